@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Generates every package's `src/generated/` from the spec bundles (spec/dist/).
+//   npm run generate             write (only files whose content changed; stale files removed)
+//   npm run generate -- --check  write nothing; exit 1 listing every stale or missing file
+// Reads only spec/dist (run `npm run spec:bundle` first). Deterministic: a second run
+// changes nothing.
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { banner, literal } from "./lib/emit.mjs";
+import { camel, pascal } from "./lib/schema.mjs";
+import { emitRestArea } from "./rest.mjs";
+import { emitRpcArea } from "./rpc.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+function readBundles(distDir) {
+  const indexFile = join(distDir, "index.json");
+  if (!existsSync(indexFile)) throw new Error(`${relative(root, indexFile)} is missing: run \`npm run spec:bundle\` first`);
+  const index = JSON.parse(readFileSync(indexFile, "utf8"));
+  const areas = index.areas.map((a) => ({ ...a, doc: JSON.parse(readFileSync(join(distDir, a.file), "utf8")) }));
+  return { index, areas };
+}
+
+function emitEnvironments(index) {
+  const hosts = Object.keys(index.hosts);
+  const envs = Object.keys(index.environments);
+  const table = envs
+    .map((env) => `  ${env}: {\n${hosts.map((h) => `    ${h}: ${literal(index.hosts[h].urls[env] ?? null)},`).join("\n")}\n  },`)
+    .join("\n");
+  const auth = hosts
+    .map((h) => {
+      const a = index.hosts[h].auth;
+      return `  ${h}: { query: ${literal(a.query)},${a.header ? ` header: ${literal(a.header)},` : ""} required: ${a.required} },`;
+    })
+    .join("\n");
+  return (
+    banner("spec/dist/index.json (spec/hosts.yaml)") +
+    `\n/** The hosts of the service. */\nexport type HostName = ${hosts.map(literal).join(" | ")};\n\n` +
+    `/**\n * Named environments; each maps every host to a base URL (\`null\`: none documented).\n${envs.map((e) => ` * - \`${e}\`: ${index.environments[e].description}`).join("\n")}\n */\n` +
+    `export type EnvironmentName = ${envs.map(literal).join(" | ")};\n\n` +
+    `export const environments: Readonly<Record<EnvironmentName, Readonly<Record<HostName, string | null>>>> = {\n${table}\n};\n\n` +
+    `/** Where each host takes the API key. \`header\` is preferred when present. */\n` +
+    `export const hostAuth: Readonly<Record<HostName, { readonly query: string; readonly header?: string; readonly required: boolean }>> = {\n${auth}\n};\n`
+  );
+}
+
+/** @chaindata/sdk: one client composing every area. */
+function emitSdk(areas) {
+  const lines = areas.map((a) => ({ ...a, Area: pascal(a.area), prop: camel(a.area) }));
+  return {
+    "packages/sdk/src/generated/client.ts":
+      banner("spec/dist/index.json") +
+      `import type { ClientOptions } from "@chaindata/core";\n` +
+      lines.map((a) => `import { create${a.Area}Client, type ${a.Area}Client } from "@chaindata/${a.area}";`).join("\n") +
+      `\n\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
+      lines
+        .map((a) => `  /** ${a.title}${a.beta ? " (beta)" : ""}${a.doc.info["x-deprecated"] ? " (deprecated)" : ""} — \`@chaindata/${a.area}\`. */\n  readonly ${a.prop}: ${a.Area}Client;`)
+        .join("\n") +
+      `\n}\n\n/** Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…). */\n` +
+      `export function createChainDataClient(options?: ClientOptions): ChainDataClient {\n  return {\n` +
+      lines.map((a) => `    ${a.prop}: create${a.Area}Client(options),`).join("\n") +
+      `\n  };\n}\n`,
+  };
+}
+
+export async function generate({ distDir = join(root, "spec/dist") } = {}) {
+  const { index, areas } = readBundles(distDir);
+  const files = { "packages/core/src/generated/environments.ts": emitEnvironments(index) };
+  for (const a of areas) Object.assign(files, await (a.kind === "openrpc" ? emitRpcArea(a) : emitRestArea(a)));
+  Object.assign(files, emitSdk(areas));
+  return files;
+}
+
+/** Compare (or write) generated files; every `src/generated/` folder is owned by the generator. */
+function sync(files, { check }) {
+  const stale = [];
+  const owned = new Set(Object.keys(files).map((f) => dirname(f)));
+  for (const dir of owned) {
+    if (!existsSync(join(root, dir))) continue;
+    for (const name of readdirSync(join(root, dir))) {
+      const f = `${dir}/${name}`;
+      if (!(f in files)) {
+        stale.push(`${f} (not generated any more)`);
+        if (!check) rmSync(join(root, f));
+      }
+    }
+  }
+  for (const [f, content] of Object.entries(files)) {
+    const abs = join(root, f);
+    const current = existsSync(abs) ? readFileSync(abs, "utf8") : undefined;
+    if (current === content) continue;
+    stale.push(current === undefined ? `${f} (missing)` : f);
+    if (!check) {
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, content);
+    }
+  }
+  return stale;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  const started = performance.now();
+  try {
+    const files = await generate();
+    const changed = sync(files, { check });
+    const ms = Math.round(performance.now() - started);
+    if (check && changed.length) {
+      console.error(`generate --check: ${changed.length} generated file(s) are stale; run \`npm run spec:bundle && npm run generate\` and commit:`);
+      for (const f of changed) console.error(`  ${f}`);
+      process.exit(1);
+    }
+    console.log(`generate${check ? " --check" : ""}: ${Object.keys(files).length} files, ${check ? "all up to date" : `${changed.length} changed`} in ${ms} ms`);
+  } catch (error) {
+    console.error(`generate: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,90 @@
+// Schema helpers for the generators: resolving refs, the pruned schemas that
+// @chaindata/core validates input against, and the u64 shapes it revives.
+
+export function resolveRef(doc, ref) {
+  if (!ref.startsWith("#/")) throw new Error(`unexpected external $ref ${ref} in a bundled document`);
+  let node = doc;
+  for (const seg of ref.slice(2).split("/")) node = node?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
+  if (node === undefined) throw new Error(`bad $ref ${ref}`);
+  return node;
+}
+
+/** Follow `$ref`s until a concrete schema. */
+export function deref(doc, schema) {
+  let s = schema;
+  for (let i = 0; s?.$ref && i < 32; i++) s = resolveRef(doc, s.$ref);
+  return s;
+}
+
+// Keywords @chaindata/core's validator understands. Everything else (descriptions,
+// examples, formats, x-*) is dropped: it would only add bytes to every bundle.
+const VALIDATION_KEYWORDS = new Set([
+  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "pattern",
+  "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "uniqueItems", "anyOf", "oneOf", "allOf",
+]);
+// An enum this long (the 572 webhook transaction types) is checked by the
+// TypeScript types and by the server; shipping it to every bundle costs kilobytes.
+export const MAX_RUNTIME_ENUM = 64;
+
+/** A self-contained copy of `schema` with refs inlined and only validation keywords kept. */
+export function validationSchema(doc, schema, stack = []) {
+  if (schema === true || schema === false) return schema;
+  if (schema?.$ref) {
+    if (stack.includes(schema.$ref)) return {}; // recursive type: stop checking below this depth
+    return validationSchema(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref]);
+  }
+  const out = {};
+  for (const [key, value] of Object.entries(schema ?? {})) {
+    if (!VALIDATION_KEYWORDS.has(key)) continue;
+    if (key === "properties") {
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, validationSchema(doc, v, stack)]));
+    } else if (key === "items") {
+      out.items = validationSchema(doc, value, stack);
+    } else if (key === "additionalProperties") {
+      if (value === false) out.additionalProperties = false;
+    } else if (key === "anyOf" || key === "oneOf" || key === "allOf") {
+      out[key] = value.map((v) => validationSchema(doc, v, stack));
+    } else if (key === "enum") {
+      if (value.length <= MAX_RUNTIME_ENUM) out.enum = value;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+const isU64 = (s) => s && (s.format === "uint64" || s.format === "int64") && (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+
+function mergeShapes(a, b) {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  if (a === 1 || b === 1) return 1;
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = mergeShapes(out[k], v);
+  return out;
+}
+
+/**
+ * Where the u64 values are in a response: `1` = this value, `{ key: shape }` = inside
+ * these properties; arrays are transparent (the shape applies to each element).
+ * Returns undefined when the schema holds no u64 at all.
+ */
+export function u64Shape(doc, schema, stack = []) {
+  if (!schema || typeof schema !== "object") return undefined;
+  if (schema.$ref) {
+    if (stack.includes(schema.$ref)) return undefined;
+    return u64Shape(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref]);
+  }
+  if (isU64(schema)) return 1;
+  let shape;
+  for (const key of ["anyOf", "oneOf", "allOf"]) for (const s of schema[key] ?? []) shape = mergeShapes(shape, u64Shape(doc, s, stack));
+  if (schema.items) shape = mergeShapes(shape, u64Shape(doc, schema.items, stack));
+  for (const [name, s] of Object.entries(schema.properties ?? {})) {
+    const inner = u64Shape(doc, s, stack);
+    if (inner !== undefined) shape = mergeShapes(shape, { [name]: inner });
+  }
+  return shape;
+}
+
+/** `get_asset-batch` → `GetAssetBatch`. */
+export const pascal = (name) => name.replace(/(^|[-_ ])(\w)/g, (_, __, c) => c.toUpperCase());
+/** `swqos_only` → `swqosOnly`. */
+export const camel = (name) => name.replace(/[-_](\w)/g, (_, c) => c.toUpperCase());

@@ -1,0 +1,199 @@
+// Emits a REST area package's generated code from its bundled OpenAPI document:
+//   types.ts       openapi-typescript output (paths, operations, components, webhooks) plus
+//                  <Operation>Input / <Operation>Response aliases
+//   operations.ts  one descriptor per operation for @chaindata/core
+//   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
+//                  each takes one flat input object (path + query params + body fields)
+import { banner, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
+import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
+
+const METHODS = ["get", "put", "post", "delete", "patch"];
+
+function operationsOf(doc) {
+  const ops = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const o = item[method];
+      if (!o) continue;
+      const params = [...(item.parameters ?? []), ...(o.parameters ?? [])].map((p) => (p.$ref ? resolveRef(doc, p.$ref) : p));
+      const media = o.requestBody?.content?.["application/json"];
+      ops.push({ path, method, o, params, body: media ? { schema: media.schema, required: Boolean(o.requestBody.required), examples: media.examples } : undefined });
+    }
+  }
+  return ops;
+}
+
+/** An object schema with `allOf` members merged: { properties, required, additionalProperties }. */
+function objectView(doc, schema) {
+  const s = deref(doc, schema);
+  const view = { properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])], additionalProperties: s.additionalProperties };
+  for (const member of s.allOf ?? []) {
+    const inner = objectView(doc, member);
+    if (!inner) return undefined;
+    Object.assign(view.properties, inner.properties);
+    view.required.push(...inner.required);
+    if (inner.additionalProperties === false) view.additionalProperties = false;
+  }
+  if (s.type !== undefined && s.type !== "object") return undefined;
+  return Object.keys(view.properties).length ? view : undefined;
+}
+
+/** The flat input object of an operation as one JSON Schema. */
+function inputSchema(doc, op) {
+  const properties = {};
+  const required = [];
+  let closed = true;
+  for (const p of op.params) {
+    if (p.in !== "path" && p.in !== "query") continue;
+    properties[p.name] = p.schema;
+    if (p.required) required.push(p.name);
+  }
+  if (op.body) {
+    const body = objectView(doc, op.body.schema);
+    if (!body) throw new Error(`${op.o.operationId}: only object request bodies are supported`);
+    for (const [name, s] of Object.entries(body.properties)) {
+      if (properties[name]) throw new Error(`${op.o.operationId}: body field ${name} clashes with a parameter`);
+      properties[name] = s;
+    }
+    if (op.body.required) required.push(...(body.required ?? []));
+    if (body.additionalProperties !== false) closed = false;
+  }
+  return { type: "object", properties, ...(required.length ? { required } : {}), ...(closed ? { additionalProperties: false } : {}) };
+}
+
+const successStatuses = (op) => Object.keys(op.o.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
+
+function responseSchemaOf(doc, op) {
+  for (const status of successStatuses(op)) {
+    const r = deref(doc, op.o.responses[status]);
+    const schema = r.content?.["application/json"]?.schema;
+    if (schema) return schema;
+  }
+  return undefined;
+}
+
+function exampleFor(doc, op, clientVar) {
+  const input = {};
+  for (const p of op.params) {
+    if (p.in !== "path" && p.in !== "query") continue;
+    const ex = Object.values(p.examples ?? {})[0];
+    if (ex && (p.required || p.in === "path")) input[p.name] = ex.value;
+  }
+  const bodyEx = Object.values(op.body?.examples ?? {})[0];
+  if (bodyEx?.value && typeof bodyEx.value === "object") Object.assign(input, bodyEx.value);
+  const hasInput = Object.keys(input).length > 0 || op.params.length > 0 || op.body;
+  const call = `${clientVar}.${op.o.operationId}(${hasInput ? exampleValue(input) : ""})`;
+  const noun = op.o.operationId.replace(/^(get|list|create|update|delete)(?=[A-Z])/, "");
+  const name = noun.charAt(0).toLowerCase() + noun.slice(1);
+  return `const ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : "result"} = await ${call};`;
+}
+
+export async function emitRestArea({ area, doc, file }) {
+  const Area = pascal(area);
+  const clientVar = camel(area);
+  const source = `spec/dist/${file}`;
+  const ops = operationsOf(doc);
+
+  // ---- types.ts
+  const aliases = [];
+  for (const op of ops) {
+    const id = op.o.operationId;
+    const O = `operations[${literal(id)}]`;
+    const parts = [];
+    if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);
+    if (op.params.some((p) => p.in === "query")) parts.push(`NonNullable<${O}["parameters"]["query"]>`);
+    if (op.body) parts.push(`NonNullable<${O}["requestBody"]>["content"]["application/json"]`);
+    if (parts.length) aliases.push(`/** Input of \`${id}\`: path and query parameters and body fields in one object. */\nexport type ${pascal(id)}Input = ${parts.join(" & ")};`);
+    const responses = successStatuses(op).map((s) => {
+      const r = deref(doc, op.o.responses[s]);
+      return r.content?.["application/json"] ? `${O}["responses"][${s}]["content"]["application/json"]` : "undefined";
+    });
+    aliases.push(`/** Response of \`${id}\`. */\nexport type ${pascal(id)}Response = ${[...new Set(responses)].join(" | ") || "undefined"};`);
+  }
+  const types = banner(source) + "\n" + (await typesFor(doc)) + "\n" + aliases.join("\n") + "\n";
+
+  // ---- operations.ts
+  const descriptors = ops.map((op) => {
+    const d = {
+      id: op.o.operationId,
+      idempotent: op.o["x-idempotent"] !== false,
+      params: validationSchema(doc, inputSchema(doc, op)),
+    };
+    const responseSchema = responseSchemaOf(doc, op);
+    const u64 = responseSchema && u64Shape(doc, responseSchema);
+    if (u64 !== undefined) d.u64 = u64;
+    if (op.o.deprecated) d.deprecated = op.o["x-replaced-by"] ?? "no replacement named";
+    if (op.o["x-beta"] || doc.info["x-beta"]) d.beta = true;
+    if (op.o["x-pagination"]) {
+      const { "x-source": _ignored, ...pagination } = op.o["x-pagination"];
+      d.pagination = pagination;
+    }
+    return `export const ${op.o.operationId}: OperationDescriptor = ${literal(d)};`;
+  });
+  const operations = banner(source) + `import type { OperationDescriptor } from "@chaindata/core";\n\n` + descriptors.join("\n") + "\n";
+
+  // ---- client.ts
+  const members = [];
+  const impl = [];
+  for (const op of ops) {
+    const id = op.o.operationId;
+    const I = `T.${pascal(id)}Input`;
+    const R = `T.${pascal(id)}Response`;
+    const pathNames = op.params.filter((p) => p.in === "path").map((p) => p.name);
+    const queryNames = op.params.filter((p) => p.in === "query").map((p) => p.name);
+    const hasInput = pathNames.length || queryNames.length || op.body;
+    const destructure = [...pathNames, ...queryNames].map((n) => (/^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`));
+    const restName = op.body ? "body" : "";
+    const pick = (names) => `{ ${names.map((n) => (/^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`)).join(", ")} }`;
+    const init = [];
+    const params = [];
+    if (pathNames.length) params.push(`path: ${pick(pathNames)}`);
+    if (queryNames.length) params.push(`query: ${pick(queryNames)}`);
+    if (params.length) init.push(`params: { ${params.join(", ")} }`);
+    if (op.body) init.push("body");
+    init.push("fetch", 'parseAs: "text"');
+    if (op.body) init.push("bodySerializer: stringifyJson");
+    const unpack = hasInput
+      ? `      const { ${[...destructure, ...(restName ? [`...${restName}`] : [])].join(", ")} } = input;\n`
+      : "";
+    const invoke = `(fetch) => {\n${unpack}      return client.${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n    }`;
+    const call = hasInput
+      ? `(input, options) =>\n      transport.restCall(op.${id}, input, options, ${invoke.replace(/\n/g, "\n  ")})`
+      : `(options) =>\n      transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")})`;
+    const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar) });
+    const pagination = op.o["x-pagination"];
+    if (pagination && hasInput) {
+      const items = `${pagination.items.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, R)}[number]`;
+      members.push(`${doc_}  ${id}: Paginated<${I}, ${R}, ${items}>;`);
+      impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}.pagination!),`);
+    } else if (hasInput) {
+      members.push(`${doc_}  ${id}(input: ${I}, options?: RequestOptions): Promise<${R}>;`);
+      impl.push(`    ${id}: ${call},`);
+    } else {
+      members.push(`${doc_}  ${id}(options?: RequestOptions): Promise<${R}>;`);
+      impl.push(`    ${id}: ${call},`);
+    }
+  }
+  const info = doc.info;
+  const status = [info["x-beta"] ? "@beta Routes and response formats may change." : ""].filter(Boolean);
+  const usesPagination = ops.some((op) => op.o["x-pagination"]);
+  const client =
+    banner(source) +
+    `import createFetchClient from "openapi-fetch";\n` +
+    `import { createTransport, stringifyJson, ${usesPagination ? "withPagination, " : ""}type ClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import * as op from "./operations.js";\n` +
+    `import type * as T from "./types.js";\n\n` +
+    `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status.length ? `\n *\n * ${status.join("\n * ")}` : ""}\n */\n` +
+    `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
+    `/** Create a client for the ${area} operations (${info["x-host"]} host). */\n` +
+    `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
+    `  const transport = createTransport(options, ${literal(info["x-host"])});\n` +
+    `  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });\n` +
+    `  return {\n${impl.join("\n")}\n  };\n}\n`;
+
+  return {
+    [`packages/${area}/src/generated/types.ts`]: types,
+    [`packages/${area}/src/generated/operations.ts`]: operations,
+    [`packages/${area}/src/generated/client.ts`]: client,
+  };
+}

@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// Bundles each area document of spec/ into one self-contained JSON document in
+// spec/dist/, the only input of the generators, the mock and the docs site.
+//
+// What bundling does:
+// - every external $ref becomes a local one: `../schemas/<file>.yaml#/<Name>` →
+//   `#/components/schemas/<Name>`, `./_shared.yaml#/components/<section>/<Name>` →
+//   `#/components/<section>/<Name>`, and the target is copied in (transitively);
+// - `servers` are written from spec/hosts.yaml (one server variable per host);
+// - OpenRPC documents get the `x-error-info` of the error codes they use;
+// - every $ref of the result must resolve, or bundling fails naming the file
+//   and the JSON path of the bad reference.
+// Output is deterministic: components are sorted by name.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import YAML from "yaml";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const defaultSpecDir = join(root, "spec");
+
+export class SpecError extends Error {}
+
+const yamlCache = new Map();
+/** Forget parsed files (tests bundle mutated copies of the spec). */
+export const clearCache = () => yamlCache.clear();
+function loadYaml(file) {
+  if (!yamlCache.has(file)) {
+    let text;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      throw new SpecError(`cannot read ${rel(file)}`);
+    }
+    // Integers are read as bigint so u64 examples above 2^53 keep every digit; the safe
+    // ones become numbers again right away.
+    const doc = YAML.parseDocument(text, { uniqueKeys: true, intAsBigInt: true });
+    if (doc.errors.length) throw new SpecError(`${rel(file)}: ${doc.errors[0].message}`);
+    yamlCache.set(file, safeIntsToNumbers(doc.toJS({ maxAliasCount: -1 })));
+  }
+  return yamlCache.get(file);
+}
+const rel = (file) => relative(root, file);
+
+function safeIntsToNumbers(node) {
+  if (typeof node === "bigint") return node >= -Number.MAX_SAFE_INTEGER && node <= Number.MAX_SAFE_INTEGER ? Number(node) : node;
+  if (Array.isArray(node)) return node.map(safeIntsToNumbers);
+  if (node && typeof node === "object") {
+    for (const k of Object.keys(node)) node[k] = safeIntsToNumbers(node[k]);
+  }
+  return node;
+}
+
+/** JSON text with bigint values written as exact integer literals. */
+export function stringifyExact(value) {
+  const marker = "\u0000bigint:";
+  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? marker + v.toString() : v), 2).replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
+}
+const clone = (v) => structuredClone(v);
+const pointer = (path) => "/" + path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+
+function getAt(obj, segments) {
+  let cur = obj;
+  for (const s of segments) {
+    if (cur === null || typeof cur !== "object" || !(s in cur)) return undefined;
+    cur = cur[s];
+  }
+  return cur;
+}
+const decodeSegments = (fragment) =>
+  fragment.replace(/^\//, "").split("/").filter(Boolean).map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+
+/** The list of areas: every non-underscore YAML file under spec/openrpc and spec/openapi. */
+export function listAreas(specDir = defaultSpecDir) {
+  const areas = [];
+  for (const kind of ["openrpc", "openapi"]) {
+    for (const name of readdirSync(join(specDir, kind)).sort()) {
+      if (!name.endsWith(".yaml") || name.startsWith("_")) continue;
+      areas.push({ area: basename(name, ".yaml"), kind, source: join(specDir, kind, name) });
+    }
+  }
+  return areas;
+}
+
+export function loadHosts(specDir = defaultSpecDir) {
+  return loadYaml(join(specDir, "hosts.yaml"));
+}
+
+/** Bundle one area document; returns the JSON-ready object. */
+export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
+  const schemasDir = join(specDir, "schemas");
+  const doc = clone(loadYaml(source));
+  const info = doc.info ?? {};
+  if (info["x-area"] !== area) throw new SpecError(`${rel(source)}: info.x-area must be "${area}" (the file name)`);
+  const hosts = loadHosts(specDir);
+  const host = hosts.hosts?.[info["x-host"]];
+  if (!host) throw new SpecError(`${rel(source)}: info.x-host must be one of ${Object.keys(hosts.hosts).join(", ")}`);
+  if (doc.servers) throw new SpecError(`${rel(source)}: remove \`servers\`; the bundler writes them from spec/hosts.yaml`);
+
+  doc.components ??= {};
+  // Where each copied component came from, to detect two files defining one name.
+  const origin = new Map();
+  const queue = [];
+
+  const localRefFor = (targetFile, fragment, where) => {
+    const segments = decodeSegments(fragment);
+    if (targetFile.startsWith(schemasDir + "/")) {
+      if (segments.length !== 1) {
+        throw new SpecError(`${where}: $ref into ${rel(targetFile)} must name one schema (#/<Name>), got #${fragment}`);
+      }
+      return { section: "schemas", name: segments[0], target: () => getAt(loadYaml(targetFile), segments) };
+    }
+    if (basename(targetFile) === "_shared.yaml") {
+      if (segments.length !== 3 || segments[0] !== "components") {
+        throw new SpecError(`${where}: $ref into ${rel(targetFile)} must be #/components/<section>/<Name>, got #${fragment}`);
+      }
+      return { section: segments[1], name: segments[2], target: () => getAt(loadYaml(targetFile), segments) };
+    }
+    throw new SpecError(`${where}: $ref to ${rel(targetFile)} is not allowed (only spec/schemas/* and _shared.yaml)`);
+  };
+
+  const rewrite = (node, file, path) => {
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => rewrite(v, file, [...path, i]));
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") {
+        const where = `${rel(file)} at ${pointer(path)}`;
+        const [filePart, fragment = ""] = value.split("#");
+        let targetFile = filePart ? resolve(dirname(file), filePart) : file;
+        if (!filePart && targetFile === source) continue; // local ref of the area document
+        const ref = localRefFor(targetFile, fragment, where);
+        node.$ref = `#/components/${ref.section}/${ref.name}`;
+        queue.push({ ...ref, file: targetFile, where, ref: value });
+      } else {
+        rewrite(value, file, [...path, key]);
+      }
+    }
+  };
+
+  rewrite(doc, source, []);
+  while (queue.length) {
+    const item = queue.shift();
+    const key = `${item.section}/${item.name}`;
+    const from = `${rel(item.file)}#${item.name}`;
+    if (origin.has(key)) {
+      if (origin.get(key) !== from) throw new SpecError(`${item.where}: component name clash: ${key} is defined by ${origin.get(key)} and ${from}`);
+      continue;
+    }
+    const target = item.target();
+    if (target === undefined) throw new SpecError(`${item.where}: bad $ref "${item.ref}": nothing at that location`);
+    const existing = doc.components[item.section]?.[item.name];
+    // `components.securitySchemes.ApiKeyQuery: {$ref: ./_shared.yaml#/…/ApiKeyQuery}` is a
+    // placeholder for the shared component of the same name: the copy replaces it.
+    const isPlaceholder = existing && Object.keys(existing).length === 1 && existing.$ref === `#/components/${key}`;
+    if (existing !== undefined && !isPlaceholder) {
+      throw new SpecError(`${item.where}: component name clash: ${key} exists in ${rel(source)} and ${from}`);
+    }
+    origin.set(key, from);
+    const copy = clone(target);
+    rewrite(copy, item.file, [item.name]);
+    (doc.components[item.section] ??= {})[item.name] = copy;
+  }
+  for (const section of Object.keys(doc.components)) {
+    doc.components[section] = Object.fromEntries(Object.entries(doc.components[section]).sort(([a], [b]) => a.localeCompare(b)));
+  }
+  if (Object.keys(doc.components).length === 0) delete doc.components;
+
+  // Servers: the public host as a server variable (`https://{rpcHost}/`; default = the
+  // mainnet host, enum = every documented host), then the local mock. (OpenRPC requires
+  // a server url that is a URI, so the scheme stays literal.)
+  const path = kind === "openrpc" ? info["x-path"] ?? "/" : "";
+  const publicUrls = Object.entries(host.urls).filter(([env, url]) => url && env !== "local");
+  const hostPart = (url) => new URL(url).host;
+  const variableName = `${info["x-host"]}Host`;
+  const server = {
+    url: `https://{${variableName}}${path}`,
+    description: host.description,
+    variables: {
+      [variableName]: {
+        default: hostPart(host.urls.mainnet),
+        enum: [...new Set(publicUrls.map(([, url]) => hostPart(url)))],
+        description: `The ${info["x-host"]} host: ${publicUrls.map(([env, url]) => `${hostPart(url)} (${env})`).join(", ")}.`,
+      },
+    },
+    "x-host": info["x-host"],
+    "x-environments": host.urls,
+  };
+  if (host["x-source"]) server["x-source"] = host["x-source"];
+  if (host["x-regions"]) server["x-regions"] = host["x-regions"];
+  const local = { url: `${host.urls.local}${path}`, description: "The local mock (`npm start`).", "x-environment": "local" };
+  if (kind === "openrpc") {
+    server.name = info["x-host"];
+    local.name = `${info["x-host"]}-local`;
+  }
+  const ordered = {};
+  for (const [k, v] of Object.entries(doc)) {
+    ordered[k] = v;
+    if (k === "info") ordered.servers = [server, local];
+  }
+
+  if (kind === "openrpc") {
+    const shared = loadYaml(join(specDir, "openrpc", "_shared.yaml"))["x-error-info"] ?? {};
+    const used = new Set();
+    for (const error of Object.values(ordered.components?.errors ?? {})) used.add(String(error.code));
+    for (const m of ordered.methods ?? []) for (const e of m.errors ?? []) if (typeof e.code === "number") used.add(String(e.code));
+    const errorInfo = Object.fromEntries([...used].sort().filter((c) => shared[c]).map((c) => [c, shared[c]]));
+    if (Object.keys(errorInfo).length) ordered["x-error-info"] = errorInfo;
+  }
+
+  checkLocalRefs(ordered, source);
+  return ordered;
+}
+
+/** Every `#/...` reference in the bundled document must point at something. */
+function checkLocalRefs(doc, source) {
+  const visit = (node, path) => {
+    if (Array.isArray(node)) return node.forEach((v, i) => visit(v, [...path, i]));
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") {
+        if (!value.startsWith("#/") || getAt(doc, decodeSegments(value.slice(1))) === undefined) {
+          throw new SpecError(`${rel(source)} at ${pointer(path)}: bad $ref "${value}": nothing at that location`);
+        }
+      } else visit(value, [...path, key]);
+    }
+  };
+  visit(doc, []);
+}
+
+/** Bundle every area and write spec/dist; returns [{area, kind, file, doc}]. */
+export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {}) {
+  const distDir = join(specDir, "dist");
+  const results = [];
+  for (const area of listAreas(specDir)) {
+    if (only && !only.includes(area.area)) continue;
+    // `text` keeps u64 examples exact; `doc` (for checks and generators) is plain JSON data.
+    const text = stringifyExact(bundleArea(area, specDir)) + "\n";
+    results.push({ ...area, file: `${area.kind}/${area.area}.json`, text, doc: JSON.parse(text) });
+  }
+  if (write) {
+    mkdirSync(distDir, { recursive: true });
+    for (const { kind } of results) mkdirSync(join(distDir, kind), { recursive: true });
+    for (const r of results) writeFileSync(join(distDir, r.file), r.text);
+    if (!only) {
+      const hosts = loadHosts(specDir);
+      const index = {
+        description: "Index of the bundled spec documents (generated by scripts/spec/bundle.mjs; do not edit).",
+        environments: hosts.environments,
+        hosts: hosts.hosts,
+        areas: results.map((r) => ({
+          area: r.area,
+          kind: r.kind,
+          file: r.file,
+          title: r.doc.info.title,
+          host: r.doc.info["x-host"],
+          beta: Boolean(r.doc.info["x-beta"]),
+        })),
+      };
+      writeFileSync(join(distDir, "index.json"), JSON.stringify(index, null, 2) + "\n");
+    }
+  }
+  return results;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const started = performance.now();
+    const results = bundleAll();
+    const ms = Math.round(performance.now() - started);
+    console.log(`spec:bundle: ${results.length} documents → spec/dist/ in ${ms} ms`);
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    console.error(`spec:bundle: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm test`: every check of the repository, in dependency order.
+//   1. bundle the spec (turbo-cached) and fail if generated code is stale
+//   2. build every package through turbo (spec:bundle → generate → build, cached)
+//   3. one vitest run: unit tests of every package and the repo suites in test/
+//      (spec checks, type tests, packaging, contract tests, …)
+// It ends with a plain "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+process.env.TURBO_TELEMETRY_DISABLED = "1";
+const run = (cmd, args, label) => {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  console.log(`── ${label}: ${r.status === 0 ? "ok" : `failed (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return r.status === 0;
+};
+
+let failedSteps = 0;
+if (!run("npx", ["turbo", "run", "//#spec:bundle", "--output-logs=errors-only"], "spec:bundle")) failedSteps++;
+if (!failedSteps && !run("node", ["scripts/generate/index.mjs", "--check"], "generate --check")) failedSteps++;
+if (!failedSteps && !run("npx", ["turbo", "run", "build", "--output-logs=errors-only"], "build")) failedSteps++;
+
+let passed = 0;
+let failed = failedSteps;
+if (!failedSteps) {
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-test-"));
+  const report = join(dir, "vitest.json");
+  run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)], "vitest");
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests + (json.numTotalTestSuites && json.success === false && json.numFailedTests === 0 ? 1 : 0);
+    const skipped = json.numPendingTests + json.numTodoTests;
+    if (skipped) console.log(`(${skipped} skipped)`);
+  } catch {
+    console.error("vitest wrote no report");
+    failed++;
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

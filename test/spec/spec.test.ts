@@ -1,0 +1,43 @@
+// The spec's own checks, inside `npm test`: every area bundles, OpenRPC documents
+// validate against the OpenRPC meta-schema, OpenAPI documents lint clean under
+// spec/.spectral.yaml, every example validates against its schema (ajv, 2020-12,
+// strict), and every x-source is well-formed.
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { bundleAll } from "../../scripts/spec/bundle.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { checkExamples, checkOpenApiExamplesPresent, checkOpenRpc, checkProvenance, lintOpenApi } from "../../scripts/spec/checks.mjs";
+
+const results: Array<{ area: string; kind: string; doc: any }> = bundleAll({ write: false });
+
+describe("spec bundles", () => {
+  it("has every area document", () => {
+    expect(results.map((r) => r.area).sort()).toEqual(
+      ["admin", "compression", "das", "mint", "sender", "token-metadata", "wallet", "webhooks"],
+    );
+  });
+
+  for (const r of results) {
+    describe(r.area, () => {
+      if (r.kind === "openrpc") {
+        it("validates against the OpenRPC meta-schema and has summary, description, errors and examples per method", () => {
+          expect(checkOpenRpc(r)).toEqual([]);
+        });
+      } else {
+        it("has a named request example and a response example per operation", () => {
+          expect(checkOpenApiExamplesPresent(r)).toEqual([]);
+        });
+      }
+      it("every example validates against its schema", () => {
+        expect(checkExamples(r)).toEqual([]);
+      });
+      it("every x-source is seed, public-docs: … or assumption: <reason>", () => {
+        expect(checkProvenance(r).findings).toEqual([]);
+      });
+    });
+  }
+
+  it("OpenAPI documents lint clean (Spectral, spec/.spectral.yaml)", () => {
+    expect(lintOpenApi(results)).toEqual([]);
+  });
+});

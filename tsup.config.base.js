@@ -1,0 +1,13 @@
+// Shared tsup build of every package: ESM + CJS + .d.ts/.d.cts from src/index.ts.
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/index.ts"],
+  format: ["esm", "cjs"],
+  dts: true,
+  clean: true,
+  sourcemap: false,
+  target: "es2022",
+  platform: "neutral",
+  treeshake: true,
+});

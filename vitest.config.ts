@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// One vitest run covers every package's unit tests (beside the code) and the
+// repository-level suites in test/. Packages are imported through their built
+// `dist/` (the workspace links), exactly as users get them.
+export default defineConfig({
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+  },
+});
