@@ -1,6 +1,6 @@
 // Emits a REST area package's generated code from its bundled OpenAPI document:
 //   types.ts       openapi-typescript output (paths, operations, components, webhooks) plus
-//                  <Operation>Input / <Operation>Response aliases
+//                  <Operation>Input / <Operation>Result aliases
 //   operations.ts  one descriptor per operation for @chaindata/core
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
@@ -98,6 +98,9 @@ export async function emitRestArea({ area, doc, file }) {
   const aliases = [];
   for (const op of ops) {
     const id = op.o.operationId;
+    for (const name of [`${pascal(id)}Input`, `${pascal(id)}Result`]) {
+      if (doc.components?.schemas?.[name]) throw new Error(`${area}: schema name ${name} is reserved for operation ${id}; rename the schema`);
+    }
     const O = `operations[${literal(id)}]`;
     const parts = [];
     if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);
@@ -108,7 +111,7 @@ export async function emitRestArea({ area, doc, file }) {
       const r = deref(doc, op.o.responses[s]);
       return r.content?.["application/json"] ? `${O}["responses"][${s}]["content"]["application/json"]` : "undefined";
     });
-    aliases.push(`/** Response of \`${id}\`. */\nexport type ${pascal(id)}Response = ${[...new Set(responses)].join(" | ") || "undefined"};`);
+    aliases.push(`/** Result of \`${id}\` (the 2xx response body). */\nexport type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`);
   }
   const types = banner(source) + "\n" + (await typesFor(doc)) + "\n" + aliases.join("\n") + "\n";
 
@@ -130,7 +133,19 @@ export async function emitRestArea({ area, doc, file }) {
     }
     return `export const ${op.o.operationId}: OperationDescriptor = ${literal(d)};`;
   });
-  const operations = banner(source) + `import type { OperationDescriptor } from "@chaindata/core";\n\n` + descriptors.join("\n") + "\n";
+  // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.
+  const deliveries = Object.entries(doc.webhooks ?? {}).map(([name, item]) => {
+    const schema = item.post?.requestBody?.content?.["application/json"]?.schema;
+    return `  ${literal(name)}: ${literal(schema ? { u64: u64Shape(doc, schema) ?? null } : {})},`;
+  });
+  const operations =
+    banner(source) +
+    `import type { OperationDescriptor${deliveries.length ? ", U64Shape" : ""} } from "@chaindata/core";\n\n` +
+    descriptors.join("\n") +
+    "\n" +
+    (deliveries.length
+      ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 values are. */\nexport const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {\n${deliveries.join("\n")}\n};\n`
+      : "");
 
   // ---- client.ts
   const members = [];
@@ -138,7 +153,7 @@ export async function emitRestArea({ area, doc, file }) {
   for (const op of ops) {
     const id = op.o.operationId;
     const I = `T.${pascal(id)}Input`;
-    const R = `T.${pascal(id)}Response`;
+    const R = `T.${pascal(id)}Result`;
     const pathNames = op.params.filter((p) => p.in === "path").map((p) => p.name);
     const queryNames = op.params.filter((p) => p.in === "query").map((p) => p.name);
     const hasInput = pathNames.length || queryNames.length || op.body;

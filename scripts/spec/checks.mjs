@@ -200,16 +200,19 @@ export function checkExamples({ area, kind, doc }) {
     return findings;
   }
 
+  // A named example may itself be a `$ref` to #/components/examples/<Name>.
+  const exampleObject = (ex) => (ex?.$ref ? doc.components?.examples?.[ex.$ref.split("/").pop()] : ex);
   const mediaExamples = (content, where) => {
     for (const [type, media] of Object.entries(content ?? {})) {
-      for (const [name, ex] of Object.entries(media.examples ?? {})) {
+      for (const [name, raw] of Object.entries(media.examples ?? {})) {
+        const ex = exampleObject(raw);
         if (ex && "value" in ex && media.schema) check(media.schema, ex.value, `${where}/content/${type}/examples/${name}`);
       }
     }
   };
   const paramExamples = (param, where) => {
     const p = param.$ref ? doc.components.parameters[param.$ref.split("/").pop()] : param;
-    for (const [name, ex] of Object.entries(p.examples ?? {})) if (p.schema) check(p.schema, ex.value, `${where}/examples/${name}`);
+    for (const [name, raw] of Object.entries(p.examples ?? {})) if (p.schema) check(p.schema, exampleObject(raw)?.value, `${where}/examples/${name}`);
   };
   const walkOperation = (op, where) => {
     (op.parameters ?? []).forEach((p, i) => paramExamples(p, `${where}/parameters/${i}`));

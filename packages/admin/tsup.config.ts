@@ -1,0 +1,1 @@
+export { default } from "../../tsup.config.base.js";

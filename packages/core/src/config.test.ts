@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resolveBaseUrl, resolveConfig } from './config.js';
+import { ConfigurationError } from './errors.js';
+import { createTransport } from './transport.js';
+
+describe('resolveConfig', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('applies the documented defaults', () => {
+    vi.stubEnv('CHAINDATA_API_KEY', '');
+    expect(resolveConfig()).toEqual({
+      apiKey: undefined,
+      secretKey: undefined,
+      environment: 'mainnet',
+      baseUrls: {},
+      fetch: undefined,
+      headers: {},
+      timeout: 60_000,
+      maxRetries: 2,
+      logger: undefined,
+      batch: false,
+      rateLimit: false,
+    });
+    expect(resolveConfig({ batch: true }).batch).toEqual({ maxSize: 100, wait: 0 });
+    expect(resolveConfig({ batch: { wait: 5 } }).batch).toEqual({ maxSize: 100, wait: 5 });
+  });
+
+  it('reads CHAINDATA_API_KEY when apiKey is not given', () => {
+    vi.stubEnv('CHAINDATA_API_KEY', 'from-env');
+    expect(resolveConfig().apiKey).toBe('from-env');
+    expect(resolveConfig({ apiKey: 'explicit' }).apiKey).toBe('explicit');
+  });
+
+  it('sends the placeholder key "local" in the local environment, without treating it as a secret', () => {
+    vi.stubEnv('CHAINDATA_API_KEY', '');
+    expect(resolveConfig({ environment: 'local' })).toMatchObject({ apiKey: 'local', secretKey: undefined });
+    expect(resolveConfig({ environment: 'local', apiKey: 'k' })).toMatchObject({ apiKey: 'k', secretKey: 'k' });
+  });
+
+  it('works where `process` does not exist', () => {
+    vi.stubGlobal('process', undefined);
+    try {
+      expect(resolveConfig().apiKey).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('resolveBaseUrl', () => {
+  it("uses the environment's URL unless baseUrls overrides it, without a trailing slash", () => {
+    expect(resolveBaseUrl(resolveConfig(), 'rpc')).toBe('https://mainnet.helius-rpc.com');
+    expect(resolveBaseUrl(resolveConfig({ environment: 'devnet' }), 'rpc')).toBe('https://devnet.helius-rpc.com');
+    expect(resolveBaseUrl(resolveConfig({ baseUrls: { rpc: 'https://node.example/' } }), 'rpc')).toBe('https://node.example');
+  });
+
+  it('throws a ConfigurationError naming baseUrls.<host> for a host the environment lacks', () => {
+    expect(() => createTransport({ environment: 'devnet' }, 'wallet')).toThrow(ConfigurationError);
+    expect(() => createTransport({ environment: 'devnet' }, 'wallet')).toThrow('baseUrls.wallet');
+    expect(createTransport({ environment: 'devnet', baseUrls: { wallet: 'https://w.example' } }, 'wallet').baseUrl).toBe('https://w.example');
+  });
+});

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { warnDeprecated } from './deprecation.js';
+
+describe('warnDeprecated', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('emits one DeprecationWarning per operation per process', () => {
+    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    warnDeprecated('getOldThing', 'use getNewThing instead');
+    warnDeprecated('getOldThing', 'use getNewThing instead');
+    warnDeprecated('getOtherOldThing', 'use getOther instead');
+    expect(emit).toHaveBeenCalledTimes(2);
+    expect(emit).toHaveBeenCalledWith('getOldThing is deprecated: use getNewThing instead', {
+      type: 'DeprecationWarning',
+      code: 'CHAINDATA_DEPRECATED',
+    });
+  });
+
+  it('falls back to logger.warn, then console.warn, where process.emitWarning does not exist', () => {
+    vi.stubGlobal('process', undefined);
+    const logger = { warn: vi.fn() };
+    warnDeprecated('browserOld', 'use browserNew', logger);
+    expect(logger.warn).toHaveBeenCalledWith('browserOld is deprecated: use browserNew');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    warnDeprecated('browserOld2', 'use browserNew2');
+    expect(warn).toHaveBeenCalledWith('browserOld2 is deprecated: use browserNew2');
+  });
+});

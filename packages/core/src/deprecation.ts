@@ -1,0 +1,20 @@
+/** Deprecation warnings, once per operation per process. */
+import type { Logger } from './config.js';
+
+const warned = new Set<string>();
+
+/**
+ * Warns that operation `id` is deprecated, once per process: through `process.emitWarning`
+ * (type `DeprecationWarning`, code `CHAINDATA_DEPRECATED`, so `--no-deprecation` and
+ * `process.on('warning')` work) where it exists, else `logger.warn`, else `console.warn`.
+ *
+ * @param replacement - what to use instead (the spec's `x-replaced-by`)
+ */
+export function warnDeprecated(id: string, replacement: string, logger?: Logger): void {
+  if (warned.has(id)) return;
+  warned.add(id);
+  const message = `${id} is deprecated: ${replacement}`;
+  const process = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } }).process;
+  if (typeof process?.emitWarning === 'function') process.emitWarning(message, { type: 'DeprecationWarning', code: 'CHAINDATA_DEPRECATED' });
+  else (logger?.warn ?? console.warn)(message);
+}

@@ -1,0 +1,188 @@
+/**
+ * The error classes: one per failure kind, all extending `ChainDataError`, so callers branch
+ * with `instanceof` instead of parsing messages.
+ *
+ * No error holds a `Request`, `Response` or `URL` (they carry the API key); messages, bodies
+ * and headers are redacted by the transport before an error is built.
+ *
+ * Constructors are internal: `(message, fields?, cause?)`; the fields become properties.
+ */
+
+/** The base class of every error thrown by chaindata. */
+export class ChainDataError extends Error {
+  // A field rather than a prototype property: it survives minification and shows in toJSON().
+  // V8 formats `stack` lazily, so the stack header reads `RateLimitError: ...` too.
+  override name = 'ChainDataError';
+
+  /** @internal */
+  constructor(message: string, fields?: object, cause?: Error) {
+    super(message, cause && { cause });
+    Object.assign(this, fields);
+  }
+
+  /**
+   * A plain, JSON-safe object for logs: `JSON.stringify(err)` shows the name, message, every
+   * field and the cause (bigints become strings, which `JSON.stringify` cannot write).
+   */
+  toJSON(): Record<string, unknown> {
+    const cause = this.cause as Error | undefined;
+    const fields = { ...(this as object), message: this.message, ...(cause && { cause: { name: cause.name, message: cause.message } }) };
+    return JSON.parse(JSON.stringify(fields, (_key, value) => (typeof value === 'bigint' ? String(value) : value)));
+  }
+}
+
+/** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
+export class ConfigurationError extends ChainDataError {
+  override name = 'ConfigurationError';
+}
+
+/** One problem found by `validate`. */
+export interface ValidationIssue {
+  /** Where, e.g. `params.ids[3]`. */
+  path: string;
+  /** The JSON Schema keyword that failed: `type`, `required`, `maxItems`, `pattern`, ... */
+  rule: string;
+  /** E.g. `params.ids: must have at most 1000 items (got 1001)`. */
+  message: string;
+}
+
+/** The parameters do not match the operation's schema. Nothing was sent. */
+export class ValidationError extends ChainDataError {
+  override name = 'ValidationError';
+  /** Every issue found; the message shows the first three. */
+  declare readonly issues: ValidationIssue[];
+}
+
+/** A JSON-RPC error object. */
+export interface RpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The fields of an {@link APIError}. */
+export interface APIErrorFields {
+  /** The HTTP status. */
+  status: number;
+  /** The response headers (lower-case names, values redacted). */
+  headers: Record<string, string>;
+  /** The response body: parsed JSON if it was JSON, else the text; redacted. */
+  body: unknown;
+  /** The operation id or JSON-RPC method name. */
+  operation: string;
+  /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
+  requestId?: string;
+  /** The JSON-RPC error object in the body, when a JSON-RPC call failed with a non-2xx status. */
+  rpcError?: RpcErrorObject;
+}
+
+/**
+ * The server answered with a non-2xx status (after any retries). The common statuses have
+ * their own subclass; any other status is a plain `APIError`.
+ */
+export class APIError extends ChainDataError {
+  override name = 'APIError';
+  declare readonly status: number;
+  declare readonly headers: Record<string, string>;
+  declare readonly body: unknown;
+  declare readonly operation: string;
+  declare readonly requestId?: string;
+  declare readonly rpcError?: RpcErrorObject;
+}
+
+/** 400: the request was malformed or failed the server's own validation. */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+/** 401: the API key is missing or invalid. */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+/** 403: the key may not do this (plan, project or method restrictions). */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+/** 404: no such resource. */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+/** 422: well-formed but semantically invalid. */
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+/** 429: rate limited. */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /**
+   * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or
+   * `retry-after-ms`); `undefined` when absent or unparseable. Over 60 s the client throws at
+   * once rather than wait, and this says when to come back.
+   */
+  declare readonly retryAfter?: number;
+}
+/** Any 5xx status. */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+
+const byStatus: Record<number, typeof APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** The {@link APIError} subclass for `fields.status`. @internal */
+export const makeAPIError = (message: string, fields: APIErrorFields & { retryAfter?: number }): APIError =>
+  new (byStatus[fields.status] ?? (fields.status > 499 ? InternalServerError : APIError))(message, fields);
+
+/** The JSON-RPC server answered with an error object. Never retried. */
+export class JsonRpcError extends ChainDataError {
+  override name = 'JsonRpcError';
+  /** The JSON-RPC error code, e.g. `-32602`. */
+  declare readonly code: number;
+  /** The error's `data` member, if any (redacted). */
+  declare readonly data?: unknown;
+  /** The method called. */
+  declare readonly method: string;
+  /** The request id the error answers (`null`: the server could not tell). */
+  declare readonly id: string | null;
+  /** The server's own message; `message` reads `JSON-RPC error <code> from <method>: <rpcMessage>`. */
+  declare readonly rpcMessage: string;
+}
+
+/** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
+export class ConnectionError extends ChainDataError {
+  override name = 'ConnectionError';
+}
+
+/** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
+export class TimeoutError extends ChainDataError {
+  override name = 'TimeoutError';
+}
+
+/** The caller's `AbortSignal` fired. Never retried. */
+export class AbortError extends ChainDataError {
+  override name = 'AbortError';
+}
+
+/** Why a 2xx response could not be used. */
+export type InvalidResponseReason =
+  | 'non-json'
+  | 'html'
+  | 'truncated'
+  | 'invalid-utf8'
+  | 'id-mismatch'
+  | 'missing-entry'
+  | 'not-json-rpc';
+
+/** A 2xx response whose body is not what the protocol promises. Not retried. */
+export class InvalidResponseError extends ChainDataError {
+  override name = 'InvalidResponseError';
+  declare readonly reason: InvalidResponseReason;
+  declare readonly status: number;
+  /** The start of the body (≤ 200 characters), redacted. */
+  declare readonly snippet: string;
+}

@@ -1,0 +1,42 @@
+/**
+ * @chaindata/core — the runtime shared by the generated chaindata clients.
+ * @packageDocumentation
+ */
+export { resolveConfig, resolveBaseUrl, API_KEY_ENV } from './config.js';
+export type { ClientOptions, Logger, ResolvedConfig } from './config.js';
+export { createTransport } from './transport.js';
+export type { OperationDescriptor, RequestOptions, SendContext, Transport } from './transport.js';
+export { createJsonRpcClient } from './json-rpc.js';
+export type { JsonRpcClient, RpcMethodDescriptor } from './json-rpc.js';
+export { paginate, withPagination } from './paginate.js';
+export type { PageIterable, Paginated, PaginationDescriptor } from './paginate.js';
+export { validate } from './validate.js';
+export type { JsonSchemaSubset, JsonType } from './validate.js';
+export { parseJson, stringifyJson, reviveU64 } from './json.js';
+export type { U64Shape } from './json.js';
+export { warnDeprecated } from './deprecation.js';
+export { createRateLimiter } from './rate-limit.js';
+export type { RateLimiter } from './rate-limit.js';
+export { createRedactor, redact } from './redact.js';
+export type { Redactor } from './redact.js';
+export { backoff, parseRetryAfter, INITIAL_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS } from './retry.js';
+export {
+  ChainDataError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  JsonRpcError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  InvalidResponseError,
+  ValidationError,
+  ConfigurationError,
+} from './errors.js';
+export type { APIErrorFields, InvalidResponseReason, RpcErrorObject, ValidationIssue } from './errors.js';
+export * from './generated/environments.js';

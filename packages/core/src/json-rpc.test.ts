@@ -1,0 +1,278 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AbortError, ConnectionError, InvalidResponseError, JsonRpcError, RateLimitError, ValidationError } from './errors.js';
+import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
+import { createJsonRpcClient, type RpcMethodDescriptor } from './json-rpc.js';
+
+const KEY = 'rpc-key';
+const getAsset: RpcMethodDescriptor = {
+  id: 'getAsset',
+  idempotent: true,
+  paramsShape: 'object',
+  params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 3 } }, additionalProperties: false },
+  u64: { token_info: { supply: 1 } },
+};
+const getBalance: RpcMethodDescriptor = { id: 'getBalance', idempotent: true, paramsShape: 'positional', positional: ['address', 'config'], u64: { value: 1 } };
+const getProofs: RpcMethodDescriptor = { id: 'getMultipleNewAddressProofsV2', idempotent: true, paramsShape: 'array' };
+const sendTransaction: RpcMethodDescriptor = {
+  id: 'sendTransaction',
+  idempotent: false,
+  paramsShape: 'array',
+  query: { swqosOnly: 'swqos_only' },
+};
+
+/** A JSON-RPC server: answers each request (or batch entry) with `handle(method, params)`. */
+const server =
+  (handle: (method: string, params: unknown) => unknown, options: { reverse?: boolean; drop?: string } = {}) =>
+  (call: RecordedCall) => {
+    const body = JSON.parse(call.body!);
+    const answer = (r: { id: string; method: string; params: unknown }) => {
+      try {
+        return { jsonrpc: '2.0', id: r.id, result: handle(r.method, r.params) };
+      } catch (error) {
+        return { jsonrpc: '2.0', id: r.id, error: { code: -32000, message: (error as Error).message } };
+      }
+    };
+    if (!Array.isArray(body)) return jsonResponse(answer(body));
+    let entries = body.filter((r) => r.id !== options.drop).map(answer);
+    if (options.reverse) entries = entries.reverse();
+    return jsonResponse(entries);
+  };
+
+const sent = (calls: RecordedCall[]) => calls.map((c) => JSON.parse(c.body!));
+
+beforeEach(() => vi.stubEnv('CHAINDATA_API_KEY', ''));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+describe('createJsonRpcClient: single calls', () => {
+  it('POSTs a JSON-RPC 2.0 request with a string id counter, to the endpoint with the key', async () => {
+    const { fetch, calls } = stubFetch(server(() => ({ ok: true })));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    await rpc.call(getAsset, { id: 'abc' });
+    await rpc.call(getAsset, { id: 'def' });
+    expect(sent(calls)).toEqual([
+      { jsonrpc: '2.0', id: '1', method: 'getAsset', params: { id: 'abc' } },
+      { jsonrpc: '2.0', id: '2', method: 'getAsset', params: { id: 'def' } },
+    ]);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.url.href).toBe(`https://mainnet.helius-rpc.com/?api-key=${KEY}`);
+    expect(calls[0]!.headers.get('content-type')).toBe('application/json');
+    expect(calls[0]!.headers.get('accept')).toBe('application/json');
+  });
+
+  it('shapes params as object, array or positional (trailing undefined dropped)', async () => {
+    const { fetch, calls } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    await rpc.call(getProofs, [{ address: 'a', tree: 't' }]);
+    await rpc.call(getBalance, { address: 'addr' });
+    await rpc.call(getBalance, { address: 'addr', config: { commitment: 'finalized' } });
+    await rpc.call(getBalance, { config: { c: 1 } });
+    await rpc.call({ ...getAsset, params: undefined }, undefined);
+    expect(sent(calls).map((b) => b.params)).toEqual([
+      [{ address: 'a', tree: 't' }],
+      ['addr'],
+      ['addr', { commitment: 'finalized' }],
+      [null, { c: 1 }],
+      {},
+    ]);
+  });
+
+  it('revives u64 fields in the result as bigint', async () => {
+    const { fetch } = stubFetch(jsonResponse('{"jsonrpc":"2.0","id":"1","result":{"token_info":{"supply":18446744073709551615,"decimals":6}}}'));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    expect(await rpc.call(getAsset, { id: 'abc' })).toEqual({ token_info: { supply: 18446744073709551615n, decimals: 6 } });
+    const second = createJsonRpcClient({ apiKey: KEY, fetch: stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', result: { value: 5 } })).fetch }, { host: 'rpc', path: '/' });
+    expect(await second.call(getBalance, { address: 'a' })).toEqual({ value: 5n });
+  });
+
+  it('validates params before sending: ValidationError, nothing sent', async () => {
+    const { fetch, mock } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    await expect(rpc.call(getAsset, { id: 'x', extra: 1 })).rejects.toThrow(ValidationError);
+    await expect(rpc.call(getAsset, { id: 'x' })).rejects.toThrow('params.id: must have at least 3 characters (got 1)');
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it('warns once per process about a deprecated method', async () => {
+    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const { fetch } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    const old = { ...getAsset, id: 'getAssetOld', params: undefined, deprecated: 'use getAsset' };
+    await rpc.call(old, {});
+    await rpc.call(old, {});
+    expect(emit).toHaveBeenCalledOnce();
+    expect(emit.mock.calls[0]![0]).toBe('getAssetOld is deprecated: use getAsset');
+  });
+
+  it('appends query options to the URL', async () => {
+    const { fetch, calls } = stubFetch(server(() => 'sig'));
+    const sender = createJsonRpcClient({ fetch }, { host: 'sender', path: '/fast' });
+    await sender.call(sendTransaction, ['base64tx', { encoding: 'base64' }], { swqosOnly: true });
+    await sender.call(sendTransaction, ['base64tx']);
+    expect(calls.map((c) => c.url.href)).toEqual(['https://sender.helius-rpc.com/fast?swqos_only=true', 'https://sender.helius-rpc.com/fast']);
+  });
+
+  it('turns an error object into JsonRpcError, without retrying', async () => {
+    const { fetch, mock } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32602, message: 'Invalid params: id', data: { field: 'id' } } }));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    const error = await rpc.call(getAsset, { id: 'abc' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error).toMatchObject({
+      name: 'JsonRpcError',
+      code: -32602,
+      rpcMessage: 'Invalid params: id',
+      message: 'JSON-RPC error -32602 from getAsset: Invalid params: id',
+      data: { field: 'id' },
+      method: 'getAsset',
+      id: '1',
+    });
+    expect(mock).toHaveBeenCalledOnce();
+  });
+
+  it('accepts an error with a null id (the server could not read the request)', async () => {
+    const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }).catch((e: any) => e);
+    expect(error).toMatchObject({ name: 'JsonRpcError', code: -32700, id: null });
+  });
+
+  it('rejects a response with another id, or that is not a JSON-RPC response object', async () => {
+    const cases: [unknown, string][] = [
+      [{ jsonrpc: '2.0', id: '99', result: 1 }, 'id-mismatch'],
+      [{ jsonrpc: '2.0', result: 1 }, 'id-mismatch'],
+      [[{ jsonrpc: '2.0', id: '1', result: 1 }], 'not-json-rpc'],
+      [{ jsonrpc: '2.0', id: '1' }, 'not-json-rpc'],
+      ['"just a string"', 'not-json-rpc'],
+      ['', 'not-json-rpc'],
+    ];
+    for (const [body, reason] of cases) {
+      const { fetch } = stubFetch(jsonResponse(body));
+      const error = await createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }).catch((e: any) => e);
+      expect(error, JSON.stringify(body)).toBeInstanceOf(InvalidResponseError);
+      expect((error as any).reason).toBe(reason);
+    }
+  });
+
+  it('maps HTTP errors to typed APIErrors exposing the JSON-RPC error inside, and retries them', async () => {
+    vi.useFakeTimers();
+    const limited = jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32429, message: 'rate limited' } }, { status: 429, headers: { 'retry-after': '1' } });
+    const { fetch, mock } = stubFetch(limited);
+    const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }).catch((e: any) => e);
+    await vi.advanceTimersByTimeAsync(1000);
+    const error = await result;
+    expect(mock).toHaveBeenCalledTimes(2);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 1, rpcError: { code: -32429, message: 'rate limited' } });
+    expect((error as Error).message).toBe('429 Too Many Requests from getAsset: rate limited');
+  });
+
+  it('leaves no timer or listener behind', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const { fetch } = stubFetch(server(() => 1));
+    await createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }, { signal: controller.signal });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('createJsonRpcClient: auto-batching', () => {
+  const batched = (options: object = {}, handle = (method: string, params: any) => `${method}:${params?.id ?? params?.[0]}`, serverOptions = {}) => {
+    const stub = stubFetch(server(handle, serverOptions));
+    return { ...stub, rpc: createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch, batch: true, ...options }, { host: 'rpc', path: '/' }) };
+  };
+
+  it('sends calls made in the same tick as one batch and routes results by id, in any order', async () => {
+    const { rpc, calls } = batched({}, undefined, { reverse: true });
+    const results = await Promise.all([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' }), rpc.call(getBalance, { address: 'c' })]);
+    expect(results).toEqual(['getAsset:aaa', 'getAsset:bbb', 'getBalance:c']);
+    expect(calls).toHaveLength(1);
+    expect(sent(calls)[0]).toEqual([
+      { jsonrpc: '2.0', id: '1', method: 'getAsset', params: { id: 'aaa' } },
+      { jsonrpc: '2.0', id: '2', method: 'getAsset', params: { id: 'bbb' } },
+      { jsonrpc: '2.0', id: '3', method: 'getBalance', params: ['c'] },
+    ]);
+  });
+
+  it('sends a lone call as a plain request, and calls in later ticks separately', async () => {
+    const { rpc, calls } = batched();
+    await rpc.call(getAsset, { id: 'aaa' });
+    await rpc.call(getAsset, { id: 'bbb' });
+    expect(sent(calls).map((b) => Array.isArray(b))).toEqual([false, false]);
+  });
+
+  it('splits at maxSize', async () => {
+    const { rpc, calls } = batched({ batch: { maxSize: 2 } });
+    await Promise.all(['aaa', 'bbb', 'ccc', 'ddd', 'eee'].map((id) => rpc.call(getAsset, { id })));
+    expect(sent(calls).map((b) => (Array.isArray(b) ? b.length : 'single'))).toEqual([2, 2, 'single']);
+  });
+
+  it('collects calls for `wait` ms', async () => {
+    vi.useFakeTimers();
+    const { rpc, calls } = batched({ batch: { wait: 10 } });
+    const first = rpc.call(getAsset, { id: 'aaa' });
+    await vi.advanceTimersByTimeAsync(5);
+    const second = rpc.call(getAsset, { id: 'bbb' });
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await Promise.all([first, second])).toEqual(['getAsset:aaa', 'getAsset:bbb']);
+    expect(calls).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('rejects only the call whose entry is an error', async () => {
+    const { rpc } = batched({}, (_m, params: any) => {
+      if (params.id === 'bad') throw new Error('Asset not found');
+      return params.id;
+    });
+    const [ok, bad] = await Promise.allSettled([rpc.call(getAsset, { id: 'good' }), rpc.call(getAsset, { id: 'bad' })]);
+    expect(ok).toEqual({ status: 'fulfilled', value: 'good' });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { name: 'JsonRpcError', code: -32000, rpcMessage: 'Asset not found', id: '2' } });
+  });
+
+  it("rejects a call missing from the batch response with InvalidResponseError 'missing-entry'", async () => {
+    const { rpc } = batched({}, undefined, { drop: '2' });
+    const [ok, missing] = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
+    expect(ok).toMatchObject({ status: 'fulfilled' });
+    expect(missing).toMatchObject({ status: 'rejected', reason: { name: 'InvalidResponseError', reason: 'missing-entry' } });
+  });
+
+  it('rejects every call of the batch when the request fails', async () => {
+    const { fetch } = stubFetch(new TypeError('fetch failed'));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: true, maxRetries: 0 }, { host: 'rpc', path: '/' });
+    const results = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
+    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: expect.any(ConnectionError) });
+    expect((results[0] as PromiseRejectedResult).reason.message).toContain('batch(getAsset, getAsset)');
+  });
+
+  it('rejects every call with the error of a non-array answer (a server without batch support)', async () => {
+    const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batch requests are not supported' } }));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: true }, { host: 'rpc', path: '/' });
+    const results = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
+    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { name: 'JsonRpcError', code: -32600 } });
+  });
+
+  it('lets calls with their own options, and writes, bypass the batch; invalid calls reject alone', async () => {
+    const { rpc, calls } = batched();
+    const controller = new AbortController();
+    const results = await Promise.allSettled([
+      rpc.call(getAsset, { id: 'aaa' }),
+      rpc.call(getAsset, { id: 'bbb' }),
+      rpc.call(getAsset, { id: 'sig' }, { signal: controller.signal }),
+      rpc.call(getAsset, { id: 'tmo' }, { timeout: 5000 }),
+      rpc.call(getAsset, { id: 'hdr' }, { headers: { 'x-a': 'b' } }),
+      rpc.call(sendTransaction, ['tx']),
+      rpc.call(getAsset, { id: 'x' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect(sent(calls).map((b) => (Array.isArray(b) ? b.map((e) => e.params.id) : b.method))).toEqual(
+      expect.arrayContaining([['aaa', 'bbb'], 'getAsset', 'sendTransaction']),
+    );
+    expect(calls).toHaveLength(5);
+  });
+
+  it('aborts a lone call', async () => {
+    const { rpc } = batched();
+    await expect(rpc.call(getAsset, { id: 'aaa' }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortError);
+  });
+});

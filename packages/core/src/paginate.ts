@@ -1,0 +1,116 @@
+/** Async-iterator pagination over page-numbered and cursor-based operations. */
+import type { RequestOptions } from './transport.js';
+
+/**
+ * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
+ * params for `page`, `cursor` and `limit`, into the result for `items`, `nextCursor`,
+ * `hasMore` (and `limit`, when the params leave it to the server).
+ */
+export interface PaginationDescriptor {
+  style: 'page' | 'cursor';
+  /** The page-number param. @default 'page' */
+  page?: string;
+  /** The cursor param. @default 'cursor' */
+  cursor?: string;
+  /** The page-size param (also looked up in the result when the params omit it). */
+  limit?: string;
+  /** The array of items in the result. */
+  items: string;
+  /** The next cursor in the result. @default the `cursor` path */
+  nextCursor?: string;
+  /** A boolean in the result; `false` ends the walk. */
+  hasMore?: string;
+}
+
+/** The items of every page, in order; `.pages()` gives the page results instead. */
+export interface PageIterable<I, R> extends AsyncIterable<I> {
+  /** Each page's whole result. Iterate again for a fresh walk from the first page. */
+  pages(): AsyncIterable<R>;
+}
+
+const get = (value: any, path: string): any => path.split('.').reduce((v, key) => v?.[key], value);
+
+/** A copy of `value` with `path` set, copying only the objects along the path. */
+const set = (value: any, path: string, to: unknown): any => {
+  const [key, ...rest] = path.split('.') as [string, ...string[]];
+  return { ...value, [key]: rest.length ? set(value?.[key], rest.join('.'), to) : to };
+};
+
+/**
+ * Walks the pages of an operation lazily: a page is fetched only when the previous one has been
+ * consumed, so memory stays bounded by one page.
+ *
+ * Page style starts at `params[page] ?? 1` and stops when `hasMore` is `false`, a page has no
+ * items, or it has fewer than `limit` (from the params, else the result). Cursor style starts
+ * with `params` as given and stops when `hasMore` is `false`, the next cursor is missing, `null`
+ * or `''`, a page has no items, or the next cursor equals the one just sent (a server or mock
+ * repeating it would otherwise loop forever).
+ *
+ * @param fetchPage - the operation, called with the params of each page
+ * @param params - the first page's params (not modified; each page gets a copy)
+ */
+export function paginate<I, R>(
+  fetchPage: (params: any) => Promise<R>,
+  descriptor: PaginationDescriptor,
+  params: any,
+  options: {
+    /**
+     * Stop after this many pages.
+     * @default Infinity
+     */
+    maxPages?: number;
+  } = {},
+): PageIterable<I, R> {
+  const { style, items, hasMore, limit, page = 'page', cursor = 'cursor', nextCursor = cursor } = descriptor;
+  const max = options.maxPages ?? Infinity;
+
+  async function* pages(): AsyncGenerator<R> {
+    let current = params ?? {};
+    let number = get(current, page) ?? 1;
+    for (let fetched = 0; fetched < max; fetched++) {
+      if (style === 'page') current = set(current, page, number++);
+      const result = await fetchPage(current);
+      yield result;
+      const count = get(result, items)?.length;
+      if (!count || (hasMore && get(result, hasMore) === false)) return;
+      if (style === 'page') {
+        const size = limit && (get(current, limit) ?? get(result, limit));
+        if (typeof size === 'number' && count < size) return;
+      } else {
+        const next = get(result, nextCursor);
+        if (next == null || next === '' || next === get(current, cursor)) return;
+        current = set(current, cursor, next);
+      }
+    }
+  }
+
+  return {
+    pages,
+    async *[Symbol.asyncIterator]() {
+      for await (const result of pages()) yield* (get(result, items) ?? []) as I[];
+    },
+  };
+}
+
+/**
+ * A paginated operation as the generated clients expose it: call it for one page, or use
+ * `.all(params)` to walk every item lazily.
+ */
+export type Paginated<P, R, I> = ((params: P, options?: RequestOptions) => Promise<R>) & {
+  /**
+   * Every item of every page, starting from `params` (fetched one page at a time);
+   * `.all(params).pages()` yields whole results instead. `options` apply to each page.
+   */
+  all(params: P, options?: RequestOptions & { /** @default Infinity */ maxPages?: number }): PageIterable<I, R>;
+};
+
+/** Adds `.all()` to an operation, for the generated clients. */
+export function withPagination<P, R, I>(
+  call: (params: P, options?: RequestOptions) => Promise<R>,
+  descriptor: PaginationDescriptor,
+): Paginated<P, R, I> {
+  return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
+    all: (params: P, { maxPages, ...options }: RequestOptions & { maxPages?: number } = {}) =>
+      paginate<I, R>((page) => call(page, options), descriptor, params, { maxPages }),
+  });
+}

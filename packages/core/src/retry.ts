@@ -1,0 +1,55 @@
+/** Retry timing: exponential backoff, `Retry-After` parsing and an abortable sleep. */
+import { AbortError } from './errors.js';
+
+/** The first retry waits about this long; each further retry doubles it. */
+export const INITIAL_RETRY_DELAY_MS = 500;
+/** Backoff never waits longer than this. */
+export const MAX_RETRY_DELAY_MS = 8_000;
+/**
+ * A `Retry-After` longer than this is not waited out: the error is thrown at once (with
+ * `retryAfter` set) instead of leaving the caller's promise pending for minutes.
+ */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * The delay before retry number `retry` (1-based): 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, ... each
+ * reduced by a random 0–25 % (jitter) so that clients failing together do not retry together.
+ */
+export function backoff(retry: number): number {
+  const delay = Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** (retry - 1));
+  return Math.round(delay * (1 - Math.random() * 0.25));
+}
+
+/**
+ * How long the server asked us to wait, in ms: `retry-after-ms` (sent by some gateways), else
+ * `Retry-After` as delta-seconds or an HTTP-date (a past date → 0). `undefined` when absent or
+ * unparseable.
+ */
+export function parseRetryAfter(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms && +ms >= 0) return +ms;
+  const value = headers.get('retry-after')?.trim() ?? '';
+  // A date has letters (`Wed, 21 Oct 2015 07:28:00 GMT`); the check keeps `-1` or `12:00`
+  // away from Date.parse, which would accept them.
+  const until = /^\d+(\.\d+)?$/.test(value) ? now + +value * 1000 : /[a-z]/i.test(value) ? Date.parse(value) : NaN;
+  return until >= 0 ? Math.max(0, until - now) : undefined;
+}
+
+/**
+ * Resolves after `ms`; rejects with {@link AbortError} as soon as `signal` aborts. The timer
+ * and the abort listener are removed either way.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError('The request was aborted'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortError('The request was aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,471 @@
+import { getEventListeners } from 'node:events';
+import createClient from 'openapi-fetch';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  AbortError,
+  APIError,
+  BadRequestError,
+  ConfigurationError,
+  ConnectionError,
+  InternalServerError,
+  InvalidResponseError,
+  PermissionDeniedError,
+  RateLimitError,
+  TimeoutError,
+  ValidationError,
+} from './errors.js';
+import { hang, jsonResponse, never, stubFetch } from './internal/testing.js';
+import { createTransport, type OperationDescriptor } from './transport.js';
+
+const KEY = 'sk-test-123';
+const getBalances: OperationDescriptor = { id: 'getBalances', idempotent: true };
+const createWebhook: OperationDescriptor = { id: 'createWebhook', idempotent: false };
+
+/** Settles a promise into a value or an error, so fake-timer tests never leave it unhandled. */
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value, error: undefined }),
+    (error: unknown) => ({ value: undefined, error: error as any }),
+  );
+
+const get = (path = '/v1/x') => new Request(`https://api.helius.xyz${path}`);
+
+beforeEach(() => {
+  vi.stubEnv('CHAINDATA_API_KEY', '');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+describe('auth', () => {
+  it('adds api-key to the query on query hosts', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    await createTransport({ apiKey: KEY, fetch }, 'wallet').send(get('/v1/x?a=1'), { operation: getBalances });
+    expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/x?a=1&api-key=${KEY}`);
+    expect(calls[0]!.headers.has('x-api-key')).toBe(false);
+  });
+
+  it('sends X-Api-Key instead of the query parameter on the admin host', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch }, 'admin');
+    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), { operation: getBalances });
+    expect(calls[0]!.url.searchParams.has('api-key')).toBe(false);
+    expect(calls[0]!.headers.get('x-api-key')).toBe(KEY);
+  });
+
+  it('sends a key to the sender only when one is configured', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    await createTransport({ fetch }, 'sender').send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
+    expect(calls[0]!.url.search).toBe('');
+    await createTransport({ fetch, apiKey: KEY }, 'sender').send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
+    expect(calls[1]!.url.searchParams.get('api-key')).toBe(KEY);
+  });
+
+  it('rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent', async () => {
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ fetch }, 'wallet'); // constructing does not throw
+    const { error } = await settle(transport.send(get(), { operation: getBalances }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toContain('apiKey');
+    expect(error.message).toContain('CHAINDATA_API_KEY');
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    vi.stubEnv('CHAINDATA_API_KEY', 'env-key');
+    await createTransport({ fetch }, 'wallet').send(get(), { operation: getBalances });
+    vi.stubEnv('CHAINDATA_API_KEY', '');
+    const local = createTransport({ fetch, environment: 'local' }, 'wallet');
+    await local.send(new Request(`${local.baseUrl}/v1/x`), { operation: getBalances });
+    expect(calls.map((c) => c.url.searchParams.get('api-key'))).toEqual(['env-key', 'local']);
+    expect(calls[1]!.url.origin).toBe('http://127.0.0.1:4010');
+  });
+});
+
+describe('headers', () => {
+  it('merges client headers, request headers and per-call headers, and asks for JSON', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-client': 'c', 'x-both': 'client' } }, 'wallet');
+    const request = new Request('https://api.helius.xyz/v1/x', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-req': 'r' } });
+    await transport.send(request, { operation: getBalances, options: { headers: { 'x-both': 'call' } } });
+    const { headers, method, body } = calls[0]!;
+    expect(method).toBe('POST');
+    expect(body).toBe('{"a":1}');
+    expect(Object.fromEntries(headers)).toMatchObject({ accept: 'application/json', 'content-type': 'application/json', 'x-client': 'c', 'x-req': 'r', 'x-both': 'call' });
+  });
+});
+
+describe('responses and typed errors', () => {
+  it('resolves with a re-readable 2xx response that no longer carries the keyed URL', async () => {
+    const { fetch } = stubFetch(jsonResponse({ ok: 1 }, { status: 201 }));
+    const response = await createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ ok: 1 });
+    expect(response.url).not.toContain(KEY);
+  });
+
+  it('maps statuses to error classes with a readable message, body, headers and request id', async () => {
+    const { fetch } = stubFetch(
+      jsonResponse({ error: { code: 403, message: 'Plan does not include the Wallet API' } }, { status: 403, headers: { 'x-request-id': 'req-1' } }),
+    );
+    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances }));
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).toMatchObject({
+      message: '403 Forbidden from getBalances: Plan does not include the Wallet API',
+      status: 403,
+      operation: 'getBalances',
+      requestId: 'req-1',
+      body: { error: { code: 403, message: 'Plan does not include the Wallet API' } },
+    });
+    expect(error.headers['content-type']).toBe('application/json');
+  });
+
+  it('reads the message from `error` strings, `message` and text bodies, and ignores HTML', async () => {
+    const cases: [Response, string][] = [
+      [jsonResponse({ error: 'bad wallet' }, { status: 400 }), '400 Bad Request from getBalances: bad wallet'],
+      [jsonResponse({ message: 'nope' }, { status: 404 }), '404 Not Found from getBalances: nope'],
+      [new Response('plain failure', { status: 409 }), '409 from getBalances: plain failure'],
+      [new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' }), '502 Bad Gateway from getBalances'],
+    ];
+    for (const [response, message] of cases) {
+      const { fetch } = stubFetch(response);
+      const { error } = await settle(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, 'wallet').send(get(), { operation: getBalances }));
+      expect(error).toBeInstanceOf(APIError);
+      expect(error.message).toBe(message);
+    }
+  });
+
+  it('exposes a JSON-RPC error object found in a non-2xx body', async () => {
+    const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32602, message: 'Invalid params' } }, { status: 400 }));
+    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, 'rpc').send(new Request('https://mainnet.helius-rpc.com/'), { operation: getBalances }));
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error.rpcError).toEqual({ code: -32602, message: 'Invalid params' });
+    expect(error.message).toBe('400 Bad Request from getBalances: Invalid params');
+  });
+});
+
+describe('retries', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.UTC(2025, 0, 1)); // a whole second, as HTTP-dates have no milliseconds
+    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter: delays are exactly 500, 1000, ...
+  });
+
+  const sendAt = (fetch: typeof globalThis.fetch, options: object = {}, operation = getBalances, request = get()) =>
+    settle(createTransport({ apiKey: KEY, fetch, ...options }, 'wallet').send(request, { operation, options: (options as any).call }));
+
+  it('retries 500s twice by default, with exponential backoff, then throws InternalServerError', async () => {
+    const { fetch, mock } = stubFetch(new Response('down', { status: 500 }));
+    const result = sendAt(fetch);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(mock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(mock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mock).toHaveBeenCalledTimes(3);
+    const { error } = await result;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.message).toBe('500 Internal Server Error from getBalances: down');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('retries 408, 429 and 5xx, then succeeds; never 400/401/403/404/422', async () => {
+    for (const status of [408, 429, 502, 503, 504]) {
+      const { fetch, mock } = stubFetch(new Response('', { status }), jsonResponse({ ok: true }));
+      const result = sendAt(fetch);
+      await vi.advanceTimersByTimeAsync(500);
+      expect((await result).value?.status).toBe(200);
+      expect(mock).toHaveBeenCalledTimes(2);
+    }
+    for (const status of [400, 401, 403, 404, 422]) {
+      const { fetch, mock } = stubFetch(new Response('', { status }));
+      const { error } = await sendAt(fetch);
+      expect(error).toBeInstanceOf(APIError);
+      expect(mock).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('caps the backoff at 8 s and honours maxRetries from the client and the call', async () => {
+    const { fetch, mock } = stubFetch(new Response('', { status: 503 }));
+    const result = sendAt(fetch, { maxRetries: 6 });
+    for (const delay of [0, 500, 1000, 2000, 4000, 8000, 8000]) {
+      await vi.advanceTimersByTimeAsync(delay);
+    }
+    expect(mock).toHaveBeenCalledTimes(7);
+    expect((await result).error).toBeInstanceOf(InternalServerError);
+
+    const once = stubFetch(new Response('', { status: 503 }));
+    const { error } = await sendAt(once.fetch, { call: { maxRetries: 0 } });
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(once.mock).toHaveBeenCalledTimes(1);
+  });
+
+  it('honours Retry-After in seconds, as an HTTP-date and as retry-after-ms', async () => {
+    const at = (headers: Record<string, string>) => new Response('', { status: 429, headers });
+    for (const [headersAt, wait] of [
+      [() => ({ 'retry-after': '3' }), 3000],
+      [() => ({ 'retry-after': new Date(Date.now() + 5000).toUTCString() }), 5000],
+      [() => ({ 'retry-after-ms': '1234' }), 1234],
+      [() => ({ 'retry-after': 'soon' }), 500], // garbage → backoff
+    ] as const) {
+      const headers = headersAt();
+      const { fetch, mock } = stubFetch(at(headers), jsonResponse({}));
+      const result = sendAt(fetch);
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      expect(mock, JSON.stringify(headers)).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(mock, JSON.stringify(headers)).toHaveBeenCalledTimes(2);
+      expect((await result).value?.status).toBe(200);
+    }
+  });
+
+  it('throws RateLimitError at once, with retryAfter, when Retry-After is over the 60 s cap', async () => {
+    const { fetch, mock } = stubFetch(new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '120' } }));
+    const { error } = await sendAt(fetch);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(120);
+    expect(error.message).toBe('429 Too Many Requests from getBalances: slow down');
+    expect(mock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sets RateLimitError.retryAfter from an HTTP-date, and leaves it undefined when absent or garbage', async () => {
+    for (const [headers, retryAfter] of [
+      [{ 'retry-after': new Date(Date.now() + 90_000).toUTCString() }, 90],
+      [{}, undefined],
+      [{ 'retry-after': 'later' }, undefined],
+    ] as const) {
+      const { fetch } = stubFetch(new Response('', { status: 429, headers }));
+      const { error } = await sendAt(fetch, { maxRetries: 0 });
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error.retryAfter).toBe(retryAfter);
+    }
+  });
+
+  it('never retries a non-idempotent operation unless retryNonIdempotent is set', async () => {
+    const { fetch, mock } = stubFetch(new Response('', { status: 503 }));
+    const { error } = await sendAt(fetch, {}, createWebhook);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(mock).toHaveBeenCalledTimes(1);
+
+    const failedConnection = stubFetch(new TypeError('fetch failed'));
+    expect((await sendAt(failedConnection.fetch, {}, createWebhook)).error).toBeInstanceOf(ConnectionError);
+    expect(failedConnection.mock).toHaveBeenCalledTimes(1);
+
+    const optIn = stubFetch(new Response('', { status: 503 }), jsonResponse({}));
+    const result = sendAt(optIn.fetch, { call: { retryNonIdempotent: true } }, createWebhook);
+    await vi.advanceTimersByTimeAsync(500);
+    expect((await result).value?.status).toBe(200);
+  });
+
+  it('re-sends an identical body on every attempt', async () => {
+    const { fetch, calls } = stubFetch(new Response('', { status: 500 }), new Response('', { status: 500 }), jsonResponse({}));
+    const body = JSON.stringify({ wallet: 'w', amounts: [1, 2, 3] });
+    const result = sendAt(fetch, {}, getBalances, new Request('https://api.helius.xyz/v1/x', { method: 'POST', body }));
+    await vi.advanceTimersByTimeAsync(1500);
+    expect((await result).value?.status).toBe(200);
+    expect(calls.map((c) => c.body)).toEqual([body, body, body]);
+  });
+
+  it('retries connection errors and throws a ConnectionError whose cause is a redacted copy', async () => {
+    const raw = new TypeError('fetch failed', {
+      cause: Object.assign(new Error(`connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=${KEY}`), { code: 'ECONNREFUSED' }),
+    });
+    const { fetch, mock } = stubFetch(raw);
+    const result = sendAt(fetch);
+    await vi.advanceTimersByTimeAsync(1500);
+    const { error } = await result;
+    expect(mock).toHaveBeenCalledTimes(3);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toBe('Connection error from getBalances: fetch failed: connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=***');
+    expect(error.cause).not.toBe(raw);
+    expect(error.cause).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+    expect(error.cause.cause).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(error.cause.cause.message).not.toContain(KEY);
+  });
+
+  it('logs each retry at info with the attempt number and delay, redacted', async () => {
+    const info = vi.fn();
+    const debug = vi.fn();
+    const { fetch } = stubFetch(new Response('', { status: 503 }), jsonResponse({}));
+    const result = sendAt(fetch, { logger: { info, debug } });
+    await vi.advanceTimersByTimeAsync(500);
+    await result;
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(info).toHaveBeenCalledWith('Retrying getBalances in 500 ms (attempt 2 of 3): 503 Service Unavailable from getBalances', {
+      operation: 'getBalances',
+      attempt: 2,
+      delay: 500,
+    });
+    expect(debug).toHaveBeenCalledTimes(2);
+    expect(debug.mock.calls[0]![0]).toBe('getBalances: GET https://api.helius.xyz/v1/x?api-key=*** → 503 (0 ms)');
+  });
+});
+
+describe('timeouts and aborts', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+  });
+
+  it('times out each attempt, retries, then throws TimeoutError; no timer or listener is left', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = stubFetch(hang);
+    const transport = createTransport({ apiKey: KEY, fetch, timeout: 1000 }, 'wallet');
+    const result = settle(transport.send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    await vi.advanceTimersByTimeAsync(1000 + 500 + 1000 + 1000 + 1000);
+    const { error } = await result;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe('Request to getBalances timed out after 1000 ms');
+    expect(calls).toHaveLength(3);
+    expect(calls.every((c) => c.signal.aborted)).toBe(true); // each timed-out fetch was cancelled
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('times out even when fetch ignores its signal', async () => {
+    const { fetch } = stubFetch(never);
+    const result = settle(createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, 'wallet').send(get(), { operation: getBalances }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect((await result).error).toBeInstanceOf(TimeoutError);
+  });
+
+  it('clears the timer and the abort listener after a success', async () => {
+    const controller = new AbortController();
+    const { fetch } = stubFetch(jsonResponse({}));
+    await createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: controller.signal, timeout: 5000 } });
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('rejects at once with AbortError when the caller aborts during a request', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = stubFetch(never);
+    const result = settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    const { error } = await result;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.name).toBe('AbortError');
+    expect(calls[0]!.signal.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('rejects at once with AbortError when the caller aborts during a retry wait', async () => {
+    const controller = new AbortController();
+    const { fetch, mock } = stubFetch(new Response('', { status: 503, headers: { 'retry-after': '30' } }));
+    const result = settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await result).error).toBeInstanceOf(AbortError);
+    expect(mock).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('sends nothing when the signal is already aborted', async () => {
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: AbortSignal.abort() } }));
+    expect(error).toBeInstanceOf(AbortError);
+    expect(mock).not.toHaveBeenCalled();
+  });
+});
+
+describe('rate limit', () => {
+  it('spaces attempts with the client-side limiter', async () => {
+    vi.useFakeTimers();
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch, rateLimit: { requestsPerSecond: 1 } }, 'admin');
+    const first = transport.send(new Request(`${transport.baseUrl}/a`), { operation: getBalances });
+    const second = transport.send(new Request(`${transport.baseUrl}/b`), { operation: getBalances });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(mock).toHaveBeenCalledTimes(2);
+    await Promise.all([first, second]);
+  });
+});
+
+describe('restCall', () => {
+  type Invoke = Parameters<ReturnType<typeof createTransport>['restCall']>[3];
+  const op: OperationDescriptor = {
+    id: 'getBalances',
+    idempotent: true,
+    params: { type: 'object', required: ['wallet'], properties: { wallet: { type: 'string', minLength: 32 } } },
+    u64: { balances: { amount: 1 } },
+  };
+  const run = async (response: Response | Error, input: unknown = { wallet: 'w'.repeat(32) }, operation = op) => {
+    const stub = stubFetch(response);
+    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch, maxRetries: 0 }, 'wallet');
+    const invoke: Invoke = async (fetch) => {
+      const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
+      return { data: await response.text(), response };
+    };
+    return { ...(await settle(transport.restCall(operation, input, undefined, invoke))), stub };
+  };
+
+  it('parses the body losslessly and revives u64 fields', async () => {
+    const { value } = await run(jsonResponse('{"balances":[{"amount":18446744073709551615,"decimals":9},{"amount":"5","decimals":0}]}'));
+    expect(value).toEqual({ balances: [{ amount: 18446744073709551615n, decimals: 9 }, { amount: 5n, decimals: 0 }] });
+  });
+
+  it('returns undefined for an empty body', async () => {
+    expect((await run(new Response(null, { status: 204 }))).value).toBeUndefined();
+    expect((await run(new Response('', { status: 200 }))).value).toBeUndefined();
+  });
+
+  it('validates the input first: nothing is sent', async () => {
+    const { error, stub } = await run(jsonResponse({}), { wallet: 'short' });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe('params.wallet: must have at least 32 characters (got 5)');
+    expect(stub.mock).not.toHaveBeenCalled();
+  });
+
+  it('warns once when the operation is deprecated', async () => {
+    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const deprecated = { ...op, id: 'getOldBalances', deprecated: 'use getBalances' };
+    await run(jsonResponse({}), undefined, deprecated);
+    await run(jsonResponse({}), undefined, deprecated);
+    expect(emit).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError', async () => {
+    const cases: [Response, string][] = [
+      [new Response('<!doctype html><html>maintenance</html>', { headers: { 'content-type': 'text/html' } }), 'html'],
+      [jsonResponse('  <html>'), 'html'],
+      [new Response('{"ok":true}', { headers: { 'content-type': 'text/html; charset=utf-8' } }), 'html'],
+      [jsonResponse('{"balances":[{"amount":1'), 'truncated'],
+      [jsonResponse('{"a":"unterminated'), 'truncated'],
+      [jsonResponse('OK'), 'non-json'],
+      [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 'invalid-utf8'],
+    ];
+    for (const [response, reason] of cases) {
+      const { error } = await run(response);
+      expect(error, reason).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ reason, status: 200 });
+      expect(error.message).toBe(`Invalid response (${reason}) from getBalances, status 200`);
+      expect(error.snippet.length).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it('works with openapi-fetch, which passes its Request to our fetch', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse('{"balances":[{"amount":18446744073709551615}]}'));
+    const transport = createTransport({ apiKey: KEY, fetch }, 'wallet');
+    const client = createClient<any>({ baseUrl: transport.baseUrl });
+    const result = await transport.restCall(op, { wallet: 'W'.repeat(32) }, undefined, (fetch) =>
+      client.GET('/v1/wallet/{wallet}/balances', { params: { path: { wallet: 'W'.repeat(32) }, query: { page: 2 } }, fetch, parseAs: 'text' }),
+    );
+    expect(result).toEqual({ balances: [{ amount: 18446744073709551615n }] });
+    expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/wallet/${'W'.repeat(32)}/balances?page=2&api-key=${KEY}`);
+
+    const failing = createTransport({ apiKey: KEY, fetch: stubFetch(jsonResponse({ message: 'no' }, { status: 404 })).fetch }, 'wallet');
+    await expect(
+      failing.restCall(op, { wallet: 'W'.repeat(32) }, undefined, (fetch) => client.GET('/v1/x', { fetch, parseAs: 'text' })),
+    ).rejects.toMatchObject({ name: 'NotFoundError', message: '404 Not Found from getBalances: no' });
+  });
+});

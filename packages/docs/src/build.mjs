@@ -1,0 +1,146 @@
+// buildDocs(): spec/dist → a static site (HTML pages, one CSS, one JS, a JSON search index).
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, posix, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { firstSentence } from "./markdown.mjs";
+import { loadSite } from "./model.mjs";
+import { areaPage, gettingStartedPage, homePage, operationPage, schemaIndexPage, schemaPage } from "./pages.mjs";
+import { deref, isObj, schemaRefName } from "./util.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const PACKAGE_DIR = resolve(here, "..");
+export const REPO_ROOT = resolve(PACKAGE_DIR, "../..");
+export const DEFAULT_SPEC = join(REPO_ROOT, "spec/dist");
+export const DEFAULT_OUT = join(PACKAGE_DIR, "dist");
+const ASSETS = ["site.css", "site.js"];
+
+/** Field names reachable from a schema (for the search index), depth-limited. */
+function fieldNames(doc, schema, out, seen = new Set(), depth = 0) {
+  if (!isObj(schema) || depth > 6) return out;
+  if (schema.$ref) {
+    const name = schemaRefName(schema.$ref);
+    if (name && seen.has(name)) return out;
+    if (name) seen.add(name);
+    return fieldNames(doc, deref(doc, schema), out, seen, depth);
+  }
+  for (const [k, v] of Object.entries(schema.properties ?? {})) {
+    out.add(k);
+    fieldNames(doc, v, out, seen, depth + 1);
+  }
+  for (const key of ["items", "additionalProperties"]) if (isObj(schema[key])) fieldNames(doc, schema[key], out, seen, depth + 1);
+  for (const key of ["allOf", "anyOf", "oneOf"]) for (const s of schema[key] ?? []) fieldNames(doc, s, out, seen, depth + 1);
+  return out;
+}
+
+function searchIndex(site) {
+  const entries = [];
+  entries.push({ n: "Getting started", k: "page", s: "Install a package, call a method, run against the local mock", u: "getting-started.html" });
+  for (const area of site.areas) {
+    entries.push({ n: area.label, k: "area", a: area.deprecated ? "deprecated" : area.kind === "openrpc" ? "JSON-RPC" : "REST", s: firstSentence(area.info.summary || area.info.description, 140), u: `${area.key}/index.html` });
+    for (const op of [...area.ops, ...area.deliveries]) {
+      const fields = new Set();
+      const doc = area.doc;
+      if (op.rpc) {
+        for (const p of [...op.rpc.params, ...op.rpc.queryParams]) {
+          fields.add(p.name);
+          fieldNames(doc, p.schema, fields);
+        }
+        fieldNames(doc, op.rpc.result?.schema, fields);
+      } else {
+        for (const p of op.rest.params) fields.add(p.name);
+        fieldNames(doc, op.rest.body?.schema, fields);
+        for (const r of op.rest.responses) if (/^2/.test(r.status)) fieldNames(doc, r.schema, fields);
+      }
+      entries.push({
+        n: op.id,
+        k: op.transport,
+        a: area.label,
+        m: op.transport === "rest" ? `${op.method} ${op.path}` : op.transport === "rpc" ? "POST" : "delivery",
+        s: op.summary,
+        u: op.href,
+        f: [...fields],
+        ...(op.deprecated ? { d: 1 } : {}),
+        ...(op.beta ? { b: 1 } : {}),
+      });
+    }
+  }
+  for (const page of site.schemas.values()) {
+    const s = page.schema;
+    entries.push({ n: page.name, k: "schema", a: page.areas.map((a) => a.label).join(", "), s: firstSentence(s?.description, 140), u: page.href, f: Object.keys(s?.properties ?? {}) });
+  }
+  return { version: 1, entries };
+}
+
+/** Every href/src of every page resolves to a file (and to an element id when it has a #fragment). */
+export function checkLinks(pages) {
+  const broken = [];
+  const ids = new Map();
+  const idsOf = (path) => {
+    if (!ids.has(path)) ids.set(path, new Set([...pages.get(path).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+    return ids.get(path);
+  };
+  for (const [path, html] of pages) {
+    if (!path.endsWith(".html")) continue;
+    for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+      const raw = m[1].replace(/&amp;/g, "&");
+      if (/^(https?:|mailto:|data:)/.test(raw)) continue;
+      const [file, frag] = raw.split("#");
+      const target = file ? posix.normalize(posix.join(posix.dirname(path), file)) : path;
+      if (!pages.has(target)) broken.push(`${path}: ${raw} (no ${target})`);
+      else if (frag && target.endsWith(".html") && !idsOf(target).has(decodeURIComponent(frag))) broken.push(`${path}: ${raw} (no id "${frag}")`);
+    }
+  }
+  return broken;
+}
+
+/** Remove a previous build, refusing to empty a directory that is not one. */
+function cleanOut(out) {
+  if (!existsSync(out)) return;
+  const entries = readdirSync(out);
+  if (!entries.length) return;
+  if (!existsSync(join(out, "search-index.json")) || !existsSync(join(out, "assets", "site.css"))) {
+    throw new Error(`refusing to clean ${out}: it is not empty and does not look like a docs build`);
+  }
+  rmSync(out, { recursive: true, force: true });
+}
+
+/**
+ * Build the site. Returns { out, files, bytes, pages, ms, warnings }.
+ * @param {{ spec?: string, out?: string, quiet?: boolean }} [opts]
+ */
+export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT } = {}) {
+  const started = performance.now();
+  const site = loadSite(resolve(spec));
+  const pages = new Map();
+  pages.set("index.html", homePage(site));
+  pages.set("getting-started.html", gettingStartedPage(site));
+  for (const area of site.areas) {
+    pages.set(`${area.key}/index.html`, areaPage(site, area));
+    for (const op of [...area.ops, ...area.deliveries]) {
+      if (pages.has(op.href)) throw new Error(`two operations map to ${op.href}`);
+      pages.set(op.href, operationPage(site, op));
+    }
+  }
+  for (const page of site.schemas.values()) pages.set(page.href, schemaPage(site, page));
+  pages.set("schemas/index.html", schemaIndexPage(site));
+  pages.set("search-index.json", JSON.stringify(searchIndex(site)));
+  for (const a of ASSETS) pages.set(`assets/${a}`, "");
+  const broken = checkLinks(pages);
+  if (broken.length) throw new Error(`broken internal links:\n  ${broken.slice(0, 30).join("\n  ")}${broken.length > 30 ? `\n  … ${broken.length - 30} more` : ""}`);
+
+  const outDir = resolve(out);
+  cleanOut(outDir);
+  let bytes = 0;
+  let files = 0;
+  for (const [path, text] of pages) {
+    const file = join(outDir, path);
+    mkdirSync(dirname(file), { recursive: true });
+    if (path.startsWith("assets/")) copyFileSync(join(here, "assets", path.slice(7)), file);
+    else writeFileSync(file, text);
+    bytes += statSync(file).size;
+    files++;
+  }
+  const ms = performance.now() - started;
+  const nOps = site.areas.reduce((n, a) => n + a.ops.length + a.deliveries.length, 0);
+  return { out: outDir, files, bytes, ms, operations: nOps, schemas: site.schemas.size, areas: site.areas.map((a) => a.key), warnings: site.warnings };
+}

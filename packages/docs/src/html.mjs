@@ -1,0 +1,119 @@
+// Page chrome (layout, navigation, search box) and small shared fragments:
+// badges, x-source markers with footnotes, code blocks.
+import { esc, sourceKind } from "./util.mjs";
+
+/** A page context: where the page sits (for relative links) and its footnotes. */
+export function pageContext(site, { path, area }) {
+  const depth = path.split("/").length - 1;
+  return { site, area, path, root: depth ? "../".repeat(depth) : "", notes: [], noteIndex: new Map() };
+}
+
+/** A relative href from the current page to a site path (`das/getAsset.html`). */
+export const href = (pc, target) => (target.startsWith("#") ? target : pc.root + target);
+
+/**
+ * An x-source marker: nothing for `seed` / absent; otherwise a small superscript link
+ * to the page's numbered footnote, with the text as its tooltip.
+ */
+export function marker(pc, text) {
+  const kind = sourceKind(text);
+  if (!kind) return "";
+  let n = pc.noteIndex.get(text);
+  if (!n) {
+    pc.notes.push({ text, kind });
+    n = pc.notes.length;
+    pc.noteIndex.set(text, n);
+  }
+  const label = kind === "docs" ? "docs" : kind === "assumption" ? "assumption" : "source";
+  return `<sup class="xs xs-${kind}"><a href="#src-${n}" title="${esc(text)}" aria-label="Source ${n}: ${esc(text)}">${label}&#8201;${n}</a></sup>`;
+}
+
+export function footnotes(pc) {
+  if (!pc.notes.length) return "";
+  const items = pc.notes
+    .map((n, i) => `<li id="src-${i + 1}" class="xs-${n.kind}"><span class="xs-kind">${n.kind === "docs" ? "public docs" : n.kind}</span> ${esc(n.text.replace(/^(public-docs|assumption):\s*/, ""))}</li>`)
+    .join("\n");
+  return `<section class="sources" aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2><p class="muted">Items not stated by the seed documentation carry a marker: <span class="xs xs-docs">docs</span> = taken from the public docs, <span class="xs xs-assumption">assumption</span> = decided by the spec authors.</p><ol class="notes">${items}</ol></section>`;
+}
+
+export const badge = (kind, text, title) => `<span class="badge badge-${kind}"${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</span>`;
+
+export function opBadges(op, { compact = false } = {}) {
+  const b = [];
+  if (op.transport === "rpc") b.push(badge("rpc", "JSON-RPC"));
+  else if (op.transport === "rest") b.push(badge(`http http-${op.method.toLowerCase()}`, op.method));
+  else b.push(badge("delivery", "delivery", "Sent by the service to your webhook URL"));
+  if (op.deprecated) b.push(badge("deprecated", "deprecated", op.replacedBy ? `Replaced by ${op.replacedBy}` : undefined));
+  if (op.beta) b.push(badge("beta", "beta", "Routes and response formats may change"));
+  if (!compact) {
+    if (op.idempotent === false) b.push(badge("write", "not idempotent", "The SDK does not retry this call unless you opt in"));
+    if (op.pagination) b.push(badge("paged", "paginated"));
+  }
+  return b.join(" ");
+}
+
+export function codeBlock(code, { lang, label, html = false } = {}) {
+  const body = html ? code : esc(code);
+  return `<div class="codebox">${label ? `<div class="codebox-h"><span>${esc(label)}</span><button type="button" class="copy" aria-label="Copy ${esc(label)}">Copy</button></div>` : ""}<pre class="code"${lang ? ` data-lang="${esc(lang)}"` : ""}><code>${body}</code></pre></div>`;
+}
+
+function nav(pc) {
+  const { site } = pc;
+  const cur = pc.path;
+  const link = (target, text, extra = "") => `<a href="${href(pc, target)}"${target === cur ? ' aria-current="page"' : ""}${extra}>${text}</a>`;
+  const areaBlock = (a) => {
+    const open = pc.area === a;
+    const items = [...a.ops, ...a.deliveries]
+      .map((o) => `<li>${link(o.href, `<span class="nav-op">${esc(o.id)}</span>${o.deprecated ? '<span class="dot dot-dep" title="deprecated"></span>' : ""}`)}</li>`)
+      .join("");
+    return `<li class="nav-area${open ? " open" : ""}">${link(`${a.key}/index.html`, `${esc(a.label)}${a.beta ? ' <span class="badge badge-beta">beta</span>' : ""}`)}<ul>${items}</ul></li>`;
+  };
+  const live = site.areas.filter((a) => !a.deprecated);
+  const dep = site.areas.filter((a) => a.deprecated);
+  return `<nav class="side" aria-label="Site">
+<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li></ul>
+<p class="nav-h">APIs</p><ul class="nav-areas">${live.map(areaBlock).join("")}</ul>
+${dep.length ? `<p class="nav-h">Deprecated</p><ul class="nav-areas nav-deprecated">${dep.map(areaBlock).join("")}</ul>` : ""}
+<ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li></ul>
+</nav>`;
+}
+
+// Inline (data:) so that no page issues a favicon request of its own.
+const FAVICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath d='M16 2 30 16 16 30 2 16z' fill='%235b3fd6'/%3E%3Cpath d='M16 9 23 16 16 23 9 16z' fill='%23fff'/%3E%3C/svg%3E";
+
+/** The full HTML document of one page. */
+export function layout(pc, { title, body, description }) {
+  const r = pc.root;
+  return `<!doctype html>
+<html lang="en" data-root="${esc(r || "./")}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
+<title>${esc(title)} · chaindata API docs</title>
+${description ? `<meta name="description" content="${esc(description)}">` : ""}
+<link rel="icon" href="${FAVICON}">
+<link rel="stylesheet" href="${r}assets/site.css">
+<script src="${r}assets/site.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+<a class="brand" href="${r}index.html"><span class="logo" aria-hidden="true">◆</span> chaindata <span class="muted">API docs</span></a>
+<div class="search" role="search">
+<input id="search" type="search" placeholder="Search methods, operations, fields…  ( / )" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-expanded="false">
+<ul id="search-results" class="search-results" role="listbox" hidden></ul>
+</div>
+</header>
+<div class="layout">
+${nav(pc)}
+<main id="main">
+${body}
+${footnotes(pc)}
+</main>
+</div>
+<footer class="foot">Generated from the chaindata spec (<code>spec/dist</code>) by <code>@chaindata/docs</code>. Works offline: no external requests.</footer>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,60 @@
+import type { Server } from "node:http";
+
+export interface BuildResult {
+  /** Absolute output directory. */
+  out: string;
+  /** Files written. */
+  files: number;
+  /** Total bytes written. */
+  bytes: number;
+  /** Build time in milliseconds. */
+  ms: number;
+  operations: number;
+  schemas: number;
+  /** Area keys, in navigation order. */
+  areas: string[];
+  /** e.g. an area listed in index.json whose document is missing (skipped). */
+  warnings: string[];
+}
+
+export interface BuildOptions {
+  /** A spec/dist directory (default: the repository's spec/dist). */
+  spec?: string;
+  /** Output directory (default: packages/docs/dist). Refuses to clean a non-empty directory that is not a docs build. */
+  out?: string;
+}
+
+/** Build the static docs site from the bundled spec only. Throws on a broken internal link. */
+export function buildDocs(options?: BuildOptions): BuildResult;
+
+/** Broken internal links of a page map (site path → HTML); empty when all resolve. */
+export function checkLinks(pages: Map<string, string>): string[];
+
+export const DEFAULT_SPEC: string;
+export const DEFAULT_OUT: string;
+
+export interface ServeOptions {
+  /** Default 4020; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The built site (default: packages/docs/dist). */
+  dir?: string;
+  /** The spec to build from (default: the repository's spec/dist). */
+  spec?: string;
+  /** Rebuild first: true (default when the spec exists), "if-missing", or false. */
+  build?: boolean | "if-missing";
+  log?: (message: string) => void;
+}
+
+export interface DocsServer {
+  server: Server;
+  /** e.g. http://127.0.0.1:4020/ */
+  url: string;
+  port: number;
+  build?: BuildResult;
+  close(): Promise<void>;
+}
+
+/** Serve the docs site on 127.0.0.1 (static files, GET/HEAD). */
+export function serveDocs(options?: ServeOptions): Promise<DocsServer>;

@@ -1,0 +1,348 @@
+// Loads spec/dist (index.json + one document per area) into one site model that the
+// page renderers share: areas in navigation order, one operation record per JSON-RPC
+// method, REST operation and webhook delivery, and one registry of named schemas.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { camel, canonical, deref, fileSlug, isObj, pascal, resolvePointer, schemaRefName } from "./util.mjs";
+
+/** Navigation labels of the known areas; an unknown area falls back to its title. */
+const LABELS = {
+  das: "DAS",
+  compression: "ZK Compression",
+  sender: "Sender",
+  wallet: "Wallet",
+  admin: "Admin",
+  webhooks: "Webhooks",
+  "token-metadata": "Token metadata",
+  mint: "Mint (compressed NFT)",
+};
+const ORDER = ["das", "compression", "sender", "wallet", "admin", "webhooks", "token-metadata", "mint"];
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+
+function labelFor(area, title) {
+  if (LABELS[area]) return LABELS[area];
+  return String(title ?? area).replace(/^chaindata\s+/i, "").replace(/\s*\((beta|deprecated)\)\s*$/i, "").replace(/\s+API$/i, "") || area;
+}
+
+/**
+ * @param {string} specDir  a spec/dist directory
+ * @returns the site model
+ */
+export function loadSite(specDir) {
+  const indexFile = join(specDir, "index.json");
+  if (!existsSync(indexFile)) throw new Error(`no ${indexFile}: run \`npm run spec:bundle\` first`);
+  const index = readJson(indexFile);
+  const warnings = [];
+  const areas = [];
+  for (const entry of index.areas ?? []) {
+    const file = join(specDir, entry.file);
+    if (!existsSync(file)) {
+      warnings.push(`area ${entry.area}: ${entry.file} is listed in index.json but missing; skipped`);
+      continue;
+    }
+    const doc = readJson(file);
+    areas.push(loadArea(entry, doc, index));
+  }
+  const rank = (a) => {
+    const i = ORDER.indexOf(a.key);
+    return (a.deprecated ? 1000 : 0) + (i < 0 ? 100 + areas.indexOf(a) : i);
+  };
+  areas.sort((a, b) => rank(a) - rank(b));
+  const site = { index, areas, warnings, environments: Object.keys(index.environments ?? {}) };
+  if (!site.environments.length) site.environments = ["mainnet", "devnet", "local"];
+  registerSchemas(site);
+  return site;
+}
+
+function loadArea(entry, doc, index) {
+  const kind = entry.kind ?? (doc.openrpc ? "openrpc" : "openapi");
+  const info = doc.info ?? {};
+  const key = entry.area ?? info["x-area"];
+  const hostKey = entry.host ?? info["x-host"];
+  const area = {
+    key,
+    kind,
+    doc,
+    file: entry.file,
+    title: entry.title ?? info.title ?? key,
+    label: labelFor(key, entry.title ?? info.title),
+    pkg: `@chaindata/${key}`,
+    factory: `create${pascal(key)}Client`,
+    clientVar: camel(key),
+    hostKey,
+    host: index.hosts?.[hostKey],
+    beta: Boolean(entry.beta || info["x-beta"]),
+    info,
+    rpcPath: info["x-path"],
+    auth: authOf(doc, kind, index.hosts?.[hostKey]),
+    servers: serversOf(doc, hostKey, index),
+    ops: [],
+    deliveries: [],
+  };
+  area.ops = kind === "openrpc" ? rpcOps(area) : restOps(area);
+  area.deliveries = kind === "openapi" ? deliveryOps(area) : [];
+  const all = area.ops;
+  area.deprecated = (all.length > 0 && all.every((o) => o.deprecated)) || /\(deprecated\)/i.test(area.title);
+  return area;
+}
+
+/** Base URL of the area's host per environment (null where the host is not available). */
+function serversOf(doc, hostKey, index) {
+  const servers = doc.servers ?? [];
+  const main = servers.find((s) => s["x-environments"]) ?? servers[0];
+  const urls = {};
+  const fromIndex = index.hosts?.[hostKey]?.urls ?? {};
+  const envs = new Set([...Object.keys(index.environments ?? {}), ...Object.keys(main?.["x-environments"] ?? {}), ...Object.keys(fromIndex)]);
+  for (const env of envs) {
+    let url = main?.["x-environments"]?.[env];
+    if (url === undefined) url = fromIndex[env];
+    if (url === undefined) {
+      const local = servers.find((s) => s["x-environment"] === env);
+      if (local) url = local.url;
+    }
+    urls[env] = url == null ? null : String(url).replace(/\/+$/, "");
+  }
+  if (!Object.keys(urls).length && main?.url) {
+    urls.mainnet = main.url.replace(/\{(\w+)\}/g, (_, v) => main.variables?.[v]?.default ?? v).replace(/\/+$/, "");
+  }
+  return { urls, source: main?.["x-source"], regions: main?.["x-regions"] ?? index.hosts?.[hostKey]?.["x-regions"], description: main?.description, list: servers };
+}
+
+/** How the API key travels: a list of alternatives, first = the one the snippets use. */
+function authOf(doc, kind, host) {
+  if (kind === "openrpc") {
+    const a = doc.info?.["x-auth"] ?? (host?.auth ? { in: "query", name: host.auth.query, required: host.auth.required } : undefined);
+    return a ? { required: a.required !== false, ways: [{ in: a.in ?? "query", name: a.name ?? "api-key" }] } : { required: false, ways: [] };
+  }
+  return restAuth(doc, doc.security);
+}
+
+function restAuth(doc, security) {
+  const ways = [];
+  let required = Array.isArray(security) && security.length > 0;
+  for (const req of security ?? []) {
+    if (!Object.keys(req).length) required = false; // `{}` = anonymous allowed
+    for (const name of Object.keys(req)) {
+      const scheme = doc.components?.securitySchemes?.[name];
+      if (!scheme) continue;
+      if (scheme.type === "apiKey") ways.push({ in: scheme.in, name: scheme.name, description: scheme.description, source: scheme["x-source"] });
+      else if (scheme.type === "http") ways.push({ in: "header", name: "Authorization", scheme: scheme.scheme, description: scheme.description });
+    }
+  }
+  return { required, ways };
+}
+
+// ---------------------------------------------------------------- JSON-RPC methods
+function rpcOps(area) {
+  const doc = area.doc;
+  const errorInfo = doc["x-error-info"] ?? {};
+  return (doc.methods ?? []).map((raw) => {
+    const m = raw.$ref ? resolvePointer(doc, raw.$ref) : raw;
+    const params = (m.params ?? []).map((p) => (p.$ref ? resolvePointer(doc, p.$ref) : p));
+    const structure = m["x-params"] === "array" ? "array" : m.paramStructure === "by-position" ? "positional" : "object";
+    const result = m.result?.$ref ? resolvePointer(doc, m.result.$ref) : m.result;
+    const errors = (m.errors ?? []).map((e) => {
+      const name = e.$ref ? e.$ref.split("/").pop() : undefined;
+      const err = e.$ref ? resolvePointer(doc, e.$ref) : e;
+      const info = errorInfo[String(err.code)] ?? {};
+      return { name, code: err.code, message: err.message, data: err.data, description: err.description, httpStatus: info.httpStatus, source: info["x-source"] ?? err["x-source"] };
+    });
+    const examples = (m.examples ?? []).map((x) => (x.$ref ? resolvePointer(doc, x.$ref) : x));
+    return {
+      ...common(area, m, m.name),
+      transport: "rpc",
+      method: "POST",
+      rpc: { structure, paramStructure: m.paramStructure ?? "either", params, queryParams: m["x-query-params"] ?? [], result, errors, examples },
+    };
+  });
+}
+
+function common(area, o, id) {
+  return {
+    area,
+    id,
+    slug: fileSlug(id),
+    href: `${area.key}/${fileSlug(id)}.html`,
+    summary: o.summary ?? "",
+    description: o.description ?? "",
+    deprecated: Boolean(o.deprecated),
+    replacedBy: o["x-replaced-by"],
+    beta: Boolean(o["x-beta"] || area.beta),
+    cost: o["x-cost"],
+    rateLimit: o["x-rate-limit"],
+    idempotent: o["x-idempotent"],
+    pagination: o["x-pagination"],
+    source: o["x-source"],
+    tags: o.tags ?? [],
+    raw: o,
+  };
+}
+
+// ---------------------------------------------------------------- REST operations
+function paramsOf(doc, item, o) {
+  const byKey = new Map();
+  for (const p of [...(item.parameters ?? []), ...(o.parameters ?? [])]) {
+    const r = p.$ref ? { ...resolvePointer(doc, p.$ref), ...withoutRef(p) } : p;
+    byKey.set(`${r.in}:${r.name}`, r);
+  }
+  return [...byKey.values()];
+}
+const withoutRef = (o) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== "$ref"));
+
+function bodyOf(doc, o) {
+  if (!o.requestBody) return undefined;
+  const rb = o.requestBody.$ref ? resolvePointer(doc, o.requestBody.$ref) : o.requestBody;
+  const [contentType, media] = Object.entries(rb.content ?? {}).find(([t]) => /json/.test(t)) ?? Object.entries(rb.content ?? {})[0] ?? [];
+  return { required: Boolean(rb.required), description: rb.description, source: rb["x-source"], contentType, schema: media?.schema, examples: namedExamples(doc, media) };
+}
+
+/** `examples` (named, refs resolved) or a lone `example` of a media type / parameter. */
+export function namedExamples(doc, holder) {
+  if (!holder) return [];
+  const out = [];
+  for (const [name, ex] of Object.entries(holder.examples ?? {})) {
+    const e = ex?.$ref ? { ...resolvePointer(doc, ex.$ref), ...withoutRef(ex) } : ex;
+    out.push({ name, summary: e?.summary, description: e?.description, value: e?.value, external: e?.externalValue });
+  }
+  if (!out.length && holder.example !== undefined) out.push({ name: "example", value: holder.example });
+  return out;
+}
+
+function responsesOf(doc, o) {
+  return Object.entries(o.responses ?? {}).map(([status, r0]) => {
+    const r = r0.$ref ? { ...resolvePointer(doc, r0.$ref), ...withoutRef(r0) } : r0;
+    const [contentType, media] = Object.entries(r.content ?? {}).find(([t]) => /json/.test(t)) ?? Object.entries(r.content ?? {})[0] ?? [];
+    const headers = Object.entries(r.headers ?? {}).map(([name, h0]) => {
+      const h = h0.$ref ? resolvePointer(doc, h0.$ref) : h0;
+      return { name, description: h.description, schema: h.schema, required: h.required, source: h["x-source"], examples: namedExamples(doc, h) };
+    });
+    return { status, description: r.description ?? "", source: r["x-source"], contentType, schema: media?.schema, examples: namedExamples(doc, media), headers, ref: r0.$ref?.split("/").pop() };
+  });
+}
+
+function restOps(area) {
+  const doc = area.doc;
+  const ops = [];
+  for (const [path, item0] of Object.entries(doc.paths ?? {})) {
+    const item = item0.$ref ? resolvePointer(doc, item0.$ref) : item0;
+    for (const method of HTTP_METHODS) {
+      const o = item[method];
+      if (!isObj(o)) continue;
+      const id = o.operationId ?? `${method}${pascal(path)}`;
+      ops.push({
+        ...common(area, o, id),
+        transport: "rest",
+        method: method.toUpperCase(),
+        path,
+        rest: { params: paramsOf(doc, item, o), body: bodyOf(doc, o), responses: responsesOf(doc, o), auth: o.security ? restAuth(doc, o.security) : area.auth },
+      });
+    }
+  }
+  return ops;
+}
+
+/** OpenAPI 3.1 top-level `webhooks`: what the service POSTs to the receiver. */
+function deliveryOps(area) {
+  const doc = area.doc;
+  const ops = [];
+  for (const [name, item0] of Object.entries(doc.webhooks ?? {})) {
+    const item = item0.$ref ? resolvePointer(doc, item0.$ref) : item0;
+    for (const method of HTTP_METHODS) {
+      const o = item[method];
+      if (!isObj(o)) continue;
+      const id = o.operationId ?? `${name}Delivery`;
+      const base = common(area, o, id);
+      ops.push({
+        ...base,
+        beta: Boolean(o["x-beta"] || area.beta),
+        transport: "delivery",
+        deliveryName: name,
+        method: method.toUpperCase(),
+        path: undefined,
+        rest: { params: paramsOf(doc, item, o), body: bodyOf(doc, o), responses: responsesOf(doc, o), auth: o.security ? restAuth(doc, o.security) : { required: false, ways: [] } },
+      });
+    }
+  }
+  return ops;
+}
+
+// ---------------------------------------------------------------- named schemas
+/**
+ * One page per schema name. The bundler copies a shared schema into every area that
+ * uses it, so equal copies share a page; a copy that differs gets its own page
+ * (`Name-area`).
+ */
+function registerSchemas(site) {
+  const pages = new Map(); // id → { id, name, areas, schema, doc, area }
+  const byName = new Map(); // name → [{ canon, id }]
+  for (const area of site.areas) {
+    area.schemaIds = {};
+    for (const [name, schema] of Object.entries(area.doc.components?.schemas ?? {})) {
+      const canon = canonical(schema);
+      const copies = byName.get(name) ?? [];
+      let hit = copies.find((c) => c.canon === canon);
+      if (!hit) {
+        const id = copies.length ? fileSlug(`${name}-${area.key}`) : fileSlug(name);
+        hit = { canon, id };
+        copies.push(hit);
+        byName.set(name, copies);
+        pages.set(id, { id, name, schema, area, areas: [], usedBy: new Set(), refBy: new Set(), href: `schemas/${id}.html` });
+      }
+      pages.get(hit.id).areas.push(area);
+      area.schemaIds[name] = hit.id;
+    }
+  }
+  site.schemas = pages;
+  // Who uses what: every named schema reachable from an operation, and direct schema → schema refs.
+  for (const page of pages.values()) {
+    for (const name of directRefs(page.schema)) {
+      const id = page.area.schemaIds[name];
+      if (id && id !== page.id) pages.get(id).refBy.add(page.id);
+    }
+  }
+  for (const area of site.areas) {
+    for (const op of [...area.ops, ...area.deliveries]) {
+      op.schemaIds = new Set();
+      const roots = [];
+      if (op.rpc) {
+        for (const p of [...op.rpc.params, ...op.rpc.queryParams]) roots.push(p.schema);
+        roots.push(op.rpc.result?.schema);
+      } else {
+        for (const p of op.rest.params) roots.push(p.schema);
+        roots.push(op.rest.body?.schema);
+        for (const r of op.rest.responses) roots.push(r.schema);
+      }
+      const seen = new Set();
+      const visit = (node) => {
+        for (const name of directRefs(node)) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const id = area.schemaIds[name];
+          if (!id) continue;
+          op.schemaIds.add(id);
+          visit(area.doc.components.schemas[name]);
+        }
+      };
+      for (const r of roots) visit(r);
+      for (const id of op.schemaIds) pages.get(id).usedBy.add(op);
+    }
+  }
+}
+
+/** Names of the schemas a node references directly (not through other named schemas). */
+export function directRefs(node, out = new Set()) {
+  if (Array.isArray(node)) node.forEach((n) => directRefs(n, out));
+  else if (isObj(node)) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref") {
+        const name = schemaRefName(v);
+        if (name) out.add(name);
+      } else if (k !== "examples" && k !== "default" && k !== "const" && k !== "enum") directRefs(v, out);
+    }
+  }
+  return out;
+}
+
+export { deref };

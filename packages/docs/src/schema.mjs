@@ -1,0 +1,385 @@
+// Rendering JSON Schemas: type labels (named schemas link to their page), bounds,
+// enums (long ones collapse), defaults, and field tables whose nested objects
+// expand in <details>.
+import { href, marker, badge } from "./html.mjs";
+import { inline, markdown } from "./markdown.mjs";
+import { deref, esc, isObj, resolvePointer, schemaRefName } from "./util.mjs";
+
+const MAX_DEPTH = 7;
+const INLINE_ENUM = 8;
+
+/** The page of a named schema of the current area. */
+export function schemaHref(pc, name) {
+  const id = pc.area?.schemaIds?.[name];
+  return id ? href(pc, `schemas/${id}.html`) : undefined;
+}
+
+const target = (pc, s) => deref(pc.area.doc, s);
+
+/** The non-null branches of an anyOf / oneOf, or the type list without "null". */
+function nonNullBranches(s) {
+  const list = s.anyOf ?? s.oneOf;
+  if (!list) return undefined;
+  return list.filter((b) => !(isObj(b) && (b.type === "null" || (Array.isArray(b.type) && b.type.length === 1 && b.type[0] === "null"))));
+}
+
+export function isNullable(pc, s) {
+  if (!isObj(s)) return false;
+  if (Array.isArray(s.type) && s.type.includes("null")) return true;
+  const list = s.anyOf ?? s.oneOf;
+  if (list && nonNullBranches(s).length < list.length) return true;
+  if (s.$ref) {
+    const t = target(pc, s);
+    return t !== s && isNullable(pc, t);
+  }
+  return false;
+}
+
+/** A short, HTML type label: `Address`, `integer (uint64)`, `AssetAuthority[]`, `Hash | null`. */
+export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
+  if (s === true || s === undefined || s === null) return '<span class="t">any</span>';
+  if (s === false) return '<span class="t">never</span>';
+  if (!isObj(s)) return '<span class="t">any</span>';
+  if (s.$ref) {
+    const name = schemaRefName(s.$ref);
+    if (!name) return `<span class="t">${esc(s.$ref.split("/").pop())}</span>`;
+    const link = schemaHref(pc, name);
+    const t = target(pc, s);
+    const p = primitiveOf(pc, t);
+    const label = link && !plainRefs ? `<a class="tref" href="${link}">${esc(name)}</a>` : `<span class="tref">${esc(name)}</span>`;
+    return p && prim ? `${label} <span class="tprim">${p}</span>` : label;
+  }
+  if (s.const !== undefined) return `<code class="lit">${esc(JSON.stringify(s.const))}</code>`;
+  const parts = [];
+  const list = s.anyOf ?? s.oneOf;
+  if (list) parts.push(list.map((b) => typeLabel(pc, b, { plainRefs, prim })).join(' <span class="op">|</span> '));
+  if (s.allOf) parts.push(s.allOf.map((b) => typeLabel(pc, b, { plainRefs, prim })).join(' <span class="op">&amp;</span> '));
+  const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+  const own = types.map((t) => {
+    if (t === "array") {
+      const inner = typeLabel(pc, s.items, { plainRefs, prim: false });
+      return /\|/.test(inner) && !s.items?.$ref ? `(${inner})[]` : `${inner}[]`;
+    }
+    if (t === "object" && !s.properties && isObj(s.additionalProperties)) return `map&lt;string, ${typeLabel(pc, s.additionalProperties, { plainRefs, prim })}&gt;`;
+    return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}`;
+  });
+  if (own.length) parts.unshift(own.join(' <span class="op">|</span> '));
+  if (!parts.length) {
+    if (s.enum) return `<span class="t">${esc(typeof s.enum[0])}</span>`;
+    if (s.properties) return '<span class="t">object</span>';
+    return '<span class="t">any</span>';
+  }
+  return parts.join(" ");
+}
+
+/** `string` / `integer uint64` for a named schema that is a primitive alias (Address, U64). */
+function primitiveOf(pc, t) {
+  if (!isObj(t) || t.properties || t.anyOf || t.oneOf || t.allOf) return "";
+  const types = Array.isArray(t.type) ? t.type : t.type ? [t.type] : [];
+  if (!types.length || types.includes("object") || types.includes("array")) return "";
+  return esc(types.join(" | ") + (t.format ? ` ${t.format}` : ""));
+}
+
+/** Constraint keywords of a schema (its named target and single non-null branch included). */
+function constraintSources(pc, s) {
+  const out = [];
+  const seen = new Set();
+  let cur = s;
+  for (let i = 0; i < 8 && isObj(cur) && !seen.has(cur); i++) {
+    seen.add(cur);
+    out.push(cur);
+    if (cur.$ref) cur = resolvePointer(pc.area.doc, cur.$ref);
+    else {
+      const nn = nonNullBranches(cur);
+      if (nn && nn.length === 1) cur = nn[0];
+      else if (cur.allOf && cur.allOf.length === 1) cur = cur.allOf[0];
+      else break;
+    }
+  }
+  return out;
+}
+
+function pick(sources, key) {
+  for (const s of sources) if (s[key] !== undefined) return s[key];
+  return undefined;
+}
+
+const fmtNum = (n) => (typeof n === "number" && Math.abs(n) >= 10000 ? n.toLocaleString("en-US") : String(n));
+
+/** Human-readable bounds: `1 – 1000`, `length 32 – 44`, `≤ 1000 items`, `pattern …`. */
+export function constraints(pc, s) {
+  const src = constraintSources(pc, s);
+  const out = [];
+  const range = (lo, hi, unit, exLo, exHi) => {
+    if (lo === undefined && hi === undefined && exLo === undefined && exHi === undefined) return;
+    if (lo !== undefined && hi !== undefined) out.push(lo === hi ? `${unit ? `${unit} ` : ""}exactly ${fmtNum(lo)}` : `${unit ? `${unit} ` : ""}${fmtNum(lo)} – ${fmtNum(hi)}`);
+    else if (lo !== undefined) out.push(`${unit ? `${unit} ` : ""}≥ ${fmtNum(lo)}`);
+    else if (hi !== undefined) out.push(`${unit ? `${unit} ` : ""}≤ ${fmtNum(hi)}`);
+    if (exLo !== undefined) out.push(`${unit ? `${unit} ` : ""}&gt; ${fmtNum(exLo)}`);
+    if (exHi !== undefined) out.push(`${unit ? `${unit} ` : ""}&lt; ${fmtNum(exHi)}`);
+  };
+  range(pick(src, "minimum"), pick(src, "maximum"), "", pick(src, "exclusiveMinimum"), pick(src, "exclusiveMaximum"));
+  range(pick(src, "minLength"), pick(src, "maxLength"), "length");
+  range(pick(src, "minItems"), pick(src, "maxItems"), "items");
+  range(pick(src, "minProperties"), pick(src, "maxProperties"), "properties");
+  if (pick(src, "uniqueItems")) out.push("unique items");
+  if (pick(src, "multipleOf") !== undefined) out.push(`multiple of ${pick(src, "multipleOf")}`);
+  const pattern = pick(src, "pattern");
+  if (pattern !== undefined) out.push(`pattern <code class="pattern">${esc(pattern)}</code>`);
+  const fmt = pick(src, "format");
+  if (fmt !== undefined) out.push(`format <code>${esc(fmt)}</code>`);
+  // Array items: their bounds too (an array of addresses → each address's pattern).
+  const arr = src.find((x) => x.items && (x.type === "array" || (Array.isArray(x.type) && x.type.includes("array"))));
+  if (arr) {
+    const inner = constraints(pc, arr.items);
+    if (inner.length) out.push(`each item: ${inner.join(", ")}`);
+  }
+  return out;
+}
+
+export function enumValues(pc, s) {
+  const src = constraintSources(pc, s);
+  const e = pick(src, "enum");
+  if (e) return e;
+  const c = pick(src, "const");
+  if (c !== undefined) return [c];
+  const arr = src.find((x) => x.items);
+  if (arr && (arr.type === "array" || (Array.isArray(arr.type) && arr.type.includes("array")))) {
+    const inner = constraintSources(pc, arr.items);
+    return pick(inner, "enum");
+  }
+  return undefined;
+}
+
+export function enumHTML(values, { name = "values" } = {}) {
+  if (!values || !values.length) return "";
+  const chip = (v) => `<code class="enum">${esc(typeof v === "string" ? v : JSON.stringify(v))}</code>`;
+  if (values.length <= INLINE_ENUM) return `<div class="enum-inline">${values.map(chip).join(" ")}</div>`;
+  return `<details class="enum-list"><summary>${values.length} allowed ${esc(name)}</summary><div class="enum-wrap">${values.map(chip).join(" ")}</div></details>`;
+}
+
+export function defaultOf(pc, s) {
+  return pick(constraintSources(pc, s), "default");
+}
+
+const jsonText = (v) => (typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v));
+
+/**
+ * What a schema expands to: the object fields (allOf merged, refs / arrays / single
+ * nullable branch unwrapped) or several variants. `stack` holds the named schemas
+ * being expanded (no infinite recursion).
+ */
+export function expansion(pc, s, stack) {
+  let cur = s;
+  let via = "";
+  const names = [];
+  for (let i = 0; i < 12 && isObj(cur); i++) {
+    if (cur.$ref) {
+      const name = schemaRefName(cur.$ref);
+      if (name && (stack.includes(name) || names.includes(name))) return { recursive: name };
+      if (name) names.push(name);
+      cur = resolvePointer(pc.area.doc, cur.$ref);
+      continue;
+    }
+    const types = Array.isArray(cur.type) ? cur.type : cur.type ? [cur.type] : [];
+    if (types.includes("array") && cur.items !== undefined) {
+      via = via || "items";
+      cur = cur.items;
+      continue;
+    }
+    const nn = nonNullBranches(cur);
+    if (nn) {
+      if (nn.length === 1 && !cur.properties) {
+        cur = nn[0];
+        continue;
+      }
+      const variants = nn.filter((b) => hasFields(pc, b, [...stack, ...names]));
+      if (variants.length) return { variants: nn, names, via };
+      return undefined;
+    }
+    if (cur.allOf) {
+      const merged = mergeAllOf(pc, cur, [...stack, ...names]);
+      return merged && Object.keys(merged.properties).length ? { ...merged, names, via } : undefined;
+    }
+    if (cur.properties) return { properties: cur.properties, required: cur.required ?? [], additional: cur.additionalProperties, names, via };
+    if (isObj(cur.additionalProperties)) {
+      via = "values";
+      cur = cur.additionalProperties;
+      continue;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function hasFields(pc, s, stack) {
+  const e = expansion(pc, s, stack);
+  return Boolean(e && (e.properties || e.variants));
+}
+
+function mergeAllOf(pc, s, stack) {
+  const out = { properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])], additional: s.additionalProperties };
+  for (const member of s.allOf ?? []) {
+    const e = expansion(pc, member, stack);
+    if (!e || !e.properties) continue;
+    Object.assign(out.properties, e.properties);
+    out.required.push(...e.required);
+    if (e.additional === false) out.additional = false;
+  }
+  return out;
+}
+
+/** Field rows of an object schema. */
+export function propertyRows(pc, e) {
+  return Object.entries(e.properties).map(([name, schema]) => ({ name, schema, required: e.required.includes(name) }));
+}
+
+/** Description of a property: the site's own, else its named target's. */
+function describe(pc, s) {
+  if (!isObj(s)) return "";
+  if (s.description) return s.description;
+  const t = target(pc, s);
+  if (t !== s && t?.description) return t.description;
+  const nn = nonNullBranches(s);
+  if (nn && nn.length === 1) return describe(pc, nn[0]);
+  return "";
+}
+
+/**
+ * A field table. rows: { name, schema, required, description?, source?, deprecated?, in?, examples? }.
+ * Nested objects become <details> rows below their field.
+ */
+export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false, caption } = {}) {
+  if (!rows.length) return "";
+  const head = `<tr><th scope="col">Name</th>${location ? '<th scope="col">In</th>' : ""}<th scope="col">Type</th><th scope="col">Required</th><th scope="col">Default</th><th scope="col">Constraints</th><th scope="col">Description</th></tr>`;
+  const cols = location ? 7 : 6;
+  const body = rows
+    .map((r) => {
+      const s = r.schema;
+      const sObj = isObj(s) ? s : {};
+      const t = isObj(s) ? target(pc, s) : s;
+      const deprecated = r.deprecated || sObj.deprecated || (isObj(t) && t.deprecated && !sObj.$ref);
+      const desc = r.description ?? describe(pc, s);
+      const def = defaultOf(pc, s);
+      const cons = constraints(pc, s);
+      const en = enumValues(pc, s);
+      const src = r.source ?? sObj["x-source"];
+      const ex = (r.examples ?? []).filter((x) => x.value !== undefined);
+      const nullable = isNullable(pc, s);
+      const exHTML = ex.length
+        ? `<div class="ex-inline">${ex.length === 1 ? "Example" : "Examples"}: ${ex.map((x) => `<code title="${esc(x.summary ?? x.name)}">${esc(jsonText(x.value))}</code>${ex.length > 1 ? ` <span class="muted">(${esc(x.name)})</span>` : ""}`).join(", ")}</div>`
+        : "";
+      const schemaEx = Array.isArray(sObj.examples) && !ex.length ? `<div class="ex-inline">Example: ${sObj.examples.slice(0, 3).map((v) => `<code>${esc(jsonText(v))}</code>`).join(", ")}</div>` : "";
+      const row = `<tr${deprecated ? ' class="is-deprecated"' : ""}>
+<td class="f-name"><code>${esc(r.name)}</code>${deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td>${location ? `<td class="f-in">${esc(r.in ?? "")}</td>` : ""}
+<td class="f-type">${typeLabel(pc, s)}${nullable ? ' <span class="tnull">nullable</span>' : ""}</td>
+<td class="f-req">${r.required ? '<span class="req">required</span>' : '<span class="opt">optional</span>'}</td>
+<td class="f-def">${def !== undefined ? `<code>${esc(jsonText(def))}</code>` : ""}</td>
+<td class="f-cons">${cons.join("<br>")}</td>
+<td class="f-desc">${desc ? markdown(desc, linker(pc)) : ""}${marker(pc, src)}${enumHTML(en)}${exHTML}${schemaEx}</td>
+</tr>`;
+      const nested = depth < MAX_DEPTH ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name }) : "";
+      return nested ? `${row}\n<tr class="nested"><td colspan="${cols}">${nested}</td></tr>` : row;
+    })
+    .join("\n");
+  return `<div class="table-wrap"><table class="fields${depth ? " fields-nested" : ""}">${caption ? `<caption>${caption}</caption>` : ""}<thead>${head}</thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** The collapsible nested field list of a field, or "" when it has no fields. */
+export function nestedFields(pc, s, { stack, depth, label, open = false }) {
+  const e = expansion(pc, s, stack);
+  if (!e) return "";
+  if (e.recursive) return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
+  const inner = [...stack, ...(e.names ?? [])];
+  const itemSchema = e.via === "items" && isObj(s) && s.items ? s.items : s;
+  const titleType = typeLabel(pc, itemSchema, { plainRefs: true, prim: false });
+  if (e.variants) {
+    const parts = e.variants
+      .map((v, i) => {
+        const vt = typeLabel(pc, v, { plainRefs: true });
+        const body = fieldsFor(pc, v, inner, depth);
+        return `<details class="variant"><summary>Variant ${i + 1}: ${vt}</summary>${body || '<p class="muted small">No fields.</p>'}</details>`;
+      })
+      .join("");
+    return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> is one of ${e.variants.length} variants</summary>${parts}</details>`;
+  }
+  const rows = propertyRows(pc, e);
+  const note = e.additional === true ? '<p class="muted small">The service may add fields.</p>' : isObj(e.additional) ? `<p class="muted small">Other keys: ${typeLabel(pc, e.additional)}.</p>` : "";
+  const what = e.via === "items" ? "each item" : e.via === "values" ? "each value" : "fields";
+  return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> ${what}: ${titleType} <span class="muted">(${rows.length})</span></summary>${fieldsTable(pc, rows, { stack: inner, depth })}${note}</details>`;
+}
+
+function fieldsFor(pc, s, stack, depth) {
+  const e = expansion(pc, s, stack);
+  if (!e) return "";
+  if (e.recursive) return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
+  if (e.variants) return nestedFields(pc, s, { stack, depth, label: "value" });
+  return fieldsTable(pc, propertyRows(pc, e), { stack: [...stack, ...(e.names ?? [])], depth });
+}
+
+/**
+ * A schema shown at the top of a section (result, body, schema page): type line, description,
+ * bounds and enum, then its fields open (nested ones collapsed).
+ */
+export function schemaBlock(pc, s, { stack = [], description, showDescription = true } = {}) {
+  const parts = [];
+  parts.push(`<p class="schema-type">Type: ${typeLabel(pc, s)}${isNullable(pc, s) ? ' <span class="tnull">nullable</span>' : ""}</p>`);
+  const desc = description ?? (showDescription ? describe(pc, s) : "");
+  if (desc) parts.push(markdown(desc, linker(pc)));
+  if (isObj(s) && s["x-source"]) parts.push(`<p class="small">Source ${marker(pc, s["x-source"])}</p>`);
+  const cons = constraints(pc, s);
+  if (cons.length) parts.push(`<p class="small">Constraints: ${cons.join("; ")}</p>`);
+  const def = defaultOf(pc, s);
+  if (def !== undefined) parts.push(`<p class="small">Default: <code>${esc(jsonText(def))}</code></p>`);
+  const en = enumValues(pc, s);
+  if (en) parts.push(enumHTML(en));
+  const e = expansion(pc, s, stack);
+  if (e?.recursive) parts.push(`<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive)}">${esc(e.recursive)}</a>.</p>`);
+  else if (e?.variants) {
+    const inner = [...stack, ...(e.names ?? [])];
+    parts.push(
+      `<p>One of:</p>${e.variants
+        .map((v, i) => `<details class="variant"${i === 0 ? " open" : ""}><summary>Variant ${i + 1}: ${typeLabel(pc, v, { plainRefs: true })}</summary>${schemaBlock(pc, v, { stack: inner, showDescription: true })}</details>`)
+        .join("")}`,
+    );
+  } else if (e?.properties) {
+    const inner = [...stack, ...(e.names ?? [])];
+    if (e.via === "items") parts.push('<p class="small muted">Each item has these fields:</p>');
+    if (e.via === "values") parts.push('<p class="small muted">Each value has these fields:</p>');
+    parts.push(fieldsTable(pc, propertyRows(pc, e), { stack: inner }));
+    if (e.additional === true) parts.push('<p class="muted small">Open object: the service may add fields.</p>');
+    else if (e.additional === false) parts.push('<p class="muted small">Closed object: unknown fields are rejected.</p>');
+  }
+  return parts.join("\n");
+}
+
+/** Links `code` spans naming an operation of the area, a schema, or a package. */
+export function linker(pc) {
+  return {
+    linkCode(code) {
+      const area = pc.area;
+      if (area) {
+        const op = [...area.ops, ...area.deliveries].find((o) => o.id === code);
+        if (op) return href(pc, op.href);
+        const id = area.schemaIds?.[code];
+        if (id) return href(pc, `schemas/${id}.html`);
+      }
+      const pkg = /^@chaindata\/([\w-]+)$/.exec(code);
+      if (pkg) {
+        const a = pc.site.areas.find((x) => x.key === pkg[1]);
+        if (a) return href(pc, `${a.key}/index.html`);
+      }
+      if (!area) {
+        for (const a of pc.site.areas) {
+          const op = a.ops.find((o) => o.id === code);
+          if (op) return href(pc, op.href);
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Inline markdown with the page's linker. */
+export const inl = (pc, text) => inline(text ?? "", linker(pc));
+export const md = (pc, text) => markdown(text ?? "", linker(pc));

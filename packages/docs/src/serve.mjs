@@ -1,0 +1,85 @@
+// A tiny static server for the built site: node:http, 127.0.0.1 only, GET/HEAD.
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./build.mjs";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".txt": "text/plain; charset=utf-8",
+};
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
+const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · chaindata API docs</title><link rel="stylesheet" href="/assets/site.css"></head><body><main id="main"><h1>Not found</h1><p>No page here. Go to the <a href="/index.html">overview</a>.</p></main></body></html>`;
+
+/**
+ * Serve the docs site.
+ * @param {{ port?: number, host?: string, dir?: string, spec?: string, build?: boolean | "if-missing", log?: (msg: string) => void }} [opts]
+ *   port: default 4020 (0 = any free port). host: default 127.0.0.1.
+ *   build: rebuild from `spec` first (default: when the spec exists), "if-missing", or false.
+ * @returns {Promise<{ server: import("node:http").Server, url: string, port: number, close: () => Promise<void>, build?: object }>}
+ */
+export async function serveDocs({ port = 4020, host = "127.0.0.1", dir = DEFAULT_OUT, spec = DEFAULT_SPEC, build, log } = {}) {
+  const root = resolve(dir);
+  let built;
+  const wantBuild = build ?? existsSync(join(spec, "index.json"));
+  if (wantBuild === true || (wantBuild === "if-missing" && !existsSync(join(root, "index.html")))) built = buildDocs({ spec, out: root });
+  if (!existsSync(join(root, "index.html"))) throw new Error(`no docs site in ${root}: run \`node packages/docs/build.mjs\` first`);
+
+  const server = createServer((req, res) => {
+    const headers = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": CSP, "Cache-Control": "no-cache", "Referrer-Policy": "no-referrer" };
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { ...headers, Allow: "GET, HEAD", "Content-Type": "text/plain" });
+      return res.end("Method Not Allowed");
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+    } catch {
+      res.writeHead(400, { ...headers, "Content-Type": "text/plain" });
+      return res.end("Bad Request");
+    }
+    let file = normalize(join(root, pathname));
+    if (file !== root && !file.startsWith(root + sep)) {
+      res.writeHead(403, { ...headers, "Content-Type": "text/plain" });
+      return res.end("Forbidden");
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) {
+      if (!pathname.endsWith("/")) {
+        res.writeHead(301, { ...headers, Location: `${pathname}/` });
+        return res.end();
+      }
+      file = join(file, "index.html");
+    }
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { ...headers, "Content-Type": TYPES[".html"] });
+      return res.end(req.method === "HEAD" ? undefined : notFound);
+    }
+    const size = statSync(file).size;
+    res.writeHead(200, { ...headers, "Content-Type": TYPES[extname(file)] ?? "application/octet-stream", "Content-Length": size });
+    if (req.method === "HEAD") return res.end();
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((ok, fail) => {
+    server.once("error", fail);
+    server.listen(port, host, () => {
+      server.off("error", fail);
+      ok();
+    });
+  });
+  const actual = server.address().port;
+  const url = `http://${host}:${actual}/`;
+  log?.(`docs: ${url}${built ? ` (built ${built.files} files in ${Math.round(built.ms)} ms)` : ""}`);
+  return {
+    server,
+    url,
+    port: actual,
+    build: built,
+    close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(() => ok()); }),
+  };
+}

@@ -1,0 +1,232 @@
+// Request snippets: the JSON-RPC / HTTP wire request of an example, a TypeScript call
+// with the area's generated client, and curl.
+import { camel, deref, isObj, schemaRefName } from "./util.mjs";
+
+export const API_KEY_ENV = "CHAINDATA_API_KEY";
+
+// ---------------------------------------------------------------- TypeScript literals
+/** Does this schema (after refs / single nullable branch) describe a u64 (bigint in the SDK)? */
+function isU64(doc, s) {
+  for (let i = 0; i < 8 && isObj(s); i++) {
+    if (s.format === "uint64" || s.format === "int64") return true;
+    if (s.$ref) {
+      s = deref(doc, s);
+      continue;
+    }
+    const list = s.anyOf ?? s.oneOf;
+    if (list) {
+      const nn = list.filter((b) => !(isObj(b) && b.type === "null"));
+      if (nn.length === 1) {
+        s = nn[0];
+        continue;
+      }
+    }
+    return false;
+  }
+  return false;
+}
+
+/** The schema of a property / item of `s` (refs, allOf and single nullable branches followed). */
+function childSchema(doc, s, key) {
+  const seen = new Set();
+  const visit = (node) => {
+    if (!isObj(node) || seen.has(node)) return undefined;
+    seen.add(node);
+    if (node.$ref) return visit(deref(doc, node));
+    if (key === "[]" && node.items) return node.items;
+    if (key !== "[]" && node.properties?.[key]) return node.properties[key];
+    for (const sub of [...(node.allOf ?? []), ...(node.anyOf ?? []), ...(node.oneOf ?? [])]) {
+      const hit = visit(sub);
+      if (hit) return hit;
+    }
+    if (key !== "[]" && isObj(node.additionalProperties)) return node.additionalProperties;
+    return undefined;
+  };
+  return visit(s);
+}
+
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+/** A TypeScript expression for an example value: unquoted keys, u64 values as bigint literals. */
+export function tsLiteral(doc, value, schema, indent = 0) {
+  const pad = "  ".repeat(indent + 1);
+  const end = "  ".repeat(indent);
+  if (value === null || typeof value === "boolean") return String(value);
+  if (typeof value === "number") return isU64(doc, schema) && Number.isInteger(value) ? `${value}n` : String(value);
+  if (typeof value === "string") return isU64(doc, schema) && /^\d+$/.test(value) ? `${value}n` : JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (!value.length) return "[]";
+    const items = value.map((v) => tsLiteral(doc, v, childSchema(doc, schema, "[]"), indent + 1));
+    const flat = `[${items.join(", ")}]`;
+    if (flat.length <= 60 && !flat.includes("\n")) return flat;
+    return `[\n${items.map((i) => pad + i).join(",\n")}\n${end}]`;
+  }
+  if (isObj(value)) {
+    const entries = Object.entries(value);
+    if (!entries.length) return "{}";
+    const items = entries.map(([k, v]) => `${IDENT.test(k) ? k : JSON.stringify(k)}: ${tsLiteral(doc, v, childSchema(doc, schema, k), indent + 1)}`);
+    return `{\n${items.map((i) => pad + i).join(",\n")}\n${end}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// ---------------------------------------------------------------- request model of an example
+/** JSON-RPC `params` on the wire for an example's named params. */
+export function rpcWireParams(op, exParams) {
+  const values = new Map((exParams ?? []).map((p) => [p.name, p.value]));
+  const { structure, params } = op.rpc;
+  if (structure === "array") return values.get(params[0]?.name) ?? [...values.values()][0] ?? [];
+  if (structure === "positional") {
+    const out = params.map((p) => (values.has(p.name) ? values.get(p.name) : null));
+    while (out.length && out[out.length - 1] === null && !values.has(params[out.length - 1]?.name)) out.pop();
+    return out;
+  }
+  return Object.fromEntries(params.filter((p) => values.has(p.name)).map((p) => [p.name, values.get(p.name)]));
+}
+
+/** The object (or array) the SDK method takes for an example. */
+export function rpcSdkArgs(op, exParams) {
+  if (op.rpc.structure === "array") return { value: rpcWireParams(op, exParams), schema: op.rpc.params[0]?.schema };
+  const value = Object.fromEntries((exParams ?? []).map((p) => [p.name, p.value]));
+  const schema = { type: "object", properties: Object.fromEntries(op.rpc.params.map((p) => [p.name, p.schema])) };
+  return { value, schema };
+}
+
+export function rpcBody(op, exParams) {
+  return { jsonrpc: "2.0", id: 1, method: op.id, params: rpcWireParams(op, exParams) };
+}
+
+/** A REST request for an example: path / query / header values and body. */
+export function restRequest(op, { body, useOptional = false } = {}) {
+  const path = {};
+  const query = {};
+  const headers = {};
+  for (const p of op.rest.params) {
+    const ex = firstExample(p);
+    if (ex === undefined) continue;
+    const pageParam = op.pagination && [op.pagination.page, op.pagination.limit].includes(p.name);
+    if (!p.required && p.in !== "path" && !useOptional && !pageParam) continue;
+    (p.in === "path" ? path : p.in === "query" ? query : p.in === "header" ? headers : {})[p.name] = ex;
+  }
+  return { path, query, headers, body };
+}
+
+export function firstExample(p) {
+  const named = Object.values(p.examples ?? {})[0];
+  if (named && named.value !== undefined) return named.value;
+  if (p.example !== undefined) return p.example;
+  if (Array.isArray(p.schema?.examples) && p.schema.examples.length) return p.schema.examples[0];
+  return undefined;
+}
+
+/** The flat SDK input of a REST request: path params, query params and body fields in one object. */
+export function restSdkArgs(op, req) {
+  const value = { ...req.path, ...req.query };
+  const properties = Object.fromEntries(op.rest.params.map((p) => [p.name, p.schema]));
+  let schema = { type: "object", properties };
+  if (isObj(req.body)) {
+    Object.assign(value, req.body);
+    schema = { allOf: [schema, op.rest.body.schema] };
+  }
+  return { value, schema, hasInput: op.rest.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.rest.body) };
+}
+
+export function fillPath(path, values) {
+  return path.replace(/\{([^}]+)\}/g, (m, name) => (values[name] !== undefined ? encodeURIComponent(String(values[name])) : m));
+}
+
+// ---------------------------------------------------------------- snippets
+/** The variable name a result goes into. */
+export function resultVar(op) {
+  if (op.transport === "rpc") {
+    const n = camel(op.rpc.result?.name ?? "result").replace(/[^\w$]/g, "");
+    return n && IDENT.test(n) ? n : "result";
+  }
+  const noun = op.id.replace(/^(get|list|create|update|delete)(?=[A-Z])/, "");
+  const n = noun.charAt(0).toLowerCase() + noun.slice(1);
+  return IDENT.test(n) && !["delete", "new", "class", "function"].includes(n) ? n : "result";
+}
+
+/** Strip the pagination cursor / page field from an example's args (for `.all()`). */
+function withoutCursor(op, value) {
+  if (!isObj(value) || !op.pagination) return value;
+  const key = op.pagination.cursor ?? op.pagination.page;
+  const { [key]: _drop, ...rest } = value;
+  return rest;
+}
+
+export function tsSnippet(op, args) {
+  const area = op.area;
+  const doc = area.doc;
+  const v = area.clientVar;
+  const lines = [`import { ${area.factory} } from "${area.pkg}";`, ""];
+  let out = resultVar(op);
+  if (out === v || out === area.factory) out = "result";
+  if (area.auth.required === false) lines.push(`// No API key is needed here (pass { apiKey } if you have a custom limit).`, `const ${v} = ${area.factory}();`);
+  else lines.push(`const ${v} = ${area.factory}({ apiKey: process.env.${API_KEY_ENV} });`);
+  if (op.deprecated) lines.push(`// Deprecated${op.replacedBy ? `: use ${op.replacedBy} instead` : ""}. The SDK warns once per process.`);
+  const call = args.hasInput === false && (!isObj(args.value) || !Object.keys(args.value).length) ? "" : tsLiteral(doc, args.value, args.schema);
+  lines.push(`const ${out} = await ${v}.${op.id}(${call});`);
+  if (op.pagination) {
+    const rest = withoutCursor(op, args.value);
+    lines.push("", `// Every item, page after page (${op.pagination.style} pagination):`, `for await (const item of ${v}.${op.id}.all(${tsLiteral(doc, rest, args.schema)})) {`, `  console.log(item);`, `}`);
+  }
+  return lines.join("\n");
+}
+
+const shq = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+
+function endpointUrl(area, op, env = "mainnet") {
+  const base = area.servers.urls[env] ?? Object.values(area.servers.urls).find(Boolean) ?? "";
+  if (op.transport === "rpc") return `${base}${area.rpcPath ?? "/"}`;
+  return base;
+}
+
+function authParts(auth, { env }) {
+  const way = auth.ways[0];
+  if (!way || env === "local") return { query: [], headers: [] };
+  const value = `$${API_KEY_ENV}`;
+  if (way.in === "header") return { query: [], headers: [`${way.name}: ${value}`] };
+  if (way.in === "query") return { query: [[way.name, value]], headers: [] };
+  return { query: [], headers: [] };
+}
+
+const qs = (pairs) =>
+  pairs.length
+    ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${String(v).startsWith("$") ? v : encodeURIComponent(typeof v === "string" ? v : JSON.stringify(v))}`).join("&")}`
+    : "";
+
+export function curlRpc(op, body, { env = "mainnet" } = {}) {
+  const area = op.area;
+  const a = area.auth.required ? authParts(area.auth, { env }) : { query: [], headers: [] };
+  const url = `${endpointUrl(area, op, env)}${qs(a.query)}`;
+  const lines = [`curl -sS -X POST "${url}"`, `  -H "Content-Type: application/json"`];
+  for (const h of a.headers) lines.push(`  -H "${h}"`);
+  lines.push(`  -d ${shq(JSON.stringify(body, null, 2))}`);
+  return lines.join(" \\\n");
+}
+
+export function curlRest(op, req, { env = "mainnet" } = {}) {
+  const area = op.area;
+  const a = authParts(op.rest.auth ?? area.auth, { env });
+  const url = `${endpointUrl(area, op, env)}${fillPath(op.path, req.path)}${qs([...Object.entries(req.query), ...a.query])}`;
+  const lines = [`curl -sS -X ${op.method} "${url}"`];
+  for (const h of a.headers) lines.push(`  -H "${h}"`);
+  for (const [k, v] of Object.entries(req.headers)) lines.push(`  -H ${shq(`${k}: ${v}`)}`);
+  if (req.body !== undefined) {
+    lines.push(`  -H "Content-Type: ${op.rest.body?.contentType ?? "application/json"}"`);
+    lines.push(`  -d ${shq(JSON.stringify(req.body, null, 2))}`);
+  }
+  return lines.join(" \\\n");
+}
+
+/** curl that simulates a webhook delivery against your own receiver. */
+export function curlDelivery(op, body) {
+  const auth = op.rest.auth.ways.find((w) => w.in === "header");
+  const lines = [`curl -sS -X ${op.method} "http://127.0.0.1:3000/webhook"`, `  -H "Content-Type: application/json"`];
+  if (auth) lines.push(`  -H "${auth.name}: <your authHeader>"`);
+  lines.push(`  -d ${shq(JSON.stringify(body, null, 2))}`);
+  return lines.join(" \\\n");
+}
+
+export { endpointUrl, schemaRefName };

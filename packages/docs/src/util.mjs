@@ -1,0 +1,76 @@
+// Small helpers shared by the generator: HTML escaping, $ref resolution, naming.
+
+/** Escape text for HTML element content and attribute values. */
+export function esc(value) {
+  return String(value ?? "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Resolve a local JSON pointer (`#/components/schemas/Asset`) in `doc`. */
+export function resolvePointer(doc, ref) {
+  if (typeof ref !== "string" || !ref.startsWith("#/")) throw new Error(`unsupported $ref ${ref} (only local refs are expected in spec/dist)`);
+  let node = doc;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node == null || !(key in Object(node))) throw new Error(`unresolvable $ref ${ref}`);
+    node = node[key];
+  }
+  return node;
+}
+
+/** Follow `$ref`s until a non-ref node (sibling keywords of the first node are kept on top). */
+export function deref(doc, node, max = 20) {
+  let out = node;
+  for (let i = 0; out && typeof out === "object" && out.$ref && i < max; i++) out = resolvePointer(doc, out.$ref);
+  return out;
+}
+
+/** `#/components/schemas/Asset` → `Asset` (undefined for other refs). */
+export function schemaRefName(ref) {
+  const m = typeof ref === "string" && /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+  return m ? decodeURIComponent(m[1]).replace(/~1/g, "/").replace(/~0/g, "~") : undefined;
+}
+
+export const pascal = (s) =>
+  String(s)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join("");
+export const camel = (s) => {
+  const p = pascal(s);
+  return p ? p[0].toLowerCase() + p.slice(1) : p;
+};
+
+/** A safe file-name slug that keeps case (operation and schema names are case-sensitive identifiers). */
+export const fileSlug = (s) => String(s).replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "x";
+
+/** Stable JSON text used to compare two copies of a schema. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The kind of an x-source value: "docs", "assumption", or undefined (seed / absent → no marker). */
+export function sourceKind(text) {
+  if (typeof text !== "string") return undefined;
+  const t = text.trim();
+  if (!t || t === "seed") return undefined;
+  if (t.startsWith("public-docs")) return "docs";
+  if (t.startsWith("assumption")) return "assumption";
+  return "other";
+}
+
+export const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,329 @@
+/**
+ * OpenRPC → OpenAPI. Prism answers HTTP operations and cannot pick a response by the
+ * `method` of a JSON-RPC body, so every OpenRPC method becomes its own operation
+ * `POST /__rpc/<area>/<method>`: the request body is the JSON-RPC envelope carrying that
+ * method's params schema, the 200 response is the `{ jsonrpc, id, result }` envelope with
+ * the method's result schema and examples, and every error status of `x-error-info`
+ * (401, 403, 429, …) is a response with a JSON-RPC error body. The dispatcher in
+ * `server.ts` routes each JSON-RPC request (and each entry of a batch) to its operation.
+ */
+import { bigintMarker, mapBigints } from './json.js';
+import type { LoadedArea } from './spec.js';
+
+export const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+/** The synthetic path of a method's operation. */
+export const rpcOperationPath = (area: string, method: string) => `/__rpc/${area}/${method}`;
+
+export type ParamStructure = 'by-name' | 'by-position' | 'array' | 'either';
+
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** What the dispatcher knows about one JSON-RPC method. */
+export interface RpcMethod {
+  area: string;
+  host: string;
+  /** The endpoint path on the host: `/` or `/fast`. */
+  endpoint: string;
+  name: string;
+  operationPath: string;
+  structure: ParamStructure;
+  deprecated: boolean;
+  /** Example pairings: name and the wire `params` of its request. */
+  examples: Array<{ name: string; params: unknown }>;
+  /** The documented error objects (by code). */
+  errors: Map<number, RpcError>;
+  /** `x-error-info` of the area: code → HTTP status. */
+  errorStatus: Map<number, number>;
+}
+
+const RETRY_AFTER = {
+  description: 'How many seconds to wait before retrying.',
+  required: true,
+  schema: { type: 'integer', minimum: 0 },
+  examples: { oneSecond: { value: 1 } },
+};
+
+const ID_SCHEMA = { description: 'The request id, echoed.', type: ['string', 'number', 'null'] };
+
+/** `$ref`s inside an OpenRPC document point at `#/components/schemas/…`, as in OpenAPI. */
+function resolveRef(doc: any, node: any): any {
+  let seen = 0;
+  while (node && typeof node.$ref === 'string' && seen++ < 20) {
+    const path = node.$ref.replace(/^#\//, '').split('/').map((s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    node = path.reduce((acc: any, key: string) => acc?.[key], doc);
+  }
+  return node;
+}
+
+function structureOf(method: any): ParamStructure {
+  if (method['x-params'] === 'array') return 'array';
+  if (method.paramStructure === 'by-position') return 'by-position';
+  if (method.paramStructure === 'by-name') return 'by-name';
+  return 'either';
+}
+
+/** The wire `params` of an example pairing. */
+export function exampleParams(method: any, example: any): unknown {
+  const structure = structureOf(method);
+  const values = new Map<string, unknown>((example.params ?? []).map((p: any) => [p.name, p.value]));
+  const params: any[] = method.params ?? [];
+  if (structure === 'array') return values.get(params[0]?.name) ?? [];
+  if (structure === 'by-position') {
+    const out: unknown[] = [];
+    params.forEach((p, i) => {
+      if (values.has(p.name)) {
+        while (out.length < i) out.push(null);
+        out.push(values.get(p.name));
+      }
+    });
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const p of params) if (values.has(p.name)) out[p.name] = values.get(p.name);
+  return out;
+}
+
+function byNameSchema(params: any[]) {
+  const required = params.filter((p) => p.required).map((p) => p.name);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(params.map((p) => [p.name, withDescription(p)])),
+    ...(required.length && { required }),
+    additionalProperties: false,
+  };
+}
+
+function byPositionSchema(params: any[]) {
+  let minItems = 0;
+  params.forEach((p, i) => p.required && (minItems = i + 1));
+  return {
+    type: 'array',
+    prefixItems: params.map(withDescription),
+    items: false,
+    ...(minItems && { minItems }),
+    maxItems: params.length,
+  };
+}
+
+function withDescription(p: any) {
+  const schema = p.schema ?? {};
+  return p.description && !schema.$ref ? { description: p.description, ...schema } : schema;
+}
+
+function paramsSchema(method: any) {
+  const params: any[] = method.params ?? [];
+  switch (structureOf(method)) {
+    case 'array':
+      return params[0]?.schema ?? { type: 'array' };
+    case 'by-position':
+      return byPositionSchema(params);
+    case 'by-name':
+      return byNameSchema(params);
+    default:
+      return { anyOf: [byNameSchema(params), byPositionSchema(params)] };
+  }
+}
+
+const errorEnvelope = (codes: number[]) => ({
+  type: 'object',
+  required: ['jsonrpc', 'id', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: ID_SCHEMA,
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: codes.length ? { type: 'integer', enum: codes } : { type: 'integer' },
+        message: { type: 'string', minLength: 1 },
+        data: {},
+      },
+    },
+  },
+});
+
+/** The documented error objects of a method (refs resolved), by code. */
+function methodErrors(doc: any, method: any): Map<number, RpcError> {
+  const errors = new Map<number, RpcError>();
+  for (const e of method.errors ?? []) {
+    const err = resolveRef(doc, e);
+    if (err && typeof err.code === 'number') errors.set(err.code, { code: err.code, message: err.message, ...(err.data !== undefined && { data: err.data }) });
+  }
+  return errors;
+}
+
+/** Named errors of the whole area (`components.errors`), by code. */
+export function areaErrors(doc: any): Map<number, RpcError> {
+  const errors = new Map<number, RpcError>();
+  for (const err of Object.values<any>(doc.components?.errors ?? {})) {
+    if (typeof err?.code === 'number' && !errors.has(err.code)) errors.set(err.code, { code: err.code, message: err.message });
+  }
+  return errors;
+}
+
+const STANDARD_ERRORS: Record<number, RpcError> = {
+  [-32001]: { code: -32001, message: 'Unauthorized' },
+  [-32003]: { code: -32003, message: 'Forbidden' },
+  [-32005]: { code: -32005, message: 'Rate limit exceeded' },
+  [-32602]: { code: -32602, message: 'Invalid params' },
+};
+const ALWAYS: Record<number, number> = { 400: -32602, 401: -32001, 403: -32003, 429: -32005 };
+
+/**
+ * One OpenAPI 3.1 document with an operation per method of an OpenRPC area, and what the
+ * dispatcher needs to know about each method.
+ */
+export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMethod[] } {
+  const doc = area.doc;
+  const endpoint: string = doc.info?.['x-path'] ?? '/';
+  const auth = doc.info?.['x-auth'] ?? { in: 'query', name: 'api-key', required: true };
+  const errorStatus = new Map<number, number>();
+  for (const [code, info] of Object.entries<any>(doc['x-error-info'] ?? {})) {
+    if (typeof info?.httpStatus === 'number') errorStatus.set(Number(code), info.httpStatus);
+  }
+  const knownErrors = areaErrors(doc);
+  const paths: Record<string, any> = {};
+  const methods: RpcMethod[] = [];
+
+  for (const method of doc.methods ?? []) {
+    const m = resolveRef(doc, method);
+    const operationPath = rpcOperationPath(area.area, m.name);
+    const params: any[] = (m.params ?? []).map((p: any) => resolveRef(doc, p));
+    const mm = { ...m, params };
+    const errors = methodErrors(doc, m);
+    const examples = (m.examples ?? []).map((e: any) => resolveRef(doc, e)).filter((e: any) => e && e.name);
+    methods.push({
+      area: area.area,
+      host: area.host,
+      endpoint,
+      name: m.name,
+      operationPath,
+      structure: structureOf(m),
+      deprecated: m.deprecated === true,
+      examples: examples.map((e: any) => ({ name: e.name, params: exampleParams(mm, e) })),
+      errors,
+      errorStatus,
+    });
+
+    const anyRequired = params.some((p) => p.required);
+    const requestSchema = {
+      type: 'object',
+      required: ['jsonrpc', 'method', ...(anyRequired ? ['params'] : [])],
+      additionalProperties: false,
+      properties: {
+        jsonrpc: { const: '2.0' },
+        id: ID_SCHEMA,
+        method: { const: m.name },
+        params: paramsSchema(mm),
+      },
+    };
+    const requestExamples = Object.fromEntries(
+      examples.map((e: any) => [e.name, { ...(e.summary && { summary: e.summary }), value: { jsonrpc: '2.0', id: 1, method: m.name, params: exampleParams(mm, e) } }]),
+    );
+    const resultExamples = Object.fromEntries(
+      examples
+        .filter((e: any) => e.result && 'value' in e.result)
+        .map((e: any) => [e.name, { ...(e.summary && { summary: e.summary }), value: { jsonrpc: '2.0', id: 1, result: e.result.value } }]),
+    );
+    const result = resolveRef(doc, m.result);
+
+    // Error responses: every HTTP status the area maps a code to, plus 400/401/403/429 always.
+    const byStatus = new Map<number, RpcError[]>();
+    const add = (status: number, err: RpcError) => {
+      const list = byStatus.get(status) ?? [];
+      if (!list.some((e) => e.code === err.code)) list.push(err);
+      byStatus.set(status, list);
+    };
+    for (const [code, status] of errorStatus) {
+      if (status < 400) continue;
+      const err = errors.get(code) ?? knownErrors.get(code);
+      if (err && (errors.has(code) || ALWAYS[status] === code)) add(status, err);
+    }
+    for (const [status, code] of Object.entries(ALWAYS)) {
+      if (byStatus.has(Number(status))) continue;
+      const codeForStatus = [...errorStatus].find(([, s]) => s === Number(status))?.[0] ?? code;
+      add(Number(status), errors.get(codeForStatus) ?? knownErrors.get(codeForStatus) ?? STANDARD_ERRORS[codeForStatus] ?? { code: codeForStatus, message: 'Error' });
+    }
+    const errorResponses = Object.fromEntries(
+      [...byStatus].sort(([a], [b]) => a - b).map(([status, errs]) => [
+        String(status),
+        {
+          description: errs.map((e) => `${e.code} ${e.message}`).join('; '),
+          ...(status === 429 && { headers: { 'Retry-After': RETRY_AFTER } }),
+          content: {
+            'application/json': {
+              schema: errorEnvelope(errs.map((e) => e.code)),
+              examples: Object.fromEntries(errs.map((e) => [`error${e.code}`, { value: { jsonrpc: '2.0', id: 1, error: e } }])),
+            },
+          },
+        },
+      ]),
+    );
+
+    const queryParams = (m['x-query-params'] ?? []).map((q: any) => {
+      const p = resolveRef(doc, q);
+      return { name: p.name, in: 'query', required: p.required === true, schema: p.schema ?? { type: 'string' }, ...(p.description && { description: p.description }) };
+    });
+
+    paths[operationPath] = {
+      post: {
+        operationId: `${area.area}.${m.name}`,
+        summary: m.summary,
+        ...(m.deprecated && { deprecated: true }),
+        ...(auth.required ? { security: [{ RpcApiKey: [] }] } : { security: [] }),
+        ...(queryParams.length && { parameters: queryParams }),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: requestSchema, ...(examples.length && { examples: requestExamples }) } },
+        },
+        responses: {
+          '200': {
+            description: result?.description ?? 'The result.',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['jsonrpc', 'id', 'result'],
+                  properties: { jsonrpc: { const: '2.0' }, id: ID_SCHEMA, result: result?.schema ?? {} },
+                },
+                ...(Object.keys(resultExamples).length && { examples: resultExamples }),
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    };
+  }
+
+  const openapi = {
+    openapi: '3.1.0',
+    jsonSchemaDialect: JSON_SCHEMA_2020,
+    info: { title: `${doc.info?.title ?? area.area} (JSON-RPC methods as operations)`, version: doc.info?.version ?? '0.0.0' },
+    paths,
+    components: {
+      schemas: doc.components?.schemas ?? {},
+      securitySchemes: { RpcApiKey: { type: 'apiKey', in: auth.in ?? 'query', name: auth.name ?? 'api-key' } },
+    },
+  };
+  return { openapi: forPrism(openapi), methods };
+}
+
+/** A REST bundle as Prism gets it: JSON Schema 2020-12, big integers as markers. */
+export function convertOpenApi(area: LoadedArea): any {
+  return forPrism({ ...area.doc, jsonSchemaDialect: area.doc.jsonSchemaDialect ?? JSON_SCHEMA_2020 });
+}
+
+// Schema keywords whose value must stay a number; anywhere else (example values, schema
+// `examples`, defaults) an unsafe integer becomes a marker string that the response writer
+// turns back into exact digits.
+const NUMERIC_KEYWORDS = new Set(['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'const', 'enum']);
+
+function forPrism(doc: any): any {
+  return mapBigints(doc, (big, key) => (key !== undefined && NUMERIC_KEYWORDS.has(key) ? Number(big) : bigintMarker(big)));
+}

@@ -1,0 +1,218 @@
+/**
+ * Prism, in-process: `@stoplight/prism-http`'s `createInstance` over the operations of every
+ * document (`getHttpOperationsFromSpec` per document, then concatenated, so component names
+ * of different areas never clash). No Prism HTTP server and no child process: the mock's own
+ * `node:http` server hands each request (or each JSON-RPC batch entry) to `request()`.
+ */
+import Module, { createRequire } from 'node:module';
+import { fromMarker, stringifyJson } from './json.js';
+
+const require = createRequire(import.meta.url);
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+
+/** One problem Prism found with a request or a response. */
+export interface Violation {
+  /** Where: `['request', 'body', 'params', 'id']`, `['request', 'query', 'limit']`, `['response', 'body', …]`. */
+  location: string[];
+  message: string;
+  /** The JSON Schema keyword (`required`, `type`, …), `401` for a missing key, or a mock code (`method-not-found`, `no-route`, …). */
+  code: string | number;
+  severity: Severity;
+}
+
+export interface PrismInput {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+export interface PrismPreferences {
+  code?: number;
+  exampleKey?: string;
+  dynamic?: boolean;
+  seed?: string;
+}
+
+export type PrismResult =
+  | {
+      ok: true;
+      status: number;
+      headers: Record<string, string | number>;
+      body: unknown;
+      violations: Violation[];
+      /** The operation Prism routed to. */
+      operation?: any;
+    }
+  | {
+      ok: false;
+      /** Prism's problem (no such path, no such example, …) as an RFC 7807 object. */
+      problem: { type: string; title: string; status: number; detail: string; [k: string]: unknown };
+      headers: Record<string, string>;
+      operation?: any;
+    };
+
+const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint'];
+
+const noop = () => {};
+const silentLogger: any = { child: () => silentLogger, info: noop, warn: noop, error: noop, success: noop, debug: noop, trace: noop, fatal: noop, level: 'silent' };
+
+export interface PrismEngine {
+  operations: any[];
+  request(input: PrismInput, prefs: PrismPreferences): Promise<PrismResult>;
+}
+
+/** Loads the operations of `documents` (OpenAPI objects) and returns a request function. */
+export async function createPrismEngine(documents: any[], defaults: { dynamic: boolean; seed?: string }): Promise<PrismEngine> {
+  const prismHttp = requirePrismHttp();
+  const route = require('@stoplight/prism-http/dist/router').default;
+  const { validateOutput } = require('@stoplight/prism-http/dist/validator');
+  limitGeneratedArrays(); // also for `Prefer: dynamic=true` in examples mode
+  const perDocument = await Promise.all(documents.map((doc) => prismHttp.getHttpOperationsFromSpec(doc)));
+  const operations: any[] = perDocument.flat();
+  operations.forEach(putSchemaExampleLast);
+  const routed = new WeakMap<object, any>();
+  const prism = prismHttp.createInstance(baseConfig(defaults), {
+    logger: silentLogger,
+    route: (args: { resources: any[]; input: object }) => {
+      const result = route(args);
+      if (result._tag === 'Right') routed.set(args.input, result.right);
+      return result;
+    },
+    // An unsafe integer of an example reaches Prism as a marker string (exact digits on the
+    // wire); validate the response with the number it stands for instead.
+    validateOutput: ({ resource, element }: { resource: any; element: any }) =>
+      validateOutput({ resource, element: { ...element, body: markersToNumbers(element.body) } }),
+  });
+
+  return {
+    operations,
+    async request(input, prefs) {
+      const prismInput = { method: input.method.toLowerCase(), url: { path: input.path, query: input.query }, headers: input.headers, body: input.body };
+      const config = {
+        ...baseConfig(defaults),
+        mock: {
+          dynamic: prefs.dynamic ?? defaults.dynamic,
+          ...((prefs.seed ?? defaults.seed) !== undefined && { seed: prefs.seed ?? defaults.seed }),
+          ...(prefs.code !== undefined && { code: prefs.code }),
+          ...(prefs.exampleKey !== undefined && { exampleKey: prefs.exampleKey }),
+        },
+      };
+      const either = await prism.request(prismInput, operations, config)();
+      const operation = routed.get(prismInput);
+      if (either._tag === 'Left') {
+        const e = either.left;
+        const problem = prismHttp.ProblemJsonError.toProblemJson(e);
+        return { ok: false, problem, headers: { ...(e.additional?.headers ?? {}) }, operation };
+      }
+      const { output, validations } = either.right;
+      const violations: Violation[] = [
+        ...validations.input.map((v: any) => (v.code === 401 ? { ...toViolation(v, 'request'), message: securityMessage(operation) } : toViolation(v, 'request'))),
+        ...validations.output.map((v: any) => toViolation(v, 'response')),
+      ];
+      return { ok: true, status: output.statusCode, headers: output.headers ?? {}, body: output.body, violations, operation };
+    },
+  };
+}
+
+/**
+ * `require('@stoplight/prism-http')`, without loading faker.js up front: prism-http requires
+ * `@faker-js/faker` (every locale, ~0.6 s — half the start-up) only to offer json-schema-faker's
+ * `faker` keyword, which the chaindata schemas never use. While prism-http loads, that one
+ * require returns a stand-in that loads the real faker on first use.
+ */
+function requirePrismHttp(): any {
+  const M = Module as unknown as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
+  const original = M._load;
+  const fromPrism = createRequire(require.resolve('@stoplight/prism-http'));
+  let real: any;
+  const faker = () => (real ??= fromPrism('@faker-js/faker').faker);
+  const standIn = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (_t, key) => faker()[key],
+    has: (_t, key) => key in faker(),
+    ownKeys: () => Reflect.ownKeys(faker()),
+    getOwnPropertyDescriptor: (_t, key) => ({ ...Reflect.getOwnPropertyDescriptor(faker(), key), configurable: true }),
+  });
+  M._load = function (request, parent, isMain) {
+    if (request === '@faker-js/faker') return { __esModule: true, default: standIn, faker: standIn };
+    return original.call(this, request, parent, isMain);
+  };
+  try {
+    return require('@stoplight/prism-http');
+  } finally {
+    M._load = original;
+  }
+}
+
+function baseConfig(defaults: { dynamic: boolean }) {
+  return {
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: false,
+    upstreamProxy: undefined,
+    isProxy: false,
+    mock: { dynamic: defaults.dynamic },
+  };
+}
+
+function toViolation(v: any, prefix: 'request' | 'response'): Violation {
+  return {
+    location: [prefix, ...(v.path ?? []).map(String)],
+    message: v.message,
+    code: v.code ?? '',
+    severity: SEVERITIES[v.severity] ?? 'error',
+  };
+}
+
+/** Prism says "Invalid security scheme used"; say which credentials the operation accepts. */
+function securityMessage(operation: any): string {
+  const ways = (operation?.security ?? [])
+    .map((all: any[]) =>
+      all
+        .map((s) => (s.type === 'apiKey' ? `the ${s.name} ${s.in === 'query' ? 'query parameter' : s.in === 'header' ? 'header' : s.in}` : s.type))
+        .join(' and '),
+    )
+    .filter(Boolean);
+  return ways.length ? `The API key is missing: send ${ways.join(' or ')}` : 'The request does not meet the security requirements';
+}
+
+/** A copy with every marker string replaced by the (rounded) number it stands for. */
+function markersToNumbers(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const big = fromMarker(value);
+    return big === undefined ? value : Number(big);
+  }
+  if (Array.isArray(value)) return value.map(markersToNumbers);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markersToNumbers(v)]));
+  return value;
+}
+
+/**
+ * Prism quirk (http-spec, OpenAPI 3.1): a schema's `examples` array becomes a media-type
+ * example named `default` placed *before* the media type's own named examples, so Prism's
+ * "first example" would be the schema's example rather than the operation's. Move it last
+ * (it stays reachable with `Prefer: example=default`).
+ */
+function putSchemaExampleLast(operation: any) {
+  const contents = [...(operation.responses ?? []), operation.request?.body].flatMap((r: any) => r?.contents ?? []);
+  for (const content of contents) {
+    const examples: any[] | undefined = content.examples;
+    if (!examples || examples.length < 2 || examples[0]?.key !== 'default') continue;
+    const schemaExample = content.schema?.examples?.[0];
+    if (schemaExample === undefined || stringifyJson(schemaExample) !== stringifyJson(examples[0].value)) continue;
+    examples.push(examples.shift());
+  }
+}
+
+/**
+ * Dynamic generation: Prism makes json-schema-faker fill every optional field and every array up to
+ * its `maxItems` (100000 for some lists); cap generated arrays at 3 items.
+ */
+function limitGeneratedArrays() {
+  const fromPrism = createRequire(require.resolve('@stoplight/prism-http'));
+  const { JSONSchemaFaker } = fromPrism('json-schema-faker');
+  JSONSchemaFaker.option({ maxItems: 3 });
+}

@@ -1,0 +1,206 @@
+// The docs site in a real browser (playwright-core driving the system Chromium): every
+// page loads with no console error, no failed request and no request off 127.0.0.1;
+// a crawl from the home page reaches every page through links that all resolve;
+// navigation and search work; screenshots go to test-results/docs/.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveDocs, type DocsServer } from "../../packages/docs/src/index.mjs";
+
+const root = join(import.meta.dirname, "../..");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const shots = join(root, "test-results/docs");
+// No browser is a failure, never a skip: .ci/run installs Debian's chromium.
+if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+
+const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-browser-"));
+let server: DocsServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let pool: Page[] = [];
+const CRAWLERS = 3;
+let origin: string;
+const offsite: string[] = [];
+const problems: string[] = [];
+
+const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+
+describe("docs site in Chromium", () => {
+  beforeAll(async () => {
+    server = await serveDocs({ port: 0, dir: join(tmp, "site"), build: true });
+    origin = new URL(server.url).origin;
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    context = await browser.newContext({ viewport: { width: 1360, height: 900 }, serviceWorkers: "block" });
+    // Nothing may leave 127.0.0.1: every request is recorded; any other host is aborted
+    // (only off-host requests are intercepted, so local pages load at full speed).
+    context.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.protocol !== "data:" && url.hostname !== "127.0.0.1") offsite.push(url.href);
+    });
+    await context.route((url) => url.protocol !== "data:" && url.hostname !== "127.0.0.1", (route) => route.abort());
+    const watch = (p: Page) => {
+      p.on("console", (m) => {
+        if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()} on ${p.url()}: ${m.text()}`);
+      });
+      p.on("pageerror", (e) => problems.push(`page error on ${p.url()}: ${e.message}`));
+      p.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+      p.on("response", (r) => {
+        if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+      });
+      return p;
+    };
+    // A small pool of reused tabs for the crawl; `page` is the one the other tests drive.
+    pool = await Promise.all(Array.from({ length: CRAWLERS }, async () => watch(await context.newPage())));
+    page = pool[0]!;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("crawls every page from the home page: loads cleanly, every internal link and #fragment resolves", async () => {
+    const files = walk(join(tmp, "site")).map((f) => relative(join(tmp, "site"), f).split("\\").join("/"));
+    const htmlFiles = new Set(files.filter((f) => f.endsWith(".html")));
+    const allFiles = new Set(files);
+    const ids = new Map<string, Set<string>>();
+    const links: Array<{ from: string; to: string }> = [];
+    const queue = ["index.html"];
+    const seen = new Set(queue);
+    let busy = 0;
+    const visit = async (tab: Page, path: string) => {
+      const res = await tab.goto(`${origin}/${path}`, { waitUntil: "load" });
+      expect(res?.status(), path).toBe(200);
+      const found = await tab.evaluate(() => ({
+        ids: Array.from(document.querySelectorAll("[id]"), (e) => e.id),
+        hrefs: Array.from(document.querySelectorAll("a[href], link[href], script[src], img[src]"), (e) => (e as HTMLAnchorElement).href || (e as HTMLScriptElement).src),
+        h1: document.querySelector("h1")?.textContent ?? "",
+      }));
+      expect(found.h1, path).not.toBe("");
+      ids.set(path, new Set(found.ids));
+      for (const href of found.hrefs) {
+        const url = new URL(href);
+        if (url.origin !== origin) {
+          // only inline data: (the favicon) and plain outbound anchors may point elsewhere
+          expect(/^(https?|mailto|data):$/.test(url.protocol), `${path}: ${href}`).toBe(true);
+          continue;
+        }
+        let target = decodeURIComponent(url.pathname.slice(1));
+        if (target === "" || target.endsWith("/")) target += "index.html";
+        links.push({ from: path, to: `${target}${url.hash}` });
+        if (target.endsWith(".html") && !seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+    };
+    await Promise.all(
+      pool.map(async (tab) => {
+        for (;;) {
+          const next = queue.shift();
+          if (next === undefined) {
+            if (!busy) return;
+            await new Promise((r) => setTimeout(r, 10));
+            continue;
+          }
+          busy++;
+          try {
+            await visit(tab, next);
+          } finally {
+            busy--;
+          }
+        }
+      }),
+    );
+    const broken = links.filter(({ to }) => {
+      const [file, frag] = to.split("#");
+      if (!allFiles.has(file!)) return true;
+      return Boolean(frag) && !ids.get(file!)?.has(decodeURIComponent(frag!));
+    });
+    expect(broken).toEqual([]);
+    expect([...htmlFiles].filter((f) => !seen.has(f))).toEqual([]); // every page is reachable
+    expect(problems).toEqual([]);
+    expect(offsite).toEqual([]);
+    console.log(`crawled ${seen.size} pages, ${links.length} internal links`);
+  }, 180_000);
+
+  it("navigates by area: side navigation → area → operation", async () => {
+    await page.goto(`${origin}/index.html`);
+    await page.click('nav.side a[href="das/index.html"]');
+    await page.waitForURL(/\/das\/index\.html$/);
+    expect(await page.textContent("h1")).toBe("DAS");
+    await page.click('nav.side a[href="../das/getAsset.html"]');
+    await page.waitForURL(/\/das\/getAsset\.html$/);
+    expect(await page.textContent("h1")).toBe("getAsset");
+    expect(await page.getAttribute('nav.side a[aria-current="page"]', "href")).toBe("../das/getAsset.html");
+    // Deprecated group holds the deprecated areas
+    const deprecated = await page.$$eval("nav.side .nav-deprecated > li > a", (as) => as.map((a) => a.getAttribute("href")));
+    expect(deprecated).toEqual(expect.arrayContaining(["../mint/index.html"]));
+    // a schema link on the page leads to the schema page
+    await page.click('#result a.tref[href="../schemas/Asset.html"]');
+    await page.waitForURL(/\/schemas\/Asset\.html$/);
+    expect(await page.textContent("h1")).toBe("Asset");
+    expect(problems).toEqual([]);
+  });
+
+  it("searches: type a method name, click the hit, land on its page", async () => {
+    await page.goto(`${origin}/wallet/getIdentity.html`);
+    await page.fill("#search", "getAssetsByOwner");
+    const hit = page.locator("#search-results li a").first();
+    await hit.waitFor();
+    expect(await hit.locator(".hit-name").textContent()).toBe("getAssetsByOwner");
+    await hit.click();
+    await page.waitForURL(/\/das\/getAssetsByOwner\.html$/);
+    expect(await page.textContent("h1")).toBe("getAssetsByOwner");
+
+    // a field name finds the operations that carry it; Enter opens the first hit
+    await page.fill("#search", "last_indexed_slot");
+    await page.locator("#search-results li a").first().waitFor();
+    const subs = await page.locator("#search-results .hit-sub").allTextContents();
+    expect(subs.some((s) => s.includes("field last_indexed_slot"))).toBe(true);
+    await page.fill("#search", "sendTransaction");
+    await page.locator("#search-results li a").first().waitFor();
+    await page.press("#search", "Enter");
+    await page.waitForURL(/\/sender\/sendTransaction\.html$/);
+    // "/" focuses the search box
+    await page.keyboard.press("/");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("search");
+    await page.fill("#search", "zzzz-nothing");
+    await page.locator("#search-results li.none").waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("expands nested fields and long enums", async () => {
+    await page.goto(`${origin}/webhooks/createWebhook.html`);
+    const list = page.locator("details.enum-list").first();
+    expect(await list.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await list.locator("summary").click();
+    expect(await list.locator("code.enum", { hasText: "NFT_SALE" }).first().isVisible()).toBe(true);
+    await page.goto(`${origin}/das/getAsset.html`);
+    const sub = page.locator("#result details.sub").first();
+    await sub.locator("summary").first().click();
+    expect(await sub.locator("table").first().isVisible()).toBe(true);
+  });
+
+  it("writes screenshots of the home page, a REST and a JSON-RPC operation", async () => {
+    mkdirSync(shots, { recursive: true });
+    for (const [path, name] of [
+      ["index.html", "home.png"],
+      ["wallet/getBalances.html", "rest-wallet-getBalances.png"],
+      ["das/getAsset.html", "jsonrpc-das-getAsset.png"],
+    ] as const) {
+      await page.goto(`${origin}/${path}`);
+      await page.screenshot({ path: join(shots, name) });
+      expect(statSync(join(shots, name)).size).toBeGreaterThan(10_000);
+    }
+    expect(problems).toEqual([]);
+    expect(offsite).toEqual([]);
+  });
+});

@@ -1,0 +1,245 @@
+// The docs generator (packages/docs) without a browser: the site is built from
+// spec/dist only, every listed area and operation gets its page with the wire format,
+// parameters, errors, examples and snippets, nothing points off the machine, and a
+// change to the spec shows up on the page after a rebuild.
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDocs, serveDocs, type BuildResult } from "../../packages/docs/src/index.mjs";
+
+const root = join(import.meta.dirname, "../..");
+const specDir = join(root, "spec/dist");
+const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-"));
+const out = join(tmp, "site");
+let result: BuildResult;
+const index = JSON.parse(readFileSync(join(specDir, "index.json"), "utf8"));
+
+const page = (path: string) => readFileSync(join(out, path), "utf8");
+const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+const load = (file: string) => JSON.parse(readFileSync(join(specDir, file), "utf8"));
+
+beforeAll(() => {
+  if (!existsSync(join(specDir, "index.json"))) throw new Error("spec/dist is missing: run `npm run spec:bundle` first");
+  result = buildDocs({ spec: specDir, out });
+  console.log(`docs build: ${result.files} files, ${result.bytes} bytes, ${Math.round(result.ms)} ms`);
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("docs build", () => {
+  it("has a page for every area in index.json and every operation of it", () => {
+    const present = index.areas.filter((a: any) => existsSync(join(specDir, a.file)));
+    expect(result.areas.sort()).toEqual(present.map((a: any) => a.area).sort());
+    for (const a of present) {
+      expect(existsSync(join(out, a.area, "index.html"))).toBe(true);
+      const doc = load(a.file);
+      const ids: string[] =
+        a.kind === "openrpc"
+          ? doc.methods.map((m: any) => m.name)
+          : Object.values(doc.paths ?? {}).flatMap((item: any) => Object.values(item).filter((o: any) => o && o.operationId).map((o: any) => o.operationId));
+      for (const id of ids) expect(existsSync(join(out, a.area, `${id}.html`)), `${a.area}/${id}.html`).toBe(true);
+      for (const name of Object.keys(doc.components?.schemas ?? {})) expect(page(`${a.area}/index.html`)).toContain(`>${name}</a>`);
+    }
+  });
+
+  it("groups the navigation by area, with token-metadata and mint under Deprecated", () => {
+    const home = page("index.html");
+    const nav = home.slice(home.indexOf('<nav class="side"'), home.indexOf("</nav>", home.indexOf('<nav class="side"')));
+    const deprecated = nav.slice(nav.indexOf(">Deprecated<"));
+    for (const label of ["DAS", "ZK Compression", "Sender", "Wallet", "Admin", "Webhooks"]) expect(nav).toContain(`>${label}`);
+    if (result.areas.includes("mint")) expect(deprecated).toContain("mint/index.html");
+    if (result.areas.includes("token-metadata")) expect(deprecated).toContain("token-metadata/index.html");
+    expect(deprecated).not.toContain("das/index.html");
+    expect(nav).toMatch(/Wallet <span class="badge badge-beta">beta<\/span>/);
+  });
+
+  it("shows the JSON-RPC wire format, parameters, result, errors and snippets (getAsset)", () => {
+    const html = page("das/getAsset.html");
+    const t = text(html);
+    expect(t).toContain("POST");
+    expect(t).toContain("https://mainnet.helius-rpc.com/?api-key=<API_KEY>");
+    expect(t).toContain("http://127.0.0.1:4010/");
+    expect(t).toMatch(/"jsonrpc": "2.0",\s*"id": 1,\s*"method": "getAsset",\s*"params": \{/);
+    expect(html).toContain('<a class="tref" href="../schemas/Asset.html">Asset</a>');
+    expect(t).toContain('import { createDasClient } from "@chaindata/das";');
+    expect(t).toContain("const das = createDasClient({ apiKey: process.env.CHAINDATA_API_KEY });");
+    expect(t).toMatch(/const asset = await das\.getAsset\(\{\s*id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"/);
+    expect(t).toContain('curl -sS -X POST "https://mainnet.helius-rpc.com/?api-key=$CHAINDATA_API_KEY"');
+    expect(t).toContain("10 credits per request");
+    // errors: code, message and the HTTP status from x-error-info
+    expect(t).toMatch(/-32602\s*Invalid params\s*400 Bad Request/);
+    expect(t).toMatch(/-32029.*429 Too Many Requests/s);
+    // every named example, with its response
+    for (const ex of load("openrpc/das.json").methods[0].examples) expect(t).toContain(ex.name);
+    // nested objects expand
+    expect(html).toMatch(/<details class="sub"><summary><code>content<\/code> fields/);
+  });
+
+  it("renders positional params, bare-array params and x-query-params (sender, compression)", () => {
+    const send = text(page("sender/sendTransaction.html"));
+    expect(send).toContain("https://sender.helius-rpc.com/fast");
+    expect(send).toMatch(/"params": \[\s*EncodedTransaction,\s*\/\/ 0: transaction\s*SendTransactionConfig\s*\/\/ 1: config \(optional\)/);
+    expect(send).toMatch(/sender\.sendTransaction\(\{\s*transaction: "/);
+    expect(send).toContain("params[0]");
+    expect(send).toMatch(/swqos_only\s*query/);
+    expect(send).toContain("50 requests/s per region");
+    expect(send).toContain("Regional endpoints");
+    const proofs = text(page("compression/getMultipleNewAddressProofsV2.html"));
+    expect(proofs).toContain("x-params: array");
+    expect(proofs).toMatch(/compression\.getMultipleNewAddressProofsV2\(\[/);
+    expect(proofs).toMatch(/"params": \[\s*\{\s*"address"/);
+    expect(proofs).toContain("items 1 – 1000");
+  });
+
+  it("renders REST operations: method, host, path, flat SDK input, pagination, Retry-After (wallet, webhooks)", () => {
+    const bal = text(page("wallet/getBalances.html"));
+    expect(bal).toContain("GET");
+    expect(bal).toContain("https://api.helius.xyz/v1/wallet/{wallet}/balances");
+    expect(bal).toMatch(/devnet\s*not available/);
+    expect(bal).toMatch(/wallet\.getBalances\(\{\s*wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",\s*page: 1,\s*limit: 100\s*\}\)/);
+    expect(bal).toMatch(/for await \(const item of wallet\.getBalances\.all\(\{\s*wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",\s*limit: 100\s*\}\)\)/);
+    expect(bal).toContain("Retry-After");
+    expect(bal).toContain("100 credits per request");
+    expect(page("wallet/getBalances.html")).toContain('<span class="badge badge-beta">beta</span>');
+    const upd = text(page("webhooks/updateWebhook.html"));
+    expect(upd).toMatch(/webhooks\.updateWebhook\(\{\s*webhookID: "[^"]+",\s*webhookURL:/);
+    expect(upd).toContain("Not idempotent");
+    expect(upd).toMatch(/curl -sS -X PUT "https:\/\/api-mainnet\.helius-rpc\.com\/v0\/webhooks\/[^"?]+\?api-key=\$CHAINDATA_API_KEY"/);
+    const admin = text(page("admin/getProjectUsage.html"));
+    expect(admin).toContain("5 requests/s per project");
+    expect(admin).toContain('-H "X-Api-Key: $CHAINDATA_API_KEY"');
+  });
+
+  it("collapses long enums into an expandable list (572 transaction types)", () => {
+    const html = page("webhooks/createWebhook.html");
+    const n = load("openapi/webhooks.json").components.schemas.TransactionType.enum.length;
+    expect(html).toContain(`<details class="enum-list"><summary>${n} allowed values</summary>`);
+    expect(html).toContain('<code class="enum">COMPRESSED_NFT_MINT</code>');
+  });
+
+  it("renders webhook deliveries (OpenAPI 3.1 top-level webhooks)", () => {
+    const doc = load("openapi/webhooks.json");
+    for (const [, item] of Object.entries<any>(doc.webhooks ?? {})) {
+      const op = item.post;
+      const html = page(`webhooks/${op.operationId}.html`);
+      expect(text(html)).toContain("<your webhookURL>");
+      expect(html).toContain('badge-delivery');
+    }
+  });
+
+  it("marks deprecated operations with their replacement, and x-source items with markers", () => {
+    const mint = load("openrpc/mint.json").methods[0];
+    const html = page(`mint/${mint.name}.html`);
+    expect(html).toContain('<span class="badge badge-deprecated"');
+    expect(text(html)).toContain(`Use ${mint["x-replaced-by"]} instead`);
+    if (/@chaindata\/compression/.test(mint["x-replaced-by"])) expect(html).toMatch(/Use [^<]*<a href="\.\.\/compression\/index\.html"><code>@chaindata\/compression<\/code><\/a>/);
+    const asset = page("das/getAsset.html");
+    expect(asset).toMatch(/<sup class="xs xs-docs"><a href="#src-\d+" title="public-docs: [^"]+"/);
+    expect(asset).toMatch(/<sup class="xs xs-assumption"><a href="#src-\d+" title="assumption: [^"]+"/);
+    expect(asset).toMatch(/<li id="src-1" class="xs-(docs|assumption)">/);
+    expect(asset).not.toContain('title="seed"');
+  });
+
+  it("has a page per shared schema, linked from its uses, listing them", () => {
+    const asset = page("schemas/Asset.html");
+    expect(text(asset)).toContain("getAsset");
+    expect(asset).toContain('href="../das/getAsset.html"');
+    expect(existsSync(join(out, "schemas/CompressedAccount.html"))).toBe(true);
+    expect(page("compression/getCompressedAccountsByOwner.html")).toContain("../schemas/CompressedAccount.html");
+  });
+
+  it("has a getting-started page for the local mock", () => {
+    const t = text(page("getting-started.html"));
+    expect(t).toContain("npm install @chaindata/das");
+    expect(t).toContain("npm start");
+    expect(t).toContain("http://127.0.0.1:4010");
+    expect(t).toContain('createDasClient({ environment: "local" })');
+  });
+
+  it("writes a search index over operations, summaries and field names", () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const byName = new Map(idx.entries.map((e: any) => [e.n, e]));
+    const ga: any = byName.get("getAsset");
+    expect(ga.u).toBe("das/getAsset.html");
+    expect(ga.s).toBeTruthy();
+    expect(ga.f).toContain("last_indexed_slot");
+    expect(byName.get("getBalances")).toBeTruthy();
+    expect(byName.get("Asset")).toBeTruthy();
+  });
+
+  it("is fully offline: no external script, style, font, image or fetch", () => {
+    for (const file of walk(out)) {
+      const rel = relative(out, file);
+      const body = readFileSync(file, "utf8");
+      if (rel.endsWith(".html")) {
+        expect(body, rel).not.toMatch(/<(script|img|iframe|source|video|audio)[^>]+src="(https?:)?\/\//i);
+        expect(body, rel).not.toMatch(/<link[^>]+href="(https?:)?\/\//i);
+        expect(body, rel).not.toMatch(/@import|url\(\s*['"]?https?:/i);
+        expect(body, rel).toContain("Content-Security-Policy");
+      } else if (/\.(css|js)$/.test(rel)) {
+        expect(body, rel).not.toMatch(/https?:\/\//);
+      }
+    }
+  });
+
+  it("is generated from the spec only: an edited description shows up after a rebuild", () => {
+    const spec2 = join(tmp, "spec");
+    const out2 = join(tmp, "site2");
+    cpSync(specDir, spec2, { recursive: true });
+    const file = join(spec2, "openrpc/das.json");
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    const marker = `Edited-in-a-test ${Date.now()} description.`;
+    doc.methods.find((m: any) => m.name === "getAsset").description = `${marker} <script>alert(1)</script> **bold**`;
+    doc.components.schemas.Asset.properties.id.description = `${marker} (field)`;
+    writeFileSync(file, JSON.stringify(doc));
+    buildDocs({ spec: spec2, out: out2 });
+    const edited = readFileSync(join(out2, "das/getAsset.html"), "utf8");
+    expect(edited).toContain(marker);
+    expect(edited).toContain("&lt;script&gt;alert(1)&lt;/script&gt; <strong>bold</strong>"); // escaped, Markdown applied
+    expect(readFileSync(join(out2, "schemas/Asset.html"), "utf8")).toContain(`${marker} (field)`);
+    expect(readFileSync(join(out, "das/getAsset.html"), "utf8")).not.toContain(marker);
+  });
+
+  it("builds whatever index.json lists (an area missing its document is skipped)", () => {
+    const spec3 = join(tmp, "spec3");
+    cpSync(specDir, spec3, { recursive: true });
+    const idx = JSON.parse(readFileSync(join(spec3, "index.json"), "utf8"));
+    rmSync(join(spec3, "openapi/admin.json"));
+    idx.areas = idx.areas.filter((a: any) => a.area !== "sender");
+    writeFileSync(join(spec3, "index.json"), JSON.stringify(idx));
+    const r = buildDocs({ spec: spec3, out: join(tmp, "site3") });
+    expect(r.areas).not.toContain("admin");
+    expect(r.areas).not.toContain("sender");
+    expect(r.warnings.join("\n")).toContain("admin");
+    expect(existsSync(join(tmp, "site3/das/getAsset.html"))).toBe(true);
+  });
+
+  it("refuses to wipe a directory that is not a docs build", () => {
+    const dir = join(tmp, "precious");
+    cpSync(join(root, "spec/README.md"), join(dir, "README.md"));
+    expect(() => buildDocs({ spec: specDir, out: dir })).toThrow(/refusing/);
+    expect(existsSync(join(dir, "README.md"))).toBe(true);
+  });
+});
+
+describe("docs server", () => {
+  it("serves the site on 127.0.0.1 with 404 / 403 / 405 where due", async () => {
+    const s = await serveDocs({ port: 0, dir: out, build: false });
+    try {
+      expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const home = await fetch(s.url);
+      expect(home.status).toBe(200);
+      expect(home.headers.get("content-type")).toContain("text/html");
+      expect(home.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect((await fetch(`${s.url}das/`)).status).toBe(200);
+      expect((await fetch(`${s.url}das`, { redirect: "manual" })).status).toBe(301);
+      expect((await fetch(`${s.url}search-index.json`)).headers.get("content-type")).toContain("application/json");
+      expect((await fetch(`${s.url}nope.html`)).status).toBe(404);
+      expect((await fetch(`${s.url}..%2f..%2fpackage.json`)).status).toBe(403);
+      expect((await fetch(s.url, { method: "POST" })).status).toBe(405);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+// Every published package passes publint and @arethetypeswrong/cli (ESM + CJS +
+// types resolve under node10, node16 (CJS and ESM) and bundler resolution).
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { publint } from "publint";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("../..", import.meta.url).pathname;
+export const publishedPackages = readdirSync(join(root, "packages")).filter((dir) => {
+  try {
+    const pkg = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
+    return !pkg.private;
+  } catch {
+    return false;
+  }
+});
+
+describe.each(publishedPackages)("@chaindata/%s", (dir) => {
+  const pkgDir = join(root, "packages", dir);
+  const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+
+  it("is side-effect free, ESM + CJS, with an exports map", () => {
+    expect(pkg.sideEffects).toBe(false);
+    expect(pkg.exports["."].import.default).toMatch(/\.js$/);
+    expect(pkg.exports["."].require.default).toMatch(/\.cjs$/);
+  });
+
+  it("depends only on @chaindata packages and openapi-fetch at runtime", () => {
+    const allowed = (name: string) => name.startsWith("@chaindata/") || name === "openapi-fetch" || (dir === "mock" && name.startsWith("@stoplight/"));
+    expect(Object.keys(pkg.dependencies ?? {}).filter((n) => !allowed(n))).toEqual([]);
+  });
+
+  it("publint finds nothing", async () => {
+    const { messages } = await publint({ pkgDir, level: "suggestion", strict: true });
+    expect(messages.map((m) => `${m.type} ${m.code} ${JSON.stringify(m.args)}`)).toEqual([]);
+  });
+
+  it("@arethetypeswrong/cli finds no problem", () => {
+    let out: string;
+    try {
+      out = execFileSync(join(root, "node_modules/.bin/attw"), ["--pack", pkgDir, "--format", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (error: any) {
+      out = error.stdout;
+    }
+    const result = JSON.parse(out);
+    const problems = result.analysis?.problems ?? result.problems ?? [];
+    expect(problems.map((p: any) => `${p.kind} ${p.resolutionKind ?? ""} ${p.entrypoint ?? ""}`)).toEqual([]);
+  });
+});

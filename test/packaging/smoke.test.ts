@@ -1,0 +1,93 @@
+// Packs every published package (`npm pack`), installs each area's tarball with only
+// the tarballs it needs (core, and for sdk every area) into an empty temporary folder,
+// and calls one operation through both `import` and `require` against a loopback stub.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = new URL("../..", import.meta.url).pathname;
+const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const OWNER = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+
+// What each package's smoke program calls, and what it must print.
+const calls: Record<string, { factory: string; call: string; expect: string; needs?: string[] }> = {
+  das: { factory: "createDasClient", call: `c.getAsset({ id: "${ADDRESS}" }).then((r) => r.id)`, expect: ADDRESS },
+  compression: { factory: "createCompressionClient", call: `c.getCompressedBalanceByOwner({ owner: "${OWNER}" }).then((r) => typeof r.value + " " + r.value)`, expect: "bigint 18446744073709551615" },
+  sender: { factory: "createSenderClient", call: `c.sendTransaction({ transaction: "AQID", config: { encoding: "base64" } })`, expect: "sig" },
+  mint: { factory: "createMintClient", call: `c.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: "${OWNER}" }).then((r) => r.assetId)`, expect: ADDRESS },
+  wallet: { factory: "createWalletClient", call: `c.getBalances({ wallet: "${OWNER}" }).then((r) => r.pagination.hasMore)`, expect: "false" },
+  admin: { factory: "createAdminClient", call: `c.getProjectUsage({ id: "my-project" }).then((r) => r.creditsUsed)`, expect: "42" },
+  webhooks: { factory: "createWebhooksClient", call: `c.listWebhooks().then((r) => r.length)`, expect: "0" },
+  "token-metadata": { factory: "createTokenMetadataClient", call: `c.getTokenMetadata({ mintAccounts: ["${ADDRESS}"] }).then((r) => r.length)`, expect: "0" },
+  sdk: { factory: "createChainDataClient", call: `c.das.getAsset({ id: "${ADDRESS}" }).then((r) => r.id)`, expect: ADDRESS, needs: ["das", "compression", "sender", "mint", "wallet", "admin", "webhooks", "token-metadata"] },
+};
+
+function stub(): Server {
+  return createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      if (req.method === "POST" && (req.url?.startsWith("/?") || req.url?.startsWith("/fast"))) {
+        const { id, method } = JSON.parse(body);
+        const results: Record<string, string> = {
+          getAsset: `{"interface":"V1_NFT","id":"${ADDRESS}"}`,
+          getCompressedBalanceByOwner: `{"context":{"slot":1},"value":18446744073709551615}`,
+          sendTransaction: `"sig"`,
+          mintCompressedNft: `{"signature":"sig","minted":true,"assetId":"${ADDRESS}"}`,
+        };
+        return res.end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${results[method]}}`);
+      }
+      if (req.url?.startsWith("/v1/wallet/")) return res.end(`{"balances":[],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`);
+      if (req.url?.startsWith("/v0/admin/")) return res.end(`{"creditsRemaining":1,"creditsUsed":42,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`);
+      return res.end("[]");
+    });
+  });
+}
+
+let tarballs: Record<string, string> = {};
+let server: Server;
+let url = "";
+const work = mkdtempSync(join(tmpdir(), "chaindata-smoke-"));
+
+beforeAll(async () => {
+  server = stub();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const packDir = join(work, "tarballs");
+  mkdirSync(packDir);
+  for (const dir of ["core", ...Object.keys(calls)]) {
+    const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: join(root, "packages", dir) });
+    tarballs[dir] = join(packDir, stdout.trim().split("\n").pop()!);
+  }
+}, 120_000);
+
+afterAll(() => {
+  server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
+  it("installs alone and works from import and require", async () => {
+    const spec = calls[area]!;
+    const dir = join(work, area);
+    mkdirSync(dir);
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `smoke-${area}`, private: true }));
+    const needed = ["core", ...(spec.needs ?? []), area].map((d) => tarballs[d]!);
+    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...needed], { cwd: dir });
+    expect(readdirSync(join(dir, "node_modules", "@chaindata")).sort()).toEqual(["core", ...(spec.needs ?? []), area].sort());
+    const options = `{ apiKey: "smoke-key", environment: "local", baseUrls: { rpc: "${url}", sender: "${url}", wallet: "${url}", admin: "${url}", api: "${url}" } }`;
+    const program = (load: string) => `${load}\nconst c = ${spec.factory}(${options});\n${spec.call}.then((v) => console.log(String(v)), (e) => { console.error(e); process.exit(1); });\n`;
+    writeFileSync(join(dir, "esm.mjs"), program(`import { ${spec.factory} } from "@chaindata/${area}";`));
+    writeFileSync(join(dir, "cjs.cjs"), program(`const { ${spec.factory} } = require("@chaindata/${area}");`));
+    for (const file of ["esm.mjs", "cjs.cjs"]) {
+      const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
+      expect(stdout.trim(), `${area} ${file}`).toBe(spec.expect);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,89 @@
+// Type tests, checked by `tsc -p test/types` (test/types/types.test.ts): valid calls
+// compile; every `@ts-expect-error` line must be a type error, or tsc fails.
+import { createAdminClient } from "@chaindata/admin";
+import { createCompressionClient } from "@chaindata/compression";
+import { createDasClient, type Asset } from "@chaindata/das";
+import { createChainDataClient } from "@chaindata/sdk";
+import { createSenderClient } from "@chaindata/sender";
+import { createWalletClient } from "@chaindata/wallet";
+import { createWebhookHandler, createWebhooksClient } from "@chaindata/webhooks";
+
+const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const das = createDasClient({ apiKey: "k", environment: "local", maxRetries: 0, batch: { maxSize: 10 } });
+const compression = createCompressionClient();
+const sender = createSenderClient({ baseUrls: { sender: "http://127.0.0.1:1" } });
+const wallet = createWalletClient();
+const admin = createAdminClient({ rateLimit: { requestsPerSecond: 5 } });
+const webhooks = createWebhooksClient();
+const sdk = createChainDataClient({ environment: "devnet" });
+
+export async function valid(signal: AbortSignal): Promise<void> {
+  const asset: Asset = await das.getAsset({ id: ADDRESS, options: { showFungible: true } }, { signal, timeout: 5_000 });
+  const supply: bigint | undefined = asset.token_info?.supply;
+  const batch = await das.getAssetBatch({ ids: [ADDRESS] });
+  batch.forEach((a) => a?.id);
+  for await (const item of das.getAssetsByOwner.all({ ownerAddress: ADDRESS, limit: 1000 }, { maxPages: 3 })) {
+    const id: string = item.id;
+  }
+  for await (const page of das.getAssetsByOwner.all({ ownerAddress: ADDRESS }).pages()) page.items;
+  const byName = await das.request("getNftEditions", { mint: ADDRESS });
+  byName.editions;
+
+  const balance = await compression.getCompressedBalanceByOwner({ owner: ADDRESS });
+  const lamports: bigint = balance.value;
+  for await (const account of compression.getCompressedAccountsByOwner.all({ owner: ADDRESS })) account.hash;
+  await compression.getMultipleNewAddressProofsV2([{ address: ADDRESS, tree: ADDRESS }]);
+
+  const signature: string = await sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64" }, swqosOnly: true });
+
+  const balances = await wallet.getBalances({ wallet: ADDRESS, page: 2, limit: 100, showNfts: true });
+  balances.balances[0]?.mint;
+  for await (const transfer of wallet.getTransfers.all({ wallet: ADDRESS })) transfer.signature;
+  await wallet.getIdentity({ wallet: "toly.sol" });
+
+  const usage = await admin.getProjectUsage({ id: "project-id" });
+  usage.creditsUsed;
+
+  const hook = await webhooks.createWebhook({ webhookURL: "https://example.com/hook", transactionTypes: ["TRANSFER", "NFT_SALE"], accountAddresses: [ADDRESS] });
+  await webhooks.updateWebhook({ webhookID: hook.webhookID, webhookURL: "https://example.com/hook", transactionTypes: ["ANY"], accountAddresses: [ADDRESS] });
+  const list = await webhooks.listWebhooks();
+  list.length;
+  await webhooks.deleteWebhook({ webhookID: hook.webhookID }, { retryNonIdempotent: true });
+
+  await sdk.das.getAsset({ id: ADDRESS });
+  await sdk.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] });
+
+  createWebhookHandler({ authHeader: "secret", onEvent: (event) => { const s: string = event.signature; } });
+  createWebhookHandler({ authHeader: "secret", kind: "raw", onEvent: (event) => { event.transaction.signatures; } });
+  void supply; void lamports; void signature;
+}
+
+export async function invalid(): Promise<void> {
+  // @ts-expect-error — `id` is required
+  await das.getAsset({});
+  // @ts-expect-error — unknown display option
+  await das.getAsset({ id: ADDRESS, options: { showEverything: true } });
+  // @ts-expect-error — `limit` is a number
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, limit: "10" });
+  // @ts-expect-error — the method name picks the params: getAsset takes `id`, not `ids`
+  await das.request("getAsset", { ids: [ADDRESS] });
+  // @ts-expect-error — not a method of the das area
+  await das.request("getBalances", {});
+  // @ts-expect-error — u64 values are bigint, not number
+  const n: number = (await compression.getCompressedBalanceByOwner({ owner: ADDRESS })).value;
+  // @ts-expect-error — the params of getMultipleNewAddressProofsV2 are an array
+  await compression.getMultipleNewAddressProofsV2({ address: ADDRESS, tree: ADDRESS });
+  // @ts-expect-error — encoding is base58 or base64
+  await sender.sendTransaction({ transaction: "AQID", config: { encoding: "hex" } });
+  // @ts-expect-error — `wallet` is required
+  await wallet.getBalances({ page: 1 });
+  // @ts-expect-error — not a transaction type
+  await webhooks.createWebhook({ webhookURL: "https://example.com/hook", transactionTypes: ["NOT_A_TYPE"], accountAddresses: [ADDRESS] });
+  // @ts-expect-error — listWebhooks takes no input
+  await webhooks.listWebhooks({ page: 1 });
+  // @ts-expect-error — unknown environment
+  createDasClient({ environment: "staging" });
+  // @ts-expect-error — authHeader is required
+  createWebhookHandler({ onEvent: () => {} });
+  void n;
+}
