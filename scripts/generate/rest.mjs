@@ -138,6 +138,14 @@ export async function emitRestArea({ area, doc, file }) {
     const schema = item.post?.requestBody?.content?.["application/json"]?.schema;
     return `  ${literal(name)}: ${literal(schema ? { u64: u64Shape(doc, schema) ?? null } : {})},`;
   });
+  // A documented client-side rate limit (admin: 5 requests/s), for createRateLimiter().
+  const limited = ops.find((op) => op.o["x-rate-limit"]?.requestsPerSecond);
+  if (limited) {
+    const { requestsPerSecond, scope } = limited.o["x-rate-limit"];
+    descriptors.push(
+      `\n/** The documented rate limit of this host (${requestsPerSecond} requests/s${scope ? ` per ${scope}` : ""}): \`rateLimit: createRateLimiter(${camel(area)}RateLimit)\`. */\nexport const ${camel(area)}RateLimit = { requestsPerSecond: ${requestsPerSecond} } as const;`,
+    );
+  }
   const operations =
     banner(source) +
     `import type { OperationDescriptor${deliveries.length ? ", U64Shape" : ""} } from "@chaindata/core";\n\n` +
@@ -172,9 +180,10 @@ export async function emitRestArea({ area, doc, file }) {
       ? `      const { ${[...destructure, ...(restName ? [`...${restName}`] : [])].join(", ")} } = input;\n`
       : "";
     const invoke = `(fetch) => {\n${unpack}      return client.${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n    }`;
+    const warn = op.o.deprecated ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, transport.logger), ` : "";
     const call = hasInput
-      ? `(input, options) =>\n      transport.restCall(op.${id}, input, options, ${invoke.replace(/\n/g, "\n  ")})`
-      : `(options) =>\n      transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")})`;
+      ? `(input, options) =>\n      ${warn}transport.restCall(op.${id}, input, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`
+      : `(options) =>\n      ${warn}transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`;
     const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar) });
     const pagination = op.o["x-pagination"];
     if (pagination && hasInput) {
@@ -195,7 +204,7 @@ export async function emitRestArea({ area, doc, file }) {
   const client =
     banner(source) +
     `import createFetchClient from "openapi-fetch";\n` +
-    `import { createTransport, stringifyJson, ${usesPagination ? "withPagination, " : ""}type ClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import { createTransport, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type ClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
     `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status.length ? `\n *\n * ${status.join("\n * ")}` : ""}\n */\n` +

@@ -32,14 +32,16 @@ function paramsSchema(method, { withQuery }) {
 const itemType = (resultType, path) =>
   `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
 
-function exampleFor(method, clientVar) {
+function exampleFor(method, clientVar, firstArg) {
   const ex = (method.examples ?? []).find((e) => Array.isArray(e.params));
   if (!ex) return undefined;
   const resultVar = camel(method.result?.name ?? "result").replace(/[^\w$]/g, "") || "result";
   let args;
   if (paramsShape(method) === "array") args = exampleValue(ex.params[0]?.value ?? []);
   else args = exampleValue(Object.fromEntries(ex.params.map((p) => [p.name, p.value])));
-  return `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
+  return firstArg
+    ? `const ${resultVar} = await ${method.name}(${firstArg}, ${args});`
+    : `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
 }
 
 export async function emitRpcArea({ area, doc, file }) {
@@ -94,18 +96,29 @@ export async function emitRpcArea({ area, doc, file }) {
     descriptors.join("\n") +
     "\n";
 
-  // ---- client.ts
+  // ---- client.ts: standalone functions (tree-shakable: a bundle carries only the methods it
+  // calls) and create<Area>Client() composing them (with `.all()` pagination and `request`).
   const info = doc.info;
+  const endpoint = `{ host: ${literal(info["x-host"])}, path: ${literal(info["x-path"] ?? "/")} }`;
+  const standalone = [];
   const members = [];
   const impl = [];
   for (const m of methods) {
     const P = `T.${pascal(m.name)}Params`;
     const R = `T.${pascal(m.name)}Result`;
-    const doc_ = jsdoc(m, { example: exampleFor(m, clientVar) });
     const queryNames = (m["x-query-params"] ?? []).map((q) => camel(q.name));
-    const call = queryNames.length
-      ? `({ ${queryNames.join(", ")}, ...params }, options) => rpc.call(op.${m.name}, params, { ...options, ${queryNames.join(", ")} })`
-      : `(params, options) => rpc.call(op.${m.name}, params, options)`;
+    const warn = m.deprecated ? `warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger);\n  ` : "";
+    const body = queryNames.length
+      ? `{\n  ${warn}const { ${queryNames.join(", ")}, ...rest } = params;\n  return rpc.call(op.${m.name}, rest, { ...options, ${queryNames.join(", ")} });\n}`
+      : warn
+        ? `{\n  ${warn}return rpc.call(op.${m.name}, params, options);\n}`
+        : `{\n  return rpc.call(op.${m.name}, params, options);\n}`;
+    standalone.push(
+      jsdoc(m, { indent: "", example: exampleFor(m, "", "rpc") }) +
+        `export function ${m.name}(rpc: JsonRpcClient, params: ${P}, options?: RequestOptions): Promise<${R}> ${body}`,
+    );
+    const doc_ = jsdoc(m, { example: exampleFor(m, clientVar) });
+    const call = `(params, options) => ${m.name}(rpc, params, options)`;
     if (m["x-pagination"]) {
       const items = itemType(R, m["x-pagination"].items);
       members.push(`${doc_}  ${m.name}: Paginated<${P}, ${R}, ${items}>;`);
@@ -116,23 +129,32 @@ export async function emitRpcArea({ area, doc, file }) {
     }
   }
   const statusNote = [info["x-beta"] ? "@beta" : "", info["x-deprecated"] ? "@deprecated" : ""].filter(Boolean).join(" ");
+  const coreImports = [
+    "createJsonRpcClient",
+    ...(methods.some((m) => m["x-pagination"]) ? ["withPagination"] : []),
+    ...(methods.some((m) => m.deprecated) ? ["warnDeprecated"] : []),
+    "type ClientOptions",
+    "type JsonRpcClient",
+    ...(methods.some((m) => m["x-pagination"]) ? ["type Paginated"] : []),
+    "type RequestOptions",
+  ];
   const client =
     banner(source) +
-    (methods.some((m) => m["x-pagination"])
-      ? `import { createJsonRpcClient, withPagination, type ClientOptions, type Paginated, type RequestOptions } from "@chaindata/core";\n`
-      : `import { createJsonRpcClient, type ClientOptions, type RequestOptions } from "@chaindata/core";\n`) +
+    `import { ${coreImports.join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
-    `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${statusNote ? `\n * ${statusNote}` : ""}\n */\n` +
+    `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.\n */\n` +
+    `export function create${Area}Rpc(options?: ClientOptions): JsonRpcClient {\n  return createJsonRpcClient(options, ${endpoint});\n}\n\n` +
+    standalone.join("\n\n") +
+    `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${statusNote ? `\n * ${statusNote}` : ""}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
     `  request<M extends keyof T.${Area}Methods>(method: M, params: T.${Area}Methods[M]["params"], options?: RequestOptions): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
-    `const methods = { ${methods.map((m) => `${m.name}: op.${m.name}`).join(", ")} };\n\n` +
-    `/** Create a client for the ${area} methods (${doc.servers?.[0]?.["x-host"] ?? "rpc"} host, \`POST ${info["x-path"] ?? "/"}\`). */\n` +
+    `/** Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`). */\n` +
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
-    `  const rpc = createJsonRpcClient(options, { host: ${literal(info["x-host"])}, path: ${literal(info["x-path"] ?? "/")} });\n` +
-    `  return {\n${impl.join("\n")}\n` +
-    `    request: (method, params, options) => rpc.call(methods[method], params, options),\n  };\n}\n`;
+    `  const rpc = create${Area}Rpc(options);\n` +
+    `  const client: Omit<${Area}Client, "request"> = {\n${impl.join("\n")}\n  };\n` +
+    `  return { ...client, request: (method, params, options) => (client[method] as (p: unknown, o?: RequestOptions) => Promise<never>)(params, options) };\n}\n`;
 
   return {
     [`packages/${area}/src/generated/types.ts`]: types,

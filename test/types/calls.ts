@@ -1,6 +1,6 @@
 // Type tests, checked by `tsc -p test/types` (test/types/types.test.ts): valid calls
 // compile; every `@ts-expect-error` line must be a type error, or tsc fails.
-import { createAdminClient } from "@chaindata/admin";
+import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
 import { createCompressionClient } from "@chaindata/compression";
 import { createDasClient, type Asset } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
@@ -13,7 +13,7 @@ const das = createDasClient({ apiKey: "k", environment: "local", maxRetries: 0, 
 const compression = createCompressionClient();
 const sender = createSenderClient({ baseUrls: { sender: "http://127.0.0.1:1" } });
 const wallet = createWalletClient();
-const admin = createAdminClient({ rateLimit: { requestsPerSecond: 5 } });
+const admin = createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) });
 const webhooks = createWebhooksClient();
 const sdk = createChainDataClient({ environment: "devnet" });
 

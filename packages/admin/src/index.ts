@@ -1,6 +1,6 @@
 // Public entry of @chaindata/admin: the generated client and types, plus the
 // runtime's option and error types so callers need only this one import.
-export { createAdminClient, type AdminClient } from "./generated/client.js";
+export * from "./generated/client.js";
 export type * from "./generated/types.js";
 export {
   ChainDataError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError,
@@ -8,3 +8,6 @@ export {
   AbortError, InvalidResponseError, ValidationError, ConfigurationError,
   type ClientOptions, type RequestOptions,
 } from "@chaindata/core";
+// The admin host allows 5 requests/s per project: `createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) })`.
+export { adminRateLimit } from "./generated/operations.js";
+export { createRateLimiter, type RateLimiter } from "@chaindata/core";

@@ -1,10 +1,10 @@
 // Public entry of @chaindata/compression: the generated client and types, plus the
 // runtime's option and error types so callers need only this one import.
-export { createCompressionClient, type CompressionClient } from "./generated/client.js";
+export * from "./generated/client.js";
 export type * from "./generated/types.js";
 export {
   ChainDataError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError,
   UnprocessableEntityError, RateLimitError, InternalServerError, JsonRpcError, ConnectionError, TimeoutError,
   AbortError, InvalidResponseError, ValidationError, ConfigurationError,
-  type ClientOptions, type RequestOptions,
+  type ClientOptions, type RequestOptions, type JsonRpcClient,
 } from "@chaindata/core";

@@ -1,5 +1,6 @@
 /** Client options and their resolution to a complete configuration. */
 import { ConfigurationError } from './errors.js';
+import type { RateLimiter } from './rate-limit.js';
 import { environments, type EnvironmentName, type HostName } from './generated/environments.js';
 
 /**
@@ -81,11 +82,13 @@ export interface ClientOptions {
         wait?: number;
       };
   /**
-   * A client-side token-bucket limiter applied before every attempt (retries included).
-   * Each client has its own bucket.
-   * @default false
+   * A client-side limiter applied before every attempt (retries included), e.g.
+   * `createRateLimiter({ requestsPerSecond: 5 })` for the admin host's documented limit. Pass
+   * the same limiter to several clients to share one budget. (An object rather than a number,
+   * so that bundles of clients that never limit do not carry the limiter.)
+   * @default undefined (no limit)
    */
-  rateLimit?: false | { requestsPerSecond: number };
+  rateLimit?: RateLimiter | false;
 }
 
 /** {@link ClientOptions} with every default applied. */
@@ -102,7 +105,7 @@ export interface ResolvedConfig {
   maxRetries: number;
   logger: Logger | undefined;
   batch: false | { maxSize: number; wait: number };
-  rateLimit: false | { requestsPerSecond: number };
+  rateLimit: RateLimiter | false;
 }
 
 /** The environment variable read when `apiKey` is not given. */

@@ -95,17 +95,6 @@ describe('createJsonRpcClient: single calls', () => {
     expect(mock).not.toHaveBeenCalled();
   });
 
-  it('warns once per process about a deprecated method', async () => {
-    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    const { fetch } = stubFetch(server(() => 1));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
-    const old = { ...getAsset, id: 'getAssetOld', params: undefined, deprecated: 'use getAsset' };
-    await rpc.call(old, {});
-    await rpc.call(old, {});
-    expect(emit).toHaveBeenCalledOnce();
-    expect(emit.mock.calls[0]![0]).toBe('getAssetOld is deprecated: use getAsset');
-  });
-
   it('appends query options to the URL', async () => {
     const { fetch, calls } = stubFetch(server(() => 'sig'));
     const sender = createJsonRpcClient({ fetch }, { host: 'sender', path: '/fast' });

@@ -1,5 +1,5 @@
 /** The JSON-RPC 2.0 client: single calls and opt-in auto-batching over the shared transport engine. */
-import type { ClientOptions } from './config.js';
+import type { ClientOptions, Logger } from './config.js';
 import { JsonRpcError } from './errors.js';
 import type { HostName } from './generated/environments.js';
 import { reviveU64, stringifyJson } from './json.js';
@@ -30,6 +30,8 @@ export interface JsonRpcClient {
    * @param options - request options, plus the method's query options (see `query`)
    */
   call<R>(method: RpcMethodDescriptor, params: unknown, options?: RequestOptions & Record<string, unknown>): Promise<R>;
+  /** The client's logger (for the generated code's deprecation warnings). */
+  readonly logger?: Logger | undefined;
 }
 
 interface Pending {
@@ -114,6 +116,7 @@ export function createJsonRpcClient(
   };
 
   return {
+    logger: engine.config.logger,
     call<R>(method: RpcMethodDescriptor, params: unknown, options: RequestOptions & Record<string, unknown> = {}) {
       return new Promise<R>((resolve, reject) => {
         // A throw here (ValidationError) rejects the promise: nothing is sent.

@@ -1,3 +1,4 @@
+import { createRateLimiter } from './rate-limit.js';
 import { getEventListeners } from 'node:events';
 import createClient from 'openapi-fetch';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -380,7 +381,7 @@ describe('rate limit', () => {
   it('spaces attempts with the client-side limiter', async () => {
     vi.useFakeTimers();
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch, rateLimit: { requestsPerSecond: 1 } }, 'admin');
+    const transport = createTransport({ apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) }, 'admin');
     const first = transport.send(new Request(`${transport.baseUrl}/a`), { operation: getBalances });
     const second = transport.send(new Request(`${transport.baseUrl}/b`), { operation: getBalances });
     await vi.advanceTimersByTimeAsync(0);
@@ -424,14 +425,6 @@ describe('restCall', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toBe('params.wallet: must have at least 32 characters (got 5)');
     expect(stub.mock).not.toHaveBeenCalled();
-  });
-
-  it('warns once when the operation is deprecated', async () => {
-    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    const deprecated = { ...op, id: 'getOldBalances', deprecated: 'use getBalances' };
-    await run(jsonResponse({}), undefined, deprecated);
-    await run(jsonResponse({}), undefined, deprecated);
-    expect(emit).toHaveBeenCalledTimes(1);
   });
 
   it('rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError', async () => {

@@ -4,7 +4,6 @@
  * shares the same engine.
  */
 import { API_KEY_ENV, resolveBaseUrl, resolveConfig, type ClientOptions, type Logger, type ResolvedConfig } from './config.js';
-import { warnDeprecated } from './deprecation.js';
 import {
   AbortError,
   ConfigurationError,
@@ -19,7 +18,6 @@ import {
 import { hostAuth, type HostName } from './generated/environments.js';
 import { looksTruncated, parseJson, reviveU64, type U64Shape } from './json.js';
 import type { PaginationDescriptor } from './paginate.js';
-import { createRateLimiter } from './rate-limit.js';
 import { createRedactor, redactDeep, type Redactor } from './redact.js';
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, sleep } from './retry.js';
 import { validate, type JsonSchemaSubset } from './validate.js';
@@ -67,7 +65,7 @@ export interface OperationDescriptor {
   params?: JsonSchemaSubset;
   /** Which response fields are u64 (delivered as `bigint`). */
   u64?: U64Shape;
-  /** Set when deprecated: what to use instead. Warns once per process. */
+  /** Set when deprecated: what to use instead. (The generated code warns once per process.) */
   deprecated?: string;
   /** The operation is beta: routes and formats may change. */
   beta?: boolean;
@@ -85,6 +83,8 @@ export interface SendContext {
 export interface Transport {
   /** The host's base URL (no trailing slash), for openapi-fetch's `createClient({ baseUrl })`. */
   baseUrl: string;
+  /** The client's logger (for the generated code's deprecation warnings). */
+  readonly logger?: Logger | undefined;
   /**
    * Sends `request` with auth, default and per-call headers, the timeout, rate limit and
    * retries. Resolves only with a 2xx response, whose body is already read (so the timeout
@@ -92,7 +92,7 @@ export interface Transport {
    */
   send(request: Request, ctx: SendContext): Promise<Response>;
   /**
-   * One REST operation: validates `input` against `operation.params`, warns if deprecated, then
+   * One REST operation: validates `input` against `operation.params`, then
    * calls `invoke` with a `fetch` bound to this call (the generated code passes it to
    * openapi-fetch with `parseAs: 'text'`), and returns the body parsed losslessly with u64
    * fields revived (`undefined` for an empty body).
@@ -116,7 +116,7 @@ export interface Engine {
   config: ResolvedConfig;
   baseUrl: string;
   redact: Redactor;
-  /** Validates and warns about deprecation, before anything is sent. */
+  /** Validates the input, before anything is sent. */
   prepare(operation: OperationDescriptor, params: unknown): void;
   /** Sends with auth, headers, timeouts, rate limit and retries; resolves on 2xx only. */
   exchange(
@@ -154,7 +154,7 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
   const auth = hostAuth[host];
   const key = config.apiKey;
   const redact = createRedactor(config.secretKey);
-  const limiter = config.rateLimit && createRateLimiter(config.rateLimit);
+  const limiter = config.rateLimit;
   const log = (level: keyof Logger, message: string, meta: Record<string, unknown>) => config.logger?.[level]?.(redact(message), meta);
 
   const invalid: Engine['invalid'] = (reason, status, text, operation) =>
@@ -304,9 +304,10 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
     }
   };
 
+  // Deprecation warnings are emitted by the generated code of deprecated operations, so that
+  // other bundles do not carry them.
   const prepare: Engine['prepare'] = (operation, params) => {
     if (operation.params) validate(operation.params, params);
-    if (operation.deprecated) warnDeprecated(operation.id, operation.deprecated, config.logger);
   };
 
   return { config, baseUrl, redact, prepare, exchange, readJson, invalid };
@@ -341,6 +342,7 @@ export function createTransport(options: ClientOptions | undefined, host: HostNa
 
   return {
     baseUrl: engine.baseUrl,
+    logger: engine.config.logger,
     send: async (request, ctx) => toResponse(await send(request, ctx)),
     async restCall<R>(
       operation: OperationDescriptor,

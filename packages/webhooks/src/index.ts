@@ -1,6 +1,6 @@
 // Public entry of @chaindata/webhooks: the generated client and types, plus the
 // runtime's option and error types so callers need only this one import.
-export { createWebhooksClient, type WebhooksClient } from "./generated/client.js";
+export * from "./generated/client.js";
 export type * from "./generated/types.js";
 export {
   ChainDataError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError,

@@ -1,0 +1,23 @@
+import { createServer } from "node:http";
+import { it, vi, expect } from "vitest";
+it("fake timers vs undici", async () => {
+  const realSetTimeout = globalThis.setTimeout;
+  const server = createServer((req, res) => { res.setHeader("connection", "close"); res.end("{}"); });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  const port = (server.address() as any).port;
+  await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+  console.log("count before", vi.getTimerCount());
+  const r = await fetch(`http://127.0.0.1:${port}/`);
+  console.log("count after headers", vi.getTimerCount());
+  await r.text();
+  console.log("count after body", vi.getTimerCount());
+  await new Promise((r) => realSetTimeout(r, 1500));
+  console.log("count after 1500ms", vi.getTimerCount());
+  const r2 = await fetch(`http://127.0.0.1:${port}/`); await r2.text();
+  console.log("count after 2nd", vi.getTimerCount());
+  vi.useRealTimers();
+  await new Promise((r) => realSetTimeout(r, 10));
+  console.log(process.getActiveResourcesInfo());
+  server.close();
+});
