@@ -1,0 +1,138 @@
+import { createServer, type Server } from "node:http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createMemorySignatureStore,
+  createWebhookHandler,
+  eventSignature,
+  parseDelivery,
+  safeEqual,
+  toNodeHandler,
+} from "./receiver.js";
+
+const AUTH = "Bearer s3cr3t-delivery-token";
+const SIG_A = "5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv";
+const SIG_B = "4ETf86tK7b4W72f27kNLJLgRWi9UfJjgH4koHGUXMFtn1UWyZtUzBDpBsQeYtMmfAhsnZ8H3VAZJzZ7EwWiGjRzD";
+const enhanced = (signature: string, extra = "") =>
+  `{"signature":"${signature}","type":"TRANSFER","source":"SYSTEM_PROGRAM","fee":5000,"feePayer":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","slot":289345112,"timestamp":1731619200,` +
+  `"nativeTransfers":[{"fromUserAccount":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","toUserAccount":"M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K","amount":18446744073709551615}]${extra}}`;
+const post = (body: string, authorization: string | null = AUTH) =>
+  new Request("http://localhost/hook", { method: "POST", body, headers: authorization === null ? {} : { authorization } });
+
+describe("createWebhookHandler", () => {
+  it("delivers typed events with u64 amounts as exact bigints, then answers 200", async () => {
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent });
+    const response = await handle(post(`[${enhanced(SIG_A)}]`));
+    expect(response.status).toBe(200);
+    expect(onEvent).toHaveBeenCalledOnce();
+    const event = onEvent.mock.calls[0]![0];
+    expect(event.signature).toBe(SIG_A);
+    expect(event.fee).toBe(5000n);
+    expect(event.nativeTransfers[0].amount).toBe(18446744073709551615n);
+  });
+
+  it("answers 401 to a missing or wrong Authorization header and never calls onEvent", async () => {
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent });
+    expect((await handle(post(`[${enhanced(SIG_A)}]`, null))).status).toBe(401);
+    expect((await handle(post(`[${enhanced(SIG_A)}]`, "Bearer wrong"))).status).toBe(401);
+    expect((await handle(post(`[${enhanced(SIG_A)}]`, `${AUTH}x`))).status).toBe(401);
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it("de-duplicates at-least-once deliveries by signature", async () => {
+    const seen: string[] = [];
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) });
+    await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)}]`));
+    await handle(post(`[${enhanced(SIG_B)}]`)); // the service retried
+    expect(seen).toEqual([SIG_A, SIG_B]);
+  });
+
+  it("does not mark an event seen when onEvent throws: the retry delivers it again (500 → 200)", async () => {
+    let fail = true;
+    const seen: string[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: (e) => {
+        if (fail) throw new Error("db down");
+        seen.push(e.signature);
+      },
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+    fail = false;
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
+    expect(seen).toEqual([SIG_A]);
+  });
+
+  it("answers 400 naming the rule for a body that is not an array of events, 405 to GET, 413 over the size limit", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 1000 });
+    const notArray = await handle(post(enhanced(SIG_A)));
+    expect(notArray.status).toBe(400);
+    expect(await notArray.text()).toBe("delivery body: must be a JSON array of events");
+    const notJson = await handle(post("{oops"));
+    expect([notJson.status, await notJson.text()]).toEqual([400, "delivery body: must be JSON"]);
+    expect((await handle(post("[1]"))).status).toBe(400);
+    expect((await handle(new Request("http://localhost/hook"))).status).toBe(405);
+    expect((await handle(post(`[${enhanced(SIG_A, `,"description":"${"x".repeat(2000)}"`)}]`))).status).toBe(413);
+  });
+
+  it("reads raw deliveries, de-duplicated by the first transaction signature", async () => {
+    const raw = `{"blockTime":1731619200,"slot":289345112,"meta":{"err":null,"fee":5000,"preBalances":[18446744073709551615],"postBalances":[1]},"transaction":{"signatures":["${SIG_A}"],"message":{}}}`;
+    const events: unknown[] = [];
+    const handle = createWebhookHandler({ authHeader: AUTH, kind: "raw", onEvent: (e) => void events.push(e) });
+    await handle(post(`[${raw},${raw}]`));
+    expect(events).toHaveLength(1);
+    expect((events[0] as any).meta.preBalances[0]).toBe(18446744073709551615n);
+  });
+
+  it("accepts a shared store, or none", async () => {
+    const store = createMemorySignatureStore(1);
+    const seen: string[] = [];
+    const handle = createWebhookHandler({ authHeader: AUTH, dedupe: store, onEvent: (e) => void seen.push(e.signature) });
+    await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)},${enhanced(SIG_A)}]`));
+    expect(seen).toEqual([SIG_A, SIG_B, SIG_A]); // a store of one forgets SIG_A when SIG_B arrives
+    const all: string[] = [];
+    const noDedupe = createWebhookHandler({ authHeader: AUTH, dedupe: false, onEvent: (e) => void all.push(e.signature) });
+    await noDedupe(post(`[${enhanced(SIG_A)},${enhanced(SIG_A)}]`));
+    expect(all).toHaveLength(2);
+  });
+
+  it("requires authHeader", () => {
+    expect(() => createWebhookHandler({ authHeader: "", onEvent: () => {} })).toThrow("authHeader: required");
+  });
+});
+
+describe("helpers", () => {
+  it("safeEqual compares whole strings", () => {
+    expect(safeEqual(AUTH, AUTH)).toBe(true);
+    expect(safeEqual(AUTH, AUTH.slice(0, -1))).toBe(false);
+    expect(safeEqual("", AUTH)).toBe(false);
+    expect(safeEqual("é", "é")).toBe(true);
+  });
+
+  it("eventSignature reads enhanced and raw events", () => {
+    expect(eventSignature({ signature: SIG_A } as any)).toBe(SIG_A);
+    expect(eventSignature({ transaction: { signatures: [SIG_B] } } as any)).toBe(SIG_B);
+  });
+
+  it("parseDelivery throws TypeErrors naming the rule", () => {
+    expect(() => parseDelivery("[null]", "enhanced")).toThrow("delivery body[0]: must be an event object");
+  });
+});
+
+describe("toNodeHandler", () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+  it("serves the handler on node:http", async () => {
+    const seen: string[] = [];
+    server = createServer(toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) })));
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+    const ok = await fetch(url, { method: "POST", headers: { authorization: AUTH }, body: `[${enhanced(SIG_A)}]` });
+    expect([ok.status, await ok.text()]).toEqual([200, "ok"]);
+    const denied = await fetch(url, { method: "POST", body: "[]" });
+    expect(denied.status).toBe(401);
+    expect(seen).toEqual([SIG_A]);
+  });
+});

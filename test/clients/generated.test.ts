@@ -1,0 +1,155 @@
+// The generated clients put each operation on the wire as the spec says: the
+// JSON-RPC params shapes (by name, by position, bare array), the sender's query flag,
+// REST path/query/body splitting, per-host auth, u64 revival, deprecation warnings,
+// and the standalone (tree-shakable) functions. A stub `fetch` records every request.
+import { createAdminClient } from "@chaindata/admin";
+import { createCompressionClient } from "@chaindata/compression";
+import { createDasClient, createDasRpc, getAsset, ValidationError } from "@chaindata/das";
+import { createMintClient } from "@chaindata/mint";
+import { createSenderClient } from "@chaindata/sender";
+import { createTokenMetadataClient } from "@chaindata/token-metadata";
+import { createWalletClient } from "@chaindata/wallet";
+import { createWebhooksClient } from "@chaindata/webhooks";
+import { describe, expect, it, vi } from "vitest";
+
+const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const OWNER = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+const KEY = "test-key-9f8e7d";
+
+interface Recorded {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: any;
+}
+
+/** A fetch that records requests and answers `reply(request)` (JSON-RPC results are wrapped). */
+function stub(reply: (r: Recorded) => string) {
+  const requests: Recorded[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    const r: Recorded = { method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined };
+    requests.push(r);
+    return new Response(reply(r), { status: 200, headers: { "content-type": "application/json" } });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
+}
+const rpcReply = (result: string) => (r: Recorded) => `{"jsonrpc":"2.0","id":"${r.body.id}","result":${result}}`;
+const options = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, fetch, maxRetries: 0 });
+
+describe("JSON-RPC wire format", () => {
+  it("sends params by name on POST /?api-key= and revives u64 fields as bigint", async () => {
+    const { fetch, requests } = stub(rpcReply(`{"id":"${ADDRESS}","interface":"FungibleToken","token_info":{"supply":8881564943168000000,"decimals":5}}`));
+    const das = createDasClient(options(fetch));
+    const asset = await das.getAsset({ id: ADDRESS, options: { showFungible: true } });
+    expect(asset.token_info?.supply).toBe(8881564943168000000n);
+    const [r] = requests;
+    expect(r!.method).toBe("POST");
+    expect(`${r!.url.origin}${r!.url.pathname}`).toBe("https://mainnet.helius-rpc.com/");
+    expect(r!.url.searchParams.get("api-key")).toBe(KEY);
+    expect(r!.body).toEqual({ jsonrpc: "2.0", id: r!.body.id, method: "getAsset", params: { id: ADDRESS, options: { showFungible: true } } });
+    expect(typeof r!.body.id).toBe("string");
+  });
+
+  it("sends sendTransaction params by position on POST /fast, swqosOnly as ?swqos_only=true, and no key when none is set", async () => {
+    const { fetch, requests } = stub(rpcReply(`"5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv"`));
+    const sender = createSenderClient({ fetch, apiKey: undefined });
+    vi.stubEnv("CHAINDATA_API_KEY", "");
+    await sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64", skipPreflight: true }, swqosOnly: true });
+    vi.unstubAllEnvs();
+    const [r] = requests;
+    expect(r!.url.pathname).toBe("/fast");
+    expect(r!.url.searchParams.get("swqos_only")).toBe("true");
+    expect(r!.url.searchParams.has("api-key")).toBe(false);
+    expect(r!.body.params).toEqual(["AQID", { encoding: "base64", skipPreflight: true }]);
+  });
+
+  it("sends getMultipleNewAddressProofsV2 params as the bare array", async () => {
+    const { fetch, requests } = stub(rpcReply(`{"context":{"slot":1},"value":[]}`));
+    await createCompressionClient(options(fetch)).getMultipleNewAddressProofsV2([{ address: OWNER, tree: ADDRESS }]);
+    expect(requests[0]!.body.params).toEqual([{ address: OWNER, tree: ADDRESS }]);
+  });
+
+  it("request() picks the method by name; the standalone function sends the same request", async () => {
+    const { fetch, requests } = stub(rpcReply(`{"id":"${ADDRESS}","interface":"V1_NFT"}`));
+    const das = createDasClient(options(fetch));
+    await das.request("getAsset", { id: ADDRESS });
+    await getAsset(createDasRpc(options(fetch)), { id: ADDRESS });
+    expect(requests.map((r) => [r.body.method, r.body.params])).toEqual([
+      ["getAsset", { id: ADDRESS }],
+      ["getAsset", { id: ADDRESS }],
+    ]);
+  });
+
+  it("rejects invalid params before sending, naming the field and the rule", async () => {
+    const { fetch, requests } = stub(rpcReply("null"));
+    const das = createDasClient(options(fetch));
+    const tooMany = das.getAssetBatch({ ids: Array.from({ length: 1001 }, () => ADDRESS) });
+    await expect(tooMany).rejects.toBeInstanceOf(ValidationError);
+    await expect(tooMany).rejects.toMatchObject({
+      message: "params.ids: must have at most 1000 items (got 1001)",
+      issues: [{ path: "params.ids", rule: "maxItems" }],
+    });
+    await expect(das.getAsset({ id: "not-an-address" })).rejects.toThrow(/params\.id: must match/);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe("REST wire format", () => {
+  it("splits the flat input into path and query parameters", async () => {
+    const { fetch, requests } = stub(() => `{"balances":[],"totalUsdValue":0,"pagination":{"page":2,"limit":50,"hasMore":false}}`);
+    await createWalletClient(options(fetch)).getBalances({ wallet: OWNER, page: 2, limit: 50, showNfts: true });
+    const [r] = requests;
+    expect(r!.method).toBe("GET");
+    expect(r!.url.pathname).toBe(`/v1/wallet/${OWNER}/balances`);
+    expect(Object.fromEntries(r!.url.searchParams)).toEqual({ page: "2", limit: "50", showNfts: "true", "api-key": KEY });
+  });
+
+  it("sends path params in the path and the other fields as the JSON body", async () => {
+    const { fetch, requests } = stub((r) => JSON.stringify({ webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f", wallet: OWNER, ...r.body }));
+    const webhooks = createWebhooksClient(options(fetch));
+    const body = { webhookURL: "https://example.com/hook", transactionTypes: ["TRANSFER" as const], accountAddresses: [OWNER], webhookType: "enhanced" as const };
+    await webhooks.updateWebhook({ webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f", ...body });
+    const [r] = requests;
+    expect([r!.method, r!.url.pathname]).toEqual(["PUT", "/v0/webhooks/7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f"]);
+    expect(r!.body).toEqual(body);
+    expect(r!.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("sends the admin key as X-Api-Key, not in the URL", async () => {
+    const { fetch, requests } = stub(() => `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`);
+    await createAdminClient(options(fetch)).getProjectUsage({ id: "my-project" });
+    const [r] = requests;
+    expect(r!.url.pathname).toBe("/v0/admin/projects/my-project/usage");
+    expect(r!.url.searchParams.has("api-key")).toBe(false);
+    expect(r!.headers.get("x-api-key")).toBe(KEY);
+  });
+
+  it("revives u64 fields of a REST response (token-metadata rentEpoch = u64::MAX)", async () => {
+    const record = `[{"account":"${ADDRESS}","onChainAccountInfo":{"accountInfo":{"key":"${ADDRESS}","isSigner":false,"isWritable":false,"lamports":1461600,"owner":"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA","executable":false,"rentEpoch":18446744073709551615},"error":""}}]`;
+    const { fetch } = stub(() => record);
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    const [first] = await createTokenMetadataClient(options(fetch)).getTokenMetadata({ mintAccounts: [ADDRESS] });
+    expect(first!.onChainAccountInfo?.accountInfo?.rentEpoch).toBe(18446744073709551615n);
+    expect(first!.onChainAccountInfo?.accountInfo?.lamports).toBe(1461600n);
+    emit.mockRestore();
+  });
+});
+
+describe("deprecated operations", () => {
+  it("warn once per process, naming the replacement; others never warn", async () => {
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    const { fetch } = stub(rpcReply(`{"signature":"sig","minted":true,"assetId":"${ADDRESS}"}`));
+    const mint = createMintClient(options(fetch));
+    const params = { name: "N", symbol: "S", description: "D", owner: OWNER };
+    await mint.mintCompressedNft(params);
+    await mint.mintCompressedNft(params);
+    await createMintClient(options(fetch)).mintCompressedNft(params);
+    const das = createDasClient(options(stub(rpcReply(`{"id":"${ADDRESS}","interface":"V1_NFT"}`)).fetch));
+    await das.getAsset({ id: ADDRESS });
+    expect(emit).toHaveBeenCalledTimes(1);
+    expect(emit.mock.calls[0]![0]).toMatch(/^mintCompressedNft is deprecated: .*compression/);
+    emit.mockRestore();
+  });
+});
