@@ -11,7 +11,7 @@ export interface components {
         Address: string;
         /**
          * Asset
-         * @description One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. Objects the seed lists are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
+         * @description One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
          * @example {
          *       "last_indexed_slot": 398412733,
          *       "interface": "ProgrammableNFT",
@@ -380,7 +380,7 @@ export interface components {
         };
         /**
          * AssetInterface
-         * @description The interface (standard) of an asset. The values are exactly those the seed lists. The RS SDK additionally knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`; those values are not documented by the service's own reference and are therefore not part of this enum, but a client may meet them (e.g. for Metaplex Core assets) and should tolerate an unlisted value.
+         * @description The interface (standard) of an asset. The values are exactly those the API reference lists. The RS SDK additionally knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`; those values are not documented by the service's own reference and are therefore not part of this enum, but a client may meet them (e.g. for Metaplex Core assets) and should tolerate an unlisted value.
          * @example ProgrammableNFT
          * @enum {string}
          */
@@ -727,7 +727,7 @@ export interface components {
              */
             showCollectionMetadata?: boolean;
             /**
-             * @description Include fungible-token data (the seed describes it as showing fungible tokens held by the owner).
+             * @description Include fungible-token data (fungible tokens held by the owner).
              * @default false
              */
             showFungible?: boolean;

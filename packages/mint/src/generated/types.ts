@@ -73,7 +73,7 @@ export interface components {
             name: string;
             /** @description Symbol of the NFT. */
             symbol: string;
-            /** @description Description of the NFT. Required by the seed and the public docs (the old v1 TypeScript SDK typed it as optional). */
+            /** @description Description of the NFT. Required by the API reference and the public docs (the old v1 TypeScript SDK typed it as optional). */
             description: string;
             /** @description The wallet that receives the NFT. */
             owner: components["schemas"]["Address"];
