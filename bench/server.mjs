@@ -27,7 +27,7 @@ const WEBHOOK = JSON.stringify(webhooks.paths['/v0/webhooks'].post.responses['20
 
 // Page items: the example's two assets (an NFT, and a fungible token with a 16-digit supply,
 // so the client's lossless parser takes its slow path) alternating, each with its own id.
-const templates = pageItems.map((item) => JSON.stringify({ ...item, id: '\u0000' }).split('"\u0000"'));
+const templates = pageItems.map((item) => JSON.stringify({ ...item, id: '@@ID@@' }).split('"@@ID@@"'));
 const itemJson = (i) => {
   const [head, tail] = templates[i % templates.length];
   return `${head}"Ast${String(i).padStart(41, '1')}"${tail}`;

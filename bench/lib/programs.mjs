@@ -1,5 +1,5 @@
 // One-call programs per area, bundled like a browser app would be (esbuild --bundle --minify
-// --format=esm --platform=browser) and gzipped. Shared by `npm run bench` (bench/size.mjs) and
+// --format=esm --platform=browser) and gzipped. Shared by `npm run bench` (bench/sections/size.mjs) and
 // the size budget test (test/size/size.test.ts). Packages resolve by name through the
 // workspace links, i.e. from their built dist/ (run `npx turbo run build` first).
 import { build } from 'esbuild';
@@ -49,7 +49,8 @@ if (!res.ok) throw new Error('HTTP ' + res.status);
 console.log(await res.json());`;
 
 /**
- * Per area: `ours` (the @chaindata package), `heliusRoot` (helius-sdk's root import),
+ * Per area: `ours` (the @chaindata package's client, as the README shows it), `standalone` (the
+ * tree-shakable per-method functions of the JSON-RPC packages, where they exist), `heliusRoot` (helius-sdk's root import),
  * `heliusSubpath` (its per-method subpath, where one exists) and `fetch` (hand-written).
  * `null` = no such call in helius-sdk 3.2.0.
  */
@@ -60,6 +61,9 @@ export const areas = {
     ours: `import { createDasClient } from '@chaindata/das';
 const das = createDasClient({ apiKey: 'k' });
 das.getAsset({ id: '${ASSET}' }).then(console.log);`,
+    standalone: `import { createDasRpc, getAsset } from '@chaindata/das';
+const rpc = createDasRpc({ apiKey: 'k' });
+getAsset(rpc, { id: '${ASSET}' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.getAsset({ id: '${ASSET}' })`),
     heliusSubpathName: 'helius-sdk/rpc/methods/getAsset',
     heliusSubpath: `import { makeGetAsset } from 'helius-sdk/rpc/methods/getAsset';${heliusCaller}
@@ -72,6 +76,9 @@ makeGetAsset(call)({ id: '${ASSET}' }).then(console.log);`,
     ours: `import { createCompressionClient } from '@chaindata/compression';
 const zk = createCompressionClient({ apiKey: 'k' });
 zk.getCompressedAccountsByOwner({ owner: '${WALLET}' }).then(console.log);`,
+    standalone: `import { createCompressionRpc, getCompressedAccountsByOwner } from '@chaindata/compression';
+const rpc = createCompressionRpc({ apiKey: 'k' });
+getCompressedAccountsByOwner(rpc, { owner: '${WALLET}' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.zk.getCompressedAccountsByOwner({ owner: '${WALLET}' })`),
     heliusSubpathName: 'helius-sdk/zk/methods/getCompressedAccountsByOwner',
     heliusSubpath: `import { makeGetCompressedAccountsByOwner } from 'helius-sdk/zk/methods/getCompressedAccountsByOwner';${heliusCaller}
@@ -84,6 +91,9 @@ makeGetCompressedAccountsByOwner(call)({ owner: '${WALLET}' }).then(console.log)
     ours: `import { createSenderClient } from '@chaindata/sender';
 const sender = createSenderClient({ apiKey: 'k' });
 sender.sendTransaction({ transaction: '${TX64}', config: { encoding: 'base64', skipPreflight: true, maxRetries: 0 } }).then(console.log);`,
+    standalone: `import { createSenderRpc, sendTransaction } from '@chaindata/sender';
+const rpc = createSenderRpc({ apiKey: 'k' });
+sendTransaction(rpc, { transaction: '${TX64}', config: { encoding: 'base64', skipPreflight: true, maxRetries: 0 } }).then(console.log);`,
     // The root client has no "send this signed transaction to Sender" call; tx.sendTransaction
     // (signed base64 over RPC) is the closest. The bundle is the same whichever method is used.
     heliusRoot: heliusRoot(`helius.tx.sendTransaction('${TX64}')`),
@@ -147,7 +157,8 @@ tm.getTokenMetadata({ mintAccounts: ['${ASSET}'], includeOffChain: true }).then(
 /**
  * Bundles `contents` (ESM source) with esbuild's JS API — the equivalent of
  * `esbuild --bundle --minify --format=esm --platform=browser` — and gzips the output (level 9).
- * @returns {{ min: number, gz: number, code: Uint8Array }}
+ * @returns {{ min, gz, code, parts }} (min and gz in bytes; parts: minified bytes per package), or
+ *   with `splitting`: {{ files, min, gz, initialGz }} (initialGz: the entry chunk and its static imports)
  */
 export async function bundleSize(contents, { splitting = false } = {}) {
   const result = await build({
@@ -158,15 +169,53 @@ export async function bundleSize(contents, { splitting = false } = {}) {
     platform: 'browser',
     write: false,
     logLevel: 'error',
+    metafile: true,
     ...(splitting ? { splitting: true, outdir: '/virtual-out' } : {}),
   });
   if (splitting) {
-    // Entry chunk + chunks it imports statically = what loads before the first call starts.
+    // What loads before anything runs: the entry chunk plus the chunks it imports statically
+    // (dynamic import() targets load later, on first use).
+    const byPath = new Map(result.outputFiles.map((f) => [f.path, f]));
+    const outputs = result.metafile.outputs;
+    const rel = (p) => p.replace(/^.*virtual-out\//, '');
+    const abs = (p) => `/virtual-out/${rel(p)}`;
+    const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === 'program.mjs');
+    const seen = new Set();
+    const visit = (k) => {
+      if (seen.has(k)) return;
+      seen.add(k);
+      for (const i of outputs[k].imports) if (i.kind === 'import-statement') visit(i.path);
+    };
+    visit(entry);
+    const gz = (f) => gzipSync(f.contents, { level: 9 }).length;
     const files = result.outputFiles;
-    const all = files.reduce((s, f) => s + f.contents.length, 0);
-    const allGz = files.reduce((s, f) => s + gzipSync(f.contents, { level: 9 }).length, 0);
-    return { files: files.length, min: all, gz: allGz };
+    return {
+      files: files.length,
+      min: files.reduce((s, f) => s + f.contents.length, 0),
+      gz: files.reduce((s, f) => s + gz(f), 0),
+      initialGz: [...seen].reduce((s, k) => s + gz(byPath.get(abs(k))), 0),
+    };
   }
   const code = result.outputFiles[0].contents;
-  return { code, min: code.length, gz: gzipSync(code, { level: 9 }).length };
+  // Minified bytes per origin: @chaindata/<pkg>, an npm package, or the program itself.
+  const parts = {};
+  for (const [path, { bytesInOutput }] of Object.entries(Object.values(result.metafile.outputs)[0].inputs)) {
+    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path) ?? /(?:^|\/)packages\/([^/]+)\//.exec(path);
+    const name = !m ? 'program' : path.includes('node_modules') ? m[1] : `@chaindata/${m[1]}`;
+    parts[name] = (parts[name] ?? 0) + bytesInOutput;
+  }
+  return { code, min: code.length, gz: gzipSync(code, { level: 9 }).length, parts };
+}
+
+/**
+ * Our one-call programs by budget key (`<area>/<call>/<form>`: form `client` or `standalone`),
+ * bundled: `{ [key]: { min, gz } }`.
+ */
+export async function bundlePrograms() {
+  const entries = Object.entries(areas).flatMap(([area, a]) => [
+    [`${area}/${a.call}/client`, a.ours],
+    ...(a.standalone ? [[`${area}/${a.call}/standalone`, a.standalone]] : []),
+  ]);
+  const sizes = await Promise.all(entries.map(([, src]) => bundleSize(src)));
+  return Object.fromEntries(entries.map(([key], i) => [key, { min: sizes[i].min, gz: sizes[i].gz }]));
 }

@@ -40,6 +40,7 @@ export function fmt(v, maxDecimals = 2) {
 export function fmtSummary(s, unit = '', digits = 2) {
   if (!s || !s.n) return 'n/a';
   if (s.n === 1) return `${fmt(s.median, digits)}${unit}`;
+  if (s.min === s.max) return `${fmt(s.median, digits)}${unit} (all ${s.n} equal)`;
   return `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)}, n=${s.n})`;
 }
 
@@ -116,15 +117,16 @@ export function addresses(count, seed = 1) {
   const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
   let x = seed >>> 0 || 1;
   const out = new Array(count);
+  const codes = new Array(44);
   for (let i = 0; i < count; i++) {
-    let s = '';
     for (let j = 0; j < 44; j++) {
       x ^= x << 13; x >>>= 0;
       x ^= x >>> 17;
       x ^= x << 5; x >>>= 0;
-      s += alphabet[x % 58];
+      codes[j] = alphabet.charCodeAt(x % 58);
     }
-    out[i] = s;
+    // Flat strings (as JSON.parse or a database driver would give), not ropes built by `+=`.
+    out[i] = String.fromCharCode(...codes);
   }
   return out;
 }

@@ -57,9 +57,11 @@ function emitSdk(areas) {
       lines
         .map((a) => `  /** ${a.title}${a.beta ? " (beta)" : ""}${a.doc.info["x-deprecated"] ? " (deprecated)" : ""} — \`@chaindata/${a.area}\`. */\n  readonly ${a.prop}: ${a.Area}Client;`)
         .join("\n") +
-      `\n}\n\n/** Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…). */\n` +
-      `export function createChainDataClient(options?: ClientOptions): ChainDataClient {\n  return {\n` +
-      lines.map((a) => `    ${a.prop}: create${a.Area}Client(options),`).join("\n") +
+      `\n}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…).\n` +
+      ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
+      ` * sender host) serves the others, and only the areas used are constructed.\n */\n` +
+      `export function createChainDataClient(options?: ClientOptions): ChainDataClient {\n  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
+      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(options));\n    },`).join("\n") +
       `\n  };\n}\n`,
   };
 }

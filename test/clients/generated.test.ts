@@ -3,6 +3,7 @@
 // REST path/query/body splitting, per-host auth, u64 revival, deprecation warnings,
 // and the standalone (tree-shakable) functions. A stub `fetch` records every request.
 import { createAdminClient } from "@chaindata/admin";
+import { ConfigurationError, createChainDataClient } from "@chaindata/sdk";
 import { createCompressionClient } from "@chaindata/compression";
 import { createDasClient, createDasRpc, getAsset, ValidationError } from "@chaindata/das";
 import { createMintClient } from "@chaindata/mint";
@@ -151,5 +152,25 @@ describe("deprecated operations", () => {
     expect(emit).toHaveBeenCalledTimes(1);
     expect(emit.mock.calls[0]![0]).toMatch(/^mintCompressedNft is deprecated: .*compression/);
     emit.mockRestore();
+  });
+});
+
+describe("@chaindata/sdk", () => {
+  it("creates each area on first use, so devnet (no wallet or sender host) serves the other areas", async () => {
+    const { fetch, requests } = stub(rpcReply(`{"id":"${ADDRESS}","interface":"V1_NFT"}`));
+    const sdk = createChainDataClient({ environment: "devnet", ...options(fetch) });
+    await sdk.das.getAsset({ id: ADDRESS });
+    expect(requests[0]!.url.origin).toBe("https://devnet.helius-rpc.com");
+    expect(sdk.das).toBe(sdk.das);
+    expect(() => sdk.wallet).toThrow(ConfigurationError);
+    expect(() => sdk.wallet).toThrow("set `baseUrls.wallet`");
+  });
+});
+
+describe("options", () => {
+  it("reject a rate limit that is not a limiter, naming the option", () => {
+    expect(() => createAdminClient({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow(
+      "rateLimit: must be a limiter from createRateLimiter({ requestsPerSecond })",
+    );
   });
 });

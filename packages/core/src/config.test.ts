@@ -25,6 +25,14 @@ describe('resolveConfig', () => {
     expect(resolveConfig({ batch: { wait: 5 } }).batch).toEqual({ maxSize: 100, wait: 5 });
   });
 
+  it('trims the key (a key read from a file ends in a newline; headers would strip it anyway)', () => {
+    expect(resolveConfig({ apiKey: '  sk_live_abc\n' })).toMatchObject({ apiKey: 'sk_live_abc', secretKey: 'sk_live_abc' });
+  });
+
+  it('rejects a rateLimit that is not a limiter, naming the option', () => {
+    expect(() => resolveConfig({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow('rateLimit: must be a limiter');
+  });
+
   it('reads CHAINDATA_API_KEY when apiKey is not given', () => {
     vi.stubEnv('CHAINDATA_API_KEY', 'from-env');
     expect(resolveConfig().apiKey).toBe('from-env');

@@ -119,7 +119,13 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   try {
     secretKey ||= (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[API_KEY_ENV];
   } catch {}
+  // A key read from a file often ends in a newline. Header APIs strip such whitespace before
+  // sending, so the key the server sees (and may echo back) must be the one we redact.
+  secretKey = secretKey?.trim();
   const batch = options.batch === true ? {} : options.batch;
+  if (options.rateLimit && typeof options.rateLimit.acquire !== 'function') {
+    throw new ConfigurationError('rateLimit: must be a limiter from createRateLimiter({ requestsPerSecond })');
+  }
   return {
     // The local mock only checks that a key is present.
     apiKey: secretKey || (environment === 'local' ? 'local' : undefined),

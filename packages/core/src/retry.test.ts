@@ -25,7 +25,8 @@ describe('parseRetryAfter', () => {
   });
 
   it('is undefined when absent or garbage', () => {
-    for (const value of ['', 'soon', '-1', '12:00', 'NaN']) expect(h({ 'retry-after': value }), value).toBeUndefined();
+    // "retry in 10" and "now+5" are dates to Date.parse (in 2001); they must not mean "retry now".
+    for (const value of ['', 'soon', '-1', '12:00', 'NaN', 'retry in 10', 'now+5', '30s']) expect(h({ 'retry-after': value }), value).toBeUndefined();
     expect(h({})).toBeUndefined();
     expect(h({ 'retry-after-ms': 'x' })).toBeUndefined();
   });

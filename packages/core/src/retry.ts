@@ -31,7 +31,10 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const value = headers.get('retry-after')?.trim() ?? '';
   // A date has letters (`Wed, 21 Oct 2015 07:28:00 GMT`); the check keeps `-1` or `12:00`
   // away from Date.parse, which would accept them.
-  const until = /^\d+(\.\d+)?$/.test(value) ? now + +value * 1000 : /[a-z]/i.test(value) ? Date.parse(value) : NaN;
+  // Seconds, or an HTTP-date, which starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"; also the
+  // obsolete RFC 850 and asctime forms). Anything else is garbage: Date.parse would read
+  // "retry in 10" as a date in 2001, and the retry would fire at once.
+  const until = /^\d+(\.\d+)?$/.test(value) ? now + +value * 1000 : /^(mon|tue|wed|thu|fri|sat|sun)/i.test(value) ? Date.parse(value) : NaN;
   return until >= 0 ? Math.max(0, until - now) : undefined;
 }
 

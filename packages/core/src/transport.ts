@@ -157,12 +157,21 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
   const limiter = config.rateLimit;
   const log = (level: keyof Logger, message: string, meta: Record<string, unknown>) => config.logger?.[level]?.(redact(message), meta);
 
+  // The first 200 characters of a body, redacted. Redaction happens before the cut, and on enough
+  // text that a key cut in half at the end of the redacted window lies beyond the 200 kept
+  // (masking earlier copies shortens the text, so the window grows until that holds).
+  const margin = 3 * (config.secretKey?.length ?? 0) + 16;
+  const snippetOf = (text: string) => {
+    let shown: string;
+    let n = 1024;
+    do shown = redact(text.slice(0, (n *= 2))); while (shown.length < 200 + margin && n < text.length);
+    return shown.slice(0, 200);
+  };
   const invalid: Engine['invalid'] = (reason, status, text, operation) =>
     new InvalidResponseError(`Invalid response (${reason}) from ${operation}, status ${status}`, {
       reason,
       status,
-      // Redact before cutting, so that a key at the cut cannot escape half-masked.
-      snippet: redact(text.slice(0, 1024)).slice(0, 200),
+      snippet: snippetOf(text),
     });
 
   /** A copy of a thrown value (and its causes) with redacted name, message, stack and code. */
@@ -290,18 +299,30 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
   const readJson: Engine['readJson'] = ({ response, bytes }, { id }) => {
     const { status } = response;
     let text: string;
+    // A body cut inside a multi-byte character is truncated, not invalid: decode in stream mode
+    // (an incomplete last character is held back), then see whether one was held back.
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let cutCharacter = false;
     try {
-      text = decode(bytes, true);
+      text = decoder.decode(bytes, { stream: true });
     } catch {
       throw invalid('invalid-utf8', status, decode(bytes.subarray(0, 1024)), id);
     }
+    try {
+      decoder.decode();
+    } catch {
+      cutCharacter = true;
+    }
     const start = text.trimStart();
     if (start && (start[0] === '<' || /html/i.test(response.headers.get('content-type') ?? ''))) throw invalid('html', status, text, id);
+    let value: unknown;
     try {
-      return start ? parseJson(text) : undefined;
+      value = start ? parseJson(text) : undefined;
     } catch {
-      throw invalid(looksTruncated(text) ? 'truncated' : 'non-json', status, text, id);
+      throw invalid(cutCharacter || looksTruncated(text) ? 'truncated' : 'non-json', status, text, id);
     }
+    if (cutCharacter) throw invalid('invalid-utf8', status, text, id); // complete JSON, then a stray byte
+    return value;
   };
 
   // Deprecation warnings are emitted by the generated code of deprecated operations, so that

@@ -30,16 +30,37 @@ export interface ChainDataClient {
   readonly webhooks: WebhooksClient;
 }
 
-/** Create one client for every area; all areas share `options` (API key, environment, fetch, retries…). */
+/**
+ * Create one client for every area; all areas share `options` (API key, environment, fetch, retries…).
+ * Each area is created on first use, so an environment without some host (devnet has no wallet or
+ * sender host) serves the others, and only the areas used are constructed.
+ */
 export function createChainDataClient(options?: ClientOptions): ChainDataClient {
+  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};
   return {
-    compression: createCompressionClient(options),
-    das: createDasClient(options),
-    mint: createMintClient(options),
-    sender: createSenderClient(options),
-    admin: createAdminClient(options),
-    tokenMetadata: createTokenMetadataClient(options),
-    wallet: createWalletClient(options),
-    webhooks: createWebhooksClient(options),
+    get compression() {
+      return (areas.compression ??= createCompressionClient(options));
+    },
+    get das() {
+      return (areas.das ??= createDasClient(options));
+    },
+    get mint() {
+      return (areas.mint ??= createMintClient(options));
+    },
+    get sender() {
+      return (areas.sender ??= createSenderClient(options));
+    },
+    get admin() {
+      return (areas.admin ??= createAdminClient(options));
+    },
+    get tokenMetadata() {
+      return (areas.tokenMetadata ??= createTokenMetadataClient(options));
+    },
+    get wallet() {
+      return (areas.wallet ??= createWalletClient(options));
+    },
+    get webhooks() {
+      return (areas.webhooks ??= createWebhooksClient(options));
+    },
   };
 }

@@ -374,7 +374,7 @@ export interface components {
         WalletBatchIdentityResponse: components["schemas"]["WalletIdentity"][];
         /**
          * WalletCursorPagination
-         * @description Cursor pagination state. While `hasMore` is true, pass `nextCursor` to the next request (as `cursor` for transfers, as `before` for history). `nextCursor` is null or absent on the last page.
+         * @description Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page.
          * @example {
          *       "hasMore": false,
          *       "nextCursor": null
@@ -499,6 +499,20 @@ export interface components {
             balanceChanges: components["schemas"]["WalletBalanceChange"][];
         };
         /**
+         * WalletHistoryPagination
+         * @description Pagination state of the history. While `hasMore` is true, pass `nextCursor` as `before` to the next request. `nextCursor` is the signature of the oldest transaction on this page; null or absent on the last page.
+         * @example {
+         *       "hasMore": false,
+         *       "nextCursor": null
+         *     }
+         */
+        WalletHistoryPagination: {
+            /** @description Whether older transactions are available. */
+            hasMore: boolean;
+            /** @description The signature to pass as `before` for the next (older) page; null or absent when there are no more results. */
+            nextCursor?: components["schemas"]["Signature"] | null;
+        };
+        /**
          * WalletHistoryResponse
          * @description One page of the wallet's transaction history, newest first.
          * @example {
@@ -533,7 +547,7 @@ export interface components {
         WalletHistoryResponse: {
             /** @description The transactions on this page, newest first. */
             data: components["schemas"]["WalletHistoryItem"][];
-            pagination: components["schemas"]["WalletCursorPagination"];
+            pagination: components["schemas"]["WalletHistoryPagination"];
         };
         /**
          * WalletIdentity
@@ -804,6 +818,7 @@ export type WalletBatchIdentityResponse = components['schemas']['WalletBatchIden
 export type WalletCursorPagination = components['schemas']['WalletCursorPagination'];
 export type WalletFundingSource = components['schemas']['WalletFundingSource'];
 export type WalletHistoryItem = components['schemas']['WalletHistoryItem'];
+export type WalletHistoryPagination = components['schemas']['WalletHistoryPagination'];
 export type WalletHistoryResponse = components['schemas']['WalletHistoryResponse'];
 export type WalletIdentity = components['schemas']['WalletIdentity'];
 export type WalletNftItem = components['schemas']['WalletNftItem'];

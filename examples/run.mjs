@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// `npm run example`: runs every example against the local mock and prints what each one printed.
+//   node examples/run.mjs              all examples, on a mock started here (a free port)
+//   node examples/run.mjs das wallet   only these
+// With CHAINDATA_MOCK_URL set (e.g. http://127.0.0.1:4010 from `npm start`), that mock is used
+// instead. Each example gets the mock's URL as CHAINDATA_LOCAL_URL. Exits 1 if any example fails
+// or made a request the mock found invalid.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { startMock } from "@chaindata/mock";
+
+const ALL = ["tour", "das", "compression", "sender", "wallet", "admin", "webhooks", "token-metadata", "mint"];
+const names = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
+const unknown = names.filter((n) => !ALL.includes(n));
+if (unknown.length) {
+  console.error(`unknown example(s): ${unknown.join(", ")} (have: ${ALL.join(", ")})`);
+  process.exit(2);
+}
+
+const started = performance.now();
+const mock = process.env.CHAINDATA_MOCK_URL ? undefined : await startMock({ port: 0, quiet: true });
+const url = process.env.CHAINDATA_MOCK_URL?.replace(/\/$/, "") ?? mock.url;
+console.log(mock ? `mock started on ${url} in ${Math.round(performance.now() - started)} ms` : `using the mock at ${url}`);
+
+function run(name) {
+  return new Promise((resolve) => {
+    const file = fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
+    const child = spawn(process.execPath, [file], { env: { ...process.env, CHAINDATA_LOCAL_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ name, ok: code === 0, code: code ?? signal, out });
+    });
+  });
+}
+
+// Run them side by side, print them in order.
+const results = await Promise.all(names.map(run));
+for (const r of results) {
+  console.log(`\n── examples/${r.name}.mjs${r.ok ? "" : ` (FAILED: exit ${r.code})`}`);
+  process.stdout.write(r.out.replace(/^\(Use `node --trace-deprecation.*\n/m, ""));
+}
+
+const failed = results.filter((r) => !r.ok).map((r) => r.name);
+let invalid = 0;
+if (mock) {
+  const log = mock.requests();
+  invalid = log.filter((r) => r.violations.length).length;
+  console.log(`\n${results.length - failed.length}/${results.length} examples ok; the mock served ${log.length} requests, ${invalid} with violations`);
+  await mock.stop();
+} else {
+  console.log(`\n${results.length - failed.length}/${results.length} examples ok`);
+}
+if (failed.length) console.error(`failed: ${failed.join(", ")}`);
+process.exit(failed.length || invalid ? 1 : 0);

@@ -1,0 +1,16 @@
+// Sender: submit a signed transaction on POST /fast (no API key needed, no credits used).
+import { createSenderClient } from "@chaindata/sender";
+
+const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const sender = createSenderClient({ environment: "local", baseUrls: { sender: url } });
+
+// A signed transaction, serialized and base64-encoded (e.g. from @solana/web3.js).
+const transaction =
+  "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaq";
+
+const signature = await sender.sendTransaction({
+  transaction,
+  config: { encoding: "base64", skipPreflight: true, maxRetries: 0 },
+  swqosOnly: true, // route only through stake-weighted QoS (lower minimum tip)
+});
+console.log(`sent: ${signature}`);

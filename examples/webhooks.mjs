@@ -1,0 +1,24 @@
+// Webhooks: create, list, read, update and delete a webhook.
+import { createWebhooksClient } from "@chaindata/webhooks";
+
+const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const webhooks = createWebhooksClient({ environment: "local", baseUrls: { api: url } });
+
+const hook = await webhooks.createWebhook({
+  webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
+  transactionTypes: ["TRANSFER", "SWAP"],
+  accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
+  webhookType: "enhanced",
+  authHeader: "Bearer my-shared-secret", // sent back with every delivery: check it in your receiver
+});
+console.log(`created ${hook.webhookID} → ${hook.webhookURL}`);
+
+const all = await webhooks.listWebhooks();
+console.log(`${all.length} webhook(s): ${all.map((w) => `${w.webhookID} [${w.transactionTypes.join(", ")}]`).join("; ")}`);
+
+const one = await webhooks.getWebhook({ webhookID: hook.webhookID });
+console.log(`watching ${one.accountAddresses.length} account(s)`);
+
+await webhooks.updateWebhook({ webhookID: hook.webhookID, webhookURL: one.webhookURL, transactionTypes: ["ANY"], accountAddresses: one.accountAddresses });
+await webhooks.deleteWebhook({ webhookID: hook.webhookID });
+console.log("updated and deleted");

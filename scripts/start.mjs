@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// `npm start`: the local chaindata stack, no API key needed.
+//   1. builds the spec bundles and every package (`turbo run build`: cached, so instant when
+//      nothing changed; 20-45 s on a fresh clone)
+//   2. starts the mock of every host on one port (4010, or $CHAINDATA_MOCK_PORT; 0 = any free port)
+//   3. serves the docs site (4020, or $CHAINDATA_DOCS_PORT), rebuilt from the spec
+//   4. prints what to open, then one line per mock request; Ctrl-C (SIGINT) or SIGTERM stops
+//      everything and exits 0.
+//
+// Options: --dynamic (schema-generated mock data instead of the spec's examples), --no-build
+// (or CHAINDATA_SKIP_BUILD=1), --quiet (no per-request lines). $CHAINDATA_DOCS_DIR: where the
+// docs site is written (default packages/docs/dist).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const t0 = performance.now();
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { values: flags } = parseArgs({
+  options: { dynamic: { type: "boolean" }, "no-build": { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+});
+if (flags.help) {
+  console.log("usage: npm start [-- --dynamic] [-- --no-build] [-- --quiet]   (ports: CHAINDATA_MOCK_PORT, CHAINDATA_DOCS_PORT)");
+  process.exit(0);
+}
+
+const port = (name, fallback) => {
+  const text = process.env[name] ?? String(fallback);
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`${name}=${JSON.stringify(text)} is not a port number`);
+  return n;
+};
+const mockPort = port("CHAINDATA_MOCK_PORT", 4010);
+const docsPort = port("CHAINDATA_DOCS_PORT", 4020);
+const ms = (from) => `${Math.round(performance.now() - from)} ms`;
+
+function fail(message) {
+  console.error(`npm start: ${message}`);
+  process.exit(1);
+}
+
+// -- shutdown: whatever is running when SIGINT/SIGTERM arrives is stopped, then exit 0 ----------
+const running = { build: undefined, mock: undefined, docs: undefined };
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  setTimeout(() => {
+    console.error("npm start: did not stop within 5 s; exiting anyway");
+    process.exit(1);
+  }, 5_000).unref();
+  if (running.build) {
+    running.build.kill("SIGTERM");
+    process.exit(130);
+  }
+  await Promise.allSettled([running.mock?.stop(), running.docs?.close()]);
+  console.log("mock and docs stopped");
+  process.exit(0);
+}
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
+
+// -- 1. build ------------------------------------------------------------------------------------
+const built = ["spec/dist/index.json", "packages/core/dist/index.js", "packages/mock/dist/index.js", "packages/sdk/dist/index.js"].every((f) => existsSync(`${root}${f}`));
+if (flags["no-build"] || process.env.CHAINDATA_SKIP_BUILD === "1") {
+  if (!built) fail("nothing is built yet: run without --no-build (or `npx turbo run build`) first");
+} else {
+  const started = performance.now();
+  console.log(built ? "checking the build (turbo, cached)…" : "building the spec bundles and every package (first run: under a minute)…");
+  const turbo = existsSync(`${root}node_modules/.bin/turbo`) ? `${root}node_modules/.bin/turbo` : "npx";
+  const args = [...(turbo === "npx" ? ["turbo"] : []), "run", "build", "--output-logs=errors-only"];
+  const code = await new Promise((resolve) => {
+    const child = spawn(turbo, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" } });
+    running.build = child;
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("close", (status) => {
+      running.build = undefined;
+      resolve(status === 0 ? 0 : (process.stdout.write(out), status ?? 1));
+    });
+    child.on("error", (e) => {
+      running.build = undefined;
+      console.error(`could not run turbo: ${e.message}`);
+      resolve(1);
+    });
+  });
+  if (code !== 0) fail(`the build failed (exit ${code}); see above`);
+  console.log(`build ok in ${ms(started)}`);
+}
+
+// -- 2. mock -------------------------------------------------------------------------------------
+const { startMock } = await import("@chaindata/mock");
+const mockStarted = performance.now();
+try {
+  running.mock = await startMock({ port: mockPort, mode: flags.dynamic ? "dynamic" : "examples", quiet: true, logRequests: !flags.quiet });
+} catch (e) {
+  fail(e?.code === "EADDRINUSE" ? `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): set CHAINDATA_MOCK_PORT` : `the mock did not start: ${e?.stack ?? e}`);
+}
+const mockMs = performance.now() - mockStarted;
+const mock = running.mock;
+
+// -- 3. docs -------------------------------------------------------------------------------------
+const { serveDocs } = await import("../packages/docs/src/index.mjs");
+const docsStarted = performance.now();
+let docsNote = "";
+try {
+  running.docs = await serveDocs({
+    port: docsPort,
+    ...(process.env.CHAINDATA_DOCS_DIR && { dir: process.env.CHAINDATA_DOCS_DIR }),
+    log: (line) => (docsNote = line.replace(/^docs: \S+\s*/, "")),
+  });
+} catch (e) {
+  await mock.stop();
+  fail(e?.code === "EADDRINUSE" ? `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT` : `the docs site did not start: ${e?.message ?? e}`);
+}
+const docs = running.docs;
+if (stopping) await new Promise(() => {}); // a signal arrived meanwhile: stop() is exiting
+
+// -- 4. what to open ---------------------------------------------------------------------------------
+const width = Math.max(...mock.areas.map((a) => a.area.length));
+const urlWidth = Math.max(...mock.areas.map((a) => a.url.length));
+const lines = [
+  "",
+  "chaindata is running locally — no API key needed",
+  "",
+  `mock:  ${mock.url}   (${mock.mode} mode, ready in ${Math.round(mockMs)} ms)`,
+  ...mock.areas.map((a) => `  ${a.area.padEnd(width)}  ${a.url.padEnd(urlWidth)}  ${a.operations.length} ${a.kind === "openrpc" ? "methods" : "operations"}`),
+  `  request log: ${mock.url}/__mock/requests`,
+  `docs:  ${docs.url}   ${docsNote}`.trimEnd(),
+  "",
+  "try it:",
+  `  CHAINDATA_MOCK_URL=${mock.url} npm run example          every example against this mock`,
+  `  curl -s '${mock.url}/?api-key=local' -H 'content-type: application/json' \\`,
+  `    -d '{"jsonrpc":"2.0","id":1,"method":"getAsset","params":{"id":"DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"}}'`,
+  `  in code: createChainDataClient({ environment: "local" })${mock.port === 4010 ? "" : `, baseUrls: every host = ${mock.url}`}`,
+  "",
+  `ready in ${ms(t0)} (mock start-up ${Math.round(mockMs)} ms, docs ${ms(docsStarted)}). Ctrl-C to stop.`,
+  ...(flags.quiet ? [] : ["requests:"]),
+];
+console.log(lines.join("\n"));

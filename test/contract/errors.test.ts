@@ -1,0 +1,167 @@
+/**
+ * Error paths through the mock's error hooks, for REST and JSON-RPC:
+ *   Prefer: code=401 → AuthenticationError, code=403 → PermissionDeniedError,
+ *   code=429 (Retry-After: 1) → RateLimitError with retryAfter = 1, retried by the runtime
+ *   (maxRetries + 1 requests in the mock log for an idempotent operation, exactly 1 for a
+ *   non-idempotent one), code=400/404 → BadRequestError / NotFoundError,
+ *   X-Mock-JsonRpc-Error: <code> → JsonRpcError with that code (never retried).
+ * Retry waits are the mock's Retry-After: 1 (1 s), so the retrying cases use maxRetries: 1.
+ */
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ChainDataError,
+  JsonRpcError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "@chaindata/core";
+import * as das from "@chaindata/das";
+import * as sdk from "@chaindata/sdk";
+import * as webhooks from "@chaindata/webhooks";
+import { describe, expect, it } from "vitest";
+import { contracts, example } from "./contracts.js";
+import { useMock } from "./harness.js";
+
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    (v) => {
+      throw new Error(`expected a rejection, got ${JSON.stringify(v)?.slice(0, 200)}`);
+    },
+    (e: unknown) => e as any,
+  );
+
+/** One REST and one JSON-RPC operation of each kind the tests need. */
+const REST = "getBalances"; // wallet, idempotent GET
+const RPC = "getAsset"; // das, idempotent
+const REST_WRITE = "createWebhook"; // x-idempotent: false
+const RPC_WRITE = "mintCompressedNft"; // x-idempotent: false
+
+describe("errors through the mock", () => {
+  const h = useMock("examples");
+  const call = (id: string, options: object = {}, clientOptions: object = { maxRetries: 0 }) =>
+    contracts[id]!.call(h.clients(clientOptions), example(id), options as any);
+
+  it("every package exports the same error classes", () => {
+    for (const name of ["ValidationError", "RateLimitError", "AuthenticationError", "PermissionDeniedError", "BadRequestError", "JsonRpcError", "NotFoundError"] as const) {
+      expect((das as any)[name], name).toBe((sdk as any)[name]);
+      expect((webhooks as any)[name], name).toBe((sdk as any)[name]);
+    }
+  });
+
+  describe.each([
+    ["REST", REST],
+    ["JSON-RPC", RPC],
+  ] as const)("%s (%s)", (_kind, id) => {
+    it("401 → AuthenticationError, not retried", async () => {
+      const e = await fail(call(id, { headers: { prefer: "code=401" } }, { maxRetries: 2 }));
+      expect(e).toBeInstanceOf(AuthenticationError);
+      expect(e).toBeInstanceOf(APIError);
+      expect(e).toBeInstanceOf(ChainDataError);
+      expect(e.status).toBe(401);
+      expect(e.operation).toBe(id);
+      expect(h.requests()).toHaveLength(1);
+      if (id === RPC) expect(e.rpcError?.code).toBe(-32001);
+    });
+
+    it("403 → PermissionDeniedError, not retried", async () => {
+      const e = await fail(call(id, { headers: { prefer: "code=403" } }, { maxRetries: 2 }));
+      expect(e).toBeInstanceOf(PermissionDeniedError);
+      expect(e.status).toBe(403);
+      expect(e.message).toContain(id);
+      expect(h.requests()).toHaveLength(1);
+    });
+
+    it("400 → BadRequestError (JSON-RPC: with the -32602 error object as rpcError)", async () => {
+      const e = await fail(call(id, { headers: { prefer: "code=400" } }));
+      expect(e).toBeInstanceOf(BadRequestError);
+      expect(e.status).toBe(400);
+      if (id === RPC) expect(e.rpcError).toMatchObject({ code: -32602 });
+    });
+
+    it("429 with Retry-After: 1 → retried maxRetries times, then RateLimitError with retryAfter = 1", async () => {
+      const started = Date.now();
+      const e = await fail(call(id, { headers: { prefer: "code=429" }, maxRetries: 1 }));
+      expect(e).toBeInstanceOf(RateLimitError);
+      expect(e.status).toBe(429);
+      expect(e.retryAfter).toBe(1);
+      const log = h.requests();
+      expect(log).toHaveLength(2); // maxRetries + 1
+      expect(log.every((r) => r.status === 429)).toBe(true);
+      // the runtime waited for Retry-After (1 s, jitter only ever shortens a backoff, not Retry-After)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      // every attempt sent identical bytes
+      expect(new Set(log.map((r) => JSON.stringify(r.body) + JSON.stringify(r.query))).size).toBe(1);
+    });
+
+    it("maxRetries: 0 → one request, RateLimitError at once", async () => {
+      const e = await fail(call(id, { headers: { prefer: "code=429" }, maxRetries: 0 }));
+      expect(e).toBeInstanceOf(RateLimitError);
+      expect(e.retryAfter).toBe(1);
+      expect(h.requests()).toHaveLength(1);
+    });
+  });
+
+  it("REST 404 → NotFoundError", async () => {
+    const e = await fail(call("getWebhook", { headers: { prefer: "code=404" } }));
+    expect(e).toBeInstanceOf(NotFoundError);
+    expect(e.status).toBe(404);
+  });
+
+  describe.each([
+    ["REST", REST_WRITE],
+    ["JSON-RPC", RPC_WRITE],
+  ] as const)("non-idempotent %s (%s)", (_kind, id) => {
+    it("429 → RateLimitError after exactly one request, whatever maxRetries says", async () => {
+      const e = await fail(call(id, { headers: { prefer: "code=429" } }, { maxRetries: 3 }));
+      expect(e).toBeInstanceOf(RateLimitError);
+      expect(e.retryAfter).toBe(1);
+      expect(h.requests()).toHaveLength(1);
+    });
+
+    it("retryNonIdempotent: true opts in to the retry (maxRetries + 1 requests)", async () => {
+      const e = await fail(call(id, { headers: { prefer: "code=429" }, retryNonIdempotent: true, maxRetries: 1 }));
+      expect(e).toBeInstanceOf(RateLimitError);
+      expect(h.requests()).toHaveLength(2);
+    });
+  });
+
+  describe("JSON-RPC error objects (X-Mock-JsonRpc-Error)", () => {
+    it.each(["getAsset", "getCompressedBalanceByOwner", "sendTransaction", "mintCompressedNft"])("%s: -32004 → JsonRpcError with the code, method and id; never retried", async (id) => {
+      const e = await fail(call(id, { headers: { "x-mock-jsonrpc-error": "-32004" }, maxRetries: 2 }));
+      expect(e).toBeInstanceOf(JsonRpcError);
+      expect(e).not.toBeInstanceOf(APIError);
+      expect(e.code).toBe(-32004);
+      expect(e.method).toBe(id);
+      const log = h.requests();
+      expect(log).toHaveLength(1);
+      expect(log[0]!.status).toBe(200);
+      expect(e.id).toEqual((log[0]!.body as any).id);
+      expect(e.message).toContain("-32004");
+    });
+
+    it("the method's documented message and data come through (-32000 server error)", async () => {
+      const e = await fail(call("getAssetBatch", { headers: { "x-mock-jsonrpc-error": "-32000" } }));
+      expect(e).toBeInstanceOf(JsonRpcError);
+      expect(e.code).toBe(-32000);
+      expect(typeof e.rpcMessage).toBe("string");
+      expect(e.rpcMessage.length).toBeGreaterThan(0);
+    });
+  });
+
+  it("errors never carry the API key", async () => {
+    const c = h.clients({ apiKey: "sk-contract-secret-123", maxRetries: 0 });
+    const errors = [
+      await fail(c.das.getAsset(example("getAsset"), { headers: { prefer: "code=401" } })),
+      await fail(c.wallet.getBalances(example("getBalances"), { headers: { prefer: "code=429" } })),
+      await fail(c.das.getAsset(example("getAsset"), { headers: { "x-mock-jsonrpc-error": "-32004" } })),
+    ];
+    for (const e of errors) {
+      const text = [String(e), e.stack, JSON.stringify(e)].join("\n");
+      expect(text).not.toContain("sk-contract-secret-123");
+    }
+    // …although it was sent
+    expect(h.requests().every((r) => r.query["api-key"] === "sk-contract-secret-123")).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The examples (examples/*.mjs) run inside `npm test`, so they cannot rot: `node
+ * examples/run.mjs` starts its own mock, runs every example against it and exits non-zero if an
+ * example fails or sends a request the mock finds invalid.
+ */
+import { execFile } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { root } from "./spec.js";
+
+const run = promisify(execFile);
+
+describe("examples", () => {
+  it("node examples/run.mjs: every example runs against the mock and prints its results", async () => {
+    const env = { ...process.env };
+    delete env.CHAINDATA_MOCK_URL; // always a fresh mock of our own
+    delete env.CHAINDATA_API_KEY; // the local environment needs none
+    const { stdout } = await run(process.execPath, [`${root}examples/run.mjs`], { cwd: root, env, timeout: 90_000 });
+    const examples = readdirSync(`${root}examples`).filter((f) => f.endsWith(".mjs") && f !== "run.mjs");
+    expect(examples.length).toBe(9); // tour + one per area
+    for (const file of examples) expect(stdout).toContain(`── examples/${file}\n`);
+    expect(stdout).not.toContain("FAILED");
+    expect(stdout).toMatch(/9\/9 examples ok; the mock served \d+ requests, 0 with violations/);
+    // real results, e.g. a u64 supply printed exactly
+    expect(stdout).toContain("supply 8881564943168000000");
+  }, 120_000);
+});

@@ -1,0 +1,128 @@
+/**
+ * One mock per test file (port 0) and the generated clients pointed at it with
+ * `environment: 'local'` and `baseUrls` for every host. A `fetch` wrapper passed to the clients
+ * records the raw text of every response, since the clients revive u64 fields to `bigint` and
+ * the response schema must be checked against what the mock actually sent.
+ */
+import { startMock, type MockMode, type MockServer, type RequestLogEntry } from "@chaindata/mock";
+import type { ClientOptions } from "@chaindata/core";
+import { createAdminClient } from "@chaindata/admin";
+import { createCompressionClient } from "@chaindata/compression";
+import { createDasClient } from "@chaindata/das";
+import { createMintClient } from "@chaindata/mint";
+import { createSenderClient } from "@chaindata/sender";
+import { createTokenMetadataClient } from "@chaindata/token-metadata";
+import { createWalletClient } from "@chaindata/wallet";
+import { createWebhooksClient } from "@chaindata/webhooks";
+import { stringifyJson } from "@chaindata/core";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { RawRequest } from "./spec.js";
+
+export const API_KEY = "test";
+
+/** One HTTP exchange as the client's `fetch` saw it. */
+export interface Exchange {
+  method: string;
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  /** The response body exactly as sent. */
+  text: string;
+}
+
+export function makeClients(options: ClientOptions) {
+  return {
+    das: createDasClient(options),
+    compression: createCompressionClient(options),
+    sender: createSenderClient(options),
+    mint: createMintClient(options),
+    wallet: createWalletClient(options),
+    admin: createAdminClient(options),
+    webhooks: createWebhooksClient(options),
+    "token-metadata": createTokenMetadataClient(options),
+  };
+}
+export type Clients = ReturnType<typeof makeClients>;
+
+export interface Harness {
+  readonly mock: MockServer;
+  /** Every response the clients received since the last reset, oldest first. */
+  readonly exchanges: Exchange[];
+  /** The mock's request log. */
+  requests(): RequestLogEntry[];
+  /** Clients for every area, with `extra` options on top of the defaults. */
+  clients(extra?: Partial<ClientOptions>): Clients;
+  /** The client options used (baseUrls for every host = the mock, the recording fetch). */
+  options(extra?: Partial<ClientOptions>): ClientOptions;
+  /** The recording `fetch` the clients use (wrap it to steer the mock per request). */
+  readonly fetch: typeof fetch;
+  /** Sends a request straight to the mock, bypassing the clients. */
+  raw(request: RawRequest, headers?: Record<string, string>): Promise<{ status: number; text: string; body: any }>;
+}
+
+/**
+ * Starts one mock for the calling test file (beforeAll), stops it after (afterAll), and
+ * empties the request log and the recorded exchanges before each test.
+ */
+export function useMock(mode: MockMode = "examples"): Harness {
+  let mock: MockServer | undefined;
+  const exchanges: Exchange[] = [];
+
+  const recordingFetch: typeof fetch = async (input, init) => {
+    // Read method and URL without touching a Request's body (openapi-fetch passes a Request).
+    const method = input instanceof Request ? input.method : (init?.method ?? "GET");
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const response = await globalThis.fetch(input, init);
+    const text = await response.clone().text();
+    exchanges.push({ method, url, status: response.status, headers: Object.fromEntries(response.headers), text });
+    return response;
+  };
+
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, mode, quiet: true });
+  });
+  afterAll(async () => {
+    await mock?.stop();
+  });
+  beforeEach(() => {
+    mock?.clearRequests();
+    exchanges.length = 0;
+  });
+
+  const options = (extra: Partial<ClientOptions> = {}): ClientOptions => {
+    const url = mock!.url;
+    return {
+      environment: "local",
+      apiKey: API_KEY,
+      baseUrls: { rpc: url, wallet: url, admin: url, api: url, sender: url },
+      fetch: recordingFetch,
+      ...extra,
+    };
+  };
+
+  return {
+    get mock() {
+      return mock!;
+    },
+    exchanges,
+    fetch: recordingFetch,
+    requests: () => mock!.requests(),
+    options,
+    clients: (extra) => makeClients(options(extra)),
+    async raw(request, headers = {}) {
+      const res = await globalThis.fetch(mock!.url + request.url, {
+        method: request.method,
+        headers: { ...(request.body !== undefined && { "content-type": "application/json" }), ...headers },
+        ...(request.body !== undefined && { body: stringifyJson(request.body) }),
+      });
+      const text = await res.text();
+      let body: any = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, text, body };
+    },
+  };
+}

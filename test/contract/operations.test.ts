@@ -1,0 +1,109 @@
+/**
+ * Every operation of the spec through its generated client against the mock (examples mode),
+ * with the operation's first spec example as input:
+ *  - the mock's request log shows exactly that request, routed to that operation, no violation;
+ *  - the raw JSON the mock sent validates against the operation's response schema (ajv 2020-12);
+ *  - the client returns exactly that data (digit for digit), with every u64 field a `bigint`.
+ * (That the returned value is assignable to the generated type is checked by tsc: types.check.ts.)
+ * And a coverage test: the contract table has one entry per spec operation, no more, no less.
+ */
+import { parseJson } from "@chaindata/core";
+import * as compressionPackage from "@chaindata/compression";
+import * as dasPackage from "@chaindata/das";
+import * as mintPackage from "@chaindata/mint";
+import * as senderPackage from "@chaindata/sender";
+import { describe, expect, it } from "vitest";
+import { contracts } from "./contracts.js";
+import { useMock } from "./harness.js";
+import { digits, index, operations, u64Values, validateRawResponse } from "./spec.js";
+
+describe("coverage", () => {
+  it("the spec lists 8 areas and 27 operations", () => {
+    expect(index.areas.map((a: any) => a.area).sort()).toEqual(["admin", "compression", "das", "mint", "sender", "token-metadata", "wallet", "webhooks"]);
+    expect(operations).toHaveLength(27);
+    expect(new Set(operations.map((o) => o.id)).size).toBe(operations.length); // ids are unique
+  });
+
+  it("every spec operation has a contract test, and every contract an operation", () => {
+    expect(Object.keys(contracts).sort()).toEqual(operations.map((o) => o.id).sort());
+    for (const op of operations) expect(contracts[op.id]!.area, op.id).toBe(op.area);
+  });
+
+  it("every operation that takes input has an invalid-input case; the others take none", () => {
+    for (const op of operations) {
+      const c = contracts[op.id]!;
+      if (op.noInput) expect(c.noInputReason, op.id).toBeTruthy();
+      else expect(c.invalid.length, `${op.id} has no invalid-input case`).toBeGreaterThan(0);
+    }
+  });
+
+  it("every operation has a first example to call it with", () => {
+    for (const op of operations) if (!op.noInput) expect(op.input, op.id).toBeDefined();
+  });
+});
+
+describe("every operation, first spec example, examples mode", () => {
+  const h = useMock("examples");
+  let u64Seen = 0;
+
+  it.each(operations.map((o) => [`${o.area} ${o.id}`, o] as const))("%s", async (_label, op) => {
+    const contract = contracts[op.id]!;
+    const result = await contract.call(h.clients(), op.input);
+
+    // 1. the mock saw exactly this request, routed to this operation, without a violation
+    const log = h.requests();
+    expect(log).toHaveLength(1);
+    const [entry] = log;
+    if (op.kind === "openrpc") {
+      expect(entry).toMatchObject({ kind: "json-rpc", method: "POST", path: op.endpoint, rpcMethods: [op.id], areas: [op.area] });
+      expect((entry!.body as any).params).toBeDefined();
+    } else {
+      expect(entry).toMatchObject({ kind: "rest", method: op.verb!.toUpperCase(), operationId: op.id, areas: [op.area] });
+    }
+    expect(entry!.violations, JSON.stringify(entry!.violations)).toEqual([]);
+    expect(entry!.status).toBeGreaterThanOrEqual(200);
+    expect(entry!.status).toBeLessThan(300);
+
+    // 2. the raw response validates against the spec's response schema
+    expect(h.exchanges).toHaveLength(1);
+    const { status, text } = h.exchanges[0]!;
+    expect(validateRawResponse(op, text, status), text.slice(0, 300)).toEqual([]);
+
+    // 3. the client returned exactly what was sent, u64 fields as bigint
+    const sent = text === "" ? undefined : op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
+    if (sent !== undefined) expect(digits(result)).toEqual(digits(sent));
+    const u64 = u64Values(op, result);
+    for (const { path, value } of u64) expect(typeof value, `${op.id} ${path}`).toBe("bigint");
+    u64Seen += u64.length;
+  });
+
+  it("the examples exercise u64 fields (and they came back as bigint)", () => {
+    expect(u64Seen).toBeGreaterThan(5);
+  });
+
+  it("u64 values above 2^53 arrive exact", async () => {
+    const balance = await h.clients().compression.getCompressedBalanceByOwner({ owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi" });
+    const digitsOnWire = h.exchanges[0]!.text.match(/"value":\s*(\d+)/)![1]!;
+    expect(balance.value).toBe(BigInt(digitsOnWire));
+  });
+});
+
+describe("the standalone (tree-shakable) JSON-RPC functions: same request, same result as the client", () => {
+  const h = useMock("examples");
+  const packages: Record<string, any> = { das: dasPackage, compression: compressionPackage, mint: mintPackage, sender: senderPackage };
+  const pascal = (area: string) => area.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+
+  it.each(operations.filter((o) => o.kind === "openrpc").map((o) => [`${o.area} ${o.id}`, o] as const))("%s", async (_label, op) => {
+    const pkg = packages[op.area];
+    expect(typeof pkg?.[`create${pascal(op.area)}Rpc`], `create${pascal(op.area)}Rpc`).toBe("function");
+    expect(typeof pkg[op.id], op.id).toBe("function");
+    const rpc = pkg[`create${pascal(op.area)}Rpc`](h.options());
+    const standalone = await pkg[op.id](rpc, op.input);
+    const viaClient = await contracts[op.id]!.call(h.clients(), op.input);
+    const [a, b] = h.requests();
+    expect(a!.violations).toEqual([]);
+    expect({ path: a!.path, query: a!.query, params: (a!.body as any).params }).toEqual({ path: b!.path, query: b!.query, params: (b!.body as any).params });
+    expect(digits(standalone)).toEqual(digits(viaClient));
+    for (const { path, value } of u64Values(op, standalone)) expect(typeof value, path).toBe("bigint");
+  });
+});

@@ -1,0 +1,283 @@
+/**
+ * The operations of the spec bundles (spec/dist/index.json + each area document), read the way
+ * the contract tests need them: the client input of each operation's first example, its
+ * response schema (validated with ajv, JSON Schema 2020-12), the u64 values a response holds
+ * according to the schema, and the raw wire request for an input (to ask the mock directly).
+ *
+ * Nothing here comes from the generated code: the contract tests compare the clients with the
+ * spec, so the spec side is derived independently.
+ */
+import { readFileSync } from "node:fs";
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+export const root = new URL("../..", import.meta.url).pathname;
+export const specDir = `${root}spec/dist/`;
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch"];
+
+export interface Area {
+  area: string;
+  kind: "openrpc" | "openapi";
+  file: string;
+  host: string;
+  doc: any;
+}
+
+export interface Operation {
+  /** OpenRPC method name or OpenAPI operationId. */
+  id: string;
+  area: string;
+  kind: "openrpc" | "openapi";
+  host: string;
+  doc: any;
+  idempotent: boolean;
+  deprecated: boolean;
+  pagination?: any;
+  /** The client input of the first example; `undefined` when the operation takes none. */
+  input: unknown;
+  /** The operation takes no input at all (no params, no request body). */
+  noInput: boolean;
+  /** OpenRPC */
+  method?: any;
+  endpoint?: string;
+  /** `object` (by-name), `positional` (by-position), `array` (`x-params: array`). */
+  wire?: "object" | "positional" | "array";
+  /** OpenAPI */
+  verb?: string;
+  path?: string;
+  op?: any;
+  params?: any[];
+}
+
+export const index = JSON.parse(readFileSync(`${specDir}index.json`, "utf8"));
+export const areas: Area[] = index.areas.map((a: any) => ({ ...a, doc: JSON.parse(readFileSync(`${specDir}${a.file}`, "utf8")) }));
+
+export const deref = (doc: any, node: any): any => {
+  while (node && typeof node.$ref === "string") node = node.$ref.slice(2).split("/").reduce((o: any, k: string) => o?.[k], doc);
+  return node;
+};
+
+/** The value of the first named example of a parameter / media type (or its schema's first example). */
+const firstExample = (doc: any, node: any): { value: unknown } | undefined => {
+  if (!node) return undefined;
+  if (node.examples && !Array.isArray(node.examples)) {
+    const first = deref(doc, Object.values<any>(node.examples)[0]);
+    if (first && "value" in first) return { value: first.value };
+  }
+  if (Array.isArray(node.schema?.examples) && node.schema.examples.length) return { value: node.schema.examples[0] };
+  return undefined;
+};
+
+function rpcOperations(a: Area): Operation[] {
+  return a.doc.methods.map((method: any): Operation => {
+    const ex = method.examples?.[0];
+    const wire = method["x-params"] === "array" ? "array" : method.paramStructure === "by-position" ? "positional" : "object";
+    const named = Object.fromEntries((ex?.params ?? []).map((p: any) => [p.name, p.value]));
+    return {
+      id: method.name,
+      area: a.area,
+      kind: "openrpc",
+      host: a.host,
+      doc: a.doc,
+      idempotent: method["x-idempotent"] !== false,
+      deprecated: !!method.deprecated || !!a.doc.info?.["x-deprecated"],
+      pagination: method["x-pagination"],
+      input: wire === "array" ? ex?.params?.[0]?.value : named,
+      noInput: (method.params ?? []).length === 0,
+      method,
+      endpoint: a.doc.info?.["x-path"] ?? "/",
+      wire,
+    };
+  });
+}
+
+function restOperations(a: Area): Operation[] {
+  return Object.entries<any>(a.doc.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((verb) => item[verb]).map((verb): Operation => {
+      const op = item[verb];
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => deref(a.doc, p));
+      const input: Record<string, unknown> = {};
+      for (const p of params) {
+        const ex = firstExample(a.doc, p);
+        if (ex && (p.in === "path" || p.in === "query")) input[p.name] = ex.value;
+      }
+      const body = deref(a.doc, op.requestBody);
+      const bodyExample = firstExample(a.doc, body?.content?.["application/json"]);
+      if (bodyExample && typeof bodyExample.value === "object") Object.assign(input, bodyExample.value);
+      const noInput = !body && !params.some((p) => p.in === "path" || p.in === "query");
+      return {
+        id: op.operationId,
+        area: a.area,
+        kind: "openapi",
+        host: a.host,
+        doc: a.doc,
+        idempotent: op["x-idempotent"] !== false,
+        deprecated: !!op.deprecated || !!a.doc.info?.["x-deprecated"],
+        pagination: op["x-pagination"],
+        input: noInput ? undefined : input,
+        noInput,
+        verb,
+        path,
+        op,
+        params,
+      };
+    }),
+  );
+}
+
+/** Every operation of every area listed by spec/dist/index.json. */
+export const operations: Operation[] = areas.flatMap((a) => (a.kind === "openrpc" ? rpcOperations(a) : restOperations(a)));
+export const operationById = new Map(operations.map((o) => [o.id, o]));
+
+// -- response schemas (ajv, JSON Schema 2020-12) ----------------------------------------------------
+
+function makeAjv() {
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addFormat("uint64", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
+  ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
+  return ajv;
+}
+
+/** A schema as ajv sees it: `x-*` annotations stripped, component refs pointed at `<id>#/$defs/…`. */
+function toAjvSchema(schema: any, id: string): any {
+  if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(s, id));
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: any = {};
+  for (const [k, v] of Object.entries<any>(schema)) {
+    if (k.startsWith("x-")) continue;
+    if (k === "$ref" && typeof v === "string") out.$ref = v.replace(/^#\/components\/schemas\//, `${id}#/$defs/`);
+    else if (k === "properties" || k === "patternProperties") out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id)]));
+    else if (k === "examples" || k === "default" || k === "const" || k === "enum") out[k] = v;
+    else out[k] = toAjvSchema(v, id);
+  }
+  return out;
+}
+
+const ajvByArea = new Map<string, { ajv: ReturnType<typeof makeAjv>; id: string }>();
+function ajvFor(op: Operation) {
+  let entry = ajvByArea.get(op.area);
+  if (!entry) {
+    const ajv = makeAjv();
+    const id = `https://chaindata.invalid/${op.kind}/${op.area}.json`;
+    const defs = Object.fromEntries(Object.entries<any>(op.doc.components?.schemas ?? {}).map(([n, s]) => [n, toAjvSchema(s, id)]));
+    ajv.addSchema({ $id: id, $defs: defs });
+    entry = { ajv, id };
+    ajvByArea.set(op.area, entry);
+  }
+  return entry;
+}
+
+/**
+ * The schema of an operation's successful response: the OpenRPC `result` schema, or the
+ * OpenAPI schema of `status` (default: the lowest 2xx with content). `null` = no body.
+ */
+export function responseSchema(op: Operation, status?: number): any | null {
+  if (op.kind === "openrpc") return op.method.result.schema;
+  const codes = Object.keys(op.op.responses).filter((c) => /^2\d\d$/.test(c));
+  const code = status !== undefined ? String(status) : codes.find((c) => deref(op.doc, op.op.responses[c])?.content) ?? codes[0];
+  const response = deref(op.doc, op.op.responses[code!]);
+  if (!response) throw new Error(`${op.id}: the spec has no ${code} response`);
+  return response.content?.["application/json"]?.schema ?? null;
+}
+
+const validators = new WeakMap<object, ValidateFunction>();
+/** Validates `value` (plain JSON, as `JSON.parse` gives it) against `schema` of `op`'s document. */
+export function validateAgainst(op: Operation, schema: any, value: unknown): string[] {
+  let validate = validators.get(schema);
+  if (!validate) {
+    const { ajv, id } = ajvFor(op);
+    validate = ajv.compile(toAjvSchema(schema, id));
+    validators.set(schema, validate);
+  }
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.params && "allowedValues" in e.params ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}`);
+}
+
+/**
+ * Validates a raw response text the mock sent for `op`: the JSON-RPC envelope's `result`, or
+ * the REST body of `status`. Returns the problems (empty: valid).
+ */
+export function validateRawResponse(op: Operation, text: string, status = 200): string[] {
+  if (op.kind === "openrpc") {
+    const envelope = JSON.parse(text);
+    if (envelope?.jsonrpc !== "2.0" || !("result" in envelope)) return [`not a JSON-RPC result envelope: ${text.slice(0, 200)}`];
+    return validateAgainst(op, responseSchema(op), envelope.result);
+  }
+  const schema = responseSchema(op, status);
+  if (schema === null) return text === "" ? [] : [`status ${status} has no body in the spec, got ${text.slice(0, 100)}`];
+  return validateAgainst(op, schema, JSON.parse(text));
+}
+
+// -- u64 values ------------------------------------------------------------------------------------
+
+const isU64 = (s: any) => s && s.format === "uint64" && (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+
+/**
+ * Every value of `value` that the response schema of `op` marks as u64 (`format: uint64`),
+ * with its path. Walks schema and value together (refs, properties, items, anyOf/oneOf/allOf,
+ * additionalProperties), so it finds u64 fields however deep, independently of the SDK's own
+ * u64 map.
+ */
+export function u64Values(op: Operation, value: unknown, schema = responseSchema(op)): Array<{ path: string; value: unknown }> {
+  const found = new Map<string, unknown>();
+  const walk = (s: any, v: unknown, path: string, depth: number) => {
+    s = deref(op.doc, s);
+    if (!s || v === undefined || v === null || depth > 40) return;
+    if (isU64(s)) {
+      found.set(path, v);
+      return;
+    }
+    for (const k of ["anyOf", "oneOf", "allOf"]) for (const branch of s[k] ?? []) walk(branch, v, path, depth + 1);
+    if (Array.isArray(v)) {
+      if (s.items) v.forEach((item, i) => walk(s.items, item, `${path}[${i}]`, depth + 1));
+    } else if (typeof v === "object") {
+      for (const [k, child] of Object.entries(v as object)) {
+        if (s.properties?.[k]) walk(s.properties[k], child, `${path}.${k}`, depth + 1);
+        else if (s.additionalProperties && typeof s.additionalProperties === "object") walk(s.additionalProperties, child, `${path}.${k}`, depth + 1);
+      }
+    }
+  };
+  walk(schema, value, "result", 0);
+  return [...found].map(([path, v]) => ({ path, value: v }));
+}
+
+// -- the raw wire request for an input ---------------------------------------------------------------
+
+export interface RawRequest {
+  method: string;
+  /** Path and query, relative to the mock's URL (the API key included). */
+  url: string;
+  body?: unknown;
+}
+
+/** The HTTP request a correct client makes for `input` (used to ask the mock directly). */
+export function rawRequest(op: Operation, input: any, apiKey = "test", id: string | number = 1): RawRequest {
+  if (op.kind === "openrpc") {
+    let params: unknown = input;
+    if (op.wire === "positional") {
+      const list = (op.method.params as any[]).map((p) => input?.[p.name]);
+      while (list.length && list[list.length - 1] === undefined) list.pop();
+      params = list;
+    }
+    return { method: "POST", url: `${op.endpoint}?api-key=${apiKey}`, body: { jsonrpc: "2.0", id, method: op.id, params } };
+  }
+  let path = op.path!;
+  const query = new URLSearchParams({ "api-key": apiKey });
+  const rest: Record<string, unknown> = { ...(input ?? {}) };
+  for (const p of op.params!) {
+    if (p.in === "path") path = path.replace(`{${p.name}}`, encodeURIComponent(String(rest[p.name])));
+    else if (p.in === "query" && rest[p.name] !== undefined) query.set(p.name, String(rest[p.name]));
+    if (p.in === "path" || p.in === "query") delete rest[p.name];
+  }
+  return { method: op.verb!.toUpperCase(), url: `${path}?${query}`, ...(op.op.requestBody && { body: rest }) };
+}
+
+/** Every number and bigint as its decimal digits, so a client value (u64 → bigint) compares with the wire JSON. */
+export function digits(value: unknown): unknown {
+  if (typeof value === "bigint" || typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map(digits);
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digits(v)]));
+  return value;
+}

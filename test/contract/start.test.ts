@@ -1,0 +1,125 @@
+/**
+ * `npm start` (scripts/start.mjs) as a user runs it: spawned with free ports, it prints the
+ * mock's and the docs' URLs; the mock answers an operation, the docs site its home page; SIGINT
+ * (Ctrl-C) and SIGTERM stop everything and the process exits 0, leaving no port open.
+ * The build step is skipped (--no-build): `npm test` has just built everything, and a build
+ * running beside the other test files would rewrite the dist/ folders they import.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { root } from "./spec.js";
+
+const docsDir = mkdtempSync(join(tmpdir(), "chaindata-start-docs-"));
+afterAll(() => rmSync(docsDir, { recursive: true, force: true }));
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  mockUrl: string;
+  docsUrl: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function start(env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, [`${root}scripts/start.mjs`, "--no-build"], {
+    cwd: root,
+    env: { ...process.env, CHAINDATA_MOCK_PORT: "0", CHAINDATA_DOCS_PORT: "0", CHAINDATA_DOCS_DIR: docsDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no "ready" line within 30 s:\n${out}`));
+    }, 30_000);
+    const check = () => {
+      if (!/^ready in /m.test(out)) return;
+      clearTimeout(timer);
+      child.stdout!.off("data", check);
+      resolve({ child, output: () => out, mockUrl: out.match(/^mock: +(http:\/\/\S+)/m)![1]!, docsUrl: out.match(/^docs: +(http:\/\/\S+)/m)![1]!, exited });
+    };
+    child.stdout!.on("data", check);
+    exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`exited early with ${code}:\n${out}`));
+    });
+  });
+}
+
+const refused = (url: string) =>
+  fetch(url).then(
+    () => false,
+    () => true,
+  );
+
+describe("npm start", () => {
+  it("prints the URLs, serves the mock and the docs, and stops cleanly on SIGINT", async () => {
+    const s = await start();
+    try {
+      expect(s.mockUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(s.docsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      const out = s.output();
+      for (const area of ["das", "compression", "sender", "mint", "wallet", "admin", "webhooks", "token-metadata"]) expect(out).toMatch(new RegExp(`^  ${area} +(POST )?${s.mockUrl}`, "m"));
+      expect(out).toMatch(/ready in \d+ ms\)/); // the mock's start-up time is printed
+      expect(out).toContain("npm run example");
+
+      const rpc = await fetch(`${s.mockUrl}/?api-key=local`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "getAsset", params: { id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" } }),
+      });
+      expect(rpc.status).toBe(200);
+      expect(await rpc.json()).toMatchObject({ id: 7, result: { id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" } });
+      const wallet = await fetch(`${s.mockUrl}/v1/wallet/86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY/balances?api-key=local`);
+      expect(wallet.status).toBe(200);
+
+      const home = await fetch(s.docsUrl);
+      expect(home.status).toBe(200);
+      expect(home.headers.get("content-type")).toContain("text/html");
+      expect(await home.text()).toContain("chaindata");
+    } finally {
+      s.child.kill("SIGINT");
+    }
+    expect(await s.exited).toEqual({ code: 0, signal: null });
+    expect(s.output()).toContain("mock and docs stopped");
+    expect(s.output()).toMatch(/POST \/ getAsset → 200/); // the request was logged
+    expect(await refused(s.mockUrl)).toBe(true);
+    expect(await refused(s.docsUrl)).toBe(true);
+  }, 60_000);
+
+  it("SIGTERM stops it too", async () => {
+    const s = await start({});
+    s.child.kill("SIGTERM");
+    expect(await s.exited).toEqual({ code: 0, signal: null });
+    expect(await refused(s.mockUrl)).toBe(true);
+  }, 60_000);
+
+  it("a taken port is reported plainly (exit 1, no stack)", async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [`${root}scripts/start.mjs`, "--no-build"], {
+        cwd: root,
+        env: { ...process.env, CHAINDATA_MOCK_PORT: String(port), CHAINDATA_DOCS_PORT: "0", CHAINDATA_DOCS_DIR: docsDir },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      const code = await new Promise((r) => child.on("exit", r));
+      expect(code).toBe(1);
+      expect(out).toContain(`port ${port} is in use`);
+      expect(out).toContain("CHAINDATA_MOCK_PORT");
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});

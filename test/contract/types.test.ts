@@ -1,0 +1,26 @@
+/**
+ * The type-level contract (types.check.ts) compiles with tsc, and it covers every operation of
+ * the spec: each one is called there and its result bound to the generated result type.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { operations, root } from "./spec.js";
+
+describe("types", () => {
+  it("tsc --noEmit -p test/contract passes", () => {
+    let output = "";
+    try {
+      execFileSync(`${root}node_modules/.bin/tsc`, ["--noEmit", "-p", `${root}test/contract`], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (error: any) {
+      output = `${error.stdout}${error.stderr}`;
+    }
+    expect(output).toBe("");
+  });
+
+  it("types.check.ts calls every operation of the spec and binds its result to the generated type", () => {
+    const source = readFileSync(new URL("./types.check.ts", import.meta.url), "utf8");
+    const missing = operations.filter((op) => !new RegExp(`const ${op.id}: \\w+\\.\\w+Result = await \\w+\\.${op.id}\\(`).test(source)).map((op) => op.id);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Bad input, for every operation that takes any: the generated client rejects it with a
+ * ValidationError naming the field and the rule, and the mock's request log shows that nothing
+ * was sent. Then the same request, put on the wire by hand, is sent straight to the mock: the
+ * spec rejects it too (400 with the violations), so the client's checks agree with the spec.
+ */
+import { ValidationError as CoreValidationError } from "@chaindata/core";
+import { ValidationError as DasValidationError } from "@chaindata/das";
+import { ValidationError as WalletValidationError } from "@chaindata/wallet";
+import { describe, expect, it } from "vitest";
+import { contracts } from "./contracts.js";
+import { useMock } from "./harness.js";
+import { operationById, rawRequest } from "./spec.js";
+
+const cases = Object.entries(contracts).flatMap(([id, c]) => c.invalid.map((bad) => [`${c.area} ${id}: ${bad.what}`, id, bad] as const));
+
+describe("invalid input is rejected before anything is sent", () => {
+  const h = useMock("examples");
+
+  it("the error classes are the same object through every package", () => {
+    expect(DasValidationError).toBe(CoreValidationError);
+    expect(WalletValidationError).toBe(CoreValidationError);
+  });
+
+  it.each(cases)("%s", async (_label, id, bad) => {
+    const contract = contracts[id]!;
+    const error = await contract.call(h.clients(), bad.input).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(CoreValidationError);
+    const v = error as CoreValidationError;
+    expect(v.issues.map((i) => `${i.path} ${i.rule}`)).toContain(`${bad.path} ${bad.rule}`);
+    // the message names the field (its last segment) and the issue text
+    const field = bad.path.split(/[.[\]]/).filter(Boolean).pop()!;
+    expect(v.message).toContain(field);
+    // nothing reached the mock (and the client's fetch was never called)
+    expect(h.requests()).toEqual([]);
+    expect(h.exchanges).toEqual([]);
+
+    if (bad.mockRejects === false) return;
+    const op = operationById.get(id)!;
+    const reply = await h.raw(rawRequest(op, bad.input));
+    expect(reply.status, reply.text.slice(0, 300)).toBe(400);
+    const [entry] = h.requests();
+    expect(entry!.violations.length, "the mock lists what is wrong").toBeGreaterThan(0);
+    expect(entry!.violations.some((x) => x.location[0] === "request")).toBe(true);
+    if (op.kind === "openrpc") {
+      expect(reply.body.error.code).toBe(-32602);
+      expect(Array.isArray(reply.body.error.data) && reply.body.error.data.length).toBeTruthy();
+    } else {
+      expect(Array.isArray(reply.body.violations) && reply.body.violations.length).toBeTruthy();
+    }
+  });
+
+  it("several problems are all reported, the message shows the first ones", async () => {
+    const error = await h
+      .clients()
+      .das.getAssetsByOwner({ ownerAddress: "0OIl", page: 0, limit: 5000 } as any)
+      .catch((e: unknown) => e as CoreValidationError);
+    expect(error).toBeInstanceOf(CoreValidationError);
+    expect((error as CoreValidationError).issues.map((i) => i.rule).sort()).toEqual(["maximum", "minimum", "pattern"]);
+    expect(h.requests()).toEqual([]);
+  });
+
+  it("a valid call through the same client still goes out (the rejections did not poison it)", async () => {
+    const c = h.clients();
+    await expect(c.das.getAsset({ id: "bad" } as any)).rejects.toBeInstanceOf(CoreValidationError);
+    await c.das.getAsset({ id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" });
+    expect(h.requests()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,305 @@
+// 2xx answers that cannot be used (truncated, HTML, empty, not UTF-8, wrong JSON-RPC id) and
+// JSON-RPC batches answered with entries missing or out of order — through the real
+// @chaindata/das (JSON-RPC) and @chaindata/wallet (REST) against a loopback server.
+import { createDasClient, InvalidResponseError, JsonRpcError, InternalServerError } from "@chaindata/das";
+import { createWalletClient } from "@chaindata/wallet";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  API_KEY,
+  ASSET_ID,
+  expectNoLeaks,
+  expectRedacted,
+  FaultServer,
+  recordingLogger,
+  reply,
+  rpcResult,
+  settle,
+  unhandled,
+  useRealClock,
+  WALLET,
+  type Behaviour,
+} from "./harness.js";
+
+let server: FaultServer;
+beforeAll(async () => {
+  server = await FaultServer.start();
+  await server.warmUp();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+  unhandled.length = 0;
+  vi.stubEnv("CHAINDATA_API_KEY", "");
+});
+afterEach(async () => {
+  try {
+    await expectNoLeaks(server);
+  } finally {
+    useRealClock();
+    vi.unstubAllEnvs();
+    await server.dropAll();
+  }
+});
+
+// maxRetries 2 everywhere: none of these faults may be retried (exactly one request).
+function das(options: Record<string, unknown> = {}) {
+  const { lines, logger } = recordingLogger();
+  const client = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: server.url }, logger, maxRetries: 2, timeout: 5_000, ...options });
+  return { client, lines };
+}
+function wallet(options: Record<string, unknown> = {}) {
+  const { lines, logger } = recordingLogger();
+  const client = createWalletClient({ apiKey: API_KEY, baseUrls: { wallet: server.url }, logger, maxRetries: 2, timeout: 5_000, ...options });
+  return { client, lines };
+}
+
+const ASSET_IDS = ["6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp", "CZUs7STKR7tVmvmfPsLibWt3woMiJB8CvsEwzfJ17YE", ASSET_ID];
+/** A realistic result with escapes and multi-byte UTF-8 (2-, 3- and 4-byte sequences). */
+const asset = (id: string) => ({
+  interface: "V1_NFT",
+  id,
+  content: { metadata: { name: 'Ünïcode "漢字" 🚀 \\ edition', symbol: "ÆØÅ" }, links: { image: "https://example.com/a.png" } },
+  token_info: { supply: "18446744073709551615", decimals: 0 },
+  burnt: false,
+});
+/** The server echoes the request target (with the key in it), as error pages often do. */
+const htmlPage = (status: string): Behaviour => (ctx) =>
+  reply(200, `<!DOCTYPE html>\n<html><head><title>${status}</title></head><body><h1>${status}</h1><p>POST ${ctx.received.url}</p></body></html>`, {
+    "content-type": "text/html; charset=utf-8",
+  })(ctx);
+
+describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
+  it("truncated JSON → InvalidResponseError 'truncated'", async () => {
+    const { client, lines } = das();
+    server.serve((ctx) => reply(200, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id, result: asset(ASSET_ID) }).slice(0, 90))(ctx));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "truncated", status: 200 });
+    expect(error.snippet).toMatch(/^\{"jsonrpc":"2.0","id":"1","result":\{"interface":"V1_NFT"/);
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("truncated at every byte of a valid response → 'truncated' each time (never 'non-json' or 'invalid-utf8')", async () => {
+    // A fresh client per cut, so that the request id is always "1" and the body is fixed.
+    const full = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: "1", result: asset(ASSET_ID) }));
+    let cut = 0;
+    server.serve(reply(200, full.subarray(0, 1)));
+    const reasons = new Map<string, number[]>();
+    for (cut = 1; cut < full.length; cut++) {
+      server.serve(reply(200, full.subarray(0, cut)));
+      const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
+      const reason = error instanceof InvalidResponseError ? error.reason : `not InvalidResponseError: ${error?.name}`;
+      reasons.set(reason, [...(reasons.get(reason) ?? []), cut]);
+    }
+    const summary = Object.fromEntries(
+      [...reasons].map(([reason, cuts]) => [
+        reason,
+        `${cuts.length} cuts` + (reason === "truncated" ? "" : ` at bytes ${cuts.join(", ")}; body ends ${cuts.map((c) => JSON.stringify(full.subarray(Math.max(0, c - 4), c).toString("latin1"))).join(" ")}`),
+      ]),
+    );
+    expect(summary).toEqual({ truncated: `${full.length - 1} cuts` });
+  });
+
+  it("an HTML error page with status 200 → InvalidResponseError 'html'", async () => {
+    const { client, lines } = das();
+    server.serve(htmlPage("502 Bad Gateway"));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "html", status: 200 });
+    expect(error.snippet).toMatch(/^<!DOCTYPE html>/);
+    expect(error.snippet).toContain("api-key=***");
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("an HTML page labelled application/json → 'html'", async () => {
+    const { client } = das();
+    server.serve(reply(200, "\n  <html><body>Service Unavailable</body></html>"));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "html" });
+  });
+
+  it("an empty body with status 200 → InvalidResponseError", async () => {
+    const { client, lines } = das();
+    server.serve(reply(200, ""));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    // Which reason is not specified for an empty body; it is one of the "no usable JSON-RPC answer" ones.
+    expect(["not-json-rpc", "non-json", "truncated"]).toContain(error.reason);
+    console.log(`[faults] empty 200 JSON-RPC body → InvalidResponseError reason '${error.reason}', snippet ${JSON.stringify(error.snippet)}`);
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("a body that is not JSON at all → 'non-json'", async () => {
+    const { client } = das();
+    server.serve(reply(200, "OK", { "content-type": "text/plain" }));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "non-json" });
+  });
+
+  it.each([
+    ["another id", "999"],
+    ["the id as a number", 1],
+    ["a null id with a result", null],
+  ])("a response with the wrong id (%s) → InvalidResponseError 'id-mismatch'", async (_name, id) => {
+    const { client, lines } = das();
+    server.serve(reply(200, JSON.stringify({ jsonrpc: "2.0", id, result: asset(ASSET_ID) })));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "id-mismatch", status: 200 });
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("invalid UTF-8 → InvalidResponseError 'invalid-utf8'", async () => {
+    const { client, lines } = das();
+    server.serve((ctx) =>
+      reply(200, Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":"${ctx.received.json.id}","result":{"id":"`), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('"}}')]))(ctx),
+    );
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "invalid-utf8", status: 200 });
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("a JSON-RPC object with neither result nor error → 'not-json-rpc'", async () => {
+    const { client } = das();
+    server.serve((ctx) => reply(200, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id }))(ctx));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "not-json-rpc" });
+  });
+});
+
+describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
+  it("truncated JSON → 'truncated'", async () => {
+    const { client, lines } = wallet();
+    server.serve(reply(200, '{"address":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","name":"Bin'));
+    const { error } = await settle(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "truncated", status: 200 });
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("an HTML error page with status 200 → 'html'", async () => {
+    const { client, lines } = wallet();
+    server.serve(htmlPage("503 Service Unavailable"));
+    const { error } = await settle(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "html", status: 200 });
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("invalid UTF-8 → 'invalid-utf8'", async () => {
+    const { client } = wallet();
+    server.serve(reply(200, Buffer.concat([Buffer.from('{"address":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])));
+    const { error } = await settle(client.getIdentity({ wallet: WALLET }));
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "invalid-utf8" });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  // Documented (Transport.restCall): "returns the body parsed … (`undefined` for an empty body)".
+  it.each([
+    ["200 with an empty body", reply(200, "")],
+    ["200 with an empty body and no content-type", ((ctx) => ctx.res.end()) as Behaviour],
+    ["204 No Content", ((ctx) => (ctx.res.writeHead(204), ctx.res.end())) as Behaviour],
+  ])("%s → resolves with undefined", async (_name, behaviour) => {
+    const { client } = wallet();
+    server.serve(behaviour);
+    const { value, error } = await settle(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeUndefined();
+    expect(value).toBeUndefined();
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
+  /** Answers a batch request with `shape(entries)`, each entry the result for its request. */
+  const batchReply = (shape: (entries: any[]) => any[]): Behaviour => (ctx) => {
+    const requests: any[] = ctx.received.json;
+    const entries = requests.map((r) => ({ jsonrpc: "2.0", id: r.id, result: asset(r.params.id) }));
+    reply(200, JSON.stringify(shape(entries)))(ctx);
+  };
+  const callAll = (client: ReturnType<typeof das>["client"]) => Promise.all(ASSET_IDS.map((id) => settle(client.getAsset({ id }))));
+
+  it("sends one request for three calls", async () => {
+    const { client } = das({ batch: true });
+    server.serve(batchReply((e) => e));
+    const results = await callAll(client);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]!.json.map((r: any) => [r.id, r.method, r.params.id])).toEqual(ASSET_IDS.map((id, i) => [String(i + 1), "getAsset", id]));
+    expect(results.map((r) => r.value?.id)).toEqual(ASSET_IDS);
+    expect(results[0]!.value!.token_info!.supply).toBe(18446744073709551615n);
+  });
+
+  it("entries out of order → every call resolves with its own result", async () => {
+    const { client } = das({ batch: true });
+    server.serve(batchReply((e) => [e[2], e[0], e[1]]));
+    const results = await callAll(client);
+    expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
+    expect(results.map((r) => r.value?.id)).toEqual(ASSET_IDS);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("an entry missing → that call rejects 'missing-entry', the others resolve", async () => {
+    const { client, lines } = das({ batch: true });
+    server.serve(batchReply((e) => [e[2], e[0]]));
+    const [first, second, third] = await callAll(client);
+    expect(first!.value?.id).toBe(ASSET_IDS[0]);
+    expect(third!.value?.id).toBe(ASSET_IDS[2]);
+    expect(second!.error).toBeInstanceOf(InvalidResponseError);
+    expect(second!.error).toMatchObject({ reason: "missing-entry", status: 200 });
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], second!.error, lines);
+  });
+
+  it("an empty batch answer → every call rejects 'missing-entry'", async () => {
+    const { client } = das({ batch: true });
+    server.serve(batchReply(() => []));
+    const results = await callAll(client);
+    expect(results.map((r) => r.error?.reason)).toEqual(["missing-entry", "missing-entry", "missing-entry"]);
+  });
+
+  it("one entry is a JSON-RPC error → that call rejects JsonRpcError, the others resolve", async () => {
+    const { client } = das({ batch: true });
+    server.serve(batchReply((e) => [e[0], { jsonrpc: "2.0", id: e[1].id, error: { code: -32000, message: "Asset not found" } }, e[2]]));
+    const [first, second, third] = await callAll(client);
+    expect(first!.value?.id).toBe(ASSET_IDS[0]);
+    expect(third!.value?.id).toBe(ASSET_IDS[2]);
+    expect(second!.error).toBeInstanceOf(JsonRpcError);
+    expect(second!.error).toMatchObject({ code: -32000, rpcMessage: "Asset not found", id: "2" });
+  });
+
+  it("a 503 on the batch → retried as one batch; then every call rejects InternalServerError", async () => {
+    const { client } = das({ batch: true });
+    server.serve(reply(503, "", { "retry-after": "0" }));
+    const results = await callAll(client);
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+    for (const r of results) expect(r.error).toBeInstanceOf(InternalServerError);
+  });
+
+  it("truncated batch answer → every call rejects 'truncated'", async () => {
+    const { client } = das({ batch: true });
+    server.serve((ctx) => {
+      const body = JSON.stringify(ctx.received.json.map((r: any) => ({ jsonrpc: "2.0", id: r.id, result: asset(r.params.id) })));
+      reply(200, body.slice(0, body.length - 40))(ctx);
+    });
+    const results = await callAll(client);
+    expect(results.map((r) => r.error?.reason)).toEqual(["truncated", "truncated", "truncated"]);
+  });
+
+  it("a 1-entry batch answer to a lone call → rpcResult works (single requests are not arrays)", async () => {
+    const { client } = das({ batch: true });
+    server.serve(rpcResult((received: any) => asset(received.json.params.id)));
+    const { value } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(value?.id).toBe(ASSET_ID);
+    expect(Array.isArray(server.requests[0]!.json)).toBe(false);
+  });
+});

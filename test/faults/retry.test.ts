@@ -1,0 +1,493 @@
+// Faults that are retried (429, 5xx, dropped connections, timeouts), writes that are not, and
+// aborts during a retry wait — driven through the real @chaindata/das (JSON-RPC),
+// @chaindata/wallet and @chaindata/webhooks (REST) against a misbehaving loopback server.
+import { getEventListeners } from "node:events";
+import { AbortError, ConnectionError, createDasClient, InternalServerError, RateLimitError, TimeoutError } from "@chaindata/das";
+import { createWalletClient } from "@chaindata/wallet";
+import { createWebhooksClient } from "@chaindata/webhooks";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  API_KEY,
+  ASSET_ID,
+  drive,
+  dropMidBody,
+  expectNoLeaks,
+  expectRedacted,
+  FaultServer,
+  hang,
+  loggedDelays,
+  realSleep,
+  recordingLogger,
+  reply,
+  rpcResult,
+  settle,
+  trickle,
+  unhandled,
+  useFakeClock,
+  useRealClock,
+  runtimeTimers,
+  WALLET,
+  type Behaviour,
+} from "./harness.js";
+
+let server: FaultServer;
+beforeAll(async () => {
+  server = await FaultServer.start();
+  await server.warmUp();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(() => {
+  server.reset();
+  unhandled.length = 0;
+  vi.stubEnv("CHAINDATA_API_KEY", "");
+});
+/** Set by tests in which the client aborts a request in flight (see expectNoLeaks). */
+let abortedFetch = false;
+afterEach(async () => {
+  try {
+    await expectNoLeaks(server, { abortedFetch });
+  } finally {
+    useRealClock();
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+    await server.dropAll();
+    abortedFetch = false;
+  }
+});
+
+// `timeout: Infinity` means no attempt timer: with fake timers, the only timers left are the
+// retry waits, which `drive` fires one by one (the step sizes are the waits).
+function das(options: Record<string, unknown> = {}) {
+  const { lines, logger } = recordingLogger();
+  const client = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: server.url }, logger, maxRetries: 2, timeout: Infinity, ...options });
+  return { client, lines };
+}
+function wallet(options: Record<string, unknown> = {}) {
+  const { lines, logger } = recordingLogger();
+  const client = createWalletClient({ apiKey: API_KEY, baseUrls: { wallet: server.url }, logger, maxRetries: 2, timeout: Infinity, ...options });
+  return { client, lines };
+}
+function webhooks(options: Record<string, unknown> = {}) {
+  const { lines, logger } = recordingLogger();
+  const client = createWebhooksClient({ apiKey: API_KEY, baseUrls: { api: server.url }, logger, maxRetries: 2, timeout: Infinity, ...options });
+  return { client, lines };
+}
+const webhookInput = { webhookURL: "https://example.com/hook", transactionTypes: ["ANY" as const], accountAddresses: [WALLET] };
+
+/** Fake-clock gaps between consecutive request arrivals at the server. */
+const gaps = () => server.requests.slice(1).map((r, i) => r.at - server.requests[i]!.at);
+/** Backoff before retry n (1-based): 500 ms · 2^(n-1), minus up to 25 % jitter. */
+const expectBackoff = (waits: number[]) =>
+  waits.forEach((wait, i) => {
+    const base = 500 * 2 ** i;
+    expect(wait, `wait before retry ${i + 1}`).toBeGreaterThanOrEqual(Math.floor(base * 0.75));
+    expect(wait, `wait before retry ${i + 1}`).toBeLessThanOrEqual(base);
+  });
+
+const rateLimited = (headers: Record<string, string> | ((now: number) => Record<string, string>)): Behaviour =>
+  (ctx) => reply(429, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json?.id ?? null, error: { code: -32429, message: "rate limited" } }), typeof headers === "function" ? headers(Date.now()) : headers)(ctx);
+
+describe("429 Too Many Requests", () => {
+  it("Retry-After in seconds: waits exactly that long, maxRetries + 1 requests, then RateLimitError with retryAfter", async () => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(rateLimited({ "retry-after": "2" }));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 2, operation: "getAsset" });
+    expect(server.requests).toHaveLength(3);
+    expect(steps).toEqual([2000, 2000]);
+    expect(gaps()).toEqual([2000, 2000]);
+    expect(loggedDelays(lines)).toEqual([2000, 2000]);
+    // Every attempt sends the same JSON-RPC request.
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("Retry-After as an HTTP-date: waits until that date", async () => {
+    useFakeClock(Date.UTC(2030, 0, 1, 12, 0, 0));
+    const { client, lines } = das();
+    server.serve(rateLimited((now) => ({ "retry-after": new Date(now + 3_000).toUTCString() })));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(3);
+    expect(server.requests).toHaveLength(3);
+    expect(steps).toEqual([3000, 3000]);
+    expect(gaps()).toEqual([3000, 3000]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("Retry-After absent: exponential backoff with jitter; retryAfter undefined", async () => {
+    useFakeClock();
+    const { client, lines } = das({ maxRetries: 3 });
+    server.serve(rateLimited({}));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBeUndefined();
+    expect(server.requests).toHaveLength(4);
+    expectBackoff(steps);
+    expect(steps).toHaveLength(3);
+    expect(gaps()).toEqual(steps);
+    expect(loggedDelays(lines)).toEqual(steps);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  // None of these is a delta-seconds value or an HTTP-date: the client must fall back to its
+  // backoff (and not, say, read a garbage string as a date in 2001 and retry at once).
+  it.each(["soon", "30s", "1e3", "-1", "retry in 10", "now+5"])("Retry-After garbage %j: falls back to the backoff", async (value) => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(rateLimited({ "retry-after": value }));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(gaps());
+    expect(gaps()).toEqual(steps);
+    expect(error.retryAfter).toBeUndefined();
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("Retry-After over the 60 s cap: thrown at once with retryAfter, no wait", async () => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(rateLimited({ "retry-after": "120" }));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(120);
+    expect(server.requests).toHaveLength(1);
+    expect(steps).toEqual([]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("REST (wallet): Retry-After in seconds, 3 requests, then RateLimitError", async () => {
+    useFakeClock();
+    const { client, lines } = wallet();
+    server.serve(reply(429, JSON.stringify({ error: "Too many requests" }), { "retry-after": "1" }));
+    const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
+    expect(server.requests).toHaveLength(3);
+    expect(steps).toEqual([1000, 1000]);
+    expect(server.requests.every((r) => r.method === "GET" && r.path === `/v1/wallet/${WALLET}/identity`)).toBe(true);
+    expectRedacted([API_KEY], error, lines);
+  });
+});
+
+describe("5xx", () => {
+  it.each([500, 502, 503, 504])("JSON-RPC %i: retried with backoff, then InternalServerError with the status", async (status) => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(reply(status, "<html><body>upstream error</body></html>", { "content-type": "text/html" }));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.status).toBe(status);
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(steps);
+    expect(gaps()).toEqual(steps);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it.each([500, 502, 503, 504])("REST %i: retried with backoff, then InternalServerError with the status", async (status) => {
+    useFakeClock();
+    const { client, lines } = wallet();
+    server.serve(reply(status, JSON.stringify({ error: "upstream unavailable" })));
+    const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status, body: { error: "upstream unavailable" } });
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(steps);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("exact backoff without jitter: 500, 1000, 2000 ms (Math.random = 0)", async () => {
+    useFakeClock();
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const { client } = das({ maxRetries: 3 });
+    server.serve(reply(503, ""));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(steps).toEqual([500, 1000, 2000]);
+    expect(gaps()).toEqual([500, 1000, 2000]);
+  });
+
+  it("503 then success: resolves with the result after one retry", async () => {
+    useFakeClock();
+    const { client } = das();
+    server.serve(reply(503, ""), rpcResult({ interface: "V1_NFT", id: ASSET_ID, token_info: { supply: 5 } }));
+    const { value, error } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ id: ASSET_ID, token_info: { supply: 5n } });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("503 with Retry-After: 2 waits 2 s, not the backoff", async () => {
+    useFakeClock();
+    const { client } = das({ maxRetries: 1 });
+    server.serve(reply(503, "", { "retry-after": "2" }));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(steps).toEqual([2000]);
+  });
+});
+
+describe("connection dropped mid-body", () => {
+  it.each([
+    ["destroy() after part of the body", dropMidBody()],
+    ["RST after part of the body", dropMidBody(undefined, { reset: true })],
+    ["destroy() before any byte", ((ctx) => ctx.req.socket.destroy()) as Behaviour],
+  ])("JSON-RPC, %s: ConnectionError, retried", async (_name, behaviour) => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(behaviour);
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toMatch(/^Connection error from getAsset: /);
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(steps);
+    expect(loggedDelays(lines)).toEqual(steps);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("REST: ConnectionError, retried", async () => {
+    useFakeClock();
+    const { client, lines } = wallet();
+    server.serve(dropMidBody('{"identity":{"name":"'));
+    const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(steps);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("dropped once, then answered: resolves", async () => {
+    useFakeClock();
+    const { client } = das();
+    server.serve(dropMidBody(), rpcResult({ interface: "V1_NFT", id: ASSET_ID }));
+    const { value, error } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ id: ASSET_ID });
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe("connection refused", () => {
+  it("nothing listening: ConnectionError, retried with backoff (maxRetries + 1 attempts)", async () => {
+    const closed = await FaultServer.start();
+    const url = closed.url;
+    await closed.close();
+    useFakeClock();
+    const { lines, logger } = recordingLogger();
+    const client = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: url }, logger, maxRetries: 2, timeout: Infinity });
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toMatch(/ECONNREFUSED/);
+    expectBackoff(steps);
+    expect(steps).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith("info Retrying getAsset")).map((l) => /attempt (\d) of 3/.exec(l)?.[1])).toEqual(["2", "3"]);
+    expectRedacted([API_KEY], error, lines);
+  });
+});
+
+describe("timeouts", () => {
+  it("a server that never answers: TimeoutError per attempt (200 ms), retried, then thrown", async () => {
+    abortedFetch = true;
+    useFakeClock();
+    const { client, lines } = das({ timeout: 200 });
+    server.serve(hang);
+    // Even steps fire an attempt's timer: only once its request has reached the server. Odd
+    // steps fire the retry wait.
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }), {
+      canAdvance: (step) => step % 2 === 1 || server.requests.length >= step / 2 + 1,
+    });
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe("Request to getAsset timed out after 200 ms");
+    expect(server.requests).toHaveLength(3);
+    expect(steps).toHaveLength(5);
+    expect([steps[0], steps[2], steps[4]]).toEqual([200, 200, 200]);
+    expectBackoff([steps[1]!, steps[3]!]);
+    expect(gaps()).toEqual([200 + steps[1]!, 200 + steps[3]!]);
+    expect(loggedDelays(lines)).toEqual([steps[1], steps[3]]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("a server that never answers, real time: TimeoutError after ~200 ms, socket released", async () => {
+    abortedFetch = true;
+    const { client, lines } = das({ timeout: 200, maxRetries: 0 });
+    server.serve(hang);
+    const started = performance.now();
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    const elapsed = performance.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(elapsed).toBeGreaterThanOrEqual(195);
+    expect(elapsed).toBeLessThan(1_500);
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("a slow trickle (2 bytes every 20 ms, never done): TimeoutError although bytes keep arriving, retried once", async () => {
+    abortedFetch = true;
+    const { client, lines } = das({ timeout: 250, maxRetries: 1 });
+    server.serve(trickle(20));
+    const started = performance.now();
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    const elapsed = performance.now() - started;
+    console.log(`[faults] trickle: TimeoutError after ${elapsed.toFixed(0)} ms (2 attempts of 250 ms + backoff), ${server.trickled} bytes trickled`);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(2);
+    expect(server.trickled).toBeGreaterThan(10);
+    const [wait] = loggedDelays(lines);
+    expect(wait).toBeGreaterThanOrEqual(375);
+    expect(elapsed).toBeGreaterThanOrEqual(2 * 250 + wait! - 10);
+    expect(elapsed).toBeLessThan(5_000);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("REST: a server that never answers: TimeoutError (real time)", async () => {
+    abortedFetch = true;
+    const { client, lines } = wallet({ timeout: 150, maxRetries: 0 });
+    server.serve(hang);
+    const { error } = await settle(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+});
+
+describe("non-idempotent writes (webhooks.createWebhook)", () => {
+  it("503: exactly one request, then InternalServerError", async () => {
+    useFakeClock();
+    const { client, lines } = webhooks();
+    server.serve(reply(503, JSON.stringify({ error: "try later" }), { "retry-after": "1" }));
+    const { error, steps } = await drive(client.createWebhook(webhookInput));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.status).toBe(503);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ method: "POST", path: "/v0/webhooks" });
+    expect(steps).toEqual([]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("a dropped connection: exactly one request, then ConnectionError", async () => {
+    useFakeClock();
+    const { client } = webhooks();
+    server.serve(dropMidBody('{"webhookID":"'));
+    const { error } = await drive(client.createWebhook(webhookInput));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("a server that never answers: exactly one request, then TimeoutError (real time)", async () => {
+    abortedFetch = true;
+    const { client } = webhooks({ timeout: 100 });
+    server.serve(hang);
+    const { error } = await settle(client.createWebhook(webhookInput));
+    expect(error).toBeInstanceOf(TimeoutError);
+    await realSleep(50);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("503 with retryNonIdempotent: true: retried (maxRetries + 1 requests), identical bodies", async () => {
+    useFakeClock();
+    const { client, lines } = webhooks();
+    server.serve(reply(503, JSON.stringify({ error: "try later" })));
+    const { error, steps } = await drive(client.createWebhook(webhookInput, { retryNonIdempotent: true }));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(steps);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+    expect(JSON.parse(server.requests[0]!.body)).toEqual(webhookInput);
+    expectRedacted([API_KEY], error, lines);
+  });
+});
+
+describe("abort", () => {
+  it("during a retry wait: AbortError at once, no further request, no pending timer, no listener left", async () => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(reply(503, "", { "retry-after": "30" }));
+    const controller = new AbortController();
+    let outcome: { error?: any; settled?: boolean } = {};
+    client.getAsset({ id: ASSET_ID }, { signal: controller.signal }).then(
+      () => (outcome = { settled: true }),
+      (error) => (outcome = { settled: true, error }),
+    );
+    // Wait (real time) until the client sleeps: one request answered, one timer pending.
+    const deadline = performance.now() + 5_000;
+    while (!(server.requests.length === 1 && runtimeTimers().length === 1) && performance.now() < deadline) await realSleep(1);
+    expect(loggedDelays(lines)).toEqual([30_000]);
+    expect(runtimeTimers()).toMatchObject([{ ms: 30_000 }]);
+    const clock = Date.now();
+    controller.abort();
+    // No fake time passes: the rejection must come from the abort itself (one real turn of the
+    // event loop for the promise chain to run).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(outcome.settled).toBe(true);
+    expect(outcome.error).toBeInstanceOf(AbortError);
+    expect(Date.now()).toBe(clock);
+    expect(runtimeTimers()).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    await realSleep(50);
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], outcome.error, lines);
+  });
+
+  it("while an attempt hangs: AbortError at once, socket released, no retry", async () => {
+    abortedFetch = true;
+    const { client, lines } = das({ timeout: 10_000 });
+    server.serve(hang);
+    const controller = new AbortController();
+    const call = settle(client.getAsset({ id: ASSET_ID }, { signal: controller.signal }));
+    await server.waitForRequests(1);
+    const started = performance.now();
+    controller.abort();
+    const { error } = await call;
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(error).toBeInstanceOf(AbortError);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    await realSleep(50);
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("an already-aborted signal: AbortError, nothing sent", async () => {
+    const { client } = das();
+    server.serve(rpcResult({ id: ASSET_ID }));
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }, { signal: AbortSignal.abort() }));
+    expect(error).toBeInstanceOf(AbortError);
+    await realSleep(20);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a signal that never fires: no abort listener left after retries and success", async () => {
+    useFakeClock();
+    const { client } = das();
+    server.serve(reply(503, ""), reply(429, "", { "retry-after": "1" }), rpcResult({ interface: "V1_NFT", id: ASSET_ID }));
+    const controller = new AbortController();
+    const { value, error } = await drive(client.getAsset({ id: ASSET_ID }, { signal: controller.signal }));
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ id: ASSET_ID });
+    expect(server.requests).toHaveLength(3);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("REST, during a retry wait: AbortError at once, no further request", async () => {
+    useFakeClock();
+    const { client } = wallet();
+    server.serve(reply(502, ""));
+    const controller = new AbortController();
+    const call = settle(client.getIdentity({ wallet: WALLET }, { signal: controller.signal }));
+    const deadline = performance.now() + 5_000;
+    while (!(server.requests.length === 1 && runtimeTimers().length === 1) && performance.now() < deadline) await realSleep(1);
+    controller.abort();
+    const { error } = await call;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(runtimeTimers()).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+    await realSleep(50);
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+// Bundle-size budgets: each area's one-call program (bench/lib/programs.mjs — the same programs
+// `npm run bench` measures) is bundled with esbuild (--bundle --minify --format=esm
+// --platform=browser) from the built dist/ and gzipped; a program over its budget in
+// budgets.json fails, so a size regression fails CI. DAS getAsset is also held to the issue's
+// 4 kB cap. Budgets: `node bench/size-budgets.mjs` to compare, `--write` to reset after an
+// intended change (caps are kept).
+import { existsSync, readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { areas, bundlePrograms, repoRoot } from "../../bench/lib/programs.mjs";
+
+interface Budget {
+  maxGzipBytes: number;
+  capGzipBytes?: number;
+  cap?: string;
+  measuredGzipBytes?: number;
+}
+const budgets: { programs: Record<string, Budget> } = JSON.parse(
+  readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
+);
+const keys = Object.entries(areas).flatMap(
+  ([area, a]) => [`${area}/${a.call}/client`, ...(a.standalone ? [`${area}/${a.call}/standalone`] : [])],
+);
+
+describe("bundle size of one-call programs (esbuild --bundle --minify --format=esm --platform=browser, gzip -9)", () => {
+  let sizes: Record<string, { min: number; gz: number }>;
+  beforeAll(async () => {
+    for (const a of Object.values(areas)) {
+      const dist = `${repoRoot}packages/${a.pkg.replace("@chaindata/", "")}/dist/index.js`;
+      if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npx turbo run build\` first`);
+    }
+    sizes = await bundlePrograms();
+  });
+
+  it("every program has a budget, and every budget a program", () => {
+    expect(Object.keys(budgets.programs).sort()).toEqual([...keys].sort());
+  });
+
+  it.each(keys)("%s is within its budget", (key) => {
+    const budget = budgets.programs[key]!;
+    const { gz } = sizes[key]!;
+    const limit = Math.min(budget.maxGzipBytes, budget.capGzipBytes ?? Infinity);
+    const why = budget.cap && limit === budget.capGzipBytes ? ` (${budget.cap})` : "";
+    expect(gz, `${key}: ${gz} B gzipped, budget ${limit} B${why}`).toBeLessThanOrEqual(limit);
+  });
+});
