@@ -1,9 +1,10 @@
 // Bundle-size budgets: each area's one-call program (bench/lib/programs.mjs — the same programs
 // `npm run bench` measures) is bundled with esbuild (--bundle --minify --format=esm
 // --platform=browser) from the built dist/ and gzipped; a program over its budget in
-// budgets.json fails, so a size regression fails CI. DAS getAsset is also held to the issue's
-// 4 kB cap. Budgets: `node bench/size-budgets.mjs` to compare, `--write` to reset after an
-// intended change (caps are kept).
+// budgets.json fails, so a size regression fails CI. The issue's absolute targets (DAS getAsset
+// <= 4 kB gz, and the ratios to helius-sdk and hand-written fetch) are benchmark rows reported
+// in BENCHMARKS.md, not gates here. Budgets: `node bench/size-budgets.mjs` to compare, `--write`
+// to reset after an intended change.
 import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { areas, bundlePrograms, repoRoot } from "../../bench/lib/programs.mjs";

@@ -58,13 +58,24 @@ export function parseJson(text: string): unknown {
  * and become `null` in arrays.
  */
 export function stringifyJson(value: any): string {
+  // Native first: it is several times faster and allocates less. It throws a TypeError on a
+  // bigint (or a cycle), and only then is the value written by hand.
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  return writeJson(value);
+}
+
+function writeJson(value: any): string {
   if (typeof value === 'bigint') return String(value);
   if (!value || typeof value !== 'object') return JSON.stringify(value);
-  if (typeof value.toJSON === 'function') return stringifyJson(value.toJSON());
+  if (typeof value.toJSON === 'function') return writeJson(value.toJSON());
   // Arrays in a template literal join with commas.
-  if (Array.isArray(value)) return `[${value.map((v) => stringifyJson(v) ?? 'null')}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => writeJson(v) ?? 'null')}]`;
   return `{${Object.keys(value).flatMap((key) => {
-    const v = stringifyJson(value[key]);
+    const v = writeJson(value[key]);
     return v === undefined ? [] : [JSON.stringify(key) + ':' + v];
   })}}`;
 }

@@ -145,7 +145,10 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-const decode = (bytes: Uint8Array, fatal?: boolean) => new TextDecoder('utf-8', { fatal }).decode(bytes);
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+// One strict decoder for every response (decoding is synchronous, so calls never interleave);
+// after a failure the stream state is cleared by a final decode() call.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** @internal */
 export function createEngine(options: ClientOptions | undefined, host: HostName): Engine {
@@ -156,6 +159,16 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
   const redact = createRedactor(config.secretKey);
   const limiter = config.rateLimit;
   const log = (level: keyof Logger, message: string, meta: Record<string, unknown>) => config.logger?.[level]?.(redact(message), meta);
+  const baseHeaders: Record<string, string> = { accept: 'application/json' };
+  new Headers(config.headers).forEach((value, name) => (baseHeaders[name] = value));
+  // Headers.set throws a TypeError quoting the value for a key that is not a valid header
+  // value: check once here; each call then reports a ConfigurationError without the key.
+  let validHeaderKey = true;
+  try {
+    if (key && auth.header) new Headers({ [auth.header]: key });
+  } catch {
+    validHeaderKey = false;
+  }
 
   // The first 200 characters of a body, redacted. Redaction happens before the cut, and on enough
   // text that a key cut in half at the end of the redacted window lies beyond the 200 kept
@@ -220,14 +233,16 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
       const controller = new AbortController();
       // Every way out clears the timer and the listener; only the first settlement counts.
       const settle =
-        <T>(to: (value: T) => void) =>
+        <T>(to: (value: T) => void, abort?: boolean) =>
         (value: T) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
           to(value);
-          controller.abort(); // stops a fetch still running; a no-op once it is done
+          // Stops a fetch still running. Not after a success: the body is read, and abort()
+          // builds a DOMException, a measurable cost on every call.
+          if (abort) controller.abort();
         };
-      const fail = settle(reject);
+      const fail = settle(reject, true);
       const onAbort = () => fail(new AbortError(`Request to ${operation} was aborted`));
       // setTimeout fires at once for delays over 2^31 - 1 ms; longer timeouts mean none.
       const timer =
@@ -251,20 +266,17 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;
     if (!fetch) throw new ConfigurationError('No global fetch: pass the `fetch` option');
-    const target = new URL(url);
-    const headers = new Headers({ accept: 'application/json' });
-    for (const source of [config.headers, init.headers, options.headers]) {
-      new Headers(source).forEach((value, name) => headers.set(name, value));
-    }
-    if (init.body != null && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    // A plain object with lower-case names (cheaper per call than Headers).
+    const headers: Record<string, string> = { ...baseHeaders };
+    const add = (source?: HeadersInit) => source && new Headers(source).forEach((value, name) => (headers[name] = value));
+    add(init.headers);
+    add(options.headers);
+    if (init.body != null) headers['content-type'] ??= 'application/json';
+    let target = url;
     if (key) {
-      // Headers.set throws a TypeError quoting the value when the key is not a valid header value.
-      try {
-        if (auth.header) headers.set(auth.header, key);
-        else target.searchParams.set(auth.query, key);
-      } catch {
-        throw new ConfigurationError(`The API key is not a valid ${auth.header} header value`);
-      }
+      if (!auth.header) target += (url.includes('?') ? '&' : '?') + `${auth.query}=${encodeURIComponent(key)}`;
+      else if (!validHeaderKey) throw new ConfigurationError(`The API key is not a valid ${auth.header} header value`);
+      else headers[auth.header.toLowerCase()] = key;
     }
     const retries = operation.idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
     const { signal, timeout = config.timeout } = options;
@@ -277,9 +289,9 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
       let error: ChainDataError;
       let delay: number | undefined;
       try {
-        const result = await attempt(fetch, target.href, { method: init.method, headers, body: init.body }, id, timeout, signal);
+        const result = await attempt(fetch, target, { method: init.method, headers, body: init.body }, id, timeout, signal);
         const { status, ok, headers: responseHeaders } = result.response;
-        log('debug', `${id}: ${init.method} ${target} → ${status} (${Date.now() - started} ms)`, { operation: id, attempt: n, status });
+        if (config.logger?.debug) log('debug', `${id}: ${init.method} ${target} → ${status} (${Date.now() - started} ms)`, { operation: id, attempt: n, status });
         if (ok) return result;
         error = toAPIError(result, id);
         delay = parseRetryAfter(responseHeaders);
@@ -301,11 +313,14 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
     let text: string;
     // A body cut inside a multi-byte character is truncated, not invalid: decode in stream mode
     // (an incomplete last character is held back), then see whether one was held back.
-    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const decoder = strictUtf8;
     let cutCharacter = false;
     try {
       text = decoder.decode(bytes, { stream: true });
     } catch {
+      try {
+        decoder.decode(); // clears the stream state for the next response
+      } catch {}
       throw invalid('invalid-utf8', status, decode(bytes.subarray(0, 1024)), id);
     }
     try {
@@ -313,11 +328,11 @@ export function createEngine(options: ClientOptions | undefined, host: HostName)
     } catch {
       cutCharacter = true;
     }
-    const start = text.trimStart();
-    if (start && (start[0] === '<' || /html/i.test(response.headers.get('content-type') ?? ''))) throw invalid('html', status, text, id);
+    const first = text.search(/\S/); // (not trimStart(): that copies the whole body)
+    if (first >= 0 && (text[first] === '<' || /html/i.test(response.headers.get('content-type') ?? ''))) throw invalid('html', status, text, id);
     let value: unknown;
     try {
-      value = start ? parseJson(text) : undefined;
+      value = first >= 0 ? parseJson(text) : undefined;
     } catch {
       throw invalid(cutCharacter || looksTruncated(text) ? 'truncated' : 'non-json', status, text, id);
     }
