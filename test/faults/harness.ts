@@ -9,7 +9,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { inspect } from "node:util";
-import { expect, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 
 // Captured at import, before any test fakes them: the server's own delays (trickling) and the
 // harness's polling must keep running on real time while the client's timers are fake.
@@ -462,3 +462,25 @@ export const ASSET_ID = "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5";
 export const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 /** A distinctive key: URL-encoding and regex metacharacters, none of which occur in normal output. */
 export const API_KEY = "sk_live+F4u/lt=Key&x?(.*)$[q]";
+
+/**
+ * Registers the hooks every fault suite shares: one server per file (started and warmed up
+ * once), reset before each test with the unhandled-rejection log cleared and no API key in
+ * the environment. `assign` receives the server.
+ */
+export function useFaultServer(assign: (server: FaultServer) => void): void {
+  let server: FaultServer;
+  beforeAll(async () => {
+    server = await FaultServer.start();
+    await server.warmUp();
+    assign(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  beforeEach(() => {
+    server.reset();
+    unhandled.length = 0;
+    vi.stubEnv("CHAINDATA_API_KEY", "");
+  });
+}

@@ -1,22 +1,11 @@
 // A 50 MB JSON-RPC response (a valid getAssetBatch result with a large array) through the real
 // @chaindata/das: it must parse, with u64 values exact, in bounded time. Durations are printed.
 import { createDasClient } from "@chaindata/das";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_KEY, ASSET_ID, expectNoLeaks, FaultServer, recordingLogger, unhandled, type Behaviour } from "./harness.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { API_KEY, ASSET_ID, expectNoLeaks, FaultServer, recordingLogger, unhandled, useFaultServer, type Behaviour } from "./harness.js";
 
 let server: FaultServer;
-beforeAll(async () => {
-  server = await FaultServer.start();
-  await server.warmUp();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  unhandled.length = 0;
-  vi.stubEnv("CHAINDATA_API_KEY", "");
-});
+useFaultServer((started) => (server = started));
 afterEach(async () => {
   try {
     await expectNoLeaks(server);

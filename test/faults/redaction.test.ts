@@ -9,7 +9,7 @@ import { ChainDataError, ConnectionError, createDasClient, InternalServerError, 
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ASSET_ID,
   dropMidBody,
@@ -26,21 +26,11 @@ import {
   WALLET,
   type Behaviour,
   type FaultContext,
+  useFaultServer,
 } from "./harness.js";
 
 let server: FaultServer;
-beforeAll(async () => {
-  server = await FaultServer.start();
-  await server.warmUp();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  unhandled.length = 0;
-  vi.stubEnv("CHAINDATA_API_KEY", "");
-});
+useFaultServer((started) => (server = started));
 afterEach(async () => {
   try {
     // The property checks each run itself (and may end on a run that aborted a fetch).

@@ -3,7 +3,7 @@
 // @chaindata/das (JSON-RPC) and @chaindata/wallet (REST) against a loopback server.
 import { createDasClient, InvalidResponseError, JsonRpcError, InternalServerError } from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
@@ -18,21 +18,11 @@ import {
   useRealClock,
   WALLET,
   type Behaviour,
+  useFaultServer,
 } from "./harness.js";
 
 let server: FaultServer;
-beforeAll(async () => {
-  server = await FaultServer.start();
-  await server.warmUp();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  unhandled.length = 0;
-  vi.stubEnv("CHAINDATA_API_KEY", "");
-});
+useFaultServer((started) => (server = started));
 afterEach(async () => {
   try {
     await expectNoLeaks(server);

@@ -5,7 +5,7 @@ import { getEventListeners } from "node:events";
 import { AbortError, ConnectionError, createDasClient, InternalServerError, RateLimitError, TimeoutError } from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
@@ -28,21 +28,11 @@ import {
   runtimeTimers,
   WALLET,
   type Behaviour,
+  useFaultServer,
 } from "./harness.js";
 
 let server: FaultServer;
-beforeAll(async () => {
-  server = await FaultServer.start();
-  await server.warmUp();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-  unhandled.length = 0;
-  vi.stubEnv("CHAINDATA_API_KEY", "");
-});
+useFaultServer((started) => (server = started));
 /** Set by tests in which the client aborts a request in flight (see expectNoLeaks). */
 let abortedFetch = false;
 afterEach(async () => {
