@@ -125,7 +125,7 @@ export async function emitRestArea({ area, doc, file }) {
     const responseSchema = responseSchemaOf(doc, op);
     const u64 = responseSchema && u64Shape(doc, responseSchema);
     if (u64 !== undefined) d.u64 = u64;
-    if (op.o.deprecated) d.deprecated = op.o["x-replaced-by"] ?? "no replacement named";
+    if (op.o.deprecated) d.deprecated = op.o["x-replaced-by"] ? `use ${op.o["x-replaced-by"]} instead` : "no replacement is documented";
     if (op.o["x-beta"] || doc.info["x-beta"]) d.beta = true;
     if (op.o["x-pagination"]) {
       const { "x-source": _ignored, ...pagination } = op.o["x-pagination"];

@@ -82,7 +82,7 @@ export async function emitRpcArea({ area, doc, file }) {
     if (query?.length) d.query = Object.fromEntries(query.map((q) => [camel(q.name), q.name]));
     const u64 = u64Shape(doc, m.result.schema);
     if (u64 !== undefined) d.u64 = u64;
-    if (m.deprecated) d.deprecated = m["x-replaced-by"] ?? "no replacement named";
+    if (m.deprecated) d.deprecated = m["x-replaced-by"] ? `use ${m["x-replaced-by"]} instead` : "no replacement is documented";
     if (m["x-beta"]) d.beta = true;
     if (m["x-pagination"]) {
       const { "x-source": _ignored, ...pagination } = m["x-pagination"];
