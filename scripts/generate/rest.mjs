@@ -9,7 +9,7 @@ import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 
-function operationsOf(doc) {
+export function operationsOf(doc) {
   const ops = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
@@ -72,7 +72,7 @@ function responseSchemaOf(doc, op) {
   return undefined;
 }
 
-function exampleFor(doc, op, clientVar) {
+export function exampleFor(doc, op, clientVar) {
   const input = {};
   for (const p of op.params) {
     if (p.in !== "path" && p.in !== "query") continue;

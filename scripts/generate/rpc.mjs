@@ -32,7 +32,7 @@ function paramsSchema(method, { withQuery }) {
 const itemType = (resultType, path) =>
   `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
 
-function exampleFor(method, clientVar, firstArg) {
+export function exampleFor(method, clientVar, firstArg) {
   const ex = (method.examples ?? []).find((e) => Array.isArray(e.params));
   if (!ex) return undefined;
   const resultVar = camel(method.result?.name ?? "result").replace(/[^\w$]/g, "") || "result";
