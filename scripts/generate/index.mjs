@@ -66,6 +66,23 @@ function emitSdk(areas) {
   };
 }
 
+const ERROR_CLASSES = [
+  "ChainDataError", "APIError", "BadRequestError", "AuthenticationError", "PermissionDeniedError", "NotFoundError",
+  "UnprocessableEntityError", "RateLimitError", "InternalServerError", "JsonRpcError", "ConnectionError", "TimeoutError",
+  "AbortError", "InvalidResponseError", "ValidationError", "ConfigurationError",
+];
+
+/** src/generated/runtime.ts: the runtime's error classes and option types, re-exported so one import suffices. */
+function emitRuntimeExports(pkg, { rpc }) {
+  const types = ["ClientOptions", "RequestOptions", ...(rpc ? ["JsonRpcClient"] : [])];
+  return {
+    [`packages/${pkg}/src/generated/runtime.ts`]:
+      banner("spec/dist/index.json") +
+      `// The runtime's error classes and option types, so callers need only this package.\n` +
+      `export {\n${ERROR_CLASSES.map((n) => `  ${n},`).join("\n")}\n${types.map((t) => `  type ${t},`).join("\n")}\n} from "@chaindata/core";\n`,
+  };
+}
+
 /** packages/<area>/README.md: what the package is, install, a first call, its operations. */
 function emitReadme({ area, kind, doc, file }) {
   const Area = pascal(area);
@@ -103,8 +120,8 @@ function emitReadme({ area, kind, doc, file }) {
 export async function generate({ distDir = join(root, "spec/dist") } = {}) {
   const { index, areas } = readBundles(distDir);
   const files = { "packages/core/src/generated/environments.ts": emitEnvironments(index) };
-  for (const a of areas) Object.assign(files, await (a.kind === "openrpc" ? emitRpcArea(a) : emitRestArea(a)), emitReadme(a));
-  Object.assign(files, emitSdk(areas));
+  for (const a of areas) Object.assign(files, await (a.kind === "openrpc" ? emitRpcArea(a) : emitRestArea(a)), emitReadme(a), emitRuntimeExports(a.area, { rpc: a.kind === "openrpc" }));
+  Object.assign(files, emitSdk(areas), emitRuntimeExports("sdk", { rpc: true }));
   return files;
 }
 

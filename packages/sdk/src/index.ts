@@ -9,9 +9,4 @@ export { createAdminClient, type AdminClient } from "@chaindata/admin";
 export { createWebhooksClient, type WebhooksClient } from "@chaindata/webhooks";
 export { createTokenMetadataClient, type TokenMetadataClient } from "@chaindata/token-metadata";
 export { createMintClient, type MintClient } from "@chaindata/mint";
-export {
-  ChainDataError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError,
-  UnprocessableEntityError, RateLimitError, InternalServerError, JsonRpcError, ConnectionError, TimeoutError,
-  AbortError, InvalidResponseError, ValidationError, ConfigurationError,
-  type ClientOptions, type RequestOptions,
-} from "@chaindata/core";
+export * from "./generated/runtime.js";
