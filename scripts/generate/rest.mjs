@@ -5,6 +5,7 @@
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
 import { banner, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
+import { commonDescriptorFields, itemType } from "./lib/descriptor.mjs";
 import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
@@ -119,18 +120,9 @@ export async function emitRestArea({ area, doc, file }) {
   const descriptors = ops.map((op) => {
     const d = {
       id: op.o.operationId,
-      idempotent: op.o["x-idempotent"] !== false,
       params: validationSchema(doc, inputSchema(doc, op)),
+      ...commonDescriptorFields(doc, op.o, responseSchemaOf(doc, op)),
     };
-    const responseSchema = responseSchemaOf(doc, op);
-    const u64 = responseSchema && u64Shape(doc, responseSchema);
-    if (u64 !== undefined) d.u64 = u64;
-    if (op.o.deprecated) d.deprecated = op.o["x-replaced-by"] ? `use ${op.o["x-replaced-by"]} instead` : "no replacement is documented";
-    if (op.o["x-beta"] || doc.info["x-beta"]) d.beta = true;
-    if (op.o["x-pagination"]) {
-      const { "x-source": _ignored, ...pagination } = op.o["x-pagination"];
-      d.pagination = pagination;
-    }
     return `export const ${op.o.operationId}: OperationDescriptor = ${literal(d)};`;
   });
   // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.
@@ -187,7 +179,7 @@ export async function emitRestArea({ area, doc, file }) {
     const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar) });
     const pagination = op.o["x-pagination"];
     if (pagination && hasInput) {
-      const items = `${pagination.items.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, R)}[number]`;
+      const items = itemType(R, pagination.items);
       members.push(`${doc_}  ${id}: Paginated<${I}, ${R}, ${items}>;`);
       impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}.pagination!),`);
     } else if (hasInput) {

@@ -5,7 +5,8 @@
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
 import { banner, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
-import { camel, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
+import { commonDescriptorFields, itemType } from "./lib/descriptor.mjs";
+import { camel, pascal, validationSchema } from "./lib/schema.mjs";
 
 /** How the method's `params` go on the wire. */
 function paramsShape(method) {
@@ -27,10 +28,6 @@ function paramsSchema(method, { withQuery }) {
   }
   return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
-
-/** `value.items` → `NonNullable<NonNullable<R["value"]>["items"]>[number]`. */
-const itemType = (resultType, path) =>
-  `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
 
 export function exampleFor(method, clientVar, firstArg) {
   const ex = (method.examples ?? []).find((e) => Array.isArray(e.params));
@@ -73,21 +70,13 @@ export async function emitRpcArea({ area, doc, file }) {
   const descriptors = methods.map((m) => {
     const d = {
       id: m.name,
-      idempotent: m["x-idempotent"] !== false,
       paramsShape: paramsShape(m),
       params: validationSchema(doc, paramsSchema(m, { withQuery: false })),
+      ...commonDescriptorFields(doc, m, m.result.schema),
     };
     if (d.paramsShape === "positional") d.positional = m.params.map((p) => p.name);
     const query = m["x-query-params"];
     if (query?.length) d.query = Object.fromEntries(query.map((q) => [camel(q.name), q.name]));
-    const u64 = u64Shape(doc, m.result.schema);
-    if (u64 !== undefined) d.u64 = u64;
-    if (m.deprecated) d.deprecated = m["x-replaced-by"] ? `use ${m["x-replaced-by"]} instead` : "no replacement is documented";
-    if (m["x-beta"]) d.beta = true;
-    if (m["x-pagination"]) {
-      const { "x-source": _ignored, ...pagination } = m["x-pagination"];
-      d.pagination = pagination;
-    }
     return `export const ${m.name}: RpcMethodDescriptor = ${literal(d)};`;
   });
   const operations =

@@ -2,7 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import type { OperationDescriptor } from "@chaindata/core";
 
-export const getProjectUsage: OperationDescriptor = {"id":"getProjectUsage","idempotent":true,"params":{"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false}};
+export const getProjectUsage: OperationDescriptor = {"id":"getProjectUsage","params":{"type":"object","properties":{"id":{"type":"string","minLength":1}},"required":["id"],"additionalProperties":false},"idempotent":true};
 
 /** The documented rate limit of this host (5 requests/s per project): `rateLimit: createRateLimiter(adminRateLimit)`. */
 export const adminRateLimit = { requestsPerSecond: 5 } as const;

@@ -2,4 +2,4 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import type { RpcMethodDescriptor } from "@chaindata/core";
 
-export const sendTransaction: RpcMethodDescriptor = {"id":"sendTransaction","idempotent":true,"paramsShape":"positional","params":{"type":"object","properties":{"transaction":{"type":"string","minLength":1},"config":{"type":"object","properties":{"encoding":{"type":"string","enum":["base58","base64"]},"skipPreflight":{"type":"boolean"},"maxRetries":{"type":"integer","minimum":0}}}},"required":["transaction"],"additionalProperties":false},"positional":["transaction","config"],"query":{"swqosOnly":"swqos_only"}};
+export const sendTransaction: RpcMethodDescriptor = {"id":"sendTransaction","paramsShape":"positional","params":{"type":"object","properties":{"transaction":{"type":"string","minLength":1},"config":{"type":"object","properties":{"encoding":{"type":"string","enum":["base58","base64"]},"skipPreflight":{"type":"boolean"},"maxRetries":{"type":"integer","minimum":0}}}},"required":["transaction"],"additionalProperties":false},"idempotent":true,"positional":["transaction","config"],"query":{"swqosOnly":"swqos_only"}};

@@ -1,0 +1,25 @@
+// What every operation descriptor has, whichever kind of document it comes from, and the
+// item type of a paginated operation.
+import { literal } from "./emit.mjs";
+import { u64Shape } from "./schema.mjs";
+
+/**
+ * The fields @chaindata/core reads from every descriptor besides `id` and `params`:
+ * retry safety, u64 shape of the result, deprecation, beta, pagination.
+ */
+export function commonDescriptorFields(doc, operation, resultSchema) {
+  const d = { idempotent: operation["x-idempotent"] !== false };
+  const u64 = resultSchema && u64Shape(doc, resultSchema);
+  if (u64 !== undefined) d.u64 = u64;
+  if (operation.deprecated) d.deprecated = operation["x-replaced-by"] ? `use ${operation["x-replaced-by"]} instead` : "no replacement is documented";
+  if (operation["x-beta"] || doc.info["x-beta"]) d.beta = true;
+  if (operation["x-pagination"]) {
+    const { "x-source": _provenance, ...pagination } = operation["x-pagination"];
+    d.pagination = pagination;
+  }
+  return d;
+}
+
+/** `value.items` of result type R → `NonNullable<NonNullable<R["value"]>["items"]>[number]`. */
+export const itemType = (resultType, path) =>
+  `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
