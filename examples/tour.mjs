@@ -1,5 +1,5 @@
 // A tour of @chaindata/sdk: one client for every area, typed errors, batching, pagination.
-import { createChainDataClient, ValidationError, JsonRpcError } from "@chaindata/sdk";
+import { createBatcher, createChainDataClient, ValidationError, JsonRpcError } from "@chaindata/sdk";
 
 // In production: createChainDataClient() reads CHAINDATA_API_KEY and talks to mainnet.
 // Here, the local mock: every host on one URL, no API key needed.
@@ -7,7 +7,7 @@ const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
 const chaindata = createChainDataClient({
   environment: "local",
   baseUrls: { rpc: url, wallet: url, admin: url, api: url, sender: url },
-  batch: true, // JSON-RPC calls made in the same tick share one HTTP request
+  batch: createBatcher(), // JSON-RPC calls made in the same tick share one HTTP request
 });
 
 // Three DAS calls, one HTTP request.

@@ -1,11 +1,12 @@
 // Auto-batching: `calls` concurrent getAsset calls (all issued in the same tick), with our
-// client's `batch: true` or without it, or through raw fetch / helius-sdk. The server counts the
+// client's `batch: createBatcher()` or without it, or through raw fetch / helius-sdk. The server counts the
 // HTTP requests. Prints { wallMs, requests, rpcCalls }.
+import { createBatcher } from '@chaindata/das';
 import { makeGetAsset } from './clients.mjs';
 import { addresses } from '../lib/util.mjs';
 
 const { url, client, batch, calls, warmup } = JSON.parse(process.argv[2]);
-const getAsset = await makeGetAsset(client, url, batch ? { batch: true } : {});
+const getAsset = await makeGetAsset(client, url, batch ? { batch: createBatcher() } : {});
 const ids = addresses(calls, 11).map((id) => ({ id }));
 const burst = async (count) => {
   const results = await Promise.all(ids.slice(0, count).map((p) => getAsset(p)));

@@ -25,23 +25,33 @@ function readBundles(distDir) {
 function emitEnvironments(index) {
   const hosts = Object.keys(index.hosts);
   const envs = Object.keys(index.environments);
-  const table = envs
-    .map((env) => `  ${env}: {\n${hosts.map((h) => `    ${h}: ${literal(index.hosts[h].urls[env] ?? null)},`).join("\n")}\n  },`)
-    .join("\n");
-  const auth = hosts
+  // One constant per host, so a bundle carries the URLs of the hosts it calls and no others.
+  const hostConsts = hosts
     .map((h) => {
-      const a = index.hosts[h].auth;
-      return `  ${h}: { query: ${literal(a.query)},${a.header ? ` header: ${literal(a.header)},` : ""} required: ${a.required} },`;
+      const { urls, auth } = index.hosts[h];
+      const fields = [
+        `name: ${literal(h)}`,
+        `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
+        `query: ${literal(auth.query)}`,
+        ...(auth.header ? [`header: ${literal(auth.header)}`] : []),
+        ...(auth.required ? [] : ["keyOptional: true"]),
+      ];
+      return `/** The ${h} host. */
+export const ${h}Host: Host = { ${fields.join(", ")} };
+`;
     })
     .join("\n");
   return (
     banner("spec/dist/index.json (spec/hosts.yaml)") +
     `\n/** The hosts of the service. */\nexport type HostName = ${hosts.map(literal).join(" | ")};\n\n` +
-    `/**\n * Named environments; each maps every host to a base URL (\`null\`: none documented).\n${envs.map((e) => ` * - \`${e}\`: ${index.environments[e].description}`).join("\n")}\n */\n` +
+    `/**\n * Named environments; each picks a base URL for every host.\n${envs.map((e) => ` * - \`${e}\`: ${index.environments[e].description}`).join("\n")}\n */\n` +
     `export type EnvironmentName = ${envs.map(literal).join(" | ")};\n\n` +
-    `export const environments: Readonly<Record<EnvironmentName, Readonly<Record<HostName, string | null>>>> = {\n${table}\n};\n\n` +
-    `/** Where each host takes the API key. \`header\` is preferred when present. */\n` +
-    `export const hostAuth: Readonly<Record<HostName, { readonly query: string; readonly header?: string; readonly required: boolean }>> = {\n${auth}\n};\n`
+    `/** A host of the service: its base URL per environment, and where it takes the API key. */\n` +
+    `export interface Host {\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
+    `  /** The query parameter that carries the key. */\n  readonly query: string;\n  /** The header that carries the key; used instead of \`query\` when present. */\n  readonly header?: string;\n` +
+    `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n}\n\n` +
+    hostConsts +
+    `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n`
   );
 }
 
@@ -72,14 +82,15 @@ const ERROR_CLASSES = [
   "AbortError", "InvalidResponseError", "ValidationError", "ConfigurationError",
 ];
 
-/** src/generated/runtime.ts: the runtime's error classes and option types, re-exported so one import suffices. */
+/** src/generated/runtime.ts: the runtime's error classes, option factories and option types, re-exported so one import suffices. */
 function emitRuntimeExports(pkg, { rpc }) {
+  const values = [...ERROR_CLASSES, ...(rpc ? ["createBatcher"] : []), "createRateLimiter"];
   const types = ["ClientOptions", "RequestOptions", ...(rpc ? ["JsonRpcClient"] : [])];
   return {
     [`packages/${pkg}/src/generated/runtime.ts`]:
       banner("spec/dist/index.json") +
-      `// The runtime's error classes and option types, so callers need only this package.\n` +
-      `export {\n${ERROR_CLASSES.map((n) => `  ${n},`).join("\n")}\n${types.map((t) => `  type ${t},`).join("\n")}\n} from "@chaindata/core";\n`,
+      `// The runtime's error classes, option factories and option types, so callers need only this package.\n` +
+      `export {\n${values.map((n) => `  ${n},`).join("\n")}\n${types.map((t) => `  type ${t},`).join("\n")}\n} from "@chaindata/core";\n`,
   };
 }
 

@@ -5,7 +5,8 @@
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
 import { banner, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
-import { commonDescriptorFields, itemType } from "./lib/descriptor.mjs";
+import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
+import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
@@ -117,13 +118,11 @@ export async function emitRestArea({ area, doc, file }) {
   const types = banner(source) + "\n" + (await typesFor(doc)) + "\n" + aliases.join("\n") + "\n";
 
   // ---- operations.ts
+  const checks = createCheckEmitter();
   const descriptors = ops.map((op) => {
-    const d = {
-      id: op.o.operationId,
-      params: validationSchema(doc, inputSchema(doc, op)),
-      ...commonDescriptorFields(doc, op.o, responseSchemaOf(doc, op)),
-    };
-    return `export const ${op.o.operationId}: OperationDescriptor = ${literal(d)};`;
+    const d = { id: op.o.operationId, ...commonDescriptorFields(doc, op.o, responseSchemaOf(doc, op)) };
+    const params = checks.emit(validationSchema(doc, inputSchema(doc, op)));
+    return `export const ${op.o.operationId}: OperationDescriptor = ${descriptorSource(d, params)};`;
   });
   // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.
   const deliveries = Object.entries(doc.webhooks ?? {}).map(([name, item]) => {
@@ -140,7 +139,8 @@ export async function emitRestArea({ area, doc, file }) {
   }
   const operations =
     banner(source) +
-    `import type { OperationDescriptor${deliveries.length ? ", U64Shape" : ""} } from "@chaindata/core";\n\n` +
+    `import { ${[...checks.imports(), "type OperationDescriptor", ...(deliveries.length ? ["type U64Shape"] : [])].join(", ")} } from "@chaindata/core";\n\n` +
+    (checks.declarations() ? checks.declarations() + "\n\n" : "") +
     descriptors.join("\n") +
     "\n" +
     (deliveries.length
@@ -196,14 +196,14 @@ export async function emitRestArea({ area, doc, file }) {
   const client =
     banner(source) +
     `import createFetchClient from "openapi-fetch";\n` +
-    `import { createTransport, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type ClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type ClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
     `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status.length ? `\n *\n * ${status.join("\n * ")}` : ""}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
     `/** Create a client for the ${area} operations (${info["x-host"]} host). */\n` +
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
-    `  const transport = createTransport(options, ${literal(info["x-host"])});\n` +
+    `  const transport = createTransport(options, ${info["x-host"]}Host);\n` +
     `  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });\n` +
     `  return {\n${impl.join("\n")}\n  };\n}\n`;
 

@@ -5,7 +5,8 @@
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
 import { banner, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
-import { commonDescriptorFields, itemType } from "./lib/descriptor.mjs";
+import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
+import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, pascal, validationSchema } from "./lib/schema.mjs";
 
 /** How the method's `params` go on the wire. */
@@ -66,29 +67,27 @@ export async function emitRpcArea({ area, doc, file }) {
     typeSource.replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "") +
     `\n/** The ${area} methods: the method name picks the params and result types. */\nexport interface ${Area}Methods {\n${methodMap}\n}\n`;
 
-  // ---- operations.ts: runtime descriptors.
+  // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
+  const checks = createCheckEmitter();
   const descriptors = methods.map((m) => {
-    const d = {
-      id: m.name,
-      paramsShape: paramsShape(m),
-      params: validationSchema(doc, paramsSchema(m, { withQuery: false })),
-      ...commonDescriptorFields(doc, m, m.result.schema),
-    };
-    if (d.paramsShape === "positional") d.positional = m.params.map((p) => p.name);
+    const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
+    if (paramsShape(m) === "positional") d.positional = m.params.map((p) => p.name);
     const query = m["x-query-params"];
     if (query?.length) d.query = Object.fromEntries(query.map((q) => [camel(q.name), q.name]));
-    return `export const ${m.name}: RpcMethodDescriptor = ${literal(d)};`;
+    const params = checks.emit(validationSchema(doc, paramsSchema(m, { withQuery: false })));
+    return `export const ${m.name}: RpcMethodDescriptor = ${descriptorSource(d, params)};`;
   });
   const operations =
     banner(source) +
-    `import type { RpcMethodDescriptor } from "@chaindata/core";\n\n` +
+    `import { ${[...checks.imports(), "type RpcMethodDescriptor"].join(", ")} } from "@chaindata/core";\n\n` +
+    (checks.declarations() ? checks.declarations() + "\n\n" : "") +
     descriptors.join("\n") +
     "\n";
 
   // ---- client.ts: standalone functions (tree-shakable: a bundle carries only the methods it
   // calls) and create<Area>Client() composing them (with `.all()` pagination and `request`).
   const info = doc.info;
-  const endpoint = `{ host: ${literal(info["x-host"])}, path: ${literal(info["x-path"] ?? "/")} }`;
+  const endpoint = `${info["x-host"]}Host, ${literal(info["x-path"] ?? "/")}`;
   const standalone = [];
   const members = [];
   const impl = [];
@@ -120,6 +119,7 @@ export async function emitRpcArea({ area, doc, file }) {
   const statusNote = [info["x-beta"] ? "@beta" : "", info["x-deprecated"] ? "@deprecated" : ""].filter(Boolean).join(" ");
   const coreImports = [
     "createJsonRpcClient",
+    `${info["x-host"]}Host`,
     ...(methods.some((m) => m["x-pagination"]) ? ["withPagination"] : []),
     ...(methods.some((m) => m.deprecated) ? ["warnDeprecated"] : []),
     "type ClientOptions",

@@ -5,7 +5,7 @@
 import { createAdminClient } from "@chaindata/admin";
 import { ConfigurationError, createChainDataClient } from "@chaindata/sdk";
 import { createCompressionClient } from "@chaindata/compression";
-import { createDasClient, createDasRpc, getAsset, ValidationError } from "@chaindata/das";
+import { createBatcher, createDasClient, createDasRpc, getAsset, ValidationError } from "@chaindata/das";
 import { createMintClient } from "@chaindata/mint";
 import { createSenderClient } from "@chaindata/sender";
 import { createTokenMetadataClient } from "@chaindata/token-metadata";
@@ -168,9 +168,11 @@ describe("@chaindata/sdk", () => {
 });
 
 describe("options", () => {
-  it("reject a rate limit that is not a limiter, naming the option", () => {
+  it("reject a rate limit or batch option not made by its factory, naming the option and the factory", () => {
     expect(() => createAdminClient({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow(
-      "rateLimit: must be a limiter from createRateLimiter({ requestsPerSecond })",
+      "rateLimit: must be made by createRateLimiter({ requestsPerSecond })",
     );
+    expect(() => createDasClient({ batch: true as never })).toThrow("batch: must be made by createBatcher()");
+    expect(() => createBatcher({ maxSize: 0 })).toThrow("batch.maxSize: must be >= 1 (got 0)");
   });
 });

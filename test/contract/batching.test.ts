@@ -1,10 +1,10 @@
 /**
- * JSON-RPC auto-batching against the mock: calls made in one tick with `batch: true` go out as
+ * JSON-RPC auto-batching against the mock: calls made in one tick with `batch: createBatcher()` go out as
  * one HTTP request (a JSON-RPC batch array, in the mock's log once, with every method), and each
  * call gets its own result — the mock answers each entry from its method's examples, so the
  * results differ and must not be mixed up. Per-entry errors stay with their call.
  */
-import { JsonRpcError, parseJson } from "@chaindata/core";
+import { createBatcher, JsonRpcError, parseJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { example } from "./contracts.js";
 import { useMock } from "./harness.js";
@@ -16,7 +16,7 @@ describe("auto-batching", () => {
   const h = useMock("examples");
 
   it("four calls in one tick → one HTTP request, a batch of four, each call its own result", async () => {
-    const { das } = h.clients({ batch: true });
+    const { das } = h.clients({ batch: createBatcher() });
     const [nft, fungible, batch, editions] = await Promise.all([
       das.getAsset(example("getAsset")),
       das.getAsset({ id: FUNGIBLE, options: { showFungible: true } }),
@@ -57,14 +57,14 @@ describe("auto-batching", () => {
   });
 
   it("maxSize splits: 5 calls with maxSize 2 → batches of 2, 2 and 1", async () => {
-    const { das } = h.clients({ batch: { maxSize: 2 } });
+    const { das } = h.clients({ batch: createBatcher({ maxSize: 2 }) });
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => das.getAsset({ id: i % 2 ? FUNGIBLE : example("getAsset").id })));
     expect(results.map((r) => r.id)).toEqual(Array.from({ length: 5 }, (_, i) => (i % 2 ? FUNGIBLE : example("getAsset").id)));
     expect(h.requests().map((r) => r.rpcMethods!.length)).toEqual([2, 2, 1]);
   });
 
   it("calls across areas on the same host batch per client; the sender (another endpoint) never joins", async () => {
-    const c = h.clients({ batch: true });
+    const c = h.clients({ batch: createBatcher() });
     await Promise.all([
       c.compression.getCompressedBalanceByOwner(example("getCompressedBalanceByOwner")),
       c.compression.getLatestCompressionSignatures(example("getLatestCompressionSignatures")),
@@ -78,7 +78,7 @@ describe("auto-batching", () => {
   });
 
   it("one failing entry rejects only its own call (X-Mock-JsonRpc-Error per method)", async () => {
-    const { das } = h.clients({ batch: true, headers: { "x-mock-jsonrpc-error": "getNftEditions=-32004" } });
+    const { das } = h.clients({ batch: createBatcher(), headers: { "x-mock-jsonrpc-error": "getNftEditions=-32004" } });
     const settled = await Promise.allSettled([das.getAsset(example("getAsset")), das.getNftEditions(example("getNftEditions")), das.getAssetBatch(example("getAssetBatch"))]);
     expect(h.requests()).toHaveLength(1);
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
@@ -88,7 +88,7 @@ describe("auto-batching", () => {
   });
 
   it("a call with per-call options is sent on its own, the rest still batch", async () => {
-    const { das } = h.clients({ batch: true });
+    const { das } = h.clients({ batch: createBatcher() });
     await Promise.all([das.getAsset(example("getAsset")), das.getAsset({ id: FUNGIBLE }, { timeout: 5_000 }), das.getNftEditions(example("getNftEditions"))]);
     const log = h.requests();
     expect(log).toHaveLength(2);
@@ -96,7 +96,7 @@ describe("auto-batching", () => {
   });
 
   it("non-idempotent methods are never batched (mintCompressedNft)", async () => {
-    const c = h.clients({ batch: true });
+    const c = h.clients({ batch: createBatcher() });
     await Promise.all([c.mint.mintCompressedNft(example("mintCompressedNft")), c.mint.mintCompressedNft(example("mintCompressedNft"))]);
     const log = h.requests();
     expect(log).toHaveLength(2);

@@ -1,7 +1,7 @@
 // 2xx answers that cannot be used (truncated, HTML, empty, not UTF-8, wrong JSON-RPC id) and
 // JSON-RPC batches answered with entries missing or out of order — through the real
 // @chaindata/das (JSON-RPC) and @chaindata/wallet (REST) against a loopback server.
-import { createDasClient, InvalidResponseError, JsonRpcError, InternalServerError } from "@chaindata/das";
+import { createBatcher, createDasClient, InvalidResponseError, JsonRpcError, InternalServerError } from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -209,7 +209,7 @@ describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
   });
 });
 
-describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
+describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)", () => {
   /** Answers a batch request with `shape(entries)`, each entry the result for its request. */
   const batchReply = (shape: (entries: any[]) => any[]): Behaviour => (ctx) => {
     const requests: any[] = ctx.received.json;
@@ -219,7 +219,7 @@ describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
   const callAll = (client: ReturnType<typeof das>["client"]) => Promise.all(ASSET_IDS.map((id) => settle(client.getAsset({ id }))));
 
   it("sends one request for three calls", async () => {
-    const { client } = das({ batch: true });
+    const { client } = das({ batch: createBatcher() });
     server.serve(batchReply((e) => e));
     const results = await callAll(client);
     expect(server.requests).toHaveLength(1);
@@ -229,7 +229,7 @@ describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
   });
 
   it("entries out of order → every call resolves with its own result", async () => {
-    const { client } = das({ batch: true });
+    const { client } = das({ batch: createBatcher() });
     server.serve(batchReply((e) => [e[2], e[0], e[1]]));
     const results = await callAll(client);
     expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
@@ -238,7 +238,7 @@ describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
   });
 
   it("an entry missing → that call rejects 'missing-entry', the others resolve", async () => {
-    const { client, lines } = das({ batch: true });
+    const { client, lines } = das({ batch: createBatcher() });
     server.serve(batchReply((e) => [e[2], e[0]]));
     const [first, second, third] = await callAll(client);
     expect(first!.value?.id).toBe(ASSET_IDS[0]);
@@ -250,14 +250,14 @@ describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
   });
 
   it("an empty batch answer → every call rejects 'missing-entry'", async () => {
-    const { client } = das({ batch: true });
+    const { client } = das({ batch: createBatcher() });
     server.serve(batchReply(() => []));
     const results = await callAll(client);
     expect(results.map((r) => r.error?.reason)).toEqual(["missing-entry", "missing-entry", "missing-entry"]);
   });
 
   it("one entry is a JSON-RPC error → that call rejects JsonRpcError, the others resolve", async () => {
-    const { client } = das({ batch: true });
+    const { client } = das({ batch: createBatcher() });
     server.serve(batchReply((e) => [e[0], { jsonrpc: "2.0", id: e[1].id, error: { code: -32000, message: "Asset not found" } }, e[2]]));
     const [first, second, third] = await callAll(client);
     expect(first!.value?.id).toBe(ASSET_IDS[0]);
@@ -267,7 +267,7 @@ describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
   });
 
   it("a 503 on the batch → retried as one batch; then every call rejects InternalServerError", async () => {
-    const { client } = das({ batch: true });
+    const { client } = das({ batch: createBatcher() });
     server.serve(reply(503, "", { "retry-after": "0" }));
     const results = await callAll(client);
     expect(server.requests).toHaveLength(3);
@@ -276,7 +276,7 @@ describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
   });
 
   it("truncated batch answer → every call rejects 'truncated'", async () => {
-    const { client } = das({ batch: true });
+    const { client } = das({ batch: createBatcher() });
     server.serve((ctx) => {
       const body = JSON.stringify(ctx.received.json.map((r: any) => ({ jsonrpc: "2.0", id: r.id, result: asset(r.params.id) })));
       reply(200, body.slice(0, body.length - 40))(ctx);
@@ -286,7 +286,7 @@ describe("JSON-RPC batches (batch: true, several calls in one tick)", () => {
   });
 
   it("a 1-entry batch answer to a lone call → rpcResult works (single requests are not arrays)", async () => {
-    const { client } = das({ batch: true });
+    const { client } = das({ batch: createBatcher() });
     server.serve(rpcResult((received: any) => asset(received.json.params.id)));
     const { value } = await settle(client.getAsset({ id: ASSET_ID }));
     expect(value?.id).toBe(ASSET_ID);

@@ -2,14 +2,14 @@
 // compile; every `@ts-expect-error` line must be a type error, or tsc fails.
 import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
 import { createCompressionClient } from "@chaindata/compression";
-import { createDasClient, type Asset } from "@chaindata/das";
+import { createBatcher, createDasClient, type Asset } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createSenderClient } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhookHandler, createWebhooksClient } from "@chaindata/webhooks";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
-const das = createDasClient({ apiKey: "k", environment: "local", maxRetries: 0, batch: { maxSize: 10 } });
+const das = createDasClient({ apiKey: "k", environment: "local", maxRetries: 0, batch: createBatcher({ maxSize: 10 }) });
 const compression = createCompressionClient();
 const sender = createSenderClient({ baseUrls: { sender: "http://127.0.0.1:1" } });
 const wallet = createWalletClient();

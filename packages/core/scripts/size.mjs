@@ -11,14 +11,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const call = `
-  const rpc = createJsonRpcClient({ apiKey: 'k' }, { host: 'rpc', path: '/' });
+  const rpc = createJsonRpcClient({ apiKey: 'k' }, rpcHost, '/');
   rpc.call(getAsset, { id: 'x' }).then(console.log);`;
 const programs = {
-  'json-rpc call': `import { createJsonRpcClient } from '@chaindata/core';
-    const getAsset = { id: 'getAsset', idempotent: true, paramsShape: 'object', u64: { supply: 1 } };${call}`,
-  'json-rpc call + params schema': `import { createJsonRpcClient } from '@chaindata/core';
-    const getAsset = { id: 'getAsset', idempotent: true, paramsShape: 'object', params: { type: 'object', required: ['id'],
-      properties: { id: { type: 'string', pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$' } } } };${call}`,
+  'json-rpc call': `import { createJsonRpcClient, rpcHost } from '@chaindata/core';
+    const getAsset = { id: 'getAsset', idempotent: true, u64: { supply: 1 } };${call}`,
+  'json-rpc call + params check': `import { createJsonRpcClient, rpcHost, vObject, vString } from '@chaindata/core';
+    const getAsset = { id: 'getAsset', idempotent: true,
+      params: vObject({ id: vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u) }, ['id'], false) };${call}`,
   'parseJson only': `import { parseJson } from '@chaindata/core'; console.log(parseJson('1'));`,
   'everything': `export * from '@chaindata/core';`,
 };
@@ -59,22 +59,23 @@ for (const [name, contents] of Object.entries(programs)) {
 if (process.argv.includes('--breakdown')) {
   // Each module replaced by a do-nothing stand-in: the difference is what it costs.
   const stubs = {
-    validate: `export const validate = () => {}`,
+    validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}`,
     'rate-limit': `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
-    redact: `export const createRedactor = () => (s) => s, redactDeep = (v) => v`,
+    redact: `export const createRedactor = () => (s) => String(s)`,
     json: `export const parseJson = JSON.parse, stringifyJson = JSON.stringify, reviveU64 = (v) => v, looksTruncated = () => false`,
+    batch: `export const createBatcher = () => {}`,
     retry: `export const backoff = () => 1, parseRetryAfter = () => undefined, sleep = (ms) => new Promise((r) => setTimeout(r, ms)), MAX_RETRY_AFTER_MS = 6e4`,
     errors: `class E extends Error {} export { E as ChainDataError, E as ConfigurationError, E as ValidationError, E as APIError, E as JsonRpcError, E as ConnectionError, E as TimeoutError, E as AbortError, E as InvalidResponseError }; export const makeAPIError = (m) => new E(m)`,
-    'generated/environments': `export const environments = { mainnet: { rpc: 'x' } }, hostAuth = { rpc: { query: 'api-key', required: true } }`,
+    'generated/environments': `export const rpcHost = { name: 'rpc', urls: { mainnet: 'x' }, query: 'api-key' }`,
   };
-  const program = programs['json-rpc call'];
+  const program = programs['json-rpc call + params check'];
   const { gz: all } = await size(program, { fromSource: true });
-  console.log(`\nbreakdown of "json-rpc call" (${all} B gz from src):`);
+  console.log(`\nbreakdown of "json-rpc call + params check" (${all} B gz from src):`);
   for (const [name, contents] of Object.entries(stubs)) {
     const { gz } = await size(program, { fromSource: true, stub: { [name]: contents } });
     console.log(`  ${name.padEnd(24)} ${String(all - gz).padStart(5)} B gz`);
   }
   const { gz: rest } = await size(program, { fromSource: true, stub: stubs });
-  console.log(`  ${'transport + json-rpc'.padEnd(24)} ${String(rest).padStart(5)} B gz (everything above stubbed)`);
+  console.log(`  ${'http + json-rpc + config'.padEnd(24)} ${String(rest).padStart(5)} B gz (everything above stubbed)`);
 }

@@ -1,7 +1,11 @@
-/** Client options and their resolution to a complete configuration. */
+/** Client and per-request options, operation descriptors, and their resolution to a configuration. */
 import { ConfigurationError } from './errors.js';
+import type { Batcher } from './batch.js';
+import type { Host, EnvironmentName, HostName } from './generated/environments.js';
+import type { U64Shape } from './json.js';
+import type { PaginationDescriptor } from './paginate.js';
 import type { RateLimiter } from './rate-limit.js';
-import { environments, type EnvironmentName, type HostName } from './generated/environments.js';
+import type { Check } from './validate.js';
 
 /**
  * Receives the SDK's log lines; any method may be omitted. Lines and metadata are redacted
@@ -63,55 +67,91 @@ export interface ClientOptions {
    */
   logger?: Logger;
   /**
-   * JSON-RPC auto-batching: calls made in the same tick (or within `wait` ms) go out as one
-   * JSON-RPC batch. `true` means `{ maxSize: 100, wait: 0 }`.
-   * @default false
+   * JSON-RPC auto-batching: `createBatcher()` (or `createBatcher({ maxSize, wait })`) sends
+   * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Pass the
+   * same batcher to several clients to batch alike. (An object rather than `true`, so that
+   * bundles of clients that never batch do not carry the batcher.)
+   * @default undefined (each call is its own request)
    */
-  batch?:
-    | boolean
-    | {
-        /**
-         * Most calls per batch request; a full batch is sent at once.
-         * @default 100
-         */
-        maxSize?: number;
-        /**
-         * How long to collect calls, in ms; `0` = calls made in the same tick.
-         * @default 0
-         */
-        wait?: number;
-      };
+  batch?: Batcher | false;
   /**
    * A client-side limiter applied before every attempt (retries included), e.g.
    * `createRateLimiter({ requestsPerSecond: 5 })` for the admin host's documented limit. Pass
-   * the same limiter to several clients to share one budget. (An object rather than a number,
-   * so that bundles of clients that never limit do not carry the limiter.)
+   * the same limiter to several clients to share one budget.
    * @default undefined (no limit)
    */
   rateLimit?: RateLimiter | false;
 }
 
-/** {@link ClientOptions} with every default applied. */
-export interface ResolvedConfig {
+/**
+ * Per-call options; each overrides the client option of the same name for this call.
+ * (A type alias rather than an interface, so that a `RequestOptions` value is assignable to
+ * `RequestOptions & Record<string, unknown>`, the JSON-RPC call's options.)
+ */
+export type RequestOptions = {
+  /**
+   * Aborts the call, also while it waits to retry; it then rejects with `AbortError` at once.
+   * @default undefined
+   */
+  signal?: AbortSignal;
+  /**
+   * Time limit per attempt in ms.
+   * @default the client's `timeout` (60_000)
+   */
+  timeout?: number;
+  /**
+   * Retries for this call.
+   * @default the client's `maxRetries` (2)
+   */
+  maxRetries?: number;
+  /**
+   * Extra headers for this call; they override the client's `headers`.
+   * @default {}
+   */
+  headers?: Record<string, string>;
+  /**
+   * Retry a non-idempotent operation (a write) too. Only safe if a repeated write is harmless.
+   * @default false
+   */
+  retryNonIdempotent?: boolean;
+};
+
+/** What the generator emits for each operation; the runtime acts on it. */
+export interface OperationDescriptor {
+  /** The operationId or JSON-RPC method name; appears in error messages. */
+  id: string;
+  /** `false` for writes: never retried unless `RequestOptions.retryNonIdempotent`, never batched. */
+  idempotent: boolean;
+  /** The check of the parameters (compiled from their schema), run before anything is sent. */
+  params?: Check;
+  /** Which response fields are u64 (delivered as `bigint`). */
+  u64?: U64Shape;
+  /** Set when deprecated: what to use instead. (The generated code warns once per process.) */
+  deprecated?: string;
+  /** The operation is beta: routes and formats may change. */
+  beta?: boolean;
+  /** How to walk pages with `paginate`. */
+  pagination?: PaginationDescriptor;
+}
+
+/** {@link ClientOptions} with the key and the defaults resolved. */
+export interface ResolvedConfig extends ClientOptions {
   /** The key to send: the option, else the environment variable, else `"local"` in the `local` environment. */
   apiKey: string | undefined;
   /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. */
   secretKey: string | undefined;
   environment: EnvironmentName;
-  baseUrls: Partial<Record<HostName, string>>;
-  fetch: typeof globalThis.fetch | undefined;
-  headers: Record<string, string>;
   timeout: number;
   maxRetries: number;
-  logger: Logger | undefined;
-  batch: false | { maxSize: number; wait: number };
-  rateLimit: RateLimiter | false;
 }
 
 /** The environment variable read when `apiKey` is not given. */
 export const API_KEY_ENV = 'CHAINDATA_API_KEY';
 
-/** Applies the defaults to `options`. */
+/**
+ * Applies the defaults to `options`.
+ * @throws ConfigurationError for a `batch` or `rateLimit` that is not a batcher or limiter
+ */
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   const environment = options.environment ?? 'mainnet';
   let secretKey = options.apiKey;
@@ -121,24 +161,22 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   } catch {}
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
-  secretKey = secretKey?.trim();
-  const batch = options.batch === true ? {} : options.batch;
-  if (options.rateLimit && typeof options.rateLimit.acquire !== 'function') {
-    throw new ConfigurationError('rateLimit: must be a limiter from createRateLimiter({ requestsPerSecond })');
+  secretKey = secretKey?.trim() || undefined;
+  for (const [name, method, factory] of [
+    ['batch', 'bind', 'createBatcher()'],
+    ['rateLimit', 'acquire', 'createRateLimiter({ requestsPerSecond })'],
+  ] as const) {
+    const value: any = options[name];
+    if (value && typeof value[method] !== 'function') throw new ConfigurationError(`${name}: must be made by ${factory}`);
   }
   return {
+    ...options,
     // The local mock only checks that a key is present.
-    apiKey: secretKey || (environment === 'local' ? 'local' : undefined),
-    secretKey: secretKey || undefined,
+    apiKey: secretKey ?? (environment === 'local' ? 'local' : undefined),
+    secretKey,
     environment,
-    baseUrls: options.baseUrls ?? {},
-    fetch: options.fetch,
-    headers: options.headers ?? {},
     timeout: options.timeout ?? 60_000,
     maxRetries: options.maxRetries ?? 2,
-    logger: options.logger,
-    batch: batch ? { maxSize: batch.maxSize ?? 100, wait: batch.wait ?? 0 } : false,
-    rateLimit: options.rateLimit ?? false,
   };
 }
 
@@ -146,8 +184,9 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
  * The base URL of `host`, without a trailing slash: `baseUrls[host]`, else the environment's.
  * @throws ConfigurationError naming `baseUrls.<host>` when neither has one
  */
-export function resolveBaseUrl(config: ResolvedConfig, host: HostName): string {
-  const url = config.baseUrls[host] ?? environments[config.environment]?.[host];
-  if (!url) throw new ConfigurationError(`No ${host} URL for environment "${config.environment}": set \`baseUrls.${host}\``);
+export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
+  const { name } = host;
+  const url = config.baseUrls?.[name] ?? host.urls[config.environment];
+  if (!url) throw new ConfigurationError(`No ${name} URL for environment "${config.environment}": set \`baseUrls.${name}\``);
   return url.replace(/\/+$/, '');
 }

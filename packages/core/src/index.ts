@@ -3,15 +3,17 @@
  * @packageDocumentation
  */
 export { resolveConfig, resolveBaseUrl, API_KEY_ENV } from './config.js';
-export type { ClientOptions, Logger, ResolvedConfig } from './config.js';
+export type { ClientOptions, Logger, OperationDescriptor, RequestOptions, ResolvedConfig } from './config.js';
 export { createTransport } from './transport.js';
-export type { OperationDescriptor, RequestOptions, SendContext, Transport } from './transport.js';
+export type { SendContext, Transport } from './transport.js';
 export { createJsonRpcClient } from './json-rpc.js';
 export type { JsonRpcClient, RpcMethodDescriptor } from './json-rpc.js';
+export { createBatcher } from './batch.js';
+export type { Batcher } from './batch.js';
 export { paginate, withPagination } from './paginate.js';
 export type { PageIterable, Paginated, PaginationDescriptor } from './paginate.js';
-export { validate } from './validate.js';
-export type { JsonSchemaSubset, JsonType } from './validate.js';
+export { validate, vAny, vAnyOf, vArray, vBoolean, vEnum, vInteger, vNullable, vNumber, vObject, vString } from './validate.js';
+export type { Check } from './validate.js';
 export { parseJson, stringifyJson, reviveU64 } from './json.js';
 export type { U64Shape } from './json.js';
 export { warnDeprecated } from './deprecation.js';

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, ConnectionError, InvalidResponseError, JsonRpcError, RateLimitError, ValidationError } from './errors.js';
+import { vObject, vString } from './validate.js';
+import { createBatcher } from './batch.js';
+import { rpcHost, senderHost } from './generated/environments.js';
 import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
 import { createJsonRpcClient, type RpcMethodDescriptor } from './json-rpc.js';
 
@@ -7,16 +10,14 @@ const KEY = 'rpc-key';
 const getAsset: RpcMethodDescriptor = {
   id: 'getAsset',
   idempotent: true,
-  paramsShape: 'object',
-  params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 3 } }, additionalProperties: false },
+  params: vObject({ id: vString(undefined, 3) }, ['id'], false),
   u64: { token_info: { supply: 1 } },
 };
-const getBalance: RpcMethodDescriptor = { id: 'getBalance', idempotent: true, paramsShape: 'positional', positional: ['address', 'config'], u64: { value: 1 } };
-const getProofs: RpcMethodDescriptor = { id: 'getMultipleNewAddressProofsV2', idempotent: true, paramsShape: 'array' };
+const getBalance: RpcMethodDescriptor = { id: 'getBalance', idempotent: true, positional: ['address', 'config'], u64: { value: 1 } };
+const getProofs: RpcMethodDescriptor = { id: 'getMultipleNewAddressProofsV2', idempotent: true };
 const sendTransaction: RpcMethodDescriptor = {
   id: 'sendTransaction',
   idempotent: false,
-  paramsShape: 'array',
   query: { swqosOnly: 'swqos_only' },
 };
 
@@ -49,7 +50,7 @@ afterEach(() => {
 describe('createJsonRpcClient: single calls', () => {
   it('POSTs a JSON-RPC 2.0 request with a string id counter, to the endpoint with the key', async () => {
     const { fetch, calls } = stubFetch(server(() => ({ ok: true })));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
     await rpc.call(getAsset, { id: 'abc' });
     await rpc.call(getAsset, { id: 'def' });
     expect(sent(calls)).toEqual([
@@ -64,7 +65,7 @@ describe('createJsonRpcClient: single calls', () => {
 
   it('shapes params as object, array or positional (trailing undefined dropped)', async () => {
     const { fetch, calls } = stubFetch(server(() => 1));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
     await rpc.call(getProofs, [{ address: 'a', tree: 't' }]);
     await rpc.call(getBalance, { address: 'addr' });
     await rpc.call(getBalance, { address: 'addr', config: { commitment: 'finalized' } });
@@ -81,15 +82,15 @@ describe('createJsonRpcClient: single calls', () => {
 
   it('revives u64 fields in the result as bigint', async () => {
     const { fetch } = stubFetch(jsonResponse('{"jsonrpc":"2.0","id":"1","result":{"token_info":{"supply":18446744073709551615,"decimals":6}}}'));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
     expect(await rpc.call(getAsset, { id: 'abc' })).toEqual({ token_info: { supply: 18446744073709551615n, decimals: 6 } });
-    const second = createJsonRpcClient({ apiKey: KEY, fetch: stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', result: { value: 5 } })).fetch }, { host: 'rpc', path: '/' });
+    const second = createJsonRpcClient({ apiKey: KEY, fetch: stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', result: { value: 5 } })).fetch }, rpcHost, '/');
     expect(await second.call(getBalance, { address: 'a' })).toEqual({ value: 5n });
   });
 
   it('validates params before sending: ValidationError, nothing sent', async () => {
     const { fetch, mock } = stubFetch(server(() => 1));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
     await expect(rpc.call(getAsset, { id: 'x', extra: 1 })).rejects.toThrow(ValidationError);
     await expect(rpc.call(getAsset, { id: 'x' })).rejects.toThrow('params.id: must have at least 3 characters (got 1)');
     expect(mock).not.toHaveBeenCalled();
@@ -97,7 +98,7 @@ describe('createJsonRpcClient: single calls', () => {
 
   it('appends query options to the URL', async () => {
     const { fetch, calls } = stubFetch(server(() => 'sig'));
-    const sender = createJsonRpcClient({ fetch }, { host: 'sender', path: '/fast' });
+    const sender = createJsonRpcClient({ fetch }, senderHost, '/fast');
     await sender.call(sendTransaction, ['base64tx', { encoding: 'base64' }], { swqosOnly: true });
     await sender.call(sendTransaction, ['base64tx']);
     expect(calls.map((c) => c.url.href)).toEqual(['https://sender.helius-rpc.com/fast?swqos_only=true', 'https://sender.helius-rpc.com/fast']);
@@ -105,7 +106,7 @@ describe('createJsonRpcClient: single calls', () => {
 
   it('turns an error object into JsonRpcError, without retrying', async () => {
     const { fetch, mock } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32602, message: 'Invalid params: id', data: { field: 'id' } } }));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
     const error = await rpc.call(getAsset, { id: 'abc' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JsonRpcError);
     expect(error).toMatchObject({
@@ -122,7 +123,7 @@ describe('createJsonRpcClient: single calls', () => {
 
   it('accepts an error with a null id (the server could not read the request)', async () => {
     const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
-    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }).catch((e: any) => e);
+    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: any) => e);
     expect(error).toMatchObject({ name: 'JsonRpcError', code: -32700, id: null });
   });
 
@@ -137,7 +138,7 @@ describe('createJsonRpcClient: single calls', () => {
     ];
     for (const [body, reason] of cases) {
       const { fetch } = stubFetch(jsonResponse(body));
-      const error = await createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }).catch((e: any) => e);
+      const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: any) => e);
       expect(error, JSON.stringify(body)).toBeInstanceOf(InvalidResponseError);
       expect((error as any).reason).toBe(reason);
     }
@@ -147,20 +148,20 @@ describe('createJsonRpcClient: single calls', () => {
     vi.useFakeTimers();
     const limited = jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32429, message: 'rate limited' } }, { status: 429, headers: { 'retry-after': '1' } });
     const { fetch, mock } = stubFetch(limited);
-    const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }).catch((e: any) => e);
+    const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: any) => e);
     await vi.advanceTimersByTimeAsync(1000);
     const error = await result;
     expect(mock).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfter: 1, rpcError: { code: -32429, message: 'rate limited' } });
-    expect((error as Error).message).toBe('429 Too Many Requests from getAsset: rate limited');
+    expect((error as Error).message).toBe('HTTP 429 from getAsset: rate limited');
   });
 
   it('leaves no timer or listener behind', async () => {
     vi.useFakeTimers();
     const controller = new AbortController();
     const { fetch } = stubFetch(server(() => 1));
-    await createJsonRpcClient({ apiKey: KEY, fetch }, { host: 'rpc', path: '/' }).call(getAsset, { id: 'abc' }, { signal: controller.signal });
+    await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }, { signal: controller.signal });
     expect(vi.getTimerCount()).toBe(0);
   });
 });
@@ -168,7 +169,7 @@ describe('createJsonRpcClient: single calls', () => {
 describe('createJsonRpcClient: auto-batching', () => {
   const batched = (options: object = {}, handle = (method: string, params: any) => `${method}:${params?.id ?? params?.[0]}`, serverOptions = {}) => {
     const stub = stubFetch(server(handle, serverOptions));
-    return { ...stub, rpc: createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch, batch: true, ...options }, { host: 'rpc', path: '/' }) };
+    return { ...stub, rpc: createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch, batch: createBatcher(), ...options }, rpcHost, '/') };
   };
 
   it('sends calls made in the same tick as one batch and routes results by id, in any order', async () => {
@@ -191,14 +192,14 @@ describe('createJsonRpcClient: auto-batching', () => {
   });
 
   it('splits at maxSize', async () => {
-    const { rpc, calls } = batched({ batch: { maxSize: 2 } });
+    const { rpc, calls } = batched({ batch: createBatcher({ maxSize: 2 }) });
     await Promise.all(['aaa', 'bbb', 'ccc', 'ddd', 'eee'].map((id) => rpc.call(getAsset, { id })));
     expect(sent(calls).map((b) => (Array.isArray(b) ? b.length : 'single'))).toEqual([2, 2, 'single']);
   });
 
   it('collects calls for `wait` ms', async () => {
     vi.useFakeTimers();
-    const { rpc, calls } = batched({ batch: { wait: 10 } });
+    const { rpc, calls } = batched({ batch: createBatcher({ wait: 10 }) });
     const first = rpc.call(getAsset, { id: 'aaa' });
     await vi.advanceTimersByTimeAsync(5);
     const second = rpc.call(getAsset, { id: 'bbb' });
@@ -228,7 +229,7 @@ describe('createJsonRpcClient: auto-batching', () => {
 
   it('rejects every call of the batch when the request fails', async () => {
     const { fetch } = stubFetch(new TypeError('fetch failed'));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: true, maxRetries: 0 }, { host: 'rpc', path: '/' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher(), maxRetries: 0 }, rpcHost, '/');
     const results = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
     for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: expect.any(ConnectionError) });
     expect((results[0] as PromiseRejectedResult).reason.message).toContain('batch(getAsset, getAsset)');
@@ -236,7 +237,7 @@ describe('createJsonRpcClient: auto-batching', () => {
 
   it('rejects every call with the error of a non-array answer (a server without batch support)', async () => {
     const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batch requests are not supported' } }));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: true }, { host: 'rpc', path: '/' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, '/');
     const results = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
     for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { name: 'JsonRpcError', code: -32600 } });
   });

@@ -10,10 +10,10 @@ export type U64Shape = 1 | { [key: string]: U64Shape };
  * Parses JSON like `JSON.parse`, except that integer literals outside ±(2^53 − 1) become exact
  * `bigint`s. A body without a run of 16 digits (2^53 − 1 has 16) goes straight to `JSON.parse`.
  *
- * Otherwise each unsafe integer literal is rewritten as a tagged string, `JSON.parse` runs
- * natively, and one walk turns tagged strings into bigints. The tag is a run of U+0001
- * characters longer than any in the text: in JSON text such a character can only be written as
- * the escape `\u0001` (raw control characters are invalid), so no real string can carry the tag.
+ * Otherwise each unsafe integer literal outside strings is rewritten as a tagged string;
+ * `JSON.parse` runs natively, then one walk turns tagged strings into bigints. The tag is a run of
+ * U+0001 longer than any in the text: in JSON text such a character can only be written as the
+ * escape `\u0001` (raw control characters are invalid), so no real string can carry the tag.
  *
  * @throws SyntaxError on invalid JSON, as `JSON.parse` does.
  */
@@ -21,35 +21,22 @@ export function parseJson(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
   let tag = '\\u0001';
   while (text.includes(tag)) tag += '\\u0001';
-  let tagged = '';
-  let last = 0;
-  let quote = -1;
-  let inside = false;
-  // Long number-like runs; the unsafe integers among them are what we tag.
-  const runs = /[-+.\deE]{16,}/g;
-  for (let run; (run = runs.exec(text)); ) {
-    // Inside or outside a string? Flip at each unescaped quote up to here (indexOf hops are
-    // far cheaper than tokenizing every string with a regex).
-    for (let q; (q = text.indexOf('"', quote + 1)) !== -1 && q < run.index; quote = q) {
-      let escapes = q;
-      while (text.charCodeAt(escapes - 1) === 92) escapes--;
-      if ((q - escapes) % 2 === 0) inside = !inside;
-    }
-    const token = run[0];
-    if (!inside && /^-?\d+$/.test(token) && !Number.isSafeInteger(+token)) {
-      tagged += text.slice(last, run.index) + '"' + tag + token + '"';
-      last = run.index + token.length;
-    }
-  }
-  if (!last) return JSON.parse(text);
   const mark = '\u0001'.repeat(tag.length / 6);
+  // A walk after the parse: twice as fast as a JSON.parse reviver on large bodies.
   const revive = (value: any): any => {
     if (typeof value === 'string') return value.startsWith(mark) ? BigInt(value.slice(mark.length)) : value;
-    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = revive(value[i]);
-    else if (value && typeof value === 'object') for (const key in value) value[key] = revive(value[key]);
+    if (value && typeof value === 'object') for (const key in value) value[key] = revive(value[key]);
     return value;
   };
-  return revive(JSON.parse(tagged + text.slice(last)));
+  // Strings are matched whole (and kept), so digits inside them are never touched; a number is
+  // matched only from its start to its end (no `.`, exponent or digit around it).
+  return revive(
+    JSON.parse(
+      text.replace(/"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g, (token) =>
+        token[0] === '"' || Number.isSafeInteger(+token) ? token : `"${tag}${token}"`,
+      ),
+    ),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Async-iterator pagination over page-numbered and cursor-based operations. */
-import type { RequestOptions } from './transport.js';
+import type { RequestOptions } from './config.js';
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the

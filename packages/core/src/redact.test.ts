@@ -4,7 +4,8 @@ import { ChainDataError, ConfigurationError } from './errors.js';
 import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
 import { createJsonRpcClient } from './json-rpc.js';
 import { stringifyJson } from './json.js';
-import { createRedactor, redact, redactDeep } from './redact.js';
+import { createRedactor, redact } from './redact.js';
+import { adminHost, rpcHost, walletHost } from './generated/environments.js';
 import { createTransport } from './transport.js';
 
 describe('redact', () => {
@@ -23,11 +24,6 @@ describe('redact', () => {
   it('masks a key with regex metacharacters literally, and never splices it back together', () => {
     expect(redact('x.*+?^${}()|[]\\y', '.*+?^${}()|[]\\')).toBe('x***y');
     expect(redact('a**b', '**')).not.toContain('**');
-  });
-
-  it('redacts strings and keys inside parsed JSON', () => {
-    const r = createRedactor('k3y');
-    expect(redactDeep({ k3y: ['k3y', 1, null, { nested: 'is k3y' }] }, r)).toEqual({ '***': ['***', 1, null, { nested: 'is ***' }] });
   });
 });
 
@@ -95,10 +91,10 @@ describe('the API key never leaks (property)', () => {
           const options = { apiKey: key, fetch, logger, maxRetries: 1 };
           let pending: Promise<unknown>;
           if (host === 'rpc') {
-            const rpc = createJsonRpcClient(options, { host, path: '/' });
-            pending = rpc.call({ id: 'getAsset', idempotent: true, paramsShape: 'object' }, { id: 'x' });
+            const rpc = createJsonRpcClient(options, rpcHost, '/');
+            pending = rpc.call({ id: 'getAsset', idempotent: true }, { id: 'x' });
           } else {
-            const transport = createTransport(options, host);
+            const transport = createTransport(options, host === 'admin' ? adminHost : walletHost);
             pending = transport.restCall({ id: 'op', idempotent: true }, {}, undefined, async (f) => ({
               response: await f(new Request(`${transport.baseUrl}/v1/x`)),
             }));

@@ -11,7 +11,7 @@ const QUERY = /(api[-_]?key=)[^&#\s"'<>]+/gi;
 const HEADER = /((?:x-api-key|authorization)["']?\s*[:=]\s*["']?(?:bearer |basic )?)[^\s"',;&}]+/gi;
 
 /** A function that removes credentials from text. */
-export type Redactor = (text: string) => string;
+export type Redactor = (text: unknown) => string;
 
 /**
  * Builds a redactor for `apiKey`: it masks the raw key, its URL-encoded forms (as written by
@@ -29,8 +29,8 @@ export function createRedactor(apiKey?: string): Redactor {
         ]),
       ].sort((a, b) => b.length - a.length)
     : [];
-  return (text) => {
-    text = String(text);
+  return (value) => {
+    let text = String(value);
     // The key's own forms first, so that a key containing `&` or `,` is masked whole.
     for (const form of forms) text = text.split(form).join(MASK);
     text = text.replace(QUERY, '$1' + MASK).replace(HEADER, '$1' + MASK);
@@ -42,19 +42,6 @@ export function createRedactor(apiKey?: string): Redactor {
 }
 
 /** Redacts `apiKey` (and any key-like query/header value) from `text`. */
-export function redact(text: string, apiKey?: string): string {
+export function redact(text: unknown, apiKey?: string): string {
   return createRedactor(apiKey)(text);
-}
-
-/** Applies a redactor to every string (values and keys) inside parsed JSON. @internal */
-export function redactDeep<T>(value: T, redactor: Redactor): T {
-  return (
-    typeof value === 'string'
-      ? redactor(value)
-      : value && typeof value === 'object'
-        ? Array.isArray(value)
-          ? value.map((v) => redactDeep(v, redactor))
-          : Object.fromEntries(Object.entries(value).map(([k, v]) => [redactor(k), redactDeep(v, redactor)]))
-        : value
-  ) as T;
 }

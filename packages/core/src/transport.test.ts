@@ -15,8 +15,11 @@ import {
   TimeoutError,
   ValidationError,
 } from './errors.js';
+import { adminHost, apiHost, rpcHost, senderHost, walletHost } from './generated/environments.js';
 import { hang, jsonResponse, never, stubFetch } from './internal/testing.js';
-import { createTransport, type OperationDescriptor } from './transport.js';
+import { createTransport } from './transport.js';
+import { vObject, vString } from './validate.js';
+import type { OperationDescriptor } from './config.js';
 
 const KEY = 'sk-test-123';
 const getBalances: OperationDescriptor = { id: 'getBalances', idempotent: true };
@@ -42,14 +45,14 @@ afterEach(() => {
 describe('auth', () => {
   it('adds api-key to the query on query hosts', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: KEY, fetch }, 'wallet').send(get('/v1/x?a=1'), { operation: getBalances });
+    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get('/v1/x?a=1'), { operation: getBalances });
     expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/x?a=1&api-key=${KEY}`);
     expect(calls[0]!.headers.has('x-api-key')).toBe(false);
   });
 
   it('sends X-Api-Key instead of the query parameter on the admin host', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch }, 'admin');
+    const transport = createTransport({ apiKey: KEY, fetch }, adminHost);
     await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), { operation: getBalances });
     expect(calls[0]!.url.searchParams.has('api-key')).toBe(false);
     expect(calls[0]!.headers.get('x-api-key')).toBe(KEY);
@@ -57,15 +60,15 @@ describe('auth', () => {
 
   it('sends a key to the sender only when one is configured', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ fetch }, 'sender').send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
+    await createTransport({ fetch }, senderHost).send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
     expect(calls[0]!.url.search).toBe('');
-    await createTransport({ fetch, apiKey: KEY }, 'sender').send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
+    await createTransport({ fetch, apiKey: KEY }, senderHost).send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
     expect(calls[1]!.url.searchParams.get('api-key')).toBe(KEY);
   });
 
   it('rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent', async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ fetch }, 'wallet'); // constructing does not throw
+    const transport = createTransport({ fetch }, walletHost); // constructing does not throw
     const { error } = await settle(transport.send(get(), { operation: getBalances }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain('apiKey');
@@ -76,9 +79,9 @@ describe('auth', () => {
   it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     vi.stubEnv('CHAINDATA_API_KEY', 'env-key');
-    await createTransport({ fetch }, 'wallet').send(get(), { operation: getBalances });
+    await createTransport({ fetch }, walletHost).send(get(), { operation: getBalances });
     vi.stubEnv('CHAINDATA_API_KEY', '');
-    const local = createTransport({ fetch, environment: 'local' }, 'wallet');
+    const local = createTransport({ fetch, environment: 'local' }, walletHost);
     await local.send(new Request(`${local.baseUrl}/v1/x`), { operation: getBalances });
     expect(calls.map((c) => c.url.searchParams.get('api-key'))).toEqual(['env-key', 'local']);
     expect(calls[1]!.url.origin).toBe('http://127.0.0.1:4010');
@@ -88,7 +91,7 @@ describe('auth', () => {
 describe('headers', () => {
   it('merges client headers, request headers and per-call headers, and asks for JSON', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-client': 'c', 'x-both': 'client' } }, 'wallet');
+    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-client': 'c', 'x-both': 'client' } }, walletHost);
     const request = new Request('https://api.helius.xyz/v1/x', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-req': 'r' } });
     await transport.send(request, { operation: getBalances, options: { headers: { 'x-both': 'call' } } });
     const { headers, method, body } = calls[0]!;
@@ -101,7 +104,7 @@ describe('headers', () => {
 describe('responses and typed errors', () => {
   it('resolves with a re-readable 2xx response that no longer carries the keyed URL', async () => {
     const { fetch } = stubFetch(jsonResponse({ ok: 1 }, { status: 201 }));
-    const response = await createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances });
+    const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ ok: 1 });
     expect(response.url).not.toContain(KEY);
@@ -111,10 +114,10 @@ describe('responses and typed errors', () => {
     const { fetch } = stubFetch(
       jsonResponse({ error: { code: 403, message: 'Plan does not include the Wallet API' } }, { status: 403, headers: { 'x-request-id': 'req-1' } }),
     );
-    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances }));
+    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }));
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({
-      message: '403 Forbidden from getBalances: Plan does not include the Wallet API',
+      message: 'HTTP 403 from getBalances: Plan does not include the Wallet API',
       status: 403,
       operation: 'getBalances',
       requestId: 'req-1',
@@ -125,14 +128,14 @@ describe('responses and typed errors', () => {
 
   it('reads the message from `error` strings, `message` and text bodies, and ignores HTML', async () => {
     const cases: [Response, string][] = [
-      [jsonResponse({ error: 'bad wallet' }, { status: 400 }), '400 Bad Request from getBalances: bad wallet'],
-      [jsonResponse({ message: 'nope' }, { status: 404 }), '404 Not Found from getBalances: nope'],
-      [new Response('plain failure', { status: 409 }), '409 from getBalances: plain failure'],
-      [new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' }), '502 Bad Gateway from getBalances'],
+      [jsonResponse({ error: 'bad wallet' }, { status: 400 }), 'HTTP 400 from getBalances: bad wallet'],
+      [jsonResponse({ message: 'nope' }, { status: 404 }), 'HTTP 404 from getBalances: nope'],
+      [new Response('plain failure', { status: 409 }), 'HTTP 409 from getBalances: plain failure'],
+      [new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' }), 'HTTP 502 Bad Gateway from getBalances'],
     ];
     for (const [response, message] of cases) {
       const { fetch } = stubFetch(response);
-      const { error } = await settle(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, 'wallet').send(get(), { operation: getBalances }));
+      const { error } = await settle(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), { operation: getBalances }));
       expect(error).toBeInstanceOf(APIError);
       expect(error.message).toBe(message);
     }
@@ -140,10 +143,10 @@ describe('responses and typed errors', () => {
 
   it('exposes a JSON-RPC error object found in a non-2xx body', async () => {
     const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32602, message: 'Invalid params' } }, { status: 400 }));
-    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, 'rpc').send(new Request('https://mainnet.helius-rpc.com/'), { operation: getBalances }));
+    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, rpcHost).send(new Request('https://mainnet.helius-rpc.com/'), { operation: getBalances }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.rpcError).toEqual({ code: -32602, message: 'Invalid params' });
-    expect(error.message).toBe('400 Bad Request from getBalances: Invalid params');
+    expect(error.message).toBe('HTTP 400 from getBalances: Invalid params');
   });
 });
 
@@ -155,7 +158,7 @@ describe('retries', () => {
   });
 
   const sendAt = (fetch: typeof globalThis.fetch, options: object = {}, operation = getBalances, request = get()) =>
-    settle(createTransport({ apiKey: KEY, fetch, ...options }, 'wallet').send(request, { operation, options: (options as any).call }));
+    settle(createTransport({ apiKey: KEY, fetch, ...options }, walletHost).send(request, { operation, options: (options as any).call }));
 
   it('retries 500s twice by default, with exponential backoff, then throws InternalServerError', async () => {
     const { fetch, mock } = stubFetch(new Response('down', { status: 500 }));
@@ -170,7 +173,7 @@ describe('retries', () => {
     expect(mock).toHaveBeenCalledTimes(3);
     const { error } = await result;
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(error.message).toBe('500 Internal Server Error from getBalances: down');
+    expect(error.message).toBe('HTTP 500 from getBalances: down');
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -229,7 +232,7 @@ describe('retries', () => {
     const { error } = await sendAt(fetch);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(120);
-    expect(error.message).toBe('429 Too Many Requests from getBalances: slow down');
+    expect(error.message).toBe('HTTP 429 from getBalances: slow down');
     expect(mock).toHaveBeenCalledTimes(1);
   });
 
@@ -296,7 +299,7 @@ describe('retries', () => {
     await vi.advanceTimersByTimeAsync(500);
     await result;
     expect(info).toHaveBeenCalledTimes(1);
-    expect(info).toHaveBeenCalledWith('Retrying getBalances in 500 ms (attempt 2 of 3): 503 Service Unavailable from getBalances', {
+    expect(info).toHaveBeenCalledWith('Retrying getBalances in 500 ms (attempt 2 of 3): HTTP 503 from getBalances', {
       operation: 'getBalances',
       attempt: 2,
       delay: 500,
@@ -315,7 +318,7 @@ describe('timeouts and aborts', () => {
   it('times out each attempt, retries, then throws TimeoutError; no timer or listener is left', async () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(hang);
-    const transport = createTransport({ apiKey: KEY, fetch, timeout: 1000 }, 'wallet');
+    const transport = createTransport({ apiKey: KEY, fetch, timeout: 1000 }, walletHost);
     const result = settle(transport.send(get(), { operation: getBalances, options: { signal: controller.signal } }));
     await vi.advanceTimersByTimeAsync(1000 + 500 + 1000 + 1000 + 1000);
     const { error } = await result;
@@ -329,7 +332,7 @@ describe('timeouts and aborts', () => {
 
   it('times out even when fetch ignores its signal', async () => {
     const { fetch } = stubFetch(never);
-    const result = settle(createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, 'wallet').send(get(), { operation: getBalances }));
+    const result = settle(createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, walletHost).send(get(), { operation: getBalances }));
     await vi.advanceTimersByTimeAsync(50);
     expect((await result).error).toBeInstanceOf(TimeoutError);
   });
@@ -337,7 +340,7 @@ describe('timeouts and aborts', () => {
   it('clears the timer and the abort listener after a success', async () => {
     const controller = new AbortController();
     const { fetch } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: controller.signal, timeout: 5000 } });
+    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: controller.signal, timeout: 5000 } });
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
@@ -345,7 +348,7 @@ describe('timeouts and aborts', () => {
   it('rejects at once with AbortError when the caller aborts during a request', async () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(never);
-    const result = settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    const result = settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: controller.signal } }));
     await vi.advanceTimersByTimeAsync(10);
     controller.abort();
     const { error } = await result;
@@ -359,7 +362,7 @@ describe('timeouts and aborts', () => {
   it('rejects at once with AbortError when the caller aborts during a retry wait', async () => {
     const controller = new AbortController();
     const { fetch, mock } = stubFetch(new Response('', { status: 503, headers: { 'retry-after': '30' } }));
-    const result = settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    const result = settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: controller.signal } }));
     await vi.advanceTimersByTimeAsync(1000);
     controller.abort();
     await vi.advanceTimersByTimeAsync(0);
@@ -371,7 +374,7 @@ describe('timeouts and aborts', () => {
 
   it('sends nothing when the signal is already aborted', async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, 'wallet').send(get(), { operation: getBalances, options: { signal: AbortSignal.abort() } }));
+    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: AbortSignal.abort() } }));
     expect(error).toBeInstanceOf(AbortError);
     expect(mock).not.toHaveBeenCalled();
   });
@@ -381,7 +384,7 @@ describe('rate limit', () => {
   it('spaces attempts with the client-side limiter', async () => {
     vi.useFakeTimers();
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) }, 'admin');
+    const transport = createTransport({ apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) }, adminHost);
     const first = transport.send(new Request(`${transport.baseUrl}/a`), { operation: getBalances });
     const second = transport.send(new Request(`${transport.baseUrl}/b`), { operation: getBalances });
     await vi.advanceTimersByTimeAsync(0);
@@ -397,12 +400,12 @@ describe('restCall', () => {
   const op: OperationDescriptor = {
     id: 'getBalances',
     idempotent: true,
-    params: { type: 'object', required: ['wallet'], properties: { wallet: { type: 'string', minLength: 32 } } },
+    params: vObject({ wallet: vString(undefined, 32) }, ['wallet']),
     u64: { balances: { amount: 1 } },
   };
   const run = async (response: Response | Error, input: unknown = { wallet: 'w'.repeat(32) }, operation = op) => {
     const stub = stubFetch(response);
-    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch, maxRetries: 0 }, 'wallet');
+    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch, maxRetries: 0 }, walletHost);
     const invoke: Invoke = async (fetch) => {
       const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
       return { data: await response.text(), response };
@@ -448,7 +451,7 @@ describe('restCall', () => {
 
   it('works with openapi-fetch, which passes its Request to our fetch', async () => {
     const { fetch, calls } = stubFetch(jsonResponse('{"balances":[{"amount":18446744073709551615}]}'));
-    const transport = createTransport({ apiKey: KEY, fetch }, 'wallet');
+    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
     const client = createClient<any>({ baseUrl: transport.baseUrl });
     const result = await transport.restCall(op, { wallet: 'W'.repeat(32) }, undefined, (fetch) =>
       client.GET('/v1/wallet/{wallet}/balances', { params: { path: { wallet: 'W'.repeat(32) }, query: { page: 2 } }, fetch, parseAs: 'text' }),
@@ -456,9 +459,9 @@ describe('restCall', () => {
     expect(result).toEqual({ balances: [{ amount: 18446744073709551615n }] });
     expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/wallet/${'W'.repeat(32)}/balances?page=2&api-key=${KEY}`);
 
-    const failing = createTransport({ apiKey: KEY, fetch: stubFetch(jsonResponse({ message: 'no' }, { status: 404 })).fetch }, 'wallet');
+    const failing = createTransport({ apiKey: KEY, fetch: stubFetch(jsonResponse({ message: 'no' }, { status: 404 })).fetch }, walletHost);
     await expect(
       failing.restCall(op, { wallet: 'W'.repeat(32) }, undefined, (fetch) => client.GET('/v1/x', { fetch, parseAs: 'text' })),
-    ).rejects.toMatchObject({ name: 'NotFoundError', message: '404 Not Found from getBalances: no' });
+    ).rejects.toMatchObject({ name: 'NotFoundError', message: 'HTTP 404 from getBalances: no' });
   });
 });

@@ -1,157 +1,157 @@
 /**
- * A small JSON Schema validator for the subset the spec uses (refs already inlined by the
- * generator), so bad parameters fail before a request is sent, with a message that names the
- * field and the rule.
+ * Parameter validation, so bad input fails before anything is sent, with a message that names
+ * the field and the rule.
+ *
+ * The generator compiles each operation's parameter schema into a tree of the small checks
+ * below (`vObject({ id: vString(ADDRESS) }, ['id'], false)`), so a bundle carries only the
+ * checks its operations use, and no schema interpreter. The check factories are marked
+ * `@__NO_SIDE_EFFECTS__`, so bundlers drop the checks of operations a program never calls.
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { stringifyJson } from './json.js';
 
-/** A JSON type name; `integer` accepts safe integers and `bigint`. */
-export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+/** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
+export type Check = (value: unknown, path: string, issues: ValidationIssue[]) => void;
 
-/** The JSON Schema keywords checked by {@link validate}; others (`format`, `title`, ...) are ignored. */
-export interface JsonSchemaSubset {
-  type?: JsonType | readonly JsonType[];
-  properties?: { readonly [name: string]: JsonSchemaSubset };
-  required?: readonly string[];
-  /** `false`: a property not in `properties` is an error; a schema: extra properties must match it. */
-  additionalProperties?: boolean | JsonSchemaSubset;
-  items?: JsonSchemaSubset;
-  enum?: readonly unknown[];
-  const?: unknown;
-  /** An ECMAScript regular expression, unanchored as in JSON Schema; compiled once per schema object. */
-  pattern?: string;
-  /** In Unicode code points. */
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  anyOf?: readonly JsonSchemaSubset[];
-  /** Exactly one branch must match. */
-  oneOf?: readonly JsonSchemaSubset[];
-  allOf?: readonly JsonSchemaSubset[];
-  format?: string;
-  [keyword: string]: unknown;
-}
+const add = (issues: ValidationIssue[], path: string, rule: string, message: string) => {
+  issues.push({ path, rule, message: `${path}: ${message}` });
+};
 
-// Compiled patterns, keyed by the schema object holding them: the generator's schemas are
-// module constants, so each RegExp is built once.
-const patterns = new WeakMap<object, RegExp>();
+const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
-const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-
-const numeric = (v: unknown): v is number | bigint => typeof v === 'bigint' || (typeof v === 'number' && isFinite(v));
-
-// Values are compared as JSON text: 1 equals 1n, objects compare by content (in key order).
-const json = (v: unknown) => String(stringifyJson(v));
-
-const show = (v: unknown) => {
-  const text = json(v);
+const show = (value: unknown) => {
+  const text = String(stringifyJson(value));
   return text.length > 40 ? text.slice(0, 40) + '…' : text;
 };
 
-const is = (type: JsonType, value: unknown) =>
-  type === 'integer' ? Number.isSafeInteger(value) || typeof value === 'bigint' : type === 'number' ? numeric(value) : kind(value) === type;
+/** Reports a type mismatch; true when the type is right (then the other rules apply). */
+const typed = (ok: unknown, type: string, value: unknown, path: string, issues: ValidationIssue[]): boolean => {
+  if (!ok) add(issues, path, 'type', `must be ${type} (got ${kind(value)})`);
+  return !!ok;
+};
 
-/** Collects the issues of `value` against `schema` into `out`. Runs once per array item: keep it lean. */
-function check(schema: JsonSchemaSubset, value: any, path: string, out: ValidationIssue[]): void {
-  const add = (rule: string, message: string, at = path): void => {
-    out.push({ path: at, rule, message: `${at}: ${message}` });
-  };
-  // minLength & co.: worded "must have at least 3 items" or "must be >= 3".
-  const bound = (rule: string, actual: number | bigint, unit?: string) => {
-    const limit = schema[rule] as number | undefined;
-    const min = rule[1] === 'i';
-    if (limit !== undefined && (min ? actual < limit : actual > limit)) {
-      add(rule, `must ${unit ? `have at ${min ? 'least' : 'most'} ${limit} ${unit}${limit === 1 ? '' : 's'}` : `be ${min ? '>=' : '<='} ${limit}`} (got ${actual})`);
+/** `min`/`max` rules, worded "must have at least 2 items" (with a unit) or "must be >= 2". */
+const bounds = (issues: ValidationIssue[], path: string, actual: number | bigint, min?: number, max?: number, unit?: string) => {
+  const check = (rule: string, limit: number | undefined, least: boolean) => {
+    if (limit !== undefined && (least ? actual < limit : actual > limit)) {
+      const words = least ? ['least', '>='] : ['most', '<='];
+      add(issues, path, rule, `must ${unit ? `have at ${words[0]} ${limit} ${unit}${limit === 1 ? '' : 's'}` : `be ${words[1]} ${limit}`} (got ${actual})`);
     }
   };
+  check(unit ? `min${unit === 'item' ? 'Items' : 'Length'}` : 'minimum', min, true);
+  check(unit ? `max${unit === 'item' ? 'Items' : 'Length'}` : 'maximum', max, false);
+};
 
-  const { type } = schema;
-  if (type !== undefined && !(typeof type === 'string' ? is(type, value) : type.some((t) => is(t, value)))) {
-    return add('type', `must be ${[type].flat().join(' or ')} (got ${kind(value)})`); // the other rules would only repeat it
-  }
-  if (schema.enum && !schema.enum.map(json).includes(json(value))) {
-    add('enum', `must be one of ${schema.enum.map(show).join(', ')} (got ${show(value)})`);
-  }
-  if ('const' in schema && json(schema.const) !== json(value)) add('const', `must be ${show(schema.const)} (got ${show(value)})`);
+/** Anything (a schema without constraints). */
+export const vAny: Check = () => {};
 
-  if (typeof value === 'string') {
-    const { pattern } = schema;
-    if (pattern !== undefined) {
-      let re = patterns.get(schema);
-      if (!re) {
-        try {
-          re = new RegExp(pattern, 'u');
-        } catch {
-          re = new RegExp(pattern); // valid only without the u flag
-        }
-        patterns.set(schema, re);
+/** A string; `minLength`/`maxLength` count code points, as JSON Schema does. `pattern` is unanchored unless it says `^…$`. */
+/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, minLength?: number, maxLength?: number): Check {
+  return (value, path, issues) => {
+      if (!typed(typeof value === 'string', 'string', value, path, issues)) return;
+      if (pattern && !pattern.test(value as string)) add(issues, path, 'pattern', `must match ${pattern.source} (got ${show(value)})`);
+      if (minLength !== undefined || maxLength !== undefined) bounds(issues, path, [...(value as string)].length, minLength, maxLength, 'character');
+  };
+}
+
+/** An integer: a safe-integer `number` or a `bigint` (u64 values). */
+/* @__NO_SIDE_EFFECTS__ */ export function vInteger(minimum?: number, maximum?: number): Check {
+  return (value, path, issues) => {
+      if (typed(Number.isSafeInteger(value) || typeof value === 'bigint', 'integer', value, path, issues)) {
+        bounds(issues, path, value as number, minimum, maximum);
       }
-      if (!re.test(value)) add('pattern', `must match ${pattern} (got ${show(value)})`);
-    }
-    if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-      // JSON Schema counts code points; only strings with surrogates need the slow count.
-      const length = /[\uD800-\uDFFF]/.test(value) ? [...value].length : value.length;
-      bound('minLength', length, 'character');
-      bound('maxLength', length, 'character');
-    }
-  } else if (numeric(value)) {
-    bound('minimum', value);
-    bound('maximum', value);
-  } else if (Array.isArray(value)) {
-    bound('minItems', value.length, 'item');
-    bound('maxItems', value.length, 'item');
-    if (schema.uniqueItems && new Set(value.map(json)).size < value.length) add('uniqueItems', 'must not contain duplicate items');
-    const { items } = schema;
-    if (items) for (let i = 0; i < value.length; i++) check(items, value[i], `${path}[${i}]`, out);
-  } else if (value && typeof value === 'object') {
-    const { properties = {}, additionalProperties } = schema;
-    for (const name of schema.required ?? []) if (value[name] === undefined) add('required', 'is required', `${path}.${name}`);
-    for (const name in value) {
-      // `undefined` members vanish in JSON: neither checked nor "additional".
-      const sub = value[name] === undefined || (Object.hasOwn(properties, name) ? properties[name] : additionalProperties);
-      if (sub === false) add('additionalProperties', 'is not an allowed property', `${path}.${name}`);
-      else if (sub !== true && sub) check(sub, value[name], `${path}.${name}`, out);
-    }
-  }
+  };
+}
 
-  if (schema.allOf) for (const sub of schema.allOf) check(sub, value, path, out);
-  if (schema.anyOf || schema.oneOf) {
-    for (const rule of ['anyOf', 'oneOf'] as const) {
-      const results = schema[rule]?.map((branch) => {
-        const issues: ValidationIssue[] = [];
-        check(branch, value, path, issues);
-        return issues;
-      });
-      if (!results) continue;
-      const passed = results.filter((issues) => !issues.length).length;
-      if (passed > 1 && rule === 'oneOf') add('oneOf', `must match exactly one schema (matched ${passed})`);
-      // None passed: report the branch that came closest, i.e. one whose type matched (its
-      // issues are deeper), then the one with the fewest issues.
-      const score = (issues: ValidationIssue[]) => issues.length + (issues[0]?.path === path && issues[0].rule === 'type' ? 1e9 : 0);
-      if (!passed) out.push(...results.reduce((best, issues) => (score(issues) < score(best) ? issues : best)));
-    }
-  }
+/** A finite number (or a `bigint`). */
+/* @__NO_SIDE_EFFECTS__ */ export function vNumber(minimum?: number, maximum?: number): Check {
+  return (value, path, issues) => {
+      if (typed(typeof value === 'bigint' || Number.isFinite(value), 'number', value, path, issues)) {
+        bounds(issues, path, value as number, minimum, maximum);
+      }
+  };
+}
+
+/** `true` or `false`. */
+export const vBoolean: Check = (value, path, issues) => {
+  typed(typeof value === 'boolean', 'boolean', value, path, issues);
+};
+
+/** One of `values` (compared with `===`). */
+/* @__NO_SIDE_EFFECTS__ */ export function vEnum(values: readonly (string | number | boolean)[]): Check {
+  return (value, path, issues) => {
+      if (!values.includes(value as string)) add(issues, path, 'enum', `must be one of ${values.map(show).join(', ')} (got ${show(value)})`);
+  };
+}
+
+/** `null`, or what `check` accepts. */
+/* @__NO_SIDE_EFFECTS__ */ export function vNullable(check: Check): Check {
+  return (value, path, issues) => {
+      if (value !== null) check(value, path, issues);
+  };
+}
+
+/** An array whose every item passes `items`; issues name the index: `params.ids[3]`. */
+/* @__NO_SIDE_EFFECTS__ */ export function vArray(items: Check, minItems?: number, maxItems?: number): Check {
+  return (value, path, issues) => {
+      if (!typed(Array.isArray(value), 'array', value, path, issues)) return;
+      const array = value as unknown[];
+      bounds(issues, path, array.length, minItems, maxItems, 'item');
+      for (let i = 0; i < array.length; i++) items(array[i], `${path}[${i}]`, issues);
+  };
 }
 
 /**
- * Checks `value` against `schema` (JSON Schema subset: `type`, `properties`, `required`,
- * `additionalProperties`, `items`, `enum`, `const`, `pattern`, `minLength`/`maxLength`,
- * `minimum`/`maximum`, `minItems`/`maxItems`, `uniqueItems`, `anyOf`/`oneOf`/`allOf`; `format`
- * and annotations are ignored). `enum`, `const` and `uniqueItems` compare values as JSON text.
- *
- * @param path - how the value is named in messages. @default 'params'
- * @throws ValidationError listing every issue, e.g. `params.ids: must have at most 1000 items (got 1001)`
+ * An object (not an array, not `null`).
+ * @param properties - the check of each known property
+ * @param required - properties that must be present (`undefined` counts as absent)
+ * @param additional - other properties: `false` forbids them, a check checks them; omitted, they pass
  */
-export function validate(schema: JsonSchemaSubset, value: unknown, path = 'params'): void {
+/* @__NO_SIDE_EFFECTS__ */ export function vObject(properties: Readonly<Record<string, Check>>, required: readonly string[] = [], additional?: false | Check): Check {
+  return (value, path, issues) => {
+      if (!typed(value && typeof value === 'object' && !Array.isArray(value), 'object', value, path, issues)) return;
+      const object = value as Record<string, unknown>;
+      for (const name of required) if (object[name] === undefined) add(issues, `${path}.${name}`, 'required', 'is required');
+      for (const name in object) {
+        // `undefined` members vanish in JSON: neither checked nor "additional".
+        if (object[name] === undefined) continue;
+        const check = Object.hasOwn(properties, name) ? properties[name] : additional;
+        if (check === false) add(issues, `${path}.${name}`, 'additionalProperties', 'is not an allowed property');
+        else check?.(object[name], `${path}.${name}`, issues);
+      }
+  };
+}
+
+/**
+ * At least one of `branches`. When none passes, reports the branch that came closest: one whose
+ * type matched (its issues are deeper), then the one with the fewest issues.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vAnyOf(branches: readonly Check[]): Check {
+  return (value, path, issues) => {
+      let best: ValidationIssue[] | undefined;
+      let bestScore = Infinity;
+      for (const branch of branches) {
+        const found: ValidationIssue[] = [];
+        branch(value, path, found);
+        if (!found.length) return;
+        const score = found.length + (found[0]!.path === path && found[0]!.rule === 'type' ? 1e9 : 0);
+        if (score < bestScore) [best, bestScore] = [found, score];
+      }
+      issues.push(...best!);
+  };
+}
+
+/**
+ * Runs `check` on `value`.
+ * @param path - how the value is named in messages. @default 'params'
+ * @throws ValidationError listing every issue (the message shows the first three), e.g.
+ * `params.ids: must have at most 1000 items (got 1001)`
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function validate(check: Check, value: unknown, path = 'params'): void {
   const issues: ValidationIssue[] = [];
-  check(schema, value, path, issues);
+  check(value, path, issues);
   if (issues.length) {
-    const shown = issues.slice(0, 3).map((i) => i.message).join('; ');
+    const shown = issues.slice(0, 3).map((issue) => issue.message).join('; ');
     throw new ValidationError(issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown, { issues });
   }
 }

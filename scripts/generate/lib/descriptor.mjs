@@ -23,3 +23,12 @@ export function commonDescriptorFields(doc, operation, resultSchema) {
 /** `value.items` of result type R → `NonNullable<NonNullable<R["value"]>["items"]>[number]`. */
 export const itemType = (resultType, path) =>
   `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
+
+/**
+ * The source of a descriptor object: `fields` as JSON, with `params` (the check expression from
+ * lib/validator.mjs) placed after `id`.
+ */
+export function descriptorSource({ id, ...fields }, paramsCheck) {
+  const rest = literal(fields).slice(1, -1);
+  return `{ id: ${literal(id)}${paramsCheck ? `, params: ${paramsCheck}` : ""}${rest ? `, ${rest}` : ""} }`;
+}

@@ -5,42 +5,40 @@
 export type HostName = "rpc" | "wallet" | "admin" | "api" | "sender";
 
 /**
- * Named environments; each maps every host to a base URL (`null`: none documented).
+ * Named environments; each picks a base URL for every host.
  * - `mainnet`: Production, Solana mainnet-beta (the default).
  * - `devnet`: Solana devnet.
  * - `local`: The local Prism mock from @chaindata/mock (`npm start`).
  */
 export type EnvironmentName = "mainnet" | "devnet" | "local";
 
-export const environments: Readonly<Record<EnvironmentName, Readonly<Record<HostName, string | null>>>> = {
-  mainnet: {
-    rpc: "https://mainnet.helius-rpc.com",
-    wallet: "https://api.helius.xyz",
-    admin: "https://admin-api.helius.xyz",
-    api: "https://api-mainnet.helius-rpc.com",
-    sender: "https://sender.helius-rpc.com",
-  },
-  devnet: {
-    rpc: "https://devnet.helius-rpc.com",
-    wallet: null,
-    admin: "https://admin-api.helius.xyz",
-    api: "https://api-devnet.helius-rpc.com",
-    sender: null,
-  },
-  local: {
-    rpc: "http://127.0.0.1:4010",
-    wallet: "http://127.0.0.1:4010",
-    admin: "http://127.0.0.1:4010",
-    api: "http://127.0.0.1:4010",
-    sender: "http://127.0.0.1:4010",
-  },
-};
+/** A host of the service: its base URL per environment, and where it takes the API key. */
+export interface Host {
+  readonly name: HostName;
+  /** Base URL per environment (`null`: none documented). */
+  readonly urls: Readonly<Record<EnvironmentName, string | null>>;
+  /** The query parameter that carries the key. */
+  readonly query: string;
+  /** The header that carries the key; used instead of `query` when present. */
+  readonly header?: string;
+  /** The key may be omitted on this host. */
+  readonly keyOptional?: boolean;
+}
 
-/** Where each host takes the API key. `header` is preferred when present. */
-export const hostAuth: Readonly<Record<HostName, { readonly query: string; readonly header?: string; readonly required: boolean }>> = {
-  rpc: { query: "api-key", required: true },
-  wallet: { query: "api-key", required: true },
-  admin: { query: "api-key", header: "X-Api-Key", required: true },
-  api: { query: "api-key", required: true },
-  sender: { query: "api-key", required: false },
-};
+/** The rpc host. */
+export const rpcHost: Host = { name: "rpc", urls: { mainnet: "https://mainnet.helius-rpc.com", devnet: "https://devnet.helius-rpc.com", local: "http://127.0.0.1:4010" }, query: "api-key" };
+
+/** The wallet host. */
+export const walletHost: Host = { name: "wallet", urls: { mainnet: "https://api.helius.xyz", devnet: null, local: "http://127.0.0.1:4010" }, query: "api-key" };
+
+/** The admin host. */
+export const adminHost: Host = { name: "admin", urls: { mainnet: "https://admin-api.helius.xyz", devnet: "https://admin-api.helius.xyz", local: "http://127.0.0.1:4010" }, query: "api-key", header: "X-Api-Key" };
+
+/** The api host. */
+export const apiHost: Host = { name: "api", urls: { mainnet: "https://api-mainnet.helius-rpc.com", devnet: "https://api-devnet.helius-rpc.com", local: "http://127.0.0.1:4010" }, query: "api-key" };
+
+/** The sender host. */
+export const senderHost: Host = { name: "sender", urls: { mainnet: "https://sender.helius-rpc.com", devnet: null, local: "http://127.0.0.1:4010" }, query: "api-key", keyOptional: true };
+
+/** Every host by name. */
+export const hosts: Readonly<Record<HostName, Host>> = { rpc: rpcHost, wallet: walletHost, admin: adminHost, api: apiHost, sender: senderHost };

@@ -1,0 +1,92 @@
+/** Opt-in JSON-RPC auto-batching: the `batch` client option. */
+import { ConfigurationError } from "./errors.js";
+
+/** What a JSON-RPC client lends its batcher. @internal */
+export interface BatchEndpoint<C> {
+  /** The request object of a call. */
+  request(call: C): { id: string; method: string };
+  /** Posts a batch (or a lone request); resolves with the parsed answer and the HTTP status. */
+  post(body: unknown, id: string): Promise<[answer: unknown, status: number]>;
+  /** Settles `call` with its entry of the answer (`undefined`: missing). */
+  settle(call: C, entry: unknown, status: number): void;
+  /** Rejects `call` (the whole batch failed). */
+  fail(call: C, error: unknown): void;
+}
+
+/** Collects calls and sends them in groups. Made by {@link createBatcher}. */
+export interface Batcher {
+  /** A queue for one endpoint. (Each client binds its own, so one batcher can serve several.) @internal */
+  bind<C>(endpoint: BatchEndpoint<C>): (call: C) => void;
+}
+
+/**
+ * Batches JSON-RPC calls made in the same tick (or within `wait` ms) into one batch request;
+ * results are routed back by id, in whatever order they come, and each call gets its own result
+ * or error. Only plain idempotent calls are batched: a write, or a call with its own `signal`,
+ * `timeout`, `maxRetries`, `headers` or query options, goes alone.
+ *
+ * ```ts
+ * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
+ * ```
+ * @throws ConfigurationError for a `maxSize` below 1 or a negative `wait`
+ */
+export function createBatcher(
+  options: {
+    /**
+     * Most calls per batch request; a full batch is sent at once.
+     * @default 100
+     */
+    maxSize?: number;
+    /**
+     * How long to collect calls, in ms; `0` = calls made in the same tick.
+     * @default 0
+     */
+    wait?: number;
+  } = {}
+): Batcher {
+  const { maxSize = 100, wait = 0 } = options;
+  if (!(maxSize >= 1))
+    throw new ConfigurationError(
+      `batch.maxSize: must be >= 1 (got ${maxSize})`
+    );
+  if (!(wait >= 0))
+    throw new ConfigurationError(`batch.wait: must be >= 0 (got ${wait})`);
+  return {
+    bind<C>({ request, post, settle, fail }: BatchEndpoint<C>) {
+      let queue: C[] = [];
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const flush = () => {
+        clearTimeout(timer);
+        const calls = queue;
+        queue = [];
+        if (!calls.length) return;
+        const requests = calls.map(request);
+        // A lone call goes as a plain request.
+        const [body, id] =
+          calls.length > 1
+            ? [requests, `batch(${requests.map((r) => r.method).join(", ")})`]
+            : [requests[0], requests[0]!.method];
+        post(body, id).then(
+          ([answer, status]) => {
+            // Entries may come back in any order: route them by id. A non-array answer (a
+            // server without batch support) is every call's answer, and an error for each.
+            const byId =
+              Array.isArray(answer) &&
+              new Map(answer.map((entry) => [entry?.id, entry]));
+            calls.forEach((call, i) =>
+              settle(call, byId ? byId.get(requests[i]!.id) : answer, status)
+            );
+          },
+          (error) => calls.forEach((call) => fail(call, error))
+        );
+      };
+      return (call: C) => {
+        if (queue.push(call) >= maxSize) flush();
+        else if (queue.length === 1) {
+          if (wait > 0) timer = setTimeout(flush, wait);
+          else queueMicrotask(flush);
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,191 @@
+// Compiles an operation's parameter JSON Schema into an expression of @chaindata/core's check
+// combinators (`vObject({ id: vString(PATTERN_1) }, ["id"], false)`), so a bundle carries only
+// the checks its operations use and no schema interpreter.
+//
+// Every keyword is translated, ignored as an annotation, or an error: a spec edit that adds a
+// keyword this file does not know fails the generator instead of silently losing validation.
+
+// An enum this long (the 572 webhook transaction types) is checked by the TypeScript types and
+// by the server; shipping it to every bundle costs kilobytes. Only its base type is checked.
+export const MAX_RUNTIME_ENUM = 64;
+
+const ANNOTATIONS = new Set([
+  "title", "description", "examples", "example", "default", "format", "deprecated", "readOnly", "writeOnly", "$comment",
+]);
+const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
+
+// The keywords each type translates (besides `type` and `enum`).
+const KEYWORDS = {
+  string: ["pattern", "minLength", "maxLength"],
+  integer: ["minimum", "maximum"],
+  number: ["minimum", "maximum"],
+  boolean: [],
+  array: ["items", "minItems", "maxItems"],
+  object: ["properties", "required", "additionalProperties"],
+};
+const OBJECT_KEYWORDS = KEYWORDS.object;
+const TRANSLATED = new Set(["type", "enum", "anyOf", ...Object.values(KEYWORDS).flat()]);
+
+// What an enum value must be to fit the schema's `type`.
+const FITS = {
+  string: (v) => typeof v === "string",
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === "number",
+  boolean: (v) => typeof v === "boolean",
+};
+
+const isSchemaObject = (s) => typeof s === "object" && s !== null && !Array.isArray(s);
+const pointer = (name) => name.replace(/~/g, "~0").replace(/\//g, "~1");
+// `__proto__: x` in an object literal sets the prototype instead of defining a property.
+const propertyKey = (name) =>
+  name === "__proto__" ? `["__proto__"]` : /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+
+/**
+ * @typedef {object} CheckEmitter
+ * @property {(schema: unknown, where?: string) => string} emit
+ *   A JS expression building the check for `schema` (refs already inlined). `where` names the
+ *   schema in errors, e.g. `das getAsset params`. @throws Error naming the path and the keyword
+ *   it cannot translate.
+ * @property {() => string[]} imports Sorted names of the combinators used so far (from "@chaindata/core").
+ * @property {() => string} declarations The hoisted patterns, one `const PATTERN_n = /…/u;` line each in
+ *   order of first use ("" when there are none), for the top of the module.
+ */
+
+/** An emitter for one generated module: it collects the imports and the hoisted patterns of every `emit`. */
+export function createCheckEmitter() {
+  const used = new Set();
+  /** @type {Map<string, { name: string, line: string }>} pattern → its hoisted constant */
+  const patterns = new Map();
+
+  const fail = (path, keyword, why) => {
+    throw new Error(`${path}: "${keyword}" ${why}`);
+  };
+  const ref = (name) => (used.add(name), name);
+  /** `name(args)`, trailing undefined arguments dropped, middle ones written `undefined`. */
+  // `@__PURE__`: a bundler may then drop the checks of operations a program never calls
+  // (esbuild does not carry the factories' own `@__NO_SIDE_EFFECTS__` across modules).
+  const call = (name, ...args) => {
+    while (args.length && args[args.length - 1] === undefined) args.pop();
+    return `/* @__PURE__ */ ${ref(name)}(${args.map((a) => a ?? "undefined").join(", ")})`;
+  };
+
+  const number = (s, keyword, path, integer = false) => {
+    const value = s[keyword];
+    if (value === undefined) return undefined;
+    if (typeof value !== "number" || !Number.isFinite(value) || (integer && !(Number.isInteger(value) && value >= 0))) {
+      fail(path, keyword, `must be a ${integer ? "non-negative integer" : "finite number"} (got ${JSON.stringify(value)})`);
+    }
+    return String(value);
+  };
+
+  const pattern = (source, path) => {
+    if (typeof source !== "string") fail(path, "pattern", "must be a string");
+    let entry = patterns.get(source);
+    if (!entry) {
+      // The u flag as JSON Schema intends (code points); a few patterns compile only without it.
+      let re;
+      try {
+        re = new RegExp(source, "u");
+      } catch {
+        try {
+          re = new RegExp(source);
+        } catch (error) {
+          fail(path, "pattern", `does not compile: ${error.message}`);
+        }
+      }
+      // `.source` is escaped (`/`, line terminators) so that `/source/flags` is a regex literal
+      // equivalent to `new RegExp(source, flags)`: ECMA-262 EscapeRegExpPattern guarantees it.
+      const name = `PATTERN_${patterns.size + 1}`;
+      entry = { name, line: `const ${name} = /${re.source}/${re.flags};` };
+      patterns.set(source, entry);
+    }
+    return entry.name;
+  };
+
+  /** Throws on the first keyword of `s` outside `allowed`. */
+  const only = (s, allowed, path, why) => {
+    const extra = Object.keys(s).find((k) => !allowed.includes(k));
+    if (extra !== undefined) fail(path, extra, why);
+  };
+
+  function anyOf(branches, path) {
+    if (!Array.isArray(branches) || !branches.length) fail(path, "anyOf", "must be a non-empty array");
+    // A `{ type: "null" }` branch becomes vNullable around the others: there is no null check.
+    const isNull = (b) => isSchemaObject(b) && b.type === "null" && Object.keys(b).every((k) => k === "type" || isAnnotation(k));
+    const checks = branches.flatMap((b, i) => (isNull(b) ? [] : [check(b, `${path}/anyOf/${i}`)]));
+    if (!checks.length) fail(path, "anyOf", "has only null branches");
+    const inner = checks.length === 1 ? checks[0] : call("vAnyOf", `[${checks.join(", ")}]`);
+    return checks.length < branches.length ? call("vNullable", inner) : inner;
+  }
+
+  function typed(type, s, path) {
+    switch (type) {
+      case "string":
+        return call("vString", s.pattern === undefined ? undefined : pattern(s.pattern, path), number(s, "minLength", path, true), number(s, "maxLength", path, true));
+      case "integer":
+      case "number":
+        return call(type === "integer" ? "vInteger" : "vNumber", number(s, "minimum", path), number(s, "maximum", path));
+      case "boolean":
+        return ref("vBoolean");
+      case "array":
+        return call("vArray", s.items === undefined ? ref("vAny") : check(s.items, `${path}/items`), number(s, "minItems", path, true), number(s, "maxItems", path, true));
+      case "object": {
+        if (s.properties !== undefined && !isSchemaObject(s.properties)) fail(path, "properties", "must be an object");
+        if (s.required !== undefined && !(Array.isArray(s.required) && s.required.every((r) => typeof r === "string"))) fail(path, "required", "must be an array of names");
+        const members = Object.entries(s.properties ?? {}).map(
+          ([name, p]) => `${propertyKey(name)}: ${check(p, `${path}/properties/${pointer(name)}`)}`,
+        );
+        const { additionalProperties: other } = s;
+        const additional = other === undefined || other === true ? undefined : other === false ? "false" : check(other, `${path}/additionalProperties`);
+        // `[]` (the default) is shorter than `undefined` when `additional` follows.
+        const required = s.required?.length ? JSON.stringify(s.required) : additional && "[]";
+        return call("vObject", members.length ? `{ ${members.join(", ")} }` : "{}", required, additional);
+      }
+    }
+  }
+
+  function check(schema, path) {
+    if (schema === true) return ref("vAny");
+    if (!isSchemaObject(schema)) throw new Error(`${path}: ${JSON.stringify(schema)} is not a schema this generator translates`);
+    // Annotations only document; they add nothing to check.
+    const s = Object.fromEntries(Object.entries(schema).filter(([k]) => !isAnnotation(k)));
+    if (!Object.keys(s).length) return ref("vAny");
+    only(s, [...TRANSLATED], path, "is not translated into a runtime check");
+    if (s.anyOf !== undefined) {
+      only(s, ["anyOf"], path, "beside anyOf is not translated (move it into the branches)");
+      return anyOf(s.anyOf, path);
+    }
+
+    const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+    const nonNull = types.filter((t) => t !== "null");
+    if (nonNull.length > 1) fail(path, "type", `with several types ${JSON.stringify(s.type)} is not translated`);
+    if (types.length && !nonNull.length) fail(path, "type", "null alone is not translated (use it in a type array or anyOf)");
+    // A schema with object keywords but no type means an object.
+    const type = nonNull[0] ?? (OBJECT_KEYWORDS.some((k) => s[k] !== undefined) ? "object" : undefined);
+    if (type !== undefined && !Object.hasOwn(KEYWORDS, type)) fail(path, "type", `${JSON.stringify(type)} is not a JSON Schema type`);
+    let nullable = types.includes("null");
+
+    let inner;
+    if (s.enum !== undefined && !Array.isArray(s.enum)) fail(path, "enum", "must be an array");
+    if (s.enum !== undefined && s.enum.length <= MAX_RUNTIME_ENUM) {
+      // The enum implies the type; JSON Schema wants both to hold, so null passes only when both allow it.
+      only(s, ["type", "enum"], path, "beside enum is not translated");
+      const values = s.enum.filter((v) => v !== null);
+      const fits = type === undefined ? (v) => ["string", "number", "boolean"].includes(typeof v) : (FITS[type] ?? (() => false));
+      if (!values.length || !values.every(fits)) fail(path, "enum", `values ${JSON.stringify(s.enum)} do not fit type ${JSON.stringify(s.type ?? "string | number | boolean")}`);
+      nullable = values.length < s.enum.length && (nullable || s.type === undefined);
+      inner = call("vEnum", JSON.stringify(values));
+    } else {
+      if (type === undefined) fail(path, Object.keys(s)[0], "without a type is not translated");
+      only(s, ["type", "enum", ...KEYWORDS[type]], path, `is not translated for type ${type}`);
+      inner = typed(type, s, path);
+    }
+    return nullable ? call("vNullable", inner) : inner;
+  }
+
+  return {
+    emit: (schema, where = "#") => check(schema, where),
+    imports: () => [...used].sort(),
+    declarations: () => [...patterns.values()].map((p) => p.line).join("\n"),
+  };
+}

@@ -1,0 +1,338 @@
+// The generator's schema → check compiler (scripts/generate/lib/validator.mjs): the text it
+// emits, its regex literals, the keywords it refuses, and that the emitted checks accept and
+// reject what the schema does (with ajv as the reference for valid/invalid).
+import Ajv from "ajv";
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "../../packages/core/src/errors.js";
+import * as core from "../../packages/core/src/validate.js";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { createCheckEmitter } from "../../scripts/generate/lib/validator.mjs";
+
+type Schema = unknown;
+const ADDRESS_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{32,44}$";
+const Address = { type: "string", pattern: ADDRESS_PATTERN, description: "A base58 public key.", examples: ["x"] };
+const ADDRESS = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+
+const PURE = "/* @__PURE__ */ ";
+/** The emitter wrapped so that expected texts read without the `@__PURE__` marks (checked once below). */
+function createEmitter() {
+  const emitter = createCheckEmitter();
+  return { ...emitter, emit: (schema: Schema, where?: string): string => emitter.emit(schema, where).replaceAll(PURE, "") };
+}
+
+/** One schema's expression, imports and declarations, from a fresh emitter. */
+function emitOne(schema: Schema) {
+  const emitter = createEmitter();
+  const expression: string = emitter.emit(schema);
+  return { expression, imports: emitter.imports() as string[], declarations: emitter.declarations() as string };
+}
+
+/** The check the emitted code builds, evaluated with the combinators of @chaindata/core in scope. */
+function compile(schema: Schema): core.Check {
+  const { expression, imports, declarations } = emitOne(schema);
+  const combinators = core as unknown as Record<string, unknown>;
+  return new Function(...imports, `${declarations}\nreturn ${expression};`)(...imports.map((n) => combinators[n]));
+}
+
+function messages(check: core.Check, value: unknown): string[] {
+  try {
+    core.validate(check, value);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).issues.map((i) => i.message);
+  }
+}
+
+describe("createCheckEmitter: emitted text", () => {
+  it("marks every combinator call @__PURE__, so bundlers drop the checks of operations never called", () => {
+    const text: string = createCheckEmitter().emit({ type: "object", properties: { ids: { type: "array", items: Address } }, required: ["ids"] });
+    expect(text).toBe(`${PURE}vObject({ ids: ${PURE}vArray(${PURE}vString(PATTERN_1)) }, ["ids"])`);
+  });
+
+  it("emits an object check with hoisted patterns, quoting names only when needed", () => {
+    const emitter = createEmitter();
+    const getAsset = {
+      type: "object",
+      properties: {
+        id: Address,
+        options: { type: "object", additionalProperties: false, properties: { showFungible: { type: "boolean", default: false } } },
+      },
+      required: ["id"],
+      additionalProperties: false,
+    };
+    expect(emitter.emit(getAsset)).toBe(
+      'vObject({ id: vString(PATTERN_1), options: vObject({ showFungible: vBoolean }, [], false) }, ["id"], false)',
+    );
+    // JSON.parse makes `__proto__` an own property, as a spec could.
+    const odd = JSON.parse('{ "properties": { "before-id": { "type": "integer", "minimum": 1, "maximum": 1000 }, "$x": {}, "__proto__": true } }');
+    expect(emitter.emit(odd)).toBe(
+      'vObject({ "before-id": vInteger(1, 1000), $x: vAny, ["__proto__"]: vAny })',
+    );
+    expect(emitter.emit({ type: "array", items: Address, maxItems: 1000 })).toBe("vArray(vString(PATTERN_1), undefined, 1000)");
+    expect(emitter.emit({ type: "string", pattern: "^https://" })).toBe("vString(PATTERN_2)");
+    expect(emitter.imports()).toEqual(["vAny", "vArray", "vBoolean", "vInteger", "vObject", "vString"]);
+    expect(emitter.declarations()).toBe(`const PATTERN_1 = /${ADDRESS_PATTERN}/u;\nconst PATTERN_2 = /^https:\\/\\//u;`);
+  });
+
+  it("emits scalars, nullable types, enums and anyOf", () => {
+    const text = (schema: Schema) => emitOne(schema).expression;
+    expect(text({ type: "string" })).toBe("vString()");
+    expect(text({ type: "string", minLength: 1 })).toBe("vString(undefined, 1)");
+    expect(text({ type: "integer", minimum: 0 })).toBe("vInteger(0)");
+    expect(text({ type: "integer", maximum: 10 })).toBe("vInteger(undefined, 10)");
+    expect(text({ type: "number", minimum: 0.5, format: "double" })).toBe("vNumber(0.5)");
+    expect(text({ type: ["integer", "null"], minimum: 1, maximum: 1000 })).toBe("vNullable(vInteger(1, 1000))");
+    expect(text({ type: ["null", "string"] })).toBe("vNullable(vString())");
+    expect(text({ type: "string", enum: ["asc", "desc"] })).toBe('vEnum(["asc","desc"])');
+    expect(text({ enum: ["asc", 1, true] })).toBe('vEnum(["asc",1,true])');
+    expect(text({ type: ["string", "null"], enum: ["asc", null] })).toBe('vNullable(vEnum(["asc"]))');
+    // JSON Schema wants the type and the enum to hold: null passes only when both allow it.
+    expect(text({ type: ["string", "null"], enum: ["asc"] })).toBe('vEnum(["asc"])');
+    const many = Array.from({ length: 65 }, (_, i) => `T${i}`);
+    expect(text({ type: "string", enum: many })).toBe("vString()");
+    expect(text({ type: "array", items: { type: "string", enum: many } })).toBe("vArray(vString())");
+    expect(text({ anyOf: [{ type: "string" }, { type: "integer" }] })).toBe("vAnyOf([vString(), vInteger()])");
+    expect(text({ anyOf: [Address, { type: "null" }], description: "x" })).toBe("vNullable(vString(PATTERN_1))");
+    expect(text({ anyOf: [{ type: "null" }, { type: "string" }, { type: "boolean" }] })).toBe("vNullable(vAnyOf([vString(), vBoolean]))");
+    expect(text({ type: "object", additionalProperties: { type: "string" } })).toBe("vObject({}, [], vString())");
+    expect(text({ type: "object", additionalProperties: true })).toBe("vObject({})");
+    expect(text({ type: "array" })).toBe("vArray(vAny)");
+    expect(emitOne({ type: "string" }).declarations).toBe("");
+  });
+
+  it("ignores annotations; true and {} accept anything", () => {
+    const text = (schema: Schema) => emitOne(schema).expression;
+    expect(text(true)).toBe("vAny");
+    expect(text({})).toBe("vAny");
+    expect(
+      text({ title: "t", description: "d", examples: [1], example: 1, default: 1, deprecated: true, readOnly: true, writeOnly: false, $comment: "c", "x-source": "s" }),
+    ).toBe("vAny");
+    expect(text({ type: "string", format: "uri", "x-anything": { oneOf: [] } })).toBe("vString()");
+  });
+
+  it("shares identical patterns, numbers them by first use, and is deterministic", () => {
+    const schemas = [
+      { type: "array", items: { type: "string", pattern: "^b$" } },
+      { properties: { a: Address, b: { type: "string", pattern: "^b$" }, c: Address } },
+    ];
+    const run = () => {
+      const emitter = createEmitter();
+      return [...schemas.map((s) => emitter.emit(s)), ...emitter.imports(), ...emitter.declarations().split("\n")];
+    };
+    expect(run()).toEqual([
+      "vArray(vString(PATTERN_1))",
+      "vObject({ a: vString(PATTERN_2), b: vString(PATTERN_1), c: vString(PATTERN_2) })",
+      "vArray",
+      "vObject",
+      "vString",
+      "const PATTERN_1 = /^b$/u;",
+      `const PATTERN_2 = /${ADDRESS_PATTERN}/u;`,
+    ]);
+    expect(run()).toEqual(run());
+  });
+});
+
+describe("createCheckEmitter: regex literals", () => {
+  // Each pattern as it would stand in the spec's JSON, with strings to try it on.
+  const cases: Array<[pattern: string, flags: string, samples: string[]]> = [
+    ["^https://", "u", ["https://x", "http://x", "https:\\/\\/"]],
+    ["^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$", "u", ["toly.sol", "a/b.sol", "a b.sol"]],
+    ["a\\/b", "u", ["a/b", "a\\/b"]], // already escaped in the spec
+    ["\\\\/", "u", ["\\/", "/"]], // an escaped backslash, then a bare slash
+    ["[/]", "u", ["/", "x"]],
+    ["a\nb", "u", ["a\nb", "anb", "a\\nb"]], // a raw line terminator
+    ["a\u2028b", "u", ["a\u2028b", "ab"]],
+    ["", "u", ["", "x"]],
+    ["^\\p{Lu}$", "u", ["A", "a", "p{Lu}"]], // needs the u flag
+    ["^.$", "u", ["😀", "a", "ab"]], // u: one code point
+    ["^\\-\\d$", "", ["-1", "1"]], // an identity escape compiles only without the u flag
+    ["^[1-9A-HJ-NP-Za-km-z]{32,44}$", "u", [ADDRESS, "0OIl"]],
+  ];
+
+  it.each(cases)("%j round-trips through its regex literal", (pattern, flags, samples) => {
+    const emitter = createCheckEmitter();
+    emitter.emit({ type: "string", pattern });
+    const line: string = emitter.declarations();
+    expect(line).toMatch(new RegExp(`^const PATTERN_1 = /.*/${flags};$`, "s"));
+    const literal = (0, eval)(line.replace(/^const PATTERN_1 = /, "(").replace(/;$/, ")")) as RegExp;
+    const reference = new RegExp(pattern, flags);
+    expect(literal.source).toBe(reference.source);
+    expect(literal.flags).toBe(flags);
+    for (const sample of samples) expect(literal.test(sample), sample).toBe(reference.test(sample));
+  });
+});
+
+describe("createCheckEmitter: what it refuses", () => {
+  const error = (schema: Schema, where?: string) => {
+    try {
+      createCheckEmitter().emit(schema, where);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return "no error";
+  };
+
+  it("throws naming the path and the keyword it does not translate", () => {
+    const nested = { type: "object", properties: { a: { type: "array", items: { type: "string", const: "x" } } } };
+    expect(error(nested)).toBe('#/properties/a/items: "const" is not translated into a runtime check');
+    expect(error(nested, "das getAsset params")).toBe('das getAsset params/properties/a/items: "const" is not translated into a runtime check');
+    expect(error({ properties: { "a/b~": { oneOf: [] } } })).toBe('#/properties/a~1b~0: "oneOf" is not translated into a runtime check');
+    for (const keyword of ["allOf", "not", "$ref", "uniqueItems", "exclusiveMinimum", "multipleOf", "nullable", "patternProperties"]) {
+      expect(error({ type: "array", [keyword]: true })).toBe(`#: "${keyword}" is not translated into a runtime check`);
+    }
+  });
+
+  it("throws on keywords the type does not use, and on types it cannot express", () => {
+    expect(error({ type: "string", minimum: 1 })).toBe('#: "minimum" is not translated for type string');
+    expect(error({ type: "integer", pattern: "^1$" })).toBe('#: "pattern" is not translated for type integer');
+    expect(error({ minLength: 1 })).toBe('#: "minLength" without a type is not translated');
+    expect(error({ type: ["string", "integer"] })).toBe('#: "type" with several types ["string","integer"] is not translated');
+    expect(error({ type: "null" })).toMatch(/^#: "type" null alone/);
+    expect(error({ type: "date" })).toBe('#: "type" "date" is not a JSON Schema type');
+    expect(error({ type: "constructor" })).toBe('#: "type" "constructor" is not a JSON Schema type');
+    expect(error({ type: "string", anyOf: [{ pattern: "a" }] })).toMatch(/^#: "type" beside anyOf/);
+    expect(error({ anyOf: [{ type: "null" }] })).toBe('#: "anyOf" has only null branches');
+    expect(error({ type: "string", enum: ["a"], minLength: 1 })).toBe('#: "minLength" beside enum is not translated');
+    expect(error({ type: "integer", enum: [1, "2"] })).toMatch(/^#: "enum" values \[1,"2"\] do not fit type "integer"/);
+    expect(error({ type: "string", pattern: "(" })).toMatch(/^#: "pattern" does not compile/);
+    expect(error({ type: "string", minLength: -1 })).toBe('#: "minLength" must be a non-negative integer (got -1)');
+    expect(error(false)).toBe("#: false is not a schema this generator translates");
+    expect(error({ type: "array", items: [{ type: "string" }] })).toMatch(/^#\/items: \[/);
+  });
+});
+
+describe("createCheckEmitter: the emitted checks behave like the schema", () => {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  // [schema, [value, the messages validate() reports]...]: ajv must agree on valid vs invalid.
+  const cases: Array<[name: string, schema: Schema, samples: Array<[unknown, string[]]>]> = [
+    [
+      "das getAsset",
+      {
+        type: "object",
+        properties: {
+          id: Address,
+          options: {
+            type: "object",
+            additionalProperties: false,
+            properties: { showFungible: { type: "boolean" }, showInscription: { type: "boolean" } },
+          },
+        },
+        required: ["id"],
+        additionalProperties: false,
+      },
+      [
+        [{ id: ADDRESS }, []],
+        [{ id: ADDRESS, options: { showFungible: true } }, []],
+        [{}, ["params.id: is required"]],
+        [{ id: "0OIl" }, [`params.id: must match ${ADDRESS_PATTERN} (got "0OIl")`]],
+        [{ id: ADDRESS, options: { showFungible: 1, other: true } }, [
+          "params.options.showFungible: must be boolean (got number)",
+          "params.options.other: is not an allowed property",
+        ]],
+        [[ADDRESS], ["params: must be object (got array)"]],
+      ],
+    ],
+    [
+      "das getAssetBatch ids",
+      { type: "object", properties: { ids: { type: "array", minItems: 1, maxItems: 1000, items: Address } }, required: ["ids"] },
+      [
+        [{ ids: [ADDRESS] }, []],
+        [{ ids: [] }, ["params.ids: must have at least 1 item (got 0)"]],
+        [{ ids: Array(1001).fill(ADDRESS) }, ["params.ids: must have at most 1000 items (got 1001)"]],
+        [{ ids: [ADDRESS, 7] }, ["params.ids[1]: must be string (got number)"]],
+      ],
+    ],
+    [
+      "compression cursor/limit (nullable)",
+      {
+        type: "object",
+        properties: {
+          mint: { anyOf: [Address, { type: "null" }] },
+          limit: { type: ["integer", "null"], minimum: 1, maximum: 1000 },
+          dataSlice: {
+            anyOf: [
+              { type: "object", required: ["offset", "length"], properties: { offset: { type: "integer", minimum: 0 }, length: { type: "integer", minimum: 0 } }, additionalProperties: false },
+              { type: "null" },
+            ],
+          },
+        },
+        additionalProperties: false,
+      },
+      [
+        [{ mint: null, limit: null, dataSlice: null }, []],
+        [{ mint: ADDRESS, limit: 1000, dataSlice: { offset: 0, length: 32 } }, []],
+        [{ limit: 0 }, ["params.limit: must be >= 1 (got 0)"]],
+        [{ limit: 1.5 }, ["params.limit: must be integer (got number)"]],
+        [{ mint: 1 }, ["params.mint: must be string (got number)"]],
+        [{ dataSlice: { offset: -1 } }, ["params.dataSlice.length: is required", "params.dataSlice.offset: must be >= 0 (got -1)"]],
+      ],
+    ],
+    [
+      "wallet addresses (anyOf of strings)",
+      {
+        type: "object",
+        properties: {
+          addresses: {
+            type: "array",
+            maxItems: 100,
+            items: { anyOf: [Address, { type: "string", pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$" }] },
+          },
+        },
+        required: ["addresses"],
+        additionalProperties: false,
+      },
+      [
+        [{ addresses: [ADDRESS, "toly.sol"] }, []],
+        [{ addresses: ["not valid"] }, [`params.addresses[0]: must match ${ADDRESS_PATTERN} (got "not valid")`]],
+        [{ addresses: [null] }, ["params.addresses[0]: must be string (got null)"]],
+      ],
+    ],
+    [
+      "enums, a long enum, typeless object, open object",
+      {
+        properties: {
+          sortDirection: { type: "string", enum: ["asc", "desc"] },
+          transactionTypes: { type: "array", items: { type: "string", enum: Array.from({ length: 100 }, (_, i) => `T${i}`) } },
+          webhookURL: { type: "string", pattern: "^https://", minLength: 9 },
+          meta: { type: "object", additionalProperties: { type: "integer" } },
+        },
+      },
+      [
+        [{ sortDirection: "asc", transactionTypes: ["T5"], webhookURL: "https://x.io", meta: { a: 1 } }, []],
+        [{ sortDirection: "up" }, ['params.sortDirection: must be one of "asc", "desc" (got "up")']],
+        [{ transactionTypes: [1] }, ["params.transactionTypes[0]: must be string (got number)"]],
+        [{ webhookURL: "http://x" }, ['params.webhookURL: must match ^https:\\/\\/ (got "http://x")', "params.webhookURL: must have at least 9 characters (got 8)"]],
+        [{ meta: { a: "1" } }, ["params.meta.a: must be integer (got string)"]],
+        [{ extra: { anything: true } }, []],
+      ],
+    ],
+  ];
+
+  it.each(cases)("%s", (_name, schema, samples) => {
+    const check = compile(schema);
+    for (const [value, expected] of samples) {
+      expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
+      expect(ajv.validate(schema as object, value), JSON.stringify(value)).toBe(expected.length === 0);
+    }
+  });
+
+  // Where the runtime parts from JSON Schema on purpose (ajv would disagree).
+  it("checks only the base type of an enum too long to ship", () => {
+    const check = compile({ type: "string", enum: Array.from({ length: 65 }, (_, i) => `T${i}`) });
+    expect(messages(check, "ANY_STRING")).toEqual([]);
+    expect(messages(check, 1)).toEqual(["params: must be string (got number)"]);
+  });
+
+  it("takes a schema with properties but no type as an object", () => {
+    const check = compile({ properties: { a: { type: "string" } } });
+    expect(messages(check, "x")).toEqual(["params: must be object (got string)"]);
+    expect(messages(check, { a: "x" })).toEqual([]);
+  });
+
+  it("checks u64 integers given as bigint", () => {
+    const check = compile({ type: "object", properties: { slot: { type: "integer", minimum: 0, format: "uint64" } } });
+    expect(messages(check, { slot: 2n ** 64n - 1n })).toEqual([]);
+    expect(messages(check, { slot: -1n })).toEqual(["params.slot: must be >= 0 (got -1)"]);
+  });
+});
