@@ -24,11 +24,14 @@ export function commonDescriptorFields(doc, operation, resultSchema) {
 export const itemType = (resultType, path) =>
   `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
 
+/** `value` as JS source: JSON with identifier keys unquoted (descriptor values hold no quotes). */
+const source = (value) => literal(value).replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1 $2: ").replace(/^\{ /, "{ ").replace(/\}/g, " }");
+
 /**
- * The source of a descriptor object: `fields` as JSON, with `params` (the check expression from
- * lib/validator.mjs) placed after `id`.
+ * The source of a descriptor object: `fields` as a JS literal, with `params` (the check
+ * expression from lib/validator.mjs) placed after `id`.
  */
 export function descriptorSource({ id, ...fields }, paramsCheck) {
-  const rest = literal(fields).slice(1, -1);
-  return `{ id: ${literal(id)}${paramsCheck ? `, params: ${paramsCheck}` : ""}${rest ? `, ${rest}` : ""} }`;
+  const rest = Object.entries(fields).map(([key, value]) => `${key}: ${source(value)}`);
+  return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest].join(", ")} }`;
 }

@@ -2,4 +2,4 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import { vBoolean, vEnum, vInteger, vObject, vString, type RpcMethodDescriptor } from "@chaindata/core";
 
-export const sendTransaction: RpcMethodDescriptor = { id: "sendTransaction", params: /* @__PURE__ */ vObject({ transaction: /* @__PURE__ */ vString(undefined, 1), config: /* @__PURE__ */ vObject({ encoding: /* @__PURE__ */ vEnum(["base58","base64"]), skipPreflight: vBoolean, maxRetries: /* @__PURE__ */ vInteger(0) }) }, ["transaction"], false), "idempotent":true,"positional":["transaction","config"],"query":{"swqosOnly":"swqos_only"} };
+export const sendTransaction: RpcMethodDescriptor = { id: "sendTransaction", params: /* @__PURE__ */ vObject({ transaction: /* @__PURE__ */ vString(undefined, 1), config: /* @__PURE__ */ vObject({ encoding: /* @__PURE__ */ vEnum(["base58","base64"]), skipPreflight: vBoolean, maxRetries: /* @__PURE__ */ vInteger(0) }) }, ["transaction"], false), idempotent: true, positional: ["transaction","config"], query: { swqosOnly: "swqos_only" } };
