@@ -58,6 +58,14 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const log = (level: keyof Logger, message: string, meta: object) => logger?.[level]?.(redact(message), meta as Record<string, unknown>);
   const baseHeaders: Record<string, string> = { accept: 'application/json' };
   addHeaders(baseHeaders, config.headers);
+  // Headers throws a TypeError quoting the value for a key that is no valid header value: check
+  // once here; each call then reports a ConfigurationError without the key.
+  let validHeaderKey = true;
+  try {
+    if (key && host.header) new Headers({ k: key });
+  } catch {
+    validHeaderKey = false;
+  }
 
   // The first 200 characters of a body, redacted. Redaction happens before the cut, on enough
   // text that a key cut in half at the end of the redacted window lies beyond the 200 kept
@@ -159,15 +167,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     if (init.body != null) headers['content-type'] ??= 'application/json';
     if (key) {
       if (!host.header) url += (url.includes('?') ? '&' : '?') + `${host.query}=${encodeURIComponent(key)}`;
-      else {
-        // Headers throws a TypeError quoting the value for a key that is no valid header value.
-        try {
-          new Headers({ k: key });
-        } catch {
-          throw new ConfigurationError(`The API key is not a valid ${host.header} header value`);
-        }
-        headers[host.header.toLowerCase()] = key;
-      }
+      else if (!validHeaderKey) throw new ConfigurationError(`The API key is not a valid ${host.header} header value`);
+      else headers[host.header.toLowerCase()] = key;
     }
     const retries = operation.idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
     const { signal, timeout = config.timeout } = options;

@@ -48,27 +48,27 @@ export const vAny: Check = () => {};
 /** A string; `minLength`/`maxLength` count code points, as JSON Schema does. `pattern` is unanchored unless it says `^…$`. */
 /* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, minLength?: number, maxLength?: number): Check {
   return (value, path, issues) => {
-      if (!typed(typeof value === 'string', 'string', value, path, issues)) return;
-      if (pattern && !pattern.test(value as string)) add(issues, path, 'pattern', `must match ${pattern.source} (got ${show(value)})`);
-      if (minLength !== undefined || maxLength !== undefined) bounds(issues, path, [...(value as string)].length, minLength, maxLength, 'character');
+    if (!typed(typeof value === 'string', 'string', value, path, issues)) return;
+    if (pattern && !pattern.test(value as string)) add(issues, path, 'pattern', `must match ${pattern.source} (got ${show(value)})`);
+    if (minLength !== undefined || maxLength !== undefined) bounds(issues, path, [...(value as string)].length, minLength, maxLength, 'character');
   };
 }
 
 /** An integer: a safe-integer `number` or a `bigint` (u64 values). */
 /* @__NO_SIDE_EFFECTS__ */ export function vInteger(minimum?: number, maximum?: number): Check {
   return (value, path, issues) => {
-      if (typed(Number.isSafeInteger(value) || typeof value === 'bigint', 'integer', value, path, issues)) {
-        bounds(issues, path, value as number, minimum, maximum);
-      }
+    if (typed(Number.isSafeInteger(value) || typeof value === 'bigint', 'integer', value, path, issues)) {
+      bounds(issues, path, value as number, minimum, maximum);
+    }
   };
 }
 
 /** A finite number (or a `bigint`). */
 /* @__NO_SIDE_EFFECTS__ */ export function vNumber(minimum?: number, maximum?: number): Check {
   return (value, path, issues) => {
-      if (typed(typeof value === 'bigint' || Number.isFinite(value), 'number', value, path, issues)) {
-        bounds(issues, path, value as number, minimum, maximum);
-      }
+    if (typed(typeof value === 'bigint' || Number.isFinite(value), 'number', value, path, issues)) {
+      bounds(issues, path, value as number, minimum, maximum);
+    }
   };
 }
 
@@ -80,24 +80,24 @@ export const vBoolean: Check = (value, path, issues) => {
 /** One of `values` (compared with `===`). */
 /* @__NO_SIDE_EFFECTS__ */ export function vEnum(values: readonly (string | number | boolean)[]): Check {
   return (value, path, issues) => {
-      if (!values.includes(value as string)) add(issues, path, 'enum', `must be one of ${values.map(show).join(', ')} (got ${show(value)})`);
+    if (!values.includes(value as string)) add(issues, path, 'enum', `must be one of ${values.map(show).join(', ')} (got ${show(value)})`);
   };
 }
 
 /** `null`, or what `check` accepts. */
 /* @__NO_SIDE_EFFECTS__ */ export function vNullable(check: Check): Check {
   return (value, path, issues) => {
-      if (value !== null) check(value, path, issues);
+    if (value !== null) check(value, path, issues);
   };
 }
 
 /** An array whose every item passes `items`; issues name the index: `params.ids[3]`. */
 /* @__NO_SIDE_EFFECTS__ */ export function vArray(items: Check, minItems?: number, maxItems?: number): Check {
   return (value, path, issues) => {
-      if (!typed(Array.isArray(value), 'array', value, path, issues)) return;
-      const array = value as unknown[];
-      bounds(issues, path, array.length, minItems, maxItems, 'item');
-      for (let i = 0; i < array.length; i++) items(array[i], `${path}[${i}]`, issues);
+    if (!typed(Array.isArray(value), 'array', value, path, issues)) return;
+    const array = value as unknown[];
+    bounds(issues, path, array.length, minItems, maxItems, 'item');
+    for (let i = 0; i < array.length; i++) items(array[i], `${path}[${i}]`, issues);
   };
 }
 
@@ -109,16 +109,16 @@ export const vBoolean: Check = (value, path, issues) => {
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vObject(properties: Readonly<Record<string, Check>>, required: readonly string[] = [], additional?: false | Check): Check {
   return (value, path, issues) => {
-      if (!typed(value && typeof value === 'object' && !Array.isArray(value), 'object', value, path, issues)) return;
-      const object = value as Record<string, unknown>;
-      for (const name of required) if (object[name] === undefined) add(issues, `${path}.${name}`, 'required', 'is required');
-      for (const name in object) {
-        // `undefined` members vanish in JSON: neither checked nor "additional".
-        if (object[name] === undefined) continue;
-        const check = Object.hasOwn(properties, name) ? properties[name] : additional;
-        if (check === false) add(issues, `${path}.${name}`, 'additionalProperties', 'is not an allowed property');
-        else check?.(object[name], `${path}.${name}`, issues);
-      }
+    if (!typed(value && typeof value === 'object' && !Array.isArray(value), 'object', value, path, issues)) return;
+    const object = value as Record<string, unknown>;
+    for (const name of required) if (object[name] === undefined) add(issues, `${path}.${name}`, 'required', 'is required');
+    for (const name in object) {
+      // `undefined` members vanish in JSON: neither checked nor "additional".
+      if (object[name] === undefined) continue;
+      const check = Object.hasOwn(properties, name) ? properties[name] : additional;
+      if (check === false) add(issues, `${path}.${name}`, 'additionalProperties', 'is not an allowed property');
+      else check?.(object[name], `${path}.${name}`, issues);
+    }
   };
 }
 
@@ -128,16 +128,16 @@ export const vBoolean: Check = (value, path, issues) => {
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vAnyOf(branches: readonly Check[]): Check {
   return (value, path, issues) => {
-      let best: ValidationIssue[] | undefined;
-      let bestScore = Infinity;
-      for (const branch of branches) {
-        const found: ValidationIssue[] = [];
-        branch(value, path, found);
-        if (!found.length) return;
-        const score = found.length + (found[0]!.path === path && found[0]!.rule === 'type' ? 1e9 : 0);
-        if (score < bestScore) [best, bestScore] = [found, score];
-      }
-      issues.push(...best!);
+    let best: ValidationIssue[] | undefined;
+    let bestScore = Infinity;
+    for (const branch of branches) {
+      const found: ValidationIssue[] = [];
+      branch(value, path, found);
+      if (!found.length) return;
+      const score = found.length + (found[0]!.path === path && found[0]!.rule === 'type' ? 1e9 : 0);
+      if (score < bestScore) [best, bestScore] = [found, score];
+    }
+    issues.push(...best!);
   };
 }
 

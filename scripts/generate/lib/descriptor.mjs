@@ -25,7 +25,7 @@ export const itemType = (resultType, path) =>
   `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
 
 /** `value` as JS source: JSON with identifier keys unquoted (descriptor values hold no quotes). */
-const source = (value) => literal(value).replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1 $2: ").replace(/^\{ /, "{ ").replace(/\}/g, " }");
+const source = (value) => literal(value).replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1 $2: ").replace(/\}/g, " }");
 
 /**
  * The source of a descriptor object: `fields` as a JS literal, with `params` (the check

@@ -1,5 +1,6 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
+import { MAX_RUNTIME_ENUM } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
   if (!ref.startsWith("#/")) throw new Error(`unexpected external $ref ${ref} in a bundled document`);
@@ -22,9 +23,6 @@ const VALIDATION_KEYWORDS = new Set([
   "type", "properties", "required", "additionalProperties", "items", "enum", "const", "pattern",
   "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "uniqueItems", "anyOf", "oneOf", "allOf",
 ]);
-// An enum this long (the 572 webhook transaction types) is checked by the
-// TypeScript types and by the server; shipping it to every bundle costs kilobytes.
-export const MAX_RUNTIME_ENUM = 64;
 
 /** A self-contained copy of `schema` with refs inlined and only validation keywords kept. */
 export function validationSchema(doc, schema, stack = []) {
@@ -45,7 +43,7 @@ export function validationSchema(doc, schema, stack = []) {
     } else if (key === "anyOf" || key === "oneOf" || key === "allOf") {
       out[key] = value.map((v) => validationSchema(doc, v, stack));
     } else if (key === "enum") {
-      if (value.length <= MAX_RUNTIME_ENUM) out.enum = value;
+      if (value.length <= MAX_RUNTIME_ENUM) out.enum = value; // longer ones: see validator.mjs
     } else out[key] = value;
   }
   return out;
