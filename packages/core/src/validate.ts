@@ -6,6 +6,7 @@
  * below (`vObject({ id: vString(ADDRESS) }, ['id'], false)`), so a bundle carries only the
  * checks its operations use, and no schema interpreter. The check factories are marked
  * `@__NO_SIDE_EFFECTS__`, so bundlers drop the checks of operations a program never calls.
+ * (`validate` itself is not: it throws, and a bundler would drop its calls.)
  */
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { stringifyJson } from './json.js';
@@ -147,7 +148,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * @throws ValidationError listing every issue (the message shows the first three), e.g.
  * `params.ids: must have at most 1000 items (got 1001)`
  */
-/* @__NO_SIDE_EFFECTS__ */ export function validate(check: Check, value: unknown, path = 'params'): void {
+export function validate(check: Check, value: unknown, path = 'params'): void {
   const issues: ValidationIssue[] = [];
   check(value, path, issues);
   if (issues.length) {
