@@ -69,17 +69,21 @@ export async function emitRpcArea({ area, doc, file }) {
 
   // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
   const checks = createCheckEmitter();
+  let usesEncoding = false;
   const descriptors = methods.map((m) => {
     const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
-    if (paramsShape(m) === "positional") d.positional = m.params.map((p) => p.name);
-    const query = m["x-query-params"];
-    if (query?.length) d.query = Object.fromEntries(query.map((q) => [camel(q.name), q.name]));
     const params = checks.emit(validationSchema(doc, paramsSchema(m, { withQuery: false })));
-    return `export const ${m.name}: RpcMethodDescriptor = ${descriptorSource(d, params)};`;
+    // Positional params and query options need the runtime's encoder; plain-object methods
+    // (most) don't, so their bundles don't carry it.
+    const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
+    const query = m["x-query-params"]?.length ? Object.fromEntries(m["x-query-params"].map((q) => [camel(q.name), q.name])) : undefined;
+    if (positional || query) usesEncoding = true;
+    const encode = positional || query ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query ? `, ${literal(query)}` : ""})` : undefined;
+    return `export const ${m.name}: RpcMethodDescriptor = ${descriptorSource(d, params, encode)};`;
   });
   const operations =
     banner(source) +
-    `import { ${[...checks.imports(), "type RpcMethodDescriptor"].join(", ")} } from "@chaindata/core";\n\n` +
+    `import { ${[...checks.imports(), ...(usesEncoding ? ["rpcEncoding"] : []), "type RpcMethodDescriptor"].join(", ")} } from "@chaindata/core";\n\n` +
     (checks.declarations() ? checks.declarations() + "\n\n" : "") +
     descriptors.join("\n") +
     "\n";

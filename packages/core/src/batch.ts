@@ -1,22 +1,21 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
 import { ConfigurationError } from "./errors.js";
 
-/** What a JSON-RPC client lends its batcher. @internal */
-export interface BatchEndpoint<C> {
-  /** The request object of a call. */
-  request(call: C): { id: string; method: string };
-  /** Posts a batch (or a lone request); resolves with the parsed answer and the HTTP status. */
-  post(body: unknown, id: string): Promise<[answer: unknown, status: number]>;
-  /** Settles `call` with its entry of the answer (`undefined`: missing). */
-  settle(call: C, entry: unknown, status: number): void;
-  /** Rejects `call` (the whole batch failed). */
-  fail(call: C, error: unknown): void;
+/** A call a JSON-RPC client queues: its request object, and how to fail it. @internal */
+export interface BatchedCall {
+  request: { id: string; method: string };
+  reject(error: unknown): void;
 }
 
 /** Collects calls and sends them in groups. Made by {@link createBatcher}. */
 export interface Batcher {
   /** A queue for one endpoint. (Each client binds its own, so one batcher can serve several.) @internal */
-  bind<C>(endpoint: BatchEndpoint<C>): (call: C) => void;
+  bind<C extends BatchedCall>(
+    /** Posts a batch (or a lone request); resolves with the parsed answer and the HTTP status. */
+    post: (body: unknown, id: string) => Promise<[answer: unknown, status: number]>,
+    /** Settles `call` with its entry of the answer (`undefined`: missing). */
+    settle: (call: C, entry: unknown, status: number) => void
+  ): (call: C) => void;
 }
 
 /**
@@ -52,7 +51,10 @@ export function createBatcher(
   if (!(wait >= 0))
     throw new ConfigurationError(`batch.wait: must be >= 0 (got ${wait})`);
   return {
-    bind<C>({ request, post, settle, fail }: BatchEndpoint<C>) {
+    bind<C extends BatchedCall>(
+      post: (body: unknown, id: string) => Promise<[unknown, number]>,
+      settle: (call: C, entry: unknown, status: number) => void
+    ) {
       let queue: C[] = [];
       let timer: ReturnType<typeof setTimeout> | undefined;
       const flush = () => {
@@ -60,7 +62,7 @@ export function createBatcher(
         const calls = queue;
         queue = [];
         if (!calls.length) return;
-        const requests = calls.map(request);
+        const requests = calls.map((call) => call.request);
         // A lone call goes as a plain request.
         const [body, id] =
           calls.length > 1
@@ -77,7 +79,7 @@ export function createBatcher(
               settle(call, byId ? byId.get(requests[i]!.id) : answer, status)
             );
           },
-          (error) => calls.forEach((call) => fail(call, error))
+          (error) => calls.forEach((call) => call.reject(error))
         );
       };
       return (call: C) => {

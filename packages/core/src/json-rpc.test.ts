@@ -4,7 +4,7 @@ import { vObject, vString } from './validate.js';
 import { createBatcher } from './batch.js';
 import { rpcHost, senderHost } from './generated/environments.js';
 import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
-import { createJsonRpcClient, type RpcMethodDescriptor } from './json-rpc.js';
+import { createJsonRpcClient, rpcEncoding, type RpcMethodDescriptor } from './json-rpc.js';
 
 const KEY = 'rpc-key';
 const getAsset: RpcMethodDescriptor = {
@@ -13,12 +13,12 @@ const getAsset: RpcMethodDescriptor = {
   params: vObject({ id: vString(undefined, 3) }, ['id'], false),
   u64: { token_info: { supply: 1 } },
 };
-const getBalance: RpcMethodDescriptor = { id: 'getBalance', idempotent: true, positional: ['address', 'config'], u64: { value: 1 } };
+const getBalance: RpcMethodDescriptor = { id: 'getBalance', idempotent: true, encode: rpcEncoding(['address', 'config']), u64: { value: 1 } };
 const getProofs: RpcMethodDescriptor = { id: 'getMultipleNewAddressProofsV2', idempotent: true };
 const sendTransaction: RpcMethodDescriptor = {
   id: 'sendTransaction',
   idempotent: false,
-  query: { swqosOnly: 'swqos_only' },
+  encode: rpcEncoding(undefined, { swqosOnly: 'swqos_only' }),
 };
 
 /** A JSON-RPC server: answers each request (or batch entry) with `handle(method, params)`. */
@@ -101,7 +101,14 @@ describe('createJsonRpcClient: single calls', () => {
     const sender = createJsonRpcClient({ fetch }, senderHost, '/fast');
     await sender.call(sendTransaction, ['base64tx', { encoding: 'base64' }], { swqosOnly: true });
     await sender.call(sendTransaction, ['base64tx']);
-    expect(calls.map((c) => c.url.href)).toEqual(['https://sender.helius-rpc.com/fast?swqos_only=true', 'https://sender.helius-rpc.com/fast']);
+    const proxied = createJsonRpcClient({ fetch, baseUrls: { sender: 'https://proxy.example/fast?route=eu' } }, senderHost, '');
+    await proxied.call(sendTransaction, ['base64tx'], { swqosOnly: false });
+    expect(calls.map((c) => c.url.href)).toEqual([
+      'https://sender.helius-rpc.com/fast?swqos_only=true',
+      'https://sender.helius-rpc.com/fast',
+      'https://proxy.example/fast?route=eu&swqos_only=false',
+    ]);
+    expect(sent(calls).map((b) => b.params)).toEqual([['base64tx', { encoding: 'base64' }], ['base64tx'], ['base64tx']]);
   });
 
   it('turns an error object into JsonRpcError, without retrying', async () => {

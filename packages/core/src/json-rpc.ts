@@ -1,25 +1,43 @@
 /** The JSON-RPC 2.0 client: one call per request, or batches through the opt-in `batch` option (batch.ts). */
-import type {
-  ClientOptions,
-  Logger,
-  OperationDescriptor,
-  RequestOptions,
-} from "./config.js";
+import type { ClientOptions, Logger, OperationDescriptor, RequestOptions } from "./config.js";
 import { JsonRpcError } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
 import { reviveU64, stringifyJson } from "./json.js";
 import { validate } from "./validate.js";
 
+/**
+ * How a method's params go on the wire when not as the params object itself: made by
+ * {@link rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
+ */
+export type RpcEncode = (params: any, options: Record<string, unknown>) => [params: unknown, query: string];
+
 /** A JSON-RPC method, as emitted by the generator. `id` is the method name. */
 export interface RpcMethodDescriptor extends OperationDescriptor {
-  /**
-   * Sends the params as an array of these members' values, in this order (trailing
-   * `undefined`s dropped), instead of as the object itself.
-   */
-  positional?: readonly string[];
-  /** Call options sent as query parameters: option name → query name, e.g. `{ swqosOnly: 'swqos_only' }`. */
-  query?: Readonly<Record<string, string>>;
+  /** Set when the params are positional or some call options are query parameters. */
+  encode?: RpcEncode;
+}
+
+/**
+ * The encoding of a method whose params object is sent as the array of its `positional`
+ * members' values, in order (trailing `undefined`s dropped), and whose call options named in
+ * `query` go in the URL (option name → query name, e.g. `{ swqosOnly: 'swqos_only' }`). Kept out
+ * of the client so that methods sent as plain objects (all of DAS) do not bundle it.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding(positional?: readonly string[], query: Readonly<Record<string, string>> = {}): RpcEncode {
+  return (params, options) => {
+    let wire: unknown = params ?? {};
+    if (positional) {
+      const values = positional.map((name) => params?.[name]);
+      while (values.length && values[values.length - 1] === undefined) values.pop();
+      wire = values;
+    }
+    let search = "";
+    for (const option in query) {
+      if (options[option] !== undefined) search += (search && "&") + `${query[option]}=${encodeURIComponent(String(options[option]))}`;
+    }
+    return [wire, search];
+  };
 }
 
 /** A client for one JSON-RPC endpoint. */
@@ -29,18 +47,14 @@ export interface JsonRpcClient {
    * `ValidationError` (nothing sent), `JsonRpcError` (the server's error object), `APIError`
    * (non-2xx), `InvalidResponseError`, `ConnectionError`, `TimeoutError` or `AbortError`.
    *
-   * @param options - request options, plus the method's query options (see `query`)
+   * @param options - request options, plus the method's query options (see {@link rpcEncoding})
    */
-  call<R>(
-    method: RpcMethodDescriptor,
-    params: unknown,
-    options?: RequestOptions & Record<string, unknown>
-  ): Promise<R>;
+  call<R>(method: RpcMethodDescriptor, params: unknown, options?: RequestOptions & Record<string, unknown>): Promise<R>;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
 }
 
-/** A call on its way: the request object and how to settle the caller's promise. */
+/** A call on its way: the request object, its method, and how to settle the caller's promise. */
 interface Call {
   request: { jsonrpc: "2.0"; id: string; method: string; params: unknown };
   method: RpcMethodDescriptor;
@@ -52,136 +66,49 @@ interface Call {
  * A JSON-RPC client for `path` on `host`.
  * @throws ConfigurationError when the environment has no URL for the host (see `baseUrls`)
  */
-export function createJsonRpcClient(
-  options: ClientOptions | undefined,
-  host: Host,
-  path: string
-): JsonRpcClient {
+export function createJsonRpcClient(options: ClientOptions | undefined, host: Host, path: string): JsonRpcClient {
   const http = createHttp(options, host);
-  const { redact } = http;
+  const { redact, config } = http;
   const url = http.baseUrl + path;
   let lastId = 0;
 
-  /** The result of one response object, or the error it stands for (`undefined`: missing from a batch). */
-  const unwrap = (
-    response: any,
-    { request, method }: Call,
-    status: number
-  ): unknown => {
-    const invalid = (
-      reason: "id-mismatch" | "not-json-rpc" | "missing-entry"
-    ) =>
-      http.invalid(
-        reason,
-        status,
-        String(stringifyJson(response) ?? ""),
-        method.id
-      );
-    if (response === undefined) throw invalid("missing-entry");
-    if (!response || typeof response !== "object" || Array.isArray(response))
-      throw invalid("not-json-rpc");
+  /** Posts `body`; resolves with the parsed answer and the HTTP status. */
+  const post = async (body: unknown, operation: OperationDescriptor, options?: RequestOptions, target = url): Promise<[unknown, number]> => {
+    const exchange = await http.send(target, { method: "POST", body: stringifyJson(body) }, operation, options);
+    return [http.json(exchange, operation.id), exchange.response.status];
+  };
+
+  /** Settles `call` with its response object (`undefined`: missing from a batch). */
+  const settle = ({ request, method: { id: name, u64 }, resolve, reject }: Call, response: any, status: number) => {
+    const invalid = (reason: "id-mismatch" | "not-json-rpc" | "missing-entry") => reject(http.invalid(reason, status, String(stringifyJson(response) ?? ""), name));
+    if (response === undefined) return invalid("missing-entry");
+    if (!response || typeof response !== "object" || Array.isArray(response)) return invalid("not-json-rpc");
     const { id, error } = response;
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
       const rpcMessage = redact(error.message ?? error);
-      throw new JsonRpcError(
-        `JSON-RPC error ${error.code} from ${method.id}: ${rpcMessage}`,
-        {
-          code: error.code,
-          rpcMessage,
-          data: http.scrub(error.data),
-          method: method.id,
-          id: id ?? null,
-        }
-      );
+      return reject(new JsonRpcError(`JSON-RPC error ${error.code} from ${name}: ${rpcMessage}`, { code: error.code, rpcMessage, data: http.scrub(error.data), method: name, id: id ?? null }));
     }
-    if (id !== request.id) throw invalid("id-mismatch");
-    if (!("result" in response)) throw invalid("not-json-rpc");
-    return reviveU64(response.result, method.u64);
-  };
-
-  /** Posts `body`; resolves with the parsed answer and the HTTP status. */
-  const post = async (
-    body: unknown,
-    operation: OperationDescriptor,
-    options?: RequestOptions,
-    target = url
-  ): Promise<[unknown, number]> => {
-    const exchange = await http.send(
-      target,
-      { method: "POST", body: stringifyJson(body) },
-      operation,
-      options
-    );
-    return [http.json(exchange, operation.id), exchange.response.status];
-  };
-
-  const settle = (call: Call, entry: unknown, status: number) => {
-    try {
-      call.resolve(unwrap(entry, call, status));
-    } catch (error) {
-      call.reject(error);
-    }
+    if (id !== request.id) return invalid("id-mismatch");
+    if (!("result" in response)) return invalid("not-json-rpc");
+    resolve(reviveU64(response.result, u64));
   };
 
   // A batch is only ever made of idempotent calls.
-  const { batch } = http.config;
-  const enqueue =
-    batch &&
-    batch.bind<Call>({
-      request: (call) => call.request,
-      post: (body, id) => post(body, { id, idempotent: true }),
-      settle,
-      fail: (call, error) => call.reject(error),
-    });
+  const enqueue = config.batch && config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle);
 
   return {
-    logger: http.config.logger,
+    logger: config.logger,
     call: (method, params, options = {}) =>
       new Promise((resolve, reject) => {
         // A throw here (ValidationError) rejects the promise: nothing is sent.
         if (method.params) validate(method.params, params);
-        const { positional, query } = method;
-        let wire: unknown = params ?? {};
-        if (positional) {
-          const values = positional.map(
-            (name) => (params as Record<string, unknown> | undefined)?.[name]
-          );
-          while (values.length && values[values.length - 1] === undefined)
-            values.pop();
-          wire = values;
-        }
-        let target = url;
-        for (const option in query) {
-          if (options[option] !== undefined)
-            target +=
-              (target.includes("?") ? "&" : "?") +
-              `${query[option]}=${encodeURIComponent(String(options[option]))}`;
-        }
-        const call: Call = {
-          request: {
-            jsonrpc: "2.0",
-            id: String(++lastId),
-            method: method.id,
-            params: wire,
-          },
-          method,
-          resolve: resolve as Call["resolve"],
-          reject,
-        };
+        const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
+        const call: Call = { request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire }, method, resolve: resolve as Call["resolve"], reject };
         // Calls with their own signal, timeout, headers, retries or query options go alone;
         // writes are never batched.
-        if (
-          enqueue &&
-          method.idempotent &&
-          !Object.values(options).some((v) => v !== undefined)
-        )
-          enqueue(call);
-        else
-          post(call.request, method, options, target).then(
-            ([answer, status]) => settle(call, answer ?? null, status),
-            reject
-          );
+        if (enqueue && method.idempotent && !Object.values(options).some((v) => v !== undefined)) enqueue(call);
+        else post(call.request, method, options, query ? url + (url.includes("?") ? "&" : "?") + query : url).then(([answer, status]) => settle(call, answer ?? null, status), reject);
       }),
   };
 }

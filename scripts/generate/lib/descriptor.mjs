@@ -29,9 +29,10 @@ const source = (value) => literal(value).replace(/([{,])"([A-Za-z_$][\w$]*)":/g,
 
 /**
  * The source of a descriptor object: `fields` as a JS literal, with `params` (the check
- * expression from lib/validator.mjs) placed after `id`.
+ * expression from lib/validator.mjs) placed after `id`, and `encode` (an expression, JSON-RPC
+ * only) last.
  */
-export function descriptorSource({ id, ...fields }, paramsCheck) {
+export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
   const rest = Object.entries(fields).map(([key, value]) => `${key}: ${source(value)}`);
-  return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest].join(", ")} }`;
+  return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest, ...(encode ? [`encode: ${encode}`] : [])].join(", ")} }`;
 }
