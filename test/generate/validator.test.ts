@@ -78,7 +78,7 @@ describe("createCheckEmitter: emitted text", () => {
   it("emits scalars, nullable types, enums and anyOf", () => {
     const text = (schema: Schema) => emitOne(schema).expression;
     expect(text({ type: "string" })).toBe("vString()");
-    expect(text({ type: "string", minLength: 1 })).toBe("vString(undefined, 1)");
+    expect(text({ type: "string", minLength: 1 })).toBe("vBoundedString(1)");
     expect(text({ type: "integer", minimum: 0 })).toBe("vInteger(0)");
     expect(text({ type: "integer", maximum: 10 })).toBe("vInteger(undefined, 10)");
     expect(text({ type: "number", minimum: 0.5, format: "double" })).toBe("vNumber(0.5)");

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, ConnectionError, InvalidResponseError, JsonRpcError, RateLimitError, ValidationError } from './errors.js';
-import { vObject, vString } from './validate.js';
+import { vBoundedString, vObject } from './validate.js';
 import { createBatcher } from './batch.js';
 import { rpcHost, senderHost } from './generated/environments.js';
 import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
@@ -10,7 +10,7 @@ const KEY = 'rpc-key';
 const getAsset: RpcMethodDescriptor = {
   id: 'getAsset',
   idempotent: true,
-  params: vObject({ id: vString(undefined, 3) }, ['id'], false),
+  params: vObject({ id: vBoundedString(3) }, ['id'], false),
   u64: { token_info: { supply: 1 } },
 };
 const getBalance: RpcMethodDescriptor = { id: 'getBalance', idempotent: true, encode: rpcEncoding(['address', 'config']), u64: { value: 1 } };

@@ -18,7 +18,7 @@ import {
 import { adminHost, apiHost, rpcHost, senderHost, walletHost } from './generated/environments.js';
 import { hang, jsonResponse, never, stubFetch } from './internal/testing.js';
 import { createTransport } from './transport.js';
-import { vObject, vString } from './validate.js';
+import { vBoundedString, vObject } from './validate.js';
 import type { OperationDescriptor } from './config.js';
 
 const KEY = 'sk-test-123';
@@ -400,7 +400,7 @@ describe('restCall', () => {
   const op: OperationDescriptor = {
     id: 'getBalances',
     idempotent: true,
-    params: vObject({ wallet: vString(undefined, 32) }, ['wallet']),
+    params: vObject({ wallet: vBoundedString(32) }, ['wallet']),
     u64: { balances: { amount: 1 } },
   };
   const run = async (response: Response | Error, input: unknown = { wallet: 'w'.repeat(32) }, operation = op) => {

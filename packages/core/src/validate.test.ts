@@ -7,6 +7,7 @@ import {
   vAnyOf,
   vArray,
   vBoolean,
+  vBoundedString,
   vEnum,
   vInteger,
   vNullable,
@@ -100,11 +101,11 @@ describe('validate', () => {
   });
 
   it('checks strings: minLength/maxLength in code points, pattern unanchored', () => {
-    expect(messages(vString(undefined, 2), 'a')).toEqual(['params: must have at least 2 characters (got 1)']);
-    expect(messages(vString(undefined, undefined, 1), '😀')).toEqual([]);
-    expect(messages(vString(undefined, undefined, 1), 'ab')).toEqual(['params: must have at most 1 character (got 2)']);
+    expect(messages(vBoundedString(2), 'a')).toEqual(['params: must have at least 2 characters (got 1)']);
+    expect(messages(vBoundedString(undefined, 1), '😀')).toEqual([]);
+    expect(messages(vBoundedString(undefined, 1), 'ab')).toEqual(['params: must have at most 1 character (got 2)']);
     expect(messages(vString(/b/u), 'abc')).toEqual([]);
-    expect(messages(vString(/^a+$/u, 3), 'b')).toEqual([
+    expect(messages(vBoundedString(3, undefined, /^a+$/u), 'b')).toEqual([
       'params: must match ^a+$ (got "b")',
       'params: must have at least 3 characters (got 1)',
     ]);

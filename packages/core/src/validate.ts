@@ -46,12 +46,24 @@ const bounds = (issues: ValidationIssue[], path: string, actual: number | bigint
 /** Anything (a schema without constraints). */
 export const vAny: Check = () => {};
 
-/** A string; `minLength`/`maxLength` count code points, as JSON Schema does. `pattern` is unanchored unless it says `^…$`. */
-/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, minLength?: number, maxLength?: number): Check {
+/** A string; `pattern` is unanchored unless it says `^…$`. */
+/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp): Check {
   return (value, path, issues) => {
-    if (!typed(typeof value === 'string', 'string', value, path, issues)) return;
-    if (pattern && !pattern.test(value as string)) add(issues, path, 'pattern', `must match ${pattern.source} (got ${show(value)})`);
-    if (minLength !== undefined || maxLength !== undefined) bounds(issues, path, [...(value as string)].length, minLength, maxLength, 'character');
+    if (typed(typeof value === 'string', 'string', value, path, issues) && pattern && !pattern.test(value as string)) {
+      add(issues, path, 'pattern', `must match ${pattern.source} (got ${show(value)})`);
+    }
+  };
+}
+
+/**
+ * A string with a length limit, counted in code points as JSON Schema does. (Apart from
+ * {@link vString}, so the many pattern-only strings don't bundle the bounds messages.)
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vBoundedString(minLength?: number, maxLength?: number, pattern?: RegExp): Check {
+  const string = vString(pattern);
+  return (value, path, issues) => {
+    string(value, path, issues);
+    if (typeof value === 'string') bounds(issues, path, [...value].length, minLength, maxLength, 'character');
   };
 }
 

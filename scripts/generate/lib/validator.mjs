@@ -121,7 +121,11 @@ export function createCheckEmitter() {
   function typed(type, s, path) {
     switch (type) {
       case "string":
-        return call("vString", s.pattern === undefined ? undefined : pattern(s.pattern, path), number(s, "minLength", path, true), number(s, "maxLength", path, true));
+        const regex = s.pattern === undefined ? undefined : pattern(s.pattern, path);
+        const min = number(s, "minLength", path, true);
+        const max = number(s, "maxLength", path, true);
+        // Pattern-only strings (most: addresses) use the smaller vString.
+        return min === undefined && max === undefined ? call("vString", regex) : call("vBoundedString", min, max, regex);
       case "integer":
       case "number":
         return call(type === "integer" ? "vInteger" : "vNumber", number(s, "minimum", path), number(s, "maximum", path));
