@@ -32,8 +32,7 @@ function emitEnvironments(index) {
       const fields = [
         `name: ${literal(h)}`,
         `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
-        `query: ${literal(auth.query)}`,
-        ...(auth.header ? [`header: ${literal(auth.header)}`] : []),
+        `placeKey: /* @__PURE__ */ ${auth.header ? `keyInHeader(${literal(auth.header)})` : `keyInQuery(${literal(auth.query)})`}`,
         ...(auth.required ? [] : ["keyOptional: true"]),
       ];
       return `/** The ${h} host. */
@@ -43,12 +42,13 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     .join("\n");
   return (
     banner("spec/dist/index.json (spec/hosts.yaml)") +
+    `import { keyInHeader, keyInQuery, type PlaceKey } from "../auth.js";\n` +
     `\n/** The hosts of the service. */\nexport type HostName = ${hosts.map(literal).join(" | ")};\n\n` +
     `/**\n * Named environments; each picks a base URL for every host.\n${envs.map((e) => ` * - \`${e}\`: ${index.environments[e].description}`).join("\n")}\n */\n` +
     `export type EnvironmentName = ${envs.map(literal).join(" | ")};\n\n` +
     `/** A host of the service: its base URL per environment, and where it takes the API key. */\n` +
     `export interface Host {\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
-    `  /** The query parameter that carries the key. */\n  readonly query: string;\n  /** The header that carries the key; used instead of \`query\` when present. */\n  readonly header?: string;\n` +
+    `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
     `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n}\n\n` +
     hostConsts +
     `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n`

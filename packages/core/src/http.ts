@@ -82,14 +82,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const redact = createRedactor(config.secretKey);
   const baseHeaders: Record<string, string> = { accept: 'application/json' };
   addHeaders(baseHeaders, config.headers);
-  // Headers throws a TypeError quoting the value for a key that is no valid header value: check
-  // once here; each call then reports a ConfigurationError without the key.
-  let keyError: ConfigurationError | undefined;
-  try {
-    if (key && host.header) new Headers({ k: key });
-  } catch {
-    keyError = new ConfigurationError(`The API key is not a valid ${host.header} header value`);
-  }
 
   // The first 200 characters of a body, redacted as a whole first, so no key cut in half at the
   // end of the window survives. (Only on the error path.)
@@ -117,11 +109,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     addHeaders(headers, init.headers);
     addHeaders(headers, options.headers);
     if (init.body != null) headers['content-type'] ??= 'application/json';
-    if (key) {
-      if (keyError) throw keyError;
-      if (host.header) headers[host.header.toLowerCase()] = key;
-      else url += (url.includes('?') ? '&' : '?') + `${host.query}=${encodeURIComponent(key)}`;
-    }
+    // (Throws a ConfigurationError for a key that is no valid header value: nothing is sent.)
+    if (key) url = host.placeKey(url, headers, key);
     const retries = idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
     const { signal, timeout = config.timeout } = options;
     const connectionError = (thrown: unknown) => {

@@ -3,6 +3,8 @@
  * @packageDocumentation
  */
 export { resolveConfig, resolveBaseUrl, API_KEY_ENV } from './config.js';
+export { keyInHeader, keyInQuery } from './auth.js';
+export type { PlaceKey } from './auth.js';
 export type { ClientOptions, Logger, OperationDescriptor, RequestOptions, ResolvedConfig } from './config.js';
 export { createTransport } from './transport.js';
 export type { SendContext, Transport } from './transport.js';

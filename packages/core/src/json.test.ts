@@ -151,3 +151,20 @@ describe('looksTruncated', () => {
     }
   });
 });
+
+describe('stringifyJson: bigints beside strings that look like its tags', () => {
+  it('never mistakes a real string or key for a bigint', () => {
+    const big = 18446744073709551615n;
+    const values = [
+      { a: big, b: '\u00015' },
+      { '\u00017': -big },
+      ['x"\u00015', big],
+      ['\u0001\u00019', '\u00018', big, { k: 'a\\', v: big }],
+    ];
+    for (const value of values) {
+      const text = stringifyJson(value);
+      expect(parseJson(text), text).toEqual(value);
+    }
+    expect(stringifyJson(['x"\u00015', 5n])).toBe('["x\\"\\u00015",5]');
+  });
+});

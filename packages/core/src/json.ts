@@ -7,6 +7,24 @@
 export type U64Shape = 1 | { [key: string]: U64Shape };
 
 /**
+ * The one walk behind {@link parseJson} and {@link reviveU64}: turns strings starting with `mark`
+ * (tagged integer literals) into `bigint`s anywhere, and integers (numbers or decimal strings) at
+ * a `1` of `shape` into `bigint`s. Arrays take their parent's shape element-wise; `'*'` stands for
+ * every key. Descends only where there is something to do. Converts in place.
+ */
+const walk = (value: any, shape: U64Shape | undefined, mark?: string): any => {
+  if (typeof value === 'string') {
+    return mark && value.startsWith(mark) ? BigInt(value.slice(mark.length)) : shape === 1 && /^-?\d+$/.test(value) ? BigInt(value) : value;
+  }
+  if (shape === 1 && Number.isInteger(value)) return BigInt(value);
+  if (value && typeof value === 'object' && (mark || shape)) {
+    // (hasOwn: a response key such as `constructor` must not pick up Object.prototype members.)
+    for (const key in value) value[key] = walk(value[key], Array.isArray(value) ? shape : Object.hasOwn(Object(shape), key) ? (shape as any)[key] : (shape as any)?.['*'], mark);
+  }
+  return value;
+};
+
+/**
  * Parses JSON like `JSON.parse`, except that integer literals outside ±(2^53 − 1) become exact
  * `bigint`s. A body without a run of 16 digits (2^53 − 1 has 16) goes straight to `JSON.parse`.
  *
@@ -21,21 +39,14 @@ export function parseJson(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
   let tag = '\\u0001';
   while (text.includes(tag)) tag += '\\u0001';
-  const mark = '\u0001'.repeat(tag.length / 6);
-  // A walk after the parse: twice as fast as a JSON.parse reviver on large bodies.
-  const revive = (value: any): any => {
-    if (typeof value === 'string') return value.startsWith(mark) ? BigInt(value.slice(mark.length)) : value;
-    if (value && typeof value === 'object') for (const key in value) value[key] = revive(value[key]);
-    return value;
-  };
-  // Strings are matched whole (and kept), so digits inside them are never touched; a number is
-  // matched only from its start to its end (no `.`, exponent or digit around it).
-  return revive(
+  return walk(
     JSON.parse(
       text.replace(/"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g, (token) =>
         token[0] === '"' || Number.isSafeInteger(+token) ? token : `"${tag}${token}"`,
       ),
     ),
+    undefined,
+    '\u0001'.repeat(tag.length / 6),
   );
 }
 
@@ -43,55 +54,41 @@ export function parseJson(text: string): unknown {
  * `JSON.stringify` that writes a `bigint` as a bare JSON integer (`JSON.stringify` throws on
  * one). Otherwise the same: `toJSON` is honoured, `undefined`/functions are skipped in objects
  * and become `null` in arrays.
+ *
+ * Values without bigints take the native path untouched. Otherwise each bigint is written as a
+ * string tagged with a run of U+0001 (which JSON writes as the escape `\u0001`) and the quotes
+ * around tagged values are then dropped. A real key or string that starts with the tag would be
+ * mistaken for one, so the run grows until none does.
  */
 export function stringifyJson(value: any): string {
-  // Native first: it is several times faster and allocates less. It throws a TypeError on a
-  // bigint (or a cycle), and only then is the value written by hand.
   try {
     return JSON.stringify(value);
   } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
+    if (!(error instanceof TypeError)) throw error; // (a cycle throws a TypeError again below)
   }
-  return writeJson(value);
-}
-
-function writeJson(value: any): string {
-  if (typeof value === 'bigint') return String(value);
-  if (!value || typeof value !== 'object') return JSON.stringify(value);
-  if (typeof value.toJSON === 'function') return writeJson(value.toJSON());
-  // Arrays in a template literal join with commas.
-  if (Array.isArray(value)) return `[${value.map((v) => writeJson(v) ?? 'null')}]`;
-  return `{${Object.keys(value).flatMap((key) => {
-    const v = writeJson(value[key]);
-    return v === undefined ? [] : [JSON.stringify(key) + ':' + v];
-  })}}`;
+  for (let tag = '\u0001'; ; tag += '\u0001') {
+    let clash = false;
+    const text = JSON.stringify(value, (key, v) => {
+      if (key.startsWith(tag) || (typeof v === 'string' && v.startsWith(tag))) clash = true;
+      return typeof v === 'bigint' ? tag + v : v;
+    });
+    // Only a quote after `[`, `,` or `:` (or at the start) opens a value; an escaped `\"` inside
+    // a string follows a backslash.
+    if (!clash) return text.replace(new RegExp(`(?<![^[,:])"(?:\\\\u0001){${tag.length}}(-?\\d+)"`, 'g'), '$1');
+  }
 }
 
 /**
  * Converts every value at a `1` leaf of `shape` to `bigint` (a number, a decimal string or a
  * bigint), mapping arrays element-wise, so u64 fields are always `bigint` whatever the server
- * sent. A `'*'` key applies its shape to every property (for maps keyed by address).
+ * sent. A `'*'` key applies its shape to every other property (for maps keyed by address).
  * Values that are not integers are left as they are.
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)
  * and returns `value`.
  */
 export function reviveU64<T>(value: T, shape?: U64Shape): T {
-  if (shape === undefined || value == null) return value;
-  const v: any = value;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) v[i] = reviveU64(v[i], shape);
-  } else if (shape === 1) {
-    if ((typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^-?\d+$/.test(v))) {
-      return BigInt(v) as T;
-    }
-  } else if (typeof v === 'object') {
-    for (const key in shape) {
-      if (key === '*') for (const k in v) v[k] = reviveU64(v[k], shape[key]);
-      else if (key in v) v[key] = reviveU64(v[key], shape[key]);
-    }
-  }
-  return value;
+  return walk(value, shape);
 }
 
 /**

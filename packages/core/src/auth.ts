@@ -1,0 +1,30 @@
+/**
+ * Where a host takes the API key. Each generated host constant holds one of these, so a bundle
+ * carries only the placements of the hosts it calls.
+ */
+import { ConfigurationError } from './errors.js';
+
+/** Puts `key` on a request: returns the URL to send, after adding any header to `headers`. */
+export type PlaceKey = (url: string, headers: Record<string, string>, key: string) => string;
+
+/** The key as the query parameter `name` (`?api-key=…`). */
+/* @__NO_SIDE_EFFECTS__ */ export function keyInQuery(name: string): PlaceKey {
+  return (url, _headers, key) => url + (url.includes('?') ? '&' : '?') + `${name}=${encodeURIComponent(key)}`;
+}
+
+/**
+ * The key as the header `name` (e.g. `X-Api-Key`).
+ * @throws ConfigurationError (without the key) when the key is no valid header value: `Headers`
+ * would throw a TypeError that quotes it.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function keyInHeader(name: string): PlaceKey {
+  return (url, headers, key) => {
+    try {
+      new Headers({ [name]: key });
+    } catch {
+      throw new ConfigurationError(`The API key is not a valid ${name} header value`);
+    }
+    headers[name.toLowerCase()] = key;
+    return url;
+  };
+}
