@@ -1,9 +1,10 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
 import { ConfigurationError } from "./errors.js";
 
-/** A call a JSON-RPC client queues: its request object, and how to fail it. @internal */
+/** A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it. @internal */
 export interface BatchedCall {
   request: { id: string; method: string };
+  method: { idempotent: boolean };
   reject(error: unknown): void;
 }
 
@@ -15,7 +16,7 @@ export interface Batcher {
     post: (body: unknown, id: string) => Promise<[answer: unknown, status: number]>,
     /** Settles `call` with its entry of the answer (`undefined`: missing). */
     settle: (call: C, entry: unknown, status: number) => void
-  ): (call: C) => void;
+  ): (call: C, options: object) => boolean;
 }
 
 /**
@@ -82,12 +83,16 @@ export function createBatcher(
           (error) => calls.forEach((call) => call.reject(error))
         );
       };
-      return (call: C) => {
+      // Takes `call` into the queue, or returns false: writes, and calls with their own signal,
+      // timeout, headers, retries or query options, go alone.
+      return (call: C, options: object) => {
+        if (!call.method.idempotent || Object.values(options).some((v) => v !== undefined)) return false;
         if (queue.push(call) >= maxSize) flush();
         else if (queue.length === 1) {
           if (wait > 0) timer = setTimeout(flush, wait);
           else queueMicrotask(flush);
         }
+        return true;
       };
     },
   };

@@ -153,7 +153,7 @@ export const API_KEY_ENV = 'CHAINDATA_API_KEY';
  * @throws ConfigurationError for a `batch` or `rateLimit` that is not a batcher or limiter
  */
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
-  const environment = options.environment ?? 'mainnet';
+  const { environment = 'mainnet', timeout = 60_000, maxRetries = 2, batch, rateLimit } = options;
   let secretKey = options.apiKey;
   // `process` does not exist in browsers, and reading it throws in Deno without --allow-env.
   try {
@@ -162,21 +162,19 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   secretKey = secretKey?.trim() || undefined;
-  for (const [name, method, factory] of [
-    ['batch', 'bind', 'createBatcher()'],
-    ['rateLimit', 'acquire', 'createRateLimiter({ requestsPerSecond })'],
-  ] as const) {
-    const value: any = options[name];
-    if (value && typeof value[method] !== 'function') throw new ConfigurationError(`${name}: must be made by ${factory}`);
-  }
+  const made = (name: string, value: unknown, method: string, factory: string) => {
+    if (value && typeof (value as Record<string, unknown>)[method] !== 'function') throw new ConfigurationError(`${name}: must be made by ${factory}`);
+  };
+  made('batch', batch, 'bind', 'createBatcher()');
+  made('rateLimit', rateLimit, 'acquire', 'createRateLimiter({ requestsPerSecond })');
   return {
     ...options,
     // The local mock only checks that a key is present.
     apiKey: secretKey ?? (environment === 'local' ? 'local' : undefined),
     secretKey,
     environment,
-    timeout: options.timeout ?? 60_000,
-    maxRetries: options.maxRetries ?? 2,
+    timeout,
+    maxRetries,
   };
 }
 

@@ -92,12 +92,19 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const scrub = <T>(value: T): T => (value === undefined ? value : (parseJson(redact(stringifyJson(value))) as T));
 
   /** A copy of a thrown value (and its causes) with redacted name, message, stack and code. */
-  const sanitize = (thrown: any, depth = 0): Error & { code?: string } => {
-    const copy: Error & { code?: string } = new Error(redact(thrown?.message ?? thrown), thrown?.cause != null && depth < 3 ? { cause: sanitize(thrown.cause, depth + 1) } : undefined);
-    copy.name = redact(thrown?.name ?? 'Error');
-    copy.stack = redact(thrown?.stack ?? copy.stack);
-    if (thrown?.code != null) copy.code = redact(thrown.code);
-    return copy;
+  const sanitize = (thrown: any, depth = 0): Error =>
+    Object.assign(new Error(redact(thrown?.message ?? thrown), thrown?.cause != null && depth < 3 ? { cause: sanitize(thrown.cause, depth + 1) } : undefined), {
+      name: redact(thrown?.name ?? 'Error'),
+      stack: redact(thrown?.stack ?? ''),
+      ...(thrown?.code != null && { code: redact(thrown.code) }),
+    });
+
+  /** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
+  const connectionError = (id: string) => (thrown: unknown) => {
+    const cause = sanitize(thrown);
+    let message = cause.message;
+    for (let c: any = cause.cause; c; c = c.cause) message += ': ' + c.message;
+    return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
   };
 
   const send: Http['send'] = async (url, init, { id, idempotent }, options = {}) => {
@@ -113,12 +120,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     if (key) url = host.placeKey(url, headers, key);
     const retries = idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
     const { signal, timeout = config.timeout } = options;
-    const connectionError = (thrown: unknown) => {
-      const cause = sanitize(thrown);
-      let message = cause.message;
-      for (let c: any = cause.cause; c; c = c.cause) message += ': ' + c.message;
-      return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
-    };
     const fetchAll = (signal: AbortSignal) =>
       fetch(url, { method: init.method, headers, body: init.body, signal }).then(async (response) => ({ response, bytes: new Uint8Array(await response.arrayBuffer()) }));
 
@@ -128,13 +129,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
       let error: Error;
       let delay: number | undefined;
       try {
-        const exchange = await race(id, timeout, signal, connectionError, fetchAll);
+        const exchange = await race(id, timeout, signal, connectionError(id), fetchAll);
         const { response, bytes } = exchange;
         const { status, headers: answer } = response;
         logger?.debug?.(redact(`${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`), { operation: id, attempt, status });
         if (response.ok) return exchange;
-        error = apiError(response, new TextDecoder().decode(bytes), id);
         delay = parseRetryAfter(answer);
+        error = apiError(response, new TextDecoder().decode(bytes), id, delay);
         // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
         if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS) throw error;
       } catch (thrown) {
@@ -144,12 +145,12 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
       if (!(attempt <= retries)) throw error; // (also ends a NaN maxRetries)
       delay ??= backoff(attempt);
       logger?.info?.(redact(`Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`), { operation: id, attempt: attempt + 1, delay });
-      await race(id, delay, signal, connectionError);
+      await race(id, delay, signal, connectionError(id));
     }
   };
 
   /** The typed error of a non-2xx response; its body, headers and message redacted. */
-  const apiError = ({ status, statusText, headers }: Response, text: string, operation: string) => {
+  const apiError = ({ status, statusText, headers }: Response, text: string, operation: string, retryAfter?: number) => {
     let body: any = text ? redact(text) : undefined;
     try {
       body = scrub(parseJson(text));
@@ -159,7 +160,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     const detail = error?.message ?? error ?? body?.message ?? body;
     const fields: Record<string, string> = {};
     headers.forEach((value, name) => (fields[name] = redact(value)));
-    const retryAfter = parseRetryAfter(headers);
     return makeAPIError(
       `HTTP ${status} ${statusText}`.trim() + ` from ${operation}` + (typeof detail === 'string' && !/^\s*</.test(detail) ? ': ' + detail.trim().slice(0, 500) : ''),
       {

@@ -105,10 +105,8 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
         if (method.params) validate(method.params, params);
         const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
         const call: Call = { request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire }, method, resolve: resolve as Call["resolve"], reject };
-        // Calls with their own signal, timeout, headers, retries or query options go alone;
-        // writes are never batched.
-        if (enqueue && method.idempotent && !Object.values(options).some((v) => v !== undefined)) enqueue(call);
-        else post(call.request, method, options, query ? url + (url.includes("?") ? "&" : "?") + query : url).then(([answer, status]) => settle(call, answer ?? null, status), reject);
+        if (!enqueue?.(call, options))
+          post(call.request, method, options, query ? url + (url.includes("?") ? "&" : "?") + query : url).then(([answer, status]) => settle(call, answer ?? null, status), reject);
       }),
   };
 }
