@@ -95,7 +95,7 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
   };
 
   // A batch is only ever made of idempotent calls.
-  const enqueue = config.batch && config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle);
+  const enqueue = config.batch ? config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle) : undefined;
 
   return {
     logger: config.logger,
