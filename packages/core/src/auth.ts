@@ -15,7 +15,8 @@ export type PlaceKey = (url: string, headers: Record<string, string>, key: strin
 /**
  * The key as the header `name` (e.g. `X-Api-Key`).
  * @throws ConfigurationError (without the key) when the key is no valid header value: `Headers`
- * would throw a TypeError that quotes it.
+ * would throw a TypeError that quotes it. (Checked on each call: about a microsecond, on a host
+ * limited to 5 requests/s.)
  */
 /* @__NO_SIDE_EFFECTS__ */ export function keyInHeader(name: string): PlaceKey {
   return (url, headers, key) => {
