@@ -77,8 +77,8 @@ export async function emitRpcArea({ area, doc, file }) {
     // (most) don't, so their bundles don't carry it.
     const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
     const query = m["x-query-params"]?.length ? Object.fromEntries(m["x-query-params"].map((q) => [camel(q.name), q.name])) : undefined;
-    if (positional || query) usesEncoding = true;
     const encode = positional || query ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query ? `, ${literal(query)}` : ""})` : undefined;
+    usesEncoding ||= Boolean(encode);
     return `export const ${m.name}: RpcMethodDescriptor = ${descriptorSource(d, params, encode)};`;
   });
   const operations =

@@ -3,13 +3,14 @@
  * carries only the placements of the hosts it calls.
  */
 import { ConfigurationError } from './errors.js';
+import { appendQuery } from './internal/url.js';
 
 /** Puts `key` on a request: returns the URL to send, after adding any header to `headers`. */
 export type PlaceKey = (url: string, headers: Record<string, string>, key: string) => string;
 
 /** The key as the query parameter `name` (`?api-key=…`). */
 /* @__NO_SIDE_EFFECTS__ */ export function keyInQuery(name: string): PlaceKey {
-  return (url, _headers, key) => url + (url.includes('?') ? '&' : '?') + `${name}=${encodeURIComponent(key)}`;
+  return (url, _headers, key) => appendQuery(url, `${name}=${encodeURIComponent(key)}`);
 }
 
 /**

@@ -35,8 +35,10 @@ export interface Http {
   invalid(reason: InvalidResponseReason, status: number, text: string, operation: string): InvalidResponseError;
 }
 
-// One strict decoder for every response (decoding is synchronous, so calls never interleave).
+// One strict and one lenient decoder for every response (decoding is synchronous, so calls never
+// interleave).
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder();
 
 /** Copies `source` into `target` with lower-case names (a plain object is cheaper per call than Headers). */
 const addHeaders = (target: Record<string, string>, source?: HeadersInit) => {
@@ -120,6 +122,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     if (key) url = host.placeKey(url, headers, key);
     const retries = idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
     const { signal, timeout = config.timeout } = options;
+    const toConnectionError = connectionError(id);
     const fetchAll = (signal: AbortSignal) =>
       fetch(url, { method: init.method, headers, body: init.body, signal }).then(async (response) => ({ response, bytes: new Uint8Array(await response.arrayBuffer()) }));
 
@@ -129,13 +132,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
       let error: Error;
       let delay: number | undefined;
       try {
-        const exchange = await race(id, timeout, signal, connectionError(id), fetchAll);
+        const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
         const { response, bytes } = exchange;
         const { status, headers: answer } = response;
         logger?.debug?.(redact(`${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`), { operation: id, attempt, status });
         if (response.ok) return exchange;
         delay = parseRetryAfter(answer);
-        error = apiError(response, new TextDecoder().decode(bytes), id, delay);
+        error = apiError(response, lenientUtf8.decode(bytes), id, delay);
         // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
         if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS) throw error;
       } catch (thrown) {
@@ -145,7 +148,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
       if (!(attempt <= retries)) throw error; // (also ends a NaN maxRetries)
       delay ??= backoff(attempt);
       logger?.info?.(redact(`Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`), { operation: id, attempt: attempt + 1, delay });
-      await race(id, delay, signal, connectionError(id));
+      await race(id, delay, signal, toConnectionError);
     }
   };
 
@@ -183,7 +186,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     try {
       text = strictUtf8.decode(bytes);
     } catch {
-      text = new TextDecoder().decode(bytes);
+      text = lenientUtf8.decode(bytes);
       badUtf8 = 1;
     }
     const first = text.search(/\S/); // (not trimStart(): that copies the whole body)

@@ -3,6 +3,7 @@ import type { ClientOptions, Logger, OperationDescriptor, RequestOptions } from 
 import { JsonRpcError } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
+import { appendQuery } from "./internal/url.js";
 import { reviveU64, stringifyJson } from "./json.js";
 import { validate } from "./validate.js";
 
@@ -106,7 +107,7 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
         const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
         const call: Call = { request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire }, method, resolve: resolve as Call["resolve"], reject };
         if (!enqueue?.(call, options))
-          post(call.request, method, options, query ? url + (url.includes("?") ? "&" : "?") + query : url).then(([answer, status]) => settle(call, answer ?? null, status), reject);
+          post(call.request, method, options, appendQuery(url, query)).then(([answer, status]) => settle(call, answer ?? null, status), reject);
       }),
   };
 }

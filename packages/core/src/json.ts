@@ -18,8 +18,11 @@ const walk = (value: any, shape: U64Shape | undefined, mark?: string): any => {
   }
   if (shape === 1 && Number.isInteger(value)) return BigInt(value);
   if (value && typeof value === 'object' && (mark || shape)) {
-    // (hasOwn: a response key such as `constructor` must not pick up Object.prototype members.)
-    for (const key in value) value[key] = walk(value[key], Array.isArray(value) ? shape : Object.hasOwn(Object(shape), key) ? (shape as any)[key] : (shape as any)?.['*'], mark);
+    // Arrays pass their shape to every element; an object shape is looked up per key (own keys
+    // only: a response key such as `constructor` must not pick up Object.prototype members).
+    const array = Array.isArray(value);
+    const keyed = !array && typeof shape === 'object' ? shape : undefined;
+    for (const key in value) value[key] = walk(value[key], keyed ? (Object.hasOwn(keyed, key) ? keyed[key] : keyed['*']) : array ? shape : undefined, mark);
   }
   return value;
 };
@@ -39,6 +42,9 @@ export function parseJson(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
   let tag = '\\u0001';
   while (text.includes(tag)) tag += '\\u0001';
+  // Strings are matched whole (and kept), so digits inside them are never touched; a number is
+  // matched only from its start to its end (no `.`, exponent or digit around it). The walk after
+  // the parse is twice as fast as a JSON.parse reviver on large bodies.
   return walk(
     JSON.parse(
       text.replace(/"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g, (token) =>
@@ -61,6 +67,8 @@ export function parseJson(text: string): unknown {
  * mistaken for one, so the run grows until none does.
  */
 export function stringifyJson(value: any): string {
+  // Native first: it is several times faster and allocates less. It throws a TypeError on a
+  // bigint (or a cycle), and only then does the replacer run.
   try {
     return JSON.stringify(value);
   } catch (error) {
