@@ -98,11 +98,12 @@ function emitRuntimeExports(pkg, { rpc }) {
 function emitReadme({ area, kind, doc, file }) {
   const Area = pascal(area);
   const client = camel(area);
+  const factory = `create${Area}Client`;
   const info = doc.info;
   const ops =
     kind === "openrpc"
-      ? (doc.methods ?? []).map((m) => ({ id: m.name, summary: m.summary, deprecated: m.deprecated, paginated: m["x-pagination"], example: rpcExample(m, client) }))
-      : operationsOf(doc).map((op) => ({ id: op.o.operationId, summary: op.o.summary, deprecated: op.o.deprecated, paginated: op.o["x-pagination"], example: restExample(doc, op, client) }));
+      ? (doc.methods ?? []).map((m) => ({ id: m.name, summary: m.summary, deprecated: m.deprecated, paginated: m["x-pagination"], example: rpcExample(m, client, undefined, [factory]) }))
+      : operationsOf(doc).map((op) => ({ id: op.o.operationId, summary: op.o.summary, deprecated: op.o.deprecated, paginated: op.o["x-pagination"], example: restExample(doc, op, client, [factory]) }));
   const first = ops.find((o) => o.example) ?? ops[0];
   const status = [
     info["x-beta"] ? "> **Beta**: routes and response formats may change." : "",
@@ -115,8 +116,8 @@ function emitReadme({ area, kind, doc, file }) {
       `# @chaindata/${area}\n\n${info.title}. ${intro}\n\n${status.length ? status.join("\n") + "\n\n" : ""}` +
       "```sh\nnpm install @chaindata/" + area + "\n```\n\n" +
       "```ts\n" +
-      `import { create${Area}Client } from "@chaindata/${area}";\n\n` +
-      `const ${client} = create${Area}Client({ apiKey: process.env.CHAINDATA_API_KEY });\n` +
+      `import { ${factory} } from "@chaindata/${area}";\n\n` +
+      `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });\n` +
       `${first?.example ?? ""}\n` +
       "```\n\n" +
       `| ${kind === "openrpc" ? "method" : "operation"} | |\n|---|---|\n` +

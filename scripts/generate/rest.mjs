@@ -4,7 +4,7 @@
 //   operations.ts  one descriptor per operation for @chaindata/core
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
-import { banner, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
+import { banner, exampleName, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
@@ -74,7 +74,11 @@ function responseSchemaOf(doc, op) {
   return undefined;
 }
 
-export function exampleFor(doc, op, clientVar) {
+/**
+ * A one-line usage sample of `op` on a client named `clientVar`; `taken` lists the other names the
+ * surrounding sample binds (the README's `create<Area>Client` import), which the result never reuses.
+ */
+export function exampleFor(doc, op, clientVar, taken = []) {
   const input = {};
   for (const p of op.params) {
     if (p.in !== "path" && p.in !== "query") continue;
@@ -85,9 +89,18 @@ export function exampleFor(doc, op, clientVar) {
   if (bodyEx?.value && typeof bodyEx.value === "object") Object.assign(input, bodyEx.value);
   const hasInput = Object.keys(input).length > 0 || op.params.length > 0 || op.body;
   const call = `${clientVar}.${op.o.operationId}(${hasInput ? exampleValue(input) : ""})`;
-  const noun = op.o.operationId.replace(/^(get|list|create|update|delete)(?=[A-Z])/, "");
-  const name = noun.charAt(0).toLowerCase() + noun.slice(1);
-  return `const ${/^[A-Za-z_$][\w$]*$/.test(name) ? name : "result"} = await ${call};`;
+  // The result is named after the operation without its verb (getWebhook → webhook); when that is
+  // the client's own name (listWebhooks on `webhooks`, getTokenMetadata on `tokenMetadata`), a
+  // shorter noun (metadata), a list name (webhookList) or `result`.
+  const id = op.o.operationId;
+  const verb = /^(get|list|create|update|delete)(?=[A-Z])/.exec(id)?.[1] ?? "";
+  const lower = (s) => s.charAt(0).toLowerCase() + s.slice(1);
+  const noun = lower(id.slice(verb.length));
+  const words = noun.split(/(?=[A-Z])/);
+  const candidates = [noun];
+  if (verb === "list") candidates.push(`${noun.replace(/s$/, "")}List`);
+  for (let i = 1; i < words.length; i++) candidates.push(lower(words.slice(i).join("")));
+  return `const ${exampleName(candidates, [clientVar, ...taken])} = await ${call};`;
 }
 
 export async function emitRestArea({ area, doc, file }) {

@@ -4,7 +4,7 @@
 //   operations.ts  one descriptor per method for @chaindata/core (validation schema,
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
-import { banner, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
+import { banner, exampleName, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, pascal, validationSchema } from "./lib/schema.mjs";
@@ -30,10 +30,19 @@ function paramsSchema(method, { withQuery }) {
   return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
-export function exampleFor(method, clientVar, firstArg) {
+/**
+ * A one-line usage sample of `method`: `<clientVar>.<method>(…)`, or with `firstArg` the standalone
+ * `<method>(<firstArg>, …)`; `taken` lists the other names the surrounding sample binds (the README's
+ * `create<Area>Client` import), which the result never reuses.
+ */
+export function exampleFor(method, clientVar, firstArg, taken = []) {
   const ex = (method.examples ?? []).find((e) => Array.isArray(e.params));
   if (!ex) return undefined;
-  const resultVar = camel(method.result?.name ?? "result").replace(/[^\w$]/g, "") || "result";
+  // Named after the result descriptor (asset, assetList…), unless that is a name the sample uses.
+  const resultVar = exampleName(
+    [camel(method.result?.name ?? "result").replace(/[^\w$]/g, "")],
+    [clientVar, ...(firstArg ? [firstArg, method.name] : []), ...taken],
+  );
   let args;
   if (paramsShape(method) === "array") args = exampleValue(ex.params[0]?.value ?? []);
   else args = exampleValue(Object.fromEntries(ex.params.map((p) => [p.name, p.value])));

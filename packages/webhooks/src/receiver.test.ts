@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createMemorySignatureStore,
@@ -97,6 +98,69 @@ describe("createWebhookHandler", () => {
     expect(all).toHaveLength(2);
   });
 
+  it("runs onEvent once when two deliveries of one signature arrive at the same time", async () => {
+    let calls = 0;
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: async () => {
+        calls++;
+        await new Promise((r) => setTimeout(r, 20));
+      },
+    });
+    const statuses = await Promise.all([handle(post(`[${enhanced(SIG_A)}]`)), handle(post(`[${enhanced(SIG_A)}]`))]);
+    expect(statuses.map((r) => r.status)).toEqual([200, 200]);
+    expect(calls).toBe(1);
+  });
+
+  it("lets a waiting delivery handle the event when the one before it failed", async () => {
+    let calls = 0;
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: async () => {
+        await new Promise((r) => setTimeout(r, 10));
+        if (++calls === 1) throw new Error("db down");
+      },
+    });
+    const [first, second] = await Promise.all([handle(post(`[${enhanced(SIG_A)}]`)), handle(post(`[${enhanced(SIG_A)}]`))]);
+    expect([first!.status, second!.status]).toEqual([500, 200]);
+    expect(calls).toBe(2);
+  });
+
+  it("checks Authorization before reading the body, and stops reading past maxBodyBytes", async () => {
+    let pulled = 0;
+    const upload = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= 50) return controller.close();
+          pulled++;
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+        },
+      });
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 100 * 1024 });
+    const stream = (authorization: string) =>
+      new Request("http://localhost/hook", { method: "POST", body: upload(), duplex: "half", headers: { authorization } } as RequestInit);
+    expect((await handle(stream("Bearer wrong"))).status).toBe(401);
+    expect(pulled).toBeLessThanOrEqual(1); // a stream may pull once when made; nothing is read after that
+    pulled = 0;
+    expect((await handle(stream(AUTH))).status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(3);
+  });
+
+  it("answers 400 to a body that is not UTF-8", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const response = await handle(new Request("http://localhost/hook", { method: "POST", body: new Uint8Array([0x5b, 0xff, 0x5d]), headers: { authorization: AUTH } }));
+    expect([response.status, await response.text()]).toEqual([400, "delivery body: must be UTF-8"]);
+  });
+
+  it("accepts a non-ASCII authHeader sent as UTF-8 bytes or kept as the string", async () => {
+    const secret = "pässwörd";
+    const handle = createWebhookHandler({ authHeader: secret, onEvent: () => {} });
+    const asBytes = String.fromCharCode(...new TextEncoder().encode(secret)); // how Node reads UTF-8 header bytes
+    expect((await handle(post("[]", asBytes))).status).toBe(200);
+    expect((await handle(post("[]", secret))).status).toBe(200);
+    expect((await handle(post("[]", "passwort"))).status).toBe(401);
+  });
+
   it("requires authHeader", () => {
     expect(() => createWebhookHandler({ authHeader: "", onEvent: () => {} })).toThrow("authHeader: required");
   });
@@ -134,5 +198,42 @@ describe("toNodeHandler", () => {
     const denied = await fetch(url, { method: "POST", body: "[]" });
     expect(denied.status).toBe(401);
     expect(seen).toEqual([SIG_A]);
+  });
+
+  /** Sends raw bytes, then returns the status line of the answer ("" when the connection closes without one). */
+  const raw = (port: number, bytes: string, destroyAfterMs?: number) =>
+    new Promise<string>((resolve) => {
+      let answer = "";
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(bytes);
+        if (destroyAfterMs !== undefined) setTimeout(() => socket.destroy(), destroyAfterMs);
+      });
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.on("error", () => {});
+      socket.on("close", () => resolve(answer.split("\r\n")[0]!));
+    });
+
+  it("never takes the server down: early disconnects, methods Request refuses, unread uploads", async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      server = createServer(toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })));
+      await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+      const { port } = server.address() as { port: number };
+      // Authorized, then gone halfway through the body.
+      expect(await raw(port, `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: 1000\r\n\r\n[1,`, 50)).toBe("");
+      expect(await raw(port, "TRACE /hook HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toBe("HTTP/1.1 405 Method Not Allowed");
+      // A large unauthorized upload is answered at once, without being read.
+      const upload = await fetch(`http://127.0.0.1:${port}/hook`, { method: "POST", body: "x".repeat(4 * 1024 * 1024), headers: { authorization: "wrong" } });
+      expect(upload.status).toBe(401);
+      expect(upload.headers.get("connection")).toBe("close");
+      const ok = await fetch(`http://127.0.0.1:${port}/hook`, { method: "POST", headers: { authorization: AUTH }, body: "[]" });
+      expect(ok.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
   });
 });

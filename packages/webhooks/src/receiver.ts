@@ -49,6 +49,7 @@ export function createMemorySignatureStore(maxEntries = 10_000): SignatureStore 
 }
 
 const encoder = new TextEncoder();
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Compares two strings in time that depends only on their lengths, not on where they differ,
@@ -61,6 +62,14 @@ export function safeEqual(a: string, b: string): boolean {
   for (let i = 0; i < x.length; i++) diff |= x[i]! ^ (y[i % (y.length || 1)] ?? 0);
   return diff === 0;
 }
+
+/**
+ * The forms a configured `authHeader` can arrive in. Header values are byte strings: a sender
+ * that writes the value as UTF-8 bytes (the service, curl) arrives as one character per byte
+ * (how Node and the `Headers` class read header bytes), while an in-process `Request` keeps the
+ * string as given. For ASCII secrets both forms are the same.
+ */
+const authForms = (secret: string) => [...new Set([secret, String.fromCharCode(...encoder.encode(secret))])];
 
 /** The signature an event is de-duplicated by. */
 export function eventSignature(event: EnhancedTransactionEvent | RawTransactionEvent): string | undefined {
@@ -90,10 +99,41 @@ export function parseDelivery<K extends DeliveryKind>(body: string, kind: K): De
 const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /**
+ * Reads a body of at most `limit` bytes; `undefined` as soon as it grows past that (the rest is
+ * not read, so an oversized upload costs no memory).
+ */
+async function readBody(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
+  return bytes;
+}
+
+/**
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
  * (Node 18+, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
- * `Authorization`, 413 to a body over `maxBodyBytes`, 400 to a body that is not an array of
- * events, 500 when `onEvent` throws, and 200 once every new event was handled.
+ * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` (reading stops
+ * there), 400 to a body that cannot be read or is not a UTF-8 JSON array of events, 500 when
+ * `onEvent` throws, and 200 once every new event was handled.
+ *
+ * De-duplication: an event whose signature the store already holds is skipped, and while one
+ * delivery is handling a signature, another delivery with the same signature waits for it (then
+ * skips it, or handles it if the first one failed). Across processes that share a store, two
+ * deliveries racing on one signature can both run `onEvent`: make `onEvent` idempotent there.
  *
  * @example
  * ```ts
@@ -111,14 +151,44 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(option
   const kind = (options.kind ?? "enhanced") as K;
   const store = options.dedupe === false ? undefined : (options.dedupe ?? createMemorySignatureStore());
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const accepted = authForms(options.authHeader);
+  // Signatures being handled right now, by this handler, with the promise of that handling.
+  const inFlight = new Map<string, Promise<void>>();
+
+  /** Handles `event` unless its signature was handled already; one handling per signature at a time. */
+  const handleOnce = async (event: DeliveryEvents[K], signature: string, store: SignatureStore) => {
+    // No await between finding no handling in flight and registering ours, so two deliveries
+    // cannot both pass this point for one signature.
+    for (let prior = inFlight.get(signature); prior; prior = inFlight.get(signature)) await prior.catch(() => {});
+    let settle!: () => void;
+    const mine = new Promise<void>((resolve) => (settle = resolve));
+    inFlight.set(signature, mine);
+    try {
+      if (await store.has(signature)) return;
+      await options.onEvent(event);
+      await store.add(signature);
+    } finally {
+      inFlight.delete(signature);
+      settle();
+    }
+  };
 
   return async (request) => {
     if (request.method !== "POST") return new Response("method not allowed", { status: 405, headers: { allow: "POST" } });
-    if (!safeEqual(request.headers.get("authorization") ?? "", options.authHeader)) return text(401, "unauthorized");
-    const declared = Number(request.headers.get("content-length") ?? 0);
-    if (declared > maxBodyBytes) return text(413, "payload too large");
-    const body = await request.text();
-    if (encoder.encode(body).length > maxBodyBytes) return text(413, "payload too large");
+    const authorization = request.headers.get("authorization") ?? "";
+    // Every form is compared, so the time taken does not say which one came close.
+    let authorized = false;
+    for (const form of accepted) authorized = safeEqual(authorization, form) || authorized;
+    if (!authorized) return text(401, "unauthorized");
+    if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return text(413, "payload too large");
+    let body: string;
+    try {
+      const bytes = await readBody(request.body, maxBodyBytes);
+      if (!bytes) return text(413, "payload too large");
+      body = utf8.decode(bytes);
+    } catch (error) {
+      return text(400, error instanceof TypeError ? "delivery body: must be UTF-8" : "delivery body: could not be read");
+    }
     let events: DeliveryEvents[K][];
     try {
       events = parseDelivery(body, kind);
@@ -128,9 +198,8 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(option
     try {
       for (const event of events) {
         const signature = eventSignature(event);
-        if (store && signature !== undefined && (await store.has(signature))) continue;
-        await options.onEvent(event);
-        if (store && signature !== undefined) await store.add(signature);
+        if (store && signature !== undefined) await handleOnce(event, signature, store);
+        else await options.onEvent(event);
       }
     } catch {
       return text(500, "handler failed");
@@ -144,15 +213,22 @@ interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   method?: string;
   url?: string;
   headers: Record<string, string | string[] | undefined>;
+  /** Set once the whole body was read. */
+  complete?: boolean;
 }
 interface NodeResponse {
   statusCode: number;
+  headersSent?: boolean;
   setHeader(name: string, value: string): unknown;
   end(body?: string): unknown;
 }
 
 /**
- * Adapts a `Request` handler to Node's `http` server.
+ * Adapts a `Request` handler to Node's `http` server. The body is streamed to the handler, not
+ * buffered first, so a handler that answers early (401, 413) never holds an upload in memory.
+ * Whatever happens (a client that disconnects mid-body, a method or URL `Request` refuses, a
+ * handler that throws) it answers or gives up on that request; it never rejects, so it cannot
+ * bring the server down with an unhandled rejection.
  *
  * @example
  * ```ts
@@ -162,17 +238,46 @@ interface NodeResponse {
  */
 export function toNodeHandler(handler: (request: Request) => Promise<Response>): (req: NodeRequest, res: NodeResponse) => Promise<void> {
   return async (req, res) => {
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of req) chunks.push(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-    }
+    const reply = (status: number, body: string, headers: Headers = new Headers({ "content-type": "text/plain; charset=utf-8" })) => {
+      if (res.headersSent) return;
+      res.statusCode = status;
+      headers.forEach((value, name) => res.setHeader(name, value));
+      // An unread upload would otherwise keep arriving on a kept-alive connection.
+      if (!req.complete) res.setHeader("connection", "close");
+      res.end(body);
+    };
     const method = req.method ?? "GET";
-    const body = method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks);
-    const response = await handler(new Request(new URL(req.url ?? "/", "http://localhost"), { method, headers, body }));
-    res.statusCode = response.status;
-    response.headers.forEach((value, name) => res.setHeader(name, value));
-    res.end(await response.text());
+    try {
+      let request: Request;
+      try {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        const chunks = req[Symbol.asyncIterator]();
+        const body =
+          method === "GET" || method === "HEAD"
+            ? undefined
+            : new ReadableStream<Uint8Array>({
+                async pull(controller) {
+                  const { done, value } = await chunks.next();
+                  if (done) controller.close();
+                  else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
+                },
+                // Not `chunks.return()`: that destroys the socket, and the answer (413) with it.
+                // The rest of the upload stays unread until `connection: close` ends it.
+                cancel() {},
+              });
+        // `duplex: "half"` is how a streamed request body is declared (not yet in the DOM types).
+        request = new Request(new URL(req.url ?? "/", "http://localhost"), { method, headers, body, duplex: "half" } as RequestInit);
+      } catch {
+        // A method `Request` refuses (CONNECT, TRACE, TRACK), a malformed URL or header.
+        return method === "POST" ? reply(400, "bad request") : reply(405, "method not allowed", new Headers({ allow: "POST" }));
+      }
+      const response = await handler(request);
+      reply(response.status, await response.text(), response.headers);
+    } catch {
+      reply(500, "handler failed");
+    }
   };
 }

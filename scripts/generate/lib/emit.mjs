@@ -32,6 +32,27 @@ export function jsdoc(op, { indent = "  ", example } = {}) {
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
+// Words a generated sample cannot bind as a variable name.
+const RESERVED = new Set(
+  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
+    "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
+    "implements interface package private protected public await arguments eval undefined").split(" "),
+);
+
+/**
+ * The variable an @example / README sample binds its result to: the first of `candidates` that is
+ * an identifier, not a reserved word and not one of `taken` (the names the sample already binds or
+ * calls: the client, its factory, `rpc`…), else `result`, `result2`, … So the sample never redeclares
+ * a name (`const webhooks = await webhooks.listWebhooks()` would be a SyntaxError).
+ */
+export function exampleName(candidates, taken) {
+  const used = new Set(taken.filter(Boolean));
+  const free = (name) => /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED.has(name) && !used.has(name);
+  const name = [...candidates, "result"].find(free);
+  if (name) return name;
+  for (let i = 2; ; i++) if (free(`result${i}`)) return `result${i}`;
+}
+
 /** Pretty JSON for an @example, u64-sized integers written as bigint literals. */
 export function exampleValue(value, indent = 0) {
   const text = JSON.stringify(value, null, 2);

@@ -19,7 +19,7 @@ export interface TokenMetadataClient {
    * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
    * @example
    * ```ts
-   * const tokenMetadata = await tokenMetadata.getTokenMetadata({
+   * const metadata = await tokenMetadata.getTokenMetadata({
    *   mintAccounts: [
    *     "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
    *   ]

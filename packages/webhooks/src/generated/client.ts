@@ -20,7 +20,7 @@ export interface WebhooksClient {
    *
    * @example
    * ```ts
-   * const webhooks = await webhooks.listWebhooks();
+   * const webhookList = await webhooks.listWebhooks();
    * ```
    */
   listWebhooks(options?: RequestOptions): Promise<T.ListWebhooksResult>;
