@@ -5,7 +5,8 @@
 //   2. starts the mock of every host on one port (4010, or $CHAINDATA_MOCK_PORT; 0 = any free port)
 //   3. serves the docs site (4020, or $CHAINDATA_DOCS_PORT), rebuilt from the spec
 //   4. prints what to open, then one line per mock request; Ctrl-C (SIGINT) or SIGTERM stops
-//      everything and exits 0.
+//      everything and exits 0, and so does the death of the process that started it (a killed
+//      `npm start`), so no mock or docs server is ever left behind holding its port.
 //
 // Options: --dynamic (schema-generated mock data instead of the spec's examples), --no-build
 // (or CHAINDATA_SKIP_BUILD=1), --quiet (no per-request lines). $CHAINDATA_DOCS_DIR: where the
@@ -52,7 +53,13 @@ async function stop(signal) {
     process.exit(1);
   }, 5_000).unref();
   if (running.build) {
-    running.build.kill("SIGTERM");
+    // wait for turbo (and the builds it runs) to be gone, so nothing outlives this process
+    const build = running.build;
+    if (build.exitCode === null && build.signalCode === null) {
+      const gone = new Promise((resolve) => build.once("exit", resolve));
+      build.kill("SIGTERM");
+      await gone;
+    }
     process.exit(130);
   }
   await Promise.allSettled([running.mock?.stop(), running.docs?.close()]);
@@ -61,6 +68,15 @@ async function stop(signal) {
 }
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
+// The parent dying is a stop signal too. npm runs a script as `sh -c "…"` and forwards SIGTERM
+// only to that shell, which dies without passing it on: this process would be re-parented (to
+// PID 1 or a subreaper) and keep ports 4010/4020 open. The root "start" script is therefore
+// `exec node scripts/start.mjs` (the shell becomes this process, so npm's SIGTERM lands here), and
+// for what no signal reaches (npm SIGKILLed, another runner's shell killed) the parent's pid is
+// polled: one getppid() a second, unref'd so it never keeps the process alive on its own. A
+// process started with no parent to lose (ppid 0 or 1) is unaffected.
+const parentPid = process.ppid;
+if (parentPid > 1) setInterval(() => process.ppid !== parentPid && stop("parent process exited"), 1_000).unref();
 
 // -- 1. build ------------------------------------------------------------------------------------
 const built = ["spec/dist/index.json", "packages/core/dist/index.js", "packages/mock/dist/index.js", "packages/sdk/dist/index.js"].every((f) => existsSync(`${root}${f}`));
@@ -78,6 +94,7 @@ if (flags["no-build"] || process.env.CHAINDATA_SKIP_BUILD === "1") {
     child.stdout.on("data", (d) => (out += d));
     child.on("close", (status) => {
       running.build = undefined;
+      if (stopping) return; // stop() exits once the build is gone
       resolve(status === 0 ? 0 : (process.stdout.write(out), status ?? 1));
     });
     child.on("error", (e) => {

@@ -1,7 +1,8 @@
 /**
  * `npm start` (scripts/start.mjs) as a user runs it: spawned with free ports, it prints the
  * mock's and the docs' URLs; the mock answers an operation, the docs site its home page; SIGINT
- * (Ctrl-C) and SIGTERM stop everything and the process exits 0, leaving no port open.
+ * (Ctrl-C) and SIGTERM stop everything and the process exits 0, leaving no port open; so does
+ * the death of its parent (a killed `npm start`: npm's shell used to die and leave it running).
  * The build step is skipped (--no-build): `npm test` has just built everything, and a build
  * running beside the other test files would rewrite the dist/ folders they import.
  */
@@ -24,8 +25,8 @@ interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function start(env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, [`${root}scripts/start.mjs`, "--no-build"], {
+function start(env: Record<string, string> = {}, command: string[] = [process.execPath, `${root}scripts/start.mjs`, "--no-build"]): Promise<Started> {
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
     env: { ...process.env, CHAINDATA_MOCK_PORT: "0", CHAINDATA_DOCS_PORT: "0", CHAINDATA_DOCS_DIR: docsDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -58,6 +59,14 @@ const refused = (url: string) =>
     () => false,
     () => true,
   );
+
+/** Resolves once every process holding the child's stdout pipe (the child and its descendants) is gone. */
+const pipeClosed = (child: ChildProcess, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    if (child.stdout!.closed) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    child.stdout!.once("close", () => (clearTimeout(timer), resolve(true)));
+  });
 
 describe("npm start", () => {
   it("prints the URLs, serves the mock and the docs, and stops cleanly on SIGINT", async () => {
@@ -99,6 +108,37 @@ describe("npm start", () => {
     s.child.kill("SIGTERM");
     expect(await s.exited).toEqual({ code: 0, signal: null });
     expect(await refused(s.mockUrl)).toBe(true);
+  }, 60_000);
+
+  it("stops by itself when its parent dies (a SIGKILLed parent forwards no signal)", async () => {
+    // a parent that starts scripts/start.mjs, prints its pid, and is then killed outright
+    const parent = `const c = require("node:child_process").spawn(process.execPath, process.argv.slice(1), { stdio: "inherit" }); console.log("pid " + c.pid); setInterval(() => {}, 1e6);`;
+    const s = await start({}, [process.execPath, "-e", parent, `${root}scripts/start.mjs`, "--no-build"]);
+    const pid = Number(s.output().match(/^pid (\d+)$/m)![1]);
+    try {
+      s.child.kill("SIGKILL");
+      expect(await pipeClosed(s.child, 10_000)).toBe(true); // the orphan exited within 10 s (the poll is 1 s)
+      expect(s.output()).toContain("parent process exited: stopping…");
+      expect(s.output()).toContain("mock and docs stopped");
+      expect(await refused(s.mockUrl)).toBe(true);
+      expect(await refused(s.docsUrl)).toBe(true);
+    } finally {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {} // already gone, as it should be
+    }
+  }, 60_000);
+
+  it("SIGTERM to `npm start` itself stops the server before npm exits", async () => {
+    // npm forwards SIGTERM to its script's process only; the script is `exec node …` so that this
+    // is start.mjs, not an intermediate `sh -c` that would die and leave start.mjs behind
+    const s = await start({ CHAINDATA_SKIP_BUILD: "1" }, ["npm", "start", "--silent"]);
+    s.child.kill("SIGTERM");
+    expect(await s.exited).toEqual({ code: 0, signal: null });
+    expect(await refused(s.mockUrl)).toBe(true);
+    expect(await refused(s.docsUrl)).toBe(true);
+    expect(await pipeClosed(s.child, 5_000)).toBe(true); // no process left holding the output
+    expect(s.output()).toContain("SIGTERM: stopping…");
   }, 60_000);
 
   it("a taken port is reported plainly (exit 1, no stack)", async () => {

@@ -1,5 +1,7 @@
 // Every published package passes publint and @arethetypeswrong/cli (ESM + CJS +
-// types resolve under node10, node16 (CJS and ESM) and bundler resolution).
+// types resolve under node10, node16 (CJS and ESM) and bundler resolution), and its
+// tarball carries the metadata a registry page needs: the LICENSE its "license" names,
+// the repository folder, the repository's Node floor, public access.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -7,6 +9,8 @@ import { publint } from "publint";
 import { describe, expect, it } from "vitest";
 
 const root = new URL("../..", import.meta.url).pathname;
+const rootPkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const license = readFileSync(join(root, "LICENSE"), "utf8");
 export const publishedPackages = readdirSync(join(root, "packages")).filter((dir) => {
   try {
     const pkg = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
@@ -29,6 +33,17 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
   it("depends only on @chaindata packages and openapi-fetch at runtime", () => {
     const allowed = (name: string) => name.startsWith("@chaindata/") || name === "openapi-fetch" || (dir === "mock" && name.startsWith("@stoplight/"));
     expect(Object.keys(pkg.dependencies ?? {}).filter((n) => !allowed(n))).toEqual([]);
+  });
+
+  it("ships the repository's MIT LICENSE, and says where its source is, which Node it needs, that it is public", () => {
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} chaindata contributors\n/);
+    expect(pkg.license).toBe("MIT");
+    const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: pkgDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+    expect(packed[0].files.map((f: { path: string }) => f.path)).toContain("LICENSE");
+    expect(readFileSync(join(pkgDir, "LICENSE"), "utf8")).toBe(license); // a copy of the root LICENSE, not a drifted one
+    expect(pkg.repository).toEqual({ type: "git", url: "git+https://github.com/chaindata/chaindata.git", directory: `packages/${dir}` });
+    expect(pkg.engines).toEqual(rootPkg.engines);
+    expect(pkg.publishConfig).toEqual({ access: "public" });
   });
 
   it("publint finds nothing", async () => {

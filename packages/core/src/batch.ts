@@ -76,9 +76,14 @@ export function createBatcher(
             const byId =
               Array.isArray(answer) &&
               new Map(answer.map((entry) => [entry?.id, entry]));
-            calls.forEach((call, i) =>
-              settle(call, byId ? byId.get(requests[i]!.id) : answer, status)
-            );
+            calls.forEach((call, i) => {
+              // One entry that cannot be settled must not leave the others pending.
+              try {
+                settle(call, byId ? byId.get(requests[i]!.id) : answer, status);
+              } catch (error) {
+                call.reject(error);
+              }
+            });
           },
           (error) => calls.forEach((call) => call.reject(error))
         );

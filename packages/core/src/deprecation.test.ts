@@ -16,6 +16,16 @@ describe('warnDeprecated', () => {
     });
   });
 
+  it('warns once even when a second copy of the module is loaded (the ESM and CJS builds side by side)', async () => {
+    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    warnDeprecated('getDualThing', 'use getNewThing instead');
+    vi.resetModules();
+    const copy = await import('./deprecation.js?copy' as string) as typeof import('./deprecation.js');
+    expect(copy.warnDeprecated).not.toBe(warnDeprecated);
+    copy.warnDeprecated('getDualThing', 'use getNewThing instead');
+    expect(emit.mock.calls.filter(([message]) => String(message).startsWith('getDualThing'))).toHaveLength(1);
+  });
+
   it('falls back to logger.warn, then console.warn, where process.emitWarning does not exist', () => {
     vi.stubGlobal('process', undefined);
     const logger = { warn: vi.fn() };

@@ -1,7 +1,9 @@
 /** Deprecation warnings, once per operation per process. */
 import type { Logger } from './config.js';
 
-const warned = new Set<string>();
+// Shared through the global registry, so the ESM and CJS builds loaded side by side still warn
+// once per process.
+const warned: Set<string> = ((globalThis as Record<symbol, Set<string>>)[Symbol.for('@chaindata/core.deprecations-warned')] ??= new Set());
 
 /**
  * Warns that operation `id` is deprecated, once per process: through `process.emitWarning`

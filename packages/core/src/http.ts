@@ -7,7 +7,7 @@ import { API_KEY_ENV, resolveBaseUrl, resolveConfig, type ClientOptions, type Op
 import { AbortError, ConfigurationError, ConnectionError, InvalidResponseError, makeAPIError, TimeoutError, type InvalidResponseReason } from './errors.js';
 import type { Host } from './generated/environments.js';
 import { looksTruncated, parseJson, stringifyJson } from './json.js';
-import { createRedactor, type Redactor } from './redact.js';
+import { createRedactor, scrub as scrubWith, type Redactor } from './redact.js';
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry.js';
 
 /** A response and its whole body. */
@@ -68,7 +68,8 @@ const race = <T>(id: string, ms: number, signal: AbortSignal | undefined, connec
     const timer = ms < 2 ** 31 ? setTimeout(() => done(work && new TimeoutError(`Request to ${id} timed out after ${ms} ms`)), ms) : undefined;
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
-    work?.(controller.signal).then((value) => done(undefined, value), (thrown) => done(connectionError(thrown)));
+    // Through a promise, so a `fetch` that throws rather than rejects is a connection error too.
+    if (work) Promise.resolve(controller.signal).then(work).then((value) => done(undefined, value), (thrown) => done(connectionError(thrown)));
   });
 
 /**
@@ -90,8 +91,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const invalid: Http['invalid'] = (reason, status, text, operation) =>
     new InvalidResponseError(`Invalid response (${reason}) from ${operation}, status ${status}`, { reason, status, snippet: redact(text).slice(0, 200) });
 
-  // Parsed JSON redacted: written out (so escapes such as `\u00e9` are gone), redacted, read back.
-  const scrub = <T>(value: T): T => (value === undefined ? value : (parseJson(redact(stringifyJson(value))) as T));
+  const scrub = <T>(value: T): T => scrubWith(value, redact);
 
   /** A copy of a thrown value (and its causes) with redacted name, message, stack and code. */
   const sanitize = (thrown: any, depth = 0): Error =>
@@ -164,7 +164,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     const fields: Record<string, string> = {};
     headers.forEach((value, name) => (fields[name] = redact(value)));
     return makeAPIError(
-      `HTTP ${status} ${statusText}`.trim() + ` from ${operation}` + (typeof detail === 'string' && !/^\s*</.test(detail) ? ': ' + detail.trim().slice(0, 500) : ''),
+      redact(`HTTP ${status} ${statusText}`.trim()) + ` from ${operation}` + (typeof detail === 'string' && !/^\s*</.test(detail) ? ': ' + detail.trim().slice(0, 500) : ''),
       {
         status,
         headers: fields,

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, ConnectionError, InvalidResponseError, JsonRpcError, RateLimitError, ValidationError } from './errors.js';
 import { vBoundedString, vObject } from './validate.js';
@@ -170,6 +171,35 @@ describe('createJsonRpcClient: single calls', () => {
     const { fetch } = stubFetch(server(() => 1));
     await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }, { signal: controller.signal });
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('createJsonRpcClient: odd failures', () => {
+  it('treats a fetch that throws (instead of rejecting) as a connection error: retried, redacted, nothing left behind', async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const fetch = vi.fn((url: string) => {
+      throw new TypeError(`fetch failed for ${url}`);
+    });
+    const result = createJsonRpcClient({ apiKey: KEY, fetch: fetch as unknown as typeof globalThis.fetch, maxRetries: 1 }, rpcHost, '/')
+      .call(getAsset, { id: 'abc' }, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    const error = await result;
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toBe('Connection error from getAsset: fetch failed for https://mainnet.helius-rpc.com/?api-key=***');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('settles an error whose data has credential-named fields, masking them (the JSON stays JSON)', async () => {
+    const { fetch } = stubFetch((call) =>
+      jsonResponse({ jsonrpc: '2.0', id: JSON.parse(call.body!).id, error: { code: -32000, message: 'no', data: { authorization: null, 'x-api-key': 0, token: 'Bearer abc', nested: { Authorization: 'Bearer abc' } } } }),
+    );
+    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JsonRpcError);
+    expect(error).toMatchObject({ code: -32000, rpcMessage: 'no', data: { authorization: null, 'x-api-key': 0, token: 'Bearer abc', nested: { Authorization: '***' } } });
   });
 });
 

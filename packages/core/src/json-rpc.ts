@@ -69,7 +69,7 @@ interface Call {
  */
 export function createJsonRpcClient(options: ClientOptions | undefined, host: Host, path: string): JsonRpcClient {
   const http = createHttp(options, host);
-  const { redact, config } = http;
+  const { config } = http;
   const url = http.baseUrl + path;
   let lastId = 0;
 
@@ -87,8 +87,9 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
     const { id, error } = response;
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
-      const rpcMessage = redact(error.message ?? error);
-      return reject(new JsonRpcError(`JSON-RPC error ${error.code} from ${name}: ${rpcMessage}`, { code: error.code, rpcMessage, data: http.scrub(error.data), method: name, id: id ?? null }));
+      const { code, message, data } = http.scrub(error);
+      const rpcMessage = String(message ?? http.scrub(String(error)));
+      return reject(new JsonRpcError(`JSON-RPC error ${code} from ${name}: ${rpcMessage}`, { code, rpcMessage, data, method: name, id: id ?? null }));
     }
     if (id !== request.id) return invalid("id-mismatch");
     if (!("result" in response)) return invalid("not-json-rpc");
@@ -107,7 +108,9 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
         const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
         const call: Call = { request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire }, method, resolve: resolve as Call["resolve"], reject };
         if (!enqueue?.(call, options))
-          post(call.request, method, options, appendQuery(url, query)).then(([answer, status]) => settle(call, answer ?? null, status), reject);
+          post(call.request, method, options, appendQuery(url, query))
+            .then(([answer, status]) => settle(call, answer ?? null, status))
+            .catch(reject);
       }),
   };
 }

@@ -42,6 +42,14 @@ describe('paginate: page style', () => {
     expect(params).toEqual({ path: { wallet: 'w' }, query: { limit: 1 } }); // not mutated
   });
 
+  it('trusts hasMore: true over a short page', async () => {
+    const wallet: PaginationDescriptor = { style: 'page', page: 'page', limit: 'limit', items: 'balances', hasMore: 'pagination.hasMore' };
+    const pages: Record<number, string[]> = { 1: ['a', 'b'], 2: ['c'], 3: ['d'] };
+    const fetchPage = vi.fn(async (p: { page: number }) => ({ balances: pages[p.page]!, pagination: { hasMore: p.page < 3 } }));
+    expect(await collect(paginate(fetchPage, wallet, { limit: 2 }))).toEqual(['a', 'b', 'c', 'd']);
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+  });
+
   it('caps the walk at maxPages', async () => {
     const fetchPage = vi.fn(async () => ({ items: [1, 2, 3] }));
     expect(await collect(paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 }))).toEqual([1, 2, 3, 1, 2, 3]);

@@ -72,10 +72,12 @@ export function paginate<I, R>(
       const result = await fetchPage(current);
       yield result;
       const count = get(result, items)?.length;
-      if (!count || (hasMore && get(result, hasMore) === false)) return;
+      const more = hasMore && get(result, hasMore);
+      if (!count || more === false) return;
       if (style === 'page') {
+        // A short page ends the walk, unless the page says there is more.
         const size = limit && (get(current, limit) ?? get(result, limit));
-        if (typeof size === 'number' && count < size) return;
+        if (more !== true && typeof size === 'number' && count < size) return;
       } else {
         const next = get(result, nextCursor);
         if (next == null || next === '' || next === get(current, cursor)) return;

@@ -15,6 +15,19 @@ describe('redact', () => {
     expect(redact(text, key)).toBe('*** | *** | *** | "***"');
   });
 
+  it('masks the key written with JSON \\u escapes (either case), HTML character references, or a mix', () => {
+    const key = 'k&y<é>"1';
+    const forms = [
+      'k\\u0026y\\u003c\\u00e9\\u003e\\"1', // Go: & < > escaped; Python-style é
+      'k\\u0026y\\u003C\\u00E9\\u003E\\u00221', // upper-case hex, quote as \u0022
+      'k&amp;y&lt;é&gt;&quot;1', // HTML named references
+      'k&#38;y&#x3c;&#233;&#x3E;&#0034;1', // numeric references
+      'k%26y%3C%C3%A9%3E%221', // percent-encoded
+      'k&amp;y\\u003c%C3%A9>&#34;1', // mixed
+    ];
+    for (const form of forms) expect(redact(`<p>${form}</p>`, key)).toBe('<p>***</p>');
+  });
+
   it('masks any api-key query value and X-Api-Key / Authorization header values, even without a key', () => {
     expect(redact('GET https://h/x?a=1&api-key=secret&b=2')).toBe('GET https://h/x?a=1&api-key=***&b=2');
     expect(redact('X-Api-Key: secret')).toBe('X-Api-Key: ***');
@@ -64,6 +77,18 @@ describe('the API key never leaks (property)', () => {
     truncated200: (echo) => jsonResponse(`{"result":"${echo}`),
     rpcError: (echo) => jsonResponse(asciiJson({ jsonrpc: '2.0', id: '1', error: { code: -32000, message: `no ${echo}`, data: { echo, [echo]: 1 } } })),
     idMismatch: (echo) => jsonResponse({ jsonrpc: '2.0', id: echo, result: echo }),
+    // The key in the reason phrase (a byte string: only for ASCII echoes).
+    statusText: (echo) => new Response('denied', { status: 401, statusText: /^[\x20-\x7e]*$/.test(echo) ? `bad key ${echo}` : 'bad key' }),
+    // Go's encoding/json escapes & < > as \u0026 \u003c \u003e; Python escapes all non-ASCII. Cut short: not parseable.
+    goEscapesTruncated: (echo) => jsonResponse(`{"result":"${asciiJson(echo).slice(1, -1).replace(/[&<>]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}`),
+    htmlEntities401: (echo) =>
+      new Response(`<html><p>${echo.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)}</p></html>`, {
+        status: 401,
+        headers: { 'content-type': 'text/html' },
+      }),
+    // Credential-named fields whose values would break the JSON if masked as text; the key as the code.
+    rpcErrorSecretFields: (echo) =>
+      jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: echo, message: 'no', data: { authorization: null, 'x-api-key': 0, note: `authorization: "Bearer ${echo}"` } } }),
     connection: (echo, call) => {
       throw new TypeError(`fetch failed for ${call.url.href}`, { cause: Object.assign(new Error(`connect ${echo}`), { code: echo }) });
     },
@@ -80,12 +105,16 @@ describe('the API key never leaks (property)', () => {
     await fc.assert(
       fc.asyncProperty(
         apiKey,
-        fc.constantFrom(...Object.keys(failures)),
+        fc.constantFrom(...Object.keys(failures), 'syncThrow'),
         fc.nat(3),
         fc.constantFrom('rpc' as const, 'admin' as const, 'wallet' as const),
         async (key, failure, echoIndex, host) => {
           const echo = echoes(key)[echoIndex]!;
-          const { fetch } = stubFetch((call) => failures[failure]!(echo, call));
+          const { fetch: stub } = stubFetch((call) => failures[failure]!(echo, call));
+          // A custom fetch may also throw instead of rejecting.
+          const fetch = failure === 'syncThrow' ? (((url: string) => {
+            throw new TypeError(`fetch failed for ${url}`, { cause: new Error(`connect ${echo}`) });
+          }) as unknown as typeof globalThis.fetch) : stub;
           const lines: unknown[] = [];
           const logger = { debug: (...a: unknown[]) => lines.push(a), info: (...a: unknown[]) => lines.push(a) };
           const options = { apiKey: key, fetch, logger, maxRetries: 1 };
@@ -105,7 +134,7 @@ describe('the API key never leaks (property)', () => {
           // A key that is no valid header value fails before sending, as a ConfigurationError.
           if (!(error instanceof ConfigurationError)) expect(lines.length).toBeGreaterThan(0);
           // JSON-RPC-shaped failures are plain successes on a REST host: then only the logs count.
-          if (host === 'rpc' || !['rpcError', 'idMismatch'].includes(failure)) expect(error).toBeInstanceOf(ChainDataError);
+          if (host === 'rpc' || !['rpcError', 'rpcErrorSecretFields', 'idMismatch'].includes(failure)) expect(error).toBeInstanceOf(ChainDataError);
           else if (!(error instanceof ChainDataError)) error = undefined;
           for (const text of texts(error, lines)) expect(text).not.toContain(key);
         },

@@ -13,30 +13,45 @@ const HEADER = /((?:x-api-key|authorization)["']?\s*[:=]\s*["']?(?:bearer |basic
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
 
+const utf8 = new TextEncoder();
+const hex = (n: number, width = 0) => n.toString(16).padStart(width, '0');
+const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' };
+
 /**
- * Builds a redactor for `apiKey`: it masks the raw key, its URL-encoded forms (as written by
- * `encodeURIComponent` and by `URLSearchParams`) and its JSON-escaped form, plus any `api-key=`
- * query value and `X-Api-Key` / `Authorization` header value even without a key.
+ * A regex source matching `char` written in any of the ways a server may echo text: as itself,
+ * percent-encoded (its UTF-8 bytes), as a JSON escape (`\u00e9`, `\"`), as an HTML character
+ * reference (`&#233;`, `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
+ */
+const anyForm = (char: string) => {
+  const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+  const code = char.codePointAt(0)!;
+  return `(?:${[
+    literal,
+    [...utf8.encode(char)].map((byte) => '%' + hex(byte, 2)).join(''),
+    char.split('').map((unit) => '\\\\u' + hex(unit.charCodeAt(0), 4)).join(''),
+    `&#0*${code};|&#x0*${hex(code)};`,
+    ...('"\\/'.includes(char) ? ['\\\\' + literal] : []),
+    ...(HTML_NAMED[char] ? [`&${HTML_NAMED[char]};`] : []),
+    ...(char === ' ' ? ['\\+'] : []),
+  ].join('|')})`;
+};
+
+/**
+ * Builds a redactor for `apiKey`: it masks the key however it is written (raw, URL-encoded,
+ * JSON-escaped, HTML-escaped, or any mix of these, character by character; letters in any
+ * case), plus any `api-key=` query value and `X-Api-Key` / `Authorization` header value even
+ * without a key.
  */
 export function createRedactor(apiKey?: string): Redactor {
-  const forms = apiKey
-    ? [
-        ...new Set([
-          apiKey,
-          encodeURIComponent(apiKey),
-          new URLSearchParams({ k: apiKey }).toString().slice(2),
-          JSON.stringify(apiKey).slice(1, -1),
-        ]),
-      ].sort((a, b) => b.length - a.length)
-    : [];
+  // `i`: hex digits in escapes come in either case. (It also masks the key in another case: harmless.)
+  const key = apiKey ? new RegExp([...apiKey].map(anyForm).join(''), 'gi') : undefined;
   return (value) => {
     let text = String(value);
-    // The key's own forms first, so that a key containing `&` or `,` is masked whole.
-    for (const form of forms) text = text.split(form).join(MASK);
+    if (key) text = text.replace(key, MASK);
     text = text.replace(QUERY, '$1' + MASK).replace(HEADER, '$1' + MASK);
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
     // delete until none is left; every pass shortens the text, so this ends.
-    while (forms.some((form) => text.includes(form))) for (const form of forms) text = text.split(form).join('');
+    while (key && text.search(key) >= 0) text = text.replace(key, '');
     return text;
   };
 }
@@ -44,4 +59,26 @@ export function createRedactor(apiKey?: string): Redactor {
 /** Redacts `apiKey` (and any key-like query/header value) from `text`. */
 export function redact(text: unknown, apiKey?: string): string {
   return createRedactor(apiKey)(text);
+}
+
+// Property names whose value is a credential, whoever's it is.
+const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key)$/i;
+
+/**
+ * A redacted copy of parsed JSON: every key and string through `redact`, the value of a
+ * credential-named property masked whole, a number or bigint spelling the key masked. (Walked,
+ * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
+ */
+export function scrub<T>(value: T, redact: Redactor, name?: string): T {
+  const copy: unknown =
+    typeof value === 'string'
+      ? name && SECRET_NAME.test(name) ? MASK : redact(value)
+      : typeof value === 'number' || typeof value === 'bigint'
+        ? redact(value) === String(value) ? value : MASK
+        : Array.isArray(value)
+          ? value.map((item) => scrub(item, redact))
+          : value && typeof value === 'object'
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), scrub(v, redact, k)]))
+            : value;
+  return copy as T;
 }
