@@ -58,20 +58,30 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
 /** @chaindata/sdk: one client composing every area. */
 function emitSdk(areas) {
   const lines = areas.map((a) => ({ ...a, Area: pascal(a.area), prop: camel(a.area) }));
+  // The area titles may already say "(beta)" / "(deprecated)"; the marks are added only once.
+  const mark = (title, word, on) => (on && !title.toLowerCase().includes(`(${word})`) ? ` (${word})` : "");
+  const member = (a) => {
+    const deprecated = a.doc.info["x-deprecated"];
+    const doc = `${a.title}${mark(a.title, "beta", a.beta)}${mark(a.title, "deprecated", deprecated)} — \`@chaindata/${a.area}\`.`;
+    return `  /**\n   * ${doc}${deprecated ? `\n   * @deprecated ${typeof deprecated === "string" ? deprecated : "every operation of this area is deprecated; each one's JSDoc names its replacement"}` : ""}\n   */\n  readonly ${a.prop}: ${a.Area}Client;`;
+  };
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
       `import type { ClientOptions } from "@chaindata/core";\n` +
       lines.map((a) => `import { create${a.Area}Client, type ${a.Area}Client } from "@chaindata/${a.area}";`).join("\n") +
       `\n\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
-      lines
-        .map((a) => `  /** ${a.title}${a.beta ? " (beta)" : ""}${a.doc.info["x-deprecated"] ? " (deprecated)" : ""} — \`@chaindata/${a.area}\`. */\n  readonly ${a.prop}: ${a.Area}Client;`)
-        .join("\n") +
-      `\n}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…).\n` +
+      lines.map(member).join("\n") +
+      `\n}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
+      ` * copied now, so later changes to the caller's object reach no area. \`rateLimit\` goes to the admin\n` +
+      ` * area only: the admin host's 5 requests/s is the one documented client-side limit, and the\n` +
+      ` * other areas' traffic must not spend its budget.\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
       ` * sender host) serves the others, and only the areas used are constructed.\n */\n` +
-      `export function createChainDataClient(options?: ClientOptions): ChainDataClient {\n  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
-      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(options));\n    },`).join("\n") +
+      `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
+      `  const { rateLimit, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };\n` +
+      `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
+      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${a.area === "admin" ? "{ ...shared, rateLimit }" : "shared"}));\n    },`).join("\n") +
       `\n  };\n}\n`,
   };
 }

@@ -40,6 +40,16 @@ function objectView(doc, schema) {
   return Object.keys(view.properties).length ? view : undefined;
 }
 
+// A path parameter of "." or ".." would move the request to another path (URL parsers resolve
+// dot segments, even percent-encoded ones), with the key attached.
+const NOT_A_DOT_SEGMENT = "^(?!\\.\\.?$)";
+
+/** A string path parameter's schema, refusing "." and ".." unless its own pattern already does. */
+function pathSegment(doc, schema) {
+  const s = deref(doc, schema);
+  return s?.type === "string" && s.pattern === undefined ? { ...s, pattern: NOT_A_DOT_SEGMENT } : schema;
+}
+
 /** The flat input object of an operation as one JSON Schema. */
 function inputSchema(doc, op) {
   const properties = {};
@@ -47,7 +57,7 @@ function inputSchema(doc, op) {
   let closed = true;
   for (const p of op.params) {
     if (p.in !== "path" && p.in !== "query") continue;
-    properties[p.name] = p.schema;
+    properties[p.name] = p.in === "path" ? pathSegment(doc, p.schema) : p.schema;
     if (p.required) required.push(p.name);
   }
   if (op.body) {

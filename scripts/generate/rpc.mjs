@@ -139,6 +139,7 @@ export async function emitRpcArea({ area, doc, file }) {
     "type JsonRpcClient",
     ...(methods.some((m) => m["x-pagination"]) ? ["type Paginated"] : []),
     "type RequestOptions",
+    "ValidationError",
   ];
   const client =
     banner(source) +
@@ -156,7 +157,16 @@ export async function emitRpcArea({ area, doc, file }) {
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, "request"> = {\n${impl.join("\n")}\n  };\n` +
-    `  return { ...client, request: (method, params, options) => (client[method] as (p: unknown, o?: RequestOptions) => Promise<never>)(params, options) };\n}\n`;
+    `  // By own name only: \`request("toString")\` must not reach Object.prototype.\n` +
+    `  const unknownMethod = (method: unknown) => {\n` +
+    `    const message = \`method: must be one of the ${area} methods (got \${String(method)})\`;\n` +
+    `    return Promise.reject(new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }));\n` +
+    `  };\n` +
+    `  return {\n` +
+    `    ...client,\n` +
+    `    request: (method, params, options) =>\n` +
+    `      Object.hasOwn(client, method) ? (client[method] as (p: unknown, o?: RequestOptions) => Promise<never>)(params, options) : unknownMethod(method),\n` +
+    `  };\n}\n`;
 
   return {
     [`packages/${area}/src/generated/types.ts`]: types,

@@ -118,6 +118,49 @@ describe("REST wire format", () => {
     expect(r!.headers.get("content-type")).toBe("application/json");
   });
 
+  it("accepts a webhook read with getWebhook, changed and sent back whole (read-only fields included)", async () => {
+    const read = { webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f", wallet: OWNER, project: "p-1", active: true, webhookURL: "https://example.com/hook", transactionTypes: ["TRANSFER" as const], accountAddresses: [OWNER], webhookType: "enhanced" as const };
+    const { fetch, requests } = stub(() => JSON.stringify(read));
+    const webhooks = createWebhooksClient(options(fetch));
+    const webhook = await webhooks.getWebhook({ webhookID: read.webhookID });
+    await webhooks.updateWebhook({ ...webhook, accountAddresses: [...webhook.accountAddresses, OWNER] });
+    const [, put] = requests;
+    expect([put!.method, put!.url.pathname]).toEqual(["PUT", `/v0/webhooks/${read.webhookID}`]);
+    expect(put!.body).toMatchObject({ wallet: OWNER, active: true, accountAddresses: [OWNER, OWNER] });
+  });
+
+  it('refuses a path parameter of "." or ".." (it would move the request, key attached, to another path)', async () => {
+    const { fetch, requests } = stub(() => "{}");
+    const admin = createAdminClient(options(fetch));
+    for (const id of [".", ".."]) await expect(admin.getProjectUsage({ id })).rejects.toThrow('params.id: must match ^(?!\\.\\.?$) (got "' + id + '")');
+    expect(requests).toHaveLength(0);
+  });
+
+  it("request() calls methods by their own name only: anything else rejects with a ValidationError, nothing sent", async () => {
+    const { fetch, requests } = stub(rpcReply("{}"));
+    const das = createDasClient(options(fetch));
+    for (const name of ["toString", "constructor", "getAssett"]) {
+      const error = await das.request(name as "getAsset", { id: ADDRESS }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({ message: `method: must be one of the das methods (got ${name})`, issues: [{ path: "method", rule: "enum" }] });
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it("sdk: copies the options when created, and gives the rate limiter to admin alone", async () => {
+    const { fetch, requests } = stub((r) => (r.url.pathname.includes("admin") ? `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}` : rpcReply("{}")(r)));
+    const acquire = vi.fn(async () => {});
+    const opts = { ...options(fetch), rateLimit: { acquire } };
+    const sdk = createChainDataClient(opts);
+    opts.apiKey = "changed-later";
+    await sdk.das.getAsset({ id: ADDRESS });
+    expect(acquire).not.toHaveBeenCalled();
+    await sdk.admin.getProjectUsage({ id: "p" });
+    expect(acquire).toHaveBeenCalledOnce();
+    expect(requests[0]!.url.searchParams.get("api-key")).toBe(KEY);
+    expect(requests[1]!.headers.get("x-api-key")).toBe(KEY);
+  });
+
   it("sends the admin key as X-Api-Key, not in the URL", async () => {
     const { fetch, requests } = stub(() => `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`);
     await createAdminClient(options(fetch)).getProjectUsage({ id: "my-project" });

@@ -2,8 +2,9 @@
 import type { Logger } from './config.js';
 
 // Shared through the global registry, so the ESM and CJS builds loaded side by side still warn
-// once per process.
-const warned: Set<string> = ((globalThis as Record<symbol, Set<string>>)[Symbol.for('@chaindata/core.deprecations-warned')] ??= new Set());
+// once per process. Made on the first warning, not at import (the package has no side effects).
+const REGISTRY = Symbol.for('@chaindata/core.deprecations-warned');
+const warnedIds = (): Set<string> => ((globalThis as Record<symbol, Set<string>>)[REGISTRY] ??= new Set());
 
 /**
  * Warns that operation `id` is deprecated, once per process: through `process.emitWarning`
@@ -13,6 +14,7 @@ const warned: Set<string> = ((globalThis as Record<symbol, Set<string>>)[Symbol.
  * @param replacement - what to use instead (the spec's `x-replaced-by`)
  */
 export function warnDeprecated(id: string, replacement: string, logger?: Logger): void {
+  const warned = warnedIds();
   if (warned.has(id)) return;
   warned.add(id);
   const message = `${id} is deprecated: ${replacement}`;

@@ -6,25 +6,51 @@ describe('createRateLimiter', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('lets a burst of requestsPerSecond through, then spaces the rest 1/rate apart', async () => {
+  it('lets requestsPerSecond through at once, the next ones when the first leave the one-second window', async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 5 });
     const started: number[] = [];
     const t0 = Date.now();
     const all = Array.from({ length: 8 }, () => limiter.acquire().then(() => started.push(Date.now() - t0)));
     await vi.advanceTimersByTimeAsync(1000);
     await Promise.all(all);
-    expect(started).toEqual([0, 0, 0, 0, 0, 200, 400, 600]);
+    expect(started).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000]);
   });
 
-  it('refills over time', async () => {
+  it('frees a slot once its start is a window old', async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 2 });
     await limiter.acquire();
-    await limiter.acquire();
     await vi.advanceTimersByTimeAsync(500);
+    await limiter.acquire();
     const third = vi.fn();
     void limiter.acquire().then(third);
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(third).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(third).toHaveBeenCalled();
+  });
+
+  it('never starts more than requestsPerSecond in any one-second window (15 calls at 5 per second)', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: number[] = [];
+    const t0 = Date.now();
+    const all = Array.from({ length: 15 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 37)).then(() => limiter.acquire()).then(() => started.push(Date.now() - t0)),
+    );
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all(all);
+    for (const t of started) expect(started.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(5);
+    expect(started).toHaveLength(15);
+  });
+
+  it('spaces a fractional rate over a longer window (0.5 per second: one per 2 s)', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 0.5 });
+    await limiter.acquire();
+    const second = vi.fn();
+    void limiter.acquire().then(second);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(second).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(second).toHaveBeenCalled();
   });
 
   it('rejects a waiting acquire when aborted and gives its slot back', async () => {

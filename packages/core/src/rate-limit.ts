@@ -9,31 +9,33 @@ export interface RateLimiter {
 }
 
 /**
- * A token bucket holding up to `max(1, requestsPerSecond)` tokens, refilled continuously at
- * `requestsPerSecond`: a burst of that many requests starts at once, later ones are spaced
- * `1000 / requestsPerSecond` ms apart. Waiters are served in call order (each reserves its
- * token up front); an aborted waiter gives its token back.
+ * A sliding-window limiter: at most `max(1, floor(requestsPerSecond))` requests start in any
+ * window of `that many / requestsPerSecond` seconds (for 5 per second: 5 in any second). The
+ * first ones start at once; later ones wait for the oldest start to leave the window. (A token
+ * bucket that starts full lets twice the rate through in the first second, which a server
+ * counting over a sliding second rejects.) Waiters are served in call order; an aborted waiter
+ * gives its slot back when no later waiter was planned around it.
  */
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
   const rate = options.requestsPerSecond;
   if (!(rate > 0 && rate < Infinity)) {
     throw new ConfigurationError(`rateLimit.requestsPerSecond must be a positive number (got ${rate})`);
   }
-  const capacity = Math.max(1, rate);
-  let tokens = capacity;
-  let last = Date.now();
+  const burst = Math.max(1, Math.floor(rate));
+  const window = (burst * 1000) / rate;
+  // Start times, ascending: past ones still inside the window, then reserved future ones.
+  const starts: number[] = [];
   return {
     acquire(signal) {
       const now = Date.now();
-      tokens = Math.min(capacity, tokens + ((now - last) * rate) / 1000) - 1;
-      last = now;
-      // Negative tokens: the time until the refill brings them back to zero.
-      return tokens >= 0 && !signal?.aborted
-        ? Promise.resolve()
-        : sleep(Math.max(0, (-tokens * 1000) / rate), signal).catch((error) => {
-            tokens++;
-            throw error;
-          });
+      while (starts.length && starts[0]! <= now - window) starts.shift();
+      const start = starts.length < burst ? now : Math.max(now, starts[starts.length - burst]! + window);
+      starts.push(start);
+      if (start <= now && !signal?.aborted) return Promise.resolve();
+      return sleep(start - now, signal).catch((error) => {
+        if (starts[starts.length - 1] === start) starts.pop();
+        throw error;
+      });
     },
   };
 }

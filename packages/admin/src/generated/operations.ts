@@ -2,7 +2,9 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import { vBoundedString, vObject, type OperationDescriptor } from "@chaindata/core";
 
-export const getProjectUsage: OperationDescriptor = { id: "getProjectUsage", params: /* @__PURE__ */ vObject({ id: /* @__PURE__ */ vBoundedString(1) }, ["id"], false), idempotent: true };
+const PATTERN_1 = /^(?!\.\.?$)/u;
+
+export const getProjectUsage: OperationDescriptor = { id: "getProjectUsage", params: /* @__PURE__ */ vObject({ id: /* @__PURE__ */ vBoundedString(1, undefined, PATTERN_1) }, ["id"], false), idempotent: true };
 
 /** The documented rate limit of this host (5 requests/s per project): `rateLimit: createRateLimiter(adminRateLimit)`. */
 export const adminRateLimit = { requestsPerSecond: 5 } as const;

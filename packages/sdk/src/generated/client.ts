@@ -12,55 +12,77 @@ import { createWebhooksClient, type WebhooksClient } from "@chaindata/webhooks";
 
 /** Every area of the API in one client; each area is also its own package. */
 export interface ChainDataClient {
-  /** chaindata ZK-compression API — `@chaindata/compression`. */
+  /**
+   * chaindata ZK-compression API — `@chaindata/compression`.
+   */
   readonly compression: CompressionClient;
-  /** chaindata DAS API — `@chaindata/das`. */
+  /**
+   * chaindata DAS API — `@chaindata/das`.
+   */
   readonly das: DasClient;
-  /** chaindata compressed-NFT mint API (deprecated) (deprecated) — `@chaindata/mint`. */
+  /**
+   * chaindata compressed-NFT mint API (deprecated) — `@chaindata/mint`.
+   * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+   */
   readonly mint: MintClient;
-  /** chaindata transaction sender — `@chaindata/sender`. */
+  /**
+   * chaindata transaction sender — `@chaindata/sender`.
+   */
   readonly sender: SenderClient;
-  /** Admin API — `@chaindata/admin`. */
+  /**
+   * Admin API — `@chaindata/admin`.
+   */
   readonly admin: AdminClient;
-  /** chaindata Token Metadata API (deprecated) (deprecated) — `@chaindata/token-metadata`. */
+  /**
+   * chaindata Token Metadata API (deprecated) — `@chaindata/token-metadata`.
+   * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+   */
   readonly tokenMetadata: TokenMetadataClient;
-  /** Wallet API (beta) (beta) — `@chaindata/wallet`. */
+  /**
+   * Wallet API (beta) — `@chaindata/wallet`.
+   */
   readonly wallet: WalletClient;
-  /** chaindata Webhooks API — `@chaindata/webhooks`. */
+  /**
+   * chaindata Webhooks API — `@chaindata/webhooks`.
+   */
   readonly webhooks: WebhooksClient;
 }
 
 /**
- * Create one client for every area; all areas share `options` (API key, environment, fetch, retries…).
+ * Create one client for every area; all areas share `options` (API key, environment, fetch, retries…),
+ * copied now, so later changes to the caller's object reach no area. `rateLimit` goes to the admin
+ * area only: the admin host's 5 requests/s is the one documented client-side limit, and the
+ * other areas' traffic must not spend its budget.
  * Each area is created on first use, so an environment without some host (devnet has no wallet or
  * sender host) serves the others, and only the areas used are constructed.
  */
-export function createChainDataClient(options?: ClientOptions): ChainDataClient {
+export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {
+  const { rateLimit, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };
   const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};
   return {
     get compression() {
-      return (areas.compression ??= createCompressionClient(options));
+      return (areas.compression ??= createCompressionClient(shared));
     },
     get das() {
-      return (areas.das ??= createDasClient(options));
+      return (areas.das ??= createDasClient(shared));
     },
     get mint() {
-      return (areas.mint ??= createMintClient(options));
+      return (areas.mint ??= createMintClient(shared));
     },
     get sender() {
-      return (areas.sender ??= createSenderClient(options));
+      return (areas.sender ??= createSenderClient(shared));
     },
     get admin() {
-      return (areas.admin ??= createAdminClient(options));
+      return (areas.admin ??= createAdminClient({ ...shared, rateLimit }));
     },
     get tokenMetadata() {
-      return (areas.tokenMetadata ??= createTokenMetadataClient(options));
+      return (areas.tokenMetadata ??= createTokenMetadataClient(shared));
     },
     get wallet() {
-      return (areas.wallet ??= createWalletClient(options));
+      return (areas.wallet ??= createWalletClient(shared));
     },
     get webhooks() {
-      return (areas.webhooks ??= createWebhooksClient(options));
+      return (areas.webhooks ??= createWebhooksClient(shared));
     },
   };
 }
