@@ -27,7 +27,10 @@ function paramsSchema(method, { withQuery }) {
   if (withQuery) {
     for (const q of method["x-query-params"] ?? []) properties[camel(q.name)] = { ...q.schema, description: q.description };
   }
-  return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
+  // Rules between params (JSON Schema `dependentSchemas` over the params object): OpenRPC has no
+  // place for them, so the method carries them as `x-dependent-schemas`.
+  const dependentSchemas = method["x-dependent-schemas"];
+  return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false, ...(dependentSchemas ? { dependentSchemas } : {}) };
 }
 
 /**

@@ -82,11 +82,14 @@ export function checkOpenRpc({ area, doc }) {
 
 function checkPagination(p, at, findings) {
   if (p === undefined) return;
-  const allowed = new Set(["style", "page", "cursor", "limit", "items", "nextCursor", "hasMore", "x-source"]);
+  const allowed = new Set(["style", "page", "cursor", "limit", "items", "nextCursor", "hasMore", "keyset", "x-source"]);
   if (p.style !== "page" && p.style !== "cursor") findings.push(`${at}: x-pagination.style must be page or cursor`);
   if (!p.items) findings.push(`${at}: x-pagination.items is required`);
   if (p.style === "page" && !p.page) findings.push(`${at}: x-pagination.page names the page parameter`);
   if (p.style === "cursor" && !(p.cursor && p.nextCursor)) findings.push(`${at}: x-pagination needs cursor and nextCursor`);
+  if (p.keyset !== undefined && !(Array.isArray(p.keyset) && p.keyset.length && p.keyset.every((k) => typeof k === "string") && p.cursor)) {
+    findings.push(`${at}: x-pagination.keyset lists the params that exclude page, and needs cursor (the one a walk goes on with)`);
+  }
   for (const k of Object.keys(p)) if (!allowed.has(k)) findings.push(`${at}: x-pagination.${k} is not a known key`);
 }
 

@@ -161,6 +161,20 @@ describe("REST wire format", () => {
     expect(requests[1]!.headers.get("x-api-key")).toBe(KEY);
   });
 
+  it("DAS: page and a keyset param together is a ValidationError; .all() with a cursor walks by cursor, sending no page", async () => {
+    const { fetch, requests } = stub((r) => `{"jsonrpc":"2.0","id":"${r.body.id}","result":{"total":1,"limit":1,"items":${r.body.params.cursor === "c2" ? "[]" : `[{"id":"${r.body.params.cursor}"}]`},"cursor":"c2"}}`);
+    const das = createDasClient(options(fetch));
+    await expect(das.getAssetsByOwner({ ownerAddress: OWNER, page: 1, cursor: "c1" })).rejects.toThrow("params.cursor: cannot be used with page");
+    expect(requests).toHaveLength(0);
+    const ids: unknown[] = [];
+    for await (const asset of das.getAssetsByOwner.all({ ownerAddress: OWNER, limit: 1, cursor: "c1", sortBy: { sortBy: "id" } })) ids.push(asset.id);
+    expect(ids).toEqual(["c1"]);
+    expect(requests.map((r) => r.body.params)).toEqual([
+      { ownerAddress: OWNER, limit: 1, cursor: "c1", sortBy: { sortBy: "id" } },
+      { ownerAddress: OWNER, limit: 1, cursor: "c2", sortBy: { sortBy: "id" } },
+    ]);
+  });
+
   it("sends the admin key as X-Api-Key, not in the URL", async () => {
     const { fetch, requests } = stub(() => `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`);
     await createAdminClient(options(fetch)).getProjectUsage({ id: "my-project" });

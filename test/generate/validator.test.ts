@@ -2,6 +2,7 @@
 // emits, its regex literals, the keywords it refuses, and that the emitted checks accept and
 // reject what the schema does (with ajv as the reference for valid/invalid).
 import Ajv from "ajv";
+import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../packages/core/src/errors.js";
 import * as core from "../../packages/core/src/validate.js";
@@ -315,6 +316,29 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
       expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
       expect(ajv.validate(schema as object, value), JSON.stringify(value)).toBe(expected.length === 0);
     }
+  });
+
+  it("translates dependentSchemas of the form { name: { properties: { other: false } } } (DAS page vs keyset params)", () => {
+    const schema = {
+      type: "object",
+      properties: { page: { type: "integer", minimum: 1 }, cursor: { type: "string" }, before: { type: "string" } },
+      additionalProperties: false,
+      dependentSchemas: { page: { properties: { cursor: false, before: false } } },
+    };
+    expect(emitOne(schema).expression).toBe('vExclusive(vObject({ page: vInteger(1), cursor: vString(), before: vString() }, [], false), "page", ["cursor","before"])');
+    const check = compile(schema);
+    const ajv2020 = new Ajv2020({ strict: false, allErrors: true });
+    const samples: Array<[unknown, string[]]> = [
+      [{ page: 1 }, []],
+      [{ cursor: "c", before: "b" }, []],
+      [{ page: 1, cursor: "c" }, ["params.cursor: cannot be used with page"]],
+      [{ page: 0, before: "b" }, ["params.page: must be >= 1 (got 0)", "params.before: cannot be used with page"]],
+    ];
+    for (const [value, expected] of samples) {
+      expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
+      expect(ajv2020.validate(schema, value), JSON.stringify(value)).toBe(expected.length === 0);
+    }
+    expect(() => createCheckEmitter().emit({ type: "object", dependentSchemas: { page: { required: ["x"] } } })).toThrow(/dependentSchemas/);
   });
 
   // Where the runtime parts from JSON Schema on purpose (ajv would disagree).

@@ -14,7 +14,7 @@ export { createBatcher } from './batch.js';
 export type { Batcher, BatchedCall } from './batch.js';
 export { paginate, withPagination } from './paginate.js';
 export type { PageIterable, Paginated, PaginationDescriptor } from './paginate.js';
-export { validate, vAny, vAnyOf, vArray, vBoolean, vBoundedString, vEnum, vInteger, vNullable, vNumber, vObject, vString } from './validate.js';
+export { validate, vAny, vAnyOf, vArray, vBoolean, vBoundedString, vEnum, vExclusive, vInteger, vNullable, vNumber, vObject, vString } from './validate.js';
 export type { Check } from './validate.js';
 export { parseJson, stringifyJson, reviveU64 } from './json.js';
 export type { U64Shape } from './json.js';

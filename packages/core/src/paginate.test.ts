@@ -50,6 +50,21 @@ describe('paginate: page style', () => {
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
+  it('walks by cursor when the params hold one (keyset params exclude page); a before/after range is one request', async () => {
+    const dasKeyset: PaginationDescriptor = { style: 'page', page: 'page', limit: 'limit', items: 'items', cursor: 'cursor', keyset: ['before', 'after', 'cursor'] };
+    const pages: Record<string, { items: number[]; cursor?: string }> = { c0: { items: [1, 2], cursor: 'c1' }, c1: { items: [3], cursor: 'c2' }, c2: { items: [] } };
+    const fetchPage = vi.fn(async (p: { cursor?: string; after?: string }) => (p.after ? { items: [9], cursor: 'x' } : pages[p.cursor!]!));
+    expect(await collect(paginate(fetchPage, dasKeyset, { ownerAddress: 'o', limit: 2, cursor: 'c0' }))).toEqual([1, 2, 3]);
+    expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
+      { ownerAddress: 'o', limit: 2, cursor: 'c0' },
+      { ownerAddress: 'o', limit: 2, cursor: 'c1' },
+      { ownerAddress: 'o', limit: 2, cursor: 'c2' },
+    ]);
+    fetchPage.mockClear();
+    expect(await collect(paginate(fetchPage, dasKeyset, { ownerAddress: 'o', after: 'a' }))).toEqual([9]);
+    expect(fetchPage.mock.calls).toEqual([[{ ownerAddress: 'o', after: 'a' }]]);
+  });
+
   it('caps the walk at maxPages', async () => {
     const fetchPage = vi.fn(async () => ({ items: [1, 2, 3] }));
     expect(await collect(paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 }))).toEqual([1, 2, 3, 1, 2, 3]);

@@ -20,6 +20,12 @@ export interface PaginationDescriptor {
   nextCursor?: string;
   /** A boolean in the result; `false` ends the walk. */
   hasMore?: string;
+  /**
+   * Params that exclude `page` (DAS `before`, `after`, `cursor`). When the first params hold one,
+   * `.all()` walks by `cursor` instead (each result's `nextCursor`), or, with only a
+   * `before`/`after` range, makes that one request.
+   */
+  keyset?: readonly string[];
 }
 
 /** The items of every page, in order; `.pages()` gives the page results instead. */
@@ -67,14 +73,17 @@ export function paginate<I, R>(
   async function* pages(): AsyncGenerator<R> {
     let current = params ?? {};
     let number = get(current, page) ?? 1;
-    for (let fetched = 0; fetched < max; fetched++) {
-      if (style === 'page') current = set(current, page, number++);
+    const keyed = descriptor.keyset?.some((name) => get(current, name) !== undefined);
+    const walk = keyed ? 'cursor' : style;
+    const limitPages = keyed && get(current, cursor) === undefined ? Math.min(1, max) : max;
+    for (let fetched = 0; fetched < limitPages; fetched++) {
+      if (walk === 'page') current = set(current, page, number++);
       const result = await fetchPage(current);
       yield result;
       const count = get(result, items)?.length;
       const more = hasMore && get(result, hasMore);
       if (!count || more === false) return;
-      if (style === 'page') {
+      if (walk === 'page') {
         // A short page ends the walk, unless the page says there is more.
         const size = limit && (get(current, limit) ?? get(result, limit));
         if (more !== true && typeof size === 'number' && count < size) return;

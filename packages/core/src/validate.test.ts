@@ -3,6 +3,7 @@ import { ValidationError } from './errors.js';
 import {
   type Check,
   validate,
+  vExclusive,
   vAny,
   vAnyOf,
   vArray,
@@ -167,5 +168,16 @@ describe('validate', () => {
       return performance.now() - start;
     });
     expect(Math.min(...times)).toBeLessThan(50);
+  });
+});
+
+describe('vExclusive', () => {
+  it('refuses the excluded properties beside the one that excludes them, naming each', () => {
+    const check = vExclusive(vObject({ page: vAny, cursor: vAny, before: vAny }), 'page', ['cursor', 'before']);
+    expect(() => validate(check, { page: 1, cursor: 'c', before: undefined })).toThrow('params.cursor: cannot be used with page');
+    expect(() => validate(check, { page: 1, cursor: 'c', before: 'b' })).toThrow('params.cursor: cannot be used with page; params.before: cannot be used with page');
+    expect(() => validate(check, { cursor: 'c', before: 'b' })).not.toThrow();
+    expect(() => validate(check, { page: 2 })).not.toThrow();
+    expect(() => validate(check, null)).toThrow('params: must be object (got null)');
   });
 });

@@ -155,6 +155,20 @@ export const vBoolean: Check = (value, path, issues) => {
 }
 
 /**
+ * `check`, plus: when the object has `name`, it has none of `others` (JSON Schema
+ * `dependentSchemas: { name: { properties: { other: false } } }`), e.g. DAS `page` with
+ * `cursor`, which the service refuses.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vExclusive(check: Check, name: string, others: readonly string[]): Check {
+  return (value, path, issues) => {
+    check(value, path, issues);
+    const object = value as Record<string, unknown> | null;
+    if (object?.[name] === undefined) return;
+    for (const other of others) if (object[other] !== undefined) add(issues, `${path}.${other}`, 'dependentSchemas', `cannot be used with ${name}`);
+  };
+}
+
+/**
  * Runs `check` on `value`.
  * @param path - how the value is named in messages. @default 'params'
  * @throws ValidationError listing every issue (the message shows the first three), e.g.

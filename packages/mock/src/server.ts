@@ -151,7 +151,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     print(`chaindata mock (${mode} mode) listening on ${url}   spec: ${spec.dir}`);
     const w = Math.max(...areas.map((a) => a.area.length));
     const hw = Math.max(...areas.map((a) => a.host.length));
-    for (const a of areas) print(`  ${a.host.padEnd(hw)}  ${a.area.padEnd(w)}  ${a.url.padEnd(url.length + 18)}  ${a.operations.length} ${a.kind === 'openrpc' ? 'methods' : 'operations'}`);
+    for (const a of areas) print(`  ${a.host.padEnd(hw)}  ${a.area.padEnd(w)}  ${a.url.padEnd(url.length + 18)}  ${a.operations.length} ${a.kind === 'openrpc' ? 'method' : 'operation'}${a.operations.length === 1 ? '' : 's'}`);
     for (const s of spec.skipped) print(`  (skipped ${s.area}: ${s.reason})`);
     print(`  request log: GET/DELETE ${url}${CONTROL_PREFIX}requests`);
   }

@@ -22,6 +22,7 @@ export function deref(doc, schema) {
 const VALIDATION_KEYWORDS = new Set([
   "type", "properties", "required", "additionalProperties", "items", "enum", "const", "pattern",
   "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "uniqueItems", "anyOf", "oneOf", "allOf",
+  "dependentSchemas",
 ]);
 
 /** A self-contained copy of `schema` with refs inlined and only validation keywords kept. */
@@ -40,6 +41,8 @@ export function validationSchema(doc, schema, stack = []) {
       out.items = validationSchema(doc, value, stack);
     } else if (key === "additionalProperties") {
       if (value === false) out.additionalProperties = false;
+    } else if (key === "dependentSchemas") {
+      out.dependentSchemas = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, validationSchema(doc, v, stack)]));
     } else if (key === "anyOf" || key === "oneOf" || key === "allOf") {
       out[key] = value.map((v) => validationSchema(doc, v, stack));
     } else if (key === "enum") {

@@ -21,7 +21,7 @@ const KEYWORDS = {
   number: ["minimum", "maximum"],
   boolean: [],
   array: ["items", "minItems", "maxItems"],
-  object: ["properties", "required", "additionalProperties"],
+  object: ["properties", "required", "additionalProperties", "dependentSchemas"],
 };
 const OBJECT_KEYWORDS = KEYWORDS.object;
 const TRANSLATED = new Set(["type", "enum", "anyOf", ...Object.values(KEYWORDS).flat()]);
@@ -143,7 +143,15 @@ export function createCheckEmitter() {
         const additional = other === undefined || other === true ? undefined : other === false ? "false" : check(other, `${path}/additionalProperties`);
         // `[]` (the default) is shorter than `undefined` when `additional` follows.
         const required = s.required?.length ? JSON.stringify(s.required) : additional && "[]";
-        return call("vObject", members.length ? `{ ${members.join(", ")} }` : "{}", required, additional);
+        let object = call("vObject", members.length ? `{ ${members.join(", ")} }` : "{}", required, additional);
+        // Only the "these properties exclude those" form: `{ page: { properties: { cursor: false } } }`.
+        for (const [name, dependent] of Object.entries(s.dependentSchemas ?? {})) {
+          const where = `${path}/dependentSchemas/${pointer(name)}`;
+          const others = isSchemaObject(dependent) && Object.keys(dependent).every((k) => k === "properties") ? Object.entries(dependent.properties ?? {}) : [];
+          if (!others.length || others.some(([, v]) => v !== false)) fail(where, "dependentSchemas", "is translated only as { properties: { name: false, … } } (properties excluded by this one)");
+          object = call("vExclusive", object, JSON.stringify(name), JSON.stringify(others.map(([k]) => k)));
+        }
+        return object;
       }
     }
   }

@@ -976,6 +976,8 @@ export interface components {
             before?: string;
             /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
             after?: string;
+            /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
+            cursor?: string;
             /** @description Display options; every flag defaults to false. */
             options?: components["schemas"]["GetAssetsByAuthorityOptions"];
         };
