@@ -624,6 +624,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
         TooManyRequests: {
             headers: {
@@ -681,6 +690,7 @@ export type TokenMetadataRequest = components['schemas']['TokenMetadataRequest']
 export type U64 = components['schemas']['U64'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
@@ -712,6 +722,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
 }

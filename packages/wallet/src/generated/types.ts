@@ -770,6 +770,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
         TooManyRequests: {
             headers: {
@@ -829,6 +838,7 @@ export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseIdentityNotFound = components['responses']['IdentityNotFound'];
 export type ResponseNoFundingSource = components['responses']['NoFundingSource'];
+export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ParameterWalletAddress = components['parameters']['WalletAddress'];
@@ -861,6 +871,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["IdentityNotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getBatchIdentity: {
@@ -890,6 +901,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getBalances: {
@@ -928,6 +940,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getHistory: {
@@ -966,6 +979,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getTransfers: {
@@ -998,6 +1012,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getFundedBy: {
@@ -1026,6 +1041,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NoFundingSource"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
 }

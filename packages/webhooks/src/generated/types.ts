@@ -1255,6 +1255,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
         TooManyRequests: {
             headers: {
@@ -1338,6 +1347,7 @@ export type WebhookUrl = components['schemas']['WebhookUrl'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ParameterWebhookId = components['parameters']['WebhookID'];
@@ -1366,6 +1376,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createWebhook: {
@@ -1394,6 +1405,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getWebhook: {
@@ -1422,6 +1434,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     updateWebhook: {
@@ -1454,6 +1467,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deleteWebhook: {
@@ -1489,6 +1503,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     deliverEnhancedEvents: {
