@@ -72,7 +72,10 @@ export interface APIErrorFields {
   operation: string;
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
   requestId?: string;
-  /** The JSON-RPC error object in the body, when a JSON-RPC call failed with a non-2xx status. */
+  /**
+   * The body's `error` object when its `code` is a number: the JSON-RPC error of a JSON-RPC call
+   * answered with a non-2xx status, or a REST host's own `{ error: { code, message } }`.
+   */
   rpcError?: RpcErrorObject;
 }
 

@@ -21,7 +21,8 @@ export function jsdoc(op, { indent = "  ", example } = {}) {
   // The cost line is skipped when the description already states it.
   if (cost && typeof cost.credits === "number" && !/credit/i.test(op.description ?? "")) lines.push(`Cost: ${cost.credits} credit${cost.credits === 1 ? "" : "s"} per request.`);
   const limit = op["x-rate-limit"];
-  if (limit?.requestsPerSecond) lines.push(`Rate limit: ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}.`);
+  // Likewise the rate-limit line.
+  if (limit?.requestsPerSecond && !/rate limit/i.test(op.description ?? "")) lines.push(`Rate limit: ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}.`);
   if (op["x-idempotent"] === false) lines.push("Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.");
   if (lines.length && lines[lines.length - 1] !== "") lines.push("");
   if (op["x-beta"]) lines.push("@beta Routes and response formats may change.");

@@ -22,8 +22,6 @@ export interface AdminClient {
    *
    * **Rate limit**: 5 requests per second per project; beyond it the service answers 429 with `Retry-After`.
    *
-   * Rate limit: 5 requests/s per project.
-   *
    * @example
    * ```ts
    * const projectUsage = await admin.getProjectUsage({
