@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: the local chaindata stack, no API key needed.
+// `npm start`: the local chaindata stack, no real API key needed (the mock accepts any key).
 //   1. builds the spec bundles and every package (`turbo run build`: cached, so instant when
 //      nothing changed; 20-45 s on a fresh clone)
 //   2. starts the mock of every host on one port (4010, or $CHAINDATA_MOCK_PORT; 0 = any free port)
@@ -140,10 +140,10 @@ const width = Math.max(...mock.areas.map((a) => a.area.length));
 const urlWidth = Math.max(...mock.areas.map((a) => a.url.length));
 const lines = [
   "",
-  "chaindata is running locally — no API key needed",
+  "chaindata is running locally — no real API key needed (the mock accepts any key, e.g. `local`)",
   "",
   `mock:  ${mock.url}   (${mock.mode} mode, ready in ${Math.round(mockMs)} ms)`,
-  ...mock.areas.map((a) => `  ${a.area.padEnd(width)}  ${a.url.padEnd(urlWidth)}  ${a.operations.length} ${a.kind === "openrpc" ? "methods" : "operations"}`),
+  ...mock.areas.map((a) => `  ${a.area.padEnd(width)}  ${a.url.padEnd(urlWidth)}  ${a.operations.length} ${a.kind === "openrpc" ? "method" : "operation"}${a.operations.length === 1 ? "" : "s"}`),
   `  request log: ${mock.url}/__mock/requests`,
   `docs:  ${docs.url}   ${docsNote}`.trimEnd(),
   "",

@@ -1,11 +1,32 @@
 #!/usr/bin/env node
-// node packages/docs/build.mjs [--spec spec/dist] [--out packages/docs/dist]
+// node packages/docs/build.mjs [--spec spec/dist] [--out packages/docs/dist] [--quiet]
 // Builds the static docs site from the bundled spec only (run `npm run spec:bundle` first).
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./src/build.mjs";
 
-const { values } = parseArgs({ options: { spec: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" } } });
+const USAGE = `Usage: node packages/docs/build.mjs [options]   (npm run docs)
+
+Builds the static docs site from the bundled spec (run \`npm run spec:bundle\` first).
+
+Options:
+  --spec <dir>   the spec bundles: index.json and the files it lists (default: spec/dist)
+  --out <dir>    where the site is written (default: packages/docs/dist); an existing folder
+                 is emptied only if it holds a previous docs build
+  -q, --quiet    print warnings only, not the summary line
+  -h, --help     this text`;
+
+let values;
+try {
+  ({ values } = parseArgs({ options: { spec: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" }, help: { type: "boolean", short: "h" } } }));
+} catch (err) {
+  console.error(`docs: ${err.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 try {
   const r = buildDocs({ spec: values.spec ? resolve(values.spec) : DEFAULT_SPEC, out: values.out ? resolve(values.out) : DEFAULT_OUT });
   for (const w of r.warnings) console.warn(`docs: warning: ${w}`);

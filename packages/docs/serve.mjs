@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// node packages/docs/serve.mjs [--port 4020] [--dir packages/docs/dist] [--spec spec/dist] [--no-build]
+// node packages/docs/serve.mjs [--port 4020] [--dir packages/docs/dist] [--spec spec/dist] [--no-build] [--help]
 // Serves the docs site on http://127.0.0.1:<port>/ (rebuilds it from the spec first unless --no-build).
 // Programmatic use: import { serveDocs } from "@chaindata/docs" (or this file).
 import { resolve } from "node:path";
@@ -10,9 +10,36 @@ import { serveDocs } from "./src/serve.mjs";
 
 export { serveDocs };
 
+const USAGE = `Usage: node packages/docs/serve.mjs [options]   (npm run docs:serve)
+
+Serves the docs site on http://127.0.0.1:<port>/, rebuilt from the spec first (when the spec
+bundles exist) unless --no-build. SIGINT or SIGTERM stops it.
+
+Options:
+  --port <n>     port (default 4020, or $DOCS_PORT; 0 = any free port)
+  --dir <dir>    the site to serve (default: packages/docs/dist)
+  --spec <dir>   the spec bundles to rebuild from (default: spec/dist)
+  --no-build     serve the site as built, without rebuilding it
+  -h, --help     this text`;
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { values } = parseArgs({ options: { port: { type: "string" }, dir: { type: "string" }, spec: { type: "string" }, "no-build": { type: "boolean" } } });
-  const port = Number(values.port ?? process.env.DOCS_PORT ?? 4020);
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { port: { type: "string" }, dir: { type: "string" }, spec: { type: "string" }, "no-build": { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
+  } catch (err) {
+    console.error(`docs: ${err.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const portText = values.port ?? process.env.DOCS_PORT ?? "4020";
+  const port = Number(portText);
+  if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`docs: bad port ${JSON.stringify(portText)}\n\n${USAGE}`);
+    process.exit(2);
+  }
   try {
     const s = await serveDocs({
       port,

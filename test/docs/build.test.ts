@@ -3,6 +3,7 @@
 // parameters, errors, examples and snippets, nothing points off the machine, and a
 // change to the spec shows up on the page after a rebuild.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -155,6 +156,9 @@ describe("docs build", () => {
     expect(t).toContain("npm start");
     expect(t).toContain("http://127.0.0.1:4010");
     expect(t).toContain('createDasClient({ environment: "local" })');
+    // the mock answers 401 without a key: the curl sends the placeholder the SDK sends in `local`
+    expect(t).toContain('curl -sS -X POST "http://127.0.0.1:4010/?api-key=local"');
+    expect(t).not.toContain("needs no API key");
   });
 
   it("writes a search index over operations, summaries and field names", () => {
@@ -213,6 +217,19 @@ describe("docs build", () => {
     expect(r.areas).not.toContain("sender");
     expect(r.warnings.join("\n")).toContain("admin");
     expect(existsSync(join(tmp, "site3/das/getAsset.html"))).toBe(true);
+  });
+
+  it("CLIs: --help prints usage (exit 0); an unknown option is one line plus usage (exit 2, no stack)", () => {
+    for (const cli of ["build.mjs", "serve.mjs"]) {
+      const file = join(root, "packages/docs", cli);
+      const help = spawnSync(process.execPath, [file, "--help"], { encoding: "utf8" });
+      expect(help.status, cli).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: node packages\/docs\//);
+      const bad = spawnSync(process.execPath, [file, "--bogus"], { encoding: "utf8" });
+      expect(bad.status, cli).toBe(2);
+      expect(bad.stderr).toMatch(/^docs: Unknown option '--bogus'.*\n\nUsage: /);
+      expect(bad.stderr).not.toContain("    at ");
+    }
   });
 
   it("refuses to wipe a directory that is not a docs build", () => {

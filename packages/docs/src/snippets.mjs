@@ -182,10 +182,12 @@ function endpointUrl(area, op, env = "mainnet") {
   return base;
 }
 
+// The local mock answers 401 without a key but accepts any value: like the SDK in the `local`
+// environment, the snippets send the placeholder `local` there.
 function authParts(auth, { env }) {
   const way = auth.ways[0];
-  if (!way || env === "local") return { query: [], headers: [] };
-  const value = `$${API_KEY_ENV}`;
+  if (!way) return { query: [], headers: [] };
+  const value = env === "local" ? "local" : `$${API_KEY_ENV}`;
   if (way.in === "header") return { query: [], headers: [`${way.name}: ${value}`] };
   if (way.in === "query") return { query: [[way.name, value]], headers: [] };
   return { query: [], headers: [] };
