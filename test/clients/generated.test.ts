@@ -175,6 +175,14 @@ describe("REST wire format", () => {
     ]);
   });
 
+  it("sender: requires config.encoding (the service documents no default), nothing sent without it", async () => {
+    const { fetch, requests } = stub(rpcReply('"sig"'));
+    const sender = createSenderClient(options(fetch));
+    await expect(sender.sendTransaction({ transaction: "AQID" } as never)).rejects.toThrow("params.config: is required");
+    await expect(sender.sendTransaction({ transaction: "AQID", config: {} } as never)).rejects.toThrow("params.config.encoding: is required");
+    expect(requests).toHaveLength(0);
+  });
+
   it("sends the admin key as X-Api-Key, not in the URL", async () => {
     const { fetch, requests } = stub(() => `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`);
     await createAdminClient(options(fetch)).getProjectUsage({ id: "my-project" });

@@ -19,8 +19,8 @@ export interface components {
          *     }
          */
         SendTransactionConfig: {
-            /** @description Encoding of the transaction string. No default is documented, so send it explicitly. */
-            encoding?: components["schemas"]["TransactionEncoding"];
+            /** @description Encoding of the transaction string. No default is documented, so the SDK requires it. */
+            encoding: components["schemas"]["TransactionEncoding"];
             /**
              * @description Skip the preflight simulation. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated and the SDKs default it to `true`, though the caller may send `false`.
              * @default true
@@ -46,8 +46,8 @@ export interface components {
         SendTransactionParams: {
             /** @description The fully signed transaction, serialized and encoded as `config.encoding` says. */
             transaction: components["schemas"]["EncodedTransaction"];
-            /** @description Submission options (encoding, skipPreflight, maxRetries). */
-            config?: components["schemas"]["SendTransactionConfig"];
+            /** @description Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. */
+            config: components["schemas"]["SendTransactionConfig"];
             /**
              * @description Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (0.000005 SOL since 2025-10-17). Sent as the query parameter `swqos_only=true`.
              * @default false
