@@ -51,7 +51,8 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
     `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n}\n\n` +
     hostConsts +
-    `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n`
+    `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n` +
+    `\n/** The host names, for checking \`baseUrls\` keys (without bundling every host). */\nexport const hostNames: readonly HostName[] = ${JSON.stringify(hosts)};\n`
   );
 }
 

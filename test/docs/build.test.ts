@@ -80,7 +80,7 @@ describe("docs build", () => {
   it("renders positional params, bare-array params and x-query-params (sender, compression)", () => {
     const send = text(page("sender/sendTransaction.html"));
     expect(send).toContain("https://sender.helius-rpc.com/fast");
-    expect(send).toMatch(/"params": \[\s*EncodedTransaction,\s*\/\/ 0: transaction\s*SendTransactionConfig\s*\/\/ 1: config \(optional\)/);
+    expect(send).toMatch(/"params": \[\s*EncodedTransaction,\s*\/\/ 0: transaction\s*SendTransactionConfig\s*\/\/ 1: config\s*\]/);
     expect(send).toMatch(/sender\.sendTransaction\(\{\s*transaction: "/);
     expect(send).toContain("params[0]");
     expect(send).toMatch(/swqos_only\s*query/);

@@ -14,8 +14,8 @@ export interface Batcher {
   bind<C extends BatchedCall>(
     /** Posts a batch (or a lone request); resolves with the parsed answer and the HTTP status. */
     post: (body: unknown, id: string) => Promise<[answer: unknown, status: number]>,
-    /** Settles `call` with its entry of the answer (`undefined`: missing). */
-    settle: (call: C, entry: unknown, status: number) => void
+    /** Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came back twice). */
+    settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void
   ): (call: C, options: object) => boolean;
 }
 
@@ -54,7 +54,7 @@ export function createBatcher(
   return {
     bind<C extends BatchedCall>(
       post: (body: unknown, id: string) => Promise<[unknown, number]>,
-      settle: (call: C, entry: unknown, status: number) => void
+      settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void
     ) {
       let queue: C[] = [];
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -73,13 +73,15 @@ export function createBatcher(
           ([answer, status]) => {
             // Entries may come back in any order: route them by id. A non-array answer (a
             // server without batch support) is every call's answer, and an error for each.
-            const byId =
-              Array.isArray(answer) &&
-              new Map(answer.map((entry) => [entry?.id, entry]));
+            // An id answered twice settles no call: which entry is right is unknowable.
+            const byId = Array.isArray(answer) && new Map<unknown, unknown>();
+            const twice = new Set<unknown>();
+            if (byId) for (const entry of answer as any[]) byId.has(entry?.id) ? twice.add(entry?.id) : byId.set(entry?.id, entry);
             calls.forEach((call, i) => {
+              const id = requests[i]!.id;
               // One entry that cannot be settled must not leave the others pending.
               try {
-                settle(call, byId ? byId.get(requests[i]!.id) : answer, status);
+                settle(call, byId ? byId.get(id) : answer, status, twice.has(id));
               } catch (error) {
                 call.reject(error);
               }

@@ -1,7 +1,7 @@
 /** Client and per-request options, operation descriptors, and their resolution to a configuration. */
 import { ConfigurationError } from './errors.js';
 import type { Batcher } from './batch.js';
-import type { Host, EnvironmentName, HostName } from './generated/environments.js';
+import { hostNames, type Host, type EnvironmentName, type HostName } from './generated/environments.js';
 import type { U64Shape } from './json.js';
 import type { PaginationDescriptor } from './paginate.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -46,10 +46,11 @@ export interface ClientOptions {
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Headers sent with every request; per-request `headers` override them.
+   * Headers sent with every request; per-request `headers` override them. A `null` or
+   * `undefined` value sends nothing.
    * @default {}
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string | null | undefined>;
   /**
    * Time limit per attempt in ms, from sending the request to reading the whole body.
    * `Infinity` disables it.
@@ -105,10 +106,11 @@ export type RequestOptions = {
    */
   maxRetries?: number;
   /**
-   * Extra headers for this call; they override the client's `headers`.
+   * Extra headers for this call; they override the client's `headers`, and a `null` value
+   * removes one of them for this call.
    * @default {}
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string | null | undefined>;
   /**
    * Retry a non-idempotent operation (a write) too. Only safe if a repeated write is harmless.
    * @default false
@@ -148,13 +150,34 @@ export interface ResolvedConfig extends ClientOptions {
 /** The environment variable read when `apiKey` is not given. */
 export const API_KEY_ENV = 'CHAINDATA_API_KEY';
 
+const CLIENT_OPTIONS = ['apiKey', 'environment', 'baseUrls', 'fetch', 'headers', 'timeout', 'maxRetries', 'logger', 'batch', 'rateLimit'];
+
+/** Throws the ConfigurationError of option `name` breaking `rule`. @internal */
+export const misconfigured = (name: string, rule: string): never => {
+  throw new ConfigurationError(`${name}: ${rule}`);
+};
+
+/** Checks `timeout` and `maxRetries`, of the client or of one request. @internal */
+export function checkLimits(timeout: unknown, maxRetries: unknown): void {
+  // (`!(x > 0)` also refuses NaN, which would otherwise mean "no timeout".)
+  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) misconfigured('timeout', `must be a number of milliseconds > 0, or Infinity (got ${String(timeout)})`);
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0)) misconfigured('maxRetries', `must be a whole number >= 0 (got ${String(maxRetries)})`);
+}
+
 /**
  * Applies the defaults to `options`.
- * @throws ConfigurationError for a `batch` or `rateLimit` that is not a batcher or limiter
+ * @throws ConfigurationError naming the option and the rule: an unknown option (a typo such as
+ * `baseUrl` would otherwise send the real key to the default host), a key that is not a string,
+ * a `fetch` that is not a function, a bad `timeout` or `maxRetries`, or a `batch` / `rateLimit`
+ * that is not a batcher or limiter
  */
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
-  const { environment = 'mainnet', timeout = 60_000, maxRetries = 2, batch, rateLimit } = options;
+  for (const name in options) if (!CLIENT_OPTIONS.includes(name)) misconfigured(name, `is not a client option (${CLIENT_OPTIONS.join(', ')})`);
+  const { environment = 'mainnet', timeout = 60_000, maxRetries = 2, batch, rateLimit, fetch } = options;
   let secretKey = options.apiKey;
+  if (secretKey !== undefined && typeof secretKey !== 'string') misconfigured('apiKey', 'must be a string');
+  if (fetch !== undefined && typeof fetch !== 'function') misconfigured('fetch', 'must be a fetch function');
+  checkLimits(timeout, maxRetries);
   // `process` does not exist in browsers, and reading it throws in Deno without --allow-env.
   try {
     secretKey ||= (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[API_KEY_ENV];
@@ -163,7 +186,8 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   secretKey = secretKey?.trim() || undefined;
   const made = (name: string, value: unknown, method: string, factory: string) => {
-    if (value && typeof (value as Record<string, unknown>)[method] !== 'function') throw new ConfigurationError(`${name}: must be made by ${factory}`);
+    // (A function is the factory itself, not called: it has a `bind` too.)
+    if (value && (typeof value !== 'object' || typeof (value as Record<string, unknown>)[method] !== 'function')) misconfigured(name, `must be made by ${factory}`);
   };
   made('batch', batch, 'bind', 'createBatcher()');
   made('rateLimit', rateLimit, 'acquire', 'createRateLimiter({ requestsPerSecond })');
@@ -180,11 +204,18 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
 
 /**
  * The base URL of `host`, without a trailing slash: `baseUrls[host]`, else the environment's.
- * @throws ConfigurationError naming `baseUrls.<host>` when neither has one
+ * @throws ConfigurationError naming the option: an unknown `environment`, a `baseUrls` key that
+ * is no host, no URL for the host, or one that is not http(s) or has a query or fragment
  */
 export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
-  const { name } = host;
-  const url = config.baseUrls?.[name] ?? host.urls[config.environment];
-  if (!url) throw new ConfigurationError(`No ${name} URL for environment "${config.environment}": set \`baseUrls.${name}\``);
-  return url.replace(/\/+$/, '');
+  const { name, urls } = host;
+  const { environment, baseUrls = {} } = config;
+  if (!Object.hasOwn(urls, environment)) misconfigured('environment', `must be one of ${Object.keys(urls).join(', ')} (got ${String(environment)})`);
+  // A misspelt host would otherwise send the real key to the default URL.
+  for (const key in baseUrls) if (!hostNames.includes(key as HostName)) misconfigured(`baseUrls.${key}`, `is not a host (${hostNames.join(', ')})`);
+  const url = baseUrls[name] ?? urls[environment];
+  if (!url) throw new ConfigurationError(`No ${name} URL for environment "${environment}": set \`baseUrls.${name}\``);
+  // (The URL itself is not shown: it may hold a key.)
+  if (typeof url !== 'string' || !/^https?:\/\/[^?#]+$/i.test(url)) misconfigured(`baseUrls.${name}`, 'must be an http(s) URL without a query or fragment');
+  return (url as string).replace(/\/+$/, '');
 }

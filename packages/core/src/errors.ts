@@ -179,6 +179,7 @@ export type InvalidResponseReason =
   | 'invalid-utf8'
   | 'id-mismatch'
   | 'missing-entry'
+  | 'duplicate-entry'
   | 'not-json-rpc';
 
 /** A 2xx response whose body is not what the protocol promises. Not retried. */

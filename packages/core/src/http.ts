@@ -3,7 +3,7 @@
  * timeouts, retries with backoff, response decoding and typed errors. Written for size: it is
  * in every bundle (docs/decisions/0008-runtime-size.md). @internal
  */
-import { API_KEY_ENV, resolveBaseUrl, resolveConfig, type ClientOptions, type OperationDescriptor, type RequestOptions, type ResolvedConfig } from './config.js';
+import { API_KEY_ENV, checkLimits, misconfigured, resolveBaseUrl, resolveConfig, type ClientOptions, type OperationDescriptor, type RequestOptions, type ResolvedConfig } from './config.js';
 import { AbortError, ConfigurationError, ConnectionError, InvalidResponseError, makeAPIError, TimeoutError, type InvalidResponseReason } from './errors.js';
 import type { Host } from './generated/environments.js';
 import { looksTruncated, parseJson, stringifyJson } from './json.js';
@@ -40,9 +40,26 @@ export interface Http {
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder();
 
-/** Copies `source` into `target` with lower-case names (a plain object is cheaper per call than Headers). */
-const addHeaders = (target: Record<string, string>, source?: HeadersInit) => {
-  if (source) new Headers(source).forEach((value, name) => (target[name] = value));
+/**
+ * Copies `source` into `target` with lower-case names (a plain object is cheaper per call than
+ * Headers). In a plain object, a `null` or `undefined` value removes the header instead of
+ * sending "null". The error of an invalid name or value does not quote it: it may be a secret.
+ */
+const addHeaders = (target: Record<string, string>, source?: HeadersInit | Record<string, string | null | undefined>) => {
+  if (!source) return;
+  const removed: string[] = [];
+  let headers: Headers;
+  try {
+    headers = new Headers(
+      source instanceof Headers || Array.isArray(source)
+        ? source
+        : (Object.fromEntries(Object.entries(source).filter(([name, value]) => value != null || !removed.push(name.toLowerCase()))) as Record<string, string>),
+    );
+  } catch {
+    return misconfigured('headers', 'must be valid header names and values (no line breaks)');
+  }
+  for (const name of removed) delete target[name];
+  headers.forEach((value, name) => (target[name] = value));
 };
 
 /**
@@ -83,6 +100,15 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const baseUrl = resolveBaseUrl(config, host);
   const { apiKey: key, logger } = config;
   const redact = createRedactor(config.secretKey);
+  /** One log line, redacted. A logger that throws must not fail the call: a write may have happened. */
+  const log = (level: 'debug' | 'info', message: string, meta: Record<string, unknown>) => {
+    const write = logger?.[level];
+    if (typeof write === 'function') {
+      try {
+        write.call(logger, redact(message), meta);
+      } catch {}
+    }
+  };
   const baseHeaders: Record<string, string> = { accept: 'application/json' };
   addHeaders(baseHeaders, config.headers);
 
@@ -110,6 +136,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   };
 
   const send: Http['send'] = async (url, init, { id, idempotent }, options = {}) => {
+    const { signal, timeout = config.timeout } = options;
+    if (signal != null && typeof signal.addEventListener !== 'function') misconfigured('signal', 'must be an AbortSignal');
+    checkLimits(options.timeout, options.maxRetries);
     if (!key && !host.keyOptional) throw new ConfigurationError(`Missing API key for the ${host.name} host: pass \`apiKey\` or set ${API_KEY_ENV}`);
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;
@@ -121,7 +150,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     // (Throws a ConfigurationError for a key that is no valid header value: nothing is sent.)
     if (key) url = host.placeKey(url, headers, key);
     const retries = idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
-    const { signal, timeout = config.timeout } = options;
     const toConnectionError = connectionError(id);
     const fetchAll = (signal: AbortSignal) =>
       fetch(url, { method: init.method, headers, body: init.body, signal }).then(async (response) => ({ response, bytes: new Uint8Array(await response.arrayBuffer()) }));
@@ -135,7 +163,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
         const { response, bytes } = exchange;
         const { status, headers: answer } = response;
-        logger?.debug?.(redact(`${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`), { operation: id, attempt, status });
+        log('debug', `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`, { operation: id, attempt, status });
         if (response.ok) return exchange;
         delay = parseRetryAfter(answer);
         error = apiError(response, lenientUtf8.decode(bytes), id, delay);
@@ -147,7 +175,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
       }
       if (!(attempt <= retries)) throw error; // (also ends a NaN maxRetries)
       delay ??= backoff(attempt);
-      logger?.info?.(redact(`Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`), { operation: id, attempt: attempt + 1, delay });
+      log('info', `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`, { operation: id, attempt: attempt + 1, delay });
       await race(id, delay, signal, toConnectionError);
     }
   };

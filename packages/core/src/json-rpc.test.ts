@@ -102,12 +102,12 @@ describe('createJsonRpcClient: single calls', () => {
     const sender = createJsonRpcClient({ fetch }, senderHost, '/fast');
     await sender.call(sendTransaction, ['base64tx', { encoding: 'base64' }], { swqosOnly: true });
     await sender.call(sendTransaction, ['base64tx']);
-    const proxied = createJsonRpcClient({ fetch, baseUrls: { sender: 'https://proxy.example/fast?route=eu' } }, senderHost, '');
+    const proxied = createJsonRpcClient({ fetch, baseUrls: { sender: 'https://proxy.example/eu/' } }, senderHost, '/fast');
     await proxied.call(sendTransaction, ['base64tx'], { swqosOnly: false });
     expect(calls.map((c) => c.url.href)).toEqual([
       'https://sender.helius-rpc.com/fast?swqos_only=true',
       'https://sender.helius-rpc.com/fast',
-      'https://proxy.example/fast?route=eu&swqos_only=false',
+      'https://proxy.example/eu/fast?swqos_only=false',
     ]);
     expect(sent(calls).map((b) => b.params)).toEqual([['base64tx', { encoding: 'base64' }], ['base64tx'], ['base64tx']]);
   });
@@ -262,6 +262,17 @@ describe('createJsonRpcClient: auto-batching', () => {
     const [ok, missing] = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
     expect(ok).toMatchObject({ status: 'fulfilled' });
     expect(missing).toMatchObject({ status: 'rejected', reason: { name: 'InvalidResponseError', reason: 'missing-entry' } });
+  });
+
+  it("rejects a call whose id the batch answer holds twice with 'duplicate-entry', settling the others", async () => {
+    const { fetch } = stubFetch((call) => {
+      const [a, b] = JSON.parse(call.body!) as { id: string }[];
+      return jsonResponse([{ jsonrpc: '2.0', id: a!.id, result: 1 }, { jsonrpc: '2.0', id: b!.id, result: 2 }, { jsonrpc: '2.0', id: b!.id, result: 'DUPLICATE' }]);
+    });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, '/');
+    const [ok, twice] = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
+    expect(ok).toEqual({ status: 'fulfilled', value: 1 });
+    expect(twice).toMatchObject({ status: 'rejected', reason: { name: 'InvalidResponseError', reason: 'duplicate-entry' } });
   });
 
   it('rejects every call of the batch when the request fails', async () => {

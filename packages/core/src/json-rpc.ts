@@ -80,9 +80,10 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
   };
 
   /** Settles `call` with its response object (`undefined`: missing from a batch). */
-  const settle = ({ request, method: { id: name, u64 }, resolve, reject }: Call, response: any, status: number) => {
-    const invalid = (reason: "id-mismatch" | "not-json-rpc" | "missing-entry") => reject(http.invalid(reason, status, String(stringifyJson(response) ?? ""), name));
+  const settle = ({ request, method: { id: name, u64 }, resolve, reject }: Call, response: any, status: number, duplicate?: boolean) => {
+    const invalid = (reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry") => reject(http.invalid(reason, status, String(stringifyJson(response) ?? ""), name));
     if (response === undefined) return invalid("missing-entry");
+    if (duplicate) return invalid("duplicate-entry");
     if (!response || typeof response !== "object" || Array.isArray(response)) return invalid("not-json-rpc");
     const { id, error } = response;
     // `id: null` is how a server reports an error it could not tie to a request.

@@ -157,8 +157,9 @@ describe('retries', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter: delays are exactly 500, 1000, ...
   });
 
-  const sendAt = (fetch: typeof globalThis.fetch, options: object = {}, operation = getBalances, request = get()) =>
-    settle(createTransport({ apiKey: KEY, fetch, ...options }, walletHost).send(request, { operation, options: (options as any).call }));
+  // `options.call` holds the request options; the rest are client options.
+  const sendAt = (fetch: typeof globalThis.fetch, { call, ...options }: { call?: object; [option: string]: unknown } = {}, operation = getBalances, request = get()) =>
+    settle(createTransport({ apiKey: KEY, fetch, ...options }, walletHost).send(request, { operation, options: call }));
 
   it('retries 500s twice by default, with exponential backoff, then throws InternalServerError', async () => {
     const { fetch, mock } = stubFetch(new Response('down', { status: 500 }));

@@ -41,3 +41,6 @@ export const senderHost: Host = { name: "sender", urls: { mainnet: "https://send
 
 /** Every host by name. */
 export const hosts: Readonly<Record<HostName, Host>> = { rpc: rpcHost, wallet: walletHost, admin: adminHost, api: apiHost, sender: senderHost };
+
+/** The host names, for checking `baseUrls` keys (without bundling every host). */
+export const hostNames: readonly HostName[] = ["rpc","wallet","admin","api","sender"];
