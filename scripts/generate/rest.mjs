@@ -4,7 +4,7 @@
 //   operations.ts  one descriptor per operation for @chaindata/core
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
-import { banner, exampleName, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
+import { banner, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
@@ -118,6 +118,12 @@ export async function emitRestArea({ area, doc, file }) {
   const clientVar = camel(area);
   const source = `spec/dist/${file}`;
   const ops = operationsOf(doc);
+  checkOperationNames(file, ops.map((op) => op.o.operationId));
+  for (const op of ops) {
+    const unsupported = op.params.find((p) => p.in !== "path" && p.in !== "query");
+    // The flat input carries path and query params; a header or cookie param would be dropped silently.
+    if (unsupported) throw new Error(`spec/dist/${file}: operation ${op.o.operationId}: parameter ${unsupported.name} in ${unsupported.in} is not supported (path and query only)`);
+  }
 
   // ---- types.ts
   const aliases = [];
@@ -144,7 +150,8 @@ export async function emitRestArea({ area, doc, file }) {
   const checks = createCheckEmitter();
   const descriptors = ops.map((op) => {
     const d = { id: op.o.operationId, ...commonDescriptorFields(doc, op.o, responseSchemaOf(doc, op)) };
-    const params = checks.emit(validationSchema(doc, inputSchema(doc, op)));
+    const where = `spec/dist/${file} ${op.o.operationId} input`;
+    const params = checks.emit(validationSchema(doc, inputSchema(doc, op), [], where), where);
     return `export const ${op.o.operationId}: OperationDescriptor = ${descriptorSource(d, params)};`;
   });
   // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.

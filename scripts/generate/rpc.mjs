@@ -4,7 +4,7 @@
 //   operations.ts  one descriptor per method for @chaindata/core (validation schema,
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
-import { banner, exampleName, exampleValue, jsdoc, literal, typesFor } from "./lib/emit.mjs";
+import { banner, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, pascal, validationSchema } from "./lib/schema.mjs";
@@ -59,6 +59,7 @@ export async function emitRpcArea({ area, doc, file }) {
   const clientVar = camel(area);
   const source = `spec/dist/${file}`;
   const methods = doc.methods ?? [];
+  checkOperationNames(file, methods.map((m) => m.name), ["request"]);
 
   // ---- types.ts: run the schemas (plus synthetic Params/Result) through openapi-typescript.
   const schemas = { ...(doc.components?.schemas ?? {}) };
@@ -84,7 +85,8 @@ export async function emitRpcArea({ area, doc, file }) {
   let usesEncoding = false;
   const descriptors = methods.map((m) => {
     const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
-    const params = checks.emit(validationSchema(doc, paramsSchema(m, { withQuery: false })));
+    const where = `spec/dist/${file} ${m.name} params`;
+    const params = checks.emit(validationSchema(doc, paramsSchema(m, { withQuery: false }), [], where), where);
     // Positional params and query options need the runtime's encoder; plain-object methods
     // (most) don't, so their bundles don't carry it.
     const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;

@@ -164,7 +164,7 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
     (doc.components[item.section] ??= {})[item.name] = copy;
   }
   for (const section of Object.keys(doc.components)) {
-    doc.components[section] = Object.fromEntries(Object.entries(doc.components[section]).sort(([a], [b]) => a.localeCompare(b)));
+    doc.components[section] = Object.fromEntries(Object.entries(doc.components[section]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) /* code-unit order: the same on every machine, whatever its locale */);
   }
   if (Object.keys(doc.components).length === 0) delete doc.components;
 

@@ -97,3 +97,20 @@ export async function typesFor(openapiDoc) {
   });
   return astToString(ast);
 }
+
+
+/**
+ * Checks that the operation names of one area can each name a generated function and client
+ * member: identifiers, not reserved words nor `reserved` (members the client already has),
+ * each used once. @throws Error naming the spec file, the operation and the rule
+ */
+export function checkOperationNames(file, names, reserved = []) {
+  const seen = new Set();
+  for (const name of names) {
+    const where = `spec/dist/${file}: operation ${JSON.stringify(name)}`;
+    if (typeof name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${where}: the name must be a JavaScript identifier (it names a generated function)`);
+    if (RESERVED.has(name) || reserved.includes(name)) throw new Error(`${where}: the name is reserved (${RESERVED.has(name) ? "a JavaScript word" : "a member every client has"})`);
+    if (seen.has(name)) throw new Error(`${where}: the name is used twice`);
+    seen.add(name);
+  }
+}

@@ -25,26 +25,41 @@ const VALIDATION_KEYWORDS = new Set([
   "dependentSchemas",
 ]);
 
-/** A self-contained copy of `schema` with refs inlined and only validation keywords kept. */
-export function validationSchema(doc, schema, stack = []) {
+// Keywords that only document. Any keyword in neither set stops the generator: dropping it would
+// silently lose a check (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's
+// `nullable`).
+const ANNOTATION_KEYWORDS = new Set([
+  "title", "description", "examples", "example", "default", "format", "deprecated", "readOnly", "writeOnly", "$comment", "contentMediaType", "contentEncoding",
+]);
+
+/**
+ * A self-contained copy of `schema` with refs inlined and only validation keywords kept.
+ * @throws Error naming the path (after `where`) of a keyword that is neither validated nor an annotation
+ */
+export function validationSchema(doc, schema, stack = [], where = "#") {
   if (schema === true || schema === false) return schema;
   if (schema?.$ref) {
     if (stack.includes(schema.$ref)) return {}; // recursive type: stop checking below this depth
-    return validationSchema(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref]);
+    return validationSchema(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref], `${schema.$ref} (from ${where})`);
   }
   const out = {};
+  const inner = (value, path) => validationSchema(doc, value, stack, `${where}/${path}`);
   for (const [key, value] of Object.entries(schema ?? {})) {
-    if (!VALIDATION_KEYWORDS.has(key)) continue;
+    if (!VALIDATION_KEYWORDS.has(key)) {
+      if (ANNOTATION_KEYWORDS.has(key) || key.startsWith("x-")) continue;
+      throw new Error(`${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...VALIDATION_KEYWORDS].join(", ")}`);
+    }
     if (key === "properties") {
-      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, validationSchema(doc, v, stack)]));
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v, `properties/${k}`)]));
     } else if (key === "items") {
-      out.items = validationSchema(doc, value, stack);
+      out.items = inner(value, "items");
     } else if (key === "additionalProperties") {
-      if (value === false) out.additionalProperties = false;
+      if (value === false || value === true) out.additionalProperties = value;
+      else out.additionalProperties = inner(value, "additionalProperties");
     } else if (key === "dependentSchemas") {
-      out.dependentSchemas = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, validationSchema(doc, v, stack)]));
+      out.dependentSchemas = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v, `dependentSchemas/${k}`)]));
     } else if (key === "anyOf" || key === "oneOf" || key === "allOf") {
-      out[key] = value.map((v) => validationSchema(doc, v, stack));
+      out[key] = value.map((v, i) => inner(v, `${key}/${i}`));
     } else if (key === "enum") {
       if (value.length <= MAX_RUNTIME_ENUM) out.enum = value; // longer ones: see validator.mjs
     } else out[key] = value;

@@ -1,0 +1,43 @@
+// The generator refuses spec input it would otherwise turn into wrong code without a word: a
+// keyword the checks cannot translate (the check would be lost), an operation name that cannot
+// name a function, a header parameter (the flat input would drop it).
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { checkOperationNames } from "../../scripts/generate/lib/emit.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { validationSchema } from "../../scripts/generate/lib/schema.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { emitRestArea } from "../../scripts/generate/rest.mjs";
+
+describe("generator refusals", () => {
+  it("stops on a keyword that is neither translated nor an annotation, naming where it is", () => {
+    for (const keyword of ["exclusiveMaximum", "multipleOf", "minimun", "nullable", "not", "patternProperties"]) {
+      const schema = { type: "object", properties: { page: { type: "integer", [keyword]: 2 } } };
+      expect(() => validationSchema({}, schema, [], "spec/dist/openrpc/das.json getNftEditions params")).toThrow(
+        `spec/dist/openrpc/das.json getNftEditions params/properties/page: "${keyword}" is not a keyword the generated checks translate`,
+      );
+    }
+    // Annotations and extensions pass; a $ref is followed and named.
+    const doc = { components: { schemas: { Page: { type: "integer", minimum: 1, description: "d", examples: [1], "x-source": "seed" } } } };
+    expect(validationSchema(doc, { $ref: "#/components/schemas/Page" })).toEqual({ type: "integer", minimum: 1 });
+  });
+
+  it("refuses operation names that cannot name a generated function or client member", () => {
+    expect(() => checkOperationNames("openrpc/das.json", ["get-nft-editions"])).toThrow('spec/dist/openrpc/das.json: operation "get-nft-editions": the name must be a JavaScript identifier');
+    expect(() => checkOperationNames("openrpc/das.json", ["request"], ["request"])).toThrow("the name is reserved (a member every client has)");
+    expect(() => checkOperationNames("openrpc/das.json", ["delete"])).toThrow("the name is reserved (a JavaScript word)");
+    expect(() => checkOperationNames("openrpc/das.json", ["getAsset", "getAsset"])).toThrow('operation "getAsset": the name is used twice');
+    expect(() => checkOperationNames("openapi/wallet.json", [undefined])).toThrow("operation undefined: the name must be a JavaScript identifier");
+  });
+
+  it("refuses a REST header parameter instead of dropping it from the input", async () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/x": { get: { operationId: "getX", parameters: [{ name: "X-Idempotency-Key", in: "header", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } } } },
+    };
+    await expect(emitRestArea({ area: "wallet", doc, file: "openapi/wallet.json" })).rejects.toThrow(
+      "spec/dist/openapi/wallet.json: operation getX: parameter X-Idempotency-Key in header is not supported (path and query only)",
+    );
+  });
+});
