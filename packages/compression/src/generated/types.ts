@@ -198,6 +198,13 @@ export interface components {
             cursor?: components["schemas"]["Base58"] | null;
         };
         /**
+         * CompressedTokenAccountState
+         * @description State of a compressed token account.
+         * @example initialized
+         * @enum {string}
+         */
+        CompressedTokenAccountState: "initialized" | "frozen";
+        /**
          * CompressedTokenAccountsByDelegateResult
          * @description Result of getCompressedTokenAccountsByDelegate.
          * @example {
@@ -231,13 +238,6 @@ export interface components {
             context: components["schemas"]["CompressionContext"];
             value: components["schemas"]["CompressedTokenAccountList"];
         };
-        /**
-         * CompressedTokenAccountState
-         * @description State of a compressed token account.
-         * @example initialized
-         * @enum {string}
-         */
-        CompressedTokenAccountState: "initialized" | "frozen";
         /**
          * CompressedTokenData
          * @description The token fields of a compressed token account.
@@ -610,9 +610,9 @@ export type CompressedAccountsByOwnerResult = components['schemas']['CompressedA
 export type CompressedBalanceByOwnerResult = components['schemas']['CompressedBalanceByOwnerResult'];
 export type CompressedTokenAccount = components['schemas']['CompressedTokenAccount'];
 export type CompressedTokenAccountList = components['schemas']['CompressedTokenAccountList'];
+export type CompressedTokenAccountState = components['schemas']['CompressedTokenAccountState'];
 export type CompressedTokenAccountsByDelegateResult = components['schemas']['CompressedTokenAccountsByDelegateResult'];
 export type CompressedTokenAccountsByOwnerResult = components['schemas']['CompressedTokenAccountsByOwnerResult'];
-export type CompressedTokenAccountState = components['schemas']['CompressedTokenAccountState'];
 export type CompressedTokenData = components['schemas']['CompressedTokenData'];
 export type CompressionContext = components['schemas']['CompressionContext'];
 export type CompressionLimit = components['schemas']['CompressionLimit'];

@@ -1125,15 +1125,15 @@ export interface components {
          */
         Url: string;
         /**
-         * WatchedAddresses
-         * @description The accounts to watch, at most 100000.
-         */
-        WatchedAddresses: components["schemas"]["Address"][];
-        /**
          * WatchedAddressOwners
          * @description Owner addresses whose accounts are watched (old SDK only; semantics not documented).
          */
         WatchedAddressOwners: components["schemas"]["Address"][];
+        /**
+         * WatchedAddresses
+         * @description The accounts to watch, at most 100000.
+         */
+        WatchedAddresses: components["schemas"]["Address"][];
         /**
          * Webhook
          * @description A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
@@ -1337,8 +1337,8 @@ export type U64 = components['schemas']['U64'];
 export type UnixTimestamp = components['schemas']['UnixTimestamp'];
 export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest'];
 export type Url = components['schemas']['Url'];
-export type WatchedAddresses = components['schemas']['WatchedAddresses'];
 export type WatchedAddressOwners = components['schemas']['WatchedAddressOwners'];
+export type WatchedAddresses = components['schemas']['WatchedAddresses'];
 export type Webhook = components['schemas']['Webhook'];
 export type WebhookEncoding = components['schemas']['WebhookEncoding'];
 export type WebhookList = components['schemas']['WebhookList'];
