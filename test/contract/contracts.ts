@@ -233,3 +233,10 @@ export const contracts: Record<string, Contract> = {
     invalid: [{ what: "no webhookID", input: {}, path: "params.webhookID", rule: "required", mockRejects: false }],
   },
 };
+
+/** The contract of operation `id`; a spec operation without one fails with what to do. */
+export function contractOf(id: string): Contract {
+  const contract = contracts[id];
+  if (!contract) throw new Error(`no contract for the spec operation ${id}: add one to test/contract/contracts.ts (and its call to types.check.ts)`);
+  return contract;
+}

@@ -8,7 +8,7 @@
  */
 import { parseJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
-import { contracts } from "./contracts.js";
+import { contractOf } from "./contracts.js";
 import { useMock } from "./harness.js";
 import { areas, digits, operations, u64Values, validateRawResponse } from "./spec.js";
 
@@ -19,7 +19,7 @@ describe("dynamic mode: varied schema-valid data", () => {
 
   describe.each(areas.map((a) => [a.area] as const))("%s", (area) => {
     it.each(operations.filter((o) => o.area === area).map((o) => [o.id, o] as const))(`%s × ${CALLS_PER_OPERATION}`, async (_id, op) => {
-      const contract = contracts[op.id]!;
+      const contract = contractOf(op.id);
       const bodies = new Set<string>();
       for (let i = 1; i <= CALLS_PER_OPERATION; i++) {
         const seed = `${op.id}-${i}`;
