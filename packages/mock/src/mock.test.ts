@@ -395,11 +395,30 @@ describe('examples mode', () => {
     const log = await call(mock.url, '/__mock/requests');
     expect(log.status).toBe(200);
     expect(log.body.requests).toHaveLength(1); // the log endpoints are not logged
-    expect(log.body.requests[0]).toMatchObject({ seq: expect.any(Number), method: 'POST', path: '/', rpcMethods: [das.method.name], status: 200, violations: [], query: { 'api-key': KEY } });
+    expect(log.body.requests[0]).toMatchObject({ seq: expect.any(Number), method: 'POST', path: '/', rpcMethods: [das.method.name], status: 200, violations: [], query: { 'api-key': '***' } });
+    expect(JSON.stringify(log.body)).not.toContain(KEY); // credentials are logged masked
     expect(new Date(log.body.requests[0].time).getTime()).toBeGreaterThan(0);
     expect((await call(mock.url, '/__mock/requests', { method: 'DELETE' })).status).toBe(204);
     expect(mock.requests()).toEqual([]);
     expect((await call(mock.url, '/__mock/requests')).body.requests).toEqual([]);
+  });
+
+  it('answers a violation list too long for a header, logs no key and no huge body, and gives an oversized body its 413', async () => {
+    mock.clearRequests();
+    const ids = Array.from({ length: 60 }, () => 'bad');
+    const long = await call(mock.url, `/?api-key=${KEY}`, { body: rpc('getAssetBatch', { ids }), headers: { 'x-api-key': KEY, authorization: `Bearer ${KEY}` } });
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe(-32602);
+    const [entry] = mock.requests();
+    expect(entry).toMatchObject({ query: { 'api-key': '***' }, headers: { 'x-api-key': '***', authorization: '***' } });
+    const big = await call(mock.url, `/nowhere?api-key=${KEY}`, { body: 'x'.repeat(100 * 1024) });
+    expect(big.status).toBe(404);
+    expect(mock.requests().at(-1)!.body).toBe(`[${100 * 1024} characters, not kept in the log]`);
+    const tooBig = await call(mock.url, `/?api-key=${KEY}`, { body: 'x'.repeat(10 * 1024 * 1024 + 1) });
+    expect(tooBig.status).toBe(413);
+    // requests() hands out copies.
+    mock.requests()[0]!.violations.length = 0;
+    expect(mock.requests()[0]!.violations.length).toBeGreaterThan(0);
   });
 
   it('stop() closes the port and started no child process', async () => {

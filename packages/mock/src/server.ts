@@ -101,6 +101,16 @@ export interface MockServer {
 }
 
 const MAX_BODY = 10 * 1024 * 1024;
+/** Bodies longer than this are logged as their length only, so the log stays small. */
+const LOG_BODY_MAX = 64 * 1024;
+
+// Query and header names whose values are credentials.
+const KEY_NAME = /^(?:api[-_]?key|x-api-key|authorization)$/i;
+
+/** A copy of `values` with every credential value replaced by `***`. */
+function maskKeys<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, KEY_NAME.test(name) && value !== undefined ? '***' : value])) as T;
+}
 const CONTROL_PREFIX = '/__mock/';
 /** A request header that turns a 200 JSON-RPC answer into an error object; see README. */
 export const RPC_ERROR_HEADER = 'x-mock-jsonrpc-error';
@@ -166,7 +176,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     areas,
     specDir: spec.dir,
     skipped: spec.skipped.map((s) => ({ area: s.area, reason: s.reason })),
-    requests: () => log.map((e) => ({ ...e, violations: [...e.violations] })),
+    requests: () => structuredClone(log),
     clearRequests: () => void (log.length = 0),
     stop() {
       stopping ??= new Promise<void>((resolve) => {
@@ -255,9 +265,10 @@ async function createApp(spec: LoadedSpec, mode: MockMode, seed?: string): Promi
       }
       const text = raw.length ? raw.toString('utf8') : undefined;
       const headers = { ...req.headers };
-      const base = { time, method, path: pathname, query, headers };
+      // The log (and GET /__mock/requests) never holds a key, and never a huge body.
+      const base = { time, method, path: pathname, query: maskKeys(query), headers: maskKeys(headers) };
       const finish = (entry: Pick<RequestLogEntry, 'kind' | 'areas' | 'status' | 'violations' | 'body'> & Partial<RequestLogEntry>) =>
-        record({ ...base, ...entry, durationMs: Date.now() - started });
+        record({ ...base, ...entry, ...(text && text.length > LOG_BODY_MAX && { body: `[${text.length} characters, not kept in the log]` }), durationMs: Date.now() - started });
 
       const prefs = preferences(req, query);
       const rpcMethods = method === 'POST' ? endpoints.get(pathname) : undefined;
@@ -570,26 +581,29 @@ function searchParamsToObject(sp: URLSearchParams): Record<string, string | stri
   return out;
 }
 
+/**
+ * The whole body; rejects when it is over MAX_BODY. The rest of an oversized body is read and
+ * dropped rather than the socket destroyed, so the client gets its 413 instead of a reset.
+ */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error(`body over ${MAX_BODY} bytes`));
-        req.destroy();
-      } else chunks.push(chunk);
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else chunks.length = 0;
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => (size > MAX_BODY ? reject(new Error(`body over ${MAX_BODY} bytes (${size})`)) : resolve(Buffer.concat(chunks))));
     req.on('error', reject);
   });
 }
 
 function cors(req: IncomingMessage, res: ServerResponse) {
-  res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+  // Any page may call the mock (the docs site does), but without credentials: the mock keeps no
+  // cookies, and a reflected origin with credentials would let any site read the request log.
+  res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
-  res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Access-Control-Expose-Headers', '*');
 }
 
@@ -610,7 +624,7 @@ function addViolationHeader(headers: Record<string, string>, violations: Violati
   let value = JSON.stringify(violations);
   // Header values must be latin-1 and reasonably short.
   value = value.replace(/[^\x20-\x7e]/g, '?');
-  headers['sl-violations'] = value.length > 8000 ? `${value.slice(0, 8000)}…` : value;
+  headers['sl-violations'] = value.length > 8000 ? `${value.slice(0, 8000)}...` : value; // (ASCII: a header cannot carry U+2026)
 }
 
 function sendBody(res: ServerResponse, status: number, headers: Record<string, string>, body: unknown) {
