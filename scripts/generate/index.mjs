@@ -57,6 +57,11 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
 }
 
 /** @chaindata/sdk: one client composing every area. */
+// What each area gets of the shared options, when not all of them: the admin limiter goes to
+// admin alone; the Sender takes neither the general key (its key is a dedicated one) nor
+// batching (it documents no JSON-RPC batches).
+const AREA_OPTIONS = { admin: "{ ...shared, rateLimit }", sender: "{ ...shared, apiKey: undefined, batch: undefined }" };
+
 function emitSdk(areas) {
   const lines = areas.map((a) => ({ ...a, Area: pascal(a.area), prop: camel(a.area) }));
   // The area titles may already say "(beta)" / "(deprecated)"; the marks are added only once.
@@ -76,13 +81,14 @@ function emitSdk(areas) {
       `\n}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
       ` * copied now, so later changes to the caller's object reach no area. \`rateLimit\` goes to the admin\n` +
       ` * area only: the admin host's 5 requests/s is the one documented client-side limit, and the\n` +
-      ` * other areas' traffic must not spend its budget.\n` +
+      ` * other areas' traffic must not spend its budget. The sender area gets neither \`apiKey\` (a Sender\n` +
+      ` * key is a dedicated one: pass it to \`createSenderClient\`) nor \`batch\`.\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
       ` * sender host) serves the others, and only the areas used are constructed.\n */\n` +
       `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
       `  const { rateLimit, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };\n` +
       `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
-      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${a.area === "admin" ? "{ ...shared, rateLimit }" : "shared"}));\n    },`).join("\n") +
+      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${AREA_OPTIONS[a.area] ?? "shared"}));\n    },`).join("\n") +
       `\n  };\n}\n`,
   };
 }

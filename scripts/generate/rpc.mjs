@@ -86,7 +86,8 @@ export async function emitRpcArea({ area, doc, file }) {
   const descriptors = methods.map((m) => {
     const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
     const where = `spec/dist/${file} ${m.name} params`;
-    const params = checks.emit(validationSchema(doc, paramsSchema(m, { withQuery: false }), [], where), where);
+    // The query options are validated with the params (they travel in the params object).
+    const params = checks.emit(validationSchema(doc, paramsSchema(m, { withQuery: true }), [], where), where);
     // Positional params and query options need the runtime's encoder; plain-object methods
     // (most) don't, so their bundles don't carry it.
     const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
@@ -112,11 +113,10 @@ export async function emitRpcArea({ area, doc, file }) {
   for (const m of methods) {
     const P = `T.${pascal(m.name)}Params`;
     const R = `T.${pascal(m.name)}Result`;
-    const queryNames = (m["x-query-params"] ?? []).map((q) => camel(q.name));
+    // (Query options stay in the params: they are validated with them, and the method's
+    // encoding moves them to the URL.)
     const warn = m.deprecated ? `warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger);\n  ` : "";
-    const body = queryNames.length
-      ? `{\n  ${warn}const { ${queryNames.join(", ")}, ...rest } = params;\n  return rpc.call(op.${m.name}, rest, { ...options, ${queryNames.join(", ")} });\n}`
-      : warn
+    const body = warn
         ? `{\n  ${warn}return rpc.call(op.${m.name}, params, options);\n}`
         : `{\n  return rpc.call(op.${m.name}, params, options);\n}`;
     standalone.push(

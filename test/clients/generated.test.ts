@@ -66,6 +66,32 @@ describe("JSON-RPC wire format", () => {
     expect(r!.body.params).toEqual(["AQID", { encoding: "base64", skipPreflight: true }]);
   });
 
+  it("sender: the general key (option via the sdk, or CHAINDATA_API_KEY) never goes to the Sender; a key given to its own client does", async () => {
+    const { fetch, requests } = stub(rpcReply('"sig"'));
+    vi.stubEnv("CHAINDATA_API_KEY", "general-key");
+    try {
+      const tx = { transaction: "AQID", config: { encoding: "base64" as const } };
+      await createSenderClient({ fetch }).sendTransaction(tx);
+      await createChainDataClient({ fetch, apiKey: KEY, baseUrls: { sender: "http://fra-sender.helius-rpc.com" } }).sender.sendTransaction(tx);
+      await createSenderClient({ fetch, apiKey: "dedicated-sender-key" }).sendTransaction(tx);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(requests.map((r) => r.url.searchParams.get("api-key"))).toEqual([null, null, "dedicated-sender-key"]);
+  });
+
+  it("sender: swqosOnly is validated with the params; missing params reject with a ValidationError; calls with query options are never batched", async () => {
+    const { fetch, requests } = stub((r) => (Array.isArray(r.body) ? JSON.stringify(r.body.map((e: any) => ({ jsonrpc: "2.0", id: e.id, result: "sig" }))) : rpcReply('"sig"')(r)));
+    const sender = createSenderClient({ fetch, batch: createBatcher() });
+    await expect(sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64" }, swqosOnly: "yes" } as never)).rejects.toThrow("params.swqosOnly: must be boolean (got string)");
+    await expect(sender.sendTransaction(undefined as never)).rejects.toThrow("params: must be object (got undefined)");
+    expect(requests).toHaveLength(0);
+    const tx = { transaction: "AQID", config: { encoding: "base64" as const }, swqosOnly: true };
+    await Promise.all([sender.sendTransaction(tx), sender.sendTransaction(tx)]);
+    expect(requests.map((r) => [Array.isArray(r.body), r.url.search])).toEqual([[false, "?swqos_only=true"], [false, "?swqos_only=true"]]);
+    expect(requests[0]!.body.params).toEqual(["AQID", { encoding: "base64" }]);
+  });
+
   it("sends getMultipleNewAddressProofsV2 params as the bare array", async () => {
     const { fetch, requests } = stub(rpcReply(`{"context":{"slot":1},"value":[]}`));
     await createCompressionClient(options(fetch)).getMultipleNewAddressProofsV2([{ address: OWNER, tree: ADDRESS }]);

@@ -98,7 +98,11 @@ const race = <T>(id: string, ms: number, signal: AbortSignal | undefined, connec
 export function createHttp(options: ClientOptions | undefined, host: Host): Http {
   const config = resolveConfig(options);
   const baseUrl = resolveBaseUrl(config, host);
-  const { apiKey: key, logger } = config;
+  const { logger } = config;
+  // A key-optional host (the Sender) takes only a key given to its own client: its key is a
+  // dedicated one, and the general key (option or CHAINDATA_API_KEY) must not travel there, often
+  // over plain http to a regional endpoint.
+  const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
   const redact = createRedactor(config.secretKey);
   /** One log line, redacted. A logger that throws must not fail the call: a write may have happened. */
   const log = (level: 'debug' | 'info', message: string, meta: Record<string, unknown>) => {

@@ -22,12 +22,18 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
 /**
  * The encoding of a method whose params object is sent as the array of its `positional`
  * members' values, in order (trailing `undefined`s dropped), and whose call options named in
- * `query` go in the URL (option name → query name, e.g. `{ swqosOnly: 'swqos_only' }`). Kept out
+ * `query` go in the URL (option name → query name, e.g. `{ swqosOnly: 'swqos_only' }`), taken from
+ * the call options or from the params object (where the generated clients leave them, so that
+ * they are validated with the params; they are not sent as params). Kept out
  * of the client so that methods sent as plain objects (all of DAS) do not bundle it.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding(positional?: readonly string[], query: Readonly<Record<string, string>> = {}): RpcEncode {
   return (params, options) => {
     let wire: unknown = params ?? {};
+    // Query options given in a params object are not params.
+    if (!positional && !Array.isArray(params) && Object.keys(query).some((option) => params?.[option] !== undefined)) {
+      wire = Object.fromEntries(Object.entries(params).filter(([name]) => !Object.hasOwn(query, name)));
+    }
     if (positional) {
       const values = positional.map((name) => params?.[name]);
       while (values.length && values[values.length - 1] === undefined) values.pop();
@@ -35,7 +41,9 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
     }
     let search = "";
     for (const option in query) {
-      if (options[option] !== undefined) search += (search && "&") + `${query[option]}=${encodeURIComponent(String(options[option]))}`;
+      // In the params (where the generated clients put it, so it is validated) or the call options.
+      const value = options[option] ?? params?.[option];
+      if (value !== undefined) search += (search && "&") + `${query[option]}=${encodeURIComponent(String(value))}`;
     }
     return [wire, search];
   };
@@ -108,7 +116,8 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
         if (method.params) validate(method.params, params);
         const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
         const call: Call = { request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire }, method, resolve: resolve as Call["resolve"], reject };
-        if (!enqueue?.(call, options))
+        // (A call with query options goes alone: a batch is posted to the bare endpoint.)
+        if (query || !enqueue?.(call, options))
           post(call.request, method, options, appendQuery(url, query))
             .then(([answer, status]) => settle(call, answer ?? null, status))
             .catch(reject);

@@ -88,6 +88,12 @@ describe('paginate: cursor style', () => {
     }
   });
 
+  it('stops when the cursors go round in a cycle (c1 → c2 → c1)', async () => {
+    const fetchPage = vi.fn(async (p: { cursor?: string }) => ({ items: [p.cursor ?? 'start'], cursor: p.cursor === 'c1' ? 'c2' : 'c1' }));
+    expect(await collect(paginate(fetchPage, { style: 'cursor', cursor: 'cursor', nextCursor: 'cursor', items: 'items' }, {}))).toEqual(['start', 'c1', 'c2']);
+    expect(fetchPage).toHaveBeenCalledTimes(3);
+  });
+
   it('does not loop when a static mock repeats the cursor', async () => {
     const fetchPage = vi.fn(async () => ({ value: { items: [1], cursor: 'same' } }));
     expect(await collect(paginate(fetchPage, compression, {}))).toEqual([1, 1]);

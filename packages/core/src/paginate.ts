@@ -76,6 +76,7 @@ export function paginate<I, R>(
     const keyed = descriptor.keyset?.some((name) => get(current, name) !== undefined);
     const walk = keyed ? 'cursor' : style;
     const limitPages = keyed && get(current, cursor) === undefined ? Math.min(1, max) : max;
+    const seen = new Set<unknown>([get(current, cursor)]);
     for (let fetched = 0; fetched < limitPages; fetched++) {
       if (walk === 'page') current = set(current, page, number++);
       const result = await fetchPage(current);
@@ -89,7 +90,9 @@ export function paginate<I, R>(
         if (more !== true && typeof size === 'number' && count < size) return;
       } else {
         const next = get(result, nextCursor);
-        if (next == null || next === '' || next === get(current, cursor)) return;
+        // A cursor seen before (a static mock, a server going round in a cycle) would loop forever.
+        if (next == null || next === '' || next === get(current, cursor) || seen.has(next)) return;
+        seen.add(next);
         current = set(current, cursor, next);
       }
     }

@@ -52,7 +52,8 @@ export interface ChainDataClient {
  * Create one client for every area; all areas share `options` (API key, environment, fetch, retries…),
  * copied now, so later changes to the caller's object reach no area. `rateLimit` goes to the admin
  * area only: the admin host's 5 requests/s is the one documented client-side limit, and the
- * other areas' traffic must not spend its budget.
+ * other areas' traffic must not spend its budget. The sender area gets neither `apiKey` (a Sender
+ * key is a dedicated one: pass it to `createSenderClient`) nor `batch`.
  * Each area is created on first use, so an environment without some host (devnet has no wallet or
  * sender host) serves the others, and only the areas used are constructed.
  */
@@ -70,7 +71,7 @@ export function createChainDataClient(options: ClientOptions = {}): ChainDataCli
       return (areas.mint ??= createMintClient(shared));
     },
     get sender() {
-      return (areas.sender ??= createSenderClient(shared));
+      return (areas.sender ??= createSenderClient({ ...shared, apiKey: undefined, batch: undefined }));
     },
     get admin() {
       return (areas.admin ??= createAdminClient({ ...shared, rateLimit }));

@@ -42,8 +42,7 @@ export function createSenderRpc(options?: ClientOptions): JsonRpcClient {
  * ```
  */
 export function sendTransaction(rpc: JsonRpcClient, params: T.SendTransactionParams, options?: RequestOptions): Promise<T.SendTransactionResult> {
-  const { swqosOnly, ...rest } = params;
-  return rpc.call(op.sendTransaction, rest, { ...options, swqosOnly });
+  return rpc.call(op.sendTransaction, params, options);
 }
 
 /**

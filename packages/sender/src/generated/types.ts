@@ -21,10 +21,7 @@ export interface components {
         SendTransactionConfig: {
             /** @description Encoding of the transaction string. No default is documented, so the SDK requires it. */
             encoding: components["schemas"]["TransactionEncoding"];
-            /**
-             * @description Skip the preflight simulation. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated and the SDKs default it to `true`, though the caller may send `false`.
-             * @default true
-             */
+            /** @description Skip the preflight simulation; send `true`, as the reference SDKs do. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated, and what the service assumes when it is left out is not documented (Solana's own default is `false`). This client sends only what you pass. */
             skipPreflight?: boolean;
             /** @description How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). */
             maxRetries?: number;
