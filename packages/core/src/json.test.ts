@@ -168,3 +168,31 @@ describe('stringifyJson: bigints beside strings that look like its tags', () => 
     expect(stringifyJson(['x"\u00015', 5n])).toBe('["x\\"\\u00015",5]');
   });
 });
+
+describe('parseJson: what a fuzzer found', () => {
+  it('throws wherever JSON.parse throws: unquoted big keys, leading zeros, a backslash before digits in a cut-off string', () => {
+    for (const text of ['{12345678901234567890:1}', '{ 10000000000000000 :10000000000000000}', '[01234567890123456789]', '-09007199254740993', '["\\12345678901234567890]', '{"\\9030000000000000:1000000000000000}']) {
+      expect(() => JSON.parse(text), text).toThrow(SyntaxError);
+      expect(() => parseJson(text), text).toThrow(SyntaxError);
+    }
+    expect(parseJson('{"a":-12345678901234567890,"b":[10000000000000000]}')).toEqual({ a: -12345678901234567890n, b: [10000000000000000n] });
+  });
+
+  it('reads nesting as deep as JSON.parse does (the walk is not recursive)', () => {
+    const depth = 20_000;
+    let value: unknown = parseJson('['.repeat(depth) + '12345678901234567890' + ']'.repeat(depth));
+    for (let i = 0; i < depth; i++) value = (value as unknown[])[0];
+    expect(value).toBe(12345678901234567890n);
+  });
+
+  it('fails a cut-off body in linear time, even inside a string full of escaped quotes', () => {
+    const body = `{"n":12345678901234567890,"s":"${'\\"x'.repeat(100_000)}`; // 300 kB, unclosed
+    const started = performance.now();
+    expect(() => parseJson(body)).toThrow(SyntaxError);
+    expect(performance.now() - started).toBeLessThan(1000); // (quadratic: ~20 s)
+  });
+
+  it('sees a clash with its tag in a String object too', () => {
+    expect(stringifyJson([new String('\u00011'), 5n])).toBe('["\\u00011",5]');
+  });
+});

@@ -12,19 +12,39 @@ export type U64Shape = 1 | { [key: string]: U64Shape };
  * a `1` of `shape` into `bigint`s. Arrays take their parent's shape element-wise; `'*'` stands for
  * every key. Descends only where there is something to do. Converts in place.
  */
-const walk = (value: any, shape: U64Shape | undefined, mark?: string): any => {
-  if (typeof value === 'string') {
-    return mark && value.startsWith(mark) ? BigInt(value.slice(mark.length)) : shape === 1 && /^-?\d+$/.test(value) ? BigInt(value) : value;
-  }
-  if (shape === 1 && Number.isInteger(value)) return BigInt(value);
-  if (value && typeof value === 'object' && (mark || shape)) {
-    // Arrays pass their shape to every element; an object shape is looked up per key (own keys
-    // only: a response key such as `constructor` must not pick up Object.prototype members).
+/** One value converted: a tagged string, or a u64 value (shape 1) given as a number or digits, to bigint. */
+const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
+  typeof value === 'string'
+    ? mark && value.startsWith(mark)
+      ? BigInt(value.slice(mark.length))
+      : shape === 1 && /^-?\d+$/.test(value)
+        ? BigInt(value)
+        : value
+    : shape === 1 && Number.isInteger(value)
+      ? BigInt(value)
+      : value;
+
+/**
+ * Converts `root` in place. Arrays pass their shape to every element; an object shape is looked
+ * up per key (own keys only: a response key such as `constructor` must not pick up
+ * Object.prototype members). Iterative, not recursive: JSON.parse reads nesting far deeper than
+ * the call stack allows.
+ */
+const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any => {
+  const top = leaf(root, rootShape, mark);
+  const pending: [any, U64Shape | undefined][] = [[top, rootShape]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, shape] = next;
+    if (!value || typeof value !== 'object' || !(mark || shape)) continue;
     const array = Array.isArray(value);
     const keyed = !array && typeof shape === 'object' ? shape : undefined;
-    for (const key in value) value[key] = walk(value[key], keyed ? (Object.hasOwn(keyed, key) ? keyed[key] : keyed['*']) : array ? shape : undefined, mark);
+    for (const key in value) {
+      const inner = keyed ? (Object.hasOwn(keyed, key) ? keyed[key] : keyed['*']) : array ? shape : undefined;
+      const converted = (value[key] = leaf(value[key], inner, mark));
+      if (converted && typeof converted === 'object' && (mark || inner)) pending.push([converted, inner]);
+    }
   }
-  return value;
+  return top;
 };
 
 /**
@@ -42,12 +62,15 @@ export function parseJson(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
   let tag = '\\u0001';
   while (text.includes(tag)) tag += '\\u0001';
-  // Strings are matched whole (and kept), so digits inside them are never touched; a number is
-  // matched only from its start to its end (no `.`, exponent or digit around it). The walk after
-  // the parse is twice as fast as a JSON.parse reviver on large bodies.
+  // Strings are matched whole (and kept), so digits inside them are never touched; an unclosed
+  // string (a cut-off body) runs to the end, so the scan stays linear and JSON.parse still
+  // throws. A number is matched only from its start to its end (no `.`, exponent or digit
+  // around it), only as JSON writes integers (no leading zero), and never before a `:` (an
+  // unquoted key is not JSON: tagging it would make it a quoted one). The walk after the parse
+  // is twice as fast as a JSON.parse reviver on large bodies.
   return walk(
     JSON.parse(
-      text.replace(/"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g, (token) =>
+      text.replace(/"[^"\\]*(?:\\.[^"\\]*)*"?|(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE]|\s*:)/g, (token) =>
         token[0] === '"' || Number.isSafeInteger(+token) ? token : `"${tag}${token}"`,
       ),
     ),
@@ -77,7 +100,8 @@ export function stringifyJson(value: any): string {
   for (let tag = '\u0001'; ; tag += '\u0001') {
     let clash = false;
     const text = JSON.stringify(value, (key, v) => {
-      if (key.startsWith(tag) || (typeof v === 'string' && v.startsWith(tag))) clash = true;
+      // (A String object is written as its string, so it can clash too.)
+      if (key.startsWith(tag) || ((typeof v === 'string' || v instanceof String) && String(v).startsWith(tag))) clash = true;
       return typeof v === 'bigint' ? tag + v : v;
     });
     // Only a quote after `[`, `,` or `:` (or at the start) opens a value; an escaped `\"` inside
