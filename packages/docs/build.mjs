@@ -2,8 +2,8 @@
 // node packages/docs/build.mjs [--spec spec/dist] [--out packages/docs/dist] [--quiet]
 // Builds the static docs site from the bundled spec only (run `npm run spec:bundle` first).
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./src/build.mjs";
+import { parseCli } from "./src/cli.mjs";
 
 const USAGE = `Usage: node packages/docs/build.mjs [options]   (npm run docs)
 
@@ -16,17 +16,7 @@ Options:
   -q, --quiet    print warnings only, not the summary line
   -h, --help     this text`;
 
-let values;
-try {
-  ({ values } = parseArgs({ options: { spec: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" }, help: { type: "boolean", short: "h" } } }));
-} catch (err) {
-  console.error(`docs: ${err.message}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = parseCli({ spec: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" } }, USAGE);
 try {
   const r = buildDocs({ spec: values.spec ? resolve(values.spec) : DEFAULT_SPEC, out: values.out ? resolve(values.out) : DEFAULT_OUT });
   for (const w of r.warnings) console.warn(`docs: warning: ${w}`);

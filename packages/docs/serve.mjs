@@ -3,10 +3,10 @@
 // Serves the docs site on http://127.0.0.1:<port>/ (rebuilds it from the spec first unless --no-build).
 // Programmatic use: import { serveDocs } from "@chaindata/docs" (or this file).
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { DEFAULT_OUT, DEFAULT_SPEC } from "./src/build.mjs";
 import { serveDocs } from "./src/serve.mjs";
+import { parseCli } from "./src/cli.mjs";
 
 export { serveDocs };
 
@@ -23,17 +23,7 @@ Options:
   -h, --help     this text`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  let values;
-  try {
-    ({ values } = parseArgs({ options: { port: { type: "string" }, dir: { type: "string" }, spec: { type: "string" }, "no-build": { type: "boolean" }, help: { type: "boolean", short: "h" } } }));
-  } catch (err) {
-    console.error(`docs: ${err.message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parseCli({ port: { type: "string" }, dir: { type: "string" }, spec: { type: "string" }, "no-build": { type: "boolean" } }, USAGE);
   const portText = values.port ?? process.env.DOCS_PORT ?? "4020";
   const port = Number(portText);
   if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {

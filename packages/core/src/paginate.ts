@@ -91,7 +91,8 @@ export function paginate<I, R>(
       } else {
         const next = get(result, nextCursor);
         // A cursor seen before (a static mock, a server going round in a cycle) would loop forever.
-        if (next == null || next === '' || next === get(current, cursor) || seen.has(next)) return;
+        // (`seen` holds the cursor just sent too.)
+        if (next == null || next === '' || seen.has(next)) return;
         seen.add(next);
         current = set(current, cursor, next);
       }

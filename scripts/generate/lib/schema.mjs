@@ -1,6 +1,6 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
-import { MAX_RUNTIME_ENUM } from "./validator.mjs";
+import { isAnnotation, MAX_RUNTIME_ENUM } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
   if (!ref.startsWith("#/")) throw new Error(`unexpected external $ref ${ref} in a bundled document`);
@@ -25,15 +25,10 @@ const VALIDATION_KEYWORDS = new Set([
   "dependentSchemas",
 ]);
 
-// Keywords that only document. Any keyword in neither set stops the generator: dropping it would
-// silently lose a check (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's
-// `nullable`).
-const ANNOTATION_KEYWORDS = new Set([
-  "title", "description", "examples", "example", "default", "format", "deprecated", "readOnly", "writeOnly", "$comment", "contentMediaType", "contentEncoding",
-]);
-
 /**
- * A self-contained copy of `schema` with refs inlined and only validation keywords kept.
+ * A self-contained copy of `schema` with refs inlined and only validation keywords kept. Any
+ * keyword neither validated nor an annotation stops the generator: dropping it would silently
+ * lose a check (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
  * @throws Error naming the path (after `where`) of a keyword that is neither validated nor an annotation
  */
 export function validationSchema(doc, schema, stack = [], where = "#") {
@@ -46,7 +41,7 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
   const inner = (value, path) => validationSchema(doc, value, stack, `${where}/${path}`);
   for (const [key, value] of Object.entries(schema ?? {})) {
     if (!VALIDATION_KEYWORDS.has(key)) {
-      if (ANNOTATION_KEYWORDS.has(key) || key.startsWith("x-")) continue;
+      if (isAnnotation(key)) continue;
       throw new Error(`${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...VALIDATION_KEYWORDS].join(", ")}`);
     }
     if (key === "properties") {

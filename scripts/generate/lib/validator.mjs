@@ -10,9 +10,10 @@
 export const MAX_RUNTIME_ENUM = 64;
 
 const ANNOTATIONS = new Set([
-  "title", "description", "examples", "example", "default", "format", "deprecated", "readOnly", "writeOnly", "$comment",
+  "title", "description", "examples", "example", "default", "format", "deprecated", "readOnly", "writeOnly", "$comment", "contentMediaType", "contentEncoding",
 ]);
-const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
+/** Keywords that only document (and `x-` extensions): they add nothing to check. */
+export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
 
 // The keywords each type translates (besides `type` and `enum`).
 const KEYWORDS = {
