@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -14,4 +16,16 @@ export default defineConfig({
   splitting: false,
   treeshake: true,
   minify: false,
+  // Node's `import` gets the CommonJS build through this wrapper (the exports map's `node`
+  // condition), so a process that loads the package both ways (an ESM app with a CommonJS
+  // dependency, a CommonJS test runner) holds one copy of the error classes, and `instanceof`
+  // works whichever way the error and the class were loaded. Bundlers keep the ESM build.
+  async onSuccess() {
+    const names = Object.keys(createRequire(import.meta.url)('./dist/index.cjs')).sort();
+    writeFileSync(
+      'dist/index.node.mjs',
+      `// The CommonJS build for Node's \`import\`: one copy of the runtime per process (see tsup.config.ts).\n` +
+        `import core from './index.cjs';\n\nexport const {\n${names.map((name) => `  ${name},\n`).join('')}} = core;\n`,
+    );
+  },
 });

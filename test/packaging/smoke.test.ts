@@ -89,5 +89,23 @@ describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
       const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
       expect(stdout.trim(), `${area} ${file}`).toBe(spec.expect);
     }
+    if (area === "das") {
+      // One process loading both builds (an ESM app with a CommonJS dependency): an error thrown
+      // through either is an instance of the classes loaded the other way.
+      writeFileSync(
+        join(dir, "mixed.mjs"),
+        `import { createRequire } from "node:module";
+import { createDasRpc, getAsset, ValidationError, ChainDataError } from "@chaindata/das";
+const required = createRequire(import.meta.url);
+const cjsCore = required("@chaindata/core");
+const cjsDas = required("@chaindata/das");
+const fromEsm = await getAsset(createDasRpc(${options}), { id: "x" }).catch((e) => e);
+const fromCjs = await cjsDas.getAsset(cjsDas.createDasRpc(${options}), { id: "x" }).catch((e) => e);
+console.log([fromEsm instanceof cjsCore.ValidationError, fromEsm instanceof cjsCore.ChainDataError, fromCjs instanceof ValidationError, fromCjs instanceof ChainDataError, cjsCore.ValidationError === ValidationError].join(" "));
+`,
+      );
+      const { stdout } = await run(process.execPath, ["--no-deprecation", "mixed.mjs"], { cwd: dir });
+      expect(stdout.trim()).toBe("true true true true true");
+    }
   }, 120_000);
 });
