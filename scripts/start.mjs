@@ -5,7 +5,7 @@
 //   2. starts the mock of every host on one port (4010, or $CHAINDATA_MOCK_PORT; 0 = any free port)
 //   3. serves the docs site (4020, or $CHAINDATA_DOCS_PORT), rebuilt from the spec
 //   4. prints what to open, then one line per mock request; Ctrl-C (SIGINT) or SIGTERM stops
-//      everything and exits 0, and so does the death of the process that started it (a killed
+//      everything and exits 0 (130 when it interrupts the build), and so does the death of the process that started it (a killed
 //      `npm start`), so no mock or docs server is ever left behind holding its port.
 //
 // Options: --dynamic (schema-generated mock data instead of the spec's examples), --no-build
@@ -41,7 +41,7 @@ function fail(message) {
   process.exit(1);
 }
 
-// -- shutdown: whatever is running when SIGINT/SIGTERM arrives is stopped, then exit 0 ----------
+// -- shutdown: whatever is running when SIGINT/SIGTERM arrives is stopped, then exit 0 (130 mid-build) ----------
 const running = { build: undefined, mock: undefined, docs: undefined };
 let stopping = false;
 async function stop(signal) {

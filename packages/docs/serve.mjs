@@ -16,7 +16,7 @@ Serves the docs site on http://127.0.0.1:<port>/, rebuilt from the spec first (w
 bundles exist) unless --no-build. SIGINT or SIGTERM stops it.
 
 Options:
-  --port <n>     port (default 4020, or $DOCS_PORT; 0 = any free port)
+  --port <n>     port (default 4020, or $CHAINDATA_DOCS_PORT; 0 = any free port)
   --dir <dir>    the site to serve (default: packages/docs/dist)
   --spec <dir>   the spec bundles to rebuild from (default: spec/dist)
   --no-build     serve the site as built, without rebuilding it
@@ -24,7 +24,7 @@ Options:
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const values = parseCli({ port: { type: "string" }, dir: { type: "string" }, spec: { type: "string" }, "no-build": { type: "boolean" } }, USAGE);
-  const portText = values.port ?? process.env.DOCS_PORT ?? "4020";
+  const portText = values.port ?? process.env.CHAINDATA_DOCS_PORT ?? "4020";
   const port = Number(portText);
   if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`docs: bad port ${JSON.stringify(portText)}\n\n${USAGE}`);

@@ -56,12 +56,12 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
   );
 }
 
-/** @chaindata/sdk: one client composing every area. */
 // What each area gets of the shared options, when not all of them: the admin limiter goes to
 // admin alone; the Sender takes neither the general key (its key is a dedicated one) nor
 // batching (it documents no JSON-RPC batches).
 const AREA_OPTIONS = { admin: "{ ...shared, rateLimit }", sender: "{ ...shared, apiKey: undefined, batch: undefined }" };
 
+/** @chaindata/sdk: one client composing every area. */
 function emitSdk(areas) {
   const lines = areas.map((a) => ({ ...a, Area: pascal(a.area), prop: camel(a.area) }));
   // The area titles may already say "(beta)" / "(deprecated)"; the marks are added only once.

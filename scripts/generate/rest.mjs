@@ -11,9 +11,22 @@ import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 
+// What else a path item may hold besides operations (OpenAPI 3.1).
+const PATH_ITEM_FIELDS = ["$ref", "summary", "description", "servers", "parameters"];
+
+/**
+ * The operations of `doc`.
+ * @throws Error naming the path of an operation whose HTTP method the clients cannot call
+ * (`head`, `options`, `trace`): it would otherwise be documented but get no client method
+ */
 export function operationsOf(doc) {
   const ops = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const key of Object.keys(item)) {
+      if (!METHODS.includes(key) && !PATH_ITEM_FIELDS.includes(key) && !key.startsWith("x-")) {
+        throw new Error(`paths["${path}"].${key}: the generated clients call ${METHODS.join(", ")} operations only`);
+      }
+    }
     for (const method of METHODS) {
       const o = item[method];
       if (!o) continue;

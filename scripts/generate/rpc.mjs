@@ -33,6 +33,9 @@ function paramsSchema(method, { withQuery }) {
   return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false, ...(dependentSchemas ? { dependentSchemas } : {}) };
 }
 
+/** True when the params object may be left out: by-name params of which none is required. */
+const paramsOptional = (method) => paramsShape(method) === "object" && !(method.params ?? []).some((p) => p.required);
+
 /**
  * A one-line usage sample of `method`: `<clientVar>.<method>(…)`, or with `firstArg` the standalone
  * `<method>(<firstArg>, …)`; `taken` lists the other names the surrounding sample binds (the README's
@@ -116,12 +119,12 @@ export async function emitRpcArea({ area, doc, file }) {
     // (Query options stay in the params: they are validated with them, and the method's
     // encoding moves them to the URL.)
     const warn = m.deprecated ? `warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger);\n  ` : "";
-    const body = warn
-        ? `{\n  ${warn}return rpc.call(op.${m.name}, params, options);\n}`
-        : `{\n  return rpc.call(op.${m.name}, params, options);\n}`;
+    const body = `{\n  ${warn}return rpc.call(op.${m.name}, params, options);\n}`;
+    // (A params object without required members may be left out.)
+    const optional = paramsOptional(m);
     standalone.push(
       jsdoc(m, { indent: "", example: exampleFor(m, "", "rpc") }) +
-        `export function ${m.name}(rpc: JsonRpcClient, params: ${P}, options?: RequestOptions): Promise<${R}> ${body}`,
+        `export function ${m.name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
     );
     const doc_ = jsdoc(m, { example: exampleFor(m, clientVar) });
     const call = `(params, options) => ${m.name}(rpc, params, options)`;
@@ -130,7 +133,7 @@ export async function emitRpcArea({ area, doc, file }) {
       members.push(`${doc_}  ${m.name}: Paginated<${P}, ${R}, ${items}>;`);
       impl.push(`    ${m.name}: withPagination<${P}, ${R}, ${items}>(${call}, op.${m.name}.pagination!),`);
     } else {
-      members.push(`${doc_}  ${m.name}(params: ${P}, options?: RequestOptions): Promise<${R}>;`);
+      members.push(`${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: RequestOptions): Promise<${R}>;`);
       impl.push(`    ${m.name}: ${call},`);
     }
   }

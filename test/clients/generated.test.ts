@@ -92,6 +92,16 @@ describe("JSON-RPC wire format", () => {
     expect(requests[0]!.body.params).toEqual(["AQID", { encoding: "base64" }]);
   });
 
+  it("a method whose params are all optional can be called without them (sends {}), also with .all()", async () => {
+    const { fetch, requests } = stub(rpcReply(`{"context":{"slot":1},"value":{"cursor":null,"items":[{"signature":"s","slot":1,"blockTime":1}]}}`));
+    const compression = createCompressionClient(options(fetch));
+    await compression.getLatestCompressionSignatures();
+    const items = [];
+    for await (const item of compression.getLatestCompressionSignatures.all()) items.push(item.signature);
+    expect(items).toEqual(["s"]);
+    expect(requests.map((r) => r.body.params)).toEqual([{}, {}]);
+  });
+
   it("sends getMultipleNewAddressProofsV2 params as the bare array", async () => {
     const { fetch, requests } = stub(rpcReply(`{"context":{"slot":1},"value":[]}`));
     await createCompressionClient(options(fetch)).getMultipleNewAddressProofsV2([{ address: OWNER, tree: ADDRESS }]);

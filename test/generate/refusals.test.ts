@@ -1,13 +1,14 @@
 // The generator refuses spec input it would otherwise turn into wrong code without a word: a
 // keyword the checks cannot translate (the check would be lost), an operation name that cannot
-// name a function, a header parameter (the flat input would drop it).
+// name a function, a header parameter (the flat input would drop it), u64 values the runtime
+// would not revive.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { checkOperationNames } from "../../scripts/generate/lib/emit.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { validationSchema } from "../../scripts/generate/lib/schema.mjs";
+import { u64Shape, validationSchema } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { emitRestArea } from "../../scripts/generate/rest.mjs";
+import { emitRestArea, operationsOf } from "../../scripts/generate/rest.mjs";
 
 describe("generator refusals", () => {
   it("stops on a keyword that is neither translated nor an annotation, naming where it is", () => {
@@ -20,6 +21,20 @@ describe("generator refusals", () => {
     // Annotations and extensions pass; a $ref is followed and named.
     const doc = { components: { schemas: { Page: { type: "integer", minimum: 1, description: "d", examples: [1], "x-source": "seed" } } } };
     expect(validationSchema(doc, { $ref: "#/components/schemas/Page" })).toEqual({ type: "integer", minimum: 1 });
+  });
+
+  it("refuses an operation whose HTTP method the clients cannot call, instead of leaving it out", () => {
+    const ok = { responses: { "200": { description: "ok" } } };
+    expect(() => operationsOf({ paths: { "/x": { get: ok, head: ok } } })).toThrow('paths["/x"].head: the generated clients call get, put, post, delete, patch operations only');
+    expect(operationsOf({ paths: { "/x": { summary: "s", parameters: [], "x-beta": true, get: ok } } }).map((o: { method: string }) => o.method)).toEqual(["get"]);
+  });
+
+  it("refuses u64 values under additionalProperties (typed bigint, but the runtime revives named properties only)", () => {
+    const doc = { components: { schemas: { Balances: { type: "object", additionalProperties: { type: "integer", format: "uint64" } } } } };
+    expect(() => u64Shape(doc, { type: "object", properties: { balances: { $ref: "#/components/schemas/Balances" } } })).toThrow(
+      "#/components/schemas/Balances: u64 values under additionalProperties are not revived",
+    );
+    expect(u64Shape(doc, { type: "object", properties: { n: { type: "integer", format: "uint64" } }, additionalProperties: { type: "string" } })).toEqual({ n: 1 });
   });
 
   it("refuses operation names that cannot name a generated function or client member", () => {

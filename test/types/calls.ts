@@ -6,7 +6,8 @@ import { createBatcher, createDasClient, type Asset } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createSenderClient } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
-import { createWebhookHandler, createWebhooksClient } from "@chaindata/webhooks";
+import { createWebhookHandler, createWebhooksClient, toNodeHandler } from "@chaindata/webhooks";
+import { createServer } from "node:http";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const das = createDasClient({ apiKey: "k", environment: "local", maxRetries: 0, batch: createBatcher({ maxSize: 10 }) });
@@ -56,6 +57,24 @@ export async function valid(signal: AbortSignal): Promise<void> {
   createWebhookHandler({ authHeader: "secret", onEvent: (event) => { const s: string = event.signature; } });
   createWebhookHandler({ authHeader: "secret", kind: "raw", onEvent: (event) => { event.transaction.signatures; } });
   void supply; void lamports; void signature;
+}
+
+/**
+ * Values that may be undefined go where an optional member is, also for callers compiling with
+ * `exactOptionalPropertyTypes` (tsconfig.strict.json): the runtime treats an undefined member as
+ * absent.
+ */
+export async function maybeUndefined(key: string | undefined, page: number | undefined, cursor: string | undefined, signal: AbortSignal | undefined, url: string | undefined): Promise<void> {
+  createDasClient({ apiKey: key, timeout: undefined, baseUrls: { rpc: url } });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, page, limit: undefined });
+  await das.getAsset({ id: ADDRESS, options: { showFungible: undefined } }, { signal, maxRetries: undefined });
+  for await (const item of das.getAssetsByOwner.all({ ownerAddress: ADDRESS, page }, { maxPages: undefined })) item.id;
+  await wallet.getTransfers({ wallet: ADDRESS, cursor });
+  await compression.getLatestCompressionSignatures();
+  for await (const item of compression.getLatestCompressionSignatures.all()) item.signature;
+  createBatcher({ maxSize: undefined });
+  const handle = createWebhookHandler({ authHeader: "secret", kind: undefined, maxBodyBytes: undefined, onEvent: () => {} });
+  createServer(toNodeHandler(handle));
 }
 
 export async function invalid(): Promise<void> {

@@ -57,7 +57,7 @@ beforeAll(() => {
   };
   for (const { file, blocks } of readmes) if (!(file in FRAGMENTS)) write(folderOf(file), blocks);
   for (const { pkg, modules } of examples) write(`examples-${pkg}`, modules);
-  writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: "../../../tsconfig.base.json", compilerOptions: { noEmit: true }, include: ["**/*.ts"] }));
+  writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: "../../../tsconfig.base.json", compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true }, include: ["**/*.ts"] })); // (as strict a consumer as there is)
   let output = "";
   try {
     execFileSync(`${root}node_modules/.bin/tsc`, ["-p", dir, "--pretty", "false"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });

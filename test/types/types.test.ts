@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 const root = new URL("../..", import.meta.url).pathname;
 
 describe("types", () => {
-  it("tsc -p test/types passes (valid calls compile, invalid ones are errors)", () => {
+  // tsconfig.json: the repository's settings; tsconfig.strict.json: a strict consumer's
+  // (`exactOptionalPropertyTypes`, and the packages' own .d.ts checked: no `skipLibCheck`).
+  it.each(["tsconfig.json", "tsconfig.strict.json"])("tsc -p test/types/%s passes (valid calls compile, invalid ones are errors)", (config) => {
     let output = "";
     try {
-      execFileSync(`${root}node_modules/.bin/tsc`, ["-p", `${root}test/types`], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      execFileSync(`${root}node_modules/.bin/tsc`, ["-p", `${root}test/types/${config}`], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     } catch (error: any) {
       output = `${error.stdout}${error.stderr}`;
     }

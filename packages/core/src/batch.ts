@@ -36,12 +36,12 @@ export function createBatcher(
      * Most calls per batch request; a full batch is sent at once.
      * @default 100
      */
-    maxSize?: number;
+    maxSize?: number | undefined;
     /**
      * How long to collect calls, in ms; `0` = calls made in the same tick.
      * @default 0
      */
-    wait?: number;
+    wait?: number | undefined;
   } = {}
 ): Batcher {
   const { maxSize = 100, wait = 0 } = options;

@@ -18,33 +18,33 @@ export interface Logger {
   info?(message: string, meta?: Record<string, unknown>): void;
   /** Deprecation warnings where `process.emitWarning` does not exist. */
   warn?(message: string, meta?: Record<string, unknown>): void;
-  error?(message: string, meta?: Record<string, unknown>): void;
 }
 
 /** Options accepted by every chaindata client. */
 export interface ClientOptions {
   /**
    * The API key. Sent as the `api-key` query parameter, or as the `X-Api-Key` header on
-   * hosts that take one (admin). Never appears in errors or logs.
-   * @default process.env.CHAINDATA_API_KEY (and `"local"` in the `local` environment)
+   * hosts that take one (admin). Never appears in errors or logs. The sender host, whose key is
+   * a dedicated one, gets only a key passed to its own client.
+   * @default process.env.CHAINDATA_API_KEY (and `"local"` in the `local` environment); none on the sender host
    */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /**
    * Which deployment to talk to; picks the base URL of every host.
    * @default 'mainnet'
    */
-  environment?: EnvironmentName;
+  environment?: EnvironmentName | undefined;
   /**
    * Base URL per host, overriding the environment's (e.g. a dedicated node, a regional
    * sender, a proxy). Required for a host the environment has no URL for.
    * @default {} (the environment's URLs)
    */
-  baseUrls?: Partial<Record<HostName, string>>;
+  baseUrls?: { [H in HostName]?: string | undefined } | undefined;
   /**
    * The `fetch` to use (a proxy agent, a test stub, a polyfill).
    * @default globalThis.fetch (looked up at request time)
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
    * Headers sent with every request; per-request `headers` override them. A `null` or
    * `undefined` value sends nothing.
@@ -56,17 +56,17 @@ export interface ClientOptions {
    * `Infinity` disables it.
    * @default 60_000
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * Retries after a 408, 429, 5xx, connection error or timeout (idempotent operations only).
    * @default 2
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Where log lines go.
    * @default undefined (silent)
    */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * JSON-RPC auto-batching: `createBatcher()` (or `createBatcher({ maxSize, wait })`) sends
    * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Pass the
@@ -74,14 +74,14 @@ export interface ClientOptions {
    * bundles of clients that never batch do not carry the batcher.)
    * @default undefined (each call is its own request)
    */
-  batch?: Batcher | false;
+  batch?: Batcher | false | undefined;
   /**
    * A client-side limiter applied before every attempt (retries included), e.g.
    * `createRateLimiter({ requestsPerSecond: 5 })` for the admin host's documented limit. Pass
    * the same limiter to several clients to share one budget.
    * @default undefined (no limit)
    */
-  rateLimit?: RateLimiter | false;
+  rateLimit?: RateLimiter | false | undefined;
 }
 
 /**
@@ -94,17 +94,17 @@ export type RequestOptions = {
    * Aborts the call, also while it waits to retry; it then rejects with `AbortError` at once.
    * @default undefined
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Time limit per attempt in ms.
    * @default the client's `timeout` (60_000)
    */
-  timeout?: number;
+  timeout?: number | undefined;
   /**
    * Retries for this call.
    * @default the client's `maxRetries` (2)
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /**
    * Extra headers for this call; they override the client's `headers`, and a `null` value
    * removes one of them for this call.
@@ -115,7 +115,7 @@ export type RequestOptions = {
    * Retry a non-idempotent operation (a write) too. Only safe if a repeated write is harmless.
    * @default false
    */
-  retryNonIdempotent?: boolean;
+  retryNonIdempotent?: boolean | undefined;
 };
 
 /** What the generator emits for each operation; the runtime acts on it. */
@@ -138,7 +138,7 @@ export interface OperationDescriptor {
 
 /** {@link ClientOptions} with the key and the defaults resolved. */
 export interface ResolvedConfig extends ClientOptions {
-  /** The key to send: the option, else the environment variable, else `"local"` in the `local` environment. */
+  /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable, else `"local"` in the `local` environment. */
   apiKey: string | undefined;
   /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. */
   secretKey: string | undefined;

@@ -6,7 +6,7 @@
 import { API_KEY_ENV, checkLimits, misconfigured, resolveBaseUrl, resolveConfig, type ClientOptions, type OperationDescriptor, type RequestOptions, type ResolvedConfig } from './config.js';
 import { AbortError, ConfigurationError, ConnectionError, InvalidResponseError, makeAPIError, TimeoutError, type InvalidResponseReason } from './errors.js';
 import type { Host } from './generated/environments.js';
-import { looksTruncated, parseJson, stringifyJson } from './json.js';
+import { looksTruncated, parseJson } from './json.js';
 import { createRedactor, scrub as scrubWith, type Redactor } from './redact.js';
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry.js';
 
@@ -177,7 +177,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
         error = thrown;
       }
-      if (!(attempt <= retries)) throw error; // (also ends a NaN maxRetries)
+      if (attempt > retries) throw error;
       delay ??= backoff(attempt);
       log('info', `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`, { operation: id, attempt: attempt + 1, delay });
       await race(id, delay, signal, toConnectionError);

@@ -6,12 +6,6 @@
 /** Which fields of a response are u64: `1` marks a u64 value; arrays are mapped element-wise. */
 export type U64Shape = 1 | { [key: string]: U64Shape };
 
-/**
- * The one walk behind {@link parseJson} and {@link reviveU64}: turns strings starting with `mark`
- * (tagged integer literals) into `bigint`s anywhere, and integers (numbers or decimal strings) at
- * a `1` of `shape` into `bigint`s. Arrays take their parent's shape element-wise; `'*'` stands for
- * every key. Descends only where there is something to do. Converts in place.
- */
 /** One value converted: a tagged string, or a u64 value (shape 1) given as a number or digits, to bigint. */
 const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
   typeof value === 'string'
@@ -25,7 +19,9 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
       : value;
 
 /**
- * Converts `root` in place. Arrays pass their shape to every element; an object shape is looked
+ * The one walk behind {@link parseJson} and {@link reviveU64}: converts `root` in place, tagged
+ * strings anywhere and u64 values where `shape` says. Descends only where there is something to
+ * do. Arrays pass their shape to every element; an object shape is looked
  * up per key (own keys only: a response key such as `constructor` must not pick up
  * Object.prototype members). Iterative, not recursive: JSON.parse reads nesting far deeper than
  * the call stack allows.
@@ -39,7 +35,7 @@ const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any =>
     const array = Array.isArray(value);
     const keyed = !array && typeof shape === 'object' ? shape : undefined;
     for (const key in value) {
-      const inner = keyed ? (Object.hasOwn(keyed, key) ? keyed[key] : keyed['*']) : array ? shape : undefined;
+      const inner = keyed ? (Object.hasOwn(keyed, key) ? keyed[key] : undefined) : array ? shape : undefined;
       const converted = (value[key] = leaf(value[key], inner, mark));
       if (converted && typeof converted === 'object' && (mark || inner)) pending.push([converted, inner]);
     }
@@ -113,7 +109,7 @@ export function stringifyJson(value: any): string {
 /**
  * Converts every value at a `1` leaf of `shape` to `bigint` (a number, a decimal string or a
  * bigint), mapping arrays element-wise, so u64 fields are always `bigint` whatever the server
- * sent. A `'*'` key applies its shape to every other property (for maps keyed by address).
+ * sent.
  * Values that are not integers are left as they are.
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)

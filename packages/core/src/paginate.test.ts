@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from './errors.js';
 import { paginate, withPagination, type PaginationDescriptor } from './paginate.js';
 
 const collect = async <T>(iterable: AsyncIterable<T>) => {
@@ -69,6 +70,15 @@ describe('paginate: page style', () => {
     const fetchPage = vi.fn(async () => ({ items: [1, 2, 3] }));
     expect(await collect(paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 }))).toEqual([1, 2, 3, 1, 2, 3]);
     expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a maxPages that is not a whole number >= 0 or Infinity, before any request', () => {
+    const fetchPage = vi.fn(async () => ({ items: [1] }));
+    for (const maxPages of [-1, 1.5, NaN, '3']) {
+      expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(ConfigurationError);
+      expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(`maxPages: must be a whole number >= 0, or Infinity (got ${maxPages})`);
+    }
+    expect(fetchPage).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,5 @@
 /** Async-iterator pagination over page-numbered and cursor-based operations. */
-import type { RequestOptions } from './config.js';
+import { misconfigured, type RequestOptions } from './config.js';
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -49,8 +49,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * Page style starts at `params[page] ?? 1` and stops when `hasMore` is `false`, a page has no
  * items, or it has fewer than `limit` (from the params, else the result). Cursor style starts
  * with `params` as given and stops when `hasMore` is `false`, the next cursor is missing, `null`
- * or `''`, a page has no items, or the next cursor equals the one just sent (a server or mock
- * repeating it would otherwise loop forever).
+ * or `''`, a page has no items, or the next cursor is one it has sent before (a server or mock
+ * repeating a cursor would otherwise loop forever).
  *
  * @param fetchPage - the operation, called with the params of each page
  * @param params - the first page's params (not modified; each page gets a copy)
@@ -64,11 +64,12 @@ export function paginate<I, R>(
      * Stop after this many pages.
      * @default Infinity
      */
-    maxPages?: number;
+    maxPages?: number | undefined;
   } = {},
 ): PageIterable<I, R> {
   const { style, items, hasMore, limit, page = 'page', cursor = 'cursor', nextCursor = cursor } = descriptor;
   const max = options.maxPages ?? Infinity;
+  if (!(max === Infinity || (Number.isInteger(max) && max >= 0))) misconfigured('maxPages', `must be a whole number >= 0, or Infinity (got ${String(max)})`);
 
   async function* pages(): AsyncGenerator<R> {
     let current = params ?? {};
@@ -111,21 +112,26 @@ export function paginate<I, R>(
  * A paginated operation as the generated clients expose it: call it for one page, or use
  * `.all(params)` to walk every item lazily.
  */
-export type Paginated<P, R, I> = ((params: P, options?: RequestOptions) => Promise<R>) & {
+export type Paginated<P, R, I> = ((...args: [...ParamsArgument<P>, options?: RequestOptions]) => Promise<R>) & {
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead. `options` apply to each page.
    */
-  all(params: P, options?: RequestOptions & { /** @default Infinity */ maxPages?: number }): PageIterable<I, R>;
+  all(...args: [...ParamsArgument<P>, options?: RequestOptions & { /** @default Infinity */ maxPages?: number | undefined }]): PageIterable<I, R>;
 };
+
+/** The params argument: optional when every member of `P` is (`{}` would do). */
+type ParamsArgument<P> = {} extends P ? [params?: P] : [params: P];
 
 /** Adds `.all()` to an operation, for the generated clients. */
 export function withPagination<P, R, I>(
   call: (params: P, options?: RequestOptions) => Promise<R>,
   descriptor: PaginationDescriptor,
 ): Paginated<P, R, I> {
+  // (Cast: TypeScript cannot match the optional-params tuple of `Paginated` to a fixed
+  // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
   return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
-    all: (params: P, { maxPages, ...options }: RequestOptions & { maxPages?: number } = {}) =>
+    all: (params: P, { maxPages, ...options }: RequestOptions & { maxPages?: number | undefined } = {}) =>
       paginate<I, R>((page) => call(page, options), descriptor, params, { maxPages }),
-  });
+  }) as unknown as Paginated<P, R, I>;
 }

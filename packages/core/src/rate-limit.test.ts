@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, ConfigurationError } from './errors.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -72,6 +73,28 @@ describe('createRateLimiter', () => {
   it('rejects an invalid rate', () => {
     for (const requestsPerSecond of [0, -1, NaN, Infinity]) {
       expect(() => createRateLimiter({ requestsPerSecond })).toThrow(ConfigurationError);
+      expect(() => createRateLimiter({ requestsPerSecond })).toThrow(`rateLimit.requestsPerSecond: must be a finite number > 0 (got ${requestsPerSecond})`);
     }
+  });
+
+  it('a waiter leaves no timer or listener behind, whether it starts or is aborted', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 1 });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const done = vi.fn();
+    void limiter.acquire(controller.signal).then(done);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+
+    const aborted = new AbortController();
+    const waiting = limiter.acquire(aborted.signal);
+    aborted.abort();
+    await expect(waiting).rejects.toBeInstanceOf(AbortError);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 /** A client-side rate limiter, so a client stays under a documented limit (admin: 5 req/s). */
-import { ConfigurationError } from './errors.js';
-import { sleep } from './retry.js';
+import { misconfigured } from './config.js';
+import { AbortError } from './errors.js';
 
 /** The limiter the transport calls before every attempt (retries included). */
 export interface RateLimiter {
@@ -18,9 +18,7 @@ export interface RateLimiter {
  */
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
   const rate = options.requestsPerSecond;
-  if (!(rate > 0 && rate < Infinity)) {
-    throw new ConfigurationError(`rateLimit.requestsPerSecond must be a positive number (got ${rate})`);
-  }
+  if (!(rate > 0 && rate < Infinity)) misconfigured('rateLimit.requestsPerSecond', `must be a finite number > 0 (got ${String(rate)})`);
   const burst = Math.max(1, Math.floor(rate));
   const window = (burst * 1000) / rate;
   // Start times, ascending: past ones still inside the window, then reserved future ones.
@@ -38,4 +36,23 @@ export function createRateLimiter(options: { requestsPerSecond: number }): RateL
       });
     },
   };
+}
+
+/**
+ * Resolves after `ms`; rejects with {@link AbortError} as soon as `signal` aborts. The timer
+ * and the abort listener are removed either way.
+ */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError('The request was aborted'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortError('The request was aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

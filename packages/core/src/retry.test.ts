@@ -1,7 +1,5 @@
-import { getEventListeners } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError } from './errors.js';
-import { backoff, parseRetryAfter, sleep } from './retry.js';
+import { describe, expect, it, vi } from 'vitest';
+import { backoff, parseRetryAfter } from './retry.js';
 
 describe('backoff', () => {
   it('doubles from 0.5 s to a cap of 8 s, less up to 25 % jitter', () => {
@@ -29,32 +27,5 @@ describe('parseRetryAfter', () => {
     for (const value of ['', 'soon', '-1', '12:00', 'NaN', 'retry in 10', 'now+5', '30s']) expect(h({ 'retry-after': value }), value).toBeUndefined();
     expect(h({})).toBeUndefined();
     expect(h({ 'retry-after-ms': 'x' })).toBeUndefined();
-  });
-});
-
-describe('sleep', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
-
-  it('resolves after the delay and leaves no timer or listener behind', async () => {
-    const controller = new AbortController();
-    const done = vi.fn();
-    void sleep(1000, controller.signal).then(done);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(done).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(done).toHaveBeenCalled();
-    expect(vi.getTimerCount()).toBe(0);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
-  });
-
-  it('rejects with AbortError at once when aborted, clearing the timer', async () => {
-    const controller = new AbortController();
-    const slept = sleep(60_000, controller.signal);
-    controller.abort();
-    await expect(slept).rejects.toBeInstanceOf(AbortError);
-    expect(vi.getTimerCount()).toBe(0);
-    await expect(sleep(1, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,5 +1,4 @@
-/** Retry timing: exponential backoff, `Retry-After` parsing and an abortable sleep. */
-import { AbortError } from './errors.js';
+/** Retry timing: exponential backoff and `Retry-After` parsing. */
 
 /** The first retry waits about this long; each further retry doubles it. */
 export const INITIAL_RETRY_DELAY_MS = 500;
@@ -29,30 +28,9 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   const ms = headers.get('retry-after-ms');
   if (ms && +ms >= 0) return +ms;
   const value = headers.get('retry-after')?.trim() ?? '';
-  // A date has letters (`Wed, 21 Oct 2015 07:28:00 GMT`); the check keeps `-1` or `12:00`
-  // away from Date.parse, which would accept them.
   // Seconds, or an HTTP-date, which starts with a day name ("Wed, 21 Oct 2015 07:28:00 GMT"; also the
   // obsolete RFC 850 and asctime forms). Anything else is garbage: Date.parse would read
   // "retry in 10" as a date in 2001, and the retry would fire at once.
   const until = /^\d+(\.\d+)?$/.test(value) ? now + +value * 1000 : /^(mon|tue|wed|thu|fri|sat|sun)/i.test(value) ? Date.parse(value) : NaN;
   return until >= 0 ? Math.max(0, until - now) : undefined;
-}
-
-/**
- * Resolves after `ms`; rejects with {@link AbortError} as soon as `signal` aborts. The timer
- * and the abort listener are removed either way.
- */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError('The request was aborted'));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortError('The request was aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -5,7 +5,7 @@
 import type { ClientOptions, Logger, OperationDescriptor, RequestOptions } from './config.js';
 import type { Host } from './generated/environments.js';
 import { createHttp, type Exchange } from './http.js';
-import { parseJson, reviveU64 } from './json.js';
+import { reviveU64 } from './json.js';
 import { validate } from './validate.js';
 
 /** The context of {@link Transport.send}. */
@@ -36,7 +36,7 @@ export interface Transport {
     operation: OperationDescriptor,
     input: unknown,
     options: RequestOptions | undefined,
-    invoke: (fetch: (request: Request) => Promise<Response>) => Promise<{ data?: unknown; response: Response }>,
+    invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
   ): Promise<R>;
 }
 
@@ -75,20 +75,15 @@ export function createTransport(options: ClientOptions | undefined, host: Host):
       operation: OperationDescriptor,
       input: unknown,
       options: RequestOptions | undefined,
-      invoke: (fetch: (request: Request) => Promise<Response>) => Promise<{ data?: unknown; response: Response }>,
+      invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
     ): Promise<R> {
       if (operation.params) validate(operation.params, input);
       let captured: Exchange | undefined;
-      const { data } = await invoke(async (request) => toResponse((captured = await send(request, { operation, options }))));
-      // Parse our own copy of the bytes: strict UTF-8 and lossless numbers, whatever `data` holds.
-      const value = captured
-        ? http.json(captured, operation.id)
-        : typeof data === 'string'
-          ? data.trim()
-            ? parseJson(data)
-            : undefined
-          : data;
-      return reviveU64(value, operation.u64) as R;
+      await invoke(async (request) => toResponse((captured = await send(request, { operation, options }))));
+      // Parse our own copy of the bytes (strict UTF-8, lossless numbers), not openapi-fetch's
+      // `data`. (`invoke` always fetches: the generated clients add no middleware that could
+      // answer without it.)
+      return reviveU64(http.json(captured!, operation.id), operation.u64) as R;
     },
   };
 }

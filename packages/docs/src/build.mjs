@@ -8,8 +8,8 @@ import { areaPage, gettingStartedPage, homePage, operationPage, schemaIndexPage,
 import { deref, isObj, schemaRefName } from "./util.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const PACKAGE_DIR = resolve(here, "..");
-export const REPO_ROOT = resolve(PACKAGE_DIR, "../..");
+const PACKAGE_DIR = resolve(here, "..");
+const REPO_ROOT = resolve(PACKAGE_DIR, "../..");
 export const DEFAULT_SPEC = join(REPO_ROOT, "spec/dist");
 export const DEFAULT_OUT = join(PACKAGE_DIR, "dist");
 const ASSETS = ["site.css", "site.js"];
@@ -105,8 +105,8 @@ function cleanOut(out) {
 }
 
 /**
- * Build the site. Returns { out, files, bytes, pages, ms, warnings }.
- * @param {{ spec?: string, out?: string, quiet?: boolean }} [opts]
+ * Build the site (the result is typed as `BuildResult` in index.d.mts).
+ * @param {{ spec?: string, out?: string }} [opts]
  */
 export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT } = {}) {
   const started = performance.now();

@@ -3,7 +3,7 @@
 import { badge, codeBlock, href, layout, marker, opBadges, pageContext } from "./html.mjs";
 import { firstSentence } from "./markdown.mjs";
 import { fieldsTable, inl, md, schemaBlock, typeLabel, expansion, propertyRows } from "./schema.mjs";
-import { curlDelivery, curlRest, curlRpc, endpointUrl, fillPath, rpcBody, rpcSdkArgs, restRequest, restSdkArgs, tsSnippet, API_KEY_ENV } from "./snippets.mjs";
+import { curlDelivery, curlRest, curlRpc, fillPath, rpcBody, rpcSdkArgs, restRequest, restSdkArgs, tsSnippet, API_KEY_ENV } from "./snippets.mjs";
 import { esc, isObj, plural } from "./util.mjs";
 
 const json = (v) => JSON.stringify(v, null, 2);
@@ -415,10 +415,3 @@ export function schemaIndexPage(site) {
 <div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Areas</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   return layout(pc, { title: "Schemas", body });
 }
-
-export function notFoundPage(site) {
-  const pc = pageContext(site, { path: "404.html" });
-  return layout(pc, { title: "Not found", body: `<h1>Not found</h1><p>No page here. Try the search box, or go to the <a href="index.html">overview</a>.</p>` });
-}
-
-export { endpointUrl };

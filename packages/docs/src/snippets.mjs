@@ -231,4 +231,3 @@ export function curlDelivery(op, body) {
   return lines.join(" \\\n");
 }
 
-export { endpointUrl, schemaRefName };

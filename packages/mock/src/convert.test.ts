@@ -32,7 +32,7 @@ describe('convertOpenRpc', () => {
     expect(body.properties.method).toEqual({ const: 'getThing' });
     // No paramStructure: by name or by position.
     expect(body.properties.params.anyOf.map((s: any) => s.type)).toEqual(['object', 'array']);
-    expect(methods[0]).toMatchObject({ name: 'getThing', endpoint: '/', structure: 'either', examples: [{ name: 'one', params: { id: 'a' } }] });
+    expect(methods[0]).toMatchObject({ name: 'getThing', endpoint: '/', examples: [{ name: 'one', params: { id: 'a' } }] });
   });
 
   it('requires the api-key by default and always has 400/401/403/429 error responses', () => {

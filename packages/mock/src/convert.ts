@@ -26,13 +26,10 @@ export interface RpcError {
 /** What the dispatcher knows about one JSON-RPC method. */
 export interface RpcMethod {
   area: string;
-  host: string;
   /** The endpoint path on the host: `/` or `/fast`. */
   endpoint: string;
   name: string;
   operationPath: string;
-  structure: ParamStructure;
-  deprecated: boolean;
   /** Example pairings: name and the wire `params` of its request. */
   examples: Array<{ name: string; params: unknown }>;
   /** The documented error objects (by code). */
@@ -158,7 +155,7 @@ function methodErrors(doc: any, method: any): Map<number, RpcError> {
 }
 
 /** Named errors of the whole area (`components.errors`), by code. */
-export function areaErrors(doc: any): Map<number, RpcError> {
+function areaErrors(doc: any): Map<number, RpcError> {
   const errors = new Map<number, RpcError>();
   for (const err of Object.values<any>(doc.components?.errors ?? {})) {
     if (typeof err?.code === 'number' && !errors.has(err.code)) errors.set(err.code, { code: err.code, message: err.message });
@@ -199,12 +196,9 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
     const examples = (m.examples ?? []).map((e: any) => resolveRef(doc, e)).filter((e: any) => e && e.name);
     methods.push({
       area: area.area,
-      host: area.host,
       endpoint,
       name: m.name,
       operationPath,
-      structure: structureOf(m),
-      deprecated: m.deprecated === true,
       examples: examples.map((e: any) => ({ name: e.name, params: exampleParams(mm, e) })),
       errors,
       errorStatus,

@@ -22,6 +22,12 @@ describe('lossless JSON', () => {
     expect(value['12345678901234567890']).toBe(1);
   });
 
+  it('refuses what JSON.parse refuses, even with big integers (a bad request body is a -32700, not a parsed value)', () => {
+    for (const text of ['{12345678901234567890:1}', '[012345678901234567890]', '{"a":\\12345678901234567890}']) {
+      expect(() => parseJson(text), text).toThrow(SyntaxError);
+    }
+  });
+
   it('writes marker strings (big integers given to Prism) as bare digits', () => {
     const marker = bigintMarker(18446744073709551615n);
     expect(fromMarker(marker)).toBe(18446744073709551615n);

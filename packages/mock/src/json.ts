@@ -2,7 +2,7 @@
  * Lossless JSON for the mock. u64 values (lamports, supplies, raw amounts) exceed 2^53, where
  * `JSON.parse` rounds them: 18446744073709551615 would come back as 18446744073709552000.
  *
- * - {@link parseJson} reads unsafe integer literals as `bigint`.
+ * - `parseJson` (the SDK's, from `@chaindata/core`) reads unsafe integer literals as `bigint`.
  * - {@link stringifyJson} writes `bigint` values, and strings made by {@link bigintMarker},
  *   as bare JSON integers (exact digits).
  *
@@ -21,26 +21,8 @@ export function fromMarker(value: unknown): bigint | undefined {
   return typeof value === 'string' && value.startsWith(MARKER) ? BigInt(value.slice(MARKER.length)) : undefined;
 }
 
-// A whole string token (its key colon, if any), or a run of number characters long enough to
-// hold an unsafe integer (2^53 - 1 has 16 digits).
-const TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?|(?<![\d.eE+-])-?\d{16,}(?![.eE\d])/g;
-const TAG = '\\u0001';
-
-/** `JSON.parse`, except that integers outside ±(2^53 − 1) become exact `bigint`s. */
-export function parseJson(text: string): unknown {
-  if (!/\d{16}/.test(text)) return JSON.parse(text);
-  const tagged = text.replace(TOKENS, (token, isKey?: string) => {
-    if (token[0] === '"') return !isKey && token.startsWith('"' + TAG) ? '"' + TAG + token.slice(1) : token;
-    return Number.isSafeInteger(Number(token)) ? token : '"' + TAG + token + '"';
-  });
-  return JSON.parse(tagged, (_key, value: unknown) =>
-    typeof value === 'string' && value.charCodeAt(0) === 1
-      ? value.charCodeAt(1) === 1
-        ? value.slice(1)
-        : BigInt(value.slice(1))
-      : value,
-  );
-}
+/** `JSON.parse`, except that integers outside ±(2^53 − 1) become exact `bigint`s: the SDK's own parser. */
+export { parseJson } from '@chaindata/core';
 
 /**
  * `JSON.stringify` that writes `bigint`s and marker strings as bare integers. `indent` as in

@@ -60,7 +60,6 @@ const noop = () => {};
 const silentLogger: any = { child: () => silentLogger, info: noop, warn: noop, error: noop, success: noop, debug: noop, trace: noop, fatal: noop, level: 'silent' };
 
 export interface PrismEngine {
-  operations: any[];
   request(input: PrismInput, prefs: PrismPreferences): Promise<PrismResult>;
 }
 
@@ -88,7 +87,6 @@ export async function createPrismEngine(documents: any[], defaults: { dynamic: b
   });
 
   return {
-    operations,
     async request(input, prefs) {
       const prismInput = { method: input.method.toLowerCase(), url: { path: input.path, query: input.query }, headers: input.headers, body: input.body };
       const config = {

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { convertOpenApi, convertOpenRpc, type RpcError, type RpcMethod } from './convert.js';
 import { mapBigints, parseJson, stringifyJson } from './json.js';
-import { createPrismEngine, type PrismEngine, type PrismPreferences, type PrismResult, type Violation } from './prism.js';
+import { createPrismEngine, type PrismPreferences, type PrismResult, type Violation } from './prism.js';
 import { loadSpec, type LoadedSpec } from './spec.js';
 
 export type { Violation } from './prism.js';

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigurationError } from "@chaindata/core";
 import {
   createMemorySignatureStore,
   createWebhookHandler,
@@ -161,8 +162,21 @@ describe("createWebhookHandler", () => {
     expect((await handle(post("[]", "passwort"))).status).toBe(401);
   });
 
-  it("requires authHeader", () => {
-    expect(() => createWebhookHandler({ authHeader: "", onEvent: () => {} })).toThrow("authHeader: required");
+  it("refuses bad options with a ConfigurationError naming the option and the rule", () => {
+    const onEvent = () => {};
+    const cases: [Record<string, unknown>, string][] = [
+      [{ authHeader: "", onEvent }, "authHeader: required, the webhook's authHeader (a non-empty string)"],
+      [{ onEvent }, "authHeader: required"],
+      [{ authHeader: "s" }, "onEvent: required, a function called with each new event"],
+      [{ authHeader: "s", onEvent, kind: "discord" }, 'kind: must be "enhanced" or "raw" (got "discord")'],
+      [{ authHeader: "s", onEvent, dedupe: { has: () => false } }, "dedupe: must be false or a store with has() and add()"],
+      [{ authHeader: "s", onEvent, maxBodyBytes: 0 }, "maxBodyBytes: must be a whole number of bytes > 0 (got 0)"],
+      [{ authHeader: "s", onEvent, maxBodyBytes: NaN }, "maxBodyBytes: must be a whole number of bytes > 0 (got NaN)"],
+    ];
+    for (const [options, message] of cases) {
+      expect(() => createWebhookHandler(options as never), message).toThrow(ConfigurationError);
+      expect(() => createWebhookHandler(options as never), message).toThrow(message);
+    }
   });
 });
 

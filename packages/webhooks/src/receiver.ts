@@ -3,7 +3,7 @@
 // delivery (up to 3 times, a minute apart) and may deliver an event more than once.
 // This module checks the header in constant time, parses the body into typed events
 // (u64 amounts as bigint) and drops events whose signature it has already handled.
-import { parseJson, reviveU64 } from "@chaindata/core";
+import { ConfigurationError, parseJson, reviveU64 } from "@chaindata/core";
 import { webhookDeliveries } from "./generated/operations.js";
 import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/types.js";
 
@@ -26,13 +26,13 @@ export interface WebhookHandlerOptions<K extends DeliveryKind> {
   /** The `authHeader` the webhook was created with; every delivery must carry exactly this `Authorization` value. */
   authHeader: string;
   /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
-  kind?: K;
+  kind?: K | undefined;
   /** Called once per new event, in delivery order. A throw answers 500, so the service delivers again. */
   onEvent(event: DeliveryEvents[K]): void | Promise<void>;
   /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures */
-  dedupe?: SignatureStore | false;
+  dedupe?: SignatureStore | false | undefined;
   /** Largest body accepted, in bytes; larger answers 413. @default 10_485_760 (10 MiB) */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
 }
 
 /** An in-memory signature store that forgets the oldest entries beyond `maxEntries`. */
@@ -125,7 +125,7 @@ async function readBody(body: ReadableStream<Uint8Array> | null, limit: number):
 
 /**
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
- * (Node 18+, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
+ * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
  * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` (reading stops
  * there), 400 to a body that cannot be read or is not a UTF-8 JSON array of events, 500 when
  * `onEvent` throws, and 200 once every new event was handled.
@@ -145,12 +145,16 @@ async function readBody(body: ReadableStream<Uint8Array> | null, limit: number):
  * ```
  */
 export function createWebhookHandler<K extends DeliveryKind = "enhanced">(options: WebhookHandlerOptions<K>): (request: Request) => Promise<Response> {
-  if (typeof options.authHeader !== "string" || options.authHeader.length === 0) {
-    throw new TypeError("authHeader: required, the webhook's authHeader (a non-empty string)");
-  }
-  const kind = (options.kind ?? "enhanced") as K;
-  const store = options.dedupe === false ? undefined : (options.dedupe ?? createMemorySignatureStore());
-  const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
+  const { kind = "enhanced" as K, dedupe, maxBodyBytes = 10 * 1024 * 1024 } = options;
+  const misconfigured = (name: string, rule: string) => {
+    throw new ConfigurationError(`${name}: ${rule}`);
+  };
+  if (typeof options.authHeader !== "string" || options.authHeader.length === 0) misconfigured("authHeader", "required, the webhook's authHeader (a non-empty string)");
+  if (typeof options.onEvent !== "function") misconfigured("onEvent", "required, a function called with each new event");
+  if (kind !== "enhanced" && kind !== "raw") misconfigured("kind", `must be "enhanced" or "raw" (got ${JSON.stringify(kind)})`);
+  if (dedupe !== undefined && dedupe !== false && (typeof dedupe?.has !== "function" || typeof dedupe.add !== "function")) misconfigured("dedupe", "must be false or a store with has() and add()");
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${String(maxBodyBytes)})`);
+  const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
   const accepted = authForms(options.authHeader);
   // Signatures being handled right now, by this handler, with the promise of that handling.
   const inFlight = new Map<string, Promise<void>>();
@@ -210,8 +214,8 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(option
 
 /** Minimal shapes of Node's `http.IncomingMessage` / `ServerResponse`, so this module needs no Node types at runtime. */
 interface NodeRequest extends AsyncIterable<Uint8Array | string> {
-  method?: string;
-  url?: string;
+  method?: string | undefined;
+  url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   /** Set once the whole body was read. */
   complete?: boolean;

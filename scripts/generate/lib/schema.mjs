@@ -1,6 +1,6 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
-import { isAnnotation, MAX_RUNTIME_ENUM } from "./validator.mjs";
+import { isAnnotation, MAX_RUNTIME_ENUM, TRANSLATED } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
   if (!ref.startsWith("#/")) throw new Error(`unexpected external $ref ${ref} in a bundled document`);
@@ -17,14 +17,6 @@ export function deref(doc, schema) {
   return s;
 }
 
-// Keywords @chaindata/core's validator understands. Everything else (descriptions,
-// examples, formats, x-*) is dropped: it would only add bytes to every bundle.
-const VALIDATION_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "pattern",
-  "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "uniqueItems", "anyOf", "oneOf", "allOf",
-  "dependentSchemas",
-]);
-
 /**
  * A self-contained copy of `schema` with refs inlined and only validation keywords kept. Any
  * keyword neither validated nor an annotation stops the generator: dropping it would silently
@@ -40,9 +32,9 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
   const out = {};
   const inner = (value, path) => validationSchema(doc, value, stack, `${where}/${path}`);
   for (const [key, value] of Object.entries(schema ?? {})) {
-    if (!VALIDATION_KEYWORDS.has(key)) {
+    if (!TRANSLATED.has(key)) {
       if (isAnnotation(key)) continue;
-      throw new Error(`${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...VALIDATION_KEYWORDS].join(", ")}`);
+      throw new Error(`${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].join(", ")}`);
     }
     if (key === "properties") {
       out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v, `properties/${k}`)]));
@@ -53,7 +45,7 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
       else out.additionalProperties = inner(value, "additionalProperties");
     } else if (key === "dependentSchemas") {
       out.dependentSchemas = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v, `dependentSchemas/${k}`)]));
-    } else if (key === "anyOf" || key === "oneOf" || key === "allOf") {
+    } else if (key === "anyOf") {
       out[key] = value.map((v, i) => inner(v, `${key}/${i}`));
     } else if (key === "enum") {
       if (value.length <= MAX_RUNTIME_ENUM) out.enum = value; // longer ones: see validator.mjs
@@ -91,6 +83,10 @@ export function u64Shape(doc, schema, stack = []) {
   for (const [name, s] of Object.entries(schema.properties ?? {})) {
     const inner = u64Shape(doc, s, stack);
     if (inner !== undefined) shape = mergeShapes(shape, { [name]: inner });
+  }
+  // The types would say bigint, but the runtime revives u64 values only under named properties.
+  if (typeof schema.additionalProperties === "object" && u64Shape(doc, schema.additionalProperties, stack) !== undefined) {
+    throw new Error(`${stack.at(-1) ?? "a response schema"}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`);
   }
   return shape;
 }

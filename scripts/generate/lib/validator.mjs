@@ -25,7 +25,8 @@ const KEYWORDS = {
   object: ["properties", "required", "additionalProperties", "dependentSchemas"],
 };
 const OBJECT_KEYWORDS = KEYWORDS.object;
-const TRANSLATED = new Set(["type", "enum", "anyOf", ...Object.values(KEYWORDS).flat()]);
+/** Every keyword the generated checks translate. */
+export const TRANSLATED = new Set(["type", "enum", "anyOf", ...Object.values(KEYWORDS).flat()]);
 
 // What an enum value must be to fit the schema's `type`.
 const FITS = {

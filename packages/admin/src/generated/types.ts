@@ -81,10 +81,10 @@ export interface components {
         ErrorBody: {
             /** @description An error string, or an object with a numeric code and a message. */
             error?: string | {
-                code?: number;
-                message?: string;
-            };
-            message?: string;
+                code?: number | undefined;
+                message?: string | undefined;
+            } | undefined;
+            message?: string | undefined;
         };
         /**
          * ProjectUsage
@@ -140,11 +140,11 @@ export interface components {
             subscriptionDetails: components["schemas"]["SubscriptionDetails"];
             usage: components["schemas"]["ServiceUsage"];
             /** @description The credit cycle that every credit figure of this report is scoped to. Present for every project, free plans included, in the newer documented response; absent from the older one. */
-            creditCycle?: components["schemas"]["CreditCycle"];
+            creditCycle?: components["schemas"]["CreditCycle"] | undefined;
             /** @description A credits object that appears in the newer documented response samples. Its fields are not documented, so it is kept open. */
             credits?: {
                 [key: string]: unknown;
-            };
+            } | undefined;
         };
         /**
          * ServiceUsage

@@ -132,7 +132,7 @@ export function getCompressionSignaturesForAddress(rpc: JsonRpcClient, params: T
  * });
  * ```
  */
-export function getLatestCompressionSignatures(rpc: JsonRpcClient, params: T.GetLatestCompressionSignaturesParams, options?: RequestOptions): Promise<T.GetLatestCompressionSignaturesResult> {
+export function getLatestCompressionSignatures(rpc: JsonRpcClient, params: T.GetLatestCompressionSignaturesParams = {}, options?: RequestOptions): Promise<T.GetLatestCompressionSignaturesResult> {
   return rpc.call(op.getLatestCompressionSignatures, params, options);
 }
 

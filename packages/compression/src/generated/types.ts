@@ -57,9 +57,9 @@ export interface components {
             /** @description The account hash (32 bytes, base58); identifies this version of the account. */
             hash: components["schemas"]["Hash"];
             /** @description The account's permanent address; `null` (or absent) for accounts created without an address. */
-            address?: components["schemas"]["Address"] | null;
+            address?: components["schemas"]["Address"] | null | undefined;
             /** @description The account data; `null` (or absent) for accounts without data. */
-            data?: components["schemas"]["CompressedAccountData"] | null;
+            data?: components["schemas"]["CompressedAccountData"] | null | undefined;
             /** @description The program that owns the account. */
             owner: components["schemas"]["Address"];
             /** @description Lamports held by the account. */
@@ -69,7 +69,7 @@ export interface components {
             /** @description Index of the account's leaf in the tree. */
             leafIndex: number;
             /** @description Sequence number of the tree update that inserted the leaf. Photon omits it (`null`) while the account still sits in the output queue of a batched (V2) tree. */
-            seq?: number | null;
+            seq?: number | null | undefined;
             /** @description Slot in which this version of the account was created. */
             slotCreated: components["schemas"]["Slot"];
         };
@@ -117,7 +117,7 @@ export interface components {
         CompressedAccountList: {
             items: components["schemas"]["CompressedAccount"][];
             /** @description Cursor of the next page (a 32-byte hash, base58); `null` or absent when there is none. */
-            cursor?: components["schemas"]["Hash"] | null;
+            cursor?: components["schemas"]["Hash"] | null | undefined;
         };
         /**
          * CompressedAccountsByOwnerResult
@@ -195,7 +195,7 @@ export interface components {
         CompressedTokenAccountList: {
             items: components["schemas"]["CompressedTokenAccount"][];
             /** @description Cursor of the next page (base58); `null` or absent when there is none. */
-            cursor?: components["schemas"]["Base58"] | null;
+            cursor?: components["schemas"]["Base58"] | null | undefined;
         };
         /**
          * CompressedTokenAccountState
@@ -258,10 +258,10 @@ export interface components {
             /** @description Raw token amount (smallest unit, not divided by decimals). */
             amount: components["schemas"]["U64"];
             /** @description The delegate allowed to spend the tokens; `null` (or absent) when none. */
-            delegate?: components["schemas"]["Address"] | null;
+            delegate?: components["schemas"]["Address"] | null | undefined;
             state: components["schemas"]["CompressedTokenAccountState"];
             /** @description Token-extension TLV data, base64-encoded; `null` (or absent) when the account has none. */
-            tlv?: components["schemas"]["Base64"] | null;
+            tlv?: components["schemas"]["Base64"] | null | undefined;
         };
         /**
          * CompressionContext
@@ -314,7 +314,7 @@ export interface components {
         CompressionSignatureList: {
             items: components["schemas"]["CompressionSignatureInfo"][];
             /** @description Opaque cursor of the next page; `null` when there is none. */
-            cursor?: string | null;
+            cursor?: string | null | undefined;
         };
         /**
          * CompressionSignaturesForAddressResult
@@ -522,16 +522,16 @@ export interface components {
             /** @description The owner of the compressed accounts (program or wallet address). */
             owner: components["schemas"]["Address"];
             /** @description The `value.cursor` of the previous page (a 32-byte hash, base58). Omit it (or send `null`) for the first page. */
-            cursor?: components["schemas"]["Hash"] | null;
+            cursor?: components["schemas"]["Hash"] | null | undefined;
             /** @description Return only `length` bytes of each account's data, from byte `offset`. `null` means no slicing. */
-            dataSlice?: components["schemas"]["DataSlice"] | null;
+            dataSlice?: components["schemas"]["DataSlice"] | null | undefined;
             /**
              * @description Up to 5 filters; an account is returned only when it matches all of them. Each filter is a `memcmp` comparison of the account data.
              * @default []
              */
-            filters?: components["schemas"]["FilterSelector"][];
+            filters?: components["schemas"]["FilterSelector"][] | undefined;
             /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"];
+            limit?: components["schemas"]["CompressionLimit"] | undefined;
         };
         /** @description The indexer slot and one page of compressed accounts. */
         GetCompressedAccountsByOwnerResult: components["schemas"]["CompressedAccountsByOwnerResult"];
@@ -540,11 +540,11 @@ export interface components {
             /** @description The token owner (wallet address). */
             owner: components["schemas"]["Address"];
             /** @description Only return token accounts of this mint. `null` means any mint. */
-            mint?: components["schemas"]["Address"] | null;
+            mint?: components["schemas"]["Address"] | null | undefined;
             /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
-            cursor?: components["schemas"]["Base58"] | null;
+            cursor?: components["schemas"]["Base58"] | null | undefined;
             /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"];
+            limit?: components["schemas"]["CompressionLimit"] | undefined;
         };
         /** @description The indexer slot and one page of compressed token accounts. */
         GetCompressedTokenAccountsByOwnerResult: components["schemas"]["CompressedTokenAccountsByOwnerResult"];
@@ -553,11 +553,11 @@ export interface components {
             /** @description The delegate address. */
             delegate: components["schemas"]["Address"];
             /** @description Only return token accounts of this mint. `null` means any mint. */
-            mint?: components["schemas"]["Address"] | null;
+            mint?: components["schemas"]["Address"] | null | undefined;
             /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
-            cursor?: components["schemas"]["Base58"] | null;
+            cursor?: components["schemas"]["Base58"] | null | undefined;
             /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"];
+            limit?: components["schemas"]["CompressionLimit"] | undefined;
         };
         /** @description The indexer slot and one page of compressed token accounts. */
         GetCompressedTokenAccountsByDelegateResult: components["schemas"]["CompressedTokenAccountsByDelegateResult"];
@@ -573,18 +573,18 @@ export interface components {
             /** @description The compressed account's permanent address (not its hash). */
             address: components["schemas"]["Address"];
             /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
-            cursor?: string | null;
+            cursor?: string | null | undefined;
             /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"];
+            limit?: components["schemas"]["CompressionLimit"] | undefined;
         };
         /** @description The indexer slot and one page of signatures. */
         GetCompressionSignaturesForAddressResult: components["schemas"]["CompressionSignaturesForAddressResult"];
         /** @description Params of `getLatestCompressionSignatures`. */
         GetLatestCompressionSignaturesParams: {
             /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
-            cursor?: string | null;
+            cursor?: string | null | undefined;
             /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"];
+            limit?: components["schemas"]["CompressionLimit"] | undefined;
         };
         /** @description The indexer slot and one page of signatures. */
         GetLatestCompressionSignaturesResult: components["schemas"]["LatestCompressionSignaturesResult"];

@@ -189,43 +189,43 @@ export interface components {
          */
         Asset: {
             /** @description All data up to and including this slot is indexed. */
-            last_indexed_slot?: components["schemas"]["Slot"];
+            last_indexed_slot?: components["schemas"]["Slot"] | undefined;
             /** @description The kind of asset (its standard or program interface). */
             interface: components["schemas"]["AssetInterface"];
             /** @description The asset id: normally the mint address (for a compressed NFT, the asset id derived from its tree and leaf). Every asset id is a 32-byte public key, hence the Address pattern. */
             id: components["schemas"]["Address"];
-            content?: components["schemas"]["AssetContent"];
+            content?: components["schemas"]["AssetContent"] | undefined;
             /** @description The accounts holding authority over the asset, each with its scopes. */
-            authorities?: components["schemas"]["AssetAuthority"][];
-            compression?: components["schemas"]["AssetCompression"];
+            authorities?: components["schemas"]["AssetAuthority"][] | undefined;
+            compression?: components["schemas"]["AssetCompression"] | undefined;
             /** @description The groups the asset belongs to; group_key `collection` marks its collection. */
-            grouping?: components["schemas"]["AssetGrouping"][];
-            royalty?: components["schemas"]["AssetRoyalty"];
+            grouping?: components["schemas"]["AssetGrouping"][] | undefined;
+            royalty?: components["schemas"]["AssetRoyalty"] | undefined;
             /** @description The creators of the asset and their royalty shares. */
-            creators?: components["schemas"]["AssetCreator"][];
-            ownership?: components["schemas"]["AssetOwnership"];
+            creators?: components["schemas"]["AssetCreator"][] | undefined;
+            ownership?: components["schemas"]["AssetOwnership"] | undefined;
             /** @description Print-edition supply of the asset. `null` for assets without edition data, e.g. fungible tokens. */
-            supply?: components["schemas"]["AssetSupply"] | null;
+            supply?: components["schemas"]["AssetSupply"] | null | undefined;
             /** @description Whether the asset's metadata can still be changed. */
-            mutable?: boolean;
+            mutable?: boolean | undefined;
             /** @description Whether the asset has been burnt. */
-            burnt?: boolean;
-            token_info?: components["schemas"]["TokenInfo"];
-            inscription?: components["schemas"]["Inscription"];
+            burnt?: boolean | undefined;
+            token_info?: components["schemas"]["TokenInfo"] | undefined;
+            inscription?: components["schemas"]["Inscription"] | undefined;
             /** @description SPL-20 data of an inscribed asset (experimental), returned together with `inscription` when the `showInscription` option is set. Its fields are not documented, so the object is kept open. */
             spl20?: {
                 [key: string]: unknown;
-            };
+            } | undefined;
             /** @description Appears in getAssetsByAuthority items. Its meaning (the asset is registered as an agent) is not documented further. */
-            is_agent?: boolean;
+            is_agent?: boolean | undefined;
             /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
-            agent_token?: string;
+            agent_token?: string | undefined;
             /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
-            asset_signer?: string;
+            asset_signer?: string | undefined;
             /** @description Appears in getAssetsByAuthority items. The plugin objects are not documented, so the object is kept open. */
             plugins?: {
                 [key: string]: unknown;
-            };
+            } | undefined;
         };
         /**
          * AssetAttribute
@@ -237,9 +237,9 @@ export interface components {
          */
         AssetAttribute: {
             /** @description The trait's name. */
-            trait_type?: string;
+            trait_type?: string | undefined;
             /** @description The trait's value as found in the off-chain metadata. Usually a string (the public reference types it as string), but the metadata JSON is free-form and numbers also occur, so the value is left untyped. */
-            value?: unknown;
+            value?: unknown | undefined;
         };
         /**
          * AssetAuthority
@@ -253,9 +253,9 @@ export interface components {
          */
         AssetAuthority: {
             /** @description The authority's address. */
-            address?: components["schemas"]["Address"];
+            address?: components["schemas"]["Address"] | undefined;
             /** @description What the authority may do. Known values are `full`, `royalty`, `metadata` and `extension`; the list is not guaranteed complete, so the items are plain strings. */
-            scopes?: string[];
+            scopes?: string[] | undefined;
         };
         /**
          * AssetCompression
@@ -273,21 +273,21 @@ export interface components {
          */
         AssetCompression: {
             /** @description Whether the asset is eligible for compression. */
-            eligible?: boolean;
+            eligible?: boolean | undefined;
             /** @description Whether the asset is compressed (stored as a leaf of a concurrent Merkle tree). */
-            compressed?: boolean;
+            compressed?: boolean | undefined;
             /** @description Hash of the asset's data; an empty string when the asset is not compressed. */
-            data_hash?: components["schemas"]["Hash"] | string;
+            data_hash?: components["schemas"]["Hash"] | string | undefined;
             /** @description Hash of the asset's creators; an empty string when the asset is not compressed. */
-            creator_hash?: components["schemas"]["Hash"] | string;
+            creator_hash?: components["schemas"]["Hash"] | string | undefined;
             /** @description Hash of the asset leaf; an empty string when the asset is not compressed. */
-            asset_hash?: components["schemas"]["Hash"] | string;
+            asset_hash?: components["schemas"]["Hash"] | string | undefined;
             /** @description Address of the Merkle tree holding the asset; an empty string when the asset is not compressed. */
-            tree?: components["schemas"]["Address"] | string;
+            tree?: components["schemas"]["Address"] | string | undefined;
             /** @description Sequence number of the latest change to the asset's leaf (0 when not compressed). */
-            seq?: number;
+            seq?: number | undefined;
             /** @description Index of the asset's leaf in the tree (0 when not compressed). */
-            leaf_id?: number;
+            leaf_id?: number | undefined;
         };
         /**
          * AssetContent
@@ -322,13 +322,13 @@ export interface components {
          */
         AssetContent: {
             /** @description The URL of the metadata schema the content follows (e.g. the Metaplex NFT 1.0 schema). */
-            $schema?: string;
+            $schema?: string | undefined;
             /** @description The URI of the off-chain JSON metadata. Not constrained to a URI format because assets without off-chain metadata may carry an empty string. */
-            json_uri?: string;
+            json_uri?: string | undefined;
             /** @description The files named by the metadata. */
-            files?: components["schemas"]["AssetFile"][];
-            metadata?: components["schemas"]["AssetMetadata"];
-            links?: components["schemas"]["AssetLinks"];
+            files?: components["schemas"]["AssetFile"][] | undefined;
+            metadata?: components["schemas"]["AssetMetadata"] | undefined;
+            links?: components["schemas"]["AssetLinks"] | undefined;
         };
         /**
          * AssetCreator
@@ -341,11 +341,11 @@ export interface components {
          */
         AssetCreator: {
             /** @description The creator's address. */
-            address?: components["schemas"]["Address"];
+            address?: components["schemas"]["Address"] | undefined;
             /** @description The creator's share of royalties, in percent. */
-            share?: number;
+            share?: number | undefined;
             /** @description Whether the creator has signed (verified) the asset. */
-            verified?: boolean;
+            verified?: boolean | undefined;
         };
         /**
          * AssetFile
@@ -358,11 +358,11 @@ export interface components {
          */
         AssetFile: {
             /** @description The file's original URI. */
-            uri?: string;
+            uri?: string | undefined;
             /** @description The URI of a cached copy of the file on the service's CDN. */
-            cdn_uri?: string;
+            cdn_uri?: string | undefined;
             /** @description The file's MIME type, e.g. `image/png`. */
-            mime?: string;
+            mime?: string | undefined;
         };
         /**
          * AssetGrouping
@@ -374,9 +374,9 @@ export interface components {
          */
         AssetGrouping: {
             /** @description The kind of group; `collection` is used for collections. */
-            group_key?: string;
+            group_key?: string | undefined;
             /** @description The group's value; for `collection`, the collection's mint address. */
-            group_value?: string;
+            group_value?: string | undefined;
         };
         /**
          * AssetInterface
@@ -395,9 +395,9 @@ export interface components {
          */
         AssetLinks: {
             /** @description The URL of the asset's image. */
-            image?: string;
+            image?: string | undefined;
             /** @description The URL of the asset's external web page. */
-            external_url?: string;
+            external_url?: string | undefined;
         };
         /**
          * AssetList
@@ -496,20 +496,20 @@ export interface components {
             /** @description The maximum number of items per page that was applied. */
             limit: number;
             /** @description The page returned (1-based); present for page-based requests. */
-            page?: number;
+            page?: number | undefined;
             /** @description The `before` cursor of a keyset request, echoed. */
-            before?: string;
+            before?: string | undefined;
             /** @description The `after` cursor of a keyset request, echoed. */
-            after?: string;
+            after?: string | undefined;
             /** @description The cursor to pass as `cursor` in the next request; returned when no paging parameter was given (currently the id of the last asset). */
-            cursor?: string;
+            cursor?: string | undefined;
             /** @description The assets of this page. */
             items: components["schemas"]["Asset"][];
             /** @description The number of all assets matching the query; only with the `showGrandTotal` option. */
-            grand_total?: number;
-            nativeBalance?: components["schemas"]["AssetListNativeBalance"];
+            grand_total?: number | undefined;
+            nativeBalance?: components["schemas"]["AssetListNativeBalance"] | undefined;
             /** @description Per-asset errors met while building the page; omitted when there are none. */
-            errors?: components["schemas"]["AssetListError"][];
+            errors?: components["schemas"]["AssetListError"][] | undefined;
         };
         /**
          * AssetListError
@@ -517,9 +517,9 @@ export interface components {
          */
         AssetListError: {
             /** @description The id of the asset that failed. */
-            id?: string;
+            id?: string | undefined;
             /** @description The error message. */
-            error?: string;
+            error?: string | undefined;
         };
         /**
          * AssetListNativeBalance
@@ -532,11 +532,11 @@ export interface components {
          */
         AssetListNativeBalance: {
             /** @description The balance in lamports. */
-            lamports?: components["schemas"]["U64"];
+            lamports?: components["schemas"]["U64"] | undefined;
             /** @description The price of one SOL used for `total_price`. */
-            price_per_sol?: number;
+            price_per_sol?: number | undefined;
             /** @description The value of the balance (lamports converted to SOL, times `price_per_sol`). */
-            total_price?: number;
+            total_price?: number | undefined;
         };
         /**
          * AssetMetadata
@@ -560,15 +560,15 @@ export interface components {
          */
         AssetMetadata: {
             /** @description The asset's traits. */
-            attributes?: components["schemas"]["AssetAttribute"][];
+            attributes?: components["schemas"]["AssetAttribute"][] | undefined;
             /** @description The asset's description. */
-            description?: string;
+            description?: string | undefined;
             /** @description The asset's name. */
-            name?: string;
+            name?: string | undefined;
             /** @description The asset's symbol. */
-            symbol?: string;
+            symbol?: string | undefined;
             /** @description The token standard of the asset, e.g. `ProgrammableNonFungible` or `Fungible`. The complete list of values is not documented. */
-            token_standard?: string;
+            token_standard?: string | undefined;
         };
         /**
          * AssetOwnership
@@ -587,7 +587,7 @@ export interface components {
             /** @description Whether a delegate is set. */
             delegated: boolean;
             /** @description The delegate's address, or `null` when none is set. */
-            delegate?: components["schemas"]["Address"] | null;
+            delegate?: components["schemas"]["Address"] | null | undefined;
             /** @description `single` for an asset with one owner, `token` for a fungible asset. Further values are not documented. */
             ownership_model: string;
             /** @description The owner's address. An empty string when the asset has no single owner: a fungible token fetched with getAsset (in an owner query, the queried owner). */
@@ -607,17 +607,17 @@ export interface components {
          */
         AssetRoyalty: {
             /** @description How royalties are paid. Known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
-            royalty_model?: string;
+            royalty_model?: string | undefined;
             /** @description The royalty target address, when the model has a single target; otherwise `null`. */
-            target?: string | null;
+            target?: string | null | undefined;
             /** @description The royalty as a fraction of the sale price (basis_points / 10000, e.g. 0.05 for 500 basis points). */
-            percent?: number;
+            percent?: number | undefined;
             /** @description The royalty in basis points (100 = 1%). */
-            basis_points?: number;
+            basis_points?: number | undefined;
             /** @description Whether the asset's primary sale has happened. */
-            primary_sale_happened?: boolean;
+            primary_sale_happened?: boolean | undefined;
             /** @description Whether the royalty terms are locked. */
-            locked?: boolean;
+            locked?: boolean | undefined;
         };
         /**
          * AssetSortBy
@@ -628,8 +628,8 @@ export interface components {
          *     }
          */
         AssetSortBy: {
-            sortBy?: components["schemas"]["AssetSortField"];
-            sortDirection?: components["schemas"]["AssetSortDirection"];
+            sortBy?: components["schemas"]["AssetSortField"] | undefined;
+            sortDirection?: components["schemas"]["AssetSortDirection"] | undefined;
         };
         /**
          * AssetSortDirection
@@ -657,11 +657,11 @@ export interface components {
          */
         AssetSupply: {
             /** @description The maximum number of print editions (a u64 on chain). */
-            print_max_supply?: components["schemas"]["U64"];
+            print_max_supply?: components["schemas"]["U64"] | undefined;
             /** @description The number of print editions made so far (a u64 on chain). */
-            print_current_supply?: components["schemas"]["U64"];
+            print_current_supply?: components["schemas"]["U64"] | undefined;
             /** @description The bump seed of the edition account; `null` when the asset has none (e.g. a compressed NFT). */
-            edition_nonce?: number | null;
+            edition_nonce?: number | null | undefined;
         };
         /**
          * EditionList
@@ -698,13 +698,13 @@ export interface components {
             /** @description The maximum number of editions per page that was applied. */
             limit: number;
             /** @description The page returned (1-based). */
-            page?: number;
+            page?: number | undefined;
             /** @description The address of the master edition account. */
-            master_edition_address?: components["schemas"]["Address"];
+            master_edition_address?: components["schemas"]["Address"] | undefined;
             /** @description The number of editions printed so far. */
-            supply?: components["schemas"]["U64"];
+            supply?: components["schemas"]["U64"] | undefined;
             /** @description The maximum number of editions; 0 means unlimited. */
-            max_supply?: components["schemas"]["U64"];
+            max_supply?: components["schemas"]["U64"] | undefined;
             /** @description The editions of this page. */
             editions: components["schemas"]["NftEdition"][];
         };
@@ -720,22 +720,22 @@ export interface components {
              * @description Return the grouping of unverified collections instead of skipping them.
              * @default false
              */
-            showUnverifiedCollections?: boolean;
+            showUnverifiedCollections?: boolean | undefined;
             /**
              * @description Include the collection's metadata.
              * @default false
              */
-            showCollectionMetadata?: boolean;
+            showCollectionMetadata?: boolean | undefined;
             /**
              * @description Include fungible-token data (fungible tokens held by the owner).
              * @default false
              */
-            showFungible?: boolean;
+            showFungible?: boolean | undefined;
             /**
              * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
              * @default false
              */
-            showInscription?: boolean;
+            showInscription?: boolean | undefined;
         };
         /**
          * GetAssetsByAuthorityOptions
@@ -749,22 +749,22 @@ export interface components {
              * @description Return the grouping of unverified collections instead of skipping them.
              * @default false
              */
-            showUnverifiedCollections?: boolean;
+            showUnverifiedCollections?: boolean | undefined;
             /**
              * @description Include the collection's metadata.
              * @default false
              */
-            showCollectionMetadata?: boolean;
+            showCollectionMetadata?: boolean | undefined;
             /**
              * @description Return `grand_total`, the number of all matching assets. Makes the request slower.
              * @default false
              */
-            showGrandTotal?: boolean;
+            showGrandTotal?: boolean | undefined;
             /**
              * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
              * @default false
              */
-            showInscription?: boolean;
+            showInscription?: boolean | undefined;
         };
         /**
          * GetAssetsByOwnerOptions
@@ -780,37 +780,37 @@ export interface components {
              * @description Return the grouping of unverified collections instead of skipping them.
              * @default false
              */
-            showUnverifiedCollections?: boolean;
+            showUnverifiedCollections?: boolean | undefined;
             /**
              * @description Include the collection's metadata.
              * @default false
              */
-            showCollectionMetadata?: boolean;
+            showCollectionMetadata?: boolean | undefined;
             /**
              * @description Return `grand_total`, the number of all assets the owner holds. May make the request slower.
              * @default false
              */
-            showGrandTotal?: boolean;
+            showGrandTotal?: boolean | undefined;
             /**
              * @description Include the fungible tokens held by the owner in `items`.
              * @default false
              */
-            showFungible?: boolean;
+            showFungible?: boolean | undefined;
             /**
              * @description Return the owner's native SOL balance as `nativeBalance`.
              * @default false
              */
-            showNativeBalance?: boolean;
+            showNativeBalance?: boolean | undefined;
             /**
              * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
              * @default false
              */
-            showInscription?: boolean;
+            showInscription?: boolean | undefined;
             /**
              * @description Include assets (token accounts) with a zero balance.
              * @default false
              */
-            showZeroBalance?: boolean;
+            showZeroBalance?: boolean | undefined;
         };
         /**
          * Hash
@@ -833,19 +833,19 @@ export interface components {
          */
         Inscription: {
             /** @description The inscription's number (its position in inscription order). */
-            order?: number;
+            order?: number | undefined;
             /** @description The size of the inscribed data in bytes. */
-            size?: number;
+            size?: number | undefined;
             /** @description The MIME type of the inscribed content, e.g. `image/png` or `text/plain`. */
-            contentType?: string;
+            contentType?: string | undefined;
             /** @description The encoding of the inscribed data, e.g. `base64`. */
-            encoding?: string;
+            encoding?: string | undefined;
             /** @description A hash used to check the integrity of the inscribed data. */
-            validationHash?: string;
+            validationHash?: string | undefined;
             /** @description The account that stores the inscribed data. */
-            inscriptionDataAccount?: components["schemas"]["Address"];
+            inscriptionDataAccount?: components["schemas"]["Address"] | undefined;
             /** @description The authority that controls the inscription. */
-            authority?: components["schemas"]["Address"];
+            authority?: components["schemas"]["Address"] | undefined;
         };
         /**
          * NftEdition
@@ -859,13 +859,13 @@ export interface components {
          */
         NftEdition: {
             /** @description The mint address of the edition NFT. */
-            mint?: components["schemas"]["Address"];
+            mint?: components["schemas"]["Address"] | undefined;
             /** @description The address of the edition account. */
-            edition_address?: components["schemas"]["Address"];
+            edition_address?: components["schemas"]["Address"] | undefined;
             /** @description The edition number. */
-            edition?: number;
+            edition?: number | undefined;
             /** @description Whether the edition has been burnt. In the edition list this value may appear with an undocumented type (a boolean is expected), so it is left untyped. */
-            burnt?: unknown;
+            burnt?: unknown | undefined;
         };
         /**
          * PriceInfo
@@ -877,9 +877,9 @@ export interface components {
          */
         PriceInfo: {
             /** @description The price of one whole token (after applying decimals) in `currency`. */
-            price_per_token?: number;
+            price_per_token?: number | undefined;
             /** @description The currency of the price, e.g. `USDC`. */
-            currency?: string;
+            currency?: string | undefined;
         };
         /**
          * Slot
@@ -903,18 +903,18 @@ export interface components {
          */
         TokenInfo: {
             /** @description The token's symbol. */
-            symbol?: string;
+            symbol?: string | undefined;
             /** @description The token's total supply in raw units (before applying `decimals`); can exceed 2^53. */
-            supply?: components["schemas"]["U64"];
+            supply?: components["schemas"]["U64"] | undefined;
             /** @description The number of decimals of the mint. */
-            decimals?: number;
+            decimals?: number | undefined;
             /** @description The token program that owns the mint (e.g. the SPL Token or Token-2022 program). */
-            token_program?: components["schemas"]["Address"];
-            price_info?: components["schemas"]["PriceInfo"];
+            token_program?: components["schemas"]["Address"] | undefined;
+            price_info?: components["schemas"]["PriceInfo"] | undefined;
             /** @description The mint authority; absent when none. */
-            mint_authority?: components["schemas"]["Address"];
+            mint_authority?: components["schemas"]["Address"] | undefined;
             /** @description The freeze authority; absent when none. */
-            freeze_authority?: components["schemas"]["Address"];
+            freeze_authority?: components["schemas"]["Address"] | undefined;
         };
         /**
          * U64
@@ -928,7 +928,7 @@ export interface components {
             /** @description The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. */
             id: components["schemas"]["Address"];
             /** @description Display options; every flag defaults to false. (The open-source reference implementation also accepts the name `displayOptions`.) */
-            options?: components["schemas"]["GetAssetOptions"];
+            options?: components["schemas"]["GetAssetOptions"] | undefined;
         };
         /** @description The asset. */
         GetAssetResult: components["schemas"]["Asset"];
@@ -937,7 +937,7 @@ export interface components {
             /** @description The asset ids (normally mint addresses); 1 to 1,000 of them. */
             ids: components["schemas"]["Address"][];
             /** @description Display options, as for getAsset; every flag defaults to false. */
-            options?: components["schemas"]["GetAssetOptions"];
+            options?: components["schemas"]["GetAssetOptions"] | undefined;
         };
         /** @description One entry per requested id, in request order; `null` for an id that was not found. */
         GetAssetBatchResult: (components["schemas"]["Asset"] | null)[];
@@ -946,19 +946,19 @@ export interface components {
             /** @description The wallet address whose assets are listed. */
             ownerAddress: components["schemas"]["Address"];
             /** @description The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
-            page?: number;
+            page?: number | undefined;
             /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented (the open-source reference implementation uses 1,000). */
-            limit?: number;
+            limit?: number | undefined;
             /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            before?: string;
+            before?: string | undefined;
             /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            after?: string;
+            after?: string | undefined;
             /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            cursor?: string;
+            cursor?: string | undefined;
             /** @description The ordering of the assets. */
-            sortBy?: components["schemas"]["AssetSortBy"];
+            sortBy?: components["schemas"]["AssetSortBy"] | undefined;
             /** @description Display options; every flag defaults to false. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
-            options?: components["schemas"]["GetAssetsByOwnerOptions"];
+            options?: components["schemas"]["GetAssetsByOwnerOptions"] | undefined;
         };
         /** @description A page of the owner's assets. */
         GetAssetsByOwnerResult: components["schemas"]["AssetList"];
@@ -967,19 +967,19 @@ export interface components {
             /** @description The authority address whose assets are listed. */
             authorityAddress: components["schemas"]["Address"];
             /** @description The page to return, 1-based. Not combinable with `before` or `after`; page 0 is rejected. */
-            page?: number;
+            page?: number | undefined;
             /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented. */
-            limit?: number;
+            limit?: number | undefined;
             /** @description The ordering of the assets. */
-            sortBy?: components["schemas"]["AssetSortBy"];
+            sortBy?: components["schemas"]["AssetSortBy"] | undefined;
             /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            before?: string;
+            before?: string | undefined;
             /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            after?: string;
+            after?: string | undefined;
             /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            cursor?: string;
+            cursor?: string | undefined;
             /** @description Display options; every flag defaults to false. */
-            options?: components["schemas"]["GetAssetsByAuthorityOptions"];
+            options?: components["schemas"]["GetAssetsByAuthorityOptions"] | undefined;
         };
         /** @description A page of the assets under the authority. */
         GetAssetsByAuthorityResult: components["schemas"]["AssetList"];
@@ -988,9 +988,9 @@ export interface components {
             /** @description The mint address of the master-edition NFT. */
             mint: components["schemas"]["Address"];
             /** @description The page to return, 1-based. */
-            page?: number;
+            page?: number | undefined;
             /** @description The maximum number of editions per page, 1 to 1,000. The hosted default is not documented. */
-            limit?: number;
+            limit?: number | undefined;
         };
         /** @description A page of the master edition's print editions. */
         GetNftEditionsResult: components["schemas"]["EditionList"];

@@ -24,7 +24,7 @@ export interface components {
             /** @description Whether the NFT was minted (with `confirmTransaction`, after on-chain confirmation). */
             minted: boolean;
             /** @description The id of the new compressed NFT (use it with the DAS methods, e.g. getAsset). May be absent. */
-            assetId?: components["schemas"]["Address"];
+            assetId?: components["schemas"]["Address"] | undefined;
         };
         /**
          * MintNftAttribute
@@ -78,23 +78,23 @@ export interface components {
             /** @description The wallet that receives the NFT. */
             owner: components["schemas"]["Address"];
             /** @description An address to set as the NFT's delegate. */
-            delegate?: components["schemas"]["Address"];
+            delegate?: components["schemas"]["Address"] | undefined;
             /** @description The collection to mint into. Its collection authority must first be delegated to the mint service's authority (see the method description). */
-            collection?: components["schemas"]["Address"];
+            collection?: components["schemas"]["Address"] | undefined;
             /** @description URI of the off-chain JSON metadata. */
-            uri?: components["schemas"]["Url"];
+            uri?: components["schemas"]["Url"] | undefined;
             /** @description Attributes (traits) of the NFT. */
-            attributes?: components["schemas"]["MintNftAttribute"][];
+            attributes?: components["schemas"]["MintNftAttribute"][] | undefined;
             /** @description URL of the NFT's image. */
-            imageUrl?: components["schemas"]["Url"];
+            imageUrl?: components["schemas"]["Url"] | undefined;
             /** @description URL of an external page about the NFT. */
-            externalUrl?: components["schemas"]["Url"];
+            externalUrl?: components["schemas"]["Url"] | undefined;
             /** @description Royalty on secondary sales in basis points (100 = 1%), 0 to 10000. */
-            sellerFeeBasisPoints?: number;
+            sellerFeeBasisPoints?: number | undefined;
             /** @description The NFT's creators and their royalty shares (shares sum to 100). */
-            creators?: components["schemas"]["MintNftCreator"][];
+            creators?: components["schemas"]["MintNftCreator"][] | undefined;
             /** @description When true, the response waits until the mint transaction is confirmed on chain. */
-            confirmTransaction?: boolean;
+            confirmTransaction?: boolean | undefined;
         };
         /** @description The mint transaction's signature, whether the NFT was minted, and its asset id. */
         MintCompressedNftResult: components["schemas"]["CompressedNftMint"];

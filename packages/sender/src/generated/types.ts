@@ -22,9 +22,9 @@ export interface components {
             /** @description Encoding of the transaction string. No default is documented, so the SDK requires it. */
             encoding: components["schemas"]["TransactionEncoding"];
             /** @description Skip the preflight simulation; send `true`, as the reference SDKs do. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated, and what the service assumes when it is left out is not documented (Solana's own default is `false`). This client sends only what you pass. */
-            skipPreflight?: boolean;
+            skipPreflight?: boolean | undefined;
             /** @description How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). */
-            maxRetries?: number;
+            maxRetries?: number | undefined;
         };
         /**
          * Signature
@@ -49,7 +49,7 @@ export interface components {
              * @description Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (0.000005 SOL since 2025-10-17). Sent as the query parameter `swqos_only=true`.
              * @default false
              */
-            swqosOnly?: boolean;
+            swqosOnly?: boolean | undefined;
         };
         /** @description The transaction's signature (its first signature, base58). It does not mean the transaction landed. */
         SendTransactionResult: components["schemas"]["Signature"];

@@ -48,10 +48,10 @@ export interface components {
         ErrorBody: {
             /** @description An error string, or an object with a numeric code and a message. */
             error?: string | {
-                code?: number;
-                message?: string;
-            };
-            message?: string;
+                code?: number | undefined;
+                message?: string | undefined;
+            } | undefined;
+            message?: string | undefined;
         };
         /**
          * LegacyAccountData
@@ -72,11 +72,11 @@ export interface components {
          *     }
          */
         LegacyAccountData: {
-            parsed?: components["schemas"]["LegacyParsedAccountData"];
+            parsed?: components["schemas"]["LegacyParsedAccountData"] | undefined;
             /** @description The parsing program, e.g. `spl-token`. */
-            program?: string;
+            program?: string | undefined;
             /** @description The data length in bytes. */
-            space?: number;
+            space?: number | undefined;
         };
         /**
          * LegacyAccountInfo
@@ -107,17 +107,17 @@ export interface components {
          */
         LegacyAccountInfo: {
             /** @description The account's address (the mint). */
-            key?: components["schemas"]["Address"];
-            isSigner?: boolean;
-            isWritable?: boolean;
+            key?: components["schemas"]["Address"] | undefined;
+            isSigner?: boolean | undefined;
+            isWritable?: boolean | undefined;
             /** @description The account's balance in lamports. */
-            lamports?: components["schemas"]["U64"];
-            data?: components["schemas"]["LegacyAccountData"];
+            lamports?: components["schemas"]["U64"] | undefined;
+            data?: components["schemas"]["LegacyAccountData"] | undefined;
             /** @description The program that owns the account (the token program for a mint). */
-            owner?: components["schemas"]["Address"];
-            executable?: boolean;
+            owner?: components["schemas"]["Address"] | undefined;
+            executable?: boolean | undefined;
             /** @description The epoch at which rent is next due; u64::MAX (18446744073709551615) for rent-exempt accounts. */
-            rentEpoch?: components["schemas"]["U64"];
+            rentEpoch?: components["schemas"]["U64"] | undefined;
         } | null;
         /**
          * LegacyCollectionDetails
@@ -128,7 +128,7 @@ export interface components {
          */
         LegacyCollectionDetails: {
             /** @description The number of items in the collection. */
-            size?: number;
+            size?: number | undefined;
         } | null;
         /**
          * LegacyMetadataAccount
@@ -169,19 +169,19 @@ export interface components {
          */
         LegacyMetadataAccount: {
             /** @description The Metaplex account kind, e.g. `MetadataV1`. */
-            key?: string;
-            mint?: components["schemas"]["Address"];
-            updateAuthority?: components["schemas"]["Address"];
-            data?: components["schemas"]["LegacyMetadataData"];
+            key?: string | undefined;
+            mint?: components["schemas"]["Address"] | undefined;
+            updateAuthority?: components["schemas"]["Address"] | undefined;
+            data?: components["schemas"]["LegacyMetadataData"] | undefined;
             /** @description The Metaplex token standard (e.g. `Fungible`, `NonFungible`); null when unset. */
-            tokenStandard?: string | null;
-            primarySaleHappened?: boolean;
-            isMutable?: boolean;
+            tokenStandard?: string | null | undefined;
+            primarySaleHappened?: boolean | undefined;
+            isMutable?: boolean | undefined;
             /** @description The edition bump nonce; null when unset. */
-            editionNonce?: number | null;
-            collection?: components["schemas"]["LegacyMetadataCollection"];
-            collectionDetails?: components["schemas"]["LegacyCollectionDetails"];
-            uses?: components["schemas"]["LegacyMetadataUses"];
+            editionNonce?: number | null | undefined;
+            collection?: components["schemas"]["LegacyMetadataCollection"] | undefined;
+            collectionDetails?: components["schemas"]["LegacyCollectionDetails"] | undefined;
+            uses?: components["schemas"]["LegacyMetadataUses"] | undefined;
         } | null;
         /**
          * LegacyMetadataCollection
@@ -193,9 +193,9 @@ export interface components {
          */
         LegacyMetadataCollection: {
             /** @description The collection's mint. */
-            key?: components["schemas"]["Address"];
+            key?: components["schemas"]["Address"] | undefined;
             /** @description Whether the collection authority verified the membership. */
-            verified?: boolean;
+            verified?: boolean | undefined;
         } | null;
         /**
          * LegacyMetadataData
@@ -209,13 +209,13 @@ export interface components {
          *     }
          */
         LegacyMetadataData: {
-            name?: string;
-            symbol?: string;
+            name?: string | undefined;
+            symbol?: string | undefined;
             /** @description The URI of the off-chain JSON (may be empty). */
-            uri?: string;
+            uri?: string | undefined;
             /** @description The royalty in basis points (100 = 1%). */
-            sellerFeeBasisPoints?: number;
-            creators?: components["schemas"]["LegacyOnChainCreator"][] | null;
+            sellerFeeBasisPoints?: number | undefined;
+            creators?: components["schemas"]["LegacyOnChainCreator"][] | null | undefined;
         };
         /**
          * LegacyMetadataUses
@@ -228,9 +228,9 @@ export interface components {
          */
         LegacyMetadataUses: {
             /** @description How uses are consumed (Metaplex values such as `Burn`, `Multiple`, `Single`). */
-            useMethod?: string;
-            remaining?: number;
-            total?: number;
+            useMethod?: string | undefined;
+            remaining?: number | undefined;
+            total?: number | undefined;
         } | null;
         /**
          * LegacyMintInfo
@@ -244,12 +244,12 @@ export interface components {
          *     }
          */
         LegacyMintInfo: {
-            decimals?: number;
-            freezeAuthority?: components["schemas"]["LegacyOptionalAuthority"];
-            isInitialized?: boolean;
-            mintAuthority?: components["schemas"]["LegacyOptionalAuthority"];
+            decimals?: number | undefined;
+            freezeAuthority?: components["schemas"]["LegacyOptionalAuthority"] | undefined;
+            isInitialized?: boolean | undefined;
+            mintAuthority?: components["schemas"]["LegacyOptionalAuthority"] | undefined;
             /** @description The total supply in the smallest unit, as a decimal string. */
-            supply?: string;
+            supply?: string | undefined;
         };
         /**
          * LegacyOffChainAttribute
@@ -260,9 +260,9 @@ export interface components {
          *     }
          */
         LegacyOffChainAttribute: {
-            traitType?: string;
+            traitType?: string | undefined;
             /** @description The trait's value (a string in the docs; creators also publish numbers). */
-            value?: string | number;
+            value?: string | number | undefined;
         };
         /**
          * LegacyOffChainCreator
@@ -273,9 +273,9 @@ export interface components {
          *     }
          */
         LegacyOffChainCreator: {
-            address?: string;
+            address?: string | undefined;
             /** @description The creator's share in percent (a string in the docs; the Metaplex JSON standard uses a number). */
-            share?: string | number;
+            share?: string | number | undefined;
         };
         /**
          * LegacyOffChainFile
@@ -286,9 +286,9 @@ export interface components {
          *     }
          */
         LegacyOffChainFile: {
-            uri?: string;
+            uri?: string | undefined;
             /** @description The file's MIME type. */
-            type?: string;
+            type?: string | undefined;
         };
         /**
          * LegacyOffChainJson
@@ -307,13 +307,13 @@ export interface components {
          *     }
          */
         LegacyOffChainJson: {
-            name?: string;
-            symbol?: string;
-            attributes?: components["schemas"]["LegacyOffChainAttribute"][];
-            sellerFeeBasisPoints?: number;
+            name?: string | undefined;
+            symbol?: string | undefined;
+            attributes?: components["schemas"]["LegacyOffChainAttribute"][] | undefined;
+            sellerFeeBasisPoints?: number | undefined;
             /** @description The image URL. */
-            image?: string;
-            properties?: components["schemas"]["LegacyOffChainProperties"];
+            image?: string | undefined;
+            properties?: components["schemas"]["LegacyOffChainProperties"] | undefined;
         } | null;
         /**
          * LegacyOffChainMetadata
@@ -355,9 +355,9 @@ export interface components {
          *     }
          */
         LegacyOffChainMetadata: {
-            metadata?: components["schemas"]["LegacyOffChainJson"];
+            metadata?: components["schemas"]["LegacyOffChainJson"] | undefined;
             /** @description The URI the JSON was fetched from. */
-            uri?: string;
+            uri?: string | undefined;
             error: components["schemas"]["AccountErrorType"];
         };
         /**
@@ -381,9 +381,9 @@ export interface components {
          */
         LegacyOffChainProperties: {
             /** @description The asset category, e.g. `image`. */
-            category?: string;
-            files?: components["schemas"]["LegacyOffChainFile"][];
-            creators?: components["schemas"]["LegacyOffChainCreator"][];
+            category?: string | undefined;
+            files?: components["schemas"]["LegacyOffChainFile"][] | undefined;
+            creators?: components["schemas"]["LegacyOffChainCreator"][] | undefined;
         };
         /**
          * LegacyOnChainAccountInfo
@@ -394,7 +394,7 @@ export interface components {
          *     }
          */
         LegacyOnChainAccountInfo: {
-            accountInfo?: components["schemas"]["LegacyAccountInfo"];
+            accountInfo?: components["schemas"]["LegacyAccountInfo"] | undefined;
             error: components["schemas"]["AccountErrorType"];
         };
         /**
@@ -407,10 +407,10 @@ export interface components {
          *     }
          */
         LegacyOnChainCreator: {
-            address?: components["schemas"]["Address"];
+            address?: components["schemas"]["Address"] | undefined;
             /** @description The creator's share of royalties in percent, as a string. */
-            share?: string;
-            verified?: boolean;
+            share?: string | undefined;
+            verified?: boolean | undefined;
         };
         /**
          * LegacyOnChainMetadata
@@ -421,7 +421,7 @@ export interface components {
          *     }
          */
         LegacyOnChainMetadata: {
-            metadata?: components["schemas"]["LegacyMetadataAccount"];
+            metadata?: components["schemas"]["LegacyMetadataAccount"] | undefined;
             error: components["schemas"]["AccountErrorType"];
         };
         /**
@@ -446,9 +446,9 @@ export interface components {
          *     }
          */
         LegacyParsedAccountData: {
-            info?: components["schemas"]["LegacyMintInfo"];
+            info?: components["schemas"]["LegacyMintInfo"] | undefined;
             /** @description The parsed account type, e.g. `mint`. */
-            type?: string;
+            type?: string | undefined;
         };
         /**
          * LegacyTokenListEntry
@@ -471,17 +471,17 @@ export interface components {
          */
         LegacyTokenListEntry: {
             /** @description The token-list chain id (101 = mainnet-beta). */
-            chainId?: number;
-            address?: components["schemas"]["Address"];
-            symbol?: string;
-            name?: string;
-            decimals?: number;
-            logoURI?: string;
-            tags?: string[];
+            chainId?: number | undefined;
+            address?: components["schemas"]["Address"] | undefined;
+            symbol?: string | undefined;
+            name?: string | undefined;
+            decimals?: number | undefined;
+            logoURI?: string | undefined;
+            tags?: string[] | undefined;
             /** @description Free-form extra data (website, coingeckoId, …); contents not documented. */
             extensions?: {
                 [key: string]: unknown;
-            };
+            } | undefined;
         } | null;
         /**
          * LegacyTokenMetadata
@@ -556,10 +556,10 @@ export interface components {
         LegacyTokenMetadata: {
             /** @description The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
             account: string;
-            onChainAccountInfo?: components["schemas"]["LegacyOnChainAccountInfo"];
-            onChainMetadata?: components["schemas"]["LegacyOnChainMetadata"];
-            offChainMetadata?: components["schemas"]["LegacyOffChainMetadata"];
-            legacyMetadata?: components["schemas"]["LegacyTokenListEntry"];
+            onChainAccountInfo?: components["schemas"]["LegacyOnChainAccountInfo"] | undefined;
+            onChainMetadata?: components["schemas"]["LegacyOnChainMetadata"] | undefined;
+            offChainMetadata?: components["schemas"]["LegacyOffChainMetadata"] | undefined;
+            legacyMetadata?: components["schemas"]["LegacyTokenListEntry"] | undefined;
         };
         /**
          * LegacyTokenMetadataList
@@ -590,12 +590,12 @@ export interface components {
              * @description Also fetch the off-chain JSON the metadata `uri` points to (`offChainMetadata`).
              * @default false
              */
-            includeOffChain?: boolean;
+            includeOffChain?: boolean | undefined;
             /**
              * @description Bypass the service's cache.
              * @default false
              */
-            disableCache?: boolean;
+            disableCache?: boolean | undefined;
         };
         /**
          * U64

@@ -184,10 +184,10 @@ export interface components {
         ErrorBody: {
             /** @description An error string, or an object with a numeric code and a message. */
             error?: string | {
-                code?: number;
-                message?: string;
-            };
-            message?: string;
+                code?: number | undefined;
+                message?: string | undefined;
+            } | undefined;
+            message?: string | undefined;
         };
         /**
          * Signature
@@ -277,27 +277,27 @@ export interface components {
              * @description The token symbol, when known.
              * @example USDC
              */
-            symbol?: string | null;
+            symbol?: string | null | undefined;
             /**
              * @description The token name, when known.
              * @example USD Coin
              */
-            name?: string | null;
+            name?: string | null | undefined;
             /**
              * @description The price of one token in USD, when a price is available.
              * @example 0.9998
              */
-            pricePerToken?: number | null;
+            pricePerToken?: number | null | undefined;
             /**
              * @description The USD value of the balance, when a price is available.
              * @example 1523.45
              */
-            usdValue?: number | null;
+            usdValue?: number | null | undefined;
             /**
              * @description A URL of the token's logo image, when known.
              * @example https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png
              */
-            logoUri?: string | null;
+            logoUri?: string | null | undefined;
         };
         /**
          * WalletBalancesResponse
@@ -339,7 +339,7 @@ export interface components {
             /** @description The token balances on this page. With `showNative=true` the native token comes first (mint `So11111111111111111111111111111111111111112`); the other tokens are sorted by USD value, descending. */
             balances: components["schemas"]["WalletBalanceItem"][];
             /** @description The wallet's NFTs, present only when `showNfts=true`: at most 100, and only on the first page. */
-            nfts?: components["schemas"]["WalletNftItem"][];
+            nfts?: components["schemas"]["WalletNftItem"][] | undefined;
             /**
              * @description The total USD value of the balances on this page only, not of the whole portfolio.
              * @example 14310.52
@@ -384,7 +384,7 @@ export interface components {
             /** @description Whether more results are available. */
             hasMore: boolean;
             /** @description The cursor of the next page (base58, per the service's cursor convention); null or absent when there are no more results. */
-            nextCursor?: string | null;
+            nextCursor?: string | null | undefined;
         };
         /**
          * WalletFundingSource
@@ -412,12 +412,12 @@ export interface components {
              * @description The funder's name, present when the funder is a known entity (e.g. `Coinbase 2`).
              * @example Coinbase 2
              */
-            funderName?: string | null;
+            funderName?: string | null | undefined;
             /**
              * @description The kind of funder entity, e.g. `exchange`. A free string; other values are not documented. Null or absent when unknown.
              * @example exchange
              */
-            funderType?: string | null;
+            funderType?: string | null | undefined;
             /** @description The mint of the funding token (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
             mint: components["schemas"]["Address"];
             /**
@@ -510,7 +510,7 @@ export interface components {
             /** @description Whether older transactions are available. */
             hasMore: boolean;
             /** @description The signature to pass as `before` for the next (older) page; null or absent when there are no more results. */
-            nextCursor?: components["schemas"]["Signature"] | null;
+            nextCursor?: components["schemas"]["Signature"] | null | undefined;
         };
         /**
          * WalletHistoryResponse
@@ -600,7 +600,7 @@ export interface components {
              */
             tags: string[];
             /** @description Name-service domains owned by the wallet: the favourite `.sol` domain first, the rest alphabetical. Omitted when the wallet owns none. */
-            domainNames?: components["schemas"]["Domain"][];
+            domainNames?: components["schemas"]["Domain"][] | undefined;
         };
         /**
          * WalletNftItem
@@ -623,19 +623,19 @@ export interface components {
              * @description The NFT name, when available.
              * @example Mad Lads #8420
              */
-            name?: string | null;
+            name?: string | null | undefined;
             /**
              * @description The URI of the NFT image, when available.
              * @example https://madlads.s3.us-west-2.amazonaws.com/images/8420.png
              */
-            imageUri?: string | null;
+            imageUri?: string | null | undefined;
             /**
              * @description The name of the NFT's collection, when it belongs to one.
              * @example Mad Lads
              */
-            collectionName?: string | null;
+            collectionName?: string | null | undefined;
             /** @description The address of the NFT's collection, when it belongs to one. */
-            collectionAddress?: components["schemas"]["Address"] | null;
+            collectionAddress?: components["schemas"]["Address"] | null | undefined;
         };
         /**
          * WalletPagePagination
@@ -702,7 +702,7 @@ export interface components {
              * @description The token symbol, when known.
              * @example USDC
              */
-            symbol?: string | null;
+            symbol?: string | null | undefined;
         };
         /**
          * WalletTransfersResponse
@@ -908,16 +908,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page number, 1-indexed. */
-                page?: number;
+                page?: number | undefined;
                 /** @description The number of tokens per page (1 to 100). */
-                limit?: number;
+                limit?: number | undefined;
                 /** @description Include token accounts with a zero balance. */
-                showZeroBalance?: boolean;
+                showZeroBalance?: boolean | undefined;
                 /** @description Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`. */
-                showNative?: boolean;
+                showNative?: boolean | undefined;
                 /** @description Include the wallet's NFTs (at most 100, first page only). */
-                showNfts?: boolean;
-            };
+                showNfts?: boolean | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /** @description The wallet address (base58). */
@@ -947,16 +947,16 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The maximum number of transactions to return (1 to 100). */
-                limit?: number;
+                limit?: number | undefined;
                 /** @description Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
-                before?: components["schemas"]["Signature"];
+                before?: components["schemas"]["Signature"] | undefined;
                 /** @description Return transactions newer than this signature (ascending pagination). */
-                after?: components["schemas"]["Signature"];
+                after?: components["schemas"]["Signature"] | undefined;
                 /** @description Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
-                type?: string;
+                type?: string | undefined;
                 /** @description Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam). */
-                tokenAccounts?: "none" | "balanceChanged" | "all";
-            };
+                tokenAccounts?: "none" | "balanceChanged" | "all" | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /** @description The wallet address (base58). */
@@ -986,10 +986,10 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The maximum number of transfers to return (1 to 100; default 50). */
-                limit?: number;
+                limit?: number | undefined;
                 /** @description The cursor from the previous response's `pagination.nextCursor`; omit it for the first page. */
-                cursor?: string;
-            };
+                cursor?: string | undefined;
+            } | undefined;
             header?: never;
             path: {
                 /** @description The wallet address (base58). */

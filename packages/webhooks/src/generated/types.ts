@@ -192,14 +192,14 @@ export interface components {
             webhookURL: components["schemas"]["WebhookUrl"];
             transactionTypes: components["schemas"]["TransactionTypeFilter"];
             accountAddresses: components["schemas"]["WatchedAddresses"];
-            accountAddressOwners?: components["schemas"]["WatchedAddressOwners"];
+            accountAddressOwners?: components["schemas"]["WatchedAddressOwners"] | undefined;
             /** @default enhanced */
-            webhookType?: components["schemas"]["WebhookType"];
-            authHeader?: components["schemas"]["DeliveryAuthHeader"];
+            webhookType?: components["schemas"]["WebhookType"] | undefined;
+            authHeader?: components["schemas"]["DeliveryAuthHeader"] | undefined;
             /** @default jsonParsed */
-            encoding?: components["schemas"]["WebhookEncoding"];
+            encoding?: components["schemas"]["WebhookEncoding"] | undefined;
             /** @default all */
-            txnStatus?: components["schemas"]["TxnStatus"];
+            txnStatus?: components["schemas"]["TxnStatus"] | undefined;
         };
         /**
          * DeleteWebhookResponse
@@ -208,7 +208,7 @@ export interface components {
          */
         DeleteWebhookResponse: {
             /** @description A human-readable confirmation; its text is not documented. */
-            message?: string;
+            message?: string | undefined;
         };
         /**
          * DeliveryAuthHeader
@@ -342,7 +342,7 @@ export interface components {
             /** @description The instruction data, base58-encoded. */
             data: components["schemas"]["Base58"];
             programId: components["schemas"]["Address"];
-            innerInstructions?: components["schemas"]["EnhancedInnerInstruction"][];
+            innerInstructions?: components["schemas"]["EnhancedInnerInstruction"][] | undefined;
         };
         /**
          * EnhancedTransactionEvent
@@ -415,9 +415,9 @@ export interface components {
             tokenTransfers: components["schemas"]["TokenTransfer"][];
             /** @description The balance changes of every account of the transaction. */
             accountData: components["schemas"]["AccountData"][];
-            transactionError?: components["schemas"]["TransactionError"];
+            transactionError?: components["schemas"]["TransactionError"] | undefined;
             /** @description The transaction's instructions, with their inner instructions. */
-            instructions?: components["schemas"]["EnhancedInstruction"][];
+            instructions?: components["schemas"]["EnhancedInstruction"][] | undefined;
             events: components["schemas"]["TransactionEvents"];
         };
         /**
@@ -427,10 +427,10 @@ export interface components {
         ErrorBody: {
             /** @description An error string, or an object with a numeric code and a message. */
             error?: string | {
-                code?: number;
-                message?: string;
-            };
-            message?: string;
+                code?: number | undefined;
+                message?: string | undefined;
+            } | undefined;
+            message?: string | undefined;
         };
         /**
          * Hash
@@ -682,7 +682,7 @@ export interface components {
             /** @description Address lookup tables used by a versioned transaction; the item shape is not documented. */
             addressTableLookups?: {
                 [key: string]: unknown;
-            }[];
+            }[] | undefined;
             header: components["schemas"]["RawMessageHeader"];
             instructions: components["schemas"]["RawInstruction"][];
             recentBlockhash: components["schemas"]["Hash"];
@@ -742,9 +742,9 @@ export interface components {
             /** @description The token account, as an index into `message.accountKeys`. */
             accountIndex: number;
             mint: components["schemas"]["Address"];
-            owner?: components["schemas"]["Address"];
+            owner?: components["schemas"]["Address"] | undefined;
             /** @description The token program. */
-            programId?: components["schemas"]["Address"];
+            programId?: components["schemas"]["Address"] | undefined;
             uiTokenAmount: components["schemas"]["RawUiTokenAmount"];
         };
         /**
@@ -852,7 +852,7 @@ export interface components {
             /** @description The block time. */
             blockTime: components["schemas"]["UnixTimestamp"];
             /** @description The transaction's position within its block. */
-            indexWithinBlock?: number;
+            indexWithinBlock?: number | undefined;
             slot: components["schemas"]["Slot"];
             meta: components["schemas"]["RawTransactionMeta"];
             transaction: components["schemas"]["RawTransaction"];
@@ -888,22 +888,22 @@ export interface components {
             /** @description The fee in lamports. */
             fee: components["schemas"]["U64"];
             /** @description The inner instructions, grouped by the index of the instruction that invoked them. */
-            innerInstructions?: components["schemas"]["RawInnerInstructions"][];
-            loadedAddresses?: components["schemas"]["RawLoadedAddresses"];
+            innerInstructions?: components["schemas"]["RawInnerInstructions"][] | undefined;
+            loadedAddresses?: components["schemas"]["RawLoadedAddresses"] | undefined;
             /** @description The program log lines. */
-            logMessages?: string[];
+            logMessages?: string[] | undefined;
             /** @description Each account's lamports before the transaction, in `accountKeys` order. */
             preBalances: components["schemas"]["U64"][];
             /** @description Each account's lamports after the transaction, in `accountKeys` order. */
             postBalances: components["schemas"]["U64"][];
             /** @description Token balances before the transaction. */
-            preTokenBalances?: components["schemas"]["RawTokenBalance"][];
+            preTokenBalances?: components["schemas"]["RawTokenBalance"][] | undefined;
             /** @description Token balances after the transaction. */
-            postTokenBalances?: components["schemas"]["RawTokenBalance"][];
+            postTokenBalances?: components["schemas"]["RawTokenBalance"][] | undefined;
             /** @description Rewards credited by the transaction; the item shape is not documented. */
             rewards?: {
                 [key: string]: unknown;
-            }[];
+            }[] | undefined;
         };
         /**
          * RawUiTokenAmount
@@ -920,9 +920,9 @@ export interface components {
             amount: string;
             decimals: number;
             /** @description The amount with decimals applied (may lose precision; null for some zero balances). */
-            uiAmount?: number | null;
+            uiAmount?: number | null | undefined;
             /** @description The amount with decimals applied, as a string. */
-            uiAmountString?: string;
+            uiAmountString?: string | undefined;
         };
         /**
          * Signature
@@ -987,7 +987,7 @@ export interface components {
              * @example Fungible
              * @example NonFungible
              */
-            tokenStandard?: string;
+            tokenStandard?: string | undefined;
         };
         /**
          * TransactionError
@@ -998,7 +998,7 @@ export interface components {
          *     }
          */
         TransactionError: {
-            error?: string;
+            error?: string | undefined;
         } | string | null;
         /**
          * TransactionEvents
@@ -1009,25 +1009,25 @@ export interface components {
             /** @description An NFT event (sale, listing, bid, mint, …). Shape kept open. */
             nft?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description A swap event (native and token inputs, outputs, fees and inner swaps). Shape kept open. */
             swap?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description Compressed-NFT events (mint, transfer, burn, …). The docs show one object; an array of such objects is accepted too. Shape kept open. */
             compressed?: {
                 [key: string]: unknown;
             } | {
                 [key: string]: unknown;
-            }[] | null;
+            }[] | null | undefined;
             /** @description A distribute-compression-rewards event. Shape kept open. */
             distributeCompressionRewards?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
             /** @description A set-authority event. Shape kept open. */
             setAuthority?: {
                 [key: string]: unknown;
-            } | null;
+            } | null | undefined;
         };
         /**
          * TransactionSource
@@ -1105,17 +1105,17 @@ export interface components {
             webhookURL: components["schemas"]["WebhookUrl"];
             transactionTypes: components["schemas"]["TransactionTypeFilter"];
             accountAddresses: components["schemas"]["WatchedAddresses"];
-            accountAddressOwners?: components["schemas"]["WatchedAddressOwners"];
-            webhookType?: components["schemas"]["WebhookType"];
-            authHeader?: components["schemas"]["DeliveryAuthHeader"];
-            encoding?: components["schemas"]["WebhookEncoding"];
-            txnStatus?: components["schemas"]["TxnStatus"];
+            accountAddressOwners?: components["schemas"]["WatchedAddressOwners"] | undefined;
+            webhookType?: components["schemas"]["WebhookType"] | undefined;
+            authHeader?: components["schemas"]["DeliveryAuthHeader"] | undefined;
+            encoding?: components["schemas"]["WebhookEncoding"] | undefined;
+            txnStatus?: components["schemas"]["TxnStatus"] | undefined;
             /** @description Read-only (the owning wallet): accepted and ignored. */
-            wallet?: components["schemas"]["Address"];
+            wallet?: components["schemas"]["Address"] | undefined;
             /** @description Read-only (the owning project): accepted and ignored. */
-            project?: string;
+            project?: string | undefined;
             /** @description Read-only (whether the webhook is delivering): accepted and ignored. */
-            active?: boolean;
+            active?: boolean | undefined;
         };
         /**
          * Url
@@ -1168,20 +1168,20 @@ export interface components {
              * @description The id of the project that owns the webhook. Its format is not documented.
              * @example 0dd62b66-18fa-42bb-92b9-65bc0ee5e155
              */
-            project?: string;
+            project?: string | undefined;
             /** @description The URL that receives the POST deliveries. */
             webhookURL: components["schemas"]["Url"];
             /** @description The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). */
-            transactionTypes?: components["schemas"]["TransactionType"][];
+            transactionTypes?: components["schemas"]["TransactionType"][] | undefined;
             /** @description The watched accounts (at most 100000). */
             accountAddresses: components["schemas"]["Address"][];
             /** @description Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
-            accountAddressOwners?: components["schemas"]["Address"][];
+            accountAddressOwners?: components["schemas"]["Address"][] | undefined;
             webhookType: components["schemas"]["WebhookType"];
             /** @description A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
-            authHeader?: string;
+            authHeader?: string | undefined;
             /** @description Whether the webhook is delivering. The service may disable a webhook on its own when deliveries fail at a high rate. */
-            active?: boolean;
+            active?: boolean | undefined;
         };
         /**
          * WebhookEncoding
