@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { banner, literal } from "./lib/emit.mjs";
+import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 import { emitRestArea, exampleFor as restExample, operationsOf } from "./rest.mjs";
 import { emitRpcArea, exampleFor as rpcExample } from "./rpc.mjs";
@@ -69,7 +69,7 @@ function emitSdk(areas) {
   const member = (a) => {
     const deprecated = a.doc.info["x-deprecated"];
     const doc = `${a.title}${mark(a.title, "beta", a.beta)}${mark(a.title, "deprecated", deprecated)} — \`@chaindata/${a.area}\`.`;
-    return `  /**\n   * ${doc}${deprecated ? `\n   * @deprecated ${typeof deprecated === "string" ? deprecated : "every operation of this area is deprecated; each one's JSDoc names its replacement"}` : ""}\n   */\n  readonly ${a.prop}: ${a.Area}Client;`;
+    return `  /**\n   * ${doc}${areaStatusTags(a.doc.info).map((tag) => `\n   * ${tag}`).join("")}\n   */\n  readonly ${a.prop}: ${a.Area}Client;`;
   };
   return {
     "packages/sdk/src/generated/client.ts":

@@ -4,7 +4,7 @@
 //   operations.ts  one descriptor per operation for @chaindata/core
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
-import { banner, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
+import { areaStatusTags, banner, docComment, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
@@ -234,7 +234,7 @@ export async function emitRestArea({ area, doc, file }) {
     }
   }
   const info = doc.info;
-  const status = [info["x-beta"] ? "@beta Routes and response formats may change." : ""].filter(Boolean);
+  const status = areaStatusTags(info);
   const usesPagination = ops.some((op) => op.o["x-pagination"]);
   const client =
     banner(source) +
@@ -244,7 +244,7 @@ export async function emitRestArea({ area, doc, file }) {
     `import type * as T from "./types.js";\n\n` +
     `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status.length ? `\n *\n * ${status.join("\n * ")}` : ""}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
-    `/** Create a client for the ${area} operations (${info["x-host"]} host). */\n` +
+    docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
     `  const transport = createTransport(options, ${info["x-host"]}Host);\n` +
     `  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });\n` +

@@ -4,7 +4,7 @@
 //   operations.ts  one descriptor per method for @chaindata/core (validation schema,
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
-import { banner, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
+import { areaStatusTags, banner, docComment, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, pascal, validationSchema } from "./lib/schema.mjs";
@@ -75,12 +75,15 @@ export async function emitRpcArea({ area, doc, file }) {
   }
   const typeSource = await typesFor({ openapi: "3.1.0", info: { title: doc.info.title, version: doc.info.version }, paths: {}, components: { schemas } });
   const methodMap = methods
-    .map((m) => `  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`)
+    .map((m) => {
+      const replacement = commonDescriptorFields(doc, m, m.result.schema).deprecated;
+      return `${m.deprecated ? `  /** @deprecated ${replacement ?? ""} */\n` : ""}  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`;
+    })
     .join("\n");
   const types =
     banner(source) +
     "\n" +
-    typeSource.replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "") +
+    typeSource +
     `\n/** The ${area} methods: the method name picks the params and result types. */\nexport interface ${Area}Methods {\n${methodMap}\n}\n`;
 
   // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
@@ -137,7 +140,7 @@ export async function emitRpcArea({ area, doc, file }) {
       impl.push(`    ${m.name}: ${call},`);
     }
   }
-  const statusNote = [info["x-beta"] ? "@beta" : "", info["x-deprecated"] ? "@deprecated" : ""].filter(Boolean).join(" ");
+  const status = areaStatusTags(info).map((tag) => `\n * ${tag}`).join("");
   const coreImports = [
     "createJsonRpcClient",
     `${info["x-host"]}Host`,
@@ -154,14 +157,14 @@ export async function emitRpcArea({ area, doc, file }) {
     `import { ${coreImports.join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
-    `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.\n */\n` +
+    `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
     `export function create${Area}Rpc(options?: ClientOptions): JsonRpcClient {\n  return createJsonRpcClient(options, ${endpoint});\n}\n\n` +
     standalone.join("\n\n") +
-    `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${statusNote ? `\n * ${statusNote}` : ""}\n */\n` +
+    `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
     `  request<M extends keyof T.${Area}Methods>(method: M, params: T.${Area}Methods[M]["params"], options?: RequestOptions): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
-    `/** Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`). */\n` +
+    docComment(`Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`, areaStatusTags(info)) +
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, "request"> = {\n${impl.join("\n")}\n  };\n` +

@@ -27,7 +27,6 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
@@ -309,7 +308,6 @@ export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
-export type $defs = Record<string, never>;
 export interface operations {
     getProjectUsage: {
         parameters: {

@@ -7,6 +7,7 @@ import type * as T from "./types.js";
 /**
  * The mint JSON-RPC endpoint (rpc host, `POST /`), for the standalone
  * functions: `await mintCompressedNft(rpc, params)`. A bundle then carries only the methods it calls.
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
 export function createMintRpc(options?: ClientOptions): JsonRpcClient {
   return createJsonRpcClient(options, rpcHost, "/");
@@ -67,7 +68,7 @@ export function mintCompressedNft(rpc: JsonRpcClient, params: T.MintCompressedNf
  * chaindata compressed-NFT mint API (deprecated)
  *
  * The deprecated `mintCompressedNft` JSON-RPC method: the service mints a compressed NFT to a wallet and pays for it. It is listed under the deprecated APIs of the public docs; use the ZK-compression API (@chaindata/compression) instead. `POST /?api-key=<API_KEY>` on the JSON-RPC host.
- * @deprecated
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
 export interface MintClient {
   /**
@@ -121,7 +122,10 @@ export interface MintClient {
   request<M extends keyof T.MintMethods>(method: M, params: T.MintMethods[M]["params"], options?: RequestOptions): Promise<T.MintMethods[M]["result"]>;
 }
 
-/** Create a client for every mint method (rpc host, `POST /`). */
+/**
+ * Create a client for every mint method (rpc host, `POST /`).
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ */
 export function createMintClient(options?: ClientOptions): MintClient {
   const rpc = createMintRpc(options);
   const client: Omit<MintClient, "request"> = {

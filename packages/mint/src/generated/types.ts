@@ -116,5 +116,6 @@ export type MintCompressedNftResult = components['schemas']['MintCompressedNftRe
 
 /** The mint methods: the method name picks the params and result types. */
 export interface MintMethods {
+  /** @deprecated use the ZK-compression API (@chaindata/compression) instead */
   mintCompressedNft: { params: MintCompressedNftParams; result: MintCompressedNftResult };
 }

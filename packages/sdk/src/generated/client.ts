@@ -40,6 +40,7 @@ export interface ChainDataClient {
   readonly tokenMetadata: TokenMetadataClient;
   /**
    * Wallet API (beta) — `@chaindata/wallet`.
+   * @beta Routes and response formats may change.
    */
   readonly wallet: WalletClient;
   /**

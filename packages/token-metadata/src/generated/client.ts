@@ -9,6 +9,8 @@ import type * as T from "./types.js";
  * chaindata Token Metadata API (deprecated)
  *
  * The deprecated token-metadata endpoint: on-chain account data, Metaplex metadata, optional off-chain JSON and the old token-list entry for up to 100 mints per request. It is replaced by the DAS methods getAsset and getAssetBatch (`@chaindata/das`); new code should use those. The API key is sent as the `api-key` query parameter.
+ *
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
 export interface TokenMetadataClient {
   /**
@@ -29,7 +31,10 @@ export interface TokenMetadataClient {
   getTokenMetadata(input: T.GetTokenMetadataInput, options?: RequestOptions): Promise<T.GetTokenMetadataResult>;
 }
 
-/** Create a client for the token-metadata operations (api host). */
+/**
+ * Create a client for the token-metadata operations (api host).
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ */
 export function createTokenMetadataClient(options?: ClientOptions): TokenMetadataClient {
   const transport = createTransport(options, apiHost);
   const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });

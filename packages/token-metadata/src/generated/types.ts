@@ -24,7 +24,6 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
@@ -694,7 +693,6 @@ export type ResponseServerError = components['responses']['ServerError'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
-export type $defs = Record<string, never>;
 export interface operations {
     getTokenMetadata: {
         parameters: {

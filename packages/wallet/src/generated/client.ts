@@ -125,7 +125,10 @@ export interface WalletClient {
   getFundedBy(input: T.GetFundedByInput, options?: RequestOptions): Promise<T.GetFundedByResult>;
 }
 
-/** Create a client for the wallet operations (wallet host). */
+/**
+ * Create a client for the wallet operations (wallet host).
+ * @beta Routes and response formats may change.
+ */
 export function createWalletClient(options?: ClientOptions): WalletClient {
   const transport = createTransport(options, walletHost);
   const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });

@@ -141,7 +141,6 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
@@ -843,7 +842,6 @@ export type ResponseTooManyRequests = components['responses']['TooManyRequests']
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ParameterWalletAddress = components['parameters']['WalletAddress'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
-export type $defs = Record<string, never>;
 export interface operations {
     getIdentity: {
         parameters: {
@@ -907,15 +905,30 @@ export interface operations {
     getBalances: {
         parameters: {
             query?: {
-                /** @description The page number, 1-indexed. */
+                /**
+                 * @description The page number, 1-indexed.
+                 * @default 1
+                 */
                 page?: number | undefined;
-                /** @description The number of tokens per page (1 to 100). */
+                /**
+                 * @description The number of tokens per page (1 to 100).
+                 * @default 100
+                 */
                 limit?: number | undefined;
-                /** @description Include token accounts with a zero balance. */
+                /**
+                 * @description Include token accounts with a zero balance.
+                 * @default false
+                 */
                 showZeroBalance?: boolean | undefined;
-                /** @description Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`. */
+                /**
+                 * @description Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
+                 * @default true
+                 */
                 showNative?: boolean | undefined;
-                /** @description Include the wallet's NFTs (at most 100, first page only). */
+                /**
+                 * @description Include the wallet's NFTs (at most 100, first page only).
+                 * @default false
+                 */
                 showNfts?: boolean | undefined;
             } | undefined;
             header?: never;
@@ -946,7 +959,10 @@ export interface operations {
     getHistory: {
         parameters: {
             query?: {
-                /** @description The maximum number of transactions to return (1 to 100). */
+                /**
+                 * @description The maximum number of transactions to return (1 to 100).
+                 * @default 100
+                 */
                 limit?: number | undefined;
                 /** @description Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
                 before?: components["schemas"]["Signature"] | undefined;
@@ -954,7 +970,10 @@ export interface operations {
                 after?: components["schemas"]["Signature"] | undefined;
                 /** @description Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
                 type?: string | undefined;
-                /** @description Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam). */
+                /**
+                 * @description Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).
+                 * @default balanceChanged
+                 */
                 tokenAccounts?: "none" | "balanceChanged" | "all" | undefined;
             } | undefined;
             header?: never;
@@ -985,7 +1004,10 @@ export interface operations {
     getTransfers: {
         parameters: {
             query?: {
-                /** @description The maximum number of transfers to return (1 to 100; default 50). */
+                /**
+                 * @description The maximum number of transfers to return (1 to 100; default 50).
+                 * @default 50
+                 */
                 limit?: number | undefined;
                 /** @description The cursor from the previous response's `pagination.nextCursor`; omit it for the first page. */
                 cursor?: string | undefined;

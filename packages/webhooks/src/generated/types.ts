@@ -1352,7 +1352,6 @@ export type ResponseTooManyRequests = components['responses']['TooManyRequests']
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ParameterWebhookId = components['parameters']['WebhookID'];
 export type HeaderRetryAfter = components['headers']['Retry-After'];
-export type $defs = Record<string, never>;
 export interface operations {
     listWebhooks: {
         parameters: {
