@@ -7,6 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 import { emitRestArea, exampleFor as restExample, operationsOf } from "./rest.mjs";
@@ -134,7 +136,10 @@ function emitReadme({ area, kind, doc, file }) {
       "```sh\nnpm install @chaindata/" + area + "\n```\n\n" +
       "```ts\n" +
       `import { ${factory} } from "@chaindata/${area}";\n\n` +
-      `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });\n` +
+      // (A key-optional host, the Sender, takes only a dedicated key: the general one is not sent there.)
+      (info["x-auth"]?.required === false
+        ? `const ${client} = ${factory}(); // no API key needed (a dedicated key for this host goes in \`apiKey\`)\n`
+        : `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });\n`) +
       `${first?.example ?? ""}\n` +
       "```\n\n" +
       `| ${kind === "openrpc" ? "method" : "operation"} | |\n|---|---|\n` +
@@ -184,9 +189,23 @@ function sync(files, { check }) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const check = process.argv.includes("--check");
+  const usage = "usage: npm run generate [-- --check]   (--check: write nothing, exit 1 when a generated file is stale)";
+  let check;
+  try {
+    ({ values: { check } } = parseArgs({ options: { check: { type: "boolean" }, help: { type: "boolean" } }, strict: true }));
+    if (process.argv.includes("--help")) {
+      console.log(usage);
+      process.exit(0);
+    }
+  } catch (error) {
+    console.error(`generate: ${error.message}\n${usage}`);
+    process.exit(2);
+  }
   const started = performance.now();
   try {
+    // The generators read spec/dist only; an edit not yet bundled would be silently ignored.
+    const stale = staleBundles();
+    if (stale.length) throw new Error(`${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} older than the spec sources: run \`npm run spec:bundle\` first`);
     const files = await generate();
     const changed = sync(files, { check });
     const ms = Math.round(performance.now() - started);

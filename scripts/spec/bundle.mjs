@@ -11,9 +11,10 @@
 // - every $ref of the result must resolve, or bundling fails naming the file
 //   and the JSON path of the bad reference.
 // Output is deterministic: components are sorted by name.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import YAML from "yaml";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -149,7 +150,13 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
       if (origin.get(key) !== from) throw new SpecError(`${item.where}: component name clash: ${key} is defined by ${origin.get(key)} and ${from}`);
       continue;
     }
-    const target = item.target();
+    let target;
+    try {
+      target = item.target();
+    } catch (error) {
+      // (A file that cannot be read: say which reference pointed there.)
+      throw error instanceof SpecError ? new SpecError(`${item.where}: bad $ref "${item.ref}": ${error.message}`) : error;
+    }
     if (target === undefined) throw new SpecError(`${item.where}: bad $ref "${item.ref}": nothing at that location`);
     const existing = doc.components[item.section]?.[item.name];
     // `components.securitySchemes.ApiKeyQuery: {$ref: ./_shared.yaml#/…/ApiKeyQuery}` is a
@@ -265,7 +272,24 @@ export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {})
   return results;
 }
 
+/**
+ * The files of spec/dist that differ from what the spec sources bundle to now (a spec edit not
+ * yet bundled), so that a generator reading spec/dist can refuse to work from an old bundle.
+ */
+export function staleBundles(specDir = defaultSpecDir) {
+  const distDir = join(specDir, "dist");
+  return bundleAll({ write: false, specDir })
+    .filter(({ file, text }) => !existsSync(join(distDir, file)) || readFileSync(join(distDir, file), "utf8") !== text)
+    .map(({ file }) => `spec/dist/${file}`);
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    parseArgs({ options: {}, strict: true, allowPositionals: false });
+  } catch (error) {
+    console.error(`spec:bundle: ${error.message}\nusage: npm run spec:bundle   (bundles spec/ into spec/dist/; no options)`);
+    process.exit(2);
+  }
   try {
     const started = performance.now();
     const results = bundleAll();

@@ -3,11 +3,29 @@
 //   node scripts/spec/check.mjs                 all areas
 //   node scripts/spec/check.mjs --area das,wallet
 import { relative } from "node:path";
-import { bundleAll, SpecError } from "./bundle.mjs";
+import { parseArgs } from "node:util";
+import { bundleAll, listAreas, SpecError } from "./bundle.mjs";
 import { runAllChecks } from "./checks.mjs";
 
-const i = process.argv.indexOf("--area");
-const only = i > 0 ? process.argv[i + 1].split(",") : undefined;
+const usage = "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions]";
+let values;
+try {
+  ({ values } = parseArgs({ options: { area: { type: "string" }, assumptions: { type: "boolean" }, help: { type: "boolean" } }, strict: true }));
+} catch (error) {
+  console.error(`spec:check: ${error.message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const known = listAreas().map((a) => a.area);
+const only = values.area?.split(",");
+const unknown = only?.filter((area) => !known.includes(area)) ?? [];
+if (unknown.length) {
+  console.error(`spec:check: --area: no area ${unknown.join(", ")} (areas: ${known.join(", ")})`);
+  process.exit(2);
+}
 let results;
 try {
   results = bundleAll({ write: !only, only });
@@ -19,5 +37,5 @@ try {
 const { findings, assumptions, operations } = runAllChecks(results);
 for (const f of findings) console.error(`  ✗ ${f}`);
 console.log(`spec:check: ${results.length} documents, ${operations.length} operations, ${assumptions.length} x-source assumptions, ${findings.length} findings`);
-if (process.argv.includes("--assumptions")) for (const a of assumptions) console.log(`  ${a.area} ${a.path}: ${a.source}`);
+if (values.assumptions) for (const a of assumptions) console.log(`  ${a.area} ${a.path}: ${a.source}`);
 process.exit(findings.length ? 1 : 0);

@@ -263,6 +263,49 @@ export function checkOpenApiExamplesPresent({ area, doc }) {
 }
 
 /** All checks for a list of bundled areas: { findings, assumptions, operations }. */
+// The JSON Schema subset of spec/README.md ("JSON Schema subset"): keywords that mean the same to
+// OpenAPI 3.1, OpenRPC, ajv and both TypeScript generators. (`x-` extensions pass too.)
+const SCHEMA_KEYWORDS = new Set([
+  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "pattern", "minLength", "maxLength",
+  "minimum", "maximum", "minItems", "maxItems", "uniqueItems", "format", "default", "anyOf", "oneOf", "allOf", "$ref",
+  "title", "description", "examples", "deprecated", "dependentSchemas", "readOnly", "writeOnly", "$comment",
+  "contentMediaType", "contentEncoding",
+]);
+
+/**
+ * Every keyword outside the subset, in every schema of the document (components, parameters,
+ * bodies, responses, method params and results): `nullable`, a singular `example`, `$defs`,
+ * `prefixItems`, `if`, a misspelt `minimun`… would otherwise pass the bundle and lint and
+ * mean different things to different tools.
+ */
+export function checkSchemaKeywords({ area, doc }) {
+  const findings = [];
+  const seen = new Set();
+  const schema = (node, at) => {
+    if (node === null || typeof node !== "object" || Array.isArray(node) || seen.has(node)) return;
+    seen.add(node);
+    for (const [key, value] of Object.entries(node)) {
+      if (!SCHEMA_KEYWORDS.has(key) && !key.startsWith("x-")) findings.push(`${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)`);
+      if (key === "properties" || key === "dependentSchemas") for (const [name, s] of Object.entries(value ?? {})) schema(s, `${at}/${key}/${name}`);
+      else if (key === "items" || key === "additionalProperties") schema(value, `${at}/${key}`);
+      else if (key === "anyOf" || key === "oneOf" || key === "allOf") (value ?? []).forEach((s, i) => schema(s, `${at}/${key}/${i}`));
+    }
+  };
+  // Outside `components.schemas`, a schema sits under a `schema` key (OpenAPI parameters and
+  // media types, OpenRPC content descriptors).
+  const walk = (node, at) => {
+    if (node === null || typeof node !== "object") return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "schema") schema(value, `${at}/schema`);
+      else if (key === "examples" || key === "x-error-info") continue;
+      else walk(value, `${at}/${key}`);
+    }
+  };
+  for (const [name, s] of Object.entries(doc.components?.schemas ?? {})) schema(s, `#/components/schemas/${name}`);
+  walk(doc, "#");
+  return findings;
+}
+
 export function runAllChecks(results) {
   const findings = [];
   const assumptions = [];
@@ -274,6 +317,7 @@ export function runAllChecks(results) {
     if (r.kind === "openrpc") findings.push(...checkOpenRpc(r));
     else findings.push(...checkOpenApiExamplesPresent(r));
     findings.push(...checkExamples(r));
+    findings.push(...checkSchemaKeywords(r));
     operations.push(...listOperations(r));
   }
   findings.push(...lintOpenApi(results));

@@ -44,3 +44,13 @@ describe("bundle size of one-call programs (esbuild --bundle --minify --format=e
     expect(gz, `${key}: ${gz} B gzipped, budget ${limit} B${why}`).toBeLessThanOrEqual(limit);
   });
 });
+
+describe("packages/core/scripts/size.mjs --breakdown (the per-module measurement decision 0008 cites)", () => {
+  it("runs, and prints a cost for every stubbed module", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const out = execFileSync(process.execPath, ["scripts/size.mjs", "--breakdown"], { cwd: `${repoRoot}packages/core`, encoding: "utf8" });
+    for (const module of ["validate", "redact", "json", "retry", "errors", "generated/environments", "http + json-rpc + config"]) {
+      expect(out).toMatch(new RegExp(`^  ${module.replace(/[+/]/g, "\\$&")}\\s+\\d+ B gz`, "m"));
+    }
+  }, 60_000);
+});

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { bundleAll, clearCache } from "../../scripts/spec/bundle.mjs";
+import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/checks.mjs";
 
@@ -41,6 +41,35 @@ describe("spec checks catch", () => {
       doc.methods[0].result.schema = { $ref: "../schemas/asset.yaml#/NoSuchSchema" };
     });
     expect(() => bundleAll({ write: false, specDir })).toThrow(/bad \$ref "\.\.\/schemas\/asset\.yaml#\/NoSuchSchema"/);
+  });
+
+  it("a $ref to a missing file, naming the file and the JSON path of the reference", () => {
+    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[0].result.schema = { $ref: "../schemas/assets.yaml#/Asset" };
+    });
+    expect(() => bundleAll({ write: false, specDir })).toThrow(/openrpc\/das\.yaml at \/methods\/0\/result\/schema: bad \$ref "\.\.\/schemas\/assets\.yaml#\/Asset": cannot read .*schemas\/assets\.yaml/);
+  });
+
+  it("a spec edit that spec/dist does not hold yet (generate refuses to run on it)", () => {
+    dir = mkdtempSync(join(tmpdir(), "chaindata-spec-"));
+    cpSync(new URL("../../spec", import.meta.url), dir, { recursive: true });
+    expect(staleBundles(dir)).toEqual([]);
+    const file = join(dir, "openrpc/das.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("summary: Get one asset by its id.", "summary: Get one asset by id."));
+    clearCache();
+    expect(staleBundles(dir)).toEqual(["spec/dist/openrpc/das.json"]);
+  });
+
+  it("a keyword outside the JSON Schema subset, in any schema (nullable, a misspelling, exclusiveMaximum)", () => {
+    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+      doc.AssetList.properties.total.nullable = true;
+      doc.AssetList.properties.limit.minimun = 1;
+      doc.AssetList.properties.page.exclusiveMaximum = 5;
+    });
+    const text = runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n");
+    for (const [property, keyword] of [["total", "nullable"], ["limit", "minimun"], ["page", "exclusiveMaximum"]]) {
+      expect(text).toContain(`das #/components/schemas/AssetList/properties/${property}: "${keyword}" is outside the spec's JSON Schema subset (spec/README.md)`);
+    }
   });
 
   it("an unknown type", () => {
