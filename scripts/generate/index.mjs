@@ -104,7 +104,11 @@ const ERROR_CLASSES = [
 /** src/generated/runtime.ts: the runtime's error classes, option factories and option types, re-exported so one import suffices. */
 function emitRuntimeExports(pkg, { rpc }) {
   const values = [...ERROR_CLASSES, ...(rpc ? ["createBatcher"] : []), "createRateLimiter"];
-  const types = ["ClientOptions", "RequestOptions", ...(rpc ? ["JsonRpcClient"] : [])];
+  // (The types that appear in the clients' signatures and errors, so that callers can name them.)
+  const types = [
+    "ClientOptions", "RequestOptions", "Logger", "PageIterable", "RateLimiter", "ValidationIssue", "InvalidResponseReason", "RpcErrorObject",
+    ...(rpc ? ["JsonRpcClient", "Batcher"] : []),
+  ];
   return {
     [`packages/${pkg}/src/generated/runtime.ts`]:
       banner("spec/dist/index.json") +

@@ -3,7 +3,7 @@
 import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
 import { createCompressionClient } from "@chaindata/compression";
 import { createBatcher, createDasClient, type Asset } from "@chaindata/das";
-import { createChainDataClient } from "@chaindata/sdk";
+import { createChainDataClient, type Das, type Wallet } from "@chaindata/sdk";
 import { createSenderClient } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhookHandler, createWebhooksClient, toNodeHandler } from "@chaindata/webhooks";
@@ -51,7 +51,9 @@ export async function valid(signal: AbortSignal): Promise<void> {
   list.length;
   await webhooks.deleteWebhook({ webhookID: hook.webhookID }, { retryNonIdempotent: true });
 
-  await sdk.das.getAsset({ id: ADDRESS });
+  const fromSdk: Das.Asset = await sdk.das.getAsset({ id: ADDRESS });
+  const item: Wallet.WalletBalanceItem | undefined = (await sdk.wallet.getBalances({ wallet: ADDRESS })).balances[0];
+  void fromSdk; void item;
   await sdk.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] });
 
   createWebhookHandler({ authHeader: "secret", onEvent: (event) => { const s: string = event.signature; } });
@@ -102,6 +104,8 @@ export async function invalid(): Promise<void> {
   await webhooks.listWebhooks({ page: 1 });
   // @ts-expect-error — unknown environment
   createDasClient({ environment: "staging" });
+  // @ts-expect-error — events typed as raw need `kind: "raw"`, or they would be parsed as enhanced
+  createWebhookHandler<"raw">({ authHeader: "secret", onEvent: () => {} });
   // @ts-expect-error — authHeader is required
   createWebhookHandler({ onEvent: () => {} });
   void n;

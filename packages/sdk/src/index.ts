@@ -1,12 +1,22 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// and the runtime's option and error types.
+// the webhook receiver, the runtime's option and error types, and each area's data types.
 export { createChainDataClient, type ChainDataClient } from "./generated/client.js";
 export { createDasClient, type DasClient } from "@chaindata/das";
 export { createCompressionClient, type CompressionClient } from "@chaindata/compression";
 export { createSenderClient, type SenderClient } from "@chaindata/sender";
 export { createWalletClient, type WalletClient } from "@chaindata/wallet";
 export { createAdminClient, type AdminClient } from "@chaindata/admin";
-export { createWebhooksClient, type WebhooksClient } from "@chaindata/webhooks";
+export { createWebhooksClient, createWebhookHandler, toNodeHandler, type WebhooksClient } from "@chaindata/webhooks";
 export { createTokenMetadataClient, type TokenMetadataClient } from "@chaindata/token-metadata";
 export { createMintClient, type MintClient } from "@chaindata/mint";
 export * from "./generated/runtime.js";
+// Each area's data types under its name (`Das.Asset`, `Wallet.WalletBalanceItem`), for callers
+// who install only this package (a strict installer does not let them import the areas').
+export type * as Das from "@chaindata/das";
+export type * as Compression from "@chaindata/compression";
+export type * as Sender from "@chaindata/sender";
+export type * as Wallet from "@chaindata/wallet";
+export type * as Admin from "@chaindata/admin";
+export type * as Webhooks from "@chaindata/webhooks";
+export type * as TokenMetadata from "@chaindata/token-metadata";
+export type * as Mint from "@chaindata/mint";

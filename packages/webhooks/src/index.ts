@@ -5,5 +5,5 @@ export type * from "./generated/types.js";
 export * from "./generated/runtime.js";
 export {
   createWebhookHandler, toNodeHandler, parseDelivery, createMemorySignatureStore, safeEqual, eventSignature,
-  type DeliveryKind, type DeliveryEvents, type SignatureStore, type WebhookHandlerOptions,
+  type DeliveryKind, type DeliveryEvents, type SignatureStore, type WebhookHandlerOptions, type NodeRequest, type NodeResponse,
 } from "./receiver.js";

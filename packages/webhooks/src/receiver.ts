@@ -22,11 +22,20 @@ export interface SignatureStore {
   add(signature: string): void | Promise<void>;
 }
 
-export interface WebhookHandlerOptions<K extends DeliveryKind> {
+export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<K> &
+  // (Required when the events are typed as raw: the parser must not read them as enhanced.)
+  ("enhanced" extends K ? {
+    /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
+    kind?: K | undefined;
+  } : {
+    /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). */
+    kind: K;
+  });
+
+/** The options of {@link createWebhookHandler} other than `kind`. */
+export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
   /** The `authHeader` the webhook was created with; every delivery must carry exactly this `Authorization` value. */
   authHeader: string;
-  /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
-  kind?: K | undefined;
   /** Called once per new event, in delivery order. A throw answers 500, so the service delivers again. */
   onEvent(event: DeliveryEvents[K]): void | Promise<void>;
   /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures */
@@ -213,14 +222,14 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(option
 }
 
 /** Minimal shapes of Node's `http.IncomingMessage` / `ServerResponse`, so this module needs no Node types at runtime. */
-interface NodeRequest extends AsyncIterable<Uint8Array | string> {
+export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   /** Set once the whole body was read. */
   complete?: boolean;
 }
-interface NodeResponse {
+export interface NodeResponse {
   statusCode: number;
   headersSent?: boolean;
   setHeader(name: string, value: string): unknown;

@@ -22,5 +22,12 @@ export {
   createRateLimiter,
   type ClientOptions,
   type RequestOptions,
+  type Logger,
+  type PageIterable,
+  type RateLimiter,
+  type ValidationIssue,
+  type InvalidResponseReason,
+  type RpcErrorObject,
   type JsonRpcClient,
+  type Batcher,
 } from "@chaindata/core";

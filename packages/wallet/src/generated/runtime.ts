@@ -21,4 +21,10 @@ export {
   createRateLimiter,
   type ClientOptions,
   type RequestOptions,
+  type Logger,
+  type PageIterable,
+  type RateLimiter,
+  type ValidationIssue,
+  type InvalidResponseReason,
+  type RpcErrorObject,
 } from "@chaindata/core";
