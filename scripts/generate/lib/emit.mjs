@@ -100,8 +100,6 @@ function forTypes(node) {
 /** TypeScript source for an OpenAPI 3.1 document (REST areas, or JSON-RPC schemas wrapped as components). */
 export async function typesFor(openapiDoc) {
   const ast = await openapiTS(forTypes(openapiDoc), {
-    rootTypes: true,
-    rootTypesNoSchemaPrefix: true,
     emptyObjectsUnknown: true,
     // A `default` is what the server assumes when a field is absent: the field stays optional.
     defaultNonNullable: false,
@@ -111,7 +109,42 @@ export async function typesFor(openapiDoc) {
     },
   });
   // (openapi-typescript declares every top-level part; an empty one is noise in the package's exports.)
-  return astToString(ast.map(optionalAcceptsUndefined)).replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "");
+  return astToString(namedSchemas(ast).map(optionalAcceptsUndefined))
+    .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
+    .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
+}
+
+/**
+ * Each named schema as its own declaration (`export interface Asset { … }`, `export type Slot =
+ * number`), which `components.schemas` refers to, rather than openapi-typescript's anonymous
+ * members of `components` with `export type Asset = components["schemas"]["Asset"]` aliases:
+ * editors then show `Asset` in hovers and errors, and go to its definition.
+ */
+function namedSchemas(nodes) {
+  const declarations = [];
+  const exported = [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)];
+  const withSchemasNamed = (components) =>
+    ts.factory.updateInterfaceDeclaration(
+      components, components.modifiers, components.name, components.typeParameters, components.heritageClauses,
+      components.members.map((section) => {
+        if (!ts.isPropertySignature(section) || section.name.text !== "schemas" || !section.type || !ts.isTypeLiteralNode(section.type)) return section;
+        const members = section.type.members.map((schema) => {
+          const name = schema.name.text;
+          if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`components.schemas.${name}: a schema name must be a TypeScript identifier (it names an exported type)`);
+          const declaration = ts.isTypeLiteralNode(schema.type)
+            ? ts.factory.createInterfaceDeclaration(exported, name, undefined, undefined, schema.type.members)
+            : ts.factory.createTypeAliasDeclaration(exported, name, undefined, schema.type);
+          ts.setSyntheticLeadingComments(declaration, ts.getSyntheticLeadingComments(schema));
+          declarations.push(declaration);
+          const reference = ts.factory.updatePropertySignature(schema, schema.modifiers, schema.name, schema.questionToken, ts.factory.createTypeReferenceNode(name));
+          ts.setSyntheticLeadingComments(reference, undefined);
+          return reference;
+        });
+        return ts.factory.updatePropertySignature(section, section.modifiers, section.name, section.questionToken, ts.factory.createTypeLiteralNode(members));
+      }),
+    );
+  const out = nodes.map((node) => (ts.isInterfaceDeclaration(node) && node.name.text === "components" ? withSchemasNamed(node) : node));
+  return [...out, ...declarations];
 }
 
 /**

@@ -29,216 +29,12 @@ export interface paths {
 }
 export interface components {
     schemas: {
-        /**
-         * BillingCycle
-         * @description A billing cycle, as two calendar dates (YYYY-MM-DD).
-         * @example {
-         *       "start": "2026-03-01",
-         *       "end": "2026-03-31"
-         *     }
-         */
-        BillingCycle: {
-            /**
-             * Format: date
-             * @description The first day of the cycle (YYYY-MM-DD).
-             * @example 2026-03-01
-             */
-            start: string;
-            /**
-             * Format: date
-             * @description The last day of the cycle (YYYY-MM-DD).
-             * @example 2026-03-31
-             */
-            end: string;
-        };
-        /**
-         * CreditCycle
-         * @description The credit cycle that the report's credit figures are scoped to (also on free plans).
-         * @example {
-         *       "start": "2026-03-01",
-         *       "end": "2026-03-31"
-         *     }
-         */
-        CreditCycle: {
-            /**
-             * Format: date
-             * @description The first day of the credit cycle (YYYY-MM-DD).
-             * @example 2026-03-01
-             */
-            start: string;
-            /**
-             * Format: date
-             * @description The last day of the credit cycle (YYYY-MM-DD).
-             * @example 2026-03-31
-             */
-            end: string;
-        };
-        /**
-         * ErrorBody
-         * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
-         */
-        ErrorBody: {
-            /** @description An error string, or an object with a numeric code and a message. */
-            error?: string | {
-                code?: number | undefined;
-                message?: string | undefined;
-            } | undefined;
-            message?: string | undefined;
-        };
-        /**
-         * ProjectUsage
-         * @description The usage report of a project: credits used and remaining (regular and prepaid), the subscription (plan, credit limit, billing cycle) and request counts per service, for the current cycle. In the newer documented response every credit figure is scoped to `creditCycle`.
-         * @example {
-         *       "creditsRemaining": 76543211,
-         *       "creditsUsed": 23456789,
-         *       "prepaidCreditsRemaining": 0,
-         *       "prepaidCreditsUsed": 0,
-         *       "subscriptionDetails": {
-         *         "billingCycle": {
-         *           "start": "2026-03-01",
-         *           "end": "2026-03-31"
-         *         },
-         *         "creditsLimit": 100000000,
-         *         "plan": "business"
-         *       },
-         *       "usage": {
-         *         "api": 120450,
-         *         "archival": 3150,
-         *         "das": 845210,
-         *         "grpc": 0,
-         *         "grpcGeyser": 0,
-         *         "photon": 12034,
-         *         "rpc": 9823411,
-         *         "stream": 0,
-         *         "webhook": 45872,
-         *         "websocket": 18320
-         *       }
-         *     }
-         */
-        ProjectUsage: {
-            /**
-             * @description Regular credits left in the cycle: `subscriptionDetails.creditsLimit` minus the regular credits used, floored at 0.
-             * @example 76543211
-             */
-            creditsRemaining: number;
-            /**
-             * @description Credits consumed in the current cycle, regular plus prepaid.
-             * @example 23456789
-             */
-            creditsUsed: number;
-            /**
-             * @description Prepaid credits left.
-             * @example 0
-             */
-            prepaidCreditsRemaining: number;
-            /**
-             * @description Prepaid credits consumed in the current cycle.
-             * @example 0
-             */
-            prepaidCreditsUsed: number;
-            subscriptionDetails: components["schemas"]["SubscriptionDetails"];
-            usage: components["schemas"]["ServiceUsage"];
-            /** @description The credit cycle that every credit figure of this report is scoped to. Present for every project, free plans included, in the newer documented response; absent from the older one. */
-            creditCycle?: components["schemas"]["CreditCycle"] | undefined;
-            /** @description A credits object that appears in the newer documented response samples. Its fields are not documented, so it is kept open. */
-            credits?: {
-                [key: string]: unknown;
-            } | undefined;
-        };
-        /**
-         * ServiceUsage
-         * @description Request counts per service in the current cycle. What each service counts is documented only by its name.
-         * @example {
-         *       "api": 120450,
-         *       "archival": 3150,
-         *       "das": 845210,
-         *       "grpc": 0,
-         *       "grpcGeyser": 0,
-         *       "photon": 12034,
-         *       "rpc": 9823411,
-         *       "stream": 0,
-         *       "webhook": 45872,
-         *       "websocket": 18320
-         *     }
-         */
-        ServiceUsage: {
-            /**
-             * @description Requests counted under `api`.
-             * @example 120450
-             */
-            api: number;
-            /**
-             * @description Requests counted under `archival`.
-             * @example 3150
-             */
-            archival: number;
-            /**
-             * @description Requests counted under `das` (the DAS methods).
-             * @example 845210
-             */
-            das: number;
-            /**
-             * @description Requests counted under `grpc`.
-             * @example 0
-             */
-            grpc: number;
-            /**
-             * @description Requests counted under `grpcGeyser`.
-             * @example 0
-             */
-            grpcGeyser: number;
-            /**
-             * @description Requests counted under `photon` (the ZK-compression methods).
-             * @example 12034
-             */
-            photon: number;
-            /**
-             * @description Requests counted under `rpc`.
-             * @example 9823411
-             */
-            rpc: number;
-            /**
-             * @description Requests counted under `stream`.
-             * @example 0
-             */
-            stream: number;
-            /**
-             * @description Requests counted under `webhook`.
-             * @example 45872
-             */
-            webhook: number;
-            /**
-             * @description Requests counted under `websocket`.
-             * @example 18320
-             */
-            websocket: number;
-        };
-        /**
-         * SubscriptionDetails
-         * @description The project's subscription: its plan, its monthly credit limit and its billing cycle.
-         * @example {
-         *       "billingCycle": {
-         *         "start": "2026-03-01",
-         *         "end": "2026-03-31"
-         *       },
-         *       "creditsLimit": 100000000,
-         *       "plan": "business"
-         *     }
-         */
-        SubscriptionDetails: {
-            /** @description The current billing cycle; null on free plans (which have no billing cycle). */
-            billingCycle: components["schemas"]["BillingCycle"] | null;
-            /**
-             * @description The plan's credit limit for the cycle.
-             * @example 100000000
-             */
-            creditsLimit: number;
-            /**
-             * @description The plan name, e.g. `business` or `professional`. Allowed values are not documented.
-             * @example business
-             */
-            plan: string;
-        };
+        BillingCycle: BillingCycle;
+        CreditCycle: CreditCycle;
+        ErrorBody: ErrorBody;
+        ProjectUsage: ProjectUsage;
+        ServiceUsage: ServiceUsage;
+        SubscriptionDetails: SubscriptionDetails;
     };
     responses: {
         /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
@@ -247,7 +43,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The API key does not belong to the project `id` in the path (project mismatch), or the request is otherwise malformed. */
@@ -256,7 +52,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
@@ -265,7 +61,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
@@ -275,7 +71,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The API key is missing or invalid (also reported as an invalid-key message). */
@@ -284,7 +80,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
     };
@@ -296,18 +92,6 @@ export interface components {
     };
     pathItems: never;
 }
-export type BillingCycle = components['schemas']['BillingCycle'];
-export type CreditCycle = components['schemas']['CreditCycle'];
-export type ErrorBody = components['schemas']['ErrorBody'];
-export type ProjectUsage = components['schemas']['ProjectUsage'];
-export type ServiceUsage = components['schemas']['ServiceUsage'];
-export type SubscriptionDetails = components['schemas']['SubscriptionDetails'];
-export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseProjectMismatch = components['responses']['ProjectMismatch'];
-export type ResponseServerError = components['responses']['ServerError'];
-export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
-export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type HeaderRetryAfter = components['headers']['Retry-After'];
 export interface operations {
     getProjectUsage: {
         parameters: {
@@ -327,7 +111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectUsage"];
+                    "application/json": ProjectUsage;
                 };
             };
             400: components["responses"]["ProjectMismatch"];
@@ -337,6 +121,216 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+}
+/**
+ * BillingCycle
+ * @description A billing cycle, as two calendar dates (YYYY-MM-DD).
+ * @example {
+ *       "start": "2026-03-01",
+ *       "end": "2026-03-31"
+ *     }
+ */
+export interface BillingCycle {
+    /**
+     * Format: date
+     * @description The first day of the cycle (YYYY-MM-DD).
+     * @example 2026-03-01
+     */
+    start: string;
+    /**
+     * Format: date
+     * @description The last day of the cycle (YYYY-MM-DD).
+     * @example 2026-03-31
+     */
+    end: string;
+}
+/**
+ * CreditCycle
+ * @description The credit cycle that the report's credit figures are scoped to (also on free plans).
+ * @example {
+ *       "start": "2026-03-01",
+ *       "end": "2026-03-31"
+ *     }
+ */
+export interface CreditCycle {
+    /**
+     * Format: date
+     * @description The first day of the credit cycle (YYYY-MM-DD).
+     * @example 2026-03-01
+     */
+    start: string;
+    /**
+     * Format: date
+     * @description The last day of the credit cycle (YYYY-MM-DD).
+     * @example 2026-03-31
+     */
+    end: string;
+}
+/**
+ * ErrorBody
+ * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
+ */
+export interface ErrorBody {
+    /** @description An error string, or an object with a numeric code and a message. */
+    error?: string | {
+        code?: number | undefined;
+        message?: string | undefined;
+    } | undefined;
+    message?: string | undefined;
+}
+/**
+ * ProjectUsage
+ * @description The usage report of a project: credits used and remaining (regular and prepaid), the subscription (plan, credit limit, billing cycle) and request counts per service, for the current cycle. In the newer documented response every credit figure is scoped to `creditCycle`.
+ * @example {
+ *       "creditsRemaining": 76543211,
+ *       "creditsUsed": 23456789,
+ *       "prepaidCreditsRemaining": 0,
+ *       "prepaidCreditsUsed": 0,
+ *       "subscriptionDetails": {
+ *         "billingCycle": {
+ *           "start": "2026-03-01",
+ *           "end": "2026-03-31"
+ *         },
+ *         "creditsLimit": 100000000,
+ *         "plan": "business"
+ *       },
+ *       "usage": {
+ *         "api": 120450,
+ *         "archival": 3150,
+ *         "das": 845210,
+ *         "grpc": 0,
+ *         "grpcGeyser": 0,
+ *         "photon": 12034,
+ *         "rpc": 9823411,
+ *         "stream": 0,
+ *         "webhook": 45872,
+ *         "websocket": 18320
+ *       }
+ *     }
+ */
+export interface ProjectUsage {
+    /**
+     * @description Regular credits left in the cycle: `subscriptionDetails.creditsLimit` minus the regular credits used, floored at 0.
+     * @example 76543211
+     */
+    creditsRemaining: number;
+    /**
+     * @description Credits consumed in the current cycle, regular plus prepaid.
+     * @example 23456789
+     */
+    creditsUsed: number;
+    /**
+     * @description Prepaid credits left.
+     * @example 0
+     */
+    prepaidCreditsRemaining: number;
+    /**
+     * @description Prepaid credits consumed in the current cycle.
+     * @example 0
+     */
+    prepaidCreditsUsed: number;
+    subscriptionDetails: SubscriptionDetails;
+    usage: ServiceUsage;
+    /** @description The credit cycle that every credit figure of this report is scoped to. Present for every project, free plans included, in the newer documented response; absent from the older one. */
+    creditCycle?: CreditCycle | undefined;
+    /** @description A credits object that appears in the newer documented response samples. Its fields are not documented, so it is kept open. */
+    credits?: {
+        [key: string]: unknown;
+    } | undefined;
+}
+/**
+ * ServiceUsage
+ * @description Request counts per service in the current cycle. What each service counts is documented only by its name.
+ * @example {
+ *       "api": 120450,
+ *       "archival": 3150,
+ *       "das": 845210,
+ *       "grpc": 0,
+ *       "grpcGeyser": 0,
+ *       "photon": 12034,
+ *       "rpc": 9823411,
+ *       "stream": 0,
+ *       "webhook": 45872,
+ *       "websocket": 18320
+ *     }
+ */
+export interface ServiceUsage {
+    /**
+     * @description Requests counted under `api`.
+     * @example 120450
+     */
+    api: number;
+    /**
+     * @description Requests counted under `archival`.
+     * @example 3150
+     */
+    archival: number;
+    /**
+     * @description Requests counted under `das` (the DAS methods).
+     * @example 845210
+     */
+    das: number;
+    /**
+     * @description Requests counted under `grpc`.
+     * @example 0
+     */
+    grpc: number;
+    /**
+     * @description Requests counted under `grpcGeyser`.
+     * @example 0
+     */
+    grpcGeyser: number;
+    /**
+     * @description Requests counted under `photon` (the ZK-compression methods).
+     * @example 12034
+     */
+    photon: number;
+    /**
+     * @description Requests counted under `rpc`.
+     * @example 9823411
+     */
+    rpc: number;
+    /**
+     * @description Requests counted under `stream`.
+     * @example 0
+     */
+    stream: number;
+    /**
+     * @description Requests counted under `webhook`.
+     * @example 45872
+     */
+    webhook: number;
+    /**
+     * @description Requests counted under `websocket`.
+     * @example 18320
+     */
+    websocket: number;
+}
+/**
+ * SubscriptionDetails
+ * @description The project's subscription: its plan, its monthly credit limit and its billing cycle.
+ * @example {
+ *       "billingCycle": {
+ *         "start": "2026-03-01",
+ *         "end": "2026-03-31"
+ *       },
+ *       "creditsLimit": 100000000,
+ *       "plan": "business"
+ *     }
+ */
+export interface SubscriptionDetails {
+    /** @description The current billing cycle; null on free plans (which have no billing cycle). */
+    billingCycle: BillingCycle | null;
+    /**
+     * @description The plan's credit limit for the cycle.
+     * @example 100000000
+     */
+    creditsLimit: number;
+    /**
+     * @description The plan name, e.g. `business` or `professional`. Allowed values are not documented.
+     * @example business
+     */
+    plan: string;
 }
 
 /** Input of `getProjectUsage`: path and query parameters and body fields in one object. */

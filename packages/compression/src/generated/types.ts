@@ -3,595 +3,51 @@
 
 export interface components {
     schemas: {
-        /**
-         * Address
-         * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
-         * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
-         */
-        Address: string;
-        /**
-         * AddressWithTree
-         * @description A new address to prove unused, and the address Merkle tree it would be created in.
-         * @example {
-         *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
-         *       "tree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2"
-         *     }
-         */
-        AddressWithTree: {
-            /** @description The new (not yet created) compressed account address. */
-            address: components["schemas"]["Address"];
-            /** @description The address Merkle tree the address belongs to. */
-            tree: components["schemas"]["Address"];
-        };
-        /**
-         * Base58
-         * @description Arbitrary bytes, base58-encoded (may be empty).
-         */
-        Base58: string;
-        /**
-         * Base64
-         * @description Arbitrary bytes, base64-encoded (standard alphabet, padded).
-         * @example AQIDBA==
-         */
-        Base64: string;
-        /**
-         * CompressedAccount
-         * @description A compressed account, stored as a leaf of a state Merkle tree.
-         * @example {
-         *       "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
-         *       "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
-         *       "data": {
-         *         "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
-         *         "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
-         *         "discriminator": 2174073708845633300
-         *       },
-         *       "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
-         *       "lamports": 0,
-         *       "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
-         *       "leafIndex": 1843271,
-         *       "seq": 2210574,
-         *       "slotCreated": 318540117
-         *     }
-         */
-        CompressedAccount: {
-            /** @description The account hash (32 bytes, base58); identifies this version of the account. */
-            hash: components["schemas"]["Hash"];
-            /** @description The account's permanent address; `null` (or absent) for accounts created without an address. */
-            address?: components["schemas"]["Address"] | null | undefined;
-            /** @description The account data; `null` (or absent) for accounts without data. */
-            data?: components["schemas"]["CompressedAccountData"] | null | undefined;
-            /** @description The program that owns the account. */
-            owner: components["schemas"]["Address"];
-            /** @description Lamports held by the account. */
-            lamports: components["schemas"]["U64"];
-            /** @description The state Merkle tree holding the account. */
-            tree: components["schemas"]["Address"];
-            /** @description Index of the account's leaf in the tree. */
-            leafIndex: number;
-            /** @description Sequence number of the tree update that inserted the leaf. Photon omits it (`null`) while the account still sits in the output queue of a batched (V2) tree. */
-            seq?: number | null | undefined;
-            /** @description Slot in which this version of the account was created. */
-            slotCreated: components["schemas"]["Slot"];
-        };
-        /**
-         * CompressedAccountData
-         * @description The data of a compressed account. All three fields are present when `data` is.
-         * @example {
-         *       "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
-         *       "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
-         *       "discriminator": 2174073708845633300
-         *     }
-         */
-        CompressedAccountData: {
-            /** @description The account data, base64-encoded (only the requested bytes when `dataSlice` was given). */
-            data: components["schemas"]["Base64"];
-            /** @description Hash of the account data. */
-            dataHash: components["schemas"]["Hash"];
-            /** @description The 8-byte account discriminator read as a little-endian unsigned 64-bit integer (often above 2^53, delivered as `bigint`). */
-            discriminator: components["schemas"]["U64"];
-        };
-        /**
-         * CompressedAccountList
-         * @description One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
-         * @example {
-         *       "items": [
-         *         {
-         *           "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
-         *           "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
-         *           "data": {
-         *             "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
-         *             "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
-         *             "discriminator": 2174073708845633300
-         *           },
-         *           "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
-         *           "lamports": 0,
-         *           "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
-         *           "leafIndex": 1843271,
-         *           "seq": 2210574,
-         *           "slotCreated": 318540117
-         *         }
-         *       ],
-         *       "cursor": null
-         *     }
-         */
-        CompressedAccountList: {
-            items: components["schemas"]["CompressedAccount"][];
-            /** @description Cursor of the next page (a 32-byte hash, base58); `null` or absent when there is none. */
-            cursor?: components["schemas"]["Hash"] | null | undefined;
-        };
-        /**
-         * CompressedAccountsByOwnerResult
-         * @description Result of getCompressedAccountsByOwner.
-         * @example {
-         *       "context": {
-         *         "slot": 318547291
-         *       },
-         *       "value": {
-         *         "items": [],
-         *         "cursor": null
-         *       }
-         *     }
-         */
-        CompressedAccountsByOwnerResult: {
-            context: components["schemas"]["CompressionContext"];
-            value: components["schemas"]["CompressedAccountList"];
-        };
-        /**
-         * CompressedBalanceByOwnerResult
-         * @description Result of getCompressedBalanceByOwner; `value` is the owner's total compressed balance in lamports.
-         * @example {
-         *       "context": {
-         *         "slot": 318547291
-         *       },
-         *       "value": 4870000000
-         *     }
-         */
-        CompressedBalanceByOwnerResult: {
-            context: components["schemas"]["CompressionContext"];
-            /** @description Total lamports held in the owner's compressed accounts. */
-            value: components["schemas"]["U64"];
-        };
-        /**
-         * CompressedTokenAccount
-         * @description A compressed token account - the compressed account and its parsed token data.
-         * @example {
-         *       "account": {
-         *         "hash": "33tmC7HqbfEbTHMDTadjiBXicXFqqPCbwGJ62ZLRm1Pu",
-         *         "address": null,
-         *         "data": {
-         *           "data": "xvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWFhvmNPmPeCJEbB54SGuvlHEn69EORGYAzk0GF/wceP+wD5ApUAAAAAAAAA",
-         *           "dataHash": "2RzWBrX9CRYVygdJ91MamPgeyCQAEdtXPVbw2b2x3vpM",
-         *           "discriminator": 2
-         *         },
-         *         "owner": "cTokenmWW8bLPjZEBAUgYy3zKxQZW6VKi7bqNFEVv3m",
-         *         "lamports": 0,
-         *         "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
-         *         "leafIndex": 1843102,
-         *         "seq": 2210391,
-         *         "slotCreated": 318539884
-         *       },
-         *       "tokenData": {
-         *         "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *         "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
-         *         "amount": 2500000000,
-         *         "delegate": null,
-         *         "state": "initialized",
-         *         "tlv": null
-         *       }
-         *     }
-         */
-        CompressedTokenAccount: {
-            account: components["schemas"]["CompressedAccount"];
-            tokenData: components["schemas"]["CompressedTokenData"];
-        };
-        /**
-         * CompressedTokenAccountList
-         * @description One page of compressed token accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
-         * @example {
-         *       "items": [],
-         *       "cursor": null
-         *     }
-         */
-        CompressedTokenAccountList: {
-            items: components["schemas"]["CompressedTokenAccount"][];
-            /** @description Cursor of the next page (base58); `null` or absent when there is none. */
-            cursor?: components["schemas"]["Base58"] | null | undefined;
-        };
-        /**
-         * CompressedTokenAccountState
-         * @description State of a compressed token account.
-         * @example initialized
-         * @enum {string}
-         */
-        CompressedTokenAccountState: "initialized" | "frozen";
-        /**
-         * CompressedTokenAccountsByDelegateResult
-         * @description Result of getCompressedTokenAccountsByDelegate.
-         * @example {
-         *       "context": {
-         *         "slot": 318547291
-         *       },
-         *       "value": {
-         *         "items": [],
-         *         "cursor": null
-         *       }
-         *     }
-         */
-        CompressedTokenAccountsByDelegateResult: {
-            context: components["schemas"]["CompressionContext"];
-            value: components["schemas"]["CompressedTokenAccountList"];
-        };
-        /**
-         * CompressedTokenAccountsByOwnerResult
-         * @description Result of getCompressedTokenAccountsByOwner.
-         * @example {
-         *       "context": {
-         *         "slot": 318547291
-         *       },
-         *       "value": {
-         *         "items": [],
-         *         "cursor": null
-         *       }
-         *     }
-         */
-        CompressedTokenAccountsByOwnerResult: {
-            context: components["schemas"]["CompressionContext"];
-            value: components["schemas"]["CompressedTokenAccountList"];
-        };
-        /**
-         * CompressedTokenData
-         * @description The token fields of a compressed token account.
-         * @example {
-         *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
-         *       "amount": 2500000000,
-         *       "delegate": null,
-         *       "state": "initialized",
-         *       "tlv": null
-         *     }
-         */
-        CompressedTokenData: {
-            /** @description The token mint. */
-            mint: components["schemas"]["Address"];
-            /** @description The owner of the tokens. */
-            owner: components["schemas"]["Address"];
-            /** @description Raw token amount (smallest unit, not divided by decimals). */
-            amount: components["schemas"]["U64"];
-            /** @description The delegate allowed to spend the tokens; `null` (or absent) when none. */
-            delegate?: components["schemas"]["Address"] | null | undefined;
-            state: components["schemas"]["CompressedTokenAccountState"];
-            /** @description Token-extension TLV data, base64-encoded; `null` (or absent) when the account has none. */
-            tlv?: components["schemas"]["Base64"] | null | undefined;
-        };
-        /**
-         * CompressionContext
-         * @description The indexer state the response reflects.
-         * @example {
-         *       "slot": 318547291
-         *     }
-         */
-        CompressionContext: {
-            /** @description The slot up to which the indexer had processed when it answered. */
-            slot: components["schemas"]["Slot"];
-        };
-        /**
-         * CompressionLimit
-         * @description Maximum number of items to return in one page, 1 to 1000 (default 1000). `null` is accepted and means the same as omitting it. A page with fewer items than `limit` is the last page.
-         * @default 1000
-         * @example 100
-         */
-        CompressionLimit: number | null;
-        /**
-         * CompressionSignatureInfo
-         * @description A transaction that touched compressed state.
-         * @example {
-         *       "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
-         *       "slot": 318540117,
-         *       "blockTime": 1737368245
-         *     }
-         */
-        CompressionSignatureInfo: {
-            signature: components["schemas"]["Signature"];
-            /** @description Slot in which the transaction landed. */
-            slot: components["schemas"]["Slot"];
-            /** @description Block time of that slot, in Unix seconds. */
-            blockTime: components["schemas"]["UnixTimestamp"];
-        };
-        /**
-         * CompressionSignatureList
-         * @description One page of compression signatures, newest first. Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items.
-         * @example {
-         *       "items": [
-         *         {
-         *           "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
-         *           "slot": 318540117,
-         *           "blockTime": 1737368245
-         *         }
-         *       ],
-         *       "cursor": null
-         *     }
-         */
-        CompressionSignatureList: {
-            items: components["schemas"]["CompressionSignatureInfo"][];
-            /** @description Opaque cursor of the next page; `null` when there is none. */
-            cursor?: string | null | undefined;
-        };
-        /**
-         * CompressionSignaturesForAddressResult
-         * @description Result of getCompressionSignaturesForAddress.
-         * @example {
-         *       "context": {
-         *         "slot": 318547291
-         *       },
-         *       "value": {
-         *         "items": [],
-         *         "cursor": null
-         *       }
-         *     }
-         */
-        CompressionSignaturesForAddressResult: {
-            context: components["schemas"]["CompressionContext"];
-            value: components["schemas"]["CompressionSignatureList"];
-        };
-        /**
-         * DataSlice
-         * @description Returns only `length` bytes of each account's data, starting at byte `offset`. Both fields are required.
-         * @example {
-         *       "offset": 0,
-         *       "length": 8
-         *     }
-         */
-        DataSlice: {
-            /** @description First byte of the data to return. */
-            offset: number;
-            /** @description Number of bytes to return. */
-            length: number;
-        };
-        /**
-         * FilterSelector
-         * @description One element of the `filters` array of getCompressedAccountsByOwner. `memcmp` is the only filter kind; a selector without `memcmp` is rejected ("Filter instance cannot be null").
-         * @example {
-         *       "memcmp": {
-         *         "offset": 0,
-         *         "bytes": "3Mc6vR"
-         *       }
-         *     }
-         */
-        FilterSelector: {
-            memcmp: components["schemas"]["MemcmpFilter"];
-        };
-        /**
-         * Hash
-         * @description A 32-byte hash, base58-encoded.
-         * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
-         */
-        Hash: string;
-        /**
-         * LatestCompressionSignaturesResult
-         * @description Result of getLatestCompressionSignatures.
-         * @example {
-         *       "context": {
-         *         "slot": 318547291
-         *       },
-         *       "value": {
-         *         "items": [],
-         *         "cursor": null
-         *       }
-         *     }
-         */
-        LatestCompressionSignaturesResult: {
-            context: components["schemas"]["CompressionContext"];
-            value: components["schemas"]["CompressionSignatureList"];
-        };
-        /**
-         * MemcmpFilter
-         * @description Matches compressed accounts whose data contains `bytes` at byte position `offset`.
-         * @example {
-         *       "offset": 0,
-         *       "bytes": "3Mc6vR"
-         *     }
-         */
-        MemcmpFilter: {
-            /** @description Byte position in the account data where the comparison starts. */
-            offset: number;
-            /** @description The bytes to compare, base58-encoded. */
-            bytes: components["schemas"]["Base58"];
-        };
-        /**
-         * NewAddressProof
-         * @description A non-inclusion proof that `address` is not yet used in the address tree `merkleTree`: the indexed Merkle tree's low element (`lowerRangeAddress`, at leaf `lowElementLeafIndex`, pointing to `higherRangeAddress` at `nextIndex`) brackets the address, and `proof` proves that low element against `root`.
-         * @example {
-         *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
-         *       "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
-         *       "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
-         *       "lowElementLeafIndex": 734211,
-         *       "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
-         *       "nextIndex": 1208817,
-         *       "proof": [
-         *         "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
-         *         "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
-         *         "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
-         *         "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
-         *         "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
-         *         "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
-         *         "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
-         *         "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
-         *         "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
-         *         "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
-         *         "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
-         *         "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
-         *         "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
-         *         "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
-         *         "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
-         *         "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
-         *       ],
-         *       "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
-         *       "rootSeq": 4193377
-         *     }
-         */
-        NewAddressProof: {
-            /** @description The address that was asked for. */
-            address: components["schemas"]["Address"];
-            /** @description Upper bound of the range that contains the address (the low element's next value). */
-            higherRangeAddress: components["schemas"]["Address"];
-            /** @description Lower bound of the range that contains the address (the low element's value). */
-            lowerRangeAddress: components["schemas"]["Address"];
-            /** @description Leaf index of the low element in the address tree. */
-            lowElementLeafIndex: number;
-            /** @description The address Merkle tree. */
-            merkleTree: components["schemas"]["Address"];
-            /** @description Leaf index of the low element's next element. */
-            nextIndex: number;
-            /** @description Merkle proof of the low element (sibling hashes, leaf to root). */
-            proof: components["schemas"]["Hash"][];
-            /** @description The tree root the proof verifies against. */
-            root: components["schemas"]["Hash"];
-            /** @description Sequence number of that root. */
-            rootSeq: number;
-        };
-        /**
-         * NewAddressProofsV2Result
-         * @description Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
-         * @example {
-         *       "context": {
-         *         "slot": 318547291
-         *       },
-         *       "value": [
-         *         {
-         *           "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
-         *           "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
-         *           "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
-         *           "lowElementLeafIndex": 734211,
-         *           "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
-         *           "nextIndex": 1208817,
-         *           "proof": [
-         *             "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
-         *             "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
-         *             "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
-         *             "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
-         *             "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
-         *             "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
-         *             "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
-         *             "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
-         *             "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
-         *             "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
-         *             "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
-         *             "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
-         *             "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
-         *             "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
-         *             "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
-         *             "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
-         *           ],
-         *           "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
-         *           "rootSeq": 4193377
-         *         }
-         *       ]
-         *     }
-         */
-        NewAddressProofsV2Result: {
-            context: components["schemas"]["CompressionContext"];
-            value: components["schemas"]["NewAddressProof"][];
-        };
-        /**
-         * Signature
-         * @description A transaction signature (64 bytes), base58-encoded.
-         * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
-         */
-        Signature: string;
-        /**
-         * Slot
-         * @description A slot number.
-         * @example 289345112
-         */
-        Slot: number;
-        /**
-         * U64
-         * Format: uint64
-         * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
-         * @example 1000000000
-         */
-        U64: bigint;
-        /**
-         * UnixTimestamp
-         * @description Seconds since the Unix epoch (UTC).
-         * @example 1731619200
-         */
-        UnixTimestamp: number;
-        /** @description Params of `getCompressedAccountsByOwner`. */
-        GetCompressedAccountsByOwnerParams: {
-            /** @description The owner of the compressed accounts (program or wallet address). */
-            owner: components["schemas"]["Address"];
-            /** @description The `value.cursor` of the previous page (a 32-byte hash, base58). Omit it (or send `null`) for the first page. */
-            cursor?: components["schemas"]["Hash"] | null | undefined;
-            /** @description Return only `length` bytes of each account's data, from byte `offset`. `null` means no slicing. */
-            dataSlice?: components["schemas"]["DataSlice"] | null | undefined;
-            /**
-             * @description Up to 5 filters; an account is returned only when it matches all of them. Each filter is a `memcmp` comparison of the account data.
-             * @default []
-             */
-            filters?: components["schemas"]["FilterSelector"][] | undefined;
-            /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"] | undefined;
-        };
-        /** @description The indexer slot and one page of compressed accounts. */
-        GetCompressedAccountsByOwnerResult: components["schemas"]["CompressedAccountsByOwnerResult"];
-        /** @description Params of `getCompressedTokenAccountsByOwner`. */
-        GetCompressedTokenAccountsByOwnerParams: {
-            /** @description The token owner (wallet address). */
-            owner: components["schemas"]["Address"];
-            /** @description Only return token accounts of this mint. `null` means any mint. */
-            mint?: components["schemas"]["Address"] | null | undefined;
-            /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
-            cursor?: components["schemas"]["Base58"] | null | undefined;
-            /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"] | undefined;
-        };
-        /** @description The indexer slot and one page of compressed token accounts. */
-        GetCompressedTokenAccountsByOwnerResult: components["schemas"]["CompressedTokenAccountsByOwnerResult"];
-        /** @description Params of `getCompressedTokenAccountsByDelegate`. */
-        GetCompressedTokenAccountsByDelegateParams: {
-            /** @description The delegate address. */
-            delegate: components["schemas"]["Address"];
-            /** @description Only return token accounts of this mint. `null` means any mint. */
-            mint?: components["schemas"]["Address"] | null | undefined;
-            /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
-            cursor?: components["schemas"]["Base58"] | null | undefined;
-            /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"] | undefined;
-        };
-        /** @description The indexer slot and one page of compressed token accounts. */
-        GetCompressedTokenAccountsByDelegateResult: components["schemas"]["CompressedTokenAccountsByDelegateResult"];
-        /** @description Params of `getCompressedBalanceByOwner`. */
-        GetCompressedBalanceByOwnerParams: {
-            /** @description The owner address. */
-            owner: components["schemas"]["Address"];
-        };
-        /** @description The indexer slot and the balance in lamports. */
-        GetCompressedBalanceByOwnerResult: components["schemas"]["CompressedBalanceByOwnerResult"];
-        /** @description Params of `getCompressionSignaturesForAddress`. */
-        GetCompressionSignaturesForAddressParams: {
-            /** @description The compressed account's permanent address (not its hash). */
-            address: components["schemas"]["Address"];
-            /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
-            cursor?: string | null | undefined;
-            /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"] | undefined;
-        };
-        /** @description The indexer slot and one page of signatures. */
-        GetCompressionSignaturesForAddressResult: components["schemas"]["CompressionSignaturesForAddressResult"];
-        /** @description Params of `getLatestCompressionSignatures`. */
-        GetLatestCompressionSignaturesParams: {
-            /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
-            cursor?: string | null | undefined;
-            /** @description Page size, 1 to 1000 (default 1000). */
-            limit?: components["schemas"]["CompressionLimit"] | undefined;
-        };
-        /** @description The indexer slot and one page of signatures. */
-        GetLatestCompressionSignaturesResult: components["schemas"]["LatestCompressionSignaturesResult"];
-        /** @description Params of `getMultipleNewAddressProofsV2`. */
-        GetMultipleNewAddressProofsV2Params: components["schemas"]["AddressWithTree"][];
-        /** @description The indexer slot and the proofs. */
-        GetMultipleNewAddressProofsV2Result: components["schemas"]["NewAddressProofsV2Result"];
+        Address: Address;
+        AddressWithTree: AddressWithTree;
+        Base58: Base58;
+        Base64: Base64;
+        CompressedAccount: CompressedAccount;
+        CompressedAccountData: CompressedAccountData;
+        CompressedAccountList: CompressedAccountList;
+        CompressedAccountsByOwnerResult: CompressedAccountsByOwnerResult;
+        CompressedBalanceByOwnerResult: CompressedBalanceByOwnerResult;
+        CompressedTokenAccount: CompressedTokenAccount;
+        CompressedTokenAccountList: CompressedTokenAccountList;
+        CompressedTokenAccountState: CompressedTokenAccountState;
+        CompressedTokenAccountsByDelegateResult: CompressedTokenAccountsByDelegateResult;
+        CompressedTokenAccountsByOwnerResult: CompressedTokenAccountsByOwnerResult;
+        CompressedTokenData: CompressedTokenData;
+        CompressionContext: CompressionContext;
+        CompressionLimit: CompressionLimit;
+        CompressionSignatureInfo: CompressionSignatureInfo;
+        CompressionSignatureList: CompressionSignatureList;
+        CompressionSignaturesForAddressResult: CompressionSignaturesForAddressResult;
+        DataSlice: DataSlice;
+        FilterSelector: FilterSelector;
+        Hash: Hash;
+        LatestCompressionSignaturesResult: LatestCompressionSignaturesResult;
+        MemcmpFilter: MemcmpFilter;
+        NewAddressProof: NewAddressProof;
+        NewAddressProofsV2Result: NewAddressProofsV2Result;
+        Signature: Signature;
+        Slot: Slot;
+        U64: U64;
+        UnixTimestamp: UnixTimestamp;
+        GetCompressedAccountsByOwnerParams: GetCompressedAccountsByOwnerParams;
+        GetCompressedAccountsByOwnerResult: GetCompressedAccountsByOwnerResult;
+        GetCompressedTokenAccountsByOwnerParams: GetCompressedTokenAccountsByOwnerParams;
+        GetCompressedTokenAccountsByOwnerResult: GetCompressedTokenAccountsByOwnerResult;
+        GetCompressedTokenAccountsByDelegateParams: GetCompressedTokenAccountsByDelegateParams;
+        GetCompressedTokenAccountsByDelegateResult: GetCompressedTokenAccountsByDelegateResult;
+        GetCompressedBalanceByOwnerParams: GetCompressedBalanceByOwnerParams;
+        GetCompressedBalanceByOwnerResult: GetCompressedBalanceByOwnerResult;
+        GetCompressionSignaturesForAddressParams: GetCompressionSignaturesForAddressParams;
+        GetCompressionSignaturesForAddressResult: GetCompressionSignaturesForAddressResult;
+        GetLatestCompressionSignaturesParams: GetLatestCompressionSignaturesParams;
+        GetLatestCompressionSignaturesResult: GetLatestCompressionSignaturesResult;
+        GetMultipleNewAddressProofsV2Params: GetMultipleNewAddressProofsV2Params;
+        GetMultipleNewAddressProofsV2Result: GetMultipleNewAddressProofsV2Result;
     };
     responses: never;
     parameters: never;
@@ -599,51 +55,595 @@ export interface components {
     headers: never;
     pathItems: never;
 }
-export type Address = components['schemas']['Address'];
-export type AddressWithTree = components['schemas']['AddressWithTree'];
-export type Base58 = components['schemas']['Base58'];
-export type Base64 = components['schemas']['Base64'];
-export type CompressedAccount = components['schemas']['CompressedAccount'];
-export type CompressedAccountData = components['schemas']['CompressedAccountData'];
-export type CompressedAccountList = components['schemas']['CompressedAccountList'];
-export type CompressedAccountsByOwnerResult = components['schemas']['CompressedAccountsByOwnerResult'];
-export type CompressedBalanceByOwnerResult = components['schemas']['CompressedBalanceByOwnerResult'];
-export type CompressedTokenAccount = components['schemas']['CompressedTokenAccount'];
-export type CompressedTokenAccountList = components['schemas']['CompressedTokenAccountList'];
-export type CompressedTokenAccountState = components['schemas']['CompressedTokenAccountState'];
-export type CompressedTokenAccountsByDelegateResult = components['schemas']['CompressedTokenAccountsByDelegateResult'];
-export type CompressedTokenAccountsByOwnerResult = components['schemas']['CompressedTokenAccountsByOwnerResult'];
-export type CompressedTokenData = components['schemas']['CompressedTokenData'];
-export type CompressionContext = components['schemas']['CompressionContext'];
-export type CompressionLimit = components['schemas']['CompressionLimit'];
-export type CompressionSignatureInfo = components['schemas']['CompressionSignatureInfo'];
-export type CompressionSignatureList = components['schemas']['CompressionSignatureList'];
-export type CompressionSignaturesForAddressResult = components['schemas']['CompressionSignaturesForAddressResult'];
-export type DataSlice = components['schemas']['DataSlice'];
-export type FilterSelector = components['schemas']['FilterSelector'];
-export type Hash = components['schemas']['Hash'];
-export type LatestCompressionSignaturesResult = components['schemas']['LatestCompressionSignaturesResult'];
-export type MemcmpFilter = components['schemas']['MemcmpFilter'];
-export type NewAddressProof = components['schemas']['NewAddressProof'];
-export type NewAddressProofsV2Result = components['schemas']['NewAddressProofsV2Result'];
-export type Signature = components['schemas']['Signature'];
-export type Slot = components['schemas']['Slot'];
-export type U64 = components['schemas']['U64'];
-export type UnixTimestamp = components['schemas']['UnixTimestamp'];
-export type GetCompressedAccountsByOwnerParams = components['schemas']['GetCompressedAccountsByOwnerParams'];
-export type GetCompressedAccountsByOwnerResult = components['schemas']['GetCompressedAccountsByOwnerResult'];
-export type GetCompressedTokenAccountsByOwnerParams = components['schemas']['GetCompressedTokenAccountsByOwnerParams'];
-export type GetCompressedTokenAccountsByOwnerResult = components['schemas']['GetCompressedTokenAccountsByOwnerResult'];
-export type GetCompressedTokenAccountsByDelegateParams = components['schemas']['GetCompressedTokenAccountsByDelegateParams'];
-export type GetCompressedTokenAccountsByDelegateResult = components['schemas']['GetCompressedTokenAccountsByDelegateResult'];
-export type GetCompressedBalanceByOwnerParams = components['schemas']['GetCompressedBalanceByOwnerParams'];
-export type GetCompressedBalanceByOwnerResult = components['schemas']['GetCompressedBalanceByOwnerResult'];
-export type GetCompressionSignaturesForAddressParams = components['schemas']['GetCompressionSignaturesForAddressParams'];
-export type GetCompressionSignaturesForAddressResult = components['schemas']['GetCompressionSignaturesForAddressResult'];
-export type GetLatestCompressionSignaturesParams = components['schemas']['GetLatestCompressionSignaturesParams'];
-export type GetLatestCompressionSignaturesResult = components['schemas']['GetLatestCompressionSignaturesResult'];
-export type GetMultipleNewAddressProofsV2Params = components['schemas']['GetMultipleNewAddressProofsV2Params'];
-export type GetMultipleNewAddressProofsV2Result = components['schemas']['GetMultipleNewAddressProofsV2Result'];
+/**
+ * Address
+ * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
+ */
+export type Address = string;
+/**
+ * AddressWithTree
+ * @description A new address to prove unused, and the address Merkle tree it would be created in.
+ * @example {
+ *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
+ *       "tree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2"
+ *     }
+ */
+export interface AddressWithTree {
+    /** @description The new (not yet created) compressed account address. */
+    address: Address;
+    /** @description The address Merkle tree the address belongs to. */
+    tree: Address;
+}
+/**
+ * Base58
+ * @description Arbitrary bytes, base58-encoded (may be empty).
+ */
+export type Base58 = string;
+/**
+ * Base64
+ * @description Arbitrary bytes, base64-encoded (standard alphabet, padded).
+ * @example AQIDBA==
+ */
+export type Base64 = string;
+/**
+ * CompressedAccount
+ * @description A compressed account, stored as a leaf of a state Merkle tree.
+ * @example {
+ *       "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
+ *       "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
+ *       "data": {
+ *         "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
+ *         "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
+ *         "discriminator": 2174073708845633300
+ *       },
+ *       "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
+ *       "lamports": 0,
+ *       "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
+ *       "leafIndex": 1843271,
+ *       "seq": 2210574,
+ *       "slotCreated": 318540117
+ *     }
+ */
+export interface CompressedAccount {
+    /** @description The account hash (32 bytes, base58); identifies this version of the account. */
+    hash: Hash;
+    /** @description The account's permanent address; `null` (or absent) for accounts created without an address. */
+    address?: Address | null | undefined;
+    /** @description The account data; `null` (or absent) for accounts without data. */
+    data?: CompressedAccountData | null | undefined;
+    /** @description The program that owns the account. */
+    owner: Address;
+    /** @description Lamports held by the account. */
+    lamports: U64;
+    /** @description The state Merkle tree holding the account. */
+    tree: Address;
+    /** @description Index of the account's leaf in the tree. */
+    leafIndex: number;
+    /** @description Sequence number of the tree update that inserted the leaf. Photon omits it (`null`) while the account still sits in the output queue of a batched (V2) tree. */
+    seq?: number | null | undefined;
+    /** @description Slot in which this version of the account was created. */
+    slotCreated: Slot;
+}
+/**
+ * CompressedAccountData
+ * @description The data of a compressed account. All three fields are present when `data` is.
+ * @example {
+ *       "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
+ *       "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
+ *       "discriminator": 2174073708845633300
+ *     }
+ */
+export interface CompressedAccountData {
+    /** @description The account data, base64-encoded (only the requested bytes when `dataSlice` was given). */
+    data: Base64;
+    /** @description Hash of the account data. */
+    dataHash: Hash;
+    /** @description The 8-byte account discriminator read as a little-endian unsigned 64-bit integer (often above 2^53, delivered as `bigint`). */
+    discriminator: U64;
+}
+/**
+ * CompressedAccountList
+ * @description One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
+ * @example {
+ *       "items": [
+ *         {
+ *           "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
+ *           "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
+ *           "data": {
+ *             "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
+ *             "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
+ *             "discriminator": 2174073708845633300
+ *           },
+ *           "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
+ *           "lamports": 0,
+ *           "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
+ *           "leafIndex": 1843271,
+ *           "seq": 2210574,
+ *           "slotCreated": 318540117
+ *         }
+ *       ],
+ *       "cursor": null
+ *     }
+ */
+export interface CompressedAccountList {
+    items: CompressedAccount[];
+    /** @description Cursor of the next page (a 32-byte hash, base58); `null` or absent when there is none. */
+    cursor?: Hash | null | undefined;
+}
+/**
+ * CompressedAccountsByOwnerResult
+ * @description Result of getCompressedAccountsByOwner.
+ * @example {
+ *       "context": {
+ *         "slot": 318547291
+ *       },
+ *       "value": {
+ *         "items": [],
+ *         "cursor": null
+ *       }
+ *     }
+ */
+export interface CompressedAccountsByOwnerResult {
+    context: CompressionContext;
+    value: CompressedAccountList;
+}
+/**
+ * CompressedBalanceByOwnerResult
+ * @description Result of getCompressedBalanceByOwner; `value` is the owner's total compressed balance in lamports.
+ * @example {
+ *       "context": {
+ *         "slot": 318547291
+ *       },
+ *       "value": 4870000000
+ *     }
+ */
+export interface CompressedBalanceByOwnerResult {
+    context: CompressionContext;
+    /** @description Total lamports held in the owner's compressed accounts. */
+    value: U64;
+}
+/**
+ * CompressedTokenAccount
+ * @description A compressed token account - the compressed account and its parsed token data.
+ * @example {
+ *       "account": {
+ *         "hash": "33tmC7HqbfEbTHMDTadjiBXicXFqqPCbwGJ62ZLRm1Pu",
+ *         "address": null,
+ *         "data": {
+ *           "data": "xvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWFhvmNPmPeCJEbB54SGuvlHEn69EORGYAzk0GF/wceP+wD5ApUAAAAAAAAA",
+ *           "dataHash": "2RzWBrX9CRYVygdJ91MamPgeyCQAEdtXPVbw2b2x3vpM",
+ *           "discriminator": 2
+ *         },
+ *         "owner": "cTokenmWW8bLPjZEBAUgYy3zKxQZW6VKi7bqNFEVv3m",
+ *         "lamports": 0,
+ *         "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
+ *         "leafIndex": 1843102,
+ *         "seq": 2210391,
+ *         "slotCreated": 318539884
+ *       },
+ *       "tokenData": {
+ *         "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *         "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+ *         "amount": 2500000000,
+ *         "delegate": null,
+ *         "state": "initialized",
+ *         "tlv": null
+ *       }
+ *     }
+ */
+export interface CompressedTokenAccount {
+    account: CompressedAccount;
+    tokenData: CompressedTokenData;
+}
+/**
+ * CompressedTokenAccountList
+ * @description One page of compressed token accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
+ * @example {
+ *       "items": [],
+ *       "cursor": null
+ *     }
+ */
+export interface CompressedTokenAccountList {
+    items: CompressedTokenAccount[];
+    /** @description Cursor of the next page (base58); `null` or absent when there is none. */
+    cursor?: Base58 | null | undefined;
+}
+/**
+ * CompressedTokenAccountState
+ * @description State of a compressed token account.
+ * @example initialized
+ * @enum {string}
+ */
+export type CompressedTokenAccountState = "initialized" | "frozen";
+/**
+ * CompressedTokenAccountsByDelegateResult
+ * @description Result of getCompressedTokenAccountsByDelegate.
+ * @example {
+ *       "context": {
+ *         "slot": 318547291
+ *       },
+ *       "value": {
+ *         "items": [],
+ *         "cursor": null
+ *       }
+ *     }
+ */
+export interface CompressedTokenAccountsByDelegateResult {
+    context: CompressionContext;
+    value: CompressedTokenAccountList;
+}
+/**
+ * CompressedTokenAccountsByOwnerResult
+ * @description Result of getCompressedTokenAccountsByOwner.
+ * @example {
+ *       "context": {
+ *         "slot": 318547291
+ *       },
+ *       "value": {
+ *         "items": [],
+ *         "cursor": null
+ *       }
+ *     }
+ */
+export interface CompressedTokenAccountsByOwnerResult {
+    context: CompressionContext;
+    value: CompressedTokenAccountList;
+}
+/**
+ * CompressedTokenData
+ * @description The token fields of a compressed token account.
+ * @example {
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+ *       "amount": 2500000000,
+ *       "delegate": null,
+ *       "state": "initialized",
+ *       "tlv": null
+ *     }
+ */
+export interface CompressedTokenData {
+    /** @description The token mint. */
+    mint: Address;
+    /** @description The owner of the tokens. */
+    owner: Address;
+    /** @description Raw token amount (smallest unit, not divided by decimals). */
+    amount: U64;
+    /** @description The delegate allowed to spend the tokens; `null` (or absent) when none. */
+    delegate?: Address | null | undefined;
+    state: CompressedTokenAccountState;
+    /** @description Token-extension TLV data, base64-encoded; `null` (or absent) when the account has none. */
+    tlv?: Base64 | null | undefined;
+}
+/**
+ * CompressionContext
+ * @description The indexer state the response reflects.
+ * @example {
+ *       "slot": 318547291
+ *     }
+ */
+export interface CompressionContext {
+    /** @description The slot up to which the indexer had processed when it answered. */
+    slot: Slot;
+}
+/**
+ * CompressionLimit
+ * @description Maximum number of items to return in one page, 1 to 1000 (default 1000). `null` is accepted and means the same as omitting it. A page with fewer items than `limit` is the last page.
+ * @default 1000
+ * @example 100
+ */
+export type CompressionLimit = number | null;
+/**
+ * CompressionSignatureInfo
+ * @description A transaction that touched compressed state.
+ * @example {
+ *       "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
+ *       "slot": 318540117,
+ *       "blockTime": 1737368245
+ *     }
+ */
+export interface CompressionSignatureInfo {
+    signature: Signature;
+    /** @description Slot in which the transaction landed. */
+    slot: Slot;
+    /** @description Block time of that slot, in Unix seconds. */
+    blockTime: UnixTimestamp;
+}
+/**
+ * CompressionSignatureList
+ * @description One page of compression signatures, newest first. Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items.
+ * @example {
+ *       "items": [
+ *         {
+ *           "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
+ *           "slot": 318540117,
+ *           "blockTime": 1737368245
+ *         }
+ *       ],
+ *       "cursor": null
+ *     }
+ */
+export interface CompressionSignatureList {
+    items: CompressionSignatureInfo[];
+    /** @description Opaque cursor of the next page; `null` when there is none. */
+    cursor?: string | null | undefined;
+}
+/**
+ * CompressionSignaturesForAddressResult
+ * @description Result of getCompressionSignaturesForAddress.
+ * @example {
+ *       "context": {
+ *         "slot": 318547291
+ *       },
+ *       "value": {
+ *         "items": [],
+ *         "cursor": null
+ *       }
+ *     }
+ */
+export interface CompressionSignaturesForAddressResult {
+    context: CompressionContext;
+    value: CompressionSignatureList;
+}
+/**
+ * DataSlice
+ * @description Returns only `length` bytes of each account's data, starting at byte `offset`. Both fields are required.
+ * @example {
+ *       "offset": 0,
+ *       "length": 8
+ *     }
+ */
+export interface DataSlice {
+    /** @description First byte of the data to return. */
+    offset: number;
+    /** @description Number of bytes to return. */
+    length: number;
+}
+/**
+ * FilterSelector
+ * @description One element of the `filters` array of getCompressedAccountsByOwner. `memcmp` is the only filter kind; a selector without `memcmp` is rejected ("Filter instance cannot be null").
+ * @example {
+ *       "memcmp": {
+ *         "offset": 0,
+ *         "bytes": "3Mc6vR"
+ *       }
+ *     }
+ */
+export interface FilterSelector {
+    memcmp: MemcmpFilter;
+}
+/**
+ * Hash
+ * @description A 32-byte hash, base58-encoded.
+ * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
+ */
+export type Hash = string;
+/**
+ * LatestCompressionSignaturesResult
+ * @description Result of getLatestCompressionSignatures.
+ * @example {
+ *       "context": {
+ *         "slot": 318547291
+ *       },
+ *       "value": {
+ *         "items": [],
+ *         "cursor": null
+ *       }
+ *     }
+ */
+export interface LatestCompressionSignaturesResult {
+    context: CompressionContext;
+    value: CompressionSignatureList;
+}
+/**
+ * MemcmpFilter
+ * @description Matches compressed accounts whose data contains `bytes` at byte position `offset`.
+ * @example {
+ *       "offset": 0,
+ *       "bytes": "3Mc6vR"
+ *     }
+ */
+export interface MemcmpFilter {
+    /** @description Byte position in the account data where the comparison starts. */
+    offset: number;
+    /** @description The bytes to compare, base58-encoded. */
+    bytes: Base58;
+}
+/**
+ * NewAddressProof
+ * @description A non-inclusion proof that `address` is not yet used in the address tree `merkleTree`: the indexed Merkle tree's low element (`lowerRangeAddress`, at leaf `lowElementLeafIndex`, pointing to `higherRangeAddress` at `nextIndex`) brackets the address, and `proof` proves that low element against `root`.
+ * @example {
+ *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
+ *       "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
+ *       "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
+ *       "lowElementLeafIndex": 734211,
+ *       "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
+ *       "nextIndex": 1208817,
+ *       "proof": [
+ *         "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
+ *         "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
+ *         "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
+ *         "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
+ *         "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
+ *         "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
+ *         "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
+ *         "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
+ *         "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
+ *         "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
+ *         "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
+ *         "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
+ *         "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
+ *         "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
+ *         "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
+ *         "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
+ *       ],
+ *       "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
+ *       "rootSeq": 4193377
+ *     }
+ */
+export interface NewAddressProof {
+    /** @description The address that was asked for. */
+    address: Address;
+    /** @description Upper bound of the range that contains the address (the low element's next value). */
+    higherRangeAddress: Address;
+    /** @description Lower bound of the range that contains the address (the low element's value). */
+    lowerRangeAddress: Address;
+    /** @description Leaf index of the low element in the address tree. */
+    lowElementLeafIndex: number;
+    /** @description The address Merkle tree. */
+    merkleTree: Address;
+    /** @description Leaf index of the low element's next element. */
+    nextIndex: number;
+    /** @description Merkle proof of the low element (sibling hashes, leaf to root). */
+    proof: Hash[];
+    /** @description The tree root the proof verifies against. */
+    root: Hash;
+    /** @description Sequence number of that root. */
+    rootSeq: number;
+}
+/**
+ * NewAddressProofsV2Result
+ * @description Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
+ * @example {
+ *       "context": {
+ *         "slot": 318547291
+ *       },
+ *       "value": [
+ *         {
+ *           "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
+ *           "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
+ *           "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
+ *           "lowElementLeafIndex": 734211,
+ *           "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
+ *           "nextIndex": 1208817,
+ *           "proof": [
+ *             "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
+ *             "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
+ *             "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
+ *             "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
+ *             "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
+ *             "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
+ *             "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
+ *             "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
+ *             "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
+ *             "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
+ *             "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
+ *             "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
+ *             "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
+ *             "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
+ *             "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
+ *             "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
+ *           ],
+ *           "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
+ *           "rootSeq": 4193377
+ *         }
+ *       ]
+ *     }
+ */
+export interface NewAddressProofsV2Result {
+    context: CompressionContext;
+    value: NewAddressProof[];
+}
+/**
+ * Signature
+ * @description A transaction signature (64 bytes), base58-encoded.
+ * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
+ */
+export type Signature = string;
+/**
+ * Slot
+ * @description A slot number.
+ * @example 289345112
+ */
+export type Slot = number;
+/**
+ * U64
+ * Format: uint64
+ * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ * @example 1000000000
+ */
+export type U64 = bigint;
+/**
+ * UnixTimestamp
+ * @description Seconds since the Unix epoch (UTC).
+ * @example 1731619200
+ */
+export type UnixTimestamp = number;
+/** @description Params of `getCompressedAccountsByOwner`. */
+export interface GetCompressedAccountsByOwnerParams {
+    /** @description The owner of the compressed accounts (program or wallet address). */
+    owner: Address;
+    /** @description The `value.cursor` of the previous page (a 32-byte hash, base58). Omit it (or send `null`) for the first page. */
+    cursor?: Hash | null | undefined;
+    /** @description Return only `length` bytes of each account's data, from byte `offset`. `null` means no slicing. */
+    dataSlice?: DataSlice | null | undefined;
+    /**
+     * @description Up to 5 filters; an account is returned only when it matches all of them. Each filter is a `memcmp` comparison of the account data.
+     * @default []
+     */
+    filters?: FilterSelector[] | undefined;
+    /** @description Page size, 1 to 1000 (default 1000). */
+    limit?: CompressionLimit | undefined;
+}
+/** @description The indexer slot and one page of compressed accounts. */
+export type GetCompressedAccountsByOwnerResult = CompressedAccountsByOwnerResult;
+/** @description Params of `getCompressedTokenAccountsByOwner`. */
+export interface GetCompressedTokenAccountsByOwnerParams {
+    /** @description The token owner (wallet address). */
+    owner: Address;
+    /** @description Only return token accounts of this mint. `null` means any mint. */
+    mint?: Address | null | undefined;
+    /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
+    cursor?: Base58 | null | undefined;
+    /** @description Page size, 1 to 1000 (default 1000). */
+    limit?: CompressionLimit | undefined;
+}
+/** @description The indexer slot and one page of compressed token accounts. */
+export type GetCompressedTokenAccountsByOwnerResult = CompressedTokenAccountsByOwnerResult;
+/** @description Params of `getCompressedTokenAccountsByDelegate`. */
+export interface GetCompressedTokenAccountsByDelegateParams {
+    /** @description The delegate address. */
+    delegate: Address;
+    /** @description Only return token accounts of this mint. `null` means any mint. */
+    mint?: Address | null | undefined;
+    /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
+    cursor?: Base58 | null | undefined;
+    /** @description Page size, 1 to 1000 (default 1000). */
+    limit?: CompressionLimit | undefined;
+}
+/** @description The indexer slot and one page of compressed token accounts. */
+export type GetCompressedTokenAccountsByDelegateResult = CompressedTokenAccountsByDelegateResult;
+/** @description Params of `getCompressedBalanceByOwner`. */
+export interface GetCompressedBalanceByOwnerParams {
+    /** @description The owner address. */
+    owner: Address;
+}
+/** @description The indexer slot and the balance in lamports. */
+export type GetCompressedBalanceByOwnerResult = CompressedBalanceByOwnerResult;
+/** @description Params of `getCompressionSignaturesForAddress`. */
+export interface GetCompressionSignaturesForAddressParams {
+    /** @description The compressed account's permanent address (not its hash). */
+    address: Address;
+    /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
+    cursor?: string | null | undefined;
+    /** @description Page size, 1 to 1000 (default 1000). */
+    limit?: CompressionLimit | undefined;
+}
+/** @description The indexer slot and one page of signatures. */
+export type GetCompressionSignaturesForAddressResult = CompressionSignaturesForAddressResult;
+/** @description Params of `getLatestCompressionSignatures`. */
+export interface GetLatestCompressionSignaturesParams {
+    /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
+    cursor?: string | null | undefined;
+    /** @description Page size, 1 to 1000 (default 1000). */
+    limit?: CompressionLimit | undefined;
+}
+/** @description The indexer slot and one page of signatures. */
+export type GetLatestCompressionSignaturesResult = LatestCompressionSignaturesResult;
+/** @description Params of `getMultipleNewAddressProofsV2`. */
+export type GetMultipleNewAddressProofsV2Params = AddressWithTree[];
+/** @description The indexer slot and the proofs. */
+export type GetMultipleNewAddressProofsV2Result = NewAddressProofsV2Result;
 
 /** The compression methods: the method name picks the params and result types. */
 export interface CompressionMethods {

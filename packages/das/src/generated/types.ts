@@ -3,997 +3,48 @@
 
 export interface components {
     schemas: {
-        /**
-         * Address
-         * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
-         * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
-         */
-        Address: string;
-        /**
-         * Asset
-         * @description One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
-         * @example {
-         *       "last_indexed_slot": 398412733,
-         *       "interface": "ProgrammableNFT",
-         *       "id": "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
-         *       "content": {
-         *         "$schema": "https://schema.metaplex.com/nft1.0.json",
-         *         "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
-         *         "files": [
-         *           {
-         *             "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *             "mime": "image/png"
-         *           }
-         *         ],
-         *         "metadata": {
-         *           "attributes": [
-         *             {
-         *               "trait_type": "Background",
-         *               "value": "Dusk"
-         *             },
-         *             {
-         *               "trait_type": "Eyes",
-         *               "value": "Starlit"
-         *             }
-         *           ],
-         *           "description": "A sprite born on the longest day of the year.",
-         *           "name": "Solstice Sprites #1287",
-         *           "symbol": "SPRT",
-         *           "token_standard": "ProgrammableNonFungible"
-         *         },
-         *         "links": {
-         *           "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *           "external_url": "https://solsticesprites.xyz"
-         *         }
-         *       },
-         *       "authorities": [
-         *         {
-         *           "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
-         *           "scopes": [
-         *             "full"
-         *           ]
-         *         }
-         *       ],
-         *       "compression": {
-         *         "eligible": false,
-         *         "compressed": false,
-         *         "data_hash": "",
-         *         "creator_hash": "",
-         *         "asset_hash": "",
-         *         "tree": "",
-         *         "seq": 0,
-         *         "leaf_id": 0
-         *       },
-         *       "grouping": [
-         *         {
-         *           "group_key": "collection",
-         *           "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
-         *         }
-         *       ],
-         *       "royalty": {
-         *         "royalty_model": "creators",
-         *         "target": null,
-         *         "percent": 0.05,
-         *         "basis_points": 500,
-         *         "primary_sale_happened": true,
-         *         "locked": false
-         *       },
-         *       "creators": [
-         *         {
-         *           "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
-         *           "share": 0,
-         *           "verified": true
-         *         },
-         *         {
-         *           "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
-         *           "share": 100,
-         *           "verified": true
-         *         }
-         *       ],
-         *       "ownership": {
-         *         "frozen": true,
-         *         "delegated": false,
-         *         "delegate": null,
-         *         "ownership_model": "single",
-         *         "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
-         *       },
-         *       "supply": {
-         *         "print_max_supply": 0,
-         *         "print_current_supply": 0,
-         *         "edition_nonce": 253
-         *       },
-         *       "mutable": true,
-         *       "burnt": false,
-         *       "token_info": {
-         *         "supply": 1,
-         *         "decimals": 0,
-         *         "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *         "mint_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm",
-         *         "freeze_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm"
-         *       }
-         *     }
-         * @example {
-         *       "last_indexed_slot": 398412733,
-         *       "interface": "FungibleToken",
-         *       "id": "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263",
-         *       "content": {
-         *         "$schema": "https://schema.metaplex.com/nft1.0.json",
-         *         "json_uri": "https://arweave.net/bxOkjzN0_Z-jFI9ErmEEqFDGzWndijdKR_AGm9gYEGI",
-         *         "files": [
-         *           {
-         *             "uri": "https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk",
-         *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk",
-         *             "mime": "image/png"
-         *           }
-         *         ],
-         *         "metadata": {
-         *           "description": "The community dog coin of Solana.",
-         *           "name": "Bonk",
-         *           "symbol": "Bonk",
-         *           "token_standard": "Fungible"
-         *         },
-         *         "links": {
-         *           "image": "https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk"
-         *         }
-         *       },
-         *       "authorities": [
-         *         {
-         *           "address": "7PmSVwCsekNaJfpkQ9EMA7uEsCiUtpV8BUDsf6KY2twV",
-         *           "scopes": [
-         *             "full"
-         *           ]
-         *         }
-         *       ],
-         *       "compression": {
-         *         "eligible": false,
-         *         "compressed": false,
-         *         "data_hash": "",
-         *         "creator_hash": "",
-         *         "asset_hash": "",
-         *         "tree": "",
-         *         "seq": 0,
-         *         "leaf_id": 0
-         *       },
-         *       "grouping": [],
-         *       "royalty": {
-         *         "royalty_model": "creators",
-         *         "target": null,
-         *         "percent": 0,
-         *         "basis_points": 0,
-         *         "primary_sale_happened": false,
-         *         "locked": false
-         *       },
-         *       "creators": [],
-         *       "ownership": {
-         *         "frozen": false,
-         *         "delegated": false,
-         *         "delegate": null,
-         *         "ownership_model": "token",
-         *         "owner": ""
-         *       },
-         *       "supply": null,
-         *       "mutable": true,
-         *       "burnt": false,
-         *       "token_info": {
-         *         "symbol": "Bonk",
-         *         "supply": 8881564943168000000,
-         *         "decimals": 5,
-         *         "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *         "price_info": {
-         *           "price_per_token": 0.00002134,
-         *           "currency": "USDC"
-         *         }
-         *       }
-         *     }
-         */
-        Asset: {
-            /** @description All data up to and including this slot is indexed. */
-            last_indexed_slot?: components["schemas"]["Slot"] | undefined;
-            /** @description The kind of asset (its standard or program interface). */
-            interface: components["schemas"]["AssetInterface"];
-            /** @description The asset id: normally the mint address (for a compressed NFT, the asset id derived from its tree and leaf). Every asset id is a 32-byte public key, hence the Address pattern. */
-            id: components["schemas"]["Address"];
-            content?: components["schemas"]["AssetContent"] | undefined;
-            /** @description The accounts holding authority over the asset, each with its scopes. */
-            authorities?: components["schemas"]["AssetAuthority"][] | undefined;
-            compression?: components["schemas"]["AssetCompression"] | undefined;
-            /** @description The groups the asset belongs to; group_key `collection` marks its collection. */
-            grouping?: components["schemas"]["AssetGrouping"][] | undefined;
-            royalty?: components["schemas"]["AssetRoyalty"] | undefined;
-            /** @description The creators of the asset and their royalty shares. */
-            creators?: components["schemas"]["AssetCreator"][] | undefined;
-            ownership?: components["schemas"]["AssetOwnership"] | undefined;
-            /** @description Print-edition supply of the asset. `null` for assets without edition data, e.g. fungible tokens. */
-            supply?: components["schemas"]["AssetSupply"] | null | undefined;
-            /** @description Whether the asset's metadata can still be changed. */
-            mutable?: boolean | undefined;
-            /** @description Whether the asset has been burnt. */
-            burnt?: boolean | undefined;
-            token_info?: components["schemas"]["TokenInfo"] | undefined;
-            inscription?: components["schemas"]["Inscription"] | undefined;
-            /** @description SPL-20 data of an inscribed asset (experimental), returned together with `inscription` when the `showInscription` option is set. Its fields are not documented, so the object is kept open. */
-            spl20?: {
-                [key: string]: unknown;
-            } | undefined;
-            /** @description Appears in getAssetsByAuthority items. Its meaning (the asset is registered as an agent) is not documented further. */
-            is_agent?: boolean | undefined;
-            /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
-            agent_token?: string | undefined;
-            /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
-            asset_signer?: string | undefined;
-            /** @description Appears in getAssetsByAuthority items. The plugin objects are not documented, so the object is kept open. */
-            plugins?: {
-                [key: string]: unknown;
-            } | undefined;
-        };
-        /**
-         * AssetAttribute
-         * @description One trait of the asset.
-         * @example {
-         *       "trait_type": "Background",
-         *       "value": "Dusk"
-         *     }
-         */
-        AssetAttribute: {
-            /** @description The trait's name. */
-            trait_type?: string | undefined;
-            /** @description The trait's value as found in the off-chain metadata. Usually a string (the public reference types it as string), but the metadata JSON is free-form and numbers also occur, so the value is left untyped. */
-            value?: unknown | undefined;
-        };
-        /**
-         * AssetAuthority
-         * @description An account with authority over the asset.
-         * @example {
-         *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
-         *       "scopes": [
-         *         "full"
-         *       ]
-         *     }
-         */
-        AssetAuthority: {
-            /** @description The authority's address. */
-            address?: components["schemas"]["Address"] | undefined;
-            /** @description What the authority may do. Known values are `full`, `royalty`, `metadata` and `extension`; the list is not guaranteed complete, so the items are plain strings. */
-            scopes?: string[] | undefined;
-        };
-        /**
-         * AssetCompression
-         * @description Compression state of the asset. For an uncompressed asset the hashes and the tree are empty strings.
-         * @example {
-         *       "eligible": false,
-         *       "compressed": true,
-         *       "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
-         *       "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
-         *       "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
-         *       "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
-         *       "seq": 251133,
-         *       "leaf_id": 250758
-         *     }
-         */
-        AssetCompression: {
-            /** @description Whether the asset is eligible for compression. */
-            eligible?: boolean | undefined;
-            /** @description Whether the asset is compressed (stored as a leaf of a concurrent Merkle tree). */
-            compressed?: boolean | undefined;
-            /** @description Hash of the asset's data; an empty string when the asset is not compressed. */
-            data_hash?: components["schemas"]["Hash"] | string | undefined;
-            /** @description Hash of the asset's creators; an empty string when the asset is not compressed. */
-            creator_hash?: components["schemas"]["Hash"] | string | undefined;
-            /** @description Hash of the asset leaf; an empty string when the asset is not compressed. */
-            asset_hash?: components["schemas"]["Hash"] | string | undefined;
-            /** @description Address of the Merkle tree holding the asset; an empty string when the asset is not compressed. */
-            tree?: components["schemas"]["Address"] | string | undefined;
-            /** @description Sequence number of the latest change to the asset's leaf (0 when not compressed). */
-            seq?: number | undefined;
-            /** @description Index of the asset's leaf in the tree (0 when not compressed). */
-            leaf_id?: number | undefined;
-        };
-        /**
-         * AssetContent
-         * @description The asset's metadata as resolved from its off-chain JSON, with its files and links.
-         * @example {
-         *       "$schema": "https://schema.metaplex.com/nft1.0.json",
-         *       "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
-         *       "files": [
-         *         {
-         *           "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *           "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *           "mime": "image/png"
-         *         }
-         *       ],
-         *       "metadata": {
-         *         "attributes": [
-         *           {
-         *             "trait_type": "Background",
-         *             "value": "Dusk"
-         *           }
-         *         ],
-         *         "description": "A sprite born on the longest day of the year.",
-         *         "name": "Solstice Sprites #1287",
-         *         "symbol": "SPRT",
-         *         "token_standard": "ProgrammableNonFungible"
-         *       },
-         *       "links": {
-         *         "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *         "external_url": "https://solsticesprites.xyz"
-         *       }
-         *     }
-         */
-        AssetContent: {
-            /** @description The URL of the metadata schema the content follows (e.g. the Metaplex NFT 1.0 schema). */
-            $schema?: string | undefined;
-            /** @description The URI of the off-chain JSON metadata. Not constrained to a URI format because assets without off-chain metadata may carry an empty string. */
-            json_uri?: string | undefined;
-            /** @description The files named by the metadata. */
-            files?: components["schemas"]["AssetFile"][] | undefined;
-            metadata?: components["schemas"]["AssetMetadata"] | undefined;
-            links?: components["schemas"]["AssetLinks"] | undefined;
-        };
-        /**
-         * AssetCreator
-         * @description One creator of the asset.
-         * @example {
-         *       "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
-         *       "share": 0,
-         *       "verified": true
-         *     }
-         */
-        AssetCreator: {
-            /** @description The creator's address. */
-            address?: components["schemas"]["Address"] | undefined;
-            /** @description The creator's share of royalties, in percent. */
-            share?: number | undefined;
-            /** @description Whether the creator has signed (verified) the asset. */
-            verified?: boolean | undefined;
-        };
-        /**
-         * AssetFile
-         * @description One file of the asset's content. Further keys may appear; they are not documented.
-         * @example {
-         *       "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *       "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *       "mime": "image/png"
-         *     }
-         */
-        AssetFile: {
-            /** @description The file's original URI. */
-            uri?: string | undefined;
-            /** @description The URI of a cached copy of the file on the service's CDN. */
-            cdn_uri?: string | undefined;
-            /** @description The file's MIME type, e.g. `image/png`. */
-            mime?: string | undefined;
-        };
-        /**
-         * AssetGrouping
-         * @description One group the asset belongs to. Display options (showCollectionMetadata, showUnverifiedCollections) may add fields to a grouping; those are not documented.
-         * @example {
-         *       "group_key": "collection",
-         *       "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
-         *     }
-         */
-        AssetGrouping: {
-            /** @description The kind of group; `collection` is used for collections. */
-            group_key?: string | undefined;
-            /** @description The group's value; for `collection`, the collection's mint address. */
-            group_value?: string | undefined;
-        };
-        /**
-         * AssetInterface
-         * @description The interface (standard) of an asset. The values are exactly those the API reference lists. The RS SDK additionally knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`; those values are not documented by the service's own reference and are therefore not part of this enum, but a client may meet them (e.g. for Metaplex Core assets) and should tolerate an unlisted value.
-         * @example ProgrammableNFT
-         * @enum {string}
-         */
-        AssetInterface: "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";
-        /**
-         * AssetLinks
-         * @description Links from the asset's metadata. Further keys may appear; they are not documented.
-         * @example {
-         *       "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
-         *       "external_url": "https://solsticesprites.xyz"
-         *     }
-         */
-        AssetLinks: {
-            /** @description The URL of the asset's image. */
-            image?: string | undefined;
-            /** @description The URL of the asset's external web page. */
-            external_url?: string | undefined;
-        };
-        /**
-         * AssetList
-         * @description A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`.
-         * @example {
-         *       "last_indexed_slot": 398412733,
-         *       "total": 1,
-         *       "limit": 10,
-         *       "page": 1,
-         *       "items": [
-         *         {
-         *           "interface": "V1_NFT",
-         *           "id": "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
-         *           "content": {
-         *             "$schema": "https://schema.metaplex.com/nft1.0.json",
-         *             "json_uri": "https://arweave.net/749fme6ZpdRdx1UN3SWztVp2Z5uPxv-UG6FS0HR9A2A",
-         *             "files": [
-         *               {
-         *                 "uri": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
-         *                 "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
-         *                 "mime": "image/png"
-         *               }
-         *             ],
-         *             "metadata": {
-         *               "name": "Tidepool Ticket #40211",
-         *               "symbol": "TIDE",
-         *               "description": "Entry ticket to the Tidepool summer meetup.",
-         *               "token_standard": "NonFungible"
-         *             },
-         *             "links": {
-         *               "image": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw"
-         *             }
-         *           },
-         *           "authorities": [
-         *             {
-         *               "address": "DaoAnHHAyU3Y4bPWiKNsG93EtvJT7D9bz5mqLyEALtsF",
-         *               "scopes": [
-         *                 "full"
-         *               ]
-         *             }
-         *           ],
-         *           "compression": {
-         *             "eligible": false,
-         *             "compressed": true,
-         *             "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
-         *             "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
-         *             "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
-         *             "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
-         *             "seq": 251133,
-         *             "leaf_id": 250758
-         *           },
-         *           "grouping": [
-         *             {
-         *               "group_key": "collection",
-         *               "group_value": "FQbtijyZdtsoENvP7F1yxtpeEDhvpjYcDBJnTFkJQBsR"
-         *             }
-         *           ],
-         *           "royalty": {
-         *             "royalty_model": "creators",
-         *             "target": null,
-         *             "percent": 0,
-         *             "basis_points": 0,
-         *             "primary_sale_happened": false,
-         *             "locked": false
-         *           },
-         *           "creators": [
-         *             {
-         *               "address": "3itosvcNGCkeyEzXBw23PMez26b48eHLaqxuZF5WAVA4",
-         *               "share": 100,
-         *               "verified": true
-         *             }
-         *           ],
-         *           "ownership": {
-         *             "frozen": false,
-         *             "delegated": true,
-         *             "delegate": "4sh3Nq2Cud7GLrisgLrG3BLq2PfZBx9imonpNUCCMnsd",
-         *             "ownership_model": "single",
-         *             "owner": "HpQrvjhp4C76QVhHNChCoP1nwirJ2aabvTjiPLse1Cq1"
-         *           },
-         *           "supply": {
-         *             "print_max_supply": 0,
-         *             "print_current_supply": 0,
-         *             "edition_nonce": null
-         *           },
-         *           "mutable": true,
-         *           "burnt": false
-         *         }
-         *       ]
-         *     }
-         */
-        AssetList: {
-            /** @description All data up to and including this slot is indexed. */
-            last_indexed_slot: components["schemas"]["Slot"];
-            /** @description The number of assets found for this request (the count of `items`). The count of all matches is `grand_total`, returned only with the `showGrandTotal` option. */
-            total: number;
-            /** @description The maximum number of items per page that was applied. */
-            limit: number;
-            /** @description The page returned (1-based); present for page-based requests. */
-            page?: number | undefined;
-            /** @description The `before` cursor of a keyset request, echoed. */
-            before?: string | undefined;
-            /** @description The `after` cursor of a keyset request, echoed. */
-            after?: string | undefined;
-            /** @description The cursor to pass as `cursor` in the next request; returned when no paging parameter was given (currently the id of the last asset). */
-            cursor?: string | undefined;
-            /** @description The assets of this page. */
-            items: components["schemas"]["Asset"][];
-            /** @description The number of all assets matching the query; only with the `showGrandTotal` option. */
-            grand_total?: number | undefined;
-            nativeBalance?: components["schemas"]["AssetListNativeBalance"] | undefined;
-            /** @description Per-asset errors met while building the page; omitted when there are none. */
-            errors?: components["schemas"]["AssetListError"][] | undefined;
-        };
-        /**
-         * AssetListError
-         * @description An error met for one asset while building a page.
-         */
-        AssetListError: {
-            /** @description The id of the asset that failed. */
-            id?: string | undefined;
-            /** @description The error message. */
-            error?: string | undefined;
-        };
-        /**
-         * AssetListNativeBalance
-         * @description The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option.
-         * @example {
-         *       "lamports": 2418305410,
-         *       "price_per_sol": 182.41,
-         *       "total_price": 441.13
-         *     }
-         */
-        AssetListNativeBalance: {
-            /** @description The balance in lamports. */
-            lamports?: components["schemas"]["U64"] | undefined;
-            /** @description The price of one SOL used for `total_price`. */
-            price_per_sol?: number | undefined;
-            /** @description The value of the balance (lamports converted to SOL, times `price_per_sol`). */
-            total_price?: number | undefined;
-        };
-        /**
-         * AssetMetadata
-         * @description Descriptive metadata of the asset.
-         * @example {
-         *       "attributes": [
-         *         {
-         *           "trait_type": "Background",
-         *           "value": "Dusk"
-         *         },
-         *         {
-         *           "trait_type": "Eyes",
-         *           "value": "Starlit"
-         *         }
-         *       ],
-         *       "description": "A sprite born on the longest day of the year.",
-         *       "name": "Solstice Sprites #1287",
-         *       "symbol": "SPRT",
-         *       "token_standard": "ProgrammableNonFungible"
-         *     }
-         */
-        AssetMetadata: {
-            /** @description The asset's traits. */
-            attributes?: components["schemas"]["AssetAttribute"][] | undefined;
-            /** @description The asset's description. */
-            description?: string | undefined;
-            /** @description The asset's name. */
-            name?: string | undefined;
-            /** @description The asset's symbol. */
-            symbol?: string | undefined;
-            /** @description The token standard of the asset, e.g. `ProgrammableNonFungible` or `Fungible`. The complete list of values is not documented. */
-            token_standard?: string | undefined;
-        };
-        /**
-         * AssetOwnership
-         * @description Who owns the asset and whether it is frozen or delegated.
-         * @example {
-         *       "frozen": true,
-         *       "delegated": false,
-         *       "delegate": null,
-         *       "ownership_model": "single",
-         *       "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
-         *     }
-         */
-        AssetOwnership: {
-            /** @description Whether the asset (its token account) is frozen. */
-            frozen: boolean;
-            /** @description Whether a delegate is set. */
-            delegated: boolean;
-            /** @description The delegate's address, or `null` when none is set. */
-            delegate?: components["schemas"]["Address"] | null | undefined;
-            /** @description `single` for an asset with one owner, `token` for a fungible asset. Further values are not documented. */
-            ownership_model: string;
-            /** @description The owner's address. An empty string when the asset has no single owner: a fungible token fetched with getAsset (in an owner query, the queried owner). */
-            owner: components["schemas"]["Address"] | string;
-        };
-        /**
-         * AssetRoyalty
-         * @description Royalty terms of the asset.
-         * @example {
-         *       "royalty_model": "creators",
-         *       "target": null,
-         *       "percent": 0.05,
-         *       "basis_points": 500,
-         *       "primary_sale_happened": true,
-         *       "locked": false
-         *     }
-         */
-        AssetRoyalty: {
-            /** @description How royalties are paid. Known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
-            royalty_model?: string | undefined;
-            /** @description The royalty target address, when the model has a single target; otherwise `null`. */
-            target?: string | null | undefined;
-            /** @description The royalty as a fraction of the sale price (basis_points / 10000, e.g. 0.05 for 500 basis points). */
-            percent?: number | undefined;
-            /** @description The royalty in basis points (100 = 1%). */
-            basis_points?: number | undefined;
-            /** @description Whether the asset's primary sale has happened. */
-            primary_sale_happened?: boolean | undefined;
-            /** @description Whether the royalty terms are locked. */
-            locked?: boolean | undefined;
-        };
-        /**
-         * AssetSortBy
-         * @description How the listed assets are ordered. Keyset pagination (`before`, `after`, `cursor`) works only with `sortBy: id`.
-         * @example {
-         *       "sortBy": "created",
-         *       "sortDirection": "desc"
-         *     }
-         */
-        AssetSortBy: {
-            sortBy?: components["schemas"]["AssetSortField"] | undefined;
-            sortDirection?: components["schemas"]["AssetSortDirection"] | undefined;
-        };
-        /**
-         * AssetSortDirection
-         * @description The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).
-         * @example desc
-         * @enum {string}
-         */
-        AssetSortDirection: "asc" | "desc";
-        /**
-         * AssetSortField
-         * @description The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
-         * @default id
-         * @example created
-         * @enum {string}
-         */
-        AssetSortField: "created" | "recent_action" | "updated" | "none" | "id";
-        /**
-         * AssetSupply
-         * @description Print-edition supply of an NFT.
-         * @example {
-         *       "print_max_supply": 0,
-         *       "print_current_supply": 0,
-         *       "edition_nonce": 253
-         *     }
-         */
-        AssetSupply: {
-            /** @description The maximum number of print editions (a u64 on chain). */
-            print_max_supply?: components["schemas"]["U64"] | undefined;
-            /** @description The number of print editions made so far (a u64 on chain). */
-            print_current_supply?: components["schemas"]["U64"] | undefined;
-            /** @description The bump seed of the edition account; `null` when the asset has none (e.g. a compressed NFT). */
-            edition_nonce?: number | null | undefined;
-        };
-        /**
-         * EditionList
-         * @description The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`.
-         * @example {
-         *       "last_indexed_slot": 398412733,
-         *       "total": 2,
-         *       "limit": 10,
-         *       "page": 1,
-         *       "master_edition_address": "CcWdWQYmht3QMEdjKNujsKZ5M8XFPFQxiC15iiJDS2SA",
-         *       "supply": 2,
-         *       "max_supply": 50,
-         *       "editions": [
-         *         {
-         *           "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
-         *           "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
-         *           "edition": 1,
-         *           "burnt": false
-         *         },
-         *         {
-         *           "mint": "2SBwSwARck7PRmqZGMQEforzsxJ65BzprSFyiJVfpewq",
-         *           "edition_address": "EmQj9uSh1ygnNavJWA6xwRt36QGKtMkDZr3EHdNB6N5D",
-         *           "edition": 2,
-         *           "burnt": false
-         *         }
-         *       ]
-         *     }
-         */
-        EditionList: {
-            /** @description All data up to and including this slot is indexed. */
-            last_indexed_slot: components["schemas"]["Slot"];
-            /** @description The number of editions found for this request. */
-            total: number;
-            /** @description The maximum number of editions per page that was applied. */
-            limit: number;
-            /** @description The page returned (1-based). */
-            page?: number | undefined;
-            /** @description The address of the master edition account. */
-            master_edition_address?: components["schemas"]["Address"] | undefined;
-            /** @description The number of editions printed so far. */
-            supply?: components["schemas"]["U64"] | undefined;
-            /** @description The maximum number of editions; 0 means unlimited. */
-            max_supply?: components["schemas"]["U64"] | undefined;
-            /** @description The editions of this page. */
-            editions: components["schemas"]["NftEdition"][];
-        };
-        /**
-         * GetAssetOptions
-         * @description Display options of getAsset and getAssetBatch. They only add data to the result; they never change which assets are returned. Unknown flags are rejected by the schema.
-         * @example {
-         *       "showFungible": true
-         *     }
-         */
-        GetAssetOptions: {
-            /**
-             * @description Return the grouping of unverified collections instead of skipping them.
-             * @default false
-             */
-            showUnverifiedCollections?: boolean | undefined;
-            /**
-             * @description Include the collection's metadata.
-             * @default false
-             */
-            showCollectionMetadata?: boolean | undefined;
-            /**
-             * @description Include fungible-token data (fungible tokens held by the owner).
-             * @default false
-             */
-            showFungible?: boolean | undefined;
-            /**
-             * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
-             * @default false
-             */
-            showInscription?: boolean | undefined;
-        };
-        /**
-         * GetAssetsByAuthorityOptions
-         * @description Display options of getAssetsByAuthority. They only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
-         * @example {
-         *       "showInscription": true
-         *     }
-         */
-        GetAssetsByAuthorityOptions: {
-            /**
-             * @description Return the grouping of unverified collections instead of skipping them.
-             * @default false
-             */
-            showUnverifiedCollections?: boolean | undefined;
-            /**
-             * @description Include the collection's metadata.
-             * @default false
-             */
-            showCollectionMetadata?: boolean | undefined;
-            /**
-             * @description Return `grand_total`, the number of all matching assets. Makes the request slower.
-             * @default false
-             */
-            showGrandTotal?: boolean | undefined;
-            /**
-             * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
-             * @default false
-             */
-            showInscription?: boolean | undefined;
-        };
-        /**
-         * GetAssetsByOwnerOptions
-         * @description Display options of getAssetsByOwner. They only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
-         * @example {
-         *       "showFungible": true,
-         *       "showNativeBalance": true,
-         *       "showGrandTotal": true
-         *     }
-         */
-        GetAssetsByOwnerOptions: {
-            /**
-             * @description Return the grouping of unverified collections instead of skipping them.
-             * @default false
-             */
-            showUnverifiedCollections?: boolean | undefined;
-            /**
-             * @description Include the collection's metadata.
-             * @default false
-             */
-            showCollectionMetadata?: boolean | undefined;
-            /**
-             * @description Return `grand_total`, the number of all assets the owner holds. May make the request slower.
-             * @default false
-             */
-            showGrandTotal?: boolean | undefined;
-            /**
-             * @description Include the fungible tokens held by the owner in `items`.
-             * @default false
-             */
-            showFungible?: boolean | undefined;
-            /**
-             * @description Return the owner's native SOL balance as `nativeBalance`.
-             * @default false
-             */
-            showNativeBalance?: boolean | undefined;
-            /**
-             * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
-             * @default false
-             */
-            showInscription?: boolean | undefined;
-            /**
-             * @description Include assets (token accounts) with a zero balance.
-             * @default false
-             */
-            showZeroBalance?: boolean | undefined;
-        };
-        /**
-         * Hash
-         * @description A 32-byte hash, base58-encoded.
-         * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
-         */
-        Hash: string;
-        /**
-         * Inscription
-         * @description On-chain inscription data of the asset, returned when the `showInscription` option is set.
-         * @example {
-         *       "order": 30491,
-         *       "size": 59,
-         *       "contentType": "application/json",
-         *       "encoding": "base64",
-         *       "validationHash": "9f0b3a1c5d7e2f4a6b8c0d1e3f5a7b9c2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a",
-         *       "inscriptionDataAccount": "5cY1KtocRiZk8MoZR6snhkFyregSVUdDqJtur8Xj3g41",
-         *       "authority": "J3T8ApyCkSsWok38ZxJeneTAbyQC6tav8ZtMu56P2Krw"
-         *     }
-         */
-        Inscription: {
-            /** @description The inscription's number (its position in inscription order). */
-            order?: number | undefined;
-            /** @description The size of the inscribed data in bytes. */
-            size?: number | undefined;
-            /** @description The MIME type of the inscribed content, e.g. `image/png` or `text/plain`. */
-            contentType?: string | undefined;
-            /** @description The encoding of the inscribed data, e.g. `base64`. */
-            encoding?: string | undefined;
-            /** @description A hash used to check the integrity of the inscribed data. */
-            validationHash?: string | undefined;
-            /** @description The account that stores the inscribed data. */
-            inscriptionDataAccount?: components["schemas"]["Address"] | undefined;
-            /** @description The authority that controls the inscription. */
-            authority?: components["schemas"]["Address"] | undefined;
-        };
-        /**
-         * NftEdition
-         * @description One print edition of a master-edition NFT.
-         * @example {
-         *       "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
-         *       "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
-         *       "edition": 1,
-         *       "burnt": false
-         *     }
-         */
-        NftEdition: {
-            /** @description The mint address of the edition NFT. */
-            mint?: components["schemas"]["Address"] | undefined;
-            /** @description The address of the edition account. */
-            edition_address?: components["schemas"]["Address"] | undefined;
-            /** @description The edition number. */
-            edition?: number | undefined;
-            /** @description Whether the edition has been burnt. In the edition list this value may appear with an undocumented type (a boolean is expected), so it is left untyped. */
-            burnt?: unknown | undefined;
-        };
-        /**
-         * PriceInfo
-         * @description The token's price. Price data is cached for up to 600 seconds and exists only for the top 10,000 tokens by 24-hour trading volume; other tokens have no `price_info`.
-         * @example {
-         *       "price_per_token": 0.00002134,
-         *       "currency": "USDC"
-         *     }
-         */
-        PriceInfo: {
-            /** @description The price of one whole token (after applying decimals) in `currency`. */
-            price_per_token?: number | undefined;
-            /** @description The currency of the price, e.g. `USDC`. */
-            currency?: string | undefined;
-        };
-        /**
-         * Slot
-         * @description A slot number.
-         * @example 289345112
-         */
-        Slot: number;
-        /**
-         * TokenInfo
-         * @description Token data of the asset's mint. Present for fungible tokens (getAsset / getAssetBatch, and owner queries with `showFungible`) and also seen on NFTs. Further fields may appear; they are not documented.
-         * @example {
-         *       "symbol": "Bonk",
-         *       "supply": 8881564943168000000,
-         *       "decimals": 5,
-         *       "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *       "price_info": {
-         *         "price_per_token": 0.00002134,
-         *         "currency": "USDC"
-         *       }
-         *     }
-         */
-        TokenInfo: {
-            /** @description The token's symbol. */
-            symbol?: string | undefined;
-            /** @description The token's total supply in raw units (before applying `decimals`); can exceed 2^53. */
-            supply?: components["schemas"]["U64"] | undefined;
-            /** @description The number of decimals of the mint. */
-            decimals?: number | undefined;
-            /** @description The token program that owns the mint (e.g. the SPL Token or Token-2022 program). */
-            token_program?: components["schemas"]["Address"] | undefined;
-            price_info?: components["schemas"]["PriceInfo"] | undefined;
-            /** @description The mint authority; absent when none. */
-            mint_authority?: components["schemas"]["Address"] | undefined;
-            /** @description The freeze authority; absent when none. */
-            freeze_authority?: components["schemas"]["Address"] | undefined;
-        };
-        /**
-         * U64
-         * Format: uint64
-         * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
-         * @example 1000000000
-         */
-        U64: bigint;
-        /** @description Params of `getAsset`. */
-        GetAssetParams: {
-            /** @description The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. */
-            id: components["schemas"]["Address"];
-            /** @description Display options; every flag defaults to false. (The open-source reference implementation also accepts the name `displayOptions`.) */
-            options?: components["schemas"]["GetAssetOptions"] | undefined;
-        };
-        /** @description The asset. */
-        GetAssetResult: components["schemas"]["Asset"];
-        /** @description Params of `getAssetBatch`. */
-        GetAssetBatchParams: {
-            /** @description The asset ids (normally mint addresses); 1 to 1,000 of them. */
-            ids: components["schemas"]["Address"][];
-            /** @description Display options, as for getAsset; every flag defaults to false. */
-            options?: components["schemas"]["GetAssetOptions"] | undefined;
-        };
-        /** @description One entry per requested id, in request order; `null` for an id that was not found. */
-        GetAssetBatchResult: (components["schemas"]["Asset"] | null)[];
-        /** @description Params of `getAssetsByOwner`. */
-        GetAssetsByOwnerParams: {
-            /** @description The wallet address whose assets are listed. */
-            ownerAddress: components["schemas"]["Address"];
-            /** @description The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
-            page?: number | undefined;
-            /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented (the open-source reference implementation uses 1,000). */
-            limit?: number | undefined;
-            /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            before?: string | undefined;
-            /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            after?: string | undefined;
-            /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            cursor?: string | undefined;
-            /** @description The ordering of the assets. */
-            sortBy?: components["schemas"]["AssetSortBy"] | undefined;
-            /** @description Display options; every flag defaults to false. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
-            options?: components["schemas"]["GetAssetsByOwnerOptions"] | undefined;
-        };
-        /** @description A page of the owner's assets. */
-        GetAssetsByOwnerResult: components["schemas"]["AssetList"];
-        /** @description Params of `getAssetsByAuthority`. */
-        GetAssetsByAuthorityParams: {
-            /** @description The authority address whose assets are listed. */
-            authorityAddress: components["schemas"]["Address"];
-            /** @description The page to return, 1-based. Not combinable with `before` or `after`; page 0 is rejected. */
-            page?: number | undefined;
-            /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented. */
-            limit?: number | undefined;
-            /** @description The ordering of the assets. */
-            sortBy?: components["schemas"]["AssetSortBy"] | undefined;
-            /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            before?: string | undefined;
-            /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            after?: string | undefined;
-            /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
-            cursor?: string | undefined;
-            /** @description Display options; every flag defaults to false. */
-            options?: components["schemas"]["GetAssetsByAuthorityOptions"] | undefined;
-        };
-        /** @description A page of the assets under the authority. */
-        GetAssetsByAuthorityResult: components["schemas"]["AssetList"];
-        /** @description Params of `getNftEditions`. */
-        GetNftEditionsParams: {
-            /** @description The mint address of the master-edition NFT. */
-            mint: components["schemas"]["Address"];
-            /** @description The page to return, 1-based. */
-            page?: number | undefined;
-            /** @description The maximum number of editions per page, 1 to 1,000. The hosted default is not documented. */
-            limit?: number | undefined;
-        };
-        /** @description A page of the master edition's print editions. */
-        GetNftEditionsResult: components["schemas"]["EditionList"];
+        Address: Address;
+        Asset: Asset;
+        AssetAttribute: AssetAttribute;
+        AssetAuthority: AssetAuthority;
+        AssetCompression: AssetCompression;
+        AssetContent: AssetContent;
+        AssetCreator: AssetCreator;
+        AssetFile: AssetFile;
+        AssetGrouping: AssetGrouping;
+        AssetInterface: AssetInterface;
+        AssetLinks: AssetLinks;
+        AssetList: AssetList;
+        AssetListError: AssetListError;
+        AssetListNativeBalance: AssetListNativeBalance;
+        AssetMetadata: AssetMetadata;
+        AssetOwnership: AssetOwnership;
+        AssetRoyalty: AssetRoyalty;
+        AssetSortBy: AssetSortBy;
+        AssetSortDirection: AssetSortDirection;
+        AssetSortField: AssetSortField;
+        AssetSupply: AssetSupply;
+        EditionList: EditionList;
+        GetAssetOptions: GetAssetOptions;
+        GetAssetsByAuthorityOptions: GetAssetsByAuthorityOptions;
+        GetAssetsByOwnerOptions: GetAssetsByOwnerOptions;
+        Hash: Hash;
+        Inscription: Inscription;
+        NftEdition: NftEdition;
+        PriceInfo: PriceInfo;
+        Slot: Slot;
+        TokenInfo: TokenInfo;
+        U64: U64;
+        GetAssetParams: GetAssetParams;
+        GetAssetResult: GetAssetResult;
+        GetAssetBatchParams: GetAssetBatchParams;
+        GetAssetBatchResult: GetAssetBatchResult;
+        GetAssetsByOwnerParams: GetAssetsByOwnerParams;
+        GetAssetsByOwnerResult: GetAssetsByOwnerResult;
+        GetAssetsByAuthorityParams: GetAssetsByAuthorityParams;
+        GetAssetsByAuthorityResult: GetAssetsByAuthorityResult;
+        GetNftEditionsParams: GetNftEditionsParams;
+        GetNftEditionsResult: GetNftEditionsResult;
     };
     responses: never;
     parameters: never;
@@ -1001,48 +52,997 @@ export interface components {
     headers: never;
     pathItems: never;
 }
-export type Address = components['schemas']['Address'];
-export type Asset = components['schemas']['Asset'];
-export type AssetAttribute = components['schemas']['AssetAttribute'];
-export type AssetAuthority = components['schemas']['AssetAuthority'];
-export type AssetCompression = components['schemas']['AssetCompression'];
-export type AssetContent = components['schemas']['AssetContent'];
-export type AssetCreator = components['schemas']['AssetCreator'];
-export type AssetFile = components['schemas']['AssetFile'];
-export type AssetGrouping = components['schemas']['AssetGrouping'];
-export type AssetInterface = components['schemas']['AssetInterface'];
-export type AssetLinks = components['schemas']['AssetLinks'];
-export type AssetList = components['schemas']['AssetList'];
-export type AssetListError = components['schemas']['AssetListError'];
-export type AssetListNativeBalance = components['schemas']['AssetListNativeBalance'];
-export type AssetMetadata = components['schemas']['AssetMetadata'];
-export type AssetOwnership = components['schemas']['AssetOwnership'];
-export type AssetRoyalty = components['schemas']['AssetRoyalty'];
-export type AssetSortBy = components['schemas']['AssetSortBy'];
-export type AssetSortDirection = components['schemas']['AssetSortDirection'];
-export type AssetSortField = components['schemas']['AssetSortField'];
-export type AssetSupply = components['schemas']['AssetSupply'];
-export type EditionList = components['schemas']['EditionList'];
-export type GetAssetOptions = components['schemas']['GetAssetOptions'];
-export type GetAssetsByAuthorityOptions = components['schemas']['GetAssetsByAuthorityOptions'];
-export type GetAssetsByOwnerOptions = components['schemas']['GetAssetsByOwnerOptions'];
-export type Hash = components['schemas']['Hash'];
-export type Inscription = components['schemas']['Inscription'];
-export type NftEdition = components['schemas']['NftEdition'];
-export type PriceInfo = components['schemas']['PriceInfo'];
-export type Slot = components['schemas']['Slot'];
-export type TokenInfo = components['schemas']['TokenInfo'];
-export type U64 = components['schemas']['U64'];
-export type GetAssetParams = components['schemas']['GetAssetParams'];
-export type GetAssetResult = components['schemas']['GetAssetResult'];
-export type GetAssetBatchParams = components['schemas']['GetAssetBatchParams'];
-export type GetAssetBatchResult = components['schemas']['GetAssetBatchResult'];
-export type GetAssetsByOwnerParams = components['schemas']['GetAssetsByOwnerParams'];
-export type GetAssetsByOwnerResult = components['schemas']['GetAssetsByOwnerResult'];
-export type GetAssetsByAuthorityParams = components['schemas']['GetAssetsByAuthorityParams'];
-export type GetAssetsByAuthorityResult = components['schemas']['GetAssetsByAuthorityResult'];
-export type GetNftEditionsParams = components['schemas']['GetNftEditionsParams'];
-export type GetNftEditionsResult = components['schemas']['GetNftEditionsResult'];
+/**
+ * Address
+ * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
+ */
+export type Address = string;
+/**
+ * Asset
+ * @description One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
+ * @example {
+ *       "last_indexed_slot": 398412733,
+ *       "interface": "ProgrammableNFT",
+ *       "id": "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
+ *       "content": {
+ *         "$schema": "https://schema.metaplex.com/nft1.0.json",
+ *         "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
+ *         "files": [
+ *           {
+ *             "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *             "mime": "image/png"
+ *           }
+ *         ],
+ *         "metadata": {
+ *           "attributes": [
+ *             {
+ *               "trait_type": "Background",
+ *               "value": "Dusk"
+ *             },
+ *             {
+ *               "trait_type": "Eyes",
+ *               "value": "Starlit"
+ *             }
+ *           ],
+ *           "description": "A sprite born on the longest day of the year.",
+ *           "name": "Solstice Sprites #1287",
+ *           "symbol": "SPRT",
+ *           "token_standard": "ProgrammableNonFungible"
+ *         },
+ *         "links": {
+ *           "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *           "external_url": "https://solsticesprites.xyz"
+ *         }
+ *       },
+ *       "authorities": [
+ *         {
+ *           "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
+ *           "scopes": [
+ *             "full"
+ *           ]
+ *         }
+ *       ],
+ *       "compression": {
+ *         "eligible": false,
+ *         "compressed": false,
+ *         "data_hash": "",
+ *         "creator_hash": "",
+ *         "asset_hash": "",
+ *         "tree": "",
+ *         "seq": 0,
+ *         "leaf_id": 0
+ *       },
+ *       "grouping": [
+ *         {
+ *           "group_key": "collection",
+ *           "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
+ *         }
+ *       ],
+ *       "royalty": {
+ *         "royalty_model": "creators",
+ *         "target": null,
+ *         "percent": 0.05,
+ *         "basis_points": 500,
+ *         "primary_sale_happened": true,
+ *         "locked": false
+ *       },
+ *       "creators": [
+ *         {
+ *           "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
+ *           "share": 0,
+ *           "verified": true
+ *         },
+ *         {
+ *           "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
+ *           "share": 100,
+ *           "verified": true
+ *         }
+ *       ],
+ *       "ownership": {
+ *         "frozen": true,
+ *         "delegated": false,
+ *         "delegate": null,
+ *         "ownership_model": "single",
+ *         "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
+ *       },
+ *       "supply": {
+ *         "print_max_supply": 0,
+ *         "print_current_supply": 0,
+ *         "edition_nonce": 253
+ *       },
+ *       "mutable": true,
+ *       "burnt": false,
+ *       "token_info": {
+ *         "supply": 1,
+ *         "decimals": 0,
+ *         "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *         "mint_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm",
+ *         "freeze_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm"
+ *       }
+ *     }
+ * @example {
+ *       "last_indexed_slot": 398412733,
+ *       "interface": "FungibleToken",
+ *       "id": "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263",
+ *       "content": {
+ *         "$schema": "https://schema.metaplex.com/nft1.0.json",
+ *         "json_uri": "https://arweave.net/bxOkjzN0_Z-jFI9ErmEEqFDGzWndijdKR_AGm9gYEGI",
+ *         "files": [
+ *           {
+ *             "uri": "https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk",
+ *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk",
+ *             "mime": "image/png"
+ *           }
+ *         ],
+ *         "metadata": {
+ *           "description": "The community dog coin of Solana.",
+ *           "name": "Bonk",
+ *           "symbol": "Bonk",
+ *           "token_standard": "Fungible"
+ *         },
+ *         "links": {
+ *           "image": "https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk"
+ *         }
+ *       },
+ *       "authorities": [
+ *         {
+ *           "address": "7PmSVwCsekNaJfpkQ9EMA7uEsCiUtpV8BUDsf6KY2twV",
+ *           "scopes": [
+ *             "full"
+ *           ]
+ *         }
+ *       ],
+ *       "compression": {
+ *         "eligible": false,
+ *         "compressed": false,
+ *         "data_hash": "",
+ *         "creator_hash": "",
+ *         "asset_hash": "",
+ *         "tree": "",
+ *         "seq": 0,
+ *         "leaf_id": 0
+ *       },
+ *       "grouping": [],
+ *       "royalty": {
+ *         "royalty_model": "creators",
+ *         "target": null,
+ *         "percent": 0,
+ *         "basis_points": 0,
+ *         "primary_sale_happened": false,
+ *         "locked": false
+ *       },
+ *       "creators": [],
+ *       "ownership": {
+ *         "frozen": false,
+ *         "delegated": false,
+ *         "delegate": null,
+ *         "ownership_model": "token",
+ *         "owner": ""
+ *       },
+ *       "supply": null,
+ *       "mutable": true,
+ *       "burnt": false,
+ *       "token_info": {
+ *         "symbol": "Bonk",
+ *         "supply": 8881564943168000000,
+ *         "decimals": 5,
+ *         "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *         "price_info": {
+ *           "price_per_token": 0.00002134,
+ *           "currency": "USDC"
+ *         }
+ *       }
+ *     }
+ */
+export interface Asset {
+    /** @description All data up to and including this slot is indexed. */
+    last_indexed_slot?: Slot | undefined;
+    /** @description The kind of asset (its standard or program interface). */
+    interface: AssetInterface;
+    /** @description The asset id: normally the mint address (for a compressed NFT, the asset id derived from its tree and leaf). Every asset id is a 32-byte public key, hence the Address pattern. */
+    id: Address;
+    content?: AssetContent | undefined;
+    /** @description The accounts holding authority over the asset, each with its scopes. */
+    authorities?: AssetAuthority[] | undefined;
+    compression?: AssetCompression | undefined;
+    /** @description The groups the asset belongs to; group_key `collection` marks its collection. */
+    grouping?: AssetGrouping[] | undefined;
+    royalty?: AssetRoyalty | undefined;
+    /** @description The creators of the asset and their royalty shares. */
+    creators?: AssetCreator[] | undefined;
+    ownership?: AssetOwnership | undefined;
+    /** @description Print-edition supply of the asset. `null` for assets without edition data, e.g. fungible tokens. */
+    supply?: AssetSupply | null | undefined;
+    /** @description Whether the asset's metadata can still be changed. */
+    mutable?: boolean | undefined;
+    /** @description Whether the asset has been burnt. */
+    burnt?: boolean | undefined;
+    token_info?: TokenInfo | undefined;
+    inscription?: Inscription | undefined;
+    /** @description SPL-20 data of an inscribed asset (experimental), returned together with `inscription` when the `showInscription` option is set. Its fields are not documented, so the object is kept open. */
+    spl20?: {
+        [key: string]: unknown;
+    } | undefined;
+    /** @description Appears in getAssetsByAuthority items. Its meaning (the asset is registered as an agent) is not documented further. */
+    is_agent?: boolean | undefined;
+    /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
+    agent_token?: string | undefined;
+    /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
+    asset_signer?: string | undefined;
+    /** @description Appears in getAssetsByAuthority items. The plugin objects are not documented, so the object is kept open. */
+    plugins?: {
+        [key: string]: unknown;
+    } | undefined;
+}
+/**
+ * AssetAttribute
+ * @description One trait of the asset.
+ * @example {
+ *       "trait_type": "Background",
+ *       "value": "Dusk"
+ *     }
+ */
+export interface AssetAttribute {
+    /** @description The trait's name. */
+    trait_type?: string | undefined;
+    /** @description The trait's value as found in the off-chain metadata. Usually a string (the public reference types it as string), but the metadata JSON is free-form and numbers also occur, so the value is left untyped. */
+    value?: unknown | undefined;
+}
+/**
+ * AssetAuthority
+ * @description An account with authority over the asset.
+ * @example {
+ *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
+ *       "scopes": [
+ *         "full"
+ *       ]
+ *     }
+ */
+export interface AssetAuthority {
+    /** @description The authority's address. */
+    address?: Address | undefined;
+    /** @description What the authority may do. Known values are `full`, `royalty`, `metadata` and `extension`; the list is not guaranteed complete, so the items are plain strings. */
+    scopes?: string[] | undefined;
+}
+/**
+ * AssetCompression
+ * @description Compression state of the asset. For an uncompressed asset the hashes and the tree are empty strings.
+ * @example {
+ *       "eligible": false,
+ *       "compressed": true,
+ *       "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
+ *       "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
+ *       "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
+ *       "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
+ *       "seq": 251133,
+ *       "leaf_id": 250758
+ *     }
+ */
+export interface AssetCompression {
+    /** @description Whether the asset is eligible for compression. */
+    eligible?: boolean | undefined;
+    /** @description Whether the asset is compressed (stored as a leaf of a concurrent Merkle tree). */
+    compressed?: boolean | undefined;
+    /** @description Hash of the asset's data; an empty string when the asset is not compressed. */
+    data_hash?: Hash | string | undefined;
+    /** @description Hash of the asset's creators; an empty string when the asset is not compressed. */
+    creator_hash?: Hash | string | undefined;
+    /** @description Hash of the asset leaf; an empty string when the asset is not compressed. */
+    asset_hash?: Hash | string | undefined;
+    /** @description Address of the Merkle tree holding the asset; an empty string when the asset is not compressed. */
+    tree?: Address | string | undefined;
+    /** @description Sequence number of the latest change to the asset's leaf (0 when not compressed). */
+    seq?: number | undefined;
+    /** @description Index of the asset's leaf in the tree (0 when not compressed). */
+    leaf_id?: number | undefined;
+}
+/**
+ * AssetContent
+ * @description The asset's metadata as resolved from its off-chain JSON, with its files and links.
+ * @example {
+ *       "$schema": "https://schema.metaplex.com/nft1.0.json",
+ *       "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
+ *       "files": [
+ *         {
+ *           "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *           "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *           "mime": "image/png"
+ *         }
+ *       ],
+ *       "metadata": {
+ *         "attributes": [
+ *           {
+ *             "trait_type": "Background",
+ *             "value": "Dusk"
+ *           }
+ *         ],
+ *         "description": "A sprite born on the longest day of the year.",
+ *         "name": "Solstice Sprites #1287",
+ *         "symbol": "SPRT",
+ *         "token_standard": "ProgrammableNonFungible"
+ *       },
+ *       "links": {
+ *         "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *         "external_url": "https://solsticesprites.xyz"
+ *       }
+ *     }
+ */
+export interface AssetContent {
+    /** @description The URL of the metadata schema the content follows (e.g. the Metaplex NFT 1.0 schema). */
+    $schema?: string | undefined;
+    /** @description The URI of the off-chain JSON metadata. Not constrained to a URI format because assets without off-chain metadata may carry an empty string. */
+    json_uri?: string | undefined;
+    /** @description The files named by the metadata. */
+    files?: AssetFile[] | undefined;
+    metadata?: AssetMetadata | undefined;
+    links?: AssetLinks | undefined;
+}
+/**
+ * AssetCreator
+ * @description One creator of the asset.
+ * @example {
+ *       "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
+ *       "share": 0,
+ *       "verified": true
+ *     }
+ */
+export interface AssetCreator {
+    /** @description The creator's address. */
+    address?: Address | undefined;
+    /** @description The creator's share of royalties, in percent. */
+    share?: number | undefined;
+    /** @description Whether the creator has signed (verified) the asset. */
+    verified?: boolean | undefined;
+}
+/**
+ * AssetFile
+ * @description One file of the asset's content. Further keys may appear; they are not documented.
+ * @example {
+ *       "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *       "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *       "mime": "image/png"
+ *     }
+ */
+export interface AssetFile {
+    /** @description The file's original URI. */
+    uri?: string | undefined;
+    /** @description The URI of a cached copy of the file on the service's CDN. */
+    cdn_uri?: string | undefined;
+    /** @description The file's MIME type, e.g. `image/png`. */
+    mime?: string | undefined;
+}
+/**
+ * AssetGrouping
+ * @description One group the asset belongs to. Display options (showCollectionMetadata, showUnverifiedCollections) may add fields to a grouping; those are not documented.
+ * @example {
+ *       "group_key": "collection",
+ *       "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
+ *     }
+ */
+export interface AssetGrouping {
+    /** @description The kind of group; `collection` is used for collections. */
+    group_key?: string | undefined;
+    /** @description The group's value; for `collection`, the collection's mint address. */
+    group_value?: string | undefined;
+}
+/**
+ * AssetInterface
+ * @description The interface (standard) of an asset. The values are exactly those the API reference lists. The RS SDK additionally knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`; those values are not documented by the service's own reference and are therefore not part of this enum, but a client may meet them (e.g. for Metaplex Core assets) and should tolerate an unlisted value.
+ * @example ProgrammableNFT
+ * @enum {string}
+ */
+export type AssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";
+/**
+ * AssetLinks
+ * @description Links from the asset's metadata. Further keys may appear; they are not documented.
+ * @example {
+ *       "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *       "external_url": "https://solsticesprites.xyz"
+ *     }
+ */
+export interface AssetLinks {
+    /** @description The URL of the asset's image. */
+    image?: string | undefined;
+    /** @description The URL of the asset's external web page. */
+    external_url?: string | undefined;
+}
+/**
+ * AssetList
+ * @description A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`.
+ * @example {
+ *       "last_indexed_slot": 398412733,
+ *       "total": 1,
+ *       "limit": 10,
+ *       "page": 1,
+ *       "items": [
+ *         {
+ *           "interface": "V1_NFT",
+ *           "id": "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
+ *           "content": {
+ *             "$schema": "https://schema.metaplex.com/nft1.0.json",
+ *             "json_uri": "https://arweave.net/749fme6ZpdRdx1UN3SWztVp2Z5uPxv-UG6FS0HR9A2A",
+ *             "files": [
+ *               {
+ *                 "uri": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
+ *                 "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
+ *                 "mime": "image/png"
+ *               }
+ *             ],
+ *             "metadata": {
+ *               "name": "Tidepool Ticket #40211",
+ *               "symbol": "TIDE",
+ *               "description": "Entry ticket to the Tidepool summer meetup.",
+ *               "token_standard": "NonFungible"
+ *             },
+ *             "links": {
+ *               "image": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw"
+ *             }
+ *           },
+ *           "authorities": [
+ *             {
+ *               "address": "DaoAnHHAyU3Y4bPWiKNsG93EtvJT7D9bz5mqLyEALtsF",
+ *               "scopes": [
+ *                 "full"
+ *               ]
+ *             }
+ *           ],
+ *           "compression": {
+ *             "eligible": false,
+ *             "compressed": true,
+ *             "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
+ *             "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
+ *             "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
+ *             "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
+ *             "seq": 251133,
+ *             "leaf_id": 250758
+ *           },
+ *           "grouping": [
+ *             {
+ *               "group_key": "collection",
+ *               "group_value": "FQbtijyZdtsoENvP7F1yxtpeEDhvpjYcDBJnTFkJQBsR"
+ *             }
+ *           ],
+ *           "royalty": {
+ *             "royalty_model": "creators",
+ *             "target": null,
+ *             "percent": 0,
+ *             "basis_points": 0,
+ *             "primary_sale_happened": false,
+ *             "locked": false
+ *           },
+ *           "creators": [
+ *             {
+ *               "address": "3itosvcNGCkeyEzXBw23PMez26b48eHLaqxuZF5WAVA4",
+ *               "share": 100,
+ *               "verified": true
+ *             }
+ *           ],
+ *           "ownership": {
+ *             "frozen": false,
+ *             "delegated": true,
+ *             "delegate": "4sh3Nq2Cud7GLrisgLrG3BLq2PfZBx9imonpNUCCMnsd",
+ *             "ownership_model": "single",
+ *             "owner": "HpQrvjhp4C76QVhHNChCoP1nwirJ2aabvTjiPLse1Cq1"
+ *           },
+ *           "supply": {
+ *             "print_max_supply": 0,
+ *             "print_current_supply": 0,
+ *             "edition_nonce": null
+ *           },
+ *           "mutable": true,
+ *           "burnt": false
+ *         }
+ *       ]
+ *     }
+ */
+export interface AssetList {
+    /** @description All data up to and including this slot is indexed. */
+    last_indexed_slot: Slot;
+    /** @description The number of assets found for this request (the count of `items`). The count of all matches is `grand_total`, returned only with the `showGrandTotal` option. */
+    total: number;
+    /** @description The maximum number of items per page that was applied. */
+    limit: number;
+    /** @description The page returned (1-based); present for page-based requests. */
+    page?: number | undefined;
+    /** @description The `before` cursor of a keyset request, echoed. */
+    before?: string | undefined;
+    /** @description The `after` cursor of a keyset request, echoed. */
+    after?: string | undefined;
+    /** @description The cursor to pass as `cursor` in the next request; returned when no paging parameter was given (currently the id of the last asset). */
+    cursor?: string | undefined;
+    /** @description The assets of this page. */
+    items: Asset[];
+    /** @description The number of all assets matching the query; only with the `showGrandTotal` option. */
+    grand_total?: number | undefined;
+    nativeBalance?: AssetListNativeBalance | undefined;
+    /** @description Per-asset errors met while building the page; omitted when there are none. */
+    errors?: AssetListError[] | undefined;
+}
+/**
+ * AssetListError
+ * @description An error met for one asset while building a page.
+ */
+export interface AssetListError {
+    /** @description The id of the asset that failed. */
+    id?: string | undefined;
+    /** @description The error message. */
+    error?: string | undefined;
+}
+/**
+ * AssetListNativeBalance
+ * @description The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option.
+ * @example {
+ *       "lamports": 2418305410,
+ *       "price_per_sol": 182.41,
+ *       "total_price": 441.13
+ *     }
+ */
+export interface AssetListNativeBalance {
+    /** @description The balance in lamports. */
+    lamports?: U64 | undefined;
+    /** @description The price of one SOL used for `total_price`. */
+    price_per_sol?: number | undefined;
+    /** @description The value of the balance (lamports converted to SOL, times `price_per_sol`). */
+    total_price?: number | undefined;
+}
+/**
+ * AssetMetadata
+ * @description Descriptive metadata of the asset.
+ * @example {
+ *       "attributes": [
+ *         {
+ *           "trait_type": "Background",
+ *           "value": "Dusk"
+ *         },
+ *         {
+ *           "trait_type": "Eyes",
+ *           "value": "Starlit"
+ *         }
+ *       ],
+ *       "description": "A sprite born on the longest day of the year.",
+ *       "name": "Solstice Sprites #1287",
+ *       "symbol": "SPRT",
+ *       "token_standard": "ProgrammableNonFungible"
+ *     }
+ */
+export interface AssetMetadata {
+    /** @description The asset's traits. */
+    attributes?: AssetAttribute[] | undefined;
+    /** @description The asset's description. */
+    description?: string | undefined;
+    /** @description The asset's name. */
+    name?: string | undefined;
+    /** @description The asset's symbol. */
+    symbol?: string | undefined;
+    /** @description The token standard of the asset, e.g. `ProgrammableNonFungible` or `Fungible`. The complete list of values is not documented. */
+    token_standard?: string | undefined;
+}
+/**
+ * AssetOwnership
+ * @description Who owns the asset and whether it is frozen or delegated.
+ * @example {
+ *       "frozen": true,
+ *       "delegated": false,
+ *       "delegate": null,
+ *       "ownership_model": "single",
+ *       "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
+ *     }
+ */
+export interface AssetOwnership {
+    /** @description Whether the asset (its token account) is frozen. */
+    frozen: boolean;
+    /** @description Whether a delegate is set. */
+    delegated: boolean;
+    /** @description The delegate's address, or `null` when none is set. */
+    delegate?: Address | null | undefined;
+    /** @description `single` for an asset with one owner, `token` for a fungible asset. Further values are not documented. */
+    ownership_model: string;
+    /** @description The owner's address. An empty string when the asset has no single owner: a fungible token fetched with getAsset (in an owner query, the queried owner). */
+    owner: Address | string;
+}
+/**
+ * AssetRoyalty
+ * @description Royalty terms of the asset.
+ * @example {
+ *       "royalty_model": "creators",
+ *       "target": null,
+ *       "percent": 0.05,
+ *       "basis_points": 500,
+ *       "primary_sale_happened": true,
+ *       "locked": false
+ *     }
+ */
+export interface AssetRoyalty {
+    /** @description How royalties are paid. Known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
+    royalty_model?: string | undefined;
+    /** @description The royalty target address, when the model has a single target; otherwise `null`. */
+    target?: string | null | undefined;
+    /** @description The royalty as a fraction of the sale price (basis_points / 10000, e.g. 0.05 for 500 basis points). */
+    percent?: number | undefined;
+    /** @description The royalty in basis points (100 = 1%). */
+    basis_points?: number | undefined;
+    /** @description Whether the asset's primary sale has happened. */
+    primary_sale_happened?: boolean | undefined;
+    /** @description Whether the royalty terms are locked. */
+    locked?: boolean | undefined;
+}
+/**
+ * AssetSortBy
+ * @description How the listed assets are ordered. Keyset pagination (`before`, `after`, `cursor`) works only with `sortBy: id`.
+ * @example {
+ *       "sortBy": "created",
+ *       "sortDirection": "desc"
+ *     }
+ */
+export interface AssetSortBy {
+    sortBy?: AssetSortField | undefined;
+    sortDirection?: AssetSortDirection | undefined;
+}
+/**
+ * AssetSortDirection
+ * @description The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).
+ * @example desc
+ * @enum {string}
+ */
+export type AssetSortDirection = "asc" | "desc";
+/**
+ * AssetSortField
+ * @description The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
+ * @default id
+ * @example created
+ * @enum {string}
+ */
+export type AssetSortField = "created" | "recent_action" | "updated" | "none" | "id";
+/**
+ * AssetSupply
+ * @description Print-edition supply of an NFT.
+ * @example {
+ *       "print_max_supply": 0,
+ *       "print_current_supply": 0,
+ *       "edition_nonce": 253
+ *     }
+ */
+export interface AssetSupply {
+    /** @description The maximum number of print editions (a u64 on chain). */
+    print_max_supply?: U64 | undefined;
+    /** @description The number of print editions made so far (a u64 on chain). */
+    print_current_supply?: U64 | undefined;
+    /** @description The bump seed of the edition account; `null` when the asset has none (e.g. a compressed NFT). */
+    edition_nonce?: number | null | undefined;
+}
+/**
+ * EditionList
+ * @description The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`.
+ * @example {
+ *       "last_indexed_slot": 398412733,
+ *       "total": 2,
+ *       "limit": 10,
+ *       "page": 1,
+ *       "master_edition_address": "CcWdWQYmht3QMEdjKNujsKZ5M8XFPFQxiC15iiJDS2SA",
+ *       "supply": 2,
+ *       "max_supply": 50,
+ *       "editions": [
+ *         {
+ *           "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
+ *           "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
+ *           "edition": 1,
+ *           "burnt": false
+ *         },
+ *         {
+ *           "mint": "2SBwSwARck7PRmqZGMQEforzsxJ65BzprSFyiJVfpewq",
+ *           "edition_address": "EmQj9uSh1ygnNavJWA6xwRt36QGKtMkDZr3EHdNB6N5D",
+ *           "edition": 2,
+ *           "burnt": false
+ *         }
+ *       ]
+ *     }
+ */
+export interface EditionList {
+    /** @description All data up to and including this slot is indexed. */
+    last_indexed_slot: Slot;
+    /** @description The number of editions found for this request. */
+    total: number;
+    /** @description The maximum number of editions per page that was applied. */
+    limit: number;
+    /** @description The page returned (1-based). */
+    page?: number | undefined;
+    /** @description The address of the master edition account. */
+    master_edition_address?: Address | undefined;
+    /** @description The number of editions printed so far. */
+    supply?: U64 | undefined;
+    /** @description The maximum number of editions; 0 means unlimited. */
+    max_supply?: U64 | undefined;
+    /** @description The editions of this page. */
+    editions: NftEdition[];
+}
+/**
+ * GetAssetOptions
+ * @description Display options of getAsset and getAssetBatch. They only add data to the result; they never change which assets are returned. Unknown flags are rejected by the schema.
+ * @example {
+ *       "showFungible": true
+ *     }
+ */
+export interface GetAssetOptions {
+    /**
+     * @description Return the grouping of unverified collections instead of skipping them.
+     * @default false
+     */
+    showUnverifiedCollections?: boolean | undefined;
+    /**
+     * @description Include the collection's metadata.
+     * @default false
+     */
+    showCollectionMetadata?: boolean | undefined;
+    /**
+     * @description Include fungible-token data (fungible tokens held by the owner).
+     * @default false
+     */
+    showFungible?: boolean | undefined;
+    /**
+     * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
+     * @default false
+     */
+    showInscription?: boolean | undefined;
+}
+/**
+ * GetAssetsByAuthorityOptions
+ * @description Display options of getAssetsByAuthority. They only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
+ * @example {
+ *       "showInscription": true
+ *     }
+ */
+export interface GetAssetsByAuthorityOptions {
+    /**
+     * @description Return the grouping of unverified collections instead of skipping them.
+     * @default false
+     */
+    showUnverifiedCollections?: boolean | undefined;
+    /**
+     * @description Include the collection's metadata.
+     * @default false
+     */
+    showCollectionMetadata?: boolean | undefined;
+    /**
+     * @description Return `grand_total`, the number of all matching assets. Makes the request slower.
+     * @default false
+     */
+    showGrandTotal?: boolean | undefined;
+    /**
+     * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
+     * @default false
+     */
+    showInscription?: boolean | undefined;
+}
+/**
+ * GetAssetsByOwnerOptions
+ * @description Display options of getAssetsByOwner. They only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
+ * @example {
+ *       "showFungible": true,
+ *       "showNativeBalance": true,
+ *       "showGrandTotal": true
+ *     }
+ */
+export interface GetAssetsByOwnerOptions {
+    /**
+     * @description Return the grouping of unverified collections instead of skipping them.
+     * @default false
+     */
+    showUnverifiedCollections?: boolean | undefined;
+    /**
+     * @description Include the collection's metadata.
+     * @default false
+     */
+    showCollectionMetadata?: boolean | undefined;
+    /**
+     * @description Return `grand_total`, the number of all assets the owner holds. May make the request slower.
+     * @default false
+     */
+    showGrandTotal?: boolean | undefined;
+    /**
+     * @description Include the fungible tokens held by the owner in `items`.
+     * @default false
+     */
+    showFungible?: boolean | undefined;
+    /**
+     * @description Return the owner's native SOL balance as `nativeBalance`.
+     * @default false
+     */
+    showNativeBalance?: boolean | undefined;
+    /**
+     * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
+     * @default false
+     */
+    showInscription?: boolean | undefined;
+    /**
+     * @description Include assets (token accounts) with a zero balance.
+     * @default false
+     */
+    showZeroBalance?: boolean | undefined;
+}
+/**
+ * Hash
+ * @description A 32-byte hash, base58-encoded.
+ * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
+ */
+export type Hash = string;
+/**
+ * Inscription
+ * @description On-chain inscription data of the asset, returned when the `showInscription` option is set.
+ * @example {
+ *       "order": 30491,
+ *       "size": 59,
+ *       "contentType": "application/json",
+ *       "encoding": "base64",
+ *       "validationHash": "9f0b3a1c5d7e2f4a6b8c0d1e3f5a7b9c2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a",
+ *       "inscriptionDataAccount": "5cY1KtocRiZk8MoZR6snhkFyregSVUdDqJtur8Xj3g41",
+ *       "authority": "J3T8ApyCkSsWok38ZxJeneTAbyQC6tav8ZtMu56P2Krw"
+ *     }
+ */
+export interface Inscription {
+    /** @description The inscription's number (its position in inscription order). */
+    order?: number | undefined;
+    /** @description The size of the inscribed data in bytes. */
+    size?: number | undefined;
+    /** @description The MIME type of the inscribed content, e.g. `image/png` or `text/plain`. */
+    contentType?: string | undefined;
+    /** @description The encoding of the inscribed data, e.g. `base64`. */
+    encoding?: string | undefined;
+    /** @description A hash used to check the integrity of the inscribed data. */
+    validationHash?: string | undefined;
+    /** @description The account that stores the inscribed data. */
+    inscriptionDataAccount?: Address | undefined;
+    /** @description The authority that controls the inscription. */
+    authority?: Address | undefined;
+}
+/**
+ * NftEdition
+ * @description One print edition of a master-edition NFT.
+ * @example {
+ *       "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
+ *       "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
+ *       "edition": 1,
+ *       "burnt": false
+ *     }
+ */
+export interface NftEdition {
+    /** @description The mint address of the edition NFT. */
+    mint?: Address | undefined;
+    /** @description The address of the edition account. */
+    edition_address?: Address | undefined;
+    /** @description The edition number. */
+    edition?: number | undefined;
+    /** @description Whether the edition has been burnt. In the edition list this value may appear with an undocumented type (a boolean is expected), so it is left untyped. */
+    burnt?: unknown | undefined;
+}
+/**
+ * PriceInfo
+ * @description The token's price. Price data is cached for up to 600 seconds and exists only for the top 10,000 tokens by 24-hour trading volume; other tokens have no `price_info`.
+ * @example {
+ *       "price_per_token": 0.00002134,
+ *       "currency": "USDC"
+ *     }
+ */
+export interface PriceInfo {
+    /** @description The price of one whole token (after applying decimals) in `currency`. */
+    price_per_token?: number | undefined;
+    /** @description The currency of the price, e.g. `USDC`. */
+    currency?: string | undefined;
+}
+/**
+ * Slot
+ * @description A slot number.
+ * @example 289345112
+ */
+export type Slot = number;
+/**
+ * TokenInfo
+ * @description Token data of the asset's mint. Present for fungible tokens (getAsset / getAssetBatch, and owner queries with `showFungible`) and also seen on NFTs. Further fields may appear; they are not documented.
+ * @example {
+ *       "symbol": "Bonk",
+ *       "supply": 8881564943168000000,
+ *       "decimals": 5,
+ *       "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *       "price_info": {
+ *         "price_per_token": 0.00002134,
+ *         "currency": "USDC"
+ *       }
+ *     }
+ */
+export interface TokenInfo {
+    /** @description The token's symbol. */
+    symbol?: string | undefined;
+    /** @description The token's total supply in raw units (before applying `decimals`); can exceed 2^53. */
+    supply?: U64 | undefined;
+    /** @description The number of decimals of the mint. */
+    decimals?: number | undefined;
+    /** @description The token program that owns the mint (e.g. the SPL Token or Token-2022 program). */
+    token_program?: Address | undefined;
+    price_info?: PriceInfo | undefined;
+    /** @description The mint authority; absent when none. */
+    mint_authority?: Address | undefined;
+    /** @description The freeze authority; absent when none. */
+    freeze_authority?: Address | undefined;
+}
+/**
+ * U64
+ * Format: uint64
+ * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ * @example 1000000000
+ */
+export type U64 = bigint;
+/** @description Params of `getAsset`. */
+export interface GetAssetParams {
+    /** @description The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. */
+    id: Address;
+    /** @description Display options; every flag defaults to false. (The open-source reference implementation also accepts the name `displayOptions`.) */
+    options?: GetAssetOptions | undefined;
+}
+/** @description The asset. */
+export type GetAssetResult = Asset;
+/** @description Params of `getAssetBatch`. */
+export interface GetAssetBatchParams {
+    /** @description The asset ids (normally mint addresses); 1 to 1,000 of them. */
+    ids: Address[];
+    /** @description Display options, as for getAsset; every flag defaults to false. */
+    options?: GetAssetOptions | undefined;
+}
+/** @description One entry per requested id, in request order; `null` for an id that was not found. */
+export type GetAssetBatchResult = (Asset | null)[];
+/** @description Params of `getAssetsByOwner`. */
+export interface GetAssetsByOwnerParams {
+    /** @description The wallet address whose assets are listed. */
+    ownerAddress: Address;
+    /** @description The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
+    page?: number | undefined;
+    /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented (the open-source reference implementation uses 1,000). */
+    limit?: number | undefined;
+    /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    before?: string | undefined;
+    /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    after?: string | undefined;
+    /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    cursor?: string | undefined;
+    /** @description The ordering of the assets. */
+    sortBy?: AssetSortBy | undefined;
+    /** @description Display options; every flag defaults to false. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
+    options?: GetAssetsByOwnerOptions | undefined;
+}
+/** @description A page of the owner's assets. */
+export type GetAssetsByOwnerResult = AssetList;
+/** @description Params of `getAssetsByAuthority`. */
+export interface GetAssetsByAuthorityParams {
+    /** @description The authority address whose assets are listed. */
+    authorityAddress: Address;
+    /** @description The page to return, 1-based. Not combinable with `before` or `after`; page 0 is rejected. */
+    page?: number | undefined;
+    /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented. */
+    limit?: number | undefined;
+    /** @description The ordering of the assets. */
+    sortBy?: AssetSortBy | undefined;
+    /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    before?: string | undefined;
+    /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    after?: string | undefined;
+    /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    cursor?: string | undefined;
+    /** @description Display options; every flag defaults to false. */
+    options?: GetAssetsByAuthorityOptions | undefined;
+}
+/** @description A page of the assets under the authority. */
+export type GetAssetsByAuthorityResult = AssetList;
+/** @description Params of `getNftEditions`. */
+export interface GetNftEditionsParams {
+    /** @description The mint address of the master-edition NFT. */
+    mint: Address;
+    /** @description The page to return, 1-based. */
+    page?: number | undefined;
+    /** @description The maximum number of editions per page, 1 to 1,000. The hosted default is not documented. */
+    limit?: number | undefined;
+}
+/** @description A page of the master edition's print editions. */
+export type GetNftEditionsResult = EditionList;
 
 /** The das methods: the method name picks the params and result types. */
 export interface DasMethods {

@@ -26,583 +26,33 @@ export interface paths {
 }
 export interface components {
     schemas: {
-        /**
-         * AccountErrorType
-         * @description Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error.
-         * @example
-         * @example EMPTY_ACCOUNT
-         * @enum {string}
-         */
-        AccountErrorType: "" | "UNKNOWN" | "EMPTY_ACCOUNT" | "TIMEOUT" | "INVALID_ACCOUNT" | "INVALID_PUBKEY";
-        /**
-         * Address
-         * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
-         * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
-         */
-        Address: string;
-        /**
-         * ErrorBody
-         * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
-         */
-        ErrorBody: {
-            /** @description An error string, or an object with a numeric code and a message. */
-            error?: string | {
-                code?: number | undefined;
-                message?: string | undefined;
-            } | undefined;
-            message?: string | undefined;
-        };
-        /**
-         * LegacyAccountData
-         * @description The account data, parsed by its owning program.
-         * @example {
-         *       "parsed": {
-         *         "info": {
-         *           "decimals": 6,
-         *           "freezeAuthority": null,
-         *           "isInitialized": true,
-         *           "mintAuthority": null,
-         *           "supply": "999998852477"
-         *         },
-         *         "type": "mint"
-         *       },
-         *       "program": "spl-token",
-         *       "space": 82
-         *     }
-         */
-        LegacyAccountData: {
-            parsed?: components["schemas"]["LegacyParsedAccountData"] | undefined;
-            /** @description The parsing program, e.g. `spl-token`. */
-            program?: string | undefined;
-            /** @description The data length in bytes. */
-            space?: number | undefined;
-        };
-        /**
-         * LegacyAccountInfo
-         * @description The mint account; null when it could not be read (see `error`).
-         * @example {
-         *       "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "isSigner": false,
-         *       "isWritable": false,
-         *       "lamports": 388127047454,
-         *       "data": {
-         *         "parsed": {
-         *           "info": {
-         *             "decimals": 6,
-         *             "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
-         *             "isInitialized": true,
-         *             "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
-         *             "supply": "9150342217475621"
-         *           },
-         *           "type": "mint"
-         *         },
-         *         "program": "spl-token",
-         *         "space": 82
-         *       },
-         *       "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *       "executable": false,
-         *       "rentEpoch": 18446744073709552000
-         *     }
-         */
-        LegacyAccountInfo: {
-            /** @description The account's address (the mint). */
-            key?: components["schemas"]["Address"] | undefined;
-            isSigner?: boolean | undefined;
-            isWritable?: boolean | undefined;
-            /** @description The account's balance in lamports. */
-            lamports?: components["schemas"]["U64"] | undefined;
-            data?: components["schemas"]["LegacyAccountData"] | undefined;
-            /** @description The program that owns the account (the token program for a mint). */
-            owner?: components["schemas"]["Address"] | undefined;
-            executable?: boolean | undefined;
-            /** @description The epoch at which rent is next due; u64::MAX (18446744073709551615) for rent-exempt accounts. */
-            rentEpoch?: components["schemas"]["U64"] | undefined;
-        } | null;
-        /**
-         * LegacyCollectionDetails
-         * @description Set on a collection NFT; null otherwise.
-         * @example {
-         *       "size": 10000
-         *     }
-         */
-        LegacyCollectionDetails: {
-            /** @description The number of items in the collection. */
-            size?: number | undefined;
-        } | null;
-        /**
-         * LegacyMetadataAccount
-         * @description A Metaplex token-metadata account; null when it could not be read (see `error`).
-         * @example {
-         *       "key": "MetadataV1",
-         *       "mint": "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP",
-         *       "updateAuthority": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
-         *       "data": {
-         *         "name": "Degen Ape #4521",
-         *         "symbol": "DAPE",
-         *         "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
-         *         "sellerFeeBasisPoints": 420,
-         *         "creators": [
-         *           {
-         *             "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
-         *             "share": "0",
-         *             "verified": true
-         *           },
-         *           {
-         *             "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
-         *             "share": "100",
-         *             "verified": false
-         *           }
-         *         ]
-         *       },
-         *       "tokenStandard": "NonFungible",
-         *       "primarySaleHappened": true,
-         *       "isMutable": true,
-         *       "editionNonce": 254,
-         *       "collection": {
-         *         "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
-         *         "verified": true
-         *       },
-         *       "collectionDetails": null,
-         *       "uses": null
-         *     }
-         */
-        LegacyMetadataAccount: {
-            /** @description The Metaplex account kind, e.g. `MetadataV1`. */
-            key?: string | undefined;
-            mint?: components["schemas"]["Address"] | undefined;
-            updateAuthority?: components["schemas"]["Address"] | undefined;
-            data?: components["schemas"]["LegacyMetadataData"] | undefined;
-            /** @description The Metaplex token standard (e.g. `Fungible`, `NonFungible`); null when unset. */
-            tokenStandard?: string | null | undefined;
-            primarySaleHappened?: boolean | undefined;
-            isMutable?: boolean | undefined;
-            /** @description The edition bump nonce; null when unset. */
-            editionNonce?: number | null | undefined;
-            collection?: components["schemas"]["LegacyMetadataCollection"] | undefined;
-            collectionDetails?: components["schemas"]["LegacyCollectionDetails"] | undefined;
-            uses?: components["schemas"]["LegacyMetadataUses"] | undefined;
-        } | null;
-        /**
-         * LegacyMetadataCollection
-         * @description The collection the NFT belongs to; null when none.
-         * @example {
-         *       "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
-         *       "verified": true
-         *     }
-         */
-        LegacyMetadataCollection: {
-            /** @description The collection's mint. */
-            key?: components["schemas"]["Address"] | undefined;
-            /** @description Whether the collection authority verified the membership. */
-            verified?: boolean | undefined;
-        } | null;
-        /**
-         * LegacyMetadataData
-         * @description The metadata's data section.
-         * @example {
-         *       "name": "USD Coin",
-         *       "symbol": "USDC",
-         *       "uri": "",
-         *       "sellerFeeBasisPoints": 0,
-         *       "creators": []
-         *     }
-         */
-        LegacyMetadataData: {
-            name?: string | undefined;
-            symbol?: string | undefined;
-            /** @description The URI of the off-chain JSON (may be empty). */
-            uri?: string | undefined;
-            /** @description The royalty in basis points (100 = 1%). */
-            sellerFeeBasisPoints?: number | undefined;
-            creators?: components["schemas"]["LegacyOnChainCreator"][] | null | undefined;
-        };
-        /**
-         * LegacyMetadataUses
-         * @description The NFT's use settings; null when none.
-         * @example {
-         *       "useMethod": "Multiple",
-         *       "remaining": 3,
-         *       "total": 5
-         *     }
-         */
-        LegacyMetadataUses: {
-            /** @description How uses are consumed (Metaplex values such as `Burn`, `Multiple`, `Single`). */
-            useMethod?: string | undefined;
-            remaining?: number | undefined;
-            total?: number | undefined;
-        } | null;
-        /**
-         * LegacyMintInfo
-         * @description The mint's state.
-         * @example {
-         *       "decimals": 6,
-         *       "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
-         *       "isInitialized": true,
-         *       "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
-         *       "supply": "9150342217475621"
-         *     }
-         */
-        LegacyMintInfo: {
-            decimals?: number | undefined;
-            freezeAuthority?: components["schemas"]["LegacyOptionalAuthority"] | undefined;
-            isInitialized?: boolean | undefined;
-            mintAuthority?: components["schemas"]["LegacyOptionalAuthority"] | undefined;
-            /** @description The total supply in the smallest unit, as a decimal string. */
-            supply?: string | undefined;
-        };
-        /**
-         * LegacyOffChainAttribute
-         * @description One trait of the off-chain metadata.
-         * @example {
-         *       "traitType": "Background",
-         *       "value": "Purple"
-         *     }
-         */
-        LegacyOffChainAttribute: {
-            traitType?: string | undefined;
-            /** @description The trait's value (a string in the docs; creators also publish numbers). */
-            value?: string | number | undefined;
-        };
-        /**
-         * LegacyOffChainCreator
-         * @description A creator listed in the off-chain JSON.
-         * @example {
-         *       "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
-         *       "share": 100
-         *     }
-         */
-        LegacyOffChainCreator: {
-            address?: string | undefined;
-            /** @description The creator's share in percent (a string in the docs; the Metaplex JSON standard uses a number). */
-            share?: string | number | undefined;
-        };
-        /**
-         * LegacyOffChainFile
-         * @description A file of the asset.
-         * @example {
-         *       "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
-         *       "type": "image/png"
-         *     }
-         */
-        LegacyOffChainFile: {
-            uri?: string | undefined;
-            /** @description The file's MIME type. */
-            type?: string | undefined;
-        };
-        /**
-         * LegacyOffChainJson
-         * @description The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional.
-         * @example {
-         *       "name": "Degen Ape #4521",
-         *       "symbol": "DAPE",
-         *       "attributes": [
-         *         {
-         *           "traitType": "Background",
-         *           "value": "Purple"
-         *         }
-         *       ],
-         *       "sellerFeeBasisPoints": 420,
-         *       "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs"
-         *     }
-         */
-        LegacyOffChainJson: {
-            name?: string | undefined;
-            symbol?: string | undefined;
-            attributes?: components["schemas"]["LegacyOffChainAttribute"][] | undefined;
-            sellerFeeBasisPoints?: number | undefined;
-            /** @description The image URL. */
-            image?: string | undefined;
-            properties?: components["schemas"]["LegacyOffChainProperties"] | undefined;
-        } | null;
-        /**
-         * LegacyOffChainMetadata
-         * @description The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch.
-         * @example {
-         *       "metadata": {
-         *         "name": "Degen Ape #4521",
-         *         "symbol": "DAPE",
-         *         "attributes": [
-         *           {
-         *             "traitType": "Background",
-         *             "value": "Purple"
-         *           },
-         *           {
-         *             "traitType": "Fur",
-         *             "value": "Golden"
-         *           }
-         *         ],
-         *         "sellerFeeBasisPoints": 420,
-         *         "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
-         *         "properties": {
-         *           "category": "image",
-         *           "files": [
-         *             {
-         *               "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
-         *               "type": "image/png"
-         *             }
-         *           ],
-         *           "creators": [
-         *             {
-         *               "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
-         *               "share": 100
-         *             }
-         *           ]
-         *         }
-         *       },
-         *       "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
-         *       "error": ""
-         *     }
-         */
-        LegacyOffChainMetadata: {
-            metadata?: components["schemas"]["LegacyOffChainJson"] | undefined;
-            /** @description The URI the JSON was fetched from. */
-            uri?: string | undefined;
-            error: components["schemas"]["AccountErrorType"];
-        };
-        /**
-         * LegacyOffChainProperties
-         * @description The `properties` section of the off-chain JSON.
-         * @example {
-         *       "category": "image",
-         *       "files": [
-         *         {
-         *           "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
-         *           "type": "image/png"
-         *         }
-         *       ],
-         *       "creators": [
-         *         {
-         *           "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
-         *           "share": 100
-         *         }
-         *       ]
-         *     }
-         */
-        LegacyOffChainProperties: {
-            /** @description The asset category, e.g. `image`. */
-            category?: string | undefined;
-            files?: components["schemas"]["LegacyOffChainFile"][] | undefined;
-            creators?: components["schemas"]["LegacyOffChainCreator"][] | undefined;
-        };
-        /**
-         * LegacyOnChainAccountInfo
-         * @description The mint's on-chain account, parsed, with the error of the lookup.
-         * @example {
-         *       "accountInfo": null,
-         *       "error": "EMPTY_ACCOUNT"
-         *     }
-         */
-        LegacyOnChainAccountInfo: {
-            accountInfo?: components["schemas"]["LegacyAccountInfo"] | undefined;
-            error: components["schemas"]["AccountErrorType"];
-        };
-        /**
-         * LegacyOnChainCreator
-         * @description A creator in the on-chain metadata.
-         * @example {
-         *       "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
-         *       "share": "100",
-         *       "verified": true
-         *     }
-         */
-        LegacyOnChainCreator: {
-            address?: components["schemas"]["Address"] | undefined;
-            /** @description The creator's share of royalties in percent, as a string. */
-            share?: string | undefined;
-            verified?: boolean | undefined;
-        };
-        /**
-         * LegacyOnChainMetadata
-         * @description The mint's Metaplex metadata account, with the error of the lookup.
-         * @example {
-         *       "metadata": null,
-         *       "error": "EMPTY_ACCOUNT"
-         *     }
-         */
-        LegacyOnChainMetadata: {
-            metadata?: components["schemas"]["LegacyMetadataAccount"] | undefined;
-            error: components["schemas"]["AccountErrorType"];
-        };
-        /**
-         * LegacyOptionalAuthority
-         * @description An authority address, or null when the authority was revoked or never set.
-         * @example BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG
-         * @example null
-         */
-        LegacyOptionalAuthority: string | null;
-        /**
-         * LegacyParsedAccountData
-         * @description The parsed account - for a mint, `type` is `mint` and `info` its state.
-         * @example {
-         *       "info": {
-         *         "decimals": 0,
-         *         "freezeAuthority": null,
-         *         "isInitialized": true,
-         *         "mintAuthority": null,
-         *         "supply": "1"
-         *       },
-         *       "type": "mint"
-         *     }
-         */
-        LegacyParsedAccountData: {
-            info?: components["schemas"]["LegacyMintInfo"] | undefined;
-            /** @description The parsed account type, e.g. `mint`. */
-            type?: string | undefined;
-        };
-        /**
-         * LegacyTokenListEntry
-         * @description The mint's entry in the old (retired) token list; null when the mint is not in it.
-         * @example {
-         *       "chainId": 101,
-         *       "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "symbol": "USDC",
-         *       "name": "USD Coin",
-         *       "decimals": 6,
-         *       "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
-         *       "tags": [
-         *         "stablecoin"
-         *       ],
-         *       "extensions": {
-         *         "coingeckoId": "usd-coin",
-         *         "website": "https://www.centre.io/"
-         *       }
-         *     }
-         */
-        LegacyTokenListEntry: {
-            /** @description The token-list chain id (101 = mainnet-beta). */
-            chainId?: number | undefined;
-            address?: components["schemas"]["Address"] | undefined;
-            symbol?: string | undefined;
-            name?: string | undefined;
-            decimals?: number | undefined;
-            logoURI?: string | undefined;
-            tags?: string[] | undefined;
-            /** @description Free-form extra data (website, coingeckoId, …); contents not documented. */
-            extensions?: {
-                [key: string]: unknown;
-            } | undefined;
-        } | null;
-        /**
-         * LegacyTokenMetadata
-         * @description One record of the deprecated token-metadata endpoint: the mint's account, its on-chain (Metaplex) metadata, the off-chain JSON (when `includeOffChain` was set) and the entry of the old token list. Each of the first three carries its own `error` string.
-         * @example {
-         *       "account": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "onChainAccountInfo": {
-         *         "accountInfo": {
-         *           "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *           "isSigner": false,
-         *           "isWritable": false,
-         *           "lamports": 388127047454,
-         *           "data": {
-         *             "parsed": {
-         *               "info": {
-         *                 "decimals": 6,
-         *                 "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
-         *                 "isInitialized": true,
-         *                 "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
-         *                 "supply": "9150342217475621"
-         *               },
-         *               "type": "mint"
-         *             },
-         *             "program": "spl-token",
-         *             "space": 82
-         *           },
-         *           "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *           "executable": false,
-         *           "rentEpoch": 18446744073709552000
-         *         },
-         *         "error": ""
-         *       },
-         *       "onChainMetadata": {
-         *         "metadata": {
-         *           "key": "MetadataV1",
-         *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *           "updateAuthority": "2wmVCSfPxGPjrnMMn7rchp4uaeoTqN39mXFC2zhPdri9",
-         *           "data": {
-         *             "name": "USD Coin",
-         *             "symbol": "USDC",
-         *             "uri": "",
-         *             "sellerFeeBasisPoints": 0,
-         *             "creators": []
-         *           },
-         *           "tokenStandard": "Fungible",
-         *           "primarySaleHappened": false,
-         *           "isMutable": true,
-         *           "editionNonce": 252,
-         *           "collection": null,
-         *           "collectionDetails": null,
-         *           "uses": null
-         *         },
-         *         "error": ""
-         *       },
-         *       "legacyMetadata": {
-         *         "chainId": 101,
-         *         "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *         "symbol": "USDC",
-         *         "name": "USD Coin",
-         *         "decimals": 6,
-         *         "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
-         *         "tags": [
-         *           "stablecoin"
-         *         ],
-         *         "extensions": {
-         *           "coingeckoId": "usd-coin",
-         *           "website": "https://www.centre.io/"
-         *         }
-         *       }
-         *     }
-         */
-        LegacyTokenMetadata: {
-            /** @description The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
-            account: string;
-            onChainAccountInfo?: components["schemas"]["LegacyOnChainAccountInfo"] | undefined;
-            onChainMetadata?: components["schemas"]["LegacyOnChainMetadata"] | undefined;
-            offChainMetadata?: components["schemas"]["LegacyOffChainMetadata"] | undefined;
-            legacyMetadata?: components["schemas"]["LegacyTokenListEntry"] | undefined;
-        };
-        /**
-         * LegacyTokenMetadataList
-         * @description The answer of the deprecated token-metadata request - one record per requested mint.
-         */
-        LegacyTokenMetadataList: components["schemas"]["LegacyTokenMetadata"][];
-        /**
-         * TokenMetadataRequest
-         * @description The body of the deprecated token-metadata request.
-         * @example {
-         *       "mintAccounts": [
-         *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
-         *       ]
-         *     }
-         * @example {
-         *       "mintAccounts": [
-         *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *         "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP"
-         *       ],
-         *       "includeOffChain": true,
-         *       "disableCache": false
-         *     }
-         */
-        TokenMetadataRequest: {
-            /** @description The mints to look up, at most 100. */
-            mintAccounts: components["schemas"]["Address"][];
-            /**
-             * @description Also fetch the off-chain JSON the metadata `uri` points to (`offChainMetadata`).
-             * @default false
-             */
-            includeOffChain?: boolean | undefined;
-            /**
-             * @description Bypass the service's cache.
-             * @default false
-             */
-            disableCache?: boolean | undefined;
-        };
-        /**
-         * U64
-         * Format: uint64
-         * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
-         * @example 1000000000
-         */
-        U64: bigint;
+        AccountErrorType: AccountErrorType;
+        Address: Address;
+        ErrorBody: ErrorBody;
+        LegacyAccountData: LegacyAccountData;
+        LegacyAccountInfo: LegacyAccountInfo;
+        LegacyCollectionDetails: LegacyCollectionDetails;
+        LegacyMetadataAccount: LegacyMetadataAccount;
+        LegacyMetadataCollection: LegacyMetadataCollection;
+        LegacyMetadataData: LegacyMetadataData;
+        LegacyMetadataUses: LegacyMetadataUses;
+        LegacyMintInfo: LegacyMintInfo;
+        LegacyOffChainAttribute: LegacyOffChainAttribute;
+        LegacyOffChainCreator: LegacyOffChainCreator;
+        LegacyOffChainFile: LegacyOffChainFile;
+        LegacyOffChainJson: LegacyOffChainJson;
+        LegacyOffChainMetadata: LegacyOffChainMetadata;
+        LegacyOffChainProperties: LegacyOffChainProperties;
+        LegacyOnChainAccountInfo: LegacyOnChainAccountInfo;
+        LegacyOnChainCreator: LegacyOnChainCreator;
+        LegacyOnChainMetadata: LegacyOnChainMetadata;
+        LegacyOptionalAuthority: LegacyOptionalAuthority;
+        LegacyParsedAccountData: LegacyParsedAccountData;
+        LegacyTokenListEntry: LegacyTokenListEntry;
+        LegacyTokenMetadata: LegacyTokenMetadata;
+        LegacyTokenMetadataList: LegacyTokenMetadataList;
+        TokenMetadataRequest: TokenMetadataRequest;
+        U64: U64;
     };
     responses: {
         /** @description The request is malformed or violates a parameter rule. */
@@ -611,7 +61,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
@@ -620,7 +70,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
@@ -629,7 +79,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
@@ -639,7 +89,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The API key is missing or invalid (also reported as an invalid-key message). */
@@ -648,7 +98,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
     };
@@ -660,39 +110,6 @@ export interface components {
     };
     pathItems: never;
 }
-export type AccountErrorType = components['schemas']['AccountErrorType'];
-export type Address = components['schemas']['Address'];
-export type ErrorBody = components['schemas']['ErrorBody'];
-export type LegacyAccountData = components['schemas']['LegacyAccountData'];
-export type LegacyAccountInfo = components['schemas']['LegacyAccountInfo'];
-export type LegacyCollectionDetails = components['schemas']['LegacyCollectionDetails'];
-export type LegacyMetadataAccount = components['schemas']['LegacyMetadataAccount'];
-export type LegacyMetadataCollection = components['schemas']['LegacyMetadataCollection'];
-export type LegacyMetadataData = components['schemas']['LegacyMetadataData'];
-export type LegacyMetadataUses = components['schemas']['LegacyMetadataUses'];
-export type LegacyMintInfo = components['schemas']['LegacyMintInfo'];
-export type LegacyOffChainAttribute = components['schemas']['LegacyOffChainAttribute'];
-export type LegacyOffChainCreator = components['schemas']['LegacyOffChainCreator'];
-export type LegacyOffChainFile = components['schemas']['LegacyOffChainFile'];
-export type LegacyOffChainJson = components['schemas']['LegacyOffChainJson'];
-export type LegacyOffChainMetadata = components['schemas']['LegacyOffChainMetadata'];
-export type LegacyOffChainProperties = components['schemas']['LegacyOffChainProperties'];
-export type LegacyOnChainAccountInfo = components['schemas']['LegacyOnChainAccountInfo'];
-export type LegacyOnChainCreator = components['schemas']['LegacyOnChainCreator'];
-export type LegacyOnChainMetadata = components['schemas']['LegacyOnChainMetadata'];
-export type LegacyOptionalAuthority = components['schemas']['LegacyOptionalAuthority'];
-export type LegacyParsedAccountData = components['schemas']['LegacyParsedAccountData'];
-export type LegacyTokenListEntry = components['schemas']['LegacyTokenListEntry'];
-export type LegacyTokenMetadata = components['schemas']['LegacyTokenMetadata'];
-export type LegacyTokenMetadataList = components['schemas']['LegacyTokenMetadataList'];
-export type TokenMetadataRequest = components['schemas']['TokenMetadataRequest'];
-export type U64 = components['schemas']['U64'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseServerError = components['responses']['ServerError'];
-export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
-export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type HeaderRetryAfter = components['headers']['Retry-After'];
 export interface operations {
     getTokenMetadata: {
         parameters: {
@@ -703,7 +120,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenMetadataRequest"];
+                "application/json": TokenMetadataRequest;
             };
         };
         responses: {
@@ -713,7 +130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LegacyTokenMetadataList"];
+                    "application/json": LegacyTokenMetadataList;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -724,6 +141,583 @@ export interface operations {
         };
     };
 }
+/**
+ * AccountErrorType
+ * @description Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error.
+ * @example
+ * @example EMPTY_ACCOUNT
+ * @enum {string}
+ */
+export type AccountErrorType = "" | "UNKNOWN" | "EMPTY_ACCOUNT" | "TIMEOUT" | "INVALID_ACCOUNT" | "INVALID_PUBKEY";
+/**
+ * Address
+ * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
+ */
+export type Address = string;
+/**
+ * ErrorBody
+ * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
+ */
+export interface ErrorBody {
+    /** @description An error string, or an object with a numeric code and a message. */
+    error?: string | {
+        code?: number | undefined;
+        message?: string | undefined;
+    } | undefined;
+    message?: string | undefined;
+}
+/**
+ * LegacyAccountData
+ * @description The account data, parsed by its owning program.
+ * @example {
+ *       "parsed": {
+ *         "info": {
+ *           "decimals": 6,
+ *           "freezeAuthority": null,
+ *           "isInitialized": true,
+ *           "mintAuthority": null,
+ *           "supply": "999998852477"
+ *         },
+ *         "type": "mint"
+ *       },
+ *       "program": "spl-token",
+ *       "space": 82
+ *     }
+ */
+export interface LegacyAccountData {
+    parsed?: LegacyParsedAccountData | undefined;
+    /** @description The parsing program, e.g. `spl-token`. */
+    program?: string | undefined;
+    /** @description The data length in bytes. */
+    space?: number | undefined;
+}
+/**
+ * LegacyAccountInfo
+ * @description The mint account; null when it could not be read (see `error`).
+ * @example {
+ *       "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "isSigner": false,
+ *       "isWritable": false,
+ *       "lamports": 388127047454,
+ *       "data": {
+ *         "parsed": {
+ *           "info": {
+ *             "decimals": 6,
+ *             "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
+ *             "isInitialized": true,
+ *             "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
+ *             "supply": "9150342217475621"
+ *           },
+ *           "type": "mint"
+ *         },
+ *         "program": "spl-token",
+ *         "space": 82
+ *       },
+ *       "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *       "executable": false,
+ *       "rentEpoch": 18446744073709552000
+ *     }
+ */
+export type LegacyAccountInfo = {
+    /** @description The account's address (the mint). */
+    key?: Address | undefined;
+    isSigner?: boolean | undefined;
+    isWritable?: boolean | undefined;
+    /** @description The account's balance in lamports. */
+    lamports?: U64 | undefined;
+    data?: LegacyAccountData | undefined;
+    /** @description The program that owns the account (the token program for a mint). */
+    owner?: Address | undefined;
+    executable?: boolean | undefined;
+    /** @description The epoch at which rent is next due; u64::MAX (18446744073709551615) for rent-exempt accounts. */
+    rentEpoch?: U64 | undefined;
+} | null;
+/**
+ * LegacyCollectionDetails
+ * @description Set on a collection NFT; null otherwise.
+ * @example {
+ *       "size": 10000
+ *     }
+ */
+export type LegacyCollectionDetails = {
+    /** @description The number of items in the collection. */
+    size?: number | undefined;
+} | null;
+/**
+ * LegacyMetadataAccount
+ * @description A Metaplex token-metadata account; null when it could not be read (see `error`).
+ * @example {
+ *       "key": "MetadataV1",
+ *       "mint": "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP",
+ *       "updateAuthority": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *       "data": {
+ *         "name": "Degen Ape #4521",
+ *         "symbol": "DAPE",
+ *         "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
+ *         "sellerFeeBasisPoints": 420,
+ *         "creators": [
+ *           {
+ *             "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
+ *             "share": "0",
+ *             "verified": true
+ *           },
+ *           {
+ *             "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *             "share": "100",
+ *             "verified": false
+ *           }
+ *         ]
+ *       },
+ *       "tokenStandard": "NonFungible",
+ *       "primarySaleHappened": true,
+ *       "isMutable": true,
+ *       "editionNonce": 254,
+ *       "collection": {
+ *         "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
+ *         "verified": true
+ *       },
+ *       "collectionDetails": null,
+ *       "uses": null
+ *     }
+ */
+export type LegacyMetadataAccount = {
+    /** @description The Metaplex account kind, e.g. `MetadataV1`. */
+    key?: string | undefined;
+    mint?: Address | undefined;
+    updateAuthority?: Address | undefined;
+    data?: LegacyMetadataData | undefined;
+    /** @description The Metaplex token standard (e.g. `Fungible`, `NonFungible`); null when unset. */
+    tokenStandard?: string | null | undefined;
+    primarySaleHappened?: boolean | undefined;
+    isMutable?: boolean | undefined;
+    /** @description The edition bump nonce; null when unset. */
+    editionNonce?: number | null | undefined;
+    collection?: LegacyMetadataCollection | undefined;
+    collectionDetails?: LegacyCollectionDetails | undefined;
+    uses?: LegacyMetadataUses | undefined;
+} | null;
+/**
+ * LegacyMetadataCollection
+ * @description The collection the NFT belongs to; null when none.
+ * @example {
+ *       "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
+ *       "verified": true
+ *     }
+ */
+export type LegacyMetadataCollection = {
+    /** @description The collection's mint. */
+    key?: Address | undefined;
+    /** @description Whether the collection authority verified the membership. */
+    verified?: boolean | undefined;
+} | null;
+/**
+ * LegacyMetadataData
+ * @description The metadata's data section.
+ * @example {
+ *       "name": "USD Coin",
+ *       "symbol": "USDC",
+ *       "uri": "",
+ *       "sellerFeeBasisPoints": 0,
+ *       "creators": []
+ *     }
+ */
+export interface LegacyMetadataData {
+    name?: string | undefined;
+    symbol?: string | undefined;
+    /** @description The URI of the off-chain JSON (may be empty). */
+    uri?: string | undefined;
+    /** @description The royalty in basis points (100 = 1%). */
+    sellerFeeBasisPoints?: number | undefined;
+    creators?: LegacyOnChainCreator[] | null | undefined;
+}
+/**
+ * LegacyMetadataUses
+ * @description The NFT's use settings; null when none.
+ * @example {
+ *       "useMethod": "Multiple",
+ *       "remaining": 3,
+ *       "total": 5
+ *     }
+ */
+export type LegacyMetadataUses = {
+    /** @description How uses are consumed (Metaplex values such as `Burn`, `Multiple`, `Single`). */
+    useMethod?: string | undefined;
+    remaining?: number | undefined;
+    total?: number | undefined;
+} | null;
+/**
+ * LegacyMintInfo
+ * @description The mint's state.
+ * @example {
+ *       "decimals": 6,
+ *       "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
+ *       "isInitialized": true,
+ *       "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
+ *       "supply": "9150342217475621"
+ *     }
+ */
+export interface LegacyMintInfo {
+    decimals?: number | undefined;
+    freezeAuthority?: LegacyOptionalAuthority | undefined;
+    isInitialized?: boolean | undefined;
+    mintAuthority?: LegacyOptionalAuthority | undefined;
+    /** @description The total supply in the smallest unit, as a decimal string. */
+    supply?: string | undefined;
+}
+/**
+ * LegacyOffChainAttribute
+ * @description One trait of the off-chain metadata.
+ * @example {
+ *       "traitType": "Background",
+ *       "value": "Purple"
+ *     }
+ */
+export interface LegacyOffChainAttribute {
+    traitType?: string | undefined;
+    /** @description The trait's value (a string in the docs; creators also publish numbers). */
+    value?: string | number | undefined;
+}
+/**
+ * LegacyOffChainCreator
+ * @description A creator listed in the off-chain JSON.
+ * @example {
+ *       "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *       "share": 100
+ *     }
+ */
+export interface LegacyOffChainCreator {
+    address?: string | undefined;
+    /** @description The creator's share in percent (a string in the docs; the Metaplex JSON standard uses a number). */
+    share?: string | number | undefined;
+}
+/**
+ * LegacyOffChainFile
+ * @description A file of the asset.
+ * @example {
+ *       "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
+ *       "type": "image/png"
+ *     }
+ */
+export interface LegacyOffChainFile {
+    uri?: string | undefined;
+    /** @description The file's MIME type. */
+    type?: string | undefined;
+}
+/**
+ * LegacyOffChainJson
+ * @description The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional.
+ * @example {
+ *       "name": "Degen Ape #4521",
+ *       "symbol": "DAPE",
+ *       "attributes": [
+ *         {
+ *           "traitType": "Background",
+ *           "value": "Purple"
+ *         }
+ *       ],
+ *       "sellerFeeBasisPoints": 420,
+ *       "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs"
+ *     }
+ */
+export type LegacyOffChainJson = {
+    name?: string | undefined;
+    symbol?: string | undefined;
+    attributes?: LegacyOffChainAttribute[] | undefined;
+    sellerFeeBasisPoints?: number | undefined;
+    /** @description The image URL. */
+    image?: string | undefined;
+    properties?: LegacyOffChainProperties | undefined;
+} | null;
+/**
+ * LegacyOffChainMetadata
+ * @description The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch.
+ * @example {
+ *       "metadata": {
+ *         "name": "Degen Ape #4521",
+ *         "symbol": "DAPE",
+ *         "attributes": [
+ *           {
+ *             "traitType": "Background",
+ *             "value": "Purple"
+ *           },
+ *           {
+ *             "traitType": "Fur",
+ *             "value": "Golden"
+ *           }
+ *         ],
+ *         "sellerFeeBasisPoints": 420,
+ *         "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
+ *         "properties": {
+ *           "category": "image",
+ *           "files": [
+ *             {
+ *               "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
+ *               "type": "image/png"
+ *             }
+ *           ],
+ *           "creators": [
+ *             {
+ *               "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *               "share": 100
+ *             }
+ *           ]
+ *         }
+ *       },
+ *       "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
+ *       "error": ""
+ *     }
+ */
+export interface LegacyOffChainMetadata {
+    metadata?: LegacyOffChainJson | undefined;
+    /** @description The URI the JSON was fetched from. */
+    uri?: string | undefined;
+    error: AccountErrorType;
+}
+/**
+ * LegacyOffChainProperties
+ * @description The `properties` section of the off-chain JSON.
+ * @example {
+ *       "category": "image",
+ *       "files": [
+ *         {
+ *           "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
+ *           "type": "image/png"
+ *         }
+ *       ],
+ *       "creators": [
+ *         {
+ *           "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *           "share": 100
+ *         }
+ *       ]
+ *     }
+ */
+export interface LegacyOffChainProperties {
+    /** @description The asset category, e.g. `image`. */
+    category?: string | undefined;
+    files?: LegacyOffChainFile[] | undefined;
+    creators?: LegacyOffChainCreator[] | undefined;
+}
+/**
+ * LegacyOnChainAccountInfo
+ * @description The mint's on-chain account, parsed, with the error of the lookup.
+ * @example {
+ *       "accountInfo": null,
+ *       "error": "EMPTY_ACCOUNT"
+ *     }
+ */
+export interface LegacyOnChainAccountInfo {
+    accountInfo?: LegacyAccountInfo | undefined;
+    error: AccountErrorType;
+}
+/**
+ * LegacyOnChainCreator
+ * @description A creator in the on-chain metadata.
+ * @example {
+ *       "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
+ *       "share": "100",
+ *       "verified": true
+ *     }
+ */
+export interface LegacyOnChainCreator {
+    address?: Address | undefined;
+    /** @description The creator's share of royalties in percent, as a string. */
+    share?: string | undefined;
+    verified?: boolean | undefined;
+}
+/**
+ * LegacyOnChainMetadata
+ * @description The mint's Metaplex metadata account, with the error of the lookup.
+ * @example {
+ *       "metadata": null,
+ *       "error": "EMPTY_ACCOUNT"
+ *     }
+ */
+export interface LegacyOnChainMetadata {
+    metadata?: LegacyMetadataAccount | undefined;
+    error: AccountErrorType;
+}
+/**
+ * LegacyOptionalAuthority
+ * @description An authority address, or null when the authority was revoked or never set.
+ * @example BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG
+ * @example null
+ */
+export type LegacyOptionalAuthority = string | null;
+/**
+ * LegacyParsedAccountData
+ * @description The parsed account - for a mint, `type` is `mint` and `info` its state.
+ * @example {
+ *       "info": {
+ *         "decimals": 0,
+ *         "freezeAuthority": null,
+ *         "isInitialized": true,
+ *         "mintAuthority": null,
+ *         "supply": "1"
+ *       },
+ *       "type": "mint"
+ *     }
+ */
+export interface LegacyParsedAccountData {
+    info?: LegacyMintInfo | undefined;
+    /** @description The parsed account type, e.g. `mint`. */
+    type?: string | undefined;
+}
+/**
+ * LegacyTokenListEntry
+ * @description The mint's entry in the old (retired) token list; null when the mint is not in it.
+ * @example {
+ *       "chainId": 101,
+ *       "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "symbol": "USDC",
+ *       "name": "USD Coin",
+ *       "decimals": 6,
+ *       "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *       "tags": [
+ *         "stablecoin"
+ *       ],
+ *       "extensions": {
+ *         "coingeckoId": "usd-coin",
+ *         "website": "https://www.centre.io/"
+ *       }
+ *     }
+ */
+export type LegacyTokenListEntry = {
+    /** @description The token-list chain id (101 = mainnet-beta). */
+    chainId?: number | undefined;
+    address?: Address | undefined;
+    symbol?: string | undefined;
+    name?: string | undefined;
+    decimals?: number | undefined;
+    logoURI?: string | undefined;
+    tags?: string[] | undefined;
+    /** @description Free-form extra data (website, coingeckoId, …); contents not documented. */
+    extensions?: {
+        [key: string]: unknown;
+    } | undefined;
+} | null;
+/**
+ * LegacyTokenMetadata
+ * @description One record of the deprecated token-metadata endpoint: the mint's account, its on-chain (Metaplex) metadata, the off-chain JSON (when `includeOffChain` was set) and the entry of the old token list. Each of the first three carries its own `error` string.
+ * @example {
+ *       "account": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "onChainAccountInfo": {
+ *         "accountInfo": {
+ *           "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "isSigner": false,
+ *           "isWritable": false,
+ *           "lamports": 388127047454,
+ *           "data": {
+ *             "parsed": {
+ *               "info": {
+ *                 "decimals": 6,
+ *                 "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
+ *                 "isInitialized": true,
+ *                 "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
+ *                 "supply": "9150342217475621"
+ *               },
+ *               "type": "mint"
+ *             },
+ *             "program": "spl-token",
+ *             "space": 82
+ *           },
+ *           "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *           "executable": false,
+ *           "rentEpoch": 18446744073709552000
+ *         },
+ *         "error": ""
+ *       },
+ *       "onChainMetadata": {
+ *         "metadata": {
+ *           "key": "MetadataV1",
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "updateAuthority": "2wmVCSfPxGPjrnMMn7rchp4uaeoTqN39mXFC2zhPdri9",
+ *           "data": {
+ *             "name": "USD Coin",
+ *             "symbol": "USDC",
+ *             "uri": "",
+ *             "sellerFeeBasisPoints": 0,
+ *             "creators": []
+ *           },
+ *           "tokenStandard": "Fungible",
+ *           "primarySaleHappened": false,
+ *           "isMutable": true,
+ *           "editionNonce": 252,
+ *           "collection": null,
+ *           "collectionDetails": null,
+ *           "uses": null
+ *         },
+ *         "error": ""
+ *       },
+ *       "legacyMetadata": {
+ *         "chainId": 101,
+ *         "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *         "symbol": "USDC",
+ *         "name": "USD Coin",
+ *         "decimals": 6,
+ *         "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *         "tags": [
+ *           "stablecoin"
+ *         ],
+ *         "extensions": {
+ *           "coingeckoId": "usd-coin",
+ *           "website": "https://www.centre.io/"
+ *         }
+ *       }
+ *     }
+ */
+export interface LegacyTokenMetadata {
+    /** @description The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
+    account: string;
+    onChainAccountInfo?: LegacyOnChainAccountInfo | undefined;
+    onChainMetadata?: LegacyOnChainMetadata | undefined;
+    offChainMetadata?: LegacyOffChainMetadata | undefined;
+    legacyMetadata?: LegacyTokenListEntry | undefined;
+}
+/**
+ * LegacyTokenMetadataList
+ * @description The answer of the deprecated token-metadata request - one record per requested mint.
+ */
+export type LegacyTokenMetadataList = LegacyTokenMetadata[];
+/**
+ * TokenMetadataRequest
+ * @description The body of the deprecated token-metadata request.
+ * @example {
+ *       "mintAccounts": [
+ *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+ *       ]
+ *     }
+ * @example {
+ *       "mintAccounts": [
+ *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *         "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP"
+ *       ],
+ *       "includeOffChain": true,
+ *       "disableCache": false
+ *     }
+ */
+export interface TokenMetadataRequest {
+    /** @description The mints to look up, at most 100. */
+    mintAccounts: Address[];
+    /**
+     * @description Also fetch the off-chain JSON the metadata `uri` points to (`offChainMetadata`).
+     * @default false
+     */
+    includeOffChain?: boolean | undefined;
+    /**
+     * @description Bypass the service's cache.
+     * @default false
+     */
+    disableCache?: boolean | undefined;
+}
+/**
+ * U64
+ * Format: uint64
+ * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ * @example 1000000000
+ */
+export type U64 = bigint;
 
 /** Input of `getTokenMetadata`: path and query parameters and body fields in one object. */
 export type GetTokenMetadataInput = NonNullable<operations["getTokenMetadata"]["requestBody"]>["content"]["application/json"];

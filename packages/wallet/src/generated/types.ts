@@ -143,594 +143,30 @@ export interface paths {
 }
 export interface components {
     schemas: {
-        /**
-         * Address
-         * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
-         * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
-         */
-        Address: string;
-        /**
-         * AddressOrDomain
-         * @description A base58 address, or a name-service domain that resolves to one.
-         * @example toly.sol
-         */
-        AddressOrDomain: components["schemas"]["Address"] | components["schemas"]["Domain"];
-        /**
-         * BatchIdentityRequest
-         * @description The body of a batch identity lookup.
-         * @example {
-         *       "addresses": [
-         *         "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
-         *         "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
-         *         "toly.sol"
-         *       ]
-         *     }
-         */
-        BatchIdentityRequest: {
-            /** @description The wallet addresses and/or name-service domains to look up, 1 to 100 entries. */
-            addresses: components["schemas"]["AddressOrDomain"][];
-        };
-        /**
-         * Domain
-         * @description A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only).
-         * @example toly.sol
-         */
-        Domain: string;
-        /**
-         * ErrorBody
-         * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
-         */
-        ErrorBody: {
-            /** @description An error string, or an object with a numeric code and a message. */
-            error?: string | {
-                code?: number | undefined;
-                message?: string | undefined;
-            } | undefined;
-            message?: string | undefined;
-        };
-        /**
-         * Signature
-         * @description A transaction signature (64 bytes), base58-encoded.
-         * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
-         */
-        Signature: string;
-        /**
-         * Slot
-         * @description A slot number.
-         * @example 289345112
-         */
-        Slot: number;
-        /**
-         * TokenProgram
-         * @description The token program that owns the token's mint: `spl-token` (the original SPL Token program) or `token-2022` (the Token Extensions program). Kept a closed enum: Solana has exactly these two token programs, and the public SDK types the field as this two-value union.
-         * @example spl-token
-         * @enum {string}
-         */
-        TokenProgram: "spl-token" | "token-2022";
-        /**
-         * UnixTimestamp
-         * @description Seconds since the Unix epoch (UTC).
-         * @example 1731619200
-         */
-        UnixTimestamp: number;
-        /**
-         * Url
-         * Format: uri
-         * @description An absolute URL.
-         * @example https://example.com/hook
-         */
-        Url: string;
-        /**
-         * WalletBalanceChange
-         * @description One balance change of the wallet within a transaction.
-         * @example {
-         *       "mint": "SOL",
-         *       "amount": -0.500005,
-         *       "decimals": 9
-         *     }
-         */
-        WalletBalanceChange: {
-            /** @description The token mint, or `SOL` for the native token. */
-            mint: components["schemas"]["Address"] | "SOL";
-            /**
-             * @description The signed change in human-readable units (positive = increase, negative = decrease).
-             * @example -0.5
-             */
-            amount: number;
-            /**
-             * @description The number of decimal places of the token.
-             * @example 9
-             */
-            decimals: number;
-        };
-        /**
-         * WalletBalanceItem
-         * @description One fungible token held by the wallet. With `showNative=true` the native token is listed first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
-         * @example {
-         *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "symbol": "USDC",
-         *       "name": "USD Coin",
-         *       "balance": 1523.75,
-         *       "decimals": 6,
-         *       "pricePerToken": 0.9998,
-         *       "usdValue": 1523.45,
-         *       "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
-         *       "tokenProgram": "spl-token"
-         *     }
-         */
-        WalletBalanceItem: {
-            /** @description The token's mint address (the wrapped-native mint for the native token). */
-            mint: components["schemas"]["Address"];
-            /**
-             * @description The balance in human-readable units (the raw amount divided by 10^decimals).
-             * @example 1523.75
-             */
-            balance: number;
-            /**
-             * @description The number of decimal places of the token.
-             * @example 6
-             */
-            decimals: number;
-            tokenProgram: components["schemas"]["TokenProgram"];
-            /**
-             * @description The token symbol, when known.
-             * @example USDC
-             */
-            symbol?: string | null | undefined;
-            /**
-             * @description The token name, when known.
-             * @example USD Coin
-             */
-            name?: string | null | undefined;
-            /**
-             * @description The price of one token in USD, when a price is available.
-             * @example 0.9998
-             */
-            pricePerToken?: number | null | undefined;
-            /**
-             * @description The USD value of the balance, when a price is available.
-             * @example 1523.45
-             */
-            usdValue?: number | null | undefined;
-            /**
-             * @description A URL of the token's logo image, when known.
-             * @example https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png
-             */
-            logoUri?: string | null | undefined;
-        };
-        /**
-         * WalletBalancesResponse
-         * @description One page of the wallet's token balances (and, on request, its NFTs) with USD values.
-         * @example {
-         *       "balances": [
-         *         {
-         *           "mint": "So11111111111111111111111111111111111111112",
-         *           "symbol": "SOL",
-         *           "name": "Solana",
-         *           "balance": 12.5,
-         *           "decimals": 9,
-         *           "pricePerToken": 142.35,
-         *           "usdValue": 1779.38,
-         *           "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/So11111111111111111111111111111111111111112/logo.png",
-         *           "tokenProgram": "spl-token"
-         *         },
-         *         {
-         *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *           "symbol": "USDC",
-         *           "name": "USD Coin",
-         *           "balance": 1523.75,
-         *           "decimals": 6,
-         *           "pricePerToken": 0.9998,
-         *           "usdValue": 1523.45,
-         *           "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
-         *           "tokenProgram": "spl-token"
-         *         }
-         *       ],
-         *       "totalUsdValue": 3302.83,
-         *       "pagination": {
-         *         "page": 1,
-         *         "limit": 100,
-         *         "hasMore": false
-         *       }
-         *     }
-         */
-        WalletBalancesResponse: {
-            /** @description The token balances on this page. With `showNative=true` the native token comes first (mint `So11111111111111111111111111111111111111112`); the other tokens are sorted by USD value, descending. */
-            balances: components["schemas"]["WalletBalanceItem"][];
-            /** @description The wallet's NFTs, present only when `showNfts=true`: at most 100, and only on the first page. */
-            nfts?: components["schemas"]["WalletNftItem"][] | undefined;
-            /**
-             * @description The total USD value of the balances on this page only, not of the whole portfolio.
-             * @example 14310.52
-             */
-            totalUsdValue: number;
-            pagination: components["schemas"]["WalletPagePagination"];
-        };
-        /**
-         * WalletBatchIdentityResponse
-         * @description The identities found for a batch lookup, one `WalletIdentity` per resolved input. The public docs mention an additional marker on results for domain inputs (`inputDomain`) whose exact shape is not documented; such fields are allowed by the open item schema. Whether inputs without a known identity are omitted or reported is not documented.
-         * @example [
-         *       {
-         *         "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
-         *         "type": "exchange",
-         *         "name": "Binance 2",
-         *         "category": "Centralized Exchange",
-         *         "tags": [
-         *           "Centralized Exchange"
-         *         ]
-         *       },
-         *       {
-         *         "address": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
-         *         "type": "exchange",
-         *         "name": "Coinbase 2",
-         *         "category": "Centralized Exchange",
-         *         "tags": [
-         *           "Centralized Exchange"
-         *         ]
-         *       }
-         *     ]
-         */
-        WalletBatchIdentityResponse: components["schemas"]["WalletIdentity"][];
-        /**
-         * WalletCursorPagination
-         * @description Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page.
-         * @example {
-         *       "hasMore": false,
-         *       "nextCursor": null
-         *     }
-         */
-        WalletCursorPagination: {
-            /** @description Whether more results are available. */
-            hasMore: boolean;
-            /** @description The cursor of the next page (base58, per the service's cursor convention); null or absent when there are no more results. */
-            nextCursor?: string | null | undefined;
-        };
-        /**
-         * WalletFundingSource
-         * @description The transfer that first funded the wallet, and who sent it.
-         * @example {
-         *       "funder": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
-         *       "funderName": "Coinbase 2",
-         *       "funderType": "exchange",
-         *       "mint": "So11111111111111111111111111111111111111112",
-         *       "symbol": "SOL",
-         *       "amount": 0.05,
-         *       "amountRaw": "50000000",
-         *       "decimals": 9,
-         *       "signature": "3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk",
-         *       "timestamp": 1704067200,
-         *       "date": "2024-01-01T00:00:00.000Z",
-         *       "slot": 240287164,
-         *       "explorerUrl": "https://orbmarkets.io/tx/3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk"
-         *     }
-         */
-        WalletFundingSource: {
-            /** @description The address that originally funded the wallet. */
-            funder: components["schemas"]["Address"];
-            /**
-             * @description The funder's name, present when the funder is a known entity (e.g. `Coinbase 2`).
-             * @example Coinbase 2
-             */
-            funderName?: string | null | undefined;
-            /**
-             * @description The kind of funder entity, e.g. `exchange`. A free string; other values are not documented. Null or absent when unknown.
-             * @example exchange
-             */
-            funderType?: string | null | undefined;
-            /** @description The mint of the funding token (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
-            mint: components["schemas"]["Address"];
-            /**
-             * @description The symbol of the funding token, e.g. `SOL`.
-             * @example SOL
-             */
-            symbol: string;
-            /**
-             * @description The funding amount in human-readable units.
-             * @example 0.05
-             */
-            amount: number;
-            /**
-             * @description The funding amount in the token's smallest unit (lamports for the native token), as a decimal string.
-             * @example 50000000
-             */
-            amountRaw: string;
-            /**
-             * @description The number of decimal places of the token.
-             * @example 9
-             */
-            decimals: number;
-            /** @description The signature of the funding transaction. */
-            signature: components["schemas"]["Signature"];
-            /** @description The block time of the funding transaction (Unix seconds). */
-            timestamp: components["schemas"]["UnixTimestamp"];
-            /**
-             * Format: date-time
-             * @description The block time as an ISO 8601 UTC date-time string.
-             * @example 2024-01-01T00:00:00.000Z
-             */
-            date: string;
-            /** @description The slot of the funding transaction. */
-            slot: components["schemas"]["Slot"];
-            /** @description A block-explorer URL of the funding transaction. */
-            explorerUrl: components["schemas"]["Url"];
-        };
-        /**
-         * WalletHistoryItem
-         * @description One transaction of the wallet, with the balance changes it caused.
-         * @example {
-         *       "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
-         *       "timestamp": 1731619200,
-         *       "slot": 301246511,
-         *       "fee": 0.000005,
-         *       "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *       "error": null,
-         *       "balanceChanges": [
-         *         {
-         *           "mint": "SOL",
-         *           "amount": -0.500005,
-         *           "decimals": 9
-         *         },
-         *         {
-         *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *           "amount": 71.12,
-         *           "decimals": 6
-         *         }
-         *       ]
-         *     }
-         */
-        WalletHistoryItem: {
-            /** @description The transaction signature. */
-            signature: components["schemas"]["Signature"];
-            /** @description The block time (Unix seconds); null when not yet known. */
-            timestamp: components["schemas"]["UnixTimestamp"] | null;
-            /** @description The slot of the transaction. */
-            slot: components["schemas"]["Slot"];
-            /**
-             * @description The transaction fee in SOL (human-readable units, not lamports).
-             * @example 0.000005
-             */
-            fee: number;
-            /** @description The address that paid the fee. */
-            feePayer: components["schemas"]["Address"];
-            /** @description The error message of a failed transaction; null when it succeeded. */
-            error: string | null;
-            /** @description Every balance change of the wallet in this transaction. */
-            balanceChanges: components["schemas"]["WalletBalanceChange"][];
-        };
-        /**
-         * WalletHistoryPagination
-         * @description Pagination state of the history. While `hasMore` is true, pass `nextCursor` as `before` to the next request. `nextCursor` is the signature of the oldest transaction on this page; null or absent on the last page.
-         * @example {
-         *       "hasMore": false,
-         *       "nextCursor": null
-         *     }
-         */
-        WalletHistoryPagination: {
-            /** @description Whether older transactions are available. */
-            hasMore: boolean;
-            /** @description The signature to pass as `before` for the next (older) page; null or absent when there are no more results. */
-            nextCursor?: components["schemas"]["Signature"] | null | undefined;
-        };
-        /**
-         * WalletHistoryResponse
-         * @description One page of the wallet's transaction history, newest first.
-         * @example {
-         *       "data": [
-         *         {
-         *           "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
-         *           "timestamp": 1731619200,
-         *           "slot": 301246511,
-         *           "fee": 0.000005,
-         *           "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *           "error": null,
-         *           "balanceChanges": [
-         *             {
-         *               "mint": "SOL",
-         *               "amount": -0.500005,
-         *               "decimals": 9
-         *             },
-         *             {
-         *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *               "amount": 71.12,
-         *               "decimals": 6
-         *             }
-         *           ]
-         *         }
-         *       ],
-         *       "pagination": {
-         *         "hasMore": false,
-         *         "nextCursor": null
-         *       }
-         *     }
-         */
-        WalletHistoryResponse: {
-            /** @description The transactions on this page, newest first. */
-            data: components["schemas"]["WalletHistoryItem"][];
-            pagination: components["schemas"]["WalletHistoryPagination"];
-        };
-        /**
-         * WalletIdentity
-         * @description The identity of a known wallet (an exchange, protocol, fund, …): a display name, a type, a category and classification tags.
-         * @example {
-         *       "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
-         *       "type": "exchange",
-         *       "name": "Binance 2",
-         *       "category": "Centralized Exchange",
-         *       "tags": [
-         *         "Centralized Exchange"
-         *       ]
-         *     }
-         * @example {
-         *       "address": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *       "type": "individual",
-         *       "name": "toly",
-         *       "category": "Individual",
-         *       "tags": [
-         *         "Solana Co-founder"
-         *       ],
-         *       "domainNames": [
-         *         "toly.sol"
-         *       ]
-         *     }
-         */
-        WalletIdentity: {
-            /** @description The wallet address (the resolved address when a domain was looked up). */
-            address: components["schemas"]["Address"];
-            /**
-             * @description The kind of entity, e.g. `exchange`. Allowed values are not documented.
-             * @example exchange
-             */
-            type: string;
-            /**
-             * @description The display name, e.g. `Binance 1`.
-             * @example Binance 1
-             */
-            name: string;
-            /**
-             * @description The category, e.g. `Centralized Exchange`. Allowed values are not documented.
-             * @example Centralized Exchange
-             */
-            category: string;
-            /**
-             * @description Additional classification tags.
-             * @example [
-             *       "Centralized Exchange"
-             *     ]
-             */
-            tags: string[];
-            /** @description Name-service domains owned by the wallet: the favourite `.sol` domain first, the rest alphabetical. Omitted when the wallet owns none. */
-            domainNames?: components["schemas"]["Domain"][] | undefined;
-        };
-        /**
-         * WalletNftItem
-         * @description One NFT (regular or compressed) held by the wallet.
-         * @example {
-         *       "mint": "89ECz2x9kWkJ5ebBbirZMceWS3UCfrQcAkB4UDi25s9S",
-         *       "compressed": false,
-         *       "name": "Mad Lads #8420",
-         *       "imageUri": "https://madlads.s3.us-west-2.amazonaws.com/images/8420.png",
-         *       "collectionName": "Mad Lads",
-         *       "collectionAddress": "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w"
-         *     }
-         */
-        WalletNftItem: {
-            /** @description The NFT's mint address. */
-            mint: components["schemas"]["Address"];
-            /** @description Whether the NFT is a compressed NFT. */
-            compressed: boolean;
-            /**
-             * @description The NFT name, when available.
-             * @example Mad Lads #8420
-             */
-            name?: string | null | undefined;
-            /**
-             * @description The URI of the NFT image, when available.
-             * @example https://madlads.s3.us-west-2.amazonaws.com/images/8420.png
-             */
-            imageUri?: string | null | undefined;
-            /**
-             * @description The name of the NFT's collection, when it belongs to one.
-             * @example Mad Lads
-             */
-            collectionName?: string | null | undefined;
-            /** @description The address of the NFT's collection, when it belongs to one. */
-            collectionAddress?: components["schemas"]["Address"] | null | undefined;
-        };
-        /**
-         * WalletPagePagination
-         * @description Page-number pagination state. The caller requests further pages with the `page` parameter (`page + 1`) while `hasMore` is true.
-         * @example {
-         *       "page": 1,
-         *       "limit": 100,
-         *       "hasMore": false
-         *     }
-         */
-        WalletPagePagination: {
-            /** @description The current page number (1-indexed). */
-            page: number;
-            /** @description The number of items per page. */
-            limit: number;
-            /** @description Whether more results are available on a later page. */
-            hasMore: boolean;
-        };
-        /**
-         * WalletTransferItem
-         * @description One token or native transfer into or out of the wallet.
-         * @example {
-         *       "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
-         *       "timestamp": 1731619200,
-         *       "direction": "in",
-         *       "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
-         *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "symbol": "USDC",
-         *       "amount": 250,
-         *       "amountRaw": "250000000",
-         *       "decimals": 6
-         *     }
-         */
-        WalletTransferItem: {
-            /** @description The signature of the transaction that made the transfer. */
-            signature: components["schemas"]["Signature"];
-            /** @description The block time of the transfer (Unix seconds). */
-            timestamp: components["schemas"]["UnixTimestamp"];
-            /**
-             * @description The direction relative to the wallet.
-             * @enum {string}
-             */
-            direction: "in" | "out";
-            /** @description The other party of the transfer (the sender for `in`, the recipient for `out`). */
-            counterparty: components["schemas"]["Address"];
-            /** @description The token mint (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
-            mint: components["schemas"]["Address"];
-            /**
-             * @description The amount in human-readable units (divided by 10^decimals).
-             * @example 250
-             */
-            amount: number;
-            /**
-             * @description The amount in the token's smallest unit (lamports for the native token), as a decimal string.
-             * @example 250000000
-             */
-            amountRaw: string;
-            /**
-             * @description The number of decimal places of the token.
-             * @example 6
-             */
-            decimals: number;
-            /**
-             * @description The token symbol, when known.
-             * @example USDC
-             */
-            symbol?: string | null | undefined;
-        };
-        /**
-         * WalletTransfersResponse
-         * @description One page of the wallet's transfers, newest first.
-         * @example {
-         *       "data": [
-         *         {
-         *           "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
-         *           "timestamp": 1731619200,
-         *           "direction": "in",
-         *           "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
-         *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *           "symbol": "USDC",
-         *           "amount": 250,
-         *           "amountRaw": "250000000",
-         *           "decimals": 6
-         *         }
-         *       ],
-         *       "pagination": {
-         *         "hasMore": false,
-         *         "nextCursor": null
-         *       }
-         *     }
-         */
-        WalletTransfersResponse: {
-            /** @description The transfers on this page, newest first. */
-            data: components["schemas"]["WalletTransferItem"][];
-            pagination: components["schemas"]["WalletCursorPagination"];
-        };
+        Address: Address;
+        AddressOrDomain: AddressOrDomain;
+        BatchIdentityRequest: BatchIdentityRequest;
+        Domain: Domain;
+        ErrorBody: ErrorBody;
+        Signature: Signature;
+        Slot: Slot;
+        TokenProgram: TokenProgram;
+        UnixTimestamp: UnixTimestamp;
+        Url: Url;
+        WalletBalanceChange: WalletBalanceChange;
+        WalletBalanceItem: WalletBalanceItem;
+        WalletBalancesResponse: WalletBalancesResponse;
+        WalletBatchIdentityResponse: WalletBatchIdentityResponse;
+        WalletCursorPagination: WalletCursorPagination;
+        WalletFundingSource: WalletFundingSource;
+        WalletHistoryItem: WalletHistoryItem;
+        WalletHistoryPagination: WalletHistoryPagination;
+        WalletHistoryResponse: WalletHistoryResponse;
+        WalletIdentity: WalletIdentity;
+        WalletNftItem: WalletNftItem;
+        WalletPagePagination: WalletPagePagination;
+        WalletTransferItem: WalletTransferItem;
+        WalletTransfersResponse: WalletTransfersResponse;
     };
     responses: {
         /** @description The request is malformed or violates a parameter rule. */
@@ -739,7 +175,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
@@ -748,7 +184,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description No identity is known for the wallet (or the domain does not resolve). */
@@ -757,7 +193,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description No funding transaction was found for the wallet. */
@@ -766,7 +202,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
@@ -775,7 +211,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
@@ -785,7 +221,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The API key is missing or invalid (also reported as an invalid-key message). */
@@ -794,13 +230,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
     };
     parameters: {
         /** @description The wallet address (base58). */
-        WalletAddress: components["schemas"]["Address"];
+        WalletAddress: Address;
     };
     requestBodies: never;
     headers: {
@@ -809,39 +245,6 @@ export interface components {
     };
     pathItems: never;
 }
-export type Address = components['schemas']['Address'];
-export type AddressOrDomain = components['schemas']['AddressOrDomain'];
-export type BatchIdentityRequest = components['schemas']['BatchIdentityRequest'];
-export type Domain = components['schemas']['Domain'];
-export type ErrorBody = components['schemas']['ErrorBody'];
-export type Signature = components['schemas']['Signature'];
-export type Slot = components['schemas']['Slot'];
-export type TokenProgram = components['schemas']['TokenProgram'];
-export type UnixTimestamp = components['schemas']['UnixTimestamp'];
-export type Url = components['schemas']['Url'];
-export type WalletBalanceChange = components['schemas']['WalletBalanceChange'];
-export type WalletBalanceItem = components['schemas']['WalletBalanceItem'];
-export type WalletBalancesResponse = components['schemas']['WalletBalancesResponse'];
-export type WalletBatchIdentityResponse = components['schemas']['WalletBatchIdentityResponse'];
-export type WalletCursorPagination = components['schemas']['WalletCursorPagination'];
-export type WalletFundingSource = components['schemas']['WalletFundingSource'];
-export type WalletHistoryItem = components['schemas']['WalletHistoryItem'];
-export type WalletHistoryPagination = components['schemas']['WalletHistoryPagination'];
-export type WalletHistoryResponse = components['schemas']['WalletHistoryResponse'];
-export type WalletIdentity = components['schemas']['WalletIdentity'];
-export type WalletNftItem = components['schemas']['WalletNftItem'];
-export type WalletPagePagination = components['schemas']['WalletPagePagination'];
-export type WalletTransferItem = components['schemas']['WalletTransferItem'];
-export type WalletTransfersResponse = components['schemas']['WalletTransfersResponse'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseIdentityNotFound = components['responses']['IdentityNotFound'];
-export type ResponseNoFundingSource = components['responses']['NoFundingSource'];
-export type ResponseServerError = components['responses']['ServerError'];
-export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
-export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type ParameterWalletAddress = components['parameters']['WalletAddress'];
-export type HeaderRetryAfter = components['headers']['Retry-After'];
 export interface operations {
     getIdentity: {
         parameters: {
@@ -849,7 +252,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description The wallet address (base58) or a name-service domain that resolves to one (e.g. `toly.sol`). */
-                wallet: components["schemas"]["AddressOrDomain"];
+                wallet: AddressOrDomain;
             };
             cookie?: never;
         };
@@ -861,7 +264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletIdentity"];
+                    "application/json": WalletIdentity;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -882,7 +285,7 @@ export interface operations {
         /** @description The addresses and/or domains to look up (1 to 100). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BatchIdentityRequest"];
+                "application/json": BatchIdentityRequest;
             };
         };
         responses: {
@@ -892,7 +295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletBatchIdentityResponse"];
+                    "application/json": WalletBatchIdentityResponse;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -946,7 +349,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletBalancesResponse"];
+                    "application/json": WalletBalancesResponse;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -965,9 +368,9 @@ export interface operations {
                  */
                 limit?: number | undefined;
                 /** @description Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
-                before?: components["schemas"]["Signature"] | undefined;
+                before?: Signature | undefined;
                 /** @description Return transactions newer than this signature (ascending pagination). */
-                after?: components["schemas"]["Signature"] | undefined;
+                after?: Signature | undefined;
                 /** @description Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
                 type?: string | undefined;
                 /**
@@ -991,7 +394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletHistoryResponse"];
+                    "application/json": WalletHistoryResponse;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1027,7 +430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletTransfersResponse"];
+                    "application/json": WalletTransfersResponse;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1055,7 +458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WalletFundingSource"];
+                    "application/json": WalletFundingSource;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1066,6 +469,594 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+}
+/**
+ * Address
+ * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
+ */
+export type Address = string;
+/**
+ * AddressOrDomain
+ * @description A base58 address, or a name-service domain that resolves to one.
+ * @example toly.sol
+ */
+export type AddressOrDomain = Address | Domain;
+/**
+ * BatchIdentityRequest
+ * @description The body of a batch identity lookup.
+ * @example {
+ *       "addresses": [
+ *         "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *         "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
+ *         "toly.sol"
+ *       ]
+ *     }
+ */
+export interface BatchIdentityRequest {
+    /** @description The wallet addresses and/or name-service domains to look up, 1 to 100 entries. */
+    addresses: AddressOrDomain[];
+}
+/**
+ * Domain
+ * @description A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only).
+ * @example toly.sol
+ */
+export type Domain = string;
+/**
+ * ErrorBody
+ * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
+ */
+export interface ErrorBody {
+    /** @description An error string, or an object with a numeric code and a message. */
+    error?: string | {
+        code?: number | undefined;
+        message?: string | undefined;
+    } | undefined;
+    message?: string | undefined;
+}
+/**
+ * Signature
+ * @description A transaction signature (64 bytes), base58-encoded.
+ * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
+ */
+export type Signature = string;
+/**
+ * Slot
+ * @description A slot number.
+ * @example 289345112
+ */
+export type Slot = number;
+/**
+ * TokenProgram
+ * @description The token program that owns the token's mint: `spl-token` (the original SPL Token program) or `token-2022` (the Token Extensions program). Kept a closed enum: Solana has exactly these two token programs, and the public SDK types the field as this two-value union.
+ * @example spl-token
+ * @enum {string}
+ */
+export type TokenProgram = "spl-token" | "token-2022";
+/**
+ * UnixTimestamp
+ * @description Seconds since the Unix epoch (UTC).
+ * @example 1731619200
+ */
+export type UnixTimestamp = number;
+/**
+ * Url
+ * Format: uri
+ * @description An absolute URL.
+ * @example https://example.com/hook
+ */
+export type Url = string;
+/**
+ * WalletBalanceChange
+ * @description One balance change of the wallet within a transaction.
+ * @example {
+ *       "mint": "SOL",
+ *       "amount": -0.500005,
+ *       "decimals": 9
+ *     }
+ */
+export interface WalletBalanceChange {
+    /** @description The token mint, or `SOL` for the native token. */
+    mint: Address | "SOL";
+    /**
+     * @description The signed change in human-readable units (positive = increase, negative = decrease).
+     * @example -0.5
+     */
+    amount: number;
+    /**
+     * @description The number of decimal places of the token.
+     * @example 9
+     */
+    decimals: number;
+}
+/**
+ * WalletBalanceItem
+ * @description One fungible token held by the wallet. With `showNative=true` the native token is listed first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
+ * @example {
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "symbol": "USDC",
+ *       "name": "USD Coin",
+ *       "balance": 1523.75,
+ *       "decimals": 6,
+ *       "pricePerToken": 0.9998,
+ *       "usdValue": 1523.45,
+ *       "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *       "tokenProgram": "spl-token"
+ *     }
+ */
+export interface WalletBalanceItem {
+    /** @description The token's mint address (the wrapped-native mint for the native token). */
+    mint: Address;
+    /**
+     * @description The balance in human-readable units (the raw amount divided by 10^decimals).
+     * @example 1523.75
+     */
+    balance: number;
+    /**
+     * @description The number of decimal places of the token.
+     * @example 6
+     */
+    decimals: number;
+    tokenProgram: TokenProgram;
+    /**
+     * @description The token symbol, when known.
+     * @example USDC
+     */
+    symbol?: string | null | undefined;
+    /**
+     * @description The token name, when known.
+     * @example USD Coin
+     */
+    name?: string | null | undefined;
+    /**
+     * @description The price of one token in USD, when a price is available.
+     * @example 0.9998
+     */
+    pricePerToken?: number | null | undefined;
+    /**
+     * @description The USD value of the balance, when a price is available.
+     * @example 1523.45
+     */
+    usdValue?: number | null | undefined;
+    /**
+     * @description A URL of the token's logo image, when known.
+     * @example https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png
+     */
+    logoUri?: string | null | undefined;
+}
+/**
+ * WalletBalancesResponse
+ * @description One page of the wallet's token balances (and, on request, its NFTs) with USD values.
+ * @example {
+ *       "balances": [
+ *         {
+ *           "mint": "So11111111111111111111111111111111111111112",
+ *           "symbol": "SOL",
+ *           "name": "Solana",
+ *           "balance": 12.5,
+ *           "decimals": 9,
+ *           "pricePerToken": 142.35,
+ *           "usdValue": 1779.38,
+ *           "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/So11111111111111111111111111111111111111112/logo.png",
+ *           "tokenProgram": "spl-token"
+ *         },
+ *         {
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "symbol": "USDC",
+ *           "name": "USD Coin",
+ *           "balance": 1523.75,
+ *           "decimals": 6,
+ *           "pricePerToken": 0.9998,
+ *           "usdValue": 1523.45,
+ *           "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *           "tokenProgram": "spl-token"
+ *         }
+ *       ],
+ *       "totalUsdValue": 3302.83,
+ *       "pagination": {
+ *         "page": 1,
+ *         "limit": 100,
+ *         "hasMore": false
+ *       }
+ *     }
+ */
+export interface WalletBalancesResponse {
+    /** @description The token balances on this page. With `showNative=true` the native token comes first (mint `So11111111111111111111111111111111111111112`); the other tokens are sorted by USD value, descending. */
+    balances: WalletBalanceItem[];
+    /** @description The wallet's NFTs, present only when `showNfts=true`: at most 100, and only on the first page. */
+    nfts?: WalletNftItem[] | undefined;
+    /**
+     * @description The total USD value of the balances on this page only, not of the whole portfolio.
+     * @example 14310.52
+     */
+    totalUsdValue: number;
+    pagination: WalletPagePagination;
+}
+/**
+ * WalletBatchIdentityResponse
+ * @description The identities found for a batch lookup, one `WalletIdentity` per resolved input. The public docs mention an additional marker on results for domain inputs (`inputDomain`) whose exact shape is not documented; such fields are allowed by the open item schema. Whether inputs without a known identity are omitted or reported is not documented.
+ * @example [
+ *       {
+ *         "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *         "type": "exchange",
+ *         "name": "Binance 2",
+ *         "category": "Centralized Exchange",
+ *         "tags": [
+ *           "Centralized Exchange"
+ *         ]
+ *       },
+ *       {
+ *         "address": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
+ *         "type": "exchange",
+ *         "name": "Coinbase 2",
+ *         "category": "Centralized Exchange",
+ *         "tags": [
+ *           "Centralized Exchange"
+ *         ]
+ *       }
+ *     ]
+ */
+export type WalletBatchIdentityResponse = WalletIdentity[];
+/**
+ * WalletCursorPagination
+ * @description Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page.
+ * @example {
+ *       "hasMore": false,
+ *       "nextCursor": null
+ *     }
+ */
+export interface WalletCursorPagination {
+    /** @description Whether more results are available. */
+    hasMore: boolean;
+    /** @description The cursor of the next page (base58, per the service's cursor convention); null or absent when there are no more results. */
+    nextCursor?: string | null | undefined;
+}
+/**
+ * WalletFundingSource
+ * @description The transfer that first funded the wallet, and who sent it.
+ * @example {
+ *       "funder": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
+ *       "funderName": "Coinbase 2",
+ *       "funderType": "exchange",
+ *       "mint": "So11111111111111111111111111111111111111112",
+ *       "symbol": "SOL",
+ *       "amount": 0.05,
+ *       "amountRaw": "50000000",
+ *       "decimals": 9,
+ *       "signature": "3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk",
+ *       "timestamp": 1704067200,
+ *       "date": "2024-01-01T00:00:00.000Z",
+ *       "slot": 240287164,
+ *       "explorerUrl": "https://orbmarkets.io/tx/3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk"
+ *     }
+ */
+export interface WalletFundingSource {
+    /** @description The address that originally funded the wallet. */
+    funder: Address;
+    /**
+     * @description The funder's name, present when the funder is a known entity (e.g. `Coinbase 2`).
+     * @example Coinbase 2
+     */
+    funderName?: string | null | undefined;
+    /**
+     * @description The kind of funder entity, e.g. `exchange`. A free string; other values are not documented. Null or absent when unknown.
+     * @example exchange
+     */
+    funderType?: string | null | undefined;
+    /** @description The mint of the funding token (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
+    mint: Address;
+    /**
+     * @description The symbol of the funding token, e.g. `SOL`.
+     * @example SOL
+     */
+    symbol: string;
+    /**
+     * @description The funding amount in human-readable units.
+     * @example 0.05
+     */
+    amount: number;
+    /**
+     * @description The funding amount in the token's smallest unit (lamports for the native token), as a decimal string.
+     * @example 50000000
+     */
+    amountRaw: string;
+    /**
+     * @description The number of decimal places of the token.
+     * @example 9
+     */
+    decimals: number;
+    /** @description The signature of the funding transaction. */
+    signature: Signature;
+    /** @description The block time of the funding transaction (Unix seconds). */
+    timestamp: UnixTimestamp;
+    /**
+     * Format: date-time
+     * @description The block time as an ISO 8601 UTC date-time string.
+     * @example 2024-01-01T00:00:00.000Z
+     */
+    date: string;
+    /** @description The slot of the funding transaction. */
+    slot: Slot;
+    /** @description A block-explorer URL of the funding transaction. */
+    explorerUrl: Url;
+}
+/**
+ * WalletHistoryItem
+ * @description One transaction of the wallet, with the balance changes it caused.
+ * @example {
+ *       "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
+ *       "timestamp": 1731619200,
+ *       "slot": 301246511,
+ *       "fee": 0.000005,
+ *       "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "error": null,
+ *       "balanceChanges": [
+ *         {
+ *           "mint": "SOL",
+ *           "amount": -0.500005,
+ *           "decimals": 9
+ *         },
+ *         {
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "amount": 71.12,
+ *           "decimals": 6
+ *         }
+ *       ]
+ *     }
+ */
+export interface WalletHistoryItem {
+    /** @description The transaction signature. */
+    signature: Signature;
+    /** @description The block time (Unix seconds); null when not yet known. */
+    timestamp: UnixTimestamp | null;
+    /** @description The slot of the transaction. */
+    slot: Slot;
+    /**
+     * @description The transaction fee in SOL (human-readable units, not lamports).
+     * @example 0.000005
+     */
+    fee: number;
+    /** @description The address that paid the fee. */
+    feePayer: Address;
+    /** @description The error message of a failed transaction; null when it succeeded. */
+    error: string | null;
+    /** @description Every balance change of the wallet in this transaction. */
+    balanceChanges: WalletBalanceChange[];
+}
+/**
+ * WalletHistoryPagination
+ * @description Pagination state of the history. While `hasMore` is true, pass `nextCursor` as `before` to the next request. `nextCursor` is the signature of the oldest transaction on this page; null or absent on the last page.
+ * @example {
+ *       "hasMore": false,
+ *       "nextCursor": null
+ *     }
+ */
+export interface WalletHistoryPagination {
+    /** @description Whether older transactions are available. */
+    hasMore: boolean;
+    /** @description The signature to pass as `before` for the next (older) page; null or absent when there are no more results. */
+    nextCursor?: Signature | null | undefined;
+}
+/**
+ * WalletHistoryResponse
+ * @description One page of the wallet's transaction history, newest first.
+ * @example {
+ *       "data": [
+ *         {
+ *           "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
+ *           "timestamp": 1731619200,
+ *           "slot": 301246511,
+ *           "fee": 0.000005,
+ *           "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "error": null,
+ *           "balanceChanges": [
+ *             {
+ *               "mint": "SOL",
+ *               "amount": -0.500005,
+ *               "decimals": 9
+ *             },
+ *             {
+ *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *               "amount": 71.12,
+ *               "decimals": 6
+ *             }
+ *           ]
+ *         }
+ *       ],
+ *       "pagination": {
+ *         "hasMore": false,
+ *         "nextCursor": null
+ *       }
+ *     }
+ */
+export interface WalletHistoryResponse {
+    /** @description The transactions on this page, newest first. */
+    data: WalletHistoryItem[];
+    pagination: WalletHistoryPagination;
+}
+/**
+ * WalletIdentity
+ * @description The identity of a known wallet (an exchange, protocol, fund, …): a display name, a type, a category and classification tags.
+ * @example {
+ *       "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *       "type": "exchange",
+ *       "name": "Binance 2",
+ *       "category": "Centralized Exchange",
+ *       "tags": [
+ *         "Centralized Exchange"
+ *       ]
+ *     }
+ * @example {
+ *       "address": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "type": "individual",
+ *       "name": "toly",
+ *       "category": "Individual",
+ *       "tags": [
+ *         "Solana Co-founder"
+ *       ],
+ *       "domainNames": [
+ *         "toly.sol"
+ *       ]
+ *     }
+ */
+export interface WalletIdentity {
+    /** @description The wallet address (the resolved address when a domain was looked up). */
+    address: Address;
+    /**
+     * @description The kind of entity, e.g. `exchange`. Allowed values are not documented.
+     * @example exchange
+     */
+    type: string;
+    /**
+     * @description The display name, e.g. `Binance 1`.
+     * @example Binance 1
+     */
+    name: string;
+    /**
+     * @description The category, e.g. `Centralized Exchange`. Allowed values are not documented.
+     * @example Centralized Exchange
+     */
+    category: string;
+    /**
+     * @description Additional classification tags.
+     * @example [
+     *       "Centralized Exchange"
+     *     ]
+     */
+    tags: string[];
+    /** @description Name-service domains owned by the wallet: the favourite `.sol` domain first, the rest alphabetical. Omitted when the wallet owns none. */
+    domainNames?: Domain[] | undefined;
+}
+/**
+ * WalletNftItem
+ * @description One NFT (regular or compressed) held by the wallet.
+ * @example {
+ *       "mint": "89ECz2x9kWkJ5ebBbirZMceWS3UCfrQcAkB4UDi25s9S",
+ *       "compressed": false,
+ *       "name": "Mad Lads #8420",
+ *       "imageUri": "https://madlads.s3.us-west-2.amazonaws.com/images/8420.png",
+ *       "collectionName": "Mad Lads",
+ *       "collectionAddress": "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w"
+ *     }
+ */
+export interface WalletNftItem {
+    /** @description The NFT's mint address. */
+    mint: Address;
+    /** @description Whether the NFT is a compressed NFT. */
+    compressed: boolean;
+    /**
+     * @description The NFT name, when available.
+     * @example Mad Lads #8420
+     */
+    name?: string | null | undefined;
+    /**
+     * @description The URI of the NFT image, when available.
+     * @example https://madlads.s3.us-west-2.amazonaws.com/images/8420.png
+     */
+    imageUri?: string | null | undefined;
+    /**
+     * @description The name of the NFT's collection, when it belongs to one.
+     * @example Mad Lads
+     */
+    collectionName?: string | null | undefined;
+    /** @description The address of the NFT's collection, when it belongs to one. */
+    collectionAddress?: Address | null | undefined;
+}
+/**
+ * WalletPagePagination
+ * @description Page-number pagination state. The caller requests further pages with the `page` parameter (`page + 1`) while `hasMore` is true.
+ * @example {
+ *       "page": 1,
+ *       "limit": 100,
+ *       "hasMore": false
+ *     }
+ */
+export interface WalletPagePagination {
+    /** @description The current page number (1-indexed). */
+    page: number;
+    /** @description The number of items per page. */
+    limit: number;
+    /** @description Whether more results are available on a later page. */
+    hasMore: boolean;
+}
+/**
+ * WalletTransferItem
+ * @description One token or native transfer into or out of the wallet.
+ * @example {
+ *       "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
+ *       "timestamp": 1731619200,
+ *       "direction": "in",
+ *       "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "symbol": "USDC",
+ *       "amount": 250,
+ *       "amountRaw": "250000000",
+ *       "decimals": 6
+ *     }
+ */
+export interface WalletTransferItem {
+    /** @description The signature of the transaction that made the transfer. */
+    signature: Signature;
+    /** @description The block time of the transfer (Unix seconds). */
+    timestamp: UnixTimestamp;
+    /**
+     * @description The direction relative to the wallet.
+     * @enum {string}
+     */
+    direction: "in" | "out";
+    /** @description The other party of the transfer (the sender for `in`, the recipient for `out`). */
+    counterparty: Address;
+    /** @description The token mint (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
+    mint: Address;
+    /**
+     * @description The amount in human-readable units (divided by 10^decimals).
+     * @example 250
+     */
+    amount: number;
+    /**
+     * @description The amount in the token's smallest unit (lamports for the native token), as a decimal string.
+     * @example 250000000
+     */
+    amountRaw: string;
+    /**
+     * @description The number of decimal places of the token.
+     * @example 6
+     */
+    decimals: number;
+    /**
+     * @description The token symbol, when known.
+     * @example USDC
+     */
+    symbol?: string | null | undefined;
+}
+/**
+ * WalletTransfersResponse
+ * @description One page of the wallet's transfers, newest first.
+ * @example {
+ *       "data": [
+ *         {
+ *           "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
+ *           "timestamp": 1731619200,
+ *           "direction": "in",
+ *           "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "symbol": "USDC",
+ *           "amount": 250,
+ *           "amountRaw": "250000000",
+ *           "decimals": 6
+ *         }
+ *       ],
+ *       "pagination": {
+ *         "hasMore": false,
+ *         "nextCursor": null
+ *       }
+ *     }
+ */
+export interface WalletTransfersResponse {
+    /** @description The transfers on this page, newest first. */
+    data: WalletTransferItem[];
+    pagination: WalletCursorPagination;
 }
 
 /** Input of `getIdentity`: path and query parameters and body fields in one object. */

@@ -122,1110 +122,55 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /**
-         * AccountData
-         * @description The SOL and token balance changes of one account of the transaction.
-         * @example {
-         *       "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *       "nativeBalanceChange": 0,
-         *       "tokenBalanceChanges": [
-         *         {
-         *           "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *           "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *           "rawTokenAmount": {
-         *             "tokenAmount": "-25000000",
-         *             "decimals": 6
-         *           }
-         *         }
-         *       ]
-         *     }
-         */
-        AccountData: {
-            account: components["schemas"]["Address"];
-            /** @description The change of the account's SOL balance in lamports (negative when it decreased). */
-            nativeBalanceChange: components["schemas"]["I64"];
-            tokenBalanceChanges: components["schemas"]["TokenBalanceChange"][];
-        };
-        /**
-         * Address
-         * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
-         * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
-         */
-        Address: string;
-        /**
-         * Base58
-         * @description Arbitrary bytes, base58-encoded (may be empty).
-         */
-        Base58: string;
-        /**
-         * CreateWebhookRequest
-         * @description The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100000 addresses (the dashboard allows only 25).
-         * @example {
-         *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
-         *       "transactionTypes": [
-         *         "TRANSFER",
-         *         "SWAP"
-         *       ],
-         *       "accountAddresses": [
-         *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
-         *       ],
-         *       "webhookType": "enhanced",
-         *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
-         *       "txnStatus": "success"
-         *     }
-         * @example {
-         *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/raw",
-         *       "transactionTypes": [
-         *         "ANY"
-         *       ],
-         *       "accountAddresses": [
-         *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
-         *       ],
-         *       "webhookType": "raw",
-         *       "encoding": "jsonParsed",
-         *       "txnStatus": "all"
-         *     }
-         */
-        CreateWebhookRequest: {
-            webhookURL: components["schemas"]["WebhookUrl"];
-            transactionTypes: components["schemas"]["TransactionTypeFilter"];
-            accountAddresses: components["schemas"]["WatchedAddresses"];
-            accountAddressOwners?: components["schemas"]["WatchedAddressOwners"] | undefined;
-            /** @default enhanced */
-            webhookType?: components["schemas"]["WebhookType"] | undefined;
-            authHeader?: components["schemas"]["DeliveryAuthHeader"] | undefined;
-            /** @default jsonParsed */
-            encoding?: components["schemas"]["WebhookEncoding"] | undefined;
-            /** @default all */
-            txnStatus?: components["schemas"]["TxnStatus"] | undefined;
-        };
-        /**
-         * DeleteWebhookResponse
-         * @description The body of a 200 answer to deleteWebhook: an object with an optional message. The body may also be empty (the client then treats the deletion as done).
-         * @example {}
-         */
-        DeleteWebhookResponse: {
-            /** @description A human-readable confirmation; its text is not documented. */
-            message?: string | undefined;
-        };
-        /**
-         * DeliveryAuthHeader
-         * @description Optional secret sent back verbatim as the `Authorization` header of every delivery.
-         * @example Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA
-         */
-        DeliveryAuthHeader: string;
-        /**
-         * DiscordDelivery
-         * @description The body of a Discord (`discord`, `discordDevnet`) delivery: a formatted message posted to the Discord webhook URL given as `webhookURL`, in Discord's own webhook-message format. How the service formats it is not documented, so the schema is open.
-         */
-        DiscordDelivery: {
-            [key: string]: unknown;
-        };
-        /**
-         * EnhancedDelivery
-         * @description The body of an enhanced (`enhanced`, `enhancedDevnet`) delivery - a JSON array of enhanced transaction events.
-         * @example [
-         *       {
-         *         "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 25 USDC to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
-         *         "type": "TRANSFER",
-         *         "source": "SOLANA_PROGRAM_LIBRARY",
-         *         "fee": 5000,
-         *         "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *         "signature": "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG",
-         *         "slot": 298765432,
-         *         "timestamp": 1731619200,
-         *         "nativeTransfers": [],
-         *         "tokenTransfers": [
-         *           {
-         *             "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *             "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *             "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *             "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *             "tokenAmount": 25,
-         *             "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *             "tokenStandard": "Fungible"
-         *           }
-         *         ],
-         *         "accountData": [
-         *           {
-         *             "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *             "nativeBalanceChange": -5000,
-         *             "tokenBalanceChanges": []
-         *           },
-         *           {
-         *             "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *             "nativeBalanceChange": 0,
-         *             "tokenBalanceChanges": [
-         *               {
-         *                 "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *                 "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *                 "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *                 "rawTokenAmount": {
-         *                   "tokenAmount": "-25000000",
-         *                   "decimals": 6
-         *                 }
-         *               }
-         *             ]
-         *           },
-         *           {
-         *             "account": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *             "nativeBalanceChange": 0,
-         *             "tokenBalanceChanges": [
-         *               {
-         *                 "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *                 "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *                 "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *                 "rawTokenAmount": {
-         *                   "tokenAmount": "25000000",
-         *                   "decimals": 6
-         *                 }
-         *               }
-         *             ]
-         *           }
-         *         ],
-         *         "transactionError": null,
-         *         "instructions": [
-         *           {
-         *             "accounts": [
-         *               "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *               "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *               "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *               "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
-         *             ],
-         *             "data": "gvYYjfWuVT87X",
-         *             "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *             "innerInstructions": []
-         *           }
-         *         ],
-         *         "events": {}
-         *       }
-         *     ]
-         */
-        EnhancedDelivery: components["schemas"]["EnhancedTransactionEvent"][];
-        /**
-         * EnhancedInnerInstruction
-         * @description An instruction invoked by another instruction (a cross-program invocation).
-         * @example {
-         *       "accounts": [
-         *         "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *         "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
-         *       ],
-         *       "data": "gvYYjfWuVT87X",
-         *       "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
-         *     }
-         */
-        EnhancedInnerInstruction: {
-            accounts: components["schemas"]["Address"][];
-            data: components["schemas"]["Base58"];
-            programId: components["schemas"]["Address"];
-        };
-        /**
-         * EnhancedInstruction
-         * @description One instruction of the transaction, with the inner instructions it invoked.
-         * @example {
-         *       "accounts": [
-         *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
-         *       ],
-         *       "data": "3Bxs3ztTT2GbRVeo",
-         *       "programId": "11111111111111111111111111111111",
-         *       "innerInstructions": []
-         *     }
-         */
-        EnhancedInstruction: {
-            /** @description The accounts the instruction uses. */
-            accounts: components["schemas"]["Address"][];
-            /** @description The instruction data, base58-encoded. */
-            data: components["schemas"]["Base58"];
-            programId: components["schemas"]["Address"];
-            innerInstructions?: components["schemas"]["EnhancedInnerInstruction"][] | undefined;
-        };
-        /**
-         * EnhancedTransactionEvent
-         * @description One transaction as parsed by the service: a human-readable description, its classified type and source, the SOL and token movements, the per-account balance changes, the instructions and typed events. Enhanced webhooks do not deliver failed transactions.
-         * @example {
-         *       "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 1.5 SOL to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
-         *       "type": "TRANSFER",
-         *       "source": "SYSTEM_PROGRAM",
-         *       "fee": 5000,
-         *       "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *       "signature": "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w",
-         *       "slot": 298765501,
-         *       "timestamp": 1731619231,
-         *       "nativeTransfers": [
-         *         {
-         *           "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *           "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *           "amount": 1500000000
-         *         }
-         *       ],
-         *       "tokenTransfers": [],
-         *       "accountData": [
-         *         {
-         *           "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *           "nativeBalanceChange": -1500005000,
-         *           "tokenBalanceChanges": []
-         *         },
-         *         {
-         *           "account": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *           "nativeBalanceChange": 1500000000,
-         *           "tokenBalanceChanges": []
-         *         },
-         *         {
-         *           "account": "11111111111111111111111111111111",
-         *           "nativeBalanceChange": 0,
-         *           "tokenBalanceChanges": []
-         *         }
-         *       ],
-         *       "instructions": [
-         *         {
-         *           "accounts": [
-         *             "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *             "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
-         *           ],
-         *           "data": "3Bxs3ztTT2GbRVeo",
-         *           "programId": "11111111111111111111111111111111",
-         *           "innerInstructions": []
-         *         }
-         *       ],
-         *       "events": {}
-         *     }
-         */
-        EnhancedTransactionEvent: {
-            /** @description A human-readable description of the transaction (may be empty when the service cannot describe it). */
-            description: string;
-            type: components["schemas"]["TransactionType"];
-            source: components["schemas"]["TransactionSource"];
-            /** @description The transaction fee in lamports. */
-            fee: components["schemas"]["U64"];
-            /** @description The fee payer. */
-            feePayer: components["schemas"]["Address"];
-            /** @description The transaction signature (dedupe deliveries by it). */
-            signature: components["schemas"]["Signature"];
-            slot: components["schemas"]["Slot"];
-            /** @description The block time. */
-            timestamp: components["schemas"]["UnixTimestamp"];
-            /** @description SOL movements between user accounts. */
-            nativeTransfers: components["schemas"]["NativeTransfer"][];
-            /** @description Token movements. */
-            tokenTransfers: components["schemas"]["TokenTransfer"][];
-            /** @description The balance changes of every account of the transaction. */
-            accountData: components["schemas"]["AccountData"][];
-            transactionError?: components["schemas"]["TransactionError"] | undefined;
-            /** @description The transaction's instructions, with their inner instructions. */
-            instructions?: components["schemas"]["EnhancedInstruction"][] | undefined;
-            events: components["schemas"]["TransactionEvents"];
-        };
-        /**
-         * ErrorBody
-         * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
-         */
-        ErrorBody: {
-            /** @description An error string, or an object with a numeric code and a message. */
-            error?: string | {
-                code?: number | undefined;
-                message?: string | undefined;
-            } | undefined;
-            message?: string | undefined;
-        };
-        /**
-         * Hash
-         * @description A 32-byte hash, base58-encoded.
-         * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
-         */
-        Hash: string;
-        /**
-         * I64
-         * Format: int64
-         * @description A signed 64-bit integer (a lamport or raw-amount change that may be negative). Delivered as `bigint` by the SDK, like U64.
-         * @example -5000
-         */
-        I64: bigint;
-        /**
-         * NativeTransfer
-         * @description A movement of SOL between two user accounts.
-         * @example {
-         *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *       "amount": 1500000000
-         *     }
-         */
-        NativeTransfer: {
-            fromUserAccount: components["schemas"]["OptionalAccount"];
-            toUserAccount: components["schemas"]["OptionalAccount"];
-            /** @description The amount in lamports. */
-            amount: components["schemas"]["U64"];
-        };
-        /**
-         * OptionalAccount
-         * @description An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn.
-         * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
-         * @example
-         */
-        OptionalAccount: string | null;
-        /**
-         * RawDelivery
-         * @description The body of a raw (`raw`, `rawDevnet`) delivery - a JSON array of raw transaction events.
-         * @example [
-         *       {
-         *         "blockTime": 1731619200,
-         *         "indexWithinBlock": 412,
-         *         "slot": 298765432,
-         *         "meta": {
-         *           "err": null,
-         *           "fee": 5000,
-         *           "innerInstructions": [],
-         *           "loadedAddresses": {
-         *             "readonly": [],
-         *             "writable": []
-         *           },
-         *           "logMessages": [
-         *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [1]",
-         *             "Program log: Instruction: TransferChecked",
-         *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA consumed 6200 of 200000 compute units",
-         *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success"
-         *           ],
-         *           "preBalances": [
-         *             1500000000,
-         *             2039280,
-         *             2039280,
-         *             388127047454,
-         *             934087680
-         *           ],
-         *           "postBalances": [
-         *             1499995000,
-         *             2039280,
-         *             2039280,
-         *             388127047454,
-         *             934087680
-         *           ],
-         *           "preTokenBalances": [
-         *             {
-         *               "accountIndex": 1,
-         *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *               "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *               "uiTokenAmount": {
-         *                 "amount": "150000000",
-         *                 "decimals": 6,
-         *                 "uiAmount": 150,
-         *                 "uiAmountString": "150"
-         *               }
-         *             },
-         *             {
-         *               "accountIndex": 2,
-         *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *               "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *               "uiTokenAmount": {
-         *                 "amount": "10000000",
-         *                 "decimals": 6,
-         *                 "uiAmount": 10,
-         *                 "uiAmountString": "10"
-         *               }
-         *             }
-         *           ],
-         *           "postTokenBalances": [
-         *             {
-         *               "accountIndex": 1,
-         *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *               "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *               "uiTokenAmount": {
-         *                 "amount": "125000000",
-         *                 "decimals": 6,
-         *                 "uiAmount": 125,
-         *                 "uiAmountString": "125"
-         *               }
-         *             },
-         *             {
-         *               "accountIndex": 2,
-         *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *               "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *               "uiTokenAmount": {
-         *                 "amount": "35000000",
-         *                 "decimals": 6,
-         *                 "uiAmount": 35,
-         *                 "uiAmountString": "35"
-         *               }
-         *             }
-         *           ],
-         *           "rewards": []
-         *         },
-         *         "transaction": {
-         *           "signatures": [
-         *             "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG"
-         *           ],
-         *           "message": {
-         *             "accountKeys": [
-         *               "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *               "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *               "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *               "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *               "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
-         *             ],
-         *             "addressTableLookups": [],
-         *             "header": {
-         *               "numRequiredSignatures": 1,
-         *               "numReadonlySignedAccounts": 0,
-         *               "numReadonlyUnsignedAccounts": 2
-         *             },
-         *             "instructions": [
-         *               {
-         *                 "accounts": [
-         *                   1,
-         *                   3,
-         *                   2,
-         *                   0
-         *                 ],
-         *                 "data": "gvYYjfWuVT87X",
-         *                 "programIdIndex": 4
-         *               }
-         *             ],
-         *             "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
-         *           }
-         *         }
-         *       }
-         *     ]
-         */
-        RawDelivery: components["schemas"]["RawTransactionEvent"][];
-        /**
-         * RawInnerInstructions
-         * @description The inner instructions invoked by one top-level instruction.
-         * @example {
-         *       "index": 0,
-         *       "instructions": [
-         *         {
-         *           "accounts": [
-         *             1,
-         *             3,
-         *             2,
-         *             0
-         *           ],
-         *           "data": "gvYYjfWuVT87X",
-         *           "programIdIndex": 4
-         *         }
-         *       ]
-         *     }
-         */
-        RawInnerInstructions: {
-            /** @description The index of the top-level instruction. */
-            index: number;
-            instructions: components["schemas"]["RawInstruction"][];
-        };
-        /**
-         * RawInstruction
-         * @description A compiled instruction; accounts and program are indexes into `message.accountKeys`.
-         * @example {
-         *       "accounts": [
-         *         0,
-         *         1
-         *       ],
-         *       "data": "3Bxs3ztTT2GbRVeo",
-         *       "programIdIndex": 2
-         *     }
-         */
-        RawInstruction: {
-            accounts: number[];
-            /** @description The instruction data, base58-encoded. */
-            data: components["schemas"]["Base58"];
-            programIdIndex: number;
-        };
-        /**
-         * RawLoadedAddresses
-         * @description Accounts loaded from address lookup tables (versioned transactions).
-         * @example {
-         *       "readonly": [],
-         *       "writable": []
-         *     }
-         */
-        RawLoadedAddresses: {
-            readonly: components["schemas"]["Address"][];
-            writable: components["schemas"]["Address"][];
-        };
-        /**
-         * RawMessage
-         * @description The transaction message.
-         * @example {
-         *       "accountKeys": [
-         *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *         "11111111111111111111111111111111"
-         *       ],
-         *       "addressTableLookups": [],
-         *       "header": {
-         *         "numRequiredSignatures": 1,
-         *         "numReadonlySignedAccounts": 0,
-         *         "numReadonlyUnsignedAccounts": 1
-         *       },
-         *       "instructions": [
-         *         {
-         *           "accounts": [
-         *             0,
-         *             1
-         *           ],
-         *           "data": "3Bxs3ztTT2GbRVeo",
-         *           "programIdIndex": 2
-         *         }
-         *       ],
-         *       "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
-         *     }
-         */
-        RawMessage: {
-            /** @description The static account keys; instructions refer to accounts by index into this list (followed by `meta.loadedAddresses`). */
-            accountKeys: components["schemas"]["Address"][];
-            /** @description Address lookup tables used by a versioned transaction; the item shape is not documented. */
-            addressTableLookups?: {
-                [key: string]: unknown;
-            }[] | undefined;
-            header: components["schemas"]["RawMessageHeader"];
-            instructions: components["schemas"]["RawInstruction"][];
-            recentBlockhash: components["schemas"]["Hash"];
-        };
-        /**
-         * RawMessageHeader
-         * @description How many of `accountKeys` are signers and read-only.
-         * @example {
-         *       "numRequiredSignatures": 1,
-         *       "numReadonlySignedAccounts": 0,
-         *       "numReadonlyUnsignedAccounts": 1
-         *     }
-         */
-        RawMessageHeader: {
-            numRequiredSignatures: number;
-            numReadonlySignedAccounts: number;
-            numReadonlyUnsignedAccounts: number;
-        };
-        /**
-         * RawTokenAmount
-         * @description A raw token amount (smallest units) with the mint's decimals.
-         * @example {
-         *       "tokenAmount": "25000000",
-         *       "decimals": 6
-         *     }
-         */
-        RawTokenAmount: {
-            /**
-             * @description The amount in the token's smallest unit as a decimal string; negative for a decrease.
-             * @example 25000000
-             * @example -25000000
-             */
-            tokenAmount: string;
-            /**
-             * @description The mint's decimals.
-             * @example 6
-             */
-            decimals: number;
-        };
-        /**
-         * RawTokenBalance
-         * @description One token account's balance before or after the transaction.
-         * @example {
-         *       "accountIndex": 1,
-         *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *       "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
-         *       "uiTokenAmount": {
-         *         "amount": "125000000",
-         *         "decimals": 6,
-         *         "uiAmount": 125,
-         *         "uiAmountString": "125"
-         *       }
-         *     }
-         */
-        RawTokenBalance: {
-            /** @description The token account, as an index into `message.accountKeys`. */
-            accountIndex: number;
-            mint: components["schemas"]["Address"];
-            owner?: components["schemas"]["Address"] | undefined;
-            /** @description The token program. */
-            programId?: components["schemas"]["Address"] | undefined;
-            uiTokenAmount: components["schemas"]["RawUiTokenAmount"];
-        };
-        /**
-         * RawTransaction
-         * @description The signed transaction.
-         * @example {
-         *       "signatures": [
-         *         "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
-         *       ],
-         *       "message": {
-         *         "accountKeys": [
-         *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *           "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *           "11111111111111111111111111111111"
-         *         ],
-         *         "header": {
-         *           "numRequiredSignatures": 1,
-         *           "numReadonlySignedAccounts": 0,
-         *           "numReadonlyUnsignedAccounts": 1
-         *         },
-         *         "instructions": [
-         *           {
-         *             "accounts": [
-         *               0,
-         *               1
-         *             ],
-         *             "data": "3Bxs3ztTT2GbRVeo",
-         *             "programIdIndex": 2
-         *           }
-         *         ],
-         *         "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
-         *       }
-         *     }
-         */
-        RawTransaction: {
-            /** @description The transaction's signatures; the first is its id. */
-            signatures: components["schemas"]["Signature"][];
-            message: components["schemas"]["RawMessage"];
-        };
-        /**
-         * RawTransactionEvent
-         * @description One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set).
-         * @example {
-         *       "blockTime": 1731619231,
-         *       "indexWithinBlock": 87,
-         *       "slot": 298765501,
-         *       "meta": {
-         *         "err": null,
-         *         "fee": 5000,
-         *         "innerInstructions": [],
-         *         "loadedAddresses": {
-         *           "readonly": [],
-         *           "writable": []
-         *         },
-         *         "logMessages": [
-         *           "Program 11111111111111111111111111111111 invoke [1]",
-         *           "Program 11111111111111111111111111111111 success"
-         *         ],
-         *         "preBalances": [
-         *           4000000000,
-         *           250000000,
-         *           1
-         *         ],
-         *         "postBalances": [
-         *           2499995000,
-         *           1750000000,
-         *           1
-         *         ],
-         *         "preTokenBalances": [],
-         *         "postTokenBalances": [],
-         *         "rewards": []
-         *       },
-         *       "transaction": {
-         *         "signatures": [
-         *           "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
-         *         ],
-         *         "message": {
-         *           "accountKeys": [
-         *             "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *             "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *             "11111111111111111111111111111111"
-         *           ],
-         *           "addressTableLookups": [],
-         *           "header": {
-         *             "numRequiredSignatures": 1,
-         *             "numReadonlySignedAccounts": 0,
-         *             "numReadonlyUnsignedAccounts": 1
-         *           },
-         *           "instructions": [
-         *             {
-         *               "accounts": [
-         *                 0,
-         *                 1
-         *               ],
-         *               "data": "3Bxs3ztTT2GbRVeo",
-         *               "programIdIndex": 2
-         *             }
-         *           ],
-         *           "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
-         *         }
-         *       }
-         *     }
-         */
-        RawTransactionEvent: {
-            /** @description The block time. */
-            blockTime: components["schemas"]["UnixTimestamp"];
-            /** @description The transaction's position within its block. */
-            indexWithinBlock?: number | undefined;
-            slot: components["schemas"]["Slot"];
-            meta: components["schemas"]["RawTransactionMeta"];
-            transaction: components["schemas"]["RawTransaction"];
-        };
-        /**
-         * RawTransactionMeta
-         * @description The transaction's status metadata (outcome, fee, balances, logs).
-         * @example {
-         *       "err": {
-         *         "InstructionError": [
-         *           0,
-         *           {
-         *             "Custom": 1
-         *           }
-         *         ]
-         *       },
-         *       "fee": 5000,
-         *       "preBalances": [
-         *         1500000000,
-         *         2039280
-         *       ],
-         *       "postBalances": [
-         *         1499995000,
-         *         2039280
-         *       ]
-         *     }
-         */
-        RawTransactionMeta: {
-            /** @description null when the transaction succeeded; otherwise the chain's error, a string or an object such as `{"InstructionError": [0, {"Custom": 1}]}`. */
-            err: null | string | {
-                [key: string]: unknown;
-            };
-            /** @description The fee in lamports. */
-            fee: components["schemas"]["U64"];
-            /** @description The inner instructions, grouped by the index of the instruction that invoked them. */
-            innerInstructions?: components["schemas"]["RawInnerInstructions"][] | undefined;
-            loadedAddresses?: components["schemas"]["RawLoadedAddresses"] | undefined;
-            /** @description The program log lines. */
-            logMessages?: string[] | undefined;
-            /** @description Each account's lamports before the transaction, in `accountKeys` order. */
-            preBalances: components["schemas"]["U64"][];
-            /** @description Each account's lamports after the transaction, in `accountKeys` order. */
-            postBalances: components["schemas"]["U64"][];
-            /** @description Token balances before the transaction. */
-            preTokenBalances?: components["schemas"]["RawTokenBalance"][] | undefined;
-            /** @description Token balances after the transaction. */
-            postTokenBalances?: components["schemas"]["RawTokenBalance"][] | undefined;
-            /** @description Rewards credited by the transaction; the item shape is not documented. */
-            rewards?: {
-                [key: string]: unknown;
-            }[] | undefined;
-        };
-        /**
-         * RawUiTokenAmount
-         * @description A token amount, raw and with decimals applied.
-         * @example {
-         *       "amount": "125000000",
-         *       "decimals": 6,
-         *       "uiAmount": 125,
-         *       "uiAmountString": "125"
-         *     }
-         */
-        RawUiTokenAmount: {
-            /** @description The raw amount (smallest units) as a decimal string. */
-            amount: string;
-            decimals: number;
-            /** @description The amount with decimals applied (may lose precision; null for some zero balances). */
-            uiAmount?: number | null | undefined;
-            /** @description The amount with decimals applied, as a string. */
-            uiAmountString?: string | undefined;
-        };
-        /**
-         * Signature
-         * @description A transaction signature (64 bytes), base58-encoded.
-         * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
-         */
-        Signature: string;
-        /**
-         * Slot
-         * @description A slot number.
-         * @example 289345112
-         */
-        Slot: number;
-        /**
-         * TokenBalanceChange
-         * @description The change of one token account's balance.
-         * @example {
-         *       "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *       "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "rawTokenAmount": {
-         *         "tokenAmount": "25000000",
-         *         "decimals": 6
-         *       }
-         *     }
-         */
-        TokenBalanceChange: {
-            /** @description The owner of the token account. */
-            userAccount: components["schemas"]["Address"];
-            tokenAccount: components["schemas"]["Address"];
-            mint: components["schemas"]["Address"];
-            rawTokenAmount: components["schemas"]["RawTokenAmount"];
-        };
-        /**
-         * TokenTransfer
-         * @description A movement of a token between two accounts.
-         * @example {
-         *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
-         *       "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
-         *       "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
-         *       "tokenAmount": 25,
-         *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-         *       "tokenStandard": "Fungible"
-         *     }
-         */
-        TokenTransfer: {
-            fromUserAccount: components["schemas"]["OptionalAccount"];
-            toUserAccount: components["schemas"]["OptionalAccount"];
-            fromTokenAccount: components["schemas"]["OptionalAccount"];
-            toTokenAccount: components["schemas"]["OptionalAccount"];
-            /**
-             * @description The amount moved in token units, decimals applied (for the raw amount see `accountData[].tokenBalanceChanges`).
-             * @example 25
-             * @example 0.5
-             */
-            tokenAmount: number;
-            /** @description The token's mint. */
-            mint: components["schemas"]["Address"];
-            /**
-             * @description The token standard. The docs list NonFungible, FungibleAsset, Fungible and NonFungibleEdition; kept an open string because Metaplex defines further standards.
-             * @example Fungible
-             * @example NonFungible
-             */
-            tokenStandard?: string | undefined;
-        };
-        /**
-         * TransactionError
-         * @description Why the transaction failed; null or absent when it succeeded. The docs show an object with an `error` string (its other contents are not documented); a plain string is accepted too.
-         * @example null
-         * @example {
-         *       "error": "InstructionError: [0, {Custom: 1}]"
-         *     }
-         */
-        TransactionError: {
-            error?: string | undefined;
-        } | string | null;
-        /**
-         * TransactionEvents
-         * @description Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open.
-         * @example {}
-         */
-        TransactionEvents: {
-            /** @description An NFT event (sale, listing, bid, mint, …). Shape kept open. */
-            nft?: {
-                [key: string]: unknown;
-            } | null | undefined;
-            /** @description A swap event (native and token inputs, outputs, fees and inner swaps). Shape kept open. */
-            swap?: {
-                [key: string]: unknown;
-            } | null | undefined;
-            /** @description Compressed-NFT events (mint, transfer, burn, …). The docs show one object; an array of such objects is accepted too. Shape kept open. */
-            compressed?: {
-                [key: string]: unknown;
-            } | {
-                [key: string]: unknown;
-            }[] | null | undefined;
-            /** @description A distribute-compression-rewards event. Shape kept open. */
-            distributeCompressionRewards?: {
-                [key: string]: unknown;
-            } | null | undefined;
-            /** @description A set-authority event. Shape kept open. */
-            setAuthority?: {
-                [key: string]: unknown;
-            } | null | undefined;
-        };
-        /**
-         * TransactionSource
-         * @description The program or marketplace the service attributes the transaction to (`UNKNOWN` when none). The 87 values are the documented list, in its order.
-         * @example SYSTEM_PROGRAM
-         * @example MAGIC_EDEN
-         * @example JUPITER
-         * @enum {string}
-         */
-        TransactionSource: "FORM_FUNCTION" | "EXCHANGE_ART" | "CANDY_MACHINE_V3" | "CANDY_MACHINE_V2" | "CANDY_MACHINE_V1" | "UNKNOWN" | "SOLANART" | "SOLSEA" | "MAGIC_EDEN" | "HOLAPLEX" | "METAPLEX" | "OPENSEA" | "SOLANA_PROGRAM_LIBRARY" | "ANCHOR" | "PHANTOM" | "SYSTEM_PROGRAM" | "STAKE_PROGRAM" | "COINBASE" | "CORAL_CUBE" | "HEDGE" | "LAUNCH_MY_NFT" | "GEM_BANK" | "GEM_FARM" | "DEGODS" | "BSL" | "YAWWW" | "ATADIA" | "DIGITAL_EYES" | "HYPERSPACE" | "TENSOR" | "BIFROST" | "JUPITER" | "MERCURIAL" | "SABER" | "SERUM" | "STEP_FINANCE" | "CROPPER" | "RAYDIUM" | "ALDRIN" | "CREMA" | "LIFINITY" | "CYKURA" | "ORCA" | "MARINADE" | "STEPN" | "SENCHA" | "SAROS" | "ENGLISH_AUCTION" | "FOXY" | "HADESWAP" | "FOXY_STAKING" | "FOXY_RAFFLE" | "FOXY_TOKEN_MARKET" | "FOXY_MISSIONS" | "FOXY_MARMALADE" | "FOXY_COINFLIP" | "FOXY_AUCTION" | "CITRUS" | "ZETA" | "ELIXIR" | "ELIXIR_LAUNCHPAD" | "CARDINAL_RENT" | "CARDINAL_STAKING" | "BPF_LOADER" | "BPF_UPGRADEABLE_LOADER" | "SQUADS" | "SHARKY_FI" | "OPEN_CREATOR_PROTOCOL" | "BUBBLEGUM" | "NOVA" | "D_READER" | "RAINDROPS" | "W_SOL" | "DUST" | "SOLI" | "USDC" | "FLWR" | "HDG" | "MEAN" | "UXD" | "SHDW" | "POLIS" | "ATLAS" | "USH" | "TRTLS" | "RUNNER" | "INVICTUS";
-        /**
-         * TransactionType
-         * @description A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). The 572 values are the documented list, in its order.
-         * @example TRANSFER
-         * @example SWAP
-         * @example ANY
-         * @enum {string}
-         */
-        TransactionType: "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCROW_USER" | "ACCEPT_PROPOSAL" | "ACCEPT_REQUEST_ARTIST" | "ACTIVATE_PROPOSAL" | "ACTIVATE_TRANSACTION" | "ACTIVATE_VAULT" | "ADD_AUTHORITY" | "ADD_BALANCE_LIQUIDITY" | "ADD_BATCH_TRANSACTION" | "ADD_IMBALANCE_LIQUIDITY" | "ADD_INSTRUCTION" | "ADD_ITEM" | "ADD_LIQUIDITY" | "ADD_LIQUIDITY_BY_STRATEGY" | "ADD_LIQUIDITY_BY_STRATEGY_ONE_SIDE" | "ADD_LIQUIDITY_BY_WEIGHT" | "ADD_LIQUIDITY_ONE_SIDE" | "ADD_LIQUIDITY_ONE_SIDE_PRECISE" | "ADD_MEMBER" | "ADD_MEMBER_AND_CHANGE_THRESHOLD" | "ADD_METADATA" | "ADD_PAYMENT_MINT_PAYMENT_METHOD" | "ADD_RARITIES_TO_BANK" | "ADD_REWARDS" | "ADD_SPENDING_LIMIT" | "ADD_TO_POOL" | "ADD_TO_WHITELIST" | "ADD_TOKEN_TO_VAULT" | "ADD_TRAIT_CONFLICTS" | "ADMIN_SYNC_LIQUIDITY" | "APPROVE" | "APPROVE_PROPOSAL" | "APPROVE_TRANSACTION" | "ATTACH_METADATA" | "AUCTION_HOUSE_CREATE" | "AUCTION_MANAGER_CLAIM_BID" | "AUTHORIZE_FUNDER" | "BACKFILL_TOTAL_BLOCKS" | "BEGIN_TRAIT_UPDATE" | "BEGIN_VARIANT_UPDATE" | "BOOTSTRAP_LIQUIDITY" | "BORROW_CNFT_PERPETUAL" | "BORROW_FOX" | "BORROW_OBLIGATION_LIQUIDITY" | "BORROW_PERPETUAL" | "BORROW_SOL_FOR_NFT" | "BORROW_STAKED_BANX_PERPETUAL" | "BOT_CLAIM_SALE" | "BOT_DELIST" | "BOT_LIQUIDATE" | "BOT_LIQUIDATE_SELL" | "BOT_UNFREEZE" | "BOUND_HADO_MARKET_TO_FRAKT_MARKET" | "BURN" | "BURN_NFT" | "BURN_PAYMENT" | "BURN_PAYMENT_TREE" | "BUY_ITEM" | "BUY_LOAN" | "BUY_SUBSCRIPTION" | "BUY_TICKETS" | "CANCEL" | "CANCEL_ALL_AND_PLACE_ORDERS" | "CANCEL_ALL_ORDERS" | "CANCEL_ESCROW" | "CANCEL_LOAN_REQUEST" | "CANCEL_MULTIPLE_ORDERS" | "CANCEL_OFFER" | "CANCEL_ORDER" | "CANCEL_ORDER_BY_CLIENT_ORDER_ID" | "CANCEL_PROPOSAL" | "CANCEL_REWARD" | "CANCEL_SWAP" | "CANCEL_TRANSACTION" | "CANCEL_UP_TO" | "CANCEL_UPDATE" | "CANDY_MACHINE_ROUTE" | "CANDY_MACHINE_UNWRAP" | "CANDY_MACHINE_UPDATE" | "CANDY_MACHINE_WRAP" | "CHANGE_BLOCK_BUILDER" | "CHANGE_COMIC_STATE" | "CHANGE_FEE_RECIPIENT" | "CHANGE_MARKET_STATUS" | "CHANGE_SEAT_STATUS" | "CHANGE_THRESHOLD" | "CHANGE_TIP_RECEIVER" | "CLAIM_AUTHORITY" | "CLAIM_CNFT_PERPETUAL_LOAN" | "CLAIM_FEE" | "CLAIM_NFT" | "CLAIM_NFT_BY_LENDER_CNFT" | "CLAIM_NFT_BY_LENDER_PNFT" | "CLAIM_PERPETUAL_LOAN" | "CLAIM_REWARD" | "CLAIM_REWARDS" | "CLAIM_SALE" | "CLAIM_TIPS" | "CLEAN" | "CLOSE_ACCOUNT" | "CLOSE_BATCH_ACCOUNTS" | "CLOSE_BUNDLED_POSITION" | "CLOSE_CLAIM_STATUS" | "CLOSE_CONFIG" | "CLOSE_CONFIG_TRANSACTION_ACCOUNTS" | "CLOSE_ESCROW_ACCOUNT" | "CLOSE_ITEM" | "CLOSE_MARKET" | "CLOSE_OPEN_ORDERS_ACCOUNT" | "CLOSE_OPEN_ORDERS_INDEXER" | "CLOSE_ORDER" | "CLOSE_POOL" | "CLOSE_POSITION" | "CLOSE_PRESET_PARAMETER" | "CLOSE_TIP_DISTRIBUTION_ACCOUNT" | "CLOSE_VAULT_BATCH_TRANSACTION_ACCOUNT" | "CLOSE_VAULT_TRANSACTION_ACCOUNTS" | "COLLECT_FEES" | "COLLECT_REWARD" | "COMPRESS_NFT" | "COMPRESSED_NFT_BURN" | "COMPRESSED_NFT_CANCEL_REDEEM" | "COMPRESSED_NFT_DELEGATE" | "COMPRESSED_NFT_MINT" | "COMPRESSED_NFT_REDEEM" | "COMPRESSED_NFT_SET_VERIFY_COLLECTION" | "COMPRESSED_NFT_TRANSFER" | "COMPRESSED_NFT_UNVERIFY_COLLECTION" | "COMPRESSED_NFT_UNVERIFY_CREATOR" | "COMPRESSED_NFT_UPDATE_METADATA" | "COMPRESSED_NFT_VERIFY_COLLECTION" | "COMPRESSED_NFT_VERIFY_CREATOR" | "CONSUME_EVENTS" | "CONSUME_GIVEN_EVENTS" | "COPY_CLUSTER_INFO" | "COPY_GOSSIP_CONTACT_INFO" | "COPY_TIP_DISTRIBUTION_ACCOUNT" | "COPY_VOTE_ACCOUNT" | "CRANK" | "CRANK_EVENT_QUEUE" | "CREATE" | "CREATE_AMM" | "CREATE_APPRAISAL" | "CREATE_AVATAR" | "CREATE_AVATAR_CLASS" | "CREATE_BATCH" | "CREATE_BET" | "CREATE_BOND_AND_SELL_TO_OFFERS" | "CREATE_BOND_AND_SELL_TO_OFFERS_CNFT" | "CREATE_BOND_AND_SELL_TO_OFFERS_FOR_TEST" | "CREATE_BOND_OFFER_STANDARD" | "CREATE_COLLECTION" | "CREATE_CONFIG" | "CREATE_CONFIG_TRANSACTION" | "CREATE_ESCROW" | "CREATE_LOCK_ESCROW" | "CREATE_MARKET" | "CREATE_MASTER_EDITION" | "CREATE_MERKLE_TREE" | "CREATE_MINT_METADATA" | "CREATE_MULTISIG" | "CREATE_OPEN_ORDERS_ACCOUNT" | "CREATE_OPEN_ORDERS_INDEXER" | "CREATE_ORDER" | "CREATE_PAYMENT_METHOD" | "CREATE_PERPETUAL_BOND_OFFER" | "CREATE_POOL" | "CREATE_PROPOSAL" | "CREATE_RAFFLE" | "CREATE_STATS" | "CREATE_STORE" | "CREATE_TOKEN_POOL" | "CREATE_TRAIT" | "CREATE_TRANSACTION" | "CREATE_UNCHECKED" | "CREATE_VAULT_TRANSACTION" | "DEAUTHORIZE_FUNDER" | "DECOMPRESS_NFT" | "DECREASE_LIQUIDITY" | "DELEGATE_MERKLE_TREE" | "DELETE_COLLECTION" | "DELETE_POSITION_BUNDLE" | "DELETE_REFERRER_STATE_AND_SHORT_URL" | "DELETE_TOKEN_BADGE" | "DELIST_ITEM" | "DELIST_NFT" | "DEPOSIT" | "DEPOSIT_FRACTIONAL_POOL" | "DEPOSIT_GEM" | "DEPOSIT_OBLIGATION_COLLATERAL" | "DEPOSIT_RESERVE_LIQUIDITY" | "DEPOSIT_RESERVE_LIQUIDITY_AND_OBLIGATION_COLLATERAL" | "DEPOSIT_SOL_TO_FLASH_LOAN_POOL" | "DEPOSIT_TO_BOND_OFFER_STANDARD" | "DEPOSIT_TO_FARM_VAULT" | "DEPOSIT_TO_REWARDS_VAULT" | "DISTRIBUTE_COMPRESSION_REWARDS" | "EDIT_ORDER" | "EDIT_ORDER_PEGGED" | "EMPTY_PAYMENT_ACCOUNT" | "ENABLE_OR_DISABLE_POOL" | "EQUIP_TRAIT" | "EQUIP_TRAIT_AUTHORITY" | "EVICT_SEAT" | "EXECUTE_BATCH_TRANSACTION" | "EXECUTE_CONFIG_TRANSACTION" | "EXECUTE_INSTRUCTION" | "EXECUTE_LOAN" | "EXECUTE_MORTGAGE" | "EXECUTE_TRANSACTION" | "EXECUTE_VAULT_TRANSACTION" | "EXIT_VALIDATE_AND_SELL_TO_BOND_OFFERS_V2" | "EXPIRE" | "EXTEND_LOAN" | "EXTENSION_EXECUTE" | "FILL_ORDER" | "FINALIZE_PROGRAM_INSTRUCTION" | "FINISH_HADO_MARKET" | "FIX_POOL" | "FLASH_BORROW_RESERVE_LIQUIDITY" | "FLASH_REPAY_RESERVE_LIQUIDITY" | "FORCE_CANCEL_ORDERS" | "FORECLOSE_LOAN" | "FRACTIONALIZE" | "FREEZE" | "FUND_REWARD" | "FUSE" | "GET_POOL_INFO" | "GO_TO_A_BIN" | "HARVEST_REWARD" | "IDL_MISSING_TYPES" | "INCREASE_LIQUIDITY" | "INCREASE_ORACLE_LENGTH" | "INIT_AUCTION_MANAGER_V2" | "INIT_BANK" | "INIT_CLUSTER_HISTORY_ACCOUNT" | "INIT_CONFIG" | "INIT_CONFIG_EXTENSION" | "INIT_CUSTOMIZABLE_PERMISSIONLESS_CONSTANT_PRODUCT_POOL" | "INIT_FARM" | "INIT_FARMER" | "INIT_FARMS_FOR_RESERVE" | "INIT_FEE_TIER" | "INIT_LENDING_MARKET" | "INIT_OBLIGATION" | "INIT_OBLIGATION_FARMS_FOR_RESERVE" | "INIT_PERMISSIONED_POOL" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG_2" | "INIT_PERMISSIONLESS_POOL" | "INIT_PERMISSIONLESS_POOL_WITH_FEE_TIER" | "INIT_POOL" | "INIT_POOL_V2" | "INIT_POSITION_BUNDLE" | "INIT_POSITION_BUNDLE_WITH_METADATA" | "INIT_REFERRER_STATE_AND_SHORT_URL" | "INIT_REFERRER_TOKEN_STATE" | "INIT_RENT" | "INIT_RESERVE" | "INIT_REWARD" | "INIT_REWARD_V2" | "INIT_STAKE" | "INIT_SWAP" | "INIT_TICK_ARRAY" | "INIT_TIP_DISTRIBUTION_ACCOUNT" | "INIT_TOKEN_BADGE" | "INIT_USER_METADATA" | "INIT_VALIDATOR_HISTORY_ACCOUNT" | "INIT_VAULT" | "INITIALIZE" | "INITIALIZE_ACCOUNT" | "INITIALIZE_BIN_ARRAY" | "INITIALIZE_BIN_ARRAY_BITMAP_EXTENSION" | "INITIALIZE_CUSTOMIZABLE_PERMISSIONLESS_LB_PAIR" | "INITIALIZE_FARM" | "INITIALIZE_FARM_DELEGATED" | "INITIALIZE_FLASH_LOAN_POOL" | "INITIALIZE_GLOBAL_CONFIG" | "INITIALIZE_HADO_MARKET" | "INITIALIZE_LB_PAIR" | "INITIALIZE_MARKET" | "INITIALIZE_PERMISSION_LB_PAIR" | "INITIALIZE_POSITION" | "INITIALIZE_POSITION_BY_OPERATOR" | "INITIALIZE_POSITION_PDA" | "INITIALIZE_PRESET_PARAMETER" | "INITIALIZE_REWARD" | "INITIALIZE_USER" | "INSTANT_REFINANCE_PERPETUAL_LOAN" | "KICK_ITEM" | "LEND_FOR_NFT" | "LIMIT_ORDER" | "LIQUIDATE" | "LIQUIDATE_BOND_ON_AUCTION_CNFT" | "LIQUIDATE_BOND_ON_AUCTION_PNFT" | "LIQUIDATE_OBLIGATION_AND_REDEEM_RESERVE_COLLATERAL" | "LIST_ITEM" | "LIST_NFT" | "LOAN" | "LOAN_FOX" | "LOCK" | "LOCK_REWARD" | "LOG" | "MAKE_PERPETUAL_MARKET" | "MAP_BANX_TO_POINTS" | "MERGE_CONDITIONAL_TOKENS" | "MERGE_STAKE" | "MIGRATE_BIN_ARRAY" | "MIGRATE_POSITION" | "MIGRATE_TO_PNFT" | "MINT_TO" | "NAME_SUCCESSOR" | "NFT_AUCTION_CANCELLED" | "NFT_AUCTION_CREATED" | "NFT_AUCTION_UPDATED" | "NFT_BID" | "NFT_BID_CANCELLED" | "NFT_CANCEL_LISTING" | "NFT_GLOBAL_BID" | "NFT_GLOBAL_BID_CANCELLED" | "NFT_LISTING" | "NFT_MINT" | "NFT_MINT_REJECTED" | "NFT_PARTICIPATION_REWARD" | "NFT_RENT_ACTIVATE" | "NFT_RENT_CANCEL_LISTING" | "NFT_RENT_END" | "NFT_RENT_LISTING" | "NFT_RENT_UPDATE_LISTING" | "NFT_SALE" | "OFFER_LOAN" | "OPEN_BUNDLED_POSITION" | "OPEN_POSITION" | "OPEN_POSITION_WITH_METADATA" | "OVERRIDE_CURVE_PARAM" | "PARTNER_CLAIM_FEE" | "PATCH_BROKEN_USER_STAKES" | "PAUSE" | "PAYOUT" | "PLACE_AND_TAKE_PERP_ORDER" | "PLACE_BET" | "PLACE_MULTIPLE_POST_ONLY_ORDERS" | "PLACE_ORDER" | "PLACE_ORDER_PEGGED" | "PLACE_ORDERS" | "PLACE_SOL_BET" | "PLACE_TAKE_ORDER" | "PLATFORM_FEE" | "POOL_CANCEL_PROPOSAL" | "POST_MULTI_PYTH" | "POST_PYTH" | "PROGRAM_CONFIG_INIT" | "PROGRAM_CONFIG_SET_AUTH" | "PROGRAM_CONFIG_SET_CREATION_FEE" | "PROGRAM_CONFIG_SET_TREASURY" | "PROPOSE_LOAN" | "PRUNE_ORDERS" | "REALLOC_CLUSTER_HISTORY_ACCOUNT" | "REALLOC_VALIDATOR_HISTORY_ACCOUNT" | "REBORROW_SOL_FOR_NFT" | "RECORD_RARITY_POINTS" | "REDEEM_CONDITIONAL_TOKENS" | "REDEEM_FEES" | "REDEEM_RESERVE_COLLATERAL" | "REDUCE_ORDER" | "REFILL" | "REFINANCE_FBOND_BY_LENDER" | "REFINANCE_PERPETUAL_LOAN" | "REFINANCE_TO_BOND_OFFERS_V2" | "REFINANCE_TO_BOND_OFFERS_V2_CNFT" | "REFRESH_FARM" | "REFRESH_FARMER" | "REFRESH_OBLIGATION" | "REFRESH_OBLIGATION_FARMS_FOR_RESERVE" | "REFRESH_RESERVE" | "REFRESH_RESERVES_BATCH" | "REFRESH_USER_STATE" | "REJECT_PROPOSAL" | "REJECT_SWAP" | "REJECT_TRANSACTION" | "REMOVE_ALL_LIQUIDITY" | "REMOVE_BALANCE_LIQUIDITY" | "REMOVE_BOND_OFFER_V2" | "REMOVE_FROM_POOL" | "REMOVE_FROM_WHITELIST" | "REMOVE_LIQUIDITY" | "REMOVE_LIQUIDITY_BY_RANGE" | "REMOVE_LIQUIDITY_SINGLE_SIDE" | "REMOVE_MEMBER" | "REMOVE_MEMBER_AND_CHANGE_THRESHOLD" | "REMOVE_PERPETUAL_OFFER" | "REMOVE_SPENDING_LIMIT" | "REMOVE_TRAIT" | "REMOVE_TRAIT_AUTHORITY" | "REPAY" | "REPAY_CNFT_PERPETUAL_LOAN" | "REPAY_COMPRESSED" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS_CNFT" | "REPAY_FLASH_LOAN" | "REPAY_LOAN" | "REPAY_OBLIGATION_LIQUIDITY" | "REPAY_PARTIAL_PERPETUAL_LOAN" | "REPAY_PERPETUAL_LOAN" | "REPAY_STAKED_BANX" | "REPAY_STAKED_BANX_PERPETUAL_LOAN" | "REQUEST_ELEVATION_GROUP" | "REQUEST_LOAN" | "REQUEST_PNFT_MIGRATION" | "REQUEST_SEAT" | "REQUEST_SEAT_AUTHORIZED" | "RESCIND_LOAN" | "REVOKE" | "REWARD_USER_ONCE" | "SELL_LOAN" | "SELL_NFT" | "SELL_STAKED_BANX_TO_OFFERS" | "SET_ACTIVATION_POINT" | "SET_AUTHORITY" | "SET_BANK_FLAGS" | "SET_COLLECT_PROTOCOL_FEES_AUTHORITY" | "SET_CONFIG_AUTH" | "SET_CONFIG_EXTENSION_AUTHORITY" | "SET_DEFAULT_FEE_RATE" | "SET_DEFAULT_PROTOCOL_FEE_RATE" | "SET_DELEGATE" | "SET_FEE_AUTHORITY" | "SET_FEE_RATE" | "SET_MARKET_EXPIRED" | "SET_NEW_ADMIN" | "SET_NEW_ORACLE_AUTHORITY" | "SET_NEW_TIP_DISTRIBUTION_PROGRAM" | "SET_PARAMS" | "SET_POOL_FEES" | "SET_PRE_ACTIVATION_DURATION" | "SET_PRE_ACTIVATION_SWAP_ADDRESS" | "SET_PROTOCOL_FEE_RATE" | "SET_RENT_COLLECTOR" | "SET_REWARD_AUTHORITY" | "SET_REWARD_AUTHORITY_BY_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS" | "SET_REWARD_EMISSIONS_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS_V2" | "SET_STAKE_DELEGATED" | "SET_TIME_LOCK" | "SET_TOKEN_BADGE_AUTHORITY" | "SET_VAULT_LOCK" | "SET_WHITELISTED_VAULT" | "SETTLE_CONDITIONAL_VAULT" | "SETTLE_FUNDS" | "SETTLE_FUNDS_EXPIRED" | "SETTLE_PNL" | "SOCIALIZE_LOSS" | "SPLIT_STAKE" | "STAKE" | "STAKE_BANX" | "STAKE_SOL" | "STAKE_TOKEN" | "START_PNFT_MIGRATION" | "STUB_ID_BUILD" | "STUB_ORACLE_CLOSE" | "STUB_ORACLE_CREATE" | "STUB_ORACLE_SET" | "SWAP" | "SWAP_EXACT_OUT" | "SWAP_WITH_PRICE_IMPACT" | "SWEEP_FEES" | "SWITCH_FOX" | "SWITCH_FOX_REQUEST" | "SYNC_LIQUIDITY" | "TAKE_COMPRESSED_LOAN" | "TAKE_FLASH_LOAN" | "TAKE_LOAN" | "TAKE_MORTGAGE" | "TERMINATE_PERPETUAL_LOAN" | "THAW" | "TOGGLE_PAIR_STATUS" | "TOKEN_MINT" | "TOPUP" | "TRANSFER" | "TRANSFER_OWNERSHIP" | "TRANSFER_PAYMENT" | "TRANSFER_PAYMENT_TREE" | "TRANSFER_RECIPIENT" | "UNFREEZE" | "UNKNOWN" | "UNLABELED" | "UNPAUSE" | "UNSTAKE" | "UNSTAKE_BANX" | "UNSTAKE_SOL" | "UNSTAKE_TOKEN" | "UNSUB_OR_HARVEST_WEEKS" | "UNSUB_OR_HARVEST_WEEKS_ENHANCED" | "UPDATE" | "UPDATE_ACTIVATION_POINT" | "UPDATE_BANK_MANAGER" | "UPDATE_BOND_OFFER_STANDARD" | "UPDATE_CLASS_VARIANT_AUTHORITY" | "UPDATE_CLASS_VARIANT_METADATA" | "UPDATE_COLLECTION" | "UPDATE_COLLECTION_OR_CREATOR" | "UPDATE_CONFIG" | "UPDATE_EXTERNAL_PRICE_ACCOUNT" | "UPDATE_FARM" | "UPDATE_FARM_ADMIN" | "UPDATE_FARM_CONFIG" | "UPDATE_FEE_PARAMETERS" | "UPDATE_FEES_AND_REWARDS" | "UPDATE_FLOOR" | "UPDATE_GLOBAL_CONFIG" | "UPDATE_GLOBAL_CONFIG_ADMIN" | "UPDATE_HADO_MARKET_FEE" | "UPDATE_INTEREST_PERPETUAL_MARKET" | "UPDATE_ITEM" | "UPDATE_LENDING_MARKET" | "UPDATE_LENDING_MARKET_OWNER" | "UPDATE_OFFER" | "UPDATE_ORDER" | "UPDATE_PERPETUAL_MARKET" | "UPDATE_PERPETUAL_OFFER" | "UPDATE_POOL" | "UPDATE_POOL_COLLECTIONS" | "UPDATE_POOL_MORTGAGE" | "UPDATE_POOL_STATUS" | "UPDATE_POOL_WHITELIST" | "UPDATE_POSITION_OPERATOR" | "UPDATE_PRICING_V2" | "UPDATE_PRIMARY_SALE_METADATA" | "UPDATE_RAFFLE" | "UPDATE_RECORD_AUTHORITY_DATA" | "UPDATE_RESERVE_CONFIG" | "UPDATE_REWARD_DURATION" | "UPDATE_REWARD_FUNDER" | "UPDATE_STAKE_HISTORY" | "UPDATE_STAKING_SETTINGS" | "UPDATE_STATS" | "UPDATE_TRAIT_VARIANT" | "UPDATE_TRAIT_VARIANT_AUTHORITY" | "UPDATE_TRAIT_VARIANT_METADATA" | "UPDATE_USABLE_AMOUNT" | "UPDATE_VARIANT" | "UPDATE_VAULT_OWNER" | "UPGRADE_FOX" | "UPGRADE_FOX_REQUEST" | "UPGRADE_PROGRAM_INSTRUCTION" | "UPLOAD_MERKLE_ROOT" | "USE_SPENDING_LIMIT" | "VALIDATE_SAFETY_DEPOSIT_BOX_V2" | "VERIFY_PAYMENT_MINT" | "VERIFY_PAYMENT_MINT_TEST" | "VOTE" | "WHITELIST_CREATOR" | "WITHDRAW" | "WITHDRAW_FROM_BOND_OFFER_STANDARD" | "WITHDRAW_FROM_FARM_VAULT" | "WITHDRAW_GEM" | "WITHDRAW_INELIGIBLE_REWARD" | "WITHDRAW_LIQUIDITY" | "WITHDRAW_OBLIGATION_COLLATERAL" | "WITHDRAW_OBLIGATION_COLLATERAL_AND_REDEEM_RESERVE_COLLATERAL" | "WITHDRAW_PROTOCOL_FEE" | "WITHDRAW_PROTOCOL_FEES" | "WITHDRAW_REFERRER_FEES" | "WITHDRAW_REWARD" | "WITHDRAW_REWARDS_FROM_VAULT" | "WITHDRAW_SLASHED_AMOUNT" | "WITHDRAW_SOL_FROM_FLASH_LOAN_POOL" | "WITHDRAW_TREASURY" | "WITHDRAW_UNSTAKED_DEPOSITS";
-        /**
-         * TransactionTypeFilter
-         * @description The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts).
-         * @example [
-         *       "ANY"
-         *     ]
-         * @example [
-         *       "TRANSFER",
-         *       "SWAP",
-         *       "NFT_SALE"
-         *     ]
-         */
-        TransactionTypeFilter: components["schemas"]["TransactionType"][];
-        /**
-         * TxnStatus
-         * @description Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.)
-         * @example all
-         * @enum {string}
-         */
-        TxnStatus: "all" | "success" | "failed";
-        /**
-         * U64
-         * Format: uint64
-         * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
-         * @example 1000000000
-         */
-        U64: bigint;
-        /**
-         * UnixTimestamp
-         * @description Seconds since the Unix epoch (UTC).
-         * @example 1731619200
-         */
-        UnixTimestamp: number;
-        /**
-         * UpdateWebhookRequest
-         * @description The body of updateWebhook: the webhook's complete new settings (the same shape as CreateWebhookRequest), which replace the stored ones. To change one setting, read the webhook (getWebhook), change it and send the whole object; to add or remove addresses, send the complete new `accountAddresses` list.
-         *     The webhook's read-only fields (`wallet`, `project`, `active`) are accepted, so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter).
-         * @example {
-         *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
-         *       "transactionTypes": [
-         *         "TRANSFER",
-         *         "SWAP",
-         *         "NFT_SALE"
-         *       ],
-         *       "accountAddresses": [
-         *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
-         *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
-         *       ],
-         *       "webhookType": "enhanced",
-         *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
-         *       "txnStatus": "success"
-         *     }
-         */
-        UpdateWebhookRequest: {
-            webhookURL: components["schemas"]["WebhookUrl"];
-            transactionTypes: components["schemas"]["TransactionTypeFilter"];
-            accountAddresses: components["schemas"]["WatchedAddresses"];
-            accountAddressOwners?: components["schemas"]["WatchedAddressOwners"] | undefined;
-            webhookType?: components["schemas"]["WebhookType"] | undefined;
-            authHeader?: components["schemas"]["DeliveryAuthHeader"] | undefined;
-            encoding?: components["schemas"]["WebhookEncoding"] | undefined;
-            txnStatus?: components["schemas"]["TxnStatus"] | undefined;
-            /** @description Read-only (the owning wallet): accepted and ignored. */
-            wallet?: components["schemas"]["Address"] | undefined;
-            /** @description Read-only (the owning project): accepted and ignored. */
-            project?: string | undefined;
-            /** @description Read-only (whether the webhook is delivering): accepted and ignored. */
-            active?: boolean | undefined;
-        };
-        /**
-         * Url
-         * Format: uri
-         * @description An absolute URL.
-         * @example https://example.com/hook
-         */
-        Url: string;
-        /**
-         * WatchedAddressOwners
-         * @description Owner addresses whose accounts are watched (old SDK only; semantics not documented).
-         */
-        WatchedAddressOwners: components["schemas"]["Address"][];
-        /**
-         * WatchedAddresses
-         * @description The accounts to watch, at most 100000.
-         */
-        WatchedAddresses: components["schemas"]["Address"][];
-        /**
-         * Webhook
-         * @description A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
-         * @example {
-         *       "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
-         *       "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
-         *       "project": "0dd62b66-18fa-42bb-92b9-65bc0ee5e155",
-         *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
-         *       "transactionTypes": [
-         *         "TRANSFER",
-         *         "SWAP"
-         *       ],
-         *       "accountAddresses": [
-         *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
-         *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
-         *       ],
-         *       "webhookType": "enhanced",
-         *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
-         *       "active": true
-         *     }
-         */
-        Webhook: {
-            /**
-             * Format: uuid
-             * @description The webhook's unique id, a UUIDv4.
-             * @example 642574b0-72aa-41dd-b293-356451e22168
-             */
-            webhookID: string;
-            /** @description The address of the owner of the API key that created the webhook. */
-            wallet: components["schemas"]["Address"];
-            /**
-             * @description The id of the project that owns the webhook. Its format is not documented.
-             * @example 0dd62b66-18fa-42bb-92b9-65bc0ee5e155
-             */
-            project?: string | undefined;
-            /** @description The URL that receives the POST deliveries. */
-            webhookURL: components["schemas"]["Url"];
-            /** @description The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). */
-            transactionTypes?: components["schemas"]["TransactionType"][] | undefined;
-            /** @description The watched accounts (at most 100000). */
-            accountAddresses: components["schemas"]["Address"][];
-            /** @description Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
-            accountAddressOwners?: components["schemas"]["Address"][] | undefined;
-            webhookType: components["schemas"]["WebhookType"];
-            /** @description A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
-            authHeader?: string | undefined;
-            /** @description Whether the webhook is delivering. The service may disable a webhook on its own when deliveries fail at a high rate. */
-            active?: boolean | undefined;
-        };
-        /**
-         * WebhookEncoding
-         * @description How raw deliveries encode transactions. The allowed values are not documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string.
-         * @example jsonParsed
-         * @example json
-         */
-        WebhookEncoding: string;
-        /**
-         * WebhookList
-         * @description Every webhook of the API key's project.
-         * @example [
-         *       {
-         *         "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
-         *         "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
-         *         "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
-         *         "transactionTypes": [
-         *           "TRANSFER",
-         *           "SWAP"
-         *         ],
-         *         "accountAddresses": [
-         *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
-         *         ],
-         *         "webhookType": "enhanced",
-         *         "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
-         *         "active": true
-         *       }
-         *     ]
-         */
-        WebhookList: components["schemas"]["Webhook"][];
-        /**
-         * WebhookType
-         * @description What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet.
-         * @example enhanced
-         * @enum {string}
-         */
-        WebhookType: "enhanced" | "raw" | "discord" | "enhancedDevnet" | "rawDevnet" | "discordDevnet";
-        /**
-         * WebhookUrl
-         * Format: uri
-         * @description The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL.
-         * @example https://hooks.acme-wallet.io/chaindata/solana
-         */
-        WebhookUrl: string;
+        AccountData: AccountData;
+        Address: Address;
+        Base58: Base58;
+        CreateWebhookRequest: CreateWebhookRequest;
+        DeleteWebhookResponse: DeleteWebhookResponse;
+        DeliveryAuthHeader: DeliveryAuthHeader;
+        DiscordDelivery: DiscordDelivery;
+        EnhancedDelivery: EnhancedDelivery;
+        EnhancedInnerInstruction: EnhancedInnerInstruction;
+        EnhancedInstruction: EnhancedInstruction;
+        EnhancedTransactionEvent: EnhancedTransactionEvent;
+        ErrorBody: ErrorBody;
+        Hash: Hash;
+        I64: I64;
+        NativeTransfer: NativeTransfer;
+        OptionalAccount: OptionalAccount;
+        RawDelivery: RawDelivery;
+        RawInnerInstructions: RawInnerInstructions;
+        RawInstruction: RawInstruction;
+        RawLoadedAddresses: RawLoadedAddresses;
+        RawMessage: RawMessage;
+        RawMessageHeader: RawMessageHeader;
+        RawTokenAmount: RawTokenAmount;
+        RawTokenBalance: RawTokenBalance;
+        RawTransaction: RawTransaction;
+        RawTransactionEvent: RawTransactionEvent;
+        RawTransactionMeta: RawTransactionMeta;
+        RawUiTokenAmount: RawUiTokenAmount;
+        Signature: Signature;
+        Slot: Slot;
+        TokenBalanceChange: TokenBalanceChange;
+        TokenTransfer: TokenTransfer;
+        TransactionError: TransactionError;
+        TransactionEvents: TransactionEvents;
+        TransactionSource: TransactionSource;
+        TransactionType: TransactionType;
+        TransactionTypeFilter: TransactionTypeFilter;
+        TxnStatus: TxnStatus;
+        U64: U64;
+        UnixTimestamp: UnixTimestamp;
+        UpdateWebhookRequest: UpdateWebhookRequest;
+        Url: Url;
+        WatchedAddressOwners: WatchedAddressOwners;
+        WatchedAddresses: WatchedAddresses;
+        Webhook: Webhook;
+        WebhookEncoding: WebhookEncoding;
+        WebhookList: WebhookList;
+        WebhookType: WebhookType;
+        WebhookUrl: WebhookUrl;
     };
     responses: {
         /** @description The request is malformed or violates a parameter rule. */
@@ -1234,7 +179,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
@@ -1243,7 +188,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The requested resource does not exist. */
@@ -1252,7 +197,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
@@ -1261,7 +206,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
@@ -1271,7 +216,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
         /** @description The API key is missing or invalid (also reported as an invalid-key message). */
@@ -1280,7 +225,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorBody"];
+                "application/json": ErrorBody;
             };
         };
     };
@@ -1295,63 +240,6 @@ export interface components {
     };
     pathItems: never;
 }
-export type AccountData = components['schemas']['AccountData'];
-export type Address = components['schemas']['Address'];
-export type Base58 = components['schemas']['Base58'];
-export type CreateWebhookRequest = components['schemas']['CreateWebhookRequest'];
-export type DeleteWebhookResponse = components['schemas']['DeleteWebhookResponse'];
-export type DeliveryAuthHeader = components['schemas']['DeliveryAuthHeader'];
-export type DiscordDelivery = components['schemas']['DiscordDelivery'];
-export type EnhancedDelivery = components['schemas']['EnhancedDelivery'];
-export type EnhancedInnerInstruction = components['schemas']['EnhancedInnerInstruction'];
-export type EnhancedInstruction = components['schemas']['EnhancedInstruction'];
-export type EnhancedTransactionEvent = components['schemas']['EnhancedTransactionEvent'];
-export type ErrorBody = components['schemas']['ErrorBody'];
-export type Hash = components['schemas']['Hash'];
-export type I64 = components['schemas']['I64'];
-export type NativeTransfer = components['schemas']['NativeTransfer'];
-export type OptionalAccount = components['schemas']['OptionalAccount'];
-export type RawDelivery = components['schemas']['RawDelivery'];
-export type RawInnerInstructions = components['schemas']['RawInnerInstructions'];
-export type RawInstruction = components['schemas']['RawInstruction'];
-export type RawLoadedAddresses = components['schemas']['RawLoadedAddresses'];
-export type RawMessage = components['schemas']['RawMessage'];
-export type RawMessageHeader = components['schemas']['RawMessageHeader'];
-export type RawTokenAmount = components['schemas']['RawTokenAmount'];
-export type RawTokenBalance = components['schemas']['RawTokenBalance'];
-export type RawTransaction = components['schemas']['RawTransaction'];
-export type RawTransactionEvent = components['schemas']['RawTransactionEvent'];
-export type RawTransactionMeta = components['schemas']['RawTransactionMeta'];
-export type RawUiTokenAmount = components['schemas']['RawUiTokenAmount'];
-export type Signature = components['schemas']['Signature'];
-export type Slot = components['schemas']['Slot'];
-export type TokenBalanceChange = components['schemas']['TokenBalanceChange'];
-export type TokenTransfer = components['schemas']['TokenTransfer'];
-export type TransactionError = components['schemas']['TransactionError'];
-export type TransactionEvents = components['schemas']['TransactionEvents'];
-export type TransactionSource = components['schemas']['TransactionSource'];
-export type TransactionType = components['schemas']['TransactionType'];
-export type TransactionTypeFilter = components['schemas']['TransactionTypeFilter'];
-export type TxnStatus = components['schemas']['TxnStatus'];
-export type U64 = components['schemas']['U64'];
-export type UnixTimestamp = components['schemas']['UnixTimestamp'];
-export type UpdateWebhookRequest = components['schemas']['UpdateWebhookRequest'];
-export type Url = components['schemas']['Url'];
-export type WatchedAddressOwners = components['schemas']['WatchedAddressOwners'];
-export type WatchedAddresses = components['schemas']['WatchedAddresses'];
-export type Webhook = components['schemas']['Webhook'];
-export type WebhookEncoding = components['schemas']['WebhookEncoding'];
-export type WebhookList = components['schemas']['WebhookList'];
-export type WebhookType = components['schemas']['WebhookType'];
-export type WebhookUrl = components['schemas']['WebhookUrl'];
-export type ResponseBadRequest = components['responses']['BadRequest'];
-export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseNotFound = components['responses']['NotFound'];
-export type ResponseServerError = components['responses']['ServerError'];
-export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
-export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type ParameterWebhookId = components['parameters']['WebhookID'];
-export type HeaderRetryAfter = components['headers']['Retry-After'];
 export interface operations {
     listWebhooks: {
         parameters: {
@@ -1368,7 +256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookList"];
+                    "application/json": WebhookList;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1387,7 +275,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateWebhookRequest"];
+                "application/json": CreateWebhookRequest;
             };
         };
         responses: {
@@ -1397,7 +285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": Webhook;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1425,7 +313,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": Webhook;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1448,7 +336,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateWebhookRequest"];
+                "application/json": UpdateWebhookRequest;
             };
         };
         responses: {
@@ -1458,7 +346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": Webhook;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1487,7 +375,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteWebhookResponse"];
+                    "application/json": DeleteWebhookResponse;
                 };
             };
             /** @description Deleted, no body. */
@@ -1515,7 +403,7 @@ export interface operations {
         /** @description For `enhanced` and `enhancedDevnet` webhooks: parsed transactions of the types in `transactionTypes`. Failed transactions are not delivered. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EnhancedDelivery"];
+                "application/json": EnhancedDelivery;
             };
         };
         responses: {
@@ -1545,7 +433,7 @@ export interface operations {
         /** @description For `raw` and `rawDevnet` webhooks: transactions in the chain's own format. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set). */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RawDelivery"];
+                "application/json": RawDelivery;
             };
         };
         responses: {
@@ -1575,7 +463,7 @@ export interface operations {
         /** @description A Discord webhook message; its contents are not documented. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DiscordDelivery"];
+                "application/json": DiscordDelivery;
             };
         };
         responses: {
@@ -1596,6 +484,1110 @@ export interface operations {
         };
     };
 }
+/**
+ * AccountData
+ * @description The SOL and token balance changes of one account of the transaction.
+ * @example {
+ *       "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *       "nativeBalanceChange": 0,
+ *       "tokenBalanceChanges": [
+ *         {
+ *           "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "rawTokenAmount": {
+ *             "tokenAmount": "-25000000",
+ *             "decimals": 6
+ *           }
+ *         }
+ *       ]
+ *     }
+ */
+export interface AccountData {
+    account: Address;
+    /** @description The change of the account's SOL balance in lamports (negative when it decreased). */
+    nativeBalanceChange: I64;
+    tokenBalanceChanges: TokenBalanceChange[];
+}
+/**
+ * Address
+ * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
+ */
+export type Address = string;
+/**
+ * Base58
+ * @description Arbitrary bytes, base58-encoded (may be empty).
+ */
+export type Base58 = string;
+/**
+ * CreateWebhookRequest
+ * @description The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100000 addresses (the dashboard allows only 25).
+ * @example {
+ *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *       "transactionTypes": [
+ *         "TRANSFER",
+ *         "SWAP"
+ *       ],
+ *       "accountAddresses": [
+ *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
+ *       ],
+ *       "webhookType": "enhanced",
+ *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *       "txnStatus": "success"
+ *     }
+ * @example {
+ *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/raw",
+ *       "transactionTypes": [
+ *         "ANY"
+ *       ],
+ *       "accountAddresses": [
+ *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+ *       ],
+ *       "webhookType": "raw",
+ *       "encoding": "jsonParsed",
+ *       "txnStatus": "all"
+ *     }
+ */
+export interface CreateWebhookRequest {
+    webhookURL: WebhookUrl;
+    transactionTypes: TransactionTypeFilter;
+    accountAddresses: WatchedAddresses;
+    accountAddressOwners?: WatchedAddressOwners | undefined;
+    /** @default enhanced */
+    webhookType?: WebhookType | undefined;
+    authHeader?: DeliveryAuthHeader | undefined;
+    /** @default jsonParsed */
+    encoding?: WebhookEncoding | undefined;
+    /** @default all */
+    txnStatus?: TxnStatus | undefined;
+}
+/**
+ * DeleteWebhookResponse
+ * @description The body of a 200 answer to deleteWebhook: an object with an optional message. The body may also be empty (the client then treats the deletion as done).
+ * @example {}
+ */
+export interface DeleteWebhookResponse {
+    /** @description A human-readable confirmation; its text is not documented. */
+    message?: string | undefined;
+}
+/**
+ * DeliveryAuthHeader
+ * @description Optional secret sent back verbatim as the `Authorization` header of every delivery.
+ * @example Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA
+ */
+export type DeliveryAuthHeader = string;
+/**
+ * DiscordDelivery
+ * @description The body of a Discord (`discord`, `discordDevnet`) delivery: a formatted message posted to the Discord webhook URL given as `webhookURL`, in Discord's own webhook-message format. How the service formats it is not documented, so the schema is open.
+ */
+export interface DiscordDelivery {
+    [key: string]: unknown;
+}
+/**
+ * EnhancedDelivery
+ * @description The body of an enhanced (`enhanced`, `enhancedDevnet`) delivery - a JSON array of enhanced transaction events.
+ * @example [
+ *       {
+ *         "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 25 USDC to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
+ *         "type": "TRANSFER",
+ *         "source": "SOLANA_PROGRAM_LIBRARY",
+ *         "fee": 5000,
+ *         "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "signature": "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG",
+ *         "slot": 298765432,
+ *         "timestamp": 1731619200,
+ *         "nativeTransfers": [],
+ *         "tokenTransfers": [
+ *           {
+ *             "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *             "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *             "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *             "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *             "tokenAmount": 25,
+ *             "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *             "tokenStandard": "Fungible"
+ *           }
+ *         ],
+ *         "accountData": [
+ *           {
+ *             "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *             "nativeBalanceChange": -5000,
+ *             "tokenBalanceChanges": []
+ *           },
+ *           {
+ *             "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *             "nativeBalanceChange": 0,
+ *             "tokenBalanceChanges": [
+ *               {
+ *                 "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *                 "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *                 "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *                 "rawTokenAmount": {
+ *                   "tokenAmount": "-25000000",
+ *                   "decimals": 6
+ *                 }
+ *               }
+ *             ]
+ *           },
+ *           {
+ *             "account": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *             "nativeBalanceChange": 0,
+ *             "tokenBalanceChanges": [
+ *               {
+ *                 "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *                 "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *                 "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *                 "rawTokenAmount": {
+ *                   "tokenAmount": "25000000",
+ *                   "decimals": 6
+ *                 }
+ *               }
+ *             ]
+ *           }
+ *         ],
+ *         "transactionError": null,
+ *         "instructions": [
+ *           {
+ *             "accounts": [
+ *               "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *               "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *               "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *               "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ *             ],
+ *             "data": "gvYYjfWuVT87X",
+ *             "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *             "innerInstructions": []
+ *           }
+ *         ],
+ *         "events": {}
+ *       }
+ *     ]
+ */
+export type EnhancedDelivery = EnhancedTransactionEvent[];
+/**
+ * EnhancedInnerInstruction
+ * @description An instruction invoked by another instruction (a cross-program invocation).
+ * @example {
+ *       "accounts": [
+ *         "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *         "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ *       ],
+ *       "data": "gvYYjfWuVT87X",
+ *       "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
+ *     }
+ */
+export interface EnhancedInnerInstruction {
+    accounts: Address[];
+    data: Base58;
+    programId: Address;
+}
+/**
+ * EnhancedInstruction
+ * @description One instruction of the transaction, with the inner instructions it invoked.
+ * @example {
+ *       "accounts": [
+ *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
+ *       ],
+ *       "data": "3Bxs3ztTT2GbRVeo",
+ *       "programId": "11111111111111111111111111111111",
+ *       "innerInstructions": []
+ *     }
+ */
+export interface EnhancedInstruction {
+    /** @description The accounts the instruction uses. */
+    accounts: Address[];
+    /** @description The instruction data, base58-encoded. */
+    data: Base58;
+    programId: Address;
+    innerInstructions?: EnhancedInnerInstruction[] | undefined;
+}
+/**
+ * EnhancedTransactionEvent
+ * @description One transaction as parsed by the service: a human-readable description, its classified type and source, the SOL and token movements, the per-account balance changes, the instructions and typed events. Enhanced webhooks do not deliver failed transactions.
+ * @example {
+ *       "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 1.5 SOL to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
+ *       "type": "TRANSFER",
+ *       "source": "SYSTEM_PROGRAM",
+ *       "fee": 5000,
+ *       "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "signature": "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w",
+ *       "slot": 298765501,
+ *       "timestamp": 1731619231,
+ *       "nativeTransfers": [
+ *         {
+ *           "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *           "amount": 1500000000
+ *         }
+ *       ],
+ *       "tokenTransfers": [],
+ *       "accountData": [
+ *         {
+ *           "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "nativeBalanceChange": -1500005000,
+ *           "tokenBalanceChanges": []
+ *         },
+ *         {
+ *           "account": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *           "nativeBalanceChange": 1500000000,
+ *           "tokenBalanceChanges": []
+ *         },
+ *         {
+ *           "account": "11111111111111111111111111111111",
+ *           "nativeBalanceChange": 0,
+ *           "tokenBalanceChanges": []
+ *         }
+ *       ],
+ *       "instructions": [
+ *         {
+ *           "accounts": [
+ *             "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *             "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
+ *           ],
+ *           "data": "3Bxs3ztTT2GbRVeo",
+ *           "programId": "11111111111111111111111111111111",
+ *           "innerInstructions": []
+ *         }
+ *       ],
+ *       "events": {}
+ *     }
+ */
+export interface EnhancedTransactionEvent {
+    /** @description A human-readable description of the transaction (may be empty when the service cannot describe it). */
+    description: string;
+    type: TransactionType;
+    source: TransactionSource;
+    /** @description The transaction fee in lamports. */
+    fee: U64;
+    /** @description The fee payer. */
+    feePayer: Address;
+    /** @description The transaction signature (dedupe deliveries by it). */
+    signature: Signature;
+    slot: Slot;
+    /** @description The block time. */
+    timestamp: UnixTimestamp;
+    /** @description SOL movements between user accounts. */
+    nativeTransfers: NativeTransfer[];
+    /** @description Token movements. */
+    tokenTransfers: TokenTransfer[];
+    /** @description The balance changes of every account of the transaction. */
+    accountData: AccountData[];
+    transactionError?: TransactionError | undefined;
+    /** @description The transaction's instructions, with their inner instructions. */
+    instructions?: EnhancedInstruction[] | undefined;
+    events: TransactionEvents;
+}
+/**
+ * ErrorBody
+ * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
+ */
+export interface ErrorBody {
+    /** @description An error string, or an object with a numeric code and a message. */
+    error?: string | {
+        code?: number | undefined;
+        message?: string | undefined;
+    } | undefined;
+    message?: string | undefined;
+}
+/**
+ * Hash
+ * @description A 32-byte hash, base58-encoded.
+ * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
+ */
+export type Hash = string;
+/**
+ * I64
+ * Format: int64
+ * @description A signed 64-bit integer (a lamport or raw-amount change that may be negative). Delivered as `bigint` by the SDK, like U64.
+ * @example -5000
+ */
+export type I64 = bigint;
+/**
+ * NativeTransfer
+ * @description A movement of SOL between two user accounts.
+ * @example {
+ *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *       "amount": 1500000000
+ *     }
+ */
+export interface NativeTransfer {
+    fromUserAccount: OptionalAccount;
+    toUserAccount: OptionalAccount;
+    /** @description The amount in lamports. */
+    amount: U64;
+}
+/**
+ * OptionalAccount
+ * @description An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn.
+ * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
+ * @example
+ */
+export type OptionalAccount = string | null;
+/**
+ * RawDelivery
+ * @description The body of a raw (`raw`, `rawDevnet`) delivery - a JSON array of raw transaction events.
+ * @example [
+ *       {
+ *         "blockTime": 1731619200,
+ *         "indexWithinBlock": 412,
+ *         "slot": 298765432,
+ *         "meta": {
+ *           "err": null,
+ *           "fee": 5000,
+ *           "innerInstructions": [],
+ *           "loadedAddresses": {
+ *             "readonly": [],
+ *             "writable": []
+ *           },
+ *           "logMessages": [
+ *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [1]",
+ *             "Program log: Instruction: TransferChecked",
+ *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA consumed 6200 of 200000 compute units",
+ *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success"
+ *           ],
+ *           "preBalances": [
+ *             1500000000,
+ *             2039280,
+ *             2039280,
+ *             388127047454,
+ *             934087680
+ *           ],
+ *           "postBalances": [
+ *             1499995000,
+ *             2039280,
+ *             2039280,
+ *             388127047454,
+ *             934087680
+ *           ],
+ *           "preTokenBalances": [
+ *             {
+ *               "accountIndex": 1,
+ *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *               "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *               "uiTokenAmount": {
+ *                 "amount": "150000000",
+ *                 "decimals": 6,
+ *                 "uiAmount": 150,
+ *                 "uiAmountString": "150"
+ *               }
+ *             },
+ *             {
+ *               "accountIndex": 2,
+ *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *               "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *               "uiTokenAmount": {
+ *                 "amount": "10000000",
+ *                 "decimals": 6,
+ *                 "uiAmount": 10,
+ *                 "uiAmountString": "10"
+ *               }
+ *             }
+ *           ],
+ *           "postTokenBalances": [
+ *             {
+ *               "accountIndex": 1,
+ *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *               "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *               "uiTokenAmount": {
+ *                 "amount": "125000000",
+ *                 "decimals": 6,
+ *                 "uiAmount": 125,
+ *                 "uiAmountString": "125"
+ *               }
+ *             },
+ *             {
+ *               "accountIndex": 2,
+ *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *               "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *               "uiTokenAmount": {
+ *                 "amount": "35000000",
+ *                 "decimals": 6,
+ *                 "uiAmount": 35,
+ *                 "uiAmountString": "35"
+ *               }
+ *             }
+ *           ],
+ *           "rewards": []
+ *         },
+ *         "transaction": {
+ *           "signatures": [
+ *             "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG"
+ *           ],
+ *           "message": {
+ *             "accountKeys": [
+ *               "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *               "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *               "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *               "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *               "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
+ *             ],
+ *             "addressTableLookups": [],
+ *             "header": {
+ *               "numRequiredSignatures": 1,
+ *               "numReadonlySignedAccounts": 0,
+ *               "numReadonlyUnsignedAccounts": 2
+ *             },
+ *             "instructions": [
+ *               {
+ *                 "accounts": [
+ *                   1,
+ *                   3,
+ *                   2,
+ *                   0
+ *                 ],
+ *                 "data": "gvYYjfWuVT87X",
+ *                 "programIdIndex": 4
+ *               }
+ *             ],
+ *             "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
+ *           }
+ *         }
+ *       }
+ *     ]
+ */
+export type RawDelivery = RawTransactionEvent[];
+/**
+ * RawInnerInstructions
+ * @description The inner instructions invoked by one top-level instruction.
+ * @example {
+ *       "index": 0,
+ *       "instructions": [
+ *         {
+ *           "accounts": [
+ *             1,
+ *             3,
+ *             2,
+ *             0
+ *           ],
+ *           "data": "gvYYjfWuVT87X",
+ *           "programIdIndex": 4
+ *         }
+ *       ]
+ *     }
+ */
+export interface RawInnerInstructions {
+    /** @description The index of the top-level instruction. */
+    index: number;
+    instructions: RawInstruction[];
+}
+/**
+ * RawInstruction
+ * @description A compiled instruction; accounts and program are indexes into `message.accountKeys`.
+ * @example {
+ *       "accounts": [
+ *         0,
+ *         1
+ *       ],
+ *       "data": "3Bxs3ztTT2GbRVeo",
+ *       "programIdIndex": 2
+ *     }
+ */
+export interface RawInstruction {
+    accounts: number[];
+    /** @description The instruction data, base58-encoded. */
+    data: Base58;
+    programIdIndex: number;
+}
+/**
+ * RawLoadedAddresses
+ * @description Accounts loaded from address lookup tables (versioned transactions).
+ * @example {
+ *       "readonly": [],
+ *       "writable": []
+ *     }
+ */
+export interface RawLoadedAddresses {
+    readonly: Address[];
+    writable: Address[];
+}
+/**
+ * RawMessage
+ * @description The transaction message.
+ * @example {
+ *       "accountKeys": [
+ *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *         "11111111111111111111111111111111"
+ *       ],
+ *       "addressTableLookups": [],
+ *       "header": {
+ *         "numRequiredSignatures": 1,
+ *         "numReadonlySignedAccounts": 0,
+ *         "numReadonlyUnsignedAccounts": 1
+ *       },
+ *       "instructions": [
+ *         {
+ *           "accounts": [
+ *             0,
+ *             1
+ *           ],
+ *           "data": "3Bxs3ztTT2GbRVeo",
+ *           "programIdIndex": 2
+ *         }
+ *       ],
+ *       "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
+ *     }
+ */
+export interface RawMessage {
+    /** @description The static account keys; instructions refer to accounts by index into this list (followed by `meta.loadedAddresses`). */
+    accountKeys: Address[];
+    /** @description Address lookup tables used by a versioned transaction; the item shape is not documented. */
+    addressTableLookups?: {
+        [key: string]: unknown;
+    }[] | undefined;
+    header: RawMessageHeader;
+    instructions: RawInstruction[];
+    recentBlockhash: Hash;
+}
+/**
+ * RawMessageHeader
+ * @description How many of `accountKeys` are signers and read-only.
+ * @example {
+ *       "numRequiredSignatures": 1,
+ *       "numReadonlySignedAccounts": 0,
+ *       "numReadonlyUnsignedAccounts": 1
+ *     }
+ */
+export interface RawMessageHeader {
+    numRequiredSignatures: number;
+    numReadonlySignedAccounts: number;
+    numReadonlyUnsignedAccounts: number;
+}
+/**
+ * RawTokenAmount
+ * @description A raw token amount (smallest units) with the mint's decimals.
+ * @example {
+ *       "tokenAmount": "25000000",
+ *       "decimals": 6
+ *     }
+ */
+export interface RawTokenAmount {
+    /**
+     * @description The amount in the token's smallest unit as a decimal string; negative for a decrease.
+     * @example 25000000
+     * @example -25000000
+     */
+    tokenAmount: string;
+    /**
+     * @description The mint's decimals.
+     * @example 6
+     */
+    decimals: number;
+}
+/**
+ * RawTokenBalance
+ * @description One token account's balance before or after the transaction.
+ * @example {
+ *       "accountIndex": 1,
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *       "uiTokenAmount": {
+ *         "amount": "125000000",
+ *         "decimals": 6,
+ *         "uiAmount": 125,
+ *         "uiAmountString": "125"
+ *       }
+ *     }
+ */
+export interface RawTokenBalance {
+    /** @description The token account, as an index into `message.accountKeys`. */
+    accountIndex: number;
+    mint: Address;
+    owner?: Address | undefined;
+    /** @description The token program. */
+    programId?: Address | undefined;
+    uiTokenAmount: RawUiTokenAmount;
+}
+/**
+ * RawTransaction
+ * @description The signed transaction.
+ * @example {
+ *       "signatures": [
+ *         "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
+ *       ],
+ *       "message": {
+ *         "accountKeys": [
+ *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *           "11111111111111111111111111111111"
+ *         ],
+ *         "header": {
+ *           "numRequiredSignatures": 1,
+ *           "numReadonlySignedAccounts": 0,
+ *           "numReadonlyUnsignedAccounts": 1
+ *         },
+ *         "instructions": [
+ *           {
+ *             "accounts": [
+ *               0,
+ *               1
+ *             ],
+ *             "data": "3Bxs3ztTT2GbRVeo",
+ *             "programIdIndex": 2
+ *           }
+ *         ],
+ *         "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
+ *       }
+ *     }
+ */
+export interface RawTransaction {
+    /** @description The transaction's signatures; the first is its id. */
+    signatures: Signature[];
+    message: RawMessage;
+}
+/**
+ * RawTransactionEvent
+ * @description One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set).
+ * @example {
+ *       "blockTime": 1731619231,
+ *       "indexWithinBlock": 87,
+ *       "slot": 298765501,
+ *       "meta": {
+ *         "err": null,
+ *         "fee": 5000,
+ *         "innerInstructions": [],
+ *         "loadedAddresses": {
+ *           "readonly": [],
+ *           "writable": []
+ *         },
+ *         "logMessages": [
+ *           "Program 11111111111111111111111111111111 invoke [1]",
+ *           "Program 11111111111111111111111111111111 success"
+ *         ],
+ *         "preBalances": [
+ *           4000000000,
+ *           250000000,
+ *           1
+ *         ],
+ *         "postBalances": [
+ *           2499995000,
+ *           1750000000,
+ *           1
+ *         ],
+ *         "preTokenBalances": [],
+ *         "postTokenBalances": [],
+ *         "rewards": []
+ *       },
+ *       "transaction": {
+ *         "signatures": [
+ *           "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
+ *         ],
+ *         "message": {
+ *           "accountKeys": [
+ *             "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *             "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *             "11111111111111111111111111111111"
+ *           ],
+ *           "addressTableLookups": [],
+ *           "header": {
+ *             "numRequiredSignatures": 1,
+ *             "numReadonlySignedAccounts": 0,
+ *             "numReadonlyUnsignedAccounts": 1
+ *           },
+ *           "instructions": [
+ *             {
+ *               "accounts": [
+ *                 0,
+ *                 1
+ *               ],
+ *               "data": "3Bxs3ztTT2GbRVeo",
+ *               "programIdIndex": 2
+ *             }
+ *           ],
+ *           "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
+ *         }
+ *       }
+ *     }
+ */
+export interface RawTransactionEvent {
+    /** @description The block time. */
+    blockTime: UnixTimestamp;
+    /** @description The transaction's position within its block. */
+    indexWithinBlock?: number | undefined;
+    slot: Slot;
+    meta: RawTransactionMeta;
+    transaction: RawTransaction;
+}
+/**
+ * RawTransactionMeta
+ * @description The transaction's status metadata (outcome, fee, balances, logs).
+ * @example {
+ *       "err": {
+ *         "InstructionError": [
+ *           0,
+ *           {
+ *             "Custom": 1
+ *           }
+ *         ]
+ *       },
+ *       "fee": 5000,
+ *       "preBalances": [
+ *         1500000000,
+ *         2039280
+ *       ],
+ *       "postBalances": [
+ *         1499995000,
+ *         2039280
+ *       ]
+ *     }
+ */
+export interface RawTransactionMeta {
+    /** @description null when the transaction succeeded; otherwise the chain's error, a string or an object such as `{"InstructionError": [0, {"Custom": 1}]}`. */
+    err: null | string | {
+        [key: string]: unknown;
+    };
+    /** @description The fee in lamports. */
+    fee: U64;
+    /** @description The inner instructions, grouped by the index of the instruction that invoked them. */
+    innerInstructions?: RawInnerInstructions[] | undefined;
+    loadedAddresses?: RawLoadedAddresses | undefined;
+    /** @description The program log lines. */
+    logMessages?: string[] | undefined;
+    /** @description Each account's lamports before the transaction, in `accountKeys` order. */
+    preBalances: U64[];
+    /** @description Each account's lamports after the transaction, in `accountKeys` order. */
+    postBalances: U64[];
+    /** @description Token balances before the transaction. */
+    preTokenBalances?: RawTokenBalance[] | undefined;
+    /** @description Token balances after the transaction. */
+    postTokenBalances?: RawTokenBalance[] | undefined;
+    /** @description Rewards credited by the transaction; the item shape is not documented. */
+    rewards?: {
+        [key: string]: unknown;
+    }[] | undefined;
+}
+/**
+ * RawUiTokenAmount
+ * @description A token amount, raw and with decimals applied.
+ * @example {
+ *       "amount": "125000000",
+ *       "decimals": 6,
+ *       "uiAmount": 125,
+ *       "uiAmountString": "125"
+ *     }
+ */
+export interface RawUiTokenAmount {
+    /** @description The raw amount (smallest units) as a decimal string. */
+    amount: string;
+    decimals: number;
+    /** @description The amount with decimals applied (may lose precision; null for some zero balances). */
+    uiAmount?: number | null | undefined;
+    /** @description The amount with decimals applied, as a string. */
+    uiAmountString?: string | undefined;
+}
+/**
+ * Signature
+ * @description A transaction signature (64 bytes), base58-encoded.
+ * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
+ */
+export type Signature = string;
+/**
+ * Slot
+ * @description A slot number.
+ * @example 289345112
+ */
+export type Slot = number;
+/**
+ * TokenBalanceChange
+ * @description The change of one token account's balance.
+ * @example {
+ *       "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *       "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "rawTokenAmount": {
+ *         "tokenAmount": "25000000",
+ *         "decimals": 6
+ *       }
+ *     }
+ */
+export interface TokenBalanceChange {
+    /** @description The owner of the token account. */
+    userAccount: Address;
+    tokenAccount: Address;
+    mint: Address;
+    rawTokenAmount: RawTokenAmount;
+}
+/**
+ * TokenTransfer
+ * @description A movement of a token between two accounts.
+ * @example {
+ *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *       "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *       "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *       "tokenAmount": 25,
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "tokenStandard": "Fungible"
+ *     }
+ */
+export interface TokenTransfer {
+    fromUserAccount: OptionalAccount;
+    toUserAccount: OptionalAccount;
+    fromTokenAccount: OptionalAccount;
+    toTokenAccount: OptionalAccount;
+    /**
+     * @description The amount moved in token units, decimals applied (for the raw amount see `accountData[].tokenBalanceChanges`).
+     * @example 25
+     * @example 0.5
+     */
+    tokenAmount: number;
+    /** @description The token's mint. */
+    mint: Address;
+    /**
+     * @description The token standard. The docs list NonFungible, FungibleAsset, Fungible and NonFungibleEdition; kept an open string because Metaplex defines further standards.
+     * @example Fungible
+     * @example NonFungible
+     */
+    tokenStandard?: string | undefined;
+}
+/**
+ * TransactionError
+ * @description Why the transaction failed; null or absent when it succeeded. The docs show an object with an `error` string (its other contents are not documented); a plain string is accepted too.
+ * @example null
+ * @example {
+ *       "error": "InstructionError: [0, {Custom: 1}]"
+ *     }
+ */
+export type TransactionError = {
+    error?: string | undefined;
+} | string | null;
+/**
+ * TransactionEvents
+ * @description Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open.
+ * @example {}
+ */
+export interface TransactionEvents {
+    /** @description An NFT event (sale, listing, bid, mint, …). Shape kept open. */
+    nft?: {
+        [key: string]: unknown;
+    } | null | undefined;
+    /** @description A swap event (native and token inputs, outputs, fees and inner swaps). Shape kept open. */
+    swap?: {
+        [key: string]: unknown;
+    } | null | undefined;
+    /** @description Compressed-NFT events (mint, transfer, burn, …). The docs show one object; an array of such objects is accepted too. Shape kept open. */
+    compressed?: {
+        [key: string]: unknown;
+    } | {
+        [key: string]: unknown;
+    }[] | null | undefined;
+    /** @description A distribute-compression-rewards event. Shape kept open. */
+    distributeCompressionRewards?: {
+        [key: string]: unknown;
+    } | null | undefined;
+    /** @description A set-authority event. Shape kept open. */
+    setAuthority?: {
+        [key: string]: unknown;
+    } | null | undefined;
+}
+/**
+ * TransactionSource
+ * @description The program or marketplace the service attributes the transaction to (`UNKNOWN` when none). The 87 values are the documented list, in its order.
+ * @example SYSTEM_PROGRAM
+ * @example MAGIC_EDEN
+ * @example JUPITER
+ * @enum {string}
+ */
+export type TransactionSource = "FORM_FUNCTION" | "EXCHANGE_ART" | "CANDY_MACHINE_V3" | "CANDY_MACHINE_V2" | "CANDY_MACHINE_V1" | "UNKNOWN" | "SOLANART" | "SOLSEA" | "MAGIC_EDEN" | "HOLAPLEX" | "METAPLEX" | "OPENSEA" | "SOLANA_PROGRAM_LIBRARY" | "ANCHOR" | "PHANTOM" | "SYSTEM_PROGRAM" | "STAKE_PROGRAM" | "COINBASE" | "CORAL_CUBE" | "HEDGE" | "LAUNCH_MY_NFT" | "GEM_BANK" | "GEM_FARM" | "DEGODS" | "BSL" | "YAWWW" | "ATADIA" | "DIGITAL_EYES" | "HYPERSPACE" | "TENSOR" | "BIFROST" | "JUPITER" | "MERCURIAL" | "SABER" | "SERUM" | "STEP_FINANCE" | "CROPPER" | "RAYDIUM" | "ALDRIN" | "CREMA" | "LIFINITY" | "CYKURA" | "ORCA" | "MARINADE" | "STEPN" | "SENCHA" | "SAROS" | "ENGLISH_AUCTION" | "FOXY" | "HADESWAP" | "FOXY_STAKING" | "FOXY_RAFFLE" | "FOXY_TOKEN_MARKET" | "FOXY_MISSIONS" | "FOXY_MARMALADE" | "FOXY_COINFLIP" | "FOXY_AUCTION" | "CITRUS" | "ZETA" | "ELIXIR" | "ELIXIR_LAUNCHPAD" | "CARDINAL_RENT" | "CARDINAL_STAKING" | "BPF_LOADER" | "BPF_UPGRADEABLE_LOADER" | "SQUADS" | "SHARKY_FI" | "OPEN_CREATOR_PROTOCOL" | "BUBBLEGUM" | "NOVA" | "D_READER" | "RAINDROPS" | "W_SOL" | "DUST" | "SOLI" | "USDC" | "FLWR" | "HDG" | "MEAN" | "UXD" | "SHDW" | "POLIS" | "ATLAS" | "USH" | "TRTLS" | "RUNNER" | "INVICTUS";
+/**
+ * TransactionType
+ * @description A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). The 572 values are the documented list, in its order.
+ * @example TRANSFER
+ * @example SWAP
+ * @example ANY
+ * @enum {string}
+ */
+export type TransactionType = "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCROW_USER" | "ACCEPT_PROPOSAL" | "ACCEPT_REQUEST_ARTIST" | "ACTIVATE_PROPOSAL" | "ACTIVATE_TRANSACTION" | "ACTIVATE_VAULT" | "ADD_AUTHORITY" | "ADD_BALANCE_LIQUIDITY" | "ADD_BATCH_TRANSACTION" | "ADD_IMBALANCE_LIQUIDITY" | "ADD_INSTRUCTION" | "ADD_ITEM" | "ADD_LIQUIDITY" | "ADD_LIQUIDITY_BY_STRATEGY" | "ADD_LIQUIDITY_BY_STRATEGY_ONE_SIDE" | "ADD_LIQUIDITY_BY_WEIGHT" | "ADD_LIQUIDITY_ONE_SIDE" | "ADD_LIQUIDITY_ONE_SIDE_PRECISE" | "ADD_MEMBER" | "ADD_MEMBER_AND_CHANGE_THRESHOLD" | "ADD_METADATA" | "ADD_PAYMENT_MINT_PAYMENT_METHOD" | "ADD_RARITIES_TO_BANK" | "ADD_REWARDS" | "ADD_SPENDING_LIMIT" | "ADD_TO_POOL" | "ADD_TO_WHITELIST" | "ADD_TOKEN_TO_VAULT" | "ADD_TRAIT_CONFLICTS" | "ADMIN_SYNC_LIQUIDITY" | "APPROVE" | "APPROVE_PROPOSAL" | "APPROVE_TRANSACTION" | "ATTACH_METADATA" | "AUCTION_HOUSE_CREATE" | "AUCTION_MANAGER_CLAIM_BID" | "AUTHORIZE_FUNDER" | "BACKFILL_TOTAL_BLOCKS" | "BEGIN_TRAIT_UPDATE" | "BEGIN_VARIANT_UPDATE" | "BOOTSTRAP_LIQUIDITY" | "BORROW_CNFT_PERPETUAL" | "BORROW_FOX" | "BORROW_OBLIGATION_LIQUIDITY" | "BORROW_PERPETUAL" | "BORROW_SOL_FOR_NFT" | "BORROW_STAKED_BANX_PERPETUAL" | "BOT_CLAIM_SALE" | "BOT_DELIST" | "BOT_LIQUIDATE" | "BOT_LIQUIDATE_SELL" | "BOT_UNFREEZE" | "BOUND_HADO_MARKET_TO_FRAKT_MARKET" | "BURN" | "BURN_NFT" | "BURN_PAYMENT" | "BURN_PAYMENT_TREE" | "BUY_ITEM" | "BUY_LOAN" | "BUY_SUBSCRIPTION" | "BUY_TICKETS" | "CANCEL" | "CANCEL_ALL_AND_PLACE_ORDERS" | "CANCEL_ALL_ORDERS" | "CANCEL_ESCROW" | "CANCEL_LOAN_REQUEST" | "CANCEL_MULTIPLE_ORDERS" | "CANCEL_OFFER" | "CANCEL_ORDER" | "CANCEL_ORDER_BY_CLIENT_ORDER_ID" | "CANCEL_PROPOSAL" | "CANCEL_REWARD" | "CANCEL_SWAP" | "CANCEL_TRANSACTION" | "CANCEL_UP_TO" | "CANCEL_UPDATE" | "CANDY_MACHINE_ROUTE" | "CANDY_MACHINE_UNWRAP" | "CANDY_MACHINE_UPDATE" | "CANDY_MACHINE_WRAP" | "CHANGE_BLOCK_BUILDER" | "CHANGE_COMIC_STATE" | "CHANGE_FEE_RECIPIENT" | "CHANGE_MARKET_STATUS" | "CHANGE_SEAT_STATUS" | "CHANGE_THRESHOLD" | "CHANGE_TIP_RECEIVER" | "CLAIM_AUTHORITY" | "CLAIM_CNFT_PERPETUAL_LOAN" | "CLAIM_FEE" | "CLAIM_NFT" | "CLAIM_NFT_BY_LENDER_CNFT" | "CLAIM_NFT_BY_LENDER_PNFT" | "CLAIM_PERPETUAL_LOAN" | "CLAIM_REWARD" | "CLAIM_REWARDS" | "CLAIM_SALE" | "CLAIM_TIPS" | "CLEAN" | "CLOSE_ACCOUNT" | "CLOSE_BATCH_ACCOUNTS" | "CLOSE_BUNDLED_POSITION" | "CLOSE_CLAIM_STATUS" | "CLOSE_CONFIG" | "CLOSE_CONFIG_TRANSACTION_ACCOUNTS" | "CLOSE_ESCROW_ACCOUNT" | "CLOSE_ITEM" | "CLOSE_MARKET" | "CLOSE_OPEN_ORDERS_ACCOUNT" | "CLOSE_OPEN_ORDERS_INDEXER" | "CLOSE_ORDER" | "CLOSE_POOL" | "CLOSE_POSITION" | "CLOSE_PRESET_PARAMETER" | "CLOSE_TIP_DISTRIBUTION_ACCOUNT" | "CLOSE_VAULT_BATCH_TRANSACTION_ACCOUNT" | "CLOSE_VAULT_TRANSACTION_ACCOUNTS" | "COLLECT_FEES" | "COLLECT_REWARD" | "COMPRESS_NFT" | "COMPRESSED_NFT_BURN" | "COMPRESSED_NFT_CANCEL_REDEEM" | "COMPRESSED_NFT_DELEGATE" | "COMPRESSED_NFT_MINT" | "COMPRESSED_NFT_REDEEM" | "COMPRESSED_NFT_SET_VERIFY_COLLECTION" | "COMPRESSED_NFT_TRANSFER" | "COMPRESSED_NFT_UNVERIFY_COLLECTION" | "COMPRESSED_NFT_UNVERIFY_CREATOR" | "COMPRESSED_NFT_UPDATE_METADATA" | "COMPRESSED_NFT_VERIFY_COLLECTION" | "COMPRESSED_NFT_VERIFY_CREATOR" | "CONSUME_EVENTS" | "CONSUME_GIVEN_EVENTS" | "COPY_CLUSTER_INFO" | "COPY_GOSSIP_CONTACT_INFO" | "COPY_TIP_DISTRIBUTION_ACCOUNT" | "COPY_VOTE_ACCOUNT" | "CRANK" | "CRANK_EVENT_QUEUE" | "CREATE" | "CREATE_AMM" | "CREATE_APPRAISAL" | "CREATE_AVATAR" | "CREATE_AVATAR_CLASS" | "CREATE_BATCH" | "CREATE_BET" | "CREATE_BOND_AND_SELL_TO_OFFERS" | "CREATE_BOND_AND_SELL_TO_OFFERS_CNFT" | "CREATE_BOND_AND_SELL_TO_OFFERS_FOR_TEST" | "CREATE_BOND_OFFER_STANDARD" | "CREATE_COLLECTION" | "CREATE_CONFIG" | "CREATE_CONFIG_TRANSACTION" | "CREATE_ESCROW" | "CREATE_LOCK_ESCROW" | "CREATE_MARKET" | "CREATE_MASTER_EDITION" | "CREATE_MERKLE_TREE" | "CREATE_MINT_METADATA" | "CREATE_MULTISIG" | "CREATE_OPEN_ORDERS_ACCOUNT" | "CREATE_OPEN_ORDERS_INDEXER" | "CREATE_ORDER" | "CREATE_PAYMENT_METHOD" | "CREATE_PERPETUAL_BOND_OFFER" | "CREATE_POOL" | "CREATE_PROPOSAL" | "CREATE_RAFFLE" | "CREATE_STATS" | "CREATE_STORE" | "CREATE_TOKEN_POOL" | "CREATE_TRAIT" | "CREATE_TRANSACTION" | "CREATE_UNCHECKED" | "CREATE_VAULT_TRANSACTION" | "DEAUTHORIZE_FUNDER" | "DECOMPRESS_NFT" | "DECREASE_LIQUIDITY" | "DELEGATE_MERKLE_TREE" | "DELETE_COLLECTION" | "DELETE_POSITION_BUNDLE" | "DELETE_REFERRER_STATE_AND_SHORT_URL" | "DELETE_TOKEN_BADGE" | "DELIST_ITEM" | "DELIST_NFT" | "DEPOSIT" | "DEPOSIT_FRACTIONAL_POOL" | "DEPOSIT_GEM" | "DEPOSIT_OBLIGATION_COLLATERAL" | "DEPOSIT_RESERVE_LIQUIDITY" | "DEPOSIT_RESERVE_LIQUIDITY_AND_OBLIGATION_COLLATERAL" | "DEPOSIT_SOL_TO_FLASH_LOAN_POOL" | "DEPOSIT_TO_BOND_OFFER_STANDARD" | "DEPOSIT_TO_FARM_VAULT" | "DEPOSIT_TO_REWARDS_VAULT" | "DISTRIBUTE_COMPRESSION_REWARDS" | "EDIT_ORDER" | "EDIT_ORDER_PEGGED" | "EMPTY_PAYMENT_ACCOUNT" | "ENABLE_OR_DISABLE_POOL" | "EQUIP_TRAIT" | "EQUIP_TRAIT_AUTHORITY" | "EVICT_SEAT" | "EXECUTE_BATCH_TRANSACTION" | "EXECUTE_CONFIG_TRANSACTION" | "EXECUTE_INSTRUCTION" | "EXECUTE_LOAN" | "EXECUTE_MORTGAGE" | "EXECUTE_TRANSACTION" | "EXECUTE_VAULT_TRANSACTION" | "EXIT_VALIDATE_AND_SELL_TO_BOND_OFFERS_V2" | "EXPIRE" | "EXTEND_LOAN" | "EXTENSION_EXECUTE" | "FILL_ORDER" | "FINALIZE_PROGRAM_INSTRUCTION" | "FINISH_HADO_MARKET" | "FIX_POOL" | "FLASH_BORROW_RESERVE_LIQUIDITY" | "FLASH_REPAY_RESERVE_LIQUIDITY" | "FORCE_CANCEL_ORDERS" | "FORECLOSE_LOAN" | "FRACTIONALIZE" | "FREEZE" | "FUND_REWARD" | "FUSE" | "GET_POOL_INFO" | "GO_TO_A_BIN" | "HARVEST_REWARD" | "IDL_MISSING_TYPES" | "INCREASE_LIQUIDITY" | "INCREASE_ORACLE_LENGTH" | "INIT_AUCTION_MANAGER_V2" | "INIT_BANK" | "INIT_CLUSTER_HISTORY_ACCOUNT" | "INIT_CONFIG" | "INIT_CONFIG_EXTENSION" | "INIT_CUSTOMIZABLE_PERMISSIONLESS_CONSTANT_PRODUCT_POOL" | "INIT_FARM" | "INIT_FARMER" | "INIT_FARMS_FOR_RESERVE" | "INIT_FEE_TIER" | "INIT_LENDING_MARKET" | "INIT_OBLIGATION" | "INIT_OBLIGATION_FARMS_FOR_RESERVE" | "INIT_PERMISSIONED_POOL" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG_2" | "INIT_PERMISSIONLESS_POOL" | "INIT_PERMISSIONLESS_POOL_WITH_FEE_TIER" | "INIT_POOL" | "INIT_POOL_V2" | "INIT_POSITION_BUNDLE" | "INIT_POSITION_BUNDLE_WITH_METADATA" | "INIT_REFERRER_STATE_AND_SHORT_URL" | "INIT_REFERRER_TOKEN_STATE" | "INIT_RENT" | "INIT_RESERVE" | "INIT_REWARD" | "INIT_REWARD_V2" | "INIT_STAKE" | "INIT_SWAP" | "INIT_TICK_ARRAY" | "INIT_TIP_DISTRIBUTION_ACCOUNT" | "INIT_TOKEN_BADGE" | "INIT_USER_METADATA" | "INIT_VALIDATOR_HISTORY_ACCOUNT" | "INIT_VAULT" | "INITIALIZE" | "INITIALIZE_ACCOUNT" | "INITIALIZE_BIN_ARRAY" | "INITIALIZE_BIN_ARRAY_BITMAP_EXTENSION" | "INITIALIZE_CUSTOMIZABLE_PERMISSIONLESS_LB_PAIR" | "INITIALIZE_FARM" | "INITIALIZE_FARM_DELEGATED" | "INITIALIZE_FLASH_LOAN_POOL" | "INITIALIZE_GLOBAL_CONFIG" | "INITIALIZE_HADO_MARKET" | "INITIALIZE_LB_PAIR" | "INITIALIZE_MARKET" | "INITIALIZE_PERMISSION_LB_PAIR" | "INITIALIZE_POSITION" | "INITIALIZE_POSITION_BY_OPERATOR" | "INITIALIZE_POSITION_PDA" | "INITIALIZE_PRESET_PARAMETER" | "INITIALIZE_REWARD" | "INITIALIZE_USER" | "INSTANT_REFINANCE_PERPETUAL_LOAN" | "KICK_ITEM" | "LEND_FOR_NFT" | "LIMIT_ORDER" | "LIQUIDATE" | "LIQUIDATE_BOND_ON_AUCTION_CNFT" | "LIQUIDATE_BOND_ON_AUCTION_PNFT" | "LIQUIDATE_OBLIGATION_AND_REDEEM_RESERVE_COLLATERAL" | "LIST_ITEM" | "LIST_NFT" | "LOAN" | "LOAN_FOX" | "LOCK" | "LOCK_REWARD" | "LOG" | "MAKE_PERPETUAL_MARKET" | "MAP_BANX_TO_POINTS" | "MERGE_CONDITIONAL_TOKENS" | "MERGE_STAKE" | "MIGRATE_BIN_ARRAY" | "MIGRATE_POSITION" | "MIGRATE_TO_PNFT" | "MINT_TO" | "NAME_SUCCESSOR" | "NFT_AUCTION_CANCELLED" | "NFT_AUCTION_CREATED" | "NFT_AUCTION_UPDATED" | "NFT_BID" | "NFT_BID_CANCELLED" | "NFT_CANCEL_LISTING" | "NFT_GLOBAL_BID" | "NFT_GLOBAL_BID_CANCELLED" | "NFT_LISTING" | "NFT_MINT" | "NFT_MINT_REJECTED" | "NFT_PARTICIPATION_REWARD" | "NFT_RENT_ACTIVATE" | "NFT_RENT_CANCEL_LISTING" | "NFT_RENT_END" | "NFT_RENT_LISTING" | "NFT_RENT_UPDATE_LISTING" | "NFT_SALE" | "OFFER_LOAN" | "OPEN_BUNDLED_POSITION" | "OPEN_POSITION" | "OPEN_POSITION_WITH_METADATA" | "OVERRIDE_CURVE_PARAM" | "PARTNER_CLAIM_FEE" | "PATCH_BROKEN_USER_STAKES" | "PAUSE" | "PAYOUT" | "PLACE_AND_TAKE_PERP_ORDER" | "PLACE_BET" | "PLACE_MULTIPLE_POST_ONLY_ORDERS" | "PLACE_ORDER" | "PLACE_ORDER_PEGGED" | "PLACE_ORDERS" | "PLACE_SOL_BET" | "PLACE_TAKE_ORDER" | "PLATFORM_FEE" | "POOL_CANCEL_PROPOSAL" | "POST_MULTI_PYTH" | "POST_PYTH" | "PROGRAM_CONFIG_INIT" | "PROGRAM_CONFIG_SET_AUTH" | "PROGRAM_CONFIG_SET_CREATION_FEE" | "PROGRAM_CONFIG_SET_TREASURY" | "PROPOSE_LOAN" | "PRUNE_ORDERS" | "REALLOC_CLUSTER_HISTORY_ACCOUNT" | "REALLOC_VALIDATOR_HISTORY_ACCOUNT" | "REBORROW_SOL_FOR_NFT" | "RECORD_RARITY_POINTS" | "REDEEM_CONDITIONAL_TOKENS" | "REDEEM_FEES" | "REDEEM_RESERVE_COLLATERAL" | "REDUCE_ORDER" | "REFILL" | "REFINANCE_FBOND_BY_LENDER" | "REFINANCE_PERPETUAL_LOAN" | "REFINANCE_TO_BOND_OFFERS_V2" | "REFINANCE_TO_BOND_OFFERS_V2_CNFT" | "REFRESH_FARM" | "REFRESH_FARMER" | "REFRESH_OBLIGATION" | "REFRESH_OBLIGATION_FARMS_FOR_RESERVE" | "REFRESH_RESERVE" | "REFRESH_RESERVES_BATCH" | "REFRESH_USER_STATE" | "REJECT_PROPOSAL" | "REJECT_SWAP" | "REJECT_TRANSACTION" | "REMOVE_ALL_LIQUIDITY" | "REMOVE_BALANCE_LIQUIDITY" | "REMOVE_BOND_OFFER_V2" | "REMOVE_FROM_POOL" | "REMOVE_FROM_WHITELIST" | "REMOVE_LIQUIDITY" | "REMOVE_LIQUIDITY_BY_RANGE" | "REMOVE_LIQUIDITY_SINGLE_SIDE" | "REMOVE_MEMBER" | "REMOVE_MEMBER_AND_CHANGE_THRESHOLD" | "REMOVE_PERPETUAL_OFFER" | "REMOVE_SPENDING_LIMIT" | "REMOVE_TRAIT" | "REMOVE_TRAIT_AUTHORITY" | "REPAY" | "REPAY_CNFT_PERPETUAL_LOAN" | "REPAY_COMPRESSED" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS_CNFT" | "REPAY_FLASH_LOAN" | "REPAY_LOAN" | "REPAY_OBLIGATION_LIQUIDITY" | "REPAY_PARTIAL_PERPETUAL_LOAN" | "REPAY_PERPETUAL_LOAN" | "REPAY_STAKED_BANX" | "REPAY_STAKED_BANX_PERPETUAL_LOAN" | "REQUEST_ELEVATION_GROUP" | "REQUEST_LOAN" | "REQUEST_PNFT_MIGRATION" | "REQUEST_SEAT" | "REQUEST_SEAT_AUTHORIZED" | "RESCIND_LOAN" | "REVOKE" | "REWARD_USER_ONCE" | "SELL_LOAN" | "SELL_NFT" | "SELL_STAKED_BANX_TO_OFFERS" | "SET_ACTIVATION_POINT" | "SET_AUTHORITY" | "SET_BANK_FLAGS" | "SET_COLLECT_PROTOCOL_FEES_AUTHORITY" | "SET_CONFIG_AUTH" | "SET_CONFIG_EXTENSION_AUTHORITY" | "SET_DEFAULT_FEE_RATE" | "SET_DEFAULT_PROTOCOL_FEE_RATE" | "SET_DELEGATE" | "SET_FEE_AUTHORITY" | "SET_FEE_RATE" | "SET_MARKET_EXPIRED" | "SET_NEW_ADMIN" | "SET_NEW_ORACLE_AUTHORITY" | "SET_NEW_TIP_DISTRIBUTION_PROGRAM" | "SET_PARAMS" | "SET_POOL_FEES" | "SET_PRE_ACTIVATION_DURATION" | "SET_PRE_ACTIVATION_SWAP_ADDRESS" | "SET_PROTOCOL_FEE_RATE" | "SET_RENT_COLLECTOR" | "SET_REWARD_AUTHORITY" | "SET_REWARD_AUTHORITY_BY_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS" | "SET_REWARD_EMISSIONS_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS_V2" | "SET_STAKE_DELEGATED" | "SET_TIME_LOCK" | "SET_TOKEN_BADGE_AUTHORITY" | "SET_VAULT_LOCK" | "SET_WHITELISTED_VAULT" | "SETTLE_CONDITIONAL_VAULT" | "SETTLE_FUNDS" | "SETTLE_FUNDS_EXPIRED" | "SETTLE_PNL" | "SOCIALIZE_LOSS" | "SPLIT_STAKE" | "STAKE" | "STAKE_BANX" | "STAKE_SOL" | "STAKE_TOKEN" | "START_PNFT_MIGRATION" | "STUB_ID_BUILD" | "STUB_ORACLE_CLOSE" | "STUB_ORACLE_CREATE" | "STUB_ORACLE_SET" | "SWAP" | "SWAP_EXACT_OUT" | "SWAP_WITH_PRICE_IMPACT" | "SWEEP_FEES" | "SWITCH_FOX" | "SWITCH_FOX_REQUEST" | "SYNC_LIQUIDITY" | "TAKE_COMPRESSED_LOAN" | "TAKE_FLASH_LOAN" | "TAKE_LOAN" | "TAKE_MORTGAGE" | "TERMINATE_PERPETUAL_LOAN" | "THAW" | "TOGGLE_PAIR_STATUS" | "TOKEN_MINT" | "TOPUP" | "TRANSFER" | "TRANSFER_OWNERSHIP" | "TRANSFER_PAYMENT" | "TRANSFER_PAYMENT_TREE" | "TRANSFER_RECIPIENT" | "UNFREEZE" | "UNKNOWN" | "UNLABELED" | "UNPAUSE" | "UNSTAKE" | "UNSTAKE_BANX" | "UNSTAKE_SOL" | "UNSTAKE_TOKEN" | "UNSUB_OR_HARVEST_WEEKS" | "UNSUB_OR_HARVEST_WEEKS_ENHANCED" | "UPDATE" | "UPDATE_ACTIVATION_POINT" | "UPDATE_BANK_MANAGER" | "UPDATE_BOND_OFFER_STANDARD" | "UPDATE_CLASS_VARIANT_AUTHORITY" | "UPDATE_CLASS_VARIANT_METADATA" | "UPDATE_COLLECTION" | "UPDATE_COLLECTION_OR_CREATOR" | "UPDATE_CONFIG" | "UPDATE_EXTERNAL_PRICE_ACCOUNT" | "UPDATE_FARM" | "UPDATE_FARM_ADMIN" | "UPDATE_FARM_CONFIG" | "UPDATE_FEE_PARAMETERS" | "UPDATE_FEES_AND_REWARDS" | "UPDATE_FLOOR" | "UPDATE_GLOBAL_CONFIG" | "UPDATE_GLOBAL_CONFIG_ADMIN" | "UPDATE_HADO_MARKET_FEE" | "UPDATE_INTEREST_PERPETUAL_MARKET" | "UPDATE_ITEM" | "UPDATE_LENDING_MARKET" | "UPDATE_LENDING_MARKET_OWNER" | "UPDATE_OFFER" | "UPDATE_ORDER" | "UPDATE_PERPETUAL_MARKET" | "UPDATE_PERPETUAL_OFFER" | "UPDATE_POOL" | "UPDATE_POOL_COLLECTIONS" | "UPDATE_POOL_MORTGAGE" | "UPDATE_POOL_STATUS" | "UPDATE_POOL_WHITELIST" | "UPDATE_POSITION_OPERATOR" | "UPDATE_PRICING_V2" | "UPDATE_PRIMARY_SALE_METADATA" | "UPDATE_RAFFLE" | "UPDATE_RECORD_AUTHORITY_DATA" | "UPDATE_RESERVE_CONFIG" | "UPDATE_REWARD_DURATION" | "UPDATE_REWARD_FUNDER" | "UPDATE_STAKE_HISTORY" | "UPDATE_STAKING_SETTINGS" | "UPDATE_STATS" | "UPDATE_TRAIT_VARIANT" | "UPDATE_TRAIT_VARIANT_AUTHORITY" | "UPDATE_TRAIT_VARIANT_METADATA" | "UPDATE_USABLE_AMOUNT" | "UPDATE_VARIANT" | "UPDATE_VAULT_OWNER" | "UPGRADE_FOX" | "UPGRADE_FOX_REQUEST" | "UPGRADE_PROGRAM_INSTRUCTION" | "UPLOAD_MERKLE_ROOT" | "USE_SPENDING_LIMIT" | "VALIDATE_SAFETY_DEPOSIT_BOX_V2" | "VERIFY_PAYMENT_MINT" | "VERIFY_PAYMENT_MINT_TEST" | "VOTE" | "WHITELIST_CREATOR" | "WITHDRAW" | "WITHDRAW_FROM_BOND_OFFER_STANDARD" | "WITHDRAW_FROM_FARM_VAULT" | "WITHDRAW_GEM" | "WITHDRAW_INELIGIBLE_REWARD" | "WITHDRAW_LIQUIDITY" | "WITHDRAW_OBLIGATION_COLLATERAL" | "WITHDRAW_OBLIGATION_COLLATERAL_AND_REDEEM_RESERVE_COLLATERAL" | "WITHDRAW_PROTOCOL_FEE" | "WITHDRAW_PROTOCOL_FEES" | "WITHDRAW_REFERRER_FEES" | "WITHDRAW_REWARD" | "WITHDRAW_REWARDS_FROM_VAULT" | "WITHDRAW_SLASHED_AMOUNT" | "WITHDRAW_SOL_FROM_FLASH_LOAN_POOL" | "WITHDRAW_TREASURY" | "WITHDRAW_UNSTAKED_DEPOSITS";
+/**
+ * TransactionTypeFilter
+ * @description The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts).
+ * @example [
+ *       "ANY"
+ *     ]
+ * @example [
+ *       "TRANSFER",
+ *       "SWAP",
+ *       "NFT_SALE"
+ *     ]
+ */
+export type TransactionTypeFilter = TransactionType[];
+/**
+ * TxnStatus
+ * @description Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.)
+ * @example all
+ * @enum {string}
+ */
+export type TxnStatus = "all" | "success" | "failed";
+/**
+ * U64
+ * Format: uint64
+ * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ * @example 1000000000
+ */
+export type U64 = bigint;
+/**
+ * UnixTimestamp
+ * @description Seconds since the Unix epoch (UTC).
+ * @example 1731619200
+ */
+export type UnixTimestamp = number;
+/**
+ * UpdateWebhookRequest
+ * @description The body of updateWebhook: the webhook's complete new settings (the same shape as CreateWebhookRequest), which replace the stored ones. To change one setting, read the webhook (getWebhook), change it and send the whole object; to add or remove addresses, send the complete new `accountAddresses` list.
+ *     The webhook's read-only fields (`wallet`, `project`, `active`) are accepted, so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter).
+ * @example {
+ *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *       "transactionTypes": [
+ *         "TRANSFER",
+ *         "SWAP",
+ *         "NFT_SALE"
+ *       ],
+ *       "accountAddresses": [
+ *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
+ *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
+ *       ],
+ *       "webhookType": "enhanced",
+ *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *       "txnStatus": "success"
+ *     }
+ */
+export interface UpdateWebhookRequest {
+    webhookURL: WebhookUrl;
+    transactionTypes: TransactionTypeFilter;
+    accountAddresses: WatchedAddresses;
+    accountAddressOwners?: WatchedAddressOwners | undefined;
+    webhookType?: WebhookType | undefined;
+    authHeader?: DeliveryAuthHeader | undefined;
+    encoding?: WebhookEncoding | undefined;
+    txnStatus?: TxnStatus | undefined;
+    /** @description Read-only (the owning wallet): accepted and ignored. */
+    wallet?: Address | undefined;
+    /** @description Read-only (the owning project): accepted and ignored. */
+    project?: string | undefined;
+    /** @description Read-only (whether the webhook is delivering): accepted and ignored. */
+    active?: boolean | undefined;
+}
+/**
+ * Url
+ * Format: uri
+ * @description An absolute URL.
+ * @example https://example.com/hook
+ */
+export type Url = string;
+/**
+ * WatchedAddressOwners
+ * @description Owner addresses whose accounts are watched (old SDK only; semantics not documented).
+ */
+export type WatchedAddressOwners = Address[];
+/**
+ * WatchedAddresses
+ * @description The accounts to watch, at most 100000.
+ */
+export type WatchedAddresses = Address[];
+/**
+ * Webhook
+ * @description A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
+ * @example {
+ *       "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
+ *       "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
+ *       "project": "0dd62b66-18fa-42bb-92b9-65bc0ee5e155",
+ *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *       "transactionTypes": [
+ *         "TRANSFER",
+ *         "SWAP"
+ *       ],
+ *       "accountAddresses": [
+ *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
+ *       ],
+ *       "webhookType": "enhanced",
+ *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *       "active": true
+ *     }
+ */
+export interface Webhook {
+    /**
+     * Format: uuid
+     * @description The webhook's unique id, a UUIDv4.
+     * @example 642574b0-72aa-41dd-b293-356451e22168
+     */
+    webhookID: string;
+    /** @description The address of the owner of the API key that created the webhook. */
+    wallet: Address;
+    /**
+     * @description The id of the project that owns the webhook. Its format is not documented.
+     * @example 0dd62b66-18fa-42bb-92b9-65bc0ee5e155
+     */
+    project?: string | undefined;
+    /** @description The URL that receives the POST deliveries. */
+    webhookURL: Url;
+    /** @description The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). */
+    transactionTypes?: TransactionType[] | undefined;
+    /** @description The watched accounts (at most 100000). */
+    accountAddresses: Address[];
+    /** @description Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
+    accountAddressOwners?: Address[] | undefined;
+    webhookType: WebhookType;
+    /** @description A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
+    authHeader?: string | undefined;
+    /** @description Whether the webhook is delivering. The service may disable a webhook on its own when deliveries fail at a high rate. */
+    active?: boolean | undefined;
+}
+/**
+ * WebhookEncoding
+ * @description How raw deliveries encode transactions. The allowed values are not documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string.
+ * @example jsonParsed
+ * @example json
+ */
+export type WebhookEncoding = string;
+/**
+ * WebhookList
+ * @description Every webhook of the API key's project.
+ * @example [
+ *       {
+ *         "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
+ *         "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
+ *         "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *         "transactionTypes": [
+ *           "TRANSFER",
+ *           "SWAP"
+ *         ],
+ *         "accountAddresses": [
+ *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ *         ],
+ *         "webhookType": "enhanced",
+ *         "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *         "active": true
+ *       }
+ *     ]
+ */
+export type WebhookList = Webhook[];
+/**
+ * WebhookType
+ * @description What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet.
+ * @example enhanced
+ * @enum {string}
+ */
+export type WebhookType = "enhanced" | "raw" | "discord" | "enhancedDevnet" | "rawDevnet" | "discordDevnet";
+/**
+ * WebhookUrl
+ * Format: uri
+ * @description The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL.
+ * @example https://hooks.acme-wallet.io/chaindata/solana
+ */
+export type WebhookUrl = string;
 
 /** Result of `listWebhooks` (the 2xx response body). */
 export type ListWebhooksResult = operations["listWebhooks"]["responses"][200]["content"]["application/json"];
