@@ -149,7 +149,7 @@ function emitReadme({ area, kind, doc, file }) {
       `| ${kind === "openrpc" ? "method" : "operation"} | |\n|---|---|\n` +
       ops.map((o) => `| \`${o.id}\`${o.paginated ? " (paginated: `.all()`)" : ""}${o.deprecated ? " (deprecated)" : ""} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`).join("\n") +
       (doc.webhooks
-        ? `\n\nDeliveries (${Object.keys(doc.webhooks).join(", ")}): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.`
+        ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks).filter((kind) => kind !== "discord").join(", ")}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.`
         : "") +
       `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers }\` last. Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n`,
   };

@@ -246,8 +246,13 @@ function examplesSection(pc, op) {
     return out.join("\n");
   }
   if (op.transport === "delivery") {
+    // A delivery without an Authorization header (discord) goes to Discord, not to your
+    // receiver, which would answer 401: no curl for it.
+    const toReceiver = op.rest.auth.ways.some((w) => w.in === "header");
     for (const [i, ex] of (op.rest.body?.examples ?? []).entries()) {
-      out.push(exampleBox(ex.name, ex.summary, ex.description, [codeBlock(json(ex.value), { label: "Delivery body", lang: "json" }), codeBlock(curlDelivery(op, ex.value), { label: "curl: simulate a delivery to a local receiver", lang: "sh" })], i === 0));
+      const blocks = [codeBlock(json(ex.value), { label: "Delivery body", lang: "json" })];
+      if (toReceiver) blocks.push(codeBlock(curlDelivery(op, ex.value), { label: "curl: simulate a delivery to a local receiver", lang: "sh" }));
+      out.push(exampleBox(ex.name, ex.summary, ex.description, blocks, i === 0));
     }
     return out.join("\n") || '<p class="muted">No examples.</p>';
   }
