@@ -139,6 +139,7 @@ describe('createJsonRpcClient: single calls', () => {
     const cases: [unknown, string][] = [
       [{ jsonrpc: '2.0', id: '99', result: 1 }, 'id-mismatch'],
       [{ jsonrpc: '2.0', result: 1 }, 'id-mismatch'],
+      [{ jsonrpc: '2.0', id: '99', error: { code: -32000, message: 'not yours' } }, 'id-mismatch'],
       [[{ jsonrpc: '2.0', id: '1', result: 1 }], 'not-json-rpc'],
       [{ jsonrpc: '2.0', id: '1' }, 'not-json-rpc'],
       ['"just a string"', 'not-json-rpc'],
@@ -307,6 +308,21 @@ describe('createJsonRpcClient: auto-batching', () => {
       expect.arrayContaining([['aaa', 'bbb'], 'getAsset', 'sendTransaction']),
     );
     expect(calls).toHaveLength(5);
+  });
+
+  it('sends a call with per-call options alone even when their values are falsy', async () => {
+    const { rpc, calls } = batched();
+    await Promise.all([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' }), rpc.call(getAsset, { id: 'ccc' }, { maxRetries: 0 })]);
+    expect(sent(calls).map((b) => (Array.isArray(b) ? b.map((e) => e.params.id) : b.params.id))).toEqual(expect.arrayContaining([['aaa', 'bbb'], 'ccc']));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never batches a call with query options, even given in its params: the query reaches the URL', async () => {
+    const getQueried: RpcMethodDescriptor = { id: 'getQueried', idempotent: true, encode: rpcEncoding(undefined, { swqosOnly: 'swqos_only' }) };
+    const { rpc, calls } = batched();
+    await Promise.all([rpc.call(getQueried, { id: 'aaa', swqosOnly: true }), rpc.call(getQueried, { id: 'bbb', swqosOnly: true })]);
+    expect(calls.map((c) => c.url.searchParams.get('swqos_only'))).toEqual(['true', 'true']);
+    expect(sent(calls).map((b) => b.params)).toEqual([{ id: 'aaa' }, { id: 'bbb' }]);
   });
 
   it('aborts a lone call', async () => {

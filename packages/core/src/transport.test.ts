@@ -66,6 +66,28 @@ describe('auth', () => {
     expect(calls[1]!.url.searchParams.get('api-key')).toBe(KEY);
   });
 
+  it('never sends CHAINDATA_API_KEY to the sender: only a key given to its own client', async () => {
+    vi.stubEnv('CHAINDATA_API_KEY', 'env-key');
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    await createTransport({ fetch }, senderHost).send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
+    expect(calls[0]!.url.search).toBe('');
+  });
+
+  it('URL-encodes the key in the query', async () => {
+    const key = 'a&b+c=d e%';
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    await createTransport({ apiKey: key, fetch }, walletHost).send(get('/v1/x?a=1'), { operation: getBalances });
+    expect(calls[0]!.url.searchParams.get('api-key')).toBe(key);
+    expect([...calls[0]!.url.searchParams.keys()]).toEqual(['a', 'api-key']);
+  });
+
+  it('sends the configured key in place of a client X-Api-Key header, once', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-api-key': 'stale' } }, adminHost);
+    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), { operation: getBalances });
+    expect(calls[0]!.headers.get('x-api-key')).toBe(KEY);
+  });
+
   it('rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent', async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const transport = createTransport({ fetch }, walletHost); // constructing does not throw
@@ -99,6 +121,25 @@ describe('headers', () => {
     expect(body).toBe('{"a":1}');
     expect(Object.fromEntries(headers)).toMatchObject({ accept: 'application/json', 'content-type': 'application/json', 'x-client': 'c', 'x-req': 'r', 'x-both': 'call' });
   });
+
+  it("lets per-call headers override the request's own, and a null per-call header remove a client or request header", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-client': 'c' } }, walletHost);
+    const request = new Request('https://api.helius.xyz/v1/x', { headers: { 'x-both': 'request', 'x-req': 'r' } });
+    await transport.send(request, { operation: getBalances, options: { headers: { 'X-Both': 'call', 'x-client': null, 'x-req': null } } });
+    const { headers } = calls[0]!;
+    expect(headers.get('x-both')).toBe('call');
+    expect(headers.has('x-client')).toBe(false);
+    expect(headers.has('x-req')).toBe(false);
+  });
+
+  it('keeps a content-type given by the caller for a body', async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    const request = new Request('https://api.helius.xyz/v1/x', { method: 'POST', body: 'hi' });
+    await transport.send(request, { operation: getBalances, options: { headers: { 'Content-Type': 'text/plain' } } });
+    expect(calls[0]!.headers.get('content-type')).toBe('text/plain');
+  });
 });
 
 describe('responses and typed errors', () => {
@@ -124,6 +165,32 @@ describe('responses and typed errors', () => {
       body: { error: { code: 403, message: 'Plan does not include the Wallet API' } },
     });
     expect(error.headers['content-type']).toBe('application/json');
+  });
+
+  it('takes the request id from request-id when x-request-id is absent', async () => {
+    const { fetch } = stubFetch(jsonResponse({}, { status: 400, headers: { 'request-id': 'req-2' } }));
+    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }));
+    expect(error.requestId).toBe('req-2');
+  });
+
+  it('redacts a key echoed in response headers, raw or URL-encoded, in error.headers and its JSON', async () => {
+    const key = 'sk/test+key';
+    const { fetch } = stubFetch(new Response('no', { status: 400, headers: { 'x-echo': `got ${key}`, 'x-echo-encoded': `got ${encodeURIComponent(key)}` } }));
+    const { error } = await settle(createTransport({ apiKey: key, fetch }, walletHost).send(get(), { operation: getBalances }));
+    expect(error.headers['x-echo']).toBe('got ***');
+    expect(error.headers['x-echo-encoded']).toBe('got ***');
+    const json = JSON.stringify(error);
+    expect(json).not.toContain(key);
+    expect(json).not.toContain(encodeURIComponent(key));
+  });
+
+  it('resolves a 204 or 205 response without a body', async () => {
+    for (const status of [204, 205]) {
+      const { fetch } = stubFetch(new Response(null, { status }));
+      const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances });
+      expect(response.status).toBe(status);
+      expect(await response.text()).toBe('');
+    }
   });
 
   it('reads the message from `error` strings, `message` and text bodies, and ignores HTML', async () => {
@@ -226,6 +293,20 @@ describe('retries', () => {
       expect(mock, JSON.stringify(headers)).toHaveBeenCalledTimes(2);
       expect((await result).value?.status).toBe(200);
     }
+  });
+
+  it('waits out a Retry-After of exactly 60 s, but throws at once for 61 s', async () => {
+    const { fetch, mock } = stubFetch(new Response('', { status: 429, headers: { 'retry-after': '60' } }), jsonResponse({}));
+    const result = sendAt(fetch);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await result).value?.status).toBe(200);
+    expect(mock).toHaveBeenCalledTimes(2);
+
+    const over = stubFetch(new Response('', { status: 429, headers: { 'retry-after': '61' } }));
+    const { error } = await sendAt(over.fetch);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(61);
+    expect(over.mock).toHaveBeenCalledTimes(1);
   });
 
   it('throws RateLimitError at once, with retryAfter, when Retry-After is over the 60 s cap', async () => {
@@ -338,6 +419,15 @@ describe('timeouts and aborts', () => {
     expect((await result).error).toBeInstanceOf(TimeoutError);
   });
 
+  it('treats a timeout of 2^31 ms or more as none', async () => {
+    const { fetch } = stubFetch(() => new Promise((resolve) => setTimeout(() => resolve(jsonResponse({})), 1000)));
+    const result = settle(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), { operation: getBalances, options: { timeout: 2 ** 31 + 5 } }));
+    await vi.advanceTimersByTimeAsync(1000);
+    const { value, error } = await result;
+    expect(error).toBeUndefined();
+    expect(value?.status).toBe(200);
+  });
+
   it('clears the timer and the abort listener after a success', async () => {
     const controller = new AbortController();
     const { fetch } = stubFetch(jsonResponse({}));
@@ -358,6 +448,18 @@ describe('timeouts and aborts', () => {
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it("rejects with AbortError when the Request's own signal aborts", async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = stubFetch(never);
+    const request = new Request('https://api.helius.xyz/v1/x', { signal: controller.signal });
+    const result = settle(createTransport({ apiKey: KEY, fetch, timeout: 1000, maxRetries: 0 }, walletHost).send(request, { operation: getBalances }));
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(1000); // (a missed abort would end in a TimeoutError)
+    expect((await result).error).toBeInstanceOf(AbortError);
+    expect(calls[0]!.signal.aborted).toBe(true);
   });
 
   it('rejects at once with AbortError when the caller aborts during a retry wait', async () => {
@@ -393,6 +495,17 @@ describe('rate limit', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(mock).toHaveBeenCalledTimes(2);
     await Promise.all([first, second]);
+  });
+
+  it('acquires a slot before every attempt, retries included', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const acquire = vi.fn(async () => {});
+    const { fetch } = stubFetch(new Response('', { status: 503 }), jsonResponse({}));
+    const result = settle(createTransport({ apiKey: KEY, fetch, rateLimit: { acquire } }, walletHost).send(get(), { operation: getBalances }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect((await result).value?.status).toBe(200);
+    expect(acquire).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -440,6 +553,7 @@ describe('restCall', () => {
       [jsonResponse('{"a":"unterminated'), 'truncated'],
       [jsonResponse('OK'), 'non-json'],
       [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 'invalid-utf8'],
+      [new Response(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])), 'invalid-utf8'], // {"a":"\xff"} parses
     ];
     for (const [response, reason] of cases) {
       const { error } = await run(response);
@@ -448,6 +562,17 @@ describe('restCall', () => {
       expect(error.message).toBe(`Invalid response (${reason}) from getBalances, status 200`);
       expect(error.snippet.length).toBeLessThanOrEqual(200);
     }
+  });
+
+  it('redacts the whole body before cutting the snippet, so a key across character 200 does not leak', async () => {
+    const { error } = await run(new Response('x'.repeat(190) + KEY + ' is not JSON'));
+    expect(error).toMatchObject({ reason: 'non-json' });
+    expect(error.snippet).toBe('x'.repeat(190) + '*** is not');
+    expect(error.snippet).not.toContain(KEY.slice(0, 8));
+  });
+
+  it('returns undefined for a 205', async () => {
+    expect((await run(new Response(null, { status: 205 }))).value).toBeUndefined();
   });
 
   it('works with openapi-fetch, which passes its Request to our fetch', async () => {
