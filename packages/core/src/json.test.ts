@@ -28,6 +28,16 @@ describe('parseJson', () => {
     expect(parseJson(text)).toEqual(value);
   });
 
+  it('revives a lone 16-digit unsafe integer (2^53 − 1 has 16 digits)', () => {
+    expect(parseJson('{"n":9007199254740993}')).toEqual({ n: 9007199254740993n });
+    expect(parseJson('-9007199254740993')).toBe(-9007199254740993n);
+  });
+
+  it('revives negative unsafe integers anywhere, and leaves a negative exponent of 16+ digits to JSON.parse', () => {
+    expect(parseJson('[1,-9007199254740993,{"a":-18446744073709551615}]')).toEqual([1, -9007199254740993n, { a: -18446744073709551615n }]);
+    for (const text of ['[1e-1234567890123456]', '{"a":2.5E-12345678901234567}']) expect(parseJson(text), text).toEqual(JSON.parse(text));
+  });
+
   it('throws SyntaxError on invalid JSON', () => {
     expect(() => parseJson('{"a":12345678901234567890')).toThrow(SyntaxError);
     expect(() => parseJson('nope')).toThrow(SyntaxError);
@@ -136,6 +146,10 @@ describe('reviveU64', () => {
     expect(reviveU64(undefined, 1)).toBe(undefined);
   });
 
+  it('leaves a string at a u64 leaf that is not all digits as it is', () => {
+    expect(reviveU64({ n: '12abc', m: 'x12' }, { n: 1, m: 1 })).toEqual({ n: '12abc', m: 'x12' });
+  });
+
   it("converts only named properties (the generator refuses u64 values under additionalProperties)", () => {
     expect(reviveU64({ balances: { mintA: 1, '*': '2' } }, { balances: { mintA: 1 } })).toEqual({ balances: { mintA: 1n, '*': '2' } });
   });
@@ -166,6 +180,15 @@ describe('stringifyJson: bigints beside strings that look like its tags', () => 
       expect(parseJson(text), text).toEqual(value);
     }
     expect(stringifyJson(['x"\u00015', 5n])).toBe('["x\\"\\u00015",5]');
+  });
+
+  it('never mistakes a key for a bigint, wherever the key stands', () => {
+    const values = [{ a: 1, '\u00017': U64_MAX }, [{ a: U64_MAX }, { b: 1, '\u00018': 'x' }]];
+    for (const value of values) {
+      const text = stringifyJson(value);
+      expect(parseJson(text), text).toEqual(value);
+    }
+    expect(stringifyJson({ a: 1, '\u00017': 2n })).toBe('{"a":1,"\\u00017":2}');
   });
 });
 

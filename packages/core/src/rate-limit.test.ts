@@ -28,6 +28,25 @@ describe('createRateLimiter', () => {
     expect(third).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(third).toHaveBeenCalled();
+    // Only the start at 0 has left the window: the one at 500 still counts.
+    const fourth = vi.fn();
+    void limiter.acquire().then(fourth);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(fourth).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fourth).toHaveBeenCalled();
+  });
+
+  it('after an idle spell, a full burst starts at once again, and the next waits a whole window', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 2 });
+    for (let i = 0; i < 6; i++) void limiter.acquire();
+    await vi.advanceTimersByTimeAsync(10_000);
+    const started: number[] = [];
+    const t0 = Date.now();
+    const all = Array.from({ length: 3 }, () => limiter.acquire().then(() => started.push(Date.now() - t0)));
+    await vi.advanceTimersByTimeAsync(1000);
+    await Promise.all(all);
+    expect(started).toEqual([0, 0, 1000]);
   });
 
   it('never starts more than requestsPerSecond in any one-second window (15 calls at 5 per second)', async () => {
@@ -41,6 +60,16 @@ describe('createRateLimiter', () => {
     await Promise.all(all);
     for (const t of started) expect(started.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(5);
     expect(started).toHaveLength(15);
+  });
+
+  it('rounds a fractional rate above 1 down to its burst (2.5 per second: 2 in any 800 ms)', async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 2.5 });
+    const started: number[] = [];
+    const t0 = Date.now();
+    const all = Array.from({ length: 4 }, () => limiter.acquire().then(() => started.push(Date.now() - t0)));
+    await vi.advanceTimersByTimeAsync(800);
+    await Promise.all(all);
+    expect(started).toEqual([0, 0, 800, 800]);
   });
 
   it('spaces a fractional rate over a longer window (0.5 per second: one per 2 s)', async () => {

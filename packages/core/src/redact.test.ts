@@ -4,7 +4,7 @@ import { ChainDataError, ConfigurationError } from './errors.js';
 import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
 import { createJsonRpcClient } from './json-rpc.js';
 import { stringifyJson } from './json.js';
-import { createRedactor, redact } from './redact.js';
+import { createRedactor, redact, scrub } from './redact.js';
 import { adminHost, rpcHost, walletHost } from './generated/environments.js';
 import { createTransport } from './transport.js';
 
@@ -34,9 +34,26 @@ describe('redact', () => {
     expect(redact('{"authorization":"Bearer secret"}')).toBe('{"authorization":"Bearer ***"}');
   });
 
+  it('masks the api_key and apikey spellings of the query parameter too', () => {
+    expect(redact('https://h/x?api_key=secret&apikey=other&API-KEY=third')).toBe('https://h/x?api_key=***&apikey=***&API-KEY=***');
+  });
+
+  it('masks the credential after a Basic or Bearer scheme, not the scheme', () => {
+    expect(redact('Authorization: Basic dXNlcjpwYXNz')).toBe('Authorization: Basic ***');
+    expect(redact('authorization=bearer tok3n')).toBe('authorization=bearer ***');
+    expect(redact('{"Authorization": "BASIC dXNlcjpwYXNz"}')).toBe('{"Authorization": "BASIC ***"}');
+  });
+
   it('masks a key with regex metacharacters literally, and never splices it back together', () => {
     expect(redact('x.*+?^${}()|[]\\y', '.*+?^${}()|[]\\')).toBe('x***y');
     expect(redact('a**b', '**')).not.toContain('**');
+  });
+});
+
+describe('scrub', () => {
+  it('masks a number or bigint that spells the key, and credential-named values whole', () => {
+    const value = { n: 12345678, b: 12345678n, other: 5, list: [12345678, 7n], authorization: 'Bearer x', note: 'key 12345678' };
+    expect(scrub(value, createRedactor('12345678'))).toEqual({ n: '***', b: '***', other: 5, list: ['***', 7n], authorization: '***', note: 'key ***' });
   });
 });
 
@@ -65,6 +82,13 @@ describe('the API key never leaks (property)', () => {
   ];
   // JSON with non-ASCII escaped as \uXXXX, as Python's json.dumps writes it.
   const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // Go's encoding/json escapes & < > as \u0026 \u003c \u003e; Python escapes all non-ASCII.
+  const goJson = (value: unknown) => asciiJson(value).replace(/[&<>]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+  const html = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  // Every form in which the key could be read back: raw, URL-encoded (both encoders), JSON-escaped, \uXXXX-escaped, HTML-escaped.
+  const keyForms = (key: string) => [
+    ...new Set([key, encodeURIComponent(key), new URLSearchParams({ k: key }).toString().slice(2), JSON.stringify(key).slice(1, -1), asciiJson(key).slice(1, -1), goJson(key).slice(1, -1), html(key)]),
+  ];
 
   type Failure = (echo: string, call: RecordedCall) => Response | Promise<Response>;
   const failures: Record<string, Failure> = {
@@ -79,10 +103,10 @@ describe('the API key never leaks (property)', () => {
     idMismatch: (echo) => jsonResponse({ jsonrpc: '2.0', id: echo, result: echo }),
     // The key in the reason phrase (a byte string: only for ASCII echoes).
     statusText: (echo) => new Response('denied', { status: 401, statusText: /^[\x20-\x7e]*$/.test(echo) ? `bad key ${echo}` : 'bad key' }),
-    // Go's encoding/json escapes & < > as \u0026 \u003c \u003e; Python escapes all non-ASCII. Cut short: not parseable.
-    goEscapesTruncated: (echo) => jsonResponse(`{"result":"${asciiJson(echo).slice(1, -1).replace(/[&<>]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)}`),
+    // Go-style escapes, cut short: not parseable.
+    goEscapesTruncated: (echo) => jsonResponse(`{"result":"${goJson(echo).slice(1, -1)}`),
     htmlEntities401: (echo) =>
-      new Response(`<html><p>${echo.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)}</p></html>`, {
+      new Response(`<html><p>${html(echo)}</p></html>`, {
         status: 401,
         headers: { 'content-type': 'text/html' },
       }),
@@ -97,11 +121,13 @@ describe('the API key never leaks (property)', () => {
   const texts = (error: unknown, lines: unknown[]): string[] => {
     const out: string[] = [stringifyJson(lines)];
     if (error) out.push(String(error), JSON.stringify(error));
-    for (let e = error as any; e; e = e.cause) out.push(e.message, e.stack, String(e), JSON.stringify(e), stringifyJson({ ...e }));
+    for (let e = error as any; e; e = e.cause) {
+      out.push(e.message, e.stack, String(e), JSON.stringify(e), stringifyJson({ ...e }), stringifyJson([e.headers, e.body, e.snippet, e.data]));
+    }
     return out;
   };
 
-  it('is absent from messages, stacks, causes, JSON and log lines, whatever fails', async () => {
+  it('is absent in any form from messages, stacks, causes, headers, bodies, snippets, JSON and log lines, whatever fails', async () => {
     await fc.assert(
       fc.asyncProperty(
         apiKey,
@@ -136,7 +162,9 @@ describe('the API key never leaks (property)', () => {
           // JSON-RPC-shaped failures are plain successes on a REST host: then only the logs count.
           if (host === 'rpc' || !['rpcError', 'rpcErrorSecretFields', 'idMismatch'].includes(failure)) expect(error).toBeInstanceOf(ChainDataError);
           else if (!(error instanceof ChainDataError)) error = undefined;
-          for (const text of texts(error, lines)) expect(text).not.toContain(key);
+          const forms = keyForms(key);
+          const leaks = texts(error, lines).flatMap((text) => forms.filter((form) => text.includes(form)).map((form) => `${JSON.stringify(form)} in ${JSON.stringify(text)}`));
+          expect(leaks, 'forms of the key found').toEqual([]);
         },
       ),
       { numRuns: 500 },

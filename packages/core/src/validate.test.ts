@@ -93,6 +93,27 @@ describe('validate', () => {
     expect(messages(vObject({ a: vString() }), { a: 'x', b: 1 })).toEqual([]); // additional omitted: anything
   });
 
+  it('refuses additional properties named like Object.prototype members (own keys only)', () => {
+    expect(messages(vObject({ id: vAny }, [], false), { constructor: 1, toString: 1, id: 1 })).toEqual([
+      'params.constructor: is not an allowed property',
+      'params.toString: is not an allowed property',
+    ]);
+    expect(messages(vObject({}, [], vString()), { hasOwnProperty: 1 })).toEqual(['params.hasOwnProperty: must be string (got number)']);
+  });
+
+  it('accepts a value exactly at each bound and refuses one beyond it', () => {
+    const cases: [Check, unknown[], unknown[]][] = [
+      [vInteger(1, 10), [1, 10, 1n, 10n], [0, 11, 0n, 11n]],
+      [vNumber(0.5, 1.5), [0.5, 1.5], [0.49, 1.51]],
+      [vArray(vAny, 2, 3), [[1, 2], [1, 2, 3]], [[1], [1, 2, 3, 4]]],
+      [vBoundedString(2, 3), ['ab', 'abc', '😀😀'], ['a', 'abcd', '😀😀😀😀']],
+    ];
+    for (const [check, pass, fail] of cases) {
+      for (const value of pass) expect(messages(check, value), String(value)).toEqual([]);
+      for (const value of fail) expect(messages(check, value), String(value)).toHaveLength(1);
+    }
+  });
+
   it('checks nested paths', () => {
     const check = vObject({ options: vObject({ showFungible: vBoolean }, [], false) });
     expect(messages(check, { options: { showFungible: 'yes', other: 1 } })).toEqual([
@@ -179,5 +200,12 @@ describe('vExclusive', () => {
     expect(() => validate(check, { cursor: 'c', before: 'b' })).not.toThrow();
     expect(() => validate(check, { page: 2 })).not.toThrow();
     expect(() => validate(check, null)).toThrow('params: must be object (got null)');
+  });
+
+  it('counts undefined as absent, on either side', () => {
+    const check = vExclusive(vObject({ page: vAny, cursor: vAny }), 'page', ['cursor']);
+    expect(messages(check, { page: 1, cursor: undefined })).toEqual([]);
+    expect(messages(check, { page: undefined, cursor: 'c' })).toEqual([]);
+    expect(messages(check, { page: 1, cursor: 'c' })).toEqual(['params.cursor: cannot be used with page']);
   });
 });

@@ -87,12 +87,81 @@ describe("createWebhookHandler", () => {
     expect((events[0] as any).meta.preBalances[0]).toBe(18446744073709551615n);
   });
 
+  it("de-duplicates raw events by the first of several signatures, not the last", async () => {
+    const raw = (...signatures: string[]) => `{"slot":1,"transaction":{"signatures":${JSON.stringify(signatures)},"message":{}}}`;
+    const firsts: string[] = [];
+    const handle = createWebhookHandler({ authHeader: AUTH, kind: "raw", onEvent: (e) => void firsts.push((e as any).transaction.signatures[0]) });
+    await handle(post(`[${raw(SIG_A, SIG_B)},${raw("C", SIG_B)},${raw(SIG_A, "D")}]`));
+    expect(firsts).toEqual([SIG_A, "C"]);
+  });
+
+  it("accepts a body of exactly maxBodyBytes, and answers 413 one byte over, with or without Content-Length", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 100 });
+    const body = (bytes: number) => `[{"x":"é${" ".repeat(bytes - 12)}"}]`; // é is 2 bytes
+    const sized = (bytes: number) => new Request("http://localhost/hook", { method: "POST", body: body(bytes), headers: { authorization: AUTH, "content-length": String(bytes) } });
+    expect(new TextEncoder().encode(body(100))).toHaveLength(100);
+    expect((await handle(post(body(100)))).status).toBe(200);
+    expect((await handle(post(body(101)))).status).toBe(413);
+    expect((await handle(sized(100))).status).toBe(200);
+    expect((await handle(sized(101))).status).toBe(413);
+    // A Content-Length over the limit is answered before any of the body is read.
+    let pulled = 0;
+    const chunked = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ === 10) return controller.close();
+        controller.enqueue(new Uint8Array(pulled === 1 ? 11 : 10).fill(0x20));
+      },
+    });
+    const declared = new Request("http://localhost/hook", { method: "POST", body: chunked, duplex: "half", headers: { authorization: AUTH, "content-length": "101" } } as RequestInit);
+    expect((await handle(declared)).status).toBe(413);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it("accepts 10 MiB by default, and answers 413 one byte over", async () => {
+    const spaces = new Uint8Array(1 << 20).fill(0x20);
+    // `[`, spaces, `]`: a valid (empty) delivery of `bytes` bytes, streamed without a Content-Length.
+    const upload = (bytes: number) => {
+      let left = bytes - 2;
+      let state: "open" | "spaces" | "done" = "open";
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (state === "open") {
+            state = "spaces";
+            controller.enqueue(Uint8Array.of(0x5b));
+          } else if (left > 0) {
+            const n = Math.min(left, spaces.length);
+            left -= n;
+            controller.enqueue(spaces.subarray(0, n));
+          } else if (state === "spaces") {
+            state = "done";
+            controller.enqueue(Uint8Array.of(0x5d));
+          } else controller.close();
+        },
+      });
+    };
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const stream = (bytes: number) => new Request("http://localhost/hook", { method: "POST", body: upload(bytes), duplex: "half", headers: { authorization: AUTH } } as RequestInit);
+    expect((await handle(stream(10_485_760))).status).toBe(200);
+    expect((await handle(stream(10_485_761))).status).toBe(413);
+  });
+
+  it("never de-duplicates by a missing or empty signature (it would drop every other such event)", async () => {
+    const asked: string[] = [];
+    const store = createMemorySignatureStore();
+    const recording = { has: (s: string) => (asked.push(s), store.has(s)), add: (s: string) => store.add(s) };
+    const seen: string[] = [];
+    const handle = createWebhookHandler({ authHeader: AUTH, dedupe: recording, onEvent: (e) => void seen.push(e.signature) });
+    await handle(post(`[${enhanced("")},${enhanced("")},{"type":"UNKNOWN"},{"type":"UNKNOWN"}]`));
+    expect(seen).toEqual(["", "", undefined, undefined]);
+    expect(asked).toEqual([]);
+  });
+
   it("accepts a shared store, or none", async () => {
     const store = createMemorySignatureStore(1);
     const seen: string[] = [];
     const handle = createWebhookHandler({ authHeader: AUTH, dedupe: store, onEvent: (e) => void seen.push(e.signature) });
-    await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)},${enhanced(SIG_A)}]`));
-    expect(seen).toEqual([SIG_A, SIG_B, SIG_A]); // a store of one forgets SIG_A when SIG_B arrives
+    await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_A)},${enhanced(SIG_B)},${enhanced(SIG_A)}]`));
+    expect(seen).toEqual([SIG_A, SIG_B, SIG_A]); // a store of one drops the repeat, then forgets SIG_A when SIG_B arrives
     const all: string[] = [];
     const noDedupe = createWebhookHandler({ authHeader: AUTH, dedupe: false, onEvent: (e) => void all.push(e.signature) });
     await noDedupe(post(`[${enhanced(SIG_A)},${enhanced(SIG_A)}]`));
@@ -188,9 +257,24 @@ describe("helpers", () => {
     expect(safeEqual("é", "é")).toBe(true);
   });
 
-  it("eventSignature reads enhanced and raw events", () => {
+  it("eventSignature reads enhanced and raw events (the first signature of a raw one)", () => {
     expect(eventSignature({ signature: SIG_A } as any)).toBe(SIG_A);
     expect(eventSignature({ transaction: { signatures: [SIG_B] } } as any)).toBe(SIG_B);
+    expect(eventSignature({ transaction: { signatures: [SIG_A, SIG_B] } } as any)).toBe(SIG_A);
+    expect(eventSignature({ signature: "" } as any)).toBe(undefined);
+    expect(eventSignature({ transaction: { signatures: [""] } } as any)).toBe(undefined);
+    expect(eventSignature({ type: "UNKNOWN" } as any)).toBe(undefined);
+  });
+
+  it("createMemorySignatureStore keeps the last maxEntries signatures", () => {
+    const one = createMemorySignatureStore(1);
+    one.add(SIG_A);
+    expect(one.has(SIG_A)).toBe(true);
+    one.add(SIG_B);
+    expect([one.has(SIG_A), one.has(SIG_B)]).toEqual([false, true]);
+    const byDefault = createMemorySignatureStore();
+    for (let i = 0; i <= 10_000; i++) byDefault.add(String(i));
+    expect([byDefault.has("0"), byDefault.has("1"), byDefault.has("10000")]).toEqual([false, true, true]);
   });
 
   it("parseDelivery throws TypeErrors naming the rule", () => {

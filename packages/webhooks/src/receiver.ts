@@ -80,11 +80,15 @@ export function safeEqual(a: string, b: string): boolean {
  */
 const authForms = (secret: string) => [...new Set([secret, String.fromCharCode(...encoder.encode(secret))])];
 
-/** The signature an event is de-duplicated by. */
+/**
+ * The signature an event is de-duplicated by (a raw event's first), or `undefined` when it has
+ * none. An empty string is none: de-duplicating by it would drop every other such event.
+ */
 export function eventSignature(event: EnhancedTransactionEvent | RawTransactionEvent): string | undefined {
-  if ("signature" in event && typeof event.signature === "string") return event.signature;
-  const signatures = (event as RawTransactionEvent).transaction?.signatures;
-  return Array.isArray(signatures) && typeof signatures[0] === "string" ? signatures[0] : undefined;
+  const own: unknown = (event as { signature?: unknown }).signature;
+  const signatures: unknown = (event as RawTransactionEvent).transaction?.signatures;
+  const signature = typeof own === "string" ? own : Array.isArray(signatures) ? signatures[0] : undefined;
+  return typeof signature === "string" && signature !== "" ? signature : undefined;
 }
 
 /**
