@@ -5,7 +5,7 @@ import { createTransport } from './transport.js';
 import { rpcHost, walletHost } from './generated/environments.js';
 import { createBatcher } from './batch.js';
 import { createJsonRpcClient } from './json-rpc.js';
-import { jsonResponse, stubFetch } from './internal/testing.js';
+import { jsonResponse, stubFetch } from './test-support/testing.js';
 
 describe('resolveConfig', () => {
   afterEach(() => vi.unstubAllEnvs());

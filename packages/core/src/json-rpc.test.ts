@@ -4,7 +4,7 @@ import { AbortError, ConnectionError, InvalidResponseError, JsonRpcError, RateLi
 import { vBoundedString, vObject } from './validate.js';
 import { createBatcher } from './batch.js';
 import { rpcHost, senderHost } from './generated/environments.js';
-import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
+import { jsonResponse, stubFetch, type RecordedCall } from './test-support/testing.js';
 import { createJsonRpcClient, rpcEncoding, type RpcMethodDescriptor } from './json-rpc.js';
 
 const KEY = 'rpc-key';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChainDataError, ConfigurationError } from './errors.js';
-import { jsonResponse, stubFetch, type RecordedCall } from './internal/testing.js';
+import { jsonResponse, stubFetch, type RecordedCall } from './test-support/testing.js';
 import { createJsonRpcClient } from './json-rpc.js';
 import { stringifyJson } from './json.js';
 import { createRedactor, redact, scrub } from './redact.js';

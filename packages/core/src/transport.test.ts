@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { adminHost, apiHost, rpcHost, senderHost, walletHost } from './generated/environments.js';
-import { hang, jsonResponse, never, stubFetch } from './internal/testing.js';
+import { hang, jsonResponse, never, stubFetch } from './test-support/testing.js';
 import { createTransport } from './transport.js';
 import { vBoundedString, vObject } from './validate.js';
 import type { OperationDescriptor } from './config.js';
