@@ -5,7 +5,7 @@
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import { bundleAll, listAreas, SpecError } from "./bundle.mjs";
-import { runAllChecks } from "./checks.mjs";
+import { runAllChecks } from "./rules.mjs";
 
 const usage = "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions]";
 let values;

@@ -8,7 +8,7 @@ import YAML from "yaml";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { runAllChecks } from "../../scripts/spec/checks.mjs";
+import { runAllChecks } from "../../scripts/spec/rules.mjs";
 
 let dir: string | undefined;
 function brokenCopy(file: string, edit: (doc: any) => void): string {

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { listOperations } from "../../scripts/spec/checks.mjs";
+import { listOperations } from "../../scripts/spec/rules.mjs";
 
 const expected: { operations: Array<{ area: string; id: string; wire: string; deprecated?: boolean; beta?: boolean }> } = JSON.parse(
   readFileSync(new URL("./seed-operations.json", import.meta.url), "utf8"),

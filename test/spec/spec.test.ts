@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { checkExamples, checkOpenApiExamplesPresent, checkOpenRpc, checkProvenance, lintOpenApi } from "../../scripts/spec/checks.mjs";
+import { checkExamples, checkOpenApiExamplesPresent, checkOpenRpc, checkProvenance, lintOpenApi } from "../../scripts/spec/rules.mjs";
 
 const results: Array<{ area: string; kind: string; doc: any }> = bundleAll({ write: false });
 
