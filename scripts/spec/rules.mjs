@@ -262,6 +262,21 @@ export function checkOpenApiExamplesPresent({ area, doc }) {
   return findings;
 }
 
+/**
+ * Every callable operation states its credit cost: `x-cost: { credits: <n> }`, or
+ * `credits: null` where the service documents none (the SDK then says so), with its `x-source`.
+ */
+export function checkCosts(result) {
+  const findings = [];
+  for (const op of listOperations(result)) {
+    const cost = op.operation["x-cost"];
+    if (!cost || !(cost.credits === null || (Number.isInteger(cost.credits) && cost.credits >= 0))) {
+      findings.push(`${result.area} ${op.wire}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }`);
+    }
+  }
+  return findings;
+}
+
 /** All checks for a list of bundled areas: { findings, assumptions, operations }. */
 // The JSON Schema subset of spec/README.md ("JSON Schema subset"): keywords that mean the same to
 // OpenAPI 3.1, OpenRPC, ajv and both TypeScript generators. (`x-` extensions pass too.)
@@ -318,6 +333,7 @@ export function runAllChecks(results) {
     else findings.push(...checkOpenApiExamplesPresent(r));
     findings.push(...checkExamples(r));
     findings.push(...checkSchemaKeywords(r));
+    findings.push(...checkCosts(r));
     operations.push(...listOperations(r));
   }
   findings.push(...lintOpenApi(results));

@@ -142,6 +142,16 @@ describe("docs build", () => {
     expect(asset).not.toContain('title="seed"');
   });
 
+  it("shows u64 example values beyond 2^53 with every digit (no JSON.parse rounding)", () => {
+    const site = walk(out).filter((f) => f.endsWith(".html")).map((f) => text(readFileSync(f, "utf8"))).join("\n");
+    const bundles = index.areas.map((a: any) => readFileSync(join(specDir, a.file), "utf8")).join("\n");
+    // Unsafe integer literals of the bundles' examples (numbers, not digits inside strings).
+    const big = [...new Set(bundles.match(/(?<=[:\[,]\s*)-?\d{16,}(?=\s*[,\]}])/g) ?? [])].filter((n) => !Number.isSafeInteger(Number(n)));
+    expect(big).toContain("18446744073709551615");
+    for (const n of big) expect(site, n).toContain(n);
+    expect(site).not.toContain("18446744073709552000");
+  });
+
   it("has a page per shared schema, linked from its uses, listing them", () => {
     const asset = page("schemas/Asset.html");
     expect(text(asset)).toContain("getAsset");

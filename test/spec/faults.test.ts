@@ -72,6 +72,13 @@ describe("spec checks catch", () => {
     }
   });
 
+  it("an operation without a credit cost (x-cost; credits: null where the service documents none)", () => {
+    const specDir = brokenCopy("openapi/admin.yaml", (doc) => {
+      delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];
+    });
+    expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain("admin GET /v0/admin/projects/{id}/usage: needs x-cost");
+  });
+
   it("an unknown type", () => {
     const specDir = brokenCopy("schemas/common.yaml", (doc) => {
       doc.Slot.type = "integr";

@@ -2,6 +2,7 @@
 // page renderers share: areas in navigation order, one operation record per JSON-RPC
 // method, REST operation and webhook delivery, and one registry of named schemas.
 import { existsSync, readFileSync } from "node:fs";
+import { parseJson } from "@chaindata/core";
 import { join } from "node:path";
 import { camel, canonical, deref, fileSlug, isObj, pascal, resolvePointer, schemaRefName } from "./util.mjs";
 
@@ -19,7 +20,8 @@ const LABELS = {
 const ORDER = ["das", "compression", "sender", "wallet", "admin", "webhooks", "token-metadata", "mint"];
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
-const readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+// Losslessly: u64 examples beyond 2^53 keep every digit (as `bigint`s; pages print them with `toJson`).
+const readJson = (file) => parseJson(readFileSync(file, "utf8"));
 
 function labelFor(area, title) {
   if (LABELS[area]) return LABELS[area];

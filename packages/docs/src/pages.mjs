@@ -4,9 +4,9 @@ import { badge, codeBlock, href, layout, marker, opBadges, pageContext } from ".
 import { firstSentence } from "./markdown.mjs";
 import { fieldsTable, inl, md, schemaBlock, typeLabel, expansion, propertyRows } from "./schema.mjs";
 import { curlDelivery, curlRest, curlRpc, fillPath, rpcBody, rpcSdkArgs, restRequest, restSdkArgs, tsSnippet, API_KEY_ENV } from "./snippets.mjs";
-import { esc, isObj, plural } from "./util.mjs";
+import { esc, isObj, plural, toJson } from "./util.mjs";
 
-const json = (v) => JSON.stringify(v, null, 2);
+const json = (v) => toJson(v, 2);
 const STATUS_TEXT = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 413: "Payload Too Large", 422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
 
 function section(id, title, body) {
@@ -57,7 +57,7 @@ function facts(pc, op) {
   const area = op.area;
   rows.push(["Package", `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>`]);
   if (op.transport === "delivery") rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
-  if (op.cost) rows.push(["Cost", `${esc(op.cost.credits)} ${op.cost.credits === 1 ? "credit" : "credits"} per ${op.transport === "delivery" ? "event" : "request"}${marker(pc, op.cost["x-source"])}`]);
+  if (op.cost) rows.push(["Cost", `${op.cost.credits === null ? "not documented by the service" : `${esc(op.cost.credits)} ${op.cost.credits === 1 ? "credit" : "credits"} per ${op.transport === "delivery" ? "event" : "request"}`}${marker(pc, op.cost["x-source"])}`]);
   if (op.rateLimit) rows.push(["Rate limit", `${esc(op.rateLimit.requestsPerSecond)} requests/s${op.rateLimit.scope ? ` per ${esc(op.rateLimit.scope)}` : ""}${marker(pc, op.rateLimit["x-source"])}`]);
   if (op.transport !== "delivery") {
     rows.push(["Retries", op.idempotent === false ? "<strong>Not idempotent</strong>: the SDK does not retry it unless you opt in." : "Idempotent: safe to retry."]);

@@ -3,7 +3,7 @@
 // expand in <details>.
 import { href, marker, badge } from "./html.mjs";
 import { inline, markdown } from "./markdown.mjs";
-import { deref, esc, isObj, resolvePointer, schemaRefName } from "./util.mjs";
+import { deref, esc, isObj, resolvePointer, schemaRefName, toJson } from "./util.mjs";
 
 const MAX_DEPTH = 7;
 const INLINE_ENUM = 8;
@@ -49,7 +49,7 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
     const label = link && !plainRefs ? `<a class="tref" href="${link}">${esc(name)}</a>` : `<span class="tref">${esc(name)}</span>`;
     return p && prim ? `${label} <span class="tprim">${p}</span>` : label;
   }
-  if (s.const !== undefined) return `<code class="lit">${esc(JSON.stringify(s.const))}</code>`;
+  if (s.const !== undefined) return `<code class="lit">${esc(toJson(s.const))}</code>`;
   const parts = [];
   const list = s.anyOf ?? s.oneOf;
   if (list) parts.push(list.map((b) => typeLabel(pc, b, { plainRefs, prim })).join(' <span class="op">|</span> '));
@@ -153,7 +153,7 @@ export function enumValues(pc, s) {
 
 export function enumHTML(values, { name = "values" } = {}) {
   if (!values || !values.length) return "";
-  const chip = (v) => `<code class="enum">${esc(typeof v === "string" ? v : JSON.stringify(v))}</code>`;
+  const chip = (v) => `<code class="enum">${esc(typeof v === "string" ? v : toJson(v))}</code>`;
   if (values.length <= INLINE_ENUM) return `<div class="enum-inline">${values.map(chip).join(" ")}</div>`;
   return `<details class="enum-list"><summary>${values.length} allowed ${esc(name)}</summary><div class="enum-wrap">${values.map(chip).join(" ")}</div></details>`;
 }
@@ -162,7 +162,7 @@ export function defaultOf(pc, s) {
   return pick(constraintSources(pc, s), "default");
 }
 
-const jsonText = (v) => (typeof v === "string" ? JSON.stringify(v) : JSON.stringify(v));
+const jsonText = (v) => toJson(v);
 
 /**
  * What a schema expands to: the object fields (allOf merged, refs / arrays / single

@@ -1,6 +1,6 @@
 // Request snippets: the JSON-RPC / HTTP wire request of an example, a TypeScript call
 // with the area's generated client, and curl.
-import { camel, deref, isObj, schemaRefName } from "./util.mjs";
+import { camel, deref, isObj, schemaRefName, toJson } from "./util.mjs";
 
 export const API_KEY_ENV = "CHAINDATA_API_KEY";
 
@@ -52,6 +52,7 @@ export function tsLiteral(doc, value, schema, indent = 0) {
   const pad = "  ".repeat(indent + 1);
   const end = "  ".repeat(indent);
   if (value === null || typeof value === "boolean") return String(value);
+  if (typeof value === "bigint") return `${value}n`;
   if (typeof value === "number") return isU64(doc, schema) && Number.isInteger(value) ? `${value}n` : String(value);
   if (typeof value === "string") return isU64(doc, schema) && /^\d+$/.test(value) ? `${value}n` : JSON.stringify(value);
   if (Array.isArray(value)) {
@@ -67,7 +68,7 @@ export function tsLiteral(doc, value, schema, indent = 0) {
     const items = entries.map(([k, v]) => `${IDENT.test(k) ? k : JSON.stringify(k)}: ${tsLiteral(doc, v, childSchema(doc, schema, k), indent + 1)}`);
     return `{\n${items.map((i) => pad + i).join(",\n")}\n${end}}`;
   }
-  return JSON.stringify(value);
+  return toJson(value);
 }
 
 // ---------------------------------------------------------------- request model of an example
@@ -195,7 +196,7 @@ function authParts(auth, { env }) {
 
 const qs = (pairs) =>
   pairs.length
-    ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${String(v).startsWith("$") ? v : encodeURIComponent(typeof v === "string" ? v : JSON.stringify(v))}`).join("&")}`
+    ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${String(v).startsWith("$") ? v : encodeURIComponent(typeof v === "string" ? v : toJson(v))}`).join("&")}`
     : "";
 
 export function curlRpc(op, body, { env = "mainnet" } = {}) {
@@ -204,7 +205,7 @@ export function curlRpc(op, body, { env = "mainnet" } = {}) {
   const url = `${endpointUrl(area, op, env)}${qs(a.query)}`;
   const lines = [`curl -sS -X POST "${url}"`, `  -H "Content-Type: application/json"`];
   for (const h of a.headers) lines.push(`  -H "${h}"`);
-  lines.push(`  -d ${shq(JSON.stringify(body, null, 2))}`);
+  lines.push(`  -d ${shq(toJson(body, 2))}`);
   return lines.join(" \\\n");
 }
 
@@ -217,7 +218,7 @@ export function curlRest(op, req, { env = "mainnet" } = {}) {
   for (const [k, v] of Object.entries(req.headers)) lines.push(`  -H ${shq(`${k}: ${v}`)}`);
   if (req.body !== undefined) {
     lines.push(`  -H "Content-Type: ${op.rest.body?.contentType ?? "application/json"}"`);
-    lines.push(`  -d ${shq(JSON.stringify(req.body, null, 2))}`);
+    lines.push(`  -d ${shq(toJson(req.body, 2))}`);
   }
   return lines.join(" \\\n");
 }
@@ -227,7 +228,7 @@ export function curlDelivery(op, body) {
   const auth = op.rest.auth.ways.find((w) => w.in === "header");
   const lines = [`curl -sS -X ${op.method} "http://127.0.0.1:3000/webhook"`, `  -H "Content-Type: application/json"`];
   if (auth) lines.push(`  -H "${auth.name}: <your authHeader>"`);
-  lines.push(`  -d ${shq(JSON.stringify(body, null, 2))}`);
+  lines.push(`  -d ${shq(toJson(body, 2))}`);
   return lines.join(" \\\n");
 }
 

@@ -49,6 +49,17 @@ export const camel = (s) => {
 /** A safe file-name slug that keeps case (operation and schema names are case-sensitive identifiers). */
 export const fileSlug = (s) => String(s).replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "x";
 
+/**
+ * `JSON.stringify` that writes `bigint`s (u64 examples beyond 2^53, as the spec reader keeps
+ * them) as their exact digits. (Bigints pass through a marker string with NUL characters,
+ * which no spec text holds.)
+ */
+export function toJson(value, indent) {
+  const bigints = [];
+  const text = JSON.stringify(value, (_key, v) => (typeof v === "bigint" ? `\u0000${bigints.push(v) - 1}\u0000` : v), indent);
+  return text?.replace(/"\\u0000(\d+)\\u0000"/g, (_, i) => String(bigints[i]));
+}
+
 /** Stable JSON text used to compare two copies of a schema. */
 export function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -58,7 +69,7 @@ export function canonical(value) {
       .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
       .join(",")}}`;
   }
-  return JSON.stringify(value);
+  return toJson(value);
 }
 
 export const isObj = (v) => v !== null && typeof v === "object" && !Array.isArray(v);

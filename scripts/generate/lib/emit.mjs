@@ -30,8 +30,9 @@ export function jsdoc(op, { indent = "  ", example } = {}) {
   if (op.summary) lines.push(clean(op.summary), "");
   if (op.description) lines.push(...clean(op.description).split("\n"), "");
   const cost = op["x-cost"];
-  // The cost line is skipped when the description already states it.
-  if (cost && typeof cost.credits === "number" && !/credit/i.test(op.description ?? "")) lines.push(`Cost: ${cost.credits} credit${cost.credits === 1 ? "" : "s"} per request.`);
+  // The cost line is skipped only when the description already states that very cost.
+  if (cost?.credits === null) lines.push("Cost: not documented by the service.");
+  else if (typeof cost?.credits === "number" && !new RegExp(`\\b${cost.credits} credits?\\b`, "i").test(op.description ?? "")) lines.push(`Cost: ${cost.credits} credit${cost.credits === 1 ? "" : "s"} per request.`);
   const limit = op["x-rate-limit"];
   // Likewise the rate-limit line.
   if (limit?.requestsPerSecond && !/rate limit/i.test(op.description ?? "")) lines.push(`Rate limit: ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}.`);

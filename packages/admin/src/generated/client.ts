@@ -22,6 +22,8 @@ export interface AdminClient {
    *
    * **Rate limit**: 5 requests per second per project; beyond it the service answers 429 with `Retry-After`.
    *
+   * Cost: not documented by the service.
+   *
    * @example
    * ```ts
    * const projectUsage = await admin.getProjectUsage({

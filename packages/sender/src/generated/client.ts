@@ -27,6 +27,7 @@ export function createSenderRpc(options?: ClientOptions): JsonRpcClient {
  *
  * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
  *
+ * Cost: 0 credits per request.
  * Rate limit: 50 requests/s per region.
  *
  * @example
@@ -66,6 +67,7 @@ export interface SenderClient {
    *
    * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
    *
+   * Cost: 0 credits per request.
    * Rate limit: 50 requests/s per region.
    *
    * @example

@@ -18,6 +18,8 @@ export interface WebhooksClient {
    *
    * Returns every webhook of the API key's project.
    *
+   * Cost: not documented by the service.
+   *
    * @example
    * ```ts
    * const webhookList = await webhooks.listWebhooks();
@@ -54,6 +56,8 @@ export interface WebhooksClient {
    * Get a webhook
    *
    * Returns one webhook by its id.
+   *
+   * Cost: not documented by the service.
    *
    * @example
    * ```ts
