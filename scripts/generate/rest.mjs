@@ -219,7 +219,7 @@ export async function emitRestArea({ area, doc, file }) {
     const call = hasInput
       ? `(input, options) =>\n      ${warn}transport.restCall(op.${id}, input, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`
       : `(options) =>\n      ${warn}transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`;
-    const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar) });
+    const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar), areaBeta: Boolean(doc.info["x-beta"]) });
     const pagination = op.o["x-pagination"];
     if (pagination && hasInput) {
       const items = itemType(R, pagination.items);

@@ -126,10 +126,10 @@ export async function emitRpcArea({ area, doc, file }) {
     // (A params object without required members may be left out.)
     const optional = paramsOptional(m);
     standalone.push(
-      jsdoc(m, { indent: "", example: exampleFor(m, "", "rpc") }) +
+      jsdoc(m, { indent: "", example: exampleFor(m, "", "rpc"), areaBeta: Boolean(doc.info["x-beta"]) }) +
         `export function ${m.name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
     );
-    const doc_ = jsdoc(m, { example: exampleFor(m, clientVar) });
+    const doc_ = jsdoc(m, { example: exampleFor(m, clientVar), areaBeta: Boolean(doc.info["x-beta"]) });
     const call = `(params, options) => ${m.name}(rpc, params, options)`;
     if (m["x-pagination"]) {
       const items = itemType(R, m["x-pagination"].items);

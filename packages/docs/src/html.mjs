@@ -101,7 +101,7 @@ ${description ? `<meta name="description" content="${esc(description)}">` : ""}
 <header class="top">
 <a class="brand" href="${r}index.html"><span class="logo" aria-hidden="true">◆</span> chaindata <span class="muted">API docs</span></a>
 <div class="search" role="search">
-<input id="search" type="search" placeholder="Search methods, operations, fields…  ( / )" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-expanded="false">
+<input id="search" type="search" role="combobox" aria-autocomplete="list" placeholder="Search methods, operations, fields…  ( / )" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-expanded="false">
 <ul id="search-results" class="search-results" role="listbox" hidden></ul>
 </div>
 </header>

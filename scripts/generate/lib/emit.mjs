@@ -24,8 +24,11 @@ export const literal = (value) => JSON.stringify(value);
 
 const clean = (text) => String(text).replace(/\*\//g, "*\\/").trim();
 
-/** JSDoc block for one operation, from its summary, description, cost, status and first example. */
-export function jsdoc(op, { indent = "  ", example } = {}) {
+/**
+ * JSDoc block for one operation, from its summary, description, cost, status and first example.
+ * `areaBeta`: the whole area is beta (`info.x-beta`), so every operation is.
+ */
+export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
   const lines = [];
   if (op.summary) lines.push(clean(op.summary), "");
   if (op.description) lines.push(...clean(op.description).split("\n"), "");
@@ -38,7 +41,7 @@ export function jsdoc(op, { indent = "  ", example } = {}) {
   if (limit?.requestsPerSecond && !/rate limit/i.test(op.description ?? "")) lines.push(`Rate limit: ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}.`);
   if (op["x-idempotent"] === false) lines.push("Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.");
   if (lines.length && lines[lines.length - 1] !== "") lines.push("");
-  if (op["x-beta"]) lines.push("@beta Routes and response formats may change.");
+  if (op["x-beta"] || areaBeta) lines.push("@beta Routes and response formats may change.");
   if (op.deprecated) lines.push(`@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service."}`);
   if (example) lines.push("@example", "```ts", ...example.split("\n"), "```");
   while (lines.length && lines[lines.length - 1] === "") lines.pop();

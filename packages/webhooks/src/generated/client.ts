@@ -46,7 +46,7 @@ export interface WebhooksClient {
    *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
    *   ],
    *   webhookType: "enhanced",
-   *   authHeader: "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+   *   authHeader: "Bearer <your-webhook-secret>",
    *   txnStatus: "success"
    * });
    * ```
@@ -90,7 +90,7 @@ export interface WebhooksClient {
    *     "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
    *   ],
    *   webhookType: "enhanced",
-   *   authHeader: "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+   *   authHeader: "Bearer <your-webhook-secret>",
    *   txnStatus: "success"
    * });
    * ```

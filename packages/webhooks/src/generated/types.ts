@@ -534,7 +534,7 @@ export type Base58 = string;
  *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
  *       ],
  *       "webhookType": "enhanced",
- *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *       "authHeader": "Bearer <your-webhook-secret>",
  *       "txnStatus": "success"
  *     }
  * @example {
@@ -575,7 +575,7 @@ export interface DeleteWebhookResponse {
 /**
  * DeliveryAuthHeader
  * @description Optional secret sent back verbatim as the `Authorization` header of every delivery.
- * @example Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA
+ * @example Bearer <your-webhook-secret>
  */
 export type DeliveryAuthHeader = string;
 /**
@@ -1459,7 +1459,7 @@ export type UnixTimestamp = number;
  *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
  *       ],
  *       "webhookType": "enhanced",
- *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *       "authHeader": "Bearer <your-webhook-secret>",
  *       "txnStatus": "success"
  *     }
  */
@@ -1513,7 +1513,7 @@ export type WatchedAddresses = Address[];
  *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
  *       ],
  *       "webhookType": "enhanced",
- *       "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *       "authHeader": "Bearer <your-webhook-secret>",
  *       "active": true
  *     }
  */
@@ -1568,7 +1568,7 @@ export type WebhookEncoding = string;
  *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
  *         ],
  *         "webhookType": "enhanced",
- *         "authHeader": "Bearer fRPac8Cr4I91kIYjr6VveUrrdJBXHNzA",
+ *         "authHeader": "Bearer <your-webhook-secret>",
  *         "active": true
  *       }
  *     ]
