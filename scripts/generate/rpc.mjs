@@ -150,6 +150,7 @@ export async function emitRpcArea({ area, doc, file }) {
     "type JsonRpcClient",
     ...(methods.some((m) => m["x-pagination"]) ? ["type Paginated"] : []),
     "type RequestOptions",
+    "type SingleMethod",
     "ValidationError",
   ];
   const client =
@@ -163,7 +164,7 @@ export async function emitRpcArea({ area, doc, file }) {
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
-    `  request<M extends keyof T.${Area}Methods>(method: M, params: T.${Area}Methods[M]["params"], options?: RequestOptions): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, params: T.${Area}Methods[M]["params"], options?: RequestOptions): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(`Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`, areaStatusTags(info)) +
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +

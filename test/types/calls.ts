@@ -88,6 +88,9 @@ export async function invalid(): Promise<void> {
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, limit: "10" });
   // @ts-expect-error — the method name picks the params: getAsset takes `id`, not `ids`
   await das.request("getAsset", { ids: [ADDRESS] });
+  const either = Math.random() < 0.5 ? ("getAsset" as const) : ("getNftEditions" as const);
+  // @ts-expect-error — a union of method names: the params could not be checked against the method actually called
+  await das.request(either, { id: ADDRESS });
   // @ts-expect-error — not a method of the das area
   await das.request("getBalances", {});
   // @ts-expect-error — u64 values are bigint, not number

@@ -9,7 +9,7 @@ export type { ClientOptions, Logger, OperationDescriptor, RequestOptions, Resolv
 export { createTransport } from './transport.js';
 export type { SendContext, Transport } from './transport.js';
 export { createJsonRpcClient, rpcEncoding } from './json-rpc.js';
-export type { JsonRpcClient, RpcEncode, RpcMethodDescriptor } from './json-rpc.js';
+export type { JsonRpcClient, RpcEncode, RpcMethodDescriptor, SingleMethod } from './json-rpc.js';
 export { createBatcher } from './batch.js';
 export type { Batcher, BatchedCall } from './batch.js';
 export { paginate, withPagination } from './paginate.js';

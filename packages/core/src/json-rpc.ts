@@ -49,6 +49,14 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
   };
 }
 
+/**
+ * `M` when it is one method name, `never` when it is a union of names: the params of
+ * `request(method, params)` can only be checked against the method actually called when the
+ * name is known. (For the generated `request` signatures.)
+ */
+export type SingleMethod<M> = true extends IsUnion<M> ? never : M;
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+
 /** A client for one JSON-RPC endpoint. */
 export interface JsonRpcClient {
   /**
