@@ -60,8 +60,10 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
 
 // What each area gets of the shared options, when not all of them: the admin limiter goes to
 // admin alone; the Sender takes neither the general key (its key is a dedicated one) nor
-// batching (it documents no JSON-RPC batches).
-const AREA_OPTIONS = { admin: "{ ...shared, rateLimit }", sender: "{ ...shared, apiKey: undefined, batch: undefined }" };
+// batching (it documents no JSON-RPC batches); the REST areas take no batcher (JSON-RPC only).
+// (`shared` holds neither `rateLimit` nor `batch`.)
+const AREA_OPTIONS = { admin: "{ ...shared, rateLimit }", sender: "{ ...shared, apiKey: undefined }" };
+const areaOptions = (a) => AREA_OPTIONS[a.area] ?? (a.kind === "openapi" ? "shared" : "{ ...shared, batch }");
 
 /** @chaindata/sdk: one client composing every area. */
 function emitSdk(areas) {
@@ -84,13 +86,14 @@ function emitSdk(areas) {
       ` * copied now, so later changes to the caller's object reach no area. \`rateLimit\` goes to the admin\n` +
       ` * area only: the admin host's 5 requests/s is the one documented client-side limit, and the\n` +
       ` * other areas' traffic must not spend its budget. The sender area gets neither \`apiKey\` (a Sender\n` +
-      ` * key is a dedicated one: pass it to \`createSenderClient\`) nor \`batch\`.\n` +
+      ` * key is a dedicated one: pass it to \`createSenderClient\`) nor \`batch\`, and the REST\n` +
+      ` * areas no \`batch\` (JSON-RPC only).\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
       ` * sender host) serves the others, and only the areas used are constructed.\n */\n` +
       `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
-      `  const { rateLimit, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };\n` +
+      `  const { rateLimit, batch, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };\n` +
       `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
-      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${AREA_OPTIONS[a.area] ?? "shared"}));\n    },`).join("\n") +
+      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${areaOptions(a)}));\n    },`).join("\n") +
       `\n  };\n}\n`,
   };
 }
@@ -106,7 +109,7 @@ function emitRuntimeExports(pkg, { rpc }) {
   const values = [...ERROR_CLASSES, ...(rpc ? ["createBatcher"] : []), "createRateLimiter"];
   // (The types that appear in the clients' signatures and errors, so that callers can name them.)
   const types = [
-    "ClientOptions", "RequestOptions", "Logger", "PageIterable", "RateLimiter", "ValidationIssue", "InvalidResponseReason", "RpcErrorObject",
+    "ClientOptions", ...(rpc ? [] : ["RestClientOptions"]), "RequestOptions", "Logger", "PageIterable", "RateLimiter", "ValidationIssue", "InvalidResponseReason", "RpcErrorObject",
     ...(rpc ? ["JsonRpcClient", "Batcher"] : []),
   ];
   return {

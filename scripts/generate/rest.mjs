@@ -239,13 +239,13 @@ export async function emitRestArea({ area, doc, file }) {
   const client =
     banner(source) +
     `import createFetchClient from "openapi-fetch";\n` +
-    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type ClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
     `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status.length ? `\n *\n * ${status.join("\n * ")}` : ""}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
     docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
-    `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
+    `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
     `  const transport = createTransport(options, ${info["x-host"]}Host);\n` +
     `  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });\n` +
     `  return {\n${impl.join("\n")}\n  };\n}\n`;

@@ -3,7 +3,7 @@
 // REST path/query/body splitting, per-host auth, u64 revival, deprecation warnings,
 // and the standalone (tree-shakable) functions. A stub `fetch` records every request.
 import { createAdminClient } from "@chaindata/admin";
-import { ConfigurationError, createChainDataClient } from "@chaindata/sdk";
+import { ConfigurationError, createChainDataClient, type ClientOptions } from "@chaindata/sdk";
 import { createCompressionClient } from "@chaindata/compression";
 import { createBatcher, createDasClient, createDasRpc, getAsset, ValidationError } from "@chaindata/das";
 import { createMintClient } from "@chaindata/mint";
@@ -195,6 +195,21 @@ describe("REST wire format", () => {
     expect(acquire).toHaveBeenCalledOnce();
     expect(requests[0]!.url.searchParams.get("api-key")).toBe(KEY);
     expect(requests[1]!.headers.get("x-api-key")).toBe(KEY);
+  });
+
+  it("a REST client ignores a batcher (one options object serves every area); the sdk gives it to the JSON-RPC areas only", async () => {
+    const { fetch, requests } = stub((r) =>
+      r.url.pathname.includes("wallet")
+        ? `{"balances":[],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`
+        : JSON.stringify(r.body.map((call: { id: string }) => ({ jsonrpc: "2.0", id: call.id, result: { id: ADDRESS } }))),
+    );
+    const batch = createBatcher();
+    const shared: ClientOptions = { ...options(fetch), batch };
+    await createWalletClient(shared).getBalances({ wallet: OWNER });
+    const sdk = createChainDataClient({ ...options(fetch), batch });
+    await sdk.wallet.getBalances({ wallet: OWNER });
+    await Promise.all([sdk.das.getAsset({ id: ADDRESS }), sdk.das.getAsset({ id: ADDRESS })]);
+    expect(requests.map((r) => (Array.isArray(r.body) ? `batch of ${r.body.length}` : r.url.pathname))).toEqual([`/v1/wallet/${OWNER}/balances`, `/v1/wallet/${OWNER}/balances`, "batch of 2"]);
   });
 
   it("DAS: page and a keyset param together is a ValidationError; .all() with a cursor walks by cursor, sending no page", async () => {

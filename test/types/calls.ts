@@ -109,6 +109,8 @@ export async function invalid(): Promise<void> {
   createDasClient({ environment: "staging" });
   // @ts-expect-error — events typed as raw need `kind: "raw"`, or they would be parsed as enhanced
   createWebhookHandler<"raw">({ authHeader: "secret", onEvent: () => {} });
+  // @ts-expect-error — a REST client takes no batcher (JSON-RPC only)
+  createWalletClient({ batch: createBatcher() });
   // @ts-expect-error — authHeader is required
   createWebhookHandler({ onEvent: () => {} });
   void n;

@@ -7,7 +7,7 @@ export { keyInHeader, keyInQuery } from './auth.js';
 export type { PlaceKey } from './auth.js';
 export type { ClientOptions, Logger, OperationDescriptor, RequestOptions, ResolvedConfig } from './config.js';
 export { createTransport } from './transport.js';
-export type { SendContext, Transport } from './transport.js';
+export type { RestClientOptions, SendContext, Transport } from './transport.js';
 export { createJsonRpcClient, rpcEncoding } from './json-rpc.js';
 export type { JsonRpcClient, RpcEncode, RpcMethodDescriptor, SingleMethod } from './json-rpc.js';
 export { createBatcher } from './batch.js';

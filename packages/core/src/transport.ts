@@ -8,6 +8,12 @@ import { createHttp, type Exchange } from './http.js';
 import { reviveU64 } from './json.js';
 import { validate } from './validate.js';
 
+/**
+ * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
+ * a `batch` is ignored, so one options object can serve every area's factory.)
+ */
+export type RestClientOptions = Omit<ClientOptions, 'batch'>;
+
 /** The context of {@link Transport.send}. */
 export interface SendContext {
   operation: OperationDescriptor;
@@ -46,7 +52,7 @@ export interface Transport {
  * give one. A missing API key is reported by each call instead (nothing is sent), so a client
  * can be constructed before the key is needed, and key-optional hosts (sender) work without one.
  */
-export function createTransport(options: ClientOptions | undefined, host: Host): Transport {
+export function createTransport(options: RestClientOptions | undefined, host: Host): Transport {
   const http = createHttp(options, host);
 
   const send = async (request: Request, ctx: SendContext): Promise<Exchange> => {

@@ -54,25 +54,26 @@ export interface ChainDataClient {
  * copied now, so later changes to the caller's object reach no area. `rateLimit` goes to the admin
  * area only: the admin host's 5 requests/s is the one documented client-side limit, and the
  * other areas' traffic must not spend its budget. The sender area gets neither `apiKey` (a Sender
- * key is a dedicated one: pass it to `createSenderClient`) nor `batch`.
+ * key is a dedicated one: pass it to `createSenderClient`) nor `batch`, and the REST
+ * areas no `batch` (JSON-RPC only).
  * Each area is created on first use, so an environment without some host (devnet has no wallet or
  * sender host) serves the others, and only the areas used are constructed.
  */
 export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {
-  const { rateLimit, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };
+  const { rateLimit, batch, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };
   const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};
   return {
     get compression() {
-      return (areas.compression ??= createCompressionClient(shared));
+      return (areas.compression ??= createCompressionClient({ ...shared, batch }));
     },
     get das() {
-      return (areas.das ??= createDasClient(shared));
+      return (areas.das ??= createDasClient({ ...shared, batch }));
     },
     get mint() {
-      return (areas.mint ??= createMintClient(shared));
+      return (areas.mint ??= createMintClient({ ...shared, batch }));
     },
     get sender() {
-      return (areas.sender ??= createSenderClient({ ...shared, apiKey: undefined, batch: undefined }));
+      return (areas.sender ??= createSenderClient({ ...shared, apiKey: undefined }));
     },
     get admin() {
       return (areas.admin ??= createAdminClient({ ...shared, rateLimit }));

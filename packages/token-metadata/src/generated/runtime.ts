@@ -20,6 +20,7 @@ export {
   ConfigurationError,
   createRateLimiter,
   type ClientOptions,
+  type RestClientOptions,
   type RequestOptions,
   type Logger,
   type PageIterable,
