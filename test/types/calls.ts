@@ -66,8 +66,9 @@ export async function valid(signal: AbortSignal): Promise<void> {
  * `exactOptionalPropertyTypes` (tsconfig.strict.json): the runtime treats an undefined member as
  * absent.
  */
-export async function maybeUndefined(key: string | undefined, page: number | undefined, cursor: string | undefined, signal: AbortSignal | undefined, url: string | undefined): Promise<void> {
-  createDasClient({ apiKey: key, timeout: undefined, baseUrls: { rpc: url } });
+export async function maybeUndefined(key: string | undefined, page: number | undefined, cursor: string | undefined, signal: AbortSignal | undefined, url: string | undefined, headers: Record<string, string> | undefined): Promise<void> {
+  createDasClient({ apiKey: key, timeout: undefined, baseUrls: { rpc: url }, headers });
+  await das.getAsset({ id: ADDRESS }, { headers });
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, page, limit: undefined });
   await das.getAsset({ id: ADDRESS, options: { showFungible: undefined } }, { signal, maxRetries: undefined });
   for await (const item of das.getAssetsByOwner.all({ ownerAddress: ADDRESS, page }, { maxPages: undefined })) item.id;

@@ -50,7 +50,7 @@ export interface ClientOptions {
    * `undefined` value sends nothing.
    * @default {}
    */
-  headers?: Record<string, string | null | undefined>;
+  headers?: Record<string, string | null | undefined> | undefined;
   /**
    * Time limit per attempt in ms, from sending the request to reading the whole body.
    * `Infinity` disables it.
@@ -110,7 +110,7 @@ export type RequestOptions = {
    * removes one of them for this call.
    * @default {}
    */
-  headers?: Record<string, string | null | undefined>;
+  headers?: Record<string, string | null | undefined> | undefined;
   /**
    * Retry a non-idempotent operation (a write) too. Only safe if a repeated write is harmless.
    * @default false
