@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseCli } from "../lib/cli.mjs";
 import { staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
@@ -196,18 +196,7 @@ function sync(files, { check }) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const usage = "usage: npm run generate [-- --check]   (--check: write nothing, exit 1 when a generated file is stale)";
-  let check;
-  try {
-    ({ values: { check } } = parseArgs({ options: { check: { type: "boolean" }, help: { type: "boolean" } }, strict: true }));
-    if (process.argv.includes("--help")) {
-      console.log(usage);
-      process.exit(0);
-    }
-  } catch (error) {
-    console.error(`generate: ${error.message}\n${usage}`);
-    process.exit(2);
-  }
+  const { check } = parseCli("generate", { check: { type: "boolean" } }, "usage: npm run generate [-- --check]   (--check: write nothing, exit 1 when a generated file is stale)");
   const started = performance.now();
   try {
     // The generators read spec/dist only; an edit not yet bundled would be silently ignored.

@@ -140,7 +140,8 @@ export async function emitRpcArea({ area, doc, file }) {
       impl.push(`    ${m.name}: ${call},`);
     }
   }
-  const status = areaStatusTags(info).map((tag) => `\n * ${tag}`).join("");
+  const statusTags = areaStatusTags(info);
+  const status = statusTags.map((tag) => `\n * ${tag}`).join("");
   const coreImports = [
     "createJsonRpcClient",
     `${info["x-host"]}Host`,
@@ -165,7 +166,7 @@ export async function emitRpcArea({ area, doc, file }) {
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
     `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, params: T.${Area}Methods[M]["params"], options?: RequestOptions): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
-    docComment(`Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`, areaStatusTags(info)) +
+    docComment(`Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`, statusTags) +
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, "request"> = {\n${impl.join("\n")}\n  };\n` +

@@ -3,22 +3,11 @@
 //   node scripts/spec/check.mjs                 all areas
 //   node scripts/spec/check.mjs --area das,wallet
 import { relative } from "node:path";
-import { parseArgs } from "node:util";
+import { parseCli } from "../lib/cli.mjs";
 import { bundleAll, listAreas, SpecError } from "./bundle.mjs";
 import { runAllChecks } from "./rules.mjs";
 
-const usage = "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions]";
-let values;
-try {
-  ({ values } = parseArgs({ options: { area: { type: "string" }, assumptions: { type: "boolean" }, help: { type: "boolean" } }, strict: true }));
-} catch (error) {
-  console.error(`spec:check: ${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const values = parseCli("spec:check", { area: { type: "string" }, assumptions: { type: "boolean" } }, "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions]");
 const known = listAreas().map((a) => a.area);
 const only = values.area?.split(",");
 const unknown = only?.filter((area) => !known.includes(area)) ?? [];

@@ -162,8 +162,6 @@ export function defaultOf(pc, s) {
   return pick(constraintSources(pc, s), "default");
 }
 
-const jsonText = (v) => toJson(v);
-
 /**
  * What a schema expands to: the object fields (allOf merged, refs / arrays / single
  * nullable branch unwrapped) or several variants. `stack` holds the named schemas
@@ -267,14 +265,14 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
       const ex = (r.examples ?? []).filter((x) => x.value !== undefined);
       const nullable = isNullable(pc, s);
       const exHTML = ex.length
-        ? `<div class="ex-inline">${ex.length === 1 ? "Example" : "Examples"}: ${ex.map((x) => `<code title="${esc(x.summary ?? x.name)}">${esc(jsonText(x.value))}</code>${ex.length > 1 ? ` <span class="muted">(${esc(x.name)})</span>` : ""}`).join(", ")}</div>`
+        ? `<div class="ex-inline">${ex.length === 1 ? "Example" : "Examples"}: ${ex.map((x) => `<code title="${esc(x.summary ?? x.name)}">${esc(toJson(x.value))}</code>${ex.length > 1 ? ` <span class="muted">(${esc(x.name)})</span>` : ""}`).join(", ")}</div>`
         : "";
-      const schemaEx = Array.isArray(sObj.examples) && !ex.length ? `<div class="ex-inline">Example: ${sObj.examples.slice(0, 3).map((v) => `<code>${esc(jsonText(v))}</code>`).join(", ")}</div>` : "";
+      const schemaEx = Array.isArray(sObj.examples) && !ex.length ? `<div class="ex-inline">Example: ${sObj.examples.slice(0, 3).map((v) => `<code>${esc(toJson(v))}</code>`).join(", ")}</div>` : "";
       const row = `<tr${deprecated ? ' class="is-deprecated"' : ""}>
 <td class="f-name"><code>${esc(r.name)}</code>${deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td>${location ? `<td class="f-in">${esc(r.in ?? "")}</td>` : ""}
 <td class="f-type">${typeLabel(pc, s)}${nullable ? ' <span class="tnull">nullable</span>' : ""}</td>
 <td class="f-req">${r.required ? '<span class="req">required</span>' : '<span class="opt">optional</span>'}</td>
-<td class="f-def">${def !== undefined ? `<code>${esc(jsonText(def))}</code>` : ""}</td>
+<td class="f-def">${def !== undefined ? `<code>${esc(toJson(def))}</code>` : ""}</td>
 <td class="f-cons">${cons.join("<br>")}</td>
 <td class="f-desc">${desc ? markdown(desc, linker(pc)) : ""}${marker(pc, src)}${enumHTML(en)}${exHTML}${schemaEx}</td>
 </tr>`;
@@ -330,7 +328,7 @@ export function schemaBlock(pc, s, { stack = [], description, showDescription = 
   const cons = constraints(pc, s);
   if (cons.length) parts.push(`<p class="small">Constraints: ${cons.join("; ")}</p>`);
   const def = defaultOf(pc, s);
-  if (def !== undefined) parts.push(`<p class="small">Default: <code>${esc(jsonText(def))}</code></p>`);
+  if (def !== undefined) parts.push(`<p class="small">Default: <code>${esc(toJson(def))}</code></p>`);
   const en = enumValues(pc, s);
   if (en) parts.push(enumHTML(en));
   const e = expansion(pc, s, stack);
