@@ -7,25 +7,36 @@
 //                                         for DAS getAsset); caps are kept as they are
 //
 // Run `npx turbo run build` first: the programs are bundled from the built dist/.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { bundlePrograms } from './lib/programs.mjs';
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { bundlePrograms } from "./lib/programs.mjs";
 
-const file = fileURLToPath(new URL('../test/size/budgets.json', import.meta.url));
-const current = JSON.parse(readFileSync(file, 'utf8'));
+const file = fileURLToPath(new URL("../test/size/budgets.json", import.meta.url));
+const current = JSON.parse(readFileSync(file, "utf8"));
 const sizes = await bundlePrograms();
-const write = process.argv.includes('--write');
+const write = process.argv.includes("--write");
 
 const programs = {};
 for (const [key, { gz, min }] of Object.entries(sizes)) {
   const old = current.programs[key] ?? {};
   const cap = old.capGzipBytes;
-  const budget = write ? Math.min(Math.ceil((gz * 1.03) / 50) * 50, cap ?? Infinity) : old.maxGzipBytes;
-  programs[key] = { maxGzipBytes: budget, ...(cap !== undefined && { capGzipBytes: cap, cap: old.cap }), measuredGzipBytes: write ? gz : old.measuredGzipBytes };
-  const status = budget === undefined ? 'NO BUDGET' : gz <= budget ? 'ok' : 'OVER';
-  console.log(`${key.padEnd(52)} ${String(min).padStart(7)} B min ${String(gz).padStart(6)} B gz   budget ${String(budget ?? '-').padStart(6)}  ${status}`);
+  const budget = write
+    ? Math.min(Math.ceil((gz * 1.03) / 50) * 50, cap ?? Infinity)
+    : old.maxGzipBytes;
+  programs[key] = {
+    maxGzipBytes: budget,
+    ...(cap !== undefined && { capGzipBytes: cap, cap: old.cap }),
+    measuredGzipBytes: write ? gz : old.measuredGzipBytes,
+  };
+  const status = budget === undefined ? "NO BUDGET" : gz <= budget ? "ok" : "OVER";
+  console.log(
+    `${key.padEnd(52)} ${String(min).padStart(7)} B min ${String(gz).padStart(6)} B gz   budget ${String(budget ?? "-").padStart(6)}  ${status}`,
+  );
 }
 if (write) {
-  writeFileSync(file, `${JSON.stringify({ ...current, measuredAt: new Date().toISOString().slice(0, 10), programs }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ ...current, measuredAt: new Date().toISOString().slice(0, 10), programs }, null, 2)}\n`,
+  );
   console.log(`wrote ${file}`);
 }

@@ -10,4 +10,8 @@ const admin = createAdminClient({
 
 const usage = await admin.getProjectUsage({ id: "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63" });
 console.log(`credits used ${usage.creditsUsed}, remaining ${usage.creditsRemaining}`);
-console.log(`usage by service: ${Object.entries(usage.usage ?? {}).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+console.log(
+  `usage by service: ${Object.entries(usage.usage ?? {})
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")}`,
+);

@@ -13,4 +13,6 @@ const minted = await mint.mintCompressedNft({
   imageUrl: "https://arweave.net/aurora-pass-42.png",
   sellerFeeBasisPoints: 500,
 });
-console.log(`minted ${minted.assetId} (confirmed: ${minted.minted}), signature ${minted.signature}`);
+console.log(
+  `minted ${minted.assetId} (confirmed: ${minted.minted}), signature ${minted.signature}`,
+);

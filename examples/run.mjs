@@ -9,7 +9,17 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { startMock } from "@chaindata/mock";
 
-const ALL = ["tour", "das", "compression", "sender", "wallet", "admin", "webhooks", "token-metadata", "mint"];
+const ALL = [
+  "tour",
+  "das",
+  "compression",
+  "sender",
+  "wallet",
+  "admin",
+  "webhooks",
+  "token-metadata",
+  "mint",
+];
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = names.filter((n) => !ALL.includes(n));
 if (unknown.length) {
@@ -20,12 +30,19 @@ if (unknown.length) {
 const started = performance.now();
 const mock = process.env.CHAINDATA_MOCK_URL ? undefined : await startMock({ port: 0, quiet: true });
 const url = process.env.CHAINDATA_MOCK_URL?.replace(/\/$/, "") ?? mock.url;
-console.log(mock ? `mock started on ${url} in ${Math.round(performance.now() - started)} ms` : `using the mock at ${url}`);
+console.log(
+  mock
+    ? `mock started on ${url} in ${Math.round(performance.now() - started)} ms`
+    : `using the mock at ${url}`,
+);
 
 function run(name) {
   return new Promise((resolve) => {
     const file = fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
-    const child = spawn(process.execPath, [file], { env: { ...process.env, CHAINDATA_LOCAL_URL: url }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [file], {
+      env: { ...process.env, CHAINDATA_LOCAL_URL: url },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -49,7 +66,9 @@ let invalid = 0;
 if (mock) {
   const log = mock.requests();
   invalid = log.filter((r) => r.violations.length).length;
-  console.log(`\n${results.length - failed.length}/${results.length} examples ok; the mock served ${log.length} requests, ${invalid} with violations`);
+  console.log(
+    `\n${results.length - failed.length}/${results.length} examples ok; the mock served ${log.length} requests, ${invalid} with violations`,
+  );
   await mock.stop();
 } else {
   console.log(`\n${results.length - failed.length}/${results.length} examples ok`);

@@ -1,5 +1,10 @@
 // A tour of @chaindata/sdk: one client for every area, typed errors, batching, pagination.
-import { createBatcher, createChainDataClient, ValidationError, JsonRpcError } from "@chaindata/sdk";
+import {
+  createBatcher,
+  createChainDataClient,
+  ValidationError,
+  JsonRpcError,
+} from "@chaindata/sdk";
 
 // In production: createChainDataClient() reads CHAINDATA_API_KEY and talks to mainnet.
 // Here, the local mock: every host on one URL, no API key needed.
@@ -16,13 +21,20 @@ const [bonk, sprite, editions] = await Promise.all([
   chaindata.das.getAsset({ id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" }),
   chaindata.das.getNftEditions({ mint: "81kucWuBQL4TvWsP36stbSbuJyC81tTVUUheSe1Nt45M" }),
 ]);
-console.log(`das: ${bonk.content?.metadata?.name} supply ${bonk.token_info?.supply}n; ${sprite.content?.metadata?.name}; ${editions.editions.length} prints`);
+console.log(
+  `das: ${bonk.content?.metadata?.name} supply ${bonk.token_info?.supply}n; ${sprite.content?.metadata?.name}; ${editions.editions.length} prints`,
+);
 
-const { value } = await chaindata.compression.getCompressedBalanceByOwner({ owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi" });
+const { value } = await chaindata.compression.getCompressedBalanceByOwner({
+  owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+});
 console.log(`compression: ${value} compressed lamports`);
 
 let transfers = 0;
-for await (const _ of chaindata.wallet.getTransfers.all({ wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" })) transfers++;
+for await (const _ of chaindata.wallet.getTransfers.all({
+  wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+}))
+  transfers++;
 console.log(`wallet: ${transfers} transfers over every page`);
 
 const usage = await chaindata.admin.getProjectUsage({ id: "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63" });
@@ -41,7 +53,10 @@ try {
 
 // Server-side errors are typed too (the mock's X-Mock-JsonRpc-Error hook fakes a "not found").
 try {
-  await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" }, { headers: { "X-Mock-JsonRpc-Error": "-32004" } });
+  await chaindata.das.getAsset(
+    { id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" },
+    { headers: { "X-Mock-JsonRpc-Error": "-32004" } },
+  );
 } catch (error) {
   if (!(error instanceof JsonRpcError)) throw error;
   console.log(`JsonRpcError ${error.code} from ${error.method}: ${error.rpcMessage}`);

@@ -14,11 +14,18 @@ const hook = await webhooks.createWebhook({
 console.log(`created ${hook.webhookID} → ${hook.webhookURL}`);
 
 const all = await webhooks.listWebhooks();
-console.log(`${all.length} webhook(s): ${all.map((w) => `${w.webhookID} [${w.transactionTypes.join(", ")}]`).join("; ")}`);
+console.log(
+  `${all.length} webhook(s): ${all.map((w) => `${w.webhookID} [${w.transactionTypes.join(", ")}]`).join("; ")}`,
+);
 
 const one = await webhooks.getWebhook({ webhookID: hook.webhookID });
 console.log(`watching ${one.accountAddresses.length} account(s)`);
 
-await webhooks.updateWebhook({ webhookID: hook.webhookID, webhookURL: one.webhookURL, transactionTypes: ["ANY"], accountAddresses: one.accountAddresses });
+await webhooks.updateWebhook({
+  webhookID: hook.webhookID,
+  webhookURL: one.webhookURL,
+  transactionTypes: ["ANY"],
+  accountAddresses: one.accountAddresses,
+});
 await webhooks.deleteWebhook({ webhookID: hook.webhookID });
 console.log("updated and deleted");

@@ -19,17 +19,25 @@ import { parseArgs } from "node:util";
 const t0 = performance.now();
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { values: flags } = parseArgs({
-  options: { dynamic: { type: "boolean" }, "no-build": { type: "boolean" }, quiet: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  options: {
+    dynamic: { type: "boolean" },
+    "no-build": { type: "boolean" },
+    quiet: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
 });
 if (flags.help) {
-  console.log("usage: npm start [-- --dynamic] [-- --no-build] [-- --quiet]   (ports: CHAINDATA_MOCK_PORT, CHAINDATA_DOCS_PORT)");
+  console.log(
+    "usage: npm start [-- --dynamic] [-- --no-build] [-- --quiet]   (ports: CHAINDATA_MOCK_PORT, CHAINDATA_DOCS_PORT)",
+  );
   process.exit(0);
 }
 
 const port = (name, fallback) => {
   const text = process.env[name] ?? String(fallback);
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) fail(`${name}=${JSON.stringify(text)} is not a port number`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    fail(`${name}=${JSON.stringify(text)} is not a port number`);
   return n;
 };
 const mockPort = port("CHAINDATA_MOCK_PORT", 4010);
@@ -76,19 +84,35 @@ process.on("SIGTERM", () => stop("SIGTERM"));
 // polled: one getppid() a second, unref'd so it never keeps the process alive on its own. A
 // process started with no parent to lose (ppid 0 or 1) is unaffected.
 const parentPid = process.ppid;
-if (parentPid > 1) setInterval(() => process.ppid !== parentPid && stop("parent process exited"), 1_000).unref();
+if (parentPid > 1)
+  setInterval(() => process.ppid !== parentPid && stop("parent process exited"), 1_000).unref();
 
 // -- 1. build ------------------------------------------------------------------------------------
-const built = ["spec/dist/index.json", "packages/core/dist/index.js", "packages/mock/dist/index.js", "packages/sdk/dist/index.js"].every((f) => existsSync(`${root}${f}`));
+const built = [
+  "spec/dist/index.json",
+  "packages/core/dist/index.js",
+  "packages/mock/dist/index.js",
+  "packages/sdk/dist/index.js",
+].every((f) => existsSync(`${root}${f}`));
 if (flags["no-build"] || process.env.CHAINDATA_SKIP_BUILD === "1") {
   if (!built) fail("nothing is built yet: run without --no-build (or `npx turbo run build`) first");
 } else {
   const started = performance.now();
-  console.log(built ? "checking the build (turbo, cached)…" : "building the spec bundles and every package (first run: under a minute)…");
-  const turbo = existsSync(`${root}node_modules/.bin/turbo`) ? `${root}node_modules/.bin/turbo` : "npx";
+  console.log(
+    built
+      ? "checking the build (turbo, cached)…"
+      : "building the spec bundles and every package (first run: under a minute)…",
+  );
+  const turbo = existsSync(`${root}node_modules/.bin/turbo`)
+    ? `${root}node_modules/.bin/turbo`
+    : "npx";
   const args = [...(turbo === "npx" ? ["turbo"] : []), "run", "build", "--output-logs=errors-only"];
   const code = await new Promise((resolve) => {
-    const child = spawn(turbo, args, { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" } });
+    const child = spawn(turbo, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1" },
+    });
     running.build = child;
     let out = "";
     child.stdout.on("data", (d) => (out += d));
@@ -111,9 +135,18 @@ if (flags["no-build"] || process.env.CHAINDATA_SKIP_BUILD === "1") {
 const { startMock } = await import("@chaindata/mock");
 const mockStarted = performance.now();
 try {
-  running.mock = await startMock({ port: mockPort, mode: flags.dynamic ? "dynamic" : "examples", quiet: true, logRequests: !flags.quiet });
+  running.mock = await startMock({
+    port: mockPort,
+    mode: flags.dynamic ? "dynamic" : "examples",
+    quiet: true,
+    logRequests: !flags.quiet,
+  });
 } catch (e) {
-  fail(e?.code === "EADDRINUSE" ? `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): set CHAINDATA_MOCK_PORT` : `the mock did not start: ${e?.stack ?? e}`);
+  fail(
+    e?.code === "EADDRINUSE"
+      ? `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): set CHAINDATA_MOCK_PORT`
+      : `the mock did not start: ${e?.stack ?? e}`,
+  );
 }
 const mockMs = performance.now() - mockStarted;
 const mock = running.mock;
@@ -130,7 +163,11 @@ try {
   });
 } catch (e) {
   await mock.stop();
-  fail(e?.code === "EADDRINUSE" ? `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT` : `the docs site did not start: ${e?.message ?? e}`);
+  fail(
+    e?.code === "EADDRINUSE"
+      ? `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT`
+      : `the docs site did not start: ${e?.message ?? e}`,
+  );
 }
 const docs = running.docs;
 if (stopping) await new Promise(() => {}); // a signal arrived meanwhile: stop() is exiting
@@ -143,7 +180,10 @@ const lines = [
   "chaindata is running locally — no real API key needed (the mock accepts any key, e.g. `local`)",
   "",
   `mock:  ${mock.url}   (${mock.mode} mode, ready in ${Math.round(mockMs)} ms)`,
-  ...mock.areas.map((a) => `  ${a.area.padEnd(width)}  ${a.url.padEnd(urlWidth)}  ${a.operations.length} ${a.kind === "openrpc" ? "method" : "operation"}${a.operations.length === 1 ? "" : "s"}`),
+  ...mock.areas.map(
+    (a) =>
+      `  ${a.area.padEnd(width)}  ${a.url.padEnd(urlWidth)}  ${a.operations.length} ${a.kind === "openrpc" ? "method" : "operation"}${a.operations.length === 1 ? "" : "s"}`,
+  ),
   `  request log: ${mock.url}/__mock/requests`,
   `docs:  ${docs.url}   ${docsNote}`.trimEnd(),
   "",

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in dependency order.
+//   0. formatting (prettier --check; `npm run format` fixes it) — reported, does not stop the rest
 //   1. bundle the spec (turbo-cached) and fail if generated code is stale
 //   2. build every package through turbo (spec:bundle → generate → build, cached)
 //   3. one vitest run: unit tests of every package and the repo suites in test/
@@ -11,28 +12,49 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 process.env.TURBO_TELEMETRY_DISABLED = "1";
+// Hand-written code only: .prettierignore leaves out generated code (its emitter is the format).
+const CODE_FILES = "**/*.{ts,mts,cts,js,mjs,cjs}";
 const run = (cmd, args, label) => {
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
-  console.log(`── ${label}: ${r.status === 0 ? "ok" : `failed (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `── ${label}: ${r.status === 0 ? "ok" : `failed (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return r.status === 0;
 };
 
 let failedSteps = 0;
-if (!run("npx", ["turbo", "run", "//#spec:bundle", "--output-logs=errors-only"], "spec:bundle")) failedSteps++;
-if (!failedSteps && !run("node", ["scripts/generate/index.mjs", "--check"], "generate --check")) failedSteps++;
-if (!failedSteps && !run("npx", ["turbo", "run", "build", "--output-logs=errors-only"], "build")) failedSteps++;
+const formatted = run("npx", ["prettier", "--check", "--log-level=warn", CODE_FILES], "format");
+if (!run("npx", ["turbo", "run", "//#spec:bundle", "--output-logs=errors-only"], "spec:bundle"))
+  failedSteps++;
+if (!failedSteps && !run("node", ["scripts/generate/index.mjs", "--check"], "generate --check"))
+  failedSteps++;
+if (!failedSteps && !run("npx", ["turbo", "run", "build", "--output-logs=errors-only"], "build"))
+  failedSteps++;
 
 let passed = 0;
-let failed = failedSteps;
+let failed = failedSteps + (formatted ? 0 : 1);
 if (!failedSteps) {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-test-"));
   const report = join(dir, "vitest.json");
-  run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)], "vitest");
+  run(
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      ...process.argv.slice(2),
+    ],
+    "vitest",
+  );
   try {
     const json = JSON.parse(readFileSync(report, "utf8"));
     passed += json.numPassedTests;
-    failed += json.numFailedTests + (json.numTotalTestSuites && json.success === false && json.numFailedTests === 0 ? 1 : 0);
+    failed +=
+      json.numFailedTests +
+      (json.numTotalTestSuites && json.success === false && json.numFailedTests === 0 ? 1 : 0);
     const skipped = json.numPendingTests + json.numTodoTests;
     if (skipped) console.log(`(${skipped} skipped)`);
   } catch {

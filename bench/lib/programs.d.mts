@@ -15,5 +15,12 @@ export declare const areas: Record<string, AreaPrograms>;
 export declare function bundleSize(
   contents: string,
   options?: { splitting?: boolean },
-): Promise<{ min: number; gz: number; code?: Uint8Array; parts?: Record<string, number>; files?: number; initialGz?: number }>;
+): Promise<{
+  min: number;
+  gz: number;
+  code?: Uint8Array;
+  parts?: Record<string, number>;
+  files?: number;
+  initialGz?: number;
+}>;
 export declare function bundlePrograms(): Promise<Record<string, { min: number; gz: number }>>;

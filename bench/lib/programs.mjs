@@ -2,17 +2,17 @@
 // --format=esm --platform=browser) and gzipped. Shared by `npm run bench` (bench/sections/size.mjs) and
 // the size budget test (test/size/size.test.ts). Packages resolve by name through the
 // workspace links, i.e. from their built dist/ (run `npx turbo run build` first).
-import { build } from 'esbuild';
-import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { build } from "esbuild";
+import { gzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
 
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-export const ESBUILD_FLAGS = '--bundle --minify --format=esm --platform=browser';
+export const ESBUILD_FLAGS = "--bundle --minify --format=esm --platform=browser";
 
-const ASSET = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
-const WALLET = '86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY';
-const TX64 = 'AQAB';
+const ASSET = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+const TX64 = "AQAB";
 
 // A caller for helius-sdk's per-method modules (`helius-sdk/rpc/methods/*`, `helius-sdk/zk/methods/*`
 // export `makeX(call)`): the SDK's own `makeRpcCaller` (rpc/caller.js, not exported) copied verbatim,
@@ -43,8 +43,8 @@ if (body.error) throw new Error(body.error.message);
 console.log(body.result);`;
 
 /** A minimal correct REST call by hand. */
-const fetchRest = (url, init = '') => `
-const res = await fetch(${url}${init ? `, ${init}` : ''});
+const fetchRest = (url, init = "") => `
+const res = await fetch(${url}${init ? `, ${init}` : ""});
 if (!res.ok) throw new Error('HTTP ' + res.status);
 console.log(await res.json());`;
 
@@ -56,8 +56,8 @@ console.log(await res.json());`;
  */
 export const areas = {
   das: {
-    call: 'getAsset',
-    pkg: '@chaindata/das',
+    call: "getAsset",
+    pkg: "@chaindata/das",
     ours: `import { createDasClient } from '@chaindata/das';
 const das = createDasClient({ apiKey: 'k' });
 das.getAsset({ id: '${ASSET}' }).then(console.log);`,
@@ -65,14 +65,14 @@ das.getAsset({ id: '${ASSET}' }).then(console.log);`,
 const rpc = createDasRpc({ apiKey: 'k' });
 getAsset(rpc, { id: '${ASSET}' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.getAsset({ id: '${ASSET}' })`),
-    heliusSubpathName: 'helius-sdk/rpc/methods/getAsset',
+    heliusSubpathName: "helius-sdk/rpc/methods/getAsset",
     heliusSubpath: `import { makeGetAsset } from 'helius-sdk/rpc/methods/getAsset';${heliusCaller}
 makeGetAsset(call)({ id: '${ASSET}' }).then(console.log);`,
-    fetch: fetchRpc('https://mainnet.helius-rpc.com/?api-key=k', 'getAsset', `{ id: '${ASSET}' }`),
+    fetch: fetchRpc("https://mainnet.helius-rpc.com/?api-key=k", "getAsset", `{ id: '${ASSET}' }`),
   },
   compression: {
-    call: 'getCompressedAccountsByOwner',
-    pkg: '@chaindata/compression',
+    call: "getCompressedAccountsByOwner",
+    pkg: "@chaindata/compression",
     ours: `import { createCompressionClient } from '@chaindata/compression';
 const zk = createCompressionClient({ apiKey: 'k' });
 zk.getCompressedAccountsByOwner({ owner: '${WALLET}' }).then(console.log);`,
@@ -80,14 +80,18 @@ zk.getCompressedAccountsByOwner({ owner: '${WALLET}' }).then(console.log);`,
 const rpc = createCompressionRpc({ apiKey: 'k' });
 getCompressedAccountsByOwner(rpc, { owner: '${WALLET}' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.zk.getCompressedAccountsByOwner({ owner: '${WALLET}' })`),
-    heliusSubpathName: 'helius-sdk/zk/methods/getCompressedAccountsByOwner',
+    heliusSubpathName: "helius-sdk/zk/methods/getCompressedAccountsByOwner",
     heliusSubpath: `import { makeGetCompressedAccountsByOwner } from 'helius-sdk/zk/methods/getCompressedAccountsByOwner';${heliusCaller}
 makeGetCompressedAccountsByOwner(call)({ owner: '${WALLET}' }).then(console.log);`,
-    fetch: fetchRpc('https://mainnet.helius-rpc.com/?api-key=k', 'getCompressedAccountsByOwner', `{ owner: '${WALLET}' }`),
+    fetch: fetchRpc(
+      "https://mainnet.helius-rpc.com/?api-key=k",
+      "getCompressedAccountsByOwner",
+      `{ owner: '${WALLET}' }`,
+    ),
   },
   sender: {
-    call: 'sendTransaction',
-    pkg: '@chaindata/sender',
+    call: "sendTransaction",
+    pkg: "@chaindata/sender",
     ours: `import { createSenderClient } from '@chaindata/sender';
 const sender = createSenderClient({ apiKey: 'k' });
 sender.sendTransaction({ transaction: '${TX64}', config: { encoding: 'base64', skipPreflight: true, maxRetries: 0 } }).then(console.log);`,
@@ -97,60 +101,74 @@ sendTransaction(rpc, { transaction: '${TX64}', config: { encoding: 'base64', ski
     // The root client has no "send this signed transaction to Sender" call; tx.sendTransaction
     // (signed base64 over RPC) is the closest. The bundle is the same whichever method is used.
     heliusRoot: heliusRoot(`helius.tx.sendTransaction('${TX64}')`),
-    heliusSubpathName: 'helius-sdk/transactions/sendViaSender',
+    heliusSubpathName: "helius-sdk/transactions/sendViaSender",
     heliusSubpath: `import { sendViaSender } from 'helius-sdk/transactions/sendViaSender';
 sendViaSender('${TX64}').then(console.log);`,
-    fetch: fetchRpc('https://sender.helius-rpc.com/fast?api-key=k', 'sendTransaction',
-      `['${TX64}', { encoding: 'base64', skipPreflight: true, maxRetries: 0 }]`),
+    fetch: fetchRpc(
+      "https://sender.helius-rpc.com/fast?api-key=k",
+      "sendTransaction",
+      `['${TX64}', { encoding: 'base64', skipPreflight: true, maxRetries: 0 }]`,
+    ),
   },
   wallet: {
-    call: 'getBalances',
-    pkg: '@chaindata/wallet',
+    call: "getBalances",
+    pkg: "@chaindata/wallet",
     ours: `import { createWalletClient } from '@chaindata/wallet';
 const wallet = createWalletClient({ apiKey: 'k' });
 wallet.getBalances({ wallet: '${WALLET}' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.wallet.getBalances({ wallet: '${WALLET}' })`),
-    heliusSubpathName: 'helius-sdk/wallet/getBalances',
+    heliusSubpathName: "helius-sdk/wallet/getBalances",
     heliusSubpath: `import { getBalances } from 'helius-sdk/wallet/getBalances';
 getBalances('k', { wallet: '${WALLET}' }).then(console.log);`,
-    fetch: fetchRest(`'https://api.helius.xyz/v1/wallet/' + encodeURIComponent('${WALLET}') + '/balances?api-key=k'`),
+    fetch: fetchRest(
+      `'https://api.helius.xyz/v1/wallet/' + encodeURIComponent('${WALLET}') + '/balances?api-key=k'`,
+    ),
   },
   admin: {
-    call: 'getProjectUsage',
-    pkg: '@chaindata/admin',
+    call: "getProjectUsage",
+    pkg: "@chaindata/admin",
     ours: `import { createAdminClient } from '@chaindata/admin';
 const admin = createAdminClient({ apiKey: 'k' });
 admin.getProjectUsage({ id: 'p' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.admin.getProjectUsage('p')`),
-    heliusSubpathName: 'helius-sdk/admin/getProjectUsage',
+    heliusSubpathName: "helius-sdk/admin/getProjectUsage",
     heliusSubpath: `import { getProjectUsage } from 'helius-sdk/admin/getProjectUsage';
 getProjectUsage('k', 'p').then(console.log);`,
-    fetch: fetchRest(`'https://admin-api.helius.xyz/v0/admin/projects/' + encodeURIComponent('p') + '/usage'`, `{ headers: { 'X-Api-Key': 'k' } }`),
+    fetch: fetchRest(
+      `'https://admin-api.helius.xyz/v0/admin/projects/' + encodeURIComponent('p') + '/usage'`,
+      `{ headers: { 'X-Api-Key': 'k' } }`,
+    ),
   },
   webhooks: {
-    call: 'createWebhook',
-    pkg: '@chaindata/webhooks',
+    call: "createWebhook",
+    pkg: "@chaindata/webhooks",
     ours: `import { createWebhooksClient } from '@chaindata/webhooks';
 const webhooks = createWebhooksClient({ apiKey: 'k' });
 webhooks.createWebhook({ webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' }).then(console.log);`,
-    heliusRoot: heliusRoot(`helius.webhooks.create({ webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' })`),
-    heliusSubpathName: 'helius-sdk/webhooks/createWebhook',
+    heliusRoot: heliusRoot(
+      `helius.webhooks.create({ webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' })`,
+    ),
+    heliusSubpathName: "helius-sdk/webhooks/createWebhook",
     heliusSubpath: `import { createWebhook } from 'helius-sdk/webhooks/createWebhook';
 createWebhook('k', { webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' }).then(console.log);`,
-    fetch: fetchRest(`'https://api-mainnet.helius-rpc.com/v0/webhooks?api-key=k'`,
-      `{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' }) }`),
+    fetch: fetchRest(
+      `'https://api-mainnet.helius-rpc.com/v0/webhooks?api-key=k'`,
+      `{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' }) }`,
+    ),
   },
-  'token-metadata': {
-    call: 'getTokenMetadata',
-    pkg: '@chaindata/token-metadata',
+  "token-metadata": {
+    call: "getTokenMetadata",
+    pkg: "@chaindata/token-metadata",
     ours: `import { createTokenMetadataClient } from '@chaindata/token-metadata';
 const tm = createTokenMetadataClient({ apiKey: 'k' });
 tm.getTokenMetadata({ mintAccounts: ['${ASSET}'], includeOffChain: true }).then(console.log);`,
     heliusRoot: null, // helius-sdk 3.2.0 has no token-metadata call
     heliusSubpathName: null,
     heliusSubpath: null,
-    fetch: fetchRest(`'https://api-mainnet.helius-rpc.com/v0/token-metadata?api-key=k'`,
-      `{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mintAccounts: ['${ASSET}'], includeOffChain: true }) }`),
+    fetch: fetchRest(
+      `'https://api-mainnet.helius-rpc.com/v0/token-metadata?api-key=k'`,
+      `{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mintAccounts: ['${ASSET}'], includeOffChain: true }) }`,
+    ),
   },
 };
 
@@ -162,29 +180,29 @@ tm.getTokenMetadata({ mintAccounts: ['${ASSET}'], includeOffChain: true }).then(
  */
 export async function bundleSize(contents, { splitting = false } = {}) {
   const result = await build({
-    stdin: { contents, resolveDir: repoRoot, loader: 'js', sourcefile: 'program.mjs' },
+    stdin: { contents, resolveDir: repoRoot, loader: "js", sourcefile: "program.mjs" },
     bundle: true,
     minify: true,
-    format: 'esm',
-    platform: 'browser',
+    format: "esm",
+    platform: "browser",
     write: false,
-    logLevel: 'error',
+    logLevel: "error",
     metafile: true,
-    ...(splitting ? { splitting: true, outdir: '/virtual-out' } : {}),
+    ...(splitting ? { splitting: true, outdir: "/virtual-out" } : {}),
   });
   if (splitting) {
     // What loads before anything runs: the entry chunk plus the chunks it imports statically
     // (dynamic import() targets load later, on first use).
     const byPath = new Map(result.outputFiles.map((f) => [f.path, f]));
     const outputs = result.metafile.outputs;
-    const rel = (p) => p.replace(/^.*virtual-out\//, '');
+    const rel = (p) => p.replace(/^.*virtual-out\//, "");
     const abs = (p) => `/virtual-out/${rel(p)}`;
-    const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === 'program.mjs');
+    const entry = Object.keys(outputs).find((k) => outputs[k].entryPoint === "program.mjs");
     const seen = new Set();
     const visit = (k) => {
       if (seen.has(k)) return;
       seen.add(k);
-      for (const i of outputs[k].imports) if (i.kind === 'import-statement') visit(i.path);
+      for (const i of outputs[k].imports) if (i.kind === "import-statement") visit(i.path);
     };
     visit(entry);
     const gz = (f) => gzipSync(f.contents, { level: 9 }).length;
@@ -199,9 +217,12 @@ export async function bundleSize(contents, { splitting = false } = {}) {
   const code = result.outputFiles[0].contents;
   // Minified bytes per origin: @chaindata/<pkg>, an npm package, or the program itself.
   const parts = {};
-  for (const [path, { bytesInOutput }] of Object.entries(Object.values(result.metafile.outputs)[0].inputs)) {
-    const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path) ?? /(?:^|\/)packages\/([^/]+)\//.exec(path);
-    const name = !m ? 'program' : path.includes('node_modules') ? m[1] : `@chaindata/${m[1]}`;
+  for (const [path, { bytesInOutput }] of Object.entries(
+    Object.values(result.metafile.outputs)[0].inputs,
+  )) {
+    const m =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path) ?? /(?:^|\/)packages\/([^/]+)\//.exec(path);
+    const name = !m ? "program" : path.includes("node_modules") ? m[1] : `@chaindata/${m[1]}`;
     parts[name] = (parts[name] ?? 0) + bytesInOutput;
   }
   return { code, min: code.length, gz: gzipSync(code, { level: 9 }).length, parts };
@@ -217,5 +238,7 @@ export async function bundlePrograms() {
     ...(a.standalone ? [[`${area}/${a.call}/standalone`, a.standalone]] : []),
   ]);
   const sizes = await Promise.all(entries.map(([, src]) => bundleSize(src)));
-  return Object.fromEntries(entries.map(([key], i) => [key, { min: sizes[i].min, gz: sizes[i].gz }]));
+  return Object.fromEntries(
+    entries.map(([key], i) => [key, { min: sizes[i].min, gz: sizes[i].gz }]),
+  );
 }

@@ -1,9 +1,9 @@
 // Small helpers shared by the benchmark driver and its workers.
-import { fork, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fork, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
-export const benchDir = fileURLToPath(new URL('..', import.meta.url));
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const benchDir = fileURLToPath(new URL("..", import.meta.url));
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** Quantile (linear interpolation) of a sorted array. */
 export function quantile(sorted, q) {
@@ -29,16 +29,19 @@ export function summary(values) {
 
 /** Rounds for display: 3 significant digits, at most `maxDecimals` decimals. */
 export function fmt(v, maxDecimals = 2) {
-  if (v === undefined || v === null || Number.isNaN(v)) return 'n/a';
+  if (v === undefined || v === null || Number.isNaN(v)) return "n/a";
   if (!Number.isFinite(v)) return String(v);
   const abs = Math.abs(v);
   const decimals = abs >= 100 ? 0 : abs >= 10 ? Math.min(1, maxDecimals) : Math.min(2, maxDecimals);
-  return v.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return v.toLocaleString("en-US", {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
 }
 
 /** "median (min–max, n=N)" */
-export function fmtSummary(s, unit = '', digits = 2) {
-  if (!s || !s.n) return 'n/a';
+export function fmtSummary(s, unit = "", digits = 2) {
+  if (!s || !s.n) return "n/a";
   if (s.n === 1) return `${fmt(s.median, digits)}${unit}`;
   if (s.min === s.max) return `${fmt(s.median, digits)}${unit} (all ${s.n} equal)`;
   return `${fmt(s.median, digits)}${unit} (${fmt(s.min, digits)}–${fmt(s.max, digits)}, n=${s.n})`;
@@ -50,23 +53,34 @@ export function fmtSummary(s, unit = '', digits = 2) {
  */
 export function runWorker(worker, config, { nodeArgs = [], timeoutMs = 120_000 } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, `${benchDir}workers/${worker}.mjs`, JSON.stringify(config)], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code, signal) => {
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, `${benchDir}workers/${worker}.mjs`, JSON.stringify(config)],
+      {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (err += c));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("close", (code, signal) => {
       clearTimeout(timer);
-      const last = out.trim().split('\n').pop();
-      if (code !== 0) return reject(new Error(`worker ${worker} ${JSON.stringify(config)} exited ${code ?? signal}: ${err.slice(-2000)}`));
+      const last = out.trim().split("\n").pop();
+      if (code !== 0)
+        return reject(
+          new Error(
+            `worker ${worker} ${JSON.stringify(config)} exited ${code ?? signal}: ${err.slice(-2000)}`,
+          ),
+        );
       try {
         resolve(JSON.parse(last));
       } catch {
-        reject(new Error(`worker ${worker} printed no JSON: ${out.slice(-500)} ${err.slice(-500)}`));
+        reject(
+          new Error(`worker ${worker} printed no JSON: ${out.slice(-500)} ${err.slice(-500)}`),
+        );
       }
     });
   });
@@ -75,21 +89,23 @@ export function runWorker(worker, config, { nodeArgs = [], timeoutMs = 120_000 }
 /** Starts bench/server.mjs in its own process; resolves with { url, stop(), stats(), reset() }. */
 export function startServer() {
   return new Promise((resolve, reject) => {
-    const child = fork(`${benchDir}server.mjs`, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-    child.once('message', ({ port }) => {
+    const child = fork(`${benchDir}server.mjs`, [], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`server exited ${code}`)));
+    child.once("message", ({ port }) => {
       const url = `http://127.0.0.1:${port}`;
       resolve({
         url,
         pid: child.pid,
         stats: () => fetch(`${url}/__stats`).then((r) => r.json()),
-        reset: () => fetch(`${url}/__reset`, { method: 'POST' }).then(() => undefined),
+        reset: () => fetch(`${url}/__reset`, { method: "POST" }).then(() => undefined),
         stop: () =>
           new Promise((done) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
+            child.removeAllListeners("exit");
+            child.once("exit", () => done());
+            child.kill("SIGTERM");
           }),
       });
     });
@@ -100,12 +116,12 @@ export function startServer() {
 export function timeCommand(cmd, args, { cwd = repoRoot, env = process.env, shell = false } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd, env, shell, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('close', (code) => resolve({ code, ms: performance.now() - started, stdout, stderr }));
+    const child = spawn(cmd, args, { cwd, env, shell, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    child.on("close", (code) => resolve({ code, ms: performance.now() - started, stdout, stderr }));
   });
 }
 
@@ -114,15 +130,17 @@ export const rotate = (list, k) => list.map((_, i) => list[(i + k) % list.length
 
 /** Deterministic pseudo-random base58 addresses (44 characters), for large inputs. */
 export function addresses(count, seed = 1) {
-  const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
   let x = seed >>> 0 || 1;
   const out = new Array(count);
   const codes = new Array(44);
   for (let i = 0; i < count; i++) {
     for (let j = 0; j < 44; j++) {
-      x ^= x << 13; x >>>= 0;
+      x ^= x << 13;
+      x >>>= 0;
       x ^= x >>> 17;
-      x ^= x << 5; x >>>= 0;
+      x ^= x << 5;
+      x >>>= 0;
       codes[j] = alphabet.charCodeAt(x % 58);
     }
     // Flat strings (as JSON.parse or a database driver would give), not ropes built by `+=`.

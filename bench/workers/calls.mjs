@@ -2,8 +2,8 @@
 // after `warmup` unmeasured calls. Prints { wallMs, callsPerSec, p50, p99, mean } (ms).
 // Every in-flight call asks for a different asset id (helius-sdk's transport coalesces
 // identical in-flight requests, which would otherwise flatter it).
-import { makeGetAsset } from './clients.mjs';
-import { addresses, quantile } from '../lib/util.mjs';
+import { makeGetAsset } from "./clients.mjs";
+import { addresses, quantile } from "../lib/util.mjs";
 
 const { url, client, n, concurrency, warmup } = JSON.parse(process.argv[2]);
 const getAsset = await makeGetAsset(client, url);
@@ -17,7 +17,7 @@ async function run(count, latencies) {
       const t0 = performance.now();
       const asset = await getAsset(ids[i & 1023]);
       if (latencies) latencies[i] = performance.now() - t0;
-      if (!asset || typeof asset !== 'object') throw new Error('bad result');
+      if (!asset || typeof asset !== "object") throw new Error("bad result");
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -31,4 +31,12 @@ const wallMs = performance.now() - started;
 latencies.sort();
 let sum = 0;
 for (const l of latencies) sum += l;
-console.log(JSON.stringify({ wallMs, callsPerSec: (n / wallMs) * 1000, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), mean: sum / n }));
+console.log(
+  JSON.stringify({
+    wallMs,
+    callsPerSec: (n / wallMs) * 1000,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    mean: sum / n,
+  }),
+);

@@ -8,9 +8,9 @@ export function rawRpc(url) {
   let id = 0;
   return async (method, params) => {
     const res = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }),
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const body = await res.json();
@@ -21,18 +21,18 @@ export function rawRpc(url) {
 
 /** Returns `getAsset(params) => Promise<asset>` for `client`. */
 export async function makeGetAsset(client, url, options = {}) {
-  if (client === 'ours') {
-    const { createDasClient } = await import('@chaindata/das');
-    const das = createDasClient({ apiKey: 'k', baseUrls: { rpc: url }, ...options });
+  if (client === "ours") {
+    const { createDasClient } = await import("@chaindata/das");
+    const das = createDasClient({ apiKey: "k", baseUrls: { rpc: url }, ...options });
     return (params) => das.getAsset(params);
   }
-  if (client === 'fetch') {
+  if (client === "fetch") {
     const rpc = rawRpc(url);
-    return (params) => rpc('getAsset', params);
+    return (params) => rpc("getAsset", params);
   }
-  if (client === 'helius') {
-    const { createHelius } = await import('helius-sdk');
-    const helius = createHelius({ apiKey: 'k', baseUrl: `${url}/` });
+  if (client === "helius") {
+    const { createHelius } = await import("helius-sdk");
+    const helius = createHelius({ apiKey: "k", baseUrl: `${url}/` });
     return (params) => helius.getAsset(params);
   }
   throw new Error(`unknown client ${client}`);

@@ -6,24 +6,24 @@
 // baseRssMB }: peaks (sampled every 5 ms and every 250 items, garbage included) are above the
 // baseline taken after a forced GC just before the timed walk; liveHeapMB comes from a second,
 // untimed walk with a forced GC at every page boundary.
-import { rawRpc } from './clients.mjs';
+import { rawRpc } from "./clients.mjs";
 
 const { url, client, pages, limit } = JSON.parse(process.argv[2]);
 const total = pages * limit;
-const ownerAddress = '86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY';
-const { createDasClient } = client === 'ours' ? await import('@chaindata/das') : {};
+const ownerAddress = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+const { createDasClient } = client === "ours" ? await import("@chaindata/das") : {};
 
 /** A function starting a fresh walk over every asset of `totalAssets`. */
 function makeWalk(totalAssets) {
   const base = `${url}/t${totalAssets}`;
-  if (client === 'ours') {
-    const das = createDasClient({ apiKey: 'k', baseUrls: { rpc: base } });
+  if (client === "ours") {
+    const das = createDasClient({ apiKey: "k", baseUrls: { rpc: base } });
     return () => das.getAssetsByOwner.all({ ownerAddress, limit });
   }
   const rpc = rawRpc(base);
   return async function* () {
     for (let page = 1; ; page++) {
-      const result = await rpc('getAssetsByOwner', { ownerAddress, page, limit });
+      const result = await rpc("getAssetsByOwner", { ownerAddress, page, limit });
       yield* result.items;
       if (result.items.length < limit) return;
     }
@@ -49,7 +49,7 @@ let items = 0;
 const started = performance.now();
 for await (const asset of walk()) {
   if (++items % 250 === 0) sample();
-  if (!asset.id) throw new Error('bad item');
+  if (!asset.id) throw new Error("bad item");
 }
 const wallMs = performance.now() - started;
 clearInterval(timer);
@@ -67,13 +67,18 @@ for await (const asset of walk()) {
     globalThis.gc();
     liveHeap = Math.max(liveHeap, process.memoryUsage().heapUsed - l0);
   }
-  if (!asset.id) throw new Error('bad item');
+  if (!asset.id) throw new Error("bad item");
 }
 if (seen !== total) throw new Error(`second walk: ${seen} items, expected ${total}`);
 const MB = 1024 * 1024;
-console.log(JSON.stringify({
-  wallMs, items,
-  peakHeapMB: (peakHeap - m0.heapUsed) / MB, peakRssMB: (peakRss - m0.rss) / MB,
-  liveHeapMB: liveHeap / MB,
-  baseHeapMB: m0.heapUsed / MB, baseRssMB: m0.rss / MB,
-}));
+console.log(
+  JSON.stringify({
+    wallMs,
+    items,
+    peakHeapMB: (peakHeap - m0.heapUsed) / MB,
+    peakRssMB: (peakRss - m0.rss) / MB,
+    liveHeapMB: liveHeap / MB,
+    baseHeapMB: m0.heapUsed / MB,
+    baseRssMB: m0.rss / MB,
+  }),
+);

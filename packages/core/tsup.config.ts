@@ -1,15 +1,15 @@
-import { createRequire } from 'node:module';
-import { writeFileSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
+  entry: ["src/index.ts"],
+  format: ["esm", "cjs"],
   // .js/.d.ts for ESM and .cjs/.d.cts for CommonJS, matching the exports map.
-  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+  outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".js" }),
   dts: true,
-  target: 'es2022',
-  platform: 'neutral',
+  target: "es2022",
+  platform: "neutral",
   clean: true,
   // One file per format: consumers' bundlers tree-shake at the function level, and
   // `sideEffects: false` lets them drop whole modules (paginate, validate, rate-limit).
@@ -21,11 +21,11 @@ export default defineConfig({
   // dependency, a CommonJS test runner) holds one copy of the error classes, and `instanceof`
   // works whichever way the error and the class were loaded. Bundlers keep the ESM build.
   async onSuccess() {
-    const names = Object.keys(createRequire(import.meta.url)('./dist/index.cjs')).sort();
+    const names = Object.keys(createRequire(import.meta.url)("./dist/index.cjs")).sort();
     writeFileSync(
-      'dist/index.node.mjs',
+      "dist/index.node.mjs",
       `// The CommonJS build for Node's \`import\`: one copy of the runtime per process (see tsup.config.ts).\n` +
-        `import core from './index.cjs';\n\nexport const {\n${names.map((name) => `  ${name},\n`).join('')}} = core;\n`,
+        `import core from './index.cjs';\n\nexport const {\n${names.map((name) => `  ${name},\n`).join("")}} = core;\n`,
     );
   },
 });

@@ -16,11 +16,20 @@ Options:
   -q, --quiet    print warnings only, not the summary line
   -h, --help     this text`;
 
-const values = parseCli({ spec: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" } }, USAGE);
+const values = parseCli(
+  { spec: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" } },
+  USAGE,
+);
 try {
-  const r = buildDocs({ spec: values.spec ? resolve(values.spec) : DEFAULT_SPEC, out: values.out ? resolve(values.out) : DEFAULT_OUT });
+  const r = buildDocs({
+    spec: values.spec ? resolve(values.spec) : DEFAULT_SPEC,
+    out: values.out ? resolve(values.out) : DEFAULT_OUT,
+  });
   for (const w of r.warnings) console.warn(`docs: warning: ${w}`);
-  if (!values.quiet) console.log(`docs: ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KiB (${r.bytes} bytes), ${r.operations} operations, ${r.schemas} schemas, areas ${r.areas.join(", ")} → ${r.out} in ${Math.round(r.ms)} ms`);
+  if (!values.quiet)
+    console.log(
+      `docs: ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KiB (${r.bytes} bytes), ${r.operations} operations, ${r.schemas} schemas, areas ${r.areas.join(", ")} → ${r.out} in ${Math.round(r.ms)} ms`,
+    );
 } catch (err) {
   console.error(`docs: build failed: ${err.message}`);
   process.exit(1);

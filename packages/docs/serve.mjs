@@ -23,7 +23,15 @@ Options:
   -h, --help     this text`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const values = parseCli({ port: { type: "string" }, dir: { type: "string" }, spec: { type: "string" }, "no-build": { type: "boolean" } }, USAGE);
+  const values = parseCli(
+    {
+      port: { type: "string" },
+      dir: { type: "string" },
+      spec: { type: "string" },
+      "no-build": { type: "boolean" },
+    },
+    USAGE,
+  );
   const portText = values.port ?? process.env.CHAINDATA_DOCS_PORT ?? "4020";
   const port = Number(portText);
   if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {

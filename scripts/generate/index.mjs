@@ -18,9 +18,13 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 function readBundles(distDir) {
   const indexFile = join(distDir, "index.json");
-  if (!existsSync(indexFile)) throw new Error(`${relative(root, indexFile)} is missing: run \`npm run spec:bundle\` first`);
+  if (!existsSync(indexFile))
+    throw new Error(`${relative(root, indexFile)} is missing: run \`npm run spec:bundle\` first`);
   const index = JSON.parse(readFileSync(indexFile, "utf8"));
-  const areas = index.areas.map((a) => ({ ...a, doc: JSON.parse(readFileSync(join(distDir, a.file), "utf8")) }));
+  const areas = index.areas.map((a) => ({
+    ...a,
+    doc: JSON.parse(readFileSync(join(distDir, a.file), "utf8")),
+  }));
   return { index, areas };
 }
 
@@ -62,24 +66,36 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
 // admin alone; the Sender takes neither the general key (its key is a dedicated one) nor
 // batching (it documents no JSON-RPC batches); the REST areas take no batcher (JSON-RPC only).
 // (`shared` holds neither `rateLimit` nor `batch`.)
-const AREA_OPTIONS = { admin: "{ ...shared, rateLimit }", sender: "{ ...shared, apiKey: undefined }" };
-const areaOptions = (a) => AREA_OPTIONS[a.area] ?? (a.kind === "openapi" ? "shared" : "{ ...shared, batch }");
+const AREA_OPTIONS = {
+  admin: "{ ...shared, rateLimit }",
+  sender: "{ ...shared, apiKey: undefined }",
+};
+const areaOptions = (a) =>
+  AREA_OPTIONS[a.area] ?? (a.kind === "openapi" ? "shared" : "{ ...shared, batch }");
 
 /** @chaindata/sdk: one client composing every area. */
 function emitSdk(areas) {
   const lines = areas.map((a) => ({ ...a, Area: pascal(a.area), prop: camel(a.area) }));
   // The area titles may already say "(beta)" / "(deprecated)"; the marks are added only once.
-  const mark = (title, word, on) => (on && !title.toLowerCase().includes(`(${word})`) ? ` (${word})` : "");
+  const mark = (title, word, on) =>
+    on && !title.toLowerCase().includes(`(${word})`) ? ` (${word})` : "";
   const member = (a) => {
     const deprecated = a.doc.info["x-deprecated"];
     const doc = `${a.title}${mark(a.title, "beta", a.beta)}${mark(a.title, "deprecated", deprecated)} — \`@chaindata/${a.area}\`.`;
-    return `  /**\n   * ${doc}${areaStatusTags(a.doc.info).map((tag) => `\n   * ${tag}`).join("")}\n   */\n  readonly ${a.prop}: ${a.Area}Client;`;
+    return `  /**\n   * ${doc}${areaStatusTags(a.doc.info)
+      .map((tag) => `\n   * ${tag}`)
+      .join("")}\n   */\n  readonly ${a.prop}: ${a.Area}Client;`;
   };
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
       `import type { ClientOptions } from "@chaindata/core";\n` +
-      lines.map((a) => `import { create${a.Area}Client, type ${a.Area}Client } from "@chaindata/${a.area}";`).join("\n") +
+      lines
+        .map(
+          (a) =>
+            `import { create${a.Area}Client, type ${a.Area}Client } from "@chaindata/${a.area}";`,
+        )
+        .join("\n") +
       `\n\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
       lines.map(member).join("\n") +
       `\n}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
@@ -93,15 +109,33 @@ function emitSdk(areas) {
       `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
       `  const { rateLimit, batch, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };\n` +
       `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
-      lines.map((a) => `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${areaOptions(a)}));\n    },`).join("\n") +
+      lines
+        .map(
+          (a) =>
+            `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${areaOptions(a)}));\n    },`,
+        )
+        .join("\n") +
       `\n  };\n}\n`,
   };
 }
 
 const ERROR_CLASSES = [
-  "ChainDataError", "APIError", "BadRequestError", "AuthenticationError", "PermissionDeniedError", "NotFoundError",
-  "UnprocessableEntityError", "RateLimitError", "InternalServerError", "JsonRpcError", "ConnectionError", "TimeoutError",
-  "AbortError", "InvalidResponseError", "ValidationError", "ConfigurationError",
+  "ChainDataError",
+  "APIError",
+  "BadRequestError",
+  "AuthenticationError",
+  "PermissionDeniedError",
+  "NotFoundError",
+  "UnprocessableEntityError",
+  "RateLimitError",
+  "InternalServerError",
+  "JsonRpcError",
+  "ConnectionError",
+  "TimeoutError",
+  "AbortError",
+  "InvalidResponseError",
+  "ValidationError",
+  "ConfigurationError",
 ];
 
 /** src/generated/runtime.ts: the runtime's error classes, option factories and option types, re-exported so one import suffices. */
@@ -109,7 +143,15 @@ function emitRuntimeExports(pkg, { rpc }) {
   const values = [...ERROR_CLASSES, ...(rpc ? ["createBatcher"] : []), "createRateLimiter"];
   // (The types that appear in the clients' signatures and errors, so that callers can name them.)
   const types = [
-    "ClientOptions", ...(rpc ? [] : ["RestClientOptions"]), "RequestOptions", "Logger", "PageIterable", "RateLimiter", "ValidationIssue", "InvalidResponseReason", "RpcErrorObject",
+    "ClientOptions",
+    ...(rpc ? [] : ["RestClientOptions"]),
+    "RequestOptions",
+    "Logger",
+    "PageIterable",
+    "RateLimiter",
+    "ValidationIssue",
+    "InvalidResponseReason",
+    "RpcErrorObject",
     ...(rpc ? ["JsonRpcClient", "Batcher"] : []),
   ];
   return {
@@ -128,19 +170,38 @@ function emitReadme({ area, kind, doc, file }) {
   const info = doc.info;
   const ops =
     kind === "openrpc"
-      ? (doc.methods ?? []).map((m) => ({ id: m.name, summary: m.summary, deprecated: m.deprecated, paginated: m["x-pagination"], example: rpcExample(m, client, undefined, [factory]) }))
-      : operationsOf(doc).map((op) => ({ id: op.o.operationId, summary: op.o.summary, deprecated: op.o.deprecated, paginated: op.o["x-pagination"], example: restExample(doc, op, client, [factory]) }));
+      ? (doc.methods ?? []).map((m) => ({
+          id: m.name,
+          summary: m.summary,
+          deprecated: m.deprecated,
+          paginated: m["x-pagination"],
+          example: rpcExample(m, client, undefined, [factory]),
+        }))
+      : operationsOf(doc).map((op) => ({
+          id: op.o.operationId,
+          summary: op.o.summary,
+          deprecated: op.o.deprecated,
+          paginated: op.o["x-pagination"],
+          example: restExample(doc, op, client, [factory]),
+        }));
   const first = ops.find((o) => o.example) ?? ops[0];
   const status = [
     info["x-beta"] ? "> **Beta**: routes and response formats may change." : "",
-    info["x-deprecated"] ? "> **Deprecated**: calls warn once per process; see each operation for its replacement." : "",
+    info["x-deprecated"]
+      ? "> **Deprecated**: calls warn once per process; see each operation for its replacement."
+      : "",
   ].filter(Boolean);
-  const intro = (info.description ?? "").trim().split(/\n\s*\n/)[0].replace(/\s+/g, " ");
+  const intro = (info.description ?? "")
+    .trim()
+    .split(/\n\s*\n/)[0]
+    .replace(/\s+/g, " ");
   return {
     [`packages/${area}/README.md`]:
       `<!-- GENERATED by scripts/generate from spec/dist/${file} — do not edit by hand. -->\n` +
       `# @chaindata/${area}\n\n${info.title}. ${intro}\n\n${status.length ? status.join("\n") + "\n\n" : ""}` +
-      "```sh\nnpm install @chaindata/" + area + "\n```\n\n" +
+      "```sh\nnpm install @chaindata/" +
+      area +
+      "\n```\n\n" +
       "```ts\n" +
       `import { ${factory} } from "@chaindata/${area}";\n\n` +
       // (A key-optional host, the Sender, takes only a dedicated key: the general one is not sent there.)
@@ -150,9 +211,18 @@ function emitReadme({ area, kind, doc, file }) {
       `${first?.example ?? ""}\n` +
       "```\n\n" +
       `| ${kind === "openrpc" ? "method" : "operation"} | |\n|---|---|\n` +
-      ops.map((o) => `| \`${o.id}\`${o.paginated ? " (paginated: `.all()`)" : ""}${o.deprecated ? " (deprecated)" : ""} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`).join("\n") +
+      ops
+        .map(
+          (o) =>
+            `| \`${o.id}\`${o.paginated ? " (paginated: `.all()`)" : ""}${o.deprecated ? " (deprecated)" : ""} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`,
+        )
+        .join("\n") +
       (doc.webhooks
-        ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks).filter((kind) => kind !== "discord").join(", ")}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.`
+        ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks)
+            .filter((kind) => kind !== "discord")
+            .join(
+              ", ",
+            )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.`
         : "") +
       `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers }\` last. Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n`,
   };
@@ -161,7 +231,13 @@ function emitReadme({ area, kind, doc, file }) {
 export async function generate({ distDir = join(root, "spec/dist") } = {}) {
   const { index, areas } = readBundles(distDir);
   const files = { "packages/core/src/generated/environments.ts": emitEnvironments(index) };
-  for (const a of areas) Object.assign(files, await (a.kind === "openrpc" ? emitRpcArea(a) : emitRestArea(a)), emitReadme(a), emitRuntimeExports(a.area, { rpc: a.kind === "openrpc" }));
+  for (const a of areas)
+    Object.assign(
+      files,
+      await (a.kind === "openrpc" ? emitRpcArea(a) : emitRestArea(a)),
+      emitReadme(a),
+      emitRuntimeExports(a.area, { rpc: a.kind === "openrpc" }),
+    );
   Object.assign(files, emitSdk(areas), emitRuntimeExports("sdk", { rpc: true }));
   return files;
 }
@@ -171,7 +247,11 @@ function sync(files, { check }) {
   const stale = [];
   // Only the `src/generated/` folders are owned whole (a file there that is no longer generated
   // is removed); other generated files (package READMEs) are compared one by one.
-  const owned = new Set(Object.keys(files).map((f) => dirname(f)).filter((d) => d.endsWith("/generated")));
+  const owned = new Set(
+    Object.keys(files)
+      .map((f) => dirname(f))
+      .filter((d) => d.endsWith("/generated")),
+  );
   for (const dir of owned) {
     if (!existsSync(join(root, dir))) continue;
     for (const name of readdirSync(join(root, dir))) {
@@ -196,21 +276,32 @@ function sync(files, { check }) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { check } = parseCli("generate", { check: { type: "boolean" } }, "usage: npm run generate [-- --check]   (--check: write nothing, exit 1 when a generated file is stale)");
+  const { check } = parseCli(
+    "generate",
+    { check: { type: "boolean" } },
+    "usage: npm run generate [-- --check]   (--check: write nothing, exit 1 when a generated file is stale)",
+  );
   const started = performance.now();
   try {
     // The generators read spec/dist only; an edit not yet bundled would be silently ignored.
     const stale = staleBundles();
-    if (stale.length) throw new Error(`${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} older than the spec sources: run \`npm run spec:bundle\` first`);
+    if (stale.length)
+      throw new Error(
+        `${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} older than the spec sources: run \`npm run spec:bundle\` first`,
+      );
     const files = await generate();
     const changed = sync(files, { check });
     const ms = Math.round(performance.now() - started);
     if (check && changed.length) {
-      console.error(`generate --check: ${changed.length} generated file(s) are stale; run \`npm run spec:bundle && npm run generate\` and commit:`);
+      console.error(
+        `generate --check: ${changed.length} generated file(s) are stale; run \`npm run spec:bundle && npm run generate\` and commit:`,
+      );
       for (const f of changed) console.error(`  ${f}`);
       process.exit(1);
     }
-    console.log(`generate${check ? " --check" : ""}: ${Object.keys(files).length} files, ${check ? "all up to date" : `${changed.length} changed`} in ${ms} ms`);
+    console.log(
+      `generate${check ? " --check" : ""}: ${Object.keys(files).length} files, ${check ? "all up to date" : `${changed.length} changed`} in ${ms} ms`,
+    );
   } catch (error) {
     console.error(`generate: ${error.message}`);
     process.exit(1);

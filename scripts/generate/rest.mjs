@@ -4,7 +4,17 @@
 //   operations.ts  one descriptor per operation for @chaindata/core
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
-import { areaStatusTags, banner, docComment, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
+import {
+  areaStatusTags,
+  banner,
+  docComment,
+  exampleName,
+  exampleValue,
+  jsdoc,
+  literal,
+  typesFor,
+  checkOperationNames,
+} from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
@@ -24,15 +34,31 @@ export function operationsOf(doc) {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const key of Object.keys(item)) {
       if (!METHODS.includes(key) && !PATH_ITEM_FIELDS.includes(key) && !key.startsWith("x-")) {
-        throw new Error(`paths["${path}"].${key}: the generated clients call ${METHODS.join(", ")} operations only`);
+        throw new Error(
+          `paths["${path}"].${key}: the generated clients call ${METHODS.join(", ")} operations only`,
+        );
       }
     }
     for (const method of METHODS) {
       const o = item[method];
       if (!o) continue;
-      const params = [...(item.parameters ?? []), ...(o.parameters ?? [])].map((p) => (p.$ref ? resolveRef(doc, p.$ref) : p));
+      const params = [...(item.parameters ?? []), ...(o.parameters ?? [])].map((p) =>
+        p.$ref ? resolveRef(doc, p.$ref) : p,
+      );
       const media = o.requestBody?.content?.["application/json"];
-      ops.push({ path, method, o, params, body: media ? { schema: media.schema, required: Boolean(o.requestBody.required), examples: media.examples } : undefined });
+      ops.push({
+        path,
+        method,
+        o,
+        params,
+        body: media
+          ? {
+              schema: media.schema,
+              required: Boolean(o.requestBody.required),
+              examples: media.examples,
+            }
+          : undefined,
+      });
     }
   }
   return ops;
@@ -41,7 +67,11 @@ export function operationsOf(doc) {
 /** An object schema with `allOf` members merged: { properties, required, additionalProperties }. */
 function objectView(doc, schema) {
   const s = deref(doc, schema);
-  const view = { properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])], additionalProperties: s.additionalProperties };
+  const view = {
+    properties: { ...(s.properties ?? {}) },
+    required: [...(s.required ?? [])],
+    additionalProperties: s.additionalProperties,
+  };
   for (const member of s.allOf ?? []) {
     const inner = objectView(doc, member);
     if (!inner) return undefined;
@@ -60,7 +90,9 @@ const NOT_A_DOT_SEGMENT = "^(?!\\.\\.?$)";
 /** A string path parameter's schema, refusing "." and ".." unless its own pattern already does. */
 function pathSegment(doc, schema) {
   const s = deref(doc, schema);
-  return s?.type === "string" && s.pattern === undefined ? { ...s, pattern: NOT_A_DOT_SEGMENT } : schema;
+  return s?.type === "string" && s.pattern === undefined
+    ? { ...s, pattern: NOT_A_DOT_SEGMENT }
+    : schema;
 }
 
 /** The flat input object of an operation as one JSON Schema. */
@@ -77,13 +109,19 @@ function inputSchema(doc, op) {
     const body = objectView(doc, op.body.schema);
     if (!body) throw new Error(`${op.o.operationId}: only object request bodies are supported`);
     for (const [name, s] of Object.entries(body.properties)) {
-      if (properties[name]) throw new Error(`${op.o.operationId}: body field ${name} clashes with a parameter`);
+      if (properties[name])
+        throw new Error(`${op.o.operationId}: body field ${name} clashes with a parameter`);
       properties[name] = s;
     }
     if (op.body.required) required.push(...(body.required ?? []));
     if (body.additionalProperties !== false) closed = false;
   }
-  return { type: "object", properties, ...(required.length ? { required } : {}), ...(closed ? { additionalProperties: false } : {}) };
+  return {
+    type: "object",
+    properties,
+    ...(required.length ? { required } : {}),
+    ...(closed ? { additionalProperties: false } : {}),
+  };
 }
 
 const successStatuses = (op) => Object.keys(op.o.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
@@ -131,11 +169,17 @@ export async function emitRestArea({ area, doc, file }) {
   const clientVar = camel(area);
   const source = `spec/dist/${file}`;
   const ops = operationsOf(doc);
-  checkOperationNames(file, ops.map((op) => op.o.operationId));
+  checkOperationNames(
+    file,
+    ops.map((op) => op.o.operationId),
+  );
   for (const op of ops) {
     const unsupported = op.params.find((p) => p.in !== "path" && p.in !== "query");
     // The flat input carries path and query params; a header or cookie param would be dropped silently.
-    if (unsupported) throw new Error(`spec/dist/${file}: operation ${op.o.operationId}: parameter ${unsupported.name} in ${unsupported.in} is not supported (path and query only)`);
+    if (unsupported)
+      throw new Error(
+        `spec/dist/${file}: operation ${op.o.operationId}: parameter ${unsupported.name} in ${unsupported.in} is not supported (path and query only)`,
+      );
   }
 
   // ---- types.ts
@@ -143,26 +187,40 @@ export async function emitRestArea({ area, doc, file }) {
   for (const op of ops) {
     const id = op.o.operationId;
     for (const name of [`${pascal(id)}Input`, `${pascal(id)}Result`]) {
-      if (doc.components?.schemas?.[name]) throw new Error(`${area}: schema name ${name} is reserved for operation ${id}; rename the schema`);
+      if (doc.components?.schemas?.[name])
+        throw new Error(
+          `${area}: schema name ${name} is reserved for operation ${id}; rename the schema`,
+        );
     }
     const O = `operations[${literal(id)}]`;
     const parts = [];
     if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);
-    if (op.params.some((p) => p.in === "query")) parts.push(`NonNullable<${O}["parameters"]["query"]>`);
+    if (op.params.some((p) => p.in === "query"))
+      parts.push(`NonNullable<${O}["parameters"]["query"]>`);
     if (op.body) parts.push(`NonNullable<${O}["requestBody"]>["content"]["application/json"]`);
-    if (parts.length) aliases.push(`/** Input of \`${id}\`: path and query parameters and body fields in one object. */\nexport type ${pascal(id)}Input = ${parts.join(" & ")};`);
+    if (parts.length)
+      aliases.push(
+        `/** Input of \`${id}\`: path and query parameters and body fields in one object. */\nexport type ${pascal(id)}Input = ${parts.join(" & ")};`,
+      );
     const responses = successStatuses(op).map((s) => {
       const r = deref(doc, op.o.responses[s]);
-      return r.content?.["application/json"] ? `${O}["responses"][${s}]["content"]["application/json"]` : "undefined";
+      return r.content?.["application/json"]
+        ? `${O}["responses"][${s}]["content"]["application/json"]`
+        : "undefined";
     });
-    aliases.push(`/** Result of \`${id}\` (the 2xx response body). */\nexport type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`);
+    aliases.push(
+      `/** Result of \`${id}\` (the 2xx response body). */\nexport type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`,
+    );
   }
   const types = banner(source) + "\n" + (await typesFor(doc)) + "\n" + aliases.join("\n") + "\n";
 
   // ---- operations.ts
   const checks = createCheckEmitter();
   const descriptors = ops.map((op) => {
-    const d = { id: op.o.operationId, ...commonDescriptorFields(doc, op.o, responseSchemaOf(doc, op)) };
+    const d = {
+      id: op.o.operationId,
+      ...commonDescriptorFields(doc, op.o, responseSchemaOf(doc, op)),
+    };
     const where = `spec/dist/${file} ${op.o.operationId} input`;
     const params = checks.emit(validationSchema(doc, inputSchema(doc, op), [], where), where);
     return `export const ${op.o.operationId}: OperationDescriptor = ${descriptorSource(d, params)};`;
@@ -200,9 +258,12 @@ export async function emitRestArea({ area, doc, file }) {
     const pathNames = op.params.filter((p) => p.in === "path").map((p) => p.name);
     const queryNames = op.params.filter((p) => p.in === "query").map((p) => p.name);
     const hasInput = pathNames.length || queryNames.length || op.body;
-    const destructure = [...pathNames, ...queryNames].map((n) => (/^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`));
+    const destructure = [...pathNames, ...queryNames].map((n) =>
+      /^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`,
+    );
     const restName = op.body ? "body" : "";
-    const pick = (names) => `{ ${names.map((n) => (/^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`)).join(", ")} }`;
+    const pick = (names) =>
+      `{ ${names.map((n) => (/^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`)).join(", ")} }`;
     const init = [];
     const params = [];
     if (pathNames.length) params.push(`path: ${pick(pathNames)}`);
@@ -215,11 +276,16 @@ export async function emitRestArea({ area, doc, file }) {
       ? `      const { ${[...destructure, ...(restName ? [`...${restName}`] : [])].join(", ")} } = input;\n`
       : "";
     const invoke = `(fetch) => {\n${unpack}      return client.${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n    }`;
-    const warn = op.o.deprecated ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, transport.logger), ` : "";
+    const warn = op.o.deprecated
+      ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, transport.logger), `
+      : "";
     const call = hasInput
       ? `(input, options) =>\n      ${warn}transport.restCall(op.${id}, input, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`
       : `(options) =>\n      ${warn}transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`;
-    const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar), areaBeta: Boolean(doc.info["x-beta"]) });
+    const doc_ = jsdoc(op.o, {
+      example: exampleFor(doc, op, clientVar),
+      areaBeta: Boolean(doc.info["x-beta"]),
+    });
     const pagination = op.o["x-pagination"];
     if (pagination && hasInput) {
       const items = itemType(R, pagination.items);

@@ -4,7 +4,17 @@
 //   operations.ts  one descriptor per method for @chaindata/core (validation schema,
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
-import { areaStatusTags, banner, docComment, exampleName, exampleValue, jsdoc, literal, typesFor, checkOperationNames } from "./lib/emit.mjs";
+import {
+  areaStatusTags,
+  banner,
+  docComment,
+  exampleName,
+  exampleValue,
+  jsdoc,
+  literal,
+  typesFor,
+  checkOperationNames,
+} from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, pascal, validationSchema } from "./lib/schema.mjs";
@@ -25,16 +35,24 @@ function paramsSchema(method, { withQuery }) {
     if (p.required) required.push(p.name);
   }
   if (withQuery) {
-    for (const q of method["x-query-params"] ?? []) properties[camel(q.name)] = { ...q.schema, description: q.description };
+    for (const q of method["x-query-params"] ?? [])
+      properties[camel(q.name)] = { ...q.schema, description: q.description };
   }
   // Rules between params (JSON Schema `dependentSchemas` over the params object): OpenRPC has no
   // place for them, so the method carries them as `x-dependent-schemas`.
   const dependentSchemas = method["x-dependent-schemas"];
-  return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false, ...(dependentSchemas ? { dependentSchemas } : {}) };
+  return {
+    type: "object",
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+    ...(dependentSchemas ? { dependentSchemas } : {}),
+  };
 }
 
 /** True when the params object may be left out: by-name params of which none is required. */
-const paramsOptional = (method) => paramsShape(method) === "object" && !(method.params ?? []).some((p) => p.required);
+const paramsOptional = (method) =>
+  paramsShape(method) === "object" && !(method.params ?? []).some((p) => p.required);
 
 /**
  * A one-line usage sample of `method`: `<clientVar>.<method>(…)`, or with `firstArg` the standalone
@@ -62,18 +80,34 @@ export async function emitRpcArea({ area, doc, file }) {
   const clientVar = camel(area);
   const source = `spec/dist/${file}`;
   const methods = doc.methods ?? [];
-  checkOperationNames(file, methods.map((m) => m.name), ["request"]);
+  checkOperationNames(
+    file,
+    methods.map((m) => m.name),
+    ["request"],
+  );
 
   // ---- types.ts: run the schemas (plus synthetic Params/Result) through openapi-typescript.
   const schemas = { ...(doc.components?.schemas ?? {}) };
   for (const m of methods) {
     const P = `${pascal(m.name)}Params`;
     const R = `${pascal(m.name)}Result`;
-    if (schemas[P] || schemas[R]) throw new Error(`${area}: schema names ${P}/${R} are reserved for method ${m.name}`);
-    schemas[P] = { description: `Params of \`${m.name}\`.`, ...paramsSchema(m, { withQuery: true }) };
-    schemas[R] = { description: m.result.description ?? `Result of \`${m.name}\`.`, ...m.result.schema };
+    if (schemas[P] || schemas[R])
+      throw new Error(`${area}: schema names ${P}/${R} are reserved for method ${m.name}`);
+    schemas[P] = {
+      description: `Params of \`${m.name}\`.`,
+      ...paramsSchema(m, { withQuery: true }),
+    };
+    schemas[R] = {
+      description: m.result.description ?? `Result of \`${m.name}\`.`,
+      ...m.result.schema,
+    };
   }
-  const typeSource = await typesFor({ openapi: "3.1.0", info: { title: doc.info.title, version: doc.info.version }, paths: {}, components: { schemas } });
+  const typeSource = await typesFor({
+    openapi: "3.1.0",
+    info: { title: doc.info.title, version: doc.info.version },
+    paths: {},
+    components: { schemas },
+  });
   const methodMap = methods
     .map((m) => {
       const replacement = commonDescriptorFields(doc, m, m.result.schema).deprecated;
@@ -93,12 +127,20 @@ export async function emitRpcArea({ area, doc, file }) {
     const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
     const where = `spec/dist/${file} ${m.name} params`;
     // The query options are validated with the params (they travel in the params object).
-    const params = checks.emit(validationSchema(doc, paramsSchema(m, { withQuery: true }), [], where), where);
+    const params = checks.emit(
+      validationSchema(doc, paramsSchema(m, { withQuery: true }), [], where),
+      where,
+    );
     // Positional params and query options need the runtime's encoder; plain-object methods
     // (most) don't, so their bundles don't carry it.
     const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
-    const query = m["x-query-params"]?.length ? Object.fromEntries(m["x-query-params"].map((q) => [camel(q.name), q.name])) : undefined;
-    const encode = positional || query ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query ? `, ${literal(query)}` : ""})` : undefined;
+    const query = m["x-query-params"]?.length
+      ? Object.fromEntries(m["x-query-params"].map((q) => [camel(q.name), q.name]))
+      : undefined;
+    const encode =
+      positional || query
+        ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query ? `, ${literal(query)}` : ""})`
+        : undefined;
     usesEncoding ||= Boolean(encode);
     return `export const ${m.name}: RpcMethodDescriptor = ${descriptorSource(d, params, encode)};`;
   });
@@ -121,22 +163,35 @@ export async function emitRpcArea({ area, doc, file }) {
     const R = `T.${pascal(m.name)}Result`;
     // (Query options stay in the params: they are validated with them, and the method's
     // encoding moves them to the URL.)
-    const warn = m.deprecated ? `warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger);\n  ` : "";
+    const warn = m.deprecated
+      ? `warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger);\n  `
+      : "";
     const body = `{\n  ${warn}return rpc.call(op.${m.name}, params, options);\n}`;
     // (A params object without required members may be left out.)
     const optional = paramsOptional(m);
     standalone.push(
-      jsdoc(m, { indent: "", example: exampleFor(m, "", "rpc"), areaBeta: Boolean(doc.info["x-beta"]) }) +
+      jsdoc(m, {
+        indent: "",
+        example: exampleFor(m, "", "rpc"),
+        areaBeta: Boolean(doc.info["x-beta"]),
+      }) +
         `export function ${m.name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
     );
-    const doc_ = jsdoc(m, { example: exampleFor(m, clientVar), areaBeta: Boolean(doc.info["x-beta"]) });
+    const doc_ = jsdoc(m, {
+      example: exampleFor(m, clientVar),
+      areaBeta: Boolean(doc.info["x-beta"]),
+    });
     const call = `(params, options) => ${m.name}(rpc, params, options)`;
     if (m["x-pagination"]) {
       const items = itemType(R, m["x-pagination"].items);
       members.push(`${doc_}  ${m.name}: Paginated<${P}, ${R}, ${items}>;`);
-      impl.push(`    ${m.name}: withPagination<${P}, ${R}, ${items}>(${call}, op.${m.name}.pagination!),`);
+      impl.push(
+        `    ${m.name}: withPagination<${P}, ${R}, ${items}>(${call}, op.${m.name}.pagination!),`,
+      );
     } else {
-      members.push(`${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: RequestOptions): Promise<${R}>;`);
+      members.push(
+        `${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: RequestOptions): Promise<${R}>;`,
+      );
       impl.push(`    ${m.name}: ${call},`);
     }
   }
@@ -166,7 +221,10 @@ export async function emitRpcArea({ area, doc, file }) {
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
     `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, params: T.${Area}Methods[M]["params"], options?: RequestOptions): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
-    docComment(`Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`, statusTags) +
+    docComment(
+      `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`,
+      statusTags,
+    ) +
     `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, "request"> = {\n${impl.join("\n")}\n  };\n` +
@@ -187,4 +245,3 @@ export async function emitRpcArea({ area, doc, file }) {
     [`packages/${area}/src/generated/client.ts`]: client,
   };
 }
-

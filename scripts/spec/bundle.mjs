@@ -45,7 +45,10 @@ function loadYaml(file) {
 const rel = (file) => relative(root, file);
 
 function safeIntsToNumbers(node) {
-  if (typeof node === "bigint") return node >= -Number.MAX_SAFE_INTEGER && node <= Number.MAX_SAFE_INTEGER ? Number(node) : node;
+  if (typeof node === "bigint")
+    return node >= -Number.MAX_SAFE_INTEGER && node <= Number.MAX_SAFE_INTEGER
+      ? Number(node)
+      : node;
   if (Array.isArray(node)) return node.map(safeIntsToNumbers);
   if (node && typeof node === "object") {
     for (const k of Object.keys(node)) node[k] = safeIntsToNumbers(node[k]);
@@ -56,10 +59,15 @@ function safeIntsToNumbers(node) {
 /** JSON text with bigint values written as exact integer literals. */
 export function stringifyExact(value) {
   const marker = "\u0000bigint:";
-  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? marker + v.toString() : v), 2).replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
+  return JSON.stringify(
+    value,
+    (_k, v) => (typeof v === "bigint" ? marker + v.toString() : v),
+    2,
+  ).replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
 }
 const clone = (v) => structuredClone(v);
-const pointer = (path) => "/" + path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+const pointer = (path) =>
+  "/" + path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 
 function getAt(obj, segments) {
   let cur = obj;
@@ -70,7 +78,11 @@ function getAt(obj, segments) {
   return cur;
 }
 const decodeSegments = (fragment) =>
-  fragment.replace(/^\//, "").split("/").filter(Boolean).map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+  fragment
+    .replace(/^\//, "")
+    .split("/")
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
 
 /** The list of areas: every non-underscore YAML file under spec/openrpc and spec/openapi. */
 export function listAreas(specDir = defaultSpecDir) {
@@ -93,11 +105,18 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
   const schemasDir = join(specDir, "schemas");
   const doc = clone(loadYaml(source));
   const info = doc.info ?? {};
-  if (info["x-area"] !== area) throw new SpecError(`${rel(source)}: info.x-area must be "${area}" (the file name)`);
+  if (info["x-area"] !== area)
+    throw new SpecError(`${rel(source)}: info.x-area must be "${area}" (the file name)`);
   const hosts = loadHosts(specDir);
   const host = hosts.hosts?.[info["x-host"]];
-  if (!host) throw new SpecError(`${rel(source)}: info.x-host must be one of ${Object.keys(hosts.hosts).join(", ")}`);
-  if (doc.servers) throw new SpecError(`${rel(source)}: remove \`servers\`; the bundler writes them from spec/hosts.yaml`);
+  if (!host)
+    throw new SpecError(
+      `${rel(source)}: info.x-host must be one of ${Object.keys(hosts.hosts).join(", ")}`,
+    );
+  if (doc.servers)
+    throw new SpecError(
+      `${rel(source)}: remove \`servers\`; the bundler writes them from spec/hosts.yaml`,
+    );
 
   doc.components ??= {};
   // Where each copied component came from, to detect two files defining one name.
@@ -108,17 +127,31 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
     const segments = decodeSegments(fragment);
     if (targetFile.startsWith(schemasDir + "/")) {
       if (segments.length !== 1) {
-        throw new SpecError(`${where}: $ref into ${rel(targetFile)} must name one schema (#/<Name>), got #${fragment}`);
+        throw new SpecError(
+          `${where}: $ref into ${rel(targetFile)} must name one schema (#/<Name>), got #${fragment}`,
+        );
       }
-      return { section: "schemas", name: segments[0], target: () => getAt(loadYaml(targetFile), segments) };
+      return {
+        section: "schemas",
+        name: segments[0],
+        target: () => getAt(loadYaml(targetFile), segments),
+      };
     }
     if (basename(targetFile) === "_shared.yaml") {
       if (segments.length !== 3 || segments[0] !== "components") {
-        throw new SpecError(`${where}: $ref into ${rel(targetFile)} must be #/components/<section>/<Name>, got #${fragment}`);
+        throw new SpecError(
+          `${where}: $ref into ${rel(targetFile)} must be #/components/<section>/<Name>, got #${fragment}`,
+        );
       }
-      return { section: segments[1], name: segments[2], target: () => getAt(loadYaml(targetFile), segments) };
+      return {
+        section: segments[1],
+        name: segments[2],
+        target: () => getAt(loadYaml(targetFile), segments),
+      };
     }
-    throw new SpecError(`${where}: $ref to ${rel(targetFile)} is not allowed (only spec/schemas/* and _shared.yaml)`);
+    throw new SpecError(
+      `${where}: $ref to ${rel(targetFile)} is not allowed (only spec/schemas/* and _shared.yaml)`,
+    );
   };
 
   const rewrite = (node, file, path) => {
@@ -148,7 +181,10 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
     const key = `${item.section}/${item.name}`;
     const from = `${rel(item.file)}#${item.name}`;
     if (origin.has(key)) {
-      if (origin.get(key) !== from) throw new SpecError(`${item.where}: component name clash: ${key} is defined by ${origin.get(key)} and ${from}`);
+      if (origin.get(key) !== from)
+        throw new SpecError(
+          `${item.where}: component name clash: ${key} is defined by ${origin.get(key)} and ${from}`,
+        );
       continue;
     }
     let target;
@@ -156,15 +192,21 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
       target = item.target();
     } catch (error) {
       // (A file that cannot be read: say which reference pointed there.)
-      throw error instanceof SpecError ? new SpecError(`${item.where}: bad $ref "${item.ref}": ${error.message}`) : error;
+      throw error instanceof SpecError
+        ? new SpecError(`${item.where}: bad $ref "${item.ref}": ${error.message}`)
+        : error;
     }
-    if (target === undefined) throw new SpecError(`${item.where}: bad $ref "${item.ref}": nothing at that location`);
+    if (target === undefined)
+      throw new SpecError(`${item.where}: bad $ref "${item.ref}": nothing at that location`);
     const existing = doc.components[item.section]?.[item.name];
     // `components.securitySchemes.ApiKeyQuery: {$ref: ./_shared.yaml#/…/ApiKeyQuery}` is a
     // placeholder for the shared component of the same name: the copy replaces it.
-    const isPlaceholder = existing && Object.keys(existing).length === 1 && existing.$ref === `#/components/${key}`;
+    const isPlaceholder =
+      existing && Object.keys(existing).length === 1 && existing.$ref === `#/components/${key}`;
     if (existing !== undefined && !isPlaceholder) {
-      throw new SpecError(`${item.where}: component name clash: ${key} exists in ${rel(source)} and ${from}`);
+      throw new SpecError(
+        `${item.where}: component name clash: ${key} exists in ${rel(source)} and ${from}`,
+      );
     }
     origin.set(key, from);
     const copy = clone(target);
@@ -172,14 +214,18 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
     (doc.components[item.section] ??= {})[item.name] = copy;
   }
   for (const section of Object.keys(doc.components)) {
-    doc.components[section] = Object.fromEntries(Object.entries(doc.components[section]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) /* code-unit order: the same on every machine, whatever its locale */);
+    doc.components[section] = Object.fromEntries(
+      Object.entries(doc.components[section]).sort(([a], [b]) =>
+        a < b ? -1 : a > b ? 1 : 0,
+      ) /* code-unit order: the same on every machine, whatever its locale */,
+    );
   }
   if (Object.keys(doc.components).length === 0) delete doc.components;
 
   // Servers: the public host as a server variable (`https://{rpcHost}/`; default = the
   // mainnet host, enum = every documented host), then the local mock. (OpenRPC requires
   // a server url that is a URI, so the scheme stays literal.)
-  const path = kind === "openrpc" ? info["x-path"] ?? "/" : "";
+  const path = kind === "openrpc" ? (info["x-path"] ?? "/") : "";
   const publicUrls = Object.entries(host.urls).filter(([env, url]) => url && env !== "local");
   const hostPart = (url) => new URL(url).host;
   const variableName = `${info["x-host"]}Host`;
@@ -198,7 +244,11 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
   };
   if (host["x-source"]) server["x-source"] = host["x-source"];
   if (host["x-regions"]) server["x-regions"] = host["x-regions"];
-  const local = { url: `${host.urls.local}${path}`, description: "The local mock (`npm start`).", "x-environment": "local" };
+  const local = {
+    url: `${host.urls.local}${path}`,
+    description: "The local mock (`npm start`).",
+    "x-environment": "local",
+  };
   if (kind === "openrpc") {
     server.name = info["x-host"];
     local.name = `${info["x-host"]}-local`;
@@ -212,9 +262,16 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
   if (kind === "openrpc") {
     const shared = loadYaml(join(specDir, "openrpc", "_shared.yaml"))["x-error-info"] ?? {};
     const used = new Set();
-    for (const error of Object.values(ordered.components?.errors ?? {})) used.add(String(error.code));
-    for (const m of ordered.methods ?? []) for (const e of m.errors ?? []) if (typeof e.code === "number") used.add(String(e.code));
-    const errorInfo = Object.fromEntries([...used].sort().filter((c) => shared[c]).map((c) => [c, shared[c]]));
+    for (const error of Object.values(ordered.components?.errors ?? {}))
+      used.add(String(error.code));
+    for (const m of ordered.methods ?? [])
+      for (const e of m.errors ?? []) if (typeof e.code === "number") used.add(String(e.code));
+    const errorInfo = Object.fromEntries(
+      [...used]
+        .sort()
+        .filter((c) => shared[c])
+        .map((c) => [c, shared[c]]),
+    );
     if (Object.keys(errorInfo).length) ordered["x-error-info"] = errorInfo;
   }
 
@@ -230,7 +287,9 @@ function checkLocalRefs(doc, source) {
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string") {
         if (!value.startsWith("#/") || getAt(doc, decodeSegments(value.slice(1))) === undefined) {
-          throw new SpecError(`${rel(source)} at ${pointer(path)}: bad $ref "${value}": nothing at that location`);
+          throw new SpecError(
+            `${rel(source)} at ${pointer(path)}: bad $ref "${value}": nothing at that location`,
+          );
         }
       } else visit(value, [...path, key]);
     }
@@ -255,7 +314,8 @@ export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {})
     if (!only) {
       const hosts = loadHosts(specDir);
       const index = {
-        description: "Index of the bundled spec documents (generated by scripts/spec/bundle.mjs; do not edit).",
+        description:
+          "Index of the bundled spec documents (generated by scripts/spec/bundle.mjs; do not edit).",
         sources: sourcesDigest(specDir),
         environments: hosts.environments,
         hosts: hosts.hosts,
@@ -284,7 +344,8 @@ function sourcesDigest(specDir) {
       .forEach((entry) => {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (entry.name.endsWith(".yaml")) hash.update(`\0${relative(specDir, path)}\0`).update(readFileSync(path));
+        else if (entry.name.endsWith(".yaml"))
+          hash.update(`\0${relative(specDir, path)}\0`).update(readFileSync(path));
       });
   walk(specDir);
   return hash.digest("hex");
@@ -298,14 +359,25 @@ export function staleBundles(specDir = defaultSpecDir) {
   const distDir = join(specDir, "dist");
   // The common case, sources unchanged since the last full bundle, costs a hash, not a bundle.
   const index = join(distDir, "index.json");
-  if (existsSync(index) && JSON.parse(readFileSync(index, "utf8")).sources === sourcesDigest(specDir)) return [];
+  if (
+    existsSync(index) &&
+    JSON.parse(readFileSync(index, "utf8")).sources === sourcesDigest(specDir)
+  )
+    return [];
   return bundleAll({ write: false, specDir })
-    .filter(({ file, text }) => !existsSync(join(distDir, file)) || readFileSync(join(distDir, file), "utf8") !== text)
+    .filter(
+      ({ file, text }) =>
+        !existsSync(join(distDir, file)) || readFileSync(join(distDir, file), "utf8") !== text,
+    )
     .map(({ file }) => `spec/dist/${file}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  parseCli("spec:bundle", {}, "usage: npm run spec:bundle   (bundles spec/ into spec/dist/; no options)");
+  parseCli(
+    "spec:bundle",
+    {},
+    "usage: npm run spec:bundle   (bundles spec/ into spec/dist/; no options)",
+  );
   try {
     const started = performance.now();
     const results = bundleAll();

@@ -7,7 +7,11 @@ import { parseCli } from "../lib/cli.mjs";
 import { bundleAll, listAreas, SpecError } from "./bundle.mjs";
 import { runAllChecks } from "./rules.mjs";
 
-const values = parseCli("spec:check", { area: { type: "string" }, assumptions: { type: "boolean" } }, "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions]");
+const values = parseCli(
+  "spec:check",
+  { area: { type: "string" }, assumptions: { type: "boolean" } },
+  "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions]",
+);
 const known = listAreas().map((a) => a.area);
 const only = values.area?.split(",");
 const unknown = only?.filter((area) => !known.includes(area)) ?? [];
@@ -25,6 +29,9 @@ try {
 }
 const { findings, assumptions, operations } = runAllChecks(results);
 for (const f of findings) console.error(`  ✗ ${f}`);
-console.log(`spec:check: ${results.length} documents, ${operations.length} operations, ${assumptions.length} x-source assumptions, ${findings.length} findings`);
-if (values.assumptions) for (const a of assumptions) console.log(`  ${a.area} ${a.path}: ${a.source}`);
+console.log(
+  `spec:check: ${results.length} documents, ${operations.length} operations, ${assumptions.length} x-source assumptions, ${findings.length} findings`,
+);
+if (values.assumptions)
+  for (const a of assumptions) console.log(`  ${a.area} ${a.path}: ${a.source}`);
 process.exit(findings.length ? 1 : 0);

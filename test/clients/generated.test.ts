@@ -5,7 +5,13 @@
 import { createAdminClient } from "@chaindata/admin";
 import { ConfigurationError, createChainDataClient, type ClientOptions } from "@chaindata/sdk";
 import { createCompressionClient } from "@chaindata/compression";
-import { createBatcher, createDasClient, createDasRpc, getAsset, ValidationError } from "@chaindata/das";
+import {
+  createBatcher,
+  createDasClient,
+  createDasRpc,
+  getAsset,
+  ValidationError,
+} from "@chaindata/das";
 import { createMintClient } from "@chaindata/mint";
 import { createSenderClient } from "@chaindata/sender";
 import { createTokenMetadataClient } from "@chaindata/token-metadata";
@@ -30,18 +36,28 @@ function stub(reply: (r: Recorded) => string) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const text = await request.text();
-    const r: Recorded = { method: request.method, url: new URL(request.url), headers: request.headers, body: text ? JSON.parse(text) : undefined };
+    const r: Recorded = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
     requests.push(r);
     return new Response(reply(r), { status: 200, headers: { "content-type": "application/json" } });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
 }
-const rpcReply = (result: string) => (r: Recorded) => `{"jsonrpc":"2.0","id":"${r.body.id}","result":${result}}`;
+const rpcReply = (result: string) => (r: Recorded) =>
+  `{"jsonrpc":"2.0","id":"${r.body.id}","result":${result}}`;
 const options = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, fetch, maxRetries: 0 });
 
 describe("JSON-RPC wire format", () => {
   it("sends params by name on POST /?api-key= and revives u64 fields as bigint", async () => {
-    const { fetch, requests } = stub(rpcReply(`{"id":"${ADDRESS}","interface":"FungibleToken","token_info":{"supply":8881564943168000000,"decimals":5}}`));
+    const { fetch, requests } = stub(
+      rpcReply(
+        `{"id":"${ADDRESS}","interface":"FungibleToken","token_info":{"supply":8881564943168000000,"decimals":5}}`,
+      ),
+    );
     const das = createDasClient(options(fetch));
     const asset = await das.getAsset({ id: ADDRESS, options: { showFungible: true } });
     expect(asset.token_info?.supply).toBe(8881564943168000000n);
@@ -49,15 +65,28 @@ describe("JSON-RPC wire format", () => {
     expect(r!.method).toBe("POST");
     expect(`${r!.url.origin}${r!.url.pathname}`).toBe("https://mainnet.helius-rpc.com/");
     expect(r!.url.searchParams.get("api-key")).toBe(KEY);
-    expect(r!.body).toEqual({ jsonrpc: "2.0", id: r!.body.id, method: "getAsset", params: { id: ADDRESS, options: { showFungible: true } } });
+    expect(r!.body).toEqual({
+      jsonrpc: "2.0",
+      id: r!.body.id,
+      method: "getAsset",
+      params: { id: ADDRESS, options: { showFungible: true } },
+    });
     expect(typeof r!.body.id).toBe("string");
   });
 
   it("sends sendTransaction params by position on POST /fast, swqosOnly as ?swqos_only=true, and no key when none is set", async () => {
-    const { fetch, requests } = stub(rpcReply(`"5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv"`));
+    const { fetch, requests } = stub(
+      rpcReply(
+        `"5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv"`,
+      ),
+    );
     const sender = createSenderClient({ fetch, apiKey: undefined });
     vi.stubEnv("CHAINDATA_API_KEY", "");
-    await sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64", skipPreflight: true }, swqosOnly: true });
+    await sender.sendTransaction({
+      transaction: "AQID",
+      config: { encoding: "base64", skipPreflight: true },
+      swqosOnly: true,
+    });
     vi.unstubAllEnvs();
     const [r] = requests;
     expect(r!.url.pathname).toBe("/fast");
@@ -72,39 +101,69 @@ describe("JSON-RPC wire format", () => {
     try {
       const tx = { transaction: "AQID", config: { encoding: "base64" as const } };
       await createSenderClient({ fetch }).sendTransaction(tx);
-      await createChainDataClient({ fetch, apiKey: KEY, baseUrls: { sender: "http://fra-sender.helius-rpc.com" } }).sender.sendTransaction(tx);
+      await createChainDataClient({
+        fetch,
+        apiKey: KEY,
+        baseUrls: { sender: "http://fra-sender.helius-rpc.com" },
+      }).sender.sendTransaction(tx);
       await createSenderClient({ fetch, apiKey: "dedicated-sender-key" }).sendTransaction(tx);
     } finally {
       vi.unstubAllEnvs();
     }
-    expect(requests.map((r) => r.url.searchParams.get("api-key"))).toEqual([null, null, "dedicated-sender-key"]);
+    expect(requests.map((r) => r.url.searchParams.get("api-key"))).toEqual([
+      null,
+      null,
+      "dedicated-sender-key",
+    ]);
   });
 
   it("sender: swqosOnly is validated with the params; missing params reject with a ValidationError; calls with query options are never batched", async () => {
-    const { fetch, requests } = stub((r) => (Array.isArray(r.body) ? JSON.stringify(r.body.map((e: any) => ({ jsonrpc: "2.0", id: e.id, result: "sig" }))) : rpcReply('"sig"')(r)));
+    const { fetch, requests } = stub((r) =>
+      Array.isArray(r.body)
+        ? JSON.stringify(r.body.map((e: any) => ({ jsonrpc: "2.0", id: e.id, result: "sig" })))
+        : rpcReply('"sig"')(r),
+    );
     const sender = createSenderClient({ fetch, batch: createBatcher() });
-    await expect(sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64" }, swqosOnly: "yes" } as never)).rejects.toThrow("params.swqosOnly: must be boolean (got string)");
-    await expect(sender.sendTransaction(undefined as never)).rejects.toThrow("params: must be object (got undefined)");
+    await expect(
+      sender.sendTransaction({
+        transaction: "AQID",
+        config: { encoding: "base64" },
+        swqosOnly: "yes",
+      } as never),
+    ).rejects.toThrow("params.swqosOnly: must be boolean (got string)");
+    await expect(sender.sendTransaction(undefined as never)).rejects.toThrow(
+      "params: must be object (got undefined)",
+    );
     expect(requests).toHaveLength(0);
     const tx = { transaction: "AQID", config: { encoding: "base64" as const }, swqosOnly: true };
     await Promise.all([sender.sendTransaction(tx), sender.sendTransaction(tx)]);
-    expect(requests.map((r) => [Array.isArray(r.body), r.url.search])).toEqual([[false, "?swqos_only=true"], [false, "?swqos_only=true"]]);
+    expect(requests.map((r) => [Array.isArray(r.body), r.url.search])).toEqual([
+      [false, "?swqos_only=true"],
+      [false, "?swqos_only=true"],
+    ]);
     expect(requests[0]!.body.params).toEqual(["AQID", { encoding: "base64" }]);
   });
 
   it("a method whose params are all optional can be called without them (sends {}), also with .all()", async () => {
-    const { fetch, requests } = stub(rpcReply(`{"context":{"slot":1},"value":{"cursor":null,"items":[{"signature":"s","slot":1,"blockTime":1}]}}`));
+    const { fetch, requests } = stub(
+      rpcReply(
+        `{"context":{"slot":1},"value":{"cursor":null,"items":[{"signature":"s","slot":1,"blockTime":1}]}}`,
+      ),
+    );
     const compression = createCompressionClient(options(fetch));
     await compression.getLatestCompressionSignatures();
     const items = [];
-    for await (const item of compression.getLatestCompressionSignatures.all()) items.push(item.signature);
+    for await (const item of compression.getLatestCompressionSignatures.all())
+      items.push(item.signature);
     expect(items).toEqual(["s"]);
     expect(requests.map((r) => r.body.params)).toEqual([{}, {}]);
   });
 
   it("sends getMultipleNewAddressProofsV2 params as the bare array", async () => {
     const { fetch, requests } = stub(rpcReply(`{"context":{"slot":1},"value":[]}`));
-    await createCompressionClient(options(fetch)).getMultipleNewAddressProofsV2([{ address: OWNER, tree: ADDRESS }]);
+    await createCompressionClient(options(fetch)).getMultipleNewAddressProofsV2([
+      { address: OWNER, tree: ADDRESS },
+    ]);
     expect(requests[0]!.body.params).toEqual([{ address: OWNER, tree: ADDRESS }]);
   });
 
@@ -135,40 +194,85 @@ describe("JSON-RPC wire format", () => {
 
 describe("REST wire format", () => {
   it("splits the flat input into path and query parameters", async () => {
-    const { fetch, requests } = stub(() => `{"balances":[],"totalUsdValue":0,"pagination":{"page":2,"limit":50,"hasMore":false}}`);
-    await createWalletClient(options(fetch)).getBalances({ wallet: OWNER, page: 2, limit: 50, showNfts: true });
+    const { fetch, requests } = stub(
+      () => `{"balances":[],"totalUsdValue":0,"pagination":{"page":2,"limit":50,"hasMore":false}}`,
+    );
+    await createWalletClient(options(fetch)).getBalances({
+      wallet: OWNER,
+      page: 2,
+      limit: 50,
+      showNfts: true,
+    });
     const [r] = requests;
     expect(r!.method).toBe("GET");
     expect(r!.url.pathname).toBe(`/v1/wallet/${OWNER}/balances`);
-    expect(Object.fromEntries(r!.url.searchParams)).toEqual({ page: "2", limit: "50", showNfts: "true", "api-key": KEY });
+    expect(Object.fromEntries(r!.url.searchParams)).toEqual({
+      page: "2",
+      limit: "50",
+      showNfts: "true",
+      "api-key": KEY,
+    });
   });
 
   it("sends path params in the path and the other fields as the JSON body", async () => {
-    const { fetch, requests } = stub((r) => JSON.stringify({ webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f", wallet: OWNER, ...r.body }));
+    const { fetch, requests } = stub((r) =>
+      JSON.stringify({
+        webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
+        wallet: OWNER,
+        ...r.body,
+      }),
+    );
     const webhooks = createWebhooksClient(options(fetch));
-    const body = { webhookURL: "https://example.com/hook", transactionTypes: ["TRANSFER" as const], accountAddresses: [OWNER], webhookType: "enhanced" as const };
+    const body = {
+      webhookURL: "https://example.com/hook",
+      transactionTypes: ["TRANSFER" as const],
+      accountAddresses: [OWNER],
+      webhookType: "enhanced" as const,
+    };
     await webhooks.updateWebhook({ webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f", ...body });
     const [r] = requests;
-    expect([r!.method, r!.url.pathname]).toEqual(["PUT", "/v0/webhooks/7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f"]);
+    expect([r!.method, r!.url.pathname]).toEqual([
+      "PUT",
+      "/v0/webhooks/7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
+    ]);
     expect(r!.body).toEqual(body);
     expect(r!.headers.get("content-type")).toBe("application/json");
   });
 
   it("accepts a webhook read with getWebhook, changed and sent back whole (read-only fields included)", async () => {
-    const read = { webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f", wallet: OWNER, project: "p-1", active: true, webhookURL: "https://example.com/hook", transactionTypes: ["TRANSFER" as const], accountAddresses: [OWNER], webhookType: "enhanced" as const };
+    const read = {
+      webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
+      wallet: OWNER,
+      project: "p-1",
+      active: true,
+      webhookURL: "https://example.com/hook",
+      transactionTypes: ["TRANSFER" as const],
+      accountAddresses: [OWNER],
+      webhookType: "enhanced" as const,
+    };
     const { fetch, requests } = stub(() => JSON.stringify(read));
     const webhooks = createWebhooksClient(options(fetch));
     const webhook = await webhooks.getWebhook({ webhookID: read.webhookID });
-    await webhooks.updateWebhook({ ...webhook, accountAddresses: [...webhook.accountAddresses, OWNER] });
+    await webhooks.updateWebhook({
+      ...webhook,
+      accountAddresses: [...webhook.accountAddresses, OWNER],
+    });
     const [, put] = requests;
     expect([put!.method, put!.url.pathname]).toEqual(["PUT", `/v0/webhooks/${read.webhookID}`]);
-    expect(put!.body).toMatchObject({ wallet: OWNER, active: true, accountAddresses: [OWNER, OWNER] });
+    expect(put!.body).toMatchObject({
+      wallet: OWNER,
+      active: true,
+      accountAddresses: [OWNER, OWNER],
+    });
   });
 
   it('refuses a path parameter of "." or ".." (it would move the request, key attached, to another path)', async () => {
     const { fetch, requests } = stub(() => "{}");
     const admin = createAdminClient(options(fetch));
-    for (const id of [".", ".."]) await expect(admin.getProjectUsage({ id })).rejects.toThrow('params.id: must match ^(?!\\.\\.?$) (got "' + id + '")');
+    for (const id of [".", ".."])
+      await expect(admin.getProjectUsage({ id })).rejects.toThrow(
+        'params.id: must match ^(?!\\.\\.?$) (got "' + id + '")',
+      );
     expect(requests).toHaveLength(0);
   });
 
@@ -178,13 +282,20 @@ describe("REST wire format", () => {
     for (const name of ["toString", "constructor", "getAssett"]) {
       const error = await das.request(name as "getAsset", { id: ADDRESS }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);
-      expect(error).toMatchObject({ message: `method: must be one of the das methods (got ${name})`, issues: [{ path: "method", rule: "enum" }] });
+      expect(error).toMatchObject({
+        message: `method: must be one of the das methods (got ${name})`,
+        issues: [{ path: "method", rule: "enum" }],
+      });
     }
     expect(requests).toHaveLength(0);
   });
 
   it("sdk: copies the options when created, and gives the rate limiter to admin alone", async () => {
-    const { fetch, requests } = stub((r) => (r.url.pathname.includes("admin") ? `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}` : rpcReply("{}")(r)));
+    const { fetch, requests } = stub((r) =>
+      r.url.pathname.includes("admin")
+        ? `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`
+        : rpcReply("{}")(r),
+    );
     const acquire = vi.fn(async () => {});
     const opts = { ...options(fetch), rateLimit: { acquire } };
     const sdk = createChainDataClient(opts);
@@ -201,7 +312,13 @@ describe("REST wire format", () => {
     const { fetch, requests } = stub((r) =>
       r.url.pathname.includes("wallet")
         ? `{"balances":[],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`
-        : JSON.stringify(r.body.map((call: { id: string }) => ({ jsonrpc: "2.0", id: call.id, result: { id: ADDRESS } }))),
+        : JSON.stringify(
+            r.body.map((call: { id: string }) => ({
+              jsonrpc: "2.0",
+              id: call.id,
+              result: { id: ADDRESS },
+            })),
+          ),
     );
     const batch = createBatcher();
     const shared: ClientOptions = { ...options(fetch), batch };
@@ -209,16 +326,29 @@ describe("REST wire format", () => {
     const sdk = createChainDataClient({ ...options(fetch), batch });
     await sdk.wallet.getBalances({ wallet: OWNER });
     await Promise.all([sdk.das.getAsset({ id: ADDRESS }), sdk.das.getAsset({ id: ADDRESS })]);
-    expect(requests.map((r) => (Array.isArray(r.body) ? `batch of ${r.body.length}` : r.url.pathname))).toEqual([`/v1/wallet/${OWNER}/balances`, `/v1/wallet/${OWNER}/balances`, "batch of 2"]);
+    expect(
+      requests.map((r) => (Array.isArray(r.body) ? `batch of ${r.body.length}` : r.url.pathname)),
+    ).toEqual([`/v1/wallet/${OWNER}/balances`, `/v1/wallet/${OWNER}/balances`, "batch of 2"]);
   });
 
   it("DAS: page and a keyset param together is a ValidationError; .all() with a cursor walks by cursor, sending no page", async () => {
-    const { fetch, requests } = stub((r) => `{"jsonrpc":"2.0","id":"${r.body.id}","result":{"total":1,"limit":1,"items":${r.body.params.cursor === "c2" ? "[]" : `[{"id":"${r.body.params.cursor}"}]`},"cursor":"c2"}}`);
+    const { fetch, requests } = stub(
+      (r) =>
+        `{"jsonrpc":"2.0","id":"${r.body.id}","result":{"total":1,"limit":1,"items":${r.body.params.cursor === "c2" ? "[]" : `[{"id":"${r.body.params.cursor}"}]`},"cursor":"c2"}}`,
+    );
     const das = createDasClient(options(fetch));
-    await expect(das.getAssetsByOwner({ ownerAddress: OWNER, page: 1, cursor: "c1" })).rejects.toThrow("params.cursor: cannot be used with page");
+    await expect(
+      das.getAssetsByOwner({ ownerAddress: OWNER, page: 1, cursor: "c1" }),
+    ).rejects.toThrow("params.cursor: cannot be used with page");
     expect(requests).toHaveLength(0);
     const ids: unknown[] = [];
-    for await (const asset of das.getAssetsByOwner.all({ ownerAddress: OWNER, limit: 1, cursor: "c1", sortBy: { sortBy: "id" } })) ids.push(asset.id);
+    for await (const asset of das.getAssetsByOwner.all({
+      ownerAddress: OWNER,
+      limit: 1,
+      cursor: "c1",
+      sortBy: { sortBy: "id" },
+    }))
+      ids.push(asset.id);
     expect(ids).toEqual(["c1"]);
     expect(requests.map((r) => r.body.params)).toEqual([
       { ownerAddress: OWNER, limit: 1, cursor: "c1", sortBy: { sortBy: "id" } },
@@ -229,13 +359,20 @@ describe("REST wire format", () => {
   it("sender: requires config.encoding (the service documents no default), nothing sent without it", async () => {
     const { fetch, requests } = stub(rpcReply('"sig"'));
     const sender = createSenderClient(options(fetch));
-    await expect(sender.sendTransaction({ transaction: "AQID" } as never)).rejects.toThrow("params.config: is required");
-    await expect(sender.sendTransaction({ transaction: "AQID", config: {} } as never)).rejects.toThrow("params.config.encoding: is required");
+    await expect(sender.sendTransaction({ transaction: "AQID" } as never)).rejects.toThrow(
+      "params.config: is required",
+    );
+    await expect(
+      sender.sendTransaction({ transaction: "AQID", config: {} } as never),
+    ).rejects.toThrow("params.config.encoding: is required");
     expect(requests).toHaveLength(0);
   });
 
   it("sends the admin key as X-Api-Key, not in the URL", async () => {
-    const { fetch, requests } = stub(() => `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`);
+    const { fetch, requests } = stub(
+      () =>
+        `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`,
+    );
     await createAdminClient(options(fetch)).getProjectUsage({ id: "my-project" });
     const [r] = requests;
     expect(r!.url.pathname).toBe("/v0/admin/projects/my-project/usage");
@@ -247,7 +384,9 @@ describe("REST wire format", () => {
     const record = `[{"account":"${ADDRESS}","onChainAccountInfo":{"accountInfo":{"key":"${ADDRESS}","isSigner":false,"isWritable":false,"lamports":1461600,"owner":"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA","executable":false,"rentEpoch":18446744073709551615},"error":""}}]`;
     const { fetch } = stub(() => record);
     const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
-    const [first] = await createTokenMetadataClient(options(fetch)).getTokenMetadata({ mintAccounts: [ADDRESS] });
+    const [first] = await createTokenMetadataClient(options(fetch)).getTokenMetadata({
+      mintAccounts: [ADDRESS],
+    });
     expect(first!.onChainAccountInfo?.accountInfo?.rentEpoch).toBe(18446744073709551615n);
     expect(first!.onChainAccountInfo?.accountInfo?.lamports).toBe(1461600n);
     emit.mockRestore();
@@ -263,7 +402,9 @@ describe("deprecated operations", () => {
     await mint.mintCompressedNft(params);
     await mint.mintCompressedNft(params);
     await createMintClient(options(fetch)).mintCompressedNft(params);
-    const das = createDasClient(options(stub(rpcReply(`{"id":"${ADDRESS}","interface":"V1_NFT"}`)).fetch));
+    const das = createDasClient(
+      options(stub(rpcReply(`{"id":"${ADDRESS}","interface":"V1_NFT"}`)).fetch),
+    );
     await das.getAsset({ id: ADDRESS });
     expect(emit).toHaveBeenCalledTimes(1);
     expect(emit.mock.calls[0]![0]).toMatch(/^mintCompressedNft is deprecated: .*compression/);
@@ -288,7 +429,9 @@ describe("options", () => {
     expect(() => createAdminClient({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow(
       "rateLimit: must be made by createRateLimiter({ requestsPerSecond })",
     );
-    expect(() => createDasClient({ batch: true as never })).toThrow("batch: must be made by createBatcher()");
+    expect(() => createDasClient({ batch: true as never })).toThrow(
+      "batch: must be made by createBatcher()",
+    );
     expect(() => createBatcher({ maxSize: 0 })).toThrow("batch.maxSize: must be >= 1 (got 0)");
   });
 });

@@ -25,7 +25,11 @@ describe("auto-batching", () => {
     ]);
     const log = h.requests();
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ batch: true, rpcMethods: ["getAsset", "getAsset", "getAssetBatch", "getNftEditions"], status: 200 });
+    expect(log[0]).toMatchObject({
+      batch: true,
+      rpcMethods: ["getAsset", "getAsset", "getAssetBatch", "getNftEditions"],
+      status: 200,
+    });
     expect(log[0]!.violations).toEqual([]);
     expect(h.exchanges).toHaveLength(1);
 
@@ -33,7 +37,8 @@ describe("auto-batching", () => {
     expect(nft.id).toBe(example("getAsset").id);
     expect(fungible.id).toBe(FUNGIBLE);
     expect(typeof fungible.token_info?.supply).toBe("bigint");
-    const batchExample = operationById.get("getAssetBatch")!.method.examples[0].result.value as Array<{ id: string } | null>;
+    const batchExample = operationById.get("getAssetBatch")!.method.examples[0].result
+      .value as Array<{ id: string } | null>;
     expect(batch.map((a) => a?.id ?? null)).toEqual(batchExample.map((a) => a?.id ?? null));
     expect(editions.editions?.length).toBeGreaterThan(0);
 
@@ -45,21 +50,41 @@ describe("auto-batching", () => {
     for (const entry of answer) {
       const method = (log[0]!.body as any[]).find((r) => r.id === entry.id).method;
       const op = operationById.get(method)!;
-      expect(validateAgainst(op, op.method.result.schema, JSON.parse(JSON.stringify(entry.result, (_k, v) => (typeof v === "bigint" ? Number(v) : v)))), method).toEqual([]);
+      expect(
+        validateAgainst(
+          op,
+          op.method.result.schema,
+          JSON.parse(
+            JSON.stringify(entry.result, (_k, v) => (typeof v === "bigint" ? Number(v) : v)),
+          ),
+        ),
+        method,
+      ).toEqual([]);
     }
   });
 
   it("without batch: the same calls are four HTTP requests", async () => {
     const { das } = h.clients();
-    await Promise.all([das.getAsset(example("getAsset")), das.getAsset({ id: FUNGIBLE }), das.getAssetBatch(example("getAssetBatch")), das.getNftEditions(example("getNftEditions"))]);
+    await Promise.all([
+      das.getAsset(example("getAsset")),
+      das.getAsset({ id: FUNGIBLE }),
+      das.getAssetBatch(example("getAssetBatch")),
+      das.getNftEditions(example("getNftEditions")),
+    ]);
     expect(h.requests()).toHaveLength(4);
     expect(h.requests().every((r) => !r.batch)).toBe(true);
   });
 
   it("maxSize splits: 5 calls with maxSize 2 → batches of 2, 2 and 1", async () => {
     const { das } = h.clients({ batch: createBatcher({ maxSize: 2 }) });
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => das.getAsset({ id: i % 2 ? FUNGIBLE : example("getAsset").id })));
-    expect(results.map((r) => r.id)).toEqual(Array.from({ length: 5 }, (_, i) => (i % 2 ? FUNGIBLE : example("getAsset").id)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        das.getAsset({ id: i % 2 ? FUNGIBLE : example("getAsset").id }),
+      ),
+    );
+    expect(results.map((r) => r.id)).toEqual(
+      Array.from({ length: 5 }, (_, i) => (i % 2 ? FUNGIBLE : example("getAsset").id)),
+    );
     expect(h.requests().map((r) => r.rpcMethods!.length)).toEqual([2, 2, 1]);
   });
 
@@ -72,14 +97,24 @@ describe("auto-batching", () => {
     ]);
     const log = h.requests();
     const batch = log.find((r) => r.batch)!;
-    expect(batch.rpcMethods).toEqual(["getCompressedBalanceByOwner", "getLatestCompressionSignatures"]);
+    expect(batch.rpcMethods).toEqual([
+      "getCompressedBalanceByOwner",
+      "getLatestCompressionSignatures",
+    ]);
     expect(log.find((r) => r.path === "/fast")!.rpcMethods).toEqual(["sendTransaction"]);
     expect(log.every((r) => r.violations.length === 0)).toBe(true);
   });
 
   it("one failing entry rejects only its own call (X-Mock-JsonRpc-Error per method)", async () => {
-    const { das } = h.clients({ batch: createBatcher(), headers: { "x-mock-jsonrpc-error": "getNftEditions=-32004" } });
-    const settled = await Promise.allSettled([das.getAsset(example("getAsset")), das.getNftEditions(example("getNftEditions")), das.getAssetBatch(example("getAssetBatch"))]);
+    const { das } = h.clients({
+      batch: createBatcher(),
+      headers: { "x-mock-jsonrpc-error": "getNftEditions=-32004" },
+    });
+    const settled = await Promise.allSettled([
+      das.getAsset(example("getAsset")),
+      das.getNftEditions(example("getNftEditions")),
+      das.getAssetBatch(example("getAssetBatch")),
+    ]);
     expect(h.requests()).toHaveLength(1);
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     const error = (settled[1] as PromiseRejectedResult).reason;
@@ -89,15 +124,24 @@ describe("auto-batching", () => {
 
   it("a call with per-call options is sent on its own, the rest still batch", async () => {
     const { das } = h.clients({ batch: createBatcher() });
-    await Promise.all([das.getAsset(example("getAsset")), das.getAsset({ id: FUNGIBLE }, { timeout: 5_000 }), das.getNftEditions(example("getNftEditions"))]);
+    await Promise.all([
+      das.getAsset(example("getAsset")),
+      das.getAsset({ id: FUNGIBLE }, { timeout: 5_000 }),
+      das.getNftEditions(example("getNftEditions")),
+    ]);
     const log = h.requests();
     expect(log).toHaveLength(2);
-    expect(log.filter((r) => r.batch).map((r) => r.rpcMethods)).toEqual([["getAsset", "getNftEditions"]]);
+    expect(log.filter((r) => r.batch).map((r) => r.rpcMethods)).toEqual([
+      ["getAsset", "getNftEditions"],
+    ]);
   });
 
   it("non-idempotent methods are never batched (mintCompressedNft)", async () => {
     const c = h.clients({ batch: createBatcher() });
-    await Promise.all([c.mint.mintCompressedNft(example("mintCompressedNft")), c.mint.mintCompressedNft(example("mintCompressedNft"))]);
+    await Promise.all([
+      c.mint.mintCompressedNft(example("mintCompressedNft")),
+      c.mint.mintCompressedNft(example("mintCompressedNft")),
+    ]);
     const log = h.requests();
     expect(log).toHaveLength(2);
     expect(log.every((r) => !r.batch)).toBe(true);

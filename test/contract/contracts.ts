@@ -50,7 +50,12 @@ export const contracts: Record<string, Contract> = {
     area: "das",
     call: (c, i, o) => c.das.getAsset(i, o),
     invalid: [
-      { what: "an id that is not a base58 address", input: { id: BAD_ADDRESS }, path: "params.id", rule: "pattern" },
+      {
+        what: "an id that is not a base58 address",
+        input: { id: BAD_ADDRESS },
+        path: "params.id",
+        rule: "pattern",
+      },
       { what: "no id", input: {}, path: "params.id", rule: "required" },
     ],
   },
@@ -58,27 +63,56 @@ export const contracts: Record<string, Contract> = {
     area: "das",
     call: (c, i, o) => c.das.getAssetBatch(i, o),
     invalid: [
-      { what: "1001 ids (> 1000)", input: { ids: many(1001) }, path: "params.ids", rule: "maxItems" },
+      {
+        what: "1001 ids (> 1000)",
+        input: { ids: many(1001) },
+        path: "params.ids",
+        rule: "maxItems",
+      },
       { what: "no ids", input: { ids: [] }, path: "params.ids", rule: "minItems" },
     ],
   },
   getAssetsByOwner: {
     area: "das",
     call: (c, i, o) => c.das.getAssetsByOwner(i, o),
-    invalid: [{ what: "limit 1001 (> 1000)", input: { ...example("getAssetsByOwner"), limit: 1001 }, path: "params.limit", rule: "maximum" }],
+    invalid: [
+      {
+        what: "limit 1001 (> 1000)",
+        input: { ...example("getAssetsByOwner"), limit: 1001 },
+        path: "params.limit",
+        rule: "maximum",
+      },
+    ],
   },
   getAssetsByAuthority: {
     area: "das",
     call: (c, i, o) => c.das.getAssetsByAuthority(i, o),
     invalid: [
-      { what: "an unknown sortBy", input: { ...example("getAssetsByAuthority"), sortBy: { sortBy: "price" } }, path: "params.sortBy.sortBy", rule: "enum" },
-      { what: "a bad authority address", input: { authorityAddress: BAD_ADDRESS }, path: "params.authorityAddress", rule: "pattern" },
+      {
+        what: "an unknown sortBy",
+        input: { ...example("getAssetsByAuthority"), sortBy: { sortBy: "price" } },
+        path: "params.sortBy.sortBy",
+        rule: "enum",
+      },
+      {
+        what: "a bad authority address",
+        input: { authorityAddress: BAD_ADDRESS },
+        path: "params.authorityAddress",
+        rule: "pattern",
+      },
     ],
   },
   getNftEditions: {
     area: "das",
     call: (c, i, o) => c.das.getNftEditions(i, o),
-    invalid: [{ what: "page 0 (pages start at 1)", input: { ...example("getNftEditions"), page: 0 }, path: "params.page", rule: "minimum" }],
+    invalid: [
+      {
+        what: "page 0 (pages start at 1)",
+        input: { ...example("getNftEditions"), page: 0 },
+        path: "params.page",
+        rule: "minimum",
+      },
+    ],
   },
 
   // -- compression --------------------------------------------------------------------------------
@@ -87,18 +121,42 @@ export const contracts: Record<string, Contract> = {
     call: (c, i, o) => c.compression.getCompressedAccountsByOwner(i, o),
     invalid: [
       { what: "no owner", input: { limit: 10 }, path: "params.owner", rule: "required" },
-      { what: "6 filters (> 5)", input: { ...example("getCompressedAccountsByOwner"), filters: Array.from({ length: 6 }, () => ({ memcmp: { offset: 0, bytes: "QxJumLKW57U" } })) }, path: "params.filters", rule: "maxItems" },
+      {
+        what: "6 filters (> 5)",
+        input: {
+          ...example("getCompressedAccountsByOwner"),
+          filters: Array.from({ length: 6 }, () => ({
+            memcmp: { offset: 0, bytes: "QxJumLKW57U" },
+          })),
+        },
+        path: "params.filters",
+        rule: "maxItems",
+      },
     ],
   },
   getCompressedTokenAccountsByOwner: {
     area: "compression",
     call: (c, i, o) => c.compression.getCompressedTokenAccountsByOwner(i, o),
-    invalid: [{ what: "a bad owner address", input: { ...example("getCompressedTokenAccountsByOwner"), owner: BAD_ADDRESS }, path: "params.owner", rule: "pattern" }],
+    invalid: [
+      {
+        what: "a bad owner address",
+        input: { ...example("getCompressedTokenAccountsByOwner"), owner: BAD_ADDRESS },
+        path: "params.owner",
+        rule: "pattern",
+      },
+    ],
   },
   getCompressedTokenAccountsByDelegate: {
     area: "compression",
     call: (c, i, o) => c.compression.getCompressedTokenAccountsByDelegate(i, o),
-    invalid: [{ what: "limit 0 (< 1)", input: { ...example("getCompressedTokenAccountsByDelegate"), limit: 0 }, path: "params.limit", rule: "minimum" }],
+    invalid: [
+      {
+        what: "limit 0 (< 1)",
+        input: { ...example("getCompressedTokenAccountsByDelegate"), limit: 0 },
+        path: "params.limit",
+        rule: "minimum",
+      },
+    ],
   },
   getCompressedBalanceByOwner: {
     area: "compression",
@@ -108,21 +166,43 @@ export const contracts: Record<string, Contract> = {
   getCompressionSignaturesForAddress: {
     area: "compression",
     call: (c, i, o) => c.compression.getCompressionSignaturesForAddress(i, o),
-    invalid: [{ what: "a bad address", input: { ...example("getCompressionSignaturesForAddress"), address: BAD_ADDRESS }, path: "params.address", rule: "pattern" }],
+    invalid: [
+      {
+        what: "a bad address",
+        input: { ...example("getCompressionSignaturesForAddress"), address: BAD_ADDRESS },
+        path: "params.address",
+        rule: "pattern",
+      },
+    ],
   },
   getLatestCompressionSignatures: {
     area: "compression",
     call: (c, i, o) => c.compression.getLatestCompressionSignatures(i, o),
     invalid: [
-      { what: "an unknown param", input: { ...example("getLatestCompressionSignatures"), owner: A }, path: "params.owner", rule: "additionalProperties" },
-      { what: "limit 1001 (> 1000)", input: { limit: 1001 }, path: "params.limit", rule: "maximum" },
+      {
+        what: "an unknown param",
+        input: { ...example("getLatestCompressionSignatures"), owner: A },
+        path: "params.owner",
+        rule: "additionalProperties",
+      },
+      {
+        what: "limit 1001 (> 1000)",
+        input: { limit: 1001 },
+        path: "params.limit",
+        rule: "maximum",
+      },
     ],
   },
   getMultipleNewAddressProofsV2: {
     area: "compression",
     call: (c, i, o) => c.compression.getMultipleNewAddressProofsV2(i, o),
     invalid: [
-      { what: "an entry without its tree", input: [{ address: A }], path: "params[0].tree", rule: "required" },
+      {
+        what: "an entry without its tree",
+        input: [{ address: A }],
+        path: "params[0].tree",
+        rule: "required",
+      },
       { what: "an empty list", input: [], path: "params", rule: "minItems" },
     ],
   },
@@ -132,8 +212,18 @@ export const contracts: Record<string, Contract> = {
     area: "mint",
     call: (c, i, o) => c.mint.mintCompressedNft(i, o),
     invalid: [
-      { what: "sellerFeeBasisPoints 10001 (> 10000)", input: { ...example("mintCompressedNft"), sellerFeeBasisPoints: 10001 }, path: "params.sellerFeeBasisPoints", rule: "maximum" },
-      { what: "a bad owner address", input: { ...example("mintCompressedNft"), owner: BAD_ADDRESS }, path: "params.owner", rule: "pattern" },
+      {
+        what: "sellerFeeBasisPoints 10001 (> 10000)",
+        input: { ...example("mintCompressedNft"), sellerFeeBasisPoints: 10001 },
+        path: "params.sellerFeeBasisPoints",
+        rule: "maximum",
+      },
+      {
+        what: "a bad owner address",
+        input: { ...example("mintCompressedNft"), owner: BAD_ADDRESS },
+        path: "params.owner",
+        rule: "pattern",
+      },
     ],
   },
 
@@ -142,8 +232,18 @@ export const contracts: Record<string, Contract> = {
     area: "sender",
     call: (c, i, o) => c.sender.sendTransaction(i, o),
     invalid: [
-      { what: "an unknown encoding", input: { ...example("sendTransaction"), config: { encoding: "hex" } }, path: "params.config.encoding", rule: "enum" },
-      { what: "no transaction", input: { config: { encoding: "base64" } }, path: "params.transaction", rule: "required" },
+      {
+        what: "an unknown encoding",
+        input: { ...example("sendTransaction"), config: { encoding: "hex" } },
+        path: "params.config.encoding",
+        rule: "enum",
+      },
+      {
+        what: "no transaction",
+        input: { config: { encoding: "base64" } },
+        path: "params.transaction",
+        rule: "required",
+      },
     ],
   },
 
@@ -152,7 +252,13 @@ export const contracts: Record<string, Contract> = {
     area: "admin",
     call: (c, i, o) => c.admin.getProjectUsage(i, o),
     invalid: [
-      { what: "an empty project id", input: { id: "" }, path: "params.id", rule: "minLength", mockRejects: false },
+      {
+        what: "an empty project id",
+        input: { id: "" },
+        path: "params.id",
+        rule: "minLength",
+        mockRejects: false,
+      },
       { what: "no project id", input: {}, path: "params.id", rule: "required", mockRejects: false },
     ],
   },
@@ -162,8 +268,18 @@ export const contracts: Record<string, Contract> = {
     area: "token-metadata",
     call: (c, i, o) => c["token-metadata"].getTokenMetadata(i, o),
     invalid: [
-      { what: "101 mintAccounts (> 100)", input: { mintAccounts: many(101) }, path: "params.mintAccounts", rule: "maxItems" },
-      { what: "a bad mint address", input: { mintAccounts: [BAD_ADDRESS] }, path: "params.mintAccounts[0]", rule: "pattern" },
+      {
+        what: "101 mintAccounts (> 100)",
+        input: { mintAccounts: many(101) },
+        path: "params.mintAccounts",
+        rule: "maxItems",
+      },
+      {
+        what: "a bad mint address",
+        input: { mintAccounts: [BAD_ADDRESS] },
+        path: "params.mintAccounts[0]",
+        rule: "pattern",
+      },
     ],
   },
 
@@ -171,32 +287,74 @@ export const contracts: Record<string, Contract> = {
   getIdentity: {
     area: "wallet",
     call: (c, i, o) => c.wallet.getIdentity(i, o),
-    invalid: [{ what: "neither an address nor a domain", input: { wallet: "not a wallet" }, path: "params.wallet", rule: "pattern" }],
+    invalid: [
+      {
+        what: "neither an address nor a domain",
+        input: { wallet: "not a wallet" },
+        path: "params.wallet",
+        rule: "pattern",
+      },
+    ],
   },
   getBatchIdentity: {
     area: "wallet",
     call: (c, i, o) => c.wallet.getBatchIdentity(i, o),
-    invalid: [{ what: "101 addresses (> 100)", input: { addresses: many(101) }, path: "params.addresses", rule: "maxItems" }],
+    invalid: [
+      {
+        what: "101 addresses (> 100)",
+        input: { addresses: many(101) },
+        path: "params.addresses",
+        rule: "maxItems",
+      },
+    ],
   },
   getBalances: {
     area: "wallet",
     call: (c, i, o) => c.wallet.getBalances(i, o),
-    invalid: [{ what: "limit 101 (> 100)", input: { ...example("getBalances"), limit: 101 }, path: "params.limit", rule: "maximum" }],
+    invalid: [
+      {
+        what: "limit 101 (> 100)",
+        input: { ...example("getBalances"), limit: 101 },
+        path: "params.limit",
+        rule: "maximum",
+      },
+    ],
   },
   getHistory: {
     area: "wallet",
     call: (c, i, o) => c.wallet.getHistory(i, o),
-    invalid: [{ what: "an unknown tokenAccounts mode", input: { ...example("getHistory"), tokenAccounts: "some" }, path: "params.tokenAccounts", rule: "enum" }],
+    invalid: [
+      {
+        what: "an unknown tokenAccounts mode",
+        input: { ...example("getHistory"), tokenAccounts: "some" },
+        path: "params.tokenAccounts",
+        rule: "enum",
+      },
+    ],
   },
   getTransfers: {
     area: "wallet",
     call: (c, i, o) => c.wallet.getTransfers(i, o),
-    invalid: [{ what: "a cursor that is not base58", input: { ...example("getTransfers"), cursor: "0OIl" }, path: "params.cursor", rule: "pattern" }],
+    invalid: [
+      {
+        what: "a cursor that is not base58",
+        input: { ...example("getTransfers"), cursor: "0OIl" },
+        path: "params.cursor",
+        rule: "pattern",
+      },
+    ],
   },
   getFundedBy: {
     area: "wallet",
     call: (c, i, o) => c.wallet.getFundedBy(i, o),
-    invalid: [{ what: "a bad wallet address", input: { wallet: BAD_ADDRESS }, path: "params.wallet", rule: "pattern" }],
+    invalid: [
+      {
+        what: "a bad wallet address",
+        input: { wallet: BAD_ADDRESS },
+        path: "params.wallet",
+        rule: "pattern",
+      },
+    ],
   },
 
   // -- webhooks ------------------------------------------------------------------------------------
@@ -204,39 +362,79 @@ export const contracts: Record<string, Contract> = {
     area: "webhooks",
     call: (c, _i, o) => c.webhooks.listWebhooks(o),
     invalid: [],
-    noInputReason: "listWebhooks takes no parameters and no body (the client method has only the options argument), so no input can be invalid",
+    noInputReason:
+      "listWebhooks takes no parameters and no body (the client method has only the options argument), so no input can be invalid",
   },
   createWebhook: {
     area: "webhooks",
     call: (c, i, o) => c.webhooks.createWebhook(i, o),
     invalid: [
-      { what: "a plain-http webhookURL", input: { ...example("createWebhook"), webhookURL: "http://hooks.example.com/x" }, path: "params.webhookURL", rule: "pattern" },
-      { what: "no accountAddresses", input: { webhookURL: "https://hooks.example.com/x", transactionTypes: ["ANY"] }, path: "params.accountAddresses", rule: "required" },
+      {
+        what: "a plain-http webhookURL",
+        input: { ...example("createWebhook"), webhookURL: "http://hooks.example.com/x" },
+        path: "params.webhookURL",
+        rule: "pattern",
+      },
+      {
+        what: "no accountAddresses",
+        input: { webhookURL: "https://hooks.example.com/x", transactionTypes: ["ANY"] },
+        path: "params.accountAddresses",
+        rule: "required",
+      },
     ],
   },
   getWebhook: {
     area: "webhooks",
     call: (c, i, o) => c.webhooks.getWebhook(i, o),
     invalid: [
-      { what: "no webhookID", input: {}, path: "params.webhookID", rule: "required", mockRejects: false },
-      { what: "a numeric webhookID", input: { webhookID: 42 }, path: "params.webhookID", rule: "type" },
+      {
+        what: "no webhookID",
+        input: {},
+        path: "params.webhookID",
+        rule: "required",
+        mockRejects: false,
+      },
+      {
+        what: "a numeric webhookID",
+        input: { webhookID: 42 },
+        path: "params.webhookID",
+        rule: "type",
+      },
     ],
   },
   updateWebhook: {
     area: "webhooks",
     call: (c, i, o) => c.webhooks.updateWebhook(i, o),
-    invalid: [{ what: "an unknown webhookType", input: { ...example("updateWebhook"), webhookType: "email" }, path: "params.webhookType", rule: "enum" }],
+    invalid: [
+      {
+        what: "an unknown webhookType",
+        input: { ...example("updateWebhook"), webhookType: "email" },
+        path: "params.webhookType",
+        rule: "enum",
+      },
+    ],
   },
   deleteWebhook: {
     area: "webhooks",
     call: (c, i, o) => c.webhooks.deleteWebhook(i, o),
-    invalid: [{ what: "no webhookID", input: {}, path: "params.webhookID", rule: "required", mockRejects: false }],
+    invalid: [
+      {
+        what: "no webhookID",
+        input: {},
+        path: "params.webhookID",
+        rule: "required",
+        mockRejects: false,
+      },
+    ],
   },
 };
 
 /** The contract of operation `id`; a spec operation without one fails with what to do. */
 export function contractOf(id: string): Contract {
   const contract = contracts[id];
-  if (!contract) throw new Error(`no contract for the spec operation ${id}: add one to test/contract/contracts.ts (and its call to types.check.ts)`);
+  if (!contract)
+    throw new Error(
+      `no contract for the spec operation ${id}: add one to test/contract/contracts.ts (and its call to types.check.ts)`,
+    );
   return contract;
 }

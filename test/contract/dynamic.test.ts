@@ -18,25 +18,43 @@ describe("dynamic mode: varied schema-valid data", () => {
   const h = useMock("dynamic");
 
   describe.each(areas.map((a) => [a.area] as const))("%s", (area) => {
-    it.each(operations.filter((o) => o.area === area).map((o) => [o.id, o] as const))(`%s × ${CALLS_PER_OPERATION}`, async (_id, op) => {
-      const contract = contractOf(op.id);
-      const bodies = new Set<string>();
-      for (let i = 1; i <= CALLS_PER_OPERATION; i++) {
-        const seed = `${op.id}-${i}`;
-        const result = await contract.call(h.clients(), op.input, { headers: { prefer: `seed=${seed}` } });
-        const { status, text } = h.exchanges.at(-1)!;
-        const where = `${op.id} (seed ${seed})`;
-        expect(validateRawResponse(op, text, status), `${where}: ${text.slice(0, 300)}`).toEqual([]);
-        const sent = text === "" ? undefined : op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
-        if (sent !== undefined) expect(digits(result), where).toEqual(digits(sent));
-        for (const { path, value } of u64Values(op, result)) expect(typeof value, `${where} ${path}`).toBe("bigint");
-        bodies.add(op.kind === "openrpc" ? JSON.stringify(JSON.parse(text).result) : text);
-      }
-      const log = h.requests();
-      expect(log).toHaveLength(CALLS_PER_OPERATION);
-      for (const entry of log) expect(entry.violations, JSON.stringify(entry.violations)).toEqual([]);
-      // generated data, not the spec's example every time (a bodiless answer is always the same)
-      if (!bodies.has("")) expect(bodies.size, `${op.id}: the seeds gave ${bodies.size} different answers`).toBeGreaterThan(1);
-    });
+    it.each(operations.filter((o) => o.area === area).map((o) => [o.id, o] as const))(
+      `%s × ${CALLS_PER_OPERATION}`,
+      async (_id, op) => {
+        const contract = contractOf(op.id);
+        const bodies = new Set<string>();
+        for (let i = 1; i <= CALLS_PER_OPERATION; i++) {
+          const seed = `${op.id}-${i}`;
+          const result = await contract.call(h.clients(), op.input, {
+            headers: { prefer: `seed=${seed}` },
+          });
+          const { status, text } = h.exchanges.at(-1)!;
+          const where = `${op.id} (seed ${seed})`;
+          expect(validateRawResponse(op, text, status), `${where}: ${text.slice(0, 300)}`).toEqual(
+            [],
+          );
+          const sent =
+            text === ""
+              ? undefined
+              : op.kind === "openrpc"
+                ? (parseJson(text) as any).result
+                : parseJson(text);
+          if (sent !== undefined) expect(digits(result), where).toEqual(digits(sent));
+          for (const { path, value } of u64Values(op, result))
+            expect(typeof value, `${where} ${path}`).toBe("bigint");
+          bodies.add(op.kind === "openrpc" ? JSON.stringify(JSON.parse(text).result) : text);
+        }
+        const log = h.requests();
+        expect(log).toHaveLength(CALLS_PER_OPERATION);
+        for (const entry of log)
+          expect(entry.violations, JSON.stringify(entry.violations)).toEqual([]);
+        // generated data, not the spec's example every time (a bodiless answer is always the same)
+        if (!bodies.has(""))
+          expect(
+            bodies.size,
+            `${op.id}: the seeds gave ${bodies.size} different answers`,
+          ).toBeGreaterThan(1);
+      },
+    );
   });
 });

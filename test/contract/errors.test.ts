@@ -44,7 +44,15 @@ describe("errors through the mock", () => {
     contracts[id]!.call(h.clients(clientOptions), example(id), options as any);
 
   it("every package exports the same error classes", () => {
-    for (const name of ["ValidationError", "RateLimitError", "AuthenticationError", "PermissionDeniedError", "BadRequestError", "JsonRpcError", "NotFoundError"] as const) {
+    for (const name of [
+      "ValidationError",
+      "RateLimitError",
+      "AuthenticationError",
+      "PermissionDeniedError",
+      "BadRequestError",
+      "JsonRpcError",
+      "NotFoundError",
+    ] as const) {
       expect((das as any)[name], name).toBe((sdk as any)[name]);
       expect((webhooks as any)[name], name).toBe((sdk as any)[name]);
     }
@@ -92,7 +100,9 @@ describe("errors through the mock", () => {
       // the runtime waited for Retry-After (1 s, jitter only ever shortens a backoff, not Retry-After)
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       // every attempt sent identical bytes
-      expect(new Set(log.map((r) => JSON.stringify(r.body) + JSON.stringify(r.query))).size).toBe(1);
+      expect(new Set(log.map((r) => JSON.stringify(r.body) + JSON.stringify(r.query))).size).toBe(
+        1,
+      );
     });
 
     it("maxRetries: 0 → one request, RateLimitError at once", async () => {
@@ -121,28 +131,37 @@ describe("errors through the mock", () => {
     });
 
     it("retryNonIdempotent: true opts in to the retry (maxRetries + 1 requests)", async () => {
-      const e = await fail(call(id, { headers: { prefer: "code=429" }, retryNonIdempotent: true, maxRetries: 1 }));
+      const e = await fail(
+        call(id, { headers: { prefer: "code=429" }, retryNonIdempotent: true, maxRetries: 1 }),
+      );
       expect(e).toBeInstanceOf(RateLimitError);
       expect(h.requests()).toHaveLength(2);
     });
   });
 
   describe("JSON-RPC error objects (X-Mock-JsonRpc-Error)", () => {
-    it.each(["getAsset", "getCompressedBalanceByOwner", "sendTransaction", "mintCompressedNft"])("%s: -32004 → JsonRpcError with the code, method and id; never retried", async (id) => {
-      const e = await fail(call(id, { headers: { "x-mock-jsonrpc-error": "-32004" }, maxRetries: 2 }));
-      expect(e).toBeInstanceOf(JsonRpcError);
-      expect(e).not.toBeInstanceOf(APIError);
-      expect(e.code).toBe(-32004);
-      expect(e.method).toBe(id);
-      const log = h.requests();
-      expect(log).toHaveLength(1);
-      expect(log[0]!.status).toBe(200);
-      expect(e.id).toEqual((log[0]!.body as any).id);
-      expect(e.message).toContain("-32004");
-    });
+    it.each(["getAsset", "getCompressedBalanceByOwner", "sendTransaction", "mintCompressedNft"])(
+      "%s: -32004 → JsonRpcError with the code, method and id; never retried",
+      async (id) => {
+        const e = await fail(
+          call(id, { headers: { "x-mock-jsonrpc-error": "-32004" }, maxRetries: 2 }),
+        );
+        expect(e).toBeInstanceOf(JsonRpcError);
+        expect(e).not.toBeInstanceOf(APIError);
+        expect(e.code).toBe(-32004);
+        expect(e.method).toBe(id);
+        const log = h.requests();
+        expect(log).toHaveLength(1);
+        expect(log[0]!.status).toBe(200);
+        expect(e.id).toEqual((log[0]!.body as any).id);
+        expect(e.message).toContain("-32004");
+      },
+    );
 
     it("the method's documented message and data come through (-32000 server error)", async () => {
-      const e = await fail(call("getAssetBatch", { headers: { "x-mock-jsonrpc-error": "-32000" } }));
+      const e = await fail(
+        call("getAssetBatch", { headers: { "x-mock-jsonrpc-error": "-32000" } }),
+      );
       expect(e).toBeInstanceOf(JsonRpcError);
       expect(e.code).toBe(-32000);
       expect(typeof e.rpcMessage).toBe("string");
@@ -155,7 +174,9 @@ describe("errors through the mock", () => {
     const errors = [
       await fail(c.das.getAsset(example("getAsset"), { headers: { prefer: "code=401" } })),
       await fail(c.wallet.getBalances(example("getBalances"), { headers: { prefer: "code=429" } })),
-      await fail(c.das.getAsset(example("getAsset"), { headers: { "x-mock-jsonrpc-error": "-32004" } })),
+      await fail(
+        c.das.getAsset(example("getAsset"), { headers: { "x-mock-jsonrpc-error": "-32004" } }),
+      ),
     ];
     for (const e of errors) {
       const text = [String(e), e.stack, JSON.stringify(e)].join("\n");

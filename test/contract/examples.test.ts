@@ -16,8 +16,14 @@ describe("examples", () => {
     const env = { ...process.env };
     delete env.CHAINDATA_MOCK_URL; // always a fresh mock of our own
     delete env.CHAINDATA_API_KEY; // the local environment needs none
-    const { stdout } = await run(process.execPath, [`${root}examples/run.mjs`], { cwd: root, env, timeout: 90_000 });
-    const examples = readdirSync(`${root}examples`).filter((f) => f.endsWith(".mjs") && f !== "run.mjs");
+    const { stdout } = await run(process.execPath, [`${root}examples/run.mjs`], {
+      cwd: root,
+      env,
+      timeout: 90_000,
+    });
+    const examples = readdirSync(`${root}examples`).filter(
+      (f) => f.endsWith(".mjs") && f !== "run.mjs",
+    );
     expect(examples.length).toBe(9); // tour + one per area
     for (const file of examples) expect(stdout).toContain(`── examples/${file}\n`);
     expect(stdout).not.toContain("FAILED");

@@ -57,7 +57,10 @@ export interface Harness {
   /** The recording `fetch` the clients use (wrap it to steer the mock per request). */
   readonly fetch: typeof fetch;
   /** Sends a request straight to the mock, bypassing the clients. */
-  raw(request: RawRequest, headers?: Record<string, string>): Promise<{ status: number; text: string; body: any }>;
+  raw(
+    request: RawRequest,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; text: string; body: any }>;
 }
 
 /**
@@ -74,7 +77,13 @@ export function useMock(mode: MockMode = "examples"): Harness {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const response = await globalThis.fetch(input, init);
     const text = await response.clone().text();
-    exchanges.push({ method, url, status: response.status, headers: Object.fromEntries(response.headers), text });
+    exchanges.push({
+      method,
+      url,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      text,
+    });
     return response;
   };
 
@@ -112,7 +121,10 @@ export function useMock(mode: MockMode = "examples"): Harness {
     async raw(request, headers = {}) {
       const res = await globalThis.fetch(mock!.url + request.url, {
         method: request.method,
-        headers: { ...(request.body !== undefined && { "content-type": "application/json" }), ...headers },
+        headers: {
+          ...(request.body !== undefined && { "content-type": "application/json" }),
+          ...headers,
+        },
         ...(request.body !== undefined && { body: stringifyJson(request.body) }),
       });
       const text = await res.text();

@@ -19,8 +19,20 @@ import { digits, index, operations, u64Values, validateRawResponse } from "./spe
 
 describe("coverage", () => {
   it("the spec lists 8 areas and 27 operations", () => {
-    expect(index.areas.map((a: any) => a.area).sort()).toEqual(["admin", "compression", "das", "mint", "sender", "token-metadata", "wallet", "webhooks"]);
-    expect(operations, "the spec's operation count: adding one also needs test/spec/seed-operations.json and a contract in contracts.ts").toHaveLength(27);
+    expect(index.areas.map((a: any) => a.area).sort()).toEqual([
+      "admin",
+      "compression",
+      "das",
+      "mint",
+      "sender",
+      "token-metadata",
+      "wallet",
+      "webhooks",
+    ]);
+    expect(
+      operations,
+      "the spec's operation count: adding one also needs test/spec/seed-operations.json and a contract in contracts.ts",
+    ).toHaveLength(27);
     expect(new Set(operations.map((o) => o.id)).size).toBe(operations.length); // ids are unique
   });
 
@@ -55,10 +67,21 @@ describe("every operation, first spec example, examples mode", () => {
     expect(log).toHaveLength(1);
     const [entry] = log;
     if (op.kind === "openrpc") {
-      expect(entry).toMatchObject({ kind: "json-rpc", method: "POST", path: op.endpoint, rpcMethods: [op.id], areas: [op.area] });
+      expect(entry).toMatchObject({
+        kind: "json-rpc",
+        method: "POST",
+        path: op.endpoint,
+        rpcMethods: [op.id],
+        areas: [op.area],
+      });
       expect((entry!.body as any).params).toBeDefined();
     } else {
-      expect(entry).toMatchObject({ kind: "rest", method: op.verb!.toUpperCase(), operationId: op.id, areas: [op.area] });
+      expect(entry).toMatchObject({
+        kind: "rest",
+        method: op.verb!.toUpperCase(),
+        operationId: op.id,
+        areas: [op.area],
+      });
     }
     expect(entry!.violations, JSON.stringify(entry!.violations)).toEqual([]);
     expect(entry!.status).toBeGreaterThanOrEqual(200);
@@ -70,7 +93,12 @@ describe("every operation, first spec example, examples mode", () => {
     expect(validateRawResponse(op, text, status), text.slice(0, 300)).toEqual([]);
 
     // 3. the client returned exactly what was sent, u64 fields as bigint
-    const sent = text === "" ? undefined : op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
+    const sent =
+      text === ""
+        ? undefined
+        : op.kind === "openrpc"
+          ? (parseJson(text) as any).result
+          : parseJson(text);
     if (sent !== undefined) expect(digits(result)).toEqual(digits(sent));
     const u64 = u64Values(op, result);
     for (const { path, value } of u64) expect(typeof value, `${op.id} ${path}`).toBe("bigint");
@@ -82,7 +110,9 @@ describe("every operation, first spec example, examples mode", () => {
   });
 
   it("u64 values above 2^53 arrive exact", async () => {
-    const balance = await h.clients().compression.getCompressedBalanceByOwner({ owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi" });
+    const balance = await h.clients().compression.getCompressedBalanceByOwner({
+      owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+    });
     const digitsOnWire = h.exchanges[0]!.text.match(/"value":\s*(\d+)/)![1]!;
     expect(balance.value).toBe(BigInt(digitsOnWire));
   });
@@ -90,20 +120,35 @@ describe("every operation, first spec example, examples mode", () => {
 
 describe("the standalone (tree-shakable) JSON-RPC functions: same request, same result as the client", () => {
   const h = useMock("examples");
-  const packages: Record<string, any> = { das: dasPackage, compression: compressionPackage, mint: mintPackage, sender: senderPackage };
-  const pascal = (area: string) => area.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+  const packages: Record<string, any> = {
+    das: dasPackage,
+    compression: compressionPackage,
+    mint: mintPackage,
+    sender: senderPackage,
+  };
+  const pascal = (area: string) =>
+    area.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
 
-  it.each(operations.filter((o) => o.kind === "openrpc").map((o) => [`${o.area} ${o.id}`, o] as const))("%s", async (_label, op) => {
+  it.each(
+    operations.filter((o) => o.kind === "openrpc").map((o) => [`${o.area} ${o.id}`, o] as const),
+  )("%s", async (_label, op) => {
     const pkg = packages[op.area];
-    expect(typeof pkg?.[`create${pascal(op.area)}Rpc`], `create${pascal(op.area)}Rpc`).toBe("function");
+    expect(typeof pkg?.[`create${pascal(op.area)}Rpc`], `create${pascal(op.area)}Rpc`).toBe(
+      "function",
+    );
     expect(typeof pkg[op.id], op.id).toBe("function");
     const rpc = pkg[`create${pascal(op.area)}Rpc`](h.options());
     const standalone = await pkg[op.id](rpc, op.input);
     const viaClient = await contractOf(op.id).call(h.clients(), op.input);
     const [a, b] = h.requests();
     expect(a!.violations).toEqual([]);
-    expect({ path: a!.path, query: a!.query, params: (a!.body as any).params }).toEqual({ path: b!.path, query: b!.query, params: (b!.body as any).params });
+    expect({ path: a!.path, query: a!.query, params: (a!.body as any).params }).toEqual({
+      path: b!.path,
+      query: b!.query,
+      params: (b!.body as any).params,
+    });
     expect(digits(standalone)).toEqual(digits(viaClient));
-    for (const { path, value } of u64Values(op, standalone)) expect(typeof value, path).toBe("bigint");
+    for (const { path, value } of u64Values(op, standalone))
+      expect(typeof value, path).toBe("bigint");
   });
 });

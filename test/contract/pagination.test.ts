@@ -17,29 +17,55 @@
 import { parseJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock, type Clients } from "./harness.js";
-import { deref, operations, responseSchema, validateAgainst, validateRawResponse, type Operation } from "./spec.js";
+import {
+  deref,
+  operations,
+  responseSchema,
+  validateAgainst,
+  validateRawResponse,
+  type Operation,
+} from "./spec.js";
 
 const STEERED = 3;
 /** A header marking the test's own probe requests, left out of the request log checks. */
 const PROBE = "x-contract-probe";
 const paginated = operations.filter((o) => o.pagination);
-const get = (v: any, path: string | undefined) => (path ? path.split(".").reduce((o, k) => o?.[k], v) : undefined);
-const all = (c: Clients, op: Operation) => (c as any)[op.area][op.id].all as (params: unknown, options?: object) => AsyncIterable<unknown> & { pages(): AsyncIterable<unknown> };
+const get = (v: any, path: string | undefined) =>
+  path ? path.split(".").reduce((o, k) => o?.[k], v) : undefined;
+const all = (c: Clients, op: Operation) =>
+  (c as any)[op.area][op.id].all as (
+    params: unknown,
+    options?: object,
+  ) => AsyncIterable<unknown> & { pages(): AsyncIterable<unknown> };
 
 /** The params of a logged request: the JSON-RPC params, or the REST query (numbers as numbers). */
-function sentParams(op: Operation, entry: { body: any; query: Record<string, any> }): Record<string, unknown> {
+function sentParams(
+  op: Operation,
+  entry: { body: any; query: Record<string, any> },
+): Record<string, unknown> {
   if (op.kind === "openrpc") return entry.body.params;
-  return Object.fromEntries(Object.entries(entry.query).filter(([k]) => k !== "api-key").map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v]));
+  return Object.fromEntries(
+    Object.entries(entry.query)
+      .filter(([k]) => k !== "api-key")
+      .map(([k, v]) => [k, /^\d+$/.test(v) ? Number(v) : v]),
+  );
 }
 
 /** The spec schema of a request parameter (JSON-RPC param or REST path/query parameter). */
 function paramSchema(op: Operation, name: string): any {
-  const p = op.kind === "openrpc" ? op.method.params.find((x: any) => x.name === name) : op.params!.find((x) => x.name === name);
+  const p =
+    op.kind === "openrpc"
+      ? op.method.params.find((x: any) => x.name === name)
+      : op.params!.find((x) => x.name === name);
   return p ? deref(op.doc, p.schema) : undefined;
 }
 
 /** The params of an outgoing request, read from what the client hands to `fetch`. */
-async function requestParams(op: Operation, input: RequestInfo | URL, init?: RequestInit): Promise<Record<string, unknown>> {
+async function requestParams(
+  op: Operation,
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Promise<Record<string, unknown>> {
   if (op.kind === "openrpc") {
     const text = input instanceof Request ? await input.clone().text() : String(init?.body);
     return (parseJson(text) as any).params;
@@ -49,7 +75,11 @@ async function requestParams(op: Operation, input: RequestInfo | URL, init?: Req
 }
 
 /** The same request with extra headers (a Request's body is cloned, never consumed). */
-function withHeaders(input: RequestInfo | URL, init: RequestInit | undefined, extra: Record<string, string>): [RequestInfo | URL, RequestInit | undefined] {
+function withHeaders(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  extra: Record<string, string>,
+): [RequestInfo | URL, RequestInit | undefined] {
   if (input instanceof Request) {
     const request = new Request(input.clone());
     for (const [k, v] of Object.entries(extra)) request.headers.set(k, v);
@@ -61,17 +91,24 @@ function withHeaders(input: RequestInfo | URL, init: RequestInit | undefined, ex
 }
 
 /** Whether a correct walker stops after this page (the spec's rules, see spec/README.md). */
-function lastPage(op: Operation, sent: Record<string, unknown>, page: unknown): { stop: boolean; why: string } {
+function lastPage(
+  op: Operation,
+  sent: Record<string, unknown>,
+  page: unknown,
+): { stop: boolean; why: string } {
   const pg = op.pagination;
   const count = (get(page, pg.items) as unknown[] | undefined)?.length ?? 0;
   if (count === 0) return { stop: true, why: "no items" };
   if (pg.hasMore && get(page, pg.hasMore) === false) return { stop: true, why: "hasMore false" };
   if (pg.style === "page") {
     const limit = get(sent, pg.limit) ?? get(page, pg.limit);
-    return typeof limit === "number" && count < limit ? { stop: true, why: `${count} < limit ${limit}` } : { stop: false, why: "full page" };
+    return typeof limit === "number" && count < limit
+      ? { stop: true, why: `${count} < limit ${limit}` }
+      : { stop: false, why: "full page" };
   }
   const next = get(page, pg.nextCursor ?? pg.cursor);
-  if (next === undefined || next === null || next === "") return { stop: true, why: "no next cursor" };
+  if (next === undefined || next === null || next === "")
+    return { stop: true, why: "no next cursor" };
   if (next === get(sent, pg.cursor)) return { stop: true, why: "cursor repeated" };
   return { stop: false, why: "next cursor" };
 }
@@ -80,33 +117,51 @@ describe("pagination", () => {
   const h = useMock("examples");
 
   it("the spec's pagination styles are all covered", () => {
-    const styles = new Set(paginated.map((o) => `${o.pagination.style}${o.pagination.hasMore ? "+hasMore" : ""}`));
+    const styles = new Set(
+      paginated.map((o) => `${o.pagination.style}${o.pagination.hasMore ? "+hasMore" : ""}`),
+    );
     expect([...styles].sort()).toEqual(["cursor", "cursor+hasMore", "page", "page+hasMore"]);
     expect(paginated.map((o) => o.id).sort()).toEqual(
       [
-        "getAssetsByAuthority", "getAssetsByOwner", "getNftEditions", // DAS page/limit
-        "getCompressedAccountsByOwner", "getCompressedTokenAccountsByDelegate", "getCompressedTokenAccountsByOwner", "getCompressionSignaturesForAddress", "getLatestCompressionSignatures", // cursor
-        "getBalances", "getHistory", "getTransfers", // wallet
+        "getAssetsByAuthority",
+        "getAssetsByOwner",
+        "getNftEditions", // DAS page/limit
+        "getCompressedAccountsByOwner",
+        "getCompressedTokenAccountsByDelegate",
+        "getCompressedTokenAccountsByOwner",
+        "getCompressionSignaturesForAddress",
+        "getLatestCompressionSignatures", // cursor
+        "getBalances",
+        "getHistory",
+        "getTransfers", // wallet
       ].sort(),
     );
   });
 
   describe("from the first spec example (a last page): one request", () => {
-    it.each(paginated.map((o) => [`${o.pagination.style} ${o.id}`, o] as const))("%s", async (_label, op) => {
-      let count = 0;
-      for await (const _item of all(h.clients(), op)(op.input)) count++;
-      const log = h.requests();
-      expect(log).toHaveLength(1);
-      expect(log[0]!.violations).toEqual([]);
-      const text = h.exchanges[0]!.text;
-      const page = op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
-      expect(count).toBe((get(page, op.pagination.items) as unknown[]).length);
-      expect(count).toBeGreaterThan(0);
-    });
+    it.each(paginated.map((o) => [`${o.pagination.style} ${o.id}`, o] as const))(
+      "%s",
+      async (_label, op) => {
+        let count = 0;
+        for await (const _item of all(h.clients(), op)(op.input)) count++;
+        const log = h.requests();
+        expect(log).toHaveLength(1);
+        expect(log[0]!.violations).toEqual([]);
+        const text = h.exchanges[0]!.text;
+        const page = op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
+        expect(count).toBe((get(page, op.pagination.items) as unknown[]).length);
+        expect(count).toBeGreaterThan(0);
+      },
+    );
   });
 
   describe(`several pages (${STEERED} generated, then the example), to the end`, () => {
-    it.each(paginated.map((o) => [`${o.pagination.style}${o.pagination.hasMore ? " + hasMore" : ""} ${o.id}`, o] as const))("%s", async (_label, op) => {
+    it.each(
+      paginated.map(
+        (o) =>
+          [`${o.pagination.style}${o.pagination.hasMore ? " + hasMore" : ""} ${o.id}`, o] as const,
+      ),
+    )("%s", async (_label, op) => {
       const pg = op.pagination;
       const cursorSchema = pg.style === "cursor" ? paramSchema(op, pg.cursor) : undefined;
       let n = 0;
@@ -119,11 +174,17 @@ describe("pagination", () => {
         const sent = await requestParams(op, input, init);
         for (let k = 0; k < 100; k++) {
           const prefer = `dynamic=true, seed=${op.id}-${n}-${k}`;
-          const probe = await globalThis.fetch(...withHeaders(input, init, { prefer, [PROBE]: "1" }));
+          const probe = await globalThis.fetch(
+            ...withHeaders(input, init, { prefer, [PROBE]: "1" }),
+          );
           const text = await probe.text();
           const page = op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
           if (probe.status !== 200 || lastPage(op, sent, page).stop) continue;
-          if (cursorSchema && validateAgainst(op, cursorSchema, get(page, pg.nextCursor ?? pg.cursor)).length) continue;
+          if (
+            cursorSchema &&
+            validateAgainst(op, cursorSchema, get(page, pg.nextCursor ?? pg.cursor)).length
+          )
+            continue;
           seeds.push(prefer);
           return h.fetch(...withHeaders(input, init, { prefer }));
         }
@@ -138,22 +199,30 @@ describe("pagination", () => {
       for await (const _item of all(h.clients({ fetch: steering }), op)(params)) items++;
 
       const log = h.requests().filter((r) => !r.headers[PROBE]);
-      const pages = h.exchanges.map((x) => (op.kind === "openrpc" ? (parseJson(x.text) as any).result : parseJson(x.text)));
+      const pages = h.exchanges.map((x) =>
+        op.kind === "openrpc" ? (parseJson(x.text) as any).result : parseJson(x.text),
+      );
       expect(seeds).toHaveLength(STEERED);
       expect(pages).toHaveLength(STEERED + 1); // the walk went on to the example page, and ended there
       expect(log).toHaveLength(pages.length);
-      for (const entry of log) expect(entry.violations, JSON.stringify(entry.violations)).toEqual([]);
+      for (const entry of log)
+        expect(entry.violations, JSON.stringify(entry.violations)).toEqual([]);
 
       // the oracle agrees on every page: continue, continue, …, stop
       const verdicts = pages.map((page, i) => lastPage(op, sentParams(op, log[i] as any), page));
-      verdicts.forEach((v, i) => expect(v.stop, `page ${i + 1}: ${v.why}`).toBe(i === pages.length - 1));
+      verdicts.forEach((v, i) =>
+        expect(v.stop, `page ${i + 1}: ${v.why}`).toBe(i === pages.length - 1),
+      );
 
       // what each request asked for
       log.forEach((entry, i) => {
         const sent = sentParams(op, entry as any);
         if (pg.style === "page") expect(get(sent, pg.page) ?? 1, `page ${i + 1}`).toBe(i + 1);
         else if (i === 0) expect(get(sent, pg.cursor)).toBeUndefined();
-        else expect(get(sent, pg.cursor), `cursor of page ${i + 1}`).toBe(get(pages[i - 1], pg.nextCursor ?? pg.cursor));
+        else
+          expect(get(sent, pg.cursor), `cursor of page ${i + 1}`).toBe(
+            get(pages[i - 1], pg.nextCursor ?? pg.cursor),
+          );
       });
 
       // every item of every page, once
@@ -163,7 +232,8 @@ describe("pagination", () => {
 
   it("maxPages stops a walk early; .pages() yields whole pages", async () => {
     const op = paginated.find((o) => o.id === "getAssetsByOwner")!;
-    const steer: typeof fetch = (input, init) => h.fetch(...withHeaders(input, init, { prefer: "dynamic=true" }));
+    const steer: typeof fetch = (input, init) =>
+      h.fetch(...withHeaders(input, init, { prefer: "dynamic=true" }));
     const c = h.clients({ fetch: steer });
     const params = { ownerAddress: (op.input as any).ownerAddress, limit: 3 };
     let items = 0;
@@ -172,7 +242,8 @@ describe("pagination", () => {
     expect(items).toBe(6);
     h.mock.clearRequests();
     const pages: unknown[] = [];
-    for await (const page of c.das.getAssetsByOwner.all(params, { maxPages: 3 }).pages()) pages.push(page);
+    for await (const page of c.das.getAssetsByOwner.all(params, { maxPages: 3 }).pages())
+      pages.push(page);
     expect(pages).toHaveLength(3);
     expect(h.requests().map((r) => (r.body as any).params.page)).toEqual([1, 2, 3]);
   });

@@ -51,10 +51,17 @@ export interface Operation {
 }
 
 export const index = JSON.parse(readFileSync(`${specDir}index.json`, "utf8"));
-export const areas: Area[] = index.areas.map((a: any) => ({ ...a, doc: JSON.parse(readFileSync(`${specDir}${a.file}`, "utf8")) }));
+export const areas: Area[] = index.areas.map((a: any) => ({
+  ...a,
+  doc: JSON.parse(readFileSync(`${specDir}${a.file}`, "utf8")),
+}));
 
 export const deref = (doc: any, node: any): any => {
-  while (node && typeof node.$ref === "string") node = node.$ref.slice(2).split("/").reduce((o: any, k: string) => o?.[k], doc);
+  while (node && typeof node.$ref === "string")
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((o: any, k: string) => o?.[k], doc);
   return node;
 };
 
@@ -65,14 +72,20 @@ const firstExample = (doc: any, node: any): { value: unknown } | undefined => {
     const first = deref(doc, Object.values<any>(node.examples)[0]);
     if (first && "value" in first) return { value: first.value };
   }
-  if (Array.isArray(node.schema?.examples) && node.schema.examples.length) return { value: node.schema.examples[0] };
+  if (Array.isArray(node.schema?.examples) && node.schema.examples.length)
+    return { value: node.schema.examples[0] };
   return undefined;
 };
 
 function rpcOperations(a: Area): Operation[] {
   return a.doc.methods.map((method: any): Operation => {
     const ex = method.examples?.[0];
-    const wire = method["x-params"] === "array" ? "array" : method.paramStructure === "by-position" ? "positional" : "object";
+    const wire =
+      method["x-params"] === "array"
+        ? "array"
+        : method.paramStructure === "by-position"
+          ? "positional"
+          : "object";
     const named = Object.fromEntries((ex?.params ?? []).map((p: any) => [p.name, p.value]));
     return {
       id: method.name,
@@ -96,7 +109,9 @@ function restOperations(a: Area): Operation[] {
   return Object.entries<any>(a.doc.paths).flatMap(([path, item]) =>
     HTTP_METHODS.filter((verb) => item[verb]).map((verb): Operation => {
       const op = item[verb];
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => deref(a.doc, p));
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) =>
+        deref(a.doc, p),
+      );
       const input: Record<string, unknown> = {};
       for (const p of params) {
         const ex = firstExample(a.doc, p);
@@ -104,7 +119,8 @@ function restOperations(a: Area): Operation[] {
       }
       const body = deref(a.doc, op.requestBody);
       const bodyExample = firstExample(a.doc, body?.content?.["application/json"]);
-      if (bodyExample && typeof bodyExample.value === "object") Object.assign(input, bodyExample.value);
+      if (bodyExample && typeof bodyExample.value === "object")
+        Object.assign(input, bodyExample.value);
       const noInput = !body && !params.some((p) => p.in === "path" || p.in === "query");
       return {
         id: op.operationId,
@@ -127,15 +143,27 @@ function restOperations(a: Area): Operation[] {
 }
 
 /** Every operation of every area listed by spec/dist/index.json. */
-export const operations: Operation[] = areas.flatMap((a) => (a.kind === "openrpc" ? rpcOperations(a) : restOperations(a)));
+export const operations: Operation[] = areas.flatMap((a) =>
+  a.kind === "openrpc" ? rpcOperations(a) : restOperations(a),
+);
 export const operationById = new Map(operations.map((o) => [o.id, o]));
 
 // -- response schemas (ajv, JSON Schema 2020-12) ----------------------------------------------------
 
 function makeAjv() {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true, allErrors: true, validateFormats: true });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+    allErrors: true,
+    validateFormats: true,
+  });
   addFormats(ajv);
-  ajv.addFormat("uint64", { type: "number", validate: (n: number) => Number.isInteger(n) && n >= 0 });
+  ajv.addFormat("uint64", {
+    type: "number",
+    validate: (n: number) => Number.isInteger(n) && n >= 0,
+  });
   ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
   return ajv;
 }
@@ -147,8 +175,10 @@ function toAjvSchema(schema: any, id: string): any {
   const out: any = {};
   for (const [k, v] of Object.entries<any>(schema)) {
     if (k.startsWith("x-")) continue;
-    if (k === "$ref" && typeof v === "string") out.$ref = v.replace(/^#\/components\/schemas\//, `${id}#/$defs/`);
-    else if (k === "properties" || k === "patternProperties") out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id)]));
+    if (k === "$ref" && typeof v === "string")
+      out.$ref = v.replace(/^#\/components\/schemas\//, `${id}#/$defs/`);
+    else if (k === "properties" || k === "patternProperties")
+      out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id)]));
     else if (k === "examples" || k === "default" || k === "const" || k === "enum") out[k] = v;
     else out[k] = toAjvSchema(v, id);
   }
@@ -161,7 +191,12 @@ function ajvFor(op: Operation) {
   if (!entry) {
     const ajv = makeAjv();
     const id = `https://chaindata.invalid/${op.kind}/${op.area}.json`;
-    const defs = Object.fromEntries(Object.entries<any>(op.doc.components?.schemas ?? {}).map(([n, s]) => [n, toAjvSchema(s, id)]));
+    const defs = Object.fromEntries(
+      Object.entries<any>(op.doc.components?.schemas ?? {}).map(([n, s]) => [
+        n,
+        toAjvSchema(s, id),
+      ]),
+    );
     ajv.addSchema({ $id: id, $defs: defs });
     entry = { ajv, id };
     ajvByArea.set(op.area, entry);
@@ -176,7 +211,10 @@ function ajvFor(op: Operation) {
 export function responseSchema(op: Operation, status?: number): any | null {
   if (op.kind === "openrpc") return op.method.result.schema;
   const codes = Object.keys(op.op.responses).filter((c) => /^2\d\d$/.test(c));
-  const code = status !== undefined ? String(status) : codes.find((c) => deref(op.doc, op.op.responses[c])?.content) ?? codes[0];
+  const code =
+    status !== undefined
+      ? String(status)
+      : (codes.find((c) => deref(op.doc, op.op.responses[c])?.content) ?? codes[0]);
   const response = deref(op.doc, op.op.responses[code!]);
   if (!response) throw new Error(`${op.id}: the spec has no ${code} response`);
   return response.content?.["application/json"]?.schema ?? null;
@@ -192,7 +230,10 @@ export function validateAgainst(op: Operation, schema: any, value: unknown): str
     validators.set(schema, validate);
   }
   if (validate(value)) return [];
-  return (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.params && "allowedValues" in e.params ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}`);
+  return (validate.errors ?? []).map(
+    (e) =>
+      `${e.instancePath || "(root)"} ${e.message}${e.params && "allowedValues" in e.params ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}`,
+  );
 }
 
 /**
@@ -202,17 +243,24 @@ export function validateAgainst(op: Operation, schema: any, value: unknown): str
 export function validateRawResponse(op: Operation, text: string, status = 200): string[] {
   if (op.kind === "openrpc") {
     const envelope = JSON.parse(text);
-    if (envelope?.jsonrpc !== "2.0" || !("result" in envelope)) return [`not a JSON-RPC result envelope: ${text.slice(0, 200)}`];
+    if (envelope?.jsonrpc !== "2.0" || !("result" in envelope))
+      return [`not a JSON-RPC result envelope: ${text.slice(0, 200)}`];
     return validateAgainst(op, responseSchema(op), envelope.result);
   }
   const schema = responseSchema(op, status);
-  if (schema === null) return text === "" ? [] : [`status ${status} has no body in the spec, got ${text.slice(0, 100)}`];
+  if (schema === null)
+    return text === ""
+      ? []
+      : [`status ${status} has no body in the spec, got ${text.slice(0, 100)}`];
   return validateAgainst(op, schema, JSON.parse(text));
 }
 
 // -- u64 values ------------------------------------------------------------------------------------
 
-const isU64 = (s: any) => s && s.format === "uint64" && (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+const isU64 = (s: any) =>
+  s &&
+  s.format === "uint64" &&
+  (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
 
 /**
  * Every value of `value` that the response schema of `op` marks as u64 (`format: uint64`),
@@ -220,7 +268,11 @@ const isU64 = (s: any) => s && s.format === "uint64" && (s.type === "integer" ||
  * additionalProperties), so it finds u64 fields however deep, independently of the SDK's own
  * u64 map.
  */
-export function u64Values(op: Operation, value: unknown, schema = responseSchema(op)): Array<{ path: string; value: unknown }> {
+export function u64Values(
+  op: Operation,
+  value: unknown,
+  schema = responseSchema(op),
+): Array<{ path: string; value: unknown }> {
   const found = new Map<string, unknown>();
   const walk = (s: any, v: unknown, path: string, depth: number) => {
     s = deref(op.doc, s);
@@ -229,13 +281,15 @@ export function u64Values(op: Operation, value: unknown, schema = responseSchema
       found.set(path, v);
       return;
     }
-    for (const k of ["anyOf", "oneOf", "allOf"]) for (const branch of s[k] ?? []) walk(branch, v, path, depth + 1);
+    for (const k of ["anyOf", "oneOf", "allOf"])
+      for (const branch of s[k] ?? []) walk(branch, v, path, depth + 1);
     if (Array.isArray(v)) {
       if (s.items) v.forEach((item, i) => walk(s.items, item, `${path}[${i}]`, depth + 1));
     } else if (typeof v === "object") {
       for (const [k, child] of Object.entries(v as object)) {
         if (s.properties?.[k]) walk(s.properties[k], child, `${path}.${k}`, depth + 1);
-        else if (s.additionalProperties && typeof s.additionalProperties === "object") walk(s.additionalProperties, child, `${path}.${k}`, depth + 1);
+        else if (s.additionalProperties && typeof s.additionalProperties === "object")
+          walk(s.additionalProperties, child, `${path}.${k}`, depth + 1);
       }
     }
   };
@@ -253,7 +307,12 @@ export interface RawRequest {
 }
 
 /** The HTTP request a correct client makes for `input` (used to ask the mock directly). */
-export function rawRequest(op: Operation, input: any, apiKey = "test", id: string | number = 1): RawRequest {
+export function rawRequest(
+  op: Operation,
+  input: any,
+  apiKey = "test",
+  id: string | number = 1,
+): RawRequest {
   if (op.kind === "openrpc") {
     let params: unknown = input;
     if (op.wire === "positional") {
@@ -261,23 +320,34 @@ export function rawRequest(op: Operation, input: any, apiKey = "test", id: strin
       while (list.length && list[list.length - 1] === undefined) list.pop();
       params = list;
     }
-    return { method: "POST", url: `${op.endpoint}?api-key=${apiKey}`, body: { jsonrpc: "2.0", id, method: op.id, params } };
+    return {
+      method: "POST",
+      url: `${op.endpoint}?api-key=${apiKey}`,
+      body: { jsonrpc: "2.0", id, method: op.id, params },
+    };
   }
   let path = op.path!;
   const query = new URLSearchParams({ "api-key": apiKey });
   const rest: Record<string, unknown> = { ...(input ?? {}) };
   for (const p of op.params!) {
-    if (p.in === "path") path = path.replace(`{${p.name}}`, encodeURIComponent(String(rest[p.name])));
-    else if (p.in === "query" && rest[p.name] !== undefined) query.set(p.name, String(rest[p.name]));
+    if (p.in === "path")
+      path = path.replace(`{${p.name}}`, encodeURIComponent(String(rest[p.name])));
+    else if (p.in === "query" && rest[p.name] !== undefined)
+      query.set(p.name, String(rest[p.name]));
     if (p.in === "path" || p.in === "query") delete rest[p.name];
   }
-  return { method: op.verb!.toUpperCase(), url: `${path}?${query}`, ...(op.op.requestBody && { body: rest }) };
+  return {
+    method: op.verb!.toUpperCase(),
+    url: `${path}?${query}`,
+    ...(op.op.requestBody && { body: rest }),
+  };
 }
 
 /** Every number and bigint as its decimal digits, so a client value (u64 → bigint) compares with the wire JSON. */
 export function digits(value: unknown): unknown {
   if (typeof value === "bigint" || typeof value === "number") return String(value);
   if (Array.isArray(value)) return value.map(digits);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digits(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digits(v)]));
   return value;
 }

@@ -25,16 +25,27 @@ interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function start(env: Record<string, string> = {}, command: string[] = [process.execPath, `${root}scripts/start.mjs`, "--no-build"]): Promise<Started> {
+function start(
+  env: Record<string, string> = {},
+  command: string[] = [process.execPath, `${root}scripts/start.mjs`, "--no-build"],
+): Promise<Started> {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
-    env: { ...process.env, CHAINDATA_MOCK_PORT: "0", CHAINDATA_DOCS_PORT: "0", CHAINDATA_DOCS_DIR: docsDir, ...env },
+    env: {
+      ...process.env,
+      CHAINDATA_MOCK_PORT: "0",
+      CHAINDATA_DOCS_PORT: "0",
+      CHAINDATA_DOCS_DIR: docsDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
@@ -44,7 +55,13 @@ function start(env: Record<string, string> = {}, command: string[] = [process.ex
       if (!/^ready in /m.test(out)) return;
       clearTimeout(timer);
       child.stdout!.off("data", check);
-      resolve({ child, output: () => out, mockUrl: out.match(/^mock: +(http:\/\/\S+)/m)![1]!, docsUrl: out.match(/^docs: +(http:\/\/\S+)/m)![1]!, exited });
+      resolve({
+        child,
+        output: () => out,
+        mockUrl: out.match(/^mock: +(http:\/\/\S+)/m)![1]!,
+        docsUrl: out.match(/^docs: +(http:\/\/\S+)/m)![1]!,
+        exited,
+      });
     };
     child.stdout!.on("data", check);
     exited.then(({ code }) => {
@@ -75,18 +92,38 @@ describe("npm start", () => {
       expect(s.mockUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(s.docsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const out = s.output();
-      for (const area of ["das", "compression", "sender", "mint", "wallet", "admin", "webhooks", "token-metadata"]) expect(out).toMatch(new RegExp(`^  ${area} +(POST )?${s.mockUrl}`, "m"));
+      for (const area of [
+        "das",
+        "compression",
+        "sender",
+        "mint",
+        "wallet",
+        "admin",
+        "webhooks",
+        "token-metadata",
+      ])
+        expect(out).toMatch(new RegExp(`^  ${area} +(POST )?${s.mockUrl}`, "m"));
       expect(out).toMatch(/ready in \d+ ms\)/); // the mock's start-up time is printed
       expect(out).toContain("npm run example");
 
       const rpc = await fetch(`${s.mockUrl}/?api-key=local`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "getAsset", params: { id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 7,
+          method: "getAsset",
+          params: { id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" },
+        }),
       });
       expect(rpc.status).toBe(200);
-      expect(await rpc.json()).toMatchObject({ id: 7, result: { id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" } });
-      const wallet = await fetch(`${s.mockUrl}/v1/wallet/86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY/balances?api-key=local`);
+      expect(await rpc.json()).toMatchObject({
+        id: 7,
+        result: { id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" },
+      });
+      const wallet = await fetch(
+        `${s.mockUrl}/v1/wallet/86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY/balances?api-key=local`,
+      );
       expect(wallet.status).toBe(200);
 
       const home = await fetch(s.docsUrl);
@@ -113,7 +150,13 @@ describe("npm start", () => {
   it("stops by itself when its parent dies (a SIGKILLed parent forwards no signal)", async () => {
     // a parent that starts scripts/start.mjs, prints its pid, and is then killed outright
     const parent = `const c = require("node:child_process").spawn(process.execPath, process.argv.slice(1), { stdio: "inherit" }); console.log("pid " + c.pid); setInterval(() => {}, 1e6);`;
-    const s = await start({}, [process.execPath, "-e", parent, `${root}scripts/start.mjs`, "--no-build"]);
+    const s = await start({}, [
+      process.execPath,
+      "-e",
+      parent,
+      `${root}scripts/start.mjs`,
+      "--no-build",
+    ]);
     const pid = Number(s.output().match(/^pid (\d+)$/m)![1]);
     try {
       s.child.kill("SIGKILL");
@@ -148,7 +191,12 @@ describe("npm start", () => {
     try {
       const child = spawn(process.execPath, [`${root}scripts/start.mjs`, "--no-build"], {
         cwd: root,
-        env: { ...process.env, CHAINDATA_MOCK_PORT: String(port), CHAINDATA_DOCS_PORT: "0", CHAINDATA_DOCS_DIR: docsDir },
+        env: {
+          ...process.env,
+          CHAINDATA_MOCK_PORT: String(port),
+          CHAINDATA_DOCS_PORT: "0",
+          CHAINDATA_DOCS_DIR: docsDir,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let out = "";

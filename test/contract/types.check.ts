@@ -13,23 +13,35 @@ import type * as Webhooks from "@chaindata/webhooks";
 import { createChainDataClient } from "@chaindata/sdk";
 
 /** `true` only when A and B are the same type (any ≠ everything). */
-type Exact<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Exact<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type IsAny<T> = 0 extends 1 & T ? true : false;
 const exact = <A, B>(_proof: Exact<A, B>) => {};
 const notAny = <T>(_value: T, _proof: IsAny<T> extends true ? never : true) => {};
 
-const c = createChainDataClient({ environment: "local", apiKey: "test", baseUrls: { rpc: "http://127.0.0.1:4010" } });
+const c = createChainDataClient({
+  environment: "local",
+  apiKey: "test",
+  baseUrls: { rpc: "http://127.0.0.1:4010" },
+});
 const { das, compression, sender, mint, wallet, admin, webhooks, tokenMetadata } = c;
 
 export async function contract(): Promise<void> {
   // -- das ----------------------------------------------------------------------------------------
-  const getAsset: Das.GetAssetResult = await das.getAsset({ id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5" });
+  const getAsset: Das.GetAssetResult = await das.getAsset({
+    id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
+  });
   exact<typeof getAsset, Awaited<ReturnType<typeof das.getAsset>>>(true);
   notAny(getAsset, true);
   const supply: bigint | undefined = getAsset.token_info?.supply;
   const printSupply: bigint | undefined | null = getAsset.supply?.print_current_supply;
 
-  const getAssetBatch: Das.GetAssetBatchResult = await das.getAssetBatch({ ids: ["6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp", "CZUs7STKR7tVmvmfPsLibWt3woMiJB8CvsEwzfJ17YE"] });
+  const getAssetBatch: Das.GetAssetBatchResult = await das.getAssetBatch({
+    ids: [
+      "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
+      "CZUs7STKR7tVmvmfPsLibWt3woMiJB8CvsEwzfJ17YE",
+    ],
+  });
   exact<Awaited<ReturnType<typeof das.getAssetBatch>>, Das.GetAssetBatchResult>(true);
   notAny(getAssetBatch, true);
 
@@ -51,42 +63,92 @@ export async function contract(): Promise<void> {
   });
   exact<Awaited<ReturnType<typeof das.getAssetsByAuthority>>, Das.GetAssetsByAuthorityResult>(true);
 
-  const getNftEditions: Das.GetNftEditionsResult = await das.getNftEditions({ mint: "81kucWuBQL4TvWsP36stbSbuJyC81tTVUUheSe1Nt45M", page: 1, limit: 10 });
+  const getNftEditions: Das.GetNftEditionsResult = await das.getNftEditions({
+    mint: "81kucWuBQL4TvWsP36stbSbuJyC81tTVUUheSe1Nt45M",
+    page: 1,
+    limit: 10,
+  });
   exact<Awaited<ReturnType<typeof das.getNftEditions>>, Das.GetNftEditionsResult>(true);
   const maxSupply: bigint | undefined | null = getNftEditions.max_supply;
 
   // -- compression ----------------------------------------------------------------------------------
-  const getCompressedAccountsByOwner: Compression.GetCompressedAccountsByOwnerResult = await compression.getCompressedAccountsByOwner({
-    owner: "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
-    filters: [{ memcmp: { offset: 0, bytes: "QxJumLKW57U" } }],
-    dataSlice: { offset: 0, length: 8 },
-    limit: 100,
-  });
-  exact<Awaited<ReturnType<typeof compression.getCompressedAccountsByOwner>>, Compression.GetCompressedAccountsByOwnerResult>(true);
+  const getCompressedAccountsByOwner: Compression.GetCompressedAccountsByOwnerResult =
+    await compression.getCompressedAccountsByOwner({
+      owner: "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
+      filters: [{ memcmp: { offset: 0, bytes: "QxJumLKW57U" } }],
+      dataSlice: { offset: 0, length: 8 },
+      limit: 100,
+    });
+  exact<
+    Awaited<ReturnType<typeof compression.getCompressedAccountsByOwner>>,
+    Compression.GetCompressedAccountsByOwnerResult
+  >(true);
   const accountLamports: bigint | undefined = getCompressedAccountsByOwner.value.items[0]?.lamports;
 
-  const getCompressedTokenAccountsByOwner: Compression.GetCompressedTokenAccountsByOwnerResult = await compression.getCompressedTokenAccountsByOwner({ owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi", limit: 100 });
-  exact<Awaited<ReturnType<typeof compression.getCompressedTokenAccountsByOwner>>, Compression.GetCompressedTokenAccountsByOwnerResult>(true);
-  const amount: bigint | undefined = getCompressedTokenAccountsByOwner.value.items[0]?.tokenData.amount;
+  const getCompressedTokenAccountsByOwner: Compression.GetCompressedTokenAccountsByOwnerResult =
+    await compression.getCompressedTokenAccountsByOwner({
+      owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+      limit: 100,
+    });
+  exact<
+    Awaited<ReturnType<typeof compression.getCompressedTokenAccountsByOwner>>,
+    Compression.GetCompressedTokenAccountsByOwnerResult
+  >(true);
+  const amount: bigint | undefined =
+    getCompressedTokenAccountsByOwner.value.items[0]?.tokenData.amount;
 
-  const getCompressedTokenAccountsByDelegate: Compression.GetCompressedTokenAccountsByDelegateResult = await compression.getCompressedTokenAccountsByDelegate({ delegate: "HZB1Js7ZVgsFecXm6Z8T8RQiUfkogxMvfrGLy8CN1q9R", limit: 100 });
-  exact<Awaited<ReturnType<typeof compression.getCompressedTokenAccountsByDelegate>>, Compression.GetCompressedTokenAccountsByDelegateResult>(true);
+  const getCompressedTokenAccountsByDelegate: Compression.GetCompressedTokenAccountsByDelegateResult =
+    await compression.getCompressedTokenAccountsByDelegate({
+      delegate: "HZB1Js7ZVgsFecXm6Z8T8RQiUfkogxMvfrGLy8CN1q9R",
+      limit: 100,
+    });
+  exact<
+    Awaited<ReturnType<typeof compression.getCompressedTokenAccountsByDelegate>>,
+    Compression.GetCompressedTokenAccountsByDelegateResult
+  >(true);
 
-  const getCompressedBalanceByOwner: Compression.GetCompressedBalanceByOwnerResult = await compression.getCompressedBalanceByOwner({ owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi" });
-  exact<Awaited<ReturnType<typeof compression.getCompressedBalanceByOwner>>, Compression.GetCompressedBalanceByOwnerResult>(true);
+  const getCompressedBalanceByOwner: Compression.GetCompressedBalanceByOwnerResult =
+    await compression.getCompressedBalanceByOwner({
+      owner: "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+    });
+  exact<
+    Awaited<ReturnType<typeof compression.getCompressedBalanceByOwner>>,
+    Compression.GetCompressedBalanceByOwnerResult
+  >(true);
   const balance: bigint = getCompressedBalanceByOwner.value;
 
-  const getCompressionSignaturesForAddress: Compression.GetCompressionSignaturesForAddressResult = await compression.getCompressionSignaturesForAddress({ address: "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p", limit: 50 });
-  exact<Awaited<ReturnType<typeof compression.getCompressionSignaturesForAddress>>, Compression.GetCompressionSignaturesForAddressResult>(true);
+  const getCompressionSignaturesForAddress: Compression.GetCompressionSignaturesForAddressResult =
+    await compression.getCompressionSignaturesForAddress({
+      address: "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
+      limit: 50,
+    });
+  exact<
+    Awaited<ReturnType<typeof compression.getCompressionSignaturesForAddress>>,
+    Compression.GetCompressionSignaturesForAddressResult
+  >(true);
 
-  const getLatestCompressionSignatures: Compression.GetLatestCompressionSignaturesResult = await compression.getLatestCompressionSignatures({ limit: 10 });
-  exact<Awaited<ReturnType<typeof compression.getLatestCompressionSignatures>>, Compression.GetLatestCompressionSignaturesResult>(true);
+  const getLatestCompressionSignatures: Compression.GetLatestCompressionSignaturesResult =
+    await compression.getLatestCompressionSignatures({ limit: 10 });
+  exact<
+    Awaited<ReturnType<typeof compression.getLatestCompressionSignatures>>,
+    Compression.GetLatestCompressionSignaturesResult
+  >(true);
 
-  const getMultipleNewAddressProofsV2: Compression.GetMultipleNewAddressProofsV2Result = await compression.getMultipleNewAddressProofsV2([
-    { address: "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv", tree: "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2" },
-    { address: "1p7jqQmKwoPkZzjiynyXguABy8vNzpRr97K6mec1Yzb", tree: "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2" },
-  ]);
-  exact<Awaited<ReturnType<typeof compression.getMultipleNewAddressProofsV2>>, Compression.GetMultipleNewAddressProofsV2Result>(true);
+  const getMultipleNewAddressProofsV2: Compression.GetMultipleNewAddressProofsV2Result =
+    await compression.getMultipleNewAddressProofsV2([
+      {
+        address: "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
+        tree: "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
+      },
+      {
+        address: "1p7jqQmKwoPkZzjiynyXguABy8vNzpRr97K6mec1Yzb",
+        tree: "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
+      },
+    ]);
+  exact<
+    Awaited<ReturnType<typeof compression.getMultipleNewAddressProofsV2>>,
+    Compression.GetMultipleNewAddressProofsV2Result
+  >(true);
 
   // -- mint (deprecated) ---------------------------------------------------------------------------
   const mintCompressedNft: Mint.MintCompressedNftResult = await mint.mintCompressedNft({
@@ -98,35 +160,67 @@ export async function contract(): Promise<void> {
   exact<Awaited<ReturnType<typeof mint.mintCompressedNft>>, Mint.MintCompressedNftResult>(true);
 
   // -- sender --------------------------------------------------------------------------------------
-  const sendTransaction: Sender.SendTransactionResult = await sender.sendTransaction({ transaction: "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ", config: { encoding: "base64", skipPreflight: true, maxRetries: 0 } });
+  const sendTransaction: Sender.SendTransactionResult = await sender.sendTransaction({
+    transaction: "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ",
+    config: { encoding: "base64", skipPreflight: true, maxRetries: 0 },
+  });
   exact<Awaited<ReturnType<typeof sender.sendTransaction>>, Sender.SendTransactionResult>(true);
   const signature: string = sendTransaction;
 
   // -- admin ---------------------------------------------------------------------------------------
-  const getProjectUsage: Admin.GetProjectUsageResult = await admin.getProjectUsage({ id: "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63" });
+  const getProjectUsage: Admin.GetProjectUsageResult = await admin.getProjectUsage({
+    id: "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63",
+  });
   exact<Awaited<ReturnType<typeof admin.getProjectUsage>>, Admin.GetProjectUsageResult>(true);
 
   // -- token-metadata (deprecated) -------------------------------------------------------------------
-  const getTokenMetadata: TokenMetadata.GetTokenMetadataResult = await tokenMetadata.getTokenMetadata({ mintAccounts: ["EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"] });
-  exact<Awaited<ReturnType<typeof tokenMetadata.getTokenMetadata>>, TokenMetadata.GetTokenMetadataResult>(true);
+  const getTokenMetadata: TokenMetadata.GetTokenMetadataResult =
+    await tokenMetadata.getTokenMetadata({
+      mintAccounts: ["EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"],
+    });
+  exact<
+    Awaited<ReturnType<typeof tokenMetadata.getTokenMetadata>>,
+    TokenMetadata.GetTokenMetadataResult
+  >(true);
 
   // -- wallet (beta) -------------------------------------------------------------------------------
-  const getIdentity: Wallet.GetIdentityResult = await wallet.getIdentity({ wallet: "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9" });
+  const getIdentity: Wallet.GetIdentityResult = await wallet.getIdentity({
+    wallet: "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+  });
   exact<Awaited<ReturnType<typeof wallet.getIdentity>>, Wallet.GetIdentityResult>(true);
 
-  const getBatchIdentity: Wallet.GetBatchIdentityResult = await wallet.getBatchIdentity({ addresses: ["5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9", "toly.sol"] });
+  const getBatchIdentity: Wallet.GetBatchIdentityResult = await wallet.getBatchIdentity({
+    addresses: ["5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9", "toly.sol"],
+  });
   exact<Awaited<ReturnType<typeof wallet.getBatchIdentity>>, Wallet.GetBatchIdentityResult>(true);
 
-  const getBalances: Wallet.GetBalancesResult = await wallet.getBalances({ wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", page: 1, limit: 100, showZeroBalance: false, showNative: true, showNfts: false });
+  const getBalances: Wallet.GetBalancesResult = await wallet.getBalances({
+    wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+    page: 1,
+    limit: 100,
+    showZeroBalance: false,
+    showNative: true,
+    showNfts: false,
+  });
   exact<Awaited<ReturnType<typeof wallet.getBalances>>, Wallet.GetBalancesResult>(true);
 
-  const getHistory: Wallet.GetHistoryResult = await wallet.getHistory({ wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", limit: 10, type: "SWAP", tokenAccounts: "balanceChanged" });
+  const getHistory: Wallet.GetHistoryResult = await wallet.getHistory({
+    wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+    limit: 10,
+    type: "SWAP",
+    tokenAccounts: "balanceChanged",
+  });
   exact<Awaited<ReturnType<typeof wallet.getHistory>>, Wallet.GetHistoryResult>(true);
 
-  const getTransfers: Wallet.GetTransfersResult = await wallet.getTransfers({ wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", limit: 50 });
+  const getTransfers: Wallet.GetTransfersResult = await wallet.getTransfers({
+    wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+    limit: 50,
+  });
   exact<Awaited<ReturnType<typeof wallet.getTransfers>>, Wallet.GetTransfersResult>(true);
 
-  const getFundedBy: Wallet.GetFundedByResult = await wallet.getFundedBy({ wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" });
+  const getFundedBy: Wallet.GetFundedByResult = await wallet.getFundedBy({
+    wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+  });
   exact<Awaited<ReturnType<typeof wallet.getFundedBy>>, Wallet.GetFundedByResult>(true);
 
   // -- webhooks ------------------------------------------------------------------------------------
@@ -141,7 +235,9 @@ export async function contract(): Promise<void> {
   });
   exact<Awaited<ReturnType<typeof webhooks.createWebhook>>, Webhooks.CreateWebhookResult>(true);
 
-  const getWebhook: Webhooks.GetWebhookResult = await webhooks.getWebhook({ webhookID: "642574b0-72aa-41dd-b293-356451e22168" });
+  const getWebhook: Webhooks.GetWebhookResult = await webhooks.getWebhook({
+    webhookID: "642574b0-72aa-41dd-b293-356451e22168",
+  });
   exact<Awaited<ReturnType<typeof webhooks.getWebhook>>, Webhooks.GetWebhookResult>(true);
 
   const updateWebhook: Webhooks.UpdateWebhookResult = await webhooks.updateWebhook({
@@ -152,14 +248,20 @@ export async function contract(): Promise<void> {
   });
   exact<Awaited<ReturnType<typeof webhooks.updateWebhook>>, Webhooks.UpdateWebhookResult>(true);
 
-  const deleteWebhook: Webhooks.DeleteWebhookResult = await webhooks.deleteWebhook({ webhookID: "642574b0-72aa-41dd-b293-356451e22168" });
+  const deleteWebhook: Webhooks.DeleteWebhookResult = await webhooks.deleteWebhook({
+    webhookID: "642574b0-72aa-41dd-b293-356451e22168",
+  });
   exact<Awaited<ReturnType<typeof webhooks.deleteWebhook>>, Webhooks.DeleteWebhookResult>(true);
 
   // -- auto-pagination item types --------------------------------------------------------------------
-  for await (const item of das.getAssetsByOwner.all({ ownerAddress: "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV" })) {
+  for await (const item of das.getAssetsByOwner.all({
+    ownerAddress: "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV",
+  })) {
     exact<typeof item, NonNullable<Das.GetAssetsByOwnerResult["items"]>[number]>(true);
   }
-  for await (const transfer of wallet.getTransfers.all({ wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" })) {
+  for await (const transfer of wallet.getTransfers.all({
+    wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+  })) {
     exact<typeof transfer, Wallet.GetTransfersResult["data"][number]>(true);
   }
 
@@ -168,9 +270,46 @@ export async function contract(): Promise<void> {
   const wrong: number = getCompressedBalanceByOwner.value;
   // @ts-expect-error getAsset requires an id
   await das.getAsset({});
-  // @ts-expect-error webhookType is an enum
-  await webhooks.updateWebhook({ webhookID: "x", webhookURL: "https://x", transactionTypes: ["ANY"], accountAddresses: [], webhookType: "email" });
+  await webhooks.updateWebhook({
+    webhookID: "x",
+    webhookURL: "https://x",
+    transactionTypes: ["ANY"],
+    accountAddresses: [],
+    // @ts-expect-error webhookType is an enum
+    webhookType: "email",
+  });
 
-  void [getAssetsByAuthority, getCompressedTokenAccountsByDelegate, getCompressionSignaturesForAddress, getLatestCompressionSignatures, getMultipleNewAddressProofsV2, mintCompressedNft, getProjectUsage, getTokenMetadata, getIdentity, getBatchIdentity, getBalances, getHistory, getTransfers, getFundedBy, listWebhooks, createWebhook, getWebhook, updateWebhook, deleteWebhook, getAssetBatch];
-  void [supply, printSupply, lamports, maxSupply, accountLamports, amount, balance, signature, wrong];
+  void [
+    getAssetsByAuthority,
+    getCompressedTokenAccountsByDelegate,
+    getCompressionSignaturesForAddress,
+    getLatestCompressionSignatures,
+    getMultipleNewAddressProofsV2,
+    mintCompressedNft,
+    getProjectUsage,
+    getTokenMetadata,
+    getIdentity,
+    getBatchIdentity,
+    getBalances,
+    getHistory,
+    getTransfers,
+    getFundedBy,
+    listWebhooks,
+    createWebhook,
+    getWebhook,
+    updateWebhook,
+    deleteWebhook,
+    getAssetBatch,
+  ];
+  void [
+    supply,
+    printSupply,
+    lamports,
+    maxSupply,
+    accountLamports,
+    amount,
+    balance,
+    signature,
+    wrong,
+  ];
 }

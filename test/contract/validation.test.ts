@@ -12,7 +12,9 @@ import { contracts } from "./contracts.js";
 import { useMock } from "./harness.js";
 import { operationById, rawRequest } from "./spec.js";
 
-const cases = Object.entries(contracts).flatMap(([id, c]) => c.invalid.map((bad) => [`${c.area} ${id}: ${bad.what}`, id, bad] as const));
+const cases = Object.entries(contracts).flatMap(([id, c]) =>
+  c.invalid.map((bad) => [`${c.area} ${id}: ${bad.what}`, id, bad] as const),
+);
 
 describe("invalid input is rejected before anything is sent", () => {
   const h = useMock("examples");
@@ -32,7 +34,10 @@ describe("invalid input is rejected before anything is sent", () => {
     const v = error as CoreValidationError;
     expect(v.issues.map((i) => `${i.path} ${i.rule}`)).toContain(`${bad.path} ${bad.rule}`);
     // the message names the field (its last segment) and the issue text
-    const field = bad.path.split(/[.[\]]/).filter(Boolean).pop()!;
+    const field = bad.path
+      .split(/[.[\]]/)
+      .filter(Boolean)
+      .pop()!;
     expect(v.message).toContain(field);
     // nothing reached the mock (and the client's fetch was never called)
     expect(h.requests()).toEqual([]);
@@ -59,7 +64,11 @@ describe("invalid input is rejected before anything is sent", () => {
       .das.getAssetsByOwner({ ownerAddress: "0OIl", page: 0, limit: 5000 } as any)
       .catch((e: unknown) => e as CoreValidationError);
     expect(error).toBeInstanceOf(CoreValidationError);
-    expect((error as CoreValidationError).issues.map((i) => i.rule).sort()).toEqual(["maximum", "minimum", "pattern"]);
+    expect((error as CoreValidationError).issues.map((i) => i.rule).sort()).toEqual([
+      "maximum",
+      "minimum",
+      "pattern",
+    ]);
     expect(h.requests()).toEqual([]);
   });
 

@@ -13,7 +13,10 @@ const root = join(import.meta.dirname, "../..");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const shots = join(root, "test-results/docs");
 // No browser is a failure, never a skip: .ci/run installs Debian's chromium.
-if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+if (!existsSync(chromiumPath))
+  throw new Error(
+    `no Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+  );
 
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-browser-"));
 let server: DocsServer;
@@ -26,7 +29,10 @@ let origin: string;
 const offsite: string[] = [];
 const problems: string[] = [];
 
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+  );
 
 describe("docs site in Chromium", () => {
   beforeAll(async () => {
@@ -34,29 +40,48 @@ describe("docs site in Chromium", () => {
     origin = new URL(server.url).origin;
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
-    context = await browser.newContext({ viewport: { width: 1360, height: 900 }, serviceWorkers: "block" });
+    context = await browser.newContext({
+      viewport: { width: 1360, height: 900 },
+      serviceWorkers: "block",
+    });
     // Nothing may leave 127.0.0.1: every request is recorded; any other host is aborted
     // (only off-host requests are intercepted, so local pages load at full speed).
     context.on("request", (r) => {
       const url = new URL(r.url());
       if (url.protocol !== "data:" && url.hostname !== "127.0.0.1") offsite.push(url.href);
     });
-    await context.route((url) => url.protocol !== "data:" && url.hostname !== "127.0.0.1", (route) => route.abort());
+    await context.route(
+      (url) => url.protocol !== "data:" && url.hostname !== "127.0.0.1",
+      (route) => route.abort(),
+    );
     const watch = (p: Page) => {
       p.on("console", (m) => {
-        if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()} on ${p.url()}: ${m.text()}`);
+        if (m.type() === "error" || m.type() === "warning")
+          problems.push(`console ${m.type()} on ${p.url()}: ${m.text()}`);
       });
       p.on("pageerror", (e) => problems.push(`page error on ${p.url()}: ${e.message}`));
-      p.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+      p.on("requestfailed", (r) =>
+        problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`),
+      );
       p.on("response", (r) => {
         if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
       });
       return p;
     };
     // A small pool of reused tabs for the crawl; `page` is the one the other tests drive.
-    pool = await Promise.all(Array.from({ length: CRAWLERS }, async () => watch(await context.newPage())));
+    pool = await Promise.all(
+      Array.from({ length: CRAWLERS }, async () => watch(await context.newPage())),
+    );
     page = pool[0]!;
   });
 
@@ -67,7 +92,9 @@ describe("docs site in Chromium", () => {
   });
 
   it("crawls every page from the home page: loads cleanly, every internal link and #fragment resolves", async () => {
-    const files = walk(join(tmp, "site")).map((f) => relative(join(tmp, "site"), f).split("\\").join("/"));
+    const files = walk(join(tmp, "site")).map((f) =>
+      relative(join(tmp, "site"), f).split("\\").join("/"),
+    );
     const htmlFiles = new Set(files.filter((f) => f.endsWith(".html")));
     const allFiles = new Set(files);
     const ids = new Map<string, Set<string>>();
@@ -80,7 +107,10 @@ describe("docs site in Chromium", () => {
       expect(res?.status(), path).toBe(200);
       const found = await tab.evaluate(() => ({
         ids: Array.from(document.querySelectorAll("[id]"), (e) => e.id),
-        hrefs: Array.from(document.querySelectorAll("a[href], link[href], script[src], img[src]"), (e) => (e as HTMLAnchorElement).href || (e as HTMLScriptElement).src),
+        hrefs: Array.from(
+          document.querySelectorAll("a[href], link[href], script[src], img[src]"),
+          (e) => (e as HTMLAnchorElement).href || (e as HTMLScriptElement).src,
+        ),
         h1: document.querySelector("h1")?.textContent ?? "",
       }));
       expect(found.h1, path).not.toBe("");
@@ -139,9 +169,13 @@ describe("docs site in Chromium", () => {
     await page.click('nav.side a[href="../das/getAsset.html"]');
     await page.waitForURL(/\/das\/getAsset\.html$/);
     expect(await page.textContent("h1")).toBe("getAsset");
-    expect(await page.getAttribute('nav.side a[aria-current="page"]', "href")).toBe("../das/getAsset.html");
+    expect(await page.getAttribute('nav.side a[aria-current="page"]', "href")).toBe(
+      "../das/getAsset.html",
+    );
     // Deprecated group holds the deprecated areas
-    const deprecated = await page.$$eval("nav.side .nav-deprecated > li > a", (as) => as.map((a) => a.getAttribute("href")));
+    const deprecated = await page.$$eval("nav.side .nav-deprecated > li > a", (as) =>
+      as.map((a) => a.getAttribute("href")),
+    );
     expect(deprecated).toEqual(expect.arrayContaining(["../mint/index.html"]));
     // a schema link on the page leads to the schema page
     await page.click('#result a.tref[href="../schemas/Asset.html"]');

@@ -2,7 +2,16 @@
 // spec/dist only, every listed area and operation gets its page with the wire format,
 // parameters, errors, examples and snippets, nothing points off the machine, and a
 // change to the spec shows up on the page after a rebuild.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -17,14 +26,27 @@ let result: BuildResult;
 const index = JSON.parse(readFileSync(join(specDir, "index.json"), "utf8"));
 
 const page = (path: string) => readFileSync(join(out, path), "utf8");
-const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) =>
+    statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
+  );
 const load = (file: string) => JSON.parse(readFileSync(join(specDir, file), "utf8"));
 
 beforeAll(() => {
-  if (!existsSync(join(specDir, "index.json"))) throw new Error("spec/dist is missing: run `npm run spec:bundle` first");
+  if (!existsSync(join(specDir, "index.json")))
+    throw new Error("spec/dist is missing: run `npm run spec:bundle` first");
   result = buildDocs({ spec: specDir, out });
-  console.log(`docs build: ${result.files} files, ${result.bytes} bytes, ${Math.round(result.ms)} ms`);
+  console.log(
+    `docs build: ${result.files} files, ${result.bytes} bytes, ${Math.round(result.ms)} ms`,
+  );
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -38,19 +60,30 @@ describe("docs build", () => {
       const ids: string[] =
         a.kind === "openrpc"
           ? doc.methods.map((m: any) => m.name)
-          : Object.values(doc.paths ?? {}).flatMap((item: any) => Object.values(item).filter((o: any) => o && o.operationId).map((o: any) => o.operationId));
-      for (const id of ids) expect(existsSync(join(out, a.area, `${id}.html`)), `${a.area}/${id}.html`).toBe(true);
-      for (const name of Object.keys(doc.components?.schemas ?? {})) expect(page(`${a.area}/index.html`)).toContain(`>${name}</a>`);
+          : Object.values(doc.paths ?? {}).flatMap((item: any) =>
+              Object.values(item)
+                .filter((o: any) => o && o.operationId)
+                .map((o: any) => o.operationId),
+            );
+      for (const id of ids)
+        expect(existsSync(join(out, a.area, `${id}.html`)), `${a.area}/${id}.html`).toBe(true);
+      for (const name of Object.keys(doc.components?.schemas ?? {}))
+        expect(page(`${a.area}/index.html`)).toContain(`>${name}</a>`);
     }
   });
 
   it("groups the navigation by area, with token-metadata and mint under Deprecated", () => {
     const home = page("index.html");
-    const nav = home.slice(home.indexOf('<nav class="side"'), home.indexOf("</nav>", home.indexOf('<nav class="side"')));
+    const nav = home.slice(
+      home.indexOf('<nav class="side"'),
+      home.indexOf("</nav>", home.indexOf('<nav class="side"')),
+    );
     const deprecated = nav.slice(nav.indexOf(">Deprecated<"));
-    for (const label of ["DAS", "ZK Compression", "Sender", "Wallet", "Admin", "Webhooks"]) expect(nav).toContain(`>${label}`);
+    for (const label of ["DAS", "ZK Compression", "Sender", "Wallet", "Admin", "Webhooks"])
+      expect(nav).toContain(`>${label}`);
     if (result.areas.includes("mint")) expect(deprecated).toContain("mint/index.html");
-    if (result.areas.includes("token-metadata")) expect(deprecated).toContain("token-metadata/index.html");
+    if (result.areas.includes("token-metadata"))
+      expect(deprecated).toContain("token-metadata/index.html");
     expect(deprecated).not.toContain("das/index.html");
     expect(nav).toMatch(/Wallet <span class="badge badge-beta">beta<\/span>/);
   });
@@ -65,8 +98,12 @@ describe("docs build", () => {
     expect(html).toContain('<a class="tref" href="../schemas/Asset.html">Asset</a>');
     expect(t).toContain('import { createDasClient } from "@chaindata/das";');
     expect(t).toContain("const das = createDasClient({ apiKey: process.env.CHAINDATA_API_KEY });");
-    expect(t).toMatch(/const asset = await das\.getAsset\(\{\s*id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"/);
-    expect(t).toContain('curl -sS -X POST "https://mainnet.helius-rpc.com/?api-key=$CHAINDATA_API_KEY"');
+    expect(t).toMatch(
+      /const asset = await das\.getAsset\(\{\s*id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"/,
+    );
+    expect(t).toContain(
+      'curl -sS -X POST "https://mainnet.helius-rpc.com/?api-key=$CHAINDATA_API_KEY"',
+    );
     expect(t).toContain("10 credits per request");
     // errors: code, message and the HTTP status from x-error-info
     expect(t).toMatch(/-32602\s*Invalid params\s*400 Bad Request/);
@@ -80,7 +117,9 @@ describe("docs build", () => {
   it("renders positional params, bare-array params and x-query-params (sender, compression)", () => {
     const send = text(page("sender/sendTransaction.html"));
     expect(send).toContain("https://sender.helius-rpc.com/fast");
-    expect(send).toMatch(/"params": \[\s*EncodedTransaction,\s*\/\/ 0: transaction\s*SendTransactionConfig\s*\/\/ 1: config\s*\]/);
+    expect(send).toMatch(
+      /"params": \[\s*EncodedTransaction,\s*\/\/ 0: transaction\s*SendTransactionConfig\s*\/\/ 1: config\s*\]/,
+    );
     expect(send).toMatch(/sender\.sendTransaction\(\{\s*transaction: "/);
     expect(send).toContain("params[0]");
     expect(send).toMatch(/swqos_only\s*query/);
@@ -98,15 +137,21 @@ describe("docs build", () => {
     expect(bal).toContain("GET");
     expect(bal).toContain("https://api.helius.xyz/v1/wallet/{wallet}/balances");
     expect(bal).toMatch(/devnet\s*not available/);
-    expect(bal).toMatch(/wallet\.getBalances\(\{\s*wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",\s*page: 1,\s*limit: 100\s*\}\)/);
-    expect(bal).toMatch(/for await \(const item of wallet\.getBalances\.all\(\{\s*wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",\s*limit: 100\s*\}\)\)/);
+    expect(bal).toMatch(
+      /wallet\.getBalances\(\{\s*wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",\s*page: 1,\s*limit: 100\s*\}\)/,
+    );
+    expect(bal).toMatch(
+      /for await \(const item of wallet\.getBalances\.all\(\{\s*wallet: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",\s*limit: 100\s*\}\)\)/,
+    );
     expect(bal).toContain("Retry-After");
     expect(bal).toContain("100 credits per request");
     expect(page("wallet/getBalances.html")).toContain('<span class="badge badge-beta">beta</span>');
     const upd = text(page("webhooks/updateWebhook.html"));
     expect(upd).toMatch(/webhooks\.updateWebhook\(\{\s*webhookID: "[^"]+",\s*webhookURL:/);
     expect(upd).toContain("Not idempotent");
-    expect(upd).toMatch(/curl -sS -X PUT "https:\/\/api-mainnet\.helius-rpc\.com\/v0\/webhooks\/[^"?]+\?api-key=\$CHAINDATA_API_KEY"/);
+    expect(upd).toMatch(
+      /curl -sS -X PUT "https:\/\/api-mainnet\.helius-rpc\.com\/v0\/webhooks\/[^"?]+\?api-key=\$CHAINDATA_API_KEY"/,
+    );
     const admin = text(page("admin/getProjectUsage.html"));
     expect(admin).toContain("5 requests/s per project");
     expect(admin).toContain('-H "X-Api-Key: $CHAINDATA_API_KEY"');
@@ -125,7 +170,7 @@ describe("docs build", () => {
       const op = item.post;
       const html = page(`webhooks/${op.operationId}.html`);
       expect(text(html)).toContain("<your webhookURL>");
-      expect(html).toContain('badge-delivery');
+      expect(html).toContain("badge-delivery");
     }
   });
 
@@ -134,19 +179,31 @@ describe("docs build", () => {
     const html = page(`mint/${mint.name}.html`);
     expect(html).toContain('<span class="badge badge-deprecated"');
     expect(text(html)).toContain(`Use ${mint["x-replaced-by"]} instead`);
-    if (/@chaindata\/compression/.test(mint["x-replaced-by"])) expect(html).toMatch(/Use [^<]*<a href="\.\.\/compression\/index\.html"><code>@chaindata\/compression<\/code><\/a>/);
+    if (/@chaindata\/compression/.test(mint["x-replaced-by"]))
+      expect(html).toMatch(
+        /Use [^<]*<a href="\.\.\/compression\/index\.html"><code>@chaindata\/compression<\/code><\/a>/,
+      );
     const asset = page("das/getAsset.html");
     expect(asset).toMatch(/<sup class="xs xs-docs"><a href="#src-\d+" title="public-docs: [^"]+"/);
-    expect(asset).toMatch(/<sup class="xs xs-assumption"><a href="#src-\d+" title="assumption: [^"]+"/);
+    expect(asset).toMatch(
+      /<sup class="xs xs-assumption"><a href="#src-\d+" title="assumption: [^"]+"/,
+    );
     expect(asset).toMatch(/<li id="src-1" class="xs-(docs|assumption)">/);
     expect(asset).not.toContain('title="seed"');
   });
 
   it("shows u64 example values beyond 2^53 with every digit (no JSON.parse rounding)", () => {
-    const site = walk(out).filter((f) => f.endsWith(".html")).map((f) => text(readFileSync(f, "utf8"))).join("\n");
-    const bundles = index.areas.map((a: any) => readFileSync(join(specDir, a.file), "utf8")).join("\n");
+    const site = walk(out)
+      .filter((f) => f.endsWith(".html"))
+      .map((f) => text(readFileSync(f, "utf8")))
+      .join("\n");
+    const bundles = index.areas
+      .map((a: any) => readFileSync(join(specDir, a.file), "utf8"))
+      .join("\n");
     // Unsafe integer literals of the bundles' examples (numbers, not digits inside strings).
-    const big = [...new Set(bundles.match(/(?<=[:\[,]\s*)-?\d{16,}(?=\s*[,\]}])/g) ?? [])].filter((n) => !Number.isSafeInteger(Number(n)));
+    const big = [...new Set(bundles.match(/(?<=[:\[,]\s*)-?\d{16,}(?=\s*[,\]}])/g) ?? [])].filter(
+      (n) => !Number.isSafeInteger(Number(n)),
+    );
     expect(big).toContain("18446744073709551615");
     for (const n of big) expect(site, n).toContain(n);
     expect(site).not.toContain("18446744073709552000");
@@ -157,7 +214,9 @@ describe("docs build", () => {
     expect(text(asset)).toContain("getAsset");
     expect(asset).toContain('href="../das/getAsset.html"');
     expect(existsSync(join(out, "schemas/CompressedAccount.html"))).toBe(true);
-    expect(page("compression/getCompressedAccountsByOwner.html")).toContain("../schemas/CompressedAccount.html");
+    expect(page("compression/getCompressedAccountsByOwner.html")).toContain(
+      "../schemas/CompressedAccount.html",
+    );
   });
 
   it("has a getting-started page for the local mock", () => {
@@ -187,7 +246,9 @@ describe("docs build", () => {
       const rel = relative(out, file);
       const body = readFileSync(file, "utf8");
       if (rel.endsWith(".html")) {
-        expect(body, rel).not.toMatch(/<(script|img|iframe|source|video|audio)[^>]+src="(https?:)?\/\//i);
+        expect(body, rel).not.toMatch(
+          /<(script|img|iframe|source|video|audio)[^>]+src="(https?:)?\/\//i,
+        );
         expect(body, rel).not.toMatch(/<link[^>]+href="(https?:)?\/\//i);
         expect(body, rel).not.toMatch(/@import|url\(\s*['"]?https?:/i);
         expect(body, rel).toContain("Content-Security-Policy");
@@ -204,7 +265,8 @@ describe("docs build", () => {
     const file = join(spec2, "openrpc/das.json");
     const doc = JSON.parse(readFileSync(file, "utf8"));
     const marker = `Edited-in-a-test ${Date.now()} description.`;
-    doc.methods.find((m: any) => m.name === "getAsset").description = `${marker} <script>alert(1)</script> **bold**`;
+    doc.methods.find((m: any) => m.name === "getAsset").description =
+      `${marker} <script>alert(1)</script> **bold**`;
     doc.components.schemas.Asset.properties.id.description = `${marker} (field)`;
     writeFileSync(file, JSON.stringify(doc));
     buildDocs({ spec: spec2, out: out2 });
@@ -261,7 +323,9 @@ describe("docs server", () => {
       expect(home.headers.get("content-security-policy")).toContain("default-src 'self'");
       expect((await fetch(`${s.url}das/`)).status).toBe(200);
       expect((await fetch(`${s.url}das`, { redirect: "manual" })).status).toBe(301);
-      expect((await fetch(`${s.url}search-index.json`)).headers.get("content-type")).toContain("application/json");
+      expect((await fetch(`${s.url}search-index.json`)).headers.get("content-type")).toContain(
+        "application/json",
+      );
       expect((await fetch(`${s.url}nope.html`)).status).toBe(404);
       expect((await fetch(`${s.url}..%2f..%2fpackage.json`)).status).toBe(403);
       expect((await fetch(s.url, { method: "POST" })).status).toBe(405);

@@ -6,7 +6,13 @@
  *
  * Not a test file (no `.test.ts`): the suites in this folder import it.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
@@ -15,7 +21,8 @@ import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 // harness's polling must keep running on real time while the client's timers are fake.
 export const realSetTimeout = globalThis.setTimeout;
 export const realClearTimeout = globalThis.clearTimeout;
-export const realSleep = (ms: number) => new Promise<void>((resolve) => realSetTimeout(resolve, ms));
+export const realSleep = (ms: number) =>
+  new Promise<void>((resolve) => realSetTimeout(resolve, ms));
 
 /** Fake only what the retry/timeout code uses; sockets, setImmediate and performance stay real. */
 export const FAKE_TIMERS = { toFake: ["setTimeout", "clearTimeout", "Date"] as const };
@@ -188,7 +195,8 @@ export class FaultServer {
         json,
         at: Date.now(),
         realAt: performance.now(),
-        key: url.searchParams.get("api-key") ?? (Array.isArray(headerKey) ? headerKey[0] : headerKey),
+        key:
+          url.searchParams.get("api-key") ?? (Array.isArray(headerKey) ? headerKey[0] : headerKey),
       };
       this.requests.push(received);
       const behaviour = this.queue.length > 1 ? this.queue.shift()! : this.queue[0];
@@ -266,11 +274,21 @@ export const reply =
 export const rpcResult =
   (result: unknown | ((received: Received) => unknown)): Behaviour =>
   (ctx) =>
-    reply(200, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json?.id, result: typeof result === "function" ? (result as any)(ctx.received) : result }))(ctx);
+    reply(
+      200,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: ctx.received.json?.id,
+        result: typeof result === "function" ? (result as any)(ctx.received) : result,
+      }),
+    )(ctx);
 
 /** Headers and a part of the body, then the socket is destroyed (`reset: true`: with an RST). */
 export const dropMidBody =
-  (partial = '{"jsonrpc":"2.0","id":"1","result":{"interface":"V1_NFT","id":"', { declared = 4096, reset = false } = {}): Behaviour =>
+  (
+    partial = '{"jsonrpc":"2.0","id":"1","result":{"interface":"V1_NFT","id":"',
+    { declared = 4096, reset = false } = {},
+  ): Behaviour =>
   ({ res }) => {
     res.writeHead(200, { "content-type": "application/json", "content-length": String(declared) });
     res.write(partial, () => {
@@ -319,7 +337,10 @@ export interface Driven<T> {
  */
 export async function drive<T>(
   promise: Promise<T>,
-  { canAdvance = () => true, budgetMs = 10_000 }: { canAdvance?: (step: number) => boolean; budgetMs?: number } = {},
+  {
+    canAdvance = () => true,
+    budgetMs = 10_000,
+  }: { canAdvance?: (step: number) => boolean; budgetMs?: number } = {},
 ): Promise<Driven<T>> {
   let outcome: { settled: boolean; value?: T; error?: unknown } = { settled: false };
   promise.then(
@@ -330,7 +351,9 @@ export async function drive<T>(
   const deadline = performance.now() + budgetMs;
   while (!outcome.settled) {
     if (performance.now() > deadline) {
-      throw new Error(`drive: the call is still pending after ${budgetMs} ms of real time (runtime timers pending: ${JSON.stringify(runtimeTimers())}, steps: ${steps})`);
+      throw new Error(
+        `drive: the call is still pending after ${budgetMs} ms of real time (runtime timers pending: ${JSON.stringify(runtimeTimers())}, steps: ${steps})`,
+      );
     }
     await realSleep(1);
     if (outcome.settled) break;
@@ -355,7 +378,8 @@ export const settle = <T>(promise: Promise<T>): Promise<{ value?: T; error?: any
 // Leak checks
 
 /** Open TCP sockets in this process (both ends of every loopback connection). */
-export const tcpSockets = () => process.getActiveResourcesInfo().filter((name) => name === "TCPSocketWrap").length;
+export const tcpSockets = () =>
+  process.getActiveResourcesInfo().filter((name) => name === "TCPSocketWrap").length;
 
 /**
  * After a call has settled: every connection has closed (server side and client side), no fake
@@ -371,19 +395,36 @@ export const tcpSockets = () => process.getActiveResourcesInfo().filter((name) =
  */
 export async function expectNoLeaks(server: FaultServer, { abortedFetch = false } = {}) {
   if (abortedFetch) {
-    expect(await server.waitForBusySockets(), "server-side sockets that carried a request still open after the call settled").toBe(0);
+    expect(
+      await server.waitForBusySockets(),
+      "server-side sockets that carried a request still open after the call settled",
+    ).toBe(0);
     const deadline = performance.now() + 2_000;
-    while (tcpSockets() > 2 * server.idleSockets && performance.now() < deadline) await realSleep(5);
-    expect(tcpSockets(), "TCP socket handles in the process beyond both ends of undici's idle connections").toBeLessThanOrEqual(2 * server.idleSockets);
+    while (tcpSockets() > 2 * server.idleSockets && performance.now() < deadline)
+      await realSleep(5);
+    expect(
+      tcpSockets(),
+      "TCP socket handles in the process beyond both ends of undici's idle connections",
+    ).toBeLessThanOrEqual(2 * server.idleSockets);
   } else {
-    expect(await server.waitForSockets(), "server-side sockets still open after the call settled").toBe(0);
+    expect(
+      await server.waitForSockets(),
+      "server-side sockets still open after the call settled",
+    ).toBe(0);
     const deadline = performance.now() + 2_000;
     while (tcpSockets() && performance.now() < deadline) await realSleep(5);
-    expect(tcpSockets(), "TCP socket handles still active in the process after the call settled").toBe(0);
+    expect(
+      tcpSockets(),
+      "TCP socket handles still active in the process after the call settled",
+    ).toBe(0);
   }
   if (vi.isFakeTimers()) {
-    expect(runtimeTimers(), "timers set by the runtime still pending after the call settled").toEqual([]);
-    if (!abortedFetch) expect(vi.getTimerCount(), "fake timers still pending after the call settled").toBe(0);
+    expect(
+      runtimeTimers(),
+      "timers set by the runtime still pending after the call settled",
+    ).toEqual([]);
+    if (!abortedFetch)
+      expect(vi.getTimerCount(), "fake timers still pending after the call settled").toBe(0);
   }
   await realSleep(2);
   expect(unhandled, "unhandled rejections").toEqual([]);
@@ -394,11 +435,12 @@ export async function expectNoLeaks(server: FaultServer, { abortedFetch = false 
 
 export function recordingLogger() {
   const lines: string[] = [];
-  const line =
-    (level: string) =>
-    (message: string, meta?: Record<string, unknown>) =>
-      lines.push(`${level} ${message} ${safeJson(meta)}`);
-  return { lines, logger: { debug: line("debug"), info: line("info"), warn: line("warn"), error: line("error") } };
+  const line = (level: string) => (message: string, meta?: Record<string, unknown>) =>
+    lines.push(`${level} ${message} ${safeJson(meta)}`);
+  return {
+    lines,
+    logger: { debug: line("debug"), info: line("info"), warn: line("warn"), error: line("error") },
+  };
 }
 
 /** The retry delays announced at `info` ("Retrying X in N ms"). */
@@ -434,7 +476,12 @@ export function errorTexts(error: unknown): Record<string, string> {
 /** The forms in which a key could be read: raw, URL-encoded (both encoders), JSON-escaped. */
 export function keyForms(key: string): string[] {
   return [
-    ...new Set([key, encodeURIComponent(key), new URLSearchParams({ k: key }).toString().slice(2), JSON.stringify(key).slice(1, -1)]),
+    ...new Set([
+      key,
+      encodeURIComponent(key),
+      new URLSearchParams({ k: key }).toString().slice(2),
+      JSON.stringify(key).slice(1, -1),
+    ]),
   ].filter((form) => form.length > 0);
 }
 
@@ -444,12 +491,18 @@ export function keyForms(key: string): string[] {
  */
 export function expectRedacted(keys: string[], error: unknown, lines: string[]) {
   const forms = [...new Set(keys.flatMap(keyForms))];
-  const texts = { ...errorTexts(error), ...Object.fromEntries(lines.map((l, i) => [`log line ${i}`, l])) };
+  const texts = {
+    ...errorTexts(error),
+    ...Object.fromEntries(lines.map((l, i) => [`log line ${i}`, l])),
+  };
   const leaks: string[] = [];
   for (const [where, text] of Object.entries(texts)) {
     for (const form of forms) {
       const at = text.indexOf(form);
-      if (at !== -1) leaks.push(`${where} contains ${JSON.stringify(form)}: …${JSON.stringify(text.slice(Math.max(0, at - 60), at + form.length + 20))}…`);
+      if (at !== -1)
+        leaks.push(
+          `${where} contains ${JSON.stringify(form)}: …${JSON.stringify(text.slice(Math.max(0, at - 60), at + form.length + 20))}…`,
+        );
     }
   }
   expect(leaks, "API key found").toEqual([]);

@@ -2,7 +2,16 @@
 // @chaindata/das: it must parse, with u64 values exact, in bounded time. Durations are printed.
 import { createDasClient } from "@chaindata/das";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { API_KEY, ASSET_ID, expectNoLeaks, FaultServer, recordingLogger, unhandled, useFaultServer, type Behaviour } from "./harness.js";
+import {
+  API_KEY,
+  ASSET_ID,
+  expectNoLeaks,
+  FaultServer,
+  recordingLogger,
+  unhandled,
+  useFaultServer,
+  type Behaviour,
+} from "./harness.js";
 
 let server: FaultServer;
 useFaultServer((started) => (server = started));
@@ -20,7 +29,7 @@ const TARGET = 50 * 1024 * 1024;
 const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const id58 = (n: number) => {
   let s = "";
-  for (let i = 0; i < 44; i++) s += ALPHABET[(n * 31 + i * 17 + ((n >> i % 13) & 7)) % 58];
+  for (let i = 0; i < 44; i++) s += ALPHABET[(n * 31 + i * 17 + ((n >> (i % 13)) & 7)) % 58];
   return s;
 };
 
@@ -45,15 +54,24 @@ function bigBody(unsafe: boolean): { head: string; tail: Buffer; count: number }
     size += Buffer.byteLength(asset) + 1;
     n++;
   }
-  return { head: '{"jsonrpc":"2.0","id":', tail: Buffer.from(`,"result":[${parts.join(",")}]}`), count: n };
+  return {
+    head: '{"jsonrpc":"2.0","id":',
+    tail: Buffer.from(`,"result":[${parts.join(",")}]}`),
+    count: n,
+  };
 }
 
-const serveBig = (body: ReturnType<typeof bigBody>): Behaviour => ({ res, received }) => {
-  const head = Buffer.from(body.head + JSON.stringify(received.json.id));
-  res.writeHead(200, { "content-type": "application/json", "content-length": String(head.length + body.tail.length) });
-  res.write(head);
-  res.end(body.tail);
-};
+const serveBig =
+  (body: ReturnType<typeof bigBody>): Behaviour =>
+  ({ res, received }) => {
+    const head = Buffer.from(body.head + JSON.stringify(received.json.id));
+    res.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": String(head.length + body.tail.length),
+    });
+    res.write(head);
+    res.end(body.tail);
+  };
 
 describe("a 50 MB response", () => {
   it.each([
@@ -63,19 +81,29 @@ describe("a 50 MB response", () => {
     const body = bigBody(unsafe);
     const bytes = body.head.length + body.tail.length;
     const { lines, logger } = recordingLogger();
-    const das = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: server.url }, logger, timeout: 30_000, maxRetries: 0 });
+    const das = createDasClient({
+      apiKey: API_KEY,
+      baseUrls: { rpc: server.url },
+      logger,
+      timeout: 30_000,
+      maxRetries: 0,
+    });
     server.serve(serveBig(body));
     const started = performance.now();
     const result = await das.getAssetBatch({ ids: [ASSET_ID] });
     const elapsed = performance.now() - started;
     const mb = bytes / 1024 / 1024;
-    console.log(`[faults] 50 MB response, ${unsafe ? "u64 > 2^53 in every item" : "safe integers only"}: ${mb.toFixed(1)} MB, ${body.count} items, call settled in ${elapsed.toFixed(0)} ms (${(mb / (elapsed / 1000)).toFixed(1)} MB/s)`);
+    console.log(
+      `[faults] 50 MB response, ${unsafe ? "u64 > 2^53 in every item" : "safe integers only"}: ${mb.toFixed(1)} MB, ${body.count} items, call settled in ${elapsed.toFixed(0)} ms (${(mb / (elapsed / 1000)).toFixed(1)} MB/s)`,
+    );
     expect(bytes).toBeGreaterThanOrEqual(TARGET);
     expect(result).toHaveLength(body.count);
     const last = result[body.count - 1]!;
     expect(last.id).toBe(id58(body.count - 1));
     // u64 fields are bigint, and exact.
-    expect(last.token_info!.supply).toBe(unsafe ? 18446744073709551615n - BigInt(body.count - 1) : BigInt(1_000_000 + body.count - 1));
+    expect(last.token_info!.supply).toBe(
+      unsafe ? 18446744073709551615n - BigInt(body.count - 1) : BigInt(1_000_000 + body.count - 1),
+    );
     expect(result[0]!.content!.metadata!.name).toBe("Token #0");
     // Bounded: a generous ceiling for 2 slow cores; the measured time is printed above.
     expect(elapsed).toBeLessThan(20_000);
@@ -84,18 +112,28 @@ describe("a 50 MB response", () => {
 
   it("cut off 1 KB before its end: InvalidResponseError 'truncated', in bounded time", async () => {
     const body = bigBody(true);
-    const das = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: server.url }, timeout: 30_000, maxRetries: 2 });
+    const das = createDasClient({
+      apiKey: API_KEY,
+      baseUrls: { rpc: server.url },
+      timeout: 30_000,
+      maxRetries: 2,
+    });
     server.serve(({ res, received }) => {
       const head = Buffer.from(body.head + JSON.stringify(received.json.id));
       const tail = body.tail.subarray(0, body.tail.length - 1024);
-      res.writeHead(200, { "content-type": "application/json", "content-length": String(head.length + tail.length) });
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-length": String(head.length + tail.length),
+      });
       res.write(head);
       res.end(tail);
     });
     const started = performance.now();
     const error: any = await das.getAssetBatch({ ids: [ASSET_ID] }).catch((e) => e);
     const elapsed = performance.now() - started;
-    console.log(`[faults] 50 MB response cut 1 KB short: ${error?.name} '${error?.reason}' after ${elapsed.toFixed(0)} ms`);
+    console.log(
+      `[faults] 50 MB response cut 1 KB short: ${error?.name} '${error?.reason}' after ${elapsed.toFixed(0)} ms`,
+    );
     expect(error).toMatchObject({ name: "InvalidResponseError", reason: "truncated", status: 200 });
     expect(error.snippet.length).toBeLessThanOrEqual(200);
     expect(server.requests).toHaveLength(1);

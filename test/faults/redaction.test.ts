@@ -5,7 +5,17 @@
 // error's message, stack, String(), JSON.stringify, util.inspect, down the cause chain, and
 // every logger line. Plus targeted cases the property cannot reach by chance.
 import { createAdminClient } from "@chaindata/admin";
-import { ChainDataError, ConnectionError, createDasClient, InternalServerError, InvalidResponseError, RateLimitError, TimeoutError, AuthenticationError, ConfigurationError } from "@chaindata/das";
+import {
+  ChainDataError,
+  ConnectionError,
+  createDasClient,
+  InternalServerError,
+  InvalidResponseError,
+  RateLimitError,
+  TimeoutError,
+  AuthenticationError,
+  ConfigurationError,
+} from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import fc from "fast-check";
@@ -50,19 +60,38 @@ function call(op: Op, apiKey: string, options: { maxRetries: number; timeout: nu
   const common = { apiKey, logger, ...options };
   switch (op) {
     case "rpc":
-      return { lines, promise: createDasClient({ ...common, baseUrls: { rpc: server.url } }).getAsset({ id: ASSET_ID }) as Promise<unknown> };
+      return {
+        lines,
+        promise: createDasClient({ ...common, baseUrls: { rpc: server.url } }).getAsset({
+          id: ASSET_ID,
+        }) as Promise<unknown>,
+      };
     case "wallet":
-      return { lines, promise: createWalletClient({ ...common, baseUrls: { wallet: server.url } }).getIdentity({ wallet: WALLET }) as Promise<unknown> };
+      return {
+        lines,
+        promise: createWalletClient({ ...common, baseUrls: { wallet: server.url } }).getIdentity({
+          wallet: WALLET,
+        }) as Promise<unknown>,
+      };
     case "webhooks":
       return {
         lines,
         promise: createWebhooksClient({ ...common, baseUrls: { api: server.url } }).createWebhook(
-          { webhookURL: "https://example.com/hook", transactionTypes: ["ANY"], accountAddresses: [WALLET] },
+          {
+            webhookURL: "https://example.com/hook",
+            transactionTypes: ["ANY"],
+            accountAddresses: [WALLET],
+          },
           { retryNonIdempotent: true },
         ) as Promise<unknown>,
       };
     case "admin":
-      return { lines, promise: createAdminClient({ ...common, baseUrls: { admin: server.url } }).getProjectUsage({ id: "project-1" }) as Promise<unknown> };
+      return {
+        lines,
+        promise: createAdminClient({ ...common, baseUrls: { admin: server.url } }).getProjectUsage({
+          id: "project-1",
+        }) as Promise<unknown>,
+      };
   }
 }
 
@@ -76,12 +105,17 @@ function echo({ received }: FaultContext) {
     // Bracketed: the echo must not append whitespace that happens to complete a whitespace-wrapped key.
     text: `invalid api key [${key}] for ${received.method} ${received.url} (X-Api-Key: [${received.headers["x-api-key"] ?? "-"}])`,
     // A header can carry Latin-1 but no control characters; otherwise echo it URL-encoded.
-    header: /^[\t\x20-\x7e\x80-\xff]*$/.test(key) && key.trim() === key ? key : encodeURIComponent(key),
+    header:
+      /^[\t\x20-\x7e\x80-\xff]*$/.test(key) && key.trim() === key ? key : encodeURIComponent(key),
   };
 }
 const echoHeaders = (ctx: FaultContext) => {
   const { header } = echo(ctx);
-  return { "x-request-id": header, "x-echo-url": ctx.received.url, "www-authenticate": `Bearer realm="api", key="${header}"` };
+  return {
+    "x-request-id": header,
+    "x-echo-url": ctx.received.url,
+    "www-authenticate": `Bearer realm="api", key="${header}"`,
+  };
 };
 const rpcId = (ctx: FaultContext) => ctx.received.json?.id ?? null;
 
@@ -97,53 +131,94 @@ interface Fault {
 const FAULTS: Fault[] = [
   {
     name: "429 Retry-After: 0",
-    behaviour: (ctx) => reply(429, JSON.stringify({ jsonrpc: "2.0", id: rpcId(ctx), error: { code: -32429, message: echo(ctx).text } }), { ...echoHeaders(ctx), "retry-after": "0" })(ctx),
+    behaviour: (ctx) =>
+      reply(
+        429,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: rpcId(ctx),
+          error: { code: -32429, message: echo(ctx).text },
+        }),
+        { ...echoHeaders(ctx), "retry-after": "0" },
+      )(ctx),
     retries: 2,
     timeout: 2_000,
     expected: () => RateLimitError,
   },
   {
     name: "429 Retry-After over the cap",
-    behaviour: (ctx) => reply(429, JSON.stringify({ error: echo(ctx).text }), { ...echoHeaders(ctx), "retry-after": "3600" })(ctx),
+    behaviour: (ctx) =>
+      reply(429, JSON.stringify({ error: echo(ctx).text }), {
+        ...echoHeaders(ctx),
+        "retry-after": "3600",
+      })(ctx),
     retries: 2,
     timeout: 2_000,
     expected: () => RateLimitError,
   },
-  ...[500, 502, 503, 504].map(
-    (status): Fault => ({
-      name: `${status} with an HTML page`,
-      behaviour: (ctx) => reply(status, `<html><body><h1>${status}</h1><pre>${echo(ctx).text}</pre></body></html>`, { ...echoHeaders(ctx), "content-type": "text/html", "retry-after": "0" })(ctx),
-      retries: 1,
-      timeout: 2_000,
-      expected: () => InternalServerError,
-    }),
-  ),
+  ...[500, 502, 503, 504].map((status): Fault => ({
+    name: `${status} with an HTML page`,
+    behaviour: (ctx) =>
+      reply(status, `<html><body><h1>${status}</h1><pre>${echo(ctx).text}</pre></body></html>`, {
+        ...echoHeaders(ctx),
+        "content-type": "text/html",
+        "retry-after": "0",
+      })(ctx),
+    retries: 1,
+    timeout: 2_000,
+    expected: () => InternalServerError,
+  })),
   {
     name: "401 echoing the key",
-    behaviour: (ctx) => reply(401, JSON.stringify({ error: { code: 401, message: echo(ctx).text } }), echoHeaders(ctx))(ctx),
+    behaviour: (ctx) =>
+      reply(
+        401,
+        JSON.stringify({ error: { code: 401, message: echo(ctx).text } }),
+        echoHeaders(ctx),
+      )(ctx),
     retries: 2,
     timeout: 2_000,
     expected: () => AuthenticationError,
   },
   {
     name: "connection reset mid-body",
-    behaviour: (ctx) => dropMidBody(JSON.stringify({ echo: echo(ctx).text }).slice(0, -5), { reset: true })(ctx),
+    behaviour: (ctx) =>
+      dropMidBody(JSON.stringify({ echo: echo(ctx).text }).slice(0, -5), { reset: true })(ctx),
     retries: 0,
     timeout: 2_000,
     expected: () => ConnectionError,
   },
   { name: "never answers", behaviour: hang, retries: 0, timeout: 60, expected: () => TimeoutError },
-  { name: "slow trickle", behaviour: trickle(10), retries: 0, timeout: 80, expected: () => TimeoutError },
+  {
+    name: "slow trickle",
+    behaviour: trickle(10),
+    retries: 0,
+    timeout: 80,
+    expected: () => TimeoutError,
+  },
   {
     name: "truncated JSON",
-    behaviour: (ctx) => reply(200, JSON.stringify({ jsonrpc: "2.0", id: rpcId(ctx), result: { echo: echo(ctx).text, more: "x".repeat(50) } }).slice(0, -20), echoHeaders(ctx))(ctx),
+    behaviour: (ctx) =>
+      reply(
+        200,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: rpcId(ctx),
+          result: { echo: echo(ctx).text, more: "x".repeat(50) },
+        }).slice(0, -20),
+        echoHeaders(ctx),
+      )(ctx),
     retries: 2,
     timeout: 2_000,
     expected: () => InvalidResponseError,
   },
   {
     name: "HTML with status 200",
-    behaviour: (ctx) => reply(200, `<!DOCTYPE html><html><body>${echo(ctx).text}</body></html>`, { ...echoHeaders(ctx), "content-type": "text/html" })(ctx),
+    behaviour: (ctx) =>
+      reply(200, `<!DOCTYPE html><html><body>${echo(ctx).text}</body></html>`, {
+        ...echoHeaders(ctx),
+        "content-type": "text/html",
+      })(ctx),
     retries: 2,
     timeout: 2_000,
     expected: () => InvalidResponseError,
@@ -160,15 +235,31 @@ const FAULTS: Fault[] = [
     name: "wrong JSON-RPC id (REST: not JSON)",
     behaviour: (ctx) =>
       ctx.received.json?.jsonrpc
-        ? reply(200, JSON.stringify({ jsonrpc: "2.0", id: "wrong-id", result: { echo: echo(ctx).text } }), echoHeaders(ctx))(ctx)
-        : reply(200, `error: ${echo(ctx).text}`, { ...echoHeaders(ctx), "content-type": "text/plain" })(ctx),
+        ? reply(
+            200,
+            JSON.stringify({ jsonrpc: "2.0", id: "wrong-id", result: { echo: echo(ctx).text } }),
+            echoHeaders(ctx),
+          )(ctx)
+        : reply(200, `error: ${echo(ctx).text}`, {
+            ...echoHeaders(ctx),
+            "content-type": "text/plain",
+          })(ctx),
     retries: 2,
     timeout: 2_000,
     expected: () => InvalidResponseError,
   },
   {
     name: "invalid UTF-8",
-    behaviour: (ctx) => reply(200, Buffer.concat([Buffer.from(`{"echo":${JSON.stringify(echo(ctx).text)},"bad":"`), Buffer.from([0xff, 0xc0, 0x80]), Buffer.from('"}')]), echoHeaders(ctx))(ctx),
+    behaviour: (ctx) =>
+      reply(
+        200,
+        Buffer.concat([
+          Buffer.from(`{"echo":${JSON.stringify(echo(ctx).text)},"bad":"`),
+          Buffer.from([0xff, 0xc0, 0x80]),
+          Buffer.from('"}'),
+        ]),
+        echoHeaders(ctx),
+      )(ctx),
     retries: 2,
     timeout: 2_000,
     expected: () => InvalidResponseError,
@@ -180,15 +271,61 @@ const FAULTS: Fault[] = [
 
 // Letters first: fast-check shrinks towards the first constant, and a shrunk key must stay
 // distinctive (never a substring of ordinary output such as a stack frame).
-const SPECIAL = [" ", "&", "=", "?", "#", "%", "+", "/", ".", "*", "^", "$", "{", "}", "(", ")", "|", "[", "]", "\\", '"', "'", "<", ">", ";", ",", ":", "@", "!", "~", "-", "_", "é", "ß", "漢", "🔑", "\t"];
+const SPECIAL = [
+  " ",
+  "&",
+  "=",
+  "?",
+  "#",
+  "%",
+  "+",
+  "/",
+  ".",
+  "*",
+  "^",
+  "$",
+  "{",
+  "}",
+  "(",
+  ")",
+  "|",
+  "[",
+  "]",
+  "\\",
+  '"',
+  "'",
+  "<",
+  ">",
+  ";",
+  ",",
+  ":",
+  "@",
+  "!",
+  "~",
+  "-",
+  "_",
+  "é",
+  "ß",
+  "漢",
+  "🔑",
+  "\t",
+];
 const ALNUM = [..."QZXJKVqzxjkv0123456789"];
 const bareKey = fc
-  .tuple(fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 4, maxLength: 8 }), fc.string({ unit: fc.constantFrom(...ALNUM, ...SPECIAL), minLength: 4, maxLength: 32 }))
+  .tuple(
+    fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 4, maxLength: 8 }),
+    fc.string({ unit: fc.constantFrom(...ALNUM, ...SPECIAL), minLength: 4, maxLength: 32 }),
+  )
   .map(([head, rest]) => head + rest);
 // One key in five is wrapped in whitespace, as a key read from a file or pasted is.
 const keyArb = fc.oneof(
   { arbitrary: bareKey, weight: 4 },
-  { arbitrary: fc.tuple(fc.constantFrom("", " ", "\t"), bareKey, fc.constantFrom(" ", "\t", "\n", "\r\n")).map(([a, k, b]) => a + k + b), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom("", " ", "\t"), bareKey, fc.constantFrom(" ", "\t", "\n", "\r\n"))
+      .map(([a, k, b]) => a + k + b),
+    weight: 1,
+  },
 );
 
 const SEED = Number(process.env.FAULTS_SEED ?? 0x5eed);
@@ -197,42 +334,57 @@ describe("redaction property", () => {
   it("no form of the key in any error text or log line, for random keys × operations × faults (100 runs)", async () => {
     const seen = new Map<string, number>();
     await fc.assert(
-      fc.asyncProperty(keyArb, fc.constantFrom<Op>("rpc", "wallet", "webhooks", "admin"), fc.constantFrom(...FAULTS), fc.nat(2), async (key, op, fault, retries) => {
-        // A clean slate per run: no connection (idle or dead) carried over from the run before.
-        await server.dropAll();
-        server.reset();
-        server.serve(fault.behaviour);
-        const maxRetries = Math.min(retries, fault.retries);
-        const { promise, lines } = call(op, key, { maxRetries, timeout: fault.timeout });
-        const { value, error } = await settle(promise);
-        // The key as it went over the wire (Headers strips leading/trailing whitespace).
-        const wire = server.requests.map((r) => r.key ?? "");
-        const tag = `${op} × ${fault.name}`;
-        seen.set(tag, (seen.get(tag) ?? 0) + 1);
-        if (key.trim() !== key) seen.set(`whitespace-wrapped key: ${op}`, (seen.get(`whitespace-wrapped key: ${op}`) ?? 0) + 1);
+      fc.asyncProperty(
+        keyArb,
+        fc.constantFrom<Op>("rpc", "wallet", "webhooks", "admin"),
+        fc.constantFrom(...FAULTS),
+        fc.nat(2),
+        async (key, op, fault, retries) => {
+          // A clean slate per run: no connection (idle or dead) carried over from the run before.
+          await server.dropAll();
+          server.reset();
+          server.serve(fault.behaviour);
+          const maxRetries = Math.min(retries, fault.retries);
+          const { promise, lines } = call(op, key, { maxRetries, timeout: fault.timeout });
+          const { value, error } = await settle(promise);
+          // The key as it went over the wire (Headers strips leading/trailing whitespace).
+          const wire = server.requests.map((r) => r.key ?? "");
+          const tag = `${op} × ${fault.name}`;
+          seen.set(tag, (seen.get(tag) ?? 0) + 1);
+          if (key.trim() !== key)
+            seen.set(
+              `whitespace-wrapped key: ${op}`,
+              (seen.get(`whitespace-wrapped key: ${op}`) ?? 0) + 1,
+            );
 
-        const nonLatin1Header = op === "admin" && /[^\x00-\xff]/.test(key);
-        if (nonLatin1Header) {
-          // Not a valid X-Api-Key header value: refused before sending.
-          expect(error).toBeInstanceOf(ConfigurationError);
-          expect(server.requests).toHaveLength(0);
-        } else {
-          const expected = fault.expected(op);
-          if (expected) expect(error, `${tag}: ${error?.name}: ${error?.message}`).toBeInstanceOf(expected);
-          else expect({ value, error }).toEqual({ value: undefined, error: undefined });
-          expect(server.requests.length).toBeGreaterThanOrEqual(1);
-          expect(server.requests.length).toBeLessThanOrEqual(maxRetries + 1);
-          if (op === "admin") {
-            expect(server.requests[0]!.query.has("api-key")).toBe(false);
-            expect(wire[0]).toBe(server.requests[0]!.headers["x-api-key"]);
-          } else expect(wire[0]).toBe(key.trim()); // keys are trimmed (a key read from a file ends in a newline)
-        }
-        expectRedacted([key, ...wire.filter((w) => w.length >= 4)], error, lines);
-        await expectNoLeaks(server, { abortedFetch: fault.behaviour === hang || fault.name === "slow trickle" });
-      }),
+          const nonLatin1Header = op === "admin" && /[^\x00-\xff]/.test(key);
+          if (nonLatin1Header) {
+            // Not a valid X-Api-Key header value: refused before sending.
+            expect(error).toBeInstanceOf(ConfigurationError);
+            expect(server.requests).toHaveLength(0);
+          } else {
+            const expected = fault.expected(op);
+            if (expected)
+              expect(error, `${tag}: ${error?.name}: ${error?.message}`).toBeInstanceOf(expected);
+            else expect({ value, error }).toEqual({ value: undefined, error: undefined });
+            expect(server.requests.length).toBeGreaterThanOrEqual(1);
+            expect(server.requests.length).toBeLessThanOrEqual(maxRetries + 1);
+            if (op === "admin") {
+              expect(server.requests[0]!.query.has("api-key")).toBe(false);
+              expect(wire[0]).toBe(server.requests[0]!.headers["x-api-key"]);
+            } else expect(wire[0]).toBe(key.trim()); // keys are trimmed (a key read from a file ends in a newline)
+          }
+          expectRedacted([key, ...wire.filter((w) => w.length >= 4)], error, lines);
+          await expectNoLeaks(server, {
+            abortedFetch: fault.behaviour === hang || fault.name === "slow trickle",
+          });
+        },
+      ),
       { numRuns: 100, seed: SEED, endOnFailure: false },
     );
-    console.log(`[faults] redaction property: seed ${SEED}, ${seen.size} operation × fault pairs covered: ${[...seen].map(([k, n]) => `${k} ${n}`).join("; ")}`);
+    console.log(
+      `[faults] redaction property: seed ${SEED}, ${seen.size} operation × fault pairs covered: ${[...seen].map(([k, n]) => `${k} ${n}`).join("; ")}`,
+    );
   });
 });
 
@@ -241,7 +393,11 @@ describe("redaction, targeted", () => {
     // Headers.set strips the newline: the server receives and echoes `sk_adm1n_…` without it.
     const key = "sk_adm1n_F1leKey_4d9f\n";
     const { promise, lines } = call("admin", key, { maxRetries: 0, timeout: 2_000 });
-    server.serve((ctx) => reply(401, JSON.stringify({ error: `Invalid API key: ${ctx.received.key}` }), { "x-request-id": String(ctx.received.key) })(ctx));
+    server.serve((ctx) =>
+      reply(401, JSON.stringify({ error: `Invalid API key: ${ctx.received.key}` }), {
+        "x-request-id": String(ctx.received.key),
+      })(ctx),
+    );
     const { error } = await settle(promise);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(server.requests[0]!.key).toBe(key.trim());
@@ -251,7 +407,12 @@ describe("redaction, targeted", () => {
   it("a key with surrounding spaces on the admin host: the trimmed key as sent is not echoed back", async () => {
     const key = "  sk_adm1n_Spaced_77aa  ";
     const { promise, lines } = call("admin", key, { maxRetries: 0, timeout: 2_000 });
-    server.serve((ctx) => reply(403, JSON.stringify({ message: `key ${ctx.received.key} may not read project-1` }))(ctx));
+    server.serve((ctx) =>
+      reply(
+        403,
+        JSON.stringify({ message: `key ${ctx.received.key} may not read project-1` }),
+      )(ctx),
+    );
     const { error } = await settle(promise);
     expect(error).toBeInstanceOf(ChainDataError);
     expectRedacted([key, key.trim()], error, lines);
@@ -279,7 +440,13 @@ describe("redaction, targeted", () => {
   it("a key made of redaction-mask characters and regex metacharacters", async () => {
     const key = "***.*+?^${}()|[]\\***";
     const { promise, lines } = call("wallet", key, { maxRetries: 0, timeout: 2_000 });
-    server.serve((ctx) => reply(400, JSON.stringify({ error: `bad key ***${ctx.received.key}***`, url: ctx.received.url }), { "x-request-id": String(ctx.received.key) })(ctx));
+    server.serve((ctx) =>
+      reply(
+        400,
+        JSON.stringify({ error: `bad key ***${ctx.received.key}***`, url: ctx.received.url }),
+        { "x-request-id": String(ctx.received.key) },
+      )(ctx),
+    );
     const { error } = await settle(promise);
     expect(error).toBeInstanceOf(ChainDataError);
     expect(server.requests[0]!.key).toBe(key);

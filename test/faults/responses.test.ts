@@ -1,7 +1,13 @@
 // 2xx answers that cannot be used (truncated, HTML, empty, not UTF-8, wrong JSON-RPC id) and
 // JSON-RPC batches answered with entries missing or out of order — through the real
 // @chaindata/das (JSON-RPC) and @chaindata/wallet (REST) against a loopback server.
-import { createBatcher, createDasClient, InvalidResponseError, JsonRpcError, InternalServerError } from "@chaindata/das";
+import {
+  createBatcher,
+  createDasClient,
+  InvalidResponseError,
+  JsonRpcError,
+  InternalServerError,
+} from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -36,34 +42,69 @@ afterEach(async () => {
 // maxRetries 2 everywhere: none of these faults may be retried (exactly one request).
 function das(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
-  const client = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: server.url }, logger, maxRetries: 2, timeout: 5_000, ...options });
+  const client = createDasClient({
+    apiKey: API_KEY,
+    baseUrls: { rpc: server.url },
+    logger,
+    maxRetries: 2,
+    timeout: 5_000,
+    ...options,
+  });
   return { client, lines };
 }
 function wallet(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
-  const client = createWalletClient({ apiKey: API_KEY, baseUrls: { wallet: server.url }, logger, maxRetries: 2, timeout: 5_000, ...options });
+  const client = createWalletClient({
+    apiKey: API_KEY,
+    baseUrls: { wallet: server.url },
+    logger,
+    maxRetries: 2,
+    timeout: 5_000,
+    ...options,
+  });
   return { client, lines };
 }
 
-const ASSET_IDS = ["6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp", "CZUs7STKR7tVmvmfPsLibWt3woMiJB8CvsEwzfJ17YE", ASSET_ID];
+const ASSET_IDS = [
+  "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
+  "CZUs7STKR7tVmvmfPsLibWt3woMiJB8CvsEwzfJ17YE",
+  ASSET_ID,
+];
 /** A realistic result with escapes and multi-byte UTF-8 (2-, 3- and 4-byte sequences). */
 const asset = (id: string) => ({
   interface: "V1_NFT",
   id,
-  content: { metadata: { name: 'Ünïcode "漢字" 🚀 \\ edition', symbol: "ÆØÅ" }, links: { image: "https://example.com/a.png" } },
+  content: {
+    metadata: { name: 'Ünïcode "漢字" 🚀 \\ edition', symbol: "ÆØÅ" },
+    links: { image: "https://example.com/a.png" },
+  },
   token_info: { supply: "18446744073709551615", decimals: 0 },
   burnt: false,
 });
 /** The server echoes the request target (with the key in it), as error pages often do. */
-const htmlPage = (status: string): Behaviour => (ctx) =>
-  reply(200, `<!DOCTYPE html>\n<html><head><title>${status}</title></head><body><h1>${status}</h1><p>POST ${ctx.received.url}</p></body></html>`, {
-    "content-type": "text/html; charset=utf-8",
-  })(ctx);
+const htmlPage =
+  (status: string): Behaviour =>
+  (ctx) =>
+    reply(
+      200,
+      `<!DOCTYPE html>\n<html><head><title>${status}</title></head><body><h1>${status}</h1><p>POST ${ctx.received.url}</p></body></html>`,
+      {
+        "content-type": "text/html; charset=utf-8",
+      },
+    )(ctx);
 
 describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
   it("truncated JSON → InvalidResponseError 'truncated'", async () => {
     const { client, lines } = das();
-    server.serve((ctx) => reply(200, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id, result: asset(ASSET_ID) }).slice(0, 90))(ctx));
+    server.serve((ctx) =>
+      reply(
+        200,
+        JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id, result: asset(ASSET_ID) }).slice(
+          0,
+          90,
+        ),
+      )(ctx),
+    );
     const { error } = await settle(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ reason: "truncated", status: 200 });
@@ -81,13 +122,19 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
     for (cut = 1; cut < full.length; cut++) {
       server.serve(reply(200, full.subarray(0, cut)));
       const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
-      const reason = error instanceof InvalidResponseError ? error.reason : `not InvalidResponseError: ${error?.name}`;
+      const reason =
+        error instanceof InvalidResponseError
+          ? error.reason
+          : `not InvalidResponseError: ${error?.name}`;
       reasons.set(reason, [...(reasons.get(reason) ?? []), cut]);
     }
     const summary = Object.fromEntries(
       [...reasons].map(([reason, cuts]) => [
         reason,
-        `${cuts.length} cuts` + (reason === "truncated" ? "" : ` at bytes ${cuts.join(", ")}; body ends ${cuts.map((c) => JSON.stringify(full.subarray(Math.max(0, c - 4), c).toString("latin1"))).join(" ")}`),
+        `${cuts.length} cuts` +
+          (reason === "truncated"
+            ? ""
+            : ` at bytes ${cuts.join(", ")}; body ends ${cuts.map((c) => JSON.stringify(full.subarray(Math.max(0, c - 4), c).toString("latin1"))).join(" ")}`),
       ]),
     );
     expect(summary).toEqual({ truncated: `${full.length - 1} cuts` });
@@ -119,7 +166,9 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
     expect(error).toBeInstanceOf(InvalidResponseError);
     // Which reason is not specified for an empty body; it is one of the "no usable JSON-RPC answer" ones.
     expect(["not-json-rpc", "non-json", "truncated"]).toContain(error.reason);
-    console.log(`[faults] empty 200 JSON-RPC body → InvalidResponseError reason '${error.reason}', snippet ${JSON.stringify(error.snippet)}`);
+    console.log(
+      `[faults] empty 200 JSON-RPC body → InvalidResponseError reason '${error.reason}', snippet ${JSON.stringify(error.snippet)}`,
+    );
     expect(server.requests).toHaveLength(1);
     expectRedacted([API_KEY], error, lines);
   });
@@ -135,20 +184,30 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
     ["another id", "999"],
     ["the id as a number", 1],
     ["a null id with a result", null],
-  ])("a response with the wrong id (%s) → InvalidResponseError 'id-mismatch'", async (_name, id) => {
-    const { client, lines } = das();
-    server.serve(reply(200, JSON.stringify({ jsonrpc: "2.0", id, result: asset(ASSET_ID) })));
-    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
-    expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error).toMatchObject({ reason: "id-mismatch", status: 200 });
-    expect(server.requests).toHaveLength(1);
-    expectRedacted([API_KEY], error, lines);
-  });
+  ])(
+    "a response with the wrong id (%s) → InvalidResponseError 'id-mismatch'",
+    async (_name, id) => {
+      const { client, lines } = das();
+      server.serve(reply(200, JSON.stringify({ jsonrpc: "2.0", id, result: asset(ASSET_ID) })));
+      const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ reason: "id-mismatch", status: 200 });
+      expect(server.requests).toHaveLength(1);
+      expectRedacted([API_KEY], error, lines);
+    },
+  );
 
   it("invalid UTF-8 → InvalidResponseError 'invalid-utf8'", async () => {
     const { client, lines } = das();
     server.serve((ctx) =>
-      reply(200, Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":"${ctx.received.json.id}","result":{"id":"`), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('"}}')]))(ctx),
+      reply(
+        200,
+        Buffer.concat([
+          Buffer.from(`{"jsonrpc":"2.0","id":"${ctx.received.json.id}","result":{"id":"`),
+          Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+          Buffer.from('"}}'),
+        ]),
+      )(ctx),
     );
     const { error } = await settle(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(InvalidResponseError);
@@ -159,7 +218,9 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
 
   it("a JSON-RPC object with neither result nor error → 'not-json-rpc'", async () => {
     const { client } = das();
-    server.serve((ctx) => reply(200, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id }))(ctx));
+    server.serve((ctx) =>
+      reply(200, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id }))(ctx),
+    );
     const { error } = await settle(client.getAsset({ id: ASSET_ID }));
     expect(error).toMatchObject({ name: "InvalidResponseError", reason: "not-json-rpc" });
   });
@@ -168,7 +229,9 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
 describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
   it("truncated JSON → 'truncated'", async () => {
     const { client, lines } = wallet();
-    server.serve(reply(200, '{"address":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","name":"Bin'));
+    server.serve(
+      reply(200, '{"address":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","name":"Bin'),
+    );
     const { error } = await settle(client.getIdentity({ wallet: WALLET }));
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error).toMatchObject({ reason: "truncated", status: 200 });
@@ -188,7 +251,16 @@ describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
 
   it("invalid UTF-8 → 'invalid-utf8'", async () => {
     const { client } = wallet();
-    server.serve(reply(200, Buffer.concat([Buffer.from('{"address":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])));
+    server.serve(
+      reply(
+        200,
+        Buffer.concat([
+          Buffer.from('{"address":"'),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from('"}'),
+        ]),
+      ),
+    );
     const { error } = await settle(client.getIdentity({ wallet: WALLET }));
     expect(error).toMatchObject({ name: "InvalidResponseError", reason: "invalid-utf8" });
     expect(server.requests).toHaveLength(1);
@@ -211,19 +283,28 @@ describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
 
 describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)", () => {
   /** Answers a batch request with `shape(entries)`, each entry the result for its request. */
-  const batchReply = (shape: (entries: any[]) => any[]): Behaviour => (ctx) => {
-    const requests: any[] = ctx.received.json;
-    const entries = requests.map((r) => ({ jsonrpc: "2.0", id: r.id, result: asset(r.params.id) }));
-    reply(200, JSON.stringify(shape(entries)))(ctx);
-  };
-  const callAll = (client: ReturnType<typeof das>["client"]) => Promise.all(ASSET_IDS.map((id) => settle(client.getAsset({ id }))));
+  const batchReply =
+    (shape: (entries: any[]) => any[]): Behaviour =>
+    (ctx) => {
+      const requests: any[] = ctx.received.json;
+      const entries = requests.map((r) => ({
+        jsonrpc: "2.0",
+        id: r.id,
+        result: asset(r.params.id),
+      }));
+      reply(200, JSON.stringify(shape(entries)))(ctx);
+    };
+  const callAll = (client: ReturnType<typeof das>["client"]) =>
+    Promise.all(ASSET_IDS.map((id) => settle(client.getAsset({ id }))));
 
   it("sends one request for three calls", async () => {
     const { client } = das({ batch: createBatcher() });
     server.serve(batchReply((e) => e));
     const results = await callAll(client);
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]!.json.map((r: any) => [r.id, r.method, r.params.id])).toEqual(ASSET_IDS.map((id, i) => [String(i + 1), "getAsset", id]));
+    expect(server.requests[0]!.json.map((r: any) => [r.id, r.method, r.params.id])).toEqual(
+      ASSET_IDS.map((id, i) => [String(i + 1), "getAsset", id]),
+    );
     expect(results.map((r) => r.value?.id)).toEqual(ASSET_IDS);
     expect(results[0]!.value!.token_info!.supply).toBe(18446744073709551615n);
   });
@@ -253,12 +334,22 @@ describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)",
     const { client } = das({ batch: createBatcher() });
     server.serve(batchReply(() => []));
     const results = await callAll(client);
-    expect(results.map((r) => r.error?.reason)).toEqual(["missing-entry", "missing-entry", "missing-entry"]);
+    expect(results.map((r) => r.error?.reason)).toEqual([
+      "missing-entry",
+      "missing-entry",
+      "missing-entry",
+    ]);
   });
 
   it("one entry is a JSON-RPC error → that call rejects JsonRpcError, the others resolve", async () => {
     const { client } = das({ batch: createBatcher() });
-    server.serve(batchReply((e) => [e[0], { jsonrpc: "2.0", id: e[1].id, error: { code: -32000, message: "Asset not found" } }, e[2]]));
+    server.serve(
+      batchReply((e) => [
+        e[0],
+        { jsonrpc: "2.0", id: e[1].id, error: { code: -32000, message: "Asset not found" } },
+        e[2],
+      ]),
+    );
     const [first, second, third] = await callAll(client);
     expect(first!.value?.id).toBe(ASSET_IDS[0]);
     expect(third!.value?.id).toBe(ASSET_IDS[2]);
@@ -278,7 +369,13 @@ describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)",
   it("truncated batch answer → every call rejects 'truncated'", async () => {
     const { client } = das({ batch: createBatcher() });
     server.serve((ctx) => {
-      const body = JSON.stringify(ctx.received.json.map((r: any) => ({ jsonrpc: "2.0", id: r.id, result: asset(r.params.id) })));
+      const body = JSON.stringify(
+        ctx.received.json.map((r: any) => ({
+          jsonrpc: "2.0",
+          id: r.id,
+          result: asset(r.params.id),
+        })),
+      );
       reply(200, body.slice(0, body.length - 40))(ctx);
     });
     const results = await callAll(client);

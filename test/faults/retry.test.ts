@@ -2,7 +2,14 @@
 // aborts during a retry wait — driven through the real @chaindata/das (JSON-RPC),
 // @chaindata/wallet and @chaindata/webhooks (REST) against a misbehaving loopback server.
 import { getEventListeners } from "node:events";
-import { AbortError, ConnectionError, createDasClient, InternalServerError, RateLimitError, TimeoutError } from "@chaindata/das";
+import {
+  AbortError,
+  ConnectionError,
+  createDasClient,
+  InternalServerError,
+  RateLimitError,
+  TimeoutError,
+} from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -51,20 +58,45 @@ afterEach(async () => {
 // retry waits, which `drive` fires one by one (the step sizes are the waits).
 function das(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
-  const client = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: server.url }, logger, maxRetries: 2, timeout: Infinity, ...options });
+  const client = createDasClient({
+    apiKey: API_KEY,
+    baseUrls: { rpc: server.url },
+    logger,
+    maxRetries: 2,
+    timeout: Infinity,
+    ...options,
+  });
   return { client, lines };
 }
 function wallet(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
-  const client = createWalletClient({ apiKey: API_KEY, baseUrls: { wallet: server.url }, logger, maxRetries: 2, timeout: Infinity, ...options });
+  const client = createWalletClient({
+    apiKey: API_KEY,
+    baseUrls: { wallet: server.url },
+    logger,
+    maxRetries: 2,
+    timeout: Infinity,
+    ...options,
+  });
   return { client, lines };
 }
 function webhooks(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
-  const client = createWebhooksClient({ apiKey: API_KEY, baseUrls: { api: server.url }, logger, maxRetries: 2, timeout: Infinity, ...options });
+  const client = createWebhooksClient({
+    apiKey: API_KEY,
+    baseUrls: { api: server.url },
+    logger,
+    maxRetries: 2,
+    timeout: Infinity,
+    ...options,
+  });
   return { client, lines };
 }
-const webhookInput = { webhookURL: "https://example.com/hook", transactionTypes: ["ANY" as const], accountAddresses: [WALLET] };
+const webhookInput = {
+  webhookURL: "https://example.com/hook",
+  transactionTypes: ["ANY" as const],
+  accountAddresses: [WALLET],
+};
 
 /** Fake-clock gaps between consecutive request arrivals at the server. */
 const gaps = () => server.requests.slice(1).map((r, i) => r.at - server.requests[i]!.at);
@@ -76,8 +108,18 @@ const expectBackoff = (waits: number[]) =>
     expect(wait, `wait before retry ${i + 1}`).toBeLessThanOrEqual(base);
   });
 
-const rateLimited = (headers: Record<string, string> | ((now: number) => Record<string, string>)): Behaviour =>
-  (ctx) => reply(429, JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json?.id ?? null, error: { code: -32429, message: "rate limited" } }), typeof headers === "function" ? headers(Date.now()) : headers)(ctx);
+const rateLimited =
+  (headers: Record<string, string> | ((now: number) => Record<string, string>)): Behaviour =>
+  (ctx) =>
+    reply(
+      429,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: ctx.received.json?.id ?? null,
+        error: { code: -32429, message: "rate limited" },
+      }),
+      typeof headers === "function" ? headers(Date.now()) : headers,
+    )(ctx);
 
 describe("429 Too Many Requests", () => {
   it("Retry-After in seconds: waits exactly that long, maxRetries + 1 requests, then RateLimitError with retryAfter", async () => {
@@ -126,18 +168,21 @@ describe("429 Too Many Requests", () => {
 
   // None of these is a delta-seconds value or an HTTP-date: the client must fall back to its
   // backoff (and not, say, read a garbage string as a date in 2001 and retry at once).
-  it.each(["soon", "30s", "1e3", "-1", "retry in 10", "now+5"])("Retry-After garbage %j: falls back to the backoff", async (value) => {
-    useFakeClock();
-    const { client, lines } = das();
-    server.serve(rateLimited({ "retry-after": value }));
-    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect(server.requests).toHaveLength(3);
-    expectBackoff(gaps());
-    expect(gaps()).toEqual(steps);
-    expect(error.retryAfter).toBeUndefined();
-    expectRedacted([API_KEY], error, lines);
-  });
+  it.each(["soon", "30s", "1e3", "-1", "retry in 10", "now+5"])(
+    "Retry-After garbage %j: falls back to the backoff",
+    async (value) => {
+      useFakeClock();
+      const { client, lines } = das();
+      server.serve(rateLimited({ "retry-after": value }));
+      const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(server.requests).toHaveLength(3);
+      expectBackoff(gaps());
+      expect(gaps()).toEqual(steps);
+      expect(error.retryAfter).toBeUndefined();
+      expectRedacted([API_KEY], error, lines);
+    },
+  );
 
   it("Retry-After over the 60 s cap: thrown at once with retryAfter, no wait", async () => {
     useFakeClock();
@@ -154,42 +199,56 @@ describe("429 Too Many Requests", () => {
   it("REST (wallet): Retry-After in seconds, 3 requests, then RateLimitError", async () => {
     useFakeClock();
     const { client, lines } = wallet();
-    server.serve(reply(429, JSON.stringify({ error: "Too many requests" }), { "retry-after": "1" }));
+    server.serve(
+      reply(429, JSON.stringify({ error: "Too many requests" }), { "retry-after": "1" }),
+    );
     const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
     expect(server.requests).toHaveLength(3);
     expect(steps).toEqual([1000, 1000]);
-    expect(server.requests.every((r) => r.method === "GET" && r.path === `/v1/wallet/${WALLET}/identity`)).toBe(true);
+    expect(
+      server.requests.every(
+        (r) => r.method === "GET" && r.path === `/v1/wallet/${WALLET}/identity`,
+      ),
+    ).toBe(true);
     expectRedacted([API_KEY], error, lines);
   });
 });
 
 describe("5xx", () => {
-  it.each([500, 502, 503, 504])("JSON-RPC %i: retried with backoff, then InternalServerError with the status", async (status) => {
-    useFakeClock();
-    const { client, lines } = das();
-    server.serve(reply(status, "<html><body>upstream error</body></html>", { "content-type": "text/html" }));
-    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
-    expect(error).toBeInstanceOf(InternalServerError);
-    expect(error.status).toBe(status);
-    expect(server.requests).toHaveLength(3);
-    expectBackoff(steps);
-    expect(gaps()).toEqual(steps);
-    expectRedacted([API_KEY], error, lines);
-  });
+  it.each([500, 502, 503, 504])(
+    "JSON-RPC %i: retried with backoff, then InternalServerError with the status",
+    async (status) => {
+      useFakeClock();
+      const { client, lines } = das();
+      server.serve(
+        reply(status, "<html><body>upstream error</body></html>", { "content-type": "text/html" }),
+      );
+      const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error.status).toBe(status);
+      expect(server.requests).toHaveLength(3);
+      expectBackoff(steps);
+      expect(gaps()).toEqual(steps);
+      expectRedacted([API_KEY], error, lines);
+    },
+  );
 
-  it.each([500, 502, 503, 504])("REST %i: retried with backoff, then InternalServerError with the status", async (status) => {
-    useFakeClock();
-    const { client, lines } = wallet();
-    server.serve(reply(status, JSON.stringify({ error: "upstream unavailable" })));
-    const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
-    expect(error).toBeInstanceOf(InternalServerError);
-    expect(error).toMatchObject({ status, body: { error: "upstream unavailable" } });
-    expect(server.requests).toHaveLength(3);
-    expectBackoff(steps);
-    expectRedacted([API_KEY], error, lines);
-  });
+  it.each([500, 502, 503, 504])(
+    "REST %i: retried with backoff, then InternalServerError with the status",
+    async (status) => {
+      useFakeClock();
+      const { client, lines } = wallet();
+      server.serve(reply(status, JSON.stringify({ error: "upstream unavailable" })));
+      const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(error).toMatchObject({ status, body: { error: "upstream unavailable" } });
+      expect(server.requests).toHaveLength(3);
+      expectBackoff(steps);
+      expectRedacted([API_KEY], error, lines);
+    },
+  );
 
   it("exact backoff without jitter: 500, 1000, 2000 ms (Math.random = 0)", async () => {
     useFakeClock();
@@ -205,7 +264,10 @@ describe("5xx", () => {
   it("503 then success: resolves with the result after one retry", async () => {
     useFakeClock();
     const { client } = das();
-    server.serve(reply(503, ""), rpcResult({ interface: "V1_NFT", id: ASSET_ID, token_info: { supply: 5 } }));
+    server.serve(
+      reply(503, ""),
+      rpcResult({ interface: "V1_NFT", id: ASSET_ID, token_info: { supply: 5 } }),
+    );
     const { value, error } = await drive(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeUndefined();
     expect(value).toMatchObject({ id: ASSET_ID, token_info: { supply: 5n } });
@@ -270,13 +332,23 @@ describe("connection refused", () => {
     await closed.close();
     useFakeClock();
     const { lines, logger } = recordingLogger();
-    const client = createDasClient({ apiKey: API_KEY, baseUrls: { rpc: url }, logger, maxRetries: 2, timeout: Infinity });
+    const client = createDasClient({
+      apiKey: API_KEY,
+      baseUrls: { rpc: url },
+      logger,
+      maxRetries: 2,
+      timeout: Infinity,
+    });
     const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.message).toMatch(/ECONNREFUSED/);
     expectBackoff(steps);
     expect(steps).toHaveLength(2);
-    expect(lines.filter((l) => l.startsWith("info Retrying getAsset")).map((l) => /attempt (\d) of 3/.exec(l)?.[1])).toEqual(["2", "3"]);
+    expect(
+      lines
+        .filter((l) => l.startsWith("info Retrying getAsset"))
+        .map((l) => /attempt (\d) of 3/.exec(l)?.[1]),
+    ).toEqual(["2", "3"]);
     expectRedacted([API_KEY], error, lines);
   });
 });
@@ -324,7 +396,9 @@ describe("timeouts", () => {
     const started = performance.now();
     const { error } = await settle(client.getAsset({ id: ASSET_ID }));
     const elapsed = performance.now() - started;
-    console.log(`[faults] trickle: TimeoutError after ${elapsed.toFixed(0)} ms (2 attempts of 250 ms + backoff), ${server.trickled} bytes trickled`);
+    console.log(
+      `[faults] trickle: TimeoutError after ${elapsed.toFixed(0)} ms (2 attempts of 250 ms + backoff), ${server.trickled} bytes trickled`,
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect(server.requests).toHaveLength(2);
     expect(server.trickled).toBeGreaterThan(10);
@@ -383,7 +457,9 @@ describe("non-idempotent writes (webhooks.createWebhook)", () => {
     useFakeClock();
     const { client, lines } = webhooks();
     server.serve(reply(503, JSON.stringify({ error: "try later" })));
-    const { error, steps } = await drive(client.createWebhook(webhookInput, { retryNonIdempotent: true }));
+    const { error, steps } = await drive(
+      client.createWebhook(webhookInput, { retryNonIdempotent: true }),
+    );
     expect(error).toBeInstanceOf(InternalServerError);
     expect(server.requests).toHaveLength(3);
     expectBackoff(steps);
@@ -406,7 +482,11 @@ describe("abort", () => {
     );
     // Wait (real time) until the client sleeps: one request answered, one timer pending.
     const deadline = performance.now() + 5_000;
-    while (!(server.requests.length === 1 && runtimeTimers().length === 1) && performance.now() < deadline) await realSleep(1);
+    while (
+      !(server.requests.length === 1 && runtimeTimers().length === 1) &&
+      performance.now() < deadline
+    )
+      await realSleep(1);
     expect(loggedDelays(lines)).toEqual([30_000]);
     expect(runtimeTimers()).toMatchObject([{ ms: 30_000 }]);
     const clock = Date.now();
@@ -446,7 +526,9 @@ describe("abort", () => {
   it("an already-aborted signal: AbortError, nothing sent", async () => {
     const { client } = das();
     server.serve(rpcResult({ id: ASSET_ID }));
-    const { error } = await settle(client.getAsset({ id: ASSET_ID }, { signal: AbortSignal.abort() }));
+    const { error } = await settle(
+      client.getAsset({ id: ASSET_ID }, { signal: AbortSignal.abort() }),
+    );
     expect(error).toBeInstanceOf(AbortError);
     await realSleep(20);
     expect(server.requests).toHaveLength(0);
@@ -455,9 +537,15 @@ describe("abort", () => {
   it("a signal that never fires: no abort listener left after retries and success", async () => {
     useFakeClock();
     const { client } = das();
-    server.serve(reply(503, ""), reply(429, "", { "retry-after": "1" }), rpcResult({ interface: "V1_NFT", id: ASSET_ID }));
+    server.serve(
+      reply(503, ""),
+      reply(429, "", { "retry-after": "1" }),
+      rpcResult({ interface: "V1_NFT", id: ASSET_ID }),
+    );
     const controller = new AbortController();
-    const { value, error } = await drive(client.getAsset({ id: ASSET_ID }, { signal: controller.signal }));
+    const { value, error } = await drive(
+      client.getAsset({ id: ASSET_ID }, { signal: controller.signal }),
+    );
     expect(error).toBeUndefined();
     expect(value).toMatchObject({ id: ASSET_ID });
     expect(server.requests).toHaveLength(3);
@@ -471,7 +559,11 @@ describe("abort", () => {
     const controller = new AbortController();
     const call = settle(client.getIdentity({ wallet: WALLET }, { signal: controller.signal }));
     const deadline = performance.now() + 5_000;
-    while (!(server.requests.length === 1 && runtimeTimers().length === 1) && performance.now() < deadline) await realSleep(1);
+    while (
+      !(server.requests.length === 1 && runtimeTimers().length === 1) &&
+      performance.now() < deadline
+    )
+      await realSleep(1);
     controller.abort();
     const { error } = await call;
     expect(error).toBeInstanceOf(AbortError);

@@ -12,46 +12,120 @@ import { emitRestArea, operationsOf } from "../../scripts/generate/rest.mjs";
 
 describe("generator refusals", () => {
   it("stops on a keyword that is neither translated nor an annotation, naming where it is", () => {
-    for (const keyword of ["exclusiveMaximum", "multipleOf", "minimun", "nullable", "not", "patternProperties"]) {
+    for (const keyword of [
+      "exclusiveMaximum",
+      "multipleOf",
+      "minimun",
+      "nullable",
+      "not",
+      "patternProperties",
+    ]) {
       const schema = { type: "object", properties: { page: { type: "integer", [keyword]: 2 } } };
-      expect(() => validationSchema({}, schema, [], "spec/dist/openrpc/das.json getNftEditions params")).toThrow(
+      expect(() =>
+        validationSchema({}, schema, [], "spec/dist/openrpc/das.json getNftEditions params"),
+      ).toThrow(
         `spec/dist/openrpc/das.json getNftEditions params/properties/page: "${keyword}" is not a keyword the generated checks translate`,
       );
     }
     // Annotations and extensions pass; a $ref is followed and named.
-    const doc = { components: { schemas: { Page: { type: "integer", minimum: 1, description: "d", examples: [1], "x-source": "seed" } } } };
-    expect(validationSchema(doc, { $ref: "#/components/schemas/Page" })).toEqual({ type: "integer", minimum: 1 });
+    const doc = {
+      components: {
+        schemas: {
+          Page: {
+            type: "integer",
+            minimum: 1,
+            description: "d",
+            examples: [1],
+            "x-source": "seed",
+          },
+        },
+      },
+    };
+    expect(validationSchema(doc, { $ref: "#/components/schemas/Page" })).toEqual({
+      type: "integer",
+      minimum: 1,
+    });
   });
 
   it("refuses an operation whose HTTP method the clients cannot call, instead of leaving it out", () => {
     const ok = { responses: { "200": { description: "ok" } } };
-    expect(() => operationsOf({ paths: { "/x": { get: ok, head: ok } } })).toThrow('paths["/x"].head: the generated clients call get, put, post, delete, patch operations only');
-    expect(operationsOf({ paths: { "/x": { summary: "s", parameters: [], "x-beta": true, get: ok } } }).map((o: { method: string }) => o.method)).toEqual(["get"]);
+    expect(() => operationsOf({ paths: { "/x": { get: ok, head: ok } } })).toThrow(
+      'paths["/x"].head: the generated clients call get, put, post, delete, patch operations only',
+    );
+    expect(
+      operationsOf({
+        paths: { "/x": { summary: "s", parameters: [], "x-beta": true, get: ok } },
+      }).map((o: { method: string }) => o.method),
+    ).toEqual(["get"]);
   });
 
   it("refuses u64 values under additionalProperties (typed bigint, but the runtime revives named properties only)", () => {
-    const doc = { components: { schemas: { Balances: { type: "object", additionalProperties: { type: "integer", format: "uint64" } } } } };
-    expect(() => u64Shape(doc, { type: "object", properties: { balances: { $ref: "#/components/schemas/Balances" } } })).toThrow(
+    const doc = {
+      components: {
+        schemas: {
+          Balances: { type: "object", additionalProperties: { type: "integer", format: "uint64" } },
+        },
+      },
+    };
+    expect(() =>
+      u64Shape(doc, {
+        type: "object",
+        properties: { balances: { $ref: "#/components/schemas/Balances" } },
+      }),
+    ).toThrow(
       "#/components/schemas/Balances: u64 values under additionalProperties are not revived",
     );
-    expect(u64Shape(doc, { type: "object", properties: { n: { type: "integer", format: "uint64" } }, additionalProperties: { type: "string" } })).toEqual({ n: 1 });
+    expect(
+      u64Shape(doc, {
+        type: "object",
+        properties: { n: { type: "integer", format: "uint64" } },
+        additionalProperties: { type: "string" },
+      }),
+    ).toEqual({ n: 1 });
   });
 
   it("refuses operation names that cannot name a generated function or client member", () => {
-    expect(() => checkOperationNames("openrpc/das.json", ["get-nft-editions"])).toThrow('spec/dist/openrpc/das.json: operation "get-nft-editions": the name must be a JavaScript identifier');
-    expect(() => checkOperationNames("openrpc/das.json", ["request"], ["request"])).toThrow("the name is reserved (a member every client has)");
-    expect(() => checkOperationNames("openrpc/das.json", ["delete"])).toThrow("the name is reserved (a JavaScript word)");
-    expect(() => checkOperationNames("openrpc/das.json", ["getAsset", "getAsset"])).toThrow('operation "getAsset": the name is used twice');
-    expect(() => checkOperationNames("openapi/wallet.json", [undefined])).toThrow("operation undefined: the name must be a JavaScript identifier");
+    expect(() => checkOperationNames("openrpc/das.json", ["get-nft-editions"])).toThrow(
+      'spec/dist/openrpc/das.json: operation "get-nft-editions": the name must be a JavaScript identifier',
+    );
+    expect(() => checkOperationNames("openrpc/das.json", ["request"], ["request"])).toThrow(
+      "the name is reserved (a member every client has)",
+    );
+    expect(() => checkOperationNames("openrpc/das.json", ["delete"])).toThrow(
+      "the name is reserved (a JavaScript word)",
+    );
+    expect(() => checkOperationNames("openrpc/das.json", ["getAsset", "getAsset"])).toThrow(
+      'operation "getAsset": the name is used twice',
+    );
+    expect(() => checkOperationNames("openapi/wallet.json", [undefined])).toThrow(
+      "operation undefined: the name must be a JavaScript identifier",
+    );
   });
 
   it("refuses a REST header parameter instead of dropping it from the input", async () => {
     const doc = {
       openapi: "3.1.0",
       info: { title: "t", version: "1" },
-      paths: { "/x": { get: { operationId: "getX", parameters: [{ name: "X-Idempotency-Key", in: "header", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok" } } } } },
+      paths: {
+        "/x": {
+          get: {
+            operationId: "getX",
+            parameters: [
+              {
+                name: "X-Idempotency-Key",
+                in: "header",
+                required: true,
+                schema: { type: "string" },
+              },
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
     };
-    await expect(emitRestArea({ area: "wallet", doc, file: "openapi/wallet.json" })).rejects.toThrow(
+    await expect(
+      emitRestArea({ area: "wallet", doc, file: "openapi/wallet.json" }),
+    ).rejects.toThrow(
       "spec/dist/openapi/wallet.json: operation getX: parameter X-Idempotency-Key in header is not supported (path and query only)",
     );
   });

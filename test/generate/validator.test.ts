@@ -11,28 +11,43 @@ import { createCheckEmitter } from "../../scripts/generate/lib/validator.mjs";
 
 type Schema = unknown;
 const ADDRESS_PATTERN = "^[1-9A-HJ-NP-Za-km-z]{32,44}$";
-const Address = { type: "string", pattern: ADDRESS_PATTERN, description: "A base58 public key.", examples: ["x"] };
+const Address = {
+  type: "string",
+  pattern: ADDRESS_PATTERN,
+  description: "A base58 public key.",
+  examples: ["x"],
+};
 const ADDRESS = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 
 const PURE = "/* @__PURE__ */ ";
 /** The emitter wrapped so that expected texts read without the `@__PURE__` marks (checked once below). */
 function createEmitter() {
   const emitter = createCheckEmitter();
-  return { ...emitter, emit: (schema: Schema, where?: string): string => emitter.emit(schema, where).replaceAll(PURE, "") };
+  return {
+    ...emitter,
+    emit: (schema: Schema, where?: string): string =>
+      emitter.emit(schema, where).replaceAll(PURE, ""),
+  };
 }
 
 /** One schema's expression, imports and declarations, from a fresh emitter. */
 function emitOne(schema: Schema) {
   const emitter = createEmitter();
   const expression: string = emitter.emit(schema);
-  return { expression, imports: emitter.imports() as string[], declarations: emitter.declarations() as string };
+  return {
+    expression,
+    imports: emitter.imports() as string[],
+    declarations: emitter.declarations() as string,
+  };
 }
 
 /** The check the emitted code builds, evaluated with the combinators of @chaindata/core in scope. */
 function compile(schema: Schema): core.Check {
   const { expression, imports, declarations } = emitOne(schema);
   const combinators = core as unknown as Record<string, unknown>;
-  return new Function(...imports, `${declarations}\nreturn ${expression};`)(...imports.map((n) => combinators[n]));
+  return new Function(...imports, `${declarations}\nreturn ${expression};`)(
+    ...imports.map((n) => combinators[n]),
+  );
 }
 
 function messages(check: core.Check, value: unknown): string[] {
@@ -47,7 +62,11 @@ function messages(check: core.Check, value: unknown): string[] {
 
 describe("createCheckEmitter: emitted text", () => {
   it("marks every combinator call @__PURE__, so bundlers drop the checks of operations never called", () => {
-    const text: string = createCheckEmitter().emit({ type: "object", properties: { ids: { type: "array", items: Address } }, required: ["ids"] });
+    const text: string = createCheckEmitter().emit({
+      type: "object",
+      properties: { ids: { type: "array", items: Address } },
+      required: ["ids"],
+    });
     expect(text).toBe(`${PURE}vObject({ ids: ${PURE}vArray(${PURE}vString(PATTERN_1)) }, ["ids"])`);
   });
 
@@ -57,7 +76,11 @@ describe("createCheckEmitter: emitted text", () => {
       type: "object",
       properties: {
         id: Address,
-        options: { type: "object", additionalProperties: false, properties: { showFungible: { type: "boolean", default: false } } },
+        options: {
+          type: "object",
+          additionalProperties: false,
+          properties: { showFungible: { type: "boolean", default: false } },
+        },
       },
       required: ["id"],
       additionalProperties: false,
@@ -66,14 +89,27 @@ describe("createCheckEmitter: emitted text", () => {
       'vObject({ id: vString(PATTERN_1), options: vObject({ showFungible: vBoolean }, [], false) }, ["id"], false)',
     );
     // JSON.parse makes `__proto__` an own property, as a spec could.
-    const odd = JSON.parse('{ "properties": { "before-id": { "type": "integer", "minimum": 1, "maximum": 1000 }, "$x": {}, "__proto__": true } }');
+    const odd = JSON.parse(
+      '{ "properties": { "before-id": { "type": "integer", "minimum": 1, "maximum": 1000 }, "$x": {}, "__proto__": true } }',
+    );
     expect(emitter.emit(odd)).toBe(
       'vObject({ "before-id": vInteger(1, 1000), $x: vAny, ["__proto__"]: vAny })',
     );
-    expect(emitter.emit({ type: "array", items: Address, maxItems: 1000 })).toBe("vArray(vString(PATTERN_1), undefined, 1000)");
+    expect(emitter.emit({ type: "array", items: Address, maxItems: 1000 })).toBe(
+      "vArray(vString(PATTERN_1), undefined, 1000)",
+    );
     expect(emitter.emit({ type: "string", pattern: "^https://" })).toBe("vString(PATTERN_2)");
-    expect(emitter.imports()).toEqual(["vAny", "vArray", "vBoolean", "vInteger", "vObject", "vString"]);
-    expect(emitter.declarations()).toBe(`const PATTERN_1 = /${ADDRESS_PATTERN}/u;\nconst PATTERN_2 = /^https:\\/\\//u;`);
+    expect(emitter.imports()).toEqual([
+      "vAny",
+      "vArray",
+      "vBoolean",
+      "vInteger",
+      "vObject",
+      "vString",
+    ]);
+    expect(emitter.declarations()).toBe(
+      `const PATTERN_1 = /${ADDRESS_PATTERN}/u;\nconst PATTERN_2 = /^https:\\/\\//u;`,
+    );
   });
 
   it("emits scalars, nullable types, enums and anyOf", () => {
@@ -83,20 +119,34 @@ describe("createCheckEmitter: emitted text", () => {
     expect(text({ type: "integer", minimum: 0 })).toBe("vInteger(0)");
     expect(text({ type: "integer", maximum: 10 })).toBe("vInteger(undefined, 10)");
     expect(text({ type: "number", minimum: 0.5, format: "double" })).toBe("vNumber(0.5)");
-    expect(text({ type: ["integer", "null"], minimum: 1, maximum: 1000 })).toBe("vNullable(vInteger(1, 1000))");
+    expect(text({ type: ["integer", "null"], minimum: 1, maximum: 1000 })).toBe(
+      "vNullable(vInteger(1, 1000))",
+    );
     expect(text({ type: ["null", "string"] })).toBe("vNullable(vString())");
     expect(text({ type: "string", enum: ["asc", "desc"] })).toBe('vEnum(["asc","desc"])');
     expect(text({ enum: ["asc", 1, true] })).toBe('vEnum(["asc",1,true])');
-    expect(text({ type: ["string", "null"], enum: ["asc", null] })).toBe('vNullable(vEnum(["asc"]))');
+    expect(text({ type: ["string", "null"], enum: ["asc", null] })).toBe(
+      'vNullable(vEnum(["asc"]))',
+    );
     // JSON Schema wants the type and the enum to hold: null passes only when both allow it.
     expect(text({ type: ["string", "null"], enum: ["asc"] })).toBe('vEnum(["asc"])');
     const many = Array.from({ length: 65 }, (_, i) => `T${i}`);
     expect(text({ type: "string", enum: many })).toBe("vString()");
-    expect(text({ type: "array", items: { type: "string", enum: many } })).toBe("vArray(vString())");
-    expect(text({ anyOf: [{ type: "string" }, { type: "integer" }] })).toBe("vAnyOf([vString(), vInteger()])");
-    expect(text({ anyOf: [Address, { type: "null" }], description: "x" })).toBe("vNullable(vString(PATTERN_1))");
-    expect(text({ anyOf: [{ type: "null" }, { type: "string" }, { type: "boolean" }] })).toBe("vNullable(vAnyOf([vString(), vBoolean]))");
-    expect(text({ type: "object", additionalProperties: { type: "string" } })).toBe("vObject({}, [], vString())");
+    expect(text({ type: "array", items: { type: "string", enum: many } })).toBe(
+      "vArray(vString())",
+    );
+    expect(text({ anyOf: [{ type: "string" }, { type: "integer" }] })).toBe(
+      "vAnyOf([vString(), vInteger()])",
+    );
+    expect(text({ anyOf: [Address, { type: "null" }], description: "x" })).toBe(
+      "vNullable(vString(PATTERN_1))",
+    );
+    expect(text({ anyOf: [{ type: "null" }, { type: "string" }, { type: "boolean" }] })).toBe(
+      "vNullable(vAnyOf([vString(), vBoolean]))",
+    );
+    expect(text({ type: "object", additionalProperties: { type: "string" } })).toBe(
+      "vObject({}, [], vString())",
+    );
     expect(text({ type: "object", additionalProperties: true })).toBe("vObject({})");
     expect(text({ type: "array" })).toBe("vArray(vAny)");
     expect(emitOne({ type: "string" }).declarations).toBe("");
@@ -107,7 +157,18 @@ describe("createCheckEmitter: emitted text", () => {
     expect(text(true)).toBe("vAny");
     expect(text({})).toBe("vAny");
     expect(
-      text({ title: "t", description: "d", examples: [1], example: 1, default: 1, deprecated: true, readOnly: true, writeOnly: false, $comment: "c", "x-source": "s" }),
+      text({
+        title: "t",
+        description: "d",
+        examples: [1],
+        example: 1,
+        default: 1,
+        deprecated: true,
+        readOnly: true,
+        writeOnly: false,
+        $comment: "c",
+        "x-source": "s",
+      }),
     ).toBe("vAny");
     expect(text({ type: "string", format: "uri", "x-anything": { oneOf: [] } })).toBe("vString()");
   });
@@ -119,7 +180,11 @@ describe("createCheckEmitter: emitted text", () => {
     ];
     const run = () => {
       const emitter = createEmitter();
-      return [...schemas.map((s) => emitter.emit(s)), ...emitter.imports(), ...emitter.declarations().split("\n")];
+      return [
+        ...schemas.map((s) => emitter.emit(s)),
+        ...emitter.imports(),
+        ...emitter.declarations().split("\n"),
+      ];
     };
     expect(run()).toEqual([
       "vArray(vString(PATTERN_1))",
@@ -156,7 +221,9 @@ describe("createCheckEmitter: regex literals", () => {
     emitter.emit({ type: "string", pattern });
     const line: string = emitter.declarations();
     expect(line).toMatch(new RegExp(`^const PATTERN_1 = /.*/${flags};$`, "s"));
-    const literal = (0, eval)(line.replace(/^const PATTERN_1 = /, "(").replace(/;$/, ")")) as RegExp;
+    const literal = (0, eval)(
+      line.replace(/^const PATTERN_1 = /, "(").replace(/;$/, ")"),
+    ) as RegExp;
     const reference = new RegExp(pattern, flags);
     expect(literal.source).toBe(reference.source);
     expect(literal.flags).toBe(flags);
@@ -175,29 +242,63 @@ describe("createCheckEmitter: what it refuses", () => {
   };
 
   it("throws naming the path and the keyword it does not translate", () => {
-    const nested = { type: "object", properties: { a: { type: "array", items: { type: "string", const: "x" } } } };
-    expect(error(nested)).toBe('#/properties/a/items: "const" is not translated into a runtime check');
-    expect(error(nested, "das getAsset params")).toBe('das getAsset params/properties/a/items: "const" is not translated into a runtime check');
-    expect(error({ properties: { "a/b~": { oneOf: [] } } })).toBe('#/properties/a~1b~0: "oneOf" is not translated into a runtime check');
-    for (const keyword of ["allOf", "not", "$ref", "uniqueItems", "exclusiveMinimum", "multipleOf", "nullable", "patternProperties"]) {
-      expect(error({ type: "array", [keyword]: true })).toBe(`#: "${keyword}" is not translated into a runtime check`);
+    const nested = {
+      type: "object",
+      properties: { a: { type: "array", items: { type: "string", const: "x" } } },
+    };
+    expect(error(nested)).toBe(
+      '#/properties/a/items: "const" is not translated into a runtime check',
+    );
+    expect(error(nested, "das getAsset params")).toBe(
+      'das getAsset params/properties/a/items: "const" is not translated into a runtime check',
+    );
+    expect(error({ properties: { "a/b~": { oneOf: [] } } })).toBe(
+      '#/properties/a~1b~0: "oneOf" is not translated into a runtime check',
+    );
+    for (const keyword of [
+      "allOf",
+      "not",
+      "$ref",
+      "uniqueItems",
+      "exclusiveMinimum",
+      "multipleOf",
+      "nullable",
+      "patternProperties",
+    ]) {
+      expect(error({ type: "array", [keyword]: true })).toBe(
+        `#: "${keyword}" is not translated into a runtime check`,
+      );
     }
   });
 
   it("throws on keywords the type does not use, and on types it cannot express", () => {
-    expect(error({ type: "string", minimum: 1 })).toBe('#: "minimum" is not translated for type string');
-    expect(error({ type: "integer", pattern: "^1$" })).toBe('#: "pattern" is not translated for type integer');
+    expect(error({ type: "string", minimum: 1 })).toBe(
+      '#: "minimum" is not translated for type string',
+    );
+    expect(error({ type: "integer", pattern: "^1$" })).toBe(
+      '#: "pattern" is not translated for type integer',
+    );
     expect(error({ minLength: 1 })).toBe('#: "minLength" without a type is not translated');
-    expect(error({ type: ["string", "integer"] })).toBe('#: "type" with several types ["string","integer"] is not translated');
+    expect(error({ type: ["string", "integer"] })).toBe(
+      '#: "type" with several types ["string","integer"] is not translated',
+    );
     expect(error({ type: "null" })).toMatch(/^#: "type" null alone/);
     expect(error({ type: "date" })).toBe('#: "type" "date" is not a JSON Schema type');
-    expect(error({ type: "constructor" })).toBe('#: "type" "constructor" is not a JSON Schema type');
+    expect(error({ type: "constructor" })).toBe(
+      '#: "type" "constructor" is not a JSON Schema type',
+    );
     expect(error({ type: "string", anyOf: [{ pattern: "a" }] })).toMatch(/^#: "type" beside anyOf/);
     expect(error({ anyOf: [{ type: "null" }] })).toBe('#: "anyOf" has only null branches');
-    expect(error({ type: "string", enum: ["a"], minLength: 1 })).toBe('#: "minLength" beside enum is not translated');
-    expect(error({ type: "integer", enum: [1, "2"] })).toMatch(/^#: "enum" values \[1,"2"\] do not fit type "integer"/);
+    expect(error({ type: "string", enum: ["a"], minLength: 1 })).toBe(
+      '#: "minLength" beside enum is not translated',
+    );
+    expect(error({ type: "integer", enum: [1, "2"] })).toMatch(
+      /^#: "enum" values \[1,"2"\] do not fit type "integer"/,
+    );
     expect(error({ type: "string", pattern: "(" })).toMatch(/^#: "pattern" does not compile/);
-    expect(error({ type: "string", minLength: -1 })).toBe('#: "minLength" must be a non-negative integer (got -1)');
+    expect(error({ type: "string", minLength: -1 })).toBe(
+      '#: "minLength" must be a non-negative integer (got -1)',
+    );
     expect(error(false)).toBe("#: false is not a schema this generator translates");
     expect(error({ type: "array", items: [{ type: "string" }] })).toMatch(/^#\/items: \[/);
   });
@@ -227,20 +328,30 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
         [{ id: ADDRESS, options: { showFungible: true } }, []],
         [{}, ["params.id: is required"]],
         [{ id: "0OIl" }, [`params.id: must match ${ADDRESS_PATTERN} (got "0OIl")`]],
-        [{ id: ADDRESS, options: { showFungible: 1, other: true } }, [
-          "params.options.showFungible: must be boolean (got number)",
-          "params.options.other: is not an allowed property",
-        ]],
+        [
+          { id: ADDRESS, options: { showFungible: 1, other: true } },
+          [
+            "params.options.showFungible: must be boolean (got number)",
+            "params.options.other: is not an allowed property",
+          ],
+        ],
         [[ADDRESS], ["params: must be object (got array)"]],
       ],
     ],
     [
       "das getAssetBatch ids",
-      { type: "object", properties: { ids: { type: "array", minItems: 1, maxItems: 1000, items: Address } }, required: ["ids"] },
+      {
+        type: "object",
+        properties: { ids: { type: "array", minItems: 1, maxItems: 1000, items: Address } },
+        required: ["ids"],
+      },
       [
         [{ ids: [ADDRESS] }, []],
         [{ ids: [] }, ["params.ids: must have at least 1 item (got 0)"]],
-        [{ ids: Array(1001).fill(ADDRESS) }, ["params.ids: must have at most 1000 items (got 1001)"]],
+        [
+          { ids: Array(1001).fill(ADDRESS) },
+          ["params.ids: must have at most 1000 items (got 1001)"],
+        ],
         [{ ids: [ADDRESS, 7] }, ["params.ids[1]: must be string (got number)"]],
       ],
     ],
@@ -253,7 +364,15 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
           limit: { type: ["integer", "null"], minimum: 1, maximum: 1000 },
           dataSlice: {
             anyOf: [
-              { type: "object", required: ["offset", "length"], properties: { offset: { type: "integer", minimum: 0 }, length: { type: "integer", minimum: 0 } }, additionalProperties: false },
+              {
+                type: "object",
+                required: ["offset", "length"],
+                properties: {
+                  offset: { type: "integer", minimum: 0 },
+                  length: { type: "integer", minimum: 0 },
+                },
+                additionalProperties: false,
+              },
               { type: "null" },
             ],
           },
@@ -266,7 +385,13 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
         [{ limit: 0 }, ["params.limit: must be >= 1 (got 0)"]],
         [{ limit: 1.5 }, ["params.limit: must be integer (got number)"]],
         [{ mint: 1 }, ["params.mint: must be string (got number)"]],
-        [{ dataSlice: { offset: -1 } }, ["params.dataSlice.length: is required", "params.dataSlice.offset: must be >= 0 (got -1)"]],
+        [
+          { dataSlice: { offset: -1 } },
+          [
+            "params.dataSlice.length: is required",
+            "params.dataSlice.offset: must be >= 0 (got -1)",
+          ],
+        ],
       ],
     ],
     [
@@ -277,7 +402,12 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
           addresses: {
             type: "array",
             maxItems: 100,
-            items: { anyOf: [Address, { type: "string", pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$" }] },
+            items: {
+              anyOf: [
+                Address,
+                { type: "string", pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$" },
+              ],
+            },
           },
         },
         required: ["addresses"],
@@ -285,7 +415,10 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
       },
       [
         [{ addresses: [ADDRESS, "toly.sol"] }, []],
-        [{ addresses: ["not valid"] }, [`params.addresses[0]: must match ${ADDRESS_PATTERN} (got "not valid")`]],
+        [
+          { addresses: ["not valid"] },
+          [`params.addresses[0]: must match ${ADDRESS_PATTERN} (got "not valid")`],
+        ],
         [{ addresses: [null] }, ["params.addresses[0]: must be string (got null)"]],
       ],
     ],
@@ -294,16 +427,36 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
       {
         properties: {
           sortDirection: { type: "string", enum: ["asc", "desc"] },
-          transactionTypes: { type: "array", items: { type: "string", enum: Array.from({ length: 100 }, (_, i) => `T${i}`) } },
+          transactionTypes: {
+            type: "array",
+            items: { type: "string", enum: Array.from({ length: 100 }, (_, i) => `T${i}`) },
+          },
           webhookURL: { type: "string", pattern: "^https://", minLength: 9 },
           meta: { type: "object", additionalProperties: { type: "integer" } },
         },
       },
       [
-        [{ sortDirection: "asc", transactionTypes: ["T5"], webhookURL: "https://x.io", meta: { a: 1 } }, []],
-        [{ sortDirection: "up" }, ['params.sortDirection: must be one of "asc", "desc" (got "up")']],
+        [
+          {
+            sortDirection: "asc",
+            transactionTypes: ["T5"],
+            webhookURL: "https://x.io",
+            meta: { a: 1 },
+          },
+          [],
+        ],
+        [
+          { sortDirection: "up" },
+          ['params.sortDirection: must be one of "asc", "desc" (got "up")'],
+        ],
         [{ transactionTypes: [1] }, ["params.transactionTypes[0]: must be string (got number)"]],
-        [{ webhookURL: "http://x" }, ['params.webhookURL: must match ^https:\\/\\/ (got "http://x")', "params.webhookURL: must have at least 9 characters (got 8)"]],
+        [
+          { webhookURL: "http://x" },
+          [
+            'params.webhookURL: must match ^https:\\/\\/ (got "http://x")',
+            "params.webhookURL: must have at least 9 characters (got 8)",
+          ],
+        ],
         [{ meta: { a: "1" } }, ["params.meta.a: must be integer (got string)"]],
         [{ extra: { anything: true } }, []],
       ],
@@ -314,31 +467,47 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
     const check = compile(schema);
     for (const [value, expected] of samples) {
       expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
-      expect(ajv.validate(schema as object, value), JSON.stringify(value)).toBe(expected.length === 0);
+      expect(ajv.validate(schema as object, value), JSON.stringify(value)).toBe(
+        expected.length === 0,
+      );
     }
   });
 
   it("translates dependentSchemas of the form { name: { properties: { other: false } } } (DAS page vs keyset params)", () => {
     const schema = {
       type: "object",
-      properties: { page: { type: "integer", minimum: 1 }, cursor: { type: "string" }, before: { type: "string" } },
+      properties: {
+        page: { type: "integer", minimum: 1 },
+        cursor: { type: "string" },
+        before: { type: "string" },
+      },
       additionalProperties: false,
       dependentSchemas: { page: { properties: { cursor: false, before: false } } },
     };
-    expect(emitOne(schema).expression).toBe('vExclusive(vObject({ page: vInteger(1), cursor: vString(), before: vString() }, [], false), "page", ["cursor","before"])');
+    expect(emitOne(schema).expression).toBe(
+      'vExclusive(vObject({ page: vInteger(1), cursor: vString(), before: vString() }, [], false), "page", ["cursor","before"])',
+    );
     const check = compile(schema);
     const ajv2020 = new Ajv2020({ strict: false, allErrors: true });
     const samples: Array<[unknown, string[]]> = [
       [{ page: 1 }, []],
       [{ cursor: "c", before: "b" }, []],
       [{ page: 1, cursor: "c" }, ["params.cursor: cannot be used with page"]],
-      [{ page: 0, before: "b" }, ["params.page: must be >= 1 (got 0)", "params.before: cannot be used with page"]],
+      [
+        { page: 0, before: "b" },
+        ["params.page: must be >= 1 (got 0)", "params.before: cannot be used with page"],
+      ],
     ];
     for (const [value, expected] of samples) {
       expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
       expect(ajv2020.validate(schema, value), JSON.stringify(value)).toBe(expected.length === 0);
     }
-    expect(() => createCheckEmitter().emit({ type: "object", dependentSchemas: { page: { required: ["x"] } } })).toThrow(/dependentSchemas/);
+    expect(() =>
+      createCheckEmitter().emit({
+        type: "object",
+        dependentSchemas: { page: { required: ["x"] } },
+      }),
+    ).toThrow(/dependentSchemas/);
   });
 
   // Where the runtime parts from JSON Schema on purpose (ajv would disagree).
@@ -355,7 +524,10 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
   });
 
   it("checks u64 integers given as bigint", () => {
-    const check = compile({ type: "object", properties: { slot: { type: "integer", minimum: 0, format: "uint64" } } });
+    const check = compile({
+      type: "object",
+      properties: { slot: { type: "integer", minimum: 0, format: "uint64" } },
+    });
     expect(messages(check, { slot: 2n ** 64n - 1n })).toEqual([]);
     expect(messages(check, { slot: -1n })).toEqual(["params.slot: must be >= 0 (got -1)"]);
   });

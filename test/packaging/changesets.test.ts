@@ -2,7 +2,15 @@
 // named package by its bump type, writes its CHANGELOG entry, and bumps the packages that
 // depend on it (internal dependencies are updated as a patch).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,7 +18,8 @@ import { afterAll, describe, expect, it } from "vitest";
 const root = new URL("../..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "chaindata-changesets-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const version = (base: string, pkg: string) => JSON.parse(readFileSync(join(base, "packages", pkg, "package.json"), "utf8")).version as string;
+const version = (base: string, pkg: string) =>
+  JSON.parse(readFileSync(join(base, "packages", pkg, "package.json"), "utf8")).version as string;
 const bump = (v: string, kind: "patch" | "minor") => {
   const [major, minor, patch] = v.split(".").map(Number) as [number, number, number];
   return kind === "minor" ? `${major}.${minor + 1}.0` : `${major}.${minor}.${patch + 1}`;
@@ -22,10 +31,21 @@ describe("changesets", () => {
     const repo = join(dir, "repo");
     symlinkSync(join(root, "node_modules"), join(repo, "node_modules"));
     // Consume whatever is pending first, so the test sees only its own changeset.
-    const pending = readdirSync(join(repo, ".changeset")).filter((f) => f.endsWith(".md") && f !== "README.md");
-    if (pending.length) execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });
-    const before = { das: version(repo, "das"), core: version(repo, "core"), sdk: version(repo, "sdk"), wallet: version(repo, "wallet") };
-    writeFileSync(join(repo, ".changeset", "test-das-fix.md"), `---\n"@chaindata/das": patch\n---\n\nFix the getAsset example.\n`);
+    const pending = readdirSync(join(repo, ".changeset")).filter(
+      (f) => f.endsWith(".md") && f !== "README.md",
+    );
+    if (pending.length)
+      execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });
+    const before = {
+      das: version(repo, "das"),
+      core: version(repo, "core"),
+      sdk: version(repo, "sdk"),
+      wallet: version(repo, "wallet"),
+    };
+    writeFileSync(
+      join(repo, ".changeset", "test-das-fix.md"),
+      `---\n"@chaindata/das": patch\n---\n\nFix the getAsset example.\n`,
+    );
     execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });
     expect(version(repo, "das")).toBe(bump(before.das, "patch"));
     expect(version(repo, "core")).toBe(before.core);
@@ -33,7 +53,9 @@ describe("changesets", () => {
     expect(version(repo, "sdk")).toBe(bump(before.sdk, "patch")); // depends on das
     const sdkPkg = JSON.parse(readFileSync(join(repo, "packages/sdk/package.json"), "utf8"));
     expect(sdkPkg.dependencies["@chaindata/das"]).toBe(version(repo, "das"));
-    expect(readFileSync(join(repo, "packages/das/CHANGELOG.md"), "utf8")).toContain("Fix the getAsset example.");
+    expect(readFileSync(join(repo, "packages/das/CHANGELOG.md"), "utf8")).toContain(
+      "Fix the getAsset example.",
+    );
     expect(existsSync(join(repo, ".changeset", "test-das-fix.md"))).toBe(false);
   }, 120_000);
 });

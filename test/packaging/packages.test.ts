@@ -31,17 +31,30 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
   });
 
   it("depends only on @chaindata packages and openapi-fetch at runtime", () => {
-    const allowed = (name: string) => name.startsWith("@chaindata/") || name === "openapi-fetch" || (dir === "mock" && name.startsWith("@stoplight/"));
+    const allowed = (name: string) =>
+      name.startsWith("@chaindata/") ||
+      name === "openapi-fetch" ||
+      (dir === "mock" && name.startsWith("@stoplight/"));
     expect(Object.keys(pkg.dependencies ?? {}).filter((n) => !allowed(n))).toEqual([]);
   });
 
   it("ships the repository's MIT LICENSE, and says where its source is, which Node it needs, that it is public", () => {
     expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} chaindata contributors\n/);
     expect(pkg.license).toBe("MIT");
-    const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: pkgDir, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }));
+    const packed = JSON.parse(
+      execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+        cwd: pkgDir,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }),
+    );
     expect(packed[0].files.map((f: { path: string }) => f.path)).toContain("LICENSE");
     expect(readFileSync(join(pkgDir, "LICENSE"), "utf8")).toBe(license); // a copy of the root LICENSE, not a drifted one
-    expect(pkg.repository).toEqual({ type: "git", url: "git+https://github.com/chaindata/chaindata.git", directory: `packages/${dir}` });
+    expect(pkg.repository).toEqual({
+      type: "git",
+      url: "git+https://github.com/chaindata/chaindata.git",
+      directory: `packages/${dir}`,
+    });
     expect(pkg.engines).toEqual(rootPkg.engines);
     expect(pkg.publishConfig).toEqual({ access: "public" });
   });
@@ -54,12 +67,18 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
   it("@arethetypeswrong/cli finds no problem", () => {
     let out: string;
     try {
-      out = execFileSync(join(root, "node_modules/.bin/attw"), ["--pack", pkgDir, "--format", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      out = execFileSync(
+        join(root, "node_modules/.bin/attw"),
+        ["--pack", pkgDir, "--format", "json"],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      );
     } catch (error: any) {
       out = error.stdout;
     }
     const result = JSON.parse(out);
     const problems = result.analysis?.problems ?? result.problems ?? [];
-    expect(problems.map((p: any) => `${p.kind} ${p.resolutionKind ?? ""} ${p.entrypoint ?? ""}`)).toEqual([]);
+    expect(
+      problems.map((p: any) => `${p.kind} ${p.resolutionKind ?? ""} ${p.entrypoint ?? ""}`),
+    ).toEqual([]);
   });
 });

@@ -16,15 +16,61 @@ const OWNER = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 
 // What each package's smoke program calls, and what it must print.
 const calls: Record<string, { factory: string; call: string; expect: string; needs?: string[] }> = {
-  das: { factory: "createDasClient", call: `c.getAsset({ id: "${ADDRESS}" }).then((r) => r.id)`, expect: ADDRESS },
-  compression: { factory: "createCompressionClient", call: `c.getCompressedBalanceByOwner({ owner: "${OWNER}" }).then((r) => typeof r.value + " " + r.value)`, expect: "bigint 18446744073709551615" },
-  sender: { factory: "createSenderClient", call: `c.sendTransaction({ transaction: "AQID", config: { encoding: "base64" } })`, expect: "sig" },
-  mint: { factory: "createMintClient", call: `c.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: "${OWNER}" }).then((r) => r.assetId)`, expect: ADDRESS },
-  wallet: { factory: "createWalletClient", call: `c.getBalances({ wallet: "${OWNER}" }).then((r) => r.pagination.hasMore)`, expect: "false" },
-  admin: { factory: "createAdminClient", call: `c.getProjectUsage({ id: "my-project" }).then((r) => r.creditsUsed)`, expect: "42" },
-  webhooks: { factory: "createWebhooksClient", call: `c.listWebhooks().then((r) => r.length)`, expect: "0" },
-  "token-metadata": { factory: "createTokenMetadataClient", call: `c.getTokenMetadata({ mintAccounts: ["${ADDRESS}"] }).then((r) => r.length)`, expect: "0" },
-  sdk: { factory: "createChainDataClient", call: `c.das.getAsset({ id: "${ADDRESS}" }).then((r) => r.id)`, expect: ADDRESS, needs: ["das", "compression", "sender", "mint", "wallet", "admin", "webhooks", "token-metadata"] },
+  das: {
+    factory: "createDasClient",
+    call: `c.getAsset({ id: "${ADDRESS}" }).then((r) => r.id)`,
+    expect: ADDRESS,
+  },
+  compression: {
+    factory: "createCompressionClient",
+    call: `c.getCompressedBalanceByOwner({ owner: "${OWNER}" }).then((r) => typeof r.value + " " + r.value)`,
+    expect: "bigint 18446744073709551615",
+  },
+  sender: {
+    factory: "createSenderClient",
+    call: `c.sendTransaction({ transaction: "AQID", config: { encoding: "base64" } })`,
+    expect: "sig",
+  },
+  mint: {
+    factory: "createMintClient",
+    call: `c.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: "${OWNER}" }).then((r) => r.assetId)`,
+    expect: ADDRESS,
+  },
+  wallet: {
+    factory: "createWalletClient",
+    call: `c.getBalances({ wallet: "${OWNER}" }).then((r) => r.pagination.hasMore)`,
+    expect: "false",
+  },
+  admin: {
+    factory: "createAdminClient",
+    call: `c.getProjectUsage({ id: "my-project" }).then((r) => r.creditsUsed)`,
+    expect: "42",
+  },
+  webhooks: {
+    factory: "createWebhooksClient",
+    call: `c.listWebhooks().then((r) => r.length)`,
+    expect: "0",
+  },
+  "token-metadata": {
+    factory: "createTokenMetadataClient",
+    call: `c.getTokenMetadata({ mintAccounts: ["${ADDRESS}"] }).then((r) => r.length)`,
+    expect: "0",
+  },
+  sdk: {
+    factory: "createChainDataClient",
+    call: `c.das.getAsset({ id: "${ADDRESS}" }).then((r) => r.id)`,
+    expect: ADDRESS,
+    needs: [
+      "das",
+      "compression",
+      "sender",
+      "mint",
+      "wallet",
+      "admin",
+      "webhooks",
+      "token-metadata",
+    ],
+  },
 };
 
 function stub(): Server {
@@ -43,8 +89,14 @@ function stub(): Server {
         };
         return res.end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${results[method]}}`);
       }
-      if (req.url?.startsWith("/v1/wallet/")) return res.end(`{"balances":[],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`);
-      if (req.url?.startsWith("/v0/admin/")) return res.end(`{"creditsRemaining":1,"creditsUsed":42,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`);
+      if (req.url?.startsWith("/v1/wallet/"))
+        return res.end(
+          `{"balances":[],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`,
+        );
+      if (req.url?.startsWith("/v0/admin/"))
+        return res.end(
+          `{"creditsRemaining":1,"creditsUsed":42,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`,
+        );
       return res.end("[]");
     });
   });
@@ -62,7 +114,9 @@ beforeAll(async () => {
   const packDir = join(work, "tarballs");
   mkdirSync(packDir);
   for (const dir of ["core", ...Object.keys(calls)]) {
-    const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: join(root, "packages", dir) });
+    const { stdout } = await run("npm", ["pack", "--silent", "--pack-destination", packDir], {
+      cwd: join(root, "packages", dir),
+    });
     tarballs[dir] = join(packDir, stdout.trim().split("\n").pop()!);
   }
 }, 120_000);
@@ -77,14 +131,30 @@ describe.each(Object.keys(calls))("@chaindata/%s from its tarball", (area) => {
     const spec = calls[area]!;
     const dir = join(work, area);
     mkdirSync(dir);
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `smoke-${area}`, private: true }));
+    writeFileSync(
+      join(dir, "package.json"),
+      JSON.stringify({ name: `smoke-${area}`, private: true }),
+    );
     const needed = ["core", ...(spec.needs ?? []), area].map((d) => tarballs[d]!);
-    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...needed], { cwd: dir });
-    expect(readdirSync(join(dir, "node_modules", "@chaindata")).sort()).toEqual(["core", ...(spec.needs ?? []), area].sort());
+    await run(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", ...needed],
+      { cwd: dir },
+    );
+    expect(readdirSync(join(dir, "node_modules", "@chaindata")).sort()).toEqual(
+      ["core", ...(spec.needs ?? []), area].sort(),
+    );
     const options = `{ apiKey: "smoke-key", environment: "local", baseUrls: { rpc: "${url}", sender: "${url}", wallet: "${url}", admin: "${url}", api: "${url}" } }`;
-    const program = (load: string) => `${load}\nconst c = ${spec.factory}(${options});\n${spec.call}.then((v) => console.log(String(v)), (e) => { console.error(e); process.exit(1); });\n`;
-    writeFileSync(join(dir, "esm.mjs"), program(`import { ${spec.factory} } from "@chaindata/${area}";`));
-    writeFileSync(join(dir, "cjs.cjs"), program(`const { ${spec.factory} } = require("@chaindata/${area}");`));
+    const program = (load: string) =>
+      `${load}\nconst c = ${spec.factory}(${options});\n${spec.call}.then((v) => console.log(String(v)), (e) => { console.error(e); process.exit(1); });\n`;
+    writeFileSync(
+      join(dir, "esm.mjs"),
+      program(`import { ${spec.factory} } from "@chaindata/${area}";`),
+    );
+    writeFileSync(
+      join(dir, "cjs.cjs"),
+      program(`const { ${spec.factory} } = require("@chaindata/${area}");`),
+    );
     for (const file of ["esm.mjs", "cjs.cjs"]) {
       const { stdout } = await run(process.execPath, ["--no-deprecation", file], { cwd: dir });
       expect(stdout.trim(), `${area} ${file}`).toBe(spec.expect);
@@ -104,7 +174,9 @@ const fromCjs = await cjsDas.getAsset(cjsDas.createDasRpc(${options}), { id: "x"
 console.log([fromEsm instanceof cjsCore.ValidationError, fromEsm instanceof cjsCore.ChainDataError, fromCjs instanceof ValidationError, fromCjs instanceof ChainDataError, cjsCore.ValidationError === ValidationError].join(" "));
 `,
       );
-      const { stdout } = await run(process.execPath, ["--no-deprecation", "mixed.mjs"], { cwd: dir });
+      const { stdout } = await run(process.execPath, ["--no-deprecation", "mixed.mjs"], {
+        cwd: dir,
+      });
       expect(stdout.trim()).toBe("true true true true true");
     }
   }, 120_000);

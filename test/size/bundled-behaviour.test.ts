@@ -95,23 +95,29 @@ export const run = (fetch, input) => createWalletClient({ apiKey: 'k', fetch }).
 ];
 
 describe("bundled programs (esbuild --bundle --minify) keep their checks and their wire behaviour", () => {
-  it.each(programs)("$name: bad input is refused with a ValidationError naming the field; nothing is sent", async (p) => {
-    const run = await bundled(p.name, p.source);
-    const { fetch, requests } = stubFetch(p.answer);
-    const error: any = await run(fetch, p.invalid).then(
-      () => undefined,
-      (thrown: unknown) => thrown,
-    );
-    expect(error?.name).toBe("ValidationError");
-    expect(error.message).toContain(p.field);
-    expect(requests).toHaveLength(0);
-  });
+  it.each(programs)(
+    "$name: bad input is refused with a ValidationError naming the field; nothing is sent",
+    async (p) => {
+      const run = await bundled(p.name, p.source);
+      const { fetch, requests } = stubFetch(p.answer);
+      const error: any = await run(fetch, p.invalid).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error?.name).toBe("ValidationError");
+      expect(error.message).toContain(p.field);
+      expect(requests).toHaveLength(0);
+    },
+  );
 
-  it.each(programs)("$name: a valid call is sent once and its answer parsed (u64 exact)", async (p) => {
-    const run = await bundled(p.name, p.source);
-    const { fetch, requests } = stubFetch(p.answer);
-    expect(p.pick(await run(fetch, p.valid))).toBe(p.expected);
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.url).toContain("api-key=k");
-  });
+  it.each(programs)(
+    "$name: a valid call is sent once and its answer parsed (u64 exact)",
+    async (p) => {
+      const run = await bundled(p.name, p.source);
+      const { fetch, requests } = stubFetch(p.answer);
+      expect(p.pick(await run(fetch, p.valid))).toBe(p.expected);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]!.url).toContain("api-key=k");
+    },
+  );
 });

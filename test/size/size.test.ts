@@ -18,16 +18,18 @@ interface Budget {
 const budgets: { programs: Record<string, Budget> } = JSON.parse(
   readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
 );
-const keys = Object.entries(areas).flatMap(
-  ([area, a]) => [`${area}/${a.call}/client`, ...(a.standalone ? [`${area}/${a.call}/standalone`] : [])],
-);
+const keys = Object.entries(areas).flatMap(([area, a]) => [
+  `${area}/${a.call}/client`,
+  ...(a.standalone ? [`${area}/${a.call}/standalone`] : []),
+]);
 
 describe("bundle size of one-call programs (esbuild --bundle --minify --format=esm --platform=browser, gzip -9)", () => {
   let sizes: Record<string, { min: number; gz: number }>;
   beforeAll(async () => {
     for (const a of Object.values(areas)) {
       const dist = `${repoRoot}packages/${a.pkg.replace("@chaindata/", "")}/dist/index.js`;
-      if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npx turbo run build\` first`);
+      if (!existsSync(dist))
+        throw new Error(`${dist} is missing: run \`npx turbo run build\` first`);
     }
     sizes = await bundlePrograms();
   });
@@ -48,8 +50,19 @@ describe("bundle size of one-call programs (esbuild --bundle --minify --format=e
 describe("packages/core/scripts/size.mjs --breakdown (the per-module measurement decision 0008 cites)", () => {
   it("runs, and prints a cost for every stubbed module", async () => {
     const { execFileSync } = await import("node:child_process");
-    const out = execFileSync(process.execPath, ["scripts/size.mjs", "--breakdown"], { cwd: `${repoRoot}packages/core`, encoding: "utf8" });
-    for (const module of ["validate", "redact", "json", "retry", "errors", "generated/environments", "http + json-rpc + config"]) {
+    const out = execFileSync(process.execPath, ["scripts/size.mjs", "--breakdown"], {
+      cwd: `${repoRoot}packages/core`,
+      encoding: "utf8",
+    });
+    for (const module of [
+      "validate",
+      "redact",
+      "json",
+      "retry",
+      "errors",
+      "generated/environments",
+      "http + json-rpc + config",
+    ]) {
       expect(out).toMatch(new RegExp(`^  ${module.replace(/[+/]/g, "\\$&")}\\s+\\d+ B gz`, "m"));
     }
   }, 60_000);

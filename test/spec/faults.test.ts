@@ -13,7 +13,10 @@ import { runAllChecks } from "../../scripts/spec/rules.mjs";
 let dir: string | undefined;
 function brokenCopy(file: string, edit: (doc: any) => void): string {
   dir = mkdtempSync(join(tmpdir(), "chaindata-spec-"));
-  cpSync(new URL("../../spec", import.meta.url), dir, { recursive: true, filter: (src) => !src.includes("/dist") });
+  cpSync(new URL("../../spec", import.meta.url), dir, {
+    recursive: true,
+    filter: (src) => !src.includes("/dist"),
+  });
   const path = join(dir, file);
   const doc = YAML.parse(readFileSync(path, "utf8"));
   edit(doc);
@@ -33,21 +36,27 @@ describe("spec checks catch", () => {
       doc.Address.examples = ["0OIl-not-base58"];
     });
     const { findings } = runAllChecks(bundleAll({ write: false, specDir }));
-    expect(findings.join("\n")).toMatch(/Address\/examples\/0: example \(root\) must match pattern/);
+    expect(findings.join("\n")).toMatch(
+      /Address\/examples\/0: example \(root\) must match pattern/,
+    );
   });
 
   it("a bad $ref", () => {
     const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
       doc.methods[0].result.schema = { $ref: "../schemas/asset.yaml#/NoSuchSchema" };
     });
-    expect(() => bundleAll({ write: false, specDir })).toThrow(/bad \$ref "\.\.\/schemas\/asset\.yaml#\/NoSuchSchema"/);
+    expect(() => bundleAll({ write: false, specDir })).toThrow(
+      /bad \$ref "\.\.\/schemas\/asset\.yaml#\/NoSuchSchema"/,
+    );
   });
 
   it("a $ref to a missing file, naming the file and the JSON path of the reference", () => {
     const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
       doc.methods[0].result.schema = { $ref: "../schemas/assets.yaml#/Asset" };
     });
-    expect(() => bundleAll({ write: false, specDir })).toThrow(/openrpc\/das\.yaml at \/methods\/0\/result\/schema: bad \$ref "\.\.\/schemas\/assets\.yaml#\/Asset": cannot read .*schemas\/assets\.yaml/);
+    expect(() => bundleAll({ write: false, specDir })).toThrow(
+      /openrpc\/das\.yaml at \/methods\/0\/result\/schema: bad \$ref "\.\.\/schemas\/assets\.yaml#\/Asset": cannot read .*schemas\/assets\.yaml/,
+    );
   });
 
   it("a spec edit that spec/dist does not hold yet (generate refuses to run on it)", () => {
@@ -55,7 +64,13 @@ describe("spec checks catch", () => {
     cpSync(new URL("../../spec", import.meta.url), dir, { recursive: true });
     expect(staleBundles(dir)).toEqual([]);
     const file = join(dir, "openrpc/das.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("summary: Get one asset by its id.", "summary: Get one asset by id."));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        "summary: Get one asset by its id.",
+        "summary: Get one asset by id.",
+      ),
+    );
     clearCache();
     expect(staleBundles(dir)).toEqual(["spec/dist/openrpc/das.json"]);
   });
@@ -67,8 +82,14 @@ describe("spec checks catch", () => {
       doc.AssetList.properties.page.exclusiveMaximum = 5;
     });
     const text = runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n");
-    for (const [property, keyword] of [["total", "nullable"], ["limit", "minimun"], ["page", "exclusiveMaximum"]]) {
-      expect(text).toContain(`das #/components/schemas/AssetList/properties/${property}: "${keyword}" is outside the spec's JSON Schema subset (spec/README.md)`);
+    for (const [property, keyword] of [
+      ["total", "nullable"],
+      ["limit", "minimun"],
+      ["page", "exclusiveMaximum"],
+    ]) {
+      expect(text).toContain(
+        `das #/components/schemas/AssetList/properties/${property}: "${keyword}" is outside the spec's JSON Schema subset (spec/README.md)`,
+      );
     }
   });
 
@@ -76,7 +97,9 @@ describe("spec checks catch", () => {
     const specDir = brokenCopy("openapi/admin.yaml", (doc) => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];
     });
-    expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain("admin GET /v0/admin/projects/{id}/usage: needs x-cost");
+    expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain(
+      "admin GET /v0/admin/projects/{id}/usage: needs x-cost",
+    );
   });
 
   it("an unknown type", () => {

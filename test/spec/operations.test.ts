@@ -8,9 +8,15 @@ import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { listOperations } from "../../scripts/spec/rules.mjs";
 
-const expected: { operations: Array<{ area: string; id: string; wire: string; deprecated?: boolean; beta?: boolean }> } = JSON.parse(
-  readFileSync(new URL("./seed-operations.json", import.meta.url), "utf8"),
-);
+const expected: {
+  operations: Array<{
+    area: string;
+    id: string;
+    wire: string;
+    deprecated?: boolean;
+    beta?: boolean;
+  }>;
+} = JSON.parse(readFileSync(new URL("./seed-operations.json", import.meta.url), "utf8"));
 const results = bundleAll({ write: false });
 const actual = results.flatMap((r: any) => listOperations(r));
 const key = (o: { area: string; id: string; wire: string }) => `${o.area} ${o.id} ${o.wire}`;

@@ -6,15 +6,28 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { checkExamples, checkOpenApiExamplesPresent, checkOpenRpc, checkProvenance, lintOpenApi } from "../../scripts/spec/rules.mjs";
+import {
+  checkExamples,
+  checkOpenApiExamplesPresent,
+  checkOpenRpc,
+  checkProvenance,
+  lintOpenApi,
+} from "../../scripts/spec/rules.mjs";
 
 const results: Array<{ area: string; kind: string; doc: any }> = bundleAll({ write: false });
 
 describe("spec bundles", () => {
   it("has every area document", () => {
-    expect(results.map((r) => r.area).sort()).toEqual(
-      ["admin", "compression", "das", "mint", "sender", "token-metadata", "wallet", "webhooks"],
-    );
+    expect(results.map((r) => r.area).sort()).toEqual([
+      "admin",
+      "compression",
+      "das",
+      "mint",
+      "sender",
+      "token-metadata",
+      "wallet",
+      "webhooks",
+    ]);
   });
 
   for (const r of results) {

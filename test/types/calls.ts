@@ -10,7 +10,12 @@ import { createWebhookHandler, createWebhooksClient, toNodeHandler } from "@chai
 import { createServer } from "node:http";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
-const das = createDasClient({ apiKey: "k", environment: "local", maxRetries: 0, batch: createBatcher({ maxSize: 10 }) });
+const das = createDasClient({
+  apiKey: "k",
+  environment: "local",
+  maxRetries: 0,
+  batch: createBatcher({ maxSize: 10 }),
+});
 const compression = createCompressionClient();
 const sender = createSenderClient({ baseUrls: { sender: "http://127.0.0.1:1" } });
 const wallet = createWalletClient();
@@ -19,11 +24,17 @@ const webhooks = createWebhooksClient();
 const sdk = createChainDataClient({ environment: "devnet" });
 
 export async function valid(signal: AbortSignal): Promise<void> {
-  const asset: Asset = await das.getAsset({ id: ADDRESS, options: { showFungible: true } }, { signal, timeout: 5_000 });
+  const asset: Asset = await das.getAsset(
+    { id: ADDRESS, options: { showFungible: true } },
+    { signal, timeout: 5_000 },
+  );
   const supply: bigint | undefined = asset.token_info?.supply;
   const batch = await das.getAssetBatch({ ids: [ADDRESS] });
   batch.forEach((a) => a?.id);
-  for await (const item of das.getAssetsByOwner.all({ ownerAddress: ADDRESS, limit: 1000 }, { maxPages: 3 })) {
+  for await (const item of das.getAssetsByOwner.all(
+    { ownerAddress: ADDRESS, limit: 1000 },
+    { maxPages: 3 },
+  )) {
     const id: string = item.id;
   }
   for await (const page of das.getAssetsByOwner.all({ ownerAddress: ADDRESS }).pages()) page.items;
@@ -32,12 +43,22 @@ export async function valid(signal: AbortSignal): Promise<void> {
 
   const balance = await compression.getCompressedBalanceByOwner({ owner: ADDRESS });
   const lamports: bigint = balance.value;
-  for await (const account of compression.getCompressedAccountsByOwner.all({ owner: ADDRESS })) account.hash;
+  for await (const account of compression.getCompressedAccountsByOwner.all({ owner: ADDRESS }))
+    account.hash;
   await compression.getMultipleNewAddressProofsV2([{ address: ADDRESS, tree: ADDRESS }]);
 
-  const signature: string = await sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64" }, swqosOnly: true });
+  const signature: string = await sender.sendTransaction({
+    transaction: "AQID",
+    config: { encoding: "base64" },
+    swqosOnly: true,
+  });
 
-  const balances = await wallet.getBalances({ wallet: ADDRESS, page: 2, limit: 100, showNfts: true });
+  const balances = await wallet.getBalances({
+    wallet: ADDRESS,
+    page: 2,
+    limit: 100,
+    showNfts: true,
+  });
   balances.balances[0]?.mint;
   for await (const transfer of wallet.getTransfers.all({ wallet: ADDRESS })) transfer.signature;
   await wallet.getIdentity({ wallet: "toly.sol" });
@@ -45,20 +66,45 @@ export async function valid(signal: AbortSignal): Promise<void> {
   const usage = await admin.getProjectUsage({ id: "project-id" });
   usage.creditsUsed;
 
-  const hook = await webhooks.createWebhook({ webhookURL: "https://example.com/hook", transactionTypes: ["TRANSFER", "NFT_SALE"], accountAddresses: [ADDRESS] });
-  await webhooks.updateWebhook({ webhookID: hook.webhookID, webhookURL: "https://example.com/hook", transactionTypes: ["ANY"], accountAddresses: [ADDRESS] });
+  const hook = await webhooks.createWebhook({
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["TRANSFER", "NFT_SALE"],
+    accountAddresses: [ADDRESS],
+  });
+  await webhooks.updateWebhook({
+    webhookID: hook.webhookID,
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["ANY"],
+    accountAddresses: [ADDRESS],
+  });
   const list = await webhooks.listWebhooks();
   list.length;
   await webhooks.deleteWebhook({ webhookID: hook.webhookID }, { retryNonIdempotent: true });
 
   const fromSdk: Das.Asset = await sdk.das.getAsset({ id: ADDRESS });
-  const item: Wallet.WalletBalanceItem | undefined = (await sdk.wallet.getBalances({ wallet: ADDRESS })).balances[0];
-  void fromSdk; void item;
+  const item: Wallet.WalletBalanceItem | undefined = (
+    await sdk.wallet.getBalances({ wallet: ADDRESS })
+  ).balances[0];
+  void fromSdk;
+  void item;
   await sdk.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] });
 
-  createWebhookHandler({ authHeader: "secret", onEvent: (event) => { const s: string = event.signature; } });
-  createWebhookHandler({ authHeader: "secret", kind: "raw", onEvent: (event) => { event.transaction.signatures; } });
-  void supply; void lamports; void signature;
+  createWebhookHandler({
+    authHeader: "secret",
+    onEvent: (event) => {
+      const s: string = event.signature;
+    },
+  });
+  createWebhookHandler({
+    authHeader: "secret",
+    kind: "raw",
+    onEvent: (event) => {
+      event.transaction.signatures;
+    },
+  });
+  void supply;
+  void lamports;
+  void signature;
 }
 
 /**
@@ -66,17 +112,36 @@ export async function valid(signal: AbortSignal): Promise<void> {
  * `exactOptionalPropertyTypes` (tsconfig.strict.json): the runtime treats an undefined member as
  * absent.
  */
-export async function maybeUndefined(key: string | undefined, page: number | undefined, cursor: string | undefined, signal: AbortSignal | undefined, url: string | undefined, headers: Record<string, string> | undefined): Promise<void> {
+export async function maybeUndefined(
+  key: string | undefined,
+  page: number | undefined,
+  cursor: string | undefined,
+  signal: AbortSignal | undefined,
+  url: string | undefined,
+  headers: Record<string, string> | undefined,
+): Promise<void> {
   createDasClient({ apiKey: key, timeout: undefined, baseUrls: { rpc: url }, headers });
   await das.getAsset({ id: ADDRESS }, { headers });
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, page, limit: undefined });
-  await das.getAsset({ id: ADDRESS, options: { showFungible: undefined } }, { signal, maxRetries: undefined });
-  for await (const item of das.getAssetsByOwner.all({ ownerAddress: ADDRESS, page }, { maxPages: undefined })) item.id;
+  await das.getAsset(
+    { id: ADDRESS, options: { showFungible: undefined } },
+    { signal, maxRetries: undefined },
+  );
+  for await (const item of das.getAssetsByOwner.all(
+    { ownerAddress: ADDRESS, page },
+    { maxPages: undefined },
+  ))
+    item.id;
   await wallet.getTransfers({ wallet: ADDRESS, cursor });
   await compression.getLatestCompressionSignatures();
   for await (const item of compression.getLatestCompressionSignatures.all()) item.signature;
   createBatcher({ maxSize: undefined });
-  const handle = createWebhookHandler({ authHeader: "secret", kind: undefined, maxBodyBytes: undefined, onEvent: () => {} });
+  const handle = createWebhookHandler({
+    authHeader: "secret",
+    kind: undefined,
+    maxBodyBytes: undefined,
+    onEvent: () => {},
+  });
   createServer(toNodeHandler(handle));
 }
 
@@ -102,8 +167,12 @@ export async function invalid(): Promise<void> {
   await sender.sendTransaction({ transaction: "AQID", config: { encoding: "hex" } });
   // @ts-expect-error — `wallet` is required
   await wallet.getBalances({ page: 1 });
-  // @ts-expect-error — not a transaction type
-  await webhooks.createWebhook({ webhookURL: "https://example.com/hook", transactionTypes: ["NOT_A_TYPE"], accountAddresses: [ADDRESS] });
+  await webhooks.createWebhook({
+    webhookURL: "https://example.com/hook",
+    // @ts-expect-error — not a transaction type
+    transactionTypes: ["NOT_A_TYPE"],
+    accountAddresses: [ADDRESS],
+  });
   // @ts-expect-error — listWebhooks takes no input
   await webhooks.listWebhooks({ page: 1 });
   // @ts-expect-error — unknown environment

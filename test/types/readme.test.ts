@@ -16,12 +16,16 @@ const dir = `${root}test/types/.readme`;
  * so they are only parsed. Everything else must type-check as it stands.
  */
 const FRAGMENTS: Record<string, string> = {
-  "packages/mock/README.md": "snippets from inside a vitest suite: vitest globals, the SDK's factories and `mock` come from around them",
+  "packages/mock/README.md":
+    "snippets from inside a vitest suite: vitest globals, the SDK's factories and `mock` come from around them",
 };
 
-const tsBlocks = (markdown: string) => [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const tsBlocks = (markdown: string) =>
+  [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
-const packages = readdirSync(`${root}packages`).filter((p) => existsSync(`${root}packages/${p}/README.md`)).sort();
+const packages = readdirSync(`${root}packages`)
+  .filter((p) => existsSync(`${root}packages/${p}/README.md`))
+  .sort();
 const readmes = ["README.md", ...packages.map((p) => `packages/${p}/README.md`)].map((file) => ({
   file,
   blocks: tsBlocks(readFileSync(`${root}${file}`, "utf8")),
@@ -34,33 +38,51 @@ function examplesOf(pkg: string): string[] {
   const source = readFileSync(file, "utf8");
   const factory = /export function (create\w+Client)\(/.exec(source)?.[1];
   if (!factory) return [];
-  return [...source.matchAll(/^[ \t]*\* @example\n[ \t]*\* ```ts\n([\s\S]*?)^[ \t]*\* ```$/gm)].map((m) => {
-    const code = m[1]!.replace(/^[ \t]*\* ?/gm, "");
-    // A standalone JSON-RPC function, `getAsset(rpc, …)`, or a client member, `das.getAsset(…)`.
-    const standalone = /await (\w+)\(rpc\b/.exec(code);
-    if (standalone) return `import { ${standalone[1]}, type JsonRpcClient } from "@chaindata/${pkg}";\ndeclare const rpc: JsonRpcClient;\n${code}`;
-    const client = /await (\w+)\./.exec(code)![1]!;
-    return `import { ${factory} } from "@chaindata/${pkg}";\nconst ${client} = ${factory}();\n${code}`;
-  });
+  return [...source.matchAll(/^[ \t]*\* @example\n[ \t]*\* ```ts\n([\s\S]*?)^[ \t]*\* ```$/gm)].map(
+    (m) => {
+      const code = m[1]!.replace(/^[ \t]*\* ?/gm, "");
+      // A standalone JSON-RPC function, `getAsset(rpc, …)`, or a client member, `das.getAsset(…)`.
+      const standalone = /await (\w+)\(rpc\b/.exec(code);
+      if (standalone)
+        return `import { ${standalone[1]}, type JsonRpcClient } from "@chaindata/${pkg}";\ndeclare const rpc: JsonRpcClient;\n${code}`;
+      const client = /await (\w+)\./.exec(code)![1]!;
+      return `import { ${factory} } from "@chaindata/${pkg}";\nconst ${client} = ${factory}();\n${code}`;
+    },
+  );
 }
-const examples = packages.map((pkg) => ({ pkg, modules: examplesOf(pkg) })).filter((e) => e.modules.length);
+const examples = packages
+  .map((pkg) => ({ pkg, modules: examplesOf(pkg) }))
+  .filter((e) => e.modules.length);
 
 /** tsc's diagnostics, by module folder under .readme/ (`readme-webhooks`, `examples-das`…). */
 const errors = new Map<string, string[]>();
-const folderOf = (file: string) => (file === "README.md" ? "readme-root" : `readme-${file.split("/")[1]}`);
+const folderOf = (file: string) =>
+  file === "README.md" ? "readme-root" : `readme-${file.split("/")[1]}`;
 
 beforeAll(() => {
   rmSync(dir, { recursive: true, force: true });
   const write = (folder: string, modules: string[]) => {
     mkdirSync(`${dir}/${folder}`, { recursive: true });
-    modules.forEach((code, i) => writeFileSync(`${dir}/${folder}/block${i}.ts`, `${code}\nexport {};\n`));
+    modules.forEach((code, i) =>
+      writeFileSync(`${dir}/${folder}/block${i}.ts`, `${code}\nexport {};\n`),
+    );
   };
   for (const { file, blocks } of readmes) if (!(file in FRAGMENTS)) write(folderOf(file), blocks);
   for (const { pkg, modules } of examples) write(`examples-${pkg}`, modules);
-  writeFileSync(`${dir}/tsconfig.json`, JSON.stringify({ extends: "../../../tsconfig.base.json", compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true }, include: ["**/*.ts"] })); // (as strict a consumer as there is)
+  writeFileSync(
+    `${dir}/tsconfig.json`,
+    JSON.stringify({
+      extends: "../../../tsconfig.base.json",
+      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true },
+      include: ["**/*.ts"],
+    }),
+  ); // (as strict a consumer as there is)
   let output = "";
   try {
-    execFileSync(`${root}node_modules/.bin/tsc`, ["-p", dir, "--pretty", "false"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync(`${root}node_modules/.bin/tsc`, ["-p", dir, "--pretty", "false"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   } catch (error: any) {
     output = `${error.stdout}${error.stderr}`;
   }
@@ -77,17 +99,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("README ```ts blocks", () => {
   it("README.md and the generated package READMEs have blocks to check", () => {
     expect(readmes[0]!.blocks.length).toBeGreaterThan(1);
-    const generated = readmes.filter(({ file }) => readFileSync(`${root}${file}`, "utf8").startsWith("<!-- GENERATED"));
+    const generated = readmes.filter(({ file }) =>
+      readFileSync(`${root}${file}`, "utf8").startsWith("<!-- GENERATED"),
+    );
     expect(generated.length).toBeGreaterThan(5);
     for (const { file, blocks } of generated) expect(blocks.length, file).toBeGreaterThan(0);
-    for (const file of Object.keys(FRAGMENTS)) expect(readmes.find((r) => r.file === file)?.blocks.length, file).toBeGreaterThan(0);
+    for (const file of Object.keys(FRAGMENTS))
+      expect(readmes.find((r) => r.file === file)?.blocks.length, file).toBeGreaterThan(0);
   });
 
   it("tsc ran", () => {
     expect(errors.get("(tsc)") ?? []).toEqual([]);
   });
 
-  it.each(readmes.filter(({ file, blocks }) => blocks.length && !(file in FRAGMENTS)).map(({ file }) => file))("%s type-checks", (file) => {
+  it.each(
+    readmes
+      .filter(({ file, blocks }) => blocks.length && !(file in FRAGMENTS))
+      .map(({ file }) => file),
+  )("%s type-checks", (file) => {
     expect(errors.get(folderOf(file)) ?? []).toEqual([]);
   });
 
@@ -95,16 +124,22 @@ describe("README ```ts blocks", () => {
     const problems = readmes
       .find((r) => r.file === file)!
       .blocks.flatMap((code, i) =>
-        (ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).diagnostics ?? []).map(
-          (d) => `block ${i}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
-        ),
+        (
+          ts.transpileModule(code, {
+            reportDiagnostics: true,
+            compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+          }).diagnostics ?? []
+        ).map((d) => `block ${i}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`),
       );
     expect(problems).toEqual([]);
   });
 });
 
 describe("generated @example blocks", () => {
-  it.each(examples.map(({ pkg }) => pkg))("packages/%s/src/generated/client.ts type-checks", (pkg) => {
-    expect(errors.get(`examples-${pkg}`) ?? []).toEqual([]);
-  });
+  it.each(examples.map(({ pkg }) => pkg))(
+    "packages/%s/src/generated/client.ts type-checks",
+    (pkg) => {
+      expect(errors.get(`examples-${pkg}`) ?? []).toEqual([]);
+    },
+  );
 });

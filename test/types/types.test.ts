@@ -7,13 +7,19 @@ const root = new URL("../..", import.meta.url).pathname;
 describe("types", () => {
   // tsconfig.json: the repository's settings; tsconfig.strict.json: a strict consumer's
   // (`exactOptionalPropertyTypes`, and the packages' own .d.ts checked: no `skipLibCheck`).
-  it.each(["tsconfig.json", "tsconfig.strict.json"])("tsc -p test/types/%s passes (valid calls compile, invalid ones are errors)", (config) => {
-    let output = "";
-    try {
-      execFileSync(`${root}node_modules/.bin/tsc`, ["-p", `${root}test/types/${config}`], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-    } catch (error: any) {
-      output = `${error.stdout}${error.stderr}`;
-    }
-    expect(output).toBe("");
-  });
+  it.each(["tsconfig.json", "tsconfig.strict.json"])(
+    "tsc -p test/types/%s passes (valid calls compile, invalid ones are errors)",
+    (config) => {
+      let output = "";
+      try {
+        execFileSync(`${root}node_modules/.bin/tsc`, ["-p", `${root}test/types/${config}`], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+      } catch (error: any) {
+        output = `${error.stdout}${error.stderr}`;
+      }
+      expect(output).toBe("");
+    },
+  );
 });

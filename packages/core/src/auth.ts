@@ -2,8 +2,8 @@
  * Where a host takes the API key. Each generated host constant holds one of these, so a bundle
  * carries only the placements of the hosts it calls.
  */
-import { ConfigurationError } from './errors.js';
-import { appendQuery } from './internal/url.js';
+import { ConfigurationError } from "./errors.js";
+import { appendQuery } from "./internal/url.js";
 
 /** Puts `key` on a request: returns the URL to send, after adding any header to `headers`. */
 export type PlaceKey = (url: string, headers: Record<string, string>, key: string) => string;

@@ -1,36 +1,54 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createBatcher, type BatchedCall } from './batch.js';
-import { ConfigurationError } from './errors.js';
+import { describe, expect, it, vi } from "vitest";
+import { createBatcher, type BatchedCall } from "./batch.js";
+import { ConfigurationError } from "./errors.js";
 
-const call = (id: string): BatchedCall => ({ request: { id, method: 'getAsset' }, method: { idempotent: true }, reject: vi.fn() });
+const call = (id: string): BatchedCall => ({
+  request: { id, method: "getAsset" },
+  method: { idempotent: true },
+  reject: vi.fn(),
+});
 
-describe('createBatcher', () => {
-  it('throws a ConfigurationError naming the option for a maxSize below 1 or a negative wait', () => {
-    for (const maxSize of [0, -1, 0.5, NaN]) expect(() => createBatcher({ maxSize }), String(maxSize)).toThrow(ConfigurationError);
-    expect(() => createBatcher({ maxSize: 0 })).toThrow('batch.maxSize: must be >= 1 (got 0)');
-    for (const wait of [-1, NaN]) expect(() => createBatcher({ wait }), String(wait)).toThrow('batch.wait: must be >= 0');
+describe("createBatcher", () => {
+  it("throws a ConfigurationError naming the option for a maxSize below 1 or a negative wait", () => {
+    for (const maxSize of [0, -1, 0.5, NaN])
+      expect(() => createBatcher({ maxSize }), String(maxSize)).toThrow(ConfigurationError);
+    expect(() => createBatcher({ maxSize: 0 })).toThrow("batch.maxSize: must be >= 1 (got 0)");
+    for (const wait of [-1, NaN])
+      expect(() => createBatcher({ wait }), String(wait)).toThrow("batch.wait: must be >= 0");
     expect(() => createBatcher({ maxSize: 1, wait: 0 })).not.toThrow();
   });
 
-  it('takes only calls without options; a defined but falsy option makes a call go alone', () => {
-    const enqueue = createBatcher().bind(async () => [[], 200], () => {});
-    expect(enqueue(call('1'), {})).toBe(true);
-    expect(enqueue(call('2'), { maxRetries: undefined })).toBe(true);
-    for (const options of [{ maxRetries: 0 }, { timeout: 0 }, { swqosOnly: false }, { signal: null }]) expect(enqueue(call('3'), options), JSON.stringify(options)).toBe(false);
+  it("takes only calls without options; a defined but falsy option makes a call go alone", () => {
+    const enqueue = createBatcher().bind(
+      async () => [[], 200],
+      () => {},
+    );
+    expect(enqueue(call("1"), {})).toBe(true);
+    expect(enqueue(call("2"), { maxRetries: undefined })).toBe(true);
+    for (const options of [
+      { maxRetries: 0 },
+      { timeout: 0 },
+      { swqosOnly: false },
+      { signal: null },
+    ])
+      expect(enqueue(call("3"), options), JSON.stringify(options)).toBe(false);
   });
 
-  it('settles the other calls of a batch when settling one throws, and rejects that one with the error', async () => {
-    const thrown = new TypeError('cannot settle');
+  it("settles the other calls of a batch when settling one throws, and rejects that one with the error", async () => {
+    const thrown = new TypeError("cannot settle");
     const settled: string[] = [];
     const settle = vi.fn((c: BatchedCall, entry: unknown) => {
-      if (c.request.id === '1') throw thrown;
+      if (c.request.id === "1") throw thrown;
       settled.push(c.request.id);
     });
-    const enqueue = createBatcher().bind(async (body: any) => [body.map((r: { id: string }) => ({ id: r.id, result: 1 })), 200], settle);
-    const [first, second, third] = [call('1'), call('2'), call('3')];
+    const enqueue = createBatcher().bind(
+      async (body: any) => [body.map((r: { id: string }) => ({ id: r.id, result: 1 })), 200],
+      settle,
+    );
+    const [first, second, third] = [call("1"), call("2"), call("3")];
     for (const c of [first, second, third]) enqueue(c, {});
     await vi.waitFor(() => expect(settle).toHaveBeenCalledTimes(3));
-    expect(settled).toEqual(['2', '3']);
+    expect(settled).toEqual(["2", "3"]);
     expect(first.reject).toHaveBeenCalledWith(thrown);
     expect(second.reject).not.toHaveBeenCalled();
   });

@@ -15,7 +15,7 @@ export interface Batcher {
     /** Posts a batch (or a lone request); resolves with the parsed answer and the HTTP status. */
     post: (body: unknown, id: string) => Promise<[answer: unknown, status: number]>,
     /** Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came back twice). */
-    settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void
+    settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void,
   ): (call: C, options: object) => boolean;
 }
 
@@ -42,19 +42,15 @@ export function createBatcher(
      * @default 0
      */
     wait?: number | undefined;
-  } = {}
+  } = {},
 ): Batcher {
   const { maxSize = 100, wait = 0 } = options;
-  if (!(maxSize >= 1))
-    throw new ConfigurationError(
-      `batch.maxSize: must be >= 1 (got ${maxSize})`
-    );
-  if (!(wait >= 0))
-    throw new ConfigurationError(`batch.wait: must be >= 0 (got ${wait})`);
+  if (!(maxSize >= 1)) throw new ConfigurationError(`batch.maxSize: must be >= 1 (got ${maxSize})`);
+  if (!(wait >= 0)) throw new ConfigurationError(`batch.wait: must be >= 0 (got ${wait})`);
   return {
     bind<C extends BatchedCall>(
       post: (body: unknown, id: string) => Promise<[unknown, number]>,
-      settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void
+      settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void,
     ) {
       let queue: C[] = [];
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,7 +72,9 @@ export function createBatcher(
             // An id answered twice settles no call: which entry is right is unknowable.
             const byId = Array.isArray(answer) && new Map<unknown, unknown>();
             const twice = new Set<unknown>();
-            if (byId) for (const entry of answer as any[]) byId.has(entry?.id) ? twice.add(entry?.id) : byId.set(entry?.id, entry);
+            if (byId)
+              for (const entry of answer as any[])
+                byId.has(entry?.id) ? twice.add(entry?.id) : byId.set(entry?.id, entry);
             calls.forEach((call, i) => {
               const id = requests[i]!.id;
               // One entry that cannot be settled must not leave the others pending.
@@ -87,13 +85,14 @@ export function createBatcher(
               }
             });
           },
-          (error) => calls.forEach((call) => call.reject(error))
+          (error) => calls.forEach((call) => call.reject(error)),
         );
       };
       // Takes `call` into the queue, or returns false: writes, and calls with their own signal,
       // timeout, headers, retries or query options, go alone.
       return (call: C, options: object) => {
-        if (!call.method.idempotent || Object.values(options).some((v) => v !== undefined)) return false;
+        if (!call.method.idempotent || Object.values(options).some((v) => v !== undefined))
+          return false;
         if (queue.push(call) >= maxSize) flush();
         else if (queue.length === 1) {
           if (wait > 0) timer = setTimeout(flush, wait);

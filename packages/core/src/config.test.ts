@@ -1,59 +1,94 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveBaseUrl, resolveConfig } from './config.js';
-import { ConfigurationError } from './errors.js';
-import { createTransport } from './transport.js';
-import { rpcHost, walletHost } from './generated/environments.js';
-import { createBatcher } from './batch.js';
-import { createJsonRpcClient } from './json-rpc.js';
-import { jsonResponse, stubFetch } from './test-support/testing.js';
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resolveBaseUrl, resolveConfig } from "./config.js";
+import { ConfigurationError } from "./errors.js";
+import { createTransport } from "./transport.js";
+import { rpcHost, walletHost } from "./generated/environments.js";
+import { createBatcher } from "./batch.js";
+import { createJsonRpcClient } from "./json-rpc.js";
+import { jsonResponse, stubFetch } from "./test-support/testing.js";
 
-describe('resolveConfig', () => {
+describe("resolveConfig", () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it('applies the documented defaults', () => {
-    vi.stubEnv('CHAINDATA_API_KEY', '');
-    expect(resolveConfig()).toEqual({ apiKey: undefined, secretKey: undefined, environment: 'mainnet', timeout: 60_000, maxRetries: 2 });
+  it("applies the documented defaults", () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "");
+    expect(resolveConfig()).toEqual({
+      apiKey: undefined,
+      secretKey: undefined,
+      environment: "mainnet",
+      timeout: 60_000,
+      maxRetries: 2,
+    });
     // An explicit `undefined` (forwarded options) still gets the default.
-    expect(resolveConfig({ timeout: undefined, maxRetries: undefined })).toMatchObject({ timeout: 60_000, maxRetries: 2 });
+    expect(resolveConfig({ timeout: undefined, maxRetries: undefined })).toMatchObject({
+      timeout: 60_000,
+      maxRetries: 2,
+    });
   });
 
-  it('trims the key (a key read from a file ends in a newline; headers would strip it anyway)', () => {
-    expect(resolveConfig({ apiKey: '  sk_live_abc\n' })).toMatchObject({ apiKey: 'sk_live_abc', secretKey: 'sk_live_abc' });
+  it("trims the key (a key read from a file ends in a newline; headers would strip it anyway)", () => {
+    expect(resolveConfig({ apiKey: "  sk_live_abc\n" })).toMatchObject({
+      apiKey: "sk_live_abc",
+      secretKey: "sk_live_abc",
+    });
   });
 
-  it('rejects a rateLimit or batch option that is not a limiter or batcher, naming the option and its factory', () => {
+  it("rejects a rateLimit or batch option that is not a limiter or batcher, naming the option and its factory", () => {
     expect(() => resolveConfig({ rateLimit: { requestsPerSecond: 5 } as never })).toThrow(
-      new ConfigurationError('rateLimit: must be made by createRateLimiter({ requestsPerSecond })'),
+      new ConfigurationError("rateLimit: must be made by createRateLimiter({ requestsPerSecond })"),
     );
-    expect(() => resolveConfig({ batch: true as never })).toThrow(new ConfigurationError('batch: must be made by createBatcher()'));
-    expect(resolveConfig({ batch: false, rateLimit: false })).toMatchObject({ batch: false, rateLimit: false });
+    expect(() => resolveConfig({ batch: true as never })).toThrow(
+      new ConfigurationError("batch: must be made by createBatcher()"),
+    );
+    expect(resolveConfig({ batch: false, rateLimit: false })).toMatchObject({
+      batch: false,
+      rateLimit: false,
+    });
   });
 
-  it('refuses bad options with a ConfigurationError naming the option and the rule', () => {
-    const refuses = (options: object, message: string) => expect(() => resolveConfig(options as never)).toThrow(new ConfigurationError(message));
-    refuses({ baseUrl: 'http://127.0.0.1:4010' }, 'baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit)');
-    refuses({ apiKey: 12345 }, 'apiKey: must be a string');
-    refuses({ fetch: 'x' }, 'fetch: must be a fetch function');
-    for (const timeout of [0, -1, NaN, '5s', '5000']) refuses({ timeout }, `timeout: must be a number of milliseconds > 0, or Infinity (got ${timeout})`);
-    for (const maxRetries of [-1, 1.5, NaN, Infinity, '2']) refuses({ maxRetries }, `maxRetries: must be a whole number >= 0 (got ${maxRetries})`);
-    refuses({ batch: createBatcher }, 'batch: must be made by createBatcher()');
-    expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({ timeout: Infinity, maxRetries: 0 });
+  it("refuses bad options with a ConfigurationError naming the option and the rule", () => {
+    const refuses = (options: object, message: string) =>
+      expect(() => resolveConfig(options as never)).toThrow(new ConfigurationError(message));
+    refuses(
+      { baseUrl: "http://127.0.0.1:4010" },
+      "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit)",
+    );
+    refuses({ apiKey: 12345 }, "apiKey: must be a string");
+    refuses({ fetch: "x" }, "fetch: must be a fetch function");
+    for (const timeout of [0, -1, NaN, "5s", "5000"])
+      refuses(
+        { timeout },
+        `timeout: must be a number of milliseconds > 0, or Infinity (got ${timeout})`,
+      );
+    for (const maxRetries of [-1, 1.5, NaN, Infinity, "2"])
+      refuses({ maxRetries }, `maxRetries: must be a whole number >= 0 (got ${maxRetries})`);
+    refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
+    expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({
+      timeout: Infinity,
+      maxRetries: 0,
+    });
   });
 
-  it('reads CHAINDATA_API_KEY when apiKey is not given', () => {
-    vi.stubEnv('CHAINDATA_API_KEY', 'from-env');
-    expect(resolveConfig().apiKey).toBe('from-env');
-    expect(resolveConfig({ apiKey: 'explicit' }).apiKey).toBe('explicit');
+  it("reads CHAINDATA_API_KEY when apiKey is not given", () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "from-env");
+    expect(resolveConfig().apiKey).toBe("from-env");
+    expect(resolveConfig({ apiKey: "explicit" }).apiKey).toBe("explicit");
   });
 
   it('sends the placeholder key "local" in the local environment, without treating it as a secret', () => {
-    vi.stubEnv('CHAINDATA_API_KEY', '');
-    expect(resolveConfig({ environment: 'local' })).toMatchObject({ apiKey: 'local', secretKey: undefined });
-    expect(resolveConfig({ environment: 'local', apiKey: 'k' })).toMatchObject({ apiKey: 'k', secretKey: 'k' });
+    vi.stubEnv("CHAINDATA_API_KEY", "");
+    expect(resolveConfig({ environment: "local" })).toMatchObject({
+      apiKey: "local",
+      secretKey: undefined,
+    });
+    expect(resolveConfig({ environment: "local", apiKey: "k" })).toMatchObject({
+      apiKey: "k",
+      secretKey: "k",
+    });
   });
 
-  it('works where `process` does not exist', () => {
-    vi.stubGlobal('process', undefined);
+  it("works where `process` does not exist", () => {
+    vi.stubGlobal("process", undefined);
     try {
       expect(resolveConfig().apiKey).toBeUndefined();
     } finally {
@@ -62,48 +97,86 @@ describe('resolveConfig', () => {
   });
 });
 
-describe('resolveBaseUrl', () => {
+describe("resolveBaseUrl", () => {
   it("uses the environment's URL unless baseUrls overrides it, without a trailing slash", () => {
-    expect(resolveBaseUrl(resolveConfig(), rpcHost)).toBe('https://mainnet.helius-rpc.com');
-    expect(resolveBaseUrl(resolveConfig({ environment: 'devnet' }), rpcHost)).toBe('https://devnet.helius-rpc.com');
-    expect(resolveBaseUrl(resolveConfig({ baseUrls: { rpc: 'https://node.example/' } }), rpcHost)).toBe('https://node.example');
+    expect(resolveBaseUrl(resolveConfig(), rpcHost)).toBe("https://mainnet.helius-rpc.com");
+    expect(resolveBaseUrl(resolveConfig({ environment: "devnet" }), rpcHost)).toBe(
+      "https://devnet.helius-rpc.com",
+    );
+    expect(
+      resolveBaseUrl(resolveConfig({ baseUrls: { rpc: "https://node.example/" } }), rpcHost),
+    ).toBe("https://node.example");
   });
 
-  it('throws a ConfigurationError naming baseUrls.<host> for a host the environment lacks', () => {
-    expect(() => createTransport({ environment: 'devnet' }, walletHost)).toThrow(ConfigurationError);
-    expect(() => createTransport({ environment: 'devnet' }, walletHost)).toThrow('baseUrls.wallet');
-    expect(createTransport({ environment: 'devnet', baseUrls: { wallet: 'https://w.example' } }, walletHost).baseUrl).toBe('https://w.example');
+  it("throws a ConfigurationError naming baseUrls.<host> for a host the environment lacks", () => {
+    expect(() => createTransport({ environment: "devnet" }, walletHost)).toThrow(
+      ConfigurationError,
+    );
+    expect(() => createTransport({ environment: "devnet" }, walletHost)).toThrow("baseUrls.wallet");
+    expect(
+      createTransport(
+        { environment: "devnet", baseUrls: { wallet: "https://w.example" } },
+        walletHost,
+      ).baseUrl,
+    ).toBe("https://w.example");
   });
 });
 
-describe('resolveBaseUrl: refused before anything is sent', () => {
-  const config = (options: object) => resolveConfig({ apiKey: 'k', ...options });
-  it('refuses an unknown environment, a baseUrls key that is no host, and a URL that is not plain http(s)', () => {
-    expect(() => resolveBaseUrl(config({ environment: 'testnet', baseUrls: { rpc: 'https://x.example' } }), rpcHost)).toThrow(
-      new ConfigurationError('environment: must be one of mainnet, devnet, local (got testnet)'),
+describe("resolveBaseUrl: refused before anything is sent", () => {
+  const config = (options: object) => resolveConfig({ apiKey: "k", ...options });
+  it("refuses an unknown environment, a baseUrls key that is no host, and a URL that is not plain http(s)", () => {
+    expect(() =>
+      resolveBaseUrl(
+        config({ environment: "testnet", baseUrls: { rpc: "https://x.example" } }),
+        rpcHost,
+      ),
+    ).toThrow(
+      new ConfigurationError("environment: must be one of mainnet, devnet, local (got testnet)"),
     );
-    expect(() => resolveBaseUrl(config({ baseUrls: { RPC: 'http://127.0.0.1:4010' } }), rpcHost)).toThrow(new ConfigurationError('baseUrls.RPC: is not a host (rpc, wallet, admin, api, sender)'));
-    for (const url of ['not a url', 'ftp://x.example', 'https://x.example/?tenant=a', 'https://x.example/#a']) {
-      expect(() => resolveBaseUrl(config({ baseUrls: { rpc: url } }), rpcHost)).toThrow(new ConfigurationError('baseUrls.rpc: must be an http(s) URL without a query or fragment'));
+    expect(() =>
+      resolveBaseUrl(config({ baseUrls: { RPC: "http://127.0.0.1:4010" } }), rpcHost),
+    ).toThrow(
+      new ConfigurationError("baseUrls.RPC: is not a host (rpc, wallet, admin, api, sender)"),
+    );
+    for (const url of [
+      "not a url",
+      "ftp://x.example",
+      "https://x.example/?tenant=a",
+      "https://x.example/#a",
+    ]) {
+      expect(() => resolveBaseUrl(config({ baseUrls: { rpc: url } }), rpcHost)).toThrow(
+        new ConfigurationError("baseUrls.rpc: must be an http(s) URL without a query or fragment"),
+      );
     }
   });
 });
 
-describe('per-call options and the logger', () => {
-  const getAsset = { id: 'getAsset', idempotent: true };
-  const answer = () => stubFetch((call) => jsonResponse({ jsonrpc: '2.0', id: JSON.parse(call.body!).id, result: 1 }));
+describe("per-call options and the logger", () => {
+  const getAsset = { id: "getAsset", idempotent: true };
+  const answer = () =>
+    stubFetch((call) => jsonResponse({ jsonrpc: "2.0", id: JSON.parse(call.body!).id, result: 1 }));
 
-  it('refuses a signal that is not an AbortSignal, bad timeout/maxRetries and invalid headers, sending nothing and leaving no timer', async () => {
+  it("refuses a signal that is not an AbortSignal, bad timeout/maxRetries and invalid headers, sending nothing and leaving no timer", async () => {
     vi.useFakeTimers();
     try {
       const { fetch, calls } = answer();
-      const rpc = createJsonRpcClient({ apiKey: 'k', fetch }, rpcHost, '/');
-      await expect(rpc.call(getAsset, {}, { signal: {} as AbortSignal })).rejects.toThrow(new ConfigurationError('signal: must be an AbortSignal'));
-      await expect(rpc.call(getAsset, {}, { timeout: NaN })).rejects.toThrow('timeout: must be a number of milliseconds > 0, or Infinity (got NaN)');
-      await expect(rpc.call(getAsset, {}, { maxRetries: -1 })).rejects.toThrow('maxRetries: must be a whole number >= 0 (got -1)');
+      const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+      await expect(rpc.call(getAsset, {}, { signal: {} as AbortSignal })).rejects.toThrow(
+        new ConfigurationError("signal: must be an AbortSignal"),
+      );
+      await expect(rpc.call(getAsset, {}, { timeout: NaN })).rejects.toThrow(
+        "timeout: must be a number of milliseconds > 0, or Infinity (got NaN)",
+      );
+      await expect(rpc.call(getAsset, {}, { maxRetries: -1 })).rejects.toThrow(
+        "maxRetries: must be a whole number >= 0 (got -1)",
+      );
       // The key in a header value with a line break is not quoted back.
-      const error = await rpc.call(getAsset, {}, { headers: { authorization: 'Bearer k\r\nx: y' } }).catch((e: Error) => e);
-      expect(error).toEqual(new ConfigurationError('headers: must be valid header names and values (no line breaks)'));
+      const error = await rpc
+        .call(getAsset, {}, { headers: { authorization: "Bearer k\r\nx: y" } })
+        .catch((e: Error) => e);
+      expect(error).toEqual(
+        new ConfigurationError("headers: must be valid header names and values (no line breaks)"),
+      );
       expect(calls).toHaveLength(0);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
@@ -111,18 +184,40 @@ describe('per-call options and the logger', () => {
     }
   });
 
-  it('sends no header for a null or undefined value; a null per-call value removes a client header', async () => {
+  it("sends no header for a null or undefined value; a null per-call value removes a client header", async () => {
     const { fetch, calls } = answer();
-    const rpc = createJsonRpcClient({ apiKey: 'k', fetch, headers: { 'x-team': 'a', 'x-none': undefined } }, rpcHost, '/');
-    await rpc.call(getAsset, {}, { headers: { 'X-Team': null } });
+    const rpc = createJsonRpcClient(
+      { apiKey: "k", fetch, headers: { "x-team": "a", "x-none": undefined } },
+      rpcHost,
+      "/",
+    );
+    await rpc.call(getAsset, {}, { headers: { "X-Team": null } });
     await rpc.call(getAsset, {});
-    expect(calls.map((c) => [c.headers.get('x-team'), c.headers.has('x-none')])).toEqual([[null, false], ['a', false]]);
+    expect(calls.map((c) => [c.headers.get("x-team"), c.headers.has("x-none")])).toEqual([
+      [null, false],
+      ["a", false],
+    ]);
   });
 
-  it('ignores a logger that throws or is not made of functions: the call still succeeds', async () => {
+  it("ignores a logger that throws or is not made of functions: the call still succeeds", async () => {
     const { fetch } = answer();
-    const throwing = { debug: () => { throw new Error('disk full'); } };
-    await expect(createJsonRpcClient({ apiKey: 'k', fetch, logger: throwing }, rpcHost, '/').call(getAsset, {})).resolves.toBe(1);
-    await expect(createJsonRpcClient({ apiKey: 'k', fetch, logger: { debug: true } as never }, rpcHost, '/').call(getAsset, {})).resolves.toBe(1);
+    const throwing = {
+      debug: () => {
+        throw new Error("disk full");
+      },
+    };
+    await expect(
+      createJsonRpcClient({ apiKey: "k", fetch, logger: throwing }, rpcHost, "/").call(
+        getAsset,
+        {},
+      ),
+    ).resolves.toBe(1);
+    await expect(
+      createJsonRpcClient(
+        { apiKey: "k", fetch, logger: { debug: true } as never },
+        rpcHost,
+        "/",
+      ).call(getAsset, {}),
+    ).resolves.toBe(1);
   });
 });

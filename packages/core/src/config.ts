@@ -1,11 +1,16 @@
 /** Client and per-request options, operation descriptors, and their resolution to a configuration. */
-import { ConfigurationError } from './errors.js';
-import type { Batcher } from './batch.js';
-import { hostNames, type Host, type EnvironmentName, type HostName } from './generated/environments.js';
-import type { U64Shape } from './json.js';
-import type { PaginationDescriptor } from './paginate.js';
-import type { RateLimiter } from './rate-limit.js';
-import type { Check } from './validate.js';
+import { ConfigurationError } from "./errors.js";
+import type { Batcher } from "./batch.js";
+import {
+  hostNames,
+  type Host,
+  type EnvironmentName,
+  type HostName,
+} from "./generated/environments.js";
+import type { U64Shape } from "./json.js";
+import type { PaginationDescriptor } from "./paginate.js";
+import type { RateLimiter } from "./rate-limit.js";
+import type { Check } from "./validate.js";
 
 /**
  * Receives the SDK's log lines; any method may be omitted. Lines and metadata are redacted
@@ -148,9 +153,20 @@ export interface ResolvedConfig extends ClientOptions {
 }
 
 /** The environment variable read when `apiKey` is not given. */
-export const API_KEY_ENV = 'CHAINDATA_API_KEY';
+export const API_KEY_ENV = "CHAINDATA_API_KEY";
 
-const CLIENT_OPTIONS = ['apiKey', 'environment', 'baseUrls', 'fetch', 'headers', 'timeout', 'maxRetries', 'logger', 'batch', 'rateLimit'];
+const CLIENT_OPTIONS = [
+  "apiKey",
+  "environment",
+  "baseUrls",
+  "fetch",
+  "headers",
+  "timeout",
+  "maxRetries",
+  "logger",
+  "batch",
+  "rateLimit",
+];
 
 /** Throws the ConfigurationError of option `name` breaking `rule`. @internal */
 export const misconfigured = (name: string, rule: string): never => {
@@ -160,8 +176,13 @@ export const misconfigured = (name: string, rule: string): never => {
 /** Checks `timeout` and `maxRetries`, of the client or of one request. @internal */
 export function checkLimits(timeout: unknown, maxRetries: unknown): void {
   // (`!(x > 0)` also refuses NaN, which would otherwise mean "no timeout".)
-  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) misconfigured('timeout', `must be a number of milliseconds > 0, or Infinity (got ${String(timeout)})`);
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0)) misconfigured('maxRetries', `must be a whole number >= 0 (got ${String(maxRetries)})`);
+  if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0))
+    misconfigured(
+      "timeout",
+      `must be a number of milliseconds > 0, or Infinity (got ${String(timeout)})`,
+    );
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0))
+    misconfigured("maxRetries", `must be a whole number >= 0 (got ${String(maxRetries)})`);
 }
 
 /**
@@ -172,29 +193,46 @@ export function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * that is not a batcher or limiter
  */
 export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
-  for (const name in options) if (!CLIENT_OPTIONS.includes(name)) misconfigured(name, `is not a client option (${CLIENT_OPTIONS.join(', ')})`);
-  const { environment = 'mainnet', timeout = 60_000, maxRetries = 2, batch, rateLimit, fetch } = options;
+  for (const name in options)
+    if (!CLIENT_OPTIONS.includes(name))
+      misconfigured(name, `is not a client option (${CLIENT_OPTIONS.join(", ")})`);
+  const {
+    environment = "mainnet",
+    timeout = 60_000,
+    maxRetries = 2,
+    batch,
+    rateLimit,
+    fetch,
+  } = options;
   let secretKey = options.apiKey;
-  if (secretKey !== undefined && typeof secretKey !== 'string') misconfigured('apiKey', 'must be a string');
-  if (fetch !== undefined && typeof fetch !== 'function') misconfigured('fetch', 'must be a fetch function');
+  if (secretKey !== undefined && typeof secretKey !== "string")
+    misconfigured("apiKey", "must be a string");
+  if (fetch !== undefined && typeof fetch !== "function")
+    misconfigured("fetch", "must be a fetch function");
   checkLimits(timeout, maxRetries);
   // `process` does not exist in browsers, and reading it throws in Deno without --allow-env.
   try {
-    secretKey ||= (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[API_KEY_ENV];
+    secretKey ||= (globalThis as { process?: { env: Record<string, string | undefined> } }).process
+      ?.env[API_KEY_ENV];
   } catch {}
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   secretKey = secretKey?.trim() || undefined;
   const made = (name: string, value: unknown, method: string, factory: string) => {
     // (A function is the factory itself, not called: it has a `bind` too.)
-    if (value && (typeof value !== 'object' || typeof (value as Record<string, unknown>)[method] !== 'function')) misconfigured(name, `must be made by ${factory}`);
+    if (
+      value &&
+      (typeof value !== "object" ||
+        typeof (value as Record<string, unknown>)[method] !== "function")
+    )
+      misconfigured(name, `must be made by ${factory}`);
   };
-  made('batch', batch, 'bind', 'createBatcher()');
-  made('rateLimit', rateLimit, 'acquire', 'createRateLimiter({ requestsPerSecond })');
+  made("batch", batch, "bind", "createBatcher()");
+  made("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
   return {
     ...options,
     // The local mock only checks that a key is present.
-    apiKey: secretKey ?? (environment === 'local' ? 'local' : undefined),
+    apiKey: secretKey ?? (environment === "local" ? "local" : undefined),
     secretKey,
     environment,
     timeout,
@@ -210,12 +248,22 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
 export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
   const { name, urls } = host;
   const { environment, baseUrls = {} } = config;
-  if (!Object.hasOwn(urls, environment)) misconfigured('environment', `must be one of ${Object.keys(urls).join(', ')} (got ${String(environment)})`);
+  if (!Object.hasOwn(urls, environment))
+    misconfigured(
+      "environment",
+      `must be one of ${Object.keys(urls).join(", ")} (got ${String(environment)})`,
+    );
   // A misspelt host would otherwise send the real key to the default URL.
-  for (const key in baseUrls) if (!hostNames.includes(key as HostName)) misconfigured(`baseUrls.${key}`, `is not a host (${hostNames.join(', ')})`);
+  for (const key in baseUrls)
+    if (!hostNames.includes(key as HostName))
+      misconfigured(`baseUrls.${key}`, `is not a host (${hostNames.join(", ")})`);
   const url = baseUrls[name] ?? urls[environment];
-  if (!url) throw new ConfigurationError(`No ${name} URL for environment "${environment}": set \`baseUrls.${name}\``);
+  if (!url)
+    throw new ConfigurationError(
+      `No ${name} URL for environment "${environment}": set \`baseUrls.${name}\``,
+    );
   // (The URL itself is not shown: it may hold a key.)
-  if (typeof url !== 'string' || !/^https?:\/\/[^?#]+$/i.test(url)) misconfigured(`baseUrls.${name}`, 'must be an http(s) URL without a query or fragment');
-  return (url as string).replace(/\/+$/, '');
+  if (typeof url !== "string" || !/^https?:\/\/[^?#]+$/i.test(url))
+    misconfigured(`baseUrls.${name}`, "must be an http(s) URL without a query or fragment");
+  return (url as string).replace(/\/+$/, "");
 }

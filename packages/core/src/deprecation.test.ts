@@ -1,38 +1,42 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warnDeprecated } from './deprecation.js';
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { warnDeprecated } from "./deprecation.js";
 
-describe('warnDeprecated', () => {
+describe("warnDeprecated", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('emits one DeprecationWarning per operation per process', () => {
-    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    warnDeprecated('getOldThing', 'use getNewThing instead');
-    warnDeprecated('getOldThing', 'use getNewThing instead');
-    warnDeprecated('getOtherOldThing', 'use getOther instead');
+  it("emits one DeprecationWarning per operation per process", () => {
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    warnDeprecated("getOldThing", "use getNewThing instead");
+    warnDeprecated("getOldThing", "use getNewThing instead");
+    warnDeprecated("getOtherOldThing", "use getOther instead");
     expect(emit).toHaveBeenCalledTimes(2);
-    expect(emit).toHaveBeenCalledWith('getOldThing is deprecated: use getNewThing instead', {
-      type: 'DeprecationWarning',
-      code: 'CHAINDATA_DEPRECATED',
+    expect(emit).toHaveBeenCalledWith("getOldThing is deprecated: use getNewThing instead", {
+      type: "DeprecationWarning",
+      code: "CHAINDATA_DEPRECATED",
     });
   });
 
-  it('warns once even when a second copy of the module is loaded (the ESM and CJS builds side by side)', async () => {
-    const emit = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
-    warnDeprecated('getDualThing', 'use getNewThing instead');
+  it("warns once even when a second copy of the module is loaded (the ESM and CJS builds side by side)", async () => {
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    warnDeprecated("getDualThing", "use getNewThing instead");
     vi.resetModules();
-    const copy = await import('./deprecation.js?copy' as string) as typeof import('./deprecation.js');
+    const copy = (await import(
+      "./deprecation.js?copy" as string
+    )) as typeof import("./deprecation.js");
     expect(copy.warnDeprecated).not.toBe(warnDeprecated);
-    copy.warnDeprecated('getDualThing', 'use getNewThing instead');
-    expect(emit.mock.calls.filter(([message]) => String(message).startsWith('getDualThing'))).toHaveLength(1);
+    copy.warnDeprecated("getDualThing", "use getNewThing instead");
+    expect(
+      emit.mock.calls.filter(([message]) => String(message).startsWith("getDualThing")),
+    ).toHaveLength(1);
   });
 
-  it('falls back to logger.warn, then console.warn, where process.emitWarning does not exist', () => {
-    vi.stubGlobal('process', undefined);
+  it("falls back to logger.warn, then console.warn, where process.emitWarning does not exist", () => {
+    vi.stubGlobal("process", undefined);
     const logger = { warn: vi.fn() };
-    warnDeprecated('browserOld', 'use browserNew', logger);
-    expect(logger.warn).toHaveBeenCalledWith('browserOld is deprecated: use browserNew');
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    warnDeprecated('browserOld2', 'use browserNew2');
-    expect(warn).toHaveBeenCalledWith('browserOld2 is deprecated: use browserNew2');
+    warnDeprecated("browserOld", "use browserNew", logger);
+    expect(logger.warn).toHaveBeenCalledWith("browserOld is deprecated: use browserNew");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    warnDeprecated("browserOld2", "use browserNew2");
+    expect(warn).toHaveBeenCalledWith("browserOld2 is deprecated: use browserNew2");
   });
 });

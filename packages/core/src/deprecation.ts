@@ -1,10 +1,11 @@
 /** Deprecation warnings, once per operation per process. */
-import type { Logger } from './config.js';
+import type { Logger } from "./config.js";
 
 // Shared through the global registry, so the ESM and CJS builds loaded side by side still warn
 // once per process. Made on the first warning, not at import (the package has no side effects).
-const REGISTRY = Symbol.for('@chaindata/core.deprecations-warned');
-const warnedIds = (): Set<string> => ((globalThis as Record<symbol, Set<string>>)[REGISTRY] ??= new Set());
+const REGISTRY = Symbol.for("@chaindata/core.deprecations-warned");
+const warnedIds = (): Set<string> =>
+  ((globalThis as Record<symbol, Set<string>>)[REGISTRY] ??= new Set());
 
 /**
  * Warns that operation `id` is deprecated, once per process: through `process.emitWarning`
@@ -18,7 +19,9 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
   if (warned.has(id)) return;
   warned.add(id);
   const message = `${id} is deprecated: ${replacement}`;
-  const process = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } }).process;
-  if (typeof process?.emitWarning === 'function') process.emitWarning(message, { type: 'DeprecationWarning', code: 'CHAINDATA_DEPRECATED' });
+  const process = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } })
+    .process;
+  if (typeof process?.emitWarning === "function")
+    process.emitWarning(message, { type: "DeprecationWarning", code: "CHAINDATA_DEPRECATED" });
   else (logger?.warn ?? console.warn)(message);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
 import {
   APIError,
   AuthenticationError,
@@ -10,12 +10,12 @@ import {
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
-} from './errors.js';
+} from "./errors.js";
 
-const fields = { headers: {}, body: undefined, operation: 'op' };
+const fields = { headers: {}, body: undefined, operation: "op" };
 
-describe('errors', () => {
-  it('maps statuses to subclasses of APIError and ChainDataError', () => {
+describe("errors", () => {
+  it("maps statuses to subclasses of APIError and ChainDataError", () => {
     const cases: [number, Function][] = [
       [400, BadRequestError],
       [401, AuthenticationError],
@@ -29,7 +29,7 @@ describe('errors', () => {
       [302, APIError],
     ];
     for (const [status, Class] of cases) {
-      const error = makeAPIError('m', { status, ...fields });
+      const error = makeAPIError("m", { status, ...fields });
       expect(error).toBeInstanceOf(Class);
       expect(error).toBeInstanceOf(APIError);
       expect(error).toBeInstanceOf(ChainDataError);
@@ -39,10 +39,19 @@ describe('errors', () => {
     }
   });
 
-  it('serialises name, message, fields and cause with toJSON', () => {
-    const error = new ChainDataError('boom', { extra: 1 }, Object.assign(new Error('inner'), { name: 'TypeError' }));
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: 'ChainDataError', message: 'boom', extra: 1, cause: { name: 'TypeError', message: 'inner' } });
-    expect(String(error)).toBe('ChainDataError: boom');
+  it("serialises name, message, fields and cause with toJSON", () => {
+    const error = new ChainDataError(
+      "boom",
+      { extra: 1 },
+      Object.assign(new Error("inner"), { name: "TypeError" }),
+    );
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: "ChainDataError",
+      message: "boom",
+      extra: 1,
+      cause: { name: "TypeError", message: "inner" },
+    });
+    expect(String(error)).toBe("ChainDataError: boom");
     expect(error.stack).toMatch(/^ChainDataError: boom/);
   });
 });

@@ -12,7 +12,7 @@
 export class ChainDataError extends Error {
   // A field rather than a prototype property: it survives minification and shows in toJSON().
   // V8 formats `stack` lazily, so the stack header reads `RateLimitError: ...` too.
-  override name = 'ChainDataError';
+  override name = "ChainDataError";
 
   /** @internal */
   constructor(message: string, fields?: object, cause?: Error) {
@@ -26,14 +26,20 @@ export class ChainDataError extends Error {
    */
   toJSON(): Record<string, unknown> {
     const cause = this.cause as Error | undefined;
-    const fields = { ...(this as object), message: this.message, ...(cause && { cause: { name: cause.name, message: cause.message } }) };
-    return JSON.parse(JSON.stringify(fields, (_key, value) => (typeof value === 'bigint' ? String(value) : value)));
+    const fields = {
+      ...(this as object),
+      message: this.message,
+      ...(cause && { cause: { name: cause.name, message: cause.message } }),
+    };
+    return JSON.parse(
+      JSON.stringify(fields, (_key, value) => (typeof value === "bigint" ? String(value) : value)),
+    );
   }
 }
 
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export class ConfigurationError extends ChainDataError {
-  override name = 'ConfigurationError';
+  override name = "ConfigurationError";
 }
 
 /** One problem found by `validate`. */
@@ -48,7 +54,7 @@ export interface ValidationIssue {
 
 /** The parameters do not match the operation's schema. Nothing was sent. */
 export class ValidationError extends ChainDataError {
-  override name = 'ValidationError';
+  override name = "ValidationError";
   /** Every issue found; the message shows the first three. */
   declare readonly issues: ValidationIssue[];
 }
@@ -84,7 +90,7 @@ export interface APIErrorFields {
  * their own subclass; any other status is a plain `APIError`.
  */
 export class APIError extends ChainDataError {
-  override name = 'APIError';
+  override name = "APIError";
   declare readonly status: number;
   declare readonly headers: Record<string, string>;
   declare readonly body: unknown;
@@ -95,27 +101,27 @@ export class APIError extends ChainDataError {
 
 /** 400: the request was malformed or failed the server's own validation. */
 export class BadRequestError extends APIError {
-  override name = 'BadRequestError';
+  override name = "BadRequestError";
 }
 /** 401: the API key is missing or invalid. */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  override name = "AuthenticationError";
 }
 /** 403: the key may not do this (plan, project or method restrictions). */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  override name = "PermissionDeniedError";
 }
 /** 404: no such resource. */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  override name = "NotFoundError";
 }
 /** 422: well-formed but semantically invalid. */
 export class UnprocessableEntityError extends APIError {
-  override name = 'UnprocessableEntityError';
+  override name = "UnprocessableEntityError";
 }
 /** 429: rate limited. */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
+  override name = "RateLimitError";
   /**
    * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or
    * `retry-after-ms`); `undefined` when absent or unparseable. Over 60 s the client throws at
@@ -125,7 +131,7 @@ export class RateLimitError extends APIError {
 }
 /** Any 5xx status. */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  override name = "InternalServerError";
 }
 
 const byStatus: Record<number, typeof APIError> = {
@@ -138,12 +144,18 @@ const byStatus: Record<number, typeof APIError> = {
 };
 
 /** The {@link APIError} subclass for `fields.status`. @internal */
-export const makeAPIError = (message: string, fields: APIErrorFields & { retryAfter?: number }): APIError =>
-  new (byStatus[fields.status] ?? (fields.status > 499 ? InternalServerError : APIError))(message, fields);
+export const makeAPIError = (
+  message: string,
+  fields: APIErrorFields & { retryAfter?: number },
+): APIError =>
+  new (byStatus[fields.status] ?? (fields.status > 499 ? InternalServerError : APIError))(
+    message,
+    fields,
+  );
 
 /** The JSON-RPC server answered with an error object. Never retried. */
 export class JsonRpcError extends ChainDataError {
-  override name = 'JsonRpcError';
+  override name = "JsonRpcError";
   /** The JSON-RPC error code, e.g. `-32602`. */
   declare readonly code: number;
   /** The error's `data` member, if any (redacted). */
@@ -158,33 +170,33 @@ export class JsonRpcError extends ChainDataError {
 
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export class ConnectionError extends ChainDataError {
-  override name = 'ConnectionError';
+  override name = "ConnectionError";
 }
 
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export class TimeoutError extends ChainDataError {
-  override name = 'TimeoutError';
+  override name = "TimeoutError";
 }
 
 /** The caller's `AbortSignal` fired. Never retried. */
 export class AbortError extends ChainDataError {
-  override name = 'AbortError';
+  override name = "AbortError";
 }
 
 /** Why a 2xx response could not be used. */
 export type InvalidResponseReason =
-  | 'non-json'
-  | 'html'
-  | 'truncated'
-  | 'invalid-utf8'
-  | 'id-mismatch'
-  | 'missing-entry'
-  | 'duplicate-entry'
-  | 'not-json-rpc';
+  | "non-json"
+  | "html"
+  | "truncated"
+  | "invalid-utf8"
+  | "id-mismatch"
+  | "missing-entry"
+  | "duplicate-entry"
+  | "not-json-rpc";
 
 /** A 2xx response whose body is not what the protocol promises. Not retried. */
 export class InvalidResponseError extends ChainDataError {
-  override name = 'InvalidResponseError';
+  override name = "InvalidResponseError";
   declare readonly reason: InvalidResponseReason;
   declare readonly status: number;
   /** The start of the body (≤ 200 characters), redacted. */

@@ -3,12 +3,30 @@
  * timeouts, retries with backoff, response decoding and typed errors. Written for size: it is
  * in every bundle (docs/decisions/0008-runtime-size.md). @internal
  */
-import { API_KEY_ENV, checkLimits, misconfigured, resolveBaseUrl, resolveConfig, type ClientOptions, type OperationDescriptor, type RequestOptions, type ResolvedConfig } from './config.js';
-import { AbortError, ConfigurationError, ConnectionError, InvalidResponseError, makeAPIError, TimeoutError, type InvalidResponseReason } from './errors.js';
-import type { Host } from './generated/environments.js';
-import { looksTruncated, parseJson } from './json.js';
-import { createRedactor, scrub as scrubWith, type Redactor } from './redact.js';
-import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry.js';
+import {
+  API_KEY_ENV,
+  checkLimits,
+  misconfigured,
+  resolveBaseUrl,
+  resolveConfig,
+  type ClientOptions,
+  type OperationDescriptor,
+  type RequestOptions,
+  type ResolvedConfig,
+} from "./config.js";
+import {
+  AbortError,
+  ConfigurationError,
+  ConnectionError,
+  InvalidResponseError,
+  makeAPIError,
+  TimeoutError,
+  type InvalidResponseReason,
+} from "./errors.js";
+import type { Host } from "./generated/environments.js";
+import { looksTruncated, parseJson } from "./json.js";
+import { createRedactor, scrub as scrubWith, type Redactor } from "./redact.js";
+import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter } from "./retry.js";
 
 /** A response and its whole body. */
 export interface Exchange {
@@ -29,15 +47,25 @@ export interface Http {
    * response and its whole body (so the timeout covers reading it); anything else rejects with
    * a typed `ChainDataError`.
    */
-  send(url: string, init: { method: string; headers?: HeadersInit; body?: BodyInit | undefined }, operation: OperationDescriptor, options?: RequestOptions): Promise<Exchange>;
+  send(
+    url: string,
+    init: { method: string; headers?: HeadersInit; body?: BodyInit | undefined },
+    operation: OperationDescriptor,
+    options?: RequestOptions,
+  ): Promise<Exchange>;
   /** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
   json(exchange: Exchange, operation: string): unknown;
-  invalid(reason: InvalidResponseReason, status: number, text: string, operation: string): InvalidResponseError;
+  invalid(
+    reason: InvalidResponseReason,
+    status: number,
+    text: string,
+    operation: string,
+  ): InvalidResponseError;
 }
 
 // One strict and one lenient decoder for every response (decoding is synchronous, so calls never
 // interleave).
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 const lenientUtf8 = new TextDecoder();
 
 /**
@@ -45,7 +73,10 @@ const lenientUtf8 = new TextDecoder();
  * Headers). In a plain object, a `null` or `undefined` value removes the header instead of
  * sending "null". The error of an invalid name or value does not quote it: it may be a secret.
  */
-const addHeaders = (target: Record<string, string>, source?: HeadersInit | Record<string, string | null | undefined>) => {
+const addHeaders = (
+  target: Record<string, string>,
+  source?: HeadersInit | Record<string, string | null | undefined>,
+) => {
   if (!source) return;
   const removed: string[] = [];
   let headers: Headers;
@@ -53,10 +84,14 @@ const addHeaders = (target: Record<string, string>, source?: HeadersInit | Recor
     headers = new Headers(
       source instanceof Headers || Array.isArray(source)
         ? source
-        : (Object.fromEntries(Object.entries(source).filter(([name, value]) => value != null || !removed.push(name.toLowerCase()))) as Record<string, string>),
+        : (Object.fromEntries(
+            Object.entries(source).filter(
+              ([name, value]) => value != null || !removed.push(name.toLowerCase()),
+            ),
+          ) as Record<string, string>),
     );
   } catch {
-    return misconfigured('headers', 'must be valid header names and values (no line breaks)');
+    return misconfigured("headers", "must be valid header names and values (no line breaks)");
   }
   for (const name of removed) delete target[name];
   headers.forEach((value, name) => (target[name] = value));
@@ -69,12 +104,18 @@ const addHeaders = (target: Record<string, string>, source?: HeadersInit | Recor
  * ConnectionError (via `connectionError`). The timer and the listener are removed on every
  * path, and `work` is stopped when it loses.
  */
-const race = <T>(id: string, ms: number, signal: AbortSignal | undefined, connectionError: (thrown: unknown) => Error, work?: (signal: AbortSignal) => Promise<T>) =>
+const race = <T>(
+  id: string,
+  ms: number,
+  signal: AbortSignal | undefined,
+  connectionError: (thrown: unknown) => Error,
+  work?: (signal: AbortSignal) => Promise<T>,
+) =>
   new Promise<T>((resolve, reject) => {
     const controller = new AbortController();
     const done = (error?: Error, value?: T) => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener("abort", onAbort);
       if (!error) return resolve(value!);
       reject(error);
       // Not after a success: abort() builds a DOMException, a measurable cost on every call.
@@ -82,11 +123,23 @@ const race = <T>(id: string, ms: number, signal: AbortSignal | undefined, connec
     };
     const onAbort = () => done(new AbortError(`Request to ${id} was aborted`));
     // setTimeout fires at once for delays over 2^31 - 1 ms; longer timeouts mean none.
-    const timer = ms < 2 ** 31 ? setTimeout(() => done(work && new TimeoutError(`Request to ${id} timed out after ${ms} ms`)), ms) : undefined;
+    const timer =
+      ms < 2 ** 31
+        ? setTimeout(
+            () => done(work && new TimeoutError(`Request to ${id} timed out after ${ms} ms`)),
+            ms,
+          )
+        : undefined;
     if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort);
+    signal?.addEventListener("abort", onAbort);
     // Through a promise, so a `fetch` that throws rather than rejects is a connection error too.
-    if (work) Promise.resolve(controller.signal).then(work).then((value) => done(undefined, value), (thrown) => done(connectionError(thrown)));
+    if (work)
+      Promise.resolve(controller.signal)
+        .then(work)
+        .then(
+          (value) => done(undefined, value),
+          (thrown) => done(connectionError(thrown)),
+        );
   });
 
 /**
@@ -105,58 +158,77 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
   const redact = createRedactor(config.secretKey);
   /** One log line, redacted. A logger that throws must not fail the call: a write may have happened. */
-  const log = (level: 'debug' | 'info', message: string, meta: Record<string, unknown>) => {
+  const log = (level: "debug" | "info", message: string, meta: Record<string, unknown>) => {
     const write = logger?.[level];
-    if (typeof write === 'function') {
+    if (typeof write === "function") {
       try {
         write.call(logger, redact(message), meta);
       } catch {}
     }
   };
-  const baseHeaders: Record<string, string> = { accept: 'application/json' };
+  const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
 
   // The first 200 characters of a body, redacted as a whole first, so no key cut in half at the
   // end of the window survives. (Only on the error path.)
-  const invalid: Http['invalid'] = (reason, status, text, operation) =>
-    new InvalidResponseError(`Invalid response (${reason}) from ${operation}, status ${status}`, { reason, status, snippet: redact(text).slice(0, 200) });
+  const invalid: Http["invalid"] = (reason, status, text, operation) =>
+    new InvalidResponseError(`Invalid response (${reason}) from ${operation}, status ${status}`, {
+      reason,
+      status,
+      snippet: redact(text).slice(0, 200),
+    });
 
   const scrub = <T>(value: T): T => scrubWith(value, redact);
 
   /** A copy of a thrown value (and its causes) with redacted name, message, stack and code. */
   const sanitize = (thrown: any, depth = 0): Error =>
-    Object.assign(new Error(redact(thrown?.message ?? thrown), thrown?.cause != null && depth < 3 ? { cause: sanitize(thrown.cause, depth + 1) } : undefined), {
-      name: redact(thrown?.name ?? 'Error'),
-      stack: redact(thrown?.stack ?? ''),
-      ...(thrown?.code != null && { code: redact(thrown.code) }),
-    });
+    Object.assign(
+      new Error(
+        redact(thrown?.message ?? thrown),
+        thrown?.cause != null && depth < 3
+          ? { cause: sanitize(thrown.cause, depth + 1) }
+          : undefined,
+      ),
+      {
+        name: redact(thrown?.name ?? "Error"),
+        stack: redact(thrown?.stack ?? ""),
+        ...(thrown?.code != null && { code: redact(thrown.code) }),
+      },
+    );
 
   /** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
   const connectionError = (id: string) => (thrown: unknown) => {
     const cause = sanitize(thrown);
     let message = cause.message;
-    for (let c: any = cause.cause; c; c = c.cause) message += ': ' + c.message;
+    for (let c: any = cause.cause; c; c = c.cause) message += ": " + c.message;
     return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
   };
 
-  const send: Http['send'] = async (url, init, { id, idempotent }, options = {}) => {
+  const send: Http["send"] = async (url, init, { id, idempotent }, options = {}) => {
     const { signal, timeout = config.timeout } = options;
-    if (signal != null && typeof signal.addEventListener !== 'function') misconfigured('signal', 'must be an AbortSignal');
+    if (signal != null && typeof signal.addEventListener !== "function")
+      misconfigured("signal", "must be an AbortSignal");
     checkLimits(options.timeout, options.maxRetries);
-    if (!key && !host.keyOptional) throw new ConfigurationError(`Missing API key for the ${host.name} host: pass \`apiKey\` or set ${API_KEY_ENV}`);
+    if (!key && !host.keyOptional)
+      throw new ConfigurationError(
+        `Missing API key for the ${host.name} host: pass \`apiKey\` or set ${API_KEY_ENV}`,
+      );
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;
-    if (!fetch) throw new ConfigurationError('No global fetch: pass the `fetch` option');
+    if (!fetch) throw new ConfigurationError("No global fetch: pass the `fetch` option");
     const headers = { ...baseHeaders };
     addHeaders(headers, init.headers);
     addHeaders(headers, options.headers);
-    if (init.body != null) headers['content-type'] ??= 'application/json';
+    if (init.body != null) headers["content-type"] ??= "application/json";
     // (Throws a ConfigurationError for a key that is no valid header value: nothing is sent.)
     if (key) url = host.placeKey(url, headers, key);
-    const retries = idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
+    const retries =
+      idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
     const toConnectionError = connectionError(id);
     const fetchAll = (signal: AbortSignal) =>
-      fetch(url, { method: init.method, headers, body: init.body, signal }).then(async (response) => ({ response, bytes: new Uint8Array(await response.arrayBuffer()) }));
+      fetch(url, { method: init.method, headers, body: init.body, signal }).then(
+        async (response) => ({ response, bytes: new Uint8Array(await response.arrayBuffer()) }),
+      );
 
     for (let attempt = 1; ; attempt++) {
       if (config.rateLimit) await config.rateLimit.acquire(signal);
@@ -167,25 +239,39 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
         const { response, bytes } = exchange;
         const { status, headers: answer } = response;
-        log('debug', `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`, { operation: id, attempt, status });
+        log("debug", `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`, {
+          operation: id,
+          attempt,
+          status,
+        });
         if (response.ok) return exchange;
         delay = parseRetryAfter(answer);
         error = apiError(response, lenientUtf8.decode(bytes), id, delay);
         // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
-        if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS) throw error;
+        if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS)
+          throw error;
       } catch (thrown) {
         if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
         error = thrown;
       }
       if (attempt > retries) throw error;
       delay ??= backoff(attempt);
-      log('info', `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`, { operation: id, attempt: attempt + 1, delay });
+      log(
+        "info",
+        `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
+        { operation: id, attempt: attempt + 1, delay },
+      );
       await race(id, delay, signal, toConnectionError);
     }
   };
 
   /** The typed error of a non-2xx response; its body, headers and message redacted. */
-  const apiError = ({ status, statusText, headers }: Response, text: string, operation: string, retryAfter?: number) => {
+  const apiError = (
+    { status, statusText, headers }: Response,
+    text: string,
+    operation: string,
+    retryAfter?: number,
+  ) => {
     let body: any = text ? redact(text) : undefined;
     try {
       body = scrub(parseJson(text));
@@ -196,20 +282,24 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     const fields: Record<string, string> = {};
     headers.forEach((value, name) => (fields[name] = redact(value)));
     return makeAPIError(
-      redact(`HTTP ${status} ${statusText}`.trim()) + ` from ${operation}` + (typeof detail === 'string' && !/^\s*</.test(detail) ? ': ' + detail.trim().slice(0, 500) : ''),
+      redact(`HTTP ${status} ${statusText}`.trim()) +
+        ` from ${operation}` +
+        (typeof detail === "string" && !/^\s*</.test(detail)
+          ? ": " + detail.trim().slice(0, 500)
+          : ""),
       {
         status,
         headers: fields,
         body,
         operation,
-        requestId: fields['x-request-id'] ?? fields['request-id'],
-        rpcError: typeof error?.code === 'number' ? error : undefined,
+        requestId: fields["x-request-id"] ?? fields["request-id"],
+        rpcError: typeof error?.code === "number" ? error : undefined,
         ...(status === 429 && { retryAfter: retryAfter && retryAfter / 1000 }),
       },
     );
   };
 
-  const json: Http['json'] = ({ response, bytes }, id) => {
+  const json: Http["json"] = ({ response, bytes }, id) => {
     const { status } = response;
     // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
     // character is truncated, which the parse failure below says.
@@ -222,14 +312,20 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
       badUtf8 = 1;
     }
     const first = text.search(/\S/); // (not trimStart(): that copies the whole body)
-    if (first >= 0 && (text[first] === '<' || /html/i.test(response.headers.get('content-type')!))) throw invalid('html', status, text, id);
+    if (first >= 0 && (text[first] === "<" || /html/i.test(response.headers.get("content-type")!)))
+      throw invalid("html", status, text, id);
     let value: unknown;
     try {
       value = first < 0 ? undefined : parseJson(text);
     } catch {
-      throw invalid(looksTruncated(text) ? 'truncated' : badUtf8 ? 'invalid-utf8' : 'non-json', status, text, id);
+      throw invalid(
+        looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
+        status,
+        text,
+        id,
+      );
     }
-    if (badUtf8) throw invalid('invalid-utf8', status, text, id);
+    if (badUtf8) throw invalid("invalid-utf8", status, text, id);
     return value;
   };
 

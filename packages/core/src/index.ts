@@ -2,28 +2,54 @@
  * @chaindata/core — the runtime shared by the generated chaindata clients.
  * @packageDocumentation
  */
-export { resolveConfig, resolveBaseUrl, API_KEY_ENV } from './config.js';
-export { keyInHeader, keyInQuery } from './auth.js';
-export type { PlaceKey } from './auth.js';
-export type { ClientOptions, Logger, OperationDescriptor, RequestOptions, ResolvedConfig } from './config.js';
-export { createTransport } from './transport.js';
-export type { RestClientOptions, SendContext, Transport } from './transport.js';
-export { createJsonRpcClient, rpcEncoding } from './json-rpc.js';
-export type { JsonRpcClient, RpcEncode, RpcMethodDescriptor, SingleMethod } from './json-rpc.js';
-export { createBatcher } from './batch.js';
-export type { Batcher, BatchedCall } from './batch.js';
-export { paginate, withPagination } from './paginate.js';
-export type { PageIterable, Paginated, PaginationDescriptor } from './paginate.js';
-export { validate, vAny, vAnyOf, vArray, vBoolean, vBoundedString, vEnum, vExclusive, vInteger, vNullable, vNumber, vObject, vString } from './validate.js';
-export type { Check } from './validate.js';
-export { parseJson, stringifyJson, reviveU64 } from './json.js';
-export type { U64Shape } from './json.js';
-export { warnDeprecated } from './deprecation.js';
-export { createRateLimiter } from './rate-limit.js';
-export type { RateLimiter } from './rate-limit.js';
-export { createRedactor, redact } from './redact.js';
-export type { Redactor } from './redact.js';
-export { backoff, parseRetryAfter, INITIAL_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS, MAX_RETRY_AFTER_MS } from './retry.js';
+export { resolveConfig, resolveBaseUrl, API_KEY_ENV } from "./config.js";
+export { keyInHeader, keyInQuery } from "./auth.js";
+export type { PlaceKey } from "./auth.js";
+export type {
+  ClientOptions,
+  Logger,
+  OperationDescriptor,
+  RequestOptions,
+  ResolvedConfig,
+} from "./config.js";
+export { createTransport } from "./transport.js";
+export type { RestClientOptions, SendContext, Transport } from "./transport.js";
+export { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
+export type { JsonRpcClient, RpcEncode, RpcMethodDescriptor, SingleMethod } from "./json-rpc.js";
+export { createBatcher } from "./batch.js";
+export type { Batcher, BatchedCall } from "./batch.js";
+export { paginate, withPagination } from "./paginate.js";
+export type { PageIterable, Paginated, PaginationDescriptor } from "./paginate.js";
+export {
+  validate,
+  vAny,
+  vAnyOf,
+  vArray,
+  vBoolean,
+  vBoundedString,
+  vEnum,
+  vExclusive,
+  vInteger,
+  vNullable,
+  vNumber,
+  vObject,
+  vString,
+} from "./validate.js";
+export type { Check } from "./validate.js";
+export { parseJson, stringifyJson, reviveU64 } from "./json.js";
+export type { U64Shape } from "./json.js";
+export { warnDeprecated } from "./deprecation.js";
+export { createRateLimiter } from "./rate-limit.js";
+export type { RateLimiter } from "./rate-limit.js";
+export { createRedactor, redact } from "./redact.js";
+export type { Redactor } from "./redact.js";
+export {
+  backoff,
+  parseRetryAfter,
+  INITIAL_RETRY_DELAY_MS,
+  MAX_RETRY_DELAY_MS,
+  MAX_RETRY_AFTER_MS,
+} from "./retry.js";
 export {
   ChainDataError,
   APIError,
@@ -41,6 +67,11 @@ export {
   InvalidResponseError,
   ValidationError,
   ConfigurationError,
-} from './errors.js';
-export type { APIErrorFields, InvalidResponseReason, RpcErrorObject, ValidationIssue } from './errors.js';
-export * from './generated/environments.js';
+} from "./errors.js";
+export type {
+  APIErrorFields,
+  InvalidResponseReason,
+  RpcErrorObject,
+  ValidationIssue,
+} from "./errors.js";
+export * from "./generated/environments.js";

@@ -1,37 +1,56 @@
-import { getEventListeners } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, ConnectionError, InvalidResponseError, JsonRpcError, RateLimitError, ValidationError } from './errors.js';
-import { vBoundedString, vObject } from './validate.js';
-import { createBatcher } from './batch.js';
-import { rpcHost, senderHost } from './generated/environments.js';
-import { jsonResponse, stubFetch, type RecordedCall } from './test-support/testing.js';
-import { createJsonRpcClient, rpcEncoding, type RpcMethodDescriptor } from './json-rpc.js';
+import { getEventListeners } from "node:events";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  AbortError,
+  ConnectionError,
+  InvalidResponseError,
+  JsonRpcError,
+  RateLimitError,
+  ValidationError,
+} from "./errors.js";
+import { vBoundedString, vObject } from "./validate.js";
+import { createBatcher } from "./batch.js";
+import { rpcHost, senderHost } from "./generated/environments.js";
+import { jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
+import { createJsonRpcClient, rpcEncoding, type RpcMethodDescriptor } from "./json-rpc.js";
 
-const KEY = 'rpc-key';
+const KEY = "rpc-key";
 const getAsset: RpcMethodDescriptor = {
-  id: 'getAsset',
+  id: "getAsset",
   idempotent: true,
-  params: vObject({ id: vBoundedString(3) }, ['id'], false),
+  params: vObject({ id: vBoundedString(3) }, ["id"], false),
   u64: { token_info: { supply: 1 } },
 };
-const getBalance: RpcMethodDescriptor = { id: 'getBalance', idempotent: true, encode: rpcEncoding(['address', 'config']), u64: { value: 1 } };
-const getProofs: RpcMethodDescriptor = { id: 'getMultipleNewAddressProofsV2', idempotent: true };
+const getBalance: RpcMethodDescriptor = {
+  id: "getBalance",
+  idempotent: true,
+  encode: rpcEncoding(["address", "config"]),
+  u64: { value: 1 },
+};
+const getProofs: RpcMethodDescriptor = { id: "getMultipleNewAddressProofsV2", idempotent: true };
 const sendTransaction: RpcMethodDescriptor = {
-  id: 'sendTransaction',
+  id: "sendTransaction",
   idempotent: false,
-  encode: rpcEncoding(undefined, { swqosOnly: 'swqos_only' }),
+  encode: rpcEncoding(undefined, { swqosOnly: "swqos_only" }),
 };
 
 /** A JSON-RPC server: answers each request (or batch entry) with `handle(method, params)`. */
 const server =
-  (handle: (method: string, params: unknown) => unknown, options: { reverse?: boolean; drop?: string } = {}) =>
+  (
+    handle: (method: string, params: unknown) => unknown,
+    options: { reverse?: boolean; drop?: string } = {},
+  ) =>
   (call: RecordedCall) => {
     const body = JSON.parse(call.body!);
     const answer = (r: { id: string; method: string; params: unknown }) => {
       try {
-        return { jsonrpc: '2.0', id: r.id, result: handle(r.method, r.params) };
+        return { jsonrpc: "2.0", id: r.id, result: handle(r.method, r.params) };
       } catch (error) {
-        return { jsonrpc: '2.0', id: r.id, error: { code: -32000, message: (error as Error).message } };
+        return {
+          jsonrpc: "2.0",
+          id: r.id,
+          error: { code: -32000, message: (error as Error).message },
+        };
       }
     };
     if (!Array.isArray(body)) return jsonResponse(answer(body));
@@ -42,291 +61,456 @@ const server =
 
 const sent = (calls: RecordedCall[]) => calls.map((c) => JSON.parse(c.body!));
 
-beforeEach(() => vi.stubEnv('CHAINDATA_API_KEY', ''));
+beforeEach(() => vi.stubEnv("CHAINDATA_API_KEY", ""));
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
 
-describe('createJsonRpcClient: single calls', () => {
-  it('POSTs a JSON-RPC 2.0 request with a string id counter, to the endpoint with the key', async () => {
+describe("createJsonRpcClient: single calls", () => {
+  it("POSTs a JSON-RPC 2.0 request with a string id counter, to the endpoint with the key", async () => {
     const { fetch, calls } = stubFetch(server(() => ({ ok: true })));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
-    await rpc.call(getAsset, { id: 'abc' });
-    await rpc.call(getAsset, { id: 'def' });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await rpc.call(getAsset, { id: "abc" });
+    await rpc.call(getAsset, { id: "def" });
     expect(sent(calls)).toEqual([
-      { jsonrpc: '2.0', id: '1', method: 'getAsset', params: { id: 'abc' } },
-      { jsonrpc: '2.0', id: '2', method: 'getAsset', params: { id: 'def' } },
+      { jsonrpc: "2.0", id: "1", method: "getAsset", params: { id: "abc" } },
+      { jsonrpc: "2.0", id: "2", method: "getAsset", params: { id: "def" } },
     ]);
-    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.method).toBe("POST");
     expect(calls[0]!.url.href).toBe(`https://mainnet.helius-rpc.com/?api-key=${KEY}`);
-    expect(calls[0]!.headers.get('content-type')).toBe('application/json');
-    expect(calls[0]!.headers.get('accept')).toBe('application/json');
+    expect(calls[0]!.headers.get("content-type")).toBe("application/json");
+    expect(calls[0]!.headers.get("accept")).toBe("application/json");
   });
 
-  it('shapes params as object, array or positional (trailing undefined dropped)', async () => {
+  it("shapes params as object, array or positional (trailing undefined dropped)", async () => {
     const { fetch, calls } = stubFetch(server(() => 1));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
-    await rpc.call(getProofs, [{ address: 'a', tree: 't' }]);
-    await rpc.call(getBalance, { address: 'addr' });
-    await rpc.call(getBalance, { address: 'addr', config: { commitment: 'finalized' } });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await rpc.call(getProofs, [{ address: "a", tree: "t" }]);
+    await rpc.call(getBalance, { address: "addr" });
+    await rpc.call(getBalance, { address: "addr", config: { commitment: "finalized" } });
     await rpc.call(getBalance, { config: { c: 1 } });
     await rpc.call({ ...getAsset, params: undefined }, undefined);
     expect(sent(calls).map((b) => b.params)).toEqual([
-      [{ address: 'a', tree: 't' }],
-      ['addr'],
-      ['addr', { commitment: 'finalized' }],
+      [{ address: "a", tree: "t" }],
+      ["addr"],
+      ["addr", { commitment: "finalized" }],
       [null, { c: 1 }],
       {},
     ]);
   });
 
-  it('revives u64 fields in the result as bigint', async () => {
-    const { fetch } = stubFetch(jsonResponse('{"jsonrpc":"2.0","id":"1","result":{"token_info":{"supply":18446744073709551615,"decimals":6}}}'));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
-    expect(await rpc.call(getAsset, { id: 'abc' })).toEqual({ token_info: { supply: 18446744073709551615n, decimals: 6 } });
-    const second = createJsonRpcClient({ apiKey: KEY, fetch: stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', result: { value: 5 } })).fetch }, rpcHost, '/');
-    expect(await second.call(getBalance, { address: 'a' })).toEqual({ value: 5n });
+  it("revives u64 fields in the result as bigint", async () => {
+    const { fetch } = stubFetch(
+      jsonResponse(
+        '{"jsonrpc":"2.0","id":"1","result":{"token_info":{"supply":18446744073709551615,"decimals":6}}}',
+      ),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    expect(await rpc.call(getAsset, { id: "abc" })).toEqual({
+      token_info: { supply: 18446744073709551615n, decimals: 6 },
+    });
+    const second = createJsonRpcClient(
+      {
+        apiKey: KEY,
+        fetch: stubFetch(jsonResponse({ jsonrpc: "2.0", id: "1", result: { value: 5 } })).fetch,
+      },
+      rpcHost,
+      "/",
+    );
+    expect(await second.call(getBalance, { address: "a" })).toEqual({ value: 5n });
   });
 
-  it('validates params before sending: ValidationError, nothing sent', async () => {
+  it("validates params before sending: ValidationError, nothing sent", async () => {
     const { fetch, mock } = stubFetch(server(() => 1));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
-    await expect(rpc.call(getAsset, { id: 'x', extra: 1 })).rejects.toThrow(ValidationError);
-    await expect(rpc.call(getAsset, { id: 'x' })).rejects.toThrow('params.id: must have at least 3 characters (got 1)');
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await expect(rpc.call(getAsset, { id: "x", extra: 1 })).rejects.toThrow(ValidationError);
+    await expect(rpc.call(getAsset, { id: "x" })).rejects.toThrow(
+      "params.id: must have at least 3 characters (got 1)",
+    );
     expect(mock).not.toHaveBeenCalled();
   });
 
-  it('appends query options to the URL', async () => {
-    const { fetch, calls } = stubFetch(server(() => 'sig'));
-    const sender = createJsonRpcClient({ fetch }, senderHost, '/fast');
-    await sender.call(sendTransaction, ['base64tx', { encoding: 'base64' }], { swqosOnly: true });
-    await sender.call(sendTransaction, ['base64tx']);
-    const proxied = createJsonRpcClient({ fetch, baseUrls: { sender: 'https://proxy.example/eu/' } }, senderHost, '/fast');
-    await proxied.call(sendTransaction, ['base64tx'], { swqosOnly: false });
+  it("appends query options to the URL", async () => {
+    const { fetch, calls } = stubFetch(server(() => "sig"));
+    const sender = createJsonRpcClient({ fetch }, senderHost, "/fast");
+    await sender.call(sendTransaction, ["base64tx", { encoding: "base64" }], { swqosOnly: true });
+    await sender.call(sendTransaction, ["base64tx"]);
+    const proxied = createJsonRpcClient(
+      { fetch, baseUrls: { sender: "https://proxy.example/eu/" } },
+      senderHost,
+      "/fast",
+    );
+    await proxied.call(sendTransaction, ["base64tx"], { swqosOnly: false });
     expect(calls.map((c) => c.url.href)).toEqual([
-      'https://sender.helius-rpc.com/fast?swqos_only=true',
-      'https://sender.helius-rpc.com/fast',
-      'https://proxy.example/eu/fast?swqos_only=false',
+      "https://sender.helius-rpc.com/fast?swqos_only=true",
+      "https://sender.helius-rpc.com/fast",
+      "https://proxy.example/eu/fast?swqos_only=false",
     ]);
-    expect(sent(calls).map((b) => b.params)).toEqual([['base64tx', { encoding: 'base64' }], ['base64tx'], ['base64tx']]);
+    expect(sent(calls).map((b) => b.params)).toEqual([
+      ["base64tx", { encoding: "base64" }],
+      ["base64tx"],
+      ["base64tx"],
+    ]);
   });
 
-  it('turns an error object into JsonRpcError, without retrying', async () => {
-    const { fetch, mock } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32602, message: 'Invalid params: id', data: { field: 'id' } } }));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/');
-    const error = await rpc.call(getAsset, { id: 'abc' }).catch((e: unknown) => e);
+  it("turns an error object into JsonRpcError, without retrying", async () => {
+    const { fetch, mock } = stubFetch(
+      jsonResponse({
+        jsonrpc: "2.0",
+        id: "1",
+        error: { code: -32602, message: "Invalid params: id", data: { field: "id" } },
+      }),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const error = await rpc.call(getAsset, { id: "abc" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JsonRpcError);
     expect(error).toMatchObject({
-      name: 'JsonRpcError',
+      name: "JsonRpcError",
       code: -32602,
-      rpcMessage: 'Invalid params: id',
-      message: 'JSON-RPC error -32602 from getAsset: Invalid params: id',
-      data: { field: 'id' },
-      method: 'getAsset',
-      id: '1',
+      rpcMessage: "Invalid params: id",
+      message: "JSON-RPC error -32602 from getAsset: Invalid params: id",
+      data: { field: "id" },
+      method: "getAsset",
+      id: "1",
     });
     expect(mock).toHaveBeenCalledOnce();
   });
 
-  it('accepts an error with a null id (the server could not read the request)', async () => {
-    const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
-    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: any) => e);
-    expect(error).toMatchObject({ name: 'JsonRpcError', code: -32700, id: null });
+  it("accepts an error with a null id (the server could not read the request)", async () => {
+    const { fetch } = stubFetch(
+      jsonResponse({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),
+    );
+    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+      .call(getAsset, { id: "abc" })
+      .catch((e: any) => e);
+    expect(error).toMatchObject({ name: "JsonRpcError", code: -32700, id: null });
   });
 
-  it('rejects a response with another id, or that is not a JSON-RPC response object', async () => {
+  it("rejects a response with another id, or that is not a JSON-RPC response object", async () => {
     const cases: [unknown, string][] = [
-      [{ jsonrpc: '2.0', id: '99', result: 1 }, 'id-mismatch'],
-      [{ jsonrpc: '2.0', result: 1 }, 'id-mismatch'],
-      [{ jsonrpc: '2.0', id: '99', error: { code: -32000, message: 'not yours' } }, 'id-mismatch'],
-      [[{ jsonrpc: '2.0', id: '1', result: 1 }], 'not-json-rpc'],
-      [{ jsonrpc: '2.0', id: '1' }, 'not-json-rpc'],
-      ['"just a string"', 'not-json-rpc'],
-      ['', 'not-json-rpc'],
+      [{ jsonrpc: "2.0", id: "99", result: 1 }, "id-mismatch"],
+      [{ jsonrpc: "2.0", result: 1 }, "id-mismatch"],
+      [{ jsonrpc: "2.0", id: "99", error: { code: -32000, message: "not yours" } }, "id-mismatch"],
+      [[{ jsonrpc: "2.0", id: "1", result: 1 }], "not-json-rpc"],
+      [{ jsonrpc: "2.0", id: "1" }, "not-json-rpc"],
+      ['"just a string"', "not-json-rpc"],
+      ["", "not-json-rpc"],
     ];
     for (const [body, reason] of cases) {
       const { fetch } = stubFetch(jsonResponse(body));
-      const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: any) => e);
+      const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+        .call(getAsset, { id: "abc" })
+        .catch((e: any) => e);
       expect(error, JSON.stringify(body)).toBeInstanceOf(InvalidResponseError);
       expect((error as any).reason).toBe(reason);
     }
   });
 
-  it('maps HTTP errors to typed APIErrors exposing the JSON-RPC error inside, and retries them', async () => {
+  it("maps HTTP errors to typed APIErrors exposing the JSON-RPC error inside, and retries them", async () => {
     vi.useFakeTimers();
-    const limited = jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32429, message: 'rate limited' } }, { status: 429, headers: { 'retry-after': '1' } });
+    const limited = jsonResponse(
+      { jsonrpc: "2.0", id: "1", error: { code: -32429, message: "rate limited" } },
+      { status: 429, headers: { "retry-after": "1" } },
+    );
     const { fetch, mock } = stubFetch(limited);
-    const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: any) => e);
+    const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, rpcHost, "/")
+      .call(getAsset, { id: "abc" })
+      .catch((e: any) => e);
     await vi.advanceTimersByTimeAsync(1000);
     const error = await result;
     expect(mock).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ status: 429, retryAfter: 1, rpcError: { code: -32429, message: 'rate limited' } });
-    expect((error as Error).message).toBe('HTTP 429 from getAsset: rate limited');
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfter: 1,
+      rpcError: { code: -32429, message: "rate limited" },
+    });
+    expect((error as Error).message).toBe("HTTP 429 from getAsset: rate limited");
   });
 
-  it('leaves no timer or listener behind', async () => {
+  it("leaves no timer or listener behind", async () => {
     vi.useFakeTimers();
     const controller = new AbortController();
     const { fetch } = stubFetch(server(() => 1));
-    await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }, { signal: controller.signal });
+    await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/").call(
+      getAsset,
+      { id: "abc" },
+      { signal: controller.signal },
+    );
     expect(vi.getTimerCount()).toBe(0);
   });
 });
 
-describe('createJsonRpcClient: odd failures', () => {
-  it('treats a fetch that throws (instead of rejecting) as a connection error: retried, redacted, nothing left behind', async () => {
+describe("createJsonRpcClient: odd failures", () => {
+  it("treats a fetch that throws (instead of rejecting) as a connection error: retried, redacted, nothing left behind", async () => {
     vi.useFakeTimers();
     const controller = new AbortController();
     const fetch = vi.fn((url: string) => {
       throw new TypeError(`fetch failed for ${url}`);
     });
-    const result = createJsonRpcClient({ apiKey: KEY, fetch: fetch as unknown as typeof globalThis.fetch, maxRetries: 1 }, rpcHost, '/')
-      .call(getAsset, { id: 'abc' }, { signal: controller.signal })
+    const result = createJsonRpcClient(
+      { apiKey: KEY, fetch: fetch as unknown as typeof globalThis.fetch, maxRetries: 1 },
+      rpcHost,
+      "/",
+    )
+      .call(getAsset, { id: "abc" }, { signal: controller.signal })
       .catch((e: unknown) => e);
     await vi.runAllTimersAsync();
     const error = await result;
     expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as Error).message).toBe('Connection error from getAsset: fetch failed for https://mainnet.helius-rpc.com/?api-key=***');
+    expect((error as Error).message).toBe(
+      "Connection error from getAsset: fetch failed for https://mainnet.helius-rpc.com/?api-key=***",
+    );
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(vi.getTimerCount()).toBe(0);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
-  it('settles an error whose data has credential-named fields, masking them (the JSON stays JSON)', async () => {
+  it("settles an error whose data has credential-named fields, masking them (the JSON stays JSON)", async () => {
     const { fetch } = stubFetch((call) =>
-      jsonResponse({ jsonrpc: '2.0', id: JSON.parse(call.body!).id, error: { code: -32000, message: 'no', data: { authorization: null, 'x-api-key': 0, token: 'Bearer abc', nested: { Authorization: 'Bearer abc' } } } }),
+      jsonResponse({
+        jsonrpc: "2.0",
+        id: JSON.parse(call.body!).id,
+        error: {
+          code: -32000,
+          message: "no",
+          data: {
+            authorization: null,
+            "x-api-key": 0,
+            token: "Bearer abc",
+            nested: { Authorization: "Bearer abc" },
+          },
+        },
+      }),
     );
-    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, '/').call(getAsset, { id: 'abc' }).catch((e: unknown) => e);
+    const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+      .call(getAsset, { id: "abc" })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JsonRpcError);
-    expect(error).toMatchObject({ code: -32000, rpcMessage: 'no', data: { authorization: null, 'x-api-key': 0, token: 'Bearer abc', nested: { Authorization: '***' } } });
+    expect(error).toMatchObject({
+      code: -32000,
+      rpcMessage: "no",
+      data: {
+        authorization: null,
+        "x-api-key": 0,
+        token: "Bearer abc",
+        nested: { Authorization: "***" },
+      },
+    });
   });
 });
 
-describe('createJsonRpcClient: auto-batching', () => {
-  const batched = (options: object = {}, handle = (method: string, params: any) => `${method}:${params?.id ?? params?.[0]}`, serverOptions = {}) => {
+describe("createJsonRpcClient: auto-batching", () => {
+  const batched = (
+    options: object = {},
+    handle = (method: string, params: any) => `${method}:${params?.id ?? params?.[0]}`,
+    serverOptions = {},
+  ) => {
     const stub = stubFetch(server(handle, serverOptions));
-    return { ...stub, rpc: createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch, batch: createBatcher(), ...options }, rpcHost, '/') };
+    return {
+      ...stub,
+      rpc: createJsonRpcClient(
+        { apiKey: KEY, fetch: stub.fetch, batch: createBatcher(), ...options },
+        rpcHost,
+        "/",
+      ),
+    };
   };
 
-  it('sends calls made in the same tick as one batch and routes results by id, in any order', async () => {
+  it("sends calls made in the same tick as one batch and routes results by id, in any order", async () => {
     const { rpc, calls } = batched({}, undefined, { reverse: true });
-    const results = await Promise.all([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' }), rpc.call(getBalance, { address: 'c' })]);
-    expect(results).toEqual(['getAsset:aaa', 'getAsset:bbb', 'getBalance:c']);
+    const results = await Promise.all([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+      rpc.call(getBalance, { address: "c" }),
+    ]);
+    expect(results).toEqual(["getAsset:aaa", "getAsset:bbb", "getBalance:c"]);
     expect(calls).toHaveLength(1);
     expect(sent(calls)[0]).toEqual([
-      { jsonrpc: '2.0', id: '1', method: 'getAsset', params: { id: 'aaa' } },
-      { jsonrpc: '2.0', id: '2', method: 'getAsset', params: { id: 'bbb' } },
-      { jsonrpc: '2.0', id: '3', method: 'getBalance', params: ['c'] },
+      { jsonrpc: "2.0", id: "1", method: "getAsset", params: { id: "aaa" } },
+      { jsonrpc: "2.0", id: "2", method: "getAsset", params: { id: "bbb" } },
+      { jsonrpc: "2.0", id: "3", method: "getBalance", params: ["c"] },
     ]);
   });
 
-  it('sends a lone call as a plain request, and calls in later ticks separately', async () => {
+  it("sends a lone call as a plain request, and calls in later ticks separately", async () => {
     const { rpc, calls } = batched();
-    await rpc.call(getAsset, { id: 'aaa' });
-    await rpc.call(getAsset, { id: 'bbb' });
+    await rpc.call(getAsset, { id: "aaa" });
+    await rpc.call(getAsset, { id: "bbb" });
     expect(sent(calls).map((b) => Array.isArray(b))).toEqual([false, false]);
   });
 
-  it('splits at maxSize', async () => {
+  it("splits at maxSize", async () => {
     const { rpc, calls } = batched({ batch: createBatcher({ maxSize: 2 }) });
-    await Promise.all(['aaa', 'bbb', 'ccc', 'ddd', 'eee'].map((id) => rpc.call(getAsset, { id })));
-    expect(sent(calls).map((b) => (Array.isArray(b) ? b.length : 'single'))).toEqual([2, 2, 'single']);
+    await Promise.all(["aaa", "bbb", "ccc", "ddd", "eee"].map((id) => rpc.call(getAsset, { id })));
+    expect(sent(calls).map((b) => (Array.isArray(b) ? b.length : "single"))).toEqual([
+      2,
+      2,
+      "single",
+    ]);
   });
 
-  it('collects calls for `wait` ms', async () => {
+  it("collects calls for `wait` ms", async () => {
     vi.useFakeTimers();
     const { rpc, calls } = batched({ batch: createBatcher({ wait: 10 }) });
-    const first = rpc.call(getAsset, { id: 'aaa' });
+    const first = rpc.call(getAsset, { id: "aaa" });
     await vi.advanceTimersByTimeAsync(5);
-    const second = rpc.call(getAsset, { id: 'bbb' });
+    const second = rpc.call(getAsset, { id: "bbb" });
     expect(calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(5);
-    expect(await Promise.all([first, second])).toEqual(['getAsset:aaa', 'getAsset:bbb']);
+    expect(await Promise.all([first, second])).toEqual(["getAsset:aaa", "getAsset:bbb"]);
     expect(calls).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('rejects only the call whose entry is an error', async () => {
+  it("rejects only the call whose entry is an error", async () => {
     const { rpc } = batched({}, (_m, params: any) => {
-      if (params.id === 'bad') throw new Error('Asset not found');
+      if (params.id === "bad") throw new Error("Asset not found");
       return params.id;
     });
-    const [ok, bad] = await Promise.allSettled([rpc.call(getAsset, { id: 'good' }), rpc.call(getAsset, { id: 'bad' })]);
-    expect(ok).toEqual({ status: 'fulfilled', value: 'good' });
-    expect(bad).toMatchObject({ status: 'rejected', reason: { name: 'JsonRpcError', code: -32000, rpcMessage: 'Asset not found', id: '2' } });
+    const [ok, bad] = await Promise.allSettled([
+      rpc.call(getAsset, { id: "good" }),
+      rpc.call(getAsset, { id: "bad" }),
+    ]);
+    expect(ok).toEqual({ status: "fulfilled", value: "good" });
+    expect(bad).toMatchObject({
+      status: "rejected",
+      reason: { name: "JsonRpcError", code: -32000, rpcMessage: "Asset not found", id: "2" },
+    });
   });
 
   it("rejects a call missing from the batch response with InvalidResponseError 'missing-entry'", async () => {
-    const { rpc } = batched({}, undefined, { drop: '2' });
-    const [ok, missing] = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
-    expect(ok).toMatchObject({ status: 'fulfilled' });
-    expect(missing).toMatchObject({ status: 'rejected', reason: { name: 'InvalidResponseError', reason: 'missing-entry' } });
+    const { rpc } = batched({}, undefined, { drop: "2" });
+    const [ok, missing] = await Promise.allSettled([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+    ]);
+    expect(ok).toMatchObject({ status: "fulfilled" });
+    expect(missing).toMatchObject({
+      status: "rejected",
+      reason: { name: "InvalidResponseError", reason: "missing-entry" },
+    });
   });
 
   it("rejects a call whose id the batch answer holds twice with 'duplicate-entry', settling the others", async () => {
     const { fetch } = stubFetch((call) => {
       const [a, b] = JSON.parse(call.body!) as { id: string }[];
-      return jsonResponse([{ jsonrpc: '2.0', id: a!.id, result: 1 }, { jsonrpc: '2.0', id: b!.id, result: 2 }, { jsonrpc: '2.0', id: b!.id, result: 'DUPLICATE' }]);
+      return jsonResponse([
+        { jsonrpc: "2.0", id: a!.id, result: 1 },
+        { jsonrpc: "2.0", id: b!.id, result: 2 },
+        { jsonrpc: "2.0", id: b!.id, result: "DUPLICATE" },
+      ]);
     });
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, '/');
-    const [ok, twice] = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
-    expect(ok).toEqual({ status: 'fulfilled', value: 1 });
-    expect(twice).toMatchObject({ status: 'rejected', reason: { name: 'InvalidResponseError', reason: 'duplicate-entry' } });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const [ok, twice] = await Promise.allSettled([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+    ]);
+    expect(ok).toEqual({ status: "fulfilled", value: 1 });
+    expect(twice).toMatchObject({
+      status: "rejected",
+      reason: { name: "InvalidResponseError", reason: "duplicate-entry" },
+    });
   });
 
-  it('rejects every call of the batch when the request fails', async () => {
-    const { fetch } = stubFetch(new TypeError('fetch failed'));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher(), maxRetries: 0 }, rpcHost, '/');
-    const results = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
-    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: expect.any(ConnectionError) });
-    expect((results[0] as PromiseRejectedResult).reason.message).toContain('batch(getAsset, getAsset)');
+  it("rejects every call of the batch when the request fails", async () => {
+    const { fetch } = stubFetch(new TypeError("fetch failed"));
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher(), maxRetries: 0 },
+      rpcHost,
+      "/",
+    );
+    const results = await Promise.allSettled([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+    ]);
+    for (const result of results)
+      expect(result).toMatchObject({ status: "rejected", reason: expect.any(ConnectionError) });
+    expect((results[0] as PromiseRejectedResult).reason.message).toContain(
+      "batch(getAsset, getAsset)",
+    );
   });
 
-  it('rejects every call with the error of a non-array answer (a server without batch support)', async () => {
-    const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Batch requests are not supported' } }));
-    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, '/');
-    const results = await Promise.allSettled([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' })]);
-    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { name: 'JsonRpcError', code: -32600 } });
+  it("rejects every call with the error of a non-array answer (a server without batch support)", async () => {
+    const { fetch } = stubFetch(
+      jsonResponse({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32600, message: "Batch requests are not supported" },
+      }),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const results = await Promise.allSettled([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+    ]);
+    for (const result of results)
+      expect(result).toMatchObject({
+        status: "rejected",
+        reason: { name: "JsonRpcError", code: -32600 },
+      });
   });
 
-  it('lets calls with their own options, and writes, bypass the batch; invalid calls reject alone', async () => {
+  it("lets calls with their own options, and writes, bypass the batch; invalid calls reject alone", async () => {
     const { rpc, calls } = batched();
     const controller = new AbortController();
     const results = await Promise.allSettled([
-      rpc.call(getAsset, { id: 'aaa' }),
-      rpc.call(getAsset, { id: 'bbb' }),
-      rpc.call(getAsset, { id: 'sig' }, { signal: controller.signal }),
-      rpc.call(getAsset, { id: 'tmo' }, { timeout: 5000 }),
-      rpc.call(getAsset, { id: 'hdr' }, { headers: { 'x-a': 'b' } }),
-      rpc.call(sendTransaction, ['tx']),
-      rpc.call(getAsset, { id: 'x' }),
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+      rpc.call(getAsset, { id: "sig" }, { signal: controller.signal }),
+      rpc.call(getAsset, { id: "tmo" }, { timeout: 5000 }),
+      rpc.call(getAsset, { id: "hdr" }, { headers: { "x-a": "b" } }),
+      rpc.call(sendTransaction, ["tx"]),
+      rpc.call(getAsset, { id: "x" }),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
-    expect(sent(calls).map((b) => (Array.isArray(b) ? b.map((e) => e.params.id) : b.method))).toEqual(
-      expect.arrayContaining([['aaa', 'bbb'], 'getAsset', 'sendTransaction']),
-    );
+    expect(results.map((r) => r.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+    ]);
+    expect(
+      sent(calls).map((b) => (Array.isArray(b) ? b.map((e) => e.params.id) : b.method)),
+    ).toEqual(expect.arrayContaining([["aaa", "bbb"], "getAsset", "sendTransaction"]));
     expect(calls).toHaveLength(5);
   });
 
-  it('sends a call with per-call options alone even when their values are falsy', async () => {
+  it("sends a call with per-call options alone even when their values are falsy", async () => {
     const { rpc, calls } = batched();
-    await Promise.all([rpc.call(getAsset, { id: 'aaa' }), rpc.call(getAsset, { id: 'bbb' }), rpc.call(getAsset, { id: 'ccc' }, { maxRetries: 0 })]);
-    expect(sent(calls).map((b) => (Array.isArray(b) ? b.map((e) => e.params.id) : b.params.id))).toEqual(expect.arrayContaining([['aaa', 'bbb'], 'ccc']));
+    await Promise.all([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+      rpc.call(getAsset, { id: "ccc" }, { maxRetries: 0 }),
+    ]);
+    expect(
+      sent(calls).map((b) => (Array.isArray(b) ? b.map((e) => e.params.id) : b.params.id)),
+    ).toEqual(expect.arrayContaining([["aaa", "bbb"], "ccc"]));
     expect(calls).toHaveLength(2);
   });
 
-  it('never batches a call with query options, even given in its params: the query reaches the URL', async () => {
-    const getQueried: RpcMethodDescriptor = { id: 'getQueried', idempotent: true, encode: rpcEncoding(undefined, { swqosOnly: 'swqos_only' }) };
+  it("never batches a call with query options, even given in its params: the query reaches the URL", async () => {
+    const getQueried: RpcMethodDescriptor = {
+      id: "getQueried",
+      idempotent: true,
+      encode: rpcEncoding(undefined, { swqosOnly: "swqos_only" }),
+    };
     const { rpc, calls } = batched();
-    await Promise.all([rpc.call(getQueried, { id: 'aaa', swqosOnly: true }), rpc.call(getQueried, { id: 'bbb', swqosOnly: true })]);
-    expect(calls.map((c) => c.url.searchParams.get('swqos_only'))).toEqual(['true', 'true']);
-    expect(sent(calls).map((b) => b.params)).toEqual([{ id: 'aaa' }, { id: 'bbb' }]);
+    await Promise.all([
+      rpc.call(getQueried, { id: "aaa", swqosOnly: true }),
+      rpc.call(getQueried, { id: "bbb", swqosOnly: true }),
+    ]);
+    expect(calls.map((c) => c.url.searchParams.get("swqos_only"))).toEqual(["true", "true"]);
+    expect(sent(calls).map((b) => b.params)).toEqual([{ id: "aaa" }, { id: "bbb" }]);
   });
 
-  it('aborts a lone call', async () => {
+  it("aborts a lone call", async () => {
     const { rpc } = batched();
-    await expect(rpc.call(getAsset, { id: 'aaa' }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortError);
+    await expect(
+      rpc.call(getAsset, { id: "aaa" }, { signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(AbortError);
   });
 });

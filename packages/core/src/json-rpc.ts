@@ -11,7 +11,10 @@ import { validate } from "./validate.js";
  * How a method's params go on the wire when not as the params object itself: made by
  * {@link rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
  */
-export type RpcEncode = (params: any, options: Record<string, unknown>) => [params: unknown, query: string];
+export type RpcEncode = (
+  params: any,
+  options: Record<string, unknown>,
+) => [params: unknown, query: string];
 
 /** A JSON-RPC method, as emitted by the generator. `id` is the method name. */
 export interface RpcMethodDescriptor extends OperationDescriptor {
@@ -27,12 +30,21 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
  * they are validated with the params; they are not sent as params). Kept out
  * of the client so that methods sent as plain objects (all of DAS) do not bundle it.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding(positional?: readonly string[], query: Readonly<Record<string, string>> = {}): RpcEncode {
+/* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding(
+  positional?: readonly string[],
+  query: Readonly<Record<string, string>> = {},
+): RpcEncode {
   return (params, options) => {
     let wire: unknown = params ?? {};
     // Query options given in a params object are not params.
-    if (!positional && !Array.isArray(params) && Object.keys(query).some((option) => params?.[option] !== undefined)) {
-      wire = Object.fromEntries(Object.entries(params).filter(([name]) => !Object.hasOwn(query, name)));
+    if (
+      !positional &&
+      !Array.isArray(params) &&
+      Object.keys(query).some((option) => params?.[option] !== undefined)
+    ) {
+      wire = Object.fromEntries(
+        Object.entries(params).filter(([name]) => !Object.hasOwn(query, name)),
+      );
     }
     if (positional) {
       const values = positional.map((name) => params?.[name]);
@@ -43,7 +55,8 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
     for (const option in query) {
       // In the params (where the generated clients put it, so it is validated) or the call options.
       const value = options[option] ?? params?.[option];
-      if (value !== undefined) search += (search && "&") + `${query[option]}=${encodeURIComponent(String(value))}`;
+      if (value !== undefined)
+        search += (search && "&") + `${query[option]}=${encodeURIComponent(String(value))}`;
     }
     return [wire, search];
   };
@@ -66,7 +79,11 @@ export interface JsonRpcClient {
    *
    * @param options - request options, plus the method's query options (see {@link rpcEncoding})
    */
-  call<R>(method: RpcMethodDescriptor, params: unknown, options?: RequestOptions & Record<string, unknown>): Promise<R>;
+  call<R>(
+    method: RpcMethodDescriptor,
+    params: unknown,
+    options?: RequestOptions & Record<string, unknown>,
+  ): Promise<R>;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
 }
@@ -83,30 +100,60 @@ interface Call {
  * A JSON-RPC client for `path` on `host`.
  * @throws ConfigurationError when the environment has no URL for the host (see `baseUrls`)
  */
-export function createJsonRpcClient(options: ClientOptions | undefined, host: Host, path: string): JsonRpcClient {
+export function createJsonRpcClient(
+  options: ClientOptions | undefined,
+  host: Host,
+  path: string,
+): JsonRpcClient {
   const http = createHttp(options, host);
   const { config } = http;
   const url = http.baseUrl + path;
   let lastId = 0;
 
   /** Posts `body`; resolves with the parsed answer and the HTTP status. */
-  const post = async (body: unknown, operation: OperationDescriptor, options?: RequestOptions, target = url): Promise<[unknown, number]> => {
-    const exchange = await http.send(target, { method: "POST", body: stringifyJson(body) }, operation, options);
+  const post = async (
+    body: unknown,
+    operation: OperationDescriptor,
+    options?: RequestOptions,
+    target = url,
+  ): Promise<[unknown, number]> => {
+    const exchange = await http.send(
+      target,
+      { method: "POST", body: stringifyJson(body) },
+      operation,
+      options,
+    );
     return [http.json(exchange, operation.id), exchange.response.status];
   };
 
   /** Settles `call` with its response object (`undefined`: missing from a batch). */
-  const settle = ({ request, method: { id: name, u64 }, resolve, reject }: Call, response: any, status: number, duplicate?: boolean) => {
-    const invalid = (reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry") => reject(http.invalid(reason, status, String(stringifyJson(response) ?? ""), name));
+  const settle = (
+    { request, method: { id: name, u64 }, resolve, reject }: Call,
+    response: any,
+    status: number,
+    duplicate?: boolean,
+  ) => {
+    const invalid = (
+      reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry",
+    ) => reject(http.invalid(reason, status, String(stringifyJson(response) ?? ""), name));
     if (response === undefined) return invalid("missing-entry");
     if (duplicate) return invalid("duplicate-entry");
-    if (!response || typeof response !== "object" || Array.isArray(response)) return invalid("not-json-rpc");
+    if (!response || typeof response !== "object" || Array.isArray(response))
+      return invalid("not-json-rpc");
     const { id, error } = response;
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
       const { code, message, data } = http.scrub(error);
       const rpcMessage = String(message ?? http.scrub(String(error)));
-      return reject(new JsonRpcError(`JSON-RPC error ${code} from ${name}: ${rpcMessage}`, { code, rpcMessage, data, method: name, id: id ?? null }));
+      return reject(
+        new JsonRpcError(`JSON-RPC error ${code} from ${name}: ${rpcMessage}`, {
+          code,
+          rpcMessage,
+          data,
+          method: name,
+          id: id ?? null,
+        }),
+      );
     }
     if (id !== request.id) return invalid("id-mismatch");
     if (!("result" in response)) return invalid("not-json-rpc");
@@ -114,7 +161,9 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
   };
 
   // A batch is only ever made of idempotent calls.
-  const enqueue = config.batch ? config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle) : undefined;
+  const enqueue = config.batch
+    ? config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle)
+    : undefined;
 
   return {
     logger: config.logger,
@@ -123,7 +172,12 @@ export function createJsonRpcClient(options: ClientOptions | undefined, host: Ho
         // A throw here (ValidationError) rejects the promise: nothing is sent.
         if (method.params) validate(method.params, params);
         const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
-        const call: Call = { request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire }, method, resolve: resolve as Call["resolve"], reject };
+        const call: Call = {
+          request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire },
+          method,
+          resolve: resolve as Call["resolve"],
+          reject,
+        };
         // (A call with query options goes alone: a batch is posted to the bare endpoint.)
         if (query || !enqueue?.(call, options))
           post(call.request, method, options, appendQuery(url, query))

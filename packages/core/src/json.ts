@@ -8,7 +8,7 @@ export type U64Shape = 1 | { [key: string]: U64Shape };
 
 /** One value converted: a tagged string, or a u64 value (shape 1) given as a number or digits, to bigint. */
 const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
-  typeof value === 'string'
+  typeof value === "string"
     ? mark && value.startsWith(mark)
       ? BigInt(value.slice(mark.length))
       : shape === 1 && /^-?\d+$/.test(value)
@@ -31,13 +31,20 @@ const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any =>
   const pending: [any, U64Shape | undefined][] = [[top, rootShape]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, shape] = next;
-    if (!value || typeof value !== 'object' || !(mark || shape)) continue;
+    if (!value || typeof value !== "object" || !(mark || shape)) continue;
     const array = Array.isArray(value);
-    const keyed = !array && typeof shape === 'object' ? shape : undefined;
+    const keyed = !array && typeof shape === "object" ? shape : undefined;
     for (const key in value) {
-      const inner = keyed ? (Object.hasOwn(keyed, key) ? keyed[key] : undefined) : array ? shape : undefined;
+      const inner = keyed
+        ? Object.hasOwn(keyed, key)
+          ? keyed[key]
+          : undefined
+        : array
+          ? shape
+          : undefined;
       const converted = (value[key] = leaf(value[key], inner, mark));
-      if (converted && typeof converted === 'object' && (mark || inner)) pending.push([converted, inner]);
+      if (converted && typeof converted === "object" && (mark || inner))
+        pending.push([converted, inner]);
     }
   }
   return top;
@@ -56,8 +63,8 @@ const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any =>
  */
 export function parseJson(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
-  let tag = '\\u0001';
-  while (text.includes(tag)) tag += '\\u0001';
+  let tag = "\\u0001";
+  while (text.includes(tag)) tag += "\\u0001";
   // Strings are matched whole (and kept), so digits inside them are never touched; an unclosed
   // string (a cut-off body) runs to the end, so the scan stays linear and JSON.parse still
   // throws. A number is matched only from its start to its end (no `.`, exponent or digit
@@ -66,12 +73,13 @@ export function parseJson(text: string): unknown {
   // is twice as fast as a JSON.parse reviver on large bodies.
   return walk(
     JSON.parse(
-      text.replace(/"[^"\\]*(?:\\.[^"\\]*)*"?|(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE]|\s*:)/g, (token) =>
-        token[0] === '"' || Number.isSafeInteger(+token) ? token : `"${tag}${token}"`,
+      text.replace(
+        /"[^"\\]*(?:\\.[^"\\]*)*"?|(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE]|\s*:)/g,
+        (token) => (token[0] === '"' || Number.isSafeInteger(+token) ? token : `"${tag}${token}"`),
       ),
     ),
     undefined,
-    '\u0001'.repeat(tag.length / 6),
+    "\u0001".repeat(tag.length / 6),
   );
 }
 
@@ -93,16 +101,24 @@ export function stringifyJson(value: any): string {
   } catch (error) {
     if (!(error instanceof TypeError)) throw error; // (a cycle throws a TypeError again below)
   }
-  for (let tag = '\u0001'; ; tag += '\u0001') {
+  for (let tag = "\u0001"; ; tag += "\u0001") {
     let clash = false;
     const text = JSON.stringify(value, (key, v) => {
       // (A String object is written as its string, so it can clash too.)
-      if (key.startsWith(tag) || ((typeof v === 'string' || v instanceof String) && String(v).startsWith(tag))) clash = true;
-      return typeof v === 'bigint' ? tag + v : v;
+      if (
+        key.startsWith(tag) ||
+        ((typeof v === "string" || v instanceof String) && String(v).startsWith(tag))
+      )
+        clash = true;
+      return typeof v === "bigint" ? tag + v : v;
     });
     // Only a quote after `[`, `,` or `:` (or at the start) opens a value; an escaped `\"` inside
     // a string follows a backslash.
-    if (!clash) return text.replace(new RegExp(`(?<![^[,:])"(?:\\\\u0001){${tag.length}}(-?\\d+)"`, 'g'), '$1');
+    if (!clash)
+      return text.replace(
+        new RegExp(`(?<![^[,:])"(?:\\\\u0001){${tag.length}}(-?\\d+)"`, "g"),
+        "$1",
+      );
   }
 }
 

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError } from './errors.js';
-import { paginate, withPagination, type PaginationDescriptor } from './paginate.js';
+import { describe, expect, it, vi } from "vitest";
+import { ConfigurationError } from "./errors.js";
+import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
 
 const collect = async <T>(iterable: AsyncIterable<T>) => {
   const out: T[] = [];
@@ -11,125 +11,207 @@ const collect = async <T>(iterable: AsyncIterable<T>) => {
 /** A page stub that throws once called more than `max` times, so a walk that never stops fails fast. */
 const stubPages = <A extends unknown[], R>(answer: (...args: A) => R | Promise<R>, max = 20) => {
   const stub = vi.fn(async (...args: A): Promise<R> => {
-    if (stub.mock.calls.length > max) throw new Error(`fetchPage called more than ${max} times: the walk does not stop`);
+    if (stub.mock.calls.length > max)
+      throw new Error(`fetchPage called more than ${max} times: the walk does not stop`);
     return answer(...args);
   });
   return stub;
 };
 
-describe('paginate: page style', () => {
-  const das: PaginationDescriptor = { style: 'page', page: 'page', limit: 'limit', items: 'items' };
+describe("paginate: page style", () => {
+  const das: PaginationDescriptor = { style: "page", page: "page", limit: "limit", items: "items" };
 
-  it('starts at page 1, stops on a short page, and yields items in order', async () => {
+  it("starts at page 1, stops on a short page, and yields items in order", async () => {
     const pages = [[1, 2], [3, 4], [5]];
-    const fetchPage = stubPages(async (p: { page: number; limit: number }) => ({ items: pages[p.page - 1] ?? [] }));
-    expect(await collect(paginate<number, unknown>(fetchPage, das, { owner: 'x', limit: 2 }))).toEqual([1, 2, 3, 4, 5]);
+    const fetchPage = stubPages(async (p: { page: number; limit: number }) => ({
+      items: pages[p.page - 1] ?? [],
+    }));
+    expect(
+      await collect(paginate<number, unknown>(fetchPage, das, { owner: "x", limit: 2 })),
+    ).toEqual([1, 2, 3, 4, 5]);
     expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
-      { owner: 'x', limit: 2, page: 1 },
-      { owner: 'x', limit: 2, page: 2 },
-      { owner: 'x', limit: 2, page: 3 },
+      { owner: "x", limit: 2, page: 1 },
+      { owner: "x", limit: 2, page: 2 },
+      { owner: "x", limit: 2, page: 3 },
     ]);
   });
 
-  it('starts at params.page, and stops on an empty page', async () => {
-    const fetchPage = stubPages(async (p: { page: number }) => ({ items: p.page < 5 ? ['a'] : [] }));
-    expect(await collect(paginate(fetchPage, { style: 'page', items: 'items' }, { page: 3 }))).toEqual(['a', 'a']);
+  it("starts at params.page, and stops on an empty page", async () => {
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      items: p.page < 5 ? ["a"] : [],
+    }));
+    expect(
+      await collect(paginate(fetchPage, { style: "page", items: "items" }, { page: 3 })),
+    ).toEqual(["a", "a"]);
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
-  it('takes the limit from the result when the params omit it', async () => {
+  it("takes the limit from the result when the params omit it", async () => {
     const fetchPage = stubPages(async () => ({ limit: 3, items: [1, 2] }));
     expect(await collect(paginate(fetchPage, das, {}))).toEqual([1, 2]);
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
-  it('stops when hasMore is false, and follows dot paths', async () => {
-    const wallet: PaginationDescriptor = { style: 'page', page: 'query.page', limit: 'query.limit', items: 'balances', hasMore: 'pagination.hasMore' };
-    const fetchPage = stubPages(async (p: { query: { page: number } }) => ({ balances: [p.query.page], pagination: { hasMore: p.query.page < 2 } }));
-    const params = { path: { wallet: 'w' }, query: { limit: 1 } };
+  it("stops when hasMore is false, and follows dot paths", async () => {
+    const wallet: PaginationDescriptor = {
+      style: "page",
+      page: "query.page",
+      limit: "query.limit",
+      items: "balances",
+      hasMore: "pagination.hasMore",
+    };
+    const fetchPage = stubPages(async (p: { query: { page: number } }) => ({
+      balances: [p.query.page],
+      pagination: { hasMore: p.query.page < 2 },
+    }));
+    const params = { path: { wallet: "w" }, query: { limit: 1 } };
     expect(await collect(paginate(fetchPage, wallet, params))).toEqual([1, 2]);
-    expect(fetchPage.mock.calls[1]![0]).toEqual({ path: { wallet: 'w' }, query: { limit: 1, page: 2 } });
-    expect(params).toEqual({ path: { wallet: 'w' }, query: { limit: 1 } }); // not mutated
+    expect(fetchPage.mock.calls[1]![0]).toEqual({
+      path: { wallet: "w" },
+      query: { limit: 1, page: 2 },
+    });
+    expect(params).toEqual({ path: { wallet: "w" }, query: { limit: 1 } }); // not mutated
   });
 
-  it('trusts hasMore: true over a short page', async () => {
-    const wallet: PaginationDescriptor = { style: 'page', page: 'page', limit: 'limit', items: 'balances', hasMore: 'pagination.hasMore' };
-    const pages: Record<number, string[]> = { 1: ['a', 'b'], 2: ['c'], 3: ['d'] };
-    const fetchPage = stubPages(async (p: { page: number }) => ({ balances: pages[p.page]!, pagination: { hasMore: p.page < 3 } }));
-    expect(await collect(paginate(fetchPage, wallet, { limit: 2 }))).toEqual(['a', 'b', 'c', 'd']);
+  it("trusts hasMore: true over a short page", async () => {
+    const wallet: PaginationDescriptor = {
+      style: "page",
+      page: "page",
+      limit: "limit",
+      items: "balances",
+      hasMore: "pagination.hasMore",
+    };
+    const pages: Record<number, string[]> = { 1: ["a", "b"], 2: ["c"], 3: ["d"] };
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      balances: pages[p.page]!,
+      pagination: { hasMore: p.page < 3 },
+    }));
+    expect(await collect(paginate(fetchPage, wallet, { limit: 2 }))).toEqual(["a", "b", "c", "d"]);
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
-  it('walks by cursor when the params hold one (keyset params exclude page); a before/after range is one request', async () => {
-    const dasKeyset: PaginationDescriptor = { style: 'page', page: 'page', limit: 'limit', items: 'items', cursor: 'cursor', keyset: ['before', 'after', 'cursor'] };
-    const pages: Record<string, { items: number[]; cursor?: string }> = { c0: { items: [1, 2], cursor: 'c1' }, c1: { items: [3], cursor: 'c2' }, c2: { items: [] } };
-    const fetchPage = stubPages(async (p: { cursor?: string; after?: string }) => (p.after ? { items: [9], cursor: 'x' } : pages[p.cursor!]!));
-    expect(await collect(paginate(fetchPage, dasKeyset, { ownerAddress: 'o', limit: 2, cursor: 'c0' }))).toEqual([1, 2, 3]);
+  it("walks by cursor when the params hold one (keyset params exclude page); a before/after range is one request", async () => {
+    const dasKeyset: PaginationDescriptor = {
+      style: "page",
+      page: "page",
+      limit: "limit",
+      items: "items",
+      cursor: "cursor",
+      keyset: ["before", "after", "cursor"],
+    };
+    const pages: Record<string, { items: number[]; cursor?: string }> = {
+      c0: { items: [1, 2], cursor: "c1" },
+      c1: { items: [3], cursor: "c2" },
+      c2: { items: [] },
+    };
+    const fetchPage = stubPages(async (p: { cursor?: string; after?: string }) =>
+      p.after ? { items: [9], cursor: "x" } : pages[p.cursor!]!,
+    );
+    expect(
+      await collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", limit: 2, cursor: "c0" })),
+    ).toEqual([1, 2, 3]);
     expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
-      { ownerAddress: 'o', limit: 2, cursor: 'c0' },
-      { ownerAddress: 'o', limit: 2, cursor: 'c1' },
-      { ownerAddress: 'o', limit: 2, cursor: 'c2' },
+      { ownerAddress: "o", limit: 2, cursor: "c0" },
+      { ownerAddress: "o", limit: 2, cursor: "c1" },
+      { ownerAddress: "o", limit: 2, cursor: "c2" },
     ]);
     fetchPage.mockClear();
-    expect(await collect(paginate(fetchPage, dasKeyset, { ownerAddress: 'o', after: 'a' }))).toEqual([9]);
-    expect(fetchPage.mock.calls).toEqual([[{ ownerAddress: 'o', after: 'a' }]]);
+    expect(
+      await collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a" })),
+    ).toEqual([9]);
+    expect(fetchPage.mock.calls).toEqual([[{ ownerAddress: "o", after: "a" }]]);
   });
 
-  it('caps the walk at maxPages', async () => {
+  it("caps the walk at maxPages", async () => {
     const fetchPage = stubPages(async () => ({ items: [1, 2, 3] }));
-    expect(await collect(paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 }))).toEqual([1, 2, 3, 1, 2, 3]);
+    expect(await collect(paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 }))).toEqual([
+      1, 2, 3, 1, 2, 3,
+    ]);
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 
-  it('refuses a maxPages that is not a whole number >= 0 or Infinity, before any request', () => {
+  it("refuses a maxPages that is not a whole number >= 0 or Infinity, before any request", () => {
     const fetchPage = stubPages(async () => ({ items: [1] }));
-    for (const maxPages of [-1, 1.5, NaN, '3']) {
-      expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(ConfigurationError);
-      expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(`maxPages: must be a whole number >= 0, or Infinity (got ${maxPages})`);
+    for (const maxPages of [-1, 1.5, NaN, "3"]) {
+      expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(
+        ConfigurationError,
+      );
+      expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(
+        `maxPages: must be a whole number >= 0, or Infinity (got ${maxPages})`,
+      );
     }
     expect(fetchPage).not.toHaveBeenCalled();
   });
 });
 
-describe('paginate: cursor style', () => {
-  const compression: PaginationDescriptor = { style: 'cursor', cursor: 'cursor', limit: 'limit', items: 'value.items', nextCursor: 'value.cursor' };
+describe("paginate: cursor style", () => {
+  const compression: PaginationDescriptor = {
+    style: "cursor",
+    cursor: "cursor",
+    limit: "limit",
+    items: "value.items",
+    nextCursor: "value.cursor",
+  };
 
-  it('follows the next cursor and stops when it is missing, null or empty', async () => {
-    for (const end of [undefined, null, '']) {
+  it("follows the next cursor and stops when it is missing, null or empty", async () => {
+    for (const end of [undefined, null, ""]) {
       const results: Record<string, unknown> = {
-        start: { value: { items: [1], cursor: 'c1' } },
-        c1: { value: { items: [2], cursor: 'c2' } },
+        start: { value: { items: [1], cursor: "c1" } },
+        c1: { value: { items: [2], cursor: "c2" } },
         c2: { value: { items: [3], cursor: end } },
       };
-      const fetchPage = stubPages(async (p: { cursor?: string }) => results[p.cursor ?? 'start']);
-      expect(await collect(paginate(fetchPage, compression, { owner: 'o' }))).toEqual([1, 2, 3]);
-      expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([{ owner: 'o' }, { owner: 'o', cursor: 'c1' }, { owner: 'o', cursor: 'c2' }]);
+      const fetchPage = stubPages(async (p: { cursor?: string }) => results[p.cursor ?? "start"]);
+      expect(await collect(paginate(fetchPage, compression, { owner: "o" }))).toEqual([1, 2, 3]);
+      expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
+        { owner: "o" },
+        { owner: "o", cursor: "c1" },
+        { owner: "o", cursor: "c2" },
+      ]);
     }
   });
 
-  it('stops when the cursors go round in a cycle (c1 → c2 → c1)', async () => {
-    const fetchPage = stubPages(async (p: { cursor?: string }) => ({ items: [p.cursor ?? 'start'], cursor: p.cursor === 'c1' ? 'c2' : 'c1' }));
-    expect(await collect(paginate(fetchPage, { style: 'cursor', cursor: 'cursor', nextCursor: 'cursor', items: 'items' }, {}))).toEqual(['start', 'c1', 'c2']);
+  it("stops when the cursors go round in a cycle (c1 → c2 → c1)", async () => {
+    const fetchPage = stubPages(async (p: { cursor?: string }) => ({
+      items: [p.cursor ?? "start"],
+      cursor: p.cursor === "c1" ? "c2" : "c1",
+    }));
+    expect(
+      await collect(
+        paginate(
+          fetchPage,
+          { style: "cursor", cursor: "cursor", nextCursor: "cursor", items: "items" },
+          {},
+        ),
+      ),
+    ).toEqual(["start", "c1", "c2"]);
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
-  it('does not loop when a static mock repeats the cursor', async () => {
-    const fetchPage = stubPages(async () => ({ value: { items: [1], cursor: 'same' } }));
+  it("does not loop when a static mock repeats the cursor", async () => {
+    const fetchPage = stubPages(async () => ({ value: { items: [1], cursor: "same" } }));
     expect(await collect(paginate(fetchPage, compression, {}))).toEqual([1, 1]);
     expect(fetchPage).toHaveBeenCalledTimes(2); // the second page repeats the cursor just sent
-    expect(await collect(paginate(fetchPage, compression, { cursor: 'same' }))).toEqual([1]);
+    expect(await collect(paginate(fetchPage, compression, { cursor: "same" }))).toEqual([1]);
   });
 
-  it('stops on an empty page and on hasMore false', async () => {
-    const wallet: PaginationDescriptor = { style: 'cursor', items: 'data', nextCursor: 'pagination.nextCursor', hasMore: 'pagination.hasMore' };
-    const fetchPage = stubPages(async () => ({ data: [1], pagination: { nextCursor: 'n', hasMore: false } }));
+  it("stops on an empty page and on hasMore false", async () => {
+    const wallet: PaginationDescriptor = {
+      style: "cursor",
+      items: "data",
+      nextCursor: "pagination.nextCursor",
+      hasMore: "pagination.hasMore",
+    };
+    const fetchPage = stubPages(async () => ({
+      data: [1],
+      pagination: { nextCursor: "n", hasMore: false },
+    }));
     expect(await collect(paginate(fetchPage, wallet, {}))).toEqual([1]);
-    const empty = stubPages(async () => ({ value: { items: [], cursor: 'next' } }));
+    const empty = stubPages(async () => ({ value: { items: [], cursor: "next" } }));
     expect(await collect(paginate(empty, compression, {}))).toEqual([]);
     expect(empty).toHaveBeenCalledTimes(1);
   });
 
-  it('fetches lazily, one page at a time', async () => {
+  it("fetches lazily, one page at a time", async () => {
     let n = 0;
     const fetchPage = stubPages(async () => ({ value: { items: [++n, n], cursor: `c${n}` } }));
     const iterator = paginate<number, unknown>(fetchPage, compression, {})[Symbol.asyncIterator]();
@@ -142,28 +224,43 @@ describe('paginate: cursor style', () => {
     await iterator.return?.();
   });
 
-  it('.pages() yields whole results and restarts from the first page', async () => {
-    const fetchPage = stubPages(async (p: { cursor?: string }) => ({ value: { items: [p.cursor ?? 'first'], cursor: p.cursor ? null : 'c' } }));
+  it(".pages() yields whole results and restarts from the first page", async () => {
+    const fetchPage = stubPages(async (p: { cursor?: string }) => ({
+      value: { items: [p.cursor ?? "first"], cursor: p.cursor ? null : "c" },
+    }));
     const pager = paginate(fetchPage, compression, {});
     const pages = await collect(pager.pages());
-    expect(pages).toEqual([{ value: { items: ['first'], cursor: 'c' } }, { value: { items: ['c'], cursor: null } }]);
-    expect(await collect(pager)).toEqual(['first', 'c']);
+    expect(pages).toEqual([
+      { value: { items: ["first"], cursor: "c" } },
+      { value: { items: ["c"], cursor: null } },
+    ]);
+    expect(await collect(pager)).toEqual(["first", "c"]);
   });
 
-  it('propagates a page error', async () => {
-    const fetchPage = vi.fn().mockResolvedValueOnce({ value: { items: [1], cursor: 'c' } }).mockRejectedValueOnce(new Error('boom'));
-    await expect(collect(paginate(fetchPage, compression, {}))).rejects.toThrow('boom');
+  it("propagates a page error", async () => {
+    const fetchPage = vi
+      .fn()
+      .mockResolvedValueOnce({ value: { items: [1], cursor: "c" } })
+      .mockRejectedValueOnce(new Error("boom"));
+    await expect(collect(paginate(fetchPage, compression, {}))).rejects.toThrow("boom");
   });
 });
 
-describe('withPagination', () => {
-  it('keeps the one-page call and adds .all() over every item, passing options to each page', async () => {
-    const call = stubPages(async (params: { owner: string; page?: number }, _options?: object) => ({ items: params.page && params.page < 3 ? [params.page] : [] }));
-    const getAssets = withPagination<{ owner: string; page?: number }, { items: number[] }, number>(call, { style: 'page', items: 'items' });
-    expect(await getAssets({ owner: 'o', page: 2 }, { timeout: 1 })).toEqual({ items: [2] });
-    expect(call).toHaveBeenLastCalledWith({ owner: 'o', page: 2 }, { timeout: 1 });
-    expect(await collect(getAssets.all({ owner: 'o' }, { timeout: 5 }))).toEqual([1, 2]);
-    expect(call).toHaveBeenLastCalledWith({ owner: 'o', page: 3 }, { timeout: 5 });
-    expect(await collect(getAssets.all({ owner: 'o' }, { maxPages: 1 }).pages())).toEqual([{ items: [1] }]);
+describe("withPagination", () => {
+  it("keeps the one-page call and adds .all() over every item, passing options to each page", async () => {
+    const call = stubPages(async (params: { owner: string; page?: number }, _options?: object) => ({
+      items: params.page && params.page < 3 ? [params.page] : [],
+    }));
+    const getAssets = withPagination<{ owner: string; page?: number }, { items: number[] }, number>(
+      call,
+      { style: "page", items: "items" },
+    );
+    expect(await getAssets({ owner: "o", page: 2 }, { timeout: 1 })).toEqual({ items: [2] });
+    expect(call).toHaveBeenLastCalledWith({ owner: "o", page: 2 }, { timeout: 1 });
+    expect(await collect(getAssets.all({ owner: "o" }, { timeout: 5 }))).toEqual([1, 2]);
+    expect(call).toHaveBeenLastCalledWith({ owner: "o", page: 3 }, { timeout: 5 });
+    expect(await collect(getAssets.all({ owner: "o" }, { maxPages: 1 }).pages())).toEqual([
+      { items: [1] },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 /** Async-iterator pagination over page-numbered and cursor-based operations. */
-import { misconfigured, type RequestOptions } from './config.js';
+import { misconfigured, type RequestOptions } from "./config.js";
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -7,7 +7,7 @@ import { misconfigured, type RequestOptions } from './config.js';
  * `hasMore` (and `limit`, when the params leave it to the server).
  */
 export interface PaginationDescriptor {
-  style: 'page' | 'cursor';
+  style: "page" | "cursor";
   /** The page-number param. @default 'page' */
   page?: string;
   /** The cursor param. @default 'cursor' */
@@ -34,12 +34,12 @@ export interface PageIterable<I, R> extends AsyncIterable<I> {
   pages(): AsyncIterable<R>;
 }
 
-const get = (value: any, path: string): any => path.split('.').reduce((v, key) => v?.[key], value);
+const get = (value: any, path: string): any => path.split(".").reduce((v, key) => v?.[key], value);
 
 /** A copy of `value` with `path` set, copying only the objects along the path. */
 const set = (value: any, path: string, to: unknown): any => {
-  const [key, ...rest] = path.split('.') as [string, ...string[]];
-  return { ...value, [key]: rest.length ? set(value?.[key], rest.join('.'), to) : to };
+  const [key, ...rest] = path.split(".") as [string, ...string[]];
+  return { ...value, [key]: rest.length ? set(value?.[key], rest.join("."), to) : to };
 };
 
 /**
@@ -67,33 +67,42 @@ export function paginate<I, R>(
     maxPages?: number | undefined;
   } = {},
 ): PageIterable<I, R> {
-  const { style, items, hasMore, limit, page = 'page', cursor = 'cursor', nextCursor = cursor } = descriptor;
+  const {
+    style,
+    items,
+    hasMore,
+    limit,
+    page = "page",
+    cursor = "cursor",
+    nextCursor = cursor,
+  } = descriptor;
   const max = options.maxPages ?? Infinity;
-  if (!(max === Infinity || (Number.isInteger(max) && max >= 0))) misconfigured('maxPages', `must be a whole number >= 0, or Infinity (got ${String(max)})`);
+  if (!(max === Infinity || (Number.isInteger(max) && max >= 0)))
+    misconfigured("maxPages", `must be a whole number >= 0, or Infinity (got ${String(max)})`);
 
   async function* pages(): AsyncGenerator<R> {
     let current = params ?? {};
     let number = get(current, page) ?? 1;
     const keyed = descriptor.keyset?.some((name) => get(current, name) !== undefined);
-    const walk = keyed ? 'cursor' : style;
+    const walk = keyed ? "cursor" : style;
     const limitPages = keyed && get(current, cursor) === undefined ? Math.min(1, max) : max;
     const seen = new Set<unknown>([get(current, cursor)]);
     for (let fetched = 0; fetched < limitPages; fetched++) {
-      if (walk === 'page') current = set(current, page, number++);
+      if (walk === "page") current = set(current, page, number++);
       const result = await fetchPage(current);
       yield result;
       const count = get(result, items)?.length;
       const more = hasMore && get(result, hasMore);
       if (!count || more === false) return;
-      if (walk === 'page') {
+      if (walk === "page") {
         // A short page ends the walk, unless the page says there is more.
         const size = limit && (get(current, limit) ?? get(result, limit));
-        if (more !== true && typeof size === 'number' && count < size) return;
+        if (more !== true && typeof size === "number" && count < size) return;
       } else {
         const next = get(result, nextCursor);
         // A cursor seen before (a static mock, a server going round in a cycle) would loop forever.
         // (`seen` holds the cursor just sent too.)
-        if (next == null || next === '' || seen.has(next)) return;
+        if (next == null || next === "" || seen.has(next)) return;
         seen.add(next);
         current = set(current, cursor, next);
       }
@@ -112,12 +121,19 @@ export function paginate<I, R>(
  * A paginated operation as the generated clients expose it: call it for one page, or use
  * `.all(params)` to walk every item lazily.
  */
-export type Paginated<P, R, I> = ((...args: [...ParamsArgument<P>, options?: RequestOptions]) => Promise<R>) & {
+export type Paginated<P, R, I> = ((
+  ...args: [...ParamsArgument<P>, options?: RequestOptions]
+) => Promise<R>) & {
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead. `options` apply to each page.
    */
-  all(...args: [...ParamsArgument<P>, options?: RequestOptions & { /** @default Infinity */ maxPages?: number | undefined }]): PageIterable<I, R>;
+  all(
+    ...args: [
+      ...ParamsArgument<P>,
+      options?: RequestOptions & { /** @default Infinity */ maxPages?: number | undefined },
+    ]
+  ): PageIterable<I, R>;
 };
 
 /** The params argument: optional when every member of `P` is (`{}` would do). */
@@ -131,7 +147,9 @@ export function withPagination<P, R, I>(
   // (Cast: TypeScript cannot match the optional-params tuple of `Paginated` to a fixed
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
   return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
-    all: (params: P, { maxPages, ...options }: RequestOptions & { maxPages?: number | undefined } = {}) =>
-      paginate<I, R>((page) => call(page, options), descriptor, params, { maxPages }),
+    all: (
+      params: P,
+      { maxPages, ...options }: RequestOptions & { maxPages?: number | undefined } = {},
+    ) => paginate<I, R>((page) => call(page, options), descriptor, params, { maxPages }),
   }) as unknown as Paginated<P, R, I>;
 }

@@ -1,23 +1,25 @@
-import { getEventListeners } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, ConfigurationError } from './errors.js';
-import { createRateLimiter } from './rate-limit.js';
+import { getEventListeners } from "node:events";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AbortError, ConfigurationError } from "./errors.js";
+import { createRateLimiter } from "./rate-limit.js";
 
-describe('createRateLimiter', () => {
+describe("createRateLimiter", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('lets requestsPerSecond through at once, the next ones when the first leave the one-second window', async () => {
+  it("lets requestsPerSecond through at once, the next ones when the first leave the one-second window", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 5 });
     const started: number[] = [];
     const t0 = Date.now();
-    const all = Array.from({ length: 8 }, () => limiter.acquire().then(() => started.push(Date.now() - t0)));
+    const all = Array.from({ length: 8 }, () =>
+      limiter.acquire().then(() => started.push(Date.now() - t0)),
+    );
     await vi.advanceTimersByTimeAsync(1000);
     await Promise.all(all);
     expect(started).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000]);
   });
 
-  it('frees a slot once its start is a window old', async () => {
+  it("frees a slot once its start is a window old", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 2 });
     await limiter.acquire();
     await vi.advanceTimersByTimeAsync(500);
@@ -37,42 +39,49 @@ describe('createRateLimiter', () => {
     expect(fourth).toHaveBeenCalled();
   });
 
-  it('after an idle spell, a full burst starts at once again, and the next waits a whole window', async () => {
+  it("after an idle spell, a full burst starts at once again, and the next waits a whole window", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 2 });
     for (let i = 0; i < 6; i++) void limiter.acquire();
     await vi.advanceTimersByTimeAsync(10_000);
     const started: number[] = [];
     const t0 = Date.now();
-    const all = Array.from({ length: 3 }, () => limiter.acquire().then(() => started.push(Date.now() - t0)));
+    const all = Array.from({ length: 3 }, () =>
+      limiter.acquire().then(() => started.push(Date.now() - t0)),
+    );
     await vi.advanceTimersByTimeAsync(1000);
     await Promise.all(all);
     expect(started).toEqual([0, 0, 1000]);
   });
 
-  it('never starts more than requestsPerSecond in any one-second window (15 calls at 5 per second)', async () => {
+  it("never starts more than requestsPerSecond in any one-second window (15 calls at 5 per second)", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 5 });
     const started: number[] = [];
     const t0 = Date.now();
     const all = Array.from({ length: 15 }, (_, i) =>
-      new Promise((r) => setTimeout(r, i * 37)).then(() => limiter.acquire()).then(() => started.push(Date.now() - t0)),
+      new Promise((r) => setTimeout(r, i * 37))
+        .then(() => limiter.acquire())
+        .then(() => started.push(Date.now() - t0)),
     );
     await vi.advanceTimersByTimeAsync(5000);
     await Promise.all(all);
-    for (const t of started) expect(started.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(5);
+    for (const t of started)
+      expect(started.filter((u) => u >= t && u < t + 1000).length).toBeLessThanOrEqual(5);
     expect(started).toHaveLength(15);
   });
 
-  it('rounds a fractional rate above 1 down to its burst (2.5 per second: 2 in any 800 ms)', async () => {
+  it("rounds a fractional rate above 1 down to its burst (2.5 per second: 2 in any 800 ms)", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 2.5 });
     const started: number[] = [];
     const t0 = Date.now();
-    const all = Array.from({ length: 4 }, () => limiter.acquire().then(() => started.push(Date.now() - t0)));
+    const all = Array.from({ length: 4 }, () =>
+      limiter.acquire().then(() => started.push(Date.now() - t0)),
+    );
     await vi.advanceTimersByTimeAsync(800);
     await Promise.all(all);
     expect(started).toEqual([0, 0, 800, 800]);
   });
 
-  it('spaces a fractional rate over a longer window (0.5 per second: one per 2 s)', async () => {
+  it("spaces a fractional rate over a longer window (0.5 per second: one per 2 s)", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 0.5 });
     await limiter.acquire();
     const second = vi.fn();
@@ -83,7 +92,7 @@ describe('createRateLimiter', () => {
     expect(second).toHaveBeenCalled();
   });
 
-  it('rejects a waiting acquire when aborted and gives its slot back', async () => {
+  it("rejects a waiting acquire when aborted and gives its slot back", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 1 });
     await limiter.acquire();
     const controller = new AbortController();
@@ -99,26 +108,28 @@ describe('createRateLimiter', () => {
     expect(next).toHaveBeenCalled();
   });
 
-  it('rejects an invalid rate', () => {
+  it("rejects an invalid rate", () => {
     for (const requestsPerSecond of [0, -1, NaN, Infinity]) {
       expect(() => createRateLimiter({ requestsPerSecond })).toThrow(ConfigurationError);
-      expect(() => createRateLimiter({ requestsPerSecond })).toThrow(`rateLimit.requestsPerSecond: must be a finite number > 0 (got ${requestsPerSecond})`);
+      expect(() => createRateLimiter({ requestsPerSecond })).toThrow(
+        `rateLimit.requestsPerSecond: must be a finite number > 0 (got ${requestsPerSecond})`,
+      );
     }
   });
 
-  it('a waiter leaves no timer or listener behind, whether it starts or is aborted', async () => {
+  it("a waiter leaves no timer or listener behind, whether it starts or is aborted", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 1 });
     await limiter.acquire();
     const controller = new AbortController();
     const done = vi.fn();
     void limiter.acquire(controller.signal).then(done);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(999);
     expect(done).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
 
     const aborted = new AbortController();
     const waiting = limiter.acquire(aborted.signal);

@@ -1,6 +1,6 @@
 /** A client-side rate limiter, so a client stays under a documented limit (admin: 5 req/s). */
-import { misconfigured } from './config.js';
-import { AbortError } from './errors.js';
+import { misconfigured } from "./config.js";
+import { AbortError } from "./errors.js";
 
 /** The limiter the transport calls before every attempt (retries included). */
 export interface RateLimiter {
@@ -18,7 +18,11 @@ export interface RateLimiter {
  */
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
   const rate = options.requestsPerSecond;
-  if (!(rate > 0 && rate < Infinity)) misconfigured('rateLimit.requestsPerSecond', `must be a finite number > 0 (got ${String(rate)})`);
+  if (!(rate > 0 && rate < Infinity))
+    misconfigured(
+      "rateLimit.requestsPerSecond",
+      `must be a finite number > 0 (got ${String(rate)})`,
+    );
   const burst = Math.max(1, Math.floor(rate));
   const window = (burst * 1000) / rate;
   // Start times, ascending: past ones still inside the window, then reserved future ones.
@@ -27,7 +31,8 @@ export function createRateLimiter(options: { requestsPerSecond: number }): RateL
     acquire(signal) {
       const now = Date.now();
       while (starts.length && starts[0]! <= now - window) starts.shift();
-      const start = starts.length < burst ? now : Math.max(now, starts[starts.length - burst]! + window);
+      const start =
+        starts.length < burst ? now : Math.max(now, starts[starts.length - burst]! + window);
       starts.push(start);
       if (start <= now && !signal?.aborted) return Promise.resolve();
       return sleep(start - now, signal).catch((error) => {
@@ -44,15 +49,15 @@ export function createRateLimiter(options: { requestsPerSecond: number }): RateL
  */
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError('The request was aborted'));
+    if (signal?.aborted) return reject(new AbortError("The request was aborted"));
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new AbortError('The request was aborted'));
+      reject(new AbortError("The request was aborted"));
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -3,7 +3,7 @@
  * snippets, log lines) passes through a redactor first.
  */
 
-const MASK = '***';
+const MASK = "***";
 
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL).
 const QUERY = /(api[-_]?key=)[^&#\s"'<>]+/gi;
@@ -14,8 +14,14 @@ const HEADER = /((?:x-api-key|authorization)["']?\s*[:=]\s*["']?(?:bearer |basic
 export type Redactor = (text: unknown) => string;
 
 const utf8 = new TextEncoder();
-const hex = (n: number, width = 0) => n.toString(16).padStart(width, '0');
-const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' };
+const hex = (n: number, width = 0) => n.toString(16).padStart(width, "0");
+const HTML_NAMED: Record<string, string> = {
+  "&": "amp",
+  "<": "lt",
+  ">": "gt",
+  '"': "quot",
+  "'": "apos",
+};
 
 /**
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
@@ -23,17 +29,20 @@ const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '
  * reference (`&#233;`, `&#xe9;`, `&amp;`), and a space also as `+` (form encoding).
  */
 const anyForm = (char: string) => {
-  const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+  const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
   const code = char.codePointAt(0)!;
   return `(?:${[
     literal,
-    [...utf8.encode(char)].map((byte) => '%' + hex(byte, 2)).join(''),
-    char.split('').map((unit) => '\\\\u' + hex(unit.charCodeAt(0), 4)).join(''),
+    [...utf8.encode(char)].map((byte) => "%" + hex(byte, 2)).join(""),
+    char
+      .split("")
+      .map((unit) => "\\\\u" + hex(unit.charCodeAt(0), 4))
+      .join(""),
     `&#0*${code};|&#x0*${hex(code)};`,
-    ...('"\\/'.includes(char) ? ['\\\\' + literal] : []),
+    ...('"\\/'.includes(char) ? ["\\\\" + literal] : []),
     ...(HTML_NAMED[char] ? [`&${HTML_NAMED[char]};`] : []),
-    ...(char === ' ' ? ['\\+'] : []),
-  ].join('|')})`;
+    ...(char === " " ? ["\\+"] : []),
+  ].join("|")})`;
 };
 
 /**
@@ -44,14 +53,14 @@ const anyForm = (char: string) => {
  */
 export function createRedactor(apiKey?: string): Redactor {
   // `i`: hex digits in escapes come in either case. (It also masks the key in another case: harmless.)
-  const key = apiKey ? new RegExp([...apiKey].map(anyForm).join(''), 'gi') : undefined;
+  const key = apiKey ? new RegExp([...apiKey].map(anyForm).join(""), "gi") : undefined;
   return (value) => {
     let text = String(value);
     if (key) text = text.replace(key, MASK);
-    text = text.replace(QUERY, '$1' + MASK).replace(HEADER, '$1' + MASK);
+    text = text.replace(QUERY, "$1" + MASK).replace(HEADER, "$1" + MASK);
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
     // delete until none is left; every pass shortens the text, so this ends.
-    while (key && text.search(key) >= 0) text = text.replace(key, '');
+    while (key && text.search(key) >= 0) text = text.replace(key, "");
     return text;
   };
 }
@@ -71,14 +80,20 @@ const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key)$/i;
  */
 export function scrub<T>(value: T, redact: Redactor, name?: string): T {
   const copy: unknown =
-    typeof value === 'string'
-      ? name && SECRET_NAME.test(name) ? MASK : redact(value)
-      : typeof value === 'number' || typeof value === 'bigint'
-        ? redact(value) === String(value) ? value : MASK
+    typeof value === "string"
+      ? name && SECRET_NAME.test(name)
+        ? MASK
+        : redact(value)
+      : typeof value === "number" || typeof value === "bigint"
+        ? redact(value) === String(value)
+          ? value
+          : MASK
         : Array.isArray(value)
           ? value.map((item) => scrub(item, redact))
-          : value && typeof value === 'object'
-            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), scrub(v, redact, k)]))
+          : value && typeof value === "object"
+            ? Object.fromEntries(
+                Object.entries(value).map(([k, v]) => [redact(k), scrub(v, redact, k)]),
+              )
             : value;
   return copy as T;
 }

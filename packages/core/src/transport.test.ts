@@ -1,7 +1,7 @@
-import { createRateLimiter } from './rate-limit.js';
-import { getEventListeners } from 'node:events';
-import createClient from 'openapi-fetch';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRateLimiter } from "./rate-limit.js";
+import { getEventListeners } from "node:events";
+import createClient from "openapi-fetch";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
   APIError,
@@ -14,16 +14,16 @@ import {
   RateLimitError,
   TimeoutError,
   ValidationError,
-} from './errors.js';
-import { adminHost, apiHost, rpcHost, senderHost, walletHost } from './generated/environments.js';
-import { hang, jsonResponse, never, stubFetch } from './test-support/testing.js';
-import { createTransport } from './transport.js';
-import { vBoundedString, vObject } from './validate.js';
-import type { OperationDescriptor } from './config.js';
+} from "./errors.js";
+import { adminHost, apiHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
+import { hang, jsonResponse, never, stubFetch } from "./test-support/testing.js";
+import { createTransport } from "./transport.js";
+import { vBoundedString, vObject } from "./validate.js";
+import type { OperationDescriptor } from "./config.js";
 
-const KEY = 'sk-test-123';
-const getBalances: OperationDescriptor = { id: 'getBalances', idempotent: true };
-const createWebhook: OperationDescriptor = { id: 'createWebhook', idempotent: false };
+const KEY = "sk-test-123";
+const getBalances: OperationDescriptor = { id: "getBalances", idempotent: true };
+const createWebhook: OperationDescriptor = { id: "createWebhook", idempotent: false };
 
 /** Settles a promise into a value or an error, so fake-timer tests never leave it unhandled. */
 const settle = <T>(promise: Promise<T>) =>
@@ -32,204 +32,301 @@ const settle = <T>(promise: Promise<T>) =>
     (error: unknown) => ({ value: undefined, error: error as any }),
   );
 
-const get = (path = '/v1/x') => new Request(`https://api.helius.xyz${path}`);
+const get = (path = "/v1/x") => new Request(`https://api.helius.xyz${path}`);
 
 beforeEach(() => {
-  vi.stubEnv('CHAINDATA_API_KEY', '');
+  vi.stubEnv("CHAINDATA_API_KEY", "");
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
 });
 
-describe('auth', () => {
-  it('adds api-key to the query on query hosts', async () => {
+describe("auth", () => {
+  it("adds api-key to the query on query hosts", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get('/v1/x?a=1'), { operation: getBalances });
+    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get("/v1/x?a=1"), {
+      operation: getBalances,
+    });
     expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/x?a=1&api-key=${KEY}`);
-    expect(calls[0]!.headers.has('x-api-key')).toBe(false);
+    expect(calls[0]!.headers.has("x-api-key")).toBe(false);
   });
 
-  it('sends X-Api-Key instead of the query parameter on the admin host', async () => {
+  it("sends X-Api-Key instead of the query parameter on the admin host", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     const transport = createTransport({ apiKey: KEY, fetch }, adminHost);
-    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), { operation: getBalances });
-    expect(calls[0]!.url.searchParams.has('api-key')).toBe(false);
-    expect(calls[0]!.headers.get('x-api-key')).toBe(KEY);
+    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), {
+      operation: getBalances,
+    });
+    expect(calls[0]!.url.searchParams.has("api-key")).toBe(false);
+    expect(calls[0]!.headers.get("x-api-key")).toBe(KEY);
   });
 
-  it('sends a key to the sender only when one is configured', async () => {
+  it("sends a key to the sender only when one is configured", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ fetch }, senderHost).send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
-    expect(calls[0]!.url.search).toBe('');
-    await createTransport({ fetch, apiKey: KEY }, senderHost).send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
-    expect(calls[1]!.url.searchParams.get('api-key')).toBe(KEY);
+    await createTransport({ fetch }, senderHost).send(
+      new Request("https://sender.helius-rpc.com/fast"),
+      { operation: getBalances },
+    );
+    expect(calls[0]!.url.search).toBe("");
+    await createTransport({ fetch, apiKey: KEY }, senderHost).send(
+      new Request("https://sender.helius-rpc.com/fast"),
+      { operation: getBalances },
+    );
+    expect(calls[1]!.url.searchParams.get("api-key")).toBe(KEY);
   });
 
-  it('never sends CHAINDATA_API_KEY to the sender: only a key given to its own client', async () => {
-    vi.stubEnv('CHAINDATA_API_KEY', 'env-key');
+  it("never sends CHAINDATA_API_KEY to the sender: only a key given to its own client", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "env-key");
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ fetch }, senderHost).send(new Request('https://sender.helius-rpc.com/fast'), { operation: getBalances });
-    expect(calls[0]!.url.search).toBe('');
+    await createTransport({ fetch }, senderHost).send(
+      new Request("https://sender.helius-rpc.com/fast"),
+      { operation: getBalances },
+    );
+    expect(calls[0]!.url.search).toBe("");
   });
 
-  it('URL-encodes the key in the query', async () => {
-    const key = 'a&b+c=d e%';
+  it("URL-encodes the key in the query", async () => {
+    const key = "a&b+c=d e%";
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: key, fetch }, walletHost).send(get('/v1/x?a=1'), { operation: getBalances });
-    expect(calls[0]!.url.searchParams.get('api-key')).toBe(key);
-    expect([...calls[0]!.url.searchParams.keys()]).toEqual(['a', 'api-key']);
+    await createTransport({ apiKey: key, fetch }, walletHost).send(get("/v1/x?a=1"), {
+      operation: getBalances,
+    });
+    expect(calls[0]!.url.searchParams.get("api-key")).toBe(key);
+    expect([...calls[0]!.url.searchParams.keys()]).toEqual(["a", "api-key"]);
   });
 
-  it('sends the configured key in place of a client X-Api-Key header, once', async () => {
+  it("sends the configured key in place of a client X-Api-Key header, once", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-api-key': 'stale' } }, adminHost);
-    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), { operation: getBalances });
-    expect(calls[0]!.headers.get('x-api-key')).toBe(KEY);
+    const transport = createTransport(
+      { apiKey: KEY, fetch, headers: { "x-api-key": "stale" } },
+      adminHost,
+    );
+    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), {
+      operation: getBalances,
+    });
+    expect(calls[0]!.headers.get("x-api-key")).toBe(KEY);
   });
 
-  it('rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent', async () => {
+  it("rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent", async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const transport = createTransport({ fetch }, walletHost); // constructing does not throw
     const { error } = await settle(transport.send(get(), { operation: getBalances }));
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error.message).toContain('apiKey');
-    expect(error.message).toContain('CHAINDATA_API_KEY');
+    expect(error.message).toContain("apiKey");
+    expect(error.message).toContain("CHAINDATA_API_KEY");
     expect(mock).not.toHaveBeenCalled();
   });
 
   it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    vi.stubEnv('CHAINDATA_API_KEY', 'env-key');
+    vi.stubEnv("CHAINDATA_API_KEY", "env-key");
     await createTransport({ fetch }, walletHost).send(get(), { operation: getBalances });
-    vi.stubEnv('CHAINDATA_API_KEY', '');
-    const local = createTransport({ fetch, environment: 'local' }, walletHost);
+    vi.stubEnv("CHAINDATA_API_KEY", "");
+    const local = createTransport({ fetch, environment: "local" }, walletHost);
     await local.send(new Request(`${local.baseUrl}/v1/x`), { operation: getBalances });
-    expect(calls.map((c) => c.url.searchParams.get('api-key'))).toEqual(['env-key', 'local']);
-    expect(calls[1]!.url.origin).toBe('http://127.0.0.1:4010');
+    expect(calls.map((c) => c.url.searchParams.get("api-key"))).toEqual(["env-key", "local"]);
+    expect(calls[1]!.url.origin).toBe("http://127.0.0.1:4010");
   });
 });
 
-describe('headers', () => {
-  it('merges client headers, request headers and per-call headers, and asks for JSON', async () => {
+describe("headers", () => {
+  it("merges client headers, request headers and per-call headers, and asks for JSON", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-client': 'c', 'x-both': 'client' } }, walletHost);
-    const request = new Request('https://api.helius.xyz/v1/x', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-req': 'r' } });
-    await transport.send(request, { operation: getBalances, options: { headers: { 'x-both': 'call' } } });
+    const transport = createTransport(
+      { apiKey: KEY, fetch, headers: { "x-client": "c", "x-both": "client" } },
+      walletHost,
+    );
+    const request = new Request("https://api.helius.xyz/v1/x", {
+      method: "POST",
+      body: '{"a":1}',
+      headers: { "content-type": "application/json", "x-req": "r" },
+    });
+    await transport.send(request, {
+      operation: getBalances,
+      options: { headers: { "x-both": "call" } },
+    });
     const { headers, method, body } = calls[0]!;
-    expect(method).toBe('POST');
+    expect(method).toBe("POST");
     expect(body).toBe('{"a":1}');
-    expect(Object.fromEntries(headers)).toMatchObject({ accept: 'application/json', 'content-type': 'application/json', 'x-client': 'c', 'x-req': 'r', 'x-both': 'call' });
+    expect(Object.fromEntries(headers)).toMatchObject({
+      accept: "application/json",
+      "content-type": "application/json",
+      "x-client": "c",
+      "x-req": "r",
+      "x-both": "call",
+    });
   });
 
   it("lets per-call headers override the request's own, and a null per-call header remove a client or request header", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch, headers: { 'x-client': 'c' } }, walletHost);
-    const request = new Request('https://api.helius.xyz/v1/x', { headers: { 'x-both': 'request', 'x-req': 'r' } });
-    await transport.send(request, { operation: getBalances, options: { headers: { 'X-Both': 'call', 'x-client': null, 'x-req': null } } });
+    const transport = createTransport(
+      { apiKey: KEY, fetch, headers: { "x-client": "c" } },
+      walletHost,
+    );
+    const request = new Request("https://api.helius.xyz/v1/x", {
+      headers: { "x-both": "request", "x-req": "r" },
+    });
+    await transport.send(request, {
+      operation: getBalances,
+      options: { headers: { "X-Both": "call", "x-client": null, "x-req": null } },
+    });
     const { headers } = calls[0]!;
-    expect(headers.get('x-both')).toBe('call');
-    expect(headers.has('x-client')).toBe(false);
-    expect(headers.has('x-req')).toBe(false);
+    expect(headers.get("x-both")).toBe("call");
+    expect(headers.has("x-client")).toBe(false);
+    expect(headers.has("x-req")).toBe(false);
   });
 
-  it('keeps a content-type given by the caller for a body', async () => {
+  it("keeps a content-type given by the caller for a body", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
-    const request = new Request('https://api.helius.xyz/v1/x', { method: 'POST', body: 'hi' });
-    await transport.send(request, { operation: getBalances, options: { headers: { 'Content-Type': 'text/plain' } } });
-    expect(calls[0]!.headers.get('content-type')).toBe('text/plain');
+    const request = new Request("https://api.helius.xyz/v1/x", { method: "POST", body: "hi" });
+    await transport.send(request, {
+      operation: getBalances,
+      options: { headers: { "Content-Type": "text/plain" } },
+    });
+    expect(calls[0]!.headers.get("content-type")).toBe("text/plain");
   });
 });
 
-describe('responses and typed errors', () => {
-  it('resolves with a re-readable 2xx response that no longer carries the keyed URL', async () => {
+describe("responses and typed errors", () => {
+  it("resolves with a re-readable 2xx response that no longer carries the keyed URL", async () => {
     const { fetch } = stubFetch(jsonResponse({ ok: 1 }, { status: 201 }));
-    const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances });
+    const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+      operation: getBalances,
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ ok: 1 });
     expect(response.url).not.toContain(KEY);
   });
 
-  it('maps statuses to error classes with a readable message, body, headers and request id', async () => {
+  it("maps statuses to error classes with a readable message, body, headers and request id", async () => {
     const { fetch } = stubFetch(
-      jsonResponse({ error: { code: 403, message: 'Plan does not include the Wallet API' } }, { status: 403, headers: { 'x-request-id': 'req-1' } }),
+      jsonResponse(
+        { error: { code: 403, message: "Plan does not include the Wallet API" } },
+        { status: 403, headers: { "x-request-id": "req-1" } },
+      ),
     );
-    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }));
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+    );
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({
-      message: 'HTTP 403 from getBalances: Plan does not include the Wallet API',
+      message: "HTTP 403 from getBalances: Plan does not include the Wallet API",
       status: 403,
-      operation: 'getBalances',
-      requestId: 'req-1',
-      body: { error: { code: 403, message: 'Plan does not include the Wallet API' } },
+      operation: "getBalances",
+      requestId: "req-1",
+      body: { error: { code: 403, message: "Plan does not include the Wallet API" } },
     });
-    expect(error.headers['content-type']).toBe('application/json');
+    expect(error.headers["content-type"]).toBe("application/json");
   });
 
-  it('takes the request id from request-id when x-request-id is absent', async () => {
-    const { fetch } = stubFetch(jsonResponse({}, { status: 400, headers: { 'request-id': 'req-2' } }));
-    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }));
-    expect(error.requestId).toBe('req-2');
+  it("takes the request id from request-id when x-request-id is absent", async () => {
+    const { fetch } = stubFetch(
+      jsonResponse({}, { status: 400, headers: { "request-id": "req-2" } }),
+    );
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+    );
+    expect(error.requestId).toBe("req-2");
   });
 
-  it('redacts a key echoed in response headers, raw or URL-encoded, in error.headers and its JSON', async () => {
-    const key = 'sk/test+key';
-    const { fetch } = stubFetch(new Response('no', { status: 400, headers: { 'x-echo': `got ${key}`, 'x-echo-encoded': `got ${encodeURIComponent(key)}` } }));
-    const { error } = await settle(createTransport({ apiKey: key, fetch }, walletHost).send(get(), { operation: getBalances }));
-    expect(error.headers['x-echo']).toBe('got ***');
-    expect(error.headers['x-echo-encoded']).toBe('got ***');
+  it("redacts a key echoed in response headers, raw or URL-encoded, in error.headers and its JSON", async () => {
+    const key = "sk/test+key";
+    const { fetch } = stubFetch(
+      new Response("no", {
+        status: 400,
+        headers: { "x-echo": `got ${key}`, "x-echo-encoded": `got ${encodeURIComponent(key)}` },
+      }),
+    );
+    const { error } = await settle(
+      createTransport({ apiKey: key, fetch }, walletHost).send(get(), { operation: getBalances }),
+    );
+    expect(error.headers["x-echo"]).toBe("got ***");
+    expect(error.headers["x-echo-encoded"]).toBe("got ***");
     const json = JSON.stringify(error);
     expect(json).not.toContain(key);
     expect(json).not.toContain(encodeURIComponent(key));
   });
 
-  it('resolves a 204 or 205 response without a body', async () => {
+  it("resolves a 204 or 205 response without a body", async () => {
     for (const status of [204, 205]) {
       const { fetch } = stubFetch(new Response(null, { status }));
-      const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances });
+      const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+        operation: getBalances,
+      });
       expect(response.status).toBe(status);
-      expect(await response.text()).toBe('');
+      expect(await response.text()).toBe("");
     }
   });
 
-  it('reads the message from `error` strings, `message` and text bodies, and ignores HTML', async () => {
+  it("reads the message from `error` strings, `message` and text bodies, and ignores HTML", async () => {
     const cases: [Response, string][] = [
-      [jsonResponse({ error: 'bad wallet' }, { status: 400 }), 'HTTP 400 from getBalances: bad wallet'],
-      [jsonResponse({ message: 'nope' }, { status: 404 }), 'HTTP 404 from getBalances: nope'],
-      [new Response('plain failure', { status: 409 }), 'HTTP 409 from getBalances: plain failure'],
-      [new Response('<html>502</html>', { status: 502, statusText: 'Bad Gateway' }), 'HTTP 502 Bad Gateway from getBalances'],
+      [
+        jsonResponse({ error: "bad wallet" }, { status: 400 }),
+        "HTTP 400 from getBalances: bad wallet",
+      ],
+      [jsonResponse({ message: "nope" }, { status: 404 }), "HTTP 404 from getBalances: nope"],
+      [new Response("plain failure", { status: 409 }), "HTTP 409 from getBalances: plain failure"],
+      [
+        new Response("<html>502</html>", { status: 502, statusText: "Bad Gateway" }),
+        "HTTP 502 Bad Gateway from getBalances",
+      ],
     ];
     for (const [response, message] of cases) {
       const { fetch } = stubFetch(response);
-      const { error } = await settle(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), { operation: getBalances }));
+      const { error } = await settle(
+        createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), {
+          operation: getBalances,
+        }),
+      );
       expect(error).toBeInstanceOf(APIError);
       expect(error.message).toBe(message);
     }
   });
 
-  it('exposes a JSON-RPC error object found in a non-2xx body', async () => {
-    const { fetch } = stubFetch(jsonResponse({ jsonrpc: '2.0', id: '1', error: { code: -32602, message: 'Invalid params' } }, { status: 400 }));
-    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, rpcHost).send(new Request('https://mainnet.helius-rpc.com/'), { operation: getBalances }));
+  it("exposes a JSON-RPC error object found in a non-2xx body", async () => {
+    const { fetch } = stubFetch(
+      jsonResponse(
+        { jsonrpc: "2.0", id: "1", error: { code: -32602, message: "Invalid params" } },
+        { status: 400 },
+      ),
+    );
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, rpcHost).send(
+        new Request("https://mainnet.helius-rpc.com/"),
+        { operation: getBalances },
+      ),
+    );
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.rpcError).toEqual({ code: -32602, message: 'Invalid params' });
-    expect(error.message).toBe('HTTP 400 from getBalances: Invalid params');
+    expect(error.rpcError).toEqual({ code: -32602, message: "Invalid params" });
+    expect(error.message).toBe("HTTP 400 from getBalances: Invalid params");
   });
 });
 
-describe('retries', () => {
+describe("retries", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(Date.UTC(2025, 0, 1)); // a whole second, as HTTP-dates have no milliseconds
-    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter: delays are exactly 500, 1000, ...
+    vi.spyOn(Math, "random").mockReturnValue(0); // no jitter: delays are exactly 500, 1000, ...
   });
 
   // `options.call` holds the request options; the rest are client options.
-  const sendAt = (fetch: typeof globalThis.fetch, { call, ...options }: { call?: object; [option: string]: unknown } = {}, operation = getBalances, request = get()) =>
-    settle(createTransport({ apiKey: KEY, fetch, ...options }, walletHost).send(request, { operation, options: call }));
+  const sendAt = (
+    fetch: typeof globalThis.fetch,
+    { call, ...options }: { call?: object; [option: string]: unknown } = {},
+    operation = getBalances,
+    request = get(),
+  ) =>
+    settle(
+      createTransport({ apiKey: KEY, fetch, ...options }, walletHost).send(request, {
+        operation,
+        options: call,
+      }),
+    );
 
-  it('retries 500s twice by default, with exponential backoff, then throws InternalServerError', async () => {
-    const { fetch, mock } = stubFetch(new Response('down', { status: 500 }));
+  it("retries 500s twice by default, with exponential backoff, then throws InternalServerError", async () => {
+    const { fetch, mock } = stubFetch(new Response("down", { status: 500 }));
     const result = sendAt(fetch);
     await vi.advanceTimersByTimeAsync(0);
     expect(mock).toHaveBeenCalledTimes(1);
@@ -241,28 +338,28 @@ describe('retries', () => {
     expect(mock).toHaveBeenCalledTimes(3);
     const { error } = await result;
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(error.message).toBe('HTTP 500 from getBalances: down');
+    expect(error.message).toBe("HTTP 500 from getBalances: down");
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('retries 408, 429 and 5xx, then succeeds; never 400/401/403/404/422', async () => {
+  it("retries 408, 429 and 5xx, then succeeds; never 400/401/403/404/422", async () => {
     for (const status of [408, 429, 502, 503, 504]) {
-      const { fetch, mock } = stubFetch(new Response('', { status }), jsonResponse({ ok: true }));
+      const { fetch, mock } = stubFetch(new Response("", { status }), jsonResponse({ ok: true }));
       const result = sendAt(fetch);
       await vi.advanceTimersByTimeAsync(500);
       expect((await result).value?.status).toBe(200);
       expect(mock).toHaveBeenCalledTimes(2);
     }
     for (const status of [400, 401, 403, 404, 422]) {
-      const { fetch, mock } = stubFetch(new Response('', { status }));
+      const { fetch, mock } = stubFetch(new Response("", { status }));
       const { error } = await sendAt(fetch);
       expect(error).toBeInstanceOf(APIError);
       expect(mock).toHaveBeenCalledTimes(1);
     }
   });
 
-  it('caps the backoff at 8 s and honours maxRetries from the client and the call', async () => {
-    const { fetch, mock } = stubFetch(new Response('', { status: 503 }));
+  it("caps the backoff at 8 s and honours maxRetries from the client and the call", async () => {
+    const { fetch, mock } = stubFetch(new Response("", { status: 503 }));
     const result = sendAt(fetch, { maxRetries: 6 });
     for (const delay of [0, 500, 1000, 2000, 4000, 8000, 8000]) {
       await vi.advanceTimersByTimeAsync(delay);
@@ -270,19 +367,19 @@ describe('retries', () => {
     expect(mock).toHaveBeenCalledTimes(7);
     expect((await result).error).toBeInstanceOf(InternalServerError);
 
-    const once = stubFetch(new Response('', { status: 503 }));
+    const once = stubFetch(new Response("", { status: 503 }));
     const { error } = await sendAt(once.fetch, { call: { maxRetries: 0 } });
     expect(error).toBeInstanceOf(InternalServerError);
     expect(once.mock).toHaveBeenCalledTimes(1);
   });
 
-  it('honours Retry-After in seconds, as an HTTP-date and as retry-after-ms', async () => {
-    const at = (headers: Record<string, string>) => new Response('', { status: 429, headers });
+  it("honours Retry-After in seconds, as an HTTP-date and as retry-after-ms", async () => {
+    const at = (headers: Record<string, string>) => new Response("", { status: 429, headers });
     for (const [headersAt, wait] of [
-      [() => ({ 'retry-after': '3' }), 3000],
-      [() => ({ 'retry-after': new Date(Date.now() + 5000).toUTCString() }), 5000],
-      [() => ({ 'retry-after-ms': '1234' }), 1234],
-      [() => ({ 'retry-after': 'soon' }), 500], // garbage → backoff
+      [() => ({ "retry-after": "3" }), 3000],
+      [() => ({ "retry-after": new Date(Date.now() + 5000).toUTCString() }), 5000],
+      [() => ({ "retry-after-ms": "1234" }), 1234],
+      [() => ({ "retry-after": "soon" }), 500], // garbage → backoff
     ] as const) {
       const headers = headersAt();
       const { fetch, mock } = stubFetch(at(headers), jsonResponse({}));
@@ -295,70 +392,89 @@ describe('retries', () => {
     }
   });
 
-  it('waits out a Retry-After of exactly 60 s, but throws at once for 61 s', async () => {
-    const { fetch, mock } = stubFetch(new Response('', { status: 429, headers: { 'retry-after': '60' } }), jsonResponse({}));
+  it("waits out a Retry-After of exactly 60 s, but throws at once for 61 s", async () => {
+    const { fetch, mock } = stubFetch(
+      new Response("", { status: 429, headers: { "retry-after": "60" } }),
+      jsonResponse({}),
+    );
     const result = sendAt(fetch);
     await vi.advanceTimersByTimeAsync(60_000);
     expect((await result).value?.status).toBe(200);
     expect(mock).toHaveBeenCalledTimes(2);
 
-    const over = stubFetch(new Response('', { status: 429, headers: { 'retry-after': '61' } }));
+    const over = stubFetch(new Response("", { status: 429, headers: { "retry-after": "61" } }));
     const { error } = await sendAt(over.fetch);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(61);
     expect(over.mock).toHaveBeenCalledTimes(1);
   });
 
-  it('throws RateLimitError at once, with retryAfter, when Retry-After is over the 60 s cap', async () => {
-    const { fetch, mock } = stubFetch(new Response('{"message":"slow down"}', { status: 429, headers: { 'retry-after': '120' } }));
+  it("throws RateLimitError at once, with retryAfter, when Retry-After is over the 60 s cap", async () => {
+    const { fetch, mock } = stubFetch(
+      new Response('{"message":"slow down"}', { status: 429, headers: { "retry-after": "120" } }),
+    );
     const { error } = await sendAt(fetch);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(120);
-    expect(error.message).toBe('HTTP 429 from getBalances: slow down');
+    expect(error.message).toBe("HTTP 429 from getBalances: slow down");
     expect(mock).toHaveBeenCalledTimes(1);
   });
 
-  it('sets RateLimitError.retryAfter from an HTTP-date, and leaves it undefined when absent or garbage', async () => {
+  it("sets RateLimitError.retryAfter from an HTTP-date, and leaves it undefined when absent or garbage", async () => {
     for (const [headers, retryAfter] of [
-      [{ 'retry-after': new Date(Date.now() + 90_000).toUTCString() }, 90],
+      [{ "retry-after": new Date(Date.now() + 90_000).toUTCString() }, 90],
       [{}, undefined],
-      [{ 'retry-after': 'later' }, undefined],
+      [{ "retry-after": "later" }, undefined],
     ] as const) {
-      const { fetch } = stubFetch(new Response('', { status: 429, headers }));
+      const { fetch } = stubFetch(new Response("", { status: 429, headers }));
       const { error } = await sendAt(fetch, { maxRetries: 0 });
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error.retryAfter).toBe(retryAfter);
     }
   });
 
-  it('never retries a non-idempotent operation unless retryNonIdempotent is set', async () => {
-    const { fetch, mock } = stubFetch(new Response('', { status: 503 }));
+  it("never retries a non-idempotent operation unless retryNonIdempotent is set", async () => {
+    const { fetch, mock } = stubFetch(new Response("", { status: 503 }));
     const { error } = await sendAt(fetch, {}, createWebhook);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(mock).toHaveBeenCalledTimes(1);
 
-    const failedConnection = stubFetch(new TypeError('fetch failed'));
-    expect((await sendAt(failedConnection.fetch, {}, createWebhook)).error).toBeInstanceOf(ConnectionError);
+    const failedConnection = stubFetch(new TypeError("fetch failed"));
+    expect((await sendAt(failedConnection.fetch, {}, createWebhook)).error).toBeInstanceOf(
+      ConnectionError,
+    );
     expect(failedConnection.mock).toHaveBeenCalledTimes(1);
 
-    const optIn = stubFetch(new Response('', { status: 503 }), jsonResponse({}));
+    const optIn = stubFetch(new Response("", { status: 503 }), jsonResponse({}));
     const result = sendAt(optIn.fetch, { call: { retryNonIdempotent: true } }, createWebhook);
     await vi.advanceTimersByTimeAsync(500);
     expect((await result).value?.status).toBe(200);
   });
 
-  it('re-sends an identical body on every attempt', async () => {
-    const { fetch, calls } = stubFetch(new Response('', { status: 500 }), new Response('', { status: 500 }), jsonResponse({}));
-    const body = JSON.stringify({ wallet: 'w', amounts: [1, 2, 3] });
-    const result = sendAt(fetch, {}, getBalances, new Request('https://api.helius.xyz/v1/x', { method: 'POST', body }));
+  it("re-sends an identical body on every attempt", async () => {
+    const { fetch, calls } = stubFetch(
+      new Response("", { status: 500 }),
+      new Response("", { status: 500 }),
+      jsonResponse({}),
+    );
+    const body = JSON.stringify({ wallet: "w", amounts: [1, 2, 3] });
+    const result = sendAt(
+      fetch,
+      {},
+      getBalances,
+      new Request("https://api.helius.xyz/v1/x", { method: "POST", body }),
+    );
     await vi.advanceTimersByTimeAsync(1500);
     expect((await result).value?.status).toBe(200);
     expect(calls.map((c) => c.body)).toEqual([body, body, body]);
   });
 
-  it('retries connection errors and throws a ConnectionError whose cause is a redacted copy', async () => {
-    const raw = new TypeError('fetch failed', {
-      cause: Object.assign(new Error(`connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=${KEY}`), { code: 'ECONNREFUSED' }),
+  it("retries connection errors and throws a ConnectionError whose cause is a redacted copy", async () => {
+    const raw = new TypeError("fetch failed", {
+      cause: Object.assign(
+        new Error(`connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=${KEY}`),
+        { code: "ECONNREFUSED" },
+      ),
     });
     const { fetch, mock } = stubFetch(raw);
     const result = sendAt(fetch);
@@ -366,95 +482,128 @@ describe('retries', () => {
     const { error } = await result;
     expect(mock).toHaveBeenCalledTimes(3);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect(error.message).toBe('Connection error from getBalances: fetch failed: connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=***');
+    expect(error.message).toBe(
+      "Connection error from getBalances: fetch failed: connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=***",
+    );
     expect(error.cause).not.toBe(raw);
-    expect(error.cause).toMatchObject({ name: 'TypeError', message: 'fetch failed' });
-    expect(error.cause.cause).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(error.cause).toMatchObject({ name: "TypeError", message: "fetch failed" });
+    expect(error.cause.cause).toMatchObject({ code: "ECONNREFUSED" });
     expect(error.cause.cause.message).not.toContain(KEY);
   });
 
-  it('logs each retry at info with the attempt number and delay, redacted', async () => {
+  it("logs each retry at info with the attempt number and delay, redacted", async () => {
     const info = vi.fn();
     const debug = vi.fn();
-    const { fetch } = stubFetch(new Response('', { status: 503 }), jsonResponse({}));
+    const { fetch } = stubFetch(new Response("", { status: 503 }), jsonResponse({}));
     const result = sendAt(fetch, { logger: { info, debug } });
     await vi.advanceTimersByTimeAsync(500);
     await result;
     expect(info).toHaveBeenCalledTimes(1);
-    expect(info).toHaveBeenCalledWith('Retrying getBalances in 500 ms (attempt 2 of 3): HTTP 503 from getBalances', {
-      operation: 'getBalances',
-      attempt: 2,
-      delay: 500,
-    });
+    expect(info).toHaveBeenCalledWith(
+      "Retrying getBalances in 500 ms (attempt 2 of 3): HTTP 503 from getBalances",
+      {
+        operation: "getBalances",
+        attempt: 2,
+        delay: 500,
+      },
+    );
     expect(debug).toHaveBeenCalledTimes(2);
-    expect(debug.mock.calls[0]![0]).toBe('getBalances: GET https://api.helius.xyz/v1/x?api-key=*** → 503 (0 ms)');
+    expect(debug.mock.calls[0]![0]).toBe(
+      "getBalances: GET https://api.helius.xyz/v1/x?api-key=*** → 503 (0 ms)",
+    );
   });
 });
 
-describe('timeouts and aborts', () => {
+describe("timeouts and aborts", () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.spyOn(Math, 'random').mockReturnValue(0);
+    vi.spyOn(Math, "random").mockReturnValue(0);
   });
 
-  it('times out each attempt, retries, then throws TimeoutError; no timer or listener is left', async () => {
+  it("times out each attempt, retries, then throws TimeoutError; no timer or listener is left", async () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(hang);
     const transport = createTransport({ apiKey: KEY, fetch, timeout: 1000 }, walletHost);
-    const result = settle(transport.send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    const result = settle(
+      transport.send(get(), { operation: getBalances, options: { signal: controller.signal } }),
+    );
     await vi.advanceTimersByTimeAsync(1000 + 500 + 1000 + 1000 + 1000);
     const { error } = await result;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('Request to getBalances timed out after 1000 ms');
+    expect(error.message).toBe("Request to getBalances timed out after 1000 ms");
     expect(calls).toHaveLength(3);
     expect(calls.every((c) => c.signal.aborted)).toBe(true); // each timed-out fetch was cancelled
     expect(vi.getTimerCount()).toBe(0);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
-  it('times out even when fetch ignores its signal', async () => {
+  it("times out even when fetch ignores its signal", async () => {
     const { fetch } = stubFetch(never);
-    const result = settle(createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, walletHost).send(get(), { operation: getBalances }));
+    const result = settle(
+      createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, walletHost).send(get(), {
+        operation: getBalances,
+      }),
+    );
     await vi.advanceTimersByTimeAsync(50);
     expect((await result).error).toBeInstanceOf(TimeoutError);
   });
 
-  it('treats a timeout of 2^31 ms or more as none', async () => {
-    const { fetch } = stubFetch(() => new Promise((resolve) => setTimeout(() => resolve(jsonResponse({})), 1000)));
-    const result = settle(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), { operation: getBalances, options: { timeout: 2 ** 31 + 5 } }));
+  it("treats a timeout of 2^31 ms or more as none", async () => {
+    const { fetch } = stubFetch(
+      () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse({})), 1000)),
+    );
+    const result = settle(
+      createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), {
+        operation: getBalances,
+        options: { timeout: 2 ** 31 + 5 },
+      }),
+    );
     await vi.advanceTimersByTimeAsync(1000);
     const { value, error } = await result;
     expect(error).toBeUndefined();
     expect(value?.status).toBe(200);
   });
 
-  it('clears the timer and the abort listener after a success', async () => {
+  it("clears the timer and the abort listener after a success", async () => {
     const controller = new AbortController();
     const { fetch } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: controller.signal, timeout: 5000 } });
+    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+      operation: getBalances,
+      options: { signal: controller.signal, timeout: 5000 },
+    });
     expect(vi.getTimerCount()).toBe(0);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
-  it('rejects at once with AbortError when the caller aborts during a request', async () => {
+  it("rejects at once with AbortError when the caller aborts during a request", async () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(never);
-    const result = settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    const result = settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+        operation: getBalances,
+        options: { signal: controller.signal },
+      }),
+    );
     await vi.advanceTimersByTimeAsync(10);
     controller.abort();
     const { error } = await result;
     expect(error).toBeInstanceOf(AbortError);
-    expect(error.name).toBe('AbortError');
+    expect(error.name).toBe("AbortError");
     expect(calls[0]!.signal.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("rejects with AbortError when the Request's own signal aborts", async () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(never);
-    const request = new Request('https://api.helius.xyz/v1/x', { signal: controller.signal });
-    const result = settle(createTransport({ apiKey: KEY, fetch, timeout: 1000, maxRetries: 0 }, walletHost).send(request, { operation: getBalances }));
+    const request = new Request("https://api.helius.xyz/v1/x", { signal: controller.signal });
+    const result = settle(
+      createTransport({ apiKey: KEY, fetch, timeout: 1000, maxRetries: 0 }, walletHost).send(
+        request,
+        { operation: getBalances },
+      ),
+    );
     await vi.advanceTimersByTimeAsync(10);
     controller.abort();
     await vi.advanceTimersByTimeAsync(1000); // (a missed abort would end in a TimeoutError)
@@ -462,34 +611,51 @@ describe('timeouts and aborts', () => {
     expect(calls[0]!.signal.aborted).toBe(true);
   });
 
-  it('rejects at once with AbortError when the caller aborts during a retry wait', async () => {
+  it("rejects at once with AbortError when the caller aborts during a retry wait", async () => {
     const controller = new AbortController();
-    const { fetch, mock } = stubFetch(new Response('', { status: 503, headers: { 'retry-after': '30' } }));
-    const result = settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: controller.signal } }));
+    const { fetch, mock } = stubFetch(
+      new Response("", { status: 503, headers: { "retry-after": "30" } }),
+    );
+    const result = settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+        operation: getBalances,
+        options: { signal: controller.signal },
+      }),
+    );
     await vi.advanceTimersByTimeAsync(1000);
     controller.abort();
     await vi.advanceTimersByTimeAsync(0);
     expect((await result).error).toBeInstanceOf(AbortError);
     expect(mock).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
-    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
-  it('sends nothing when the signal is already aborted', async () => {
+  it("sends nothing when the signal is already aborted", async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const { error } = await settle(createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances, options: { signal: AbortSignal.abort() } }));
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+        operation: getBalances,
+        options: { signal: AbortSignal.abort() },
+      }),
+    );
     expect(error).toBeInstanceOf(AbortError);
     expect(mock).not.toHaveBeenCalled();
   });
 });
 
-describe('rate limit', () => {
-  it('spaces attempts with the client-side limiter', async () => {
+describe("rate limit", () => {
+  it("spaces attempts with the client-side limiter", async () => {
     vi.useFakeTimers();
     const { fetch, mock } = stubFetch(jsonResponse({}));
-    const transport = createTransport({ apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) }, adminHost);
+    const transport = createTransport(
+      { apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) },
+      adminHost,
+    );
     const first = transport.send(new Request(`${transport.baseUrl}/a`), { operation: getBalances });
-    const second = transport.send(new Request(`${transport.baseUrl}/b`), { operation: getBalances });
+    const second = transport.send(new Request(`${transport.baseUrl}/b`), {
+      operation: getBalances,
+    });
     await vi.advanceTimersByTimeAsync(0);
     expect(mock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1000);
@@ -497,29 +663,40 @@ describe('rate limit', () => {
     await Promise.all([first, second]);
   });
 
-  it('acquires a slot before every attempt, retries included', async () => {
+  it("acquires a slot before every attempt, retries included", async () => {
     vi.useFakeTimers();
-    vi.spyOn(Math, 'random').mockReturnValue(0);
+    vi.spyOn(Math, "random").mockReturnValue(0);
     const acquire = vi.fn(async () => {});
-    const { fetch } = stubFetch(new Response('', { status: 503 }), jsonResponse({}));
-    const result = settle(createTransport({ apiKey: KEY, fetch, rateLimit: { acquire } }, walletHost).send(get(), { operation: getBalances }));
+    const { fetch } = stubFetch(new Response("", { status: 503 }), jsonResponse({}));
+    const result = settle(
+      createTransport({ apiKey: KEY, fetch, rateLimit: { acquire } }, walletHost).send(get(), {
+        operation: getBalances,
+      }),
+    );
     await vi.advanceTimersByTimeAsync(500);
     expect((await result).value?.status).toBe(200);
     expect(acquire).toHaveBeenCalledTimes(2);
   });
 });
 
-describe('restCall', () => {
-  type Invoke = Parameters<ReturnType<typeof createTransport>['restCall']>[3];
+describe("restCall", () => {
+  type Invoke = Parameters<ReturnType<typeof createTransport>["restCall"]>[3];
   const op: OperationDescriptor = {
-    id: 'getBalances',
+    id: "getBalances",
     idempotent: true,
-    params: vObject({ wallet: vBoundedString(32) }, ['wallet']),
+    params: vObject({ wallet: vBoundedString(32) }, ["wallet"]),
     u64: { balances: { amount: 1 } },
   };
-  const run = async (response: Response | Error, input: unknown = { wallet: 'w'.repeat(32) }, operation = op) => {
+  const run = async (
+    response: Response | Error,
+    input: unknown = { wallet: "w".repeat(32) },
+    operation = op,
+  ) => {
     const stub = stubFetch(response);
-    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch, maxRetries: 0 }, walletHost);
+    const transport = createTransport(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      walletHost,
+    );
     const invoke: Invoke = async (fetch) => {
       const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
       return { data: await response.text(), response };
@@ -527,33 +704,53 @@ describe('restCall', () => {
     return { ...(await settle(transport.restCall(operation, input, undefined, invoke))), stub };
   };
 
-  it('parses the body losslessly and revives u64 fields', async () => {
-    const { value } = await run(jsonResponse('{"balances":[{"amount":18446744073709551615,"decimals":9},{"amount":"5","decimals":0}]}'));
-    expect(value).toEqual({ balances: [{ amount: 18446744073709551615n, decimals: 9 }, { amount: 5n, decimals: 0 }] });
+  it("parses the body losslessly and revives u64 fields", async () => {
+    const { value } = await run(
+      jsonResponse(
+        '{"balances":[{"amount":18446744073709551615,"decimals":9},{"amount":"5","decimals":0}]}',
+      ),
+    );
+    expect(value).toEqual({
+      balances: [
+        { amount: 18446744073709551615n, decimals: 9 },
+        { amount: 5n, decimals: 0 },
+      ],
+    });
   });
 
-  it('returns undefined for an empty body', async () => {
+  it("returns undefined for an empty body", async () => {
     expect((await run(new Response(null, { status: 204 }))).value).toBeUndefined();
-    expect((await run(new Response('', { status: 200 }))).value).toBeUndefined();
+    expect((await run(new Response("", { status: 200 }))).value).toBeUndefined();
   });
 
-  it('validates the input first: nothing is sent', async () => {
-    const { error, stub } = await run(jsonResponse({}), { wallet: 'short' });
+  it("validates the input first: nothing is sent", async () => {
+    const { error, stub } = await run(jsonResponse({}), { wallet: "short" });
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe('params.wallet: must have at least 32 characters (got 5)');
+    expect(error.message).toBe("params.wallet: must have at least 32 characters (got 5)");
     expect(stub.mock).not.toHaveBeenCalled();
   });
 
-  it('rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError', async () => {
+  it("rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError", async () => {
     const cases: [Response, string][] = [
-      [new Response('<!doctype html><html>maintenance</html>', { headers: { 'content-type': 'text/html' } }), 'html'],
-      [jsonResponse('  <html>'), 'html'],
-      [new Response('{"ok":true}', { headers: { 'content-type': 'text/html; charset=utf-8' } }), 'html'],
-      [jsonResponse('{"balances":[{"amount":1'), 'truncated'],
-      [jsonResponse('{"a":"unterminated'), 'truncated'],
-      [jsonResponse('OK'), 'non-json'],
-      [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), 'invalid-utf8'],
-      [new Response(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])), 'invalid-utf8'], // {"a":"\xff"} parses
+      [
+        new Response("<!doctype html><html>maintenance</html>", {
+          headers: { "content-type": "text/html" },
+        }),
+        "html",
+      ],
+      [jsonResponse("  <html>"), "html"],
+      [
+        new Response('{"ok":true}', { headers: { "content-type": "text/html; charset=utf-8" } }),
+        "html",
+      ],
+      [jsonResponse('{"balances":[{"amount":1'), "truncated"],
+      [jsonResponse('{"a":"unterminated'), "truncated"],
+      [jsonResponse("OK"), "non-json"],
+      [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), "invalid-utf8"],
+      [
+        new Response(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])),
+        "invalid-utf8",
+      ], // {"a":"\xff"} parses
     ];
     for (const [response, reason] of cases) {
       const { error } = await run(response);
@@ -564,30 +761,43 @@ describe('restCall', () => {
     }
   });
 
-  it('redacts the whole body before cutting the snippet, so a key across character 200 does not leak', async () => {
-    const { error } = await run(new Response('x'.repeat(190) + KEY + ' is not JSON'));
-    expect(error).toMatchObject({ reason: 'non-json' });
-    expect(error.snippet).toBe('x'.repeat(190) + '*** is not');
+  it("redacts the whole body before cutting the snippet, so a key across character 200 does not leak", async () => {
+    const { error } = await run(new Response("x".repeat(190) + KEY + " is not JSON"));
+    expect(error).toMatchObject({ reason: "non-json" });
+    expect(error.snippet).toBe("x".repeat(190) + "*** is not");
     expect(error.snippet).not.toContain(KEY.slice(0, 8));
   });
 
-  it('returns undefined for a 205', async () => {
+  it("returns undefined for a 205", async () => {
     expect((await run(new Response(null, { status: 205 }))).value).toBeUndefined();
   });
 
-  it('works with openapi-fetch, which passes its Request to our fetch', async () => {
-    const { fetch, calls } = stubFetch(jsonResponse('{"balances":[{"amount":18446744073709551615}]}'));
+  it("works with openapi-fetch, which passes its Request to our fetch", async () => {
+    const { fetch, calls } = stubFetch(
+      jsonResponse('{"balances":[{"amount":18446744073709551615}]}'),
+    );
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
     const client = createClient<any>({ baseUrl: transport.baseUrl });
-    const result = await transport.restCall(op, { wallet: 'W'.repeat(32) }, undefined, (fetch) =>
-      client.GET('/v1/wallet/{wallet}/balances', { params: { path: { wallet: 'W'.repeat(32) }, query: { page: 2 } }, fetch, parseAs: 'text' }),
+    const result = await transport.restCall(op, { wallet: "W".repeat(32) }, undefined, (fetch) =>
+      client.GET("/v1/wallet/{wallet}/balances", {
+        params: { path: { wallet: "W".repeat(32) }, query: { page: 2 } },
+        fetch,
+        parseAs: "text",
+      }),
     );
     expect(result).toEqual({ balances: [{ amount: 18446744073709551615n }] });
-    expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/wallet/${'W'.repeat(32)}/balances?page=2&api-key=${KEY}`);
+    expect(calls[0]!.url.href).toBe(
+      `https://api.helius.xyz/v1/wallet/${"W".repeat(32)}/balances?page=2&api-key=${KEY}`,
+    );
 
-    const failing = createTransport({ apiKey: KEY, fetch: stubFetch(jsonResponse({ message: 'no' }, { status: 404 })).fetch }, walletHost);
+    const failing = createTransport(
+      { apiKey: KEY, fetch: stubFetch(jsonResponse({ message: "no" }, { status: 404 })).fetch },
+      walletHost,
+    );
     await expect(
-      failing.restCall(op, { wallet: 'W'.repeat(32) }, undefined, (fetch) => client.GET('/v1/x', { fetch, parseAs: 'text' })),
-    ).rejects.toMatchObject({ name: 'NotFoundError', message: 'HTTP 404 from getBalances: no' });
+      failing.restCall(op, { wallet: "W".repeat(32) }, undefined, (fetch) =>
+        client.GET("/v1/x", { fetch, parseAs: "text" }),
+      ),
+    ).rejects.toMatchObject({ name: "NotFoundError", message: "HTTP 404 from getBalances: no" });
   });
 });

@@ -2,17 +2,17 @@
  * The REST transport: the engine of `http.ts` behind a `fetch` for openapi-fetch, and the
  * REST call (validate, send, parse losslessly) the generated clients make.
  */
-import type { ClientOptions, Logger, OperationDescriptor, RequestOptions } from './config.js';
-import type { Host } from './generated/environments.js';
-import { createHttp, type Exchange } from './http.js';
-import { reviveU64 } from './json.js';
-import { validate } from './validate.js';
+import type { ClientOptions, Logger, OperationDescriptor, RequestOptions } from "./config.js";
+import type { Host } from "./generated/environments.js";
+import { createHttp, type Exchange } from "./http.js";
+import { reviveU64 } from "./json.js";
+import { validate } from "./validate.js";
 
 /**
  * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
  * a `batch` is ignored, so one options object can serve every area's factory.)
  */
-export type RestClientOptions = Omit<ClientOptions, 'batch'>;
+export type RestClientOptions = Omit<ClientOptions, "batch">;
 
 /** The context of {@link Transport.send}. */
 export interface SendContext {
@@ -85,7 +85,9 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     ): Promise<R> {
       if (operation.params) validate(operation.params, input);
       let captured: Exchange | undefined;
-      await invoke(async (request) => toResponse((captured = await send(request, { operation, options }))));
+      await invoke(async (request) =>
+        toResponse((captured = await send(request, { operation, options }))),
+      );
       // Parse our own copy of the bytes (strict UTF-8, lossless numbers), not openapi-fetch's
       // `data`. (`invoke` always fetches: the generated clients add no middleware that could
       // answer without it.)

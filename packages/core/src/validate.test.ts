@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ValidationError } from './errors.js';
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "./errors.js";
 import {
   type Check,
   validate,
@@ -15,10 +15,10 @@ import {
   vNumber,
   vObject,
   vString,
-} from './validate.js';
+} from "./validate.js";
 
 const Address = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u);
-const ADDRESS = '86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY';
+const ADDRESS = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 
 /** The issue messages `validate` reports, or [] when valid. */
 function messages(check: Check, value: unknown): string[] {
@@ -31,82 +31,101 @@ function messages(check: Check, value: unknown): string[] {
   }
 }
 
-describe('validate', () => {
-  it('names the field and the rule, with the actual value', () => {
+describe("validate", () => {
+  it("names the field and the rule, with the actual value", () => {
     const check = vObject({ ids: vArray(Address, undefined, 1000) });
     const value = { ids: Array(1001).fill(ADDRESS) };
-    expect(messages(check, value)).toEqual(['params.ids: must have at most 1000 items (got 1001)']);
+    expect(messages(check, value)).toEqual(["params.ids: must have at most 1000 items (got 1001)"]);
     expect(() => validate(check, value)).toThrow(
       expect.objectContaining({
-        name: 'ValidationError',
-        message: 'params.ids: must have at most 1000 items (got 1001)',
-        issues: [{ path: 'params.ids', rule: 'maxItems', message: 'params.ids: must have at most 1000 items (got 1001)' }],
+        name: "ValidationError",
+        message: "params.ids: must have at most 1000 items (got 1001)",
+        issues: [
+          {
+            path: "params.ids",
+            rule: "maxItems",
+            message: "params.ids: must have at most 1000 items (got 1001)",
+          },
+        ],
       }),
     );
   });
 
-  it('checks types: integer (safe or bigint), number, boolean, object, null', () => {
-    expect(messages(vString(), 1)).toEqual(['params: must be string (got number)']);
+  it("checks types: integer (safe or bigint), number, boolean, object, null", () => {
+    expect(messages(vString(), 1)).toEqual(["params: must be string (got number)"]);
     expect(messages(vInteger(), 2n ** 64n)).toEqual([]);
-    expect(messages(vInteger(), 1.5)).toEqual(['params: must be integer (got number)']);
-    expect(messages(vInteger(), 2 ** 60)).toEqual(['params: must be integer (got number)']);
-    expect(messages(vInteger(), '1')).toEqual(['params: must be integer (got string)']);
-    expect(messages(vNumber(), NaN)).toEqual(['params: must be number (got number)']);
+    expect(messages(vInteger(), 1.5)).toEqual(["params: must be integer (got number)"]);
+    expect(messages(vInteger(), 2 ** 60)).toEqual(["params: must be integer (got number)"]);
+    expect(messages(vInteger(), "1")).toEqual(["params: must be integer (got string)"]);
+    expect(messages(vNumber(), NaN)).toEqual(["params: must be number (got number)"]);
     expect(messages(vNumber(), 0.5)).toEqual([]);
     expect(messages(vNumber(), 1n)).toEqual([]);
-    expect(messages(vObject({}), null)).toEqual(['params: must be object (got null)']);
-    expect(messages(vObject({}), [])).toEqual(['params: must be object (got array)']);
+    expect(messages(vObject({}), null)).toEqual(["params: must be object (got null)"]);
+    expect(messages(vObject({}), [])).toEqual(["params: must be object (got array)"]);
     expect(messages(vBoolean, false)).toEqual([]);
-    expect(messages(vBoolean, 0)).toEqual(['params: must be boolean (got number)']);
+    expect(messages(vBoolean, 0)).toEqual(["params: must be boolean (got number)"]);
     expect(messages(vAny, undefined)).toEqual([]);
   });
 
-  it('lets null through vNullable, and reports the inner type otherwise', () => {
+  it("lets null through vNullable, and reports the inner type otherwise", () => {
     expect(messages(vNullable(vString()), null)).toEqual([]);
-    expect(messages(vNullable(vString()), 'a')).toEqual([]);
-    expect(messages(vNullable(vString()), [])).toEqual(['params: must be string (got array)']);
-    expect(messages(vNullable(vInteger(1)), 0)).toEqual(['params: must be >= 1 (got 0)']);
+    expect(messages(vNullable(vString()), "a")).toEqual([]);
+    expect(messages(vNullable(vString()), [])).toEqual(["params: must be string (got array)"]);
+    expect(messages(vNullable(vInteger(1)), 0)).toEqual(["params: must be >= 1 (got 0)"]);
   });
 
-  it('checks minimum and maximum, on bigints too', () => {
+  it("checks minimum and maximum, on bigints too", () => {
     expect(messages(vInteger(1, 1000), 1000)).toEqual([]);
-    expect(messages(vInteger(1, 1000), 1001)).toEqual(['params: must be <= 1000 (got 1001)']);
+    expect(messages(vInteger(1, 1000), 1001)).toEqual(["params: must be <= 1000 (got 1001)"]);
     expect(messages(vInteger(0), 2n ** 64n)).toEqual([]);
-    expect(messages(vInteger(undefined, 10), 11n)).toEqual(['params: must be <= 10 (got 11)']);
-    expect(messages(vNumber(0.5), 0.25)).toEqual(['params: must be >= 0.5 (got 0.25)']);
+    expect(messages(vInteger(undefined, 10), 11n)).toEqual(["params: must be <= 10 (got 11)"]);
+    expect(messages(vNumber(0.5), 0.25)).toEqual(["params: must be >= 0.5 (got 0.25)"]);
   });
 
-  it('checks required, properties and additional properties', () => {
-    const check = vObject({ id: Address, limit: vInteger(1, 1000) }, ['id', 'limit'], false);
+  it("checks required, properties and additional properties", () => {
+    const check = vObject({ id: Address, limit: vInteger(1, 1000) }, ["id", "limit"], false);
     expect(messages(check, { id: ADDRESS, limit: 10 })).toEqual([]);
-    expect(messages(check, { id: 'nope', limit: 0, extra: true })).toEqual([
+    expect(messages(check, { id: "nope", limit: 0, extra: true })).toEqual([
       'params.id: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "nope")',
-      'params.limit: must be >= 1 (got 0)',
-      'params.extra: is not an allowed property',
+      "params.limit: must be >= 1 (got 0)",
+      "params.extra: is not an allowed property",
     ]);
     // `undefined` members vanish in JSON: a required one is missing, an unknown one is no error.
     expect(messages(check, { limit: 1001, id: undefined, other: undefined })).toEqual([
-      'params.id: is required',
-      'params.limit: must be <= 1000 (got 1001)',
+      "params.id: is required",
+      "params.limit: must be <= 1000 (got 1001)",
     ]);
-    expect(messages(vObject({}, [], vString()), { a: 'x', b: 1 })).toEqual(['params.b: must be string (got number)']);
-    expect(messages(vObject({ a: vString() }), { a: 'x', b: 1 })).toEqual([]); // additional omitted: anything
+    expect(messages(vObject({}, [], vString()), { a: "x", b: 1 })).toEqual([
+      "params.b: must be string (got number)",
+    ]);
+    expect(messages(vObject({ a: vString() }), { a: "x", b: 1 })).toEqual([]); // additional omitted: anything
   });
 
-  it('refuses additional properties named like Object.prototype members (own keys only)', () => {
-    expect(messages(vObject({ id: vAny }, [], false), { constructor: 1, toString: 1, id: 1 })).toEqual([
-      'params.constructor: is not an allowed property',
-      'params.toString: is not an allowed property',
+  it("refuses additional properties named like Object.prototype members (own keys only)", () => {
+    expect(
+      messages(vObject({ id: vAny }, [], false), { constructor: 1, toString: 1, id: 1 }),
+    ).toEqual([
+      "params.constructor: is not an allowed property",
+      "params.toString: is not an allowed property",
     ]);
-    expect(messages(vObject({}, [], vString()), { hasOwnProperty: 1 })).toEqual(['params.hasOwnProperty: must be string (got number)']);
+    expect(messages(vObject({}, [], vString()), { hasOwnProperty: 1 })).toEqual([
+      "params.hasOwnProperty: must be string (got number)",
+    ]);
   });
 
-  it('accepts a value exactly at each bound and refuses one beyond it', () => {
+  it("accepts a value exactly at each bound and refuses one beyond it", () => {
     const cases: [Check, unknown[], unknown[]][] = [
       [vInteger(1, 10), [1, 10, 1n, 10n], [0, 11, 0n, 11n]],
       [vNumber(0.5, 1.5), [0.5, 1.5], [0.49, 1.51]],
-      [vArray(vAny, 2, 3), [[1, 2], [1, 2, 3]], [[1], [1, 2, 3, 4]]],
-      [vBoundedString(2, 3), ['ab', 'abc', '😀😀'], ['a', 'abcd', '😀😀😀😀']],
+      [
+        vArray(vAny, 2, 3),
+        [
+          [1, 2],
+          [1, 2, 3],
+        ],
+        [[1], [1, 2, 3, 4]],
+      ],
+      [vBoundedString(2, 3), ["ab", "abc", "😀😀"], ["a", "abcd", "😀😀😀😀"]],
     ];
     for (const [check, pass, fail] of cases) {
       for (const value of pass) expect(messages(check, value), String(value)).toEqual([]);
@@ -114,74 +133,93 @@ describe('validate', () => {
     }
   });
 
-  it('checks nested paths', () => {
+  it("checks nested paths", () => {
     const check = vObject({ options: vObject({ showFungible: vBoolean }, [], false) });
-    expect(messages(check, { options: { showFungible: 'yes', other: 1 } })).toEqual([
-      'params.options.showFungible: must be boolean (got string)',
-      'params.options.other: is not an allowed property',
+    expect(messages(check, { options: { showFungible: "yes", other: 1 } })).toEqual([
+      "params.options.showFungible: must be boolean (got string)",
+      "params.options.other: is not an allowed property",
     ]);
   });
 
-  it('checks strings: minLength/maxLength in code points, pattern unanchored', () => {
-    expect(messages(vBoundedString(2), 'a')).toEqual(['params: must have at least 2 characters (got 1)']);
-    expect(messages(vBoundedString(undefined, 1), '😀')).toEqual([]);
-    expect(messages(vBoundedString(undefined, 1), 'ab')).toEqual(['params: must have at most 1 character (got 2)']);
-    expect(messages(vString(/b/u), 'abc')).toEqual([]);
-    expect(messages(vBoundedString(3, undefined, /^a+$/u), 'b')).toEqual([
+  it("checks strings: minLength/maxLength in code points, pattern unanchored", () => {
+    expect(messages(vBoundedString(2), "a")).toEqual([
+      "params: must have at least 2 characters (got 1)",
+    ]);
+    expect(messages(vBoundedString(undefined, 1), "😀")).toEqual([]);
+    expect(messages(vBoundedString(undefined, 1), "ab")).toEqual([
+      "params: must have at most 1 character (got 2)",
+    ]);
+    expect(messages(vString(/b/u), "abc")).toEqual([]);
+    expect(messages(vBoundedString(3, undefined, /^a+$/u), "b")).toEqual([
       'params: must match ^a+$ (got "b")',
-      'params: must have at least 3 characters (got 1)',
+      "params: must have at least 3 characters (got 1)",
     ]);
     // Long values are cut in the message.
-    expect(messages(vString(/^a$/u), 'b'.repeat(50))).toEqual([`params: must match ^a$ (got "${'b'.repeat(39)}…)`]);
-  });
-
-  it('checks arrays: items (with index paths), minItems', () => {
-    expect(messages(vArray(Address), [ADDRESS, 'x'])).toEqual(['params[1]: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "x")']);
-    expect(messages(vArray(vAny, 1), [])).toEqual(['params: must have at least 1 item (got 0)']);
-    expect(messages(vArray(vAny, 2), [1])).toEqual(['params: must have at least 2 items (got 1)']);
-    expect(messages(vArray(vAny), {})).toEqual(['params: must be array (got object)']);
-    expect(messages(vObject({ ids: vArray(vObject({ id: vString() }, ['id'])) }), { ids: [{ id: 'a' }, {}] })).toEqual([
-      'params.ids[1].id: is required',
+    expect(messages(vString(/^a$/u), "b".repeat(50))).toEqual([
+      `params: must match ^a$ (got "${"b".repeat(39)}…)`,
     ]);
   });
 
-  it('checks enum', () => {
-    expect(messages(vEnum(['asc', 'desc']), 'up')).toEqual(['params: must be one of "asc", "desc" (got "up")']);
-    expect(messages(vEnum(['asc', 'desc']), 'asc')).toEqual([]);
-    expect(messages(vEnum([1, 2]), 2)).toEqual([]);
-    expect(messages(vEnum([1, 2]), '2')).toEqual(['params: must be one of 1, 2 (got "2")']);
+  it("checks arrays: items (with index paths), minItems", () => {
+    expect(messages(vArray(Address), [ADDRESS, "x"])).toEqual([
+      'params[1]: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "x")',
+    ]);
+    expect(messages(vArray(vAny, 1), [])).toEqual(["params: must have at least 1 item (got 0)"]);
+    expect(messages(vArray(vAny, 2), [1])).toEqual(["params: must have at least 2 items (got 1)"]);
+    expect(messages(vArray(vAny), {})).toEqual(["params: must be array (got object)"]);
+    expect(
+      messages(vObject({ ids: vArray(vObject({ id: vString() }, ["id"])) }), {
+        ids: [{ id: "a" }, {}],
+      }),
+    ).toEqual(["params.ids[1].id: is required"]);
   });
 
-  it('reports the closest anyOf branch', () => {
+  it("checks enum", () => {
+    expect(messages(vEnum(["asc", "desc"]), "up")).toEqual([
+      'params: must be one of "asc", "desc" (got "up")',
+    ]);
+    expect(messages(vEnum(["asc", "desc"]), "asc")).toEqual([]);
+    expect(messages(vEnum([1, 2]), 2)).toEqual([]);
+    expect(messages(vEnum([1, 2]), "2")).toEqual(['params: must be one of 1, 2 (got "2")']);
+  });
+
+  it("reports the closest anyOf branch", () => {
     const AddressOrDomain = vAnyOf([Address, vString(/^[^\s/.]+(\.[^\s/.]+)*\.[a-z0-9-]+$/u)]);
-    expect(messages(AddressOrDomain, 'toly.sol')).toEqual([]);
+    expect(messages(AddressOrDomain, "toly.sol")).toEqual([]);
     expect(messages(AddressOrDomain, ADDRESS)).toEqual([]);
     // Both branches fail with one issue: the first is reported.
-    expect(messages(AddressOrDomain, 'not valid')).toEqual(['params: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "not valid")']);
-    expect(messages(AddressOrDomain, 1)).toEqual(['params: must be string (got number)']);
+    expect(messages(AddressOrDomain, "not valid")).toEqual([
+      'params: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "not valid")',
+    ]);
+    expect(messages(AddressOrDomain, 1)).toEqual(["params: must be string (got number)"]);
     // The object branch is closer than the string branch: its type matched, its issue is deeper.
-    expect(messages(vAnyOf([vString(), vObject({}, ['id'])]), {})).toEqual(['params.id: is required']);
+    expect(messages(vAnyOf([vString(), vObject({}, ["id"])]), {})).toEqual([
+      "params.id: is required",
+    ]);
     // Among branches whose type matched, the one with the fewest issues.
-    const check = vAnyOf([vObject({}, ['a', 'b']), vObject({}, ['c'])]);
-    expect(messages(check, {})).toEqual(['params.c: is required']);
+    const check = vAnyOf([vObject({}, ["a", "b"]), vObject({}, ["c"])]);
+    expect(messages(check, {})).toEqual(["params.c: is required"]);
   });
 
-  it('names the root by `path`', () => {
-    expect(() => validate(vString(), 1, 'input')).toThrow('input: must be string (got number)');
+  it("names the root by `path`", () => {
+    expect(() => validate(vString(), 1, "input")).toThrow("input: must be string (got number)");
   });
 
-  it('summarises many issues in the message', () => {
+  it("summarises many issues in the message", () => {
     expect(() => validate(vArray(vString()), [1, 2, 3, 4, 5])).toThrow(
-      'params[0]: must be string (got number); params[1]: must be string (got number); params[2]: must be string (got number) (and 2 more)',
+      "params[0]: must be string (got number); params[1]: must be string (got number); params[2]: must be string (got number) (and 2 more)",
     );
     expect(() => validate(vArray(vString()), [1, 2, 3])).toThrow(
       /^params\[0\]: must be string \(got number\); params\[1\]: must be string \(got number\); params\[2\]: must be string \(got number\)$/,
     );
   });
 
-  it('validates 100,000 addresses against the base58 pattern in well under 100 ms', () => {
+  it("validates 100,000 addresses against the base58 pattern in well under 100 ms", () => {
     const check = vObject({ ids: vArray(Address) });
-    const ids = Array.from({ length: 100_000 }, (_, i) => ADDRESS.slice(0, 40) + String((i % 9) + 1).repeat(4));
+    const ids = Array.from(
+      { length: 100_000 },
+      (_, i) => ADDRESS.slice(0, 40) + String((i % 9) + 1).repeat(4),
+    );
     // The best of three runs (the first includes JIT warm-up), to keep CI noise out.
     const times = [0, 1, 2].map(() => {
       const start = performance.now();
@@ -192,20 +230,29 @@ describe('validate', () => {
   });
 });
 
-describe('vExclusive', () => {
-  it('refuses the excluded properties beside the one that excludes them, naming each', () => {
-    const check = vExclusive(vObject({ page: vAny, cursor: vAny, before: vAny }), 'page', ['cursor', 'before']);
-    expect(() => validate(check, { page: 1, cursor: 'c', before: undefined })).toThrow('params.cursor: cannot be used with page');
-    expect(() => validate(check, { page: 1, cursor: 'c', before: 'b' })).toThrow('params.cursor: cannot be used with page; params.before: cannot be used with page');
-    expect(() => validate(check, { cursor: 'c', before: 'b' })).not.toThrow();
+describe("vExclusive", () => {
+  it("refuses the excluded properties beside the one that excludes them, naming each", () => {
+    const check = vExclusive(vObject({ page: vAny, cursor: vAny, before: vAny }), "page", [
+      "cursor",
+      "before",
+    ]);
+    expect(() => validate(check, { page: 1, cursor: "c", before: undefined })).toThrow(
+      "params.cursor: cannot be used with page",
+    );
+    expect(() => validate(check, { page: 1, cursor: "c", before: "b" })).toThrow(
+      "params.cursor: cannot be used with page; params.before: cannot be used with page",
+    );
+    expect(() => validate(check, { cursor: "c", before: "b" })).not.toThrow();
     expect(() => validate(check, { page: 2 })).not.toThrow();
-    expect(() => validate(check, null)).toThrow('params: must be object (got null)');
+    expect(() => validate(check, null)).toThrow("params: must be object (got null)");
   });
 
-  it('counts undefined as absent, on either side', () => {
-    const check = vExclusive(vObject({ page: vAny, cursor: vAny }), 'page', ['cursor']);
+  it("counts undefined as absent, on either side", () => {
+    const check = vExclusive(vObject({ page: vAny, cursor: vAny }), "page", ["cursor"]);
     expect(messages(check, { page: 1, cursor: undefined })).toEqual([]);
-    expect(messages(check, { page: undefined, cursor: 'c' })).toEqual([]);
-    expect(messages(check, { page: 1, cursor: 'c' })).toEqual(['params.cursor: cannot be used with page']);
+    expect(messages(check, { page: undefined, cursor: "c" })).toEqual([]);
+    expect(messages(check, { page: 1, cursor: "c" })).toEqual([
+      "params.cursor: cannot be used with page",
+    ]);
   });
 });

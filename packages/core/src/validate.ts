@@ -8,8 +8,8 @@
  * `@__NO_SIDE_EFFECTS__`, so bundlers drop the checks of operations a program never calls.
  * (`validate` itself is not: it throws, and a bundler would drop its calls.)
  */
-import { ValidationError, type ValidationIssue } from './errors.js';
-import { stringifyJson } from './json.js';
+import { ValidationError, type ValidationIssue } from "./errors.js";
+import { stringifyJson } from "./json.js";
 
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
 export type Check = (value: unknown, path: string, issues: ValidationIssue[]) => void;
@@ -18,29 +18,48 @@ const add = (issues: ValidationIssue[], path: string, rule: string, message: str
   issues.push({ path, rule, message: `${path}: ${message}` });
 };
 
-const kind = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+const kind = (value: unknown) =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 
 const show = (value: unknown) => {
   const text = String(stringifyJson(value));
-  return text.length > 40 ? text.slice(0, 40) + '…' : text;
+  return text.length > 40 ? text.slice(0, 40) + "…" : text;
 };
 
 /** Reports a type mismatch; true when the type is right (then the other rules apply). */
-const typed = (ok: unknown, type: string, value: unknown, path: string, issues: ValidationIssue[]): boolean => {
-  if (!ok) add(issues, path, 'type', `must be ${type} (got ${kind(value)})`);
+const typed = (
+  ok: unknown,
+  type: string,
+  value: unknown,
+  path: string,
+  issues: ValidationIssue[],
+): boolean => {
+  if (!ok) add(issues, path, "type", `must be ${type} (got ${kind(value)})`);
   return !!ok;
 };
 
 /** `min`/`max` rules, worded "must have at least 2 items" (with a unit) or "must be >= 2". */
-const bounds = (issues: ValidationIssue[], path: string, actual: number | bigint, min?: number, max?: number, unit?: string) => {
+const bounds = (
+  issues: ValidationIssue[],
+  path: string,
+  actual: number | bigint,
+  min?: number,
+  max?: number,
+  unit?: string,
+) => {
   const check = (rule: string, limit: number | undefined, least: boolean) => {
     if (limit !== undefined && (least ? actual < limit : actual > limit)) {
-      const words = least ? ['least', '>='] : ['most', '<='];
-      add(issues, path, rule, `must ${unit ? `have at ${words[0]} ${limit} ${unit}${limit === 1 ? '' : 's'}` : `be ${words[1]} ${limit}`} (got ${actual})`);
+      const words = least ? ["least", ">="] : ["most", "<="];
+      add(
+        issues,
+        path,
+        rule,
+        `must ${unit ? `have at ${words[0]} ${limit} ${unit}${limit === 1 ? "" : "s"}` : `be ${words[1]} ${limit}`} (got ${actual})`,
+      );
     }
   };
-  check(unit ? `min${unit === 'item' ? 'Items' : 'Length'}` : 'minimum', min, true);
-  check(unit ? `max${unit === 'item' ? 'Items' : 'Length'}` : 'maximum', max, false);
+  check(unit ? `min${unit === "item" ? "Items" : "Length"}` : "minimum", min, true);
+  check(unit ? `max${unit === "item" ? "Items" : "Length"}` : "maximum", max, false);
 };
 
 /** Anything (a schema without constraints). */
@@ -49,8 +68,12 @@ export const vAny: Check = () => {};
 /** A string; `pattern` is unanchored unless it says `^…$`. */
 /* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp): Check {
   return (value, path, issues) => {
-    if (typed(typeof value === 'string', 'string', value, path, issues) && pattern && !pattern.test(value as string)) {
-      add(issues, path, 'pattern', `must match ${pattern.source} (got ${show(value)})`);
+    if (
+      typed(typeof value === "string", "string", value, path, issues) &&
+      pattern &&
+      !pattern.test(value as string)
+    ) {
+      add(issues, path, "pattern", `must match ${pattern.source} (got ${show(value)})`);
     }
   };
 }
@@ -59,18 +82,31 @@ export const vAny: Check = () => {};
  * A string with a length limit, counted in code points as JSON Schema does. (Apart from
  * {@link vString}, so the many pattern-only strings don't bundle the bounds messages.)
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vBoundedString(minLength?: number, maxLength?: number, pattern?: RegExp): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vBoundedString(
+  minLength?: number,
+  maxLength?: number,
+  pattern?: RegExp,
+): Check {
   const string = vString(pattern);
   return (value, path, issues) => {
     string(value, path, issues);
-    if (typeof value === 'string') bounds(issues, path, [...value].length, minLength, maxLength, 'character');
+    if (typeof value === "string")
+      bounds(issues, path, [...value].length, minLength, maxLength, "character");
   };
 }
 
 /** An integer: a safe-integer `number` or a `bigint` (u64 values). */
 /* @__NO_SIDE_EFFECTS__ */ export function vInteger(minimum?: number, maximum?: number): Check {
   return (value, path, issues) => {
-    if (typed(Number.isSafeInteger(value) || typeof value === 'bigint', 'integer', value, path, issues)) {
+    if (
+      typed(
+        Number.isSafeInteger(value) || typeof value === "bigint",
+        "integer",
+        value,
+        path,
+        issues,
+      )
+    ) {
       bounds(issues, path, value as number, minimum, maximum);
     }
   };
@@ -79,7 +115,7 @@ export const vAny: Check = () => {};
 /** A finite number (or a `bigint`). */
 /* @__NO_SIDE_EFFECTS__ */ export function vNumber(minimum?: number, maximum?: number): Check {
   return (value, path, issues) => {
-    if (typed(typeof value === 'bigint' || Number.isFinite(value), 'number', value, path, issues)) {
+    if (typed(typeof value === "bigint" || Number.isFinite(value), "number", value, path, issues)) {
       bounds(issues, path, value as number, minimum, maximum);
     }
   };
@@ -87,13 +123,21 @@ export const vAny: Check = () => {};
 
 /** `true` or `false`. */
 export const vBoolean: Check = (value, path, issues) => {
-  typed(typeof value === 'boolean', 'boolean', value, path, issues);
+  typed(typeof value === "boolean", "boolean", value, path, issues);
 };
 
 /** One of `values` (compared with `===`). */
-/* @__NO_SIDE_EFFECTS__ */ export function vEnum(values: readonly (string | number | boolean)[]): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vEnum(
+  values: readonly (string | number | boolean)[],
+): Check {
   return (value, path, issues) => {
-    if (!values.includes(value as string)) add(issues, path, 'enum', `must be one of ${values.map(show).join(', ')} (got ${show(value)})`);
+    if (!values.includes(value as string))
+      add(
+        issues,
+        path,
+        "enum",
+        `must be one of ${values.map(show).join(", ")} (got ${show(value)})`,
+      );
   };
 }
 
@@ -105,11 +149,15 @@ export const vBoolean: Check = (value, path, issues) => {
 }
 
 /** An array whose every item passes `items`; issues name the index: `params.ids[3]`. */
-/* @__NO_SIDE_EFFECTS__ */ export function vArray(items: Check, minItems?: number, maxItems?: number): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vArray(
+  items: Check,
+  minItems?: number,
+  maxItems?: number,
+): Check {
   return (value, path, issues) => {
-    if (!typed(Array.isArray(value), 'array', value, path, issues)) return;
+    if (!typed(Array.isArray(value), "array", value, path, issues)) return;
     const array = value as unknown[];
-    bounds(issues, path, array.length, minItems, maxItems, 'item');
+    bounds(issues, path, array.length, minItems, maxItems, "item");
     for (let i = 0; i < array.length; i++) items(array[i], `${path}[${i}]`, issues);
   };
 }
@@ -120,16 +168,31 @@ export const vBoolean: Check = (value, path, issues) => {
  * @param required - properties that must be present (`undefined` counts as absent)
  * @param additional - other properties: `false` forbids them, a check checks them; omitted, they pass
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vObject(properties: Readonly<Record<string, Check>>, required: readonly string[] = [], additional?: false | Check): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vObject(
+  properties: Readonly<Record<string, Check>>,
+  required: readonly string[] = [],
+  additional?: false | Check,
+): Check {
   return (value, path, issues) => {
-    if (!typed(value && typeof value === 'object' && !Array.isArray(value), 'object', value, path, issues)) return;
+    if (
+      !typed(
+        value && typeof value === "object" && !Array.isArray(value),
+        "object",
+        value,
+        path,
+        issues,
+      )
+    )
+      return;
     const object = value as Record<string, unknown>;
-    for (const name of required) if (object[name] === undefined) add(issues, `${path}.${name}`, 'required', 'is required');
+    for (const name of required)
+      if (object[name] === undefined) add(issues, `${path}.${name}`, "required", "is required");
     for (const name in object) {
       // `undefined` members vanish in JSON: neither checked nor "additional".
       if (object[name] === undefined) continue;
       const check = Object.hasOwn(properties, name) ? properties[name] : additional;
-      if (check === false) add(issues, `${path}.${name}`, 'additionalProperties', 'is not an allowed property');
+      if (check === false)
+        add(issues, `${path}.${name}`, "additionalProperties", "is not an allowed property");
       else check?.(object[name], `${path}.${name}`, issues);
     }
   };
@@ -147,7 +210,7 @@ export const vBoolean: Check = (value, path, issues) => {
       const found: ValidationIssue[] = [];
       branch(value, path, found);
       if (!found.length) return;
-      const score = found.length + (found[0]!.path === path && found[0]!.rule === 'type' ? 1e9 : 0);
+      const score = found.length + (found[0]!.path === path && found[0]!.rule === "type" ? 1e9 : 0);
       if (score < bestScore) [best, bestScore] = [found, score];
     }
     issues.push(...best!);
@@ -159,12 +222,18 @@ export const vBoolean: Check = (value, path, issues) => {
  * `dependentSchemas: { name: { properties: { other: false } } }`), e.g. DAS `page` with
  * `cursor`, which the service refuses.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function vExclusive(check: Check, name: string, others: readonly string[]): Check {
+/* @__NO_SIDE_EFFECTS__ */ export function vExclusive(
+  check: Check,
+  name: string,
+  others: readonly string[],
+): Check {
   return (value, path, issues) => {
     check(value, path, issues);
     const object = value as Record<string, unknown> | null;
     if (object?.[name] === undefined) return;
-    for (const other of others) if (object[other] !== undefined) add(issues, `${path}.${other}`, 'dependentSchemas', `cannot be used with ${name}`);
+    for (const other of others)
+      if (object[other] !== undefined)
+        add(issues, `${path}.${other}`, "dependentSchemas", `cannot be used with ${name}`);
   };
 }
 
@@ -174,11 +243,17 @@ export const vBoolean: Check = (value, path, issues) => {
  * @throws ValidationError listing every issue (the message shows the first three), e.g.
  * `params.ids: must have at most 1000 items (got 1001)`
  */
-export function validate(check: Check, value: unknown, path = 'params'): void {
+export function validate(check: Check, value: unknown, path = "params"): void {
   const issues: ValidationIssue[] = [];
   check(value, path, issues);
   if (issues.length) {
-    const shown = issues.slice(0, 3).map((issue) => issue.message).join('; ');
-    throw new ValidationError(issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown, { issues });
+    const shown = issues
+      .slice(0, 3)
+      .map((issue) => issue.message)
+      .join("; ");
+    throw new ValidationError(
+      issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown,
+      { issues },
+    );
   }
 }

@@ -1,10 +1,25 @@
 // buildDocs(): spec/dist → a static site (HTML pages, one CSS, one JS, a JSON search index).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { firstSentence } from "./markdown.mjs";
 import { loadSite } from "./model.mjs";
-import { areaPage, gettingStartedPage, homePage, operationPage, schemaIndexPage, schemaPage } from "./pages.mjs";
+import {
+  areaPage,
+  gettingStartedPage,
+  homePage,
+  operationPage,
+  schemaIndexPage,
+  schemaPage,
+} from "./pages.mjs";
 import { deref, isObj, schemaRefName } from "./util.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,16 +42,29 @@ function fieldNames(doc, schema, out, seen = new Set(), depth = 0) {
     out.add(k);
     fieldNames(doc, v, out, seen, depth + 1);
   }
-  for (const key of ["items", "additionalProperties"]) if (isObj(schema[key])) fieldNames(doc, schema[key], out, seen, depth + 1);
-  for (const key of ["allOf", "anyOf", "oneOf"]) for (const s of schema[key] ?? []) fieldNames(doc, s, out, seen, depth + 1);
+  for (const key of ["items", "additionalProperties"])
+    if (isObj(schema[key])) fieldNames(doc, schema[key], out, seen, depth + 1);
+  for (const key of ["allOf", "anyOf", "oneOf"])
+    for (const s of schema[key] ?? []) fieldNames(doc, s, out, seen, depth + 1);
   return out;
 }
 
 function searchIndex(site) {
   const entries = [];
-  entries.push({ n: "Getting started", k: "page", s: "Install a package, call a method, run against the local mock", u: "getting-started.html" });
+  entries.push({
+    n: "Getting started",
+    k: "page",
+    s: "Install a package, call a method, run against the local mock",
+    u: "getting-started.html",
+  });
   for (const area of site.areas) {
-    entries.push({ n: area.label, k: "area", a: area.deprecated ? "deprecated" : area.kind === "openrpc" ? "JSON-RPC" : "REST", s: firstSentence(area.info.summary || area.info.description, 140), u: `${area.key}/index.html` });
+    entries.push({
+      n: area.label,
+      k: "area",
+      a: area.deprecated ? "deprecated" : area.kind === "openrpc" ? "JSON-RPC" : "REST",
+      s: firstSentence(area.info.summary || area.info.description, 140),
+      u: `${area.key}/index.html`,
+    });
     for (const op of [...area.ops, ...area.deliveries]) {
       const fields = new Set();
       const doc = area.doc;
@@ -49,13 +77,19 @@ function searchIndex(site) {
       } else {
         for (const p of op.rest.params) fields.add(p.name);
         fieldNames(doc, op.rest.body?.schema, fields);
-        for (const r of op.rest.responses) if (/^2/.test(r.status)) fieldNames(doc, r.schema, fields);
+        for (const r of op.rest.responses)
+          if (/^2/.test(r.status)) fieldNames(doc, r.schema, fields);
       }
       entries.push({
         n: op.id,
         k: op.transport,
         a: area.label,
-        m: op.transport === "rest" ? `${op.method} ${op.path}` : op.transport === "rpc" ? "POST" : "delivery",
+        m:
+          op.transport === "rest"
+            ? `${op.method} ${op.path}`
+            : op.transport === "rpc"
+              ? "POST"
+              : "delivery",
         s: op.summary,
         u: op.href,
         f: [...fields],
@@ -66,7 +100,14 @@ function searchIndex(site) {
   }
   for (const page of site.schemas.values()) {
     const s = page.schema;
-    entries.push({ n: page.name, k: "schema", a: page.areas.map((a) => a.label).join(", "), s: firstSentence(s?.description, 140), u: page.href, f: Object.keys(s?.properties ?? {}) });
+    entries.push({
+      n: page.name,
+      k: "schema",
+      a: page.areas.map((a) => a.label).join(", "),
+      s: firstSentence(s?.description, 140),
+      u: page.href,
+      f: Object.keys(s?.properties ?? {}),
+    });
   }
   return { version: 1, entries };
 }
@@ -76,7 +117,8 @@ export function checkLinks(pages) {
   const broken = [];
   const ids = new Map();
   const idsOf = (path) => {
-    if (!ids.has(path)) ids.set(path, new Set([...pages.get(path).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+    if (!ids.has(path))
+      ids.set(path, new Set([...pages.get(path).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
     return ids.get(path);
   };
   for (const [path, html] of pages) {
@@ -87,7 +129,8 @@ export function checkLinks(pages) {
       const [file, frag] = raw.split("#");
       const target = file ? posix.normalize(posix.join(posix.dirname(path), file)) : path;
       if (!pages.has(target)) broken.push(`${path}: ${raw} (no ${target})`);
-      else if (frag && target.endsWith(".html") && !idsOf(target).has(decodeURIComponent(frag))) broken.push(`${path}: ${raw} (no id "${frag}")`);
+      else if (frag && target.endsWith(".html") && !idsOf(target).has(decodeURIComponent(frag)))
+        broken.push(`${path}: ${raw} (no id "${frag}")`);
     }
   }
   return broken;
@@ -99,7 +142,9 @@ function cleanOut(out) {
   const entries = readdirSync(out);
   if (!entries.length) return;
   if (!existsSync(join(out, "search-index.json")) || !existsSync(join(out, "assets", "site.css"))) {
-    throw new Error(`refusing to clean ${out}: it is not empty and does not look like a docs build`);
+    throw new Error(
+      `refusing to clean ${out}: it is not empty and does not look like a docs build`,
+    );
   }
   rmSync(out, { recursive: true, force: true });
 }
@@ -126,7 +171,10 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT } = {}) {
   pages.set("search-index.json", JSON.stringify(searchIndex(site)));
   for (const a of ASSETS) pages.set(`assets/${a}`, "");
   const broken = checkLinks(pages);
-  if (broken.length) throw new Error(`broken internal links:\n  ${broken.slice(0, 30).join("\n  ")}${broken.length > 30 ? `\n  … ${broken.length - 30} more` : ""}`);
+  if (broken.length)
+    throw new Error(
+      `broken internal links:\n  ${broken.slice(0, 30).join("\n  ")}${broken.length > 30 ? `\n  … ${broken.length - 30} more` : ""}`,
+    );
 
   const outDir = resolve(out);
   cleanOut(outDir);
@@ -142,5 +190,14 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT } = {}) {
   }
   const ms = performance.now() - started;
   const nOps = site.areas.reduce((n, a) => n + a.ops.length + a.deliveries.length, 0);
-  return { out: outDir, files, bytes, ms, operations: nOps, schemas: site.schemas.size, areas: site.areas.map((a) => a.key), warnings: site.warnings };
+  return {
+    out: outDir,
+    files,
+    bytes,
+    ms,
+    operations: nOps,
+    schemas: site.schemas.size,
+    areas: site.areas.map((a) => a.key),
+    warnings: site.warnings,
+  };
 }

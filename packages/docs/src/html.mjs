@@ -5,7 +5,14 @@ import { esc, sourceKind } from "./util.mjs";
 /** A page context: where the page sits (for relative links) and its footnotes. */
 export function pageContext(site, { path, area }) {
   const depth = path.split("/").length - 1;
-  return { site, area, path, root: depth ? "../".repeat(depth) : "", notes: [], noteIndex: new Map() };
+  return {
+    site,
+    area,
+    path,
+    root: depth ? "../".repeat(depth) : "",
+    notes: [],
+    noteIndex: new Map(),
+  };
 }
 
 /** A relative href from the current page to a site path (`das/getAsset.html`). */
@@ -31,22 +38,33 @@ export function marker(pc, text) {
 export function footnotes(pc) {
   if (!pc.notes.length) return "";
   const items = pc.notes
-    .map((n, i) => `<li id="src-${i + 1}" class="xs-${n.kind}"><span class="xs-kind">${n.kind === "docs" ? "public docs" : n.kind}</span> ${esc(n.text.replace(/^(public-docs|assumption):\s*/, ""))}</li>`)
+    .map(
+      (n, i) =>
+        `<li id="src-${i + 1}" class="xs-${n.kind}"><span class="xs-kind">${n.kind === "docs" ? "public docs" : n.kind}</span> ${esc(n.text.replace(/^(public-docs|assumption):\s*/, ""))}</li>`,
+    )
     .join("\n");
   return `<section class="sources" aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2><p class="muted">Items not stated by the seed documentation carry a marker: <span class="xs xs-docs">docs</span> = taken from the public docs, <span class="xs xs-assumption">assumption</span> = decided by the spec authors.</p><ol class="notes">${items}</ol></section>`;
 }
 
-export const badge = (kind, text, title) => `<span class="badge badge-${kind}"${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</span>`;
+export const badge = (kind, text, title) =>
+  `<span class="badge badge-${kind}"${title ? ` title="${esc(title)}"` : ""}>${esc(text)}</span>`;
 
 export function opBadges(op, { compact = false } = {}) {
   const b = [];
   if (op.transport === "rpc") b.push(badge("rpc", "JSON-RPC"));
-  else if (op.transport === "rest") b.push(badge(`http http-${op.method.toLowerCase()}`, op.method));
+  else if (op.transport === "rest")
+    b.push(badge(`http http-${op.method.toLowerCase()}`, op.method));
   else b.push(badge("delivery", "delivery", "Sent by the service to your webhook URL"));
-  if (op.deprecated) b.push(badge("deprecated", "deprecated", op.replacedBy ? `Replaced by ${op.replacedBy}` : undefined));
+  if (op.deprecated)
+    b.push(
+      badge("deprecated", "deprecated", op.replacedBy ? `Replaced by ${op.replacedBy}` : undefined),
+    );
   if (op.beta) b.push(badge("beta", "beta", "Routes and response formats may change"));
   if (!compact) {
-    if (op.idempotent === false) b.push(badge("write", "not idempotent", "The SDK does not retry this call unless you opt in"));
+    if (op.idempotent === false)
+      b.push(
+        badge("write", "not idempotent", "The SDK does not retry this call unless you opt in"),
+      );
     if (op.pagination) b.push(badge("paged", "paginated"));
   }
   return b.join(" ");
@@ -60,11 +78,15 @@ export function codeBlock(code, { lang, label, html = false } = {}) {
 function nav(pc) {
   const { site } = pc;
   const cur = pc.path;
-  const link = (target, text, extra = "") => `<a href="${href(pc, target)}"${target === cur ? ' aria-current="page"' : ""}${extra}>${text}</a>`;
+  const link = (target, text, extra = "") =>
+    `<a href="${href(pc, target)}"${target === cur ? ' aria-current="page"' : ""}${extra}>${text}</a>`;
   const areaBlock = (a) => {
     const open = pc.area === a;
     const items = [...a.ops, ...a.deliveries]
-      .map((o) => `<li>${link(o.href, `<span class="nav-op">${esc(o.id)}</span>${o.deprecated ? '<span class="dot dot-dep" title="deprecated"></span>' : ""}`)}</li>`)
+      .map(
+        (o) =>
+          `<li>${link(o.href, `<span class="nav-op">${esc(o.id)}</span>${o.deprecated ? '<span class="dot dot-dep" title="deprecated"></span>' : ""}`)}</li>`,
+      )
       .join("");
     return `<li class="nav-area${open ? " open" : ""}">${link(`${a.key}/index.html`, `${esc(a.label)}${a.beta ? ' <span class="badge badge-beta">beta</span>' : ""}`)}<ul>${items}</ul></li>`;
   };
@@ -79,7 +101,8 @@ ${dep.length ? `<p class="nav-h">Deprecated</p><ul class="nav-areas nav-deprecat
 }
 
 // Inline (data:) so that no page issues a favicon request of its own.
-const FAVICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath d='M16 2 30 16 16 30 2 16z' fill='%235b3fd6'/%3E%3Cpath d='M16 9 23 16 16 23 9 16z' fill='%23fff'/%3E%3C/svg%3E";
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath d='M16 2 30 16 16 30 2 16z' fill='%235b3fd6'/%3E%3Cpath d='M16 9 23 16 16 23 9 16z' fill='%23fff'/%3E%3C/svg%3E";
 
 /** The full HTML document of one page. */
 export function layout(pc, { title, body, description }) {

@@ -21,7 +21,9 @@ export function markdown(text, opts = {}) {
       i++;
       while (i < lines.length && !/^\s*```/.test(lines[i])) body.push(lines[i++]);
       i++;
-      out.push(`<pre class="code"><code${lang ? ` data-lang="${esc(lang)}"` : ""}>${esc(body.join("\n"))}</code></pre>`);
+      out.push(
+        `<pre class="code"><code${lang ? ` data-lang="${esc(lang)}"` : ""}>${esc(body.join("\n"))}</code></pre>`,
+      );
       continue;
     }
     if (!line.trim()) {
@@ -49,7 +51,14 @@ export function markdown(text, opts = {}) {
       continue;
     }
     const para = [];
-    while (i < lines.length && lines[i].trim() && !/^\s*```/.test(lines[i]) && !bullet.test(lines[i]) && !numbered.test(lines[i])) para.push(lines[i++].trim());
+    while (
+      i < lines.length &&
+      lines[i].trim() &&
+      !/^\s*```/.test(lines[i]) &&
+      !bullet.test(lines[i]) &&
+      !numbered.test(lines[i])
+    )
+      para.push(lines[i++].trim());
     out.push(`<p>${inline(para.join(" "), opts)}</p>`);
   }
   return out.join("\n");
@@ -75,7 +84,9 @@ export function inline(text, opts = {}) {
   s = s.replace(/\u0000(\d+)\u0000/g, (_, n) => {
     const code = codes[Number(n)];
     const href = opts.linkCode?.(code);
-    return href ? `<a href="${esc(href)}"><code>${esc(code)}</code></a>` : `<code>${esc(code)}</code>`;
+    return href
+      ? `<a href="${esc(href)}"><code>${esc(code)}</code></a>`
+      : `<code>${esc(code)}</code>`;
   });
   return s;
 }
@@ -83,7 +94,12 @@ export function inline(text, opts = {}) {
 /** The first sentence of a description, as plain text (for cards and the search index). */
 export function firstSentence(text, max = 200) {
   if (typeof text !== "string") return "";
-  const plain = text.replace(/`([^`]+)`/g, "$1").replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\[([^\]]+)\]\([^)]+\)/g, "$1").replace(/\s+/g, " ").trim();
+  const plain = text
+    .replace(/`([^`]+)`/g, "$1")
+    .replace(/\*\*([^*]+)\*\*/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]+\)/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
   const m = /^(.+?[.!?])(\s|$)/.exec(plain);
   const s = m ? m[1] : plain;
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;

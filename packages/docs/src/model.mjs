@@ -4,7 +4,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseJson } from "@chaindata/core";
 import { join } from "node:path";
-import { camel, canonical, deref, fileSlug, isObj, pascal, resolvePointer, schemaRefName } from "./util.mjs";
+import {
+  camel,
+  canonical,
+  deref,
+  fileSlug,
+  isObj,
+  pascal,
+  resolvePointer,
+  schemaRefName,
+} from "./util.mjs";
 
 /** Navigation labels of the known areas; an unknown area falls back to its title. */
 const LABELS = {
@@ -17,7 +26,16 @@ const LABELS = {
   "token-metadata": "Token metadata",
   mint: "Mint (compressed NFT)",
 };
-const ORDER = ["das", "compression", "sender", "wallet", "admin", "webhooks", "token-metadata", "mint"];
+const ORDER = [
+  "das",
+  "compression",
+  "sender",
+  "wallet",
+  "admin",
+  "webhooks",
+  "token-metadata",
+  "mint",
+];
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 // Losslessly: u64 examples beyond 2^53 keep every digit (as `bigint`s; pages print them with `toJson`).
@@ -25,7 +43,12 @@ const readJson = (file) => parseJson(readFileSync(file, "utf8"));
 
 function labelFor(area, title) {
   if (LABELS[area]) return LABELS[area];
-  return String(title ?? area).replace(/^chaindata\s+/i, "").replace(/\s*\((beta|deprecated)\)\s*$/i, "").replace(/\s+API$/i, "") || area;
+  return (
+    String(title ?? area)
+      .replace(/^chaindata\s+/i, "")
+      .replace(/\s*\((beta|deprecated)\)\s*$/i, "")
+      .replace(/\s+API$/i, "") || area
+  );
 }
 
 /**
@@ -41,7 +64,9 @@ export function loadSite(specDir) {
   for (const entry of index.areas ?? []) {
     const file = join(specDir, entry.file);
     if (!existsSync(file)) {
-      warnings.push(`area ${entry.area}: ${entry.file} is listed in index.json but missing; skipped`);
+      warnings.push(
+        `area ${entry.area}: ${entry.file} is listed in index.json but missing; skipped`,
+      );
       continue;
     }
     const doc = readJson(file);
@@ -86,7 +111,8 @@ function loadArea(entry, doc, index) {
   area.ops = kind === "openrpc" ? rpcOps(area) : restOps(area);
   area.deliveries = kind === "openapi" ? deliveryOps(area) : [];
   const all = area.ops;
-  area.deprecated = (all.length > 0 && all.every((o) => o.deprecated)) || /\(deprecated\)/i.test(area.title);
+  area.deprecated =
+    (all.length > 0 && all.every((o) => o.deprecated)) || /\(deprecated\)/i.test(area.title);
   return area;
 }
 
@@ -96,7 +122,11 @@ function serversOf(doc, hostKey, index) {
   const main = servers.find((s) => s["x-environments"]) ?? servers[0];
   const urls = {};
   const fromIndex = index.hosts?.[hostKey]?.urls ?? {};
-  const envs = new Set([...Object.keys(index.environments ?? {}), ...Object.keys(main?.["x-environments"] ?? {}), ...Object.keys(fromIndex)]);
+  const envs = new Set([
+    ...Object.keys(index.environments ?? {}),
+    ...Object.keys(main?.["x-environments"] ?? {}),
+    ...Object.keys(fromIndex),
+  ]);
   for (const env of envs) {
     let url = main?.["x-environments"]?.[env];
     if (url === undefined) url = fromIndex[env];
@@ -107,16 +137,33 @@ function serversOf(doc, hostKey, index) {
     urls[env] = url == null ? null : String(url).replace(/\/+$/, "");
   }
   if (!Object.keys(urls).length && main?.url) {
-    urls.mainnet = main.url.replace(/\{(\w+)\}/g, (_, v) => main.variables?.[v]?.default ?? v).replace(/\/+$/, "");
+    urls.mainnet = main.url
+      .replace(/\{(\w+)\}/g, (_, v) => main.variables?.[v]?.default ?? v)
+      .replace(/\/+$/, "");
   }
-  return { urls, source: main?.["x-source"], regions: main?.["x-regions"] ?? index.hosts?.[hostKey]?.["x-regions"], description: main?.description, list: servers };
+  return {
+    urls,
+    source: main?.["x-source"],
+    regions: main?.["x-regions"] ?? index.hosts?.[hostKey]?.["x-regions"],
+    description: main?.description,
+    list: servers,
+  };
 }
 
 /** How the API key travels: a list of alternatives, first = the one the snippets use. */
 function authOf(doc, kind, host) {
   if (kind === "openrpc") {
-    const a = doc.info?.["x-auth"] ?? (host?.auth ? { in: "query", name: host.auth.query, required: host.auth.required } : undefined);
-    return a ? { required: a.required !== false, ways: [{ in: a.in ?? "query", name: a.name ?? "api-key" }] } : { required: false, ways: [] };
+    const a =
+      doc.info?.["x-auth"] ??
+      (host?.auth
+        ? { in: "query", name: host.auth.query, required: host.auth.required }
+        : undefined);
+    return a
+      ? {
+          required: a.required !== false,
+          ways: [{ in: a.in ?? "query", name: a.name ?? "api-key" }],
+        }
+      : { required: false, ways: [] };
   }
   return restAuth(doc, doc.security);
 }
@@ -129,8 +176,20 @@ function restAuth(doc, security) {
     for (const name of Object.keys(req)) {
       const scheme = doc.components?.securitySchemes?.[name];
       if (!scheme) continue;
-      if (scheme.type === "apiKey") ways.push({ in: scheme.in, name: scheme.name, description: scheme.description, source: scheme["x-source"] });
-      else if (scheme.type === "http") ways.push({ in: "header", name: "Authorization", scheme: scheme.scheme, description: scheme.description });
+      if (scheme.type === "apiKey")
+        ways.push({
+          in: scheme.in,
+          name: scheme.name,
+          description: scheme.description,
+          source: scheme["x-source"],
+        });
+      else if (scheme.type === "http")
+        ways.push({
+          in: "header",
+          name: "Authorization",
+          scheme: scheme.scheme,
+          description: scheme.description,
+        });
     }
   }
   return { required, ways };
@@ -143,20 +202,41 @@ function rpcOps(area) {
   return (doc.methods ?? []).map((raw) => {
     const m = raw.$ref ? resolvePointer(doc, raw.$ref) : raw;
     const params = (m.params ?? []).map((p) => (p.$ref ? resolvePointer(doc, p.$ref) : p));
-    const structure = m["x-params"] === "array" ? "array" : m.paramStructure === "by-position" ? "positional" : "object";
+    const structure =
+      m["x-params"] === "array"
+        ? "array"
+        : m.paramStructure === "by-position"
+          ? "positional"
+          : "object";
     const result = m.result?.$ref ? resolvePointer(doc, m.result.$ref) : m.result;
     const errors = (m.errors ?? []).map((e) => {
       const name = e.$ref ? e.$ref.split("/").pop() : undefined;
       const err = e.$ref ? resolvePointer(doc, e.$ref) : e;
       const info = errorInfo[String(err.code)] ?? {};
-      return { name, code: err.code, message: err.message, data: err.data, description: err.description, httpStatus: info.httpStatus, source: info["x-source"] ?? err["x-source"] };
+      return {
+        name,
+        code: err.code,
+        message: err.message,
+        data: err.data,
+        description: err.description,
+        httpStatus: info.httpStatus,
+        source: info["x-source"] ?? err["x-source"],
+      };
     });
     const examples = (m.examples ?? []).map((x) => (x.$ref ? resolvePointer(doc, x.$ref) : x));
     return {
       ...common(area, m, m.name),
       transport: "rpc",
       method: "POST",
-      rpc: { structure, paramStructure: m.paramStructure ?? "either", params, queryParams: m["x-query-params"] ?? [], result, errors, examples },
+      rpc: {
+        structure,
+        paramStructure: m.paramStructure ?? "either",
+        params,
+        queryParams: m["x-query-params"] ?? [],
+        result,
+        errors,
+        examples,
+      },
     };
   });
 }
@@ -196,8 +276,18 @@ const withoutRef = (o) => Object.fromEntries(Object.entries(o).filter(([k]) => k
 function bodyOf(doc, o) {
   if (!o.requestBody) return undefined;
   const rb = o.requestBody.$ref ? resolvePointer(doc, o.requestBody.$ref) : o.requestBody;
-  const [contentType, media] = Object.entries(rb.content ?? {}).find(([t]) => /json/.test(t)) ?? Object.entries(rb.content ?? {})[0] ?? [];
-  return { required: Boolean(rb.required), description: rb.description, source: rb["x-source"], contentType, schema: media?.schema, examples: namedExamples(doc, media) };
+  const [contentType, media] =
+    Object.entries(rb.content ?? {}).find(([t]) => /json/.test(t)) ??
+    Object.entries(rb.content ?? {})[0] ??
+    [];
+  return {
+    required: Boolean(rb.required),
+    description: rb.description,
+    source: rb["x-source"],
+    contentType,
+    schema: media?.schema,
+    examples: namedExamples(doc, media),
+  };
 }
 
 /** `examples` (named, refs resolved) or a lone `example` of a media type / parameter. */
@@ -206,21 +296,47 @@ export function namedExamples(doc, holder) {
   const out = [];
   for (const [name, ex] of Object.entries(holder.examples ?? {})) {
     const e = ex?.$ref ? { ...resolvePointer(doc, ex.$ref), ...withoutRef(ex) } : ex;
-    out.push({ name, summary: e?.summary, description: e?.description, value: e?.value, external: e?.externalValue });
+    out.push({
+      name,
+      summary: e?.summary,
+      description: e?.description,
+      value: e?.value,
+      external: e?.externalValue,
+    });
   }
-  if (!out.length && holder.example !== undefined) out.push({ name: "example", value: holder.example });
+  if (!out.length && holder.example !== undefined)
+    out.push({ name: "example", value: holder.example });
   return out;
 }
 
 function responsesOf(doc, o) {
   return Object.entries(o.responses ?? {}).map(([status, r0]) => {
     const r = r0.$ref ? { ...resolvePointer(doc, r0.$ref), ...withoutRef(r0) } : r0;
-    const [contentType, media] = Object.entries(r.content ?? {}).find(([t]) => /json/.test(t)) ?? Object.entries(r.content ?? {})[0] ?? [];
+    const [contentType, media] =
+      Object.entries(r.content ?? {}).find(([t]) => /json/.test(t)) ??
+      Object.entries(r.content ?? {})[0] ??
+      [];
     const headers = Object.entries(r.headers ?? {}).map(([name, h0]) => {
       const h = h0.$ref ? resolvePointer(doc, h0.$ref) : h0;
-      return { name, description: h.description, schema: h.schema, required: h.required, source: h["x-source"], examples: namedExamples(doc, h) };
+      return {
+        name,
+        description: h.description,
+        schema: h.schema,
+        required: h.required,
+        source: h["x-source"],
+        examples: namedExamples(doc, h),
+      };
     });
-    return { status, description: r.description ?? "", source: r["x-source"], contentType, schema: media?.schema, examples: namedExamples(doc, media), headers, ref: r0.$ref?.split("/").pop() };
+    return {
+      status,
+      description: r.description ?? "",
+      source: r["x-source"],
+      contentType,
+      schema: media?.schema,
+      examples: namedExamples(doc, media),
+      headers,
+      ref: r0.$ref?.split("/").pop(),
+    };
   });
 }
 
@@ -238,7 +354,12 @@ function restOps(area) {
         transport: "rest",
         method: method.toUpperCase(),
         path,
-        rest: { params: paramsOf(doc, item, o), body: bodyOf(doc, o), responses: responsesOf(doc, o), auth: o.security ? restAuth(doc, o.security) : area.auth },
+        rest: {
+          params: paramsOf(doc, item, o),
+          body: bodyOf(doc, o),
+          responses: responsesOf(doc, o),
+          auth: o.security ? restAuth(doc, o.security) : area.auth,
+        },
       });
     }
   }
@@ -263,7 +384,12 @@ function deliveryOps(area) {
         deliveryName: name,
         method: method.toUpperCase(),
         path: undefined,
-        rest: { params: paramsOf(doc, item, o), body: bodyOf(doc, o), responses: responsesOf(doc, o), auth: o.security ? restAuth(doc, o.security) : { required: false, ways: [] } },
+        rest: {
+          params: paramsOf(doc, item, o),
+          body: bodyOf(doc, o),
+          responses: responsesOf(doc, o),
+          auth: o.security ? restAuth(doc, o.security) : { required: false, ways: [] },
+        },
       });
     }
   }
@@ -290,7 +416,16 @@ function registerSchemas(site) {
         hit = { canon, id };
         copies.push(hit);
         byName.set(name, copies);
-        pages.set(id, { id, name, schema, area, areas: [], usedBy: new Set(), refBy: new Set(), href: `schemas/${id}.html` });
+        pages.set(id, {
+          id,
+          name,
+          schema,
+          area,
+          areas: [],
+          usedBy: new Set(),
+          refBy: new Set(),
+          href: `schemas/${id}.html`,
+        });
       }
       pages.get(hit.id).areas.push(area);
       area.schemaIds[name] = hit.id;
@@ -341,7 +476,8 @@ export function directRefs(node, out = new Set()) {
       if (k === "$ref") {
         const name = schemaRefName(v);
         if (name) out.add(name);
-      } else if (k !== "examples" && k !== "default" && k !== "const" && k !== "enum") directRefs(v, out);
+      } else if (k !== "examples" && k !== "default" && k !== "const" && k !== "enum")
+        directRefs(v, out);
     }
   }
   return out;

@@ -2,31 +2,81 @@
 // one per named schema, and the schema index.
 import { badge, codeBlock, href, layout, marker, opBadges, pageContext } from "./html.mjs";
 import { firstSentence } from "./markdown.mjs";
-import { fieldsTable, inl, md, schemaBlock, typeLabel, expansion, propertyRows } from "./schema.mjs";
-import { curlDelivery, curlRest, curlRpc, fillPath, rpcBody, rpcSdkArgs, restRequest, restSdkArgs, tsSnippet, API_KEY_ENV } from "./snippets.mjs";
+import {
+  fieldsTable,
+  inl,
+  md,
+  schemaBlock,
+  typeLabel,
+  expansion,
+  propertyRows,
+} from "./schema.mjs";
+import {
+  curlDelivery,
+  curlRest,
+  curlRpc,
+  fillPath,
+  rpcBody,
+  rpcSdkArgs,
+  restRequest,
+  restSdkArgs,
+  tsSnippet,
+  API_KEY_ENV,
+} from "./snippets.mjs";
 import { esc, isObj, plural, toJson } from "./util.mjs";
 
 const json = (v) => toJson(v, 2);
-const STATUS_TEXT = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict", 413: "Payload Too Large", 422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
+const STATUS_TEXT = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No Content",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  413: "Payload Too Large",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
 
 function section(id, title, body) {
-  return body ? `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h"><a class="anchor" href="#${id}">${esc(title)}</a></h2>\n${body}\n</section>` : "";
+  return body
+    ? `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h"><a class="anchor" href="#${id}">${esc(title)}</a></h2>\n${body}\n</section>`
+    : "";
 }
 
 function toc(items) {
   const list = items.filter(Boolean);
-  return list.length > 1 ? `<nav class="toc" aria-label="On this page"><span class="muted">On this page:</span> ${list.map(([id, t]) => `<a href="#${id}">${esc(t)}</a>`).join(" · ")}</nav>` : "";
+  return list.length > 1
+    ? `<nav class="toc" aria-label="On this page"><span class="muted">On this page:</span> ${list.map(([id, t]) => `<a href="#${id}">${esc(t)}</a>`).join(" · ")}</nav>`
+    : "";
 }
 
 function authText(pc, auth) {
   if (!auth || !auth.ways.length) return "none";
-  const ways = auth.ways.map((w) => `<code>${esc(w.name)}</code> ${w.in === "header" ? "header" : `${esc(w.in)} parameter`}${marker(pc, w.source)}`);
+  const ways = auth.ways.map(
+    (w) =>
+      `<code>${esc(w.name)}</code> ${w.in === "header" ? "header" : `${esc(w.in)} parameter`}${marker(pc, w.source)}`,
+  );
   return `API key as the ${ways.join(" or the ")} — ${auth.required ? "required" : "optional"}`;
 }
 
 function envTable(pc, area, op) {
   const rows = Object.entries(area.servers.urls).map(([env, url]) => {
-    const full = url == null ? null : op ? (op.transport === "rpc" ? `${url}${area.rpcPath ?? "/"}` : `${url}${op.path}`) : url;
+    const full =
+      url == null
+        ? null
+        : op
+          ? op.transport === "rpc"
+            ? `${url}${area.rpcPath ?? "/"}`
+            : `${url}${op.path}`
+          : url;
     const desc = pc.site.index.environments?.[env]?.description;
     return `<tr><th scope="row"><code>${esc(env)}</code></th><td>${full == null ? '<span class="muted">not available</span>' : `<code class="url">${esc(full)}</code>`}</td><td class="small">${desc ? inl(pc, desc) : ""}</td></tr>`;
   });
@@ -36,8 +86,13 @@ function envTable(pc, area, op) {
 function regionsBlock(pc, area) {
   const r = area.servers.regions;
   if (!isObj(r) || !Object.keys(r).length) return "";
-  return `<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary><div class="table-wrap"><table><thead><tr><th scope="col">Region</th><th scope="col">URL</th></tr></thead><tbody>${Object.entries(r)
-    .map(([k, v]) => `<tr><td><code>${esc(k)}</code></td><td><code class="url">${esc(v)}${area.rpcPath && area.kind === "openrpc" ? esc(area.rpcPath) : ""}</code></td></tr>`)
+  return `<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary><div class="table-wrap"><table><thead><tr><th scope="col">Region</th><th scope="col">URL</th></tr></thead><tbody>${Object.entries(
+    r,
+  )
+    .map(
+      ([k, v]) =>
+        `<tr><td><code>${esc(k)}</code></td><td><code class="url">${esc(v)}${area.rpcPath && area.kind === "openrpc" ? esc(area.rpcPath) : ""}</code></td></tr>`,
+    )
     .join("")}</tbody></table></div></details>`;
 }
 
@@ -45,22 +100,49 @@ function paginationText(p) {
   if (!p) return "";
   const code = (x) => `<code>${esc(x)}</code>`;
   const parts = [`${esc(p.style)} style`];
-  if (p.style === "page") parts.push(`request ${code(p.page ?? "page")}${p.limit ? ` and ${code(p.limit)}` : ""}`);
-  else parts.push(`pass ${p.nextCursor ? code(p.nextCursor) : "the next cursor"} as ${code(p.cursor ?? "cursor")}${p.limit ? `, page size ${code(p.limit)}` : ""}`);
+  if (p.style === "page")
+    parts.push(`request ${code(p.page ?? "page")}${p.limit ? ` and ${code(p.limit)}` : ""}`);
+  else
+    parts.push(
+      `pass ${p.nextCursor ? code(p.nextCursor) : "the next cursor"} as ${code(p.cursor ?? "cursor")}${p.limit ? `, page size ${code(p.limit)}` : ""}`,
+    );
   if (p.items) parts.push(`items at ${code(p.items)}`);
-  parts.push(p.hasMore ? `more while ${code(p.hasMore)} is true` : p.style === "page" ? "ends on a short or empty page" : "ends when there is no next cursor");
+  parts.push(
+    p.hasMore
+      ? `more while ${code(p.hasMore)} is true`
+      : p.style === "page"
+        ? "ends on a short or empty page"
+        : "ends when there is no next cursor",
+  );
   return `${parts.join("; ")}. The SDK's <code>.all()</code> walks every page.`;
 }
 
 function facts(pc, op) {
   const rows = [];
   const area = op.area;
-  rows.push(["Package", `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>`]);
-  if (op.transport === "delivery") rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
-  if (op.cost) rows.push(["Cost", `${op.cost.credits === null ? "not documented by the service" : `${esc(op.cost.credits)} ${op.cost.credits === 1 ? "credit" : "credits"} per ${op.transport === "delivery" ? "event" : "request"}`}${marker(pc, op.cost["x-source"])}`]);
-  if (op.rateLimit) rows.push(["Rate limit", `${esc(op.rateLimit.requestsPerSecond)} requests/s${op.rateLimit.scope ? ` per ${esc(op.rateLimit.scope)}` : ""}${marker(pc, op.rateLimit["x-source"])}`]);
+  rows.push([
+    "Package",
+    `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>`,
+  ]);
+  if (op.transport === "delivery")
+    rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
+  if (op.cost)
+    rows.push([
+      "Cost",
+      `${op.cost.credits === null ? "not documented by the service" : `${esc(op.cost.credits)} ${op.cost.credits === 1 ? "credit" : "credits"} per ${op.transport === "delivery" ? "event" : "request"}`}${marker(pc, op.cost["x-source"])}`,
+    ]);
+  if (op.rateLimit)
+    rows.push([
+      "Rate limit",
+      `${esc(op.rateLimit.requestsPerSecond)} requests/s${op.rateLimit.scope ? ` per ${esc(op.rateLimit.scope)}` : ""}${marker(pc, op.rateLimit["x-source"])}`,
+    ]);
   if (op.transport !== "delivery") {
-    rows.push(["Retries", op.idempotent === false ? "<strong>Not idempotent</strong>: the SDK does not retry it unless you opt in." : "Idempotent: safe to retry."]);
+    rows.push([
+      "Retries",
+      op.idempotent === false
+        ? "<strong>Not idempotent</strong>: the SDK does not retry it unless you opt in."
+        : "Idempotent: safe to retry.",
+    ]);
     rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth)]);
   }
   if (op.pagination) rows.push(["Pagination", paginationText(op.pagination)]);
@@ -69,17 +151,26 @@ function facts(pc, op) {
 
 /** Link plain-text `@chaindata/<area>` mentions (outside tags and code) to the area page. */
 function linkPackages(pc, html) {
-  return html.replace(/(<code>.*?<\/code>|<a [^>]*>.*?<\/a>)|@chaindata\/([\w-]+)/g, (m, skip, key) => {
-    if (skip) return skip;
-    const a = pc.site.areas.find((x) => x.key === key);
-    return a ? `<a href="${href(pc, `${a.key}/index.html`)}"><code>${esc(m)}</code></a>` : m;
-  });
+  return html.replace(
+    /(<code>.*?<\/code>|<a [^>]*>.*?<\/a>)|@chaindata\/([\w-]+)/g,
+    (m, skip, key) => {
+      if (skip) return skip;
+      const a = pc.site.areas.find((x) => x.key === key);
+      return a ? `<a href="${href(pc, `${a.key}/index.html`)}"><code>${esc(m)}</code></a>` : m;
+    },
+  );
 }
 
 function callouts(pc, op) {
   const out = [];
-  if (op.deprecated) out.push(`<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> ${op.replacedBy ? `Use ${linkPackages(pc, inl(pc, op.replacedBy))} instead.` : "It may be removed."} The SDK logs a warning once per process when it is called.</div>`);
-  if (op.beta) out.push(`<div class="callout callout-beta" role="note"><strong>Beta.</strong> Routes and response formats may change; response objects may gain fields.</div>`);
+  if (op.deprecated)
+    out.push(
+      `<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> ${op.replacedBy ? `Use ${linkPackages(pc, inl(pc, op.replacedBy))} instead.` : "It may be removed."} The SDK logs a warning once per process when it is called.</div>`,
+    );
+  if (op.beta)
+    out.push(
+      `<div class="callout callout-beta" role="note"><strong>Beta.</strong> Routes and response formats may change; response objects may gain fields.</div>`,
+    );
   return out.join("\n");
 }
 
@@ -91,12 +182,15 @@ function rpcShape(pc, op) {
   let p;
   if (structure === "array") {
     const only = params[0];
-    const item = only?.schema?.items ? typeLabel(pc, only.schema.items, { prim: false }) : typeLabel(pc, only?.schema, { prim: false });
+    const item = only?.schema?.items
+      ? typeLabel(pc, only.schema.items, { prim: false })
+      : typeLabel(pc, only?.schema, { prim: false });
     p = `[ ${item}, … ]  ${c(`the ${only?.name ?? "params"} array itself`)}`;
   } else if (structure === "positional") {
     p = `[\n${params.map((x, i) => `    ${typeLabel(pc, x.schema, { prim: false })}${i < params.length - 1 ? "," : ""}  ${c(`${i}: ${x.name}${x.required ? "" : " (optional)"}`)}`).join("\n")}\n  ]`;
   } else if (!params.length) p = "{}";
-  else p = `{\n${params.map((x, i) => `    ${k(x.name)}${x.required ? "" : "?"}: ${typeLabel(pc, x.schema, { prim: false })}${i < params.length - 1 ? "," : ""}`).join("\n")}\n  }`;
+  else
+    p = `{\n${params.map((x, i) => `    ${k(x.name)}${x.required ? "" : "?"}: ${typeLabel(pc, x.schema, { prim: false })}${i < params.length - 1 ? "," : ""}`).join("\n")}\n  }`;
   const body = `{\n  ${k("jsonrpc")}: <span class="s">"2.0"</span>,\n  ${k("id")}: <span class="n">1</span>,\n  ${k("method")}: <span class="s">${esc(JSON.stringify(op.id))}</span>,\n  ${k("params")}: ${p}\n}`;
   const how =
     structure === "array"
@@ -118,17 +212,30 @@ function requestSection(pc, op) {
   const main = area.servers.urls.mainnet ?? Object.values(area.servers.urls).find(Boolean) ?? "";
   const auth = op.rest?.auth ?? area.auth;
   const q = auth.ways[0]?.in === "query" ? `?${auth.ways[0].name}=&lt;API_KEY&gt;` : "";
-  const optionalKey = auth.ways.length && !auth.required ? ' <span class="muted small">(API key optional)</span>' : "";
+  const optionalKey =
+    auth.ways.length && !auth.required
+      ? ' <span class="muted small">(API key optional)</span>'
+      : "";
   let line;
-  if (op.transport === "rpc") line = `<span class="badge badge-http http-post">POST</span> <code class="url">${esc(main)}${esc(area.rpcPath ?? "/")}${q}</code>`;
-  else line = `<span class="badge badge-http http-${op.method.toLowerCase()}">${esc(op.method)}</span> <code class="url">${esc(main)}${esc(op.path).replace(/\{([^}]+)\}/g, '<span class="pp">{$1}</span>')}${q}</code>`;
-  const hdr = auth.ways[0]?.in === "header" ? `<p class="small">Header: <code>${esc(auth.ways[0].name)}: &lt;API_KEY&gt;</code></p>` : "";
+  if (op.transport === "rpc")
+    line = `<span class="badge badge-http http-post">POST</span> <code class="url">${esc(main)}${esc(area.rpcPath ?? "/")}${q}</code>`;
+  else
+    line = `<span class="badge badge-http http-${op.method.toLowerCase()}">${esc(op.method)}</span> <code class="url">${esc(main)}${esc(op.path).replace(/\{([^}]+)\}/g, '<span class="pp">{$1}</span>')}${q}</code>`;
+  const hdr =
+    auth.ways[0]?.in === "header"
+      ? `<p class="small">Header: <code>${esc(auth.ways[0].name)}: &lt;API_KEY&gt;</code></p>`
+      : "";
   const parts = [`<p class="endpoint">${line}${optionalKey}</p>`, hdr];
-  parts.push(`<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>`);
+  parts.push(
+    `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>`,
+  );
   parts.push(envTable(pc, area, op));
   parts.push(regionsBlock(pc, area));
   if (op.transport === "rpc") parts.push(rpcShape(pc, op));
-  else if (op.rest.body) parts.push(`<p>Body: <code>${esc(op.rest.body.contentType)}</code>, ${typeLabel(pc, op.rest.body.schema)}${op.rest.body.required ? " (required)" : " (optional)"}${marker(pc, op.rest.body.source)}. ${op.rest.body.description ? inl(pc, op.rest.body.description) : ""}</p>`);
+  else if (op.rest.body)
+    parts.push(
+      `<p>Body: <code>${esc(op.rest.body.contentType)}</code>, ${typeLabel(pc, op.rest.body.schema)}${op.rest.body.required ? " (required)" : " (optional)"}${marker(pc, op.rest.body.source)}. ${op.rest.body.description ? inl(pc, op.rest.body.description) : ""}</p>`,
+    );
   return parts.join("\n");
 }
 
@@ -143,9 +250,23 @@ function paramRows(pc, op) {
       description: p.description ?? p.summary,
       source: p["x-source"],
       deprecated: p.deprecated,
-      in: structure === "array" ? "params (whole array)" : structure === "positional" ? `params[${i}]` : "params",
+      in:
+        structure === "array"
+          ? "params (whole array)"
+          : structure === "positional"
+            ? `params[${i}]`
+            : "params",
     }));
-    for (const q of queryParams) rows.push({ name: q.name, schema: q.schema, required: Boolean(q.required), description: q.description, source: q["x-source"], deprecated: q.deprecated, in: "query" });
+    for (const q of queryParams)
+      rows.push({
+        name: q.name,
+        schema: q.schema,
+        required: Boolean(q.required),
+        description: q.description,
+        source: q["x-source"],
+        deprecated: q.deprecated,
+        in: "query",
+      });
     return { rows, location: structure !== "object" || queryParams.length > 0 };
   }
   const rows = op.rest.params.map((p) => ({
@@ -156,13 +277,26 @@ function paramRows(pc, op) {
     source: p["x-source"],
     deprecated: p.deprecated,
     in: p.in,
-    examples: Object.entries(p.examples ?? {}).map(([name, e]) => ({ name, summary: e?.summary, value: e?.value })),
+    examples: Object.entries(p.examples ?? {}).map(([name, e]) => ({
+      name,
+      summary: e?.summary,
+      value: e?.value,
+    })),
   }));
   const body = op.rest.body;
   if (body?.schema) {
     const e = expansion(pc, body.schema, []);
-    if (e?.properties) for (const r of propertyRows(pc, e)) rows.push({ ...r, required: body.required && r.required, in: "body" });
-    else rows.push({ name: "body", schema: body.schema, required: body.required, description: body.description, in: "body" });
+    if (e?.properties)
+      for (const r of propertyRows(pc, e))
+        rows.push({ ...r, required: body.required && r.required, in: "body" });
+    else
+      rows.push({
+        name: "body",
+        schema: body.schema,
+        required: body.required,
+        description: body.description,
+        in: "body",
+      });
   }
   return { rows, location: true };
 }
@@ -171,8 +305,10 @@ function parametersSection(pc, op) {
   const { rows, location } = paramRows(pc, op);
   if (!rows.length) return '<p class="muted">No parameters.</p>';
   let note = "";
-  if (op.transport === "rest" && rows.length) note = `<p class="small muted">The SDK method takes one flat object: path and query parameters and body fields together.</p>`;
-  if (op.transport === "rpc" && op.rpc.queryParams.length) note = `<p class="small muted">Query parameters go on the URL; the SDK takes them in the same object under their camelCase names.</p>`;
+  if (op.transport === "rest" && rows.length)
+    note = `<p class="small muted">The SDK method takes one flat object: path and query parameters and body fields together.</p>`;
+  if (op.transport === "rpc" && op.rpc.queryParams.length)
+    note = `<p class="small muted">Query parameters go on the URL; the SDK takes them in the same object under their camelCase names.</p>`;
   return `${note}${fieldsTable(pc, rows, { location })}`;
 }
 
@@ -187,14 +323,22 @@ function resultSection(pc, op) {
   if (!ok.length) return '<p class="muted">No success response is documented.</p>';
   return ok
     .map((r) => {
-      const headers = r.headers.length ? `<p class="small">Headers: ${r.headers.map((h) => `<code>${esc(h.name)}</code>${h.description ? ` — ${inl(pc, h.description)}` : ""}`).join("; ")}</p>` : "";
+      const headers = r.headers.length
+        ? `<p class="small">Headers: ${r.headers.map((h) => `<code>${esc(h.name)}</code>${h.description ? ` — ${inl(pc, h.description)}` : ""}`).join("; ")}</p>`
+        : "";
       return `<div class="response"><h3 id="response-${esc(r.status)}">${statusBadge(r.status)} ${inl(pc, r.description)}${marker(pc, r.source)}</h3>${headers}${r.schema ? schemaBlock(pc, r.schema, {}) : '<p class="muted small">No body.</p>'}</div>`;
     })
     .join("\n");
 }
 
 function statusBadge(status) {
-  const cls = /^2/.test(status) ? "ok" : /^4/.test(status) ? "client" : /^5/.test(status) ? "server" : "other";
+  const cls = /^2/.test(status)
+    ? "ok"
+    : /^4/.test(status)
+      ? "client"
+      : /^5/.test(status)
+        ? "server"
+        : "other";
   return `<span class="status status-${cls}">${esc(status)}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ""}</span>`;
 }
 
@@ -203,15 +347,26 @@ function errorsSection(pc, op) {
     const errs = op.rpc.errors;
     if (!errs.length) return '<p class="muted">No error objects are documented.</p>';
     const rows = errs
-      .map((e) => `<tr><td><code>${esc(e.code)}</code></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary><pre class="code"><code>${esc(json(e.data))}</code></pre></details>` : ""}</td></tr>`)
+      .map(
+        (e) =>
+          `<tr><td><code>${esc(e.code)}</code></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary><pre class="code"><code>${esc(json(e.data))}</code></pre></details>` : ""}</td></tr>`,
+      )
       .join("");
     return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's error class; the code, message and data stay available on it.</p><div class="table-wrap"><table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
-  const bad = op.transport === "delivery" ? op.rest.responses : op.rest.responses.filter((r) => !/^2\d\d$/.test(r.status));
+  const bad =
+    op.transport === "delivery"
+      ? op.rest.responses
+      : op.rest.responses.filter((r) => !/^2\d\d$/.test(r.status));
   if (!bad.length) return "";
   const rows = bad
     .map((r) => {
-      const headers = r.headers.map((h) => `<div><code>${esc(h.name)}</code>${h.required ? "" : " (optional)"}: ${typeLabel(pc, h.schema)}${h.description ? ` — ${inl(pc, h.description)}` : ""}${marker(pc, h.source)}</div>`).join("");
+      const headers = r.headers
+        .map(
+          (h) =>
+            `<div><code>${esc(h.name)}</code>${h.required ? "" : " (optional)"}: ${typeLabel(pc, h.schema)}${h.description ? ` — ${inl(pc, h.description)}` : ""}${marker(pc, h.source)}</div>`,
+        )
+        .join("");
       const ex = r.examples.length
         ? `<details class="ex-errors"><summary>${plural(r.examples.length, "example")}</summary>${r.examples.map((x) => `<p class="small"><code>${esc(x.name)}</code>${x.summary ? ` — ${esc(x.summary)}` : ""}</p><pre class="code"><code>${esc(json(x.value))}</code></pre>`).join("")}</details>`
         : "";
@@ -239,9 +394,23 @@ function examplesSection(pc, op) {
         codeBlock(curlRpc(op, body), { label: "curl", lang: "sh" }),
         codeBlock(json(body), { label: "Request body", lang: "json" }),
       ];
-      if (ex.result !== undefined) blocks.push(codeBlock(json({ jsonrpc: "2.0", id: 1, result: ex.result.value }), { label: `Response${ex.result.name ? ` (${ex.result.name})` : ""}`, lang: "json" }));
-      if (ex.error !== undefined) blocks.push(codeBlock(json({ jsonrpc: "2.0", id: 1, error: ex.error }), { label: "Error response", lang: "json" }));
-      out.push(exampleBox(ex.name ?? `example ${i + 1}`, ex.summary, ex.description, blocks, i === 0));
+      if (ex.result !== undefined)
+        blocks.push(
+          codeBlock(json({ jsonrpc: "2.0", id: 1, result: ex.result.value }), {
+            label: `Response${ex.result.name ? ` (${ex.result.name})` : ""}`,
+            lang: "json",
+          }),
+        );
+      if (ex.error !== undefined)
+        blocks.push(
+          codeBlock(json({ jsonrpc: "2.0", id: 1, error: ex.error }), {
+            label: "Error response",
+            lang: "json",
+          }),
+        );
+      out.push(
+        exampleBox(ex.name ?? `example ${i + 1}`, ex.summary, ex.description, blocks, i === 0),
+      );
     });
     return out.join("\n");
   }
@@ -251,26 +420,58 @@ function examplesSection(pc, op) {
     const toReceiver = op.rest.auth.ways.some((w) => w.in === "header");
     for (const [i, ex] of (op.rest.body?.examples ?? []).entries()) {
       const blocks = [codeBlock(json(ex.value), { label: "Delivery body", lang: "json" })];
-      if (toReceiver) blocks.push(codeBlock(curlDelivery(op, ex.value), { label: "curl: simulate a delivery to a local receiver", lang: "sh" }));
+      if (toReceiver)
+        blocks.push(
+          codeBlock(curlDelivery(op, ex.value), {
+            label: "curl: simulate a delivery to a local receiver",
+            lang: "sh",
+          }),
+        );
       out.push(exampleBox(ex.name, ex.summary, ex.description, blocks, i === 0));
     }
     return out.join("\n") || '<p class="muted">No examples.</p>';
   }
   const bodyExamples = op.rest.body?.examples ?? [];
-  const requests = bodyExamples.length ? bodyExamples.map((ex) => ({ name: ex.name, summary: ex.summary, description: ex.description, req: restRequest(op, { body: ex.value }) })) : [{ name: "request", summary: "Path and required parameters from their examples", req: restRequest(op) }];
+  const requests = bodyExamples.length
+    ? bodyExamples.map((ex) => ({
+        name: ex.name,
+        summary: ex.summary,
+        description: ex.description,
+        req: restRequest(op, { body: ex.value }),
+      }))
+    : [
+        {
+          name: "request",
+          summary: "Path and required parameters from their examples",
+          req: restRequest(op),
+        },
+      ];
   requests.forEach((r, i) => {
     const url = `${fillPath(op.path, r.req.path)}${Object.keys(r.req.query).length ? `?${new URLSearchParams(Object.entries(r.req.query).map(([k, v]) => [k, String(v)]))}` : ""}`;
     const blocks = [
       codeBlock(tsSnippet(op, restSdkArgs(op, r.req)), { label: "TypeScript", lang: "ts" }),
       codeBlock(curlRest(op, r.req), { label: "curl", lang: "sh" }),
-      codeBlock(`${op.method} ${url}${r.req.body !== undefined ? `\nContent-Type: ${op.rest.body.contentType}\n\n${json(r.req.body)}` : ""}`, { label: "HTTP request", lang: "http" }),
+      codeBlock(
+        `${op.method} ${url}${r.req.body !== undefined ? `\nContent-Type: ${op.rest.body.contentType}\n\n${json(r.req.body)}` : ""}`,
+        { label: "HTTP request", lang: "http" },
+      ),
     ];
     out.push(exampleBox(r.name, r.summary, r.description, blocks, i === 0));
   });
   const responses = op.rest.responses.filter((r) => /^2\d\d$/.test(r.status) && r.examples.length);
   if (responses.length) {
     out.push(`<h3 id="response-examples">Response examples</h3>`);
-    for (const r of responses) for (const [i, ex] of r.examples.entries()) out.push(exampleBox(ex.name, `${r.status}${ex.summary ? ` · ${ex.summary}` : ""}`, ex.description, [codeBlock(json(ex.value), { label: `Response ${r.status}`, lang: "json" })], i === 0));
+    for (const r of responses)
+      for (const [i, ex] of r.examples.entries())
+        out.push(
+          exampleBox(
+            ex.name,
+            `${r.status}${ex.summary ? ` · ${ex.summary}` : ""}`,
+            ex.description,
+            [codeBlock(json(ex.value), { label: `Response ${r.status}`, lang: "json" })],
+            i === 0,
+          ),
+        );
   }
   return out.join("\n");
 }
@@ -284,11 +485,35 @@ export function operationPage(site, op) {
   // Render in reading order so the footnote numbers of x-source markers ascend down the page.
   const head = `${callouts(pc, op)}\n${facts(pc, op)}`;
   const sections = [
-    ["description", "Description", op.description ? `${md(pc, op.description)}${op.source ? `<p class="small">Source ${marker(pc, op.source)}</p>` : ""}` : op.source ? `<p class="small">Source ${marker(pc, op.source)}</p>` : ""],
+    [
+      "description",
+      "Description",
+      op.description
+        ? `${md(pc, op.description)}${op.source ? `<p class="small">Source ${marker(pc, op.source)}</p>` : ""}`
+        : op.source
+          ? `<p class="small">Source ${marker(pc, op.source)}</p>`
+          : "",
+    ],
     ["request", isDelivery ? "Delivery request" : "Request", requestSection(pc, op)],
-    [isDelivery ? "headers" : "parameters", isDelivery ? "Headers and parameters" : "Parameters", isDelivery && !op.rest.params.length ? "" : parametersSection(pc, op)],
-    [isDelivery ? "payload" : "result", isDelivery ? "Payload" : isRpc ? "Result" : "Response", isDelivery ? (op.rest.body?.schema ? schemaBlock(pc, op.rest.body.schema, {}) : "") : resultSection(pc, op)],
-    [isDelivery ? "answer" : "errors", isDelivery ? "Receiver answer" : "Errors", errorsSection(pc, op)],
+    [
+      isDelivery ? "headers" : "parameters",
+      isDelivery ? "Headers and parameters" : "Parameters",
+      isDelivery && !op.rest.params.length ? "" : parametersSection(pc, op),
+    ],
+    [
+      isDelivery ? "payload" : "result",
+      isDelivery ? "Payload" : isRpc ? "Result" : "Response",
+      isDelivery
+        ? op.rest.body?.schema
+          ? schemaBlock(pc, op.rest.body.schema, {})
+          : ""
+        : resultSection(pc, op),
+    ],
+    [
+      isDelivery ? "answer" : "errors",
+      isDelivery ? "Receiver answer" : "Errors",
+      errorsSection(pc, op),
+    ],
     ["examples", "Examples", examplesSection(pc, op)],
   ].filter(([, , b]) => b);
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › ${area.deprecated ? "Deprecated › " : ""}<a href="${href(pc, `${area.key}/index.html`)}">${esc(area.label)}</a>${isDelivery ? " › Deliveries" : ""} › <span>${esc(op.id)}</span></nav>
@@ -304,10 +529,16 @@ export function areaPage(site, area) {
   const pc = pageContext(site, { path: `${area.key}/index.html`, area });
   const info = area.info;
   const rows = area.ops
-    .map((o) => `<tr${o.deprecated ? ' class="is-deprecated"' : ""}><td><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a></td><td class="small">${o.transport === "rpc" ? `<code>POST ${esc(area.rpcPath ?? "/")}</code>` : `<code>${esc(o.method)} ${esc(o.path)}</code>`}</td><td>${inl(pc, o.summary)}</td><td>${opBadges(o, { compact: true })}</td></tr>`)
+    .map(
+      (o) =>
+        `<tr${o.deprecated ? ' class="is-deprecated"' : ""}><td><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a></td><td class="small">${o.transport === "rpc" ? `<code>POST ${esc(area.rpcPath ?? "/")}</code>` : `<code>${esc(o.method)} ${esc(o.path)}</code>`}</td><td>${inl(pc, o.summary)}</td><td>${opBadges(o, { compact: true })}</td></tr>`,
+    )
     .join("");
   const dl = area.deliveries
-    .map((o) => `<tr><td><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a></td><td class="small"><code>${esc(o.deliveryName)}</code></td><td>${inl(pc, o.summary)}</td></tr>`)
+    .map(
+      (o) =>
+        `<tr><td><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a></td><td class="small"><code>${esc(o.deliveryName)}</code></td><td>${inl(pc, o.summary)}</td></tr>`,
+    )
     .join("");
   const schemaIds = [...new Set(Object.values(area.schemaIds))].sort((a, b) => a.localeCompare(b));
   const firstOp = area.ops[0];
@@ -338,7 +569,10 @@ export function homePage(site) {
   const hosts = Object.entries(site.index.hosts ?? {});
   const envs = site.environments;
   const hostRows = hosts
-    .map(([k, h]) => `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td>${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small">${h.auth ? `<code>${esc(h.auth.query ?? "")}</code>${h.auth.header ? ` / <code>${esc(h.auth.header)}</code>` : ""} ${h.auth.required ? "required" : "optional"}` : ""}</td></tr>`)
+    .map(
+      ([k, h]) =>
+        `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td>${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small">${h.auth ? `<code>${esc(h.auth.query ?? "")}</code>${h.auth.header ? ` / <code>${esc(h.auth.header)}</code>` : ""} ${h.auth.required ? "required" : "optional"}` : ""}</td></tr>`,
+    )
     .join("");
   const nOps = site.areas.reduce((n, a) => n + a.ops.length, 0);
   const body = `<h1>chaindata API</h1>
@@ -346,15 +580,32 @@ export function homePage(site) {
 <p><a class="button" href="${href(pc, "getting-started.html")}">Getting started</a> <span class="muted small">${plural(site.areas.length, "area")} · ${plural(nOps, "operation")} · ${plural(site.schemas.size, "schema")}</span></p>
 ${section("areas", "APIs", `<ul class="cards">${live.map((a) => areaCard(pc, a)).join("")}</ul>`)}
 ${dep.length ? section("deprecated", "Deprecated", `<ul class="cards">${dep.map((a) => areaCard(pc, a)).join("")}</ul>`) : ""}
-${section("hosts", "Hosts and environments", `<p>Every client takes <code>environment</code>: ${envs.map((e) => `<code>${esc(e)}</code>`).join(", ")}. ${envs.map((e) => (site.index.environments?.[e]?.description ? `<code>${esc(e)}</code>: ${inl(pc, site.index.environments[e].description)}` : "")).filter(Boolean).join(" ")}</p><div class="table-wrap"><table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table></div>`)}
+${section(
+  "hosts",
+  "Hosts and environments",
+  `<p>Every client takes <code>environment</code>: ${envs.map((e) => `<code>${esc(e)}</code>`).join(", ")}. ${envs
+    .map((e) =>
+      site.index.environments?.[e]?.description
+        ? `<code>${esc(e)}</code>: ${inl(pc, site.index.environments[e].description)}`
+        : "",
+    )
+    .filter(Boolean)
+    .join(
+      " ",
+    )}</p><div class="table-wrap"><table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table></div>`,
+)}
 ${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>Press <kbd>/</kbd> to search operations, summaries and field names.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
 }
 
 export function gettingStartedPage(site) {
   const pc = pageContext(site, { path: "getting-started.html" });
-  const area = site.areas.find((a) => a.key === "das" && a.ops.length) ?? site.areas.find((a) => a.ops.length && !a.deprecated) ?? site.areas[0];
-  const op = area?.ops.find((o) => o.transport === "rpc" ? o.rpc.examples.length : true) ?? area?.ops[0];
+  const area =
+    site.areas.find((a) => a.key === "das" && a.ops.length) ??
+    site.areas.find((a) => a.ops.length && !a.deprecated) ??
+    site.areas[0];
+  const op =
+    area?.ops.find((o) => (o.transport === "rpc" ? o.rpc.examples.length : true)) ?? area?.ops[0];
   let ts = "";
   let localTs = "";
   let curl = "";
@@ -370,13 +621,22 @@ export function gettingStartedPage(site) {
       ts = tsSnippet({ ...op, pagination: undefined }, restSdkArgs(op, req));
       curl = curlRest(op, req, { env: "local" });
     }
-    localTs = ts.replace(/\(\{ apiKey: process\.env\.\w+ \}\)|\(\)(?=;\n)/, '({ environment: "local" })');
+    localTs = ts.replace(
+      /\(\{ apiKey: process\.env\.\w+ \}\)|\(\)(?=;\n)/,
+      '({ environment: "local" })',
+    );
   }
   const pkgRows = site.areas
-    .map((a) => `<tr${a.deprecated ? ' class="is-deprecated"' : ""}><td><code>${esc(a.pkg)}</code></td><td><code>${esc(a.factory)}</code></td><td><a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td><td class="small">${esc(firstSentence(a.info.summary || a.info.description, 120))}</td></tr>`)
+    .map(
+      (a) =>
+        `<tr${a.deprecated ? ' class="is-deprecated"' : ""}><td><code>${esc(a.pkg)}</code></td><td><code>${esc(a.factory)}</code></td><td><a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td><td class="small">${esc(firstSentence(a.info.summary || a.info.description, 120))}</td></tr>`,
+    )
     .join("");
   const envRows = Object.entries(site.index.environments ?? {})
-    .map(([k, e]) => `<tr><td><code>${esc(k)}</code></td><td>${inl(pc, e.description ?? "")}</td></tr>`)
+    .map(
+      ([k, e]) =>
+        `<tr><td><code>${esc(k)}</code></td><td>${inl(pc, e.description ?? "")}</td></tr>`,
+    )
     .join("");
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Getting started</span></nav>
 <h1>Getting started</h1>
@@ -386,15 +646,30 @@ ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code>
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you. With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
 ${section("environments", "Environments", `<div class="table-wrap"><table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table></div><p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", `<div class="table-wrap"><table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table></div>`)}`;
-  return layout(pc, { title: "Getting started", body, description: "Install a chaindata package and call the API" });
+  return layout(pc, {
+    title: "Getting started",
+    body,
+    description: "Install a chaindata package and call the API",
+  });
 }
 
 export function schemaPage(site, page) {
   const pc = pageContext(site, { path: page.href, area: page.area });
   const s = page.schema;
-  const used = [...page.usedBy].sort((a, b) => (a.area.key + a.id).localeCompare(b.area.key + b.id));
+  const used = [...page.usedBy].sort((a, b) =>
+    (a.area.key + a.id).localeCompare(b.area.key + b.id),
+  );
   const refBy = [...page.refBy].sort();
-  const examples = Array.isArray(s?.examples) && s.examples.length ? section("examples", "Examples", s.examples.map((v, i) => codeBlock(json(v), { label: `Example ${i + 1}`, lang: "json" })).join("")) : "";
+  const examples =
+    Array.isArray(s?.examples) && s.examples.length
+      ? section(
+          "examples",
+          "Examples",
+          s.examples
+            .map((v, i) => codeBlock(json(v), { label: `Example ${i + 1}`, lang: "json" }))
+            .join(""),
+        )
+      : "";
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <a href="${href(pc, "schemas/index.html")}">Schemas</a> › <span>${esc(page.name)}</span></nav>
 <header class="op-head"><h1><code>${esc(page.name)}</code></h1><div class="badges">${s?.deprecated ? badge("deprecated", "deprecated") : ""}</div></header>
 ${s?.title && s.title !== page.name ? `<p class="lead">${esc(s.title)}</p>` : ""}
@@ -403,12 +678,18 @@ ${section("definition", "Definition", schemaBlock(pc, s, { stack: [page.name] })
 ${examples}
 ${section("used-by", "Used by", used.length ? `<ul class="cols">${used.map((o) => `<li><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a> <span class="muted small">${esc(o.area.label)}</span></li>`).join("")}</ul>` : '<p class="muted">No operation uses it directly or through another schema.</p>')}
 ${refBy.length ? section("referenced-by", "Referenced by schemas", `<ul class="cols">${refBy.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`) : ""}`;
-  return layout(pc, { title: `${page.name} schema`, body, description: firstSentence(s?.description) });
+  return layout(pc, {
+    title: `${page.name} schema`,
+    body,
+    description: firstSentence(s?.description),
+  });
 }
 
 export function schemaIndexPage(site) {
   const pc = pageContext(site, { path: "schemas/index.html" });
-  const list = [...site.schemas.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const list = [...site.schemas.values()].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+  );
   const rows = list
     .map((p) => {
       const apc = { ...pc, area: p.area };
@@ -418,5 +699,9 @@ export function schemaIndexPage(site) {
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Schemas</span></nav>
 <h1>Schemas</h1><p class="lead">${plural(list.length, "named schema")} shared by the operations (<code>components.schemas</code>).</p>
 <div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Areas</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table></div>`;
-  return layout(pc, { title: "Schemas", description: `The ${list.length} named schemas shared by the chaindata operations.`, body });
+  return layout(pc, {
+    title: "Schemas",
+    description: `The ${list.length} named schemas shared by the chaindata operations.`,
+    body,
+  });
 }

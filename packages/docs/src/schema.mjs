@@ -20,7 +20,14 @@ const target = (pc, s) => deref(pc.area.doc, s);
 function nonNullBranches(s) {
   const list = s.anyOf ?? s.oneOf;
   if (!list) return undefined;
-  return list.filter((b) => !(isObj(b) && (b.type === "null" || (Array.isArray(b.type) && b.type.length === 1 && b.type[0] === "null"))));
+  return list.filter(
+    (b) =>
+      !(
+        isObj(b) &&
+        (b.type === "null" ||
+          (Array.isArray(b.type) && b.type.length === 1 && b.type[0] === "null"))
+      ),
+  );
 }
 
 export function isNullable(pc, s) {
@@ -46,21 +53,33 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
     const link = schemaHref(pc, name);
     const t = target(pc, s);
     const p = primitiveOf(pc, t);
-    const label = link && !plainRefs ? `<a class="tref" href="${link}">${esc(name)}</a>` : `<span class="tref">${esc(name)}</span>`;
+    const label =
+      link && !plainRefs
+        ? `<a class="tref" href="${link}">${esc(name)}</a>`
+        : `<span class="tref">${esc(name)}</span>`;
     return p && prim ? `${label} <span class="tprim">${p}</span>` : label;
   }
   if (s.const !== undefined) return `<code class="lit">${esc(toJson(s.const))}</code>`;
   const parts = [];
   const list = s.anyOf ?? s.oneOf;
-  if (list) parts.push(list.map((b) => typeLabel(pc, b, { plainRefs, prim })).join(' <span class="op">|</span> '));
-  if (s.allOf) parts.push(s.allOf.map((b) => typeLabel(pc, b, { plainRefs, prim })).join(' <span class="op">&amp;</span> '));
+  if (list)
+    parts.push(
+      list.map((b) => typeLabel(pc, b, { plainRefs, prim })).join(' <span class="op">|</span> '),
+    );
+  if (s.allOf)
+    parts.push(
+      s.allOf
+        .map((b) => typeLabel(pc, b, { plainRefs, prim }))
+        .join(' <span class="op">&amp;</span> '),
+    );
   const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
   const own = types.map((t) => {
     if (t === "array") {
       const inner = typeLabel(pc, s.items, { plainRefs, prim: false });
       return /\|/.test(inner) && !s.items?.$ref ? `(${inner})[]` : `${inner}[]`;
     }
-    if (t === "object" && !s.properties && isObj(s.additionalProperties)) return `map&lt;string, ${typeLabel(pc, s.additionalProperties, { plainRefs, prim })}&gt;`;
+    if (t === "object" && !s.properties && isObj(s.additionalProperties))
+      return `map&lt;string, ${typeLabel(pc, s.additionalProperties, { plainRefs, prim })}&gt;`;
     return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}`;
   });
   if (own.length) parts.unshift(own.join(' <span class="op">|</span> '));
@@ -104,7 +123,8 @@ function pick(sources, key) {
   return undefined;
 }
 
-const fmtNum = (n) => (typeof n === "number" && Math.abs(n) >= 10000 ? n.toLocaleString("en-US") : String(n));
+const fmtNum = (n) =>
+  typeof n === "number" && Math.abs(n) >= 10000 ? n.toLocaleString("en-US") : String(n);
 
 /** Human-readable bounds: `1 – 1000`, `length 32 – 44`, `≤ 1000 items`, `pattern …`. */
 export function constraints(pc, s) {
@@ -112,13 +132,24 @@ export function constraints(pc, s) {
   const out = [];
   const range = (lo, hi, unit, exLo, exHi) => {
     if (lo === undefined && hi === undefined && exLo === undefined && exHi === undefined) return;
-    if (lo !== undefined && hi !== undefined) out.push(lo === hi ? `${unit ? `${unit} ` : ""}exactly ${fmtNum(lo)}` : `${unit ? `${unit} ` : ""}${fmtNum(lo)} – ${fmtNum(hi)}`);
+    if (lo !== undefined && hi !== undefined)
+      out.push(
+        lo === hi
+          ? `${unit ? `${unit} ` : ""}exactly ${fmtNum(lo)}`
+          : `${unit ? `${unit} ` : ""}${fmtNum(lo)} – ${fmtNum(hi)}`,
+      );
     else if (lo !== undefined) out.push(`${unit ? `${unit} ` : ""}≥ ${fmtNum(lo)}`);
     else if (hi !== undefined) out.push(`${unit ? `${unit} ` : ""}≤ ${fmtNum(hi)}`);
     if (exLo !== undefined) out.push(`${unit ? `${unit} ` : ""}&gt; ${fmtNum(exLo)}`);
     if (exHi !== undefined) out.push(`${unit ? `${unit} ` : ""}&lt; ${fmtNum(exHi)}`);
   };
-  range(pick(src, "minimum"), pick(src, "maximum"), "", pick(src, "exclusiveMinimum"), pick(src, "exclusiveMaximum"));
+  range(
+    pick(src, "minimum"),
+    pick(src, "maximum"),
+    "",
+    pick(src, "exclusiveMinimum"),
+    pick(src, "exclusiveMaximum"),
+  );
   range(pick(src, "minLength"), pick(src, "maxLength"), "length");
   range(pick(src, "minItems"), pick(src, "maxItems"), "items");
   range(pick(src, "minProperties"), pick(src, "maxProperties"), "properties");
@@ -129,7 +160,9 @@ export function constraints(pc, s) {
   const fmt = pick(src, "format");
   if (fmt !== undefined) out.push(`format <code>${esc(fmt)}</code>`);
   // Array items: their bounds too (an array of addresses → each address's pattern).
-  const arr = src.find((x) => x.items && (x.type === "array" || (Array.isArray(x.type) && x.type.includes("array"))));
+  const arr = src.find(
+    (x) => x.items && (x.type === "array" || (Array.isArray(x.type) && x.type.includes("array"))),
+  );
   if (arr) {
     const inner = constraints(pc, arr.items);
     if (inner.length) out.push(`each item: ${inner.join(", ")}`);
@@ -154,7 +187,8 @@ export function enumValues(pc, s) {
 export function enumHTML(values, { name = "values" } = {}) {
   if (!values || !values.length) return "";
   const chip = (v) => `<code class="enum">${esc(typeof v === "string" ? v : toJson(v))}</code>`;
-  if (values.length <= INLINE_ENUM) return `<div class="enum-inline">${values.map(chip).join(" ")}</div>`;
+  if (values.length <= INLINE_ENUM)
+    return `<div class="enum-inline">${values.map(chip).join(" ")}</div>`;
   return `<details class="enum-list"><summary>${values.length} allowed ${esc(name)}</summary><div class="enum-wrap">${values.map(chip).join(" ")}</div></details>`;
 }
 
@@ -197,9 +231,18 @@ export function expansion(pc, s, stack) {
     }
     if (cur.allOf) {
       const merged = mergeAllOf(pc, cur, [...stack, ...names]);
-      return merged && Object.keys(merged.properties).length ? { ...merged, names, via } : undefined;
+      return merged && Object.keys(merged.properties).length
+        ? { ...merged, names, via }
+        : undefined;
     }
-    if (cur.properties) return { properties: cur.properties, required: cur.required ?? [], additional: cur.additionalProperties, names, via };
+    if (cur.properties)
+      return {
+        properties: cur.properties,
+        required: cur.required ?? [],
+        additional: cur.additionalProperties,
+        names,
+        via,
+      };
     if (isObj(cur.additionalProperties)) {
       via = "values";
       cur = cur.additionalProperties;
@@ -216,7 +259,11 @@ function hasFields(pc, s, stack) {
 }
 
 function mergeAllOf(pc, s, stack) {
-  const out = { properties: { ...(s.properties ?? {}) }, required: [...(s.required ?? [])], additional: s.additionalProperties };
+  const out = {
+    properties: { ...(s.properties ?? {}) },
+    required: [...(s.required ?? [])],
+    additional: s.additionalProperties,
+  };
   for (const member of s.allOf ?? []) {
     const e = expansion(pc, member, stack);
     if (!e || !e.properties) continue;
@@ -229,7 +276,11 @@ function mergeAllOf(pc, s, stack) {
 
 /** Field rows of an object schema. */
 export function propertyRows(pc, e) {
-  return Object.entries(e.properties).map(([name, schema]) => ({ name, schema, required: e.required.includes(name) }));
+  return Object.entries(e.properties).map(([name, schema]) => ({
+    name,
+    schema,
+    required: e.required.includes(name),
+  }));
 }
 
 /** Description of a property: the site's own, else its named target's. */
@@ -256,7 +307,8 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
       const s = r.schema;
       const sObj = isObj(s) ? s : {};
       const t = isObj(s) ? target(pc, s) : s;
-      const deprecated = r.deprecated || sObj.deprecated || (isObj(t) && t.deprecated && !sObj.$ref);
+      const deprecated =
+        r.deprecated || sObj.deprecated || (isObj(t) && t.deprecated && !sObj.$ref);
       const desc = r.description ?? describe(pc, s);
       const def = defaultOf(pc, s);
       const cons = constraints(pc, s);
@@ -267,7 +319,13 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
       const exHTML = ex.length
         ? `<div class="ex-inline">${ex.length === 1 ? "Example" : "Examples"}: ${ex.map((x) => `<code title="${esc(x.summary ?? x.name)}">${esc(toJson(x.value))}</code>${ex.length > 1 ? ` <span class="muted">(${esc(x.name)})</span>` : ""}`).join(", ")}</div>`
         : "";
-      const schemaEx = Array.isArray(sObj.examples) && !ex.length ? `<div class="ex-inline">Example: ${sObj.examples.slice(0, 3).map((v) => `<code>${esc(toJson(v))}</code>`).join(", ")}</div>` : "";
+      const schemaEx =
+        Array.isArray(sObj.examples) && !ex.length
+          ? `<div class="ex-inline">Example: ${sObj.examples
+              .slice(0, 3)
+              .map((v) => `<code>${esc(toJson(v))}</code>`)
+              .join(", ")}</div>`
+          : "";
       const row = `<tr${deprecated ? ' class="is-deprecated"' : ""}>
 <td class="f-name"><code>${esc(r.name)}</code>${deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td>${location ? `<td class="f-in">${esc(r.in ?? "")}</td>` : ""}
 <td class="f-type">${typeLabel(pc, s)}${nullable ? ' <span class="tnull">nullable</span>' : ""}</td>
@@ -276,7 +334,8 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
 <td class="f-cons">${cons.join("<br>")}</td>
 <td class="f-desc">${desc ? markdown(desc, linker(pc)) : ""}${marker(pc, src)}${enumHTML(en)}${exHTML}${schemaEx}</td>
 </tr>`;
-      const nested = depth < MAX_DEPTH ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name }) : "";
+      const nested =
+        depth < MAX_DEPTH ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name }) : "";
       return nested ? `${row}\n<tr class="nested"><td colspan="${cols}">${nested}</td></tr>` : row;
     })
     .join("\n");
@@ -287,7 +346,8 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
 export function nestedFields(pc, s, { stack, depth, label, open = false }) {
   const e = expansion(pc, s, stack);
   if (!e) return "";
-  if (e.recursive) return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
+  if (e.recursive)
+    return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
   const inner = [...stack, ...(e.names ?? [])];
   const itemSchema = e.via === "items" && isObj(s) && s.items ? s.items : s;
   const titleType = typeLabel(pc, itemSchema, { plainRefs: true, prim: false });
@@ -302,7 +362,12 @@ export function nestedFields(pc, s, { stack, depth, label, open = false }) {
     return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> is one of ${e.variants.length} variants</summary>${parts}</details>`;
   }
   const rows = propertyRows(pc, e);
-  const note = e.additional === true ? '<p class="muted small">The service may add fields.</p>' : isObj(e.additional) ? `<p class="muted small">Other keys: ${typeLabel(pc, e.additional)}.</p>` : "";
+  const note =
+    e.additional === true
+      ? '<p class="muted small">The service may add fields.</p>'
+      : isObj(e.additional)
+        ? `<p class="muted small">Other keys: ${typeLabel(pc, e.additional)}.</p>`
+        : "";
   const what = e.via === "items" ? "each item" : e.via === "values" ? "each value" : "fields";
   return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> ${what}: ${titleType} <span class="muted">(${rows.length})</span></summary>${fieldsTable(pc, rows, { stack: inner, depth })}${note}</details>`;
 }
@@ -310,7 +375,8 @@ export function nestedFields(pc, s, { stack, depth, label, open = false }) {
 function fieldsFor(pc, s, stack, depth) {
   const e = expansion(pc, s, stack);
   if (!e) return "";
-  if (e.recursive) return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
+  if (e.recursive)
+    return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
   if (e.variants) return nestedFields(pc, s, { stack, depth, label: "value" });
   return fieldsTable(pc, propertyRows(pc, e), { stack: [...stack, ...(e.names ?? [])], depth });
 }
@@ -321,23 +387,33 @@ function fieldsFor(pc, s, stack, depth) {
  */
 export function schemaBlock(pc, s, { stack = [], description, showDescription = true } = {}) {
   const parts = [];
-  parts.push(`<p class="schema-type">Type: ${typeLabel(pc, s)}${isNullable(pc, s) ? ' <span class="tnull">nullable</span>' : ""}</p>`);
+  parts.push(
+    `<p class="schema-type">Type: ${typeLabel(pc, s)}${isNullable(pc, s) ? ' <span class="tnull">nullable</span>' : ""}</p>`,
+  );
   const desc = description ?? (showDescription ? describe(pc, s) : "");
   if (desc) parts.push(markdown(desc, linker(pc)));
-  if (isObj(s) && s["x-source"]) parts.push(`<p class="small">Source ${marker(pc, s["x-source"])}</p>`);
+  if (isObj(s) && s["x-source"])
+    parts.push(`<p class="small">Source ${marker(pc, s["x-source"])}</p>`);
   const cons = constraints(pc, s);
   if (cons.length) parts.push(`<p class="small">Constraints: ${cons.join("; ")}</p>`);
   const def = defaultOf(pc, s);
-  if (def !== undefined) parts.push(`<p class="small">Default: <code>${esc(toJson(def))}</code></p>`);
+  if (def !== undefined)
+    parts.push(`<p class="small">Default: <code>${esc(toJson(def))}</code></p>`);
   const en = enumValues(pc, s);
   if (en) parts.push(enumHTML(en));
   const e = expansion(pc, s, stack);
-  if (e?.recursive) parts.push(`<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive)}">${esc(e.recursive)}</a>.</p>`);
+  if (e?.recursive)
+    parts.push(
+      `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive)}">${esc(e.recursive)}</a>.</p>`,
+    );
   else if (e?.variants) {
     const inner = [...stack, ...(e.names ?? [])];
     parts.push(
       `<p>One of:</p>${e.variants
-        .map((v, i) => `<details class="variant"${i === 0 ? " open" : ""}><summary>Variant ${i + 1}: ${typeLabel(pc, v, { plainRefs: true })}</summary>${schemaBlock(pc, v, { stack: inner, showDescription: true })}</details>`)
+        .map(
+          (v, i) =>
+            `<details class="variant"${i === 0 ? " open" : ""}><summary>Variant ${i + 1}: ${typeLabel(pc, v, { plainRefs: true })}</summary>${schemaBlock(pc, v, { stack: inner, showDescription: true })}</details>`,
+        )
         .join("")}`,
     );
   } else if (e?.properties) {
@@ -345,8 +421,10 @@ export function schemaBlock(pc, s, { stack = [], description, showDescription = 
     if (e.via === "items") parts.push('<p class="small muted">Each item has these fields:</p>');
     if (e.via === "values") parts.push('<p class="small muted">Each value has these fields:</p>');
     parts.push(fieldsTable(pc, propertyRows(pc, e), { stack: inner }));
-    if (e.additional === true) parts.push('<p class="muted small">Open object: the service may add fields.</p>');
-    else if (e.additional === false) parts.push('<p class="muted small">Closed object: unknown fields are rejected.</p>');
+    if (e.additional === true)
+      parts.push('<p class="muted small">Open object: the service may add fields.</p>');
+    else if (e.additional === false)
+      parts.push('<p class="muted small">Closed object: unknown fields are rejected.</p>');
   }
   return parts.join("\n");
 }

@@ -13,7 +13,8 @@ const TYPES = {
   ".png": "image/png",
   ".txt": "text/plain; charset=utf-8",
 };
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · chaindata API docs</title><link rel="stylesheet" href="/assets/site.css"></head><body><main id="main"><h1>Not found</h1><p>No page here. Go to the <a href="/index.html">overview</a>.</p></main></body></html>`;
 
@@ -24,15 +25,29 @@ const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
  *   build: rebuild from `spec` first (default: when the spec exists), "if-missing", or false.
  * @returns {Promise<{ server: import("node:http").Server, url: string, port: number, close: () => Promise<void>, build?: object }>}
  */
-export async function serveDocs({ port = 4020, host = "127.0.0.1", dir = DEFAULT_OUT, spec = DEFAULT_SPEC, build, log } = {}) {
+export async function serveDocs({
+  port = 4020,
+  host = "127.0.0.1",
+  dir = DEFAULT_OUT,
+  spec = DEFAULT_SPEC,
+  build,
+  log,
+} = {}) {
   const root = resolve(dir);
   let built;
   const wantBuild = build ?? existsSync(join(spec, "index.json"));
-  if (wantBuild === true || (wantBuild === "if-missing" && !existsSync(join(root, "index.html")))) built = buildDocs({ spec, out: root });
-  if (!existsSync(join(root, "index.html"))) throw new Error(`no docs site in ${root}: run \`node packages/docs/build.mjs\` first`);
+  if (wantBuild === true || (wantBuild === "if-missing" && !existsSync(join(root, "index.html"))))
+    built = buildDocs({ spec, out: root });
+  if (!existsSync(join(root, "index.html")))
+    throw new Error(`no docs site in ${root}: run \`node packages/docs/build.mjs\` first`);
 
   const server = createServer((req, res) => {
-    const headers = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": CSP, "Cache-Control": "no-cache", "Referrer-Policy": "no-referrer" };
+    const headers = {
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": CSP,
+      "Cache-Control": "no-cache",
+      "Referrer-Policy": "no-referrer",
+    };
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { ...headers, Allow: "GET, HEAD", "Content-Type": "text/plain" });
       return res.end("Method Not Allowed");
@@ -61,7 +76,11 @@ export async function serveDocs({ port = 4020, host = "127.0.0.1", dir = DEFAULT
       return res.end(req.method === "HEAD" ? undefined : notFound);
     }
     const size = statSync(file).size;
-    res.writeHead(200, { ...headers, "Content-Type": TYPES[extname(file)] ?? "application/octet-stream", "Content-Length": size });
+    res.writeHead(200, {
+      ...headers,
+      "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
+      "Content-Length": size,
+    });
     if (req.method === "HEAD") return res.end();
     createReadStream(file).pipe(res);
   });
@@ -74,12 +93,18 @@ export async function serveDocs({ port = 4020, host = "127.0.0.1", dir = DEFAULT
   });
   const actual = server.address().port;
   const url = `http://${host}:${actual}/`;
-  log?.(`docs: ${url}${built ? ` (built ${built.files} files in ${Math.round(built.ms)} ms)` : ""}`);
+  log?.(
+    `docs: ${url}${built ? ` (built ${built.files} files in ${Math.round(built.ms)} ms)` : ""}`,
+  );
   return {
     server,
     url,
     port: actual,
     build: built,
-    close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(() => ok()); }),
+    close: () =>
+      new Promise((ok) => {
+        server.closeAllConnections?.();
+        server.close(() => ok());
+      }),
   };
 }

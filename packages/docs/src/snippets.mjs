@@ -53,8 +53,10 @@ export function tsLiteral(doc, value, schema, indent = 0) {
   const end = "  ".repeat(indent);
   if (value === null || typeof value === "boolean") return String(value);
   if (typeof value === "bigint") return `${value}n`;
-  if (typeof value === "number") return isU64(doc, schema) && Number.isInteger(value) ? `${value}n` : String(value);
-  if (typeof value === "string") return isU64(doc, schema) && /^\d+$/.test(value) ? `${value}n` : JSON.stringify(value);
+  if (typeof value === "number")
+    return isU64(doc, schema) && Number.isInteger(value) ? `${value}n` : String(value);
+  if (typeof value === "string")
+    return isU64(doc, schema) && /^\d+$/.test(value) ? `${value}n` : JSON.stringify(value);
   if (Array.isArray(value)) {
     if (!value.length) return "[]";
     const items = value.map((v) => tsLiteral(doc, v, childSchema(doc, schema, "[]"), indent + 1));
@@ -65,7 +67,10 @@ export function tsLiteral(doc, value, schema, indent = 0) {
   if (isObj(value)) {
     const entries = Object.entries(value);
     if (!entries.length) return "{}";
-    const items = entries.map(([k, v]) => `${IDENT.test(k) ? k : JSON.stringify(k)}: ${tsLiteral(doc, v, childSchema(doc, schema, k), indent + 1)}`);
+    const items = entries.map(
+      ([k, v]) =>
+        `${IDENT.test(k) ? k : JSON.stringify(k)}: ${tsLiteral(doc, v, childSchema(doc, schema, k), indent + 1)}`,
+    );
     return `{\n${items.map((i) => pad + i).join(",\n")}\n${end}}`;
   }
   return toJson(value);
@@ -79,17 +84,24 @@ export function rpcWireParams(op, exParams) {
   if (structure === "array") return values.get(params[0]?.name) ?? [...values.values()][0] ?? [];
   if (structure === "positional") {
     const out = params.map((p) => (values.has(p.name) ? values.get(p.name) : null));
-    while (out.length && out[out.length - 1] === null && !values.has(params[out.length - 1]?.name)) out.pop();
+    while (out.length && out[out.length - 1] === null && !values.has(params[out.length - 1]?.name))
+      out.pop();
     return out;
   }
-  return Object.fromEntries(params.filter((p) => values.has(p.name)).map((p) => [p.name, values.get(p.name)]));
+  return Object.fromEntries(
+    params.filter((p) => values.has(p.name)).map((p) => [p.name, values.get(p.name)]),
+  );
 }
 
 /** The object (or array) the SDK method takes for an example. */
 export function rpcSdkArgs(op, exParams) {
-  if (op.rpc.structure === "array") return { value: rpcWireParams(op, exParams), schema: op.rpc.params[0]?.schema };
+  if (op.rpc.structure === "array")
+    return { value: rpcWireParams(op, exParams), schema: op.rpc.params[0]?.schema };
   const value = Object.fromEntries((exParams ?? []).map((p) => [p.name, p.value]));
-  const schema = { type: "object", properties: Object.fromEntries(op.rpc.params.map((p) => [p.name, p.schema])) };
+  const schema = {
+    type: "object",
+    properties: Object.fromEntries(op.rpc.params.map((p) => [p.name, p.schema])),
+  };
   return { value, schema };
 }
 
@@ -107,7 +119,8 @@ export function restRequest(op, { body, useOptional = false } = {}) {
     if (ex === undefined) continue;
     const pageParam = op.pagination && [op.pagination.page, op.pagination.limit].includes(p.name);
     if (!p.required && p.in !== "path" && !useOptional && !pageParam) continue;
-    (p.in === "path" ? path : p.in === "query" ? query : p.in === "header" ? headers : {})[p.name] = ex;
+    (p.in === "path" ? path : p.in === "query" ? query : p.in === "header" ? headers : {})[p.name] =
+      ex;
   }
   return { path, query, headers, body };
 }
@@ -129,11 +142,18 @@ export function restSdkArgs(op, req) {
     Object.assign(value, req.body);
     schema = { allOf: [schema, op.rest.body.schema] };
   }
-  return { value, schema, hasInput: op.rest.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.rest.body) };
+  return {
+    value,
+    schema,
+    hasInput:
+      op.rest.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.rest.body),
+  };
 }
 
 export function fillPath(path, values) {
-  return path.replace(/\{([^}]+)\}/g, (m, name) => (values[name] !== undefined ? encodeURIComponent(String(values[name])) : m));
+  return path.replace(/\{([^}]+)\}/g, (m, name) =>
+    values[name] !== undefined ? encodeURIComponent(String(values[name])) : m,
+  );
 }
 
 // ---------------------------------------------------------------- snippets
@@ -163,14 +183,30 @@ export function tsSnippet(op, args) {
   const lines = [`import { ${area.factory} } from "${area.pkg}";`, ""];
   let out = resultVar(op);
   if (out === v || out === area.factory) out = "result";
-  if (area.auth.required === false) lines.push(`// No API key is needed here (pass { apiKey } if you have a custom limit).`, `const ${v} = ${area.factory}();`);
+  if (area.auth.required === false)
+    lines.push(
+      `// No API key is needed here (pass { apiKey } if you have a custom limit).`,
+      `const ${v} = ${area.factory}();`,
+    );
   else lines.push(`const ${v} = ${area.factory}({ apiKey: process.env.${API_KEY_ENV} });`);
-  if (op.deprecated) lines.push(`// Deprecated${op.replacedBy ? `: use ${op.replacedBy} instead` : ""}. The SDK warns once per process.`);
-  const call = args.hasInput === false && (!isObj(args.value) || !Object.keys(args.value).length) ? "" : tsLiteral(doc, args.value, args.schema);
+  if (op.deprecated)
+    lines.push(
+      `// Deprecated${op.replacedBy ? `: use ${op.replacedBy} instead` : ""}. The SDK warns once per process.`,
+    );
+  const call =
+    args.hasInput === false && (!isObj(args.value) || !Object.keys(args.value).length)
+      ? ""
+      : tsLiteral(doc, args.value, args.schema);
   lines.push(`const ${out} = await ${v}.${op.id}(${call});`);
   if (op.pagination) {
     const rest = withoutCursor(op, args.value);
-    lines.push("", `// Every item, page after page (${op.pagination.style} pagination):`, `for await (const item of ${v}.${op.id}.all(${tsLiteral(doc, rest, args.schema)})) {`, `  console.log(item);`, `}`);
+    lines.push(
+      "",
+      `// Every item, page after page (${op.pagination.style} pagination):`,
+      `for await (const item of ${v}.${op.id}.all(${tsLiteral(doc, rest, args.schema)})) {`,
+      `  console.log(item);`,
+      `}`,
+    );
   }
   return lines.join("\n");
 }
@@ -226,9 +262,11 @@ export function curlRest(op, req, { env = "mainnet" } = {}) {
 /** curl that simulates a webhook delivery against your own receiver. */
 export function curlDelivery(op, body) {
   const auth = op.rest.auth.ways.find((w) => w.in === "header");
-  const lines = [`curl -sS -X ${op.method} "http://127.0.0.1:3000/webhook"`, `  -H "Content-Type: application/json"`];
+  const lines = [
+    `curl -sS -X ${op.method} "http://127.0.0.1:3000/webhook"`,
+    `  -H "Content-Type: application/json"`,
+  ];
   if (auth) lines.push(`  -H "${auth.name}: <your authHeader>"`);
   lines.push(`  -d ${shq(toJson(body, 2))}`);
   return lines.join(" \\\n");
 }
-

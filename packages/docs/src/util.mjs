@@ -12,7 +12,8 @@ export function esc(value) {
 
 /** Resolve a local JSON pointer (`#/components/schemas/Asset`) in `doc`. */
 export function resolvePointer(doc, ref) {
-  if (typeof ref !== "string" || !ref.startsWith("#/")) throw new Error(`unsupported $ref ${ref} (only local refs are expected in spec/dist)`);
+  if (typeof ref !== "string" || !ref.startsWith("#/"))
+    throw new Error(`unsupported $ref ${ref} (only local refs are expected in spec/dist)`);
   let node = doc;
   for (const raw of ref.slice(2).split("/")) {
     const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
@@ -25,7 +26,8 @@ export function resolvePointer(doc, ref) {
 /** Follow `$ref`s until a non-ref node (sibling keywords of the first node are kept on top). */
 export function deref(doc, node, max = 20) {
   let out = node;
-  for (let i = 0; out && typeof out === "object" && out.$ref && i < max; i++) out = resolvePointer(doc, out.$ref);
+  for (let i = 0; out && typeof out === "object" && out.$ref && i < max; i++)
+    out = resolvePointer(doc, out.$ref);
   return out;
 }
 
@@ -47,7 +49,10 @@ export const camel = (s) => {
 };
 
 /** A safe file-name slug that keeps case (operation and schema names are case-sensitive identifiers). */
-export const fileSlug = (s) => String(s).replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "x";
+export const fileSlug = (s) =>
+  String(s)
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^-+|-+$/g, "") || "x";
 
 /**
  * `JSON.stringify` that writes `bigint`s (u64 examples beyond 2^53, as the spec reader keeps
@@ -56,7 +61,11 @@ export const fileSlug = (s) => String(s).replace(/[^A-Za-z0-9._-]+/g, "-").repla
  */
 export function toJson(value, indent) {
   const bigints = [];
-  const text = JSON.stringify(value, (_key, v) => (typeof v === "bigint" ? `\u0000${bigints.push(v) - 1}\u0000` : v), indent);
+  const text = JSON.stringify(
+    value,
+    (_key, v) => (typeof v === "bigint" ? `\u0000${bigints.push(v) - 1}\u0000` : v),
+    indent,
+  );
   return text?.replace(/"\\u0000(\d+)\\u0000"/g, (_, i) => String(bigints[i]));
 }
 

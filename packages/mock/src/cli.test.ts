@@ -3,20 +3,20 @@
  * area, logs requests, and stops cleanly on SIGTERM / SIGINT leaving no process and no
  * listening socket. src/cli.ts is bundled with esbuild first, so the test needs no build.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveSpecDir } from './spec.js';
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveSpecDir } from "./spec.js";
 
-const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Inside the package, so that Prism resolves from the workspace's node_modules.
-const cli = join(pkg, 'node_modules/.cache/cli-test/cli.mjs');
+const cli = join(pkg, "node_modules/.cache/cli-test/cli.mjs");
 const specDir = resolveSpecDir();
-const areaCount = JSON.parse(readFileSync(join(specDir, 'index.json'), 'utf8')).areas.length;
+const areaCount = JSON.parse(readFileSync(join(specDir, "index.json"), "utf8")).areas.length;
 
 interface Started {
   child: ChildProcess;
@@ -29,12 +29,14 @@ const spawned: ChildProcess[] = [];
 
 function start(args: string[] = []): Promise<Started> {
   const t0 = Date.now();
-  const child = spawn(process.execPath, [cli, '--port', '0', '--spec-dir', specDir, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, "--port", "0", "--spec-dir", specDir, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   spawned.push(child);
-  let out = '';
+  let out = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      child.kill("SIGKILL");
       reject(new Error(`no start within 10 s:\n${out}`));
     }, 10_000);
     const onData = (chunk: Buffer) => {
@@ -45,13 +47,16 @@ function start(args: string[] = []): Promise<Started> {
         resolve({ child, url: m[1]!, ms: Date.now() - t0, out: () => out });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code} before listening:\n${out}`)));
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`exited ${code} before listening:\n${out}`)));
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once("exit", (code) => resolve(code)),
+  );
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -64,55 +69,80 @@ const portOpen = (url: string) =>
   new Promise<boolean>((resolve) => {
     const { hostname, port } = new URL(url);
     const s = connect({ host: hostname, port: Number(port) });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
   });
 
-describe('chaindata-mock CLI', () => {
+describe("chaindata-mock CLI", () => {
   // Whatever happens in a test, leave no mock process behind.
   afterAll(() => {
-    for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of spawned)
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   });
 
   beforeAll(async () => {
-    await build({ entryPoints: [join(pkg, 'src/cli.ts')], outfile: cli, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
+    await build({
+      entryPoints: [join(pkg, "src/cli.ts")],
+      outfile: cli,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      logLevel: "error",
+    });
   });
 
   // Retried: on a loaded 2-core machine a parallel test file can steal the CPU once.
-  it('starts in under 3 s, prints a URL per area, logs requests, and stops on SIGTERM', { retry: 2 }, async () => {
-    const s = await start();
-    console.log(`CLI start-up: ${s.ms} ms to the "listening" line (${s.out().match(/ready in \d+ ms \(process up \d+ ms\)/)?.[0]})`);
-    expect(s.ms).toBeLessThan(3000);
-    const areaLines = s.out().split('\n').filter((l) => /^\s+\S+\s+\S+\s+(POST )?http:\/\//.test(l));
-    expect(areaLines).toHaveLength(areaCount);
+  it(
+    "starts in under 3 s, prints a URL per area, logs requests, and stops on SIGTERM",
+    { retry: 2 },
+    async () => {
+      const s = await start();
+      console.log(
+        `CLI start-up: ${s.ms} ms to the "listening" line (${s.out().match(/ready in \d+ ms \(process up \d+ ms\)/)?.[0]})`,
+      );
+      expect(s.ms).toBeLessThan(3000);
+      const areaLines = s
+        .out()
+        .split("\n")
+        .filter((l) => /^\s+\S+\s+\S+\s+(POST )?http:\/\//.test(l));
+      expect(areaLines).toHaveLength(areaCount);
 
-    const res = await fetch(`${s.url}/?api-key=k`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"nope"}' });
-    expect((await res.json()).error.code).toBe(-32601);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(s.out()).toMatch(/POST \/ nope → 200 +1 violation/);
+      const res = await fetch(`${s.url}/?api-key=k`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"jsonrpc":"2.0","id":1,"method":"nope"}',
+      });
+      expect((await res.json()).error.code).toBe(-32601);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(s.out()).toMatch(/POST \/ nope → 200 +1 violation/);
 
-    s.child.kill('SIGTERM');
+      s.child.kill("SIGTERM");
+      expect(await exited(s.child)).toBe(0);
+      expect(alive(s.child.pid!)).toBe(false);
+      expect(await portOpen(s.url)).toBe(false);
+    },
+  );
+
+  it("stops on SIGINT even with a keep-alive connection open", async () => {
+    const s = await start(["--mode", "dynamic"]);
+    await fetch(`${s.url}/__mock/requests`, { headers: { connection: "keep-alive" } }).then((r) =>
+      r.text(),
+    );
+    s.child.kill("SIGINT");
     expect(await exited(s.child)).toBe(0);
     expect(alive(s.child.pid!)).toBe(false);
     expect(await portOpen(s.url)).toBe(false);
   });
 
-  it('stops on SIGINT even with a keep-alive connection open', async () => {
-    const s = await start(['--mode', 'dynamic']);
-    await fetch(`${s.url}/__mock/requests`, { headers: { connection: 'keep-alive' } }).then((r) => r.text());
-    s.child.kill('SIGINT');
-    expect(await exited(s.child)).toBe(0);
-    expect(alive(s.child.pid!)).toBe(false);
-    expect(await portOpen(s.url)).toBe(false);
-  });
-
-  it('prints help, and rejects a bad option', async () => {
-    const help = spawn(process.execPath, [cli, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    help.stdout!.on('data', (c) => (text += c));
+  it("prints help, and rejects a bad option", async () => {
+    const help = spawn(process.execPath, [cli, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
+    let text = "";
+    help.stdout!.on("data", (c) => (text += c));
     expect(await exited(help)).toBe(0);
-    expect(text).toContain('Usage: chaindata-mock');
-    const bad = spawn(process.execPath, [cli, '--bogus'], { stdio: 'ignore' });
+    expect(text).toContain("Usage: chaindata-mock");
+    const bad = spawn(process.execPath, [cli, "--bogus"], { stdio: "ignore" });
     expect(await exited(bad)).toBe(2);
   });
 });

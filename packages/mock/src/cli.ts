@@ -1,8 +1,8 @@
 /**
  * `chaindata-mock` / `npx @chaindata/mock`: serve every chaindata host on one local port.
  */
-import { parseArgs } from 'node:util';
-import { startMock, type MockMode } from './server.js';
+import { parseArgs } from "node:util";
+import { startMock, type MockMode } from "./server.js";
 
 const HELP = `Usage: chaindata-mock [options]
 
@@ -28,14 +28,14 @@ async function main() {
   try {
     ({ values } = parseArgs({
       options: {
-        port: { type: 'string', short: 'p' },
-        host: { type: 'string', short: 'H' },
-        mode: { type: 'string', short: 'm' },
-        dynamic: { type: 'boolean', short: 'd' },
-        seed: { type: 'string' },
-        'spec-dir': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
+        port: { type: "string", short: "p" },
+        host: { type: "string", short: "H" },
+        mode: { type: "string", short: "m" },
+        dynamic: { type: "boolean", short: "d" },
+        seed: { type: "string" },
+        "spec-dir": { type: "string" },
+        quiet: { type: "boolean", short: "q" },
+        help: { type: "boolean", short: "h" },
       },
       strict: true,
     }));
@@ -47,24 +47,27 @@ async function main() {
     console.log(HELP);
     return;
   }
-  const portText = values.port ?? process.env.CHAINDATA_MOCK_PORT ?? '4010';
+  const portText = values.port ?? process.env.CHAINDATA_MOCK_PORT ?? "4010";
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`chaindata-mock: bad port ${JSON.stringify(portText)}`);
     process.exit(2);
   }
-  const mode = (values.dynamic ? 'dynamic' : (values.mode ?? 'examples')) as MockMode;
+  const mode = (values.dynamic ? "dynamic" : (values.mode ?? "examples")) as MockMode;
   const started = Date.now();
   const mock = await startMock({
     port,
-    host: values.host ?? process.env.CHAINDATA_MOCK_HOST ?? '127.0.0.1',
+    host: values.host ?? process.env.CHAINDATA_MOCK_HOST ?? "127.0.0.1",
     mode,
     ...(values.seed !== undefined && { seed: values.seed }),
-    ...(values['spec-dir'] !== undefined && { specDir: values['spec-dir'] }),
+    ...(values["spec-dir"] !== undefined && { specDir: values["spec-dir"] }),
     quiet: !!values.quiet,
     logRequests: !values.quiet,
   });
-  if (!values.quiet) console.log(`  ready in ${Date.now() - started} ms (process up ${Math.round(process.uptime() * 1000)} ms); Ctrl-C to stop`);
+  if (!values.quiet)
+    console.log(
+      `  ready in ${Date.now() - started} ms (process up ${Math.round(process.uptime() * 1000)} ms); Ctrl-C to stop`,
+    );
 
   let stopping = false;
   const stop = () => {
@@ -77,8 +80,8 @@ async function main() {
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 main().catch((e) => {

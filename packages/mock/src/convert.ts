@@ -7,15 +7,15 @@
  * (401, 403, 429, …) is a response with a JSON-RPC error body. The dispatcher in
  * `server.ts` routes each JSON-RPC request (and each entry of a batch) to its operation.
  */
-import { bigintMarker, mapBigints } from './json.js';
-import type { LoadedArea } from './spec.js';
+import { bigintMarker, mapBigints } from "./json.js";
+import type { LoadedArea } from "./spec.js";
 
-export const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
+export const JSON_SCHEMA_2020 = "https://json-schema.org/draft/2020-12/schema";
 
 /** The synthetic path of a method's operation. */
 export const rpcOperationPath = (area: string, method: string) => `/__rpc/${area}/${method}`;
 
-export type ParamStructure = 'by-name' | 'by-position' | 'array' | 'either';
+export type ParamStructure = "by-name" | "by-position" | "array" | "either";
 
 export interface RpcError {
   code: number;
@@ -39,38 +39,43 @@ export interface RpcMethod {
 }
 
 const RETRY_AFTER = {
-  description: 'How many seconds to wait before retrying.',
+  description: "How many seconds to wait before retrying.",
   required: true,
-  schema: { type: 'integer', minimum: 0 },
+  schema: { type: "integer", minimum: 0 },
   examples: { oneSecond: { value: 1 } },
 };
 
-const ID_SCHEMA = { description: 'The request id, echoed.', type: ['string', 'number', 'null'] };
+const ID_SCHEMA = { description: "The request id, echoed.", type: ["string", "number", "null"] };
 
 /** `$ref`s inside an OpenRPC document point at `#/components/schemas/…`, as in OpenAPI. */
 function resolveRef(doc: any, node: any): any {
   let seen = 0;
-  while (node && typeof node.$ref === 'string' && seen++ < 20) {
-    const path = node.$ref.replace(/^#\//, '').split('/').map((s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  while (node && typeof node.$ref === "string" && seen++ < 20) {
+    const path = node.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .map((s: string) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     node = path.reduce((acc: any, key: string) => acc?.[key], doc);
   }
   return node;
 }
 
 function structureOf(method: any): ParamStructure {
-  if (method['x-params'] === 'array') return 'array';
-  if (method.paramStructure === 'by-position') return 'by-position';
-  if (method.paramStructure === 'by-name') return 'by-name';
-  return 'either';
+  if (method["x-params"] === "array") return "array";
+  if (method.paramStructure === "by-position") return "by-position";
+  if (method.paramStructure === "by-name") return "by-name";
+  return "either";
 }
 
 /** The wire `params` of an example pairing. */
 export function exampleParams(method: any, example: any): unknown {
   const structure = structureOf(method);
-  const values = new Map<string, unknown>((example.params ?? []).map((p: any) => [p.name, p.value]));
+  const values = new Map<string, unknown>(
+    (example.params ?? []).map((p: any) => [p.name, p.value]),
+  );
   const params: any[] = method.params ?? [];
-  if (structure === 'array') return values.get(params[0]?.name) ?? [];
-  if (structure === 'by-position') {
+  if (structure === "array") return values.get(params[0]?.name) ?? [];
+  if (structure === "by-position") {
     const out: unknown[] = [];
     params.forEach((p, i) => {
       if (values.has(p.name)) {
@@ -88,7 +93,7 @@ export function exampleParams(method: any, example: any): unknown {
 function byNameSchema(params: any[]) {
   const required = params.filter((p) => p.required).map((p) => p.name);
   return {
-    type: 'object',
+    type: "object",
     properties: Object.fromEntries(params.map((p) => [p.name, withDescription(p)])),
     ...(required.length && { required }),
     additionalProperties: false,
@@ -99,7 +104,7 @@ function byPositionSchema(params: any[]) {
   let minItems = 0;
   params.forEach((p, i) => p.required && (minItems = i + 1));
   return {
-    type: 'array',
+    type: "array",
     prefixItems: params.map(withDescription),
     items: false,
     ...(minItems && { minItems }),
@@ -115,11 +120,11 @@ function withDescription(p: any) {
 function paramsSchema(method: any) {
   const params: any[] = method.params ?? [];
   switch (structureOf(method)) {
-    case 'array':
-      return params[0]?.schema ?? { type: 'array' };
-    case 'by-position':
+    case "array":
+      return params[0]?.schema ?? { type: "array" };
+    case "by-position":
       return byPositionSchema(params);
-    case 'by-name':
+    case "by-name":
       return byNameSchema(params);
     default:
       return { anyOf: [byNameSchema(params), byPositionSchema(params)] };
@@ -127,17 +132,17 @@ function paramsSchema(method: any) {
 }
 
 const errorEnvelope = (codes: number[]) => ({
-  type: 'object',
-  required: ['jsonrpc', 'id', 'error'],
+  type: "object",
+  required: ["jsonrpc", "id", "error"],
   properties: {
-    jsonrpc: { const: '2.0' },
+    jsonrpc: { const: "2.0" },
     id: ID_SCHEMA,
     error: {
-      type: 'object',
-      required: ['code', 'message'],
+      type: "object",
+      required: ["code", "message"],
       properties: {
-        code: codes.length ? { type: 'integer', enum: codes } : { type: 'integer' },
-        message: { type: 'string', minLength: 1 },
+        code: codes.length ? { type: "integer", enum: codes } : { type: "integer" },
+        message: { type: "string", minLength: 1 },
         data: {},
       },
     },
@@ -149,7 +154,12 @@ function methodErrors(doc: any, method: any): Map<number, RpcError> {
   const errors = new Map<number, RpcError>();
   for (const e of method.errors ?? []) {
     const err = resolveRef(doc, e);
-    if (err && typeof err.code === 'number') errors.set(err.code, { code: err.code, message: err.message, ...(err.data !== undefined && { data: err.data }) });
+    if (err && typeof err.code === "number")
+      errors.set(err.code, {
+        code: err.code,
+        message: err.message,
+        ...(err.data !== undefined && { data: err.data }),
+      });
   }
   return errors;
 }
@@ -158,16 +168,17 @@ function methodErrors(doc: any, method: any): Map<number, RpcError> {
 function areaErrors(doc: any): Map<number, RpcError> {
   const errors = new Map<number, RpcError>();
   for (const err of Object.values<any>(doc.components?.errors ?? {})) {
-    if (typeof err?.code === 'number' && !errors.has(err.code)) errors.set(err.code, { code: err.code, message: err.message });
+    if (typeof err?.code === "number" && !errors.has(err.code))
+      errors.set(err.code, { code: err.code, message: err.message });
   }
   return errors;
 }
 
 const STANDARD_ERRORS: Record<number, RpcError> = {
-  [-32001]: { code: -32001, message: 'Unauthorized' },
-  [-32003]: { code: -32003, message: 'Forbidden' },
-  [-32005]: { code: -32005, message: 'Rate limit exceeded' },
-  [-32602]: { code: -32602, message: 'Invalid params' },
+  [-32001]: { code: -32001, message: "Unauthorized" },
+  [-32003]: { code: -32003, message: "Forbidden" },
+  [-32005]: { code: -32005, message: "Rate limit exceeded" },
+  [-32602]: { code: -32602, message: "Invalid params" },
 };
 const ALWAYS: Record<number, number> = { 400: -32602, 401: -32001, 403: -32003, 429: -32005 };
 
@@ -177,11 +188,11 @@ const ALWAYS: Record<number, number> = { 400: -32602, 401: -32001, 403: -32003, 
  */
 export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMethod[] } {
   const doc = area.doc;
-  const endpoint: string = doc.info?.['x-path'] ?? '/';
-  const auth = doc.info?.['x-auth'] ?? { in: 'query', name: 'api-key', required: true };
+  const endpoint: string = doc.info?.["x-path"] ?? "/";
+  const auth = doc.info?.["x-auth"] ?? { in: "query", name: "api-key", required: true };
   const errorStatus = new Map<number, number>();
-  for (const [code, info] of Object.entries<any>(doc['x-error-info'] ?? {})) {
-    if (typeof info?.httpStatus === 'number') errorStatus.set(Number(code), info.httpStatus);
+  for (const [code, info] of Object.entries<any>(doc["x-error-info"] ?? {})) {
+    if (typeof info?.httpStatus === "number") errorStatus.set(Number(code), info.httpStatus);
   }
   const knownErrors = areaErrors(doc);
   const paths: Record<string, any> = {};
@@ -193,7 +204,9 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
     const params: any[] = (m.params ?? []).map((p: any) => resolveRef(doc, p));
     const mm = { ...m, params };
     const errors = methodErrors(doc, m);
-    const examples = (m.examples ?? []).map((e: any) => resolveRef(doc, e)).filter((e: any) => e && e.name);
+    const examples = (m.examples ?? [])
+      .map((e: any) => resolveRef(doc, e))
+      .filter((e: any) => e && e.name);
     methods.push({
       area: area.area,
       endpoint,
@@ -206,23 +219,35 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
 
     const anyRequired = params.some((p) => p.required);
     const requestSchema = {
-      type: 'object',
-      required: ['jsonrpc', 'method', ...(anyRequired ? ['params'] : [])],
+      type: "object",
+      required: ["jsonrpc", "method", ...(anyRequired ? ["params"] : [])],
       additionalProperties: false,
       properties: {
-        jsonrpc: { const: '2.0' },
+        jsonrpc: { const: "2.0" },
         id: ID_SCHEMA,
         method: { const: m.name },
         params: paramsSchema(mm),
       },
     };
     const requestExamples = Object.fromEntries(
-      examples.map((e: any) => [e.name, { ...(e.summary && { summary: e.summary }), value: { jsonrpc: '2.0', id: 1, method: m.name, params: exampleParams(mm, e) } }]),
+      examples.map((e: any) => [
+        e.name,
+        {
+          ...(e.summary && { summary: e.summary }),
+          value: { jsonrpc: "2.0", id: 1, method: m.name, params: exampleParams(mm, e) },
+        },
+      ]),
     );
     const resultExamples = Object.fromEntries(
       examples
-        .filter((e: any) => e.result && 'value' in e.result)
-        .map((e: any) => [e.name, { ...(e.summary && { summary: e.summary }), value: { jsonrpc: '2.0', id: 1, result: e.result.value } }]),
+        .filter((e: any) => e.result && "value" in e.result)
+        .map((e: any) => [
+          e.name,
+          {
+            ...(e.summary && { summary: e.summary }),
+            value: { jsonrpc: "2.0", id: 1, result: e.result.value },
+          },
+        ]),
     );
     const result = resolveRef(doc, m.result);
 
@@ -241,27 +266,45 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
     for (const [status, code] of Object.entries(ALWAYS)) {
       if (byStatus.has(Number(status))) continue;
       const codeForStatus = [...errorStatus].find(([, s]) => s === Number(status))?.[0] ?? code;
-      add(Number(status), errors.get(codeForStatus) ?? knownErrors.get(codeForStatus) ?? STANDARD_ERRORS[codeForStatus] ?? { code: codeForStatus, message: 'Error' });
+      add(
+        Number(status),
+        errors.get(codeForStatus) ??
+          knownErrors.get(codeForStatus) ??
+          STANDARD_ERRORS[codeForStatus] ?? { code: codeForStatus, message: "Error" },
+      );
     }
     const errorResponses = Object.fromEntries(
-      [...byStatus].sort(([a], [b]) => a - b).map(([status, errs]) => [
-        String(status),
-        {
-          description: errs.map((e) => `${e.code} ${e.message}`).join('; '),
-          ...(status === 429 && { headers: { 'Retry-After': RETRY_AFTER } }),
-          content: {
-            'application/json': {
-              schema: errorEnvelope(errs.map((e) => e.code)),
-              examples: Object.fromEntries(errs.map((e) => [`error${e.code}`, { value: { jsonrpc: '2.0', id: 1, error: e } }])),
+      [...byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([status, errs]) => [
+          String(status),
+          {
+            description: errs.map((e) => `${e.code} ${e.message}`).join("; "),
+            ...(status === 429 && { headers: { "Retry-After": RETRY_AFTER } }),
+            content: {
+              "application/json": {
+                schema: errorEnvelope(errs.map((e) => e.code)),
+                examples: Object.fromEntries(
+                  errs.map((e) => [
+                    `error${e.code}`,
+                    { value: { jsonrpc: "2.0", id: 1, error: e } },
+                  ]),
+                ),
+              },
             },
           },
-        },
-      ]),
+        ]),
     );
 
-    const queryParams = (m['x-query-params'] ?? []).map((q: any) => {
+    const queryParams = (m["x-query-params"] ?? []).map((q: any) => {
       const p = resolveRef(doc, q);
-      return { name: p.name, in: 'query', required: p.required === true, schema: p.schema ?? { type: 'string' }, ...(p.description && { description: p.description }) };
+      return {
+        name: p.name,
+        in: "query",
+        required: p.required === true,
+        schema: p.schema ?? { type: "string" },
+        ...(p.description && { description: p.description }),
+      };
     });
 
     paths[operationPath] = {
@@ -273,17 +316,26 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
         ...(queryParams.length && { parameters: queryParams }),
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: requestSchema, ...(examples.length && { examples: requestExamples }) } },
+          content: {
+            "application/json": {
+              schema: requestSchema,
+              ...(examples.length && { examples: requestExamples }),
+            },
+          },
         },
         responses: {
-          '200': {
-            description: result?.description ?? 'The result.',
+          "200": {
+            description: result?.description ?? "The result.",
             content: {
-              'application/json': {
+              "application/json": {
                 schema: {
-                  type: 'object',
-                  required: ['jsonrpc', 'id', 'result'],
-                  properties: { jsonrpc: { const: '2.0' }, id: ID_SCHEMA, result: result?.schema ?? {} },
+                  type: "object",
+                  required: ["jsonrpc", "id", "result"],
+                  properties: {
+                    jsonrpc: { const: "2.0" },
+                    id: ID_SCHEMA,
+                    result: result?.schema ?? {},
+                  },
                 },
                 ...(Object.keys(resultExamples).length && { examples: resultExamples }),
               },
@@ -296,13 +348,18 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
   }
 
   const openapi = {
-    openapi: '3.1.0',
+    openapi: "3.1.0",
     jsonSchemaDialect: JSON_SCHEMA_2020,
-    info: { title: `${doc.info?.title ?? area.area} (JSON-RPC methods as operations)`, version: doc.info?.version ?? '0.0.0' },
+    info: {
+      title: `${doc.info?.title ?? area.area} (JSON-RPC methods as operations)`,
+      version: doc.info?.version ?? "0.0.0",
+    },
     paths,
     components: {
       schemas: doc.components?.schemas ?? {},
-      securitySchemes: { RpcApiKey: { type: 'apiKey', in: auth.in ?? 'query', name: auth.name ?? 'api-key' } },
+      securitySchemes: {
+        RpcApiKey: { type: "apiKey", in: auth.in ?? "query", name: auth.name ?? "api-key" },
+      },
     },
   };
   return { openapi: forPrism(openapi), methods };
@@ -310,14 +367,27 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
 
 /** A REST bundle as Prism gets it: JSON Schema 2020-12, big integers as markers. */
 export function convertOpenApi(area: LoadedArea): any {
-  return forPrism({ ...area.doc, jsonSchemaDialect: area.doc.jsonSchemaDialect ?? JSON_SCHEMA_2020 });
+  return forPrism({
+    ...area.doc,
+    jsonSchemaDialect: area.doc.jsonSchemaDialect ?? JSON_SCHEMA_2020,
+  });
 }
 
 // Schema keywords whose value must stay a number; anywhere else (example values, schema
 // `examples`, defaults) an unsafe integer becomes a marker string that the response writer
 // turns back into exact digits.
-const NUMERIC_KEYWORDS = new Set(['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'const', 'enum']);
+const NUMERIC_KEYWORDS = new Set([
+  "maximum",
+  "minimum",
+  "exclusiveMaximum",
+  "exclusiveMinimum",
+  "multipleOf",
+  "const",
+  "enum",
+]);
 
 function forPrism(doc: any): any {
-  return mapBigints(doc, (big, key) => (key !== undefined && NUMERIC_KEYWORDS.has(key) ? Number(big) : bigintMarker(big)));
+  return mapBigints(doc, (big, key) =>
+    key !== undefined && NUMERIC_KEYWORDS.has(key) ? Number(big) : bigintMarker(big),
+  );
 }

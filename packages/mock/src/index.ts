@@ -10,6 +10,13 @@
  * await mock.stop();
  * ```
  */
-export { startMock, RPC_ERROR_HEADER } from './server.js';
-export type { MockOptions, MockServer, MockMode, RequestLogEntry, AreaUrl, Violation } from './server.js';
-export { parseJson, stringifyJson } from './json.js';
+export { startMock, RPC_ERROR_HEADER } from "./server.js";
+export type {
+  MockOptions,
+  MockServer,
+  MockMode,
+  RequestLogEntry,
+  AreaUrl,
+  Violation,
+} from "./server.js";
+export { parseJson, stringifyJson } from "./json.js";

@@ -11,57 +11,64 @@
  * it back into digits when it writes the response.
  */
 
-const MARKER = '\u0000u64:';
+const MARKER = "\u0000u64:";
 
 /** The marker string that stands for an exact integer inside the documents given to Prism. */
 export const bigintMarker = (value: bigint): string => MARKER + value.toString();
 
 /** The integer a marker string stands for, or `undefined`. */
 export function fromMarker(value: unknown): bigint | undefined {
-  return typeof value === 'string' && value.startsWith(MARKER) ? BigInt(value.slice(MARKER.length)) : undefined;
+  return typeof value === "string" && value.startsWith(MARKER)
+    ? BigInt(value.slice(MARKER.length))
+    : undefined;
 }
 
 /** `JSON.parse`, except that integers outside ±(2^53 − 1) become exact `bigint`s: the SDK's own parser. */
-export { parseJson } from '@chaindata/core';
+export { parseJson } from "@chaindata/core";
 
 /**
  * `JSON.stringify` that writes `bigint`s and marker strings as bare integers. `indent` as in
  * `JSON.stringify`. `undefined` members are skipped, as `JSON.stringify` does.
  */
 export function stringifyJson(value: unknown, indent?: number): string {
-  return write(value, indent ? ' '.repeat(indent) : '', '') ?? 'null';
+  return write(value, indent ? " ".repeat(indent) : "", "") ?? "null";
 }
 
 function write(value: unknown, indent: string, current: string): string | undefined {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') {
+  if (typeof value === "bigint") return value.toString();
+  if (typeof value === "string") {
     const big = fromMarker(value);
     return big === undefined ? JSON.stringify(value) : big.toString();
   }
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
   const toJSON = (value as { toJSON?: () => unknown }).toJSON;
-  if (typeof toJSON === 'function') return write(toJSON.call(value), indent, current);
+  if (typeof toJSON === "function") return write(toJSON.call(value), indent, current);
   const inner = current + indent;
-  const open = indent ? '\n' + inner : '';
-  const sep = indent ? ',\n' + inner : ',';
-  const close = indent ? '\n' + current : '';
+  const open = indent ? "\n" + inner : "";
+  const sep = indent ? ",\n" + inner : ",";
+  const close = indent ? "\n" + current : "";
   if (Array.isArray(value)) {
-    if (!value.length) return '[]';
-    return '[' + open + value.map((v) => write(v, indent, inner) ?? 'null').join(sep) + close + ']';
+    if (!value.length) return "[]";
+    return "[" + open + value.map((v) => write(v, indent, inner) ?? "null").join(sep) + close + "]";
   }
   const members: string[] = [];
   for (const key of Object.keys(value)) {
     const v = write((value as Record<string, unknown>)[key], indent, inner);
-    if (v !== undefined) members.push(JSON.stringify(key) + (indent ? ': ' : ':') + v);
+    if (v !== undefined) members.push(JSON.stringify(key) + (indent ? ": " : ":") + v);
   }
-  return members.length ? '{' + open + members.join(sep) + close + '}' : '{}';
+  return members.length ? "{" + open + members.join(sep) + close + "}" : "{}";
 }
 
 /** A deep copy with every `bigint` replaced by `map(bigint, key)`. */
-export function mapBigints(value: unknown, map: (big: bigint, key: string | undefined, parent: unknown) => unknown, key?: string, parent?: unknown): unknown {
-  if (typeof value === 'bigint') return map(value, key, parent);
+export function mapBigints(
+  value: unknown,
+  map: (big: bigint, key: string | undefined, parent: unknown) => unknown,
+  key?: string,
+  parent?: unknown,
+): unknown {
+  if (typeof value === "bigint") return map(value, key, parent);
   if (Array.isArray(value)) return value.map((v) => mapBigints(v, map, key, value));
-  if (value && typeof value === 'object') {
+  if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = mapBigints(v, map, k, value);
     return out;

@@ -4,27 +4,29 @@
  * unknown methods and invalid params; auth, Prefer and error hooks; dynamic mode returns
  * schema-valid data; stop() leaves nothing behind.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleParams } from './convert.js';
-import { mapBigints, parseJson, stringifyJson } from './json.js';
-import { startMock, type MockServer } from './index.js';
-import { resolveSpecDir } from './spec.js';
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exampleParams } from "./convert.js";
+import { mapBigints, parseJson, stringifyJson } from "./json.js";
+import { startMock, type MockServer } from "./index.js";
+import { resolveSpecDir } from "./spec.js";
 
 const specDir = resolveSpecDir();
-const index = JSON.parse(readFileSync(join(specDir, 'index.json'), 'utf8'));
-const load = (file: string) => parseJson(readFileSync(join(specDir, file), 'utf8')) as any;
-const areas: Array<{ area: string; kind: string; file: string; doc: any }> = index.areas.map((a: any) => ({ ...a, doc: load(a.file) }));
-const KEY = 'test-key';
+const index = JSON.parse(readFileSync(join(specDir, "index.json"), "utf8"));
+const load = (file: string) => parseJson(readFileSync(join(specDir, file), "utf8")) as any;
+const areas: Array<{ area: string; kind: string; file: string; doc: any }> = index.areas.map(
+  (a: any) => ({ ...a, doc: load(a.file) }),
+);
+const KEY = "test-key";
 
 // -- the operations of the bundles, each with the request of its first example --------------------
 
 interface RpcCase {
-  kind: 'rpc';
+  kind: "rpc";
   label: string;
   area: string;
   endpoint: string;
@@ -34,7 +36,7 @@ interface RpcCase {
   result: unknown;
 }
 interface RestCase {
-  kind: 'rest';
+  kind: "rest";
   label: string;
   area: string;
   doc: any;
@@ -48,47 +50,87 @@ interface RestCase {
 }
 
 const deref = (doc: any, node: any): any => {
-  while (node && typeof node.$ref === 'string') node = node.$ref.slice(2).split('/').reduce((a: any, k: string) => a?.[k], doc);
+  while (node && typeof node.$ref === "string")
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((a: any, k: string) => a?.[k], doc);
   return node;
 };
 const firstExample = (node: any) => {
   if (!node) return undefined;
-  const named = node.examples && !Array.isArray(node.examples) ? Object.values<any>(node.examples)[0] : undefined;
-  if (named && 'value' in named) return { value: named.value };
-  if ('example' in node) return { value: node.example };
-  if (Array.isArray(node.schema?.examples) && node.schema.examples.length) return { value: node.schema.examples[0] };
+  const named =
+    node.examples && !Array.isArray(node.examples)
+      ? Object.values<any>(node.examples)[0]
+      : undefined;
+  if (named && "value" in named) return { value: named.value };
+  if ("example" in node) return { value: node.example };
+  if (Array.isArray(node.schema?.examples) && node.schema.examples.length)
+    return { value: node.schema.examples[0] };
   return undefined;
 };
 
 const rpcCases: RpcCase[] = areas
-  .filter((a) => a.kind === 'openrpc')
+  .filter((a) => a.kind === "openrpc")
   .flatMap((a) =>
     a.doc.methods.map((method: any) => {
       const ex = method.examples[0];
-      return { kind: 'rpc', label: `${a.area} ${method.name}`, area: a.area, endpoint: a.doc.info['x-path'] ?? '/', method, doc: a.doc, params: exampleParams(method, ex), result: ex.result?.value };
+      return {
+        kind: "rpc",
+        label: `${a.area} ${method.name}`,
+        area: a.area,
+        endpoint: a.doc.info["x-path"] ?? "/",
+        method,
+        doc: a.doc,
+        params: exampleParams(method, ex),
+        result: ex.result?.value,
+      };
     }),
   );
 
 const restCases: RestCase[] = areas
-  .filter((a) => a.kind === 'openapi')
+  .filter((a) => a.kind === "openapi")
   .flatMap((a) =>
     Object.entries<any>(a.doc.paths).flatMap(([path, item]) =>
       Object.entries<any>(item)
-        .filter(([verb]) => ['get', 'post', 'put', 'patch', 'delete'].includes(verb))
+        .filter(([verb]) => ["get", "post", "put", "patch", "delete"].includes(verb))
         .map(([verb, op]) => {
-          const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) => deref(a.doc, p));
+          const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: any) =>
+            deref(a.doc, p),
+          );
           let url = path;
-          const query = new URLSearchParams({ 'api-key': KEY });
+          const query = new URLSearchParams({ "api-key": KEY });
           for (const p of params) {
             const ex = firstExample(p);
             if (!ex) continue;
-            if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(ex.value)));
-            else if (p.in === 'query') query.set(p.name, String(ex.value));
+            if (p.in === "path")
+              url = url.replace(`{${p.name}}`, encodeURIComponent(String(ex.value)));
+            else if (p.in === "query") query.set(p.name, String(ex.value));
           }
-          const body = firstExample(deref(a.doc, op.requestBody)?.content?.['application/json'])?.value;
-          const status = Math.min(...Object.keys(op.responses).filter((c) => /^2\d\d$/.test(c)).map(Number));
-          const expected = firstExample(deref(a.doc, op.responses[String(status)])?.content?.['application/json'])?.value;
-          return { kind: 'rest' as const, label: `${a.area} ${verb.toUpperCase()} ${path}`, area: a.area, doc: a.doc, verb, path, op, url: `${url}?${query}`, body, status, expected };
+          const body = firstExample(
+            deref(a.doc, op.requestBody)?.content?.["application/json"],
+          )?.value;
+          const status = Math.min(
+            ...Object.keys(op.responses)
+              .filter((c) => /^2\d\d$/.test(c))
+              .map(Number),
+          );
+          const expected = firstExample(
+            deref(a.doc, op.responses[String(status)])?.content?.["application/json"],
+          )?.value;
+          return {
+            kind: "rest" as const,
+            label: `${a.area} ${verb.toUpperCase()} ${path}`,
+            area: a.area,
+            doc: a.doc,
+            verb,
+            path,
+            op,
+            url: `${url}?${query}`,
+            body,
+            status,
+            expected,
+          };
         }),
     ),
   );
@@ -102,11 +144,20 @@ interface Reply {
   body: any;
 }
 
-async function call(base: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply> {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const res = await fetch(base + path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.body !== undefined && { 'content-type': 'application/json' }), ...init.headers },
-    ...(init.body !== undefined && { body: typeof init.body === 'string' ? init.body : stringifyJson(init.body) }),
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.body !== undefined && { "content-type": "application/json" }),
+      ...init.headers,
+    },
+    ...(init.body !== undefined && {
+      body: typeof init.body === "string" ? init.body : stringifyJson(init.body),
+    }),
   });
   const text = await res.text();
   let body: any;
@@ -118,19 +169,24 @@ async function call(base: string, path: string, init: { method?: string; body?: 
   return { status: res.status, headers: res.headers, text, body };
 }
 
-const rpc = (method: string, params: unknown, id: unknown = 1) => ({ jsonrpc: '2.0', id, method, ...(params !== undefined && { params }) });
+const rpc = (method: string, params: unknown, id: unknown = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  ...(params !== undefined && { params }),
+});
 const same = (a: unknown, b: unknown) => expect(stringifyJson(a)).toBe(stringifyJson(b));
 
 /** Processes whose parent is this one (Linux /proc; no helper process, so none to filter out). */
 function childPids(parent = process.pid): number[] {
-  if (!existsSync('/proc/self/stat')) return [];
-  return readdirSync('/proc')
+  if (!existsSync("/proc/self/stat")) return [];
+  return readdirSync("/proc")
     .filter((d) => /^\d+$/.test(d))
     .filter((d) => {
       try {
         // pid (comm) state ppid …: comm may hold spaces, so split after the last ')'.
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
       } catch {
         return false;
       }
@@ -138,20 +194,20 @@ function childPids(parent = process.pid): number[] {
     .map(Number);
 }
 
-function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
+function portOpen(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
     const s = connect({ port, host });
-    s.once('connect', () => {
+    s.once("connect", () => {
       s.destroy();
       resolve(true);
     });
-    s.once('error', () => resolve(false));
+    s.once("error", () => resolve(false));
   });
 }
 
 // --------------------------------------------------------------------------------------------------
 
-describe('examples mode', () => {
+describe("examples mode", () => {
   let mock: MockServer;
   let childrenBefore: number[];
   beforeAll(async () => {
@@ -160,279 +216,416 @@ describe('examples mode', () => {
   });
   afterAll(() => mock?.stop());
 
-  it('serves every area listed by index.json on one port', () => {
+  it("serves every area listed by index.json on one port", () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(mock.areas.map((a) => a.area).sort()).toEqual(areas.map((a) => a.area).sort());
     expect(Object.keys(mock.baseUrls).sort()).toEqual(Object.keys(index.hosts).sort());
     expect(rpcCases.length + restCases.length).toBeGreaterThan(0);
   });
 
-  it.each(rpcCases.map((c) => [c.label, c] as const))('JSON-RPC %s: first example → 200, the example result, no violation', async (_label, c) => {
-    mock.clearRequests();
-    const id = `req-${c.method.name}`;
-    const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, c.params, id) });
-    expect(r.status, r.text.slice(0, 500)).toBe(200);
-    expect(r.body.jsonrpc).toBe('2.0');
-    expect(r.body.id).toBe(id);
-    expect(r.body.error).toBeUndefined();
-    if (c.result !== undefined) same(r.body.result, c.result); // exact, big integers included
-    const [entry] = mock.requests();
-    expect(entry).toMatchObject({ method: 'POST', path: c.endpoint, kind: 'json-rpc', rpcMethods: [c.method.name], status: 200, areas: [c.area] });
-    expect(entry!.violations).toEqual([]);
-  });
+  it.each(rpcCases.map((c) => [c.label, c] as const))(
+    "JSON-RPC %s: first example → 200, the example result, no violation",
+    async (_label, c) => {
+      mock.clearRequests();
+      const id = `req-${c.method.name}`;
+      const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+        body: rpc(c.method.name, c.params, id),
+      });
+      expect(r.status, r.text.slice(0, 500)).toBe(200);
+      expect(r.body.jsonrpc).toBe("2.0");
+      expect(r.body.id).toBe(id);
+      expect(r.body.error).toBeUndefined();
+      if (c.result !== undefined) same(r.body.result, c.result); // exact, big integers included
+      const [entry] = mock.requests();
+      expect(entry).toMatchObject({
+        method: "POST",
+        path: c.endpoint,
+        kind: "json-rpc",
+        rpcMethods: [c.method.name],
+        status: 200,
+        areas: [c.area],
+      });
+      expect(entry!.violations).toEqual([]);
+    },
+  );
 
-  it.each(restCases.map((c) => [c.label, c] as const))('REST %s: first example → 2xx, no violation', async (_label, c) => {
-    mock.clearRequests();
-    const r = await call(mock.url, c.url, { method: c.verb.toUpperCase(), ...(c.body !== undefined && { body: c.body }) });
-    expect(r.status, r.text.slice(0, 500)).toBe(c.status);
-    if (c.expected !== undefined) same(r.body, c.expected);
-    const [entry] = mock.requests();
-    expect(entry).toMatchObject({ kind: 'rest', status: c.status, areas: [c.area], operationId: c.op.operationId });
-    expect(entry!.violations).toEqual([]);
-  });
+  it.each(restCases.map((c) => [c.label, c] as const))(
+    "REST %s: first example → 2xx, no violation",
+    async (_label, c) => {
+      mock.clearRequests();
+      const r = await call(mock.url, c.url, {
+        method: c.verb.toUpperCase(),
+        ...(c.body !== undefined && { body: c.body }),
+      });
+      expect(r.status, r.text.slice(0, 500)).toBe(c.status);
+      if (c.expected !== undefined) same(r.body, c.expected);
+      const [entry] = mock.requests();
+      expect(entry).toMatchObject({
+        kind: "rest",
+        status: c.status,
+        areas: [c.area],
+        operationId: c.op.operationId,
+      });
+      expect(entry!.violations).toEqual([]);
+    },
+  );
 
-  it('keeps u64 values above 2^53 exact on the wire', async () => {
+  it("keeps u64 values above 2^53 exact on the wire", async () => {
     // Every unsafe integer of an example result must come back digit for digit.
     const bigCases = rpcCases.filter((c) => /\d{17,}/.test(stringifyJson(c.result)));
     expect(bigCases.length).toBeGreaterThan(0);
     for (const c of bigCases) {
-      const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, c.params) });
-      for (const digits of stringifyJson(c.result).match(/(?<![\d.])\d{17,}/g)!) expect(r.text).toContain(digits);
+      const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+        body: rpc(c.method.name, c.params),
+      });
+      for (const digits of stringifyJson(c.result).match(/(?<![\d.])\d{17,}/g)!)
+        expect(r.text).toContain(digits);
     }
   });
 
-  it('answers a batch of two methods in order, keeping each id', async () => {
-    const [a, b] = rpcCases.filter((c) => c.endpoint === '/');
-    const r = await call(mock.url, `/?api-key=${KEY}`, { body: [rpc(a!.method.name, a!.params, 'first'), rpc(b!.method.name, b!.params, 42)] });
+  it("answers a batch of two methods in order, keeping each id", async () => {
+    const [a, b] = rpcCases.filter((c) => c.endpoint === "/");
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(a!.method.name, a!.params, "first"), rpc(b!.method.name, b!.params, 42)],
+    });
     expect(r.status).toBe(200);
-    expect(r.body.map((e: any) => e.id)).toEqual(['first', 42]);
+    expect(r.body.map((e: any) => e.id)).toEqual(["first", 42]);
     same(r.body[0].result, a!.result);
     same(r.body[1].result, b!.result);
-    expect(mock.requests().at(-1)).toMatchObject({ batch: true, rpcMethods: [a!.method.name, b!.method.name], violations: [] });
+    expect(mock.requests().at(-1)).toMatchObject({
+      batch: true,
+      rpcMethods: [a!.method.name, b!.method.name],
+      violations: [],
+    });
   });
 
-  it('answers an unknown method with -32601 and reports it', async () => {
+  it("answers an unknown method with -32601 and reports it", async () => {
     mock.clearRequests();
-    const r = await call(mock.url, `/?api-key=${KEY}`, { body: rpc('getEverything', {}, 'u') });
-    expect(r.body).toMatchObject({ jsonrpc: '2.0', id: 'u', error: { code: -32601, message: 'Method not found' } });
-    expect(mock.requests()[0]!.violations[0]).toMatchObject({ code: 'method-not-found' });
+    const r = await call(mock.url, `/?api-key=${KEY}`, { body: rpc("getEverything", {}, "u") });
+    expect(r.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: "u",
+      error: { code: -32601, message: "Method not found" },
+    });
+    expect(mock.requests()[0]!.violations[0]).toMatchObject({ code: "method-not-found" });
     // A method of another endpoint is unknown here too (sendTransaction lives on /fast).
-    const sender = rpcCases.find((c) => c.endpoint !== '/');
+    const sender = rpcCases.find((c) => c.endpoint !== "/");
     if (sender) {
-      const s = await call(mock.url, `/?api-key=${KEY}`, { body: rpc(sender.method.name, sender.params) });
+      const s = await call(mock.url, `/?api-key=${KEY}`, {
+        body: rpc(sender.method.name, sender.params),
+      });
       expect(s.body.error.code).toBe(-32601);
       expect(s.body.error.data[0].message).toContain(`POST ${sender.endpoint}`);
     }
   });
 
-  it('answers invalid params with -32602 and the violations in data (HTTP 400; 200 inside a batch)', async () => {
-    const c = rpcCases.find((x) => x.method.name === 'getAsset') ?? rpcCases[0]!;
+  it("answers invalid params with -32602 and the violations in data (HTTP 400; 200 inside a batch)", async () => {
+    const c = rpcCases.find((x) => x.method.name === "getAsset") ?? rpcCases[0]!;
     mock.clearRequests();
-    const r = await call(mock.url, `/?api-key=${KEY}`, { body: rpc('getAsset', { id: 42, bogus: true }, 'bad') });
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc("getAsset", { id: 42, bogus: true }, "bad"),
+    });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ id: 'bad', error: { code: -32602 } });
-    const messages = r.body.error.data.map((v: any) => v.message).join('\n');
+    expect(r.body).toMatchObject({ id: "bad", error: { code: -32602 } });
+    const messages = r.body.error.data.map((v: any) => v.message).join("\n");
     expect(messages).toMatch(/bogus/);
     expect(messages).toMatch(/must be string/);
     expect(mock.requests()[0]!.violations.length).toBe(r.body.error.data.length);
-    expect(r.headers.get('sl-violations')).toContain('bogus');
+    expect(r.headers.get("sl-violations")).toContain("bogus");
 
-    const batch = await call(mock.url, `/?api-key=${KEY}`, { body: [rpc(c.method.name, c.params, 1), rpc('getAsset', {}, 2)] });
+    const batch = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(c.method.name, c.params, 1), rpc("getAsset", {}, 2)],
+    });
     expect(batch.status).toBe(200);
     expect(batch.body[0]).toMatchObject({ id: 1 });
     expect(batch.body[0].result).toBeDefined();
     expect(batch.body[1]).toMatchObject({ id: 2, error: { code: -32602 } });
-    expect(mock.requests().at(-1)!.violations[0]).toMatchObject({ rpcMethod: 'getAsset', entry: 1, code: 'required' });
+    expect(mock.requests().at(-1)!.violations[0]).toMatchObject({
+      rpcMethod: "getAsset",
+      entry: 1,
+      code: "required",
+    });
   });
 
-  it('checks positional and array params too', async () => {
-    const array = rpcCases.find((c) => c.method['x-params'] === 'array');
+  it("checks positional and array params too", async () => {
+    const array = rpcCases.find((c) => c.method["x-params"] === "array");
     if (array) {
-      const r = await call(mock.url, `${array.endpoint}?api-key=${KEY}`, { body: rpc(array.method.name, { not: 'an array' }) });
+      const r = await call(mock.url, `${array.endpoint}?api-key=${KEY}`, {
+        body: rpc(array.method.name, { not: "an array" }),
+      });
       expect(r.body.error.code).toBe(-32602);
     }
-    const positional = rpcCases.find((c) => c.method.paramStructure === 'by-position' && c.method['x-params'] !== 'array');
+    const positional = rpcCases.find(
+      (c) => c.method.paramStructure === "by-position" && c.method["x-params"] !== "array",
+    );
     if (positional) {
-      const tooMany = [...(positional.params as unknown[]), ...Array(positional.method.params.length).fill('extra')];
-      const r = await call(mock.url, `${positional.endpoint}?api-key=${KEY}`, { body: rpc(positional.method.name, tooMany) });
+      const tooMany = [
+        ...(positional.params as unknown[]),
+        ...Array(positional.method.params.length).fill("extra"),
+      ];
+      const r = await call(mock.url, `${positional.endpoint}?api-key=${KEY}`, {
+        body: rpc(positional.method.name, tooMany),
+      });
       expect(r.body.error.code).toBe(-32602);
-      const named = await call(mock.url, `${positional.endpoint}?api-key=${KEY}`, { body: rpc(positional.method.name, { transaction: 'x' }) });
+      const named = await call(mock.url, `${positional.endpoint}?api-key=${KEY}`, {
+        body: rpc(positional.method.name, { transaction: "x" }),
+      });
       expect(named.body.error.code).toBe(-32602);
     }
   });
 
-  it('rejects a missing api-key with 401 (JSON-RPC and REST); the sender key is optional', async () => {
-    const das = rpcCases.find((c) => c.endpoint === '/')!;
-    const r = await call(mock.url, '/', { body: rpc(das.method.name, das.params, 'k') });
+  it("rejects a missing api-key with 401 (JSON-RPC and REST); the sender key is optional", async () => {
+    const das = rpcCases.find((c) => c.endpoint === "/")!;
+    const r = await call(mock.url, "/", { body: rpc(das.method.name, das.params, "k") });
     expect(r.status).toBe(401);
-    expect(r.body).toMatchObject({ id: 'k', error: { code: -32001 } });
-    expect(mock.requests().at(-1)!.violations[0]).toMatchObject({ code: 401, message: expect.stringContaining('api-key') });
+    expect(r.body).toMatchObject({ id: "k", error: { code: -32001 } });
+    expect(mock.requests().at(-1)!.violations[0]).toMatchObject({
+      code: 401,
+      message: expect.stringContaining("api-key"),
+    });
 
     const rest = restCases[0]!;
-    const noKey = rest.url.replace(/api-key=[^&]*&?/, '');
-    const rr = await call(mock.url, noKey, { method: rest.verb.toUpperCase(), ...(rest.body !== undefined && { body: rest.body }) });
+    const noKey = rest.url.replace(/api-key=[^&]*&?/, "");
+    const rr = await call(mock.url, noKey, {
+      method: rest.verb.toUpperCase(),
+      ...(rest.body !== undefined && { body: rest.body }),
+    });
     expect(rr.status).toBe(401);
 
-    for (const c of rpcCases.filter((x) => areas.find((a) => a.area === x.area)!.doc.info['x-auth']?.required === false)) {
+    for (const c of rpcCases.filter(
+      (x) => areas.find((a) => a.area === x.area)!.doc.info["x-auth"]?.required === false,
+    )) {
       const s = await call(mock.url, c.endpoint, { body: rpc(c.method.name, c.params) });
       expect(s.status).toBe(200);
     }
   });
 
-  it('accepts the admin key as the X-Api-Key header or the api-key query', async () => {
-    const admin = restCases.find((c) => c.area === 'admin');
+  it("accepts the admin key as the X-Api-Key header or the api-key query", async () => {
+    const admin = restCases.find((c) => c.area === "admin");
     if (!admin) return;
-    const path = admin.url.split('?')[0]!;
-    expect((await call(mock.url, path, { headers: { 'X-Api-Key': KEY } })).status).toBe(200);
+    const path = admin.url.split("?")[0]!;
+    expect((await call(mock.url, path, { headers: { "X-Api-Key": KEY } })).status).toBe(200);
     expect((await call(mock.url, `${path}?api-key=${KEY}`)).status).toBe(200);
     expect((await call(mock.url, path)).status).toBe(401);
   });
 
-  it('accepts the sender swqos_only query parameter and checks its type', async () => {
-    const c = rpcCases.find((x) => (x.method['x-query-params'] ?? []).some((q: any) => q.name === 'swqos_only'));
+  it("accepts the sender swqos_only query parameter and checks its type", async () => {
+    const c = rpcCases.find((x) =>
+      (x.method["x-query-params"] ?? []).some((q: any) => q.name === "swqos_only"),
+    );
     if (!c) return;
-    expect((await call(mock.url, `${c.endpoint}?swqos_only=true`, { body: rpc(c.method.name, c.params) })).status).toBe(200);
-    const bad = await call(mock.url, `${c.endpoint}?swqos_only=maybe`, { body: rpc(c.method.name, c.params) });
+    expect(
+      (
+        await call(mock.url, `${c.endpoint}?swqos_only=true`, {
+          body: rpc(c.method.name, c.params),
+        })
+      ).status,
+    ).toBe(200);
+    const bad = await call(mock.url, `${c.endpoint}?swqos_only=maybe`, {
+      body: rpc(c.method.name, c.params),
+    });
     expect(bad.body.error.code).toBe(-32602);
   });
 
-  it('Prefer: code=429 answers 429 with Retry-After (JSON-RPC and REST); 401 and 403 too', async () => {
-    const das = rpcCases.find((c) => c.endpoint === '/')!;
-    const r = await call(mock.url, `/?api-key=${KEY}`, { body: rpc(das.method.name, das.params, 'rl'), headers: { Prefer: 'code=429' } });
+  it("Prefer: code=429 answers 429 with Retry-After (JSON-RPC and REST); 401 and 403 too", async () => {
+    const das = rpcCases.find((c) => c.endpoint === "/")!;
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(das.method.name, das.params, "rl"),
+      headers: { Prefer: "code=429" },
+    });
     expect(r.status).toBe(429);
-    expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(0);
-    expect(r.body.id).toBe('rl');
-    const code429 = Number(Object.entries<any>(areas.find((a) => a.area === das.area)!.doc['x-error-info']).find(([, v]) => v.httpStatus === 429)![0]);
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(0);
+    expect(r.body.id).toBe("rl");
+    const code429 = Number(
+      Object.entries<any>(areas.find((a) => a.area === das.area)!.doc["x-error-info"]).find(
+        ([, v]) => v.httpStatus === 429,
+      )![0],
+    );
     expect(r.body.error.code).toBe(code429);
 
-    const batch = await call(mock.url, `/?api-key=${KEY}`, { body: [rpc(das.method.name, das.params, 1), rpc(das.method.name, das.params, 2)], headers: { Prefer: 'code=429' } });
+    const batch = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(das.method.name, das.params, 1), rpc(das.method.name, das.params, 2)],
+      headers: { Prefer: "code=429" },
+    });
     expect(batch.status).toBe(429);
-    expect(batch.headers.get('retry-after')).not.toBeNull();
+    expect(batch.headers.get("retry-after")).not.toBeNull();
 
     for (const code of [401, 403]) {
-      const e = await call(mock.url, `/?api-key=${KEY}`, { body: rpc(das.method.name, das.params), headers: { Prefer: `code=${code}` } });
+      const e = await call(mock.url, `/?api-key=${KEY}`, {
+        body: rpc(das.method.name, das.params),
+        headers: { Prefer: `code=${code}` },
+      });
       expect(e.status).toBe(code);
       expect(e.body.error.code).toBeLessThan(0);
     }
 
     const rest = restCases[0]!;
-    const rr = await call(mock.url, rest.url, { method: rest.verb.toUpperCase(), headers: { Prefer: 'code=429' }, ...(rest.body !== undefined && { body: rest.body }) });
+    const rr = await call(mock.url, rest.url, {
+      method: rest.verb.toUpperCase(),
+      headers: { Prefer: "code=429" },
+      ...(rest.body !== undefined && { body: rest.body }),
+    });
     expect(rr.status).toBe(429);
-    expect(rr.headers.get('retry-after')).not.toBeNull();
+    expect(rr.headers.get("retry-after")).not.toBeNull();
   });
 
-  it('X-Mock-JsonRpc-Error turns a 200 answer into that JSON-RPC error object', async () => {
-    const [a, b] = rpcCases.filter((c) => c.endpoint === '/');
-    const r = await call(mock.url, `/?api-key=${KEY}`, { body: rpc(a!.method.name, a!.params, 'e'), headers: { 'X-Mock-JsonRpc-Error': '-32000' } });
+  it("X-Mock-JsonRpc-Error turns a 200 answer into that JSON-RPC error object", async () => {
+    const [a, b] = rpcCases.filter((c) => c.endpoint === "/");
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(a!.method.name, a!.params, "e"),
+      headers: { "X-Mock-JsonRpc-Error": "-32000" },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ jsonrpc: '2.0', id: 'e', error: { code: -32000, message: expect.any(String) } });
+    expect(r.body).toEqual({
+      jsonrpc: "2.0",
+      id: "e",
+      error: { code: -32000, message: expect.any(String) },
+    });
     // Per method, in a batch: only the named method fails.
     const batch = await call(mock.url, `/?api-key=${KEY}`, {
       body: [rpc(a!.method.name, a!.params, 1), rpc(b!.method.name, b!.params, 2)],
-      headers: { 'X-Mock-JsonRpc-Error': `${b!.method.name}=-32603` },
+      headers: { "X-Mock-JsonRpc-Error": `${b!.method.name}=-32603` },
     });
     expect(batch.body[0].result).toBeDefined();
     expect(batch.body[1]).toMatchObject({ id: 2, error: { code: -32603 } });
   });
 
-  it('Prefer: example=<name> picks a named example; otherwise the example whose params match', async () => {
+  it("Prefer: example=<name> picks a named example; otherwise the example whose params match", async () => {
     const c = rpcCases.find((x) => x.method.examples.length > 1);
     if (!c) return;
     const second = c.method.examples[1];
-    const byHeader = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, c.params), headers: { Prefer: `example=${second.name}` } });
+    const byHeader = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+      body: rpc(c.method.name, c.params),
+      headers: { Prefer: `example=${second.name}` },
+    });
     same(byHeader.body.result, second.result.value);
-    const byParams = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, exampleParams(c.method, second)) });
+    const byParams = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+      body: rpc(c.method.name, exampleParams(c.method, second)),
+    });
     same(byParams.body.result, second.result.value);
   });
 
-  it('Prefer: dynamic=true generates one answer; ?__code=429 works like Prefer: code=429', async () => {
-    const c = rpcCases.find((x) => x.result && typeof x.result === 'object')!;
-    const dyn = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, c.params, 'd'), headers: { Prefer: 'dynamic=true' } });
+  it("Prefer: dynamic=true generates one answer; ?__code=429 works like Prefer: code=429", async () => {
+    const c = rpcCases.find((x) => x.result && typeof x.result === "object")!;
+    const dyn = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+      body: rpc(c.method.name, c.params, "d"),
+      headers: { Prefer: "dynamic=true" },
+    });
     expect(dyn.status).toBe(200);
-    expect(dyn.body.id).toBe('d');
+    expect(dyn.body.id).toBe("d");
     expect(stringifyJson(dyn.body.result)).not.toBe(stringifyJson(c.result));
-    const q = await call(mock.url, `${c.endpoint}?api-key=${KEY}&__code=429`, { body: rpc(c.method.name, c.params) });
+    const q = await call(mock.url, `${c.endpoint}?api-key=${KEY}&__code=429`, {
+      body: rpc(c.method.name, c.params),
+    });
     expect(q.status).toBe(429);
     // Generated arrays are capped (some lists allow 100000 items), in examples mode too.
     for (const rest of restCases) {
-      const r = await call(mock.url, rest.url, { method: rest.verb.toUpperCase(), headers: { Prefer: 'dynamic=true' }, ...(rest.body !== undefined && { body: rest.body }) });
+      const r = await call(mock.url, rest.url, {
+        method: rest.verb.toUpperCase(),
+        headers: { Prefer: "dynamic=true" },
+        ...(rest.body !== undefined && { body: rest.body }),
+      });
       expect(r.status).toBe(rest.status);
     }
   });
 
-  it('answers a REST request that breaks the spec with 400 and the violations listed', async () => {
-    const wallet = restCases.find((c) => c.op.operationId === 'getBalances');
+  it("answers a REST request that breaks the spec with 400 and the violations listed", async () => {
+    const wallet = restCases.find((c) => c.op.operationId === "getBalances");
     if (!wallet) return;
     mock.clearRequests();
-    const url = wallet.url.replace(/limit=\d+/, 'limit=5000');
+    const url = wallet.url.replace(/limit=\d+/, "limit=5000");
     const r = await call(mock.url, url);
     expect(r.status).toBe(400);
-    expect(r.body.violations[0]).toMatchObject({ location: ['request', 'query', 'limit'], code: 'maximum' });
+    expect(r.body.violations[0]).toMatchObject({
+      location: ["request", "query", "limit"],
+      code: "maximum",
+    });
     expect(mock.requests()[0]!.violations).toHaveLength(1);
   });
 
-  it('reports a path outside the spec as a violation', async () => {
+  it("reports a path outside the spec as a violation", async () => {
     mock.clearRequests();
     const r = await call(mock.url, `/v9/nothing?api-key=${KEY}`);
     expect(r.status).toBe(404);
     expect(mock.requests()[0]!.violations[0]!.code).toMatch(/NO_PATH_MATCHED/);
   });
 
-  it('answers a body that is not JSON with -32700, and a bad batch entry with -32600', async () => {
+  it("answers a body that is not JSON with -32700, and a bad batch entry with -32600", async () => {
     const r = await call(mock.url, `/?api-key=${KEY}`, { body: '{"jsonrpc":' });
     expect(r.body).toMatchObject({ id: null, error: { code: -32700 } });
     const e = await call(mock.url, `/?api-key=${KEY}`, { body: [] });
     expect(e.body.error.code).toBe(-32600);
-    const b = await call(mock.url, `/?api-key=${KEY}`, { body: [5, { id: 3, method: 'getAsset', params: {} }] });
-    expect(b.body.map((x: any) => [x.id, x.error.code])).toEqual([[null, -32600], [3, -32600]]);
+    const b = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [5, { id: 3, method: "getAsset", params: {} }],
+    });
+    expect(b.body.map((x: any) => [x.id, x.error.code])).toEqual([
+      [null, -32600],
+      [3, -32600],
+    ]);
   });
 
-  it('keeps a request log, readable and clearable over HTTP', async () => {
+  it("keeps a request log, readable and clearable over HTTP", async () => {
     mock.clearRequests();
     expect(mock.requests()).toEqual([]);
-    const das = rpcCases.find((c) => c.endpoint === '/')!;
+    const das = rpcCases.find((c) => c.endpoint === "/")!;
     await call(mock.url, `/?api-key=${KEY}`, { body: rpc(das.method.name, das.params) });
-    const log = await call(mock.url, '/__mock/requests');
+    const log = await call(mock.url, "/__mock/requests");
     expect(log.status).toBe(200);
     expect(log.body.requests).toHaveLength(1); // the log endpoints are not logged
-    expect(log.body.requests[0]).toMatchObject({ seq: expect.any(Number), method: 'POST', path: '/', rpcMethods: [das.method.name], status: 200, violations: [], query: { 'api-key': '***' } });
+    expect(log.body.requests[0]).toMatchObject({
+      seq: expect.any(Number),
+      method: "POST",
+      path: "/",
+      rpcMethods: [das.method.name],
+      status: 200,
+      violations: [],
+      query: { "api-key": "***" },
+    });
     expect(JSON.stringify(log.body)).not.toContain(KEY); // credentials are logged masked
     expect(new Date(log.body.requests[0].time).getTime()).toBeGreaterThan(0);
-    expect((await call(mock.url, '/__mock/requests', { method: 'DELETE' })).status).toBe(204);
+    expect((await call(mock.url, "/__mock/requests", { method: "DELETE" })).status).toBe(204);
     expect(mock.requests()).toEqual([]);
-    expect((await call(mock.url, '/__mock/requests')).body.requests).toEqual([]);
+    expect((await call(mock.url, "/__mock/requests")).body.requests).toEqual([]);
   });
 
-  it('answers a violation list too long for a header, logs no key and no huge body, and gives an oversized body its 413', async () => {
+  it("answers a violation list too long for a header, logs no key and no huge body, and gives an oversized body its 413", async () => {
     mock.clearRequests();
-    const ids = Array.from({ length: 60 }, () => 'bad');
-    const long = await call(mock.url, `/?api-key=${KEY}`, { body: rpc('getAssetBatch', { ids }), headers: { 'x-api-key': KEY, authorization: `Bearer ${KEY}` } });
+    const ids = Array.from({ length: 60 }, () => "bad");
+    const long = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc("getAssetBatch", { ids }),
+      headers: { "x-api-key": KEY, authorization: `Bearer ${KEY}` },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error.code).toBe(-32602);
     const [entry] = mock.requests();
-    expect(entry).toMatchObject({ query: { 'api-key': '***' }, headers: { 'x-api-key': '***', authorization: '***' } });
-    const big = await call(mock.url, `/nowhere?api-key=${KEY}`, { body: 'x'.repeat(100 * 1024) });
+    expect(entry).toMatchObject({
+      query: { "api-key": "***" },
+      headers: { "x-api-key": "***", authorization: "***" },
+    });
+    const big = await call(mock.url, `/nowhere?api-key=${KEY}`, { body: "x".repeat(100 * 1024) });
     expect(big.status).toBe(404);
     expect(mock.requests().at(-1)!.body).toBe(`[${100 * 1024} characters, not kept in the log]`);
-    const tooBig = await call(mock.url, `/?api-key=${KEY}`, { body: 'x'.repeat(10 * 1024 * 1024 + 1) });
+    const tooBig = await call(mock.url, `/?api-key=${KEY}`, {
+      body: "x".repeat(10 * 1024 * 1024 + 1),
+    });
     expect(tooBig.status).toBe(413);
     // requests() hands out copies.
     mock.requests()[0]!.violations.length = 0;
     expect(mock.requests()[0]!.violations.length).toBeGreaterThan(0);
   });
 
-  it('stop() closes the port and started no child process', async () => {
+  it("stop() closes the port and started no child process", async () => {
     const m = await startMock({ port: 0, quiet: true });
     expect(await portOpen(m.port)).toBe(true);
     // An open keep-alive connection must not keep the server up.
-    await call(m.url, '/__mock/requests');
+    await call(m.url, "/__mock/requests");
     await m.stop();
     expect(await portOpen(m.port)).toBe(false);
     expect(childPids().filter((p) => !childrenBefore.includes(p))).toEqual([]);
   });
 });
 
-describe('dynamic mode', () => {
+describe("dynamic mode", () => {
   let mock: MockServer;
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
   addFormats(ajv);
@@ -443,36 +636,58 @@ describe('dynamic mode', () => {
     return ok ? [] : validate.errors!.map((e) => `${e.instancePath} ${e.message}`);
   };
   beforeAll(async () => {
-    mock = await startMock({ port: 0, quiet: true, mode: 'dynamic', seed: process.env.MOCK_TEST_SEED ?? 'chaindata' });
+    mock = await startMock({
+      port: 0,
+      quiet: true,
+      mode: "dynamic",
+      seed: process.env.MOCK_TEST_SEED ?? "chaindata",
+    });
   });
   afterAll(() => mock?.stop());
 
-  it.each(rpcCases.map((c) => [c.label, c] as const))('JSON-RPC %s: generated result is schema-valid', async (_label, c) => {
-    const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, c.params, 'dyn') });
-    expect(r.status, r.text.slice(0, 300)).toBe(200);
-    expect(r.body.id).toBe('dyn');
-    expect(check(deref(c.doc, c.method.result).schema, c.doc, r.body.result)).toEqual([]);
-    expect(mock.requests().at(-1)!.violations).toEqual([]);
-  });
+  it.each(rpcCases.map((c) => [c.label, c] as const))(
+    "JSON-RPC %s: generated result is schema-valid",
+    async (_label, c) => {
+      const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+        body: rpc(c.method.name, c.params, "dyn"),
+      });
+      expect(r.status, r.text.slice(0, 300)).toBe(200);
+      expect(r.body.id).toBe("dyn");
+      expect(check(deref(c.doc, c.method.result).schema, c.doc, r.body.result)).toEqual([]);
+      expect(mock.requests().at(-1)!.violations).toEqual([]);
+    },
+  );
 
-  it.each(restCases.map((c) => [c.label, c] as const))('REST %s: generated body is schema-valid', async (_label, c) => {
-    const r = await call(mock.url, c.url, { method: c.verb.toUpperCase(), ...(c.body !== undefined && { body: c.body }) });
-    expect(r.status, r.text.slice(0, 300)).toBe(c.status);
-    const schema = deref(c.doc, c.op.responses[String(c.status)])?.content?.['application/json']?.schema;
-    if (schema) expect(check(schema, c.doc, r.body)).toEqual([]);
-    expect(mock.requests().at(-1)!.violations).toEqual([]);
-  });
+  it.each(restCases.map((c) => [c.label, c] as const))(
+    "REST %s: generated body is schema-valid",
+    async (_label, c) => {
+      const r = await call(mock.url, c.url, {
+        method: c.verb.toUpperCase(),
+        ...(c.body !== undefined && { body: c.body }),
+      });
+      expect(r.status, r.text.slice(0, 300)).toBe(c.status);
+      const schema = deref(c.doc, c.op.responses[String(c.status)])?.content?.["application/json"]
+        ?.schema;
+      if (schema) expect(check(schema, c.doc, r.body)).toEqual([]);
+      expect(mock.requests().at(-1)!.violations).toEqual([]);
+    },
+  );
 
-  it('Prefer: dynamic=false answers the example', async () => {
+  it("Prefer: dynamic=false answers the example", async () => {
     const c = rpcCases.find((x) => x.result !== undefined)!;
-    const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, c.params), headers: { Prefer: 'dynamic=false' } });
+    const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+      body: rpc(c.method.name, c.params),
+      headers: { Prefer: "dynamic=false" },
+    });
     same(r.body.result, c.result);
   });
 
-  it('differs from the examples (data is generated)', async () => {
-    const c = rpcCases.find((x) => x.result && typeof x.result === 'object');
+  it("differs from the examples (data is generated)", async () => {
+    const c = rpcCases.find((x) => x.result && typeof x.result === "object");
     if (!c) return;
-    const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body: rpc(c.method.name, c.params) });
+    const r = await call(mock.url, `${c.endpoint}?api-key=${KEY}`, {
+      body: rpc(c.method.name, c.params),
+    });
     expect(stringifyJson(r.body.result)).not.toBe(stringifyJson(c.result));
   });
 });

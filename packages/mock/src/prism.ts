@@ -4,12 +4,12 @@
  * of different areas never clash). No Prism HTTP server and no child process: the mock's own
  * `node:http` server hands each request (or each JSON-RPC batch entry) to `request()`.
  */
-import Module, { createRequire } from 'node:module';
-import { fromMarker, stringifyJson } from './json.js';
+import Module, { createRequire } from "node:module";
+import { fromMarker, stringifyJson } from "./json.js";
 
 const require = createRequire(import.meta.url);
 
-export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export type Severity = "error" | "warning" | "info" | "hint";
 
 /** One problem Prism found with a request or a response. */
 export interface Violation {
@@ -49,27 +49,48 @@ export type PrismResult =
   | {
       ok: false;
       /** Prism's problem (no such path, no such example, …) as an RFC 7807 object. */
-      problem: { type: string; title: string; status: number; detail: string; [k: string]: unknown };
+      problem: {
+        type: string;
+        title: string;
+        status: number;
+        detail: string;
+        [k: string]: unknown;
+      };
       headers: Record<string, string>;
       operation?: any;
     };
 
-const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint'];
+const SEVERITIES: Severity[] = ["error", "warning", "info", "hint"];
 
 const noop = () => {};
-const silentLogger: any = { child: () => silentLogger, info: noop, warn: noop, error: noop, success: noop, debug: noop, trace: noop, fatal: noop, level: 'silent' };
+const silentLogger: any = {
+  child: () => silentLogger,
+  info: noop,
+  warn: noop,
+  error: noop,
+  success: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  level: "silent",
+};
 
 export interface PrismEngine {
   request(input: PrismInput, prefs: PrismPreferences): Promise<PrismResult>;
 }
 
 /** Loads the operations of `documents` (OpenAPI objects) and returns a request function. */
-export async function createPrismEngine(documents: any[], defaults: { dynamic: boolean; seed?: string }): Promise<PrismEngine> {
+export async function createPrismEngine(
+  documents: any[],
+  defaults: { dynamic: boolean; seed?: string },
+): Promise<PrismEngine> {
   const prismHttp = requirePrismHttp();
-  const route = require('@stoplight/prism-http/dist/router').default;
-  const { validateOutput } = require('@stoplight/prism-http/dist/validator');
+  const route = require("@stoplight/prism-http/dist/router").default;
+  const { validateOutput } = require("@stoplight/prism-http/dist/validator");
   limitGeneratedArrays(); // also for `Prefer: dynamic=true` in examples mode
-  const perDocument = await Promise.all(documents.map((doc) => prismHttp.getHttpOperationsFromSpec(doc)));
+  const perDocument = await Promise.all(
+    documents.map((doc) => prismHttp.getHttpOperationsFromSpec(doc)),
+  );
   const operations: any[] = perDocument.flat();
   operations.forEach(putSchemaExampleLast);
   const routed = new WeakMap<object, any>();
@@ -77,7 +98,7 @@ export async function createPrismEngine(documents: any[], defaults: { dynamic: b
     logger: silentLogger,
     route: (args: { resources: any[]; input: object }) => {
       const result = route(args);
-      if (result._tag === 'Right') routed.set(args.input, result.right);
+      if (result._tag === "Right") routed.set(args.input, result.right);
       return result;
     },
     // An unsafe integer of an example reaches Prism as a marker string (exact digits on the
@@ -88,7 +109,12 @@ export async function createPrismEngine(documents: any[], defaults: { dynamic: b
 
   return {
     async request(input, prefs) {
-      const prismInput = { method: input.method.toLowerCase(), url: { path: input.path, query: input.query }, headers: input.headers, body: input.body };
+      const prismInput = {
+        method: input.method.toLowerCase(),
+        url: { path: input.path, query: input.query },
+        headers: input.headers,
+        body: input.body,
+      };
       const config = {
         ...baseConfig(defaults),
         mock: {
@@ -100,17 +126,28 @@ export async function createPrismEngine(documents: any[], defaults: { dynamic: b
       };
       const either = await prism.request(prismInput, operations, config)();
       const operation = routed.get(prismInput);
-      if (either._tag === 'Left') {
+      if (either._tag === "Left") {
         const e = either.left;
         const problem = prismHttp.ProblemJsonError.toProblemJson(e);
         return { ok: false, problem, headers: { ...(e.additional?.headers ?? {}) }, operation };
       }
       const { output, validations } = either.right;
       const violations: Violation[] = [
-        ...validations.input.map((v: any) => (v.code === 401 ? { ...toViolation(v, 'request'), message: securityMessage(operation) } : toViolation(v, 'request'))),
-        ...validations.output.map((v: any) => toViolation(v, 'response')),
+        ...validations.input.map((v: any) =>
+          v.code === 401
+            ? { ...toViolation(v, "request"), message: securityMessage(operation) }
+            : toViolation(v, "request"),
+        ),
+        ...validations.output.map((v: any) => toViolation(v, "response")),
       ];
-      return { ok: true, status: output.statusCode, headers: output.headers ?? {}, body: output.body, violations, operation };
+      return {
+        ok: true,
+        status: output.statusCode,
+        headers: output.headers ?? {},
+        body: output.body,
+        violations,
+        operation,
+      };
     },
   };
 }
@@ -122,23 +159,29 @@ export async function createPrismEngine(documents: any[], defaults: { dynamic: b
  * require returns a stand-in that loads the real faker on first use.
  */
 function requirePrismHttp(): any {
-  const M = Module as unknown as { _load: (request: string, parent: unknown, isMain: boolean) => unknown };
+  const M = Module as unknown as {
+    _load: (request: string, parent: unknown, isMain: boolean) => unknown;
+  };
   const original = M._load;
-  const fromPrism = createRequire(require.resolve('@stoplight/prism-http'));
+  const fromPrism = createRequire(require.resolve("@stoplight/prism-http"));
   let real: any;
-  const faker = () => (real ??= fromPrism('@faker-js/faker').faker);
+  const faker = () => (real ??= fromPrism("@faker-js/faker").faker);
   const standIn = new Proxy({} as Record<string | symbol, unknown>, {
     get: (_t, key) => faker()[key],
     has: (_t, key) => key in faker(),
     ownKeys: () => Reflect.ownKeys(faker()),
-    getOwnPropertyDescriptor: (_t, key) => ({ ...Reflect.getOwnPropertyDescriptor(faker(), key), configurable: true }),
+    getOwnPropertyDescriptor: (_t, key) => ({
+      ...Reflect.getOwnPropertyDescriptor(faker(), key),
+      configurable: true,
+    }),
   });
   M._load = function (request, parent, isMain) {
-    if (request === '@faker-js/faker') return { __esModule: true, default: standIn, faker: standIn };
+    if (request === "@faker-js/faker")
+      return { __esModule: true, default: standIn, faker: standIn };
     return original.call(this, request, parent, isMain);
   };
   try {
-    return require('@stoplight/prism-http');
+    return require("@stoplight/prism-http");
   } finally {
     M._load = original;
   }
@@ -156,12 +199,12 @@ function baseConfig(defaults: { dynamic: boolean }) {
   };
 }
 
-function toViolation(v: any, prefix: 'request' | 'response'): Violation {
+function toViolation(v: any, prefix: "request" | "response"): Violation {
   return {
     location: [prefix, ...(v.path ?? []).map(String)],
     message: v.message,
-    code: v.code ?? '',
-    severity: SEVERITIES[v.severity] ?? 'error',
+    code: v.code ?? "",
+    severity: SEVERITIES[v.severity] ?? "error",
   };
 }
 
@@ -170,21 +213,28 @@ function securityMessage(operation: any): string {
   const ways = (operation?.security ?? [])
     .map((all: any[]) =>
       all
-        .map((s) => (s.type === 'apiKey' ? `the ${s.name} ${s.in === 'query' ? 'query parameter' : s.in === 'header' ? 'header' : s.in}` : s.type))
-        .join(' and '),
+        .map((s) =>
+          s.type === "apiKey"
+            ? `the ${s.name} ${s.in === "query" ? "query parameter" : s.in === "header" ? "header" : s.in}`
+            : s.type,
+        )
+        .join(" and "),
     )
     .filter(Boolean);
-  return ways.length ? `The API key is missing: send ${ways.join(' or ')}` : 'The request does not meet the security requirements';
+  return ways.length
+    ? `The API key is missing: send ${ways.join(" or ")}`
+    : "The request does not meet the security requirements";
 }
 
 /** A copy with every marker string replaced by the (rounded) number it stands for. */
 function markersToNumbers(value: unknown): unknown {
-  if (typeof value === 'string') {
+  if (typeof value === "string") {
     const big = fromMarker(value);
     return big === undefined ? value : Number(big);
   }
   if (Array.isArray(value)) return value.map(markersToNumbers);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markersToNumbers(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markersToNumbers(v)]));
   return value;
 }
 
@@ -195,12 +245,18 @@ function markersToNumbers(value: unknown): unknown {
  * (it stays reachable with `Prefer: example=default`).
  */
 function putSchemaExampleLast(operation: any) {
-  const contents = [...(operation.responses ?? []), operation.request?.body].flatMap((r: any) => r?.contents ?? []);
+  const contents = [...(operation.responses ?? []), operation.request?.body].flatMap(
+    (r: any) => r?.contents ?? [],
+  );
   for (const content of contents) {
     const examples: any[] | undefined = content.examples;
-    if (!examples || examples.length < 2 || examples[0]?.key !== 'default') continue;
+    if (!examples || examples.length < 2 || examples[0]?.key !== "default") continue;
     const schemaExample = content.schema?.examples?.[0];
-    if (schemaExample === undefined || stringifyJson(schemaExample) !== stringifyJson(examples[0].value)) continue;
+    if (
+      schemaExample === undefined ||
+      stringifyJson(schemaExample) !== stringifyJson(examples[0].value)
+    )
+      continue;
     examples.push(examples.shift());
   }
 }
@@ -210,7 +266,7 @@ function putSchemaExampleLast(operation: any) {
  * its `maxItems` (100000 for some lists); cap generated arrays at 3 items.
  */
 function limitGeneratedArrays() {
-  const fromPrism = createRequire(require.resolve('@stoplight/prism-http'));
-  const { JSONSchemaFaker } = fromPrism('json-schema-faker');
+  const fromPrism = createRequire(require.resolve("@stoplight/prism-http"));
+  const { JSONSchemaFaker } = fromPrism("json-schema-faker");
   JSONSchemaFaker.option({ maxItems: 3 });
 }

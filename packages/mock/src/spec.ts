@@ -2,15 +2,15 @@
  * Finding and reading the spec bundles (`spec/dist/` of the repository, or the copy shipped in
  * the package's `dist/spec/`).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseJson } from './json.js';
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseJson } from "./json.js";
 
 /** One entry of `index.json`'s `areas`. */
 export interface AreaEntry {
   area: string;
-  kind: 'openrpc' | 'openapi';
+  kind: "openrpc" | "openapi";
   /** Relative to the spec directory, e.g. `openrpc/das.json`. */
   file: string;
   title?: string;
@@ -36,7 +36,7 @@ export interface LoadedSpec {
 /** The package's root folder (`src/..` when run from source, `dist/..` when built). */
 export function packageRoot(): string {
   // `import.meta.url` is shimmed by tsup in the CommonJS build.
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  return resolve(dirname(fileURLToPath(import.meta.url)), "..");
 }
 
 /**
@@ -49,19 +49,21 @@ export function resolveSpecDir(explicit?: string): string {
   if (process.env.CHAINDATA_SPEC_DIR) return resolve(process.env.CHAINDATA_SPEC_DIR);
   const candidates: string[] = [];
   const root = packageRoot();
-  const repo = resolve(root, '../..');
-  if (isChaindataRepo(repo)) candidates.push(join(repo, 'spec/dist'));
-  candidates.push(join(root, 'dist/spec'));
-  const found = candidates.find((dir) => existsSync(join(dir, 'index.json')));
+  const repo = resolve(root, "../..");
+  if (isChaindataRepo(repo)) candidates.push(join(repo, "spec/dist"));
+  candidates.push(join(root, "dist/spec"));
+  const found = candidates.find((dir) => existsSync(join(dir, "index.json")));
   if (!found) {
-    throw new Error(`@chaindata/mock: no spec bundle found (looked for index.json in ${candidates.join(', ')}). Run \`npm run spec:bundle\` in the repository, or pass specDir.`);
+    throw new Error(
+      `@chaindata/mock: no spec bundle found (looked for index.json in ${candidates.join(", ")}). Run \`npm run spec:bundle\` in the repository, or pass specDir.`,
+    );
   }
   return found;
 }
 
 function isChaindataRepo(dir: string): boolean {
   try {
-    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name === 'chaindata';
+    return JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name === "chaindata";
   } catch {
     return false;
   }
@@ -70,9 +72,9 @@ function isChaindataRepo(dir: string): boolean {
 /** Reads `index.json` and every bundle it lists. Missing bundles are skipped, not fatal. */
 export function loadSpec(specDir?: string): LoadedSpec {
   const dir = resolveSpecDir(specDir);
-  const index = parseJson(readFileSync(join(dir, 'index.json'), 'utf8')) as any;
+  const index = parseJson(readFileSync(join(dir, "index.json"), "utf8")) as any;
   const areas: LoadedArea[] = [];
-  const skipped: LoadedSpec['skipped'] = [];
+  const skipped: LoadedSpec["skipped"] = [];
   for (const entry of (index.areas ?? []) as AreaEntry[]) {
     const file = join(dir, entry.file);
     if (!existsSync(file)) {
@@ -80,11 +82,12 @@ export function loadSpec(specDir?: string): LoadedSpec {
       continue;
     }
     try {
-      areas.push({ ...entry, doc: parseJson(readFileSync(file, 'utf8')) });
+      areas.push({ ...entry, doc: parseJson(readFileSync(file, "utf8")) });
     } catch (e) {
       skipped.push({ ...entry, reason: `cannot read ${entry.file}: ${(e as Error).message}` });
     }
   }
-  if (!areas.length) throw new Error(`@chaindata/mock: ${join(dir, 'index.json')} lists no readable area`);
+  if (!areas.length)
+    throw new Error(`@chaindata/mock: ${join(dir, "index.json")} lists no readable area`);
   return { dir, index, areas, skipped };
 }

@@ -6,7 +6,12 @@ export { createCompressionClient, type CompressionClient } from "@chaindata/comp
 export { createSenderClient, type SenderClient } from "@chaindata/sender";
 export { createWalletClient, type WalletClient } from "@chaindata/wallet";
 export { createAdminClient, type AdminClient } from "@chaindata/admin";
-export { createWebhooksClient, createWebhookHandler, toNodeHandler, type WebhooksClient } from "@chaindata/webhooks";
+export {
+  createWebhooksClient,
+  createWebhookHandler,
+  toNodeHandler,
+  type WebhooksClient,
+} from "@chaindata/webhooks";
 export { createTokenMetadataClient, type TokenMetadataClient } from "@chaindata/token-metadata";
 export { createMintClient, type MintClient } from "@chaindata/mint";
 export * from "./generated/runtime.js";

@@ -4,6 +4,16 @@ export * from "./generated/client.js";
 export type * from "./generated/types.js";
 export * from "./generated/runtime.js";
 export {
-  createWebhookHandler, toNodeHandler, parseDelivery, createMemorySignatureStore, safeEqual, eventSignature,
-  type DeliveryKind, type DeliveryEvents, type SignatureStore, type WebhookHandlerOptions, type NodeRequest, type NodeResponse,
+  createWebhookHandler,
+  toNodeHandler,
+  parseDelivery,
+  createMemorySignatureStore,
+  safeEqual,
+  eventSignature,
+  type DeliveryKind,
+  type DeliveryEvents,
+  type SignatureStore,
+  type WebhookHandlerOptions,
+  type NodeRequest,
+  type NodeResponse,
 } from "./receiver.js";

@@ -12,13 +12,19 @@ import {
 } from "./receiver.js";
 
 const AUTH = "Bearer s3cr3t-delivery-token";
-const SIG_A = "5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv";
-const SIG_B = "4ETf86tK7b4W72f27kNLJLgRWi9UfJjgH4koHGUXMFtn1UWyZtUzBDpBsQeYtMmfAhsnZ8H3VAZJzZ7EwWiGjRzD";
+const SIG_A =
+  "5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv";
+const SIG_B =
+  "4ETf86tK7b4W72f27kNLJLgRWi9UfJjgH4koHGUXMFtn1UWyZtUzBDpBsQeYtMmfAhsnZ8H3VAZJzZ7EwWiGjRzD";
 const enhanced = (signature: string, extra = "") =>
   `{"signature":"${signature}","type":"TRANSFER","source":"SYSTEM_PROGRAM","fee":5000,"feePayer":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","slot":289345112,"timestamp":1731619200,` +
   `"nativeTransfers":[{"fromUserAccount":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","toUserAccount":"M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K","amount":18446744073709551615}]${extra}}`;
 const post = (body: string, authorization: string | null = AUTH) =>
-  new Request("http://localhost/hook", { method: "POST", body, headers: authorization === null ? {} : { authorization } });
+  new Request("http://localhost/hook", {
+    method: "POST",
+    body,
+    headers: authorization === null ? {} : { authorization },
+  });
 
 describe("createWebhookHandler", () => {
   it("delivers typed events with u64 amounts as exact bigints, then answers 200", async () => {
@@ -44,7 +50,10 @@ describe("createWebhookHandler", () => {
 
   it("de-duplicates at-least-once deliveries by signature", async () => {
     const seen: string[] = [];
-    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) });
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: (e) => void seen.push(e.signature),
+    });
     await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_B)}]`));
     await handle(post(`[${enhanced(SIG_B)}]`)); // the service retried
     expect(seen).toEqual([SIG_A, SIG_B]);
@@ -67,7 +76,11 @@ describe("createWebhookHandler", () => {
   });
 
   it("answers 400 naming the rule for a body that is not an array of events, 405 to GET, 413 over the size limit", async () => {
-    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 1000 });
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      maxBodyBytes: 1000,
+    });
     const notArray = await handle(post(enhanced(SIG_A)));
     expect(notArray.status).toBe(400);
     expect(await notArray.text()).toBe("delivery body: must be a JSON array of events");
@@ -75,22 +88,33 @@ describe("createWebhookHandler", () => {
     expect([notJson.status, await notJson.text()]).toEqual([400, "delivery body: must be JSON"]);
     expect((await handle(post("[1]"))).status).toBe(400);
     expect((await handle(new Request("http://localhost/hook"))).status).toBe(405);
-    expect((await handle(post(`[${enhanced(SIG_A, `,"description":"${"x".repeat(2000)}"`)}]`))).status).toBe(413);
+    expect(
+      (await handle(post(`[${enhanced(SIG_A, `,"description":"${"x".repeat(2000)}"`)}]`))).status,
+    ).toBe(413);
   });
 
   it("reads raw deliveries, de-duplicated by the first transaction signature", async () => {
     const raw = `{"blockTime":1731619200,"slot":289345112,"meta":{"err":null,"fee":5000,"preBalances":[18446744073709551615],"postBalances":[1]},"transaction":{"signatures":["${SIG_A}"],"message":{}}}`;
     const events: unknown[] = [];
-    const handle = createWebhookHandler({ authHeader: AUTH, kind: "raw", onEvent: (e) => void events.push(e) });
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      kind: "raw",
+      onEvent: (e) => void events.push(e),
+    });
     await handle(post(`[${raw},${raw}]`));
     expect(events).toHaveLength(1);
     expect((events[0] as any).meta.preBalances[0]).toBe(18446744073709551615n);
   });
 
   it("de-duplicates raw events by the first of several signatures, not the last", async () => {
-    const raw = (...signatures: string[]) => `{"slot":1,"transaction":{"signatures":${JSON.stringify(signatures)},"message":{}}}`;
+    const raw = (...signatures: string[]) =>
+      `{"slot":1,"transaction":{"signatures":${JSON.stringify(signatures)},"message":{}}}`;
     const firsts: string[] = [];
-    const handle = createWebhookHandler({ authHeader: AUTH, kind: "raw", onEvent: (e) => void firsts.push((e as any).transaction.signatures[0]) });
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      kind: "raw",
+      onEvent: (e) => void firsts.push((e as any).transaction.signatures[0]),
+    });
     await handle(post(`[${raw(SIG_A, SIG_B)},${raw("C", SIG_B)},${raw(SIG_A, "D")}]`));
     expect(firsts).toEqual([SIG_A, "C"]);
   });
@@ -98,7 +122,12 @@ describe("createWebhookHandler", () => {
   it("accepts a body of exactly maxBodyBytes, and answers 413 one byte over, with or without Content-Length", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 100 });
     const body = (bytes: number) => `[{"x":"é${" ".repeat(bytes - 12)}"}]`; // é is 2 bytes
-    const sized = (bytes: number) => new Request("http://localhost/hook", { method: "POST", body: body(bytes), headers: { authorization: AUTH, "content-length": String(bytes) } });
+    const sized = (bytes: number) =>
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: body(bytes),
+        headers: { authorization: AUTH, "content-length": String(bytes) },
+      });
     expect(new TextEncoder().encode(body(100))).toHaveLength(100);
     expect((await handle(post(body(100)))).status).toBe(200);
     expect((await handle(post(body(101)))).status).toBe(413);
@@ -112,7 +141,12 @@ describe("createWebhookHandler", () => {
         controller.enqueue(new Uint8Array(pulled === 1 ? 11 : 10).fill(0x20));
       },
     });
-    const declared = new Request("http://localhost/hook", { method: "POST", body: chunked, duplex: "half", headers: { authorization: AUTH, "content-length": "101" } } as RequestInit);
+    const declared = new Request("http://localhost/hook", {
+      method: "POST",
+      body: chunked,
+      duplex: "half",
+      headers: { authorization: AUTH, "content-length": "101" },
+    } as RequestInit);
     expect((await handle(declared)).status).toBe(413);
     expect(pulled).toBeLessThanOrEqual(1);
   });
@@ -140,7 +174,13 @@ describe("createWebhookHandler", () => {
       });
     };
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
-    const stream = (bytes: number) => new Request("http://localhost/hook", { method: "POST", body: upload(bytes), duplex: "half", headers: { authorization: AUTH } } as RequestInit);
+    const stream = (bytes: number) =>
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: upload(bytes),
+        duplex: "half",
+        headers: { authorization: AUTH },
+      } as RequestInit);
     expect((await handle(stream(10_485_760))).status).toBe(200);
     expect((await handle(stream(10_485_761))).status).toBe(413);
   });
@@ -148,9 +188,16 @@ describe("createWebhookHandler", () => {
   it("never de-duplicates by a missing or empty signature (it would drop every other such event)", async () => {
     const asked: string[] = [];
     const store = createMemorySignatureStore();
-    const recording = { has: (s: string) => (asked.push(s), store.has(s)), add: (s: string) => store.add(s) };
+    const recording = {
+      has: (s: string) => (asked.push(s), store.has(s)),
+      add: (s: string) => store.add(s),
+    };
     const seen: string[] = [];
-    const handle = createWebhookHandler({ authHeader: AUTH, dedupe: recording, onEvent: (e) => void seen.push(e.signature) });
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: recording,
+      onEvent: (e) => void seen.push(e.signature),
+    });
     await handle(post(`[${enhanced("")},${enhanced("")},{"type":"UNKNOWN"},{"type":"UNKNOWN"}]`));
     expect(seen).toEqual(["", "", undefined, undefined]);
     expect(asked).toEqual([]);
@@ -159,11 +206,21 @@ describe("createWebhookHandler", () => {
   it("accepts a shared store, or none", async () => {
     const store = createMemorySignatureStore(1);
     const seen: string[] = [];
-    const handle = createWebhookHandler({ authHeader: AUTH, dedupe: store, onEvent: (e) => void seen.push(e.signature) });
-    await handle(post(`[${enhanced(SIG_A)},${enhanced(SIG_A)},${enhanced(SIG_B)},${enhanced(SIG_A)}]`));
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: store,
+      onEvent: (e) => void seen.push(e.signature),
+    });
+    await handle(
+      post(`[${enhanced(SIG_A)},${enhanced(SIG_A)},${enhanced(SIG_B)},${enhanced(SIG_A)}]`),
+    );
     expect(seen).toEqual([SIG_A, SIG_B, SIG_A]); // a store of one drops the repeat, then forgets SIG_A when SIG_B arrives
     const all: string[] = [];
-    const noDedupe = createWebhookHandler({ authHeader: AUTH, dedupe: false, onEvent: (e) => void all.push(e.signature) });
+    const noDedupe = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: false,
+      onEvent: (e) => void all.push(e.signature),
+    });
     await noDedupe(post(`[${enhanced(SIG_A)},${enhanced(SIG_A)}]`));
     expect(all).toHaveLength(2);
   });
@@ -177,7 +234,10 @@ describe("createWebhookHandler", () => {
         await new Promise((r) => setTimeout(r, 20));
       },
     });
-    const statuses = await Promise.all([handle(post(`[${enhanced(SIG_A)}]`)), handle(post(`[${enhanced(SIG_A)}]`))]);
+    const statuses = await Promise.all([
+      handle(post(`[${enhanced(SIG_A)}]`)),
+      handle(post(`[${enhanced(SIG_A)}]`)),
+    ]);
     expect(statuses.map((r) => r.status)).toEqual([200, 200]);
     expect(calls).toBe(1);
   });
@@ -191,7 +251,10 @@ describe("createWebhookHandler", () => {
         if (++calls === 1) throw new Error("db down");
       },
     });
-    const [first, second] = await Promise.all([handle(post(`[${enhanced(SIG_A)}]`)), handle(post(`[${enhanced(SIG_A)}]`))]);
+    const [first, second] = await Promise.all([
+      handle(post(`[${enhanced(SIG_A)}]`)),
+      handle(post(`[${enhanced(SIG_A)}]`)),
+    ]);
     expect([first!.status, second!.status]).toEqual([500, 200]);
     expect(calls).toBe(2);
   });
@@ -206,9 +269,18 @@ describe("createWebhookHandler", () => {
           controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
         },
       });
-    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 100 * 1024 });
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      maxBodyBytes: 100 * 1024,
+    });
     const stream = (authorization: string) =>
-      new Request("http://localhost/hook", { method: "POST", body: upload(), duplex: "half", headers: { authorization } } as RequestInit);
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: upload(),
+        duplex: "half",
+        headers: { authorization },
+      } as RequestInit);
     expect((await handle(stream("Bearer wrong"))).status).toBe(401);
     expect(pulled).toBeLessThanOrEqual(1); // a stream may pull once when made; nothing is read after that
     pulled = 0;
@@ -218,7 +290,13 @@ describe("createWebhookHandler", () => {
 
   it("answers 400 to a body that is not UTF-8", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
-    const response = await handle(new Request("http://localhost/hook", { method: "POST", body: new Uint8Array([0x5b, 0xff, 0x5d]), headers: { authorization: AUTH } }));
+    const response = await handle(
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: new Uint8Array([0x5b, 0xff, 0x5d]),
+        headers: { authorization: AUTH },
+      }),
+    );
     expect([response.status, await response.text()]).toEqual([400, "delivery body: must be UTF-8"]);
   });
 
@@ -234,13 +312,28 @@ describe("createWebhookHandler", () => {
   it("refuses bad options with a ConfigurationError naming the option and the rule", () => {
     const onEvent = () => {};
     const cases: [Record<string, unknown>, string][] = [
-      [{ authHeader: "", onEvent }, "authHeader: required, the webhook's authHeader (a non-empty string)"],
+      [
+        { authHeader: "", onEvent },
+        "authHeader: required, the webhook's authHeader (a non-empty string)",
+      ],
       [{ onEvent }, "authHeader: required"],
       [{ authHeader: "s" }, "onEvent: required, a function called with each new event"],
-      [{ authHeader: "s", onEvent, kind: "discord" }, 'kind: must be "enhanced" or "raw" (got "discord")'],
-      [{ authHeader: "s", onEvent, dedupe: { has: () => false } }, "dedupe: must be false or a store with has() and add()"],
-      [{ authHeader: "s", onEvent, maxBodyBytes: 0 }, "maxBodyBytes: must be a whole number of bytes > 0 (got 0)"],
-      [{ authHeader: "s", onEvent, maxBodyBytes: NaN }, "maxBodyBytes: must be a whole number of bytes > 0 (got NaN)"],
+      [
+        { authHeader: "s", onEvent, kind: "discord" },
+        'kind: must be "enhanced" or "raw" (got "discord")',
+      ],
+      [
+        { authHeader: "s", onEvent, dedupe: { has: () => false } },
+        "dedupe: must be false or a store with has() and add()",
+      ],
+      [
+        { authHeader: "s", onEvent, maxBodyBytes: 0 },
+        "maxBodyBytes: must be a whole number of bytes > 0 (got 0)",
+      ],
+      [
+        { authHeader: "s", onEvent, maxBodyBytes: NaN },
+        "maxBodyBytes: must be a whole number of bytes > 0 (got NaN)",
+      ],
     ];
     for (const [options, message] of cases) {
       expect(() => createWebhookHandler(options as never), message).toThrow(ConfigurationError);
@@ -274,11 +367,17 @@ describe("helpers", () => {
     expect([one.has(SIG_A), one.has(SIG_B)]).toEqual([false, true]);
     const byDefault = createMemorySignatureStore();
     for (let i = 0; i <= 10_000; i++) byDefault.add(String(i));
-    expect([byDefault.has("0"), byDefault.has("1"), byDefault.has("10000")]).toEqual([false, true, true]);
+    expect([byDefault.has("0"), byDefault.has("1"), byDefault.has("10000")]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("parseDelivery throws TypeErrors naming the rule", () => {
-    expect(() => parseDelivery("[null]", "enhanced")).toThrow("delivery body[0]: must be an event object");
+    expect(() => parseDelivery("[null]", "enhanced")).toThrow(
+      "delivery body[0]: must be an event object",
+    );
   });
 });
 
@@ -288,10 +387,18 @@ describe("toNodeHandler", () => {
 
   it("serves the handler on node:http", async () => {
     const seen: string[] = [];
-    server = createServer(toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) })));
+    server = createServer(
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
+      ),
+    );
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
-    const ok = await fetch(url, { method: "POST", headers: { authorization: AUTH }, body: `[${enhanced(SIG_A)}]` });
+    const ok = await fetch(url, {
+      method: "POST",
+      headers: { authorization: AUTH },
+      body: `[${enhanced(SIG_A)}]`,
+    });
     expect([ok.status, await ok.text()]).toEqual([200, "ok"]);
     const denied = await fetch(url, { method: "POST", body: "[]" });
     expect(denied.status).toBe(401);
@@ -316,17 +423,35 @@ describe("toNodeHandler", () => {
     const onRejection = (reason: unknown) => rejections.push(reason);
     process.on("unhandledRejection", onRejection);
     try {
-      server = createServer(toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })));
+      server = createServer(
+        toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
+      );
       await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
       const { port } = server.address() as { port: number };
       // Authorized, then gone halfway through the body.
-      expect(await raw(port, `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: 1000\r\n\r\n[1,`, 50)).toBe("");
-      expect(await raw(port, "TRACE /hook HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toBe("HTTP/1.1 405 Method Not Allowed");
+      expect(
+        await raw(
+          port,
+          `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: 1000\r\n\r\n[1,`,
+          50,
+        ),
+      ).toBe("");
+      expect(await raw(port, "TRACE /hook HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toBe(
+        "HTTP/1.1 405 Method Not Allowed",
+      );
       // A large unauthorized upload is answered at once, without being read.
-      const upload = await fetch(`http://127.0.0.1:${port}/hook`, { method: "POST", body: "x".repeat(4 * 1024 * 1024), headers: { authorization: "wrong" } });
+      const upload = await fetch(`http://127.0.0.1:${port}/hook`, {
+        method: "POST",
+        body: "x".repeat(4 * 1024 * 1024),
+        headers: { authorization: "wrong" },
+      });
       expect(upload.status).toBe(401);
       expect(upload.headers.get("connection")).toBe("close");
-      const ok = await fetch(`http://127.0.0.1:${port}/hook`, { method: "POST", headers: { authorization: AUTH }, body: "[]" });
+      const ok = await fetch(`http://127.0.0.1:${port}/hook`, {
+        method: "POST",
+        headers: { authorization: AUTH },
+        body: "[]",
+      });
       expect(ok.status).toBe(200);
       await new Promise((r) => setTimeout(r, 20));
       expect(rejections).toEqual([]);

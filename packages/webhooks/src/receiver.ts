@@ -24,13 +24,15 @@ export interface SignatureStore {
 
 export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<K> &
   // (Required when the events are typed as raw: the parser must not read them as enhanced.)
-  ("enhanced" extends K ? {
-    /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
-    kind?: K | undefined;
-  } : {
-    /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). */
-    kind: K;
-  });
+  ("enhanced" extends K
+    ? {
+        /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
+        kind?: K | undefined;
+      }
+    : {
+        /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). */
+        kind: K;
+      });
 
 /** The options of {@link createWebhookHandler} other than `kind`. */
 export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
@@ -78,16 +80,21 @@ export function safeEqual(a: string, b: string): boolean {
  * (how Node and the `Headers` class read header bytes), while an in-process `Request` keeps the
  * string as given. For ASCII secrets both forms are the same.
  */
-const authForms = (secret: string) => [...new Set([secret, String.fromCharCode(...encoder.encode(secret))])];
+const authForms = (secret: string) => [
+  ...new Set([secret, String.fromCharCode(...encoder.encode(secret))]),
+];
 
 /**
  * The signature an event is de-duplicated by (a raw event's first), or `undefined` when it has
  * none. An empty string is none: de-duplicating by it would drop every other such event.
  */
-export function eventSignature(event: EnhancedTransactionEvent | RawTransactionEvent): string | undefined {
+export function eventSignature(
+  event: EnhancedTransactionEvent | RawTransactionEvent,
+): string | undefined {
   const own: unknown = (event as { signature?: unknown }).signature;
   const signatures: unknown = (event as RawTransactionEvent).transaction?.signatures;
-  const signature = typeof own === "string" ? own : Array.isArray(signatures) ? signatures[0] : undefined;
+  const signature =
+    typeof own === "string" ? own : Array.isArray(signatures) ? signatures[0] : undefined;
   return typeof signature === "string" && signature !== "" ? signature : undefined;
 }
 
@@ -104,18 +111,23 @@ export function parseDelivery<K extends DeliveryKind>(body: string, kind: K): De
   }
   if (!Array.isArray(value)) throw new TypeError("delivery body: must be a JSON array of events");
   value.forEach((event, i) => {
-    if (event === null || typeof event !== "object" || Array.isArray(event)) throw new TypeError(`delivery body[${i}]: must be an event object`);
+    if (event === null || typeof event !== "object" || Array.isArray(event))
+      throw new TypeError(`delivery body[${i}]: must be an event object`);
   });
   return reviveU64(value, webhookDeliveries[kind]?.u64 ?? undefined) as DeliveryEvents[K][];
 }
 
-const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /**
  * Reads a body of at most `limit` bytes; `undefined` as soon as it grows past that (the rest is
  * not read, so an oversized upload costs no memory).
  */
-async function readBody(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+async function readBody(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array | undefined> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -157,16 +169,30 @@ async function readBody(body: ReadableStream<Uint8Array> | null, limit: number):
  * export default { fetch: handle };
  * ```
  */
-export function createWebhookHandler<K extends DeliveryKind = "enhanced">(options: WebhookHandlerOptions<K>): (request: Request) => Promise<Response> {
+export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
+  options: WebhookHandlerOptions<K>,
+): (request: Request) => Promise<Response> {
   const { kind = "enhanced" as K, dedupe, maxBodyBytes = 10 * 1024 * 1024 } = options;
   const misconfigured = (name: string, rule: string) => {
     throw new ConfigurationError(`${name}: ${rule}`);
   };
-  if (typeof options.authHeader !== "string" || options.authHeader.length === 0) misconfigured("authHeader", "required, the webhook's authHeader (a non-empty string)");
-  if (typeof options.onEvent !== "function") misconfigured("onEvent", "required, a function called with each new event");
-  if (kind !== "enhanced" && kind !== "raw") misconfigured("kind", `must be "enhanced" or "raw" (got ${JSON.stringify(kind)})`);
-  if (dedupe !== undefined && dedupe !== false && (typeof dedupe?.has !== "function" || typeof dedupe.add !== "function")) misconfigured("dedupe", "must be false or a store with has() and add()");
-  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${String(maxBodyBytes)})`);
+  if (typeof options.authHeader !== "string" || options.authHeader.length === 0)
+    misconfigured("authHeader", "required, the webhook's authHeader (a non-empty string)");
+  if (typeof options.onEvent !== "function")
+    misconfigured("onEvent", "required, a function called with each new event");
+  if (kind !== "enhanced" && kind !== "raw")
+    misconfigured("kind", `must be "enhanced" or "raw" (got ${JSON.stringify(kind)})`);
+  if (
+    dedupe !== undefined &&
+    dedupe !== false &&
+    (typeof dedupe?.has !== "function" || typeof dedupe.add !== "function")
+  )
+    misconfigured("dedupe", "must be false or a store with has() and add()");
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
+    misconfigured(
+      "maxBodyBytes",
+      `must be a whole number of bytes > 0 (got ${String(maxBodyBytes)})`,
+    );
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
   const accepted = authForms(options.authHeader);
   // Signatures being handled right now, by this handler, with the promise of that handling.
@@ -176,7 +202,8 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(option
   const handleOnce = async (event: DeliveryEvents[K], signature: string, store: SignatureStore) => {
     // No await between finding no handling in flight and registering ours, so two deliveries
     // cannot both pass this point for one signature.
-    for (let prior = inFlight.get(signature); prior; prior = inFlight.get(signature)) await prior.catch(() => {});
+    for (let prior = inFlight.get(signature); prior; prior = inFlight.get(signature))
+      await prior.catch(() => {});
     let settle!: () => void;
     const mine = new Promise<void>((resolve) => (settle = resolve));
     inFlight.set(signature, mine);
@@ -191,20 +218,27 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(option
   };
 
   return async (request) => {
-    if (request.method !== "POST") return new Response("method not allowed", { status: 405, headers: { allow: "POST" } });
+    if (request.method !== "POST")
+      return new Response("method not allowed", { status: 405, headers: { allow: "POST" } });
     const authorization = request.headers.get("authorization") ?? "";
     // Every form is compared, so the time taken does not say which one came close.
     let authorized = false;
     for (const form of accepted) authorized = safeEqual(authorization, form) || authorized;
     if (!authorized) return text(401, "unauthorized");
-    if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes) return text(413, "payload too large");
+    if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
+      return text(413, "payload too large");
     let body: string;
     try {
       const bytes = await readBody(request.body, maxBodyBytes);
       if (!bytes) return text(413, "payload too large");
       body = utf8.decode(bytes);
     } catch (error) {
-      return text(400, error instanceof TypeError ? "delivery body: must be UTF-8" : "delivery body: could not be read");
+      return text(
+        400,
+        error instanceof TypeError
+          ? "delivery body: must be UTF-8"
+          : "delivery body: could not be read",
+      );
     }
     let events: DeliveryEvents[K][];
     try {
@@ -253,9 +287,15 @@ export interface NodeResponse {
  * createServer(toNodeHandler(createWebhookHandler({ authHeader, onEvent }))).listen(3000);
  * ```
  */
-export function toNodeHandler(handler: (request: Request) => Promise<Response>): (req: NodeRequest, res: NodeResponse) => Promise<void> {
+export function toNodeHandler(
+  handler: (request: Request) => Promise<Response>,
+): (req: NodeRequest, res: NodeResponse) => Promise<void> {
   return async (req, res) => {
-    const reply = (status: number, body: string, headers: Headers = new Headers({ "content-type": "text/plain; charset=utf-8" })) => {
+    const reply = (
+      status: number,
+      body: string,
+      headers: Headers = new Headers({ "content-type": "text/plain; charset=utf-8" }),
+    ) => {
       if (res.headersSent) return;
       res.statusCode = status;
       headers.forEach((value, name) => res.setHeader(name, value));
@@ -269,7 +309,8 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
       try {
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) {
-          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+          if (value !== undefined)
+            headers.set(name, Array.isArray(value) ? value.join(", ") : value);
         }
         const chunks = req[Symbol.asyncIterator]();
         const body =
@@ -279,17 +320,25 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
                 async pull(controller) {
                   const { done, value } = await chunks.next();
                   if (done) controller.close();
-                  else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
+                  else
+                    controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
                 },
                 // Not `chunks.return()`: that destroys the socket, and the answer (413) with it.
                 // The rest of the upload stays unread until `connection: close` ends it.
                 cancel() {},
               });
         // `duplex: "half"` is how a streamed request body is declared (not yet in the DOM types).
-        request = new Request(new URL(req.url ?? "/", "http://localhost"), { method, headers, body, duplex: "half" } as RequestInit);
+        request = new Request(new URL(req.url ?? "/", "http://localhost"), {
+          method,
+          headers,
+          body,
+          duplex: "half",
+        } as RequestInit);
       } catch {
         // A method `Request` refuses (CONNECT, TRACE, TRACK), a malformed URL or header.
-        return method === "POST" ? reply(400, "bad request") : reply(405, "method not allowed", new Headers({ allow: "POST" }));
+        return method === "POST"
+          ? reply(400, "bad request")
+          : reply(405, "method not allowed", new Headers({ allow: "POST" }));
       }
       const response = await handler(request);
       reply(response.status, await response.text(), response.headers);

@@ -11,7 +11,10 @@ export function commonDescriptorFields(doc, operation, resultSchema) {
   const d = { idempotent: operation["x-idempotent"] !== false };
   const u64 = resultSchema && u64Shape(doc, resultSchema);
   if (u64 !== undefined) d.u64 = u64;
-  if (operation.deprecated) d.deprecated = operation["x-replaced-by"] ? `use ${operation["x-replaced-by"]} instead` : "no replacement is documented";
+  if (operation.deprecated)
+    d.deprecated = operation["x-replaced-by"]
+      ? `use ${operation["x-replaced-by"]} instead`
+      : "no replacement is documented";
   if (operation["x-beta"] || doc.info["x-beta"]) d.beta = true;
   if (operation["x-pagination"]) {
     const { "x-source": _provenance, ...pagination } = operation["x-pagination"];
@@ -25,7 +28,10 @@ export const itemType = (resultType, path) =>
   `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
 
 /** `value` as JS source: JSON with identifier keys unquoted (descriptor values hold no quotes). */
-const source = (value) => literal(value).replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1 $2: ").replace(/\}/g, " }");
+const source = (value) =>
+  literal(value)
+    .replace(/([{,])"([A-Za-z_$][\w$]*)":/g, "$1 $2: ")
+    .replace(/\}/g, " }");
 
 /**
  * The source of a descriptor object: `fields` as a JS literal, with `params` (the check

@@ -13,11 +13,18 @@ export const banner = (source) =>
  */
 export const areaStatusTags = (info) => [
   ...(info["x-beta"] ? ["@beta Routes and response formats may change."] : []),
-  ...(info["x-deprecated"] ? [`@deprecated ${typeof info["x-deprecated"] === "string" ? info["x-deprecated"] : "every operation of this area is deprecated; each one's JSDoc names its replacement"}`] : []),
+  ...(info["x-deprecated"]
+    ? [
+        `@deprecated ${typeof info["x-deprecated"] === "string" ? info["x-deprecated"] : "every operation of this area is deprecated; each one's JSDoc names its replacement"}`,
+      ]
+    : []),
 ];
 
 /** A JSDoc block of `text` and `tags`: one line when there are no tags. */
-export const docComment = (text, tags = []) => (tags.length ? `/**\n * ${text}${tags.map((tag) => `\n * ${tag}`).join("")}\n */\n` : `/** ${text} */\n`);
+export const docComment = (text, tags = []) =>
+  tags.length
+    ? `/**\n * ${text}${tags.map((tag) => `\n * ${tag}`).join("")}\n */\n`
+    : `/** ${text} */\n`;
 
 /** A JS literal for generated code (JSON: the bundles hold no integers beyond 2^53). */
 export const literal = (value) => JSON.stringify(value);
@@ -35,14 +42,27 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
   const cost = op["x-cost"];
   // The cost line is skipped only when the description already states that very cost.
   if (cost?.credits === null) lines.push("Cost: not documented by the service.");
-  else if (typeof cost?.credits === "number" && !new RegExp(`\\b${cost.credits} credits?\\b`, "i").test(op.description ?? "")) lines.push(`Cost: ${cost.credits} credit${cost.credits === 1 ? "" : "s"} per request.`);
+  else if (
+    typeof cost?.credits === "number" &&
+    !new RegExp(`\\b${cost.credits} credits?\\b`, "i").test(op.description ?? "")
+  )
+    lines.push(`Cost: ${cost.credits} credit${cost.credits === 1 ? "" : "s"} per request.`);
   const limit = op["x-rate-limit"];
   // Likewise the rate-limit line.
-  if (limit?.requestsPerSecond && !/rate limit/i.test(op.description ?? "")) lines.push(`Rate limit: ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}.`);
-  if (op["x-idempotent"] === false) lines.push("Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.");
+  if (limit?.requestsPerSecond && !/rate limit/i.test(op.description ?? ""))
+    lines.push(
+      `Rate limit: ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}.`,
+    );
+  if (op["x-idempotent"] === false)
+    lines.push(
+      "Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.",
+    );
   if (lines.length && lines[lines.length - 1] !== "") lines.push("");
   if (op["x-beta"] || areaBeta) lines.push("@beta Routes and response formats may change.");
-  if (op.deprecated) lines.push(`@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service."}`);
+  if (op.deprecated)
+    lines.push(
+      `@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service."}`,
+    );
   if (example) lines.push("@example", "```ts", ...example.split("\n"), "```");
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   if (!lines.length) return "";
@@ -51,9 +71,11 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
 
 // Words a generated sample cannot bind as a variable name.
 const RESERVED = new Set(
-  ("break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
     "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
-    "implements interface package private protected public await arguments eval undefined").split(" "),
+    "implements interface package private protected public await arguments eval undefined"
+  ).split(" "),
 );
 
 /**
@@ -97,7 +119,8 @@ function forTypes(node) {
   }
   // openapi-typescript writes the JSDoc of a parameter (`in: query`) from the parameter object,
   // so its schema's `default` would not show as `@default`: copy it up.
-  if (typeof node.in === "string" && node.schema?.default !== undefined) out.default = node.schema.default;
+  if (typeof node.in === "string" && node.schema?.default !== undefined)
+    out.default = node.schema.default;
   return out;
 }
 
@@ -129,25 +152,60 @@ function namedSchemas(nodes) {
   const exported = [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)];
   const withSchemasNamed = (components) =>
     ts.factory.updateInterfaceDeclaration(
-      components, components.modifiers, components.name, components.typeParameters, components.heritageClauses,
+      components,
+      components.modifiers,
+      components.name,
+      components.typeParameters,
+      components.heritageClauses,
       components.members.map((section) => {
-        if (!ts.isPropertySignature(section) || section.name.text !== "schemas" || !section.type || !ts.isTypeLiteralNode(section.type)) return section;
+        if (
+          !ts.isPropertySignature(section) ||
+          section.name.text !== "schemas" ||
+          !section.type ||
+          !ts.isTypeLiteralNode(section.type)
+        )
+          return section;
         const members = section.type.members.map((schema) => {
           const name = schema.name.text;
-          if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`components.schemas.${name}: a schema name must be a TypeScript identifier (it names an exported type)`);
+          if (!/^[A-Za-z_$][\w$]*$/.test(name))
+            throw new Error(
+              `components.schemas.${name}: a schema name must be a TypeScript identifier (it names an exported type)`,
+            );
           const declaration = ts.isTypeLiteralNode(schema.type)
-            ? ts.factory.createInterfaceDeclaration(exported, name, undefined, undefined, schema.type.members)
+            ? ts.factory.createInterfaceDeclaration(
+                exported,
+                name,
+                undefined,
+                undefined,
+                schema.type.members,
+              )
             : ts.factory.createTypeAliasDeclaration(exported, name, undefined, schema.type);
           ts.setSyntheticLeadingComments(declaration, ts.getSyntheticLeadingComments(schema));
           declarations.push(declaration);
-          const reference = ts.factory.updatePropertySignature(schema, schema.modifiers, schema.name, schema.questionToken, ts.factory.createTypeReferenceNode(name));
+          const reference = ts.factory.updatePropertySignature(
+            schema,
+            schema.modifiers,
+            schema.name,
+            schema.questionToken,
+            ts.factory.createTypeReferenceNode(name),
+          );
           ts.setSyntheticLeadingComments(reference, undefined);
           return reference;
         });
-        return ts.factory.updatePropertySignature(section, section.modifiers, section.name, section.questionToken, ts.factory.createTypeLiteralNode(members));
+        return ts.factory.updatePropertySignature(
+          section,
+          section.modifiers,
+          section.name,
+          section.questionToken,
+          ts.factory.createTypeLiteralNode(members),
+        );
       }),
     );
-  const out = nodes.map((node) => (ts.isInterfaceDeclaration(node) && node.name.text === "components" ? withSchemasNamed(node) : node));
+  const out = nodes.map((node) =>
+    ts.isInterfaceDeclaration(node) && node.name.text === "components"
+      ? withSchemasNamed(node)
+      : node,
+  );
   return [...out, ...declarations];
 }
 
@@ -163,13 +221,25 @@ function optionalAcceptsUndefined(node) {
     if (!ts.isPropertySignature(visited) || !visited.questionToken || !visited.type) return visited;
     const { type } = visited;
     const kinds = ts.isUnionTypeNode(type) ? type.types.map((t) => t.kind) : [type.kind];
-    if (kinds.includes(ts.SyntaxKind.NeverKeyword) || kinds.includes(ts.SyntaxKind.UndefinedKeyword)) return visited;
-    const union = ts.factory.createUnionTypeNode([...(ts.isUnionTypeNode(type) ? type.types : [type]), undefinedType]);
-    return ts.factory.updatePropertySignature(visited, visited.modifiers, visited.name, visited.questionToken, union);
+    if (
+      kinds.includes(ts.SyntaxKind.NeverKeyword) ||
+      kinds.includes(ts.SyntaxKind.UndefinedKeyword)
+    )
+      return visited;
+    const union = ts.factory.createUnionTypeNode([
+      ...(ts.isUnionTypeNode(type) ? type.types : [type]),
+      undefinedType,
+    ]);
+    return ts.factory.updatePropertySignature(
+      visited,
+      visited.modifiers,
+      visited.name,
+      visited.questionToken,
+      union,
+    );
   };
   return ts.visitNode(node, visit);
 }
-
 
 /**
  * Checks that the operation names of one area can each name a generated function and client
@@ -180,8 +250,14 @@ export function checkOperationNames(file, names, reserved = []) {
   const seen = new Set();
   for (const name of names) {
     const where = `spec/dist/${file}: operation ${JSON.stringify(name)}`;
-    if (typeof name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(name)) throw new Error(`${where}: the name must be a JavaScript identifier (it names a generated function)`);
-    if (RESERVED.has(name) || reserved.includes(name)) throw new Error(`${where}: the name is reserved (${RESERVED.has(name) ? "a JavaScript word" : "a member every client has"})`);
+    if (typeof name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(name))
+      throw new Error(
+        `${where}: the name must be a JavaScript identifier (it names a generated function)`,
+      );
+    if (RESERVED.has(name) || reserved.includes(name))
+      throw new Error(
+        `${where}: the name is reserved (${RESERVED.has(name) ? "a JavaScript word" : "a member every client has"})`,
+      );
     if (seen.has(name)) throw new Error(`${where}: the name is used twice`);
     seen.add(name);
   }

@@ -3,9 +3,11 @@
 import { isAnnotation, MAX_RUNTIME_ENUM, TRANSLATED } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
-  if (!ref.startsWith("#/")) throw new Error(`unexpected external $ref ${ref} in a bundled document`);
+  if (!ref.startsWith("#/"))
+    throw new Error(`unexpected external $ref ${ref} in a bundled document`);
   let node = doc;
-  for (const seg of ref.slice(2).split("/")) node = node?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
+  for (const seg of ref.slice(2).split("/"))
+    node = node?.[seg.replace(/~1/g, "/").replace(/~0/g, "~")];
   if (node === undefined) throw new Error(`bad $ref ${ref}`);
   return node;
 }
@@ -27,24 +29,35 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
   if (schema === true || schema === false) return schema;
   if (schema?.$ref) {
     if (stack.includes(schema.$ref)) return {}; // recursive type: stop checking below this depth
-    return validationSchema(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref], `${schema.$ref} (from ${where})`);
+    return validationSchema(
+      doc,
+      resolveRef(doc, schema.$ref),
+      [...stack, schema.$ref],
+      `${schema.$ref} (from ${where})`,
+    );
   }
   const out = {};
   const inner = (value, path) => validationSchema(doc, value, stack, `${where}/${path}`);
   for (const [key, value] of Object.entries(schema ?? {})) {
     if (!TRANSLATED.has(key)) {
       if (isAnnotation(key)) continue;
-      throw new Error(`${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].join(", ")}`);
+      throw new Error(
+        `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].join(", ")}`,
+      );
     }
     if (key === "properties") {
-      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v, `properties/${k}`)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, inner(v, `properties/${k}`)]),
+      );
     } else if (key === "items") {
       out.items = inner(value, "items");
     } else if (key === "additionalProperties") {
       if (value === false || value === true) out.additionalProperties = value;
       else out.additionalProperties = inner(value, "additionalProperties");
     } else if (key === "dependentSchemas") {
-      out.dependentSchemas = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inner(v, `dependentSchemas/${k}`)]));
+      out.dependentSchemas = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, inner(v, `dependentSchemas/${k}`)]),
+      );
     } else if (key === "anyOf") {
       out[key] = value.map((v, i) => inner(v, `${key}/${i}`));
     } else if (key === "enum") {
@@ -54,7 +67,10 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
   return out;
 }
 
-const isU64 = (s) => s && (s.format === "uint64" || s.format === "int64") && (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
+const isU64 = (s) =>
+  s &&
+  (s.format === "uint64" || s.format === "int64") &&
+  (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
 
 function mergeShapes(a, b) {
   if (a === undefined) return b;
@@ -78,15 +94,21 @@ export function u64Shape(doc, schema, stack = []) {
   }
   if (isU64(schema)) return 1;
   let shape;
-  for (const key of ["anyOf", "oneOf", "allOf"]) for (const s of schema[key] ?? []) shape = mergeShapes(shape, u64Shape(doc, s, stack));
+  for (const key of ["anyOf", "oneOf", "allOf"])
+    for (const s of schema[key] ?? []) shape = mergeShapes(shape, u64Shape(doc, s, stack));
   if (schema.items) shape = mergeShapes(shape, u64Shape(doc, schema.items, stack));
   for (const [name, s] of Object.entries(schema.properties ?? {})) {
     const inner = u64Shape(doc, s, stack);
     if (inner !== undefined) shape = mergeShapes(shape, { [name]: inner });
   }
   // The types would say bigint, but the runtime revives u64 values only under named properties.
-  if (typeof schema.additionalProperties === "object" && u64Shape(doc, schema.additionalProperties, stack) !== undefined) {
-    throw new Error(`${stack.at(-1) ?? "a response schema"}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`);
+  if (
+    typeof schema.additionalProperties === "object" &&
+    u64Shape(doc, schema.additionalProperties, stack) !== undefined
+  ) {
+    throw new Error(
+      `${stack.at(-1) ?? "a response schema"}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`,
+    );
   }
   return shape;
 }

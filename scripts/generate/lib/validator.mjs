@@ -10,7 +10,18 @@
 export const MAX_RUNTIME_ENUM = 64;
 
 const ANNOTATIONS = new Set([
-  "title", "description", "examples", "example", "default", "format", "deprecated", "readOnly", "writeOnly", "$comment", "contentMediaType", "contentEncoding",
+  "title",
+  "description",
+  "examples",
+  "example",
+  "default",
+  "format",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "contentMediaType",
+  "contentEncoding",
 ]);
 /** Keywords that only document (and `x-` extensions): they add nothing to check. */
 export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
@@ -40,7 +51,11 @@ const isSchemaObject = (s) => typeof s === "object" && s !== null && !Array.isAr
 const pointer = (name) => name.replace(/~/g, "~0").replace(/\//g, "~1");
 // `__proto__: x` in an object literal sets the prototype instead of defining a property.
 const propertyKey = (name) =>
-  name === "__proto__" ? `["__proto__"]` : /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+  name === "__proto__"
+    ? `["__proto__"]`
+    : /^[A-Za-z_$][\w$]*$/.test(name)
+      ? name
+      : JSON.stringify(name);
 
 /**
  * @typedef {object} CheckEmitter
@@ -74,8 +89,16 @@ export function createCheckEmitter() {
   const number = (s, keyword, path, integer = false) => {
     const value = s[keyword];
     if (value === undefined) return undefined;
-    if (typeof value !== "number" || !Number.isFinite(value) || (integer && !(Number.isInteger(value) && value >= 0))) {
-      fail(path, keyword, `must be a ${integer ? "non-negative integer" : "finite number"} (got ${JSON.stringify(value)})`);
+    if (
+      typeof value !== "number" ||
+      !Number.isFinite(value) ||
+      (integer && !(Number.isInteger(value) && value >= 0))
+    ) {
+      fail(
+        path,
+        keyword,
+        `must be a ${integer ? "non-negative integer" : "finite number"} (got ${JSON.stringify(value)})`,
+      );
     }
     return String(value);
   };
@@ -111,9 +134,13 @@ export function createCheckEmitter() {
   };
 
   function anyOf(branches, path) {
-    if (!Array.isArray(branches) || !branches.length) fail(path, "anyOf", "must be a non-empty array");
+    if (!Array.isArray(branches) || !branches.length)
+      fail(path, "anyOf", "must be a non-empty array");
     // A `{ type: "null" }` branch becomes vNullable around the others: there is no null check.
-    const isNull = (b) => isSchemaObject(b) && b.type === "null" && Object.keys(b).every((k) => k === "type" || isAnnotation(k));
+    const isNull = (b) =>
+      isSchemaObject(b) &&
+      b.type === "null" &&
+      Object.keys(b).every((k) => k === "type" || isAnnotation(k));
     const checks = branches.flatMap((b, i) => (isNull(b) ? [] : [check(b, `${path}/anyOf/${i}`)]));
     if (!checks.length) fail(path, "anyOf", "has only null branches");
     const inner = checks.length === 1 ? checks[0] : call("vAnyOf", `[${checks.join(", ")}]`);
@@ -127,31 +154,70 @@ export function createCheckEmitter() {
         const min = number(s, "minLength", path, true);
         const max = number(s, "maxLength", path, true);
         // Pattern-only strings (most: addresses) use the smaller vString.
-        return min === undefined && max === undefined ? call("vString", regex) : call("vBoundedString", min, max, regex);
+        return min === undefined && max === undefined
+          ? call("vString", regex)
+          : call("vBoundedString", min, max, regex);
       case "integer":
       case "number":
-        return call(type === "integer" ? "vInteger" : "vNumber", number(s, "minimum", path), number(s, "maximum", path));
+        return call(
+          type === "integer" ? "vInteger" : "vNumber",
+          number(s, "minimum", path),
+          number(s, "maximum", path),
+        );
       case "boolean":
         return ref("vBoolean");
       case "array":
-        return call("vArray", s.items === undefined ? ref("vAny") : check(s.items, `${path}/items`), number(s, "minItems", path, true), number(s, "maxItems", path, true));
+        return call(
+          "vArray",
+          s.items === undefined ? ref("vAny") : check(s.items, `${path}/items`),
+          number(s, "minItems", path, true),
+          number(s, "maxItems", path, true),
+        );
       case "object": {
-        if (s.properties !== undefined && !isSchemaObject(s.properties)) fail(path, "properties", "must be an object");
-        if (s.required !== undefined && !(Array.isArray(s.required) && s.required.every((r) => typeof r === "string"))) fail(path, "required", "must be an array of names");
+        if (s.properties !== undefined && !isSchemaObject(s.properties))
+          fail(path, "properties", "must be an object");
+        if (
+          s.required !== undefined &&
+          !(Array.isArray(s.required) && s.required.every((r) => typeof r === "string"))
+        )
+          fail(path, "required", "must be an array of names");
         const members = Object.entries(s.properties ?? {}).map(
           ([name, p]) => `${propertyKey(name)}: ${check(p, `${path}/properties/${pointer(name)}`)}`,
         );
         const { additionalProperties: other } = s;
-        const additional = other === undefined || other === true ? undefined : other === false ? "false" : check(other, `${path}/additionalProperties`);
+        const additional =
+          other === undefined || other === true
+            ? undefined
+            : other === false
+              ? "false"
+              : check(other, `${path}/additionalProperties`);
         // `[]` (the default) is shorter than `undefined` when `additional` follows.
         const required = s.required?.length ? JSON.stringify(s.required) : additional && "[]";
-        let object = call("vObject", members.length ? `{ ${members.join(", ")} }` : "{}", required, additional);
+        let object = call(
+          "vObject",
+          members.length ? `{ ${members.join(", ")} }` : "{}",
+          required,
+          additional,
+        );
         // Only the "these properties exclude those" form: `{ page: { properties: { cursor: false } } }`.
         for (const [name, dependent] of Object.entries(s.dependentSchemas ?? {})) {
           const where = `${path}/dependentSchemas/${pointer(name)}`;
-          const others = isSchemaObject(dependent) && Object.keys(dependent).every((k) => k === "properties") ? Object.entries(dependent.properties ?? {}) : [];
-          if (!others.length || others.some(([, v]) => v !== false)) fail(where, "dependentSchemas", "is translated only as { properties: { name: false, … } } (properties excluded by this one)");
-          object = call("vExclusive", object, JSON.stringify(name), JSON.stringify(others.map(([k]) => k)));
+          const others =
+            isSchemaObject(dependent) && Object.keys(dependent).every((k) => k === "properties")
+              ? Object.entries(dependent.properties ?? {})
+              : [];
+          if (!others.length || others.some(([, v]) => v !== false))
+            fail(
+              where,
+              "dependentSchemas",
+              "is translated only as { properties: { name: false, … } } (properties excluded by this one)",
+            );
+          object = call(
+            "vExclusive",
+            object,
+            JSON.stringify(name),
+            JSON.stringify(others.map(([k]) => k)),
+          );
         }
         return object;
       }
@@ -160,7 +226,10 @@ export function createCheckEmitter() {
 
   function check(schema, path) {
     if (schema === true) return ref("vAny");
-    if (!isSchemaObject(schema)) throw new Error(`${path}: ${JSON.stringify(schema)} is not a schema this generator translates`);
+    if (!isSchemaObject(schema))
+      throw new Error(
+        `${path}: ${JSON.stringify(schema)} is not a schema this generator translates`,
+      );
     // Annotations only document; they add nothing to check.
     const s = Object.fromEntries(Object.entries(schema).filter(([k]) => !isAnnotation(k)));
     if (!Object.keys(s).length) return ref("vAny");
@@ -172,11 +241,15 @@ export function createCheckEmitter() {
 
     const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
     const nonNull = types.filter((t) => t !== "null");
-    if (nonNull.length > 1) fail(path, "type", `with several types ${JSON.stringify(s.type)} is not translated`);
-    if (types.length && !nonNull.length) fail(path, "type", "null alone is not translated (use it in a type array or anyOf)");
+    if (nonNull.length > 1)
+      fail(path, "type", `with several types ${JSON.stringify(s.type)} is not translated`);
+    if (types.length && !nonNull.length)
+      fail(path, "type", "null alone is not translated (use it in a type array or anyOf)");
     // A schema with object keywords but no type means an object.
-    const type = nonNull[0] ?? (OBJECT_KEYWORDS.some((k) => s[k] !== undefined) ? "object" : undefined);
-    if (type !== undefined && !Object.hasOwn(KEYWORDS, type)) fail(path, "type", `${JSON.stringify(type)} is not a JSON Schema type`);
+    const type =
+      nonNull[0] ?? (OBJECT_KEYWORDS.some((k) => s[k] !== undefined) ? "object" : undefined);
+    if (type !== undefined && !Object.hasOwn(KEYWORDS, type))
+      fail(path, "type", `${JSON.stringify(type)} is not a JSON Schema type`);
     let nullable = types.includes("null");
 
     let inner;
@@ -185,8 +258,16 @@ export function createCheckEmitter() {
       // The enum implies the type; JSON Schema wants both to hold, so null passes only when both allow it.
       only(s, ["type", "enum"], path, "beside enum is not translated");
       const values = s.enum.filter((v) => v !== null);
-      const fits = type === undefined ? (v) => ["string", "number", "boolean"].includes(typeof v) : (FITS[type] ?? (() => false));
-      if (!values.length || !values.every(fits)) fail(path, "enum", `values ${JSON.stringify(s.enum)} do not fit type ${JSON.stringify(s.type ?? "string | number | boolean")}`);
+      const fits =
+        type === undefined
+          ? (v) => ["string", "number", "boolean"].includes(typeof v)
+          : (FITS[type] ?? (() => false));
+      if (!values.length || !values.every(fits))
+        fail(
+          path,
+          "enum",
+          `values ${JSON.stringify(s.enum)} do not fit type ${JSON.stringify(s.type ?? "string | number | boolean")}`,
+        );
       nullable = values.length < s.enum.length && (nullable || s.type === undefined);
       inner = call("vEnum", JSON.stringify(values));
     } else {

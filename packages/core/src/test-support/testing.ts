@@ -2,7 +2,7 @@
  * Test helpers (not exported from the package): a scripted `fetch` stub that records what the
  * SDK sent.
  */
-import { vi } from 'vitest';
+import { vi } from "vitest";
 
 /** One request as the stub received it. */
 export interface RecordedCall {
@@ -25,31 +25,38 @@ export function stubFetch(...answers: Answer[]) {
     const body = init.body;
     const call: RecordedCall = {
       url: new URL(String(input)),
-      method: init.method ?? 'GET',
+      method: init.method ?? "GET",
       headers: new Headers(init.headers),
-      body: body == null ? undefined : typeof body === 'string' ? body : new TextDecoder().decode(body as ArrayBuffer),
+      body:
+        body == null
+          ? undefined
+          : typeof body === "string"
+            ? body
+            : new TextDecoder().decode(body as ArrayBuffer),
       signal: init.signal!,
     };
     calls.push(call);
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
     if (answer instanceof Error) throw answer;
-    return typeof answer === 'function' ? answer(call) : answer.clone();
+    return typeof answer === "function" ? answer(call) : answer.clone();
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls, mock: fetch };
 }
 
 /** A JSON response. */
 export const jsonResponse = (body: unknown, init: ResponseInit = {}) =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+  new Response(typeof body === "string" ? body : JSON.stringify(body), {
     status: 200,
     ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    headers: { "content-type": "application/json", ...(init.headers as Record<string, string>) },
   });
 
 /** An answer that never resolves unless the request's signal aborts (as real fetch does). */
 export const hang = (call: RecordedCall) =>
   new Promise<Response>((_, reject) => {
-    call.signal.addEventListener('abort', () => reject(new DOMException('This operation was aborted', 'AbortError')));
+    call.signal.addEventListener("abort", () =>
+      reject(new DOMException("This operation was aborted", "AbortError")),
+    );
   });
 
 /** An answer that ignores the signal and never settles (a broken fetch). */

@@ -22,7 +22,9 @@
           index = j.entries.map(function (e) {
             e.nl = e.n.toLowerCase();
             e.sl = (e.s || "").toLowerCase();
-            e.fl = (e.f || []).map(function (f) { return f.toLowerCase(); });
+            e.fl = (e.f || []).map(function (f) {
+              return f.toLowerCase();
+            });
             return e;
           });
           return index;
@@ -35,7 +37,14 @@
     return loading;
   }
 
-  var KIND = { rpc: "JSON-RPC", rest: "REST", delivery: "delivery", schema: "schema", area: "area", page: "page" };
+  var KIND = {
+    rpc: "JSON-RPC",
+    rest: "REST",
+    delivery: "delivery",
+    schema: "schema",
+    area: "area",
+    page: "page",
+  };
 
   function score(e, q, words) {
     var s = 0;
@@ -44,13 +53,26 @@
     else if (e.nl.indexOf(q) === 0) s = 600;
     else if (e.nl.indexOf(q) > 0) s = 400;
     if (!s) {
-      var all = words.every(function (w) { return e.nl.indexOf(w) >= 0 || e.sl.indexOf(w) >= 0 || (e.m && e.m.toLowerCase().indexOf(w) >= 0); });
+      var all = words.every(function (w) {
+        return (
+          e.nl.indexOf(w) >= 0 || e.sl.indexOf(w) >= 0 || (e.m && e.m.toLowerCase().indexOf(w) >= 0)
+        );
+      });
       if (all) s = 150;
     }
     for (var i = 0; i < e.fl.length; i++) {
       var f = e.fl[i];
-      if (f === q) { if (s < 250) { s = 250; field = e.f[i]; } break; }
-      if (!field && q.length > 2 && f.indexOf(q) >= 0 && s < 80) { s = 80; field = e.f[i]; }
+      if (f === q) {
+        if (s < 250) {
+          s = 250;
+          field = e.f[i];
+        }
+        break;
+      }
+      if (!field && q.length > 2 && f.indexOf(q) >= 0 && s < 80) {
+        s = 80;
+        field = e.f[i];
+      }
     }
     if (!s) return null;
     if (e.k === "rpc" || e.k === "rest") s += 20;
@@ -60,7 +82,9 @@
   }
 
   function esc(t) {
-    return String(t).replace(/[&<>"']/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]; });
+    return String(t).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
   }
 
   function render() {
@@ -84,11 +108,22 @@
       li.id = "hit-" + i;
       if (i === active) li.setAttribute("aria-selected", "true");
       li.innerHTML =
-        '<a href="' + esc(root + e.u) + '"><span class="hit-name">' + esc(e.n) + "</span> " +
-        '<span class="hit-kind hit-' + esc(e.k) + '">' + esc(KIND[e.k] || e.k) + "</span>" +
+        '<a href="' +
+        esc(root + e.u) +
+        '"><span class="hit-name">' +
+        esc(e.n) +
+        "</span> " +
+        '<span class="hit-kind hit-' +
+        esc(e.k) +
+        '">' +
+        esc(KIND[e.k] || e.k) +
+        "</span>" +
         (e.a ? ' <span class="hit-area">' + esc(e.a) + "</span>" : "") +
         (e.d ? ' <span class="hit-dep">deprecated</span>' : "") +
-        '<span class="hit-sub">' + (h.field ? "field <code>" + esc(h.field) + "</code>" + (e.s ? " · " : "") : "") + esc(e.s || "") + "</span></a>";
+        '<span class="hit-sub">' +
+        (h.field ? "field <code>" + esc(h.field) + "</code>" + (e.s ? " · " : "") : "") +
+        esc(e.s || "") +
+        "</span></a>";
       list.appendChild(li);
     });
     list.hidden = false;
@@ -100,36 +135,75 @@
   function search() {
     var q = input.value.trim().toLowerCase();
     active = -1;
-    if (!q) { hits = []; render(); return; }
-    load().then(function (entries) {
-      if (input.value.trim().toLowerCase() !== q) return;
-      var words = q.split(/\s+/);
-      hits = entries.map(function (e) { return score(e, q, words); }).filter(Boolean)
-        .sort(function (a, b) { return b.s - a.s || a.e.n.localeCompare(b.e.n); }).slice(0, 12);
-      render();
-    }, function () {
+    if (!q) {
       hits = [];
-      list.innerHTML = '<li class="none">Search needs the site to be served over HTTP (node packages/docs/serve.mjs).</li>';
-      list.hidden = false;
-    });
+      render();
+      return;
+    }
+    load().then(
+      function (entries) {
+        if (input.value.trim().toLowerCase() !== q) return;
+        var words = q.split(/\s+/);
+        hits = entries
+          .map(function (e) {
+            return score(e, q, words);
+          })
+          .filter(Boolean)
+          .sort(function (a, b) {
+            return b.s - a.s || a.e.n.localeCompare(b.e.n);
+          })
+          .slice(0, 12);
+        render();
+      },
+      function () {
+        hits = [];
+        list.innerHTML =
+          '<li class="none">Search needs the site to be served over HTTP (node packages/docs/serve.mjs).</li>';
+        list.hidden = false;
+      },
+    );
   }
 
   if (input && list) {
     input.addEventListener("input", search);
-    input.addEventListener("focus", function () { load().catch(function () {}); if (input.value.trim()) search(); });
+    input.addEventListener("focus", function () {
+      load().catch(function () {});
+      if (input.value.trim()) search();
+    });
     input.addEventListener("keydown", function (ev) {
-      if (ev.key === "ArrowDown" && hits.length) { active = (active + 1) % hits.length; render(); ev.preventDefault(); }
-      else if (ev.key === "ArrowUp" && hits.length) { active = (active - 1 + hits.length) % hits.length; render(); ev.preventDefault(); }
-      else if (ev.key === "Enter") {
+      if (ev.key === "ArrowDown" && hits.length) {
+        active = (active + 1) % hits.length;
+        render();
+        ev.preventDefault();
+      } else if (ev.key === "ArrowUp" && hits.length) {
+        active = (active - 1 + hits.length) % hits.length;
+        render();
+        ev.preventDefault();
+      } else if (ev.key === "Enter") {
         var h = hits[active >= 0 ? active : 0];
-        if (h) { location.href = root + h.e.u; ev.preventDefault(); }
-      } else if (ev.key === "Escape") { input.value = ""; hits = []; render(); input.blur(); }
+        if (h) {
+          location.href = root + h.e.u;
+          ev.preventDefault();
+        }
+      } else if (ev.key === "Escape") {
+        input.value = "";
+        hits = [];
+        render();
+        input.blur();
+      }
     });
     document.addEventListener("click", function (ev) {
-      if (!list.contains(ev.target) && ev.target !== input) { list.hidden = true; input.setAttribute("aria-expanded", "false"); }
+      if (!list.contains(ev.target) && ev.target !== input) {
+        list.hidden = true;
+        input.setAttribute("aria-expanded", "false");
+      }
     });
     document.addEventListener("keydown", function (ev) {
-      if (ev.key === "/" && document.activeElement !== input && !/^(INPUT|TEXTAREA)$/.test((document.activeElement || {}).tagName || "")) {
+      if (
+        ev.key === "/" &&
+        document.activeElement !== input &&
+        !/^(INPUT|TEXTAREA)$/.test((document.activeElement || {}).tagName || "")
+      ) {
         ev.preventDefault();
         input.focus();
       }
@@ -142,15 +216,26 @@
     if (!btn) return;
     var code = btn.closest(".codebox").querySelector("pre code");
     var text = code ? code.innerText : "";
-    var done = function () { btn.textContent = "Copied"; setTimeout(function () { btn.textContent = "Copy"; }, 1200); };
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, function () {});
+    var done = function () {
+      btn.textContent = "Copied";
+      setTimeout(function () {
+        btn.textContent = "Copy";
+      }, 1200);
+    };
+    if (navigator.clipboard && window.isSecureContext)
+      navigator.clipboard.writeText(text).then(done, function () {});
     else {
       var r = document.createRange();
       r.selectNodeContents(code);
       var sel = getSelection();
       sel.removeAllRanges();
       sel.addRange(r);
-      try { document.execCommand("copy"); done(); } catch (e) { /* ignore */ }
+      try {
+        document.execCommand("copy");
+        done();
+      } catch (e) {
+        /* ignore */
+      }
     }
   });
 
@@ -166,5 +251,8 @@
 
   // Keep the current page visible in the side navigation.
   var cur = document.querySelector('nav.side a[aria-current="page"]');
-  if (cur && cur.scrollIntoView) { var side = document.querySelector("nav.side"); if (side && cur.offsetTop > side.clientHeight - 80) side.scrollTop = cur.offsetTop - 120; }
+  if (cur && cur.scrollIntoView) {
+    var side = document.querySelector("nav.side");
+    if (side && cur.offsetTop > side.clientHeight - 80) side.scrollTop = cur.offsetTop - 120;
+  }
 })();
