@@ -221,6 +221,11 @@ export async function emitRestArea({ area, doc, file }) {
       id: op.o.operationId,
       ...commonDescriptorFields(doc, op.o, responseSchemaOf(doc, op)),
     };
+    // A success without a JSON body (a 204) makes an empty body a result; elsewhere it is an error.
+    if (
+      successStatuses(op).some((s) => !deref(doc, op.o.responses[s]).content?.["application/json"])
+    )
+      d.optionalBody = true;
     const where = `spec/dist/${file} ${op.o.operationId} input`;
     const params = checks.emit(validationSchema(doc, inputSchema(doc, op), [], where), where);
     return `export const ${op.o.operationId}: OperationDescriptor = ${descriptorSource(d, params)};`;

@@ -9,6 +9,7 @@ import {
   InternalServerError,
 } from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
+import { createWebhooksClient } from "@chaindata/webhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
@@ -266,19 +267,41 @@ describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  // Documented (Transport.restCall): "returns the body parsed … (`undefined` for an empty body)".
-  it.each([
+  // Documented (Transport.restCall): an empty body is `undefined` only where the spec allows one
+  // (a 204: deleteWebhook); elsewhere the typed result would be a lie, so it is an error.
+  const emptyBodies = [
     ["200 with an empty body", reply(200, "")],
     ["200 with an empty body and no content-type", ((ctx) => ctx.res.end()) as Behaviour],
     ["204 No Content", ((ctx) => (ctx.res.writeHead(204), ctx.res.end())) as Behaviour],
-  ])("%s → resolves with undefined", async (_name, behaviour) => {
-    const { client } = wallet();
-    server.serve(behaviour);
-    const { value, error } = await settle(client.getIdentity({ wallet: WALLET }));
-    expect(error).toBeUndefined();
-    expect(value).toBeUndefined();
-    expect(server.requests).toHaveLength(1);
-  });
+  ] as const;
+  it.each(emptyBodies)(
+    "%s → InvalidResponseError 'empty' where a body is due",
+    async (_name, behaviour) => {
+      const { client } = wallet();
+      server.serve(behaviour);
+      const { value, error } = await settle(client.getIdentity({ wallet: WALLET }));
+      expect(value).toBeUndefined();
+      expect(error).toMatchObject({ name: "InvalidResponseError", reason: "empty", snippet: "" });
+      expect(server.requests).toHaveLength(1);
+    },
+  );
+  it.each(emptyBodies)(
+    "%s → undefined from deleteWebhook (its spec allows a 204)",
+    async (_name, behaviour) => {
+      const client = createWebhooksClient({
+        apiKey: API_KEY,
+        baseUrls: { api: server.url },
+        maxRetries: 0,
+      });
+      server.serve(behaviour);
+      const { value, error } = await settle(
+        client.deleteWebhook({ webhookID: "0e8a4b6c-5d3f-4e21-9a7b-1c2d3e4f5a6b" }),
+      );
+      expect(error).toBeUndefined();
+      expect(value).toBeUndefined();
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 });
 
 describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)", () => {

@@ -4,7 +4,7 @@ import { ConfigurationError } from "./errors.js";
 import { createTransport } from "./transport.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createBatcher } from "./batch.js";
-import { createJsonRpcClient } from "./json-rpc.js";
+import { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
 
 describe("resolveConfig", () => {
@@ -63,6 +63,9 @@ describe("resolveConfig", () => {
     for (const maxRetries of [-1, 1.5, NaN, Infinity, "2"])
       refuses({ maxRetries }, `maxRetries: must be a whole number >= 0 (got ${maxRetries})`);
     refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
+    refuses("fast" as never, "options: must be an object of client options (got fast)");
+    // `null` reads as no options, as `undefined` does.
+    expect(resolveConfig(null)).toEqual(resolveConfig());
     expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({
       timeout: Infinity,
       maxRetries: 0,
@@ -143,11 +146,27 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       "ftp://x.example",
       "https://x.example/?tenant=a",
       "https://x.example/#a",
+      "http://exa mple.com", // passes a pattern, but fetch refuses it on every call
+      "http://x.example:99999",
+      "https://user:pa55word@x.example", // credentials
     ]) {
-      expect(() => resolveBaseUrl(config({ baseUrls: { rpc: url } }), rpcHost)).toThrow(
-        new ConfigurationError("baseUrls.rpc: must be an http(s) URL without a query or fragment"),
+      let thrown: unknown;
+      try {
+        resolveBaseUrl(config({ baseUrls: { rpc: url } }), rpcHost);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toEqual(
+        new ConfigurationError(
+          "baseUrls.rpc: must be an http(s) URL without credentials, a query or a fragment",
+        ),
       );
+      expect(String(thrown)).not.toContain("pa55word");
     }
+    // Paths and ports are fine.
+    expect(
+      resolveBaseUrl(config({ baseUrls: { rpc: "http://127.0.0.1:4010/v0/" } }), rpcHost),
+    ).toBe("http://127.0.0.1:4010/v0");
   });
 });
 
@@ -182,6 +201,41 @@ describe("per-call options and the logger", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("refuses an unknown or misspelt per-call option, also when batching, and accepts a method's query options", async () => {
+    const { fetch, calls } = answer();
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    const batched = createJsonRpcClient(
+      { apiKey: "k", fetch, batch: createBatcher() },
+      rpcHost,
+      "/",
+    );
+    const names = "signal, timeout, maxRetries, headers, retryNonIdempotent";
+    for (const client of [rpc, batched]) {
+      await expect(client.call(getAsset, {}, { timout: 50 })).rejects.toThrow(
+        new ConfigurationError(`timout: is not a request option (${names})`),
+      );
+      await expect(
+        client.call(getAsset, {}, { abortSignal: new AbortController().signal }),
+      ).rejects.toThrow(new ConfigurationError(`abortSignal: is not a request option (${names})`));
+      await expect(client.call(getAsset, {}, "fast" as never)).rejects.toThrow(
+        new ConfigurationError("options: must be an object of request options (got fast)"),
+      );
+    }
+    expect(calls).toHaveLength(0);
+    const sendTransaction = {
+      id: "sendTransaction",
+      idempotent: true,
+      encode: rpcEncoding(["transaction"], { swqosOnly: "swqos_only" }),
+    };
+    await rpc.call(sendTransaction, { transaction: "AQID" }, { swqosOnly: true });
+    expect(calls[0]!.url.search).toBe("?swqos_only=true&api-key=k");
+    await expect(
+      rpc.call(sendTransaction, { transaction: "AQID" }, { swqos: true }),
+    ).rejects.toThrow(
+      new ConfigurationError(`swqos: is not a request option (${names}, swqosOnly)`),
+    );
   });
 
   it("sends no header for a null or undefined value; a null per-call value removes a client header", async () => {

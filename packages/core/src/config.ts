@@ -41,7 +41,8 @@ export interface ClientOptions {
   environment?: EnvironmentName | undefined;
   /**
    * Base URL per host, overriding the environment's (e.g. a dedicated node, a regional
-   * sender, a proxy). Required for a host the environment has no URL for.
+   * sender, a proxy). Required for a host the environment has no URL for. An http(s) URL
+   * without credentials, query or fragment (the key is added per call).
    * @default {} (the environment's URLs)
    */
   baseUrls?: { [H in HostName]?: string | undefined } | undefined;
@@ -139,6 +140,8 @@ export interface OperationDescriptor {
   beta?: boolean;
   /** How to walk pages with `paginate`. */
   pagination?: PaginationDescriptor;
+  /** REST: a success may come without a body (a 204); the result is then `undefined`. */
+  optionalBody?: boolean;
 }
 
 /** {@link ClientOptions} with the key and the defaults resolved. */
@@ -173,6 +176,27 @@ export const misconfigured = (name: string, rule: string): never => {
   throw new ConfigurationError(`${name}: ${rule}`);
 };
 
+const REQUEST_OPTIONS = ["signal", "timeout", "maxRetries", "headers", "retryNonIdempotent"];
+
+/**
+ * Checks the options of one call, before anything is sent: an object whose names are request
+ * options (or `more`, a method's query options), a `signal` that is an AbortSignal, a sane
+ * `timeout` and `maxRetries`. A typo such as `timout` would otherwise mean no time limit.
+ * @internal
+ */
+export function checkRequestOptions(options: unknown, more: readonly string[] = []): void {
+  if (options === undefined) return;
+  if (!options || typeof options !== "object")
+    misconfigured("options", `must be an object of request options (got ${String(options)})`);
+  const { signal, timeout, maxRetries } = options as RequestOptions;
+  for (const name in options)
+    if (!REQUEST_OPTIONS.includes(name) && !more.includes(name))
+      misconfigured(name, `is not a request option (${[...REQUEST_OPTIONS, ...more].join(", ")})`);
+  if (signal != null && typeof signal.addEventListener !== "function")
+    misconfigured("signal", "must be an AbortSignal");
+  checkLimits(timeout, maxRetries);
+}
+
 /** Checks `timeout` and `maxRetries`, of the client or of one request. @internal */
 export function checkLimits(timeout: unknown, maxRetries: unknown): void {
   // (`!(x > 0)` also refuses NaN, which would otherwise mean "no timeout".)
@@ -192,7 +216,11 @@ export function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * a `fetch` that is not a function, a bad `timeout` or `maxRetries`, or a `batch` / `rateLimit`
  * that is not a batcher or limiter
  */
-export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
+export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfig {
+  // (`null` reads as "no options", as `undefined` does.)
+  options ??= {};
+  if (typeof options !== "object")
+    misconfigured("options", `must be an object of client options (got ${String(options)})`);
   for (const name in options)
     if (!CLIENT_OPTIONS.includes(name))
       misconfigured(name, `is not a client option (${CLIENT_OPTIONS.join(", ")})`);
@@ -243,7 +271,8 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
 /**
  * The base URL of `host`, without a trailing slash: `baseUrls[host]`, else the environment's.
  * @throws ConfigurationError naming the option: an unknown `environment`, a `baseUrls` key that
- * is no host, no URL for the host, or one that is not http(s) or has a query or fragment
+ * is no host, no URL for the host, or one that is not http(s), does not parse, or has
+ * credentials, a query or a fragment
  */
 export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
   const { name, urls } = host;
@@ -262,8 +291,22 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
     throw new ConfigurationError(
       `No ${name} URL for environment "${environment}": set \`baseUrls.${name}\``,
     );
-  // (The URL itself is not shown: it may hold a key.)
-  if (typeof url !== "string" || !/^https?:\/\/[^?#]+$/i.test(url))
-    misconfigured(`baseUrls.${name}`, "must be an http(s) URL without a query or fragment");
-  return (url as string).replace(/\/+$/, "");
+  // (The URL itself is not shown: it may hold a key or a password.)
+  if (!isPlainHttpUrl(url))
+    misconfigured(
+      `baseUrls.${name}`,
+      "must be an http(s) URL without credentials, a query or a fragment",
+    );
+  return url.replace(/\/+$/, "");
+}
+
+/** Whether `url` parses as an http(s) URL with no user or password, query or fragment. */
+function isPlainHttpUrl(url: unknown): url is string {
+  if (typeof url !== "string" || !/^https?:\/\/[^?#@]+$/i.test(url)) return false;
+  try {
+    new URL(url); // (a space or a bad port in the host, which fetch would refuse on every call)
+    return true;
+  } catch {
+    return false;
+  }
 }

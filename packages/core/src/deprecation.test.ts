@@ -39,4 +39,23 @@ describe("warnDeprecated", () => {
     warnDeprecated("browserOld2", "use browserNew2");
     expect(warn).toHaveBeenCalledWith("browserOld2 is deprecated: use browserNew2");
   });
+
+  it("calls a class-based logger as a method, and a logger that throws does not fail the call", () => {
+    vi.stubGlobal("process", undefined);
+    class Lines {
+      lines: string[] = [];
+      warn(message: string) {
+        this.lines.push(message);
+      }
+    }
+    const logger = new Lines();
+    warnDeprecated("classOld", "use classNew", logger);
+    expect(logger.lines).toEqual(["classOld is deprecated: use classNew"]);
+    const throwing = {
+      warn() {
+        throw new Error("disk full");
+      },
+    };
+    expect(() => warnDeprecated("throwOld", "use throwNew", throwing)).not.toThrow();
+  });
 });

@@ -23,5 +23,12 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
     .process;
   if (typeof process?.emitWarning === "function")
     process.emitWarning(message, { type: "DeprecationWarning", code: "CHAINDATA_DEPRECATED" });
-  else (logger?.warn ?? console.warn)(message);
+  else {
+    // Called as a method (a class-based logger needs its `this`); a logger that throws must not
+    // fail the call, as in the transport's own logging.
+    try {
+      if (typeof logger?.warn === "function") logger.warn(message);
+      else console.warn(message);
+    } catch {}
+  }
 }

@@ -186,6 +186,7 @@ export class AbortError extends ChainDataError {
 /** Why a 2xx response could not be used. */
 export type InvalidResponseReason =
   | "non-json"
+  | "empty"
   | "html"
   | "truncated"
   | "invalid-utf8"

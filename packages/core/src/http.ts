@@ -5,7 +5,6 @@
  */
 import {
   API_KEY_ENV,
-  checkLimits,
   misconfigured,
   resolveBaseUrl,
   resolveConfig,
@@ -24,6 +23,7 @@ import {
   type InvalidResponseReason,
 } from "./errors.js";
 import type { Host } from "./generated/environments.js";
+import { watchAbort } from "./internal/abort.js";
 import { looksTruncated, parseJson } from "./json.js";
 import { createRedactor, scrub as scrubWith, type Redactor } from "./redact.js";
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter } from "./retry.js";
@@ -113,9 +113,10 @@ const race = <T>(
 ) =>
   new Promise<T>((resolve, reject) => {
     const controller = new AbortController();
+    let unwatch: (() => void) | undefined;
     const done = (error?: Error, value?: T) => {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      unwatch?.();
       if (!error) return resolve(value!);
       reject(error);
       // Not after a success: abort() builds a DOMException, a measurable cost on every call.
@@ -131,7 +132,7 @@ const race = <T>(
           )
         : undefined;
     if (signal?.aborted) return onAbort();
-    signal?.addEventListener("abort", onAbort);
+    unwatch = signal && watchAbort(signal, onAbort);
     // Through a promise, so a `fetch` that throws rather than rejects is a connection error too.
     if (work)
       Promise.resolve(controller.signal)
@@ -205,10 +206,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   };
 
   const send: Http["send"] = async (url, init, { id, idempotent }, options = {}) => {
+    // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
-    if (signal != null && typeof signal.addEventListener !== "function")
-      misconfigured("signal", "must be an AbortSignal");
-    checkLimits(options.timeout, options.maxRetries);
     if (!key && !host.keyOptional)
       throw new ConfigurationError(
         `Missing API key for the ${host.name} host: pass \`apiKey\` or set ${API_KEY_ENV}`,

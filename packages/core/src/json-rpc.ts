@@ -1,5 +1,11 @@
 /** The JSON-RPC 2.0 client: one call per request, or batches through the opt-in `batch` option (batch.ts). */
-import type { ClientOptions, Logger, OperationDescriptor, RequestOptions } from "./config.js";
+import {
+  checkRequestOptions,
+  type ClientOptions,
+  type Logger,
+  type OperationDescriptor,
+  type RequestOptions,
+} from "./config.js";
 import { JsonRpcError } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
@@ -11,10 +17,13 @@ import { validate } from "./validate.js";
  * How a method's params go on the wire when not as the params object itself: made by
  * {@link rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
  */
-export type RpcEncode = (
+export type RpcEncode = ((
   params: any,
   options: Record<string, unknown>,
-) => [params: unknown, query: string];
+) => [params: unknown, query: string]) & {
+  /** The call options that are the method's query parameters (accepted besides RequestOptions). */
+  options?: readonly string[];
+};
 
 /** A JSON-RPC method, as emitted by the generator. `id` is the method name. */
 export interface RpcMethodDescriptor extends OperationDescriptor {
@@ -34,7 +43,7 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
   positional?: readonly string[],
   query: Readonly<Record<string, string>> = {},
 ): RpcEncode {
-  return (params, options) => {
+  const encode: RpcEncode = (params, options) => {
     let wire: unknown = params ?? {};
     // Query options given in a params object are not params.
     if (
@@ -60,6 +69,8 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
     }
     return [wire, search];
   };
+  encode.options = Object.keys(query);
+  return encode;
 }
 
 /**
@@ -169,7 +180,8 @@ export function createJsonRpcClient(
     logger: config.logger,
     call: (method, params, options = {}) =>
       new Promise((resolve, reject) => {
-        // A throw here (ValidationError) rejects the promise: nothing is sent.
+        // A throw here (ConfigurationError, ValidationError) rejects the promise: nothing is sent.
+        checkRequestOptions(options, method.encode?.options);
         if (method.params) validate(method.params, params);
         const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
         const call: Call = {

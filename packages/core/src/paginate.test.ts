@@ -263,4 +263,50 @@ describe("withPagination", () => {
       { items: [1] },
     ]);
   });
+
+  it("refuses a misspelt option at .all(), naming maxPages among the valid ones, before any page", () => {
+    const call = stubPages(async () => ({ items: [] as number[] }));
+    const getAssets = withPagination<{ owner: string }, { items: number[] }, number>(call, {
+      style: "page",
+      items: "items",
+    });
+    expect(() => getAssets.all({ owner: "o" }, { maxPage: 1 } as never)).toThrow(
+      new ConfigurationError(
+        "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, maxPages)",
+      ),
+    );
+    expect(() => getAssets.all({ owner: "o" }, null as never)).toThrow(
+      new ConfigurationError("options: must be an object of request options (got null)"),
+    );
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("wallet history: `after` alone is one request (no forward cursor); with `before` too, a range walked by before", async () => {
+    const history: PaginationDescriptor = {
+      style: "cursor",
+      cursor: "before",
+      limit: "limit",
+      items: "data",
+      nextCursor: "pagination.nextCursor",
+      hasMore: "pagination.hasMore",
+      keyset: ["after"],
+    };
+    const fetchPage = stubPages(async (p: { before?: string }) =>
+      p.before === "s2"
+        ? { data: [3], pagination: { nextCursor: "s3", hasMore: false } }
+        : { data: [1, 2], pagination: { nextCursor: "s2", hasMore: true } },
+    );
+    expect(await collect(paginate(fetchPage, history, { wallet: "w", after: "a" }))).toEqual([
+      1, 2,
+    ]);
+    expect(fetchPage.mock.calls).toEqual([[{ wallet: "w", after: "a" }]]);
+    fetchPage.mockClear();
+    expect(
+      await collect(paginate(fetchPage, history, { wallet: "w", after: "a", before: "s1" })),
+    ).toEqual([1, 2, 3]);
+    expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
+      { wallet: "w", after: "a", before: "s1" },
+      { wallet: "w", after: "a", before: "s2" },
+    ]);
+  });
 });

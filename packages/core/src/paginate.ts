@@ -1,5 +1,5 @@
 /** Async-iterator pagination over page-numbered and cursor-based operations. */
-import { misconfigured, type RequestOptions } from "./config.js";
+import { checkRequestOptions, misconfigured, type RequestOptions } from "./config.js";
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -147,9 +147,10 @@ export function withPagination<P, R, I>(
   // (Cast: TypeScript cannot match the optional-params tuple of `Paginated` to a fixed
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
   return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
-    all: (
-      params: P,
-      { maxPages, ...options }: RequestOptions & { maxPages?: number | undefined } = {},
-    ) => paginate<I, R>((page) => call(page, options), descriptor, params, { maxPages }),
+    all: (params: P, options?: RequestOptions & { maxPages?: number | undefined }) => {
+      checkRequestOptions(options, ["maxPages"]);
+      const { maxPages, ...perPage } = options ?? {};
+      return paginate<I, R>((page) => call(page, perPage), descriptor, params, { maxPages });
+    },
   }) as unknown as Paginated<P, R, I>;
 }

@@ -115,6 +115,12 @@ describe("createRateLimiter", () => {
         `rateLimit.requestsPerSecond: must be a finite number > 0 (got ${requestsPerSecond})`,
       );
     }
+    // No options at all (plain JavaScript) is the same mistake, not a TypeError.
+    expect(() => (createRateLimiter as () => unknown)()).toThrow(
+      new ConfigurationError(
+        "rateLimit.requestsPerSecond: must be a finite number > 0 (got undefined)",
+      ),
+    );
   });
 
   it("a waiter leaves no timer or listener behind, whether it starts or is aborted", async () => {

@@ -1,6 +1,7 @@
 /** A client-side rate limiter, so a client stays under a documented limit (admin: 5 req/s). */
 import { misconfigured } from "./config.js";
 import { AbortError } from "./errors.js";
+import { watchAbort } from "./internal/abort.js";
 
 /** The limiter the transport calls before every attempt (retries included). */
 export interface RateLimiter {
@@ -17,7 +18,7 @@ export interface RateLimiter {
  * gives its slot back when no later waiter was planned around it.
  */
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
-  const rate = options.requestsPerSecond;
+  const rate = options?.requestsPerSecond;
   if (!(rate > 0 && rate < Infinity))
     misconfigured(
       "rateLimit.requestsPerSecond",
@@ -50,14 +51,15 @@ export function createRateLimiter(options: { requestsPerSecond: number }): RateL
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortError("The request was aborted"));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortError("The request was aborted"));
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      unwatch?.();
       resolve();
     }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const unwatch =
+      signal &&
+      watchAbort(signal, () => {
+        clearTimeout(timer);
+        reject(new AbortError("The request was aborted"));
+      });
   });
 }

@@ -537,6 +537,56 @@ describe("timeouts and aborts", () => {
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
+  it("one abort listener on a signal shared by 30 calls in flight (Node warns past 10); all abort together; none left after", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const controller = new AbortController();
+      const transport = createTransport({ apiKey: KEY, fetch: stubFetch(hang).fetch }, walletHost);
+      const limited = createTransport(
+        {
+          apiKey: KEY,
+          fetch: stubFetch(hang).fetch,
+          rateLimit: createRateLimiter({ requestsPerSecond: 1 }),
+        },
+        walletHost,
+      );
+      const calls = [...Array(30)].map((_, i) =>
+        settle(
+          (i % 2 ? limited : transport).send(get(), {
+            operation: getBalances,
+            options: { signal: controller.signal },
+          }),
+        ),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(1);
+      controller.abort();
+      const results = await Promise.all(calls);
+      expect(results.every(({ error }) => error instanceof AbortError)).toBe(true);
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+      expect(vi.getTimerCount()).toBe(0);
+
+      // Calls that finish (no abort) leave nothing behind either.
+      const shared = new AbortController();
+      const ok = createTransport(
+        { apiKey: KEY, fetch: stubFetch(jsonResponse({})).fetch },
+        walletHost,
+      );
+      await Promise.all(
+        [...Array(20)].map(() =>
+          ok.send(get(), { operation: getBalances, options: { signal: shared.signal } }),
+        ),
+      );
+      expect(getEventListeners(shared.signal, "abort")).toHaveLength(0);
+      await new Promise((resolve) => process.nextTick(resolve));
+      expect(warnings.filter((w) => w.name === "MaxListenersExceededWarning")).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("times out even when fetch ignores its signal", async () => {
     const { fetch } = stubFetch(never);
     const result = settle(
@@ -718,9 +768,49 @@ describe("restCall", () => {
     });
   });
 
-  it("returns undefined for an empty body", async () => {
-    expect((await run(new Response(null, { status: 204 }))).value).toBeUndefined();
-    expect((await run(new Response("", { status: 200 }))).value).toBeUndefined();
+  it("returns undefined for an empty body only where the operation allows one (optionalBody: a 204 in the spec)", async () => {
+    const deleteWebhook = { ...op, optionalBody: true };
+    expect((await run(new Response(null, { status: 204 }), undefined, deleteWebhook)).value).toBe(
+      undefined,
+    );
+    expect((await run(new Response("", { status: 200 }), undefined, deleteWebhook)).value).toBe(
+      undefined,
+    );
+    // Elsewhere the typed result would be undefined behind an object type: an error at the call.
+    for (const response of [
+      new Response("", { status: 200 }),
+      new Response("  \n", { status: 200 }),
+      new Response(null, { status: 204 }),
+    ]) {
+      const { error } = await run(response);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({ reason: "empty", status: response.status, snippet: "" });
+      expect(error.message).toBe(
+        `Invalid response (empty) from getBalances, status ${response.status}`,
+      );
+    }
+  });
+
+  it("refuses unknown or mistyped per-call options before sending (a typo such as timout would mean no time limit)", async () => {
+    for (const [options, message] of [
+      [
+        { timout: 50 },
+        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent)",
+      ],
+      ["fast", "options: must be an object of request options (got fast)"],
+      [null, "options: must be an object of request options (got null)"],
+    ] as const) {
+      const stub = stubFetch(jsonResponse({}));
+      const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+      const error = await transport
+        .restCall(op, { wallet: "w".repeat(32) }, options as never, async () => {})
+        .catch((e: Error) => e);
+      expect(error).toEqual(new ConfigurationError(message));
+      await expect(
+        transport.send(get(), { operation: getBalances, options: options as never }),
+      ).rejects.toEqual(new ConfigurationError(message));
+      expect(stub.mock).not.toHaveBeenCalled();
+    }
   });
 
   it("validates the input first: nothing is sent", async () => {
@@ -768,8 +858,11 @@ describe("restCall", () => {
     expect(error.snippet).not.toContain(KEY.slice(0, 8));
   });
 
-  it("returns undefined for a 205", async () => {
-    expect((await run(new Response(null, { status: 205 }))).value).toBeUndefined();
+  it("returns undefined for a 205 where an empty body is allowed", async () => {
+    const value = (
+      await run(new Response(null, { status: 205 }), undefined, { ...op, optionalBody: true })
+    ).value;
+    expect(value).toBeUndefined();
   });
 
   it("works with openapi-fetch, which passes its Request to our fetch", async () => {

@@ -2,7 +2,13 @@
  * The REST transport: the engine of `http.ts` behind a `fetch` for openapi-fetch, and the
  * REST call (validate, send, parse losslessly) the generated clients make.
  */
-import type { ClientOptions, Logger, OperationDescriptor, RequestOptions } from "./config.js";
+import {
+  checkRequestOptions,
+  type ClientOptions,
+  type Logger,
+  type OperationDescriptor,
+  type RequestOptions,
+} from "./config.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp, type Exchange } from "./http.js";
 import { reviveU64 } from "./json.js";
@@ -36,7 +42,8 @@ export interface Transport {
    * One REST operation: validates `input` with `operation.params`, then
    * calls `invoke` with a `fetch` bound to this call (the generated code passes it to
    * openapi-fetch with `parseAs: 'text'`), and returns the body parsed losslessly with u64
-   * fields revived (`undefined` for an empty body).
+   * fields revived: `undefined` for an empty body where `operation.optionalBody` allows one, an
+   * `InvalidResponseError` (reason `empty`) elsewhere.
    */
   restCall<R>(
     operation: OperationDescriptor,
@@ -76,13 +83,17 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
   return {
     baseUrl: http.baseUrl,
     logger: http.config.logger,
-    send: async (request, ctx) => toResponse(await send(request, ctx)),
+    send: async (request, ctx) => {
+      checkRequestOptions(ctx.options);
+      return toResponse(await send(request, ctx));
+    },
     async restCall<R>(
       operation: OperationDescriptor,
       input: unknown,
       options: RequestOptions | undefined,
       invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
     ): Promise<R> {
+      checkRequestOptions(options);
       if (operation.params) validate(operation.params, input);
       let captured: Exchange | undefined;
       await invoke(async (request) =>
@@ -91,7 +102,12 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       // Parse our own copy of the bytes (strict UTF-8, lossless numbers), not openapi-fetch's
       // `data`. (`invoke` always fetches: the generated clients add no middleware that could
       // answer without it.)
-      return reviveU64(http.json(captured!, operation.id), operation.u64) as R;
+      const body = http.json(captured!, operation.id);
+      // An empty 2xx body is only a result where the spec allows one (a 204); elsewhere the typed
+      // result would be a lie that fails later, far from the call.
+      if (body === undefined && !operation.optionalBody)
+        throw http.invalid("empty", captured!.response.status, "", operation.id);
+      return reviveU64(body, operation.u64) as R;
     },
   };
 }

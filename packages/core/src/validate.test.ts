@@ -55,7 +55,13 @@ describe("validate", () => {
     expect(messages(vString(), 1)).toEqual(["params: must be string (got number)"]);
     expect(messages(vInteger(), 2n ** 64n)).toEqual([]);
     expect(messages(vInteger(), 1.5)).toEqual(["params: must be integer (got number)"]);
-    expect(messages(vInteger(), 2 ** 60)).toEqual(["params: must be integer (got number)"]);
+    expect(messages(vInteger(), 2 ** 60)).toEqual([
+      "params: must be a safe integer or a bigint (got 1152921504606847000)", // (already rounded: the point of the rule)
+    ]);
+    expect(messages(vInteger(), -(2 ** 53))).toEqual([
+      "params: must be a safe integer or a bigint (got -9007199254740992)",
+    ]);
+    expect(messages(vInteger(), 2 ** 53 - 1)).toEqual([]);
     expect(messages(vInteger(), "1")).toEqual(["params: must be integer (got string)"]);
     expect(messages(vNumber(), NaN)).toEqual(["params: must be number (got number)"]);
     expect(messages(vNumber(), 0.5)).toEqual([]);

@@ -98,6 +98,9 @@ export const vAny: Check = () => {};
 /** An integer: a safe-integer `number` or a `bigint` (u64 values). */
 /* @__NO_SIDE_EFFECTS__ */ export function vInteger(minimum?: number, maximum?: number): Check {
   return (value, path, issues) => {
+    // A whole number beyond 2^53 has already lost digits: only a bigint carries it exactly.
+    if (Number.isInteger(value) && !Number.isSafeInteger(value))
+      return add(issues, path, "type", `must be a safe integer or a bigint (got ${value})`);
     if (
       typed(
         Number.isSafeInteger(value) || typeof value === "bigint",

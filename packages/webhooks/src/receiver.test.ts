@@ -300,6 +300,36 @@ describe("createWebhookHandler", () => {
     expect([response.status, await response.text()]).toEqual([400, "delivery body: must be UTF-8"]);
   });
 
+  it("answers 400 'could not be read' (not 'must be UTF-8') to a body already read or a stream that fails", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const used = post("[]", AUTH);
+    await used.text();
+    const failing = new Request("http://localhost/hook", {
+      method: "POST",
+      body: new ReadableStream({
+        pull: (controller) => controller.error(new TypeError("network error")),
+      }),
+      duplex: "half",
+      headers: { authorization: AUTH },
+    } as RequestInit);
+    for (const request of [used, failing]) {
+      const response = await handle(request);
+      expect([response.status, await response.text()]).toEqual([
+        400,
+        "delivery body: could not be read",
+      ]);
+    }
+  });
+
+  it("trims the configured authHeader (a secret read from a file ends in a newline; a header value never does)", async () => {
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({ authHeader: `  ${AUTH}\n`, onEvent });
+    expect((await handle(post("[]", AUTH))).status).toBe(200);
+    expect(() => createWebhookHandler({ authHeader: " \n", onEvent })).toThrow(
+      "authHeader: required, the webhook's authHeader (a non-empty string)",
+    );
+  });
+
   it("accepts a non-ASCII authHeader sent as UTF-8 bytes or kept as the string", async () => {
     const secret = "pässwörd";
     const handle = createWebhookHandler({ authHeader: secret, onEvent: () => {} });

@@ -176,7 +176,7 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   const misconfigured = (name: string, rule: string) => {
     throw new ConfigurationError(`${name}: ${rule}`);
   };
-  if (typeof options.authHeader !== "string" || options.authHeader.length === 0)
+  if (typeof options.authHeader !== "string" || !options.authHeader.trim())
     misconfigured("authHeader", "required, the webhook's authHeader (a non-empty string)");
   if (typeof options.onEvent !== "function")
     misconfigured("onEvent", "required, a function called with each new event");
@@ -194,7 +194,9 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
       `must be a whole number of bytes > 0 (got ${String(maxBodyBytes)})`,
     );
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
-  const accepted = authForms(options.authHeader);
+  // Trimmed: a secret read from a file often ends in a newline, and an HTTP header value never
+  // carries one at either end, so every delivery would be refused without a word.
+  const accepted = authForms(options.authHeader.trim());
   // Signatures being handled right now, by this handler, with the promise of that handling.
   const inFlight = new Map<string, Promise<void>>();
 
@@ -227,18 +229,19 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     if (!authorized) return text(401, "unauthorized");
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return text(413, "payload too large");
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = await readBody(request.body, maxBodyBytes);
+    } catch {
+      // (A body already read, or a stream that failed: the sender's fault or ours, not UTF-8.)
+      return text(400, "delivery body: could not be read");
+    }
+    if (!bytes) return text(413, "payload too large");
     let body: string;
     try {
-      const bytes = await readBody(request.body, maxBodyBytes);
-      if (!bytes) return text(413, "payload too large");
       body = utf8.decode(bytes);
-    } catch (error) {
-      return text(
-        400,
-        error instanceof TypeError
-          ? "delivery body: must be UTF-8"
-          : "delivery body: could not be read",
-      );
+    } catch {
+      return text(400, "delivery body: must be UTF-8");
     }
     let events: DeliveryEvents[K][];
     try {

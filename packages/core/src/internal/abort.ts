@@ -1,0 +1,37 @@
+/**
+ * One `abort` listener per signal, however many calls wait on it at once. Node warns ("Possible
+ * EventTarget memory leak detected") past 10 listeners on one signal, and an app that cancels
+ * everything through one controller routinely has more calls than that in flight.
+ */
+const watched = /* @__PURE__ */ new WeakMap<
+  AbortSignal,
+  { callbacks: Set<() => void>; stop: () => void }
+>();
+
+/**
+ * Calls `callback` when `signal` aborts. Check `signal.aborted` first: an aborted signal fires no
+ * more events.
+ * @returns a function that stops watching (and removes the listener once no call is left)
+ * @internal
+ */
+export function watchAbort(signal: AbortSignal, callback: () => void): () => void {
+  let entry = watched.get(signal);
+  if (!entry) {
+    const callbacks = new Set<() => void>();
+    const fire = () => {
+      stop();
+      callbacks.forEach((f) => f());
+    };
+    const stop = () => {
+      signal.removeEventListener("abort", fire);
+      watched.delete(signal);
+    };
+    watched.set(signal, (entry = { callbacks, stop }));
+    signal.addEventListener("abort", fire);
+  }
+  const { callbacks, stop } = entry;
+  callbacks.add(callback);
+  return () => {
+    if (callbacks.delete(callback) && !callbacks.size && watched.get(signal) === entry) stop();
+  };
+}
