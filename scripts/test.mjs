@@ -3,7 +3,8 @@
 //   0. formatting (prettier --check; `npm run format` fixes it) — reported, does not stop the rest
 //   1. bundle the spec (turbo-cached) and fail if generated code is stale
 //   2. build every package through turbo (spec:bundle → generate → build, cached)
-//   3. one vitest run: unit tests of every package and the repo suites in test/
+//   3. lint: ESLint (type-aware) and tsc over the test suites — reported, does not stop the rest
+//   4. one vitest run: unit tests of every package and the repo suites in test/
 //      (spec checks, type tests, packaging, contract tests, …)
 // It ends with a plain "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
@@ -31,9 +32,15 @@ if (!failedSteps && !run("node", ["scripts/generate/index.mjs", "--check"], "gen
   failedSteps++;
 if (!failedSteps && !run("npx", ["turbo", "run", "build", "--output-logs=errors-only"], "build"))
   failedSteps++;
+// After the build: the type-aware lint and the test suites' types read the packages' .d.ts.
+// Reported like the format step: a lint finding does not stop the tests.
+const linted =
+  failedSteps > 0 ||
+  (run("npx", ["eslint", ".", "--max-warnings=0"], "eslint") &&
+    run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], "tsc (tests, configs)"));
 
 let passed = 0;
-let failed = failedSteps + (formatted ? 0 : 1);
+let failed = failedSteps + (formatted ? 0 : 1) + (linted ? 0 : 1);
 if (!failedSteps) {
   const dir = mkdtempSync(join(tmpdir(), "chaindata-test-"));
   const report = join(dir, "vitest.json");

@@ -1,5 +1,5 @@
 // 2. Per-call overhead: getAsset against the loopback server, sequential and 64 in flight.
-import { fmt, fmtSummary, rotate, runWorker, summary } from "../lib/util.mjs";
+import { fmtSummary, rotate, runWorker, summary } from "../lib/util.mjs";
 
 const CLIENTS = ["ours", "fetch", "helius"];
 const LABEL = { ours: "ours (`@chaindata/das`)", fetch: "raw `fetch`", helius: "helius-sdk 3.2.0" };

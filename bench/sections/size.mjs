@@ -1,8 +1,6 @@
 // 1. Bundle size per area: one-call programs bundled by esbuild and gzipped (bench/lib/programs.mjs).
 import { areas, bundleSize, ESBUILD_FLAGS } from "../lib/programs.mjs";
 
-const KB = 1000; // kB = 1,000 bytes throughout
-const kb = (b) => (b == null ? "n/a" : `${(b / KB).toFixed(2)} kB`);
 const bytes = (b) => (b == null ? "n/a" : b.toLocaleString("en-US"));
 const yes = (ok) => (ok == null ? "—" : ok ? "**met**" : "**missed**");
 

@@ -74,7 +74,7 @@ export async function tooling({ reps, importReps, log }) {
 
   // spec:bundle + generate, as a user runs it.
   const gen = [];
-  let changed = [];
+  const changed = [];
   for (let r = 0; r < reps; r++) {
     log(`tooling: spec:bundle && generate ${r + 1}/${reps}`);
     const res = await timeCommand("sh", ["-c", "npm run spec:bundle && npm run generate"], {

@@ -164,7 +164,7 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
       if (key === "$ref" && typeof value === "string") {
         const where = `${rel(file)} at ${pointer(path)}`;
         const [filePart, fragment = ""] = value.split("#");
-        let targetFile = filePart ? resolve(dirname(file), filePart) : file;
+        const targetFile = filePart ? resolve(dirname(file), filePart) : file;
         if (!filePart && targetFile === source) continue; // local ref of the area document
         const ref = localRefFor(targetFile, fragment, where);
         node.$ref = `#/components/${ref.section}/${ref.name}`;

@@ -2,7 +2,6 @@
 // Spec editors' check: bundle, then every rule `npm test` enforces on the spec.
 //   node scripts/spec/check.mjs                 all areas
 //   node scripts/spec/check.mjs --area das,wallet
-import { relative } from "node:path";
 import { parseCli } from "../lib/cli.mjs";
 import { bundleAll, listAreas, SpecError } from "./bundle.mjs";
 import { runAllChecks } from "./rules.mjs";

@@ -175,7 +175,8 @@ export function lintOpenApi(results) {
       );
     } catch (error) {
       out = error.stdout;
-      if (!out) throw new Error(`spectral failed: ${error.stderr || error.message}`);
+      if (!out)
+        throw new Error(`spectral failed: ${error.stderr || error.message}`, { cause: error });
     }
     const problems = out.trim() ? JSON.parse(out) : [];
     return problems.map(

@@ -255,6 +255,8 @@ describe("REST wire format", () => {
     const webhook = await webhooks.getWebhook({ webhookID: read.webhookID });
     await webhooks.updateWebhook({
       ...webhook,
+      // (A read may omit an empty list, and the update sends the whole object.)
+      transactionTypes: webhook.transactionTypes ?? [],
       accountAddresses: [...webhook.accountAddresses, OWNER],
     });
     const [, put] = requests;

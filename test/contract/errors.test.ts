@@ -41,7 +41,7 @@ const RPC_WRITE = "mintCompressedNft"; // x-idempotent: false
 describe("errors through the mock", () => {
   const h = useMock("examples");
   const call = (id: string, options: object = {}, clientOptions: object = { maxRetries: 0 }) =>
-    contracts[id]!.call(h.clients(clientOptions), example(id), options as any);
+    contracts[id]!.call(h.clients(clientOptions), example(id), options);
 
   it("every package exports the same error classes", () => {
     for (const name of [

@@ -17,14 +17,7 @@
 import { parseJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock, type Clients } from "./harness.js";
-import {
-  deref,
-  operations,
-  responseSchema,
-  validateAgainst,
-  validateRawResponse,
-  type Operation,
-} from "./spec.js";
+import { deref, operations, validateAgainst, type Operation } from "./spec.js";
 
 const STEERED = 3;
 /** A header marking the test's own probe requests, left out of the request log checks. */
@@ -218,7 +211,7 @@ describe("pagination", () => {
 
       // what each request asked for
       log.forEach((entry, i) => {
-        const sent = sentParams(op, entry as any);
+        const sent = sentParams(op, entry);
         if (pg.style === "page") expect(get(sent, pg.page) ?? 1, `page ${i + 1}`).toBe(i + 1);
         else if (i === 0) expect(get(sent, pg.cursor)).toBeUndefined();
         else

@@ -208,7 +208,7 @@ function ajvFor(op: Operation) {
  * The schema of an operation's successful response: the OpenRPC `result` schema, or the
  * OpenAPI schema of `status` (default: the lowest 2xx with content). `null` = no body.
  */
-export function responseSchema(op: Operation, status?: number): any | null {
+export function responseSchema(op: Operation, status?: number): any {
   if (op.kind === "openrpc") return op.method.result.schema;
   const codes = Object.keys(op.op.responses).filter((c) => /^2\d\d$/.test(c));
   const code =
@@ -286,7 +286,7 @@ export function u64Values(
     if (Array.isArray(v)) {
       if (s.items) v.forEach((item, i) => walk(s.items, item, `${path}[${i}]`, depth + 1));
     } else if (typeof v === "object") {
-      for (const [k, child] of Object.entries(v as object)) {
+      for (const [k, child] of Object.entries(v)) {
         if (s.properties?.[k]) walk(s.properties[k], child, `${path}.${k}`, depth + 1);
         else if (s.additionalProperties && typeof s.additionalProperties === "object")
           walk(s.additionalProperties, child, `${path}.${k}`, depth + 1);

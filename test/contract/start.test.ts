@@ -41,8 +41,8 @@ function start(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
@@ -54,7 +54,7 @@ function start(
     const check = () => {
       if (!/^ready in /m.test(out)) return;
       clearTimeout(timer);
-      child.stdout!.off("data", check);
+      child.stdout.off("data", check);
       resolve({
         child,
         output: () => out,
@@ -63,8 +63,8 @@ function start(
         exited,
       });
     };
-    child.stdout!.on("data", check);
-    exited.then(({ code }) => {
+    child.stdout.on("data", check);
+    void exited.then(({ code }) => {
       clearTimeout(timer);
       reject(new Error(`exited early with ${code}:\n${out}`));
     });

@@ -197,11 +197,11 @@ describe("docs build", () => {
       .filter((f) => f.endsWith(".html"))
       .map((f) => text(readFileSync(f, "utf8")))
       .join("\n");
-    const bundles = index.areas
+    const bundles: string = index.areas
       .map((a: any) => readFileSync(join(specDir, a.file), "utf8"))
       .join("\n");
     // Unsafe integer literals of the bundles' examples (numbers, not digits inside strings).
-    const big = [...new Set(bundles.match(/(?<=[:\[,]\s*)-?\d{16,}(?=\s*[,\]}])/g) ?? [])].filter(
+    const big = [...new Set(bundles.match(/(?<=[:[,]\s*)-?\d{16,}(?=\s*[,\]}])/g) ?? [])].filter(
       (n) => !Number.isSafeInteger(Number(n)),
     );
     expect(big).toContain("18446744073709551615");

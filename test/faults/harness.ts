@@ -62,10 +62,10 @@ export function useFakeClock(now = Date.UTC(2030, 0, 1, 0, 0, 0)) {
     return id;
   }) as typeof setTimeout;
   globalThis.setTimeout = tracked;
-  globalThis.clearTimeout = ((id: unknown) => {
+  globalThis.clearTimeout = (id: unknown) => {
     timers.delete(id);
     return clear(id as any);
-  }) as typeof clearTimeout;
+  };
 }
 
 /** Puts the real timers back (first the fakes, which vitest restores from). */
@@ -270,9 +270,9 @@ export const reply =
     res.end(body);
   };
 
-/** A JSON-RPC success echoing the request id (a single request). */
+/** A JSON-RPC success echoing the request id (a single request); `result` may be a function of the received request. */
 export const rpcResult =
-  (result: unknown | ((received: Received) => unknown)): Behaviour =>
+  (result: unknown): Behaviour =>
   (ctx) =>
     reply(
       200,
@@ -292,7 +292,7 @@ export const dropMidBody =
   ({ res }) => {
     res.writeHead(200, { "content-type": "application/json", "content-length": String(declared) });
     res.write(partial, () => {
-      const socket = res.socket as Socket | null;
+      const socket = res.socket;
       if (reset) socket?.resetAndDestroy();
       else socket?.destroy();
     });

@@ -8,7 +8,6 @@ import {
   expectNoLeaks,
   FaultServer,
   recordingLogger,
-  unhandled,
   useFaultServer,
   type Behaviour,
 } from "./harness.js";

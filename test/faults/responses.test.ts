@@ -21,7 +21,6 @@ import {
   reply,
   rpcResult,
   settle,
-  unhandled,
   useRealClock,
   WALLET,
   type Behaviour,
@@ -117,10 +116,8 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
   it("truncated at every byte of a valid response → 'truncated' each time (never 'non-json' or 'invalid-utf8')", async () => {
     // A fresh client per cut, so that the request id is always "1" and the body is fixed.
     const full = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: "1", result: asset(ASSET_ID) }));
-    let cut = 0;
-    server.serve(reply(200, full.subarray(0, 1)));
     const reasons = new Map<string, number[]>();
-    for (cut = 1; cut < full.length; cut++) {
+    for (let cut = 1; cut < full.length; cut++) {
       server.serve(reply(200, full.subarray(0, cut)));
       const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
       const reason =

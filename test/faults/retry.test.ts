@@ -29,7 +29,6 @@ import {
   rpcResult,
   settle,
   trickle,
-  unhandled,
   useFakeClock,
   useRealClock,
   runtimeTimers,
@@ -288,7 +287,7 @@ describe("connection dropped mid-body", () => {
   it.each([
     ["destroy() after part of the body", dropMidBody()],
     ["RST after part of the body", dropMidBody(undefined, { reset: true })],
-    ["destroy() before any byte", ((ctx) => ctx.req.socket.destroy()) as Behaviour],
+    ["destroy() before any byte", (ctx) => ctx.req.socket.destroy()],
   ])("JSON-RPC, %s: ConnectionError, retried", async (_name, behaviour) => {
     useFakeClock();
     const { client, lines } = das();

@@ -102,7 +102,7 @@ function stub(): Server {
   });
 }
 
-let tarballs: Record<string, string> = {};
+const tarballs: Record<string, string> = {};
 let server: Server;
 let url = "";
 const work = mkdtempSync(join(tmpdir(), "chaindata-smoke-"));

@@ -5,13 +5,13 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
-// @ts-expect-error — plain ESM scripts without type declarations
 import {
   checkExamples,
   checkOpenApiExamplesPresent,
   checkOpenRpc,
   checkProvenance,
   lintOpenApi,
+  // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/spec/rules.mjs";
 
 const results: Array<{ area: string; kind: string; doc: any }> = bundleAll({ write: false });

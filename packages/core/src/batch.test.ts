@@ -37,7 +37,7 @@ describe("createBatcher", () => {
   it("settles the other calls of a batch when settling one throws, and rejects that one with the error", async () => {
     const thrown = new TypeError("cannot settle");
     const settled: string[] = [];
-    const settle = vi.fn((c: BatchedCall, entry: unknown) => {
+    const settle = vi.fn((c: BatchedCall, _entry: unknown) => {
       if (c.request.id === "1") throw thrown;
       settled.push(c.request.id);
     });

@@ -73,8 +73,9 @@ export function createBatcher(
             const byId = Array.isArray(answer) && new Map<unknown, unknown>();
             const twice = new Set<unknown>();
             if (byId)
-              for (const entry of answer as any[])
-                byId.has(entry?.id) ? twice.add(entry?.id) : byId.set(entry?.id, entry);
+              for (const entry of answer)
+                if (byId.has(entry?.id)) twice.add(entry?.id);
+                else byId.set(entry?.id, entry);
             calls.forEach((call, i) => {
               const id = requests[i]!.id;
               // One entry that cannot be settled must not leave the others pending.

@@ -20,9 +20,7 @@ describe("warnDeprecated", () => {
     const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
     warnDeprecated("getDualThing", "use getNewThing instead");
     vi.resetModules();
-    const copy = (await import(
-      "./deprecation.js?copy" as string
-    )) as typeof import("./deprecation.js");
+    const copy = (await import("./deprecation.js?copy")) as typeof import("./deprecation.js");
     expect(copy.warnDeprecated).not.toBe(warnDeprecated);
     copy.warnDeprecated("getDualThing", "use getNewThing instead");
     expect(

@@ -16,7 +16,7 @@ const fields = { headers: {}, body: undefined, operation: "op" };
 
 describe("errors", () => {
   it("maps statuses to subclasses of APIError and ChainDataError", () => {
-    const cases: [number, Function][] = [
+    const cases: [number, abstract new (...args: any[]) => Error][] = [
       [400, BadRequestError],
       [401, AuthenticationError],
       [403, PermissionDeniedError],

@@ -187,7 +187,7 @@ export function createJsonRpcClient(
         const call: Call = {
           request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire },
           method,
-          resolve: resolve as Call["resolve"],
+          resolve: resolve,
           reject,
         };
         // (A call with query options goes alone: a batch is posted to the bare endpoint.)

@@ -136,8 +136,8 @@ export type Paginated<P, R, I> = ((
   ): PageIterable<I, R>;
 };
 
-/** The params argument: optional when every member of `P` is (`{}` would do). */
-type ParamsArgument<P> = {} extends P ? [params?: P] : [params: P];
+/** The params argument: optional when every member of `P` is (an empty object would do). */
+type ParamsArgument<P> = Record<never, never> extends P ? [params?: P] : [params: P];
 
 /** Adds `.all()` to an operation, for the generated clients. */
 export function withPagination<P, R, I>(

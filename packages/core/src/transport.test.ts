@@ -15,7 +15,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "./errors.js";
-import { adminHost, apiHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
+import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { hang, jsonResponse, never, stubFetch } from "./test-support/testing.js";
 import { createTransport } from "./transport.js";
 import { vBoundedString, vObject } from "./validate.js";

@@ -81,6 +81,7 @@ export function inline(text, opts = {}) {
   });
   s = s.replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>");
   s = s.replace(/(^|[\s(])\*([^*\s][^*]*)\*(?=[\s).,;:!?]|$)/g, "$1<em>$2</em>");
+  // eslint-disable-next-line no-control-regex -- NUL brackets the placeholders of code spans
   s = s.replace(/\u0000(\d+)\u0000/g, (_, n) => {
     const code = codes[Number(n)];
     const href = opts.linkCode?.(code);

@@ -1,6 +1,6 @@
 // Request snippets: the JSON-RPC / HTTP wire request of an example, a TypeScript call
 // with the area's generated client, and curl.
-import { camel, deref, isObj, schemaRefName, toJson } from "./util.mjs";
+import { camel, deref, isObj, toJson } from "./util.mjs";
 
 export const API_KEY_ENV = "CHAINDATA_API_KEY";
 

@@ -47,8 +47,8 @@ function start(args: string[] = []): Promise<Started> {
         resolve({ child, url: m[1]!, ms: Date.now() - t0, out: () => out });
       }
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code) => reject(new Error(`exited ${code} before listening:\n${out}`)));
   });
 }
@@ -139,7 +139,7 @@ describe("chaindata-mock CLI", () => {
   it("prints help, and rejects a bad option", async () => {
     const help = spawn(process.execPath, [cli, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
-    help.stdout!.on("data", (c) => (text += c));
+    help.stdout.on("data", (c) => (text += c));
     expect(await exited(help)).toBe(0);
     expect(text).toContain("Usage: chaindata-mock");
     const bad = spawn(process.execPath, [cli, "--bogus"], { stdio: "ignore" });

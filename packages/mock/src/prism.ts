@@ -166,15 +166,18 @@ function requirePrismHttp(): any {
   const fromPrism = createRequire(require.resolve("@stoplight/prism-http"));
   let real: any;
   const faker = () => (real ??= fromPrism("@faker-js/faker").faker);
-  const standIn = new Proxy({} as Record<string | symbol, unknown>, {
-    get: (_t, key) => faker()[key],
-    has: (_t, key) => key in faker(),
-    ownKeys: () => Reflect.ownKeys(faker()),
-    getOwnPropertyDescriptor: (_t, key) => ({
-      ...Reflect.getOwnPropertyDescriptor(faker(), key),
-      configurable: true,
-    }),
-  });
+  const standIn = new Proxy(
+    {},
+    {
+      get: (_t, key) => faker()[key],
+      has: (_t, key) => key in faker(),
+      ownKeys: () => Reflect.ownKeys(faker()),
+      getOwnPropertyDescriptor: (_t, key) => ({
+        ...Reflect.getOwnPropertyDescriptor(faker(), key),
+        configurable: true,
+      }),
+    },
+  );
   M._load = function (request, parent, isMain) {
     if (request === "@faker-js/faker")
       return { __esModule: true, default: standIn, faker: standIn };

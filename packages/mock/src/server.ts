@@ -630,7 +630,7 @@ async function createApp(spec: LoadedSpec, mode: MockMode, seed?: string): Promi
     },
     forced: (name: string) => number | undefined,
   ): Promise<EntryAnswer> {
-    const id = isObject(entry) && "id" in entry ? (entry.id as unknown) : null;
+    const id = isObject(entry) && "id" in entry ? entry.id : null;
     if (!isObject(entry) || typeof entry.method !== "string" || entry.jsonrpc !== "2.0") {
       const message =
         isObject(entry) && typeof entry.method === "string"

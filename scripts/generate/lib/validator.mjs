@@ -149,7 +149,7 @@ export function createCheckEmitter() {
 
   function typed(type, s, path) {
     switch (type) {
-      case "string":
+      case "string": {
         const regex = s.pattern === undefined ? undefined : pattern(s.pattern, path);
         const min = number(s, "minLength", path, true);
         const max = number(s, "maxLength", path, true);
@@ -157,6 +157,7 @@ export function createCheckEmitter() {
         return min === undefined && max === undefined
           ? call("vString", regex)
           : call("vBoundedString", min, max, regex);
+      }
       case "integer":
       case "number":
         return call(

@@ -233,7 +233,7 @@
       try {
         document.execCommand("copy");
         done();
-      } catch (e) {
+      } catch {
         /* ignore */
       }
     }
