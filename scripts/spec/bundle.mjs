@@ -7,7 +7,8 @@
 //   `#/components/schemas/<Name>`, `./_shared.yaml#/components/<section>/<Name>` →
 //   `#/components/<section>/<Name>`, and the target is copied in (transitively);
 // - `servers` are written from spec/hosts.yaml (one server variable per host);
-// - OpenRPC documents get the `x-error-info` of the error codes they use;
+// - OpenRPC documents get the `x-error-info` of the error codes they use (_shared.yaml's entry, or
+//   the area document's own where it gives one for that code);
 // - every $ref of the result must resolve, or bundling fails naming the file
 //   and the JSON path of the bad reference.
 // Output is deterministic: components are sorted by name.
@@ -261,16 +262,25 @@ export function bundleArea({ area, kind, source }, specDir = defaultSpecDir) {
 
   if (kind === "openrpc") {
     const shared = loadYaml(join(specDir, "openrpc", "_shared.yaml"))["x-error-info"] ?? {};
+    // The area's own `x-error-info` replaces the shared entry of each code it names (Photon
+    // answers method errors with HTTP 200, where the other areas document 400).
+    const own = doc["x-error-info"] ?? {};
+    delete ordered["x-error-info"];
     const used = new Set();
     for (const error of Object.values(ordered.components?.errors ?? {}))
       used.add(String(error.code));
     for (const m of ordered.methods ?? [])
       for (const e of m.errors ?? []) if (typeof e.code === "number") used.add(String(e.code));
+    for (const code of Object.keys(own))
+      if (!used.has(code))
+        throw new SpecError(
+          `${rel(source)}: x-error-info["${code}"]: no error object of the area has that code`,
+        );
     const errorInfo = Object.fromEntries(
       [...used]
         .sort()
-        .filter((c) => shared[c])
-        .map((c) => [c, shared[c]]),
+        .filter((c) => own[c] ?? shared[c])
+        .map((c) => [c, own[c] ?? shared[c]]),
     );
     if (Object.keys(errorInfo).length) ordered["x-error-info"] = errorInfo;
   }

@@ -107,6 +107,12 @@ describe("docs build", () => {
     expect(t).toContain("10 credits per request");
     // errors: code, message and the HTTP status from x-error-info
     expect(t).toMatch(/-32602\s*Invalid params\s*400 Bad Request/);
+    // the compression area's own x-error-info: method errors inside an HTTP 200 body
+    const zk = text(page("compression/getLatestCompressionSignatures.html"));
+    expect(zk).toMatch(/-32602\s*Invalid params\s*200 OK/);
+    expect(zk).toMatch(/-32000\s*Server error\s*200 OK/);
+    expect(zk).toContain("A code documented with HTTP 200 arrives inside a successful HTTP answer");
+    expect(t).not.toContain("A code documented with HTTP 200");
     expect(t).toMatch(/-32029.*429 Too Many Requests/s);
     // every named example, with its response
     for (const ex of load("openrpc/das.json").methods[0].examples) expect(t).toContain(ex.name);

@@ -110,6 +110,15 @@ describe("spec checks catch", () => {
     expect(findings.join("\n")).toMatch(/type must be equal to one of the allowed values/);
   });
 
+  it("an area's x-error-info for a code none of its error objects has", () => {
+    const specDir = brokenCopy("openrpc/compression.yaml", (doc) => {
+      doc["x-error-info"]["-32029"] = { httpStatus: 200, "x-source": "assumption: test" };
+    });
+    expect(() => bundleAll({ write: false, specDir })).toThrow(
+      /openrpc\/compression\.yaml: x-error-info\["-32029"\]: no error object of the area has that code/,
+    );
+  });
+
   it("a malformed x-source", () => {
     const specDir = brokenCopy("schemas/common.yaml", (doc) => {
       doc.Slot["x-source"] = "assumption";

@@ -352,7 +352,10 @@ function errorsSection(pc, op) {
           `<tr><td><code>${esc(e.code)}</code></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary><pre class="code"><code>${esc(json(e.data))}</code></pre></details>` : ""}</td></tr>`,
       )
       .join("");
-    return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's error class; the code, message and data stay available on it.</p><div class="table-wrap"><table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    const in200 = errs.some((e) => e.httpStatus === 200)
+      ? " A code documented with HTTP 200 arrives inside a successful HTTP answer and becomes a <code>JsonRpcError</code>."
+      : "";
+    return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's error class; the code, message and data stay available on it.${in200}</p><div class="table-wrap"><table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
   const bad =
     op.transport === "delivery"

@@ -67,6 +67,31 @@ describe("convertOpenRpc", () => {
     ).toEqual({ code: -32001, message: "Unauthorized" });
   });
 
+  it("gives an area that answers -32602 with HTTP 200 a parse error (-32700) as its 400", () => {
+    const withErrors = {
+      ...doc,
+      methods: [{ ...doc.methods[0], errors: [{ code: -32602, message: "Invalid params" }] }],
+      "x-error-info": { "-32602": { httpStatus: 200 }, "-32001": { httpStatus: 401 } },
+    };
+    const converted = convertOpenRpc({
+      area: "zk",
+      kind: "openrpc",
+      file: "zk.json",
+      host: "rpc",
+      doc: withErrors,
+    });
+    const responses = converted.openapi.paths["/__rpc/zk/getThing"].post.responses;
+    expect(Object.keys(responses)).toEqual(["200", "400", "401", "403", "429"]);
+    expect(Object.keys(responses["400"].content["application/json"].examples)).toEqual([
+      "error-32700",
+    ]);
+    expect(converted.methods[0]!.errorStatus.get(-32602)).toBe(200);
+    // without the override, 400 is -32602 as before
+    expect(Object.keys(op.responses["400"].content["application/json"].examples)).toEqual([
+      "error-32602",
+    ]);
+  });
+
   it("writes big integers of examples as markers, and of schema bounds as numbers", () => {
     expect(op.responses["200"].content["application/json"].examples.one.value.result.supply).toBe(
       bigintMarker(18446744073709551615n),

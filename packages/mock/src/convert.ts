@@ -175,12 +175,21 @@ function areaErrors(doc: any): Map<number, RpcError> {
 }
 
 const STANDARD_ERRORS: Record<number, RpcError> = {
+  [-32700]: { code: -32700, message: "Parse error" },
   [-32001]: { code: -32001, message: "Unauthorized" },
   [-32003]: { code: -32003, message: "Forbidden" },
   [-32005]: { code: -32005, message: "Rate limit exceeded" },
   [-32602]: { code: -32602, message: "Invalid params" },
 };
-const ALWAYS: Record<number, number> = { 400: -32602, 401: -32001, 403: -32003, 429: -32005 };
+// The statuses every method answers, each with its usual code and then the fallbacks: an area
+// that documents -32602 at another status (the compression service answers it with HTTP 200)
+// answers 400 with a parse error, as its server does for malformed JSON.
+const ALWAYS: Record<number, number[]> = {
+  400: [-32602, -32700],
+  401: [-32001],
+  403: [-32003],
+  429: [-32005],
+};
 
 /**
  * One OpenAPI 3.1 document with an operation per method of an OpenRPC area, and what the
@@ -261,11 +270,14 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
     for (const [code, status] of errorStatus) {
       if (status < 400) continue;
       const err = errors.get(code) ?? knownErrors.get(code);
-      if (err && (errors.has(code) || ALWAYS[status] === code)) add(status, err);
+      if (err && (errors.has(code) || ALWAYS[status]?.[0] === code)) add(status, err);
     }
-    for (const [status, code] of Object.entries(ALWAYS)) {
+    for (const [status, codes] of Object.entries(ALWAYS)) {
       if (byStatus.has(Number(status))) continue;
-      const codeForStatus = [...errorStatus].find(([, s]) => s === Number(status))?.[0] ?? code;
+      const codeForStatus =
+        [...errorStatus].find(([, s]) => s === Number(status))?.[0] ??
+        codes.find((c) => (errorStatus.get(c) ?? Number(status)) === Number(status)) ??
+        codes[0]!;
       add(
         Number(status),
         errors.get(codeForStatus) ??

@@ -347,6 +347,43 @@ describe("examples mode", () => {
     });
   });
 
+  it("answers invalid params at the status x-error-info gives -32602: 200 on compression (its server's method errors), 400 elsewhere", async () => {
+    const zk = areas.find((a) => a.area === "compression")!;
+    expect(zk.doc["x-error-info"]["-32602"].httpStatus).toBe(200);
+    expect(areas.find((a) => a.area === "das")!.doc["x-error-info"]["-32602"].httpStatus).toBe(400);
+    mock.clearRequests();
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc("getLatestCompressionSignatures", { limit: 1001 }, "zk"),
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ jsonrpc: "2.0", id: "zk", error: { code: -32602 } });
+    expect(r.body.result).toBeUndefined();
+    expect(r.body.error.data.map((v: any) => v.message).join("\n")).toMatch(/limit/);
+    expect(mock.requests()[0]).toMatchObject({ status: 200, areas: ["compression"] });
+    expect(mock.requests()[0]!.violations[0]).toMatchObject({ code: "maximum" });
+    // the same mistake on DAS is still a 400
+    const das = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc("getAssetsByOwner", { ownerAddress: "x".repeat(5), limit: 1001 }, "das"),
+    });
+    expect(das.status).toBe(400);
+    expect(das.body.error.code).toBe(-32602);
+    // in a batch beside a valid entry: 200, the error in its entry
+    const c = rpcCases.find((x) => x.area === "compression")!;
+    const batch = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(c.method.name, c.params, 1), rpc("getCompressedBalanceByOwner", {}, 2)],
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body[0].result).toBeDefined();
+    expect(batch.body[1]).toMatchObject({ id: 2, error: { code: -32602 } });
+    // `Prefer: code=400` on compression: its server's 400, malformed JSON (-32700)
+    const forced = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(c.method.name, c.params, "p"),
+      headers: { Prefer: "code=400" },
+    });
+    expect(forced.status).toBe(400);
+    expect(forced.body.error.code).toBe(-32700);
+  });
+
   it("checks positional and array params too", async () => {
     const array = rpcCases.find((c) => c.method["x-params"] === "array");
     if (array) {

@@ -610,7 +610,7 @@ async function createApp(spec: LoadedSpec, mode: MockMode, seed?: string): Promi
 
   interface EntryAnswer {
     method?: RpcMethod;
-    /** The HTTP status Prism chose; undefined for errors the dispatcher made (see `code`). */
+    /** The HTTP status Prism chose (for invalid params, the one x-error-info gives -32602); undefined for errors the dispatcher made (see `code`). */
     status?: number;
     code?: number;
     headers: Record<string, string>;
@@ -723,12 +723,21 @@ async function createApp(spec: LoadedSpec, mode: MockMode, seed?: string): Promi
       };
     }
     let body = result.body;
+    let status = result.status;
     if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
     const inputErrors = result.violations.filter(
       (v) => v.location[0] === "request" && v.severity === "error",
     );
     if (result.status === 400 && inputErrors.length && isObject(body) && isObject(body.error)) {
-      body = { ...body, error: { ...body.error, data: inputErrors } };
+      // Invalid params: -32602 with the violations, at the HTTP status the area documents for
+      // that code (x-error-info: 400, or 200 where the service answers method errors inside a
+      // 200 body, as the compression service does).
+      const error =
+        body.error.code === -32602
+          ? body.error
+          : (method.errors.get(-32602) ?? (STANDARD[-32602] as RpcError));
+      body = { ...body, error: { ...error, data: inputErrors } };
+      status = method.errorStatus.get(-32602) ?? 400;
     }
     const forcedCode = result.status === 200 ? forced(method.name) : undefined;
     if (forcedCode !== undefined) {
@@ -738,7 +747,7 @@ async function createApp(spec: LoadedSpec, mode: MockMode, seed?: string): Promi
     }
     return {
       method,
-      status: result.status,
+      status,
       headers: stringHeaders(result.headers),
       body,
       violations: result.violations,
