@@ -190,6 +190,29 @@ describe("JSON-RPC wire format", () => {
     await expect(das.getAsset({ id: "not-an-address" })).rejects.toThrow(/params\.id: must match/);
     expect(requests).toHaveLength(0);
   });
+
+  it("sends the display flags the public SDKs send (documented or not), and still refuses unknown ones", async () => {
+    const { fetch, requests } = stub(rpcReply(`{"id":"${ADDRESS}","interface":"MplCoreAsset"}`));
+    const das = createDasClient(options(fetch));
+    const extra = {
+      showRawData: true,
+      requireFullIndex: true,
+      showSystemMetadata: true,
+      showNativeBalance: true,
+    };
+    const asset = await das.getAsset({ id: ADDRESS, options: extra });
+    expect(asset.interface).toBe("MplCoreAsset"); // an interface the reference does not list
+    expect(requests[0]!.body.params).toEqual({ id: ADDRESS, options: extra });
+    await das.getAssetsByAuthority({
+      authorityAddress: OWNER,
+      options: { showClosedAccounts: true, showFungible: true },
+    });
+    expect(requests).toHaveLength(2);
+    await expect(
+      das.getAsset({ id: ADDRESS, options: { showClosedAccounts: true } as any }),
+    ).rejects.toThrow("params.options.showClosedAccounts: is not an allowed property");
+    expect(requests).toHaveLength(2);
+  });
 });
 
 describe("REST wire format", () => {

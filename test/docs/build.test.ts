@@ -170,6 +170,20 @@ describe("docs build", () => {
     expect(html).toContain('<code class="enum">COMPRESSED_NFT_MINT</code>');
   });
 
+  it("claims no default or status the service does not document (SDK defaults and assumptions say what they are)", () => {
+    const create = page("webhooks/createWebhook.html");
+    for (const field of ["webhookType", "encoding", "txnStatus"]) {
+      const row = create.slice(create.indexOf(`<code>${field}</code></td><td class="f-in">body`));
+      expect(/<td class="f-def">(.*?)<\/td>/.exec(row)?.[1], field).toBe("");
+      expect(row.slice(0, 1500), field).toContain("the service&#39;s default is not documented");
+    }
+    const identity = page("wallet/getIdentity.html");
+    expect(identity).toMatch(
+      /404 Not Found<\/span><\/td><td><p>Assumed: [^<]*<\/p><sup class="xs xs-assumption">/,
+    );
+    expect(identity).not.toContain("Wallet identity not found");
+  });
+
   it("renders webhook deliveries (OpenAPI 3.1 top-level webhooks)", () => {
     const doc = load("openapi/webhooks.json");
     for (const [, item] of Object.entries<any>(doc.webhooks ?? {})) {

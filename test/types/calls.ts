@@ -79,6 +79,22 @@ export async function valid(signal: AbortSignal): Promise<void> {
   });
   const list = await webhooks.listWebhooks();
   list.length;
+
+  // Display flags the public SDKs send.
+  await das.getAsset({
+    id: ADDRESS,
+    options: {
+      showRawData: true,
+      requireFullIndex: true,
+      showSystemMetadata: true,
+      showNativeBalance: true,
+    },
+  });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, options: { showClosedAccounts: true } });
+  await das.getAssetsByAuthority({
+    authorityAddress: ADDRESS,
+    options: { showRawData: true, showFungible: true, showZeroBalance: true },
+  });
   await webhooks.deleteWebhook({ webhookID: hook.webhookID }, { retryNonIdempotent: true });
 
   const fromSdk: Das.Asset = await sdk.das.getAsset({ id: ADDRESS });

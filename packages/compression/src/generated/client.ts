@@ -102,7 +102,7 @@ export function getCompressedBalanceByOwner(rpc: JsonRpcClient, params: T.GetCom
 /**
  * List the transactions that opened or closed a compressed account.
  *
- * Returns one page of the signatures of the transactions that created or closed versions of the compressed account with the given permanent `address`, newest first. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. Unknown parameter names are rejected.
+ * Returns one page of the signatures of the transactions that created or closed versions of the compressed account with the given permanent `address`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. Unknown parameter names are rejected.
  *
  * Cost: 10 credits per request.
  *
@@ -121,7 +121,7 @@ export function getCompressionSignaturesForAddress(rpc: JsonRpcClient, params: T
 /**
  * List the most recent transactions that touched compressed state.
  *
- * Returns one page of the signatures of the latest transactions that used ZK compression, newest first. Pass the `value.cursor` of a page as `cursor` to get the next (older) page; the last page has `cursor: null` and fewer than `limit` items. No parameter is required. Unknown parameter names are rejected.
+ * Returns one page of the signatures of the latest transactions that used ZK compression. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. No parameter is required. Unknown parameter names are rejected.
  *
  * Cost: 10 credits per request.
  *
@@ -245,7 +245,7 @@ export interface CompressionClient {
   /**
    * List the transactions that opened or closed a compressed account.
    *
-   * Returns one page of the signatures of the transactions that created or closed versions of the compressed account with the given permanent `address`, newest first. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. Unknown parameter names are rejected.
+   * Returns one page of the signatures of the transactions that created or closed versions of the compressed account with the given permanent `address`. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. Unknown parameter names are rejected.
    *
    * Cost: 10 credits per request.
    *
@@ -261,7 +261,7 @@ export interface CompressionClient {
   /**
    * List the most recent transactions that touched compressed state.
    *
-   * Returns one page of the signatures of the latest transactions that used ZK compression, newest first. Pass the `value.cursor` of a page as `cursor` to get the next (older) page; the last page has `cursor: null` and fewer than `limit` items. No parameter is required. Unknown parameter names are rejected.
+   * Returns one page of the signatures of the latest transactions that used ZK compression. Pass the `value.cursor` of a page as `cursor` to get the next page; the last page has `cursor: null` and fewer than `limit` items. The order of the items is not documented. No parameter is required. Unknown parameter names are rejected.
    *
    * Cost: 10 credits per request.
    *

@@ -351,7 +351,7 @@ export interface CompressionSignatureInfo {
 }
 /**
  * CompressionSignatureList
- * @description One page of compression signatures, newest first. Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items.
+ * @description One page of compression signatures (in an order the service does not document). Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items.
  * @example {
  *       "items": [
  *         {

@@ -759,7 +759,7 @@ export interface EditionList {
 }
 /**
  * GetAssetOptions
- * @description Display options of getAsset and getAssetBatch. They only add data to the result; they never change which assets are returned. Unknown flags are rejected by the schema.
+ * @description Display options of getAsset and getAssetBatch: the four flags of the service's API reference, and the ones the RS SDK also sends. The documented flags only add data to the result; they never change which assets are returned. Unknown flags are rejected by the schema.
  * @example {
  *       "showFungible": true
  *     }
@@ -785,10 +785,18 @@ export interface GetAssetOptions {
      * @default false
      */
     showInscription?: boolean | undefined;
+    /** @description A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
+    showRawData?: boolean | undefined;
+    /** @description A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
+    requireFullIndex?: boolean | undefined;
+    /** @description A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
+    showSystemMetadata?: boolean | undefined;
+    /** @description A flag of the RS SDK's `GetAssetOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`); what it does for getAsset and getAssetBatch is not documented by the service. */
+    showNativeBalance?: boolean | undefined;
 }
 /**
  * GetAssetsByAuthorityOptions
- * @description Display options of getAssetsByAuthority. They only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
+ * @description Display options of getAssetsByAuthority: the four flags of the service's API reference, and the ones the TS SDK (`DisplayOptions`) and the RS SDK also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
  * @example {
  *       "showInscription": true
  *     }
@@ -814,10 +822,24 @@ export interface GetAssetsByAuthorityOptions {
      * @default false
      */
     showInscription?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`). The service documents it for getAssetsByOwner (the fungible tokens held by the owner) but not for getAssetsByAuthority; what it does here is not documented by the service. */
+    showFungible?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`) but not for getAssetsByAuthority; what it does here is not documented by the service. */
+    showNativeBalance?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`). The service documents it for getAssetsByOwner (assets with a zero balance) but not for getAssetsByAuthority; what it does here is not documented by the service. */
+    showZeroBalance?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    showRawData?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    requireFullIndex?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    showSystemMetadata?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service. */
+    showClosedAccounts?: boolean | undefined;
 }
 /**
  * GetAssetsByOwnerOptions
- * @description Display options of getAssetsByOwner. They only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
+ * @description Display options of getAssetsByOwner: the seven flags of the service's API reference, and the ones the TS and RS SDKs also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
  * @example {
  *       "showFungible": true,
  *       "showNativeBalance": true,
@@ -860,6 +882,14 @@ export interface GetAssetsByOwnerOptions {
      * @default false
      */
     showZeroBalance?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    showRawData?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    requireFullIndex?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    showSystemMetadata?: boolean | undefined;
+    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service. */
+    showClosedAccounts?: boolean | undefined;
 }
 /**
  * Hash
@@ -976,7 +1006,7 @@ export type U64 = bigint;
 export interface GetAssetParams {
     /** @description The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. */
     id: Address;
-    /** @description Display options; every flag defaults to false. (The open-source reference implementation also accepts the name `displayOptions`.) */
+    /** @description Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.) */
     options?: GetAssetOptions | undefined;
 }
 /** @description The asset. */
@@ -985,7 +1015,7 @@ export type GetAssetResult = Asset;
 export interface GetAssetBatchParams {
     /** @description The asset ids (normally mint addresses); 1 to 1,000 of them. */
     ids: Address[];
-    /** @description Display options, as for getAsset; every flag defaults to false. */
+    /** @description Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetOptions | undefined;
 }
 /** @description One entry per requested id, in request order; `null` for an id that was not found. */
@@ -1006,7 +1036,7 @@ export interface GetAssetsByOwnerParams {
     cursor?: string | undefined;
     /** @description The ordering of the assets. */
     sortBy?: AssetSortBy | undefined;
-    /** @description Display options; every flag defaults to false. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
+    /** @description Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
     options?: GetAssetsByOwnerOptions | undefined;
 }
 /** @description A page of the owner's assets. */
@@ -1027,7 +1057,7 @@ export interface GetAssetsByAuthorityParams {
     after?: string | undefined;
     /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
     cursor?: string | undefined;
-    /** @description Display options; every flag defaults to false. */
+    /** @description Display options; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetsByAuthorityOptions | undefined;
 }
 /** @description A page of the assets under the authority. */

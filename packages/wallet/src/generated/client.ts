@@ -22,7 +22,7 @@ export interface WalletClient {
    *
    * Looks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.
    *
-   * Requires a paid plan: a free-plan key is answered with 403 Forbidden. Answers 404 when no identity is known for the wallet.
+   * Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *

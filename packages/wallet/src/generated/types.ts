@@ -13,7 +13,7 @@ export interface paths {
          * Get a wallet's identity
          * @description Looks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.
          *
-         *     Requires a paid plan: a free-plan key is answered with 403 Forbidden. Answers 404 when no identity is known for the wallet.
+         *     Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
          *
          *     **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
@@ -187,8 +187,8 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description No identity is known for the wallet (or the domain does not resolve). */
-        IdentityNotFound: {
+        /** @description No funding transaction was found for the wallet. */
+        NoFundingSource: {
             headers: {
                 [name: string]: unknown;
             };
@@ -196,8 +196,8 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description No funding transaction was found for the wallet. */
-        NoFundingSource: {
+        /** @description The requested resource does not exist. */
+        NotFound: {
             headers: {
                 [name: string]: unknown;
             };
@@ -270,7 +270,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["IdentityNotFound"];
+            /** @description Assumed: no identity is known for the wallet, or the domain does not resolve. The service documents neither this status nor its body. */
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -555,12 +555,12 @@ export interface CreateWebhookRequest {
     transactionTypes: TransactionTypeFilter;
     accountAddresses: WatchedAddresses;
     accountAddressOwners?: WatchedAddressOwners | undefined;
-    /** @default enhanced */
+    /** @description What the service delivers (see `WebhookType`). When the field is left out, the service's default is not documented; the Rust SDK sends `enhanced` in that case, and this SDK sends nothing. */
     webhookType?: WebhookType | undefined;
     authHeader?: DeliveryAuthHeader | undefined;
-    /** @default jsonParsed */
+    /** @description How raw deliveries encode transactions (see `WebhookEncoding`). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
     encoding?: WebhookEncoding | undefined;
-    /** @default all */
+    /** @description Which transactions are delivered by outcome (see `TxnStatus`). When the field is left out, the service's default is not documented; the Rust SDK sends `all` in that case, and this SDK sends nothing. */
     txnStatus?: TxnStatus | undefined;
 }
 /**
@@ -1445,7 +1445,7 @@ export type UnixTimestamp = number;
 /**
  * UpdateWebhookRequest
  * @description The body of updateWebhook: the webhook's complete new settings (the same shape as CreateWebhookRequest), which replace the stored ones. To change one setting, read the webhook (getWebhook), change it and send the whole object; to add or remove addresses, send the complete new `accountAddresses` list.
- *     The webhook's read-only fields (`wallet`, `project`, `active`) are accepted, so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter).
+ *     The SDK also allows the webhook's read-only fields (`wallet`, `project`, `active`), so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter). How the service handles them is not documented.
  * @example {
  *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
  *       "transactionTypes": [
@@ -1472,11 +1472,11 @@ export interface UpdateWebhookRequest {
     authHeader?: DeliveryAuthHeader | undefined;
     encoding?: WebhookEncoding | undefined;
     txnStatus?: TxnStatus | undefined;
-    /** @description Read-only (the owning wallet): accepted and ignored. */
+    /** @description Read-only (the owning wallet), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     wallet?: Address | undefined;
-    /** @description Read-only (the owning project): accepted and ignored. */
+    /** @description Read-only (the owning project), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     project?: string | undefined;
-    /** @description Read-only (whether the webhook is delivering): accepted and ignored. */
+    /** @description Read-only (whether the webhook is delivering), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     active?: boolean | undefined;
 }
 /**
