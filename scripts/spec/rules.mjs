@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
+import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
@@ -468,6 +469,38 @@ export function checkSchemaKeywords({ area, doc }) {
   return findings;
 }
 
+/**
+ * Open enums (spec/README.md): every known value passes the open branch, so the open branch alone
+ * is the set of values the schema accepts (the generated runtime checks rely on it), and the pattern
+ * the docs show holds for every value.
+ */
+export function checkOpenEnums({ area, doc }) {
+  const findings = [];
+  const resolve = (ref) =>
+    ref.startsWith("#/components/schemas/")
+      ? doc.components?.schemas?.[ref.slice("#/components/schemas/".length)]
+      : undefined;
+  const seen = new Set();
+  const visit = (node, at) => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) return node.forEach((v, i) => visit(v, `${at}/${i}`));
+    const open = openEnumParts(node, resolve);
+    if (open) {
+      const outside = open.values.filter((v) => !openBranchAccepts(open.open, v));
+      if (outside.length)
+        findings.push(
+          `${area} ${at}: open enum: known values the open branch does not accept: ${outside.slice(0, 5).join(", ")}${outside.length > 5 ? ` and ${outside.length - 5} more` : ""} (widen the open branch, or fix the values)`,
+        );
+    }
+    for (const [key, value] of Object.entries(node))
+      if (key !== "examples" && key !== "enum" && key !== "const" && key !== "default")
+        visit(value, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  };
+  visit(doc, "#");
+  return findings;
+}
+
 export function runAllChecks(results) {
   const findings = [];
   const assumptions = [];
@@ -480,6 +513,7 @@ export function runAllChecks(results) {
     else findings.push(...checkOpenApiExamplesPresent(r));
     findings.push(...checkExamples(r));
     findings.push(...checkSchemaKeywords(r));
+    findings.push(...checkOpenEnums(r));
     findings.push(...checkCosts(r));
     operations.push(...listOperations(r));
   }

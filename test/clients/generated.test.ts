@@ -262,6 +262,37 @@ describe("REST wire format", () => {
     expect(r!.headers.get("content-type")).toBe("application/json");
   });
 
+  it("sends a transaction type the documented list lacks (an open enum), and checks its pattern", async () => {
+    const { fetch, requests } = stub((r) =>
+      JSON.stringify({
+        webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
+        wallet: OWNER,
+        ...r.body,
+      }),
+    );
+    const webhooks = createWebhooksClient(options(fetch));
+    const hook = await webhooks.createWebhook({
+      webhookURL: "https://example.com/hook",
+      transactionTypes: ["BUY", "SWAP"],
+      accountAddresses: [OWNER],
+    });
+    expect(requests[0]!.body.transactionTypes).toEqual(["BUY", "SWAP"]);
+    expect(hook.transactionTypes).toEqual(["BUY", "SWAP"]);
+    await expect(
+      webhooks.createWebhook({
+        webhookURL: "https://example.com/hook",
+        transactionTypes: ["buy"],
+        accountAddresses: [OWNER],
+      }),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining(
+        'params.transactionTypes[0]: must match ^[A-Z][A-Z0-9_]*$ (got "buy")',
+      ),
+      issues: [{ path: "params.transactionTypes[0]", rule: "pattern" }],
+    });
+    expect(requests).toHaveLength(1);
+  });
+
   it("accepts a webhook read with getWebhook, changed and sent back whole (read-only fields included)", async () => {
     const read = {
       webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",

@@ -381,6 +381,13 @@ export const contracts: Record<string, Contract> = {
         path: "params.accountAddresses",
         rule: "required",
       },
+      {
+        // an open enum: an undocumented type passes, but it is still upper-case snake case
+        what: "a transaction type that is not upper-case snake case",
+        input: { ...example("createWebhook"), transactionTypes: ["BUY", "nft_sale"] },
+        path: "params.transactionTypes[1]",
+        rule: "pattern",
+      },
     ],
   },
   getWebhook: {

@@ -165,9 +165,40 @@ describe("docs build", () => {
 
   it("collapses long enums into an expandable list (572 transaction types)", () => {
     const html = page("webhooks/createWebhook.html");
-    const n = load("openapi/webhooks.json").components.schemas.TransactionType.enum.length;
-    expect(html).toContain(`<details class="enum-list"><summary>${n} allowed values</summary>`);
+    const n = load("openapi/webhooks.json").components.schemas.KnownTransactionType.enum.length;
+    expect(n).toBe(572);
+    expect(html).toContain(
+      `<details class="enum-list"><summary>${n} known values (others may occur)</summary>`,
+    );
     expect(html).toContain('<code class="enum">COMPRESSED_NFT_MINT</code>');
+    // the closed list on its own page says "allowed"
+    expect(page("schemas/KnownTransactionType.html")).toContain(
+      `<details class="enum-list"><summary>${n} allowed values</summary>`,
+    );
+  });
+
+  it("shows an open enum's known values, that others may occur, and the open branch's pattern", () => {
+    const type = page("schemas/TransactionType.html");
+    expect(type).toContain(
+      'Type: <span class="t">string</span> <span class="tfmt">open enum</span>',
+    );
+    expect(type).toContain('pattern <code class="pattern">^[A-Z][A-Z0-9_]*$</code>');
+    expect(type).toContain("572 known values (others may occur)");
+    // a short open enum lists its values inline, and says so
+    expect(page("schemas/TokenProgram.html")).toContain(
+      '<div class="enum-inline"><span class="enum-open">Known values:</span> <code class="enum">spl-token</code> <code class="enum">token-2022</code> <span class="enum-open">Other values may occur.</span></div>',
+    );
+    // where a field uses one: the type links the open enum, the known values follow
+    const asset = page("das/getAsset.html");
+    expect(asset).toContain(
+      '<a class="tref" href="../schemas/AssetInterface.html">AssetInterface</a> <span class="tprim">string</span>',
+    );
+    expect(asset).toContain("10 known values (others may occur)");
+    // a closed enum stays closed
+    const transfers = page("wallet/getTransfers.html");
+    expect(transfers).toMatch(
+      /<div class="enum-inline"><code class="enum">in<\/code> <code class="enum">out<\/code><\/div>/,
+    );
   });
 
   it("claims no default or status the service does not document (SDK defaults and assumptions say what they are)", () => {

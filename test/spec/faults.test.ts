@@ -110,6 +110,15 @@ describe("spec checks catch", () => {
     expect(findings.join("\n")).toMatch(/type must be equal to one of the allowed values/);
   });
 
+  it("an open enum with a known value its open branch refuses (the runtime check is the open branch)", () => {
+    const specDir = brokenCopy("schemas/webhook.yaml", (doc) => {
+      doc.KnownTransactionType.enum.push("lower_case");
+    });
+    expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain(
+      "webhooks #/components/schemas/TransactionType: open enum: known values the open branch does not accept: lower_case",
+    );
+  });
+
   it("an area's x-error-info for a code none of its error objects has", () => {
     const specDir = brokenCopy("openrpc/compression.yaml", (doc) => {
       doc["x-error-info"]["-32029"] = { httpStatus: 200, "x-source": "assumption: test" };

@@ -6,7 +6,13 @@ import { createBatcher, createDasClient, type Asset } from "@chaindata/das";
 import { createChainDataClient, type Das, type Wallet } from "@chaindata/sdk";
 import { createSenderClient } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
-import { createWebhookHandler, createWebhooksClient, toNodeHandler } from "@chaindata/webhooks";
+import {
+  createWebhookHandler,
+  createWebhooksClient,
+  toNodeHandler,
+  type KnownTransactionType,
+  type TransactionType,
+} from "@chaindata/webhooks";
 import { createServer } from "node:http";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -79,6 +85,24 @@ export async function valid(signal: AbortSignal): Promise<void> {
   });
   const list = await webhooks.listWebhooks();
   list.length;
+
+  // Open enums: a value the documented list lacks compiles (the service names more types than it
+  // lists), the known ones are still literals, and a response value compares with a known literal.
+  await webhooks.createWebhook({
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["BUY"],
+    accountAddresses: [ADDRESS],
+  });
+  const known: KnownTransactionType = "NFT_SALE";
+  const types: TransactionType[] = [known, "SELL", "CREATE_APPARAISAL"];
+  list[0]?.transactionTypes?.includes("ANY");
+  const core: boolean = asset.interface === "ProgrammableNFT" || asset.interface === "MplCoreAsset";
+  const iface: Das.AssetInterface = asset.interface;
+  const program: string | undefined = balances.balances[0]?.tokenProgram;
+  if (balances.balances[0]?.tokenProgram === "token-2022") void program;
+  void types;
+  void core;
+  void iface;
 
   // Display flags the public SDKs send.
   await das.getAsset({
@@ -185,10 +209,14 @@ export async function invalid(): Promise<void> {
   await wallet.getBalances({ page: 1 });
   await webhooks.createWebhook({
     webhookURL: "https://example.com/hook",
-    // @ts-expect-error — not a transaction type
-    transactionTypes: ["NOT_A_TYPE"],
+    // @ts-expect-error — a transaction type is a string
+    transactionTypes: [42],
     accountAddresses: [ADDRESS],
   });
+  // @ts-expect-error — the known transaction types stay a closed union (BUY is not in the documented list)
+  const notKnown: KnownTransactionType = "BUY";
+  // @ts-expect-error — an asset interface is a string
+  const notInterface: Das.AssetInterface = 1;
   // @ts-expect-error — listWebhooks takes no input
   await webhooks.listWebhooks({ page: 1 });
   // @ts-expect-error — unknown environment
@@ -200,4 +228,6 @@ export async function invalid(): Promise<void> {
   // @ts-expect-error — authHeader is required
   createWebhookHandler({ onEvent: () => {} });
   void n;
+  void notKnown;
+  void notInterface;
 }

@@ -16,6 +16,43 @@ export function schemaHref(pc, name) {
 
 const target = (pc, s) => deref(pc.area.doc, s);
 
+/**
+ * The parts of an open enum (spec/README.md, "Open enums"), or undefined when `s` is not one:
+ * `anyOf: [<a string enum, inline or by $ref>, { type: string, pattern?, minLength?, maxLength? }]`
+ * → `{ values, open }`: the known values, and the open branch that any other value matches.
+ * (The repository's scripts recognise the same shape in scripts/lib/open-enum.mjs; a package does
+ * not import them.)
+ */
+export function openEnum(pc, s) {
+  if (!isObj(s) || !Array.isArray(s.anyOf) || s.anyOf.length !== 2) return undefined;
+  const plain = (x, allowed) =>
+    Object.keys(x).every(
+      (k) =>
+        allowed.includes(k) ||
+        k.startsWith("x-") ||
+        ["title", "description", "examples", "default", "deprecated", "$comment"].includes(k),
+    );
+  if (!plain(s, ["anyOf"])) return undefined;
+  const [known, open] = s.anyOf;
+  if (
+    !isObj(open) ||
+    open.type !== "string" ||
+    !plain(open, ["type", "pattern", "minLength", "maxLength"])
+  )
+    return undefined;
+  const k = isObj(known) && known.$ref && plain(known, ["$ref"]) ? target(pc, known) : known;
+  if (
+    !isObj(k) ||
+    !Array.isArray(k.enum) ||
+    !k.enum.length ||
+    !k.enum.every((v) => typeof v === "string") ||
+    (k.type !== undefined && k.type !== "string") ||
+    !plain(k, ["type", "enum"])
+  )
+    return undefined;
+  return { values: k.enum, open };
+}
+
 /** The non-null branches of an anyOf / oneOf, or the type list without "null". */
 function nonNullBranches(s) {
   const list = s.anyOf ?? s.oneOf;
@@ -60,6 +97,7 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
     return p && prim ? `${label} <span class="tprim">${p}</span>` : label;
   }
   if (s.const !== undefined) return `<code class="lit">${esc(toJson(s.const))}</code>`;
+  if (openEnum(pc, s)) return '<span class="t">string</span> <span class="tfmt">open enum</span>';
   const parts = [];
   const list = s.anyOf ?? s.oneOf;
   if (list)
@@ -93,6 +131,7 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
 
 /** `string` / `integer uint64` for a named schema that is a primitive alias (Address, U64). */
 function primitiveOf(pc, t) {
+  if (openEnum(pc, t)) return "string";
   if (!isObj(t) || t.properties || t.anyOf || t.oneOf || t.allOf) return "";
   const types = Array.isArray(t.type) ? t.type : t.type ? [t.type] : [];
   if (!types.length || types.includes("object") || types.includes("array")) return "";
@@ -108,6 +147,8 @@ function constraintSources(pc, s) {
     seen.add(cur);
     out.push(cur);
     if (cur.$ref) cur = resolvePointer(pc.area.doc, cur.$ref);
+    else if (openEnum(pc, cur))
+      cur = openEnum(pc, cur).open; // its bounds hold for every value
     else {
       const nn = nonNullBranches(cur);
       if (nn && nn.length === 1) cur = nn[0];
@@ -170,27 +211,40 @@ export function constraints(pc, s) {
   return out;
 }
 
-export function enumValues(pc, s) {
+/**
+ * The enumerated values of a schema (its named target, single non-null branch or array items
+ * included): `{ values, open }`, where `open` says that other values may occur too (an open enum).
+ */
+export function enumOf(pc, s) {
   const src = constraintSources(pc, s);
-  const e = pick(src, "enum");
-  if (e) return e;
-  const c = pick(src, "const");
-  if (c !== undefined) return [c];
-  const arr = src.find((x) => x.items);
-  if (arr && (arr.type === "array" || (Array.isArray(arr.type) && arr.type.includes("array")))) {
-    const inner = constraintSources(pc, arr.items);
-    return pick(inner, "enum");
+  for (const x of src) {
+    const open = openEnum(pc, x);
+    if (open) return { values: open.values, open: true };
+    if (x.enum !== undefined) return { values: x.enum, open: false };
   }
+  const c = pick(src, "const");
+  if (c !== undefined) return { values: [c], open: false };
+  const arr = src.find((x) => x.items);
+  if (arr && (arr.type === "array" || (Array.isArray(arr.type) && arr.type.includes("array"))))
+    return enumOf(pc, arr.items);
   return undefined;
 }
 
-export function enumHTML(values, { name = "values" } = {}) {
+/** The values as chips (a long list collapses); an open enum says that others may occur. */
+export function enumHTML(values, { name = "values", open = false } = {}) {
   if (!values || !values.length) return "";
   const chip = (v) => `<code class="enum">${esc(typeof v === "string" ? v : toJson(v))}</code>`;
+  const others = '<span class="enum-open">Other values may occur.</span>';
   if (values.length <= INLINE_ENUM)
-    return `<div class="enum-inline">${values.map(chip).join(" ")}</div>`;
-  return `<details class="enum-list"><summary>${values.length} allowed ${esc(name)}</summary><div class="enum-wrap">${values.map(chip).join(" ")}</div></details>`;
+    return `<div class="enum-inline">${open ? `<span class="enum-open">Known values:</span> ` : ""}${values.map(chip).join(" ")}${open ? ` ${others}` : ""}</div>`;
+  return `<details class="enum-list"><summary>${values.length} ${open ? "known" : "allowed"} ${esc(name)}${open ? " (others may occur)" : ""}</summary><div class="enum-wrap">${values.map(chip).join(" ")}</div></details>`;
 }
+
+/** {@link enumHTML} of a schema's values ("" when it has none). */
+const enumBlock = (pc, s) => {
+  const e = enumOf(pc, s);
+  return e ? enumHTML(e.values, { open: e.open }) : "";
+};
 
 export function defaultOf(pc, s) {
   return pick(constraintSources(pc, s), "default");
@@ -312,7 +366,6 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
       const desc = r.description ?? describe(pc, s);
       const def = defaultOf(pc, s);
       const cons = constraints(pc, s);
-      const en = enumValues(pc, s);
       const src = r.source ?? sObj["x-source"];
       const ex = (r.examples ?? []).filter((x) => x.value !== undefined);
       const nullable = isNullable(pc, s);
@@ -332,7 +385,7 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
 <td class="f-req">${r.required ? '<span class="req">required</span>' : '<span class="opt">optional</span>'}</td>
 <td class="f-def">${def !== undefined ? `<code>${esc(toJson(def))}</code>` : ""}</td>
 <td class="f-cons">${cons.join("<br>")}</td>
-<td class="f-desc">${desc ? markdown(desc, linker(pc)) : ""}${marker(pc, src)}${enumHTML(en)}${exHTML}${schemaEx}</td>
+<td class="f-desc">${desc ? markdown(desc, linker(pc)) : ""}${marker(pc, src)}${enumBlock(pc, s)}${exHTML}${schemaEx}</td>
 </tr>`;
       const nested =
         depth < MAX_DEPTH ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name }) : "";
@@ -399,8 +452,8 @@ export function schemaBlock(pc, s, { stack = [], description, showDescription = 
   const def = defaultOf(pc, s);
   if (def !== undefined)
     parts.push(`<p class="small">Default: <code>${esc(toJson(def))}</code></p>`);
-  const en = enumValues(pc, s);
-  if (en) parts.push(enumHTML(en));
+  const en = enumBlock(pc, s);
+  if (en) parts.push(en);
   const e = expansion(pc, s, stack);
   if (e?.recursive)
     parts.push(

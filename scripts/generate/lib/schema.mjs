@@ -1,6 +1,6 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
-import { isAnnotation, MAX_RUNTIME_ENUM, TRANSLATED } from "./validator.mjs";
+import { isAnnotation, TRANSLATED } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
   if (!ref.startsWith("#/"))
@@ -60,9 +60,7 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
       );
     } else if (key === "anyOf") {
       out[key] = value.map((v, i) => inner(v, `${key}/${i}`));
-    } else if (key === "enum") {
-      if (value.length <= MAX_RUNTIME_ENUM) out.enum = value; // longer ones: see validator.mjs
-    } else out[key] = value;
+    } else out[key] = value; // (an enum of any length: validator.mjs decides what to check)
   }
   return out;
 }

@@ -30,6 +30,7 @@ export interface components {
         GetAssetsByOwnerOptions: GetAssetsByOwnerOptions;
         Hash: Hash;
         Inscription: Inscription;
+        KnownAssetInterface: KnownAssetInterface;
         NftEdition: NftEdition;
         PriceInfo: PriceInfo;
         Slot: Slot;
@@ -429,11 +430,11 @@ export interface AssetGrouping {
 }
 /**
  * AssetInterface
- * @description The interface (standard) of an asset. The values are exactly those the API reference lists. The RS SDK additionally knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`; those values are not documented by the service's own reference and are therefore not part of this enum, but a client may meet them (e.g. for Metaplex Core assets) and should tolerate an unlisted value.
+ * @description The interface (standard) of an asset. An open enum: the values the API reference lists are those of `KnownAssetInterface`, but other values may occur: the RS SDK also knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`. A client must accept any string here.
  * @example ProgrammableNFT
- * @enum {string}
+ * @example MplCoreAsset
  */
-export type AssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";
+export type AssetInterface = KnownAssetInterface | (string & {});
 /**
  * AssetLinks
  * @description Links from the asset's metadata. Further keys may appear; they are not documented.
@@ -926,6 +927,13 @@ export interface Inscription {
     /** @description The authority that controls the inscription. */
     authority?: Address | undefined;
 }
+/**
+ * KnownAssetInterface
+ * @description The asset interfaces the API reference lists. Other values may occur (see `AssetInterface`).
+ * @example ProgrammableNFT
+ * @enum {string}
+ */
+export type KnownAssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";
 /**
  * NftEdition
  * @description One print edition of a master-edition NFT.

@@ -148,6 +148,7 @@ export interface components {
         BatchIdentityRequest: BatchIdentityRequest;
         Domain: Domain;
         ErrorBody: ErrorBody;
+        KnownTokenProgram: KnownTokenProgram;
         Signature: Signature;
         Slot: Slot;
         TokenProgram: TokenProgram;
@@ -517,6 +518,13 @@ export interface ErrorBody {
     message?: string | undefined;
 }
 /**
+ * KnownTokenProgram
+ * @description The known token-program values: `spl-token` and `token-2022`. Others may occur (see `TokenProgram`).
+ * @example spl-token
+ * @enum {string}
+ */
+export type KnownTokenProgram = "spl-token" | "token-2022";
+/**
  * Signature
  * @description A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
@@ -530,11 +538,10 @@ export type Signature = string;
 export type Slot = number;
 /**
  * TokenProgram
- * @description The token program that owns the token's mint: `spl-token` (the original SPL Token program) or `token-2022` (the Token Extensions program). Kept a closed enum: Solana has exactly these two token programs, and the public SDK types the field as this two-value union.
+ * @description The token program that owns the token's mint, for example `spl-token` (the original SPL Token program) or `token-2022` (the Token Extensions program). An open enum: the known values are those of `KnownTokenProgram`; the service's other values are not documented, so a client must accept any string here.
  * @example spl-token
- * @enum {string}
  */
-export type TokenProgram = "spl-token" | "token-2022";
+export type TokenProgram = KnownTokenProgram | (string & {});
 /**
  * UnixTimestamp
  * @description Seconds since the Unix epoch (UTC).
