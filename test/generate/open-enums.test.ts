@@ -7,6 +7,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../packages/core/src/errors.js";
 import * as core from "../../packages/core/src/validate.js";
+import { compileCheck, emitCheck } from "./compile-check.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { openBranchAccepts, openEnumParts } from "../../scripts/lib/open-enum.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -14,7 +15,7 @@ import { typesFor } from "../../scripts/generate/lib/emit.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { validationSchema } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { createCheckEmitter, MAX_RUNTIME_ENUM } from "../../scripts/generate/lib/validator.mjs";
+import { MAX_RUNTIME_ENUM } from "../../scripts/generate/lib/validator.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { checkOpenEnums } from "../../scripts/spec/rules.mjs";
 
@@ -138,14 +139,12 @@ describe("open enums: types", () => {
 
 describe("open enums: runtime checks", () => {
   const compile = (schema: unknown) => {
-    const emitter = createCheckEmitter();
-    const expression: string = emitter.emit(validationSchema(doc, schema));
-    const imports: string[] = emitter.imports();
-    const combinators = core as unknown as Record<string, unknown>;
-    const check = new Function(...imports, `${emitter.declarations()}\nreturn ${expression};`)(
-      ...imports.map((n) => combinators[n]),
-    ) as core.Check;
-    return { expression: expression.replaceAll("/* @__PURE__ */ ", ""), check };
+    const validation = validationSchema(doc, schema);
+    const { expression } = emitCheck(validation);
+    return {
+      expression: expression.replaceAll("/* @__PURE__ */ ", ""),
+      check: compileCheck(validation),
+    };
   };
   const messages = (check: core.Check, value: unknown) => {
     try {

@@ -6,6 +6,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../packages/core/src/errors.js";
 import * as core from "../../packages/core/src/validate.js";
+import { compileCheck } from "./compile-check.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { createCheckEmitter } from "../../scripts/generate/lib/validator.mjs";
 
@@ -39,16 +40,6 @@ function emitOne(schema: Schema) {
     imports: emitter.imports() as string[],
     declarations: emitter.declarations() as string,
   };
-}
-
-/** The check the emitted code builds, evaluated with the combinators of @chaindata/core in scope. */
-function compile(schema: Schema): core.Check {
-  const { expression, imports, declarations } = emitOne(schema);
-  const combinators = core as unknown as Record<string, unknown>;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the generator's output, as the package would
-  return new Function(...imports, `${declarations}\nreturn ${expression};`)(
-    ...imports.map((n) => combinators[n]),
-  );
 }
 
 function messages(check: core.Check, value: unknown): string[] {
@@ -465,7 +456,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
   ];
 
   it.each(cases)("%s", (_name, schema, samples) => {
-    const check = compile(schema);
+    const check = compileCheck(schema);
     for (const [value, expected] of samples) {
       expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
       expect(ajv.validate(schema as object, value), JSON.stringify(value)).toBe(
@@ -488,7 +479,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
     expect(emitOne(schema).expression).toBe(
       'vExclusive(vObject({ page: vInteger(1), cursor: vString(), before: vString() }, [], false), "page", ["cursor","before"])',
     );
-    const check = compile(schema);
+    const check = compileCheck(schema);
     const ajv2020 = new Ajv2020({ strict: false, allErrors: true });
     const samples: Array<[unknown, string[]]> = [
       [{ page: 1 }, []],
@@ -513,19 +504,22 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
 
   // Where the runtime parts from JSON Schema on purpose (ajv would disagree).
   it("checks only the base type of an enum too long to ship", () => {
-    const check = compile({ type: "string", enum: Array.from({ length: 65 }, (_, i) => `T${i}`) });
+    const check = compileCheck({
+      type: "string",
+      enum: Array.from({ length: 65 }, (_, i) => `T${i}`),
+    });
     expect(messages(check, "ANY_STRING")).toEqual([]);
     expect(messages(check, 1)).toEqual(["params: must be string (got number)"]);
   });
 
   it("takes a schema with properties but no type as an object", () => {
-    const check = compile({ properties: { a: { type: "string" } } });
+    const check = compileCheck({ properties: { a: { type: "string" } } });
     expect(messages(check, "x")).toEqual(["params: must be object (got string)"]);
     expect(messages(check, { a: "x" })).toEqual([]);
   });
 
   it("checks u64 integers given as bigint", () => {
-    const check = compile({
+    const check = compileCheck({
       type: "object",
       properties: { slot: { type: "integer", minimum: 0, format: "uint64" } },
     });

@@ -733,9 +733,7 @@ async function createApp(spec: LoadedSpec, mode: MockMode, seed?: string): Promi
       // that code (x-error-info: 400, or 200 where the service answers method errors inside a
       // 200 body, as the compression service does).
       const error =
-        body.error.code === -32602
-          ? body.error
-          : (method.errors.get(-32602) ?? (STANDARD[-32602] as RpcError));
+        body.error.code === -32602 ? body.error : (method.errors.get(-32602) ?? STANDARD[-32602]);
       body = { ...body, error: { ...error, data: inputErrors } };
       status = method.errorStatus.get(-32602) ?? 400;
     }
