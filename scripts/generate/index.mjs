@@ -89,7 +89,7 @@ function emitSdk(areas) {
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
-      `import type { ClientOptions } from "@chaindata/core";\n` +
+      `import { resolveConfig, type ClientOptions } from "@chaindata/core";\n` +
       lines
         .map(
           (a) =>
@@ -105,9 +105,11 @@ function emitSdk(areas) {
       ` * key is a dedicated one: pass it to \`createSenderClient\`) nor \`batch\`, and the REST\n` +
       ` * areas no \`batch\` (JSON-RPC only).\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
-      ` * sender host) serves the others, and only the areas used are constructed.\n */\n` +
+      ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
+      ` * still checked now (a misspelt option throws \`ConfigurationError\` here, not at first use).\n */\n` +
       `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
-      `  const { rateLimit, batch, ...shared } = { ...options, headers: options.headers && { ...options.headers }, baseUrls: options.baseUrls && { ...options.baseUrls } };\n` +
+      `  resolveConfig(options);\n` +
+      `  const { rateLimit, batch, ...shared } = { ...options, headers: options?.headers && { ...options.headers }, baseUrls: options?.baseUrls && { ...options.baseUrls } };\n` +
       `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
       lines
         .map(

@@ -478,6 +478,17 @@ describe("@chaindata/sdk", () => {
     expect(() => sdk.wallet).toThrow(ConfigurationError);
     expect(() => sdk.wallet).toThrow("set `baseUrls.wallet`");
   });
+  it("checks its options when created, though areas come later: a typo throws at once; null reads as none", () => {
+    expect(() => createChainDataClient({ baseUrl: "http://127.0.0.1:4010" } as never)).toThrow(
+      new ConfigurationError(
+        "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit)",
+      ),
+    );
+    expect(() => createChainDataClient("fast" as never)).toThrow(
+      new ConfigurationError("options: must be an object of client options (got fast)"),
+    );
+    expect(typeof createChainDataClient(null as never).das.getAsset).toBe("function");
+  });
 });
 
 describe("options", () => {
