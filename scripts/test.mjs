@@ -34,10 +34,13 @@ if (!failedSteps && !run("npx", ["turbo", "run", "build", "--output-logs=errors-
   failedSteps++;
 // After the build: the type-aware lint and the test suites' types read the packages' .d.ts.
 // Reported like the format step: a lint finding does not stop the tests.
+// Both run, so an ESLint finding does not hide a type error.
 const linted =
   failedSteps > 0 ||
-  (run("npx", ["eslint", ".", "--max-warnings=0"], "eslint") &&
-    run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], "tsc (tests, configs)"));
+  [
+    run("npx", ["eslint", ".", "--max-warnings=0"], "eslint"),
+    run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], "tsc (sources, unit tests, suites)"),
+  ].every(Boolean);
 
 let passed = 0;
 let failed = failedSteps + (formatted ? 0 : 1) + (linted ? 0 : 1);

@@ -134,7 +134,7 @@ function checkPagination(p, at, findings) {
     )
   ) {
     findings.push(
-      `${at}: x-pagination.keyset lists the params that exclude page, and needs cursor (the one a walk goes on with)`,
+      `${at}: x-pagination.keyset lists the params that change how a walk goes on (a walk with one of them continues by cursor, or is one request), and needs cursor`,
     );
   }
   for (const k of Object.keys(p))

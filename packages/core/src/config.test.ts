@@ -163,10 +163,13 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       );
       expect(String(thrown)).not.toContain("pa55word");
     }
-    // Paths and ports are fine.
+    // Paths (an `@` in one too) and ports are fine.
     expect(
       resolveBaseUrl(config({ baseUrls: { rpc: "http://127.0.0.1:4010/v0/" } }), rpcHost),
     ).toBe("http://127.0.0.1:4010/v0");
+    expect(
+      resolveBaseUrl(config({ baseUrls: { rpc: "https://proxy.example/@scope/rpc" } }), rpcHost),
+    ).toBe("https://proxy.example/@scope/rpc");
   });
 });
 
@@ -181,6 +184,11 @@ describe("per-call options and the logger", () => {
       const { fetch, calls } = answer();
       const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
       await expect(rpc.call(getAsset, {}, { signal: {} as AbortSignal })).rejects.toThrow(
+        new ConfigurationError("signal: must be an AbortSignal"),
+      );
+      // Half an AbortSignal would crash later, from a timer, when the call removes its listener.
+      const halfSignal = { aborted: false, addEventListener() {} } as unknown as AbortSignal;
+      await expect(rpc.call(getAsset, {}, { signal: halfSignal })).rejects.toThrow(
         new ConfigurationError("signal: must be an AbortSignal"),
       );
       await expect(rpc.call(getAsset, {}, { timeout: NaN })).rejects.toThrow(

@@ -176,7 +176,13 @@ export const misconfigured = (name: string, rule: string): never => {
   throw new ConfigurationError(`${name}: ${rule}`);
 };
 
-const REQUEST_OPTIONS = ["signal", "timeout", "maxRetries", "headers", "retryNonIdempotent"];
+const REQUEST_OPTIONS = [
+  "signal",
+  "timeout",
+  "maxRetries",
+  "headers",
+  "retryNonIdempotent",
+] satisfies (keyof RequestOptions)[] as string[];
 
 /**
  * Checks the options of one call, before anything is sent: an object whose names are request
@@ -192,7 +198,11 @@ export function checkRequestOptions(options: unknown, more: readonly string[] = 
   for (const name in options)
     if (!REQUEST_OPTIONS.includes(name) && !more.includes(name))
       misconfigured(name, `is not a request option (${[...REQUEST_OPTIONS, ...more].join(", ")})`);
-  if (signal != null && typeof signal.addEventListener !== "function")
+  if (
+    signal != null &&
+    (typeof signal.addEventListener !== "function" ||
+      typeof signal.removeEventListener !== "function")
+  )
     misconfigured("signal", "must be an AbortSignal");
   checkLimits(timeout, maxRetries);
 }
@@ -302,10 +312,11 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
 
 /** Whether `url` parses as an http(s) URL with no user or password, query or fragment. */
 function isPlainHttpUrl(url: unknown): url is string {
-  if (typeof url !== "string" || !/^https?:\/\/[^?#@]+$/i.test(url)) return false;
+  if (typeof url !== "string" || !/^https?:\/\/[^?#]+$/i.test(url)) return false;
   try {
-    new URL(url); // (a space or a bad port in the host, which fetch would refuse on every call)
-    return true;
+    // (Parsed: a space or a bad port in the host would make fetch fail on every call.)
+    const { username, password } = new URL(url);
+    return !username && !password;
   } catch {
     return false;
   }

@@ -186,6 +186,7 @@ export class AbortError extends ChainDataError {
 /** Why a 2xx response could not be used. */
 export type InvalidResponseReason =
   | "non-json"
+  /** No body (or, REST, a JSON `null`) where the operation returns a value. */
   | "empty"
   | "html"
   | "truncated"

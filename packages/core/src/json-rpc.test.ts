@@ -195,7 +195,9 @@ describe("createJsonRpcClient: single calls", () => {
       [[{ jsonrpc: "2.0", id: "1", result: 1 }], "not-json-rpc"],
       [{ jsonrpc: "2.0", id: "1" }, "not-json-rpc"],
       ['"just a string"', "not-json-rpc"],
-      ["", "not-json-rpc"],
+      ["null", "not-json-rpc"],
+      ["", "empty"],
+      [" \n", "empty"],
     ];
     for (const [body, reason] of cases) {
       const { fetch } = stubFetch(jsonResponse(body));
@@ -332,6 +334,18 @@ describe("createJsonRpcClient: auto-batching", () => {
       { jsonrpc: "2.0", id: "2", method: "getAsset", params: { id: "bbb" } },
       { jsonrpc: "2.0", id: "3", method: "getBalance", params: ["c"] },
     ]);
+  });
+
+  it("rejects with reason 'empty' for an empty body, batched or alone, as unbatched calls do", async () => {
+    const { fetch } = stubFetch(() => new Response("", { status: 200 }));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const errors = await Promise.all([
+      rpc.call(getAsset, { id: "aaa" }).catch((e: unknown) => e),
+      rpc.call(getAsset, { id: "bbb" }).catch((e: unknown) => e),
+    ]);
+    const lone = await rpc.call(getAsset, { id: "ccc" }).catch((e: unknown) => e);
+    for (const error of [...errors, lone])
+      expect(error).toMatchObject({ name: "InvalidResponseError", reason: "empty", status: 200 });
   });
 
   it("sends a lone call as a plain request, and calls in later ticks separately", async () => {

@@ -134,7 +134,11 @@ export function createJsonRpcClient(
       operation,
       options,
     );
-    return [http.json(exchange, operation.id), exchange.response.status];
+    const answer = http.json(exchange, operation.id);
+    const { status } = exchange.response;
+    // (Batched or not, an empty body is one error for every call in it.)
+    if (answer === undefined) throw http.invalid("empty", status, "", operation.id);
+    return [answer, status];
   };
 
   /** Settles `call` with its response object (`undefined`: missing from a batch). */

@@ -21,9 +21,10 @@ export interface PaginationDescriptor {
   /** A boolean in the result; `false` ends the walk. */
   hasMore?: string;
   /**
-   * Params that exclude `page` (DAS `before`, `after`, `cursor`). When the first params hold one,
-   * `.all()` walks by `cursor` instead (each result's `nextCursor`), or, with only a
-   * `before`/`after` range, makes that one request.
+   * Params that change how a walk goes on (DAS `before`, `after`, `cursor`, which exclude `page`;
+   * wallet history's `after`, which has no forward cursor). When the first params hold one,
+   * `.all()` walks by `cursor` (each result's `nextCursor`) if the params hold a cursor too, and
+   * otherwise makes that one request.
    */
   keyset?: readonly string[];
 }

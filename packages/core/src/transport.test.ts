@@ -781,10 +781,11 @@ describe("restCall", () => {
       new Response("", { status: 200 }),
       new Response("  \n", { status: 200 }),
       new Response(null, { status: 204 }),
+      jsonResponse("null"), // a value, but none the result type allows
     ]) {
       const { error } = await run(response);
       expect(error).toBeInstanceOf(InvalidResponseError);
-      expect(error).toMatchObject({ reason: "empty", status: response.status, snippet: "" });
+      expect(error).toMatchObject({ reason: "empty", status: response.status });
       expect(error.message).toBe(
         `Invalid response (empty) from getBalances, status ${response.status}`,
       );

@@ -103,9 +103,9 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       // `data`. (`invoke` always fetches: the generated clients add no middleware that could
       // answer without it.)
       const body = http.json(captured!, operation.id);
-      // An empty 2xx body is only a result where the spec allows one (a 204); elsewhere the typed
-      // result would be a lie that fails later, far from the call.
-      if (body === undefined && !operation.optionalBody)
+      // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
+      // elsewhere the typed result would be a lie that fails later, far from the call.
+      if (body == null && !operation.optionalBody)
         throw http.invalid("empty", captured!.response.status, "", operation.id);
       return reviveU64(body, operation.u64) as R;
     },

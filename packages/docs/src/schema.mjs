@@ -21,7 +21,7 @@ const target = (pc, s) => deref(pc.area.doc, s);
  * `anyOf: [<a string enum, inline or by $ref>, { type: string, pattern?, minLength?, maxLength? }]`
  * → `{ values, open }`: the known values, and the open branch that any other value matches.
  * (The repository's scripts recognise the same shape in scripts/lib/open-enum.mjs; a package does
- * not import them.)
+ * not import them. test/docs/open-enum.test.ts holds the two to the same answers.)
  */
 export function openEnum(pc, s) {
   if (!isObj(s) || !Array.isArray(s.anyOf) || s.anyOf.length !== 2) return undefined;
@@ -30,7 +30,16 @@ export function openEnum(pc, s) {
       (k) =>
         allowed.includes(k) ||
         k.startsWith("x-") ||
-        ["title", "description", "examples", "default", "deprecated", "$comment"].includes(k),
+        [
+          "title",
+          "description",
+          "examples",
+          "default",
+          "deprecated",
+          "readOnly",
+          "writeOnly",
+          "$comment",
+        ].includes(k),
     );
   if (!plain(s, ["anyOf"])) return undefined;
   const [known, open] = s.anyOf;

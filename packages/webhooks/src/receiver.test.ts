@@ -325,6 +325,9 @@ describe("createWebhookHandler", () => {
     const onEvent = vi.fn();
     const handle = createWebhookHandler({ authHeader: `  ${AUTH}\n`, onEvent });
     expect((await handle(post("[]", AUTH))).status).toBe(200);
+    // A non-breaking space is part of the secret (HTTP does not strip it).
+    const nbsp = createWebhookHandler({ authHeader: `${AUTH}\u00a0`, onEvent });
+    expect((await nbsp(post("[]", AUTH))).status).toBe(401);
     expect(() => createWebhookHandler({ authHeader: " \n", onEvent })).toThrow(
       "authHeader: required, the webhook's authHeader (a non-empty string)",
     );

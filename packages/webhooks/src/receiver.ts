@@ -36,7 +36,11 @@ export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommon
 
 /** The options of {@link createWebhookHandler} other than `kind`. */
 export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
-  /** The `authHeader` the webhook was created with; every delivery must carry exactly this `Authorization` value. */
+  /**
+   * The `authHeader` the webhook was created with; every delivery must carry exactly this
+   * `Authorization` value. Spaces, tabs and line breaks at either end are ignored (HTTP strips them
+   * from header values, and a secret read from a file often ends in a newline).
+   */
   authHeader: string;
   /** Called once per new event, in delivery order. A throw answers 500, so the service delivers again. */
   onEvent(event: DeliveryEvents[K]): void | Promise<void>;
@@ -176,7 +180,12 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   const misconfigured = (name: string, rule: string) => {
     throw new ConfigurationError(`${name}: ${rule}`);
   };
-  if (typeof options.authHeader !== "string" || !options.authHeader.trim())
+  // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
+  const authHeader =
+    typeof options.authHeader === "string"
+      ? options.authHeader.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "")
+      : "";
+  if (!authHeader)
     misconfigured("authHeader", "required, the webhook's authHeader (a non-empty string)");
   if (typeof options.onEvent !== "function")
     misconfigured("onEvent", "required, a function called with each new event");
@@ -194,9 +203,7 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
       `must be a whole number of bytes > 0 (got ${String(maxBodyBytes)})`,
     );
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
-  // Trimmed: a secret read from a file often ends in a newline, and an HTTP header value never
-  // carries one at either end, so every delivery would be refused without a word.
-  const accepted = authForms(options.authHeader.trim());
+  const accepted = authForms(authHeader);
   // Signatures being handled right now, by this handler, with the promise of that handling.
   const inFlight = new Map<string, Promise<void>>();
 

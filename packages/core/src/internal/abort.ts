@@ -20,7 +20,17 @@ export function watchAbort(signal: AbortSignal, callback: () => void): () => voi
     const callbacks = new Set<() => void>();
     const fire = () => {
       stop();
-      callbacks.forEach((f) => f());
+      // As EventTarget does with its listeners: one that throws does not keep the others (other
+      // calls on this signal) from running; the error is reported, not lost.
+      callbacks.forEach((f) => {
+        try {
+          f();
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      });
     };
     const stop = () => {
       signal.removeEventListener("abort", fire);

@@ -304,8 +304,8 @@ export interface AssetAttribute {
 export interface AssetAuthority {
     /** @description The authority's address. */
     address?: Address | undefined;
-    /** @description What the authority may do. Known values are `full`, `royalty`, `metadata` and `extension`; the list is not guaranteed complete, so the items are plain strings. */
-    scopes?: string[] | undefined;
+    /** @description What the authority may do. An open enum: the known values are `full`, `royalty`, `metadata` and `extension`; the list is not guaranteed complete. */
+    scopes?: ("full" | "royalty" | "metadata" | "extension" | (string & {}))[] | undefined;
 }
 /**
  * AssetCompression
@@ -656,8 +656,8 @@ export interface AssetOwnership {
  *     }
  */
 export interface AssetRoyalty {
-    /** @description How royalties are paid. Known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
-    royalty_model?: string | undefined;
+    /** @description How royalties are paid. An open enum: the known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
+    royalty_model?: "creators" | "fanout" | "single" | (string & {}) | undefined;
     /** @description The royalty target address, when the model has a single target; otherwise `null`. */
     target?: string | null | undefined;
     /** @description The royalty as a fraction of the sale price (basis_points / 10000, e.g. 0.05 for 500 basis points). */
