@@ -5,7 +5,7 @@
  * method's params schema, the 200 response is the `{ jsonrpc, id, result }` envelope with
  * the method's result schema and examples, and every error status of `x-error-info`
  * (401, 403, 429, …) is a response with a JSON-RPC error body. The dispatcher in
- * `server.ts` routes each JSON-RPC request (and each entry of a batch) to its operation.
+ * `json-rpc.ts` routes each JSON-RPC request (and each entry of a batch) to its operation.
  */
 import { bigintMarker, mapBigints } from "./json.js";
 import type { LoadedArea } from "./spec.js";

@@ -10,13 +10,10 @@
  * await mock.stop();
  * ```
  */
-export { startMock, RPC_ERROR_HEADER } from "./server.js";
-export type {
-  MockOptions,
-  MockServer,
-  MockMode,
-  RequestLogEntry,
-  AreaUrl,
-  Violation,
-} from "./server.js";
+export { startMock } from "./server.js";
+export { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
+export type { MockOptions, MockServer, MockMode } from "./server.js";
+export type { RequestLogEntry } from "./request-log.js";
+export type { AreaUrl } from "./areas.js";
+export type { Violation } from "./prism.js";
 export { parseJson, stringifyJson } from "./json.js";

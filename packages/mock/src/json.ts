@@ -75,3 +75,7 @@ export function mapBigints(
   }
   return value;
 }
+
+/** A JSON object (not `null`, not an array). */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === "object" && !Array.isArray(v);

@@ -3,9 +3,11 @@
  * document (`getHttpOperationsFromSpec` per document, then concatenated, so component names
  * of different areas never clash). No Prism HTTP server and no child process: the mock's own
  * `node:http` server hands each request (or each JSON-RPC batch entry) to `request()`.
+ * Below the engine: what the mock reads from a request for Prism (its preferences, plain JSON
+ * values) and makes of Prism's verdict (violations).
  */
 import Module, { createRequire } from "node:module";
-import { fromMarker, stringifyJson } from "./json.js";
+import { fromMarker, mapBigints, stringifyJson } from "./json.js";
 
 const require = createRequire(import.meta.url);
 
@@ -273,3 +275,62 @@ function limitGeneratedArrays() {
   const { JSONSchemaFaker } = fromPrism("json-schema-faker");
   JSONSchemaFaker.option({ maxItems: 3 });
 }
+
+// -- between the mock and Prism ---------------------------------------------------------------
+
+/** Prism's preferences: the `Prefer` header, or the `__code`/`__example`/`__dynamic`/`__seed` query. */
+export function preferences(
+  headers: Record<string, string | string[] | undefined>,
+  query: Record<string, string | string[]>,
+): PrismPreferences {
+  const raw: Record<string, string> = {};
+  const header = headers["prefer"];
+  if (header) {
+    for (const part of String(header).split(/[,;]/)) {
+      const i = part.indexOf("=");
+      const key = (i < 0 ? part : part.slice(0, i)).trim().toLowerCase();
+      if (key)
+        raw[key] =
+          i < 0
+            ? "true"
+            : part
+                .slice(i + 1)
+                .trim()
+                .replace(/^"(.*)"$/, "$1");
+    }
+  } else {
+    for (const k of ["code", "example", "dynamic", "seed"]) {
+      const v = query[`__${k}`];
+      if (typeof v === "string") raw[k] = v;
+    }
+  }
+  const prefs: PrismPreferences = {};
+  if (raw.code && /^\d{3}$/.test(raw.code)) prefs.code = Number(raw.code);
+  if (raw.example) prefs.exampleKey = raw.example;
+  if (raw.dynamic === "true" || raw.dynamic === "false") prefs.dynamic = raw.dynamic === "true";
+  if (raw.seed) prefs.seed = raw.seed;
+  return prefs;
+}
+
+/** Prism validates plain JSON values: bigints become (rounded) numbers for it. */
+export const toPrismValue = (value: unknown) => mapBigints(value, (big) => Number(big));
+
+/** The errors Prism found in the request itself (not in the response it mocked). */
+export const requestErrors = (violations: Violation[]) =>
+  violations.filter((v) => v.location[0] === "request" && v.severity === "error");
+
+/** Prism's problem (no such path, no such example, …) as a violation at `location`. */
+export function problemViolation(
+  problem: Extract<PrismResult, { ok: false }>["problem"],
+  location: string[],
+): Violation {
+  return {
+    location,
+    message: `${problem.title}: ${problem.detail}`.trim(),
+    code: problemCode(problem.type),
+    severity: "error",
+  };
+}
+
+/** `https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR` → `NO_PATH_MATCHED_ERROR`. */
+const problemCode = (type: string) => type.split("#").pop() ?? type;

@@ -1,0 +1,99 @@
+/**
+ * What the areas of the spec serve: the documents Prism answers from, the JSON-RPC methods of
+ * each endpoint, the area of each REST operation, and where each area is served (the start-up
+ * banner, `MockServer.areas`).
+ */
+import { convertOpenApi, convertOpenRpc, type RpcMethod } from "./convert.js";
+import type { LoadedSpec } from "./spec.js";
+
+/** One line of the start-up banner: where an area is served. */
+export interface AreaUrl {
+  area: string;
+  host: string;
+  kind: "openrpc" | "openapi";
+  /** `POST http://127.0.0.1:4010/` or `http://127.0.0.1:4010/v1/wallet`. */
+  url: string;
+  /** Method names (JSON-RPC) or `GET /path` (REST). */
+  operations: string[];
+}
+
+/** endpoint path (`/`, `/fast`) → method name → method. */
+export type RpcEndpoints = Map<string, Map<string, RpcMethod>>;
+
+/**
+ * The OpenAPI documents handed to Prism (one generated per OpenRPC area, see convert.ts), and
+ * the JSON-RPC methods of each endpoint (the first area to list a name keeps it).
+ */
+export function prismDocuments(spec: LoadedSpec): { documents: any[]; endpoints: RpcEndpoints } {
+  const documents: any[] = [];
+  const endpoints: RpcEndpoints = new Map();
+  for (const area of spec.areas) {
+    if (area.kind === "openrpc") {
+      const { openapi, methods } = convertOpenRpc(area);
+      documents.push(openapi);
+      for (const m of methods) {
+        const byName = endpoints.get(m.endpoint) ?? new Map<string, RpcMethod>();
+        if (!byName.has(m.name)) byName.set(m.name, m);
+        endpoints.set(m.endpoint, byName);
+      }
+    } else {
+      documents.push(convertOpenApi(area));
+    }
+  }
+  return { documents, endpoints };
+}
+
+/** Which area each REST operation belongs to, by "VERB /path". */
+export function restAreaByOperation(spec: LoadedSpec): Map<string, string> {
+  const restArea = new Map<string, string>();
+  for (const area of spec.areas) {
+    if (area.kind !== "openapi") continue;
+    for (const [p, item] of Object.entries<any>(area.doc.paths ?? {})) {
+      for (const verb of Object.keys(item)) restArea.set(`${verb.toUpperCase()} ${p}`, area.area);
+    }
+  }
+  return restArea;
+}
+
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/** Where each area is served, with `base` the mock's URL. */
+export function areaUrls(spec: LoadedSpec, base: string): AreaUrl[] {
+  return spec.areas.map((area) => {
+    if (area.kind === "openrpc") {
+      const endpoint = area.doc.info?.["x-path"] ?? "/";
+      return {
+        area: area.area,
+        host: area.host,
+        kind: area.kind,
+        url: `POST ${base}${endpoint}`,
+        operations: (area.doc.methods ?? []).map((m: any) => m.name),
+      };
+    }
+    const paths = Object.keys(area.doc.paths ?? {});
+    const ops = paths.flatMap((p) =>
+      Object.keys(area.doc.paths[p])
+        .filter((v) => HTTP_METHODS.has(v))
+        .map((v) => `${v.toUpperCase()} ${p}`),
+    );
+    return {
+      area: area.area,
+      host: area.host,
+      kind: area.kind,
+      url: `${base}${commonPrefix(paths)}`,
+      operations: ops,
+    };
+  });
+}
+
+function commonPrefix(paths: string[]): string {
+  if (!paths.length) return "/";
+  const split = paths.map((p) => p.split("/"));
+  const out: string[] = [];
+  for (let i = 0; ; i++) {
+    const seg = split[0]![i];
+    if (seg === undefined || seg.includes("{") || !split.every((s) => s[i] === seg)) break;
+    out.push(seg);
+  }
+  return out.join("/") || "/";
+}

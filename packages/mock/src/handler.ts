@@ -1,0 +1,115 @@
+/**
+ * What happens to one HTTP request: CORS, the mock's own endpoints (`/__mock/`, control.ts),
+ * reading the body, starting its log entry, then the route:
+ *
+ * - `POST <x-path>` (`/` for rpc, `/fast` for sender) with a JSON-RPC body (or a batch): each
+ *   request is routed by its `method` to the synthetic operation `POST /__rpc/<area>/<method>`
+ *   (see convert.ts) and answered by Prism, then the id is put back (json-rpc.ts).
+ * - `/__rpc/…` itself: 404, internal.
+ * - `GET /ping`: `ok`.
+ * - Anything else goes to Prism unchanged (the REST operations of the OpenAPI bundles, rest.ts).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { prismDocuments, restAreaByOperation, type RpcEndpoints } from "./areas.js";
+import { CONTROL_PREFIX, handleControl } from "./control.js";
+import {
+  cors,
+  problem,
+  readBody,
+  searchParamsToObject,
+  send,
+  sendPreflight,
+  sendProblem,
+  type ParsedRequest,
+} from "./http.js";
+import { handleJsonRpc } from "./json-rpc.js";
+import { createPrismEngine, preferences } from "./prism.js";
+import { beginEntry, type RequestLog } from "./request-log.js";
+import { handleRest } from "./rest.js";
+import type { LoadedSpec } from "./spec.js";
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * Loads the spec's operations into Prism and returns the handler of every request; each
+ * answered request is recorded in `log`. `defaults`: the mode (and seed) of the mock.
+ */
+export async function createHandler(
+  spec: LoadedSpec,
+  defaults: { dynamic: boolean; seed?: string },
+  log: RequestLog,
+): Promise<Handler> {
+  const { documents, endpoints } = prismDocuments(spec);
+  const engine = await createPrismEngine(documents, defaults);
+  const restAreas = restAreaByOperation(spec);
+  const dispatch = { engine, endpoints, dynamic: defaults.dynamic };
+
+  return async (req, res) => {
+    const started = Date.now();
+    const { pathname, searchParams } = new URL(req.url ?? "/", "http://mock");
+    const query = searchParamsToObject(searchParams);
+    const method = (req.method ?? "GET").toUpperCase();
+    cors(req, res);
+
+    if (method === "OPTIONS" && req.headers["access-control-request-method"])
+      return sendPreflight(res);
+    if (pathname.startsWith(CONTROL_PREFIX)) return handleControl(method, pathname, res, log);
+
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (e) {
+      return sendProblem(res, problem(413, "Payload too large", String((e as Error).message)));
+    }
+    const text = raw.length ? raw.toString("utf8") : undefined;
+    const headers = { ...req.headers };
+    const finish = beginEntry(
+      { started, method, path: pathname, query, headers, text },
+      log.record,
+    );
+    const request: ParsedRequest = {
+      res,
+      method,
+      pathname,
+      text,
+      query,
+      headers,
+      prefs: preferences(headers, query),
+      finish,
+    };
+
+    const rpcMethods = method === "POST" ? endpoints.get(pathname) : undefined;
+    if (rpcMethods) return handleJsonRpc({ ...request, methods: rpcMethods }, dispatch);
+    if (pathname.startsWith("/__rpc/")) return rejectInternalPath(request, endpoints);
+    if (method === "GET" && pathname === "/ping") {
+      // Every sender host answers GET /ping with `ok` (keep-alive); harmless elsewhere.
+      send(res, 200, { "content-type": "text/plain" }, "ok");
+      return finish({ kind: "other", areas: [], status: 200, violations: [], body: undefined });
+    }
+    return handleRest(request, engine, restAreas);
+  };
+}
+
+/** The synthetic operations are internal: clients use the real JSON-RPC wire format. */
+function rejectInternalPath(c: ParsedRequest, endpoints: RpcEndpoints) {
+  const body = problem(
+    404,
+    "Not found",
+    `${c.pathname} is internal to the mock; POST JSON-RPC to ${[...endpoints.keys()].join(" or ")}`,
+  );
+  sendProblem(c.res, body);
+  return c.finish({
+    kind: "other",
+    areas: [],
+    status: 404,
+    violations: [
+      {
+        location: ["request", "path"],
+        message: body.detail,
+        code: "no-route",
+        severity: "error",
+      },
+    ],
+    body: c.text,
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Plain `node:http` plumbing: the query, the body, CORS, and writing responses (JSON bodies
+ * with exact big integers, RFC 7807 problems, Prism's `sl-violations` header); and the
+ * request as the JSON-RPC and REST handlers receive it.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { stringifyJson } from "./json.js";
+import type { PrismPreferences, Violation } from "./prism.js";
+import type { FinishEntry } from "./request-log.js";
+
+/** A request whose body has been read, and the response to write. */
+export interface ParsedRequest {
+  res: ServerResponse;
+  /** The HTTP method, upper case. */
+  method: string;
+  pathname: string;
+  /** The body; `undefined` when empty. */
+  text: string | undefined;
+  query: Record<string, string | string[]>;
+  /** A copy of the request's headers. */
+  headers: Record<string, string | string[] | undefined>;
+  /** What the request asks of Prism: `Prefer`, or the `__code`/`__example`/… query. */
+  prefs: PrismPreferences;
+  /** Completes the request's log entry with its outcome and records it. */
+  finish: FinishEntry;
+}
+
+const MAX_BODY = 10 * 1024 * 1024;
+
+export function searchParamsToObject(sp: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(sp.keys())) {
+    const all = sp.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}
+
+/**
+ * The whole body; rejects when it is over MAX_BODY. The rest of an oversized body is read and
+ * dropped rather than the socket destroyed, so the client gets its 413 instead of a reset.
+ */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    req.on("end", () =>
+      size > MAX_BODY
+        ? reject(new Error(`body over ${MAX_BODY} bytes (${size})`))
+        : resolve(Buffer.concat(chunks)),
+    );
+    req.on("error", reject);
+  });
+}
+
+export function cors(req: IncomingMessage, res: ServerResponse) {
+  // Any page may call the mock (the docs site does), but without credentials: the mock keeps no
+  // cookies, and a reflected origin with credentials would let any site read the request log.
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader(
+    "Access-Control-Allow-Headers",
+    req.headers["access-control-request-headers"] ?? "*",
+  );
+  res.setHeader("Access-Control-Expose-Headers", "*");
+}
+
+/** The answer to a CORS preflight (after {@link cors}). */
+export function sendPreflight(res: ServerResponse) {
+  res.setHeader("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE,OPTIONS");
+  res.setHeader("Access-Control-Max-Age", "600");
+  return send(res, 204, {}, "");
+}
+
+export const jsonHeaders = (): Record<string, string> => ({ "content-type": "application/json" });
+
+export function stringHeaders(h: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(h)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
+
+export function normalizeHeaders(h: Record<string, string | number>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(stringHeaders(h))) out[k.toLowerCase()] = v;
+  return out;
+}
+
+export function addViolationHeader(headers: Record<string, string>, violations: Violation[]) {
+  if (!violations.length) return;
+  let value = JSON.stringify(violations);
+  // Header values must be latin-1 and reasonably short.
+  value = value.replace(/[^\x20-\x7e]/g, "?");
+  headers["sl-violations"] = value.length > 8000 ? `${value.slice(0, 8000)}...` : value; // (ASCII: a header cannot carry U+2026)
+}
+
+/** An RFC 7807 problem body. */
+export function problem(status: number, title: string, detail: string) {
+  return { type: "about:blank", title, status, detail };
+}
+
+/** Sends `body` as `application/problem+json` with its status; `headers` go first. */
+export function sendProblem(
+  res: ServerResponse,
+  body: ReturnType<typeof problem>,
+  headers: Record<string, string> = {},
+) {
+  return send(
+    res,
+    body.status,
+    { ...headers, "content-type": "application/problem+json" },
+    JSON.stringify(body),
+  );
+}
+
+/** Sends `body`: as JSON (exact big integers) unless it is a string of a non-JSON content type. */
+export function sendBody(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+) {
+  const ct = Object.entries(headers).find(([k]) => k.toLowerCase() === "content-type")?.[1];
+  if (body === undefined || status === 204 || status === 304) return send(res, status, headers, "");
+  if (typeof body === "string" && ct && !/json/i.test(ct)) return send(res, status, headers, body);
+  return send(
+    res,
+    status,
+    ct ? headers : { ...headers, "content-type": "application/json" },
+    stringifyJson(body),
+  );
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  text: string,
+) {
+  if (res.headersSent) return void res.end();
+  const h: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) h[k.toLowerCase()] = v;
+  if (status !== 204 && status !== 304) h["content-length"] = String(Buffer.byteLength(text));
+  res.writeHead(status, h);
+  res.end(status === 204 || status === 304 ? undefined : text);
+}

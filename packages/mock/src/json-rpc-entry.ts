@@ -1,0 +1,227 @@
+/**
+ * One JSON-RPC request (a whole body, or one entry of a batch): checked to be a JSON-RPC 2.0
+ * request of a method served at this endpoint, sent to that method's operation
+ * `POST /__rpc/<area>/<method>` with the example that fits its params, and Prism's answer made
+ * into the method's: the request's id, invalid params as -32602, a forced error object.
+ */
+import type { RpcEndpoints } from "./areas.js";
+import type { RpcMethod } from "./convert.js";
+import { stringHeaders } from "./http.js";
+import { isObject, stringifyJson } from "./json.js";
+import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
+import {
+  problemViolation,
+  requestErrors,
+  toPrismValue,
+  type PrismEngine,
+  type PrismPreferences,
+  type PrismResult,
+  type Violation,
+} from "./prism.js";
+
+/** What answering a JSON-RPC request needs besides the request itself. */
+export interface RpcDispatch {
+  engine: PrismEngine;
+  endpoints: RpcEndpoints;
+  /** The mock's mode is `dynamic` (a request may override it with `Prefer: dynamic=`). */
+  dynamic: boolean;
+}
+
+/** The request around the entry. */
+export interface EntryContext {
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[] | undefined>;
+  prefs: PrismPreferences;
+  pathname: string;
+  /** The methods served at `pathname`. */
+  methods: Map<string, RpcMethod>;
+  batch: boolean;
+}
+
+export interface EntryAnswer {
+  method?: RpcMethod;
+  /** The HTTP status Prism chose (for invalid params, the one x-error-info gives -32602); undefined for errors the dispatcher made (see `code`). */
+  status?: number;
+  code?: number;
+  headers: Record<string, string>;
+  body: unknown;
+  violations: Violation[];
+}
+
+/** `forced`: the error code `X-Mock-JsonRpc-Error` asks of a method, if any. */
+export async function answerEntry(
+  entry: unknown,
+  c: EntryContext,
+  forced: (name: string) => number | undefined,
+  dispatch: RpcDispatch,
+): Promise<EntryAnswer> {
+  const id = isObject(entry) && "id" in entry ? entry.id : null;
+  if (!isObject(entry) || typeof entry.method !== "string" || entry.jsonrpc !== "2.0")
+    return invalidRequest(entry, id);
+  const method = c.methods.get(entry.method);
+  if (!method) return methodNotFound(entry.method, id, c.pathname, dispatch.endpoints);
+
+  const prefs = entryPreferences(method, entry.params, c, dispatch.dynamic);
+  const result: PrismResult = await dispatch.engine.request(
+    {
+      method: "post",
+      path: method.operationPath,
+      query: c.query,
+      headers: c.headers,
+      body: toPrismValue(entry),
+    },
+    prefs,
+  );
+  if (!result.ok) {
+    const violation = problemViolation(result.problem, ["mock"]);
+    return {
+      method,
+      status: result.problem.status,
+      headers: result.headers,
+      body: rpcErrorBody(id, {
+        code: -32603,
+        message: `Mock: ${result.problem.title}`,
+        data: [violation],
+      }),
+      violations: [violation],
+    };
+  }
+  return methodAnswer(method, id, result, forced, dispatch.endpoints);
+}
+
+function invalidRequest(entry: unknown, id: unknown): EntryAnswer {
+  const message =
+    isObject(entry) && typeof entry.method === "string"
+      ? 'Not a JSON-RPC 2.0 request: `jsonrpc` must be "2.0"'
+      : 'Not a JSON-RPC request object (an object with `jsonrpc: "2.0"` and a string `method`)';
+  const violation: Violation = {
+    location: ["request", "body"],
+    message,
+    code: "invalid-request",
+    severity: "error",
+  };
+  return {
+    code: -32600,
+    headers: {},
+    body: rpcErrorBody(isValidId(id) ? id : null, {
+      code: -32600,
+      message: "Invalid Request",
+      data: [violation],
+    }),
+    violations: [violation],
+  };
+}
+
+/** A method not served at `pathname` (the message names the endpoint that serves it, if any). */
+function methodNotFound(
+  name: string,
+  id: unknown,
+  pathname: string,
+  endpoints: RpcEndpoints,
+): EntryAnswer {
+  const others = [...endpoints].filter(([p, ms]) => p !== pathname && ms.has(name)).map(([p]) => p);
+  const hint = others.length ? ` (it is served at POST ${others.join(", ")})` : "";
+  const violation: Violation = {
+    location: ["request", "body", "method"],
+    message: `Method ${JSON.stringify(name)} is not in the spec of POST ${pathname}${hint}`,
+    code: "method-not-found",
+    severity: "error",
+  };
+  return {
+    code: -32601,
+    headers: {},
+    body: rpcErrorBody(id, { code: -32601, message: "Method not found", data: [violation] }),
+    violations: [violation],
+  };
+}
+
+/** The request's preferences, for this method: which example, and whether generated. */
+function entryPreferences(
+  method: RpcMethod,
+  params: unknown,
+  c: EntryContext,
+  dynamic: boolean,
+): PrismPreferences {
+  const prefs: PrismPreferences = { ...c.prefs };
+  if (
+    c.batch &&
+    prefs.exampleKey !== undefined &&
+    !method.examples.some((e) => e.name === prefs.exampleKey) &&
+    !/^error-\d+$/.test(prefs.exampleKey)
+  ) {
+    // In a batch, `Prefer: example=<name>` applies to the methods that have that example.
+    delete prefs.exampleKey;
+  }
+  if (prefs.exampleKey === undefined && prefs.code === undefined && !(prefs.dynamic ?? dynamic)) {
+    const best = bestExample(method, params);
+    if (best) prefs.exampleKey = best;
+  }
+  if (prefs.code !== undefined && prefs.code !== 200) prefs.dynamic = false; // documented error objects, always
+  return prefs;
+}
+
+/**
+ * The example whose request params best match `params`: an exact match, else the one sharing
+ * the most top-level param values (at least one), else none (Prism then answers the first).
+ */
+export function bestExample(method: RpcMethod, params: unknown): string | undefined {
+  const wire = stringifyJson(params ?? null);
+  let best: string | undefined;
+  let bestScore = 0;
+  for (const ex of method.examples) {
+    if (stringifyJson(ex.params ?? null) === wire) return ex.name;
+    let score = 0;
+    if (isObject(params) && isObject(ex.params)) {
+      for (const [k, v] of Object.entries(ex.params))
+        if (k in params && stringifyJson(params[k]) === stringifyJson(v)) score++;
+    } else if (Array.isArray(params) && Array.isArray(ex.params)) {
+      ex.params.forEach(
+        (v, i) => i < params.length && stringifyJson(params[i]) === stringifyJson(v) && score++,
+      );
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      best = ex.name;
+    }
+  }
+  return best;
+}
+
+/** Prism's answer as the method's: the request's id, invalid params, a forced error object. */
+function methodAnswer(
+  method: RpcMethod,
+  id: unknown,
+  result: Extract<PrismResult, { ok: true }>,
+  forced: (name: string) => number | undefined,
+  endpoints: RpcEndpoints,
+): EntryAnswer {
+  let body = result.body;
+  let status = result.status;
+  if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
+  const inputErrors = requestErrors(result.violations);
+  if (result.status === 400 && inputErrors.length && isObject(body) && isObject(body.error)) {
+    // Invalid params: -32602 with the violations, at the HTTP status the area documents for
+    // that code (x-error-info: 400, or 200 where the service answers method errors inside a
+    // 200 body, as the compression service does).
+    const error =
+      body.error.code === -32602 ? body.error : (method.errors.get(-32602) ?? STANDARD[-32602]);
+    body = { ...body, error: { ...error, data: inputErrors } };
+    status = method.errorStatus.get(-32602) ?? 400;
+  }
+  const forcedCode = result.status === 200 ? forced(method.name) : undefined;
+  if (forcedCode !== undefined) {
+    const err = method.errors.get(forcedCode) ??
+      knownError(endpoints, forcedCode) ?? {
+        code: forcedCode,
+        message: `Mock error ${forcedCode}`,
+      };
+    body = rpcErrorBody(isValidId(id) ? id : null, err);
+  }
+  return {
+    method,
+    status,
+    headers: stringHeaders(result.headers),
+    body,
+    violations: result.violations,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * A JSON-RPC body posted to an endpoint (`POST /` for rpc, `POST /fast` for sender): one
+ * request or a batch. Each request is answered on its own (json-rpc-entry.ts); this puts the
+ * answers into one HTTP response and its log entry. See README, Statuses and error bodies.
+ */
+import type { RpcError, RpcMethod } from "./convert.js";
+import { addViolationHeader, jsonHeaders, sendBody, type ParsedRequest } from "./http.js";
+import { isObject, parseJson } from "./json.js";
+import { answerEntry, type EntryAnswer, type RpcDispatch } from "./json-rpc-entry.js";
+import {
+  RPC_ERROR_HEADER,
+  STANDARD,
+  parseRpcErrorHeader,
+  rpcErrorBody,
+} from "./json-rpc-errors.js";
+import type { Violation } from "./prism.js";
+import type { RequestLogEntry } from "./request-log.js";
+
+export interface RpcRequest extends ParsedRequest {
+  /** The methods served at `pathname`. */
+  methods: Map<string, RpcMethod>;
+}
+
+/** The HTTP status of an error the dispatcher makes itself: x-error-info's for the code, else 200. */
+const statusFor = (code: number, method: RpcMethod) => method.errorStatus.get(code) ?? 200;
+
+export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
+  // Errors that belong to no method (not JSON, an empty batch, an invalid request, an unknown
+  // method) take their HTTP status from the endpoint's first method.
+  const anyMethod = c.methods.values().next().value as RpcMethod;
+
+  let parsed: unknown;
+  try {
+    if (c.text === undefined) throw new Error("empty body");
+    parsed = parseJson(c.text);
+  } catch (e) {
+    const violation: Violation = {
+      location: ["request", "body"],
+      message: `The body is not JSON: ${(e as Error).message}`,
+      code: "parse-error",
+      severity: "error",
+    };
+    return rejectBody(c, anyMethod, STANDARD[-32700]!, violation, { body: c.text });
+  }
+
+  const batch = Array.isArray(parsed);
+  const entries: unknown[] = batch ? (parsed as unknown[]) : [parsed];
+  if (batch && entries.length === 0) {
+    const violation: Violation = {
+      location: ["request", "body"],
+      message: "An empty batch is not a valid JSON-RPC request",
+      code: "invalid-request",
+      severity: "error",
+    };
+    return rejectBody(c, anyMethod, STANDARD[-32600]!, violation, { body: parsed, batch });
+  }
+
+  const forced = parseRpcErrorHeader(c.headers[RPC_ERROR_HEADER]);
+  const results = await Promise.all(
+    entries.map((entry) => answerEntry(entry, { ...c, batch }, forced, dispatch)),
+  );
+
+  const violations = results.flatMap((r, i) =>
+    r.violations.map((v) => ({
+      ...v,
+      ...(r.method && { rpcMethod: r.method.name }),
+      ...(batch && { entry: i }),
+    })),
+  );
+  const rpcMethods = entries.map((e) =>
+    isObject(e) && typeof e.method === "string" ? e.method : "(invalid)",
+  );
+  const logged: Logged = {
+    kind: "json-rpc",
+    areas: areasOf(results.map((r) => r.method)),
+    body: parsed,
+    rpcMethods,
+    batch,
+  };
+
+  if (!batch) {
+    const r = results[0]!;
+    const status = r.status ?? statusFor(r.code ?? 0, r.method ?? anyMethod);
+    const headers = { ...jsonHeaders(), ...r.headers };
+    addViolationHeader(headers, violations);
+    sendBody(c.res, status, headers, r.body);
+    return c.finish({ ...logged, status, violations });
+  }
+  return sendBatch(c, results, violations, logged);
+}
+
+/** The fields of the log entry that every outcome of the body shares. */
+type Logged = Pick<RequestLogEntry, "kind" | "areas" | "body" | "rpcMethods" | "batch">;
+
+/** A body that holds no request (not JSON, an empty batch): one error object, id null. */
+function rejectBody(
+  c: RpcRequest,
+  anyMethod: RpcMethod,
+  error: RpcError,
+  violation: Violation,
+  logged: Pick<RequestLogEntry, "body" | "batch">,
+) {
+  const status = statusFor(error.code, anyMethod);
+  sendBody(
+    c.res,
+    status,
+    jsonHeaders(),
+    rpcErrorBody(null, { code: error.code, message: error.message, data: [violation] }),
+  );
+  return c.finish({
+    kind: "json-rpc",
+    areas: [],
+    status,
+    violations: [violation],
+    body: logged.body,
+    rpcMethods: [],
+    ...(logged.batch !== undefined && { batch: logged.batch }),
+  });
+}
+
+/**
+ * A batch: per-request errors (invalid params, unknown method, forced error objects) stay
+ * in their entries and the HTTP status is 200; a request-level failure (missing key,
+ * Prefer code=401/403/429/5xx, …) fails the whole HTTP request with one error object.
+ */
+function sendBatch(
+  c: RpcRequest,
+  results: EntryAnswer[],
+  violations: RequestLogEntry["violations"],
+  logged: Logged,
+) {
+  const failed = results.find(
+    (r) => r.status !== undefined && r.status !== 200 && r.status !== 400,
+  );
+  if (failed) {
+    const body =
+      isObject(failed.body) && isObject(failed.body.error)
+        ? rpcErrorBody(null, failed.body.error as unknown as RpcError)
+        : failed.body;
+    const headers = { ...jsonHeaders(), ...failed.headers };
+    addViolationHeader(headers, violations);
+    sendBody(c.res, failed.status!, headers, body);
+    return c.finish({ ...logged, status: failed.status!, violations });
+  }
+  const headers = jsonHeaders();
+  for (const r of results)
+    for (const [k, v] of Object.entries(r.headers))
+      if (k.toLowerCase() !== "content-type") headers[k] = v;
+  addViolationHeader(headers, violations);
+  sendBody(
+    c.res,
+    200,
+    headers,
+    results.map((r) => r.body),
+  );
+  return c.finish({ ...logged, status: 200, violations });
+}
+
+const areasOf = (ms: Array<RpcMethod | undefined>) => [
+  ...new Set(ms.filter((m): m is RpcMethod => !!m).map((m) => m.area)),
+];

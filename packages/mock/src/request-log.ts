@@ -1,0 +1,133 @@
+/**
+ * The request log: one entry per HTTP request the mock answered (the `/__mock/` endpoints
+ * excepted), oldest first, for contract tests to assert on. It never holds a key, and never a
+ * huge body.
+ */
+import type { Violation } from "./prism.js";
+
+/** One HTTP request the mock received. */
+export interface RequestLogEntry {
+  /** 1, 2, 3, … in arrival order. */
+  seq: number;
+  /** ISO 8601 time the request arrived. */
+  time: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body (exact big integers as `bigint`), the text if not JSON, or `undefined`. */
+  body: unknown;
+  kind: "json-rpc" | "rest" | "other";
+  /** The area(s) that answered: `das`, `wallet`, … */
+  areas: string[];
+  /** JSON-RPC: the method of each request in body order (a batch has several). */
+  rpcMethods?: string[];
+  /** JSON-RPC: whether the body was a batch array. */
+  batch?: boolean;
+  /** REST: the operationId Prism routed to. */
+  operationId?: string;
+  /** The HTTP status answered. */
+  status: number;
+  /** What Prism (or the dispatcher) found wrong with the request, or with the mocked response. Empty when all is well. */
+  violations: Array<Violation & { rpcMethod?: string; entry?: number }>;
+  durationMs: number;
+}
+
+export interface RequestLog {
+  /** Numbers `entry` and appends it, dropping the oldest beyond the limit. */
+  record(entry: Omit<RequestLogEntry, "seq">): void;
+  /** The entries, oldest first: the log itself, not a copy. */
+  entries(): RequestLogEntry[];
+  clear(): void;
+}
+
+/** A log that keeps the last `limit` entries; `onRecord` sees each entry as it is recorded. */
+export function createRequestLog(
+  limit: number,
+  onRecord: (entry: RequestLogEntry) => void,
+): RequestLog {
+  const log: RequestLogEntry[] = [];
+  let seq = 0;
+  return {
+    record(entry) {
+      const full = { seq: ++seq, ...entry };
+      log.push(full);
+      if (log.length > limit) log.splice(0, log.length - limit);
+      onRecord(full);
+    },
+    entries: () => log,
+    clear: () => void (log.length = 0),
+  };
+}
+
+/** What the handler of a request adds to its entry: how it was answered. */
+export type Outcome = Pick<RequestLogEntry, "kind" | "areas" | "status" | "violations" | "body"> &
+  Partial<RequestLogEntry>;
+
+/** Completes the entry of a request with its outcome and records it. */
+export type FinishEntry = (outcome: Outcome) => void;
+
+/** Bodies longer than this are logged as their length only, so the log stays small. */
+const LOG_BODY_MAX = 64 * 1024;
+
+// Query and header names whose values are credentials.
+const KEY_NAME = /^(?:api[-_]?key|x-api-key|authorization)$/i;
+
+/** A copy of `values` with every credential value replaced by `***`. */
+function maskKeys<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      KEY_NAME.test(name) && value !== undefined ? "***" : value,
+    ]),
+  ) as T;
+}
+
+/**
+ * Starts the entry of one request (`started`: when it arrived, `text`: its body); the returned
+ * function completes it with the outcome and the duration, and hands it to `record`.
+ */
+export function beginEntry(
+  request: {
+    started: number;
+    method: string;
+    path: string;
+    query: Record<string, string | string[]>;
+    headers: Record<string, string | string[] | undefined>;
+    text: string | undefined;
+  },
+  record: (entry: Omit<RequestLogEntry, "seq">) => void,
+): FinishEntry {
+  const { started, text } = request;
+  // The log (and GET /__mock/requests) never holds a key, and never a huge body.
+  const base = {
+    time: new Date(started).toISOString(),
+    method: request.method,
+    path: request.path,
+    query: maskKeys(request.query),
+    headers: maskKeys(request.headers),
+  };
+  return (outcome) =>
+    record({
+      ...base,
+      ...outcome,
+      ...(text &&
+        text.length > LOG_BODY_MAX && {
+          body: `[${text.length} characters, not kept in the log]`,
+        }),
+      durationMs: Date.now() - started,
+    });
+}
+
+/** The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200`, and the violations. */
+export function formatLogLine(e: RequestLogEntry): string {
+  const what = e.rpcMethods
+    ? e.batch
+      ? `[${e.rpcMethods.join(", ")}]`
+      : e.rpcMethods.join(", ")
+    : (e.operationId ?? "");
+  const v = e.violations.length
+    ? `  ${e.violations.length} violation(s): ${e.violations.map((x) => `${x.location.join(".")}: ${x.message}`).join("; ")}`
+    : "";
+  return `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${v}`;
+}
