@@ -131,9 +131,11 @@ function paramsSchema(method: any) {
   }
 }
 
+// JSON-RPC 2.0 responses have exactly these members: closed, so dynamic answers add no others.
 const errorEnvelope = (codes: number[]) => ({
   type: "object",
   required: ["jsonrpc", "id", "error"],
+  additionalProperties: false,
   properties: {
     jsonrpc: { const: "2.0" },
     id: ID_SCHEMA,
@@ -343,6 +345,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
                 schema: {
                   type: "object",
                   required: ["jsonrpc", "id", "result"],
+                  additionalProperties: false,
                   properties: {
                     jsonrpc: { const: "2.0" },
                     id: ID_SCHEMA,

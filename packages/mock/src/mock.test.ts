@@ -690,6 +690,8 @@ describe("dynamic mode", () => {
       });
       expect(r.status, r.text.slice(0, 300)).toBe(200);
       expect(r.body.id).toBe("dyn");
+      // Exactly the members of a JSON-RPC 2.0 response (no generated extras beside them).
+      expect(Object.keys(r.body).sort()).toEqual(["id", "jsonrpc", "result"]);
       expect(check(deref(c.doc, c.method.result).schema, c.doc, r.body.result)).toEqual([]);
       expect(mock.requests().at(-1)!.violations).toEqual([]);
     },
