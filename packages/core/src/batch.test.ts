@@ -13,8 +13,11 @@ describe("createBatcher", () => {
     for (const maxSize of [0, -1, 0.5, NaN])
       expect(() => createBatcher({ maxSize }), String(maxSize)).toThrow(ConfigurationError);
     expect(() => createBatcher({ maxSize: 0 })).toThrow("batch.maxSize: must be >= 1 (got 0)");
-    for (const wait of [-1, NaN])
-      expect(() => createBatcher({ wait }), String(wait)).toThrow("batch.wait: must be >= 0");
+    // (Over 2^31 - 1 ms a timer fires at once.)
+    for (const wait of [-1, NaN, Infinity, 2 ** 31])
+      expect(() => createBatcher({ wait }), String(wait)).toThrow(
+        `batch.wait: must be >= 0 and <= 2147483647 ms (got ${wait})`,
+      );
     expect(() => createBatcher({ maxSize: 1, wait: 0 })).not.toThrow();
   });
 

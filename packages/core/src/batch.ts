@@ -46,7 +46,9 @@ export function createBatcher(
 ): Batcher {
   const { maxSize = 100, wait = 0 } = options;
   if (!(maxSize >= 1)) throw new ConfigurationError(`batch.maxSize: must be >= 1 (got ${maxSize})`);
-  if (!(wait >= 0)) throw new ConfigurationError(`batch.wait: must be >= 0 (got ${wait})`);
+  // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
+  if (!(wait >= 0 && wait <= 2 ** 31 - 1))
+    throw new ConfigurationError(`batch.wait: must be >= 0 and <= 2147483647 ms (got ${wait})`);
   return {
     bind<C extends BatchedCall>(
       post: (body: unknown, id: string) => Promise<[unknown, number]>,

@@ -224,10 +224,20 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     const retries =
       idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
     const toConnectionError = connectionError(id);
+    // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
+    // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
+    // names. A 3xx becomes an APIError instead (not retried).
     const fetchAll = (signal: AbortSignal) =>
-      fetch(url, { method: init.method, headers, body: init.body, signal }).then(
-        async (response) => ({ response, bytes: new Uint8Array(await response.arrayBuffer()) }),
-      );
+      fetch(url, {
+        method: init.method,
+        headers,
+        body: init.body,
+        signal,
+        redirect: "manual",
+      }).then(async (response) => ({
+        response,
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      }));
 
     for (let attempt = 1; ; attempt++) {
       if (config.rateLimit) await config.rateLimit.acquire(signal);

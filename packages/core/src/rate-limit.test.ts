@@ -108,18 +108,52 @@ describe("createRateLimiter", () => {
     expect(next).toHaveBeenCalled();
   });
 
+  it("gives back every slot of waiters cancelled together, oldest first (one controller for all)", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 1 });
+    await limiter.acquire();
+    const controller = new AbortController();
+    const waiters = [1, 2, 3, 4, 5].map(() =>
+      limiter.acquire(controller.signal).catch((e: unknown) => e),
+    );
+    controller.abort(); // the shared listener tells the oldest waiter first
+    for (const outcome of await Promise.all(waiters)) expect(outcome).toBeInstanceOf(AbortError);
+    // No request but the first was sent: the next one waits out the first's second, no more.
+    const next = vi.fn();
+    void limiter.acquire().then(next);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(next).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(next).toHaveBeenCalled();
+  });
+
+  it("keeps the slot of an aborted waiter while a later waiter's time depends on it", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 1 });
+    await limiter.acquire(); // t = 0
+    const controller = new AbortController();
+    const aborted = limiter.acquire(controller.signal).catch((e: unknown) => e); // planned for 1 s
+    const later = vi.fn();
+    void limiter.acquire().then(later); // planned for 2 s, around the aborted one's slot
+    controller.abort();
+    expect(await aborted).toBeInstanceOf(AbortError);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(later).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(later).toHaveBeenCalled();
+  });
+
   it("rejects an invalid rate", () => {
-    for (const requestsPerSecond of [0, -1, NaN, Infinity]) {
+    const rule = "must be a finite number > 0, at least one request per 24.8 days";
+    // (One request per 30 days would need a timer longer than 2^31 - 1 ms, which fires at once.)
+    for (const requestsPerSecond of [0, -1, NaN, Infinity, 1 / (30 * 86_400)]) {
       expect(() => createRateLimiter({ requestsPerSecond })).toThrow(ConfigurationError);
       expect(() => createRateLimiter({ requestsPerSecond })).toThrow(
-        `rateLimit.requestsPerSecond: must be a finite number > 0 (got ${requestsPerSecond})`,
+        `rateLimit.requestsPerSecond: ${rule} (got ${requestsPerSecond})`,
       );
     }
+    expect(() => createRateLimiter({ requestsPerSecond: 1 / (24 * 86_400) })).not.toThrow();
     // No options at all (plain JavaScript) is the same mistake, not a TypeError.
     expect(() => (createRateLimiter as () => unknown)()).toThrow(
-      new ConfigurationError(
-        "rateLimit.requestsPerSecond: must be a finite number > 0 (got undefined)",
-      ),
+      new ConfigurationError(`rateLimit.requestsPerSecond: ${rule} (got undefined)`),
     );
   });
 

@@ -3,6 +3,8 @@ import { misconfigured } from "./config.js";
 import { AbortError } from "./errors.js";
 import { watchAbort } from "./internal/abort.js";
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The limiter the transport calls before every attempt (retries included). */
 export interface RateLimiter {
   /** Resolves when a request may start; rejects with `AbortError` if `signal` aborts while waiting. */
@@ -14,30 +16,36 @@ export interface RateLimiter {
  * window of `that many / requestsPerSecond` seconds (for 5 per second: 5 in any second). The
  * first ones start at once; later ones wait for the oldest start to leave the window. (A token
  * bucket that starts full lets twice the rate through in the first second, which a server
- * counting over a sliding second rejects.) Waiters are served in call order; an aborted waiter
- * gives its slot back when no later waiter was planned around it.
+ * counting over a sliding second rejects.) Waiters are served in call order. An aborted waiter
+ * gives its slot back unless a later waiter still waits on a time planned around it; slots freed
+ * that way come back together (so a controller that cancels many waiters at once, oldest first,
+ * does not push later calls back by their whole queue).
  */
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
   const rate = options?.requestsPerSecond;
-  if (!(rate > 0 && rate < Infinity))
+  // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
+  if (!(rate > 0 && rate < Infinity && 1000 / rate <= MAX_TIMER_MS))
     misconfigured(
       "rateLimit.requestsPerSecond",
-      `must be a finite number > 0 (got ${String(rate)})`,
+      `must be a finite number > 0, at least one request per 24.8 days (got ${String(rate)})`,
     );
   const burst = Math.max(1, Math.floor(rate));
   const window = (burst * 1000) / rate;
-  // Start times, ascending: past ones still inside the window, then reserved future ones.
-  const starts: number[] = [];
+  // Start times, ascending: past ones still inside the window, then reserved future ones (those
+  // of aborted waiters marked until no later reservation depends on them).
+  const starts: { at: number; aborted?: boolean }[] = [];
   return {
     acquire(signal) {
       const now = Date.now();
-      while (starts.length && starts[0]! <= now - window) starts.shift();
-      const start =
-        starts.length < burst ? now : Math.max(now, starts[starts.length - burst]! + window);
-      starts.push(start);
-      if (start <= now && !signal?.aborted) return Promise.resolve();
-      return sleep(start - now, signal).catch((error) => {
-        if (starts[starts.length - 1] === start) starts.pop();
+      while (starts.length && starts[0]!.at <= now - window) starts.shift();
+      const slot = {
+        at: starts.length < burst ? now : Math.max(now, starts[starts.length - burst]!.at + window),
+      };
+      starts.push(slot);
+      if (slot.at <= now && !signal?.aborted) return Promise.resolve();
+      return sleep(slot.at - now, signal).catch((error) => {
+        slot.aborted = true;
+        while (starts[starts.length - 1]?.aborted) starts.pop();
         throw error;
       });
     },

@@ -1,5 +1,7 @@
 import { createRateLimiter } from "./rate-limit.js";
 import { getEventListeners } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import createClient from "openapi-fetch";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -60,6 +62,36 @@ describe("auth", () => {
     });
     expect(calls[0]!.url.searchParams.has("api-key")).toBe(false);
     expect(calls[0]!.headers.get("x-api-key")).toBe(KEY);
+  });
+
+  it("follows no redirect, so the X-Api-Key header never reaches the host a Location names (real fetch, loopback)", async () => {
+    const seen: (string | undefined)[] = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(req.headers["x-api-key"] as string | undefined);
+      res.end("{}");
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, "127.0.0.1", r));
+    const { port: otherPort } = elsewhere.address() as AddressInfo;
+    const admin = createServer((_req, res) => {
+      res.writeHead(307, { location: `http://localhost:${otherPort}/collect` });
+      res.end();
+    });
+    await new Promise<void>((r) => admin.listen(0, "127.0.0.1", r));
+    const { port } = admin.address() as AddressInfo;
+    try {
+      const transport = createTransport(
+        { apiKey: KEY, baseUrls: { admin: `http://127.0.0.1:${port}` } },
+        adminHost,
+      );
+      const error = await transport
+        .send(new Request(`${transport.baseUrl}/v0/projects/p`), { operation: getBalances })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(APIError);
+      expect(error).toMatchObject({ status: 307 });
+      expect(seen).toEqual([]); // not followed (and not retried into it either)
+    } finally {
+      await Promise.all([admin, elsewhere].map((s) => new Promise((r) => s.close(r))));
+    }
   });
 
   it("sends a key to the sender only when one is configured", async () => {

@@ -209,19 +209,20 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
 
   /** Handles `event` unless its signature was handled already; one handling per signature at a time. */
   const handleOnce = async (event: DeliveryEvents[K], signature: string, store: SignatureStore) => {
-    // No await between finding no handling in flight and registering ours, so two deliveries
-    // cannot both pass this point for one signature.
-    for (let prior = inFlight.get(signature); prior; prior = inFlight.get(signature))
-      await prior.catch(() => {});
+    // Deliveries of one signature queue up: each waits for the one before it only (so N of them
+    // cost N wake-ups, not N²). Reading the previous one and registering ours happen with no
+    // await between them, so two deliveries cannot take the same place in the queue.
+    const previous = inFlight.get(signature);
     let settle!: () => void;
     const mine = new Promise<void>((resolve) => (settle = resolve));
     inFlight.set(signature, mine);
     try {
+      await previous; // (never rejects: settled in `finally`)
       if (await store.has(signature)) return;
       await options.onEvent(event);
       await store.add(signature);
     } finally {
-      inFlight.delete(signature);
+      if (inFlight.get(signature) === mine) inFlight.delete(signature);
       settle();
     }
   };

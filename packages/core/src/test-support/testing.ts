@@ -11,6 +11,7 @@ export interface RecordedCall {
   headers: Headers;
   body: string | undefined;
   signal: AbortSignal;
+  redirect: RequestRedirect | undefined;
 }
 
 /** A scripted answer: a Response (cloned per use), a thrown error, or a function of the call. */
@@ -34,6 +35,7 @@ export function stubFetch(...answers: Answer[]) {
             ? body
             : new TextDecoder().decode(body as ArrayBuffer),
       signal: init.signal!,
+      redirect: init.redirect,
     };
     calls.push(call);
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
