@@ -27,7 +27,7 @@ export async function batching({ server, reps, log }) {
   const lines = [];
   const targets = [];
   lines.push(
-    `${calls.toLocaleString("en-US")} getAsset calls issued in the same tick (\`Promise.all\`), against the loopback server, which counts the HTTP requests it receives (counters reset after 100 warm-up calls). A fresh process per run, ${reps} repetitions, order rotated. Wall time is from the first call to the last result. Wall-time ratios are per repetition against the raw-fetch run. **Target (from the documented default \`maxSize: 100\`): \`batch: true\` sends ⌈1000 / 100⌉ = ${expected} HTTP requests.**`,
+    `${calls.toLocaleString("en-US")} getAsset calls issued in the same tick (\`Promise.all\`), against the loopback server, which counts the HTTP requests it receives (counters reset after 100 warm-up calls). A fresh process per run, ${reps} repetitions, order rotated. Wall time is from the first call to the last result. Wall-time ratios are per repetition against the raw-fetch run. **Target (from the documented default \`maxSize: 100\`): \`batch: createBatcher()\` sends ⌈1000 / 100⌉ = ${expected} HTTP requests.**`,
   );
   lines.push("");
   lines.push(

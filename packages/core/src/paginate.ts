@@ -48,7 +48,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * consumed, so memory stays bounded by one page.
  *
  * Page style starts at `params[page] ?? 1` and stops when `hasMore` is `false`, a page has no
- * items, or it has fewer than `limit` (from the params, else the result). Cursor style starts
+ * items, or it has fewer than `limit` (from the params, else the result) unless it says
+ * `hasMore: true`. Cursor style starts
  * with `params` as given and stops when `hasMore` is `false`, the next cursor is missing, `null`
  * or `''`, a page has no items, or the next cursor is one it has sent before (a server or mock
  * repeating a cursor would otherwise loop forever).
