@@ -38,7 +38,7 @@ export function createRateLimiter(options: { requestsPerSecond: number }): RateL
     acquire(signal) {
       const now = Date.now();
       while (starts.length && starts[0]!.at <= now - window) starts.shift();
-      const slot = {
+      const slot: (typeof starts)[number] = {
         at: starts.length < burst ? now : Math.max(now, starts[starts.length - burst]!.at + window),
       };
       starts.push(slot);
