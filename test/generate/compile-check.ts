@@ -1,5 +1,7 @@
 // The generator's runtime checks, run the way a package runs them: the emitted expression,
 // evaluated with the check factories of @chaindata/core in scope. Shared by the generator suites.
+import { expect } from "vitest";
+import { ValidationError } from "../../packages/core/src/errors.js";
 import * as core from "../../packages/core/src/validate.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { createCheckEmitter } from "../../scripts/generate/lib/validator.mjs";
@@ -23,4 +25,15 @@ export function compileCheck(schema: unknown): core.Check {
   return new Function(...imports, `${declarations}\nreturn ${expression};`)(
     ...imports.map((name) => factories[name]),
   );
+}
+
+/** The messages `check` gives `value` (none when it passes), through core's `validate`. */
+export function messages(check: core.Check, value: unknown): string[] {
+  try {
+    core.validate(check, value);
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).issues.map((i) => i.message);
+  }
 }

@@ -4,9 +4,7 @@
 import Ajv from "ajv";
 import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../../packages/core/src/errors.js";
-import * as core from "../../packages/core/src/validate.js";
-import { compileCheck } from "./compile-check.js";
+import { compileCheck, messages } from "./compile-check.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { createCheckEmitter } from "../../scripts/generate/lib/validator.mjs";
 
@@ -40,16 +38,6 @@ function emitOne(schema: Schema) {
     imports: emitter.imports() as string[],
     declarations: emitter.declarations() as string,
   };
-}
-
-function messages(check: core.Check, value: unknown): string[] {
-  try {
-    core.validate(check, value);
-    return [];
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).issues.map((i) => i.message);
-  }
 }
 
 describe("createCheckEmitter: emitted text", () => {
