@@ -226,7 +226,7 @@ function emitReadme({ area, kind, doc, file }) {
               ", ",
             )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && area !== "sender" ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers }\` last. Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers }\` last. Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n`,
   };
 }
 

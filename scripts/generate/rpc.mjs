@@ -195,6 +195,8 @@ export async function emitRpcArea({ area, doc, file }) {
       impl.push(`    ${m.name}: ${call},`);
     }
   }
+  const unbatched = info["x-batch"] === false;
+  const optionsType = unbatched ? `${Area}ClientOptions` : "ClientOptions";
   const statusTags = areaStatusTags(info);
   const status = statusTags.map((tag) => `\n * ${tag}`).join("");
   const coreImports = [
@@ -214,8 +216,14 @@ export async function emitRpcArea({ area, doc, file }) {
     `import { ${coreImports.join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
+    (unbatched
+      ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a \`batch\` is ignored, so one\n * options object can serve every factory.\n */\nexport type ${Area}ClientOptions = Omit<ClientOptions, "batch">;\n\n`
+      : "") +
     `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
-    `export function create${Area}Rpc(options?: ClientOptions): JsonRpcClient {\n  return createJsonRpcClient(options, ${endpoint});\n}\n\n` +
+    `export function create${Area}Rpc(options?: ${optionsType}): JsonRpcClient {\n` +
+    (unbatched
+      ? `  return createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, ${endpoint});\n}\n\n`
+      : `  return createJsonRpcClient(options, ${endpoint});\n}\n\n`) +
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
@@ -225,7 +233,7 @@ export async function emitRpcArea({ area, doc, file }) {
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`,
       statusTags,
     ) +
-    `export function create${Area}Client(options?: ClientOptions): ${Area}Client {\n` +
+    `export function create${Area}Client(options?: ${optionsType}): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, "request"> = {\n${impl.join("\n")}\n  };\n` +
     `  // By own name only: \`request("toString")\` must not reach Object.prototype.\n` +

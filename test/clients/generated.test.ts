@@ -123,7 +123,8 @@ describe("JSON-RPC wire format", () => {
         ? JSON.stringify(r.body.map((e: any) => ({ jsonrpc: "2.0", id: e.id, result: "sig" })))
         : rpcReply('"sig"')(r),
     );
-    const sender = createSenderClient({ fetch, batch: createBatcher() });
+    // (The types refuse `batch` here; a shared options object may still carry one.)
+    const sender = createSenderClient({ fetch, batch: createBatcher() } as never);
     await expect(
       sender.sendTransaction({
         transaction: "AQID",
@@ -142,6 +143,10 @@ describe("JSON-RPC wire format", () => {
       [false, "?swqos_only=true"],
     ]);
     expect(requests[0]!.body.params).toEqual(["AQID", { encoding: "base64" }]);
+    // The Sender documents no batches (x-batch: false): plain calls go one per request too.
+    const plain = { transaction: "AQID", config: { encoding: "base64" as const } };
+    await Promise.all([sender.sendTransaction(plain), sender.sendTransaction(plain)]);
+    expect(requests.slice(2).map((r) => Array.isArray(r.body))).toEqual([false, false]);
   });
 
   it("a method whose params are all optional can be called without them (sends {}), also with .all()", async () => {

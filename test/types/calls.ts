@@ -24,6 +24,8 @@ const das = createDasClient({
 });
 const compression = createCompressionClient();
 const sender = createSenderClient({ baseUrls: { sender: "http://127.0.0.1:1" } });
+// @ts-expect-error — the Sender documents no JSON-RPC batches: its clients take no `batch`
+createSenderClient({ batch: createBatcher() });
 const wallet = createWalletClient();
 const admin = createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) });
 const webhooks = createWebhooksClient();

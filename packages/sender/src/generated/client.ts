@@ -5,11 +5,18 @@ import * as op from "./operations.js";
 import type * as T from "./types.js";
 
 /**
+ * The options of the sender clients: those of every client but `batch`. The endpoint documents no
+ * JSON-RPC batches, so calls to it are never batched; at run time a `batch` is ignored, so one
+ * options object can serve every factory.
+ */
+export type SenderClientOptions = Omit<ClientOptions, "batch">;
+
+/**
  * The sender JSON-RPC endpoint (sender host, `POST /fast`), for the standalone
  * functions: `await sendTransaction(rpc, params)`. A bundle then carries only the methods it calls.
  */
-export function createSenderRpc(options?: ClientOptions): JsonRpcClient {
-  return createJsonRpcClient(options, senderHost, "/fast");
+export function createSenderRpc(options?: SenderClientOptions): JsonRpcClient {
+  return createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, senderHost, "/fast");
 }
 
 /**
@@ -88,7 +95,7 @@ export interface SenderClient {
 }
 
 /** Create a client for every sender method (sender host, `POST /fast`). */
-export function createSenderClient(options?: ClientOptions): SenderClient {
+export function createSenderClient(options?: SenderClientOptions): SenderClient {
   const rpc = createSenderRpc(options);
   const client: Omit<SenderClient, "request"> = {
     sendTransaction: (params, options) => sendTransaction(rpc, params, options),
