@@ -194,7 +194,8 @@ export function lintOpenApi(results) {
 
 // ---------------------------------------------------------------- examples
 
-function makeAjv() {
+/** An ajv for the spec's schemas (2020-12, strict, formats incl. uint64/int64). Also used by test/contract. */
+export function makeAjv() {
   const ajv = new Ajv2020({
     strict: true,
     strictTypes: false,
@@ -210,7 +211,7 @@ function makeAjv() {
 }
 
 /** A schema as ajv sees it: `x-*` annotations stripped, refs pointed at the document's $defs. */
-function toAjvSchema(schema, id) {
+export function toAjvSchema(schema, id) {
   if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(s, id));
   if (schema === null || typeof schema !== "object") return schema;
   const out = {};

@@ -8,8 +8,10 @@
  * spec, so the spec side is derived independently.
  */
 import { readFileSync } from "node:fs";
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type Ajv2020 from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { makeAjv, toAjvSchema } from "../../scripts/spec/rules.mjs";
 
 export const root = new URL("../..", import.meta.url).pathname;
 export const specDir = `${root}spec/dist/`;
@@ -150,42 +152,7 @@ export const operationById = new Map(operations.map((o) => [o.id, o]));
 
 // -- response schemas (ajv, JSON Schema 2020-12) ----------------------------------------------------
 
-function makeAjv() {
-  const ajv = new Ajv2020({
-    strict: true,
-    strictTypes: false,
-    strictRequired: false,
-    allowUnionTypes: true,
-    allErrors: true,
-    validateFormats: true,
-  });
-  addFormats(ajv);
-  ajv.addFormat("uint64", {
-    type: "number",
-    validate: (n: number) => Number.isInteger(n) && n >= 0,
-  });
-  ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
-  return ajv;
-}
-
-/** A schema as ajv sees it: `x-*` annotations stripped, component refs pointed at `<id>#/$defs/…`. */
-function toAjvSchema(schema: any, id: string): any {
-  if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(s, id));
-  if (schema === null || typeof schema !== "object") return schema;
-  const out: any = {};
-  for (const [k, v] of Object.entries<any>(schema)) {
-    if (k.startsWith("x-")) continue;
-    if (k === "$ref" && typeof v === "string")
-      out.$ref = v.replace(/^#\/components\/schemas\//, `${id}#/$defs/`);
-    else if (k === "properties" || k === "patternProperties")
-      out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id)]));
-    else if (k === "examples" || k === "default" || k === "const" || k === "enum") out[k] = v;
-    else out[k] = toAjvSchema(v, id);
-  }
-  return out;
-}
-
-const ajvByArea = new Map<string, { ajv: ReturnType<typeof makeAjv>; id: string }>();
+const ajvByArea = new Map<string, { ajv: Ajv2020; id: string }>();
 function ajvFor(op: Operation) {
   let entry = ajvByArea.get(op.area);
   if (!entry) {
@@ -226,7 +193,7 @@ export function validateAgainst(op: Operation, schema: any, value: unknown): str
   let validate = validators.get(schema);
   if (!validate) {
     const { ajv, id } = ajvFor(op);
-    validate = ajv.compile(toAjvSchema(schema, id));
+    validate = ajv.compile(toAjvSchema(schema, id)) as ValidateFunction;
     validators.set(schema, validate);
   }
   if (validate(value)) return [];

@@ -197,7 +197,7 @@ export function createJsonRpcClient(
         // (A call with query options goes alone: a batch is posted to the bare endpoint.)
         if (query || !enqueue?.(call, options))
           post(call.request, method, options, appendQuery(url, query))
-            .then(([answer, status]) => settle(call, answer ?? null, status))
+            .then(([answer, status]) => settle(call, answer, status))
             .catch(reject);
       }),
   };
