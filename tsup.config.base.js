@@ -6,7 +6,8 @@ export default defineConfig({
   format: ["esm", "cjs"],
   dts: true,
   clean: true,
-  sourcemap: false,
+  // Maps carry their sources, so stack traces and debuggers show the TypeScript without src/.
+  sourcemap: true,
   target: "es2022",
   platform: "neutral",
   treeshake: true,

@@ -16,6 +16,8 @@ export default defineConfig({
   splitting: false,
   treeshake: true,
   minify: false,
+  // Maps carry their sources, so stack traces and debuggers show the TypeScript without src/.
+  sourcemap: true,
   // Node's `import` gets the CommonJS build through this wrapper (the exports map's `node`
   // condition), so a process that loads the package both ways (an ESM app with a CommonJS
   // dependency, a CommonJS test runner) holds one copy of the error classes, and `instanceof`

@@ -14,7 +14,7 @@ export default defineConfig([
     shims: true,
     clean: true,
     splitting: false,
-    sourcemap: false,
+    sourcemap: true,
   },
   {
     entry: ["src/cli.ts"],
@@ -22,7 +22,7 @@ export default defineConfig([
     target: "node20",
     platform: "node",
     splitting: false,
-    sourcemap: false,
+    sourcemap: true,
     banner: { js: "#!/usr/bin/env node" },
   },
 ]);

@@ -154,7 +154,7 @@ describe("open enums: runtime checks", () => {
     expect(messages(check, { types: ["TYPE_1", "BUY", "CREATE_APPARAISAL"] })).toEqual([]);
     expect(messages(check, { types: ["buy", 7] })).toEqual([
       `params.types[0]: must match ${PATTERN} (got "buy")`,
-      "params.types[1]: must be string (got number)",
+      "params.types[1]: must be string (got number 7)",
     ]);
     // without a pattern, any string
     expect(compile(schemas.Interface).expression).toBe("vString()");

@@ -311,7 +311,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
         [
           { id: ADDRESS, options: { showFungible: 1, other: true } },
           [
-            "params.options.showFungible: must be boolean (got number)",
+            "params.options.showFungible: must be boolean (got number 1)",
             "params.options.other: is not an allowed property",
           ],
         ],
@@ -332,7 +332,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
           { ids: Array(1001).fill(ADDRESS) },
           ["params.ids: must have at most 1000 items (got 1001)"],
         ],
-        [{ ids: [ADDRESS, 7] }, ["params.ids[1]: must be string (got number)"]],
+        [{ ids: [ADDRESS, 7] }, ["params.ids[1]: must be string (got number 7)"]],
       ],
     ],
     [
@@ -363,8 +363,8 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
         [{ mint: null, limit: null, dataSlice: null }, []],
         [{ mint: ADDRESS, limit: 1000, dataSlice: { offset: 0, length: 32 } }, []],
         [{ limit: 0 }, ["params.limit: must be >= 1 (got 0)"]],
-        [{ limit: 1.5 }, ["params.limit: must be integer (got number)"]],
-        [{ mint: 1 }, ["params.mint: must be string (got number)"]],
+        [{ limit: 1.5 }, ["params.limit: must be integer (got number 1.5)"]],
+        [{ mint: 1 }, ["params.mint: must be string (got number 1)"]],
         [
           { dataSlice: { offset: -1 } },
           [
@@ -429,7 +429,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
           { sortDirection: "up" },
           ['params.sortDirection: must be one of "asc", "desc" (got "up")'],
         ],
-        [{ transactionTypes: [1] }, ["params.transactionTypes[0]: must be string (got number)"]],
+        [{ transactionTypes: [1] }, ["params.transactionTypes[0]: must be string (got number 1)"]],
         [
           { webhookURL: "http://x" },
           [
@@ -497,7 +497,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
       enum: Array.from({ length: 65 }, (_, i) => `T${i}`),
     });
     expect(messages(check, "ANY_STRING")).toEqual([]);
-    expect(messages(check, 1)).toEqual(["params: must be string (got number)"]);
+    expect(messages(check, 1)).toEqual(["params: must be string (got number 1)"]);
   });
 
   it("takes a schema with properties but no type as an object", () => {

@@ -30,6 +30,16 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
     expect(pkg.exports["."].require.default).toMatch(/\.cjs$/);
   });
 
+  it("ships source maps that carry their sources (stack traces and debuggers show the TypeScript)", () => {
+    for (const entry of [pkg.exports["."].import.default, pkg.exports["."].require.default]) {
+      const code = readFileSync(join(pkgDir, entry), "utf8");
+      expect(code).toMatch(/\n\/\/# sourceMappingURL=[\w.]+\.map\n?$/);
+      const map = JSON.parse(readFileSync(join(pkgDir, `${entry}.map`), "utf8"));
+      expect(map.sources.length).toBeGreaterThan(0);
+      expect(map.sourcesContent.filter((s: unknown) => typeof s !== "string")).toEqual([]);
+    }
+  });
+
   it("depends only on @chaindata packages and openapi-fetch at runtime", () => {
     const allowed = (name: string) =>
       name.startsWith("@chaindata/") ||

@@ -4,6 +4,7 @@ import { ConfigurationError } from "./errors.js";
 
 const call = (id: string): BatchedCall => ({
   request: { id, method: "getAsset" },
+  text: JSON.stringify({ id, method: "getAsset" }),
   method: { idempotent: true },
   reject: vi.fn(),
 });
@@ -19,6 +20,11 @@ describe("createBatcher", () => {
         `batch.wait: must be >= 0 and <= 2147483647 ms (got ${wait})`,
       );
     expect(() => createBatcher({ maxSize: 1, wait: 0 })).not.toThrow();
+    // Values with no text, and no options at all.
+    expect(() => createBatcher({ maxSize: Object.create(null) as number })).toThrow(
+      "batch.maxSize: must be >= 1 (got object)",
+    );
+    expect(() => createBatcher(null!)).not.toThrow();
   });
 
   it("takes only calls without options; a defined but falsy option makes a call go alone", () => {
@@ -45,7 +51,10 @@ describe("createBatcher", () => {
       settled.push(c.request.id);
     });
     const enqueue = createBatcher().bind(
-      async (body: any) => [body.map((r: { id: string }) => ({ id: r.id, result: 1 })), 200],
+      async (body) => [
+        (JSON.parse(body) as { id: string }[]).map((r) => ({ id: r.id, result: 1 })),
+        200,
+      ],
       settle,
     );
     const [first, second, third] = [call("1"), call("2"), call("3")];

@@ -1,9 +1,12 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
+import { got } from "./config.js";
 import { ConfigurationError } from "./errors.js";
 
 /** A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it. @internal */
 export interface BatchedCall {
   request: { id: string; method: string };
+  /** The request written as JSON (at call time, so a value that cannot be written fails its own call only). */
+  text: string;
   method: { idempotent: boolean };
   reject(error: unknown): void;
 }
@@ -12,8 +15,8 @@ export interface BatchedCall {
 export interface Batcher {
   /** A queue for one endpoint. (Each client binds its own, so one batcher can serve several.) @internal */
   bind<C extends BatchedCall>(
-    /** Posts a batch (or a lone request); resolves with the parsed answer and the HTTP status. */
-    post: (body: unknown, id: string) => Promise<[answer: unknown, status: number]>,
+    /** Posts a batch (or a lone request) as JSON text; resolves with the parsed answer and the HTTP status. */
+    post: (body: string, id: string) => Promise<[answer: unknown, status: number]>,
     /** Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came back twice). */
     settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void,
   ): (call: C, options: object) => boolean;
@@ -44,14 +47,17 @@ export function createBatcher(
     wait?: number | undefined;
   } = {},
 ): Batcher {
-  const { maxSize = 100, wait = 0 } = options;
-  if (!(maxSize >= 1)) throw new ConfigurationError(`batch.maxSize: must be >= 1 (got ${maxSize})`);
+  const { maxSize = 100, wait = 0 } = options ?? {};
+  if (!(typeof maxSize === "number" && maxSize >= 1))
+    throw new ConfigurationError(`batch.maxSize: must be >= 1 (got ${got(maxSize)})`);
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
-  if (!(wait >= 0 && wait <= 2 ** 31 - 1))
-    throw new ConfigurationError(`batch.wait: must be >= 0 and <= 2147483647 ms (got ${wait})`);
+  if (!(typeof wait === "number" && wait >= 0 && wait <= 2 ** 31 - 1))
+    throw new ConfigurationError(
+      `batch.wait: must be >= 0 and <= 2147483647 ms (got ${got(wait)})`,
+    );
   return {
     bind<C extends BatchedCall>(
-      post: (body: unknown, id: string) => Promise<[unknown, number]>,
+      post: (body: string, id: string) => Promise<[unknown, number]>,
       settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void,
     ) {
       let queue: C[] = [];
@@ -65,8 +71,11 @@ export function createBatcher(
         // A lone call goes as a plain request.
         const [body, id] =
           calls.length > 1
-            ? [requests, `batch(${requests.map((r) => r.method).join(", ")})`]
-            : [requests[0], requests[0]!.method];
+            ? [
+                `[${calls.map((call) => call.text).join(",")}]`,
+                `batch(${requests.map((r) => r.method).join(", ")})`,
+              ]
+            : [calls[0]!.text, requests[0]!.method];
         post(body, id).then(
           ([answer, status]) => {
             // Entries may come back in any order: route them by id. A non-array answer (a

@@ -64,6 +64,13 @@ describe("resolveConfig", () => {
       refuses({ maxRetries }, `maxRetries: must be a whole number >= 0 (got ${maxRetries})`);
     refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
     refuses("fast" as never, "options: must be an object of client options (got fast)");
+    // A value with no text is named by its type (String() of it throws).
+    refuses(
+      { timeout: Object.create(null) },
+      "timeout: must be a number of milliseconds > 0, or Infinity (got object)",
+    );
+    // JSON writes control characters as short escapes (`\t`) that redaction would not know.
+    refuses({ apiKey: "abc\tdef" }, "apiKey: must not contain control characters");
     // `null` reads as no options, as `undefined` does.
     expect(resolveConfig(null)).toEqual(resolveConfig());
     expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({
@@ -163,6 +170,18 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       );
       expect(String(thrown)).not.toContain("pa55word");
     }
+    expect(() => resolveBaseUrl(config({ environment: Object.create(null) }), rpcHost)).toThrow(
+      new ConfigurationError("environment: must be one of mainnet, devnet, local (got object)"),
+    );
+    expect(() => resolveBaseUrl(config({ baseUrls: "http://x.example" }), rpcHost)).toThrow(
+      new ConfigurationError(
+        "baseUrls: must be an object of host name → URL (got http://x.example)",
+      ),
+    );
+    // `null` reads as no overrides.
+    expect(resolveBaseUrl(config({ baseUrls: null }), rpcHost)).toBe(
+      "https://mainnet.helius-rpc.com",
+    );
     // Paths (an `@` in one too) and ports are fine.
     expect(
       resolveBaseUrl(config({ baseUrls: { rpc: "http://127.0.0.1:4010/v0/" } }), rpcHost),
@@ -204,6 +223,10 @@ describe("per-call options and the logger", () => {
       expect(error).toEqual(
         new ConfigurationError("headers: must be valid header names and values (no line breaks)"),
       );
+      // A string would be read as an object of its characters (`0: a`, `1: b`, ...).
+      await expect(
+        rpc.call(getAsset, {}, { headers: "abc" as unknown as HeadersInit }),
+      ).rejects.toThrow(new ConfigurationError("headers: must be an object, a Headers or pairs"));
       expect(calls).toHaveLength(0);
       expect(vi.getTimerCount()).toBe(0);
     } finally {

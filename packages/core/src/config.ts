@@ -140,7 +140,11 @@ export interface OperationDescriptor {
   beta?: boolean;
   /** How to walk pages with `paginate`. */
   pagination?: PaginationDescriptor;
-  /** REST: a success may come without a body (a 204); the result is then `undefined`. */
+  /**
+   * The result may be absent: REST, a success without a body (a 204), the result is then
+   * `undefined`; JSON-RPC, a `result` of `null`. Otherwise either is an InvalidResponseError
+   * (reason `empty`), not a value that its type says cannot be there.
+   */
   optionalBody?: boolean;
 }
 
@@ -176,6 +180,15 @@ export const misconfigured = (name: string, rule: string): never => {
   throw new ConfigurationError(`${name}: ${rule}`);
 };
 
+/** `value` as text for a message. Total: a value with no text (a null-prototype object) gives its type. @internal */
+export const got = (value: unknown): string => {
+  try {
+    return String(value);
+  } catch {
+    return typeof value;
+  }
+};
+
 const REQUEST_OPTIONS = [
   "signal",
   "timeout",
@@ -193,7 +206,7 @@ const REQUEST_OPTIONS = [
 export function checkRequestOptions(options: unknown, more: readonly string[] = []): void {
   if (options === undefined) return;
   if (!options || typeof options !== "object")
-    misconfigured("options", `must be an object of request options (got ${String(options)})`);
+    misconfigured("options", `must be an object of request options (got ${got(options)})`);
   const { signal, timeout, maxRetries } = options as RequestOptions;
   for (const name in options)
     if (!REQUEST_OPTIONS.includes(name) && !more.includes(name))
@@ -213,10 +226,10 @@ export function checkLimits(timeout: unknown, maxRetries: unknown): void {
   if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0))
     misconfigured(
       "timeout",
-      `must be a number of milliseconds > 0, or Infinity (got ${String(timeout)})`,
+      `must be a number of milliseconds > 0, or Infinity (got ${got(timeout)})`,
     );
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0))
-    misconfigured("maxRetries", `must be a whole number >= 0 (got ${String(maxRetries)})`);
+    misconfigured("maxRetries", `must be a whole number >= 0 (got ${got(maxRetries)})`);
 }
 
 /**
@@ -230,7 +243,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   if (typeof options !== "object")
-    misconfigured("options", `must be an object of client options (got ${String(options)})`);
+    misconfigured("options", `must be an object of client options (got ${got(options)})`);
   for (const name in options)
     if (!CLIENT_OPTIONS.includes(name))
       misconfigured(name, `is not a client option (${CLIENT_OPTIONS.join(", ")})`);
@@ -256,6 +269,10 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   secretKey = secretKey?.trim() || undefined;
+  // No real key holds one, and JSON writes them as short escapes (`\t`) that redaction would miss.
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (secretKey && /[\0-\x1f\x7f]/.test(secretKey))
+    misconfigured("apiKey", "must not contain control characters");
   const made = (name: string, value: unknown, method: string, factory: string) => {
     // (A function is the factory itself, not called: it has a `bind` too.)
     if (
@@ -286,11 +303,15 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
  */
 export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
   const { name, urls } = host;
-  const { environment, baseUrls = {} } = config;
-  if (!Object.hasOwn(urls, environment))
+  const { environment } = config;
+  // (`null` reads as no overrides, as `undefined` does.)
+  const baseUrls = config.baseUrls ?? {};
+  if (typeof baseUrls !== "object")
+    misconfigured("baseUrls", `must be an object of host name → URL (got ${got(baseUrls)})`);
+  if (typeof environment !== "string" || !Object.hasOwn(urls, environment))
     misconfigured(
       "environment",
-      `must be one of ${Object.keys(urls).join(", ")} (got ${String(environment)})`,
+      `must be one of ${Object.keys(urls).join(", ")} (got ${got(environment)})`,
     );
   // A misspelt host would otherwise send the real key to the default URL.
   for (const key in baseUrls)

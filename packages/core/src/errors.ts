@@ -91,11 +91,17 @@ export interface APIErrorFields {
  */
 export class APIError extends ChainDataError {
   override name = "APIError";
+  /** The HTTP status. */
   declare readonly status: number;
+  /** The response headers (lower-case names, values redacted). */
   declare readonly headers: Record<string, string>;
+  /** The response body: parsed JSON if it was JSON, else the text; redacted. */
   declare readonly body: unknown;
+  /** The operation id or JSON-RPC method name. */
   declare readonly operation: string;
+  /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
   declare readonly requestId?: string;
+  /** The body's `error` object when its `code` is a number (see {@link APIErrorFields.rpcError}). */
   declare readonly rpcError?: RpcErrorObject;
 }
 
@@ -171,22 +177,28 @@ export class JsonRpcError extends ChainDataError {
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export class ConnectionError extends ChainDataError {
   override name = "ConnectionError";
+  /** The operation id or JSON-RPC method name. */
+  declare readonly operation: string;
 }
 
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export class TimeoutError extends ChainDataError {
   override name = "TimeoutError";
+  /** The operation id or JSON-RPC method name. */
+  declare readonly operation: string;
 }
 
-/** The caller's `AbortSignal` fired. Never retried. */
+/** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
 export class AbortError extends ChainDataError {
   override name = "AbortError";
+  /** The operation id or JSON-RPC method name. */
+  declare readonly operation: string;
 }
 
 /** Why a 2xx response could not be used. */
 export type InvalidResponseReason =
   | "non-json"
-  /** No body (or, REST, a JSON `null`) where the operation returns a value. */
+  /** No body (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a value. */
   | "empty"
   | "html"
   | "truncated"
@@ -199,8 +211,12 @@ export type InvalidResponseReason =
 /** A 2xx response whose body is not what the protocol promises. Not retried. */
 export class InvalidResponseError extends ChainDataError {
   override name = "InvalidResponseError";
+  /** What was wrong with the body. */
   declare readonly reason: InvalidResponseReason;
+  /** The HTTP status (2xx). */
   declare readonly status: number;
+  /** The operation id or JSON-RPC method name. */
+  declare readonly operation: string;
   /** The start of the body (≤ 200 characters), redacted. */
   declare readonly snippet: string;
 }

@@ -78,6 +78,8 @@ const addHeaders = (
   source?: HeadersInit | Record<string, string | null | undefined>,
 ) => {
   if (!source) return;
+  // (A string or number would be read as an object of its characters, or as nothing.)
+  if (typeof source !== "object") misconfigured("headers", "must be an object, a Headers or pairs");
   const removed: string[] = [];
   let headers: Headers;
   try {
@@ -122,7 +124,8 @@ const race = <T>(
       // Not after a success: abort() builds a DOMException, a measurable cost on every call.
       controller.abort();
     };
-    const onAbort = () => done(new AbortError(`Request to ${id} was aborted`));
+    const onAbort = () =>
+      done(new AbortError(`Request to ${id} was aborted`, undefined, signal!.reason));
     // setTimeout fires at once for delays over 2^31 - 1 ms; longer timeouts mean none.
     const timer =
       ms < 2 ** 31
@@ -176,26 +179,36 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     new InvalidResponseError(`Invalid response (${reason}) from ${operation}, status ${status}`, {
       reason,
       status,
+      operation,
       snippet: redact(text).slice(0, 200),
     });
 
   const scrub = <T>(value: T): T => scrubWith(value, redact);
 
-  /** A copy of a thrown value (and its causes) with redacted name, message, stack and code. */
-  const sanitize = (thrown: any, depth = 0): Error =>
-    Object.assign(
-      new Error(
-        redact(thrown?.message ?? thrown),
-        thrown?.cause != null && depth < 3
-          ? { cause: sanitize(thrown.cause, depth + 1) }
-          : undefined,
-      ),
-      {
-        name: redact(thrown?.name ?? "Error"),
-        stack: redact(thrown?.stack ?? ""),
-        ...(thrown?.code != null && { code: redact(thrown.code) }),
-      },
-    );
+  /**
+   * A copy of a thrown value (and its causes) with redacted name, message, stack and code. Total:
+   * a value that cannot be read or turned into text (a null-prototype object, a throwing getter,
+   * a revoked Proxy) gives a placeholder rather than a throw that would leave the call pending.
+   */
+  const sanitize = (thrown: any, depth = 0): Error => {
+    try {
+      return Object.assign(
+        new Error(
+          redact(thrown?.message ?? thrown),
+          thrown?.cause != null && depth < 3
+            ? { cause: sanitize(thrown.cause, depth + 1) }
+            : undefined,
+        ),
+        {
+          name: redact(thrown?.name ?? "Error"),
+          stack: redact(thrown?.stack ?? ""),
+          ...(thrown?.code != null && { code: redact(thrown.code) }),
+        },
+      );
+    } catch {
+      return new Error("(an error that cannot be read)");
+    }
+  };
 
   /** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
   const connectionError = (id: string) => (thrown: unknown) => {
@@ -205,7 +218,32 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
   };
 
-  const send: Http["send"] = async (url, init, { id, idempotent }, options = {}) => {
+  // Errors made in a timer or a listener (timeout, abort, connection) carry no caller frames:
+  // their stack is taken again here, inside the awaited chain, so that it reaches the caller's
+  // `await` as an API error's does (V8's async stack traces; elsewhere a no-op). They get their
+  // operation here too (a wait for the rate limiter, shared by many operations, knows none), and an
+  // abort's cause, the signal's reason, is copied and redacted like a fetch error.
+  const send: Http["send"] = async (...args) => {
+    try {
+      return await attempts(...args);
+    } catch (error) {
+      if (
+        error instanceof TimeoutError ||
+        error instanceof AbortError ||
+        error instanceof ConnectionError
+      ) {
+        (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace?.(error);
+        Object.assign(error, {
+          operation: args[2].id,
+          ...(error instanceof AbortError &&
+            error.cause !== undefined && { cause: sanitize(error.cause) }),
+        });
+      }
+      throw error;
+    }
+  };
+
+  const attempts: Http["send"] = async (url, init, { id, idempotent }, options = {}) => {
     // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
     if (!key && !host.keyOptional)

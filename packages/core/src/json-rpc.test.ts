@@ -10,9 +10,11 @@ import {
 } from "./errors.js";
 import { vBoundedString, vObject } from "./validate.js";
 import { createBatcher } from "./batch.js";
+import { createRateLimiter } from "./rate-limit.js";
 import { rpcHost, senderHost } from "./generated/environments.js";
-import { jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
+import { hang, jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
 import { createJsonRpcClient, rpcEncoding, type RpcMethodDescriptor } from "./json-rpc.js";
+import type { ClientOptions, RequestOptions } from "./config.js";
 
 const KEY = "rpc-key";
 const getAsset: RpcMethodDescriptor = {
@@ -526,5 +528,137 @@ describe("createJsonRpcClient: auto-batching", () => {
     await expect(
       rpc.call(getAsset, { id: "aaa" }, { signal: AbortSignal.abort() }),
     ).rejects.toBeInstanceOf(AbortError);
+  });
+});
+
+describe("error stacks", () => {
+  // Error trackers group by the caller's frame: every kind of error must reach the `await` of the
+  // function that made the call, including errors made in a timer (timeout) or a rejected fetch.
+  const cases: [string, typeof fetch, RequestOptions][] = [
+    [
+      "JsonRpcError",
+      stubFetch(jsonResponse({ jsonrpc: "2.0", id: "1", error: { code: 1, message: "no" } })).fetch,
+      {},
+    ],
+    ["PermissionDeniedError", stubFetch(jsonResponse({}, { status: 403 })).fetch, {}],
+    ["TimeoutError", stubFetch(hang).fetch, { timeout: 5 }],
+    ["ConnectionError", stubFetch(new TypeError("fetch failed")).fetch, {}],
+    ["AbortError", stubFetch(hang).fetch, { signal: AbortSignal.timeout(5) }],
+  ];
+  it.each(cases)("%s reaches the caller's frame", async (name, fetch, options) => {
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 0 }, rpcHost, "/");
+    async function callerOfGetAsset() {
+      await rpc.call(getAsset, { id: "aaa" }, options);
+    }
+    const error = (await callerOfGetAsset().catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe(name);
+    expect(error.stack).toContain("callerOfGetAsset");
+    // Every error names its operation in a field, not only in its message.
+    expect(error).toMatchObject(
+      name === "JsonRpcError" ? { method: "getAsset" } : { operation: "getAsset" },
+    );
+  });
+});
+
+it("an AbortError's cause is a redacted copy of the signal's reason", async () => {
+  const rpc = createJsonRpcClient({ apiKey: KEY, fetch: stubFetch(hang).fetch }, rpcHost, "/");
+  const controller = new AbortController();
+  const call = rpc.call(getAsset, { id: "aaa" }, { signal: controller.signal });
+  controller.abort(new Error(`user cancelled (${KEY})`));
+  const error = (await call.catch((e: unknown) => e)) as AbortError;
+  expect(error).toBeInstanceOf(AbortError);
+  expect((error.cause as Error).message).toBe("user cancelled (***)");
+});
+
+it("an abort while waiting for the rate limiter names the operation and keeps the reason, redacted", async () => {
+  const rateLimit = createRateLimiter({ requestsPerSecond: 1 });
+  const { fetch } = stubFetch(jsonResponse({ jsonrpc: "2.0", id: "1", result: {} }));
+  const rpc = createJsonRpcClient({ apiKey: KEY, fetch, rateLimit }, rpcHost, "/");
+  await rpc.call(getAsset, { id: "aaa" });
+  const controller = new AbortController();
+  const waiting = rpc.call(getAsset, { id: "bbb" }, { signal: controller.signal });
+  controller.abort(`shutting down ${KEY}`);
+  const error = (await waiting.catch((e: unknown) => e)) as AbortError;
+  expect(error).toBeInstanceOf(AbortError);
+  expect(error.operation).toBe("getAsset");
+  expect((error.cause as Error).message).toBe("shutting down ***");
+});
+
+describe("hostile or odd values (what a fuzzer found)", () => {
+  const ID = "aaa";
+  const client = (fetch: typeof globalThis.fetch, options: ClientOptions = {}) =>
+    createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 0, ...options }, rpcHost, "/");
+
+  it("a JSON-RPC error whose message or code has no text still rejects with a JsonRpcError, batched or not", async () => {
+    const error = { code: { toString: "x" }, message: { toString: "y" } };
+    for (const options of [{}, { batch: createBatcher() }]) {
+      // (A lone call goes as a plain request, batcher or not.)
+      const rpc = client(async () => jsonResponse({ jsonrpc: "2.0", id: "1", error }), options);
+      const thrown = await rpc.call(getAsset, { id: ID }).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(JsonRpcError);
+      expect((thrown as Error).message).toBe(
+        'JSON-RPC error {"toString":"x"} from getAsset: {"toString":"y"}',
+      );
+    }
+  });
+
+  it("a fetch that rejects with a value that has no text is a ConnectionError at once, with no unhandled rejection", async () => {
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      const rpc = client(async () => Promise.reject(Object.create(null) as Error), {
+        timeout: Infinity,
+      });
+      const thrown = await rpc.call(getAsset, { id: ID }).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(ConnectionError);
+      expect((thrown as Error).message).toBe(
+        "Connection error from getAsset: (an error that cannot be read)",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
+  });
+
+  it("checks only what JSON will send: a class's getter does not satisfy a required field", async () => {
+    class AssetQuery {
+      get id() {
+        return ID;
+      }
+    }
+    const { fetch, calls } = stubFetch(server(() => ({})));
+    await expect(client(fetch).call(getAsset, new AssetQuery())).rejects.toThrow(
+      "params.id: is required",
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it("params that cannot be written as JSON are a ValidationError of that call only, batched or not", async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const { fetch, calls } = stubFetch(server((_method, params) => params));
+    const rpc = client(fetch, { batch: createBatcher() });
+    const [bad, good] = await Promise.allSettled([
+      rpc.call(getProofs, cyclic),
+      rpc.call(getProofs, { ok: 1 }),
+    ]);
+    expect(bad.status === "rejected" && bad.reason).toBeInstanceOf(ValidationError);
+    expect(bad.status === "rejected" && (bad.reason as Error).message).toMatch(
+      /^params: cannot be written as JSON \(Converting circular structure/,
+    );
+    expect(good).toEqual({ status: "fulfilled", value: { ok: 1 } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a result of null is an InvalidResponseError (empty), unless the method's result may be absent", async () => {
+    const { fetch } = stubFetch(server(() => null));
+    await expect(client(fetch).call(getAsset, { id: ID })).rejects.toMatchObject({
+      name: "InvalidResponseError",
+      reason: "empty",
+    });
+    await expect(
+      client(fetch).call({ ...getProofs, optionalBody: true }, { id: ID }),
+    ).resolves.toBeNull();
   });
 });

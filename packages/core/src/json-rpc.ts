@@ -11,14 +11,14 @@ import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
 import { appendQuery } from "./internal/url.js";
 import { reviveU64, stringifyJson } from "./json.js";
-import { validate } from "./validate.js";
+import { validate, writeJson } from "./validate.js";
 
 /**
  * How a method's params go on the wire when not as the params object itself: made by
  * {@link rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
  */
 export type RpcEncode = ((
-  params: any,
+  params: unknown,
   options: Record<string, unknown>,
 ) => [params: unknown, query: string]) & {
   /** The call options that are the method's query parameters (accepted besides RequestOptions). */
@@ -43,7 +43,8 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
   positional?: readonly string[],
   query: Readonly<Record<string, string>> = {},
 ): RpcEncode {
-  const encode: RpcEncode = (params, options) => {
+  const encode: RpcEncode = (value, options) => {
+    const params = value as Record<string, unknown> | undefined;
     let wire: unknown = params ?? {};
     // Query options given in a params object are not params.
     if (
@@ -52,7 +53,7 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
       Object.keys(query).some((option) => params?.[option] !== undefined)
     ) {
       wire = Object.fromEntries(
-        Object.entries(params).filter(([name]) => !Object.hasOwn(query, name)),
+        Object.entries(params!).filter(([name]) => !Object.hasOwn(query, name)),
       );
     }
     if (positional) {
@@ -102,6 +103,8 @@ export interface JsonRpcClient {
 /** A call on its way: the request object, its method, and how to settle the caller's promise. */
 interface Call {
   request: { jsonrpc: "2.0"; id: string; method: string; params: unknown };
+  /** `request` written as JSON. */
+  text: string;
   method: RpcMethodDescriptor;
   resolve(result: unknown): void;
   reject(error: unknown): void;
@@ -121,19 +124,14 @@ export function createJsonRpcClient(
   const url = http.baseUrl + path;
   let lastId = 0;
 
-  /** Posts `body`; resolves with the parsed answer and the HTTP status. */
+  /** Posts `body` (JSON text); resolves with the parsed answer and the HTTP status. */
   const post = async (
-    body: unknown,
+    body: string,
     operation: OperationDescriptor,
     options?: RequestOptions,
     target = url,
   ): Promise<[unknown, number]> => {
-    const exchange = await http.send(
-      target,
-      { method: "POST", body: stringifyJson(body) },
-      operation,
-      options,
-    );
+    const exchange = await http.send(target, { method: "POST", body }, operation, options);
     const answer = http.json(exchange, operation.id);
     const { status } = exchange.response;
     // (Batched or not, an empty body is one error for every call in it.)
@@ -143,13 +141,13 @@ export function createJsonRpcClient(
 
   /** Settles `call` with its response object (`undefined`: missing from a batch). */
   const settle = (
-    { request, method: { id: name, u64 }, resolve, reject }: Call,
+    { request, method: { id: name, u64, optionalBody }, resolve, reject }: Call,
     response: any,
     status: number,
     duplicate?: boolean,
   ) => {
     const invalid = (
-      reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry",
+      reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty",
     ) => reject(http.invalid(reason, status, String(stringifyJson(response) ?? ""), name));
     if (response === undefined) return invalid("missing-entry");
     if (duplicate) return invalid("duplicate-entry");
@@ -158,10 +156,15 @@ export function createJsonRpcClient(
     const { id, error } = response;
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
-      const { code, message, data } = http.scrub(error);
-      const rpcMessage = String(message ?? http.scrub(String(error)));
+      const scrubbed = http.scrub(error);
+      const { code, message, data } = scrubbed;
+      // The server's values as text, whatever they are: `String()` throws on an object such as
+      // `{"toString": "x"}`, and parsed JSON can be anything.
+      const text = (value: unknown) =>
+        typeof value === "string" ? value : String(stringifyJson(value));
+      const rpcMessage = text(message ?? scrubbed);
       return reject(
-        new JsonRpcError(`JSON-RPC error ${code} from ${name}: ${rpcMessage}`, {
+        new JsonRpcError(`JSON-RPC error ${text(code)} from ${name}: ${rpcMessage}`, {
           code,
           rpcMessage,
           data,
@@ -172,6 +175,7 @@ export function createJsonRpcClient(
     }
     if (id !== request.id) return invalid("id-mismatch");
     if (!("result" in response)) return invalid("not-json-rpc");
+    if (response.result === null && !optionalBody) return invalid("empty");
     resolve(reviveU64(response.result, u64));
   };
 
@@ -182,23 +186,41 @@ export function createJsonRpcClient(
 
   return {
     logger: config.logger,
-    call: (method, params, options = {}) =>
-      new Promise((resolve, reject) => {
-        // A throw here (ConfigurationError, ValidationError) rejects the promise: nothing is sent.
-        checkRequestOptions(options, method.encode?.options);
-        if (method.params) validate(method.params, params);
-        const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
-        const call: Call = {
-          request: { jsonrpc: "2.0", id: String(++lastId), method: method.id, params: wire },
-          method,
-          resolve: resolve,
-          reject,
-        };
-        // (A call with query options goes alone: a batch is posted to the bare endpoint.)
-        if (query || !enqueue?.(call, options))
-          post(call.request, method, options, appendQuery(url, query))
-            .then(([answer, status]) => settle(call, answer, status))
-            .catch(reject);
-      }),
+    // An async function that awaits its own request, so an error's stack reaches the caller's
+    // `await` (V8 links async frames only through `await`, not through `.then`). A batched call
+    // settles from the batcher's request instead, which no caller awaits.
+    call: async <R>(
+      method: RpcMethodDescriptor,
+      params: unknown,
+      options: RequestOptions & Record<string, unknown> = {},
+    ) => {
+      // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
+      checkRequestOptions(options, method.encode?.options);
+      if (method.params) validate(method.params, params);
+      const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
+      let resolve!: Call["resolve"], reject!: Call["reject"];
+      const settled = new Promise((res, rej) => ((resolve = res), (reject = rej)));
+      const request = {
+        jsonrpc: "2.0",
+        id: String(++lastId),
+        method: method.id,
+        params: wire,
+      } as const;
+      const call: Call = {
+        request,
+        // (Written now, so a value that cannot be written as JSON fails this call, before anything
+        // is sent, and never a batch of other callers' calls.)
+        text: writeJson(request, "params"),
+        method,
+        resolve,
+        reject,
+      };
+      // (A call with query options goes alone: a batch is posted to the bare endpoint.)
+      if (query || !enqueue?.(call, options)) {
+        const [answer, status] = await post(call.text, method, options, appendQuery(url, query));
+        settle(call, answer, status);
+      }
+      return (await settled) as R;
+    },
   };
 }

@@ -279,6 +279,23 @@ describe("parseJson: what a fuzzer found", () => {
     expect(performance.now() - started).toBeLessThan(1000); // (quadratic: ~20 s)
   });
 
+  it("picks its tag in linear time, however long a run of U+0001 the text holds", () => {
+    // A string of the server's (an NFT's name, a memo) full of U+0001 beside a big number.
+    const run = "\u0001".repeat(50_000);
+    const body = `{"name":"${"\\u0001".repeat(50_000)}","lamports":18446744073709551615}`;
+    const started = performance.now();
+    const value = parseJson(body) as { name: string; lamports: bigint };
+    const text = stringifyJson(value);
+    expect(performance.now() - started).toBeLessThan(1000); // (quadratic: 8 s to parse, 38 s to write)
+    expect(value).toEqual({ name: run, lamports: 18446744073709551615n });
+    expect(text).toBe(
+      JSON.stringify({ name: run }).slice(0, -1) + ',"lamports":18446744073709551615}',
+    );
+    expect(stringifyJson({ [run + "k"]: 1n, v: run })).toBe(
+      `{${JSON.stringify(run + "k")}:1,"v":${JSON.stringify(run)}}`,
+    );
+  });
+
   it("sees a clash with its tag in a String object too", () => {
     expect(stringifyJson([new String("\u00011"), 5n])).toBe('["\\u00011",5]');
   });

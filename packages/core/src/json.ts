@@ -63,8 +63,11 @@ const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any =>
  */
 export function parseJson(text: string): unknown {
   if (!/\d{16}/.test(text)) return JSON.parse(text);
-  let tag = "\\u0001";
-  while (text.includes(tag)) tag += "\\u0001";
+  // One pass for the longest run of `\u0001` escapes (a search per tag length would be quadratic
+  // in the run, and the text is the server's: a run of 50,000 took seconds).
+  let longest = 0;
+  for (const [run] of text.matchAll(/(?:\\u0001)+/g)) longest = Math.max(longest, run.length);
+  const tag = "\\u0001".repeat(longest / 6 + 1);
   // Strings are matched whole (and kept), so digits inside them are never touched; an unclosed
   // string (a cut-off body) runs to the end, so the scan stays linear and JSON.parse still
   // throws. A number is matched only from its start to its end (no `.`, exponent or digit
@@ -91,9 +94,9 @@ export function parseJson(text: string): unknown {
  * Values without bigints take the native path untouched. Otherwise each bigint is written as a
  * string tagged with a run of U+0001 (which JSON writes as the escape `\u0001`) and the quotes
  * around tagged values are then dropped. A real key or string that starts with the tag would be
- * mistaken for one, so the run grows until none does.
+ * mistaken for one, so the tag is made longer than any run of U+0001 a key or string starts with.
  */
-export function stringifyJson(value: any): string {
+export function stringifyJson(value: unknown): string {
   // Native first: it is several times faster and allocates less. It throws a TypeError on a
   // bigint (or a cycle), and only then does the replacer run.
   try {
@@ -101,24 +104,31 @@ export function stringifyJson(value: any): string {
   } catch (error) {
     if (!(error instanceof TypeError)) throw error; // (a cycle throws a TypeError again below)
   }
-  for (let tag = "\u0001"; ; tag += "\u0001") {
-    let clash = false;
+  // The tag must be longer than any run of U+0001 that a key or string starts with. The first
+  // pass tries one character and measures the longest such run; a second pass, when needed, uses
+  // a tag one longer. (Growing it a character per pass would be quadratic in the run.)
+  for (let tag = "\u0001"; ;) {
+    let longest = 0;
+    const measure = (text: string) => {
+      if (!text.startsWith(tag)) return;
+      let run = 0;
+      while (text.charCodeAt(run) === 1) run++;
+      longest = Math.max(longest, run);
+    };
     const text = JSON.stringify(value, (key, v) => {
+      measure(key);
       // (A String object is written as its string, so it can clash too.)
-      if (
-        key.startsWith(tag) ||
-        ((typeof v === "string" || v instanceof String) && String(v).startsWith(tag))
-      )
-        clash = true;
+      if (typeof v === "string" || v instanceof String) measure(String(v));
       return typeof v === "bigint" ? tag + v : v;
     });
     // Only a quote after `[`, `,` or `:` (or at the start) opens a value; an escaped `\"` inside
     // a string follows a backslash.
-    if (!clash)
+    if (!longest)
       return text.replace(
         new RegExp(`(?<![^[,:])"(?:\\\\u0001){${tag.length}}(-?\\d+)"`, "g"),
         "$1",
       );
+    tag = "\u0001".repeat(longest + 1);
   }
 }
 

@@ -1,5 +1,5 @@
 /** A client-side rate limiter, so a client stays under a documented limit (admin: 5 req/s). */
-import { misconfigured } from "./config.js";
+import { got, misconfigured } from "./config.js";
 import { AbortError } from "./errors.js";
 import { watchAbort } from "./internal/abort.js";
 
@@ -24,10 +24,10 @@ export interface RateLimiter {
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
   const rate = options?.requestsPerSecond;
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
-  if (!(rate > 0 && rate < Infinity && 1000 / rate <= MAX_TIMER_MS))
+  if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1000 / rate <= MAX_TIMER_MS))
     misconfigured(
       "rateLimit.requestsPerSecond",
-      `must be a finite number > 0, at least one request per 24.8 days (got ${String(rate)})`,
+      `must be a finite number > 0, at least one request per 24.8 days (got ${got(rate)})`,
     );
   const burst = Math.max(1, Math.floor(rate));
   const window = (burst * 1000) / rate;
@@ -58,7 +58,8 @@ export function createRateLimiter(options: { requestsPerSecond: number }): RateL
  */
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError("The request was aborted"));
+    if (signal?.aborted)
+      return reject(new AbortError("The request was aborted", undefined, signal.reason));
     const timer = setTimeout(() => {
       unwatch?.();
       resolve();
@@ -67,7 +68,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       signal &&
       watchAbort(signal, () => {
         clearTimeout(timer);
-        reject(new AbortError("The request was aborted"));
+        reject(new AbortError("The request was aborted", undefined, signal.reason));
       });
   });
 }

@@ -52,9 +52,9 @@ describe("validate", () => {
   });
 
   it("checks types: integer (safe or bigint), number, boolean, object, null", () => {
-    expect(messages(vString(), 1)).toEqual(["params: must be string (got number)"]);
+    expect(messages(vString(), 1)).toEqual(["params: must be string (got number 1)"]);
     expect(messages(vInteger(), 2n ** 64n)).toEqual([]);
-    expect(messages(vInteger(), 1.5)).toEqual(["params: must be integer (got number)"]);
+    expect(messages(vInteger(), 1.5)).toEqual(["params: must be integer (got number 1.5)"]);
     expect(messages(vInteger(), 2 ** 60)).toEqual([
       "params: must be a safe integer or a bigint (got 1152921504606847000)", // (already rounded: the point of the rule)
     ]);
@@ -63,13 +63,13 @@ describe("validate", () => {
     ]);
     expect(messages(vInteger(), 2 ** 53 - 1)).toEqual([]);
     expect(messages(vInteger(), "1")).toEqual(["params: must be integer (got string)"]);
-    expect(messages(vNumber(), NaN)).toEqual(["params: must be number (got number)"]);
+    expect(messages(vNumber(), NaN)).toEqual(["params: must be number (got number NaN)"]);
     expect(messages(vNumber(), 0.5)).toEqual([]);
     expect(messages(vNumber(), 1n)).toEqual([]);
     expect(messages(vObject({}), null)).toEqual(["params: must be object (got null)"]);
     expect(messages(vObject({}), [])).toEqual(["params: must be object (got array)"]);
     expect(messages(vBoolean, false)).toEqual([]);
-    expect(messages(vBoolean, 0)).toEqual(["params: must be boolean (got number)"]);
+    expect(messages(vBoolean, 0)).toEqual(["params: must be boolean (got number 0)"]);
     expect(messages(vAny, undefined)).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe("validate", () => {
       "params.limit: must be <= 1000 (got 1001)",
     ]);
     expect(messages(vObject({}, [], vString()), { a: "x", b: 1 })).toEqual([
-      "params.b: must be string (got number)",
+      "params.b: must be string (got number 1)",
     ]);
     expect(messages(vObject({ a: vString() }), { a: "x", b: 1 })).toEqual([]); // additional omitted: anything
   });
@@ -115,7 +115,7 @@ describe("validate", () => {
       "params.toString: is not an allowed property",
     ]);
     expect(messages(vObject({}, [], vString()), { hasOwnProperty: 1 })).toEqual([
-      "params.hasOwnProperty: must be string (got number)",
+      "params.hasOwnProperty: must be string (got number 1)",
     ]);
   });
 
@@ -197,7 +197,7 @@ describe("validate", () => {
     expect(messages(AddressOrDomain, "not valid")).toEqual([
       'params: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "not valid")',
     ]);
-    expect(messages(AddressOrDomain, 1)).toEqual(["params: must be string (got number)"]);
+    expect(messages(AddressOrDomain, 1)).toEqual(["params: must be string (got number 1)"]);
     // The object branch is closer than the string branch: its type matched, its issue is deeper.
     expect(messages(vAnyOf([vString(), vObject({}, ["id"])]), {})).toEqual([
       "params.id: is required",
@@ -208,15 +208,15 @@ describe("validate", () => {
   });
 
   it("names the root by `path`", () => {
-    expect(() => validate(vString(), 1, "input")).toThrow("input: must be string (got number)");
+    expect(() => validate(vString(), 1, "input")).toThrow("input: must be string (got number 1)");
   });
 
   it("summarises many issues in the message", () => {
     expect(() => validate(vArray(vString()), [1, 2, 3, 4, 5])).toThrow(
-      "params[0]: must be string (got number); params[1]: must be string (got number); params[2]: must be string (got number) (and 2 more)",
+      "params[0]: must be string (got number 1); params[1]: must be string (got number 2); params[2]: must be string (got number 3) (and 2 more)",
     );
     expect(() => validate(vArray(vString()), [1, 2, 3])).toThrow(
-      /^params\[0\]: must be string \(got number\); params\[1\]: must be string \(got number\); params\[2\]: must be string \(got number\)$/,
+      /^params\[0\]: must be string \(got number 1\); params\[1\]: must be string \(got number 2\); params\[2\]: must be string \(got number 3\)$/,
     );
   });
 

@@ -9,6 +9,7 @@
  * (`validate` itself is not: it throws, and a bundler would drop its calls.)
  */
 import { ValidationError, type ValidationIssue } from "./errors.js";
+import { got } from "./config.js";
 import { stringifyJson } from "./json.js";
 
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
@@ -18,11 +19,23 @@ const add = (issues: ValidationIssue[], path: string, rule: string, message: str
   issues.push({ path, rule, message: `${path}: ${message}` });
 };
 
+// (A number is shown too: `must be integer (got number)` would not say what is wrong with 2.5.)
 const kind = (value: unknown) =>
-  value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  value === null
+    ? "null"
+    : Array.isArray(value)
+      ? "array"
+      : typeof value === "number"
+        ? `number ${value}`
+        : typeof value;
 
 const show = (value: unknown) => {
-  const text = String(stringifyJson(value));
+  let text: string;
+  try {
+    text = String(stringifyJson(value));
+  } catch {
+    return kind(value); // (a cycle)
+  }
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 };
 
@@ -188,9 +201,13 @@ export const vBoolean: Check = (value, path, issues) => {
     )
       return;
     const object = value as Record<string, unknown>;
+    // Only own enumerable members are written as JSON, so only they are checked: a class's getter
+    // or an inherited member would pass a check and then not be sent.
+    const own = Object.keys(object);
     for (const name of required)
-      if (object[name] === undefined) add(issues, `${path}.${name}`, "required", "is required");
-    for (const name in object) {
+      if (!own.includes(name) || object[name] === undefined)
+        add(issues, `${path}.${name}`, "required", "is required");
+    for (const name of own) {
       // `undefined` members vanish in JSON: neither checked nor "additional".
       if (object[name] === undefined) continue;
       const check = Object.hasOwn(properties, name) ? properties[name] : additional;
@@ -257,6 +274,23 @@ export function validate(check: Check, value: unknown, path = "params"): void {
     throw new ValidationError(
       issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown,
       { issues },
+    );
+  }
+}
+
+/**
+ * `value` as JSON text (bigints exact), or a ValidationError naming `path` when it cannot be
+ * written (a cycle, a throwing `toJSON`). Nothing is sent.
+ */
+export function writeJson(value: unknown, path: string): string {
+  try {
+    return stringifyJson(value);
+  } catch (error) {
+    const message = `${path}: cannot be written as JSON (${got((error as Error)?.message)})`;
+    throw new ValidationError(
+      message,
+      { issues: [{ path, rule: "json", message }] },
+      error as Error,
     );
   }
 }
