@@ -327,7 +327,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     const error = body?.error;
     const detail = error?.message ?? error ?? body?.message ?? body;
     const fields: Record<string, string> = {};
-    headers.forEach((value, name) => (fields[name] = redact(value)));
+    headers.forEach((value, name) => (fields[redact(name)] = redact(value)));
     return makeAPIError(
       redact(`HTTP ${status} ${statusText}`.trim()) +
         ` from ${operation}` +

@@ -8,7 +8,7 @@ import {
   RateLimitError,
   ValidationError,
 } from "./errors.js";
-import { vBoundedString, vObject } from "./validate.js";
+import { vBoolean, vBoundedString, vObject } from "./validate.js";
 import { createBatcher } from "./batch.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { rpcHost, senderHost } from "./generated/environments.js";
@@ -131,6 +131,21 @@ describe("createJsonRpcClient: single calls", () => {
       "params.id: must have at least 3 characters (got 1)",
     );
     expect(mock).not.toHaveBeenCalled();
+  });
+
+  it("checks a query option given with the call options against the params schema, sending nothing when it fails", async () => {
+    const { fetch, calls } = stubFetch(server(() => "sig"));
+    const checked: RpcMethodDescriptor = {
+      ...sendTransaction,
+      params: vObject({ transaction: vBoundedString(1), swqosOnly: vBoolean }, ["transaction"]),
+    };
+    const sender = createJsonRpcClient({ fetch }, senderHost, "/fast");
+    await expect(
+      sender.call(checked, { transaction: "AQAB" }, { swqosOnly: "yes" as unknown as boolean }),
+    ).rejects.toThrow("params.swqosOnly: must be boolean (got string)");
+    expect(calls).toHaveLength(0);
+    await sender.call(checked, { transaction: "AQAB" }, { swqosOnly: true });
+    expect(calls.map((c) => c.url.search)).toEqual(["?swqos_only=true"]);
   });
 
   it("appends query options to the URL", async () => {

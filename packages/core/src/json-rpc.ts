@@ -196,6 +196,13 @@ export function createJsonRpcClient(
     ) => {
       // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
       checkRequestOptions(options, method.encode?.options);
+      // A query option given with the call options is checked with the params, as one given in
+      // the params is (where the generated clients put it).
+      // (Params given as an array are already in wire form: nothing to fold into.)
+      if (!Array.isArray(params))
+        for (const name of method.encode?.options ?? [])
+          if (options[name] !== undefined)
+            params = { ...(params as object), [name]: options[name] };
       if (method.params) validate(method.params, params);
       const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
       let resolve!: Call["resolve"], reject!: Call["reject"];

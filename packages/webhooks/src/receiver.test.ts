@@ -395,6 +395,12 @@ describe("createWebhookHandler", () => {
       expect(() => createWebhookHandler(options as never), message).toThrow(ConfigurationError);
       expect(() => createWebhookHandler(options as never), message).toThrow(message);
     }
+    // A store of 0 would never de-duplicate, and one of NaN would never forget.
+    for (const maxEntries of [0, -1, 1.5, NaN])
+      expect(() => createMemorySignatureStore(maxEntries)).toThrow(
+        new ConfigurationError(`maxEntries: must be a whole number >= 1 (got ${maxEntries})`),
+      );
+    expect(() => createMemorySignatureStore(Infinity)).toThrow(ConfigurationError);
   });
 });
 

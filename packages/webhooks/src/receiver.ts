@@ -50,8 +50,16 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
   maxBodyBytes?: number | undefined;
 }
 
-/** An in-memory signature store that forgets the oldest entries beyond `maxEntries`. */
+/**
+ * An in-memory signature store that forgets the oldest entries beyond `maxEntries`.
+ * @throws ConfigurationError unless `maxEntries` is a whole number ≥ 1 (0 would never de-duplicate,
+ * and NaN would never forget)
+ */
 export function createMemorySignatureStore(maxEntries = 10_000): SignatureStore {
+  if (!(Number.isInteger(maxEntries) && maxEntries >= 1))
+    throw new ConfigurationError(
+      `maxEntries: must be a whole number >= 1 (got ${typeof maxEntries === "number" ? maxEntries : typeof maxEntries})`,
+    );
   const seen = new Set<string>();
   return {
     has: (signature) => seen.has(signature),
