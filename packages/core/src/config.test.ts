@@ -225,7 +225,7 @@ describe("per-call options and the logger", () => {
       );
       // A string would be read as an object of its characters (`0: a`, `1: b`, ...).
       await expect(
-        rpc.call(getAsset, {}, { headers: "abc" as unknown as HeadersInit }),
+        rpc.call(getAsset, {}, { headers: "abc" as unknown as Record<string, string> }),
       ).rejects.toThrow(new ConfigurationError("headers: must be an object, a Headers or pairs"));
       expect(calls).toHaveLength(0);
       expect(vi.getTimerCount()).toBe(0);
