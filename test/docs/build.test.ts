@@ -17,6 +17,10 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs, serveDocs, type BuildResult } from "../../packages/docs/src/index.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { sdkName } from "../../packages/docs/src/util.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
 
 const root = join(import.meta.dirname, "../..");
 const specDir = join(root, "spec/dist");
@@ -128,7 +132,7 @@ describe("docs build", () => {
     );
     expect(send).toMatch(/sender\.sendTransaction\(\{\s*transaction: "/);
     expect(send).toContain("params[0]");
-    expect(send).toMatch(/swqos_only\s*query/);
+    expect(send).toMatch(/swqosOnly\s*wire: \?swqos_only=\s*query/);
     expect(send).toContain("50 requests/s per region");
     expect(send).toContain("Regional endpoints");
     const proofs = text(page("compression/getMultipleNewAddressProofsV2.html"));
@@ -136,6 +140,46 @@ describe("docs build", () => {
     expect(proofs).toMatch(/compression\.getMultipleNewAddressProofsV2\(\[/);
     expect(proofs).toMatch(/"params": \[\s*\{\s*"address"/);
     expect(proofs).toContain("items 1 – 1000");
+  });
+
+  it("names a JSON-RPC query option as the SDK takes it (swqosOnly), its wire name noted", () => {
+    let seen = 0;
+    for (const a of index.areas.filter((x: any) => x.kind === "openrpc")) {
+      const types = readFileSync(join(root, `packages/${a.area}/src/generated/types.ts`), "utf8");
+      for (const m of load(a.file).methods)
+        for (const q of m["x-query-params"] ?? []) {
+          const sdk = generatorCamel(q.name);
+          expect(sdkName(q.name)).toBe(sdk);
+          expect(types, `${a.area}: ${sdk}`).toContain(`${sdk}?:`);
+          const html = page(`${a.area}/${m.name}.html`);
+          expect(html).toContain(
+            `<td class="f-name"><code>${sdk}</code><div class="f-wire">wire: <code>?${q.name}=</code></div></td><td class="f-in">query</td>`,
+          );
+          seen++;
+        }
+    }
+    expect(seen).toBeGreaterThan(0);
+    expect(text(page("sender/sendTransaction.html"))).toContain(
+      "?swqos_only=true); the SDK method takes them in the same object under the name shown first: sender.sendTransaction({ …, swqosOnly: true })",
+    );
+    // the generator's rule, on names the spec does not have yet
+    for (const n of ["a_b_c", "with-dash", "Upper_case", "x__y", "plain", "a_1"])
+      expect(sdkName(n), n).toBe(generatorCamel(n));
+  });
+
+  it("puts a query option of an example in the SDK call by its SDK name and on the curl URL", () => {
+    const spec = join(tmp, "spec-query");
+    cpSync(specDir, spec, { recursive: true });
+    const file = join(spec, "openrpc/sender.json");
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    doc.methods[0].examples[0].params.push({ name: "swqos_only", value: true });
+    writeFileSync(file, JSON.stringify(doc));
+    buildDocs({ spec, out: join(tmp, "site-query") });
+    const t = text(readFileSync(join(tmp, "site-query/sender/sendTransaction.html"), "utf8"));
+    expect(t).toMatch(/sender\.sendTransaction\(\{[^)]*swqosOnly: true\s*\}\)/);
+    expect(t).not.toMatch(/swqos_only: true/);
+    expect(t).toContain('curl -sS -X POST "https://sender.helius-rpc.com/fast?swqos_only=true"');
+    expect(t).not.toMatch(/"swqos_only": true/); // not in the JSON-RPC params
   });
 
   it("renders REST operations: method, host, path, flat SDK input, pagination, Retry-After (wallet, webhooks)", () => {

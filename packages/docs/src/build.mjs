@@ -20,7 +20,7 @@ import {
   schemaIndexPage,
   schemaPage,
 } from "./pages.mjs";
-import { deref, isObj, schemaRefName } from "./util.mjs";
+import { deref, isObj, schemaRefName, sdkName } from "./util.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PACKAGE_DIR = resolve(here, "..");
@@ -69,9 +69,14 @@ function searchIndex(site) {
       const fields = new Set();
       const doc = area.doc;
       if (op.rpc) {
-        for (const p of [...op.rpc.params, ...op.rpc.queryParams]) {
+        for (const p of op.rpc.params) {
           fields.add(p.name);
           fieldNames(doc, p.schema, fields);
+        }
+        // A query option under both names: the SDK's (swqosOnly) and the wire's (swqos_only).
+        for (const q of op.rpc.queryParams) {
+          fields.add(sdkName(q.name)).add(q.name);
+          fieldNames(doc, q.schema, fields);
         }
         fieldNames(doc, op.rpc.result?.schema, fields);
       } else {

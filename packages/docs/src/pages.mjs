@@ -17,13 +17,14 @@ import {
   curlRpc,
   fillPath,
   rpcBody,
+  rpcQueryPairs,
   rpcSdkArgs,
   restRequest,
   restSdkArgs,
   tsSnippet,
   API_KEY_ENV,
 } from "./snippets.mjs";
-import { esc, isObj, plural, toJson } from "./util.mjs";
+import { esc, isObj, plural, sdkName, toJson } from "./util.mjs";
 
 const json = (v) => toJson(v, 2);
 const STATUS_TEXT = {
@@ -257,9 +258,11 @@ function paramRows(pc, op) {
             ? `params[${i}]`
             : "params",
     }));
+    // The SDK name first: it is what a caller writes (the generated check rejects the wire name).
     for (const q of queryParams)
       rows.push({
-        name: q.name,
+        name: sdkName(q.name),
+        wire: `?${q.name}=`,
         schema: q.schema,
         required: Boolean(q.required),
         description: q.description,
@@ -301,14 +304,21 @@ function paramRows(pc, op) {
   return { rows, location: true };
 }
 
+/** How a JSON-RPC method's query options travel, with a call that sets the first one. */
+function queryParamsNote(op) {
+  const q = op.rpc.queryParams[0];
+  const value = q.schema?.type === "boolean" ? "true" : "…";
+  const call = `${op.area.clientVar}.${op.id}({ …, ${sdkName(q.name)}: ${value} })`;
+  return `<p class="small muted">Query parameters go on the URL under their wire name (<code>?${esc(q.name)}=${esc(value)}</code>); the SDK method takes them in the same object under the name shown first: <code>${esc(call)}</code>.</p>`;
+}
+
 function parametersSection(pc, op) {
   const { rows, location } = paramRows(pc, op);
   if (!rows.length) return '<p class="muted">No parameters.</p>';
   let note = "";
   if (op.transport === "rest" && rows.length)
     note = `<p class="small muted">The SDK method takes one flat object: path and query parameters and body fields together.</p>`;
-  if (op.transport === "rpc" && op.rpc.queryParams.length)
-    note = `<p class="small muted">Query parameters go on the URL; the SDK takes them in the same object under their camelCase names.</p>`;
+  if (op.transport === "rpc" && op.rpc.queryParams.length) note = queryParamsNote(op);
   return `${note}${fieldsTable(pc, rows, { location })}`;
 }
 
@@ -394,7 +404,10 @@ function examplesSection(pc, op) {
       const body = rpcBody(op, ex.params);
       const blocks = [
         codeBlock(tsSnippet(op, rpcSdkArgs(op, ex.params)), { label: "TypeScript", lang: "ts" }),
-        codeBlock(curlRpc(op, body), { label: "curl", lang: "sh" }),
+        codeBlock(curlRpc(op, body, { query: rpcQueryPairs(op, ex.params) }), {
+          label: "curl",
+          lang: "sh",
+        }),
         codeBlock(json(body), { label: "Request body", lang: "json" }),
       ];
       if (ex.result !== undefined)

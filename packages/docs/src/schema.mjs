@@ -358,7 +358,8 @@ function describe(pc, s) {
 }
 
 /**
- * A field table. rows: { name, schema, required, description?, source?, deprecated?, in?, examples? }.
+ * A field table. rows: { name, schema, required, description?, source?, deprecated?, in?, examples?,
+ * wire? } (wire: the name on the wire when the SDK's differs, e.g. `?swqos_only=`).
  * Nested objects become <details> rows below their field.
  */
 export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false, caption } = {}) {
@@ -389,7 +390,7 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
               .join(", ")}</div>`
           : "";
       const row = `<tr${deprecated ? ' class="is-deprecated"' : ""}>
-<td class="f-name"><code>${esc(r.name)}</code>${deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td>${location ? `<td class="f-in">${esc(r.in ?? "")}</td>` : ""}
+<td class="f-name"><code>${esc(r.name)}</code>${deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}${r.wire ? `<div class="f-wire">wire: <code>${esc(r.wire)}</code></div>` : ""}</td>${location ? `<td class="f-in">${esc(r.in ?? "")}</td>` : ""}
 <td class="f-type">${typeLabel(pc, s)}${nullable ? ' <span class="tnull">nullable</span>' : ""}</td>
 <td class="f-req">${r.required ? '<span class="req">required</span>' : '<span class="opt">optional</span>'}</td>
 <td class="f-def">${def !== undefined ? `<code>${esc(toJson(def))}</code>` : ""}</td>

@@ -1,6 +1,6 @@
 // Request snippets: the JSON-RPC / HTTP wire request of an example, a TypeScript call
 // with the area's generated client, and curl.
-import { camel, deref, isObj, toJson } from "./util.mjs";
+import { camel, deref, isObj, sdkName, toJson } from "./util.mjs";
 
 export const API_KEY_ENV = "CHAINDATA_API_KEY";
 
@@ -93,14 +93,24 @@ export function rpcWireParams(op, exParams) {
   );
 }
 
-/** The object (or array) the SDK method takes for an example. */
+/** The `[wire name, value]` pairs of an example's query options (`x-query-params`). */
+export function rpcQueryPairs(op, exParams) {
+  const names = new Set(op.rpc.queryParams.map((q) => q.name));
+  return (exParams ?? []).filter((p) => names.has(p.name)).map((p) => [p.name, p.value]);
+}
+
+/** The object (or array) the SDK method takes for an example (query options by their SDK name). */
 export function rpcSdkArgs(op, exParams) {
   if (op.rpc.structure === "array")
     return { value: rpcWireParams(op, exParams), schema: op.rpc.params[0]?.schema };
-  const value = Object.fromEntries((exParams ?? []).map((p) => [p.name, p.value]));
+  const query = new Set(op.rpc.queryParams.map((q) => q.name));
+  const key = (name) => (query.has(name) ? sdkName(name) : name);
+  const value = Object.fromEntries((exParams ?? []).map((p) => [key(p.name), p.value]));
   const schema = {
     type: "object",
-    properties: Object.fromEntries(op.rpc.params.map((p) => [p.name, p.schema])),
+    properties: Object.fromEntries(
+      [...op.rpc.params, ...op.rpc.queryParams].map((p) => [key(p.name), p.schema]),
+    ),
   };
   return { value, schema };
 }
@@ -235,10 +245,11 @@ const qs = (pairs) =>
     ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${String(v).startsWith("$") ? v : encodeURIComponent(typeof v === "string" ? v : toJson(v))}`).join("&")}`
     : "";
 
-export function curlRpc(op, body, { env = "mainnet" } = {}) {
+/** `query`: the example's query options (`rpcQueryPairs`), sent before the key. */
+export function curlRpc(op, body, { env = "mainnet", query = [] } = {}) {
   const area = op.area;
   const a = area.auth.required ? authParts(area.auth, { env }) : { query: [], headers: [] };
-  const url = `${endpointUrl(area, op, env)}${qs(a.query)}`;
+  const url = `${endpointUrl(area, op, env)}${qs([...query, ...a.query])}`;
   const lines = [`curl -sS -X POST "${url}"`, `  -H "Content-Type: application/json"`];
   for (const h of a.headers) lines.push(`  -H "${h}"`);
   lines.push(`  -d ${shq(toJson(body, 2))}`);

@@ -48,6 +48,14 @@ export const camel = (s) => {
   return p ? p[0].toLowerCase() + p.slice(1) : p;
 };
 
+/**
+ * The SDK's name of a wire name (`swqos_only` → `swqosOnly`): the generated clients take
+ * JSON-RPC query options (`x-query-params`) under it. The same rule as `camel()` in
+ * scripts/generate/lib/schema.mjs, which a package cannot import; test/docs/build.test.ts holds
+ * the two to the same answers.
+ */
+export const sdkName = (wire) => String(wire).replace(/[-_](\w)/g, (_, c) => c.toUpperCase());
+
 /** A safe file-name slug that keeps case (operation and schema names are case-sensitive identifiers). */
 export const fileSlug = (s) =>
   String(s)
