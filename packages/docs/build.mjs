@@ -13,17 +13,25 @@ Options:
   --spec <dir>   the spec bundles: index.json and the files it lists (default: spec/dist)
   --out <dir>    where the site is written (default: packages/docs/dist); an existing folder
                  is emptied only if it holds a previous docs build
+  --allow-missing  skip an area listed in index.json whose document is missing (with a
+                 warning); without it, that fails the build
   -q, --quiet    print warnings only, not the summary line
   -h, --help     this text`;
 
 const values = parseCli(
-  { spec: { type: "string" }, out: { type: "string" }, quiet: { type: "boolean", short: "q" } },
+  {
+    spec: { type: "string" },
+    out: { type: "string" },
+    "allow-missing": { type: "boolean" },
+    quiet: { type: "boolean", short: "q" },
+  },
   USAGE,
 );
 try {
   const r = buildDocs({
     spec: values.spec ? resolve(values.spec) : DEFAULT_SPEC,
     out: values.out ? resolve(values.out) : DEFAULT_OUT,
+    allowMissing: values["allow-missing"] ?? false,
   });
   for (const w of r.warnings) console.warn(`docs: warning: ${w}`);
   if (!values.quiet)

@@ -372,18 +372,67 @@ describe("docs build", () => {
     expect(readFileSync(join(out, "das/getAsset.html"), "utf8")).not.toContain(marker);
   });
 
-  it("builds whatever index.json lists (an area missing its document is skipped)", () => {
+  it("builds whatever index.json lists (an area left out of it has no pages)", () => {
     const spec3 = join(tmp, "spec3");
     cpSync(specDir, spec3, { recursive: true });
     const idx = JSON.parse(readFileSync(join(spec3, "index.json"), "utf8"));
-    rmSync(join(spec3, "openapi/admin.json"));
     idx.areas = idx.areas.filter((a: any) => a.area !== "sender");
     writeFileSync(join(spec3, "index.json"), JSON.stringify(idx));
     const r = buildDocs({ spec: spec3, out: join(tmp, "site3") });
-    expect(r.areas).not.toContain("admin");
     expect(r.areas).not.toContain("sender");
-    expect(r.warnings.join("\n")).toContain("admin");
+    expect(r.warnings).toEqual([]);
     expect(existsSync(join(tmp, "site3/das/getAsset.html"))).toBe(true);
+  });
+
+  it("fails on an area listed but missing, naming the file; --allow-missing skips it with a warning", () => {
+    const spec = join(tmp, "spec-missing");
+    cpSync(specDir, spec, { recursive: true });
+    rmSync(join(spec, "openapi/admin.json"));
+    const missing = join(spec, "openapi/admin.json");
+    expect(() => buildDocs({ spec, out: join(tmp, "site-missing") })).toThrow(
+      `area admin: ${missing} is listed in ${join(spec, "index.json")} but missing`,
+    );
+    expect(existsSync(join(tmp, "site-missing"))).toBe(false);
+    const cli = join(root, "packages/docs/build.mjs");
+    const run = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [cli, "--spec", spec, "--out", join(tmp, "site-missing"), ...args],
+        {
+          encoding: "utf8",
+        },
+      );
+    const failed = run();
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toContain(`docs: build failed: area admin: ${missing} is listed`);
+    const r = buildDocs({ spec, out: join(tmp, "site-missing"), allowMissing: true });
+    expect(r.areas).not.toContain("admin");
+    expect(r.warnings.join("\n")).toContain(`area admin: ${missing} is listed`);
+    const skipped = run("--allow-missing", "--quiet");
+    expect(skipped.status).toBe(0);
+    expect(skipped.stderr).toContain("docs: warning: area admin:");
+  });
+
+  it.each([
+    ["empty", []],
+    ["absent", undefined],
+  ])("fails when index.json's areas are %s, naming index.json (CLI exit 1)", (_name, areas) => {
+    const spec = join(tmp, `spec-areas-${_name}`);
+    cpSync(specDir, spec, { recursive: true });
+    const idx = JSON.parse(readFileSync(join(spec, "index.json"), "utf8"));
+    idx.areas = areas;
+    writeFileSync(join(spec, "index.json"), JSON.stringify(idx));
+    const indexFile = join(spec, "index.json");
+    expect(() => buildDocs({ spec, out: join(tmp, `site-areas-${_name}`) })).toThrow(
+      `${indexFile} lists no areas`,
+    );
+    const cli = spawnSync(
+      process.execPath,
+      [join(root, "packages/docs/build.mjs"), "--spec", spec, "--out", join(tmp, "x")],
+      { encoding: "utf8" },
+    );
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toContain(`docs: build failed: ${indexFile} lists no areas`);
   });
 
   it("CLIs: --help prints usage (exit 0); an unknown option is one line plus usage (exit 2, no stack)", () => {

@@ -156,11 +156,11 @@ function cleanOut(out) {
 
 /**
  * Build the site (the result is typed as `BuildResult` in index.d.mts).
- * @param {{ spec?: string, out?: string }} [opts]
+ * @param {{ spec?: string, out?: string, allowMissing?: boolean }} [opts]
  */
-export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT } = {}) {
+export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing = false } = {}) {
   const started = performance.now();
-  const site = loadSite(resolve(spec));
+  const site = loadSite(resolve(spec), { allowMissing });
   const pages = new Map();
   pages.set("index.html", homePage(site));
   pages.set("getting-started.html", gettingStartedPage(site));

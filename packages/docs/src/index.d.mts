@@ -13,7 +13,7 @@ export interface BuildResult {
   schemas: number;
   /** Area keys, in navigation order. */
   areas: string[];
-  /** e.g. an area listed in index.json whose document is missing (skipped). */
+  /** e.g. an area listed in index.json whose document is missing (skipped with `allowMissing`). */
   warnings: string[];
 }
 
@@ -22,9 +22,17 @@ export interface BuildOptions {
   spec?: string;
   /** Output directory (default: packages/docs/dist). Refuses to clean a non-empty directory that is not a docs build. */
   out?: string;
+  /**
+   * Skip (with a warning) an area listed in index.json whose document is missing. Default
+   * false: that throws, as does an index.json that lists no areas.
+   */
+  allowMissing?: boolean;
 }
 
-/** Build the static docs site from the bundled spec only. Throws on a broken internal link. */
+/**
+ * Build the static docs site from the bundled spec only. Throws on a broken internal link, a
+ * listed area whose document is missing (unless `allowMissing`), or no areas at all.
+ */
 export function buildDocs(options?: BuildOptions): BuildResult;
 
 /** Broken internal links of a page map (site path → HTML); empty when all resolve. */

@@ -52,21 +52,34 @@ function labelFor(area, title) {
 }
 
 /**
+ * The area entries of index.json. None at all is a broken spec, not an empty API: the site
+ * would build with "0 operations" and ship without anything.
+ */
+function areaEntries(index, indexFile) {
+  if (!Array.isArray(index.areas) || !index.areas.length)
+    throw new Error(`${indexFile} lists no areas ("areas" is ${JSON.stringify(index.areas)})`);
+  return index.areas;
+}
+
+/**
  * @param {string} specDir  a spec/dist directory
+ * @param {{ allowMissing?: boolean }} [opts]  allowMissing: skip (with a warning) an area whose
+ *   document is missing, instead of failing
  * @returns the site model
  */
-export function loadSite(specDir) {
+export function loadSite(specDir, { allowMissing = false } = {}) {
   const indexFile = join(specDir, "index.json");
   if (!existsSync(indexFile)) throw new Error(`no ${indexFile}: run \`npm run spec:bundle\` first`);
   const index = readJson(indexFile);
   const warnings = [];
   const areas = [];
-  for (const entry of index.areas ?? []) {
+  for (const entry of areaEntries(index, indexFile)) {
     const file = join(specDir, entry.file);
     if (!existsSync(file)) {
-      warnings.push(
-        `area ${entry.area}: ${entry.file} is listed in index.json but missing; skipped`,
-      );
+      // A listed area without its document means a broken bundle: the site would lack a whole API.
+      const problem = `area ${entry.area}: ${file} is listed in ${indexFile} but missing`;
+      if (!allowMissing) throw new Error(`${problem} (--allow-missing skips it)`);
+      warnings.push(`${problem}; skipped`);
       continue;
     }
     const doc = readJson(file);
