@@ -34,6 +34,43 @@ const walk = (dir: string): string[] =>
     statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
   );
 
+/**
+ * Runs in the page: every element with text of its own whose colour has less than WCAG AA contrast
+ * (4.5:1; 3:1 for large text) on its nearest opaque background.
+ */
+function lowContrastText(): string[] {
+  const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const lum = (c: string) => {
+    const [r, g, b] = rgb(c)
+      .slice(0, 3)
+      .map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const background = (el: Element | null): string => {
+    for (; el; el = el.parentElement) {
+      const c = getComputedStyle(el).backgroundColor;
+      if (rgb(c)[3] !== 0) return c;
+    }
+    return "rgb(255, 255, 255)";
+  };
+  const out = new Set<string>();
+  for (const el of document.querySelectorAll("body *")) {
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim())) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === "hidden" || !(el as HTMLElement).offsetParent) continue;
+    const [a, b] = [lum(cs.color), lum(background(el))].sort((x, y) => y - x);
+    const ratio = (a! + 0.05) / (b! + 0.05);
+    const size = parseFloat(cs.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700);
+    if (ratio < (large ? 3 : 4.5))
+      out.add(`${el.tagName.toLowerCase()}.${el.className} ${cs.color} = ${ratio.toFixed(2)}`);
+  }
+  return [...out];
+}
+
 describe("docs site in Chromium", () => {
   beforeAll(async () => {
     server = await serveDocs({ port: 0, dir: join(tmp, "site"), build: true });
@@ -221,6 +258,28 @@ describe("docs site in Chromium", () => {
     const sub = page.locator("#result details.sub").first();
     await sub.locator("summary").first().click();
     expect(await sub.locator("table").first().isVisible()).toBe(true);
+  });
+
+  it("keeps WCAG AA text contrast in dark mode (statuses, required, PUT/DELETE badges, button)", async () => {
+    const dark = await browser.newContext({
+      colorScheme: "dark",
+      viewport: { width: 1360, height: 900 },
+    });
+    try {
+      const tab = await dark.newPage();
+      const low: string[] = [];
+      for (const path of [
+        "webhooks/deleteWebhook.html",
+        "admin/getProjectUsage.html",
+        "index.html",
+      ]) {
+        await tab.goto(`${origin}/${path}`);
+        low.push(...(await tab.evaluate(lowContrastText)).map((l) => `${path}: ${l}`));
+      }
+      expect(low).toEqual([]);
+    } finally {
+      await dark.close();
+    }
   });
 
   it("writes screenshots of the home page, a REST and a JSON-RPC operation", async () => {
