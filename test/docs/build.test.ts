@@ -207,6 +207,36 @@ describe("docs build", () => {
     expect(admin).toContain('-H "X-Api-Key: $CHAINDATA_API_KEY"');
   });
 
+  it("says what .all() does with keyset params (x-pagination keyset), as packages/core/src/paginate.ts does", () => {
+    const fact = (path: string) =>
+      text(/<dt>Pagination<\/dt><dd>(.*?)<\/dd>/.exec(page(path))![1]!);
+    for (const path of ["das/getAssetsByOwner.html", "das/getAssetsByAuthority.html"]) {
+      const t = fact(path);
+      expect(t, path).toContain("Keyset paging instead: pass cursor, the next one at cursor.");
+      expect(t, path).toContain(
+        "The SDK's .all() walks every page; given before, after or cursor, it goes on by cursor (each result's cursor) when the params hold cursor, and otherwise makes that one request.",
+      );
+    }
+    expect(fact("wallet/getHistory.html")).toContain(
+      "given after, it goes on by before (each result's pagination.nextCursor) when the params hold before too, and otherwise makes that one request.",
+    );
+    // without keyset params, .all() walks every page, and says no more
+    expect(fact("wallet/getBalances.html")).toMatch(/The SDK's \.all\(\) walks every page\.$/);
+    // every operation with keyset params says so
+    for (const a of index.areas) {
+      const doc = load(a.file);
+      const ops =
+        a.kind === "openrpc"
+          ? doc.methods.map((m: any) => [m.name, m["x-pagination"]])
+          : Object.values(doc.paths ?? {}).flatMap((item: any) =>
+              Object.values(item).map((o: any) => [o?.operationId, o?.["x-pagination"]]),
+            );
+      for (const [id, p] of ops)
+        if (p?.keyset?.length)
+          expect(fact(`${a.area}/${id}.html`), id).toContain("otherwise makes that one request");
+    }
+  });
+
   it("collapses long enums into an expandable list (572 transaction types)", () => {
     const html = page("webhooks/createWebhook.html");
     const n = load("openapi/webhooks.json").components.schemas.KnownTransactionType.enum.length;

@@ -97,9 +97,15 @@ function regionsBlock(pc, area) {
     .join("")}</tbody></table></div></details>`;
 }
 
+const code = (x) => `<code>${esc(x)}</code>`;
+/** `a`, `b` or `c` */
+const orList = (names) =>
+  names.length > 1
+    ? `${names.slice(0, -1).map(code).join(", ")} or ${code(names.at(-1))}`
+    : code(names[0]);
+
 function paginationText(p) {
   if (!p) return "";
-  const code = (x) => `<code>${esc(x)}</code>`;
   const parts = [`${esc(p.style)} style`];
   if (p.style === "page")
     parts.push(`request ${code(p.page ?? "page")}${p.limit ? ` and ${code(p.limit)}` : ""}`);
@@ -115,7 +121,26 @@ function paginationText(p) {
         ? "ends on a short or empty page"
         : "ends when there is no next cursor",
   );
-  return `${parts.join("; ")}. The SDK's <code>.all()</code> walks every page.`;
+  // A page-style operation that also takes a cursor pages by keyset too (DAS `cursor`).
+  const keysetPaging =
+    p.style === "page" && p.cursor
+      ? ` Keyset paging instead: pass ${code(p.cursor)}, the next one at ${code(p.nextCursor ?? p.cursor)}.`
+      : "";
+  return `${parts.join("; ")}.${keysetPaging} ${allText(p)}`;
+}
+
+/**
+ * What the SDK's `.all()` does (packages/core/src/paginate.ts): it walks every page, unless the
+ * first params hold a `keyset` param; then it walks by cursor if they hold the cursor too, and
+ * otherwise makes that one request (spec/README.md, `x-pagination`).
+ */
+function allText(p) {
+  const walk = "The SDK's <code>.all()</code> walks every page";
+  if (!Array.isArray(p.keyset) || !p.keyset.length) return `${walk}.`;
+  const cursor = p.cursor ?? "cursor";
+  const next = p.nextCursor ?? cursor;
+  const also = p.keyset.includes(cursor) ? "" : " too";
+  return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise makes that one request.`;
 }
 
 function facts(pc, op) {
