@@ -260,6 +260,29 @@ describe("docs site in Chromium", () => {
     expect(await sub.locator("table").first().isVisible()).toBe(true);
   });
 
+  it("fits a 375 px wide screen: no page scrolls sideways (long base58 strings wrap)", async () => {
+    const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      const files = walk(join(tmp, "site"))
+        .map((f) => relative(join(tmp, "site"), f).split("\\").join("/"))
+        .filter((f) => f.endsWith(".html"));
+      const wide: string[] = [];
+      const tabs = await Promise.all(Array.from({ length: CRAWLERS }, () => mobile.newPage()));
+      await Promise.all(
+        tabs.map(async (tab) => {
+          for (let f = files.shift(); f !== undefined; f = files.shift()) {
+            await tab.goto(`${origin}/${f}`);
+            const w = await tab.evaluate(() => document.documentElement.scrollWidth);
+            if (w > 375) wide.push(`${f}: ${w}px`);
+          }
+        }),
+      );
+      expect(wide).toEqual([]);
+    } finally {
+      await mobile.close();
+    }
+  }, 120_000);
+
   it("keeps WCAG AA text contrast in dark mode (statuses, required, PUT/DELETE badges, button)", async () => {
     const dark = await browser.newContext({
       colorScheme: "dark",
