@@ -20,7 +20,7 @@ import {
   schemaIndexPage,
   schemaPage,
 } from "./pages.mjs";
-import { deref, isObj, schemaRefName, sdkName } from "./util.mjs";
+import { deref, inContext, isObj, schemaRefName, sdkName } from "./util.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PACKAGE_DIR = resolve(here, "..");
@@ -162,16 +162,37 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing
   const started = performance.now();
   const site = loadSite(resolve(spec), { allowMissing });
   const pages = new Map();
-  pages.set("index.html", homePage(site));
-  pages.set("getting-started.html", gettingStartedPage(site));
+  // A page that fails (a dangling $ref met while rendering) names its area file and operation.
+  // (Operation pages come first: Getting started shows one operation's snippets too.)
   for (const area of site.areas) {
-    pages.set(`${area.key}/index.html`, areaPage(site, area));
+    const file = join(resolve(spec), area.file);
+    pages.set(
+      `${area.key}/index.html`,
+      inContext(file, () => areaPage(site, area)),
+    );
     for (const op of [...area.ops, ...area.deliveries]) {
       if (pages.has(op.href)) throw new Error(`two operations map to ${op.href}`);
-      pages.set(op.href, operationPage(site, op));
+      pages.set(
+        op.href,
+        inContext(`${file}: ${op.id}`, () => operationPage(site, op)),
+      );
     }
   }
-  for (const page of site.schemas.values()) pages.set(page.href, schemaPage(site, page));
+  for (const page of site.schemas.values())
+    pages.set(
+      page.href,
+      inContext(`${join(resolve(spec), page.area.file)}: schema ${page.name}`, () =>
+        schemaPage(site, page),
+      ),
+    );
+  pages.set(
+    "index.html",
+    inContext("index.html", () => homePage(site)),
+  );
+  pages.set(
+    "getting-started.html",
+    inContext("getting-started.html", () => gettingStartedPage(site)),
+  );
   pages.set("schemas/index.html", schemaIndexPage(site));
   pages.set("search-index.json", JSON.stringify(searchIndex(site)));
   for (const a of ASSETS) pages.set(`assets/${a}`, "");

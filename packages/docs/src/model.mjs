@@ -9,6 +9,7 @@ import {
   canonical,
   deref,
   fileSlug,
+  inContext,
   isObj,
   pascal,
   resolvePointer,
@@ -39,7 +40,8 @@ const ORDER = [
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 // Losslessly: u64 examples beyond 2^53 keep every digit (as `bigint`s; pages print them with `toJson`).
-const readJson = (file) => parseJson(readFileSync(file, "utf8"));
+// A parse error names the file (JSON.parse's message alone does not).
+const readJson = (file) => inContext(file, () => parseJson(readFileSync(file, "utf8")));
 
 function labelFor(area, title) {
   if (LABELS[area]) return LABELS[area];
@@ -73,7 +75,10 @@ export function loadSite(specDir, { allowMissing = false } = {}) {
   const index = readJson(indexFile);
   const warnings = [];
   const areas = [];
+  const listed = new Set();
   for (const entry of areaEntries(index, indexFile)) {
+    if (listed.has(entry.area)) throw new Error(`${indexFile}: area ${entry.area} is listed twice`);
+    listed.add(entry.area);
     const file = join(specDir, entry.file);
     if (!existsSync(file)) {
       // A listed area without its document means a broken bundle: the site would lack a whole API.
@@ -83,7 +88,7 @@ export function loadSite(specDir, { allowMissing = false } = {}) {
       continue;
     }
     const doc = readJson(file);
-    areas.push(loadArea(entry, doc, index));
+    areas.push(inContext(file, () => loadArea(entry, doc, index)));
   }
   const rank = (a) => {
     const i = ORDER.indexOf(a.key);
@@ -212,46 +217,67 @@ function restAuth(doc, security) {
 function rpcOps(area) {
   const doc = area.doc;
   const errorInfo = doc["x-error-info"] ?? {};
-  return (doc.methods ?? []).map((raw) => {
-    const m = raw.$ref ? resolvePointer(doc, raw.$ref) : raw;
-    const params = (m.params ?? []).map((p) => (p.$ref ? resolvePointer(doc, p.$ref) : p));
-    const structure =
-      m["x-params"] === "array"
-        ? "array"
-        : m.paramStructure === "by-position"
-          ? "positional"
-          : "object";
-    const result = m.result?.$ref ? resolvePointer(doc, m.result.$ref) : m.result;
-    const errors = (m.errors ?? []).map((e) => {
-      const name = e.$ref ? e.$ref.split("/").pop() : undefined;
-      const err = e.$ref ? resolvePointer(doc, e.$ref) : e;
-      const info = errorInfo[String(err.code)] ?? {};
-      return {
-        name,
-        code: err.code,
-        message: err.message,
-        data: err.data,
-        description: err.description,
-        httpStatus: info.httpStatus,
-        source: info["x-source"] ?? err["x-source"],
-      };
-    });
-    const examples = (m.examples ?? []).map((x) => (x.$ref ? resolvePointer(doc, x.$ref) : x));
+  const methods = doc.methods ?? [];
+  if (!Array.isArray(methods)) throw new Error(`"methods" must be an array`);
+  return methods.map((raw, i) =>
+    inContext(`method ${raw?.name ?? `#${i}`}`, () => rpcOp(area, raw, errorInfo)),
+  );
+}
+
+/** Example params must name a declared param or query option: any other is dropped silently. */
+function checkExampleParams(examples, params, queryParams) {
+  const names = new Set([...params, ...queryParams].map((p) => p.name));
+  for (const ex of examples)
+    for (const p of ex.params ?? [])
+      if (!names.has(p?.name))
+        throw new Error(
+          `example ${ex.name ?? "(unnamed)"} gives param ${JSON.stringify(p?.name)}, which the method does not declare (${[...names].join(", ") || "no params"})`,
+        );
+}
+
+function rpcOp(area, raw, errorInfo) {
+  const doc = area.doc;
+  const m = isObj(raw) && raw.$ref ? resolvePointer(doc, raw.$ref) : raw;
+  if (!isObj(m) || typeof m.name !== "string" || !m.name)
+    throw new Error('a method needs a "name" (it names the page and the SDK method)');
+  const params = (m.params ?? []).map((p) => (p.$ref ? resolvePointer(doc, p.$ref) : p));
+  const structure =
+    m["x-params"] === "array"
+      ? "array"
+      : m.paramStructure === "by-position"
+        ? "positional"
+        : "object";
+  const result = m.result?.$ref ? resolvePointer(doc, m.result.$ref) : m.result;
+  const errors = (m.errors ?? []).map((e) => {
+    const name = e.$ref ? e.$ref.split("/").pop() : undefined;
+    const err = e.$ref ? resolvePointer(doc, e.$ref) : e;
+    const info = errorInfo[String(err.code)] ?? {};
     return {
-      ...common(area, m, m.name),
-      transport: "rpc",
-      method: "POST",
-      rpc: {
-        structure,
-        paramStructure: m.paramStructure ?? "either",
-        params,
-        queryParams: m["x-query-params"] ?? [],
-        result,
-        errors,
-        examples,
-      },
+      name,
+      code: err.code,
+      message: err.message,
+      data: err.data,
+      description: err.description,
+      httpStatus: info.httpStatus,
+      source: info["x-source"] ?? err["x-source"],
     };
   });
+  const examples = (m.examples ?? []).map((x) => (x.$ref ? resolvePointer(doc, x.$ref) : x));
+  checkExampleParams(examples, params, m["x-query-params"] ?? []);
+  return {
+    ...common(area, m, m.name),
+    transport: "rpc",
+    method: "POST",
+    rpc: {
+      structure,
+      paramStructure: m.paramStructure ?? "either",
+      params,
+      queryParams: m["x-query-params"] ?? [],
+      result,
+      errors,
+      examples,
+    },
+  };
 }
 
 function common(area, o, id) {
@@ -353,27 +379,42 @@ function responsesOf(doc, o) {
   });
 }
 
+/** Every `{name}` of a path template needs its path parameter, or the page and snippet omit it. */
+function checkPathParams(path, params) {
+  const declared = new Set(params.filter((p) => p.in === "path").map((p) => p.name));
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g))
+    if (!declared.has(name)) throw new Error(`{${name}} has no path parameter "${name}"`);
+}
+
 function restOps(area) {
   const doc = area.doc;
   const ops = [];
-  for (const [path, item0] of Object.entries(doc.paths ?? {})) {
+  const paths = doc.paths ?? {};
+  if (!isObj(paths)) throw new Error(`"paths" must be an object`);
+  for (const [path, item0] of Object.entries(paths)) {
     const item = item0.$ref ? resolvePointer(doc, item0.$ref) : item0;
     for (const method of HTTP_METHODS) {
       const o = item[method];
       if (!isObj(o)) continue;
       const id = o.operationId ?? `${method}${pascal(path)}`;
-      ops.push({
-        ...common(area, o, id),
-        transport: "rest",
-        method: method.toUpperCase(),
-        path,
-        rest: {
-          params: paramsOf(doc, item, o),
-          body: bodyOf(doc, o),
-          responses: responsesOf(doc, o),
-          auth: o.security ? restAuth(doc, o.security) : area.auth,
-        },
-      });
+      ops.push(
+        inContext(`${method.toUpperCase()} ${path}`, () => {
+          const params = paramsOf(doc, item, o);
+          checkPathParams(path, params);
+          return {
+            ...common(area, o, id),
+            transport: "rest",
+            method: method.toUpperCase(),
+            path,
+            rest: {
+              params,
+              body: bodyOf(doc, o),
+              responses: responsesOf(doc, o),
+              auth: o.security ? restAuth(doc, o.security) : area.auth,
+            },
+          };
+        }),
+      );
     }
   }
   return ops;
@@ -383,27 +424,31 @@ function restOps(area) {
 function deliveryOps(area) {
   const doc = area.doc;
   const ops = [];
-  for (const [name, item0] of Object.entries(doc.webhooks ?? {})) {
+  const webhooks = doc.webhooks ?? {};
+  if (!isObj(webhooks)) throw new Error(`"webhooks" must be an object`);
+  for (const [name, item0] of Object.entries(webhooks)) {
     const item = item0.$ref ? resolvePointer(doc, item0.$ref) : item0;
     for (const method of HTTP_METHODS) {
       const o = item[method];
       if (!isObj(o)) continue;
       const id = o.operationId ?? `${name}Delivery`;
       const base = common(area, o, id);
-      ops.push({
-        ...base,
-        beta: Boolean(o["x-beta"] || area.beta),
-        transport: "delivery",
-        deliveryName: name,
-        method: method.toUpperCase(),
-        path: undefined,
-        rest: {
-          params: paramsOf(doc, item, o),
-          body: bodyOf(doc, o),
-          responses: responsesOf(doc, o),
-          auth: o.security ? restAuth(doc, o.security) : { required: false, ways: [] },
-        },
-      });
+      ops.push(
+        inContext(`webhook ${name}`, () => ({
+          ...base,
+          beta: Boolean(o["x-beta"] || area.beta),
+          transport: "delivery",
+          deliveryName: name,
+          method: method.toUpperCase(),
+          path: undefined,
+          rest: {
+            params: paramsOf(doc, item, o),
+            body: bodyOf(doc, o),
+            responses: responsesOf(doc, o),
+            auth: o.security ? restAuth(doc, o.security) : { required: false, ways: [] },
+          },
+        })),
+      );
     }
   }
   return ops;

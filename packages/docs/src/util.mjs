@@ -23,6 +23,19 @@ export function resolvePointer(doc, ref) {
   return node;
 }
 
+/**
+ * Runs `fn`, prefixing an error's message with where it happened (a file, an operation), so that
+ * a broken spec names its place rather than only the broken value.
+ */
+export function inContext(where, fn) {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof Error) err.message = `${where}: ${err.message}`;
+    throw err;
+  }
+}
+
 /** Follow `$ref`s until a non-ref node (sibling keywords of the first node are kept on top). */
 export function deref(doc, node, max = 20) {
   let out = node;
