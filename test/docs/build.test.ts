@@ -237,6 +237,31 @@ describe("docs build", () => {
     }
   });
 
+  it("states the rules between parameters (x-dependent-schemas; a REST body's dependentSchemas)", () => {
+    for (const id of ["getAssetsByOwner", "getAssetsByAuthority"]) {
+      const m = load("openrpc/das.json").methods.find((x: any) => x.name === id);
+      expect(Object.keys(m["x-dependent-schemas"])).toEqual(["page"]);
+      expect(text(page(`das/${id}.html`))).toContain(
+        "Rules between parameters: page cannot be combined with before, after or cursor.",
+      );
+    }
+    const spec = join(tmp, "spec-dependent");
+    cpSync(specDir, spec, { recursive: true });
+    const file = join(spec, "openapi/webhooks.json");
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    const ref = doc.paths["/v0/webhooks"].post.requestBody.content["application/json"].schema.$ref;
+    doc.components.schemas[ref.split("/").pop()].dependentSchemas = {
+      authHeader: { required: ["webhookURL"], properties: { accountAddresses: false } },
+    };
+    writeFileSync(file, JSON.stringify(doc));
+    buildDocs({ spec, out: join(tmp, "site-dependent") });
+    expect(
+      text(readFileSync(join(tmp, "site-dependent/webhooks/createWebhook.html"), "utf8")),
+    ).toContain(
+      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL.",
+    );
+  });
+
   it("collapses long enums into an expandable list (572 transaction types)", () => {
     const html = page("webhooks/createWebhook.html");
     const n = load("openapi/webhooks.json").components.schemas.KnownTransactionType.enum.length;

@@ -24,7 +24,7 @@ import {
   tsSnippet,
   API_KEY_ENV,
 } from "./snippets.mjs";
-import { esc, isObj, plural, sdkName, toJson } from "./util.mjs";
+import { deref, esc, isObj, plural, sdkName, toJson } from "./util.mjs";
 
 const json = (v) => toJson(v, 2);
 const STATUS_TEXT = {
@@ -102,6 +102,12 @@ const code = (x) => `<code>${esc(x)}</code>`;
 const orList = (names) =>
   names.length > 1
     ? `${names.slice(0, -1).map(code).join(", ")} or ${code(names.at(-1))}`
+    : code(names[0]);
+
+/** `a`, `b` and `c` */
+const andList = (names) =>
+  names.length > 1
+    ? `${names.slice(0, -1).map(code).join(", ")} and ${code(names.at(-1))}`
     : code(names[0]);
 
 function paginationText(p) {
@@ -337,14 +343,42 @@ function queryParamsNote(op) {
   return `<p class="small muted">Query parameters go on the URL under their wire name (<code>?${esc(q.name)}=${esc(value)}</code>); the SDK method takes them in the same object under the name shown first: <code>${esc(call)}</code>.</p>`;
 }
 
+/**
+ * Rules between parameters: `x-dependent-schemas` of a JSON-RPC method, `dependentSchemas` of a
+ * REST body (`{ page: { properties: { cursor: false } } }` → "`page` cannot be combined with
+ * `cursor`"). The SDK enforces them before sending, so a caller needs to know them.
+ */
+function dependentRules(op) {
+  const rules =
+    op.transport === "rpc"
+      ? op.raw["x-dependent-schemas"]
+      : deref(op.area.doc, op.rest.body?.schema)?.dependentSchemas;
+  if (!isObj(rules)) return [];
+  const out = [];
+  for (const [name, rule] of Object.entries(rules)) {
+    if (!isObj(rule)) continue;
+    const excluded = Object.entries(rule.properties ?? {})
+      .filter(([, v]) => v === false)
+      .map(([k]) => k);
+    const needs = Array.isArray(rule.required) ? rule.required : [];
+    if (excluded.length) out.push(`${code(name)} cannot be combined with ${orList(excluded)}`);
+    if (needs.length) out.push(`${code(name)} requires ${andList(needs)}`);
+  }
+  return out;
+}
+
 function parametersSection(pc, op) {
   const { rows, location } = paramRows(pc, op);
   if (!rows.length) return '<p class="muted">No parameters.</p>';
+  const rules = dependentRules(op);
+  const rulesNote = rules.length
+    ? `<p class="dependent">Rules between parameters: ${rules.join("; ")}.</p>`
+    : "";
   let note = "";
   if (op.transport === "rest" && rows.length)
     note = `<p class="small muted">The SDK method takes one flat object: path and query parameters and body fields together.</p>`;
   if (op.transport === "rpc" && op.rpc.queryParams.length) note = queryParamsNote(op);
-  return `${note}${fieldsTable(pc, rows, { location })}`;
+  return `${note}${rulesNote}${fieldsTable(pc, rows, { location })}`;
 }
 
 // ---------------------------------------------------------------- results and errors
