@@ -262,6 +262,24 @@ describe("docs build", () => {
     );
   });
 
+  it("shows a union's constraints branch by branch (AddressOrDomain; Address or an empty string)", () => {
+    const schemas = load("openapi/wallet.json").components.schemas;
+    const [address, domain] = schemas.AddressOrDomain.anyOf.map(
+      (b: any) => schemas[b.$ref.split("/").pop()].pattern,
+    );
+    const cell = (html: string, field: string) =>
+      text(
+        new RegExp(`<code>${field}</code>.*?<td class="f-cons">(.*?)</td>`, "s").exec(html)![1]!,
+      );
+    expect(cell(page("wallet/getIdentity.html"), "wallet")).toBe(
+      `Address: pattern ${address}; or Domain: pattern ${domain}`,
+    );
+    expect(text(page("schemas/AddressOrDomain.html"))).toContain(
+      `Constraints: Address: pattern ${address}; or Domain: pattern ${domain}`,
+    );
+    expect(page("das/getAsset.html")).toMatch(/; or <span class="t">string<\/span>: empty<\/td>/);
+  });
+
   it("collapses long enums into an expandable list (572 transaction types)", () => {
     const html = page("webhooks/createWebhook.html");
     const n = load("openapi/webhooks.json").components.schemas.KnownTransactionType.enum.length;

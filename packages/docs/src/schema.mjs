@@ -176,8 +176,11 @@ function pick(sources, key) {
 const fmtNum = (n) =>
   typeof n === "number" && Math.abs(n) >= 10000 ? n.toLocaleString("en-US") : String(n);
 
-/** Human-readable bounds: `1 – 1000`, `length 32 – 44`, `≤ 1000 items`, `pattern …`. */
-export function constraints(pc, s) {
+/**
+ * Human-readable bounds: `1 – 1000`, `length 32 – 44`, `≤ 1000 items`, `pattern …`; a union's
+ * per branch. `depth` stops recursive schemas (a JSON value whose items are JSON values).
+ */
+export function constraints(pc, s, depth = 0) {
   const src = constraintSources(pc, s);
   const out = [];
   const range = (lo, hi, unit, exLo, exHi) => {
@@ -200,7 +203,8 @@ export function constraints(pc, s) {
     pick(src, "exclusiveMinimum"),
     pick(src, "exclusiveMaximum"),
   );
-  range(pick(src, "minLength"), pick(src, "maxLength"), "length");
+  if (pick(src, "maxLength") === 0) out.push("empty");
+  else range(pick(src, "minLength"), pick(src, "maxLength"), "length");
   range(pick(src, "minItems"), pick(src, "maxItems"), "items");
   range(pick(src, "minProperties"), pick(src, "maxProperties"), "properties");
   if (pick(src, "uniqueItems")) out.push("unique items");
@@ -213,11 +217,32 @@ export function constraints(pc, s) {
   const arr = src.find(
     (x) => x.items && (x.type === "array" || (Array.isArray(x.type) && x.type.includes("array"))),
   );
-  if (arr) {
-    const inner = constraints(pc, arr.items);
+  if (arr && depth < 3) {
+    const inner = constraints(pc, arr.items, depth + 1);
     if (inner.length) out.push(`each item: ${inner.join(", ")}`);
   }
+  const union = unionConstraints(pc, src.at(-1), depth);
+  if (union) out.push(union);
   return out;
+}
+
+/**
+ * The bounds of a union of several non-null branches, branch by branch ("Address: pattern …; or
+ * Domain: pattern …"): a value meets one branch's. "" when no branch has any.
+ */
+function unionConstraints(pc, s, depth) {
+  if (depth >= 3 || !isObj(s) || openEnum(pc, s)) return "";
+  const branches = nonNullBranches(s);
+  if (!branches || branches.length < 2) return "";
+  const each = branches.map((b) => [b, constraints(pc, b, depth + 1)]);
+  if (!each.some(([, c]) => c.length)) return "";
+  return each
+    .map(([b, c]) => {
+      const label = typeLabel(pc, b, { plainRefs: true, prim: false });
+      if (c.length) return `${label}: ${c.join(", ")}`;
+      return isObj(b) && b.const !== undefined ? label : `${label}: no bounds`; // a literal is its own bound
+    })
+    .join("; or ");
 }
 
 /**
