@@ -398,6 +398,49 @@ describe("docs build", () => {
     expect(t).not.toContain("needs no API key");
   });
 
+  it("documents the SDK's client and call options, error classes and all-in-one package (checked against @chaindata/core)", async () => {
+    const html = page("getting-started.html");
+    const section = (id: string) =>
+      html.slice(
+        html.indexOf(`<section id="${id}"`),
+        html.indexOf("</section>", html.indexOf(`<section id="${id}"`)),
+      );
+    const tableNames = (part: string) =>
+      [...part.matchAll(/<tr><td><code>(\w+)<\/code><\/td>/g)].map((m) => m[1]);
+    const config = readFileSync(join(root, "packages/core/src/config.ts"), "utf8");
+    const members = (start: string) => {
+      const body = config.slice(
+        config.indexOf(start),
+        config.indexOf("\n}", config.indexOf(start)),
+      );
+      return [...body.matchAll(/^ {2}(\w+)\?:/gm)].map((m) => m[1]).sort();
+    };
+    const options = section("options");
+    const [client, call] = options.split("<p>Call options:</p>");
+    expect(tableNames(client!).sort()).toEqual(members("export interface ClientOptions {"));
+    expect(tableNames(call!).sort()).toEqual(members("export type RequestOptions = {"));
+    const core: Record<string, unknown> = await import("@chaindata/core");
+    const errorClasses = Object.keys(core).filter(
+      (k) => /Error$/.test(k) && typeof core[k] === "function",
+    );
+    expect(tableNames(section("errors")).sort()).toEqual(errorClasses.sort());
+    const sdk = readFileSync(join(root, "packages/sdk/src/index.ts"), "utf8");
+    expect(sdk).toContain("createChainDataClient");
+    expect(text(section("all-in-one"))).toContain(
+      'import { createChainDataClient } from "@chaindata/sdk";',
+    );
+    // the operation pages name the option and the limiter
+    expect(text(page("webhooks/updateWebhook.html"))).toContain(
+      "Not idempotent: the SDK does not retry it unless the call's options say { retryNonIdempotent: true }",
+    );
+    expect(text(page("admin/getProjectUsage.html"))).toContain(
+      "createAdminClient({ rateLimit: createRateLimiter({ requestsPerSecond: 5 }) }) (createRateLimiter from @chaindata/admin)",
+    );
+    expect(page("das/getAsset.html")).toContain(
+      `picks the SDK's <a href="../getting-started.html#errors">error class</a>`,
+    );
+  });
+
   it("writes a search index over operations, summaries and field names", () => {
     const idx = JSON.parse(page("search-index.json"));
     const byName = new Map(idx.entries.map((e: any) => [e.n, e]));

@@ -63,7 +63,11 @@ export function opBadges(op, { compact = false } = {}) {
   if (!compact) {
     if (op.idempotent === false)
       b.push(
-        badge("write", "not idempotent", "The SDK does not retry this call unless you opt in"),
+        badge(
+          "write",
+          "not idempotent",
+          "The SDK does not retry this call unless its options say retryNonIdempotent: true",
+        ),
       );
     if (op.pagination) b.push(badge("paged", "paginated"));
   }

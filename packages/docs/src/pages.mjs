@@ -149,6 +149,12 @@ function allText(p) {
   return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise makes that one request.`;
 }
 
+/** How a client keeps to a documented rate limit (every package exports `createRateLimiter`). */
+function rateLimitHint(op) {
+  const call = `${op.area.factory}({ rateLimit: createRateLimiter({ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }) })`;
+  return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code> from <code>${esc(op.area.pkg)}</code>).</span>`;
+}
+
 function facts(pc, op) {
   const rows = [];
   const area = op.area;
@@ -166,13 +172,13 @@ function facts(pc, op) {
   if (op.rateLimit)
     rows.push([
       "Rate limit",
-      `${esc(op.rateLimit.requestsPerSecond)} requests/s${op.rateLimit.scope ? ` per ${esc(op.rateLimit.scope)}` : ""}${marker(pc, op.rateLimit["x-source"])}`,
+      `${esc(op.rateLimit.requestsPerSecond)} requests/s${op.rateLimit.scope ? ` per ${esc(op.rateLimit.scope)}` : ""}${marker(pc, op.rateLimit["x-source"])}. ${rateLimitHint(op)}`,
     ]);
   if (op.transport !== "delivery") {
     rows.push([
       "Retries",
       op.idempotent === false
-        ? "<strong>Not idempotent</strong>: the SDK does not retry it unless you opt in."
+        ? `<strong>Not idempotent</strong>: the SDK does not retry it unless the call's options say <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).`
         : "Idempotent: safe to retry.",
     ]);
     rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth)]);
@@ -424,7 +430,7 @@ function errorsSection(pc, op) {
     const in200 = errs.some((e) => e.httpStatus === 200)
       ? " A code documented with HTTP 200 arrives inside a successful HTTP answer and becomes a <code>JsonRpcError</code>."
       : "";
-    return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's error class; the code, message and data stay available on it.${in200}</p><div class="table-wrap"><table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's <a href="${href(pc, "getting-started.html#errors")}">error class</a>; the code, message and data stay available on it.${in200}</p><div class="table-wrap"><table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
   const bad =
     op.transport === "delivery"
@@ -673,6 +679,114 @@ ${section("conventions", "Reading these pages", `<ul><li>Each operation page sho
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
 }
 
+// The options of every client (`ClientOptions` of packages/core/src/config.ts) and of each call
+// (`RequestOptions`, after the params). test/docs/build.test.ts checks this list against both
+// interfaces, so a new option fails the tests until it is described here.
+const CLIENT_OPTIONS = [
+  [
+    "apiKey",
+    "The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs.",
+  ],
+  [
+    "environment",
+    "<code>mainnet</code> (default), <code>devnet</code> or <code>local</code>: picks every host's base URL.",
+  ],
+  [
+    "baseUrls",
+    "A base URL per host, overriding the environment's: a dedicated node, a regional sender endpoint, a proxy.",
+  ],
+  ["timeout", "Time limit per attempt in ms (default 60 000). Also per call."],
+  [
+    "maxRetries",
+    "Retries after a 408, 429, 5xx, connection error or timeout, for idempotent operations only (default 2). Also per call.",
+  ],
+  [
+    "rateLimit",
+    "<code>createRateLimiter({ requestsPerSecond })</code>: waits before every attempt to keep a documented limit (admin: 5/s). Pass one limiter to several clients to share the budget.",
+  ],
+  [
+    "batch",
+    "<code>createBatcher()</code>: JSON-RPC calls made in the same tick go as one batch request. JSON-RPC areas only, not the sender.",
+  ],
+  [
+    "headers",
+    "Headers sent with every request. Also per call, where <code>null</code> removes one.",
+  ],
+  ["fetch", "The <code>fetch</code> to use (a proxy agent, a test stub)."],
+  ["logger", "Where log lines go (<code>console</code> fits); silent by default."],
+];
+const CALL_OPTIONS = [
+  ["signal", "An <code>AbortSignal</code>: aborts the call, also while it waits to retry."],
+  ["timeout", "As the client option, for this call."],
+  ["maxRetries", "As the client option, for this call."],
+  ["headers", "Extra headers for this call."],
+  [
+    "retryNonIdempotent",
+    "<code>true</code> retries a non-idempotent operation (a write) too; only safe if repeating it is harmless. Default <code>false</code>.",
+  ],
+];
+// The error classes every package exports (packages/core/src/errors.ts), checked by the tests.
+const ERROR_CLASSES = [
+  ["ValidationError", "the params do not match the schema; nothing was sent"],
+  ["ConfigurationError", "a bad option, no API key, no base URL for a host; nothing was sent"],
+  ["BadRequestError", "HTTP 400"],
+  ["AuthenticationError", "HTTP 401"],
+  ["PermissionDeniedError", "HTTP 403"],
+  ["NotFoundError", "HTTP 404"],
+  ["UnprocessableEntityError", "HTTP 422"],
+  ["RateLimitError", "HTTP 429 (<code>retryAfter</code> in seconds)"],
+  ["InternalServerError", "any 5xx"],
+  ["APIError", "any other non-2xx status (and the base class of the HTTP ones above)"],
+  ["JsonRpcError", "a JSON-RPC error object (<code>code</code>, <code>data</code>); never retried"],
+  ["ConnectionError", "no response (DNS, TCP, TLS); retried"],
+  ["TimeoutError", "an attempt took longer than <code>timeout</code>; retried"],
+  ["AbortError", "the call's <code>signal</code> fired; never retried"],
+  ["InvalidResponseError", "a 2xx whose body is not what the protocol promises"],
+  ["ChainDataError", "the base class of all of them"],
+];
+
+const optionTable = (rows) =>
+  `<div class="table-wrap"><table><thead><tr><th scope="col">Option</th><th scope="col">What</th></tr></thead><tbody>${rows.map(([name, what]) => `<tr><td><code>${esc(name)}</code></td><td>${what}</td></tr>`).join("")}</tbody></table></div>`;
+
+/** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
+function sdkSections(area) {
+  const pkg = area?.pkg ?? "@chaindata/das";
+  const factory = area?.factory ?? "createDasClient";
+  const v = area?.clientVar ?? "das";
+  const example = `import { ${factory}, createRateLimiter } from "${pkg}";
+
+const ${v} = ${factory}({
+  apiKey: process.env.${API_KEY_ENV},
+  environment: "devnet",
+  maxRetries: 3,
+  rateLimit: createRateLimiter({ requestsPerSecond: 10 }),
+});
+// Call options follow the params: ${v}.<method>(params, { timeout: 10_000, signal })`;
+  return [
+    section(
+      "options",
+      "4. Client and call options",
+      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(CLIENT_OPTIONS)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(example, { label: "TypeScript", lang: "ts" })}`,
+    ),
+    section(
+      "errors",
+      "5. Errors",
+      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p><div class="table-wrap"><table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table></div>`,
+    ),
+    section(
+      "all-in-one",
+      "6. Every area in one client",
+      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>rateLimit</code> goes to the admin area only, <code>batch</code> to the JSON-RPC areas but the sender; the sender gets no API key: its key is a dedicated one, use <code>createSenderClient</code>). Each area is created on first use.</p>${codeBlock(
+        `import { createChainDataClient } from "@chaindata/sdk";
+
+const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
+const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`,
+        { label: "TypeScript", lang: "ts" },
+      )}`,
+    ),
+  ].join("\n");
+}
+
 export function gettingStartedPage(site) {
   const pc = pageContext(site, { path: "getting-started.html" });
   const area =
@@ -719,6 +833,7 @@ export function gettingStartedPage(site) {
 ${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use.</p>${codeBlock(`npm install ${area?.pkg ?? "@chaindata/das"}`, { label: "shell", lang: "sh" })}<p class="small">Until the first release is on npm, install from a clone of the repository instead: run <code>npm install &amp;&amp; npm run build</code> there, then <code>npm install &lt;clone&gt;/packages/core &lt;clone&gt;/packages/${esc((area?.pkg ?? "@chaindata/das").replace("@chaindata/", ""))}</code> in your project.</p>`)}
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no key is set (an exported <code>${API_KEY_ENV}</code> is sent as it is). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
+${sdkSections(area)}
 ${section("environments", "Environments", `<div class="table-wrap"><table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table></div><p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", `<div class="table-wrap"><table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table></div>`)}`;
   return layout(pc, {
