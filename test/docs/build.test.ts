@@ -360,6 +360,23 @@ describe("docs build", () => {
     expect(asset).not.toContain('title="seed"');
   });
 
+  it("renders the Markdown of source footnotes (no raw backticks)", () => {
+    const sources = (path: string) => {
+      const html = page(path);
+      return html.slice(
+        html.indexOf('<ol class="notes">'),
+        html.indexOf("</ol>", html.indexOf('<ol class="notes">')),
+      );
+    };
+    expect(sources("wallet/index.html")).toContain("<code>?api-key=</code>");
+    for (const path of [
+      "wallet/index.html",
+      "webhooks/createWebhook.html",
+      "schemas/LegacyTokenMetadata.html",
+    ])
+      expect(sources(path), path).not.toContain("`");
+  });
+
   it("shows u64 example values beyond 2^53 with every digit (no JSON.parse rounding)", () => {
     const site = walk(out)
       .filter((f) => f.endsWith(".html"))

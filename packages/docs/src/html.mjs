@@ -1,5 +1,6 @@
 // Page chrome (layout, navigation, search box) and small shared fragments:
 // badges, x-source markers with footnotes, code blocks.
+import { inline } from "./markdown.mjs";
 import { esc, sourceKind } from "./util.mjs";
 
 /** A page context: where the page sits (for relative links) and its footnotes. */
@@ -40,7 +41,7 @@ export function footnotes(pc) {
   const items = pc.notes
     .map(
       (n, i) =>
-        `<li id="src-${i + 1}" class="xs-${n.kind}"><span class="xs-kind">${n.kind === "docs" ? "public docs" : n.kind}</span> ${esc(n.text.replace(/^(public-docs|assumption):\s*/, ""))}</li>`,
+        `<li id="src-${i + 1}" class="xs-${n.kind}"><span class="xs-kind">${n.kind === "docs" ? "public docs" : n.kind}</span> ${inline(n.text.replace(/^(public-docs|assumption):\s*/, ""))}</li>`,
     )
     .join("\n");
   return `<section class="sources" aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2><p class="muted">Items not stated by the seed documentation carry a marker: <span class="xs xs-docs">docs</span> = taken from the public docs, <span class="xs xs-assumption">assumption</span> = decided by the spec authors.</p><ol class="notes">${items}</ol></section>`;
