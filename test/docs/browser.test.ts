@@ -283,6 +283,33 @@ describe("docs site in Chromium", () => {
     }
   }, 120_000);
 
+  it("on a narrow screen, starts with the content; the Menu link opens the navigation", async () => {
+    const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      const tab = await mobile.newPage();
+      await tab.goto(`${origin}/das/getAssetsByOwner.html`);
+      expect(await tab.isVisible("nav.side")).toBe(false);
+      const h1 = await tab.locator("h1").boundingBox();
+      expect(h1!.y).toBeLessThan(250);
+      await tab.click("a.menu-link");
+      expect(await tab.isVisible("nav.side")).toBe(true);
+      await tab.click('nav.side a[href="../das/getAsset.html"]');
+      await tab.waitForURL(/\/das\/getAsset\.html$/);
+      expect(await tab.textContent("h1")).toBe("getAsset");
+      expect(await tab.isVisible("nav.side")).toBe(false);
+      await tab.click("a.menu-link");
+      await tab.click("a.menu-close");
+      expect(await tab.isVisible("nav.side")).toBe(false);
+    } finally {
+      await mobile.close();
+    }
+    // wide screens: the navigation is always there, the Menu link is not
+    await page.goto(`${origin}/das/getAssetsByOwner.html`);
+    expect(await page.isVisible("nav.side")).toBe(true);
+    expect(await page.isVisible("a.menu-link")).toBe(false);
+    expect(await page.isVisible("a.menu-close")).toBe(false);
+  });
+
   it("keeps WCAG AA text contrast in dark mode (statuses, required, PUT/DELETE badges, button)", async () => {
     const dark = await browser.newContext({
       colorScheme: "dark",

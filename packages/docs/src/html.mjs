@@ -97,7 +97,8 @@ function nav(pc) {
   };
   const live = site.areas.filter((a) => !a.deprecated);
   const dep = site.areas.filter((a) => a.deprecated);
-  return `<nav class="side" aria-label="Site">
+  return `<nav class="side" id="site-nav" aria-label="Site">
+<a class="menu-close" href="#main">Close menu</a>
 <ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li></ul>
 <p class="nav-h">APIs</p><ul class="nav-areas">${live.map(areaBlock).join("")}</ul>
 ${dep.length ? `<p class="nav-h">Deprecated</p><ul class="nav-areas nav-deprecated">${dep.map(areaBlock).join("")}</ul>` : ""}
@@ -128,6 +129,7 @@ ${description ? `<meta name="description" content="${esc(description)}">` : ""}
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
 <a class="brand" href="${r}index.html"><span class="logo" aria-hidden="true">◆</span> chaindata <span class="muted">API docs</span></a>
+<a class="menu-link" href="#site-nav">Menu</a>
 <div class="search" role="search">
 <input id="search" type="search" role="combobox" aria-autocomplete="list" placeholder="Search methods, operations, fields…  ( / )" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-expanded="false">
 <ul id="search-results" class="search-results" role="listbox" hidden></ul>
