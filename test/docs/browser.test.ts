@@ -243,6 +243,11 @@ describe("docs site in Chromium", () => {
     // "/" focuses the search box
     await page.keyboard.press("/");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("search");
+    // auth names: the header finds the admin operations and the hosts table
+    await page.fill("#search", "X-Api-Key");
+    await page.locator("#search-results li a").first().waitFor();
+    const authHits = await page.locator("#search-results .hit-name").allTextContents();
+    expect(authHits).toEqual(expect.arrayContaining(["getProjectUsage", "Hosts and API keys"]));
     await page.fill("#search", "zzzz-nothing");
     await page.locator("#search-results li.none").waitFor();
     expect(problems).toEqual([]);

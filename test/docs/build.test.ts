@@ -467,6 +467,14 @@ describe("docs build", () => {
     expect(ga.f).toContain("last_indexed_slot");
     expect(byName.get("getBalances")).toBeTruthy();
     expect(byName.get("Asset")).toBeTruthy();
+    // a query option by both names; auth by the names the key travels under
+    const send: any = byName.get("sendTransaction");
+    expect(send.f).toEqual(expect.arrayContaining(["swqosOnly", "swqos_only", "api-key"]));
+    expect((byName.get("getProjectUsage") as any).f).toContain("X-Api-Key");
+    expect((byName.get("getAsset") as any).f).toContain("api-key");
+    const hosts: any = byName.get("Hosts and API keys");
+    expect(hosts.u).toBe("index.html#hosts");
+    expect(hosts.f).toEqual(expect.arrayContaining(["api-key", "X-Api-Key", "Authorization"]));
   });
 
   it("is fully offline: no external script, style, font, image or fetch", () => {

@@ -49,6 +49,23 @@ function fieldNames(doc, schema, out, seen = new Set(), depth = 0) {
   return out;
 }
 
+/** The home page's hosts table, found by every name an API key travels under. */
+function authEntry(site) {
+  const names = new Set();
+  for (const h of Object.values(site.index.hosts ?? {}))
+    for (const n of [h.auth?.query, h.auth?.header]) if (n) names.add(n);
+  for (const area of site.areas)
+    for (const op of [...area.ops, ...area.deliveries])
+      for (const w of (op.rest?.auth ?? area.auth).ways) names.add(w.name);
+  return {
+    n: "Hosts and API keys",
+    k: "page",
+    s: "Base URLs per environment, and how each host takes the API key",
+    u: "index.html#hosts",
+    f: [...names],
+  };
+}
+
 function searchIndex(site) {
   const entries = [];
   entries.push({
@@ -57,6 +74,7 @@ function searchIndex(site) {
     s: "Install a package, call a method, run against the local mock",
     u: "getting-started.html",
   });
+  entries.push(authEntry(site));
   for (const area of site.areas) {
     entries.push({
       n: area.label,
@@ -85,6 +103,8 @@ function searchIndex(site) {
         for (const r of op.rest.responses)
           if (/^2/.test(r.status)) fieldNames(doc, r.schema, fields);
       }
+      // How the key travels (api-key, X-Api-Key, Authorization): searched like a field.
+      for (const w of (op.rest?.auth ?? area.auth).ways) fields.add(w.name);
       entries.push({
         n: op.id,
         k: op.transport,
