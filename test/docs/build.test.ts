@@ -576,6 +576,30 @@ describe("docs build", () => {
     expect(cli.stderr).toContain(`docs: build failed: ${indexFile} lists no areas`);
   });
 
+  it("sorts the same under any host locale (lt_LT puts Y right after I)", () => {
+    const spec = join(tmp, "spec-locale");
+    cpSync(specDir, spec, { recursive: true });
+    const file = join(spec, "openrpc/das.json");
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    for (const name of ["Ia", "Jb", "Ya"]) doc.components.schemas[name] = { type: "string" };
+    writeFileSync(file, JSON.stringify(doc));
+    const build = (locale: string) => {
+      const site = join(tmp, `site-locale-${locale}`);
+      const r = spawnSync(
+        process.execPath,
+        [join(root, "packages/docs/build.mjs"), "--spec", spec, "--out", site, "--quiet"],
+        { encoding: "utf8", env: { ...process.env, LC_ALL: locale, LANG: locale } },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      return ["schemas/index.html", "das/index.html"].map((f) =>
+        readFileSync(join(site, f), "utf8"),
+      );
+    };
+    const [index, area] = build("lt_LT.UTF-8");
+    expect(index!.indexOf(">Jb<")).toBeLessThan(index!.indexOf(">Ya<"));
+    expect([index, area]).toEqual(build("C"));
+  });
+
   it("CLIs: --help prints usage (exit 0); an unknown option is one line plus usage (exit 2, no stack)", () => {
     for (const cli of ["build.mjs", "serve.mjs"]) {
       const file = join(root, "packages/docs", cli);

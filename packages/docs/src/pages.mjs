@@ -27,6 +27,9 @@ import {
 import { deref, esc, isObj, plural, sdkName, toJson } from "./util.mjs";
 
 const json = (v) => toJson(v, 2);
+// One locale for every sort, not the host's: under lt_LT, "Y" sorts right after "I", so a
+// build's lists would depend on where it ran.
+const byName = (a, b) => a.localeCompare(b, "en");
 const STATUS_TEXT = {
   200: "OK",
   201: "Created",
@@ -621,7 +624,7 @@ export function areaPage(site, area) {
         `<tr><td><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a></td><td class="small"><code>${esc(o.deliveryName)}</code></td><td>${inl(pc, o.summary)}</td></tr>`,
     )
     .join("");
-  const schemaIds = [...new Set(Object.values(area.schemaIds))].sort((a, b) => a.localeCompare(b));
+  const schemaIds = [...new Set(Object.values(area.schemaIds))].sort(byName);
   const firstOp = area.ops[0];
   const quick = `import { ${area.factory} } from "${area.pkg}";\n\nconst ${area.clientVar} = ${area.factory}(${area.auth.required === false ? "" : `{ apiKey: process.env.${API_KEY_ENV} }`});${firstOp ? `\n// e.g. ${area.clientVar}.${firstOp.id}(…)` : ""}`;
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › ${area.deprecated ? "Deprecated › " : ""}<span>${esc(area.label)}</span></nav>
@@ -846,9 +849,7 @@ ${section("packages", "Packages", `<div class="table-wrap"><table><thead><tr><th
 export function schemaPage(site, page) {
   const pc = pageContext(site, { path: page.href, area: page.area });
   const s = page.schema;
-  const used = [...page.usedBy].sort((a, b) =>
-    (a.area.key + a.id).localeCompare(b.area.key + b.id),
-  );
+  const used = [...page.usedBy].sort((a, b) => byName(a.area.key + a.id, b.area.key + b.id));
   const refBy = [...page.refBy].sort();
   const examples =
     Array.isArray(s?.examples) && s.examples.length
@@ -878,7 +879,7 @@ ${refBy.length ? section("referenced-by", "Referenced by schemas", `<ul class="c
 export function schemaIndexPage(site) {
   const pc = pageContext(site, { path: "schemas/index.html" });
   const list = [...site.schemas.values()].sort(
-    (a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+    (a, b) => byName(a.name, b.name) || byName(a.id, b.id),
   );
   const rows = list
     .map((p) => {
