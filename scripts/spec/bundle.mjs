@@ -66,6 +66,32 @@ export function stringifyExact(value) {
     2,
   ).replace(/"\\u0000bigint:(-?\d+)"/g, "$1");
 }
+
+// Integers beyond ±(2^53−1) as the spec writes them. `doc` (JSON.parse of the bundle text) holds
+// them rounded to the nearest double, so u64::MAX and u64::MAX + 1 look the same there; the
+// checks read the exact value here: container (object or array of a `doc`) → key → bigint.
+const exactIntegers = new WeakMap();
+
+/** The exact value of an integer beyond ±(2^53−1) at `container[key]` of a bundled `doc`, or undefined. */
+export function exactInteger(container, key) {
+  return container !== null && typeof container === "object"
+    ? exactIntegers.get(container)?.get(String(key))
+    : undefined;
+}
+
+function recordExactIntegers(plain, exact) {
+  if (plain === null || typeof plain !== "object" || exact === null || typeof exact !== "object")
+    return;
+  for (const key of Object.keys(plain)) {
+    const value = exact[key];
+    if (typeof value === "bigint") {
+      let byKey = exactIntegers.get(plain);
+      if (!byKey) exactIntegers.set(plain, (byKey = new Map()));
+      byKey.set(key, value);
+    } else recordExactIntegers(plain[key], value);
+  }
+}
+
 const clone = (v) => structuredClone(v);
 const pointer = (path) =>
   "/" + path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
@@ -314,8 +340,11 @@ export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {})
   for (const area of listAreas(specDir)) {
     if (only && !only.includes(area.area)) continue;
     // `text` keeps u64 examples exact; `doc` (for checks and generators) is plain JSON data.
-    const text = stringifyExact(bundleArea(area, specDir)) + "\n";
-    results.push({ ...area, file: `${area.kind}/${area.area}.json`, text, doc: JSON.parse(text) });
+    const bundled = bundleArea(area, specDir);
+    const text = stringifyExact(bundled) + "\n";
+    const doc = JSON.parse(text);
+    if (/\d{16}/.test(text)) recordExactIntegers(doc, bundled);
+    results.push({ ...area, file: `${area.kind}/${area.area}.json`, text, doc });
   }
   if (write) {
     mkdirSync(distDir, { recursive: true });

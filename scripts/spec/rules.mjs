@@ -10,6 +10,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
 import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
+import { exactInteger } from "./bundle.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"];
@@ -77,13 +78,7 @@ export function checkProvenance({ area, doc }) {
 export function checkOpenRpc({ area, doc }) {
   const findings = [];
   const result = validateOpenRPCDocument(doc);
-  if (result !== true) {
-    const errors = result.errors ?? [result];
-    for (const e of errors)
-      findings.push(
-        `${area} ${e.instancePath ?? e.dataPath ?? ""}: OpenRPC meta-schema: ${e.message ?? String(e)}`,
-      );
-  }
+  if (result !== true) findings.push(...metaSchemaFindings(area, doc, result));
   (doc.methods ?? []).forEach((m, i) => {
     const at = `${area} #/methods/${i} (${m.name})`;
     if (!m.summary) findings.push(`${at}: summary is required`);
@@ -102,6 +97,61 @@ export function checkOpenRpc({ area, doc }) {
     checkPagination(m["x-pagination"], at, findings);
   });
   return findings;
+}
+
+/**
+ * The OpenRPC meta-schema's errors, one line each at the deepest place: the validator returns an
+ * Error whose message holds the whole ajv error list as JSON, where a bad keyword deep in a schema
+ * also fails every enclosing `oneOf` (`should be boolean`, `should NOT have additional
+ * properties`). An invalid `pattern` and a duplicate `enum` value are left to checkSchemaRules,
+ * which says what is wrong.
+ */
+function metaSchemaFindings(area, doc, error) {
+  const text = String(error?.message ?? error);
+  let errors;
+  try {
+    errors = JSON.parse(text.slice(text.indexOf("[")));
+  } catch {
+    return [`${area} #: OpenRPC meta-schema: ${text.split("\n")[0]}`];
+  }
+  const pathOf = (dataPath) => {
+    const parts = [];
+    for (const m of String(dataPath ?? "").matchAll(
+      /\.([^.[]+)|\[(\d+)\]|\['((?:[^'\\]|\\.)*)'\]/g,
+    ))
+      parts.push(m[1] ?? m[2] ?? m[3].replace(/\\(.)/g, "$1"));
+    return parts;
+  };
+  const items = errors.map((e) => ({ e, parts: pathOf(e.dataPath ?? e.instancePath) }));
+  const key = (parts) => parts.join("\u0000");
+  const deeper = (a, b) => b.length > a.length && key(b.slice(0, a.length)) === key(a);
+  const lines = new Set();
+  const done = new Set();
+  for (const { e, parts } of items) {
+    if (items.some((other) => deeper(parts, other.parts))) continue; // an enclosing schema's error
+    // At one place, the first branch's first error (a method or content descriptor before the
+    // reference object of the same oneOf, whose complaint would be `additionalProperty: name`).
+    if (e.keyword === "oneOf" || e.keyword === "anyOf" || done.has(key(parts))) continue;
+    done.add(key(parts));
+    const last = parts.at(-1);
+    if (
+      (last === "pattern" && e.keyword === "format") ||
+      (last === "enum" && e.keyword === "uniqueItems")
+    )
+      continue; // checkSchemaRules reports these
+    let at = "#";
+    parts.forEach((part, i) => {
+      at += `/${part}`;
+      if (i === 1 && parts[0] === "methods") at += ` (${doc.methods?.[part]?.name})`;
+    });
+    const detail = e.params?.additionalProperty
+      ? ` (${e.params.additionalProperty})`
+      : e.params?.allowedValues
+        ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}`
+        : "";
+    lines.add(`${area} ${at}: OpenRPC meta-schema: ${e.message}${detail}`);
+  }
+  return [...lines];
 }
 
 function checkPagination(p, at, findings) {
@@ -194,7 +244,10 @@ export function lintOpenApi(results) {
 
 // ---------------------------------------------------------------- examples
 
-/** An ajv for the spec's schemas (2020-12, strict, formats incl. uint64/int64). Also used by test/contract. */
+/**
+ * An ajv for the spec's schemas (2020-12, strict, formats incl. uint64/int64). Also used by
+ * test/contract. Its `chaindataInteger` keyword is put in by `toAjvSchema(…, { exact: true })` only.
+ */
 export function makeAjv() {
   const ajv = new Ajv2020({
     strict: true,
@@ -207,12 +260,59 @@ export function makeAjv() {
   addFormats(ajv);
   ajv.addFormat("uint64", { type: "number", validate: (n) => Number.isInteger(n) && n >= 0 });
   ajv.addFormat("int64", { type: "number", validate: (n) => Number.isInteger(n) });
+  ajv.addKeyword({
+    keyword: "chaindataInteger",
+    type: "number",
+    schemaType: "string",
+    errors: true,
+    // The exact value: a bundled doc holds integers beyond 2^53 rounded (bundle.mjs exactInteger).
+    validate: function chaindataInteger(format, data, _schema, cxt) {
+      if (!Number.isInteger(data)) return true;
+      const n = exactInteger(cxt?.parentData, cxt?.parentDataProperty) ?? BigInt(data);
+      const problem = integerRangeProblem(format, n);
+      if (problem) chaindataInteger.errors = [{ keyword: "chaindataInteger", message: problem }];
+      return !problem;
+    },
+  });
   return ajv;
 }
 
-/** A schema as ajv sees it: `x-*` annotations stripped, refs pointed at the document's $defs. */
-export function toAjvSchema(schema, id) {
-  if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(s, id));
+const U64_MAX = 2n ** 64n - 1n;
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+/** `uint64`, `int64` or `plain` (any other schema that admits numbers). */
+const integerKind = (schema) =>
+  schema.format === "uint64" || schema.format === "int64" ? schema.format : "plain";
+
+/**
+ * Why the integer `n` (a bigint) does not fit a schema of this kind, or undefined. A u64 is
+ * 0 … 2^64−1 and an i64 −2^63 … 2^63−1; anywhere else an integer beyond ±(2^53−1) would reach
+ * the SDK as a `bigint` (decision 0005) at a field typed `number`.
+ */
+export function integerRangeProblem(kind, n) {
+  if (kind === "uint64")
+    return n < 0n || n > U64_MAX ? `${n} is outside the u64 range 0 … ${U64_MAX}` : undefined;
+  if (kind === "int64")
+    return n < I64_MIN || n > I64_MAX
+      ? `${n} is outside the i64 range ${I64_MIN} … ${I64_MAX}`
+      : undefined;
+  return n < -SAFE_MAX || n > SAFE_MAX
+    ? `${n} is beyond ±(2^53−1) at a schema that is not a u64/i64 (the SDK would deliver it as a bigint in a field typed number): make the field $ref: common.yaml#/U64 (or #/I64), decision 0005`
+    : undefined;
+}
+
+const admitsNumbers = (schema) =>
+  [schema.type].flat().some((t) => t === "integer" || t === "number") ||
+  integerKind(schema) !== "plain";
+
+/**
+ * A schema as ajv sees it: `x-*` annotations stripped, refs pointed at the document's $defs.
+ * With `exact`, every schema that admits numbers also checks integers against their range
+ * (`integerRangeProblem`), on the exact value where the bundle holds one.
+ */
+export function toAjvSchema(schema, id, options = {}) {
+  if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(s, id, options));
   if (schema === null || typeof schema !== "object") return schema;
   const out = {};
   for (const [k, v] of Object.entries(schema)) {
@@ -220,10 +320,15 @@ export function toAjvSchema(schema, id) {
     if (k === "$ref" && typeof v === "string")
       out.$ref = v.replace(/^#\/components\/schemas\//, `${id}#/$defs/`);
     else if (k === "properties" || k === "patternProperties" || k === "$defs")
-      out[k] = Object.fromEntries(Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id)]));
+      out[k] = Object.fromEntries(
+        Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id, options)]),
+      );
     else if (k === "examples" || k === "default" || k === "const" || k === "enum") out[k] = v;
-    else out[k] = toAjvSchema(v, id);
+    else if (k === "pattern" && options.exact && regexProblem(v, "u"))
+      continue; // checkSchemaRules
+    else out[k] = toAjvSchema(v, id, options);
   }
+  if (options.exact && admitsNumbers(schema)) out.chaindataInteger = integerKind(schema);
   return out;
 }
 
@@ -238,7 +343,7 @@ export function checkExamples({ area, kind, doc }) {
   const id = `https://chaindata.invalid/${kind}/${area}.json`;
   const defs = {};
   for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
-    defs[name] = toAjvSchema(s, id);
+    defs[name] = toAjvSchema(s, id, { exact: true });
   try {
     ajv.addSchema({ $id: id, $defs: defs });
     ajv.compile({ $ref: id }); // compiles every definition: reports unknown keywords / types
@@ -247,33 +352,40 @@ export function checkExamples({ area, kind, doc }) {
     findings.push(`${area} #/components/schemas: ${error.message}`);
     return findings;
   }
-  const check = (schema, value, where) => {
+  // `container[key]` is the example value (the container lets the integer check read its exact value).
+  const check = (schema, container, key, where) => {
+    const value = container?.[key];
     let validate;
     try {
-      validate = ajv.compile(toAjvSchema(schema, id));
+      validate = ajv.compile(toAjvSchema(schema, id, { exact: true }));
     } catch (error) {
       findings.push(`${area} ${where}: schema does not compile: ${error.message}`);
       return;
     }
-    if (!validate(value)) {
+    const cxt = {
+      instancePath: "",
+      parentData: container,
+      parentDataProperty: key,
+      rootData: value,
+    };
+    if (!validate(value, cxt)) {
       for (const e of validate.errors.slice(0, 5))
         findings.push(
           `${area} ${where}: example ${e.instancePath || "(root)"} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}`,
         );
     }
   };
-  const visitSchemaExamples = (schema, where) => {
-    if (Array.isArray(schema?.examples))
-      schema.examples.forEach((ex, i) => check(schema, ex, `${where}/examples/${i}`));
-  };
-  for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
-    visitSchemaExamples(s, `#/components/schemas/${name}`);
+  // The `examples` and `default` of every schema, nested ones included.
+  forEachSchema(doc, (schema, at) => {
+    if (Array.isArray(schema.examples))
+      schema.examples.forEach((_ex, i) => check(schema, schema.examples, i, `${at}/examples/${i}`));
+    if ("default" in schema) check(schema, schema, "default", `${at}/default`);
+  });
 
   if (kind === "openrpc") {
     (doc.methods ?? []).forEach((m, i) => {
       const at = `#/methods/${i} (${m.name})`;
       const byName = Object.fromEntries((m.params ?? []).map((p) => [p.name, p]));
-      (m.params ?? []).forEach((p, j) => visitSchemaExamples(p.schema, `${at}/params/${j}/schema`));
       (m.examples ?? []).forEach((ex, j) => {
         const where = `${at}/examples/${j} (${ex.name})`;
         for (const p of ex.params ?? []) {
@@ -281,14 +393,14 @@ export function checkExamples({ area, kind, doc }) {
             findings.push(
               `${area} ${where}: example param "${p.name}" is not a param of ${m.name}`,
             );
-          else check(byName[p.name].schema, p.value, `${where} param ${p.name}`);
+          else check(byName[p.name].schema, p, "value", `${where} param ${p.name}`);
         }
         const given = new Set((ex.params ?? []).map((p) => p.name));
         for (const p of m.params ?? [])
           if (p.required && !given.has(p.name))
             findings.push(`${area} ${where}: required param "${p.name}" missing from the example`);
         if (ex.result && "value" in ex.result)
-          check(m.result.schema, ex.result.value, `${where} result`);
+          check(m.result.schema, ex.result, "value", `${where} result`);
       });
     });
     return findings;
@@ -302,14 +414,14 @@ export function checkExamples({ area, kind, doc }) {
       for (const [name, raw] of Object.entries(media.examples ?? {})) {
         const ex = exampleObject(raw);
         if (ex && "value" in ex && media.schema)
-          check(media.schema, ex.value, `${where}/content/${type}/examples/${name}`);
+          check(media.schema, ex, "value", `${where}/content/${type}/examples/${name}`);
       }
     }
   };
   const paramExamples = (param, where) => {
     const p = param.$ref ? doc.components.parameters[param.$ref.split("/").pop()] : param;
     for (const [name, raw] of Object.entries(p.examples ?? {}))
-      if (p.schema) check(p.schema, exampleObject(raw)?.value, `${where}/examples/${name}`);
+      if (p.schema) check(p.schema, exampleObject(raw), "value", `${where}/examples/${name}`);
   };
   const walkOperation = (op, where) => {
     (op.parameters ?? []).forEach((p, i) => paramExamples(p, `${where}/parameters/${i}`));
@@ -335,14 +447,15 @@ export function checkExamples({ area, kind, doc }) {
         for (const [n, ex] of Object.entries(header.examples ?? {}))
           check(
             header.schema,
-            ex.value,
+            ex,
+            "value",
             `#/components/responses/${name}/headers/${h}/examples/${n}`,
           );
     }
   }
   for (const [name, header] of Object.entries(doc.components?.headers ?? {})) {
     for (const [n, ex] of Object.entries(header.examples ?? {}))
-      check(header.schema, ex.value, `#/components/headers/${name}/examples/${n}`);
+      check(header.schema, ex, "value", `#/components/headers/${name}/examples/${n}`);
   }
   for (const [name, p] of Object.entries(doc.components?.parameters ?? {}))
     paramExamples(p, `#/components/parameters/${name}`);
@@ -438,20 +551,35 @@ const SCHEMA_KEYWORDS = new Set([
  */
 export function checkSchemaKeywords({ area, doc }) {
   const findings = [];
-  const seen = new Set();
-  const schema = (node, at) => {
-    if (node === null || typeof node !== "object" || Array.isArray(node) || seen.has(node)) return;
-    seen.add(node);
-    for (const [key, value] of Object.entries(node)) {
+  forEachSchema(doc, (node, at) => {
+    for (const key of Object.keys(node))
       if (!SCHEMA_KEYWORDS.has(key) && !key.startsWith("x-"))
         findings.push(
           `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)`,
         );
+  });
+  return findings;
+}
+
+/**
+ * Calls `visit(schema, at, parent)` once for every schema of a bundled document: components,
+ * parameters, bodies, responses, headers, method params and results, and every schema nested in
+ * them (`properties`, `items`, `additionalProperties`, `dependentSchemas`, `anyOf`/`oneOf`/`allOf`
+ * branches; `parent` is the schema whose branch it is). `at` is its JSON path, with the method
+ * name after `#/methods/<i>`.
+ */
+export function forEachSchema(doc, visit) {
+  const seen = new Set();
+  const schema = (node, at, parent) => {
+    if (node === null || typeof node !== "object" || Array.isArray(node) || seen.has(node)) return;
+    seen.add(node);
+    visit(node, at, parent);
+    for (const [key, value] of Object.entries(node)) {
       if (key === "properties" || key === "dependentSchemas")
         for (const [name, s] of Object.entries(value ?? {})) schema(s, `${at}/${key}/${name}`);
       else if (key === "items" || key === "additionalProperties") schema(value, `${at}/${key}`);
       else if (key === "anyOf" || key === "oneOf" || key === "allOf")
-        (value ?? []).forEach((s, i) => schema(s, `${at}/${key}/${i}`));
+        (value ?? []).forEach((s, i) => schema(s, `${at}/${key}/${i}`, node));
     }
   };
   // Outside `components.schemas`, a schema sits under a `schema` key (OpenAPI parameters and
@@ -461,13 +589,159 @@ export function checkSchemaKeywords({ area, doc }) {
     for (const [key, value] of Object.entries(node)) {
       if (key === "schema") schema(value, `${at}/schema`);
       else if (key === "examples" || key === "x-error-info") continue;
-      else walk(value, `${at}/${key}`);
+      else walk(value, at === "#/methods" ? `${at}/${key} (${value?.name})` : `${at}/${key}`);
     }
   };
   for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
     schema(s, `#/components/schemas/${name}`);
   walk(doc, "#");
+}
+
+/** The schema a local `$ref` (`#/components/schemas/X`, or any `#/…` pointer) names; others as they are. */
+function deref(doc, schema, depth = 0) {
+  if (
+    !schema?.$ref ||
+    typeof schema.$ref !== "string" ||
+    !schema.$ref.startsWith("#/") ||
+    depth > 20
+  )
+    return schema;
+  let node = doc;
+  for (const part of schema.$ref.slice(2).split("/"))
+    node = node?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return node === undefined ? schema : deref(doc, node, depth + 1);
+}
+
+/** The property names a schema declares: its `properties` and those of its allOf/anyOf/oneOf branches. */
+function declaredProperties(doc, schema, names = new Set(), seen = new Set()) {
+  const s = deref(doc, schema);
+  if (s === null || typeof s !== "object" || seen.has(s)) return names;
+  seen.add(s);
+  for (const name of Object.keys(s.properties ?? {})) names.add(name);
+  for (const key of ["allOf", "anyOf", "oneOf"])
+    for (const branch of s[key] ?? []) declaredProperties(doc, branch, names, seen);
+  return names;
+}
+
+/** A bound or example value, exact where the bundle holds an integer beyond 2^53. */
+const exactValue = (container, key) => exactInteger(container, key) ?? container[key];
+const isNum = (v) => typeof v === "bigint" || (typeof v === "number" && Number.isFinite(v));
+const toBig = (v) => (typeof v === "bigint" ? v : Number.isInteger(v) ? BigInt(v) : undefined);
+
+/**
+ * Rules on each schema by itself, in every schema of the document (see forEachSchema):
+ * - bounds that leave no value: minimum > maximum (also with the exclusive forms; for an integer,
+ *   no whole number between them), minLength > maxLength, minItems > maxItems,
+ *   minProperties > maxProperties — whether or not an example uses the schema;
+ * - integer bounds in range: a u64's within 0 … 2^64−1, an i64's within −2^63 … 2^63−1, any other
+ *   integer's within ±(2^53−1) (decision 0005);
+ * - every name in `required` is a declared property (of the schema, its branches, or the schema
+ *   it is a branch of): otherwise a misspelling or a removed property, which the generated type
+ *   drops without a word;
+ * - `dependentSchemas`: each key and each excluded name is a declared property;
+ * - `pattern` compiles as a regular expression; `enum` lists no value twice.
+ */
+export function checkSchemaRules({ area, doc }) {
+  const findings = [];
+  forEachSchema(doc, (schema, at, parent) => {
+    const say = (message) => findings.push(`${area} ${at}: ${message}`);
+    const v = (key) => (key in schema ? exactValue(schema, key) : undefined);
+    const show = (key) => `${key} (${v(key)})`;
+    const pairs = [
+      ["minimum", "maximum", (a, b) => a > b],
+      ["exclusiveMinimum", "maximum", (a, b) => a >= b],
+      ["minimum", "exclusiveMaximum", (a, b) => a >= b],
+      ["exclusiveMinimum", "exclusiveMaximum", (a, b) => a >= b],
+      ["minLength", "maxLength", (a, b) => a > b],
+      ["minItems", "maxItems", (a, b) => a > b],
+      ["minProperties", "maxProperties", (a, b) => a > b],
+    ];
+    let empty = false;
+    for (const [lo, hi, contradicts] of pairs) {
+      if (isNum(v(lo)) && isNum(v(hi)) && contradicts(v(lo), v(hi))) {
+        say(`${show(lo)} is above ${show(hi)}: no value can pass`);
+        empty = true;
+      }
+    }
+    const types = [schema.type].flat();
+    const integer = types.includes("integer") && !types.includes("number");
+    if (integer && !empty) {
+      // The smallest and largest whole numbers the bounds allow.
+      const ceil = (x) => (typeof x === "bigint" ? x : Math.ceil(x));
+      const floor = (x) => (typeof x === "bigint" ? x : Math.floor(x));
+      const los = [];
+      const his = [];
+      if (isNum(v("minimum"))) los.push(ceil(v("minimum")));
+      if (isNum(v("exclusiveMinimum")))
+        los.push(
+          floor(v("exclusiveMinimum")) + (typeof v("exclusiveMinimum") === "bigint" ? 1n : 1),
+        );
+      if (isNum(v("maximum"))) his.push(floor(v("maximum")));
+      if (isNum(v("exclusiveMaximum")))
+        his.push(
+          ceil(v("exclusiveMaximum")) - (typeof v("exclusiveMaximum") === "bigint" ? 1n : 1),
+        );
+      if (los.length && his.length && los.some((lo) => his.some((hi) => lo > hi)))
+        say("the bounds leave no whole number for this integer: no value can pass");
+    }
+    if (admitsNumbers(schema) && (integer || integerKind(schema) !== "plain")) {
+      for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]) {
+        const n = isNum(v(key)) ? toBig(v(key)) : undefined;
+        const problem = n === undefined ? undefined : integerRangeProblem(integerKind(schema), n);
+        if (problem) say(`${key}: ${problem}`);
+      }
+    }
+
+    if (Array.isArray(schema.required)) {
+      const declared = declaredProperties(doc, schema);
+      if (parent) declaredProperties(doc, parent, declared);
+      const missing = schema.required.filter((name) => !declared.has(name));
+      if (missing.length)
+        say(
+          `required lists ${missing.map((m) => JSON.stringify(m)).join(", ")}, not in properties (a misspelling or a removed property? the generated type would drop the requirement)`,
+        );
+    }
+    if (schema.dependentSchemas && typeof schema.dependentSchemas === "object") {
+      const declared = declaredProperties(doc, schema);
+      for (const [key, dependent] of Object.entries(schema.dependentSchemas)) {
+        if (!declared.has(key)) say(`dependentSchemas: "${key}" is not a property of this schema`);
+        for (const name of Object.keys(dependent?.properties ?? {}))
+          if (!declared.has(name))
+            say(`dependentSchemas.${key}: "${name}" is not a property of this schema`);
+      }
+    }
+    if ("pattern" in schema) {
+      const problem = regexProblem(schema.pattern);
+      if (problem)
+        say(
+          `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression: ${problem}`,
+        );
+    }
+    if (Array.isArray(schema.enum)) {
+      const seen = new Set();
+      for (const value of schema.enum) {
+        const key = JSON.stringify(value);
+        if (seen.has(key)) say(`enum lists ${key} twice`);
+        seen.add(key);
+      }
+    }
+  });
   return findings;
+}
+
+/** Why `source` does not compile as a regular expression with any of `flags` (by default with the u flag or, as the generator allows, without), or undefined. */
+function regexProblem(source, flags = ["u", ""]) {
+  if (typeof source !== "string") return "it must be a string";
+  let problem;
+  for (const flag of flags) {
+    try {
+      new RegExp(source, flag);
+      return undefined;
+    } catch (error) {
+      problem ??= error.message;
+    }
+  }
+  return problem;
 }
 
 /**
@@ -514,6 +788,7 @@ export function runAllChecks(results) {
     else findings.push(...checkOpenApiExamplesPresent(r));
     findings.push(...checkExamples(r));
     findings.push(...checkSchemaKeywords(r));
+    findings.push(...checkSchemaRules(r));
     findings.push(...checkOpenEnums(r));
     findings.push(...checkCosts(r));
     operations.push(...listOperations(r));

@@ -18,7 +18,8 @@ function brokenCopy(file: string, edit: (doc: any) => void): string {
     filter: (src) => !src.includes("/dist"),
   });
   const path = join(dir, file);
-  const doc = YAML.parse(readFileSync(path, "utf8"));
+  // Integers as bigint, so u64 values beyond 2^53 survive the copy digit for digit.
+  const doc = YAML.parse(readFileSync(path, "utf8"), { intAsBigInt: true });
   edit(doc);
   writeFileSync(path, YAML.stringify(doc));
   clearCache();
@@ -29,6 +30,9 @@ afterEach(() => {
   dir = undefined;
   clearCache();
 });
+
+const findingsOf = (specDir: string): string[] =>
+  runAllChecks(bundleAll({ write: false, specDir })).findings;
 
 describe("spec checks catch", () => {
   it("a broken example", () => {
@@ -126,6 +130,121 @@ describe("spec checks catch", () => {
     expect(() => bundleAll({ write: false, specDir })).toThrow(
       /openrpc\/compression\.yaml: x-error-info\["-32029"\]: no error object of the area has that code/,
     );
+  });
+
+  it("an integer beyond ±(2^53−1) at a schema that is not a u64/i64 (an example or a default)", () => {
+    let specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+      doc.TokenInfo.properties.supply = { type: "integer", minimum: 0, description: "Supply." };
+    });
+    const text = findingsOf(specDir).join("\n");
+    // the schema's own example and the getAsset pairing both hold BONK's supply
+    expect(text).toMatch(
+      /das #\/components\/schemas\/\w+\/examples\/\d+: example \/token_info\/supply 8881564943168000000 is beyond ±\(2\^53−1\) at a schema that is not a u64\/i64/,
+    );
+    expect(text).toMatch(
+      /das #\/methods\/0 \(getAsset\)\/examples\/\d+ \(\w+\) result: example \/token_info\/supply 8881564943168000000 is beyond/,
+    );
+    specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[2].params[1].schema.default = 9007199254740993n;
+    });
+    expect(findingsOf(specDir)).toContain(
+      "das #/methods/2 (getAssetsByOwner)/params/1/schema/default: example (root) 9007199254740993 is beyond ±(2^53−1) at a schema that is not a u64/i64 (the SDK would deliver it as a bigint in a field typed number): make the field $ref: common.yaml#/U64 (or #/I64), decision 0005",
+    );
+  });
+
+  it("a u64 value above 2^64−1 (even u64::MAX + 1, which rounds to the same double) or a u64 bound outside 0 … 2^64−1", () => {
+    const specDir = brokenCopy("schemas/token-metadata.yaml", (doc) => {
+      doc.LegacyAccountInfo.examples[0].rentEpoch = 18446744073709551616n;
+    });
+    const text = findingsOf(specDir).join("\n");
+    expect(text).toContain(
+      "token-metadata #/components/schemas/LegacyAccountInfo/examples/0: example /rentEpoch 18446744073709551616 is outside the u64 range 0 … 18446744073709551615",
+    );
+    // u64::MAX itself, elsewhere in the spec, passes
+    expect(text).not.toContain("18446744073709551615 is outside");
+
+    const bounds = brokenCopy("schemas/common.yaml", (doc) => {
+      doc.U64.maximum = 18446744073709551616n;
+      doc.I64.minimum = -9223372036854775809n;
+    });
+    const findings = findingsOf(bounds);
+    expect(findings).toContain(
+      "das #/components/schemas/U64: maximum: 18446744073709551616 is outside the u64 range 0 … 18446744073709551615",
+    );
+    expect(findings.join("\n")).toContain(
+      "#/components/schemas/I64: minimum: -9223372036854775809 is outside the i64 range",
+    );
+  });
+
+  it("bounds that leave no value, whether or not an example uses the schema", () => {
+    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+      const byOwner = doc.methods.find((m: any) => m.name === "getAssetsByOwner");
+      const param = (name: string) => byOwner.params.find((p: any) => p.name === name);
+      param("before").schema = { type: "string", minLength: 50, maxLength: 2 };
+      param("page").schema = { type: "integer", minimum: 1000, maximum: 1 };
+    });
+    const asset = brokenCopy("schemas/asset.yaml", (doc) => {
+      doc.EditionList.properties.editions.minItems = 1001;
+    });
+    const findings = [...findingsOf(specDir), ...findingsOf(asset)];
+    for (const line of [
+      "das #/methods/2 (getAssetsByOwner)/params/3/schema: minLength (50) is above maxLength (2): no value can pass",
+      "das #/methods/2 (getAssetsByOwner)/params/1/schema: minimum (1000) is above maximum (1): no value can pass",
+      "das #/components/schemas/EditionList/properties/editions: minItems (1001) is above maxItems (1000): no value can pass",
+    ])
+      expect(findings).toContain(line);
+  });
+
+  it("exclusive bounds that leave no whole number", () => {
+    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[2].params[1].schema = {
+        type: "integer",
+        exclusiveMinimum: 1,
+        exclusiveMaximum: 2,
+      };
+    });
+    expect(findingsOf(specDir)).toContain(
+      "das #/methods/2 (getAssetsByOwner)/params/1/schema: the bounds leave no whole number for this integer: no value can pass",
+    );
+  });
+
+  it("a required name that is not a property (misspelt or removed), with or without an example of the schema", () => {
+    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+      doc.AssetListError.required = ["id", "message"];
+      doc.GetAssetOptions.required = ["showFungibel"];
+    });
+    const findings = findingsOf(specDir);
+    expect(findings).toContain(
+      'das #/components/schemas/AssetListError: required lists "message", not in properties (a misspelling or a removed property? the generated type would drop the requirement)',
+    );
+    expect(findings.join("\n")).toContain(
+      'das #/components/schemas/GetAssetOptions: required lists "showFungibel", not in properties',
+    );
+  });
+
+  it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
+    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[2].params[3].schema = { type: "string", pattern: "^[a-z+$" };
+    });
+    const findings = findingsOf(specDir);
+    expect(findings).toEqual([
+      'das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^[a-z+$" is not a valid regular expression: Invalid regular expression: /^[a-z+$/u: Unterminated character class',
+    ]);
+    const enumDir = brokenCopy("schemas/asset.yaml", (doc) => {
+      doc.AssetSortDirection.enum = ["asc", "desc", "asc"];
+    });
+    expect(findingsOf(enumDir)).toEqual([
+      'das #/components/schemas/AssetSortDirection: enum lists "asc" twice',
+    ]);
+  });
+
+  it("any other OpenRPC meta-schema error: one line at the deepest place", () => {
+    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[1].paramStructure = "by-nam";
+    });
+    expect(findingsOf(specDir)).toEqual([
+      'das #/methods/1 (getAssetBatch)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]',
+    ]);
   });
 
   it("a malformed x-source", () => {
