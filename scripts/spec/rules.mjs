@@ -94,7 +94,6 @@ export function checkOpenRpc({ area, doc }) {
     if (m["x-params"] !== undefined && (m["x-params"] !== "array" || m.params?.length !== 1)) {
       findings.push(`${at}: x-params: array requires exactly one param (the array)`);
     }
-    checkPagination(m["x-pagination"], at, findings);
   });
   return findings;
 }
@@ -189,6 +188,166 @@ function checkPagination(p, at, findings) {
   }
   for (const k of Object.keys(p))
     if (!allowed.has(k)) findings.push(`${at}: x-pagination.${k} is not a known key`);
+}
+
+/**
+ * The names the operation extensions use are real: `x-pagination`'s `page`, `limit`, `cursor` and
+ * `keyset` name request params, its `items`, `nextCursor` and `hasMore` properties of the result
+ * (dot-separated paths; `items` an array, `hasMore` a boolean), and `x-dependent-schemas`' keys and
+ * excluded names name params. A misspelling would otherwise compile into a client that reads a
+ * missing property, or silently drops a rule between params. Both OpenRPC methods and REST
+ * operations (REST params: path and query parameters).
+ */
+export function checkOperationExtensions(r) {
+  const { area, kind, doc } = r;
+  const findings = [];
+  for (const op of listOperations(r)) {
+    const o = op.operation;
+    const at =
+      kind === "openrpc"
+        ? `${area} #/methods/${doc.methods.indexOf(o)} (${o.name})`
+        : `${area} ${op.wire} (${o.operationId})`;
+    const params = new Set(
+      kind === "openrpc"
+        ? (o.params ?? []).map((p) => p.name)
+        : [...(doc.paths[op.path].parameters ?? []), ...(o.parameters ?? [])]
+            .map((p) => (p.$ref ? deref(doc, p) : p))
+            .filter((p) => p?.in === "query" || p?.in === "path")
+            .map((p) => p.name),
+    );
+    const p = o["x-pagination"];
+    if (p !== undefined) {
+      checkPagination(p, at, findings);
+      const result =
+        kind === "openrpc"
+          ? o.result?.schema
+          : Object.entries(o.responses ?? {})
+              .filter(([status]) => status.startsWith("2"))
+              .map(([, res]) => deref(doc, res)?.content?.["application/json"]?.schema)
+              .find(Boolean);
+      for (const key of ["page", "limit", "cursor"])
+        if (typeof p[key] === "string" && !params.has(p[key]))
+          findings.push(
+            `${at}: x-pagination.${key}: "${p[key]}" is not a param of the operation (params: ${[...params].join(", ")})`,
+          );
+      for (const name of Array.isArray(p.keyset) ? p.keyset : [])
+        if (!params.has(name))
+          findings.push(`${at}: x-pagination.keyset: "${name}" is not a param of the operation`);
+      for (const [key, type] of [
+        ["items", "array"],
+        ["nextCursor", undefined],
+        ["hasMore", "boolean"],
+      ]) {
+        if (typeof p[key] !== "string") continue;
+        const target = resultProperty(doc, result, p[key]);
+        if (!target)
+          findings.push(
+            `${at}: x-pagination.${key}: "${p[key]}" is not a property of the result (paths are dot-separated, from the result)`,
+          );
+        else if (type && !schemaTypes(doc, target).has(type))
+          findings.push(
+            `${at}: x-pagination.${key}: "${p[key]}" is not ${type === "array" ? "an array" : `a ${type}`}`,
+          );
+      }
+    }
+    const dependent = o["x-dependent-schemas"];
+    if (dependent !== undefined) {
+      for (const [key, rule] of Object.entries(dependent ?? {})) {
+        if (!params.has(key))
+          findings.push(`${at}: x-dependent-schemas: "${key}" is not a param of the operation`);
+        for (const name of Object.keys(rule?.properties ?? {}))
+          if (!params.has(name))
+            findings.push(
+              `${at}: x-dependent-schemas.${key}: "${name}" is not a param of the operation`,
+            );
+      }
+    }
+  }
+  return findings;
+}
+
+/** The schema at a dot-separated property path of `schema` (through $refs and branches), or undefined. */
+function resultProperty(doc, schema, path) {
+  let current = [schema];
+  for (const name of path.split(".")) {
+    const next = [];
+    const visit = (s, depth = 0) => {
+      s = deref(doc, s);
+      if (!s || typeof s !== "object" || depth > 10) return;
+      if (s.properties && name in s.properties) next.push(s.properties[name]);
+      for (const key of ["allOf", "anyOf", "oneOf"])
+        for (const branch of s[key] ?? []) visit(branch, depth + 1);
+    };
+    current.forEach((s) => visit(s));
+    if (!next.length) return undefined;
+    current = next;
+  }
+  return current[0];
+}
+
+/** The `type`s a schema admits (through $refs and branches). */
+function schemaTypes(doc, schema, types = new Set(), depth = 0) {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== "object" || depth > 10) return types;
+  for (const t of [s.type].flat()) if (t) types.add(t);
+  if (s.items) types.add("array");
+  for (const key of ["allOf", "anyOf", "oneOf"])
+    for (const branch of s[key] ?? []) schemaTypes(doc, branch, types, depth + 1);
+  return types;
+}
+
+/**
+ * Operation names are unique where a caller or a router tells them apart: a JSON-RPC method name
+ * once per area, and once per host and per endpoint path across areas (the real host routes by
+ * name; the local mock serves every host on one port and routes by path and name, so the second
+ * area's method would be unreachable); a REST operationId once across areas (within an area,
+ * Spectral's operation-operationId-unique says it).
+ */
+export function checkOperationNames(results) {
+  const findings = [];
+  const rpcByHost = new Map();
+  const rpcByPath = new Map();
+  const restIds = new Map();
+  const first = (map, key, value) => {
+    const seen = map.get(key);
+    if (!seen) map.set(key, value);
+    return seen;
+  };
+  for (const r of results) {
+    const inArea = new Map();
+    for (const op of listOperations(r)) {
+      if (r.kind === "openrpc") {
+        const where = `${r.area} #/methods/${r.doc.methods.indexOf(op.operation)} (${op.id})`;
+        const host = r.doc.info?.["x-host"];
+        const path = r.doc.info?.["x-path"] ?? "/";
+        const sameArea = first(inArea, op.id, where);
+        if (sameArea) {
+          findings.push(
+            `${where}: JSON-RPC method name "${op.id}" is used twice in the area (also ${sameArea})`,
+          );
+          continue;
+        }
+        const sameHost = first(rpcByHost, `${host} ${op.id}`, { area: r.area, where });
+        const samePath = first(rpcByPath, `${path} ${op.id}`, { area: r.area, where });
+        if (sameHost)
+          findings.push(
+            `${where}: JSON-RPC method name "${op.id}" is also a method of ${sameHost.where}, on the same host "${host}": one name, one method per host`,
+          );
+        else if (samePath)
+          findings.push(
+            `${where}: JSON-RPC method name "${op.id}" is also a method of ${samePath.where}, on the same endpoint path "${path}": the local mock serves every host on one port and could route only one of them`,
+          );
+      } else {
+        const where = `${r.area} ${op.wire} (${op.id})`;
+        const seen = first(restIds, op.id, { area: r.area, where });
+        if (seen && seen.area !== r.area)
+          findings.push(
+            `${where}: operationId "${op.id}" is also the operationId of ${seen.where}: operationIds are unique across areas`,
+          );
+      }
+    }
+  }
+  return findings;
 }
 
 // ---------------------------------------------------------------- OpenAPI
@@ -368,6 +527,8 @@ export function checkExamples({ area, kind, doc }) {
       parentDataProperty: key,
       rootData: value,
     };
+    for (const line of undeclaredExampleProperties(doc, schema, value))
+      findings.push(`${area} ${where}: ${line}`);
     if (!validate(value, cxt)) {
       for (const e of validate.errors.slice(0, 5))
         findings.push(
@@ -460,6 +621,51 @@ export function checkExamples({ area, kind, doc }) {
   for (const [name, p] of Object.entries(doc.components?.parameters ?? {}))
     paramExamples(p, `#/components/parameters/${name}`);
   return findings;
+}
+
+/**
+ * Rename leftovers in an example: a property the schema does not declare, while the schema declares
+ * the same name in another spelling (`master_edition_address` vs `masterEditionAddress`, `nft-id`
+ * vs `nftId`) that the example lacks. Response objects stay open (`additionalProperties: true`,
+ * the service may add fields), so ajv accepts such an example; a closed object (`false`) is ajv's.
+ */
+function undeclaredExampleProperties(doc, schema, value, path = "", out = [], depth = 0) {
+  if (value === null || typeof value !== "object" || depth > 40) return out;
+  const branches = [];
+  const collect = (s, d = 0) => {
+    s = deref(doc, s);
+    if (!s || typeof s !== "object" || d > 10) return;
+    branches.push(s);
+    for (const key of ["allOf", "anyOf", "oneOf"]) for (const b of s[key] ?? []) collect(b, d + 1);
+  };
+  collect(schema);
+  if (Array.isArray(value)) {
+    const items = branches.map((s) => s.items).filter(Boolean);
+    value.forEach((v, i) =>
+      items.forEach((s) => undeclaredExampleProperties(doc, s, v, `${path}/${i}`, out, depth + 1)),
+    );
+    return out;
+  }
+  const declared = new Map(); // name → schemas
+  for (const s of branches)
+    for (const [name, prop] of Object.entries(s.properties ?? {}))
+      declared.set(name, [...(declared.get(name) ?? []), prop]);
+  const spelling = (name) => name.toLowerCase().replace(/[_\-\s]/g, "");
+  for (const [name, v] of Object.entries(value)) {
+    if (declared.has(name)) {
+      for (const s of declared.get(name))
+        undeclaredExampleProperties(doc, s, v, `${path}/${name}`, out, depth + 1);
+      continue;
+    }
+    const renamed = [...declared.keys()].find(
+      (d) => !(d in value) && spelling(d) === spelling(name),
+    );
+    if (renamed)
+      out.push(
+        `example ${path}/${name}: not a property of the schema, which declares "${renamed}" (a rename leftover? update the example)`,
+      );
+  }
+  return out;
 }
 
 /** OpenAPI operations need a named request example (params or body) and a response example. */
@@ -791,8 +997,10 @@ export function runAllChecks(results) {
     findings.push(...checkSchemaRules(r));
     findings.push(...checkOpenEnums(r));
     findings.push(...checkCosts(r));
+    findings.push(...checkOperationExtensions(r));
     operations.push(...listOperations(r));
   }
+  findings.push(...checkOperationNames(results));
   findings.push(...lintOpenApi(results));
   return { findings, assumptions, operations };
 }

@@ -247,6 +247,69 @@ describe("spec checks catch", () => {
     ]);
   });
 
+  it("a JSON-RPC method name twice in an area, or in two areas on the same host; a REST operationId in two areas", () => {
+    const twoAreas = brokenCopy("openrpc/compression.yaml", (doc) => {
+      doc.methods.find((m: any) => m.name === "getCompressedBalanceByOwner").name = "getAsset";
+    });
+    expect(findingsOf(twoAreas).join("\n")).toMatch(
+      /das #\/methods\/0 \(getAsset\): JSON-RPC method name "getAsset" is also a method of compression #\/methods\/\d+ \(getAsset\), on the same host "rpc"/,
+    );
+    const oneArea = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: any) => m.name === "getNftEditions").name = "getAssetsByAuthority";
+    });
+    expect(findingsOf(oneArea).join("\n")).toMatch(
+      /das #\/methods\/\d+ \(getAssetsByAuthority\): JSON-RPC method name "getAssetsByAuthority" is used twice in the area \(also das #\/methods\/\d+ \(getAssetsByAuthority\)\)/,
+    );
+    const rest = brokenCopy("openapi/webhooks.yaml", (doc) => {
+      doc.paths["/v0/webhooks"].get.operationId = "getProjectUsage";
+    });
+    expect(findingsOf(rest)).toContain(
+      'webhooks GET /v0/webhooks (getProjectUsage): operationId "getProjectUsage" is also the operationId of admin GET /v0/admin/projects/{id}/usage (getProjectUsage): operationIds are unique across areas',
+    );
+  });
+
+  it("x-pagination and x-dependent-schemas names that are not params / result properties", () => {
+    const das = brokenCopy("openrpc/das.yaml", (doc) => {
+      const editions = doc.methods.find((m: any) => m.name === "getNftEditions");
+      editions["x-pagination"] = { style: "page", page: "page", limit: "limt", items: "editons" };
+      const byOwner = doc.methods.find((m: any) => m.name === "getAssetsByOwner");
+      byOwner["x-dependent-schemas"].page.properties.befor = false;
+    });
+    const findings = findingsOf(das).join("\n");
+    expect(findings).toMatch(
+      /das #\/methods\/\d+ \(getNftEditions\): x-pagination\.limit: "limt" is not a param of the operation/,
+    );
+    expect(findings).toMatch(
+      /das #\/methods\/\d+ \(getNftEditions\): x-pagination\.items: "editons" is not a property of the result/,
+    );
+    expect(findings).toMatch(
+      /das #\/methods\/2 \(getAssetsByOwner\): x-dependent-schemas\.page: "befor" is not a param of the operation/,
+    );
+    const wallet = brokenCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].hasMore = "pagination.hasMor";
+      doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].items = "pagination";
+    });
+    expect(findingsOf(wallet)).toEqual([
+      'wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.items: "pagination" is not an array',
+      'wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.hasMore: "pagination.hasMor" is not a property of the result (paths are dot-separated, from the result)',
+    ]);
+  });
+
+  it("an example property left over from a rename (the schema declares it in another spelling)", () => {
+    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+      const props = doc.EditionList.properties;
+      props.masterEditionAddress = props.master_edition_address;
+      delete props.master_edition_address;
+    });
+    const findings = findingsOf(specDir).join("\n");
+    expect(findings).toContain(
+      'das #/components/schemas/EditionList/examples/0: example /master_edition_address: not a property of the schema, which declares "masterEditionAddress" (a rename leftover? update the example)',
+    );
+    expect(findings).toMatch(
+      /das #\/methods\/\d+ \(getNftEditions\)\/examples\/0 \(\w+\) result: example \/master_edition_address: not a property of the schema/,
+    );
+  });
+
   it("a malformed x-source", () => {
     const specDir = brokenCopy("schemas/common.yaml", (doc) => {
       doc.Slot["x-source"] = "assumption";

@@ -9,7 +9,10 @@ import {
   checkExamples,
   checkOpenApiExamplesPresent,
   checkOpenRpc,
+  checkOperationExtensions,
+  checkOperationNames,
   checkProvenance,
+  checkSchemaRules,
   lintOpenApi,
   // @ts-expect-error — plain ESM scripts without type declarations
 } from "../../scripts/spec/rules.mjs";
@@ -44,11 +47,21 @@ describe("spec bundles", () => {
       it("every example validates against its schema", () => {
         expect(checkExamples(r)).toEqual([]);
       });
+      it("schemas: bounds leave a value, integer bounds in range, required names declared, patterns compile, no duplicate enum value", () => {
+        expect(checkSchemaRules(r)).toEqual([]);
+      });
+      it("x-pagination and x-dependent-schemas name real params and result properties", () => {
+        expect(checkOperationExtensions(r)).toEqual([]);
+      });
       it("every x-source is seed, public-docs: … or assumption: <reason>", () => {
         expect(checkProvenance(r).findings).toEqual([]);
       });
     });
   }
+
+  it("operation names are unique per area, per JSON-RPC host and endpoint, and REST operationIds across areas", () => {
+    expect(checkOperationNames(results)).toEqual([]);
+  });
 
   it("OpenAPI documents lint clean (Spectral, spec/.spectral.yaml)", () => {
     expect(lintOpenApi(results)).toEqual([]);
