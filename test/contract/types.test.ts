@@ -31,6 +31,9 @@ describe("types", () => {
           ),
       )
       .map((op) => op.id);
-    expect(missing).toEqual([]);
+    expect(
+      missing,
+      "operations without a call in test/contract/types.check.ts (`const <id>: <Area>.<Id>Result = await <client>.<id>(…)`)",
+    ).toEqual([]);
   });
 });

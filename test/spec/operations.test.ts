@@ -1,6 +1,8 @@
-// The operation list derived from the bundles must equal the checked-in list of
-// the seed's operations (+ the webhook CRUD ones): a missing, extra or renamed
-// operation fails here.
+// The operation list derived from the bundles must equal the checked-in list in
+// test/spec/seed-operations.json (the seed's operations, the webhook CRUD ones, and any operation
+// added since): a missing, extra or renamed operation fails here, and so does a deprecated, beta or
+// pagination marking that differs. Adding, deprecating or beta-marking an operation, or paginating
+// it, means editing that file too (spec/README.md, "Adding or changing an operation").
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -8,6 +10,7 @@ import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { listOperations } from "../../scripts/spec/rules.mjs";
 
+const FILE = "test/spec/seed-operations.json";
 const expected: {
   operations: Array<{
     area: string;
@@ -15,6 +18,7 @@ const expected: {
     wire: string;
     deprecated?: boolean;
     beta?: boolean;
+    pagination?: "page" | "cursor";
   }>;
 } = JSON.parse(readFileSync(new URL("./seed-operations.json", import.meta.url), "utf8"));
 const results = bundleAll({ write: false });
@@ -22,17 +26,30 @@ const actual = results.flatMap((r: any) => listOperations(r));
 const key = (o: { area: string; id: string; wire: string }) => `${o.area} ${o.id} ${o.wire}`;
 
 describe("operation coverage", () => {
-  it("the bundles define exactly the seed's 23 operations plus the 4 webhook CRUD operations", () => {
-    expect(actual.map(key).sort()).toEqual(expected.operations.map(key).sort());
-    expect(actual).toHaveLength(27);
+  it(`the bundles define exactly the operations of ${FILE}`, () => {
+    expect(
+      actual.map(key).sort(),
+      `the spec's operations ("<area> <id> <wire>") differ from ${FILE}: a new, renamed or removed operation is listed there too`,
+    ).toEqual(expected.operations.map(key).sort());
   });
 
-  it("deprecated and beta markings match the seed", () => {
+  it(`deprecated, beta and pagination markings match ${FILE}`, () => {
+    const mismatches: string[] = [];
     for (const want of expected.operations) {
-      const got = actual.find((o: any) => o.id === want.id)!;
-      const op = got.operation;
-      expect(Boolean(op.deprecated), `${want.id} deprecated`).toBe(Boolean(want.deprecated));
-      expect(Boolean(op["x-beta"]), `${want.id} beta`).toBe(Boolean(want.beta));
+      const op = actual.find((o: any) => o.id === want.id)?.operation;
+      if (!op) continue; // reported by the test above
+      const got = {
+        deprecated: Boolean(op.deprecated),
+        beta: Boolean(op["x-beta"]),
+        pagination: op["x-pagination"]?.style,
+      };
+      if (got.deprecated !== Boolean(want.deprecated))
+        mismatches.push(`${want.id}: "deprecated": ${got.deprecated} in the spec`);
+      if (got.beta !== Boolean(want.beta))
+        mismatches.push(`${want.id}: "beta": ${got.beta} in the spec`);
+      if (got.pagination !== want.pagination)
+        mismatches.push(`${want.id}: "pagination": ${JSON.stringify(got.pagination)} in the spec`);
     }
+    expect(mismatches, `update ${FILE} to match the spec (or fix the spec)`).toEqual([]);
   });
 });
