@@ -175,8 +175,9 @@ export async function typesFor(openapiDoc) {
       return undefined;
     },
   });
+  const nodes = namedSchemas(ast);
   // (openapi-typescript declares every top-level part; an empty one is noise in the package's exports.)
-  return astToString(namedSchemas(ast).map(optionalAcceptsUndefined))
+  return astToString(descriptionFirst(nodes.map(optionalAcceptsUndefined)))
     .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
     .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
 }
@@ -247,6 +248,69 @@ function namedSchemas(nodes) {
       : node,
   );
   return [...out, ...declarations];
+}
+
+/**
+ * openapi-typescript writes a schema's description as a `@description` tag; editors show a
+ * JSDoc's leading text as the documentation, so hovers, completions and signature help showed
+ * nothing. The description becomes the leading text (after a title or summary that says more than
+ * the declaration's own name); `@default`, `@example`, `@deprecated`… stay as tags.
+ */
+function descriptionFirst(nodes) {
+  const seen = new Set();
+  const walk = (node) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const comments = ts.getSyntheticLeadingComments(node);
+    if (comments?.some((c) => c.text.includes("@description "))) {
+      const own =
+        node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
+          ? node.name.text
+          : undefined;
+      ts.setSyntheticLeadingComments(
+        node,
+        comments.map((c) =>
+          c.kind === ts.SyntaxKind.MultiLineCommentTrivia && c.text.startsWith("*")
+            ? { ...c, text: descriptionAsText(c.text, own) }
+            : c,
+        ),
+      );
+    }
+    ts.forEachChild(node, walk);
+  };
+  nodes.forEach(walk);
+  return nodes;
+}
+
+/**
+ * The text of one openapi-typescript JSDoc comment (`* @description d ` or
+ * `*\n * Title\n * @description d\n *     more\n * @example x\n `) with the description as its
+ * leading text. `name`: the documented declaration's, a title equal to it is dropped.
+ */
+export function descriptionAsText(text, name) {
+  // The items, each as plain text: a tag's continued lines keep their four-space indent (an
+  // @example's JSON), the description's lose it (in the leading text it would read as a Markdown
+  // code block).
+  const items = (
+    text.startsWith("*\n * ")
+      ? text
+          .slice("*\n * ".length)
+          .replace(/\n $/, "")
+          .split(/\n \* (?! {4})/)
+      : [text.slice(1).trim()]
+  ).map((item) => item.replace(/\n \*(?: |$)/gm, "\n"));
+  const index = items.findIndex((item) => item.startsWith("@description "));
+  if (index < 0) return text;
+  const description = items[index].slice("@description ".length).replace(/\n {4}/g, "\n");
+  const others = items.filter((_, i) => i !== index);
+  const heading = others.filter(
+    (i) => !i.startsWith("@") && !i.startsWith("Format: ") && i !== name,
+  );
+  const format = others.filter((i) => i.startsWith("Format: "));
+  const tags = others.filter((i) => i.startsWith("@"));
+  const lines = [[...heading, description, ...format].join("\n\n"), ...tags].join("\n").split("\n");
+  if (lines.length === 1) return `* ${lines[0]} `;
+  return `*\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n `;
 }
 
 /**

@@ -11,11 +11,12 @@ export interface paths {
         };
         /**
          * Get a project's usage
-         * @description Returns the project's usage report for the current cycle: credits remaining and used (regular and prepaid), the subscription details (plan, credit limit and billing cycle; the billing cycle is null on free plans) and the request count of every service. Newer responses also carry the `creditCycle` that the credit figures are scoped to.
          *
-         *     The API key must belong to the project `id`; a key of another project is answered with 400. Send the key in the `X-Api-Key` header (recommended) or as the `api-key` query parameter.
+         * Returns the project's usage report for the current cycle: credits remaining and used (regular and prepaid), the subscription details (plan, credit limit and billing cycle; the billing cycle is null on free plans) and the request count of every service. Newer responses also carry the `creditCycle` that the credit figures are scoped to.
          *
-         *     **Rate limit**: 5 requests per second per project; beyond it the service answers 429 with `Retry-After`.
+         * The API key must belong to the project `id`; a key of another project is answered with 400. Send the key in the `X-Api-Key` header (recommended) or as the `api-key` query parameter.
+         *
+         * **Rate limit**: 5 requests per second per project; beyond it the service answers 429 with `Retry-After`.
          */
         get: operations["getProjectUsage"];
         put?: never;
@@ -37,7 +38,7 @@ export interface components {
         SubscriptionDetails: SubscriptionDetails;
     };
     responses: {
-        /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
+        /** An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -46,7 +47,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The API key does not belong to the project `id` in the path (project mismatch), or the request is otherwise malformed. */
+        /** The API key does not belong to the project `id` in the path (project mismatch), or the request is otherwise malformed. */
         ProjectMismatch: {
             headers: {
                 [name: string]: unknown;
@@ -55,7 +56,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
+        /** A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -64,7 +65,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
+        /** The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -74,7 +75,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The API key is missing or invalid (also reported as an invalid-key message). */
+        /** The API key is missing or invalid (also reported as an invalid-key message). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -87,7 +88,7 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description How many seconds to wait before retrying. */
+        /** How many seconds to wait before retrying. */
         "Retry-After": number;
     };
     pathItems: never;
@@ -98,14 +99,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The project id; it must be the project that owns the API key. */
+                /** The project id; it must be the project that owns the API key. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The project's usage report. */
+            /** The project's usage report. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -123,8 +124,7 @@ export interface operations {
     };
 }
 /**
- * BillingCycle
- * @description A billing cycle, as two calendar dates (YYYY-MM-DD).
+ * A billing cycle, as two calendar dates (YYYY-MM-DD).
  * @example {
  *       "start": "2026-03-01",
  *       "end": "2026-03-31"
@@ -132,21 +132,22 @@ export interface operations {
  */
 export interface BillingCycle {
     /**
+     * The first day of the cycle (YYYY-MM-DD).
+     *
      * Format: date
-     * @description The first day of the cycle (YYYY-MM-DD).
      * @example 2026-03-01
      */
     start: string;
     /**
+     * The last day of the cycle (YYYY-MM-DD).
+     *
      * Format: date
-     * @description The last day of the cycle (YYYY-MM-DD).
      * @example 2026-03-31
      */
     end: string;
 }
 /**
- * CreditCycle
- * @description The credit cycle that the report's credit figures are scoped to (also on free plans).
+ * The credit cycle that the report's credit figures are scoped to (also on free plans).
  * @example {
  *       "start": "2026-03-01",
  *       "end": "2026-03-31"
@@ -154,24 +155,23 @@ export interface BillingCycle {
  */
 export interface CreditCycle {
     /**
+     * The first day of the credit cycle (YYYY-MM-DD).
+     *
      * Format: date
-     * @description The first day of the credit cycle (YYYY-MM-DD).
      * @example 2026-03-01
      */
     start: string;
     /**
+     * The last day of the credit cycle (YYYY-MM-DD).
+     *
      * Format: date
-     * @description The last day of the credit cycle (YYYY-MM-DD).
      * @example 2026-03-31
      */
     end: string;
 }
-/**
- * ErrorBody
- * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
- */
+/** The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds. */
 export interface ErrorBody {
-    /** @description An error string, or an object with a numeric code and a message. */
+    /** An error string, or an object with a numeric code and a message. */
     error?: string | {
         code?: number | undefined;
         message?: string | undefined;
@@ -179,8 +179,7 @@ export interface ErrorBody {
     message?: string | undefined;
 }
 /**
- * ProjectUsage
- * @description The usage report of a project: credits used and remaining (regular and prepaid), the subscription (plan, credit limit, billing cycle) and request counts per service, for the current cycle. In the newer documented response every credit figure is scoped to `creditCycle`.
+ * The usage report of a project: credits used and remaining (regular and prepaid), the subscription (plan, credit limit, billing cycle) and request counts per service, for the current cycle. In the newer documented response every credit figure is scoped to `creditCycle`.
  * @example {
  *       "creditsRemaining": 76543211,
  *       "creditsUsed": 23456789,
@@ -210,37 +209,36 @@ export interface ErrorBody {
  */
 export interface ProjectUsage {
     /**
-     * @description Regular credits left in the cycle: `subscriptionDetails.creditsLimit` minus the regular credits used, floored at 0.
+     * Regular credits left in the cycle: `subscriptionDetails.creditsLimit` minus the regular credits used, floored at 0.
      * @example 76543211
      */
     creditsRemaining: number;
     /**
-     * @description Credits consumed in the current cycle, regular plus prepaid.
+     * Credits consumed in the current cycle, regular plus prepaid.
      * @example 23456789
      */
     creditsUsed: number;
     /**
-     * @description Prepaid credits left.
+     * Prepaid credits left.
      * @example 0
      */
     prepaidCreditsRemaining: number;
     /**
-     * @description Prepaid credits consumed in the current cycle.
+     * Prepaid credits consumed in the current cycle.
      * @example 0
      */
     prepaidCreditsUsed: number;
     subscriptionDetails: SubscriptionDetails;
     usage: ServiceUsage;
-    /** @description The credit cycle that every credit figure of this report is scoped to. Present for every project, free plans included, in the newer documented response; absent from the older one. */
+    /** The credit cycle that every credit figure of this report is scoped to. Present for every project, free plans included, in the newer documented response; absent from the older one. */
     creditCycle?: CreditCycle | undefined;
-    /** @description A credits object that appears in the newer documented response samples. Its fields are not documented, so it is kept open. */
+    /** A credits object that appears in the newer documented response samples. Its fields are not documented, so it is kept open. */
     credits?: {
         [key: string]: unknown;
     } | undefined;
 }
 /**
- * ServiceUsage
- * @description Request counts per service in the current cycle. What each service counts is documented only by its name.
+ * Request counts per service in the current cycle. What each service counts is documented only by its name.
  * @example {
  *       "api": 120450,
  *       "archival": 3150,
@@ -256,59 +254,58 @@ export interface ProjectUsage {
  */
 export interface ServiceUsage {
     /**
-     * @description Requests counted under `api`.
+     * Requests counted under `api`.
      * @example 120450
      */
     api: number;
     /**
-     * @description Requests counted under `archival`.
+     * Requests counted under `archival`.
      * @example 3150
      */
     archival: number;
     /**
-     * @description Requests counted under `das` (the DAS methods).
+     * Requests counted under `das` (the DAS methods).
      * @example 845210
      */
     das: number;
     /**
-     * @description Requests counted under `grpc`.
+     * Requests counted under `grpc`.
      * @example 0
      */
     grpc: number;
     /**
-     * @description Requests counted under `grpcGeyser`.
+     * Requests counted under `grpcGeyser`.
      * @example 0
      */
     grpcGeyser: number;
     /**
-     * @description Requests counted under `photon` (the ZK-compression methods).
+     * Requests counted under `photon` (the ZK-compression methods).
      * @example 12034
      */
     photon: number;
     /**
-     * @description Requests counted under `rpc`.
+     * Requests counted under `rpc`.
      * @example 9823411
      */
     rpc: number;
     /**
-     * @description Requests counted under `stream`.
+     * Requests counted under `stream`.
      * @example 0
      */
     stream: number;
     /**
-     * @description Requests counted under `webhook`.
+     * Requests counted under `webhook`.
      * @example 45872
      */
     webhook: number;
     /**
-     * @description Requests counted under `websocket`.
+     * Requests counted under `websocket`.
      * @example 18320
      */
     websocket: number;
 }
 /**
- * SubscriptionDetails
- * @description The project's subscription: its plan, its monthly credit limit and its billing cycle.
+ * The project's subscription: its plan, its monthly credit limit and its billing cycle.
  * @example {
  *       "billingCycle": {
  *         "start": "2026-03-01",
@@ -319,15 +316,15 @@ export interface ServiceUsage {
  *     }
  */
 export interface SubscriptionDetails {
-    /** @description The current billing cycle; null on free plans (which have no billing cycle). */
+    /** The current billing cycle; null on free plans (which have no billing cycle). */
     billingCycle: BillingCycle | null;
     /**
-     * @description The plan's credit limit for the cycle.
+     * The plan's credit limit for the cycle.
      * @example 100000000
      */
     creditsLimit: number;
     /**
-     * @description The plan name, e.g. `business` or `professional`. Allowed values are not documented.
+     * The plan name, e.g. `business` or `professional`. Allowed values are not documented.
      * @example business
      */
     plan: string;

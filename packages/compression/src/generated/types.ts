@@ -56,39 +56,32 @@ export interface components {
     pathItems: never;
 }
 /**
- * Address
- * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
 export type Address = string;
 /**
- * AddressWithTree
- * @description A new address to prove unused, and the address Merkle tree it would be created in.
+ * A new address to prove unused, and the address Merkle tree it would be created in.
  * @example {
  *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
  *       "tree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2"
  *     }
  */
 export interface AddressWithTree {
-    /** @description The new (not yet created) compressed account address. */
+    /** The new (not yet created) compressed account address. */
     address: Address;
-    /** @description The address Merkle tree the address belongs to. */
+    /** The address Merkle tree the address belongs to. */
     tree: Address;
 }
-/**
- * Base58
- * @description Arbitrary bytes, base58-encoded (may be empty).
- */
+/** Arbitrary bytes, base58-encoded (may be empty). */
 export type Base58 = string;
 /**
- * Base64
- * @description Arbitrary bytes, base64-encoded (standard alphabet, padded).
+ * Arbitrary bytes, base64-encoded (standard alphabet, padded).
  * @example AQIDBA==
  */
 export type Base64 = string;
 /**
- * CompressedAccount
- * @description A compressed account, stored as a leaf of a state Merkle tree.
+ * A compressed account, stored as a leaf of a state Merkle tree.
  * @example {
  *       "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
  *       "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
@@ -106,28 +99,27 @@ export type Base64 = string;
  *     }
  */
 export interface CompressedAccount {
-    /** @description The account hash (32 bytes, base58); identifies this version of the account. */
+    /** The account hash (32 bytes, base58); identifies this version of the account. */
     hash: Hash;
-    /** @description The account's permanent address; `null` (or absent) for accounts created without an address. */
+    /** The account's permanent address; `null` (or absent) for accounts created without an address. */
     address?: Address | null | undefined;
-    /** @description The account data; `null` (or absent) for accounts without data. */
+    /** The account data; `null` (or absent) for accounts without data. */
     data?: CompressedAccountData | null | undefined;
-    /** @description The program that owns the account. */
+    /** The program that owns the account. */
     owner: Address;
-    /** @description Lamports held by the account. */
+    /** Lamports held by the account. */
     lamports: U64;
-    /** @description The state Merkle tree holding the account. */
+    /** The state Merkle tree holding the account. */
     tree: Address;
-    /** @description Index of the account's leaf in the tree. */
+    /** Index of the account's leaf in the tree. */
     leafIndex: number;
-    /** @description Sequence number of the tree update that inserted the leaf. Photon omits it (`null`) while the account still sits in the output queue of a batched (V2) tree. */
+    /** Sequence number of the tree update that inserted the leaf. Photon omits it (`null`) while the account still sits in the output queue of a batched (V2) tree. */
     seq?: number | null | undefined;
-    /** @description Slot in which this version of the account was created. */
+    /** Slot in which this version of the account was created. */
     slotCreated: Slot;
 }
 /**
- * CompressedAccountData
- * @description The data of a compressed account. All three fields are present when `data` is.
+ * The data of a compressed account. All three fields are present when `data` is.
  * @example {
  *       "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
  *       "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
@@ -135,16 +127,15 @@ export interface CompressedAccount {
  *     }
  */
 export interface CompressedAccountData {
-    /** @description The account data, base64-encoded (only the requested bytes when `dataSlice` was given). */
+    /** The account data, base64-encoded (only the requested bytes when `dataSlice` was given). */
     data: Base64;
-    /** @description Hash of the account data. */
+    /** Hash of the account data. */
     dataHash: Hash;
-    /** @description The 8-byte account discriminator read as a little-endian unsigned 64-bit integer (often above 2^53, delivered as `bigint`). */
+    /** The 8-byte account discriminator read as a little-endian unsigned 64-bit integer (often above 2^53, delivered as `bigint`). */
     discriminator: U64;
 }
 /**
- * CompressedAccountList
- * @description One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
+ * One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
  * @example {
  *       "items": [
  *         {
@@ -168,12 +159,11 @@ export interface CompressedAccountData {
  */
 export interface CompressedAccountList {
     items: CompressedAccount[];
-    /** @description Cursor of the next page (a 32-byte hash, base58); `null` or absent when there is none. */
+    /** Cursor of the next page (a 32-byte hash, base58); `null` or absent when there is none. */
     cursor?: Hash | null | undefined;
 }
 /**
- * CompressedAccountsByOwnerResult
- * @description Result of getCompressedAccountsByOwner.
+ * Result of getCompressedAccountsByOwner.
  * @example {
  *       "context": {
  *         "slot": 318547291
@@ -189,8 +179,7 @@ export interface CompressedAccountsByOwnerResult {
     value: CompressedAccountList;
 }
 /**
- * CompressedBalanceByOwnerResult
- * @description Result of getCompressedBalanceByOwner; `value` is the owner's total compressed balance in lamports.
+ * Result of getCompressedBalanceByOwner; `value` is the owner's total compressed balance in lamports.
  * @example {
  *       "context": {
  *         "slot": 318547291
@@ -200,12 +189,11 @@ export interface CompressedAccountsByOwnerResult {
  */
 export interface CompressedBalanceByOwnerResult {
     context: CompressionContext;
-    /** @description Total lamports held in the owner's compressed accounts. */
+    /** Total lamports held in the owner's compressed accounts. */
     value: U64;
 }
 /**
- * CompressedTokenAccount
- * @description A compressed token account - the compressed account and its parsed token data.
+ * A compressed token account - the compressed account and its parsed token data.
  * @example {
  *       "account": {
  *         "hash": "33tmC7HqbfEbTHMDTadjiBXicXFqqPCbwGJ62ZLRm1Pu",
@@ -237,8 +225,7 @@ export interface CompressedTokenAccount {
     tokenData: CompressedTokenData;
 }
 /**
- * CompressedTokenAccountList
- * @description One page of compressed token accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
+ * One page of compressed token accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
  * @example {
  *       "items": [],
  *       "cursor": null
@@ -246,19 +233,17 @@ export interface CompressedTokenAccount {
  */
 export interface CompressedTokenAccountList {
     items: CompressedTokenAccount[];
-    /** @description Cursor of the next page (base58); `null` or absent when there is none. */
+    /** Cursor of the next page (base58); `null` or absent when there is none. */
     cursor?: Base58 | null | undefined;
 }
 /**
- * CompressedTokenAccountState
- * @description State of a compressed token account.
+ * State of a compressed token account.
  * @example initialized
  * @enum {string}
  */
 export type CompressedTokenAccountState = "initialized" | "frozen";
 /**
- * CompressedTokenAccountsByDelegateResult
- * @description Result of getCompressedTokenAccountsByDelegate.
+ * Result of getCompressedTokenAccountsByDelegate.
  * @example {
  *       "context": {
  *         "slot": 318547291
@@ -274,8 +259,7 @@ export interface CompressedTokenAccountsByDelegateResult {
     value: CompressedTokenAccountList;
 }
 /**
- * CompressedTokenAccountsByOwnerResult
- * @description Result of getCompressedTokenAccountsByOwner.
+ * Result of getCompressedTokenAccountsByOwner.
  * @example {
  *       "context": {
  *         "slot": 318547291
@@ -291,8 +275,7 @@ export interface CompressedTokenAccountsByOwnerResult {
     value: CompressedTokenAccountList;
 }
 /**
- * CompressedTokenData
- * @description The token fields of a compressed token account.
+ * The token fields of a compressed token account.
  * @example {
  *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
  *       "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
@@ -303,39 +286,36 @@ export interface CompressedTokenAccountsByOwnerResult {
  *     }
  */
 export interface CompressedTokenData {
-    /** @description The token mint. */
+    /** The token mint. */
     mint: Address;
-    /** @description The owner of the tokens. */
+    /** The owner of the tokens. */
     owner: Address;
-    /** @description Raw token amount (smallest unit, not divided by decimals). */
+    /** Raw token amount (smallest unit, not divided by decimals). */
     amount: U64;
-    /** @description The delegate allowed to spend the tokens; `null` (or absent) when none. */
+    /** The delegate allowed to spend the tokens; `null` (or absent) when none. */
     delegate?: Address | null | undefined;
     state: CompressedTokenAccountState;
-    /** @description Token-extension TLV data, base64-encoded; `null` (or absent) when the account has none. */
+    /** Token-extension TLV data, base64-encoded; `null` (or absent) when the account has none. */
     tlv?: Base64 | null | undefined;
 }
 /**
- * CompressionContext
- * @description The indexer state the response reflects.
+ * The indexer state the response reflects.
  * @example {
  *       "slot": 318547291
  *     }
  */
 export interface CompressionContext {
-    /** @description The slot up to which the indexer had processed when it answered. */
+    /** The slot up to which the indexer had processed when it answered. */
     slot: Slot;
 }
 /**
- * CompressionLimit
- * @description Maximum number of items to return in one page, 1 to 1000 (default 1000). `null` is accepted and means the same as omitting it. A page with fewer items than `limit` is the last page.
+ * Maximum number of items to return in one page, 1 to 1000 (default 1000). `null` is accepted and means the same as omitting it. A page with fewer items than `limit` is the last page.
  * @default 1000
  * @example 100
  */
 export type CompressionLimit = number | null;
 /**
- * CompressionSignatureInfo
- * @description A transaction that touched compressed state.
+ * A transaction that touched compressed state.
  * @example {
  *       "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
  *       "slot": 318540117,
@@ -344,14 +324,13 @@ export type CompressionLimit = number | null;
  */
 export interface CompressionSignatureInfo {
     signature: Signature;
-    /** @description Slot in which the transaction landed. */
+    /** Slot in which the transaction landed. */
     slot: Slot;
-    /** @description Block time of that slot, in Unix seconds. */
+    /** Block time of that slot, in Unix seconds. */
     blockTime: UnixTimestamp;
 }
 /**
- * CompressionSignatureList
- * @description One page of compression signatures (in an order the service does not document). Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items.
+ * One page of compression signatures (in an order the service does not document). Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items.
  * @example {
  *       "items": [
  *         {
@@ -365,12 +344,11 @@ export interface CompressionSignatureInfo {
  */
 export interface CompressionSignatureList {
     items: CompressionSignatureInfo[];
-    /** @description Opaque cursor of the next page; `null` when there is none. */
+    /** Opaque cursor of the next page; `null` when there is none. */
     cursor?: string | null | undefined;
 }
 /**
- * CompressionSignaturesForAddressResult
- * @description Result of getCompressionSignaturesForAddress.
+ * Result of getCompressionSignaturesForAddress.
  * @example {
  *       "context": {
  *         "slot": 318547291
@@ -386,22 +364,20 @@ export interface CompressionSignaturesForAddressResult {
     value: CompressionSignatureList;
 }
 /**
- * DataSlice
- * @description Returns only `length` bytes of each account's data, starting at byte `offset`. Both fields are required.
+ * Returns only `length` bytes of each account's data, starting at byte `offset`. Both fields are required.
  * @example {
  *       "offset": 0,
  *       "length": 8
  *     }
  */
 export interface DataSlice {
-    /** @description First byte of the data to return. */
+    /** First byte of the data to return. */
     offset: number;
-    /** @description Number of bytes to return. */
+    /** Number of bytes to return. */
     length: number;
 }
 /**
- * FilterSelector
- * @description One element of the `filters` array of getCompressedAccountsByOwner. `memcmp` is the only filter kind; a selector without `memcmp` is rejected ("Filter instance cannot be null").
+ * One element of the `filters` array of getCompressedAccountsByOwner. `memcmp` is the only filter kind; a selector without `memcmp` is rejected ("Filter instance cannot be null").
  * @example {
  *       "memcmp": {
  *         "offset": 0,
@@ -413,14 +389,12 @@ export interface FilterSelector {
     memcmp: MemcmpFilter;
 }
 /**
- * Hash
- * @description A 32-byte hash, base58-encoded.
+ * A 32-byte hash, base58-encoded.
  * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
  */
 export type Hash = string;
 /**
- * LatestCompressionSignaturesResult
- * @description Result of getLatestCompressionSignatures.
+ * Result of getLatestCompressionSignatures.
  * @example {
  *       "context": {
  *         "slot": 318547291
@@ -436,22 +410,20 @@ export interface LatestCompressionSignaturesResult {
     value: CompressionSignatureList;
 }
 /**
- * MemcmpFilter
- * @description Matches compressed accounts whose data contains `bytes` at byte position `offset`.
+ * Matches compressed accounts whose data contains `bytes` at byte position `offset`.
  * @example {
  *       "offset": 0,
  *       "bytes": "3Mc6vR"
  *     }
  */
 export interface MemcmpFilter {
-    /** @description Byte position in the account data where the comparison starts. */
+    /** Byte position in the account data where the comparison starts. */
     offset: number;
-    /** @description The bytes to compare, base58-encoded. */
+    /** The bytes to compare, base58-encoded. */
     bytes: Base58;
 }
 /**
- * NewAddressProof
- * @description A non-inclusion proof that `address` is not yet used in the address tree `merkleTree`: the indexed Merkle tree's low element (`lowerRangeAddress`, at leaf `lowElementLeafIndex`, pointing to `higherRangeAddress` at `nextIndex`) brackets the address, and `proof` proves that low element against `root`.
+ * A non-inclusion proof that `address` is not yet used in the address tree `merkleTree`: the indexed Merkle tree's low element (`lowerRangeAddress`, at leaf `lowElementLeafIndex`, pointing to `higherRangeAddress` at `nextIndex`) brackets the address, and `proof` proves that low element against `root`.
  * @example {
  *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
  *       "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
@@ -482,28 +454,27 @@ export interface MemcmpFilter {
  *     }
  */
 export interface NewAddressProof {
-    /** @description The address that was asked for. */
+    /** The address that was asked for. */
     address: Address;
-    /** @description Upper bound of the range that contains the address (the low element's next value). */
+    /** Upper bound of the range that contains the address (the low element's next value). */
     higherRangeAddress: Address;
-    /** @description Lower bound of the range that contains the address (the low element's value). */
+    /** Lower bound of the range that contains the address (the low element's value). */
     lowerRangeAddress: Address;
-    /** @description Leaf index of the low element in the address tree. */
+    /** Leaf index of the low element in the address tree. */
     lowElementLeafIndex: number;
-    /** @description The address Merkle tree. */
+    /** The address Merkle tree. */
     merkleTree: Address;
-    /** @description Leaf index of the low element's next element. */
+    /** Leaf index of the low element's next element. */
     nextIndex: number;
-    /** @description Merkle proof of the low element (sibling hashes, leaf to root). */
+    /** Merkle proof of the low element (sibling hashes, leaf to root). */
     proof: Hash[];
-    /** @description The tree root the proof verifies against. */
+    /** The tree root the proof verifies against. */
     root: Hash;
-    /** @description Sequence number of that root. */
+    /** Sequence number of that root. */
     rootSeq: number;
 }
 /**
- * NewAddressProofsV2Result
- * @description Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
+ * Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
  * @example {
  *       "context": {
  *         "slot": 318547291
@@ -545,104 +516,101 @@ export interface NewAddressProofsV2Result {
     value: NewAddressProof[];
 }
 /**
- * Signature
- * @description A transaction signature (64 bytes), base58-encoded.
+ * A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
  */
 export type Signature = string;
 /**
- * Slot
- * @description A slot number.
+ * A slot number.
  * @example 289345112
  */
 export type Slot = number;
 /**
- * U64
+ * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ *
  * Format: uint64
- * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  * @example 1000000000
  */
 export type U64 = bigint;
 /**
- * UnixTimestamp
- * @description Seconds since the Unix epoch (UTC).
+ * Seconds since the Unix epoch (UTC).
  * @example 1731619200
  */
 export type UnixTimestamp = number;
-/** @description Params of `getCompressedAccountsByOwner`. */
+/** Params of `getCompressedAccountsByOwner`. */
 export interface GetCompressedAccountsByOwnerParams {
-    /** @description The owner of the compressed accounts (program or wallet address). */
+    /** The owner of the compressed accounts (program or wallet address). */
     owner: Address;
-    /** @description The `value.cursor` of the previous page (a 32-byte hash, base58). Omit it (or send `null`) for the first page. */
+    /** The `value.cursor` of the previous page (a 32-byte hash, base58). Omit it (or send `null`) for the first page. */
     cursor?: Hash | null | undefined;
-    /** @description Return only `length` bytes of each account's data, from byte `offset`. `null` means no slicing. */
+    /** Return only `length` bytes of each account's data, from byte `offset`. `null` means no slicing. */
     dataSlice?: DataSlice | null | undefined;
     /**
-     * @description Up to 5 filters; an account is returned only when it matches all of them. Each filter is a `memcmp` comparison of the account data.
+     * Up to 5 filters; an account is returned only when it matches all of them. Each filter is a `memcmp` comparison of the account data.
      * @default []
      */
     filters?: FilterSelector[] | undefined;
-    /** @description Page size, 1 to 1000 (default 1000). */
+    /** Page size, 1 to 1000 (default 1000). */
     limit?: CompressionLimit | undefined;
 }
-/** @description The indexer slot and one page of compressed accounts. */
+/** The indexer slot and one page of compressed accounts. */
 export type GetCompressedAccountsByOwnerResult = CompressedAccountsByOwnerResult;
-/** @description Params of `getCompressedTokenAccountsByOwner`. */
+/** Params of `getCompressedTokenAccountsByOwner`. */
 export interface GetCompressedTokenAccountsByOwnerParams {
-    /** @description The token owner (wallet address). */
+    /** The token owner (wallet address). */
     owner: Address;
-    /** @description Only return token accounts of this mint. `null` means any mint. */
+    /** Only return token accounts of this mint. `null` means any mint. */
     mint?: Address | null | undefined;
-    /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
+    /** The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
     cursor?: Base58 | null | undefined;
-    /** @description Page size, 1 to 1000 (default 1000). */
+    /** Page size, 1 to 1000 (default 1000). */
     limit?: CompressionLimit | undefined;
 }
-/** @description The indexer slot and one page of compressed token accounts. */
+/** The indexer slot and one page of compressed token accounts. */
 export type GetCompressedTokenAccountsByOwnerResult = CompressedTokenAccountsByOwnerResult;
-/** @description Params of `getCompressedTokenAccountsByDelegate`. */
+/** Params of `getCompressedTokenAccountsByDelegate`. */
 export interface GetCompressedTokenAccountsByDelegateParams {
-    /** @description The delegate address. */
+    /** The delegate address. */
     delegate: Address;
-    /** @description Only return token accounts of this mint. `null` means any mint. */
+    /** Only return token accounts of this mint. `null` means any mint. */
     mint?: Address | null | undefined;
-    /** @description The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
+    /** The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
     cursor?: Base58 | null | undefined;
-    /** @description Page size, 1 to 1000 (default 1000). */
+    /** Page size, 1 to 1000 (default 1000). */
     limit?: CompressionLimit | undefined;
 }
-/** @description The indexer slot and one page of compressed token accounts. */
+/** The indexer slot and one page of compressed token accounts. */
 export type GetCompressedTokenAccountsByDelegateResult = CompressedTokenAccountsByDelegateResult;
-/** @description Params of `getCompressedBalanceByOwner`. */
+/** Params of `getCompressedBalanceByOwner`. */
 export interface GetCompressedBalanceByOwnerParams {
-    /** @description The owner address. */
+    /** The owner address. */
     owner: Address;
 }
-/** @description The indexer slot and the balance in lamports. */
+/** The indexer slot and the balance in lamports. */
 export type GetCompressedBalanceByOwnerResult = CompressedBalanceByOwnerResult;
-/** @description Params of `getCompressionSignaturesForAddress`. */
+/** Params of `getCompressionSignaturesForAddress`. */
 export interface GetCompressionSignaturesForAddressParams {
-    /** @description The compressed account's permanent address (not its hash). */
+    /** The compressed account's permanent address (not its hash). */
     address: Address;
-    /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
+    /** The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
     cursor?: string | null | undefined;
-    /** @description Page size, 1 to 1000 (default 1000). */
+    /** Page size, 1 to 1000 (default 1000). */
     limit?: CompressionLimit | undefined;
 }
-/** @description The indexer slot and one page of signatures. */
+/** The indexer slot and one page of signatures. */
 export type GetCompressionSignaturesForAddressResult = CompressionSignaturesForAddressResult;
-/** @description Params of `getLatestCompressionSignatures`. */
+/** Params of `getLatestCompressionSignatures`. */
 export interface GetLatestCompressionSignaturesParams {
-    /** @description The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
+    /** The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
     cursor?: string | null | undefined;
-    /** @description Page size, 1 to 1000 (default 1000). */
+    /** Page size, 1 to 1000 (default 1000). */
     limit?: CompressionLimit | undefined;
 }
-/** @description The indexer slot and one page of signatures. */
+/** The indexer slot and one page of signatures. */
 export type GetLatestCompressionSignaturesResult = LatestCompressionSignaturesResult;
-/** @description Params of `getMultipleNewAddressProofsV2`. */
+/** Params of `getMultipleNewAddressProofsV2`. */
 export type GetMultipleNewAddressProofsV2Params = AddressWithTree[];
-/** @description The indexer slot and the proofs. */
+/** The indexer slot and the proofs. */
 export type GetMultipleNewAddressProofsV2Result = NewAddressProofsV2Result;
 
 /** The compression methods: the method name picks the params and result types. */

@@ -54,14 +54,12 @@ export interface components {
     pathItems: never;
 }
 /**
- * Address
- * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
 export type Address = string;
 /**
- * Asset
- * @description One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
+ * One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
  * @example {
  *       "last_indexed_slot": 398412733,
  *       "interface": "ProgrammableNFT",
@@ -238,62 +236,60 @@ export type Address = string;
  *     }
  */
 export interface Asset {
-    /** @description All data up to and including this slot is indexed. */
+    /** All data up to and including this slot is indexed. */
     last_indexed_slot?: Slot | undefined;
-    /** @description The kind of asset (its standard or program interface). */
+    /** The kind of asset (its standard or program interface). */
     interface: AssetInterface;
-    /** @description The asset id: normally the mint address (for a compressed NFT, the asset id derived from its tree and leaf). Every asset id is a 32-byte public key, hence the Address pattern. */
+    /** The asset id: normally the mint address (for a compressed NFT, the asset id derived from its tree and leaf). Every asset id is a 32-byte public key, hence the Address pattern. */
     id: Address;
     content?: AssetContent | undefined;
-    /** @description The accounts holding authority over the asset, each with its scopes. */
+    /** The accounts holding authority over the asset, each with its scopes. */
     authorities?: AssetAuthority[] | undefined;
     compression?: AssetCompression | undefined;
-    /** @description The groups the asset belongs to; group_key `collection` marks its collection. */
+    /** The groups the asset belongs to; group_key `collection` marks its collection. */
     grouping?: AssetGrouping[] | undefined;
     royalty?: AssetRoyalty | undefined;
-    /** @description The creators of the asset and their royalty shares. */
+    /** The creators of the asset and their royalty shares. */
     creators?: AssetCreator[] | undefined;
     ownership?: AssetOwnership | undefined;
-    /** @description Print-edition supply of the asset. `null` for assets without edition data, e.g. fungible tokens. */
+    /** Print-edition supply of the asset. `null` for assets without edition data, e.g. fungible tokens. */
     supply?: AssetSupply | null | undefined;
-    /** @description Whether the asset's metadata can still be changed. */
+    /** Whether the asset's metadata can still be changed. */
     mutable?: boolean | undefined;
-    /** @description Whether the asset has been burnt. */
+    /** Whether the asset has been burnt. */
     burnt?: boolean | undefined;
     token_info?: TokenInfo | undefined;
     inscription?: Inscription | undefined;
-    /** @description SPL-20 data of an inscribed asset (experimental), returned together with `inscription` when the `showInscription` option is set. Its fields are not documented, so the object is kept open. */
+    /** SPL-20 data of an inscribed asset (experimental), returned together with `inscription` when the `showInscription` option is set. Its fields are not documented, so the object is kept open. */
     spl20?: {
         [key: string]: unknown;
     } | undefined;
-    /** @description Appears in getAssetsByAuthority items. Its meaning (the asset is registered as an agent) is not documented further. */
+    /** Appears in getAssetsByAuthority items. Its meaning (the asset is registered as an agent) is not documented further. */
     is_agent?: boolean | undefined;
-    /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
+    /** Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
     agent_token?: string | undefined;
-    /** @description Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
+    /** Appears in getAssetsByAuthority items. Its meaning and format are not documented. */
     asset_signer?: string | undefined;
-    /** @description Appears in getAssetsByAuthority items. The plugin objects are not documented, so the object is kept open. */
+    /** Appears in getAssetsByAuthority items. The plugin objects are not documented, so the object is kept open. */
     plugins?: {
         [key: string]: unknown;
     } | undefined;
 }
 /**
- * AssetAttribute
- * @description One trait of the asset.
+ * One trait of the asset.
  * @example {
  *       "trait_type": "Background",
  *       "value": "Dusk"
  *     }
  */
 export interface AssetAttribute {
-    /** @description The trait's name. */
+    /** The trait's name. */
     trait_type?: string | undefined;
-    /** @description The trait's value as found in the off-chain metadata. Usually a string (the public reference types it as string), but the metadata JSON is free-form and numbers also occur, so the value is left untyped. */
+    /** The trait's value as found in the off-chain metadata. Usually a string (the public reference types it as string), but the metadata JSON is free-form and numbers also occur, so the value is left untyped. */
     value?: unknown | undefined;
 }
 /**
- * AssetAuthority
- * @description An account with authority over the asset.
+ * An account with authority over the asset.
  * @example {
  *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
  *       "scopes": [
@@ -302,14 +298,13 @@ export interface AssetAttribute {
  *     }
  */
 export interface AssetAuthority {
-    /** @description The authority's address. */
+    /** The authority's address. */
     address?: Address | undefined;
-    /** @description What the authority may do. An open enum: the known values are `full`, `royalty`, `metadata` and `extension`; the list is not guaranteed complete. */
+    /** What the authority may do. An open enum: the known values are `full`, `royalty`, `metadata` and `extension`; the list is not guaranteed complete. */
     scopes?: ("full" | "royalty" | "metadata" | "extension" | (string & {}))[] | undefined;
 }
 /**
- * AssetCompression
- * @description Compression state of the asset. For an uncompressed asset the hashes and the tree are empty strings.
+ * Compression state of the asset. For an uncompressed asset the hashes and the tree are empty strings.
  * @example {
  *       "eligible": false,
  *       "compressed": true,
@@ -322,26 +317,25 @@ export interface AssetAuthority {
  *     }
  */
 export interface AssetCompression {
-    /** @description Whether the asset is eligible for compression. */
+    /** Whether the asset is eligible for compression. */
     eligible?: boolean | undefined;
-    /** @description Whether the asset is compressed (stored as a leaf of a concurrent Merkle tree). */
+    /** Whether the asset is compressed (stored as a leaf of a concurrent Merkle tree). */
     compressed?: boolean | undefined;
-    /** @description Hash of the asset's data; an empty string when the asset is not compressed. */
+    /** Hash of the asset's data; an empty string when the asset is not compressed. */
     data_hash?: Hash | string | undefined;
-    /** @description Hash of the asset's creators; an empty string when the asset is not compressed. */
+    /** Hash of the asset's creators; an empty string when the asset is not compressed. */
     creator_hash?: Hash | string | undefined;
-    /** @description Hash of the asset leaf; an empty string when the asset is not compressed. */
+    /** Hash of the asset leaf; an empty string when the asset is not compressed. */
     asset_hash?: Hash | string | undefined;
-    /** @description Address of the Merkle tree holding the asset; an empty string when the asset is not compressed. */
+    /** Address of the Merkle tree holding the asset; an empty string when the asset is not compressed. */
     tree?: Address | string | undefined;
-    /** @description Sequence number of the latest change to the asset's leaf (0 when not compressed). */
+    /** Sequence number of the latest change to the asset's leaf (0 when not compressed). */
     seq?: number | undefined;
-    /** @description Index of the asset's leaf in the tree (0 when not compressed). */
+    /** Index of the asset's leaf in the tree (0 when not compressed). */
     leaf_id?: number | undefined;
 }
 /**
- * AssetContent
- * @description The asset's metadata as resolved from its off-chain JSON, with its files and links.
+ * The asset's metadata as resolved from its off-chain JSON, with its files and links.
  * @example {
  *       "$schema": "https://schema.metaplex.com/nft1.0.json",
  *       "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
@@ -371,18 +365,17 @@ export interface AssetCompression {
  *     }
  */
 export interface AssetContent {
-    /** @description The URL of the metadata schema the content follows (e.g. the Metaplex NFT 1.0 schema). */
+    /** The URL of the metadata schema the content follows (e.g. the Metaplex NFT 1.0 schema). */
     $schema?: string | undefined;
-    /** @description The URI of the off-chain JSON metadata. Not constrained to a URI format because assets without off-chain metadata may carry an empty string. */
+    /** The URI of the off-chain JSON metadata. Not constrained to a URI format because assets without off-chain metadata may carry an empty string. */
     json_uri?: string | undefined;
-    /** @description The files named by the metadata. */
+    /** The files named by the metadata. */
     files?: AssetFile[] | undefined;
     metadata?: AssetMetadata | undefined;
     links?: AssetLinks | undefined;
 }
 /**
- * AssetCreator
- * @description One creator of the asset.
+ * One creator of the asset.
  * @example {
  *       "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
  *       "share": 0,
@@ -390,16 +383,15 @@ export interface AssetContent {
  *     }
  */
 export interface AssetCreator {
-    /** @description The creator's address. */
+    /** The creator's address. */
     address?: Address | undefined;
-    /** @description The creator's share of royalties, in percent. */
+    /** The creator's share of royalties, in percent. */
     share?: number | undefined;
-    /** @description Whether the creator has signed (verified) the asset. */
+    /** Whether the creator has signed (verified) the asset. */
     verified?: boolean | undefined;
 }
 /**
- * AssetFile
- * @description One file of the asset's content. Further keys may appear; they are not documented.
+ * One file of the asset's content. Further keys may appear; they are not documented.
  * @example {
  *       "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
  *       "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
@@ -407,51 +399,47 @@ export interface AssetCreator {
  *     }
  */
 export interface AssetFile {
-    /** @description The file's original URI. */
+    /** The file's original URI. */
     uri?: string | undefined;
-    /** @description The URI of a cached copy of the file on the service's CDN. */
+    /** The URI of a cached copy of the file on the service's CDN. */
     cdn_uri?: string | undefined;
-    /** @description The file's MIME type, e.g. `image/png`. */
+    /** The file's MIME type, e.g. `image/png`. */
     mime?: string | undefined;
 }
 /**
- * AssetGrouping
- * @description One group the asset belongs to. Display options (showCollectionMetadata, showUnverifiedCollections) may add fields to a grouping; those are not documented.
+ * One group the asset belongs to. Display options (showCollectionMetadata, showUnverifiedCollections) may add fields to a grouping; those are not documented.
  * @example {
  *       "group_key": "collection",
  *       "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
  *     }
  */
 export interface AssetGrouping {
-    /** @description The kind of group; `collection` is used for collections. */
+    /** The kind of group; `collection` is used for collections. */
     group_key?: string | undefined;
-    /** @description The group's value; for `collection`, the collection's mint address. */
+    /** The group's value; for `collection`, the collection's mint address. */
     group_value?: string | undefined;
 }
 /**
- * AssetInterface
- * @description The interface (standard) of an asset. An open enum: the values the API reference lists are those of `KnownAssetInterface`, but other values may occur: the RS SDK also knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`. A client must accept any string here.
+ * The interface (standard) of an asset. An open enum: the values the API reference lists are those of `KnownAssetInterface`, but other values may occur: the RS SDK also knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`. A client must accept any string here.
  * @example ProgrammableNFT
  * @example MplCoreAsset
  */
 export type AssetInterface = KnownAssetInterface | (string & {});
 /**
- * AssetLinks
- * @description Links from the asset's metadata. Further keys may appear; they are not documented.
+ * Links from the asset's metadata. Further keys may appear; they are not documented.
  * @example {
  *       "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
  *       "external_url": "https://solsticesprites.xyz"
  *     }
  */
 export interface AssetLinks {
-    /** @description The URL of the asset's image. */
+    /** The URL of the asset's image. */
     image?: string | undefined;
-    /** @description The URL of the asset's external web page. */
+    /** The URL of the asset's external web page. */
     external_url?: string | undefined;
 }
 /**
- * AssetList
- * @description A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`.
+ * A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`.
  * @example {
  *       "last_indexed_slot": 398412733,
  *       "total": 1,
@@ -539,41 +527,37 @@ export interface AssetLinks {
  *     }
  */
 export interface AssetList {
-    /** @description All data up to and including this slot is indexed. */
+    /** All data up to and including this slot is indexed. */
     last_indexed_slot: Slot;
-    /** @description The number of assets found for this request (the count of `items`). The count of all matches is `grand_total`, returned only with the `showGrandTotal` option. */
+    /** The number of assets found for this request (the count of `items`). The count of all matches is `grand_total`, returned only with the `showGrandTotal` option. */
     total: number;
-    /** @description The maximum number of items per page that was applied. */
+    /** The maximum number of items per page that was applied. */
     limit: number;
-    /** @description The page returned (1-based); present for page-based requests. */
+    /** The page returned (1-based); present for page-based requests. */
     page?: number | undefined;
-    /** @description The `before` cursor of a keyset request, echoed. */
+    /** The `before` cursor of a keyset request, echoed. */
     before?: string | undefined;
-    /** @description The `after` cursor of a keyset request, echoed. */
+    /** The `after` cursor of a keyset request, echoed. */
     after?: string | undefined;
-    /** @description The cursor to pass as `cursor` in the next request; returned when no paging parameter was given (currently the id of the last asset). */
+    /** The cursor to pass as `cursor` in the next request; returned when no paging parameter was given (currently the id of the last asset). */
     cursor?: string | undefined;
-    /** @description The assets of this page. */
+    /** The assets of this page. */
     items: Asset[];
-    /** @description The number of all assets matching the query; only with the `showGrandTotal` option. */
+    /** The number of all assets matching the query; only with the `showGrandTotal` option. */
     grand_total?: number | undefined;
     nativeBalance?: AssetListNativeBalance | undefined;
-    /** @description Per-asset errors met while building the page; omitted when there are none. */
+    /** Per-asset errors met while building the page; omitted when there are none. */
     errors?: AssetListError[] | undefined;
 }
-/**
- * AssetListError
- * @description An error met for one asset while building a page.
- */
+/** An error met for one asset while building a page. */
 export interface AssetListError {
-    /** @description The id of the asset that failed. */
+    /** The id of the asset that failed. */
     id?: string | undefined;
-    /** @description The error message. */
+    /** The error message. */
     error?: string | undefined;
 }
 /**
- * AssetListNativeBalance
- * @description The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option.
+ * The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option.
  * @example {
  *       "lamports": 2418305410,
  *       "price_per_sol": 182.41,
@@ -581,16 +565,15 @@ export interface AssetListError {
  *     }
  */
 export interface AssetListNativeBalance {
-    /** @description The balance in lamports. */
+    /** The balance in lamports. */
     lamports?: U64 | undefined;
-    /** @description The price of one SOL used for `total_price`. */
+    /** The price of one SOL used for `total_price`. */
     price_per_sol?: number | undefined;
-    /** @description The value of the balance (lamports converted to SOL, times `price_per_sol`). */
+    /** The value of the balance (lamports converted to SOL, times `price_per_sol`). */
     total_price?: number | undefined;
 }
 /**
- * AssetMetadata
- * @description Descriptive metadata of the asset.
+ * Descriptive metadata of the asset.
  * @example {
  *       "attributes": [
  *         {
@@ -609,20 +592,19 @@ export interface AssetListNativeBalance {
  *     }
  */
 export interface AssetMetadata {
-    /** @description The asset's traits. */
+    /** The asset's traits. */
     attributes?: AssetAttribute[] | undefined;
-    /** @description The asset's description. */
+    /** The asset's description. */
     description?: string | undefined;
-    /** @description The asset's name. */
+    /** The asset's name. */
     name?: string | undefined;
-    /** @description The asset's symbol. */
+    /** The asset's symbol. */
     symbol?: string | undefined;
-    /** @description The token standard of the asset, e.g. `ProgrammableNonFungible` or `Fungible`. The complete list of values is not documented. */
+    /** The token standard of the asset, e.g. `ProgrammableNonFungible` or `Fungible`. The complete list of values is not documented. */
     token_standard?: string | undefined;
 }
 /**
- * AssetOwnership
- * @description Who owns the asset and whether it is frozen or delegated.
+ * Who owns the asset and whether it is frozen or delegated.
  * @example {
  *       "frozen": true,
  *       "delegated": false,
@@ -632,20 +614,19 @@ export interface AssetMetadata {
  *     }
  */
 export interface AssetOwnership {
-    /** @description Whether the asset (its token account) is frozen. */
+    /** Whether the asset (its token account) is frozen. */
     frozen: boolean;
-    /** @description Whether a delegate is set. */
+    /** Whether a delegate is set. */
     delegated: boolean;
-    /** @description The delegate's address, or `null` when none is set. */
+    /** The delegate's address, or `null` when none is set. */
     delegate?: Address | null | undefined;
-    /** @description `single` for an asset with one owner, `token` for a fungible asset. Further values are not documented. */
+    /** `single` for an asset with one owner, `token` for a fungible asset. Further values are not documented. */
     ownership_model: string;
-    /** @description The owner's address. An empty string when the asset has no single owner: a fungible token fetched with getAsset (in an owner query, the queried owner). */
+    /** The owner's address. An empty string when the asset has no single owner: a fungible token fetched with getAsset (in an owner query, the queried owner). */
     owner: Address | string;
 }
 /**
- * AssetRoyalty
- * @description Royalty terms of the asset.
+ * Royalty terms of the asset.
  * @example {
  *       "royalty_model": "creators",
  *       "target": null,
@@ -656,22 +637,21 @@ export interface AssetOwnership {
  *     }
  */
 export interface AssetRoyalty {
-    /** @description How royalties are paid. An open enum: the known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
+    /** How royalties are paid. An open enum: the known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
     royalty_model?: "creators" | "fanout" | "single" | (string & {}) | undefined;
-    /** @description The royalty target address, when the model has a single target; otherwise `null`. */
+    /** The royalty target address, when the model has a single target; otherwise `null`. */
     target?: string | null | undefined;
-    /** @description The royalty as a fraction of the sale price (basis_points / 10000, e.g. 0.05 for 500 basis points). */
+    /** The royalty as a fraction of the sale price (basis_points / 10000, e.g. 0.05 for 500 basis points). */
     percent?: number | undefined;
-    /** @description The royalty in basis points (100 = 1%). */
+    /** The royalty in basis points (100 = 1%). */
     basis_points?: number | undefined;
-    /** @description Whether the asset's primary sale has happened. */
+    /** Whether the asset's primary sale has happened. */
     primary_sale_happened?: boolean | undefined;
-    /** @description Whether the royalty terms are locked. */
+    /** Whether the royalty terms are locked. */
     locked?: boolean | undefined;
 }
 /**
- * AssetSortBy
- * @description How the listed assets are ordered. Keyset pagination (`before`, `after`, `cursor`) works only with `sortBy: id`.
+ * How the listed assets are ordered. Keyset pagination (`before`, `after`, `cursor`) works only with `sortBy: id`.
  * @example {
  *       "sortBy": "created",
  *       "sortDirection": "desc"
@@ -682,23 +662,20 @@ export interface AssetSortBy {
     sortDirection?: AssetSortDirection | undefined;
 }
 /**
- * AssetSortDirection
- * @description The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).
+ * The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).
  * @example desc
  * @enum {string}
  */
 export type AssetSortDirection = "asc" | "desc";
 /**
- * AssetSortField
- * @description The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
+ * The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
  * @default id
  * @example created
  * @enum {string}
  */
 export type AssetSortField = "created" | "recent_action" | "updated" | "none" | "id";
 /**
- * AssetSupply
- * @description Print-edition supply of an NFT.
+ * Print-edition supply of an NFT.
  * @example {
  *       "print_max_supply": 0,
  *       "print_current_supply": 0,
@@ -706,16 +683,15 @@ export type AssetSortField = "created" | "recent_action" | "updated" | "none" | 
  *     }
  */
 export interface AssetSupply {
-    /** @description The maximum number of print editions (a u64 on chain). */
+    /** The maximum number of print editions (a u64 on chain). */
     print_max_supply?: U64 | undefined;
-    /** @description The number of print editions made so far (a u64 on chain). */
+    /** The number of print editions made so far (a u64 on chain). */
     print_current_supply?: U64 | undefined;
-    /** @description The bump seed of the edition account; `null` when the asset has none (e.g. a compressed NFT). */
+    /** The bump seed of the edition account; `null` when the asset has none (e.g. a compressed NFT). */
     edition_nonce?: number | null | undefined;
 }
 /**
- * EditionList
- * @description The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`.
+ * The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`.
  * @example {
  *       "last_indexed_slot": 398412733,
  *       "total": 2,
@@ -741,106 +717,103 @@ export interface AssetSupply {
  *     }
  */
 export interface EditionList {
-    /** @description All data up to and including this slot is indexed. */
+    /** All data up to and including this slot is indexed. */
     last_indexed_slot: Slot;
-    /** @description The number of editions found for this request. */
+    /** The number of editions found for this request. */
     total: number;
-    /** @description The maximum number of editions per page that was applied. */
+    /** The maximum number of editions per page that was applied. */
     limit: number;
-    /** @description The page returned (1-based). */
+    /** The page returned (1-based). */
     page?: number | undefined;
-    /** @description The address of the master edition account. */
+    /** The address of the master edition account. */
     master_edition_address?: Address | undefined;
-    /** @description The number of editions printed so far. */
+    /** The number of editions printed so far. */
     supply?: U64 | undefined;
-    /** @description The maximum number of editions; 0 means unlimited. */
+    /** The maximum number of editions; 0 means unlimited. */
     max_supply?: U64 | undefined;
-    /** @description The editions of this page. */
+    /** The editions of this page. */
     editions: NftEdition[];
 }
 /**
- * GetAssetOptions
- * @description Display options of getAsset and getAssetBatch: the four flags of the service's API reference, and the ones the RS SDK also sends. The documented flags only add data to the result; they never change which assets are returned. Unknown flags are rejected by the schema.
+ * Display options of getAsset and getAssetBatch: the four flags of the service's API reference, and the ones the RS SDK also sends. The documented flags only add data to the result; they never change which assets are returned. Unknown flags are rejected by the schema.
  * @example {
  *       "showFungible": true
  *     }
  */
 export interface GetAssetOptions {
     /**
-     * @description Return the grouping of unverified collections instead of skipping them.
+     * Return the grouping of unverified collections instead of skipping them.
      * @default false
      */
     showUnverifiedCollections?: boolean | undefined;
     /**
-     * @description Include the collection's metadata.
+     * Include the collection's metadata.
      * @default false
      */
     showCollectionMetadata?: boolean | undefined;
     /**
-     * @description Include fungible-token data (fungible tokens held by the owner).
+     * Include fungible-token data (fungible tokens held by the owner).
      * @default false
      */
     showFungible?: boolean | undefined;
     /**
-     * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
+     * Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
      * @default false
      */
     showInscription?: boolean | undefined;
-    /** @description A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
     showRawData?: boolean | undefined;
-    /** @description A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
     requireFullIndex?: boolean | undefined;
-    /** @description A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the RS SDK's `GetAssetOptions`. Not in the service's API reference; what it does is not documented by the service. */
     showSystemMetadata?: boolean | undefined;
-    /** @description A flag of the RS SDK's `GetAssetOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`); what it does for getAsset and getAssetBatch is not documented by the service. */
+    /** A flag of the RS SDK's `GetAssetOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`); what it does for getAsset and getAssetBatch is not documented by the service. */
     showNativeBalance?: boolean | undefined;
 }
 /**
- * GetAssetsByAuthorityOptions
- * @description Display options of getAssetsByAuthority: the four flags of the service's API reference, and the ones the TS SDK (`DisplayOptions`) and the RS SDK also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
+ * Display options of getAssetsByAuthority: the four flags of the service's API reference, and the ones the TS SDK (`DisplayOptions`) and the RS SDK also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
  * @example {
  *       "showInscription": true
  *     }
  */
 export interface GetAssetsByAuthorityOptions {
     /**
-     * @description Return the grouping of unverified collections instead of skipping them.
+     * Return the grouping of unverified collections instead of skipping them.
      * @default false
      */
     showUnverifiedCollections?: boolean | undefined;
     /**
-     * @description Include the collection's metadata.
+     * Include the collection's metadata.
      * @default false
      */
     showCollectionMetadata?: boolean | undefined;
     /**
-     * @description Return `grand_total`, the number of all matching assets. Makes the request slower.
+     * Return `grand_total`, the number of all matching assets. Makes the request slower.
      * @default false
      */
     showGrandTotal?: boolean | undefined;
     /**
-     * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
+     * Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
      * @default false
      */
     showInscription?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`). The service documents it for getAssetsByOwner (the fungible tokens held by the owner) but not for getAssetsByAuthority; what it does here is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`). The service documents it for getAssetsByOwner (the fungible tokens held by the owner) but not for getAssetsByAuthority; what it does here is not documented by the service. */
     showFungible?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`) but not for getAssetsByAuthority; what it does here is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions`. The service documents it for getAssetsByOwner (the owner's native SOL balance as `nativeBalance`) but not for getAssetsByAuthority; what it does here is not documented by the service. */
     showNativeBalance?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`). The service documents it for getAssetsByOwner (assets with a zero balance) but not for getAssetsByAuthority; what it does here is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`). The service documents it for getAssetsByOwner (assets with a zero balance) but not for getAssetsByAuthority; what it does here is not documented by the service. */
     showZeroBalance?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
     showRawData?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
     requireFullIndex?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
     showSystemMetadata?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service. */
     showClosedAccounts?: boolean | undefined;
 }
 /**
- * GetAssetsByOwnerOptions
- * @description Display options of getAssetsByOwner: the seven flags of the service's API reference, and the ones the TS and RS SDKs also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
+ * Display options of getAssetsByOwner: the seven flags of the service's API reference, and the ones the TS and RS SDKs also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
  * @example {
  *       "showFungible": true,
  *       "showNativeBalance": true,
@@ -849,58 +822,56 @@ export interface GetAssetsByAuthorityOptions {
  */
 export interface GetAssetsByOwnerOptions {
     /**
-     * @description Return the grouping of unverified collections instead of skipping them.
+     * Return the grouping of unverified collections instead of skipping them.
      * @default false
      */
     showUnverifiedCollections?: boolean | undefined;
     /**
-     * @description Include the collection's metadata.
+     * Include the collection's metadata.
      * @default false
      */
     showCollectionMetadata?: boolean | undefined;
     /**
-     * @description Return `grand_total`, the number of all assets the owner holds. May make the request slower.
+     * Return `grand_total`, the number of all assets the owner holds. May make the request slower.
      * @default false
      */
     showGrandTotal?: boolean | undefined;
     /**
-     * @description Include the fungible tokens held by the owner in `items`.
+     * Include the fungible tokens held by the owner in `items`.
      * @default false
      */
     showFungible?: boolean | undefined;
     /**
-     * @description Return the owner's native SOL balance as `nativeBalance`.
+     * Return the owner's native SOL balance as `nativeBalance`.
      * @default false
      */
     showNativeBalance?: boolean | undefined;
     /**
-     * @description Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
+     * Include inscription data (`inscription`, and the experimental `spl20`) of inscribed assets.
      * @default false
      */
     showInscription?: boolean | undefined;
     /**
-     * @description Include assets (token accounts) with a zero balance.
+     * Include assets (token accounts) with a zero balance.
      * @default false
      */
     showZeroBalance?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
     showRawData?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
     requireFullIndex?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK. Not in the service's API reference; what it does is not documented by the service. */
     showSystemMetadata?: boolean | undefined;
-    /** @description A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service. */
+    /** A flag of the TS SDK's `DisplayOptions` and of the RS SDK (`DisplayOptions`, `SearchAssetsOptions`). Not in the service's API reference; what it does is not documented by the service. */
     showClosedAccounts?: boolean | undefined;
 }
 /**
- * Hash
- * @description A 32-byte hash, base58-encoded.
+ * A 32-byte hash, base58-encoded.
  * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
  */
 export type Hash = string;
 /**
- * Inscription
- * @description On-chain inscription data of the asset, returned when the `showInscription` option is set.
+ * On-chain inscription data of the asset, returned when the `showInscription` option is set.
  * @example {
  *       "order": 30491,
  *       "size": 59,
@@ -912,31 +883,29 @@ export type Hash = string;
  *     }
  */
 export interface Inscription {
-    /** @description The inscription's number (its position in inscription order). */
+    /** The inscription's number (its position in inscription order). */
     order?: number | undefined;
-    /** @description The size of the inscribed data in bytes. */
+    /** The size of the inscribed data in bytes. */
     size?: number | undefined;
-    /** @description The MIME type of the inscribed content, e.g. `image/png` or `text/plain`. */
+    /** The MIME type of the inscribed content, e.g. `image/png` or `text/plain`. */
     contentType?: string | undefined;
-    /** @description The encoding of the inscribed data, e.g. `base64`. */
+    /** The encoding of the inscribed data, e.g. `base64`. */
     encoding?: string | undefined;
-    /** @description A hash used to check the integrity of the inscribed data. */
+    /** A hash used to check the integrity of the inscribed data. */
     validationHash?: string | undefined;
-    /** @description The account that stores the inscribed data. */
+    /** The account that stores the inscribed data. */
     inscriptionDataAccount?: Address | undefined;
-    /** @description The authority that controls the inscription. */
+    /** The authority that controls the inscription. */
     authority?: Address | undefined;
 }
 /**
- * KnownAssetInterface
- * @description The asset interfaces the API reference lists. Other values may occur (see `AssetInterface`).
+ * The asset interfaces the API reference lists. Other values may occur (see `AssetInterface`).
  * @example ProgrammableNFT
  * @enum {string}
  */
 export type KnownAssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";
 /**
- * NftEdition
- * @description One print edition of a master-edition NFT.
+ * One print edition of a master-edition NFT.
  * @example {
  *       "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
  *       "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
@@ -945,38 +914,35 @@ export type KnownAssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT
  *     }
  */
 export interface NftEdition {
-    /** @description The mint address of the edition NFT. */
+    /** The mint address of the edition NFT. */
     mint?: Address | undefined;
-    /** @description The address of the edition account. */
+    /** The address of the edition account. */
     edition_address?: Address | undefined;
-    /** @description The edition number. */
+    /** The edition number. */
     edition?: number | undefined;
-    /** @description Whether the edition has been burnt. In the edition list this value may appear with an undocumented type (a boolean is expected), so it is left untyped. */
+    /** Whether the edition has been burnt. In the edition list this value may appear with an undocumented type (a boolean is expected), so it is left untyped. */
     burnt?: unknown | undefined;
 }
 /**
- * PriceInfo
- * @description The token's price. Price data is cached for up to 600 seconds and exists only for the top 10,000 tokens by 24-hour trading volume; other tokens have no `price_info`.
+ * The token's price. Price data is cached for up to 600 seconds and exists only for the top 10,000 tokens by 24-hour trading volume; other tokens have no `price_info`.
  * @example {
  *       "price_per_token": 0.00002134,
  *       "currency": "USDC"
  *     }
  */
 export interface PriceInfo {
-    /** @description The price of one whole token (after applying decimals) in `currency`. */
+    /** The price of one whole token (after applying decimals) in `currency`. */
     price_per_token?: number | undefined;
-    /** @description The currency of the price, e.g. `USDC`. */
+    /** The currency of the price, e.g. `USDC`. */
     currency?: string | undefined;
 }
 /**
- * Slot
- * @description A slot number.
+ * A slot number.
  * @example 289345112
  */
 export type Slot = number;
 /**
- * TokenInfo
- * @description Token data of the asset's mint. Present for fungible tokens (getAsset / getAssetBatch, and owner queries with `showFungible`) and also seen on NFTs. Further fields may appear; they are not documented.
+ * Token data of the asset's mint. Present for fungible tokens (getAsset / getAssetBatch, and owner queries with `showFungible`) and also seen on NFTs. Further fields may appear; they are not documented.
  * @example {
  *       "symbol": "Bonk",
  *       "supply": 8881564943168000000,
@@ -989,97 +955,97 @@ export type Slot = number;
  *     }
  */
 export interface TokenInfo {
-    /** @description The token's symbol. */
+    /** The token's symbol. */
     symbol?: string | undefined;
-    /** @description The token's total supply in raw units (before applying `decimals`); can exceed 2^53. */
+    /** The token's total supply in raw units (before applying `decimals`); can exceed 2^53. */
     supply?: U64 | undefined;
-    /** @description The number of decimals of the mint. */
+    /** The number of decimals of the mint. */
     decimals?: number | undefined;
-    /** @description The token program that owns the mint (e.g. the SPL Token or Token-2022 program). */
+    /** The token program that owns the mint (e.g. the SPL Token or Token-2022 program). */
     token_program?: Address | undefined;
     price_info?: PriceInfo | undefined;
-    /** @description The mint authority; absent when none. */
+    /** The mint authority; absent when none. */
     mint_authority?: Address | undefined;
-    /** @description The freeze authority; absent when none. */
+    /** The freeze authority; absent when none. */
     freeze_authority?: Address | undefined;
 }
 /**
- * U64
+ * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ *
  * Format: uint64
- * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  * @example 1000000000
  */
 export type U64 = bigint;
-/** @description Params of `getAsset`. */
+/** Params of `getAsset`. */
 export interface GetAssetParams {
-    /** @description The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. */
+    /** The asset id: normally the mint address (for a compressed NFT, its asset id). Typed as an address because an asset id is a 32-byte public key. */
     id: Address;
-    /** @description Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.) */
+    /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.) */
     options?: GetAssetOptions | undefined;
 }
-/** @description The asset. */
+/** The asset. */
 export type GetAssetResult = Asset;
-/** @description Params of `getAssetBatch`. */
+/** Params of `getAssetBatch`. */
 export interface GetAssetBatchParams {
-    /** @description The asset ids (normally mint addresses); 1 to 1,000 of them. */
+    /** The asset ids (normally mint addresses); 1 to 1,000 of them. */
     ids: Address[];
-    /** @description Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default. */
+    /** Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetOptions | undefined;
 }
-/** @description One entry per requested id, in request order; `null` for an id that was not found. */
+/** One entry per requested id, in request order; `null` for an id that was not found. */
 export type GetAssetBatchResult = (Asset | null)[];
-/** @description Params of `getAssetsByOwner`. */
+/** Params of `getAssetsByOwner`. */
 export interface GetAssetsByOwnerParams {
-    /** @description The wallet address whose assets are listed. */
+    /** The wallet address whose assets are listed. */
     ownerAddress: Address;
-    /** @description The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
+    /** The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
     page?: number | undefined;
-    /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented (the open-source reference implementation uses 1,000). */
+    /** The maximum number of assets per page, 1 to 1,000. The hosted default is not documented (the open-source reference implementation uses 1,000). */
     limit?: number | undefined;
-    /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    /** Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
     before?: string | undefined;
-    /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    /** Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
     after?: string | undefined;
-    /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    /** The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
     cursor?: string | undefined;
-    /** @description The ordering of the assets. */
+    /** The ordering of the assets. */
     sortBy?: AssetSortBy | undefined;
-    /** @description Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
+    /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
     options?: GetAssetsByOwnerOptions | undefined;
 }
-/** @description A page of the owner's assets. */
+/** A page of the owner's assets. */
 export type GetAssetsByOwnerResult = AssetList;
-/** @description Params of `getAssetsByAuthority`. */
+/** Params of `getAssetsByAuthority`. */
 export interface GetAssetsByAuthorityParams {
-    /** @description The authority address whose assets are listed. */
+    /** The authority address whose assets are listed. */
     authorityAddress: Address;
-    /** @description The page to return, 1-based. Not combinable with `before` or `after`; page 0 is rejected. */
+    /** The page to return, 1-based. Not combinable with `before` or `after`; page 0 is rejected. */
     page?: number | undefined;
-    /** @description The maximum number of assets per page, 1 to 1,000. The hosted default is not documented. */
+    /** The maximum number of assets per page, 1 to 1,000. The hosted default is not documented. */
     limit?: number | undefined;
-    /** @description The ordering of the assets. */
+    /** The ordering of the assets. */
     sortBy?: AssetSortBy | undefined;
-    /** @description Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    /** Keyset cursor: return the assets before this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
     before?: string | undefined;
-    /** @description Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    /** Keyset cursor: return the assets after this one (an asset id). Only with `sortBy.sortBy: id`; not combinable with `page`. */
     after?: string | undefined;
-    /** @description The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
+    /** The `cursor` from the previous result, to continue where it ended. Only with `sortBy.sortBy: id`; not combinable with `page`. */
     cursor?: string | undefined;
-    /** @description Display options; the documented flags default to false, the ones only the SDKs send have no documented default. */
+    /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetsByAuthorityOptions | undefined;
 }
-/** @description A page of the assets under the authority. */
+/** A page of the assets under the authority. */
 export type GetAssetsByAuthorityResult = AssetList;
-/** @description Params of `getNftEditions`. */
+/** Params of `getNftEditions`. */
 export interface GetNftEditionsParams {
-    /** @description The mint address of the master-edition NFT. */
+    /** The mint address of the master-edition NFT. */
     mint: Address;
-    /** @description The page to return, 1-based. */
+    /** The page to return, 1-based. */
     page?: number | undefined;
-    /** @description The maximum number of editions per page, 1 to 1,000. The hosted default is not documented. */
+    /** The maximum number of editions per page, 1 to 1,000. The hosted default is not documented. */
     limit?: number | undefined;
 }
-/** @description A page of the master edition's print editions. */
+/** A page of the master edition's print editions. */
 export type GetNftEditionsResult = EditionList;
 
 /** The das methods: the method name picks the params and result types. */

@@ -19,14 +19,12 @@ export interface components {
     pathItems: never;
 }
 /**
- * Address
- * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
 export type Address = string;
 /**
- * CompressedNftMint
- * @description The outcome of mintCompressedNft.
+ * The outcome of mintCompressedNft.
  * @example {
  *       "signature": "5bX18Su21Fv3wWmkSFBDkEhjg5n1cfnJ4wKZZdbiFCr22xqQTaEpSwwzbsw978cTyL6VeJRj6E7sacdbgLwwGcg1",
  *       "minted": true,
@@ -34,84 +32,81 @@ export type Address = string;
  *     }
  */
 export interface CompressedNftMint {
-    /** @description Signature of the mint transaction. */
+    /** Signature of the mint transaction. */
     signature: Signature;
-    /** @description Whether the NFT was minted (with `confirmTransaction`, after on-chain confirmation). */
+    /** Whether the NFT was minted (with `confirmTransaction`, after on-chain confirmation). */
     minted: boolean;
-    /** @description The id of the new compressed NFT (use it with the DAS methods, e.g. getAsset). May be absent. */
+    /** The id of the new compressed NFT (use it with the DAS methods, e.g. getAsset). May be absent. */
     assetId?: Address | undefined;
 }
 /**
- * MintNftAttribute
- * @description One attribute (trait) of the NFT's off-chain metadata.
+ * One attribute (trait) of the NFT's off-chain metadata.
  * @example {
  *       "trait_type": "Background",
  *       "value": "Aurora"
  *     }
  */
 export interface MintNftAttribute {
-    /** @description The trait name. */
+    /** The trait name. */
     trait_type: string;
-    /** @description The trait value. */
+    /** The trait value. */
     value: string;
 }
 /**
- * MintNftCreator
- * @description A creator of the NFT and their share of royalties. The shares of all creators sum to 100.
+ * A creator of the NFT and their share of royalties. The shares of all creators sum to 100.
  * @example {
  *       "address": "5h7oxxD61qqkZ9m8VTFqBEdaU7hmNfQsx6Fz8DRL5Sau",
  *       "share": 100
  *     }
  */
 export interface MintNftCreator {
-    /** @description The creator's wallet address. */
+    /** The creator's wallet address. */
     address: Address;
-    /** @description Percentage of royalties paid to this creator (0-100; all shares sum to 100). */
+    /** Percentage of royalties paid to this creator (0-100; all shares sum to 100). */
     share: number;
 }
 /**
- * Signature
- * @description A transaction signature (64 bytes), base58-encoded.
+ * A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
  */
 export type Signature = string;
 /**
- * Url
+ * An absolute URL.
+ *
  * Format: uri
- * @description An absolute URL.
  * @example https://example.com/hook
  */
 export type Url = string;
-/** @description Params of `mintCompressedNft`. */
+/** Params of `mintCompressedNft`. */
 export interface MintCompressedNftParams {
-    /** @description Name of the NFT. */
+    /** Name of the NFT. */
     name: string;
-    /** @description Symbol of the NFT. */
+    /** Symbol of the NFT. */
     symbol: string;
-    /** @description Description of the NFT. Required by the API reference and the public docs (the old v1 TypeScript SDK typed it as optional). */
+    /** Description of the NFT. Required by the API reference and the public docs (the old v1 TypeScript SDK typed it as optional). */
     description: string;
-    /** @description The wallet that receives the NFT. */
+    /** The wallet that receives the NFT. */
     owner: Address;
-    /** @description An address to set as the NFT's delegate. */
+    /** An address to set as the NFT's delegate. */
     delegate?: Address | undefined;
-    /** @description The collection to mint into. Its collection authority must first be delegated to the mint service's authority (see the method description). */
+    /** The collection to mint into. Its collection authority must first be delegated to the mint service's authority (see the method description). */
     collection?: Address | undefined;
-    /** @description URI of the off-chain JSON metadata. */
+    /** URI of the off-chain JSON metadata. */
     uri?: Url | undefined;
-    /** @description Attributes (traits) of the NFT. */
+    /** Attributes (traits) of the NFT. */
     attributes?: MintNftAttribute[] | undefined;
-    /** @description URL of the NFT's image. */
+    /** URL of the NFT's image. */
     imageUrl?: Url | undefined;
-    /** @description URL of an external page about the NFT. */
+    /** URL of an external page about the NFT. */
     externalUrl?: Url | undefined;
-    /** @description Royalty on secondary sales in basis points (100 = 1%), 0 to 10000. */
+    /** Royalty on secondary sales in basis points (100 = 1%), 0 to 10000. */
     sellerFeeBasisPoints?: number | undefined;
-    /** @description The NFT's creators and their royalty shares (shares sum to 100). */
+    /** The NFT's creators and their royalty shares (shares sum to 100). */
     creators?: MintNftCreator[] | undefined;
-    /** @description When true, the response waits until the mint transaction is confirmed on chain. */
+    /** When true, the response waits until the mint transaction is confirmed on chain. */
     confirmTransaction?: boolean | undefined;
 }
-/** @description The mint transaction's signature, whether the NFT was minted, and its asset id. */
+/** The mint transaction's signature, whether the NFT was minted, and its asset id. */
 export type MintCompressedNftResult = CompressedNftMint;
 
 /** The mint methods: the method name picks the params and result types. */

@@ -17,14 +17,12 @@ export interface components {
     pathItems: never;
 }
 /**
- * EncodedTransaction
- * @description A fully signed, serialized transaction, encoded as the `encoding` option says (base58 or base64). It must carry a SOL transfer tip to one of the Sender tip accounts and a compute-unit-price (priority fee) instruction, or the submission is rejected.
+ * A fully signed, serialized transaction, encoded as the `encoding` option says (base58 or base64). It must carry a SOL transfer tip to one of the Sender tip accounts and a compute-unit-price (priority fee) instruction, or the submission is rejected.
  * @example AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA
  */
 export type EncodedTransaction = string;
 /**
- * SendTransactionConfig
- * @description Options of sendTransaction (the second positional param). The Sender always skips preflight checks and forwards the transaction at once; retries are the caller's job.
+ * Options of sendTransaction (the second positional param). The Sender always skips preflight checks and forwards the transaction at once; retries are the caller's job.
  * @example {
  *       "encoding": "base64",
  *       "skipPreflight": true,
@@ -32,39 +30,37 @@ export type EncodedTransaction = string;
  *     }
  */
 export interface SendTransactionConfig {
-    /** @description Encoding of the transaction string. No default is documented, so the SDK requires it. */
+    /** Encoding of the transaction string. No default is documented, so the SDK requires it. */
     encoding: TransactionEncoding;
-    /** @description Skip the preflight simulation; send `true`, as the reference SDKs do. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated, and what the service assumes when it is left out is not documented (Solana's own default is `false`). This client sends only what you pass. */
+    /** Skip the preflight simulation; send `true`, as the reference SDKs do. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated, and what the service assumes when it is left out is not documented (Solana's own default is `false`). This client sends only what you pass. */
     skipPreflight?: boolean | undefined;
-    /** @description How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). */
+    /** How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). */
     maxRetries?: number | undefined;
 }
 /**
- * Signature
- * @description A transaction signature (64 bytes), base58-encoded.
+ * A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
  */
 export type Signature = string;
 /**
- * TransactionEncoding
- * @description How the signed transaction string is encoded.
+ * How the signed transaction string is encoded.
  * @example base64
  * @enum {string}
  */
 export type TransactionEncoding = "base58" | "base64";
-/** @description Params of `sendTransaction`. */
+/** Params of `sendTransaction`. */
 export interface SendTransactionParams {
-    /** @description The fully signed transaction, serialized and encoded as `config.encoding` says. */
+    /** The fully signed transaction, serialized and encoded as `config.encoding` says. */
     transaction: EncodedTransaction;
-    /** @description Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. */
+    /** Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. */
     config: SendTransactionConfig;
     /**
-     * @description Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (0.000005 SOL since 2025-10-17). Sent as the query parameter `swqos_only=true`.
+     * Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (0.000005 SOL since 2025-10-17). Sent as the query parameter `swqos_only=true`.
      * @default false
      */
     swqosOnly?: boolean | undefined;
 }
-/** @description The transaction's signature (its first signature, base58). It does not mean the transaction landed. */
+/** The transaction's signature (its first signature, base58). It does not mean the transaction landed. */
 export type SendTransactionResult = Signature;
 
 /** The sender methods: the method name picks the params and result types. */

@@ -13,8 +13,9 @@ export interface paths {
         put?: never;
         /**
          * Get token metadata (deprecated)
+         *
+         * Returns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. Deprecated: use DAS getAsset / getAssetBatch. (The public docs call this operation `queryMetadataV1`.)
          * @deprecated
-         * @description Returns one legacy record per requested mint (at most 100 mints): the mint account (`onChainAccountInfo`), its Metaplex metadata (`onChainMetadata`), the off-chain JSON the metadata points to (`offChainMetadata`, only with `includeOffChain: true`) and the entry of the old token list (`legacyMetadata`). Each of the first three carries its own `error` string, empty when there was no error. Deprecated: use DAS getAsset / getAssetBatch. (The public docs call this operation `queryMetadataV1`.)
          */
         post: operations["getTokenMetadata"];
         delete?: never;
@@ -55,7 +56,7 @@ export interface components {
         U64: U64;
     };
     responses: {
-        /** @description The request is malformed or violates a parameter rule. */
+        /** The request is malformed or violates a parameter rule. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -64,7 +65,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
+        /** An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -73,7 +74,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
+        /** A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -82,7 +83,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
+        /** The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -92,7 +93,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The API key is missing or invalid (also reported as an invalid-key message). */
+        /** The API key is missing or invalid (also reported as an invalid-key message). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -105,7 +106,7 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description How many seconds to wait before retrying. */
+        /** How many seconds to wait before retrying. */
         "Retry-After": number;
     };
     pathItems: never;
@@ -124,7 +125,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One record per requested mint. */
+            /** One record per requested mint. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -142,25 +143,20 @@ export interface operations {
     };
 }
 /**
- * AccountErrorType
- * @description Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error.
+ * Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error.
  * @example
  * @example EMPTY_ACCOUNT
  * @enum {string}
  */
 export type AccountErrorType = "" | "UNKNOWN" | "EMPTY_ACCOUNT" | "TIMEOUT" | "INVALID_ACCOUNT" | "INVALID_PUBKEY";
 /**
- * Address
- * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
 export type Address = string;
-/**
- * ErrorBody
- * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
- */
+/** The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds. */
 export interface ErrorBody {
-    /** @description An error string, or an object with a numeric code and a message. */
+    /** An error string, or an object with a numeric code and a message. */
     error?: string | {
         code?: number | undefined;
         message?: string | undefined;
@@ -168,8 +164,7 @@ export interface ErrorBody {
     message?: string | undefined;
 }
 /**
- * LegacyAccountData
- * @description The account data, parsed by its owning program.
+ * The account data, parsed by its owning program.
  * @example {
  *       "parsed": {
  *         "info": {
@@ -187,14 +182,13 @@ export interface ErrorBody {
  */
 export interface LegacyAccountData {
     parsed?: LegacyParsedAccountData | undefined;
-    /** @description The parsing program, e.g. `spl-token`. */
+    /** The parsing program, e.g. `spl-token`. */
     program?: string | undefined;
-    /** @description The data length in bytes. */
+    /** The data length in bytes. */
     space?: number | undefined;
 }
 /**
- * LegacyAccountInfo
- * @description The mint account; null when it could not be read (see `error`).
+ * The mint account; null when it could not be read (see `error`).
  * @example {
  *       "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
  *       "isSigner": false,
@@ -220,33 +214,31 @@ export interface LegacyAccountData {
  *     }
  */
 export type LegacyAccountInfo = {
-    /** @description The account's address (the mint). */
+    /** The account's address (the mint). */
     key?: Address | undefined;
     isSigner?: boolean | undefined;
     isWritable?: boolean | undefined;
-    /** @description The account's balance in lamports. */
+    /** The account's balance in lamports. */
     lamports?: U64 | undefined;
     data?: LegacyAccountData | undefined;
-    /** @description The program that owns the account (the token program for a mint). */
+    /** The program that owns the account (the token program for a mint). */
     owner?: Address | undefined;
     executable?: boolean | undefined;
-    /** @description The epoch at which rent is next due; u64::MAX (18446744073709551615) for rent-exempt accounts. */
+    /** The epoch at which rent is next due; u64::MAX (18446744073709551615) for rent-exempt accounts. */
     rentEpoch?: U64 | undefined;
 } | null;
 /**
- * LegacyCollectionDetails
- * @description Set on a collection NFT; null otherwise.
+ * Set on a collection NFT; null otherwise.
  * @example {
  *       "size": 10000
  *     }
  */
 export type LegacyCollectionDetails = {
-    /** @description The number of items in the collection. */
+    /** The number of items in the collection. */
     size?: number | undefined;
 } | null;
 /**
- * LegacyMetadataAccount
- * @description A Metaplex token-metadata account; null when it could not be read (see `error`).
+ * A Metaplex token-metadata account; null when it could not be read (see `error`).
  * @example {
  *       "key": "MetadataV1",
  *       "mint": "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP",
@@ -282,38 +274,36 @@ export type LegacyCollectionDetails = {
  *     }
  */
 export type LegacyMetadataAccount = {
-    /** @description The Metaplex account kind, e.g. `MetadataV1`. */
+    /** The Metaplex account kind, e.g. `MetadataV1`. */
     key?: string | undefined;
     mint?: Address | undefined;
     updateAuthority?: Address | undefined;
     data?: LegacyMetadataData | undefined;
-    /** @description The Metaplex token standard (e.g. `Fungible`, `NonFungible`); null when unset. */
+    /** The Metaplex token standard (e.g. `Fungible`, `NonFungible`); null when unset. */
     tokenStandard?: string | null | undefined;
     primarySaleHappened?: boolean | undefined;
     isMutable?: boolean | undefined;
-    /** @description The edition bump nonce; null when unset. */
+    /** The edition bump nonce; null when unset. */
     editionNonce?: number | null | undefined;
     collection?: LegacyMetadataCollection | undefined;
     collectionDetails?: LegacyCollectionDetails | undefined;
     uses?: LegacyMetadataUses | undefined;
 } | null;
 /**
- * LegacyMetadataCollection
- * @description The collection the NFT belongs to; null when none.
+ * The collection the NFT belongs to; null when none.
  * @example {
  *       "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
  *       "verified": true
  *     }
  */
 export type LegacyMetadataCollection = {
-    /** @description The collection's mint. */
+    /** The collection's mint. */
     key?: Address | undefined;
-    /** @description Whether the collection authority verified the membership. */
+    /** Whether the collection authority verified the membership. */
     verified?: boolean | undefined;
 } | null;
 /**
- * LegacyMetadataData
- * @description The metadata's data section.
+ * The metadata's data section.
  * @example {
  *       "name": "USD Coin",
  *       "symbol": "USDC",
@@ -325,15 +315,14 @@ export type LegacyMetadataCollection = {
 export interface LegacyMetadataData {
     name?: string | undefined;
     symbol?: string | undefined;
-    /** @description The URI of the off-chain JSON (may be empty). */
+    /** The URI of the off-chain JSON (may be empty). */
     uri?: string | undefined;
-    /** @description The royalty in basis points (100 = 1%). */
+    /** The royalty in basis points (100 = 1%). */
     sellerFeeBasisPoints?: number | undefined;
     creators?: LegacyOnChainCreator[] | null | undefined;
 }
 /**
- * LegacyMetadataUses
- * @description The NFT's use settings; null when none.
+ * The NFT's use settings; null when none.
  * @example {
  *       "useMethod": "Multiple",
  *       "remaining": 3,
@@ -341,14 +330,13 @@ export interface LegacyMetadataData {
  *     }
  */
 export type LegacyMetadataUses = {
-    /** @description How uses are consumed (Metaplex values such as `Burn`, `Multiple`, `Single`). */
+    /** How uses are consumed (Metaplex values such as `Burn`, `Multiple`, `Single`). */
     useMethod?: string | undefined;
     remaining?: number | undefined;
     total?: number | undefined;
 } | null;
 /**
- * LegacyMintInfo
- * @description The mint's state.
+ * The mint's state.
  * @example {
  *       "decimals": 6,
  *       "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
@@ -362,12 +350,11 @@ export interface LegacyMintInfo {
     freezeAuthority?: LegacyOptionalAuthority | undefined;
     isInitialized?: boolean | undefined;
     mintAuthority?: LegacyOptionalAuthority | undefined;
-    /** @description The total supply in the smallest unit, as a decimal string. */
+    /** The total supply in the smallest unit, as a decimal string. */
     supply?: string | undefined;
 }
 /**
- * LegacyOffChainAttribute
- * @description One trait of the off-chain metadata.
+ * One trait of the off-chain metadata.
  * @example {
  *       "traitType": "Background",
  *       "value": "Purple"
@@ -375,12 +362,11 @@ export interface LegacyMintInfo {
  */
 export interface LegacyOffChainAttribute {
     traitType?: string | undefined;
-    /** @description The trait's value (a string in the docs; creators also publish numbers). */
+    /** The trait's value (a string in the docs; creators also publish numbers). */
     value?: string | number | undefined;
 }
 /**
- * LegacyOffChainCreator
- * @description A creator listed in the off-chain JSON.
+ * A creator listed in the off-chain JSON.
  * @example {
  *       "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
  *       "share": 100
@@ -388,12 +374,11 @@ export interface LegacyOffChainAttribute {
  */
 export interface LegacyOffChainCreator {
     address?: string | undefined;
-    /** @description The creator's share in percent (a string in the docs; the Metaplex JSON standard uses a number). */
+    /** The creator's share in percent (a string in the docs; the Metaplex JSON standard uses a number). */
     share?: string | number | undefined;
 }
 /**
- * LegacyOffChainFile
- * @description A file of the asset.
+ * A file of the asset.
  * @example {
  *       "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
  *       "type": "image/png"
@@ -401,12 +386,11 @@ export interface LegacyOffChainCreator {
  */
 export interface LegacyOffChainFile {
     uri?: string | undefined;
-    /** @description The file's MIME type. */
+    /** The file's MIME type. */
     type?: string | undefined;
 }
 /**
- * LegacyOffChainJson
- * @description The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional.
+ * The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional.
  * @example {
  *       "name": "Degen Ape #4521",
  *       "symbol": "DAPE",
@@ -425,13 +409,12 @@ export type LegacyOffChainJson = {
     symbol?: string | undefined;
     attributes?: LegacyOffChainAttribute[] | undefined;
     sellerFeeBasisPoints?: number | undefined;
-    /** @description The image URL. */
+    /** The image URL. */
     image?: string | undefined;
     properties?: LegacyOffChainProperties | undefined;
 } | null;
 /**
- * LegacyOffChainMetadata
- * @description The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch.
+ * The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch.
  * @example {
  *       "metadata": {
  *         "name": "Degen Ape #4521",
@@ -470,13 +453,12 @@ export type LegacyOffChainJson = {
  */
 export interface LegacyOffChainMetadata {
     metadata?: LegacyOffChainJson | undefined;
-    /** @description The URI the JSON was fetched from. */
+    /** The URI the JSON was fetched from. */
     uri?: string | undefined;
     error: AccountErrorType;
 }
 /**
- * LegacyOffChainProperties
- * @description The `properties` section of the off-chain JSON.
+ * The `properties` section of the off-chain JSON.
  * @example {
  *       "category": "image",
  *       "files": [
@@ -494,14 +476,13 @@ export interface LegacyOffChainMetadata {
  *     }
  */
 export interface LegacyOffChainProperties {
-    /** @description The asset category, e.g. `image`. */
+    /** The asset category, e.g. `image`. */
     category?: string | undefined;
     files?: LegacyOffChainFile[] | undefined;
     creators?: LegacyOffChainCreator[] | undefined;
 }
 /**
- * LegacyOnChainAccountInfo
- * @description The mint's on-chain account, parsed, with the error of the lookup.
+ * The mint's on-chain account, parsed, with the error of the lookup.
  * @example {
  *       "accountInfo": null,
  *       "error": "EMPTY_ACCOUNT"
@@ -512,8 +493,7 @@ export interface LegacyOnChainAccountInfo {
     error: AccountErrorType;
 }
 /**
- * LegacyOnChainCreator
- * @description A creator in the on-chain metadata.
+ * A creator in the on-chain metadata.
  * @example {
  *       "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
  *       "share": "100",
@@ -522,13 +502,12 @@ export interface LegacyOnChainAccountInfo {
  */
 export interface LegacyOnChainCreator {
     address?: Address | undefined;
-    /** @description The creator's share of royalties in percent, as a string. */
+    /** The creator's share of royalties in percent, as a string. */
     share?: string | undefined;
     verified?: boolean | undefined;
 }
 /**
- * LegacyOnChainMetadata
- * @description The mint's Metaplex metadata account, with the error of the lookup.
+ * The mint's Metaplex metadata account, with the error of the lookup.
  * @example {
  *       "metadata": null,
  *       "error": "EMPTY_ACCOUNT"
@@ -539,15 +518,13 @@ export interface LegacyOnChainMetadata {
     error: AccountErrorType;
 }
 /**
- * LegacyOptionalAuthority
- * @description An authority address, or null when the authority was revoked or never set.
+ * An authority address, or null when the authority was revoked or never set.
  * @example BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG
  * @example null
  */
 export type LegacyOptionalAuthority = string | null;
 /**
- * LegacyParsedAccountData
- * @description The parsed account - for a mint, `type` is `mint` and `info` its state.
+ * The parsed account - for a mint, `type` is `mint` and `info` its state.
  * @example {
  *       "info": {
  *         "decimals": 0,
@@ -561,12 +538,11 @@ export type LegacyOptionalAuthority = string | null;
  */
 export interface LegacyParsedAccountData {
     info?: LegacyMintInfo | undefined;
-    /** @description The parsed account type, e.g. `mint`. */
+    /** The parsed account type, e.g. `mint`. */
     type?: string | undefined;
 }
 /**
- * LegacyTokenListEntry
- * @description The mint's entry in the old (retired) token list; null when the mint is not in it.
+ * The mint's entry in the old (retired) token list; null when the mint is not in it.
  * @example {
  *       "chainId": 101,
  *       "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
@@ -584,7 +560,7 @@ export interface LegacyParsedAccountData {
  *     }
  */
 export type LegacyTokenListEntry = {
-    /** @description The token-list chain id (101 = mainnet-beta). */
+    /** The token-list chain id (101 = mainnet-beta). */
     chainId?: number | undefined;
     address?: Address | undefined;
     symbol?: string | undefined;
@@ -592,14 +568,13 @@ export type LegacyTokenListEntry = {
     decimals?: number | undefined;
     logoURI?: string | undefined;
     tags?: string[] | undefined;
-    /** @description Free-form extra data (website, coingeckoId, …); contents not documented. */
+    /** Free-form extra data (website, coingeckoId, …); contents not documented. */
     extensions?: {
         [key: string]: unknown;
     } | undefined;
 } | null;
 /**
- * LegacyTokenMetadata
- * @description One record of the deprecated token-metadata endpoint: the mint's account, its on-chain (Metaplex) metadata, the off-chain JSON (when `includeOffChain` was set) and the entry of the old token list. Each of the first three carries its own `error` string.
+ * One record of the deprecated token-metadata endpoint: the mint's account, its on-chain (Metaplex) metadata, the off-chain JSON (when `includeOffChain` was set) and the entry of the old token list. Each of the first three carries its own `error` string.
  * @example {
  *       "account": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
  *       "onChainAccountInfo": {
@@ -668,21 +643,17 @@ export type LegacyTokenListEntry = {
  *     }
  */
 export interface LegacyTokenMetadata {
-    /** @description The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
+    /** The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
     account: string;
     onChainAccountInfo?: LegacyOnChainAccountInfo | undefined;
     onChainMetadata?: LegacyOnChainMetadata | undefined;
     offChainMetadata?: LegacyOffChainMetadata | undefined;
     legacyMetadata?: LegacyTokenListEntry | undefined;
 }
-/**
- * LegacyTokenMetadataList
- * @description The answer of the deprecated token-metadata request - one record per requested mint.
- */
+/** The answer of the deprecated token-metadata request - one record per requested mint. */
 export type LegacyTokenMetadataList = LegacyTokenMetadata[];
 /**
- * TokenMetadataRequest
- * @description The body of the deprecated token-metadata request.
+ * The body of the deprecated token-metadata request.
  * @example {
  *       "mintAccounts": [
  *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
@@ -698,23 +669,23 @@ export type LegacyTokenMetadataList = LegacyTokenMetadata[];
  *     }
  */
 export interface TokenMetadataRequest {
-    /** @description The mints to look up, at most 100. */
+    /** The mints to look up, at most 100. */
     mintAccounts: Address[];
     /**
-     * @description Also fetch the off-chain JSON the metadata `uri` points to (`offChainMetadata`).
+     * Also fetch the off-chain JSON the metadata `uri` points to (`offChainMetadata`).
      * @default false
      */
     includeOffChain?: boolean | undefined;
     /**
-     * @description Bypass the service's cache.
+     * Bypass the service's cache.
      * @default false
      */
     disableCache?: boolean | undefined;
 }
 /**
- * U64
+ * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ *
  * Format: uint64
- * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  * @example 1000000000
  */
 export type U64 = bigint;

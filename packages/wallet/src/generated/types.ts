@@ -11,11 +11,12 @@ export interface paths {
         };
         /**
          * Get a wallet's identity
-         * @description Looks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.
          *
-         *     Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
+         * Looks up the identity of a known wallet (an exchange, protocol, fund, …) by its address or by a name-service domain (SNS `.sol` or an ANS custom TLD; mainnet only, a domain on another cluster is answered with 400; positive domain resolutions are cached for up to 2 hours). The response also lists the wallet's domain names when it owns any.
          *
-         *     **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+         * Requires a paid plan: a free-plan key is answered with 403 Forbidden. What the service answers for a wallet without a known identity is not documented (404 is listed as an assumption).
+         *
+         * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
         get: operations["getIdentity"];
         put?: never;
@@ -37,11 +38,12 @@ export interface paths {
         put?: never;
         /**
          * Get the identities of up to 100 wallets
-         * @description Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
          *
-         *     Requires a paid plan: a free-plan key is answered with 403 Forbidden. More than 100 entries are answered with 400.
+         * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
          *
-         *     **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+         * Requires a paid plan: a free-plan key is answered with 403 Forbidden. More than 100 entries are answered with 400.
+         *
+         * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
         post: operations["getBatchIdentity"];
         delete?: never;
@@ -59,11 +61,12 @@ export interface paths {
         };
         /**
          * Get a wallet's token and NFT balances
-         * @description Returns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.
          *
-         *     With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
+         * Returns one page of the wallet's fungible token balances with prices and USD values, and optionally its NFTs.
          *
-         *     **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+         * With `showNative=true` (the default) the native token comes first, listed under the wrapped-native mint `So11111111111111111111111111111111111111112`; the other tokens are sorted by USD value, descending. `totalUsdValue` is the total of this page only, not of the whole portfolio. Pages are 1-indexed; the caller requests further pages with `page` while `pagination.hasMore` is true. NFTs (`showNfts=true`) are returned on the first page only, at most 100.
+         *
+         * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
         get: operations["getBalances"];
         put?: never;
@@ -83,9 +86,10 @@ export interface paths {
         };
         /**
          * Get a wallet's transaction history
-         * @description Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature (the SDK's `.all()` then makes that one request, since no forward cursor is documented). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
          *
-         *     **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+         * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature (the SDK's `.all()` then makes that one request, since no forward cursor is documented). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
+         *
+         * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
         get: operations["getHistory"];
         put?: never;
@@ -105,9 +109,10 @@ export interface paths {
         };
         /**
          * Get a wallet's transfers
-         * @description Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
          *
-         *     **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+         * Returns the wallet's token and native transfers, newest first, each with its direction, counterparty and amount (human-readable `amount` and raw `amountRaw`). While `pagination.hasMore` is true, pass `pagination.nextCursor` as `cursor` to get the next page.
+         *
+         * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
         get: operations["getTransfers"];
         put?: never;
@@ -127,9 +132,10 @@ export interface paths {
         };
         /**
          * Get a wallet's original funding source
-         * @description Returns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.
          *
-         *     **Beta**: the route and response format may change. **Cost**: 100 credits per request.
+         * Returns the transfer that first funded the wallet: the funder (with its name and type when it is a known entity such as an exchange), the token and amount, and the funding transaction. Answers 404 when no funding transaction is found.
+         *
+         * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
         get: operations["getFundedBy"];
         put?: never;
@@ -170,7 +176,7 @@ export interface components {
         WalletTransfersResponse: WalletTransfersResponse;
     };
     responses: {
-        /** @description The request is malformed or violates a parameter rule. */
+        /** The request is malformed or violates a parameter rule. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -179,7 +185,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
+        /** An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -188,7 +194,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description No funding transaction was found for the wallet. */
+        /** No funding transaction was found for the wallet. */
         NoFundingSource: {
             headers: {
                 [name: string]: unknown;
@@ -197,7 +203,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The requested resource does not exist. */
+        /** The requested resource does not exist. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -206,7 +212,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
+        /** A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -215,7 +221,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
+        /** The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -225,7 +231,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The API key is missing or invalid (also reported as an invalid-key message). */
+        /** The API key is missing or invalid (also reported as an invalid-key message). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -236,12 +242,12 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The wallet address (base58). */
+        /** The wallet address (base58). */
         WalletAddress: Address;
     };
     requestBodies: never;
     headers: {
-        /** @description How many seconds to wait before retrying. */
+        /** How many seconds to wait before retrying. */
         "Retry-After": number;
     };
     pathItems: never;
@@ -252,14 +258,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The wallet address (base58) or a name-service domain that resolves to one (e.g. `toly.sol`). */
+                /** The wallet address (base58) or a name-service domain that resolves to one (e.g. `toly.sol`). */
                 wallet: AddressOrDomain;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The wallet's identity. */
+            /** The wallet's identity. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -271,7 +277,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Assumed: no identity is known for the wallet, or the domain does not resolve. The service documents neither this status nor its body. */
+            /** Assumed: no identity is known for the wallet, or the domain does not resolve. The service documents neither this status nor its body. */
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
@@ -284,14 +290,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The addresses and/or domains to look up (1 to 100). */
+        /** The addresses and/or domains to look up (1 to 100). */
         requestBody: {
             content: {
                 "application/json": BatchIdentityRequest;
             };
         };
         responses: {
-            /** @description The identities found, one per resolved input. */
+            /** The identities found, one per resolved input. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -311,41 +317,41 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The page number, 1-indexed.
+                 * The page number, 1-indexed.
                  * @default 1
                  */
                 page?: number | undefined;
                 /**
-                 * @description The number of tokens per page (1 to 100).
+                 * The number of tokens per page (1 to 100).
                  * @default 100
                  */
                 limit?: number | undefined;
                 /**
-                 * @description Include token accounts with a zero balance.
+                 * Include token accounts with a zero balance.
                  * @default false
                  */
                 showZeroBalance?: boolean | undefined;
                 /**
-                 * @description Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
+                 * Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
                  * @default true
                  */
                 showNative?: boolean | undefined;
                 /**
-                 * @description Include the wallet's NFTs (at most 100, first page only).
+                 * Include the wallet's NFTs (at most 100, first page only).
                  * @default false
                  */
                 showNfts?: boolean | undefined;
             } | undefined;
             header?: never;
             path: {
-                /** @description The wallet address (base58). */
+                /** The wallet address (base58). */
                 wallet: components["parameters"]["WalletAddress"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of balances. */
+            /** One page of balances. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -365,32 +371,32 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The maximum number of transactions to return (1 to 100).
+                 * The maximum number of transactions to return (1 to 100).
                  * @default 100
                  */
                 limit?: number | undefined;
-                /** @description Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
+                /** Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
                 before?: Signature | undefined;
-                /** @description Return transactions newer than this signature (ascending pagination). */
+                /** Return transactions newer than this signature (ascending pagination). */
                 after?: Signature | undefined;
-                /** @description Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
+                /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
                 type?: string | undefined;
                 /**
-                 * @description Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).
+                 * Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).
                  * @default balanceChanged
                  */
                 tokenAccounts?: "none" | "balanceChanged" | "all" | undefined;
             } | undefined;
             header?: never;
             path: {
-                /** @description The wallet address (base58). */
+                /** The wallet address (base58). */
                 wallet: components["parameters"]["WalletAddress"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of transactions, newest first. */
+            /** One page of transactions, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -410,23 +416,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The maximum number of transfers to return (1 to 100; default 50).
+                 * The maximum number of transfers to return (1 to 100; default 50).
                  * @default 50
                  */
                 limit?: number | undefined;
-                /** @description The cursor from the previous response's `pagination.nextCursor`; omit it for the first page. */
+                /** The cursor from the previous response's `pagination.nextCursor`; omit it for the first page. */
                 cursor?: string | undefined;
             } | undefined;
             header?: never;
             path: {
-                /** @description The wallet address (base58). */
+                /** The wallet address (base58). */
                 wallet: components["parameters"]["WalletAddress"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of transfers, newest first. */
+            /** One page of transfers, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -447,14 +453,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The wallet address (base58). */
+                /** The wallet address (base58). */
                 wallet: components["parameters"]["WalletAddress"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The wallet's funding source. */
+            /** The wallet's funding source. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -473,20 +479,17 @@ export interface operations {
     };
 }
 /**
- * Address
- * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
 export type Address = string;
 /**
- * AddressOrDomain
- * @description A base58 address, or a name-service domain that resolves to one.
+ * A base58 address, or a name-service domain that resolves to one.
  * @example toly.sol
  */
 export type AddressOrDomain = Address | Domain;
 /**
- * BatchIdentityRequest
- * @description The body of a batch identity lookup.
+ * The body of a batch identity lookup.
  * @example {
  *       "addresses": [
  *         "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
@@ -496,21 +499,17 @@ export type AddressOrDomain = Address | Domain;
  *     }
  */
 export interface BatchIdentityRequest {
-    /** @description The wallet addresses and/or name-service domains to look up, 1 to 100 entries. */
+    /** The wallet addresses and/or name-service domains to look up, 1 to 100 entries. */
     addresses: AddressOrDomain[];
 }
 /**
- * Domain
- * @description A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only).
+ * A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only).
  * @example toly.sol
  */
 export type Domain = string;
-/**
- * ErrorBody
- * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
- */
+/** The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds. */
 export interface ErrorBody {
-    /** @description An error string, or an object with a numeric code and a message. */
+    /** An error string, or an object with a numeric code and a message. */
     error?: string | {
         code?: number | undefined;
         message?: string | undefined;
@@ -518,46 +517,40 @@ export interface ErrorBody {
     message?: string | undefined;
 }
 /**
- * KnownTokenProgram
- * @description The known token-program values: `spl-token` and `token-2022`. Others may occur (see `TokenProgram`).
+ * The known token-program values: `spl-token` and `token-2022`. Others may occur (see `TokenProgram`).
  * @example spl-token
  * @enum {string}
  */
 export type KnownTokenProgram = "spl-token" | "token-2022";
 /**
- * Signature
- * @description A transaction signature (64 bytes), base58-encoded.
+ * A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
  */
 export type Signature = string;
 /**
- * Slot
- * @description A slot number.
+ * A slot number.
  * @example 289345112
  */
 export type Slot = number;
 /**
- * TokenProgram
- * @description The token program that owns the token's mint, for example `spl-token` (the original SPL Token program) or `token-2022` (the Token Extensions program). An open enum: the known values are those of `KnownTokenProgram`; the service's other values are not documented, so a client must accept any string here.
+ * The token program that owns the token's mint, for example `spl-token` (the original SPL Token program) or `token-2022` (the Token Extensions program). An open enum: the known values are those of `KnownTokenProgram`; the service's other values are not documented, so a client must accept any string here.
  * @example spl-token
  */
 export type TokenProgram = KnownTokenProgram | (string & {});
 /**
- * UnixTimestamp
- * @description Seconds since the Unix epoch (UTC).
+ * Seconds since the Unix epoch (UTC).
  * @example 1731619200
  */
 export type UnixTimestamp = number;
 /**
- * Url
+ * An absolute URL.
+ *
  * Format: uri
- * @description An absolute URL.
  * @example https://example.com/hook
  */
 export type Url = string;
 /**
- * WalletBalanceChange
- * @description One balance change of the wallet within a transaction.
+ * One balance change of the wallet within a transaction.
  * @example {
  *       "mint": "SOL",
  *       "amount": -0.500005,
@@ -565,22 +558,21 @@ export type Url = string;
  *     }
  */
 export interface WalletBalanceChange {
-    /** @description The token mint, or `SOL` for the native token. */
+    /** The token mint, or `SOL` for the native token. */
     mint: Address | "SOL";
     /**
-     * @description The signed change in human-readable units (positive = increase, negative = decrease).
+     * The signed change in human-readable units (positive = increase, negative = decrease).
      * @example -0.5
      */
     amount: number;
     /**
-     * @description The number of decimal places of the token.
+     * The number of decimal places of the token.
      * @example 9
      */
     decimals: number;
 }
 /**
- * WalletBalanceItem
- * @description One fungible token held by the wallet. With `showNative=true` the native token is listed first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
+ * One fungible token held by the wallet. With `showNative=true` the native token is listed first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
  * @example {
  *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
  *       "symbol": "USDC",
@@ -594,48 +586,47 @@ export interface WalletBalanceChange {
  *     }
  */
 export interface WalletBalanceItem {
-    /** @description The token's mint address (the wrapped-native mint for the native token). */
+    /** The token's mint address (the wrapped-native mint for the native token). */
     mint: Address;
     /**
-     * @description The balance in human-readable units (the raw amount divided by 10^decimals).
+     * The balance in human-readable units (the raw amount divided by 10^decimals).
      * @example 1523.75
      */
     balance: number;
     /**
-     * @description The number of decimal places of the token.
+     * The number of decimal places of the token.
      * @example 6
      */
     decimals: number;
     tokenProgram: TokenProgram;
     /**
-     * @description The token symbol, when known.
+     * The token symbol, when known.
      * @example USDC
      */
     symbol?: string | null | undefined;
     /**
-     * @description The token name, when known.
+     * The token name, when known.
      * @example USD Coin
      */
     name?: string | null | undefined;
     /**
-     * @description The price of one token in USD, when a price is available.
+     * The price of one token in USD, when a price is available.
      * @example 0.9998
      */
     pricePerToken?: number | null | undefined;
     /**
-     * @description The USD value of the balance, when a price is available.
+     * The USD value of the balance, when a price is available.
      * @example 1523.45
      */
     usdValue?: number | null | undefined;
     /**
-     * @description A URL of the token's logo image, when known.
+     * A URL of the token's logo image, when known.
      * @example https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png
      */
     logoUri?: string | null | undefined;
 }
 /**
- * WalletBalancesResponse
- * @description One page of the wallet's token balances (and, on request, its NFTs) with USD values.
+ * One page of the wallet's token balances (and, on request, its NFTs) with USD values.
  * @example {
  *       "balances": [
  *         {
@@ -670,20 +661,19 @@ export interface WalletBalanceItem {
  *     }
  */
 export interface WalletBalancesResponse {
-    /** @description The token balances on this page. With `showNative=true` the native token comes first (mint `So11111111111111111111111111111111111111112`); the other tokens are sorted by USD value, descending. */
+    /** The token balances on this page. With `showNative=true` the native token comes first (mint `So11111111111111111111111111111111111111112`); the other tokens are sorted by USD value, descending. */
     balances: WalletBalanceItem[];
-    /** @description The wallet's NFTs, present only when `showNfts=true`: at most 100, and only on the first page. */
+    /** The wallet's NFTs, present only when `showNfts=true`: at most 100, and only on the first page. */
     nfts?: WalletNftItem[] | undefined;
     /**
-     * @description The total USD value of the balances on this page only, not of the whole portfolio.
+     * The total USD value of the balances on this page only, not of the whole portfolio.
      * @example 14310.52
      */
     totalUsdValue: number;
     pagination: WalletPagePagination;
 }
 /**
- * WalletBatchIdentityResponse
- * @description The identities found for a batch lookup, one `WalletIdentity` per resolved input. The public docs mention an additional marker on results for domain inputs (`inputDomain`) whose exact shape is not documented; such fields are allowed by the open item schema. Whether inputs without a known identity are omitted or reported is not documented.
+ * The identities found for a batch lookup, one `WalletIdentity` per resolved input. The public docs mention an additional marker on results for domain inputs (`inputDomain`) whose exact shape is not documented; such fields are allowed by the open item schema. Whether inputs without a known identity are omitted or reported is not documented.
  * @example [
  *       {
  *         "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
@@ -707,22 +697,20 @@ export interface WalletBalancesResponse {
  */
 export type WalletBatchIdentityResponse = WalletIdentity[];
 /**
- * WalletCursorPagination
- * @description Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page.
+ * Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page.
  * @example {
  *       "hasMore": false,
  *       "nextCursor": null
  *     }
  */
 export interface WalletCursorPagination {
-    /** @description Whether more results are available. */
+    /** Whether more results are available. */
     hasMore: boolean;
-    /** @description The cursor of the next page (base58, per the service's cursor convention); null or absent when there are no more results. */
+    /** The cursor of the next page (base58, per the service's cursor convention); null or absent when there are no more results. */
     nextCursor?: string | null | undefined;
 }
 /**
- * WalletFundingSource
- * @description The transfer that first funded the wallet, and who sent it.
+ * The transfer that first funded the wallet, and who sent it.
  * @example {
  *       "funder": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
  *       "funderName": "Coinbase 2",
@@ -740,58 +728,58 @@ export interface WalletCursorPagination {
  *     }
  */
 export interface WalletFundingSource {
-    /** @description The address that originally funded the wallet. */
+    /** The address that originally funded the wallet. */
     funder: Address;
     /**
-     * @description The funder's name, present when the funder is a known entity (e.g. `Coinbase 2`).
+     * The funder's name, present when the funder is a known entity (e.g. `Coinbase 2`).
      * @example Coinbase 2
      */
     funderName?: string | null | undefined;
     /**
-     * @description The kind of funder entity, e.g. `exchange`. A free string; other values are not documented. Null or absent when unknown.
+     * The kind of funder entity, e.g. `exchange`. A free string; other values are not documented. Null or absent when unknown.
      * @example exchange
      */
     funderType?: string | null | undefined;
-    /** @description The mint of the funding token (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
+    /** The mint of the funding token (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
     mint: Address;
     /**
-     * @description The symbol of the funding token, e.g. `SOL`.
+     * The symbol of the funding token, e.g. `SOL`.
      * @example SOL
      */
     symbol: string;
     /**
-     * @description The funding amount in human-readable units.
+     * The funding amount in human-readable units.
      * @example 0.05
      */
     amount: number;
     /**
-     * @description The funding amount in the token's smallest unit (lamports for the native token), as a decimal string.
+     * The funding amount in the token's smallest unit (lamports for the native token), as a decimal string.
      * @example 50000000
      */
     amountRaw: string;
     /**
-     * @description The number of decimal places of the token.
+     * The number of decimal places of the token.
      * @example 9
      */
     decimals: number;
-    /** @description The signature of the funding transaction. */
+    /** The signature of the funding transaction. */
     signature: Signature;
-    /** @description The block time of the funding transaction (Unix seconds). */
+    /** The block time of the funding transaction (Unix seconds). */
     timestamp: UnixTimestamp;
     /**
+     * The block time as an ISO 8601 UTC date-time string.
+     *
      * Format: date-time
-     * @description The block time as an ISO 8601 UTC date-time string.
      * @example 2024-01-01T00:00:00.000Z
      */
     date: string;
-    /** @description The slot of the funding transaction. */
+    /** The slot of the funding transaction. */
     slot: Slot;
-    /** @description A block-explorer URL of the funding transaction. */
+    /** A block-explorer URL of the funding transaction. */
     explorerUrl: Url;
 }
 /**
- * WalletHistoryItem
- * @description One transaction of the wallet, with the balance changes it caused.
+ * One transaction of the wallet, with the balance changes it caused.
  * @example {
  *       "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
  *       "timestamp": 1731619200,
@@ -814,41 +802,39 @@ export interface WalletFundingSource {
  *     }
  */
 export interface WalletHistoryItem {
-    /** @description The transaction signature. */
+    /** The transaction signature. */
     signature: Signature;
-    /** @description The block time (Unix seconds); null when not yet known. */
+    /** The block time (Unix seconds); null when not yet known. */
     timestamp: UnixTimestamp | null;
-    /** @description The slot of the transaction. */
+    /** The slot of the transaction. */
     slot: Slot;
     /**
-     * @description The transaction fee in SOL (human-readable units, not lamports).
+     * The transaction fee in SOL (human-readable units, not lamports).
      * @example 0.000005
      */
     fee: number;
-    /** @description The address that paid the fee. */
+    /** The address that paid the fee. */
     feePayer: Address;
-    /** @description The error message of a failed transaction; null when it succeeded. */
+    /** The error message of a failed transaction; null when it succeeded. */
     error: string | null;
-    /** @description Every balance change of the wallet in this transaction. */
+    /** Every balance change of the wallet in this transaction. */
     balanceChanges: WalletBalanceChange[];
 }
 /**
- * WalletHistoryPagination
- * @description Pagination state of the history. While `hasMore` is true, pass `nextCursor` as `before` to the next request. `nextCursor` is the signature of the oldest transaction on this page; null or absent on the last page.
+ * Pagination state of the history. While `hasMore` is true, pass `nextCursor` as `before` to the next request. `nextCursor` is the signature of the oldest transaction on this page; null or absent on the last page.
  * @example {
  *       "hasMore": false,
  *       "nextCursor": null
  *     }
  */
 export interface WalletHistoryPagination {
-    /** @description Whether older transactions are available. */
+    /** Whether older transactions are available. */
     hasMore: boolean;
-    /** @description The signature to pass as `before` for the next (older) page; null or absent when there are no more results. */
+    /** The signature to pass as `before` for the next (older) page; null or absent when there are no more results. */
     nextCursor?: Signature | null | undefined;
 }
 /**
- * WalletHistoryResponse
- * @description One page of the wallet's transaction history, newest first.
+ * One page of the wallet's transaction history, newest first.
  * @example {
  *       "data": [
  *         {
@@ -879,13 +865,12 @@ export interface WalletHistoryPagination {
  *     }
  */
 export interface WalletHistoryResponse {
-    /** @description The transactions on this page, newest first. */
+    /** The transactions on this page, newest first. */
     data: WalletHistoryItem[];
     pagination: WalletHistoryPagination;
 }
 /**
- * WalletIdentity
- * @description The identity of a known wallet (an exchange, protocol, fund, …): a display name, a type, a category and classification tags.
+ * The identity of a known wallet (an exchange, protocol, fund, …): a display name, a type, a category and classification tags.
  * @example {
  *       "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
  *       "type": "exchange",
@@ -909,36 +894,35 @@ export interface WalletHistoryResponse {
  *     }
  */
 export interface WalletIdentity {
-    /** @description The wallet address (the resolved address when a domain was looked up). */
+    /** The wallet address (the resolved address when a domain was looked up). */
     address: Address;
     /**
-     * @description The kind of entity, e.g. `exchange`. Allowed values are not documented.
+     * The kind of entity, e.g. `exchange`. Allowed values are not documented.
      * @example exchange
      */
     type: string;
     /**
-     * @description The display name, e.g. `Binance 1`.
+     * The display name, e.g. `Binance 1`.
      * @example Binance 1
      */
     name: string;
     /**
-     * @description The category, e.g. `Centralized Exchange`. Allowed values are not documented.
+     * The category, e.g. `Centralized Exchange`. Allowed values are not documented.
      * @example Centralized Exchange
      */
     category: string;
     /**
-     * @description Additional classification tags.
+     * Additional classification tags.
      * @example [
      *       "Centralized Exchange"
      *     ]
      */
     tags: string[];
-    /** @description Name-service domains owned by the wallet: the favourite `.sol` domain first, the rest alphabetical. Omitted when the wallet owns none. */
+    /** Name-service domains owned by the wallet: the favourite `.sol` domain first, the rest alphabetical. Omitted when the wallet owns none. */
     domainNames?: Domain[] | undefined;
 }
 /**
- * WalletNftItem
- * @description One NFT (regular or compressed) held by the wallet.
+ * One NFT (regular or compressed) held by the wallet.
  * @example {
  *       "mint": "89ECz2x9kWkJ5ebBbirZMceWS3UCfrQcAkB4UDi25s9S",
  *       "compressed": false,
@@ -949,31 +933,30 @@ export interface WalletIdentity {
  *     }
  */
 export interface WalletNftItem {
-    /** @description The NFT's mint address. */
+    /** The NFT's mint address. */
     mint: Address;
-    /** @description Whether the NFT is a compressed NFT. */
+    /** Whether the NFT is a compressed NFT. */
     compressed: boolean;
     /**
-     * @description The NFT name, when available.
+     * The NFT name, when available.
      * @example Mad Lads #8420
      */
     name?: string | null | undefined;
     /**
-     * @description The URI of the NFT image, when available.
+     * The URI of the NFT image, when available.
      * @example https://madlads.s3.us-west-2.amazonaws.com/images/8420.png
      */
     imageUri?: string | null | undefined;
     /**
-     * @description The name of the NFT's collection, when it belongs to one.
+     * The name of the NFT's collection, when it belongs to one.
      * @example Mad Lads
      */
     collectionName?: string | null | undefined;
-    /** @description The address of the NFT's collection, when it belongs to one. */
+    /** The address of the NFT's collection, when it belongs to one. */
     collectionAddress?: Address | null | undefined;
 }
 /**
- * WalletPagePagination
- * @description Page-number pagination state. The caller requests further pages with the `page` parameter (`page + 1`) while `hasMore` is true.
+ * Page-number pagination state. The caller requests further pages with the `page` parameter (`page + 1`) while `hasMore` is true.
  * @example {
  *       "page": 1,
  *       "limit": 100,
@@ -981,16 +964,15 @@ export interface WalletNftItem {
  *     }
  */
 export interface WalletPagePagination {
-    /** @description The current page number (1-indexed). */
+    /** The current page number (1-indexed). */
     page: number;
-    /** @description The number of items per page. */
+    /** The number of items per page. */
     limit: number;
-    /** @description Whether more results are available on a later page. */
+    /** Whether more results are available on a later page. */
     hasMore: boolean;
 }
 /**
- * WalletTransferItem
- * @description One token or native transfer into or out of the wallet.
+ * One token or native transfer into or out of the wallet.
  * @example {
  *       "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
  *       "timestamp": 1731619200,
@@ -1004,43 +986,42 @@ export interface WalletPagePagination {
  *     }
  */
 export interface WalletTransferItem {
-    /** @description The signature of the transaction that made the transfer. */
+    /** The signature of the transaction that made the transfer. */
     signature: Signature;
-    /** @description The block time of the transfer (Unix seconds). */
+    /** The block time of the transfer (Unix seconds). */
     timestamp: UnixTimestamp;
     /**
-     * @description The direction relative to the wallet.
+     * The direction relative to the wallet.
      * @enum {string}
      */
     direction: "in" | "out";
-    /** @description The other party of the transfer (the sender for `in`, the recipient for `out`). */
+    /** The other party of the transfer (the sender for `in`, the recipient for `out`). */
     counterparty: Address;
-    /** @description The token mint (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
+    /** The token mint (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
     mint: Address;
     /**
-     * @description The amount in human-readable units (divided by 10^decimals).
+     * The amount in human-readable units (divided by 10^decimals).
      * @example 250
      */
     amount: number;
     /**
-     * @description The amount in the token's smallest unit (lamports for the native token), as a decimal string.
+     * The amount in the token's smallest unit (lamports for the native token), as a decimal string.
      * @example 250000000
      */
     amountRaw: string;
     /**
-     * @description The number of decimal places of the token.
+     * The number of decimal places of the token.
      * @example 6
      */
     decimals: number;
     /**
-     * @description The token symbol, when known.
+     * The token symbol, when known.
      * @example USDC
      */
     symbol?: string | null | undefined;
 }
 /**
- * WalletTransfersResponse
- * @description One page of the wallet's transfers, newest first.
+ * One page of the wallet's transfers, newest first.
  * @example {
  *       "data": [
  *         {
@@ -1062,7 +1043,7 @@ export interface WalletTransferItem {
  *     }
  */
 export interface WalletTransfersResponse {
-    /** @description The transfers on this page, newest first. */
+    /** The transfers on this page, newest first. */
     data: WalletTransferItem[];
     pagination: WalletCursorPagination;
 }

@@ -11,13 +11,15 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description Returns every webhook of the API key's project.
+         *
+         * Returns every webhook of the API key's project.
          */
         get: operations["listWebhooks"];
         put?: never;
         /**
          * Create a webhook
-         * @description Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
+         *
+         * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -31,25 +33,28 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
+                /** The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
                 webhookID: components["parameters"]["WebhookID"];
             };
             cookie?: never;
         };
         /**
          * Get a webhook
-         * @description Returns one webhook by its id.
+         *
+         * Returns one webhook by its id.
          */
         get: operations["getWebhook"];
         /**
          * Edit a webhook
-         * @description Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), read the webhook with getWebhook, change it and send the whole object. Costs 100 credits. Not idempotent by default (it is billed per call).
+         *
+         * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), read the webhook with getWebhook, change it and send the whole object. Costs 100 credits. Not idempotent by default (it is billed per call).
          */
         put: operations["updateWebhook"];
         post?: never;
         /**
          * Delete a webhook
-         * @description Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too. Costs 100 credits.
+         *
+         * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too. Costs 100 credits.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -70,7 +75,8 @@ export interface webhooks {
         put?: never;
         /**
          * Enhanced delivery
-         * @description What the service POSTs to `webhookURL` for a webhook of this kind, right after a matching transaction is confirmed. The body is a JSON array of events. When the webhook has an `authHeader`, its value is sent verbatim as the `Authorization` header so the receiver can check the sender. The receiver must answer 200; on any other status or no answer the delivery is retried up to 3 times at 1-minute intervals and then dropped (enterprise plans can customise this). Delivery is at least once: the same transaction can arrive more than once, so deduplicate by its signature. Each delivered event costs 1 credit, whether or not the receiver accepts it.
+         *
+         * What the service POSTs to `webhookURL` for a webhook of this kind, right after a matching transaction is confirmed. The body is a JSON array of events. When the webhook has an `authHeader`, its value is sent verbatim as the `Authorization` header so the receiver can check the sender. The receiver must answer 200; on any other status or no answer the delivery is retried up to 3 times at 1-minute intervals and then dropped (enterprise plans can customise this). Delivery is at least once: the same transaction can arrive more than once, so deduplicate by its signature. Each delivered event costs 1 credit, whether or not the receiver accepts it.
          */
         post: operations["deliverEnhancedEvents"];
         delete?: never;
@@ -90,7 +96,8 @@ export interface webhooks {
         put?: never;
         /**
          * Raw delivery
-         * @description What the service POSTs to `webhookURL` for a webhook of this kind, right after a matching transaction is confirmed. The body is a JSON array of events. When the webhook has an `authHeader`, its value is sent verbatim as the `Authorization` header so the receiver can check the sender. The receiver must answer 200; on any other status or no answer the delivery is retried up to 3 times at 1-minute intervals and then dropped (enterprise plans can customise this). Delivery is at least once: the same transaction can arrive more than once, so deduplicate by its signature. Each delivered event costs 1 credit, whether or not the receiver accepts it.
+         *
+         * What the service POSTs to `webhookURL` for a webhook of this kind, right after a matching transaction is confirmed. The body is a JSON array of events. When the webhook has an `authHeader`, its value is sent verbatim as the `Authorization` header so the receiver can check the sender. The receiver must answer 200; on any other status or no answer the delivery is retried up to 3 times at 1-minute intervals and then dropped (enterprise plans can customise this). Delivery is at least once: the same transaction can arrive more than once, so deduplicate by its signature. Each delivered event costs 1 credit, whether or not the receiver accepts it.
          */
         post: operations["deliverRawEvents"];
         delete?: never;
@@ -110,7 +117,8 @@ export interface webhooks {
         put?: never;
         /**
          * Discord delivery
-         * @description For `discord` and `discordDevnet` webhooks, `webhookURL` is a Discord webhook URL and the service posts formatted messages describing the matching transactions to it, in Discord's webhook-message format. The formatting is not documented; Discord itself is the receiver.
+         *
+         * For `discord` and `discordDevnet` webhooks, `webhookURL` is a Discord webhook URL and the service posts formatted messages describing the matching transactions to it, in Discord's webhook-message format. The formatting is not documented; Discord itself is the receiver.
          */
         post: operations["deliverDiscordMessages"];
         delete?: never;
@@ -175,7 +183,7 @@ export interface components {
         WebhookUrl: WebhookUrl;
     };
     responses: {
-        /** @description The request is malformed or violates a parameter rule. */
+        /** The request is malformed or violates a parameter rule. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -184,7 +192,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
+        /** An IP restriction blocks the request, the plan lacks the endpoint, or the key lacks permission. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -193,7 +201,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The requested resource does not exist. */
+        /** The requested resource does not exist. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -202,7 +210,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
+        /** A server-side failure (500), or the service unavailable (503) or timing out (504). Safe to retry with backoff; the client does so for idempotent operations. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -211,7 +219,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
+        /** The rate limit is exceeded. `Retry-After` carries the number of seconds to wait. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -221,7 +229,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description The API key is missing or invalid (also reported as an invalid-key message). */
+        /** The API key is missing or invalid (also reported as an invalid-key message). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -232,12 +240,12 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
+        /** The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
         WebhookID: string;
     };
     requestBodies: never;
     headers: {
-        /** @description How many seconds to wait before retrying. */
+        /** How many seconds to wait before retrying. */
         "Retry-After": number;
     };
     pathItems: never;
@@ -252,7 +260,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The webhooks (an empty array when there are none). */
+            /** The webhooks (an empty array when there are none). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -281,7 +289,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created webhook. */
+            /** The created webhook. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -302,14 +310,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
+                /** The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
                 webhookID: components["parameters"]["WebhookID"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The webhook. */
+            /** The webhook. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -331,7 +339,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
+                /** The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
                 webhookID: components["parameters"]["WebhookID"];
             };
             cookie?: never;
@@ -342,7 +350,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The edited webhook. */
+            /** The edited webhook. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -364,14 +372,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
+                /** The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks. */
                 webhookID: components["parameters"]["WebhookID"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. The body is an object with an optional `message`, or empty. */
+            /** Deleted. The body is an object with an optional `message`, or empty. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -380,7 +388,7 @@ export interface operations {
                     "application/json": DeleteWebhookResponse;
                 };
             };
-            /** @description Deleted, no body. */
+            /** Deleted, no body. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -402,21 +410,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description For `enhanced` and `enhancedDevnet` webhooks: parsed transactions of the types in `transactionTypes`. Failed transactions are not delivered. */
+        /** For `enhanced` and `enhancedDevnet` webhooks: parsed transactions of the types in `transactionTypes`. Failed transactions are not delivered. */
         requestBody: {
             content: {
                 "application/json": EnhancedDelivery;
             };
         };
         responses: {
-            /** @description Received. The body of the answer is ignored. */
+            /** Received. The body of the answer is ignored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Any other answer (or none) makes the service retry up to 3 times at 1-minute intervals, then drop the delivery. */
+            /** Any other answer (or none) makes the service retry up to 3 times at 1-minute intervals, then drop the delivery. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -432,21 +440,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description For `raw` and `rawDevnet` webhooks: transactions in the chain's own format. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set). */
+        /** For `raw` and `rawDevnet` webhooks: transactions in the chain's own format. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set). */
         requestBody: {
             content: {
                 "application/json": RawDelivery;
             };
         };
         responses: {
-            /** @description Received. The body of the answer is ignored. */
+            /** Received. The body of the answer is ignored. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Any other answer (or none) makes the service retry up to 3 times at 1-minute intervals, then drop the delivery. */
+            /** Any other answer (or none) makes the service retry up to 3 times at 1-minute intervals, then drop the delivery. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -462,21 +470,21 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description A Discord webhook message; its contents are not documented. */
+        /** A Discord webhook message; its contents are not documented. */
         requestBody: {
             content: {
                 "application/json": DiscordDelivery;
             };
         };
         responses: {
-            /** @description Discord accepted the message. */
+            /** Discord accepted the message. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Discord rejected the message or did not answer. */
+            /** Discord rejected the message or did not answer. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -487,8 +495,7 @@ export interface operations {
     };
 }
 /**
- * AccountData
- * @description The SOL and token balance changes of one account of the transaction.
+ * The SOL and token balance changes of one account of the transaction.
  * @example {
  *       "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
  *       "nativeBalanceChange": 0,
@@ -507,24 +514,19 @@ export interface operations {
  */
 export interface AccountData {
     account: Address;
-    /** @description The change of the account's SOL balance in lamports (negative when it decreased). */
+    /** The change of the account's SOL balance in lamports (negative when it decreased). */
     nativeBalanceChange: I64;
     tokenBalanceChanges: TokenBalanceChange[];
 }
 /**
- * Address
- * @description A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
+ * A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters).
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
 export type Address = string;
-/**
- * Base58
- * @description Arbitrary bytes, base58-encoded (may be empty).
- */
+/** Arbitrary bytes, base58-encoded (may be empty). */
 export type Base58 = string;
 /**
- * CreateWebhookRequest
- * @description The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100000 addresses (the dashboard allows only 25).
+ * The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100000 addresses (the dashboard allows only 25).
  * @example {
  *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
  *       "transactionTypes": [
@@ -557,39 +559,33 @@ export interface CreateWebhookRequest {
     transactionTypes: TransactionTypeFilter;
     accountAddresses: WatchedAddresses;
     accountAddressOwners?: WatchedAddressOwners | undefined;
-    /** @description What the service delivers (see `WebhookType`). When the field is left out, the service's default is not documented; the Rust SDK sends `enhanced` in that case, and this SDK sends nothing. */
+    /** What the service delivers (see `WebhookType`). When the field is left out, the service's default is not documented; the Rust SDK sends `enhanced` in that case, and this SDK sends nothing. */
     webhookType?: WebhookType | undefined;
     authHeader?: DeliveryAuthHeader | undefined;
-    /** @description How raw deliveries encode transactions (see `WebhookEncoding`). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
+    /** How raw deliveries encode transactions (see `WebhookEncoding`). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
     encoding?: WebhookEncoding | undefined;
-    /** @description Which transactions are delivered by outcome (see `TxnStatus`). When the field is left out, the service's default is not documented; the Rust SDK sends `all` in that case, and this SDK sends nothing. */
+    /** Which transactions are delivered by outcome (see `TxnStatus`). When the field is left out, the service's default is not documented; the Rust SDK sends `all` in that case, and this SDK sends nothing. */
     txnStatus?: TxnStatus | undefined;
 }
 /**
- * DeleteWebhookResponse
- * @description The body of a 200 answer to deleteWebhook: an object with an optional message. The body may also be empty (the client then treats the deletion as done).
+ * The body of a 200 answer to deleteWebhook: an object with an optional message. The body may also be empty (the client then treats the deletion as done).
  * @example {}
  */
 export interface DeleteWebhookResponse {
-    /** @description A human-readable confirmation; its text is not documented. */
+    /** A human-readable confirmation; its text is not documented. */
     message?: string | undefined;
 }
 /**
- * DeliveryAuthHeader
- * @description Optional secret sent back verbatim as the `Authorization` header of every delivery.
+ * Optional secret sent back verbatim as the `Authorization` header of every delivery.
  * @example Bearer <your-webhook-secret>
  */
 export type DeliveryAuthHeader = string;
-/**
- * DiscordDelivery
- * @description The body of a Discord (`discord`, `discordDevnet`) delivery: a formatted message posted to the Discord webhook URL given as `webhookURL`, in Discord's own webhook-message format. How the service formats it is not documented, so the schema is open.
- */
+/** The body of a Discord (`discord`, `discordDevnet`) delivery: a formatted message posted to the Discord webhook URL given as `webhookURL`, in Discord's own webhook-message format. How the service formats it is not documented, so the schema is open. */
 export interface DiscordDelivery {
     [key: string]: unknown;
 }
 /**
- * EnhancedDelivery
- * @description The body of an enhanced (`enhanced`, `enhancedDevnet`) delivery - a JSON array of enhanced transaction events.
+ * The body of an enhanced (`enhanced`, `enhancedDevnet`) delivery - a JSON array of enhanced transaction events.
  * @example [
  *       {
  *         "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 25 USDC to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
@@ -669,8 +665,7 @@ export interface DiscordDelivery {
  */
 export type EnhancedDelivery = EnhancedTransactionEvent[];
 /**
- * EnhancedInnerInstruction
- * @description An instruction invoked by another instruction (a cross-program invocation).
+ * An instruction invoked by another instruction (a cross-program invocation).
  * @example {
  *       "accounts": [
  *         "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
@@ -688,8 +683,7 @@ export interface EnhancedInnerInstruction {
     programId: Address;
 }
 /**
- * EnhancedInstruction
- * @description One instruction of the transaction, with the inner instructions it invoked.
+ * One instruction of the transaction, with the inner instructions it invoked.
  * @example {
  *       "accounts": [
  *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
@@ -701,16 +695,15 @@ export interface EnhancedInnerInstruction {
  *     }
  */
 export interface EnhancedInstruction {
-    /** @description The accounts the instruction uses. */
+    /** The accounts the instruction uses. */
     accounts: Address[];
-    /** @description The instruction data, base58-encoded. */
+    /** The instruction data, base58-encoded. */
     data: Base58;
     programId: Address;
     innerInstructions?: EnhancedInnerInstruction[] | undefined;
 }
 /**
- * EnhancedTransactionEvent
- * @description One transaction as parsed by the service: a human-readable description, its classified type and source, the SOL and token movements, the per-account balance changes, the instructions and typed events. Enhanced webhooks do not deliver failed transactions.
+ * One transaction as parsed by the service: a human-readable description, its classified type and source, the SOL and token movements, the per-account balance changes, the instructions and typed events. Enhanced webhooks do not deliver failed transactions.
  * @example {
  *       "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 1.5 SOL to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
  *       "type": "TRANSFER",
@@ -760,36 +753,33 @@ export interface EnhancedInstruction {
  *     }
  */
 export interface EnhancedTransactionEvent {
-    /** @description A human-readable description of the transaction (may be empty when the service cannot describe it). */
+    /** A human-readable description of the transaction (may be empty when the service cannot describe it). */
     description: string;
     type: TransactionType;
     source: TransactionSource;
-    /** @description The transaction fee in lamports. */
+    /** The transaction fee in lamports. */
     fee: U64;
-    /** @description The fee payer. */
+    /** The fee payer. */
     feePayer: Address;
-    /** @description The transaction signature (dedupe deliveries by it). */
+    /** The transaction signature (dedupe deliveries by it). */
     signature: Signature;
     slot: Slot;
-    /** @description The block time. */
+    /** The block time. */
     timestamp: UnixTimestamp;
-    /** @description SOL movements between user accounts. */
+    /** SOL movements between user accounts. */
     nativeTransfers: NativeTransfer[];
-    /** @description Token movements. */
+    /** Token movements. */
     tokenTransfers: TokenTransfer[];
-    /** @description The balance changes of every account of the transaction. */
+    /** The balance changes of every account of the transaction. */
     accountData: AccountData[];
     transactionError?: TransactionError | undefined;
-    /** @description The transaction's instructions, with their inner instructions. */
+    /** The transaction's instructions, with their inner instructions. */
     instructions?: EnhancedInstruction[] | undefined;
     events: TransactionEvents;
 }
-/**
- * ErrorBody
- * @description The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds.
- */
+/** The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds. */
 export interface ErrorBody {
-    /** @description An error string, or an object with a numeric code and a message. */
+    /** An error string, or an object with a numeric code and a message. */
     error?: string | {
         code?: number | undefined;
         message?: string | undefined;
@@ -797,21 +787,19 @@ export interface ErrorBody {
     message?: string | undefined;
 }
 /**
- * Hash
- * @description A 32-byte hash, base58-encoded.
+ * A 32-byte hash, base58-encoded.
  * @example 2fM5rZ8bq2UTn3U1XoZUpqgRN1V6tCvRM7Gfz8AJ8iFv
  */
 export type Hash = string;
 /**
- * I64
+ * A signed 64-bit integer (a lamport or raw-amount change that may be negative). Delivered as `bigint` by the SDK, like U64.
+ *
  * Format: int64
- * @description A signed 64-bit integer (a lamport or raw-amount change that may be negative). Delivered as `bigint` by the SDK, like U64.
  * @example -5000
  */
 export type I64 = bigint;
 /**
- * KnownTransactionSource
- * @description The transaction sources of the service's API reference: 87 values, in its order. Other values may occur (see `TransactionSource`).
+ * The transaction sources of the service's API reference: 87 values, in its order. Other values may occur (see `TransactionSource`).
  * @example SYSTEM_PROGRAM
  * @example MAGIC_EDEN
  * @example JUPITER
@@ -819,8 +807,7 @@ export type I64 = bigint;
  */
 export type KnownTransactionSource = "FORM_FUNCTION" | "EXCHANGE_ART" | "CANDY_MACHINE_V3" | "CANDY_MACHINE_V2" | "CANDY_MACHINE_V1" | "UNKNOWN" | "SOLANART" | "SOLSEA" | "MAGIC_EDEN" | "HOLAPLEX" | "METAPLEX" | "OPENSEA" | "SOLANA_PROGRAM_LIBRARY" | "ANCHOR" | "PHANTOM" | "SYSTEM_PROGRAM" | "STAKE_PROGRAM" | "COINBASE" | "CORAL_CUBE" | "HEDGE" | "LAUNCH_MY_NFT" | "GEM_BANK" | "GEM_FARM" | "DEGODS" | "BSL" | "YAWWW" | "ATADIA" | "DIGITAL_EYES" | "HYPERSPACE" | "TENSOR" | "BIFROST" | "JUPITER" | "MERCURIAL" | "SABER" | "SERUM" | "STEP_FINANCE" | "CROPPER" | "RAYDIUM" | "ALDRIN" | "CREMA" | "LIFINITY" | "CYKURA" | "ORCA" | "MARINADE" | "STEPN" | "SENCHA" | "SAROS" | "ENGLISH_AUCTION" | "FOXY" | "HADESWAP" | "FOXY_STAKING" | "FOXY_RAFFLE" | "FOXY_TOKEN_MARKET" | "FOXY_MISSIONS" | "FOXY_MARMALADE" | "FOXY_COINFLIP" | "FOXY_AUCTION" | "CITRUS" | "ZETA" | "ELIXIR" | "ELIXIR_LAUNCHPAD" | "CARDINAL_RENT" | "CARDINAL_STAKING" | "BPF_LOADER" | "BPF_UPGRADEABLE_LOADER" | "SQUADS" | "SHARKY_FI" | "OPEN_CREATOR_PROTOCOL" | "BUBBLEGUM" | "NOVA" | "D_READER" | "RAINDROPS" | "W_SOL" | "DUST" | "SOLI" | "USDC" | "FLWR" | "HDG" | "MEAN" | "UXD" | "SHDW" | "POLIS" | "ATLAS" | "USH" | "TRTLS" | "RUNNER" | "INVICTUS";
 /**
- * KnownTransactionType
- * @description The transaction types of the service's API reference: 572 values, in its order. The service names further types (see `TransactionType`), so a client must not treat this list as complete.
+ * The transaction types of the service's API reference: 572 values, in its order. The service names further types (see `TransactionType`), so a client must not treat this list as complete.
  * @example TRANSFER
  * @example SWAP
  * @example ANY
@@ -828,8 +815,7 @@ export type KnownTransactionSource = "FORM_FUNCTION" | "EXCHANGE_ART" | "CANDY_M
  */
 export type KnownTransactionType = "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCROW_USER" | "ACCEPT_PROPOSAL" | "ACCEPT_REQUEST_ARTIST" | "ACTIVATE_PROPOSAL" | "ACTIVATE_TRANSACTION" | "ACTIVATE_VAULT" | "ADD_AUTHORITY" | "ADD_BALANCE_LIQUIDITY" | "ADD_BATCH_TRANSACTION" | "ADD_IMBALANCE_LIQUIDITY" | "ADD_INSTRUCTION" | "ADD_ITEM" | "ADD_LIQUIDITY" | "ADD_LIQUIDITY_BY_STRATEGY" | "ADD_LIQUIDITY_BY_STRATEGY_ONE_SIDE" | "ADD_LIQUIDITY_BY_WEIGHT" | "ADD_LIQUIDITY_ONE_SIDE" | "ADD_LIQUIDITY_ONE_SIDE_PRECISE" | "ADD_MEMBER" | "ADD_MEMBER_AND_CHANGE_THRESHOLD" | "ADD_METADATA" | "ADD_PAYMENT_MINT_PAYMENT_METHOD" | "ADD_RARITIES_TO_BANK" | "ADD_REWARDS" | "ADD_SPENDING_LIMIT" | "ADD_TO_POOL" | "ADD_TO_WHITELIST" | "ADD_TOKEN_TO_VAULT" | "ADD_TRAIT_CONFLICTS" | "ADMIN_SYNC_LIQUIDITY" | "APPROVE" | "APPROVE_PROPOSAL" | "APPROVE_TRANSACTION" | "ATTACH_METADATA" | "AUCTION_HOUSE_CREATE" | "AUCTION_MANAGER_CLAIM_BID" | "AUTHORIZE_FUNDER" | "BACKFILL_TOTAL_BLOCKS" | "BEGIN_TRAIT_UPDATE" | "BEGIN_VARIANT_UPDATE" | "BOOTSTRAP_LIQUIDITY" | "BORROW_CNFT_PERPETUAL" | "BORROW_FOX" | "BORROW_OBLIGATION_LIQUIDITY" | "BORROW_PERPETUAL" | "BORROW_SOL_FOR_NFT" | "BORROW_STAKED_BANX_PERPETUAL" | "BOT_CLAIM_SALE" | "BOT_DELIST" | "BOT_LIQUIDATE" | "BOT_LIQUIDATE_SELL" | "BOT_UNFREEZE" | "BOUND_HADO_MARKET_TO_FRAKT_MARKET" | "BURN" | "BURN_NFT" | "BURN_PAYMENT" | "BURN_PAYMENT_TREE" | "BUY_ITEM" | "BUY_LOAN" | "BUY_SUBSCRIPTION" | "BUY_TICKETS" | "CANCEL" | "CANCEL_ALL_AND_PLACE_ORDERS" | "CANCEL_ALL_ORDERS" | "CANCEL_ESCROW" | "CANCEL_LOAN_REQUEST" | "CANCEL_MULTIPLE_ORDERS" | "CANCEL_OFFER" | "CANCEL_ORDER" | "CANCEL_ORDER_BY_CLIENT_ORDER_ID" | "CANCEL_PROPOSAL" | "CANCEL_REWARD" | "CANCEL_SWAP" | "CANCEL_TRANSACTION" | "CANCEL_UP_TO" | "CANCEL_UPDATE" | "CANDY_MACHINE_ROUTE" | "CANDY_MACHINE_UNWRAP" | "CANDY_MACHINE_UPDATE" | "CANDY_MACHINE_WRAP" | "CHANGE_BLOCK_BUILDER" | "CHANGE_COMIC_STATE" | "CHANGE_FEE_RECIPIENT" | "CHANGE_MARKET_STATUS" | "CHANGE_SEAT_STATUS" | "CHANGE_THRESHOLD" | "CHANGE_TIP_RECEIVER" | "CLAIM_AUTHORITY" | "CLAIM_CNFT_PERPETUAL_LOAN" | "CLAIM_FEE" | "CLAIM_NFT" | "CLAIM_NFT_BY_LENDER_CNFT" | "CLAIM_NFT_BY_LENDER_PNFT" | "CLAIM_PERPETUAL_LOAN" | "CLAIM_REWARD" | "CLAIM_REWARDS" | "CLAIM_SALE" | "CLAIM_TIPS" | "CLEAN" | "CLOSE_ACCOUNT" | "CLOSE_BATCH_ACCOUNTS" | "CLOSE_BUNDLED_POSITION" | "CLOSE_CLAIM_STATUS" | "CLOSE_CONFIG" | "CLOSE_CONFIG_TRANSACTION_ACCOUNTS" | "CLOSE_ESCROW_ACCOUNT" | "CLOSE_ITEM" | "CLOSE_MARKET" | "CLOSE_OPEN_ORDERS_ACCOUNT" | "CLOSE_OPEN_ORDERS_INDEXER" | "CLOSE_ORDER" | "CLOSE_POOL" | "CLOSE_POSITION" | "CLOSE_PRESET_PARAMETER" | "CLOSE_TIP_DISTRIBUTION_ACCOUNT" | "CLOSE_VAULT_BATCH_TRANSACTION_ACCOUNT" | "CLOSE_VAULT_TRANSACTION_ACCOUNTS" | "COLLECT_FEES" | "COLLECT_REWARD" | "COMPRESS_NFT" | "COMPRESSED_NFT_BURN" | "COMPRESSED_NFT_CANCEL_REDEEM" | "COMPRESSED_NFT_DELEGATE" | "COMPRESSED_NFT_MINT" | "COMPRESSED_NFT_REDEEM" | "COMPRESSED_NFT_SET_VERIFY_COLLECTION" | "COMPRESSED_NFT_TRANSFER" | "COMPRESSED_NFT_UNVERIFY_COLLECTION" | "COMPRESSED_NFT_UNVERIFY_CREATOR" | "COMPRESSED_NFT_UPDATE_METADATA" | "COMPRESSED_NFT_VERIFY_COLLECTION" | "COMPRESSED_NFT_VERIFY_CREATOR" | "CONSUME_EVENTS" | "CONSUME_GIVEN_EVENTS" | "COPY_CLUSTER_INFO" | "COPY_GOSSIP_CONTACT_INFO" | "COPY_TIP_DISTRIBUTION_ACCOUNT" | "COPY_VOTE_ACCOUNT" | "CRANK" | "CRANK_EVENT_QUEUE" | "CREATE" | "CREATE_AMM" | "CREATE_APPRAISAL" | "CREATE_AVATAR" | "CREATE_AVATAR_CLASS" | "CREATE_BATCH" | "CREATE_BET" | "CREATE_BOND_AND_SELL_TO_OFFERS" | "CREATE_BOND_AND_SELL_TO_OFFERS_CNFT" | "CREATE_BOND_AND_SELL_TO_OFFERS_FOR_TEST" | "CREATE_BOND_OFFER_STANDARD" | "CREATE_COLLECTION" | "CREATE_CONFIG" | "CREATE_CONFIG_TRANSACTION" | "CREATE_ESCROW" | "CREATE_LOCK_ESCROW" | "CREATE_MARKET" | "CREATE_MASTER_EDITION" | "CREATE_MERKLE_TREE" | "CREATE_MINT_METADATA" | "CREATE_MULTISIG" | "CREATE_OPEN_ORDERS_ACCOUNT" | "CREATE_OPEN_ORDERS_INDEXER" | "CREATE_ORDER" | "CREATE_PAYMENT_METHOD" | "CREATE_PERPETUAL_BOND_OFFER" | "CREATE_POOL" | "CREATE_PROPOSAL" | "CREATE_RAFFLE" | "CREATE_STATS" | "CREATE_STORE" | "CREATE_TOKEN_POOL" | "CREATE_TRAIT" | "CREATE_TRANSACTION" | "CREATE_UNCHECKED" | "CREATE_VAULT_TRANSACTION" | "DEAUTHORIZE_FUNDER" | "DECOMPRESS_NFT" | "DECREASE_LIQUIDITY" | "DELEGATE_MERKLE_TREE" | "DELETE_COLLECTION" | "DELETE_POSITION_BUNDLE" | "DELETE_REFERRER_STATE_AND_SHORT_URL" | "DELETE_TOKEN_BADGE" | "DELIST_ITEM" | "DELIST_NFT" | "DEPOSIT" | "DEPOSIT_FRACTIONAL_POOL" | "DEPOSIT_GEM" | "DEPOSIT_OBLIGATION_COLLATERAL" | "DEPOSIT_RESERVE_LIQUIDITY" | "DEPOSIT_RESERVE_LIQUIDITY_AND_OBLIGATION_COLLATERAL" | "DEPOSIT_SOL_TO_FLASH_LOAN_POOL" | "DEPOSIT_TO_BOND_OFFER_STANDARD" | "DEPOSIT_TO_FARM_VAULT" | "DEPOSIT_TO_REWARDS_VAULT" | "DISTRIBUTE_COMPRESSION_REWARDS" | "EDIT_ORDER" | "EDIT_ORDER_PEGGED" | "EMPTY_PAYMENT_ACCOUNT" | "ENABLE_OR_DISABLE_POOL" | "EQUIP_TRAIT" | "EQUIP_TRAIT_AUTHORITY" | "EVICT_SEAT" | "EXECUTE_BATCH_TRANSACTION" | "EXECUTE_CONFIG_TRANSACTION" | "EXECUTE_INSTRUCTION" | "EXECUTE_LOAN" | "EXECUTE_MORTGAGE" | "EXECUTE_TRANSACTION" | "EXECUTE_VAULT_TRANSACTION" | "EXIT_VALIDATE_AND_SELL_TO_BOND_OFFERS_V2" | "EXPIRE" | "EXTEND_LOAN" | "EXTENSION_EXECUTE" | "FILL_ORDER" | "FINALIZE_PROGRAM_INSTRUCTION" | "FINISH_HADO_MARKET" | "FIX_POOL" | "FLASH_BORROW_RESERVE_LIQUIDITY" | "FLASH_REPAY_RESERVE_LIQUIDITY" | "FORCE_CANCEL_ORDERS" | "FORECLOSE_LOAN" | "FRACTIONALIZE" | "FREEZE" | "FUND_REWARD" | "FUSE" | "GET_POOL_INFO" | "GO_TO_A_BIN" | "HARVEST_REWARD" | "IDL_MISSING_TYPES" | "INCREASE_LIQUIDITY" | "INCREASE_ORACLE_LENGTH" | "INIT_AUCTION_MANAGER_V2" | "INIT_BANK" | "INIT_CLUSTER_HISTORY_ACCOUNT" | "INIT_CONFIG" | "INIT_CONFIG_EXTENSION" | "INIT_CUSTOMIZABLE_PERMISSIONLESS_CONSTANT_PRODUCT_POOL" | "INIT_FARM" | "INIT_FARMER" | "INIT_FARMS_FOR_RESERVE" | "INIT_FEE_TIER" | "INIT_LENDING_MARKET" | "INIT_OBLIGATION" | "INIT_OBLIGATION_FARMS_FOR_RESERVE" | "INIT_PERMISSIONED_POOL" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG_2" | "INIT_PERMISSIONLESS_POOL" | "INIT_PERMISSIONLESS_POOL_WITH_FEE_TIER" | "INIT_POOL" | "INIT_POOL_V2" | "INIT_POSITION_BUNDLE" | "INIT_POSITION_BUNDLE_WITH_METADATA" | "INIT_REFERRER_STATE_AND_SHORT_URL" | "INIT_REFERRER_TOKEN_STATE" | "INIT_RENT" | "INIT_RESERVE" | "INIT_REWARD" | "INIT_REWARD_V2" | "INIT_STAKE" | "INIT_SWAP" | "INIT_TICK_ARRAY" | "INIT_TIP_DISTRIBUTION_ACCOUNT" | "INIT_TOKEN_BADGE" | "INIT_USER_METADATA" | "INIT_VALIDATOR_HISTORY_ACCOUNT" | "INIT_VAULT" | "INITIALIZE" | "INITIALIZE_ACCOUNT" | "INITIALIZE_BIN_ARRAY" | "INITIALIZE_BIN_ARRAY_BITMAP_EXTENSION" | "INITIALIZE_CUSTOMIZABLE_PERMISSIONLESS_LB_PAIR" | "INITIALIZE_FARM" | "INITIALIZE_FARM_DELEGATED" | "INITIALIZE_FLASH_LOAN_POOL" | "INITIALIZE_GLOBAL_CONFIG" | "INITIALIZE_HADO_MARKET" | "INITIALIZE_LB_PAIR" | "INITIALIZE_MARKET" | "INITIALIZE_PERMISSION_LB_PAIR" | "INITIALIZE_POSITION" | "INITIALIZE_POSITION_BY_OPERATOR" | "INITIALIZE_POSITION_PDA" | "INITIALIZE_PRESET_PARAMETER" | "INITIALIZE_REWARD" | "INITIALIZE_USER" | "INSTANT_REFINANCE_PERPETUAL_LOAN" | "KICK_ITEM" | "LEND_FOR_NFT" | "LIMIT_ORDER" | "LIQUIDATE" | "LIQUIDATE_BOND_ON_AUCTION_CNFT" | "LIQUIDATE_BOND_ON_AUCTION_PNFT" | "LIQUIDATE_OBLIGATION_AND_REDEEM_RESERVE_COLLATERAL" | "LIST_ITEM" | "LIST_NFT" | "LOAN" | "LOAN_FOX" | "LOCK" | "LOCK_REWARD" | "LOG" | "MAKE_PERPETUAL_MARKET" | "MAP_BANX_TO_POINTS" | "MERGE_CONDITIONAL_TOKENS" | "MERGE_STAKE" | "MIGRATE_BIN_ARRAY" | "MIGRATE_POSITION" | "MIGRATE_TO_PNFT" | "MINT_TO" | "NAME_SUCCESSOR" | "NFT_AUCTION_CANCELLED" | "NFT_AUCTION_CREATED" | "NFT_AUCTION_UPDATED" | "NFT_BID" | "NFT_BID_CANCELLED" | "NFT_CANCEL_LISTING" | "NFT_GLOBAL_BID" | "NFT_GLOBAL_BID_CANCELLED" | "NFT_LISTING" | "NFT_MINT" | "NFT_MINT_REJECTED" | "NFT_PARTICIPATION_REWARD" | "NFT_RENT_ACTIVATE" | "NFT_RENT_CANCEL_LISTING" | "NFT_RENT_END" | "NFT_RENT_LISTING" | "NFT_RENT_UPDATE_LISTING" | "NFT_SALE" | "OFFER_LOAN" | "OPEN_BUNDLED_POSITION" | "OPEN_POSITION" | "OPEN_POSITION_WITH_METADATA" | "OVERRIDE_CURVE_PARAM" | "PARTNER_CLAIM_FEE" | "PATCH_BROKEN_USER_STAKES" | "PAUSE" | "PAYOUT" | "PLACE_AND_TAKE_PERP_ORDER" | "PLACE_BET" | "PLACE_MULTIPLE_POST_ONLY_ORDERS" | "PLACE_ORDER" | "PLACE_ORDER_PEGGED" | "PLACE_ORDERS" | "PLACE_SOL_BET" | "PLACE_TAKE_ORDER" | "PLATFORM_FEE" | "POOL_CANCEL_PROPOSAL" | "POST_MULTI_PYTH" | "POST_PYTH" | "PROGRAM_CONFIG_INIT" | "PROGRAM_CONFIG_SET_AUTH" | "PROGRAM_CONFIG_SET_CREATION_FEE" | "PROGRAM_CONFIG_SET_TREASURY" | "PROPOSE_LOAN" | "PRUNE_ORDERS" | "REALLOC_CLUSTER_HISTORY_ACCOUNT" | "REALLOC_VALIDATOR_HISTORY_ACCOUNT" | "REBORROW_SOL_FOR_NFT" | "RECORD_RARITY_POINTS" | "REDEEM_CONDITIONAL_TOKENS" | "REDEEM_FEES" | "REDEEM_RESERVE_COLLATERAL" | "REDUCE_ORDER" | "REFILL" | "REFINANCE_FBOND_BY_LENDER" | "REFINANCE_PERPETUAL_LOAN" | "REFINANCE_TO_BOND_OFFERS_V2" | "REFINANCE_TO_BOND_OFFERS_V2_CNFT" | "REFRESH_FARM" | "REFRESH_FARMER" | "REFRESH_OBLIGATION" | "REFRESH_OBLIGATION_FARMS_FOR_RESERVE" | "REFRESH_RESERVE" | "REFRESH_RESERVES_BATCH" | "REFRESH_USER_STATE" | "REJECT_PROPOSAL" | "REJECT_SWAP" | "REJECT_TRANSACTION" | "REMOVE_ALL_LIQUIDITY" | "REMOVE_BALANCE_LIQUIDITY" | "REMOVE_BOND_OFFER_V2" | "REMOVE_FROM_POOL" | "REMOVE_FROM_WHITELIST" | "REMOVE_LIQUIDITY" | "REMOVE_LIQUIDITY_BY_RANGE" | "REMOVE_LIQUIDITY_SINGLE_SIDE" | "REMOVE_MEMBER" | "REMOVE_MEMBER_AND_CHANGE_THRESHOLD" | "REMOVE_PERPETUAL_OFFER" | "REMOVE_SPENDING_LIMIT" | "REMOVE_TRAIT" | "REMOVE_TRAIT_AUTHORITY" | "REPAY" | "REPAY_CNFT_PERPETUAL_LOAN" | "REPAY_COMPRESSED" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS_CNFT" | "REPAY_FLASH_LOAN" | "REPAY_LOAN" | "REPAY_OBLIGATION_LIQUIDITY" | "REPAY_PARTIAL_PERPETUAL_LOAN" | "REPAY_PERPETUAL_LOAN" | "REPAY_STAKED_BANX" | "REPAY_STAKED_BANX_PERPETUAL_LOAN" | "REQUEST_ELEVATION_GROUP" | "REQUEST_LOAN" | "REQUEST_PNFT_MIGRATION" | "REQUEST_SEAT" | "REQUEST_SEAT_AUTHORIZED" | "RESCIND_LOAN" | "REVOKE" | "REWARD_USER_ONCE" | "SELL_LOAN" | "SELL_NFT" | "SELL_STAKED_BANX_TO_OFFERS" | "SET_ACTIVATION_POINT" | "SET_AUTHORITY" | "SET_BANK_FLAGS" | "SET_COLLECT_PROTOCOL_FEES_AUTHORITY" | "SET_CONFIG_AUTH" | "SET_CONFIG_EXTENSION_AUTHORITY" | "SET_DEFAULT_FEE_RATE" | "SET_DEFAULT_PROTOCOL_FEE_RATE" | "SET_DELEGATE" | "SET_FEE_AUTHORITY" | "SET_FEE_RATE" | "SET_MARKET_EXPIRED" | "SET_NEW_ADMIN" | "SET_NEW_ORACLE_AUTHORITY" | "SET_NEW_TIP_DISTRIBUTION_PROGRAM" | "SET_PARAMS" | "SET_POOL_FEES" | "SET_PRE_ACTIVATION_DURATION" | "SET_PRE_ACTIVATION_SWAP_ADDRESS" | "SET_PROTOCOL_FEE_RATE" | "SET_RENT_COLLECTOR" | "SET_REWARD_AUTHORITY" | "SET_REWARD_AUTHORITY_BY_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS" | "SET_REWARD_EMISSIONS_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS_V2" | "SET_STAKE_DELEGATED" | "SET_TIME_LOCK" | "SET_TOKEN_BADGE_AUTHORITY" | "SET_VAULT_LOCK" | "SET_WHITELISTED_VAULT" | "SETTLE_CONDITIONAL_VAULT" | "SETTLE_FUNDS" | "SETTLE_FUNDS_EXPIRED" | "SETTLE_PNL" | "SOCIALIZE_LOSS" | "SPLIT_STAKE" | "STAKE" | "STAKE_BANX" | "STAKE_SOL" | "STAKE_TOKEN" | "START_PNFT_MIGRATION" | "STUB_ID_BUILD" | "STUB_ORACLE_CLOSE" | "STUB_ORACLE_CREATE" | "STUB_ORACLE_SET" | "SWAP" | "SWAP_EXACT_OUT" | "SWAP_WITH_PRICE_IMPACT" | "SWEEP_FEES" | "SWITCH_FOX" | "SWITCH_FOX_REQUEST" | "SYNC_LIQUIDITY" | "TAKE_COMPRESSED_LOAN" | "TAKE_FLASH_LOAN" | "TAKE_LOAN" | "TAKE_MORTGAGE" | "TERMINATE_PERPETUAL_LOAN" | "THAW" | "TOGGLE_PAIR_STATUS" | "TOKEN_MINT" | "TOPUP" | "TRANSFER" | "TRANSFER_OWNERSHIP" | "TRANSFER_PAYMENT" | "TRANSFER_PAYMENT_TREE" | "TRANSFER_RECIPIENT" | "UNFREEZE" | "UNKNOWN" | "UNLABELED" | "UNPAUSE" | "UNSTAKE" | "UNSTAKE_BANX" | "UNSTAKE_SOL" | "UNSTAKE_TOKEN" | "UNSUB_OR_HARVEST_WEEKS" | "UNSUB_OR_HARVEST_WEEKS_ENHANCED" | "UPDATE" | "UPDATE_ACTIVATION_POINT" | "UPDATE_BANK_MANAGER" | "UPDATE_BOND_OFFER_STANDARD" | "UPDATE_CLASS_VARIANT_AUTHORITY" | "UPDATE_CLASS_VARIANT_METADATA" | "UPDATE_COLLECTION" | "UPDATE_COLLECTION_OR_CREATOR" | "UPDATE_CONFIG" | "UPDATE_EXTERNAL_PRICE_ACCOUNT" | "UPDATE_FARM" | "UPDATE_FARM_ADMIN" | "UPDATE_FARM_CONFIG" | "UPDATE_FEE_PARAMETERS" | "UPDATE_FEES_AND_REWARDS" | "UPDATE_FLOOR" | "UPDATE_GLOBAL_CONFIG" | "UPDATE_GLOBAL_CONFIG_ADMIN" | "UPDATE_HADO_MARKET_FEE" | "UPDATE_INTEREST_PERPETUAL_MARKET" | "UPDATE_ITEM" | "UPDATE_LENDING_MARKET" | "UPDATE_LENDING_MARKET_OWNER" | "UPDATE_OFFER" | "UPDATE_ORDER" | "UPDATE_PERPETUAL_MARKET" | "UPDATE_PERPETUAL_OFFER" | "UPDATE_POOL" | "UPDATE_POOL_COLLECTIONS" | "UPDATE_POOL_MORTGAGE" | "UPDATE_POOL_STATUS" | "UPDATE_POOL_WHITELIST" | "UPDATE_POSITION_OPERATOR" | "UPDATE_PRICING_V2" | "UPDATE_PRIMARY_SALE_METADATA" | "UPDATE_RAFFLE" | "UPDATE_RECORD_AUTHORITY_DATA" | "UPDATE_RESERVE_CONFIG" | "UPDATE_REWARD_DURATION" | "UPDATE_REWARD_FUNDER" | "UPDATE_STAKE_HISTORY" | "UPDATE_STAKING_SETTINGS" | "UPDATE_STATS" | "UPDATE_TRAIT_VARIANT" | "UPDATE_TRAIT_VARIANT_AUTHORITY" | "UPDATE_TRAIT_VARIANT_METADATA" | "UPDATE_USABLE_AMOUNT" | "UPDATE_VARIANT" | "UPDATE_VAULT_OWNER" | "UPGRADE_FOX" | "UPGRADE_FOX_REQUEST" | "UPGRADE_PROGRAM_INSTRUCTION" | "UPLOAD_MERKLE_ROOT" | "USE_SPENDING_LIMIT" | "VALIDATE_SAFETY_DEPOSIT_BOX_V2" | "VERIFY_PAYMENT_MINT" | "VERIFY_PAYMENT_MINT_TEST" | "VOTE" | "WHITELIST_CREATOR" | "WITHDRAW" | "WITHDRAW_FROM_BOND_OFFER_STANDARD" | "WITHDRAW_FROM_FARM_VAULT" | "WITHDRAW_GEM" | "WITHDRAW_INELIGIBLE_REWARD" | "WITHDRAW_LIQUIDITY" | "WITHDRAW_OBLIGATION_COLLATERAL" | "WITHDRAW_OBLIGATION_COLLATERAL_AND_REDEEM_RESERVE_COLLATERAL" | "WITHDRAW_PROTOCOL_FEE" | "WITHDRAW_PROTOCOL_FEES" | "WITHDRAW_REFERRER_FEES" | "WITHDRAW_REWARD" | "WITHDRAW_REWARDS_FROM_VAULT" | "WITHDRAW_SLASHED_AMOUNT" | "WITHDRAW_SOL_FROM_FLASH_LOAN_POOL" | "WITHDRAW_TREASURY" | "WITHDRAW_UNSTAKED_DEPOSITS";
 /**
- * NativeTransfer
- * @description A movement of SOL between two user accounts.
+ * A movement of SOL between two user accounts.
  * @example {
  *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
  *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
@@ -839,19 +825,17 @@ export type KnownTransactionType = "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCR
 export interface NativeTransfer {
     fromUserAccount: OptionalAccount;
     toUserAccount: OptionalAccount;
-    /** @description The amount in lamports. */
+    /** The amount in lamports. */
     amount: U64;
 }
 /**
- * OptionalAccount
- * @description An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn.
+ * An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn.
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  * @example
  */
 export type OptionalAccount = string | null;
 /**
- * RawDelivery
- * @description The body of a raw (`raw`, `rawDevnet`) delivery - a JSON array of raw transaction events.
+ * The body of a raw (`raw`, `rawDevnet`) delivery - a JSON array of raw transaction events.
  * @example [
  *       {
  *         "blockTime": 1731619200,
@@ -977,8 +961,7 @@ export type OptionalAccount = string | null;
  */
 export type RawDelivery = RawTransactionEvent[];
 /**
- * RawInnerInstructions
- * @description The inner instructions invoked by one top-level instruction.
+ * The inner instructions invoked by one top-level instruction.
  * @example {
  *       "index": 0,
  *       "instructions": [
@@ -996,13 +979,12 @@ export type RawDelivery = RawTransactionEvent[];
  *     }
  */
 export interface RawInnerInstructions {
-    /** @description The index of the top-level instruction. */
+    /** The index of the top-level instruction. */
     index: number;
     instructions: RawInstruction[];
 }
 /**
- * RawInstruction
- * @description A compiled instruction; accounts and program are indexes into `message.accountKeys`.
+ * A compiled instruction; accounts and program are indexes into `message.accountKeys`.
  * @example {
  *       "accounts": [
  *         0,
@@ -1014,13 +996,12 @@ export interface RawInnerInstructions {
  */
 export interface RawInstruction {
     accounts: number[];
-    /** @description The instruction data, base58-encoded. */
+    /** The instruction data, base58-encoded. */
     data: Base58;
     programIdIndex: number;
 }
 /**
- * RawLoadedAddresses
- * @description Accounts loaded from address lookup tables (versioned transactions).
+ * Accounts loaded from address lookup tables (versioned transactions).
  * @example {
  *       "readonly": [],
  *       "writable": []
@@ -1031,8 +1012,7 @@ export interface RawLoadedAddresses {
     writable: Address[];
 }
 /**
- * RawMessage
- * @description The transaction message.
+ * The transaction message.
  * @example {
  *       "accountKeys": [
  *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
@@ -1059,9 +1039,9 @@ export interface RawLoadedAddresses {
  *     }
  */
 export interface RawMessage {
-    /** @description The static account keys; instructions refer to accounts by index into this list (followed by `meta.loadedAddresses`). */
+    /** The static account keys; instructions refer to accounts by index into this list (followed by `meta.loadedAddresses`). */
     accountKeys: Address[];
-    /** @description Address lookup tables used by a versioned transaction; the item shape is not documented. */
+    /** Address lookup tables used by a versioned transaction; the item shape is not documented. */
     addressTableLookups?: {
         [key: string]: unknown;
     }[] | undefined;
@@ -1070,8 +1050,7 @@ export interface RawMessage {
     recentBlockhash: Hash;
 }
 /**
- * RawMessageHeader
- * @description How many of `accountKeys` are signers and read-only.
+ * How many of `accountKeys` are signers and read-only.
  * @example {
  *       "numRequiredSignatures": 1,
  *       "numReadonlySignedAccounts": 0,
@@ -1084,8 +1063,7 @@ export interface RawMessageHeader {
     numReadonlyUnsignedAccounts: number;
 }
 /**
- * RawTokenAmount
- * @description A raw token amount (smallest units) with the mint's decimals.
+ * A raw token amount (smallest units) with the mint's decimals.
  * @example {
  *       "tokenAmount": "25000000",
  *       "decimals": 6
@@ -1093,20 +1071,19 @@ export interface RawMessageHeader {
  */
 export interface RawTokenAmount {
     /**
-     * @description The amount in the token's smallest unit as a decimal string; negative for a decrease.
+     * The amount in the token's smallest unit as a decimal string; negative for a decrease.
      * @example 25000000
      * @example -25000000
      */
     tokenAmount: string;
     /**
-     * @description The mint's decimals.
+     * The mint's decimals.
      * @example 6
      */
     decimals: number;
 }
 /**
- * RawTokenBalance
- * @description One token account's balance before or after the transaction.
+ * One token account's balance before or after the transaction.
  * @example {
  *       "accountIndex": 1,
  *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
@@ -1121,17 +1098,16 @@ export interface RawTokenAmount {
  *     }
  */
 export interface RawTokenBalance {
-    /** @description The token account, as an index into `message.accountKeys`. */
+    /** The token account, as an index into `message.accountKeys`. */
     accountIndex: number;
     mint: Address;
     owner?: Address | undefined;
-    /** @description The token program. */
+    /** The token program. */
     programId?: Address | undefined;
     uiTokenAmount: RawUiTokenAmount;
 }
 /**
- * RawTransaction
- * @description The signed transaction.
+ * The signed transaction.
  * @example {
  *       "signatures": [
  *         "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
@@ -1162,13 +1138,12 @@ export interface RawTokenBalance {
  *     }
  */
 export interface RawTransaction {
-    /** @description The transaction's signatures; the first is its id. */
+    /** The transaction's signatures; the first is its id. */
     signatures: Signature[];
     message: RawMessage;
 }
 /**
- * RawTransactionEvent
- * @description One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set).
+ * One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set).
  * @example {
  *       "blockTime": 1731619231,
  *       "indexWithinBlock": 87,
@@ -1231,17 +1206,16 @@ export interface RawTransaction {
  *     }
  */
 export interface RawTransactionEvent {
-    /** @description The block time. */
+    /** The block time. */
     blockTime: UnixTimestamp;
-    /** @description The transaction's position within its block. */
+    /** The transaction's position within its block. */
     indexWithinBlock?: number | undefined;
     slot: Slot;
     meta: RawTransactionMeta;
     transaction: RawTransaction;
 }
 /**
- * RawTransactionMeta
- * @description The transaction's status metadata (outcome, fee, balances, logs).
+ * The transaction's status metadata (outcome, fee, balances, logs).
  * @example {
  *       "err": {
  *         "InstructionError": [
@@ -1263,33 +1237,32 @@ export interface RawTransactionEvent {
  *     }
  */
 export interface RawTransactionMeta {
-    /** @description null when the transaction succeeded; otherwise the chain's error, a string or an object such as `{"InstructionError": [0, {"Custom": 1}]}`. */
+    /** null when the transaction succeeded; otherwise the chain's error, a string or an object such as `{"InstructionError": [0, {"Custom": 1}]}`. */
     err: null | string | {
         [key: string]: unknown;
     };
-    /** @description The fee in lamports. */
+    /** The fee in lamports. */
     fee: U64;
-    /** @description The inner instructions, grouped by the index of the instruction that invoked them. */
+    /** The inner instructions, grouped by the index of the instruction that invoked them. */
     innerInstructions?: RawInnerInstructions[] | undefined;
     loadedAddresses?: RawLoadedAddresses | undefined;
-    /** @description The program log lines. */
+    /** The program log lines. */
     logMessages?: string[] | undefined;
-    /** @description Each account's lamports before the transaction, in `accountKeys` order. */
+    /** Each account's lamports before the transaction, in `accountKeys` order. */
     preBalances: U64[];
-    /** @description Each account's lamports after the transaction, in `accountKeys` order. */
+    /** Each account's lamports after the transaction, in `accountKeys` order. */
     postBalances: U64[];
-    /** @description Token balances before the transaction. */
+    /** Token balances before the transaction. */
     preTokenBalances?: RawTokenBalance[] | undefined;
-    /** @description Token balances after the transaction. */
+    /** Token balances after the transaction. */
     postTokenBalances?: RawTokenBalance[] | undefined;
-    /** @description Rewards credited by the transaction; the item shape is not documented. */
+    /** Rewards credited by the transaction; the item shape is not documented. */
     rewards?: {
         [key: string]: unknown;
     }[] | undefined;
 }
 /**
- * RawUiTokenAmount
- * @description A token amount, raw and with decimals applied.
+ * A token amount, raw and with decimals applied.
  * @example {
  *       "amount": "125000000",
  *       "decimals": 6,
@@ -1298,29 +1271,26 @@ export interface RawTransactionMeta {
  *     }
  */
 export interface RawUiTokenAmount {
-    /** @description The raw amount (smallest units) as a decimal string. */
+    /** The raw amount (smallest units) as a decimal string. */
     amount: string;
     decimals: number;
-    /** @description The amount with decimals applied (may lose precision; null for some zero balances). */
+    /** The amount with decimals applied (may lose precision; null for some zero balances). */
     uiAmount?: number | null | undefined;
-    /** @description The amount with decimals applied, as a string. */
+    /** The amount with decimals applied, as a string. */
     uiAmountString?: string | undefined;
 }
 /**
- * Signature
- * @description A transaction signature (64 bytes), base58-encoded.
+ * A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
  */
 export type Signature = string;
 /**
- * Slot
- * @description A slot number.
+ * A slot number.
  * @example 289345112
  */
 export type Slot = number;
 /**
- * TokenBalanceChange
- * @description The change of one token account's balance.
+ * The change of one token account's balance.
  * @example {
  *       "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
  *       "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
@@ -1332,15 +1302,14 @@ export type Slot = number;
  *     }
  */
 export interface TokenBalanceChange {
-    /** @description The owner of the token account. */
+    /** The owner of the token account. */
     userAccount: Address;
     tokenAccount: Address;
     mint: Address;
     rawTokenAmount: RawTokenAmount;
 }
 /**
- * TokenTransfer
- * @description A movement of a token between two accounts.
+ * A movement of a token between two accounts.
  * @example {
  *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
  *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
@@ -1357,23 +1326,22 @@ export interface TokenTransfer {
     fromTokenAccount: OptionalAccount;
     toTokenAccount: OptionalAccount;
     /**
-     * @description The amount moved in token units, decimals applied (for the raw amount see `accountData[].tokenBalanceChanges`).
+     * The amount moved in token units, decimals applied (for the raw amount see `accountData[].tokenBalanceChanges`).
      * @example 25
      * @example 0.5
      */
     tokenAmount: number;
-    /** @description The token's mint. */
+    /** The token's mint. */
     mint: Address;
     /**
-     * @description The token standard. The docs list NonFungible, FungibleAsset, Fungible and NonFungibleEdition; kept an open string because Metaplex defines further standards.
+     * The token standard. The docs list NonFungible, FungibleAsset, Fungible and NonFungibleEdition; kept an open string because Metaplex defines further standards.
      * @example Fungible
      * @example NonFungible
      */
     tokenStandard?: string | undefined;
 }
 /**
- * TransactionError
- * @description Why the transaction failed; null or absent when it succeeded. The docs show an object with an `error` string (its other contents are not documented); a plain string is accepted too.
+ * Why the transaction failed; null or absent when it succeeded. The docs show an object with an `error` string (its other contents are not documented); a plain string is accepted too.
  * @example null
  * @example {
  *       "error": "InstructionError: [0, {Custom: 1}]"
@@ -1383,53 +1351,49 @@ export type TransactionError = {
     error?: string | undefined;
 } | string | null;
 /**
- * TransactionEvents
- * @description Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open.
+ * Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open.
  * @example {}
  */
 export interface TransactionEvents {
-    /** @description An NFT event (sale, listing, bid, mint, …). Shape kept open. */
+    /** An NFT event (sale, listing, bid, mint, …). Shape kept open. */
     nft?: {
         [key: string]: unknown;
     } | null | undefined;
-    /** @description A swap event (native and token inputs, outputs, fees and inner swaps). Shape kept open. */
+    /** A swap event (native and token inputs, outputs, fees and inner swaps). Shape kept open. */
     swap?: {
         [key: string]: unknown;
     } | null | undefined;
-    /** @description Compressed-NFT events (mint, transfer, burn, …). The docs show one object; an array of such objects is accepted too. Shape kept open. */
+    /** Compressed-NFT events (mint, transfer, burn, …). The docs show one object; an array of such objects is accepted too. Shape kept open. */
     compressed?: {
         [key: string]: unknown;
     } | {
         [key: string]: unknown;
     }[] | null | undefined;
-    /** @description A distribute-compression-rewards event. Shape kept open. */
+    /** A distribute-compression-rewards event. Shape kept open. */
     distributeCompressionRewards?: {
         [key: string]: unknown;
     } | null | undefined;
-    /** @description A set-authority event. Shape kept open. */
+    /** A set-authority event. Shape kept open. */
     setAuthority?: {
         [key: string]: unknown;
     } | null | undefined;
 }
 /**
- * TransactionSource
- * @description The program or marketplace the service attributes the transaction to (`UNKNOWN` when none). An open enum: the documented values are those of `KnownTransactionSource`, but other values may occur, so a client must accept any string here.
+ * The program or marketplace the service attributes the transaction to (`UNKNOWN` when none). An open enum: the documented values are those of `KnownTransactionSource`, but other values may occur, so a client must accept any string here.
  * @example SYSTEM_PROGRAM
  * @example MAGIC_EDEN
  * @example JUPITER
  */
 export type TransactionSource = KnownTransactionSource | (string & {});
 /**
- * TransactionType
- * @description A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). An open enum: the documented values are those of `KnownTransactionType`, and the service names further ones (the public docs' own list of types includes `BUY`, `SELL` and `CREATE_APPARAISAL`, which the reference list lacks), so any upper-case snake-case identifier is accepted and may occur.
+ * A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). An open enum: the documented values are those of `KnownTransactionType`, and the service names further ones (the public docs' own list of types includes `BUY`, `SELL` and `CREATE_APPARAISAL`, which the reference list lacks), so any upper-case snake-case identifier is accepted and may occur.
  * @example TRANSFER
  * @example SWAP
  * @example ANY
  */
 export type TransactionType = KnownTransactionType | (string & {});
 /**
- * TransactionTypeFilter
- * @description The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts).
+ * The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts).
  * @example [
  *       "ANY"
  *     ]
@@ -1441,29 +1405,26 @@ export type TransactionType = KnownTransactionType | (string & {});
  */
 export type TransactionTypeFilter = TransactionType[];
 /**
- * TxnStatus
- * @description Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.)
+ * Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.)
  * @example all
  * @enum {string}
  */
 export type TxnStatus = "all" | "success" | "failed";
 /**
- * U64
+ * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
+ *
  * Format: uint64
- * @description An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  * @example 1000000000
  */
 export type U64 = bigint;
 /**
- * UnixTimestamp
- * @description Seconds since the Unix epoch (UTC).
+ * Seconds since the Unix epoch (UTC).
  * @example 1731619200
  */
 export type UnixTimestamp = number;
 /**
- * UpdateWebhookRequest
- * @description The body of updateWebhook: the webhook's complete new settings (the same shape as CreateWebhookRequest), which replace the stored ones. To change one setting, read the webhook (getWebhook), change it and send the whole object; to add or remove addresses, send the complete new `accountAddresses` list.
- *     The SDK also allows the webhook's read-only fields (`wallet`, `project`, `active`), so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter). How the service handles them is not documented.
+ * The body of updateWebhook: the webhook's complete new settings (the same shape as CreateWebhookRequest), which replace the stored ones. To change one setting, read the webhook (getWebhook), change it and send the whole object; to add or remove addresses, send the complete new `accountAddresses` list.
+ * The SDK also allows the webhook's read-only fields (`wallet`, `project`, `active`), so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter). How the service handles them is not documented.
  * @example {
  *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
  *       "transactionTypes": [
@@ -1490,33 +1451,26 @@ export interface UpdateWebhookRequest {
     authHeader?: DeliveryAuthHeader | undefined;
     encoding?: WebhookEncoding | undefined;
     txnStatus?: TxnStatus | undefined;
-    /** @description Read-only (the owning wallet), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
+    /** Read-only (the owning wallet), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     wallet?: Address | undefined;
-    /** @description Read-only (the owning project), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
+    /** Read-only (the owning project), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     project?: string | undefined;
-    /** @description Read-only (whether the webhook is delivering), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
+    /** Read-only (whether the webhook is delivering), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     active?: boolean | undefined;
 }
 /**
- * Url
+ * An absolute URL.
+ *
  * Format: uri
- * @description An absolute URL.
  * @example https://example.com/hook
  */
 export type Url = string;
-/**
- * WatchedAddressOwners
- * @description Owner addresses whose accounts are watched (old SDK only; semantics not documented).
- */
+/** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
 export type WatchedAddressOwners = Address[];
-/**
- * WatchedAddresses
- * @description The accounts to watch, at most 100000.
- */
+/** The accounts to watch, at most 100000. */
 export type WatchedAddresses = Address[];
 /**
- * Webhook
- * @description A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
+ * A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
  * @example {
  *       "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
  *       "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
@@ -1537,42 +1491,41 @@ export type WatchedAddresses = Address[];
  */
 export interface Webhook {
     /**
+     * The webhook's unique id, a UUIDv4.
+     *
      * Format: uuid
-     * @description The webhook's unique id, a UUIDv4.
      * @example 642574b0-72aa-41dd-b293-356451e22168
      */
     webhookID: string;
-    /** @description The address of the owner of the API key that created the webhook. */
+    /** The address of the owner of the API key that created the webhook. */
     wallet: Address;
     /**
-     * @description The id of the project that owns the webhook. Its format is not documented.
+     * The id of the project that owns the webhook. Its format is not documented.
      * @example 0dd62b66-18fa-42bb-92b9-65bc0ee5e155
      */
     project?: string | undefined;
-    /** @description The URL that receives the POST deliveries. */
+    /** The URL that receives the POST deliveries. */
     webhookURL: Url;
-    /** @description The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). */
+    /** The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). */
     transactionTypes?: TransactionType[] | undefined;
-    /** @description The watched accounts (at most 100000). */
+    /** The watched accounts (at most 100000). */
     accountAddresses: Address[];
-    /** @description Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
+    /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: Address[] | undefined;
     webhookType: WebhookType;
-    /** @description A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
+    /** A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
     authHeader?: string | undefined;
-    /** @description Whether the webhook is delivering. The service may disable a webhook on its own when deliveries fail at a high rate. */
+    /** Whether the webhook is delivering. The service may disable a webhook on its own when deliveries fail at a high rate. */
     active?: boolean | undefined;
 }
 /**
- * WebhookEncoding
- * @description How raw deliveries encode transactions. The allowed values are not documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string.
+ * How raw deliveries encode transactions. The allowed values are not documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string.
  * @example jsonParsed
  * @example json
  */
 export type WebhookEncoding = string;
 /**
- * WebhookList
- * @description Every webhook of the API key's project.
+ * Every webhook of the API key's project.
  * @example [
  *       {
  *         "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
@@ -1593,16 +1546,15 @@ export type WebhookEncoding = string;
  */
 export type WebhookList = Webhook[];
 /**
- * WebhookType
- * @description What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet.
+ * What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet.
  * @example enhanced
  * @enum {string}
  */
 export type WebhookType = "enhanced" | "raw" | "discord" | "enhancedDevnet" | "rawDevnet" | "discordDevnet";
 /**
- * WebhookUrl
+ * The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL.
+ *
  * Format: uri
- * @description The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL.
  * @example https://hooks.acme-wallet.io/chaindata/solana
  */
 export type WebhookUrl = string;

@@ -1,0 +1,108 @@
+// The TypeScript types the generator emits through openapi-typescript, as editors show them: the
+// description is a JSDoc's leading text (not a `@description` tag, which hovers and signature help
+// leave out).
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { descriptionAsText, typesFor } from "../../scripts/generate/lib/emit.mjs";
+
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const doc = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  paths: {
+    "/things": {
+      post: {
+        operationId: "createThing",
+        summary: "Create a thing",
+        description: "Creates one thing.",
+        parameters: [
+          {
+            name: "tags",
+            in: "query",
+            description: "Tags to set.",
+            schema: { type: "array", items: { type: "string" } },
+          },
+          { name: "region", in: "query", schema: ref("Region") },
+        ],
+        requestBody: { required: true, ...json(ref("ThingRequest")) },
+        responses: { "200": { description: "ok", ...json(ref("Thing")) } },
+      },
+    },
+  },
+  webhooks: {
+    thingMade: { post: { operationId: "deliverThings", requestBody: json(ref("Delivery")) } },
+  },
+  components: {
+    schemas: {
+      Url: {
+        title: "Url",
+        type: "string",
+        description: "A public URL.\n\nHTTPS only.",
+        examples: ["https://example.com/a"],
+      },
+      UrlAlias: ref("Url"),
+      Ids: { type: "array", items: { type: "string" }, description: "The ids, at most 10." },
+      Region: { type: "string", enum: ["eu", "us"], description: "Where the thing lives." },
+      ThingRequest: {
+        title: "A thing to create",
+        description: "The body of createThing.",
+        type: "object",
+        required: ["url", "ids"],
+        properties: {
+          url: ref("Url"),
+          ids: ref("Ids"),
+          mirror: { ...ref("UrlAlias") },
+          own: { ...ref("Url"), description: "Its own words." },
+          grid: { type: "array", items: { type: "array", items: { type: "integer" } } },
+          size: { type: "integer", description: "The size.", default: 1, deprecated: true },
+        },
+      },
+      Thing: {
+        type: "object",
+        properties: {
+          labels: { type: "array", items: { type: "string" } },
+          source: ref("UrlAlias"),
+        },
+      },
+      Delivery: { type: "array", items: ref("Thing") },
+      Params: {
+        type: "object",
+        properties: { names: { type: "array", items: { type: "string" } } },
+      },
+    },
+  },
+};
+
+describe("generated types: documentation", () => {
+  it("puts the description first, as the JSDoc's leading text, and keeps the other tags", async () => {
+    const text: string = await typesFor(doc);
+    expect(text).not.toContain("@description");
+    // one line, multi-line (paragraphs stay, without the tag's four-space indent), with tags
+    expect(text).toContain("/** The ids, at most 10. */\nexport type Ids");
+    expect(text).toContain(
+      "/**\n * A public URL.\n *\n * HTTPS only.\n * @example https://example.com/a\n */\nexport type Url = string;",
+    );
+    expect(text).toMatch(
+      /\/\*\*\n {5}\* The size\.\n {5}\* @deprecated\n {5}\* @default 1\n {5}\*\/\n {4}size\?:/,
+    );
+    // a title that only repeats the declaration's name is dropped; one that says more stays first
+    expect(text).not.toMatch(/\* Url\n/);
+    expect(text).toContain(
+      "/**\n * A thing to create\n *\n * The body of createThing.\n */\nexport interface ThingRequest {",
+    );
+    // an operation's summary stays first too
+    expect(text).toMatch(/\* Create a thing\n {9}\*\n {9}\* Creates one thing\.\n/);
+  });
+
+  it("rewrites one comment text: single line, title, continued lines", () => {
+    expect(descriptionAsText("* @description d ", "x")).toBe("* d ");
+    expect(descriptionAsText("* @example 1 ", "x")).toBe("* @example 1 ");
+    expect(
+      descriptionAsText(
+        '*\n * Name\n * Format: uuid\n * @description a\n *     b\n * @example {\n *       "k": 1\n *     }\n ',
+        "Name",
+      ),
+    ).toBe('*\n * a\n * b\n *\n * Format: uuid\n * @example {\n *       "k": 1\n *     }\n ');
+  });
+});
