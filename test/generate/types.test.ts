@@ -1,6 +1,6 @@
 // The TypeScript types the generator emits through openapi-typescript, as editors show them: the
 // description is a JSDoc's leading text (not a `@description` tag, which hovers and signature help
-// leave out).
+// leave out), and a property that is only a `$ref` carries the description of its target.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { descriptionAsText, typesFor } from "../../scripts/generate/lib/emit.mjs";
@@ -104,5 +104,19 @@ describe("generated types: documentation", () => {
         "Name",
       ),
     ).toBe('*\n * a\n * b\n *\n * Format: uuid\n * @example {\n *       "k": 1\n *     }\n ');
+  });
+
+  it("gives a bare-$ref property (and parameter) the description of its target, following references", async () => {
+    const text: string = await typesFor(doc);
+    const request = /export interface ThingRequest \{[\s\S]*?\n\}/.exec(text)?.[0] ?? "";
+    expect(request).toMatch(
+      /\/\*\*\n {5}\* A public URL\.\n {5}\*\n {5}\* HTTPS only\.\n {5}\*\/\n {4}url: Url;/,
+    );
+    expect(request).toContain("/** The ids, at most 10. */\n    ids: Ids;");
+    expect(request).toMatch(/HTTPS only\.\n {5}\*\/\n {4}mirror\?: UrlAlias/);
+    // a description beside the $ref wins
+    expect(request).toContain("/** Its own words. */\n    own?: Url");
+    expect(text).toMatch(/HTTPS only\.\n {5}\*\/\n {4}source\?: UrlAlias/);
+    expect(text).toMatch(/\/\*\* Where the thing lives\. \*\/\n {16}region\?: Region/);
   });
 });

@@ -152,13 +152,43 @@ function forTypes(root) {
     const out = {};
     for (const [k, v] of Object.entries(node)) {
       if (k === "additionalProperties" && v === true && node.properties) continue;
+      if (k === "properties" && v && typeof v === "object" && !Array.isArray(v)) {
+        out[k] = Object.fromEntries(
+          Object.entries(v).map(([name, p]) => [name, visit(withTargetDescription(p))]),
+        );
+        continue;
+      }
       out[k] = k === "examples" || k === "enum" || k === "const" || k === "default" ? v : visit(v);
     }
     // openapi-typescript writes the JSDoc of a parameter (`in: query`) from the parameter object,
-    // so its schema's `default` would not show as `@default`: copy it up.
-    if (typeof node.in === "string" && node.schema?.default !== undefined)
-      out.default = node.schema.default;
+    // so its schema's `default` would not show as `@default`: copy it up (and the schema's
+    // description, when the parameter has none).
+    if (typeof node.in === "string" && node.schema) {
+      if (node.schema.default !== undefined) out.default = node.schema.default;
+      if (node.description === undefined) {
+        const description = describedBy(node.schema);
+        if (description !== undefined) out.description = description;
+      }
+    }
     return out;
+  };
+  // openapi-typescript documents a property from the keywords beside it only, so a bare
+  // `{ $ref }` property (webhookURL: WebhookUrl) would have no hover docs at all: it gets the
+  // description of the schema it points to (following a chain of references).
+  const describedBy = (schema) => {
+    for (let s = schema, hops = 0; s && typeof s === "object" && hops < 32; hops++) {
+      if (typeof s.description === "string") return s.description;
+      if (typeof s.$ref !== "string") return undefined;
+      s = resolve(s.$ref);
+    }
+    return undefined;
+  };
+  const withTargetDescription = (property) => {
+    if (!property || typeof property !== "object" || typeof property.$ref !== "string")
+      return property;
+    if (property.description !== undefined) return property;
+    const description = describedBy(property);
+    return description === undefined ? property : { ...property, description };
   };
   return visit(root);
 }

@@ -228,7 +228,9 @@ export interface ProjectUsage {
      * @example 0
      */
     prepaidCreditsUsed: number;
+    /** The project's subscription: its plan, its monthly credit limit and its billing cycle. */
     subscriptionDetails: SubscriptionDetails;
+    /** Request counts per service in the current cycle. What each service counts is documented only by its name. */
     usage: ServiceUsage;
     /** The credit cycle that every credit figure of this report is scoped to. Present for every project, free plans included, in the newer documented response; absent from the older one. */
     creditCycle?: CreditCycle | undefined;

@@ -175,7 +175,9 @@ export interface CompressedAccountList {
  *     }
  */
 export interface CompressedAccountsByOwnerResult {
+    /** The indexer state the response reflects. */
     context: CompressionContext;
+    /** One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items. */
     value: CompressedAccountList;
 }
 /**
@@ -188,6 +190,7 @@ export interface CompressedAccountsByOwnerResult {
  *     }
  */
 export interface CompressedBalanceByOwnerResult {
+    /** The indexer state the response reflects. */
     context: CompressionContext;
     /** Total lamports held in the owner's compressed accounts. */
     value: U64;
@@ -221,7 +224,9 @@ export interface CompressedBalanceByOwnerResult {
  *     }
  */
 export interface CompressedTokenAccount {
+    /** A compressed account, stored as a leaf of a state Merkle tree. */
     account: CompressedAccount;
+    /** The token fields of a compressed token account. */
     tokenData: CompressedTokenData;
 }
 /**
@@ -255,7 +260,9 @@ export type CompressedTokenAccountState = "initialized" | "frozen";
  *     }
  */
 export interface CompressedTokenAccountsByDelegateResult {
+    /** The indexer state the response reflects. */
     context: CompressionContext;
+    /** One page of compressed token accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items. */
     value: CompressedTokenAccountList;
 }
 /**
@@ -271,7 +278,9 @@ export interface CompressedTokenAccountsByDelegateResult {
  *     }
  */
 export interface CompressedTokenAccountsByOwnerResult {
+    /** The indexer state the response reflects. */
     context: CompressionContext;
+    /** One page of compressed token accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items. */
     value: CompressedTokenAccountList;
 }
 /**
@@ -294,6 +303,7 @@ export interface CompressedTokenData {
     amount: U64;
     /** The delegate allowed to spend the tokens; `null` (or absent) when none. */
     delegate?: Address | null | undefined;
+    /** State of a compressed token account. */
     state: CompressedTokenAccountState;
     /** Token-extension TLV data, base64-encoded; `null` (or absent) when the account has none. */
     tlv?: Base64 | null | undefined;
@@ -323,6 +333,7 @@ export type CompressionLimit = number | null;
  *     }
  */
 export interface CompressionSignatureInfo {
+    /** A transaction signature (64 bytes), base58-encoded. */
     signature: Signature;
     /** Slot in which the transaction landed. */
     slot: Slot;
@@ -360,7 +371,9 @@ export interface CompressionSignatureList {
  *     }
  */
 export interface CompressionSignaturesForAddressResult {
+    /** The indexer state the response reflects. */
     context: CompressionContext;
+    /** One page of compression signatures (in an order the service does not document). Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items. */
     value: CompressionSignatureList;
 }
 /**
@@ -386,6 +399,7 @@ export interface DataSlice {
  *     }
  */
 export interface FilterSelector {
+    /** Matches compressed accounts whose data contains `bytes` at byte position `offset`. */
     memcmp: MemcmpFilter;
 }
 /**
@@ -406,7 +420,9 @@ export type Hash = string;
  *     }
  */
 export interface LatestCompressionSignaturesResult {
+    /** The indexer state the response reflects. */
     context: CompressionContext;
+    /** One page of compression signatures (in an order the service does not document). Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items. */
     value: CompressionSignatureList;
 }
 /**
@@ -512,6 +528,7 @@ export interface NewAddressProof {
  *     }
  */
 export interface NewAddressProofsV2Result {
+    /** The indexer state the response reflects. */
     context: CompressionContext;
     value: NewAddressProof[];
 }

@@ -242,15 +242,19 @@ export interface Asset {
     interface: AssetInterface;
     /** The asset id: normally the mint address (for a compressed NFT, the asset id derived from its tree and leaf). Every asset id is a 32-byte public key, hence the Address pattern. */
     id: Address;
+    /** The asset's metadata as resolved from its off-chain JSON, with its files and links. */
     content?: AssetContent | undefined;
     /** The accounts holding authority over the asset, each with its scopes. */
     authorities?: AssetAuthority[] | undefined;
+    /** Compression state of the asset. For an uncompressed asset the hashes and the tree are empty strings. */
     compression?: AssetCompression | undefined;
     /** The groups the asset belongs to; group_key `collection` marks its collection. */
     grouping?: AssetGrouping[] | undefined;
+    /** Royalty terms of the asset. */
     royalty?: AssetRoyalty | undefined;
     /** The creators of the asset and their royalty shares. */
     creators?: AssetCreator[] | undefined;
+    /** Who owns the asset and whether it is frozen or delegated. */
     ownership?: AssetOwnership | undefined;
     /** Print-edition supply of the asset. `null` for assets without edition data, e.g. fungible tokens. */
     supply?: AssetSupply | null | undefined;
@@ -258,7 +262,9 @@ export interface Asset {
     mutable?: boolean | undefined;
     /** Whether the asset has been burnt. */
     burnt?: boolean | undefined;
+    /** Token data of the asset's mint. Present for fungible tokens (getAsset / getAssetBatch, and owner queries with `showFungible`) and also seen on NFTs. Further fields may appear; they are not documented. */
     token_info?: TokenInfo | undefined;
+    /** On-chain inscription data of the asset, returned when the `showInscription` option is set. */
     inscription?: Inscription | undefined;
     /** SPL-20 data of an inscribed asset (experimental), returned together with `inscription` when the `showInscription` option is set. Its fields are not documented, so the object is kept open. */
     spl20?: {
@@ -371,7 +377,9 @@ export interface AssetContent {
     json_uri?: string | undefined;
     /** The files named by the metadata. */
     files?: AssetFile[] | undefined;
+    /** Descriptive metadata of the asset. */
     metadata?: AssetMetadata | undefined;
+    /** Links from the asset's metadata. Further keys may appear; they are not documented. */
     links?: AssetLinks | undefined;
 }
 /**
@@ -545,6 +553,7 @@ export interface AssetList {
     items: Asset[];
     /** The number of all assets matching the query; only with the `showGrandTotal` option. */
     grand_total?: number | undefined;
+    /** The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option. */
     nativeBalance?: AssetListNativeBalance | undefined;
     /** Per-asset errors met while building the page; omitted when there are none. */
     errors?: AssetListError[] | undefined;
@@ -658,7 +667,9 @@ export interface AssetRoyalty {
  *     }
  */
 export interface AssetSortBy {
+    /** The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination). */
     sortBy?: AssetSortField | undefined;
+    /** The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default). */
     sortDirection?: AssetSortDirection | undefined;
 }
 /**
@@ -963,6 +974,7 @@ export interface TokenInfo {
     decimals?: number | undefined;
     /** The token program that owns the mint (e.g. the SPL Token or Token-2022 program). */
     token_program?: Address | undefined;
+    /** The token's price. Price data is cached for up to 600 seconds and exists only for the top 10,000 tokens by 24-hour trading volume; other tokens have no `price_info`. */
     price_info?: PriceInfo | undefined;
     /** The mint authority; absent when none. */
     mint_authority?: Address | undefined;

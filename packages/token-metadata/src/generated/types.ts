@@ -181,6 +181,7 @@ export interface ErrorBody {
  *     }
  */
 export interface LegacyAccountData {
+    /** The parsed account - for a mint, `type` is `mint` and `info` its state. */
     parsed?: LegacyParsedAccountData | undefined;
     /** The parsing program, e.g. `spl-token`. */
     program?: string | undefined;
@@ -220,6 +221,7 @@ export type LegacyAccountInfo = {
     isWritable?: boolean | undefined;
     /** The account's balance in lamports. */
     lamports?: U64 | undefined;
+    /** The account data, parsed by its owning program. */
     data?: LegacyAccountData | undefined;
     /** The program that owns the account (the token program for a mint). */
     owner?: Address | undefined;
@@ -276,8 +278,11 @@ export type LegacyCollectionDetails = {
 export type LegacyMetadataAccount = {
     /** The Metaplex account kind, e.g. `MetadataV1`. */
     key?: string | undefined;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     mint?: Address | undefined;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     updateAuthority?: Address | undefined;
+    /** The metadata's data section. */
     data?: LegacyMetadataData | undefined;
     /** The Metaplex token standard (e.g. `Fungible`, `NonFungible`); null when unset. */
     tokenStandard?: string | null | undefined;
@@ -285,8 +290,11 @@ export type LegacyMetadataAccount = {
     isMutable?: boolean | undefined;
     /** The edition bump nonce; null when unset. */
     editionNonce?: number | null | undefined;
+    /** The collection the NFT belongs to; null when none. */
     collection?: LegacyMetadataCollection | undefined;
+    /** Set on a collection NFT; null otherwise. */
     collectionDetails?: LegacyCollectionDetails | undefined;
+    /** The NFT's use settings; null when none. */
     uses?: LegacyMetadataUses | undefined;
 } | null;
 /**
@@ -347,8 +355,10 @@ export type LegacyMetadataUses = {
  */
 export interface LegacyMintInfo {
     decimals?: number | undefined;
+    /** An authority address, or null when the authority was revoked or never set. */
     freezeAuthority?: LegacyOptionalAuthority | undefined;
     isInitialized?: boolean | undefined;
+    /** An authority address, or null when the authority was revoked or never set. */
     mintAuthority?: LegacyOptionalAuthority | undefined;
     /** The total supply in the smallest unit, as a decimal string. */
     supply?: string | undefined;
@@ -411,6 +421,7 @@ export type LegacyOffChainJson = {
     sellerFeeBasisPoints?: number | undefined;
     /** The image URL. */
     image?: string | undefined;
+    /** The `properties` section of the off-chain JSON. */
     properties?: LegacyOffChainProperties | undefined;
 } | null;
 /**
@@ -452,9 +463,11 @@ export type LegacyOffChainJson = {
  *     }
  */
 export interface LegacyOffChainMetadata {
+    /** The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional. */
     metadata?: LegacyOffChainJson | undefined;
     /** The URI the JSON was fetched from. */
     uri?: string | undefined;
+    /** Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error. */
     error: AccountErrorType;
 }
 /**
@@ -489,7 +502,9 @@ export interface LegacyOffChainProperties {
  *     }
  */
 export interface LegacyOnChainAccountInfo {
+    /** The mint account; null when it could not be read (see `error`). */
     accountInfo?: LegacyAccountInfo | undefined;
+    /** Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error. */
     error: AccountErrorType;
 }
 /**
@@ -501,6 +516,7 @@ export interface LegacyOnChainAccountInfo {
  *     }
  */
 export interface LegacyOnChainCreator {
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     address?: Address | undefined;
     /** The creator's share of royalties in percent, as a string. */
     share?: string | undefined;
@@ -514,7 +530,9 @@ export interface LegacyOnChainCreator {
  *     }
  */
 export interface LegacyOnChainMetadata {
+    /** A Metaplex token-metadata account; null when it could not be read (see `error`). */
     metadata?: LegacyMetadataAccount | undefined;
+    /** Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error. */
     error: AccountErrorType;
 }
 /**
@@ -537,6 +555,7 @@ export type LegacyOptionalAuthority = string | null;
  *     }
  */
 export interface LegacyParsedAccountData {
+    /** The mint's state. */
     info?: LegacyMintInfo | undefined;
     /** The parsed account type, e.g. `mint`. */
     type?: string | undefined;
@@ -562,6 +581,7 @@ export interface LegacyParsedAccountData {
 export type LegacyTokenListEntry = {
     /** The token-list chain id (101 = mainnet-beta). */
     chainId?: number | undefined;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     address?: Address | undefined;
     symbol?: string | undefined;
     name?: string | undefined;
@@ -645,9 +665,13 @@ export type LegacyTokenListEntry = {
 export interface LegacyTokenMetadata {
     /** The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
     account: string;
+    /** The mint's on-chain account, parsed, with the error of the lookup. */
     onChainAccountInfo?: LegacyOnChainAccountInfo | undefined;
+    /** The mint's Metaplex metadata account, with the error of the lookup. */
     onChainMetadata?: LegacyOnChainMetadata | undefined;
+    /** The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch. */
     offChainMetadata?: LegacyOffChainMetadata | undefined;
+    /** The mint's entry in the old (retired) token list; null when the mint is not in it. */
     legacyMetadata?: LegacyTokenListEntry | undefined;
 }
 /** The answer of the deprecated token-metadata request - one record per requested mint. */

@@ -598,6 +598,7 @@ export interface WalletBalanceItem {
      * @example 6
      */
     decimals: number;
+    /** The token program that owns the token's mint, for example `spl-token` (the original SPL Token program) or `token-2022` (the Token Extensions program). An open enum: the known values are those of `KnownTokenProgram`; the service's other values are not documented, so a client must accept any string here. */
     tokenProgram: TokenProgram;
     /**
      * The token symbol, when known.
@@ -670,6 +671,7 @@ export interface WalletBalancesResponse {
      * @example 14310.52
      */
     totalUsdValue: number;
+    /** Page-number pagination state. The caller requests further pages with the `page` parameter (`page + 1`) while `hasMore` is true. */
     pagination: WalletPagePagination;
 }
 /**
@@ -867,6 +869,7 @@ export interface WalletHistoryPagination {
 export interface WalletHistoryResponse {
     /** The transactions on this page, newest first. */
     data: WalletHistoryItem[];
+    /** Pagination state of the history. While `hasMore` is true, pass `nextCursor` as `before` to the next request. `nextCursor` is the signature of the oldest transaction on this page; null or absent on the last page. */
     pagination: WalletHistoryPagination;
 }
 /**
@@ -1045,6 +1048,7 @@ export interface WalletTransferItem {
 export interface WalletTransfersResponse {
     /** The transfers on this page, newest first. */
     data: WalletTransferItem[];
+    /** Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page. */
     pagination: WalletCursorPagination;
 }
 

@@ -513,6 +513,7 @@ export interface operations {
  *     }
  */
 export interface AccountData {
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     account: Address;
     /** The change of the account's SOL balance in lamports (negative when it decreased). */
     nativeBalanceChange: I64;
@@ -555,12 +556,17 @@ export type Base58 = string;
  *     }
  */
 export interface CreateWebhookRequest {
+    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. */
     webhookURL: WebhookUrl;
+    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts). */
     transactionTypes: TransactionTypeFilter;
+    /** The accounts to watch, at most 100000. */
     accountAddresses: WatchedAddresses;
+    /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: WatchedAddressOwners | undefined;
     /** What the service delivers (see `WebhookType`). When the field is left out, the service's default is not documented; the Rust SDK sends `enhanced` in that case, and this SDK sends nothing. */
     webhookType?: WebhookType | undefined;
+    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. */
     authHeader?: DeliveryAuthHeader | undefined;
     /** How raw deliveries encode transactions (see `WebhookEncoding`). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
     encoding?: WebhookEncoding | undefined;
@@ -679,7 +685,9 @@ export type EnhancedDelivery = EnhancedTransactionEvent[];
  */
 export interface EnhancedInnerInstruction {
     accounts: Address[];
+    /** Arbitrary bytes, base58-encoded (may be empty). */
     data: Base58;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     programId: Address;
 }
 /**
@@ -699,6 +707,7 @@ export interface EnhancedInstruction {
     accounts: Address[];
     /** The instruction data, base58-encoded. */
     data: Base58;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     programId: Address;
     innerInstructions?: EnhancedInnerInstruction[] | undefined;
 }
@@ -755,7 +764,9 @@ export interface EnhancedInstruction {
 export interface EnhancedTransactionEvent {
     /** A human-readable description of the transaction (may be empty when the service cannot describe it). */
     description: string;
+    /** A transaction type (upper-case snake case). In a webhook's `transactionTypes`, selects which transactions trigger an enhanced webhook (`ANY` matches all); in an enhanced event, the type the service assigned (`UNKNOWN` when it could not classify the transaction). An open enum: the documented values are those of `KnownTransactionType`, and the service names further ones (the public docs' own list of types includes `BUY`, `SELL` and `CREATE_APPARAISAL`, which the reference list lacks), so any upper-case snake-case identifier is accepted and may occur. */
     type: TransactionType;
+    /** The program or marketplace the service attributes the transaction to (`UNKNOWN` when none). An open enum: the documented values are those of `KnownTransactionSource`, but other values may occur, so a client must accept any string here. */
     source: TransactionSource;
     /** The transaction fee in lamports. */
     fee: U64;
@@ -763,6 +774,7 @@ export interface EnhancedTransactionEvent {
     feePayer: Address;
     /** The transaction signature (dedupe deliveries by it). */
     signature: Signature;
+    /** A slot number. */
     slot: Slot;
     /** The block time. */
     timestamp: UnixTimestamp;
@@ -772,9 +784,11 @@ export interface EnhancedTransactionEvent {
     tokenTransfers: TokenTransfer[];
     /** The balance changes of every account of the transaction. */
     accountData: AccountData[];
+    /** Why the transaction failed; null or absent when it succeeded. The docs show an object with an `error` string (its other contents are not documented); a plain string is accepted too. */
     transactionError?: TransactionError | undefined;
     /** The transaction's instructions, with their inner instructions. */
     instructions?: EnhancedInstruction[] | undefined;
+    /** Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open. */
     events: TransactionEvents;
 }
 /** The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds. */
@@ -823,7 +837,9 @@ export type KnownTransactionType = "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCR
  *     }
  */
 export interface NativeTransfer {
+    /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
     fromUserAccount: OptionalAccount;
+    /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
     toUserAccount: OptionalAccount;
     /** The amount in lamports. */
     amount: U64;
@@ -1045,8 +1061,10 @@ export interface RawMessage {
     addressTableLookups?: {
         [key: string]: unknown;
     }[] | undefined;
+    /** How many of `accountKeys` are signers and read-only. */
     header: RawMessageHeader;
     instructions: RawInstruction[];
+    /** A 32-byte hash, base58-encoded. */
     recentBlockhash: Hash;
 }
 /**
@@ -1100,10 +1118,13 @@ export interface RawTokenAmount {
 export interface RawTokenBalance {
     /** The token account, as an index into `message.accountKeys`. */
     accountIndex: number;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     mint: Address;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     owner?: Address | undefined;
     /** The token program. */
     programId?: Address | undefined;
+    /** A token amount, raw and with decimals applied. */
     uiTokenAmount: RawUiTokenAmount;
 }
 /**
@@ -1140,6 +1161,7 @@ export interface RawTokenBalance {
 export interface RawTransaction {
     /** The transaction's signatures; the first is its id. */
     signatures: Signature[];
+    /** The transaction message. */
     message: RawMessage;
 }
 /**
@@ -1210,8 +1232,11 @@ export interface RawTransactionEvent {
     blockTime: UnixTimestamp;
     /** The transaction's position within its block. */
     indexWithinBlock?: number | undefined;
+    /** A slot number. */
     slot: Slot;
+    /** The transaction's status metadata (outcome, fee, balances, logs). */
     meta: RawTransactionMeta;
+    /** The signed transaction. */
     transaction: RawTransaction;
 }
 /**
@@ -1245,6 +1270,7 @@ export interface RawTransactionMeta {
     fee: U64;
     /** The inner instructions, grouped by the index of the instruction that invoked them. */
     innerInstructions?: RawInnerInstructions[] | undefined;
+    /** Accounts loaded from address lookup tables (versioned transactions). */
     loadedAddresses?: RawLoadedAddresses | undefined;
     /** The program log lines. */
     logMessages?: string[] | undefined;
@@ -1304,8 +1330,11 @@ export type Slot = number;
 export interface TokenBalanceChange {
     /** The owner of the token account. */
     userAccount: Address;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     tokenAccount: Address;
+    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
     mint: Address;
+    /** A raw token amount (smallest units) with the mint's decimals. */
     rawTokenAmount: RawTokenAmount;
 }
 /**
@@ -1321,9 +1350,13 @@ export interface TokenBalanceChange {
  *     }
  */
 export interface TokenTransfer {
+    /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
     fromUserAccount: OptionalAccount;
+    /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
     toUserAccount: OptionalAccount;
+    /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
     fromTokenAccount: OptionalAccount;
+    /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
     toTokenAccount: OptionalAccount;
     /**
      * The amount moved in token units, decimals applied (for the raw amount see `accountData[].tokenBalanceChanges`).
@@ -1443,13 +1476,21 @@ export type UnixTimestamp = number;
  *     }
  */
 export interface UpdateWebhookRequest {
+    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. */
     webhookURL: WebhookUrl;
+    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts). */
     transactionTypes: TransactionTypeFilter;
+    /** The accounts to watch, at most 100000. */
     accountAddresses: WatchedAddresses;
+    /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: WatchedAddressOwners | undefined;
+    /** What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet. */
     webhookType?: WebhookType | undefined;
+    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. */
     authHeader?: DeliveryAuthHeader | undefined;
+    /** How raw deliveries encode transactions. The allowed values are not documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string. */
     encoding?: WebhookEncoding | undefined;
+    /** Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.) */
     txnStatus?: TxnStatus | undefined;
     /** Read-only (the owning wallet), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     wallet?: Address | undefined;
@@ -1512,6 +1553,7 @@ export interface Webhook {
     accountAddresses: Address[];
     /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: Address[] | undefined;
+    /** What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet. */
     webhookType: WebhookType;
     /** A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
     authHeader?: string | undefined;
