@@ -102,12 +102,16 @@ export async function emitRpcArea({ area, doc, file }) {
       ...m.result.schema,
     };
   }
-  const typeSource = await typesFor({
-    openapi: "3.1.0",
-    info: { title: doc.info.title, version: doc.info.version },
-    paths: {},
-    components: { schemas },
-  });
+  // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
+  const typeSource = await typesFor(
+    {
+      openapi: "3.1.0",
+      info: { title: doc.info.title, version: doc.info.version },
+      paths: {},
+      components: { schemas },
+    },
+    { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
+  );
   const methodMap = methods
     .map((m) => {
       const replacement = commonDescriptorFields(doc, m, m.result.schema).deprecated;

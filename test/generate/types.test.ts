@@ -1,6 +1,7 @@
 // The TypeScript types the generator emits through openapi-typescript, as editors show them: the
 // description is a JSDoc's leading text (not a `@description` tag, which hovers and signature help
-// leave out), and a property that is only a `$ref` carries the description of its target.
+// leave out), a property that is only a `$ref` carries the description of its target, and the
+// arrays a caller sends are readonly (`as const` arrays pass) while results keep mutable ones.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { descriptionAsText, typesFor } from "../../scripts/generate/lib/emit.mjs";
@@ -118,5 +119,26 @@ describe("generated types: documentation", () => {
     expect(request).toContain("/** Its own words. */\n    own?: Url");
     expect(text).toMatch(/HTTPS only\.\n {5}\*\/\n {4}source\?: UrlAlias/);
     expect(text).toMatch(/\/\*\* Where the thing lives\. \*\/\n {16}region\?: Region/);
+  });
+});
+
+describe("generated types: readonly inputs", () => {
+  it("types the arrays a caller sends readonly, and keeps results mutable", async () => {
+    const text: string = await typesFor(doc);
+    // named schemas reached from a request body or a parameter, nested arrays too
+    expect(text).toContain("export type Ids = readonly string[];");
+    expect(text).toContain("grid?: readonly (readonly number[])[] | undefined;");
+    // inline query parameters
+    expect(text).toContain("tags?: readonly string[] | undefined;");
+    // results and the deliveries the service sends stay mutable
+    expect(text).toContain("labels?: string[] | undefined;");
+    expect(text).toContain("export type Delivery = Thing[];");
+    expect(text).toContain("names?: string[] | undefined;");
+  });
+
+  it("takes further input schemas by name (a JSON-RPC method's params)", async () => {
+    const text: string = await typesFor(doc, { inputSchemas: ["Params"] });
+    expect(text).toContain("names?: readonly string[] | undefined;");
+    expect(text).toContain("labels?: string[] | undefined;");
   });
 });

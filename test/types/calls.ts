@@ -150,6 +150,39 @@ export async function valid(signal: AbortSignal): Promise<void> {
 }
 
 /**
+ * Arrays a caller sends may be readonly (`as const`, `readonly string[]`): the SDK never changes
+ * its params. Results keep mutable arrays.
+ */
+export async function readonlyInputs(addresses: readonly string[]): Promise<void> {
+  const ids = [ADDRESS] as const;
+  const assets = await das.getAssetBatch({ ids });
+  await das.getAssetBatch({ ids: addresses });
+  await das.request("getAssetBatch", { ids: addresses });
+  await sdk.das.getAssetBatch({ ids, options: { showFungible: true } });
+  assets.push(null); // (a result stays a mutable array)
+  await compression.getMultipleNewAddressProofsV2([{ address: ADDRESS, tree: ADDRESS }] as const);
+  for await (const account of compression.getCompressedAccountsByOwner.all({
+    owner: ADDRESS,
+    filters: [{ memcmp: { offset: 0, bytes: "3Mc6vR" } }] as const,
+  }))
+    account.hash;
+  await sdk.tokenMetadata.getTokenMetadata({ mintAccounts: ids });
+  await wallet.getBatchIdentity({ addresses });
+  const hook = await webhooks.createWebhook({
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["TRANSFER", "NFT_SALE"] as const,
+    accountAddresses: addresses,
+  });
+  await webhooks.updateWebhook({
+    webhookID: hook.webhookID,
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["ANY"] as const,
+    accountAddresses: ids,
+  });
+  hook.accountAddresses.push(ADDRESS); // (a result stays mutable)
+}
+
+/**
  * Values that may be undefined go where an optional member is, also for callers compiling with
  * `exactOptionalPropertyTypes` (tsconfig.strict.json): the runtime treats an undefined member as
  * absent.

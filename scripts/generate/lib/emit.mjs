@@ -193,8 +193,13 @@ function forTypes(root) {
   return visit(root);
 }
 
-/** TypeScript source for an OpenAPI 3.1 document (REST areas, or JSON-RPC schemas wrapped as components). */
-export async function typesFor(openapiDoc) {
+/**
+ * TypeScript source for an OpenAPI 3.1 document (REST areas, or JSON-RPC schemas wrapped as
+ * components). `inputSchemas`: names of component schemas that are inputs besides the ones the
+ * document's operations reach through their parameters and request bodies (a JSON-RPC method's
+ * `<Method>Params`).
+ */
+export async function typesFor(openapiDoc, { inputSchemas = [] } = {}) {
   const ast = await openapiTS(forTypes(openapiDoc), {
     emptyObjectsUnknown: true,
     // A `default` is what the server assumes when a field is absent: the field stays optional.
@@ -205,7 +210,8 @@ export async function typesFor(openapiDoc) {
       return undefined;
     },
   });
-  const nodes = namedSchemas(ast);
+  const inputs = inputsOf(openapiDoc, inputSchemas);
+  const nodes = namedSchemas(ast).map((node) => readonlyInputs(node, inputs));
   // (openapi-typescript declares every top-level part; an empty one is noise in the package's exports.)
   return astToString(descriptionFirst(nodes.map(optionalAcceptsUndefined)))
     .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
@@ -278,6 +284,124 @@ function namedSchemas(nodes) {
       : node,
   );
   return [...out, ...declarations];
+}
+
+/**
+ * What the callers send: the component schemas reached from the operations' parameters and request
+ * bodies (and from `extra`, names of component schemas), and the operation ids of `paths`
+ * (deliveries under `webhooks` are what the service sends, so they are not inputs).
+ */
+function inputsOf(doc, extra) {
+  const resolve = (ref) =>
+    ref.startsWith("#/")
+      ? ref
+          .slice(2)
+          .split("/")
+          .reduce((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc)
+      : undefined;
+  const schemas = new Set();
+  const seen = new Set();
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node.$ref === "string") {
+      const name = /^#\/components\/schemas\/([^/]+)$/.exec(node.$ref)?.[1];
+      if (name) schemas.add(name);
+      visit(resolve(node.$ref));
+    }
+    for (const [key, value] of Object.entries(node))
+      if (key !== "examples" && key !== "example") visit(value);
+  };
+  const operations = new Set();
+  for (const item of Object.values(doc.paths ?? {})) {
+    visit(item.parameters);
+    for (const [method, operation] of Object.entries(item)) {
+      if (method === "parameters" || !operation || typeof operation !== "object") continue;
+      if (operation.operationId) operations.add(operation.operationId);
+      visit(operation.parameters);
+      visit(operation.requestBody);
+    }
+  }
+  for (const name of extra) visit({ $ref: `#/components/schemas/${name}` });
+  return { schemas, operations };
+}
+
+/**
+ * Arrays a caller sends are typed `readonly T[]`, so that `as const` and `readonly string[]`
+ * values pass (the SDK never changes the params it is given); a `readonly T[]` parameter takes a
+ * mutable array too. Results keep mutable arrays. The input parts: the named schemas in
+ * `inputs.schemas`, the `parameters` and `requestBody` of the operations in `inputs.operations`,
+ * the path-level `parameters` of `paths`, and `components.parameters`. (A named schema that is both
+ * sent and returned is typed readonly in both places: one type cannot be both.)
+ */
+function readonlyInputs(node, inputs) {
+  const readonlyArrays = (n) => {
+    if (ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.ReadonlyKeyword)
+      return ts.factory.updateTypeOperatorNode(
+        n,
+        ts.visitEachChild(n.type, readonlyArrays, undefined),
+      );
+    const visited = ts.visitEachChild(n, readonlyArrays, undefined);
+    return ts.isArrayTypeNode(visited) || ts.isTupleTypeNode(visited)
+      ? ts.factory.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, visited)
+      : visited;
+  };
+  const name = (member) =>
+    member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name))
+      ? member.name.text
+      : undefined;
+  // Rewrites the type of each member of a type literal (`members` picks which, and how).
+  const mapMembers = (type, rewrite) =>
+    type && ts.isTypeLiteralNode(type)
+      ? ts.factory.updateTypeLiteralNode(
+          type,
+          ts.factory.createNodeArray(
+            type.members.map((member) => {
+              if (!ts.isPropertySignature(member) || !member.type) return member;
+              const next = rewrite(name(member), member.type);
+              return next === member.type
+                ? member
+                : ts.factory.updatePropertySignature(
+                    member,
+                    member.modifiers,
+                    member.name,
+                    member.questionToken,
+                    next,
+                  );
+            }),
+          ),
+        )
+      : type;
+  const updateInterface = (decl, rewrite) =>
+    ts.factory.updateInterfaceDeclaration(
+      decl,
+      decl.modifiers,
+      decl.name,
+      decl.typeParameters,
+      decl.heritageClauses,
+      mapMembers(ts.factory.createTypeLiteralNode(decl.members), rewrite).members,
+    );
+  const isInput = (key) => key === "parameters" || key === "requestBody";
+  if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) {
+    const declared = node.name.text;
+    if (inputs.schemas.has(declared)) return readonlyArrays(node);
+    if (ts.isInterfaceDeclaration(node) && declared === "operations")
+      return updateInterface(node, (id, type) =>
+        inputs.operations.has(id)
+          ? mapMembers(type, (key, part) => (isInput(key) ? readonlyArrays(part) : part))
+          : type,
+      );
+    if (ts.isInterfaceDeclaration(node) && declared === "paths")
+      return updateInterface(node, (_path, type) =>
+        mapMembers(type, (key, part) => (key === "parameters" ? readonlyArrays(part) : part)),
+      );
+    if (ts.isInterfaceDeclaration(node) && declared === "components")
+      return updateInterface(node, (section, type) =>
+        section === "parameters" ? readonlyArrays(type) : type,
+      );
+  }
+  return node;
 }
 
 /**

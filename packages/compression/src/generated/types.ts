@@ -566,7 +566,7 @@ export interface GetCompressedAccountsByOwnerParams {
      * Up to 5 filters; an account is returned only when it matches all of them. Each filter is a `memcmp` comparison of the account data.
      * @default []
      */
-    filters?: FilterSelector[] | undefined;
+    filters?: readonly FilterSelector[] | undefined;
     /** Page size, 1 to 1000 (default 1000). */
     limit?: CompressionLimit | undefined;
 }
@@ -626,7 +626,7 @@ export interface GetLatestCompressionSignaturesParams {
 /** The indexer slot and one page of signatures. */
 export type GetLatestCompressionSignaturesResult = LatestCompressionSignaturesResult;
 /** Params of `getMultipleNewAddressProofsV2`. */
-export type GetMultipleNewAddressProofsV2Params = AddressWithTree[];
+export type GetMultipleNewAddressProofsV2Params = readonly AddressWithTree[];
 /** The indexer slot and the proofs. */
 export type GetMultipleNewAddressProofsV2Result = NewAddressProofsV2Result;
 

@@ -1000,7 +1000,7 @@ export type GetAssetResult = Asset;
 /** Params of `getAssetBatch`. */
 export interface GetAssetBatchParams {
     /** The asset ids (normally mint addresses); 1 to 1,000 of them. */
-    ids: Address[];
+    ids: readonly Address[];
     /** Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetOptions | undefined;
 }

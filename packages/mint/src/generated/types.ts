@@ -94,7 +94,7 @@ export interface MintCompressedNftParams {
     /** URI of the off-chain JSON metadata. */
     uri?: Url | undefined;
     /** Attributes (traits) of the NFT. */
-    attributes?: MintNftAttribute[] | undefined;
+    attributes?: readonly MintNftAttribute[] | undefined;
     /** URL of the NFT's image. */
     imageUrl?: Url | undefined;
     /** URL of an external page about the NFT. */
@@ -102,7 +102,7 @@ export interface MintCompressedNftParams {
     /** Royalty on secondary sales in basis points (100 = 1%), 0 to 10000. */
     sellerFeeBasisPoints?: number | undefined;
     /** The NFT's creators and their royalty shares (shares sum to 100). */
-    creators?: MintNftCreator[] | undefined;
+    creators?: readonly MintNftCreator[] | undefined;
     /** When true, the response waits until the mint transaction is confirmed on chain. */
     confirmTransaction?: boolean | undefined;
 }

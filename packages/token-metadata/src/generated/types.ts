@@ -694,7 +694,7 @@ export type LegacyTokenMetadataList = LegacyTokenMetadata[];
  */
 export interface TokenMetadataRequest {
     /** The mints to look up, at most 100. */
-    mintAccounts: Address[];
+    mintAccounts: readonly Address[];
     /**
      * Also fetch the off-chain JSON the metadata `uri` points to (`offChainMetadata`).
      * @default false

@@ -500,7 +500,7 @@ export type AddressOrDomain = Address | Domain;
  */
 export interface BatchIdentityRequest {
     /** The wallet addresses and/or name-service domains to look up, 1 to 100 entries. */
-    addresses: AddressOrDomain[];
+    addresses: readonly AddressOrDomain[];
 }
 /**
  * A name-service domain such as `toly.sol` (SNS `.sol` or an ANS custom TLD; mainnet only).

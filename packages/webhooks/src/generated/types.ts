@@ -1436,7 +1436,7 @@ export type TransactionType = KnownTransactionType | (string & {});
  *       "NFT_SALE"
  *     ]
  */
-export type TransactionTypeFilter = TransactionType[];
+export type TransactionTypeFilter = readonly TransactionType[];
 /**
  * Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.)
  * @example all
@@ -1507,9 +1507,9 @@ export interface UpdateWebhookRequest {
  */
 export type Url = string;
 /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
-export type WatchedAddressOwners = Address[];
+export type WatchedAddressOwners = readonly Address[];
 /** The accounts to watch, at most 100000. */
-export type WatchedAddresses = Address[];
+export type WatchedAddresses = readonly Address[];
 /**
  * A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
  * @example {
