@@ -165,7 +165,7 @@ function emitRuntimeExports(pkg, { rpc }) {
 }
 
 /** packages/<area>/README.md: what the package is, install, a first call, its operations. */
-function emitReadme({ area, kind, doc, file }) {
+export function emitReadme({ area, kind, doc, file }) {
   const Area = pascal(area);
   const client = camel(area);
   const factory = `create${Area}Client`;
@@ -176,6 +176,8 @@ function emitReadme({ area, kind, doc, file }) {
           id: m.name,
           summary: m.summary,
           deprecated: m.deprecated,
+          beta: m["x-beta"],
+          idempotent: m["x-idempotent"] !== false,
           paginated: m["x-pagination"],
           example: rpcExample(m, client, undefined, [factory]),
         }))
@@ -183,6 +185,8 @@ function emitReadme({ area, kind, doc, file }) {
           id: op.o.operationId,
           summary: op.o.summary,
           deprecated: op.o.deprecated,
+          beta: op.o["x-beta"],
+          idempotent: op.o["x-idempotent"] !== false,
           paginated: op.o["x-pagination"],
           example: restExample(doc, op, client, [factory]),
         }));
@@ -193,6 +197,35 @@ function emitReadme({ area, kind, doc, file }) {
       ? "> **Deprecated**: calls warn once per process; see each operation for its replacement."
       : "",
   ].filter(Boolean);
+  // (Every operation of a beta area is beta: the status line above the table says so once.)
+  const marks = (o) =>
+    `${o.paginated ? " (paginated: `.all()`)" : ""}${o.beta && !info["x-beta"] ? " (beta)" : ""}${o.deprecated ? " (deprecated)" : ""}`;
+  const code = (names) =>
+    names.length > 1
+      ? `${names
+          .slice(0, -1)
+          .map((n) => `\`${n}\``)
+          .join(", ")} and \`${names[names.length - 1]}\``
+      : `\`${names[0]}\``;
+  const writes = ops.filter((o) => !o.idempotent).map((o) => o.id);
+  const retries = writes.length
+    ? `${code(writes)} ${writes.length > 1 ? "are writes that are" : "is a write that is"} not idempotent: a failed call is not retried (a retry could repeat the write) unless it passes \`retryNonIdempotent: true\`.`
+    : `(\`retryNonIdempotent: true\` lets a write that is not idempotent be retried; every ${kind === "openrpc" ? "method" : "operation"} here is idempotent and retried by default.)`;
+  const byName =
+    kind === "openrpc" && first
+      ? ` Any method can also be called by its name, which picks the params and result types: \`${client}.request("${first.id}", params)\`.`
+      : "";
+  // The receiver of the deliveries the document lists under `webhooks` (hand-written in the package).
+  const receiver =
+    "```ts\n" +
+    `import { createWebhookHandler, toNodeHandler } from "@chaindata/${area}";\n` +
+    `import { createServer } from "node:http";\n\n` +
+    `const handle = createWebhookHandler({\n` +
+    `  authHeader: process.env.WEBHOOK_AUTH!, // the authHeader the webhook was created with\n` +
+    `  onEvent: (event) => console.log(event.type, event.signature),\n` +
+    `});\n` +
+    "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes\n" +
+    "```";
   const intro = (info.description ?? "")
     .trim()
     .split(/\n\s*\n/)[0]
@@ -214,19 +247,16 @@ function emitReadme({ area, kind, doc, file }) {
       "```\n\n" +
       `| ${kind === "openrpc" ? "method" : "operation"} | |\n|---|---|\n` +
       ops
-        .map(
-          (o) =>
-            `| \`${o.id}\`${o.paginated ? " (paginated: `.all()`)" : ""}${o.deprecated ? " (deprecated)" : ""} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`,
-        )
+        .map((o) => `| \`${o.id}\`${marks(o)} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`)
         .join("\n") +
       (doc.webhooks
         ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks)
             .filter((kind) => kind !== "discord")
             .join(
               ", ",
-            )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.`
+            )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.\n\n${receiver}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers }\` last. Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent }\` last. ${retries}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n`,
   };
 }
 

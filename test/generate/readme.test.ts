@@ -1,0 +1,83 @@
+// The generated package README (scripts/generate/index.mjs emitReadme): the operations table marks
+// per-operation status, and the closing paragraph names every per-call option, which writes are
+// not retried without `retryNonIdempotent`, and (JSON-RPC) calling a method by name. The README's
+// ```ts blocks are type-checked against the built packages by test/types/readme.test.ts.
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { emitReadme } from "../../scripts/generate/index.mjs";
+
+const ok = { responses: { "200": { description: "ok" } } };
+const rest = (info: object, webhooks?: object) => ({
+  area: "things",
+  kind: "openapi",
+  file: "openapi/things.json",
+  doc: {
+    openapi: "3.1.0",
+    info: { title: "Things API", version: "1", description: "Things.", ...info },
+    paths: {
+      "/things": {
+        get: { operationId: "listThings", summary: "List things", ...ok },
+        post: { operationId: "makeThing", summary: "Make a thing", "x-idempotent": false, ...ok },
+      },
+      "/things/new": {
+        get: { operationId: "newThings", summary: "New things", "x-beta": true, ...ok },
+        put: { operationId: "oldThing", summary: "Old", deprecated: true, "x-beta": true, ...ok },
+      },
+    },
+    ...(webhooks ? { webhooks } : {}),
+  },
+});
+const readme = (area: object): string => Object.values(emitReadme(area))[0] as string;
+
+describe("generated package README", () => {
+  it("marks beta operations as it marks deprecated ones (unless the whole area is beta)", () => {
+    const text = readme(rest({}));
+    expect(text).toContain("| `newThings` (beta) | New things |");
+    expect(text).toContain("| `oldThing` (beta) (deprecated) | Old |");
+    expect(text).toContain("| `listThings` | List things |");
+    const beta = readme(rest({ "x-beta": true }));
+    expect(beta).toContain("> **Beta**: routes and response formats may change.");
+    expect(beta).toContain("| `newThings` | New things |");
+  });
+
+  it("names retryNonIdempotent, and the writes it is for", () => {
+    const text = readme(rest({}));
+    expect(text).toContain(
+      "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent }` last. " +
+        "`makeThing` is a write that is not idempotent: a failed call is not retried (a retry could repeat the write) unless it passes `retryNonIdempotent: true`.",
+    );
+    const readOnly = rest({});
+    delete (readOnly.doc.paths["/things"] as { post?: unknown }).post;
+    expect(readme(readOnly)).toContain(
+      "(`retryNonIdempotent: true` lets a write that is not idempotent be retried; every operation here is idempotent and retried by default.)",
+    );
+    expect(text).not.toContain(".request(");
+  });
+
+  it("shows a JSON-RPC client's request(method, params)", () => {
+    const text = readme({
+      area: "things",
+      kind: "openrpc",
+      file: "openrpc/things.json",
+      doc: {
+        openrpc: "1.3.2",
+        info: { title: "Things RPC", version: "1" },
+        methods: [
+          { name: "getThing", summary: "Get", params: [], result: { name: "thing", schema: {} } },
+        ],
+      },
+    });
+    expect(text).toContain(
+      'Any method can also be called by its name, which picks the params and result types: `things.request("getThing", params)`.',
+    );
+  });
+
+  it("shows a delivery receiver when the document lists webhooks", () => {
+    const text = readme(rest({}, { made: { post: { requestBody: {} } } }));
+    expect(text).toContain(
+      '```ts\nimport { createWebhookHandler, toNodeHandler } from "@chaindata/things";',
+    );
+    expect(text).toContain("createServer(toNodeHandler(handle)).listen(3000);");
+    expect(readme(rest({}))).not.toContain("createWebhookHandler");
+  });
+});
