@@ -174,6 +174,13 @@ export async function emitRestArea({ area, doc, file }) {
     ops.map((op) => op.o.operationId),
   );
   for (const op of ops) {
+    // (The generated code puts each parameter in an object literal, where `__proto__` would set
+    // the prototype instead of a member.)
+    const proto = op.params.find((p) => p.name === "__proto__");
+    if (proto)
+      throw new Error(
+        `spec/dist/${file}: operation ${op.o.operationId}: parameter __proto__ in ${proto.in}: the name cannot be a member of the generated objects; rename it`,
+      );
     const unsupported = op.params.find((p) => p.in !== "path" && p.in !== "query");
     // The flat input carries path and query params; a header or cookie param would be dropped silently.
     if (unsupported)
@@ -263,12 +270,13 @@ export async function emitRestArea({ area, doc, file }) {
     const pathNames = op.params.filter((p) => p.in === "path").map((p) => p.name);
     const queryNames = op.params.filter((p) => p.in === "query").map((p) => p.name);
     const hasInput = pathNames.length || queryNames.length || op.body;
-    const destructure = [...pathNames, ...queryNames].map((n) =>
-      /^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`,
-    );
-    const restName = op.body ? "body" : "";
+    // The parameters are read from `input` (`input.wallet`, `input["page-size"]`), never bound as
+    // locals: a parameter named `fetch`, `input` or `client` would otherwise shadow the generated
+    // code's own bindings (and fail to compile, or call the wrong thing).
+    const identifier = (n) => /^[A-Za-z_$][\w$]*$/.test(n);
+    const read = (n) => (identifier(n) ? `input.${n}` : `input[${literal(n)}]`);
     const pick = (names) =>
-      `{ ${names.map((n) => (/^[A-Za-z_$][\w$]*$/.test(n) ? n : `${literal(n)}: ${camel(n)}`)).join(", ")} }`;
+      `{ ${names.map((n) => `${identifier(n) ? n : literal(n)}: ${read(n)}`).join(", ")} }`;
     const init = [];
     const params = [];
     if (pathNames.length) params.push(`path: ${pick(pathNames)}`);
@@ -277,8 +285,10 @@ export async function emitRestArea({ area, doc, file }) {
     if (op.body) init.push("body");
     init.push("fetch", 'parseAs: "text"');
     if (op.body) init.push("bodySerializer: stringifyJson");
-    const unpack = hasInput
-      ? `      const { ${[...destructure, ...(restName ? [`...${restName}`] : [])].join(", ")} } = input;\n`
+    // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter
+    // can take from the generated code).
+    const unpack = op.body
+      ? `      const { ${[...[...pathNames, ...queryNames].map((n, i) => `${identifier(n) ? n : literal(n)}: _${i}`), "...body"].join(", ")} } = input;\n`
       : "";
     const invoke = `(fetch) => {\n${unpack}      return client.${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n    }`;
     const warn = op.o.deprecated

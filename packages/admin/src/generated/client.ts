@@ -41,8 +41,7 @@ export function createAdminClient(options?: RestClientOptions): AdminClient {
   return {
     getProjectUsage: (input, options) =>
       transport.restCall(op.getProjectUsage, input, options, (fetch) => {
-        const { id } = input;
-        return client.GET("/v0/admin/projects/{id}/usage", { params: { path: { id } }, fetch, parseAs: "text" });
+        return client.GET("/v0/admin/projects/{id}/usage", { params: { path: { id: input.id } }, fetch, parseAs: "text" });
       }),
   };
 }

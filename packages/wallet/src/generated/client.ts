@@ -135,8 +135,7 @@ export function createWalletClient(options?: RestClientOptions): WalletClient {
   return {
     getIdentity: (input, options) =>
       transport.restCall(op.getIdentity, input, options, (fetch) => {
-        const { wallet } = input;
-        return client.GET("/v1/wallet/{wallet}/identity", { params: { path: { wallet } }, fetch, parseAs: "text" });
+        return client.GET("/v1/wallet/{wallet}/identity", { params: { path: { wallet: input.wallet } }, fetch, parseAs: "text" });
       }),
     getBatchIdentity: (input, options) =>
       transport.restCall(op.getBatchIdentity, input, options, (fetch) => {
@@ -145,23 +144,19 @@ export function createWalletClient(options?: RestClientOptions): WalletClient {
       }),
     getBalances: withPagination<T.GetBalancesInput, T.GetBalancesResult, NonNullable<T.GetBalancesResult["balances"]>[number]>((input, options) =>
       transport.restCall(op.getBalances, input, options, (fetch) => {
-        const { wallet, page, limit, showZeroBalance, showNative, showNfts } = input;
-        return client.GET("/v1/wallet/{wallet}/balances", { params: { path: { wallet }, query: { page, limit, showZeroBalance, showNative, showNfts } }, fetch, parseAs: "text" });
+        return client.GET("/v1/wallet/{wallet}/balances", { params: { path: { wallet: input.wallet }, query: { page: input.page, limit: input.limit, showZeroBalance: input.showZeroBalance, showNative: input.showNative, showNfts: input.showNfts } }, fetch, parseAs: "text" });
       }), op.getBalances.pagination!),
     getHistory: withPagination<T.GetHistoryInput, T.GetHistoryResult, NonNullable<T.GetHistoryResult["data"]>[number]>((input, options) =>
       transport.restCall(op.getHistory, input, options, (fetch) => {
-        const { wallet, limit, before, after, type, tokenAccounts } = input;
-        return client.GET("/v1/wallet/{wallet}/history", { params: { path: { wallet }, query: { limit, before, after, type, tokenAccounts } }, fetch, parseAs: "text" });
+        return client.GET("/v1/wallet/{wallet}/history", { params: { path: { wallet: input.wallet }, query: { limit: input.limit, before: input.before, after: input.after, type: input.type, tokenAccounts: input.tokenAccounts } }, fetch, parseAs: "text" });
       }), op.getHistory.pagination!),
     getTransfers: withPagination<T.GetTransfersInput, T.GetTransfersResult, NonNullable<T.GetTransfersResult["data"]>[number]>((input, options) =>
       transport.restCall(op.getTransfers, input, options, (fetch) => {
-        const { wallet, limit, cursor } = input;
-        return client.GET("/v1/wallet/{wallet}/transfers", { params: { path: { wallet }, query: { limit, cursor } }, fetch, parseAs: "text" });
+        return client.GET("/v1/wallet/{wallet}/transfers", { params: { path: { wallet: input.wallet }, query: { limit: input.limit, cursor: input.cursor } }, fetch, parseAs: "text" });
       }), op.getTransfers.pagination!),
     getFundedBy: (input, options) =>
       transport.restCall(op.getFundedBy, input, options, (fetch) => {
-        const { wallet } = input;
-        return client.GET("/v1/wallet/{wallet}/funded-by", { params: { path: { wallet } }, fetch, parseAs: "text" });
+        return client.GET("/v1/wallet/{wallet}/funded-by", { params: { path: { wallet: input.wallet } }, fetch, parseAs: "text" });
       }),
   };
 }

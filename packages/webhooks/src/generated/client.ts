@@ -129,18 +129,16 @@ export function createWebhooksClient(options?: RestClientOptions): WebhooksClien
       }),
     getWebhook: (input, options) =>
       transport.restCall(op.getWebhook, input, options, (fetch) => {
-        const { webhookID } = input;
-        return client.GET("/v0/webhooks/{webhookID}", { params: { path: { webhookID } }, fetch, parseAs: "text" });
+        return client.GET("/v0/webhooks/{webhookID}", { params: { path: { webhookID: input.webhookID } }, fetch, parseAs: "text" });
       }),
     updateWebhook: (input, options) =>
       transport.restCall(op.updateWebhook, input, options, (fetch) => {
-        const { webhookID, ...body } = input;
-        return client.PUT("/v0/webhooks/{webhookID}", { params: { path: { webhookID } }, body, fetch, parseAs: "text", bodySerializer: stringifyJson });
+        const { webhookID: _0, ...body } = input;
+        return client.PUT("/v0/webhooks/{webhookID}", { params: { path: { webhookID: input.webhookID } }, body, fetch, parseAs: "text", bodySerializer: stringifyJson });
       }),
     deleteWebhook: (input, options) =>
       transport.restCall(op.deleteWebhook, input, options, (fetch) => {
-        const { webhookID } = input;
-        return client.DELETE("/v0/webhooks/{webhookID}", { params: { path: { webhookID } }, fetch, parseAs: "text" });
+        return client.DELETE("/v0/webhooks/{webhookID}", { params: { path: { webhookID: input.webhookID } }, fetch, parseAs: "text" });
       }),
   };
 }

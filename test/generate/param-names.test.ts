@@ -1,0 +1,172 @@
+// REST parameters named like the generated code's own bindings (`fetch`, `input`, `client`,
+// `options`, `body`, `_0`…) or not identifiers at all (`page-size` beside `pageSize`): the client
+// the generator emits compiles, and sends each parameter where the spec puts it. (The parameters
+// are read from the input object, never bound as locals that could shadow the generated code.)
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { emitRestArea } from "../../scripts/generate/rest.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+// (Inside the repository, so that @chaindata/core and openapi-fetch resolve; .scratch/ is git-ignored.)
+const dir = join(root, `.scratch/param-names-${process.pid}`);
+
+const param = (name: string, type: string, where = "query") => ({
+  name,
+  in: where,
+  ...(where === "path" ? { required: true } : {}),
+  schema: { type },
+});
+const answer = {
+  "200": {
+    description: "ok",
+    content: { "application/json": { schema: { type: "object" } } },
+  },
+};
+const doc = {
+  openapi: "3.1.0",
+  info: { title: "Clashing names", version: "1", "x-host": "wallet" },
+  paths: {
+    "/v1/things/{client}": {
+      get: {
+        operationId: "getThing",
+        parameters: [
+          param("client", "string", "path"),
+          param("fetch", "integer"),
+          param("input", "string"),
+          param("options", "boolean"),
+          param("transport", "string"),
+          param("page-size", "integer"),
+          param("pageSize", "integer"),
+        ],
+        responses: answer,
+      },
+      put: {
+        operationId: "putThing",
+        "x-idempotent": true,
+        parameters: [
+          param("client", "string", "path"),
+          param("fetch", "integer"),
+          param("body", "string"),
+          param("_0", "string"),
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { name: { type: "string" } },
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+        responses: answer,
+      },
+    },
+  },
+};
+
+let files: Record<string, string>;
+beforeAll(async () => {
+  files = await emitRestArea({ area: "clash", doc, file: "openapi/clash.json" });
+  mkdirSync(dir, { recursive: true });
+  for (const [path, text] of Object.entries(files))
+    writeFileSync(join(dir, path.split("/").pop()!), text);
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      extends: "../../tsconfig.base.json",
+      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true },
+      include: ["*.ts"],
+    }),
+  );
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("REST parameters named like the generated code's bindings", () => {
+  it("are read from the input, not bound as locals", () => {
+    const client = files["packages/clash/src/generated/client.ts"]!;
+    expect(client).toContain(
+      'query: { fetch: input.fetch, input: input.input, options: input.options, transport: input.transport, "page-size": input["page-size"], pageSize: input.pageSize }',
+    );
+    expect(client).toContain("const { client: _0, fetch: _1, body: _2, _0: _3, ...body } = input;");
+  });
+
+  it("compile (tsc, exactOptionalPropertyTypes)", () => {
+    let output = "";
+    try {
+      execFileSync(`${root}node_modules/.bin/tsc`, ["-p", dir, "--pretty", "false"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+    } catch (error: any) {
+      output = `${error.stdout}${error.stderr}`;
+    }
+    expect(output).toBe("");
+  }, 60_000);
+
+  it("go on the wire where the spec puts them", async () => {
+    const result = await build({
+      entryPoints: [join(dir, "client.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      write: false,
+      logLevel: "error",
+    });
+    const bundle = join(dir, "client.bundle.mjs");
+    writeFileSync(bundle, result.outputFiles[0]!.contents);
+    const { createClashClient } = await import(pathToFileURL(bundle).href);
+    const requests: Request[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const clash = createClashClient({ apiKey: "k", fetch });
+    await clash.getThing({
+      client: "c1",
+      fetch: 3,
+      input: "x",
+      options: true,
+      transport: "t",
+      "page-size": 10,
+      pageSize: 20,
+    });
+    await clash.putThing({ client: "c2", fetch: 1, body: "b", _0: "z", name: "n" });
+    const [get, put] = requests.map((r) => new URL(r.url));
+    expect(get!.pathname).toBe("/v1/things/c1");
+    expect(Object.fromEntries(get!.searchParams)).toEqual({
+      fetch: "3",
+      input: "x",
+      options: "true",
+      transport: "t",
+      "page-size": "10",
+      pageSize: "20",
+      "api-key": "k",
+    });
+    expect(put!.pathname).toBe("/v1/things/c2");
+    expect(Object.fromEntries(put!.searchParams)).toEqual({
+      fetch: "1",
+      body: "b",
+      _0: "z",
+      "api-key": "k",
+    });
+    expect(await requests[1]!.json()).toEqual({ name: "n" });
+  }, 30_000);
+
+  it("refuses a parameter named __proto__ (an object literal would set the prototype)", async () => {
+    const proto = structuredClone(doc);
+    proto.paths["/v1/things/{client}"].get.parameters.push(param("__proto__", "string"));
+    await expect(
+      emitRestArea({ area: "clash", doc: proto, file: "openapi/clash.json" }),
+    ).rejects.toThrow(
+      "spec/dist/openapi/clash.json: operation getThing: parameter __proto__ in query: the name cannot be a member of the generated objects; rename it",
+    );
+  });
+});
