@@ -62,7 +62,8 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
   if (op["x-beta"] || areaBeta) lines.push("@beta Routes and response formats may change.");
   if (op.deprecated)
     lines.push(
-      `@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service."}`,
+      // (Without `x-replaced-by` the service names no successor; spec/README.md allows that.)
+      `@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service; no replacement is documented."}`,
     );
   if (example) lines.push("@example", "```ts", ...example.split("\n"), "```");
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
