@@ -17,7 +17,7 @@ import {
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import { camel, pascal, validationSchema } from "./lib/schema.mjs";
+import { allowsNull, camel, pascal, validationSchema } from "./lib/schema.mjs";
 
 /** How the method's `params` go on the wire. */
 function paramsShape(method) {
@@ -129,6 +129,8 @@ export async function emitRpcArea({ area, doc, file }) {
   let usesEncoding = false;
   const descriptors = methods.map((m) => {
     const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
+    // A result the schema lets be null is a value; otherwise `result: null` is an InvalidResponseError.
+    if (allowsNull(doc, m.result.schema)) d.optionalBody = true;
     const where = `spec/dist/${file} ${m.name} params`;
     // The query options are validated with the params (they travel in the params object).
     const params = checks.emit(

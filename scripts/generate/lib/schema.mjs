@@ -20,6 +20,20 @@ export function deref(doc, schema) {
 }
 
 /**
+ * Whether `schema` lets a value be `null`: `type: "null"` (alone or in a type list), a `null`
+ * const or enum member, a branch of `anyOf` / `oneOf` that does, or no type at all.
+ */
+export function allowsNull(doc, schema, depth = 0) {
+  const s = deref(doc, schema);
+  if (s === true || depth > 32) return true;
+  if (!s || typeof s !== "object") return false;
+  if (s.const === null || s.enum?.includes(null)) return true;
+  if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).some((b) => allowsNull(doc, b, depth + 1));
+  if (s.type === undefined) return s.const === undefined && s.enum === undefined;
+  return [s.type].flat().includes("null");
+}
+
+/**
  * A self-contained copy of `schema` with refs inlined and only validation keywords kept. Any
  * keyword neither validated nor an annotation stops the generator: dropping it would silently
  * lose a check (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
