@@ -206,7 +206,7 @@ function callouts(pc, op) {
   const out = [];
   if (op.deprecated)
     out.push(
-      `<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> ${op.replacedBy ? `Use ${linkPackages(pc, inl(pc, op.replacedBy))} instead.` : "It may be removed."} The SDK logs a warning once per process when it is called.</div>`,
+      `<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> ${op.replacedBy ? `Use ${linkPackages(pc, inl(pc, op.replacedBy))} instead.` : "No replacement is documented; it may be removed."} The SDK logs a warning once per process when it is called.</div>`,
     );
   if (op.beta)
     out.push(
