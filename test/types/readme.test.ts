@@ -3,10 +3,10 @@
 // the docs cannot drift from the API nor show code that does not run (a sample redeclaring its
 // client, `const webhooks = await webhooks.listWebhooks()`, is a SyntaxError). Each sample becomes a
 // module under test/types/.readme/ (git-ignored); one `tsc` run checks them all.
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tsc } from "./tsc.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const dir = `${root}test/types/.readme`;
@@ -77,15 +77,7 @@ beforeAll(() => {
       include: ["**/*.ts"],
     }),
   ); // (as strict a consumer as there is)
-  let output = "";
-  try {
-    execFileSync(`${root}node_modules/.bin/tsc`, ["-p", dir, "--pretty", "false"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-  } catch (error: any) {
-    output = `${error.stdout}${error.stderr}`;
-  }
+  const output = tsc("-p", dir, "--pretty", "false");
   // One diagnostic per unindented line (`<path>(line,col): error TS…`), its indented lines after it.
   let current = "(tsc)";
   for (const line of output.split("\n")) {
