@@ -24,6 +24,16 @@ describe("allowsNull", () => {
     expect(allowsNull(doc, { enum: ["a", null] })).toBe(true);
     expect(allowsNull(doc, { const: "a" })).toBe(false);
     expect(allowsNull(doc, {})).toBe(true);
+    // Every keyword that constrains null must allow it.
+    expect(allowsNull(doc, { type: "object", anyOf: [{ type: "null" }, { type: "object" }] })).toBe(
+      false,
+    );
+    expect(allowsNull(doc, { allOf: [{ $ref: "#/components/schemas/Asset" }] })).toBe(false);
+    expect(allowsNull(doc, { allOf: [{ $ref: "#/components/schemas/MaybeAsset" }, {}] })).toBe(
+      true,
+    );
+    expect(allowsNull(doc, { not: { type: "null" } })).toBe(false);
+    expect(allowsNull(doc, { not: { type: "string" } })).toBe(true);
   });
 
   it("marks no method of today's spec: every result is a value", () => {

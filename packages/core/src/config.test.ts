@@ -70,7 +70,10 @@ describe("resolveConfig", () => {
       "timeout: must be a number of milliseconds > 0, or Infinity (got object)",
     );
     // JSON writes control characters as short escapes (`\t`) that redaction would not know.
-    refuses({ apiKey: "abc\tdef" }, "apiKey: must not contain control characters");
+    refuses(
+      { apiKey: "abc\tdef" },
+      "apiKey (or CHAINDATA_API_KEY): must not contain control characters",
+    );
     // `null` reads as no options, as `undefined` does.
     expect(resolveConfig(null)).toEqual(resolveConfig());
     expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({

@@ -269,10 +269,11 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   secretKey = secretKey?.trim() || undefined;
-  // No real key holds one, and JSON writes them as short escapes (`\t`) that redaction would miss.
+  // No real key holds one, and JSON writes five of them as short escapes (`\t`, `\n`, `\r`, `\b`,
+  // `\f`) that redaction would not recognise; all are refused, for a rule that is simple to state.
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (secretKey && /[\0-\x1f\x7f]/.test(secretKey))
-    misconfigured("apiKey", "must not contain control characters");
+    misconfigured(`apiKey (or ${API_KEY_ENV})`, "must not contain control characters");
   const made = (name: string, value: unknown, method: string, factory: string) => {
     // (A function is the factory itself, not called: it has a `bind` too.)
     if (

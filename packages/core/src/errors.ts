@@ -177,21 +177,30 @@ export class JsonRpcError extends ChainDataError {
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export class ConnectionError extends ChainDataError {
   override name = "ConnectionError";
-  /** The operation id or JSON-RPC method name. */
+  /**
+   * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
+   * `batch(getAsset, getAsset)`: every call of the batch gets the same error.)
+   */
   declare readonly operation: string;
 }
 
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export class TimeoutError extends ChainDataError {
   override name = "TimeoutError";
-  /** The operation id or JSON-RPC method name. */
+  /**
+   * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
+   * `batch(getAsset, getAsset)`: every call of the batch gets the same error.)
+   */
   declare readonly operation: string;
 }
 
 /** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
 export class AbortError extends ChainDataError {
   override name = "AbortError";
-  /** The operation id or JSON-RPC method name. */
+  /**
+   * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
+   * `batch(getAsset, getAsset)`: every call of the batch gets the same error.)
+   */
   declare readonly operation: string;
 }
 

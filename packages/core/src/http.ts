@@ -218,32 +218,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
   };
 
-  // Errors made in a timer or a listener (timeout, abort, connection) carry no caller frames:
-  // their stack is taken again here, inside the awaited chain, so that it reaches the caller's
-  // `await` as an API error's does (V8's async stack traces; elsewhere a no-op). They get their
-  // operation here too (a wait for the rate limiter, shared by many operations, knows none), and an
-  // abort's cause, the signal's reason, is copied and redacted like a fetch error.
-  const send: Http["send"] = async (...args) => {
-    try {
-      return await attempts(...args);
-    } catch (error) {
-      if (
-        error instanceof TimeoutError ||
-        error instanceof AbortError ||
-        error instanceof ConnectionError
-      ) {
-        (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace?.(error);
-        Object.assign(error, {
-          operation: args[2].id,
-          ...(error instanceof AbortError &&
-            error.cause !== undefined && { cause: sanitize(error.cause) }),
-        });
-      }
-      throw error;
-    }
-  };
-
-  const attempts: Http["send"] = async (url, init, { id, idempotent }, options = {}) => {
+  const send: Http["send"] = async (url, init, { id, idempotent }, options = {}) => {
     // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
     if (!key && !host.keyOptional)
@@ -277,38 +252,60 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         bytes: new Uint8Array(await response.arrayBuffer()),
       }));
 
-    for (let attempt = 1; ; attempt++) {
-      if (config.rateLimit) await config.rateLimit.acquire(signal);
-      const started = Date.now();
-      let error: Error;
-      let delay: number | undefined;
-      try {
-        const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
-        const { response, bytes } = exchange;
-        const { status, headers: answer } = response;
-        log("debug", `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`, {
-          operation: id,
-          attempt,
-          status,
-        });
-        if (response.ok) return exchange;
-        delay = parseRetryAfter(answer);
-        error = apiError(response, lenientUtf8.decode(bytes), id, delay);
-        // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
-        if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS)
-          throw error;
-      } catch (thrown) {
-        if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
-        error = thrown;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        if (config.rateLimit) await config.rateLimit.acquire(signal);
+        const started = Date.now();
+        let error: Error;
+        let delay: number | undefined;
+        try {
+          const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
+          const { response, bytes } = exchange;
+          const { status, headers: answer } = response;
+          log("debug", `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`, {
+            operation: id,
+            attempt,
+            status,
+          });
+          if (response.ok) return exchange;
+          delay = parseRetryAfter(answer);
+          error = apiError(response, lenientUtf8.decode(bytes), id, delay);
+          // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
+          if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS)
+            throw error;
+        } catch (thrown) {
+          if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
+          error = thrown;
+        }
+        if (attempt > retries) throw error;
+        delay ??= backoff(attempt);
+        log(
+          "info",
+          `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
+          { operation: id, attempt: attempt + 1, delay },
+        );
+        await race(id, delay, signal, toConnectionError);
       }
-      if (attempt > retries) throw error;
-      delay ??= backoff(attempt);
-      log(
-        "info",
-        `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
-        { operation: id, attempt: attempt + 1, delay },
-      );
-      await race(id, delay, signal, toConnectionError);
+    } catch (error) {
+      // Errors made in a timer or a listener (timeout, abort, connection) carry no caller frames:
+      // their stack is taken again here, inside the awaited chain, so that it reaches the
+      // caller's `await` as an API error's does (V8's async stack traces; elsewhere a no-op).
+      // They get their operation here too (a wait for the rate limiter, shared by many
+      // operations, knows none), and an abort's cause, the signal's reason, is copied and
+      // redacted like a fetch error.
+      if (
+        error instanceof TimeoutError ||
+        error instanceof AbortError ||
+        error instanceof ConnectionError
+      ) {
+        (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace?.(error);
+        Object.assign(error, {
+          operation: id,
+          ...(error instanceof AbortError &&
+            error.cause !== undefined && { cause: sanitize(error.cause) }),
+        });
+      }
+      throw error;
     }
   };
 

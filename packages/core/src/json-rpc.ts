@@ -198,36 +198,42 @@ export function createJsonRpcClient(
       checkRequestOptions(options, method.encode?.options);
       // A query option given with the call options is checked with the params, as one given in
       // the params is (where the generated clients put it).
-      // (Params given as an array are already in wire form: nothing to fold into.)
-      if (!Array.isArray(params))
+      // (Params given as an array are already in wire form, and params that are not an object
+      // are refused by the check as they are: nothing to fold into.)
+      if (params === undefined || (params && typeof params === "object" && !Array.isArray(params)))
         for (const name of method.encode?.options ?? [])
           if (options[name] !== undefined)
             params = { ...(params as object), [name]: options[name] };
       if (method.params) validate(method.params, params);
       const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
-      let resolve!: Call["resolve"], reject!: Call["reject"];
-      const settled = new Promise((res, rej) => ((resolve = res), (reject = rej)));
       const request = {
         jsonrpc: "2.0",
         id: String(++lastId),
         method: method.id,
         params: wire,
       } as const;
+      // Settled synchronously by `settle` when the call goes alone; by the batcher otherwise.
+      let outcome: { value?: unknown; error?: unknown; failed?: true } = {};
       const call: Call = {
         request,
         // (Written now, so a value that cannot be written as JSON fails this call, before anything
         // is sent, and never a batch of other callers' calls.)
         text: writeJson(request, "params"),
         method,
-        resolve,
-        reject,
+        resolve: (value) => (outcome = { value }),
+        reject: (error) => (outcome = { error, failed: true }),
       };
       // (A call with query options goes alone: a batch is posted to the bare endpoint.)
-      if (query || !enqueue?.(call, options)) {
-        const [answer, status] = await post(call.text, method, options, appendQuery(url, query));
-        settle(call, answer, status);
-      }
-      return (await settled) as R;
+      if (!query && enqueue?.(call, options))
+        // (The batcher settles its calls from its request's callbacks, never before this returns.)
+        return new Promise<R>((resolve, reject) => {
+          call.resolve = resolve as Call["resolve"];
+          call.reject = reject;
+        });
+      const [answer, status] = await post(call.text, method, options, appendQuery(url, query));
+      settle(call, answer, status);
+      if (outcome.failed) throw outcome.error;
+      return outcome.value as R;
     },
   };
 }

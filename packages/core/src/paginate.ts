@@ -1,5 +1,5 @@
 /** Async-iterator pagination over page-numbered and cursor-based operations. */
-import { checkRequestOptions, misconfigured, type RequestOptions } from "./config.js";
+import { checkRequestOptions, got, misconfigured, type RequestOptions } from "./config.js";
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -80,7 +80,7 @@ export function paginate<I, R>(
   } = descriptor;
   const max = options.maxPages ?? Infinity;
   if (!(max === Infinity || (Number.isInteger(max) && max >= 0)))
-    misconfigured("maxPages", `must be a whole number >= 0, or Infinity (got ${String(max)})`);
+    misconfigured("maxPages", `must be a whole number >= 0, or Infinity (got ${got(max)})`);
 
   async function* pages(): AsyncGenerator<R> {
     let current = params ?? {};

@@ -201,8 +201,12 @@ export const vBoolean: Check = (value, path, issues) => {
     )
       return;
     const object = value as Record<string, unknown>;
-    // Only own enumerable members are written as JSON, so only they are checked: a class's getter
-    // or an inherited member would pass a check and then not be sent.
+    // A plain object only (its prototype is some realm's Object.prototype, or none): JSON writes
+    // own members, while the request builders read inherited ones too, so for a class instance or
+    // an `Object.create(proto)` what is checked, what is read and what is sent could all differ.
+    const proto = Object.getPrototypeOf(object) as object | null;
+    if (proto && Object.getPrototypeOf(proto))
+      return add(issues, path, "type", "must be a plain object (got a class instance)");
     const own = Object.keys(object);
     for (const name of required)
       if (!own.includes(name) || object[name] === undefined)

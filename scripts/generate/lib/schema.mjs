@@ -20,17 +20,24 @@ export function deref(doc, schema) {
 }
 
 /**
- * Whether `schema` lets a value be `null`: `type: "null"` (alone or in a type list), a `null`
- * const or enum member, a branch of `anyOf` / `oneOf` that does, or no type at all.
+ * Whether `null` is valid against `schema`: every keyword that constrains null must allow it
+ * (`type`, `enum`, `const`, some branch of `anyOf` / `oneOf`, every branch of `allOf`, not `not`);
+ * the other keywords (`properties`, `items`, bounds, ...) do not apply to null.
  */
 export function allowsNull(doc, schema, depth = 0) {
   const s = deref(doc, schema);
-  if (s === true || depth > 32) return true;
-  if (!s || typeof s !== "object") return false;
-  if (s.const === null || s.enum?.includes(null)) return true;
-  if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).some((b) => allowsNull(doc, b, depth + 1));
-  if (s.type === undefined) return s.const === undefined && s.enum === undefined;
-  return [s.type].flat().includes("null");
+  if (s === true || s === undefined) return true;
+  if (!s || typeof s !== "object" || depth > 32) return false;
+  const next = (branch) => allowsNull(doc, branch, depth + 1);
+  return (
+    (s.type === undefined || [s.type].flat().includes("null")) &&
+    (s.enum === undefined || s.enum.includes(null)) &&
+    (!("const" in s) || s.const === null) &&
+    (s.anyOf === undefined || s.anyOf.some(next)) &&
+    (s.oneOf === undefined || s.oneOf.some(next)) &&
+    (s.allOf === undefined || s.allOf.every(next)) &&
+    (s.not === undefined || !next(s.not))
+  );
 }
 
 /**
