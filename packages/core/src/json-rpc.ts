@@ -227,7 +227,7 @@ export function createJsonRpcClient(
       if (!query && enqueue?.(call, options))
         // (The batcher settles its calls from its request's callbacks, never before this returns.)
         return new Promise<R>((resolve, reject) => {
-          call.resolve = resolve as Call["resolve"];
+          call.resolve = resolve;
           call.reject = reject;
         });
       const [answer, status] = await post(call.text, method, options, appendQuery(url, query));
