@@ -124,6 +124,15 @@ function openEnumType({ ref, values }) {
   return ts.factory.createUnionTypeNode([...known, anyString]);
 }
 
+/** The node a local `$ref` (`#/a/b`) points to in `root`; `undefined` for any other ref. */
+const localRef = (root, ref) =>
+  ref.startsWith("#/")
+    ? ref
+        .slice(2)
+        .split("/")
+        .reduce((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], root)
+    : undefined;
+
 /**
  * Prepare a schema tree for type generation: a `properties` object that also says
  * `additionalProperties: true` is typed by its known properties only (the runtime
@@ -131,13 +140,7 @@ function openEnumType({ ref, values }) {
  * open enum becomes a string marked with its known values (see OPEN_ENUM).
  */
 function forTypes(root) {
-  const resolve = (ref) =>
-    ref.startsWith("#/")
-      ? ref
-          .slice(2)
-          .split("/")
-          .reduce((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], root)
-      : undefined;
+  const resolve = (ref) => localRef(root, ref);
   const visit = (node) => {
     if (Array.isArray(node)) return node.map(visit);
     if (node === null || typeof node !== "object") return node;
@@ -293,13 +296,7 @@ function namedSchemas(nodes) {
  * (deliveries under `webhooks` are what the service sends, so they are not inputs).
  */
 function inputsOf(doc, extra) {
-  const resolve = (ref) =>
-    ref.startsWith("#/")
-      ? ref
-          .slice(2)
-          .split("/")
-          .reduce((node, key) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc)
-      : undefined;
+  const resolve = (ref) => localRef(doc, ref);
   const schemas = new Set();
   const seen = new Set();
   const visit = (node) => {
