@@ -8,6 +8,7 @@
  * spec, so the spec side is derived independently.
  */
 import { readFileSync } from "node:fs";
+import { parseJson } from "@chaindata/core";
 import type Ajv2020 from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -308,6 +309,13 @@ export function rawRequest(
     url: `${path}?${query}`,
     ...(op.op.requestBody && { body: rest }),
   };
+}
+
+/** What the server sent as the operation's result: the JSON-RPC `result`, or the REST body (`undefined` when empty). */
+export function sentResult(op: Operation, text: string): unknown {
+  if (text === "") return undefined;
+  const body = parseJson(text);
+  return op.kind === "openrpc" ? (body as { result?: unknown }).result : body;
 }
 
 /** Every number and bigint as its decimal digits, so a client value (u64 → bigint) compares with the wire JSON. */
