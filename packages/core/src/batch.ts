@@ -1,6 +1,7 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
 import { got } from "./config.js";
 import { ConfigurationError } from "./errors.js";
+import { ownCopy } from "./internal/stack.js";
 
 /** A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it. @internal */
 export interface BatchedCall {
@@ -97,7 +98,8 @@ export function createBatcher(
               }
             });
           },
-          (error) => calls.forEach((call) => call.reject(error)),
+          // (Each call gets its own copy: its caller takes the copy's stack again.)
+          (error) => calls.forEach((call) => call.reject(ownCopy(error))),
         );
       };
       // Takes `call` into the queue, or returns false: writes, and calls with their own signal,

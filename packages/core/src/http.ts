@@ -24,6 +24,7 @@ import {
 } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { watchAbort } from "./internal/abort.js";
+import { takeStack } from "./internal/stack.js";
 import { looksTruncated, parseJson } from "./json.js";
 import { createRedactor, scrub as scrubWith, type Redactor } from "./redact.js";
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter } from "./retry.js";
@@ -298,7 +299,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         error instanceof AbortError ||
         error instanceof ConnectionError
       ) {
-        (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace?.(error);
+        takeStack(error);
         Object.assign(error, {
           operation: id,
           ...(error instanceof AbortError &&

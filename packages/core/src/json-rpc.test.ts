@@ -5,7 +5,9 @@ import {
   ConnectionError,
   InvalidResponseError,
   JsonRpcError,
+  PermissionDeniedError,
   RateLimitError,
+  TimeoutError,
   ValidationError,
 } from "./errors.js";
 import { vBoolean, vBoundedString, vObject } from "./validate.js";
@@ -572,6 +574,68 @@ describe("error stacks", () => {
     expect(error).toMatchObject(
       name === "JsonRpcError" ? { method: "getAsset" } : { operation: "getAsset" },
     );
+  });
+});
+
+describe("error stacks of batched calls", () => {
+  // A batch's request is made by the batcher, which no caller awaits: each caller still gets an
+  // error whose stack reaches its own `await`, and its own error object.
+  async function callerA(rpc: ReturnType<typeof createJsonRpcClient>) {
+    await rpc.call(getAsset, { id: "aaa" });
+  }
+  async function callerB(rpc: ReturnType<typeof createJsonRpcClient>) {
+    await rpc.call(getAsset, { id: "bbb" });
+  }
+  const both = (rpc: ReturnType<typeof createJsonRpcClient>) =>
+    Promise.all([
+      callerA(rpc).catch((e: Error) => e),
+      callerB(rpc).catch((e: Error) => e),
+    ]) as Promise<[Error, Error]>;
+
+  it("a failed batch request gives each caller its own copy, with its own frame", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}, { status: 403 }));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const [a, b] = await both(rpc);
+    expect(calls).toHaveLength(1);
+    expect(a).toBeInstanceOf(PermissionDeniedError);
+    expect(b).toBeInstanceOf(PermissionDeniedError);
+    expect(a).not.toBe(b);
+    expect(a.stack).toContain("callerA");
+    expect(a.stack).not.toContain("callerB");
+    expect(b.stack).toContain("callerB");
+    // Same message and fields: only the stack differs.
+    expect(b.message).toBe(a.message);
+    expect({ ...b }).toEqual({ ...a });
+    expect(a).toMatchObject({ status: 403, operation: "batch(getAsset, getAsset)" });
+    expect(a.stack).not.toContain(KEY);
+  });
+
+  it("a timeout of the batch request does too", async () => {
+    const { fetch } = stubFetch(hang);
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher(), timeout: 5, maxRetries: 0 },
+      rpcHost,
+      "/",
+    );
+    const [a, b] = await both(rpc);
+    expect(a).toBeInstanceOf(TimeoutError);
+    expect(a).not.toBe(b);
+    expect(a.stack).toContain("callerA");
+    expect(b.stack).toContain("callerB");
+  });
+
+  it("an entry's JSON-RPC error reaches its caller's frame", async () => {
+    const { fetch } = stubFetch((call) => {
+      const batch = JSON.parse(call.body!) as { id: string }[];
+      return jsonResponse(
+        batch.map(({ id }) => ({ jsonrpc: "2.0", id, error: { code: -32000, message: "no" } })),
+      );
+    });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const [a, b] = await both(rpc);
+    expect(a).toBeInstanceOf(JsonRpcError);
+    expect(a.stack).toContain("callerA");
+    expect(b.stack).toContain("callerB");
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import { JsonRpcError } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
+import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
 import { reviveU64, stringifyJson } from "./json.js";
 import { validate, writeJson } from "./validate.js";
@@ -225,11 +226,18 @@ export function createJsonRpcClient(
       };
       // (A call with query options goes alone: a batch is posted to the bare endpoint.)
       if (!query && enqueue?.(call, options))
-        // (The batcher settles its calls from its request's callbacks, never before this returns.)
-        return new Promise<R>((resolve, reject) => {
-          call.resolve = resolve;
-          call.reject = reject;
-        });
+        try {
+          // (The batcher settles its calls from its request's callbacks, never before this returns.)
+          return await new Promise<R>((resolve, reject) => {
+            call.resolve = resolve;
+            call.reject = reject;
+          });
+        } catch (error) {
+          // Made by the batcher's request, which no caller awaits (a failed batch gives each call
+          // its own copy): the stack is taken again here, inside this caller's awaited chain.
+          takeStack(Object(error));
+          throw error;
+        }
       const [answer, status] = await post(call.text, method, options, appendQuery(url, query));
       settle(call, answer, status);
       if (outcome.failed) throw outcome.error;
