@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resolveBaseUrl, resolveConfig } from "./config.js";
 import { ConfigurationError } from "./errors.js";
@@ -24,6 +25,15 @@ describe("resolveConfig", () => {
       timeout: 60_000,
       maxRetries: 2,
     });
+  });
+
+  it("holds the key in properties that logging and JSON do not show", () => {
+    const config = resolveConfig({ apiKey: "sk_live_abc", timeout: 5 });
+    expect(config.apiKey).toBe("sk_live_abc");
+    expect(config.secretKey).toBe("sk_live_abc");
+    expect(JSON.stringify(config)).not.toContain("sk_live_abc");
+    expect(inspect(config, { depth: 5 })).not.toContain("sk_live_abc");
+    expect({ ...config }).toEqual({ environment: "mainnet", timeout: 5, maxRetries: 2 });
   });
 
   it("trims the key (a key read from a file ends in a newline; headers would strip it anyway)", () => {

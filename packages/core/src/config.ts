@@ -150,9 +150,9 @@ export interface OperationDescriptor {
 
 /** {@link ClientOptions} with the key and the defaults resolved. */
 export interface ResolvedConfig extends ClientOptions {
-  /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable, else `"local"` in the `local` environment. */
+  /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable, else `"local"` in the `local` environment. Not enumerable: logging or serialising the config does not show it. */
   apiKey: string | undefined;
-  /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. */
+  /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. Not enumerable. */
   secretKey: string | undefined;
   environment: EnvironmentName;
   timeout: number;
@@ -285,15 +285,18 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   };
   made("batch", batch, "bind", "createBatcher()");
   made("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
-  return {
-    ...options,
-    // The local mock only checks that a key is present.
-    apiKey: secretKey ?? (environment === "local" ? "local" : undefined),
-    secretKey,
-    environment,
-    timeout,
-    maxRetries,
-  };
+  // The keys are not enumerable, so logging or serialising the config does not show them.
+  return Object.defineProperties(
+    { ...options, environment, timeout, maxRetries },
+    {
+      // The local mock only checks that a key is present.
+      apiKey: {
+        value: secretKey ?? (environment === "local" ? "local" : undefined),
+        enumerable: false,
+      },
+      secretKey: { value: secretKey, enumerable: false },
+    },
+  ) as ResolvedConfig;
 }
 
 /**

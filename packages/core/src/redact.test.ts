@@ -69,6 +69,8 @@ describe("scrub", () => {
       other: 5,
       list: [12345678, 7n],
       authorization: "Bearer x",
+      // (A webhook's secret, echoed back in an error body.)
+      webhook: { authHeader: "Bearer hook-secret", auth_header: "s" },
       note: "key 12345678",
     };
     expect(scrub(value, createRedactor("12345678"))).toEqual({
@@ -77,6 +79,7 @@ describe("scrub", () => {
       other: 5,
       list: ["***", 7n],
       authorization: "***",
+      webhook: { authHeader: "***", auth_header: "***" },
       note: "key ***",
     });
   });

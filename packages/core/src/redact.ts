@@ -70,8 +70,9 @@ export function redact(text: unknown, apiKey?: string): string {
   return createRedactor(apiKey)(text);
 }
 
-// Property names whose value is a credential, whoever's it is.
-const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key)$/i;
+// Property names whose value is a credential, whoever's it is (`authHeader`: a webhook's secret,
+// which a server may echo back in an error body).
+const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key|auth[-_]?header)$/i;
 
 /**
  * A redacted copy of parsed JSON: every key and string through `redact`, the value of a
