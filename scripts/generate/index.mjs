@@ -140,9 +140,16 @@ const ERROR_CLASSES = [
   "ConfigurationError",
 ];
 
-/** src/generated/runtime.ts: the runtime's error classes, option factories and option types, re-exported so one import suffices. */
+/** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */
 function emitRuntimeExports(pkg, { rpc }) {
-  const values = [...ERROR_CLASSES, ...(rpc ? ["createBatcher"] : []), "createRateLimiter"];
+  // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on.)
+  const values = [
+    ...ERROR_CLASSES,
+    ...(rpc ? ["createBatcher"] : []),
+    "createRateLimiter",
+    "stringifyJson",
+    "parseJson",
+  ];
   // (The types that appear in the clients' signatures and errors, so that callers can name them.)
   const types = [
     "ClientOptions",
@@ -256,7 +263,7 @@ export function emitReadme({ area, kind, doc, file }) {
               ", ",
             )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.\n\n${receiver}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent }\` last. ${retries}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package.\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent }\` last. ${retries}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.\n`,
   };
 }
 

@@ -507,3 +507,27 @@ describe("options", () => {
     expect(() => createBatcher({ maxSize: 0 })).toThrow("batch.maxSize: must be >= 1 (got 0)");
   });
 });
+
+describe("every package exports the lossless JSON functions", () => {
+  // u64 values arrive as bigint, which JSON.stringify throws on: a user queuing an event or
+  // caching a result needs `stringifyJson`, from the one package they installed.
+  it.each([
+    "@chaindata/das",
+    "@chaindata/compression",
+    "@chaindata/sender",
+    "@chaindata/wallet",
+    "@chaindata/admin",
+    "@chaindata/webhooks",
+    "@chaindata/token-metadata",
+    "@chaindata/mint",
+    "@chaindata/sdk",
+  ])("%s", async (name) => {
+    const { stringifyJson, parseJson } = (await import(name)) as {
+      stringifyJson: (value: unknown) => string;
+      parseJson: (text: string) => unknown;
+    };
+    const text = stringifyJson({ fee: 5000n, supply: 2n ** 64n - 1n });
+    expect(text).toBe('{"fee":5000,"supply":18446744073709551615}');
+    expect(parseJson(text)).toEqual({ fee: 5000, supply: 2n ** 64n - 1n });
+  });
+});

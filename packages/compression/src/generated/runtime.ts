@@ -20,6 +20,8 @@ export {
   ConfigurationError,
   createBatcher,
   createRateLimiter,
+  stringifyJson,
+  parseJson,
   type ClientOptions,
   type RequestOptions,
   type Logger,

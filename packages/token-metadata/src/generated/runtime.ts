@@ -19,6 +19,8 @@ export {
   ValidationError,
   ConfigurationError,
   createRateLimiter,
+  stringifyJson,
+  parseJson,
   type ClientOptions,
   type RestClientOptions,
   type RequestOptions,
