@@ -468,6 +468,43 @@ describe("toNodeHandler", () => {
     expect(seen).toEqual([SIG_A]);
   });
 
+  it("takes the body a body parser left as bytes or text, and names a parsed one instead of failing as 'not JSON'", async () => {
+    const seen: unknown[] = [];
+    const handle = toNodeHandler(
+      createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.fee) }),
+    );
+    // What express.raw(), express.text() and express.json() do before the handler runs.
+    const parsers = {
+      raw: (text: string) => Buffer.from(text),
+      text: (text: string) => text,
+      json: (text: string) => JSON.parse(text) as unknown,
+    };
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const parse = parsers[req.url!.slice(1) as keyof typeof parsers];
+        Object.assign(req, { body: parse(Buffer.concat(chunks).toString()) });
+        void handle(req, res);
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const post = async (path: string, signature: string) => {
+      const response = await fetch(
+        `http://127.0.0.1:${(server!.address() as { port: number }).port}${path}`,
+        { method: "POST", headers: { authorization: AUTH }, body: `[${enhanced(signature)}]` },
+      );
+      return [response.status, await response.text()];
+    };
+    expect(await post("/raw", SIG_A)).toEqual([200, "ok"]);
+    expect(await post("/text", SIG_B)).toEqual([200, "ok"]);
+    const [status, text] = await post("/json", SIG_A.replace("5h", "3h"));
+    expect(status).toBe(500);
+    expect(text).toContain("already read by a body parser");
+    expect(text).toContain('express.raw({ type: "*/*" })');
+    expect(seen).toEqual([5000n, 5000n]);
+  });
+
   /** Sends raw bytes, then returns the status line of the answer ("" when the connection closes without one). */
   const raw = (port: number, bytes: string, destroyAfterMs?: number) =>
     new Promise<string>((resolve) => {

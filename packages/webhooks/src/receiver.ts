@@ -278,6 +278,11 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   };
 }
 
+const BODY_ALREADY_READ =
+  "delivery body: already read by a body parser mounted before this handler (such as express.json(), " +
+  "whose JSON.parse rounds u64 amounts): mount the handler before it, or give it the raw body " +
+  '(express.raw({ type: "*/*" }))';
+
 /** Minimal shapes of Node's `http.IncomingMessage` / `ServerResponse`, so this module needs no Node types at runtime. */
 export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
@@ -285,6 +290,10 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   headers: Record<string, string | string[] | undefined>;
   /** Set once the whole body was read. */
   complete?: boolean;
+  /** Set once something has consumed the body (a body parser mounted before this handler). */
+  readableEnded?: boolean;
+  /** The body a body parser left: raw bytes or text are used as the body (`express.raw()`, `express.text()`). */
+  body?: unknown;
 }
 export interface NodeResponse {
   statusCode: number;
@@ -299,6 +308,11 @@ export interface NodeResponse {
  * Whatever happens (a client that disconnects mid-body, a method or URL `Request` refuses, a
  * handler that throws) it answers or gives up on that request; it never rejects, so it cannot
  * bring the server down with an unhandled rejection.
+ *
+ * Behind Express or another framework, mount it before any JSON body parser, or give it the raw
+ * body (`express.raw({ type: "*\/*" })`; raw bytes or text in `req.body` are used as the body).
+ * A body already parsed into an object is answered with a 500 that says so: `JSON.parse` has
+ * rounded its u64 amounts.
  *
  * @example
  * ```ts
@@ -331,11 +345,19 @@ export function toNodeHandler(
           if (value !== undefined)
             headers.set(name, Array.isArray(value) ? value.join(", ") : value);
         }
+        // A body parser mounted before this handler has read the stream already. Raw bytes or
+        // text it left are the body; a parsed object is not: `JSON.parse` has rounded its u64
+        // amounts (fees, lamports), so writing it back would pass on wrong numbers.
+        const left = req.body;
+        const raw =
+          typeof left === "string" ? encoder.encode(left) : left instanceof Uint8Array ? left : 0;
+        if (!raw && req.readableEnded) return reply(500, BODY_ALREADY_READ);
         const chunks = req[Symbol.asyncIterator]();
         const body =
           method === "GET" || method === "HEAD"
             ? undefined
-            : new ReadableStream<Uint8Array>({
+            : raw ||
+              new ReadableStream<Uint8Array>({
                 async pull(controller) {
                   const { done, value } = await chunks.next();
                   if (done) controller.close();
