@@ -183,7 +183,7 @@ function checkPagination(p, at, findings) {
     )
   ) {
     findings.push(
-      `${at}: x-pagination.keyset lists the params that change how a walk goes on (a walk with one of them continues by cursor, or is one request), and needs cursor`,
+      `${at}: x-pagination.keyset lists the params that change how a walk goes on (a walk with one of them continues by cursor, or refuses to start), and needs cursor`,
     );
   }
   for (const k of Object.keys(p))

@@ -187,7 +187,7 @@ describe("pagination", () => {
       // Start from the example, at the first page / without a cursor; pages of 3.
       const params: any = structuredClone(op.input);
       delete params[pg.style === "page" ? pg.page : pg.cursor];
-      // (Keyset params such as getHistory's `after` make `.all()` one request: not this walk.)
+      // (Keyset params such as getHistory's `after` make `.all()` refuse to start, or one request with maxPages: 1: not this walk.)
       for (const name of pg.keyset ?? []) delete params[name];
       if (pg.style === "page") params[pg.limit] = 3;
 

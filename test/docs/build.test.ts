@@ -214,11 +214,11 @@ describe("docs build", () => {
       const t = fact(path);
       expect(t, path).toContain("Keyset paging instead: pass cursor, the next one at cursor.");
       expect(t, path).toContain(
-        "The SDK's .all() walks every page; given before, after or cursor, it goes on by cursor (each result's cursor) when the params hold cursor, and otherwise makes that one request.",
+        "The SDK's .all() walks every page; given before, after or cursor, it goes on by cursor (each result's cursor) when the params hold cursor, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
       );
     }
     expect(fact("wallet/getHistory.html")).toContain(
-      "given after, it goes on by before (each result's pagination.nextCursor) when the params hold before too, and otherwise makes that one request.",
+      "given after, it goes on by before (each result's pagination.nextCursor) when the params hold before too, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
     );
     // without keyset params, .all() walks every page, and says no more
     expect(fact("wallet/getBalances.html")).toMatch(/The SDK's \.all\(\) walks every page\.$/);
@@ -233,7 +233,7 @@ describe("docs build", () => {
             );
       for (const [id, p] of ops)
         if (p?.keyset?.length)
-          expect(fact(`${a.area}/${id}.html`), id).toContain("otherwise makes that one request");
+          expect(fact(`${a.area}/${id}.html`), id).toContain("otherwise refuses to start");
     }
   });
 

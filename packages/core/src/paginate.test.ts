@@ -90,7 +90,7 @@ describe("paginate: page style", () => {
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
-  it("walks by cursor when the params hold one (keyset params exclude page); a before/after range is one request", async () => {
+  it("walks by cursor when the params hold one (keyset params exclude page); refuses a before/after range it cannot walk", async () => {
     const dasKeyset: PaginationDescriptor = {
       style: "page",
       page: "page",
@@ -116,8 +116,22 @@ describe("paginate: page style", () => {
       { ownerAddress: "o", limit: 2, cursor: "c2" },
     ]);
     fetchPage.mockClear();
+    // The result of an `after` request names no next page: stopping after it would look like the
+    // end of the data, so the walk refuses to start, and nothing is sent.
+    await expect(
+      collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a", before: "b" })),
+    ).rejects.toThrow(
+      new ConfigurationError(
+        "before, after: .all() walks by `cursor`, and the result of a request with before / after alone " +
+          "names no next page: give `cursor`, or fetch one page (maxPages: 1, or call the operation)",
+      ),
+    );
+    expect(fetchPage).not.toHaveBeenCalled();
+    // One page, when that is what is asked for.
     expect(
-      await collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a" })),
+      await collect(
+        paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a" }, { maxPages: 1 }),
+      ),
     ).toEqual([9]);
     expect(fetchPage.mock.calls).toEqual([[{ ownerAddress: "o", after: "a" }]]);
   });
@@ -281,7 +295,7 @@ describe("withPagination", () => {
     expect(call).not.toHaveBeenCalled();
   });
 
-  it("wallet history: `after` alone is one request (no forward cursor); with `before` too, a range walked by before", async () => {
+  it("wallet history: `after` alone is refused (no forward cursor), or one page with maxPages: 1; with `before` too, a range walked by before", async () => {
     const history: PaginationDescriptor = {
       style: "cursor",
       cursor: "before",
@@ -296,9 +310,13 @@ describe("withPagination", () => {
         ? { data: [3], pagination: { nextCursor: "s3", hasMore: false } }
         : { data: [1, 2], pagination: { nextCursor: "s2", hasMore: true } },
     );
-    expect(await collect(paginate(fetchPage, history, { wallet: "w", after: "a" }))).toEqual([
-      1, 2,
-    ]);
+    await expect(
+      collect(paginate(fetchPage, history, { wallet: "w", after: "a" })),
+    ).rejects.toThrow(ConfigurationError);
+    expect(fetchPage).not.toHaveBeenCalled();
+    expect(
+      await collect(paginate(fetchPage, history, { wallet: "w", after: "a" }, { maxPages: 1 })),
+    ).toEqual([1, 2]);
     expect(fetchPage.mock.calls).toEqual([[{ wallet: "w", after: "a" }]]);
     fetchPage.mockClear();
     expect(

@@ -23,8 +23,10 @@ export interface PaginationDescriptor {
   /**
    * Params that change how a walk goes on (DAS `before`, `after`, `cursor`, which exclude `page`;
    * wallet history's `after`, which has no forward cursor). When the first params hold one,
-   * `.all()` walks by `cursor` (each result's `nextCursor`) if the params hold a cursor too, and
-   * otherwise makes that one request.
+   * `.all()` walks by `cursor` (each result's `nextCursor`) if the params hold a cursor too.
+   * Otherwise the results name no next page, so the walk refuses to start (a
+   * `ConfigurationError`, nothing sent) rather than stop after the first page as if it were the
+   * last; with `maxPages: 1` it makes that one request.
    */
   keyset?: readonly string[];
 }
@@ -85,11 +87,16 @@ export function paginate<I, R>(
   async function* pages(): AsyncGenerator<R> {
     let current = params ?? {};
     let number = get(current, page) ?? 1;
-    const keyed = descriptor.keyset?.some((name) => get(current, name) !== undefined);
-    const walk = keyed ? "cursor" : style;
-    const limitPages = keyed && get(current, cursor) === undefined ? Math.min(1, max) : max;
+    const keys = descriptor.keyset?.filter((name) => get(current, name) !== undefined) ?? [];
+    const walk = keys.length ? "cursor" : style;
+    if (keys.length && get(current, cursor) === undefined && max > 1)
+      misconfigured(
+        keys.join(", "),
+        `.all() walks by \`${cursor}\`, and the result of a request with ${keys.join(" / ")} alone names ` +
+          `no next page: give \`${cursor}\`, or fetch one page (maxPages: 1, or call the operation)`,
+      );
     const seen = new Set<unknown>([get(current, cursor)]);
-    for (let fetched = 0; fetched < limitPages; fetched++) {
+    for (let fetched = 0; fetched < max; fetched++) {
       if (walk === "page") current = set(current, page, number++);
       const result = await fetchPage(current);
       yield result;

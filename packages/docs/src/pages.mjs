@@ -141,7 +141,7 @@ function paginationText(p) {
 /**
  * What the SDK's `.all()` does (packages/core/src/paginate.ts): it walks every page, unless the
  * first params hold a `keyset` param; then it walks by cursor if they hold the cursor too, and
- * otherwise makes that one request (spec/README.md, `x-pagination`).
+ * otherwise refuses to start, unless `maxPages` is 1 (spec/README.md, `x-pagination`).
  */
 function allText(p) {
   const walk = "The SDK's <code>.all()</code> walks every page";
@@ -149,7 +149,7 @@ function allText(p) {
   const cursor = p.cursor ?? "cursor";
   const next = p.nextCursor ?? cursor;
   const also = p.keyset.includes(cursor) ? "" : " too";
-  return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise makes that one request.`;
+  return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).`;
 }
 
 /** How a client keeps to a documented rate limit (every package exports `createRateLimiter`). */

@@ -78,7 +78,7 @@ export interface WalletClient {
   /**
    * Get a wallet's transaction history
    *
-   * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature (the SDK's `.all()` then makes that one request, since no forward cursor is documented). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
+   * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature (no forward cursor is documented, so the SDK's `.all()` walks from `after` only with `before` too, or fetches one page with `maxPages: 1`). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
