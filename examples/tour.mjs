@@ -4,6 +4,7 @@ import {
   createChainDataClient,
   ValidationError,
   JsonRpcError,
+  NotFoundError,
 } from "@chaindata/sdk";
 
 // In production: createChainDataClient() reads CHAINDATA_API_KEY and talks to mainnet.
@@ -51,11 +52,26 @@ try {
   console.log(`rejected before sending: ${error.issues[0].path} (${error.issues[0].rule})`);
 }
 
-// Server-side errors are typed too (the mock's X-Mock-JsonRpc-Error hook fakes a "not found").
+// Server-side errors are typed too. The HTTP status picks the class: DAS answers "not found" with
+// HTTP 404 and the JSON-RPC error -32004 (here the mock's `Prefer: code=404` hook fakes it), which
+// is a NotFoundError carrying the error object in `rpcError`.
 try {
   await chaindata.das.getAsset(
     { id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" },
-    { headers: { "X-Mock-JsonRpc-Error": "-32004" } },
+    { headers: { Prefer: "code=404" } },
+  );
+} catch (error) {
+  if (!(error instanceof NotFoundError)) throw error;
+  console.log(
+    `NotFoundError ${error.status} (JSON-RPC ${error.rpcError?.code}) from ${error.operation}`,
+  );
+}
+// A JSON-RPC error object in an HTTP 200 answer (a batch entry, compression's method errors) is a
+// JsonRpcError (the mock's X-Mock-JsonRpc-Error hook fakes one).
+try {
+  await chaindata.das.getAsset(
+    { id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" },
+    { headers: { "X-Mock-JsonRpc-Error": "-32000" } },
   );
 } catch (error) {
   if (!(error instanceof JsonRpcError)) throw error;
