@@ -3,22 +3,15 @@
 // tarball carries the metadata a registry page needs: the LICENSE its "license" names,
 // the repository folder, the repository's Node floor, public access.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { publint } from "publint";
 import { describe, expect, it } from "vitest";
+import { publishedPackages } from "./published.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const rootPkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const license = readFileSync(join(root, "LICENSE"), "utf8");
-export const publishedPackages = readdirSync(join(root, "packages")).filter((dir) => {
-  try {
-    const pkg = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
-    return !pkg.private;
-  } catch {
-    return false;
-  }
-});
 
 describe.each(publishedPackages)("@chaindata/%s", (dir) => {
   const pkgDir = join(root, "packages", dir);
