@@ -1,13 +1,14 @@
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+import { emitDeclarations } from "../../tsup.config.base.js";
 
 export default defineConfig({
   entry: ["src/index.ts"],
   format: ["esm", "cjs"],
-  // .js/.d.ts for ESM and .cjs/.d.cts for CommonJS, matching the exports map.
+  // .js for ESM and .cjs for CommonJS, matching the exports map. The declarations come from tsc
+  // (emitDeclarations, below), with declaration maps.
   outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".js" }),
-  dts: true,
   target: "es2022",
   platform: "neutral",
   clean: true,
@@ -29,5 +30,6 @@ export default defineConfig({
       `// The CommonJS build for Node's \`import\`: one copy of the runtime per process (see tsup.config.ts).\n` +
         `import core from './index.cjs';\n\nexport const {\n${names.map((name) => `  ${name},\n`).join("")}} = core;\n`,
     );
+    emitDeclarations();
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
+import { emitDeclarations } from "../../tsup.config.base.js";
 
 // The library (ESM + CJS, with types) and the CLI (ESM, with a shebang). Prism stays an
 // external dependency. `shims` gives the CJS build an `import.meta.url` (used to find the
@@ -8,7 +9,8 @@ export default defineConfig([
     entry: ["src/index.ts"],
     format: ["esm", "cjs"],
     outExtension: ({ format }) => ({ js: format === "cjs" ? ".cjs" : ".js" }),
-    dts: true,
+    // The declarations, with declaration maps, come from tsc (see tsup.config.base.js).
+    onSuccess: async () => emitDeclarations(),
     target: "node20",
     platform: "node",
     shims: true,

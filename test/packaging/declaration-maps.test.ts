@@ -1,0 +1,121 @@
+// "Go to definition" on a published package opens its TypeScript source: from every types entry
+// of the exports map (`import` and `require`), the declaration of a known export has a
+// declaration map, and the map sends its position to the line of `src/…ts` that declares it.
+// Everything followed (declaration file, map, source) must be in the tarball. TypeScript resolves
+// the export as an editor does (through re-exports); node:module's SourceMap reads the maps.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { publishedPackages } from "./published.js";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+// One export per package, declared in the package's own source.
+const symbols: Record<string, string> = {
+  core: "ValidationError",
+  das: "createDasClient",
+  compression: "createCompressionClient",
+  sender: "createSenderClient",
+  mint: "createMintClient",
+  wallet: "createWalletClient",
+  admin: "createAdminClient",
+  webhooks: "createWebhookHandler",
+  "token-metadata": "createTokenMetadataClient",
+  sdk: "createChainDataClient",
+  mock: "startMock",
+};
+
+// Every `types` path in an exports map, whatever the conditions around it.
+const typesEntries = (exports: unknown): string[] =>
+  typeof exports !== "object" || exports === null
+    ? []
+    : Object.entries(exports).flatMap(([key, value]) =>
+        key === "types" && typeof value === "string" ? [value] : typesEntries(value),
+      );
+
+it("names a symbol for every published package", () => {
+  expect(Object.keys(symbols).sort()).toEqual([...publishedPackages].sort());
+});
+
+describe.each(publishedPackages)("@chaindata/%s", (dir) => {
+  const pkgDir = join(root, "packages", dir);
+  const pkg = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  const symbol = symbols[dir]!;
+
+  it(`ships declaration maps: go to definition on ${symbol} opens src/ (import and require)`, () => {
+    const packed = new Set<string>(
+      JSON.parse(
+        execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+          cwd: pkgDir,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        }),
+      )[0].files.map((f: { path: string }) => f.path),
+    );
+    const shipped = (file: string) => {
+      const path = relative(pkgDir, file);
+      expect(packed, `${path} is in the tarball`).toContain(path);
+      return file;
+    };
+    // Every shipped declaration file names its map, and every map's sources ship.
+    const declarationFiles = [...packed].filter((f) => /\.d\.[cm]?ts$/.test(f));
+    expect(declarationFiles.length).toBeGreaterThan(0);
+    for (const file of declarationFiles) {
+      const url = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(
+        readFileSync(join(pkgDir, file), "utf8"),
+      );
+      expect(url, `${file} names a declaration map`).not.toBeNull();
+      const mapFile = shipped(resolve(dirname(join(pkgDir, file)), url![1]!));
+      const map = JSON.parse(readFileSync(mapFile, "utf8"));
+      for (const source of map.sources)
+        shipped(resolve(dirname(mapFile), map.sourceRoot ?? "", source));
+    }
+
+    const entries = [...new Set([pkg.types, ...typesEntries(pkg.exports)])].map((e: string) =>
+      join(pkgDir, e),
+    );
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    const program = ts.createProgram(entries, {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    });
+    const checker = program.getTypeChecker();
+    for (const entry of entries) {
+      // The declaration an editor lands on first: the export, through its re-exports.
+      const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(shipped(entry))!)!;
+      let exported = checker.getExportsOfModule(moduleSymbol).find((s) => s.name === symbol);
+      expect(exported, `${symbol} exported from ${entry}`).toBeDefined();
+      if (exported!.flags & ts.SymbolFlags.Alias) exported = checker.getAliasedSymbol(exported!);
+      const declaration = exported!.declarations![0] as ts.NamedDeclaration;
+      const dts = declaration.getSourceFile();
+      shipped(dts.fileName);
+      const at = dts.getLineAndCharacterOfPosition(declaration.name!.getStart(dts));
+
+      // Its declaration map, named by the file's last line.
+      const url = /\n\/\/# sourceMappingURL=(\S+)\s*$/.exec(dts.text)?.[1];
+      expect(url, `${relative(pkgDir, dts.fileName)} names a declaration map`).toBeDefined();
+      const mapFile = shipped(resolve(dirname(dts.fileName), url!));
+      const map = JSON.parse(readFileSync(mapFile, "utf8"));
+
+      // The mapped position: the same name, declared in a shipped source file.
+      const found = new SourceMap(map).findEntry(at.line, at.character);
+      expect(found).toHaveProperty("originalSource");
+      const { originalSource, originalLine, originalColumn } = found as {
+        originalSource: string;
+        originalLine: number;
+        originalColumn: number;
+      };
+      const source = shipped(resolve(dirname(mapFile), map.sourceRoot ?? "", originalSource));
+      expect(relative(pkgDir, source)).toMatch(/^src\/.*\.ts$/);
+      const line = readFileSync(source, "utf8").split("\n")[originalLine]!;
+      expect(line).toMatch(new RegExp(`^export .*\\b(function|class|const) ${symbol}\\b`));
+      expect(line.slice(originalColumn)).toMatch(new RegExp(`^${symbol}\\b`));
+    }
+  });
+});
