@@ -146,6 +146,12 @@ export interface OperationDescriptor {
    * (reason `empty`), not a value that its type says cannot be there.
    */
   optionalBody?: boolean;
+  /**
+   * Per-call option defaults of this operation, between the client's options and the call's
+   * (the sender's `ping`: no retries, a short timeout). Read only by the calls that take it
+   * (`getText`), so the engine of every other call does not carry it.
+   */
+  defaults?: Pick<RequestOptions, "timeout" | "maxRetries">;
 }
 
 /** {@link ClientOptions} with the key and the defaults resolved. */

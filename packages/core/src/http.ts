@@ -67,7 +67,8 @@ export interface Http {
 // One strict and one lenient decoder for every response (decoding is synchronous, so calls never
 // interleave).
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-const lenientUtf8 = new TextDecoder();
+/** @internal (also text.ts's) */
+export const lenientUtf8 = new TextDecoder();
 
 /**
  * Copies `source` into `target` with lower-case names (a plain object is cheaper per call than

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OperationDescriptor } from "./config.js";
+import { AbortError, ConfigurationError, InternalServerError, TimeoutError } from "./errors.js";
+import { senderHost } from "./generated/environments.js";
+import { hang, stubFetch } from "./test-support/testing.js";
+import { getText } from "./text.js";
+
+const ping: OperationDescriptor = {
+  id: "ping",
+  idempotent: true,
+  defaults: { maxRetries: 0, timeout: 5000 },
+};
+const text = (body: string, status = 200) =>
+  new Response(body, { status, headers: { "content-type": "text/plain" } });
+const KEY = "dedicated-sender-key-1234";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+describe("getText (the sender's GET /ping)", () => {
+  it("GETs the path on the host's base URL and resolves with the body as text", async () => {
+    const { fetch, calls } = stubFetch(text("ok"));
+    const body = await getText(
+      { fetch, baseUrls: { sender: "http://fra-sender.helius-rpc.com/" } },
+      senderHost,
+      "/ping",
+      ping,
+    );
+    expect(body).toBe("ok");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.method).toBe("GET");
+    expect(String(calls[0]!.url)).toBe("http://fra-sender.helius-rpc.com/ping");
+    expect(calls[0]!.headers.get("accept")).toBe("text/plain");
+    expect(calls[0]!.body).toBeUndefined();
+  });
+
+  it("sends no API key: neither the client's own nor CHAINDATA_API_KEY, in no header or query", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "general-key-5678");
+    const { fetch, calls } = stubFetch(text("ok"));
+    await getText({ fetch, apiKey: KEY, headers: { "x-trace": "1" } }, senderHost, "/ping", ping);
+    const { url, headers } = calls[0]!;
+    expect(url.search).toBe("");
+    const sent = JSON.stringify([...headers]);
+    expect(sent).not.toContain(KEY);
+    expect(sent).not.toContain("general-key-5678");
+    expect(headers.get("x-trace")).toBe("1"); // the client's other options still apply
+  });
+
+  it("a 503 rejects with InternalServerError (status 503, the text as body), not retried by default", async () => {
+    const { fetch, calls } = stubFetch(text("Service Unavailable", 503));
+    const error = await getText({ fetch, maxRetries: 5 }, senderHost, "/ping", ping).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 503, operation: "ping", body: "Service Unavailable" });
+    // The operation's default (maxRetries: 0) wins over the client's maxRetries.
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a call's own maxRetries overrides the operation's default", async () => {
+    vi.useFakeTimers();
+    const { fetch, calls } = stubFetch(text("busy", 503), text("ok"));
+    const pending = getText({ fetch }, senderHost, "/ping", ping, { maxRetries: 1 });
+    await vi.runAllTimersAsync();
+    await expect(pending).resolves.toBe("ok");
+    expect(calls).toHaveLength(2);
+  });
+
+  it("times out after the operation's default (5 s), not the client's timeout", async () => {
+    vi.useFakeTimers();
+    const { fetch } = stubFetch(hang);
+    const pending = getText({ fetch, timeout: 60_000 }, senderHost, "/ping", ping);
+    const outcome = expect(pending).rejects.toThrow(TimeoutError);
+    await vi.advanceTimersByTimeAsync(5000);
+    await outcome;
+    await expect(pending).rejects.toThrow("timed out after 5000 ms");
+  });
+
+  it("a call's own timeout overrides the default; its signal aborts", async () => {
+    vi.useFakeTimers();
+    const { fetch } = stubFetch(hang);
+    const short = getText({ fetch }, senderHost, "/ping", ping, { timeout: 100 });
+    const outcome = expect(short).rejects.toThrow("timed out after 100 ms");
+    await vi.advanceTimersByTimeAsync(100);
+    await outcome;
+    const controller = new AbortController();
+    const aborted = getText({ fetch }, senderHost, "/ping", ping, { signal: controller.signal });
+    controller.abort();
+    await expect(aborted).rejects.toThrow(AbortError);
+  });
+
+  it("refuses unknown per-call options before sending anything", async () => {
+    const { fetch, calls } = stubFetch(text("ok"));
+    await expect(
+      getText({ fetch }, senderHost, "/ping", ping, { timout: 10 } as never),
+    ).rejects.toThrow(ConfigurationError);
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * A GET whose 2xx answer is text, sent without an API key: the sender's `GET /ping`. Kept out of
+ * the HTTP engine and the JSON-RPC client, so that a bundle which never calls it does not carry
+ * it (docs/decisions/0008-runtime-size.md).
+ */
+import {
+  checkRequestOptions,
+  type ClientOptions,
+  type OperationDescriptor,
+  type RequestOptions,
+} from "./config.js";
+import type { Host } from "./generated/environments.js";
+import { createHttp, lenientUtf8 } from "./http.js";
+
+/**
+ * GETs `path` on `host` with the client's `clientOptions` (base URL, fetch, headers, logger, rate
+ * limiter) but without its `apiKey`, and resolves with the 2xx body as text (decoded as UTF-8,
+ * not checked: it is the service's answer, and a redirect is already an error).
+ *
+ * On a key-optional host (the sender's, `keyOptional`) no key is sent at all: the generated
+ * clients use it only there (scripts/generate/rpc.mjs refuses other hosts). On another host the
+ * general key (`CHAINDATA_API_KEY`) would still be sent.
+ *
+ * Per-call `options` override the operation's `defaults`, which override the client's
+ * `timeout` / `maxRetries`. Rejects as every call does: `InternalServerError` for a 503 (and any
+ * 5xx), `TimeoutError`, `ConnectionError`, `AbortError`, `ConfigurationError` for bad options
+ * (nothing is sent).
+ */
+export async function getText(
+  clientOptions: ClientOptions | undefined,
+  host: Host,
+  path: string,
+  operation: OperationDescriptor,
+  options?: RequestOptions,
+): Promise<string> {
+  checkRequestOptions(options);
+  const http = createHttp({ ...clientOptions, apiKey: undefined }, host);
+  const { bytes } = await http.send(
+    http.baseUrl + path,
+    { method: "GET", headers: { accept: "text/plain" } },
+    operation,
+    { ...operation.defaults, ...options },
+  );
+  return lenientUtf8.decode(bytes);
+}
