@@ -4,6 +4,8 @@
 //   operations.ts  one descriptor per method for @chaindata/core (validation schema,
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
+// An area may also have an OpenAPI document (the sender's `GET /ping`): its operations join the
+// same package as plain-HTTP calls of the JSON-RPC client's host (see `httpOperations`).
 import {
   areaStatusTags,
   banner,
@@ -17,7 +19,53 @@ import {
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import { allowsNull, camel, pascal, validationSchema } from "./lib/schema.mjs";
+import { allowsNull, camel, deref, pascal, validationSchema } from "./lib/schema.mjs";
+import { operationsOf } from "./rest.mjs";
+
+/**
+ * The operations of the area's OpenAPI document (`http`), when it has one besides its OpenRPC
+ * document: [{ id, path, o, schema, description }]. They are sent by core's `getText`, without
+ * openapi-fetch (decision 0008: the package depends on @chaindata/core only), so only what that
+ * call does is accepted: a GET without parameters or body, on the area's host, unauthenticated
+ * (`security: []`), whose 2xx answer is `text/plain`. Anything else stops the generator, naming
+ * the operation, rather than generating a call that would send or read something else.
+ */
+function httpOperations(doc, http) {
+  if (!http) return [];
+  const where = (op) => `spec/dist/${http.file}: operation ${op.o.operationId ?? op.path}`;
+  if (http.doc.info["x-host"] !== doc.info["x-host"])
+    throw new Error(
+      `spec/dist/${http.file}: info.x-host must be "${doc.info["x-host"]}", the host of the area's JSON-RPC document`,
+    );
+  // (core's getText drops the client's key; only a key-optional host then sends none at all.)
+  if (operationsOf(http.doc).length && doc.info["x-auth"]?.required !== false)
+    throw new Error(
+      `spec/dist/${http.file}: plain-HTTP operations join a JSON-RPC area only on a key-optional host (x-auth.required: false); elsewhere the general key would still be sent`,
+    );
+  return operationsOf(http.doc).map((op) => {
+    if (op.method !== "get" || op.params.length || op.body)
+      throw new Error(
+        `${where(op)}: only a GET without parameters or body can join a JSON-RPC area (it is sent by core's getText)`,
+      );
+    const security = op.o.security ?? http.doc.security;
+    if (!Array.isArray(security) || security.length)
+      throw new Error(
+        `${where(op)}: must be unauthenticated (\`security: []\`): the plain-HTTP calls of a JSON-RPC area send no key`,
+      );
+    const success = Object.keys(op.o.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
+    const media = success.map((s) => deref(http.doc, op.o.responses[s]).content ?? {});
+    if (!media.length || media.some((c) => Object.keys(c).join() !== "text/plain"))
+      throw new Error(`${where(op)}: its 2xx responses must be text/plain (and nothing else)`);
+    const response = deref(http.doc, op.o.responses[success[0]]);
+    return {
+      id: op.o.operationId,
+      path: op.path,
+      o: op.o,
+      schema: media[0]["text/plain"].schema ?? { type: "string" },
+      description: response.description,
+    };
+  });
+}
 
 /** How the method's `params` go on the wire. */
 function paramsShape(method) {
@@ -75,14 +123,15 @@ export function exampleFor(method, clientVar, firstArg, taken = []) {
     : `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
 }
 
-export async function emitRpcArea({ area, doc, file }) {
+export async function emitRpcArea({ area, doc, file }, http) {
   const Area = pascal(area);
   const clientVar = camel(area);
-  const source = `spec/dist/${file}`;
+  const source = `spec/dist/${file}${http ? ` and spec/dist/${http.file}` : ""}`;
   const methods = doc.methods ?? [];
+  const httpOps = httpOperations(doc, http);
   checkOperationNames(
     file,
-    methods.map((m) => m.name),
+    [...methods.map((m) => m.name), ...httpOps.map((h) => h.id)],
     ["request"],
   );
 
@@ -101,6 +150,11 @@ export async function emitRpcArea({ area, doc, file }) {
       description: m.result.description ?? `Result of \`${m.name}\`.`,
       ...m.result.schema,
     };
+  }
+  for (const h of httpOps) {
+    const R = `${pascal(h.id)}Result`;
+    if (schemas[R]) throw new Error(`${area}: schema name ${R} is reserved for operation ${h.id}`);
+    schemas[R] = { ...h.schema, description: h.description ?? `Result of \`${h.id}\`.` };
   }
   // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
   const typeSource = await typesFor(
@@ -150,9 +204,24 @@ export async function emitRpcArea({ area, doc, file }) {
     usesEncoding ||= Boolean(encode);
     return `export const ${m.name}: RpcMethodDescriptor = ${descriptorSource(d, params, encode)};`;
   });
+  for (const h of httpOps) {
+    const d = { id: h.id, ...commonDescriptorFields(http.doc, h.o) };
+    // The SDK's own per-call defaults (spec/README.md, `x-request-defaults`).
+    const given = h.o["x-request-defaults"];
+    if (given) {
+      const { "x-source": _provenance, ...defaults } = given;
+      for (const key of Object.keys(defaults))
+        if (key !== "timeout" && key !== "maxRetries")
+          throw new Error(
+            `spec/dist/${http.file}: operation ${h.id}: x-request-defaults.${key}: only timeout and maxRetries`,
+          );
+      d.defaults = defaults;
+    }
+    descriptors.push(`export const ${h.id}: OperationDescriptor = ${descriptorSource(d)};`);
+  }
   const operations =
     banner(source) +
-    `import { ${[...checks.imports(), ...(usesEncoding ? ["rpcEncoding"] : []), "type RpcMethodDescriptor"].join(", ")} } from "@chaindata/core";\n\n` +
+    `import { ${[...checks.imports(), ...(usesEncoding ? ["rpcEncoding"] : []), ...(httpOps.length ? ["type OperationDescriptor"] : []), "type RpcMethodDescriptor"].join(", ")} } from "@chaindata/core";\n\n` +
     (checks.declarations() ? checks.declarations() + "\n\n" : "") +
     descriptors.join("\n") +
     "\n";
@@ -201,6 +270,32 @@ export async function emitRpcArea({ area, doc, file }) {
       impl.push(`    ${m.name}: ${call},`);
     }
   }
+  // The plain-HTTP operations: sent by core's getText with the options the endpoint was made with
+  // (kept on the endpoint object, `<Area>Rpc.options`), never reachable through `request`.
+  const httpImpl = [];
+  for (const h of httpOps) {
+    const R = `T.${pascal(h.id)}Result`;
+    const warn = h.o.deprecated
+      ? `warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger);\n  `
+      : "";
+    const opts = { areaBeta: Boolean(http.doc.info["x-beta"] || doc.info["x-beta"]) };
+    standalone.push(
+      jsdoc(h.o, {
+        ...opts,
+        indent: "",
+        example: `const ${camel(h.id)}Text = await ${h.id}(rpc);`,
+      }) +
+        `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> {\n  ${warn}return getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options);\n}`,
+    );
+    members.push(
+      `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();` })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
+    );
+    // (The call itself rather than the standalone function: one function less in every client bundle.)
+    httpImpl.push(
+      `    ${h.id}: (options) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options)${warn ? ")" : ""},`,
+    );
+  }
+  const rpcType = httpOps.length ? `${Area}Rpc` : "JsonRpcClient";
   const unbatched = info["x-batch"] === false;
   const optionsType = unbatched ? `${Area}ClientOptions` : "ClientOptions";
   const statusTags = areaStatusTags(info);
@@ -209,7 +304,10 @@ export async function emitRpcArea({ area, doc, file }) {
     "createJsonRpcClient",
     `${info["x-host"]}Host`,
     ...(methods.some((m) => m["x-pagination"]) ? ["withPagination"] : []),
-    ...(methods.some((m) => m.deprecated) ? ["warnDeprecated"] : []),
+    ...(methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated)
+      ? ["warnDeprecated"]
+      : []),
+    ...(httpOps.length ? ["getText"] : []),
     "type ClientOptions",
     "type JsonRpcClient",
     ...(methods.some((m) => m["x-pagination"]) ? ["type Paginated"] : []),
@@ -225,11 +323,20 @@ export async function emitRpcArea({ area, doc, file }) {
     (unbatched
       ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a \`batch\` is ignored, so one\n * options object can serve every factory.\n */\nexport type ${Area}ClientOptions = Omit<ClientOptions, "batch">;\n\n`
       : "") +
+    (httpOps.length
+      ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +
+        `export interface ${Area}Rpc extends JsonRpcClient {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…). @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
+      : "") +
     `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
-    `export function create${Area}Rpc(options?: ${optionsType}): JsonRpcClient {\n` +
-    (unbatched
-      ? `  return createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, ${endpoint});\n}\n\n`
-      : `  return createJsonRpcClient(options, ${endpoint});\n}\n\n`) +
+    `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
+    (() => {
+      const make = unbatched
+        ? `createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, ${endpoint})`
+        : `createJsonRpcClient(options, ${endpoint})`;
+      return httpOps.length
+        ? `  return { ...${make}, options };\n}\n\n`
+        : `  return ${make};\n}\n\n`;
+    })() +
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
@@ -241,7 +348,7 @@ export async function emitRpcArea({ area, doc, file }) {
     ) +
     `export function create${Area}Client(options?: ${optionsType}): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
-    `  const client: Omit<${Area}Client, "request"> = {\n${impl.join("\n")}\n  };\n` +
+    `  const client: Omit<${Area}Client, ${["request", ...httpOps.map((h) => h.id)].map(literal).join(" | ")}> = {\n${impl.join("\n")}\n  };\n` +
     `  // By own name only: \`request("toString")\` must not reach Object.prototype.\n` +
     `  const unknownMethod = (method: unknown) => {\n` +
     `    const message = \`method: must be one of the ${area} methods (got \${String(method)})\`;\n` +
@@ -249,6 +356,7 @@ export async function emitRpcArea({ area, doc, file }) {
     `  };\n` +
     `  return {\n` +
     `    ...client,\n` +
+    httpImpl.map((l) => l + "\n").join("") +
     `    request: (method, params, options) =>\n` +
     `      Object.hasOwn(client, method) ? (client[method] as (p: unknown, o?: RequestOptions) => Promise<never>)(params, options) : unknownMethod(method),\n` +
     `  };\n}\n`;

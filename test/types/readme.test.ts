@@ -43,8 +43,10 @@ function examplesOf(pkg: string): string[] {
       const code = m[1]!.replace(/^[ \t]*\* ?/gm, "");
       // A standalone JSON-RPC function, `getAsset(rpc, …)`, or a client member, `das.getAsset(…)`.
       const standalone = /await (\w+)\(rpc\b/.exec(code);
+      // (`rpc` is what the package's create…Rpc returns: the sender's remembers its options, for ping.)
+      const makeRpc = /export function (create\w+Rpc)\(/.exec(source)?.[1];
       if (standalone)
-        return `import { ${standalone[1]}, type JsonRpcClient } from "@chaindata/${pkg}";\ndeclare const rpc: JsonRpcClient;\n${code}`;
+        return `import { ${standalone[1]}, type ${makeRpc} } from "@chaindata/${pkg}";\ndeclare const rpc: ReturnType<typeof ${makeRpc}>;\n${code}`;
       const client = /await (\w+)\./.exec(code)![1]!;
       return `import { ${factory} } from "@chaindata/${pkg}";\nconst ${client} = ${factory}();\n${code}`;
     },
