@@ -6,8 +6,8 @@
  *   request is routed by its `method` to the synthetic operation `POST /__rpc/<area>/<method>`
  *   (see convert.ts) and answered by Prism, then the id is put back (json-rpc.ts).
  * - `/__rpc/…` itself: 404, internal.
- * - `GET /ping`: `ok`.
- * - Anything else goes to Prism unchanged (the REST operations of the OpenAPI bundles, rest.ts).
+ * - Anything else goes to Prism unchanged (the REST operations of the OpenAPI bundles, rest.ts),
+ *   the sender's `GET /ping` among them (spec/openapi/sender.yaml: `ok`, text/plain).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { prismDocuments, restAreaByOperation, type RpcEndpoints } from "./areas.js";
@@ -17,7 +17,6 @@ import {
   problem,
   readBody,
   searchParamsToObject,
-  send,
   sendPreflight,
   sendProblem,
   type ParsedRequest,
@@ -81,11 +80,6 @@ export async function createHandler(
     const rpcMethods = method === "POST" ? endpoints.get(pathname) : undefined;
     if (rpcMethods) return handleJsonRpc({ ...request, methods: rpcMethods }, dispatch);
     if (pathname.startsWith("/__rpc/")) return rejectInternalPath(request, endpoints);
-    if (method === "GET" && pathname === "/ping") {
-      // Every sender host answers GET /ping with `ok` (keep-alive); harmless elsewhere.
-      send(res, 200, { "content-type": "text/plain" }, "ok");
-      return finish({ kind: "other", areas: [], status: 200, violations: [], body: undefined });
-    }
     return handleRest(request, engine, restAreas);
   };
 }
