@@ -57,7 +57,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe("docs build", () => {
   it("has a page for every area in index.json and every operation of it", () => {
     const present = index.areas.filter((a: any) => existsSync(join(specDir, a.file)));
-    expect(result.areas.sort()).toEqual(present.map((a: any) => a.area).sort());
+    // (An area may have two documents, OpenRPC and OpenAPI: the sender. It is one area of the site.)
+    expect(result.areas.sort()).toEqual([...new Set(present.map((a: any) => a.area))].sort());
     for (const a of present) {
       expect(existsSync(join(out, a.area, "index.html"))).toBe(true);
       const doc = load(a.file);
@@ -74,6 +75,18 @@ describe("docs build", () => {
       for (const name of Object.keys(doc.components?.schemas ?? {}))
         expect(page(`${a.area}/index.html`)).toContain(`>${name}</a>`);
     }
+  });
+
+  it("merges the sender's two documents: POST /fast and GET /ping on one area page", () => {
+    const area = page("sender/index.html");
+    expect(area).toContain('href="../sender/ping.html"><code>ping</code>');
+    expect(area).toContain("<code>GET /ping</code>");
+    expect(area).toContain('href="../sender/sendTransaction.html"><code>sendTransaction</code>');
+    const ping = page("sender/ping.html");
+    expect(ping).toContain("sender.ping()");
+    // No key in its snippets: the operation is unauthenticated (`security: []`).
+    expect(ping).toContain("This call sends no API key.");
+    expect(ping).not.toContain("api-key=");
   });
 
   it("groups the navigation by area, with token-metadata and mint under Deprecated", () => {

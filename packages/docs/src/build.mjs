@@ -85,7 +85,7 @@ function searchIndex(site) {
     });
     for (const op of [...area.ops, ...area.deliveries]) {
       const fields = new Set();
-      const doc = area.doc;
+      const doc = op.area.doc; // (a merged area has two documents: the operation's own)
       if (op.rpc) {
         for (const p of op.rpc.params) {
           fields.add(p.name);

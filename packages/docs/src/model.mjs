@@ -75,10 +75,14 @@ export function loadSite(specDir, { allowMissing = false } = {}) {
   const index = readJson(indexFile);
   const warnings = [];
   const areas = [];
-  const listed = new Set();
+  const listed = new Map(); // area → the kinds of document seen
   for (const entry of areaEntries(index, indexFile)) {
-    if (listed.has(entry.area)) throw new Error(`${indexFile}: area ${entry.area} is listed twice`);
-    listed.add(entry.area);
+    // An area has one document, or an OpenRPC and an OpenAPI one (the sender: POST /fast and
+    // GET /ping), merged into one area page below.
+    const kinds = listed.get(entry.area) ?? [];
+    if (kinds.includes(entry.kind ?? "?") || kinds.length > 1)
+      throw new Error(`${indexFile}: area ${entry.area} is listed twice`);
+    listed.set(entry.area, [...kinds, entry.kind ?? "?"]);
     const file = join(specDir, entry.file);
     if (!existsSync(file)) {
       // A listed area without its document means a broken bundle: the site would lack a whole API.
@@ -90,6 +94,7 @@ export function loadSite(specDir, { allowMissing = false } = {}) {
     const doc = readJson(file);
     areas.push(inContext(file, () => loadArea(entry, doc, index)));
   }
+  mergeAreas(areas);
   const rank = (a) => {
     const i = ORDER.indexOf(a.key);
     return (a.deprecated ? 1000 : 0) + (i < 0 ? 100 + areas.indexOf(a) : i);
@@ -99,6 +104,22 @@ export function loadSite(specDir, { allowMissing = false } = {}) {
   if (!site.environments.length) site.environments = ["mainnet", "devnet", "local"];
   registerSchemas(site);
   return site;
+}
+
+/**
+ * The two documents of one area become one area: the OpenRPC one (its page, protocol and auth),
+ * with the OpenAPI one's operations after its methods. Each operation keeps its own document
+ * (`op.area` is the part it comes from: its auth, schemas and URL), and `area.parts` lists both.
+ */
+function mergeAreas(areas) {
+  for (const part of [...areas]) {
+    const main = areas.find((a) => a.key === part.key && a !== part && a.kind === "openrpc");
+    if (!main || part.kind === "openrpc") continue;
+    areas.splice(areas.indexOf(part), 1);
+    main.parts = [main, part];
+    part.main = main;
+    main.ops.push(...part.ops);
+  }
 }
 
 function loadArea(entry, doc, index) {
@@ -463,7 +484,8 @@ function deliveryOps(area) {
 function registerSchemas(site) {
   const pages = new Map(); // id → { id, name, areas, schema, doc, area }
   const byName = new Map(); // name → [{ canon, id }]
-  for (const area of site.areas) {
+  const parts = site.areas.flatMap((a) => a.parts ?? [a]);
+  for (const area of parts) {
     area.schemaIds = {};
     for (const [name, schema] of Object.entries(area.doc.components?.schemas ?? {})) {
       const canon = canonical(schema);
@@ -514,10 +536,11 @@ function registerSchemas(site) {
         for (const name of directRefs(node)) {
           if (seen.has(name)) continue;
           seen.add(name);
-          const id = area.schemaIds[name];
+          // (The operation's own document: a merged area has two, see mergeAreas.)
+          const id = op.area.schemaIds[name];
           if (!id) continue;
           op.schemaIds.add(id);
-          visit(area.doc.components.schemas[name]);
+          visit(op.area.doc.components.schemas[name]);
         }
       };
       for (const r of roots) visit(r);

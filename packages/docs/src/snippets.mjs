@@ -193,7 +193,10 @@ export function tsSnippet(op, args) {
   const lines = [`import { ${area.factory} } from "${area.pkg}";`, ""];
   let out = resultVar(op);
   if (out === v || out === area.factory) out = "result";
-  if (area.auth.required === false)
+  // An operation that takes no key at all (the sender's ping: `security: []`).
+  if (op.rest && !op.rest.auth.ways.length)
+    lines.push(`// This call sends no API key.`, `const ${v} = ${area.factory}();`);
+  else if (area.auth.required === false)
     lines.push(
       `// No API key is needed here (pass { apiKey } if you have a custom limit).`,
       `const ${v} = ${area.factory}();`,
