@@ -13,7 +13,12 @@ import {
   ValidationError,
 } from "@chaindata/das";
 import { createMintClient } from "@chaindata/mint";
-import { createSenderClient } from "@chaindata/sender";
+import {
+  createSenderClient,
+  createSenderRpc,
+  InternalServerError as SenderServerError,
+  ping,
+} from "@chaindata/sender";
 import { createTokenMetadataClient } from "@chaindata/token-metadata";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
@@ -115,6 +120,63 @@ describe("JSON-RPC wire format", () => {
       null,
       "dedicated-sender-key",
     ]);
+  });
+
+  it("sender: ping is GET /ping on the client's sender host, sends no key (not even the dedicated one) and resolves with the text", async () => {
+    const requests: Recorded[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      requests.push({
+        method: request.method,
+        url: new URL(request.url),
+        headers: request.headers,
+        body: undefined,
+      });
+      return new Response("ok", { headers: { "content-type": "text/plain" } });
+    }) as typeof globalThis.fetch;
+    const baseUrls = { sender: "http://fra-sender.helius-rpc.com" };
+    const sender = createSenderClient({ fetch, apiKey: "dedicated-sender-key", baseUrls });
+    await expect(sender.ping()).resolves.toBe("ok");
+    // The standalone form, on the endpoint of createSenderRpc, and through the sdk's client.
+    const rpc = createSenderRpc({ fetch, apiKey: "dedicated-sender-key", baseUrls });
+    await expect(ping(rpc)).resolves.toBe("ok");
+    await expect(
+      createChainDataClient({ fetch, apiKey: KEY, baseUrls }).sender.ping(),
+    ).resolves.toBe("ok");
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(
+      Array(3).fill("GET http://fra-sender.helius-rpc.com/ping"),
+    );
+    for (const r of requests) {
+      expect(r.headers.get("accept")).toBe("text/plain");
+      expect(JSON.stringify([...r.headers])).not.toMatch(/dedicated-sender-key|test-key/);
+    }
+    // `request` reaches JSON-RPC methods only.
+    await expect(sender.request("ping" as never, {} as never)).rejects.toThrow(ValidationError);
+  });
+
+  it("sender: a 503 from ping is an InternalServerError at once (not retried by default); maxRetries per call retries", async () => {
+    let calls = 0;
+    const fetch = (async () => {
+      calls++;
+      return new Response("Service Unavailable", {
+        status: 503,
+        headers: { "content-type": "text/plain" },
+      });
+    }) as unknown as typeof globalThis.fetch;
+    const sender = createSenderClient({ fetch, maxRetries: 3 });
+    const error = await sender.ping().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SenderServerError);
+    expect(error).toMatchObject({ status: 503, operation: "ping" });
+    expect(calls).toBe(1);
+    vi.useFakeTimers();
+    try {
+      const retried = sender.ping({ maxRetries: 1 }).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(await retried).toBeInstanceOf(SenderServerError);
+      expect(calls).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("sender: swqosOnly is validated with the params; missing params reject with a ValidationError; calls with query options are never batched", async () => {

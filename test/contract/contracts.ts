@@ -247,6 +247,14 @@ export const contracts: Record<string, Contract> = {
     ],
   },
 
+  ping: {
+    area: "sender",
+    call: (c, _i, o) => c.sender.ping(o),
+    invalid: [],
+    noInputReason:
+      "ping takes no parameters and no body (the client method has only the options argument), so no input can be invalid",
+  },
+
   // -- admin ---------------------------------------------------------------------------------------
   getProjectUsage: {
     area: "admin",

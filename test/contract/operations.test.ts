@@ -25,7 +25,8 @@ const seed: { operations: Array<{ area: string; id: string }> } = JSON.parse(
 describe("coverage", () => {
   it(`the spec lists the areas and operations of ${SEED_FILE}`, () => {
     expect(
-      index.areas.map((a: any) => a.area).sort(),
+      // (An area may have two documents, OpenRPC and OpenAPI: the sender's POST /fast and GET /ping.)
+      [...new Set(index.areas.map((a: any) => a.area))].sort(),
       `the spec's areas (spec/dist/index.json) differ from the areas of ${SEED_FILE}`,
     ).toEqual([...new Set(seed.operations.map((o) => o.area))].sort());
     expect(

@@ -185,7 +185,16 @@ export function responseSchema(op: Operation, status?: number): any {
       : (codes.find((c) => deref(op.doc, op.op.responses[c])?.content) ?? codes[0]);
   const response = deref(op.doc, op.op.responses[code!]);
   if (!response) throw new Error(`${op.id}: the spec has no ${code} response`);
-  return response.content?.["application/json"]?.schema ?? null;
+  const content = response.content ?? {};
+  return (content["application/json"] ?? content["text/plain"])?.schema ?? null;
+}
+
+/** Whether `op`'s 2xx body is text (`text/plain`, the sender's ping), not JSON. */
+export function isTextResponse(op: Operation): boolean {
+  if (op.kind === "openrpc") return false;
+  const code = Object.keys(op.op.responses).find((c) => /^2\d\d$/.test(c));
+  const content = deref(op.doc, op.op.responses[code!])?.content ?? {};
+  return Boolean(content["text/plain"]) && !content["application/json"];
 }
 
 const validators = new WeakMap<object, ValidateFunction>();
@@ -220,7 +229,7 @@ export function validateRawResponse(op: Operation, text: string, status = 200): 
     return text === ""
       ? []
       : [`status ${status} has no body in the spec, got ${text.slice(0, 100)}`];
-  return validateAgainst(op, schema, JSON.parse(text));
+  return validateAgainst(op, schema, isTextResponse(op) ? text : JSON.parse(text));
 }
 
 // -- u64 values ------------------------------------------------------------------------------------
@@ -314,6 +323,7 @@ export function rawRequest(
 /** What the server sent as the operation's result: the JSON-RPC `result`, or the REST body (`undefined` when empty). */
 export function sentResult(op: Operation, text: string): unknown {
   if (text === "") return undefined;
+  if (isTextResponse(op)) return text;
   const body = parseJson(text);
   return op.kind === "openrpc" ? (body as { result?: unknown }).result : body;
 }

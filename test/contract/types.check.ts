@@ -7,6 +7,7 @@ import type * as Compression from "@chaindata/compression";
 import type * as Das from "@chaindata/das";
 import type * as Mint from "@chaindata/mint";
 import type * as Sender from "@chaindata/sender";
+import { createSenderRpc, ping as pingStandalone } from "@chaindata/sender";
 import type * as TokenMetadata from "@chaindata/token-metadata";
 import type * as Wallet from "@chaindata/wallet";
 import type * as Webhooks from "@chaindata/webhooks";
@@ -166,6 +167,12 @@ export async function contract(): Promise<void> {
   });
   exact<Awaited<ReturnType<typeof sender.sendTransaction>>, Sender.SendTransactionResult>(true);
   const signature: string = sendTransaction;
+  const ping: Sender.PingResult = await sender.ping({ timeout: 1000 });
+  exact<Awaited<ReturnType<typeof sender.ping>>, Sender.PingResult>(true);
+  // The standalone form takes the endpoint of createSenderRpc (it remembers the options).
+  const pinged: string = await pingStandalone(createSenderRpc({ environment: "local" }));
+  // @ts-expect-error ping is not JSON-RPC: `request` does not reach it
+  await sender.request("ping", {});
 
   // -- admin ---------------------------------------------------------------------------------------
   const getProjectUsage: Admin.GetProjectUsageResult = await admin.getProjectUsage({
@@ -300,6 +307,8 @@ export async function contract(): Promise<void> {
     updateWebhook,
     deleteWebhook,
     getAssetBatch,
+    ping,
+    pinged,
   ];
   void [
     supply,

@@ -4,7 +4,7 @@ import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata
 import { createCompressionClient } from "@chaindata/compression";
 import { createBatcher, createDasClient, type Asset } from "@chaindata/das";
 import { createChainDataClient, type Das, type Wallet } from "@chaindata/sdk";
-import { createSenderClient } from "@chaindata/sender";
+import { createSenderClient, createSenderRpc, ping, type PingResult } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
 import {
   createWebhookHandler,
@@ -60,6 +60,9 @@ export async function valid(signal: AbortSignal): Promise<void> {
     config: { encoding: "base64" },
     swqosOnly: true,
   });
+  // The keep-alive: no params, only call options; the text `ok`.
+  const ok: PingResult = await sender.ping({ timeout: 2000, maxRetries: 1, signal });
+  const text: string = await ping(createSenderRpc({ environment: "local" }));
 
   const balances = await wallet.getBalances({
     wallet: ADDRESS,
@@ -238,6 +241,12 @@ export async function invalid(): Promise<void> {
   const n: number = (await compression.getCompressedBalanceByOwner({ owner: ADDRESS })).value;
   // @ts-expect-error — the params of getMultipleNewAddressProofsV2 are an array
   await compression.getMultipleNewAddressProofsV2({ address: ADDRESS, tree: ADDRESS });
+  // @ts-expect-error — ping takes no params, only call options
+  await sender.ping({ transaction: "AQID" });
+  // @ts-expect-error — the standalone ping needs the sender's endpoint (it remembers its options)
+  await ping(createDasClient());
+  // @ts-expect-error — ping is not a JSON-RPC method: `request` does not reach it
+  await sender.request("ping", {});
   // @ts-expect-error — encoding is base58 or base64
   await sender.sendTransaction({ transaction: "AQID", config: { encoding: "hex" } });
   // @ts-expect-error — `wallet` is required
