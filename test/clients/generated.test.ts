@@ -79,6 +79,34 @@ describe("JSON-RPC wire format", () => {
     expect(typeof r!.body.id).toBe("string");
   });
 
+  it("revives token_info.balance (a raw u64 amount) as bigint, small or large, in every DAS asset result", async () => {
+    const asset = (balance: string) =>
+      `{"id":"${ADDRESS}","interface":"FungibleToken","token_info":{"balance":${balance},"supply":10,"decimals":5,"associated_token_address":"${OWNER}","price_info":{"price_per_token":0.5,"currency":"USDC","total_price":1.5}},"uses":{"use_method":"Single","remaining":1,"total":3}}`;
+    const das = createDasClient(
+      options(
+        stub((r) => {
+          const result =
+            r.body.method === "getAsset"
+              ? asset("42")
+              : r.body.method === "getAssetBatch"
+                ? `[${asset("18446744073709551615")},null]`
+                : `{"total":1,"limit":1,"page":1,"items":[${asset("7")}]}`;
+          return `{"jsonrpc":"2.0","id":"${r.body.id}","result":${result}}`;
+        }).fetch,
+      ),
+    );
+    const one = await das.getAsset({ id: ADDRESS });
+    expect(one.token_info?.balance).toBe(42n);
+    expect(one.token_info?.price_info?.total_price).toBe(1.5);
+    expect(one.uses).toEqual({ use_method: "Single", remaining: 1n, total: 3n });
+    const [big] = await das.getAssetBatch({ ids: [ADDRESS, OWNER] });
+    expect(big?.token_info?.balance).toBe(18446744073709551615n);
+    const owned = await das.getAssetsByOwner({ ownerAddress: OWNER, page: 1, limit: 1 });
+    expect(owned.items[0]?.token_info?.balance).toBe(7n);
+    const byAuthority = await das.getAssetsByAuthority({ authorityAddress: OWNER, page: 1 });
+    expect(byAuthority.items[0]?.token_info?.balance).toBe(7n);
+  });
+
   it("sends sendTransaction params by position on POST /fast, swqosOnly as ?swqos_only=true, and no key when none is set", async () => {
     const { fetch, requests } = stub(
       rpcReply(

@@ -35,6 +35,18 @@ export async function contract(): Promise<void> {
   exact<typeof getAsset, Awaited<ReturnType<typeof das.getAsset>>>(true);
   notAny(getAsset, true);
   const supply: bigint | undefined = getAsset.token_info?.supply;
+  // token_info.balance is a raw u64 amount (a bigint, like supply); the other fields of
+  // helius-sdk 3.2.0's TokenInfo / PriceInfo / Asset are typed, not `unknown`
+  exact<typeof getAsset.token_info, Das.TokenInfo | undefined>(true);
+  exact<NonNullable<typeof getAsset.token_info>["balance"], bigint | undefined>(true);
+  exact<NonNullable<typeof getAsset.token_info>["associated_token_address"], string | undefined>(
+    true,
+  );
+  exact<NonNullable<Das.TokenInfo["price_info"]>["total_price"], number | undefined>(true);
+  const useMethod: string | undefined = getAsset.uses?.use_method;
+  const usesRemaining: bigint | undefined = getAsset.uses?.remaining;
+  const usesTotal: bigint | undefined = getAsset.uses?.total;
+  const mintExtensions: Record<string, unknown> | undefined = getAsset.mint_extensions;
   const printSupply: bigint | undefined | null = getAsset.supply?.print_current_supply;
 
   const getAssetBatch: Das.GetAssetBatchResult = await das.getAssetBatch({
@@ -313,6 +325,10 @@ export async function contract(): Promise<void> {
   void [
     supply,
     printSupply,
+    useMethod,
+    usesRemaining,
+    usesTotal,
+    mintExtensions,
     lamports,
     maxSupply,
     accountLamports,

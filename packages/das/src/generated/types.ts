@@ -24,6 +24,7 @@ export interface components {
         AssetSortDirection: AssetSortDirection;
         AssetSortField: AssetSortField;
         AssetSupply: AssetSupply;
+        AssetUses: AssetUses;
         EditionList: EditionList;
         GetAssetOptions: GetAssetOptions;
         GetAssetsByAuthorityOptions: GetAssetsByAuthorityOptions;
@@ -256,12 +257,18 @@ export interface Asset {
     creators?: AssetCreator[] | undefined;
     /** Who owns the asset and whether it is frozen or delegated. */
     ownership?: AssetOwnership | undefined;
+    /** The asset's use restrictions (Metaplex `Uses`): how uses are consumed and how many are left. Absent when the asset has none. */
+    uses?: AssetUses | undefined;
     /** Print-edition supply of the asset. `null` for assets without edition data, e.g. fungible tokens. */
     supply?: AssetSupply | null | undefined;
     /** Whether the asset's metadata can still be changed. */
     mutable?: boolean | undefined;
     /** Whether the asset has been burnt. */
     burnt?: boolean | undefined;
+    /** The Token-2022 extensions of the asset's mint, keyed by extension name (snake case), when it has any. The TS SDK names `confidential_transfer_mint`, `confidential_transfer_fee_config`, `transfer_fee_config`, `metadata_pointer`, `mint_close_authority`, `permanent_delegate`, `transfer_hook`, `interest_bearing_config`, `default_account_state`, `confidential_transfer_account` and `metadata`; the service does not document the set or the objects' shapes, so the object is kept open. */
+    mint_extensions?: {
+        [key: string]: unknown;
+    } | undefined;
     /** Token data of the asset's mint. Present for fungible tokens (getAsset / getAssetBatch, and owner queries with `showFungible`) and also seen on NFTs. Further fields may appear; they are not documented. */
     token_info?: TokenInfo | undefined;
     /** On-chain inscription data of the asset, returned when the `showInscription` option is set. */
@@ -702,6 +709,22 @@ export interface AssetSupply {
     edition_nonce?: number | null | undefined;
 }
 /**
+ * The asset's use restrictions (Metaplex `Uses`): how uses are consumed and how many are left. Absent when the asset has none.
+ * @example {
+ *       "use_method": "Multiple",
+ *       "remaining": 3,
+ *       "total": 5
+ *     }
+ */
+export interface AssetUses {
+    /** How uses are consumed. An open enum: the known values are `Burn`, `Single` and `Multiple`; the list is not guaranteed complete. */
+    use_method: "Burn" | "Single" | "Multiple" | (string & {});
+    /** The number of uses left (a u64 on chain). */
+    remaining: U64;
+    /** The number of uses the asset was created with (a u64 on chain). */
+    total: U64;
+}
+/**
  * The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`.
  * @example {
  *       "last_indexed_slot": 398412733,
@@ -940,12 +963,19 @@ export interface NftEdition {
  *       "price_per_token": 0.00002134,
  *       "currency": "USDC"
  *     }
+ * @example {
+ *       "price_per_token": 0.00002134,
+ *       "currency": "USDC",
+ *       "total_price": 26675
+ *     }
  */
 export interface PriceInfo {
     /** The price of one whole token (after applying decimals) in `currency`. */
     price_per_token?: number | undefined;
     /** The currency of the price, e.g. `USDC`. */
     currency?: string | undefined;
+    /** The value of the holding (`balance` after applying `decimals`, times `price_per_token`) in `currency`. When the service includes it is not documented. */
+    total_price?: number | undefined;
 }
 /**
  * A slot number.
@@ -964,16 +994,33 @@ export type Slot = number;
  *         "currency": "USDC"
  *       }
  *     }
+ * @example {
+ *       "symbol": "Bonk",
+ *       "balance": 125000000000000,
+ *       "supply": 8881564943168000000,
+ *       "decimals": 5,
+ *       "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *       "associated_token_address": "6JXV9NrtPRB4UnibkWum1W9YHwYkmdQ8DJ4yuNrzQVJ9",
+ *       "price_info": {
+ *         "price_per_token": 0.00002134,
+ *         "currency": "USDC",
+ *         "total_price": 26675
+ *       }
+ *     }
  */
 export interface TokenInfo {
     /** The token's symbol. */
     symbol?: string | undefined;
+    /** The holder's balance in raw units (before applying `decimals`); can exceed 2^53. When the service includes it is not documented; it describes a holding, as in the fungible tokens that getAssetsByOwner returns with `showFungible`. */
+    balance?: U64 | undefined;
     /** The token's total supply in raw units (before applying `decimals`); can exceed 2^53. */
     supply?: U64 | undefined;
     /** The number of decimals of the mint. */
     decimals?: number | undefined;
     /** The token program that owns the mint (e.g. the SPL Token or Token-2022 program). */
     token_program?: Address | undefined;
+    /** The holder's associated token account for the mint. When the service includes it is not documented. */
+    associated_token_address?: Address | undefined;
     /** The token's price. Price data is cached for up to 600 seconds and exists only for the top 10,000 tokens by 24-hour trading volume; other tokens have no `price_info`. */
     price_info?: PriceInfo | undefined;
     /** The mint authority; absent when none. */
