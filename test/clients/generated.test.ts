@@ -531,6 +531,29 @@ describe("REST wire format", () => {
     expect(r!.headers.get("x-api-key")).toBe(KEY);
   });
 
+  it("wallet transfers: sends the previous page's cursor as it came (an opaque string, not only base58), and .all() follows it", async () => {
+    const opaque = "eyJvZmZzZXQiOjUwLCJzaWciOiIwT0lsIn0=";
+    const { fetch, requests } = stub((r) =>
+      r.url.searchParams.get("cursor") === opaque
+        ? `{"data":[],"pagination":{"hasMore":false,"nextCursor":null}}`
+        : `{"data":[{"signature":"s1"}],"pagination":{"hasMore":true,"nextCursor":"${opaque}"}}`,
+    );
+    const wallet = createWalletClient(options(fetch));
+    await wallet.getTransfers({ wallet: OWNER, cursor: "0OIl_-:+/=" });
+    expect(requests[0]!.url.searchParams.get("cursor")).toBe("0OIl_-:+/=");
+    const pages = [];
+    for await (const page of wallet.getTransfers.all({ wallet: OWNER }).pages()) pages.push(page);
+    expect(pages).toHaveLength(2);
+    expect(requests.map((r) => r.url.searchParams.get("cursor"))).toEqual([
+      "0OIl_-:+/=",
+      null,
+      opaque,
+    ]);
+    await expect(wallet.getTransfers({ wallet: OWNER, cursor: "" })).rejects.toThrow(
+      ValidationError,
+    );
+  });
+
   it("revives u64 fields of a REST response (token-metadata rentEpoch = u64::MAX)", async () => {
     const record = `[{"account":"${ADDRESS}","onChainAccountInfo":{"accountInfo":{"key":"${ADDRESS}","isSigner":false,"isWritable":false,"lamports":1461600,"owner":"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA","executable":false,"rentEpoch":18446744073709551615},"error":""}}]`;
     const { fetch } = stub(() => record);

@@ -420,7 +420,7 @@ export interface operations {
                  * @default 50
                  */
                 limit?: number | undefined;
-                /** The cursor from the previous response's `pagination.nextCursor`; omit it for the first page. */
+                /** The cursor from the previous response's `pagination.nextCursor`, passed back unchanged (an opaque string; its format is not documented); omit it for the first page. */
                 cursor?: string | undefined;
             } | undefined;
             header?: never;
@@ -708,7 +708,7 @@ export type WalletBatchIdentityResponse = WalletIdentity[];
 export interface WalletCursorPagination {
     /** Whether more results are available. */
     hasMore: boolean;
-    /** The cursor of the next page (base58, per the service's cursor convention); null or absent when there are no more results. */
+    /** The cursor of the next page, an opaque string to pass back unchanged as `cursor`; null or absent when there are no more results. Its format is not documented. */
     nextCursor?: string | null | undefined;
 }
 /**
