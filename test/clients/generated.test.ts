@@ -402,10 +402,9 @@ describe("REST wire format", () => {
     const { fetch, requests } = stub(() => JSON.stringify(read));
     const webhooks = createWebhooksClient(options(fetch));
     const webhook = await webhooks.getWebhook({ webhookID: read.webhookID });
+    // the read carries the webhookID and every setting the update requires
     await webhooks.updateWebhook({
       ...webhook,
-      // (A read may omit an empty list, and the update sends the whole object.)
-      transactionTypes: webhook.transactionTypes ?? [],
       accountAddresses: [...webhook.accountAddresses, OWNER],
     });
     const [, put] = requests;

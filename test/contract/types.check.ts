@@ -258,6 +258,22 @@ export async function contract(): Promise<void> {
     webhookID: "642574b0-72aa-41dd-b293-356451e22168",
   });
   exact<Awaited<ReturnType<typeof webhooks.getWebhook>>, Webhooks.GetWebhookResult>(true);
+  // a read carries the settings create/update take, typed as there
+  exact<typeof getWebhook.encoding, Webhooks.WebhookEncoding | undefined>(true);
+  exact<typeof getWebhook.txnStatus, Webhooks.TxnStatus | undefined>(true);
+  exact<typeof getWebhook.transactionTypes, Webhooks.TransactionType[]>(true);
+  // read, change, send back: the documented read-modify-write compiles as it stands
+  const webhookID = "642574b0-72aa-41dd-b293-356451e22168";
+  const accountAddresses = ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"];
+  await webhooks.updateWebhook({
+    ...(await webhooks.getWebhook({ webhookID })),
+    accountAddresses,
+  });
+  const read = await webhooks.getWebhook({ webhookID });
+  await webhooks.updateWebhook({
+    ...read,
+    accountAddresses: [...read.accountAddresses, ...accountAddresses],
+  });
 
   const updateWebhook: Webhooks.UpdateWebhookResult = await webhooks.updateWebhook({
     webhookID: "642574b0-72aa-41dd-b293-356451e22168",

@@ -47,7 +47,7 @@ export interface paths {
         /**
          * Edit a webhook
          *
-         * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), read the webhook with getWebhook, change it and send the whole object. Costs 100 credits. Not idempotent by default (it is billed per call).
+         * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), read the webhook with getWebhook, change it and send the whole object: `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })` (the read carries the `webhookID` and every setting, and its read-only fields are accepted). Costs 100 credits. Not idempotent by default (it is billed per call).
          */
         put: operations["updateWebhook"];
         post?: never;
@@ -1527,6 +1527,22 @@ export type WatchedAddresses = readonly Address[];
  *       ],
  *       "webhookType": "enhanced",
  *       "authHeader": "Bearer <your-webhook-secret>",
+ *       "txnStatus": "success",
+ *       "active": true
+ *     }
+ * @example {
+ *       "webhookID": "b1d5e2f4-8c3a-4e7b-9f10-2a6c4d8e0b13",
+ *       "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
+ *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/raw",
+ *       "transactionTypes": [
+ *         "ANY"
+ *       ],
+ *       "accountAddresses": [
+ *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+ *       ],
+ *       "webhookType": "raw",
+ *       "encoding": "jsonParsed",
+ *       "txnStatus": "all",
  *       "active": true
  *     }
  */
@@ -1547,8 +1563,8 @@ export interface Webhook {
     project?: string | undefined;
     /** The URL that receives the POST deliveries. */
     webhookURL: Url;
-    /** The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). */
-    transactionTypes?: TransactionType[] | undefined;
+    /** The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). Always present (create and update require it too), so a webhook read with getWebhook can be sent back to updateWebhook. */
+    transactionTypes: TransactionType[];
     /** The watched accounts (at most 100000). */
     accountAddresses: Address[];
     /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
@@ -1557,6 +1573,10 @@ export interface Webhook {
     webhookType: WebhookType;
     /** A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
     authHeader?: string | undefined;
+    /** How raw deliveries encode transactions, as set at creation or update (see `WebhookEncoding`). Absent when it was never set; whether the service then reports its default is not documented. */
+    encoding?: WebhookEncoding | undefined;
+    /** Which transactions are delivered by outcome, as set at creation or update (see `TxnStatus`). Absent when it was never set; whether the service then reports its default is not documented. */
+    txnStatus?: TxnStatus | undefined;
     /** Whether the webhook is delivering. The service may disable a webhook on its own when deliveries fail at a high rate. */
     active?: boolean | undefined;
 }
