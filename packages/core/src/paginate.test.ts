@@ -122,8 +122,7 @@ describe("paginate: page style", () => {
       collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a", before: "b" })),
     ).rejects.toThrow(
       new ConfigurationError(
-        "before, after: .all() walks by `cursor`, and the result of a request with before / after alone " +
-          "names no next page: give `cursor`, or fetch one page (maxPages: 1, or call the operation)",
+        "before, after: .all() cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
       ),
     );
     expect(fetchPage).not.toHaveBeenCalled();

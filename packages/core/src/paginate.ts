@@ -92,8 +92,7 @@ export function paginate<I, R>(
     if (keys.length && get(current, cursor) === undefined && max > 1)
       misconfigured(
         keys.join(", "),
-        `.all() walks by \`${cursor}\`, and the result of a request with ${keys.join(" / ")} alone names ` +
-          `no next page: give \`${cursor}\`, or fetch one page (maxPages: 1, or call the operation)`,
+        `.all() cannot go on from these alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
       );
     const seen = new Set<unknown>([get(current, cursor)]);
     for (let fetched = 0; fetched < max; fetched++) {
