@@ -310,6 +310,51 @@ describe("spec checks catch", () => {
     );
   });
 
+  it("a sender tip account, minimum tip or region the generator could not turn into a constant", () => {
+    const sender = brokenCopy("openrpc/sender.yaml", (doc) => {
+      const tips = doc.info["x-tip-accounts"];
+      tips.accounts[1] = tips.accounts[1].slice(0, -3); // cut short: 31 bytes
+      tips.accounts[2] = tips.accounts[2].replace(/^./, "0"); // not base58
+      tips.accounts[3] = tips.accounts[0];
+      tips.acounts = [];
+      const tip = doc.info["x-minimum-tip-lamports"];
+      tip.default = 0;
+      tip.swqosOnly = 5000.5;
+      tip.asOf = "January 2026";
+      tip.dual = 200000;
+      delete tip["x-source"];
+    });
+    expect(findingsOf(sender)).toEqual([
+      "sender #/info/x-tip-accounts: acounts is not a known key (description, accounts, x-source)",
+      expect.stringMatching(
+        /^sender #\/info\/x-tip-accounts\/accounts\/1: "D2L6\w+" is not a base58 address \(32 bytes\)$/,
+      ),
+      expect.stringMatching(
+        /^sender #\/info\/x-tip-accounts\/accounts\/2: "0\w+" is not a base58 address \(32 bytes\)$/,
+      ),
+      "sender #/info/x-tip-accounts/accounts/3: 4ACfpUFoaSD9bfPdeu6DBt89gB6ENTeHBXCAi87NhDEE is listed twice",
+      "sender #/info/x-minimum-tip-lamports: dual is not a known key (description, default, swqosOnly, asOf, x-source)",
+      "sender #/info/x-minimum-tip-lamports: x-source is required",
+      'sender #/info/x-minimum-tip-lamports/default: must be a positive whole number of lamports (u64), got "0"',
+      'sender #/info/x-minimum-tip-lamports/swqosOnly: must be a positive whole number of lamports (u64), got "5000.5"',
+      'sender #/info/x-minimum-tip-lamports/asOf: must be the date the values were checked, "YYYY-MM" or "YYYY-MM-DD"',
+    ]);
+    const hosts = brokenCopy("hosts.yaml", (doc) => {
+      const regions = doc.hosts.sender["x-regions"];
+      regions.fra = "http://fra-sender.helius-rpc.com/fast";
+      regions.global = "https://sender.helius-rpc.com";
+      regions.AMS = regions.ams;
+    });
+    const regionFindings = [
+      'sender #/servers/0/x-regions/fra: must be an http(s) origin without a path, query or trailing slash, got "http://fra-sender.helius-rpc.com/fast"',
+      'sender #/servers/0/x-regions/global: a region code is 2 to 8 lower-case letters, and not "global"',
+      'sender #/servers/0/x-regions/AMS: a region code is 2 to 8 lower-case letters, and not "global"',
+      "sender #/servers/0/x-regions/AMS: http://ams-sender.helius-rpc.com is listed twice",
+    ];
+    // (Both sender documents, OpenRPC and OpenAPI, carry the host's server.)
+    expect(findingsOf(hosts)).toEqual([...regionFindings, ...regionFindings]);
+  });
+
   it("a malformed x-source", () => {
     const specDir = brokenCopy("schemas/common.yaml", (doc) => {
       doc.Slot["x-source"] = "assumption";
