@@ -11,6 +11,7 @@ import { parseCli } from "../lib/cli.mjs";
 import { staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
+import { emitAreaConstants, readmeConstants } from "./constants.mjs";
 import { emitRestArea, exampleFor as restExample, operationsOf } from "./rest.mjs";
 import { emitRpcArea, exampleFor as rpcExample } from "./rpc.mjs";
 
@@ -287,7 +288,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
               ", ",
             )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.\n\n${receiver}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent }\` last. ${retries}${own}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent }\` last. ${retries}${own}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
   };
 }
 
@@ -316,6 +317,7 @@ export async function generate({ distDir = join(root, "spec/dist") } = {}) {
     Object.assign(
       files,
       await (a.kind === "openrpc" ? emitRpcArea(a, http) : emitRestArea(a)),
+      emitAreaConstants(a),
       emitReadme(a, http),
       emitRuntimeExports(a.area, { rpc: a.kind === "openrpc" }),
     );

@@ -30,5 +30,8 @@ describe("examples", () => {
     expect(stdout).toMatch(/9\/9 examples ok; the mock served \d+ requests, 0 with violations/);
     // real results, e.g. a u64 supply printed exactly
     expect(stdout).toContain("supply 8881564943168000000");
+    // (examples/sender.mjs prints the spec's constants it builds a tip from.)
+    expect(stdout).toMatch(/tip 5000 lamports to [1-9A-HJ-NP-Za-km-z]{32,44}\n/);
+    expect(stdout).toContain("regional endpoints: global, slc, ewr, lon, fra, ams, sg, tyo\n");
   }, 120_000);
 });

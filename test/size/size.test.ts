@@ -7,7 +7,7 @@
 // to reset after an intended change.
 import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { areas, bundlePrograms, repoRoot } from "../../bench/lib/programs.mjs";
+import { areas, bundlePrograms, bundleSize, repoRoot } from "../../bench/lib/programs.mjs";
 
 interface Budget {
   maxGzipBytes: number;
@@ -44,6 +44,38 @@ describe("bundle size of one-call programs (esbuild --bundle --minify --format=e
     const limit = Math.min(budget.maxGzipBytes, budget.capGzipBytes ?? Infinity);
     const why = budget.cap && limit === budget.capGzipBytes ? ` (${budget.cap})` : "";
     expect(gz, `${key}: ${gz} B gzipped, budget ${limit} B${why}`).toBeLessThanOrEqual(limit);
+  });
+});
+
+describe("the sender's constants (tip accounts, minimum tip, regions) tree-shake away", () => {
+  // Strings only these constants hold: a tip account, a regional host, the minimum tip's digits.
+  const marks = [
+    "4ACfpUFoaSD9bfPdeu6DBt89gB6ENTeHBXCAi87NhDEE",
+    "fra-sender.helius-rpc.com",
+    "1e6n",
+    "1000000n",
+  ];
+  // (bundleSize's `code` is esbuild's output bytes.)
+  const carried = (code: Uint8Array | undefined) => {
+    const text = new TextDecoder().decode(code);
+    return marks.filter((m) => text.includes(m));
+  };
+  it.each([
+    ["sender client", areas.sender!.ours],
+    ["sender standalone", areas.sender!.standalone!],
+    ["das client", areas.das!.ours],
+    ["das standalone", areas.das!.standalone!],
+  ])("a %s program that does not import them carries none of them", async (_, program) => {
+    expect(carried((await bundleSize(program)).code)).toEqual([]);
+  });
+  it("a program that imports them carries them (the check above can fail)", async () => {
+    const { code } = await bundleSize(
+      `import { senderTipAccounts, senderRegions, senderMinimumTipLamports } from '@chaindata/sender';\n` +
+        `console.log(senderTipAccounts[0], senderRegions.fra, senderMinimumTipLamports.default);`,
+    );
+    expect(carried(code)).toContain("4ACfpUFoaSD9bfPdeu6DBt89gB6ENTeHBXCAi87NhDEE");
+    expect(carried(code)).toContain("fra-sender.helius-rpc.com");
+    expect(carried(code).some((m) => m.endsWith("n"))).toBe(true);
   });
 });
 

@@ -4,7 +4,16 @@ import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata
 import { createCompressionClient } from "@chaindata/compression";
 import { createBatcher, createDasClient, type Asset } from "@chaindata/das";
 import { createChainDataClient, type Das, type Wallet } from "@chaindata/sdk";
-import { createSenderClient, createSenderRpc, ping, type PingResult } from "@chaindata/sender";
+import {
+  createSenderClient,
+  createSenderRpc,
+  ping,
+  senderMinimumTipLamports,
+  senderRegions,
+  senderTipAccounts,
+  type PingResult,
+  type SenderRegion,
+} from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
 import {
   createWebhookHandler,
@@ -275,3 +284,22 @@ export async function invalid(): Promise<void> {
   void notKnown;
   void notInterface;
 }
+
+// The sender's constants: tip accounts and region URLs are readonly literals, the minimum tips
+// readonly bigints (not literals: the values change between releases).
+const firstTipAccount: "4ACfpUFoaSD9bfPdeu6DBt89gB6ENTeHBXCAi87NhDEE" = senderTipAccounts[0];
+const tipAccountCount: 10 = senderTipAccounts.length;
+// @ts-expect-error — readonly: the list cannot be changed
+senderTipAccounts.push("86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY");
+const fra: "http://fra-sender.helius-rpc.com" = senderRegions.fra;
+// @ts-expect-error — readonly
+senderRegions.fra = "http://example.com";
+const regionName: SenderRegion = "global";
+// @ts-expect-error — not a region
+const notARegion: SenderRegion = "nyc";
+const minimumTip: bigint =
+  senderMinimumTipLamports.default + senderMinimumTipLamports.swqosOnly * 2n;
+// @ts-expect-error — readonly
+senderMinimumTipLamports.default = 1n;
+createSenderClient({ baseUrls: { sender: senderRegions[regionName] } });
+void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];

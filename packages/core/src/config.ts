@@ -41,8 +41,9 @@ export interface ClientOptions {
   environment?: EnvironmentName | undefined;
   /**
    * Base URL per host, overriding the environment's (e.g. a dedicated node, a regional
-   * sender, a proxy). Required for a host the environment has no URL for. An http(s) URL
-   * without credentials, query or fragment (the key is added per call).
+   * sender such as `senderRegions.fra` from `@chaindata/sender`: a URL, not a region name, a proxy).
+   * Required for a host the environment has no URL for. An http(s) URL without credentials, query
+   * or fragment (the key is added per call).
    * @default {} (the environment's URLs)
    */
   baseUrls?: { [H in HostName]?: string | undefined } | undefined;

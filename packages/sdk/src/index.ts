@@ -1,9 +1,16 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// the webhook receiver, the runtime's option and error types, and each area's data types.
+// the sender's constants, the webhook receiver, the runtime's option and error types, and each area's data types.
 export { createChainDataClient, type ChainDataClient } from "./generated/client.js";
 export { createDasClient, type DasClient } from "@chaindata/das";
 export { createCompressionClient, type CompressionClient } from "@chaindata/compression";
-export { createSenderClient, type SenderClient } from "@chaindata/sender";
+export {
+  createSenderClient,
+  senderMinimumTipLamports,
+  senderRegions,
+  senderTipAccounts,
+  type SenderClient,
+  type SenderRegion,
+} from "@chaindata/sender";
 export { createWalletClient, type WalletClient } from "@chaindata/wallet";
 export { createAdminClient, type AdminClient } from "@chaindata/admin";
 export {

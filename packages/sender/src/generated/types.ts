@@ -56,7 +56,7 @@ export interface SendTransactionParams {
     /** Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. */
     config: SendTransactionConfig;
     /**
-     * Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (0.000005 SOL since 2025-10-17). Sent as the query parameter `swqos_only=true`.
+     * Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (`x-minimum-tip-lamports.swqosOnly`; in the SDK `senderMinimumTipLamports.swqosOnly`). Sent as the query parameter `swqos_only=true`.
      * @default false
      */
     swqosOnly?: boolean | undefined;

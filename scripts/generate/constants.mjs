@@ -1,0 +1,146 @@
+// An area's constants (src/generated/constants.ts), from the facts its documents state outside
+// any operation: `info.x-tip-accounts` → `<area>TipAccounts`, `info.x-minimum-tip-lamports` →
+// `<area>MinimumTipLamports`, and the host's regional endpoints (spec/hosts.yaml `x-regions`,
+// the server's `x-regions` in the bundle) → `<host>Regions`. Each is its own top-level `const`
+// with no side effects, so a bundle that does not import it does not carry it.
+// scripts/spec/rules.mjs (checkAreaConstants) has checked their shape.
+import { banner, literal } from "./lib/emit.mjs";
+import { camel, pascal } from "./lib/schema.mjs";
+
+const clean = (text) => String(text).replace(/\*\//g, "*\\/").replace(/\s+/g, " ").trim();
+
+/** A JSDoc block of paragraphs (each one line; empty ones dropped). */
+const block = (paragraphs, indent = "") =>
+  `${indent}/**\n${paragraphs
+    .filter(Boolean)
+    .map((p) => `${indent} * ${p}`)
+    .join(`\n${indent} *\n`)}\n${indent} */\n`;
+
+/** `1000000` → `1_000_000n` (digits grouped, as a bigint literal: lamports are u64). */
+const lamports = (n) => `${String(n).replace(/\B(?=(\d{3})+$)/g, "_")}n`;
+
+/** `{ "packages/<area>/src/generated/constants.ts": … }`, or `{}` when the area states none. */
+export function emitAreaConstants({ area, doc, file }) {
+  const info = doc.info ?? {};
+  const name = camel(area);
+  const parts = [];
+  const tips = info["x-tip-accounts"];
+  if (tips)
+    parts.push(
+      block([
+        clean(tips.description),
+        `Source: ${clean(tips["x-source"])}.`,
+        `@see {@link ${name}MinimumTipLamports} for the smallest tip.`,
+      ]) +
+        `export const ${name}TipAccounts = [\n${tips.accounts.map((a) => `  ${literal(a)},`).join("\n")}\n] as const;\n`,
+    );
+  const tip = info["x-minimum-tip-lamports"];
+  if (tip)
+    parts.push(
+      block([
+        clean(tip.description),
+        `**As of ${tip.asOf}** (when these values were last checked against the public docs); in lamports, as \`bigint\` like every u64 amount of the SDK. The type is \`bigint\`, not the literal values, because they change.`,
+        `Source: ${clean(tip["x-source"])}.`,
+      ]) +
+        `export const ${name}MinimumTipLamports: Readonly<{\n` +
+        `  /** The default route ("Sender Max", dual routing). */\n  default: bigint;\n` +
+        `  /** With \`swqosOnly: true\` (the \`swqos_only=true\` query parameter). */\n  swqosOnly: bigint;\n` +
+        `}> = { default: ${lamports(tip.default)}, swqosOnly: ${lamports(tip.swqosOnly)} };\n`,
+    );
+  const server = (doc.servers ?? []).find((s) => s["x-regions"]);
+  if (server) {
+    const host = server["x-host"];
+    const global = server["x-environments"]?.mainnet;
+    const regions = Object.entries(server["x-regions"]);
+    parts.push(
+      block([
+        `The ${host} host's endpoints, for \`baseUrls.${host}\`: \`global\` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you.`,
+        `\`baseUrls\` takes URLs only, not region names: \`create${pascal(area)}Client({ baseUrls: { ${host}: ${host}Regions.${regions[0][0]} } })\`.`,
+        server["x-source"] ? `Source: ${clean(server["x-source"])}.` : "",
+      ]) +
+        `export const ${host}Regions = {\n` +
+        [["global", global], ...regions]
+          .map(([code, url]) => `  ${code}: ${literal(url)},`)
+          .join("\n") +
+        `\n} as const;\n\n` +
+        `/** A region of {@link ${host}Regions}: \`"global"\` or a regional endpoint's code. */\n` +
+        `export type ${pascal(host)}Region = keyof typeof ${host}Regions;\n`,
+    );
+  }
+  if (!parts.length) return {};
+  return {
+    [`packages/${area}/src/generated/constants.ts`]:
+      banner(`spec/dist/${file} (info, and spec/hosts.yaml x-regions)`) +
+      `// Constants a caller needs to build a transaction for this area, from the spec.\n\n` +
+      parts.join("\n"),
+  };
+}
+
+/** The package README's section on the area's constants (below the first call), or "". */
+export function readmeConstants({ area, doc }) {
+  const info = doc.info ?? {};
+  const name = camel(area);
+  const server = (doc.servers ?? []).find((s) => s["x-regions"]);
+  const tips = info["x-tip-accounts"];
+  const tip = info["x-minimum-tip-lamports"];
+  if (!server && !tips && !tip) return "";
+  const host = server?.["x-host"];
+  const region = server && Object.keys(server["x-regions"])[0];
+  const imports = [
+    ...(server ? [`create${pascal(area)}Client`] : []),
+    ...(tip ? [`${name}MinimumTipLamports`] : []),
+    ...(server ? [`${host}Regions`] : []),
+    ...(tips ? [`${name}TipAccounts`] : []),
+  ];
+  const lines = [
+    `import { ${imports.join(", ")} } from "@chaindata/${area}";`,
+    "",
+    ...(server
+      ? [
+          `// The regional endpoint nearest you (plain http, for servers; \`${host}Regions.global\` is https).`,
+          `const regional = create${pascal(area)}Client({ baseUrls: { ${host}: ${host}Regions.${region} } });`,
+        ]
+      : []),
+    ...(tips || tip
+      ? [
+          "// What the transaction must pay, to build into it with your Solana library:",
+          "const tip = {",
+          ...(tips
+            ? [`  to: ${name}TipAccounts[Math.floor(Math.random() * ${name}TipAccounts.length)]!,`]
+            : []),
+          ...(tip
+            ? [
+                `  lamports: ${name}MinimumTipLamports.default, // a bigint; .swqosOnly with swqosOnly: true`,
+              ]
+            : []),
+          "};",
+        ]
+      : []),
+    ...(server && doc.methods?.[0]
+      ? [
+          `// …then, with the signed transaction: await regional.${doc.methods[0].name}({ … }) as above.`,
+        ]
+      : []),
+  ];
+  const facts = [
+    tips
+      ? `\`${name}TipAccounts\`: the ${tips.accounts.length} tip accounts; every transaction must transfer a tip to one of them.`
+      : "",
+    tip
+      ? `\`${name}MinimumTipLamports\`: the smallest tip per route, as of ${tip.asOf} (it has changed over time: check the current docs; the JSDoc has the history).`
+      : "",
+    server
+      ? `\`${host}Regions\`: the host's URLs (\`global\`, ${Object.keys(server["x-regions"])
+          .map((c) => `\`${c}\``)
+          .join(
+            ", ",
+          )}). \`baseUrls.${host}\` takes a URL, not a region name: \`${host}Regions.${region}\`, not \`"${region}"\`, which throws a \`ConfigurationError\`. One shape for every host's \`baseUrls\`, and the URL in use is explicit.`
+      : "",
+  ].filter(Boolean);
+  return (
+    `\n\n## Constants\n\n${facts.map((f) => `- ${f}`).join("\n")}\n\n` +
+    "```ts\n" +
+    lines.join("\n") +
+    "\n```"
+  );
+}
