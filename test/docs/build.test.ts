@@ -89,6 +89,21 @@ describe("docs build", () => {
     expect(ping).not.toContain("api-key=");
   });
 
+  it("shows the sender's tips from the spec: the minimum per route and the 10 tip accounts, with the SDK's names", () => {
+    const sender = load("openrpc/sender.json").info;
+    const tips = text(
+      /<section id="constants"[^]*?<\/section>/.exec(page("sender/index.html"))![0],
+    );
+    for (const account of sender["x-tip-accounts"].accounts) expect(tips).toContain(account);
+    expect(sender["x-tip-accounts"].accounts).toHaveLength(10);
+    const min = sender["x-minimum-tip-lamports"];
+    expect(tips).toContain(`Minimum (as of ${min.asOf})`);
+    expect(tips).toContain(`${min.default.toLocaleString("en")} lamports`);
+    expect(tips).toContain(`${min.swqosOnly.toLocaleString("en")} lamports`);
+    expect(tips).toContain("senderMinimumTipLamports");
+    expect(tips).toContain("senderTipAccounts");
+  });
+
   it("groups the navigation by area, with token-metadata and mint under Deprecated", () => {
     const home = page("index.html");
     const nav = home.slice(

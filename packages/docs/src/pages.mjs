@@ -87,6 +87,24 @@ function envTable(pc, area, op) {
   return `<div class="table-wrap"><table class="envs"><thead><tr><th scope="col">Environment</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th><th scope="col">About</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
 }
 
+/** An area's constants (the sender's `x-tip-accounts` and `x-minimum-tip-lamports`), as the SDK exports them. */
+function constantsBlock(pc, info) {
+  const tips = info?.["x-tip-accounts"];
+  const min = info?.["x-minimum-tip-lamports"];
+  if (!isObj(tips) && !isObj(min)) return "";
+  const lamports = (n) => `${Number(n).toLocaleString("en")} lamports (${Number(n) / 1e9} SOL)`;
+  const parts = [];
+  if (isObj(min))
+    parts.push(
+      `<h3>Minimum tip</h3>${md(pc, min.description)}<div class="table-wrap"><table><thead><tr><th scope="col">Route</th><th scope="col">Minimum (as of ${esc(min.asOf ?? "")})</th></tr></thead><tbody><tr><td>default (dual routing)</td><td>${esc(lamports(min.default))}</td></tr><tr><td><code>swqosOnly</code></td><td>${esc(lamports(min.swqosOnly))}</td></tr></tbody></table></div><p class="small">In the SDK: <code>senderMinimumTipLamports</code>${marker(pc, min["x-source"])}</p>`,
+    );
+  if (isObj(tips) && Array.isArray(tips.accounts))
+    parts.push(
+      `<h3>Tip accounts (${tips.accounts.length})</h3>${md(pc, tips.description)}<ul class="cols">${tips.accounts.map((a) => `<li><code>${esc(a)}</code></li>`).join("")}</ul><p class="small">In the SDK: <code>senderTipAccounts</code>${marker(pc, tips["x-source"])}</p>`,
+    );
+  return section("constants", "Tips", parts.join(""));
+}
+
 function regionsBlock(pc, area) {
   const r = area.servers.regions;
   if (!isObj(r) || !Object.keys(r).length) return "";
@@ -635,6 +653,7 @@ ${area.deprecated ? '<div class="callout callout-deprecated" role="note"><strong
 ${md(pc, info.description)}${info["x-source"] || area.doc["x-source"] ? `<p class="small">Source ${marker(pc, info["x-source"])}${marker(pc, area.doc["x-source"])}</p>` : ""}
 <dl class="facts"><div><dt>Package</dt><dd><code>npm install ${esc(area.pkg)}</code></dd></div><div><dt>Client</dt><dd><code>${esc(area.factory)}()</code></dd></div><div><dt>Protocol</dt><dd>${area.kind === "openrpc" ? `JSON-RPC 2.0 over <code>POST ${esc(area.rpcPath ?? "/")}</code> (OpenRPC ${esc(area.doc.openrpc ?? "")})` : `REST (OpenAPI ${esc(area.doc.openapi ?? "")})`}</dd></div><div><dt>Auth</dt><dd>${authText(pc, area.auth)}</dd></div><div><dt>Version</dt><dd>${esc(info.version ?? "")}</dd></div></dl>
 ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>${envTable(pc, area)}${regionsBlock(pc, area)}`)}
+${constantsBlock(pc, info)}
 ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", `<div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table></div>`)}
 ${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p><div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table></div>`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quick, { label: "TypeScript", lang: "ts" }))}
