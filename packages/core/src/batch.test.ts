@@ -29,7 +29,7 @@ describe("createBatcher", () => {
 
   it("takes only calls without options; a defined but falsy option makes a call go alone", () => {
     const enqueue = createBatcher().bind(
-      async () => [[], 200],
+      async () => [[], new Response()],
       () => {},
     );
     expect(enqueue(call("1"), {})).toBe(true);
@@ -53,7 +53,7 @@ describe("createBatcher", () => {
     const enqueue = createBatcher().bind(
       async (body) => [
         (JSON.parse(body) as { id: string }[]).map((r) => ({ id: r.id, result: 1 })),
-        200,
+        new Response(),
       ],
       settle,
     );

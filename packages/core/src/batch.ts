@@ -16,10 +16,10 @@ export interface BatchedCall {
 export interface Batcher {
   /** A queue for one endpoint. (Each client binds its own, so one batcher can serve several.) @internal */
   bind<C extends BatchedCall>(
-    /** Posts a batch (or a lone request) as JSON text; resolves with the parsed answer and the HTTP status. */
-    post: (body: string, id: string) => Promise<[answer: unknown, status: number]>,
+    /** Posts a batch (or a lone request) as JSON text; resolves with the parsed answer and the HTTP response. */
+    post: (body: string, id: string) => Promise<[answer: unknown, response: Response]>,
     /** Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came back twice). */
-    settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void,
+    settle: (call: C, entry: unknown, response: Response, duplicate?: boolean) => void,
   ): (call: C, options: object) => boolean;
 }
 
@@ -58,8 +58,8 @@ export function createBatcher(
     );
   return {
     bind<C extends BatchedCall>(
-      post: (body: string, id: string) => Promise<[unknown, number]>,
-      settle: (call: C, entry: unknown, status: number, duplicate?: boolean) => void,
+      post: (body: string, id: string) => Promise<[unknown, Response]>,
+      settle: (call: C, entry: unknown, response: Response, duplicate?: boolean) => void,
     ) {
       let queue: C[] = [];
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,7 +78,7 @@ export function createBatcher(
               ]
             : [calls[0]!.text, requests[0]!.method];
         post(body, id).then(
-          ([answer, status]) => {
+          ([answer, response]) => {
             // Entries may come back in any order: route them by id. A non-array answer (a
             // server without batch support) is every call's answer, and an error for each.
             // An id answered twice settles no call: which entry is right is unknowable.
@@ -92,7 +92,7 @@ export function createBatcher(
               const id = requests[i]!.id;
               // One entry that cannot be settled must not leave the others pending.
               try {
-                settle(call, byId ? byId.get(id) : answer, status, twice.has(id));
+                settle(call, byId ? byId.get(id) : answer, response, twice.has(id));
               } catch (error) {
                 call.reject(error);
               }

@@ -172,6 +172,18 @@ export class JsonRpcError extends ChainDataError {
   declare readonly id: string | null;
   /** The server's own message; `message` reads `JSON-RPC error <code> from <method>: <rpcMessage>`. */
   declare readonly rpcMessage: string;
+  /**
+   * The HTTP status of the response that carried the error object: `200` mostly (JSON-RPC
+   * errors come in 2xx answers; a non-2xx one is an {@link APIError} with `rpcError` set).
+   */
+  declare readonly status: number;
+  /**
+   * The headers of that response (lower-case names, values redacted). For a batched call, the
+   * batch request's.
+   */
+  declare readonly headers: Record<string, string>;
+  /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
+  declare readonly requestId?: string;
 }
 
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
@@ -224,6 +236,10 @@ export class InvalidResponseError extends ChainDataError {
   declare readonly reason: InvalidResponseReason;
   /** The HTTP status (2xx). */
   declare readonly status: number;
+  /** The response headers (lower-case names, values redacted). */
+  declare readonly headers: Record<string, string>;
+  /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
+  declare readonly requestId?: string;
   /** The operation id or JSON-RPC method name. */
   declare readonly operation: string;
   /** The start of the body (≤ 200 characters), redacted. */

@@ -58,10 +58,19 @@ export interface Http {
   json(exchange: Exchange, operation: string): unknown;
   invalid(
     reason: InvalidResponseReason,
-    status: number,
+    response: Response,
     text: string,
     operation: string,
   ): InvalidResponseError;
+  /** The status, redacted headers and request id of a response, as every error built from one carries them. */
+  described(response: Response): ResponseFields;
+}
+
+/** What an error made from a response tells of it. */
+export interface ResponseFields {
+  status: number;
+  headers: Record<string, string>;
+  requestId?: string | undefined;
 }
 
 // One strict and one lenient decoder for every response (decoding is synchronous, so calls never
@@ -177,13 +186,22 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
 
   // The first 200 characters of a body, redacted as a whole first, so no key cut in half at the
   // end of the window survives. (Only on the error path.)
-  const invalid: Http["invalid"] = (reason, status, text, operation) =>
-    new InvalidResponseError(`Invalid response (${reason}) from ${operation}, status ${status}`, {
-      reason,
-      status,
-      operation,
-      snippet: redact(text).slice(0, 200),
-    });
+  const described = ({ status, headers }: Response): ResponseFields => {
+    const fields: Record<string, string> = {};
+    headers.forEach((value, name) => (fields[redact(name)] = redact(value)));
+    return { status, headers: fields, requestId: fields["x-request-id"] ?? fields["request-id"] };
+  };
+
+  const invalid: Http["invalid"] = (reason, response, text, operation) =>
+    new InvalidResponseError(
+      `Invalid response (${reason}) from ${operation}, status ${response.status}`,
+      {
+        reason,
+        ...described(response),
+        operation,
+        snippet: redact(text).slice(0, 200),
+      },
+    );
 
   const scrub = <T>(value: T): T => scrubWith(value, redact);
 
@@ -312,12 +330,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   };
 
   /** The typed error of a non-2xx response; its body, headers and message redacted. */
-  const apiError = (
-    { status, statusText, headers }: Response,
-    text: string,
-    operation: string,
-    retryAfter?: number,
-  ) => {
+  const apiError = (response: Response, text: string, operation: string, retryAfter?: number) => {
     let body: any = text ? redact(text) : undefined;
     try {
       body = scrub(parseJson(text));
@@ -325,8 +338,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`.
     const error = body?.error;
     const detail = error?.message ?? error ?? body?.message ?? body;
-    const fields: Record<string, string> = {};
-    headers.forEach((value, name) => (fields[redact(name)] = redact(value)));
+    const { status, statusText } = response;
     return makeAPIError(
       redact(`HTTP ${status} ${statusText}`.trim()) +
         ` from ${operation}` +
@@ -334,11 +346,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
           ? ": " + detail.trim().slice(0, 500)
           : ""),
       {
-        status,
-        headers: fields,
+        ...described(response),
         body,
         operation,
-        requestId: fields["x-request-id"] ?? fields["request-id"],
         rpcError: typeof error?.code === "number" ? error : undefined,
         ...(status === 429 && { retryAfter: retryAfter && retryAfter / 1000 }),
       },
@@ -346,7 +356,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   };
 
   const json: Http["json"] = ({ response, bytes }, id) => {
-    const { status } = response;
     // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
     // character is truncated, which the parse failure below says.
     let text: string;
@@ -359,21 +368,21 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     }
     const first = text.search(/\S/); // (not trimStart(): that copies the whole body)
     if (first >= 0 && (text[first] === "<" || /html/i.test(response.headers.get("content-type")!)))
-      throw invalid("html", status, text, id);
+      throw invalid("html", response, text, id);
     let value: unknown;
     try {
       value = first < 0 ? undefined : parseJson(text);
     } catch {
       throw invalid(
         looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
-        status,
+        response,
         text,
         id,
       );
     }
-    if (badUtf8) throw invalid("invalid-utf8", status, text, id);
+    if (badUtf8) throw invalid("invalid-utf8", response, text, id);
     return value;
   };
 
-  return { config, baseUrl, redact, scrub, send, json, invalid };
+  return { config, baseUrl, redact, scrub, send, json, invalid, described };
 }

@@ -196,6 +196,56 @@ describe("createJsonRpcClient: single calls", () => {
     expect(mock).toHaveBeenCalledOnce();
   });
 
+  it("gives JsonRpcError and InvalidResponseError the response's status, redacted headers and request id; a batched call the batch's", async () => {
+    const headers = { "x-request-id": "req-7", "x-echo": `/?api-key=${KEY}` };
+    const rpcError = { code: -32000, message: "Asset not found" };
+    const { fetch } = stubFetch(
+      jsonResponse({ jsonrpc: "2.0", id: "1", error: rpcError }, { headers }),
+      jsonResponse({ jsonrpc: "2.0", id: "99", result: 1 }, { headers }),
+      (call) =>
+        jsonResponse(
+          JSON.parse(call.body!).map((r: { id: string }) => ({
+            jsonrpc: "2.0",
+            id: r.id,
+            error: rpcError,
+          })),
+          { headers: { "request-id": "batch-1" } },
+        ),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const fields = {
+      status: 200,
+      requestId: "req-7",
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": "req-7",
+        "x-echo": "/?api-key=***",
+      },
+    };
+    const alone = await rpc.call(getAsset, { id: "abc" }).catch((e: unknown) => e);
+    expect(alone).toBeInstanceOf(JsonRpcError);
+    expect(alone).toMatchObject(fields);
+    const invalid = await rpc.call(getAsset, { id: "abc" }).catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(InvalidResponseError);
+    expect(invalid).toMatchObject({ reason: "id-mismatch", ...fields });
+    expect(JSON.stringify([alone, invalid])).not.toContain(KEY);
+
+    const batched = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher() },
+      rpcHost,
+      "/",
+    );
+    const errors = await Promise.all(
+      ["abc", "def"].map((id) => batched.call(getAsset, { id }).catch((e: unknown) => e)),
+    );
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(JsonRpcError);
+      expect(error).toMatchObject({ status: 200, requestId: "batch-1" });
+    }
+    // Each call's own copy of the headers: changing one error's does not change the other's.
+    expect((errors[0] as JsonRpcError).headers).not.toBe((errors[1] as JsonRpcError).headers);
+  });
+
   it("accepts an error with a null id (the server could not read the request)", async () => {
     const { fetch } = stubFetch(
       jsonResponse({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),

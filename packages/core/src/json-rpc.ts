@@ -125,36 +125,35 @@ export function createJsonRpcClient(
   const url = http.baseUrl + path;
   let lastId = 0;
 
-  /** Posts `body` (JSON text); resolves with the parsed answer and the HTTP status. */
+  /** Posts `body` (JSON text); resolves with the parsed answer and the HTTP response. */
   const post = async (
     body: string,
     operation: OperationDescriptor,
     options?: RequestOptions,
     target = url,
-  ): Promise<[unknown, number]> => {
+  ): Promise<[unknown, Response]> => {
     const exchange = await http.send(target, { method: "POST", body }, operation, options);
     const answer = http.json(exchange, operation.id);
-    const { status } = exchange.response;
+    const { response } = exchange;
     // (Batched or not, an empty body is one error for every call in it.)
-    if (answer === undefined) throw http.invalid("empty", status, "", operation.id);
-    return [answer, status];
+    if (answer === undefined) throw http.invalid("empty", response, "", operation.id);
+    return [answer, response];
   };
 
-  /** Settles `call` with its response object (`undefined`: missing from a batch). */
+  /** Settles `call` with its entry of the answer (`undefined`: missing from a batch). */
   const settle = (
     { request, method: { id: name, u64, optionalBody }, resolve, reject }: Call,
-    response: any,
-    status: number,
+    entry: any,
+    response: Response,
     duplicate?: boolean,
   ) => {
     const invalid = (
       reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty",
-    ) => reject(http.invalid(reason, status, String(stringifyJson(response) ?? ""), name));
-    if (response === undefined) return invalid("missing-entry");
+    ) => reject(http.invalid(reason, response, String(stringifyJson(entry) ?? ""), name));
+    if (entry === undefined) return invalid("missing-entry");
     if (duplicate) return invalid("duplicate-entry");
-    if (!response || typeof response !== "object" || Array.isArray(response))
-      return invalid("not-json-rpc");
-    const { id, error } = response;
+    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return invalid("not-json-rpc");
+    const { id, error } = entry;
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
       const scrubbed = http.scrub(error);
@@ -171,13 +170,14 @@ export function createJsonRpcClient(
           data,
           method: name,
           id: id ?? null,
+          ...http.described(response),
         }),
       );
     }
     if (id !== request.id) return invalid("id-mismatch");
-    if (!("result" in response)) return invalid("not-json-rpc");
-    if (response.result === null && !optionalBody) return invalid("empty");
-    resolve(reviveU64(response.result, u64));
+    if (!("result" in entry)) return invalid("not-json-rpc");
+    if (entry.result === null && !optionalBody) return invalid("empty");
+    resolve(reviveU64(entry.result, u64));
   };
 
   // A batch is only ever made of idempotent calls.
@@ -238,8 +238,8 @@ export function createJsonRpcClient(
           takeStack(Object(error));
           throw error;
         }
-      const [answer, status] = await post(call.text, method, options, appendQuery(url, query));
-      settle(call, answer, status);
+      const [answer, response] = await post(call.text, method, options, appendQuery(url, query));
+      settle(call, answer, response);
       if (outcome.failed) throw outcome.error;
       return outcome.value as R;
     },

@@ -106,7 +106,7 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)
-        throw http.invalid("empty", captured!.response.status, "", operation.id);
+        throw http.invalid("empty", captured!.response, "", operation.id);
       return reviveU64(body, operation.u64) as R;
     },
   };
