@@ -1,5 +1,5 @@
-// Webhooks: create, list, read, update and delete a webhook.
-import { createWebhooksClient } from "@chaindata/webhooks";
+// Webhooks: create, list, read, update (and add a watched address to) and delete a webhook.
+import { addWebhookAddresses, createWebhooksClient } from "@chaindata/webhooks";
 
 const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
 const webhooks = createWebhooksClient({ environment: "local", baseUrls: { api: url } });
@@ -27,5 +27,11 @@ await webhooks.updateWebhook({
   transactionTypes: ["ANY"],
   accountAddresses: one.accountAddresses,
 });
+// Watch one more account: reads the webhook and sends its settings back with the longer list.
+const watched = await addWebhookAddresses(webhooks, {
+  webhookID: hook.webhookID,
+  addresses: ["HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"],
+});
+console.log(`now watching ${watched.accountAddresses.length} account(s)`);
 await webhooks.deleteWebhook({ webhookID: hook.webhookID });
 console.log("updated and deleted");

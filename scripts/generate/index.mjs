@@ -281,6 +281,10 @@ export function emitReadme({ area, kind, doc, file }, http) {
       ops
         .map((o) => `| \`${o.id}\`${marks(o)} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`)
         .join("\n") +
+      // (The address helpers, hand-written in the same package as the receiver.)
+      (doc.webhooks
+        ? `\n\nWatched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` read the webhook and send its settings back with the new list. Changes to one webhook through one client run one at a time, and a change that changes nothing writes nothing (so costs no edit credits).`
+        : "") +
       (doc.webhooks
         ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks)
             .filter((kind) => kind !== "discord")

@@ -16,8 +16,10 @@ import {
 } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
 import {
+  addWebhookAddresses,
   createWebhookHandler,
   createWebhooksClient,
+  removeWebhookAddresses,
   toNodeHandler,
   type KnownTransactionType,
   type TransactionType,
@@ -99,6 +101,21 @@ export async function valid(signal: AbortSignal): Promise<void> {
   });
   const list = await webhooks.listWebhooks();
   list.length;
+  // The address helpers take a webhooks client, the sdk's too, and resolve with the webhook.
+  const grown = await addWebhookAddresses(webhooks, {
+    webhookID: hook.webhookID,
+    addresses: [ADDRESS],
+  });
+  grown.accountAddresses satisfies string[];
+  await removeWebhookAddresses(
+    sdk.webhooks,
+    { webhookID: hook.webhookID, addresses: [ADDRESS] },
+    { signal },
+  );
+  // @ts-expect-error — the addresses are a list, not one address
+  await addWebhookAddresses(webhooks, { webhookID: hook.webhookID, addresses: ADDRESS });
+  // @ts-expect-error — a client without getWebhook / updateWebhook cannot edit webhooks
+  await removeWebhookAddresses(das, { webhookID: hook.webhookID, addresses: [ADDRESS] });
 
   // Open enums: a value the documented list lacks compiles (the service names more types than it
   // lists), the known ones are still literals, and a response value compares with a known literal.

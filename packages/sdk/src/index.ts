@@ -1,5 +1,5 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// the sender's constants, the webhook receiver, the runtime's option and error types, and each area's data types.
+// the sender's constants, the webhook receiver and address helpers, the runtime's option and error types, and each area's data types.
 export { createChainDataClient, type ChainDataClient } from "./generated/client.js";
 export { createDasClient, type DasClient } from "@chaindata/das";
 export { createCompressionClient, type CompressionClient } from "@chaindata/compression";
@@ -17,6 +17,8 @@ export {
   createWebhooksClient,
   createWebhookHandler,
   toNodeHandler,
+  addWebhookAddresses,
+  removeWebhookAddresses,
   type WebhooksClient,
 } from "@chaindata/webhooks";
 export { createTokenMetadataClient, type TokenMetadataClient } from "@chaindata/token-metadata";

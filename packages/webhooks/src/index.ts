@@ -17,3 +17,9 @@ export {
   type NodeRequest,
   type NodeResponse,
 } from "./receiver.js";
+export {
+  addWebhookAddresses,
+  removeWebhookAddresses,
+  type WebhookAddressesInput,
+  type WebhookEditor,
+} from "./addresses.js";

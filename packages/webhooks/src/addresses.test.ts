@@ -1,0 +1,177 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { BadRequestError, NotFoundError, ValidationError } from "@chaindata/core";
+import { addWebhookAddresses, removeWebhookAddresses } from "./addresses.js";
+import { createWebhooksClient } from "./generated/client.js";
+import type { Webhook } from "./generated/types.js";
+
+const ID = "642574b0-72aa-41dd-b293-356451e22168";
+const [A, B, C] = [
+  "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+  "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
+  "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+];
+const stored = (): Webhook => ({
+  webhookID: ID,
+  wallet: "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
+  project: "0dd62b66-18fa-42bb-92b9-65bc0ee5e155",
+  webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
+  transactionTypes: ["TRANSFER", "SWAP"],
+  accountAddresses: [A, B],
+  webhookType: "enhanced",
+  authHeader: "Bearer s3cret",
+  encoding: "jsonParsed",
+  txnStatus: "success",
+  active: true,
+});
+
+/**
+ * The webhooks API over one stored webhook: GET answers it, PUT replaces its settings (after a
+ * pause, so that concurrent edits would interleave). Records every request.
+ */
+function fakeService(webhook: Webhook = stored(), { refusePuts = 0 } = {}) {
+  const requests: { method: string; path: string; body?: any }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    const body = request.method === "PUT" ? await request.json() : undefined;
+    requests.push({ method: request.method, path, body });
+    if (path !== `/v0/webhooks/${ID}`)
+      return new Response('{"error":"not found"}', { status: 404 });
+    if (request.method === "PUT" && refusePuts-- > 0)
+      return Response.json({ error: "webhookURL unreachable" }, { status: 400 });
+    if (request.method === "PUT") {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      webhook = { ...webhook, ...body };
+    }
+    return Response.json(webhook);
+  };
+  const webhooks = createWebhooksClient({ apiKey: "test-key", fetch });
+  return { webhooks, requests, current: () => webhook };
+}
+
+describe("addWebhookAddresses", () => {
+  it("reads the webhook and sends its settings back with the new addresses appended (no repeats)", async () => {
+    const { webhooks, requests } = fakeService();
+    const result = await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C, A, C] });
+    expect(result.accountAddresses).toEqual([A, B, C]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v0/webhooks/${ID}`,
+      `PUT /v0/webhooks/${ID}`,
+    ]);
+    // Every setting, unchanged but the list; the read-only fields are not sent back.
+    const { wallet, project, active, webhookID, ...settings } = stored();
+    expect(requests[1]!.body).toEqual({ ...settings, accountAddresses: [A, B, C] });
+    expect([wallet, project, active, webhookID]).not.toContain(undefined);
+  });
+
+  it("sends only the settings the webhook has, and the body is a valid CreateWebhookRequest", async () => {
+    const { authHeader, encoding, txnStatus, ...bare } = stored();
+    const { webhooks, requests } = fakeService(bare);
+    await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+    const sent = requests[1]!.body;
+    expect(Object.keys(sent).sort()).toEqual(
+      ["accountAddresses", "transactionTypes", "webhookType", "webhookURL"].sort(),
+    );
+    const spec = JSON.parse(
+      readFileSync(new URL("../../../spec/dist/openapi/webhooks.json", import.meta.url), "utf8"),
+    );
+    const create = spec.components.schemas.CreateWebhookRequest.properties;
+    for (const name of Object.keys(requests[1]!.body)) expect(Object.keys(create)).toContain(name);
+    expect([authHeader, encoding, txnStatus]).not.toContain(undefined);
+  });
+
+  it("writes nothing (no credits spent) when every address is watched already", async () => {
+    const { webhooks, requests } = fakeService();
+    const result = await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [B, A] });
+    expect(result).toEqual(stored());
+    expect(requests.map((r) => r.method)).toEqual(["GET"]);
+  });
+
+  it("runs concurrent changes to one webhook one after another, so none undoes another", async () => {
+    const { webhooks, requests, current } = fakeService();
+    await Promise.all([
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }),
+      removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [A] }),
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [A] }),
+    ]);
+    expect(current().accountAddresses).toEqual([B, C, A]);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT", "GET", "PUT"]);
+  });
+
+  it("goes on with the next change when one fails, and rejects only the failed one", async () => {
+    const { webhooks, requests, current } = fakeService(stored(), { refusePuts: 1 });
+    const [failed, added] = await Promise.allSettled([
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }),
+      removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [B] }),
+    ]);
+    expect(failed).toMatchObject({ status: "rejected", reason: expect.any(BadRequestError) });
+    expect(added).toMatchObject({ status: "fulfilled" });
+    expect(current().accountAddresses).toEqual([A]);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT"]);
+    // A webhook that does not exist: the read's error.
+    const missing = addWebhookAddresses(webhooks, {
+      webhookID: "00000000-0000-4000-8000-000000000000",
+      addresses: [C],
+    });
+    await expect(missing).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses a malformed id or address, naming the field and the rule; nothing is sent", async () => {
+    const { webhooks, requests } = fakeService();
+    const cases: [unknown, string][] = [
+      [{ webhookID: "nope", addresses: [C] }, "params.webhookID: must match"],
+      [{ addresses: [C] }, "params.webhookID: is required"],
+      [{ webhookID: ID, addresses: [C, "0xdeadbeef"] }, "params.addresses[1]: must match"],
+      [{ webhookID: ID }, "params.addresses: is required"],
+      [{ webhookID: ID, addresses: C }, "params.addresses: must be array"],
+      [
+        { webhookID: ID, addresses: [C], active: false },
+        "params.active: is not an allowed property",
+      ],
+      [null, "params.webhookID: is required"],
+    ];
+    for (const [input, message] of cases) {
+      const error = await addWebhookAddresses(webhooks, input as never).catch((e: unknown) => e);
+      expect(error, JSON.stringify(input)).toBeInstanceOf(ValidationError);
+      expect((error as Error).message, JSON.stringify(input)).toContain(message);
+    }
+    expect(requests).toEqual([]);
+  });
+
+  it("refuses a list over the service's 100000 addresses before writing", async () => {
+    const many = Array.from({ length: 100_000 }, () => A);
+    const { webhooks, requests } = fakeService({ ...stored(), accountAddresses: many });
+    const error = await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      "params.accountAddresses: must have at most 100000 items (got 100001)",
+    );
+    expect(requests.map((r) => r.method)).toEqual(["GET"]);
+  });
+});
+
+describe("removeWebhookAddresses", () => {
+  it("sends the list without the addresses, the others in their order", async () => {
+    const { webhooks, requests } = fakeService({ ...stored(), accountAddresses: [A, B, C] });
+    const result = await removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [A, A, C] });
+    expect(result.accountAddresses).toEqual([B]);
+    expect(requests[1]!.body.accountAddresses).toEqual([B]);
+  });
+
+  it("writes nothing when the webhook watches none of the addresses", async () => {
+    const { webhooks, requests } = fakeService();
+    await removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+    expect(requests.map((r) => r.method)).toEqual(["GET"]);
+  });
+});
+
+it("checks addresses with the spec's Address pattern", () => {
+  const source = readFileSync(new URL("./addresses.ts", import.meta.url), "utf8");
+  const spec = readFileSync(new URL("../../../spec/schemas/common.yaml", import.meta.url), "utf8");
+  const specPattern = /^Address:[\s\S]*?pattern: "(.+)"/m.exec(spec)![1];
+  const ours = /const ADDRESS = \/(.+)\/u;/.exec(source)![1];
+  expect(ours).toBe(specPattern);
+});

@@ -1,0 +1,135 @@
+// Adding and removing a webhook's watched addresses. The service has no endpoint for it: an
+// edit (updateWebhook) replaces every setting, so a change is a read (getWebhook), the new list,
+// and a write of the whole settings, as the service's own SDKs do it.
+import { validate, vArray, vObject, vString, type RequestOptions } from "@chaindata/core";
+import type { WebhooksClient } from "./generated/client.js";
+import { getWebhook } from "./generated/operations.js";
+import type { Webhook } from "./generated/types.js";
+
+/** What the helpers need of a webhooks client (`createWebhooksClient()`, or the sdk's `webhooks`). */
+export type WebhookEditor = Pick<WebhooksClient, "getWebhook" | "updateWebhook">;
+
+/** The input of {@link addWebhookAddresses} and {@link removeWebhookAddresses}. */
+export interface WebhookAddressesInput {
+  /** The webhook to change. */
+  webhookID: string;
+  /** Base58 account addresses; repeats, and addresses already (or not) watched, are ignored. */
+  addresses: readonly string[];
+}
+
+// The spec's `Address` pattern (spec/schemas/common.yaml; a test holds the two together).
+const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
+const checkAddresses = vArray(vString(ADDRESS));
+
+/** Per client, per webhook: the change under way, so that the next one starts after it. */
+const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Reads the webhook, computes the new address list with `next` and, when the list changed, sends
+ * the webhook's settings back with it (an edit costs 100 credits; an edit that changes nothing is
+ * not sent). Changes made through one client to one webhook run one after another, so two of
+ * them do not undo each other; a change made elsewhere (another process, the dashboard) between
+ * the read and the write is overwritten, as with any read-modify-write.
+ */
+async function changeAddresses(
+  webhooks: WebhookEditor,
+  input: WebhookAddressesInput,
+  next: (watched: readonly string[], given: ReadonlySet<string>) => string[],
+  options?: RequestOptions,
+): Promise<Webhook> {
+  // Checked before anything is sent (a throw here rejects the call): the id as getWebhook checks
+  // it, then the rest (the id is checked already, so any value passes there).
+  const { webhookID, addresses } = input ?? {};
+  validate(getWebhook.params!, { webhookID });
+  validate(
+    vObject({ webhookID: () => {}, addresses: checkAddresses }, ["addresses"], false),
+    input,
+  );
+  let queue = pending.get(webhooks);
+  if (!queue) pending.set(webhooks, (queue = new Map()));
+  const change = async () => {
+    const current = await webhooks.getWebhook({ webhookID }, options);
+    const accountAddresses = next(current.accountAddresses, new Set(addresses));
+    if (
+      accountAddresses.length === current.accountAddresses.length &&
+      accountAddresses.every((address, i) => address === current.accountAddresses[i])
+    )
+      return current;
+    // The settings (CreateWebhookRequest's fields) with the new list. The read-only `wallet`,
+    // `project` and `active` stay out, as the service's own SDKs leave them out.
+    const { webhookURL, transactionTypes, accountAddressOwners, webhookType } = current;
+    const { authHeader, encoding, txnStatus } = current;
+    return webhooks.updateWebhook(
+      {
+        webhookID,
+        webhookURL,
+        transactionTypes,
+        accountAddresses,
+        accountAddressOwners,
+        webhookType,
+        authHeader,
+        encoding,
+        txnStatus,
+      },
+      options,
+    );
+  };
+  const previous = queue.get(webhookID);
+  // (The previous change's failure is its caller's; this one runs either way.)
+  const run = previous ? previous.then(change, change) : change();
+  queue.set(webhookID, run);
+  const forget = () => {
+    if (queue.get(webhookID) === run) queue.delete(webhookID);
+  };
+  run.then(forget, forget);
+  return run;
+}
+
+/**
+ * Adds `addresses` to the accounts a webhook watches, after the ones it watches already (in the
+ * order given, without repeats). Resolves with the webhook as edited, or as read when every
+ * address was already watched (then nothing is written and no credits are spent).
+ *
+ * ```ts
+ * const webhooks = createWebhooksClient();
+ * await addWebhookAddresses(webhooks, { webhookID, addresses: [wallet] });
+ * ```
+ *
+ * @throws ValidationError for a malformed `webhookID` or address (nothing is sent), and when the
+ * list would pass the service's 100000 addresses (the webhook is read, nothing is written)
+ */
+export function addWebhookAddresses(
+  webhooks: WebhookEditor,
+  input: WebhookAddressesInput,
+  options?: RequestOptions,
+): Promise<Webhook> {
+  return changeAddresses(
+    webhooks,
+    input,
+    (watched, given) => {
+      const known = new Set(watched);
+      return [...watched, ...[...given].filter((address) => !known.has(address))];
+    },
+    options,
+  );
+}
+
+/**
+ * Removes `addresses` from the accounts a webhook watches (the others keep their order).
+ * Resolves with the webhook as edited, or as read when it watched none of them (then nothing is
+ * written and no credits are spent).
+ *
+ * @throws ValidationError for a malformed `webhookID` or address (nothing is sent)
+ */
+export function removeWebhookAddresses(
+  webhooks: WebhookEditor,
+  input: WebhookAddressesInput,
+  options?: RequestOptions,
+): Promise<Webhook> {
+  return changeAddresses(
+    webhooks,
+    input,
+    (watched, given) => watched.filter((address) => !given.has(address)),
+    options,
+  );
+}
