@@ -2,6 +2,7 @@
 // of an asset reaches the caller as a bigint, because its path is in the operation's shape.
 import { describe, expect, it } from "vitest";
 import * as das from "../../packages/das/src/generated/operations.js";
+import * as tokenMetadata from "../../packages/token-metadata/src/generated/operations.js";
 
 /** What an asset's u64 shape must hold wherever an asset appears in a result. */
 const ASSET_U64 = {
@@ -23,5 +24,16 @@ describe("generated u64 shapes: DAS assets", () => {
     ["getAssetsByAuthority", das.getAssetsByAuthority.u64],
   ])("%s: the same for each item", (_id, shape) => {
     expect(shape).toEqual({ items: ASSET_U64, nativeBalance: { lamports: 1 } });
+  });
+});
+
+describe("generated u64 shapes: token metadata (deprecated)", () => {
+  it("getTokenMetadata: lamports, rentEpoch, Metaplex uses and collection size", () => {
+    expect(tokenMetadata.getTokenMetadata.u64).toEqual({
+      onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } },
+      onChainMetadata: {
+        metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } },
+      },
+    });
   });
 });

@@ -4,4 +4,4 @@ import { vArray, vBoolean, vObject, vString, type OperationDescriptor } from "@c
 
 const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 
-export const getTokenMetadata: OperationDescriptor = { id: "getTokenMetadata", params: /* @__PURE__ */ vObject({ mintAccounts: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1), 1, 100), includeOffChain: vBoolean, disableCache: vBoolean }, ["mintAccounts"], false), idempotent: true, u64: { onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } } }, deprecated: "use DAS getAsset / getAssetBatch (@chaindata/das) instead" };
+export const getTokenMetadata: OperationDescriptor = { id: "getTokenMetadata", params: /* @__PURE__ */ vObject({ mintAccounts: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1), 1, 100), includeOffChain: vBoolean, disableCache: vBoolean }, ["mintAccounts"], false), idempotent: true, u64: { onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } }, onChainMetadata: { metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } } } }, deprecated: "use DAS getAsset / getAssetBatch (@chaindata/das) instead" };

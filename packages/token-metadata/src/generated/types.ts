@@ -236,8 +236,8 @@ export type LegacyAccountInfo = {
  *     }
  */
 export type LegacyCollectionDetails = {
-    /** The number of items in the collection. */
-    size?: number | undefined;
+    /** The number of items in the collection (a u64 on chain). */
+    size?: U64 | undefined;
 } | null;
 /**
  * A Metaplex token-metadata account; null when it could not be read (see `error`).
@@ -340,8 +340,10 @@ export interface LegacyMetadataData {
 export type LegacyMetadataUses = {
     /** How uses are consumed (Metaplex values such as `Burn`, `Multiple`, `Single`). */
     useMethod?: string | undefined;
-    remaining?: number | undefined;
-    total?: number | undefined;
+    /** The number of uses left (a u64 on chain). */
+    remaining?: U64 | undefined;
+    /** The number of uses the NFT was created with (a u64 on chain). */
+    total?: U64 | undefined;
 } | null;
 /**
  * The mint's state.
