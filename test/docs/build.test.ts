@@ -89,6 +89,26 @@ describe("docs build", () => {
     expect(ping).not.toContain("api-key=");
   });
 
+  it("lists the regional hosts as base URLs on the area page (what baseUrls.sender takes) and as endpoints on an operation page", async () => {
+    const { senderRegions } = await import("@chaindata/sender");
+    const regions = load("openrpc/sender.json").servers[0]["x-regions"];
+    const table = (path: string) =>
+      text(/<details class="regions">[^]*?<\/details>/.exec(page(path))![0]);
+    const area = table("sender/index.html");
+    const send = table("sender/sendTransaction.html");
+    const ping = table("sender/ping.html");
+    expect(area).toContain("Base URL");
+    for (const [name, url] of Object.entries<string>(regions)) {
+      // The SDK's senderRegions (baseUrls.sender) hold the same base URLs: `…/fast` there would
+      // send to /fast/fast and /fast/ping (404).
+      expect(senderRegions[name as keyof typeof senderRegions]).toBe(url);
+      expect(area).toContain(`${name}${url}`);
+      expect(area).not.toContain(`${url}/fast`);
+      expect(send).toContain(`${name}${url}/fast`);
+      expect(ping).toContain(`${name}${url}/ping`);
+    }
+  });
+
   it("shows the sender's tips from the spec: the minimum per route and the 10 tip accounts, with the SDK's names", () => {
     const sender = load("openrpc/sender.json").info;
     const tips = text(

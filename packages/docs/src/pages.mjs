@@ -71,16 +71,13 @@ function authText(pc, auth) {
   return `API key as the ${ways.join(" or the ")} — ${auth.required ? "required" : "optional"}`;
 }
 
+/** An environment's or region's base URL → what the page shows: the operation's endpoint on an operation page. */
+const endpointOf = (area, op, url) =>
+  op ? (op.transport === "rpc" ? `${url}${area.rpcPath ?? "/"}` : `${url}${op.path}`) : url;
+
 function envTable(pc, area, op) {
   const rows = Object.entries(area.servers.urls).map(([env, url]) => {
-    const full =
-      url == null
-        ? null
-        : op
-          ? op.transport === "rpc"
-            ? `${url}${area.rpcPath ?? "/"}`
-            : `${url}${op.path}`
-          : url;
+    const full = url == null ? null : endpointOf(area, op, url);
     const desc = pc.site.index.environments?.[env]?.description;
     return `<tr><th scope="row"><code>${esc(env)}</code></th><td>${full == null ? '<span class="muted">not available</span>' : `<code class="url">${esc(full)}</code>`}</td><td class="small">${desc ? inl(pc, desc) : ""}</td></tr>`;
   });
@@ -105,15 +102,19 @@ function constantsBlock(pc, info) {
   return section("constants", "Tips", parts.join(""));
 }
 
-function regionsBlock(pc, area) {
+/**
+ * The regional hosts (`x-regions`), like the environments table: base URLs on the area page (what
+ * `baseUrls` takes), the operation's endpoint on an operation page.
+ */
+function regionsBlock(pc, area, op) {
   const r = area.servers.regions;
   if (!isObj(r) || !Object.keys(r).length) return "";
-  return `<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary><div class="table-wrap"><table><thead><tr><th scope="col">Region</th><th scope="col">URL</th></tr></thead><tbody>${Object.entries(
+  return `<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary><div class="table-wrap"><table><thead><tr><th scope="col">Region</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th></tr></thead><tbody>${Object.entries(
     r,
   )
     .map(
       ([k, v]) =>
-        `<tr><td><code>${esc(k)}</code></td><td><code class="url">${esc(v)}${area.rpcPath && area.kind === "openrpc" ? esc(area.rpcPath) : ""}</code></td></tr>`,
+        `<tr><td><code>${esc(k)}</code></td><td><code class="url">${esc(endpointOf(area, op, String(v).replace(/\/+$/, "")))}</code></td></tr>`,
     )
     .join("")}</tbody></table></div></details>`;
 }
@@ -289,7 +290,7 @@ function requestSection(pc, op) {
     `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>`,
   );
   parts.push(envTable(pc, area, op));
-  parts.push(regionsBlock(pc, area));
+  parts.push(regionsBlock(pc, area, op));
   if (op.transport === "rpc") parts.push(rpcShape(pc, op));
   else if (op.rest.body)
     parts.push(
