@@ -305,6 +305,18 @@ describe("docs site in Chromium", () => {
       await tab.click("a.menu-link");
       await tab.click("a.menu-close");
       expect(await tab.isVisible("nav.side")).toBe(false);
+      // The search box is narrow here; its results are not: every hit's name shows in full
+      // (getAssetsByOwner and getAssetsByAuthority were both cut to "getAssetsBy").
+      await tab.fill("#search", "getAssetsBy");
+      await tab.locator("#search-results li a").first().waitFor();
+      const clipped = await tab.evaluate(() => {
+        const list = document.getElementById("search-results")!.getBoundingClientRect();
+        return Array.from(document.querySelectorAll("#search-results .hit-name"))
+          .filter((n) => n.getBoundingClientRect().right > list.right)
+          .map((n) => n.textContent);
+      });
+      expect(clipped).toEqual([]);
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     } finally {
       await mobile.close();
     }
