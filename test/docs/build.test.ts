@@ -425,6 +425,27 @@ describe("docs build", () => {
       expect(sources(path), path).not.toContain("`");
   });
 
+  it("marks u64 / i64 fields as the bigint the SDK types them as, and no other integer", () => {
+    const typeCell = (html: string, field: string) =>
+      text(
+        new RegExp(
+          `<td class="f-name"><code>${field}</code>[^]*?<td class="f-type">([^]*?)</td>`,
+        ).exec(html)![1]!,
+      );
+    const asset = page("das/getAsset.html");
+    // token_info.balance and supply.print_max_supply are U64 (generated: `type U64 = bigint`)
+    expect(typeCell(asset, "balance")).toBe("U64 integer uint64 (bigint)");
+    expect(typeCell(asset, "print_max_supply")).toBe("U64 integer uint64 (bigint)");
+    // a Slot or a one-byte integer is a number in the SDK
+    expect(typeCell(asset, "last_indexed_slot")).toBe("Slot integer");
+    expect(typeCell(asset, "decimals")).toBe("integer");
+    // the webhooks area, and the U64 / I64 schema pages themselves
+    const enhanced = page("webhooks/deliverEnhancedEvents.html");
+    expect(typeCell(enhanced, "fee")).toBe("U64 integer uint64 (bigint)");
+    expect(text(page("schemas/I64.html"))).toContain("Type: integer int64 (bigint)");
+    expect(text(page("schemas/U64.html"))).toContain("Type: integer uint64 (bigint)");
+  });
+
   it("shows u64 example values beyond 2^53 with every digit (no JSON.parse rounding)", () => {
     const site = walk(out)
       .filter((f) => f.endsWith(".html"))

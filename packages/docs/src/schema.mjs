@@ -103,7 +103,7 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
       link && !plainRefs
         ? `<a class="tref" href="${link}">${esc(name)}</a>`
         : `<span class="tref">${esc(name)}</span>`;
-    return p && prim ? `${label} <span class="tprim">${p}</span>` : label;
+    return p && prim ? `${label} <span class="tprim">${p}</span>${bigintMark(t)}` : label;
   }
   if (s.const !== undefined) return `<code class="lit">${esc(toJson(s.const))}</code>`;
   if (openEnum(pc, s)) return '<span class="t">string</span> <span class="tfmt">open enum</span>';
@@ -127,7 +127,7 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
     }
     if (t === "object" && !s.properties && isObj(s.additionalProperties))
       return `map&lt;string, ${typeLabel(pc, s.additionalProperties, { plainRefs, prim })}&gt;`;
-    return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}`;
+    return `<span class="t">${esc(t)}</span>${s.format && t !== "null" ? ` <span class="tfmt">${esc(s.format)}</span>` : ""}${t === "integer" ? bigintMark(s) : ""}`;
   });
   if (own.length) parts.unshift(own.join(' <span class="op">|</span> '));
   if (!parts.length) {
@@ -136,6 +136,17 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
     return '<span class="t">any</span>';
   }
   return parts.join(" ");
+}
+
+/**
+ * What the SDK makes of a 64-bit integer (`format: uint64` / `int64`): a `bigint`, in results and
+ * params alike (scripts/generate types them so; @chaindata/core parses them losslessly). The type
+ * label says so, or a reader writes `number`.
+ */
+function bigintMark(s) {
+  return isObj(s) && (s.format === "uint64" || s.format === "int64")
+    ? ' <span class="tfmt" title="A 64-bit integer: a bigint in the SDK">(bigint)</span>'
+    : "";
 }
 
 /** `string` / `integer uint64` for a named schema that is a primitive alias (Address, U64). */
