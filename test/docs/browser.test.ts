@@ -248,6 +248,16 @@ describe("docs site in Chromium", () => {
     await page.locator("#search-results li a").first().waitFor();
     const authHits = await page.locator("#search-results .hit-name").allTextContents();
     expect(authHits).toEqual(expect.arrayContaining(["getProjectUsage", "Hosts and API keys"]));
+    // SDK names that are not operations: the sender's tips, an error class
+    await page.fill("#search", "tip");
+    await page.locator("#search-results li a").first().waitFor();
+    expect(await page.locator("#search-results .hit-name").first().textContent()).toBe("Tips");
+    await page.press("#search", "Enter");
+    await page.waitForURL(/\/sender\/index\.html#constants$/);
+    await page.fill("#search", "RateLimitError");
+    await page.locator("#search-results li a").first().waitFor();
+    await page.locator("#search-results li a").first().click();
+    await page.waitForURL(/\/getting-started\.html#errors$/);
     await page.fill("#search", "zzzz-nothing");
     await page.locator("#search-results li.none").waitFor();
     expect(problems).toEqual([]);

@@ -546,6 +546,34 @@ describe("docs build", () => {
     expect(hosts.f).toEqual(expect.arrayContaining(["api-key", "X-Api-Key", "Authorization"]));
   });
 
+  it("search finds the SDK names shown outside operations: options, error classes, the sender's tips", async () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const holding = (name: string) => idx.entries.filter((e: any) => e.f?.includes(name));
+    const core = await import("@chaindata/core");
+    const errors = Object.keys(core).filter((k) => /Error$/.test(k));
+    expect(errors.length).toBeGreaterThan(10);
+    for (const name of errors)
+      expect(
+        holding(name).map((e: any) => e.u),
+        name,
+      ).toEqual(["getting-started.html#errors"]);
+    for (const name of ["rateLimit", "baseUrls", "retryNonIdempotent", "signal"])
+      expect(
+        holding(name).map((e: any) => e.u),
+        name,
+      ).toContain("getting-started.html#options");
+    const sender = await import("@chaindata/sender");
+    const tips = load("openrpc/sender.json").info["x-tip-accounts"].accounts;
+    for (const name of ["senderTipAccounts", "senderMinimumTipLamports", tips[0]]) {
+      if (!tips.includes(name)) expect(sender).toHaveProperty(name);
+      expect(
+        holding(name).map((e: any) => e.u),
+        name,
+      ).toEqual(["sender/index.html#constants"]);
+    }
+    expect(page("sender/index.html")).toContain('<section id="constants"');
+  });
+
   it("is fully offline: no external script, style, font, image or fetch", () => {
     for (const file of walk(out)) {
       const rel = relative(out, file);

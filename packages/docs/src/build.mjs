@@ -14,11 +14,15 @@ import { firstSentence } from "./markdown.mjs";
 import { loadSite } from "./model.mjs";
 import {
   areaPage,
+  CALL_OPTIONS,
+  CLIENT_OPTIONS,
+  ERROR_CLASSES,
   gettingStartedPage,
   homePage,
   operationPage,
   schemaIndexPage,
   schemaPage,
+  TIP_NAMES,
 } from "./pages.mjs";
 import { deref, inContext, isObj, schemaRefName, sdkName } from "./util.mjs";
 
@@ -66,6 +70,47 @@ function authEntry(site) {
   };
 }
 
+/**
+ * The parts of pages that hold SDK names but no operation: Getting started's options and error
+ * classes, an area's tips (the sender's `x-tip-accounts` / `x-minimum-tip-lamports`, exported as
+ * `senderTipAccounts` / `senderMinimumTipLamports`). Found by those names like fields.
+ */
+function sdkEntries(site) {
+  const entries = [
+    {
+      n: "Client and call options",
+      k: "page",
+      s: "What every client factory and method call takes: API key, environment, base URLs, timeout, retries, rate limit, batching, headers, abort signal",
+      u: "getting-started.html#options",
+      f: [...new Set([...CLIENT_OPTIONS, ...CALL_OPTIONS].map(([name]) => name))],
+    },
+    {
+      n: "Errors",
+      k: "page",
+      s: "The error classes every package exports, and the HTTP status behind each",
+      u: "getting-started.html#errors",
+      f: ERROR_CLASSES.map(([name]) => name),
+    },
+  ];
+  for (const area of site.areas) {
+    const tips = area.info["x-tip-accounts"];
+    const min = area.info["x-minimum-tip-lamports"];
+    if (!isObj(tips) && !isObj(min)) continue;
+    entries.push({
+      n: "Tips", // the section's title (a name that starts with the query ranks first)
+      k: "page",
+      a: area.label,
+      s: firstSentence(tips?.description ?? min?.description, 140),
+      u: `${area.key}/index.html#constants`,
+      f: [
+        ...(isObj(min) ? [TIP_NAMES.minimum, "x-minimum-tip-lamports"] : []),
+        ...(isObj(tips) ? [TIP_NAMES.accounts, "x-tip-accounts", ...(tips.accounts ?? [])] : []),
+      ],
+    });
+  }
+  return entries;
+}
+
 function searchIndex(site) {
   const entries = [];
   entries.push({
@@ -75,6 +120,7 @@ function searchIndex(site) {
     u: "getting-started.html",
   });
   entries.push(authEntry(site));
+  entries.push(...sdkEntries(site));
   for (const area of site.areas) {
     entries.push({
       n: area.label,

@@ -84,6 +84,9 @@ function envTable(pc, area, op) {
   return `<div class="table-wrap"><table class="envs"><thead><tr><th scope="col">Environment</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th><th scope="col">About</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
 }
 
+/** The SDK's names of the sender's `x-minimum-tip-lamports` and `x-tip-accounts` (search finds them too). */
+export const TIP_NAMES = { minimum: "senderMinimumTipLamports", accounts: "senderTipAccounts" };
+
 /** An area's constants (the sender's `x-tip-accounts` and `x-minimum-tip-lamports`), as the SDK exports them. */
 function constantsBlock(pc, info) {
   const tips = info?.["x-tip-accounts"];
@@ -93,11 +96,11 @@ function constantsBlock(pc, info) {
   const parts = [];
   if (isObj(min))
     parts.push(
-      `<h3>Minimum tip</h3>${md(pc, min.description)}<div class="table-wrap"><table><thead><tr><th scope="col">Route</th><th scope="col">Minimum (as of ${esc(min.asOf ?? "")})</th></tr></thead><tbody><tr><td>default (dual routing)</td><td>${esc(lamports(min.default))}</td></tr><tr><td><code>swqosOnly</code></td><td>${esc(lamports(min.swqosOnly))}</td></tr></tbody></table></div><p class="small">In the SDK: <code>senderMinimumTipLamports</code>${marker(pc, min["x-source"])}</p>`,
+      `<h3>Minimum tip</h3>${md(pc, min.description)}<div class="table-wrap"><table><thead><tr><th scope="col">Route</th><th scope="col">Minimum (as of ${esc(min.asOf ?? "")})</th></tr></thead><tbody><tr><td>default (dual routing)</td><td>${esc(lamports(min.default))}</td></tr><tr><td><code>swqosOnly</code></td><td>${esc(lamports(min.swqosOnly))}</td></tr></tbody></table></div><p class="small">In the SDK: <code>${TIP_NAMES.minimum}</code>${marker(pc, min["x-source"])}</p>`,
     );
   if (isObj(tips) && Array.isArray(tips.accounts))
     parts.push(
-      `<h3>Tip accounts (${tips.accounts.length})</h3>${md(pc, tips.description)}<ul class="cols">${tips.accounts.map((a) => `<li><code>${esc(a)}</code></li>`).join("")}</ul><p class="small">In the SDK: <code>senderTipAccounts</code>${marker(pc, tips["x-source"])}</p>`,
+      `<h3>Tip accounts (${tips.accounts.length})</h3>${md(pc, tips.description)}<ul class="cols">${tips.accounts.map((a) => `<li><code>${esc(a)}</code></li>`).join("")}</ul><p class="small">In the SDK: <code>${TIP_NAMES.accounts}</code>${marker(pc, tips["x-source"])}</p>`,
     );
   return section("constants", "Tips", parts.join(""));
 }
@@ -705,7 +708,7 @@ ${section("conventions", "Reading these pages", `<ul><li>Each operation page sho
 // The options of every client (`ClientOptions` of packages/core/src/config.ts) and of each call
 // (`RequestOptions`, after the params). test/docs/build.test.ts checks this list against both
 // interfaces, so a new option fails the tests until it is described here.
-const CLIENT_OPTIONS = [
+export const CLIENT_OPTIONS = [
   [
     "apiKey",
     "The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs.",
@@ -738,7 +741,7 @@ const CLIENT_OPTIONS = [
   ["fetch", "The <code>fetch</code> to use (a proxy agent, a test stub)."],
   ["logger", "Where log lines go (<code>console</code> fits); silent by default."],
 ];
-const CALL_OPTIONS = [
+export const CALL_OPTIONS = [
   ["signal", "An <code>AbortSignal</code>: aborts the call, also while it waits to retry."],
   ["timeout", "As the client option, for this call."],
   ["maxRetries", "As the client option, for this call."],
@@ -749,7 +752,7 @@ const CALL_OPTIONS = [
   ],
 ];
 // The error classes every package exports (packages/core/src/errors.ts), checked by the tests.
-const ERROR_CLASSES = [
+export const ERROR_CLASSES = [
   ["ValidationError", "the params do not match the schema; nothing was sent"],
   ["ConfigurationError", "a bad option, no API key, no base URL for a host; nothing was sent"],
   ["BadRequestError", "HTTP 400"],
