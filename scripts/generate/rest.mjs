@@ -124,6 +124,28 @@ function inputSchema(doc, op) {
   };
 }
 
+/**
+ * How the spec serializes a parameter, when openapi-fetch (which the clients call with its default
+ * serializers) would send it otherwise, or undefined. openapi-fetch sends a query array as `form`,
+ * exploded (`a=1&a=2`), a query object as `deepObject` (`o[k]=v`), a path value as `simple`: a
+ * parameter that asks for another style (`explode: false`: `a=1,2`) would be sent in the wrong
+ * form without a word.
+ */
+function serializationMismatch(doc, p) {
+  const sent =
+    p.in === "path"
+      ? { style: "simple", explode: false }
+      : deref(doc, p.schema)?.type === "object"
+        ? { style: "deepObject", explode: true }
+        : { style: "form", explode: true };
+  const style = p.style ?? (p.in === "path" ? "simple" : "form");
+  // (OpenAPI's default; deepObject is defined exploded only, and openapi-fetch sends it so either way.)
+  const explode = p.explode ?? (style === "form" || style === "deepObject");
+  return style === sent.style && explode === sent.explode
+    ? undefined
+    : `the spec serializes it as style ${style}, explode ${explode}; the generated client sends style ${sent.style}, explode ${sent.explode}`;
+}
+
 const successStatuses = (op) => Object.keys(op.o.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
 
 function responseSchemaOf(doc, op) {
@@ -187,6 +209,13 @@ export async function emitRestArea({ area, doc, file }) {
       throw new Error(
         `spec/dist/${file}: operation ${op.o.operationId}: parameter ${unsupported.name} in ${unsupported.in} is not supported (path and query only)`,
       );
+    for (const p of op.params) {
+      const mismatch = serializationMismatch(doc, p);
+      if (mismatch)
+        throw new Error(
+          `spec/dist/${file}: operation ${op.o.operationId}: parameter ${p.name} in ${p.in}: ${mismatch} (remove style / explode, or teach scripts/generate/rest.mjs the serialization)`,
+        );
+    }
   }
 
   // ---- types.ts

@@ -129,4 +129,46 @@ describe("generator refusals", () => {
       "spec/dist/openapi/wallet.json: operation getX: parameter X-Idempotency-Key in header is not supported (path and query only)",
     );
   });
+
+  it("refuses a REST parameter serialized otherwise than the client sends it, instead of sending it in the wrong form", async () => {
+    const docWith = (parameter: Record<string, unknown>) => ({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/x/{id}": {
+          get: {
+            operationId: "getX",
+            parameters: [
+              { name: "id", in: "path", required: true, schema: { type: "string" } },
+              parameter,
+            ],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+    const emit = (parameter: Record<string, unknown>) =>
+      emitRestArea({ area: "wallet", doc: docWith(parameter), file: "openapi/wallet.json" });
+    const mints = {
+      name: "mints",
+      in: "query",
+      schema: { type: "array", items: { type: "string" } },
+    };
+    // Comma-separated (`mints=a,b`): openapi-fetch would send `mints=a&mints=b`.
+    await expect(emit({ ...mints, style: "form", explode: false })).rejects.toThrow(
+      "spec/dist/openapi/wallet.json: operation getX: parameter mints in query: the spec serializes it as style form, explode false; the generated client sends style form, explode true",
+    );
+    await expect(emit({ ...mints, style: "pipeDelimited" })).rejects.toThrow(
+      "parameter mints in query: the spec serializes it as style pipeDelimited, explode false",
+    );
+    // A query object is form-exploded by OpenAPI's default (`a=1&b=2`), deepObject by openapi-fetch's.
+    const filter = { name: "filter", in: "query", schema: { type: "object" } };
+    await expect(emit(filter)).rejects.toThrow(
+      "parameter filter in query: the spec serializes it as style form, explode true; the generated client sends style deepObject, explode true",
+    );
+    // What the client does send passes: the defaults, said or not, and an explicit deepObject.
+    await expect(emit(mints)).resolves.toBeDefined();
+    await expect(emit({ ...mints, style: "form", explode: true })).resolves.toBeDefined();
+    await expect(emit({ ...filter, style: "deepObject" })).resolves.toBeDefined();
+  });
 });
