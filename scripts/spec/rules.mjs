@@ -303,8 +303,13 @@ function schemaTypes(doc, schema, types = new Set(), depth = 0) {
  * area's method would be unreachable); a REST operationId once across areas (within an area,
  * Spectral's operation-operationId-unique says it).
  */
-export function checkOperationNames(results) {
+export function checkOperationNames(results, { only } = {}) {
   const findings = [];
+  // With `only` (spec:check --area), the other areas are there to clash with: a finding is kept
+  // when one of its two operations is in a selected area.
+  const say = (areas, finding) => {
+    if (!only || areas.some((area) => only.includes(area))) findings.push(finding);
+  };
   const rpcByHost = new Map();
   const rpcByPath = new Map();
   const restIds = new Map();
@@ -322,7 +327,8 @@ export function checkOperationNames(results) {
         const path = r.doc.info?.["x-path"] ?? "/";
         const sameArea = first(inArea, op.id, where);
         if (sameArea) {
-          findings.push(
+          say(
+            [r.area],
             `${where}: JSON-RPC method name "${op.id}" is used twice in the area (also ${sameArea})`,
           );
           continue;
@@ -330,18 +336,21 @@ export function checkOperationNames(results) {
         const sameHost = first(rpcByHost, `${host} ${op.id}`, { area: r.area, where });
         const samePath = first(rpcByPath, `${path} ${op.id}`, { area: r.area, where });
         if (sameHost)
-          findings.push(
+          say(
+            [r.area, sameHost.area],
             `${where}: JSON-RPC method name "${op.id}" is also a method of ${sameHost.where}, on the same host "${host}": one name, one method per host`,
           );
         else if (samePath)
-          findings.push(
+          say(
+            [r.area, samePath.area],
             `${where}: JSON-RPC method name "${op.id}" is also a method of ${samePath.where}, on the same endpoint path "${path}": the local mock serves every host on one port and could route only one of them`,
           );
       } else {
         const where = `${r.area} ${op.wire} (${op.id})`;
         const seen = first(restIds, op.id, { area: r.area, where });
         if (seen && seen.area !== r.area)
-          findings.push(
+          say(
+            [r.area, seen.area],
             `${where}: operationId "${op.id}" is also the operationId of ${seen.where}: operationIds are unique across areas`,
           );
       }
@@ -1101,7 +1110,11 @@ export function checkOpenEnums({ area, doc }) {
   return findings;
 }
 
-export function runAllChecks(results) {
+/**
+ * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
+ * which the cross-area rules (names unique per host, operationIds across areas) compare against.
+ */
+export function runAllChecks(results, { others } = {}) {
   const findings = [];
   const assumptions = [];
   const operations = [];
@@ -1120,7 +1133,11 @@ export function runAllChecks(results) {
     findings.push(...checkAreaConstants(r));
     operations.push(...listOperations(r));
   }
-  findings.push(...checkOperationNames(results));
+  findings.push(
+    ...(others
+      ? checkOperationNames([...others, ...results], { only: results.map((r) => r.area) })
+      : checkOperationNames(results)),
+  );
   findings.push(...lintOpenApi(results));
   return { findings, assumptions, operations };
 }

@@ -268,6 +268,29 @@ describe("spec checks catch", () => {
     );
   });
 
+  it("a name clash with an area not selected (spec:check --area): the other areas are compared against", () => {
+    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: any) => m.name === "getNftEditions").name =
+        "getCompressedBalanceByOwner";
+    });
+    const all = bundleAll({ write: false, specDir });
+    const select = (area: string) => ({
+      selected: all.filter((r: { area: string }) => r.area === area),
+      others: all.filter((r: { area: string }) => r.area !== area),
+    });
+    const das = select("das");
+    expect(runAllChecks(das.selected, { others: das.others }).findings).toEqual([
+      'das #/methods/4 (getCompressedBalanceByOwner): JSON-RPC method name "getCompressedBalanceByOwner" is also a method of compression #/methods/3 (getCompressedBalanceByOwner), on the same host "rpc": one name, one method per host',
+    ]);
+    const compression = select("compression");
+    expect(
+      runAllChecks(compression.selected, { others: compression.others }).findings.join("\n"),
+    ).toMatch(/JSON-RPC method name "getCompressedBalanceByOwner" is also a method of/);
+    // A clash between two areas not selected is theirs to report.
+    const mint = select("mint");
+    expect(runAllChecks(mint.selected, { others: mint.others }).findings).toEqual([]);
+  });
+
   it("x-pagination and x-dependent-schemas names that are not params / result properties", () => {
     const das = brokenCopy("openrpc/das.yaml", (doc) => {
       const editions = doc.methods.find((m: any) => m.name === "getNftEditions");
