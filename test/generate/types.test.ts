@@ -142,3 +142,26 @@ describe("generated types: readonly inputs", () => {
     expect(text).toContain("labels?: string[] | undefined;");
   });
 });
+
+describe("generated types: u64 values", () => {
+  it("types as bigint what the runtime revives to one: an integer of format uint64/int64, null kept", async () => {
+    const text: string = await typesFor({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Lamports: { type: "integer", format: "uint64" },
+          Change: { type: "integer", format: "int64" },
+          MaybeLamports: { type: ["integer", "null"], format: "uint64" },
+          // (a decimal string stays a string at runtime: typed bigint, every caller's code breaks)
+          RawAmount: { type: "string", format: "uint64" },
+        },
+      },
+    });
+    expect(text).toContain("export type Lamports = bigint;");
+    expect(text).toContain("export type Change = bigint;");
+    expect(text).toContain("export type MaybeLamports = bigint | null;");
+    expect(text).toContain("export type RawAmount = string;");
+  });
+});

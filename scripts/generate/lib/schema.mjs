@@ -86,7 +86,8 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
   return out;
 }
 
-const isU64 = (s) =>
+/** A u64/i64 value: an integer with format uint64/int64, typed `bigint` and revived to one. */
+export const isU64 = (s) =>
   s &&
   (s.format === "uint64" || s.format === "int64") &&
   (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
