@@ -106,6 +106,15 @@ describe("spec checks catch", () => {
     );
   });
 
+  it("a REST parameter without a description (as an OpenRPC param without one)", () => {
+    const specDir = brokenCopy("openapi/wallet.yaml", (doc) => {
+      delete doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[2].description;
+    });
+    expect(findingsOf(specDir)).toContain(
+      "wallet #/paths//v1/wallet/{wallet}/balances/get/parameters/2: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).",
+    );
+  });
+
   it("an unknown type", () => {
     const specDir = brokenCopy("schemas/common.yaml", (doc) => {
       doc.Slot.type = "integr";
