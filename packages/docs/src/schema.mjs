@@ -144,7 +144,9 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
  * label says so, or a reader writes `number`.
  */
 function bigintMark(s) {
-  return isObj(s) && (s.format === "uint64" || s.format === "int64")
+  // (Integers only, as scripts/generate/lib/schema.mjs `isU64`: a decimal string stays a string.)
+  const integer = isObj(s) && [s.type].flat().includes("integer");
+  return integer && (s.format === "uint64" || s.format === "int64")
     ? ' <span class="tfmt" title="A 64-bit integer: a bigint in the SDK">(bigint)</span>'
     : "";
 }
