@@ -255,6 +255,24 @@ describe("docs build", () => {
     expect(admin).toContain('-H "X-Api-Key: $CHAINDATA_API_KEY"');
   });
 
+  it("starts the .all() snippets at the first page: no page or cursor field in their params", () => {
+    const allCall = (path: string) =>
+      /for await \(const item of \w+\.\w+\.all\(([^]*?)\)\) \{/.exec(text(page(path)))?.[1] ??
+      "(no .all() snippet)";
+    for (const [path, fields] of [
+      ["das/getAssetsByOwner.html", ["page", "cursor"]],
+      ["das/getAssetsByAuthority.html", ["page", "cursor"]],
+      ["das/getNftEditions.html", ["page"]],
+      ["wallet/getBalances.html", ["page"]],
+      ["wallet/getHistory.html", ["before"]],
+      ["wallet/getTransfers.html", ["cursor"]],
+    ] as const) {
+      const params = allCall(path);
+      expect(params, path).toContain("{");
+      for (const field of fields) expect(params, path).not.toMatch(new RegExp(`\\b${field}:`));
+    }
+  });
+
   it("says what .all() does with keyset params (x-pagination keyset), as packages/core/src/paginate.ts does", () => {
     const fact = (path: string) =>
       text(/<dt>Pagination<\/dt><dd>(.*?)<\/dd>/.exec(page(path))![1]!);

@@ -178,12 +178,16 @@ export function resultVar(op) {
   return IDENT.test(n) && !["delete", "new", "class", "function"].includes(n) ? n : "result";
 }
 
-/** Strip the pagination cursor / page field from an example's args (for `.all()`). */
+/**
+ * Strip the pagination cursor and page fields from an example's args (for `.all()`, which starts
+ * at the first page). DAS lists name both (`page`, and `cursor` for keyset walks).
+ */
 function withoutCursor(op, value) {
   if (!isObj(value) || !op.pagination) return value;
-  const key = op.pagination.cursor ?? op.pagination.page;
-  const { [key]: _drop, ...rest } = value;
-  return rest;
+  const { cursor, page } = op.pagination;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key]) => key !== cursor && key !== page),
+  );
 }
 
 export function tsSnippet(op, args) {
