@@ -184,14 +184,14 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
 
-  // The first 200 characters of a body, redacted as a whole first, so no key cut in half at the
-  // end of the window survives. (Only on the error path.)
   const described = ({ status, headers }: Response): ResponseFields => {
     const fields: Record<string, string> = {};
     headers.forEach((value, name) => (fields[redact(name)] = redact(value)));
     return { status, headers: fields, requestId: fields["x-request-id"] ?? fields["request-id"] };
   };
 
+  // The snippet: the first 200 characters of a body, redacted as a whole first, so no key cut in
+  // half at the end of the window survives. (Only on the error path.)
   const invalid: Http["invalid"] = (reason, response, text, operation) =>
     new InvalidResponseError(
       `Invalid response (${reason}) from ${operation}, status ${response.status}`,
