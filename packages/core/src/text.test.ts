@@ -78,6 +78,22 @@ describe("getText (the sender's GET /ping)", () => {
     await expect(pending).rejects.toThrow("timed out after 5000 ms");
   });
 
+  it("a call option given as undefined keeps the operation's defaults (no retry, 5 s)", async () => {
+    vi.useFakeTimers();
+    const { fetch, calls } = stubFetch(text("busy", 503));
+    const options = { maxRetries: undefined, timeout: undefined };
+    const error = await getText({ fetch, maxRetries: 3 }, senderHost, "/ping", ping, options).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(calls).toHaveLength(1);
+    const { fetch: hanging } = stubFetch(hang);
+    const pending = getText({ fetch: hanging }, senderHost, "/ping", ping, options);
+    const outcome = expect(pending).rejects.toThrow("timed out after 5000 ms");
+    await vi.advanceTimersByTimeAsync(5000);
+    await outcome;
+  });
+
   it("a call's own timeout overrides the default; its signal aborts", async () => {
     vi.useFakeTimers();
     const { fetch } = stubFetch(hang);

@@ -35,11 +35,14 @@ export async function getText(
 ): Promise<string> {
   checkRequestOptions(options);
   const http = createHttp({ ...clientOptions, apiKey: undefined }, host);
+  // A call option left `undefined` (`{ timeout: opts.timeout }`) is no override: spread as it is,
+  // it would hide the operation's default and bring back the client's (60 s, 2 retries).
+  const own = Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined));
   const { bytes } = await http.send(
     http.baseUrl + path,
     { method: "GET", headers: { accept: "text/plain" } },
     operation,
-    { ...operation.defaults, ...options },
+    { ...operation.defaults, ...own },
   );
   return lenientUtf8.decode(bytes);
 }
