@@ -333,8 +333,10 @@ export async function emitRpcArea({ area, doc, file }, http) {
       const make = unbatched
         ? `createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, ${endpoint})`
         : `createJsonRpcClient(options, ${endpoint})`;
+      // The options are kept as they are now, `baseUrls` too: a later change to the caller's object
+      // must not send `ping` to another host than the JSON-RPC calls, whose URL is already resolved.
       return httpOps.length
-        ? `  return { ...${make}, options };\n}\n\n`
+        ? `  return { ...${make}, options: options && typeof options === "object" ? { ...options, baseUrls: options.baseUrls && { ...options.baseUrls } } : options };\n}\n\n`
         : `  return ${make};\n}\n\n`;
     })() +
     standalone.join("\n\n") +

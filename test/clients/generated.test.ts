@@ -182,6 +182,28 @@ describe("JSON-RPC wire format", () => {
     await expect(sender.request("ping" as never, {} as never)).rejects.toThrow(ValidationError);
   });
 
+  it("sender: ping goes to the host the client sends through, even after the caller's options change", async () => {
+    const urls: string[] = [];
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      urls.push(`${init?.method} ${String(input)}`);
+      return String(input).endsWith("/ping")
+        ? new Response("ok")
+        : Response.json({ jsonrpc: "2.0", id: JSON.parse(String(init?.body)).id, result: "sig" });
+    }) as typeof globalThis.fetch;
+    const options = { fetch, baseUrls: { sender: "http://fra-sender.helius-rpc.com" } };
+    const sender = createSenderClient(options);
+    const rpc = createSenderRpc(options);
+    options.baseUrls.sender = "http://elsewhere.example";
+    await sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64" } });
+    await sender.ping();
+    await ping(rpc);
+    expect(urls).toEqual([
+      "POST http://fra-sender.helius-rpc.com/fast",
+      "GET http://fra-sender.helius-rpc.com/ping",
+      "GET http://fra-sender.helius-rpc.com/ping",
+    ]);
+  });
+
   it("sender: a 503 from ping is an InternalServerError at once (not retried by default); maxRetries per call retries", async () => {
     let calls = 0;
     const fetch = (async () => {
