@@ -90,7 +90,7 @@ function emitSdk(areas) {
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
-      `import { resolveConfig, type ClientOptions } from "@chaindata/core";\n` +
+      `import { hosts, resolveBaseUrl, resolveConfig, rpcHost, type ClientOptions } from "@chaindata/core";\n` +
       lines
         .map(
           (a) =>
@@ -107,9 +107,13 @@ function emitSdk(areas) {
       ` * areas no \`batch\` (JSON-RPC only).\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
       ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
-      ` * still checked now (a misspelt option throws \`ConfigurationError\` here, not at first use).\n */\n` +
+      ` * still checked now (a misspelt option, \`environment\` or \`baseUrls\` host, or a \`baseUrls\` entry that is\n` +
+      ` * no URL throws \`ConfigurationError\` here, not at first use).\n */\n` +
       `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
-      `  resolveConfig(options);\n` +
+      `  const config = resolveConfig(options);\n` +
+      `  // What the areas would check when created: the environment and \`baseUrls\` (through the rpc host,\n` +
+      `  // which every environment has), and each URL given. A host the environment lacks is not an error.\n` +
+      `  for (const host of Object.values(hosts)) if (host === rpcHost || config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);\n` +
       `  const { rateLimit, batch, ...shared } = { ...options, headers: options?.headers && { ...options.headers }, baseUrls: options?.baseUrls && { ...options.baseUrls } };\n` +
       `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
       lines

@@ -628,6 +628,19 @@ describe("@chaindata/sdk", () => {
     );
     expect(typeof createChainDataClient(null as never).das.getAsset).toBe("function");
   });
+  it("checks the environment and baseUrls when created too, as each area's own factory does", () => {
+    expect(() => createChainDataClient({ environment: "mainet" as never })).toThrow(
+      "environment: must be one of mainnet, devnet, local (got mainet)",
+    );
+    expect(() => createChainDataClient({ baseUrls: { rcp: "http://node" } as never })).toThrow(
+      "baseUrls.rcp: is not a host",
+    );
+    expect(() => createChainDataClient({ baseUrls: { sender: "fra" } })).toThrow(
+      "baseUrls.sender: must be an http(s) URL",
+    );
+    // A host the environment lacks is still no error until its area is used.
+    expect(() => createChainDataClient({ environment: "devnet" })).not.toThrow();
+  });
 });
 
 describe("options", () => {
