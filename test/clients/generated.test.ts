@@ -247,6 +247,12 @@ describe("JSON-RPC wire format", () => {
     await expect(sender.sendTransaction(undefined as never)).rejects.toThrow(
       "params: must be object (got undefined)",
     );
+    // A blank or spaced transaction is neither base64 nor base58.
+    for (const transaction of [" ", "AQID AQID", "AQID\n"])
+      await expect(
+        sender.sendTransaction({ transaction, config: { encoding: "base64" } }),
+        JSON.stringify(transaction),
+      ).rejects.toThrow("params.transaction: must match ^[A-Za-z0-9+/]+={0,2}$");
     expect(requests).toHaveLength(0);
     const tx = { transaction: "AQID", config: { encoding: "base64" as const }, swqosOnly: true };
     await Promise.all([sender.sendTransaction(tx), sender.sendTransaction(tx)]);

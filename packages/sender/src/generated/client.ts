@@ -30,13 +30,13 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  *
  * Submits a fully signed transaction and returns its signature.
  *
- * **No preflight, no landing guarantee.** Preflight checks are skipped, so an HTTP 200 with a signature means only that the Sender accepted the submission: it does not guarantee that the transaction is valid or that it lands. Confirm it with the RPC (e.g. signature status), and resend if the blockhash has not expired.
+ * **No landing guarantee.** With `skipPreflight: true` (what the reference SDKs send) no preflight simulation runs, so an HTTP 200 with a signature means only that the Sender accepted the submission: it does not guarantee that the transaction is valid or that it lands. Confirm it with the RPC (e.g. signature status), and resend if the blockhash has not expired.
  *
  * **Routing.** By default the transaction is sent to validators and, in parallel, to a second block-building infrastructure (dual routing; Jito in the public docs of January 2026; newer 2026 docs list several pathways, among them Jito, Harmonic and Rakurai). With the `swqos_only=true` query parameter it goes only through the stake-weighted (SWQoS) path, which has a lower minimum tip.
  *
  * **Tip and priority fee are mandatory** (public docs, January 2026): the transaction must contain a SOL transfer tip of at least the route's minimum to one of the Sender tip accounts, and a ComputeBudget `setComputeUnitPrice` priority fee; otherwise the call fails with -32602. The tip accounts and the minimum tip, which has changed over time, are the area's `x-tip-accounts` and `x-minimum-tip-lamports` (in the SDK: `senderTipAccounts` and `senderMinimumTipLamports`, with the date of the value). Check the current docs before relying on a minimum.
  *
- * **Retries.** Set `maxRetries: 0` and retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK may retry this call.
+ * **Retries.** Set `config.maxRetries: 0` (the node's own re-sends) and retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too.
  *
  * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
  *
@@ -90,13 +90,13 @@ export interface SenderClient {
    *
    * Submits a fully signed transaction and returns its signature.
    *
-   * **No preflight, no landing guarantee.** Preflight checks are skipped, so an HTTP 200 with a signature means only that the Sender accepted the submission: it does not guarantee that the transaction is valid or that it lands. Confirm it with the RPC (e.g. signature status), and resend if the blockhash has not expired.
+   * **No landing guarantee.** With `skipPreflight: true` (what the reference SDKs send) no preflight simulation runs, so an HTTP 200 with a signature means only that the Sender accepted the submission: it does not guarantee that the transaction is valid or that it lands. Confirm it with the RPC (e.g. signature status), and resend if the blockhash has not expired.
    *
    * **Routing.** By default the transaction is sent to validators and, in parallel, to a second block-building infrastructure (dual routing; Jito in the public docs of January 2026; newer 2026 docs list several pathways, among them Jito, Harmonic and Rakurai). With the `swqos_only=true` query parameter it goes only through the stake-weighted (SWQoS) path, which has a lower minimum tip.
    *
    * **Tip and priority fee are mandatory** (public docs, January 2026): the transaction must contain a SOL transfer tip of at least the route's minimum to one of the Sender tip accounts, and a ComputeBudget `setComputeUnitPrice` priority fee; otherwise the call fails with -32602. The tip accounts and the minimum tip, which has changed over time, are the area's `x-tip-accounts` and `x-minimum-tip-lamports` (in the SDK: `senderTipAccounts` and `senderMinimumTipLamports`, with the date of the value). Check the current docs before relying on a minimum.
    *
-   * **Retries.** Set `maxRetries: 0` and retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK may retry this call.
+   * **Retries.** Set `config.maxRetries: 0` (the node's own re-sends) and retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too.
    *
    * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
    *

@@ -23,7 +23,7 @@ export interface components {
  */
 export type EncodedTransaction = string;
 /**
- * Options of sendTransaction (the second positional param). The Sender always skips preflight checks and forwards the transaction at once; retries are the caller's job.
+ * Options of sendTransaction (the second positional param). The Sender forwards the transaction at once (send `skipPreflight: true`, as the reference SDKs do); retries are the caller's job.
  * @example {
  *       "encoding": "base64",
  *       "skipPreflight": true,
