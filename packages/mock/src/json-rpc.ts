@@ -21,6 +21,14 @@ export interface RpcRequest extends ParsedRequest {
   methods: Map<string, RpcMethod>;
 }
 
+/**
+ * The most requests one batch may hold. The spec documents no limit, but the mock answers every
+ * entry (and logs a violation for each bad one): a 10 MiB body of `[1,1,…]` is five million
+ * entries, which kept the server busy for minutes and grew it by gigabytes, every other request
+ * waiting. Well above any batch a client sends (the SDK's batcher sends 100 by default).
+ */
+const MAX_BATCH = 10_000;
+
 /** The HTTP status of an error the dispatcher makes itself: x-error-info's for the code, else 200. */
 const statusFor = (code: number, method: RpcMethod) => method.errorStatus.get(code) ?? 200;
 
@@ -49,6 +57,15 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
     const violation: Violation = {
       location: ["request", "body"],
       message: "An empty batch is not a valid JSON-RPC request",
+      code: "invalid-request",
+      severity: "error",
+    };
+    return rejectBody(c, anyMethod, STANDARD[-32600]!, violation, { body: parsed, batch });
+  }
+  if (entries.length > MAX_BATCH) {
+    const violation: Violation = {
+      location: ["request", "body"],
+      message: `A batch of ${entries.length} requests is over the mock's limit of ${MAX_BATCH}`,
       code: "invalid-request",
       severity: "error",
     };

@@ -601,6 +601,27 @@ describe("examples mode", () => {
     ]);
   });
 
+  it("refuses a batch of more than 10,000 requests with one -32600", async () => {
+    // Five million bad entries fit in the 10 MiB body limit; answering each kept the mock busy
+    // for minutes (gigabytes of answers and violations) while every other request waited.
+    // (One over the limit here: a regression then fails on the answer's shape, not by hanging.)
+    mock.clearRequests();
+    const over = await call(mock.url, `/?api-key=${KEY}`, {
+      body: Array.from({ length: 10_001 }, () => 1),
+    });
+    expect(over.status).toBe(200);
+    expect(over.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+    expect(over.body.error.data[0].message).toContain("10001 requests");
+    expect(mock.requests()).toHaveLength(1);
+    expect(mock.requests()[0]).toMatchObject({ status: 200, batch: true });
+    // 10,000 is still a batch: each entry answered on its own.
+    const at = await call(mock.url, `/?api-key=${KEY}`, {
+      body: Array.from({ length: 10_000 }, () => 1),
+    });
+    expect(at.body).toHaveLength(10_000);
+    expect(at.body[9_999]).toMatchObject({ id: null, error: { code: -32600 } });
+  });
+
   it("keeps a request log, readable and clearable over HTTP", async () => {
     mock.clearRequests();
     expect(mock.requests()).toEqual([]);
