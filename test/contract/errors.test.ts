@@ -12,6 +12,7 @@ import {
   AuthenticationError,
   BadRequestError,
   ChainDataError,
+  InternalServerError,
   JsonRpcError,
   NotFoundError,
   PermissionDeniedError,
@@ -21,8 +22,9 @@ import * as das from "@chaindata/das";
 import * as sdk from "@chaindata/sdk";
 import * as webhooks from "@chaindata/webhooks";
 import { describe, expect, it } from "vitest";
-import { contracts, example } from "./contracts.js";
+import { contracts, contractOf, example } from "./contracts.js";
 import { useMock } from "./harness.js";
+import { deref, operations, validateAgainst, type Operation } from "./spec.js";
 
 const fail = (p: Promise<unknown>) =>
   p.then(
@@ -184,5 +186,113 @@ describe("errors through the mock", () => {
     }
     // …although it was sent (the mock logs a key as ***)
     expect(h.requests().every((r) => r.query["api-key"] === "***")).toBe(true);
+  });
+});
+
+/**
+ * Every documented error of every operation, forced on the mock, through the operation's
+ * generated client: REST, each non-2xx response of the operation (`5XX` as 500) with
+ * `Prefer: code=<status>`; JSON-RPC, each error code of the method, at the HTTP status the area's
+ * x-error-info gives it (`Prefer: code=<status>`), or inside a 200 answer where it gives none or
+ * 200 (`X-Mock-JsonRpc-Error: <code>`). The error body the mock sent must match the spec (REST:
+ * the response's schema; JSON-RPC: an error object with a documented code), and the client must
+ * throw the error class of that status, naming the operation, after exactly one request.
+ */
+interface ErrorCase {
+  op: Operation;
+  status: number;
+  /** The response key in the spec (`404`, `5XX`); REST only. */
+  key?: string;
+  /** JSON-RPC: the codes the answer may carry (x-error-info gives them this status). */
+  codes?: number[];
+  /** JSON-RPC: forced as an error object in a 200 answer. */
+  inBody?: number;
+}
+
+const errorClass = (status: number) =>
+  ({
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    429: RateLimitError,
+  })[status] ?? (status >= 500 ? InternalServerError : APIError);
+
+function errorCases(op: Operation): ErrorCase[] {
+  if (op.kind === "openapi")
+    return Object.keys(op.op.responses)
+      .filter((key) => !/^2/.test(key))
+      .map((key) => ({ op, key, status: key === "5XX" ? 500 : Number(key) }));
+  const info = op.doc["x-error-info"] ?? {};
+  const codes: number[] = (op.method.errors ?? []).map((e: any) => deref(op.doc, e).code);
+  const byStatus = new Map<number, number[]>();
+  const cases: ErrorCase[] = [];
+  for (const code of codes) {
+    const status: number | undefined = info[String(code)]?.httpStatus;
+    if (status === undefined || status === 200) cases.push({ op, status: 200, inBody: code });
+    else byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, c] of byStatus) cases.push({ op, status, codes: c });
+  return cases;
+}
+
+describe("every documented error of every operation, through its client", () => {
+  const h = useMock("examples");
+  const cases = operations.flatMap(errorCases);
+
+  it("every operation documents at least one server-side error", () => {
+    for (const op of operations)
+      expect(errorCases(op).length, `${op.id} documents no error`).toBeGreaterThan(0);
+  });
+
+  it.each(
+    cases.map(
+      (c) =>
+        [
+          `${c.op.area} ${c.op.id}: ${c.inBody !== undefined ? `${c.inBody} in a 200 answer` : c.status}`,
+          c,
+        ] as const,
+    ),
+  )("%s", async (_label, c) => {
+    const { op } = c;
+    const headers: Record<string, string> =
+      c.inBody !== undefined
+        ? { "x-mock-jsonrpc-error": String(c.inBody) }
+        : { prefer: `code=${c.status}` };
+    const e = await fail(
+      contractOf(op.id).call(h.clients({ maxRetries: 0 }), structuredClone(op.input), {
+        headers,
+      }),
+    );
+
+    // one request, answered with the forced status and nothing wrong with it
+    const log = h.requests();
+    expect(log, JSON.stringify(log)).toHaveLength(1);
+    expect(log[0]!.status).toBe(c.status);
+    expect(log[0]!.violations, JSON.stringify(log[0]!.violations)).toEqual([]);
+    const { text } = h.exchanges[0]!;
+
+    if (c.inBody !== undefined) {
+      expect(e).toBeInstanceOf(JsonRpcError);
+      expect(e).toMatchObject({ code: c.inBody, method: op.id, status: 200 });
+      return;
+    }
+    expect(e).toBeInstanceOf(errorClass(c.status));
+    expect(e).toMatchObject({ status: c.status, operation: op.id });
+    if (op.kind === "openrpc") {
+      // a JSON-RPC error object with one of the codes x-error-info gives this status
+      const body = JSON.parse(text);
+      expect(body).toMatchObject({ jsonrpc: "2.0", error: { code: expect.any(Number) } });
+      expect(c.codes, text).toContain(body.error.code);
+      expect(e.rpcError?.code).toBe(body.error.code);
+    } else {
+      // the body matches the schema of the spec's response for that status
+      const response = deref(op.doc, op.op.responses[c.key!]);
+      const [type, media] = Object.entries<any>(response.content ?? {})[0] ?? [];
+      if (media?.schema) {
+        const value = type === "application/json" ? JSON.parse(text) : text;
+        expect(validateAgainst(op, media.schema, value), text).toEqual([]);
+      }
+    }
   });
 });
