@@ -36,6 +36,8 @@ export interface RpcMethod {
   errors: Map<number, RpcError>;
   /** `x-error-info` of the area: code → HTTP status. */
   errorStatus: Map<number, number>;
+  /** `info.x-auth` of the area: where the API key goes, and whether it is required. */
+  auth: { in: string; name: string; required: boolean };
 }
 
 const RETRY_AFTER = {
@@ -226,6 +228,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
       examples: examples.map((e: any) => ({ name: e.name, params: exampleParams(mm, e) })),
       errors,
       errorStatus,
+      auth,
     });
 
     const anyRequired = params.some((p) => p.required);

@@ -10,6 +10,7 @@ import { answerEntry, type EntryAnswer, type RpcDispatch } from "./json-rpc-entr
 import {
   RPC_ERROR_HEADER,
   STANDARD,
+  isValidId,
   parseRpcErrorHeader,
   rpcErrorBody,
 } from "./json-rpc-errors.js";
@@ -37,11 +38,17 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   // method) take their HTTP status from the endpoint's first method.
   const anyMethod = c.methods.values().next().value as RpcMethod;
 
+  // The service checks the key before it reads the body. Prism checks it per method, so a body
+  // that reaches no method (not JSON, an empty or oversized batch, only unknown methods or bad
+  // entries) is checked here: 401 rather than a JSON-RPC error at 200.
+  const keyMissing = missingKey(c, anyMethod);
+
   let parsed: unknown;
   try {
     if (c.text === undefined) throw new Error("empty body");
     parsed = parseJson(c.text);
   } catch (e) {
+    if (keyMissing) return rejectBody(c, anyMethod, ...unauthorized(anyMethod), { body: c.text });
     const violation: Violation = {
       location: ["request", "body"],
       message: `The body is not JSON: ${(e as Error).message}`,
@@ -53,6 +60,8 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
 
   const batch = Array.isArray(parsed);
   const entries: unknown[] = batch ? (parsed as unknown[]) : [parsed];
+  if (keyMissing && (entries.length === 0 || entries.length > MAX_BATCH))
+    return rejectBody(c, anyMethod, ...unauthorized(anyMethod), { body: parsed, batch });
   if (batch && entries.length === 0) {
     const violation: Violation = {
       location: ["request", "body"],
@@ -76,6 +85,11 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   const results = await Promise.all(
     entries.map((entry) => answerEntry(entry, { ...c, batch }, forced, dispatch)),
   );
+  if (keyMissing && results.every((r) => r.status === undefined)) {
+    // no entry reached Prism (each was a bad entry or an unknown method)
+    const id = !batch && isObject(parsed) && isValidId(parsed.id) ? parsed.id : null;
+    return rejectBody(c, anyMethod, ...unauthorized(anyMethod), { body: parsed, batch }, id);
+  }
 
   const violations = results.flatMap((r, i) =>
     r.violations.map((v) => ({
@@ -109,20 +123,28 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
 /** The fields of the log entry that every outcome of the body shares. */
 type Logged = Pick<RequestLogEntry, "kind" | "areas" | "body" | "rpcMethods" | "batch">;
 
-/** A body that holds no request (not JSON, an empty batch): one error object, id null. */
+/**
+ * A body that holds no request (not JSON, an empty batch) or no key: one error object, id null
+ * (or `id`).
+ */
 function rejectBody(
   c: RpcRequest,
   anyMethod: RpcMethod,
   error: RpcError,
   violation: Violation,
   logged: Pick<RequestLogEntry, "body" | "batch">,
+  id: unknown = null,
 ) {
   const status = statusFor(error.code, anyMethod);
   sendBody(
     c.res,
     status,
     jsonHeaders(),
-    rpcErrorBody(null, { code: error.code, message: error.message, data: [violation] }),
+    rpcErrorBody(id, {
+      code: error.code,
+      message: error.message,
+      ...(error.code !== -32001 && { data: [violation] }),
+    }),
   );
   return c.finish({
     kind: "json-rpc",
@@ -171,6 +193,28 @@ function sendBatch(
     results.map((r) => r.body),
   );
   return c.finish({ ...logged, status: 200, violations });
+}
+
+/** Whether the endpoint requires a key (`info.x-auth`) and the request sends none. */
+function missingKey(c: RpcRequest, method: RpcMethod): boolean {
+  const { auth } = method;
+  if (!auth.required) return false;
+  const value = auth.in === "header" ? c.headers[auth.name.toLowerCase()] : c.query[auth.name];
+  return !(Array.isArray(value) ? value.some(Boolean) : value);
+}
+
+/** The 401 of a request without its key: the area's -32001 error object, as Prism answers it. */
+function unauthorized(method: RpcMethod): [RpcError, Violation] {
+  const { auth } = method;
+  return [
+    method.errors.get(-32001) ?? { code: -32001, message: "Unauthorized" },
+    {
+      location: ["request", auth.in, auth.name],
+      message: `The API key is missing: send the ${auth.name} ${auth.in === "query" ? "query parameter" : auth.in}`,
+      code: 401,
+      severity: "error",
+    },
+  ];
 }
 
 const areasOf = (ms: Array<RpcMethod | undefined>) => [

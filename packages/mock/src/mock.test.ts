@@ -437,6 +437,30 @@ describe("examples mode", () => {
     }
   });
 
+  it("without the key, a body that reaches no method is a 401 too (the key is checked first)", async () => {
+    // These never reach Prism, which checks the key per method: they were JSON-RPC errors at 200.
+    for (const body of ['{"jsonrpc":', [], [1, 2], rpc("noSuchMethod", {}, "k")]) {
+      mock.clearRequests();
+      const r = await call(mock.url, "/", { body });
+      expect(r.status, JSON.stringify(body)).toBe(401);
+      expect(r.body).toMatchObject({
+        jsonrpc: "2.0",
+        id: Array.isArray(body) || typeof body === "string" ? null : "k",
+        error: { code: -32001 },
+      });
+      expect(mock.requests()[0]).toMatchObject({ status: 401 });
+      expect(mock.requests()[0]!.violations[0]).toMatchObject({
+        code: 401,
+        message: expect.stringContaining("api-key"),
+      });
+    }
+    // with the key they are the JSON-RPC errors; on the sender (key optional) too
+    const withKey = await call(mock.url, `/?api-key=${KEY}`, { body: rpc("noSuchMethod", {}) });
+    expect([withKey.status, withKey.body.error.code]).toEqual([200, -32601]);
+    const sender = await call(mock.url, "/fast", { body: rpc("noSuchMethod", {}) });
+    expect([sender.status, sender.body.error.code]).toEqual([200, -32601]);
+  });
+
   it("accepts the admin key as the X-Api-Key header or the api-key query", async () => {
     const admin = restCases.find((c) => c.area === "admin");
     if (!admin) return;
