@@ -56,7 +56,12 @@ export async function answerEntry(
   dispatch: RpcDispatch,
 ): Promise<EntryAnswer> {
   const id = isObject(entry) && "id" in entry ? entry.id : null;
-  if (!isObject(entry) || typeof entry.method !== "string" || entry.jsonrpc !== "2.0")
+  if (
+    !isObject(entry) ||
+    typeof entry.method !== "string" ||
+    entry.jsonrpc !== "2.0" ||
+    !isValidId(id)
+  )
     return invalidRequest(entry, id);
   const method = c.methods.get(entry.method);
   if (!method) return methodNotFound(entry.method, id, c.pathname, dispatch.endpoints);
@@ -89,13 +94,20 @@ export async function answerEntry(
   return methodAnswer(method, id, result, forced, dispatch.endpoints);
 }
 
+/**
+ * Not a JSON-RPC 2.0 Request object: -32600. An `id` that is not a string, number or null (an
+ * object, an array, a boolean) makes the request invalid too; it cannot be echoed, so the answer's
+ * id is null (JSON-RPC 2.0, sections 4 and 5).
+ */
 function invalidRequest(entry: unknown, id: unknown): EntryAnswer {
-  const message =
-    isObject(entry) && typeof entry.method === "string"
+  const badId = isObject(entry) && typeof entry.method === "string" && entry.jsonrpc === "2.0";
+  const message = badId
+    ? `Not a JSON-RPC 2.0 request: \`id\` must be a string, a number or null, not ${Array.isArray(id) ? "an array" : typeof id === "object" ? "an object" : `a ${typeof id}`}`
+    : isObject(entry) && typeof entry.method === "string"
       ? 'Not a JSON-RPC 2.0 request: `jsonrpc` must be "2.0"'
       : 'Not a JSON-RPC request object (an object with `jsonrpc: "2.0"` and a string `method`)';
   const violation: Violation = {
-    location: ["request", "body"],
+    location: badId ? ["request", "body", "id"] : ["request", "body"],
     message,
     code: "invalid-request",
     severity: "error",

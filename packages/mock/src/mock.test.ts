@@ -625,6 +625,54 @@ describe("examples mode", () => {
     ]);
   });
 
+  it("answers an id that is an object, array or boolean with -32600 and id null, alone or in a batch", async () => {
+    // JSON-RPC 2.0: an id is a string, a number or null; anything else makes the Request object
+    // invalid (-32600, Invalid Request), and the answer's id is null since the id cannot be echoed.
+    // The HTTP status is the one of the mock's other -32600s (x-error-info's, else 200), not the
+    // 400 of invalid params (hence a DAS method: compression answers -32602 at 200 too).
+    const c = rpcCases.find((x) => x.method.name === "getAsset")!;
+    const otherInvalid = await call(mock.url, `/?api-key=${KEY}`, {
+      body: { ...rpc(c.method.name, c.params), jsonrpc: "1.0" },
+    });
+    expect(otherInvalid.body.error.code).toBe(-32600);
+    for (const [id, kind] of [
+      [{ a: 1 }, "an object"],
+      [[1], "an array"],
+      [true, "a boolean"],
+    ] as const) {
+      mock.clearRequests();
+      const r = await call(mock.url, `/?api-key=${KEY}`, {
+        body: rpc(c.method.name, c.params, id),
+      });
+      expect(r.status).toBe(otherInvalid.status);
+      expect(r.body).toMatchObject({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32600, message: "Invalid Request" },
+      });
+      expect(r.body.error.data[0]).toMatchObject({
+        location: ["request", "body", "id"],
+        code: "invalid-request",
+      });
+      expect(r.body.error.data[0].message).toContain(`not ${kind}`);
+      expect(mock.requests()[0]).toMatchObject({
+        status: otherInvalid.status,
+        violations: [{ code: "invalid-request", location: ["request", "body", "id"] }],
+      });
+    }
+    // In a batch the entry gets the same -32600 (id null); the other entries are answered.
+    mock.clearRequests();
+    const b = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(c.method.name, c.params, 1), rpc(c.method.name, c.params, { a: 1 })],
+    });
+    expect(b.status).toBe(200);
+    expect(b.body[0]).toMatchObject({ id: 1, result: expect.anything() });
+    expect(b.body[1]).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(mock.requests()[0]!.violations).toEqual([
+      expect.objectContaining({ code: "invalid-request", entry: 1 }),
+    ]);
+  });
+
   it("refuses a batch of more than 10,000 requests with one -32600", async () => {
     // Five million bad entries fit in the 10 MiB body limit; answering each kept the mock busy
     // for minutes (gigabytes of answers and violations) while every other request waited.
