@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bigintMarker, fromMarker, mapBigints, parseJson, stringifyJson } from "./json.js";
+import {
+  bigintMarker,
+  fromMarker,
+  mapBigints,
+  nestsDeeperThan,
+  parseJson,
+  stringifyJson,
+} from "./json.js";
 
 describe("lossless JSON", () => {
   it("reads integers beyond 2^53 as exact bigints and writes them back as digits", () => {
@@ -47,5 +54,16 @@ describe("lossless JSON", () => {
       (big, key) => `${key}:${big}`,
     );
     expect(out).toEqual({ maximum: "maximum:18446744073709551615", examples: ["examples:1"] });
+  });
+
+  it("nestsDeeperThan measures nesting without recursion, at any depth JSON.parse reads", () => {
+    expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan([], 0)).toBe(true);
+    expect(nestsDeeperThan({ a: [1, { b: [] }] }, 4)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, { b: [] }] }, 3)).toBe(true);
+    const deep = (n: number) => JSON.parse("[".repeat(n) + "]".repeat(n));
+    expect(nestsDeeperThan(deep(512), 512)).toBe(false);
+    expect(nestsDeeperThan(deep(513), 512)).toBe(true);
+    expect(nestsDeeperThan(deep(200_000), 512)).toBe(true);
   });
 });

@@ -79,3 +79,20 @@ export function mapBigints(
 /** A JSON object (not `null`, not an array). */
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Whether `value` nests arrays and objects more than `max` levels deep (a scalar is 0 levels,
+ * `[]` one). Iterative, so any depth `JSON.parse` reads is measured without a stack overflow; it
+ * stops at the first path deeper than `max`.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [v, depth] = next;
+    if (!v || typeof v !== "object") continue;
+    if (depth + 1 > max) return true;
+    for (const inner of Object.values(v))
+      if (inner && typeof inner === "object") pending.push([inner, depth + 1]);
+  }
+  return false;
+}

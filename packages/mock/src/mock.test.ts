@@ -604,6 +604,39 @@ describe("examples mode", () => {
     expect(mock.requests()[0]!.violations).toHaveLength(1);
   });
 
+  it("answers a REST body that is not JSON, or nests too deep to read, with 400 saying so (not 'must be object')", async () => {
+    const op = restCases.find((c) => c.verb === "post" && c.body !== undefined)!;
+    const deep = (n: number) => `{"a":${"[".repeat(n)}${"]".repeat(n)}}`;
+    for (const [text, says] of [
+      ['{"webhookURL":', "Request body is not valid JSON: "],
+      ["not json", "Request body is not valid JSON: "],
+      [deep(600), "more than 512 levels deep"],
+      [deep(5000), "more than 512 levels deep"],
+    ] as const) {
+      mock.clearRequests();
+      const r = await call(mock.url, op.url, { body: text });
+      expect(r.status).toBe(400);
+      // the operation's own 400 body (the spec's error shape), with the one violation
+      expect(r.body.error).toBeDefined();
+      expect(r.body.violations).toEqual([
+        expect.objectContaining({ location: ["request", "body"], code: "parse-error" }),
+      ]);
+      expect(r.body.violations[0].message).toContain(says);
+      expect(r.text).not.toContain("must be object");
+      expect(r.headers.get("sl-violations")).toContain("parse-error");
+      const [entry] = mock.requests();
+      expect(entry).toMatchObject({ status: 400, operationId: op.op.operationId, body: text });
+      expect(entry!.violations).toEqual(r.body.violations);
+    }
+    // The log stays readable (a deep body used to be kept parsed, and its writer overflowed).
+    expect((await call(mock.url, "/__mock/requests")).status).toBe(200);
+    // 512 levels is still read, and validated against the schema as usual.
+    mock.clearRequests();
+    const ok = await call(mock.url, op.url, { body: deep(511) });
+    expect(ok.status).toBe(400);
+    expect(ok.body.violations.map((v: any) => v.code)).not.toContain("parse-error");
+  });
+
   it("reports a path outside the spec as a violation", async () => {
     mock.clearRequests();
     const r = await call(mock.url, `/v9/nothing?api-key=${KEY}`);

@@ -10,8 +10,23 @@ import {
   sendBody,
   type ParsedRequest,
 } from "./http.js";
-import { isObject, parseJson } from "./json.js";
-import { problemViolation, requestErrors, toPrismValue, type PrismEngine } from "./prism.js";
+import { isObject, nestsDeeperThan, parseJson } from "./json.js";
+import {
+  problemViolation,
+  requestErrors,
+  toPrismValue,
+  type PrismEngine,
+  type Violation,
+} from "./prism.js";
+
+/**
+ * The deepest nesting of a JSON body the mock reads. Its walks over a body (the conversion for
+ * Prism, the log's writer behind `GET /__mock/requests`) are recursive: measured, the writer
+ * overflowed the stack at about 2,000 levels and the conversion at about 3,000, where the body
+ * was answered "must be object" and the log could no longer be read. 512 leaves a wide margin
+ * below that, and no body of the spec nests more than a few levels.
+ */
+const MAX_BODY_DEPTH = 512;
 
 /** `restAreas`: the area of each operation, by "VERB /path". */
 export async function handleRest(
@@ -19,7 +34,7 @@ export async function handleRest(
   engine: PrismEngine,
   restAreas: Map<string, string>,
 ) {
-  const { body, logged } = parseBody(c);
+  const { body, logged, parseError } = parseBody(c);
   const result = await engine.request(
     { method: c.method, path: c.pathname, query: c.query, headers: c.headers, body },
     c.prefs,
@@ -40,33 +55,58 @@ export async function handleRest(
     send(c.res, result.problem.status, headers, JSON.stringify(result.problem));
     return c.finish({ ...common, status: result.problem.status, violations });
   }
-  const inputErrors = requestErrors(result.violations);
+  // A body that did not parse reached Prism as its text, so what Prism says of the body ("must
+  // be object") is about a string: say what is wrong instead.
+  const violations = parseError
+    ? replaceBodyViolations(result.violations, parseError)
+    : result.violations;
+  const inputErrors = requestErrors(violations);
   let out = result.body;
   if (inputErrors.length && (result.status === 400 || result.status === 422) && isObject(out)) {
     // The spec's 400 body is open (`additionalProperties: true`): list what was wrong.
     out = { ...out, violations: inputErrors };
   }
   const headers = normalizeHeaders(result.headers);
-  addViolationHeader(headers, result.violations);
+  addViolationHeader(headers, violations);
   sendBody(c.res, result.status, headers, out);
-  return c.finish({ ...common, status: result.status, violations: result.violations });
+  return c.finish({ ...common, status: result.status, violations });
+}
+
+const isBodyViolation = (v: Violation) => v.location[0] === "request" && v.location[1] === "body";
+
+/**
+ * `violations` with Prism's violations of the body replaced by `parseError` (none added when
+ * Prism found nothing wrong with the body: an operation that takes no body ignores it).
+ */
+function replaceBodyViolations(violations: Violation[], parseError: Violation): Violation[] {
+  const first = violations.findIndex(isBodyViolation);
+  if (first < 0) return violations;
+  const rest = violations.filter((v) => !isBodyViolation(v));
+  return [...rest.slice(0, first), parseError, ...rest.slice(first)];
 }
 
 /**
  * The body for Prism (plain JSON values) and for the log (exact big integers): parsed when the
- * content type is JSON, else the text.
+ * content type is JSON, else the text. A JSON body that does not parse, or nests deeper than
+ * MAX_BODY_DEPTH, stays text for both, with the violation that says why (`parseError`).
  */
-function parseBody(c: ParsedRequest): { body: unknown; logged: unknown } {
+function parseBody(c: ParsedRequest): { body: unknown; logged: unknown; parseError?: Violation } {
   const contentType = String(c.headers["content-type"] ?? "");
-  let body: unknown = c.text;
-  let logged: unknown = c.text;
-  if (c.text !== undefined && /json/i.test(contentType)) {
-    try {
-      logged = parseJson(c.text);
-      body = toPrismValue(logged);
-    } catch {
-      // Prism reports the body as not matching the schema.
-    }
+  if (c.text === undefined || !/json/i.test(contentType)) return { body: c.text, logged: c.text };
+  let reason: string;
+  try {
+    const parsed = parseJson(c.text);
+    if (!nestsDeeperThan(parsed, MAX_BODY_DEPTH))
+      return { body: toPrismValue(parsed), logged: parsed };
+    reason = `for the mock, it nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (its limit)`;
+  } catch (e) {
+    reason = (e as Error).message;
   }
-  return { body, logged };
+  const parseError: Violation = {
+    location: ["request", "body"],
+    message: `Request body is not valid JSON: ${reason}`,
+    code: "parse-error",
+    severity: "error",
+  };
+  return { body: c.text, logged: c.text, parseError };
 }
