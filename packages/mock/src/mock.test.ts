@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleParams } from "./convert.js";
 import { mapBigints, parseJson, stringifyJson } from "./json.js";
 import { startMock, type MockServer } from "./index.js";
+import { formatLogLine } from "./request-log.js";
 import { resolveSpecDir } from "./spec.js";
 
 const specDir = resolveSpecDir();
@@ -725,6 +726,35 @@ describe("examples mode", () => {
     });
     expect(at.body).toHaveLength(10_000);
     expect(at.body[9_999]).toMatchObject({ id: null, error: { code: -32600 } });
+  });
+
+  it("keeps at most 100 violations per log entry and counts the rest (the answer keeps them all)", async () => {
+    // 30 entries of 10 bad ids each: 300 violations, of which the log keeps the first 100.
+    mock.clearRequests();
+    const ids = Array.from({ length: 10 }, () => 0);
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: Array.from({ length: 30 }, (_, i) => rpc("getAssetBatch", { ids }, i)),
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveLength(30);
+    for (const e of r.body) expect(e.error.data).toHaveLength(10);
+    const [entry] = mock.requests();
+    expect(entry!.violations).toHaveLength(100);
+    expect(entry!.violationsOmitted).toBe(200);
+    expect(entry!.violations[0]).toMatchObject({ entry: 0, rpcMethod: "getAssetBatch" });
+    expect(entry!.violations[99]).toMatchObject({ entry: 9 });
+    expect(formatLogLine(entry!)).toContain("300 violation(s)");
+    expect(formatLogLine(entry!)).toContain("and 200 more (not kept in the log)");
+    const log = await call(mock.url, "/__mock/requests");
+    expect(log.body.requests[0].violations).toHaveLength(100);
+    expect(log.body.requests[0].violationsOmitted).toBe(200);
+    // At the limit nothing is left out, and the field is absent.
+    mock.clearRequests();
+    await call(mock.url, `/?api-key=${KEY}`, {
+      body: Array.from({ length: 10 }, (_, i) => rpc("getAssetBatch", { ids }, i)),
+    });
+    expect(mock.requests()[0]!.violations).toHaveLength(100);
+    expect(mock.requests()[0]).not.toHaveProperty("violationsOmitted");
   });
 
   it("keeps a request log, readable and clearable over HTTP", async () => {

@@ -28,8 +28,10 @@ export interface RequestLogEntry {
   operationId?: string;
   /** The HTTP status answered. */
   status: number;
-  /** What Prism (or the dispatcher) found wrong with the request, or with the mocked response. Empty when all is well. */
+  /** What Prism (or the dispatcher) found wrong with the request, or with the mocked response. Empty when all is well. At most the first {@link LOG_VIOLATIONS_MAX}. */
   violations: Array<Violation & { rpcMethod?: string; entry?: number }>;
+  /** How many more violations there were, not kept in the log (present only when some were left out). */
+  violationsOmitted?: number;
   durationMs: number;
 }
 
@@ -70,6 +72,17 @@ export type FinishEntry = (outcome: Outcome) => void;
 /** Bodies longer than this are logged as their length only, so the log stays small. */
 const LOG_BODY_MAX = 64 * 1024;
 
+/**
+ * The most violations one entry keeps; the rest are counted in `violationsOmitted`. A batch of
+ * up to 10,000 requests, each with hundreds of violations (getAssetBatch takes 1,000 ids), is
+ * millions of them: one 2.7 MB batch kept 1,000,000 (about 850 MB of heap, 189 MB as JSON) in one
+ * entry, and the log keeps `logLimit` entries. A violation is about 200 bytes, so 100 of them
+ * are about 20 KB, the order of what an entry's body may keep (LOG_BODY_MAX); and 100 is far
+ * more than a test reads to see what is wrong (past a handful, it is the same mistake again,
+ * per item or per entry). The first ones are kept: body order, the first entry's first.
+ */
+export const LOG_VIOLATIONS_MAX = 100;
+
 // Query and header names whose values are credentials.
 const KEY_NAME = /^(?:api[-_]?key|x-api-key|authorization)$/i;
 
@@ -107,7 +120,9 @@ export function beginEntry(
     query: maskKeys(request.query),
     headers: maskKeys(request.headers),
   };
-  return (outcome) =>
+  return (outcome) => {
+    const { violations } = outcome;
+    const omitted = violations.length - LOG_VIOLATIONS_MAX;
     record({
       ...base,
       ...outcome,
@@ -115,8 +130,13 @@ export function beginEntry(
         text.length > LOG_BODY_MAX && {
           body: `[${text.length} characters, not kept in the log]`,
         }),
+      ...(omitted > 0 && {
+        violations: violations.slice(0, LOG_VIOLATIONS_MAX),
+        violationsOmitted: omitted,
+      }),
       durationMs: Date.now() - started,
     });
+  };
 }
 
 /** The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200`, and the violations. */
@@ -126,8 +146,9 @@ export function formatLogLine(e: RequestLogEntry): string {
       ? `[${e.rpcMethods.join(", ")}]`
       : e.rpcMethods.join(", ")
     : (e.operationId ?? "");
+  const omitted = e.violationsOmitted ?? 0;
   const v = e.violations.length
-    ? `  ${e.violations.length} violation(s): ${e.violations.map((x) => `${x.location.join(".")}: ${x.message}`).join("; ")}`
+    ? `  ${e.violations.length + omitted} violation(s): ${e.violations.map((x) => `${x.location.join(".")}: ${x.message}`).join("; ")}${omitted ? `; and ${omitted} more (not kept in the log)` : ""}`
     : "";
   return `${e.time.slice(11, 23)} ${e.method} ${e.path} ${what} → ${e.status}${v}`;
 }
