@@ -81,6 +81,15 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
   !!v && typeof v === "object" && !Array.isArray(v);
 
 /**
+ * The deepest nesting of a JSON body the mock reads. Its walks over a body (the conversion for
+ * Prism, the log's writer behind `GET /__mock/requests`, the JSON-RPC dispatch) are recursive: measured, the writer
+ * overflowed the stack at about 2,000 levels and the conversion at about 3,000, where the body
+ * was answered "must be object" and the log could no longer be read. 512 leaves a wide margin
+ * below that, and no body of the spec nests more than a few levels.
+ */
+export const MAX_BODY_DEPTH = 512;
+
+/**
  * Whether `value` nests arrays and objects more than `max` levels deep (a scalar is 0 levels,
  * `[]` one). Iterative, so any depth `JSON.parse` reads is measured without a stack overflow; it
  * stops at the first path deeper than `max`.

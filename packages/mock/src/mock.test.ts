@@ -648,6 +648,14 @@ describe("examples mode", () => {
   it("answers a body that is not JSON with -32700, and a bad batch entry with -32600", async () => {
     const r = await call(mock.url, `/?api-key=${KEY}`, { body: '{"jsonrpc":' });
     expect(r.body).toMatchObject({ id: null, error: { code: -32700 } });
+    // A body nested deeper than the mock reads is refused the same way (it was a 500, unlogged).
+    const nested = `{"jsonrpc":"2.0","id":1,"method":"getAsset","params":{"id":${"[".repeat(20_000)}${"]".repeat(20_000)}}}`;
+    mock.clearRequests();
+    const deep = await call(mock.url, `/?api-key=${KEY}`, { body: nested });
+    expect(deep.body).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(JSON.stringify(deep.body)).toContain("more than 512 levels deep");
+    expect(mock.requests()).toHaveLength(1);
+    expect((await call(mock.url, "/__mock/requests")).status).toBe(200);
     const e = await call(mock.url, `/?api-key=${KEY}`, { body: [] });
     expect(e.body.error.code).toBe(-32600);
     const b = await call(mock.url, `/?api-key=${KEY}`, {

@@ -10,7 +10,7 @@ import {
   sendBody,
   type ParsedRequest,
 } from "./http.js";
-import { isObject, nestsDeeperThan, parseJson } from "./json.js";
+import { isObject, MAX_BODY_DEPTH, nestsDeeperThan, parseJson } from "./json.js";
 import {
   problemViolation,
   requestErrors,
@@ -18,15 +18,6 @@ import {
   type PrismEngine,
   type Violation,
 } from "./prism.js";
-
-/**
- * The deepest nesting of a JSON body the mock reads. Its walks over a body (the conversion for
- * Prism, the log's writer behind `GET /__mock/requests`) are recursive: measured, the writer
- * overflowed the stack at about 2,000 levels and the conversion at about 3,000, where the body
- * was answered "must be object" and the log could no longer be read. 512 leaves a wide margin
- * below that, and no body of the spec nests more than a few levels.
- */
-const MAX_BODY_DEPTH = 512;
 
 /** `restAreas`: the area of each operation, by "VERB /path". */
 export async function handleRest(
