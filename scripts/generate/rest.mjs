@@ -209,6 +209,12 @@ export async function emitRestArea({ area, doc, file }) {
       throw new Error(
         `spec/dist/${file}: operation ${op.o.operationId}: parameter ${unsupported.name} in ${unsupported.in} is not supported (path and query only)`,
       );
+    // Read only for the plain-HTTP operations of a JSON-RPC area (rpc.mjs, core's getText): on a
+    // REST operation the defaults would be dropped without a word.
+    if (op.o["x-request-defaults"] !== undefined)
+      throw new Error(
+        `spec/dist/${file}: operation ${op.o.operationId}: x-request-defaults: only the plain-HTTP operations of a JSON-RPC area (the sender's ping) take it; a REST area's client would ignore it`,
+      );
     for (const p of op.params) {
       const mismatch = serializationMismatch(doc, p);
       if (mismatch)

@@ -210,11 +210,21 @@ export async function emitRpcArea({ area, doc, file }, http) {
     const given = h.o["x-request-defaults"];
     if (given) {
       const { "x-source": _provenance, ...defaults } = given;
+      const at = `spec/dist/${http.file}: operation ${h.id}: x-request-defaults`;
       for (const key of Object.keys(defaults))
         if (key !== "timeout" && key !== "maxRetries")
-          throw new Error(
-            `spec/dist/${http.file}: operation ${h.id}: x-request-defaults.${key}: only timeout and maxRetries`,
-          );
+          throw new Error(`${at}.${key}: only timeout and maxRetries`);
+      // The rules of the call options they stand for (core's checkLimits), which getText does not
+      // apply to them: a timeout of "5s" would mean no time limit, a maxRetries of -1 no attempt.
+      const { timeout, maxRetries } = defaults;
+      if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0))
+        throw new Error(
+          `${at}.timeout: must be a number of milliseconds > 0 (got ${JSON.stringify(timeout)})`,
+        );
+      if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0))
+        throw new Error(
+          `${at}.maxRetries: must be a whole number >= 0 (got ${JSON.stringify(maxRetries)})`,
+        );
       d.defaults = defaults;
     }
     descriptors.push(`export const ${h.id}: OperationDescriptor = ${descriptorSource(d)};`);

@@ -2,6 +2,7 @@
 // keyword the checks cannot translate (the check would be lost), an operation name that cannot
 // name a function, a header parameter (the flat input would drop it), u64 values the runtime
 // would not revive.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { checkOperationNames } from "../../scripts/generate/lib/emit.mjs";
@@ -9,6 +10,8 @@ import { checkOperationNames } from "../../scripts/generate/lib/emit.mjs";
 import { u64Shape, validationSchema } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitRestArea, operationsOf } from "../../scripts/generate/rest.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
 
 describe("generator refusals", () => {
   it("stops on a keyword that is neither translated nor an annotation, naming where it is", () => {
@@ -170,5 +173,59 @@ describe("generator refusals", () => {
     await expect(emit(mints)).resolves.toBeDefined();
     await expect(emit({ ...mints, style: "form", explode: true })).resolves.toBeDefined();
     await expect(emit({ ...filter, style: "deepObject" })).resolves.toBeDefined();
+  });
+});
+
+describe("generator refusals: x-request-defaults", () => {
+  // The sender's two bundles: the OpenRPC document and the OpenAPI one whose `ping` has defaults.
+  const read = (file: string) =>
+    JSON.parse(readFileSync(new URL(`../../spec/dist/${file}`, import.meta.url), "utf8"));
+  const emitSender = (defaults: Record<string, unknown>) => {
+    const http = read("openapi/sender.json");
+    http.paths["/ping"].get["x-request-defaults"] = defaults;
+    return emitRpcArea(
+      { area: "sender", doc: read("openrpc/sender.json"), file: "openrpc/sender.json" },
+      { area: "sender", doc: http, file: "openapi/sender.json" },
+    );
+  };
+
+  it("refuses a timeout or maxRetries the call options would refuse (getText does not check them)", async () => {
+    const at = "spec/dist/openapi/sender.json: operation ping: x-request-defaults";
+    await expect(emitSender({ timeout: "5s" })).rejects.toThrow(
+      `${at}.timeout: must be a number of milliseconds > 0 (got "5s")`,
+    );
+    await expect(emitSender({ timeout: 0 })).rejects.toThrow(`${at}.timeout: must be`);
+    await expect(emitSender({ maxRetries: -1 })).rejects.toThrow(
+      `${at}.maxRetries: must be a whole number >= 0 (got -1)`,
+    );
+    await expect(emitSender({ maxRetries: 1.5 })).rejects.toThrow(`${at}.maxRetries: must be`);
+    await expect(emitSender({ retries: 0 })).rejects.toThrow(
+      `${at}.retries: only timeout and maxRetries`,
+    );
+    // The spec's own defaults pass.
+    await expect(
+      emitSender({ maxRetries: 0, timeout: 5000, "x-source": "s" }),
+    ).resolves.toHaveProperty(["packages/sender/src/generated/operations.ts"]);
+  });
+
+  it("refuses it on an operation of a REST area, whose client would ignore it", async () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/x": {
+          get: {
+            operationId: "getX",
+            "x-request-defaults": { maxRetries: 0 },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    };
+    await expect(
+      emitRestArea({ area: "wallet", doc, file: "openapi/wallet.json" }),
+    ).rejects.toThrow(
+      "spec/dist/openapi/wallet.json: operation getX: x-request-defaults: only the plain-HTTP operations of a JSON-RPC area",
+    );
   });
 });
