@@ -82,7 +82,7 @@ export function ping(rpc: SenderRpc, options?: RequestOptions): Promise<T.PingRe
 /**
  * chaindata transaction sender
  *
- * Fast transaction submission: `POST /fast` on the sender host with a standard JSON-RPC 2.0 `sendTransaction` body. The transaction is forwarded at once, without preflight checks, along several routes in parallel. No API key is needed except by users granted a custom transactions-per-second limit, and no credits are consumed. Regional endpoints are listed in the server's `x-regions` (in the SDK: `senderRegions`, URLs for `baseUrls.sender`); each host also answers `GET /ping` (text `ok`), which the public docs recommend calling every 30-60 s to keep the connection warm when idle: `ping` in the same package (`sender.ping()`), described by the area's OpenAPI document.
+ * Fast transaction submission: `POST /fast` on the sender host with a standard JSON-RPC 2.0 `sendTransaction` body. The transaction is forwarded at once (without a preflight simulation when it is sent with `skipPreflight: true`, as the reference SDKs do) along several routes in parallel. No API key is needed except by users granted a custom transactions-per-second limit, and no credits are consumed. Regional endpoints are listed in the server's `x-regions` (in the SDK: `senderRegions`, URLs for `baseUrls.sender`); each host also answers `GET /ping` (text `ok`), which the public docs recommend calling every 30-60 s to keep the connection warm when idle: `ping` in the same package (`sender.ping()`), described by the area's OpenAPI document.
  */
 export interface SenderClient {
   /**
