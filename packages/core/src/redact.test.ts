@@ -41,6 +41,13 @@ describe("redact", () => {
     expect(redact('{"authorization":"Bearer secret"}')).toBe('{"authorization":"Bearer ***"}');
   });
 
+  it("masks a webhook's authHeader in text too (a body that is not JSON, or a snippet cut short)", () => {
+    expect(
+      redact('{"webhookURL":"https://h/x","authHeader":"Bearer hook-secret","active":true'),
+    ).toBe('{"webhookURL":"https://h/x","authHeader":"Bearer ***","active":true');
+    expect(redact("invalid auth_header=s3cret")).toBe("invalid auth_header=***");
+  });
+
   it("masks the api_key and apikey spellings of the query parameter too", () => {
     expect(redact("https://h/x?api_key=secret&apikey=other&API-KEY=third")).toBe(
       "https://h/x?api_key=***&apikey=***&API-KEY=***",

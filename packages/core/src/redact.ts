@@ -7,8 +7,10 @@ const MASK = "***";
 
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL).
 const QUERY = /(api[-_]?key=)[^&#\s"'<>]+/gi;
-// `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v` ...
-const HEADER = /((?:x-api-key|authorization)["']?\s*[:=]\s*["']?(?:bearer |basic )?)[^\s"',;&}]+/gi;
+// `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, and a webhook's `"authHeader":"v"`
+// (SECRET_NAME's names, for a body that is kept as text: not JSON, or cut short in a snippet) ...
+const HEADER =
+  /((?:x-api-key|authorization|auth[-_]?header)["']?\s*[:=]\s*["']?(?:bearer |basic )?)[^\s"',;&}]+/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
@@ -48,8 +50,8 @@ const anyForm = (char: string) => {
 /**
  * Builds a redactor for `apiKey`: it masks the key however it is written (raw, URL-encoded,
  * JSON-escaped, HTML-escaped, or any mix of these, character by character; letters in any
- * case), plus any `api-key=` query value and `X-Api-Key` / `Authorization` header value even
- * without a key.
+ * case), plus any `api-key=` query value and `X-Api-Key` / `Authorization` header value (and a
+ * webhook's `authHeader`) even without a key.
  */
 export function createRedactor(apiKey?: string): Redactor {
   // `i`: hex digits in escapes come in either case. (It also masks the key in another case: harmless.)

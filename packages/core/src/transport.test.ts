@@ -891,6 +891,16 @@ describe("restCall", () => {
     expect(error.snippet).not.toContain(KEY.slice(0, 8));
   });
 
+  it("masks a webhook's authHeader in the snippet of a body cut short, and in an error body kept as text", async () => {
+    const webhook = '{"webhookID":"w","authHeader":"Bearer hook-secret","accountAddresses":["a"';
+    const { error } = await run(jsonResponse(webhook));
+    expect(error).toMatchObject({ reason: "truncated" });
+    expect(error.snippet).toContain('"authHeader":"Bearer ***"');
+    const rejected = await run(new Response(`${webhook} (not JSON)`, { status: 400 }));
+    expect(rejected.error).toBeInstanceOf(BadRequestError);
+    expect(JSON.stringify(rejected.error)).not.toContain("hook-secret");
+  });
+
   it("returns undefined for a 205 where an empty body is allowed", async () => {
     const value = (
       await run(new Response(null, { status: 205 }), undefined, { ...op, optionalBody: true })
