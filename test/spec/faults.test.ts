@@ -1,5 +1,6 @@
 // The spec checks can fail: each test copies spec/ to a temporary folder, breaks
 // one thing, and expects the same checks `npm test` runs to report it.
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -393,5 +394,17 @@ describe("spec checks catch", () => {
     });
     const { findings } = runAllChecks(bundleAll({ write: false, specDir }));
     expect(findings.join("\n")).toMatch(/x-source must be/);
+  });
+});
+
+describe("spec:check --area", () => {
+  it("names each area once, the sender's two documents included", () => {
+    const cli = spawnSync(process.execPath, ["scripts/spec/check.mjs", "--area", "nope"], {
+      encoding: "utf8",
+    });
+    expect(cli.status).toBe(2);
+    const areas = /\(areas: (.*)\)/.exec(cli.stderr)![1]!.split(", ");
+    expect(areas).toContain("sender");
+    expect(areas).toEqual([...new Set(areas)]);
   });
 });
