@@ -489,10 +489,10 @@ describe("toNodeHandler", () => {
       });
     });
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
-    const post = async (path: string, signature: string) => {
+    const post = async (path: string, signature: string, authorization = AUTH) => {
       const response = await fetch(
         `http://127.0.0.1:${(server!.address() as { port: number }).port}${path}`,
-        { method: "POST", headers: { authorization: AUTH }, body: `[${enhanced(signature)}]` },
+        { method: "POST", headers: { authorization }, body: `[${enhanced(signature)}]` },
       );
       return [response.status, await response.text()];
     };
@@ -502,6 +502,8 @@ describe("toNodeHandler", () => {
     expect(status).toBe(500);
     expect(text).toContain("already read by a body parser");
     expect(text).toContain('express.raw({ type: "*/*" })');
+    // A wrong Authorization is answered 401 first: it learns nothing of the server's parsers.
+    expect(await post("/json", SIG_A, "Bearer wrong")).toEqual([401, "unauthorized"]);
     expect(seen).toEqual([5000n, 5000n]);
   });
 

@@ -278,6 +278,18 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   };
 }
 
+/** A body that fails when read, after calling `onRead` (`highWaterMark: 0`: nothing is pulled before a read). */
+const failsWhenRead = (onRead: () => void) =>
+  new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        onRead();
+        controller.error(new Error(BODY_ALREADY_READ));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+
 const BODY_ALREADY_READ =
   "delivery body: already read by a body parser mounted before this handler (such as express.json(), " +
   "whose JSON.parse rounds u64 amounts): mount the handler before it, or give it the raw body " +
@@ -337,6 +349,8 @@ export function toNodeHandler(
       res.end(body);
     };
     const method = req.method ?? "GET";
+    // Set when the handler reads a body that a body parser had consumed already.
+    let alreadyRead = false;
     try {
       let request: Request;
       try {
@@ -351,12 +365,14 @@ export function toNodeHandler(
         const left = req.body;
         const raw =
           typeof left === "string" ? encoder.encode(left) : left instanceof Uint8Array ? left : 0;
-        if (!raw && req.readableEnded) return reply(500, BODY_ALREADY_READ);
         const chunks = req[Symbol.asyncIterator]();
         const body =
           method === "GET" || method === "HEAD"
             ? undefined
             : raw ||
+              // (Consumed: the handler answers first what needs no body, such as a wrong
+              // `Authorization`, which so learns nothing of the server's parsers.)
+              (req.readableEnded ? failsWhenRead(() => (alreadyRead = true)) : undefined) ||
               new ReadableStream<Uint8Array>({
                 async pull(controller) {
                   const { done, value } = await chunks.next();
@@ -382,6 +398,7 @@ export function toNodeHandler(
           : reply(405, "method not allowed", new Headers({ allow: "POST" }));
       }
       const response = await handler(request);
+      if (alreadyRead) return reply(500, BODY_ALREADY_READ);
       reply(response.status, await response.text(), response.headers);
     } catch {
       reply(500, "handler failed");
