@@ -5,7 +5,7 @@
  */
 import type { RpcError, RpcMethod } from "./convert.js";
 import { addViolationHeader, jsonHeaders, sendBody, type ParsedRequest } from "./http.js";
-import { isObject, MAX_BODY_DEPTH, nestsDeeperThan, parseJson } from "./json.js";
+import { isObject, parseJsonBody } from "./json.js";
 import { answerEntry, type EntryAnswer, type RpcDispatch } from "./json-rpc-entry.js";
 import {
   RPC_ERROR_HEADER,
@@ -46,11 +46,7 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   let parsed: unknown;
   try {
     if (c.text === undefined) throw new Error("empty body");
-    parsed = parseJson(c.text);
-    if (nestsDeeperThan(parsed, MAX_BODY_DEPTH))
-      throw new Error(
-        `for the mock, it nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (its limit)`,
-      );
+    parsed = parseJsonBody(c.text);
   } catch (e) {
     if (keyMissing) return rejectBody(c, anyMethod, ...unauthorized(anyMethod), { body: c.text });
     const violation: Violation = {

@@ -11,6 +11,8 @@
  * it back into digits when it writes the response.
  */
 
+import { parseJson } from "@chaindata/core";
+
 const MARKER = "\u0000u64:";
 
 /** The marker string that stands for an exact integer inside the documents given to Prism. */
@@ -82,12 +84,25 @@ export const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * The deepest nesting of a JSON body the mock reads. Its walks over a body (the conversion for
- * Prism, the log's writer behind `GET /__mock/requests`, the JSON-RPC dispatch) are recursive: measured, the writer
- * overflowed the stack at about 2,000 levels and the conversion at about 3,000, where the body
- * was answered "must be object" and the log could no longer be read. 512 leaves a wide margin
- * below that, and no body of the spec nests more than a few levels.
+ * Prism, the log's writer behind `GET /__mock/requests`, the JSON-RPC dispatch) are recursive:
+ * measured, the writer overflowed the stack at about 2,000 levels and the conversion at about
+ * 3,000, where the body was answered "must be object" and the log could no longer be read. 512
+ * leaves a wide margin below that, and no body of the spec nests more than a few levels.
  */
 export const MAX_BODY_DEPTH = 512;
+
+/**
+ * A request body parsed as {@link parseJson} does, refused like text that is not JSON (a
+ * `SyntaxError`, saying why) when it nests deeper than {@link MAX_BODY_DEPTH}.
+ */
+export function parseJsonBody(text: string): unknown {
+  const parsed = parseJson(text);
+  if (nestsDeeperThan(parsed, MAX_BODY_DEPTH))
+    throw new SyntaxError(
+      `for the mock, it nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (its limit)`,
+    );
+  return parsed;
+}
 
 /**
  * Whether `value` nests arrays and objects more than `max` levels deep (a scalar is 0 levels,

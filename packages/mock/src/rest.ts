@@ -10,7 +10,7 @@ import {
   sendBody,
   type ParsedRequest,
 } from "./http.js";
-import { isObject, MAX_BODY_DEPTH, nestsDeeperThan, parseJson } from "./json.js";
+import { isObject, parseJsonBody } from "./json.js";
 import {
   problemViolation,
   requestErrors,
@@ -79,17 +79,15 @@ function replaceBodyViolations(violations: Violation[], parseError: Violation): 
 /**
  * The body for Prism (plain JSON values) and for the log (exact big integers): parsed when the
  * content type is JSON, else the text. A JSON body that does not parse, or nests deeper than
- * MAX_BODY_DEPTH, stays text for both, with the violation that says why (`parseError`).
+ * MAX_BODY_DEPTH (parseJsonBody), stays text for both, with the violation that says why (`parseError`).
  */
 function parseBody(c: ParsedRequest): { body: unknown; logged: unknown; parseError?: Violation } {
   const contentType = String(c.headers["content-type"] ?? "");
   if (c.text === undefined || !/json/i.test(contentType)) return { body: c.text, logged: c.text };
   let reason: string;
   try {
-    const parsed = parseJson(c.text);
-    if (!nestsDeeperThan(parsed, MAX_BODY_DEPTH))
-      return { body: toPrismValue(parsed), logged: parsed };
-    reason = `for the mock, it nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep (its limit)`;
+    const parsed = parseJsonBody(c.text);
+    return { body: toPrismValue(parsed), logged: parsed };
   } catch (e) {
     reason = (e as Error).message;
   }
