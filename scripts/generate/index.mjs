@@ -160,6 +160,7 @@ function emitRuntimeExports(pkg, { rpc }) {
     "ClientOptions",
     ...(rpc ? [] : ["RestClientOptions"]),
     "RequestOptions",
+    "ResponseFields",
     "Logger",
     "PageIterable",
     "RateLimiter",
@@ -296,7 +297,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
               ", ",
             )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.\n\n${receiver}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent }\` last. ${retries}${own}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retries}${own}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
   };
 }
 

@@ -43,7 +43,7 @@ describe("generated package README", () => {
   it("names retryNonIdempotent, and the writes it is for", () => {
     const text = readme(rest({}));
     expect(text).toContain(
-      "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent }` last. " +
+      "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }` last. " +
         "`makeThing` is a write that is not idempotent: a failed call is not retried (a retry could repeat the write) unless it passes `retryNonIdempotent: true`.",
     );
     const readOnly = rest({});

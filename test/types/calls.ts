@@ -2,7 +2,7 @@
 // compile; every `@ts-expect-error` line must be a type error, or tsc fails.
 import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
 import { createCompressionClient } from "@chaindata/compression";
-import { createBatcher, createDasClient, type Asset } from "@chaindata/das";
+import { createBatcher, createDasClient, type Asset, type ResponseFields } from "@chaindata/das";
 import { createChainDataClient, type Das, type Wallet } from "@chaindata/sdk";
 import {
   createSenderClient,
@@ -151,6 +151,17 @@ export async function valid(signal: AbortSignal): Promise<void> {
     options: { showRawData: true, showFungible: true, showZeroBalance: true },
   });
   await webhooks.deleteWebhook({ webhookID: hook.webhookID }, { retryNonIdempotent: true });
+  await das.getAsset(
+    { id: ADDRESS },
+    {
+      onResponse: ({ status, headers, requestId }) =>
+        void [status, headers["x-request-id"], requestId],
+    },
+  );
+  const seen: ResponseFields[] = [];
+  await wallet.getBalances({ wallet: ADDRESS }, { onResponse: (r) => void seen.push(r) });
+  // @ts-expect-error — onResponse is a callback, not a flag
+  await das.getAsset({ id: ADDRESS }, { onResponse: true });
 
   const fromSdk: Das.Asset = await sdk.das.getAsset({ id: ADDRESS });
   const item: Wallet.WalletBalanceItem | undefined = (

@@ -27,7 +27,8 @@ export interface Batcher {
  * Batches JSON-RPC calls made in the same tick (or within `wait` ms) into one batch request;
  * results are routed back by id, in whatever order they come, and each call gets its own result
  * or error. Only plain idempotent calls are batched: a write, or a call with its own `signal`,
- * `timeout`, `maxRetries`, `headers` or query options, goes alone.
+ * `timeout`, `maxRetries`, `headers` or query options, goes alone. (An `onResponse` callback
+ * does not stop a call from being batched: it sees the batch's answer.)
  *
  * ```ts
  * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
@@ -103,9 +104,13 @@ export function createBatcher(
         );
       };
       // Takes `call` into the queue, or returns false: writes, and calls with their own signal,
-      // timeout, headers, retries or query options, go alone.
+      // timeout, headers, retries or query options, go alone. (`onResponse` is settle's, not the
+      // request's: it rides along.)
       return (call: C, options: object) => {
-        if (!call.method.idempotent || Object.values(options).some((v) => v !== undefined))
+        if (
+          !call.method.idempotent ||
+          Object.entries(options).some(([name, v]) => v !== undefined && name !== "onResponse")
+        )
           return false;
         if (queue.push(call) >= maxSize) flush();
         else if (queue.length === 1) {

@@ -255,7 +255,7 @@ describe("per-call options and the logger", () => {
       rpcHost,
       "/",
     );
-    const names = "signal, timeout, maxRetries, headers, retryNonIdempotent";
+    const names = "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse";
     for (const client of [rpc, batched]) {
       await expect(client.call(getAsset, {}, { timout: 50 })).rejects.toThrow(
         new ConfigurationError(`timout: is not a request option (${names})`),

@@ -123,7 +123,26 @@ export type RequestOptions = {
    * @default false
    */
   retryNonIdempotent?: boolean | undefined;
+  /**
+   * Called with the status, headers (keys redacted) and request id of the answer that gave this
+   * call its result, just before the call resolves: what support asks for, or a rate-limit header,
+   * on a call that succeeded (a failed call's error carries the same fields). A batched call gets
+   * its batch's answer; `.all()` calls it once per page. If it throws, the call rejects with
+   * that error.
+   * @default undefined
+   */
+  onResponse?: ((response: ResponseFields) => void) | undefined;
 };
+
+/** What a call's answer tells of itself: given to `onResponse`, and carried by every error made from an answer. */
+export interface ResponseFields {
+  /** The HTTP status. */
+  status: number;
+  /** The response headers, lower-case names, with any API key redacted. */
+  headers: Record<string, string>;
+  /** `x-request-id` (or `request-id`), when the answer has one: quote it to support. */
+  requestId?: string | undefined;
+}
 
 /** What the generator emits for each operation; the runtime acts on it. */
 export interface OperationDescriptor {
@@ -202,6 +221,7 @@ const REQUEST_OPTIONS = [
   "maxRetries",
   "headers",
   "retryNonIdempotent",
+  "onResponse",
 ] satisfies (keyof RequestOptions)[] as string[];
 
 /**
@@ -214,7 +234,7 @@ export function checkRequestOptions(options: unknown, more: readonly string[] = 
   if (options === undefined) return;
   if (!options || typeof options !== "object")
     misconfigured("options", `must be an object of request options (got ${got(options)})`);
-  const { signal, timeout, maxRetries } = options as RequestOptions;
+  const { signal, timeout, maxRetries, onResponse } = options as RequestOptions;
   for (const name in options)
     if (!REQUEST_OPTIONS.includes(name) && !more.includes(name))
       misconfigured(name, `is not a request option (${[...REQUEST_OPTIONS, ...more].join(", ")})`);
@@ -224,6 +244,8 @@ export function checkRequestOptions(options: unknown, more: readonly string[] = 
       typeof signal.removeEventListener !== "function")
   )
     misconfigured("signal", "must be an AbortSignal");
+  if (onResponse !== undefined && typeof onResponse !== "function")
+    misconfigured("onResponse", "must be a function");
   checkLimits(timeout, maxRetries);
 }
 

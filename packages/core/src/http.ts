@@ -12,6 +12,7 @@ import {
   type OperationDescriptor,
   type RequestOptions,
   type ResolvedConfig,
+  type ResponseFields,
 } from "./config.js";
 import {
   AbortError,
@@ -64,13 +65,6 @@ export interface Http {
   ): InvalidResponseError;
   /** The status, redacted headers and request id of a response, as every error built from one carries them. */
   described(response: Response): ResponseFields;
-}
-
-/** What an error made from a response tells of it. */
-export interface ResponseFields {
-  status: number;
-  headers: Record<string, string>;
-  requestId?: string | undefined;
 }
 
 // One strict and one lenient decoder for every response (decoding is synchronous, so calls never

@@ -11,6 +11,7 @@ export type {
   OperationDescriptor,
   RequestOptions,
   ResolvedConfig,
+  ResponseFields,
 } from "./config.js";
 export { createTransport } from "./transport.js";
 export type { RestClientOptions, SendContext, Transport } from "./transport.js";

@@ -246,6 +246,80 @@ describe("createJsonRpcClient: single calls", () => {
     expect((errors[0] as JsonRpcError).headers).not.toBe((errors[1] as JsonRpcError).headers);
   });
 
+  it("onResponse: a call that succeeds reports its answer's status, redacted headers and request id; a batched call its batch's; a throwing callback fails only its own call", async () => {
+    const headers = { "x-request-id": "req-8", "x-echo": `/?api-key=${KEY}` };
+    const { fetch } = stubFetch(
+      jsonResponse({ jsonrpc: "2.0", id: "1", result: { ok: 1 } }, { headers }),
+      (call) =>
+        jsonResponse(
+          JSON.parse(call.body!).map((r: { id: string }) => ({
+            jsonrpc: "2.0",
+            id: r.id,
+            result: r.id,
+          })),
+          { headers: { "x-request-id": "batch-2" } },
+        ),
+    );
+    const seen: unknown[] = [];
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await expect(
+      rpc.call(getAsset, { id: "abc" }, { onResponse: (r) => seen.push(r) }),
+    ).resolves.toEqual({ ok: 1 });
+    expect(seen).toEqual([
+      {
+        status: 200,
+        requestId: "req-8",
+        headers: {
+          "content-type": "application/json",
+          "x-request-id": "req-8",
+          "x-echo": "/?api-key=***",
+        },
+      },
+    ]);
+
+    const batched = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher() },
+      rpcHost,
+      "/",
+    );
+    const thrown = new Error("callback failed");
+    const results = await Promise.allSettled([
+      batched.call(getAsset, { id: "abc" }, { onResponse: (r) => seen.push(r.requestId) }),
+      batched.call(
+        getAsset,
+        { id: "def" },
+        {
+          onResponse: () => {
+            throw thrown;
+          },
+        },
+      ),
+      batched.call(getAsset, { id: "ghi" }),
+    ]);
+    expect(results).toEqual([
+      { status: "fulfilled", value: "1" },
+      { status: "rejected", reason: thrown },
+      { status: "fulfilled", value: "3" },
+    ]);
+    expect(seen.slice(1)).toEqual(["batch-2"]);
+  });
+
+  it("onResponse is not called for a call that fails, and must be a function", async () => {
+    const { fetch, calls } = stubFetch(
+      jsonResponse({ jsonrpc: "2.0", id: "1", error: { code: -32000, message: "no" } }),
+    );
+    const onResponse = vi.fn();
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await expect(rpc.call(getAsset, { id: "abc" }, { onResponse })).rejects.toBeInstanceOf(
+      JsonRpcError,
+    );
+    expect(onResponse).not.toHaveBeenCalled();
+    await expect(rpc.call(getAsset, { id: "abc" }, { onResponse: "log" as never })).rejects.toThrow(
+      "onResponse: must be a function",
+    );
+    expect(calls).toHaveLength(1);
+  });
+
   it("accepts an error with a null id (the server could not read the request)", async () => {
     const { fetch } = stubFetch(
       jsonResponse({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),

@@ -107,6 +107,8 @@ interface Call {
   /** `request` written as JSON. */
   text: string;
   method: RpcMethodDescriptor;
+  /** The call's `onResponse` option. */
+  onResponse?: RequestOptions["onResponse"];
   resolve(result: unknown): void;
   reject(error: unknown): void;
 }
@@ -142,7 +144,7 @@ export function createJsonRpcClient(
 
   /** Settles `call` with its entry of the answer (`undefined`: missing from a batch). */
   const settle = (
-    { request, method: { id: name, u64, optionalBody }, resolve, reject }: Call,
+    { request, method: { id: name, u64, optionalBody }, onResponse, resolve, reject }: Call,
     entry: any,
     response: Response,
     duplicate?: boolean,
@@ -177,6 +179,12 @@ export function createJsonRpcClient(
     if (id !== request.id) return invalid("id-mismatch");
     if (!("result" in entry)) return invalid("not-json-rpc");
     if (entry.result === null && !optionalBody) return invalid("empty");
+    // (Caught: a callback that throws fails its own call, never the batcher's other calls.)
+    try {
+      onResponse?.(http.described(response));
+    } catch (error) {
+      return reject(error);
+    }
     resolve(reviveU64(entry.result, u64));
   };
 
@@ -221,6 +229,7 @@ export function createJsonRpcClient(
         // is sent, and never a batch of other callers' calls.)
         text: writeJson(request, "params"),
         method,
+        onResponse: options.onResponse,
         resolve: (value) => (outcome = { value }),
         reject: (error) => (outcome = { error, failed: true }),
       };

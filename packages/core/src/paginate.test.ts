@@ -285,7 +285,7 @@ describe("withPagination", () => {
     });
     expect(() => getAssets.all({ owner: "o" }, { maxPage: 1 } as never)).toThrow(
       new ConfigurationError(
-        "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, maxPages)",
+        "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, maxPages)",
       ),
     );
     expect(() => getAssets.all({ owner: "o" }, null as never)).toThrow(

@@ -36,6 +36,19 @@ describe("getText (the sender's GET /ping)", () => {
     expect(calls[0]!.body).toBeUndefined();
   });
 
+  it("onResponse sees the answer's status and headers", async () => {
+    const { fetch } = stubFetch(
+      new Response("ok", { headers: { "content-type": "text/plain", "x-request-id": "p-1" } }),
+    );
+    const onResponse = vi.fn();
+    await getText({ fetch }, senderHost, "/ping", ping, { onResponse });
+    expect(onResponse).toHaveBeenCalledExactlyOnceWith({
+      status: 200,
+      requestId: "p-1",
+      headers: { "content-type": "text/plain", "x-request-id": "p-1" },
+    });
+  });
+
   it("sends no API key: neither the client's own nor CHAINDATA_API_KEY, in no header or query", async () => {
     vi.stubEnv("CHAINDATA_API_KEY", "general-key-5678");
     const { fetch, calls } = stubFetch(text("ok"));

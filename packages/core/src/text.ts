@@ -38,11 +38,12 @@ export async function getText(
   // A call option left `undefined` (`{ timeout: opts.timeout }`) is no override: spread as it is,
   // it would hide the operation's default and bring back the client's (60 s, 2 retries).
   const own = Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined));
-  const { bytes } = await http.send(
+  const { response, bytes } = await http.send(
     http.baseUrl + path,
     { method: "GET", headers: { accept: "text/plain" } },
     operation,
     { ...operation.defaults, ...own },
   );
+  options?.onResponse?.(http.described(response));
   return lenientUtf8.decode(bytes);
 }

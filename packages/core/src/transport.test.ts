@@ -800,6 +800,41 @@ describe("restCall", () => {
     });
   });
 
+  it("onResponse: reports a success's status, redacted headers and request id, once, before resolving; not called on failure", async () => {
+    const seen: unknown[] = [];
+    const onResponse = (r: unknown) => seen.push(r);
+    const stub = stubFetch(
+      jsonResponse(
+        { balances: [] },
+        { headers: { "x-request-id": "req-9", "x-echo": `api-key=${KEY}` } },
+      ),
+      jsonResponse({ error: "no" }, { status: 400 }),
+    );
+    const transport = createTransport(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      walletHost,
+    );
+    const invoke: Invoke = async (fetch) =>
+      fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
+    const input = { wallet: "w".repeat(32) };
+    expect(await transport.restCall(op, input, { onResponse }, invoke)).toEqual({ balances: [] });
+    expect(seen).toEqual([
+      {
+        status: 200,
+        requestId: "req-9",
+        headers: {
+          "content-type": "application/json",
+          "x-request-id": "req-9",
+          "x-echo": "api-key=***",
+        },
+      },
+    ]);
+    await expect(transport.restCall(op, input, { onResponse }, invoke)).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(seen).toHaveLength(1);
+  });
+
   it("returns undefined for an empty body only where the operation allows one (optionalBody: a 204 in the spec)", async () => {
     const deleteWebhook = { ...op, optionalBody: true };
     expect((await run(new Response(null, { status: 204 }), undefined, deleteWebhook)).value).toBe(
@@ -828,7 +863,7 @@ describe("restCall", () => {
     for (const [options, message] of [
       [
         { timout: 50 },
-        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent)",
+        "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse)",
       ],
       ["fast", "options: must be an object of request options (got fast)"],
       [null, "options: must be an object of request options (got null)"],

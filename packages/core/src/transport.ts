@@ -85,7 +85,9 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     logger: http.config.logger,
     send: async (request, ctx) => {
       checkRequestOptions(ctx.options);
-      return toResponse(await send(request, ctx));
+      const exchange = await send(request, ctx);
+      ctx.options?.onResponse?.(http.described(exchange.response));
+      return toResponse(exchange);
     },
     async restCall<R>(
       operation: OperationDescriptor,
@@ -107,6 +109,7 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)
         throw http.invalid("empty", captured!.response, "", operation.id);
+      options?.onResponse?.(http.described(captured!.response));
       return reviveU64(body, operation.u64) as R;
     },
   };

@@ -750,6 +750,10 @@ export const CALL_OPTIONS = [
     "retryNonIdempotent",
     "<code>true</code> retries a non-idempotent operation (a write) too; only safe if repeating it is harmless. Default <code>false</code>.",
   ],
+  [
+    "onResponse",
+    "Called with a successful answer's <code>status</code>, <code>headers</code> (key redacted) and <code>requestId</code> before the call resolves (per page with <code>.all()</code>; a batched call sees its batch's answer).",
+  ],
 ];
 // The error classes every package exports (packages/core/src/errors.ts), checked by the tests.
 export const ERROR_CLASSES = [

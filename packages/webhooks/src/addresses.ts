@@ -29,7 +29,8 @@ const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
  * the webhook's settings back with it (an edit costs 100 credits; an edit that changes nothing is
  * not sent). Changes made through one client to one webhook run one after another, so two of
  * them do not undo each other; a change made elsewhere (another process, the dashboard) between
- * the read and the write is overwritten, as with any read-modify-write.
+ * the read and the write is overwritten, as with any read-modify-write. `options` apply to both
+ * the read and the write (an `onResponse` sees each answer).
  */
 async function changeAddresses(
   webhooks: WebhookEditor,

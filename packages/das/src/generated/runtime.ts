@@ -24,6 +24,7 @@ export {
   parseJson,
   type ClientOptions,
   type RequestOptions,
+  type ResponseFields,
   type Logger,
   type PageIterable,
   type RateLimiter,

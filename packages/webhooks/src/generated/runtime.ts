@@ -24,6 +24,7 @@ export {
   type ClientOptions,
   type RestClientOptions,
   type RequestOptions,
+  type ResponseFields,
   type Logger,
   type PageIterable,
   type RateLimiter,
