@@ -317,7 +317,7 @@ export async function emitRpcArea({ area, doc, file }, http) {
     ...(methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated)
       ? ["warnDeprecated"]
       : []),
-    ...(httpOps.length ? ["getText"] : []),
+    ...(httpOps.length ? ["getText", "snapshotOptions"] : []),
     "type ClientOptions",
     "type JsonRpcClient",
     ...(methods.some((m) => m["x-pagination"]) ? ["type Paginated"] : []),
@@ -343,10 +343,11 @@ export async function emitRpcArea({ area, doc, file }, http) {
       const make = unbatched
         ? `createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, ${endpoint})`
         : `createJsonRpcClient(options, ${endpoint})`;
-      // The options are kept as they are now, `baseUrls` too: a later change to the caller's object
-      // must not send `ping` to another host than the JSON-RPC calls, whose URL is already resolved.
+      // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
+      // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
+      // calls, whose URL and headers are already resolved.
       return httpOps.length
-        ? `  return { ...${make}, options: options && typeof options === "object" ? { ...options, baseUrls: options.baseUrls && { ...options.baseUrls } } : options };\n}\n\n`
+        ? `  return { ...${make}, options: snapshotOptions(options) };\n}\n\n`
         : `  return ${make};\n}\n\n`;
     })() +
     standalone.join("\n\n") +

@@ -204,6 +204,25 @@ describe("JSON-RPC wire format", () => {
     ]);
   });
 
+  it("sender: ping sends the headers the client was made with, whatever their form, even after the caller's change them", async () => {
+    const seen: (string | null)[] = [];
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers).get("x-team"));
+      return new Response("ok");
+    }) as typeof globalThis.fetch;
+    const record = { "x-team": "a" };
+    const headers = new Headers({ "x-team": "a" });
+    const pairs: [string, string][] = [["x-team", "a"]];
+    const clients = [record, headers, pairs].map((h) =>
+      createSenderClient({ fetch, headers: h as Record<string, string> }),
+    );
+    record["x-team"] = "b";
+    headers.set("x-team", "b");
+    pairs[0]![1] = "b";
+    for (const client of clients) await client.ping();
+    expect(seen).toEqual(["a", "a", "a"]);
+  });
+
   it("sender: a 503 from ping is an InternalServerError at once (not retried by default); maxRetries per call retries", async () => {
     let calls = 0;
     const fetch = (async () => {

@@ -329,6 +329,29 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
 }
 
 /**
+ * A copy of client `options` that later changes to the caller's object do not reach, `baseUrls`
+ * and `headers` included (a `Headers` object or pairs are copied as such, not spread into an
+ * empty object). For a client that reads its options again after creation (the sender's `ping`):
+ * it must reach the same host, with the same headers, as the calls resolved at creation.
+ * @internal
+ */
+export const snapshotOptions = <T>(options: T): T => {
+  if (!options || typeof options !== "object") return options;
+  // (Called once the client is made: `baseUrls` and `headers` have passed its checks.)
+  const { baseUrls, headers } = options as { baseUrls?: object; headers?: unknown };
+  return {
+    ...options,
+    baseUrls: baseUrls && { ...baseUrls },
+    headers:
+      headers instanceof Headers
+        ? new Headers(headers)
+        : Array.isArray(headers)
+          ? headers.map((pair: string[]) => [...pair])
+          : headers && { ...headers },
+  };
+};
+
+/**
  * The base URL of `host`, without a trailing slash: `baseUrls[host]`, else the environment's.
  * @throws ConfigurationError naming the option: an unknown `environment`, a `baseUrls` key that
  * is no host, no URL for the host, or one that is not http(s), does not parse, or has

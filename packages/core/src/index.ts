@@ -2,7 +2,7 @@
  * @chaindata/core — the runtime shared by the generated chaindata clients.
  * @packageDocumentation
  */
-export { resolveConfig, resolveBaseUrl, API_KEY_ENV } from "./config.js";
+export { resolveConfig, resolveBaseUrl, snapshotOptions, API_KEY_ENV } from "./config.js";
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
 export type {
