@@ -131,13 +131,18 @@ describe("parseJson", () => {
       tags: ["a", "b"],
     };
     const small = JSON.stringify(Array.from({ length: 20_000 }, () => item));
-    let t = performance.now();
-    JSON.parse(small);
-    const native = performance.now() - t;
-    t = performance.now();
-    parseJson(small);
-    const ours = performance.now() - t;
-    expect(ours).toBeLessThan(native * 3 + 5);
+    // The fastest of 5 runs each: one run alone is at the mercy of a GC pause or a busy core.
+    const fastest = (parse: (text: string) => unknown) => {
+      let best = Infinity;
+      for (let run = 0; run < 5; run++) {
+        const t = performance.now();
+        parse(small);
+        best = Math.min(best, performance.now() - t);
+      }
+      return best;
+    };
+    const native = fastest(JSON.parse);
+    expect(fastest(parseJson)).toBeLessThan(native * 3 + 5);
 
     const big = { ...item, lamports: "__BIG__" };
     const chunk = JSON.stringify(big).replace('"__BIG__"', "18446744073709551615");
