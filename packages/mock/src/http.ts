@@ -92,12 +92,41 @@ export function normalizeHeaders(h: Record<string, string | number>): Record<str
   return out;
 }
 
-export function addViolationHeader(headers: Record<string, string>, violations: Violation[]) {
+/**
+ * The most violations an answer lists (REST: the 400 body's `violations`; JSON-RPC: the `data`
+ * of the -32602 errors of the body, see json-rpc.ts), as the log keeps the first 100 of a request
+ * (LOG_VIOLATIONS_MAX). Answers listed every one: a 2.7 MB batch of 10,000 getAssetBatch calls
+ * with 100 bad ids each was answered with 148 MB (1,000,000 violations) in about 20 s, and a 2 MB
+ * createWebhook body of a million bad addresses with 166 MB. Past the first ones, a list says the
+ * same mistake again (per item, or per entry of a batch); how many were left out is given.
+ */
+export const ANSWER_VIOLATIONS_MAX = 100;
+
+/** The longest `sl-violations` header value (a header must stay reasonably short). */
+const VIOLATION_HEADER_MAX = 8000;
+
+/**
+ * Prism's `sl-violations` header: `violations` as JSON, cut after 8,000 characters with "...";
+ * `omitted`: how many more there were, not given (the list then ends with "..." too).
+ */
+export function addViolationHeader(
+  headers: Record<string, string>,
+  violations: Violation[],
+  omitted = 0,
+) {
   if (!violations.length) return;
-  let value = JSON.stringify(violations);
-  // Header values must be latin-1 and reasonably short.
+  // `JSON.stringify(violations)`, written only as far as the header keeps: a batch may have a
+  // million violations, and the whole list as JSON (150 MB) was built to keep 8,000 characters.
+  let value = "[";
+  for (const [i, v] of violations.entries()) {
+    value += (i ? "," : "") + JSON.stringify(v);
+    if (value.length > VIOLATION_HEADER_MAX) break;
+  }
+  if (value.length <= VIOLATION_HEADER_MAX) value += omitted > 0 ? ",..." : "]";
+  // Header values must be latin-1 (one "?" per UTF-16 unit, so the length stays).
   value = value.replace(/[^\x20-\x7e]/g, "?");
-  headers["sl-violations"] = value.length > 8000 ? `${value.slice(0, 8000)}...` : value; // (ASCII: a header cannot carry U+2026)
+  headers["sl-violations"] =
+    value.length > VIOLATION_HEADER_MAX ? `${value.slice(0, VIOLATION_HEADER_MAX)}...` : value; // (ASCII: a header cannot carry U+2026)
 }
 
 /** An RFC 7807 problem body. */

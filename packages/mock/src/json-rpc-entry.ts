@@ -46,6 +46,8 @@ export interface EntryAnswer {
   headers: Record<string, string>;
   body: unknown;
   violations: Violation[];
+  /** Invalid params: every violation the -32602 error of `body` lists in its `data` (json-rpc.ts bounds the list). */
+  invalidParams?: Violation[];
 }
 
 /** `forced`: the error code `X-Mock-JsonRpc-Error` asks of a method, if any. */
@@ -209,6 +211,7 @@ function methodAnswer(
 ): EntryAnswer {
   let body = result.body;
   let status = result.status;
+  let invalidParams: Violation[] | undefined;
   if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
   const inputErrors = requestErrors(result.violations);
   if (result.status === 400 && inputErrors.length && isObject(body) && isObject(body.error)) {
@@ -219,6 +222,7 @@ function methodAnswer(
       body.error.code === -32602 ? body.error : (method.errors.get(-32602) ?? STANDARD[-32602]);
     body = { ...body, error: { ...error, data: inputErrors } };
     status = method.errorStatus.get(-32602) ?? 400;
+    invalidParams = inputErrors;
   }
   const forcedCode = result.status === 200 ? forced(method.name) : undefined;
   if (forcedCode !== undefined) {
@@ -235,5 +239,6 @@ function methodAnswer(
     headers: stringHeaders(result.headers),
     body,
     violations: result.violations,
+    ...(invalidParams && { invalidParams }),
   };
 }

@@ -4,7 +4,13 @@
  * answers into one HTTP response and its log entry. See README, Statuses and error bodies.
  */
 import type { RpcError, RpcMethod } from "./convert.js";
-import { addViolationHeader, jsonHeaders, sendBody, type ParsedRequest } from "./http.js";
+import {
+  ANSWER_VIOLATIONS_MAX,
+  addViolationHeader,
+  jsonHeaders,
+  sendBody,
+  type ParsedRequest,
+} from "./http.js";
 import { isObject, parseJsonBody } from "./json.js";
 import { answerEntry, type EntryAnswer, type RpcDispatch } from "./json-rpc-entry.js";
 import {
@@ -15,7 +21,7 @@ import {
   rpcErrorBody,
 } from "./json-rpc-errors.js";
 import type { Violation } from "./prism.js";
-import type { RequestLogEntry } from "./request-log.js";
+import { LOG_VIOLATIONS_MAX, type RequestLogEntry } from "./request-log.js";
 
 export interface RpcRequest extends ParsedRequest {
   /** The methods served at `pathname`. */
@@ -82,8 +88,10 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   }
 
   const forced = parseRpcErrorHeader(c.headers[RPC_ERROR_HEADER]);
-  const results = await Promise.all(
-    entries.map((entry) => answerEntry(entry, { ...c, batch }, forced, dispatch)),
+  const results = boundInvalidParams(
+    await Promise.all(
+      entries.map((entry) => answerEntry(entry, { ...c, batch }, forced, dispatch)),
+    ),
   );
   if (keyMissing && results.every((r) => r.status === undefined)) {
     // no entry reached Prism (each was a bad entry or an unknown method)
@@ -91,13 +99,6 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
     return rejectBody(c, anyMethod, ...unauthorized(anyMethod), { body: parsed, batch }, id);
   }
 
-  const violations = results.flatMap((r, i) =>
-    r.violations.map((v) => ({
-      ...v,
-      ...(r.method && { rpcMethod: r.method.name }),
-      ...(batch && { entry: i }),
-    })),
-  );
   const rpcMethods = entries.map((e) =>
     isObject(e) && typeof e.method === "string" ? e.method : "(invalid)",
   );
@@ -107,21 +108,49 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
     body: parsed,
     rpcMethods,
     batch,
+    ...loggedViolations(results, batch),
   };
 
   if (!batch) {
     const r = results[0]!;
     const status = r.status ?? statusFor(r.code ?? 0, r.method ?? anyMethod);
     const headers = { ...jsonHeaders(), ...r.headers };
-    addViolationHeader(headers, violations);
+    addViolationHeader(headers, logged.violations, logged.violationsOmitted);
     sendBody(c.res, status, headers, r.body);
-    return c.finish({ ...logged, status, violations });
+    return c.finish({ ...logged, status });
   }
-  return sendBatch(c, results, violations, logged);
+  return sendBatch(c, results, logged);
 }
 
 /** The fields of the log entry that every outcome of the body shares. */
-type Logged = Pick<RequestLogEntry, "kind" | "areas" | "body" | "rpcMethods" | "batch">;
+type Logged = Pick<
+  RequestLogEntry,
+  "kind" | "areas" | "body" | "rpcMethods" | "batch" | "violations" | "violationsOmitted"
+>;
+
+/**
+ * The violations of the answers as the log keeps them (each with its method and, in a batch,
+ * its entry): only the first LOG_VIOLATIONS_MAX are made, the others counted. A batch of bad
+ * entries has up to millions, and copying each (to drop all but 100) took a second or more.
+ */
+function loggedViolations(
+  results: EntryAnswer[],
+  batch: boolean,
+): Pick<RequestLogEntry, "violations" | "violationsOmitted"> {
+  const violations: RequestLogEntry["violations"] = [];
+  let total = 0;
+  results.forEach((r, i) => {
+    total += r.violations.length;
+    for (const v of r.violations.slice(0, LOG_VIOLATIONS_MAX - violations.length))
+      violations.push({
+        ...v,
+        ...(r.method && { rpcMethod: r.method.name }),
+        ...(batch && { entry: i }),
+      });
+  });
+  const omitted = total - violations.length;
+  return { violations, ...(omitted > 0 && { violationsOmitted: omitted }) };
+}
 
 /**
  * A body that holds no request (not JSON, an empty batch) or no key: one error object, id null
@@ -162,12 +191,7 @@ function rejectBody(
  * in their entries and the HTTP status is 200; a request-level failure (missing key,
  * Prefer code=401/403/429/5xx, …) fails the whole HTTP request with one error object.
  */
-function sendBatch(
-  c: RpcRequest,
-  results: EntryAnswer[],
-  violations: RequestLogEntry["violations"],
-  logged: Logged,
-) {
+function sendBatch(c: RpcRequest, results: EntryAnswer[], logged: Logged) {
   const failed = results.find(
     (r) => r.status !== undefined && r.status !== 200 && r.status !== 400,
   );
@@ -177,22 +201,53 @@ function sendBatch(
         ? rpcErrorBody(null, failed.body.error as unknown as RpcError)
         : failed.body;
     const headers = { ...jsonHeaders(), ...failed.headers };
-    addViolationHeader(headers, violations);
+    addViolationHeader(headers, logged.violations, logged.violationsOmitted);
     sendBody(c.res, failed.status!, headers, body);
-    return c.finish({ ...logged, status: failed.status!, violations });
+    return c.finish({ ...logged, status: failed.status! });
   }
   const headers = jsonHeaders();
   for (const r of results)
     for (const [k, v] of Object.entries(r.headers))
       if (k.toLowerCase() !== "content-type") headers[k] = v;
-  addViolationHeader(headers, violations);
+  addViolationHeader(headers, logged.violations, logged.violationsOmitted);
   sendBody(
     c.res,
     200,
     headers,
     results.map((r) => r.body),
   );
-  return c.finish({ ...logged, status: 200, violations });
+  return c.finish({ ...logged, status: 200 });
+}
+
+/**
+ * The answers with the `data` of their -32602 errors bounded: at most ANSWER_VIOLATIONS_MAX
+ * violations in all, listed first come first (body order), though each request lists at least
+ * its first, so that every failing entry of a batch says what is wrong with it. A list that was
+ * cut ends with a `violations-omitted` item that counts the rest. A batch of 10,000 requests (the
+ * most, MAX_BATCH) so lists at most 10,099 violations, however many each request has.
+ */
+function boundInvalidParams(results: EntryAnswer[]): EntryAnswer[] {
+  let left = ANSWER_VIOLATIONS_MAX;
+  return results.map((r) => {
+    const all = r.invalidParams;
+    if (!all || !isObject(r.body) || !isObject(r.body.error)) return r;
+    const listed = Math.min(all.length, Math.max(1, left));
+    left -= Math.min(left, listed);
+    if (listed === all.length) return r;
+    const data = [...all.slice(0, listed), omittedViolations(all.length - listed)];
+    return { ...r, body: { ...r.body, error: { ...r.body.error, data } } };
+  });
+}
+
+/** The last item of a `data` list that was cut: how many violations of the request it leaves out. */
+function omittedViolations(omitted: number): Violation & { omitted: number } {
+  return {
+    location: ["request"],
+    message: `${omitted} more violation(s) of this request, not listed (an answer lists at most ${ANSWER_VIOLATIONS_MAX}, and each request's first)`,
+    code: "violations-omitted",
+    severity: "info",
+    omitted,
+  };
 }
 
 /** Whether the endpoint requires a key (`info.x-auth`) and the request sends none. */

@@ -736,7 +736,7 @@ describe("examples mode", () => {
     expect(at.body[9_999]).toMatchObject({ id: null, error: { code: -32600 } });
   });
 
-  it("keeps at most 100 violations per log entry and counts the rest (the answer keeps them all)", async () => {
+  it("keeps at most 100 violations per log entry and counts the rest", async () => {
     // 30 entries of 10 bad ids each: 300 violations, of which the log keeps the first 100.
     mock.clearRequests();
     const ids = Array.from({ length: 10 }, () => 0);
@@ -745,7 +745,6 @@ describe("examples mode", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(30);
-    for (const e of r.body) expect(e.error.data).toHaveLength(10);
     const [entry] = mock.requests();
     expect(entry!.violations).toHaveLength(100);
     expect(entry!.violationsOmitted).toBe(200);
@@ -763,6 +762,94 @@ describe("examples mode", () => {
     });
     expect(mock.requests()[0]!.violations).toHaveLength(100);
     expect(mock.requests()[0]).not.toHaveProperty("violationsOmitted");
+  });
+
+  it("lists at most 100 invalid-params violations per answer, each entry at least its first, and counts the rest", async () => {
+    // 30 entries of 10 bad ids each (300 violations): the first 10 entries list their 10 (the
+    // answer's 100), the others their first and a `violations-omitted` item counting 9.
+    const ids = Array.from({ length: 10 }, () => 0);
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: Array.from({ length: 30 }, (_, i) => rpc("getAssetBatch", { ids }, i)),
+    });
+    expect(r.status).toBe(200);
+    r.body.forEach((e: any, i: number) => {
+      expect(e).toMatchObject({ id: i, error: { code: -32602, message: "Invalid params" } });
+      if (i < 10) {
+        expect(e.error.data).toHaveLength(10);
+        expect(e.error.data.map((v: any) => v.code)).not.toContain("violations-omitted");
+      } else {
+        expect(e.error.data).toEqual([
+          expect.objectContaining({ location: ["request", "body", "params", "ids", "0"] }),
+          {
+            location: ["request"],
+            message: expect.stringContaining("9 more violation(s) of this request, not listed"),
+            code: "violations-omitted",
+            severity: "info",
+            omitted: 9,
+          },
+        ]);
+      }
+    });
+
+    // One request: its first 100, and the count of the others (the log keeps the same 100).
+    mock.clearRequests();
+    const one = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc("getAssetBatch", { ids: Array.from({ length: 150 }, () => 0) }, "one"),
+    });
+    expect(one.status).toBe(400);
+    expect(one.body.error.data).toHaveLength(101);
+    expect(one.body.error.data[100]).toMatchObject({ code: "violations-omitted", omitted: 50 });
+    expect(one.body.error.data.slice(0, 100)).toEqual(
+      mock.requests()[0]!.violations.map(({ rpcMethod: _, ...v }) => v),
+    );
+    expect(mock.requests()[0]!.violationsOmitted).toBe(50);
+
+    // A batch of many bad entries stays small: 1,000 entries of 100 bad ids each (100,000
+    // violations) was answered with 14.8 MB; now 1,099 violations are listed.
+    const many = await call(mock.url, `/?api-key=${KEY}`, {
+      body: Array.from({ length: 1_000 }, (_, i) =>
+        rpc("getAssetBatch", { ids: Array.from({ length: 100 }, () => 0) }, i),
+      ),
+    });
+    expect(many.status).toBe(200);
+    expect(many.body).toHaveLength(1_000);
+    const listed = many.body.flatMap((e: any) =>
+      e.error.data.filter((v: any) => v.code !== "violations-omitted"),
+    );
+    expect(listed).toHaveLength(100 + 999);
+    const omitted = many.body.map(
+      (e: any) => e.error.data.find((v: any) => v.code === "violations-omitted")?.omitted ?? 0,
+    );
+    expect(listed.length + omitted.reduce((a: number, b: number) => a + b, 0)).toBe(100_000);
+    expect(many.text.length).toBeLessThan(600_000);
+    expect(many.headers.get("sl-violations")!.length).toBeLessThanOrEqual(8003);
+  });
+
+  it("lists at most 100 violations in a REST 400 body and counts the rest in violationsOmitted", async () => {
+    const create = restCases.find((c) => c.op.operationId === "createWebhook")!;
+    const body = {
+      ...(create.body as object),
+      accountAddresses: Array.from({ length: 1_000 }, () => 0),
+    };
+    mock.clearRequests();
+    const r = await call(mock.url, create.url, { body });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBeDefined(); // the spec's 400 body
+    expect(r.body.violations).toHaveLength(100);
+    expect(r.body.violations[0]).toMatchObject({
+      location: ["request", "body", "accountAddresses", "0"],
+      code: "type",
+    });
+    const [entry] = mock.requests();
+    expect(r.body.violations).toEqual(entry!.violations);
+    expect(r.body.violationsOmitted).toBe(entry!.violationsOmitted);
+    expect(r.body.violationsOmitted).toBeGreaterThanOrEqual(900);
+    // at the limit nothing is counted
+    const few = await call(mock.url, create.url, {
+      body: { ...body, accountAddresses: Array.from({ length: 3 }, () => 0) },
+    });
+    expect(few.body.violations).toHaveLength(3);
+    expect(few.body).not.toHaveProperty("violationsOmitted");
   });
 
   it("keeps a request log, readable and clearable over HTTP", async () => {

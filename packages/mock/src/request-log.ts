@@ -62,7 +62,11 @@ export function createRequestLog(
   };
 }
 
-/** What the handler of a request adds to its entry: how it was answered. */
+/**
+ * What the handler of a request adds to its entry: how it was answered. `violations` may be all
+ * of them (the entry keeps the first LOG_VIOLATIONS_MAX), or the first ones with
+ * `violationsOmitted` counting the others.
+ */
 export type Outcome = Pick<RequestLogEntry, "kind" | "areas" | "status" | "violations" | "body"> &
   Partial<RequestLogEntry>;
 
@@ -122,7 +126,8 @@ export function beginEntry(
   };
   return (outcome) => {
     const { violations } = outcome;
-    const omitted = violations.length - LOG_VIOLATIONS_MAX;
+    const omitted =
+      (outcome.violationsOmitted ?? 0) + Math.max(0, violations.length - LOG_VIOLATIONS_MAX);
     record({
       ...base,
       ...outcome,

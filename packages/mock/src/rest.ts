@@ -1,9 +1,10 @@
 /**
  * A REST request: handed to Prism unchanged (the operations of the OpenAPI bundles). Its
- * violations are added to the spec's (open) 400 body and, like Prism's own server does, sent
- * as the `sl-violations` header.
+ * violations are added to the spec's (open) 400 body (the first ANSWER_VIOLATIONS_MAX, and how
+ * many more) and, like Prism's own server does, sent as the `sl-violations` header.
  */
 import {
+  ANSWER_VIOLATIONS_MAX,
   addViolationHeader,
   normalizeHeaders,
   send,
@@ -54,8 +55,14 @@ export async function handleRest(
   const inputErrors = requestErrors(violations);
   let out = result.body;
   if (inputErrors.length && (result.status === 400 || result.status === 422) && isObject(out)) {
-    // The spec's 400 body is open (`additionalProperties: true`): list what was wrong.
-    out = { ...out, violations: inputErrors };
+    // The spec's 400 body is open (`additionalProperties: true`): list what was wrong, the first
+    // ones only (a body of a million bad addresses has a million violations), as the log does.
+    const omitted = inputErrors.length - ANSWER_VIOLATIONS_MAX;
+    out = {
+      ...out,
+      violations: inputErrors.slice(0, ANSWER_VIOLATIONS_MAX),
+      ...(omitted > 0 && { violationsOmitted: omitted }),
+    };
   }
   const headers = normalizeHeaders(result.headers);
   addViolationHeader(headers, violations);
