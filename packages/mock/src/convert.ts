@@ -38,6 +38,8 @@ export interface RpcMethod {
   errorStatus: Map<number, number>;
   /** `info.x-auth` of the area: where the API key goes, and whether it is required. */
   auth: { in: string; name: string; required: boolean };
+  /** The HTTP statuses its operation has a response for (200 and the errors), ascending: what `Prefer: code=` may ask. */
+  statuses: number[];
 }
 
 const RETRY_AFTER = {
@@ -220,17 +222,6 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
     const examples = (m.examples ?? [])
       .map((e: any) => resolveRef(doc, e))
       .filter((e: any) => e && e.name);
-    methods.push({
-      area: area.area,
-      endpoint,
-      name: m.name,
-      operationPath,
-      examples: examples.map((e: any) => ({ name: e.name, params: exampleParams(mm, e) })),
-      errors,
-      errorStatus,
-      auth,
-    });
-
     const anyRequired = params.some((p) => p.required);
     const requestSchema = {
       type: "object",
@@ -312,6 +303,18 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
           },
         ]),
     );
+
+    methods.push({
+      area: area.area,
+      endpoint,
+      name: m.name,
+      operationPath,
+      examples: examples.map((e: any) => ({ name: e.name, params: exampleParams(mm, e) })),
+      errors,
+      errorStatus,
+      auth,
+      statuses: [200, ...[...byStatus.keys()].sort((a, b) => a - b)],
+    });
 
     const queryParams = (m["x-query-params"] ?? []).map((q: any) => {
       const p = resolveRef(doc, q);

@@ -10,9 +10,11 @@ import { stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
 import {
+  UNDOCUMENTED_STATUS,
   problemViolation,
   requestErrors,
   toPrismValue,
+  undocumentedStatus,
   type PrismEngine,
   type PrismPreferences,
   type PrismResult,
@@ -48,6 +50,8 @@ export interface EntryAnswer {
   violations: Violation[];
   /** Invalid params: every violation the -32602 error of `body` lists in its `data` (json-rpc.ts bounds the list). */
   invalidParams?: Violation[];
+  /** The mock's answer to a `Prefer: code=` for a status the method documents no response for. */
+  undocumentedStatus?: true;
 }
 
 /** `forced`: the error code `X-Mock-JsonRpc-Error` asks of a method, if any. */
@@ -80,6 +84,8 @@ export async function answerEntry(
     prefs,
   );
   if (!result.ok) {
+    if (prefs.code !== undefined && !method.statuses.includes(prefs.code))
+      return undocumentedStatusAnswer(method, id, prefs.code, c.headers);
     const violation = problemViolation(result.problem, ["mock"]);
     return {
       method,
@@ -94,6 +100,31 @@ export async function answerEntry(
     };
   }
   return methodAnswer(method, id, result, forced, dispatch.endpoints);
+}
+
+/**
+ * `Prefer: code=<status>` for a status the method has no response for (Prism: "not defined in the
+ * document", 404): UNDOCUMENTED_STATUS with a -32603 that says so and names the statuses it has.
+ */
+function undocumentedStatusAnswer(
+  method: RpcMethod,
+  id: unknown,
+  status: number,
+  headers: EntryContext["headers"],
+): EntryAnswer {
+  const violation = undocumentedStatus(method.name, status, method.statuses, headers);
+  return {
+    method,
+    status: UNDOCUMENTED_STATUS,
+    headers: {},
+    body: rpcErrorBody(id, {
+      code: -32603,
+      message: `Mock: ${method.name} documents no HTTP ${status} response`,
+      data: [violation],
+    }),
+    violations: [violation],
+    undocumentedStatus: true,
+  };
 }
 
 /**

@@ -192,9 +192,11 @@ function rejectBody(
  * Prefer code=401/403/429/5xx, …) fails the whole HTTP request with one error object.
  */
 function sendBatch(c: RpcRequest, results: EntryAnswer[], logged: Logged) {
-  const failed = results.find(
-    (r) => r.status !== undefined && r.status !== 200 && r.status !== 400,
-  );
+  const fails = (r: EntryAnswer) => r.status !== undefined && r.status !== 200 && r.status !== 400;
+  // `Prefer: code=<status>` fails the batch with a method's own answer for the status when one
+  // of its methods has one; the mock's "documents no such response" only when none has.
+  const failed =
+    results.find((r) => fails(r) && !r.undocumentedStatus) ?? results.find((r) => fails(r));
   if (failed) {
     const body =
       isObject(failed.body) && isObject(failed.body.error)

@@ -531,6 +531,108 @@ describe("examples mode", () => {
     expect(rr.headers.get("retry-after")).not.toBeNull();
   });
 
+  it("Prefer: code=<status> the operation has no response for: 422 saying so and listing the ones it has (JSON-RPC and REST), not Prism's 404", async () => {
+    // Prism answered 404 "Requested status code 418 is not defined in the document": to a client,
+    // a path outside the spec or the operation's own 404 (DAS -32004 Not found, NotFoundError).
+    const das = rpcCases.find((c) => c.method.name === "getAsset")!;
+    const zk = rpcCases.find((c) => c.area === "compression")!;
+    mock.clearRequests();
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(das.method.name, das.params, "u"),
+      headers: { Prefer: "code=418" },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: "u",
+      error: { code: -32603, message: "Mock: getAsset documents no HTTP 418 response" },
+    });
+    expect(r.body.error.data).toEqual([
+      {
+        location: ["request", "header", "prefer"],
+        message:
+          "getAsset documents no HTTP 418 response (Prefer: code=418); it documents 200, 400, 401, 403, 404, 429, 500",
+        code: "undocumented-status",
+        severity: "error",
+      },
+    ]);
+    expect(mock.requests()[0]).toMatchObject({
+      status: 422,
+      violations: [{ code: "undocumented-status", rpcMethod: "getAsset" }],
+    });
+    // the query form; a status of another area (compression documents no 404)
+    const q = await call(mock.url, `${zk.endpoint}?api-key=${KEY}&__code=404`, {
+      body: rpc(zk.method.name, zk.params),
+    });
+    expect(q.status).toBe(422);
+    expect(q.body.error.data[0]).toMatchObject({
+      location: ["request", "query", "__code"],
+      message: expect.stringContaining(
+        `${zk.method.name} documents no HTTP 404 response (?__code=404)`,
+      ),
+    });
+    // documented statuses answer as before; an invalid request still gets its 400 first
+    const notFound = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(das.method.name, das.params),
+      headers: { Prefer: "code=404" },
+    });
+    expect([notFound.status, notFound.body.error.code]).toEqual([404, -32004]);
+    const invalid = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(das.method.name, { id: 42 }),
+      headers: { Prefer: "code=418" },
+    });
+    expect([invalid.status, invalid.body.error.code]).toEqual([400, -32602]);
+
+    // A batch fails with a method's own answer when one of its methods has one, whatever the order.
+    const mixed = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(zk.method.name, zk.params, 1), rpc(das.method.name, das.params, 2)],
+      headers: { Prefer: "code=404" },
+    });
+    expect(mixed.status).toBe(404);
+    expect(mixed.body).toMatchObject({ id: null, error: { code: -32004 } });
+    const none = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(zk.method.name, zk.params, 1), rpc(das.method.name, das.params, 2)],
+      headers: { Prefer: "code=418" },
+    });
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({ id: null, error: { code: -32603 } });
+    expect(none.body.error.data[0].code).toBe("undocumented-status");
+
+    // REST: the same status, as a problem naming the operation and its responses.
+    const list = restCases.find((c) => c.op.operationId === "listWebhooks")!;
+    mock.clearRequests();
+    const rest = await call(mock.url, list.url, { headers: { Prefer: "code=404" } });
+    expect(rest.status).toBe(422);
+    expect(rest.headers.get("content-type")).toBe("application/problem+json");
+    expect(rest.body).toEqual({
+      type: "about:blank",
+      title: "Mock: undocumented status",
+      status: 422,
+      detail:
+        "listWebhooks (GET /v0/webhooks) documents no HTTP 404 response (Prefer: code=404); it documents 200, 400, 401, 403, 429, 5XX",
+    });
+    expect(mock.requests()[0]).toMatchObject({
+      status: 422,
+      operationId: "listWebhooks",
+      violations: [{ location: ["request", "header", "prefer"], code: "undocumented-status" }],
+    });
+    // a range counts (5XX), and an operation that has the status answers it
+    expect((await call(mock.url, list.url, { headers: { Prefer: "code=503" } })).status).toBe(503);
+    const get = restCases.find((c) => c.op.operationId === "getWebhook")!;
+    expect((await call(mock.url, get.url, { headers: { Prefer: "code=404" } })).status).toBe(404);
+    const ping = await call(mock.url, "/ping", {
+      headers: { Prefer: "code=500", accept: "text/plain" },
+    });
+    expect(ping.status).toBe(422);
+    expect(ping.body.detail).toContain("it documents 200, 503");
+    // a path outside the spec is still Prism's 404
+    const nowhere = await call(mock.url, `/v9/nothing?api-key=${KEY}`, {
+      headers: { Prefer: "code=500" },
+    });
+    expect(nowhere.status).toBe(404);
+    expect(mock.requests().at(-1)!.violations[0]!.code).toMatch(/NO_PATH_MATCHED/);
+  });
+
   it("X-Mock-JsonRpc-Error turns a 200 answer into that JSON-RPC error object", async () => {
     const [a, b] = rpcCases.filter((c) => c.endpoint === "/");
     const r = await call(mock.url, `/?api-key=${KEY}`, {

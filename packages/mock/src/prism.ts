@@ -332,5 +332,35 @@ export function problemViolation(
   };
 }
 
+/**
+ * The HTTP status of the answer to `Prefer: code=<status>` (or `?__code=`) when the operation has
+ * no response for that status. Prism answers 404 ("Requested status code 418 is not defined in
+ * the document"), which reads as a path outside the spec, or as the operation's own 404 (DAS
+ * -32004 "Not found", no such webhook; the SDK's NotFoundError). 422 is the status of no
+ * response of the spec, and a client error: the SDK retries a 5xx, which would change nothing.
+ */
+export const UNDOCUMENTED_STATUS = 422;
+
+/**
+ * The violation of a `Prefer: code=<status>` (or `?__code=`) that asks `operation` for a status
+ * it has no response for; `documented`: the ones it has (`200`, `404`, `5XX`).
+ */
+export function undocumentedStatus(
+  operation: string,
+  status: number,
+  documented: Array<string | number>,
+  headers: Record<string, string | string[] | undefined>,
+): Violation {
+  // preferences() reads the Prefer header, else the query.
+  const fromHeader = headers["prefer"] !== undefined;
+  const hook = fromHeader ? `Prefer: code=${status}` : `?__code=${status}`;
+  return {
+    location: fromHeader ? ["request", "header", "prefer"] : ["request", "query", "__code"],
+    message: `${operation} documents no HTTP ${status} response (${hook}); it documents ${documented.join(", ")}`,
+    code: "undocumented-status",
+    severity: "error",
+  };
+}
+
 /** `https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR` → `NO_PATH_MATCHED_ERROR`. */
 const problemCode = (type: string) => type.split("#").pop() ?? type;

@@ -7,15 +7,19 @@ import {
   ANSWER_VIOLATIONS_MAX,
   addViolationHeader,
   normalizeHeaders,
+  problem,
   send,
   sendBody,
+  sendProblem,
   type ParsedRequest,
 } from "./http.js";
 import { isObject, parseJsonBody } from "./json.js";
 import {
+  UNDOCUMENTED_STATUS,
   problemViolation,
   requestErrors,
   toPrismValue,
+  undocumentedStatus,
   type PrismEngine,
   type Violation,
 } from "./prism.js";
@@ -42,6 +46,12 @@ export async function handleRest(
     ...(result.operation?.iid && { operationId: result.operation.iid }),
   };
   if (!result.ok) {
+    const undocumented = undocumentedStatusOf(c, result.operation, operationKey);
+    if (undocumented) {
+      const body = problem(UNDOCUMENTED_STATUS, "Mock: undocumented status", undocumented.message);
+      sendProblem(c.res, body);
+      return c.finish({ ...common, status: UNDOCUMENTED_STATUS, violations: [undocumented] });
+    }
     const violations = [problemViolation(result.problem, ["request"])];
     const headers = { "content-type": "application/problem+json", ...result.headers };
     send(c.res, result.problem.status, headers, JSON.stringify(result.problem));
@@ -68,6 +78,29 @@ export async function handleRest(
   addViolationHeader(headers, violations);
   sendBody(c.res, result.status, headers, out);
   return c.finish({ ...common, status: result.status, violations });
+}
+
+/**
+ * The violation of a `Prefer: code=<status>` that asks the operation Prism routed to for a status
+ * it has no response for, if it does. (Prism answers 404, "not defined in the document", which
+ * reads as a path outside the spec or as the operation's own 404.)
+ */
+function undocumentedStatusOf(
+  c: ParsedRequest,
+  operation: any,
+  operationKey: string | undefined,
+): Violation | undefined {
+  const status = c.prefs.code;
+  if (status === undefined || !operation) return undefined;
+  // `200`, `404`, a range (`5XX`) or `default`
+  const documented: string[] = (operation.responses ?? []).map((r: any) => String(r.code));
+  const range = `${String(status)[0]}XX`;
+  const has = documented.some(
+    (d) => d === "default" || d === String(status) || d.toUpperCase() === range,
+  );
+  if (has) return undefined;
+  const name = operation.iid ? `${operation.iid} (${operationKey})` : String(operationKey);
+  return undocumentedStatus(name, status, documented, c.headers);
 }
 
 const isBodyViolation = (v: Violation) => v.location[0] === "request" && v.location[1] === "body";
