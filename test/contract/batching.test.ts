@@ -4,7 +4,7 @@
  * call gets its own result — the mock answers each entry from its method's examples, so the
  * results differ and must not be mixed up. Per-entry errors stay with their call.
  */
-import { createBatcher, JsonRpcError, parseJson } from "@chaindata/core";
+import { createBatcher, JsonRpcError, parseJson, type ResponseFields } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { example } from "./contracts.js";
 import { useMock } from "./harness.js";
@@ -134,6 +134,23 @@ describe("auto-batching", () => {
     expect(log.filter((r) => r.batch).map((r) => r.rpcMethods)).toEqual([
       ["getAsset", "getNftEditions"],
     ]);
+  });
+
+  it("onResponse does not take a call out of its batch: each call sees the batch's answer", async () => {
+    const { das } = h.clients({ batch: createBatcher() });
+    const seen: ResponseFields[] = [];
+    await Promise.all([
+      das.getAsset(example("getAsset"), { onResponse: (r) => seen.push(r) }),
+      das.getNftEditions(example("getNftEditions"), { onResponse: (r) => seen.push(r) }),
+    ]);
+    expect(h.requests()).toHaveLength(1);
+    expect(h.exchanges).toHaveLength(1);
+    const { status, headers } = h.exchanges[0]!;
+    expect(seen).toEqual([
+      expect.objectContaining({ status, headers }),
+      expect.objectContaining({ status, headers }),
+    ]);
+    expect(seen[0]!.headers["content-type"]).toMatch(/^application\/json/);
   });
 
   it("non-idempotent methods are never batched (mintCompressedNft)", async () => {

@@ -243,4 +243,20 @@ describe("pagination", () => {
     expect(pages).toHaveLength(3);
     expect(h.requests().map((r) => (r.body as any).params.page)).toEqual([1, 2, 3]);
   });
+
+  it("onResponse sees every page's answer (JSON-RPC and REST)", async () => {
+    const statuses: number[] = [];
+    const onResponse = ({ status }: { status: number }) => void statuses.push(status);
+    const c = h.clients();
+    const das = paginated.find((o) => o.id === "getAssetsByOwner")!;
+    for await (const _ of c.das.getAssetsByOwner
+      .all(das.input as never, { onResponse, maxPages: 2 })
+      .pages());
+    const wallet = paginated.find((o) => o.id === "getTransfers")!;
+    for await (const _ of c.wallet.getTransfers
+      .all(wallet.input as never, { onResponse, maxPages: 2 })
+      .pages());
+    expect(h.exchanges.length).toBeGreaterThan(1);
+    expect(statuses).toEqual(h.exchanges.map((e) => e.status));
+  });
 });
