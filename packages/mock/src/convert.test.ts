@@ -67,6 +67,18 @@ describe("convertOpenRpc", () => {
     ).toEqual({ code: -32001, message: "Unauthorized" });
   });
 
+  it("tells the dispatcher the names of each response's examples (what Prefer: example= may ask)", () => {
+    const names = Object.fromEntries(
+      Object.entries<any>(op.responses).map(([status, r]) => [
+        status,
+        Object.keys(r.content["application/json"].examples ?? {}),
+      ]),
+    );
+    expect(Object.fromEntries(methods[0]!.responseExamples)).toEqual(names);
+    expect(methods[0]!.responseExamples.get(200)).toEqual(["one"]);
+    expect(methods[0]!.responseExamples.get(429)).toEqual(["error-32005"]);
+  });
+
   it("gives an area that answers -32602 with HTTP 200 a parse error (-32700) as its 400", () => {
     const withErrors = {
       ...doc,

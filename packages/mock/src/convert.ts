@@ -40,6 +40,8 @@ export interface RpcMethod {
   auth: { in: string; name: string; required: boolean };
   /** The HTTP statuses its operation has a response for (200 and the errors), ascending: what `Prefer: code=` may ask. */
   statuses: number[];
+  /** The names of the examples of each of those responses (200: the pairings with a result; an error status: `error<code>`): what `Prefer: example=` may ask. */
+  responseExamples: Map<number, string[]>;
 }
 
 const RETRY_AFTER = {
@@ -314,6 +316,13 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
       errorStatus,
       auth,
       statuses: [200, ...[...byStatus.keys()].sort((a, b) => a - b)],
+      responseExamples: new Map([
+        [200, Object.keys(resultExamples)],
+        ...Object.entries(errorResponses).map(([status, r]): [number, string[]] => [
+          Number(status),
+          Object.keys(r.content["application/json"].examples),
+        ]),
+      ]),
     });
 
     const queryParams = (m["x-query-params"] ?? []).map((q: any) => {

@@ -10,11 +10,12 @@ import { stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
 import {
-  UNDOCUMENTED_STATUS,
+  HOOK_ERROR_STATUS,
   problemViolation,
   requestErrors,
   toPrismValue,
   undocumentedStatus,
+  unknownExample,
   type PrismEngine,
   type PrismPreferences,
   type PrismResult,
@@ -38,6 +39,8 @@ export interface EntryContext {
   /** The methods served at `pathname`. */
   methods: Map<string, RpcMethod>;
   batch: boolean;
+  /** A batch where a method has the example `Prefer: example=` asks (see `hasExample`). */
+  exampleInBatch?: boolean;
 }
 
 export interface EntryAnswer {
@@ -50,8 +53,8 @@ export interface EntryAnswer {
   violations: Violation[];
   /** Invalid params: every violation the -32602 error of `body` lists in its `data` (json-rpc.ts bounds the list). */
   invalidParams?: Violation[];
-  /** The mock's answer to a `Prefer: code=` for a status the method documents no response for. */
-  undocumentedStatus?: true;
+  /** The mock's answer to a hook the method cannot follow: `Prefer: code=` for a status it documents no response for, `Prefer: example=` for an example it has not. */
+  hookError?: true;
 }
 
 /** `forced`: the error code `X-Mock-JsonRpc-Error` asks of a method, if any. */
@@ -73,6 +76,12 @@ export async function answerEntry(
   if (!method) return methodNotFound(entry.method, id, c.pathname, dispatch.endpoints);
 
   const prefs = entryPreferences(method, entry.params, c, dispatch.dynamic);
+  // An example the method does not have (for the status asked): Prism answers 404, or with
+  // `code=` tries the example in the 200 response and answers that (the code ignored) or a 500.
+  // The request is still validated first (by Prism, without the example), then the mock's 422.
+  const unknown = lacksExample(method, prefs);
+  const asked: PrismPreferences = { ...prefs };
+  if (unknown) delete asked.exampleKey;
   const result: PrismResult = await dispatch.engine.request(
     {
       method: "post",
@@ -81,8 +90,10 @@ export async function answerEntry(
       headers: c.headers,
       body: toPrismValue(entry),
     },
-    prefs,
+    asked,
   );
+  if (result.ok && unknown && !requestErrors(result.violations).length)
+    return unknownExampleAnswer(method, id, prefs, c.headers);
   if (!result.ok) {
     if (prefs.code !== undefined && !method.statuses.includes(prefs.code))
       return undocumentedStatusAnswer(method, id, prefs.code, c.headers);
@@ -104,7 +115,7 @@ export async function answerEntry(
 
 /**
  * `Prefer: code=<status>` for a status the method has no response for (Prism: "not defined in the
- * document", 404): UNDOCUMENTED_STATUS with a -32603 that says so and names the statuses it has.
+ * document", 404): HOOK_ERROR_STATUS with a -32603 that says so and names the statuses it has.
  */
 function undocumentedStatusAnswer(
   method: RpcMethod,
@@ -115,7 +126,7 @@ function undocumentedStatusAnswer(
   const violation = undocumentedStatus(method.name, status, method.statuses, headers);
   return {
     method,
-    status: UNDOCUMENTED_STATUS,
+    status: HOOK_ERROR_STATUS,
     headers: {},
     body: rpcErrorBody(id, {
       code: -32603,
@@ -123,7 +134,54 @@ function undocumentedStatusAnswer(
       data: [violation],
     }),
     violations: [violation],
-    undocumentedStatus: true,
+    hookError: true,
+  };
+}
+
+/** The names of the examples of the method's response for `Prefer: code=` (200 without one); undefined when it has no such response. */
+const examplesAsked = (method: RpcMethod, prefs: PrismPreferences) =>
+  method.responseExamples.get(prefs.code ?? 200);
+
+/** The method has the example `Prefer: example=` asks for, in the response `Prefer: code=` asks for. */
+export const hasExample = (method: RpcMethod, prefs: PrismPreferences) =>
+  prefs.exampleKey !== undefined && !!examplesAsked(method, prefs)?.includes(prefs.exampleKey);
+
+/** `Prefer: example=` asks for an example the method has not in a response it has (for a status it has not, see undocumentedStatusAnswer). */
+const lacksExample = (method: RpcMethod, prefs: PrismPreferences) =>
+  prefs.exampleKey !== undefined && !!examplesAsked(method, prefs) && !hasExample(method, prefs);
+
+/**
+ * `Prefer: example=<name>` for an example the method does not have (in the response of
+ * `Prefer: code=`, if given): HOOK_ERROR_STATUS with a -32603 that says so and names the
+ * examples it has, and which status has one of that name, if one does.
+ */
+function unknownExampleAnswer(
+  method: RpcMethod,
+  id: unknown,
+  prefs: PrismPreferences,
+  headers: EntryContext["headers"],
+): EntryAnswer {
+  const name = prefs.exampleKey!;
+  const elsewhere = [...method.responseExamples].find(([, names]) => names.includes(name))?.[0];
+  const violation = unknownExample(
+    method.name,
+    prefs,
+    examplesAsked(method, prefs) ?? [],
+    elsewhere === undefined ? undefined : String(elsewhere),
+    headers,
+  );
+  const status = prefs.code === undefined ? "" : ` for HTTP ${prefs.code}`;
+  return {
+    method,
+    status: HOOK_ERROR_STATUS,
+    headers: {},
+    body: rpcErrorBody(id, {
+      code: -32603,
+      message: `Mock: ${method.name} has no example named ${name}${status}`,
+      data: [violation],
+    }),
+    violations: [violation],
+    hookError: true,
   };
 }
 
@@ -188,13 +246,9 @@ function entryPreferences(
   dynamic: boolean,
 ): PrismPreferences {
   const prefs: PrismPreferences = { ...c.prefs };
-  if (
-    c.batch &&
-    prefs.exampleKey !== undefined &&
-    !method.examples.some((e) => e.name === prefs.exampleKey) &&
-    !/^error-\d+$/.test(prefs.exampleKey)
-  ) {
-    // In a batch, `Prefer: example=<name>` applies to the methods that have that example.
+  if (c.batch && c.exampleInBatch && lacksExample(method, prefs)) {
+    // In a batch, `Prefer: example=<name>` applies to the methods that have that example (for
+    // the status asked); when none has it, each answers that it has not (unknownExampleAnswer).
     delete prefs.exampleKey;
   }
   if (prefs.exampleKey === undefined && prefs.code === undefined && !(prefs.dynamic ?? dynamic)) {

@@ -12,7 +12,7 @@ import {
   type ParsedRequest,
 } from "./http.js";
 import { isObject, parseJsonBody } from "./json.js";
-import { answerEntry, type EntryAnswer, type RpcDispatch } from "./json-rpc-entry.js";
+import { answerEntry, hasExample, type EntryAnswer, type RpcDispatch } from "./json-rpc-entry.js";
 import {
   RPC_ERROR_HEADER,
   STANDARD,
@@ -88,9 +88,18 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   }
 
   const forced = parseRpcErrorHeader(c.headers[RPC_ERROR_HEADER]);
+  // In a batch, `Prefer: example=` applies to the methods that have the example; it is the
+  // mock's error only when none has.
+  const exampleInBatch =
+    batch &&
+    c.prefs.exampleKey !== undefined &&
+    entries.some((e) => {
+      const method = isObject(e) && typeof e.method === "string" && c.methods.get(e.method);
+      return !!method && hasExample(method, c.prefs);
+    });
   const results = boundInvalidParams(
     await Promise.all(
-      entries.map((entry) => answerEntry(entry, { ...c, batch }, forced, dispatch)),
+      entries.map((entry) => answerEntry(entry, { ...c, batch, exampleInBatch }, forced, dispatch)),
     ),
   );
   if (keyMissing && results.every((r) => r.status === undefined)) {
@@ -194,9 +203,9 @@ function rejectBody(
 function sendBatch(c: RpcRequest, results: EntryAnswer[], logged: Logged) {
   const fails = (r: EntryAnswer) => r.status !== undefined && r.status !== 200 && r.status !== 400;
   // `Prefer: code=<status>` fails the batch with a method's own answer for the status when one
-  // of its methods has one; the mock's "documents no such response" only when none has.
-  const failed =
-    results.find((r) => fails(r) && !r.undocumentedStatus) ?? results.find((r) => fails(r));
+  // of its methods has one; the mock's "documents no such response" (or "has no such example")
+  // only when none has.
+  const failed = results.find((r) => fails(r) && !r.hookError) ?? results.find((r) => fails(r));
   if (failed) {
     const body =
       isObject(failed.body) && isObject(failed.body.error)

@@ -633,6 +633,183 @@ describe("examples mode", () => {
     expect(mock.requests().at(-1)!.violations[0]!.code).toMatch(/NO_PATH_MATCHED/);
   });
 
+  it("Prefer: example=<name> the operation has no example of: 422 saying so and listing the ones it has (JSON-RPC and REST, header and query), not Prism's 404", async () => {
+    // Prism answered 404 "Response for contentType: application/json and exampleKey: nope does
+    // not exist": to a client, a path outside the spec or the operation's own 404.
+    const das = rpcCases.find((c) => c.method.name === "getAsset")!;
+    const zk = rpcCases.find((c) => c.area === "compression")!;
+    const dasExamples = das.method.examples.map((e: any) => e.name);
+    const ask = (prefer: string, body: unknown = rpc(das.method.name, das.params, "x"), q = "") =>
+      call(mock.url, `/?api-key=${KEY}${q}`, { body, headers: prefer ? { Prefer: prefer } : {} });
+    mock.clearRequests();
+    const r = await ask("example=nope");
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: "x",
+      error: { code: -32603, message: "Mock: getAsset has no example named nope" },
+    });
+    expect(r.body.error.data).toEqual([
+      {
+        location: ["request", "header", "prefer"],
+        message: `getAsset has no example named nope (Prefer: example=nope); it has: ${dasExamples.join(", ")}`,
+        code: "unknown-example",
+        severity: "error",
+      },
+    ]);
+    expect(mock.requests()[0]).toMatchObject({
+      status: 422,
+      violations: [{ code: "unknown-example", rpcMethod: "getAsset" }],
+    });
+
+    // The query form.
+    const q = await ask("", undefined, "&__example=nope");
+    expect(q.status).toBe(422);
+    expect(q.body.error.data[0]).toMatchObject({
+      location: ["request", "query", "__example"],
+      message: expect.stringContaining("getAsset has no example named nope (?__example=nope)"),
+    });
+    // An invalid request still gets its 400 first; a status without a response, that 422.
+    for (const prefer of ["example=nope", "code=400, example=nope", "code=429, example=nope"]) {
+      const invalid = await ask(prefer, rpc(das.method.name, { id: 42 }));
+      expect([invalid.status, invalid.body.error.code], prefer).toEqual([400, -32602]);
+    }
+    const undocumented = await ask("code=418, example=nope");
+    expect([undocumented.status, undocumented.body.error.data[0].code]).toEqual([
+      422,
+      "undocumented-status",
+    ]);
+
+    // A batch: the methods that have the example answer it, the others as without it; the 422
+    // only when none has it.
+    const pair = (a: RpcCase, b: RpcCase) => [
+      rpc(a.method.name, a.params, 1),
+      rpc(b.method.name, b.params, 2),
+    ];
+    const some = await ask(`example=${dasExamples[1]}`, pair(das, zk));
+    expect(some.status).toBe(200);
+    same(some.body[0].result, das.method.examples[1].result.value);
+    same(some.body[1].result, zk.result);
+    mock.clearRequests();
+    const none = await ask("example=nope", pair(das, zk));
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({ id: null, error: { code: -32603 } });
+    expect(none.body.error.data[0].code).toBe("unknown-example");
+    expect(mock.requests()[0]!.violations).toMatchObject([
+      { code: "unknown-example", rpcMethod: das.method.name, entry: 0 },
+      { code: "unknown-example", rpcMethod: zk.method.name, entry: 1 },
+    ]);
+
+    // REST: the same, as a problem naming the operation and its examples.
+    const list = restCases.find((c) => c.op.operationId === "listWebhooks")!;
+    mock.clearRequests();
+    const rest = await call(mock.url, list.url, { headers: { Prefer: "example=nope" } });
+    expect(rest.status).toBe(422);
+    expect(rest.headers.get("content-type")).toBe("application/problem+json");
+    expect(rest.body).toEqual({
+      type: "about:blank",
+      title: "Mock: unknown example",
+      status: 422,
+      detail:
+        "listWebhooks (GET /v0/webhooks) has no example named nope (Prefer: example=nope); it has: twoWebhooks, default",
+    });
+    expect(mock.requests()[0]).toMatchObject({
+      status: 422,
+      operationId: "listWebhooks",
+      violations: [{ location: ["request", "header", "prefer"], code: "unknown-example" }],
+    });
+    const restQuery = await call(mock.url, `${list.url}&__example=nope`);
+    expect(restQuery.status).toBe(422);
+    expect(restQuery.body.detail).toContain("has no example named nope (?__example=nope)");
+    const wallet = restCases.find((c) => c.op.operationId === "getBalances")!;
+    for (const prefer of ["example=nope", "code=400, example=nope", "code=429, example=nope"]) {
+      const invalid = await call(mock.url, wallet.url.replace(/limit=\d+/, "limit=0"), {
+        headers: { Prefer: prefer },
+      });
+      expect(invalid.status, prefer).toBe(400);
+      expect(invalid.body.violations[0].location).toEqual(["request", "query", "limit"]);
+    }
+  });
+
+  it("Prefer: code=<status>, example=<name> the response has no example of: that 422, listing the status's examples (error<code>), not Prism's 500 or its 200", async () => {
+    // With code=, Prism tried the example in the 200 response when the forced one has none of
+    // that name: a 500 ("… We tried default response, but we got …", a plain Error it answers as
+    // UNKNOWN), or the 200 example of that name, the code ignored.
+    const das = rpcCases.find((c) => c.method.name === "getAsset")!;
+    const zk = rpcCases.find((c) => c.area === "compression")!;
+    const dasExamples = das.method.examples.map((e: any) => e.name);
+    const ask = (prefer: string, body: unknown = rpc(das.method.name, das.params, "x"), q = "") =>
+      call(mock.url, `/?api-key=${KEY}${q}`, { body, headers: prefer ? { Prefer: prefer } : {} });
+    const limited = await ask("code=429, example=nope");
+    expect(limited.status).toBe(422);
+    expect(limited.body.error.message).toBe(
+      "Mock: getAsset has no example named nope for HTTP 429",
+    );
+    expect(limited.body.error.data[0].message).toBe(
+      "getAsset has no example named nope for HTTP 429 (Prefer: code=429, example=nope); for HTTP 429 it has: error-32029",
+    );
+    // an example of another status says which (and the 200 example is not answered instead)
+    const otherStatus = await ask("code=429, example=error-32003");
+    expect(otherStatus.status).toBe(422);
+    expect(otherStatus.body.error.data[0].message).toContain(
+      "for HTTP 429 it has: error-32029; error-32003 is an example of HTTP 403 (Prefer: code=403, example=error-32003)",
+    );
+    const resultExample = await ask(`code=429, example=${dasExamples[0]}`);
+    expect(resultExample.status).toBe(422);
+    expect(resultExample.body.error.data[0].message).toContain(
+      `${dasExamples[0]} is an example of HTTP 200 (Prefer: code=200, example=${dasExamples[0]})`,
+    );
+    const noCode = await ask("example=error-32029");
+    expect(noCode.status).toBe(422);
+    expect(noCode.body.error.data[0].message).toContain("(Prefer: code=429, example=error-32029)");
+    // examples it has answer as before
+    const own = await ask("code=429, example=error-32029");
+    expect([own.status, own.body.error.code]).toEqual([429, -32029]);
+    const forbidden = await ask("code=403, example=error-32003");
+    expect([forbidden.status, forbidden.body.error.code]).toEqual([403, -32003]);
+    same((await ask(`example=${dasExamples[1]}`)).body.result, das.method.examples[1].result.value);
+
+    // the query form
+    const qCode = await ask("", undefined, "&__code=429&__example=nope");
+    expect(qCode.status).toBe(422);
+    expect(qCode.body.error.data[0].message).toContain("(?__code=429&__example=nope)");
+
+    // A batch: the 422 only when no method has the example for the status.
+    const pair = (a: RpcCase, b: RpcCase) => [
+      rpc(a.method.name, a.params, 1),
+      rpc(b.method.name, b.params, 2),
+    ];
+    // (getAsset has error-32029; the compression method answers its own 429)
+    const errorExample = await ask("code=429, example=error-32029", pair(zk, das));
+    expect(errorExample.status).toBe(429);
+    const noneWithCode = await ask("code=429, example=error-32003", pair(das, das));
+    expect(noneWithCode.status).toBe(422);
+    expect(noneWithCode.body.error.data[0].code).toBe("unknown-example");
+
+    // REST
+    const list = restCases.find((c) => c.op.operationId === "listWebhooks")!;
+    const restCode = await call(mock.url, list.url, {
+      headers: { Prefer: "code=429, example=nope" },
+    });
+    expect(restCode.status).toBe(422);
+    expect(restCode.body.detail).toBe(
+      "listWebhooks (GET /v0/webhooks) has no example named nope for HTTP 429 (Prefer: code=429, example=nope); for HTTP 429 it has: rateLimited",
+    );
+    const restOther = await call(mock.url, list.url, {
+      headers: { Prefer: "code=429, example=twoWebhooks" },
+    });
+    expect(restOther.status).toBe(422);
+    expect(restOther.body.detail).toContain("twoWebhooks is an example of HTTP 200");
+    const restRange = await call(mock.url, list.url, {
+      headers: { Prefer: "code=503, example=unavailable" },
+    });
+    expect(restRange.status).toBe(503);
+    const restOwn = await call(mock.url, list.url, {
+      headers: { Prefer: "code=429, example=rateLimited" },
+    });
+    expect(restOwn.status).toBe(429);
+  });
+
   it("X-Mock-JsonRpc-Error turns a 200 answer into that JSON-RPC error object", async () => {
     const [a, b] = rpcCases.filter((c) => c.endpoint === "/");
     const r = await call(mock.url, `/?api-key=${KEY}`, {

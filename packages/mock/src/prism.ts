@@ -333,13 +333,15 @@ export function problemViolation(
 }
 
 /**
- * The HTTP status of the answer to `Prefer: code=<status>` (or `?__code=`) when the operation has
- * no response for that status. Prism answers 404 ("Requested status code 418 is not defined in
- * the document"), which reads as a path outside the spec, or as the operation's own 404 (DAS
- * -32004 "Not found", no such webhook; the SDK's NotFoundError). 422 is the status of no
- * response of the spec, and a client error: the SDK retries a 5xx, which would change nothing.
+ * The HTTP status of the mock's answer to a hook the operation cannot follow: `Prefer: code=<status>`
+ * (or `?__code=`) for a status it has no response for, `Prefer: example=<name>` (or `?__example=`)
+ * for an example it does not have. Prism answers 404 ("Requested status code 418 is not defined in
+ * the document"; "… exampleKey: x does not exist"), which reads as a path outside the spec, or as
+ * the operation's own 404 (DAS -32004 "Not found", no such webhook; the SDK's NotFoundError). 422
+ * is the status of no response of the spec, and a client error: the SDK retries a 5xx, which
+ * would change nothing.
  */
-export const UNDOCUMENTED_STATUS = 422;
+export const HOOK_ERROR_STATUS = 422;
 
 /**
  * The violation of a `Prefer: code=<status>` (or `?__code=`) that asks `operation` for a status
@@ -358,6 +360,43 @@ export function undocumentedStatus(
     location: fromHeader ? ["request", "header", "prefer"] : ["request", "query", "__code"],
     message: `${operation} documents no HTTP ${status} response (${hook}); it documents ${documented.join(", ")}`,
     code: "undocumented-status",
+    severity: "error",
+  };
+}
+
+/**
+ * The violation of a `Prefer: example=<name>` (or `?__example=`) that asks `operation` for an
+ * example its response has none of: the response of `code=` when one is given, else the one
+ * answered without (200). `has`: the names of that response's examples; `elsewhere`: the status
+ * of another response of the operation that has an example of that name (`429`, `5XX`), if any.
+ * Prism answers 404 ("Response for contentType: application/json and exampleKey: x does not
+ * exist"), which reads as a path outside the spec or as the operation's own 404; with `code=`,
+ * it tries the example in the 2xx response, and answers that (the code ignored) or a 500.
+ */
+export function unknownExample(
+  operation: string,
+  prefs: PrismPreferences,
+  has: string[],
+  elsewhere: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+): Violation {
+  // preferences() reads the Prefer header, else the query.
+  const fromHeader = headers["prefer"] !== undefined;
+  const name = prefs.exampleKey ?? "";
+  const hook = (code: number | undefined) =>
+    fromHeader
+      ? `Prefer: ${code === undefined ? "" : `code=${code}, `}example=${name}`
+      : `?${code === undefined ? "" : `__code=${code}&`}__example=${name}`;
+  const status = prefs.code === undefined ? "" : `for HTTP ${prefs.code} `;
+  const listed = has.length ? `it has: ${has.join(", ")}` : "it has none";
+  // a range (`5XX`) is asked for with one of its statuses
+  const there = elsewhere
+    ? `; ${name} is an example of HTTP ${elsewhere} (${hook(Number(elsewhere.replace(/X/gi, "0")))})`
+    : "";
+  return {
+    location: fromHeader ? ["request", "header", "prefer"] : ["request", "query", "__example"],
+    message: `${operation} has no example named ${name} ${status}(${hook(prefs.code)}); ${status}${listed}${there}`,
+    code: "unknown-example",
     severity: "error",
   };
 }

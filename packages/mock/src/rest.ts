@@ -15,12 +15,14 @@ import {
 } from "./http.js";
 import { isObject, parseJsonBody } from "./json.js";
 import {
-  UNDOCUMENTED_STATUS,
+  HOOK_ERROR_STATUS,
   problemViolation,
   requestErrors,
   toPrismValue,
   undocumentedStatus,
+  unknownExample,
   type PrismEngine,
+  type PrismPreferences,
   type Violation,
 } from "./prism.js";
 
@@ -31,10 +33,8 @@ export async function handleRest(
   restAreas: Map<string, string>,
 ) {
   const { body, logged, parseError } = parseBody(c);
-  const result = await engine.request(
-    { method: c.method, path: c.pathname, query: c.query, headers: c.headers, body },
-    c.prefs,
-  );
+  const input = { method: c.method, path: c.pathname, query: c.query, headers: c.headers, body };
+  let result = await engine.request(input, c.prefs);
   const operationKey = result.operation
     ? `${String(result.operation.method).toUpperCase()} ${result.operation.path}`
     : undefined;
@@ -45,12 +45,28 @@ export async function handleRest(
     body: logged,
     ...(result.operation?.iid && { operationId: result.operation.iid }),
   };
+  const unknown = unknownExampleOf(c, result.operation, operationKey);
+  if (unknown) {
+    // Prism answered 404 (no such example), or with `code=` tried the example in the 2xx response
+    // and answered that (the code ignored) or a 500. The request is validated first: when Prism
+    // did not say it is invalid, ask it again without the example.
+    if (!result.ok) {
+      const withoutExample: PrismPreferences = { ...c.prefs };
+      delete withoutExample.exampleKey;
+      result = await engine.request(input, withoutExample);
+    }
+    if (result.ok && !requestErrors(result.violations).length) {
+      const body = problem(HOOK_ERROR_STATUS, "Mock: unknown example", unknown.message);
+      sendProblem(c.res, body);
+      return c.finish({ ...common, status: HOOK_ERROR_STATUS, violations: [unknown] });
+    }
+  }
   if (!result.ok) {
     const undocumented = undocumentedStatusOf(c, result.operation, operationKey);
     if (undocumented) {
-      const body = problem(UNDOCUMENTED_STATUS, "Mock: undocumented status", undocumented.message);
+      const body = problem(HOOK_ERROR_STATUS, "Mock: undocumented status", undocumented.message);
       sendProblem(c.res, body);
-      return c.finish({ ...common, status: UNDOCUMENTED_STATUS, violations: [undocumented] });
+      return c.finish({ ...common, status: HOOK_ERROR_STATUS, violations: [undocumented] });
     }
     const violations = [problemViolation(result.problem, ["request"])];
     const headers = { "content-type": "application/problem+json", ...result.headers };
@@ -91,17 +107,70 @@ function undocumentedStatusOf(
   operationKey: string | undefined,
 ): Violation | undefined {
   const status = c.prefs.code;
-  if (status === undefined || !operation) return undefined;
+  if (status === undefined || !operation || responseFor(operation, status)) return undefined;
   // `200`, `404`, a range (`5XX`) or `default`
   const documented: string[] = (operation.responses ?? []).map((r: any) => String(r.code));
-  const range = `${String(status)[0]}XX`;
-  const has = documented.some(
-    (d) => d === "default" || d === String(status) || d.toUpperCase() === range,
-  );
-  if (has) return undefined;
-  const name = operation.iid ? `${operation.iid} (${operationKey})` : String(operationKey);
-  return undocumentedStatus(name, status, documented, c.headers);
+  return undocumentedStatus(operationName(operation, operationKey), status, documented, c.headers);
 }
+
+/**
+ * The violation of a `Prefer: example=<name>` that asks the operation Prism routed to for an
+ * example its response (of `Prefer: code=`, else the one Prism answers without) has not, if it
+ * does. None for a status the operation has no response for (undocumentedStatusOf says so).
+ */
+function unknownExampleOf(
+  c: ParsedRequest,
+  operation: any,
+  operationKey: string | undefined,
+): Violation | undefined {
+  const name = c.prefs.exampleKey;
+  if (name === undefined || !operation) return undefined;
+  const response = responseFor(operation, c.prefs.code);
+  if (!response || exampleNames(response).includes(name)) return undefined;
+  const elsewhere = (operation.responses ?? []).find(
+    (r: any) => r !== response && r.code !== "default" && exampleNames(r).includes(name),
+  );
+  return unknownExample(
+    operationName(operation, operationKey),
+    c.prefs,
+    exampleNames(response),
+    elsewhere && String(elsewhere.code),
+    c.headers,
+  );
+}
+
+/**
+ * The response Prism answers for `status`: that code, else its range (`5XX`), else `default`;
+ * without a status, the lowest 2xx, else `default`, else the first. Undefined when there is none.
+ */
+function responseFor(operation: any, status: number | undefined): any {
+  const responses: any[] = operation.responses ?? [];
+  const code = (r: any) => String(r.code).toUpperCase();
+  const byDefault = () => responses.find((r) => code(r) === "DEFAULT");
+  if (status !== undefined)
+    return (
+      responses.find((r) => code(r) === String(status)) ??
+      responses.find((r) => code(r) === `${String(status)[0]}XX`) ??
+      byDefault()
+    );
+  const success = responses
+    .filter((r) => /^2(\d\d|XX)$/.test(code(r)))
+    .sort((a, b) => (code(a) < code(b) ? -1 : 1));
+  return success[0] ?? byDefault() ?? responses[0];
+}
+
+/** The names (keys) of the examples of a response, over its media types. */
+const exampleNames = (response: any): string[] => [
+  ...new Set<string>(
+    (response.contents ?? []).flatMap((content: any) =>
+      (content.examples ?? []).map((e: any) => String(e.key)),
+    ),
+  ),
+];
+
+/** `listWebhooks (GET /v0/webhooks)`. */
+const operationName = (operation: any, operationKey: string | undefined) =>
+  operation.iid ? `${operation.iid} (${operationKey})` : String(operationKey);
 
 const isBodyViolation = (v: Violation) => v.location[0] === "request" && v.location[1] === "body";
 
