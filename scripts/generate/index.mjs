@@ -8,11 +8,15 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
+import { readSources } from "../lib/spec-sources.mjs";
 import { staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
+import { runtimeExports } from "./lib/names.mjs";
+import { operationsOf } from "./lib/operations.mjs";
+import { generatorRefusals, packagesOf, refuse } from "./lib/refusals.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 import { emitAreaConstants, readmeConstants } from "./constants.mjs";
-import { emitRestArea, exampleFor as restExample, operationsOf } from "./rest.mjs";
+import { emitRestArea, exampleFor as restExample } from "./rest.mjs";
 import { emitRpcArea, exampleFor as rpcExample } from "./rpc.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -22,9 +26,13 @@ function readBundles(distDir) {
   if (!existsSync(indexFile))
     throw new Error(`${relative(root, indexFile)} is missing: run \`npm run spec:bundle\` first`);
   const index = JSON.parse(readFileSync(indexFile, "utf8"));
+  // Where each bundle's parts come from, to name the YAML file of what the generator refuses
+  // (absent in a spec/dist bundled before the bundler recorded it: the messages then say so).
+  const sources = readSources(distDir);
   const areas = index.areas.map((a) => ({
     ...a,
     doc: JSON.parse(readFileSync(join(distDir, a.file), "utf8")),
+    origins: sources?.[a.file],
   }));
   return { index, areas };
 }
@@ -126,49 +134,10 @@ function emitSdk(areas) {
   };
 }
 
-const ERROR_CLASSES = [
-  "ChainDataError",
-  "APIError",
-  "BadRequestError",
-  "AuthenticationError",
-  "PermissionDeniedError",
-  "NotFoundError",
-  "UnprocessableEntityError",
-  "RateLimitError",
-  "InternalServerError",
-  "JsonRpcError",
-  "ConnectionError",
-  "TimeoutError",
-  "AbortError",
-  "InvalidResponseError",
-  "ValidationError",
-  "ConfigurationError",
-];
-
 /** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */
 function emitRuntimeExports(pkg, { rpc }) {
-  // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on.)
-  const values = [
-    ...ERROR_CLASSES,
-    ...(rpc ? ["createBatcher"] : []),
-    "createRateLimiter",
-    "stringifyJson",
-    "parseJson",
-  ];
-  // (The types that appear in the clients' signatures and errors, so that callers can name them.)
-  const types = [
-    "ClientOptions",
-    ...(rpc ? [] : ["RestClientOptions"]),
-    "RequestOptions",
-    "ResponseFields",
-    "Logger",
-    "PageIterable",
-    "RateLimiter",
-    "ValidationIssue",
-    "InvalidResponseReason",
-    "RpcErrorObject",
-    ...(rpc ? ["JsonRpcClient", "Batcher"] : []),
-  ];
+  // (lib/names.mjs lists them: no name from the spec may take one of theirs.)
+  const { values, types } = runtimeExports({ rpc });
   return {
     [`packages/${pkg}/src/generated/runtime.ts`]:
       banner("spec/dist/index.json") +
@@ -301,26 +270,11 @@ export function emitReadme({ area, kind, doc, file }, http) {
   };
 }
 
-/**
- * One package per area: [document, its OpenAPI companion]. An area has one document, or an OpenRPC
- * document and an OpenAPI one (the sender: JSON-RPC `POST /fast` and `GET /ping`), whose operations
- * join the JSON-RPC package (rpc.mjs, `httpOperations`).
- */
-export function packagesOf(areas) {
-  const byArea = new Map();
-  for (const a of areas) byArea.set(a.area, [...(byArea.get(a.area) ?? []), a]);
-  return [...byArea.values()].map((docs) => {
-    const rpc = docs.find((d) => d.kind === "openrpc");
-    if (docs.length > 2 || (docs.length === 2 && !rpc))
-      throw new Error(
-        `area ${docs[0].area}: ${docs.map((d) => `spec/dist/${d.file}`).join(", ")}: an area has one document, or one OpenRPC and one OpenAPI document`,
-      );
-    return rpc ? [rpc, docs.find((d) => d !== rpc)] : [docs[0], undefined];
-  });
-}
-
 export async function generate({ distDir = join(root, "spec/dist") } = {}) {
   const { index, areas } = readBundles(distDir);
+  // Every refusal of every area at once, before anything is written (the emitters refuse their own
+  // area's again, as a last guard when they are called alone).
+  refuse(generatorRefusals(areas), areas);
   const files = { "packages/core/src/generated/environments.ts": emitEnvironments(index) };
   for (const [a, http] of packagesOf(areas))
     Object.assign(

@@ -13,149 +13,12 @@ import {
   jsdoc,
   literal,
   typesFor,
-  checkOperationNames,
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
+import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
+import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import { camel, deref, pascal, resolveRef, u64Shape, validationSchema } from "./lib/schema.mjs";
-
-const METHODS = ["get", "put", "post", "delete", "patch"];
-
-// What else a path item may hold besides operations (OpenAPI 3.1).
-const PATH_ITEM_FIELDS = ["$ref", "summary", "description", "servers", "parameters"];
-
-/**
- * The operations of `doc`.
- * @throws Error naming the path of an operation whose HTTP method the clients cannot call
- * (`head`, `options`, `trace`): it would otherwise be documented but get no client method
- */
-export function operationsOf(doc) {
-  const ops = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const key of Object.keys(item)) {
-      if (!METHODS.includes(key) && !PATH_ITEM_FIELDS.includes(key) && !key.startsWith("x-")) {
-        throw new Error(
-          `paths["${path}"].${key}: the generated clients call ${METHODS.join(", ")} operations only`,
-        );
-      }
-    }
-    for (const method of METHODS) {
-      const o = item[method];
-      if (!o) continue;
-      const params = [...(item.parameters ?? []), ...(o.parameters ?? [])].map((p) =>
-        p.$ref ? resolveRef(doc, p.$ref) : p,
-      );
-      const media = o.requestBody?.content?.["application/json"];
-      ops.push({
-        path,
-        method,
-        o,
-        params,
-        body: media
-          ? {
-              schema: media.schema,
-              required: Boolean(o.requestBody.required),
-              examples: media.examples,
-            }
-          : undefined,
-      });
-    }
-  }
-  return ops;
-}
-
-/** An object schema with `allOf` members merged: { properties, required, additionalProperties }. */
-function objectView(doc, schema) {
-  const s = deref(doc, schema);
-  const view = {
-    properties: { ...(s.properties ?? {}) },
-    required: [...(s.required ?? [])],
-    additionalProperties: s.additionalProperties,
-  };
-  for (const member of s.allOf ?? []) {
-    const inner = objectView(doc, member);
-    if (!inner) return undefined;
-    Object.assign(view.properties, inner.properties);
-    view.required.push(...inner.required);
-    if (inner.additionalProperties === false) view.additionalProperties = false;
-  }
-  if (s.type !== undefined && s.type !== "object") return undefined;
-  return Object.keys(view.properties).length ? view : undefined;
-}
-
-// A path parameter of "." or ".." would move the request to another path (URL parsers resolve
-// dot segments, even percent-encoded ones), with the key attached.
-const NOT_A_DOT_SEGMENT = "^(?!\\.\\.?$)";
-
-/** A string path parameter's schema, refusing "." and ".." unless its own pattern already does. */
-function pathSegment(doc, schema) {
-  const s = deref(doc, schema);
-  return s?.type === "string" && s.pattern === undefined
-    ? { ...s, pattern: NOT_A_DOT_SEGMENT }
-    : schema;
-}
-
-/** The flat input object of an operation as one JSON Schema. */
-function inputSchema(doc, op) {
-  const properties = {};
-  const required = [];
-  let closed = true;
-  for (const p of op.params) {
-    if (p.in !== "path" && p.in !== "query") continue;
-    properties[p.name] = p.in === "path" ? pathSegment(doc, p.schema) : p.schema;
-    if (p.required) required.push(p.name);
-  }
-  if (op.body) {
-    const body = objectView(doc, op.body.schema);
-    if (!body) throw new Error(`${op.o.operationId}: only object request bodies are supported`);
-    for (const [name, s] of Object.entries(body.properties)) {
-      if (properties[name])
-        throw new Error(`${op.o.operationId}: body field ${name} clashes with a parameter`);
-      properties[name] = s;
-    }
-    if (op.body.required) required.push(...(body.required ?? []));
-    if (body.additionalProperties !== false) closed = false;
-  }
-  return {
-    type: "object",
-    properties,
-    ...(required.length ? { required } : {}),
-    ...(closed ? { additionalProperties: false } : {}),
-  };
-}
-
-/**
- * How the spec serializes a parameter, when openapi-fetch (which the clients call with its default
- * serializers) would send it otherwise, or undefined. openapi-fetch sends a query array as `form`,
- * exploded (`a=1&a=2`), a query object as `deepObject` (`o[k]=v`), a path value as `simple`: a
- * parameter that asks for another style (`explode: false`: `a=1,2`) would be sent in the wrong
- * form without a word.
- */
-function serializationMismatch(doc, p) {
-  const sent =
-    p.in === "path"
-      ? { style: "simple", explode: false }
-      : deref(doc, p.schema)?.type === "object"
-        ? { style: "deepObject", explode: true }
-        : { style: "form", explode: true };
-  const style = p.style ?? (p.in === "path" ? "simple" : "form");
-  // (OpenAPI's default; deepObject is defined exploded only, and openapi-fetch sends it so either way.)
-  const explode = p.explode ?? (style === "form" || style === "deepObject");
-  return style === sent.style && explode === sent.explode
-    ? undefined
-    : `the spec serializes it as style ${style}, explode ${explode}; the generated client sends style ${sent.style}, explode ${sent.explode}`;
-}
-
-const successStatuses = (op) => Object.keys(op.o.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
-
-function responseSchemaOf(doc, op) {
-  for (const status of successStatuses(op)) {
-    const r = deref(doc, op.o.responses[status]);
-    const schema = r.content?.["application/json"]?.schema;
-    if (schema) return schema;
-  }
-  return undefined;
-}
+import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 
 /**
  * A one-line usage sample of `op` on a client named `clientVar`; `taken` lists the other names the
@@ -186,54 +49,20 @@ export function exampleFor(doc, op, clientVar, taken = []) {
   return `const ${exampleName(candidates, [clientVar, ...taken])} = await ${call};`;
 }
 
-export async function emitRestArea({ area, doc, file }) {
+export async function emitRestArea(main) {
+  const { area, doc, file } = main;
   const Area = pascal(area);
   const clientVar = camel(area);
   const source = `spec/dist/${file}`;
+  // Everything this function would otherwise turn into wrong code (names, parameters, their
+  // serialization, schemas the checks cannot translate…): the same rules as `npm run spec:check`.
+  refuse(packageRefusals([main, undefined]), [main]);
   const ops = operationsOf(doc);
-  checkOperationNames(
-    file,
-    ops.map((op) => op.o.operationId),
-  );
-  for (const op of ops) {
-    // (The generated code puts each parameter in an object literal, where `__proto__` would set
-    // the prototype instead of a member.)
-    const proto = op.params.find((p) => p.name === "__proto__");
-    if (proto)
-      throw new Error(
-        `spec/dist/${file}: operation ${op.o.operationId}: parameter __proto__ in ${proto.in}: the name cannot be a member of the generated objects; rename it`,
-      );
-    const unsupported = op.params.find((p) => p.in !== "path" && p.in !== "query");
-    // The flat input carries path and query params; a header or cookie param would be dropped silently.
-    if (unsupported)
-      throw new Error(
-        `spec/dist/${file}: operation ${op.o.operationId}: parameter ${unsupported.name} in ${unsupported.in} is not supported (path and query only)`,
-      );
-    // Read only for the plain-HTTP operations of a JSON-RPC area (rpc.mjs, core's getText): on a
-    // REST operation the defaults would be dropped without a word.
-    if (op.o["x-request-defaults"] !== undefined)
-      throw new Error(
-        `spec/dist/${file}: operation ${op.o.operationId}: x-request-defaults: only the plain-HTTP operations of a JSON-RPC area (the sender's ping) take it; a REST area's client would ignore it`,
-      );
-    for (const p of op.params) {
-      const mismatch = serializationMismatch(doc, p);
-      if (mismatch)
-        throw new Error(
-          `spec/dist/${file}: operation ${op.o.operationId}: parameter ${p.name} in ${p.in}: ${mismatch} (remove style / explode, or teach scripts/generate/rest.mjs the serialization)`,
-        );
-    }
-  }
 
   // ---- types.ts
   const aliases = [];
   for (const op of ops) {
     const id = op.o.operationId;
-    for (const name of [`${pascal(id)}Input`, `${pascal(id)}Result`]) {
-      if (doc.components?.schemas?.[name])
-        throw new Error(
-          `${area}: schema name ${name} is reserved for operation ${id}; rename the schema`,
-        );
-    }
     const O = `operations[${literal(id)}]`;
     const parts = [];
     if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);

@@ -15,92 +15,33 @@ import {
   jsdoc,
   literal,
   typesFor,
-  checkOperationNames,
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
+import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
+import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { allowsNull, camel, deref, pascal, validationSchema } from "./lib/schema.mjs";
-import { operationsOf } from "./rest.mjs";
 
 /**
  * The operations of the area's OpenAPI document (`http`), when it has one besides its OpenRPC
  * document: [{ id, path, o, schema, description }]. They are sent by core's `getText`, without
- * openapi-fetch (decision 0008: the package depends on @chaindata/core only), so only what that
- * call does is accepted: a GET without parameters or body, on the area's host, unauthenticated
- * (`security: []`), whose 2xx answer is `text/plain`. Anything else stops the generator, naming
- * the operation, rather than generating a call that would send or read something else.
+ * openapi-fetch (decision 0008); what such an operation may be is the `plain-http` rule of
+ * lib/refusals.mjs, applied before this runs.
  */
-function httpOperations(doc, http) {
+function httpOperations(http) {
   if (!http) return [];
-  const where = (op) => `spec/dist/${http.file}: operation ${op.o.operationId ?? op.path}`;
-  if (http.doc.info["x-host"] !== doc.info["x-host"])
-    throw new Error(
-      `spec/dist/${http.file}: info.x-host must be "${doc.info["x-host"]}", the host of the area's JSON-RPC document`,
-    );
-  // (core's getText drops the client's key; only a key-optional host then sends none at all.)
-  if (operationsOf(http.doc).length && doc.info["x-auth"]?.required !== false)
-    throw new Error(
-      `spec/dist/${http.file}: plain-HTTP operations join a JSON-RPC area only on a key-optional host (x-auth.required: false); elsewhere the general key would still be sent`,
-    );
   return operationsOf(http.doc).map((op) => {
-    if (op.method !== "get" || op.params.length || op.body)
-      throw new Error(
-        `${where(op)}: only a GET without parameters or body can join a JSON-RPC area (it is sent by core's getText)`,
-      );
-    const security = op.o.security ?? http.doc.security;
-    if (!Array.isArray(security) || security.length)
-      throw new Error(
-        `${where(op)}: must be unauthenticated (\`security: []\`): the plain-HTTP calls of a JSON-RPC area send no key`,
-      );
     const success = Object.keys(op.o.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
-    const media = success.map((s) => deref(http.doc, op.o.responses[s]).content ?? {});
-    if (!media.length || media.some((c) => Object.keys(c).join() !== "text/plain"))
-      throw new Error(`${where(op)}: its 2xx responses must be text/plain (and nothing else)`);
     const response = deref(http.doc, op.o.responses[success[0]]);
     return {
       id: op.o.operationId,
       path: op.path,
       o: op.o,
-      schema: media[0]["text/plain"].schema ?? { type: "string" },
+      schema: response.content["text/plain"].schema ?? { type: "string" },
       description: response.description,
     };
   });
 }
-
-/** How the method's `params` go on the wire. */
-function paramsShape(method) {
-  if (method["x-params"] === "array") return "array";
-  return method.paramStructure === "by-position" ? "positional" : "object";
-}
-
-/** The params of a method as one JSON Schema (the object the SDK function takes). */
-function paramsSchema(method, { withQuery }) {
-  if (paramsShape(method) === "array") return method.params[0].schema;
-  const properties = {};
-  const required = [];
-  for (const p of method.params ?? []) {
-    properties[p.name] = p.description ? { ...p.schema, description: p.description } : p.schema;
-    if (p.required) required.push(p.name);
-  }
-  if (withQuery) {
-    for (const q of method["x-query-params"] ?? [])
-      properties[camel(q.name)] = { ...q.schema, description: q.description };
-  }
-  // Rules between params (JSON Schema `dependentSchemas` over the params object): OpenRPC has no
-  // place for them, so the method carries them as `x-dependent-schemas`.
-  const dependentSchemas = method["x-dependent-schemas"];
-  return {
-    type: "object",
-    properties,
-    ...(required.length ? { required } : {}),
-    additionalProperties: false,
-    ...(dependentSchemas ? { dependentSchemas } : {}),
-  };
-}
-
-/** True when the params object may be left out: by-name params of which none is required. */
-const paramsOptional = (method) =>
-  paramsShape(method) === "object" && !(method.params ?? []).some((p) => p.required);
 
 /**
  * A one-line usage sample of `method`: `<clientVar>.<method>(…)`, or with `firstArg` the standalone
@@ -123,25 +64,23 @@ export function exampleFor(method, clientVar, firstArg, taken = []) {
     : `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
 }
 
-export async function emitRpcArea({ area, doc, file }, http) {
+export async function emitRpcArea(main, http) {
+  const { area, doc, file } = main;
   const Area = pascal(area);
   const clientVar = camel(area);
   const source = `spec/dist/${file}${http ? ` and spec/dist/${http.file}` : ""}`;
   const methods = doc.methods ?? [];
-  const httpOps = httpOperations(doc, http);
-  checkOperationNames(
-    file,
-    [...methods.map((m) => m.name), ...httpOps.map((h) => h.id)],
-    ["request"],
-  );
+  // Everything this function would otherwise turn into wrong code (names, parameters, schemas the
+  // checks cannot translate…): the same rules as `npm run spec:check`.
+  refuse(packageRefusals([main, http]), [main, http]);
+  const httpOps = httpOperations(http);
 
   // ---- types.ts: run the schemas (plus synthetic Params/Result) through openapi-typescript.
   const schemas = { ...(doc.components?.schemas ?? {}) };
+  // (Their names are free: the name-clash rule of lib/refusals.mjs.)
   for (const m of methods) {
     const P = `${pascal(m.name)}Params`;
     const R = `${pascal(m.name)}Result`;
-    if (schemas[P] || schemas[R])
-      throw new Error(`${area}: schema names ${P}/${R} are reserved for method ${m.name}`);
     schemas[P] = {
       description: `Params of \`${m.name}\`.`,
       ...paramsSchema(m, { withQuery: true }),
@@ -153,7 +92,6 @@ export async function emitRpcArea({ area, doc, file }, http) {
   }
   for (const h of httpOps) {
     const R = `${pascal(h.id)}Result`;
-    if (schemas[R]) throw new Error(`${area}: schema name ${R} is reserved for operation ${h.id}`);
     schemas[R] = { ...h.schema, description: h.description ?? `Result of \`${h.id}\`.` };
   }
   // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
@@ -206,25 +144,11 @@ export async function emitRpcArea({ area, doc, file }, http) {
   });
   for (const h of httpOps) {
     const d = { id: h.id, ...commonDescriptorFields(http.doc, h.o) };
-    // The SDK's own per-call defaults (spec/README.md, `x-request-defaults`).
+    // The SDK's own per-call defaults (spec/README.md, `x-request-defaults`; their values are
+    // the request-defaults rule's).
     const given = h.o["x-request-defaults"];
     if (given) {
       const { "x-source": _provenance, ...defaults } = given;
-      const at = `spec/dist/${http.file}: operation ${h.id}: x-request-defaults`;
-      for (const key of Object.keys(defaults))
-        if (key !== "timeout" && key !== "maxRetries")
-          throw new Error(`${at}.${key}: only timeout and maxRetries`);
-      // The rules of the call options they stand for (core's checkLimits), which getText does not
-      // apply to them: a timeout of "5s" would mean no time limit, a maxRetries of -1 no attempt.
-      const { timeout, maxRetries } = defaults;
-      if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0))
-        throw new Error(
-          `${at}.timeout: must be a number of milliseconds > 0 (got ${JSON.stringify(timeout)})`,
-        );
-      if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0))
-        throw new Error(
-          `${at}.maxRetries: must be a whole number >= 0 (got ${JSON.stringify(maxRetries)})`,
-        );
       d.defaults = defaults;
     }
     descriptors.push(`export const ${h.id}: OperationDescriptor = ${descriptorSource(d)};`);

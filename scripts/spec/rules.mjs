@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
+import { generatorRefusals, refusalPlace } from "../generate/lib/refusals.mjs";
 import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
 import { exactInteger } from "./bundle.mjs";
 
@@ -91,9 +92,9 @@ export function checkOpenRpc({ area, doc }) {
       findings.push(`${at}: needs a named request example (examples[].params)`);
     if (!examples.some((e) => e.result && "value" in e.result))
       findings.push(`${at}: needs a response example (examples[].result.value)`);
-    if (m["x-params"] !== undefined && (m["x-params"] !== "array" || m.params?.length !== 1)) {
-      findings.push(`${at}: x-params: array requires exactly one param (the array)`);
-    }
+    // (`x-params: array` with other than one param: checkGeneratorRefusals, params-check.)
+    if (m["x-params"] !== undefined && m["x-params"] !== "array")
+      findings.push(`${at}: x-params: the only value is array (with exactly one param)`);
   });
   return findings;
 }
@@ -1111,6 +1112,20 @@ export function checkOpenEnums({ area, doc }) {
 }
 
 /**
+ * Everything the generator would refuse (scripts/generate/lib/refusals.mjs: names that cannot be
+ * identifiers or clash with the generated code or the runtime's exports, parameters it cannot send,
+ * schemas its checks cannot translate…), by the generator's own rules, at the YAML file to edit:
+ * `<area> spec/<file>.yaml#<pointer> (<name>): [<rule>] <message>`. Each result carries its
+ * `origins` (bundle.mjs).
+ */
+export function checkGeneratorRefusals(results) {
+  return generatorRefusals(results).map(
+    (r) =>
+      `${r.area} ${refusalPlace(r, results.find((d) => d.file === r.file)?.origins)}: [${r.rule}] ${r.message}`,
+  );
+}
+
+/**
  * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
  * which the cross-area rules (names unique per host, operationIds across areas) compare against.
  */
@@ -1138,6 +1153,7 @@ export function runAllChecks(results, { others } = {}) {
       ? checkOperationNames([...others, ...results], { only: results.map((r) => r.area) })
       : checkOperationNames(results)),
   );
+  findings.push(...checkGeneratorRefusals(results));
   findings.push(...lintOpenApi(results));
   return { findings, assumptions, operations };
 }

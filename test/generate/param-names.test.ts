@@ -157,7 +157,7 @@ describe("REST parameters named like the generated code's bindings", () => {
     await expect(
       emitRestArea({ area: "clash", doc: proto, file: "openapi/clash.json" }),
     ).rejects.toThrow(
-      "spec/dist/openapi/clash.json: operation getThing: parameter __proto__ in query: the name cannot be a member of the generated objects; rename it",
+      "spec/dist/openapi/clash.json#/paths/~1v1~1things~1{client}/get/parameters/7 (__proto__): [parameter-name] operation getThing: parameter __proto__ in query: the name cannot be a member of the generated objects; rename it (run npm run spec:check for the source location)",
     );
   });
 });

@@ -1,15 +1,18 @@
 // The generator refuses spec input it would otherwise turn into wrong code without a word: a
 // keyword the checks cannot translate (the check would be lost), an operation name that cannot
 // name a function, a header parameter (the flat input would drop it), u64 values the runtime
-// would not revive.
+// would not revive. (The rules are scripts/generate/lib/refusals.mjs, which `npm run spec:check`
+// runs too: test/spec/generator-rules.test.ts.)
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { checkOperationNames } from "../../scripts/generate/lib/emit.mjs";
+import { operationsOf } from "../../scripts/generate/lib/operations.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { packageRefusals } from "../../scripts/generate/lib/refusals.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { u64Shape, validationSchema } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { emitRestArea, operationsOf } from "../../scripts/generate/rest.mjs";
+import { emitRestArea } from "../../scripts/generate/rest.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
 
@@ -51,6 +54,7 @@ describe("generator refusals", () => {
   });
 
   it("refuses an operation whose HTTP method the clients cannot call, instead of leaving it out", () => {
+    // (operationsOf is the last guard; the http-method rule reports it beside everything else.)
     const ok = { responses: { "200": { description: "ok" } } };
     expect(() => operationsOf({ paths: { "/x": { get: ok, head: ok } } })).toThrow(
       'paths["/x"].head: the generated clients call get, put, post, delete, patch operations only',
@@ -88,27 +92,49 @@ describe("generator refusals", () => {
   });
 
   it("refuses operation names that cannot name a generated function or client member", () => {
-    expect(() => checkOperationNames("openrpc/das.json", ["get-nft-editions"])).toThrow(
-      'spec/dist/openrpc/das.json: operation "get-nft-editions": the name must be a JavaScript identifier',
-    );
-    expect(() => checkOperationNames("openrpc/das.json", ["request"], ["request"])).toThrow(
-      "the name is reserved (a member every client has)",
-    );
-    expect(() => checkOperationNames("openrpc/das.json", ["delete"])).toThrow(
-      "the name is reserved (a JavaScript word)",
-    );
-    expect(() => checkOperationNames("openrpc/das.json", ["getAsset", "getAsset"])).toThrow(
-      'operation "getAsset": the name is used twice',
-    );
-    expect(() => checkOperationNames("openapi/wallet.json", [undefined])).toThrow(
-      "operation undefined: the name must be a JavaScript identifier",
-    );
+    const refusals = (names: unknown[], kind = "openrpc") =>
+      packageRefusals([
+        {
+          area: "das",
+          kind,
+          file: `${kind}/das.json`,
+          doc:
+            kind === "openrpc"
+              ? { info: { "x-host": "rpc" }, methods: names.map((name) => ({ name, params: [] })) }
+              : {
+                  info: { "x-host": "api" },
+                  paths: Object.fromEntries(
+                    names.map((operationId, i) => [
+                      `/x${i}`,
+                      { get: { operationId, responses: { "204": { description: "ok" } } } },
+                    ]),
+                  ),
+                },
+        },
+      ]).map((r: { rule: string; message: string }) => `[${r.rule}] ${r.message}`);
+    expect(refusals(["get-nft-editions"])).toEqual([
+      '[operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)',
+    ]);
+    expect(refusals(["request"])).toEqual([
+      '[operation-name] "request": the name is reserved (a member every client has)',
+    ]);
+    expect(refusals(["delete"])).toEqual([
+      '[operation-name] "delete": the name is reserved (a JavaScript word)',
+    ]);
+    expect(refusals(["getAsset", "getAsset"])).toEqual([
+      '[operation-name] "getAsset": the name is used twice in the package (also spec/dist/openrpc/das.json#/methods/0)',
+    ]);
+    expect(refusals([undefined], "openapi")).toEqual([
+      "[operation-name] undefined: the name must be a JavaScript identifier (it names a generated function, descriptor and client member)",
+    ]);
+    // (A REST operationId is a client member only, so `request` is free there.)
+    expect(refusals(["request"], "openapi")).toEqual([]);
   });
 
   it("refuses a REST header parameter instead of dropping it from the input", async () => {
     const doc = {
       openapi: "3.1.0",
-      info: { title: "t", version: "1" },
+      info: { title: "t", version: "1", "x-host": "wallet" },
       paths: {
         "/x": {
           get: {
@@ -129,14 +155,14 @@ describe("generator refusals", () => {
     await expect(
       emitRestArea({ area: "wallet", doc, file: "openapi/wallet.json" }),
     ).rejects.toThrow(
-      "spec/dist/openapi/wallet.json: operation getX: parameter X-Idempotency-Key in header is not supported (path and query only)",
+      "spec/dist/openapi/wallet.json#/paths/~1x/get/parameters/0 (X-Idempotency-Key): [parameter-in] operation getX: parameter X-Idempotency-Key in header: not supported (path and query only: the flat input would drop it) (run npm run spec:check for the source location)",
     );
   });
 
   it("refuses a REST parameter serialized otherwise than the client sends it, instead of sending it in the wrong form", async () => {
     const docWith = (parameter: Record<string, unknown>) => ({
       openapi: "3.1.0",
-      info: { title: "t", version: "1" },
+      info: { title: "t", version: "1", "x-host": "wallet" },
       paths: {
         "/x/{id}": {
           get: {
@@ -159,7 +185,7 @@ describe("generator refusals", () => {
     };
     // Comma-separated (`mints=a,b`): openapi-fetch would send `mints=a&mints=b`.
     await expect(emit({ ...mints, style: "form", explode: false })).rejects.toThrow(
-      "spec/dist/openapi/wallet.json: operation getX: parameter mints in query: the spec serializes it as style form, explode false; the generated client sends style form, explode true",
+      "spec/dist/openapi/wallet.json#/paths/~1x~1{id}/get/parameters/1 (mints): [parameter-style] operation getX: parameter mints in query: the spec serializes it as style form, explode false; the generated client sends style form, explode true",
     );
     await expect(emit({ ...mints, style: "pipeDelimited" })).rejects.toThrow(
       "parameter mints in query: the spec serializes it as style pipeDelimited, explode false",
@@ -190,7 +216,8 @@ describe("generator refusals: x-request-defaults", () => {
   };
 
   it("refuses a timeout or maxRetries the call options would refuse (getText does not check them)", async () => {
-    const at = "spec/dist/openapi/sender.json: operation ping: x-request-defaults";
+    const at =
+      "spec/dist/openapi/sender.json#/paths/~1ping/get/x-request-defaults (ping): [request-defaults] operation ping: x-request-defaults";
     await expect(emitSender({ timeout: "5s" })).rejects.toThrow(
       `${at}.timeout: must be a number of milliseconds > 0 (got "5s")`,
     );
@@ -211,7 +238,7 @@ describe("generator refusals: x-request-defaults", () => {
   it("refuses it on an operation of a REST area, whose client would ignore it", async () => {
     const doc = {
       openapi: "3.1.0",
-      info: { title: "t", version: "1" },
+      info: { title: "t", version: "1", "x-host": "wallet" },
       paths: {
         "/x": {
           get: {
@@ -225,7 +252,7 @@ describe("generator refusals: x-request-defaults", () => {
     await expect(
       emitRestArea({ area: "wallet", doc, file: "openapi/wallet.json" }),
     ).rejects.toThrow(
-      "spec/dist/openapi/wallet.json: operation getX: x-request-defaults: only the plain-HTTP operations of a JSON-RPC area",
+      "spec/dist/openapi/wallet.json#/paths/~1x/get/x-request-defaults (getX): [request-defaults] operation getX: x-request-defaults: only the plain-HTTP operations of a JSON-RPC area",
     );
   });
 });

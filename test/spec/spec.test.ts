@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 import {
   checkExamples,
+  checkGeneratorRefusals,
   checkOpenApiExamplesPresent,
   checkOpenRpc,
   checkOperationExtensions,
@@ -62,6 +63,10 @@ describe("spec bundles", () => {
 
   it("operation names are unique per area, per JSON-RPC host and endpoint, and REST operationIds across areas", () => {
     expect(checkOperationNames(results)).toEqual([]);
+  });
+
+  it("the generator refuses nothing: names, parameters, request schemas (scripts/generate/lib/refusals.mjs)", () => {
+    expect(checkGeneratorRefusals(results)).toEqual([]);
   });
 
   it("OpenAPI documents lint clean (Spectral, spec/.spectral.yaml)", () => {

@@ -3,6 +3,7 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { openEnumParts } from "../../lib/open-enum.mjs";
+import { isIdentifier, RESERVED_WORDS } from "./names.mjs";
 import { isU64 } from "./schema.mjs";
 
 export const banner = (source) =>
@@ -72,15 +73,6 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
-// Words a generated sample cannot bind as a variable name.
-const RESERVED = new Set(
-  (
-    "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
-    "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
-    "implements interface package private protected public await arguments eval undefined"
-  ).split(" "),
-);
-
 /**
  * The variable an @example / README sample binds its result to: the first of `candidates` that is
  * an identifier, not a reserved word and not one of `taken` (the names the sample already binds or
@@ -89,7 +81,7 @@ const RESERVED = new Set(
  */
 export function exampleName(candidates, taken) {
   const used = new Set(taken.filter(Boolean));
-  const free = (name) => /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED.has(name) && !used.has(name);
+  const free = (name) => isIdentifier(name) && !RESERVED_WORDS.has(name) && !used.has(name);
   const name = [...candidates, "result"].find(free);
   if (name) return name;
   for (let i = 2; ; i++) if (free(`result${i}`)) return `result${i}`;
@@ -253,12 +245,9 @@ function namedSchemas(nodes) {
           !ts.isTypeLiteralNode(section.type)
         )
           return section;
+        // (Each name is an identifier: the schema-name rule of refusals.mjs, applied before.)
         const members = section.type.members.map((schema) => {
           const name = schema.name.text;
-          if (!/^[A-Za-z_$][\w$]*$/.test(name))
-            throw new Error(
-              `components.schemas.${name}: a schema name must be a TypeScript identifier (it names an exported type)`,
-            );
           const declaration = ts.isTypeLiteralNode(schema.type)
             ? ts.factory.createInterfaceDeclaration(
                 exported,
@@ -502,26 +491,4 @@ function optionalAcceptsUndefined(node) {
     );
   };
   return ts.visitNode(node, visit);
-}
-
-/**
- * Checks that the operation names of one area can each name a generated function and client
- * member: identifiers, not reserved words nor `reserved` (members the client already has),
- * each used once. @throws Error naming the spec file, the operation and the rule
- */
-export function checkOperationNames(file, names, reserved = []) {
-  const seen = new Set();
-  for (const name of names) {
-    const where = `spec/dist/${file}: operation ${JSON.stringify(name)}`;
-    if (typeof name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(name))
-      throw new Error(
-        `${where}: the name must be a JavaScript identifier (it names a generated function)`,
-      );
-    if (RESERVED.has(name) || reserved.includes(name))
-      throw new Error(
-        `${where}: the name is reserved (${RESERVED.has(name) ? "a JavaScript word" : "a member every client has"})`,
-      );
-    if (seen.has(name)) throw new Error(`${where}: the name is used twice`);
-    seen.add(name);
-  }
 }

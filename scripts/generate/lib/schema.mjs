@@ -44,9 +44,11 @@ export function allowsNull(doc, schema, depth = 0) {
  * A self-contained copy of `schema` with refs inlined and only validation keywords kept. Any
  * keyword neither validated nor an annotation stops the generator: dropping it would silently
  * lose a check (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
- * @throws Error naming the path (after `where`) of a keyword that is neither validated nor an annotation
+ * @throws Error naming the path (after `where`) of a keyword that is neither validated nor an annotation;
+ *   its `at` is the keyword's schema as a JSON pointer of `doc`, when it is inside a referenced one
+ *   (`at`: the pointer of `schema` itself, if known), so that the spec checks can name its YAML file
  */
-export function validationSchema(doc, schema, stack = [], where = "#") {
+export function validationSchema(doc, schema, stack = [], where = "#", at = undefined) {
   if (schema === true || schema === false) return schema;
   if (schema?.$ref) {
     if (stack.includes(schema.$ref)) return {}; // recursive type: stop checking below this depth
@@ -55,20 +57,23 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
       resolveRef(doc, schema.$ref),
       [...stack, schema.$ref],
       `${schema.$ref} (from ${where})`,
+      schema.$ref,
     );
   }
   const out = {};
-  const inner = (value, path) => validationSchema(doc, value, stack, `${where}/${path}`);
+  const inner = (value, path) =>
+    validationSchema(doc, value, stack, `${where}/${path}`, at && `${at}/${path}`);
   for (const [key, value] of Object.entries(schema ?? {})) {
     if (!TRANSLATED.has(key)) {
       if (isAnnotation(key)) continue;
-      throw new Error(
+      const error = new Error(
         `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].join(", ")}`,
       );
+      throw Object.assign(error, { at });
     }
     if (key === "properties") {
       out.properties = Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, inner(v, `properties/${k}`)]),
+        Object.entries(value).map(([k, v]) => [k, inner(v, `properties/${pointerSegment(k)}`)]),
       );
     } else if (key === "items") {
       out.items = inner(value, "items");
@@ -77,7 +82,10 @@ export function validationSchema(doc, schema, stack = [], where = "#") {
       else out.additionalProperties = inner(value, "additionalProperties");
     } else if (key === "dependentSchemas") {
       out.dependentSchemas = Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, inner(v, `dependentSchemas/${k}`)]),
+        Object.entries(value).map(([k, v]) => [
+          k,
+          inner(v, `dependentSchemas/${pointerSegment(k)}`),
+        ]),
       );
     } else if (key === "anyOf") {
       out[key] = value.map((v, i) => inner(v, `${key}/${i}`));
@@ -126,12 +134,16 @@ export function u64Shape(doc, schema, stack = []) {
     typeof schema.additionalProperties === "object" &&
     u64Shape(doc, schema.additionalProperties, stack) !== undefined
   ) {
-    throw new Error(
+    const error = new Error(
       `${stack.at(-1) ?? "a response schema"}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`,
     );
+    throw Object.assign(error, { at: stack.at(-1) }); // (the schema's pointer, for the spec checks)
   }
   return shape;
 }
+
+/** One JSON pointer segment (`/v1/x` → `~1v1~1x`). */
+export const pointerSegment = (key) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** `get_asset-batch` → `GetAssetBatch`. */
 export const pascal = (name) => name.replace(/(^|[-_ ])(\w)/g, (_, __, c) => c.toUpperCase());

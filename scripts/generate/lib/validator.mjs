@@ -39,6 +39,21 @@ const KEYWORDS = {
   object: ["properties", "required", "additionalProperties", "dependentSchemas"],
 };
 const OBJECT_KEYWORDS = KEYWORDS.object;
+/** The @chaindata/core check combinators the emitted expressions call (lib/names.mjs: names operations.ts imports). */
+export const CHECK_COMBINATORS = [
+  "vAny",
+  "vAnyOf",
+  "vArray",
+  "vBoolean",
+  "vBoundedString",
+  "vEnum",
+  "vExclusive",
+  "vInteger",
+  "vNullable",
+  "vNumber",
+  "vObject",
+  "vString",
+];
 /** Every keyword the generated checks translate. */
 export const TRANSLATED = new Set(["type", "enum", "anyOf", ...Object.values(KEYWORDS).flat()]);
 
@@ -80,7 +95,12 @@ export function createCheckEmitter() {
   const fail = (path, keyword, why) => {
     throw new Error(`${path}: "${keyword}" ${why}`);
   };
-  const ref = (name) => (used.add(name), name);
+  const ref = (name) => {
+    // (The list names what operations.ts may import, so that no operation is named like one.)
+    if (!CHECK_COMBINATORS.includes(name)) throw new Error(`${name}: not in CHECK_COMBINATORS`);
+    used.add(name);
+    return name;
+  };
   /** `name(args)`, trailing undefined arguments dropped, middle ones written `undefined`. */
   // `@__PURE__`: a bundler may then drop the checks of operations a program never calls
   // (esbuild does not carry the factories' own `@__NO_SIDE_EFFECTS__` across modules).

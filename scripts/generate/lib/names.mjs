@@ -1,0 +1,236 @@
+// The names the generated code binds, and which of them come from the spec. The generator writes
+// a JSON-RPC method name or a REST operationId as a function and a descriptor constant, a schema
+// name as an exported type, and its own names (imports, factories, the runtime's re-exports) beside
+// them; a spec name that lands on one of its own is a compile error in a package, or a call that
+// reaches the wrong function. lib/refusals.mjs turns the table into findings, for the generator and
+// for `npm run spec:check` alike; test/generate/names.test.ts compares it with the generated files,
+// so an export added to an emitter without its line here fails there.
+import { operationsOf } from "./operations.mjs";
+import { camel, pascal, pointerSegment } from "./schema.mjs";
+import { CHECK_COMBINATORS } from "./validator.mjs";
+
+/** Words a generated function, constant or variable cannot be named (ECMAScript, strict mode, TypeScript's own). */
+export const RESERVED_WORDS = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for function if " +
+    "import in instanceof new null return super switch this throw true try typeof var void while with yield let static " +
+    "implements interface package private protected public await arguments eval undefined"
+  ).split(" "),
+);
+
+/** Type names TypeScript keeps for itself: `export type string = …` does not compile. */
+export const TYPE_KEYWORDS = new Set(
+  "any unknown never string number boolean bigint symbol object undefined void null".split(" "),
+);
+
+/** A JavaScript identifier as the generated code writes names (ASCII only, as every emitter assumes). */
+export const isIdentifier = (name) => typeof name === "string" && /^[A-Za-z_$][\w$]*$/.test(name);
+
+// The runtime's error classes, re-exported by every package (generated/runtime.ts).
+const ERROR_CLASSES = [
+  "ChainDataError",
+  "APIError",
+  "BadRequestError",
+  "AuthenticationError",
+  "PermissionDeniedError",
+  "NotFoundError",
+  "UnprocessableEntityError",
+  "RateLimitError",
+  "InternalServerError",
+  "JsonRpcError",
+  "ConnectionError",
+  "TimeoutError",
+  "AbortError",
+  "InvalidResponseError",
+  "ValidationError",
+  "ConfigurationError",
+];
+
+/**
+ * What generated/runtime.ts re-exports from @chaindata/core: values (error classes, option factories,
+ * lossless JSON) and the types the clients' signatures and errors use, so that callers can name them.
+ * `rpc`: the package is a JSON-RPC one (batching, JsonRpcClient) rather than a REST one.
+ */
+export function runtimeExports({ rpc }) {
+  // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on.)
+  const values = [
+    ...ERROR_CLASSES,
+    ...(rpc ? ["createBatcher"] : []),
+    "createRateLimiter",
+    "stringifyJson",
+    "parseJson",
+  ];
+  const types = [
+    "ClientOptions",
+    ...(rpc ? [] : ["RestClientOptions"]),
+    "RequestOptions",
+    "ResponseFields",
+    "Logger",
+    "PageIterable",
+    "RateLimiter",
+    "ValidationIssue",
+    "InvalidResponseReason",
+    "RpcErrorObject",
+    ...(rpc ? ["JsonRpcClient", "Batcher"] : []),
+  ];
+  return { values, types };
+}
+
+// openapi-typescript's root types in types.ts (`paths`, `components`…; the empty ones are dropped,
+// but a schema of that name would still be ambiguous to readers of the generated file).
+const OPENAPI_TS_ROOTS = ["paths", "webhooks", "components", "operations"];
+
+// What generated/client.ts imports, by kind of package (rpc.mjs `coreImports`, rest.mjs), as
+// name → meaning: a value, a type, or both (a class). A type-only import leaves the name free for a
+// function (TypeScript keeps values and types apart); a value import does not.
+const RPC_CLIENT_IMPORTS = {
+  createJsonRpcClient: "value",
+  withPagination: "value",
+  warnDeprecated: "value",
+  getText: "value",
+  snapshotOptions: "value",
+  ValidationError: "both",
+  ClientOptions: "type",
+  JsonRpcClient: "type",
+  Paginated: "type",
+  RequestOptions: "type",
+  SingleMethod: "type",
+};
+const REST_CLIENT_IMPORTS = {
+  createFetchClient: "value",
+  createTransport: "value",
+  stringifyJson: "value",
+  withPagination: "value",
+  warnDeprecated: "value",
+  RestClientOptions: "type",
+  Paginated: "type",
+  RequestOptions: "type",
+};
+// The bindings inside create<Area>Client of a JSON-RPC package, where each method is called by its
+// name (`getAsset: (params, options) => getAsset(rpc, params, options)`): a method named like one
+// of them would call the local instead.
+const RPC_FACTORY_LOCALS = ["rpc", "client", "unknownMethod", "params", "options"];
+
+/**
+ * @typedef {object} Binding  One name the generated code of a package binds.
+ * @property {string} name
+ * @property {string} scope   where it is bound: `generated/<module>.ts`, or a function in it
+ * @property {"value" | "type" | "both"} meaning  two bindings of one scope clash when their meanings
+ *   meet (a function and an interface of one name merge; two functions, or a function and a value
+ *   import, do not)
+ * @property {boolean} exported  re-exported by the package's index (`export *` of client, types,
+ *   constants, runtime): two such names from different modules are ambiguous (TypeScript TS2308),
+ *   whatever their meanings
+ * @property {string} what    what it is, for a message: the generator's own ("a runtime export"), or
+ *   what the spec item makes of it ("function", "params type")
+ * @property {{ at: string, file: string, name: string, kind: "operation" | "schema", label: string } | undefined} spec
+ *   the spec item that names it (its bundle file, JSON pointer, name, and `method getAsset` as a
+ *   label), or undefined for the generator's own names
+ */
+
+/**
+ * Every binding of one package's generated code: [main document, its OpenAPI companion (the
+ * sender's `ping`), or undefined]. Each document is `{ area, kind, doc, file }`. Patterns are hoisted
+ * as `PATTERN_<n>` in operations.ts; `reservedPattern` says so separately (a family, not a name).
+ * @returns {Binding[]} the generator's own names first, then the spec's (methods, then schemas)
+ */
+export function packageBindings([main, http]) {
+  const { area, kind, doc, file } = main;
+  const rpc = kind === "openrpc";
+  const Area = pascal(area);
+  const host = doc.info?.["x-host"];
+  const out = [];
+  /** The generator's own names: `meanings` maps each to its meaning. */
+  const own = (meanings, scope, what, exported = false) => {
+    for (const [name, meaning] of Object.entries(meanings))
+      out.push({ name, scope, meaning, exported, what, spec: undefined });
+  };
+  const values = (names) => Object.fromEntries(names.map((n) => [n, "value"]));
+  const typeNames = (names) => Object.fromEntries(names.map((n) => [n, "type"]));
+  const ops = "generated/operations.ts";
+  const client = "generated/client.ts";
+  const types = "generated/types.ts";
+
+  own(values(CHECK_COMBINATORS), ops, "a check imported from @chaindata/core");
+  own(
+    rpc
+      ? { rpcEncoding: "value", RpcMethodDescriptor: "type", OperationDescriptor: "type" }
+      : { OperationDescriptor: "type", U64Shape: "type" },
+    ops,
+    "an import from @chaindata/core",
+  );
+  if (!rpc && doc.webhooks) own(values(["webhookDeliveries"]), ops, "the deliveries' u64 shapes");
+  if (!rpc) own(values([`${camel(area)}RateLimit`]), ops, "the area's rate limit");
+  own({ op: "both", T: "both" }, client, "the import of operations.js / types.js");
+  own(rpc ? RPC_CLIENT_IMPORTS : REST_CLIENT_IMPORTS, client, "an import from @chaindata/core");
+  own(values([`${host}Host`]), client, "the host imported from @chaindata/core");
+  const factories = values([...(rpc ? [`create${Area}Rpc`] : []), `create${Area}Client`]);
+  const clientTypes = typeNames([
+    ...(rpc ? [`${Area}ClientOptions`, `${Area}Rpc`] : []),
+    `${Area}Client`,
+  ]);
+  own({ ...factories, ...clientTypes }, client, "the client's own export", true);
+  if (rpc)
+    own(values(RPC_FACTORY_LOCALS), `create${Area}Client`, "a local of the generated factory");
+  own(typeNames(OPENAPI_TS_ROOTS), types, "openapi-typescript's root type", true);
+  if (rpc) own(typeNames([`${Area}Methods`]), types, "the method map type", true);
+  const runtime = runtimeExports({ rpc });
+  own(
+    { ...values(runtime.values), ...typeNames(runtime.types) },
+    "generated/runtime.ts",
+    "a runtime export",
+    true,
+  );
+  own(constantNames(main), "generated/constants.ts", "an area constant", true);
+
+  const operations = rpc
+    ? (doc.methods ?? []).map((m, i) => ({
+        name: m.name,
+        at: `#/methods/${i}`,
+        file,
+        method: true,
+      }))
+    : restOperations(main);
+  if (http) operations.push(...restOperations(http));
+  for (const o of operations) {
+    if (!isIdentifier(o.name)) continue; // (the operation-name rule says why)
+    const label = `${o.method ? "method" : "operation"} ${o.name}`;
+    const spec = { at: o.at, file: o.file, name: o.name, kind: "operation", label };
+    // (In operations.ts and client.ts an operation is a value; the types named after it are types.)
+    const bind = (name, scope, what, exported) =>
+      out.push({ name, scope, meaning: scope === types ? "type" : "value", exported, what, spec });
+    bind(o.name, ops, "descriptor", false);
+    if (rpc) bind(o.name, client, "function", true);
+    if (o.method) bind(o.name, `create${Area}Client`, "call", false);
+    const Name = pascal(o.name);
+    if (o.method) bind(`${Name}Params`, types, "params type", true);
+    if (!rpc) bind(`${Name}Input`, types, "input type", true);
+    bind(`${Name}Result`, types, "result type", true);
+  }
+  for (const name of Object.keys(doc.components?.schemas ?? {})) {
+    const at = `#/components/schemas/${pointerSegment(name)}`;
+    const spec = { at, file, name, kind: "schema", label: `schema ${name}` };
+    out.push({ name, scope: types, meaning: "type", exported: true, what: "type", spec });
+  }
+  return out;
+}
+
+/** operations.ts hoists each pattern of the checks as `PATTERN_<n>`. */
+export const reservedPattern = /^PATTERN_\d+$/;
+
+/** The constants constants.mjs emits for an area (tip accounts, minimum tip, the host's regions), with their meanings. */
+function constantNames({ area, doc }) {
+  const info = doc.info ?? {};
+  const server = (doc.servers ?? []).find((s) => s["x-regions"]);
+  return {
+    ...(info["x-tip-accounts"] ? { [`${camel(area)}TipAccounts`]: "value" } : {}),
+    ...(info["x-minimum-tip-lamports"] ? { [`${camel(area)}MinimumTipLamports`]: "value" } : {}),
+    ...(server
+      ? { [`${server["x-host"]}Regions`]: "value", [`${pascal(server["x-host"])}Region`]: "type" }
+      : {}),
+  };
+}
+
+/** The operationIds of an OpenAPI document, where each is (every method the clients call). */
+const restOperations = ({ doc, file }) =>
+  operationsOf(doc, { lenient: true }).map((op) => ({ name: op.o.operationId, at: op.at, file }));

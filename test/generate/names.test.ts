@@ -1,0 +1,66 @@
+// The table of names the generated code binds (scripts/generate/lib/names.mjs), which the
+// name-clash rule compares spec names with, must list every name the emitters do write: each
+// top-level export and import of every generated module of every package. An emitter that starts
+// writing another name fails here until the table has it, so the rule keeps up with the generator.
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { packageBindings, reservedPattern } from "../../scripts/generate/lib/names.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { packagesOf } from "../../scripts/generate/lib/refusals.mjs";
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
+const index = JSON.parse(read("spec/dist/index.json"));
+const documents = index.areas.map((a: { file: string }) => ({
+  ...a,
+  doc: JSON.parse(read(`spec/dist/${a.file}`)),
+}));
+
+/** The names a generated module exports (declarations and `export { … }` lists) and imports. */
+function namesOf(source: string): { exported: string[]; imported: string[] } {
+  const exported = [
+    ...source.matchAll(/^export (?:declare )?(?:function|const|interface|type|class) ([\w$]+)/gm),
+  ].map((m) => m[1]!);
+  const list = (text: string) =>
+    text
+      .split(",")
+      .map((s) => s.trim().replace(/^type /, ""))
+      .filter(Boolean);
+  for (const m of source.matchAll(/^export \{([^}]*)\} from/gm)) exported.push(...list(m[1]!));
+  const imported: string[] = [];
+  for (const m of source.matchAll(/^import (?:type )?\{([^}]*)\} from/gm))
+    imported.push(...list(m[1]!));
+  for (const m of source.matchAll(/^import (?:type )?(?:\* as )?([\w$]+) from/gm))
+    imported.push(m[1]!);
+  return { exported, imported };
+}
+
+describe("the names table of the name-clash rule", () => {
+  for (const pkg of packagesOf(documents)) {
+    const area: string = pkg[0].area;
+    it(`lists every export and import of @chaindata/${area}'s generated modules`, () => {
+      const bindings: Array<{ name: string; scope: string; exported: boolean }> =
+        packageBindings(pkg);
+      const missing: string[] = [];
+      for (const module of ["client", "operations", "types", "runtime", "constants"]) {
+        const path = `packages/${area}/src/generated/${module}.ts`;
+        if (!existsSync(new URL(`../../${path}`, import.meta.url))) continue;
+        const scope = `generated/${module}.ts`;
+        const { exported, imported } = namesOf(read(path));
+        // (operations.ts is imported as a namespace, not re-exported: its names are bound, not exported.)
+        const reexported = module !== "operations";
+        for (const name of exported) {
+          if (module === "operations" && reservedPattern.test(name)) continue;
+          const known = bindings.some(
+            (b) => b.name === name && b.scope === scope && b.exported === reexported,
+          );
+          if (!known) missing.push(`${scope} exports ${name}`);
+        }
+        for (const name of module === "runtime" ? [] : imported)
+          if (!bindings.some((b) => b.name === name && b.scope === scope))
+            missing.push(`${scope} imports ${name}`);
+      }
+      expect(missing).toEqual([]);
+    });
+  }
+});

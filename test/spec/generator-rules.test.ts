@@ -1,0 +1,129 @@
+// `npm run spec:check` reports what the generator would refuse (scripts/generate/lib/refusals.mjs,
+// one implementation for both), at the YAML file a spec author edits, with the rule; the generator
+// refuses the same, naming the YAML file when spec/dist/sources.json says where the bundle came from,
+// and pointing at spec:check when it does not.
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { generate } from "../../scripts/generate/index.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { bundleAll } from "../../scripts/spec/bundle.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { runAllChecks } from "../../scripts/spec/rules.mjs";
+import { brokenCopy, findingsOf, removeCopies } from "./spec-copy.js";
+
+afterEach(removeCopies);
+
+/** das.yaml with its methods renamed: { old name: new name }. */
+const renamedDasMethods = (names: Record<string, string>) =>
+  brokenCopy("openrpc/das.yaml", (doc) => {
+    for (const m of doc.methods) if (names[m.name]) m.name = names[m.name];
+  });
+
+describe("spec:check reports what the generator refuses, at the YAML file", () => {
+  it("a JSON-RPC method name that is no identifier", () => {
+    const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions" });
+    expect(findingsOf(specDir)).toContain(
+      'das spec/openrpc/das.yaml#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)',
+    );
+  });
+
+  it("a method name that clashes with a runtime export, an import of the generated code, or a local of its factory", () => {
+    const specDir = renamedDasMethods({
+      getAsset: "stringifyJson",
+      getAssetBatch: "withPagination",
+      getNftEditions: "client",
+    });
+    const findings = findingsOf(specDir);
+    expect(findings).toContain(
+      'das spec/openrpc/das.yaml#/methods/0 (stringifyJson): [name-clash] "stringifyJson" is both method stringifyJson\'s function (generated/client.ts) and a runtime export (generated/runtime.ts): @chaindata/das would export both (TypeScript error TS2308)',
+    );
+    expect(findings).toContain(
+      'das spec/openrpc/das.yaml#/methods/1 (withPagination): [name-clash] "withPagination" is both method withPagination\'s function (generated/client.ts) and an import from @chaindata/core (generated/client.ts): one name cannot be bound twice in generated/client.ts',
+    );
+    expect(findings).toContain(
+      'das spec/openrpc/das.yaml#/methods/4 (client): [name-clash] "client" is both method client\'s call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)',
+    );
+  });
+
+  it("a schema named like a method's generated type, or no identifier, in the file that defines it", () => {
+    const das = brokenCopy("openrpc/das.yaml", (doc) => {
+      doc.components = { schemas: { GetAssetParams: { type: "object" } } };
+    });
+    expect(findingsOf(das)).toContain(
+      "das spec/openrpc/das.yaml#/components/schemas/GetAssetParams (GetAssetParams): [name-clash] \"GetAssetParams\" is both schema GetAssetParams's type (generated/types.ts) and method getAsset's params type (generated/types.ts): one name cannot be bound twice in generated/types.ts",
+    );
+    // A shared schema is named at its own file (spec/schemas/…), not at the area that uses it.
+    const shared = brokenCopy("schemas/asset.yaml", (doc) => {
+      doc.NftEdition.properties.edition_kind = { $ref: "#/edition-kind" };
+      doc["edition-kind"] = { type: "string", "x-source": "assumption: a test" };
+    });
+    expect(findingsOf(shared)).toContain(
+      'das spec/schemas/asset.yaml#/edition-kind (edition-kind): [schema-name] "edition-kind": a schema name must be a TypeScript identifier (it names an exported type)',
+    );
+  });
+
+  it("a request keyword the runtime checks cannot translate, at the shared schema that holds it", () => {
+    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+      doc.GetAssetOptions.properties.showFungible.const = false;
+    });
+    expect(findingsOf(specDir).join("\n")).toContain(
+      'das spec/schemas/asset.yaml#/GetAssetOptions/properties/showFungible (getAsset): [params-check] #/components/schemas/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate',
+    );
+  });
+
+  it("a REST parameter serialized otherwise than the client sends it, and x-request-defaults the client would not apply", () => {
+    const wallet = brokenCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[3].explode = false;
+    });
+    expect(findingsOf(wallet)).toContain(
+      "wallet spec/openapi/wallet.yaml#/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3 (showZeroBalance): [parameter-style] operation getBalances: parameter showZeroBalance in query: the spec serializes it as style form, explode false; the generated client sends style form, explode true (remove style / explode, or teach scripts/generate/lib/operations.mjs the serialization)",
+    );
+    const sender = brokenCopy("openapi/sender.yaml", (doc) => {
+      doc.paths["/ping"].get["x-request-defaults"].timeout = "5s";
+    });
+    expect(findingsOf(sender)).toContain(
+      'sender spec/openapi/sender.yaml#/paths/~1ping/get/x-request-defaults (ping): [request-defaults] operation ping: x-request-defaults.timeout: must be a number of milliseconds > 0 (got "5s")',
+    );
+  });
+
+  it("in spec:check --area too (the selected area's documents alone)", () => {
+    const specDir = renamedDasMethods({ getAsset: "stringifyJson" });
+    const das = bundleAll({ write: false, specDir, only: ["das"] });
+    expect(runAllChecks(das).findings.join("\n")).toContain(
+      'das spec/openrpc/das.yaml#/methods/0 (stringifyJson): [name-clash] "stringifyJson"',
+    );
+  });
+});
+
+describe("the generator's own refusal", () => {
+  it("names the YAML file from spec/dist/sources.json, or sends the reader to spec:check without it", async () => {
+    const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions", getAsset: "rpc" });
+    bundleAll({ write: true, specDir });
+    const distDir = join(specDir, "dist");
+    await expect(generate({ distDir })).rejects.toThrow(
+      'the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  spec/openrpc/das.yaml#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier',
+    );
+    await expect(generate({ distDir })).rejects.toThrow(
+      '\n  spec/openrpc/das.yaml#/methods/0 (rpc): [name-clash] "rpc" is both method rpc\'s call (createDasClient) and a local of the generated factory',
+    );
+    rmSync(join(distDir, "sources.json"));
+    await expect(generate({ distDir })).rejects.toThrow(
+      'spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member) (run npm run spec:check for the source location)',
+    );
+  });
+});
+
+describe("the rules' documentation", () => {
+  it("decision 0004 lists every rule", async () => {
+    // @ts-expect-error — plain ESM scripts without type declarations
+    const { RULES } = await import("../../scripts/generate/lib/refusals.mjs");
+    const decision = readFileSync(
+      new URL("../../docs/decisions/0004-spec-checks.md", import.meta.url),
+      "utf8",
+    );
+    const missing = Object.keys(RULES).filter((rule) => !decision.includes(`\`${rule}\``));
+    expect(missing).toEqual([]);
+  });
+});
