@@ -5,4 +5,3 @@ export type * from "./generated/types.js";
 export * from "./generated/runtime.js";
 // The admin host allows 5 requests/s per project: `createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) })`.
 export { adminRateLimit } from "./generated/operations.js";
-export type { RateLimiter } from "@chaindata/core";
