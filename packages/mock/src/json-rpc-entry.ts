@@ -124,19 +124,27 @@ function undocumentedStatusAnswer(
   headers: EntryContext["headers"],
 ): EntryAnswer {
   const violation = undocumentedStatus(method.name, status, method.statuses, headers);
-  return {
-    method,
-    status: HOOK_ERROR_STATUS,
-    headers: {},
-    body: rpcErrorBody(id, {
-      code: -32603,
-      message: `Mock: ${method.name} documents no HTTP ${status} response`,
-      data: [violation],
-    }),
-    violations: [violation],
-    hookError: true,
-  };
+  return hookErrorAnswer(method, id, `documents no HTTP ${status} response`, violation);
 }
+
+/** The answer to an error hook the method cannot honour: HOOK_ERROR_STATUS, a -32603 "Mock: <method> <what>". */
+const hookErrorAnswer = (
+  method: RpcMethod,
+  id: unknown,
+  what: string,
+  violation: Violation,
+): EntryAnswer => ({
+  method,
+  status: HOOK_ERROR_STATUS,
+  headers: {},
+  body: rpcErrorBody(id, {
+    code: -32603,
+    message: `Mock: ${method.name} ${what}`,
+    data: [violation],
+  }),
+  violations: [violation],
+  hookError: true,
+});
 
 /** The names of the examples of the method's response for `Prefer: code=` (200 without one); undefined when it has no such response. */
 const examplesAsked = (method: RpcMethod, prefs: PrismPreferences) =>
@@ -171,18 +179,7 @@ function unknownExampleAnswer(
     headers,
   );
   const status = prefs.code === undefined ? "" : ` for HTTP ${prefs.code}`;
-  return {
-    method,
-    status: HOOK_ERROR_STATUS,
-    headers: {},
-    body: rpcErrorBody(id, {
-      code: -32603,
-      message: `Mock: ${method.name} has no example named ${name}${status}`,
-      data: [violation],
-    }),
-    violations: [violation],
-    hookError: true,
-  };
+  return hookErrorAnswer(method, id, `has no example named ${name}${status}`, violation);
 }
 
 /**
