@@ -116,7 +116,7 @@ export function getNftEditions(rpc: JsonRpcClient, params: T.GetNftEditionsParam
 /**
  * chaindata DAS API
  *
- * Digital Asset Standard (DAS) methods on the JSON-RPC host: `POST https://{rpcHost}/?api-key=<API_KEY>` with a JSON-RPC 2.0 body whose `params` is an object (by name). They read assets — NFTs, compressed NFTs and fungible tokens — by id, by a batch of ids, by owner and by authority, and list the print editions of a master-edition NFT. Every successful result reports `last_indexed_slot`: all data up to and including that slot is indexed. Every DAS method costs 10 credits. DAS rate limits are separate from the plain RPC limits and depend on the plan.
+ * Digital Asset Standard (DAS) methods on the JSON-RPC host: `POST https://{rpcHost}/?api-key=<API_KEY>` with a JSON-RPC 2.0 body whose `params` is an object (by name). They read assets — NFTs, compressed NFTs and fungible tokens — by id, by a batch of ids, by owner and by authority, and list the print editions of a master-edition NFT. Every successful result reports `last_indexed_slot`: all data up to and including that slot is indexed. Every DAS method costs 10 credits. DAS rate limits are separate from the plain RPC limits and depend on the plan (2 / 10 / 50 / 100 requests per second on Free / Developer / Business / Professional, public docs, January 2026).
  */
 export interface DasClient {
   /**

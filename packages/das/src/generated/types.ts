@@ -577,7 +577,7 @@ export interface AssetListError {
  * @example {
  *       "lamports": 2418305410,
  *       "price_per_sol": 182.41,
- *       "total_price": 441.13
+ *       "total_price": 441.12
  *     }
  */
 export interface AssetListNativeBalance {
@@ -636,8 +636,8 @@ export interface AssetOwnership {
     delegated: boolean;
     /** The delegate's address, or `null` when none is set. */
     delegate?: Address | null | undefined;
-    /** `single` for an asset with one owner, `token` for a fungible asset. Further values are not documented. */
-    ownership_model: string;
+    /** `single` for an asset with one owner, `token` for a fungible asset. An open enum: the known values are `single` and `token`; the list is not guaranteed complete. */
+    ownership_model: "single" | "token" | (string & {});
     /** The owner's address. An empty string when the asset has no single owner: a fungible token fetched with getAsset (in an owner query, the queried owner). */
     owner: Address | string;
 }
@@ -1078,7 +1078,7 @@ export type GetAssetsByOwnerResult = AssetList;
 export interface GetAssetsByAuthorityParams {
     /** The authority address whose assets are listed. */
     authorityAddress: Address;
-    /** The page to return, 1-based. Not combinable with `before` or `after`; page 0 is rejected. */
+    /** The page to return, 1-based. Not combinable with `before`, `after` or `cursor`; page 0 is rejected. */
     page?: number | undefined;
     /** The maximum number of assets per page, 1 to 1,000. The hosted default is not documented. */
     limit?: number | undefined;

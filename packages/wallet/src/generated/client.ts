@@ -40,7 +40,7 @@ export interface WalletClient {
    *
    * Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains. Returns one identity per resolved input.
    *
-   * Requires a paid plan: a free-plan key is answered with 403 Forbidden. More than 100 entries are answered with 400.
+   * Requires a paid plan: a free-plan key is answered with 403 Forbidden. The client refuses more than 100 entries before sending; what the service answers to a larger batch is not documented.
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
