@@ -420,9 +420,16 @@ export interface AssetFile {
     cdn_uri?: string | undefined;
     /** The file's MIME type, e.g. `image/png`. */
     mime?: string | undefined;
+    /** The quality descriptor of the file. */
+    quality?: {
+        /** The quality schema's name. */
+        schema?: string | undefined;
+    } | undefined;
+    /** The display contexts the file suits (e.g. `wallet-default`, `web-desktop`); an open list. */
+    contexts?: string[] | undefined;
 }
 /**
- * One group the asset belongs to. Display options (showCollectionMetadata, showUnverifiedCollections) may add fields to a grouping; those are not documented.
+ * One group the asset belongs to. Display options (showCollectionMetadata, showUnverifiedCollections) add fields to a grouping (`verified`, `collection_metadata`); others may appear.
  * @example {
  *       "group_key": "collection",
  *       "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
@@ -433,6 +440,21 @@ export interface AssetGrouping {
     group_key?: string | undefined;
     /** The group's value; for `collection`, the collection's mint address. */
     group_value?: string | undefined;
+    /** Whether the grouping is verified on chain (present with `showUnverifiedCollections`). */
+    verified?: boolean | undefined;
+    /** The collection's own metadata (present with `showCollectionMetadata`). */
+    collection_metadata?: {
+        /** The collection's name. */
+        name?: string | undefined;
+        /** The collection's symbol. */
+        symbol?: string | undefined;
+        /** The URL of the collection's image. */
+        image?: string | undefined;
+        /** The collection's description. */
+        description?: string | undefined;
+        /** The URL of the collection's web page. */
+        external_url?: string | undefined;
+    } | undefined;
 }
 /**
  * The interface (standard) of an asset. An open enum: the values the API reference lists are those of `KnownAssetInterface`, but other values may occur: the RS SDK also knows `MplCoreAsset` and `MplCoreCollection` (Metaplex Core assets) and spells the legacy value `Legacy_NFT`. A client must accept any string here.
@@ -452,6 +474,8 @@ export interface AssetLinks {
     image?: string | undefined;
     /** The URL of the asset's external web page. */
     external_url?: string | undefined;
+    /** The URL of the asset's animation or other multimedia file. */
+    animation_url?: string | undefined;
 }
 /**
  * A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`.
