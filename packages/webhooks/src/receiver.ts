@@ -290,10 +290,13 @@ const failsWhenRead = (onRead: () => void) =>
     { highWaterMark: 0 },
   );
 
+// The recipe names a `limit`: body-parser's default (100kb) answers a larger delivery 413 before
+// this handler runs, and the service drops it after its retries.
 const BODY_ALREADY_READ =
   "delivery body: already read by a body parser mounted before this handler (such as express.json(), " +
   "whose JSON.parse rounds u64 amounts): mount the handler before it, or give it the raw body " +
-  '(express.raw({ type: "*/*" }))';
+  '(express.raw({ type: "*/*", limit: "10mb" }), as large as maxBodyBytes: the default limit, ' +
+  "100kb, refuses larger deliveries)";
 
 /** Minimal shapes of Node's `http.IncomingMessage` / `ServerResponse`, so this module needs no Node types at runtime. */
 export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
@@ -304,7 +307,7 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   complete?: boolean;
   /** Set once something has consumed the body (a body parser mounted before this handler). */
   readableEnded?: boolean;
-  /** The body a body parser left: raw bytes or text are used as the body (`express.raw()`, `express.text()`). */
+  /** The body a body parser left: raw bytes or text are used as the body (`express.raw()`, `express.text()`, with a `limit` as large as `maxBodyBytes`). */
   body?: unknown;
 }
 export interface NodeResponse {
@@ -322,9 +325,11 @@ export interface NodeResponse {
  * bring the server down with an unhandled rejection.
  *
  * Behind Express or another framework, mount it before any JSON body parser, or give it the raw
- * body (`express.raw({ type: "*\/*" })`; raw bytes or text in `req.body` are used as the body).
- * A body already parsed into an object is answered with a 500 that says so: `JSON.parse` has
- * rounded its u64 amounts.
+ * body (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used
+ * as the body). Give such a parser a `limit` as large as `maxBodyBytes`: body-parser's default,
+ * 100kb, answers a larger delivery 413 before this handler runs, and the service drops it after
+ * its retries. A body already parsed into an object is answered with a 500 that says so:
+ * `JSON.parse` has rounded its u64 amounts.
  *
  * @example
  * ```ts
