@@ -67,7 +67,7 @@ if (process.argv.includes("--breakdown")) {
     validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}, writeJson = JSON.stringify`,
     "rate-limit": `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
-    redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v`,
+    redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => []`,
     json: `export const parseJson = JSON.parse, stringifyJson = JSON.stringify, reviveU64 = (v) => v, looksTruncated = () => false`,
     batch: `export const createBatcher = () => {}`,
     retry: `export const backoff = () => 1, parseRetryAfter = () => undefined, MAX_RETRY_AFTER_MS = 6e4`,

@@ -42,6 +42,12 @@ export interface Http {
   /** The host's base URL, without a trailing slash. */
   baseUrl: string;
   redact: Redactor;
+  /**
+   * A redactor that also masks `secrets`: credentials a call sends in its body (a webhook's
+   * `authHeader`), for that call's errors and log lines. The methods below take it last
+   * (default: `redact`).
+   */
+  redactWith(secrets: readonly string[]): Redactor;
   /** A redacted copy of parsed JSON (strings and keys). */
   scrub<T>(value: T): T;
   /**
@@ -54,17 +60,19 @@ export interface Http {
     init: { method: string; headers?: HeadersInit; body?: BodyInit | undefined },
     operation: OperationDescriptor,
     options?: RequestOptions,
+    redactor?: Redactor,
   ): Promise<Exchange>;
   /** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
-  json(exchange: Exchange, operation: string): unknown;
+  json(exchange: Exchange, operation: string, redactor?: Redactor): unknown;
   invalid(
     reason: InvalidResponseReason,
     response: Response,
     text: string,
     operation: string,
+    redactor?: Redactor,
   ): InvalidResponseError;
   /** The status, redacted headers and request id of a response, as every error built from one carries them. */
-  described(response: Response): ResponseFields;
+  described(response: Response, redactor?: Redactor): ResponseFields;
 }
 
 // One strict and one lenient decoder for every response (decoding is synchronous, so calls never
@@ -167,56 +175,61 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
   const redact = createRedactor(config.secretKey);
   /** One log line, redacted. A logger that throws must not fail the call: a write may have happened. */
-  const log = (level: "debug" | "info", message: string, meta: Record<string, unknown>) => {
+  const log = (
+    level: "debug" | "info",
+    message: string,
+    meta: Record<string, unknown>,
+    redactor: Redactor,
+  ) => {
     const write = logger?.[level];
     if (typeof write === "function") {
       try {
-        write.call(logger, redact(message), meta);
+        write.call(logger, redactor(message), meta);
       } catch {}
     }
   };
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
 
-  const described = ({ status, headers }: Response): ResponseFields => {
+  const described = ({ status, headers }: Response, redactor = redact): ResponseFields => {
     const fields: Record<string, string> = {};
-    headers.forEach((value, name) => (fields[redact(name)] = redact(value)));
+    headers.forEach((value, name) => (fields[redactor(name)] = redactor(value)));
     return { status, headers: fields, requestId: fields["x-request-id"] ?? fields["request-id"] };
   };
 
   // The snippet: the first 200 characters of a body, redacted as a whole first, so no key cut in
   // half at the end of the window survives. (Only on the error path.)
-  const invalid: Http["invalid"] = (reason, response, text, operation) =>
+  const invalid: Http["invalid"] = (reason, response, text, operation, redactor = redact) =>
     new InvalidResponseError(
       `Invalid response (${reason}) from ${operation}, status ${response.status}`,
       {
         reason,
-        ...described(response),
+        ...described(response, redactor),
         operation,
-        snippet: redact(text).slice(0, 200),
+        snippet: redactor(text).slice(0, 200),
       },
     );
 
-  const scrub = <T>(value: T): T => scrubWith(value, redact);
+  const scrub = <T>(value: T, redactor = redact): T => scrubWith(value, redactor);
 
   /**
    * A copy of a thrown value (and its causes) with redacted name, message, stack and code. Total:
    * a value that cannot be read or turned into text (a null-prototype object, a throwing getter,
    * a revoked Proxy) gives a placeholder rather than a throw that would leave the call pending.
    */
-  const sanitize = (thrown: any, depth = 0): Error => {
+  const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
     try {
       return Object.assign(
         new Error(
-          redact(thrown?.message ?? thrown),
+          redactor(thrown?.message ?? thrown),
           thrown?.cause != null && depth < 3
-            ? { cause: sanitize(thrown.cause, depth + 1) }
+            ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
             : undefined,
         ),
         {
-          name: redact(thrown?.name ?? "Error"),
-          stack: redact(thrown?.stack ?? ""),
-          ...(thrown?.code != null && { code: redact(thrown.code) }),
+          name: redactor(thrown?.name ?? "Error"),
+          stack: redactor(thrown?.stack ?? ""),
+          ...(thrown?.code != null && { code: redactor(thrown.code) }),
         },
       );
     } catch {
@@ -225,14 +238,20 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   };
 
   /** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
-  const connectionError = (id: string) => (thrown: unknown) => {
-    const cause = sanitize(thrown);
+  const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
+    const cause = sanitize(thrown, redactor);
     let message = cause.message;
     for (let c: any = cause.cause; c; c = c.cause) message += ": " + c.message;
     return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
   };
 
-  const send: Http["send"] = async (url, init, { id, idempotent }, options = {}) => {
+  const send: Http["send"] = async (
+    url,
+    init,
+    { id, idempotent },
+    options = {},
+    redactor = redact,
+  ) => {
     // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
     if (!key && !host.keyOptional)
@@ -250,7 +269,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     if (key) url = host.placeKey(url, headers, key);
     const retries =
       idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
-    const toConnectionError = connectionError(id);
+    const toConnectionError = connectionError(id, redactor);
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
     // names. A 3xx becomes an APIError instead (not retried).
@@ -276,14 +295,15 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
           const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
           const { response, bytes } = exchange;
           const { status, headers: answer } = response;
-          log("debug", `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`, {
-            operation: id,
-            attempt,
-            status,
-          });
+          log(
+            "debug",
+            `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`,
+            { operation: id, attempt, status },
+            redactor,
+          );
           if (response.ok) return exchange;
           delay = parseRetryAfter(answer);
-          error = apiError(response, lenientUtf8.decode(bytes), id, delay);
+          error = apiError(response, lenientUtf8.decode(bytes), id, redactor, delay);
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
           if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS)
             throw error;
@@ -297,6 +317,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
           "info",
           `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
           { operation: id, attempt: attempt + 1, delay },
+          redactor,
         );
         await race(id, delay, signal, toConnectionError);
       }
@@ -316,7 +337,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         Object.assign(error, {
           operation: id,
           ...(error instanceof AbortError &&
-            error.cause !== undefined && { cause: sanitize(error.cause) }),
+            error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
         });
       }
       throw error;
@@ -324,23 +345,29 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   };
 
   /** The typed error of a non-2xx response; its body, headers and message redacted. */
-  const apiError = (response: Response, text: string, operation: string, retryAfter?: number) => {
-    let body: any = text ? redact(text) : undefined;
+  const apiError = (
+    response: Response,
+    text: string,
+    operation: string,
+    redactor: Redactor,
+    retryAfter?: number,
+  ) => {
+    let body: any = text ? redactor(text) : undefined;
     try {
-      body = scrub(parseJson(text));
+      body = scrub(parseJson(text), redactor);
     } catch {} // not JSON: keep the text
     // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`.
     const error = body?.error;
     const detail = error?.message ?? error ?? body?.message ?? body;
     const { status, statusText } = response;
     return makeAPIError(
-      redact(`HTTP ${status} ${statusText}`.trim()) +
+      redactor(`HTTP ${status} ${statusText}`.trim()) +
         ` from ${operation}` +
         (typeof detail === "string" && !/^\s*</.test(detail)
           ? ": " + detail.trim().slice(0, 500)
           : ""),
       {
-        ...described(response),
+        ...described(response, redactor),
         body,
         operation,
         rpcError: typeof error?.code === "number" ? error : undefined,
@@ -349,7 +376,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     );
   };
 
-  const json: Http["json"] = ({ response, bytes }, id) => {
+  const json: Http["json"] = ({ response, bytes }, id, redactor = redact) => {
     // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
     // character is truncated, which the parse failure below says.
     let text: string;
@@ -362,7 +389,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     }
     const first = text.search(/\S/); // (not trimStart(): that copies the whole body)
     if (first >= 0 && (text[first] === "<" || /html/i.test(response.headers.get("content-type")!)))
-      throw invalid("html", response, text, id);
+      throw invalid("html", response, text, id, redactor);
     let value: unknown;
     try {
       value = first < 0 ? undefined : parseJson(text);
@@ -372,11 +399,14 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         response,
         text,
         id,
+        redactor,
       );
     }
-    if (badUtf8) throw invalid("invalid-utf8", response, text, id);
+    if (badUtf8) throw invalid("invalid-utf8", response, text, id, redactor);
     return value;
   };
 
-  return { config, baseUrl, redact, scrub, send, json, invalid, described };
+  const redactWith = (secrets: readonly string[]) => createRedactor(config.secretKey, secrets);
+
+  return { config, baseUrl, redact, redactWith, scrub, send, json, invalid, described };
 }

@@ -4,7 +4,7 @@ import { ChainDataError, ConfigurationError } from "./errors.js";
 import { jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { stringifyJson } from "./json.js";
-import { createRedactor, redact, scrub } from "./redact.js";
+import { createRedactor, credentialsIn, redact, scrub } from "./redact.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createTransport } from "./transport.js";
 
@@ -65,6 +65,31 @@ describe("redact", () => {
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
     expect(redact("x.*+?^${}()|[]\\y", ".*+?^${}()|[]\\")).toBe("x***y");
     expect(redact("a**b", "**")).not.toContain("**");
+  });
+
+  it("masks further secrets in every form the key is masked in, the longer one whole", () => {
+    const redactor = createRedactor("the-api-key", ["hook-s3cret", "hook-s3cret-2"]);
+    expect(redactor("invalid header Bearer hook-s3cret; key the-api-key")).toBe(
+      "invalid header Bearer ***; key ***",
+    );
+    expect(redactor("&quot;hook-s3cret-2&quot; hook%2Ds3cret \\u0068ook-s3cret")).toBe(
+      "&quot;***&quot; *** ***",
+    );
+    expect(createRedactor(undefined, ["hook-s3cret"])("x hook-s3cret")).toBe("x ***");
+  });
+});
+
+describe("credentialsIn", () => {
+  it("finds the credentials an input sends (a webhook's authHeader), without the auth scheme", () => {
+    expect(
+      credentialsIn({ authHeader: "  Bearer hook-s3cret\n", webhookURL: "https://h" }),
+    ).toEqual(["hook-s3cret"]);
+    expect(credentialsIn({ authHeader: "raw-s3cret", Authorization: "Basic dXNlcg==" })).toEqual([
+      "raw-s3cret",
+      "dXNlcg==",
+    ]);
+    for (const input of [undefined, null, "authHeader", { authHeader: " " }, { authHeader: 1 }])
+      expect(credentialsIn(input)).toEqual([]);
   });
 });
 

@@ -51,11 +51,16 @@ const anyForm = (char: string) => {
  * Builds a redactor for `apiKey`: it masks the key however it is written (raw, URL-encoded,
  * JSON-escaped, HTML-escaped, or any mix of these, character by character; letters in any
  * case), plus any `api-key=` query value and `X-Api-Key` / `Authorization` header value (and a
- * webhook's `authHeader`) even without a key.
+ * webhook's `authHeader`) even without a key. `secrets` (such as the `authHeader` a call sends)
+ * are masked in every form as the key is.
  */
-export function createRedactor(apiKey?: string): Redactor {
+export function createRedactor(apiKey?: string, secrets: readonly string[] = []): Redactor {
+  // Longest first: where one secret starts another, the longer one is masked whole.
+  const all = [apiKey, ...secrets].filter(Boolean).sort((a, b) => b!.length - a!.length);
   // `i`: hex digits in escapes come in either case. (It also masks the key in another case: harmless.)
-  const key = apiKey ? new RegExp([...apiKey].map(anyForm).join(""), "gi") : undefined;
+  const key = all.length
+    ? new RegExp(all.map((secret) => [...secret!].map(anyForm).join("")).join("|"), "gi")
+    : undefined;
   return (value) => {
     let text = String(value);
     if (key) text = text.replace(key, MASK);
@@ -75,6 +80,22 @@ export function redact(text: unknown, apiKey?: string): string {
 // Property names whose value is a credential, whoever's it is (`authHeader`: a webhook's secret,
 // which a server may echo back in an error body).
 const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key|auth[-_]?header)$/i;
+
+/**
+ * The credentials a request's input carries (a webhook's `authHeader`): the string values of its
+ * credential-named properties, without a `Bearer `/`Basic ` scheme (what stays is the secret, and
+ * any echo of the whole value contains it). A redactor knows them only when told: a server may
+ * echo one with no name beside it (`invalid header Bearer s3cret`) or HTML-escaped. @internal
+ */
+export function credentialsIn(input: unknown): string[] {
+  const found = new Set<string>();
+  if (input && typeof input === "object")
+    for (const [name, value] of Object.entries(input))
+      if (typeof value === "string" && SECRET_NAME.test(name))
+        found.add(value.trim().replace(/^(?:bearer|basic)\s+/i, ""));
+  found.delete("");
+  return [...found];
+}
 
 /**
  * A redacted copy of parsed JSON: every key and string through `redact`, the value of a

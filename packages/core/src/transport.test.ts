@@ -936,6 +936,37 @@ describe("restCall", () => {
     expect(JSON.stringify(rejected.error)).not.toContain("hook-secret");
   });
 
+  it("masks a credential the input sends (a webhook's authHeader) in errors and log lines, echoed bare, HTML-escaped or in a header", async () => {
+    const secret = "hook-s3cret-9f2c";
+    const input = { webhookURL: "https://h/x", authHeader: `Bearer ${secret}` };
+    const answers = [
+      new Response(`upstream refused Bearer ${secret}`, {
+        status: 503,
+        headers: { "retry-after": "0" },
+      }),
+      new Response(`<p>&quot;authHeader&quot;:&quot;Bearer ${secret}&quot;</p>`, { status: 400 }),
+      new Response("{}", {
+        status: 500,
+        headers: { "x-echo": `Bearer ${secret}`, "retry-after": "0" },
+      }),
+      new Response(`<html>${secret}</html>`), // a 2xx that is not JSON: its snippet
+    ];
+    for (const answer of answers) {
+      const lines: unknown[] = [];
+      const logger = { info: (m: string) => lines.push(m), debug: (m: string) => lines.push(m) };
+      const { fetch } = stubFetch(answer, answer.clone());
+      const transport = createTransport({ apiKey: KEY, fetch, logger }, walletHost);
+      const { error } = await settle(
+        transport.restCall(createWebhook, input, { retryNonIdempotent: true, maxRetries: 1 }, (f) =>
+          f(new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" })),
+        ),
+      );
+      expect(error).toBeInstanceOf(Error);
+      for (const form of [error.message, JSON.stringify(error), error.stack, ...lines])
+        expect(String(form)).not.toContain(secret);
+    }
+  });
+
   it("returns undefined for a 205 where an empty body is allowed", async () => {
     const value = (
       await run(new Response(null, { status: 205 }), undefined, { ...op, optionalBody: true })

@@ -12,6 +12,7 @@ import {
 import type { Host } from "./generated/environments.js";
 import { createHttp, type Exchange } from "./http.js";
 import { reviveU64 } from "./json.js";
+import { credentialsIn, type Redactor } from "./redact.js";
 import { validate } from "./validate.js";
 
 /**
@@ -62,7 +63,11 @@ export interface Transport {
 export function createTransport(options: RestClientOptions | undefined, host: Host): Transport {
   const http = createHttp(options, host);
 
-  const send = async (request: Request, ctx: SendContext): Promise<Exchange> => {
+  const send = async (
+    request: Request,
+    ctx: SendContext,
+    redactor?: Redactor,
+  ): Promise<Exchange> => {
     // Buffered once, so every attempt sends identical bytes.
     const body = request.body ? await request.arrayBuffer() : undefined;
     return http.send(
@@ -70,6 +75,7 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       { method: request.method, headers: request.headers, body },
       ctx.operation,
       { ...ctx.options, signal: ctx.options?.signal ?? request.signal },
+      redactor,
     );
   };
   // A re-readable Response built from the bytes (it no longer holds the keyed URL).
@@ -97,19 +103,23 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     ): Promise<R> {
       checkRequestOptions(options);
       if (operation.params) validate(operation.params, input);
+      // A credential the input sends (a webhook's authHeader) is masked in this call's errors and
+      // log lines as the key is: a server may echo it with no name beside it, or HTML-escaped.
+      const secrets = credentialsIn(input);
+      const redactor = secrets.length ? http.redactWith(secrets) : undefined;
       let captured: Exchange | undefined;
       await invoke(async (request) =>
-        toResponse((captured = await send(request, { operation, options }))),
+        toResponse((captured = await send(request, { operation, options }, redactor))),
       );
       // Parse our own copy of the bytes (strict UTF-8, lossless numbers), not openapi-fetch's
       // `data`. (`invoke` always fetches: the generated clients add no middleware that could
       // answer without it.)
-      const body = http.json(captured!, operation.id);
+      const body = http.json(captured!, operation.id, redactor);
       // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)
-        throw http.invalid("empty", captured!.response, "", operation.id);
-      options?.onResponse?.(http.described(captured!.response));
+        throw http.invalid("empty", captured!.response, "", operation.id, redactor);
+      options?.onResponse?.(http.described(captured!.response, redactor));
       return reviveU64(body, operation.u64) as R;
     },
   };

@@ -117,6 +117,31 @@ describe("addWebhookAddresses", () => {
     await expect(missing).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("keeps the webhook's authHeader (read from the service, not given by the caller) out of a refused write's error", async () => {
+    // The service echoes the value with no name beside it, and HTML-escaped: only a redactor
+    // that knows the value can mask it.
+    const echoes = [
+      (sent: any) => new Response(`refused: header value ${sent.authHeader}`, { status: 400 }),
+      (sent: any) =>
+        new Response(`<pre>${JSON.stringify(sent).replaceAll('"', "&quot;")}</pre>`, {
+          status: 400,
+        }),
+    ];
+    for (const echo of echoes) {
+      const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        return request.method === "PUT" ? echo(await request.json()) : Response.json(stored());
+      };
+      const webhooks = createWebhooksClient({ apiKey: "test-key", fetch });
+      const error = (await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }).catch(
+        (e: unknown) => e,
+      )) as BadRequestError;
+      expect(error).toBeInstanceOf(BadRequestError);
+      for (const form of [error.message, JSON.stringify(error), String(error.stack)])
+        expect(form).not.toContain("s3cret");
+    }
+  });
+
   it("refuses a malformed id or address, naming the field and the rule; nothing is sent", async () => {
     const { webhooks, requests } = fakeService();
     const cases: [unknown, string][] = [
