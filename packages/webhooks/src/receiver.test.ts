@@ -356,6 +356,20 @@ describe("createWebhookHandler", () => {
     );
   });
 
+  it("checks Authorization in time that does not depend on the secret: it is encoded once, not per request", async () => {
+    const secret = `Bearer ${"k".repeat(4096)}`;
+    const handle = createWebhookHandler({ authHeader: secret, onEvent: () => {} });
+    const encode = vi.spyOn(TextEncoder.prototype, "encode");
+    try {
+      expect((await handle(post("[]", "Bearer wrong"))).status).toBe(401);
+      // Only what the request brought was encoded, never the secret.
+      expect(encode.mock.calls.map(([text]) => text)).toEqual(["Bearer wrong"]);
+    } finally {
+      encode.mockRestore();
+    }
+    expect((await handle(post("[]", secret))).status).toBe(200);
+  });
+
   it("accepts a non-ASCII authHeader sent as UTF-8 bytes or kept as the string", async () => {
     const secret = "pässwörd";
     const handle = createWebhookHandler({ authHeader: secret, onEvent: () => {} });
