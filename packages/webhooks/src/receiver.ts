@@ -42,7 +42,13 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * from header values, and a secret read from a file often ends in a newline).
    */
   authHeader: string;
-  /** Called once per new event, in delivery order. A throw answers 500, so the service delivers again. */
+  /**
+   * Called once per new event, in delivery order. A throw answers 500, so the service delivers
+   * again (up to 3 times, a minute apart, then it drops the delivery): the events after the one
+   * that threw wait for that redelivery, and the ones before it are skipped then (de-duplicated).
+   * An event that throws every time takes the events after it in its delivery down with it. The
+   * error itself goes nowhere: log it here.
+   */
   onEvent(event: DeliveryEvents[K]): void | Promise<void>;
   /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures */
   dedupe?: SignatureStore | false | undefined;
@@ -327,7 +333,10 @@ export interface NodeResponse {
  * buffered first, so a handler that answers early (401, 413) never holds an upload in memory.
  * Whatever happens (a client that disconnects mid-body, a method or URL `Request` refuses, a
  * handler that throws) it answers or gives up on that request; it never rejects, so it cannot
- * bring the server down with an unhandled rejection.
+ * bring the server down with an unhandled rejection. An answer given before the body was read
+ * (401, 413) closes the connection: a sender still streaming a large body without a
+ * `Content-Length` may see the connection reset instead of the answer (a failed delivery either
+ * way).
  *
  * Behind Express or another framework, mount it before any JSON body parser, or give it the raw
  * body (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used
