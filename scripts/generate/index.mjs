@@ -264,7 +264,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
             .filter((kind) => kind !== "discord")
             .join(
               ", ",
-            )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature.\n\n${receiver}`
+            )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature. It answers 200 once every new event is handled, 500 when \`onEvent\` throws (the service then delivers again), and 413 to a body over \`maxBodyBytes\` (10 MiB by default; behind a body parser such as \`express.raw()\`, give the parser a limit as large).\n\n${receiver}`
         : "") +
       `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retries}${own}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
   };

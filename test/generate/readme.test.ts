@@ -78,6 +78,10 @@ describe("generated package README", () => {
       '```ts\nimport { createWebhookHandler, toNodeHandler } from "@chaindata/things";',
     );
     expect(text).toContain("createServer(toNodeHandler(handle)).listen(3000);");
+    // What it answers, and the size limit (a body parser in front needs a limit as large).
+    expect(text).toContain(
+      "and 413 to a body over `maxBodyBytes` (10 MiB by default; behind a body parser such as `express.raw()`, give the parser a limit as large)",
+    );
     expect(readme(rest({}))).not.toContain("createWebhookHandler");
   });
 });
