@@ -183,6 +183,8 @@ export async function valid(signal: AbortSignal): Promise<void> {
     onEvent: (event) => {
       event.transaction.signatures;
     },
+    // The failed event is typed as the events are.
+    onError: (error, event) => console.error(error, event.transaction.signatures[0]),
   });
   void supply;
   void lamports;

@@ -62,17 +62,48 @@ describe("createWebhookHandler", () => {
   it("does not mark an event seen when onEvent throws: the retry delivers it again (500 → 200)", async () => {
     let fail = true;
     const seen: string[] = [];
+    const failed: unknown[] = [];
     const handle = createWebhookHandler({
       authHeader: AUTH,
       onEvent: (e) => {
         if (fail) throw new Error("db down");
         seen.push(e.signature);
       },
+      onError: (error, event) => failed.push([(error as Error).message, event.signature]),
     });
     expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+    expect(failed).toEqual([["db down", SIG_A]]);
     fail = false;
     expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
     expect(seen).toEqual([SIG_A]);
+  });
+
+  it("reports a failed event: by default with console.error (its signature and the error); an onError that throws still answers 500", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failing = new Error("db down");
+      const handle = createWebhookHandler({
+        authHeader: AUTH,
+        onEvent: () => {
+          throw failing;
+        },
+      });
+      expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+      expect(error).toHaveBeenCalledExactlyOnceWith(`webhook event ${SIG_A} failed:`, failing);
+    } finally {
+      error.mockRestore();
+    }
+    const throwing = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => Promise.reject(new Error("db down")),
+      onError: () => {
+        throw new Error("logger down");
+      },
+    });
+    expect((await throwing(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+    expect(() =>
+      createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, onError: "log" as never }),
+    ).toThrow("onError: must be a function");
   });
 
   it("answers 400 naming the rule for a body that is not an array of events, 405 to GET, 413 over the size limit", async () => {
@@ -273,6 +304,7 @@ describe("createWebhookHandler", () => {
         await new Promise((r) => setTimeout(r, 10));
         if (++calls === 1) throw new Error("db down");
       },
+      onError: () => {},
     });
     const [first, second] = await Promise.all([
       handle(post(`[${enhanced(SIG_A)}]`)),

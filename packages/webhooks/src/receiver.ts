@@ -47,9 +47,16 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * again (up to 3 times, a minute apart, then it drops the delivery): the events after the one
    * that threw wait for that redelivery, and the ones before it are skipped then (de-duplicated).
    * An event that throws every time takes the events after it in its delivery down with it. The
-   * error itself goes nowhere: log it here.
+   * error goes to `onError`.
    */
   onEvent(event: DeliveryEvents[K]): void | Promise<void>;
+  /**
+   * Called with the error and the event when handling an event fails (`onEvent` threw, or the
+   * `dedupe` store did), before the 500 is answered: without it, a failing handler would only
+   * show as the service's redeliveries. Whatever it throws is ignored.
+   * @default logs the event's signature and the error with `console.error`
+   */
+  onError?: ((error: unknown, event: DeliveryEvents[K]) => void) | undefined;
   /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures */
   dedupe?: SignatureStore | false | undefined;
   /** Largest body accepted, in bytes; larger answers 413. @default 10_485_760 (10 MiB) */
@@ -206,6 +213,11 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     misconfigured("authHeader", "required, the webhook's authHeader (a non-empty string)");
   if (typeof options.onEvent !== "function")
     misconfigured("onEvent", "required, a function called with each new event");
+  const {
+    onError = (error: unknown, event: DeliveryEvents[K]) =>
+      console.error(`webhook event ${eventSignature(event) ?? "(no signature)"} failed:`, error),
+  } = options;
+  if (typeof onError !== "function") misconfigured("onError", "must be a function");
   if (kind !== "enhanced" && kind !== "raw")
     misconfigured("kind", `must be "enhanced" or "raw" (got ${JSON.stringify(kind)})`);
   if (
@@ -276,14 +288,17 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     } catch (error) {
       return text(400, (error as Error).message);
     }
-    try {
-      for (const event of events) {
+    for (const event of events) {
+      try {
         const signature = eventSignature(event);
         if (store && signature !== undefined) await handleOnce(event, signature, store);
         else await options.onEvent(event);
+      } catch (error) {
+        try {
+          onError(error, event);
+        } catch {}
+        return text(500, "handler failed");
       }
-    } catch {
-      return text(500, "handler failed");
     }
     return text(200, "ok");
   };
