@@ -353,16 +353,32 @@ export function undocumentedStatus(
   documented: Array<string | number>,
   headers: Record<string, string | string[] | undefined>,
 ): Violation {
-  // preferences() reads the Prefer header, else the query.
-  const fromHeader = headers["prefer"] !== undefined;
+  const fromHeader = hookInHeader(headers);
   const hook = fromHeader ? `Prefer: code=${status}` : `?__code=${status}`;
-  return {
-    location: fromHeader ? ["request", "header", "prefer"] : ["request", "query", "__code"],
-    message: `${operation} documents no HTTP ${status} response (${hook}); it documents ${documented.join(", ")}`,
-    code: "undocumented-status",
-    severity: "error",
-  };
+  return hookViolation(
+    fromHeader,
+    "__code",
+    "undocumented-status",
+    `${operation} documents no HTTP ${status} response (${hook}); it documents ${documented.join(", ")}`,
+  );
 }
+
+/** Whether the hooks came in the `Prefer` header (preferences() reads it, else the query). */
+const hookInHeader = (headers: Record<string, string | string[] | undefined>) =>
+  headers["prefer"] !== undefined;
+
+/** The violation of a hook: located at the `Prefer` header, or at its query parameter. */
+const hookViolation = (
+  fromHeader: boolean,
+  queryName: string,
+  code: string,
+  message: string,
+): Violation => ({
+  location: fromHeader ? ["request", "header", "prefer"] : ["request", "query", queryName],
+  message,
+  code,
+  severity: "error",
+});
 
 /**
  * The violation of a `Prefer: example=<name>` (or `?__example=`) that asks `operation` for an
@@ -380,8 +396,7 @@ export function unknownExample(
   elsewhere: string | undefined,
   headers: Record<string, string | string[] | undefined>,
 ): Violation {
-  // preferences() reads the Prefer header, else the query.
-  const fromHeader = headers["prefer"] !== undefined;
+  const fromHeader = hookInHeader(headers);
   const name = prefs.exampleKey ?? "";
   const hook = (code: number | undefined) =>
     fromHeader
@@ -393,12 +408,12 @@ export function unknownExample(
   const there = elsewhere
     ? `; ${name} is an example of HTTP ${elsewhere} (${hook(Number(elsewhere.replace(/X/gi, "0")))})`
     : "";
-  return {
-    location: fromHeader ? ["request", "header", "prefer"] : ["request", "query", "__example"],
-    message: `${operation} has no example named ${name} ${status}(${hook(prefs.code)}); ${status}${listed}${there}`,
-    code: "unknown-example",
-    severity: "error",
-  };
+  return hookViolation(
+    fromHeader,
+    "__example",
+    "unknown-example",
+    `${operation} has no example named ${name} ${status}(${hook(prefs.code)}); ${status}${listed}${there}`,
+  );
 }
 
 /** `https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR` → `NO_PATH_MATCHED_ERROR`. */

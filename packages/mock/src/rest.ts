@@ -45,6 +45,11 @@ export async function handleRest(
     body: logged,
     ...(result.operation?.iid && { operationId: result.operation.iid }),
   };
+  /** A hook the operation cannot follow: HOOK_ERROR_STATUS, a problem that says why. */
+  const answerHookError = (title: string, violation: Violation) => {
+    sendProblem(c.res, problem(HOOK_ERROR_STATUS, title, violation.message));
+    return c.finish({ ...common, status: HOOK_ERROR_STATUS, violations: [violation] });
+  };
   const unknown = unknownExampleOf(c, result.operation, operationKey);
   if (unknown) {
     // Prism answered 404 (no such example), or with `code=` tried the example in the 2xx response
@@ -55,19 +60,12 @@ export async function handleRest(
       delete withoutExample.exampleKey;
       result = await engine.request(input, withoutExample);
     }
-    if (result.ok && !requestErrors(result.violations).length) {
-      const body = problem(HOOK_ERROR_STATUS, "Mock: unknown example", unknown.message);
-      sendProblem(c.res, body);
-      return c.finish({ ...common, status: HOOK_ERROR_STATUS, violations: [unknown] });
-    }
+    if (result.ok && !requestErrors(result.violations).length)
+      return answerHookError("Mock: unknown example", unknown);
   }
   if (!result.ok) {
     const undocumented = undocumentedStatusOf(c, result.operation, operationKey);
-    if (undocumented) {
-      const body = problem(HOOK_ERROR_STATUS, "Mock: undocumented status", undocumented.message);
-      sendProblem(c.res, body);
-      return c.finish({ ...common, status: HOOK_ERROR_STATUS, violations: [undocumented] });
-    }
+    if (undocumented) return answerHookError("Mock: undocumented status", undocumented);
     const violations = [problemViolation(result.problem, ["request"])];
     const headers = { "content-type": "application/problem+json", ...result.headers };
     send(c.res, result.problem.status, headers, JSON.stringify(result.problem));
