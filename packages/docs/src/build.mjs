@@ -23,6 +23,7 @@ import {
   schemaIndexPage,
   schemaPage,
   TIP_NAMES,
+  typeScriptSnippetsOf,
 } from "./pages.mjs";
 import { deref, inContext, isObj, schemaRefName, sdkName } from "./util.mjs";
 
@@ -218,6 +219,11 @@ function cleanOut(out) {
     );
   }
   rmSync(out, { recursive: true, force: true });
+}
+
+/** Every TypeScript snippet the site built from `spec` shows (see `typeScriptSnippetsOf`). */
+export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false } = {}) {
+  return typeScriptSnippetsOf(loadSite(resolve(spec), { allowMissing }));
 }
 
 /**

@@ -35,6 +35,33 @@ export interface BuildOptions {
  */
 export function buildDocs(options?: BuildOptions): BuildResult;
 
+/** A TypeScript snippet of the site, and where it is shown. */
+export interface TypeScriptSnippet {
+  /** The page that shows it, e.g. `das/getAsset.html`. */
+  page: string;
+  /** The area whose client it uses (`sdk` for the all-in-one client). */
+  area: string;
+  /** The operation it calls; none for a snippet that only makes a client. */
+  operation?: string;
+  /** The example's name on an operation page, else what the block shows (`quick start`, …). */
+  example: string;
+  /**
+   * The error object of a JSON-RPC example pairing that documents an error, not a result, and
+   * the HTTP status the area's `x-error-info` gives its code (none: HTTP 200).
+   */
+  error?: { code: number; message?: string; data?: unknown; httpStatus?: number };
+  /** The snippet as the page shows it. */
+  code: string;
+}
+
+/**
+ * Every TypeScript snippet the site built from `spec` shows: each operation page's examples,
+ * each area page's quick start and Getting started's, in site order.
+ */
+export function typeScriptSnippets(
+  options?: Pick<BuildOptions, "spec" | "allowMissing">,
+): TypeScriptSnippet[];
+
 /** Broken internal links of a page map (site path → HTML); empty when all resolve. */
 export function checkLinks(pages: Map<string, string>): string[];
 

@@ -485,15 +485,48 @@ function exampleBox(title, summary, description, blocks, open) {
   return `<details class="example"${open ? " open" : ""}><summary><code>${esc(title)}</code>${summary ? ` — ${esc(summary)}` : ""}</summary>${description ? `<p>${esc(description)}</p>` : ""}<div class="ex-grid">${blocks.join("")}</div></details>`;
 }
 
+/**
+ * The request examples of a JSON-RPC method or REST operation, each with the TypeScript call its
+ * page shows: one per OpenRPC example pairing (`example`), one per request-body example, else
+ * one from the parameters' examples (`req`). A delivery has none: the service sends it.
+ */
+export function requestExamples(op) {
+  if (op.transport === "rpc")
+    return op.rpc.examples.map((example, i) => ({
+      name: example.name ?? `example ${i + 1}`,
+      summary: example.summary,
+      description: example.description,
+      example,
+      ts: tsSnippet(op, rpcSdkArgs(op, example.params)),
+    }));
+  if (op.transport === "delivery") return [];
+  const bodyExamples = op.rest.body?.examples ?? [];
+  const requests = bodyExamples.length
+    ? bodyExamples.map((ex) => ({
+        name: ex.name,
+        summary: ex.summary,
+        description: ex.description,
+        req: restRequest(op, { body: ex.value }),
+      }))
+    : [
+        {
+          name: "request",
+          summary: "Path and required parameters from their examples",
+          req: restRequest(op),
+        },
+      ];
+  return requests.map((r) => ({ ...r, ts: tsSnippet(op, restSdkArgs(op, r.req)) }));
+}
+
 function examplesSection(pc, op) {
   const out = [];
   if (op.transport === "rpc") {
-    const exs = op.rpc.examples;
+    const exs = requestExamples(op);
     if (!exs.length) return '<p class="muted">No examples.</p>';
-    exs.forEach((ex, i) => {
+    exs.forEach(({ example: ex, name, ts }, i) => {
       const body = rpcBody(op, ex.params);
       const blocks = [
-        codeBlock(tsSnippet(op, rpcSdkArgs(op, ex.params)), { label: "TypeScript", lang: "ts" }),
+        codeBlock(ts, { label: "TypeScript", lang: "ts" }),
         codeBlock(curlRpc(op, body, { query: rpcQueryPairs(op, ex.params) }), {
           label: "curl",
           lang: "sh",
@@ -514,9 +547,7 @@ function examplesSection(pc, op) {
             lang: "json",
           }),
         );
-      out.push(
-        exampleBox(ex.name ?? `example ${i + 1}`, ex.summary, ex.description, blocks, i === 0),
-      );
+      out.push(exampleBox(name, ex.summary, ex.description, blocks, i === 0));
     });
     return out.join("\n");
   }
@@ -537,25 +568,10 @@ function examplesSection(pc, op) {
     }
     return out.join("\n") || '<p class="muted">No examples.</p>';
   }
-  const bodyExamples = op.rest.body?.examples ?? [];
-  const requests = bodyExamples.length
-    ? bodyExamples.map((ex) => ({
-        name: ex.name,
-        summary: ex.summary,
-        description: ex.description,
-        req: restRequest(op, { body: ex.value }),
-      }))
-    : [
-        {
-          name: "request",
-          summary: "Path and required parameters from their examples",
-          req: restRequest(op),
-        },
-      ];
-  requests.forEach((r, i) => {
+  requestExamples(op).forEach((r, i) => {
     const url = `${fillPath(op.path, r.req.path)}${Object.keys(r.req.query).length ? `?${new URLSearchParams(Object.entries(r.req.query).map(([k, v]) => [k, String(v)]))}` : ""}`;
     const blocks = [
-      codeBlock(tsSnippet(op, restSdkArgs(op, r.req)), { label: "TypeScript", lang: "ts" }),
+      codeBlock(r.ts, { label: "TypeScript", lang: "ts" }),
       codeBlock(curlRest(op, r.req), { label: "curl", lang: "sh" }),
       codeBlock(
         `${op.method} ${url}${r.req.body !== undefined ? `\nContent-Type: ${op.rest.body.contentType}\n\n${json(r.req.body)}` : ""}`,
@@ -631,6 +647,12 @@ ${sections.map(([id, t, b]) => section(id, t, b)).join("\n")}`;
   return layout(pc, { title: `${op.id} · ${area.label}`, body, description: op.summary });
 }
 
+/** An area page's quick start: the client, made as the area's auth asks. */
+export function quickStartSnippet(area) {
+  const firstOp = area.ops[0];
+  return `import { ${area.factory} } from "${area.pkg}";\n\nconst ${area.clientVar} = ${area.factory}(${area.auth.required === false ? "" : `{ apiKey: process.env.${API_KEY_ENV} }`});${firstOp ? `\n// e.g. ${area.clientVar}.${firstOp.id}(…)` : ""}`;
+}
+
 export function areaPage(site, area) {
   const pc = pageContext(site, { path: `${area.key}/index.html`, area });
   const info = area.info;
@@ -647,8 +669,6 @@ export function areaPage(site, area) {
     )
     .join("");
   const schemaIds = [...new Set(Object.values(area.schemaIds))].sort(byName);
-  const firstOp = area.ops[0];
-  const quick = `import { ${area.factory} } from "${area.pkg}";\n\nconst ${area.clientVar} = ${area.factory}(${area.auth.required === false ? "" : `{ apiKey: process.env.${API_KEY_ENV} }`});${firstOp ? `\n// e.g. ${area.clientVar}.${firstOp.id}(…)` : ""}`;
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › ${area.deprecated ? "Deprecated › " : ""}<span>${esc(area.label)}</span></nav>
 <header class="op-head"><h1>${esc(area.label)}</h1><div class="badges">${badge(area.kind === "openrpc" ? "rpc" : "rest", area.kind === "openrpc" ? "JSON-RPC" : "REST")}${area.beta ? ` ${badge("beta", "beta")}` : ""}${area.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</div></header>
 <p class="lead">${esc(area.title)}${info.summary ? ` — ${inl(pc, info.summary)}` : ""}</p>
@@ -660,7 +680,7 @@ ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</c
 ${constantsBlock(pc, info)}
 ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", `<div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table></div>`)}
 ${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p><div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table></div>`) : ""}
-${section("quick-start", "Quick start", codeBlock(quick, { label: "TypeScript", lang: "ts" }))}
+${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
 ${section("schemas", "Schemas", `<ul class="cols">${schemaIds.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`)}`;
   return layout(pc, { title: area.label, body, description: area.title });
 }
@@ -778,12 +798,12 @@ export const ERROR_CLASSES = [
 const optionTable = (rows) =>
   `<div class="table-wrap"><table><thead><tr><th scope="col">Option</th><th scope="col">What</th></tr></thead><tbody>${rows.map(([name, what]) => `<tr><td><code>${esc(name)}</code></td><td>${what}</td></tr>`).join("")}</tbody></table></div>`;
 
-/** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
-function sdkSections(area) {
+/** Getting started's client and call options, shown on one area's client. */
+export function optionsSnippet(area) {
   const pkg = area?.pkg ?? "@chaindata/das";
   const factory = area?.factory ?? "createDasClient";
   const v = area?.clientVar ?? "das";
-  const example = `import { ${factory}, createRateLimiter } from "${pkg}";
+  return `import { ${factory}, createRateLimiter } from "${pkg}";
 
 const ${v} = ${factory}({
   apiKey: process.env.${API_KEY_ENV},
@@ -792,11 +812,21 @@ const ${v} = ${factory}({
   rateLimit: createRateLimiter({ requestsPerSecond: 10 }),
 });
 // Call options follow the params: ${v}.<method>(params, { timeout: 10_000, signal })`;
+}
+
+/** Getting started's all-in-one client (`@chaindata/sdk`) and one call through it. */
+export const ALL_IN_ONE_SNIPPET = `import { createChainDataClient } from "@chaindata/sdk";
+
+const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
+const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`;
+
+/** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
+function sdkSections(area) {
   return [
     section(
       "options",
       "4. Client and call options",
-      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(CLIENT_OPTIONS)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(example, { label: "TypeScript", lang: "ts" })}`,
+      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(CLIENT_OPTIONS)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "errors",
@@ -806,35 +836,32 @@ const ${v} = ${factory}({
     section(
       "all-in-one",
       "6. Every area in one client",
-      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>rateLimit</code> goes to the admin area only, <code>batch</code> to the JSON-RPC areas but the sender; the sender gets no API key: its key is a dedicated one, use <code>createSenderClient</code>). Each area is created on first use.</p>${codeBlock(
-        `import { createChainDataClient } from "@chaindata/sdk";
-
-const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
-const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`,
-        { label: "TypeScript", lang: "ts" },
-      )}`,
+      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>rateLimit</code> goes to the admin area only, <code>batch</code> to the JSON-RPC areas but the sender; the sender gets no API key: its key is a dedicated one, use <code>createSenderClient</code>). Each area is created on first use.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
 }
 
-export function gettingStartedPage(site) {
-  const pc = pageContext(site, { path: "getting-started.html" });
+/**
+ * Getting started's one call: the first operation with an example of DAS (else of the first
+ * live area), as TypeScript (with the API key, and against the local mock) and curl.
+ */
+export function gettingStartedCall(site) {
   const area =
     site.areas.find((a) => a.key === "das" && a.ops.length) ??
     site.areas.find((a) => a.ops.length && !a.deprecated) ??
     site.areas[0];
   const op =
     area?.ops.find((o) => (o.transport === "rpc" ? o.rpc.examples.length : true)) ?? area?.ops[0];
+  // (A JSON-RPC method's first example pairing; a REST operation's first body example.)
+  const example = op?.transport === "rpc" ? op.rpc.examples[0] : undefined;
   let ts = "";
   let localTs = "";
   let curl = "";
-  const localUrl = area?.servers.urls.local;
   if (op) {
     if (op.transport === "rpc") {
-      const ex = op.rpc.examples[0];
-      const args = rpcSdkArgs(op, ex?.params ?? []);
+      const args = rpcSdkArgs(op, example?.params ?? []);
       ts = tsSnippet({ ...op, pagination: undefined }, args);
-      curl = curlRpc(op, rpcBody(op, ex?.params ?? []), { env: "local" });
+      curl = curlRpc(op, rpcBody(op, example?.params ?? []), { env: "local" });
     } else {
       const req = restRequest(op, { body: op.rest.body?.examples?.[0]?.value });
       ts = tsSnippet({ ...op, pagination: undefined }, restSdkArgs(op, req));
@@ -845,6 +872,13 @@ export function gettingStartedPage(site) {
       '({ environment: "local" })',
     );
   }
+  return { area, op, example, ts, localTs, curl };
+}
+
+export function gettingStartedPage(site) {
+  const pc = pageContext(site, { path: "getting-started.html" });
+  const { area, op, ts, localTs, curl } = gettingStartedCall(site);
+  const localUrl = area?.servers.urls.local;
   const pkgRows = site.areas
     .map(
       (a) =>
@@ -922,4 +956,64 @@ export function schemaIndexPage(site) {
     description: `The ${list.length} named schemas shared by the chaindata operations.`,
     body,
   });
+}
+
+/**
+ * Every TypeScript snippet the site shows, with where: each operation page's examples, each area
+ * page's quick start, and Getting started's. `operation` is the operation a snippet calls (none
+ * for a client made without a call), `error` the error object of an example pairing that
+ * documents an error instead of a result. test/docs/snippets.test.ts compiles and runs them all,
+ * and checks this list against the built pages.
+ */
+export function typeScriptSnippetsOf(site) {
+  // An example pairing's error, with the HTTP status the service answers it with (x-error-info).
+  const documentedError = (op, example) =>
+    example?.error !== undefined && {
+      error: {
+        ...example.error,
+        httpStatus: op.rpc.errors.find((e) => e.code === example.error.code)?.httpStatus,
+      },
+    };
+  const snippets = [];
+  for (const area of site.areas) {
+    for (const op of area.ops)
+      for (const ex of requestExamples(op))
+        snippets.push({
+          page: op.href,
+          area: area.key,
+          operation: op.id,
+          example: ex.name,
+          ...documentedError(op, ex.example),
+          code: ex.ts,
+        });
+    snippets.push({
+      page: `${area.key}/index.html`,
+      area: area.key,
+      example: "quick start",
+      code: quickStartSnippet(area),
+    });
+  }
+  const page = "getting-started.html";
+  const { area, op, example, ts, localTs } = gettingStartedCall(site);
+  if (op) {
+    const called = { page, area: area.key, operation: op.id, ...documentedError(op, example) };
+    snippets.push({ ...called, example: "call one method", code: ts });
+    snippets.push({ ...called, example: "local mock", code: localTs });
+  }
+  snippets.push(
+    {
+      page,
+      area: area?.key ?? "das",
+      example: "client and call options",
+      code: optionsSnippet(area),
+    },
+    {
+      page,
+      area: "sdk",
+      operation: "getAsset",
+      example: "every area in one client",
+      code: ALL_IN_ONE_SNIPPET,
+    },
+  );
+  return snippets;
 }
