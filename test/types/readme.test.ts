@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tsc } from "./tsc.js";
+import { diagnosticsBy, tsc } from "./tsc.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const dir = `${root}test/types/.readme`;
@@ -57,7 +57,7 @@ const examples = packages
   .filter((e) => e.modules.length);
 
 /** tsc's diagnostics, by module folder under .readme/ (`readme-webhooks`, `examples-das`…). */
-const errors = new Map<string, string[]>();
+let errors = new Map<string, string[]>();
 const folderOf = (file: string) =>
   file === "README.md" ? "readme-root" : `readme-${file.split("/")[1]}`;
 
@@ -80,13 +80,7 @@ beforeAll(() => {
     }),
   ); // (as strict a consumer as there is)
   const output = tsc("-p", dir, "--pretty", "false");
-  // One diagnostic per unindented line (`<path>(line,col): error TS…`), its indented lines after it.
-  let current = "(tsc)";
-  for (const line of output.split("\n")) {
-    if (!line.trim()) continue;
-    if (!/^\s/.test(line)) current = /\.readme\/([^/]+)\//.exec(line)?.[1] ?? "(tsc)";
-    errors.set(current, [...(errors.get(current) ?? []), line]);
-  }
+  errors = diagnosticsBy(output, (line) => /\.readme\/([^/]+)\//.exec(line)?.[1]);
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -15,3 +15,22 @@ export function tsc(...args: string[]): string {
     return `${stdout}${stderr}`;
   }
 }
+
+/**
+ * tsc's diagnostics (`--pretty false`) grouped by `keyOf(path)` of the file each is about: one
+ * diagnostic per unindented line (`<path>(line,col): error TS…`), its indented lines after it.
+ * A line about no file it recognises (a config error) goes under "(tsc)".
+ */
+export function diagnosticsBy(
+  output: string,
+  keyOf: (line: string) => string | undefined,
+): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  let current = "(tsc)";
+  for (const line of output.split("\n")) {
+    if (!line.trim()) continue;
+    if (!/^\s/.test(line)) current = keyOf(line) ?? "(tsc)";
+    groups.set(current, [...(groups.get(current) ?? []), line]);
+  }
+  return groups;
+}
