@@ -18,6 +18,7 @@ export default tseslint.config(
       "coverage/",
       "test-results/",
       "test/types/.readme/",
+      "test/docs/.snippets/",
     ],
   },
   js.configs.recommended,

@@ -1,0 +1,255 @@
+// Every TypeScript snippet of the docs site compiles and runs: each operation page's examples,
+// each area page's quick start and Getting started's, taken from the docs generator itself
+// (`typeScriptSnippets`: the functions its pages are made with) and checked against the built
+// pages, so no snippet the site shows is left out. Each one
+//   1. type-checks as written against the built packages' declarations: one module per snippet
+//      under test/docs/.snippets/ (git-ignored), one `tsc` run, strict and with
+//      exactOptionalPropertyTypes, like the README check (test/types/readme.test.ts);
+//   2. runs against the mock: transpiled with `typescript`'s transpileModule, imported, awaited.
+//      It resolves, having called its operation with requests the mock found valid; an example
+//      pairing that documents an error rejects with the class the SDK documents for it.
+// Running changes one thing in a snippet: each client factory call gets the mock's `baseUrls`
+// on top of the snippet's own options (see `pointAtMock`). The API key the snippets read,
+// process.env.CHAINDATA_API_KEY, is a placeholder here.
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  InternalServerError,
+  JsonRpcError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+} from "@chaindata/core";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  buildDocs,
+  typeScriptSnippets,
+  type TypeScriptSnippet,
+} from "../../packages/docs/src/index.mjs";
+import { useMock } from "../contract/harness.js";
+import { diagnosticsBy, tsc } from "../types/tsc.js";
+
+const root = join(import.meta.dirname, "../..");
+// Inside the repository, so `@chaindata/*` resolves through the workspace links as for a user.
+const dir = join(import.meta.dirname, ".snippets");
+const PLACEHOLDER_KEY = "placeholder-not-a-real-key";
+
+const snippets = typeScriptSnippets();
+/** A module name per snippet: where it is shown, readable in tsc's output. */
+const moduleOf = (snippet: TypeScriptSnippet, i: number) =>
+  `${String(i).padStart(2, "0")}-${snippet.area}-${snippet.operation ?? "client"}-${snippet.example}`.replace(
+    /[^\w-]+/g,
+    "_",
+  );
+// [test name, case]: the name says area, operation, example and page, e.g.
+// "das getAsset (programmableNft, das/getAsset.html)".
+const cases = snippets.map(
+  (snippet, i) =>
+    [
+      `${snippet.area} ${snippet.operation ?? "(no call)"} (${snippet.example}, ${snippet.page})`,
+      { snippet, module: moduleOf(snippet, i) },
+    ] as const,
+);
+
+const mock = useMock();
+let typeErrors = new Map<string, string[]>();
+
+/** A JSON value as a synthesized TypeScript expression (no source positions to print comments from). */
+function expressionOf(factory: ts.NodeFactory, value: unknown): ts.Expression {
+  if (typeof value === "string") return factory.createStringLiteral(value);
+  if (typeof value === "number") return factory.createNumericLiteral(value);
+  if (typeof value === "object" && value !== null)
+    return factory.createObjectLiteralExpression(
+      Object.entries(value).map(([key, v]) =>
+        factory.createPropertyAssignment(
+          factory.createStringLiteral(key),
+          expressionOf(factory, v),
+        ),
+      ),
+    );
+  throw new Error(`no literal for ${typeof value}`);
+}
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+/** The class the SDK throws for an error object answered with an HTTP status (docs: Getting started, "Errors"). */
+function documentedClass(httpStatus = 200): ErrorClass {
+  if (httpStatus === 200) return JsonRpcError;
+  const byStatus: Record<number, ErrorClass> = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+  };
+  return byStatus[httpStatus] ?? (httpStatus >= 500 ? InternalServerError : APIError);
+}
+
+/**
+ * The client options a snippet runs with on top of its own: the mock for every host and, for an
+ * example pairing that documents an error, the mock's hooks that answer with that error as the
+ * service does (with the HTTP status x-error-info gives its code), and no retries of it.
+ */
+function mockOptions(snippet: TypeScriptSnippet, baseUrls: Record<string, string>) {
+  if (!snippet.error) return { baseUrls };
+  const { code, httpStatus = 200 } = snippet.error;
+  const headers =
+    httpStatus === 200
+      ? { Prefer: "code=200", "X-Mock-JsonRpc-Error": String(code) }
+      : { Prefer: `code=${httpStatus}, example=error${code}` };
+  return { baseUrls, headers, maxRetries: 0 };
+}
+
+/**
+ * A transformer that points every client at the mock: `createXClient(options)` becomes
+ * `createXClient({ ...options, ...overrides })` (see `mockOptions`). Nothing else changes.
+ */
+function pointAtMock(overrides: object): ts.TransformerFactory<ts.SourceFile> {
+  return (context) => {
+    const { factory } = context;
+    const visit = (node: ts.Node): ts.Node => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        /^create\w+Client$/.test(node.expression.text)
+      ) {
+        const options = factory.createObjectLiteralExpression([
+          ...node.arguments.map((argument) => factory.createSpreadAssignment(argument)),
+          factory.createSpreadAssignment(expressionOf(factory, overrides)),
+        ]);
+        return factory.updateCallExpression(node, node.expression, node.typeArguments, [options]);
+      }
+      return ts.visitEachChild(node, visit, context);
+    };
+    return (source) => ts.visitNode(source, visit) as ts.SourceFile;
+  };
+}
+
+beforeAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const [, { snippet, module }] of cases)
+    writeFileSync(join(dir, `${module}.ts`), `${snippet.code}\nexport {};\n`);
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      extends: "../../../tsconfig.base.json",
+      compilerOptions: { noEmit: true, exactOptionalPropertyTypes: true },
+      include: ["*.ts"],
+    }),
+  );
+  typeErrors = diagnosticsBy(
+    tsc("-p", dir, "--pretty", "false"),
+    (line) => /\.snippets\/([^/]+)\.ts\(/.exec(line)?.[1],
+  );
+  // Transpiled after the mock is up (useMock's beforeAll runs first): it knows the port.
+  for (const [, { snippet, module }] of cases) {
+    const { outputText } = ts.transpileModule(snippet.code, {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+      transformers: { before: [pointAtMock(mockOptions(snippet, mock.mock.baseUrls))] },
+    });
+    writeFileSync(join(dir, `${module}.mjs`), outputText);
+  }
+  vi.stubEnv("CHAINDATA_API_KEY", PLACEHOLDER_KEY);
+}, 60_000);
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("docs TypeScript snippets", () => {
+  it("are every TypeScript block of the built site", () => {
+    const out = mkdtempSync(join(tmpdir(), "chaindata-docs-snippets-"));
+    try {
+      buildDocs({ out });
+      const unescape = (html: string) =>
+        html
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&amp;/g, "&");
+      const shown: string[] = [];
+      const walk = (folder: string) => {
+        for (const entry of readdirSync(folder, { withFileTypes: true })) {
+          const path = join(folder, entry.name);
+          if (entry.isDirectory()) walk(path);
+          else if (entry.name.endsWith(".html"))
+            // Snippet blocks (`<pre data-lang="ts"><code>`) and fenced blocks of the spec's
+            // Markdown (`<code data-lang="ts">`).
+            for (const match of readFileSync(path, "utf8").matchAll(
+              /data-lang="(?:ts|typescript)"><code>([\s\S]*?)<\/code>|<code data-lang="(?:ts|typescript)">([\s\S]*?)<\/code>/g,
+            ))
+              shown.push(unescape(match[1] ?? match[2]!));
+        }
+      };
+      walk(out);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(snippets.map((s) => s.code).sort()).toEqual(shown.sort());
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it("cover every operation of the spec (one without an example would have none)", () => {
+    const called = new Set(snippets.map((s) => `${s.area} ${s.operation}`));
+    const index = JSON.parse(readFileSync(join(root, "spec/dist/index.json"), "utf8"));
+    const operations: string[] = [];
+    for (const { area, file } of index.areas) {
+      const doc = JSON.parse(readFileSync(join(root, "spec/dist", file), "utf8"));
+      for (const method of doc.methods ?? []) operations.push(`${area} ${method.name}`);
+      for (const item of Object.values<any>(doc.paths ?? {}))
+        for (const operation of Object.values<any>(item))
+          if (operation?.operationId) operations.push(`${area} ${operation.operationId}`);
+    }
+    expect(operations.length).toBeGreaterThan(20);
+    expect(operations.filter((op) => !called.has(op))).toEqual([]);
+  });
+
+  it("tsc ran", () => {
+    expect(typeErrors.get("(tsc)") ?? []).toEqual([]);
+  });
+
+  it.each(cases)("%s type-checks", (_name, { module }) => {
+    expect(typeErrors.get(module) ?? []).toEqual([]);
+  });
+
+  it.each(cases)("%s runs against the mock", async (_name, { snippet, module }) => {
+    // (The `.all()` loops print every item they walk.)
+    const printed = vi.spyOn(console, "log").mockImplementation(() => {});
+    const run = import(pathToFileURL(join(dir, `${module}.mjs`)).href);
+    try {
+      if (snippet.error) {
+        const error: any = await run.then(
+          () => "resolved",
+          (thrown: unknown) => thrown,
+        );
+        expect(error).toBeInstanceOf(documentedClass(snippet.error.httpStatus));
+        const rpcCode = error instanceof JsonRpcError ? error.code : error?.rpcError?.code;
+        expect(rpcCode, "the JSON-RPC error code").toBe(snippet.error.code);
+      } else await run;
+    } finally {
+      printed.mockRestore();
+    }
+    const requests = mock.requests();
+    expect(
+      requests.filter((r) => r.violations.length),
+      "requests the mock found invalid",
+    ).toEqual([]);
+    if (snippet.operation)
+      expect(
+        requests.some(
+          (r) => r.operationId === snippet.operation || r.rpcMethods?.includes(snippet.operation!),
+        ),
+        `a request for ${snippet.operation} (sent: ${requests.map((r) => r.operationId ?? r.rpcMethods).join(", ")})`,
+      ).toBe(true);
+    else expect(requests, "a snippet without a call sends nothing").toEqual([]);
+  });
+});
