@@ -53,6 +53,34 @@ describe("convertOpenRpc", () => {
     });
   });
 
+  it("matches request params only against pairings with a result (an error-only one cannot answer)", () => {
+    const method = doc.methods[0]!;
+    const withError = {
+      ...doc,
+      methods: [
+        {
+          ...method,
+          examples: [
+            ...method.examples,
+            {
+              name: "missing",
+              params: [{ name: "id", value: "nope" }],
+              error: { code: -32000, message: "not found" },
+            },
+          ],
+        },
+      ],
+    };
+    const converted = convertOpenRpc({
+      area: "x",
+      kind: "openrpc",
+      file: "x.json",
+      host: "rpc",
+      doc: withError,
+    });
+    expect(converted.methods[0]!.examples.map((e) => e.name)).toEqual(["one"]);
+  });
+
   it("requires the api-key by default and always has 400/401/403/429 error responses", () => {
     expect(op.security).toEqual([{ RpcApiKey: [] }]);
     expect(openapi.components.securitySchemes.RpcApiKey).toEqual({

@@ -311,7 +311,11 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
       endpoint,
       name: m.name,
       operationPath,
-      examples: examples.map((e: any) => ({ name: e.name, params: exampleParams(mm, e) })),
+      // Only pairings with a result: the params of an error-only pairing must not pick it for a
+      // plain request, which Prism can answer only with a result example.
+      examples: examples
+        .filter((e: any) => Object.hasOwn(resultExamples, e.name))
+        .map((e: any) => ({ name: e.name, params: exampleParams(mm, e) })),
       errors,
       errorStatus,
       auth,
