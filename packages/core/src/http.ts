@@ -361,7 +361,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     const detail = error?.message ?? error ?? body?.message ?? body;
     const { status, statusText } = response;
     return makeAPIError(
-      redactor(`HTTP ${status} ${statusText}`.trim()) +
+      // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
+      // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
+      redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()) +
         ` from ${operation}` +
         (typeof detail === "string" && !/^\s*</.test(detail)
           ? ": " + detail.trim().slice(0, 500)

@@ -94,6 +94,30 @@ describe("auth", () => {
     }
   });
 
+  it("a browser's opaque redirect (status 0, no headers) is an APIError reading 'HTTP 3xx', not 'HTTP 0'", async () => {
+    // What a browser's fetch resolves with for `redirect: "manual"` (Response cannot be built
+    // with status 0, so a stand-in with the fields the transport reads).
+    const opaqueRedirect = {
+      type: "opaqueredirect",
+      status: 0,
+      statusText: "",
+      ok: false,
+      headers: new Headers(),
+      arrayBuffer: async () => new ArrayBuffer(0),
+    } as unknown as Response;
+    const { fetch, calls } = stubFetch(() => opaqueRedirect);
+    const transport = createTransport({ apiKey: KEY, fetch, maxRetries: 2 }, walletHost);
+    const error = await transport.send(get(), { operation: getBalances }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({
+      status: 0,
+      headers: {},
+      message: "HTTP 3xx from getBalances",
+    });
+    expect(calls).toHaveLength(1); // not retried
+    expect(calls[0]!.redirect).toBe("manual");
+  });
+
   it("sends a key to the sender only when one is configured", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     await createTransport({ fetch }, senderHost).send(
