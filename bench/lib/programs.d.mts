@@ -1,6 +1,11 @@
-// Types of programs.mjs, for test/size/size.test.ts.
+// Types of programs.mjs, for the tests that bundle programs (test/size, test/browser).
+import type { BuildOptions } from "esbuild";
 export declare const repoRoot: string;
 export declare const ESBUILD_FLAGS: string;
+export declare function browserBundle(
+  contents: string,
+  sourcefile?: string,
+): BuildOptions & { write: false };
 export interface AreaPrograms {
   call: string;
   pkg: string;

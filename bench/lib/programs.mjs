@@ -173,20 +173,29 @@ tm.getTokenMetadata({ mintAccounts: ['${ASSET}'], includeOffChain: true }).then(
 };
 
 /**
- * Bundles `contents` (ESM source) with esbuild's JS API — the equivalent of
- * `esbuild --bundle --minify --format=esm --platform=browser` — and gzips the output (level 9).
+ * esbuild's JS API options for a program bundled as a browser app bundles it: the equivalent of
+ * `esbuild --bundle --minify --format=esm --platform=browser` (ESBUILD_FLAGS), in memory.
+ * `contents` is ESM source whose imports resolve from the repository root (packages by name, from
+ * their built dist/).
+ */
+export const browserBundle = (contents, sourcefile = "program.mjs") => ({
+  stdin: { contents, resolveDir: repoRoot, loader: "js", sourcefile },
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "browser",
+  write: false,
+  logLevel: "error",
+});
+
+/**
+ * Bundles `contents` (ESM source) as {@link browserBundle} does and gzips the output (level 9).
  * @returns {{ min, gz, code, parts }} (min and gz in bytes; parts: minified bytes per package), or
  *   with `splitting`: {{ files, min, gz, initialGz }} (initialGz: the entry chunk and its static imports)
  */
 export async function bundleSize(contents, { splitting = false } = {}) {
   const result = await build({
-    stdin: { contents, resolveDir: repoRoot, loader: "js", sourcefile: "program.mjs" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "error",
+    ...browserBundle(contents),
     metafile: true,
     ...(splitting ? { splitting: true, outdir: "/virtual-out" } : {}),
   });

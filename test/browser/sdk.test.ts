@@ -18,7 +18,7 @@
  *  - no console error but those Chromium writes for the errors forced, no page error, no request
  *    off 127.0.0.1.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseJson, stringifyJson } from "@chaindata/core";
@@ -26,18 +26,12 @@ import { createAdminClient } from "@chaindata/admin";
 import { startMock, type MockServer } from "@chaindata/mock";
 import { createWalletClient } from "@chaindata/wallet";
 import { build } from "esbuild";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { repoRoot } from "../../bench/lib/programs.mjs";
+import { browserBundle } from "../../bench/lib/programs.mjs";
 import { example } from "../contract/contracts.js";
 import { operationById, specDir } from "../contract/spec.js";
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-// No browser is a failure, never a skip: .ci/run installs Debian's chromium.
-if (!existsSync(chromiumPath))
-  throw new Error(
-    `no Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
-  );
+import { launchChromium } from "../chromium.js";
 
 /** A placeholder, not a secret: the tests look for it where it must never appear. */
 const API_KEY = "browser-test-key-not-a-secret";
@@ -289,15 +283,7 @@ beforeAll(async () => {
   [mock] = await Promise.all([
     startMock({ port: 0, quiet: true }),
     ...Object.entries(programs).map(async ([name, contents]) => {
-      const result = await build({
-        stdin: { contents, resolveDir: repoRoot, loader: "js", sourcefile: `${name}.mjs` },
-        bundle: true,
-        minify: true,
-        format: "esm",
-        platform: "browser",
-        write: false,
-        logLevel: "error",
-      });
+      const result = await build(browserBundle(contents, `${name}.mjs`));
       bundles.set(name, result.outputFiles[0]!.contents);
     }),
   ]);
@@ -308,21 +294,11 @@ beforeAll(async () => {
   closedPort = Number(new URL(await listen(gone)).port);
   await close(gone);
 
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      // Nothing resolves but 127.0.0.1. (Not page.route like the docs test: with request
-      // interception on, Playwright answers CORS preflights itself, which would hide the mock's.)
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-    ],
-  });
+  browser = await launchChromium([
+    // Nothing resolves but 127.0.0.1. (Not page.route like the docs test: with request
+    // interception on, Playwright answers CORS preflights itself, which would hide the mock's.)
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+  ]);
   const context = await browser.newContext({ serviceWorkers: "block" });
   page = await context.newPage();
   page.on("console", (message) => {

@@ -2,21 +2,16 @@
 // page loads with no console error, no failed request and no request off 127.0.0.1;
 // a crawl from the home page reaches every page through links that all resolve;
 // navigation and search work; screenshots go to test-results/docs/.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveDocs, type DocsServer } from "../../packages/docs/src/index.mjs";
+import { launchChromium } from "../chromium.js";
 
 const root = join(import.meta.dirname, "../..");
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const shots = join(root, "test-results/docs");
-// No browser is a failure, never a skip: .ci/run installs Debian's chromium.
-if (!existsSync(chromiumPath))
-  throw new Error(
-    `no Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH)`,
-  );
 
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-browser-"));
 let server: DocsServer;
@@ -75,18 +70,7 @@ describe("docs site in Chromium", () => {
   beforeAll(async () => {
     server = await serveDocs({ port: 0, dir: join(tmp, "site"), build: true });
     origin = new URL(server.url).origin;
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({
       viewport: { width: 1360, height: 900 },
       serviceWorkers: "block",

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../bench/lib/programs.mjs";
+import { browserBundle } from "../../bench/lib/programs.mjs";
 
 const ASSET = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
@@ -21,15 +21,7 @@ type Run = (fetch: typeof globalThis.fetch, input: unknown) => Promise<unknown>;
 
 /** Bundles a program whose `run(fetch, input)` makes one call, and imports it. */
 async function bundled(name: string, source: string): Promise<Run> {
-  const result = await build({
-    stdin: { contents: source, resolveDir: repoRoot, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    logLevel: "error",
-  });
+  const result = await build(browserBundle(source, `${name}.mjs`));
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, result.outputFiles[0]!.contents);
   return (await import(pathToFileURL(file).href)).run;
