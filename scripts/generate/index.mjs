@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
-import { staleBundles } from "../spec/bundle.mjs";
+import { parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";
 import { operationsOf } from "./lib/operations.mjs";
@@ -31,7 +31,8 @@ function readBundles(distDir) {
   const sources = readSources(distDir);
   const areas = index.areas.map((a) => ({
     ...a,
-    doc: JSON.parse(readFileSync(join(distDir, a.file), "utf8")),
+    // (With the exact values of u64 examples beyond 2^53, which the @example samples print.)
+    doc: parseBundle(readFileSync(join(distDir, a.file), "utf8")),
     origins: sources?.[a.file],
   }));
   return { index, areas };
@@ -161,7 +162,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
           beta: m["x-beta"],
           idempotent: m["x-idempotent"] !== false,
           paginated: m["x-pagination"],
-          example: rpcExample(m, client, undefined, [factory]),
+          example: rpcExample(doc, m, client, undefined, [factory]),
         }))
       : operationsOf(doc).map((op) => ({
           id: op.o.operationId,

@@ -19,22 +19,26 @@ import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./
 import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
+import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
  * A one-line usage sample of `op` on a client named `clientVar`; `taken` lists the other names the
  * surrounding sample binds (the README's `create<Area>Client` import), which the result never reuses.
+ * The input is the path and required parameters' first examples and the body's first example, u64
+ * values as bigint literals with every digit.
  */
 export function exampleFor(doc, op, clientVar, taken = []) {
   const input = {};
   for (const p of op.params) {
     if (p.in !== "path" && p.in !== "query") continue;
     const ex = Object.values(p.examples ?? {})[0];
-    if (ex && (p.required || p.in === "path")) input[p.name] = ex.value;
+    if (ex && (p.required || p.in === "path")) input[p.name] = exactValueAt(ex, "value");
   }
   const bodyEx = Object.values(op.body?.examples ?? {})[0];
-  if (bodyEx?.value && typeof bodyEx.value === "object") Object.assign(input, bodyEx.value);
+  if (bodyEx?.value && typeof bodyEx.value === "object")
+    Object.assign(input, exactValueAt(bodyEx, "value"));
   const hasInput = Object.keys(input).length > 0 || op.params.length > 0 || op.body;
-  const call = `${clientVar}.${op.o.operationId}(${hasInput ? exampleValue(input) : ""})`;
+  const call = `${clientVar}.${op.o.operationId}(${hasInput ? exampleValue(input, { doc, schema: inputSchema(doc, op) }) : ""})`;
   // The result is named after the operation without its verb (getWebhook → webhook); when that is
   // the client's own name (listWebhooks on `webhooks`, getTokenMetadata on `tokenMetadata`), a
   // shorter noun (metadata), a list name (webhookList) or `result`.

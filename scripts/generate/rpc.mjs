@@ -21,6 +21,7 @@ import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/o
 import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { allowsNull, camel, deref, pascal, validationSchema } from "./lib/schema.mjs";
+import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
  * The operations of the area's OpenAPI document (`http`), when it has one besides its OpenRPC
@@ -44,11 +45,13 @@ function httpOperations(http) {
 }
 
 /**
- * A one-line usage sample of `method`: `<clientVar>.<method>(…)`, or with `firstArg` the standalone
- * `<method>(<firstArg>, …)`; `taken` lists the other names the surrounding sample binds (the README's
- * `create<Area>Client` import), which the result never reuses.
+ * A one-line usage sample of `method` (of the bundled `doc`): `<clientVar>.<method>(…)`, or with
+ * `firstArg` the standalone `<method>(<firstArg>, …)`; `taken` lists the other names the surrounding
+ * sample binds (the README's `create<Area>Client` import), which the result never reuses. The
+ * params are the first example pairing's, as the SDK takes them: query options by their SDK name,
+ * u64 values as bigint literals with every digit.
  */
-export function exampleFor(method, clientVar, firstArg, taken = []) {
+export function exampleFor(doc, method, clientVar, firstArg, taken = []) {
   const ex = (method.examples ?? []).find((e) => Array.isArray(e.params));
   if (!ex) return undefined;
   // Named after the result descriptor (asset, assetList…), unless that is a name the sample uses.
@@ -57,8 +60,19 @@ export function exampleFor(method, clientVar, firstArg, taken = []) {
     [clientVar, ...(firstArg ? [firstArg, method.name] : []), ...taken],
   );
   let args;
-  if (paramsShape(method) === "array") args = exampleValue(ex.params[0]?.value ?? []);
-  else args = exampleValue(Object.fromEntries(ex.params.map((p) => [p.name, p.value])));
+  if (paramsShape(method) === "array")
+    args = exampleValue((ex.params[0] && exactValueAt(ex.params[0], "value")) ?? [], {
+      doc,
+      schema: method.params?.[0]?.schema,
+    });
+  else {
+    const query = new Set((method["x-query-params"] ?? []).map((q) => q.name));
+    const sdkName = (name) => (query.has(name) ? camel(name) : name);
+    args = exampleValue(
+      Object.fromEntries(ex.params.map((p) => [sdkName(p.name), exactValueAt(p, "value")])),
+      { doc, schema: paramsSchema(method, { withQuery: true }) },
+    );
+  }
   return firstArg
     ? `const ${resultVar} = await ${method.name}(${firstArg}, ${args});`
     : `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
@@ -181,13 +195,13 @@ export async function emitRpcArea(main, http) {
     standalone.push(
       jsdoc(m, {
         indent: "",
-        example: exampleFor(m, "", "rpc"),
+        example: exampleFor(doc, m, "", "rpc"),
         areaBeta: Boolean(doc.info["x-beta"]),
       }) +
         `export function ${m.name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
     );
     const doc_ = jsdoc(m, {
-      example: exampleFor(m, clientVar),
+      example: exampleFor(doc, m, clientVar),
       areaBeta: Boolean(doc.info["x-beta"]),
     });
     const call = `(params, options) => ${m.name}(rpc, params, options)`;

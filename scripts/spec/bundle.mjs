@@ -82,6 +82,43 @@ export function exactInteger(container, key) {
     : undefined;
 }
 
+/**
+ * `container[key]` of a bundled `doc`, copied with every integer beyond ±(2^53−1) as the exact
+ * bigint the spec gives (at any depth), for what writes an example out (the generated @example).
+ */
+export function exactValueAt(container, key) {
+  const exact = exactInteger(container, key);
+  if (exact !== undefined) return exact;
+  const value = container[key];
+  if (Array.isArray(value)) return value.map((_, i) => exactValueAt(value, i));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.keys(value).map((k) => [k, exactValueAt(value, k)]));
+  return value;
+}
+
+/**
+ * A bundle's JSON text (spec/dist) as a plain document, as `bundleAll` returns it: JSON.parse
+ * rounds integers beyond 2^53, so their exact values are recorded for `exactInteger` too.
+ */
+export function parseBundle(text) {
+  const doc = JSON.parse(text);
+  if (!/\d{16}/.test(text)) return doc;
+  // Those integers as tagged strings, then bigints: the strings of the text are matched whole (and
+  // kept), a number only from its start to its end, and never a key (as @chaindata/core parseJson).
+  const tag = "\u0000bigint:";
+  const exact = JSON.parse(
+    text.replace(
+      /"[^"\\]*(?:\\.[^"\\]*)*"|(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE]|\s*:)/g,
+      (token) =>
+        token[0] === '"' || Number.isSafeInteger(+token) ? token : `"\\u0000bigint:${token}"`,
+    ),
+    (_key, value) =>
+      typeof value === "string" && value.startsWith(tag) ? BigInt(value.slice(tag.length)) : value,
+  );
+  recordExactIntegers(doc, exact);
+  return doc;
+}
+
 function recordExactIntegers(plain, exact) {
   if (plain === null || typeof plain !== "object" || exact === null || typeof exact !== "object")
     return;

@@ -1,7 +1,11 @@
 // The generator's one-line usage samples (README first call, JSDoc @example): the result variable
 // never takes a name the sample already binds or calls, or the sample would not run
-// (`const webhooks = await webhooks.listWebhooks()` is a SyntaxError).
+// (`const webhooks = await webhooks.listWebhooks()` is a SyntaxError); and the input is what the
+// SDK takes: u64 values as bigint literals with every digit the spec gives, query options by their
+// SDK name (test/generate/spec-edit.test.ts compiles such samples against their package).
 import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { exactInteger, parseBundle } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { exampleFor as restExample } from "../../scripts/generate/rest.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -43,22 +47,128 @@ describe("JSON-RPC exampleFor", () => {
   });
 
   it("names the result after the method's result descriptor", () => {
-    expect(rpcExample(method("getAsset", "asset"), "das")).toBe(
+    expect(rpcExample({}, method("getAsset", "asset"), "das")).toBe(
       'const asset = await das.getAsset({\n  id: "x"\n});',
     );
-    expect(rpcExample(method("getAsset", "asset"), "", "rpc")).toBe(
+    expect(rpcExample({}, method("getAsset", "asset"), "", "rpc")).toBe(
       'const asset = await getAsset(rpc, {\n  id: "x"\n});',
     );
   });
 
   it("never reuses the client, `rpc`, the called function or another name of the sample", () => {
-    expect(resultOf(rpcExample(method("getDas", "das"), "das"))).toBe("result");
-    expect(resultOf(rpcExample(method("getRpc", "rpc"), "", "rpc"))).toBe("result");
-    expect(resultOf(rpcExample(method("asset", "asset"), "", "rpc"))).toBe("result");
+    expect(resultOf(rpcExample({}, method("getDas", "das"), "das"))).toBe("result");
+    expect(resultOf(rpcExample({}, method("getRpc", "rpc"), "", "rpc"))).toBe("result");
+    expect(resultOf(rpcExample({}, method("asset", "asset"), "", "rpc"))).toBe("result");
     expect(
       resultOf(
-        rpcExample(method("getX", "createDasClient"), "das", undefined, ["createDasClient"]),
+        rpcExample({}, method("getX", "createDasClient"), "das", undefined, ["createDasClient"]),
       ),
     ).toBe("result");
+  });
+});
+
+// A bundled document as `npm run generate` reads it from spec/dist (integers beyond 2^53 exact).
+const U64_SCHEMAS = { U64: { type: "integer", format: "uint64", minimum: 0 } };
+const U64 = { $ref: "#/components/schemas/U64" };
+const bundled = (doc: object) =>
+  parseBundle(
+    JSON.stringify(doc, (_key, value) =>
+      typeof value === "bigint" ? `BIG${value}` : value,
+    ).replace(/"BIG(-?\d+)"/g, "$1"),
+  );
+
+describe("the sample's input is what the SDK takes", () => {
+  it("JSON-RPC: u64 params as bigint literals, every digit of the spec; query options by SDK name", () => {
+    const doc = bundled({
+      components: { schemas: U64_SCHEMAS },
+      methods: [
+        {
+          name: "sendThing",
+          result: { name: "thing" },
+          params: [
+            { name: "lamports", schema: U64 },
+            { name: "limit", schema: { type: "integer" } },
+            { name: "amounts", schema: { type: "array", items: U64 } },
+            { name: "nested", schema: { type: "object", properties: { fee: U64 } } },
+          ],
+          "x-query-params": [{ name: "swqos_only", schema: { type: "boolean" } }],
+          examples: [
+            {
+              params: [
+                { name: "lamports", value: 9007199254740993n },
+                { name: "limit", value: 10 },
+                { name: "amounts", value: [1, 18446744073709551615n] },
+                { name: "nested", value: { fee: 5000 } },
+                { name: "swqos_only", value: true },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(doc.methods[0].examples[0].params[0].value).toBe(9007199254740992); // (JSON.parse's)
+    expect(rpcExample(doc, doc.methods[0], "sender")).toBe(
+      [
+        "const thing = await sender.sendThing({",
+        "  lamports: 9007199254740993n,",
+        "  limit: 10,",
+        "  amounts: [",
+        "    1n,",
+        "    18446744073709551615n",
+        "  ],",
+        "  nested: {",
+        "    fee: 5000n",
+        "  },",
+        "  swqosOnly: true",
+        "});",
+      ].join("\n"),
+    );
+  });
+
+  it("REST: u64 parameters and body fields as bigint literals, every digit of the spec", () => {
+    const doc = bundled({
+      components: { schemas: U64_SCHEMAS },
+      paths: {},
+      example: { value: { fee: 18446744073709551615n, memo: "12345678901234567890" } },
+    });
+    const op = {
+      o: { operationId: "createThing" },
+      params: [
+        {
+          name: "minLamports",
+          in: "query",
+          required: true,
+          schema: U64,
+          examples: { big: { value: 1000 } },
+        },
+      ],
+      body: {
+        schema: { type: "object", properties: { fee: U64, memo: { type: "string" } } },
+        examples: { one: doc.example },
+      },
+    };
+    expect(restExample(doc, op, "things")).toBe(
+      [
+        "const thing = await things.createThing({",
+        "  minLamports: 1000n,",
+        "  fee: 18446744073709551615n,",
+        '  memo: "12345678901234567890"',
+        "});",
+      ].join("\n"),
+    );
+  });
+
+  it("parseBundle: exactInteger gives the integers beyond 2^53 exactly; keys and strings stay as written", () => {
+    const doc = parseBundle(
+      '{"a": 9007199254740993, "b": [-9007199254740993, 1.2345678901234567], "12345678901234567890": "9007199254740993"}',
+    );
+    expect(exactInteger(doc, "a")).toBe(9007199254740993n);
+    expect(exactInteger(doc.b, 0)).toBe(-9007199254740993n);
+    expect(exactInteger(doc.b, 1)).toBeUndefined();
+    expect(doc).toEqual({
+      a: 9007199254740992,
+      b: [-9007199254740992, 1.2345678901234567],
+      "12345678901234567890": "9007199254740993",
+    });
   });
 });
