@@ -78,9 +78,10 @@ describe("generated package README", () => {
       '```ts\nimport { createWebhookHandler, toNodeHandler } from "@chaindata/things";',
     );
     expect(text).toContain("createServer(toNodeHandler(handle)).listen(3000);");
-    // What it answers, and the size limit (a body parser in front needs a limit as large).
+    // What it answers, and the Express recipes (receiver.express.test.ts runs them): before
+    // express.json(), or behind express.raw() with a limit (body-parser's default is 100kb).
     expect(text).toContain(
-      "and 413 to a body over `maxBodyBytes` (10 MiB by default; behind a body parser such as `express.raw()`, give the parser a limit as large)",
+      'and 413 to a body over `maxBodyBytes` (10 MiB by default). Behind Express, mount it before `express.json()` (a delivery already parsed into an object is answered 500: `JSON.parse` has rounded its u64 amounts), or behind `express.raw({ type: "*/*", limit: "10mb" })`: without that limit, body-parser\'s default of 100kb answers a larger delivery 413 before the handler runs.',
     );
     expect(readme(rest({}))).not.toContain("createWebhookHandler");
   });
