@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
-import { brokenCopy, findingsOf, removeCopies } from "./spec-copy.js";
+import { editedCopy, findingsOf, removeCopies } from "./spec-copy.js";
 
 // (The one test that copies spec/ itself, dist included.)
 let dir: string | undefined;
@@ -21,7 +21,7 @@ afterEach(() => {
 
 describe("spec checks catch", () => {
   it("a broken example", () => {
-    const specDir = brokenCopy("schemas/common.yaml", (doc) => {
+    const specDir = editedCopy("schemas/common.yaml", (doc) => {
       doc.Address.examples = ["0OIl-not-base58"];
     });
     const { findings } = runAllChecks(bundleAll({ write: false, specDir }));
@@ -31,7 +31,7 @@ describe("spec checks catch", () => {
   });
 
   it("a bad $ref", () => {
-    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[0].result.schema = { $ref: "../schemas/asset.yaml#/NoSuchSchema" };
     });
     expect(() => bundleAll({ write: false, specDir })).toThrow(
@@ -40,7 +40,7 @@ describe("spec checks catch", () => {
   });
 
   it("a $ref to a missing file, naming the file and the JSON path of the reference", () => {
-    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[0].result.schema = { $ref: "../schemas/assets.yaml#/Asset" };
     });
     expect(() => bundleAll({ write: false, specDir })).toThrow(
@@ -65,7 +65,7 @@ describe("spec checks catch", () => {
   });
 
   it("a keyword outside the JSON Schema subset, in any schema (nullable, a misspelling, exclusiveMaximum)", () => {
-    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.AssetList.properties.total.nullable = true;
       doc.AssetList.properties.limit.minimun = 1;
       doc.AssetList.properties.page.exclusiveMaximum = 5;
@@ -83,7 +83,7 @@ describe("spec checks catch", () => {
   });
 
   it("an operation without a credit cost (x-cost; credits: null where the service documents none)", () => {
-    const specDir = brokenCopy("openapi/admin.yaml", (doc) => {
+    const specDir = editedCopy("openapi/admin.yaml", (doc) => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];
     });
     expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain(
@@ -92,7 +92,7 @@ describe("spec checks catch", () => {
   });
 
   it("a REST parameter without a description (as an OpenRPC param without one)", () => {
-    const specDir = brokenCopy("openapi/wallet.yaml", (doc) => {
+    const specDir = editedCopy("openapi/wallet.yaml", (doc) => {
       delete doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[2].description;
     });
     expect(findingsOf(specDir)).toContain(
@@ -101,7 +101,7 @@ describe("spec checks catch", () => {
   });
 
   it("an unknown type", () => {
-    const specDir = brokenCopy("schemas/common.yaml", (doc) => {
+    const specDir = editedCopy("schemas/common.yaml", (doc) => {
       doc.Slot.type = "integr";
     });
     const { findings } = runAllChecks(bundleAll({ write: false, specDir }));
@@ -109,7 +109,7 @@ describe("spec checks catch", () => {
   });
 
   it("an open enum with a known value its open branch refuses (the runtime check is the open branch)", () => {
-    const specDir = brokenCopy("schemas/webhook.yaml", (doc) => {
+    const specDir = editedCopy("schemas/webhook.yaml", (doc) => {
       doc.KnownTransactionType.enum.push("lower_case");
     });
     expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain(
@@ -118,7 +118,7 @@ describe("spec checks catch", () => {
   });
 
   it("an area's x-error-info for a code none of its error objects has", () => {
-    const specDir = brokenCopy("openrpc/compression.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/compression.yaml", (doc) => {
       doc["x-error-info"]["-32029"] = { httpStatus: 200, "x-source": "assumption: test" };
     });
     expect(() => bundleAll({ write: false, specDir })).toThrow(
@@ -127,7 +127,7 @@ describe("spec checks catch", () => {
   });
 
   it("an integer beyond ±(2^53−1) at a schema that is not a u64/i64 (an example or a default)", () => {
-    let specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+    let specDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.TokenInfo.properties.supply = { type: "integer", minimum: 0, description: "Supply." };
     });
     const text = findingsOf(specDir).join("\n");
@@ -138,7 +138,7 @@ describe("spec checks catch", () => {
     expect(text).toMatch(
       /das #\/methods\/0 \(getAsset\)\/examples\/\d+ \(\w+\) result: example \/token_info\/supply 8881564943168000000 is beyond/,
     );
-    specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[2].params[1].schema.default = 9007199254740993n;
     });
     expect(findingsOf(specDir)).toContain(
@@ -147,7 +147,7 @@ describe("spec checks catch", () => {
   });
 
   it("a u64 value above 2^64−1 (even u64::MAX + 1, which rounds to the same double) or a u64 bound outside 0 … 2^64−1", () => {
-    const specDir = brokenCopy("schemas/token-metadata.yaml", (doc) => {
+    const specDir = editedCopy("schemas/token-metadata.yaml", (doc) => {
       doc.LegacyAccountInfo.examples[0].rentEpoch = 18446744073709551616n;
     });
     const text = findingsOf(specDir).join("\n");
@@ -157,7 +157,7 @@ describe("spec checks catch", () => {
     // u64::MAX itself, elsewhere in the spec, passes
     expect(text).not.toContain("18446744073709551615 is outside");
 
-    const bounds = brokenCopy("schemas/common.yaml", (doc) => {
+    const bounds = editedCopy("schemas/common.yaml", (doc) => {
       doc.U64.maximum = 18446744073709551616n;
       doc.I64.minimum = -9223372036854775809n;
     });
@@ -171,13 +171,13 @@ describe("spec checks catch", () => {
   });
 
   it("bounds that leave no value, whether or not an example uses the schema", () => {
-    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       const byOwner = doc.methods.find((m: any) => m.name === "getAssetsByOwner");
       const param = (name: string) => byOwner.params.find((p: any) => p.name === name);
       param("before").schema = { type: "string", minLength: 50, maxLength: 2 };
       param("page").schema = { type: "integer", minimum: 1000, maximum: 1 };
     });
-    const asset = brokenCopy("schemas/asset.yaml", (doc) => {
+    const asset = editedCopy("schemas/asset.yaml", (doc) => {
       doc.EditionList.properties.editions.minItems = 1001;
     });
     const findings = [...findingsOf(specDir), ...findingsOf(asset)];
@@ -190,7 +190,7 @@ describe("spec checks catch", () => {
   });
 
   it("exclusive bounds that leave no whole number", () => {
-    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[2].params[1].schema = {
         type: "integer",
         exclusiveMinimum: 1,
@@ -203,7 +203,7 @@ describe("spec checks catch", () => {
   });
 
   it("a required name that is not a property (misspelt or removed), with or without an example of the schema", () => {
-    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.AssetListError.required = ["id", "message"];
       doc.GetAssetOptions.required = ["showFungibel"];
     });
@@ -217,7 +217,7 @@ describe("spec checks catch", () => {
   });
 
   it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
-    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[2].params[3].schema = { type: "string", pattern: "^[a-z+$" };
     });
     const findings = findingsOf(specDir);
@@ -227,7 +227,7 @@ describe("spec checks catch", () => {
       'das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^[a-z+$" is not a valid regular expression: Invalid regular expression: /^[a-z+$/u: Unterminated character class',
       'das spec/openrpc/das.yaml#/methods/2 (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile: Invalid regular expression: /^[a-z+$/: Unterminated character class',
     ]);
-    const enumDir = brokenCopy("schemas/asset.yaml", (doc) => {
+    const enumDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.AssetSortDirection.enum = ["asc", "desc", "asc"];
     });
     expect(findingsOf(enumDir)).toEqual([
@@ -236,7 +236,7 @@ describe("spec checks catch", () => {
   });
 
   it("any other OpenRPC meta-schema error: one line at the deepest place", () => {
-    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[1].paramStructure = "by-nam";
     });
     expect(findingsOf(specDir)).toEqual([
@@ -245,19 +245,19 @@ describe("spec checks catch", () => {
   });
 
   it("a JSON-RPC method name twice in an area, or in two areas on the same host; a REST operationId in two areas", () => {
-    const twoAreas = brokenCopy("openrpc/compression.yaml", (doc) => {
+    const twoAreas = editedCopy("openrpc/compression.yaml", (doc) => {
       doc.methods.find((m: any) => m.name === "getCompressedBalanceByOwner").name = "getAsset";
     });
     expect(findingsOf(twoAreas).join("\n")).toMatch(
       /das #\/methods\/0 \(getAsset\): JSON-RPC method name "getAsset" is also a method of compression #\/methods\/\d+ \(getAsset\), on the same host "rpc"/,
     );
-    const oneArea = brokenCopy("openrpc/das.yaml", (doc) => {
+    const oneArea = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods.find((m: any) => m.name === "getNftEditions").name = "getAssetsByAuthority";
     });
     expect(findingsOf(oneArea).join("\n")).toMatch(
       /das #\/methods\/\d+ \(getAssetsByAuthority\): JSON-RPC method name "getAssetsByAuthority" is used twice in the area \(also das #\/methods\/\d+ \(getAssetsByAuthority\)\)/,
     );
-    const rest = brokenCopy("openapi/webhooks.yaml", (doc) => {
+    const rest = editedCopy("openapi/webhooks.yaml", (doc) => {
       doc.paths["/v0/webhooks"].get.operationId = "getProjectUsage";
     });
     expect(findingsOf(rest)).toContain(
@@ -266,7 +266,7 @@ describe("spec checks catch", () => {
   });
 
   it("a name clash with an area not selected (spec:check --area): the other areas are compared against", () => {
-    const specDir = brokenCopy("openrpc/das.yaml", (doc) => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods.find((m: any) => m.name === "getNftEditions").name =
         "getCompressedBalanceByOwner";
     });
@@ -289,7 +289,7 @@ describe("spec checks catch", () => {
   });
 
   it("x-pagination and x-dependent-schemas names that are not params / result properties", () => {
-    const das = brokenCopy("openrpc/das.yaml", (doc) => {
+    const das = editedCopy("openrpc/das.yaml", (doc) => {
       const editions = doc.methods.find((m: any) => m.name === "getNftEditions");
       editions["x-pagination"] = { style: "page", page: "page", limit: "limt", items: "editons" };
       const byOwner = doc.methods.find((m: any) => m.name === "getAssetsByOwner");
@@ -305,7 +305,7 @@ describe("spec checks catch", () => {
     expect(findings).toMatch(
       /das #\/methods\/2 \(getAssetsByOwner\): x-dependent-schemas\.page: "befor" is not a param of the operation/,
     );
-    const wallet = brokenCopy("openapi/wallet.yaml", (doc) => {
+    const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].hasMore = "pagination.hasMor";
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].items = "pagination";
     });
@@ -316,7 +316,7 @@ describe("spec checks catch", () => {
   });
 
   it("an example property left over from a rename (the schema declares it in another spelling)", () => {
-    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
       const props = doc.EditionList.properties;
       props.masterEditionAddress = props.master_edition_address;
       delete props.master_edition_address;
@@ -331,7 +331,7 @@ describe("spec checks catch", () => {
   });
 
   it("a sender tip account, minimum tip or region the generator could not turn into a constant", () => {
-    const sender = brokenCopy("openrpc/sender.yaml", (doc) => {
+    const sender = editedCopy("openrpc/sender.yaml", (doc) => {
       const tips = doc.info["x-tip-accounts"];
       tips.accounts[1] = tips.accounts[1].slice(0, -3); // cut short: 31 bytes
       tips.accounts[2] = tips.accounts[2].replace(/^./, "0"); // not base58
@@ -359,7 +359,7 @@ describe("spec checks catch", () => {
       'sender #/info/x-minimum-tip-lamports/swqosOnly: must be a positive whole number of lamports (u64), got "5000.5"',
       'sender #/info/x-minimum-tip-lamports/asOf: must be the date the values were checked, "YYYY-MM" or "YYYY-MM-DD"',
     ]);
-    const hosts = brokenCopy("hosts.yaml", (doc) => {
+    const hosts = editedCopy("hosts.yaml", (doc) => {
       const regions = doc.hosts.sender["x-regions"];
       regions.fra = "http://fra-sender.helius-rpc.com/fast";
       regions.global = "https://sender.helius-rpc.com";
@@ -376,7 +376,7 @@ describe("spec checks catch", () => {
   });
 
   it("a malformed x-source", () => {
-    const specDir = brokenCopy("schemas/common.yaml", (doc) => {
+    const specDir = editedCopy("schemas/common.yaml", (doc) => {
       doc.Slot["x-source"] = "assumption";
     });
     const { findings } = runAllChecks(bundleAll({ write: false, specDir }));

@@ -11,13 +11,13 @@ import { generate } from "../../scripts/generate/index.mjs";
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
-import { brokenCopy, findingsOf, removeCopies } from "./spec-copy.js";
+import { editedCopy, findingsOf, removeCopies } from "./spec-copy.js";
 
 afterEach(removeCopies);
 
 /** das.yaml with its methods renamed: { old name: new name }. */
 const renamedDasMethods = (names: Record<string, string>) =>
-  brokenCopy("openrpc/das.yaml", (doc) => {
+  editedCopy("openrpc/das.yaml", (doc) => {
     for (const m of doc.methods) if (names[m.name]) m.name = names[m.name];
   });
 
@@ -48,14 +48,14 @@ describe("spec:check reports what the generator refuses, at the YAML file", () =
   });
 
   it("a schema named like a method's generated type, or no identifier, in the file that defines it", () => {
-    const das = brokenCopy("openrpc/das.yaml", (doc) => {
+    const das = editedCopy("openrpc/das.yaml", (doc) => {
       doc.components = { schemas: { GetAssetParams: { type: "object" } } };
     });
     expect(findingsOf(das)).toContain(
       "das spec/openrpc/das.yaml#/components/schemas/GetAssetParams (GetAssetParams): [name-clash] \"GetAssetParams\" is both schema GetAssetParams's type (generated/types.ts) and method getAsset's params type (generated/types.ts): one name cannot be bound twice in generated/types.ts",
     );
     // A shared schema is named at its own file (spec/schemas/…), not at the area that uses it.
-    const shared = brokenCopy("schemas/asset.yaml", (doc) => {
+    const shared = editedCopy("schemas/asset.yaml", (doc) => {
       doc.NftEdition.properties.edition_kind = { $ref: "#/edition-kind" };
       doc["edition-kind"] = { type: "string", "x-source": "assumption: a test" };
     });
@@ -65,7 +65,7 @@ describe("spec:check reports what the generator refuses, at the YAML file", () =
   });
 
   it("a request keyword the runtime checks cannot translate, at the shared schema that holds it", () => {
-    const specDir = brokenCopy("schemas/asset.yaml", (doc) => {
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.GetAssetOptions.properties.showFungible.const = false;
     });
     expect(findingsOf(specDir).join("\n")).toContain(
@@ -74,13 +74,13 @@ describe("spec:check reports what the generator refuses, at the YAML file", () =
   });
 
   it("a REST parameter serialized otherwise than the client sends it, and x-request-defaults the client would not apply", () => {
-    const wallet = brokenCopy("openapi/wallet.yaml", (doc) => {
+    const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[3].explode = false;
     });
     expect(findingsOf(wallet)).toContain(
       "wallet spec/openapi/wallet.yaml#/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3 (showZeroBalance): [parameter-style] operation getBalances: parameter showZeroBalance in query: the spec serializes it as style form, explode false; the generated client sends style form, explode true (remove style / explode, or teach scripts/generate/lib/operations.mjs the serialization)",
     );
-    const sender = brokenCopy("openapi/sender.yaml", (doc) => {
+    const sender = editedCopy("openapi/sender.yaml", (doc) => {
       doc.paths["/ping"].get["x-request-defaults"].timeout = "5s";
     });
     expect(findingsOf(sender)).toContain(

@@ -1,6 +1,6 @@
-// A copy of spec/ in a temporary folder with one file edited: `brokenCopy(file, edit)` for the tests
-// that prove a check (or the generator) refuses a mistake, `editedCopy(file, edit)` for those that
-// prove an edit comes out of the pipeline working; then `removeCopies()` after each test (or file).
+// A copy of spec/ in a temporary folder with one file edited, `editedCopy(file, edit)`: for the tests
+// that prove a check (or the generator) refuses a mistake, and for those that prove an edit comes
+// out of the pipeline working; then `removeCopies()` after each test (or file).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,9 +35,6 @@ export function editCopy(specDir: string, file: string, edit: (doc: any) => void
   writeFileSync(path, YAML.stringify(doc));
   clearCache();
 }
-
-/** The same copy, named for the tests that break the spec on purpose. */
-export const brokenCopy = editedCopy;
 
 /** Remove every copy made so far (and forget their parsed files). */
 export function removeCopies(): void {
