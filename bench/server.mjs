@@ -1,5 +1,5 @@
 // The loopback server of the benchmarks: node:http on 127.0.0.1, keep-alive, fixed bodies.
-// Runs in its own process (bench/lib/server-process.mjs starts it with child_process.fork) so it
+// Runs in its own process (`startServer` in bench/lib/util.mjs forks it) so it
 // never shares the event loop with the client being measured. Reports its port over IPC.
 //
 //   POST /…            JSON-RPC, single or batch: getAsset → a fixed asset (the spec's

@@ -91,7 +91,7 @@ export function exampleName(candidates, taken) {
  * Pretty TypeScript for an @example's value: JSON with unquoted keys where they are identifiers,
  * and u64 values as the bigint literals the generated types take (`U64 = bigint`): the integers
  * where `schema` (of the bundled `doc`) has a uint64/int64, and any `bigint` in `value` (the exact
- * value of an integer beyond 2^53, see spec/bundle.mjs `exactValueAt`).
+ * value of an integer beyond 2^53, see scripts/spec/bundle.mjs `exactValueAt`).
  */
 export function exampleValue(value, { doc, schema, indent = 0 } = {}) {
   const text = JSON.stringify(markBigints(doc, value, schema ? [schema] : []), null, 2).replace(
