@@ -36,7 +36,7 @@ try {
   for (const w of r.warnings) console.warn(`docs: warning: ${w}`);
   if (!values.quiet)
     console.log(
-      `docs: ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KiB (${r.bytes} bytes), ${r.operations} operations, ${r.schemas} schemas, areas ${r.areas.join(", ")} → ${r.out} in ${Math.round(r.ms)} ms`,
+      `docs: ${r.files} files, ${(r.bytes / 1024).toFixed(0)} KiB (${r.bytes} bytes), ${r.operations} operations, ${r.deliveries} deliveries, ${r.schemas} schemas, areas ${r.areas.join(", ")} → ${r.out} in ${Math.round(r.ms)} ms`,
     );
 } catch (err) {
   console.error(`docs: build failed: ${err.message}`);

@@ -77,6 +77,16 @@ describe("docs build", () => {
     }
   });
 
+  it("counts operations and webhook deliveries apart, as the home page does", () => {
+    const seed = JSON.parse(
+      readFileSync(join(root, "test/spec/seed-operations.json"), "utf8"),
+    ).operations;
+    const deliveries = Object.keys(load("openapi/webhooks.json").webhooks ?? {}).length;
+    expect(deliveries).toBeGreaterThan(0);
+    expect([result.operations, result.deliveries]).toEqual([seed.length, deliveries]);
+    expect(text(page("index.html"))).toContain(`${seed.length} operations`);
+  });
+
   it("merges the sender's two documents: POST /fast and GET /ping on one area page", () => {
     const area = page("sender/index.html");
     expect(area).toContain('href="../sender/ping.html"><code>ping</code>');

@@ -9,7 +9,11 @@ export interface BuildResult {
   bytes: number;
   /** Build time in milliseconds. */
   ms: number;
+  /** Operations a client calls (JSON-RPC methods and REST operations). */
   operations: number;
+  /** Webhook deliveries (OpenAPI `webhooks`): documented, not called. */
+  deliveries: number;
+  /** Named schemas (`components.schemas`). */
   schemas: number;
   /** Area keys, in navigation order. */
   areas: string[];
