@@ -207,6 +207,21 @@ describe("validate", () => {
     expect(messages(check, {})).toEqual(["params.c: is required"]);
   });
 
+  it("reports a closest anyOf branch of very many issues (a huge array) as a ValidationError", () => {
+    // 200,000 issues: spread into one push they overflowed the call stack (RangeError).
+    const check = vAnyOf([vArray(vString(/^a$/u)), vBoolean]);
+    const issues = (() => {
+      try {
+        validate(check, new Array<string>(200_000).fill("b"));
+      } catch (error) {
+        expect(error).toBeInstanceOf(ValidationError);
+        return (error as ValidationError).issues;
+      }
+    })();
+    expect(issues).toHaveLength(200_000);
+    expect(issues?.[199_999]?.message).toBe('params[199999]: must match ^a$ (got "b")');
+  });
+
   it("names the root by `path`", () => {
     expect(() => validate(vString(), 1, "input")).toThrow("input: must be string (got number 1)");
   });

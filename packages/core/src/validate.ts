@@ -237,7 +237,9 @@ export const vBoolean: Check = (value, path, issues) => {
       const score = found.length + (found[0]!.path === path && found[0]!.rule === "type" ? 1e9 : 0);
       if (score < bestScore) [best, bestScore] = [found, score];
     }
-    issues.push(...best!);
+    // (One at a time: `push(...best)` overflows the call stack beyond about 150,000 issues, a
+    // RangeError for a huge array in an anyOf branch.)
+    for (const issue of best!) issues.push(issue);
   };
 }
 
