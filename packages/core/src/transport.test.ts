@@ -1026,4 +1026,39 @@ describe("restCall", () => {
       ),
     ).rejects.toMatchObject({ name: "NotFoundError", message: "HTTP 404 from getBalances: no" });
   });
+
+  it("a lone surrogate in a path or query param: a ValidationError naming it, nothing sent (openapi-fetch's URIError)", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ balances: [] }));
+    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    const client = createClient<any>({ baseUrl: transport.baseUrl });
+    const wallet = "W".repeat(32);
+    const call = (input: { wallet: string; type?: string[] | string }) =>
+      settle(
+        transport.restCall(op, input, undefined, (fetch) =>
+          client.GET("/v1/wallet/{wallet}/balances", {
+            params: { path: { wallet: input.wallet }, query: { type: input.type } },
+            fetch,
+            parseAs: "text",
+          }),
+        ),
+      );
+    // (The check takes 32 characters of anything: the surrogate gets through it to the URL.)
+    for (const [input, path] of [
+      [{ wallet: "\ud800".padEnd(32, "W") }, "params.wallet"],
+      [{ wallet, type: "\udfff" }, "params.type"],
+      [{ wallet, type: ["ok", "x\ud83d"] }, "params.type"],
+    ] as const) {
+      const { error } = await call(input);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error).toMatchObject({
+        message: `${path}: must be well-formed Unicode to go in a URL (got a lone surrogate)`,
+        issues: [{ path, rule: "unicode" }],
+        cause: expect.any(URIError),
+      });
+    }
+    expect(calls).toHaveLength(0);
+    // A surrogate pair is a character like any other.
+    expect((await call({ wallet, type: "😀" })).value).toEqual({ balances: [] });
+    expect(calls[0]!.url.search).toBe(`?type=${encodeURIComponent("😀")}&api-key=${KEY}`);
+  });
 });

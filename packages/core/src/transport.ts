@@ -10,6 +10,7 @@ import {
   type RequestOptions,
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
+import { ValidationError } from "./errors.js";
 import { createHttp, type Exchange } from "./http.js";
 import { reviveU64 } from "./json.js";
 import { credentialsIn, type Redactor } from "./redact.js";
@@ -108,9 +109,17 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       const secrets = credentialsIn(input);
       const redactor = secrets.length ? http.redactWith(secrets) : undefined;
       let captured: Exchange | undefined;
-      await invoke(async (request) =>
-        toResponse((captured = await send(request, { operation, options }, redactor))),
-      );
+      try {
+        await invoke(async (request) =>
+          toResponse((captured = await send(request, { operation, options }, redactor))),
+        );
+      } catch (error) {
+        // openapi-fetch writes path and query params with encodeURIComponent, which throws a
+        // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and
+        // nothing was sent.
+        if (error instanceof URIError) throw notInUrl(input, error);
+        throw error;
+      }
       // Parse our own copy of the bytes (strict UTF-8, lossless numbers), not openapi-fetch's
       // `data`. (`invoke` always fetches: the generated clients add no middleware that could
       // answer without it.)
@@ -124,3 +133,15 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     },
   };
 }
+
+/**
+ * The ValidationError of input that cannot be put in a URL: names the member holding a lone
+ * surrogate. (Path and query params are strings, numbers, booleans or arrays of them: the
+ * operation's check has refused anything else.)
+ */
+const notInUrl = (input: any, error: URIError) => {
+  const name = Object.keys(input ?? {}).find((key) => /\p{Cs}/u.test(String([input[key]].flat())));
+  const path = name ? "params." + name : "params";
+  const message = path + ": must be well-formed Unicode to go in a URL (got a lone surrogate)";
+  return new ValidationError(message, { issues: [{ path, rule: "unicode", message }] }, error);
+};
