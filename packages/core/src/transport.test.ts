@@ -1032,7 +1032,7 @@ describe("restCall", () => {
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
     const client = createClient<any>({ baseUrl: transport.baseUrl });
     const wallet = "W".repeat(32);
-    const call = (input: { wallet: string; type?: string[] | string }) =>
+    const call = (input: { wallet: string; type?: readonly string[] | string }) =>
       settle(
         transport.restCall(op, input, undefined, (fetch) =>
           client.GET("/v1/wallet/{wallet}/balances", {
