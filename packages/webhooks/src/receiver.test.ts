@@ -106,6 +106,27 @@ describe("createWebhookHandler", () => {
     ).toThrow("onError: must be a function");
   });
 
+  it("ignores an async onError that fails: it leaves no unhandled rejection (which ends a Node process)", async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      const handle = createWebhookHandler({
+        authHeader: AUTH,
+        onEvent: () => {
+          throw new Error("db down");
+        },
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- an async onError, as users write them
+        onError: () => Promise.reject(new Error("logger down")),
+      });
+      expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+      await new Promise((r) => setImmediate(r));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
   it("answers 400 naming the rule for a body that is not an array of events, 405 to GET, 413 over the size limit", async () => {
     const handle = createWebhookHandler({
       authHeader: AUTH,

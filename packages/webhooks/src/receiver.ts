@@ -53,7 +53,7 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
   /**
    * Called with the error and the event when handling an event fails (`onEvent` threw, or the
    * `dedupe` store did), before the 500 is answered: without it, a failing handler would only
-   * show as the service's redeliveries. Whatever it throws is ignored.
+   * show as the service's redeliveries. Whatever it throws (or, if async, rejects with) is ignored.
    * @default logs the event's signature and the error with `console.error`
    */
   onError?: ((error: unknown, event: DeliveryEvents[K]) => void) | undefined;
@@ -295,7 +295,8 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
         else await options.onEvent(event);
       } catch (error) {
         try {
-          onError(error, event);
+          // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
+          Promise.resolve(onError(error, event)).catch(() => {});
         } catch {}
         return text(500, "handler failed");
       }
