@@ -630,4 +630,30 @@ describe("toNodeHandler", () => {
       process.off("unhandledRejection", onRejection);
     }
   });
+
+  it("refuses two Authorization headers (401) as the Request handler does, though Node keeps only the first", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const twice = new Headers([
+      ["authorization", AUTH],
+      ["authorization", "Bearer other"],
+    ]);
+    expect(
+      (
+        await handle(
+          new Request("http://localhost/hook", { method: "POST", headers: twice, body: "[]" }),
+        )
+      ).status,
+    ).toBe(401);
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
+    server = createServer(toNodeHandler(handle));
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const request = (authorizations: string[]) =>
+      raw(
+        port,
+        `POST /hook HTTP/1.1\r\nHost: x\r\n${authorizations.map((a) => `Authorization: ${a}\r\n`).join("")}Content-Length: 2\r\nConnection: close\r\n\r\n[]`,
+      );
+    expect(await request([AUTH, "Bearer other"])).toBe("HTTP/1.1 401 Unauthorized");
+    expect(await request([AUTH])).toBe("HTTP/1.1 200 OK");
+  });
 });

@@ -330,6 +330,8 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
+  /** The header lines as received, names and values alternating. */
+  rawHeaders?: string[] | undefined;
   /** Set once the whole body was read. */
   complete?: boolean;
   /** Set once something has consumed the body (a body parser mounted before this handler). */
@@ -394,6 +396,13 @@ export function toNodeHandler(
           if (value !== undefined)
             headers.set(name, Array.isArray(value) ? value.join(", ") : value);
         }
+        // Node keeps the first of several Authorization lines only; a `Request` joins them, which
+        // is not the configured value. Joined here too, they are refused (401) here as there.
+        const authorizations = req.rawHeaders?.filter(
+          (_, i, lines) => i % 2 === 1 && lines[i - 1]!.toLowerCase() === "authorization",
+        );
+        if (authorizations && authorizations.length > 1)
+          headers.set("authorization", authorizations.join(", "));
         // A body parser mounted before this handler has read the stream already. Raw bytes or
         // text it left are the body; a parsed object is not: `JSON.parse` has rounded its u64
         // amounts (fees, lamports), so writing it back would pass on wrong numbers.
