@@ -388,13 +388,28 @@ describe("createWebhookHandler", () => {
       duplex: "half",
       headers: { authorization: AUTH },
     } as RequestInit);
-    for (const request of [used, failing]) {
+    // A stream of strings (only made in-process; HTTP gives bytes): refused at its first chunk,
+    // not read to its end beyond maxBodyBytes.
+    let pulled = 0;
+    const strings = new Request("http://localhost/hook", {
+      method: "POST",
+      body: new ReadableStream({
+        pull: (controller) => {
+          if (++pulled > 100) controller.close();
+          else controller.enqueue("[]");
+        },
+      }),
+      duplex: "half",
+      headers: { authorization: AUTH },
+    } as RequestInit);
+    for (const request of [used, failing, strings]) {
       const response = await handle(request);
       expect([response.status, await response.text()]).toEqual([
         400,
         "delivery body: could not be read",
       ]);
     }
+    expect(pulled).toBeLessThan(5);
   });
 
   it("trims the configured authHeader (a secret read from a file ends in a newline; a header value never does)", async () => {

@@ -163,6 +163,8 @@ async function readBody(
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the limit.)
+    if (!ArrayBuffer.isView(value)) throw new TypeError("delivery body: a chunk that is not bytes");
     size += value.byteLength;
     if (size > limit) {
       reader.cancel().catch(() => {});
