@@ -1,0 +1,183 @@
+/**
+ * Values of a JSON Schema of the spec, as fast-check arbitraries: `schemaArbitraries(options)`
+ * gives `arbitraryOf(doc, schema)`. The values are mostly valid: the translator follows the
+ * keywords the spec's inputs use (types, const, enum, anyOf/oneOf, bounds, lengths, patterns,
+ * formats uri and uuid, items, properties, required, additionalProperties, dependentSchemas of
+ * the form `{ name: { properties: { other: false } } }`, local `$ref`s, recursion), and throws on
+ * a type it does not know. Strings without a pattern are any Unicode (no lone surrogates).
+ * The options add the values a caller may pass that the schema alone does not suggest.
+ */
+import fc from "fast-check";
+import { isAnnotation, isObjectSchema, resolve, typesOf, type Schema } from "./sdk-input.js";
+
+export const anyJson = fc.jsonValue({ maxDepth: 2 });
+/** Names for unknown members: plain identifiers, so that an issue's path reads back unambiguously. */
+export const memberName = fc.stringMatching(/^x[a-z]{1,6}$/);
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+/** The largest array {@link ArbitraryOptions.fullArrays} fills to its maxItems. */
+export const MAX_FULL_ARRAY = 1000;
+
+export interface ArbitraryOptions {
+  /**
+   * Integers as numbers or bigints (the SDK takes either), over the whole range the schema allows:
+   * to 2^64 − 1 where it sets no maximum (u64), from −2^63 where it sets no minimum; each bound
+   * often.
+   */
+  bigints?: boolean;
+  /** Arrays also at their maxItems, when it is at most {@link MAX_FULL_ARRAY}. */
+  fullArrays?: boolean;
+  /** Optional members also present as `undefined` (a caller's `{ limit: undefined }`). */
+  undefinedMembers?: boolean;
+}
+
+/** `arbitraryOf(doc, schema)`: values of `schema` (a schema of `doc`), with `options`. */
+export function schemaArbitraries(options: ArbitraryOptions = {}) {
+  // (Built once per schema: mutations ask for the same item arbitraries on every run.)
+  const arbitraries = new Map<Schema, Map<string, fc.Arbitrary<unknown>>>();
+
+  function arbitraryOf(doc: any, schema: Schema, stack: string[] = []): fc.Arbitrary<unknown> {
+    if (!arbitraries.has(schema)) arbitraries.set(schema, new Map());
+    const known = arbitraries.get(schema)!;
+    const key = stack.join(" ");
+    if (!known.has(key)) known.set(key, buildArbitrary(doc, schema, stack));
+    return known.get(key)!;
+  }
+
+  function buildArbitrary(doc: any, schema: Schema, stack: string[]): fc.Arbitrary<unknown> {
+    const { s, stack: inner } = resolve(doc, schema, stack);
+    if (s === true || s?.recursive) return anyJson;
+    if (!s || typeof s !== "object") throw new Error(`not a schema: ${JSON.stringify(s)}`);
+    if ("const" in s) return fc.constant(s.const);
+    if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
+    const branches = s.anyOf ?? s.oneOf;
+    if (branches) return fc.oneof(...branches.map((b: Schema) => arbitraryOf(doc, b, inner)));
+    const types = typesOf(s).length
+      ? typesOf(s)
+      : isObjectSchema(s)
+        ? ["object"]
+        : s.items !== undefined
+          ? ["array"]
+          : [];
+    if (!types.length) return anyJson;
+    return fc.oneof(
+      ...types.map((type) => ({
+        arbitrary: typedArbitrary(doc, s, type, inner),
+        weight: type === "null" ? 1 : 4,
+      })),
+    );
+  }
+
+  function typedArbitrary(doc: any, s: Schema, type: string, stack: string[]) {
+    switch (type) {
+      case "null":
+        return fc.constant(null);
+      case "boolean":
+        return fc.boolean();
+      case "integer":
+        return options.bigints ? wideInteger(s) : safeInteger(s);
+      case "number":
+        return fc.double({
+          min: s.minimum,
+          max: s.maximum,
+          noNaN: true,
+          noDefaultInfinity: true,
+        });
+      case "string": {
+        const fits = (text: string) =>
+          codePoints(text) >= (s.minLength ?? 0) &&
+          codePoints(text) <= (s.maxLength ?? Infinity) &&
+          (s.pattern === undefined || new RegExp(s.pattern, "u").test(text));
+        const base =
+          s.format === "uri"
+            ? fc.webUrl({ validSchemes: ["https"] })
+            : s.format === "uuid"
+              ? fc.uuid()
+              : s.pattern !== undefined
+                ? fc.stringMatching(new RegExp(s.pattern, "u"))
+                : fc.string({
+                    unit: "binary",
+                    minLength: s.minLength ?? 0,
+                    maxLength: Math.min(s.maxLength ?? 12, (s.minLength ?? 0) + 12),
+                  });
+        return base.filter(fits);
+      }
+      case "array": {
+        const item = s.items === undefined ? anyJson : arbitraryOf(doc, s.items, stack);
+        const minLength = s.minItems ?? 0;
+        const short = fc.array(item, {
+          minLength,
+          maxLength: Math.min(s.maxItems ?? Infinity, minLength + 4),
+        });
+        if (!options.fullArrays || !(s.maxItems <= MAX_FULL_ARRAY)) return short;
+        const full = fc.array(item, { minLength: s.maxItems, maxLength: s.maxItems });
+        return fc.oneof({ arbitrary: short, weight: 9 }, { arbitrary: full, weight: 1 });
+      }
+      case "object": {
+        const properties = Object.entries<Schema>(s.properties ?? {}).filter(
+          ([, p]) => p !== false,
+        );
+        const names = new Set(Object.keys(s.properties ?? {}));
+        const required = (s.required ?? []).filter((k: string) => names.has(k));
+        const member = (name: string, p: Schema) =>
+          options.undefinedMembers && !required.includes(name)
+            ? fc.option(arbitraryOf(doc, p, stack), { nil: undefined, freq: 4 })
+            : arbitraryOf(doc, p, stack);
+        const known = fc.record(Object.fromEntries(properties.map(([k, p]) => [k, member(k, p)])), {
+          requiredKeys: required,
+        });
+        const other = s.additionalProperties;
+        const extra =
+          other === false
+            ? fc.constant({})
+            : fc.dictionary(
+                memberName.filter((k) => !names.has(k)),
+                other === undefined || other === true ? anyJson : arbitraryOf(doc, other, stack),
+                { maxKeys: 2 },
+              );
+        // dependentSchemas of the form { name: { properties: { other: false } } }: one of the pair.
+        const exclusions = Object.entries<Schema>(s.dependentSchemas ?? {}).map(([name, d]) => {
+          const dependent = resolve(doc, d).s;
+          const excluded = Object.entries<Schema>(dependent.properties ?? {});
+          if (
+            Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k)) ||
+            excluded.some(([, v]) => v !== false)
+          )
+            throw new Error(
+              `dependentSchemas.${name}: only { properties: { x: false } } is handled`,
+            );
+          return [name, excluded.map(([k]) => k)] as const;
+        });
+        return fc.tuple(known, extra).map(([k, e]) => {
+          const value: Record<string, unknown> = { ...e, ...k };
+          for (const [name, excluded] of exclusions)
+            if (value[name] !== undefined) for (const x of excluded) delete value[x];
+          return value;
+        });
+      }
+      default:
+        throw new Error(`type ${type} is not handled by this test`);
+    }
+  }
+
+  return arbitraryOf;
+}
+
+const codePoints = (text: string) => [...text].length;
+
+/** Safe integers (numbers) between the schema's bounds. */
+const safeInteger = (s: Schema) =>
+  fc
+    .bigInt({ min: BigInt(s.minimum ?? -MAX_SAFE), max: BigInt(s.maximum ?? MAX_SAFE) })
+    .map(Number);
+
+/** Integers between the schema's bounds (i64/u64 where it sets none), as numbers or bigints. */
+function wideInteger(s: Schema) {
+  const min = s.minimum === undefined ? -(2n ** 63n) : BigInt(s.minimum);
+  const max = s.maximum === undefined ? 2n ** 64n - 1n : BigInt(s.maximum);
+  const value = fc.oneof(fc.constantFrom(min, max), fc.bigInt({ min, max }));
+  const safe = (n: bigint) => n >= BigInt(-MAX_SAFE) && n <= BigInt(MAX_SAFE);
+  return fc
+    .tuple(value, fc.boolean())
+    .map(([n, asBigint]) => (asBigint || !safe(n) ? n : Number(n)));
+}
