@@ -1032,7 +1032,7 @@ describe("restCall", () => {
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
     const client = createClient<any>({ baseUrl: transport.baseUrl });
     const wallet = "W".repeat(32);
-    const call = (input: { wallet: string; type?: readonly string[] | string }) =>
+    const call = (input: { wallet: string; type?: readonly string[] | string; meta?: object }) =>
       settle(
         transport.restCall(op, input, undefined, (fetch) =>
           client.GET("/v1/wallet/{wallet}/balances", {
@@ -1047,6 +1047,8 @@ describe("restCall", () => {
       [{ wallet: "\ud800".padEnd(32, "W") }, "params.wallet"],
       [{ wallet, type: "\udfff" }, "params.type"],
       [{ wallet, type: ["ok", "x\ud83d"] }, "params.type"],
+      // (A body member String() throws on is passed over, not a TypeError.)
+      [{ wallet, meta: Object.create(null), type: "\udfff" }, "params.type"],
     ] as const) {
       const { error } = await call(input);
       expect(error).toBeInstanceOf(ValidationError);

@@ -136,11 +136,13 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
 
 /**
  * The ValidationError of input that cannot be put in a URL: names the member holding a lone
- * surrogate. (Path and query params are strings, numbers, booleans or arrays of them: the
- * operation's check has refused anything else.)
+ * surrogate. (Strings only: a body member may be anything the check allows, a null-prototype
+ * object too, which String() would throw on.)
  */
 const notInUrl = (input: any, error: URIError) => {
-  const name = Object.keys(input ?? {}).find((key) => /\p{Cs}/u.test(String([input[key]].flat())));
+  const name = Object.keys(input ?? {}).find((key) =>
+    [input[key]].flat().some((value) => typeof value === "string" && /\p{Cs}/u.test(value)),
+  );
   const path = name ? "params." + name : "params";
   const message = path + ": must be well-formed Unicode to go in a URL (got a lone surrogate)";
   return new ValidationError(message, { issues: [{ path, rule: "unicode", message }] }, error);
