@@ -7,25 +7,15 @@
  * Nothing here comes from the generated code: the contract tests compare the clients with the
  * spec, so the spec side is derived independently.
  */
-import { readFileSync } from "node:fs";
 import { parseJson } from "@chaindata/core";
 import type Ajv2020 from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { makeAjv, toAjvSchema } from "../../scripts/spec/rules.mjs";
 
-export const root = new URL("../..", import.meta.url).pathname;
-export const specDir = `${root}spec/dist/`;
+import { areas, HTTP_METHODS, type Area } from "../spec/documents.js";
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "patch"];
-
-export interface Area {
-  area: string;
-  kind: "openrpc" | "openapi";
-  file: string;
-  host: string;
-  doc: any;
-}
+export { areas, index, root, specDir, type Area } from "../spec/documents.js";
 
 export interface Operation {
   /** OpenRPC method name or OpenAPI operationId. */
@@ -52,12 +42,6 @@ export interface Operation {
   op?: any;
   params?: any[];
 }
-
-export const index = JSON.parse(readFileSync(`${specDir}index.json`, "utf8"));
-export const areas: Area[] = index.areas.map((a: any) => ({
-  ...a,
-  doc: JSON.parse(readFileSync(`${specDir}${a.file}`, "utf8")),
-}));
 
 export const deref = (doc: any, node: any): any => {
   while (node && typeof node.$ref === "string")

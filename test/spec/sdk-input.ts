@@ -14,7 +14,6 @@
  *   - REST: one flat object of the path and query parameters (by their spec names) and the JSON
  *     body's fields.
  */
-import { readFileSync } from "node:fs";
 import type { Check } from "@chaindata/core";
 import * as admin from "../../packages/admin/src/generated/operations.js";
 import * as compression from "../../packages/compression/src/generated/operations.js";
@@ -24,6 +23,7 @@ import * as sender from "../../packages/sender/src/generated/operations.js";
 import * as tokenMetadata from "../../packages/token-metadata/src/generated/operations.js";
 import * as wallet from "../../packages/wallet/src/generated/operations.js";
 import * as webhooks from "../../packages/webhooks/src/generated/operations.js";
+import { areas, HTTP_METHODS } from "./documents.js";
 
 export type Schema = any;
 
@@ -39,9 +39,7 @@ export const GENERATED: Record<string, Record<string, unknown>> = {
   webhooks,
 };
 
-const ROOT = new URL("../../", import.meta.url);
-const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, ROOT), "utf8"));
-export const index = readJson("spec/dist/index.json");
+export { index } from "./documents.js";
 
 const ANNOTATIONS = new Set([
   "title",
@@ -170,8 +168,6 @@ function rpcOperation(method: any, doc: any) {
   };
 }
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "patch"];
-
 /** The SDK input of a REST operation: path and query parameters and body fields in one object. */
 function restOperation(doc: any, path: string, item: any, verb: string) {
   const o = item[verb];
@@ -209,8 +205,8 @@ function restOperation(doc: any, path: string, item: any, verb: string) {
 }
 
 /** Every operation of spec/dist, in the order of index.json, with the descriptor generated for it. */
-export const specOperations: SpecOperation[] = index.areas.flatMap((area: any) => {
-  const doc = readJson(`spec/dist/${area.file}`);
+export const specOperations: SpecOperation[] = areas.flatMap((area) => {
+  const { doc } = area;
   const common = (id: string) => ({
     key: `${area.area} ${id}`,
     area: area.area,

@@ -1,0 +1,26 @@
+/**
+ * The spec bundles as the repository suites read them: spec/dist/index.json and each area's
+ * document, read once per process. Nothing generated: the suites hold the clients against these.
+ */
+import { readFileSync } from "node:fs";
+
+export const root = new URL("../..", import.meta.url).pathname;
+export const specDir = `${root}spec/dist/`;
+
+/** One area document listed by index.json (the sender has two: OpenRPC and OpenAPI). */
+export interface Area {
+  area: string;
+  kind: "openrpc" | "openapi";
+  file: string;
+  host: string;
+  doc: any;
+}
+
+export const index = JSON.parse(readFileSync(`${specDir}index.json`, "utf8"));
+export const areas: Area[] = index.areas.map((a: any) => ({
+  ...a,
+  doc: JSON.parse(readFileSync(`${specDir}${a.file}`, "utf8")),
+}));
+
+/** The HTTP methods an OpenAPI path item may hold operations under (the ones the generator calls). */
+export const HTTP_METHODS = ["get", "put", "post", "delete", "patch"];
