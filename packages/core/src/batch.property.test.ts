@@ -575,6 +575,25 @@ function model(s: Scenario) {
   return { calls, groups, expectations };
 }
 
+/**
+ * The error of the first `id: null` error entry in the order the stub writes a batch answer
+ * (see `answer`), which the runtime gives to every call without an entry of its own.
+ */
+function firstUntiedError(
+  body: Extract<BodyPlan, { kind: "entries" }>,
+  calls: number,
+): RpcErrorPlan | undefined {
+  let k = 0;
+  let first: { key: number; error: RpcErrorPlan } | undefined;
+  for (const plan of body.entries.slice(0, calls)) {
+    const key = body.order[k % body.order.length]!;
+    if (plan.kind === "null-id-error" && (!first || key < first.key))
+      first = { key, error: plan.error };
+    k += plan.kind === "missing" ? 0 : plan.kind === "twice" ? 2 : 1;
+  }
+  return first?.error;
+}
+
 /** What each call of a group gets from a 2xx answer built by `body`. */
 function settleModel(
   body: BodyPlan,
@@ -612,10 +631,16 @@ function settleModel(
           return body.error ? rpcErrorOf(body.error, method.id, "<own>") : own(body.value);
         case "entries": {
           const plan = body.entries[position]!;
-          // An array answer to a call sent alone is not JSON-RPC; a lone call the batcher sent
-          // reads one by id, as a batch does (the code's choice: the README says nothing).
-          if (members.length === 1 && body.wrapLone && !viaBatcher) return notJsonRpc;
+          // An array answer to a lone call (sent alone, or by the batcher as a plain request)
+          // is not JSON-RPC.
+          if (members.length === 1 && body.wrapLone) return notJsonRpc;
           const lone = members.length === 1 && !body.wrapLone;
+          const entryless = (): Expectation => {
+            const untied = firstUntiedError(body, members.length);
+            return untied
+              ? rpcErrorOf(untied, method.id, null)
+              : invalidEntry("missing-entry", method.id);
+          };
           switch (plan.kind) {
             case "result":
             case "null-error-member":
@@ -630,11 +655,9 @@ function settleModel(
               return method.optionalBody ? success(null) : invalidEntry("empty", method.id);
             case "missing":
             case "numeric-id":
-              return lone ? mismatch : invalidEntry("missing-entry", method.id);
+              return lone ? mismatch : entryless();
             case "null-id-error":
-              return lone
-                ? rpcErrorOf(plan.error, method.id, null)
-                : invalidEntry("missing-entry", method.id);
+              return lone ? rpcErrorOf(plan.error, method.id, null) : entryless();
             case "twice":
               return lone ? own(plan.value) : invalidEntry("duplicate-entry", method.id);
           }

@@ -64,4 +64,34 @@ describe("createBatcher", () => {
     expect(first.reject).toHaveBeenCalledWith(thrown);
     expect(second.reject).not.toHaveBeenCalled();
   });
+
+  it("gives a call without an entry the first error the server could not tie to a request (id: null)", async () => {
+    const entries = new Map<string, unknown>();
+    const enqueue = createBatcher().bind(
+      async () => [
+        [
+          { id: "1", result: 1 },
+          { id: null, result: "not an error: passed over" },
+          { id: null, error: { code: -32600, message: "first" } },
+          { id: null, error: { code: -32600, message: "second" } },
+        ],
+        new Response(),
+      ],
+      (c, entry) => void entries.set(c.request.id, entry),
+    );
+    for (const id of ["1", "2", "3"]) enqueue(call(id), {});
+    await vi.waitFor(() => expect(entries.size).toBe(3));
+    expect(entries.get("1")).toEqual({ id: "1", result: 1 });
+    const untied = { id: null, error: { code: -32600, message: "first" } };
+    expect(entries.get("2")).toEqual(untied);
+    expect(entries.get("3")).toEqual(untied);
+  });
+
+  it("gives a lone call its answer whole, as a plain request's (an array is not routed by id)", async () => {
+    const answer = [{ id: "1", result: 1 }];
+    const settle = vi.fn();
+    createBatcher().bind(async () => [answer, new Response()], settle)(call("1"), {});
+    await vi.waitFor(() => expect(settle).toHaveBeenCalledOnce());
+    expect(settle.mock.calls[0]![1]).toBe(answer);
+  });
 });

@@ -81,19 +81,25 @@ export function createBatcher(
         post(body, id).then(
           ([answer, response]) => {
             // Entries may come back in any order: route them by id. A non-array answer (a
-            // server without batch support) is every call's answer, and an error for each.
-            // An id answered twice settles no call: which entry is right is unknowable.
-            const byId = Array.isArray(answer) && new Map<unknown, unknown>();
+            // server without batch support) is read by every call as its own: it settles the
+            // call whose id it carries (or, an error with `id: null`, every call), and the
+            // others fail with `id-mismatch`. A lone call was sent as a plain request, so it
+            // reads its answer as one. An id answered twice settles no call: which entry is
+            // right is unknowable. A call without an entry takes the first error the server
+            // could not tie to a request (`id: null`), if there is one: the server's reason.
+            const byId = calls.length > 1 && Array.isArray(answer) && new Map<unknown, unknown>();
             const twice = new Set<unknown>();
+            let untied: unknown;
             if (byId)
               for (const entry of answer)
-                if (byId.has(entry?.id)) twice.add(entry?.id);
+                if (entry?.id === null && entry.error) untied ??= entry;
+                else if (byId.has(entry?.id)) twice.add(entry?.id);
                 else byId.set(entry?.id, entry);
             calls.forEach((call, i) => {
               const id = requests[i]!.id;
               // One entry that cannot be settled must not leave the others pending.
               try {
-                settle(call, byId ? byId.get(id) : answer, response, twice.has(id));
+                settle(call, byId ? (byId.get(id) ?? untied) : answer, response, twice.has(id));
               } catch (error) {
                 call.reject(error);
               }

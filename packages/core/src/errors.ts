@@ -242,6 +242,9 @@ export class InvalidResponseError extends ChainDataError {
   declare readonly requestId?: string;
   /** The operation id or JSON-RPC method name. */
   declare readonly operation: string;
-  /** The start of the body (≤ 200 characters), redacted. */
+  /**
+   * The start of the body (≤ 200 characters), redacted; for a call of a batch, the start of its
+   * own entry (empty when it has none).
+   */
   declare readonly snippet: string;
 }
