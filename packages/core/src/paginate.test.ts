@@ -46,6 +46,25 @@ describe("paginate: page style", () => {
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
+  it("sends the caller's page as given, for the call to check: not coerced to a page number", async () => {
+    for (const page of ["2", true, null, 2.5]) {
+      const fetchPage = stubPages(async () => ({ items: [] }));
+      await collect(paginate(fetchPage, das, { owner: "x", page }));
+      expect(fetchPage.mock.calls, JSON.stringify(page)).toEqual([[{ owner: "x", page }]]);
+    }
+    // A bigint page counts up as a number does.
+    const fetchPage = stubPages(async (p: { page: bigint }) => ({ items: p.page < 4n ? [1] : [] }));
+    await collect(paginate(fetchPage, das, { page: 2n }));
+    expect(fetchPage.mock.calls.map(([p]) => p.page)).toEqual([2n, 3n, 4n]);
+  });
+
+  it("ends on a short page when the params' limit is a bigint, as with a number", async () => {
+    const pages = [[1, 2], [3], [4]];
+    const fetchPage = stubPages(async (p: { page: number }) => ({ items: pages[p.page - 1] }));
+    expect(await collect(paginate(fetchPage, das, { limit: 2n }))).toEqual([1, 2, 3]);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
   it("takes the limit from the result when the params omit it", async () => {
     const fetchPage = stubPages(async () => ({ limit: 3, items: [1, 2] }));
     expect(await collect(paginate(fetchPage, das, {}))).toEqual([1, 2]);

@@ -49,12 +49,12 @@ const set = (value: any, path: string, to: unknown): any => {
  * Walks the pages of an operation lazily: a page is fetched only when the previous one has been
  * consumed, so memory stays bounded by one page.
  *
- * Page style starts at `params[page] ?? 1` and stops when `hasMore` is `false`, a page has no
- * items, or it has fewer than `limit` (from the params, else the result) unless it says
- * `hasMore: true`. Cursor style starts
- * with `params` as given and stops when `hasMore` is `false`, the next cursor is missing, `null`
- * or `''`, a page has no items, or the next cursor is one it has sent before (a server or mock
- * repeating a cursor would otherwise loop forever).
+ * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
+ * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result)
+ * unless it says `hasMore: true`. Cursor style starts with `params` as given and stops when
+ * `hasMore` is `false`, the next cursor is missing, `null` or `''`, a page has no items, or the
+ * next cursor is one it has sent before (a server or mock repeating a cursor would otherwise loop
+ * forever).
  *
  * @param fetchPage - the operation, called with the params of each page
  * @param params - the first page's params (not modified; each page gets a copy)
@@ -86,7 +86,10 @@ export function paginate<I, R>(
 
   async function* pages(): AsyncGenerator<R> {
     let current = params ?? {};
-    let number = get(current, page) ?? 1;
+    // The caller's own page goes out as given, for the call to check: `.all({ page: "2" })` (or
+    // `true`, `null`) is refused as the one-page call refuses it, not sent as page 2 (or 1).
+    const first = get(current, page);
+    let number = first === undefined ? 1 : first;
     const keys = descriptor.keyset?.filter((name) => get(current, name) !== undefined) ?? [];
     const walk = keys.length ? "cursor" : style;
     if (keys.length && get(current, cursor) === undefined && max > 1)
@@ -96,7 +99,7 @@ export function paginate<I, R>(
       );
     const seen = new Set<unknown>([get(current, cursor)]);
     for (let fetched = 0; fetched < max; fetched++) {
-      if (walk === "page") current = set(current, page, number++);
+      if (walk === "page") current = set(current, page, fetched ? ++number : number);
       const result = await fetchPage(current);
       yield result;
       const count = get(result, items)?.length;
@@ -104,8 +107,10 @@ export function paginate<I, R>(
       if (!count || more === false) return;
       if (walk === "page") {
         // A short page ends the walk, unless the page says there is more.
+        // (A limit in the params may be a bigint: `2 < 3n` compares as numbers do.)
         const size = limit && (get(current, limit) ?? get(result, limit));
-        if (more !== true && typeof size === "number" && count < size) return;
+        if (more !== true && (typeof size === "number" || typeof size === "bigint") && count < size)
+          return;
       } else {
         const next = get(result, nextCursor);
         // A cursor seen before (a static mock, a server going round in a cycle) would loop forever.
