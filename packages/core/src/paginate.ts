@@ -57,7 +57,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * forever).
  *
  * @param fetchPage - the operation, called with the params of each page
- * @param params - the first page's params (not modified; each page gets a copy)
+ * @param params - the first page's params (never modified: the first page may be sent this very
+ *   object, later pages get copies)
  */
 export function paginate<I, R>(
   fetchPage: (params: any) => Promise<R>,
