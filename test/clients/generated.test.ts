@@ -649,7 +649,7 @@ describe("@chaindata/sdk", () => {
       ),
     );
     expect(() => createChainDataClient("fast" as never)).toThrow(
-      new ConfigurationError("options: must be an object of client options (got fast)"),
+      new ConfigurationError("options: must be an object of client options (got string)"),
     );
     expect(typeof createChainDataClient(null as never).das.getAsset).toBe("function");
   });

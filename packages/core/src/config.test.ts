@@ -73,7 +73,8 @@ describe("resolveConfig", () => {
     for (const maxRetries of [-1, 1.5, NaN, Infinity, "2"])
       refuses({ maxRetries }, `maxRetries: must be a whole number >= 0 (got ${maxRetries})`);
     refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
-    refuses("fast" as never, "options: must be an object of client options (got fast)");
+    // (Named by its type, not quoted: a string here is often the API key itself.)
+    refuses("fast" as never, "options: must be an object of client options (got string)");
     // A value with no text is named by its type (String() of it throws).
     refuses(
       { timeout: Object.create(null) },
@@ -186,10 +187,9 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
     expect(() => resolveBaseUrl(config({ environment: Object.create(null) }), rpcHost)).toThrow(
       new ConfigurationError("environment: must be one of mainnet, devnet, local (got object)"),
     );
+    // (Not quoted: such a URL may hold a key.)
     expect(() => resolveBaseUrl(config({ baseUrls: "http://x.example" }), rpcHost)).toThrow(
-      new ConfigurationError(
-        "baseUrls: must be an object of host name → URL (got http://x.example)",
-      ),
+      new ConfigurationError("baseUrls: must be an object of host name → URL (got string)"),
     );
     // `null` reads as no overrides.
     expect(resolveBaseUrl(config({ baseUrls: null }), rpcHost)).toBe(
@@ -264,7 +264,7 @@ describe("per-call options and the logger", () => {
         client.call(getAsset, {}, { abortSignal: new AbortController().signal }),
       ).rejects.toThrow(new ConfigurationError(`abortSignal: is not a request option (${names})`));
       await expect(client.call(getAsset, {}, "fast" as never)).rejects.toThrow(
-        new ConfigurationError("options: must be an object of request options (got fast)"),
+        new ConfigurationError("options: must be an object of request options (got string)"),
       );
     }
     expect(calls).toHaveLength(0);

@@ -215,6 +215,13 @@ export const got = (value: unknown): string => {
   }
 };
 
+/**
+ * The type of `value`, for a message that must not quote it: a string given where the options
+ * object belongs is often the API key (`createDasClient(key)`), and one given as `baseUrls` a URL
+ * that may hold a key.
+ */
+const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
+
 const REQUEST_OPTIONS = [
   "signal",
   "timeout",
@@ -233,7 +240,7 @@ const REQUEST_OPTIONS = [
 export function checkRequestOptions(options: unknown, more: readonly string[] = []): void {
   if (options === undefined) return;
   if (!options || typeof options !== "object")
-    misconfigured("options", `must be an object of request options (got ${got(options)})`);
+    misconfigured("options", `must be an object of request options (got ${typeOf(options)})`);
   const { signal, timeout, maxRetries, onResponse } = options as RequestOptions;
   for (const name in options)
     if (!REQUEST_OPTIONS.includes(name) && !more.includes(name))
@@ -272,7 +279,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   if (typeof options !== "object")
-    misconfigured("options", `must be an object of client options (got ${got(options)})`);
+    misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
   for (const name in options)
     if (!CLIENT_OPTIONS.includes(name))
       misconfigured(name, `is not a client option (${CLIENT_OPTIONS.join(", ")})`);
@@ -363,7 +370,7 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
   // (`null` reads as no overrides, as `undefined` does.)
   const baseUrls = config.baseUrls ?? {};
   if (typeof baseUrls !== "object")
-    misconfigured("baseUrls", `must be an object of host name → URL (got ${got(baseUrls)})`);
+    misconfigured("baseUrls", `must be an object of host name → URL (got ${typeOf(baseUrls)})`);
   if (typeof environment !== "string" || !Object.hasOwn(urls, environment))
     misconfigured(
       "environment",

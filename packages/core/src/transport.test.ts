@@ -889,7 +889,7 @@ describe("restCall", () => {
         { timout: 50 },
         "timout: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse)",
       ],
-      ["fast", "options: must be an object of request options (got fast)"],
+      ["fast", "options: must be an object of request options (got string)"],
       [null, "options: must be an object of request options (got null)"],
     ] as const) {
       const stub = stubFetch(jsonResponse({}));
