@@ -282,6 +282,25 @@ describe("per-call options and the logger", () => {
     );
   });
 
+  it('refuses a retryNonIdempotent that is not a boolean: the string "false" would retry a write', async () => {
+    const write = { id: "createThing", idempotent: false };
+    const { fetch, calls } = answer();
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    for (const [retryNonIdempotent, type] of [
+      ["false", "string"],
+      [0, "number"],
+      [null, "null"],
+    ] as const)
+      await expect(
+        rpc.call(write, {}, { retryNonIdempotent: retryNonIdempotent as never }),
+      ).rejects.toThrow(
+        new ConfigurationError(`retryNonIdempotent: must be true or false (got ${type})`),
+      );
+    expect(calls).toHaveLength(0);
+    await rpc.call(write, {}, { retryNonIdempotent: false });
+    expect(calls).toHaveLength(1);
+  });
+
   it("sends no header for a null or undefined value; a null per-call value removes a client header", async () => {
     const { fetch, calls } = answer();
     const rpc = createJsonRpcClient(

@@ -233,15 +233,16 @@ const REQUEST_OPTIONS = [
 
 /**
  * Checks the options of one call, before anything is sent: an object whose names are request
- * options (or `more`, a method's query options), a `signal` that is an AbortSignal, a sane
- * `timeout` and `maxRetries`. A typo such as `timout` would otherwise mean no time limit.
+ * options (or `more`, a method's query options), a `signal` that is an AbortSignal, a boolean
+ * `retryNonIdempotent`, a sane `timeout` and `maxRetries`. A typo such as `timout` would otherwise
+ * mean no time limit.
  * @internal
  */
 export function checkRequestOptions(options: unknown, more: readonly string[] = []): void {
   if (options === undefined) return;
   if (!options || typeof options !== "object")
     misconfigured("options", `must be an object of request options (got ${typeOf(options)})`);
-  const { signal, timeout, maxRetries, onResponse } = options as RequestOptions;
+  const { signal, timeout, maxRetries, onResponse, retryNonIdempotent } = options as RequestOptions;
   for (const name in options)
     if (!REQUEST_OPTIONS.includes(name) && !more.includes(name))
       misconfigured(name, `is not a request option (${[...REQUEST_OPTIONS, ...more].join(", ")})`);
@@ -253,6 +254,12 @@ export function checkRequestOptions(options: unknown, more: readonly string[] = 
     misconfigured("signal", "must be an AbortSignal");
   if (onResponse !== undefined && typeof onResponse !== "function")
     misconfigured("onResponse", "must be a function");
+  // (Read as a boolean, the string "false" would retry a write.)
+  if (retryNonIdempotent !== undefined && typeof retryNonIdempotent !== "boolean")
+    misconfigured(
+      "retryNonIdempotent",
+      `must be true or false (got ${typeOf(retryNonIdempotent)})`,
+    );
   checkLimits(timeout, maxRetries);
 }
 
