@@ -316,6 +316,22 @@ describe("per-call options and the logger", () => {
     ]);
   });
 
+  it("ignores a logger whose methods cannot be read (a getter that throws): the request was sent, the call succeeds", async () => {
+    const { fetch, calls } = answer();
+    const logger = Object.defineProperty({}, "debug", {
+      get() {
+        throw new Error("no logger yet");
+      },
+    });
+    await expect(
+      createJsonRpcClient({ apiKey: "k", fetch, logger }, rpcHost, "/").call(
+        { id: "createThing", idempotent: false },
+        {},
+      ),
+    ).resolves.toBe(1);
+    expect(calls).toHaveLength(1);
+  });
+
   it("ignores a logger that throws or is not made of functions: the call still succeeds", async () => {
     const { fetch } = answer();
     const throwing = {

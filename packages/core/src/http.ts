@@ -174,19 +174,20 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   // over plain http to a regional endpoint.
   const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
   const redact = createRedactor(config.secretKey);
-  /** One log line, redacted. A logger that throws must not fail the call: a write may have happened. */
+  /**
+   * One log line, redacted. A logger that throws (from a method, or from a getter that reads one)
+   * must not fail the call: a write may have happened.
+   */
   const log = (
     level: "debug" | "info",
     message: string,
     meta: Record<string, unknown>,
     redactor: Redactor,
   ) => {
-    const write = logger?.[level];
-    if (typeof write === "function") {
-      try {
-        write.call(logger, redactor(message), meta);
-      } catch {}
-    }
+    try {
+      const write = logger?.[level];
+      if (typeof write === "function") write.call(logger, redactor(message), meta);
+    } catch {}
   };
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
