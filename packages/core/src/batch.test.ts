@@ -27,6 +27,18 @@ describe("createBatcher", () => {
     expect(() => createBatcher(null!)).not.toThrow();
   });
 
+  it("refuses options that are not an object, and names it does not know (a typo would mean batches of 100)", () => {
+    expect(() => createBatcher({ maxsize: 10 } as never)).toThrow(
+      new ConfigurationError("batch.maxsize: is not a batcher option (maxSize, wait)"),
+    );
+    expect(() => createBatcher(10 as never)).toThrow(
+      new ConfigurationError("batch: must be an object of batcher options (got number)"),
+    );
+    expect(() => createBatcher(true as never)).toThrow(
+      new ConfigurationError("batch: must be an object of batcher options (got boolean)"),
+    );
+  });
+
   it("takes only calls without options; a defined but falsy option makes a call go alone", () => {
     const enqueue = createBatcher().bind(
       async () => [[], new Response()],

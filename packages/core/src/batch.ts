@@ -33,7 +33,8 @@ export interface Batcher {
  * ```ts
  * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
  * ```
- * @throws ConfigurationError for a `maxSize` below 1 or a negative `wait`
+ * @throws ConfigurationError for options that are not an object, an unknown option name, a
+ * `maxSize` below 1 or a `wait` out of range
  */
 export function createBatcher(
   options: {
@@ -49,6 +50,14 @@ export function createBatcher(
     wait?: number | undefined;
   } = {},
 ): Batcher {
+  // (A typo such as `maxsize` would otherwise mean batches of 100.)
+  if (options != null && typeof options !== "object")
+    throw new ConfigurationError(
+      `batch: must be an object of batcher options (got ${typeof options})`,
+    );
+  for (const name in options)
+    if (name !== "maxSize" && name !== "wait")
+      throw new ConfigurationError(`batch.${name}: is not a batcher option (maxSize, wait)`);
   const { maxSize = 100, wait = 0 } = options ?? {};
   if (!(typeof maxSize === "number" && maxSize >= 1))
     throw new ConfigurationError(`batch.maxSize: must be >= 1 (got ${got(maxSize)})`);

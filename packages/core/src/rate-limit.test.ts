@@ -157,6 +157,12 @@ describe("createRateLimiter", () => {
     );
   });
 
+  it("refuses a name it does not know, rather than ignore it", () => {
+    expect(() => createRateLimiter({ requestsPerSecond: 5, burst: 10 } as never)).toThrow(
+      new ConfigurationError("rateLimit.burst: is not a rate limiter option (requestsPerSecond)"),
+    );
+  });
+
   it("a waiter leaves no timer or listener behind, whether it starts or is aborted", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 1 });
     await limiter.acquire();

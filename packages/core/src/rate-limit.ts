@@ -20,8 +20,15 @@ export interface RateLimiter {
  * gives its slot back unless a later waiter still waits on a time planned around it; slots freed
  * that way come back together (so a controller that cancels many waiters at once, oldest first,
  * does not push later calls back by their whole queue).
+ * @throws ConfigurationError for a `requestsPerSecond` that is not a finite number > 0 (or is
+ * under one request per 24.8 days), or an option name other than `requestsPerSecond`
  */
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
+  // (A name it does not know, such as `burst`, would otherwise be silently ignored.)
+  if (options && typeof options === "object")
+    for (const name in options)
+      if (name !== "requestsPerSecond")
+        misconfigured(`rateLimit.${name}`, "is not a rate limiter option (requestsPerSecond)");
   const rate = options?.requestsPerSecond;
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
   if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1000 / rate <= MAX_TIMER_MS))
