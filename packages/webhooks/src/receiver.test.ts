@@ -484,6 +484,42 @@ describe("createWebhookHandler", () => {
       );
     expect(() => createMemorySignatureStore(Infinity)).toThrow(ConfigurationError);
   });
+
+  it("refuses no options, an unknown option name, and values with no text, with a ConfigurationError (not a TypeError)", () => {
+    const onEvent = () => {};
+    const names = "authHeader, onEvent, kind, onError, dedupe, maxBodyBytes";
+    const cases: [unknown, string][] = [
+      [undefined, "options: must be an object of webhook handler options (got undefined)"],
+      [null, "options: must be an object of webhook handler options (got null)"],
+      // (A string here is likely the secret: not quoted.)
+      ["s3cret", "options: must be an object of webhook handler options (got string)"],
+      // A typo would otherwise be ignored: deliveries over 10 MiB answered 413, then dropped.
+      [
+        { authHeader: "s", onEvent, maxBodyByte: 50_000_000 },
+        `maxBodyByte: is not a webhook handler option (${names})`,
+      ],
+      [
+        { authHeader: "s", onEvent, dedup: false },
+        `dedup: is not a webhook handler option (${names})`,
+      ],
+      [{ authHeader: "s", onEvent, kind: 1n }, 'kind: must be "enhanced" or "raw" (got 1)'],
+      [
+        { authHeader: "s", onEvent, maxBodyBytes: Object.create(null) },
+        "maxBodyBytes: must be a whole number of bytes > 0 (got object)",
+      ],
+    ];
+    for (const [options, message] of cases)
+      expect(() => createWebhookHandler(options as never)).toThrow(new ConfigurationError(message));
+  });
+
+  it("toNodeHandler refuses a handler that is not a function, rather than answer every delivery 500", () => {
+    for (const handler of [undefined, {}, "handler"])
+      expect(() => toNodeHandler(handler as never)).toThrow(
+        new ConfigurationError(
+          "handler: must be a function from a Request to a Response, such as createWebhookHandler() returns",
+        ),
+      );
+  });
 });
 
 describe("helpers", () => {

@@ -178,6 +178,8 @@ async function readBody(
   return bytes;
 }
 
+const HANDLER_OPTIONS = ["authHeader", "onEvent", "kind", "onError", "dedupe", "maxBodyBytes"];
+
 /**
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
@@ -198,14 +200,35 @@ async function readBody(
  * });
  * export default { fetch: handle };
  * ```
+ * @throws ConfigurationError naming the option and the rule: options that are not an object, an
+ * unknown option name (a typo), a missing `authHeader` or `onEvent`, or a wrong value of another
  */
 export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   options: WebhookHandlerOptions<K>,
 ): (request: Request) => Promise<Response> {
-  const { kind = "enhanced" as K, dedupe, maxBodyBytes = 10 * 1024 * 1024 } = options;
   const misconfigured = (name: string, rule: string) => {
     throw new ConfigurationError(`${name}: ${rule}`);
   };
+  // A value as text for a message; total (a bigint, a null-prototype object, a throwing toString).
+  const got = (value: unknown) => {
+    try {
+      return typeof value === "string" ? JSON.stringify(value) : String(value);
+    } catch {
+      return typeof value;
+    }
+  };
+  // (Not quoted: a string here is likely the secret itself.)
+  if (!options || typeof options !== "object")
+    misconfigured(
+      "options",
+      `must be an object of webhook handler options (got ${options === null ? null : typeof options})`,
+    );
+  // A typo such as `maxBodyByte` would otherwise be ignored: deliveries over the default limit
+  // answered 413, then dropped by the service.
+  for (const name in options)
+    if (!HANDLER_OPTIONS.includes(name))
+      misconfigured(name, `is not a webhook handler option (${HANDLER_OPTIONS.join(", ")})`);
+  const { kind = "enhanced" as K, dedupe, maxBodyBytes = 10 * 1024 * 1024 } = options;
   // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
   const authHeader =
     typeof options.authHeader === "string"
@@ -221,7 +244,7 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   } = options;
   if (typeof onError !== "function") misconfigured("onError", "must be a function");
   if (kind !== "enhanced" && kind !== "raw")
-    misconfigured("kind", `must be "enhanced" or "raw" (got ${JSON.stringify(kind)})`);
+    misconfigured("kind", `must be "enhanced" or "raw" (got ${got(kind)})`);
   if (
     dedupe !== undefined &&
     dedupe !== false &&
@@ -229,10 +252,7 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   )
     misconfigured("dedupe", "must be false or a store with has() and add()");
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
-    misconfigured(
-      "maxBodyBytes",
-      `must be a whole number of bytes > 0 (got ${String(maxBodyBytes)})`,
-    );
+    misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${got(maxBodyBytes)})`);
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
   // Encoded once: encoding the secret per request would make every check's time depend on its
   // length. A check now costs time in the length of the received header only.
@@ -370,10 +390,16 @@ export interface NodeResponse {
  * import { createServer } from "node:http";
  * createServer(toNodeHandler(createWebhookHandler({ authHeader, onEvent }))).listen(3000);
  * ```
+ * @throws ConfigurationError when `handler` is not a function
  */
 export function toNodeHandler(
   handler: (request: Request) => Promise<Response>,
 ): (req: NodeRequest, res: NodeResponse) => Promise<void> {
+  // (Otherwise every delivery would be answered 500, and dropped by the service after its retries.)
+  if (typeof handler !== "function")
+    throw new ConfigurationError(
+      "handler: must be a function from a Request to a Response, such as createWebhookHandler() returns",
+    );
   return async (req, res) => {
     const reply = (
       status: number,
