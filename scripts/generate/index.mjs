@@ -99,7 +99,7 @@ function emitSdk(areas) {
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
-      `import { hosts, resolveBaseUrl, resolveConfig, rpcHost, type ClientOptions } from "@chaindata/core";\n` +
+      `import { createTransport, hosts, resolveBaseUrl, resolveConfig, rpcHost, snapshotOptions, type ClientOptions } from "@chaindata/core";\n` +
       lines
         .map(
           (a) =>
@@ -116,14 +116,17 @@ function emitSdk(areas) {
       ` * areas no \`batch\` (JSON-RPC only).\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
       ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
-      ` * still checked now (a misspelt option, \`environment\` or \`baseUrls\` host, or a \`baseUrls\` entry that is\n` +
-      ` * no URL throws \`ConfigurationError\` here, not at first use).\n */\n` +
+      ` * still checked now (a misspelt option, \`environment\` or \`baseUrls\` host, a \`baseUrls\` entry that is\n` +
+      ` * no URL, or a header that cannot be sent throws \`ConfigurationError\` here, not at first use).\n */\n` +
       `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
+      `  // What the areas would check when created: every option, the environment, \`baseUrls\` and \`headers\`\n` +
+      `  // (through a transport of the rpc host, which every environment has), and each other URL given. A\n` +
+      `  // host the environment lacks is not an error.\n` +
+      `  createTransport(options, rpcHost);\n` +
       `  const config = resolveConfig(options);\n` +
-      `  // What the areas would check when created: the environment and \`baseUrls\` (through the rpc host,\n` +
-      `  // which every environment has), and each URL given. A host the environment lacks is not an error.\n` +
-      `  for (const host of Object.values(hosts)) if (host === rpcHost || config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);\n` +
-      `  const { rateLimit, batch, ...shared } = { ...options, headers: options?.headers && { ...options.headers }, baseUrls: options?.baseUrls && { ...options.baseUrls } };\n` +
+      `  for (const host of Object.values(hosts)) if (config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);\n` +
+      `  // (A copy that keeps a \`Headers\` or pairs as such: spread, they would send nothing, or a header "0".)\n` +
+      `  const { rateLimit, batch, ...shared } = snapshotOptions(options ?? {});\n` +
       `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
       lines
         .map(

@@ -666,6 +666,20 @@ describe("@chaindata/sdk", () => {
     // A host the environment lacks is still no error until its area is used.
     expect(() => createChainDataClient({ environment: "devnet" })).not.toThrow();
   });
+  it("sends headers given as a Headers or as pairs, as each area's own factory does, and refuses bad ones when created", async () => {
+    for (const headers of [new Headers({ "X-Team": "a" }), [["X-Team", "a"]]]) {
+      const { fetch, requests } = stub(rpcReply(`{"id":"${ADDRESS}","interface":"V1_NFT"}`));
+      const sdk = createChainDataClient({ ...options(fetch), headers: headers as never });
+      await sdk.das.getAsset({ id: ADDRESS });
+      expect(requests[0]!.headers.get("x-team")).toBe("a");
+      expect(requests[0]!.headers.has("0")).toBe(false);
+    }
+    // Spread into an object, a string would be sent as headers "0", "1", ...
+    for (const headers of ["x-team: a", { "x-team": "a\nb" }])
+      expect(() => createChainDataClient({ headers: headers as never })).toThrow(
+        ConfigurationError,
+      );
+  });
 });
 
 describe("options", () => {
