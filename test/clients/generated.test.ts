@@ -690,7 +690,9 @@ describe("options", () => {
     expect(() => createDasClient({ batch: true as never })).toThrow(
       "batch: must be made by createBatcher()",
     );
-    expect(() => createBatcher({ maxSize: 0 })).toThrow("batch.maxSize: must be >= 1 (got 0)");
+    expect(() => createBatcher({ maxSize: 0 })).toThrow(
+      "batch.maxSize: must be a whole number >= 1, or Infinity (got 0)",
+    );
   });
 });
 

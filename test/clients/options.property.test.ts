@@ -28,7 +28,7 @@
  *
  * Accepted on purpose, so not wrong values here: a falsy `headers`, `batch` or `rateLimit` (none);
  * `null` options, `baseUrls`, a `null` header or base URL entry, `signal: null` and `maxPages: null`
- * (not given); a `logger` of any shape (never checked, never fails a call); a `batch` given to the
+ * (not given); a `logger` object of any shape (its methods never checked, never failing a call); a `batch` given to the
  * sender's factories (dropped unread, as documented); another host's `baseUrls` entry on an area
  * client (only the composed client checks every host). A revoked Proxy is left out: some reads of
  * it throw the engine's TypeError.
@@ -715,6 +715,9 @@ function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
         "toString",
         "__proto__",
         "constructor",
+        // Long strings are not quoted: the key given by mistake, or a URL holding it.
+        KEY,
+        `https://rpc.example/?api-key=${KEY}`,
       ],
     ),
     // Not quoted: such a URL may hold a key.
@@ -781,7 +784,13 @@ function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
       /^rateLimit: must be made by createRateLimiter\(\{ requestsPerSecond \}\)$/,
       [createRateLimiter, createBatcher()],
     ),
-    // (`logger` is not checked: one of the wrong shape is ignored, see the edges below.)
+    // (An object's methods are not checked: one of the wrong shape is ignored, see the edges below.)
+    wrongValues(
+      "logger",
+      (value) => value === null || typeof value === "object",
+      /^logger: must be an object with debug, info and\/or warn methods \(got (string|number|bigint|boolean|symbol|function)\)$/,
+      [console.log, "console", true],
+    ),
     trappedValues(
       clientOptionNames.filter((name) => name !== "logger" && !(ignoresBatch && name === "batch")),
     ),
@@ -1131,8 +1140,9 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
       ),
       wrongValues(
         "maxSize",
-        (value) => typeof value === "number" && value >= 1,
-        gotRule("batch.maxSize", "must be >= 1"),
+        (value) => (Number.isInteger(value) || value === Infinity) && (value as number) >= 1,
+        gotRule("batch.maxSize", "must be a whole number >= 1, or Infinity"),
+        [2.5, 1.5, 100.1],
       ),
       wrongValues(
         "wait",
@@ -1556,7 +1566,7 @@ describe("valid values at the edges are accepted and take effect", () => {
     }
   });
 
-  it("logger: one method, none, or console-like; a logger of the wrong shape, or one that throws when read, never fails a call (documented tolerance)", async () => {
+  it("logger: one method, none, or console-like; a logger object of the wrong shape, or one that throws when read, never fails a call (documented tolerance)", async () => {
     const lines: string[] = [];
     const { fetch } = recordingFetch();
     await createDasClient({
@@ -1571,7 +1581,10 @@ describe("valid values at the edges are accepted and take effect", () => {
     expect(lines[0]).not.toContain(KEY);
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(anyValue, fc.constantFrom<unknown>({}, { debug: true }, { info: 5 })),
+        fc.oneof(
+          anyValue.filter((value) => value == null || typeof value === "object"),
+          fc.constantFrom<unknown>({}, { debug: true }, { info: 5 }),
+        ),
         async (logger) => {
           const { fetch: f, sent } = recordingFetch();
           await expect(

@@ -239,6 +239,11 @@ export async function maybeUndefined(
 ): Promise<void> {
   createDasClient({ apiKey: key, timeout: undefined, baseUrls: { rpc: url }, headers });
   await das.getAsset({ id: ADDRESS }, { headers });
+  // Headers in every form the runtime takes: an object, a `Headers`, pairs.
+  createDasClient({ headers: new Headers({ "x-a": "1" }) });
+  createDasClient({ headers: [["x-a", "1"]] });
+  await das.getAsset({ id: ADDRESS }, { headers: new Headers({ "x-a": "1" }) });
+  await das.getAsset({ id: ADDRESS }, { headers: [["x-a", "1"]] });
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, page, limit: undefined });
   await das.getAsset(
     { id: ADDRESS, options: { showFungible: undefined } },

@@ -11,18 +11,21 @@ const call = (id: string): BatchedCall => ({
 
 describe("createBatcher", () => {
   it("throws a ConfigurationError naming the option for a maxSize below 1 or a negative wait", () => {
-    for (const maxSize of [0, -1, 0.5, NaN])
+    for (const maxSize of [0, -1, 0.5, 2.5, NaN, -Infinity])
       expect(() => createBatcher({ maxSize }), String(maxSize)).toThrow(ConfigurationError);
-    expect(() => createBatcher({ maxSize: 0 })).toThrow("batch.maxSize: must be >= 1 (got 0)");
+    expect(() => createBatcher({ maxSize: 0 })).toThrow(
+      "batch.maxSize: must be a whole number >= 1, or Infinity (got 0)",
+    );
     // (Over 2^31 - 1 ms a timer fires at once.)
     for (const wait of [-1, NaN, Infinity, 2 ** 31])
       expect(() => createBatcher({ wait }), String(wait)).toThrow(
         `batch.wait: must be >= 0 and <= 2147483647 ms (got ${wait})`,
       );
     expect(() => createBatcher({ maxSize: 1, wait: 0 })).not.toThrow();
+    expect(() => createBatcher({ maxSize: Infinity })).not.toThrow();
     // Values with no text, and no options at all.
     expect(() => createBatcher({ maxSize: Object.create(null) as number })).toThrow(
-      "batch.maxSize: must be >= 1 (got object)",
+      "batch.maxSize: must be a whole number >= 1, or Infinity (got object)",
     );
     expect(() => createBatcher(null!)).not.toThrow();
   });

@@ -34,7 +34,7 @@ export interface Batcher {
  * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
  * ```
  * @throws ConfigurationError for options that are not an object, an unknown option name, a
- * `maxSize` below 1 or a `wait` out of range
+ * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */
 export function createBatcher(
   options: {
@@ -59,8 +59,10 @@ export function createBatcher(
     if (name !== "maxSize" && name !== "wait")
       throw new ConfigurationError(`batch.${name}: is not a batcher option (maxSize, wait)`);
   const { maxSize = 100, wait = 0 } = options ?? {};
-  if (!(typeof maxSize === "number" && maxSize >= 1))
-    throw new ConfigurationError(`batch.maxSize: must be >= 1 (got ${got(maxSize)})`);
+  if (!((Number.isInteger(maxSize) || maxSize === Infinity) && maxSize >= 1))
+    throw new ConfigurationError(
+      `batch.maxSize: must be a whole number >= 1, or Infinity (got ${got(maxSize)})`,
+    );
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
   if (!(typeof wait === "number" && wait >= 0 && wait <= 2 ** 31 - 1))
     throw new ConfigurationError(

@@ -73,6 +73,17 @@ describe("resolveConfig", () => {
     for (const maxRetries of [-1, 1.5, NaN, Infinity, "2"])
       refuses({ maxRetries }, `maxRetries: must be a whole number >= 0 (got ${maxRetries})`);
     refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
+    // (`console.log` has no logging methods: nothing would ever be logged.)
+    for (const [logger, type] of [
+      [console.log, "function"],
+      ["console", "string"],
+      [true, "boolean"],
+    ])
+      refuses(
+        { logger },
+        `logger: must be an object with debug, info and/or warn methods (got ${type})`,
+      );
+    expect(resolveConfig({ logger: null as never })).toMatchObject({ logger: null });
     // (Named by its type, not quoted: a string here is often the API key itself.)
     refuses("fast" as never, "options: must be an object of client options (got string)");
     // A value with no text is named by its type (String() of it throws).
@@ -130,6 +141,17 @@ describe("resolveBaseUrl", () => {
     expect(
       resolveBaseUrl(resolveConfig({ baseUrls: { rpc: "https://node.example/" } }), rpcHost),
     ).toBe("https://node.example");
+  });
+
+  it("quotes a short unknown environment, but not a long string (it may be the key, or a URL holding it)", () => {
+    const refuses = (environment: string, got: string) =>
+      expect(() => resolveBaseUrl(resolveConfig({ environment } as never), rpcHost)).toThrow(
+        new ConfigurationError(`environment: must be one of mainnet, devnet, local (got ${got})`),
+      );
+    refuses("mainet", "mainet");
+    refuses("123456789012", "123456789012");
+    refuses("1234567890123", "a long string");
+    refuses("https://rpc.example/?api-key=sk_live_abc", "a long string");
   });
 
   it("throws a ConfigurationError naming baseUrls.<host> for a host the environment lacks", () => {

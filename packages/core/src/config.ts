@@ -53,11 +53,11 @@ export interface ClientOptions {
    */
   fetch?: typeof globalThis.fetch | undefined;
   /**
-   * Headers sent with every request; per-request `headers` override them. A `null` or
-   * `undefined` value sends nothing.
+   * Headers sent with every request; per-request `headers` override them. An object (where a
+   * `null` or `undefined` value sends nothing), a `Headers`, or `[name, value]` pairs.
    * @default {}
    */
-  headers?: Record<string, string | null | undefined> | undefined;
+  headers?: HeadersInit | Record<string, string | null | undefined> | undefined;
   /**
    * Time limit per attempt in ms, from sending the request to reading the whole body.
    * `Infinity` disables it.
@@ -114,10 +114,10 @@ export type RequestOptions = {
   maxRetries?: number | undefined;
   /**
    * Extra headers for this call; they override the client's `headers`, and a `null` value
-   * removes one of them for this call.
+   * removes one of them for this call. An object, a `Headers`, or `[name, value]` pairs.
    * @default {}
    */
-  headers?: Record<string, string | null | undefined> | undefined;
+  headers?: HeadersInit | Record<string, string | null | undefined> | undefined;
   /**
    * Retry a non-idempotent operation (a write) too. Only safe if a repeated write is harmless.
    * @default false
@@ -303,6 +303,12 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
     misconfigured("apiKey", "must be a string");
   if (fetch !== undefined && typeof fetch !== "function")
     misconfigured("fetch", "must be a fetch function");
+  // (A function, such as `console.log`, has no logging methods: nothing would ever be logged.)
+  if (options.logger != null && typeof options.logger !== "object")
+    misconfigured(
+      "logger",
+      `must be an object with debug, info and/or warn methods (got ${typeOf(options.logger)})`,
+    );
   checkLimits(timeout, maxRetries);
   // `process` does not exist in browsers, and reading it throws in Deno without --allow-env.
   try {
@@ -381,7 +387,8 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
   if (typeof environment !== "string" || !Object.hasOwn(urls, environment))
     misconfigured(
       "environment",
-      `must be one of ${Object.keys(urls).join(", ")} (got ${got(environment)})`,
+      // (A long string is not quoted: it may be the key, or a URL holding it.)
+      `must be one of ${Object.keys(urls).join(", ")} (got ${typeof environment === "string" && environment.length > 12 ? "a long string" : got(environment)})`,
     );
   // A misspelt host would otherwise send the real key to the default URL.
   for (const key in baseUrls)
