@@ -37,7 +37,8 @@ const contrast = (a: string, b: string) => {
 };
 
 // Colours used for text, and the backgrounds any of them can sit on (page, facts / table heads,
-// code), plus the pairs drawn together: badges on their tint, the current nav link, the button.
+// code), plus the pairs drawn together: badges on their tint, the current nav link, the button,
+// a search hit's name, kind and summary on the highlight of the hit the mouse or the focus is on.
 const TEXT = [
   "fg",
   "muted",
@@ -60,6 +61,10 @@ const PAIRS: [string, string][] = [
   ["dep", "dep-bg"],
   ["accent", "accent-soft"],
   ["fg", "accent-soft"],
+  ["muted", "accent-soft"],
+  ["rpc", "accent-soft"],
+  ["rest", "accent-soft"],
+  ["dep", "accent-soft"],
   ["on-accent", "accent"],
 ];
 
@@ -81,6 +86,26 @@ describe("colour contrast (WCAG AA, 4.5:1)", () => {
     });
     expect(low).toEqual([]);
   });
+
+  it.each([
+    ["light", light],
+    ["dark", dark],
+  ])(
+    "%s mode: focus outlines (--accent) keep 3:1 on every background (WCAG 1.4.11)",
+    (_mode, colours) => {
+      // The search box and the code blocks draw their focus ring in --accent; everything else keeps
+      // Chromium's own two-colour ring.
+      expect(css.match(/outline: 2px solid var\(--([\w-]+)\)/g)).toEqual([
+        "outline: 2px solid var(--accent)",
+        "outline: 2px solid var(--accent)",
+      ]);
+      const low = BACKGROUNDS.flatMap((bg) => {
+        const r = contrast(colours.accent!, colours[bg]!);
+        return r < 3 ? [`--accent on --${bg}: ${r.toFixed(2)}`] : [];
+      });
+      expect(low).toEqual([]);
+    },
+  );
 
   it("sets text colours only through those properties (no literal colour to miss)", () => {
     const rules = css.replace(/:root\s*\{[^}]*\}/g, "");

@@ -33,7 +33,9 @@ export function marker(pc, text) {
     pc.noteIndex.set(text, n);
   }
   const label = kind === "docs" ? "docs" : kind === "assumption" ? "assumption" : "source";
-  return `<sup class="xs xs-${kind}"><a href="#src-${n}" title="${esc(text)}" aria-label="Source ${n}: ${esc(text)}">${label}&#8201;${n}</a></sup>`;
+  // The visible "docs 1" is the link's name (WCAG 2.5.3: a speech user says what they see); the
+  // footnote it leads to describes it.
+  return `<sup class="xs xs-${kind}"><a href="#src-${n}" title="${esc(text)}" aria-describedby="src-${n}">${label}&#8201;${n}</a></sup>`;
 }
 
 export function footnotes(pc) {
@@ -77,7 +79,7 @@ export function opBadges(op, { compact = false } = {}) {
 
 export function codeBlock(code, { lang, label, html = false } = {}) {
   const body = html ? code : esc(code);
-  return `<div class="codebox">${label ? `<div class="codebox-h"><span>${esc(label)}</span><button type="button" class="copy" aria-label="Copy ${esc(label)}">Copy</button></div>` : ""}<pre class="code"${lang ? ` data-lang="${esc(lang)}"` : ""}><code>${body}</code></pre></div>`;
+  return `<div class="codebox">${label ? `<div class="codebox-h"><span>${esc(label)}</span><button type="button" class="copy" aria-label="Copy ${esc(label)}">Copy</button></div>` : ""}<pre class="code" tabindex="0"${lang ? ` data-lang="${esc(lang)}"` : ""}><code>${body}</code></pre></div>`;
 }
 
 function nav(pc) {
@@ -131,8 +133,9 @@ ${description ? `<meta name="description" content="${esc(description)}">` : ""}
 <a class="brand" href="${r}index.html"><span class="logo" aria-hidden="true">◆</span> chaindata <span class="muted">API docs</span></a>
 <a class="menu-link" href="#site-nav">Menu</a>
 <div class="search" role="search">
-<input id="search" type="search" role="combobox" aria-autocomplete="list" placeholder="Search methods, operations, fields…  ( / )" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-expanded="false">
-<ul id="search-results" class="search-results" role="listbox" hidden></ul>
+<input id="search" type="search" placeholder="Search methods, operations, fields…  ( / )" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-describedby="search-status">
+<p id="search-status" class="visually-hidden" role="status"></p>
+<ul id="search-results" class="search-results" aria-label="Search results" hidden></ul>
 </div>
 </header>
 <div class="layout">

@@ -22,7 +22,7 @@ export function markdown(text, opts = {}) {
       while (i < lines.length && !/^\s*```/.test(lines[i])) body.push(lines[i++]);
       i++;
       out.push(
-        `<pre class="code"><code${lang ? ` data-lang="${esc(lang)}"` : ""}>${esc(body.join("\n"))}</code></pre>`,
+        `<pre class="code" tabindex="0"><code${lang ? ` data-lang="${esc(lang)}"` : ""}>${esc(body.join("\n"))}</code></pre>`,
       );
       continue;
     }

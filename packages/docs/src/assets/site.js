@@ -5,9 +5,9 @@
   var root = document.documentElement.getAttribute("data-root") || "./";
   var input = document.getElementById("search");
   var list = document.getElementById("search-results");
+  var status = document.getElementById("search-status");
   var index = null;
   var loading = null;
-  var active = -1;
   var hits = [];
 
   function load() {
@@ -87,26 +87,33 @@
     });
   }
 
+  // The hits are a plain list of links (a listbox's options may not hold links): the arrow keys
+  // move the focus along them, and a polite status says how many there are.
+  function say(text) {
+    if (status && status.textContent !== text) status.textContent = text;
+  }
+
+  function show(open) {
+    list.hidden = !open;
+  }
+
   function render() {
     list.innerHTML = "";
+    var q = input.value.trim();
     if (!hits.length) {
-      var q = input.value.trim();
       if (q) {
         var li = document.createElement("li");
         li.className = "none";
         li.textContent = "No match for “" + q + "”";
         list.appendChild(li);
       }
-      list.hidden = !q;
-      input.setAttribute("aria-expanded", q ? "true" : "false");
+      show(Boolean(q));
+      say(q ? "No match" : "");
       return;
     }
-    hits.forEach(function (h, i) {
+    hits.forEach(function (h) {
       var e = h.e;
       var li = document.createElement("li");
-      li.setAttribute("role", "option");
-      li.id = "hit-" + i;
-      if (i === active) li.setAttribute("aria-selected", "true");
       li.innerHTML =
         '<a href="' +
         esc(root + e.u) +
@@ -126,15 +133,16 @@
         "</span></a>";
       list.appendChild(li);
     });
-    list.hidden = false;
-    input.setAttribute("aria-expanded", "true");
-    if (active >= 0) input.setAttribute("aria-activedescendant", "hit-" + active);
-    else input.removeAttribute("aria-activedescendant");
+    show(true);
+    say(
+      hits.length +
+        (hits.length === 1 ? " result" : " results") +
+        ": arrow keys to go through them, Enter to open",
+    );
   }
 
   function search() {
     var q = input.value.trim().toLowerCase();
-    active = -1;
     if (!q) {
       hits = [];
       render();
@@ -159,44 +167,63 @@
         hits = [];
         list.innerHTML =
           '<li class="none">Search needs the site to be served over HTTP (node packages/docs/serve.mjs).</li>';
-        list.hidden = false;
+        show(true);
+        say("Search is not available");
       },
     );
   }
 
+  /** Focus the hit `step` places from the focused one (before the first: the box itself). */
+  function moveFocus(step) {
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    var at = links.indexOf(document.activeElement);
+    var next = at + step;
+    if (next < 0) input.focus();
+    else if (next < links.length) links[next].focus();
+  }
+
   if (input && list) {
     input.addEventListener("input", search);
+    var closing = false; // Escape in the list: back to the box, with the list closed
     input.addEventListener("focus", function () {
       load().catch(function () {});
-      if (input.value.trim()) search();
+      if (input.value.trim() && !closing) search();
     });
     input.addEventListener("keydown", function (ev) {
       if (ev.key === "ArrowDown" && hits.length) {
-        active = (active + 1) % hits.length;
-        render();
-        ev.preventDefault();
-      } else if (ev.key === "ArrowUp" && hits.length) {
-        active = (active - 1 + hits.length) % hits.length;
-        render();
+        show(true);
+        moveFocus(1);
         ev.preventDefault();
       } else if (ev.key === "Enter") {
-        var h = hits[active >= 0 ? active : 0];
-        if (h) {
-          location.href = root + h.e.u;
+        if (hits[0]) {
+          location.href = root + hits[0].e.u;
           ev.preventDefault();
         }
       } else if (ev.key === "Escape") {
         input.value = "";
         hits = [];
         render();
-        input.blur();
       }
     });
-    document.addEventListener("click", function (ev) {
-      if (!list.contains(ev.target) && ev.target !== input) {
-        list.hidden = true;
-        input.setAttribute("aria-expanded", "false");
+    list.addEventListener("keydown", function (ev) {
+      if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+        moveFocus(ev.key === "ArrowDown" ? 1 : -1);
+        ev.preventDefault();
+      } else if (ev.key === "Escape") {
+        show(false);
+        closing = true;
+        input.focus();
+        closing = false;
+        ev.preventDefault();
       }
+    });
+    // The list lies over the page: it closes when the focus or a click goes elsewhere.
+    var box = input.parentElement;
+    box.addEventListener("focusout", function (ev) {
+      if (!ev.relatedTarget || !box.contains(ev.relatedTarget)) show(false);
+    });
+    document.addEventListener("click", function (ev) {
+      if (!list.contains(ev.target) && ev.target !== input) show(false);
     });
     document.addEventListener("keydown", function (ev) {
       if (
@@ -248,6 +275,58 @@
   }
   window.addEventListener("hashchange", openTarget);
   openTarget();
+
+  // A table wider than the page scrolls sideways inside its .table-wrap, and a keyboard can only
+  // scroll what it can focus (WCAG 2.1.1): while it overflows, the wrap is a named group in the tab
+  // order. Widths change with the window and with a <details> opening.
+  function tableName(wrap) {
+    var details = wrap.parentElement && wrap.parentElement.closest("details");
+    var section = wrap.closest("section");
+    var title = details
+      ? details.querySelector("summary")
+      : section
+        ? section.querySelector("h2")
+        : document.querySelector("h1");
+    return (title ? title.textContent.trim() + ": " : "") + "table, scrolls sideways";
+  }
+  function scrollableTables() {
+    var wraps = document.querySelectorAll(".table-wrap");
+    for (var i = 0; i < wraps.length; i++) {
+      var wrap = wraps[i];
+      if (wrap.scrollWidth > wrap.clientWidth) {
+        if (wrap.getAttribute("tabindex") !== "0") {
+          wrap.setAttribute("tabindex", "0");
+          wrap.setAttribute("role", "group");
+          wrap.setAttribute("aria-label", tableName(wrap));
+        }
+      } else if (wrap.hasAttribute("tabindex")) {
+        wrap.removeAttribute("tabindex");
+        wrap.removeAttribute("role");
+        wrap.removeAttribute("aria-label");
+      }
+    }
+  }
+  var pending = false;
+  function scrollableTablesSoon() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () {
+      pending = false;
+      scrollableTables();
+    });
+  }
+  scrollableTables();
+  window.addEventListener("resize", scrollableTablesSoon);
+  document.addEventListener("toggle", scrollableTablesSoon, true); // toggle does not bubble
+
+  // Chromium leaves a focused link that is half outside a scrolling table or code block half
+  // hidden, focus ring and all: bring all of it into view (the scroll-padding of site.css leaves
+  // room for the ring).
+  document.addEventListener("focusin", function (ev) {
+    var el = ev.target;
+    var box = el.parentElement && el.parentElement.closest(".table-wrap, pre.code");
+    if (box && el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
 
   // Keep the current page visible in the side navigation.
   var cur = document.querySelector('nav.side a[aria-current="page"]');
