@@ -507,6 +507,8 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
       expect(await tabTo(tab, "a.menu-link")).toBe(3); // skip link, brand, Menu
       await tab.keyboard.press("Enter");
       expect(await tab.isVisible("nav.side")).toBe(true);
+      // The menu is not tinted as a #fragment target: the current page's highlight stays visible.
+      expect(await tab.locator(".target-flash").count()).toBe(0);
       await tab.keyboard.press("Tab");
       expect((await focused(tab)).what).toBe('a.menu-close "Close menu"');
       expect(await axeOn(tab)).toEqual([]);
@@ -516,6 +518,22 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
       expect(await tab.isVisible("nav.side")).toBe(false);
       await tab.keyboard.press("Tab");
       expect((await focused(tab)).inMain).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a #fragment target is tinted until the next one; the menu and the main content never are", async () => {
+    const { context, tab } = await newTab();
+    try {
+      await tab.goto(`${origin}/das/getAsset.html#src-1`);
+      const tinted = () =>
+        tab.evaluate(() => [...document.querySelectorAll(".target-flash")].map((el) => el.id));
+      expect(await tinted()).toEqual(["src-1"]);
+      await tab.evaluate(() => (location.hash = "#src-2"));
+      await expect.poll(tinted).toEqual(["src-2"]);
+      await tab.evaluate(() => (location.hash = "#site-nav"));
+      await expect.poll(tinted).toEqual([]);
     } finally {
       await context.close();
     }

@@ -266,12 +266,20 @@
     }
   });
 
-  // Open the <details> that hold a #fragment target (footnotes, anchors in nested fields).
+  // Open the <details> that hold a #fragment target (footnotes, anchors in nested fields), and
+  // tint the target until the next one. (Not the menu or the main content, the targets of the
+  // narrow-screen Menu and Close menu links: a tint would hide the current page's highlight.)
+  var flashed;
   function openTarget() {
+    if (flashed) flashed.classList.remove("target-flash");
+    flashed = undefined;
     if (!location.hash) return;
     var el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
     for (var n = el; n; n = n.parentElement) if (n.tagName === "DETAILS") n.open = true;
-    if (el) el.classList.add("target-flash");
+    if (el && el.tagName !== "NAV" && el.tagName !== "MAIN") {
+      el.classList.add("target-flash");
+      flashed = el;
+    }
   }
   window.addEventListener("hashchange", openTarget);
   openTarget();
