@@ -202,6 +202,7 @@ const HANDLER_OPTIONS = ["authHeader", "onEvent", "kind", "onError", "dedupe", "
  * ```
  * @throws ConfigurationError naming the option and the rule: options that are not an object, an
  * unknown option name (a typo), a missing `authHeader` or `onEvent`, or a wrong value of another
+ * option
  */
 export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   options: WebhookHandlerOptions<K>,
