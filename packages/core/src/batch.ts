@@ -1,6 +1,5 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
-import { got } from "./config.js";
-import { ConfigurationError } from "./errors.js";
+import { got, knownOptions, misconfigured } from "./config.js";
 import { ownCopy } from "./internal/stack.js";
 
 /** A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it. @internal */
@@ -52,22 +51,17 @@ export function createBatcher(
 ): Batcher {
   // (A typo such as `maxsize` would otherwise mean batches of 100.)
   if (options != null && typeof options !== "object")
-    throw new ConfigurationError(
-      `batch: must be an object of batcher options (got ${typeof options})`,
-    );
-  for (const name in options)
-    if (name !== "maxSize" && name !== "wait")
-      throw new ConfigurationError(`batch.${name}: is not a batcher option (maxSize, wait)`);
+    misconfigured("batch", `must be an object of batcher options (got ${typeof options})`);
+  knownOptions(options, ["maxSize", "wait"], "batcher", "batch.");
   const { maxSize = 100, wait = 0 } = options ?? {};
   if (!((Number.isInteger(maxSize) || maxSize === Infinity) && maxSize >= 1))
-    throw new ConfigurationError(
-      `batch.maxSize: must be a whole number >= 1, or Infinity (got ${got(maxSize)})`,
+    misconfigured(
+      "batch.maxSize",
+      `must be a whole number >= 1, or Infinity (got ${got(maxSize)})`,
     );
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
   if (!(typeof wait === "number" && wait >= 0 && wait <= 2 ** 31 - 1))
-    throw new ConfigurationError(
-      `batch.wait: must be >= 0 and <= 2147483647 ms (got ${got(wait)})`,
-    );
+    misconfigured("batch.wait", `must be >= 0 and <= 2147483647 ms (got ${got(wait)})`);
   return {
     bind<C extends BatchedCall>(
       post: (body: string, id: string) => Promise<[unknown, Response]>,

@@ -206,6 +206,21 @@ export const misconfigured = (name: string, rule: string): never => {
   throw new ConfigurationError(`${name}: ${rule}`);
 };
 
+/**
+ * Throws the ConfigurationError of the first name in `options` that is not one of `names`: a
+ * typo (`timout`, `maxsize`) would otherwise be ignored. @internal
+ */
+export const knownOptions = (
+  options: object | null | undefined,
+  names: readonly string[],
+  kind: string,
+  prefix = "",
+): void => {
+  for (const name in options)
+    if (!names.includes(name))
+      misconfigured(prefix + name, `is not a ${kind} option (${names.join(", ")})`);
+};
+
 /** `value` as text for a message. Total: a value with no text (a null-prototype object) gives its type. @internal */
 export const got = (value: unknown): string => {
   try {
@@ -243,9 +258,7 @@ export function checkRequestOptions(options: unknown, more: readonly string[] = 
   if (!options || typeof options !== "object")
     misconfigured("options", `must be an object of request options (got ${typeOf(options)})`);
   const { signal, timeout, maxRetries, onResponse, retryNonIdempotent } = options as RequestOptions;
-  for (const name in options)
-    if (!REQUEST_OPTIONS.includes(name) && !more.includes(name))
-      misconfigured(name, `is not a request option (${[...REQUEST_OPTIONS, ...more].join(", ")})`);
+  knownOptions(options, more.length ? [...REQUEST_OPTIONS, ...more] : REQUEST_OPTIONS, "request");
   if (
     signal != null &&
     (typeof signal.addEventListener !== "function" ||
@@ -287,9 +300,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   options ??= {};
   if (typeof options !== "object")
     misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
-  for (const name in options)
-    if (!CLIENT_OPTIONS.includes(name))
-      misconfigured(name, `is not a client option (${CLIENT_OPTIONS.join(", ")})`);
+  knownOptions(options, CLIENT_OPTIONS, "client");
   const {
     environment = "mainnet",
     timeout = 60_000,

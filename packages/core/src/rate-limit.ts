@@ -1,5 +1,5 @@
 /** A client-side rate limiter, so a client stays under a documented limit (admin: 5 req/s). */
-import { got, misconfigured } from "./config.js";
+import { got, knownOptions, misconfigured } from "./config.js";
 import { AbortError } from "./errors.js";
 import { watchAbort } from "./internal/abort.js";
 
@@ -25,10 +25,8 @@ export interface RateLimiter {
  */
 export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
   // (A name it does not know, such as `burst`, would otherwise be silently ignored.)
-  if (options && typeof options === "object")
-    for (const name in options)
-      if (name !== "requestsPerSecond")
-        misconfigured(`rateLimit.${name}`, "is not a rate limiter option (requestsPerSecond)");
+  if (typeof options === "object")
+    knownOptions(options, ["requestsPerSecond"], "rate limiter", "rateLimit.");
   const rate = options?.requestsPerSecond;
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
   if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1000 / rate <= MAX_TIMER_MS))

@@ -1,7 +1,7 @@
 // Page chrome (layout, navigation, search box) and small shared fragments:
 // badges, x-source markers with footnotes, code blocks.
 import { inline } from "./markdown.mjs";
-import { esc, sourceKind } from "./util.mjs";
+import { codePre, esc, sourceKind } from "./util.mjs";
 
 /** A page context: where the page sits (for relative links) and its footnotes. */
 export function pageContext(site, { path, area }) {
@@ -79,7 +79,7 @@ export function opBadges(op, { compact = false } = {}) {
 
 export function codeBlock(code, { lang, label, html = false } = {}) {
   const body = html ? code : esc(code);
-  return `<div class="codebox">${label ? `<div class="codebox-h"><span>${esc(label)}</span><button type="button" class="copy" aria-label="Copy ${esc(label)}">Copy</button></div>` : ""}<pre class="code" tabindex="0"${lang ? ` data-lang="${esc(lang)}"` : ""}><code>${body}</code></pre></div>`;
+  return `<div class="codebox">${label ? `<div class="codebox-h"><span>${esc(label)}</span><button type="button" class="copy" aria-label="Copy ${esc(label)}">Copy</button></div>` : ""}${codePre(`<code>${body}</code>`, lang ? ` data-lang="${esc(lang)}"` : "")}</div>`;
 }
 
 function nav(pc) {

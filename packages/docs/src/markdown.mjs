@@ -1,7 +1,7 @@
 // A deliberately small Markdown subset for spec descriptions: paragraphs, line breaks,
 // bullet / numbered lists, fenced code, `code`, **bold**, *emphasis*, [links](url).
 // Everything is escaped first; no raw HTML passes through.
-import { esc } from "./util.mjs";
+import { codePre, esc } from "./util.mjs";
 
 /**
  * @param {string} text
@@ -22,7 +22,7 @@ export function markdown(text, opts = {}) {
       while (i < lines.length && !/^\s*```/.test(lines[i])) body.push(lines[i++]);
       i++;
       out.push(
-        `<pre class="code" tabindex="0"><code${lang ? ` data-lang="${esc(lang)}"` : ""}>${esc(body.join("\n"))}</code></pre>`,
+        codePre(`<code${lang ? ` data-lang="${esc(lang)}"` : ""}>${esc(body.join("\n"))}</code>`),
       );
       continue;
     }

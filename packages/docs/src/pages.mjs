@@ -24,7 +24,7 @@ import {
   tsSnippet,
   API_KEY_ENV,
 } from "./snippets.mjs";
-import { deref, esc, isObj, plural, sdkName, toJson } from "./util.mjs";
+import { codePre, deref, esc, isObj, plural, sdkName, toJson } from "./util.mjs";
 
 const json = (v) => toJson(v, 2);
 // One locale for every sort, not the host's: under lt_LT, "Y" sorts right after "I", so a
@@ -449,7 +449,7 @@ function errorsSection(pc, op) {
     const rows = errs
       .map(
         (e) =>
-          `<tr><td><code>${esc(e.code)}</code></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary><pre class="code" tabindex="0"><code>${esc(json(e.data))}</code></pre></details>` : ""}</td></tr>`,
+          `<tr><td><code>${esc(e.code)}</code></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary>${codePre(`<code>${esc(json(e.data))}</code>`)}</details>` : ""}</td></tr>`,
       )
       .join("");
     const in200 = errs.some((e) => e.httpStatus === 200)
@@ -471,7 +471,7 @@ function errorsSection(pc, op) {
         )
         .join("");
       const ex = r.examples.length
-        ? `<details class="ex-errors"><summary>${plural(r.examples.length, "example")}</summary>${r.examples.map((x) => `<p class="small"><code>${esc(x.name)}</code>${x.summary ? ` — ${esc(x.summary)}` : ""}</p><pre class="code" tabindex="0"><code>${esc(json(x.value))}</code></pre>`).join("")}</details>`
+        ? `<details class="ex-errors"><summary>${plural(r.examples.length, "example")}</summary>${r.examples.map((x) => `<p class="small"><code>${esc(x.name)}</code>${x.summary ? ` — ${esc(x.summary)}` : ""}</p>${codePre(`<code>${esc(json(x.value))}</code>`)}`).join("")}</details>`
         : "";
       return `<tr><td>${statusBadge(r.status)}</td><td>${md(pc, r.description)}${marker(pc, r.source)}</td><td>${headers}</td><td>${r.schema ? typeLabel(pc, r.schema) : '<span class="muted">—</span>'}</td><td>${ex}</td></tr>`;
     })

@@ -1,6 +1,13 @@
 // Small helpers shared by the generator: HTML escaping, $ref resolution, naming.
 
 /** Escape text for HTML element content and attribute values. */
+/**
+ * A code block's `<pre>` around `code` (HTML, its `<code>` element included). Focusable: a
+ * keyboard can only scroll a block that is wider than the page once it has the focus.
+ */
+export const codePre = (code, attributes = "") =>
+  `<pre class="code" tabindex="0"${attributes}>${code}</pre>`;
+
 export function esc(value) {
   return String(value ?? "")
     .replace(/&/g, "&amp;")
