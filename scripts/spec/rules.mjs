@@ -164,6 +164,7 @@ function checkPagination(p, at, findings) {
     "items",
     "nextCursor",
     "hasMore",
+    "echoedPage",
     "keyset",
     "x-source",
   ]);
@@ -174,6 +175,8 @@ function checkPagination(p, at, findings) {
     findings.push(`${at}: x-pagination.page names the page parameter`);
   if (p.style === "cursor" && !(p.cursor && p.nextCursor))
     findings.push(`${at}: x-pagination needs cursor and nextCursor`);
+  if (p.echoedPage !== undefined && p.style !== "page")
+    findings.push(`${at}: x-pagination.echoedPage is the page number in a page-style result`);
   if (
     p.keyset !== undefined &&
     !(
@@ -193,8 +196,8 @@ function checkPagination(p, at, findings) {
 
 /**
  * The names the operation extensions use are real: `x-pagination`'s `page`, `limit`, `cursor` and
- * `keyset` name request params, its `items`, `nextCursor` and `hasMore` properties of the result
- * (dot-separated paths; `items` an array, `hasMore` a boolean), and `x-dependent-schemas`' keys and
+ * `keyset` name request params, its `items`, `nextCursor`, `hasMore` and `echoedPage` properties of
+ * the result (dot-separated paths; `items` an array, `hasMore` a boolean, `echoedPage` an integer), and `x-dependent-schemas`' keys and
  * excluded names name params. A misspelling would otherwise compile into a client that reads a
  * missing property, or silently drops a rule between params. Both OpenRPC methods and REST
  * operations (REST params: path and query parameters).
@@ -238,6 +241,7 @@ export function checkOperationExtensions(r) {
         ["items", "array"],
         ["nextCursor", undefined],
         ["hasMore", "boolean"],
+        ["echoedPage", "integer"],
       ]) {
         if (typeof p[key] !== "string") continue;
         const target = resultProperty(doc, result, p[key]);
@@ -247,7 +251,7 @@ export function checkOperationExtensions(r) {
           );
         else if (type && !schemaTypes(doc, target).has(type))
           findings.push(
-            `${at}: x-pagination.${key}: "${p[key]}" is not ${type === "array" ? "an array" : `a ${type}`}`,
+            `${at}: x-pagination.${key}: "${p[key]}" is not ${type === "boolean" ? "a boolean" : `an ${type}`}`,
           );
       }
     }

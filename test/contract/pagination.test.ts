@@ -13,9 +13,15 @@
  *    maxPages), and an oracle written from the spec's pagination rules, applied to the raw pages
  *    the mock sent, must agree with the client on where the walk ends, what each request asked for
  *    (page numbers; each cursor = the previous page's next cursor) and how many items came.
+ *    A generated page names a random page where the spec has the result say which page it is
+ *    (`echoedPage`); a real server names the page asked for, so the steering sets it (in the
+ *    answer the client reads and in the page the oracle reads). The example page after them names
+ *    page 1, so the walk ends there, without its items.
+ * 3. The static mock answers every page request with the same full example page: the walk ends at
+ *    the second request, which names page 1 again.
  */
 import { readFileSync } from "node:fs";
-import { parseJson } from "@chaindata/core";
+import { parseJson, stringifyJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock, type Clients } from "./harness.js";
 import { deref, operations, validateAgainst, type Operation } from "./spec.js";
@@ -68,6 +74,32 @@ async function requestParams(
   return sentParams(op, { body: undefined, query: Object.fromEntries(url.searchParams) });
 }
 
+/** `page` as a real server answers it: naming the page it was asked for, where the spec has it do so. */
+function namingPageAskedFor(op: Operation, sent: Record<string, unknown>, page: any): any {
+  const { echoedPage, page: name } = op.pagination;
+  if (echoedPage && op.pagination.style === "page") {
+    const path = echoedPage.split(".");
+    const parent = get(page, path.slice(0, -1).join(".")) ?? page;
+    parent[path.at(-1)] = get(sent, name) ?? 1;
+  }
+  return page;
+}
+
+/** A copy of `response` (the mock's) with its page as {@link namingPageAskedFor} has it. */
+async function servedNamingPageAskedFor(
+  op: Operation,
+  sent: Record<string, unknown>,
+  response: Response,
+): Promise<Response> {
+  const body = parseJson(await response.text()) as any;
+  if (op.kind === "openrpc") namingPageAskedFor(op, sent, body.result);
+  else namingPageAskedFor(op, sent, body);
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  const { status, statusText } = response;
+  return new Response(stringifyJson(body), { status, statusText, headers });
+}
+
 /** The same request with extra headers (a Request's body is cloned, never consumed). */
 function withHeaders(
   input: RequestInfo | URL,
@@ -84,13 +116,20 @@ function withHeaders(
   return [input, { ...init, headers }];
 }
 
-/** Whether a correct walker stops after this page (the spec's rules, see spec/README.md). */
+/**
+ * Whether a correct walker stops after this page (the spec's rules, see spec/README.md), and
+ * whether it keeps the page's items: not when a page after the first names another page.
+ */
 function lastPage(
   op: Operation,
   sent: Record<string, unknown>,
   page: unknown,
-): { stop: boolean; why: string } {
+  first = true,
+): { stop: boolean; why: string; skip?: boolean } {
   const pg = op.pagination;
+  const echo = pg.echoedPage && get(page, pg.echoedPage);
+  if (!first && echo != null && echo !== (get(sent, pg.page) ?? 1))
+    return { stop: true, why: `names page ${echo}`, skip: true };
   const count = (get(page, pg.items) as unknown[] | undefined)?.length ?? 0;
   if (count === 0) return { stop: true, why: "no items" };
   if (pg.hasMore && get(page, pg.hasMore) === false) return { stop: true, why: "hasMore false" };
@@ -180,7 +219,11 @@ describe("pagination", () => {
           )
             continue;
           seeds.push(prefer);
-          return h.fetch(...withHeaders(input, init, { prefer }));
+          return servedNamingPageAskedFor(
+            op,
+            sent,
+            await h.fetch(...withHeaders(input, init, { prefer })),
+          );
         }
         throw new Error(`${op.id}: no seed gave a page to continue from`);
       };
@@ -195,9 +238,11 @@ describe("pagination", () => {
       for await (const _item of all(h.clients({ fetch: steering }), op)(params)) items++;
 
       const log = h.requests().filter((r) => !r.headers[PROBE]);
-      const pages = h.exchanges.map((x) =>
-        op.kind === "openrpc" ? (parseJson(x.text) as any).result : parseJson(x.text),
-      );
+      const pages = h.exchanges.map((x, i) => {
+        const page = op.kind === "openrpc" ? (parseJson(x.text) as any).result : parseJson(x.text);
+        // (As the steering handed it to the client.)
+        return i < STEERED ? namingPageAskedFor(op, sentParams(op, log[i] as any), page) : page;
+      });
       expect(seeds).toHaveLength(STEERED);
       expect(pages).toHaveLength(STEERED + 1); // the walk went on to the example page, and ended there
       expect(log).toHaveLength(pages.length);
@@ -205,7 +250,9 @@ describe("pagination", () => {
         expect(entry.violations, JSON.stringify(entry.violations)).toEqual([]);
 
       // the oracle agrees on every page: continue, continue, …, stop
-      const verdicts = pages.map((page, i) => lastPage(op, sentParams(op, log[i] as any), page));
+      const verdicts = pages.map((page, i) =>
+        lastPage(op, sentParams(op, log[i] as any), page, i === 0),
+      );
       verdicts.forEach((v, i) =>
         expect(v.stop, `page ${i + 1}: ${v.why}`).toBe(i === pages.length - 1),
       );
@@ -221,15 +268,46 @@ describe("pagination", () => {
           );
       });
 
-      // every item of every page, once
-      expect(items).toBe(pages.reduce((sum, p) => sum + (get(p, pg.items) as unknown[]).length, 0));
+      // every item of every page the oracle keeps, once
+      expect(items).toBe(
+        pages.reduce(
+          (sum, p, i) => sum + (verdicts[i]!.skip ? 0 : (get(p, pg.items) as unknown[]).length),
+          0,
+        ),
+      );
+      // (The example page names page 1: a page-style walk that reads the echo ends there without it.)
+      expect(verdicts.at(-1)!.skip ?? false).toBe(Boolean(pg.echoedPage));
+    });
+  });
+
+  describe("the static mock, which ignores page (full pages): the walk ends at the second request", () => {
+    it.each(
+      paginated
+        .filter((o) => o.pagination.style === "page" && !o.pagination.hasMore)
+        .map((o) => [o.id, o] as const),
+    )("%s", async (_id, op) => {
+      const pg = op.pagination;
+      const params: any = structuredClone(op.input);
+      delete params[pg.page];
+      params[pg.limit] = 1; // (the example page holds at least one item: a full page)
+      let count = 0;
+      // (maxPages only bounds a walk that would never end: the test then fails, not hangs.)
+      for await (const _item of all(h.clients(), op)(params, { maxPages: 5 })) count++;
+      const log = h.requests();
+      expect(log.map((r) => (r.body as any).params[pg.page])).toEqual([1, 2]);
+      const first = (parseJson(h.exchanges[0]!.text) as any).result;
+      expect(count).toBe((get(first, pg.items) as unknown[]).length);
     });
   });
 
   it("maxPages stops a walk early; .pages() yields whole pages", async () => {
     const op = paginated.find((o) => o.id === "getAssetsByOwner")!;
-    const steer: typeof fetch = (input, init) =>
-      h.fetch(...withHeaders(input, init, { prefer: "dynamic=true" }));
+    const steer: typeof fetch = async (input, init) =>
+      servedNamingPageAskedFor(
+        op,
+        await requestParams(op, input, init),
+        await h.fetch(...withHeaders(input, init, { prefer: "dynamic=true" })),
+      );
     const c = h.clients({ fetch: steer });
     const params = { ownerAddress: (op.input as any).ownerAddress, limit: 3 };
     let items = 0;

@@ -308,10 +308,16 @@ describe("spec checks catch", () => {
     const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].hasMore = "pagination.hasMor";
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].items = "pagination";
+      doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].echoedPage =
+        "pagination.hasMore";
+      doc.paths["/v1/wallet/{wallet}/transfers"].get["x-pagination"].echoedPage = "pagination.page";
     });
     expect(findingsOf(wallet)).toEqual([
       'wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.items: "pagination" is not an array',
       'wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.hasMore: "pagination.hasMor" is not a property of the result (paths are dot-separated, from the result)',
+      'wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.echoedPage: "pagination.hasMore" is not an integer',
+      "wallet GET /v1/wallet/{wallet}/transfers (getTransfers): x-pagination.echoedPage is the page number in a page-style result",
+      'wallet GET /v1/wallet/{wallet}/transfers (getTransfers): x-pagination.echoedPage: "pagination.page" is not a property of the result (paths are dot-separated, from the result)',
     ]);
   });
 

@@ -154,6 +154,62 @@ describe("paginate: page style", () => {
     expect(fetchPage.mock.calls).toEqual([[{ ownerAddress: "o", after: "a" }]]);
   });
 
+  describe("with echoedPage (the result names its page)", () => {
+    const echoed: PaginationDescriptor = { ...das, echoedPage: "meta.page" };
+    /** A server that ignores `page`, as the static mock does: always page `served`, always full. */
+    const ignoresPage = (served: number) =>
+      stubPages(async (_params: object) => ({ items: [1, 2], meta: { page: served } }));
+
+    it("ends, without yielding it, at a later page that names another page than it asked for", async () => {
+      const fetchPage = ignoresPage(1);
+      expect(await collect(paginate(fetchPage, echoed, { limit: 2 }))).toEqual([1, 2]);
+      expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
+        { limit: 2, page: 1 },
+        { limit: 2, page: 2 },
+      ]);
+      // Without echoedPage the same server never ends (the stub throws after 20 pages).
+      await expect(collect(paginate(ignoresPage(1), das, { limit: 2 }))).rejects.toThrow(
+        "the walk does not stop",
+      );
+    });
+
+    it("yields the first page whatever it names: the caller's own request, as the one-page call answers it", async () => {
+      const fetchPage = ignoresPage(1);
+      expect(await collect(paginate(fetchPage, echoed, { limit: 2, page: 3 }))).toEqual([1, 2]);
+      expect(fetchPage).toHaveBeenCalledTimes(2);
+    });
+
+    it("goes on while each page names itself (as a number, a bigint start or a numeric string), or names none", async () => {
+      const pages = [[1, 2], [3, 4], [5]];
+      const answer = (echo: (page: number) => unknown) =>
+        stubPages(async (p: { page: number | bigint }) => ({
+          items: pages[Number(p.page) - 1] ?? [],
+          meta: { page: echo(Number(p.page)) },
+        }));
+      for (const echo of [(n: number) => n, (n: number) => String(n), () => undefined, () => null])
+        expect(await collect(paginate(answer(echo), echoed, { limit: 2 }))).toEqual([
+          1, 2, 3, 4, 5,
+        ]);
+      const fromBigint = answer((n) => n);
+      expect(await collect(paginate(fromBigint, echoed, { limit: 2, page: 2n }))).toEqual([
+        3, 4, 5,
+      ]);
+      expect(fromBigint.mock.calls.map(([p]) => p.page)).toEqual([2n, 3n]);
+    });
+
+    it("is not read by a walk by cursor (keyset params): the cursor leads, not the page", async () => {
+      const keyset: PaginationDescriptor = { ...echoed, cursor: "cursor", keyset: ["cursor"] };
+      const fetchPage = stubPages(async (p: { cursor: string }) => ({
+        items: [1, 2],
+        meta: { page: 1 },
+        cursor: p.cursor === "c1" ? "c2" : p.cursor === "c2" ? "c3" : "",
+      }));
+      expect(await collect(paginate(fetchPage, keyset, { limit: 2, cursor: "c1" }))).toEqual([
+        1, 2, 1, 2, 1, 2,
+      ]);
+    });
+  });
+
   it("caps the walk at maxPages", async () => {
     const fetchPage = stubPages(async () => ({ items: [1, 2, 3] }));
     expect(await collect(paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 }))).toEqual([

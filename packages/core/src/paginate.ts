@@ -21,6 +21,12 @@ export interface PaginationDescriptor {
   /** A boolean in the result; `false` ends the walk. */
   hasMore?: string;
   /**
+   * The page number in the result, where the server echoes it (page style). A page after the
+   * first that names another page than the one asked for ends the walk, unyielded: a server or a
+   * static mock that ignores `page` would otherwise send the same full page forever.
+   */
+  echoedPage?: string;
+  /**
    * Params that change how a walk goes on (DAS `before`, `after`, `cursor`, which exclude `page`;
    * wallet history's `after`, which has no forward cursor). When the first params hold one,
    * `.all()` walks by `cursor` (each result's `nextCursor`) if the params hold a cursor too.
@@ -51,7 +57,7 @@ const set = (value: any, path: string, to: unknown): any => {
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result)
- * unless it says `hasMore: true`. Cursor style starts with `params` as given and stops when
+ * unless it says `hasMore: true`; and before a later page whose `echoedPage` is another page. Cursor style starts with `params` as given and stops when
  * `hasMore` is `false`, the next cursor is missing, `null` or `''`, a page has no items, or the
  * next cursor is one it has sent before (a server or mock repeating a cursor would otherwise loop
  * forever).
@@ -80,6 +86,7 @@ export function paginate<I, R>(
     page = "page",
     cursor = "cursor",
     nextCursor = cursor,
+    echoedPage,
   } = descriptor;
   const max = options.maxPages ?? Infinity;
   if (!(max === Infinity || (Number.isInteger(max) && max >= 0)))
@@ -102,6 +109,12 @@ export function paginate<I, R>(
     for (let fetched = 0; fetched < max; fetched++) {
       if (walk === "page") current = set(current, page, fetched ? ++number : number);
       const result = await fetchPage(current);
+      // (The first page is the caller's own request, as the one-page call would answer it. A
+      // bigint page number compares as a number.)
+      if (fetched && walk === "page" && echoedPage) {
+        const echo = get(result, echoedPage);
+        if (echo != null && Number(echo) !== Number(number)) return;
+      }
       yield result;
       const count = get(result, items)?.length;
       const more = hasMore && get(result, hasMore);

@@ -161,12 +161,13 @@ function paginationText(p) {
 }
 
 /**
- * What the SDK's `.all()` does (packages/core/src/paginate.ts): it walks every page, unless the
- * first params hold a `keyset` param; then it walks by cursor if they hold the cursor too, and
- * otherwise refuses to start, unless `maxPages` is 1 (spec/README.md, `x-pagination`).
+ * What the SDK's `.all()` does (packages/core/src/paginate.ts): it walks every page (stopping at
+ * one whose `echoedPage` names another page), unless the first params hold a `keyset` param; then
+ * it walks by cursor if they hold the cursor too, and otherwise refuses to start, unless
+ * `maxPages` is 1 (spec/README.md, `x-pagination`).
  */
 function allText(p) {
-  const walk = "The SDK's <code>.all()</code> walks every page";
+  const walk = `The SDK's <code>.all()</code> walks every page${p.echoedPage ? ` (it stops if a result's ${code(p.echoedPage)} is not the page it asked for, as from a server or mock that ignores ${code(p.page ?? "page")})` : ""}`;
   if (!Array.isArray(p.keyset) || !p.keyset.length) return `${walk}.`;
   const cursor = p.cursor ?? "cursor";
   const next = p.nextCursor ?? cursor;
