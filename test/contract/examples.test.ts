@@ -4,7 +4,7 @@
  * example fails or sends a request the mock finds invalid.
  */
 import { execFile } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { root } from "./spec.js";
@@ -33,5 +33,21 @@ describe("examples", () => {
     // (examples/sender.mjs prints the spec's constants it builds a tip from.)
     expect(stdout).toMatch(/tip 5000 lamports to [1-9A-HJ-NP-Za-km-z]{32,44}\n/);
     expect(stdout).toContain("regional endpoints: global, slc, ewr, lon, fra, ams, sg, tyo\n");
+    // The README's excerpt of this output, line for line: `…` stands for what it leaves out (a
+    // line of its own: lines), and the mock's port and start time differ per run.
+    const readme = readFileSync(`${root}README.md`, "utf8");
+    const excerpt = /An excerpt:\n\n```\n([\s\S]*?)```/.exec(readme)![1]!.split("\n");
+    const lines = stdout.split("\n");
+    const checked = excerpt.filter((l) => l && l !== "…" && !l.startsWith("mock started on "));
+    expect(checked.length).toBeGreaterThan(20);
+    for (const line of checked) {
+      const pattern = new RegExp(
+        `^${line.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replaceAll("…", ".*")}$`,
+      );
+      expect(
+        lines.some((l) => pattern.test(l)),
+        `README.md excerpt line not in the output: ${line}`,
+      ).toBe(true);
+    }
   }, 120_000);
 });

@@ -242,6 +242,13 @@ export async function maybeUndefined(
   // Headers in every form the runtime takes: an object, a `Headers`, pairs.
   createDasClient({ headers: new Headers({ "x-a": "1" }) });
   createDasClient({ headers: [["x-a", "1"]] });
+  // `fetch`: the global one, or any function of a URL string and an init (a logging wrapper, a
+  // runtime's own fetch with extra members such as Bun's `preconnect`).
+  createDasClient({ fetch: globalThis.fetch });
+  createDasClient({ fetch: (url: string, init?: RequestInit) => fetch(url, init) });
+  createDasClient({ fetch: Object.assign(async () => new Response(), { preconnect() {} }) });
+  // @ts-expect-error — a fetch that takes only a Request cannot be called with a URL string
+  createDasClient({ fetch: (request: Request) => fetch(request) });
   await das.getAsset({ id: ADDRESS }, { headers: new Headers({ "x-a": "1" }) });
   await das.getAsset({ id: ADDRESS }, { headers: [["x-a", "1"]] });
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, page, limit: undefined });

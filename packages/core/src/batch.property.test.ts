@@ -474,10 +474,13 @@ const rpcErrorOf = (e: RpcErrorPlan, method: string, id: string | null): Expecta
   return {
     error: JsonRpcError,
     fields: {
-      code: e.code,
+      // (A code that is not a number is quoted in the message only.)
+      code: typeof e.code === "number" ? e.code : undefined,
       rpcMessage,
       message: `JSON-RPC error ${text(e.code)} from ${method}: ${rpcMessage}`,
       method,
+      operation: method,
+      rpcError: typeof e.code === "number" ? scrubbed : undefined,
       id,
       status: 200,
       ...(e.data !== undefined && { data: scrubbed.data }),

@@ -25,6 +25,14 @@ export interface Logger {
   warn?(message: string, meta?: Record<string, unknown>): void;
 }
 
+/**
+ * The `fetch` a client calls: always with a URL string and an init (method, headers, body,
+ * signal, `redirect: "manual"`). The global `fetch`, a runtime's own (Bun's, with its extra
+ * members) and a wrapper typed `(url: string, init?: RequestInit) => Promise<Response>` all fit;
+ * `typeof fetch` would refuse the wrapper, and under Bun's types every function but Bun's fetch.
+ */
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
 /** Options accepted by every chaindata client. */
 export interface ClientOptions {
   /**
@@ -48,10 +56,10 @@ export interface ClientOptions {
    */
   baseUrls?: { [H in HostName]?: string | undefined } | undefined;
   /**
-   * The `fetch` to use (a proxy agent, a test stub, a polyfill).
+   * The `fetch` to use (a proxy agent, a test stub, a polyfill, a logging wrapper).
    * @default globalThis.fetch (looked up at request time)
    */
-  fetch?: typeof globalThis.fetch | undefined;
+  fetch?: Fetch | undefined;
   /**
    * Headers sent with every request; per-request `headers` override them. An object (where a
    * `null` or `undefined` value sends nothing), a `Headers`, or `[name, value]` pairs.

@@ -162,12 +162,24 @@ export const makeAPIError = (
 /** The JSON-RPC server answered with an error object. Never retried. */
 export class JsonRpcError extends ChainDataError {
   override name = "JsonRpcError";
-  /** The JSON-RPC error code, e.g. `-32602`. */
-  declare readonly code: number;
+  /**
+   * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
+   * (the message then quotes what it sent).
+   */
+  declare readonly code?: number;
   /** The error's `data` member, if any (redacted). */
   declare readonly data?: unknown;
   /** The method called. */
   declare readonly method: string;
+  /** The method called, as every error of a call names it ({@link APIError.operation}). */
+  declare readonly operation: string;
+  /**
+   * The error object when its `code` is a number, as {@link APIError.rpcError} has it: a call
+   * whose error an unbatched answer carries with a non-2xx status (an `APIError`, such as a
+   * `NotFoundError` for -32004) gets it in a batch's entry (a `JsonRpcError`), so
+   * `error.rpcError?.code` reads the same either way.
+   */
+  declare readonly rpcError?: RpcErrorObject;
   /** The request id the error answers (`null`: the server could not tell). */
   declare readonly id: string | null;
   /** The server's own message; `message` reads `JSON-RPC error <code> from <method>: <rpcMessage>`. */

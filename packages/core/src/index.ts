@@ -7,6 +7,7 @@ export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
 export type {
   ClientOptions,
+  Fetch,
   Logger,
   OperationDescriptor,
   RequestOptions,

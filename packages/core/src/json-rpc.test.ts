@@ -5,6 +5,7 @@ import {
   ConnectionError,
   InvalidResponseError,
   JsonRpcError,
+  NotFoundError,
   PermissionDeniedError,
   RateLimitError,
   TimeoutError,
@@ -244,6 +245,60 @@ describe("createJsonRpcClient: single calls", () => {
     }
     // Each call's own copy of the headers: changing one error's does not change the other's.
     expect((errors[0] as JsonRpcError).headers).not.toBe((errors[1] as JsonRpcError).headers);
+  });
+
+  it("the same JSON-RPC error reads alike batched or not: rpcError and operation on the NotFoundError (404) and on the batch entry's JsonRpcError", async () => {
+    const notFound = { code: -32004, message: "Asset not found" };
+    const { fetch } = stubFetch(
+      jsonResponse({ jsonrpc: "2.0", id: "1", error: notFound }, { status: 404 }),
+      (call) =>
+        jsonResponse(
+          JSON.parse(call.body!).map((r: { id: string }) => ({
+            jsonrpc: "2.0",
+            id: r.id,
+            error: notFound,
+          })),
+        ),
+    );
+    const alone = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+      .call(getAsset, { id: "abc" }, { maxRetries: 0 })
+      .catch((e: unknown) => e);
+    expect(alone).toBeInstanceOf(NotFoundError);
+    const batched = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher() },
+      rpcHost,
+      "/",
+    );
+    const [entry] = await Promise.all(
+      ["abc", "def"].map((id) => batched.call(getAsset, { id }).catch((e: unknown) => e)),
+    );
+    expect(entry).toBeInstanceOf(JsonRpcError);
+    for (const error of [alone, entry])
+      expect(error).toMatchObject({ operation: "getAsset", rpcError: notFound });
+    expect(entry).toMatchObject({ code: -32004, method: "getAsset" });
+  });
+
+  it("a JSON-RPC error object without a numeric code: code and rpcError undefined, the message quotes what came", async () => {
+    const { fetch } = stubFetch(
+      jsonResponse({ jsonrpc: "2.0", id: "1", error: { code: "-32005", message: "slow down" } }),
+      jsonResponse({ jsonrpc: "2.0", id: "2", error: "Too many requests" }),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const stringCode = (await rpc
+      .call(getAsset, { id: "abc" })
+      .catch((e: unknown) => e)) as JsonRpcError;
+    expect(stringCode).toMatchObject({
+      code: undefined,
+      rpcError: undefined,
+      rpcMessage: "slow down",
+    });
+    expect(stringCode.message).toBe("JSON-RPC error -32005 from getAsset: slow down");
+    const bare = await rpc.call(getAsset, { id: "abc" }).catch((e: unknown) => e);
+    expect(bare).toMatchObject({
+      code: undefined,
+      rpcError: undefined,
+      rpcMessage: "Too many requests",
+    });
   });
 
   it("onResponse: a call that succeeds reports its answer's status, redacted headers and request id; a batched call its batch's; a throwing callback fails only its own call", async () => {

@@ -165,13 +165,18 @@ export function createJsonRpcClient(
       const text = (value: unknown) =>
         typeof value === "string" ? value : String(stringifyJson(value));
       const rpcMessage = text(message ?? scrubbed);
+      // (`code` and `rpcError` as an APIError has them: a call whose error comes in a non-2xx
+      // answer unbatched comes in a batch's 200 entry batched, and `rpcError` reads alike in both.)
+      const numbered = typeof code === "number";
       return reject(
         new JsonRpcError(`JSON-RPC error ${text(code)} from ${name}: ${rpcMessage}`, {
-          code,
+          code: numbered ? code : undefined,
           rpcMessage,
           data,
           method: name,
+          operation: name,
           id: id ?? null,
+          rpcError: numbered ? scrubbed : undefined,
           ...http.described(response),
         }),
       );

@@ -1,5 +1,6 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// the sender's constants, the webhook receiver and address helpers, the runtime's option and error types, and each area's data types.
+// the sender's constants, the admin host's rate limit, the webhook receiver and its helpers, the
+// address helpers, the runtime's option and error types, and each area's data types.
 export { createChainDataClient, type ChainDataClient } from "./generated/client.js";
 export { createDasClient, type DasClient } from "@chaindata/das";
 export { createCompressionClient, type CompressionClient } from "@chaindata/compression";
@@ -12,11 +13,15 @@ export {
   type SenderRegion,
 } from "@chaindata/sender";
 export { createWalletClient, type WalletClient } from "@chaindata/wallet";
-export { createAdminClient, type AdminClient } from "@chaindata/admin";
+export { adminRateLimit, createAdminClient, type AdminClient } from "@chaindata/admin";
 export {
   createWebhooksClient,
   createWebhookHandler,
   toNodeHandler,
+  parseDelivery,
+  createMemorySignatureStore,
+  eventSignature,
+  safeEqual,
   addWebhookAddresses,
   removeWebhookAddresses,
   type WebhooksClient,

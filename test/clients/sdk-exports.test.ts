@@ -1,0 +1,36 @@
+// @chaindata/sdk is for callers who install only it (a strict installer lets them import no area
+// package): every value an area package exports is exported by the sdk too, except the
+// tree-shakable standalone JSON-RPC form (`createDasRpc`, `getAsset(rpc, …)`,
+// `paginateGetAssetsByOwner(rpc, …)`), which the sdk's one client replaces.
+import * as sdk from "@chaindata/sdk";
+import { describe, expect, it } from "vitest";
+
+const areas = {
+  das: sdk.createDasClient,
+  compression: sdk.createCompressionClient,
+  sender: sdk.createSenderClient,
+  wallet: sdk.createWalletClient,
+  admin: sdk.createAdminClient,
+  webhooks: sdk.createWebhooksClient,
+  "token-metadata": sdk.createTokenMetadataClient,
+  mint: sdk.createMintClient,
+};
+
+describe("@chaindata/sdk exports", () => {
+  it.each(Object.entries(areas))(
+    "everything @chaindata/%s exports but its standalone JSON-RPC functions",
+    async (area, createClient) => {
+      const exported = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
+      const client = createClient({ environment: "local" }) as unknown as Record<string, unknown>;
+      const method = (name: string) => typeof client[name] === "function";
+      const standalone = (name: string) =>
+        /^create\w+Rpc$/.test(name) ||
+        method(name) ||
+        (/^paginate[A-Z]/.test(name) && method(name[8]!.toLowerCase() + name.slice(9)));
+      const missing = Object.keys(exported).filter((name) => !standalone(name) && !(name in sdk));
+      expect(missing).toEqual([]);
+      for (const name of Object.keys(exported))
+        if (name in sdk) expect(sdk[name as keyof typeof sdk], name).toBe(exported[name]);
+    },
+  );
+});
