@@ -5,12 +5,16 @@ import {
   BadRequestError,
   ChainDataError,
   InternalServerError,
+  isRetryable,
   makeAPIError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
   UnprocessableEntityError,
 } from "./errors.js";
+import { rpcHost } from "./generated/environments.js";
+import { createJsonRpcClient } from "./json-rpc.js";
+import { hang, jsonResponse, stubFetch } from "./test-support/testing.js";
 
 const fields = { headers: {}, body: undefined, operation: "op" };
 
@@ -53,5 +57,56 @@ describe("errors", () => {
     });
     expect(String(error)).toBe("ChainDataError: boom");
     expect(error.stack).toMatch(/^ChainDataError: boom/);
+  });
+});
+
+describe("isRetryable", () => {
+  const KEY = "retry-key";
+  const getAsset = { id: "getAsset", idempotent: true };
+
+  it("is what the client retries: for every status 300–599, an error is retryable exactly when the call was sent again", async () => {
+    for (let status = 300; status < 600; status++) {
+      const { fetch, calls } = stubFetch(
+        // (`retry-after-ms: 0`: no backoff wait between the two attempts.)
+        () =>
+          // (A 304 has no body.)
+          status === 304
+            ? new Response(null, { status, headers: { "retry-after-ms": "0" } })
+            : jsonResponse({ error: "no" }, { status, headers: { "retry-after-ms": "0" } }),
+      );
+      const rpc = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, rpcHost, "/");
+      const error = await rpc.call(getAsset, {}).catch((e: unknown) => e);
+      expect(error, String(status)).toBeInstanceOf(APIError);
+      expect(isRetryable(error), String(status)).toBe(calls.length === 2);
+    }
+  });
+
+  it("a connection error and a timeout are retryable; an abort, a JSON-RPC error, an invalid answer, bad input and anything else are not", async () => {
+    const rpc = (fetch: typeof globalThis.fetch) =>
+      createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 0 }, rpcHost, "/");
+    const failed = (fetch: typeof globalThis.fetch, options = {}) =>
+      rpc(fetch)
+        .call(getAsset, {}, options)
+        .catch((e: unknown) => e);
+    const refused = stubFetch(() => Promise.reject(new TypeError("fetch failed"))).fetch;
+    expect(isRetryable(await failed(refused))).toBe(true);
+    expect(isRetryable(await failed(stubFetch(hang).fetch, { timeout: 5 }))).toBe(true);
+    const aborted = AbortSignal.abort();
+    expect(isRetryable(await failed(stubFetch(hang).fetch, { signal: aborted }))).toBe(false);
+    const rpcError = stubFetch(() =>
+      jsonResponse({ jsonrpc: "2.0", id: "1", error: { code: -32005, message: "slow down" } }),
+    ).fetch;
+    expect(isRetryable(await failed(rpcError))).toBe(false);
+    expect(isRetryable(await failed(stubFetch(() => jsonResponse("<html>")).fetch))).toBe(false);
+    expect(isRetryable(await failed(refused, { timeout: -1 }))).toBe(false);
+    for (const other of [
+      new Error("x"),
+      new ChainDataError("x"),
+      undefined,
+      null,
+      "503",
+      { status: 503 },
+    ])
+      expect(isRetryable(other), String(other)).toBe(false);
   });
 });

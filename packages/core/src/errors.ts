@@ -8,6 +8,8 @@
  * Constructors are internal: `(message, fields?, cause?)`; the fields become properties.
  */
 
+import { retryableStatus } from "./retry.js";
+
 /** The base class of every error thrown by chaindata. */
 export class ChainDataError extends Error {
   // A field rather than a prototype property: it survives minification and shows in toJSON().
@@ -260,3 +262,17 @@ export class InvalidResponseError extends ChainDataError {
    */
   declare readonly snippet: string;
 }
+
+/**
+ * Whether `error` is a transient failure that may succeed when the call is made again later: a
+ * `ConnectionError`, a `TimeoutError`, or an `APIError` of status 408, 429 or 5xx. These are the
+ * failures the client retries itself, while `maxRetries` lasts and only for idempotent
+ * operations; one that reaches you had its retries run out, or a `Retry-After` over 60 s
+ * (`RateLimitError.retryAfter` says when to come back). For a job queue deciding whether to try
+ * again: everything else (validation, configuration, other statuses, JSON-RPC errors, invalid
+ * responses, aborts) would fail the same way. Whether a write may be repeated is yours to judge.
+ */
+export const isRetryable = (error: unknown): boolean =>
+  error instanceof ConnectionError ||
+  error instanceof TimeoutError ||
+  (error instanceof APIError && retryableStatus(error.status));

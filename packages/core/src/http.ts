@@ -28,7 +28,7 @@ import { watchAbort } from "./internal/abort.js";
 import { takeStack } from "./internal/stack.js";
 import { looksTruncated, parseJson } from "./json.js";
 import { createRedactor, scrub as scrubWith, type Redactor } from "./redact.js";
-import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter } from "./retry.js";
+import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus } from "./retry.js";
 
 /** A response and its whole body. */
 export interface Exchange {
@@ -306,8 +306,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
           delay = parseRetryAfter(answer);
           error = apiError(response, lenientUtf8.decode(bytes), id, redactor, delay);
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
-          if ((status !== 408 && status !== 429 && status < 500) || delay! > MAX_RETRY_AFTER_MS)
-            throw error;
+          if (!retryableStatus(status) || delay! > MAX_RETRY_AFTER_MS) throw error;
         } catch (thrown) {
           if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
           error = thrown;

@@ -70,6 +70,7 @@ export {
   InvalidResponseError,
   ValidationError,
   ConfigurationError,
+  isRetryable,
 } from "./errors.js";
 export type {
   APIErrorFields,

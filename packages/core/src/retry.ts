@@ -10,6 +10,10 @@ export const MAX_RETRY_DELAY_MS = 8_000;
  */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
+/** Whether an answer of this HTTP status is retried: 408, 429 and every 5xx. */
+export const retryableStatus = (status: number): boolean =>
+  status === 408 || status === 429 || status > 499;
+
 /**
  * The delay before retry number `retry` (1-based): 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, ... each
  * reduced by a random 0–25 % (jitter) so that clients failing together do not retry together.

@@ -55,6 +55,7 @@ export function runtimeExports({ rpc }) {
   // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on.)
   const values = [
     ...ERROR_CLASSES,
+    "isRetryable",
     ...(rpc ? ["createBatcher"] : []),
     "createRateLimiter",
     "stringifyJson",
@@ -68,6 +69,7 @@ export function runtimeExports({ rpc }) {
     "Logger",
     "PageIterable",
     "RateLimiter",
+    "Fetch",
     "ValidationIssue",
     "InvalidResponseReason",
     "RpcErrorObject",
