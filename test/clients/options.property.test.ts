@@ -1471,10 +1471,7 @@ describe("valid values at the edges are accepted and take effect", () => {
     const attempts: string[] = [];
     const das = createDasClient({
       apiKey: KEY,
-      fetch: ((input: string, init: RequestInit) => (
-        attempts.push(input),
-        flaky(input, init)
-      )) as never,
+      fetch: (input: string, init: RequestInit) => (attempts.push(input), flaky(input, init)),
       maxRetries: Number.MAX_SAFE_INTEGER,
     });
     await expect(das.getAsset({ id: ADDRESS })).resolves.toEqual({ items: [] });
