@@ -99,7 +99,7 @@ function emitSdk(areas) {
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
-      `import { createTransport, hosts, resolveBaseUrl, resolveConfig, rpcHost, snapshotOptions, type ClientOptions } from "@chaindata/core";\n` +
+      `import { createTransport, hosts, resolveBaseUrl, resolveConfig, rpcHost, snapshotOptions, type ClientOptions, type RateLimiter } from "@chaindata/core";\n` +
       lines
         .map(
           (a) =>
@@ -108,7 +108,17 @@ function emitSdk(areas) {
         .join("\n") +
       `\n\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
       lines.map(member).join("\n") +
-      `\n}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
+      `\n}\n\n` +
+      `/** The options of {@link createChainDataClient}: every area's {@link ClientOptions}, but \`rateLimit\` limits the admin area only. */\n` +
+      `export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit"> {\n` +
+      `  /**\n` +
+      `   * A client-side limiter for the **admin area only**, e.g. \`createRateLimiter(adminRateLimit)\` for the admin host's\n` +
+      `   * documented 5 requests/s per project. The other areas are not limited: their traffic must not spend the admin budget\n` +
+      `   * (give an area client its own limiter for that).\n` +
+      `   * @default undefined (no limit)\n` +
+      `   */\n` +
+      `  rateLimit?: RateLimiter | false | undefined;\n` +
+      `}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
       ` * copied now, so later changes to the caller's object reach no area. \`rateLimit\` goes to the admin\n` +
       ` * area only: the admin host's 5 requests/s is the one documented client-side limit, and the\n` +
       ` * other areas' traffic must not spend its budget. The sender area gets neither \`apiKey\` (a Sender\n` +
@@ -118,7 +128,7 @@ function emitSdk(areas) {
       ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
       ` * still checked now (a misspelt option, \`environment\` or \`baseUrls\` host, a \`baseUrls\` entry that is\n` +
       ` * no URL, or a header that cannot be sent throws \`ConfigurationError\` here, not at first use).\n */\n` +
-      `export function createChainDataClient(options: ClientOptions = {}): ChainDataClient {\n` +
+      `export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {\n` +
       `  // What the areas would check when created: every option, the environment, \`baseUrls\` and \`headers\`\n` +
       `  // (through a transport of the rpc host, which every environment has), and each other URL given. A\n` +
       `  // host the environment lacks is not an error.\n` +

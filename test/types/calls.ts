@@ -3,7 +3,12 @@
 import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
 import { createCompressionClient } from "@chaindata/compression";
 import { createBatcher, createDasClient, type Asset, type ResponseFields } from "@chaindata/das";
-import { createChainDataClient, type Das, type Wallet } from "@chaindata/sdk";
+import {
+  createChainDataClient,
+  type ChainDataClientOptions,
+  type Das,
+  type Wallet,
+} from "@chaindata/sdk";
 import {
   createSenderClient,
   createSenderRpc,
@@ -41,6 +46,11 @@ const wallet = createWalletClient();
 const admin = createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) });
 const webhooks = createWebhooksClient();
 const sdk = createChainDataClient({ environment: "devnet" });
+// The sdk's options: an area's, with `rateLimit` documented as the admin area's only.
+const sdkOptions: ChainDataClientOptions = { rateLimit: createRateLimiter(adminRateLimit) };
+createChainDataClient(sdkOptions);
+// @ts-expect-error — a limiter is made by createRateLimiter, not given as a plain object
+createChainDataClient({ rateLimit: { requestsPerSecond: 5 } });
 
 export async function valid(signal: AbortSignal): Promise<void> {
   const asset: Asset = await das.getAsset(

@@ -1,7 +1,11 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
 // the sender's constants, the admin host's rate limit, the webhook receiver and its helpers, the
 // address helpers, the runtime's option and error types, and each area's data types.
-export { createChainDataClient, type ChainDataClient } from "./generated/client.js";
+export {
+  createChainDataClient,
+  type ChainDataClient,
+  type ChainDataClientOptions,
+} from "./generated/client.js";
 export { createDasClient, type DasClient } from "@chaindata/das";
 export { createCompressionClient, type CompressionClient } from "@chaindata/compression";
 export {
