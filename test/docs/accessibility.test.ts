@@ -1,10 +1,12 @@
 // The docs site's accessibility in a real browser (playwright-core driving the system Chromium):
 // axe-core's WCAG 2.0 / 2.1 A and AA rules and its best practices, in the light and the dark
 // scheme and on a 375 px screen; what axe does not look at, on every page: one h1 and no skipped
-// heading level, named landmarks, a skip link that comes first, keyboard-scrollable code blocks,
-// header cells with a scope, unique ids and titles; and by keyboard: a visible focus that no
-// scrolling box cuts and the sticky header never hides, the skip link, the narrow screen's menu,
-// and a search that works with the keyboard alone (axe runs with its results open too).
+// heading level, named landmarks, a skip link that comes first, code blocks, tables and enum lists
+// that a keyboard can scroll without script, header cells with a scope, unique ids and titles; and
+// by keyboard: a visible focus that no scrolling box cuts and the sticky header never hides, the
+// skip link, the narrow screen's menu, a search that works with the keyboard alone (axe runs with
+// its results open too) and its Ctrl+K shortcut (no one-character shortcut: WCAG 2.1.4), and tab
+// stops at only the boxes that overflow (at every box without script, which axe checks too).
 //
 // axe runs on the pages that together hold every element of the site, with its classes and its
 // parent's (coverPages: 22 of 201 pages): axe and a page load cost about 0.35 s of CPU a page, so
@@ -30,6 +32,8 @@ const TABS = 2;
 const AXE_ON_EVERY_PAGE = process.env.DOCS_A11Y_ALL === "1";
 const DESKTOP = { width: 1360, height: 900 };
 const MOBILE = { width: 375, height: 800 };
+/** The boxes that scroll when their content is larger than they are. */
+const SCROLL_BOXES = "pre.code, .table-wrap, .enum-wrap";
 
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-a11y-"));
 const site = join(tmp, "site");
@@ -148,10 +152,15 @@ async function structureProblems(paths: string[]): Promise<string[]> {
     const first = doc.querySelector("a[href], button, input, summary, [tabindex]");
     if (!first?.matches('a.skip[href="#main"]') || doc.getElementById("main")?.tagName !== "MAIN")
       problem("skip-link", first?.outerHTML.slice(0, 60) ?? "-", "not the first focusable");
-    // A code block scrolls at some width: the keyboard must be able to scroll it at any.
-    for (const pre of doc.querySelectorAll("pre"))
-      if (pre.getAttribute("tabindex") !== "0")
-        problem("code-focusable", "pre", `${pre.textContent?.slice(0, 30)}… has no tabindex="0"`);
+    // A code block, a table and an enum list scroll at some width: without script (which takes
+    // those that do not overflow out of the tab order), the keyboard must be able to scroll each.
+    for (const box of doc.querySelectorAll(`pre, .table-wrap, .enum-wrap`))
+      if (box.getAttribute("tabindex") !== "0")
+        problem(
+          "scroll-box-focusable",
+          box.tagName.toLowerCase(),
+          `${box.textContent?.slice(0, 30)}… has no tabindex="0"`,
+        );
     // Every header cell says what it heads.
     for (const th of doc.querySelectorAll("th"))
       if (!["col", "row"].includes(th.getAttribute("scope") ?? ""))
@@ -365,10 +374,14 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  /** A tab with axe, at `viewport`, in its own context (closed by the caller). */
-  const newTab = async (viewport = DESKTOP) => {
+  /**
+   * A tab with axe, at `viewport`, in its own context (closed by the caller). `siteScript: false`
+   * never loads site.js: the page as it is without JavaScript (axe still runs).
+   */
+  const newTab = async (viewport = DESKTOP, { siteScript = true, initScript = "" } = {}) => {
     const context = await browser.newContext({ viewport, serviceWorkers: "block" });
-    await context.addInitScript({ content: AXE_SOURCE });
+    await context.addInitScript({ content: `${initScript}\n${AXE_SOURCE}` });
+    if (!siteScript) await context.route(/\/assets\/site\.js$/, (route) => route.abort());
     return { context, tab: await context.newPage() };
   };
   /** What has focus: `tag.class#id "text"` and whether it sits in main. */
@@ -406,6 +419,78 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
       rules: "all",
       colourRules: COLOUR_RULES,
     } satisfies Parameters<typeof axeProblems>[0]);
+  /**
+   * Presses Tab from the skip link (the first stop) until the focus leaves the page or comes round
+   * again (at most `max` presses): which of the boxes that may scroll (SCROLL_BOXES, by their index
+   * in the page) took the focus.
+   */
+  const walkTabOrder = async (tab: Page, max = 1000) => {
+    await tab.evaluate(() => {
+      for (const el of document.querySelectorAll("[data-walked]"))
+        el.removeAttribute("data-walked");
+      const skip = document.querySelector<HTMLElement>("a.skip")!;
+      skip.setAttribute("data-walked", "");
+      skip.focus();
+    });
+    const boxes: number[] = [];
+    for (let presses = 1; presses <= max; presses++) {
+      await tab.keyboard.press("Tab");
+      const at = await tab.evaluate((selector) => {
+        const el = document.activeElement;
+        if (!el || el === document.body || el.hasAttribute("data-walked")) return undefined;
+        el.setAttribute("data-walked", "");
+        return [...document.querySelectorAll(selector)].indexOf(el);
+      }, SCROLL_BOXES);
+      if (at === undefined) return boxes;
+      if (at >= 0) boxes.push(at);
+    }
+    throw new Error(`${max} presses of Tab never left the page`);
+  };
+  /** Each box that may scroll (SCROLL_BOXES, by index): what, shown, overflowing, a tab stop. */
+  const scrollBoxes = (tab: Page) =>
+    tab.evaluate(
+      (selector) =>
+        [...document.querySelectorAll<HTMLElement>(selector)].map((box, i) => ({
+          i,
+          kind: box.matches("pre")
+            ? "code"
+            : box.matches(".enum-wrap")
+              ? "enum list"
+              : box.querySelector("a[href], summary")
+                ? "table with links"
+                : "table",
+          // (not in a closed <details>)
+          shown: box.checkVisibility(),
+          overflows: box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight,
+          tabStop: box.getAttribute("tabindex") === "0",
+          group: box.getAttribute("role") === "group" ? box.getAttribute("aria-label") : null,
+        })),
+      SCROLL_BOXES,
+    );
+  const indexes = (boxes: Array<{ i: number }>) => boxes.map((box) => box.i);
+  /** Scrolls box `index` (of SCROLL_BOXES) to its start, focuses it; `key` must scroll it. */
+  const arrowScrolls = async (tab: Page, index: number, key: "ArrowRight" | "ArrowDown") => {
+    const offset = () =>
+      tab.evaluate(
+        ([selector, i]) => {
+          const box = document.querySelectorAll(selector)[i]!;
+          return document.activeElement === box ? box.scrollLeft + box.scrollTop : -1;
+        },
+        [SCROLL_BOXES, index] as const,
+      );
+    await tab.evaluate(
+      ([selector, i]) => {
+        const box = document.querySelectorAll<HTMLElement>(selector)[i]!;
+        box.scrollTo(0, 0);
+        box.focus();
+      },
+      [SCROLL_BOXES, index] as const,
+    );
+    expect(await offset(), `box ${index} takes the focus`).toBe(0);
+    await tab.keyboard.press(key);
+    // (Chromium scrolls smoothly: wait until it has moved.)
+    await expect.poll(offset, { message: `${key} scrolls box ${index}` }).toBeGreaterThan(0);
+  };
 
   it("keyboard: the skip link is the first stop, shows when focused, and leads past the header and navigation", async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
@@ -523,6 +608,149 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     }
   });
 
+  it("keyboard: Ctrl+K (⌘K on a Mac) takes the focus to the search box from anywhere, as the box and the home page say; / is no shortcut and types itself; without script no shortcut is named", async () => {
+    const hint = (tab: Page) =>
+      tab.evaluate(() => {
+        const box = document.getElementById("search") as HTMLInputElement;
+        return { placeholder: box.placeholder, keys: box.getAttribute("aria-keyshortcuts") };
+      });
+    const focusedId = (tab: Page) => tab.evaluate(() => document.activeElement?.id || "");
+    const { context, tab } = await newTab();
+    try {
+      await tab.goto(`${origin}/das/getAsset.html`);
+      expect(await hint(tab)).toEqual({
+        placeholder: "Search methods, operations, fields…  (Ctrl+K)",
+        keys: "Control+K",
+      });
+      await tabTo(tab, "a.skip", 1);
+      // One character is no shortcut (WCAG 2.1.4): a stray "/" leaves the focus where it is.
+      await tab.keyboard.press("/");
+      expect(await focusedId(tab)).toBe("");
+      await tab.keyboard.press("Control+k");
+      expect(await focusedId(tab)).toBe("search");
+      await tab.keyboard.type("get/Asset");
+      expect(await tab.inputValue("#search")).toBe("get/Asset");
+      // In the box, the shortcut selects what it holds: typing replaces it.
+      await tab.keyboard.press("Control+k");
+      await tab.keyboard.type("/x");
+      expect(await tab.inputValue("#search")).toBe("/x");
+      await tab.goto(`${origin}/index.html`);
+      const said = await tab
+        .locator("#conventions li", { hasText: "search box" })
+        .evaluate((li) => [...li.querySelectorAll("kbd")].map((k) => k.textContent).join(" "));
+      expect(said).toBe("Ctrl K ⌘ K");
+    } finally {
+      await context.close();
+    }
+    const mac = await newTab(DESKTOP, {
+      initScript:
+        'Object.defineProperty(Navigator.prototype, "platform", { get: () => "MacIntel" });',
+    });
+    try {
+      await mac.tab.goto(`${origin}/das/getAsset.html`);
+      expect(await hint(mac.tab)).toEqual({
+        placeholder: "Search methods, operations, fields…  (⌘K)",
+        keys: "Meta+K",
+      });
+      await tabTo(mac.tab, "a.skip", 1);
+      // (Ctrl+K is the Mac's "delete to the end of the line" in text.)
+      await mac.tab.keyboard.press("Control+k");
+      expect(await focusedId(mac.tab)).toBe("");
+      await mac.tab.keyboard.press("Meta+k");
+      expect(await focusedId(mac.tab)).toBe("search");
+    } finally {
+      await mac.context.close();
+    }
+    const noScript = await newTab(DESKTOP, { siteScript: false });
+    try {
+      await noScript.tab.goto(`${origin}/das/getAsset.html`);
+      expect(await hint(noScript.tab)).toEqual({
+        placeholder: "Search methods, operations, fields…",
+        keys: null,
+      });
+    } finally {
+      await noScript.context.close();
+    }
+  });
+
+  it("keyboard: only the code blocks, tables and enum lists that overflow are tab stops (1360 px, examples closed and open, then 375 px), and the arrow keys scroll them", async () => {
+    /** The shown boxes: those that overflow are the tab stops, and the only boxes Tab reaches. */
+    const onlyOverflowingStop = async (tab: Page) => {
+      const shown = (await scrollBoxes(tab)).filter((box) => box.shown);
+      const overflowing = shown.filter((box) => box.overflows);
+      expect(indexes(shown.filter((box) => box.tabStop))).toEqual(indexes(overflowing));
+      expect(await walkTabOrder(tab)).toEqual(indexes(overflowing));
+      return { shown, overflowing };
+    };
+    const openEveryDetails = async (tab: Page) => {
+      await tab.evaluate(() => {
+        for (const d of document.querySelectorAll("details")) d.open = true;
+      });
+      await settle(tab);
+    };
+    const { context, tab } = await newTab();
+    try {
+      await tab.goto(`${origin}/das/getAsset.html`);
+      const closed = await onlyOverflowingStop(tab);
+      // (short code blocks and a long one)
+      expect(
+        closed.shown.filter((box) => box.kind === "code" && !box.overflows).length,
+      ).toBeGreaterThanOrEqual(4);
+      expect(closed.overflowing.map((box) => box.kind)).toEqual(["code"]);
+      // Every <details> open: more code blocks show, the long ones are stops, the others not.
+      await openEveryDetails(tab);
+      const open = await onlyOverflowingStop(tab);
+      expect(open.overflowing.length).toBeGreaterThan(closed.overflowing.length);
+      expect(open.shown.length - open.overflowing.length).toBeGreaterThanOrEqual(20);
+
+      // 375 px: more of them overflow, tables too; a table that scrolls is a named group.
+      await tab.setViewportSize(MOBILE);
+      await settle(tab);
+      const narrow = await onlyOverflowingStop(tab);
+      const kinds = new Set(narrow.overflowing.map((box) => box.kind));
+      expect(kinds).toEqual(new Set(["code", "table", "table with links"]));
+      for (const box of narrow.overflowing.filter((b) => b.kind !== "code"))
+        expect(box.group, `table ${box.i}`).toMatch(/^\S.*: table, scrolls sideways$/);
+      for (const kind of kinds) {
+        const box = narrow.overflowing.find((b) => b.kind === kind)!;
+        await arrowScrolls(tab, box.i, "ArrowRight");
+      }
+
+      // A long enum list scrolls down.
+      await tab.setViewportSize(DESKTOP);
+      await tab.goto(`${origin}/webhooks/createWebhook.html`);
+      await openEveryDetails(tab);
+      const enums = (await onlyOverflowingStop(tab)).overflowing.filter(
+        (box) => box.kind === "enum list",
+      );
+      expect(enums.length).toBeGreaterThan(0);
+      expect(await tab.evaluate(focusProblems)).toEqual([]);
+      await arrowScrolls(tab, enums[0]!.i, "ArrowDown");
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("keyboard, 375 px, without JavaScript: every code block, table and enum list is a tab stop, and the arrow keys scroll those too wide for the screen; axe passes", async () => {
+    const { context, tab } = await newTab(MOBILE, { siteScript: false });
+    try {
+      await tab.goto(`${origin}/das/getAsset.html`);
+      const boxes = await scrollBoxes(tab);
+      const shown = boxes.filter((box) => box.shown);
+      // (The page cannot tell which overflow: all of them are stops, as the HTML says.)
+      expect(shown.every((box) => box.tabStop)).toBe(true);
+      expect(await walkTabOrder(tab)).toEqual(indexes(shown));
+      const overflowing = shown.filter((box) => box.overflows);
+      const kinds = new Set(overflowing.map((box) => box.kind));
+      expect(kinds).toEqual(new Set(["code", "table", "table with links"]));
+      for (const kind of kinds)
+        await arrowScrolls(tab, overflowing.find((box) => box.kind === kind)!.i, "ArrowRight");
+      expect(await axeOn(tab)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("a #fragment target is tinted until the next one; the menu and the main content never are", async () => {
     const { context, tab } = await newTab();
     try {
@@ -539,7 +767,7 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     }
   });
 
-  it("every page: one h1, no skipped or empty heading, named landmarks, the skip link first, focusable code, scoped header cells, unique ids and titles", async () => {
+  it("every page: one h1, no skipped or empty heading, named landmarks, the skip link first, focusable code, tables and enum lists, scoped header cells, unique ids and titles", async () => {
     expect(pages.length).toBeGreaterThan(100);
     const { context, tab } = await newTab();
     try {

@@ -224,8 +224,8 @@ describe("docs site in Chromium", () => {
     await page.locator("#search-results li a").first().waitFor();
     await page.press("#search", "Enter");
     await page.waitForURL(/\/sender\/sendTransaction\.html$/);
-    // "/" focuses the search box
-    await page.keyboard.press("/");
+    // Ctrl+K focuses the search box
+    await page.keyboard.press("Control+k");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("search");
     // auth names: the header finds the admin operations and the hosts table
     await page.fill("#search", "X-Api-Key");

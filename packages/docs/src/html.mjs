@@ -133,7 +133,7 @@ ${description ? `<meta name="description" content="${esc(description)}">` : ""}
 <a class="brand" href="${r}index.html"><span class="logo" aria-hidden="true">◆</span> chaindata <span class="muted">API docs</span></a>
 <a class="menu-link" href="#site-nav">Menu</a>
 <div class="search" role="search">
-<input id="search" type="search" placeholder="Search methods, operations, fields…  ( / )" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-describedby="search-status">
+<input id="search" type="search" placeholder="Search methods, operations, fields…" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-describedby="search-status">
 <p id="search-status" class="visually-hidden" role="status"></p>
 <ul id="search-results" class="search-results" aria-label="Search results" hidden></ul>
 </div>

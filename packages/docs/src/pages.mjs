@@ -24,7 +24,7 @@ import {
   tsSnippet,
   API_KEY_ENV,
 } from "./snippets.mjs";
-import { codePre, deref, esc, isObj, plural, sdkName, toJson } from "./util.mjs";
+import { codePre, deref, esc, isObj, plural, sdkName, tableWrap, toJson } from "./util.mjs";
 
 const json = (v) => toJson(v, 2);
 // One locale for every sort, not the host's: under lt_LT, "Y" sorts right after "I", so a
@@ -81,7 +81,9 @@ function envTable(pc, area, op) {
     const desc = pc.site.index.environments?.[env]?.description;
     return `<tr><th scope="row"><code>${esc(env)}</code></th><td>${full == null ? '<span class="muted">not available</span>' : `<code class="url">${esc(full)}</code>`}</td><td class="small">${desc ? inl(pc, desc) : ""}</td></tr>`;
   });
-  return `<div class="table-wrap"><table class="envs"><thead><tr><th scope="col">Environment</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th><th scope="col">About</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+  return tableWrap(
+    `<table class="envs"><thead><tr><th scope="col">Environment</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th><th scope="col">About</th></tr></thead><tbody>${rows.join("")}</tbody></table>`,
+  );
 }
 
 /** The SDK's names of the sender's `x-minimum-tip-lamports` and `x-tip-accounts` (search finds them too). */
@@ -96,7 +98,7 @@ function constantsBlock(pc, info) {
   const parts = [];
   if (isObj(min))
     parts.push(
-      `<h3>Minimum tip</h3>${md(pc, min.description)}<div class="table-wrap"><table><thead><tr><th scope="col">Route</th><th scope="col">Minimum (as of ${esc(min.asOf ?? "")})</th></tr></thead><tbody><tr><td>default (dual routing)</td><td>${esc(lamports(min.default))}</td></tr><tr><td><code>swqosOnly</code></td><td>${esc(lamports(min.swqosOnly))}</td></tr></tbody></table></div><p class="small">In the SDK: <code>${TIP_NAMES.minimum}</code>${marker(pc, min["x-source"])}</p>`,
+      `<h3>Minimum tip</h3>${md(pc, min.description)}${tableWrap(`<table><thead><tr><th scope="col">Route</th><th scope="col">Minimum (as of ${esc(min.asOf ?? "")})</th></tr></thead><tbody><tr><td>default (dual routing)</td><td>${esc(lamports(min.default))}</td></tr><tr><td><code>swqosOnly</code></td><td>${esc(lamports(min.swqosOnly))}</td></tr></tbody></table>`)}<p class="small">In the SDK: <code>${TIP_NAMES.minimum}</code>${marker(pc, min["x-source"])}</p>`,
     );
   if (isObj(tips) && Array.isArray(tips.accounts))
     parts.push(
@@ -112,14 +114,16 @@ function constantsBlock(pc, info) {
 function regionsBlock(pc, area, op) {
   const r = area.servers.regions;
   if (!isObj(r) || !Object.keys(r).length) return "";
-  return `<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary><div class="table-wrap"><table><thead><tr><th scope="col">Region</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th></tr></thead><tbody>${Object.entries(
-    r,
-  )
-    .map(
-      ([k, v]) =>
-        `<tr><td><code>${esc(k)}</code></td><td><code class="url">${esc(endpointOf(area, op, String(v).replace(/\/+$/, "")))}</code></td></tr>`,
+  return `<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary>${tableWrap(
+    `<table><thead><tr><th scope="col">Region</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th></tr></thead><tbody>${Object.entries(
+      r,
     )
-    .join("")}</tbody></table></div></details>`;
+      .map(
+        ([k, v]) =>
+          `<tr><td><code>${esc(k)}</code></td><td><code class="url">${esc(endpointOf(area, op, String(v).replace(/\/+$/, "")))}</code></td></tr>`,
+      )
+      .join("")}</tbody></table>`,
+  )}</details>`;
 }
 
 const code = (x) => `<code>${esc(x)}</code>`;
@@ -456,7 +460,7 @@ function errorsSection(pc, op) {
     const in200 = errs.some((e) => e.httpStatus === 200)
       ? " A code documented with HTTP 200 arrives inside a successful HTTP answer and becomes a <code>JsonRpcError</code>."
       : "";
-    return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's <a href="${href(pc, "getting-started.html#errors")}">error class</a>; the code, message and data stay available on it.${in200}</p><div class="table-wrap"><table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's <a href="${href(pc, "getting-started.html#errors")}">error class</a>; the code, message and data stay available on it.${in200}</p>${tableWrap(`<table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
   }
   const bad =
     op.transport === "delivery"
@@ -478,7 +482,7 @@ function errorsSection(pc, op) {
     })
     .join("");
   const title = op.transport === "delivery" ? "What your receiver answers" : "";
-  return `${title ? `<p>${title}:</p>` : ""}<div class="table-wrap"><table class="errors"><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Headers</th><th scope="col">Body</th><th scope="col">Examples</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return `${title ? `<p>${title}:</p>` : ""}${tableWrap(`<table class="errors"><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Headers</th><th scope="col">Body</th><th scope="col">Examples</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
 // ---------------------------------------------------------------- examples
@@ -679,8 +683,8 @@ ${md(pc, info.description)}${info["x-source"] || area.doc["x-source"] ? `<p clas
 <dl class="facts"><div><dt>Package</dt><dd><code>npm install ${esc(area.pkg)}</code></dd></div><div><dt>Client</dt><dd><code>${esc(area.factory)}()</code></dd></div><div><dt>Protocol</dt><dd>${area.kind === "openrpc" ? `JSON-RPC 2.0 over <code>POST ${esc(area.rpcPath ?? "/")}</code> (OpenRPC ${esc(area.doc.openrpc ?? "")})` : `REST (OpenAPI ${esc(area.doc.openapi ?? "")})`}</dd></div><div><dt>Auth</dt><dd>${authText(pc, area.auth)}</dd></div><div><dt>Version</dt><dd>${esc(info.version ?? "")}</dd></div></dl>
 ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>${envTable(pc, area)}${regionsBlock(pc, area)}`)}
 ${constantsBlock(pc, info)}
-${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", `<div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table></div>`)}
-${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p><div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table></div>`) : ""}
+${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table>`))}
+${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
 ${section("schemas", "Schemas", `<ul class="cols">${schemaIds.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`)}`;
   return layout(pc, { title: area.label, body, description: area.title });
@@ -720,9 +724,9 @@ ${section(
     .filter(Boolean)
     .join(
       " ",
-    )}</p><div class="table-wrap"><table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table></div>`,
+    )}</p>${tableWrap(`<table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
 )}
-${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>Press <kbd>/</kbd> to search operations, summaries and field names.</li></ul>`)}`;
+${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries and field names (it needs JavaScript); <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
 }
 
@@ -797,7 +801,9 @@ export const ERROR_CLASSES = [
 ];
 
 const optionTable = (rows) =>
-  `<div class="table-wrap"><table><thead><tr><th scope="col">Option</th><th scope="col">What</th></tr></thead><tbody>${rows.map(([name, what]) => `<tr><td><code>${esc(name)}</code></td><td>${what}</td></tr>`).join("")}</tbody></table></div>`;
+  tableWrap(
+    `<table><thead><tr><th scope="col">Option</th><th scope="col">What</th></tr></thead><tbody>${rows.map(([name, what]) => `<tr><td><code>${esc(name)}</code></td><td>${what}</td></tr>`).join("")}</tbody></table>`,
+  );
 
 /** Getting started's client and call options, shown on one area's client. */
 export function optionsSnippet(area) {
@@ -832,7 +838,7 @@ function sdkSections(area) {
     section(
       "errors",
       "5. Errors",
-      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p><div class="table-wrap"><table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table></div>`,
+      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}`,
     ),
     section(
       "all-in-one",
@@ -899,8 +905,8 @@ ${section("install", "1. Install one package", `<p>Every area is its own package
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no key is set (an exported <code>${API_KEY_ENV}</code> is sent as it is). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
 ${sdkSections(area)}
-${section("environments", "Environments", `<div class="table-wrap"><table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table></div><p class="small">Each area's page lists its host URL per environment.</p>`)}
-${section("packages", "Packages", `<div class="table-wrap"><table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table></div>`)}`;
+${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
+${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table>`))}`;
   return layout(pc, {
     title: "Getting started",
     body,
@@ -951,7 +957,7 @@ export function schemaIndexPage(site) {
     .join("");
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Schemas</span></nav>
 <h1>Schemas</h1><p class="lead">${plural(list.length, "named schema")} shared by the operations (<code>components.schemas</code>).</p>
-<div class="table-wrap"><table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Areas</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Areas</th><th scope="col">Description</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
   return layout(pc, {
     title: "Schemas",
     description: `The ${list.length} named schemas shared by the chaindata operations.`,

@@ -3,7 +3,7 @@
 // expand in <details>.
 import { href, marker, badge } from "./html.mjs";
 import { inline, markdown } from "./markdown.mjs";
-import { deref, esc, isObj, resolvePointer, schemaRefName, toJson } from "./util.mjs";
+import { deref, esc, isObj, resolvePointer, schemaRefName, tableWrap, toJson } from "./util.mjs";
 
 const MAX_DEPTH = 7;
 const INLINE_ENUM = 8;
@@ -284,7 +284,7 @@ export function enumHTML(values, { name = "values", open = false } = {}) {
   const others = '<span class="enum-open">Other values may occur.</span>';
   if (values.length <= INLINE_ENUM)
     return `<div class="enum-inline">${open ? `<span class="enum-open">Known values:</span> ` : ""}${values.map(chip).join(" ")}${open ? ` ${others}` : ""}</div>`;
-  return `<details class="enum-list"><summary>${values.length} ${open ? "known" : "allowed"} ${esc(name)}${open ? " (others may occur)" : ""}</summary><div class="enum-wrap">${values.map(chip).join(" ")}</div></details>`;
+  return `<details class="enum-list"><summary>${values.length} ${open ? "known" : "allowed"} ${esc(name)}${open ? " (others may occur)" : ""}</summary><div class="enum-wrap" tabindex="0">${values.map(chip).join(" ")}</div></details>`;
 }
 
 /** {@link enumHTML} of a schema's values ("" when it has none). */
@@ -440,7 +440,9 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
       return nested ? `${row}\n<tr class="nested"><td colspan="${cols}">${nested}</td></tr>` : row;
     })
     .join("\n");
-  return `<div class="table-wrap"><table class="fields${depth ? " fields-nested" : ""}">${caption ? `<caption>${caption}</caption>` : ""}<thead>${head}</thead><tbody>${body}</tbody></table></div>`;
+  return tableWrap(
+    `<table class="fields${depth ? " fields-nested" : ""}">${caption ? `<caption>${caption}</caption>` : ""}<thead>${head}</thead><tbody>${body}</tbody></table>`,
+  );
 }
 
 /** The collapsible nested field list of a field, or "" when it has no fields. */

@@ -1,13 +1,18 @@
 // Small helpers shared by the generator: HTML escaping, $ref resolution, naming.
 
-/** Escape text for HTML element content and attribute values. */
-/**
- * A code block's `<pre>` around `code` (HTML, its `<code>` element included). Focusable: a
- * keyboard can only scroll a block that is wider than the page once it has the focus.
- */
+// The boxes that may scroll (code blocks, tables, long enum lists) are focusable in the HTML: a
+// keyboard can only scroll a box once it has the focus, and without script the page cannot know
+// which of them overflow. site.js then leaves in the tab order only those that do, on every
+// width (keyboardScrollable).
+
+/** A code block's `<pre>` around `code` (HTML, its `<code>` element included). */
 export const codePre = (code, attributes = "") =>
   `<pre class="code" tabindex="0"${attributes}>${code}</pre>`;
 
+/** The box around a `<table>` (HTML) that scrolls it sideways when it is wider than the page. */
+export const tableWrap = (table) => `<div class="table-wrap" tabindex="0">${table}</div>`;
+
+/** Escape text for HTML element content and attribute values. */
 export function esc(value) {
   return String(value ?? "")
     .replace(/&/g, "&amp;")

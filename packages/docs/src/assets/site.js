@@ -225,14 +225,18 @@
     document.addEventListener("click", function (ev) {
       if (!list.contains(ev.target) && ev.target !== input) show(false);
     });
+    // Ctrl+K (⌘K on a Mac) focuses the box from anywhere. Not a single character such as "/":
+    // one key fires on a stray press and on a speech user's words, and WCAG 2.1.4 would want a
+    // way to turn it off. Only script names the keys in the box: without it there is no shortcut.
+    var mac = /^(Mac|iPhone|iPad)/.test(navigator.platform || "");
+    input.placeholder += mac ? "  (\u2318K)" : "  (Ctrl+K)";
+    input.setAttribute("aria-keyshortcuts", mac ? "Meta+K" : "Control+K");
     document.addEventListener("keydown", function (ev) {
-      if (
-        ev.key === "/" &&
-        document.activeElement !== input &&
-        !/^(INPUT|TEXTAREA)$/.test((document.activeElement || {}).tagName || "")
-      ) {
+      var modifier = mac ? ev.metaKey && !ev.ctrlKey : ev.ctrlKey && !ev.metaKey;
+      if (modifier && !ev.altKey && !ev.shiftKey && (ev.key === "k" || ev.key === "K")) {
         ev.preventDefault();
         input.focus();
+        input.select();
       }
     });
   }
@@ -284,9 +288,11 @@
   window.addEventListener("hashchange", openTarget);
   openTarget();
 
-  // A table wider than the page scrolls sideways inside its .table-wrap, and a keyboard can only
-  // scroll what it can focus (WCAG 2.1.1): while it overflows, the wrap is a named group in the tab
-  // order. Widths change with the window and with a <details> opening.
+  // A box that scrolls (a code block, a table wider than the page, a long enum list) can only be
+  // scrolled by a keyboard that can focus it (WCAG 2.1.1). The build makes every such box a tab
+  // stop; here only those that overflow stay one, so that the keyboard does not stop at every
+  // short code block, and a table that scrolls is a named group. Sizes change with the window and
+  // with a <details> opening (the boxes of a closed one have no size, so none overflows).
   function tableName(wrap) {
     var details = wrap.parentElement && wrap.parentElement.closest("details");
     var section = wrap.closest("section");
@@ -297,35 +303,40 @@
         : document.querySelector("h1");
     return (title ? title.textContent.trim() + ": " : "") + "table, scrolls sideways";
   }
-  function scrollableTables() {
-    var wraps = document.querySelectorAll(".table-wrap");
-    for (var i = 0; i < wraps.length; i++) {
-      var wrap = wraps[i];
-      if (wrap.scrollWidth > wrap.clientWidth) {
-        if (wrap.getAttribute("tabindex") !== "0") {
-          wrap.setAttribute("tabindex", "0");
-          wrap.setAttribute("role", "group");
-          wrap.setAttribute("aria-label", tableName(wrap));
+  function keyboardScrollable() {
+    var boxes = document.querySelectorAll("pre.code, .table-wrap, .enum-wrap");
+    // Every size first, then every change: a size read after a change lays the page out again.
+    var overflows = Array.prototype.map.call(boxes, function (box) {
+      return box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
+    });
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      var table = box.classList.contains("table-wrap");
+      if (overflows[i]) {
+        if (box.getAttribute("tabindex") !== "0") box.setAttribute("tabindex", "0");
+        if (table && !box.hasAttribute("role")) {
+          box.setAttribute("role", "group");
+          box.setAttribute("aria-label", tableName(box));
         }
-      } else if (wrap.hasAttribute("tabindex")) {
-        wrap.removeAttribute("tabindex");
-        wrap.removeAttribute("role");
-        wrap.removeAttribute("aria-label");
+      } else if (box.hasAttribute("tabindex") && box !== document.activeElement) {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
       }
     }
   }
   var pending = false;
-  function scrollableTablesSoon() {
+  function keyboardScrollableSoon() {
     if (pending) return;
     pending = true;
     requestAnimationFrame(function () {
       pending = false;
-      scrollableTables();
+      keyboardScrollable();
     });
   }
-  scrollableTables();
-  window.addEventListener("resize", scrollableTablesSoon);
-  document.addEventListener("toggle", scrollableTablesSoon, true); // toggle does not bubble
+  keyboardScrollable();
+  window.addEventListener("resize", keyboardScrollableSoon);
+  document.addEventListener("toggle", keyboardScrollableSoon, true); // toggle does not bubble
 
   // Chromium leaves a focused link that is half outside a scrolling table or code block half
   // hidden, focus ring and all: bring all of it into view (the scroll-padding of site.css leaves
