@@ -206,7 +206,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
   ].filter(Boolean);
   // (Every operation of a beta area is beta: the status line above the table says so once.)
   const marks = (o) =>
-    `${o.wire ? ` (\`${o.wire}\`)` : ""}${o.paginated ? " (paginated: `.all()`)" : ""}${o.beta && !info["x-beta"] ? " (beta)" : ""}${o.deprecated ? " (deprecated)" : ""}`;
+    `${o.wire ? ` (\`${o.wire}\`)` : ""}${o.paginated ? ` (paginated: \`.all()\`${kind === "openrpc" ? `, \`paginate${pascal(o.id)}\`` : ""})` : ""}${o.beta && !info["x-beta"] ? " (beta)" : ""}${o.deprecated ? " (deprecated)" : ""}`;
   const code = (names) =>
     names.length > 1
       ? `${names
@@ -229,6 +229,12 @@ export function emitReadme({ area, kind, doc, file }, http) {
   const byName =
     kind === "openrpc" && first
       ? ` Any method can also be called by its name, which picks the params and result types: \`${client}.request("${first.id}", params)\`.`
+      : "";
+  // The standalone functions (client.ts): one per method, and a page walk per paginated one.
+  const walked = ops.find((o) => o.paginated);
+  const standalone =
+    kind === "openrpc" && first && !first.wire
+      ? ` Each method is also a standalone function, so a bundle carries only the methods it imports: \`${first.id}(create${Area}Rpc(), params)\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(rpc, params))\`, with the options and checks of \`.all()\`` : ""}.`
       : "";
   // The receiver of the deliveries the document lists under `webhooks` (hand-written in the package).
   const receiver =
@@ -280,7 +286,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
               ", ",
             )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature. It answers 200 once every new event is handled, 500 when \`onEvent\` throws (the error goes to \`onError\`, by default \`console.error\`; the service then delivers again), and 413 to a body over \`maxBodyBytes\` (10 MiB by default). Behind Express, mount it before \`express.json()\` (a delivery already parsed into an object is answered 500: \`JSON.parse\` has rounded its u64 amounts), or behind \`express.raw({ type: "*/*", limit: "10mb" })\`: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.\n\n${receiver}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retries}${own}${byName} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retries}${own}${byName}${standalone} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. u64 values (lamports, raw amounts, supplies) arrive as \`bigint\`: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
   };
 }
 

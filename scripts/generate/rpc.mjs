@@ -52,13 +52,25 @@ function httpOperations(http) {
  * u64 values as bigint literals with every digit.
  */
 export function exampleFor(doc, method, clientVar, firstArg, taken = []) {
-  const ex = (method.examples ?? []).find((e) => Array.isArray(e.params));
-  if (!ex) return undefined;
+  const args = exampleArgs(doc, method);
+  if (args === undefined) return undefined;
   // Named after the result descriptor (asset, assetList…), unless that is a name the sample uses.
   const resultVar = exampleName(
     [camel(method.result?.name ?? "result").replace(/[^\w$]/g, "")],
     [clientVar, ...(firstArg ? [firstArg, method.name] : []), ...taken],
   );
+  return firstArg
+    ? `const ${resultVar} = await ${method.name}(${firstArg}, ${args});`
+    : `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
+}
+
+/** The params of `method`'s first example pairing as TypeScript source (see exampleFor), or undefined. */
+function exampleArgs(
+  doc,
+  method,
+  ex = (method.examples ?? []).find((e) => Array.isArray(e.params)),
+) {
+  if (!ex) return undefined;
   let args;
   if (paramsShape(method) === "array")
     args = exampleValue((ex.params[0] && exactValueAt(ex.params[0], "value")) ?? [], {
@@ -73,9 +85,73 @@ export function exampleFor(doc, method, clientVar, firstArg, taken = []) {
       { doc, schema: paramsSchema(method, { withQuery: true }) },
     );
   }
-  return firstArg
-    ? `const ${resultVar} = await ${method.name}(${firstArg}, ${args});`
-    : `const ${resultVar} = await ${clientVar}.${method.name}(${args});`;
+  return args;
+}
+
+/**
+ * The @example of `paginate<Method>`: a `for await` loop over the items, from the first example
+ * that a walk can start from (none that names a keyset param without the cursor, which the walk
+ * refuses), with its page and cursor left out (the loop starts at the first page, as the docs
+ * site's `.all()` snippets do). The item is named after the items' schema (`asset`), else `item`.
+ */
+function paginateExample(doc, method, name) {
+  const { page = "page", cursor = "cursor", keyset = [], items } = method["x-pagination"];
+  const names = (e) => new Set(e.params.map((p) => p.name));
+  const ex = (method.examples ?? []).find(
+    (e) =>
+      Array.isArray(e.params) && (names(e).has(cursor) || !keyset.some((k) => names(e).has(k))),
+  );
+  if (!ex || paramsShape(method) !== "object") return undefined;
+  const start = { ...ex, params: ex.params.filter((p) => p.name !== page && p.name !== cursor) };
+  const args = exampleArgs(doc, method, start);
+  const empty = !start.params.length && paramsOptional(method);
+  const item = exampleName([itemSchemaName(doc, method.result?.schema, items)], ["rpc", name]);
+  return `for await (const ${item} of ${name}(rpc${empty ? "" : `, ${args}`})) {\n  console.log(${item});\n}`;
+}
+
+/** `asset` for result items whose schema is `$ref: …/Asset`, or undefined. */
+function itemSchemaName(doc, schema, path) {
+  let s = deref(doc, schema);
+  for (const key of path.split(".")) s = deref(doc, s?.properties?.[key]);
+  const ref = s?.items?.$ref;
+  if (typeof ref !== "string") return undefined;
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
+
+/**
+ * The JSDoc of `paginate<Method>`: the method's summary, what the walk does (from its
+ * `x-pagination`), the cost per page, and the method's status tags (beta, deprecated).
+ */
+function paginateDoc(doc, method, name) {
+  const { style, page = "page", cursor = "cursor", keyset, items } = method["x-pagination"];
+  const credits = method["x-cost"]?.credits;
+  const others = keyset?.filter((k) => k !== cursor) ?? [];
+  const keysetRule = keyset?.length
+    ? ` With ${keyset.map((k) => `\`${k}\``).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${others.length ? `, and ${others.map((k) => `\`${k}\``).join(" or ")} without \`${cursor}\` is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\`` : ""}.`
+    : "";
+  const start =
+    style === "page"
+      ? `from \`${page}\` (1 when absent), page after page.${keysetRule}`
+      : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.`;
+  const description =
+    `Every page of {@link ${method.name}}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result. The walk starts ${start} ` +
+    `\`options\` are ${method.name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
+    `Each page is one ${method.name} call${typeof credits === "number" ? ` (${credits} credit${credits === 1 ? "" : "s"})` : ""}. The same walk as the client's \`.all()\`, without the client: a bundle carries only the functions it imports.`;
+  return jsdoc(
+    {
+      summary: method.summary && `${method.summary.replace(/\.$/, "")}, every page.`,
+      description,
+      "x-beta": method["x-beta"],
+      deprecated: method.deprecated,
+      "x-replaced-by": method["x-replaced-by"],
+    },
+    {
+      indent: "",
+      example: paginateExample(doc, method, name),
+      areaBeta: Boolean(doc.info["x-beta"]),
+    },
+  );
 }
 
 export async function emitRpcArea(main, http) {
@@ -200,6 +276,17 @@ export async function emitRpcArea(main, http) {
       }) +
         `export function ${m.name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
     );
+    if (m["x-pagination"]) {
+      // The walk for standalone callers (AWS SDK v3's `paginate<Command>`): the client's `.all()`
+      // over this very function, so a bundle that does not import it carries none of it.
+      const name = `paginate${pascal(m.name)}`;
+      const items = itemType(R, m["x-pagination"].items);
+      standalone.push(
+        paginateDoc(doc, m, name) +
+          `export function ${name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions & { /** Stop after this many pages. @default Infinity */ maxPages?: number | undefined }): PageIterable<${items}, ${R}> {\n` +
+          `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}.pagination!).all(params, options);\n}`,
+      );
+    }
     const doc_ = jsdoc(m, {
       example: exampleFor(doc, m, clientVar),
       areaBeta: Boolean(doc.info["x-beta"]),
@@ -258,7 +345,7 @@ export async function emitRpcArea(main, http) {
     ...(httpOps.length ? ["getText", "snapshotOptions"] : []),
     "type ClientOptions",
     "type JsonRpcClient",
-    ...(methods.some((m) => m["x-pagination"]) ? ["type Paginated"] : []),
+    ...(methods.some((m) => m["x-pagination"]) ? ["type PageIterable", "type Paginated"] : []),
     "type RequestOptions",
     "type SingleMethod",
     "ValidationError",

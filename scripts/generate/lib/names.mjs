@@ -94,6 +94,7 @@ const RPC_CLIENT_IMPORTS = {
   ValidationError: "both",
   ClientOptions: "type",
   JsonRpcClient: "type",
+  PageIterable: "type",
   Paginated: "type",
   RequestOptions: "type",
   SingleMethod: "type",
@@ -191,6 +192,7 @@ export function packageBindings([main, http]) {
         at: `#/methods/${i}`,
         file,
         method: true,
+        paginated: Boolean(m["x-pagination"]),
       }))
     : restOperations(main);
   if (http) operations.push(...restOperations(http));
@@ -203,6 +205,7 @@ export function packageBindings([main, http]) {
       out.push({ name, scope, meaning: scope === types ? "type" : "value", exported, what, spec });
     bind(o.name, ops, "descriptor", false);
     if (rpc) bind(o.name, client, "function", true);
+    if (rpc && o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
     if (o.method) bind(o.name, `create${Area}Client`, "call", false);
     const Name = pascal(o.name);
     if (o.method) bind(`${Name}Params`, types, "params type", true);
