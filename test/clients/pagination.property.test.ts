@@ -24,11 +24,18 @@
  *      JSON-RPC error, HTML, no connection, abort before or during a page, a timeout) rejects
  *      with its class after exactly the pages before it, and nothing more is fetched;
  *   5. params the one-page call refuses, `.all()` refuses too, with the same ValidationError and
- *      nothing sent; bad options are refused at `.all()`.
+ *      nothing sent; bad options are refused at `.all()`;
+ *   6. the standalone page walks of the JSON-RPC endpoints (`paginate<Method>(rpc, params,
+ *      options)`) send the same requests and yield the same items and pages as `.all()`, and
+ *      refuse the same options and params with the same errors.
  * Reproducible: fixed SEED; on failure fast-check prints the seed, the path and the
  * counterexample (the scenario), and the assertion names what differed.
  */
-import { createCompressionClient } from "@chaindata/compression";
+import {
+  createCompressionClient,
+  createCompressionRpc,
+  paginateGetCompressionSignaturesForAddress,
+} from "@chaindata/compression";
 import {
   AbortError,
   BadRequestError,
@@ -39,9 +46,15 @@ import {
   JsonRpcError,
   RateLimitError,
   TimeoutError,
+  stringifyJson,
   ValidationError,
 } from "@chaindata/core";
-import { createDasClient } from "@chaindata/das";
+import {
+  createDasClient,
+  createDasRpc,
+  paginateGetAssetsByOwner,
+  paginateGetNftEditions,
+} from "@chaindata/das";
 import { createWalletClient } from "@chaindata/wallet";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -100,6 +113,8 @@ interface Endpoint {
   others: fc.Arbitrary<Params>;
   /** The operation (`.all()` and the one-page call) of a client using `fetch`. */
   operation(fetch: typeof globalThis.fetch): any;
+  /** JSON-RPC: the standalone page walk, `paginate<Method>(create<Area>Rpc(…), params, options)`. */
+  standalone?(fetch: typeof globalThis.fetch): (params: Params, options?: any) => any;
   /** The result (JSON-RPC) or response body (REST) of a page. */
   body(reply: PageReply): unknown;
   /** The items of a page's result, as `.pages()` yields it. */
@@ -152,6 +167,8 @@ const ENDPOINTS: Endpoint[] = [
     required: { ownerAddress: ADDRESS },
     others: dasOthers,
     operation: (fetch) => createDasClient(clientOptions(fetch)).getAssetsByOwner,
+    standalone: (fetch) => (params, options) =>
+      paginateGetAssetsByOwner(createDasRpc(clientOptions(fetch)), params as never, options),
     body: assetList,
     items: (result) => result.items,
   },
@@ -167,6 +184,8 @@ const ENDPOINTS: Endpoint[] = [
     required: { mint: ADDRESS },
     others: noOthers,
     operation: (fetch) => createDasClient(clientOptions(fetch)).getNftEditions,
+    standalone: (fetch) => (params, options) =>
+      paginateGetNftEditions(createDasRpc(clientOptions(fetch)), params as never, options),
     body: (r) => ({
       last_indexed_slot: 1,
       total: r.items.length,
@@ -210,6 +229,8 @@ const ENDPOINTS: Endpoint[] = [
     required: { ownerAddress: ADDRESS },
     others: dasOthers,
     operation: (fetch) => createDasClient(clientOptions(fetch)).getAssetsByOwner,
+    standalone: (fetch) => (params, options) =>
+      paginateGetAssetsByOwner(createDasRpc(clientOptions(fetch)), params as never, options),
     body: assetList,
     items: (result) => result.items,
   },
@@ -226,6 +247,12 @@ const ENDPOINTS: Endpoint[] = [
     others: noOthers,
     operation: (fetch) =>
       createCompressionClient(clientOptions(fetch)).getCompressionSignaturesForAddress,
+    standalone: (fetch) => (params, options) =>
+      paginateGetCompressionSignaturesForAddress(
+        createCompressionRpc(clientOptions(fetch)),
+        params as never,
+        options,
+      ),
     body: (r) => ({ context: { slot: 1 }, value: { items: r.items, cursor: r.next } }),
     items: (result) => result.value.items,
   },
@@ -1017,3 +1044,135 @@ describe("options and keyset params .all() refuses", () => {
     expect(server.params()).toEqual([params]);
   });
 });
+
+/** What a walk came to: its items, or the error it threw (at the call or while walking). */
+async function outcome(start: () => AsyncIterable<Item>) {
+  try {
+    return { items: await collect(start()) };
+  } catch (error) {
+    const { name, message, issues } = error as ValidationError;
+    return { error: { name, message, issues } };
+  }
+}
+
+// The standalone page walks (`paginate<Method>(create<Area>Rpc(…), params, options)`) are `.all()`
+// without the client: each is compared with the client's `.all()` on the same server.
+describe.each(ENDPOINTS.filter((ep) => ep.standalone).map((ep) => [ep.label, ep] as const))(
+  "standalone page walk, %s",
+  (_label, ep) => {
+    const client = (fetch: typeof globalThis.fetch) => (params: Params, options?: any) =>
+      ep.operation(fetch).all(params, options);
+
+    it("walks an honest server as .all() does: the same requests (options on every page), items and pages", async () => {
+      await run(
+        fc.asyncProperty(honestCase(ep), async (c) => {
+          const data: Dataset = {
+            items: itemsOf("i", c.total),
+            defaultLimit: c.defaultLimit,
+            end: c.end,
+          };
+          const params = callerParams(ep, c);
+          const options = {
+            ...(c.cap !== undefined && { maxPages: c.cap }),
+            ...(c.headers && { headers: { "x-walk": "honest" } }),
+            ...(c.timeout && { timeout: 30_000 }),
+            ...(c.maxRetries !== undefined && { maxRetries: c.maxRetries }),
+          };
+          const walked = async (make: typeof client) => {
+            const server = stubServer(ep, (sent) =>
+              answer(ep, sent, honestReply(ep, data, sent.params)),
+            );
+            const walk = make(server.fetch)(params, options);
+            const items = await collect<Item>(walk);
+            const requests = server.sent.map((s) => [s.params, s.headers.get("x-walk")]);
+            server.sent.length = 0;
+            const pages = await collect<unknown>(walk.pages());
+            return { items, requests, pages, pageRequests: server.params() };
+          };
+          const all = await walked(client);
+          const own = await walked(ep.standalone!);
+          expect(own).toEqual(all);
+          expect(own.items, "the items of the documented walk").toEqual(
+            honestWalk(ep, c, params).items,
+          );
+        }),
+        25,
+      );
+    });
+
+    it("refuses what .all() refuses, with the same error and nothing sent: options, params, keyset ranges", async () => {
+      const required = Object.keys(ep.required)[0]!;
+      const data: Dataset = { items: itemsOf("i", 5), defaultLimit: 2, end: null };
+      const compare = async (params: Params, options: unknown) => {
+        const runs = [client, ep.standalone!].map(async (make) => {
+          const server = stubServer(ep, (sent) =>
+            answer(ep, sent, honestReply(ep, data, sent.params)),
+          );
+          const result = await outcome(() => make(server.fetch)(params, options));
+          return { ...result, sent: server.params() };
+        });
+        const [all, own] = await Promise.all(runs);
+        expect(own, stringifyJson({ params, options })).toEqual(all);
+        return all!;
+      };
+      // Options: misspelt, a bad maxPages, no object.
+      for (const options of [
+        { timout: 5 },
+        { maxPages: -1 },
+        { maxPages: 1.5 },
+        { maxPages: "2" },
+        null,
+      ]) {
+        const refused = await compare({ ...ep.required }, options);
+        expect(refused.error?.name).toBe("ConfigurationError");
+        expect(refused.sent).toHaveLength(0);
+      }
+      // Params, as the one-page call checks them; DAS keyset ranges without a cursor.
+      const seen = new Set<string>();
+      /** Mostly a valid value, sometimes one the call refuses. */
+      const member = <T>(valid: T[], refused: T[]) =>
+        fc.oneof(
+          { arbitrary: fc.constantFrom(...valid), weight: 3 },
+          { arbitrary: fc.constantFrom(...refused), weight: 1 },
+        );
+      await run(
+        fc.asyncProperty(
+          fc.record({
+            required: member<string | undefined>([ADDRESS], ["not-an-address", undefined]),
+            // (DAS takes no page beside a cursor.)
+            page: ep.keyset
+              ? member<unknown>([undefined], [1, 2n])
+              : member<unknown>([undefined, 1, 2n], [0, "2", null]),
+            limit: member<unknown>([undefined, 2], [0, 1001, "5"]),
+            cursor: member<unknown>([undefined, token(2)], ["", 5]),
+            range: ep.keyset
+              ? member<string | undefined>([undefined], ["after", "before"])
+              : fc.constant(undefined),
+            maxPages: fc.constantFrom(undefined, 1, 2),
+          }),
+          async (v) => {
+            const params: Params = {};
+            if (v.required !== undefined) params[required] = v.required;
+            if (ep.walk === "page" || ep.keyset) if (v.page !== undefined) params.page = v.page;
+            if (v.limit !== undefined) params.limit = v.limit;
+            if (ep.walk === "cursor" && v.cursor !== undefined) params[ep.cursor] = v.cursor;
+            // (A keyset walk without a cursor has a range: without either it would be a page
+            // walk, which this cursor server would answer with the same page forever.)
+            const range = ep.keyset && v.cursor === undefined ? (v.range ?? "after") : v.range;
+            if (range !== undefined) params[range] = token(3);
+            const { error } = await compare(
+              params,
+              v.maxPages === undefined ? undefined : { maxPages: v.maxPages },
+            );
+            seen.add(error ? error.name : "walked");
+          },
+        ),
+        40,
+      );
+      // (The cases reach both ends: walks, and refusals of both kinds where there are keyset ranges.)
+      expect([...seen].sort()).toEqual(
+        [...(ep.keyset ? ["ConfigurationError"] : []), "ValidationError", "walked"].sort(),
+      );
+    });
+  },
+);

@@ -23,7 +23,7 @@
 import { readFileSync } from "node:fs";
 import { parseJson, stringifyJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
-import { useMock, type Clients } from "./harness.js";
+import { useMock, type Clients, type Harness } from "./harness.js";
 import { deref, operations, validateAgainst, type Operation } from "./spec.js";
 
 const STEERED = 3;
@@ -146,6 +146,54 @@ function lastPage(
   return { stop: false, why: "next cursor" };
 }
 
+/**
+ * A `fetch` that steers the mock: for each of the first STEERED pages, the first seed (probed
+ * directly, outside the client) whose generated page a correct walker continues from, with a next
+ * cursor the spec accepts as the cursor parameter; then the example, a last page. The seeds it
+ * chose are in `seeds`. Deterministic: two walks through two of them are served the same pages.
+ */
+function steered(h: Harness, op: Operation): { fetch: typeof fetch; seeds: string[] } {
+  const pg = op.pagination;
+  const cursorSchema = pg.style === "cursor" ? paramSchema(op, pg.cursor) : undefined;
+  let n = 0;
+  const seeds: string[] = [];
+  const steering: typeof fetch = async (input, init) => {
+    if (++n > STEERED) return h.fetch(input, init);
+    const sent = await requestParams(op, input, init);
+    for (let k = 0; k < 100; k++) {
+      const prefer = `dynamic=true, seed=${op.id}-${n}-${k}`;
+      const probe = await globalThis.fetch(...withHeaders(input, init, { prefer, [PROBE]: "1" }));
+      const text = await probe.text();
+      const page = op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
+      if (probe.status !== 200 || lastPage(op, sent, page).stop) continue;
+      if (
+        cursorSchema &&
+        validateAgainst(op, cursorSchema, get(page, pg.nextCursor ?? pg.cursor)).length
+      )
+        continue;
+      seeds.push(prefer);
+      return servedNamingPageAskedFor(
+        op,
+        sent,
+        await h.fetch(...withHeaders(input, init, { prefer })),
+      );
+    }
+    throw new Error(`${op.id}: no seed gave a page to continue from`);
+  };
+  return { fetch: steering, seeds };
+}
+
+/** The params of the several-pages walks: the example's, from the first page / without a cursor, pages of 3. */
+function walkParams(op: Operation): any {
+  const pg = op.pagination;
+  const params: any = structuredClone(op.input);
+  delete params[pg.style === "page" ? pg.page : pg.cursor];
+  // (Keyset params such as getHistory's `after` make `.all()` refuse to start, or one request with maxPages: 1: not this walk.)
+  for (const name of pg.keyset ?? []) delete params[name];
+  if (pg.style === "page") params[pg.limit] = 3;
+  return params;
+}
+
 describe("pagination", () => {
   const h = useMock("examples");
 
@@ -196,43 +244,9 @@ describe("pagination", () => {
       ),
     )("%s", async (_label, op) => {
       const pg = op.pagination;
-      const cursorSchema = pg.style === "cursor" ? paramSchema(op, pg.cursor) : undefined;
-      let n = 0;
-      const seeds: string[] = [];
-      // Steer the mock: for each of the first STEERED pages, the first seed (probed directly,
-      // outside the client) whose generated page a correct walker continues from, with a next
-      // cursor the spec accepts as the cursor parameter. Then the example: a last page.
-      const steering: typeof fetch = async (input, init) => {
-        if (++n > STEERED) return h.fetch(input, init);
-        const sent = await requestParams(op, input, init);
-        for (let k = 0; k < 100; k++) {
-          const prefer = `dynamic=true, seed=${op.id}-${n}-${k}`;
-          const probe = await globalThis.fetch(
-            ...withHeaders(input, init, { prefer, [PROBE]: "1" }),
-          );
-          const text = await probe.text();
-          const page = op.kind === "openrpc" ? (parseJson(text) as any).result : parseJson(text);
-          if (probe.status !== 200 || lastPage(op, sent, page).stop) continue;
-          if (
-            cursorSchema &&
-            validateAgainst(op, cursorSchema, get(page, pg.nextCursor ?? pg.cursor)).length
-          )
-            continue;
-          seeds.push(prefer);
-          return servedNamingPageAskedFor(
-            op,
-            sent,
-            await h.fetch(...withHeaders(input, init, { prefer })),
-          );
-        }
-        throw new Error(`${op.id}: no seed gave a page to continue from`);
-      };
+      const { fetch: steering, seeds } = steered(h, op);
       // Start from the example, at the first page / without a cursor; pages of 3.
-      const params: any = structuredClone(op.input);
-      delete params[pg.style === "page" ? pg.page : pg.cursor];
-      // (Keyset params such as getHistory's `after` make `.all()` refuse to start, or one request with maxPages: 1: not this walk.)
-      for (const name of pg.keyset ?? []) delete params[name];
-      if (pg.style === "page") params[pg.limit] = 3;
+      const params = walkParams(op);
 
       let items = 0;
       for await (const _item of all(h.clients({ fetch: steering }), op)(params)) items++;
@@ -298,6 +312,73 @@ describe("pagination", () => {
       const first = (parseJson(h.exchanges[0]!.text) as any).result;
       expect(count).toBe((get(first, pg.items) as unknown[]).length);
     });
+  });
+
+  describe("the standalone page walks (paginate<Method>, JSON-RPC): the walk of .all(), page for page", () => {
+    const rpcPaginated = paginated.filter((o) => o.kind === "openrpc");
+    const pascal = (name: string) =>
+      name.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+    /** `paginate<Method>(create<Area>Rpc(options), params, options)`, as a caller imports it. */
+    const standalone = async (op: Operation) => {
+      const pkg: any = await import(`@chaindata/${op.area}`);
+      const walk = pkg[`paginate${pascal(op.id)}`];
+      const rpc = pkg[`create${pascal(op.area)}Rpc`];
+      return (fetch: typeof globalThis.fetch, params: unknown, options?: object) =>
+        walk(rpc(h.options({ fetch })), params, options) as AsyncIterable<unknown> & {
+          pages(): AsyncIterable<unknown>;
+        };
+    };
+
+    it("each paginated JSON-RPC method has one; no other method has", async () => {
+      const areas = new Set(operations.filter((o) => o.kind === "openrpc").map((o) => o.area));
+      for (const area of areas) {
+        const pkg = await import(`@chaindata/${area}`);
+        expect(
+          Object.keys(pkg)
+            .filter((name) => /^paginate[A-Z]/.test(name))
+            .sort(),
+          area,
+        ).toEqual(
+          rpcPaginated
+            .filter((o) => o.area === area)
+            .map((o) => `paginate${pascal(o.id)}`)
+            .sort(),
+        );
+      }
+    });
+
+    it.each(rpcPaginated.map((o) => [`${o.pagination.style} ${o.id}`, o] as const))(
+      "%s: the same requests, items and pages as .all() over several steered pages",
+      async (_label, op) => {
+        const paginate = await standalone(op);
+        const params = walkParams(op);
+        /** One walk through a fresh steering fetch: what it sent and what it yielded. */
+        const walked = async (
+          walk: (fetch: typeof globalThis.fetch) => AsyncIterable<unknown>,
+        ): Promise<{ sent: unknown[]; yielded: string }> => {
+          h.mock.clearRequests();
+          const out: unknown[] = [];
+          for await (const x of walk(steered(h, op).fetch)) out.push(x);
+          const sent = h
+            .requests()
+            .filter((r) => !r.headers[PROBE])
+            .map((r) => sentParams(op, r as any));
+          return { sent, yielded: stringifyJson(out) };
+        };
+        const client = (fetch: typeof globalThis.fetch) => all(h.clients({ fetch }), op);
+        const clientItems = await walked((fetch) => client(fetch)(params));
+        const clientPages = await walked((fetch) => client(fetch)(params).pages());
+        const ownItems = await walked((fetch) => paginate(fetch, params));
+        const ownPages = await walked((fetch) => paginate(fetch, params).pages());
+        // (A walk of several pages, to the example page: the comparison is not of one request.)
+        expect(clientItems.sent).toHaveLength(STEERED + 1);
+        expect(ownItems).toEqual(clientItems);
+        expect(ownPages).toEqual(clientPages);
+        // With maxPages, the options reach the walk as they reach .all().
+        const capped = await walked((fetch) => paginate(fetch, params, { maxPages: 2 }));
+        expect(capped.sent).toEqual(clientItems.sent.slice(0, 2));
+      },
+    );
   });
 
   it("maxPages stops a walk early; .pages() yields whole pages", async () => {

@@ -7,6 +7,18 @@ import type * as Compression from "@chaindata/compression";
 import type * as Das from "@chaindata/das";
 import type * as Mint from "@chaindata/mint";
 import type * as Sender from "@chaindata/sender";
+import {
+  paginateGetCompressedAccountsByOwner,
+  paginateGetCompressedTokenAccountsByDelegate,
+  paginateGetCompressedTokenAccountsByOwner,
+  paginateGetCompressionSignaturesForAddress,
+  paginateGetLatestCompressionSignatures,
+} from "@chaindata/compression";
+import {
+  paginateGetAssetsByAuthority,
+  paginateGetAssetsByOwner,
+  paginateGetNftEditions,
+} from "@chaindata/das";
 import { createSenderRpc, ping as pingStandalone } from "@chaindata/sender";
 import type * as TokenMetadata from "@chaindata/token-metadata";
 import type * as Wallet from "@chaindata/wallet";
@@ -299,6 +311,45 @@ export async function contract(): Promise<void> {
   })) {
     exact<typeof transfer, Wallet.GetTransfersResult["data"][number]>(true);
   }
+
+  // -- standalone page walks: exactly what the client's .all() returns -------------------------------
+  exact<ReturnType<typeof paginateGetAssetsByOwner>, ReturnType<typeof das.getAssetsByOwner.all>>(
+    true,
+  );
+  exact<
+    ReturnType<typeof paginateGetAssetsByAuthority>,
+    ReturnType<typeof das.getAssetsByAuthority.all>
+  >(true);
+  exact<ReturnType<typeof paginateGetNftEditions>, ReturnType<typeof das.getNftEditions.all>>(true);
+  exact<
+    ReturnType<typeof paginateGetCompressedAccountsByOwner>,
+    ReturnType<typeof compression.getCompressedAccountsByOwner.all>
+  >(true);
+  exact<
+    ReturnType<typeof paginateGetCompressedTokenAccountsByOwner>,
+    ReturnType<typeof compression.getCompressedTokenAccountsByOwner.all>
+  >(true);
+  exact<
+    ReturnType<typeof paginateGetCompressedTokenAccountsByDelegate>,
+    ReturnType<typeof compression.getCompressedTokenAccountsByDelegate.all>
+  >(true);
+  exact<
+    ReturnType<typeof paginateGetCompressionSignaturesForAddress>,
+    ReturnType<typeof compression.getCompressionSignaturesForAddress.all>
+  >(true);
+  exact<
+    ReturnType<typeof paginateGetLatestCompressionSignatures>,
+    ReturnType<typeof compression.getLatestCompressionSignatures.all>
+  >(true);
+  // (And the params and options: the same as .all()'s, after the endpoint.)
+  exact<
+    Parameters<typeof paginateGetAssetsByOwner>[2],
+    Parameters<typeof das.getAssetsByOwner.all>[1]
+  >(true);
+  exact<
+    Parameters<typeof paginateGetAssetsByOwner>[1],
+    Parameters<typeof das.getAssetsByOwner.all>[0]
+  >(true);
 
   // -- what must not compile -------------------------------------------------------------------------
   // @ts-expect-error a u64 is a bigint, not a number

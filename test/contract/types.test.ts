@@ -27,4 +27,13 @@ describe("types", () => {
       "operations without a call in test/contract/types.check.ts (`const <id>: <Area>.<Id>Result = await <client>.<id>(…)`)",
     ).toEqual([]);
   });
+
+  it("types.check.ts compares the standalone page walk of every paginated JSON-RPC method with .all()", () => {
+    const source = readFileSync(new URL("./types.check.ts", import.meta.url), "utf8");
+    const missing = operations
+      .filter((op) => op.kind === "openrpc" && op.pagination)
+      .map((op) => `paginate${op.id.charAt(0).toUpperCase()}${op.id.slice(1)}`)
+      .filter((walk) => !source.includes(`ReturnType<typeof ${walk}>`));
+    expect(missing, "page walks without an exact<…> beside .all() in types.check.ts").toEqual([]);
+  });
 });

@@ -72,6 +72,34 @@ describe("generated package README", () => {
     );
   });
 
+  it("names a JSON-RPC package's standalone functions, and the page walk of each paginated method", () => {
+    const text = readme({
+      area: "things",
+      kind: "openrpc",
+      file: "openrpc/things.json",
+      doc: {
+        openrpc: "1.3.2",
+        info: { title: "Things RPC", version: "1" },
+        methods: [
+          { name: "getThing", summary: "Get", params: [], result: { name: "thing", schema: {} } },
+          {
+            name: "listThings",
+            summary: "List",
+            params: [],
+            result: { name: "things", schema: {} },
+            "x-pagination": { style: "page", items: "items" },
+          },
+        ],
+      },
+    });
+    expect(text).toContain("| `listThings` (paginated: `.all()`, `paginateListThings`) | List |");
+    expect(text).toContain(
+      "Each method is also a standalone function, so a bundle carries only the methods it imports: `getThing(createThingsRpc(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListThings(rpc, params))`, with the options and checks of `.all()`.",
+    );
+    // (A REST package has no standalone functions.)
+    expect(readme(rest({}))).not.toContain("standalone");
+  });
+
   it("shows a delivery receiver when the document lists webhooks", () => {
     const text = readme(rest({}, { made: { post: { requestBody: {} } } }));
     expect(text).toContain(

@@ -79,6 +79,30 @@ describe("the sender's constants (tip accounts, minimum tip, regions) tree-shake
   });
 });
 
+describe("the standalone page walks (paginate<Method>) tree-shake away", () => {
+  // Strings only a page walk carries (core's `paginate` and `withPagination(…).all`), minified or
+  // not. The one-call standalone programs import no walk, not even the compression one, whose
+  // method is paginated; the budgets above would let a small walk slip in.
+  const marks = ["maxPages", "cannot go on from these alone"];
+  const carried = (code: Uint8Array | undefined) => {
+    const text = new TextDecoder().decode(code);
+    return marks.filter((m) => text.includes(m));
+  };
+  it.each([
+    ["das standalone (getAsset)", areas.das!.standalone!],
+    ["compression standalone (getCompressedAccountsByOwner)", areas.compression!.standalone!],
+  ])("a %s program carries none of them", async (_, program) => {
+    expect(carried((await bundleSize(program)).code)).toEqual([]);
+  });
+  it("a program that walks pages carries them (the check above can fail)", async () => {
+    const { code } = await bundleSize(
+      `import { createDasRpc, paginateGetAssetsByOwner } from '@chaindata/das';\n` +
+        `for await (const asset of paginateGetAssetsByOwner(createDasRpc({ apiKey: 'k' }), { ownerAddress: 'x' })) console.log(asset);`,
+    );
+    expect(carried(code)).toEqual(marks);
+  });
+});
+
 describe("packages/core/scripts/size.mjs --breakdown (the per-module measurement decision 0008 cites)", () => {
   it("runs, and prints a cost for every stubbed module", async () => {
     const { execFileSync } = await import("node:child_process");

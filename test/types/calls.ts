@@ -1,8 +1,22 @@
 // Type tests, checked by `tsc -p test/types` (test/types/types.test.ts): valid calls
 // compile; every `@ts-expect-error` line must be a type error, or tsc fails.
 import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
-import { createCompressionClient } from "@chaindata/compression";
-import { createBatcher, createDasClient, type Asset, type ResponseFields } from "@chaindata/das";
+import {
+  createCompressionClient,
+  createCompressionRpc,
+  paginateGetCompressedAccountsByOwner,
+  paginateGetLatestCompressionSignatures,
+} from "@chaindata/compression";
+import * as dasPackage from "@chaindata/das";
+import {
+  createBatcher,
+  createDasClient,
+  createDasRpc,
+  paginateGetAssetsByOwner,
+  paginateGetNftEditions,
+  type Asset,
+  type ResponseFields,
+} from "@chaindata/das";
 import {
   createChainDataClient,
   type ChainDataClientOptions,
@@ -282,6 +296,65 @@ export async function maybeUndefined(
     onEvent: () => {},
   });
   createServer(toNodeHandler(handle));
+}
+
+/**
+ * The standalone page walks (`paginate<Method>`, one per paginated JSON-RPC method): the params of
+ * the method, the options of `.all()` (request options and `maxPages`), and what `.all()` returns.
+ */
+export async function standalonePageWalks(
+  signal: AbortSignal,
+  page: number | undefined,
+): Promise<void> {
+  const rpc = createDasRpc({ apiKey: "k" });
+  for await (const item of paginateGetAssetsByOwner(
+    rpc,
+    { ownerAddress: ADDRESS, limit: 1000, options: { showFungible: true } },
+    { maxPages: 3, signal, timeout: 5_000, headers: { "x-a": "1" } },
+  )) {
+    const id: string = item.id;
+  }
+  for await (const result of paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS, page }).pages())
+    result.items;
+  for await (const edition of paginateGetNftEditions(
+    rpc,
+    { mint: ADDRESS },
+    { maxPages: undefined },
+  ))
+    edition.mint;
+  const sameAsAll: ReturnType<typeof das.getAssetsByOwner.all> = paginateGetAssetsByOwner(rpc, {
+    ownerAddress: ADDRESS,
+  });
+  const zk = createCompressionRpc();
+  for await (const account of paginateGetCompressedAccountsByOwner(zk, { owner: ADDRESS }))
+    account.hash;
+  // (Params without required members may be left out, as in the one-page call.)
+  for await (const item of paginateGetLatestCompressionSignatures(zk)) item.signature;
+}
+
+export async function invalidPageWalks(): Promise<void> {
+  const rpc = createDasRpc();
+  // @ts-expect-error — `ownerAddress` is required
+  paginateGetAssetsByOwner(rpc, {});
+  // @ts-expect-error — `limit` is a number
+  paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS, limit: "10" });
+  // @ts-expect-error — `maxPages` is a number
+  paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS }, { maxPages: "3" });
+  // @ts-expect-error — not an option of .all()
+  paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS }, { pageSize: 3 });
+  // @ts-expect-error — the params are required (getAssetsByOwner's are)
+  paginateGetAssetsByOwner(rpc);
+  // @ts-expect-error — the first argument is the endpoint of createDasRpc, not a client
+  paginateGetAssetsByOwner(das, { ownerAddress: ADDRESS });
+  // @ts-expect-error — another method's params: getNftEditions takes `mint`
+  paginateGetNftEditions(rpc, { ownerAddress: ADDRESS });
+  // @ts-expect-error — getAsset is not paginated: there is no paginateGetAsset
+  dasPackage.paginateGetAsset;
+  // @ts-expect-error — getAssetBatch is not paginated either
+  dasPackage.paginateGetAssetBatch;
+  for await (const asset of paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS }))
+    // @ts-expect-error — the items are assets, typed: an asset has no `signature`
+    asset.signature;
 }
 
 export async function invalid(): Promise<void> {

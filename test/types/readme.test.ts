@@ -41,8 +41,9 @@ function examplesOf(pkg: string): string[] {
   return [...source.matchAll(/^[ \t]*\* @example\n[ \t]*\* ```ts\n([\s\S]*?)^[ \t]*\* ```$/gm)].map(
     (m) => {
       const code = m[1]!.replace(/^[ \t]*\* ?/gm, "");
-      // A standalone JSON-RPC function, `getAsset(rpc, …)`, or a client member, `das.getAsset(…)`.
-      const standalone = /await (\w+)\(rpc\b/.exec(code);
+      // A standalone JSON-RPC function, `getAsset(rpc, …)` (a page walk too,
+      // `for await (… of paginateGetAssetsByOwner(rpc, …))`), or a client member, `das.getAsset(…)`.
+      const standalone = /\b(\w+)\(rpc\b/.exec(code);
       // (`rpc` is what the package's create…Rpc returns: the sender's remembers its options, for ping.)
       const makeRpc = /export function (create\w+Rpc)\(/.exec(source)?.[1];
       if (standalone)

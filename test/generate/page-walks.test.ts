@@ -1,0 +1,73 @@
+// The standalone page walks (`paginate<Method>`, scripts/generate/rpc.mjs): one per paginated
+// JSON-RPC method, with the method's status in its JSDoc, an @example a walk can run, through the
+// method's own standalone function (so a deprecated method warns as its one-page call does), and
+// a name the name-clash rule holds free.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
+
+const das = () =>
+  JSON.parse(
+    readFileSync(new URL("../../spec/dist/openrpc/das.json", import.meta.url), "utf8"),
+  ) as { info: Record<string, unknown>; methods: any[] };
+const clientOf = async (doc: object): Promise<string> =>
+  (await emitRpcArea({ area: "das", kind: "openrpc", doc, file: "openrpc/das.json" }))[
+    "packages/das/src/generated/client.ts"
+  ];
+/** The JSDoc and declaration of one generated function. */
+const functionOf = (client: string, name: string) => {
+  const at = client.indexOf(`export function ${name}(`);
+  expect(at, name).toBeGreaterThan(0);
+  const start = client.lastIndexOf("/**", at);
+  return client.slice(start, client.indexOf("\n}\n", at));
+};
+
+describe("paginate<Method>", () => {
+  it("exists for each paginated method only, and walks through the method's standalone function", async () => {
+    const client = await clientOf(das());
+    expect([...client.matchAll(/^export function (paginate\w+)\(/gm)].map((m) => m[1])).toEqual([
+      "paginateGetAssetsByOwner",
+      "paginateGetAssetsByAuthority",
+      "paginateGetNftEditions",
+    ]);
+    expect(functionOf(client, "paginateGetNftEditions")).toContain(
+      "((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!).all(params, options);",
+    );
+  });
+
+  it("carries the method's @deprecated and the area's @beta", async () => {
+    const doc = das();
+    doc.info["x-beta"] = true;
+    const owner = doc.methods.find((m) => m.name === "getAssetsByOwner");
+    Object.assign(owner, { deprecated: true, "x-replaced-by": "getAssetsByAuthority" });
+    const walk = functionOf(await clientOf(doc), "paginateGetAssetsByOwner");
+    expect(walk).toContain(" * @beta Routes and response formats may change.\n");
+    expect(walk).toContain(" * @deprecated Use getAssetsByAuthority instead.\n");
+    // (The one-page function it calls warns, once per process.)
+    expect(walk).toContain("=> getAssetsByOwner(rpc, params, options)");
+  });
+
+  it("shows a for-await loop from the first example a walk can start from, without its page", async () => {
+    const doc = das();
+    const owner = doc.methods.find((m) => m.name === "getAssetsByOwner");
+    const keysetOnly = structuredClone(owner.examples[0]);
+    keysetOnly.params = keysetOnly.params
+      .filter((p: { name: string }) => p.name !== "page")
+      .concat({ name: "after", value: "keyset-start" });
+    owner.examples.unshift(keysetOnly);
+    const walk = functionOf(await clientOf(doc), "paginateGetAssetsByOwner");
+    expect(walk).toContain(" * for await (const asset of paginateGetAssetsByOwner(rpc, {\n");
+    expect(walk).toContain(" *   console.log(asset);\n * }\n");
+    expect(walk).not.toContain("keyset-start"); // (the walk would refuse to start from it)
+    expect(walk).not.toMatch(/^ \* {3}page:/m);
+  });
+
+  it("is a name the name-clash rule holds free", async () => {
+    const doc = das();
+    doc.methods.find((m) => m.name === "getAsset").name = "paginateGetAssetsByOwner";
+    await expect(clientOf(doc)).rejects.toThrow(
+      `(getAssetsByOwner): [name-clash] "paginateGetAssetsByOwner" is both method getAssetsByOwner's page-walk function (generated/client.ts) and method paginateGetAssetsByOwner's function (generated/client.ts): one name cannot be bound twice in generated/client.ts`,
+    );
+  });
+});
