@@ -57,10 +57,10 @@ const set = (value: any, path: string, to: unknown): any => {
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result)
- * unless it says `hasMore: true`; and before a later page whose `echoedPage` is another page. Cursor style starts with `params` as given and stops when
- * `hasMore` is `false`, the next cursor is missing, `null` or `''`, a page has no items, or the
- * next cursor is one it has sent before (a server or mock repeating a cursor would otherwise loop
- * forever).
+ * unless it says `hasMore: true`; and before a later page whose `echoedPage` is another page.
+ * Cursor style starts with `params` as given and stops when `hasMore` is `false`, the next cursor
+ * is missing, `null` or `''`, a page has no items, or the next cursor is one it has sent before
+ * (a server or mock repeating a cursor would otherwise loop forever).
  *
  * @param fetchPage - the operation, called with the params of each page
  * @param params - the first page's params (never modified: the first page may be sent this very
