@@ -76,38 +76,45 @@ describe("a 50 MB response", () => {
   it.each([
     ["safe integers only (JSON.parse fast path)", false],
     ["u64 values beyond 2^53 in every item (lossless slow path)", true],
-  ])("%s: parses completely, in bounded time", async (_name, unsafe) => {
-    const body = bigBody(unsafe);
-    const bytes = body.head.length + body.tail.length;
-    const { lines, logger } = recordingLogger();
-    const das = createDasClient({
-      apiKey: API_KEY,
-      baseUrls: { rpc: server.url },
-      logger,
-      timeout: 30_000,
-      maxRetries: 0,
-    });
-    server.serve(serveBig(body));
-    const started = performance.now();
-    const result = await das.getAssetBatch({ ids: [ASSET_ID] });
-    const elapsed = performance.now() - started;
-    const mb = bytes / 1024 / 1024;
-    console.log(
-      `[faults] 50 MB response, ${unsafe ? "u64 > 2^53 in every item" : "safe integers only"}: ${mb.toFixed(1)} MB, ${body.count} items, call settled in ${elapsed.toFixed(0)} ms (${(mb / (elapsed / 1000)).toFixed(1)} MB/s)`,
-    );
-    expect(bytes).toBeGreaterThanOrEqual(TARGET);
-    expect(result).toHaveLength(body.count);
-    const last = result[body.count - 1]!;
-    expect(last.id).toBe(id58(body.count - 1));
-    // u64 fields are bigint, and exact.
-    expect(last.token_info!.supply).toBe(
-      unsafe ? 18446744073709551615n - BigInt(body.count - 1) : BigInt(1_000_000 + body.count - 1),
-    );
-    expect(result[0]!.content!.metadata!.name).toBe("Token #0");
-    // Bounded: a generous ceiling for 2 slow cores; the measured time is printed above.
-    expect(elapsed).toBeLessThan(20_000);
-    expect(lines.some((l) => l.startsWith("debug getAssetBatch: POST"))).toBe(true);
-  });
+  ])(
+    "%s: parses completely, in bounded time",
+    async (_name, unsafe) => {
+      const body = bigBody(unsafe);
+      const bytes = body.head.length + body.tail.length;
+      const { lines, logger } = recordingLogger();
+      const das = createDasClient({
+        apiKey: API_KEY,
+        baseUrls: { rpc: server.url },
+        logger,
+        timeout: 30_000,
+        maxRetries: 0,
+      });
+      server.serve(serveBig(body));
+      const started = performance.now();
+      const result = await das.getAssetBatch({ ids: [ASSET_ID] });
+      const elapsed = performance.now() - started;
+      const mb = bytes / 1024 / 1024;
+      console.log(
+        `[faults] 50 MB response, ${unsafe ? "u64 > 2^53 in every item" : "safe integers only"}: ${mb.toFixed(1)} MB, ${body.count} items, call settled in ${elapsed.toFixed(0)} ms (${(mb / (elapsed / 1000)).toFixed(1)} MB/s)`,
+      );
+      expect(bytes).toBeGreaterThanOrEqual(TARGET);
+      expect(result).toHaveLength(body.count);
+      const last = result[body.count - 1]!;
+      expect(last.id).toBe(id58(body.count - 1));
+      // u64 fields are bigint, and exact.
+      expect(last.token_info!.supply).toBe(
+        unsafe
+          ? 18446744073709551615n - BigInt(body.count - 1)
+          : BigInt(1_000_000 + body.count - 1),
+      );
+      expect(result[0]!.content!.metadata!.name).toBe("Token #0");
+      // Bounded: a generous ceiling for 2 slow, shared cores (a quadratic scan of 50 MB would take
+      // hours); the measured time is printed above.
+      expect(elapsed).toBeLessThan(120_000);
+      expect(lines.some((l) => l.startsWith("debug getAssetBatch: POST"))).toBe(true);
+    },
+    240_000,
+  );
 
   it("cut off 1 KB before its end: InvalidResponseError 'truncated', in bounded time", async () => {
     const body = bigBody(true);
@@ -136,6 +143,6 @@ describe("a 50 MB response", () => {
     expect(error).toMatchObject({ name: "InvalidResponseError", reason: "truncated", status: 200 });
     expect(error.snippet.length).toBeLessThanOrEqual(200);
     expect(server.requests).toHaveLength(1);
-    expect(elapsed).toBeLessThan(20_000);
-  });
+    expect(elapsed).toBeLessThan(120_000);
+  }, 240_000);
 });
