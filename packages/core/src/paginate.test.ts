@@ -141,7 +141,7 @@ describe("paginate: page style", () => {
       collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a", before: "b" })),
     ).rejects.toThrow(
       new ConfigurationError(
-        "before, after: .all() cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
+        "before, after: a page walk cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
       ),
     );
     expect(fetchPage).not.toHaveBeenCalled();

@@ -103,7 +103,7 @@ export function paginate<I, R>(
     if (keys.length && get(current, cursor) === undefined && max > 1)
       misconfigured(
         keys.join(", "),
-        `.all() cannot go on from these alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
+        `a page walk cannot go on from these alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
       );
     const seen = new Set<unknown>([get(current, cursor)]);
     for (let fetched = 0; fetched < max; fetched++) {
