@@ -421,6 +421,35 @@ describe("docs build", () => {
     }
   });
 
+  it("shows the SDK's receiver on the pages of deliveries that reach your endpoint, and finds it in the search", async () => {
+    const webhooks = await import("@chaindata/webhooks");
+    const idx = JSON.parse(page("search-index.json"));
+    const doc = load("openapi/webhooks.json");
+    const reaching: string[] = [];
+    for (const [name, item] of Object.entries<any>(doc.webhooks ?? {})) {
+      const op = item.post;
+      const html = page(`webhooks/${op.operationId}.html`);
+      const toReceiver = name !== "discord"; // discord deliveries post to Discord
+      expect(html.includes('<section id="receiver"'), op.operationId).toBe(toReceiver);
+      if (!toReceiver) continue;
+      reaching.push(`webhooks/${op.operationId}.html`);
+      expect(text(html)).toContain('import { createWebhookHandler } from "@chaindata/webhooks"');
+      expect(text(html)).toContain("toNodeHandler(handle)");
+      expect(text(html).includes('kind: "raw"'), op.operationId).toBe(name === "raw");
+    }
+    expect(reaching).toHaveLength(2);
+    for (const name of ["createWebhookHandler", "toNodeHandler"]) {
+      expect(webhooks).toHaveProperty(name);
+      expect(
+        idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u),
+        name,
+      ).toEqual(reaching);
+    }
+    expect(text(page("webhooks/index.html"))).toContain(
+      "createWebhookHandler of @chaindata/webhooks receives them",
+    );
+  });
+
   it("marks deprecated operations with their replacement, and x-source items with markers", () => {
     const mint = load("openrpc/mint.json").methods[0];
     const html = page(`mint/${mint.name}.html`);

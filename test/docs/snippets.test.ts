@@ -10,7 +10,7 @@
 //      pairing that documents an error rejects with the class the SDK documents for it.
 // Running changes one thing in a snippet: each client factory call gets the mock's `baseUrls`
 // on top of the snippet's own options (see `pointAtMock`). The API key the snippets read,
-// process.env.CHAINDATA_API_KEY, is a placeholder here.
+// process.env.CHAINDATA_API_KEY, is a placeholder here, and so is the receivers' WEBHOOK_AUTH.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -158,6 +158,8 @@ beforeAll(() => {
     writeFileSync(join(dir, `${module}.mjs`), outputText);
   }
   vi.stubEnv("CHAINDATA_API_KEY", PLACEHOLDER_KEY);
+  // The delivery receivers' secret (webhooks/deliver*Events.html): a handler without one throws.
+  vi.stubEnv("WEBHOOK_AUTH", "placeholder-webhook-secret");
 }, 60_000);
 afterAll(() => {
   vi.unstubAllEnvs();

@@ -20,6 +20,8 @@ import {
   gettingStartedPage,
   homePage,
   operationPage,
+  RECEIVER_NAMES,
+  reachesReceiver,
   schemaIndexPage,
   schemaPage,
   TIP_NAMES,
@@ -152,6 +154,8 @@ function searchIndex(site) {
       }
       // How the key travels (api-key, X-Api-Key, Authorization): searched like a field.
       for (const w of (op.rest?.auth ?? area.auth).ways) fields.add(w.name);
+      // The SDK's receiver, for a delivery that reaches your endpoint.
+      if (reachesReceiver(op)) for (const name of RECEIVER_NAMES) fields.add(name);
       entries.push({
         n: op.id,
         k: op.transport,

@@ -270,6 +270,31 @@ function rpcShape(pc, op) {
   return `<p>${how}</p>${codeBlock(body, { label: "Request body shape", html: true })}${codeBlock(resultShape, { label: "Response body shape (result or error)", html: true })}`;
 }
 
+/** The SDK's receiver for deliveries (`@chaindata/webhooks`), named on the pages that show it and in the search. */
+export const RECEIVER_NAMES = ["createWebhookHandler", "toNodeHandler"];
+
+/** A delivery that reaches your endpoint (it carries the webhook's authHeader); discord ones go to Discord. */
+export const reachesReceiver = (op) =>
+  op.transport === "delivery" && op.rest.auth.ways.some((w) => w.in === "header");
+
+/** A delivery page's receiver: the SDK handler for this delivery kind. */
+export function receiverSnippet(op) {
+  const raw = op.deliveryName.startsWith("raw");
+  return `import { ${RECEIVER_NAMES[0]} } from "${op.area.pkg}";
+
+const handle = ${RECEIVER_NAMES[0]}({${raw ? `\n  kind: "raw", // the events are typed and parsed as raw transactions` : ""}
+  authHeader: process.env.WEBHOOK_AUTH!, // the authHeader the webhook was created with
+  onEvent: (event) => console.log(${raw ? "event.slot, event.transaction.signatures[0]" : "event.type, event.signature"}),
+});
+// node:http: import { ${RECEIVER_NAMES[1]} } from "${op.area.pkg}"; createServer(${RECEIVER_NAMES[1]}(handle)).listen(3000);
+// edge runtimes, Deno, Bun: export default { fetch: handle };`;
+}
+
+function receiverSection(pc, op) {
+  if (!reachesReceiver(op)) return "";
+  return `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(op.area.pkg)}</code> is a receiver for this delivery: it checks <code>Authorization</code> in constant time, parses the events (u64 values as <code>bigint</code>), drops repeated deliveries by signature, and answers as above (200 once every new event is handled, 500 when <code>onEvent</code> throws, so the service delivers again). It takes a standard <code>Request</code>; <code>${RECEIVER_NAMES[1]}</code> adapts it to <code>node:http</code>.</p>${codeBlock(receiverSnippet(op), { label: "TypeScript", lang: "ts" })}`;
+}
+
 function requestSection(pc, op) {
   const area = op.area;
   if (op.transport === "delivery") {
@@ -641,6 +666,7 @@ export function operationPage(site, op) {
       isDelivery ? "Receiver answer" : "Errors",
       errorsSection(pc, op),
     ],
+    ["receiver", "Receive with the SDK", isDelivery ? receiverSection(pc, op) : ""],
     ["examples", "Examples", examplesSection(pc, op)],
   ].filter(([, , b]) => b);
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › ${area.deprecated ? "Deprecated › " : ""}<a href="${href(pc, `${area.key}/index.html`)}">${esc(area.label)}</a>${isDelivery ? " › Deliveries" : ""} › <span>${esc(op.id)}</span></nav>
@@ -684,7 +710,7 @@ ${md(pc, info.description)}${info["x-source"] || area.doc["x-source"] ? `<p clas
 ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>${envTable(pc, area)}${regionsBlock(pc, area)}`)}
 ${constantsBlock(pc, info)}
 ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table>`))}
-${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
+${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${area.deliveries.some(reachesReceiver) ? `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(area.pkg)}</code> receives them (each delivery's page shows how).</p>` : ""}${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
 ${section("schemas", "Schemas", `<ul class="cols">${schemaIds.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`)}`;
   return layout(pc, { title: area.label, body, description: area.title });
@@ -993,6 +1019,13 @@ export function typeScriptSnippetsOf(site) {
           ...documentedError(op, ex.example),
           code: ex.ts,
         });
+    for (const op of area.deliveries.filter(reachesReceiver))
+      snippets.push({
+        page: op.href,
+        area: area.key,
+        example: "receiver",
+        code: receiverSnippet(op),
+      });
     snippets.push({
       page: `${area.key}/index.html`,
       area: area.key,
