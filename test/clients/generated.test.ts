@@ -528,6 +528,28 @@ describe("REST wire format", () => {
     ).toEqual([`/v1/wallet/${OWNER}/balances`, `/v1/wallet/${OWNER}/balances`, "batch of 2"]);
   });
 
+  it("the sdk batches each JSON-RPC area's calls apart (packages/sdk/README.md): DAS and compression calls of one tick go as two batches", async () => {
+    const { fetch, requests } = stub((r) =>
+      JSON.stringify(
+        r.body.map((call: { id: string; method: string }) => ({
+          jsonrpc: "2.0",
+          id: call.id,
+          result: call.method === "getAsset" ? { id: ADDRESS } : { context: { slot: 1 }, value: 1 },
+        })),
+      ),
+    );
+    const sdk = createChainDataClient({ ...options(fetch), batch: createBatcher() });
+    await Promise.all([
+      sdk.das.getAsset({ id: ADDRESS }),
+      sdk.compression.getCompressedBalanceByOwner({ owner: OWNER }),
+      sdk.das.getAsset({ id: ADDRESS }),
+      sdk.compression.getCompressedBalanceByOwner({ owner: OWNER }),
+    ]);
+    expect(
+      requests.map((r) => r.body.map((call: { method: string }) => call.method).join(", ")),
+    ).toEqual(["getAsset, getAsset", "getCompressedBalanceByOwner, getCompressedBalanceByOwner"]);
+  });
+
   it("DAS: page and a keyset param together is a ValidationError; .all() with a cursor walks by cursor, sending no page", async () => {
     const { fetch, requests } = stub(
       (r) =>
