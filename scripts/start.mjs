@@ -191,7 +191,13 @@ const lines = [
   `  CHAINDATA_MOCK_URL=${mock.url} npm run example          every example against this mock`,
   `  curl -s '${mock.url}/?api-key=local' -H 'content-type: application/json' \\`,
   `    -d '{"jsonrpc":"2.0","id":1,"method":"getAsset","params":{"id":"DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5"}}'`,
-  `  in code: createChainDataClient({ environment: "local" })${mock.port === 4010 ? "" : `, baseUrls: every host = ${mock.url}`}`,
+  // (Code to paste: `local` means port 4010, so another port goes in every host's base URL.)
+  ...(mock.port === 4010
+    ? [`  in code: const chaindata = createChainDataClient({ environment: "local" });`]
+    : [
+        `  in code: const url = "${mock.url}";`,
+        `           const chaindata = createChainDataClient({ environment: "local", baseUrls: { rpc: url, wallet: url, admin: url, api: url, sender: url } });`,
+      ]),
   "",
   `ready in ${ms(t0)} (mock start-up ${Math.round(mockMs)} ms, docs ${ms(docsStarted)}). Ctrl-C to stop.`,
   ...(flags.quiet ? [] : ["requests:"]),

@@ -7,10 +7,12 @@
  * running beside the other test files would rewrite the dist/ folders they import.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ChainDataClient } from "@chaindata/sdk";
 import { afterAll, describe, expect, it } from "vitest";
 import { root } from "./spec.js";
 
@@ -105,6 +107,24 @@ describe("npm start", () => {
         expect(out).toMatch(new RegExp(`^  ${area} +(POST )?${s.mockUrl}`, "m"));
       expect(out).toMatch(/ready in \d+ ms\)/); // the mock's start-up time is printed
       expect(out).toContain("npm run example");
+      // The "in code" lines run as printed and reach this mock on every host (not port 4010).
+      const code = /^ {2}in code: ([\s\S]*?)\n\n/m.exec(out)![1]!.replace(/^ +/gm, "");
+      const module = join(docsDir, "in-code.mjs");
+      const sdk = pathToFileURL(`${root}packages/sdk/dist/index.js`).href;
+      writeFileSync(
+        module,
+        `import { createChainDataClient } from "${sdk}";\n${code}\nexport default chaindata;\n`,
+      );
+      const client = ((await import(pathToFileURL(module).href)) as { default: ChainDataClient })
+        .default;
+      const asset = await client.das.getAsset({
+        id: "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
+      });
+      expect(asset.id).toBe("DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5");
+      const usage = await client.admin.getProjectUsage({
+        id: "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63",
+      });
+      expect(typeof usage.creditsUsed).toBe("number");
 
       const rpc = await fetch(`${s.mockUrl}/?api-key=local`, {
         method: "POST",
