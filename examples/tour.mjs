@@ -13,7 +13,7 @@ const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
 const chaindata = createChainDataClient({
   environment: "local",
   baseUrls: { rpc: url, wallet: url, admin: url, api: url, sender: url },
-  batch: createBatcher(), // an area's JSON-RPC calls made in the same tick share one HTTP request
+  batch: createBatcher(), // JSON-RPC calls made in the same tick share one HTTP request
 });
 
 // Three DAS calls, one HTTP request.

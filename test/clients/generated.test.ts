@@ -528,7 +528,7 @@ describe("REST wire format", () => {
     ).toEqual([`/v1/wallet/${OWNER}/balances`, `/v1/wallet/${OWNER}/balances`, "batch of 2"]);
   });
 
-  it("the sdk batches each JSON-RPC area's calls apart (packages/sdk/README.md): DAS and compression calls of one tick go as two batches", async () => {
+  it("the sdk batches its JSON-RPC areas together (packages/sdk/README.md): DAS and compression calls of one tick go as one batch, each result to its call", async () => {
     const { fetch, requests } = stub((r) =>
       JSON.stringify(
         r.body.map((call: { id: string; method: string }) => ({
@@ -539,7 +539,7 @@ describe("REST wire format", () => {
       ),
     );
     const sdk = createChainDataClient({ ...options(fetch), batch: createBatcher() });
-    await Promise.all([
+    const results = await Promise.all([
       sdk.das.getAsset({ id: ADDRESS }),
       sdk.compression.getCompressedBalanceByOwner({ owner: OWNER }),
       sdk.das.getAsset({ id: ADDRESS }),
@@ -547,7 +547,14 @@ describe("REST wire format", () => {
     ]);
     expect(
       requests.map((r) => r.body.map((call: { method: string }) => call.method).join(", ")),
-    ).toEqual(["getAsset, getAsset", "getCompressedBalanceByOwner, getCompressedBalanceByOwner"]);
+    ).toEqual(["getAsset, getCompressedBalanceByOwner, getAsset, getCompressedBalanceByOwner"]);
+    expect(new Set(requests[0]!.body.map((call: { id: string }) => call.id)).size).toBe(4);
+    expect(results.map((result) => ("value" in result ? result.value : result.id))).toEqual([
+      ADDRESS,
+      1n,
+      ADDRESS,
+      1n,
+    ]);
   });
 
   it("DAS: page and a keyset param together is a ValidationError; .all() with a cursor walks by cursor, sending no page", async () => {

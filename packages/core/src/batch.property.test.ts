@@ -1225,12 +1225,12 @@ describe("abort and timeout beside a batch (examples of what the model covers)",
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it("one batcher serving two clients batches per client: their equal request ids never meet", async () => {
+  it("one batcher serving clients with equal options batches them together, with distinct ids; clients that differ batch apart", async () => {
     const batch = createBatcher();
     const sent: string[][] = [];
     const fetch = (async (_input: string | URL | Request, init: RequestInit = {}) => {
       const requests = JSON.parse(init.body as string) as WireRequest[];
-      sent.push(requests.map((q) => q.id));
+      sent.push(requests.map((q) => tagOf(q)));
       return answerResponse(
         writeJson(requests.map((q) => ({ jsonrpc: "2.0", id: q.id, result: tagOf(q) }))),
       );
@@ -1238,16 +1238,37 @@ describe("abort and timeout beside a batch (examples of what the model covers)",
     const [one, two] = [1, 2].map(() =>
       createJsonRpcClient({ apiKey: KEY, fetch, batch }, rpcHost, "/"),
     );
+    // Another key, or other headers: requests that are not interchangeable.
+    const otherKey = createJsonRpcClient({ apiKey: `${KEY}-2`, fetch, batch }, rpcHost, "/");
+    const otherHeaders = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch, headers: { "x-team": "b" } },
+      rpcHost,
+      "/",
+    );
     const results = await Promise.all([
       one!.call(getAsset, { tag: "client1-a" }),
       two!.call(getAsset, { tag: "client2-a" }),
+      otherKey.call(getAsset, { tag: "key2-a" }),
+      otherHeaders.call(getAsset, { tag: "headers-a" }),
       one!.call(getAsset, { tag: "client1-b" }),
       two!.call(getAsset, { tag: "client2-b" }),
+      otherKey.call(getAsset, { tag: "key2-b" }),
+      otherHeaders.call(getAsset, { tag: "headers-b" }),
     ]);
-    expect(results).toEqual(["client1-a", "client2-a", "client1-b", "client2-b"]);
+    expect(results).toEqual([
+      "client1-a",
+      "client2-a",
+      "key2-a",
+      "headers-a",
+      "client1-b",
+      "client2-b",
+      "key2-b",
+      "headers-b",
+    ]);
     expect(sent).toEqual([
-      ["1", "2"],
-      ["1", "2"],
+      ["client1-a", "client2-a", "client1-b", "client2-b"],
+      ["key2-a", "key2-b"],
+      ["headers-a", "headers-b"],
     ]);
   });
 });

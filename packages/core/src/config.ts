@@ -84,8 +84,9 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /**
    * JSON-RPC auto-batching: `createBatcher()` (or `createBatcher({ maxSize, wait })`) sends
-   * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Pass the
-   * same batcher to several clients to batch alike. (An object rather than `true`, so that
+   * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Clients
+   * given the same batcher and otherwise equal options (URL, key, headers, fetch, limits, logger)
+   * batch together, as the JSON-RPC areas of `createChainDataClient` do. (An object rather than `true`, so that
    * bundles of clients that never batch do not carry the batcher.)
    * @default undefined (each call is its own request)
    */

@@ -73,6 +73,8 @@ export interface Http {
   ): InvalidResponseError;
   /** The status, redacted headers and request id of a response, as every error built from one carries them. */
   described(response: Response, redactor?: Redactor): ResponseFields;
+  /** The headers every request starts from (client options applied); never changed. */
+  baseHeaders: Readonly<Record<string, string>>;
 }
 
 // One strict and one lenient decoder for every response (decoding is synchronous, so calls never
@@ -410,5 +412,16 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
 
   const redactWith = (secrets: readonly string[]) => createRedactor(config.secretKey, secrets);
 
-  return { config, baseUrl, redact, redactWith, scrub, send, json, invalid, described };
+  return {
+    config,
+    baseUrl,
+    redact,
+    redactWith,
+    scrub,
+    send,
+    json,
+    invalid,
+    described,
+    baseHeaders,
+  };
 }

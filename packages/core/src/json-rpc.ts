@@ -195,7 +195,14 @@ export function createJsonRpcClient(
 
   // A batch is only ever made of idempotent calls.
   const enqueue = config.batch
-    ? config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle)
+    ? config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle, [
+        // What makes two clients send alike: clients equal in all of it share batches. (The
+        // headers as they are sent: the option's object may have changed between two clients.)
+        url,
+        config.apiKey,
+        JSON.stringify(http.baseHeaders),
+        ...Object.values(config),
+      ])
     : undefined;
 
   return {
@@ -222,7 +229,8 @@ export function createJsonRpcClient(
       const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
       const request = {
         jsonrpc: "2.0",
-        id: String(++lastId),
+        // (A batcher numbers the requests of every client it serves: they may share a batch.)
+        id: config.batch ? config.batch.nextId() : String(++lastId),
         method: method.id,
         params: wire,
       } as const;

@@ -783,7 +783,7 @@ export const CLIENT_OPTIONS = [
   ],
   [
     "batch",
-    "<code>createBatcher()</code>: a client's JSON-RPC calls made in the same tick go as one batch request. One batcher given to several clients (or to <code>@chaindata/sdk</code>) batches each client's calls on their own: a DAS and a compression call go as two requests. JSON-RPC areas only, not the sender.",
+    "<code>createBatcher()</code>: JSON-RPC calls made in the same tick go as one batch request, also across clients that share the batcher and their other options (a DAS and a compression call of <code>@chaindata/sdk</code>). JSON-RPC areas only, not the sender.",
   ],
   [
     "headers",
@@ -869,7 +869,7 @@ function sdkSections(area) {
     section(
       "all-in-one",
       "6. Every area in one client",
-      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>rateLimit</code> goes to the admin area only, <code>batch</code> to the JSON-RPC areas but the sender, each area batching its own calls; the sender gets no API key: its key is a dedicated one, use <code>createSenderClient</code>). Each area is created on first use.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>rateLimit</code> goes to the admin area only, <code>batch</code> to the JSON-RPC areas but the sender, which then batch together; the sender gets no API key: its key is a dedicated one, use <code>createSenderClient</code>). Each area is created on first use.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
 }
