@@ -25,7 +25,40 @@ const bump = (v: string, kind: "patch" | "minor") => {
   return kind === "minor" ? `${major}.${minor + 1}.0` : `${major}.${minor}.${patch + 1}`;
 };
 
+const publicPackages = readdirSync(join(root, "packages")).filter(
+  (pkg) =>
+    existsSync(join(root, "packages", pkg, "package.json")) &&
+    !JSON.parse(readFileSync(join(root, "packages", pkg, "package.json"), "utf8")).private,
+);
+
 describe("changesets", () => {
+  it("the first release: every public package goes from 0.0.0 to 0.1.0 with one CHANGELOG entry, its own note; the private docs package is not versioned", () => {
+    execFileSync("git", ["clone", "-q", root, join(dir, "first")]);
+    const repo = join(dir, "first");
+    symlinkSync(join(root, "node_modules"), join(repo, "node_modules"));
+    const pending = readdirSync(join(repo, ".changeset")).filter(
+      (f) => f.endsWith(".md") && f !== "README.md",
+    );
+    // Until 0.1.0 is out, the pending changesets are the first-release notes, one per package.
+    expect(pending.sort()).toEqual(publicPackages.map((pkg) => `first-release-${pkg}.md`).sort());
+    for (const pkg of publicPackages) expect(version(repo, pkg), pkg).toBe("0.0.0");
+    const docsVersion = version(repo, "docs");
+    execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });
+    for (const pkg of publicPackages) {
+      expect(version(repo, pkg), pkg).toBe("0.1.0");
+      const changelog = readFileSync(join(repo, "packages", pkg, "CHANGELOG.md"), "utf8");
+      expect(changelog.match(/^## .*/gm), pkg).toEqual(["## 0.1.0"]);
+      expect(changelog, pkg).toContain("First release");
+      // Each package's own note, not another package's: no note is repeated.
+      expect(changelog.match(/^- \w+: /gm), pkg).toHaveLength(1);
+    }
+    const sdk = JSON.parse(readFileSync(join(repo, "packages/sdk/package.json"), "utf8"));
+    for (const [name, range] of Object.entries(sdk.dependencies as Record<string, string>))
+      if (name.startsWith("@chaindata/")) expect(range, name).toBe("0.1.0");
+    expect(version(repo, "docs")).toBe(docsVersion);
+    expect(existsSync(join(repo, "packages/docs/CHANGELOG.md"))).toBe(false);
+  }, 120_000);
+
   it("`changeset version` bumps the changed package, its dependents, and writes changelogs", () => {
     execFileSync("git", ["clone", "-q", root, join(dir, "repo")]);
     const repo = join(dir, "repo");
