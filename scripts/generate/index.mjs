@@ -149,9 +149,9 @@ function emitSdk(areas) {
 }
 
 /** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */
-function emitRuntimeExports(pkg, { rpc }) {
+function emitRuntimeExports(pkg, { rpc, batch }) {
   // (lib/names.mjs lists them: no name from the spec may take one of theirs.)
-  const { values, types } = runtimeExports({ rpc });
+  const { values, types } = runtimeExports({ rpc, batch });
   return {
     [`packages/${pkg}/src/generated/runtime.ts`]:
       banner("spec/dist/index.json") +
@@ -302,7 +302,10 @@ export async function generate({ distDir = join(root, "spec/dist") } = {}) {
       await (a.kind === "openrpc" ? emitRpcArea(a, http) : emitRestArea(a)),
       emitAreaConstants(a),
       emitReadme(a, http),
-      emitRuntimeExports(a.area, { rpc: a.kind === "openrpc" }),
+      emitRuntimeExports(a.area, {
+        rpc: a.kind === "openrpc",
+        batch: a.kind === "openrpc" && a.doc.info["x-batch"] !== false,
+      }),
     );
   Object.assign(
     files,

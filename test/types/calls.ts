@@ -33,6 +33,8 @@ import {
   type PingResult,
   type SenderRegion,
 } from "@chaindata/sender";
+// @ts-expect-error — the sender takes no batcher, so its package exports none
+import { createBatcher as senderBatcher } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
 import {
   addWebhookAddresses,

@@ -49,14 +49,15 @@ const ERROR_CLASSES = [
 /**
  * What generated/runtime.ts re-exports from @chaindata/core: values (error classes, option factories,
  * lossless JSON) and the types the clients' signatures and errors use, so that callers can name them.
- * `rpc`: the package is a JSON-RPC one (batching, JsonRpcClient) rather than a REST one.
+ * `rpc`: the package is a JSON-RPC one (JsonRpcClient) rather than a REST one; `batch`: its
+ * clients take a batcher (not the sender's: its endpoint documents no batches).
  */
-export function runtimeExports({ rpc }) {
+export function runtimeExports({ rpc, batch = rpc }) {
   // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on.)
   const values = [
     ...ERROR_CLASSES,
     "isRetryable",
-    ...(rpc ? ["createBatcher"] : []),
+    ...(batch ? ["createBatcher"] : []),
     "createRateLimiter",
     "stringifyJson",
     "parseJson",
@@ -73,7 +74,8 @@ export function runtimeExports({ rpc }) {
     "ValidationIssue",
     "InvalidResponseReason",
     "RpcErrorObject",
-    ...(rpc ? ["JsonRpcClient", "Batcher"] : []),
+    ...(rpc ? ["JsonRpcClient"] : []),
+    ...(batch ? ["Batcher"] : []),
   ];
   return { values, types };
 }
@@ -177,7 +179,7 @@ export function packageBindings([main, http]) {
     own(values(RPC_FACTORY_LOCALS), `create${Area}Client`, "a local of the generated factory");
   own(typeNames(OPENAPI_TS_ROOTS), types, "openapi-typescript's root type", true);
   if (rpc) own(typeNames([`${Area}Methods`]), types, "the method map type", true);
-  const runtime = runtimeExports({ rpc });
+  const runtime = runtimeExports({ rpc, batch: rpc && doc.info?.["x-batch"] !== false });
   own(
     { ...values(runtime.values), ...typeNames(runtime.types) },
     "generated/runtime.ts",

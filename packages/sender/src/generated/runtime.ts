@@ -19,7 +19,6 @@ export {
   ValidationError,
   ConfigurationError,
   isRetryable,
-  createBatcher,
   createRateLimiter,
   stringifyJson,
   parseJson,
@@ -34,5 +33,4 @@ export {
   type InvalidResponseReason,
   type RpcErrorObject,
   type JsonRpcClient,
-  type Batcher,
 } from "@chaindata/core";
