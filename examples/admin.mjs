@@ -1,7 +1,7 @@
 // Admin: a project's credit usage. The admin host takes the key in the X-Api-Key header.
 import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
 
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const admin = createAdminClient({
   environment: "local",
   baseUrls: { admin: url },

@@ -1,7 +1,7 @@
 // ZK compression: a wallet's compressed SOL balance and token accounts, an address's history.
 import { createCompressionClient } from "@chaindata/compression";
 
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const compression = createCompressionClient({ environment: "local", baseUrls: { rpc: url } });
 
 const owner = "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi";

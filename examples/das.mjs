@@ -2,7 +2,7 @@
 // Run against the local mock: `npm run example` (or `node examples/das.mjs` with `npm run mock` up).
 import { createDasClient } from "@chaindata/das";
 
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const das = createDasClient({ environment: "local", baseUrls: { rpc: url } }); // local: no API key needed
 
 const asset = await das.getAsset({

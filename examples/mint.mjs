@@ -1,7 +1,7 @@
 // Mint a compressed NFT (deprecated: mint through ZK compression instead). Calling it warns once.
 import { createMintClient } from "@chaindata/mint";
 
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const mint = createMintClient({ environment: "local", baseUrls: { rpc: url } });
 
 const minted = await mint.mintCompressedNft({

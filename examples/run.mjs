@@ -3,7 +3,8 @@
 //   node examples/run.mjs              all examples, on a mock started here (a free port)
 //   node examples/run.mjs das wallet   only these
 // With CHAINDATA_MOCK_URL set (e.g. http://127.0.0.1:4010 from `npm start`), that mock is used
-// instead. Each example gets the mock's URL as CHAINDATA_LOCAL_URL. Exits 1 if any example fails
+// instead. Each example gets the mock's URL as CHAINDATA_MOCK_URL, the variable it also reads when
+// run alone (`node examples/das.mjs`; default http://127.0.0.1:4010). Exits 1 if any example fails
 // or made a request the mock found invalid.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -40,7 +41,7 @@ function run(name) {
   return new Promise((resolve) => {
     const file = fileURLToPath(new URL(`./${name}.mjs`, import.meta.url));
     const child = spawn(process.execPath, [file], {
-      env: { ...process.env, CHAINDATA_LOCAL_URL: url },
+      env: { ...process.env, CHAINDATA_MOCK_URL: url },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

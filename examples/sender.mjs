@@ -8,7 +8,7 @@ import {
 
 // Against mainnet, pick the endpoint nearest you: `baseUrls: { sender: senderRegions.fra }`
 // (a URL; `senderRegions.global` is the https host). Here: the local mock.
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const sender = createSenderClient({ environment: "local", baseUrls: { sender: url } });
 console.log(`regional endpoints: ${Object.keys(senderRegions).join(", ")}`);
 

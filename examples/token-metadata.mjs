@@ -1,7 +1,7 @@
 // Token metadata (deprecated: use DAS getAsset / getAssetBatch). Calling it warns once.
 import { createTokenMetadataClient } from "@chaindata/token-metadata";
 
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const tokenMetadata = createTokenMetadataClient({ environment: "local", baseUrls: { api: url } });
 
 const [usdc] = await tokenMetadata.getTokenMetadata({

@@ -9,7 +9,7 @@ import {
 
 // In production: createChainDataClient() reads CHAINDATA_API_KEY and talks to mainnet.
 // Here, the local mock: every host on one URL, no API key needed.
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const chaindata = createChainDataClient({
   environment: "local",
   baseUrls: { rpc: url, wallet: url, admin: url, api: url, sender: url },

@@ -1,7 +1,7 @@
 // Wallet API (beta): who a wallet is, what it holds, what it did, and who funded it.
 import { createWalletClient } from "@chaindata/wallet";
 
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const wallet = createWalletClient({ environment: "local", baseUrls: { wallet: url } });
 
 const address = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";

@@ -1,7 +1,7 @@
 // Webhooks: create, list, read, update (and add a watched address to) and delete a webhook.
 import { addWebhookAddresses, createWebhooksClient } from "@chaindata/webhooks";
 
-const url = process.env.CHAINDATA_LOCAL_URL ?? "http://127.0.0.1:4010";
+const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const webhooks = createWebhooksClient({ environment: "local", baseUrls: { api: url } });
 
 const hook = await webhooks.createWebhook({
