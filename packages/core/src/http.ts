@@ -369,6 +369,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         ` from ${operation}` +
         (typeof detail === "string" && !/^\s*</.test(detail)
           ? ": " + detail.trim().slice(0, 500)
+          : "") +
+        // (Why a retryable answer came back at once: the wait it asks for is over the cap.)
+        (retryableStatus(status) && retryAfter! > MAX_RETRY_AFTER_MS
+          ? ` (Retry-After ${Math.ceil(retryAfter! / 1000)} s is over the ${MAX_RETRY_AFTER_MS / 1000} s cap: not retried)`
           : ""),
       {
         ...described(response, redactor),

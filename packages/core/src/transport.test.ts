@@ -472,7 +472,9 @@ describe("retries", () => {
     const { error } = await sendAt(fetch);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(120);
-    expect(error.message).toBe("HTTP 429 from getBalances: slow down");
+    expect(error.message).toBe(
+      "HTTP 429 from getBalances: slow down (Retry-After 120 s is over the 60 s cap: not retried)",
+    );
     expect(mock).toHaveBeenCalledTimes(1);
   });
 
