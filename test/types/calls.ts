@@ -9,6 +9,10 @@ import {
 } from "@chaindata/compression";
 import * as dasPackage from "@chaindata/das";
 import {
+  APIError,
+  InvalidResponseError,
+  JsonRpcError,
+  RateLimitError,
   createBatcher,
   createDasClient,
   createDasRpc,
@@ -332,6 +336,39 @@ export async function standalonePageWalks(
     account.hash;
   // (Params without required members may be left out, as in the one-page call.)
   for await (const item of paginateGetLatestCompressionSignatures(zk)) item.signature;
+}
+
+/**
+ * Error fields that an answer may lack (no `x-request-id` header, no `Retry-After`, no numeric
+ * error `code`) are own properties holding `undefined` at runtime: `"requestId" in error` is true
+ * then, so with `exactOptionalPropertyTypes` the types must not promise a string once it is.
+ */
+export function errorFieldsMaybeUndefined(error: unknown): void {
+  if (error instanceof APIError && "requestId" in error && "rpcError" in error) {
+    // @ts-expect-error — the key is there, the value may be undefined
+    error.requestId.length;
+    // @ts-expect-error — likewise
+    error.rpcError.code;
+  }
+  if (error instanceof RateLimitError && "retryAfter" in error)
+    // @ts-expect-error — no (readable) Retry-After header
+    error.retryAfter.toFixed();
+  if (
+    error instanceof JsonRpcError &&
+    "code" in error &&
+    "requestId" in error &&
+    "rpcError" in error
+  ) {
+    // @ts-expect-error — the server sent no numeric code
+    error.code.toFixed();
+    // @ts-expect-error — no x-request-id header
+    error.requestId.length;
+    // @ts-expect-error — no numeric code, so no error object
+    error.rpcError.code;
+  }
+  if (error instanceof InvalidResponseError && "requestId" in error)
+    // @ts-expect-error — no x-request-id header
+    error.requestId.length;
 }
 
 export async function invalidPageWalks(): Promise<void> {

@@ -79,12 +79,12 @@ export interface APIErrorFields {
   /** The operation id or JSON-RPC method name. */
   operation: string;
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
-  requestId?: string;
+  requestId?: string | undefined;
   /**
    * The body's `error` object when its `code` is a number: the JSON-RPC error of a JSON-RPC call
    * answered with a non-2xx status, or a REST host's own `{ error: { code, message } }`.
    */
-  rpcError?: RpcErrorObject;
+  rpcError?: RpcErrorObject | undefined;
 }
 
 /**
@@ -102,9 +102,9 @@ export class APIError extends ChainDataError {
   /** The operation id or JSON-RPC method name. */
   declare readonly operation: string;
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
-  declare readonly requestId?: string;
+  declare readonly requestId?: string | undefined;
   /** The body's `error` object when its `code` is a number (see {@link APIErrorFields.rpcError}). */
-  declare readonly rpcError?: RpcErrorObject;
+  declare readonly rpcError?: RpcErrorObject | undefined;
 }
 
 /** 400: the request was malformed or failed the server's own validation. */
@@ -135,7 +135,7 @@ export class RateLimitError extends APIError {
    * `retry-after-ms`); `undefined` when absent or unparseable. Over 60 s the client throws at
    * once rather than wait, and this says when to come back.
    */
-  declare readonly retryAfter?: number;
+  declare readonly retryAfter?: number | undefined;
 }
 /** Any 5xx status. */
 export class InternalServerError extends APIError {
@@ -154,7 +154,7 @@ const byStatus: Record<number, typeof APIError> = {
 /** The {@link APIError} subclass for `fields.status`. @internal */
 export const makeAPIError = (
   message: string,
-  fields: APIErrorFields & { retryAfter?: number },
+  fields: APIErrorFields & { retryAfter?: number | undefined },
 ): APIError =>
   new (byStatus[fields.status] ?? (fields.status > 499 ? InternalServerError : APIError))(
     message,
@@ -168,7 +168,7 @@ export class JsonRpcError extends ChainDataError {
    * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
    * (the message then quotes what it sent).
    */
-  declare readonly code?: number;
+  declare readonly code?: number | undefined;
   /** The error's `data` member, if any (redacted). */
   declare readonly data?: unknown;
   /** The method called. */
@@ -181,7 +181,7 @@ export class JsonRpcError extends ChainDataError {
    * `NotFoundError` for -32004) gets it in a batch's entry (a `JsonRpcError`), so
    * `error.rpcError?.code` reads the same either way.
    */
-  declare readonly rpcError?: RpcErrorObject;
+  declare readonly rpcError?: RpcErrorObject | undefined;
   /** The request id the error answers (`null`: the server could not tell). */
   declare readonly id: string | null;
   /** The server's own message; `message` reads `JSON-RPC error <code> from <method>: <rpcMessage>`. */
@@ -197,7 +197,7 @@ export class JsonRpcError extends ChainDataError {
    */
   declare readonly headers: Record<string, string>;
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
-  declare readonly requestId?: string;
+  declare readonly requestId?: string | undefined;
 }
 
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
@@ -253,7 +253,7 @@ export class InvalidResponseError extends ChainDataError {
   /** The response headers (lower-case names, values redacted). */
   declare readonly headers: Record<string, string>;
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
-  declare readonly requestId?: string;
+  declare readonly requestId?: string | undefined;
   /** The operation id or JSON-RPC method name. */
   declare readonly operation: string;
   /**
