@@ -283,7 +283,7 @@ export async function emitRpcArea(main, http) {
       const items = itemType(R, m["x-pagination"].items);
       standalone.push(
         paginateDoc(doc, m, name) +
-          `export function ${name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions & { /** Stop after this many pages. @default Infinity */ maxPages?: number | undefined }): PageIterable<${items}, ${R}> {\n` +
+          `export function ${name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
           `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}.pagination!).all(params, options);\n}`,
       );
     }
@@ -345,7 +345,9 @@ export async function emitRpcArea(main, http) {
     ...(httpOps.length ? ["getText", "snapshotOptions"] : []),
     "type ClientOptions",
     "type JsonRpcClient",
-    ...(methods.some((m) => m["x-pagination"]) ? ["type PageIterable", "type Paginated"] : []),
+    ...(methods.some((m) => m["x-pagination"])
+      ? ["type PageIterable", "type PageWalkOptions", "type Paginated"]
+      : []),
     "type RequestOptions",
     "type SingleMethod",
     "ValidationError",

@@ -145,6 +145,19 @@ export function paginate<I, R>(
 }
 
 /**
+ * The options of a page walk (`.all()`, `paginate<Method>`): the request options, applied to every
+ * page, and `maxPages`. A named type, because a declaration build drops the doc comments of a type
+ * literal written on one line, and the hover would then show `maxPages` undocumented.
+ */
+export type PageWalkOptions = RequestOptions & {
+  /**
+   * Stop after this many pages.
+   * @default Infinity
+   */
+  maxPages?: number | undefined;
+};
+
+/**
  * A paginated operation as the generated clients expose it: call it for one page, or use
  * `.all(params)` to walk every item lazily.
  */
@@ -155,12 +168,7 @@ export type Paginated<P, R, I> = ((
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead. `options` apply to each page.
    */
-  all(
-    ...args: [
-      ...ParamsArgument<P>,
-      options?: RequestOptions & { /** @default Infinity */ maxPages?: number | undefined },
-    ]
-  ): PageIterable<I, R>;
+  all(...args: [...ParamsArgument<P>, options?: PageWalkOptions]): PageIterable<I, R>;
 };
 
 /** The params argument: optional when every member of `P` is (an empty object would do). */
@@ -174,7 +182,7 @@ export function withPagination<P, R, I>(
   // (Cast: TypeScript cannot match the optional-params tuple of `Paginated` to a fixed
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
   return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
-    all: (params: P, options?: RequestOptions & { maxPages?: number | undefined }) => {
+    all: (params: P, options?: PageWalkOptions) => {
       checkRequestOptions(options, ["maxPages"]);
       const { maxPages, ...perPage } = options ?? {};
       return paginate<I, R>((page) => call(page, perPage), descriptor, params, { maxPages });

@@ -23,7 +23,10 @@ export interface RateLimiter {
  * @throws ConfigurationError for a `requestsPerSecond` that is not a finite number > 0 (or is
  * under one request per 24.8 days), or an option name other than `requestsPerSecond`
  */
-export function createRateLimiter(options: { requestsPerSecond: number }): RateLimiter {
+export function createRateLimiter(options: {
+  /** Requests that may start per second, e.g. `5` (the admin host's documented limit); `0.5` is one every 2 s. */
+  requestsPerSecond: number;
+}): RateLimiter {
   // (A name it does not know, such as `burst`, would otherwise be silently ignored.)
   if (typeof options === "object")
     knownOptions(options, ["requestsPerSecond"], "rate limiter", "rateLimit.");

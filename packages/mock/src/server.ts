@@ -15,23 +15,50 @@ import { loadSpec, type LoadedSpec } from "./spec.js";
 export type MockMode = "examples" | "dynamic";
 
 export interface MockOptions {
-  /** TCP port; `0` picks a free one. Default 4010. */
+  /**
+   * TCP port; `0` picks a free one.
+   * @default 4010
+   */
   port?: number;
-  /** Interface to listen on. Default `127.0.0.1`. */
+  /**
+   * Interface to listen on.
+   * @default "127.0.0.1"
+   */
   host?: string;
-  /** `examples` (default): the spec's examples, deterministic. `dynamic`: data generated from the schemas. */
+  /**
+   * `examples`: the spec's examples, deterministic. `dynamic`: data generated from the schemas.
+   * @default "examples"
+   */
   mode?: MockMode;
-  /** Folder holding `index.json` and the bundles. Default: the repository's `spec/dist/`, else the copy in the package. */
+  /**
+   * Folder holding `index.json` and the bundles.
+   * @default the repository's `spec/dist/`, else the copy in the package
+   */
   specDir?: string;
-  /** Do not print the URLs on start. */
+  /**
+   * Do not print the URLs on start.
+   * @default false
+   */
   quiet?: boolean;
-  /** Print one line per request received (the CLI turns this on). */
+  /**
+   * Print one line per request received (the CLI turns this on).
+   * @default false
+   */
   logRequests?: boolean;
-  /** Seed of the dynamic generator: the same seed gives the same data. */
+  /**
+   * Seed of the dynamic generator: the same seed gives the same data.
+   * @default none (other data on every request)
+   */
   seed?: string;
-  /** Where lines are printed. Default `console.log`. */
+  /**
+   * Where lines are printed.
+   * @default console.log
+   */
   print?: (line: string) => void;
-  /** The request log keeps the last this many requests. Default 10000. */
+  /**
+   * The request log keeps the last this many requests.
+   * @default 10_000
+   */
   logLimit?: number;
 }
 

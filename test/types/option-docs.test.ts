@@ -1,0 +1,95 @@
+// What an editor shows on hover over an option, read from the declaration files npm publishes
+// (dist/types, after the build): every member of every `options` parameter of an exported function
+// or client method (`.all()` included) has a summary, and every optional one a `@default`. A
+// declaration build drops the doc comments of a type literal written on one line, so the sources
+// having them proves nothing.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { expect, it } from "vitest";
+import { publishedPackages } from "../packaging/published.js";
+
+const root = new URL("../..", import.meta.url).pathname;
+const entries = publishedPackages.map((dir) => {
+  const pkg = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
+  return join(root, "packages", dir, pkg.types);
+});
+
+const program = ts.createProgram(entries, {
+  strict: true,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  types: ["node"],
+  noEmit: true,
+});
+const checker = program.getTypeChecker();
+const summary = (symbol: ts.Symbol) =>
+  ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+
+/** The `options` parameters of a call signature: a plain one, or the element so labelled of a rest tuple (`.all(...args)`). */
+function optionsOf(signature: ts.Signature): ts.Type[] {
+  return signature.getParameters().flatMap((parameter) => {
+    const type = checker.getTypeOfSymbol(parameter);
+    if (parameter.name === "options") return [checker.getNonNullableType(type)];
+    if (!checker.isTupleType(type)) return [];
+    const labels = (type as ts.TupleTypeReference).target.labeledElementDeclarations ?? [];
+    return checker
+      .getTypeArguments(type as ts.TypeReference)
+      .filter((_element, i) => labels[i]?.name.getText() === "options")
+      .map((element) => checker.getNonNullableType(element));
+  });
+}
+
+/** `where.member` for every member of every options type reachable from the packages' exports. */
+const members = new Map<string, ts.Symbol>();
+function collect(type: ts.Type, where: string, depth = 0): void {
+  for (const signature of type.getCallSignatures())
+    for (const options of optionsOf(signature))
+      for (const member of checker.getPropertiesOfType(options))
+        members.set(`${where}(options).${member.name}`, member);
+  if (depth > 1) return;
+  // A client factory's client: its methods, and their `.all()`.
+  for (const signature of type.getCallSignatures()) {
+    const made = signature.getReturnType();
+    if (depth === 0 && /^create\w+Client$/.test(where))
+      for (const method of checker.getPropertiesOfType(made))
+        collect(checker.getTypeOfSymbol(method), `${where}().${method.name}`, depth + 1);
+  }
+  const all = depth === 1 ? checker.getPropertyOfType(type, "all") : undefined;
+  if (all) collect(checker.getTypeOfSymbol(all), `${where}.all`, depth + 1);
+}
+for (const entry of entries) {
+  const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
+  for (const exported of checker.getExportsOfModule(module)) {
+    const symbol =
+      exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    if (symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable))
+      collect(checker.getTypeOfSymbol(symbol), exported.name);
+  }
+}
+
+it("reaches the options of functions, client methods and .all()", () => {
+  for (const known of [
+    "createDasClient(options).timeout",
+    "createDasClient().getAsset(options).signal",
+    "createDasClient().getAssetsByOwner.all(options).maxPages",
+    "paginateGetAssetsByOwner(options).maxPages",
+    "createWebhookHandler(options).authHeader",
+    "createRateLimiter(options).requestsPerSecond",
+  ])
+    expect([...members.keys()]).toContain(known);
+});
+
+it("every option has a summary, and every optional one a @default", () => {
+  const missing = [...members].flatMap(([name, member]) => {
+    const file = member.declarations?.[0]?.getSourceFile().fileName ?? "";
+    if (file.includes("/node_modules/typescript/")) return []; // (the DOM's own, e.g. RequestInit)
+    if (!summary(member)) return [`${name}: no summary`];
+    const optional = (member.flags & ts.SymbolFlags.Optional) !== 0;
+    if (optional && !member.getJsDocTags(checker).some((tag) => tag.name === "default"))
+      return [`${name}: optional, no @default`];
+    return [];
+  });
+  expect(missing).toEqual([]);
+});
