@@ -39,6 +39,7 @@ import {
 } from "@chaindata/sender";
 // @ts-expect-error — the sender takes no batcher, so its package exports none
 import { createBatcher as senderBatcher } from "@chaindata/sender";
+import { startMock } from "@chaindata/mock";
 import { createWalletClient } from "@chaindata/wallet";
 import {
   addWebhookAddresses,
@@ -302,6 +303,8 @@ export async function maybeUndefined(
     onEvent: () => {},
   });
   createServer(toNodeHandler(handle));
+  // The mock's options too: a value read from a flag or an environment variable may be undefined.
+  void startMock({ port: page, host: url, seed: cursor, specDir: undefined, quiet: undefined });
 }
 
 /**

@@ -19,47 +19,47 @@ export interface MockOptions {
    * TCP port; `0` picks a free one.
    * @default 4010
    */
-  port?: number;
+  port?: number | undefined;
   /**
    * Interface to listen on.
    * @default "127.0.0.1"
    */
-  host?: string;
+  host?: string | undefined;
   /**
    * `examples`: the spec's examples, deterministic. `dynamic`: data generated from the schemas.
    * @default "examples"
    */
-  mode?: MockMode;
+  mode?: MockMode | undefined;
   /**
    * Folder holding `index.json` and the bundles.
    * @default the repository's `spec/dist/`, else the copy in the package
    */
-  specDir?: string;
+  specDir?: string | undefined;
   /**
    * Do not print the URLs on start.
    * @default false
    */
-  quiet?: boolean;
+  quiet?: boolean | undefined;
   /**
    * Print one line per request received (the CLI turns this on).
    * @default false
    */
-  logRequests?: boolean;
+  logRequests?: boolean | undefined;
   /**
    * Seed of the dynamic generator: the same seed gives the same data.
    * @default none (other data on every request)
    */
-  seed?: string;
+  seed?: string | undefined;
   /**
    * Where lines are printed.
    * @default console.log
    */
-  print?: (line: string) => void;
+  print?: ((line: string) => void) | undefined;
   /**
    * The request log keeps the last this many requests.
    * @default 10_000
    */
-  logLimit?: number;
+  logLimit?: number | undefined;
 }
 
 export interface MockServer {
