@@ -19,6 +19,7 @@ import {
   paginateGetAssetsByOwner,
   paginateGetNftEditions,
   type Asset,
+  type PageWalkOptions,
   type ResponseFields,
 } from "@chaindata/das";
 import {
@@ -331,6 +332,10 @@ export async function standalonePageWalks(
     { maxPages: undefined },
   ))
     edition.mint;
+  // The walk's options have a name, re-exported by every area (as PageIterable is).
+  const walk: PageWalkOptions = { maxPages: 2, signal, timeout: 5_000 };
+  for await (const asset of das.getAssetsByOwner.all({ ownerAddress: ADDRESS }, walk)) asset.id;
+  paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS }, walk);
   const sameAsAll: ReturnType<typeof das.getAssetsByOwner.all> = paginateGetAssetsByOwner(rpc, {
     ownerAddress: ADDRESS,
   });

@@ -28,6 +28,7 @@ export {
   type ResponseFields,
   type Logger,
   type PageIterable,
+  type PageWalkOptions,
   type RateLimiter,
   type Fetch,
   type ValidationIssue,
