@@ -63,7 +63,7 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     `/**\n * Named environments; each picks a base URL for every host.\n${envs.map((e) => ` * - \`${e}\`: ${index.environments[e].description}`).join("\n")}\n */\n` +
     `export type EnvironmentName = ${envs.map(literal).join(" | ")};\n\n` +
     `/** A host of the service: its base URL per environment, and where it takes the API key. */\n` +
-    `export interface Host {\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
+    `export interface Host {\n  /** The host's name, the key of \`baseUrls\` that overrides its URL. */\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
     `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
     `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n}\n\n` +
     hostConsts +

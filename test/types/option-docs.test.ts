@@ -1,8 +1,8 @@
-// What an editor shows on hover over an option, read from the declaration files npm publishes
-// (dist/types, after the build): every member of every `options` parameter of an exported function
-// or client method (`.all()` included) has a summary, and every optional one a `@default`. A
-// declaration build drops the doc comments of a type literal written on one line, so the sources
-// having them proves nothing.
+// What an editor shows on hover, read from the declaration files npm publishes (dist/types, after
+// the build): every member of every `options` parameter of an exported function or client method
+// (`.all()` included) has a summary, and every optional one a `@default`; every exported type has a
+// summary, and so has every member of an exported interface. A declaration build drops the doc
+// comments of a type literal written on one line, so the sources having them proves nothing.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
@@ -92,4 +92,35 @@ it("every option has a summary, and every optional one a @default", () => {
     return [];
   });
   expect(missing).toEqual([]);
+});
+
+// Types whose members a caller does not read: what the generated code hands the runtime, and the
+// shapes of Node's request and response (their members are Node's own).
+const internalShapes = new Set([
+  "SendContext",
+  "BatchedCall",
+  "PaginationDescriptor",
+  "NodeRequest",
+  "NodeResponse",
+]);
+
+it("every exported type has a summary, and every member of an exported interface one", () => {
+  const missing = new Set<string>();
+  for (const entry of entries) {
+    const module = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
+    for (const exported of checker.getExportsOfModule(module)) {
+      const symbol =
+        exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      if (!(symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias))) continue;
+      // (openapi-typescript's own index types of a REST area: `paths`, `components`, …)
+      const declaration = symbol.declarations![0]!;
+      if (/\/generated\/types\.d\.ts$/.test(declaration.getSourceFile().fileName)) continue;
+      if (!summary(symbol)) missing.add(`${exported.name}: no summary`);
+      if (!(symbol.flags & ts.SymbolFlags.Interface) || internalShapes.has(exported.name)) continue;
+      for (const member of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)))
+        if (member.declarations?.[0]?.parent === declaration && !summary(member))
+          missing.add(`${exported.name}.${member.name}: no summary`);
+    }
+  }
+  expect([...missing]).toEqual([]);
 });

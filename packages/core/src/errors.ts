@@ -63,8 +63,11 @@ export class ValidationError extends ChainDataError {
 
 /** A JSON-RPC error object. */
 export interface RpcErrorObject {
+  /** The error code: a JSON-RPC one such as `-32602`, or a REST host's own (mostly the HTTP status). */
   code: number;
+  /** The server's description of the error. */
   message: string;
+  /** More about the error, in a shape of the server's choosing (redacted). */
   data?: unknown;
 }
 

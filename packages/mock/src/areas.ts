@@ -8,8 +8,11 @@ import type { LoadedSpec } from "./spec.js";
 
 /** One line of the start-up banner: where an area is served. */
 export interface AreaUrl {
+  /** The area, e.g. `das`, `wallet`. */
   area: string;
+  /** The SDK host the area lives on (`rpc`, `wallet`, …): the key of `baseUrls`. */
   host: string;
+  /** Whether the area is a JSON-RPC (OpenRPC) or a REST (OpenAPI) document. */
   kind: "openrpc" | "openapi";
   /** `POST http://127.0.0.1:4010/` or `http://127.0.0.1:4010/v1/wallet`. */
   url: string;

@@ -17,9 +17,11 @@ export type Severity = "error" | "warning" | "info" | "hint";
 export interface Violation {
   /** Where: `['request', 'body', 'params', 'id']`, `['request', 'query', 'limit']`, `['response', 'body', …]`. */
   location: string[];
+  /** What is wrong, in words. */
   message: string;
   /** The JSON Schema keyword (`required`, `type`, …), `401` for a missing key, or a mock code (`method-not-found`, `no-route`, …). */
   code: string | number;
+  /** How serious, as Prism grades it: `error` for what breaks the spec. */
   severity: Severity;
 }
 

@@ -11,12 +11,17 @@ export interface RequestLogEntry {
   seq: number;
   /** ISO 8601 time the request arrived. */
   time: string;
+  /** The HTTP method, e.g. `POST`. */
   method: string;
+  /** The URL path, without the query. */
   path: string;
+  /** The query parameters (a repeated one as an array). */
   query: Record<string, string | string[]>;
+  /** The request headers, lower-case names. */
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body (exact big integers as `bigint`), the text if not JSON, or `undefined`. */
   body: unknown;
+  /** What the request was: a JSON-RPC call, a REST request, or neither (a path the mock does not serve). */
   kind: "json-rpc" | "rest" | "other";
   /** The area(s) that answered: `das`, `wallet`, … */
   areas: string[];
@@ -32,6 +37,7 @@ export interface RequestLogEntry {
   violations: Array<Violation & { rpcMethod?: string; entry?: number }>;
   /** How many more violations there were, not kept in the log (present only when some were left out). */
   violationsOmitted?: number;
+  /** Milliseconds from arrival to the answer. */
   durationMs: number;
 }
 

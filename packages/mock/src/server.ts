@@ -12,8 +12,10 @@ import { problem, sendProblem } from "./http.js";
 import { createRequestLog, formatLogLine, type RequestLogEntry } from "./request-log.js";
 import { loadSpec, type LoadedSpec } from "./spec.js";
 
+/** Where the mock's answers come from: the spec's examples, or data generated from the schemas. */
 export type MockMode = "examples" | "dynamic";
 
+/** The options of {@link startMock}. */
 export interface MockOptions {
   /**
    * TCP port; `0` picks a free one.
@@ -62,11 +64,15 @@ export interface MockOptions {
   logLimit?: number | undefined;
 }
 
+/** A running mock: where it listens, what it serves, its request log, and `stop()`. */
 export interface MockServer {
   /** `http://127.0.0.1:<port>`: the base URL of every host. */
   readonly url: string;
+  /** The port it listens on (the one picked, when `port: 0` was asked for). */
   readonly port: number;
+  /** The interface it listens on. */
   readonly host: string;
+  /** Where its answers come from. */
   readonly mode: MockMode;
   /** The base URL per host (every host is the same server): pass as the SDK's `baseUrls`. */
   readonly baseUrls: Record<string, string>;

@@ -11,7 +11,9 @@ import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/
 export type DeliveryKind = "enhanced" | "raw";
 /** The event type of each delivery kind. */
 export interface DeliveryEvents {
+  /** A parsed transaction, as `enhanced` and `enhancedDevnet` webhooks deliver them. */
   enhanced: EnhancedTransactionEvent;
+  /** A transaction in the chain's own format, as `raw` and `rawDevnet` webhooks deliver them. */
   raw: RawTransactionEvent;
 }
 
@@ -19,9 +21,14 @@ export interface DeliveryEvents {
 export interface SignatureStore {
   /** True when `signature` was already recorded. */
   has(signature: string): boolean | Promise<boolean>;
+  /** Records `signature` as handled: called once `onEvent` has returned for its event. */
   add(signature: string): void | Promise<void>;
 }
 
+/**
+ * The options of {@link createWebhookHandler}: `authHeader` and `onEvent`, `kind` (required when the
+ * events are typed as raw), and optionally `onError`, `dedupe` and `maxBodyBytes`.
+ */
 export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<K> &
   // (Required when the events are typed as raw: the parser must not read them as enhanced.)
   ("enhanced" extends K
@@ -362,6 +369,7 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   /** The body a body parser left: raw bytes or text are used as the body (`express.raw()`, `express.text()`, with a `limit` as large as `maxBodyBytes`). */
   body?: unknown;
 }
+/** The minimal shape of Node's `http.ServerResponse` that {@link toNodeHandler} writes to. */
 export interface NodeResponse {
   statusCode: number;
   headersSent?: boolean;

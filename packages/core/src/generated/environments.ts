@@ -15,6 +15,7 @@ export type EnvironmentName = "mainnet" | "devnet" | "local";
 
 /** A host of the service: its base URL per environment, and where it takes the API key. */
 export interface Host {
+  /** The host's name, the key of `baseUrls` that overrides its URL. */
   readonly name: HostName;
   /** Base URL per environment (`null`: none documented). */
   readonly urls: Readonly<Record<EnvironmentName, string | null>>;
