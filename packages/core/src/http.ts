@@ -372,7 +372,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
           : "") +
         // (Why a retryable answer came back at once: the wait it asks for is over the cap.)
         (retryableStatus(status) && retryAfter! > MAX_RETRY_AFTER_MS
-          ? ` (Retry-After ${Math.ceil(retryAfter! / 1000)} s is over the ${MAX_RETRY_AFTER_MS / 1000} s cap: not retried)`
+          ? ` (not retried: Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s)`
           : ""),
       {
         ...described(response, redactor),

@@ -473,7 +473,7 @@ describe("retries", () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(120);
     expect(error.message).toBe(
-      "HTTP 429 from getBalances: slow down (Retry-After 120 s is over the 60 s cap: not retried)",
+      "HTTP 429 from getBalances: slow down (not retried: Retry-After over 60 s)",
     );
     expect(mock).toHaveBeenCalledTimes(1);
   });
