@@ -31,14 +31,20 @@ const publicPackages = readdirSync(join(root, "packages")).filter(
     !JSON.parse(readFileSync(join(root, "packages", pkg, "package.json"), "utf8")).private,
 );
 
+/** A clone of this repository (committed state) in `name`, using its node_modules; and its pending changesets. */
+const cloneRepo = (name: string) => {
+  const repo = join(dir, name);
+  execFileSync("git", ["clone", "-q", root, repo]);
+  symlinkSync(join(root, "node_modules"), join(repo, "node_modules"));
+  const pending = readdirSync(join(repo, ".changeset")).filter(
+    (f) => f.endsWith(".md") && f !== "README.md",
+  );
+  return { repo, pending };
+};
+
 describe("changesets", () => {
   it("the first release: every public package goes from 0.0.0 to 0.1.0 with one CHANGELOG entry, its own note; the private docs package is not versioned", () => {
-    execFileSync("git", ["clone", "-q", root, join(dir, "first")]);
-    const repo = join(dir, "first");
-    symlinkSync(join(root, "node_modules"), join(repo, "node_modules"));
-    const pending = readdirSync(join(repo, ".changeset")).filter(
-      (f) => f.endsWith(".md") && f !== "README.md",
-    );
+    const { repo, pending } = cloneRepo("first");
     // Until 0.1.0 is out, the pending changesets are the first-release notes, one per package.
     expect(pending.sort()).toEqual(publicPackages.map((pkg) => `first-release-${pkg}.md`).sort());
     for (const pkg of publicPackages) expect(version(repo, pkg), pkg).toBe("0.0.0");
@@ -60,13 +66,8 @@ describe("changesets", () => {
   }, 120_000);
 
   it("`changeset version` bumps the changed package, its dependents, and writes changelogs", () => {
-    execFileSync("git", ["clone", "-q", root, join(dir, "repo")]);
-    const repo = join(dir, "repo");
-    symlinkSync(join(root, "node_modules"), join(repo, "node_modules"));
+    const { repo, pending } = cloneRepo("repo");
     // Consume whatever is pending first, so the test sees only its own changeset.
-    const pending = readdirSync(join(repo, ".changeset")).filter(
-      (f) => f.endsWith(".md") && f !== "README.md",
-    );
     if (pending.length)
       execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });
     const before = {

@@ -154,7 +154,16 @@ describe("addWebhookAddresses", () => {
         { webhookID: ID, addresses: [C], active: false },
         "params.active: is not an allowed property",
       ],
-      [null, "params.webhookID: is required"],
+      [null, "params: must be object (got null)"],
+      // Every issue at once: a misspelt id is named beside the missing one, a bad address too.
+      [
+        { webhookId: ID, addresses: ["0xdeadbeef"] },
+        "params.webhookID: is required; params.webhookId: is not an allowed property; params.addresses[0]: must match",
+      ],
+      [
+        { webhookID: "nope", addresses: ["0xdeadbeef"] },
+        'params.addresses[0]: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "0xdeadbeef"); params.webhookID: must match',
+      ],
     ];
     for (const [input, message] of cases) {
       const error = await addWebhookAddresses(webhooks, input as never).catch((e: unknown) => e);

@@ -1,7 +1,14 @@
 // Adding and removing a webhook's watched addresses. The service has no endpoint for it: an
 // edit (updateWebhook) replaces every setting, so a change is a read (getWebhook), the new list,
 // and a write of the whole settings, as the service's own SDKs do it.
-import { validate, vArray, vObject, vString, type RequestOptions } from "@chaindata/core";
+import {
+  validate,
+  vArray,
+  vObject,
+  vString,
+  type Check,
+  type RequestOptions,
+} from "@chaindata/core";
 import type { WebhooksClient } from "./generated/client.js";
 import { getWebhook } from "./generated/operations.js";
 import type { Webhook } from "./generated/types.js";
@@ -21,6 +28,17 @@ export interface WebhookAddressesInput {
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const checkAddresses = vArray(vString(ADDRESS));
 
+/** The input's check: its names and addresses, and a given `webhookID` as getWebhook checks it. */
+const checkInput: Check = (value, path, issues) => {
+  vObject({ webhookID: () => {}, addresses: checkAddresses }, ["webhookID", "addresses"], false)(
+    value,
+    path,
+    issues,
+  );
+  const webhookID = (value as Partial<WebhookAddressesInput> | null | undefined)?.webhookID;
+  if (webhookID !== undefined) getWebhook.params!({ webhookID }, path, issues);
+};
+
 /** Per client, per webhook: the change under way, so that the next one starts after it. */
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
 
@@ -38,14 +56,10 @@ async function changeAddresses(
   next: (watched: readonly string[], given: ReadonlySet<string>) => string[],
   options?: RequestOptions,
 ): Promise<Webhook> {
-  // Checked before anything is sent (a throw here rejects the call): the id as getWebhook checks
-  // it, then the rest (the id is checked already, so any value passes there).
-  const { webhookID, addresses } = input ?? {};
-  validate(getWebhook.params!, { webhookID });
-  validate(
-    vObject({ webhookID: () => {}, addresses: checkAddresses }, ["addresses"], false),
-    input,
-  );
+  // Checked before anything is sent (a throw here rejects the call), in one pass so that every
+  // issue is reported at once (a misspelt `webhookId` is named beside the missing `webhookID`).
+  validate(checkInput, input);
+  const { webhookID, addresses } = input;
   let queue = pending.get(webhooks);
   if (!queue) pending.set(webhooks, (queue = new Map()));
   const change = async () => {
