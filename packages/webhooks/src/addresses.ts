@@ -28,13 +28,16 @@ export interface WebhookAddressesInput {
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const checkAddresses = vArray(vString(ADDRESS));
 
+// The input's names and addresses (any `webhookID` passes here: `checkInput` checks it as getWebhook does).
+const checkFields = vObject(
+  { webhookID: () => {}, addresses: checkAddresses },
+  ["webhookID", "addresses"],
+  false,
+);
+
 /** The input's check: its names and addresses, and a given `webhookID` as getWebhook checks it. */
 const checkInput: Check = (value, path, issues) => {
-  vObject({ webhookID: () => {}, addresses: checkAddresses }, ["webhookID", "addresses"], false)(
-    value,
-    path,
-    issues,
-  );
+  checkFields(value, path, issues);
   const webhookID = (value as Partial<WebhookAddressesInput> | null | undefined)?.webhookID;
   if (webhookID !== undefined) getWebhook.params!({ webhookID }, path, issues);
 };
