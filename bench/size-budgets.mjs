@@ -2,8 +2,8 @@
 // The bundle-size budgets of test/size/size.test.ts (test/size/budgets.json).
 //
 //   node bench/size-budgets.mjs           today's size of every one-call program beside its budget
-//   node bench/size-budgets.mjs --write   reset the budgets to today's size + 3 % (rounded up to
-//                                         50 B), never above a program's cap (the issue's 4 kB
+//   node bench/size-budgets.mjs --write   reset the budgets to today's size + 40 B (rounded up
+//                                         to 50 B), never above a program's cap (the issue's 4 kB
 //                                         for DAS getAsset); caps are kept as they are
 //
 // Run `npx turbo run build` first: the programs are bundled from the built dist/.
@@ -21,7 +21,7 @@ for (const [key, { gz, min }] of Object.entries(sizes)) {
   const old = current.programs[key] ?? {};
   const cap = old.capGzipBytes;
   const budget = write
-    ? Math.min(Math.ceil((gz * 1.03) / 50) * 50, cap ?? Infinity)
+    ? Math.min(Math.ceil((gz + 40) / 50) * 50, cap ?? Infinity)
     : old.maxGzipBytes;
   programs[key] = {
     maxGzipBytes: budget,

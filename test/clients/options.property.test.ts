@@ -1563,7 +1563,7 @@ describe("valid values at the edges are accepted and take effect", () => {
     }
   });
 
-  it("logger: one method, none, or console-like; a logger object of the wrong shape, or one that throws when read, never fails a call (documented tolerance)", async () => {
+  it("logger: one method, none, or console-like; a logger that throws when read never fails a call (documented tolerance); a method that is no function is refused at creation", async () => {
     const lines: string[] = [];
     const { fetch } = recordingFetch();
     await createDasClient({
@@ -1580,7 +1580,7 @@ describe("valid values at the edges are accepted and take effect", () => {
       fc.asyncProperty(
         fc.oneof(
           anyValue.filter((value) => value == null || typeof value === "object"),
-          fc.constantFrom<unknown>({}, { debug: true }, { info: 5 }),
+          fc.constantFrom<unknown>({}, { debug: null }, { info: undefined }),
         ),
         async (logger) => {
           const { fetch: f, sent } = recordingFetch();
@@ -1594,6 +1594,15 @@ describe("valid values at the edges are accepted and take effect", () => {
       ),
       { seed: SEED, numRuns: 60 },
     );
+    // A method that is there but no function would never log: refused before anything is sent.
+    for (const [logger, message] of [
+      [{ debug: true }, "logger.debug: must be a function (got boolean)"],
+      [{ info: 5 }, "logger.info: must be a function (got number)"],
+      [{ warn: KEY }, "logger.warn: must be a function (got string)"],
+    ] as const)
+      expect(() => createDasClient({ apiKey: KEY, logger: logger as never })).toThrow(
+        new ConfigurationError(message),
+      );
     // A logger whose methods cannot even be read: the write was sent, so the call still resolves
     // with its answer (a rejection would invite the caller to send it again).
     const revoked = Proxy.revocable({}, {});

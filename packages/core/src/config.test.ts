@@ -354,7 +354,7 @@ describe("per-call options and the logger", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("ignores a logger that throws or is not made of functions: the call still succeeds", async () => {
+  it("ignores a logger that throws: the call still succeeds", async () => {
     const { fetch } = answer();
     const throwing = {
       debug: () => {
@@ -367,12 +367,21 @@ describe("per-call options and the logger", () => {
         {},
       ),
     ).resolves.toBe(1);
-    await expect(
-      createJsonRpcClient(
-        { apiKey: "k", fetch, logger: { debug: true } as never },
-        rpcHost,
-        "/",
-      ).call(getAsset, {}),
-    ).resolves.toBe(1);
+  });
+
+  it("refuses a logger whose debug, info or warn is there but not a function, naming it", () => {
+    for (const [logger, message] of [
+      [{ debug: true }, "logger.debug: must be a function (got boolean)"],
+      [{ debug() {}, info: "yes" }, "logger.info: must be a function (got string)"],
+      [{ warn: {} }, "logger.warn: must be a function (got object)"],
+    ] as const)
+      expect(() => createJsonRpcClient({ apiKey: "k", logger } as never, rpcHost, "/")).toThrow(
+        new ConfigurationError(message),
+      );
+    // Absent or null methods are allowed (nothing is logged at that level); `console` fits.
+    for (const logger of [{}, { debug: null, info: undefined }, console])
+      expect(() =>
+        createJsonRpcClient({ apiKey: "k", logger } as never, rpcHost, "/"),
+      ).not.toThrow();
   });
 });

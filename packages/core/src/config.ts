@@ -301,8 +301,8 @@ export function checkLimits(timeout: unknown, maxRetries: unknown): void {
  * Applies the defaults to `options`.
  * @throws ConfigurationError naming the option and the rule: an unknown option (a typo such as
  * `baseUrl` would otherwise send the real key to the default host), a key that is not a string,
- * a `fetch` that is not a function, a bad `timeout` or `maxRetries`, or a `batch` / `rateLimit`
- * that is not a batcher or limiter
+ * a `fetch` that is not a function, a `logger` whose `debug`, `info` or `warn` is not a function,
+ * a bad `timeout` or `maxRetries`, or a `batch` / `rateLimit` that is not a batcher or limiter
  */
 export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfig {
   // (`null` reads as "no options", as `undefined` does.)
@@ -324,11 +324,22 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   if (fetch !== undefined && typeof fetch !== "function")
     misconfigured("fetch", "must be a fetch function");
   // (A function, such as `console.log`, has no logging methods: nothing would ever be logged.)
-  if (options.logger != null && typeof options.logger !== "object")
+  const { logger } = options;
+  if (logger != null && typeof logger !== "object")
     misconfigured(
       "logger",
-      `must be an object with debug, info and/or warn methods (got ${typeOf(options.logger)})`,
+      `must be an object with debug, info and/or warn methods (got ${typeOf(logger)})`,
     );
+  // (A method that cannot be read, a getter that throws, is left to fail quietly when used: a
+  // broken logger never fails a call.)
+  for (const level of ["debug", "info", "warn"] as const) {
+    let method: unknown;
+    try {
+      method = logger?.[level];
+    } catch {}
+    if (method != null && typeof method !== "function")
+      misconfigured(`logger.${level}`, `must be a function (got ${typeOf(method)})`);
+  }
   checkLimits(timeout, maxRetries);
   // `process` does not exist in browsers, and reading it throws in Deno without --allow-env.
   try {
