@@ -34,6 +34,8 @@ function readBundles(distDir) {
     // (With the exact values of u64 examples beyond 2^53, which the @example samples print.)
     doc: parseBundle(readFileSync(join(distDir, a.file), "utf8")),
     origins: sources?.[a.file],
+    // (The spec folder the origins' YAML files are in, for their line and column.)
+    specDir: resolve(distDir, ".."),
   }));
   return { index, areas };
 }

@@ -9,17 +9,25 @@
 // - `servers` are written from spec/hosts.yaml (one server variable per host);
 // - OpenRPC documents get the `x-error-info` of the error codes they use (_shared.yaml's entry, or
 //   the area document's own where it gives one for that code);
-// - every $ref of the result must resolve, or bundling fails naming the file
-//   and the JSON path of the bad reference;
-// - where each copied component came from is recorded (spec/dist/sources.json), so that the
-//   generator can name the YAML file of a place it refuses (scripts/lib/spec-sources.mjs).
+// - every $ref of the result must resolve, or bundling fails naming the file, line and column and
+//   the JSON path of the bad reference (`spec/openrpc/das.yaml:40:11: #/methods/0/…/$ref: bad $ref…`;
+//   every error of the bundler leads with the position of what to fix, a YAML syntax error too);
+// - where each copied component and each part it writes came from is recorded
+//   (spec/dist/sources.json), so that spec:check and the generator can give the YAML file, line and
+//   column of a place they report (scripts/lib/spec-sources.mjs).
 // Output is deterministic: components are sorted by name.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
-import { SOURCES_FILE } from "../lib/spec-sources.mjs";
+import {
+  formatPosition,
+  segmentsPointer,
+  SOURCES_FILE,
+  sourcePosition,
+  yamlPosition,
+} from "../lib/spec-sources.mjs";
 import YAML from "yaml";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -27,26 +35,34 @@ export const defaultSpecDir = join(root, "spec");
 
 export class SpecError extends Error {}
 
+/** A file that cannot be read (a `$ref` to it says which reference pointed there). */
+class UnreadableFile extends SpecError {}
+
 const yamlCache = new Map();
 /** Forget parsed files (tests bundle mutated copies of the spec). */
 export const clearCache = () => yamlCache.clear();
-function loadYaml(file) {
+function loadYaml(file, specDir = defaultSpecDir) {
   if (!yamlCache.has(file)) {
     let text;
     try {
       text = readFileSync(file, "utf8");
     } catch {
-      throw new SpecError(`cannot read ${rel(file)}`);
+      throw new UnreadableFile(`cannot read ${specPath(specDir, file)}`);
     }
     // Integers are read as bigint so u64 examples above 2^53 keep every digit; the safe
     // ones become numbers again right away.
     const doc = YAML.parseDocument(text, { uniqueKeys: true, intAsBigInt: true });
-    if (doc.errors.length) throw new SpecError(`${rel(file)}: ${doc.errors[0].message}`);
+    if (doc.errors.length) {
+      // `Map keys must be unique at line 3, column 3:` and a snippet: the position leads instead.
+      const [error] = doc.errors;
+      const { line, col } = error.linePos?.[0] ?? { line: 1, col: 1 };
+      const message = error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+      throw new SpecError(`${specPath(specDir, file)}:${line}:${col}: YAML: ${message}`);
+    }
     yamlCache.set(file, safeIntsToNumbers(doc.toJS({ maxAliasCount: -1 })));
   }
   return yamlCache.get(file);
 }
-const rel = (file) => relative(root, file);
 
 function safeIntsToNumbers(node) {
   if (typeof node === "bigint")
@@ -164,11 +180,28 @@ export function listAreas(specDir = defaultSpecDir) {
 }
 
 export function loadHosts(specDir = defaultSpecDir) {
-  return loadYaml(join(specDir, "hosts.yaml"));
+  return loadYaml(join(specDir, "hosts.yaml"), specDir);
 }
 
 /** `spec/<path>` of a file of the spec folder, the same for a copy of it (as the tests bundle). */
 const specPath = (specDir, file) => `spec/${relative(specDir, file)}`;
+
+/**
+ * `spec/openrpc/das.yaml:40:11`: where the place at `segments` of the YAML `file` is (its key), or
+ * the nearest enclosing place the file has, said so; the bundler's errors lead with it.
+ */
+function yamlPlace(specDir, file, segments) {
+  const name = specPath(specDir, file);
+  const position = yamlPosition(file, segments);
+  if (!position) return name;
+  return formatPosition({
+    file: name,
+    line: position.line,
+    col: position.col,
+    at: segmentsPointer(segments.slice(0, position.depth)),
+    kind: position.depth === segments.length ? "exact" : "enclosing",
+  });
+}
 
 /**
  * Bundle one area document; returns the JSON-ready object. `origins` (an Origins object of
@@ -182,19 +215,22 @@ export function bundleArea(
 ) {
   origins.document = specPath(specDir, source);
   const schemasDir = join(specDir, "schemas");
-  const doc = clone(loadYaml(source));
+  const doc = clone(loadYaml(source, specDir));
+  const at = (file, segments) => yamlPlace(specDir, file, segments);
   const info = doc.info ?? {};
   if (info["x-area"] !== area)
-    throw new SpecError(`${rel(source)}: info.x-area must be "${area}" (the file name)`);
+    throw new SpecError(
+      `${at(source, ["info", "x-area"])}: info.x-area must be "${area}" (the file name)`,
+    );
   const hosts = loadHosts(specDir);
   const host = hosts.hosts?.[info["x-host"]];
   if (!host)
     throw new SpecError(
-      `${rel(source)}: info.x-host must be one of ${Object.keys(hosts.hosts).join(", ")}`,
+      `${at(source, ["info", "x-host"])}: info.x-host must be one of ${Object.keys(hosts.hosts).join(", ")}`,
     );
   if (doc.servers)
     throw new SpecError(
-      `${rel(source)}: remove \`servers\`; the bundler writes them from spec/hosts.yaml`,
+      `${at(source, ["servers"])}: remove \`servers\`; the bundler writes them from spec/hosts.yaml`,
     );
 
   doc.components ??= {};
@@ -207,31 +243,33 @@ export function bundleArea(
     if (targetFile.startsWith(schemasDir + "/")) {
       if (segments.length !== 1) {
         throw new SpecError(
-          `${where}: $ref into ${rel(targetFile)} must name one schema (#/<Name>), got #${fragment}`,
+          `${where}: $ref into ${specPath(specDir, targetFile)} must name one schema (#/<Name>), got #${fragment}`,
         );
       }
       return {
         section: "schemas",
         name: segments[0],
+        segments,
         pointer: pointer(segments),
-        target: () => getAt(loadYaml(targetFile), segments),
+        target: () => getAt(loadYaml(targetFile, specDir), segments),
       };
     }
     if (basename(targetFile) === "_shared.yaml") {
       if (segments.length !== 3 || segments[0] !== "components") {
         throw new SpecError(
-          `${where}: $ref into ${rel(targetFile)} must be #/components/<section>/<Name>, got #${fragment}`,
+          `${where}: $ref into ${specPath(specDir, targetFile)} must be #/components/<section>/<Name>, got #${fragment}`,
         );
       }
       return {
         section: segments[1],
         name: segments[2],
+        segments,
         pointer: pointer(segments),
-        target: () => getAt(loadYaml(targetFile), segments),
+        target: () => getAt(loadYaml(targetFile, specDir), segments),
       };
     }
     throw new SpecError(
-      `${where}: $ref to ${rel(targetFile)} is not allowed (only spec/schemas/* and _shared.yaml)`,
+      `${where}: $ref to ${specPath(specDir, targetFile)} is not allowed (only spec/schemas/* and _shared.yaml)`,
     );
   };
 
@@ -243,7 +281,10 @@ export function bundleArea(
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string") {
-        const where = `${rel(file)} at ${pointer(path)}`;
+        // (Its position is only looked up for a message.)
+        const where = {
+          toString: () => `${at(file, [...path, key])}: #${pointer([...path, key])}`,
+        };
         const [filePart, fragment = ""] = value.split("#");
         const targetFile = filePart ? resolve(dirname(file), filePart) : file;
         if (!filePart && targetFile === source) continue; // local ref of the area document
@@ -260,7 +301,7 @@ export function bundleArea(
   while (queue.length) {
     const item = queue.shift();
     const key = `${item.section}/${item.name}`;
-    const from = `${rel(item.file)}#${item.name}`;
+    const from = `${specPath(specDir, item.file)}#${item.name}`;
     if (origin.has(key)) {
       if (origin.get(key) !== from)
         throw new SpecError(
@@ -272,8 +313,9 @@ export function bundleArea(
     try {
       target = item.target();
     } catch (error) {
-      // (A file that cannot be read: say which reference pointed there.)
-      throw error instanceof SpecError
+      // (A file that cannot be read: say which reference pointed there. A YAML syntax error in it
+      // leads with its own position, the place to fix.)
+      throw error instanceof UnreadableFile
         ? new SpecError(`${item.where}: bad $ref "${item.ref}": ${error.message}`)
         : error;
     }
@@ -286,13 +328,13 @@ export function bundleArea(
       existing && Object.keys(existing).length === 1 && existing.$ref === `#/components/${key}`;
     if (existing !== undefined && !isPlaceholder) {
       throw new SpecError(
-        `${item.where}: component name clash: ${key} exists in ${rel(source)} and ${from}`,
+        `${item.where}: component name clash: ${key} exists in ${specPath(specDir, source)} and ${from}`,
       );
     }
     origin.set(key, from);
     origins.components[key] = `${specPath(specDir, item.file)}#${item.pointer}`;
     const copy = clone(target);
-    rewrite(copy, item.file, [item.name]);
+    rewrite(copy, item.file, item.segments);
     (doc.components[item.section] ??= {})[item.name] = copy;
   }
   for (const section of Object.keys(doc.components)) {
@@ -335,6 +377,17 @@ export function bundleArea(
     server.name = info["x-host"];
     local.name = `${info["x-host"]}-local`;
   }
+  // Where the servers' parts come from: the host's entry of spec/hosts.yaml (copied parts exactly;
+  // the rest is written from the entry, and a finding there is given the entry's position).
+  const hostEntry = `${specPath(specDir, join(specDir, "hosts.yaml"))}#${pointer(["hosts", info["x-host"]])}`;
+  origins.writtenFrom = { "/servers/0": hostEntry, "/servers/1": `${hostEntry}/urls/local` };
+  origins.places = {
+    "/servers/0/description": `${hostEntry}/description`,
+    "/servers/0/x-host": `${origins.document}#/info/x-host`,
+    "/servers/0/x-environments": `${hostEntry}/urls`,
+    ...(host["x-source"] ? { "/servers/0/x-source": `${hostEntry}/x-source` } : {}),
+    ...(host["x-regions"] ? { "/servers/0/x-regions": `${hostEntry}/x-regions` } : {}),
+  };
   const ordered = {};
   for (const [k, v] of Object.entries(doc)) {
     ordered[k] = v;
@@ -355,7 +408,7 @@ export function bundleArea(
     for (const code of Object.keys(own))
       if (!used.has(code))
         throw new SpecError(
-          `${rel(source)}: x-error-info["${code}"]: no error object of the area has that code`,
+          `${at(source, ["x-error-info", code])}: x-error-info["${code}"]: no error object of the area has that code`,
         );
     const errorInfo = Object.fromEntries(
       [...used]
@@ -364,22 +417,31 @@ export function bundleArea(
         .map((c) => [c, own[c] ?? shared[c]]),
     );
     if (Object.keys(errorInfo).length) ordered["x-error-info"] = errorInfo;
+    const sharedFile = specPath(specDir, join(specDir, "openrpc", "_shared.yaml"));
+    for (const code of Object.keys(errorInfo))
+      if (!own[code])
+        origins.places[`/x-error-info/${code}`] =
+          `${sharedFile}#${pointer(["x-error-info", code])}`;
   }
 
-  checkLocalRefs(ordered, source);
+  checkLocalRefs(ordered, origins, specDir);
   return ordered;
 }
 
-/** Every `#/...` reference in the bundled document must point at something. */
-function checkLocalRefs(doc, source) {
+/**
+ * Every `#/...` reference in the bundled document must point at something: a failure leads with
+ * the reference's YAML position (through the origins: it may sit in a copied component).
+ */
+function checkLocalRefs(doc, origins, specDir) {
   const visit = (node, path) => {
     if (Array.isArray(node)) return node.forEach((v, i) => visit(v, [...path, i]));
     if (node === null || typeof node !== "object") return;
     for (const [key, value] of Object.entries(node)) {
       if (key === "$ref" && typeof value === "string") {
         if (!value.startsWith("#/") || getAt(doc, decodeSegments(value.slice(1))) === undefined) {
+          const position = sourcePosition(origins, pointer([...path, key]), specDir);
           throw new SpecError(
-            `${rel(source)} at ${pointer(path)}: bad $ref "${value}": nothing at that location`,
+            `${position ? formatPosition(position) : origins.document}: #${pointer([...path, key])}: bad $ref "${value}": nothing at that location`,
           );
         }
       } else visit(value, [...path, key]);
@@ -388,7 +450,7 @@ function checkLocalRefs(doc, source) {
   visit(doc, []);
 }
 
-/** Bundle every area and write spec/dist; returns [{area, kind, file, doc}]. */
+/** Bundle every area and write spec/dist; returns [{area, kind, file, doc, origins, specDir}]. */
 export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {}) {
   const distDir = join(specDir, "dist");
   const results = [];
@@ -400,7 +462,8 @@ export function bundleAll({ write = true, only, specDir = defaultSpecDir } = {})
     const text = stringifyExact(bundled) + "\n";
     const doc = JSON.parse(text);
     if (/\d{16}/.test(text)) recordExactIntegers(doc, bundled);
-    results.push({ ...area, file: `${area.kind}/${area.area}.json`, text, doc, origins });
+    // (`specDir`: where the YAML files the origins name are, for their positions.)
+    results.push({ ...area, file: `${area.kind}/${area.area}.json`, text, doc, origins, specDir });
   }
   if (write) {
     mkdirSync(distDir, { recursive: true });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Spec editors' check: bundle, then every rule `npm test` enforces on the spec.
+// Spec editors' check: bundle, then every rule `npm test` enforces on the spec. Each finding (and a
+// bundling error) leads with the YAML file, line and column of its place.
 //   node scripts/spec/check.mjs                 all areas
 //   node scripts/spec/check.mjs --area das,wallet
 import { parseCli } from "../lib/cli.mjs";
@@ -42,7 +43,10 @@ const others = only
         }
       })
   : undefined;
-const { findings, assumptions, operations } = runAllChecks(results, { others });
+const { located, assumptions, operations } = runAllChecks(results, { others });
+// Each finding led by the YAML position of its place (`spec/schemas/asset.yaml:24:7: das #/…: …`).
+// A line twice is one finding: a host's server is in both of the sender's documents.
+const findings = [...new Set(located)];
 for (const f of findings) console.error(`  ✗ ${f}`);
 console.log(
   `spec:check: ${results.length} documents, ${operations.length} operations, ${assumptions.length} x-source assumptions, ${findings.length} findings`,

@@ -1,6 +1,8 @@
 // The checks every bundled spec document must pass. Used by scripts/spec/check.mjs
 // (a CLI for spec editors) and by test/spec/*.test.ts (inside `npm test`).
 // Each check returns a list of findings ("<area> <JSON path>: <message>"); empty = pass.
+// runAllChecks also gives each finding the YAML position of its place (`located`: "spec/schemas/
+// asset.yaml:24:7: das #/components/schemas/Asset/…: …"), which spec:check prints.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,8 +11,9 @@ import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
-import { generatorRefusals, refusalPlace } from "../generate/lib/refusals.mjs";
+import { generatorRefusals } from "../generate/lib/refusals.mjs";
 import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
+import { formatPosition, segmentsPointer, sourcePosition } from "../lib/spec-sources.mjs";
 import { exactInteger } from "./bundle.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -1118,46 +1121,209 @@ export function checkOpenEnums({ area, doc }) {
 /**
  * Everything the generator would refuse (scripts/generate/lib/refusals.mjs: names that cannot be
  * identifiers or clash with the generated code or the runtime's exports, parameters it cannot send,
- * schemas its checks cannot translate…), by the generator's own rules, at the YAML file to edit:
- * `<area> spec/<file>.yaml#<pointer> (<name>): [<rule>] <message>`. Each result carries its
- * `origins` (bundle.mjs).
+ * schemas its checks cannot translate…), by the generator's own rules:
+ * `<area> #<pointer> (<name>): [<rule>] <message>`. (runAllChecks puts the YAML position in front.)
  */
 export function checkGeneratorRefusals(results) {
-  return generatorRefusals(results).map(
-    (r) =>
-      `${r.area} ${refusalPlace(r, results.find((d) => d.file === r.file)?.origins)}: [${r.rule}] ${r.message}`,
-  );
+  return generatorRefusals(results).map(refusalFinding);
 }
+const refusalFinding = (r) =>
+  `${r.area} ${r.at}${r.name === undefined ? "" : ` (${r.name})`}: [${r.rule}] ${r.message}`;
 
 /**
  * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
  * which the cross-area rules (names unique per host, operationIds across areas) compare against.
+ * `findings` are the rules' lines; `located` the same lines, in the same order, each led by the YAML
+ * position of its place (see locateFinding), as spec:check prints them.
  */
 export function runAllChecks(results, { others } = {}) {
-  const findings = [];
+  /** @type {{ text: string, document?: object, at?: string }[]} */
+  const entries = [];
+  const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
   const assumptions = [];
   const operations = [];
   for (const r of results) {
     const prov = checkProvenance(r);
-    findings.push(...prov.findings);
+    add(r, prov.findings);
     assumptions.push(...prov.items.filter((i) => i.source.startsWith("assumption")));
-    if (r.kind === "openrpc") findings.push(...checkOpenRpc(r));
-    else findings.push(...checkOpenApiExamplesPresent(r));
-    findings.push(...checkExamples(r));
-    findings.push(...checkSchemaKeywords(r));
-    findings.push(...checkSchemaRules(r));
-    findings.push(...checkOpenEnums(r));
-    findings.push(...checkCosts(r));
-    findings.push(...checkOperationExtensions(r));
-    findings.push(...checkAreaConstants(r));
+    if (r.kind === "openrpc") add(r, checkOpenRpc(r));
+    else add(r, checkOpenApiExamplesPresent(r));
+    add(r, checkExamples(r));
+    add(r, checkSchemaKeywords(r));
+    add(r, checkSchemaRules(r));
+    add(r, checkOpenEnums(r));
+    add(r, checkCosts(r));
+    add(r, checkOperationExtensions(r));
+    add(r, checkAreaConstants(r));
     operations.push(...listOperations(r));
   }
-  findings.push(
-    ...(others
-      ? checkOperationNames([...others, ...results], { only: results.map((r) => r.area) })
-      : checkOperationNames(results)),
-  );
-  findings.push(...checkGeneratorRefusals(results));
-  findings.push(...lintOpenApi(results));
-  return { findings, assumptions, operations };
+  // The rules over several documents: each line's document, by its area and the form of its place
+  // (`#/methods/…` is a JSON-RPC method; `GET /path` a REST operation, Spectral's are OpenAPI's).
+  const all = others ? [...others, ...results] : results;
+  const documentOf = (text, kind) => {
+    const area = text.slice(0, text.indexOf(" "));
+    const place = text.slice(area.length + 1);
+    kind ??= place.startsWith("#/methods/") ? "openrpc" : HTTP_WIRE.test(place) ? "openapi" : kind;
+    const candidates = all.filter((r) => r.area === area && (!kind || r.kind === kind));
+    return candidates.length === 1 ? candidates[0] : undefined;
+  };
+  for (const text of others
+    ? checkOperationNames(all, { only: results.map((r) => r.area) })
+    : checkOperationNames(results))
+    entries.push({ text, document: documentOf(text) });
+  for (const r of generatorRefusals(results))
+    entries.push({
+      text: refusalFinding(r),
+      document: results.find((d) => d.file === r.file),
+      at: r.at,
+    });
+  for (const text of lintOpenApi(results))
+    entries.push({ text, document: documentOf(text, "openapi") });
+  return {
+    findings: entries.map((e) => e.text),
+    located: entries.map(locateFinding),
+    assumptions,
+    operations,
+  };
 }
+
+// ---------------------------------------------------------------- YAML positions
+
+const HTTP_WIRE = /^(GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS) (\/\S*)/;
+
+/**
+ * A finding led by the YAML position of its place: `spec/schemas/asset.yaml:24:7: das #/…: …`
+ * (scripts/lib/spec-sources.mjs; "(of the enclosing …)" after it where the place itself is not in the
+ * YAML). `document` is the bundle the finding is about (a `bundleAll` result: its `origins` and
+ * `specDir`); `at`, its pointer there when known, else it is read from the finding (findingPointer).
+ * A finding whose document or file is unknown stays as it is.
+ */
+export function locateFinding({ text, document, at }) {
+  if (!document?.origins || !document.specDir) return text;
+  const pointer = at ?? findingPointer(text, document);
+  const position = sourcePosition(document.origins, pointer ?? "#", document.specDir);
+  if (!position) return text;
+  // (A place the finding's text does not lead to is given the document's start, said so.)
+  if (pointer === undefined && position.kind === "exact") position.kind = "enclosing";
+  return `${formatPosition(position)}: ${text}`;
+}
+
+/**
+ * The JSON pointer in the bundled `document.doc` of the place a finding is about, read from its text:
+ * `<area> <place>: <message>`, the place being a JSON path (`#/methods/2 (getAssetsByOwner)/params/1/
+ * schema`, names in brackets; Spectral's and the example checks' keys unescaped: `#/paths//v1/x/get`),
+ * an OpenRPC example's ` param <name>` or ` result`, or an operation (`GET /v1/x (getX)`,
+ * `POST / getAsset`). Then, as deep as the bundle has it, what the message names first: the ajv
+ * schema path of `schema is invalid: data/$defs/<Name>/…`, an example's `example /a/b` instance path,
+ * or a key (`"nullable" is outside…`, `x-pagination.limit: …`, `minimum: …`). Undefined when the
+ * place is not one of those forms.
+ */
+export function findingPointer(text, { doc, kind }) {
+  const area = text.slice(0, text.indexOf(" "));
+  const rest = text.slice(area.length + 1);
+  const end = rest.indexOf(": ");
+  if (end < 0) return undefined;
+  let place = rest.slice(0, end);
+  const message = rest.slice(end + 2);
+  let segments;
+  const wire = HTTP_WIRE.exec(place);
+  if (place.startsWith("#")) {
+    // The names in brackets (`#/methods/2 (getAssetsByOwner)`) and the example's param or result.
+    const param = / param (\S+)$/.exec(place);
+    const result = / result$/.test(place);
+    place = place.replace(/ param \S+$| result$/, "").replace(/ \([^()]*\)/g, "");
+    segments = resolveKeys(doc, place.slice(1)).segments;
+    const example = nodeAt(doc, segments);
+    if (param) {
+      const i = (example?.params ?? []).findIndex((p) => p?.name === param[1]);
+      if (i >= 0) segments.push("params", String(i), "value");
+    } else if (result && example?.result && "value" in example.result)
+      segments.push("result", "value");
+  } else if (wire && kind === "openrpc") {
+    const name = place.slice(wire[0].length + 1);
+    const i = (doc.methods ?? []).findIndex((m) => m?.name === name);
+    if (i < 0) return undefined;
+    segments = ["methods", String(i)];
+  } else if (wire && doc.paths?.[wire[2]]?.[wire[1].toLowerCase()]) {
+    segments = ["paths", wire[2], wire[1].toLowerCase()];
+  } else return undefined;
+  return segmentsPointer([...segments, ...messageSegments(doc, segments, message)]);
+}
+
+/** What a finding's message names first, below its place, as far as the bundle has it (findingPointer). */
+function messageSegments(doc, segments, message) {
+  const node = nodeAt(doc, segments);
+  const existing = (more) => {
+    const found = [];
+    let cur = node;
+    for (const segment of more) {
+      if (cur === null || typeof cur !== "object" || !Object.hasOwn(cur, segment)) break;
+      cur = cur[segment];
+      found.push(segment);
+    }
+    return found;
+  };
+  const decode = (s) => s.replace(/~1/g, "/").replace(/~0/g, "~");
+  // ajv compiling the components: `schema is invalid: data/$defs/Asset/properties/x/minimum must…`
+  const invalid = /^schema is invalid: data\/\$defs\/(\S+)/.exec(message);
+  if (invalid && segments.join("/") === "components/schemas")
+    return existing(invalid[1].split("/").map(decode));
+  // An example's instance path: `example /token_info/supply 888… is beyond…`, `example (root) …`.
+  const example = /^example (\/\S*?|\(root\)):? /.exec(message);
+  if (example) {
+    // (An OpenAPI example object holds its value under `value`; a schema's `examples` item is it.)
+    const inObject =
+      segments.at(-2) === "examples" &&
+      !Array.isArray(nodeAt(doc, segments.slice(0, -1))) &&
+      node !== null &&
+      typeof node === "object" &&
+      "value" in node;
+    const path = example[1] === "(root)" ? [] : example[1].split("/").slice(1).map(decode);
+    return existing(inObject ? ["value", ...path] : path);
+  }
+  // A key the message starts with (`"nullable" is outside…`, `x-pagination.limit: "limt"…`).
+  const key = /^"?([\w$-]+(?:\.[\w$-]+)*)"?(?=[ :])/.exec(message);
+  if (key && !/^(schema|example)$/.test(key[1])) return existing(key[1].split("."));
+  return [];
+}
+
+/**
+ * The segments of `path` (`/paths//v1/wallet/{wallet}/get/parameters/2`: keys written escaped or
+ * not) in `node`: at each level the longest key of the node that the path goes on with (with a
+ * complete match preferred); past what `node` holds, the rest as escaped JSON pointer segments.
+ */
+function resolveKeys(node, path) {
+  if (path === "") return { segments: [], complete: true };
+  if (!path.startsWith("/")) return { segments: [], complete: false };
+  const rest = path.slice(1);
+  const escape = (k) => k.replace(/~/g, "~0").replace(/\//g, "~1");
+  const keys =
+    node !== null && typeof node === "object"
+      ? Object.keys(node).flatMap((k) => [
+          [k, k],
+          [k, escape(k)],
+        ])
+      : [];
+  const matches = keys
+    .filter(([, written]) => rest === written || rest.startsWith(`${written}/`))
+    .sort(([, a], [, b]) => b.length - a.length);
+  let fallback;
+  for (const [key, written] of matches) {
+    const tail = resolveKeys(node[key], rest.slice(written.length));
+    const found = { segments: [key, ...tail.segments], complete: tail.complete };
+    if (found.complete) return found;
+    fallback ??= found;
+  }
+  return (
+    fallback ?? {
+      segments: rest.split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")),
+      complete: false,
+    }
+  );
+}
+
+const nodeAt = (doc, segments) =>
+  segments.reduce(
+    (node, s) => (node !== null && typeof node === "object" ? node[s] : undefined),
+    doc,
+  );

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
-import { editedCopy, findingsOf, removeCopies } from "./spec-copy.js";
+import { editedCopy, findingsOf, positionOf, removeCopies } from "./spec-copy.js";
 
 // (The one test that copies spec/ itself, dist included.)
 let dir: string | undefined;
@@ -24,7 +24,7 @@ describe("spec checks catch", () => {
     const specDir = editedCopy("schemas/common.yaml", (doc) => {
       doc.Address.examples = ["0OIl-not-base58"];
     });
-    const { findings } = runAllChecks(bundleAll({ write: false, specDir }));
+    const findings = findingsOf(specDir);
     expect(findings.join("\n")).toMatch(
       /Address\/examples\/0: example \(root\) must match pattern/,
     );
@@ -39,12 +39,12 @@ describe("spec checks catch", () => {
     );
   });
 
-  it("a $ref to a missing file, naming the file and the JSON path of the reference", () => {
+  it("a $ref to a missing file, naming the file, line and column and the JSON path of the reference", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
       doc.methods[0].result.schema = { $ref: "../schemas/assets.yaml#/Asset" };
     });
     expect(() => bundleAll({ write: false, specDir })).toThrow(
-      /openrpc\/das\.yaml at \/methods\/0\/result\/schema: bad \$ref "\.\.\/schemas\/assets\.yaml#\/Asset": cannot read .*schemas\/assets\.yaml/,
+      /^spec\/openrpc\/das\.yaml:\d+:\d+: #\/methods\/0\/result\/schema\/\$ref: bad \$ref "\.\.\/schemas\/assets\.yaml#\/Asset": cannot read spec\/schemas\/assets\.yaml$/,
     );
   });
 
@@ -70,7 +70,7 @@ describe("spec checks catch", () => {
       doc.AssetList.properties.limit.minimun = 1;
       doc.AssetList.properties.page.exclusiveMaximum = 5;
     });
-    const text = runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n");
+    const text = findingsOf(specDir).join("\n");
     for (const [property, keyword] of [
       ["total", "nullable"],
       ["limit", "minimun"],
@@ -86,7 +86,7 @@ describe("spec checks catch", () => {
     const specDir = editedCopy("openapi/admin.yaml", (doc) => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];
     });
-    expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain(
+    expect(findingsOf(specDir).join("\n")).toContain(
       "admin GET /v0/admin/projects/{id}/usage: needs x-cost",
     );
   });
@@ -104,7 +104,7 @@ describe("spec checks catch", () => {
     const specDir = editedCopy("schemas/common.yaml", (doc) => {
       doc.Slot.type = "integr";
     });
-    const { findings } = runAllChecks(bundleAll({ write: false, specDir }));
+    const findings = findingsOf(specDir);
     expect(findings.join("\n")).toMatch(/type must be equal to one of the allowed values/);
   });
 
@@ -112,7 +112,7 @@ describe("spec checks catch", () => {
     const specDir = editedCopy("schemas/webhook.yaml", (doc) => {
       doc.KnownTransactionType.enum.push("lower_case");
     });
-    expect(runAllChecks(bundleAll({ write: false, specDir })).findings.join("\n")).toContain(
+    expect(findingsOf(specDir).join("\n")).toContain(
       "webhooks #/components/schemas/TransactionType: open enum: known values the open branch does not accept: lower_case",
     );
   });
@@ -122,7 +122,7 @@ describe("spec checks catch", () => {
       doc["x-error-info"]["-32029"] = { httpStatus: 200, "x-source": "assumption: test" };
     });
     expect(() => bundleAll({ write: false, specDir })).toThrow(
-      /openrpc\/compression\.yaml: x-error-info\["-32029"\]: no error object of the area has that code/,
+      /^spec\/openrpc\/compression\.yaml:\d+:\d+: x-error-info\["-32029"\]: no error object of the area has that code$/,
     );
   });
 
@@ -225,7 +225,7 @@ describe("spec checks catch", () => {
     // names the method whose check it breaks, at the YAML file.)
     expect(findings).toEqual([
       'das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^[a-z+$" is not a valid regular expression: Invalid regular expression: /^[a-z+$/u: Unterminated character class',
-      'das spec/openrpc/das.yaml#/methods/2 (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile: Invalid regular expression: /^[a-z+$/: Unterminated character class',
+      'das #/methods/2 (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile: Invalid regular expression: /^[a-z+$/: Unterminated character class',
     ]);
     const enumDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.AssetSortDirection.enum = ["asc", "desc", "asc"];
@@ -276,8 +276,12 @@ describe("spec checks catch", () => {
       others: all.filter((r: { area: string }) => r.area !== area),
     });
     const das = select("das");
-    expect(runAllChecks(das.selected, { others: das.others }).findings).toEqual([
+    const { findings, located } = runAllChecks(das.selected, { others: das.others });
+    expect(findings).toEqual([
       'das #/methods/4 (getCompressedBalanceByOwner): JSON-RPC method name "getCompressedBalanceByOwner" is also a method of compression #/methods/3 (getCompressedBalanceByOwner), on the same host "rpc": one name, one method per host',
+    ]);
+    expect(located).toEqual([
+      `${positionOf(specDir, "openrpc/das.yaml", "name: getCompressedBalanceByOwner")}: ${findings[0]}`,
     ]);
     const compression = select("compression");
     expect(
@@ -385,7 +389,7 @@ describe("spec checks catch", () => {
     const specDir = editedCopy("schemas/common.yaml", (doc) => {
       doc.Slot["x-source"] = "assumption";
     });
-    const { findings } = runAllChecks(bundleAll({ write: false, specDir }));
+    const findings = findingsOf(specDir);
     expect(findings.join("\n")).toMatch(/x-source must be/);
   });
 });

@@ -1,7 +1,7 @@
 // `npm run spec:check` reports what the generator would refuse (scripts/generate/lib/refusals.mjs,
-// one implementation for both), at the YAML file a spec author edits, with the rule; the generator
-// refuses the same, naming the YAML file when spec/dist/sources.json says where the bundle came from,
-// and pointing at spec:check when it does not.
+// one implementation for both), at the YAML file, line and column a spec author edits, with the rule;
+// the generator refuses the same, naming the YAML position when spec/dist/sources.json says where the
+// bundle came from, and pointing at spec:check when it does not.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { generate } from "../../scripts/generate/index.mjs";
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
-import { editedCopy, findingsOf, removeCopies } from "./spec-copy.js";
+import { editedCopy, findingsOf, locatedOf, positionOf, removeCopies } from "./spec-copy.js";
 
 afterEach(removeCopies);
 
@@ -21,11 +21,11 @@ const renamedDasMethods = (names: Record<string, string>) =>
     for (const m of doc.methods) if (names[m.name]) m.name = names[m.name];
   });
 
-describe("spec:check reports what the generator refuses, at the YAML file", () => {
+describe("spec:check reports what the generator refuses, at the YAML position", () => {
   it("a JSON-RPC method name that is no identifier", () => {
     const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions" });
-    expect(findingsOf(specDir)).toContain(
-      'das spec/openrpc/das.yaml#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)',
+    expect(locatedOf(specDir)).toContain(
+      `${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: das #/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
     );
   });
 
@@ -37,13 +37,13 @@ describe("spec:check reports what the generator refuses, at the YAML file", () =
     });
     const findings = findingsOf(specDir);
     expect(findings).toContain(
-      'das spec/openrpc/das.yaml#/methods/0 (stringifyJson): [name-clash] "stringifyJson" is both method stringifyJson\'s function (generated/client.ts) and a runtime export (generated/runtime.ts): @chaindata/das would export both (TypeScript error TS2308)',
+      'das #/methods/0 (stringifyJson): [name-clash] "stringifyJson" is both method stringifyJson\'s function (generated/client.ts) and a runtime export (generated/runtime.ts): @chaindata/das would export both (TypeScript error TS2308)',
     );
     expect(findings).toContain(
-      'das spec/openrpc/das.yaml#/methods/1 (withPagination): [name-clash] "withPagination" is both method withPagination\'s function (generated/client.ts) and an import from @chaindata/core (generated/client.ts): one name cannot be bound twice in generated/client.ts',
+      'das #/methods/1 (withPagination): [name-clash] "withPagination" is both method withPagination\'s function (generated/client.ts) and an import from @chaindata/core (generated/client.ts): one name cannot be bound twice in generated/client.ts',
     );
     expect(findings).toContain(
-      'das spec/openrpc/das.yaml#/methods/4 (client): [name-clash] "client" is both method client\'s call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)',
+      'das #/methods/4 (client): [name-clash] "client" is both method client\'s call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)',
     );
   });
 
@@ -51,16 +51,16 @@ describe("spec:check reports what the generator refuses, at the YAML file", () =
     const das = editedCopy("openrpc/das.yaml", (doc) => {
       doc.components = { schemas: { GetAssetParams: { type: "object" } } };
     });
-    expect(findingsOf(das)).toContain(
-      "das spec/openrpc/das.yaml#/components/schemas/GetAssetParams (GetAssetParams): [name-clash] \"GetAssetParams\" is both schema GetAssetParams's type (generated/types.ts) and method getAsset's params type (generated/types.ts): one name cannot be bound twice in generated/types.ts",
+    expect(locatedOf(das)).toContain(
+      `${positionOf(das, "openrpc/das.yaml", "GetAssetParams:", "\ncomponents:")}: das #/components/schemas/GetAssetParams (GetAssetParams): [name-clash] "GetAssetParams" is both schema GetAssetParams's type (generated/types.ts) and method getAsset's params type (generated/types.ts): one name cannot be bound twice in generated/types.ts`,
     );
     // A shared schema is named at its own file (spec/schemas/…), not at the area that uses it.
     const shared = editedCopy("schemas/asset.yaml", (doc) => {
       doc.NftEdition.properties.edition_kind = { $ref: "#/edition-kind" };
       doc["edition-kind"] = { type: "string", "x-source": "assumption: a test" };
     });
-    expect(findingsOf(shared)).toContain(
-      'das spec/schemas/asset.yaml#/edition-kind (edition-kind): [schema-name] "edition-kind": a schema name must be a TypeScript identifier (it names an exported type)',
+    expect(locatedOf(shared)).toContain(
+      `${positionOf(shared, "schemas/asset.yaml", "edition-kind:", "\nedition-kind:")}: das #/components/schemas/edition-kind (edition-kind): [schema-name] "edition-kind": a schema name must be a TypeScript identifier (it names an exported type)`,
     );
   });
 
@@ -68,8 +68,8 @@ describe("spec:check reports what the generator refuses, at the YAML file", () =
     const specDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.GetAssetOptions.properties.showFungible.const = false;
     });
-    expect(findingsOf(specDir).join("\n")).toContain(
-      'das spec/schemas/asset.yaml#/GetAssetOptions/properties/showFungible (getAsset): [params-check] #/components/schemas/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate',
+    expect(locatedOf(specDir).join("\n")).toContain(
+      `${positionOf(specDir, "schemas/asset.yaml", "showFungible:", "\nGetAssetOptions:")}: das #/components/schemas/GetAssetOptions/properties/showFungible (getAsset): [params-check] #/components/schemas/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate`,
     );
   });
 
@@ -77,36 +77,36 @@ describe("spec:check reports what the generator refuses, at the YAML file", () =
     const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get.parameters[3].explode = false;
     });
-    expect(findingsOf(wallet)).toContain(
-      "wallet spec/openapi/wallet.yaml#/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3 (showZeroBalance): [parameter-style] operation getBalances: parameter showZeroBalance in query: the spec serializes it as style form, explode false; the generated client sends style form, explode true (remove style / explode, or teach scripts/generate/lib/operations.mjs the serialization)",
+    expect(locatedOf(wallet)).toContain(
+      `${positionOf(wallet, "openapi/wallet.yaml", "name: showZeroBalance", "/v1/wallet/{wallet}/balances:")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/3 (showZeroBalance): [parameter-style] operation getBalances: parameter showZeroBalance in query: the spec serializes it as style form, explode false; the generated client sends style form, explode true (remove style / explode, or teach scripts/generate/lib/operations.mjs the serialization)`,
     );
     const sender = editedCopy("openapi/sender.yaml", (doc) => {
       doc.paths["/ping"].get["x-request-defaults"].timeout = "5s";
     });
-    expect(findingsOf(sender)).toContain(
-      'sender spec/openapi/sender.yaml#/paths/~1ping/get/x-request-defaults (ping): [request-defaults] operation ping: x-request-defaults.timeout: must be a number of milliseconds > 0 (got "5s")',
+    expect(locatedOf(sender)).toContain(
+      `${positionOf(sender, "openapi/sender.yaml", "x-request-defaults:")}: sender #/paths/~1ping/get/x-request-defaults (ping): [request-defaults] operation ping: x-request-defaults.timeout: must be a number of milliseconds > 0 (got "5s")`,
     );
   });
 
   it("in spec:check --area too (the selected area's documents alone)", () => {
     const specDir = renamedDasMethods({ getAsset: "stringifyJson" });
     const das = bundleAll({ write: false, specDir, only: ["das"] });
-    expect(runAllChecks(das).findings.join("\n")).toContain(
-      'das spec/openrpc/das.yaml#/methods/0 (stringifyJson): [name-clash] "stringifyJson"',
+    expect(runAllChecks(das).located.join("\n")).toContain(
+      `${positionOf(specDir, "openrpc/das.yaml", "name: stringifyJson")}: das #/methods/0 (stringifyJson): [name-clash] "stringifyJson"`,
     );
   });
 });
 
 describe("the generator's own refusal", () => {
-  it("names the YAML file from spec/dist/sources.json, or sends the reader to spec:check without it", async () => {
+  it("leads with the YAML position from spec/dist/sources.json, or sends the reader to spec:check without it", async () => {
     const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions", getAsset: "rpc" });
     bundleAll({ write: true, specDir });
     const distDir = join(specDir, "dist");
     await expect(generate({ distDir })).rejects.toThrow(
-      'the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  spec/openrpc/das.yaml#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier',
+      `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
     );
     await expect(generate({ distDir })).rejects.toThrow(
-      '\n  spec/openrpc/das.yaml#/methods/0 (rpc): [name-clash] "rpc" is both method rpc\'s call (createDasClient) and a local of the generated factory',
+      `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: rpc")}: spec/dist/openrpc/das.json#/methods/0 (rpc): [name-clash] "rpc" is both method rpc's call (createDasClient) and a local of the generated factory`,
     );
     rmSync(join(distDir, "sources.json"));
     await expect(generate({ distDir })).rejects.toThrow(

@@ -26,6 +26,44 @@ export function editedCopy(file: string, edit: (doc: any) => void): string {
   return dir;
 }
 
+/**
+ * A copy of spec/ (without dist/) whose `file` (relative to spec/) had the first `text` replaced by
+ * `replacement`, its layout otherwise kept (as an editor edits it, and positions in it stay those of
+ * the real file): for the tests of the positions findings and errors give.
+ */
+export function textEditedCopy(file: string, text: string, replacement: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-spec-"));
+  copies.push(dir);
+  cpSync(specRoot, dir, { recursive: true, filter: (src) => src !== join(specRoot, "dist") });
+  editText(dir, file, text, replacement);
+  return dir;
+}
+
+/** Replaces the first `text` of one more `file` of the copy in `specDir`, as {@link textEditedCopy} does. */
+export function editText(specDir: string, file: string, text: string, replacement: string): void {
+  const path = join(specDir, file);
+  const before = readFileSync(path, "utf8");
+  if (!before.includes(text)) throw new Error(`${file}: no ${text}`);
+  writeFileSync(
+    path,
+    before.replace(text, () => replacement),
+  );
+  clearCache();
+}
+
+/**
+ * `spec/<file>:<line>:<col>` of the first `marker` in the copy's `file` (after the first `after`),
+ * 1-based, found by a text search (not by the YAML parser the positions under test come from).
+ */
+export function positionOf(specDir: string, file: string, marker: string, after = ""): string {
+  const text = readFileSync(join(specDir, file), "utf8");
+  const start = text.indexOf(after);
+  const offset = start < 0 ? -1 : text.indexOf(marker, start);
+  if (offset < 0) throw new Error(`${file}: no ${marker} after ${after}`);
+  const lines = text.slice(0, offset).split("\n");
+  return `spec/${file}:${lines.length}:${lines.at(-1)!.length + 1}`;
+}
+
 /** Edits one more `file` of the copy in `specDir`, as {@link editedCopy} does. */
 export function editCopy(specDir: string, file: string, edit: (doc: any) => void): void {
   const path = join(specDir, file);
@@ -48,6 +86,23 @@ export function bundleCopy(specDir: string): string {
   return join(specDir, "dist");
 }
 
-/** Every finding of the checks `npm test` and `npm run spec:check` run, over the copy in `specDir`. */
-export const findingsOf = (specDir: string): string[] =>
-  runAllChecks(bundleAll({ write: false, specDir })).findings;
+/**
+ * Every finding of the checks `npm test` and `npm run spec:check` run, over the copy in `specDir`.
+ * (Each test of a finding also checks that spec:check leads it with a YAML position.)
+ */
+export const findingsOf = (specDir: string): string[] => locatedFindings(specDir).findings;
+
+/** The same findings, each led by its YAML position, as `npm run spec:check` prints them. */
+export const locatedOf = (specDir: string): string[] => locatedFindings(specDir).located;
+
+const POSITION = /^spec\/[\w./-]+\.yaml:\d+:\d+(?: \([^)]*\))?: /;
+
+function locatedFindings(specDir: string): { findings: string[]; located: string[] } {
+  const { findings, located } = runAllChecks(bundleAll({ write: false, specDir }));
+  const unlocated = located.filter(
+    (line: string, i: number) => !POSITION.test(line) || !line.endsWith(`: ${findings[i]}`),
+  );
+  if (unlocated.length)
+    throw new Error(`findings without a YAML position:\n${unlocated.join("\n")}`);
+  return { findings, located };
+}

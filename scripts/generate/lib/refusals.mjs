@@ -4,9 +4,9 @@
 // so a spec author learns of them from the checker, at the YAML file to edit, rather than from the
 // generator later. Each rule is a small function over one package's documents: the area's document,
 // and for a JSON-RPC area its OpenAPI companion (the sender's `GET /ping`), each
-// `{ area, kind, doc, file, origins? }` (`file`: the bundle's, `openrpc/das.json`; `origins`: see
-// scripts/lib/spec-sources.mjs).
-import { sourceLocation } from "../../lib/spec-sources.mjs";
+// `{ area, kind, doc, file, origins?, specDir? }` (`file`: the bundle's, `openrpc/das.json`;
+// `origins`: see scripts/lib/spec-sources.mjs; `specDir`: the spec folder whose YAML files they name).
+import { formatPosition, sourceLocation, sourcePosition } from "../../lib/spec-sources.mjs";
 import {
   isIdentifier,
   packageBindings,
@@ -108,27 +108,36 @@ export function packagesOf(documents) {
 }
 
 /**
- * Where a refusal is, for a person: the YAML file and the pointer in it when `origins` (of the
- * refusal's bundle) are known, else the bundle's; then the name found there.
+ * One line for a refusal, for a person. With the `origins` of its bundle and the `specDir` their
+ * YAML files are in (`document`), it leads with the YAML position, then the place in the bundle
+ * and the name found there:
+ * `spec/openrpc/das.yaml:97:5: spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [rule] …`
+ * (without the YAML file at hand, the YAML file and pointer instead). Without `origins`, the bundle's
+ * place alone, sending the reader to the checker for the YAML file.
  */
-export function refusalPlace(r, origins) {
-  const place = origins ? sourceLocation(origins, r.at) : `spec/dist/${r.file}${r.at}`;
-  return r.name === undefined ? place : `${place} (${r.name})`;
-}
-
-/** One line for a refusal; without `origins`, it sends the reader to the checker for the YAML file. */
-export function formatRefusal(r, origins) {
-  return `${refusalPlace(r, origins)}: [${r.rule}] ${r.message}${origins ? "" : " (run npm run spec:check for the source location)"}`;
+export function formatRefusal(r, document) {
+  const name = r.name === undefined ? "" : ` (${r.name})`;
+  const what = `[${r.rule}] ${r.message}`;
+  const inBundle = `spec/dist/${r.file}${r.at}${name}`;
+  const { origins, specDir } = document ?? {};
+  if (!origins) return `${inBundle}: ${what} (run npm run spec:check for the source location)`;
+  const position = specDir ? sourcePosition(origins, r.at, specDir) : undefined;
+  return position
+    ? `${formatPosition(position)}: ${inBundle}: ${what}`
+    : `${sourceLocation(origins, r.at)}${name}: ${what}`;
 }
 
 /**
  * The generator's guard: throws one Error listing `refusals`, if any. `documents` are the bundles
- * they come from, whose `origins` (when known) name the YAML files.
+ * they come from, whose `origins` and `specDir` (when known) name the YAML files.
  */
 export function refuse(refusals, documents) {
   if (!refusals.length) return;
   const lines = refusals.map((r) =>
-    formatRefusal(r, documents.find((d) => d?.file === r.file)?.origins),
+    formatRefusal(
+      r,
+      documents.find((d) => d?.file === r.file),
+    ),
   );
   throw new Error(
     lines.length === 1

@@ -1,0 +1,197 @@
+// A finding of `npm run spec:check`, a refusal of the generator and an error of the bundler lead with
+// the YAML file, line and column of what to fix (`spec/schemas/asset.yaml:24:7: das #/components/…`),
+// not only the place in the bundle. Each test edits a copy of spec/ as an editor would (its layout
+// kept), and finds the expected position by searching the copy's text (positionOf), not with the
+// YAML parser that gives the positions.
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { bundleAll } from "../../scripts/spec/bundle.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { formatPosition, sourcePosition } from "../../scripts/lib/spec-sources.mjs";
+import { editText, locatedOf, positionOf, removeCopies, textEditedCopy } from "./spec-copy.js";
+
+afterEach(removeCopies);
+
+/** The message bundling the copy in `specDir` fails with. */
+function bundlingError(specDir: string): string {
+  try {
+    bundleAll({ write: false, specDir });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error("the copy bundled");
+}
+
+describe("a spec:check finding leads with its YAML position, then the place in the bundle", () => {
+  it("in a shared schema file: the keyword's line and column, for both validators that report it", () => {
+    const slot = "      description: All data up to and including this slot is indexed.\n";
+    const specDir = textEditedCopy("schemas/asset.yaml", slot, `${slot}      minimum: "zero"\n`);
+    const at = positionOf(specDir, "schemas/asset.yaml", 'minimum: "zero"');
+    expect(at).toMatch(/^spec\/schemas\/asset\.yaml:\d+:7$/);
+    expect(locatedOf(specDir)).toEqual([
+      `${at}: das #/components/schemas/Asset/properties/last_indexed_slot/minimum: OpenRPC meta-schema: should be number`,
+      `${at}: das #/components/schemas: schema is invalid: data/$defs/Asset/properties/last_indexed_slot/minimum must be number`,
+    ]);
+  });
+
+  it("in a shared schema's example: the item, in every area that copies the schema", () => {
+    const address = '["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"]';
+    const specDir = textEditedCopy("schemas/common.yaml", address, '["0OIl-not-base58"]');
+    const at = positionOf(specDir, "schemas/common.yaml", '"0OIl-not-base58"');
+    const located = locatedOf(specDir);
+    expect(located.length).toBeGreaterThan(1);
+    for (const line of located)
+      expect(line).toMatch(
+        new RegExp(
+          `^${at}: [a-z-]+ #/components/schemas/Address/examples/0: example \\(root\\) must match pattern`,
+        ),
+      );
+  });
+
+  it("in an area document's JSON-RPC method: the key, or the method when the finding is about it", () => {
+    const das = "openrpc/das.yaml";
+    const specDir = textEditedCopy(das, "paramStructure: by-name", "paramStructure: by-nam");
+    editText(specDir, das, "    summary: Get one asset by its id.\n", "");
+    expect(locatedOf(specDir)).toEqual([
+      `${positionOf(specDir, das, "paramStructure: by-nam\n")}: das #/methods/0 (getAsset)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]`,
+      `${positionOf(specDir, das, "name: getAsset\n")}: das #/methods/0 (getAsset): summary is required`,
+    ]);
+  });
+
+  it("in an area document's REST operation: a parameter (Spectral), an example value, an x-pagination key, the operation", () => {
+    const wallet = "openapi/wallet.yaml";
+    const specDir = textEditedCopy(
+      wallet,
+      "          description: Include token accounts with a zero balance.\n",
+      "",
+    );
+    editText(
+      specDir,
+      wallet,
+      "              summary: Hide zero balances\n              value: false",
+      "              summary: Hide zero balances\n              value: 3",
+    );
+    editText(specDir, wallet, "limit: limit, items: balances", "limit: limt, items: balances");
+    editText(
+      specDir,
+      "openapi/admin.yaml",
+      "      x-cost: { credits: null, x-source: seed }",
+      "      x-rate-limit-note: { x-source: seed }",
+    );
+    const value = positionOf(specDir, wallet, "value: 3");
+    const located = locatedOf(specDir);
+    for (const line of [
+      `${positionOf(specDir, wallet, "name: showZeroBalance")}: wallet #/paths//v1/wallet/{wallet}/balances/get/parameters/3: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).`,
+      `${value}: wallet #/paths//v1/wallet/{wallet}/balances/get/parameters/3/examples/hideZero: example (root) must be boolean`,
+      `${value}: wallet #/paths//v1/wallet/{wallet}/balances/get/parameters/3/examples/hideZero/value: [oas3-valid-media-example] "value" property type must be boolean`,
+      `${positionOf(specDir, wallet, "limit: limt")}: wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.limit: "limt" is not a param of the operation (params: wallet, page, limit, showZeroBalance, showNative, showNfts)`,
+    ])
+      expect(located).toContain(line);
+    expect(located.join("\n")).toContain(
+      `${positionOf(specDir, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: admin GET /v0/admin/projects/{id}/usage: needs x-cost`,
+    );
+  });
+
+  it("what the generator refuses: at the YAML place of the bundle's pointer", () => {
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      "  - name: getAsset\n",
+      "  - name: get-asset\n",
+    );
+    expect(locatedOf(specDir)).toEqual([
+      `${positionOf(specDir, "openrpc/das.yaml", "name: get-asset")}: das #/methods/0 (get-asset): [operation-name] "get-asset": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
+    ]);
+  });
+
+  it("in a part the bundler copies from spec/hosts.yaml: the host's entry", () => {
+    const specDir = textEditedCopy(
+      "hosts.yaml",
+      'fra: "http://fra-sender.helius-rpc.com"',
+      'fra: "http://fra-sender.helius-rpc.com/fast"',
+    );
+    expect(locatedOf(specDir)).toContain(
+      `${positionOf(specDir, "hosts.yaml", "fra:")}: sender #/servers/0/x-regions/fra: must be an http(s) origin without a path, query or trailing slash, got "http://fra-sender.helius-rpc.com/fast"`,
+    );
+  });
+
+  it("where the YAML has no such place: the nearest that maps, said to be of it (never another line)", () => {
+    // ajv names no schema for an unknown keyword: the components, which das.yaml does not have.
+    const slot = "      description: All data up to and including this slot is indexed.\n";
+    const specDir = textEditedCopy("schemas/asset.yaml", slot, `${slot}      minimun: 3\n`);
+    expect(locatedOf(specDir)).toEqual([
+      `${positionOf(specDir, "openrpc/das.yaml", "openrpc: 1.3")} (of the enclosing document): das #/components/schemas: strict mode: unknown keyword: "minimun"`,
+      `${positionOf(specDir, "schemas/asset.yaml", "minimun: 3")}: das #/components/schemas/Asset/properties/last_indexed_slot: "minimun" is outside the spec's JSON Schema subset (spec/README.md)`,
+    ]);
+    // The server's URL is written by the bundler, from the host's entry.
+    const [sender] = bundleAll({ write: false, only: ["sender"] });
+    const position = sourcePosition(sender.origins, "#/servers/0/url", sender.specDir);
+    expect(formatPosition(position)).toBe(
+      `${positionOf(sender.specDir, "hosts.yaml", "sender:", "hosts:")} (of #/hosts/sender, which the bundler wrote it from)`,
+    );
+  });
+});
+
+describe("a bundling error leads with the YAML position", () => {
+  it("a YAML syntax error, in a file a $ref reads", () => {
+    const slot = "      description: All data up to and including this slot is indexed.\n";
+    const specDir = textEditedCopy("schemas/asset.yaml", slot, `${slot}      description: again\n`);
+    expect(bundlingError(specDir)).toBe(
+      `${positionOf(specDir, "schemas/asset.yaml", "description: again")}: YAML: Map keys must be unique`,
+    );
+  });
+
+  it("a YAML syntax error in an area document", () => {
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      "    summary: Get one asset by its id.",
+      '    summary: "Get one asset by its id.',
+    );
+    expect(bundlingError(specDir)).toMatch(/^spec\/openrpc\/das\.yaml:\d+:\d+: YAML: \S/);
+  });
+
+  it("a bad $ref: in an area document, in a shared schema file, in a _shared.yaml component", () => {
+    const das = textEditedCopy(
+      "openrpc/das.yaml",
+      'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
+      'schema: { $ref: "../schemas/asset.yaml#/NoSuchSchema" }',
+    );
+    expect(bundlingError(das)).toBe(
+      `${positionOf(das, "openrpc/das.yaml", '$ref: "../schemas/asset.yaml#/NoSuchSchema"')}: #/methods/0/result/schema/$ref: bad $ref "../schemas/asset.yaml#/NoSuchSchema": nothing at that location`,
+    );
+    const asset = textEditedCopy(
+      "schemas/asset.yaml",
+      '$ref: "./common.yaml#/Slot"',
+      '$ref: "./common.yaml#/Slott"',
+    );
+    expect(bundlingError(asset)).toBe(
+      `${positionOf(asset, "schemas/asset.yaml", '$ref: "./common.yaml#/Slott"')}: #/Asset/properties/last_indexed_slot/$ref: bad $ref "./common.yaml#/Slott": nothing at that location`,
+    );
+    const shared = textEditedCopy(
+      "openapi/_shared.yaml",
+      '    BadRequest:\n      description: The request is malformed or violates a parameter rule.\n      x-source: "public-docs: D components/responses 400; body shape kept open"\n      content:\n        application/json:\n          schema: { $ref: "../schemas/http.yaml#/ErrorBody" }',
+      '    BadRequest:\n      description: The request is malformed or violates a parameter rule.\n      x-source: "public-docs: D components/responses 400; body shape kept open"\n      content:\n        application/json:\n          schema: { $ref: "../schemas/http.yaml#/ErrorBodyy" }',
+    );
+    expect(bundlingError(shared)).toBe(
+      `${positionOf(shared, "openapi/_shared.yaml", '$ref: "../schemas/http.yaml#/ErrorBodyy"')}: #/components/responses/BadRequest/content/application~1json/schema/$ref: bad $ref "../schemas/http.yaml#/ErrorBodyy": nothing at that location`,
+    );
+  });
+
+  it("a local $ref to nothing, and a $ref to a file that is not there", () => {
+    const local = textEditedCopy(
+      "openrpc/das.yaml",
+      'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
+      'schema: { $ref: "#/components/schemas/Nothing" }',
+    );
+    expect(bundlingError(local)).toBe(
+      `${positionOf(local, "openrpc/das.yaml", '$ref: "#/components/schemas/Nothing"')}: #/methods/0/result/schema/$ref: bad $ref "#/components/schemas/Nothing": nothing at that location`,
+    );
+    const missing = textEditedCopy(
+      "openrpc/das.yaml",
+      'schema: { $ref: "../schemas/asset.yaml#/Asset" }',
+      'schema: { $ref: "../schemas/assets.yaml#/Asset" }',
+    );
+    expect(bundlingError(missing)).toBe(
+      `${positionOf(missing, "openrpc/das.yaml", '$ref: "../schemas/assets.yaml#/Asset"')}: #/methods/0/result/schema/$ref: bad $ref "../schemas/assets.yaml#/Asset": cannot read spec/schemas/assets.yaml`,
+    );
+  });
+});
