@@ -101,7 +101,8 @@ function machineInfo() {
   const pkgs = {};
   for (const d of readdirSync(`${repoRoot}packages`)) {
     const p = JSON.parse(readFileSync(`${repoRoot}packages/${d}/package.json`, "utf8"));
-    pkgs[p.name] = p.version;
+    // (The published packages only: the docs site is private, and versioned apart.)
+    if (!p.private) pkgs[p.name] = p.version;
   }
   const version = (name) =>
     JSON.parse(readFileSync(`${repoRoot}node_modules/${name}/package.json`, "utf8")).version;
@@ -151,7 +152,7 @@ function report() {
   L.push(`| OS | ${machine.os} |`);
   L.push(`| Node / npm | ${machine.node} / ${machine.npm} |`);
   L.push(
-    `| chaindata packages | ${Object.keys(machine.packages).filter((n) => n !== "@chaindata/docs").length} packages, version ${ours} (git ${machine.git}) |`,
+    `| chaindata packages | ${Object.keys(machine.packages).length} packages, version ${ours} (git ${machine.git}) |`,
   );
   L.push(
     `| reference | helius-sdk ${machine.reference["helius-sdk"]} (with @solana/kit ${machine.reference["@solana/kit"]}); esbuild ${machine.esbuild} |`,
