@@ -18,6 +18,7 @@ import { camel, pascal } from "./lib/schema.mjs";
 import { emitAreaConstants, readmeConstants } from "./constants.mjs";
 import { emitRestArea, exampleFor as restExample } from "./rest.mjs";
 import { emitRpcArea, exampleFor as rpcExample } from "./rpc.mjs";
+import { scaffoldFiles } from "./scaffold.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -317,8 +318,39 @@ export async function generate({ distDir = join(root, "spec/dist") } = {}) {
   return files;
 }
 
+/**
+ * The skeleton of every area package that does not exist yet under `target` (scaffold.mjs): written
+ * once, then hand-written. `{ files, added }`: `added` names the new areas.
+ */
+export function scaffold({ distDir = join(root, "spec/dist"), generated, target = root }) {
+  return scaffoldFiles(packagesOf(readBundles(distDir).areas), generated, { repo: root, target });
+}
+
+/**
+ * Generate from `distDir` into the repository `target` (its `packages/`, and a new area's
+ * changeset), or with `check` compare only. Returns every generated file, the paths that were (or,
+ * with `check`, would be) written, and the areas scaffolded.
+ */
+export async function generateInto({ distDir, target = root, check = false } = {}) {
+  const files = await generate({ distDir });
+  const scaffolded = scaffold({ distDir, generated: files, target });
+  const changed = [
+    ...sync(files, { check, target }),
+    ...Object.keys(scaffolded.files).map(
+      (f) =>
+        `${f} (${f === "packages/sdk/package.json" ? "a dependency on the new area package" : "missing: scaffolded once, then hand-written"})`,
+    ),
+  ];
+  if (!check)
+    for (const [f, content] of Object.entries(scaffolded.files)) {
+      mkdirSync(dirname(join(target, f)), { recursive: true });
+      writeFileSync(join(target, f), content);
+    }
+  return { files, changed, added: scaffolded.added };
+}
+
 /** Compare (or write) generated files; every `src/generated/` folder is owned by the generator. */
-function sync(files, { check }) {
+function sync(files, { check, target }) {
   const stale = [];
   // Only the `src/generated/` folders are owned whole (a file there that is no longer generated
   // is removed); other generated files (package READMEs) are compared one by one.
@@ -328,17 +360,17 @@ function sync(files, { check }) {
       .filter((d) => d.endsWith("/generated")),
   );
   for (const dir of owned) {
-    if (!existsSync(join(root, dir))) continue;
-    for (const name of readdirSync(join(root, dir))) {
+    if (!existsSync(join(target, dir))) continue;
+    for (const name of readdirSync(join(target, dir))) {
       const f = `${dir}/${name}`;
       if (!(f in files)) {
         stale.push(`${f} (not generated any more)`);
-        if (!check) rmSync(join(root, f));
+        if (!check) rmSync(join(target, f));
       }
     }
   }
   for (const [f, content] of Object.entries(files)) {
-    const abs = join(root, f);
+    const abs = join(target, f);
     const current = existsSync(abs) ? readFileSync(abs, "utf8") : undefined;
     if (current === content) continue;
     stale.push(current === undefined ? `${f} (missing)` : f);
@@ -364,8 +396,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       throw new Error(
         `${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} older than the spec sources: run \`npm run spec:bundle\` first`,
       );
-    const files = await generate();
-    const changed = sync(files, { check });
+    const { files, changed, added } = await generateInto({ check });
     const ms = Math.round(performance.now() - started);
     if (check && changed.length) {
       console.error(
@@ -377,6 +408,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(
       `generate${check ? " --check" : ""}: ${Object.keys(files).length} files, ${check ? "all up to date" : `${changed.length} changed`} in ${ms} ms`,
     );
+    if (added.length)
+      console.log(
+        `generate: new package${added.length > 1 ? "s" : ""} ${added.map((a) => `packages/${a}`).join(", ")} scaffolded (yours from now on); run \`npm install\` to link ${added.length > 1 ? "them" : "it"}, then see spec/README.md "Adding an area"`,
+      );
   } catch (error) {
     console.error(`generate: ${error.message}`);
     process.exit(1);

@@ -1,0 +1,138 @@
+// The hand-written skeleton of an area package (package.json, tsconfigs, tsup config, LICENSE,
+// src/index.ts), written once by `npm run generate` when a spec document names an area whose
+// package does not exist yet, with the other files a new package needs: the sdk's dependency on
+// it and its first-release changeset. From then on they are the editor's: never rewritten, never
+// reported stale. The templates reproduce today's packages (test/generate/scaffold.test.ts), so a
+// new package starts exactly like its siblings of the same kind.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** package.json of an area package; `extraDependencies` after `@chaindata/core` (REST: openapi-fetch). */
+function packageJson({ area, description, version, coreVersion, extraDependencies = {} }) {
+  const pkg = {
+    name: `@chaindata/${area}`,
+    version,
+    description,
+    license: "MIT",
+    repository: {
+      type: "git",
+      url: "git+https://github.com/chaindata/chaindata.git",
+      directory: `packages/${area}`,
+    },
+    keywords: ["solana", "chaindata", "sdk", area],
+    type: "module",
+    sideEffects: false,
+    main: "./dist/index.cjs",
+    module: "./dist/index.js",
+    types: "./dist/types/index.d.ts",
+    exports: {
+      ".": {
+        import: { types: "./dist/types/index.d.ts", default: "./dist/index.js" },
+        require: { types: "./dist/types-cjs/index.d.ts", default: "./dist/index.cjs" },
+      },
+      "./package.json": "./package.json",
+    },
+    files: ["dist", "src", "!src/**/*.test.ts", "LICENSE"],
+    engines: { node: ">=20.19" },
+    scripts: { build: "tsup", typecheck: "tsc --noEmit" },
+    dependencies: { "@chaindata/core": coreVersion, ...extraDependencies },
+    publishConfig: { access: "public" },
+  };
+  return JSON.stringify(pkg, null, 2) + "\n";
+}
+
+/** src/index.ts: the generated parts re-exported, as the other area packages do. */
+function indexTs({ area, constants = false, rateLimit }) {
+  return [
+    `// Public entry of @chaindata/${area}: the generated client and types, plus the`,
+    `// runtime's option and error types (generated/runtime.ts) so callers need only this one import.`,
+    `export * from "./generated/client.js";`,
+    ...(constants ? [`export * from "./generated/constants.js";`] : []),
+    `export type * from "./generated/types.js";`,
+    `export * from "./generated/runtime.js";`,
+    ...(rateLimit ? [`export { ${rateLimit} } from "./generated/operations.js";`] : []),
+    "",
+  ].join("\n");
+}
+
+function skeleton(options, license) {
+  const dir = `packages/${options.area}`;
+  return {
+    [`${dir}/package.json`]: packageJson(options),
+    [`${dir}/tsconfig.json`]:
+      JSON.stringify({ extends: "../../tsconfig.base.json", include: ["src"] }, null, 2) + "\n",
+    [`${dir}/tsconfig.build.json`]: `{ "extends": "../../tsconfig.build.json" }\n`,
+    [`${dir}/tsup.config.ts`]: `export { default } from "../../tsup.config.base.js";\n`,
+    [`${dir}/LICENSE`]: license,
+    [`${dir}/src/index.ts`]: indexTs(options),
+  };
+}
+
+/**
+ * The skeleton of a REST (OpenAPI) area package, like packages/admin: `{ path: content }`.
+ * `openapiFetch` is the version every REST package pins.
+ */
+export const restSkeleton = ({ openapiFetch, ...options }, license) =>
+  skeleton({ ...options, extraDependencies: { "openapi-fetch": openapiFetch } }, license);
+
+/** The skeleton of a JSON-RPC (OpenRPC) area package, like packages/das: `{ path: content }`. */
+export const rpcSkeleton = (options, license) => skeleton(options, license);
+
+/** The package's description: the area's `info.summary`, or the first sentence of its description. */
+function describeArea(info) {
+  const text = String(info.summary ?? info.description ?? "")
+    .trim()
+    .replace(/\s+/g, " ");
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  // (Lower-cased after the colon, as the other packages write it; an acronym stays as it is.)
+  return `${info.title}: ${sentence.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`;
+}
+
+/**
+ * What `npm run generate` writes for each area of `areas` (the [area, http] pairs of packagesOf)
+ * whose `packages/<area>/package.json` is missing under `target`: its skeleton, the sdk's
+ * package.json with a dependency on it, its first-release changeset. `generated` is the generated
+ * files of this run (which parts src/index.ts re-exports). Versions and the openapi-fetch pin are
+ * those of `repo`'s packages (the repository root); the LICENSE is the repository's.
+ */
+export function scaffoldFiles(areas, generated, { repo, target = repo }) {
+  const readJson = (path) => JSON.parse(readFileSync(path, "utf8"));
+  const coreVersion = readJson(join(repo, "packages/core/package.json")).version;
+  const openapiFetch = readJson(join(repo, "package.json")).devDependencies["openapi-fetch"];
+  const license = readFileSync(join(repo, "LICENSE"), "utf8");
+  const files = {};
+  const added = [];
+  for (const [a] of areas) {
+    const { area, kind, doc } = a;
+    if (existsSync(join(target, `packages/${area}/package.json`))) continue;
+    const operations = generated[`packages/${area}/src/generated/operations.ts`] ?? "";
+    const rateLimit = /^export const (\w+RateLimit) =/m.exec(operations)?.[1];
+    const options = {
+      area,
+      description: describeArea(doc.info),
+      version: coreVersion,
+      coreVersion,
+      constants: `packages/${area}/src/generated/constants.ts` in generated,
+      rateLimit,
+    };
+    const skeletonFiles =
+      kind === "openapi"
+        ? restSkeleton({ ...options, openapiFetch }, license)
+        : rpcSkeleton(options, license);
+    skeletonFiles[`.changeset/first-release-${area}.md`] =
+      `---\n"@chaindata/${area}": minor\n---\n\nFirst release: ${options.description}\n`;
+    // (A file the editor already wrote, a LICENSE or a changeset, stays theirs.)
+    for (const [path, content] of Object.entries(skeletonFiles))
+      if (!existsSync(join(target, path))) files[path] = content;
+    added.push(area);
+  }
+  // The sdk imports every area (its generated client.ts): it depends on each new one.
+  const sdkFile = "packages/sdk/package.json";
+  const sdk = existsSync(join(target, sdkFile)) ? readJson(join(target, sdkFile)) : undefined;
+  const missing = added.filter((area) => !sdk?.dependencies?.[`@chaindata/${area}`]);
+  if (sdk && missing.length) {
+    for (const area of missing) sdk.dependencies[`@chaindata/${area}`] = coreVersion;
+    files[sdkFile] = JSON.stringify(sdk, null, 2) + "\n";
+  }
+  return { files, added };
+}
