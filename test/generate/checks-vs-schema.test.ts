@@ -787,9 +787,10 @@ function withMember(object: unknown, name: string, member: unknown): Record<stri
 
 describe("every operation's check is covered", () => {
   it("each area of spec/dist has its generated operations here, and each operation that takes input has a check", () => {
-    expect(Object.keys(GENERATED).sort()).toEqual(
-      [...new Set(index.areas.map((a: any) => a.area))].sort(),
-    );
+    expect(
+      Object.keys(GENERATED).sort(),
+      "the spec's areas differ from GENERATED in test/spec/sdk-input.ts: import each area's packages/<area>/src/generated/operations.js there",
+    ).toEqual([...new Set(index.areas.map((a: any) => a.area))].sort());
     const uncovered = specOperations.filter((s) => s.takesInput && !s.check).map((s) => s.key);
     expect(uncovered).toEqual([]);
     // Every descriptor with a check belongs to a spec operation (none is left out of the run).

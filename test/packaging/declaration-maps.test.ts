@@ -37,7 +37,10 @@ const typesEntries = (exports: unknown): string[] =>
       );
 
 it("names a symbol for every published package", () => {
-  expect(Object.keys(symbols).sort()).toEqual([...publishedPackages].sort());
+  expect(
+    Object.keys(symbols).sort(),
+    "a published package has no entry in `symbols` of test/packaging/declaration-maps.test.ts: add one of its exports (a new area: its create<Area>Client)",
+  ).toEqual([...publishedPackages].sort());
 });
 
 describe.each(publishedPackages)("@chaindata/%s", (dir) => {
