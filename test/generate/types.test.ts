@@ -1,7 +1,8 @@
 // The TypeScript types the generator emits through openapi-typescript, as editors show them: the
 // description is a JSDoc's leading text (not a `@description` tag, which hovers and signature help
-// leave out), a property that is only a `$ref` carries the description of its target, and the
-// arrays a caller sends are readonly (`as const` arrays pass) while results keep mutable ones.
+// leave out), a property that is a `$ref` carries the description and the default of its target
+// (unless it has its own), and the arrays a caller sends are readonly (`as const` arrays pass)
+// while results keep mutable ones.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { descriptionAsText, typesFor } from "../../scripts/generate/lib/emit.mjs";
@@ -45,6 +46,8 @@ const doc = {
       UrlAlias: ref("Url"),
       Ids: { type: "array", items: { type: "string" }, description: "The ids, at most 10." },
       Region: { type: "string", enum: ["eu", "us"], description: "Where the thing lives." },
+      Limit: { type: ["integer", "null"], description: "Page size.", default: 1000 },
+      LimitAlias: ref("Limit"),
       ThingRequest: {
         title: "A thing to create",
         description: "The body of createThing.",
@@ -57,6 +60,9 @@ const doc = {
           own: { ...ref("Url"), description: "Its own words." },
           grid: { type: "array", items: { type: "array", items: { type: "integer" } } },
           size: { type: "integer", description: "The size.", default: 1, deprecated: true },
+          limit: { ...ref("Limit"), description: "How many." },
+          pageSize: ref("LimitAlias"),
+          batch: { ...ref("Limit"), default: 10 },
         },
       },
       Thing: {
@@ -119,6 +125,18 @@ describe("generated types: documentation", () => {
     expect(request).toContain("/** Its own words. */\n    own?: Url");
     expect(text).toMatch(/HTTPS only\.\n {5}\*\/\n {4}source\?: UrlAlias/);
     expect(text).toMatch(/\/\*\* Where the thing lives\. \*\/\n {16}region\?: Region/);
+  });
+
+  it("gives a $ref property the default of its target (following references), unless it has its own", async () => {
+    const text: string = await typesFor(doc);
+    const request = /export interface ThingRequest \{[\s\S]*?\n\}/.exec(text)?.[0] ?? "";
+    expect(request).toMatch(
+      /\/\*\*\n {5}\* How many\.\n {5}\* @default 1000\n {5}\*\/\n {4}limit\?: Limit/,
+    );
+    expect(request).toMatch(
+      /\/\*\*\n {5}\* Page size\.\n {5}\* @default 1000\n {5}\*\/\n {4}pageSize\?: LimitAlias/,
+    );
+    expect(request).toMatch(/\* @default 10\n {5}\*\/\n {4}batch\?: Limit/);
   });
 });
 

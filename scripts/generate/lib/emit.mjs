@@ -229,22 +229,31 @@ function forTypes(root) {
     return out;
   };
   // openapi-typescript documents a property from the keywords beside it only, so a bare
-  // `{ $ref }` property (webhookURL: WebhookUrl) would have no hover docs at all: it gets the
-  // description of the schema it points to (following a chain of references).
-  const describedBy = (schema) => {
+  // `{ $ref }` property (webhookURL: WebhookUrl) would have no hover docs at all, and a `limit`
+  // whose `CompressionLimit` has `default: 1000` no `@default`: it gets the description and the
+  // default of the schema it points to (following a chain of references), unless it has its own.
+  const fromTarget = (schema, key) => {
     for (let s = schema, hops = 0; s && typeof s === "object" && hops < 32; hops++) {
-      if (typeof s.description === "string") return s.description;
+      if (s[key] !== undefined) return s[key];
       if (typeof s.$ref !== "string") return undefined;
       s = resolve(s.$ref);
     }
     return undefined;
   };
+  const describedBy = (schema) => {
+    const description = fromTarget(schema, "description");
+    return typeof description === "string" ? description : undefined;
+  };
   const withTargetDescription = (property) => {
     if (!property || typeof property !== "object" || typeof property.$ref !== "string")
       return property;
-    if (property.description !== undefined) return property;
     const description = describedBy(property);
-    return description === undefined ? property : { ...property, description };
+    const value = fromTarget(property, "default");
+    return {
+      ...property,
+      ...(description !== undefined && { description }),
+      ...(value !== undefined && { default: value }),
+    };
   };
   return visit(root);
 }

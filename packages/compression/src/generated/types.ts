@@ -567,7 +567,10 @@ export interface GetCompressedAccountsByOwnerParams {
      * @default []
      */
     filters?: readonly FilterSelector[] | undefined;
-    /** Page size, 1 to 1000 (default 1000). */
+    /**
+     * Page size, 1 to 1000 (default 1000).
+     * @default 1000
+     */
     limit?: CompressionLimit | undefined;
 }
 /** The indexer slot and one page of compressed accounts. */
@@ -580,7 +583,10 @@ export interface GetCompressedTokenAccountsByOwnerParams {
     mint?: Address | null | undefined;
     /** The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
     cursor?: Base58 | null | undefined;
-    /** Page size, 1 to 1000 (default 1000). */
+    /**
+     * Page size, 1 to 1000 (default 1000).
+     * @default 1000
+     */
     limit?: CompressionLimit | undefined;
 }
 /** The indexer slot and one page of compressed token accounts. */
@@ -593,7 +599,10 @@ export interface GetCompressedTokenAccountsByDelegateParams {
     mint?: Address | null | undefined;
     /** The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
     cursor?: Base58 | null | undefined;
-    /** Page size, 1 to 1000 (default 1000). */
+    /**
+     * Page size, 1 to 1000 (default 1000).
+     * @default 1000
+     */
     limit?: CompressionLimit | undefined;
 }
 /** The indexer slot and one page of compressed token accounts. */
@@ -611,7 +620,10 @@ export interface GetCompressionSignaturesForAddressParams {
     address: Address;
     /** The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
     cursor?: string | null | undefined;
-    /** Page size, 1 to 1000 (default 1000). */
+    /**
+     * Page size, 1 to 1000 (default 1000).
+     * @default 1000
+     */
     limit?: CompressionLimit | undefined;
 }
 /** The indexer slot and one page of signatures. */
@@ -620,7 +632,10 @@ export type GetCompressionSignaturesForAddressResult = CompressionSignaturesForA
 export interface GetLatestCompressionSignaturesParams {
     /** The `value.cursor` of the previous page. Omit it (or send `null`) for the first page. */
     cursor?: string | null | undefined;
-    /** Page size, 1 to 1000 (default 1000). */
+    /**
+     * Page size, 1 to 1000 (default 1000).
+     * @default 1000
+     */
     limit?: CompressionLimit | undefined;
 }
 /** The indexer slot and one page of signatures. */

@@ -698,7 +698,10 @@ export interface AssetRoyalty {
  *     }
  */
 export interface AssetSortBy {
-    /** The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination). */
+    /**
+     * The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
+     * @default id
+     */
     sortBy?: AssetSortField | undefined;
     /** The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default). */
     sortDirection?: AssetSortDirection | undefined;
