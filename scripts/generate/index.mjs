@@ -294,7 +294,11 @@ export function emitReadme({ area, kind, doc, file }, http) {
 }
 
 export async function generate({ distDir = join(root, "spec/dist") } = {}) {
-  const { index, areas } = readBundles(distDir);
+  return emitAll(readBundles(distDir));
+}
+
+/** Every generated file of the bundles `{ index, areas }` (readBundles). */
+async function emitAll({ index, areas }) {
   // Every refusal of every area at once, before anything is written (the emitters refuse their own
   // area's again, as a last guard when they are called alone).
   refuse(generatorRefusals(areas), areas);
@@ -320,10 +324,16 @@ export async function generate({ distDir = join(root, "spec/dist") } = {}) {
 
 /**
  * The skeleton of every area package that does not exist yet under `target` (scaffold.mjs): written
- * once, then hand-written. `{ files, added }`: `added` names the new areas.
+ * once, then hand-written. `{ files, added }`: `added` names the new areas. (`areas`: the bundles
+ * already read, else those of `distDir`.)
  */
-export function scaffold({ distDir = join(root, "spec/dist"), generated, target = root }) {
-  return scaffoldFiles(packagesOf(readBundles(distDir).areas), generated, { repo: root, target });
+export function scaffold({
+  distDir = join(root, "spec/dist"),
+  areas = readBundles(distDir).areas,
+  generated,
+  target = root,
+}) {
+  return scaffoldFiles(packagesOf(areas), generated, { repo: root, target });
 }
 
 /**
@@ -331,9 +341,15 @@ export function scaffold({ distDir = join(root, "spec/dist"), generated, target 
  * changeset), or with `check` compare only. Returns every generated file, the paths that were (or,
  * with `check`, would be) written, and the areas scaffolded.
  */
-export async function generateInto({ distDir, target = root, check = false } = {}) {
-  const files = await generate({ distDir });
-  const scaffolded = scaffold({ distDir, generated: files, target });
+export async function generateInto({
+  distDir = join(root, "spec/dist"),
+  target = root,
+  check = false,
+} = {}) {
+  // (The bundles are read once, for the generated files and the skeletons both.)
+  const bundles = readBundles(distDir);
+  const files = await emitAll(bundles);
+  const scaffolded = scaffold({ areas: bundles.areas, generated: files, target });
   const changed = [
     ...sync(files, { check, target }),
     ...Object.keys(scaffolded.files).map(

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import YAML, { isAlias, isMap, isScalar, isSeq, LineCounter } from "yaml";
+import { pointerSegment } from "../generate/lib/schema.mjs";
 
 /**
  * @typedef {object} Origins  where one bundled document comes from
@@ -26,13 +27,16 @@ import YAML, { isAlias, isMap, isScalar, isSeq, LineCounter } from "yaml";
 /** The file in spec/dist that maps each bundle file (`openrpc/das.json`) to its Origins. */
 export const SOURCES_FILE = "sources.json";
 
-const decode = (segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
-const encode = (segment) => String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
+/** One JSON pointer segment read back (`~1v1~1x` → `/v1/x`): the inverse of `pointerSegment`. */
+export const decodeSegment = (segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 /** The segments of a JSON pointer (`#/a/b~1c` or `/a/b~1c`; `#` and `` are the root). */
 export const pointerSegments = (pointer) =>
-  pointer.replace(/^#/, "") === "" ? [] : pointer.replace(/^#/, "").split("/").slice(1).map(decode);
+  pointer.replace(/^#/, "") === ""
+    ? []
+    : pointer.replace(/^#/, "").split("/").slice(1).map(decodeSegment);
 /** `#/a/b~1c` for the segments [a, "b/c"]. */
-export const segmentsPointer = (segments) => `#${segments.map((s) => `/${encode(s)}`).join("")}`;
+export const segmentsPointer = (segments) =>
+  `#${segments.map((s) => `/${pointerSegment(s)}`).join("")}`;
 
 /**
  * Where the bundle's place at `segments` was copied from, `{ file, segments }` (file `spec/…yaml`),

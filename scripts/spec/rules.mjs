@@ -13,7 +13,14 @@ import addFormats from "ajv-formats";
 import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
 import { generatorRefusals } from "../generate/lib/refusals.mjs";
 import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
-import { formatPosition, segmentsPointer, sourcePosition } from "../lib/spec-sources.mjs";
+import { pointerSegment } from "../generate/lib/schema.mjs";
+import {
+  decodeSegment,
+  formatPosition,
+  pointerSegments,
+  segmentsPointer,
+  sourcePosition,
+} from "../lib/spec-sources.mjs";
 import { exactInteger } from "./bundle.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -1263,11 +1270,10 @@ function messageSegments(doc, segments, message) {
     }
     return found;
   };
-  const decode = (s) => s.replace(/~1/g, "/").replace(/~0/g, "~");
   // ajv compiling the components: `schema is invalid: data/$defs/Asset/properties/x/minimum must…`
   const invalid = /^schema is invalid: data\/\$defs\/(\S+)/.exec(message);
   if (invalid && segments.join("/") === "components/schemas")
-    return existing(invalid[1].split("/").map(decode));
+    return existing(invalid[1].split("/").map(decodeSegment));
   // An example's instance path: `example /token_info/supply 888… is beyond…`, `example (root) …`.
   const example = /^example (\/\S*?|\(root\)):? /.exec(message);
   if (example) {
@@ -1278,7 +1284,7 @@ function messageSegments(doc, segments, message) {
       node !== null &&
       typeof node === "object" &&
       "value" in node;
-    const path = example[1] === "(root)" ? [] : example[1].split("/").slice(1).map(decode);
+    const path = example[1] === "(root)" ? [] : pointerSegments(example[1]);
     return existing(inObject ? ["value", ...path] : path);
   }
   // A key the message starts with (`"nullable" is outside…`, `x-pagination.limit: "limt"…`).
@@ -1296,12 +1302,11 @@ function resolveKeys(node, path) {
   if (path === "") return { segments: [], complete: true };
   if (!path.startsWith("/")) return { segments: [], complete: false };
   const rest = path.slice(1);
-  const escape = (k) => k.replace(/~/g, "~0").replace(/\//g, "~1");
   const keys =
     node !== null && typeof node === "object"
       ? Object.keys(node).flatMap((k) => [
           [k, k],
-          [k, escape(k)],
+          [k, pointerSegment(k)],
         ])
       : [];
   const matches = keys
@@ -1316,7 +1321,7 @@ function resolveKeys(node, path) {
   }
   return (
     fallback ?? {
-      segments: rest.split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")),
+      segments: pointerSegments(path),
       complete: false,
     }
   );
