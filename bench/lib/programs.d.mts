@@ -15,6 +15,8 @@ export interface AreaPrograms {
   heliusSubpathName: string | null;
   heliusSubpath: string | null;
   fetch: string;
+  /** DAS only: the same call on bench/reference/lean-rpc.mjs, the size reference. */
+  leanReference?: string;
 }
 export declare const areas: Record<string, AreaPrograms>;
 export declare function bundleSize(

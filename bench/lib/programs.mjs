@@ -69,6 +69,11 @@ getAsset(rpc, { id: '${ASSET}' }).then(console.log);`,
     heliusSubpath: `import { makeGetAsset } from 'helius-sdk/rpc/methods/getAsset';${heliusCaller}
 makeGetAsset(call)({ id: '${ASSET}' }).then(console.log);`,
     fetch: fetchRpc("https://mainnet.helius-rpc.com/?api-key=k", "getAsset", `{ id: '${ASSET}' }`),
+    // The size reference: the same call on a runtime rewritten from nothing for size, with only
+    // the features issue 3 names (bench/reference/lean-rpc.mjs; docs/decisions/0008-runtime-size.md).
+    leanReference: `import { createDasRpc, getAsset } from './bench/reference/lean-rpc.mjs';
+const rpc = createDasRpc({ apiKey: 'k' });
+getAsset(rpc, { id: '${ASSET}' }).then(console.log);`,
   },
   compression: {
     call: "getCompressedAccountsByOwner",

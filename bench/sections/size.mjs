@@ -80,11 +80,15 @@ export async function size({ log }) {
     });
   }
   const das = rows.filter((r) => r.area === "das");
+  const lean = await bundleSize(areas.das.leanReference);
   lines.push("");
   lines.push("**The issue's own budget — DAS getAsset program ≤ 4 kB gzipped, aim 2.5 kB:**");
   lines.push("");
   lines.push("| program | gz | ≤ 4 kB (4,000 B) | ≤ 2.5 kB aim (2,500 B) |");
   lines.push("|---|---:|---|---|");
+  lines.push(
+    `| reference: getAsset on \`bench/reference/lean-rpc.mjs\` (a rewrite for size with the issue's features only; not a package) | ${bytes(lean.gz)} | ${lean.gz <= 4000 ? "under" : "over"} by ${bytes(Math.abs(4000 - lean.gz))} B | ${lean.gz <= 2500 ? "under" : "over"} |`,
+  );
   for (const r of das) {
     lines.push(
       `| getAsset (${r.form}) | ${bytes(r.gz)} | ${yes(r.gz <= 4000)} (${r.gz <= 4000 ? "under" : "over"} by ${bytes(Math.abs(4000 - r.gz))} B) | ${yes(r.gz <= 2500)} |`,
@@ -105,6 +109,6 @@ export async function size({ log }) {
     title: "1. Bundle size per area",
     markdown: lines.join("\n"),
     targets,
-    raw: { rows, split },
+    raw: { rows, split, lean },
   };
 }

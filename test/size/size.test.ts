@@ -103,7 +103,7 @@ describe("the standalone page walks (paginate<Method>) tree-shake away", () => {
   });
 });
 
-describe("packages/core/scripts/size.mjs --breakdown (the per-module measurement decision 0008 cites)", () => {
+describe("packages/core/scripts/size.mjs --breakdown and --pieces (the measurements decision 0008 cites)", () => {
   it("runs, and prints a cost for every stubbed module", async () => {
     const { execFileSync } = await import("node:child_process");
     const out = execFileSync(process.execPath, ["scripts/size.mjs", "--breakdown"], {
@@ -121,5 +121,17 @@ describe("packages/core/scripts/size.mjs --breakdown (the per-module measurement
     ]) {
       expect(out).toMatch(new RegExp(`^  ${module.replace(/[+/]/g, "\\$&")}\\s+\\d+ B gz`, "m"));
     }
+  }, 60_000);
+
+  it("--pieces runs, and prints a cost for every piece of the DAS getAsset program", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const out = execFileSync(process.execPath, ["scripts/size.mjs", "--pieces"], {
+      cwd: `${repoRoot}packages/core`,
+      encoding: "utf8",
+    });
+    // (The script throws, failing this test, when a piece names a declaration the bundle lacks.)
+    const costs = [...out.matchAll(/^ {2}(.+?)\s+(\d+) B gz$/gm)].map((m) => Number(m[2]));
+    expect(costs).toHaveLength(9);
+    for (const cost of costs) expect(cost).toBeGreaterThan(100);
   }, 60_000);
 });

@@ -5,9 +5,12 @@
 //   node scripts/size.mjs              sizes
 //   node scripts/size.mjs --breakdown  also: what each module adds (bundle without it, from src)
 //   node scripts/size.mjs --print      also: print the json-rpc bundle
-import { build } from "esbuild";
+//   node scripts/size.mjs --pieces     also: what each piece of the DAS getAsset program costs
+//                                      (the table of decision 0008)
+import { build, transform } from "esbuild";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const call = `
@@ -85,4 +88,144 @@ if (process.argv.includes("--breakdown")) {
   console.log(
     `  ${"http + json-rpc + config".padEnd(24)} ${String(rest).padStart(5)} B gz (everything above stubbed)`,
   );
+}
+
+if (process.argv.includes("--pieces")) {
+  // The standalone DAS getAsset program of the size budgets, bundled from src without minifying;
+  // each piece (a group of top-level declarations, or of the engine's inner ones) is cut out of
+  // that text at once, and the rest minified and gzipped: the difference is what the piece costs.
+  // Pieces share gzip's window, so the costs overlap and do not add up to the whole.
+  const pieces = {
+    "send loop: headers, key, fetch, timeout and abort race, retries, log lines": [
+      "createHttp.send",
+      "race",
+      "watchAbort",
+      "watched",
+      "addHeaders",
+      "createHttp.log",
+      "createHttp.connectionError",
+      "createHttp.sanitize",
+      "backoff",
+      "takeStack",
+    ],
+    "option checks: client options, environment and baseUrls, per-call options": [
+      "resolveConfig",
+      "resolveBaseUrl",
+      "isPlainHttpUrl",
+      "checkRequestOptions",
+      "checkLimits",
+      "knownOptions",
+      "CLIENT_OPTIONS",
+      "REQUEST_OPTIONS",
+      "hostNames",
+      "got",
+      "typeOf",
+    ],
+    "JSON-RPC call and answer checks": ["createJsonRpcClient"],
+    "API errors and response decoding": [
+      "createHttp.apiError",
+      "createHttp.json",
+      "createHttp.invalid",
+      "createHttp.described",
+      "parseRetryAfter",
+      "strictUtf8",
+      "lenientUtf8",
+      "byStatus",
+      "makeAPIError",
+      "looksTruncated",
+    ],
+    "lossless JSON": ["parseJson", "stringifyJson", "walk", "leaf", "reviveU64"],
+    validation: [
+      "vObject",
+      "vString",
+      "vBoolean",
+      "validate",
+      "add",
+      "kind",
+      "show",
+      "typed",
+      "writeJson",
+    ],
+    "redaction of the key": [
+      "createRedactor",
+      "anyForm",
+      "scrub",
+      "MASK",
+      "QUERY",
+      "HEADER",
+      "utf8",
+      "hex",
+      "HTML_NAMED",
+      "SECRET_NAME",
+      "createHttp.redactWith",
+    ],
+    "the error classes": [
+      "ChainDataError",
+      "ConfigurationError",
+      "ValidationError",
+      "APIError",
+      "BadRequestError",
+      "AuthenticationError",
+      "PermissionDeniedError",
+      "NotFoundError",
+      "UnprocessableEntityError",
+      "RateLimitError",
+      "InternalServerError",
+      "JsonRpcError",
+      "ConnectionError",
+      "TimeoutError",
+      "AbortError",
+      "InvalidResponseError",
+    ],
+    "getAsset's descriptor and the rpc host": [
+      "getAsset",
+      "PATTERN_1",
+      "rpcHost",
+      "keyInQuery",
+      "appendQuery",
+    ],
+  };
+  const program = `import { createDasRpc, getAsset } from '@chaindata/das';
+    getAsset(createDasRpc({ apiKey: 'k' }), { id: 'x' }).then(console.log);`;
+  const result = await build({
+    stdin: { contents: program, resolveDir: root, loader: "js" },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "error",
+    alias: { "@chaindata/core": "./src/index.ts", "@chaindata/das": "../das/src/index.ts" },
+  });
+  const text = result.outputFiles[0].text;
+  const gz = async (code) =>
+    gzipSync((await transform(code, { minify: true, format: "esm" })).code, { level: 9 }).length;
+  // Declarations by name: top level, and inside createHttp (the engine's closures). A name that
+  // esbuild had to rename (`getAsset2`) is found under its source name too.
+  const declared = new Map();
+  const nameOf = (node) =>
+    node.name?.text ?? node.declarationList?.declarations[0]?.name.getText(file);
+  const file = ts.createSourceFile("bundle.js", text, ts.ScriptTarget.Latest, true);
+  for (const node of file.statements) {
+    const name = nameOf(node);
+    if (!name) continue;
+    declared.set(name, node);
+    if (!declared.has(name.replace(/\d+$/, ""))) declared.set(name.replace(/\d+$/, ""), node);
+    if (name === "createHttp")
+      for (const inner of node.body.statements) {
+        const innerName = nameOf(inner);
+        if (innerName) declared.set(`createHttp.${innerName.replace(/\d+$/, "")}`, inner);
+      }
+  }
+  const whole = await gz(text);
+  console.log(`\npieces of the DAS getAsset standalone program (${whole} B gz from src):`);
+  for (const [piece, names] of Object.entries(pieces)) {
+    const missing = names.filter((name) => !declared.has(name));
+    // (A renamed or removed declaration must be noticed, not measured as costing nothing.)
+    if (missing.length)
+      throw new Error(`--pieces: "${piece}": no declaration ${missing.join(", ")}`);
+    const nodes = names.map((name) => declared.get(name)).sort((a, b) => b.pos - a.pos);
+    let cut = text;
+    for (const node of nodes) cut = cut.slice(0, node.getFullStart()) + cut.slice(node.end);
+    console.log(`  ${piece.padEnd(78)} ${String(whole - (await gz(cut))).padStart(5)} B gz`);
+  }
 }
