@@ -1,7 +1,8 @@
 // A size reference, not a package: the DAS getAsset call written again from nothing, for size,
 // with the features issue 3 names for it and little else. `npm run bench` bundles a one-call
-// program over it exactly as it bundles ours (bench/sections/size.mjs) and runs that call once
-// against the loopback server, so the figure is that of a program that works.
+// program over it exactly as it bundles ours (bench/sections/size.mjs), and
+// test/size/bundled-behaviour.test.ts runs that bundle against a stub fetch (bad params refused
+// with nothing sent, a valid call sent once with its u64 exact): the figure is a working program's.
 //
 // What it has, as issue 3 lists it: options (`apiKey` or CHAINDATA_API_KEY, `environment` with
 // `local`, `baseUrls`, `fetch`, `headers`, `timeout`, `maxRetries`, `logger`; per call `signal`,
