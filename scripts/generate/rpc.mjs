@@ -368,7 +368,10 @@ export async function emitRpcArea(main, http) {
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
     (() => {
       const make = unbatched
-        ? `createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, ${endpoint})`
+        ? // The caller's options with `batch` unset, and nothing else copied: every other value is
+          // read through to the caller's object (an inherited or getter one too, which a spread
+          // would drop), and an unknown name still reaches the client's check.
+          `createJsonRpcClient(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, ${endpoint})`
         : `createJsonRpcClient(options, ${endpoint})`;
       // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
       // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC

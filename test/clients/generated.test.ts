@@ -150,6 +150,23 @@ describe("JSON-RPC wire format", () => {
     ]);
   });
 
+  it("sender and sdk: options given through a prototype or a getter are used, and an unknown one is still refused", async () => {
+    // (The sender's endpoint copies its options to unset `batch`, and the sdk's areas are made
+    // from a copy: neither copy may drop what the client's checks read.)
+    const { fetch, requests } = stub(rpcReply('"sig"'));
+    const URL_ = "http://127.0.0.1:9";
+    const tx = { transaction: "AQID", config: { encoding: "base64" as const } };
+    const inherited = Object.assign(Object.create({ baseUrls: { sender: URL_, rpc: URL_ } }), {
+      fetch,
+    });
+    await createSenderClient(inherited).sendTransaction(tx);
+    await createChainDataClient(inherited).sender.sendTransaction(tx);
+    expect(requests.map((r) => r.url.origin)).toEqual([URL_, URL_]);
+    expect(() =>
+      createSenderClient(Object.assign(Object.create({ fetch }), { baseUrl: URL_ }) as never),
+    ).toThrow(/^baseUrl: is not a client option/);
+  });
+
   it("sender: ping is GET /ping on the client's sender host, sends no key (not even the dedicated one) and resolves with the text", async () => {
     const requests: Recorded[] = [];
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -1,7 +1,8 @@
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resolveBaseUrl, resolveConfig } from "./config.js";
-import { ConfigurationError } from "./errors.js";
+import { resolveBaseUrl, resolveConfig, snapshotOptions, type RequestOptions } from "./config.js";
+import { AbortError, ConfigurationError } from "./errors.js";
+import { withPagination } from "./paginate.js";
 import { createTransport } from "./transport.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createBatcher } from "./batch.js";
@@ -383,5 +384,86 @@ describe("per-call options and the logger", () => {
       expect(() =>
         createJsonRpcClient({ apiKey: "k", logger } as never, rpcHost, "/"),
       ).not.toThrow();
+  });
+});
+
+describe("options read by name, as the checks read them (inherited values and getters too)", () => {
+  // A spread keeps own enumerable properties only: the `baseUrls` of a getter, or the `signal`
+  // of `Object.create(defaults)`, passed the checks and then went missing. Each case below was
+  // such a loss.
+  const LOCAL = "http://127.0.0.1:9";
+  const getAsset = { id: "getAsset", idempotent: true };
+  const rpcAnswer = () =>
+    stubFetch((call) => jsonResponse({ jsonrpc: "2.0", id: JSON.parse(call.body!).id, result: 1 }));
+
+  it("client options: a class instance's getter, and an inherited value, are used", async () => {
+    const { fetch, calls } = rpcAnswer();
+    class Settings {
+      apiKey = "k";
+      fetch = fetch;
+      get baseUrls() {
+        return { rpc: LOCAL };
+      }
+    }
+    await createJsonRpcClient(new Settings(), rpcHost, "/").call(getAsset, {});
+    await createJsonRpcClient(
+      Object.assign(Object.create({ baseUrls: { rpc: LOCAL } }), { apiKey: "k", fetch }),
+      rpcHost,
+      "/",
+    ).call(getAsset, {});
+    expect(calls.map((c) => c.url.origin)).toEqual([LOCAL, LOCAL]);
+    // The resolved configuration holds them as its own.
+    expect(resolveConfig(new Settings())).toMatchObject({ baseUrls: { rpc: LOCAL }, fetch });
+  });
+
+  it("snapshotOptions keeps inherited and getter values, and an unknown own name for the client to refuse", () => {
+    const snapshot = snapshotOptions(
+      Object.create(
+        { timeout: 5, baseUrls: Object.create({ rpc: LOCAL }) },
+        { timout: { value: 1, enumerable: true } },
+      ),
+    );
+    expect(snapshot).toEqual({
+      timeout: 5,
+      timout: 1,
+      baseUrls: { rpc: LOCAL },
+      headers: undefined,
+    });
+    expect(() => resolveConfig(snapshot)).toThrow(/^timout: is not a client option/);
+  });
+
+  it("per-call options of a REST call: inherited headers are sent, an inherited signal aborts", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({ ok: true }));
+    const transport = createTransport({ apiKey: "k", fetch }, walletHost);
+    const operation = { id: "getIdentity", idempotent: true };
+    const invoke = (f: (request: Request) => Promise<Response>) =>
+      f(new Request(`${transport.baseUrl}/v1/x`));
+    await transport.restCall(
+      operation,
+      {},
+      Object.create({ headers: { "x-trace": "t1" } }),
+      invoke,
+    );
+    expect(calls[0]!.headers.get("x-trace")).toBe("t1");
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      transport.restCall(operation, {}, Object.create({ signal: controller.signal }), invoke),
+    ).rejects.toBeInstanceOf(AbortError);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a page walk's options: an inherited signal reaches every page", async () => {
+    const { fetch, calls } = rpcAnswer();
+    const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+    const pages = withPagination(
+      (params: object, options?: RequestOptions) => rpc.call(getAsset, params, options),
+      { style: "page", page: "page", limit: "limit", items: "items" },
+    );
+    const controller = new AbortController();
+    controller.abort();
+    const walk = pages.all({}, Object.create({ signal: controller.signal }));
+    await expect(walk[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(AbortError);
+    expect(calls).toHaveLength(0);
   });
 });

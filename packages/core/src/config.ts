@@ -230,6 +230,22 @@ export const knownOptions = (
       misconfigured(prefix + name, `is not a ${kind} option (${names.join(", ")})`);
 };
 
+/**
+ * The `names` that `options` sets, each read as a call reads it (an own property, an inherited one,
+ * a getter), copied into a plain object of their own; a name left `undefined` sets nothing and is
+ * left out. Every later step (a spread, the batcher, a page walk's per-page copy) then sees what
+ * was checked: a spread alone keeps own enumerable properties only, and would drop the `baseUrls`
+ * of a class instance's getter or the `signal` of `Object.create(defaults)`. @internal
+ */
+export const ownOptions = (options: object, names: readonly string[]): Record<string, unknown> => {
+  const own: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value !== undefined) own[name] = value;
+  }
+  return own;
+};
+
 /** `value` as text for a message. Total: a value with no text (a null-prototype object) gives its type. @internal */
 export const got = (value: unknown): string => {
   try {
@@ -260,14 +276,20 @@ const REQUEST_OPTIONS = [
  * options (or `more`, a method's query options), a `signal` that is an AbortSignal, a boolean
  * `retryNonIdempotent`, a sane `timeout` and `maxRetries`. A typo such as `timout` would otherwise
  * mean no time limit.
+ * @returns the options as checked, in a plain object of their own ({@link ownOptions}): what the
+ * call goes on with
  * @internal
  */
-export function checkRequestOptions(options: unknown, more: readonly string[] = []): void {
-  if (options === undefined) return;
+export function checkRequestOptions(
+  options: unknown,
+  more: readonly string[] = [],
+): RequestOptions & Record<string, unknown> {
+  if (options === undefined) return {};
   if (!options || typeof options !== "object")
     misconfigured("options", `must be an object of request options (got ${typeOf(options)})`);
   const { signal, timeout, maxRetries, onResponse, retryNonIdempotent } = options as RequestOptions;
-  knownOptions(options, more.length ? [...REQUEST_OPTIONS, ...more] : REQUEST_OPTIONS, "request");
+  const names = more.length ? [...REQUEST_OPTIONS, ...more] : REQUEST_OPTIONS;
+  knownOptions(options, names, "request");
   if (
     signal != null &&
     (typeof signal.addEventListener !== "function" ||
@@ -283,6 +305,7 @@ export function checkRequestOptions(options: unknown, more: readonly string[] = 
       `must be true or false (got ${typeOf(retryNonIdempotent)})`,
     );
   checkLimits(timeout, maxRetries);
+  return ownOptions(options as object, names);
 }
 
 /** Checks `timeout` and `maxRetries`, of the client or of one request. @internal */
@@ -367,7 +390,7 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   made("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
   // The keys are not enumerable, so logging or serialising the config does not show them.
   return Object.defineProperties(
-    { ...options, environment, timeout, maxRetries },
+    { ...ownOptions(options, CLIENT_OPTIONS), environment, timeout, maxRetries },
     {
       // The local mock only checks that a key is present.
       apiKey: {
@@ -388,11 +411,14 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
  */
 export const snapshotOptions = <T>(options: T): T => {
   if (!options || typeof options !== "object") return options;
-  // (Called once the client is made: `baseUrls` and `headers` have passed its checks.)
+  // (Called once the client is made: `baseUrls` and `headers` have passed its checks. The options
+  // and `baseUrls` are read by name as well as spread: an inherited or getter value is kept, and
+  // so is an unknown own name, for the client made from the copy to refuse.)
   const { baseUrls, headers } = options as { baseUrls?: object; headers?: unknown };
   return {
     ...options,
-    baseUrls: baseUrls && { ...baseUrls },
+    ...ownOptions(options, CLIENT_OPTIONS),
+    baseUrls: baseUrls && { ...baseUrls, ...ownOptions(baseUrls, hostNames) },
     headers:
       headers instanceof Headers
         ? new Headers(headers)

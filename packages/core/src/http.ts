@@ -75,6 +75,11 @@ export interface Http {
   described(response: Response, redactor?: Redactor): ResponseFields;
   /** The headers every request starts from (client options applied); never changed. */
   baseHeaders: Readonly<Record<string, string>>;
+  /**
+   * The key this engine sends (on a key-optional host, only one given to its own client): part of
+   * what two JSON-RPC clients must share to share a batch. Never in a message.
+   */
+  key: string | undefined;
 }
 
 // One strict and one lenient decoder for every response (decoding is synchronous, so calls never
@@ -427,5 +432,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     invalid,
     described,
     baseHeaders,
+    key,
   };
 }

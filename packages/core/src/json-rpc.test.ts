@@ -704,6 +704,97 @@ describe("createJsonRpcClient: auto-batching", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("reads per-call options as the unbatched call does: one inherited or given by a getter sends the call alone, and is honoured", async () => {
+    const { rpc, calls } = batched();
+    const controller = new AbortController();
+    controller.abort(new Error("cancelled"));
+    const results = await Promise.allSettled([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+      // (Object.create: the options' values are inherited; a class: a getter on the prototype.)
+      rpc.call(getAsset, { id: "sig" }, Object.create({ signal: controller.signal })),
+      rpc.call(
+        getAsset,
+        { id: "hdr" },
+        new (class {
+          get headers() {
+            return { "x-trace": "t1" };
+          }
+        })() as RequestOptions,
+      ),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+    ]);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(AbortError);
+    // The batch of the two plain calls, and the call with the getter's header alone, with it.
+    expect(calls).toHaveLength(2);
+    const alone = calls.find((c) => !Array.isArray(JSON.parse(c.body!)))!;
+    expect(JSON.parse(alone.body!).params).toEqual({ id: "hdr" });
+    expect(alone.headers.get("x-trace")).toBe("t1");
+  });
+
+  it("batches the calls of clients whose options are equal but not the same objects, and of no others", async () => {
+    const stub = stubFetch(server((method, params: any) => params.id));
+    const batch = createBatcher();
+    const client = (options: object) =>
+      createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch, batch, ...options }, rpcHost, "/");
+    // Equal headers and baseUrls written as two objects, the options in another order, a
+    // `timeout` left undefined (the default) beside one not given: all send alike.
+    const a = client({
+      headers: { "x-a": "1" },
+      baseUrls: { rpc: "http://127.0.0.1:9" },
+      timeout: undefined,
+    });
+    const b = createJsonRpcClient(
+      {
+        baseUrls: { rpc: "http://127.0.0.1:9" },
+        headers: { "x-a": "1" },
+        batch,
+        fetch: stub.fetch,
+        apiKey: KEY,
+      },
+      rpcHost,
+      "/",
+    );
+    await Promise.all([a.call(getAsset, { id: "aaa" }), b.call(getAsset, { id: "bbb" })]);
+    expect(stub.calls).toHaveLength(1);
+    // Options that differ by value, though the same values stand at other names, never share.
+    stub.calls.length = 0;
+    const c = client({ timeout: 5000, maxRetries: 3 });
+    const d = client({ maxRetries: 5000, timeout: 3 });
+    const e = client({ headers: { "x-a": "2" } });
+    await Promise.all([
+      c.call(getAsset, { id: "ccc" }),
+      d.call(getAsset, { id: "ddd" }),
+      e.call(getAsset, { id: "eee" }),
+    ]);
+    expect(stub.calls).toHaveLength(3);
+  });
+
+  it("never batches together the calls of key-optional clients that send different keys", async () => {
+    // A key-optional host (the sender) is sent only a key given to its own client, never the
+    // environment's: a client without one sends none, though its configuration holds that key.
+    vi.stubEnv("CHAINDATA_API_KEY", "env-key");
+    const stub = stubFetch(server((method, params: any) => params.id));
+    const batch = createBatcher();
+    const client = (apiKey?: string) =>
+      createJsonRpcClient({ apiKey, fetch: stub.fetch, batch }, senderHost, "/fast");
+    await Promise.all([
+      client().call(getAsset, { id: "aaa" }),
+      client("env-key").call(getAsset, { id: "bbb" }),
+      client("key-two").call(getAsset, { id: "ccc" }),
+    ]);
+    expect(stub.calls.map((c) => c.url.searchParams.get("api-key")).sort()).toEqual([
+      "env-key",
+      "key-two",
+      null,
+    ]);
+  });
+
   it("never batches a call with query options, even given in its params: the query reaches the URL", async () => {
     const getQueried: RpcMethodDescriptor = {
       id: "getQueried",
@@ -787,6 +878,32 @@ describe("error stacks of batched calls", () => {
     expect({ ...b }).toEqual({ ...a });
     expect(a).toMatchObject({ status: 403, operation: "batch(getAsset, getAsset)" });
     expect(a.stack).not.toContain(KEY);
+  });
+
+  it("what a caller's own onResponse throws reaches it as thrown: its stack kept, a frozen error too", async () => {
+    function checkQuota(): never {
+      throw new Error("quota too low");
+    }
+    const frozen: Error = Object.freeze(new Error("frozen"));
+    const { fetch } = stubFetch(server((method, params: any) => params.id));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const [own, ice]: unknown[] = await Promise.all([
+      rpc.call(getAsset, { id: "aaa" }, { onResponse: () => checkQuota() }).catch((e: Error) => e),
+      rpc
+        .call(
+          getAsset,
+          { id: "bbb" },
+          {
+            onResponse: () => {
+              throw frozen;
+            },
+          },
+        )
+        .catch((e: Error) => e),
+    ]);
+    expect((own as Error).message).toBe("quota too low");
+    expect((own as Error).stack).toContain("checkQuota");
+    expect(ice).toBe(frozen);
   });
 
   it("a timeout of the batch request does too", async () => {

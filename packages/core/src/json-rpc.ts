@@ -6,7 +6,7 @@ import {
   type OperationDescriptor,
   type RequestOptions,
 } from "./config.js";
-import { JsonRpcError } from "./errors.js";
+import { ChainDataError, JsonRpcError } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
 import { takeStack } from "./internal/stack.js";
@@ -196,12 +196,18 @@ export function createJsonRpcClient(
   // A batch is only ever made of idempotent calls.
   const enqueue = config.batch
     ? config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle, [
-        // What makes two clients send alike: clients equal in all of it share batches. (The
-        // headers as they are sent: the option's object may have changed between two clients.)
+        // What makes two clients send alike, item by item: clients equal in all of it share
+        // batches. Resolved values, not the options as given: the URL (environment and
+        // `baseUrls`), the key sent, the headers as sent (equal objects written alike), and the
+        // options the engine reads per request.
         url,
-        config.apiKey,
+        http.key,
         JSON.stringify(http.baseHeaders),
-        ...Object.values(config),
+        config.fetch,
+        config.timeout,
+        config.maxRetries,
+        config.logger,
+        config.rateLimit,
       ])
     : undefined;
 
@@ -216,7 +222,8 @@ export function createJsonRpcClient(
       options: RequestOptions & Record<string, unknown> = {},
     ) => {
       // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
-      checkRequestOptions(options, method.encode?.options);
+      // (From here on, the options as checked: the batcher and the engine read the same values.)
+      options = checkRequestOptions(options, method.encode?.options);
       // A query option given with the call options is checked with the params, as one given in
       // the params is (where the generated clients put it).
       // (Params given as an array are already in wire form, and params that are not an object
@@ -256,8 +263,9 @@ export function createJsonRpcClient(
           });
         } catch (error) {
           // Made by the batcher's request, which no caller awaits (a failed batch gives each call
-          // its own copy): the stack is taken again here, inside this caller's awaited chain.
-          takeStack(Object(error));
+          // its own copy): the stack is taken again here, inside this caller's awaited chain. Not
+          // that of what the caller's own `onResponse` threw: it reaches them as it was thrown.
+          if (error instanceof ChainDataError) takeStack(error);
           throw error;
         }
       const [answer, response] = await post(call.text, method, options, appendQuery(url, query));

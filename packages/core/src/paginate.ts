@@ -183,8 +183,11 @@ export function withPagination<P, R, I>(
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
   return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
     all: (params: P, options?: PageWalkOptions) => {
-      checkRequestOptions(options, ["maxPages"]);
-      const { maxPages, ...perPage } = options ?? {};
+      // (The options as checked, read by name: a rest spread of the caller's object would drop
+      // an inherited `signal` from every page.)
+      const { maxPages, ...perPage } = checkRequestOptions(options, [
+        "maxPages",
+      ]) as PageWalkOptions;
       return paginate<I, R>((page) => call(page, perPage), descriptor, params, { maxPages });
     },
   }) as unknown as Paginated<P, R, I>;

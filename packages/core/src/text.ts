@@ -33,17 +33,17 @@ export async function getText(
   operation: OperationDescriptor,
   options?: RequestOptions,
 ): Promise<string> {
-  checkRequestOptions(options);
+  // (The options as checked hold only the names set: one left `undefined`, `{ timeout:
+  // opts.timeout }`, is no override, and does not hide the operation's default behind the
+  // client's, 60 s and 2 retries.)
+  const own = checkRequestOptions(options);
   const http = createHttp({ ...clientOptions, apiKey: undefined }, host);
-  // A call option left `undefined` (`{ timeout: opts.timeout }`) is no override: spread as it is,
-  // it would hide the operation's default and bring back the client's (60 s, 2 retries).
-  const own = Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== undefined));
   const { response, bytes } = await http.send(
     http.baseUrl + path,
     { method: "GET", headers: { accept: "text/plain" } },
     operation,
     { ...operation.defaults, ...own },
   );
-  options?.onResponse?.(http.described(response));
+  own.onResponse?.(http.described(response));
   return lenientUtf8.decode(bytes);
 }

@@ -91,9 +91,9 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     baseUrl: http.baseUrl,
     logger: http.config.logger,
     send: async (request, ctx) => {
-      checkRequestOptions(ctx.options);
-      const exchange = await send(request, ctx);
-      ctx.options?.onResponse?.(http.described(exchange.response));
+      const options = checkRequestOptions(ctx.options);
+      const exchange = await send(request, { ...ctx, options });
+      options.onResponse?.(http.described(exchange.response));
       return toResponse(exchange);
     },
     async restCall<R>(
@@ -102,7 +102,7 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       options: RequestOptions | undefined,
       invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
     ): Promise<R> {
-      checkRequestOptions(options);
+      options = checkRequestOptions(options);
       if (operation.params) validate(operation.params, input);
       // A credential the input sends (a webhook's authHeader) is masked in this call's errors and
       // log lines as the key is: a server may echo it with no name beside it, or HTML-escaped.

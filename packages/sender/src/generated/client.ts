@@ -22,7 +22,7 @@ export interface SenderRpc extends JsonRpcClient {
  * functions: `await sendTransaction(rpc, params)`. A bundle then carries only the methods it calls.
  */
 export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
-  return { ...createJsonRpcClient(options && typeof options === "object" ? { ...options, batch: undefined } : options, senderHost, "/fast"), options: snapshotOptions(options) };
+  return { ...createJsonRpcClient(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, senderHost, "/fast"), options: snapshotOptions(options) };
 }
 
 /**
