@@ -410,7 +410,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const stale = staleBundles();
     if (stale.length)
       throw new Error(
-        `${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} older than the spec sources: run \`npm run spec:bundle\` first`,
+        `${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} missing or out of date with the spec sources: run \`npm run spec:bundle\` first`,
       );
     const { files, changed, added } = await generateInto({ check });
     const ms = Math.round(performance.now() - started);

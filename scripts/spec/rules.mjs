@@ -418,7 +418,10 @@ export function lintOpenApi(results) {
         `${p.source
           .split("/")
           .pop()
-          .replace(/\.json$/, "")} #/${p.path.join("/")}: [${p.code}] ${p.message}`,
+          .replace(
+            /\.json$/,
+            "",
+          )} #/${p.path.map(pointerSegment).join("/")}: [${p.code}] ${p.message}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -617,9 +620,10 @@ export function checkExamples({ area, kind, doc }) {
     }
   };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    (item.parameters ?? []).forEach((p, i) => paramExamples(p, `#/paths/${path}/parameters/${i}`));
+    const at = `#/paths/${pointerSegment(path)}`;
+    (item.parameters ?? []).forEach((p, i) => paramExamples(p, `${at}/parameters/${i}`));
     for (const method of HTTP_METHODS)
-      if (item[method]) walkOperation(item[method], `#/paths/${path}/${method}`);
+      if (item[method]) walkOperation(item[method], `${at}/${method}`);
   }
   for (const [name, item] of Object.entries(doc.webhooks ?? {})) {
     for (const method of HTTP_METHODS)
@@ -925,7 +929,8 @@ export function forEachSchema(doc, visit) {
     visit(node, at, parent);
     for (const [key, value] of Object.entries(node)) {
       if (key === "properties" || key === "dependentSchemas")
-        for (const [name, s] of Object.entries(value ?? {})) schema(s, `${at}/${key}/${name}`);
+        for (const [name, s] of Object.entries(value ?? {}))
+          schema(s, `${at}/${key}/${pointerSegment(name)}`);
       else if (key === "items" || key === "additionalProperties") schema(value, `${at}/${key}`);
       else if (key === "anyOf" || key === "oneOf" || key === "allOf")
         (value ?? []).forEach((s, i) => schema(s, `${at}/${key}/${i}`, node));
@@ -938,11 +943,15 @@ export function forEachSchema(doc, visit) {
     for (const [key, value] of Object.entries(node)) {
       if (key === "schema") schema(value, `${at}/schema`);
       else if (key === "examples" || key === "x-error-info") continue;
-      else walk(value, at === "#/methods" ? `${at}/${key} (${value?.name})` : `${at}/${key}`);
+      else
+        walk(
+          value,
+          at === "#/methods" ? `${at}/${key} (${value?.name})` : `${at}/${pointerSegment(key)}`,
+        );
     }
   };
   for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
-    schema(s, `#/components/schemas/${name}`);
+    schema(s, `#/components/schemas/${pointerSegment(name)}`);
   walk(doc, "#");
 }
 
@@ -1218,7 +1227,8 @@ export function locateFinding({ text, document, at }) {
 /**
  * The JSON pointer in the bundled `document.doc` of the place a finding is about, read from its text:
  * `<area> <place>: <message>`, the place being a JSON path (`#/methods/2 (getAssetsByOwner)/params/1/
- * schema`, names in brackets; Spectral's and the example checks' keys unescaped: `#/paths//v1/x/get`),
+ * schema`, names in brackets; keys escaped as JSON pointer segments, `#/paths/~1v1~1x/get`, and read
+ * unescaped too, `#/paths//v1/x/get`),
  * an OpenRPC example's ` param <name>` or ` result`, or an operation (`GET /v1/x (getX)`,
  * `POST / getAsset`). Then, as deep as the bundle has it, what the message names first: the ajv
  * schema path of `schema is invalid: data/$defs/<Name>/…`, an example's `example /a/b` instance path,
