@@ -19,6 +19,16 @@ describe("createRateLimiter", () => {
     expect(started).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000]);
   });
 
+  it("keeps its pace when the wall clock is set back (NTP, a resumed VM): it measures with a monotonic clock", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    for (let i = 0; i < 5; i++) await limiter.acquire();
+    vi.setSystemTime(Date.now() - 60_000);
+    const sixth = vi.fn();
+    void limiter.acquire().then(sixth);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sixth).toHaveBeenCalled();
+  });
+
   it("frees a slot once its start is a window old", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 2 });
     await limiter.acquire();

@@ -44,7 +44,9 @@ export function createRateLimiter(options: {
   const starts: { at: number; aborted?: boolean }[] = [];
   return {
     acquire(signal) {
-      const now = Date.now();
+      // (A monotonic clock: after the wall clock is set back, past starts would never leave the
+      // window, and every call would wait as long as the step.)
+      const now = performance.now();
       while (starts.length && starts[0]!.at <= now - window) starts.shift();
       const slot: (typeof starts)[number] = {
         at: starts.length < burst ? now : Math.max(now, starts[starts.length - burst]!.at + window),

@@ -62,6 +62,29 @@ describe("redact", () => {
     );
   });
 
+  it("masks the whole credential after any scheme, and a quoted one up to its closing quote", () => {
+    // (Helper-found leaks: `Token` or `Digest` was taken for the credential, and a space or a comma
+    // ended it.)
+    expect(redact("authHeader=Token s3cr3t-abc, webhookURL=https://x.io")).toBe(
+      "authHeader=Token *** webhookURL=https://x.io",
+    );
+    expect(redact("authorization: Bearer abc,s3cr3t")).toBe("authorization: Bearer ***");
+    expect(redact('{"authHeader":"my secret phrase","x":1}')).toBe('{"authHeader":"***","x":1}');
+    expect(redact('{"authorization":"Token a b, c"}')).toBe('{"authorization":"Token ***"}');
+    expect(redact('snippet cut short: "authHeader":"Token abc def')).toBe(
+      'snippet cut short: "authHeader":"Token ***',
+    );
+    // One header per line: the next line is not taken for the value.
+    expect(redact("X-Api-Key: abc\nContent-Type: text/plain")).toBe(
+      "X-Api-Key: ***\nContent-Type: text/plain",
+    );
+    for (const text of [
+      "authHeader=Token s3cr3t-abc, webhookURL=https://x.io",
+      'x {"Authorization":"Digest username=\\"u\\", response=\\"s3cr3t\\""}',
+    ])
+      expect(redact(text)).not.toContain("s3cr3t");
+  });
+
   it("masks a key with regex metacharacters literally, and never splices it back together", () => {
     expect(redact("x.*+?^${}()|[]\\y", ".*+?^${}()|[]\\")).toBe("x***y");
     expect(redact("a**b", "**")).not.toContain("**");
@@ -80,12 +103,13 @@ describe("redact", () => {
 });
 
 describe("credentialsIn", () => {
-  it("finds the credentials an input sends (a webhook's authHeader), without the auth scheme", () => {
+  it("finds the credentials an input sends (a webhook's authHeader): the value, and the credential after any auth scheme", () => {
     expect(
       credentialsIn({ authHeader: "  Bearer hook-s3cret\n", webhookURL: "https://h" }),
-    ).toEqual(["hook-s3cret"]);
-    expect(credentialsIn({ authHeader: "raw-s3cret", Authorization: "Basic dXNlcg==" })).toEqual([
+    ).toEqual(["Bearer hook-s3cret", "hook-s3cret"]);
+    expect(credentialsIn({ authHeader: "raw-s3cret", Authorization: "Token dXNlcg==" })).toEqual([
       "raw-s3cret",
+      "Token dXNlcg==",
       "dXNlcg==",
     ]);
     for (const input of [undefined, null, "authHeader", { authHeader: " " }, { authHeader: 1 }])

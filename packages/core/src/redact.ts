@@ -8,9 +8,15 @@ const MASK = "***";
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL).
 const QUERY = /(api[-_]?key=)[^&#\s"'<>]+/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, and a webhook's `"authHeader":"v"`
-// (SECRET_NAME's names, for a body that is kept as text: not JSON, or cut short in a snippet) ...
+// (SECRET_NAME's names, for a body that is kept as text: not JSON, or cut short in a snippet): the
+// value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which stays (any other first word
+// may be part of the secret). A quoted value is masked up to its closing quote, spaces, commas and
+// escaped quotes included (the end of the line if it has none) ...
+const QUOTED =
+  /((?:x-api-key|authorization|auth[-_]?header)["']?\s*[:=]\s*(["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)(?:(?!\2)[^\\\r\n]|\\.)+/gi;
+// ... a bare one up to the next space, quote, `;`, `&` or `}` (a comma may be part of it).
 const HEADER =
-  /((?:x-api-key|authorization|auth[-_]?header)["']?\s*[:=]\s*["']?(?:bearer |basic )?)[^\s"',;&}]+/gi;
+  /((?:x-api-key|authorization|auth[-_]?header)["']?\s*[:=]\s*(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)[^\s"';&}]+/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
@@ -64,7 +70,10 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   return (value) => {
     let text = String(value);
     if (key) text = text.replace(key, MASK);
-    text = text.replace(QUERY, "$1" + MASK).replace(HEADER, "$1" + MASK);
+    text = text
+      .replace(QUERY, "$1" + MASK)
+      .replace(QUOTED, "$1" + MASK)
+      .replace(HEADER, "$1" + MASK);
     // Masking can splice a new occurrence together (a key such as `**x` next to `***`), so
     // delete until none is left; every pass shortens the text, so this ends.
     while (key && text.search(key) >= 0) text = text.replace(key, "");
@@ -83,16 +92,20 @@ const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key|auth[-_]?header)$/i
 
 /**
  * The credentials a request's input carries (a webhook's `authHeader`): the string values of its
- * credential-named properties, without a `Bearer `/`Basic ` scheme (what stays is the secret, and
- * any echo of the whole value contains it). A redactor knows them only when told: a server may
- * echo one with no name beside it (`invalid header Bearer s3cret`) or HTML-escaped. @internal
+ * credential-named properties, each whole and without a leading `Bearer`, `Basic`, `Token` or
+ * `Digest` scheme, so that an echo of the credential alone is masked too. A redactor knows them only when told: a
+ * server may echo one with no name beside it (`invalid header Bearer s3cret`) or HTML-escaped.
+ * @internal
  */
 export function credentialsIn(input: unknown): string[] {
   const found = new Set<string>();
   if (input && typeof input === "object")
     for (const [name, value] of Object.entries(input))
-      if (typeof value === "string" && SECRET_NAME.test(name))
-        found.add(value.trim().replace(/^(?:bearer|basic)\s+/i, ""));
+      if (typeof value === "string" && SECRET_NAME.test(name)) {
+        // The whole value, and the credential after a scheme alone (`Token s3cret`: `s3cret`).
+        found.add(value.trim());
+        found.add(value.trim().replace(/^(?:bearer|basic|token|digest)\s+(?=\S)/i, ""));
+      }
   found.delete("");
   return [...found];
 }

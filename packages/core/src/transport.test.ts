@@ -869,6 +869,8 @@ describe("restCall", () => {
     expect((await run(new Response("", { status: 200 }), undefined, deleteWebhook)).value).toBe(
       undefined,
     );
+    // A JSON `null` there is no result either: `undefined`, as the result's type says, not `null`.
+    expect((await run(jsonResponse("null"), undefined, deleteWebhook)).value).toBe(undefined);
     // Elsewhere the typed result would be undefined behind an object type: an error at the call.
     for (const response of [
       new Response("", { status: 200 }),

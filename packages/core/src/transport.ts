@@ -129,7 +129,8 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       if (body == null && !operation.optionalBody)
         throw http.invalid("empty", captured!.response, "", operation.id, redactor);
       options?.onResponse?.(http.described(captured!.response, redactor));
-      return reviveU64(body, operation.u64) as R;
+      // (A JSON `null` where a body is optional is no result, as an empty body is: `undefined`.)
+      return reviveU64(body ?? undefined, operation.u64) as R;
     },
   };
 }

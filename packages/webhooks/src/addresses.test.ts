@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BadRequestError, NotFoundError, ValidationError } from "@chaindata/core";
+import { AbortError, BadRequestError, NotFoundError, ValidationError } from "@chaindata/core";
 import { addWebhookAddresses, removeWebhookAddresses } from "./addresses.js";
 import { createWebhooksClient } from "./generated/client.js";
 import type { Webhook } from "./generated/types.js";
@@ -97,6 +97,37 @@ describe("addWebhookAddresses", () => {
     ]);
     expect(current().accountAddresses).toEqual([B, C, A]);
     expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT", "GET", "PUT"]);
+  });
+
+  it("a change whose signal aborts while it waits for the one before rejects at once, and is never made", async () => {
+    const { webhooks, requests, current } = fakeService();
+    const controller = new AbortController();
+    const first = addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+    const second = removeWebhookAddresses(
+      webhooks,
+      { webhookID: ID, addresses: [A] },
+      { signal: controller.signal },
+    );
+    const third = removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [B] });
+    controller.abort();
+    // (Rejected before the first change has sent its write.)
+    let firstDone = false;
+    void first.then(() => (firstDone = true));
+    await expect(second).rejects.toBeInstanceOf(AbortError);
+    expect(firstDone).toBe(false);
+    await Promise.all([first, third]);
+    expect(current().accountAddresses).toEqual([A, C]);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT"]);
+    // Aborted before the call, with a change under way: rejected at once too.
+    const under = addWebhookAddresses(webhooks, { webhookID: ID, addresses: [B] });
+    await expect(
+      addWebhookAddresses(
+        webhooks,
+        { webhookID: ID, addresses: [C] },
+        { signal: controller.signal },
+      ),
+    ).rejects.toBeInstanceOf(AbortError);
+    await under;
   });
 
   it("goes on with the next change when one fails, and rejects only the failed one", async () => {

@@ -93,14 +93,36 @@ async function changeAddresses(
     );
   };
   const previous = queue.get(webhookID);
-  // (The previous change's failure is its caller's; this one runs either way.)
-  const run = previous ? previous.then(change, change) : change();
+  // This change's turn: after the previous change to the webhook has settled (its failure is its
+  // caller's; this one runs either way), unless this caller gave up while it waited.
+  let givenUp = false;
+  const run = previous
+    ? previous.then(
+        () => (givenUp ? undefined : change()),
+        () => (givenUp ? undefined : change()),
+      )
+    : change();
   queue.set(webhookID, run);
   const forget = () => {
     if (queue.get(webhookID) === run) queue.delete(webhookID);
   };
   run.then(forget, forget);
-  return run;
+  const signal = options?.signal;
+  if (!previous || !signal) return run as Promise<Webhook>;
+  // A signal that aborts while the change waits for its turn rejects it at once, as a client call
+  // rejects during a retry wait, and the change is never made. (The AbortError is the client's
+  // own: a call with an aborted signal rejects with it before anything is sent.)
+  return new Promise<Webhook>((resolve, reject) => {
+    const giveUp = () => {
+      givenUp = true;
+      webhooks.getWebhook({ webhookID }, options).then(resolve, reject);
+    };
+    if (signal.aborted) return giveUp();
+    signal.addEventListener("abort", giveUp, { once: true });
+    const settle = () => signal.removeEventListener("abort", giveUp);
+    run.then(settle, settle);
+    (run as Promise<Webhook>).then(resolve, reject);
+  });
 }
 
 /**
