@@ -362,7 +362,7 @@ export async function emitRpcArea(main, http) {
       : "") +
     (httpOps.length
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +
-        `export interface ${Area}Rpc extends JsonRpcClient {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…). @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
+        `export interface ${Area}Rpc extends JsonRpcClient {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
       : "") +
     `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
@@ -375,9 +375,10 @@ export async function emitRpcArea(main, http) {
         : `createJsonRpcClient(options, ${endpoint})`;
       // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
       // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
-      // calls, whose URL and headers are already resolved.
+      // calls, whose URL and headers are already resolved. Without the key: those calls send no
+      // key, and logging the endpoint would show it.
       return httpOps.length
-        ? `  return { ...${make}, options: snapshotOptions(options) };\n}\n\n`
+        ? `  return { ...${make}, options: { ...snapshotOptions(options), apiKey: undefined } };\n}\n\n`
         : `  return ${make};\n}\n\n`;
     })() +
     standalone.join("\n\n") +

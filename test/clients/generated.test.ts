@@ -22,6 +22,7 @@ import {
 import { createTokenMetadataClient } from "@chaindata/token-metadata";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
+import { inspect } from "node:util";
 import { describe, expect, it, vi } from "vitest";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -148,6 +149,12 @@ describe("JSON-RPC wire format", () => {
       null,
       "dedicated-sender-key",
     ]);
+  });
+
+  it("sender: logging or serialising the standalone endpoint does not show the key", () => {
+    const rpc = createSenderRpc({ apiKey: "dedicated-s3cret-key" });
+    expect(inspect(rpc, { depth: 10 })).not.toContain("dedicated-s3cret-key");
+    expect(JSON.stringify(rpc)).not.toContain("dedicated-s3cret-key");
   });
 
   it("sender and sdk: options given through a prototype or a getter are used, and an unknown one is still refused", async () => {

@@ -4,8 +4,20 @@ import { execFileSync } from "node:child_process";
 const root = new URL("../..", import.meta.url).pathname;
 
 export function tsc(...args: string[]): string {
+  return tscOf(`${root}node_modules/.bin/tsc`, args);
+}
+
+/**
+ * The oldest TypeScript the README promises (≥ 5.0), pinned as the `typescript-5.0` alias: the
+ * published declarations must compile with it too.
+ */
+export function tscOldest(...args: string[]): string {
+  return tscOf(`${root}node_modules/typescript-5.0/bin/tsc`, args);
+}
+
+function tscOf(bin: string, args: string[]): string {
   try {
-    execFileSync(`${root}node_modules/.bin/tsc`, args, {
+    execFileSync(bin, args, {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -1,6 +1,6 @@
 // The type tests compile: valid calls type-check and every `@ts-expect-error` is a real error.
 import { describe, expect, it } from "vitest";
-import { tsc } from "./tsc.js";
+import { tsc, tscOldest } from "./tsc.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -13,4 +13,10 @@ describe("types", () => {
       expect(tsc("-p", `${root}test/types/${config}`)).toBe("");
     },
   );
+
+  // (A tuple that mixed a labelled and an unlabelled member, in `Paginated`, was an error before
+  // TypeScript 5.2 in every package's declarations, while the README said ≥ 5.0.)
+  it("the strict consumer's calls compile with TypeScript 5.0 too, the oldest the README promises", () => {
+    expect(tscOldest("-p", `${root}test/types/tsconfig.strict.json`)).toBe("");
+  }, 60_000);
 });

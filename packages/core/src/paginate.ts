@@ -162,13 +162,15 @@ export type PageWalkOptions = RequestOptions & {
  * `.all(params)` to walk every item lazily.
  */
 export type Paginated<P, R, I> = ((
-  ...args: [...ParamsArgument<P>, options?: RequestOptions]
+  // (The spread is labelled too: TypeScript before 5.2 refuses a tuple that mixes labelled and
+  // unlabelled members, and the README promises 5.0.)
+  ...args: [...params: ParamsArgument<P>, options?: RequestOptions]
 ) => Promise<R>) & {
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead. `options` apply to each page.
    */
-  all(...args: [...ParamsArgument<P>, options?: PageWalkOptions]): PageIterable<I, R>;
+  all(...args: [...params: ParamsArgument<P>, options?: PageWalkOptions]): PageIterable<I, R>;
 };
 
 /** The params argument: optional when every member of `P` is (an empty object would do). */

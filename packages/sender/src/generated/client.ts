@@ -13,7 +13,7 @@ export type SenderClientOptions = Omit<ClientOptions, "batch">;
 
 /** The sender endpoint of {@link createSenderRpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (`ping`). */
 export interface SenderRpc extends JsonRpcClient {
-  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…). @internal */
+  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */
   readonly options: SenderClientOptions | undefined;
 }
 
@@ -22,7 +22,7 @@ export interface SenderRpc extends JsonRpcClient {
  * functions: `await sendTransaction(rpc, params)`. A bundle then carries only the methods it calls.
  */
 export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
-  return { ...createJsonRpcClient(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, senderHost, "/fast"), options: snapshotOptions(options) };
+  return { ...createJsonRpcClient(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, senderHost, "/fast"), options: { ...snapshotOptions(options), apiKey: undefined } };
 }
 
 /**
