@@ -151,6 +151,16 @@ describe("JSON-RPC wire format", () => {
     ]);
   });
 
+  it("a float field stays a number when the server writes it as an integer beyond 2^53 (a u64 beside it is a bigint)", async () => {
+    const balance = `{"mint":"So11111111111111111111111111111111111111112","symbol":"X","name":"X","balance":20000000000000000,"decimals":0,"tokenProgram":"spl-token","pricePerToken":null,"usdValue":null}`;
+    const { fetch } = stub(
+      () =>
+        `{"balances":[${balance}],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`,
+    );
+    const result = await createWalletClient(options(fetch)).getBalances({ wallet: OWNER });
+    expect(result.balances[0]!.balance).toBe(20000000000000000);
+  });
+
   it("sender: logging or serialising the standalone endpoint does not show the key", () => {
     const rpc = createSenderRpc({ apiKey: "dedicated-s3cret-key" });
     expect(inspect(rpc, { depth: 10 })).not.toContain("dedicated-s3cret-key");

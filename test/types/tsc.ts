@@ -8,12 +8,31 @@ export function tsc(...args: string[]): string {
 }
 
 /**
- * The oldest TypeScript the README promises (≥ 5.0), pinned as the `typescript-5.0` alias: the
- * published declarations must compile with it too.
+ * The oldest TypeScript the README promises (≥ 5.0): the published declarations must compile with
+ * it too. Installed from the registry (the npm cache first) into `dir`, not as a devDependency:
+ * a second `typescript` would take the repository's `tsc` command over.
  */
-export function tscOldest(...args: string[]): string {
-  return tscOf(`${root}node_modules/typescript-5.0/bin/tsc`, args);
+export function tscOldest(dir: string, ...args: string[]): string {
+  execFileSync(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      dir,
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      "--loglevel=error",
+      `typescript@${OLDEST_TYPESCRIPT}`,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  return tscOf(`${dir}/node_modules/typescript/bin/tsc`, args);
 }
+
+/** The oldest TypeScript the packages support, as README.md and packages/core/README.md say. */
+export const OLDEST_TYPESCRIPT = "5.0.4";
 
 function tscOf(bin: string, args: string[]): string {
   try {

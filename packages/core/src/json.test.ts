@@ -207,6 +207,16 @@ describe("reviveU64", () => {
     expect(reviveU64({ n: "12abc", m: "x12" }, { n: 1, m: 1 })).toEqual({ n: "12abc", m: "x12" });
   });
 
+  it("turns a float written as an integer beyond 2^53 (parsed as a bigint) back into the number its type says, at a 0 leaf", () => {
+    // (A 0-decimal token's human-readable balance of 2e16, as a JavaScript server writes it.)
+    const body = parseJson('{"items":[{"balance":20000000000000000,"raw":20000000000000000}]}');
+    expect(reviveU64(body, { items: { balance: 0 } })).toEqual({
+      items: [{ balance: 20000000000000000, raw: 20000000000000000n }],
+    });
+    // A number stays a number, and a u64 leaf still wins in the same shape.
+    expect(reviveU64({ a: 1.5, b: 7 }, { a: 0, b: 1 })).toEqual({ a: 1.5, b: 7n });
+  });
+
   it("converts only named properties (the generator refuses u64 values under additionalProperties)", () => {
     expect(reviveU64({ balances: { mintA: 1, "*": "2" } }, { balances: { mintA: 1 } })).toEqual({
       balances: { mintA: 1n, "*": "2" },

@@ -3,10 +3,17 @@
  * `JSON.parse` silently rounds them (18446744073709551615 → 18446744073709552000).
  */
 
-/** Which fields of a response are u64: `1` marks a u64 value; arrays are mapped element-wise. */
-export type U64Shape = 1 | { [key: string]: U64Shape };
+/**
+ * Which fields of a response are u64, and which are floats: `1` marks a u64 value (always a
+ * `bigint`), `0` a float (always a `number`: one written as an integer beyond 2^53 is parsed as a
+ * bigint, like any such integer, and turned back); arrays are mapped element-wise.
+ */
+export type U64Shape = 0 | 1 | { [key: string]: U64Shape };
 
-/** One value converted: a tagged string, or a u64 value (shape 1) given as a number or digits, to bigint. */
+/**
+ * One value converted: a tagged string, or a u64 value (shape 1) given as a number or digits, to
+ * bigint; a float (shape 0) parsed as a bigint back to a number.
+ */
 const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
   typeof value === "string"
     ? mark && value.startsWith(mark)
@@ -16,7 +23,9 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
         : value
     : shape === 1 && Number.isInteger(value)
       ? BigInt(value)
-      : value;
+      : shape === 0 && typeof value === "bigint"
+        ? Number(value)
+        : value;
 
 /**
  * The one walk behind {@link parseJson} and {@link reviveU64}: converts `root` in place, tagged
@@ -135,7 +144,7 @@ export function stringifyJson(value: unknown): string {
 /**
  * Converts every value at a `1` leaf of `shape` to `bigint` (a number, a decimal string or a
  * bigint), mapping arrays element-wise, so u64 fields are always `bigint` whatever the server
- * sent.
+ * sent, and every `bigint` at a `0` leaf (a float written as a big integer) to a `number`.
  * Values that are not integers are left as they are.
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)

@@ -100,19 +100,32 @@ export const isU64 = (s) =>
   (s.format === "uint64" || s.format === "int64") &&
   (s.type === "integer" || (Array.isArray(s.type) && s.type.includes("integer")));
 
+/** A float: a `number` (not integer) value, typed `number`. */
+const isFloat = (s) =>
+  s && (s.type === "number" || (Array.isArray(s.type) && s.type.includes("number")));
+
 function mergeShapes(a, b) {
   if (a === undefined) return b;
   if (b === undefined) return a;
   if (a === 1 || b === 1) return 1;
+  // (A float beside an object, in an anyOf: the object's shape.)
+  if (a === 0) return b;
+  if (b === 0) return a;
   const out = { ...a };
   for (const [k, v] of Object.entries(b)) out[k] = mergeShapes(out[k], v);
   return out;
 }
 
+/** Whether `shape` marks a u64 value anywhere (`1`), not floats alone. */
+const hasU64 = (shape) =>
+  shape === 1 || (typeof shape === "object" && Object.values(shape).some(hasU64));
+
 /**
  * Where the u64 values are in a response: `1` = this value, `{ key: shape }` = inside
- * these properties; arrays are transparent (the shape applies to each element).
- * Returns undefined when the schema holds no u64 at all.
+ * these properties; arrays are transparent (the shape applies to each element). Floats are
+ * marked too, `0`: a float the server writes as an integer beyond 2^53 is parsed as a bigint, and
+ * the runtime turns it back into the `number` its type says. Returns undefined when the schema
+ * holds no u64 and no float at all.
  */
 export function u64Shape(doc, schema, stack = []) {
   if (!schema || typeof schema !== "object") return undefined;
@@ -121,6 +134,7 @@ export function u64Shape(doc, schema, stack = []) {
     return u64Shape(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref]);
   }
   if (isU64(schema)) return 1;
+  if (isFloat(schema)) return 0;
   let shape;
   for (const key of ["anyOf", "oneOf", "allOf"])
     for (const s of schema[key] ?? []) shape = mergeShapes(shape, u64Shape(doc, s, stack));
@@ -132,7 +146,7 @@ export function u64Shape(doc, schema, stack = []) {
   // The types would say bigint, but the runtime revives u64 values only under named properties.
   if (
     typeof schema.additionalProperties === "object" &&
-    u64Shape(doc, schema.additionalProperties, stack) !== undefined
+    hasU64(u64Shape(doc, schema.additionalProperties, stack))
   ) {
     const error = new Error(
       `${stack.at(-1) ?? "a response schema"}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`,
