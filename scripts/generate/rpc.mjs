@@ -348,6 +348,7 @@ export async function emitRpcArea(main, http) {
     ...(methods.some((m) => m["x-pagination"])
       ? ["type PageIterable", "type PageWalkOptions", "type Paginated"]
       : []),
+    "type ParamsArgument",
     "type RequestOptions",
     "type SingleMethod",
     "ValidationError",
@@ -385,7 +386,7 @@ export async function emitRpcArea(main, http) {
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
-    `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, params: T.${Area}Methods[M]["params"], options?: RequestOptions): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.${Area}Methods[M]["params"]>, options?: RequestOptions]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`,
       statusTags,
@@ -401,8 +402,8 @@ export async function emitRpcArea(main, http) {
     `  return {\n` +
     `    ...client,\n` +
     httpImpl.map((l) => l + "\n").join("") +
-    `    request: (method, params, options) =>\n` +
-    `      Object.hasOwn(client, method) ? (client[method] as (p: unknown, o?: RequestOptions) => Promise<never>)(params, options) : unknownMethod(method),\n` +
+    `    request: (method, ...args) =>\n` +
+    `      Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),\n` +
     `  };\n}\n`;
 
   return {

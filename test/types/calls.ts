@@ -91,6 +91,9 @@ export async function valid(signal: AbortSignal): Promise<void> {
   for await (const page of das.getAssetsByOwner.all({ ownerAddress: ADDRESS }).pages()) page.items;
   const byName = await das.request("getNftEditions", { mint: ADDRESS });
   byName.editions;
+  // A method whose params are all optional is called by name without them, as directly.
+  (await compression.request("getLatestCompressionSignatures")).value.items;
+  await compression.request("getLatestCompressionSignatures", undefined, { timeout: 5000 });
 
   const balance = await compression.getCompressedBalanceByOwner({ owner: ADDRESS });
   const lamports: bigint = balance.value;
@@ -418,6 +421,8 @@ export async function invalid(): Promise<void> {
   await das.request(either, { id: ADDRESS });
   // @ts-expect-error — not a method of the das area
   await das.request("getBalances", {});
+  // @ts-expect-error — getAsset's params are required (its `id`), by name as directly
+  await das.request("getAsset");
   // @ts-expect-error — u64 values are bigint, not number
   const n: number = (await compression.getCompressedBalanceByOwner({ owner: ADDRESS })).value;
   // @ts-expect-error — the params of getMultipleNewAddressProofsV2 are an array

@@ -22,7 +22,13 @@ export { getText } from "./text.js";
 export { createBatcher } from "./batch.js";
 export type { Batcher, BatchedCall } from "./batch.js";
 export { paginate, withPagination } from "./paginate.js";
-export type { PageIterable, PageWalkOptions, Paginated, PaginationDescriptor } from "./paginate.js";
+export type {
+  PageIterable,
+  PageWalkOptions,
+  Paginated,
+  PaginationDescriptor,
+  ParamsArgument,
+} from "./paginate.js";
 export {
   validate,
   vAny,

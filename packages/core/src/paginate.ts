@@ -173,8 +173,11 @@ export type Paginated<P, R, I> = ((
   all(...args: [...params: ParamsArgument<P>, options?: PageWalkOptions]): PageIterable<I, R>;
 };
 
-/** The params argument: optional when every member of `P` is (an empty object would do). */
-type ParamsArgument<P> = Record<never, never> extends P ? [params?: P] : [params: P];
+/**
+ * The params argument of a call: optional when every member of `P` is (an empty object would do).
+ * (For the generated signatures: `.all()`, and `request(method, …)`, where the method picks `P`.)
+ */
+export type ParamsArgument<P> = Record<never, never> extends P ? [params?: P] : [params: P];
 
 /** Adds `.all()` to an operation, for the generated clients. */
 export function withPagination<P, R, I>(

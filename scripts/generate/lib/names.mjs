@@ -100,6 +100,7 @@ const RPC_CLIENT_IMPORTS = {
   PageIterable: "type",
   PageWalkOptions: "type",
   Paginated: "type",
+  ParamsArgument: "type",
   RequestOptions: "type",
   SingleMethod: "type",
 };
