@@ -254,6 +254,10 @@ export async function emitRpcArea(main, http) {
   // calls) and create<Area>Client() composing them (with `.all()` pagination and `request`).
   const info = doc.info;
   const endpoint = `${info["x-host"]}Host, ${literal(info["x-path"] ?? "/")}`;
+  // The endpoint's name in the types (core's JsonRpcClient<Endpoint>): a standalone function
+  // refuses a client of another endpoint (the areas of one endpoint, das and compression, share it).
+  const endpointName = literal(`${info["x-host"]} ${info["x-path"] ?? "/"}`);
+  const endpointType = `JsonRpcClient<${endpointName}>`;
   const standalone = [];
   const members = [];
   const impl = [];
@@ -274,7 +278,7 @@ export async function emitRpcArea(main, http) {
         example: exampleFor(doc, m, "", "rpc"),
         areaBeta: Boolean(doc.info["x-beta"]),
       }) +
-        `export function ${m.name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
+        `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
     );
     if (m["x-pagination"]) {
       // The walk for standalone callers (AWS SDK v3's `paginate<Command>`): the client's `.all()`
@@ -283,7 +287,7 @@ export async function emitRpcArea(main, http) {
       const items = itemType(R, m["x-pagination"].items);
       standalone.push(
         paginateDoc(doc, m, name) +
-          `export function ${name}(rpc: JsonRpcClient, params: ${P}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
+          `export function ${name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
           `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}.pagination!).all(params, options);\n}`,
       );
     }
@@ -330,7 +334,7 @@ export async function emitRpcArea(main, http) {
       `    ${h.id}: (options) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options)${warn ? ")" : ""},`,
     );
   }
-  const rpcType = httpOps.length ? `${Area}Rpc` : "JsonRpcClient";
+  const rpcType = httpOps.length ? `${Area}Rpc` : endpointType;
   const unbatched = info["x-batch"] === false;
   const optionsType = unbatched ? `${Area}ClientOptions` : "ClientOptions";
   const statusTags = areaStatusTags(info);
@@ -363,7 +367,7 @@ export async function emitRpcArea(main, http) {
       : "") +
     (httpOps.length
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +
-        `export interface ${Area}Rpc extends JsonRpcClient {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
+        `export interface ${Area}Rpc extends ${endpointType} {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
       : "") +
     `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
@@ -372,8 +376,8 @@ export async function emitRpcArea(main, http) {
         ? // The caller's options with `batch` unset, and nothing else copied: every other value is
           // read through to the caller's object (an inherited or getter one too, which a spread
           // would drop), and an unknown name still reaches the client's check.
-          `createJsonRpcClient(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, ${endpoint})`
-        : `createJsonRpcClient(options, ${endpoint})`;
+          `createJsonRpcClient<${endpointName}>(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, ${endpoint})`
+        : `createJsonRpcClient<${endpointName}>(options, ${endpoint})`;
       // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
       // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
       // calls, whose URL and headers are already resolved. Without the key: those calls send no

@@ -16,6 +16,7 @@ import {
   createBatcher,
   createDasClient,
   createDasRpc,
+  getAsset,
   paginateGetAssetsByOwner,
   paginateGetNftEditions,
   type Asset,
@@ -91,6 +92,10 @@ export async function valid(signal: AbortSignal): Promise<void> {
   for await (const page of das.getAssetsByOwner.all({ ownerAddress: ADDRESS }).pages()) page.items;
   const byName = await das.request("getNftEditions", { mint: ADDRESS });
   byName.editions;
+  // The standalone functions take a client of their endpoint: the DAS and compression methods are
+  // both served at the rpc host's POST /.
+  await getAsset(createDasRpc(), { id: ADDRESS });
+  await getAsset(createCompressionRpc(), { id: ADDRESS });
   // A method whose params are all optional is called by name without them, as directly.
   (await compression.request("getLatestCompressionSignatures")).value.items;
   await compression.request("getLatestCompressionSignatures", undefined, { timeout: 5000 });
@@ -423,6 +428,8 @@ export async function invalid(): Promise<void> {
   await das.request("getBalances", {});
   // @ts-expect-error — getAsset's params are required (its `id`), by name as directly
   await das.request("getAsset");
+  // @ts-expect-error — a DAS method is not served at the sender's endpoint (POST /fast)
+  await getAsset(createSenderRpc(), { id: ADDRESS });
   // @ts-expect-error — u64 values are bigint, not number
   const n: number = (await compression.getCompressedBalanceByOwner({ owner: ADDRESS })).value;
   // @ts-expect-error — the params of getMultipleNewAddressProofsV2 are an array

@@ -83,8 +83,12 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
 export type SingleMethod<M> = true extends IsUnion<M> ? never : M;
 type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
 
-/** A client for one JSON-RPC endpoint. */
-export interface JsonRpcClient {
+/**
+ * A client for one JSON-RPC endpoint. `Endpoint` names it in the types only (`"rpc /"`,
+ * `"sender /fast"`: the host and the path), so that the generated standalone functions refuse a
+ * client of another endpoint.
+ */
+export interface JsonRpcClient<Endpoint extends string = string> {
   /**
    * Calls `method`. Resolves with the result (u64 fields as `bigint`); rejects with
    * `ValidationError` (nothing sent), `JsonRpcError` (the server's error object), `APIError`
@@ -99,6 +103,11 @@ export interface JsonRpcClient {
   ): Promise<R>;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
+  /**
+   * Never set: the endpoint, in the types only. `getAsset(createSenderRpc(), …)` would post a DAS
+   * method to the sender's `/fast`; with the endpoints told apart it does not compile.
+   */
+  readonly endpoint?: Endpoint | undefined;
 }
 
 /** A call on its way: the request object, its method, and how to settle the caller's promise. */
@@ -117,11 +126,11 @@ interface Call {
  * A JSON-RPC client for `path` on `host`.
  * @throws ConfigurationError when the environment has no URL for the host (see `baseUrls`)
  */
-export function createJsonRpcClient(
+export function createJsonRpcClient<Endpoint extends string = string>(
   options: ClientOptions | undefined,
   host: Host,
   path: string,
-): JsonRpcClient {
+): JsonRpcClient<Endpoint> {
   const http = createHttp(options, host);
   const { config } = http;
   const url = http.baseUrl + path;

@@ -8,8 +8,8 @@ import type * as T from "./types.js";
  * The compression JSON-RPC endpoint (rpc host, `POST /`), for the standalone
  * functions: `await getCompressedAccountsByOwner(rpc, params)`. A bundle then carries only the methods it calls.
  */
-export function createCompressionRpc(options?: ClientOptions): JsonRpcClient {
-  return createJsonRpcClient(options, rpcHost, "/");
+export function createCompressionRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
+  return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
 /**
@@ -39,7 +39,7 @@ export function createCompressionRpc(options?: ClientOptions): JsonRpcClient {
  * });
  * ```
  */
-export function getCompressedAccountsByOwner(rpc: JsonRpcClient, params: T.GetCompressedAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedAccountsByOwnerResult> {
+export function getCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedAccountsByOwnerResult> {
   return rpc.call(op.getCompressedAccountsByOwner, params, options);
 }
 
@@ -70,7 +70,7 @@ export function getCompressedAccountsByOwner(rpc: JsonRpcClient, params: T.GetCo
  * }
  * ```
  */
-export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedAccountsByOwnerResult> {
+export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedAccountsByOwnerResult> {
   return withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, NonNullable<NonNullable<T.GetCompressedAccountsByOwnerResult["value"]>["items"]>[number]>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner.pagination!).all(params, options);
 }
 
@@ -89,7 +89,7 @@ export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient, params:
  * });
  * ```
  */
-export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient, params: T.GetCompressedTokenAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByOwnerResult> {
+export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByOwnerResult> {
   return rpc.call(op.getCompressedTokenAccountsByOwner, params, options);
 }
 
@@ -108,7 +108,7 @@ export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient, params: T.
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByOwnerResult> {
+export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByOwnerResult> {
   return withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, NonNullable<NonNullable<T.GetCompressedTokenAccountsByOwnerResult["value"]>["items"]>[number]>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner.pagination!).all(params, options);
 }
 
@@ -127,7 +127,7 @@ export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient, pa
  * });
  * ```
  */
-export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient, params: T.GetCompressedTokenAccountsByDelegateParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByDelegateResult> {
+export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByDelegateParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByDelegateResult> {
   return rpc.call(op.getCompressedTokenAccountsByDelegate, params, options);
 }
 
@@ -146,7 +146,7 @@ export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient, params:
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByDelegateResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByDelegateResult> {
+export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByDelegateResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByDelegateResult> {
   return withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, NonNullable<NonNullable<T.GetCompressedTokenAccountsByDelegateResult["value"]>["items"]>[number]>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate.pagination!).all(params, options);
 }
 
@@ -164,7 +164,7 @@ export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient,
  * });
  * ```
  */
-export function getCompressedBalanceByOwner(rpc: JsonRpcClient, params: T.GetCompressedBalanceByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedBalanceByOwnerResult> {
+export function getCompressedBalanceByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedBalanceByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedBalanceByOwnerResult> {
   return rpc.call(op.getCompressedBalanceByOwner, params, options);
 }
 
@@ -183,7 +183,7 @@ export function getCompressedBalanceByOwner(rpc: JsonRpcClient, params: T.GetCom
  * });
  * ```
  */
-export function getCompressionSignaturesForAddress(rpc: JsonRpcClient, params: T.GetCompressionSignaturesForAddressParams, options?: RequestOptions): Promise<T.GetCompressionSignaturesForAddressResult> {
+export function getCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressionSignaturesForAddressParams, options?: RequestOptions): Promise<T.GetCompressionSignaturesForAddressResult> {
   return rpc.call(op.getCompressionSignaturesForAddress, params, options);
 }
 
@@ -202,7 +202,7 @@ export function getCompressionSignaturesForAddress(rpc: JsonRpcClient, params: T
  * }
  * ```
  */
-export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressionSignaturesForAddressResult["value"]>["items"]>[number], T.GetCompressionSignaturesForAddressResult> {
+export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressionSignaturesForAddressResult["value"]>["items"]>[number], T.GetCompressionSignaturesForAddressResult> {
   return withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, NonNullable<NonNullable<T.GetCompressionSignaturesForAddressResult["value"]>["items"]>[number]>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress.pagination!).all(params, options);
 }
 
@@ -220,7 +220,7 @@ export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient, p
  * });
  * ```
  */
-export function getLatestCompressionSignatures(rpc: JsonRpcClient, params: T.GetLatestCompressionSignaturesParams = {}, options?: RequestOptions): Promise<T.GetLatestCompressionSignaturesResult> {
+export function getLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, params: T.GetLatestCompressionSignaturesParams = {}, options?: RequestOptions): Promise<T.GetLatestCompressionSignaturesResult> {
   return rpc.call(op.getLatestCompressionSignatures, params, options);
 }
 
@@ -238,7 +238,7 @@ export function getLatestCompressionSignatures(rpc: JsonRpcClient, params: T.Get
  * }
  * ```
  */
-export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetLatestCompressionSignaturesResult["value"]>["items"]>[number], T.GetLatestCompressionSignaturesResult> {
+export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetLatestCompressionSignaturesResult["value"]>["items"]>[number], T.GetLatestCompressionSignaturesResult> {
   return withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, NonNullable<NonNullable<T.GetLatestCompressionSignaturesResult["value"]>["items"]>[number]>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!).all(params, options);
 }
 
@@ -263,7 +263,7 @@ export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient, param
  * ]);
  * ```
  */
-export function getMultipleNewAddressProofsV2(rpc: JsonRpcClient, params: T.GetMultipleNewAddressProofsV2Params, options?: RequestOptions): Promise<T.GetMultipleNewAddressProofsV2Result> {
+export function getMultipleNewAddressProofsV2(rpc: JsonRpcClient<"rpc /">, params: T.GetMultipleNewAddressProofsV2Params, options?: RequestOptions): Promise<T.GetMultipleNewAddressProofsV2Result> {
   return rpc.call(op.getMultipleNewAddressProofsV2, params, options);
 }
 

@@ -8,8 +8,8 @@ import type * as T from "./types.js";
  * The das JSON-RPC endpoint (rpc host, `POST /`), for the standalone
  * functions: `await getAsset(rpc, params)`. A bundle then carries only the methods it calls.
  */
-export function createDasRpc(options?: ClientOptions): JsonRpcClient {
-  return createJsonRpcClient(options, rpcHost, "/");
+export function createDasRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
+  return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
 /**
@@ -24,7 +24,7 @@ export function createDasRpc(options?: ClientOptions): JsonRpcClient {
  * });
  * ```
  */
-export function getAsset(rpc: JsonRpcClient, params: T.GetAssetParams, options?: RequestOptions): Promise<T.GetAssetResult> {
+export function getAsset(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetParams, options?: RequestOptions): Promise<T.GetAssetResult> {
   return rpc.call(op.getAsset, params, options);
 }
 
@@ -43,7 +43,7 @@ export function getAsset(rpc: JsonRpcClient, params: T.GetAssetParams, options?:
  * });
  * ```
  */
-export function getAssetBatch(rpc: JsonRpcClient, params: T.GetAssetBatchParams, options?: RequestOptions): Promise<T.GetAssetBatchResult> {
+export function getAssetBatch(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetBatchParams, options?: RequestOptions): Promise<T.GetAssetBatchResult> {
   return rpc.call(op.getAssetBatch, params, options);
 }
 
@@ -66,7 +66,7 @@ export function getAssetBatch(rpc: JsonRpcClient, params: T.GetAssetBatchParams,
  * });
  * ```
  */
-export function getAssetsByOwner(rpc: JsonRpcClient, params: T.GetAssetsByOwnerParams, options?: RequestOptions): Promise<T.GetAssetsByOwnerResult> {
+export function getAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByOwnerParams, options?: RequestOptions): Promise<T.GetAssetsByOwnerResult> {
   return rpc.call(op.getAssetsByOwner, params, options);
 }
 
@@ -90,7 +90,7 @@ export function getAssetsByOwner(rpc: JsonRpcClient, params: T.GetAssetsByOwnerP
  * }
  * ```
  */
-export function paginateGetAssetsByOwner(rpc: JsonRpcClient, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByOwnerResult["items"]>[number], T.GetAssetsByOwnerResult> {
+export function paginateGetAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByOwnerResult["items"]>[number], T.GetAssetsByOwnerResult> {
   return withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, NonNullable<T.GetAssetsByOwnerResult["items"]>[number]>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner.pagination!).all(params, options);
 }
 
@@ -115,7 +115,7 @@ export function paginateGetAssetsByOwner(rpc: JsonRpcClient, params: T.GetAssets
  * });
  * ```
  */
-export function getAssetsByAuthority(rpc: JsonRpcClient, params: T.GetAssetsByAuthorityParams, options?: RequestOptions): Promise<T.GetAssetsByAuthorityResult> {
+export function getAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByAuthorityParams, options?: RequestOptions): Promise<T.GetAssetsByAuthorityResult> {
   return rpc.call(op.getAssetsByAuthority, params, options);
 }
 
@@ -141,7 +141,7 @@ export function getAssetsByAuthority(rpc: JsonRpcClient, params: T.GetAssetsByAu
  * }
  * ```
  */
-export function paginateGetAssetsByAuthority(rpc: JsonRpcClient, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByAuthorityResult["items"]>[number], T.GetAssetsByAuthorityResult> {
+export function paginateGetAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByAuthorityResult["items"]>[number], T.GetAssetsByAuthorityResult> {
   return withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, NonNullable<T.GetAssetsByAuthorityResult["items"]>[number]>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority.pagination!).all(params, options);
 }
 
@@ -159,7 +159,7 @@ export function paginateGetAssetsByAuthority(rpc: JsonRpcClient, params: T.GetAs
  * });
  * ```
  */
-export function getNftEditions(rpc: JsonRpcClient, params: T.GetNftEditionsParams, options?: RequestOptions): Promise<T.GetNftEditionsResult> {
+export function getNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEditionsParams, options?: RequestOptions): Promise<T.GetNftEditionsResult> {
   return rpc.call(op.getNftEditions, params, options);
 }
 
@@ -178,7 +178,7 @@ export function getNftEditions(rpc: JsonRpcClient, params: T.GetNftEditionsParam
  * }
  * ```
  */
-export function paginateGetNftEditions(rpc: JsonRpcClient, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetNftEditionsResult["editions"]>[number], T.GetNftEditionsResult> {
+export function paginateGetNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetNftEditionsResult["editions"]>[number], T.GetNftEditionsResult> {
   return withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, NonNullable<T.GetNftEditionsResult["editions"]>[number]>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!).all(params, options);
 }
 

@@ -9,8 +9,8 @@ import type * as T from "./types.js";
  * functions: `await mintCompressedNft(rpc, params)`. A bundle then carries only the methods it calls.
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
-export function createMintRpc(options?: ClientOptions): JsonRpcClient {
-  return createJsonRpcClient(options, rpcHost, "/");
+export function createMintRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
+  return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
 /**
@@ -60,7 +60,7 @@ export function createMintRpc(options?: ClientOptions): JsonRpcClient {
  * });
  * ```
  */
-export function mintCompressedNft(rpc: JsonRpcClient, params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult> {
+export function mintCompressedNft(rpc: JsonRpcClient<"rpc /">, params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult> {
   warnDeprecated(op.mintCompressedNft.id, op.mintCompressedNft.deprecated!, rpc.logger);
   return rpc.call(op.mintCompressedNft, params, options);
 }

@@ -12,7 +12,7 @@ import type * as T from "./types.js";
 export type SenderClientOptions = Omit<ClientOptions, "batch">;
 
 /** The sender endpoint of {@link createSenderRpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (`ping`). */
-export interface SenderRpc extends JsonRpcClient {
+export interface SenderRpc extends JsonRpcClient<"sender /fast"> {
   /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */
   readonly options: SenderClientOptions | undefined;
 }
@@ -22,7 +22,7 @@ export interface SenderRpc extends JsonRpcClient {
  * functions: `await sendTransaction(rpc, params)`. A bundle then carries only the methods it calls.
  */
 export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
-  return { ...createJsonRpcClient(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, senderHost, "/fast"), options: { ...snapshotOptions(options), apiKey: undefined } };
+  return { ...createJsonRpcClient<"sender /fast">(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, senderHost, "/fast"), options: { ...snapshotOptions(options), apiKey: undefined } };
 }
 
 /**
@@ -55,7 +55,7 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  * });
  * ```
  */
-export function sendTransaction(rpc: JsonRpcClient, params: T.SendTransactionParams, options?: RequestOptions): Promise<T.SendTransactionResult> {
+export function sendTransaction(rpc: JsonRpcClient<"sender /fast">, params: T.SendTransactionParams, options?: RequestOptions): Promise<T.SendTransactionResult> {
   return rpc.call(op.sendTransaction, params, options);
 }
 
