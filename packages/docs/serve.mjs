@@ -50,7 +50,12 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   } catch (err) {
-    console.error(`docs: ${err.message}`);
+    // (npm start says the same of its docs port: the next step, not only the errno.)
+    if (err.code === "EADDRINUSE")
+      console.error(
+        `docs: port ${port} is in use: pass --port <n> (--port 0 takes any free port) or set CHAINDATA_DOCS_PORT`,
+      );
+    else console.error(`docs: ${err.message}`);
     process.exit(1);
   }
 }

@@ -242,6 +242,12 @@ describe("docs site in Chromium", () => {
     await page.locator("#search-results li a").first().waitFor();
     await page.locator("#search-results li a").first().click();
     await page.waitForURL(/\/getting-started\.html#errors$/);
+    // an enum value finds the schema that lists it, named as a value
+    await page.fill("#search", "NFT_SALE");
+    const valueHit = page.locator("#search-results li a").first();
+    await valueHit.waitFor();
+    expect(await valueHit.locator(".hit-name").textContent()).toBe("KnownTransactionType");
+    expect(await valueHit.locator(".hit-sub").textContent()).toMatch(/^value NFT_SALE/);
     await page.fill("#search", "zzzz-nothing");
     await page.locator("#search-results li.none").waitFor();
     expect(problems).toEqual([]);

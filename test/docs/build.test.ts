@@ -13,6 +13,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -296,9 +298,9 @@ describe("docs build", () => {
     expect(fact("wallet/getHistory.html")).toContain(
       "given after, it goes on by before (each result's pagination.nextCursor) when the params hold before too, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
     );
-    // without keyset params, .all() walks every page, and says no more
+    // without keyset params, .all() walks every page, and says no more about its start
     expect(fact("wallet/getBalances.html")).toMatch(
-      /The SDK's \.all\(\) walks every page \(it stops if a result's pagination\.page is not the page it asked for, as from a server or mock that ignores page\)\.$/,
+      /The SDK's \.all\(\) walks every page \(it stops if a result's pagination\.page is not the page it asked for, as from a server or mock that ignores page\)\. \{ maxPages: n \}/,
     );
     expect(fact("wallet/getHistory.html")).toMatch(/^(?!.*asked for).*$/);
     // every operation with keyset params says so
@@ -314,6 +316,55 @@ describe("docs build", () => {
         if (p?.keyset?.length)
           expect(fact(`${a.area}/${id}.html`), id).toContain("otherwise refuses to start");
     }
+  });
+
+  it("names the rest of the SDK's page walk: a cap on pages, whole pages, and the standalone function", async () => {
+    const fact = (path: string) =>
+      text(/<dt>Pagination<\/dt><dd>(.*?)<\/dd>/.exec(page(path))![1]!);
+    const walk =
+      "{ maxPages: n } as .all()'s second argument stops after n pages; .all(…).pages() yields each page's whole result instead of its items.";
+    for (const path of ["wallet/getBalances.html", "wallet/getTransfers.html"]) {
+      expect(fact(path), path).toContain(walk);
+      expect(fact(path), path).not.toContain("paginate");
+    }
+    // a JSON-RPC package has the walk as a function too, named here as it exports it
+    const das: Record<string, unknown> = await import("@chaindata/das");
+    const compression: Record<string, unknown> = await import("@chaindata/compression");
+    for (const [path, fn, rpc, pkg, exports] of [
+      [
+        "das/getAssetsByOwner.html",
+        "paginateGetAssetsByOwner",
+        "createDasRpc",
+        "@chaindata/das",
+        das,
+      ],
+      ["das/getNftEditions.html", "paginateGetNftEditions", "createDasRpc", "@chaindata/das", das],
+      [
+        "compression/getLatestCompressionSignatures.html",
+        "paginateGetLatestCompressionSignatures",
+        "createCompressionRpc",
+        "@chaindata/compression",
+        compression,
+      ],
+    ] as const) {
+      expect(exports, fn).toHaveProperty(fn);
+      expect(exports, rpc).toHaveProperty(rpc);
+      expect(fact(path), path).toContain(walk);
+      expect(fact(path), path).toContain(
+        `Without a client: ${fn}(${rpc}(), params, { maxPages }), both from ${pkg}, the same walk.`,
+      );
+    }
+  });
+
+  it("states an operation's own SDK defaults (x-request-defaults): the sender's ping is not retried", () => {
+    const retries = (path: string) =>
+      text(/<dt>Retries<\/dt><dd>(.*?)<\/dd>/.exec(page(path))![1]!);
+    const ping = load("openapi/sender.json").paths["/ping"].get["x-request-defaults"];
+    expect(ping).toMatchObject({ maxRetries: 0, timeout: 5000 });
+    expect(retries("sender/ping.html")).toContain(
+      "The SDK's defaults for this call: maxRetries: 0, timeout: 5000 (ms), in place of the client's; the call's own options override them.",
+    );
+    expect(retries("das/getAsset.html")).toBe("Idempotent: safe to retry.");
   });
 
   it("states the rules between parameters (x-dependent-schemas; a REST body's dependentSchemas)", () => {
@@ -502,6 +553,11 @@ describe("docs build", () => {
     // the webhooks area, and the U64 / I64 schema pages themselves
     const enhanced = page("webhooks/deliverEnhancedEvents.html");
     expect(typeCell(enhanced, "fee")).toBe("U64 integer uint64 (bigint)");
+    // an array of them is a bigint[] (generated: `preBalances: U64[]`), though its items link to U64
+    const meta = page("schemas/RawTransactionMeta.html");
+    expect(typeCell(meta, "preBalances")).toBe("U64[] (bigint[])");
+    expect(typeCell(meta, "postBalances")).toBe("U64[] (bigint[])");
+    expect(typeCell(page("schemas/AssetList.html"), "items")).toBe("Asset[]");
     expect(text(page("schemas/I64.html"))).toContain("Type: integer int64 (bigint)");
     expect(text(page("schemas/U64.html"))).toContain("Type: integer uint64 (bigint)");
   });
@@ -632,6 +688,45 @@ describe("docs build", () => {
       ).toEqual(["sender/index.html#constants"]);
     }
     expect(page("sender/index.html")).toContain('<section id="constants"');
+  });
+
+  it("search finds the SDK names the pages show beside the operations: helpers, page walks, regions", async () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const holding = (name: string) => idx.entries.filter((e: any) => e.f?.includes(name));
+    const urls = (name: string) => holding(name).map((e: any) => e.u);
+    const core = await import("@chaindata/core");
+    // the option helpers of the options table, and the key's variable
+    for (const name of ["createRateLimiter", "createBatcher", "CHAINDATA_API_KEY"]) {
+      if (name !== "CHAINDATA_API_KEY") expect(core).toHaveProperty(name);
+      expect(urls(name), name).toContain("getting-started.html#options");
+    }
+    expect(text(page("getting-started.html"))).toContain("process.env.CHAINDATA_API_KEY");
+    // a paginated operation by its page walk's names
+    expect(urls("paginateGetAssetsByOwner")).toEqual(["das/getAssetsByOwner.html"]);
+    expect(urls("maxPages")).toEqual(expect.arrayContaining(["wallet/getTransfers.html"]));
+    // the sender's regional endpoints, as the SDK exports them, on the area page that lists them
+    const sender = await import("@chaindata/sender");
+    expect(sender).toHaveProperty("senderRegions");
+    expect(urls("senderRegions")).toEqual(["sender/index.html#hosts"]);
+    expect(text(page("sender/index.html"))).toContain(
+      "In the SDK: senderRegions from @chaindata/sender, e.g. createSenderClient({ baseUrls: { sender: senderRegions.slc } }).",
+    );
+  });
+
+  it("search finds an enum value on the page of the schema that lists it", () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const holding = (value: string) =>
+      idx.entries.filter((e: any) => e.v?.includes(value)).map((e: any) => e.u);
+    // a webhook's transaction type, an asset interface, a sort field
+    expect(holding("NFT_SALE")).toEqual(["schemas/KnownTransactionType.html"]);
+    expect(holding("ProgrammableNFT")).toEqual(
+      expect.arrayContaining(["schemas/KnownAssetInterface.html"]),
+    );
+    expect(holding("recent_action")).toEqual(
+      expect.arrayContaining(["schemas/AssetSortField.html"]),
+    );
+    // values only, as the page lists them: not as field names
+    expect(idx.entries.filter((e: any) => e.f?.includes("NFT_SALE"))).toEqual([]);
   });
 
   it("is fully offline: no external script, style, font, image or fetch", () => {
@@ -797,6 +892,75 @@ describe("docs server", () => {
       expect((await fetch(s.url, { method: "POST" })).status).toBe(405);
     } finally {
       await s.close();
+    }
+  });
+
+  // fetch() normalises a path before it sends it: these go out as written, through node:http.
+  const rawGet = (url: string, path: string) =>
+    new Promise<{ status: number; location?: string; type?: string }>((ok, fail) => {
+      const req = request(url, { path, method: "GET" }, (res) => {
+        res.resume();
+        ok({
+          status: res.statusCode!,
+          location: res.headers.location,
+          type: res.headers["content-type"],
+        });
+      });
+      req.on("error", fail);
+      req.end();
+    });
+
+  it("redirects a directory only to its own path on this site, never to another host", async () => {
+    const s = await serveDocs({ port: 0, dir: out, build: false });
+    try {
+      // `%2f` decodes to `/`: `//evil.example/../das` must not become `Location: //evil.example/…`
+      // (a protocol-relative URL: the browser would leave for evil.example).
+      for (const path of ["/%2fevil.example%2f..%2fdas", "/%2F%2Fevil.example/../das", "/%2fdas"]) {
+        const res = await rawGet(s.url, path);
+        expect(res.status, path).toBe(301);
+        expect(res.location, path).toBe("/das/");
+      }
+      // the root itself, reached by a path without a trailing slash
+      expect(await rawGet(s.url, "/das%2f..")).toMatchObject({ status: 301, location: "/" });
+      // A request target that starts with `//` is a path here, not a host name.
+      expect(await rawGet(s.url, "//das")).toMatchObject({ status: 301, location: "/das/" });
+      expect(await rawGet(s.url, "//das/getAsset.html")).toMatchObject({
+        status: 200,
+        type: "text/html; charset=utf-8",
+      });
+      // and the traversals stay refused or unknown
+      for (const path of ["/../package.json", "/%2e%2e/package.json", "/assets/../../build.mjs"])
+        expect((await rawGet(s.url, path)).status, path).toBe(404);
+      for (const path of ["/%2e%2e%2fpackage.json", "/assets/%2e%2e%2f%2e%2e%2fbuild.mjs"])
+        expect((await rawGet(s.url, path)).status, path).toBe(403);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("on a busy port: fails before rebuilding the site another server may be serving, and the CLI says what to do", async () => {
+    const busy = createServer();
+    await new Promise<void>((ok) => busy.listen(0, "127.0.0.1", ok));
+    const port = (busy.address() as AddressInfo).port;
+    const dir = join(tmp, "served-elsewhere");
+    cpSync(out, dir, { recursive: true });
+    writeFileSync(join(dir, "kept.txt"), "a rebuild would remove this");
+    try {
+      await expect(serveDocs({ port, dir, spec: specDir, build: true })).rejects.toMatchObject({
+        code: "EADDRINUSE",
+      });
+      expect(existsSync(join(dir, "kept.txt"))).toBe(true);
+      const cli = spawnSync(
+        process.execPath,
+        [join(root, "packages/docs/serve.mjs"), "--port", String(port), "--dir", dir],
+        { encoding: "utf8" },
+      );
+      expect(cli.status).toBe(1);
+      expect(cli.stderr).toContain(`docs: port ${port} is in use`);
+      expect(cli.stderr).toContain("--port 0");
+      expect(existsSync(join(dir, "kept.txt"))).toBe(true);
+    } finally {
+      await new Promise((ok) => busy.close(ok));
     }
   });
 });

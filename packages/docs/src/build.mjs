@@ -22,8 +22,10 @@ import {
   operationPage,
   RECEIVER_NAMES,
   reachesReceiver,
+  regionsExport,
   schemaIndexPage,
   schemaPage,
+  standaloneWalk,
   TIP_NAMES,
   typeScriptSnippetsOf,
 } from "./pages.mjs";
@@ -85,7 +87,16 @@ function sdkEntries(site) {
       k: "page",
       s: "What every client factory and method call takes: API key, environment, base URLs, timeout, retries, rate limit, batching, headers, abort signal",
       u: "getting-started.html#options",
-      f: [...new Set([...CLIENT_OPTIONS, ...CALL_OPTIONS].map(([name]) => name))],
+      f: [
+        ...new Set([
+          ...[...CLIENT_OPTIONS, ...CALL_OPTIONS].map(([name]) => name),
+          // The helpers and the variable the table names (createRateLimiter, createBatcher,
+          // CHAINDATA_API_KEY): a reader searches the name before knowing the option.
+          ...CLIENT_OPTIONS.flatMap(
+            ([, what]) => what.match(/\bcreate[A-Z]\w*|\bCHAINDATA_\w+/g) ?? [],
+          ),
+        ]),
+      ],
     },
     {
       n: "Errors",
@@ -96,6 +107,17 @@ function sdkEntries(site) {
     },
   ];
   for (const area of site.areas) {
+    // The regional endpoints of the area page's hosts section, by the SDK's name (senderRegions).
+    const regions = regionsExport(area);
+    if (regions)
+      entries.push({
+        n: "Regional endpoints",
+        k: "page",
+        a: area.label,
+        s: `Base URLs of the ${area.hostKey} host per region, for baseUrls.${area.hostKey}`,
+        u: `${area.key}/index.html#hosts`,
+        f: [regions, "x-regions", ...Object.keys(area.servers.regions)],
+      });
     const tips = area.info["x-tip-accounts"];
     const min = area.info["x-minimum-tip-lamports"];
     if (!isObj(tips) && !isObj(min)) continue;
@@ -112,6 +134,18 @@ function sdkEntries(site) {
     });
   }
   return entries;
+}
+
+/**
+ * The string values of a schema's own enum and of its inline anyOf / oneOf branches (a branch
+ * that is a $ref, such as an open enum's known values, has its own page and entry).
+ */
+function enumValues(s) {
+  if (!isObj(s)) return [];
+  const lists = [s.enum, ...(s.anyOf ?? s.oneOf ?? []).map((b) => isObj(b) && b.enum)];
+  return [...new Set(lists.flatMap((l) => (Array.isArray(l) ? l : [])))].filter(
+    (v) => typeof v === "string",
+  );
 }
 
 function searchIndex(site) {
@@ -156,6 +190,11 @@ function searchIndex(site) {
       for (const w of (op.rest?.auth ?? area.auth).ways) fields.add(w.name);
       // The SDK's receiver, for a delivery that reaches your endpoint.
       if (reachesReceiver(op)) for (const name of RECEIVER_NAMES) fields.add(name);
+      // The page walk's names that the Pagination row shows.
+      if (op.pagination) {
+        fields.add("maxPages");
+        if (standaloneWalk(op)) fields.add(standaloneWalk(op));
+      }
       entries.push({
         n: op.id,
         k: op.transport,
@@ -176,6 +215,10 @@ function searchIndex(site) {
   }
   for (const page of site.schemas.values()) {
     const s = page.schema;
+    // The values the page lists (a webhook's transaction types, an asset interface): found as
+    // values, apart from the field names. (Only the schema's own enum: its fields' values are on
+    // the pages of their own schemas, or listed with the operation.)
+    const values = enumValues(s);
     entries.push({
       n: page.name,
       k: "schema",
@@ -183,6 +226,7 @@ function searchIndex(site) {
       s: firstSentence(s?.description, 140),
       u: page.href,
       f: Object.keys(s?.properties ?? {}),
+      ...(values.length ? { v: values } : {}),
     });
   }
   return { version: 1, entries };

@@ -24,7 +24,7 @@ import {
   tsSnippet,
   API_KEY_ENV,
 } from "./snippets.mjs";
-import { codePre, deref, esc, isObj, plural, sdkName, tableWrap, toJson } from "./util.mjs";
+import { codePre, deref, esc, isObj, pascal, plural, sdkName, tableWrap, toJson } from "./util.mjs";
 
 const json = (v) => toJson(v, 2);
 // One locale for every sort, not the host's: under lt_LT, "Y" sorts right after "I", so a
@@ -108,13 +108,27 @@ function constantsBlock(pc, info) {
 }
 
 /**
+ * The SDK's constant of an area's regional endpoints (scripts/generate/constants.mjs:
+ * `<host>Regions`, exported by the area's package), or undefined without regions.
+ */
+export const regionsExport = (area) => {
+  const r = area.servers.regions;
+  return isObj(r) && Object.keys(r).length ? `${area.hostKey}Regions` : undefined;
+};
+
+/**
  * The regional hosts (`x-regions`), like the environments table: base URLs on the area page (what
  * `baseUrls` takes), the operation's endpoint on an operation page.
  */
 function regionsBlock(pc, area, op) {
   const r = area.servers.regions;
-  if (!isObj(r) || !Object.keys(r).length) return "";
-  return `<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary>${tableWrap(
+  if (!regionsExport(area)) return "";
+  // On the area page, how to use one: `baseUrls` takes a URL, which the SDK's constant holds.
+  const first = Object.keys(r)[0];
+  const sdk = op
+    ? ""
+    : `<p class="small">In the SDK: <code>${esc(regionsExport(area))}</code> from <code>${esc(area.pkg)}</code>, e.g. <code>${esc(`${area.factory}({ baseUrls: { ${area.hostKey}: ${regionsExport(area)}.${first} } })`)}</code>.</p>`;
+  return `${sdk}<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary>${tableWrap(
     `<table><thead><tr><th scope="col">Region</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th></tr></thead><tbody>${Object.entries(
       r,
     )
@@ -139,7 +153,8 @@ const andList = (names) =>
     ? `${names.slice(0, -1).map(code).join(", ")} and ${code(names.at(-1))}`
     : code(names[0]);
 
-function paginationText(p) {
+function paginationText(op) {
+  const p = op.pagination;
   if (!p) return "";
   const parts = [`${esc(p.style)} style`];
   if (p.style === "page")
@@ -161,7 +176,23 @@ function paginationText(p) {
     p.style === "page" && p.cursor
       ? ` Keyset paging instead: pass ${code(p.cursor)}, the next one at ${code(p.nextCursor ?? p.cursor)}.`
       : "";
-  return `${parts.join("; ")}.${keysetPaging} ${allText(p)}`;
+  return `${parts.join("; ")}.${keysetPaging} ${allText(p)} ${walkOptionsText(op)}`;
+}
+
+/**
+ * The standalone page walk a JSON-RPC package exports beside its client (scripts/generate emits
+ * `paginate<Method>` for each paginated method; the REST packages have none).
+ */
+export const standaloneWalk = (op) =>
+  op.transport === "rpc" && op.pagination ? `paginate${pascal(op.id)}` : undefined;
+
+/**
+ * The rest of the page walk (packages/core/src/paginate.ts): without it a reader knows only that
+ * `.all()` yields items, not how to cap the walk or get whole pages.
+ */
+function walkOptionsText(op) {
+  const fn = standaloneWalk(op);
+  return `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.${fn ? ` Without a client: <code>${esc(fn)}(${esc(`create${pascal(op.area.key)}Rpc()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.` : ""}`;
 }
 
 /**
@@ -183,6 +214,22 @@ function allText(p) {
 function rateLimitHint(op) {
   const call = `${op.area.factory}({ rateLimit: createRateLimiter({ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }) })`;
   return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code> from <code>${esc(op.area.pkg)}</code>).</span>`;
+}
+
+/**
+ * An operation's own SDK defaults (`x-request-defaults`: the sender's ping is not retried and has
+ * 5 s), which replace the client's `maxRetries` / `timeout`: "safe to retry" alone reads as if the
+ * client's retries applied.
+ */
+function requestDefaultsText(pc, op) {
+  const d = op.raw?.["x-request-defaults"];
+  if (!isObj(d)) return "";
+  const set = Object.entries(d).filter(([k]) => !k.startsWith("x-"));
+  if (!set.length) return "";
+  const list = set
+    .map(([k, v]) => `<code>${esc(k)}: ${esc(toJson(v))}</code>${k === "timeout" ? " (ms)" : ""}`)
+    .join(", ");
+  return ` The SDK's defaults for this call: ${list}, in place of the client's; the call's own options override them.${marker(pc, d["x-source"])}`;
 }
 
 function facts(pc, op) {
@@ -209,11 +256,11 @@ function facts(pc, op) {
       "Retries",
       op.idempotent === false
         ? `<strong>Not idempotent</strong>: the SDK does not retry it unless the call's options say <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).`
-        : "Idempotent: safe to retry.",
+        : `Idempotent: safe to retry.${requestDefaultsText(pc, op)}`,
     ]);
     rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth)]);
   }
-  if (op.pagination) rows.push(["Pagination", paginationText(op.pagination)]);
+  if (op.pagination) rows.push(["Pagination", paginationText(op)]);
   return `<dl class="facts">${rows.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
 }
 

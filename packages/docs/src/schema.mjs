@@ -123,7 +123,10 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
   const own = types.map((t) => {
     if (t === "array") {
       const inner = typeLabel(pc, s.items, { plainRefs, prim: false });
-      return /\|/.test(inner) && !s.items?.$ref ? `(${inner})[]` : `${inner}[]`;
+      // A named item type is shown without its primitive (prim: false), and so without its
+      // bigint: `U64[]` is a `bigint[]` in the SDK, which the label says once, after the `[]`.
+      if (s.items?.$ref) return `${inner}[]${bigintMark(target(pc, s.items), "bigint[]")}`;
+      return /\|/.test(inner) ? `(${inner})[]` : `${inner}[]`;
     }
     if (t === "object" && !s.properties && isObj(s.additionalProperties))
       return `map&lt;string, ${typeLabel(pc, s.additionalProperties, { plainRefs, prim })}&gt;`;
@@ -143,11 +146,11 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
  * params alike (scripts/generate types them so; @chaindata/core parses them losslessly). The type
  * label says so, or a reader writes `number`.
  */
-function bigintMark(s) {
+function bigintMark(s, label = "bigint") {
   // (Integers only, as scripts/generate/lib/schema.mjs `isU64`: a decimal string stays a string.)
   const integer = isObj(s) && [s.type].flat().includes("integer");
   return integer && (s.format === "uint64" || s.format === "int64")
-    ? ' <span class="tfmt" title="A 64-bit integer: a bigint in the SDK">(bigint)</span>'
+    ? ` <span class="tfmt" title="A 64-bit integer: a bigint in the SDK">(${label})</span>`
     : "";
 }
 

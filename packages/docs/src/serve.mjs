@@ -1,7 +1,7 @@
 // A tiny static server for the built site: node:http, 127.0.0.1 only, GET/HEAD.
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
-import { extname, join, normalize, resolve, sep } from "node:path";
+import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./build.mjs";
 
 const TYPES = {
@@ -34,12 +34,6 @@ export async function serveDocs({
   log,
 } = {}) {
   const root = resolve(dir);
-  let built;
-  const wantBuild = build ?? existsSync(join(spec, "index.json"));
-  if (wantBuild === true || (wantBuild === "if-missing" && !existsSync(join(root, "index.html"))))
-    built = buildDocs({ spec, out: root });
-  if (!existsSync(join(root, "index.html")))
-    throw new Error(`no docs site in ${root}: run \`node packages/docs/build.mjs\` first`);
 
   const server = createServer((req, res) => {
     const headers = {
@@ -54,7 +48,9 @@ export async function serveDocs({
     }
     let pathname;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+      // The request target is a path: prefixed with the origin, `//das` stays the path `//das`
+      // (as a URL relative to a base, it would name a host "das").
+      pathname = decodeURIComponent(new URL(`http://localhost${req.url ?? "/"}`).pathname);
     } catch {
       res.writeHead(400, { ...headers, "Content-Type": "text/plain" });
       return res.end("Bad Request");
@@ -66,7 +62,10 @@ export async function serveDocs({
     }
     if (existsSync(file) && statSync(file).isDirectory()) {
       if (!pathname.endsWith("/")) {
-        res.writeHead(301, { ...headers, Location: `${pathname}/` });
+        // To the directory's own path under the root, not the decoded request path: that one
+        // may start with `//` (from `%2f`), which a browser reads as another host.
+        const rel = relative(root, file).split(sep).map(encodeURIComponent).join("/");
+        res.writeHead(301, { ...headers, Location: rel ? `/${rel}/` : "/" });
         return res.end();
       }
       file = join(file, "index.html");
@@ -84,6 +83,14 @@ export async function serveDocs({
     if (req.method === "HEAD") return res.end();
     createReadStream(file).pipe(res);
   });
+  const close = () =>
+    new Promise((ok) => {
+      server.closeAllConnections?.();
+      server.close(() => ok());
+    });
+  // Take the port first: on a busy one (another docs server, maybe serving this very directory)
+  // fail before a rebuild empties and rewrites the directory. (buildDocs is synchronous, so no
+  // request is answered while it runs.)
   await new Promise((ok, fail) => {
     server.once("error", fail);
     server.listen(port, host, () => {
@@ -91,6 +98,17 @@ export async function serveDocs({
       ok();
     });
   });
+  let built;
+  try {
+    const wantBuild = build ?? existsSync(join(spec, "index.json"));
+    if (wantBuild === true || (wantBuild === "if-missing" && !existsSync(join(root, "index.html"))))
+      built = buildDocs({ spec, out: root });
+    if (!existsSync(join(root, "index.html")))
+      throw new Error(`no docs site in ${root}: run \`node packages/docs/build.mjs\` first`);
+  } catch (err) {
+    await close();
+    throw err;
+  }
   const actual = server.address().port;
   const url = `http://${host}:${actual}/`;
   log?.(
@@ -101,10 +119,6 @@ export async function serveDocs({
     url,
     port: actual,
     build: built,
-    close: () =>
-      new Promise((ok) => {
-        server.closeAllConnections?.();
-        server.close(() => ok());
-      }),
+    close,
   };
 }

@@ -25,6 +25,9 @@
             e.fl = (e.f || []).map(function (f) {
               return f.toLowerCase();
             });
+            e.vl = (e.v || []).map(function (v) {
+              return v.toLowerCase();
+            });
             return e;
           });
           return index;
@@ -74,11 +77,22 @@
         field = e.f[i];
       }
     }
+    // An enum value the schema's page lists (NFT_SALE): whole values only, as a long enum would
+    // otherwise match any fragment. Shown as a value, not a field.
+    var value = null;
+    if (s < 250) {
+      var at = e.vl.indexOf(q);
+      if (at >= 0) {
+        s = 240;
+        field = null;
+        value = e.v[at];
+      }
+    }
     if (!s) return null;
     if (e.k === "rpc" || e.k === "rest") s += 20;
     if (e.k === "schema") s -= 5;
     if (e.d) s -= 10;
-    return { e: e, s: s, field: field };
+    return { e: e, s: s, field: field, value: value };
   }
 
   function esc(t) {
@@ -129,6 +143,7 @@
         (e.d ? ' <span class="hit-dep">deprecated</span>' : "") +
         '<span class="hit-sub">' +
         (h.field ? "field <code>" + esc(h.field) + "</code>" + (e.s ? " · " : "") : "") +
+        (h.value ? "value <code>" + esc(h.value) + "</code>" + (e.s ? " · " : "") : "") +
         esc(e.s || "") +
         "</span></a>";
       list.appendChild(li);
