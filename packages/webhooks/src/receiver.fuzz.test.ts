@@ -398,6 +398,15 @@ function expectedAnswer(config: Config, input: Input, bytes: Uint8Array | null):
     events.some((e) => e === null || typeof e !== "object" || Array.isArray(e))
   )
     return answer(400);
+  // An event of the other kind (a raw one has a transaction object and no signature of its own,
+  // an enhanced one the reverse) is the handler's misconfiguration: 500 before any event is seen.
+  const other = (event: Record<string, unknown>) =>
+    config.kind === "enhanced"
+      ? typeof event.signature !== "string" &&
+        typeof event.transaction === "object" &&
+        event.transaction !== null
+      : typeof event.signature === "string" && event.transaction === undefined;
+  if ((events as Record<string, unknown>[]).some(other)) return answer(500);
   if (config.onEventThrows && events.length) return answer(500, events.slice(0, 1));
   return answer(200, events);
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { connect as connectHttp2, createServer as createHttp2Server } from "node:http2";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "@chaindata/core";
@@ -19,6 +20,7 @@ const SIG_B =
 const enhanced = (signature: string, extra = "") =>
   `{"signature":"${signature}","type":"TRANSFER","source":"SYSTEM_PROGRAM","fee":5000,"feePayer":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","slot":289345112,"timestamp":1731619200,` +
   `"nativeTransfers":[{"fromUserAccount":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","toUserAccount":"M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K","amount":18446744073709551615}]${extra}}`;
+const RAW_EVENT = `{"blockTime":1731619200,"slot":289345112,"meta":{"err":null,"fee":5000,"preBalances":[1],"postBalances":[1]},"transaction":{"signatures":["${SIG_B}"],"message":{}}}`;
 const post = (body: string, authorization: string | null = AUTH) =>
   new Request("http://localhost/hook", {
     method: "POST",
@@ -156,6 +158,33 @@ describe("createWebhookHandler", () => {
     await handle(post(`[${raw},${raw}]`));
     expect(events).toHaveLength(1);
     expect((events[0] as any).meta.preBalances[0]).toBe(18446744073709551615n);
+  });
+
+  it("answers 500 to events of the other kind, before onEvent sees any, and tells onError which option to set", async () => {
+    const seen: unknown[] = [];
+    const reported: unknown[] = [];
+    const handler = (kind: "enhanced" | "raw") =>
+      createWebhookHandler<"enhanced" | "raw">({
+        authHeader: AUTH,
+        kind,
+        onEvent: (e) => void seen.push(e),
+        onError: (error) => void reported.push(error),
+      });
+    // A raw webhook's handler left on the default kind: every event would read as enhanced, its
+    // signature, type and fee undefined, and be answered 200.
+    const raw = await handler("enhanced")(post(`[${enhanced(SIG_A)},${RAW_EVENT}]`));
+    expect([raw.status, await raw.text()]).toEqual([500, "handler failed"]);
+    const enhancedToRaw = await handler("raw")(post(`[${enhanced(SIG_B)}]`));
+    expect(enhancedToRaw.status).toBe(500);
+    expect(seen).toEqual([]);
+    expect(reported).toHaveLength(2);
+    expect(reported[0]).toBeInstanceOf(ConfigurationError);
+    expect((reported[0] as Error).message).toBe(
+      'kind: delivery body[1] is a raw event (a transaction object, no signature) where enhanced events were expected: a raw or rawDevnet webhook needs kind: "raw"',
+    );
+    expect((reported[1] as Error).message).toMatch(
+      /^kind: delivery body\[0\] is an enhanced event/,
+    );
   });
 
   it("de-duplicates raw events by the first of several signatures, not the last", async () => {
@@ -554,6 +583,18 @@ describe("helpers", () => {
     ]);
   });
 
+  it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
+    expect(() => parseDelivery(`[${enhanced(SIG_A)},${RAW_EVENT}]`, "enhanced")).toThrow(
+      new ConfigurationError(
+        'delivery body[1]: a raw event (a transaction object, no signature) where enhanced events were expected: a raw or rawDevnet webhook needs kind: "raw"',
+      ),
+    );
+    expect(() => parseDelivery(`[${enhanced(SIG_A)}]`, "raw")).toThrow(
+      'delivery body[0]: an enhanced event (a signature, no transaction) where raw events were expected: an enhanced or enhancedDevnet webhook needs kind: "enhanced"',
+    );
+    expect(parseDelivery(`[${RAW_EVENT}]`, "raw")[0]!.meta.fee).toBe(5000n);
+  });
+
   it("parseDelivery throws TypeErrors naming the rule", () => {
     expect(() => parseDelivery("[null]", "enhanced")).toThrow(
       "delivery body[0]: must be an event object",
@@ -586,7 +627,7 @@ describe("toNodeHandler", () => {
     expect(seen).toEqual([SIG_A]);
   });
 
-  it("takes the body a body parser left as bytes or text, and names a parsed one instead of failing as 'not JSON'", async () => {
+  it("takes the body a body parser left as bytes or text (or in rawBody, as Cloud Functions keep it), and names a parsed one instead of failing as 'not JSON'", async () => {
     const seen: unknown[] = [];
     const handle = toNodeHandler(
       createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.fee) }),
@@ -601,8 +642,14 @@ describe("toNodeHandler", () => {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
-        const parse = parsers[req.url!.slice(1) as keyof typeof parsers];
-        Object.assign(req, { body: parse(Buffer.concat(chunks).toString()) });
+        const body = Buffer.concat(chunks);
+        // Google Cloud Functions and Firebase: the parsed body, and its bytes in rawBody.
+        if (req.url === "/gcf")
+          Object.assign(req, { body: JSON.parse(String(body)), rawBody: body });
+        else {
+          const parse = parsers[req.url!.slice(1) as keyof typeof parsers];
+          Object.assign(req, { body: parse(body.toString()) });
+        }
         void handle(req, res);
       });
     });
@@ -623,7 +670,8 @@ describe("toNodeHandler", () => {
     expect(text).toContain('express.raw({ type: "*/*", limit: "10mb" })');
     // A wrong Authorization is answered 401 first: it learns nothing of the server's parsers.
     expect(await post("/json", SIG_A, "Bearer wrong")).toEqual([401, "unauthorized"]);
-    expect(seen).toEqual([5000n, 5000n]);
+    expect(await post("/gcf", SIG_A.replace("5h", "2h"))).toEqual([200, "ok"]);
+    expect(seen).toEqual([5000n, 5000n, 5000n]);
   });
 
   /** Sends raw bytes, then returns the status line of the answer ("" when the connection closes without one). */
@@ -679,6 +727,33 @@ describe("toNodeHandler", () => {
       expect(rejections).toEqual([]);
     } finally {
       process.off("unhandledRejection", onRejection);
+    }
+  });
+
+  it("serves node:http2's compatibility API: its pseudo-headers (:method, :path) are not request headers", async () => {
+    const seen: string[] = [];
+    // (No cast: tsc checks that node:http2's request and response fit toNodeHandler's types.)
+    const h2 = createHttp2Server(
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
+      ),
+    );
+    await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
+    const client = connectHttp2(`http://127.0.0.1:${(h2.address() as { port: number }).port}`);
+    const post = (authorization: string, body: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        const stream = client.request({ ":method": "POST", ":path": "/hook", authorization });
+        stream.on("response", (headers) => resolve(headers[":status"])).on("error", reject);
+        stream.resume().end(body);
+      });
+    try {
+      expect(await post(AUTH, `[${enhanced(SIG_A)}]`)).toBe(200);
+      expect(await post("Bearer wrong", "[]")).toBe(401);
+      expect(seen).toEqual([SIG_A]);
+    } finally {
+      client.close();
+      await new Promise((r) => h2.close(r));
     }
   });
 

@@ -135,9 +135,21 @@ export function eventSignature(
 
 /**
  * Parses a delivery body (a JSON array of events) into typed events, u64 values as bigint.
- * Throws a TypeError naming the rule when the body is not such an array.
+ * @throws TypeError naming the rule when the body is not such an array
+ * @throws ConfigurationError when an event is of the other kind (a raw event parsed as enhanced,
+ * or the reverse: see {@link wrongKind})
  */
 export function parseDelivery<K extends DeliveryKind>(body: string, kind: K): DeliveryEvents[K][] {
+  const events = parseEvents(body, kind);
+  events.forEach((event, i) => {
+    const why = wrongKind(event, kind);
+    if (why) throw new ConfigurationError(`delivery body[${i}]: ${why}`);
+  });
+  return events;
+}
+
+/** {@link parseDelivery} without the check of the events' kind. */
+function parseEvents<K extends DeliveryKind>(body: string, kind: K): DeliveryEvents[K][] {
   let value: unknown;
   try {
     value = parseJson(body);
@@ -150,6 +162,27 @@ export function parseDelivery<K extends DeliveryKind>(body: string, kind: K): De
       throw new TypeError(`delivery body[${i}]: must be an event object`);
   });
   return reviveU64(value, webhookDeliveries[kind]?.u64 ?? undefined) as DeliveryEvents[K][];
+}
+
+/**
+ * Why `event` is not of `kind`, or `undefined`: a raw event has a `transaction` object and no
+ * `signature` of its own, an enhanced one the reverse. Without this, a handler left on the default
+ * kind for a raw webhook would hand every event to `onEvent` typed as enhanced, its `signature`,
+ * `type` and `fee` undefined, and answer 200: nothing would say what is wrong.
+ */
+function wrongKind(event: object, kind: DeliveryKind): string | undefined {
+  const { signature, transaction } = event as { signature?: unknown; transaction?: unknown };
+  const ownSignature = typeof signature === "string";
+  if (
+    kind === "enhanced" &&
+    !ownSignature &&
+    transaction !== null &&
+    typeof transaction === "object"
+  )
+    return 'a raw event (a transaction object, no signature) where enhanced events were expected: a raw or rawDevnet webhook needs kind: "raw"';
+  if (kind === "raw" && ownSignature && transaction === undefined)
+    return 'an enhanced event (a signature, no transaction) where raw events were expected: an enhanced or enhancedDevnet webhook needs kind: "enhanced"';
+  return undefined;
 }
 
 const text = (status: number, body: string) =>
@@ -192,7 +225,8 @@ const HANDLER_OPTIONS = ["authHeader", "onEvent", "kind", "onError", "dedupe", "
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
  * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` (reading stops
  * there), 400 to a body that cannot be read or is not a UTF-8 JSON array of events, 500 when
- * `onEvent` throws, and 200 once every new event was handled.
+ * `onEvent` throws or the events are of the other `kind` (a raw webhook's events, with the
+ * default kind: a `ConfigurationError` to `onError`), and 200 once every new event was handled.
  *
  * De-duplication: an event whose signature the store already holds is skipped, and while one
  * delivery is handling a signature, another delivery with the same signature waits for it (then
@@ -314,9 +348,22 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     }
     let events: DeliveryEvents[K][];
     try {
-      events = parseDelivery(body, kind);
+      events = parseEvents(body, kind);
     } catch (error) {
       return text(400, (error as Error).message);
+    }
+    const report = (error: unknown, event: DeliveryEvents[K]) => {
+      try {
+        // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
+        Promise.resolve(onError(error, event)).catch(() => {});
+      } catch {}
+      return text(500, "handler failed");
+    };
+    // Events of the other kind are this handler's misconfiguration, not the sender's fault: a 500
+    // (the service delivers again, while the fix is made) and onError says which option to fix.
+    for (const [i, event] of events.entries()) {
+      const why = wrongKind(event, kind);
+      if (why) return report(new ConfigurationError(`kind: delivery body[${i}] is ${why}`), event);
     }
     for (const event of events) {
       try {
@@ -324,11 +371,7 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
         if (store && signature !== undefined) await handleOnce(event, signature, store);
         else await options.onEvent(event);
       } catch (error) {
-        try {
-          // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
-          Promise.resolve(onError(error, event)).catch(() => {});
-        } catch {}
-        return text(500, "handler failed");
+        return report(error, event);
       }
     }
     return text(200, "ok");
@@ -368,28 +411,32 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   readableEnded?: boolean;
   /** The body a body parser left: raw bytes or text are used as the body (`express.raw()`, `express.text()`, with a `limit` as large as `maxBodyBytes`). */
   body?: unknown;
+  /** The body's bytes, where a platform keeps them beside the parsed body (Google Cloud Functions, Firebase): used as the body. */
+  rawBody?: unknown;
 }
 /** The minimal shape of Node's `http.ServerResponse` that {@link toNodeHandler} writes to. */
 export interface NodeResponse {
   statusCode: number;
   headersSent?: boolean;
   setHeader(name: string, value: string): unknown;
-  end(body?: string): unknown;
+  // (Required, as the adapter always passes it: node:http2's `end(data, callback?)` fits only then.)
+  end(body: string): unknown;
 }
 
 /**
- * Adapts a `Request` handler to Node's `http` server. The body is streamed to the handler, not
- * buffered first, so a handler that answers early (401, 413) never holds an upload in memory.
+ * Adapts a `Request` handler to Node's `http` server (or `http2`'s compatibility API). The body is
+ * streamed to the handler, not buffered first, so a handler that answers early (401, 413) never
+ * holds an upload in memory.
  * Whatever happens (a client that disconnects mid-body, a method or URL `Request` refuses, a
  * handler that throws) it answers or gives up on that request; it never rejects, so it cannot
  * bring the server down with an unhandled rejection. An answer given before the body was read
  * (401, 413) closes the connection: a sender still streaming a large body without a
  * `Content-Length` may see the connection reset instead of the answer (a failed delivery either
- * way).
+ * way). Over HTTP/2 the stream is not reset: a sender still streaming stalls there instead.
  *
  * Behind Express or another framework, mount it before any JSON body parser, or give it the raw
  * body (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used
- * as the body). Give such a parser a `limit` as large as `maxBodyBytes`: body-parser's default,
+ * as the body, and so are the bytes in `req.rawBody` that Google Cloud Functions keep). Give such a parser a `limit` as large as `maxBodyBytes`: body-parser's default,
  * 100kb, answers a larger delivery 413 before this handler runs, and the service drops it after
  * its retries. A body already parsed into an object is answered with a 500 that says so:
  * `JSON.parse` has rounded its u64 amounts.
@@ -430,7 +477,9 @@ export function toNodeHandler(
       try {
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) {
-          if (value !== undefined)
+          // (node:http2's pseudo-headers, `:method` and `:path`, are no header names: `Headers`
+          // throws on them, which answered every HTTP/2 delivery 400.)
+          if (value !== undefined && name[0] !== ":")
             headers.set(name, Array.isArray(value) ? value.join(", ") : value);
         }
         // Node keeps the first of several Authorization lines only; a `Request` joins them, which
@@ -443,7 +492,8 @@ export function toNodeHandler(
         // A body parser mounted before this handler has read the stream already. Raw bytes or
         // text it left are the body; a parsed object is not: `JSON.parse` has rounded its u64
         // amounts (fees, lamports), so writing it back would pass on wrong numbers.
-        const left = req.body;
+        // (Google Cloud Functions and Firebase parse the body, and keep its bytes in `rawBody`.)
+        const left = req.rawBody instanceof Uint8Array ? req.rawBody : req.body;
         const raw =
           typeof left === "string" ? encoder.encode(left) : left instanceof Uint8Array ? left : 0;
         const chunks = req[Symbol.asyncIterator]();
