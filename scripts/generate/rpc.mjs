@@ -253,10 +253,11 @@ export async function emitRpcArea(main, http) {
   // ---- client.ts: standalone functions (tree-shakable: a bundle carries only the methods it
   // calls) and create<Area>Client() composing them (with `.all()` pagination and `request`).
   const info = doc.info;
-  const endpoint = `${info["x-host"]}Host, ${literal(info["x-path"] ?? "/")}`;
+  const path = info["x-path"] ?? "/";
+  const endpoint = `${info["x-host"]}Host, ${literal(path)}`;
   // The endpoint's name in the types (core's JsonRpcClient<Endpoint>): a standalone function
   // refuses a client of another endpoint (the areas of one endpoint, das and compression, share it).
-  const endpointName = literal(`${info["x-host"]} ${info["x-path"] ?? "/"}`);
+  const endpointName = literal(`${info["x-host"]} ${path}`);
   const endpointType = `JsonRpcClient<${endpointName}>`;
   const standalone = [];
   const members = [];
@@ -369,7 +370,7 @@ export async function emitRpcArea(main, http) {
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +
         `export interface ${Area}Rpc extends ${endpointType} {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
       : "") +
-    `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
+    `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${path}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
     (() => {
       const make = unbatched
@@ -392,7 +393,7 @@ export async function emitRpcArea(main, http) {
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
     `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.${Area}Methods[M]["params"]>, options?: RequestOptions]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(
-      `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${info["x-path"] ?? "/"}\`).`,
+      `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
       statusTags,
     ) +
     `export function create${Area}Client(options?: ${optionsType}): ${Area}Client {\n` +

@@ -193,7 +193,8 @@ function searchIndex(site) {
       // The page walk's names that the Pagination row shows.
       if (op.pagination) {
         fields.add("maxPages");
-        if (standaloneWalk(op)) fields.add(standaloneWalk(op));
+        const walk = standaloneWalk(op);
+        if (walk) fields.add(walk);
       }
       entries.push({
         n: op.id,

@@ -122,12 +122,13 @@ export const regionsExport = (area) => {
  */
 function regionsBlock(pc, area, op) {
   const r = area.servers.regions;
-  if (!regionsExport(area)) return "";
+  const constant = regionsExport(area);
+  if (!constant) return "";
   // On the area page, how to use one: `baseUrls` takes a URL, which the SDK's constant holds.
   const first = Object.keys(r)[0];
   const sdk = op
     ? ""
-    : `<p class="small">In the SDK: <code>${esc(regionsExport(area))}</code> from <code>${esc(area.pkg)}</code>, e.g. <code>${esc(`${area.factory}({ baseUrls: { ${area.hostKey}: ${regionsExport(area)}.${first} } })`)}</code>.</p>`;
+    : `<p class="small">In the SDK: <code>${esc(constant)}</code> from <code>${esc(area.pkg)}</code>, e.g. <code>${esc(`${area.factory}({ baseUrls: { ${area.hostKey}: ${constant}.${first} } })`)}</code>.</p>`;
   return `${sdk}<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary>${tableWrap(
     `<table><thead><tr><th scope="col">Region</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th></tr></thead><tbody>${Object.entries(
       r,

@@ -96,12 +96,8 @@ async function changeAddresses(
   // This change's turn: after the previous change to the webhook has settled (its failure is its
   // caller's; this one runs either way), unless this caller gave up while it waited.
   let givenUp = false;
-  const run = previous
-    ? previous.then(
-        () => (givenUp ? undefined : change()),
-        () => (givenUp ? undefined : change()),
-      )
-    : change();
+  const turn = () => (givenUp ? undefined : change());
+  const run = previous ? previous.then(turn, turn) : change();
   queue.set(webhookID, run);
   const forget = () => {
     if (queue.get(webhookID) === run) queue.delete(webhookID);

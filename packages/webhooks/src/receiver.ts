@@ -322,6 +322,15 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     }
   };
 
+  /** Hands a failure to onError and answers 500 (the service delivers again). */
+  const report = (error: unknown, event: DeliveryEvents[K]) => {
+    try {
+      // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
+      Promise.resolve(onError(error, event)).catch(() => {});
+    } catch {}
+    return text(500, "handler failed");
+  };
+
   return async (request) => {
     if (request.method !== "POST")
       return new Response("method not allowed", { status: 405, headers: { allow: "POST" } });
@@ -352,13 +361,6 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     } catch (error) {
       return text(400, (error as Error).message);
     }
-    const report = (error: unknown, event: DeliveryEvents[K]) => {
-      try {
-        // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
-        Promise.resolve(onError(error, event)).catch(() => {});
-      } catch {}
-      return text(500, "handler failed");
-    };
     // Events of the other kind are this handler's misconfiguration, not the sender's fault: a 500
     // (the service delivers again, while the fix is made) and onError says which option to fix.
     for (const [i, event] of events.entries()) {
