@@ -230,7 +230,13 @@ export async function emitRpcArea(main, http) {
         ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query ? `, ${literal(query)}` : ""})`
         : undefined;
     usesEncoding ||= Boolean(encode);
-    return `export const ${m.name}: RpcMethodDescriptor = ${descriptorSource(d, params, encode)};`;
+    // The query option names type `call`'s options (a misspelt one does not compile).
+    const queryNames = query
+      ? `<${Object.keys(query)
+          .map((n) => JSON.stringify(n))
+          .join(" | ")}>`
+      : "";
+    return `export const ${m.name}: RpcMethodDescriptor${queryNames} = ${descriptorSource(d, params, encode)};`;
   });
   for (const h of httpOps) {
     const d = { id: h.id, ...commonDescriptorFields(http.doc, h.o) };

@@ -7,6 +7,7 @@ import {
   paginateGetCompressedAccountsByOwner,
   paginateGetLatestCompressionSignatures,
 } from "@chaindata/compression";
+import { rpcEncoding } from "@chaindata/core";
 import * as dasPackage from "@chaindata/das";
 import {
   APIError,
@@ -410,6 +411,24 @@ export async function invalidPageWalks(): Promise<void> {
   for await (const asset of paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS }))
     // @ts-expect-error — the items are assets, typed: an asset has no `signature`
     asset.signature;
+}
+
+/** The low-level `call`: its options are the request options plus the method's query options. */
+export async function lowLevelCalls(): Promise<void> {
+  const rpc = createDasRpc();
+  const getSlot = { id: "getSlot", idempotent: true };
+  const slot: bigint = await rpc.call<bigint>(getSlot, [], { timeout: 5_000, maxRetries: 0 });
+  const send = {
+    id: "sendTransaction",
+    idempotent: true,
+    encode: rpcEncoding(["transaction"], { swqosOnly: "swqos_only" }),
+  };
+  await createSenderRpc().call(send, { transaction: "AQID" }, { swqosOnly: true, timeout: 1 });
+  // @ts-expect-error — a misspelt request option (`timeout`) is refused, as at run time
+  await rpc.call(getSlot, [], { timout: 5_000 });
+  // @ts-expect-error — a query option of another method is not an option of this one
+  await rpc.call(getSlot, [], { swqosOnly: true });
+  void slot;
 }
 
 export async function invalid(): Promise<void> {

@@ -18,18 +18,22 @@ import { validate, writeJson } from "./validate.js";
  * How a method's params go on the wire when not as the params object itself: made by
  * {@link rpcEncoding}. Returns the wire params and the query (`a=1&b=2`, or `""`) to add to the URL.
  */
-export type RpcEncode = ((
+export type RpcEncode<Query extends string = string> = ((
   params: unknown,
   options: Record<string, unknown>,
 ) => [params: unknown, query: string]) & {
   /** The call options that are the method's query parameters (accepted besides RequestOptions). */
-  options?: readonly string[];
+  options?: readonly Query[];
 };
 
-/** A JSON-RPC method, as emitted by the generator. `id` is the method name. */
-export interface RpcMethodDescriptor extends OperationDescriptor {
+/**
+ * A JSON-RPC method, as emitted by the generator. `id` is the method name. `Query` names the call
+ * options that are the method's query parameters (none by default), so that `call` refuses any
+ * other option name at compile time as it does at run time.
+ */
+export interface RpcMethodDescriptor<Query extends string = never> extends OperationDescriptor {
   /** Set when the params are positional or some call options are query parameters. */
-  encode?: RpcEncode;
+  encode?: RpcEncode<Query>;
 }
 
 /**
@@ -40,11 +44,11 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
  * they are validated with the params; they are not sent as params). Kept out
  * of the client so that methods sent as plain objects (all of DAS) do not bundle it.
  */
-/* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding(
+/* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding<Query extends string = never>(
   positional?: readonly string[],
-  query: Readonly<Record<string, string>> = {},
-): RpcEncode {
-  const encode: RpcEncode = (value, options) => {
+  query: Readonly<Record<Query, string>> = {} as Record<Query, string>,
+): RpcEncode<Query> {
+  const encode: RpcEncode<Query> = (value, options) => {
     const params = value as Record<string, unknown> | undefined;
     let wire: unknown = params ?? {};
     // Query options given in a params object are not params.
@@ -71,7 +75,7 @@ export interface RpcMethodDescriptor extends OperationDescriptor {
     }
     return [wire, search];
   };
-  encode.options = Object.keys(query);
+  encode.options = Object.keys(query) as Query[];
   return encode;
 }
 
@@ -96,10 +100,14 @@ export interface JsonRpcClient<Endpoint extends string = string> {
    *
    * @param options - request options, plus the method's query options (see {@link rpcEncoding})
    */
-  call<R>(
-    method: RpcMethodDescriptor,
+  call<R, Query extends string = never>(
+    method: RpcMethodDescriptor<Query>,
     params: unknown,
-    options?: RequestOptions & Record<string, unknown>,
+    // (Query is read from `method` only, never from the options: `[Query][…]` defers it, the way
+    // NoInfer does from TypeScript 5.4, which the declarations cannot yet require.)
+    options?: RequestOptions & {
+      readonly [Name in [Query][Query extends unknown ? 0 : never]]?: unknown;
+    },
   ): Promise<R>;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
@@ -115,7 +123,7 @@ interface Call {
   request: { jsonrpc: "2.0"; id: string; method: string; params: unknown };
   /** `request` written as JSON. */
   text: string;
-  method: RpcMethodDescriptor;
+  method: RpcMethodDescriptor<string>;
   /** The call's `onResponse` option. */
   onResponse?: RequestOptions["onResponse"];
   resolve(result: unknown): void;
@@ -226,7 +234,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // `await` (V8 links async frames only through `await`, not through `.then`). A batched call
     // settles from the batcher's request instead, which no caller awaits.
     call: async <R>(
-      method: RpcMethodDescriptor,
+      method: RpcMethodDescriptor<string>,
       params: unknown,
       options: RequestOptions & Record<string, unknown> = {},
     ) => {
