@@ -1191,7 +1191,7 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
 // The webhook receiver
 // ---------------------------------------------------------------------------------------------
 
-const HANDLER_OPTIONS = "authHeader, onEvent, kind, onError, dedupe, maxBodyBytes";
+const HANDLER_OPTIONS = "authHeader, onEvent, kind, onError, dedupe, maxBodyBytes, readTimeoutMs";
 
 describe("the webhook receiver refuses wrong options at creation, naming them", () => {
   it("createWebhookHandler(options)", () => {

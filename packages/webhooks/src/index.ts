@@ -13,6 +13,7 @@ export {
   type DeliveryKind,
   type DeliveryEvents,
   type SignatureStore,
+  type MemorySignatureStoreOptions,
   type WebhookHandlerOptions,
   type NodeRequest,
   type NodeResponse,

@@ -306,6 +306,25 @@ describe("createWebhookHandler", () => {
     expect(all).toHaveLength(2);
   });
 
+  it("de-duplicates with the default store for 24 hours: a signature seen longer ago is handled again", async () => {
+    vi.useFakeTimers();
+    try {
+      const seen: string[] = [];
+      const handle = createWebhookHandler({
+        authHeader: AUTH,
+        onEvent: (e) => void seen.push(e.signature),
+      });
+      await handle(post(`[${enhanced(SIG_A)}]`));
+      vi.advanceTimersByTime(24 * 60 * 60 * 1000 - 1);
+      await handle(post(`[${enhanced(SIG_A)}]`)); // a late redelivery: still dropped
+      vi.advanceTimersByTime(1);
+      await handle(post(`[${enhanced(SIG_A)}]`));
+      expect(seen).toEqual([SIG_A, SIG_A]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("runs onEvent once when two deliveries of one signature arrive at the same time", async () => {
     let calls = 0;
     const handle = createWebhookHandler({
@@ -391,6 +410,54 @@ describe("createWebhookHandler", () => {
     pulled = 0;
     expect((await handle(stream(AUTH))).status).toBe(413);
     expect(pulled).toBeLessThanOrEqual(3);
+  });
+
+  it("answers 408 when the body has not all come within readTimeoutMs (default 30 s), and stops reading it", async () => {
+    vi.useFakeTimers();
+    try {
+      let cancelled = 0;
+      const delivery = (body: ReadableStream<Uint8Array>) =>
+        new Request("http://localhost/hook", {
+          method: "POST",
+          body,
+          duplex: "half",
+          headers: { authorization: AUTH },
+        } as RequestInit);
+      // Half a delivery, then nothing (a sender gone silent, its connection kept open).
+      const stalled = () =>
+        new ReadableStream<Uint8Array>({
+          start: (controller) => controller.enqueue(new TextEncoder().encode("[")),
+          cancel: () => void cancelled++,
+        });
+      const onEvent = vi.fn();
+      const handle = createWebhookHandler({ authHeader: AUTH, onEvent });
+      // A delivery read in time leaves no timer behind (a pending one would hold a process open).
+      expect((await handle(post("[]"))).status).toBe(200);
+      expect(vi.getTimerCount()).toBe(0);
+      let settled = false;
+      const answer = handle(delivery(stalled())).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      const response = await answer;
+      expect([response.status, await response.text()]).toEqual([408, "request timeout"]);
+      expect(cancelled).toBe(1);
+      // The whole body must come in time: a trickle (a byte every 400 ms) does not hold it open.
+      const trickle = new ReadableStream<Uint8Array>({
+        pull: async (controller) => {
+          await new Promise((r) => setTimeout(r, 400));
+          controller.enqueue(Uint8Array.of(0x20));
+        },
+      });
+      const second = createWebhookHandler({ authHeader: AUTH, onEvent, readTimeoutMs: 1000 });
+      const trickled = second(delivery(trickle));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect((await trickled).status).toBe(408);
+      expect(onEvent).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("answers 400 to a body that is not UTF-8", async () => {
@@ -501,6 +568,13 @@ describe("createWebhookHandler", () => {
         { authHeader: "s", onEvent, maxBodyBytes: NaN },
         "maxBodyBytes: must be a whole number of bytes > 0 (got NaN)",
       ],
+      // 0 would refuse every delivery; past 2^31 - 1 ms, setTimeout fires at once.
+      ...[0, -1, 1.5, NaN, 2 ** 31, "30s"].map(
+        (readTimeoutMs): [Record<string, unknown>, string] => [
+          { authHeader: "s", onEvent, readTimeoutMs },
+          `readTimeoutMs: must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${typeof readTimeoutMs === "string" ? `"${readTimeoutMs}"` : readTimeoutMs})`,
+        ],
+      ),
     ];
     for (const [options, message] of cases) {
       expect(() => createWebhookHandler(options as never), message).toThrow(ConfigurationError);
@@ -512,11 +586,21 @@ describe("createWebhookHandler", () => {
         new ConfigurationError(`maxEntries: must be a whole number >= 1 (got ${maxEntries})`),
       );
     expect(() => createMemorySignatureStore(Infinity)).toThrow(ConfigurationError);
+    // A ttl of 0 would never de-duplicate, and one of NaN neither.
+    for (const ttlMs of [0, -1, NaN, "1h", null])
+      expect(() => createMemorySignatureStore(10, { ttlMs: ttlMs as never })).toThrow(
+        new ConfigurationError(
+          `ttlMs: must be a number of milliseconds > 0, or Infinity to forget by count only (got ${typeof ttlMs === "number" ? ttlMs : typeof ttlMs})`,
+        ),
+      );
+    expect(() =>
+      createWebhookHandler({ authHeader: "s", onEvent, readTimeoutMs: Infinity }),
+    ).not.toThrow();
   });
 
   it("refuses no options, an unknown option name, and values with no text, with a ConfigurationError (not a TypeError)", () => {
     const onEvent = () => {};
-    const names = "authHeader, onEvent, kind, onError, dedupe, maxBodyBytes";
+    const names = "authHeader, onEvent, kind, onError, dedupe, maxBodyBytes, readTimeoutMs";
     const cases: [unknown, string][] = [
       [undefined, "options: must be an object of webhook handler options (got undefined)"],
       [null, "options: must be an object of webhook handler options (got null)"],
@@ -581,6 +665,41 @@ describe("helpers", () => {
       true,
       true,
     ]);
+  });
+
+  it("createMemorySignatureStore also forgets a signature ttlMs after it was added (default 24 hours)", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    vi.useFakeTimers();
+    try {
+      const byDefault = createMemorySignatureStore();
+      await byDefault.add(SIG_A);
+      vi.advanceTimersByTime(DAY - 1);
+      await byDefault.add(SIG_B);
+      expect([byDefault.has(SIG_A), byDefault.has(SIG_B)]).toEqual([true, true]);
+      vi.advanceTimersByTime(1);
+      expect([byDefault.has(SIG_A), byDefault.has(SIG_B)]).toEqual([false, true]);
+      vi.advanceTimersByTime(DAY);
+      expect(byDefault.has(SIG_B)).toBe(false);
+      // Both bounds apply: a store of 2 kept a minute.
+      const minute = createMemorySignatureStore(2, { ttlMs: 60_000 });
+      await minute.add("1");
+      vi.advanceTimersByTime(30_000);
+      await minute.add("2");
+      await minute.add("3");
+      expect(["1", "2", "3"].map((s) => minute.has(s))).toEqual([false, true, true]);
+      vi.advanceTimersByTime(30_000);
+      await minute.add("1"); // (forgotten, so handled again: now the newest, "2" the oldest)
+      expect(["1", "2", "3"].map((s) => minute.has(s))).toEqual([true, false, true]);
+      vi.advanceTimersByTime(30_000);
+      expect(["1", "2", "3"].map((s) => minute.has(s))).toEqual([true, false, false]);
+      // Infinity: forgotten by count only.
+      const forever = createMemorySignatureStore(1, { ttlMs: Infinity });
+      await forever.add(SIG_A);
+      vi.advanceTimersByTime(1000 * DAY);
+      expect(forever.has(SIG_A)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
@@ -674,6 +793,15 @@ describe("toNodeHandler", () => {
     expect(seen).toEqual([5000n, 5000n, 5000n]);
   });
 
+  /** `promise`, or a rejection naming `what` when it is still pending after `ms` ms. */
+  const within = <T>(promise: Promise<T>, ms: number, what: string) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: still pending after ${ms} ms`)), ms);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  };
+
   /** Sends raw bytes, then returns the status line of the answer ("" when the connection closes without one). */
   const raw = (port: number, bytes: string, destroyAfterMs?: number) =>
     new Promise<string>((resolve) => {
@@ -753,6 +881,105 @@ describe("toNodeHandler", () => {
       expect(seen).toEqual([SIG_A]);
     } finally {
       client.close();
+      await new Promise((r) => h2.close(r));
+    }
+  });
+
+  it("ends an early answer's HTTP/2 stream once the answer is sent (RST_STREAM NO_ERROR): a sender still streaming gets the whole answer at once, not a stall", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    const h2 = createHttp2Server(
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
+      toNodeHandler(
+        createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 64 * 1024 }),
+      ),
+    );
+    await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
+    const client = connectHttp2(`http://127.0.0.1:${(h2.address() as { port: number }).port}`);
+    /** Sends 16 KiB every 5 ms, never ending; the status and answer, and how the stream closed. */
+    const upload = (headers: Record<string, string>) =>
+      new Promise<[unknown, string, number]>((resolve, reject) => {
+        const stream = client.request({ ":method": "POST", ":path": "/hook", ...headers });
+        let status: unknown;
+        let answer = "";
+        const sending = setInterval(() => {
+          if (!stream.closed) stream.write(new Uint8Array(16 * 1024).fill(0x20));
+        }, 5);
+        stream.on("response", (response) => (status = response[":status"]));
+        stream.setEncoding("utf8").on("data", (text: string) => (answer += text));
+        stream.on("error", reject).on("close", () => {
+          clearInterval(sending);
+          resolve([status, answer, stream.rstCode ?? -1]);
+        });
+      });
+    try {
+      for (const [headers, status, answer] of [
+        [{ authorization: "Bearer wrong" }, 401, "unauthorized"],
+        [
+          { authorization: AUTH, "content-length": String(10 * 1024 * 1024) },
+          413,
+          "payload too large",
+        ],
+        [{ authorization: AUTH }, 413, "payload too large"], // (over the limit as it is read)
+        [{ ":method": "PUT", authorization: AUTH }, 405, "method not allowed"],
+      ] as const)
+        expect(await within(upload(headers), 2000, `${status}`)).toEqual([
+          status,
+          answer,
+          0, // NGHTTP2_NO_ERROR: not a failure
+        ]);
+      // The connection still serves other streams.
+      const ok = await new Promise<unknown>((resolve, reject) => {
+        const stream = client.request({ ":method": "POST", ":path": "/hook", authorization: AUTH });
+        stream.on("response", (headers) => resolve(headers[":status"])).on("error", reject);
+        stream.resume().end("[]");
+      });
+      expect(ok).toBe(200);
+      // (HTTP/2 has no Connection header: Node warned, and dropped it, on every early answer.)
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.map(String)).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+      client.destroy();
+      await new Promise((r) => h2.close(r));
+    }
+  });
+
+  it("answers 408 past readTimeoutMs and frees the connection (HTTP/1: closed; HTTP/2: its stream reset with NO_ERROR)", async () => {
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      readTimeoutMs: 200,
+    });
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
+    server = createServer(toNodeHandler(handle));
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    // Part of the body, then silence: the answer comes, then the server closes the connection.
+    const head = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: 1000\r\n\r\n[`;
+    expect(await within(raw(port, head), 2000, "HTTP/1")).toBe("HTTP/1.1 408 Request Timeout");
+    // HTTP/2: a sender trickling a byte every 20 ms.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
+    const h2 = createHttp2Server(toNodeHandler(handle));
+    await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
+    const client = connectHttp2(`http://127.0.0.1:${(h2.address() as { port: number }).port}`);
+    try {
+      const trickled = new Promise<[unknown, string, number]>((resolve, reject) => {
+        const stream = client.request({ ":method": "POST", ":path": "/hook", authorization: AUTH });
+        let status: unknown;
+        let answer = "";
+        const sending = setInterval(() => !stream.closed && stream.write(" "), 20);
+        stream.on("response", (response) => (status = response[":status"]));
+        stream.setEncoding("utf8").on("data", (text: string) => (answer += text));
+        stream.on("error", reject).on("close", () => {
+          clearInterval(sending);
+          resolve([status, answer, stream.rstCode ?? -1]);
+        });
+      });
+      expect(await within(trickled, 2000, "HTTP/2")).toEqual([408, "request timeout", 0]);
+    } finally {
+      client.destroy();
       await new Promise((r) => h2.close(r));
     }
   });

@@ -27,7 +27,7 @@ export interface SignatureStore {
 
 /**
  * The options of {@link createWebhookHandler}: `authHeader` and `onEvent`, `kind` (required when the
- * events are typed as raw), and optionally `onError`, `dedupe` and `maxBodyBytes`.
+ * events are typed as raw), and optionally `onError`, `dedupe`, `maxBodyBytes` and `readTimeoutMs`.
  */
 export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<K> &
   // (Required when the events are typed as raw: the parser must not read them as enhanced.)
@@ -64,29 +64,70 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * @default logs the event's signature and the error with `console.error`
    */
   onError?: ((error: unknown, event: DeliveryEvents[K]) => void) | undefined;
-  /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures */
+  /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`) */
   dedupe?: SignatureStore | false | undefined;
   /** Largest body accepted, in bytes; larger answers 413. @default 10_485_760 (10 MiB) */
   maxBodyBytes?: number | undefined;
+  /**
+   * How long the whole body may take to arrive, in milliseconds, from when the handler starts
+   * reading it; later answers 408 and reading stops. Without it, a sender gone silent mid-body
+   * holds the connection until the server's own timeout (300 s in Node). `Infinity`: no limit.
+   * @default 30_000 (30 s)
+   */
+  readTimeoutMs?: number | undefined;
+}
+
+/** The options of {@link createMemorySignatureStore}. */
+export interface MemorySignatureStoreOptions {
+  /**
+   * How long a signature is remembered, in milliseconds (sooner forgotten when `maxEntries` newer
+   * ones came). The service redelivers a failed delivery up to 3 times, a minute apart: a day
+   * covers that with room to spare, and costs no more memory than `maxEntries` allows.
+   * `Infinity`: forgotten by count only.
+   * @default 86_400_000 (24 hours)
+   */
+  ttlMs?: number | undefined;
 }
 
 /**
- * An in-memory signature store that forgets the oldest entries beyond `maxEntries`.
+ * An in-memory signature store that forgets the oldest entries beyond `maxEntries`, and any entry
+ * older than `ttlMs`.
  * @throws ConfigurationError unless `maxEntries` is a whole number ≥ 1 (0 would never de-duplicate,
- * and NaN would never forget)
+ * and NaN would never forget) and `ttlMs` a number > 0 (0 or NaN would never de-duplicate)
  */
-export function createMemorySignatureStore(maxEntries = 10_000): SignatureStore {
+export function createMemorySignatureStore(
+  maxEntries = 10_000,
+  options: MemorySignatureStoreOptions = {},
+): SignatureStore {
   if (!(Number.isInteger(maxEntries) && maxEntries >= 1))
     throw new ConfigurationError(
       `maxEntries: must be a whole number >= 1 (got ${typeof maxEntries === "number" ? maxEntries : typeof maxEntries})`,
     );
-  const seen = new Set<string>();
+  const { ttlMs = 24 * 60 * 60 * 1000 } = options ?? {};
+  if (!(typeof ttlMs === "number" && ttlMs > 0))
+    throw new ConfigurationError(
+      `ttlMs: must be a number of milliseconds > 0, or Infinity to forget by count only (got ${typeof ttlMs === "number" ? ttlMs : typeof ttlMs})`,
+    );
+  // When each signature was added. A Map iterates in insertion order, and a signature added again
+  // is moved to the end: the first entries are the oldest, so both bounds forget from the front.
+  const added = new Map<string, number>();
+  const forget = (now: number) => {
+    for (const [signature, at] of added) {
+      if (added.size <= maxEntries && now - at < ttlMs) break;
+      added.delete(signature);
+    }
+  };
+  // (A monotonic clock: a wall-clock change must not forget every signature at once.)
   return {
-    has: (signature) => seen.has(signature),
+    has(signature) {
+      forget(performance.now());
+      return added.has(signature);
+    },
     add(signature) {
-      seen.add(signature);
-      // A Set iterates in insertion order: the first entry is the oldest.
-      if (seen.size > maxEntries) seen.delete(seen.values().next().value as string);
+      const now = performance.now();
+      added.delete(signature);
+      added.set(signature, now);
+      forget(now);
     },
   };
 }
@@ -189,44 +230,71 @@ const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /**
- * Reads a body of at most `limit` bytes; `undefined` as soon as it grows past that (the rest is
- * not read, so an oversized upload costs no memory).
+ * Reads a body of at most `limit` bytes that all arrives within `timeoutMs`; else the status that
+ * refuses it, as soon as that is known: 413 once it grows past `limit`, 408 once the time is up
+ * (the rest is not read, so an oversized or stalled upload costs no memory and is not waited for).
  */
 async function readBody(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
-): Promise<Uint8Array | undefined> {
+  timeoutMs: number,
+): Promise<Uint8Array | 408 | 413> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the limit.)
-    if (!ArrayBuffer.isView(value)) throw new TypeError("delivery body: a chunk that is not bytes");
-    size += value.byteLength;
-    if (size > limit) {
-      reader.cancel().catch(() => {});
-      return undefined;
+  let timedOut = false;
+  // Cancelling ends a pending read at once (done), however long the sender stays silent.
+  const timer =
+    timeoutMs === Infinity
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          reader.cancel().catch(() => {});
+        }, timeoutMs);
+  try {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (timedOut) return 408;
+      if (done) break;
+      // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the limit.)
+      if (!ArrayBuffer.isView(value))
+        throw new TypeError("delivery body: a chunk that is not bytes");
+      size += value.byteLength;
+      if (size > limit) {
+        reader.cancel().catch(() => {});
+        return 413;
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
+    return bytes;
+  } finally {
+    // (A pending timer would also keep a Node process, or a serverless instance, alive.)
+    clearTimeout(timer);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
-  return bytes;
 }
 
-const HANDLER_OPTIONS = ["authHeader", "onEvent", "kind", "onError", "dedupe", "maxBodyBytes"];
+const HANDLER_OPTIONS = [
+  "authHeader",
+  "onEvent",
+  "kind",
+  "onError",
+  "dedupe",
+  "maxBodyBytes",
+  "readTimeoutMs",
+];
 
 /**
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
- * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` (reading stops
- * there), 400 to a body that cannot be read or is not a UTF-8 JSON array of events, 500 when
- * `onEvent` throws or the events are of the other `kind` (a raw webhook's events, with the
- * default kind: a `ConfigurationError` to `onError`), and 200 once every new event was handled.
+ * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` and 408 to one not
+ * all arrived within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or
+ * is not a UTF-8 JSON array of events, 500 when `onEvent` throws or the events are of the other
+ * `kind` (a raw webhook's events, with the default kind: a `ConfigurationError` to `onError`), and
+ * 200 once every new event was handled.
  *
  * De-duplication: an event whose signature the store already holds is skipped, and while one
  * delivery is handling a signature, another delivery with the same signature waits for it (then
@@ -270,7 +338,12 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   for (const name in options)
     if (!HANDLER_OPTIONS.includes(name))
       misconfigured(name, `is not a webhook handler option (${HANDLER_OPTIONS.join(", ")})`);
-  const { kind = "enhanced" as K, dedupe, maxBodyBytes = 10 * 1024 * 1024 } = options;
+  const {
+    kind = "enhanced" as K,
+    dedupe,
+    maxBodyBytes = 10 * 1024 * 1024,
+    readTimeoutMs = 30_000,
+  } = options;
   // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
   const authHeader =
     typeof options.authHeader === "string"
@@ -295,6 +368,15 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     misconfigured("dedupe", "must be false or a store with has() and add()");
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
     misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${got(maxBodyBytes)})`);
+  // (setTimeout fires at once past 2^31 - 1 ms: a longer limit would answer every delivery 408.)
+  if (
+    readTimeoutMs !== Infinity &&
+    !(Number.isInteger(readTimeoutMs) && readTimeoutMs >= 1 && readTimeoutMs <= 2 ** 31 - 1)
+  )
+    misconfigured(
+      "readTimeoutMs",
+      `must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${got(readTimeoutMs)})`,
+    );
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
   // Encoded once: encoding the secret per request would make every check's time depend on its
   // length. A check now costs time in the length of the received header only.
@@ -341,14 +423,15 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     if (!authorized) return text(401, "unauthorized");
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return text(413, "payload too large");
-    let bytes: Uint8Array | undefined;
+    let bytes: Uint8Array | 408 | 413;
     try {
-      bytes = await readBody(request.body, maxBodyBytes);
+      bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs);
     } catch {
       // (A body already read, or a stream that failed: the sender's fault or ours, not UTF-8.)
       return text(400, "delivery body: could not be read");
     }
-    if (!bytes) return text(413, "payload too large");
+    if (bytes === 413) return text(413, "payload too large");
+    if (bytes === 408) return text(408, "request timeout");
     let body: string;
     try {
       body = utf8.decode(bytes);
@@ -415,6 +498,8 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   body?: unknown;
   /** The body's bytes, where a platform keeps them beside the parsed body (Google Cloud Functions, Firebase): used as the body. */
   rawBody?: unknown;
+  /** node:http2's stream of the request (its compatibility API): closed after an early answer. */
+  stream?: { close(code?: number): unknown } | undefined;
 }
 /** The minimal shape of Node's `http.ServerResponse` that {@link toNodeHandler} writes to. */
 export interface NodeResponse {
@@ -432,9 +517,10 @@ export interface NodeResponse {
  * Whatever happens (a client that disconnects mid-body, a method or URL `Request` refuses, a
  * handler that throws) it answers or gives up on that request; it never rejects, so it cannot
  * bring the server down with an unhandled rejection. An answer given before the body was read
- * (401, 413) closes the connection: a sender still streaming a large body without a
+ * (401, 405, 408, 413) closes the connection: a sender still streaming a large body without a
  * `Content-Length` may see the connection reset instead of the answer (a failed delivery either
- * way). Over HTTP/2 the stream is not reset: a sender still streaming stalls there instead.
+ * way). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR, once the answer
+ * is sent), and the connection serves other streams.
  *
  * Behind Express or another framework, mount it before any JSON body parser, or give it the raw
  * body (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used
@@ -467,9 +553,15 @@ export function toNodeHandler(
       if (res.headersSent) return;
       res.statusCode = status;
       headers.forEach((value, name) => res.setHeader(name, value));
-      // An unread upload would otherwise keep arriving on a kept-alive connection.
-      if (!req.complete) res.setHeader("connection", "close");
+      // An unread upload would otherwise keep arriving on a kept-alive connection (HTTP/1), or
+      // hold its stream open, the sender stalled by flow control (HTTP/2, which has no Connection
+      // header: there the stream is closed instead, the connection kept for other streams).
+      const unread = !req.complete;
+      if (unread && !req.stream) res.setHeader("connection", "close");
       res.end(body);
+      // RST_STREAM with NO_ERROR (0), which RFC 9113 §8.1 gives for this case: node:http2 sends it
+      // once the answer is flushed, so it does not cut the answer off.
+      if (unread) req.stream?.close(0);
     };
     const method = req.method ?? "GET";
     // Set when the handler reads a body that a body parser had consumed already.
@@ -513,8 +605,9 @@ export function toNodeHandler(
                   else
                     controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
                 },
-                // Not `chunks.return()`: that destroys the socket, and the answer (413) with it.
-                // The rest of the upload stays unread until `connection: close` ends it.
+                // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
+                // with it. The rest of the upload stays unread until the answer's `connection:
+                // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
                 cancel() {},
               });
         // `duplex: "half"` is how a streamed request body is declared (not yet in the DOM types).

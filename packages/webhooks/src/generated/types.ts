@@ -173,7 +173,6 @@ export interface components {
         U64: U64;
         UnixTimestamp: UnixTimestamp;
         UpdateWebhookRequest: UpdateWebhookRequest;
-        Url: Url;
         WatchedAddressOwners: WatchedAddressOwners;
         WatchedAddresses: WatchedAddresses;
         Webhook: Webhook;
@@ -1499,13 +1498,6 @@ export interface UpdateWebhookRequest {
     /** Read-only (whether the webhook is delivering), allowed so that a webhook from getWebhook can be sent back; how the service handles it is not documented. */
     active?: boolean | undefined;
 }
-/**
- * An absolute URL.
- *
- * Format: uri
- * @example https://example.com/hook
- */
-export type Url = string;
 /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
 export type WatchedAddressOwners = readonly Address[];
 /** The accounts to watch, at most 100000. */
@@ -1561,8 +1553,8 @@ export interface Webhook {
      * @example 0dd62b66-18fa-42bb-92b9-65bc0ee5e155
      */
     project?: string | undefined;
-    /** The URL that receives the POST deliveries. */
-    webhookURL: Url;
+    /** The URL that receives the POST deliveries: an HTTPS URL, the only kind the service accepts (so a webhook read with getWebhook can be sent back to updateWebhook as it is). */
+    webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). Always present (create and update require it too), so a webhook read with getWebhook can be sent back to updateWebhook. */
     transactionTypes: TransactionType[];
     /** The watched accounts (at most 100000). */
