@@ -75,7 +75,7 @@ const getOptional: RpcMethodDescriptor = {
   optionalBody: true,
 };
 const mint: RpcMethodDescriptor = { id: "mintCompressedNft", idempotent: false };
-const getQueried: RpcMethodDescriptor = {
+const getQueried: RpcMethodDescriptor<"swqosOnly"> = {
   id: "getQueried",
   idempotent: true,
   encode: rpcEncoding(undefined, { swqosOnly: "swqos_only" }),
@@ -100,7 +100,7 @@ const KINDS = {
   "write-retried": { method: mint, batched: false },
   query: { method: getQueried, batched: false },
   invalid: { method: getAsset, batched: false },
-} satisfies Record<string, { method: RpcMethodDescriptor; batched: boolean }>;
+} satisfies Record<string, { method: RpcMethodDescriptor<string>; batched: boolean }>;
 type Kind = keyof typeof KINDS;
 
 // ---------------------------------------------------------------------------------------------
@@ -354,7 +354,7 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
 // The server: builds a result around a tag, and the entries for one request.
 
 /** The `result` the server sends for `method` and `tag`. */
-const resultFor = (method: RpcMethodDescriptor, tag: string, v: ValuePlan): Json => {
+const resultFor = (method: RpcMethodDescriptor<string>, tag: string, v: ValuePlan): Json => {
   if (method === getBalance)
     return {
       context: { for: tag },
@@ -370,7 +370,7 @@ const resultFor = (method: RpcMethodDescriptor, tag: string, v: ValuePlan): Json
 };
 
 /** What the caller must get for that result: integers beyond 2^53 as bigint, u64 fields always. */
-const expectedValue = (method: RpcMethodDescriptor, tag: string, v: ValuePlan): unknown =>
+const expectedValue = (method: RpcMethodDescriptor<string>, tag: string, v: ValuePlan): unknown =>
   method === getBalance ? { context: { for: tag }, value: v.lamports } : resultFor(method, tag, v);
 
 const errorObject = (e: RpcErrorPlan): Json => ({
@@ -390,7 +390,11 @@ const tagOf = (request: WireRequest): string =>
 const indexOf = (tag: string) => Number(tag.slice("call-".length));
 
 /** The entries the server writes for `request` under `plan` (none, one or two). */
-const entriesFor = (request: WireRequest, method: RpcMethodDescriptor, plan: EntryPlan): Json[] => {
+const entriesFor = (
+  request: WireRequest,
+  method: RpcMethodDescriptor<string>,
+  plan: EntryPlan,
+): Json[] => {
   const { id } = request;
   const tag = tagOf(request);
   const envelope = { jsonrpc: "2.0", id };
@@ -699,7 +703,7 @@ const answerResponse = (text: string, init: ResponseInit = {}) =>
 function answer(
   plan: AttemptPlan,
   sent: Sent,
-  methodOf: (request: WireRequest) => RpcMethodDescriptor,
+  methodOf: (request: WireRequest) => RpcMethodDescriptor<string>,
   seenIds: readonly string[],
   signal: AbortSignal,
 ): Promise<Response> | Response {

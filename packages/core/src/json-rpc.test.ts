@@ -33,7 +33,7 @@ const getBalance: RpcMethodDescriptor = {
   u64: { value: 1 },
 };
 const getProofs: RpcMethodDescriptor = { id: "getMultipleNewAddressProofsV2", idempotent: true };
-const sendTransaction: RpcMethodDescriptor = {
+const sendTransaction: RpcMethodDescriptor<"swqosOnly"> = {
   id: "sendTransaction",
   idempotent: false,
   encode: rpcEncoding(undefined, { swqosOnly: "swqos_only" }),
@@ -138,7 +138,7 @@ describe("createJsonRpcClient: single calls", () => {
 
   it("checks a query option given with the call options against the params schema, sending nothing when it fails", async () => {
     const { fetch, calls } = stubFetch(server(() => "sig"));
-    const checked: RpcMethodDescriptor = {
+    const checked: RpcMethodDescriptor<"swqosOnly"> = {
       ...sendTransaction,
       params: vObject({ transaction: vBoundedString(1), swqosOnly: vBoolean }, ["transaction"]),
     };
@@ -796,7 +796,7 @@ describe("createJsonRpcClient: auto-batching", () => {
   });
 
   it("never batches a call with query options, even given in its params: the query reaches the URL", async () => {
-    const getQueried: RpcMethodDescriptor = {
+    const getQueried: RpcMethodDescriptor<"swqosOnly"> = {
       id: "getQueried",
       idempotent: true,
       encode: rpcEncoding(undefined, { swqosOnly: "swqos_only" }),
