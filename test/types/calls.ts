@@ -428,6 +428,10 @@ export async function lowLevelCalls(): Promise<void> {
   await rpc.call(getSlot, [], { timout: 5_000 });
   // @ts-expect-error — a query option of another method is not an option of this one
   await rpc.call(getSlot, [], { swqosOnly: true });
+  // @ts-expect-error — the options are an object
+  await rpc.call(getSlot, [], "fast");
+  // @ts-expect-error — the options are an object, for a method with query options too
+  await createSenderRpc().call(send, { transaction: "AQID" }, "fast");
   void slot;
 }
 

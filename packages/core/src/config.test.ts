@@ -288,6 +288,7 @@ describe("per-call options and the logger", () => {
         // @ts-expect-error — not a request option: refused at compile time too
         client.call(getAsset, {}, { abortSignal: new AbortController().signal }),
       ).rejects.toThrow(new ConfigurationError(`abortSignal: is not a request option (${names})`));
+      // @ts-expect-error — the options are an object: refused at compile time too
       await expect(client.call(getAsset, {}, "fast")).rejects.toThrow(
         new ConfigurationError("options: must be an object of request options (got string)"),
       );

@@ -88,6 +88,14 @@ export type SingleMethod<M> = true extends IsUnion<M> ? never : M;
 type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
 
 /**
+ * The options of a call: the request options, plus the method's query options when it has some.
+ * (Not `RequestOptions & {}` for none: that type would also take a string.)
+ */
+type CallOptions<Query extends string> = [Query] extends [never]
+  ? RequestOptions
+  : RequestOptions & { readonly [Name in Query]?: unknown };
+
+/**
  * A client for one JSON-RPC endpoint. `Endpoint` names it in the types only (`"rpc /"`,
  * `"sender /fast"`: the host and the path), so that the generated standalone functions refuse a
  * client of another endpoint.
@@ -105,9 +113,7 @@ export interface JsonRpcClient<Endpoint extends string = string> {
     params: unknown,
     // (Query is read from `method` only, never from the options: `[Query][…]` defers it, the way
     // NoInfer does from TypeScript 5.4, which the declarations cannot yet require.)
-    options?: RequestOptions & {
-      readonly [Name in [Query][Query extends unknown ? 0 : never]]?: unknown;
-    },
+    options?: CallOptions<[Query][Query extends unknown ? 0 : never]>,
   ): Promise<R>;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
