@@ -18,18 +18,25 @@ import { parseArgs } from "node:util";
 
 const t0 = performance.now();
 const root = fileURLToPath(new URL("..", import.meta.url));
-const { values: flags } = parseArgs({
-  options: {
-    dynamic: { type: "boolean" },
-    "no-build": { type: "boolean" },
-    quiet: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  },
-});
+const usage =
+  "usage: npm start [-- --dynamic] [-- --no-build] [-- --quiet]   (ports: CHAINDATA_MOCK_PORT, CHAINDATA_DOCS_PORT)";
+let flags;
+try {
+  ({ values: flags } = parseArgs({
+    options: {
+      dynamic: { type: "boolean" },
+      "no-build": { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  }));
+} catch (e) {
+  // e.g. `-- --port 4011`, the mock CLI's option: say so and how, rather than Node's stack trace
+  console.error(`npm start: ${e.message}\n${usage}`);
+  process.exit(2);
+}
 if (flags.help) {
-  console.log(
-    "usage: npm start [-- --dynamic] [-- --no-build] [-- --quiet]   (ports: CHAINDATA_MOCK_PORT, CHAINDATA_DOCS_PORT)",
-  );
+  console.log(usage);
   process.exit(0);
 }
 

@@ -204,6 +204,23 @@ describe("npm start", () => {
     expect(s.output()).toContain("SIGTERM: stopping…");
   }, 60_000);
 
+  it("a bad option is reported with the usage (exit 2, no stack)", async () => {
+    // `--port` is the CLI's (npm run mock); npm start takes CHAINDATA_MOCK_PORT
+    for (const args of [["--port", "4011"], ["--dynamic=yes"], ["extra"]]) {
+      const child = spawn(process.execPath, [`${root}scripts/start.mjs`, ...args], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      child.stderr.on("data", (d) => (out += d));
+      expect(await new Promise((r) => child.on("exit", r)), out).toBe(2);
+      expect(out).toMatch(/^npm start: /);
+      expect(out).toContain("usage: npm start");
+      expect(out).not.toMatch(/^\s+at /m);
+    }
+  });
+
   it("a taken port is reported plainly (exit 1, no stack)", async () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));

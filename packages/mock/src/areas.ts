@@ -60,6 +60,36 @@ export function restAreaByOperation(spec: LoadedSpec): Map<string, string> {
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
+/**
+ * The HTTP methods the spec serves at a path, for the `Allow` header of a 405: the verbs of the
+ * REST paths whose template matches it (`{wallet}` is one segment), and POST at a JSON-RPC endpoint.
+ */
+export function allowedMethods(
+  spec: LoadedSpec,
+  endpoints: RpcEndpoints,
+): (pathname: string) => string[] {
+  const routes = spec.areas
+    .filter((area) => area.kind === "openapi")
+    .flatMap((area) => Object.entries<any>(area.doc.paths ?? {}))
+    .map(([path, item]) => ({
+      pattern: templatePattern(path),
+      verbs: Object.keys(item)
+        .filter((v) => HTTP_METHODS.has(v))
+        .map((v) => v.toUpperCase()),
+    }));
+  return (pathname) => {
+    const verbs = routes.filter((r) => r.pattern.test(pathname)).flatMap((r) => r.verbs);
+    if (endpoints.has(pathname)) verbs.push("POST");
+    return [...new Set(verbs)];
+  };
+}
+
+/** `/v0/webhooks/{webhookID}` as a RegExp of the paths it matches, a parameter being one segment. */
+function templatePattern(template: string): RegExp {
+  const literals = template.split(/\{[^}]*\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${literals.join("[^/]+")}$`);
+}
+
 /** Where each area is served, with `base` the mock's URL. */
 export function areaUrls(spec: LoadedSpec, base: string): AreaUrl[] {
   return spec.areas.map((area) => {

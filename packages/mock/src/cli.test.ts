@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -134,6 +134,26 @@ describe("chaindata-mock CLI", () => {
     expect(await exited(s.child)).toBe(0);
     expect(alive(s.child.pid!)).toBe(false);
     expect(await portOpen(s.url)).toBe(false);
+  });
+
+  it("says how to pick another port when its port is taken (exit 1)", async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const child = spawn(process.execPath, [cli, "--port", String(port), "--spec-dir", specDir], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      spawned.push(child);
+      let text = "";
+      child.stderr.on("data", (c) => (text += c));
+      expect(await exited(child)).toBe(1);
+      expect(text).toContain(`port ${port} is in use`);
+      expect(text).toContain("--port");
+      expect(text).toContain("CHAINDATA_MOCK_PORT");
+    } finally {
+      blocker.close();
+    }
   });
 
   it("prints help, and rejects a bad option", async () => {

@@ -63,6 +63,13 @@ async function main() {
     ...(values["spec-dir"] !== undefined && { specDir: values["spec-dir"] }),
     quiet: !!values.quiet,
     logRequests: !values.quiet,
+  }).catch((e) => {
+    // Say how to get past it, as `npm start` does: the bare "listen EADDRINUSE" does not.
+    if (e?.code !== "EADDRINUSE") throw e;
+    console.error(
+      `chaindata-mock: port ${port} is in use (another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
+    );
+    process.exit(1);
   });
   if (!values.quiet)
     console.log(

@@ -5,15 +5,17 @@
  * - `POST <x-path>` (`/` for rpc, `/fast` for sender) with a JSON-RPC body (or a batch): each
  *   request is routed by its `method` to the synthetic operation `POST /__rpc/<area>/<method>`
  *   (see convert.ts) and answered by Prism, then the id is put back (json-rpc.ts).
- * - `/__rpc/…` itself: 404, internal.
+ * - `/__rpc/…` itself, or a target that is no path (`*`): 404.
  * - Anything else goes to Prism unchanged (the REST operations of the OpenAPI bundles, rest.ts),
- *   the sender's `GET /ping` among them (spec/openapi/sender.yaml: `ok`, text/plain).
+ *   the sender's `GET /ping` among them (spec/openapi/sender.yaml: `ok`, text/plain); a method a
+ *   path has no operation for (`GET /` too) is a 405 with `Allow`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { prismDocuments, restAreaByOperation, type RpcEndpoints } from "./areas.js";
+import { allowedMethods, prismDocuments, restAreaByOperation } from "./areas.js";
 import { CONTROL_PREFIX, handleControl } from "./control.js";
 import {
   cors,
+  parseTarget,
   problem,
   readBody,
   searchParamsToObject,
@@ -41,11 +43,12 @@ export async function createHandler(
   const { documents, endpoints } = prismDocuments(spec);
   const engine = await createPrismEngine(documents, defaults);
   const restAreas = restAreaByOperation(spec);
+  const allowed = allowedMethods(spec, endpoints);
   const dispatch = { engine, endpoints, dynamic: defaults.dynamic };
 
   return async (req, res) => {
     const started = Date.now();
-    const { pathname, searchParams } = new URL(req.url ?? "/", "http://mock");
+    const { pathname, searchParams } = parseTarget(req.url ?? "/");
     const query = searchParamsToObject(searchParams);
     const method = (req.method ?? "GET").toUpperCase();
     cors(req, res);
@@ -79,18 +82,22 @@ export async function createHandler(
 
     const rpcMethods = method === "POST" ? endpoints.get(pathname) : undefined;
     if (rpcMethods) return handleJsonRpc({ ...request, methods: rpcMethods }, dispatch);
-    if (pathname.startsWith("/__rpc/")) return rejectInternalPath(request, endpoints);
-    return handleRest(request, engine, restAreas);
+    // The synthetic operations are internal: clients use the real JSON-RPC wire format.
+    if (pathname.startsWith("/__rpc/"))
+      return rejectPath(
+        request,
+        `${pathname} is internal to the mock; POST JSON-RPC to ${[...endpoints.keys()].join(" or ")}`,
+      );
+    // `*` or a broken URL (parseTarget): no route has it, and Prism answers a 500 to a path without `/`.
+    if (!pathname.startsWith("/"))
+      return rejectPath(request, `The request target ${pathname} is not a path`);
+    return handleRest(request, engine, restAreas, allowed);
   };
 }
 
-/** The synthetic operations are internal: clients use the real JSON-RPC wire format. */
-function rejectInternalPath(c: ParsedRequest, endpoints: RpcEndpoints) {
-  const body = problem(
-    404,
-    "Not found",
-    `${c.pathname} is internal to the mock; POST JSON-RPC to ${[...endpoints.keys()].join(" or ")}`,
-  );
+/** A path no route of the mock has, and Prism cannot be asked about: 404, `no-route`. */
+function rejectPath(c: ParsedRequest, detail: string) {
+  const body = problem(404, "Not found", detail);
   sendProblem(c.res, body);
   return c.finish({
     kind: "other",

@@ -27,6 +27,23 @@ export interface ParsedRequest {
 
 const MAX_BODY = 10 * 1024 * 1024;
 
+/**
+ * The path and query of a request target, as sent. `new URL(target, base)` reads the origin-form
+ * `//v1/wallet/…` as the host `v1` and the path `/wallet/…`, and throws on `//[` (a 500); so the
+ * origin-form goes after a fixed origin. A target that is no URL (`*`, a broken absolute URL) is
+ * split at its `?`: no route has such a path, so it gets the 404 of a path outside the spec.
+ */
+export function parseTarget(target: string): { pathname: string; searchParams: URLSearchParams } {
+  try {
+    return new URL(target.startsWith("/") ? `http://mock${target}` : target);
+  } catch {
+    const q = target.indexOf("?");
+    return q < 0
+      ? { pathname: target, searchParams: new URLSearchParams() }
+      : { pathname: target.slice(0, q), searchParams: new URLSearchParams(target.slice(q + 1)) };
+  }
+}
+
 export function searchParamsToObject(sp: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(sp.keys())) {

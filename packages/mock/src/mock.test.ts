@@ -5,6 +5,7 @@
  * schema-valid data; stop() leaves nothing behind.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { request } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -168,6 +169,19 @@ async function call(
     body = text;
   }
   return { status: res.status, headers: res.headers, text, body };
+}
+
+/** A GET of `target` exactly as given (`fetch` would resolve it against a URL first). */
+function sendTarget(port: number, target: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path: target }, (res) => {
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 const rpc = (method: string, params: unknown, id: unknown = 1) => ({
@@ -922,6 +936,47 @@ describe("examples mode", () => {
     const r = await call(mock.url, `/v9/nothing?api-key=${KEY}`);
     expect(r.status).toBe(404);
     expect(mock.requests()[0]!.violations[0]!.code).toMatch(/NO_PATH_MATCHED/);
+  });
+
+  it("reads the request target as sent: `//v1/…` is a path, not the host `v1`; one `new URL` cannot read is a 404, not a 500", async () => {
+    const wallet = "/v1/wallet/86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY/balances";
+    // `//[` and `//x:99999/` made `new URL(target, base)` throw (a 500 with the stack, unlogged);
+    // `//v1/…` was read as the host `v1` and the path `/wallet/…`.
+    for (const target of [`/${wallet}`, "//[", "//x:99999/", "*"]) {
+      mock.clearRequests();
+      const r = await sendTarget(mock.port, `${target}?api-key=${KEY}`);
+      expect(r.status, `${target}: ${r.text}`).toBe(404);
+      expect(r.text).not.toContain(KEY);
+      expect(mock.requests()).toMatchObject([
+        { path: target, query: { "api-key": "***" }, status: 404 },
+      ]);
+    }
+  });
+
+  it("answers a method a path has no operation for with 405 and Allow; a JSON-RPC endpoint takes POST (not Prism's 'no path matched')", async () => {
+    mock.clearRequests();
+    const get = await call(mock.url, `/?api-key=${KEY}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.body.detail).toBe(
+      "GET / is a JSON-RPC endpoint: POST a JSON-RPC 2.0 request (or a batch) to it",
+    );
+    expect(mock.requests()).toMatchObject([
+      { method: "GET", path: "/", status: 405, violations: [{ code: "method-not-allowed" }] },
+    ]);
+    const fast = await call(mock.url, "/fast", { method: "PUT", body: rpc("sendTransaction", []) });
+    expect([fast.status, fast.headers.get("allow")]).toEqual([405, "POST"]);
+    // REST: Prism's 405, with the methods the path has (RFC 9110: a 405 carries Allow)
+    for (const [method, path, allow] of [
+      ["DELETE", "/v0/webhooks", "GET, POST"],
+      ["POST", "/v0/webhooks/642574b0-72aa-41dd-b293-356451e22168", "GET, PUT, DELETE"],
+      ["GET", "/v1/wallet/batch-identity", "POST"],
+    ]) {
+      const r = await call(mock.url, `${path}?api-key=${KEY}`, { method });
+      expect([r.status, r.headers.get("allow")], `${method} ${path}`).toEqual([405, allow]);
+      expect(r.body.type).toMatch(/NO_METHOD_MATCHED/);
+    }
+    expect((await call(mock.url, `/v9/nothing?api-key=${KEY}`)).headers.get("allow")).toBeNull();
   });
 
   it("answers a body that is not JSON with -32700, and a bad batch entry with -32600", async () => {

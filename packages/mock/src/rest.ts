@@ -25,12 +25,14 @@ import {
   type PrismPreferences,
   type Violation,
 } from "./prism.js";
+import type { RequestLogEntry } from "./request-log.js";
 
-/** `restAreas`: the area of each operation, by "VERB /path". */
+/** `restAreas`: the area of each operation, by "VERB /path"; `allowed`: the methods of a path (areas.ts). */
 export async function handleRest(
   c: ParsedRequest,
   engine: PrismEngine,
   restAreas: Map<string, string>,
+  allowed: (pathname: string) => string[],
 ) {
   const { body, logged, parseError } = parseBody(c);
   const input = { method: c.method, path: c.pathname, query: c.query, headers: c.headers, body };
@@ -66,6 +68,8 @@ export async function handleRest(
   if (!result.ok) {
     const undocumented = undocumentedStatusOf(c, result.operation, operationKey);
     if (undocumented) return answerHookError("Mock: undocumented status", undocumented);
+    const allow = result.operation ? [] : allowed(c.pathname);
+    if (allow.length) return answerMethodNotAllowed(c, result.problem, allow, common);
     const violations = [problemViolation(result.problem, ["request"])];
     const headers = { "content-type": "application/problem+json", ...result.headers };
     send(c.res, result.problem.status, headers, JSON.stringify(result.problem));
@@ -92,6 +96,38 @@ export async function handleRest(
   addViolationHeader(headers, violations);
   sendBody(c.res, result.status, headers, out);
   return c.finish({ ...common, status: result.status, violations });
+}
+
+/**
+ * A path the spec serves, asked with a method it has no operation for: 405 with `Allow` (RFC 9110
+ * requires it; Prism sends none). Prism's own 405 for a REST path; a JSON-RPC endpoint (`GET /`)
+ * Prism does not know, and its "no path matched" 404 read as a wrong URL, so the mock says why.
+ */
+function answerMethodNotAllowed(
+  c: ParsedRequest,
+  prismProblem: ReturnType<typeof problem>,
+  allow: string[],
+  common: Pick<RequestLogEntry, "kind" | "areas" | "body">,
+) {
+  const headers = { allow: allow.join(", ") };
+  if (prismProblem.status === 405) {
+    sendProblem(c.res, prismProblem, headers);
+    const violation = problemViolation(prismProblem, ["request"]);
+    return c.finish({ ...common, status: 405, violations: [violation] });
+  }
+  const body = problem(
+    405,
+    "Method not allowed",
+    `${c.method} ${c.pathname} is a JSON-RPC endpoint: POST a JSON-RPC 2.0 request (or a batch) to it`,
+  );
+  sendProblem(c.res, body, headers);
+  const violation: Violation = {
+    location: ["request", "method"],
+    message: body.detail,
+    code: "method-not-allowed",
+    severity: "error",
+  };
+  return c.finish({ ...common, status: 405, violations: [violation] });
 }
 
 /**
