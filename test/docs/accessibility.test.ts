@@ -751,6 +751,37 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     }
   }, 60_000);
 
+  it("the navigation's deprecated dot is announced: Chromium names a deprecated operation's link '<name> (deprecated)'; axe passes", async () => {
+    // Chromium's own accessibility tree, as a screen reader gets it (playwright's ariaSnapshot
+    // computes names itself, and counts a child's title, which Chromium does not).
+    const linkName = async (tab: Page, selector: string) => {
+      const cdp = await tab.context().newCDPSession(tab);
+      const { root } = await cdp.send("DOM.getDocument");
+      const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+      const { nodes } = await cdp.send("Accessibility.getPartialAXTree", {
+        nodeId,
+        fetchRelatives: false,
+      });
+      await cdp.detach();
+      return nodes[0]?.name?.value;
+    };
+    const { context, tab } = await newTab();
+    try {
+      for (const path of ["token-metadata/getTokenMetadata.html", "mint/mintCompressedNft.html"]) {
+        await tab.goto(`${origin}/${path}`);
+        const id = path.split("/")[1]!.replace(".html", "");
+        expect(await linkName(tab, 'nav.side a[aria-current="page"]'), path).toBe(
+          `${id} (deprecated)`,
+        );
+        expect(await axeOn(tab)).toEqual([]);
+      }
+      await tab.goto(`${origin}/das/getAsset.html`);
+      expect(await linkName(tab, 'nav.side a[aria-current="page"]')).toBe("getAsset");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a #fragment target is tinted until the next one; the menu and the main content never are", async () => {
     const { context, tab } = await newTab();
     try {

@@ -241,7 +241,7 @@ describe("docs site in Chromium", () => {
     await page.fill("#search", "RateLimitError");
     await page.locator("#search-results li a").first().waitFor();
     await page.locator("#search-results li a").first().click();
-    await page.waitForURL(/\/getting-started\.html#errors$/);
+    await page.waitForURL(/\/getting-started\.html#error-RateLimitError$/);
     // an enum value finds the schema that lists it, named as a value
     await page.fill("#search", "NFT_SALE");
     const valueHit = page.locator("#search-results li a").first();
@@ -250,6 +250,42 @@ describe("docs site in Chromium", () => {
     expect(await valueHit.locator(".hit-sub").textContent()).toMatch(/^value NFT_SALE/);
     await page.fill("#search", "zzzz-nothing");
     await page.locator("#search-results li.none").waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("search: an error code or HTTP status leads to the row naming the SDK's error class; a word of an operation's name finds the operations before schemas; SDK calls are found as written", async () => {
+    const hitNames = async (query: string) => {
+      await page.fill("#search", query);
+      await page.locator("#search-results li a").first().waitFor();
+      return page.locator("#search-results .hit-name").allTextContents();
+    };
+    await page.goto(`${origin}/das/getAsset.html`);
+    expect((await hitNames("-32602"))[0]).toBe("-32602 Invalid params");
+    await page.press("#search", "Enter");
+    await page.waitForURL(/\/getting-started\.html#code-32602$/);
+    expect(await page.locator("tr.target-flash").textContent()).toContain("BadRequestError");
+    expect((await hitNames("429"))[0]).toBe("HTTP 429 Too Many Requests");
+    expect(await page.locator("#search-results .hit-sub").first().textContent()).toContain(
+      "RateLimitError",
+    );
+    // "compressed": the methods whose name holds the word, not only the schemas that start with it
+    const compressed = await hitNames("compressed");
+    const methods = compressed.filter((n) => /^get[A-Z]/.test(n));
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        "getCompressedAccountsByOwner",
+        "getCompressedBalanceByOwner",
+        "getCompressedTokenAccountsByOwner",
+      ]),
+    );
+    expect(compressed.slice(0, methods.length)).toEqual(methods);
+    const webhook = await hitNames("webhook");
+    expect(webhook.slice(0, 3)).toEqual(["Webhook", "createWebhook", "deleteWebhook"]);
+    // the call as the Package row and the snippets write it, with or without its parentheses
+    for (const query of ["das.getAsset()", "das.getAsset", "createDasClient"])
+      expect((await hitNames(query))[0], query).toBe(
+        query === "createDasClient" ? "DAS" : "getAsset",
+      );
     expect(problems).toEqual([]);
   });
 

@@ -18,7 +18,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocs, serveDocs, type BuildResult } from "../../packages/docs/src/index.mjs";
+import {
+  buildDocs,
+  checkLinks,
+  serveDocs,
+  type BuildResult,
+} from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { sdkName } from "../../packages/docs/src/util.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -150,6 +155,52 @@ describe("docs build", () => {
       expect(deprecated).toContain("token-metadata/index.html");
     expect(deprecated).not.toContain("das/index.html");
     expect(nav).toMatch(/Wallet <span class="badge badge-beta">beta<\/span>/);
+    // The deprecated dot is a colour only: the link's text says it too (accessibility.test.ts
+    // checks what Chromium announces).
+    for (const id of ["getTokenMetadata", "mintCompressedNft"])
+      expect(nav).toMatch(
+        new RegExp(
+          `<span class="nav-op">${id}</span><span class="dot dot-dep"[^>]*></span><span class="visually-hidden"> \\(deprecated\\)</span></a>`,
+        ),
+      );
+  });
+
+  it("says per host where the SDK puts the API key, as @chaindata/core's hosts do (admin: the X-Api-Key header), and what else the host accepts", async () => {
+    const core: Record<string, any> = await import("@chaindata/core");
+    const home = page("index.html");
+    const start = home.indexOf('<section id="hosts"');
+    const hosts = home.slice(start, home.indexOf("</section>", start));
+    const row = (host: string) =>
+      text(new RegExp(`<tr><th scope="row"><code>${host}</code>[^]*?</tr>`).exec(hosts)![0]);
+    for (const [name, host] of Object.entries<any>(index.hosts)) {
+      // Where the SDK really puts it: the generated host's placeKey on a bare request.
+      const headers: Record<string, string> = {};
+      const url = new URL(core[`${name}Host`].placeKey("https://host.test/", headers, "KEY"));
+      const [header] = Object.keys(headers);
+      if (header) expect(header).toBe(host.auth.header.toLowerCase());
+      const sent = header
+        ? `the ${host.auth.header} header`
+        : `the ${[...url.searchParams.keys()][0]} query parameter`;
+      expect(row(name), name).toContain(`The SDK sends it as ${sent}`);
+      expect(row(name), name).toContain(host.auth.required ? "Required" : "Optional");
+    }
+    expect(row("admin")).toContain(
+      "The SDK sends it as the X-Api-Key header; also accepted: the api-key query parameter.",
+    );
+    // The wallet area's security takes the header too; the SDK sends the query parameter there.
+    expect(row("wallet")).toContain(
+      "The SDK sends it as the api-key query parameter; also accepted: the X-Api-Key header.",
+    );
+    expect(row("rpc")).not.toContain("also accepted");
+    // An Auth row that lists two ways says which one the SDK uses.
+    for (const path of ["admin/index.html", "admin/getProjectUsage.html"])
+      expect(text(page(path)), path).toContain(
+        "API key as the X-Api-Key header or the api-key query parameter (the SDK sends the X-Api-Key header) — required",
+      );
+    expect(text(page("wallet/getBalances.html"))).toContain(
+      "(the SDK sends the api-key query parameter)",
+    );
+    expect(text(page("das/getAsset.html"))).not.toContain("the SDK sends the");
   });
 
   it("shows the JSON-RPC wire format, parameters, result, errors and snippets (getAsset)", () => {
@@ -608,7 +659,7 @@ describe("docs build", () => {
         html.indexOf("</section>", html.indexOf(`<section id="${id}"`)),
       );
     const tableNames = (part: string) =>
-      [...part.matchAll(/<tr><td><code>(\w+)<\/code><\/td>/g)].map((m) => m[1]);
+      [...part.matchAll(/<tr(?: id="[^"]+")?><td><code>(\w+)<\/code><\/td>/g)].map((m) => m[1]);
     const config = readFileSync(join(root, "packages/core/src/config.ts"), "utf8");
     const members = (start: string) => {
       const body = config.slice(
@@ -668,11 +719,14 @@ describe("docs build", () => {
     const core = await import("@chaindata/core");
     const errors = Object.keys(core).filter((k) => /Error$/.test(k));
     expect(errors.length).toBeGreaterThan(10);
-    for (const name of errors)
+    // an error class by its name, to its row of the table (no other entry holds it)
+    for (const name of errors) {
       expect(
-        holding(name).map((e: any) => e.u),
+        idx.entries.filter((e: any) => e.n === name).map((e: any) => e.u),
         name,
-      ).toEqual(["getting-started.html#errors"]);
+      ).toEqual([`getting-started.html#error-${name}`]);
+      expect(holding(name), name).toEqual([]);
+    }
     for (const name of ["rateLimit", "baseUrls", "retryNonIdempotent", "signal"])
       expect(
         holding(name).map((e: any) => e.u),
@@ -711,6 +765,101 @@ describe("docs build", () => {
     expect(text(page("sender/index.html"))).toContain(
       "In the SDK: senderRegions from @chaindata/sender, e.g. createSenderClient({ baseUrls: { sender: senderRegions.slc } }).",
     );
+  });
+
+  it("search finds a JSON-RPC error code and an HTTP status, leading to the Getting started row that names the SDK's error class", () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const html = page("getting-started.html");
+    const row = (id: string) =>
+      text(new RegExp(`<tr id="${id}">[^]*?</tr>`).exec(html)?.[0] ?? `(no row ${id})`);
+    // The SDK's class per status, as packages/core/src/errors.ts picks it (a JSON-RPC error in a
+    // 2xx answer is a JsonRpcError).
+    const errors = readFileSync(join(root, "packages/core/src/errors.ts"), "utf8");
+    const table = errors.slice(
+      errors.indexOf("const byStatus"),
+      errors.indexOf("};", errors.indexOf("const byStatus")),
+    );
+    const byStatus = Object.fromEntries(
+      [...table.matchAll(/(\d{3}): (\w+)/g)].map((m) => [Number(m[1]), m[2]]),
+    );
+    expect(errors).toContain("fields.status > 499 ? InternalServerError : APIError");
+    const classOf = (status: number) =>
+      status < 300
+        ? "JsonRpcError"
+        : (byStatus[status] ?? (status > 499 ? "InternalServerError" : "APIError"));
+    const statuses = new Set<number>(Object.keys(byStatus).map(Number));
+    let codes = 0;
+    for (const a of index.areas) {
+      const doc = load(a.file);
+      if (a.kind !== "openrpc") {
+        for (const item of Object.values<any>(doc.paths ?? {}))
+          for (const o of Object.values<any>(item))
+            for (const s of Object.keys(o?.responses ?? {}))
+              if (/^[45]\d\d$/.test(s)) statuses.add(Number(s));
+        continue;
+      }
+      for (const m of doc.methods)
+        for (const e of m.errors ?? []) {
+          const err = e.$ref ? doc.components.errors[e.$ref.split("/").pop()] : e;
+          const status = doc["x-error-info"]?.[String(err.code)]?.httpStatus;
+          if (status >= 400) statuses.add(status);
+          const entry = idx.entries.find((x: any) => x.n === `${err.code} ${err.message}`);
+          expect(entry?.u, `${err.code}`).toBe(`getting-started.html#code${err.code}`);
+          expect(row(`code${err.code}`), `${err.code} (${a.area})`).toContain(
+            status ? `HTTP ${status} → ${classOf(status)}` : "HTTP status not documented",
+          );
+          codes++;
+        }
+    }
+    expect(codes).toBeGreaterThan(20);
+    // -32602 is a 400 on DAS but arrives in a 200 from ZK compression (decision 0003)
+    expect(row("code-32602")).toMatch(/HTTP 400 → BadRequestError: DAS\b/);
+    expect(row("code-32602")).toMatch(/HTTP 200 → JsonRpcError: ZK Compression\b/);
+    // every status the spec documents or the SDK maps, to the row of the class it becomes
+    expect([...statuses]).toEqual(expect.arrayContaining([400, 401, 403, 404, 429, 503]));
+    for (const status of statuses) {
+      const entry = idx.entries.find((x: any) => new RegExp(`^HTTP ${status}\\b`).test(x.n));
+      expect(entry?.u, `HTTP ${status}`).toBe(`getting-started.html#error-${classOf(status)}`);
+      expect(entry.s, `HTTP ${status}`).toContain(classOf(status));
+    }
+    expect(idx.entries.find((x: any) => x.n === "HTTP 5xx")?.u, "the REST areas' 5XX").toBe(
+      "getting-started.html#error-InternalServerError",
+    );
+    expect(row("error-RateLimitError")).toContain("HTTP 429");
+  });
+
+  it("search finds the SDK's packages, client factories and method calls as the snippets write them", () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const urls = (name: string) =>
+      idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u);
+    for (const a of result.areas) {
+      const factory = `create${a.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}Client`;
+      expect(urls(`@chaindata/${a}`), a).toEqual([`${a}/index.html`]);
+      expect(urls(factory), a).toEqual([`${a}/index.html`]);
+    }
+    expect(urls("das.getAsset")).toEqual(["das/getAsset.html"]);
+    expect(urls("tokenMetadata.getTokenMetadata")).toEqual([
+      "token-metadata/getTokenMetadata.html",
+    ]);
+    expect(text(page("das/getAsset.html"))).toContain("@chaindata/das → das.getAsset()");
+    for (const name of ["@chaindata/sdk", "createChainDataClient"])
+      expect(urls(name), name).toEqual(["getting-started.html#all-in-one"]);
+  });
+
+  it("fails on a search hit that leads nowhere, as on a broken link", () => {
+    const pages = new Map([
+      ["index.html", '<main id="main"><a href="#main">x</a></main>'],
+      [
+        "search-index.json",
+        JSON.stringify({
+          entries: [{ u: "index.html#main" }, { u: "index.html#gone" }, { u: "no.html" }],
+        }),
+      ],
+    ]);
+    expect(checkLinks(pages)).toEqual([
+      'search-index.json: index.html#gone (no id "gone")',
+      "search-index.json: no.html (no no.html)",
+    ]);
   });
 
   it("search finds an enum value on the page of the schema that lists it", () => {

@@ -17,14 +17,20 @@ import {
   CALL_OPTIONS,
   CLIENT_OPTIONS,
   ERROR_CLASSES,
+  errorClassId,
+  errorClassOf,
   gettingStartedPage,
   homePage,
   operationPage,
   RECEIVER_NAMES,
   reachesReceiver,
   regionsExport,
+  rpcCodeId,
+  rpcCodeOutcomes,
+  rpcErrorCodes,
   schemaIndexPage,
   schemaPage,
+  STATUS_TEXT,
   standaloneWalk,
   TIP_NAMES,
   typeScriptSnippetsOf,
@@ -103,7 +109,13 @@ function sdkEntries(site) {
       k: "page",
       s: "The error classes every package exports, and the HTTP status behind each",
       u: "getting-started.html#errors",
-      f: ERROR_CLASSES.map(([name]) => name),
+    },
+    {
+      n: "Every area in one client",
+      k: "page",
+      s: "@chaindata/sdk: one client for every area, the options shared",
+      u: "getting-started.html#all-in-one",
+      f: ["@chaindata/sdk", "createChainDataClient"],
     },
   ];
   for (const area of site.areas) {
@@ -137,6 +149,52 @@ function sdkEntries(site) {
 }
 
 /**
+ * The errors, by what a user holds (a class in a stack trace, a code or a status in a log), each
+ * to its row of Getting started's errors: an SDK error class by its name, a JSON-RPC error code
+ * (`-32602 Invalid params`) with what the SDK makes of it, and every HTTP status the spec
+ * documents or the SDK maps, with the class it becomes.
+ */
+function errorEntries(site) {
+  const text = (html) => html.replace(/<[^>]+>/g, "");
+  const entries = ERROR_CLASSES.map(([name, when]) => ({
+    n: name,
+    k: "error",
+    s: text(when),
+    u: `getting-started.html#${errorClassId(name)}`,
+  }));
+  const codes = rpcErrorCodes(site);
+  for (const c of codes)
+    entries.push({
+      n: `${c.code} ${c.message ?? ""}`.trim(),
+      k: "error",
+      a: "JSON-RPC",
+      s: rpcCodeOutcomes(c),
+      u: `getting-started.html#${rpcCodeId(c.code)}`,
+      ...(c.name ? { f: [c.name] } : {}),
+    });
+  const statuses = new Set(
+    ERROR_CLASSES.map(([, , s]) => s)
+      .filter(Boolean)
+      .map(String),
+  );
+  for (const c of codes) for (const s of c.areas.keys()) if (s >= 400) statuses.add(String(s));
+  for (const area of site.areas)
+    for (const op of area.ops)
+      for (const r of op.rest?.responses ?? [])
+        if (/^[45]/.test(r.status)) statuses.add(r.status.replace(/X/g, "x"));
+  for (const status of [...statuses].sort()) {
+    const cls = errorClassOf(status);
+    entries.push({
+      n: `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ""}`,
+      k: "error",
+      s: `The SDK throws ${cls}`,
+      u: `getting-started.html#${errorClassId(cls)}`,
+    });
+  }
+  return entries;
+}
+
+/**
  * The string values of a schema's own enum and of its inline anyOf / oneOf branches (a branch
  * that is a $ref, such as an open enum's known values, has its own page and entry).
  */
@@ -157,7 +215,7 @@ function searchIndex(site) {
     u: "getting-started.html",
   });
   entries.push(authEntry(site));
-  entries.push(...sdkEntries(site));
+  entries.push(...sdkEntries(site), ...errorEntries(site));
   for (const area of site.areas) {
     entries.push({
       n: area.label,
@@ -165,6 +223,8 @@ function searchIndex(site) {
       a: area.deprecated ? "deprecated" : area.kind === "openrpc" ? "JSON-RPC" : "REST",
       s: firstSentence(area.info.summary || area.info.description, 140),
       u: `${area.key}/index.html`,
+      // What every snippet imports and calls first.
+      f: [area.pkg, area.factory],
     });
     for (const op of [...area.ops, ...area.deliveries]) {
       const fields = new Set();
@@ -186,6 +246,8 @@ function searchIndex(site) {
         for (const r of op.rest.responses)
           if (/^2/.test(r.status)) fieldNames(doc, r.schema, fields);
       }
+      // The call as the Package row and the snippets write it (das.getAsset).
+      if (op.transport !== "delivery") fields.add(`${op.area.clientVar}.${op.id}`);
       // How the key travels (api-key, X-Api-Key, Authorization): searched like a field.
       for (const w of (op.rest?.auth ?? area.auth).ways) fields.add(w.name);
       // The SDK's receiver, for a delivery that reaches your endpoint.
@@ -233,7 +295,10 @@ function searchIndex(site) {
   return { version: 1, entries };
 }
 
-/** Every href/src of every page resolves to a file (and to an element id when it has a #fragment). */
+/**
+ * Every href/src of every page, and every hit of the search index, resolves to a file (and to an
+ * element id when it has a #fragment).
+ */
 export function checkLinks(pages) {
   const broken = [];
   const ids = new Map();
@@ -242,10 +307,16 @@ export function checkLinks(pages) {
       ids.set(path, new Set([...pages.get(path).matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
     return ids.get(path);
   };
-  for (const [path, html] of pages) {
-    if (!path.endsWith(".html")) continue;
-    for (const m of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
-      const raw = m[1].replace(/&amp;/g, "&");
+  const linksOf = (path, text) => {
+    if (path.endsWith(".html"))
+      return [...text.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) =>
+        m[1].replace(/&amp;/g, "&"),
+      );
+    // (The search's hits are links too, relative to the site's root, where the index sits.)
+    return path === "search-index.json" ? JSON.parse(text).entries.map((e) => e.u) : [];
+  };
+  for (const [path, text] of pages) {
+    for (const raw of linksOf(path, text)) {
       if (/^(https?:|mailto:|data:)/.test(raw)) continue;
       const [file, frag] = raw.split("#");
       const target = file ? posix.normalize(posix.join(posix.dirname(path), file)) : path;

@@ -87,12 +87,16 @@ function nav(pc) {
   const cur = pc.path;
   const link = (target, text, extra = "") =>
     `<a href="${href(pc, target)}"${target === cur ? ' aria-current="page"' : ""}${extra}>${text}</a>`;
+  // The deprecated dot is a colour, and a title that Chromium leaves out of the link's name: the
+  // link's text says it for screen readers (and the dot stays out, so that none says it twice).
+  const deprecatedDot =
+    '<span class="dot dot-dep" title="deprecated" aria-hidden="true"></span><span class="visually-hidden"> (deprecated)</span>';
   const areaBlock = (a) => {
     const open = pc.area === a;
     const items = [...a.ops, ...a.deliveries]
       .map(
         (o) =>
-          `<li>${link(o.href, `<span class="nav-op">${esc(o.id)}</span>${o.deprecated ? '<span class="dot dot-dep" title="deprecated"></span>' : ""}`)}</li>`,
+          `<li>${link(o.href, `<span class="nav-op">${esc(o.id)}</span>${o.deprecated ? deprecatedDot : ""}`)}</li>`,
       )
       .join("");
     return `<li class="nav-area${open ? " open" : ""}">${link(`${a.key}/index.html`, `${esc(a.label)}${a.beta ? ' <span class="badge badge-beta">beta</span>' : ""}`)}<ul>${items}</ul></li>`;

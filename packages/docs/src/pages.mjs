@@ -30,7 +30,7 @@ const json = (v) => toJson(v, 2);
 // One locale for every sort, not the host's: under lt_LT, "Y" sorts right after "I", so a
 // build's lists would depend on where it ran.
 const byName = (a, b) => a.localeCompare(b, "en");
-const STATUS_TEXT = {
+export const STATUS_TEXT = {
   200: "OK",
   201: "Created",
   202: "Accepted",
@@ -62,13 +62,54 @@ function toc(items) {
     : "";
 }
 
-function authText(pc, auth) {
+/** One way of sending the key: "the `X-Api-Key` header", "the `api-key` query parameter". */
+const keyWay = (w) =>
+  `the <code>${esc(w.name)}</code> ${w.in === "header" ? "header" : `${esc(w.in)} parameter`}`;
+
+/**
+ * Where the SDK puts a host's API key: the header when index.json's host names one, else the
+ * query parameter (the rule by which scripts/generate picks each host's `placeKey`;
+ * build.test.ts holds the two together).
+ */
+export function sdkKeyWay(host) {
+  const auth = host?.auth;
+  if (auth?.header) return { in: "header", name: auth.header };
+  return auth?.query ? { in: "query", name: auth.query } : undefined;
+}
+
+function authText(pc, auth, host) {
   if (!auth || !auth.ways.length) return "none";
-  const ways = auth.ways.map(
-    (w) =>
-      `<code>${esc(w.name)}</code> ${w.in === "header" ? "header" : `${esc(w.in)} parameter`}${marker(pc, w.source)}`,
-  );
-  return `API key as the ${ways.join(" or the ")} — ${auth.required ? "required" : "optional"}`;
+  const ways = auth.ways.map((w) => `${keyWay(w)}${marker(pc, w.source)}`);
+  // With a choice of ways, which one the SDK takes (the admin host: the header).
+  const sdk = auth.ways.length > 1 && sdkKeyWay(host);
+  return `API key as ${ways.join(" or ")}${sdk ? ` (the SDK sends ${keyWay(sdk)})` : ""} — ${auth.required ? "required" : "optional"}`;
+}
+
+/**
+ * The home page's API key cell of a host: where the SDK sends the key, and the other ways the
+ * host takes it (index.json's host, and the `security` of the areas it serves: the wallet's
+ * X-Api-Key header).
+ */
+function hostKeyText(site, hostKey, host) {
+  const sdk = sdkKeyWay(host);
+  if (!sdk) return "";
+  const seen = new Set([`${sdk.in}:${sdk.name}`]);
+  const also = [];
+  const offered = [
+    { in: "query", name: host.auth.query },
+    { in: "header", name: host.auth.header },
+    ...site.areas
+      .flatMap((a) => a.parts ?? [a])
+      .filter((a) => a.hostKey === hostKey)
+      .flatMap((a) => a.auth.ways),
+  ];
+  for (const w of offered) {
+    const key = `${w.in}:${w.name}`;
+    if (!w.name || seen.has(key)) continue;
+    seen.add(key);
+    also.push(w);
+  }
+  return `The SDK sends it as ${keyWay(sdk)}${also.length ? `; also accepted: ${also.map(keyWay).join(" or ")}` : ""}. ${host.auth.required ? "Required" : "Optional"}.`;
 }
 
 /** An environment's or region's base URL → what the page shows: the operation's endpoint on an operation page. */
@@ -259,7 +300,7 @@ function facts(pc, op) {
         ? `<strong>Not idempotent</strong>: the SDK does not retry it unless the call's options say <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).`
         : `Idempotent: safe to retry.${requestDefaultsText(pc, op)}`,
     ]);
-    rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth)]);
+    rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth, area.host)]);
   }
   if (op.pagination) rows.push(["Pagination", paginationText(op)]);
   return `<dl class="facts">${rows.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
@@ -527,7 +568,7 @@ function errorsSection(pc, op) {
     const rows = errs
       .map(
         (e) =>
-          `<tr><td><code>${esc(e.code)}</code></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary>${codePre(`<code>${esc(json(e.data))}</code>`)}</details>` : ""}</td></tr>`,
+          `<tr><td><a href="${href(pc, `getting-started.html#${rpcCodeId(e.code)}`)}"><code>${esc(e.code)}</code></a></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary>${codePre(`<code>${esc(json(e.data))}</code>`)}</details>` : ""}</td></tr>`,
       )
       .join("");
     const in200 = errs.some((e) => e.httpStatus === 200)
@@ -754,7 +795,7 @@ export function areaPage(site, area) {
 ${area.beta ? '<div class="callout callout-beta" role="note"><strong>Beta.</strong> Routes and response formats may change.</div>' : ""}
 ${area.deprecated ? '<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> Every operation of this area is deprecated; see each page for its replacement.</div>' : ""}
 ${md(pc, info.description)}${info["x-source"] || area.doc["x-source"] ? `<p class="small">Source ${marker(pc, info["x-source"])}${marker(pc, area.doc["x-source"])}</p>` : ""}
-<dl class="facts"><div><dt>Package</dt><dd><code>npm install ${esc(area.pkg)}</code></dd></div><div><dt>Client</dt><dd><code>${esc(area.factory)}()</code></dd></div><div><dt>Protocol</dt><dd>${area.kind === "openrpc" ? `JSON-RPC 2.0 over <code>POST ${esc(area.rpcPath ?? "/")}</code> (OpenRPC ${esc(area.doc.openrpc ?? "")})` : `REST (OpenAPI ${esc(area.doc.openapi ?? "")})`}</dd></div><div><dt>Auth</dt><dd>${authText(pc, area.auth)}</dd></div><div><dt>Version</dt><dd>${esc(info.version ?? "")}</dd></div></dl>
+<dl class="facts"><div><dt>Package</dt><dd><code>npm install ${esc(area.pkg)}</code></dd></div><div><dt>Client</dt><dd><code>${esc(area.factory)}()</code></dd></div><div><dt>Protocol</dt><dd>${area.kind === "openrpc" ? `JSON-RPC 2.0 over <code>POST ${esc(area.rpcPath ?? "/")}</code> (OpenRPC ${esc(area.doc.openrpc ?? "")})` : `REST (OpenAPI ${esc(area.doc.openapi ?? "")})`}</dd></div><div><dt>Auth</dt><dd>${authText(pc, area.auth, area.host)}</dd></div><div><dt>Version</dt><dd>${esc(info.version ?? "")}</dd></div></dl>
 ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>${envTable(pc, area)}${regionsBlock(pc, area)}`)}
 ${constantsBlock(pc, info)}
 ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table>`))}
@@ -777,7 +818,7 @@ export function homePage(site) {
   const hostRows = hosts
     .map(
       ([k, h]) =>
-        `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td>${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small">${h.auth ? `<code>${esc(h.auth.query ?? "")}</code>${h.auth.header ? ` / <code>${esc(h.auth.header)}</code>` : ""} ${h.auth.required ? "required" : "optional"}` : ""}</td></tr>`,
+        `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td>${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small">${hostKeyText(site, k, h)}</td></tr>`,
     )
     .join("");
   const nOps = site.areas.reduce((n, a) => n + a.ops.length, 0);
@@ -800,7 +841,7 @@ ${section(
       " ",
     )}</p>${tableWrap(`<table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
 )}
-${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries and field names (it needs JavaScript); <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
+${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses (it needs JavaScript); <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
 }
 
@@ -854,16 +895,17 @@ export const CALL_OPTIONS = [
     "Called with a successful answer's <code>status</code>, <code>headers</code> (key redacted) and <code>requestId</code> before the call resolves (per page with <code>.all()</code>; a batched call sees its batch's answer).",
   ],
 ];
-// The error classes every package exports (packages/core/src/errors.ts), checked by the tests.
+// The error classes every package exports (packages/core/src/errors.ts), checked by the tests;
+// the third item is the HTTP status that picks the class (errors.ts `byStatus`).
 export const ERROR_CLASSES = [
   ["ValidationError", "the params do not match the schema; nothing was sent"],
   ["ConfigurationError", "a bad option, no API key, no base URL for a host; nothing was sent"],
-  ["BadRequestError", "HTTP 400"],
-  ["AuthenticationError", "HTTP 401"],
-  ["PermissionDeniedError", "HTTP 403"],
-  ["NotFoundError", "HTTP 404"],
-  ["UnprocessableEntityError", "HTTP 422"],
-  ["RateLimitError", "HTTP 429 (<code>retryAfter</code> in seconds)"],
+  ["BadRequestError", "HTTP 400", 400],
+  ["AuthenticationError", "HTTP 401", 401],
+  ["PermissionDeniedError", "HTTP 403", 403],
+  ["NotFoundError", "HTTP 404", 404],
+  ["UnprocessableEntityError", "HTTP 422", 422],
+  ["RateLimitError", "HTTP 429 (<code>retryAfter</code> in seconds)", 429],
   ["InternalServerError", "any 5xx"],
   ["APIError", "any other non-2xx status (and the base class of the HTTP ones above)"],
   ["JsonRpcError", "a JSON-RPC error object (<code>code</code>, <code>data</code>); never retried"],
@@ -873,6 +915,74 @@ export const ERROR_CLASSES = [
   ["InvalidResponseError", "a 2xx whose body is not what the protocol promises"],
   ["ChainDataError", "the base class of all of them"],
 ];
+
+/**
+ * The class the SDK throws for a non-2xx status (a number, or an OpenAPI range such as "5XX"), as
+ * errors.ts picks it: its own class, else any 5xx an InternalServerError, else an APIError.
+ */
+export function errorClassOf(status) {
+  const own = ERROR_CLASSES.find(([, , s]) => String(s) === String(status));
+  return own ? own[0] : /^5/.test(String(status)) ? "InternalServerError" : "APIError";
+}
+
+/** An error class's row in Getting started's table (an id: the search leads there too). */
+export const errorClassId = (name) => `error-${name}`;
+/** A JSON-RPC error code's row in Getting started's table of codes: `code-32602`. */
+export const rpcCodeId = (code) => `code${code}`;
+
+/**
+ * Every JSON-RPC error code the methods list, in code order: its message, its name in the spec,
+ * and per HTTP status documented with it (`x-error-info`, which an area may change: compression
+ * answers -32602 with 200, DAS with 400) the areas that answer so (`null`: not documented).
+ */
+export function rpcErrorCodes(site) {
+  const codes = new Map();
+  for (const area of site.areas)
+    for (const op of area.ops)
+      for (const e of op.rpc?.errors ?? []) {
+        if (!codes.has(e.code))
+          codes.set(e.code, { code: e.code, message: e.message, name: e.name, areas: new Map() });
+        const byStatus = codes.get(e.code).areas;
+        const status = e.httpStatus ?? null;
+        if (!byStatus.has(status)) byStatus.set(status, new Set());
+        byStatus.get(status).add(area);
+      }
+  return [...codes.values()].sort((a, b) => a.code - b.code);
+}
+
+/**
+ * What the SDK makes of a JSON-RPC error code, per documented status: a 2xx answer holds a
+ * JsonRpcError, any other status picks its class. `link(name)` renders a class name.
+ */
+export function rpcCodeOutcomes(c, link = (name) => name) {
+  return [...c.areas]
+    .map(([status, areas]) => {
+      const labels = [...areas].map((a) => a.label).join(", ");
+      if (status === null) return `HTTP status not documented: ${labels}`;
+      const cls = /^2/.test(String(status)) ? "JsonRpcError" : errorClassOf(status);
+      return `HTTP ${status} → ${link(cls)}: ${labels}`;
+    })
+    .join("; ");
+}
+
+/** Getting started's table of the JSON-RPC error codes the methods list. */
+function rpcCodesTable(site) {
+  const codes = rpcErrorCodes(site);
+  if (!codes.length) return "";
+  const classLink = (name) => `<a href="#${errorClassId(name)}"><code>${esc(name)}</code></a>`;
+  // The spec's name (the methods' pages show it) where it is more than the message run together.
+  const squeezed = (t) =>
+    String(t ?? "")
+      .replace(/\W/g, "")
+      .toLowerCase();
+  const rows = codes
+    .map(
+      (c) =>
+        `<tr id="${rpcCodeId(c.code)}"><td><code>${esc(c.code)}</code></td><td>${esc(c.message ?? "")}${c.name && squeezed(c.name) !== squeezed(c.message) ? ` <span class="muted small">(${esc(c.name)})</span>` : ""}</td><td>${rpcCodeOutcomes(c, classLink)}</td></tr>`,
+    )
+    .join("");
+  return `<h3 id="rpc-error-codes">JSON-RPC error codes</h3><p>The codes the methods list (each method's page lists its own). The HTTP status the service answers a code with picks the class, as above; in a batch each call's error is a <code>JsonRpcError</code>. Either way <code>err.rpcError?.code</code> holds the code.</p>${tableWrap(`<table><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status → SDK error: areas</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+}
 
 const optionTable = (rows) =>
   tableWrap(
@@ -902,7 +1012,7 @@ const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
 const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`;
 
 /** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
-function sdkSections(area) {
+function sdkSections(site, area) {
   return [
     section(
       "options",
@@ -912,7 +1022,7 @@ function sdkSections(area) {
     section(
       "errors",
       "5. Errors",
-      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}`,
+      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr id="${errorClassId(name)}"><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}${rpcCodesTable(site)}`,
     ),
     section(
       "all-in-one",
@@ -978,7 +1088,7 @@ export function gettingStartedPage(site) {
 ${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use.</p>${codeBlock(`npm install ${area?.pkg ?? "@chaindata/das"}`, { label: "shell", lang: "sh" })}<p class="small">Until the first release is on npm, install from a clone of the repository instead: run <code>npm install &amp;&amp; npm run build</code> there, then <code>npm install &lt;clone&gt;/packages/core &lt;clone&gt;/packages/${esc((area?.pkg ?? "@chaindata/das").replace("@chaindata/", ""))}</code> in your project.</p>`)}
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no key is set (an exported <code>${API_KEY_ENV}</code> is sent as it is). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
-${sdkSections(area)}
+${sdkSections(site, area)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table>`))}`;
   return layout(pc, {

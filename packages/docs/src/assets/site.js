@@ -10,6 +10,26 @@
   var loading = null;
   var hits = [];
 
+  // The name from each inner word on ("getCompressedBalance" → "compressedbalance", "balance"):
+  // a query that starts a word of a name ranks almost like one that starts the name, so that
+  // "compressed" finds the getCompressed… methods and not only the schemas named Compressed….
+  function wordTails(name) {
+    var tails = [];
+    var inner = /[a-z0-9][A-Z]|[^A-Za-z0-9][A-Za-z0-9]/g;
+    for (var m = inner.exec(name); m; m = inner.exec(name))
+      tails.push(name.slice(m.index + 1).toLowerCase());
+    return tails;
+  }
+
+  // What the box holds, as searched: a call pasted from a snippet (das.getAsset()) without its
+  // parentheses.
+  function query() {
+    return input.value
+      .trim()
+      .toLowerCase()
+      .replace(/\s*\(\)?$/, "");
+  }
+
   function load() {
     if (index) return Promise.resolve(index);
     if (!loading) {
@@ -21,6 +41,7 @@
         .then(function (j) {
           index = j.entries.map(function (e) {
             e.nl = e.n.toLowerCase();
+            e.wl = wordTails(e.n);
             e.sl = (e.s || "").toLowerCase();
             e.fl = (e.f || []).map(function (f) {
               return f.toLowerCase();
@@ -47,6 +68,7 @@
     schema: "schema",
     area: "area",
     page: "page",
+    error: "error",
   };
 
   function score(e, q, words) {
@@ -54,7 +76,13 @@
     var field = null;
     if (e.nl === q) s = 1000;
     else if (e.nl.indexOf(q) === 0) s = 600;
-    else if (e.nl.indexOf(q) > 0) s = 400;
+    else if (e.nl.indexOf(q) > 0) {
+      s = e.wl.some(function (t) {
+        return t.indexOf(q) === 0;
+      })
+        ? 580 // with an operation's +20, above a schema that starts with the query (595)
+        : 400;
+    }
     if (!s) {
       var all = words.every(function (w) {
         return (
@@ -157,7 +185,7 @@
   }
 
   function search() {
-    var q = input.value.trim().toLowerCase();
+    var q = query();
     if (!q) {
       hits = [];
       render();
@@ -165,7 +193,7 @@
     }
     load().then(
       function (entries) {
-        if (input.value.trim().toLowerCase() !== q) return;
+        if (query() !== q) return;
         var words = q.split(/\s+/);
         hits = entries
           .map(function (e) {
