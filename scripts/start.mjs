@@ -41,9 +41,10 @@ if (flags.help) {
 }
 
 const port = (name, fallback) => {
-  const text = process.env[name] ?? String(fallback);
+  // An empty variable is unset (Number("") would be 0: any free port).
+  const text = process.env[name] || String(fallback);
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
+  if (!text.trim() || !Number.isInteger(n) || n < 0 || n > 65535)
     fail(`${name}=${JSON.stringify(text)} is not a port number`);
   return n;
 };

@@ -221,6 +221,41 @@ describe("npm start", () => {
     }
   });
 
+  it("an empty port variable is unset: the docs go to 4020, not to any free port", async () => {
+    const child = spawn(process.execPath, [`${root}scripts/start.mjs`, "--no-build"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        CHAINDATA_MOCK_PORT: "0",
+        CHAINDATA_DOCS_PORT: "",
+        CHAINDATA_DOCS_DIR: docsDir,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    // 4020 may be held by a developer's `npm start`: the message then names it, which shows the same.
+    const chosen = new Promise<string>((resolve) => {
+      const onData = (d: Buffer) => {
+        out += d.toString();
+        if (/127\.0\.0\.1:4020\b|port 4020 is in use/.test(out)) resolve("4020");
+        else if (
+          /ready|listening/i.test(out) &&
+          /127\.0\.0\.1:\d+\/?\s[^\n]*docs|docs[^\n]*127\.0\.0\.1:\d+/i.test(out)
+        )
+          resolve(out);
+      };
+      child.stdout.on("data", onData);
+      child.stderr.on("data", onData);
+      child.on("exit", () => resolve(`exited:\n${out}`));
+    });
+    try {
+      expect(await chosen).toBe("4020");
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode === null ? child.on("exit", r) : r(null)));
+    }
+  }, 60_000);
+
   it("a taken port is reported plainly (exit 1, no stack)", async () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));

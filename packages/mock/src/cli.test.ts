@@ -156,6 +156,37 @@ describe("chaindata-mock CLI", () => {
     }
   });
 
+  it("reads an empty CHAINDATA_MOCK_PORT as unset (4010), and refuses an empty --port", async () => {
+    // Port 4010 may be held by a developer's `npm start`: the message then names it, which shows
+    // the same thing (Number("") is 0, which would have meant any free port).
+    const child = spawn(process.execPath, [cli, "--spec-dir", specDir], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, CHAINDATA_MOCK_PORT: "" },
+    });
+    spawned.push(child);
+    let text = "";
+    const chosen = new Promise<string>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        text += chunk.toString();
+        const m = /listening on http:\/\/[^:\s]+:(\d+)|port (\d+) is in use/.exec(text);
+        if (m) resolve(m[1] ?? m[2]!);
+      };
+      child.stdout.on("data", onData);
+      child.stderr.on("data", onData);
+      child.once("exit", () => resolve(`exited before choosing a port:\n${text}`));
+    });
+    expect(await chosen).toBe("4010");
+    child.kill("SIGTERM");
+    await exited(child);
+    const empty = spawn(process.execPath, [cli, "--port", "", "--spec-dir", specDir], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let error = "";
+    empty.stderr.on("data", (c) => (error += c));
+    expect(await exited(empty)).toBe(2);
+    expect(error).toContain('bad port ""');
+  });
+
   it("prints help, and rejects a bad option", async () => {
     const help = spawn(process.execPath, [cli, "--help"], { stdio: ["ignore", "pipe", "pipe"] });
     let text = "";

@@ -47,9 +47,10 @@ async function main() {
     console.log(HELP);
     return;
   }
-  const portText = values.port ?? process.env.CHAINDATA_MOCK_PORT ?? "4010";
+  // An empty variable is unset (`CHAINDATA_MOCK_PORT= npm run mock`); an empty --port is a mistake.
+  const portText = values.port ?? (process.env.CHAINDATA_MOCK_PORT || "4010");
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  if (!portText.trim() || !Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`chaindata-mock: bad port ${JSON.stringify(portText)}`);
     process.exit(2);
   }
