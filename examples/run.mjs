@@ -7,8 +7,8 @@
 // run alone (`node examples/das.mjs`; default http://127.0.0.1:4010). Exits 1 if any example fails
 // or made a request the mock found invalid.
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { startMock } from "@chaindata/mock";
 
 const ALL = [
   "tour",
@@ -28,8 +28,31 @@ if (unknown.length) {
   process.exit(2);
 }
 
+// Each example imports its area's package (the tour @chaindata/sdk), and the mock comes from
+// @chaindata/mock. After `npm install` alone none has its dist/ yet: say what to run instead of a
+// module-not-found stack. (import.meta.resolve names the file without checking that it exists.)
+const needed = names.map((name) => (name === "tour" ? "sdk" : name));
+if (!process.env.CHAINDATA_MOCK_URL) needed.push("mock");
+const built = (name) => {
+  try {
+    return existsSync(fileURLToPath(import.meta.resolve(`@chaindata/${name}`)));
+  } catch {
+    return false;
+  }
+};
+const unbuilt = [...new Set(needed)].filter((name) => !built(name));
+if (unbuilt.length) {
+  const list = unbuilt.map((name) => `@chaindata/${name}`).join(", ");
+  console.error(
+    `npm run example: ${list} not built: run \`npm run build\` (or \`npm start\`) first`,
+  );
+  process.exit(1);
+}
+
 const started = performance.now();
-const mock = process.env.CHAINDATA_MOCK_URL ? undefined : await startMock({ port: 0, quiet: true });
+const mock = process.env.CHAINDATA_MOCK_URL
+  ? undefined
+  : await (await import("@chaindata/mock")).startMock({ port: 0, quiet: true });
 const url = process.env.CHAINDATA_MOCK_URL?.replace(/\/$/, "") ?? mock.url;
 console.log(
   mock

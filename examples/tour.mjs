@@ -49,7 +49,8 @@ try {
   await chaindata.das.getAssetBatch({ ids: [] });
 } catch (error) {
   if (!(error instanceof ValidationError)) throw error;
-  console.log(`rejected before sending: ${error.issues[0].path} (${error.issues[0].rule})`);
+  const [issue] = error.issues;
+  console.log(`rejected before sending: ${issue?.path} (${issue?.rule})`);
 }
 
 // Server-side errors are typed too. The HTTP status picks the class: DAS answers "not found" with

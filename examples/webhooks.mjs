@@ -1,4 +1,5 @@
 // Webhooks: create, list, read, update (and add a watched address to) and delete a webhook.
+// (The mock answers each call with the spec's example webhook, not the one created here.)
 import { addWebhookAddresses, createWebhooksClient } from "@chaindata/webhooks";
 
 const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
@@ -27,6 +28,7 @@ await webhooks.updateWebhook({
   transactionTypes: ["ANY"],
   accountAddresses: one.accountAddresses,
 });
+console.log("updated: every transaction type");
 // Watch one more account: reads the webhook and sends its settings back with the longer list.
 const watched = await addWebhookAddresses(webhooks, {
   webhookID: hook.webhookID,
@@ -34,4 +36,4 @@ const watched = await addWebhookAddresses(webhooks, {
 });
 console.log(`now watching ${watched.accountAddresses.length} account(s)`);
 await webhooks.deleteWebhook({ webhookID: hook.webhookID });
-console.log("updated and deleted");
+console.log("deleted");

@@ -1,0 +1,188 @@
+// The composite client as a user meets it, area by area: every client option reaches each area it
+// is meant for (the key placed as the area's host takes it, none to the sender), the key is masked
+// in every area's errors and log lines, the deprecated areas warn once per process, and a bundle
+// importing one name from the sdk carries that name's code alone (sideEffects: false).
+// (Wire formats, batching across areas and option checks: test/clients/generated.test.ts.)
+import { build } from "esbuild";
+import { inspect } from "node:util";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import {
+  createChainDataClient,
+  InternalServerError,
+  TimeoutError,
+  type ChainDataClient,
+  type ChainDataClientOptions,
+} from "./index.js";
+
+const KEY = "sdk-test-key-5c1f0e";
+const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+type Area = keyof ChainDataClient;
+
+/** One call per area. */
+const calls: Record<Area, (c: ChainDataClient) => Promise<unknown>> = {
+  das: (c) => c.das.getAsset({ id: ADDRESS }),
+  compression: (c) => c.compression.getCompressedBalanceByOwner({ owner: ADDRESS }),
+  mint: (c) =>
+    c.mint.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: ADDRESS }),
+  sender: (c) => c.sender.sendTransaction({ transaction: "AQ==", config: { encoding: "base64" } }),
+  wallet: (c) => c.wallet.getBalances({ wallet: ADDRESS }),
+  admin: (c) => c.admin.getProjectUsage({ id: "p" }),
+  webhooks: (c) => c.webhooks.listWebhooks(),
+  tokenMetadata: (c) => c.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] }),
+};
+const areas = Object.keys(calls) as Area[];
+
+// Where each area goes, given a base URL per host, and how its host takes the key.
+const baseUrls = {
+  rpc: "http://rpc.test",
+  wallet: "http://wallet.test",
+  admin: "http://admin.test",
+  api: "http://api.test",
+  sender: "http://sender.test",
+};
+const hostOf: Record<Area, keyof typeof baseUrls> = {
+  das: "rpc",
+  compression: "rpc",
+  mint: "rpc",
+  sender: "sender",
+  wallet: "wallet",
+  admin: "admin",
+  webhooks: "api",
+  tokenMetadata: "api",
+};
+const keyIn = (host: string) =>
+  host === "admin" ? "header" : host === "sender" ? "none" : "query";
+
+// The deprecation warnings of the whole file (once per process, whichever test calls first).
+const warnings = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+afterAll(() => warnings.mockRestore());
+
+interface Seen {
+  origin: string;
+  key: "query" | "header" | "none";
+  team: string | null;
+}
+
+describe("createChainDataClient: options reach every area", () => {
+  it("apiKey, baseUrls per host, fetch, headers, maxRetries and logger; the key in no error or log line", async () => {
+    const seen = new Map<string, Seen[]>();
+    const lines: string[] = [];
+    const log = (message: string, meta?: object) =>
+      lines.push(`${message} ${JSON.stringify(meta)}`);
+    const options: ChainDataClientOptions = {
+      apiKey: KEY,
+      baseUrls,
+      headers: { "X-Team": "t" },
+      maxRetries: 1,
+      logger: { debug: log, info: log, warn: log },
+      // A 503 that echoes the URL and key header it got, as a careless server might.
+      fetch: async (url, init) => {
+        const headers = new Headers(init.headers);
+        const { origin, searchParams } = new URL(url);
+        const key = headers.get("x-api-key");
+        const entry: Seen = {
+          origin,
+          key: searchParams.get("api-key") === KEY ? "query" : key === KEY ? "header" : "none",
+          team: headers.get("x-team"),
+        };
+        seen.set(origin, [...(seen.get(origin) ?? []), entry]);
+        const body = JSON.stringify({ error: `unavailable: ${url} ${key}` });
+        return new Response(body, { status: 503, headers: { "retry-after": "0" } });
+      },
+    };
+    const sdk = createChainDataClient(options);
+    for (const area of areas) {
+      seen.clear();
+      const error = await calls[area](sdk).catch((e: unknown) => e);
+      expect(error, area).toBeInstanceOf(InternalServerError);
+      for (const text of [String(error), inspect(error, { depth: 9 }), JSON.stringify(error)])
+        expect(text, area).not.toContain(KEY);
+      const host = hostOf[area];
+      const attempts = area === "mint" ? 1 : 2; // (a write is not retried)
+      expect([...seen.keys()], area).toEqual([baseUrls[host]]);
+      expect(seen.get(baseUrls[host]), area).toEqual(
+        Array(attempts).fill({ origin: baseUrls[host], key: keyIn(host), team: "t" }),
+      );
+    }
+    expect(lines.length).toBeGreaterThan(areas.length);
+    expect(lines.filter((line) => line.includes(KEY))).toEqual([]);
+  });
+
+  it("timeout", async () => {
+    const sdk = createChainDataClient({
+      environment: "local",
+      timeout: 20,
+      maxRetries: 0,
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init.signal!.addEventListener("abort", () => reject(init.signal!.reason as Error)),
+        ),
+    });
+    const errors = await Promise.all(areas.map((area) => calls[area](sdk).catch((e) => e)));
+    expect(errors.map((e) => e instanceof TimeoutError)).toEqual(areas.map(() => true));
+  });
+
+  it("environment: local, every host on the mock's URL; the `local` placeholder key, none to the sender", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", ""); // (a developer's own key would be sent instead)
+    const sent: string[] = [];
+    const sdk = createChainDataClient({
+      environment: "local",
+      maxRetries: 0,
+      fetch: (url, init) => {
+        const key =
+          new URL(url).searchParams.get("api-key") ?? new Headers(init.headers).get("x-api-key");
+        sent.push(`${new URL(url).origin} ${key}`);
+        return Promise.reject(new Error("stop"));
+      },
+    });
+    for (const area of areas) await calls[area](sdk).catch(() => {});
+    vi.unstubAllEnvs();
+    expect(sent).toEqual(
+      areas.map((area) => `http://127.0.0.1:4010 ${area === "sender" ? null : "local"}`),
+    );
+  });
+});
+
+describe("deprecated areas", () => {
+  it("warn once per process per operation, the others never", async () => {
+    const fetch = () => Promise.reject(new Error("stop"));
+    for (let i = 0; i < 2; i++) {
+      const sdk = createChainDataClient({ environment: "local", fetch, maxRetries: 0 });
+      for (const area of areas) await calls[area](sdk).catch(() => {});
+    }
+    const ids = warnings.mock.calls.map(([message]) => String(message).split(" ")[0]);
+    expect(ids.sort()).toEqual(["getTokenMetadata", "mintCompressedNft"]);
+  });
+});
+
+describe("tree-shaking", () => {
+  /** A minified browser bundle of `source` (imports resolved from this package). */
+  const bundle = async (source: string) => {
+    const result = await build({
+      stdin: { contents: source, resolveDir: new URL(".", import.meta.url).pathname },
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      write: false,
+      logLevel: "error",
+    });
+    return result.outputFiles[0]!.text;
+  };
+  const operations = ["getAsset", "getBalances", "sendTransaction", "listWebhooks"];
+
+  it("an area's factory from the sdk bundles as from its own package", async () => {
+    // (The same code; the minifier may name it differently.)
+    const fromSdk = await bundle('export { createDasClient } from "@chaindata/sdk";');
+    const fromDas = await bundle('export { createDasClient } from "@chaindata/das";');
+    expect(fromSdk.length).toBe(fromDas.length);
+  });
+
+  it("a runtime name from the sdk carries no area", async () => {
+    const code = await bundle('export { createBatcher, ValidationError } from "@chaindata/sdk";');
+    expect(operations.filter((name) => code.includes(name))).toEqual([]);
+    // (and the check sees areas where they are)
+    const all = await bundle('export { createChainDataClient } from "@chaindata/sdk";');
+    expect(operations.filter((name) => all.includes(name))).toEqual(operations);
+  });
+});

@@ -1,0 +1,154 @@
+// README.md and packages/sdk/README.md, run as a new user would run them.
+// test/types/readme.test.ts type-checks their ```ts blocks; a block can still compile and then throw
+// (a `baseUrls` entry that is no URL, an option refused at run time) or send a request the API
+// would refuse. Here each block runs unchanged in its own Node process, with every request
+// rerouted to the mock (every host is served there on the same paths). The table of hosts is
+// checked against where each area's client sends in each environment.
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { startMock, type MockServer } from "@chaindata/mock";
+import { ConfigurationError, createChainDataClient, type ChainDataClient } from "@chaindata/sdk";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+const root = new URL("../..", import.meta.url).pathname;
+const run = promisify(execFile);
+const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+
+const tsBlocks = (file: string) =>
+  [...readFileSync(`${root}${file}`, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+const blocks = ["README.md", "packages/sdk/README.md"].flatMap((file) =>
+  tsBlocks(file).map((code, i) => ({ name: `${file} block ${i}`, code })),
+);
+
+/**
+ * Loaded before each block (`--import`): `fetch` goes to the mock, whatever host the block names
+ * (mainnet, the default); a server a block starts (`listen(3000)`) listens on a free loopback port
+ * and does not keep the process alive.
+ */
+const preload = `data:text/javascript,${encodeURIComponent(`
+import net from "node:net";
+const mock = new URL(process.env.README_MOCK_URL);
+const fetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = new URL(input);
+  url.protocol = mock.protocol;
+  url.host = mock.host;
+  return fetch(url.href, init);
+};
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function () {
+  return listen.call(this, 0, "127.0.0.1").unref();
+};
+`)}`;
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock({ port: 0, quiet: true });
+});
+afterAll(() => mock?.stop());
+
+describe("README ```ts blocks run", () => {
+  it("there are blocks to run", () => {
+    expect(blocks.length).toBeGreaterThan(3);
+  });
+
+  it.each(blocks)("$name", async ({ code }) => {
+    const js = ts.transpileModule(code, {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+    }).outputText;
+    const before = mock.requests().length;
+    // (--eval resolves `@chaindata/*` from the cwd, as a file in the repository would.)
+    const result = await run(
+      process.execPath,
+      ["--import", preload, "--input-type=module", "--eval", js],
+      {
+        cwd: root,
+        timeout: 30_000,
+        env: {
+          ...process.env,
+          README_MOCK_URL: mock.url,
+          CHAINDATA_API_KEY: "readme-test-key",
+          WEBHOOK_AUTH: "Bearer readme-test",
+        },
+      },
+    ).then(
+      ({ stderr }) => ({ code: 0, stderr }),
+      ({ code, stderr }: { code: number; stderr: string }) => ({ code, stderr }),
+    );
+    expect(result).toEqual({ code: 0, stderr: "" });
+    const invalid = mock
+      .requests()
+      .slice(before)
+      .filter((r) => r.violations.length);
+    expect(invalid).toEqual([]);
+  });
+});
+
+/** One call per area, to see where its client sends. */
+const calls: Record<keyof ChainDataClient, (c: ChainDataClient) => Promise<unknown>> = {
+  das: (c) => c.das.getAsset({ id: ADDRESS }),
+  compression: (c) => c.compression.getCompressedBalanceByOwner({ owner: ADDRESS }),
+  mint: (c) =>
+    c.mint.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: ADDRESS }),
+  sender: (c) => c.sender.sendTransaction({ transaction: "AQ==", config: { encoding: "base64" } }),
+  wallet: (c) => c.wallet.getBalances({ wallet: ADDRESS }),
+  admin: (c) => c.admin.getProjectUsage({ id: "p" }),
+  webhooks: (c) => c.webhooks.listWebhooks(),
+  tokenMetadata: (c) => c.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] }),
+};
+
+describe("README.md table of hosts", () => {
+  // | `rpc` | das, compression, mint | `https://mainnet…` | `https://devnet…` |
+  const rows = [
+    ...readFileSync(`${root}README.md`, "utf8").matchAll(
+      /^\| `(\w+)` +\| ([\w, -]+?) +\| (.+?) +\| (.+?) +\|$/gm,
+    ),
+  ].map(([, host, areas, mainnet, devnet]) => ({ host: host!, areas: areas!, mainnet, devnet }));
+
+  it("names every area once", () => {
+    const named = rows.flatMap((row) => row.areas.split(", "));
+    expect(named.sort()).toEqual(
+      Object.keys(calls)
+        .map((area) => (area === "tokenMetadata" ? "token-metadata" : area))
+        .sort(),
+    );
+  });
+
+  it.each(["mainnet", "devnet"] as const)("%s: each area sends to its host's URL", async (env) => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => {}); // (mint, token-metadata)
+    const seen: Record<string, string> = {};
+    for (const { host, areas, [env]: cell } of rows)
+      for (const area of areas.split(", ")) {
+        const name = (area === "token-metadata" ? "tokenMetadata" : area) as keyof typeof calls;
+        const url = /^`(https:\/\/[^`]+)`$/.exec(cell!)?.[1];
+        let origin: string | undefined;
+        const client = createChainDataClient({
+          environment: env,
+          apiKey: "k",
+          maxRetries: 0,
+          fetch: (to) => Promise.reject(new Error((origin = new URL(to).origin))),
+        });
+        // (Async: the sdk throws on reading an area it cannot create, `client.wallet`.)
+        const error = await (async () => calls[name](client))().catch((e: unknown) => e);
+        if (url) seen[area] = origin!;
+        else {
+          // "— (set `baseUrls.wallet`)": the area cannot be created without one.
+          expect(error, area).toBeInstanceOf(ConfigurationError);
+          expect(String(error), area).toContain(`set \`baseUrls.${host}\``);
+        }
+      }
+    const expected = Object.fromEntries(
+      rows.flatMap(({ areas, [env]: cell }) =>
+        areas
+          .split(", ")
+          .flatMap((area) =>
+            cell!.startsWith("`") ? [[area, cell!.slice(1, -1).replace(/\/$/, "")]] : [],
+          ),
+      ),
+    );
+    expect(seen).toEqual(expected);
+    warn.mockRestore();
+  });
+});
