@@ -139,7 +139,9 @@ function emitSdk(areas) {
       `  const config = resolveConfig(options);\n` +
       `  for (const host of Object.values(hosts)) if (config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);\n` +
       `  // (A copy that keeps a \`Headers\` or pairs as such: spread, they would send nothing, or a header "0".)\n` +
-      `  const { rateLimit, batch, ...shared } = snapshotOptions(options ?? {});\n` +
+      `  // The key as read now (given, or from CHAINDATA_API_KEY), as an area client reads it when created:\n` +
+      `  // an area made later must not find the variable gone (an app that clears its secrets after start-up).\n` +
+      `  const { rateLimit, batch, ...shared } = { ...snapshotOptions(options ?? {}), apiKey: config.secretKey };\n` +
       `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
       lines
         .map(

@@ -718,7 +718,7 @@ describe("@chaindata/sdk", () => {
   });
   it("checks the environment and baseUrls when created too, as each area's own factory does", () => {
     expect(() => createChainDataClient({ environment: "mainet" as never })).toThrow(
-      "environment: must be one of mainnet, devnet, local (got mainet)",
+      'environment: must be one of mainnet, devnet, local (got "mainet")',
     );
     expect(() => createChainDataClient({ baseUrls: { rcp: "http://node" } as never })).toThrow(
       "baseUrls.rcp: is not a host",

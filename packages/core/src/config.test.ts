@@ -69,10 +69,14 @@ describe("resolveConfig", () => {
     for (const timeout of [0, -1, NaN, "5s", "5000"])
       refuses(
         { timeout },
-        `timeout: must be a number of milliseconds > 0, or Infinity (got ${timeout})`,
+        `timeout: must be a number of milliseconds > 0, or Infinity (got ${typeof timeout === "string" ? `"${timeout}"` : timeout})`,
       );
     for (const maxRetries of [-1, 1.5, NaN, Infinity, "2"])
-      refuses({ maxRetries }, `maxRetries: must be a whole number >= 0 (got ${maxRetries})`);
+      refuses(
+        { maxRetries },
+        // (A string quoted: "2" must not read as the number 2.)
+        `maxRetries: must be a whole number >= 0 (got ${typeof maxRetries === "string" ? `"${maxRetries}"` : maxRetries})`,
+      );
     refuses({ batch: createBatcher }, "batch: must be made by createBatcher()");
     // (`console.log` has no logging methods: nothing would ever be logged.)
     for (const [logger, type] of [
@@ -149,8 +153,8 @@ describe("resolveBaseUrl", () => {
       expect(() => resolveBaseUrl(resolveConfig({ environment } as never), rpcHost)).toThrow(
         new ConfigurationError(`environment: must be one of mainnet, devnet, local (got ${got})`),
       );
-    refuses("mainet", "mainet");
-    refuses("123456789012", "123456789012");
+    refuses("mainet", '"mainet"');
+    refuses("123456789012", '"123456789012"');
     refuses("1234567890123", "a long string");
     refuses("https://rpc.example/?api-key=sk_live_abc", "a long string");
   });
@@ -178,7 +182,7 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
         rpcHost,
       ),
     ).toThrow(
-      new ConfigurationError("environment: must be one of mainnet, devnet, local (got testnet)"),
+      new ConfigurationError('environment: must be one of mainnet, devnet, local (got "testnet")'),
     );
     expect(() =>
       resolveBaseUrl(config({ baseUrls: { RPC: "http://127.0.0.1:4010" } }), rpcHost),
@@ -186,6 +190,7 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       new ConfigurationError("baseUrls.RPC: is not a host (rpc, wallet, admin, api, sender)"),
     );
     for (const url of [
+      "", // given, so not "no URL: set baseUrls.rpc"
       "not a url",
       "ftp://x.example",
       "https://x.example/?tenant=a",

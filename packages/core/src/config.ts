@@ -249,7 +249,8 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
 /** `value` as text for a message. Total: a value with no text (a null-prototype object) gives its type. @internal */
 export const got = (value: unknown): string => {
   try {
-    return String(value);
+    // (A string quoted: `timeout: "100"` must not read as the number 100.)
+    return typeof value === "string" ? JSON.stringify(value) : String(value);
   } catch {
     return typeof value;
   }
@@ -452,7 +453,8 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
     if (!hostNames.includes(key as HostName))
       misconfigured(`baseUrls.${key}`, `is not a host (${hostNames.join(", ")})`);
   const url = baseUrls[name] ?? urls[environment];
-  if (!url)
+  // (`""` given is a bad URL, below, not a missing one.)
+  if (url == null)
     throw new ConfigurationError(
       `No ${name} URL for environment "${environment}": set \`baseUrls.${name}\``,
     );

@@ -225,7 +225,7 @@ describe("paginate: page style", () => {
         ConfigurationError,
       );
       expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(
-        `maxPages: must be a whole number >= 0, or Infinity (got ${maxPages})`,
+        `maxPages: must be a whole number >= 0, or Infinity (got ${typeof maxPages === "string" ? `"${maxPages}"` : maxPages})`,
       );
     }
     expect(fetchPage).not.toHaveBeenCalled();

@@ -9,7 +9,6 @@
  * (`validate` itself is not: it throws, and a bundler would drop its calls.)
  */
 import { ValidationError, type ValidationIssue } from "./errors.js";
-import { got } from "./config.js";
 import { stringifyJson } from "./json.js";
 
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
@@ -292,7 +291,7 @@ export function writeJson(value: unknown, path: string): string {
   try {
     return stringifyJson(value);
   } catch (error) {
-    const message = `${path}: cannot be written as JSON (${got((error as Error)?.message)})`;
+    const message = `${path}: cannot be written as JSON (${String((error as Error)?.message)})`;
     throw new ValidationError(
       message,
       { issues: [{ path, rule: "json", message }] },

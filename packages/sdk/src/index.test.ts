@@ -108,6 +108,28 @@ describe("createChainDataClient: options reach every area", () => {
     expect(lines.filter((line) => line.includes(KEY))).toEqual([]);
   });
 
+  it("reads CHAINDATA_API_KEY once, when created, as an area client does", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", KEY);
+    const keys: (string | null)[] = [];
+    const sdk = createChainDataClient({
+      baseUrls,
+      maxRetries: 0,
+      fetch: (url) => {
+        keys.push(new URL(url).searchParams.get("api-key"));
+        return Promise.reject(new Error("stop"));
+      },
+    });
+    // (An app that clears its secrets from the environment after start-up.)
+    vi.stubEnv("CHAINDATA_API_KEY", "");
+    try {
+      await sdk.das.getAsset({ id: ADDRESS }).catch(() => {});
+      await sdk.wallet.getBalances({ wallet: ADDRESS }).catch(() => {});
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(keys).toEqual([KEY, KEY]);
+  });
+
   it("timeout", async () => {
     const sdk = createChainDataClient({
       environment: "local",

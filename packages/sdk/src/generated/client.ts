@@ -80,7 +80,9 @@ export function createChainDataClient(options: ChainDataClientOptions = {}): Cha
   const config = resolveConfig(options);
   for (const host of Object.values(hosts)) if (config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);
   // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header "0".)
-  const { rateLimit, batch, ...shared } = snapshotOptions(options ?? {});
+  // The key as read now (given, or from CHAINDATA_API_KEY), as an area client reads it when created:
+  // an area made later must not find the variable gone (an app that clears its secrets after start-up).
+  const { rateLimit, batch, ...shared } = { ...snapshotOptions(options ?? {}), apiKey: config.secretKey };
   const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};
   return {
     get compression() {
