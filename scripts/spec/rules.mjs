@@ -5,15 +5,17 @@
 // asset.yaml:24:7: das #/components/schemas/Asset/…: …"), which spec:check prints.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { validateOpenRPCDocument } from "@open-rpc/schema-utils-js";
+import { getDocumentExtendedMetaSchema } from "@open-rpc/schema-utils-js";
 import { generatorRefusals } from "../generate/lib/refusals.mjs";
 import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
-import { pointerSegment } from "../generate/lib/schema.mjs";
+import { operationsOf } from "../generate/lib/operations.mjs";
+import { camel, pointerSegment } from "../generate/lib/schema.mjs";
 import {
   decodeSegment,
   formatPosition,
@@ -87,16 +89,25 @@ export function checkProvenance({ area, doc }) {
 
 /** Meta-schema validation (OpenRPC 1.3) plus our own rules for methods. */
 export function checkOpenRpc({ area, doc }) {
-  const findings = [];
-  const result = validateOpenRPCDocument(doc);
-  if (result !== true) findings.push(...metaSchemaFindings(area, doc, result));
+  const findings = metaSchemaFindings(area, doc);
   (doc.methods ?? []).forEach((m, i) => {
     const at = `${area} #/methods/${i} (${m.name})`;
     if (!m.summary) findings.push(`${at}: summary is required`);
     if (!m.description) findings.push(`${at}: description is required`);
     if (!m.errors?.length) findings.push(`${at}: list the error objects the method can return`);
-    for (const p of m.params ?? [])
-      if (!p.description) findings.push(`${at}: param ${p.name} needs a description`);
+    (m.params ?? []).forEach((p, j) => {
+      if (!p.description) findings.push(`${at}/params/${j}: param ${p.name} needs a description`);
+    });
+    // Query options (x-query-params): documented and checked as the params are.
+    (m["x-query-params"] ?? []).forEach((q, j) => {
+      const say = (message) => findings.push(`${at}/x-query-params/${j}: ${message}`);
+      if (typeof q?.name !== "string" || !q.name) say("a query option needs a name");
+      for (const key of ["description", "schema"])
+        if (!q?.[key]) say(`query option ${q?.name} needs a ${key}`);
+      for (const key of Object.keys(q ?? {}))
+        if (!QUERY_OPTION_KEYS.includes(key))
+          say(`${key} is not a known key of a query option (${QUERY_OPTION_KEYS.join(", ")})`);
+    });
     const examples = (m.examples ?? []).filter((e) => !e.$ref);
     if (!examples.some((e) => e.name && Array.isArray(e.params)))
       findings.push(`${at}: needs a named request example (examples[].params)`);
@@ -109,20 +120,32 @@ export function checkOpenRpc({ area, doc }) {
   return findings;
 }
 
+const QUERY_OPTION_KEYS = ["name", "description", "required", "schema", "x-source"];
+
+// @open-rpc/schema-utils-js's validateOpenRPCDocument stops at the first error (its ajv 6 runs
+// without allErrors): the same ajv and meta-schema run here with every error, and each error's
+// schema (verbose), which tells the branches of a oneOf apart.
+const requireFromSchemaUtils = createRequire(
+  createRequire(import.meta.url).resolve("@open-rpc/schema-utils-js"),
+);
+const Ajv6 = requireFromSchemaUtils("ajv");
+const jsonSchemaMetaSchema = requireFromSchemaUtils("@json-schema-tools/meta-schema").default;
+
 /**
- * The OpenRPC meta-schema's errors, one line each at the deepest place: the validator returns an
- * Error whose message holds the whole ajv error list as JSON, where a bad keyword deep in a schema
- * also fails every enclosing `oneOf` (`should be boolean`, `should NOT have additional
- * properties`). An invalid `pattern` and a duplicate `enum` value are left to checkSchemaRules,
- * which says what is wrong.
+ * Every error of the OpenRPC meta-schema, one line each at its place. A mistake in a method, a
+ * content descriptor or a schema also fails the other branches of the `oneOf` that holds it (the
+ * reference object: `should have required property '$ref'`; the boolean schema: `should be
+ * boolean`): those are left out, and at one place only the errors of the first branch that has any
+ * are kept. An invalid `pattern` and a duplicate `enum` value are left to checkSchemaRules, which
+ * says what is wrong.
  */
-function metaSchemaFindings(area, doc, error) {
-  const text = String(error?.message ?? error);
-  let errors;
+function metaSchemaFindings(area, doc) {
+  const ajv = new Ajv6({ allErrors: true, verbose: true });
+  ajv.addSchema(jsonSchemaMetaSchema, "https://meta.json-schema.tools");
   try {
-    errors = JSON.parse(text.slice(text.indexOf("[")));
-  } catch {
-    return [`${area} #: OpenRPC meta-schema: ${text.split("\n")[0]}`];
+    if (ajv.validate(getDocumentExtendedMetaSchema(doc), doc)) return [];
+  } catch (error) {
+    return [`${area} #: OpenRPC meta-schema: ${String(error?.message ?? error).split("\n")[0]}`];
   }
   const pathOf = (dataPath) => {
     const parts = [];
@@ -132,33 +155,39 @@ function metaSchemaFindings(area, doc, error) {
       parts.push(m[1] ?? m[2] ?? m[3].replace(/\\(.)/g, "$1"));
     return parts;
   };
-  const items = errors.map((e) => ({ e, parts: pathOf(e.dataPath ?? e.instancePath) }));
+  const items = ajv.errors
+    .filter((e) => e.keyword !== "oneOf" && e.keyword !== "anyOf")
+    .filter((e) => !e.parentSchema?.required?.includes?.("$ref")) // the reference object's
+    .map((e) => ({ e, parts: pathOf(e.dataPath) }));
   const key = (parts) => parts.join("\u0000");
   const deeper = (a, b) => b.length > a.length && key(b.slice(0, a.length)) === key(a);
+  const branchAt = new Map(); // place → the schema of its first error
   const lines = new Set();
-  const done = new Set();
   for (const { e, parts } of items) {
-    if (items.some((other) => deeper(parts, other.parts))) continue; // an enclosing schema's error
-    // At one place, the first branch's first error (a method or content descriptor before the
-    // reference object of the same oneOf, whose complaint would be `additionalProperty: name`).
-    if (e.keyword === "oneOf" || e.keyword === "anyOf" || done.has(key(parts))) continue;
-    done.add(key(parts));
+    // A type that a place with errors inside it fails: another branch's (a schema object is no
+    // boolean schema).
+    if (e.keyword === "type" && items.some((other) => deeper(parts, other.parts))) continue;
+    if (!branchAt.has(key(parts))) branchAt.set(key(parts), e.parentSchema);
+    if (branchAt.get(key(parts)) !== e.parentSchema) continue;
     const last = parts.at(-1);
     if (
       (last === "pattern" && e.keyword === "format") ||
       (last === "enum" && e.keyword === "uniqueItems")
     )
       continue; // checkSchemaRules reports these
+    // (An unknown key is reported at the key itself.)
+    const extra = e.params?.additionalProperty;
     let at = "#";
-    parts.forEach((part, i) => {
-      at += `/${part}`;
+    [...parts, ...(extra === undefined ? [] : [extra])].forEach((part, i) => {
+      at += `/${pointerSegment(part)}`;
       if (i === 1 && parts[0] === "methods") at += ` (${doc.methods?.[part]?.name})`;
     });
-    const detail = e.params?.additionalProperty
-      ? ` (${e.params.additionalProperty})`
-      : e.params?.allowedValues
-        ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}`
-        : "";
+    const detail =
+      extra !== undefined
+        ? ` (${extra})`
+        : e.params?.allowedValues
+          ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}`
+          : "";
     lines.add(`${area} ${at}: OpenRPC meta-schema: ${e.message}${detail}`);
   }
   return [...lines];
@@ -210,7 +239,8 @@ function checkPagination(p, at, findings) {
  * the result (dot-separated paths; `items` an array, `hasMore` a boolean, `echoedPage` an integer), and `x-dependent-schemas`' keys and
  * excluded names name params. A misspelling would otherwise compile into a client that reads a
  * missing property, or silently drops a rule between params. Both OpenRPC methods and REST
- * operations (REST params: path and query parameters).
+ * operations (REST params: path and query parameters), except `x-dependent-schemas`, which only a
+ * JSON-RPC method may have (nothing reads a REST operation's).
  */
 export function checkOperationExtensions(r) {
   const { area, kind, doc } = r;
@@ -266,7 +296,11 @@ export function checkOperationExtensions(r) {
       }
     }
     const dependent = o["x-dependent-schemas"];
-    if (dependent !== undefined) {
+    if (dependent !== undefined && kind !== "openrpc")
+      findings.push(
+        `${at}: x-dependent-schemas: only a JSON-RPC method's is read; a REST operation states its rules between body fields in the body schema's dependentSchemas (the generated client and the docs would drop this one)`,
+      );
+    else if (dependent !== undefined) {
       for (const [key, rule] of Object.entries(dependent ?? {})) {
         if (!params.has(key))
           findings.push(`${at}: x-dependent-schemas: "${key}" is not a param of the operation`);
@@ -602,7 +636,12 @@ export function checkExamples({ area, kind, doc }) {
       for (const [name, raw] of Object.entries(media.examples ?? {})) {
         const ex = exampleObject(raw);
         if (ex && "value" in ex && media.schema)
-          check(media.schema, ex, "value", `${where}/content/${type}/examples/${name}`);
+          check(
+            media.schema,
+            ex,
+            "value",
+            `${where}/content/${pointerSegment(type)}/examples/${pointerSegment(name)}`,
+          );
       }
     }
   };
@@ -611,12 +650,20 @@ export function checkExamples({ area, kind, doc }) {
     for (const [name, raw] of Object.entries(p.examples ?? {}))
       if (p.schema) check(p.schema, exampleObject(raw), "value", `${where}/examples/${name}`);
   };
+  // A response's body and header examples (a `$ref`'d header's are checked once, below).
+  const responseExamples = (response, where) => {
+    mediaExamples(response.content, where);
+    for (const [h, header] of Object.entries(response.headers ?? {}))
+      if (!header.$ref)
+        for (const [n, ex] of Object.entries(header.examples ?? {}))
+          check(header.schema, exampleObject(ex), "value", `${where}/headers/${h}/examples/${n}`);
+  };
   const walkOperation = (op, where) => {
     (op.parameters ?? []).forEach((p, i) => paramExamples(p, `${where}/parameters/${i}`));
     mediaExamples(op.requestBody?.content, `${where}/requestBody`);
     for (const [status, response] of Object.entries(op.responses ?? {})) {
       if (response.$ref) continue; // shared responses are checked once below
-      mediaExamples(response.content, `${where}/responses/${status}`);
+      responseExamples(response, `${where}/responses/${status}`);
     }
   };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -629,19 +676,8 @@ export function checkExamples({ area, kind, doc }) {
     for (const method of HTTP_METHODS)
       if (item[method]) walkOperation(item[method], `#/webhooks/${name}/${method}`);
   }
-  for (const [name, response] of Object.entries(doc.components?.responses ?? {})) {
-    mediaExamples(response.content, `#/components/responses/${name}`);
-    for (const [h, header] of Object.entries(response.headers ?? {})) {
-      if (!header.$ref)
-        for (const [n, ex] of Object.entries(header.examples ?? {}))
-          check(
-            header.schema,
-            ex,
-            "value",
-            `#/components/responses/${name}/headers/${h}/examples/${n}`,
-          );
-    }
-  }
+  for (const [name, response] of Object.entries(doc.components?.responses ?? {}))
+    responseExamples(response, `#/components/responses/${name}`);
   for (const [name, header] of Object.entries(doc.components?.headers ?? {})) {
     for (const [n, ex] of Object.entries(header.examples ?? {}))
       check(header.schema, ex, "value", `#/components/headers/${name}/examples/${n}`);
@@ -696,21 +732,26 @@ function undeclaredExampleProperties(doc, schema, value, path = "", out = [], de
   return out;
 }
 
-/** OpenAPI operations need a named request example (params or body) and a response example. */
+/**
+ * OpenAPI operations need a named request example (params or body) and a response example. The
+ * parameters of the path item are the operation's too; parameters and responses may be `$ref`s.
+ */
 export function checkOpenApiExamplesPresent({ area, doc }) {
   const findings = [];
   for (const op of listOperations({ area, kind: "openapi", doc })) {
     const o = op.operation;
-    const params = (o.parameters ?? []).map((p) =>
-      p.$ref ? doc.components.parameters[p.$ref.split("/").pop()] : p,
+    const params = [...(doc.paths[op.path].parameters ?? []), ...(o.parameters ?? [])].map((p) =>
+      deref(doc, p),
     );
     const hasRequestExample =
-      params.some((p) => Object.keys(p.examples ?? {}).length) ||
+      params.some((p) => Object.keys(p?.examples ?? {}).length) ||
       Object.values(o.requestBody?.content ?? {}).some((m) => Object.keys(m.examples ?? {}).length);
     const ok = Object.entries(o.responses ?? {}).filter(([s]) => s.startsWith("2"));
     const hasResponseExample =
       ok.some(([, r]) =>
-        Object.values(r.content ?? {}).some((m) => Object.keys(m.examples ?? {}).length),
+        Object.values(deref(doc, r)?.content ?? {}).some(
+          (m) => Object.keys(m.examples ?? {}).length,
+        ),
       ) || ok.some(([s]) => s === "204");
     if (!hasRequestExample && (params.length || o.requestBody))
       findings.push(`${area} ${op.wire}: needs a named request example`);
@@ -1024,23 +1065,27 @@ export function checkSchemaRules({ area, doc }) {
     const types = [schema.type].flat();
     const integer = types.includes("integer") && !types.includes("number");
     if (integer && !empty) {
-      // The smallest and largest whole numbers the bounds allow.
+      // The smallest and largest whole numbers each bound allows: [keyword, number].
       const ceil = (x) => (typeof x === "bigint" ? x : Math.ceil(x));
       const floor = (x) => (typeof x === "bigint" ? x : Math.floor(x));
-      const los = [];
-      const his = [];
-      if (isNum(v("minimum"))) los.push(ceil(v("minimum")));
-      if (isNum(v("exclusiveMinimum")))
-        los.push(
-          floor(v("exclusiveMinimum")) + (typeof v("exclusiveMinimum") === "bigint" ? 1n : 1),
-        );
-      if (isNum(v("maximum"))) his.push(floor(v("maximum")));
-      if (isNum(v("exclusiveMaximum")))
-        his.push(
-          ceil(v("exclusiveMaximum")) - (typeof v("exclusiveMaximum") === "bigint" ? 1n : 1),
-        );
-      if (los.length && his.length && los.some((lo) => his.some((hi) => lo > hi)))
-        say("the bounds leave no whole number for this integer: no value can pass");
+      const one = (x) => (typeof x === "bigint" ? 1n : 1);
+      const whole = {
+        minimum: (x) => ceil(x),
+        exclusiveMinimum: (x) => floor(x) + one(x),
+        maximum: (x) => floor(x),
+        exclusiveMaximum: (x) => ceil(x) - one(x),
+      };
+      const bounds = (keys) => keys.filter((k) => isNum(v(k))).map((k) => [k, whole[k](v(k))]);
+      const his = bounds(["maximum", "exclusiveMaximum"]);
+      for (const [lo, least] of bounds(["minimum", "exclusiveMinimum"])) {
+        const hi = his.find(([, most]) => least > most)?.[0];
+        if (hi) {
+          say(
+            `${show(lo)} and ${show(hi)} leave no whole number for this integer: no value can pass`,
+          );
+          break;
+        }
+      }
     }
     if (admitsNumbers(schema) && (integer || integerKind(schema) !== "plain")) {
       for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]) {
@@ -1138,13 +1183,114 @@ export function checkOpenEnums({ area, doc }) {
  * Everything the generator would refuse (scripts/generate/lib/refusals.mjs: names that cannot be
  * identifiers or clash with the generated code or the runtime's exports, parameters it cannot send,
  * schemas its checks cannot translate…), by the generator's own rules:
- * `<area> #<pointer> (<name>): [<rule>] <message>`. (runAllChecks puts the YAML position in front.)
+ * `<area> #<pointer> (<name>): [<rule>] <message>`, a `params-check` one at the keyword it refuses
+ * (`das #/methods/2 (getAssetsByOwner)/params/3/schema/pattern: [params-check] …`). (runAllChecks
+ * puts the YAML position in front.)
  */
 export function checkGeneratorRefusals(results) {
-  return generatorRefusals(results).map(refusalFinding);
+  return refusalsOf(results).map(refusalFinding);
 }
-const refusalFinding = (r) =>
-  `${r.area} ${r.at}${r.name === undefined ? "" : ` (${r.name})`}: [${r.rule}] ${r.message}`;
+
+const refusalsOf = (results) =>
+  generatorRefusals(results).map((r) =>
+    r.rule === "params-check"
+      ? { ...r, at: paramsCheckKeyword(results.find((d) => d.file === r.file)?.doc, r) }
+      : r,
+  );
+
+function refusalFinding(r) {
+  const name = r.name === undefined ? "" : ` (${r.name})`;
+  // (A params-check refusal is named by its method, whose name follows `#/methods/<i>`.)
+  const method = r.rule === "params-check" ? /^#\/methods\/\d+/.exec(r.at)?.[0] : undefined;
+  const place = method ? `${method}${name}${r.at.slice(method.length)}` : `${r.at}${name}`;
+  return `${r.area} ${place}: [${r.rule}] ${r.message}`;
+}
+
+/**
+ * The JSON pointer of the keyword a params-check refusal is about. The generator gives the place of
+ * the shared schema the keyword sits in when there is one (its message's path then starts with that
+ * schema's pointer), else the operation's; its message names the keyword and its path in the
+ * operation's params (`getAssetsByOwner params/properties/before: "pattern" …`; REST: `<operationId>
+ * input/…`, the parameters and body fields as one object), which lead to the keyword in the bundle
+ * through params, parameters, body fields and $refs. A message without a keyword: the key it starts
+ * with (`x-params: …`), as findingPointer reads one.
+ */
+function paramsCheckKeyword(doc, r) {
+  if (!doc) return r.at;
+  const at = pointerSegments(r.at);
+  const [, path = "", keyword] = /^(.*?): "([^"]*)"/.exec(r.message) ?? [];
+  const prefix = `${r.name} ${doc.openrpc ? "params" : "input"}`;
+  let place;
+  if (keyword !== undefined && path.startsWith("#")) place = at;
+  else if (keyword !== undefined && (path === prefix || path.startsWith(`${prefix}/`)))
+    place = schemaPlace(doc, inputPlace(doc, at, pointerSegments(path.slice(prefix.length))));
+  else return segmentsPointer([...at, ...messageSegments(doc, at, r.message)]);
+  const node = nodeAt(doc, place);
+  const held = node !== null && typeof node === "object" && Object.hasOwn(node, keyword);
+  return segmentsPointer(held ? [...place, keyword] : place);
+}
+
+/**
+ * Where a path in an operation's params object (as the generator builds it: scripts/generate/lib/
+ * operations.mjs, paramsSchema and inputSchema) starts in the bundle: [the segments of the schema,
+ * the rest of the path]. A JSON-RPC param or query option, the method's x-dependent-schemas; a REST
+ * parameter (its $ref's target) or a field of the JSON body (or of one of the body's allOf members).
+ */
+function inputPlace(doc, op, path) {
+  const o = nodeAt(doc, op);
+  const [key, name] = path;
+  const inside = path.slice(2);
+  if (doc.openrpc) {
+    if (o?.["x-params"] === "array") return [[...op, "params", "0", "schema"], path];
+    if (key === "dependentSchemas") return [[...op, "x-dependent-schemas"], path.slice(1)];
+    const param = (o?.params ?? []).findIndex((p) => p?.name === name);
+    if (key === "properties" && param >= 0)
+      return [[...op, "params", String(param), "schema"], inside];
+    const query = (o?.["x-query-params"] ?? []).findIndex((q) => camel(String(q?.name)) === name);
+    if (key === "properties" && query >= 0)
+      return [[...op, "x-query-params", String(query), "schema"], inside];
+    return [op, []];
+  }
+  const rest = operationsOf(doc, { lenient: true }).find((x) => x.at === segmentsPointer(op));
+  if (key !== "properties" || !rest) return [op, []];
+  const param = rest.params.findIndex(
+    (p) => p.name === name && (p.in === "path" || p.in === "query"),
+  );
+  if (param >= 0) return [[...pointerSegments(rest.paramAt[param]), "schema"], inside];
+  const declaring = (segments) => {
+    const s = resolved(doc, segments);
+    const node = nodeAt(doc, s);
+    if (node?.properties && Object.hasOwn(node.properties, name)) return s;
+    for (let i = 0; i < (node?.allOf?.length ?? 0); i++) {
+      const member = declaring([...s, "allOf", String(i)]);
+      if (member) return member;
+    }
+    return undefined;
+  };
+  const body = declaring([...op, "requestBody", "content", "application/json", "schema"]);
+  return body ? [[...body, "properties", name], inside] : [op, []];
+}
+
+/** The segments of the schema at `path` below `[segments, path]` (inputPlace), through $refs. */
+function schemaPlace(doc, [segments, path]) {
+  let place = resolved(doc, segments);
+  for (let i = 0; i < path.length;) {
+    const step = ["properties", "dependentSchemas", "anyOf"].includes(path[i]) ? 2 : 1;
+    place = resolved(doc, [...place, ...path.slice(i, i + step)]);
+    i += step;
+  }
+  return place;
+}
+
+/** `segments`, or where the local $ref there leads (the generator reads no keyword beside a $ref). */
+function resolved(doc, segments) {
+  for (let depth = 0; depth < 20; depth++) {
+    const ref = nodeAt(doc, segments)?.$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#/")) break;
+    segments = pointerSegments(ref);
+  }
+  return segments;
+}
 
 /**
  * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
@@ -1187,7 +1333,7 @@ export function runAllChecks(results, { others } = {}) {
     ? checkOperationNames(all, { only: results.map((r) => r.area) })
     : checkOperationNames(results))
     entries.push({ text, document: documentOf(text) });
-  for (const r of generatorRefusals(results))
+  for (const r of refusalsOf(results))
     entries.push({
       text: refusalFinding(r),
       document: results.find((d) => d.file === r.file),

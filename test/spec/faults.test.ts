@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
-import { editedCopy, findingsOf, positionOf, removeCopies } from "./spec-copy.js";
+import { editedCopy, findingsOf, locatedOf, positionOf, removeCopies } from "./spec-copy.js";
 
 // (The one test that copies spec/ itself, dist included.)
 let dir: string | undefined;
@@ -97,6 +97,76 @@ describe("spec checks catch", () => {
     });
     expect(findingsOf(specDir)).toContain(
       "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2: [parameter-description] Every parameter has a description (the SDK's JSDoc and the docs site show it).",
+    );
+  });
+
+  it("a path's own parameter (path-item parameters) without a description or examples, as an operation's", () => {
+    const specDir = editedCopy("openapi/webhooks.yaml", (doc) => {
+      delete doc.components.parameters.WebhookID.description;
+      delete doc.components.parameters.WebhookID.examples;
+    });
+    const findings = findingsOf(specDir);
+    for (const method of ["GET", "DELETE"])
+      expect(findings).toContain(
+        `webhooks ${method} /v0/webhooks/{webhookID}: needs a named request example`,
+      );
+    // (Spectral names the component the path's `$ref` leads to: the place to edit.)
+    for (const rule of ["parameter-description", "parameter-examples"])
+      expect(findings.join("\n")).toContain(
+        `webhooks #/components/parameters/WebhookID: [${rule}]`,
+      );
+  });
+
+  it("a JSON-RPC param or query option without a description, at its place; a query option without a name or schema, or with an unknown key", () => {
+    const das = editedCopy("openrpc/das.yaml", (doc) => {
+      delete doc.methods[0].params[0].description;
+    });
+    expect(findingsOf(das)).toEqual([
+      "das #/methods/0 (getAsset)/params/0: param id needs a description",
+    ]);
+    const sender = editedCopy("openrpc/sender.yaml", (doc) => {
+      const [query] = doc.methods[0]["x-query-params"];
+      delete query.description;
+      delete query.schema;
+      query.requird = true;
+    });
+    expect(findingsOf(sender)).toEqual([
+      "sender #/methods/0 (sendTransaction)/x-query-params/0: query option swqos_only needs a description",
+      "sender #/methods/0 (sendTransaction)/x-query-params/0: query option swqos_only needs a schema",
+      "sender #/methods/0 (sendTransaction)/x-query-params/0: requird is not a known key of a query option (name, description, required, schema, x-source)",
+    ]);
+  });
+
+  it("x-dependent-schemas on a REST operation (only a JSON-RPC method's is read: the client and the docs would drop the rule)", () => {
+    const specDir = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/balances"].get["x-dependent-schemas"] = {
+        page: { properties: { limit: false } },
+      };
+    });
+    expect(findingsOf(specDir)).toEqual([
+      "wallet GET /v1/wallet/{wallet}/balances (getBalances): x-dependent-schemas: only a JSON-RPC method's is read; a REST operation states its rules between body fields in the body schema's dependentSchemas (the generated client and the docs would drop this one)",
+    ]);
+  });
+
+  it("a response header's example in an operation's own response (not only in the shared responses), at a JSON pointer", () => {
+    const specDir = editedCopy("openapi/wallet.yaml", (doc) => {
+      const ok = doc.paths["/v1/wallet/{wallet}/balances"].get.responses["200"];
+      ok.headers = {
+        "X-Page-Count": {
+          description: "The number of pages.",
+          schema: { type: "integer", minimum: 1 },
+          examples: { none: { value: 0 } },
+        },
+      };
+      ok.content["application/json"].examples.lastPage.value = 5;
+    });
+    const findings = findingsOf(specDir);
+    const at = "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/responses/200";
+    expect(findings).toContain(
+      `${at}/headers/X-Page-Count/examples/none: example (root) must be >= 1`,
+    );
+    expect(findings).toContain(
+      `${at}/content/application~1json/examples/lastPage: example (root) must be object`,
     );
   });
 
@@ -197,8 +267,14 @@ describe("spec checks catch", () => {
         exclusiveMaximum: 2,
       };
     });
-    expect(findingsOf(specDir)).toContain(
-      "das #/methods/2 (getAssetsByOwner)/params/1/schema: the bounds leave no whole number for this integer: no value can pass",
+    const findings = findingsOf(specDir);
+    expect(findings).toContain(
+      "das #/methods/2 (getAssetsByOwner)/params/1/schema: exclusiveMinimum (1) and exclusiveMaximum (2) leave no whole number for this integer: no value can pass",
+    );
+    // (The line leads with the position of the first bound it names.)
+    const [located] = locatedOf(specDir).filter((line) => line.includes("no whole number"));
+    expect(located).toMatch(
+      new RegExp(`^${positionOf(specDir, "openrpc/das.yaml", "exclusiveMinimum: 1")}: `),
     );
   });
 
@@ -222,10 +298,10 @@ describe("spec checks catch", () => {
     });
     const findings = findingsOf(specDir);
     // (A request's pattern is also compiled into the SDK's checks: the generator's params-check rule
-    // names the method whose check it breaks, at the YAML file.)
+    // names the method whose check it breaks, at the keyword.)
     expect(findings).toEqual([
       'das #/methods/2 (getAssetsByOwner)/params/3/schema: pattern "^[a-z+$" is not a valid regular expression: Invalid regular expression: /^[a-z+$/u: Unterminated character class',
-      'das #/methods/2 (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile: Invalid regular expression: /^[a-z+$/: Unterminated character class',
+      'das #/methods/2 (getAssetsByOwner)/params/3/schema/pattern: [params-check] getAssetsByOwner params/properties/before: "pattern" does not compile: Invalid regular expression: /^[a-z+$/: Unterminated character class',
     ]);
     const enumDir = editedCopy("schemas/asset.yaml", (doc) => {
       doc.AssetSortDirection.enum = ["asc", "desc", "asc"];
@@ -241,6 +317,28 @@ describe("spec checks catch", () => {
     });
     expect(findingsOf(specDir)).toEqual([
       'das #/methods/1 (getAssetBatch)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]',
+    ]);
+  });
+
+  it("every OpenRPC meta-schema error of a document, each at its place, not only the first", () => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[0].paramStructure = "by-nam";
+      doc.methods[0].sumary = "A misspelt key, beside a deeper error of the same method.";
+      doc.methods[1].bar = 1;
+      doc.methods[1].baz = 2;
+      doc.methods[3].summary = 5;
+      doc.methods[4].params[0].schema = { type: "integer", minimum: "one" };
+    });
+    const located = locatedOf(specDir).filter((line) => line.includes("OpenRPC meta-schema"));
+    const das = (marker: string, after = "") =>
+      positionOf(specDir, "openrpc/das.yaml", marker, after);
+    expect(located).toEqual([
+      `${das("sumary:")}: das #/methods/0 (getAsset)/sumary: OpenRPC meta-schema: should NOT have additional properties (sumary)`,
+      `${das("paramStructure: by-nam")}: das #/methods/0 (getAsset)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]`,
+      `${das("bar: 1")}: das #/methods/1 (getAssetBatch)/bar: OpenRPC meta-schema: should NOT have additional properties (bar)`,
+      `${das("baz: 2")}: das #/methods/1 (getAssetBatch)/baz: OpenRPC meta-schema: should NOT have additional properties (baz)`,
+      `${das("summary: 5")}: das #/methods/3 (getAssetsByAuthority)/summary: OpenRPC meta-schema: should be string`,
+      `${das("minimum: one")}: das #/methods/4 (getNftEditions)/params/0/schema/minimum: OpenRPC meta-schema: should be number`,
     ]);
   });
 

@@ -11,7 +11,15 @@ import { generate } from "../../scripts/generate/index.mjs";
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
-import { editedCopy, findingsOf, locatedOf, positionOf, removeCopies } from "./spec-copy.js";
+import {
+  editedCopy,
+  editText,
+  findingsOf,
+  locatedOf,
+  positionOf,
+  removeCopies,
+  textEditedCopy,
+} from "./spec-copy.js";
 
 afterEach(removeCopies);
 
@@ -64,12 +72,52 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     );
   });
 
-  it("a request keyword the runtime checks cannot translate, at the shared schema that holds it", () => {
-    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
+  it("a request keyword the runtime checks cannot translate, at the keyword itself: in a shared schema, a method's own param, a query option, a REST parameter", () => {
+    // (One refusal per operation: the generator stops at an operation's first.)
+    const das = "openrpc/das.yaml";
+    const shared = editedCopy("schemas/asset.yaml", (doc) => {
       doc.GetAssetOptions.properties.showFungible.const = false;
     });
-    expect(locatedOf(specDir).join("\n")).toContain(
-      `${positionOf(specDir, "schemas/asset.yaml", "showFungible:", "\nGetAssetOptions:")}: das #/components/schemas/GetAssetOptions/properties/showFungible (getAsset): [params-check] #/components/schemas/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate`,
+    editText(
+      shared,
+      das,
+      "schema: { type: integer, minimum: 1, maximum: 1000 }", // getAssetsByOwner's `limit`
+      "schema: { type: [integer, string], minimum: 1, maximum: 1000 }",
+    );
+    const located = locatedOf(shared);
+    expect(located.join("\n")).toContain(
+      `${positionOf(shared, "schemas/asset.yaml", "const: false", "\nGetAssetOptions:")}: das #/components/schemas/GetAssetOptions/properties/showFungible/const (getAsset): [params-check] #/components/schemas/GetAssetOptions (from getAsset params/properties/options)/properties/showFungible: "const" is not a keyword the generated checks translate`,
+    );
+    expect(located).toContain(
+      `${positionOf(shared, das, "type: [integer, string]")}: das #/methods/2 (getAssetsByOwner)/params/2/schema/type: [params-check] getAssetsByOwner params/properties/limit: "type" with several types ["integer","string"] is not translated`,
+    );
+
+    const inline = textEditedCopy(
+      das,
+      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `before`
+      'schema: { type: string, minLength: 1, const: "x" }',
+    );
+    editText(
+      inline,
+      "openrpc/sender.yaml",
+      "          type: boolean\n          default: false\n",
+      "          type: boolean\n          default: false\n          const: false\n",
+    );
+    editText(
+      inline,
+      "openapi/wallet.yaml",
+      "schema: { type: integer, minimum: 1, maximum: 100, default: 100 }",
+      "schema: { type: integer, minimum: 1, maximum: 100, default: 100, const: 100 }",
+    );
+    const lines = locatedOf(inline);
+    expect(lines).toContain(
+      `${positionOf(inline, das, 'const: "x"')}: das #/methods/2 (getAssetsByOwner)/params/3/schema/const: [params-check] getAssetsByOwner params/properties/before: "const" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas`,
+    );
+    expect(lines.join("\n")).toContain(
+      `${positionOf(inline, "openrpc/sender.yaml", "const: false")}: sender #/methods/0 (sendTransaction)/x-query-params/0/schema/const: [params-check] sendTransaction params/properties/swqosOnly: "const"`,
+    );
+    expect(lines.join("\n")).toContain(
+      `${positionOf(inline, "openapi/wallet.yaml", "const: 100")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2/schema/const (getBalances): [params-check] getBalances input/properties/limit: "const"`,
     );
   });
 

@@ -61,6 +61,19 @@ describe("spec bundles", () => {
     });
   }
 
+  it("webhookURL has one rule wherever it appears: a webhook read with getWebhook can be sent back to updateWebhook", () => {
+    const { doc } = results.find((r) => r.area === "webhooks")!;
+    const schemas = doc.components.schemas;
+    const resolve = (s: any): any => (s?.$ref ? resolve(schemas[s.$ref.split("/").pop()]) : s);
+    const holders = Object.keys(schemas).filter((name) => schemas[name].properties?.webhookURL);
+    expect(holders).toEqual(["CreateWebhookRequest", "UpdateWebhookRequest", "Webhook"]);
+    for (const name of holders)
+      expect([name, resolve(schemas[name].properties.webhookURL).pattern]).toEqual([
+        name,
+        "^https://",
+      ]);
+  });
+
   it("operation names are unique per area, per JSON-RPC host and endpoint, and REST operationIds across areas", () => {
     expect(checkOperationNames(results)).toEqual([]);
   });
