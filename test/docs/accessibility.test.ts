@@ -777,6 +777,10 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
       }
       await tab.goto(`${origin}/das/getAsset.html`);
       expect(await linkName(tab, 'nav.side a[aria-current="page"]')).toBe("getAsset");
+      // The area lists are named by their headings: a deprecated area's link is heard inside the
+      // "Deprecated" list, not after a heading a screen reader may have skipped.
+      expect(await linkName(tab, "nav.side ul.nav-areas:not(.nav-deprecated)")).toBe("APIs");
+      expect(await linkName(tab, "nav.side ul.nav-deprecated")).toBe("Deprecated");
     } finally {
       await context.close();
     }

@@ -103,11 +103,14 @@ function nav(pc) {
   };
   const live = site.areas.filter((a) => !a.deprecated);
   const dep = site.areas.filter((a) => a.deprecated);
+  // Each area list is named (a screen reader says "Deprecated, list" as it enters), and its visible
+  // heading is hidden from the accessibility tree: CSS writes it in capitals, which Chromium would
+  // read out as "APIS", and it would be heard twice.
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
 <ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li></ul>
-<p class="nav-h">APIs</p><ul class="nav-areas">${live.map(areaBlock).join("")}</ul>
-${dep.length ? `<p class="nav-h">Deprecated</p><ul class="nav-areas nav-deprecated">${dep.map(areaBlock).join("")}</ul>` : ""}
+<p class="nav-h" aria-hidden="true">APIs</p><ul class="nav-areas" aria-label="APIs">${live.map(areaBlock).join("")}</ul>
+${dep.length ? `<p class="nav-h" aria-hidden="true">Deprecated</p><ul class="nav-areas nav-deprecated" aria-label="Deprecated">${dep.map(areaBlock).join("")}</ul>` : ""}
 <ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li></ul>
 </nav>`;
 }
