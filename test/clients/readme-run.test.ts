@@ -8,13 +8,13 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { startMock, type MockServer } from "@chaindata/mock";
-import { ConfigurationError, createChainDataClient, type ChainDataClient } from "@chaindata/sdk";
+import { ConfigurationError, createChainDataClient } from "@chaindata/sdk";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { areaCalls as calls } from "../../packages/sdk/src/test-support/area-calls.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const run = promisify(execFile);
-const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 
 const tsBlocks = (file: string) =>
   [...readFileSync(`${root}${file}`, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
@@ -85,19 +85,6 @@ describe("README ```ts blocks run", () => {
     expect(invalid).toEqual([]);
   });
 });
-
-/** One call per area, to see where its client sends. */
-const calls: Record<keyof ChainDataClient, (c: ChainDataClient) => Promise<unknown>> = {
-  das: (c) => c.das.getAsset({ id: ADDRESS }),
-  compression: (c) => c.compression.getCompressedBalanceByOwner({ owner: ADDRESS }),
-  mint: (c) =>
-    c.mint.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: ADDRESS }),
-  sender: (c) => c.sender.sendTransaction({ transaction: "AQ==", config: { encoding: "base64" } }),
-  wallet: (c) => c.wallet.getBalances({ wallet: ADDRESS }),
-  admin: (c) => c.admin.getProjectUsage({ id: "p" }),
-  webhooks: (c) => c.webhooks.listWebhooks(),
-  tokenMetadata: (c) => c.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] }),
-};
 
 describe("README.md table of hosts", () => {
   // | `rpc` | das, compression, mint | `https://mainnet…` | `https://devnet…` |

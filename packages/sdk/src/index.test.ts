@@ -13,23 +13,12 @@ import {
   type ChainDataClient,
   type ChainDataClientOptions,
 } from "./index.js";
+import { browserBundle } from "../../../bench/lib/programs.mjs";
+import { ADDRESS, areaCalls } from "./test-support/area-calls.js";
 
 const KEY = "sdk-test-key-5c1f0e";
-const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 type Area = keyof ChainDataClient;
-
-/** One call per area. */
-const calls: Record<Area, (c: ChainDataClient) => Promise<unknown>> = {
-  das: (c) => c.das.getAsset({ id: ADDRESS }),
-  compression: (c) => c.compression.getCompressedBalanceByOwner({ owner: ADDRESS }),
-  mint: (c) =>
-    c.mint.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: ADDRESS }),
-  sender: (c) => c.sender.sendTransaction({ transaction: "AQ==", config: { encoding: "base64" } }),
-  wallet: (c) => c.wallet.getBalances({ wallet: ADDRESS }),
-  admin: (c) => c.admin.getProjectUsage({ id: "p" }),
-  webhooks: (c) => c.webhooks.listWebhooks(),
-  tokenMetadata: (c) => c.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] }),
-};
+const calls = areaCalls;
 const areas = Object.keys(calls) as Area[];
 
 // Where each area goes, given a base URL per host, and how its host takes the key.
@@ -178,17 +167,9 @@ describe("deprecated areas", () => {
 });
 
 describe("tree-shaking", () => {
-  /** A minified browser bundle of `source` (imports resolved from this package). */
+  /** A minified browser bundle of `source`, built as the size budgets' programs are. */
   const bundle = async (source: string) => {
-    const result = await build({
-      stdin: { contents: source, resolveDir: new URL(".", import.meta.url).pathname },
-      bundle: true,
-      minify: true,
-      format: "esm",
-      platform: "browser",
-      write: false,
-      logLevel: "error",
-    });
+    const result = await build(browserBundle(source));
     return result.outputFiles[0]!.text;
   };
   const operations = ["getAsset", "getBalances", "sendTransaction", "listWebhooks"];

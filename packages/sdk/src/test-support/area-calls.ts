@@ -1,0 +1,19 @@
+// One call per area of the composite client, for the tests that need every area to send something
+// (where its options go, where it sends): packages/sdk/src/index.test.ts and
+// test/clients/readme-run.test.ts. Not published (package.json "files").
+import type { ChainDataClient } from "../index.js";
+
+export const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+
+/** One call per area. */
+export const areaCalls: Record<keyof ChainDataClient, (c: ChainDataClient) => Promise<unknown>> = {
+  das: (c) => c.das.getAsset({ id: ADDRESS }),
+  compression: (c) => c.compression.getCompressedBalanceByOwner({ owner: ADDRESS }),
+  mint: (c) =>
+    c.mint.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: ADDRESS }),
+  sender: (c) => c.sender.sendTransaction({ transaction: "AQ==", config: { encoding: "base64" } }),
+  wallet: (c) => c.wallet.getBalances({ wallet: ADDRESS }),
+  admin: (c) => c.admin.getProjectUsage({ id: "p" }),
+  webhooks: (c) => c.webhooks.listWebhooks(),
+  tokenMetadata: (c) => c.tokenMetadata.getTokenMetadata({ mintAccounts: [ADDRESS] }),
+};
