@@ -232,6 +232,14 @@ describe("docs site in Chromium", () => {
     await page.locator("#search-results li a").first().waitFor();
     const authHits = await page.locator("#search-results .hit-name").allTextContents();
     expect(authHits).toEqual(expect.arrayContaining(["getProjectUsage", "Hosts and API keys"]));
+    // A query that is exactly a name the key travels under finds the table that says where the
+    // SDK puts it first, above the operations that merely take it.
+    expect(authHits[0]).toBe("Hosts and API keys");
+    await page.fill("#search", "api-key");
+    await page.locator("#search-results li a").first().waitFor();
+    expect(await page.locator("#search-results .hit-name").first().textContent()).toBe(
+      "Hosts and API keys",
+    );
     // SDK names that are not operations: the sender's tips, an error class
     await page.fill("#search", "tip");
     await page.locator("#search-results li a").first().waitFor();

@@ -50,6 +50,19 @@ const walk = (dir: string): string[] =>
     statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],
   );
 const load = (file: string) => JSON.parse(readFileSync(join(specDir, file), "utf8"));
+// The SDK's own class per HTTP status, as packages/core/src/errors.ts lists it (`byStatus`); any
+// other 5xx is an InternalServerError, any other non-2xx an APIError.
+const errorsTs = readFileSync(join(root, "packages/core/src/errors.ts"), "utf8");
+const byStatus: Record<number, string> = Object.fromEntries(
+  [
+    ...errorsTs
+      .slice(
+        errorsTs.indexOf("const byStatus"),
+        errorsTs.indexOf("};", errorsTs.indexOf("const byStatus")),
+      )
+      .matchAll(/(\d{3}): (\w+)/g),
+  ].map((m) => [Number(m[1]), m[2]!]),
+);
 
 beforeAll(() => {
   if (!existsSync(join(specDir, "index.json")))
@@ -513,6 +526,43 @@ describe("docs build", () => {
     expect(identity).not.toContain("Wallet identity not found");
   });
 
+  it("names the SDK error class of each non-2xx status on a REST operation's page, linked to its Getting started row", () => {
+    expect(errorsTs).toContain("fields.status > 499 ? InternalServerError : APIError");
+    expect(Object.keys(byStatus).length).toBeGreaterThan(4);
+    const classOf = (status: string) =>
+      byStatus[Number(status)] ?? (/^5/.test(status) ? "InternalServerError" : "APIError");
+    const seen = new Set<string>();
+    for (const a of index.areas.filter((x: any) => x.kind !== "openrpc")) {
+      const doc = load(a.file);
+      for (const item of Object.values<any>(doc.paths ?? {}))
+        for (const o of Object.values<any>(item)) {
+          if (!o?.operationId) continue;
+          const html = page(`${a.area}/${o.operationId}.html`);
+          for (const status of Object.keys(o.responses ?? {}).filter((s) => !/^2/.test(s))) {
+            const row = new RegExp(
+              `<tr><td><span class="status [^"]+">${status}\\b[^]*?</tr>`,
+            ).exec(html)?.[0];
+            const cls = classOf(status);
+            expect(row, `${o.operationId} ${status}`).toContain(
+              `<a href="../getting-started.html#error-${cls}"><code>${cls}</code></a>`,
+            );
+            seen.add(`${status} ${cls}`);
+          }
+        }
+    }
+    expect([...seen]).toEqual(
+      expect.arrayContaining([
+        "401 AuthenticationError",
+        "429 RateLimitError",
+        "5XX InternalServerError",
+        "503 InternalServerError",
+      ]),
+    );
+    expect(text(page("wallet/getBalances.html"))).toContain("SDK error");
+    // A delivery's table holds what your receiver answers: no SDK error there.
+    expect(text(page("webhooks/deliverEnhancedEvents.html"))).not.toContain("SDK error");
+  });
+
   it("renders webhook deliveries (OpenAPI 3.1 top-level webhooks)", () => {
     const doc = load("openapi/webhooks.json");
     for (const [, item] of Object.entries<any>(doc.webhooks ?? {})) {
@@ -711,6 +761,9 @@ describe("docs build", () => {
     const hosts: any = byName.get("Hosts and API keys");
     expect(hosts.u).toBe("index.html#hosts");
     expect(hosts.f).toEqual(expect.arrayContaining(["api-key", "X-Api-Key", "Authorization"]));
+    // The names the hosts table shows, which the search ranks the table first for (not a
+    // delivery's Authorization: no host takes the key so).
+    expect(hosts.x.sort()).toEqual(["api-key", "X-Api-Key"].sort());
   });
 
   it("search finds the SDK names shown outside operations: options, error classes, the sender's tips", async () => {
@@ -774,15 +827,7 @@ describe("docs build", () => {
       text(new RegExp(`<tr id="${id}">[^]*?</tr>`).exec(html)?.[0] ?? `(no row ${id})`);
     // The SDK's class per status, as packages/core/src/errors.ts picks it (a JSON-RPC error in a
     // 2xx answer is a JsonRpcError).
-    const errors = readFileSync(join(root, "packages/core/src/errors.ts"), "utf8");
-    const table = errors.slice(
-      errors.indexOf("const byStatus"),
-      errors.indexOf("};", errors.indexOf("const byStatus")),
-    );
-    const byStatus = Object.fromEntries(
-      [...table.matchAll(/(\d{3}): (\w+)/g)].map((m) => [Number(m[1]), m[2]]),
-    );
-    expect(errors).toContain("fields.status > 499 ? InternalServerError : APIError");
+    expect(errorsTs).toContain("fields.status > 499 ? InternalServerError : APIError");
     const classOf = (status: number) =>
       status < 300
         ? "JsonRpcError"

@@ -21,6 +21,7 @@ import {
   errorClassOf,
   gettingStartedPage,
   homePage,
+  hostKeyWays,
   operationPage,
   RECEIVER_NAMES,
   reachesReceiver,
@@ -64,11 +65,18 @@ function fieldNames(doc, schema, out, seen = new Set(), depth = 0) {
   return out;
 }
 
-/** The home page's hosts table, found by every name an API key travels under. */
+/**
+ * The home page's hosts table, found by every name an API key travels under. The names the table
+ * shows (`x`) rank it first, as its own name would: it says where the SDK puts the key, which
+ * the operations that merely take the same header or parameter do not.
+ */
 function authEntry(site) {
-  const names = new Set();
-  for (const h of Object.values(site.index.hosts ?? {}))
-    for (const n of [h.auth?.query, h.auth?.header]) if (n) names.add(n);
+  const shown = new Set(
+    Object.entries(site.index.hosts ?? {}).flatMap(([k, h]) =>
+      hostKeyWays(site, k, h).map((w) => w.name),
+    ),
+  );
+  const names = new Set(shown);
   for (const area of site.areas)
     for (const op of [...area.ops, ...area.deliveries])
       for (const w of (op.rest?.auth ?? area.auth).ways) names.add(w.name);
@@ -78,6 +86,7 @@ function authEntry(site) {
     s: "Base URLs per environment, and how each host takes the API key",
     u: "index.html#hosts",
     f: [...names],
+    x: [...shown],
   };
 }
 

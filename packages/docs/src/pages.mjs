@@ -86,15 +86,14 @@ function authText(pc, auth, host) {
 }
 
 /**
- * The home page's API key cell of a host: where the SDK sends the key, and the other ways the
- * host takes it (index.json's host, and the `security` of the areas it serves: the wallet's
- * X-Api-Key header).
+ * The ways a host takes the API key, the SDK's first: index.json's host, and the `security` of
+ * the areas it serves (the wallet's X-Api-Key header). The home page's API key cell shows them,
+ * and the search ranks that table first for each name.
  */
-function hostKeyText(site, hostKey, host) {
+export function hostKeyWays(site, hostKey, host) {
   const sdk = sdkKeyWay(host);
-  if (!sdk) return "";
-  const seen = new Set([`${sdk.in}:${sdk.name}`]);
-  const also = [];
+  if (!sdk) return [];
+  const ways = new Map([[`${sdk.in}:${sdk.name}`, sdk]]);
   const offered = [
     { in: "query", name: host.auth.query },
     { in: "header", name: host.auth.header },
@@ -103,12 +102,15 @@ function hostKeyText(site, hostKey, host) {
       .filter((a) => a.hostKey === hostKey)
       .flatMap((a) => a.auth.ways),
   ];
-  for (const w of offered) {
-    const key = `${w.in}:${w.name}`;
-    if (!w.name || seen.has(key)) continue;
-    seen.add(key);
-    also.push(w);
-  }
+  for (const w of offered)
+    if (w.name && !ways.has(`${w.in}:${w.name}`)) ways.set(`${w.in}:${w.name}`, w);
+  return [...ways.values()];
+}
+
+/** The home page's API key cell of a host: where the SDK sends the key, and the other ways. */
+function hostKeyText(site, hostKey, host) {
+  const [sdk, ...also] = hostKeyWays(site, hostKey, host);
+  if (!sdk) return "";
   return `The SDK sends it as ${keyWay(sdk)}${also.length ? `; also accepted: ${also.map(keyWay).join(" or ")}` : ""}. ${host.auth.required ? "Required" : "Optional"}.`;
 }
 
@@ -561,6 +563,17 @@ function statusBadge(status) {
   return `<span class="status status-${cls}">${esc(status)}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ""}</span>`;
 }
 
+/**
+ * The class a REST status becomes, linked to its row in Getting started's table; a `default`
+ * response stands for any status, so the table as a whole.
+ */
+function sdkErrorCell(pc, status) {
+  if (!/^\d/.test(status))
+    return `<a href="${href(pc, "getting-started.html#errors")}">by status</a>`;
+  const cls = errorClassOf(status);
+  return `<a href="${href(pc, `getting-started.html#${errorClassId(cls)}`)}"><code>${esc(cls)}</code></a>`;
+}
+
 function errorsSection(pc, op) {
   if (op.transport === "rpc") {
     const errs = op.rpc.errors;
@@ -576,10 +589,11 @@ function errorsSection(pc, op) {
       : "";
     return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's <a href="${href(pc, "getting-started.html#errors")}">error class</a>; the code, message and data stay available on it.${in200}</p>${tableWrap(`<table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
   }
-  const bad =
-    op.transport === "delivery"
-      ? op.rest.responses
-      : op.rest.responses.filter((r) => !/^2\d\d$/.test(r.status));
+  // A delivery's statuses are your receiver's answers to the service: no SDK error comes of them.
+  const delivery = op.transport === "delivery";
+  const bad = delivery
+    ? op.rest.responses
+    : op.rest.responses.filter((r) => !/^2\d\d$/.test(r.status));
   if (!bad.length) return "";
   const rows = bad
     .map((r) => {
@@ -592,11 +606,11 @@ function errorsSection(pc, op) {
       const ex = r.examples.length
         ? `<details class="ex-errors"><summary>${plural(r.examples.length, "example")}</summary>${r.examples.map((x) => `<p class="small"><code>${esc(x.name)}</code>${x.summary ? ` — ${esc(x.summary)}` : ""}</p>${codePre(`<code>${esc(json(x.value))}</code>`)}`).join("")}</details>`
         : "";
-      return `<tr><td>${statusBadge(r.status)}</td><td>${md(pc, r.description)}${marker(pc, r.source)}</td><td>${headers}</td><td>${r.schema ? typeLabel(pc, r.schema) : '<span class="muted">—</span>'}</td><td>${ex}</td></tr>`;
+      return `<tr><td>${statusBadge(r.status)}</td><td>${md(pc, r.description)}${marker(pc, r.source)}</td>${delivery ? "" : `<td>${sdkErrorCell(pc, r.status)}</td>`}<td>${headers}</td><td>${r.schema ? typeLabel(pc, r.schema) : '<span class="muted">—</span>'}</td><td>${ex}</td></tr>`;
     })
     .join("");
-  const title = op.transport === "delivery" ? "What your receiver answers" : "";
-  return `${title ? `<p>${title}:</p>` : ""}${tableWrap(`<table class="errors"><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th><th scope="col">Headers</th><th scope="col">Body</th><th scope="col">Examples</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+  const title = delivery ? "<p>What your receiver answers:</p>" : "";
+  return `${title}${tableWrap(`<table class="errors"><thead><tr><th scope="col">Status</th><th scope="col">Meaning</th>${delivery ? "" : '<th scope="col">SDK error</th>'}<th scope="col">Headers</th><th scope="col">Body</th><th scope="col">Examples</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
 // ---------------------------------------------------------------- examples

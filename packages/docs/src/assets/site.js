@@ -49,6 +49,9 @@
             e.vl = (e.v || []).map(function (v) {
               return v.toLowerCase();
             });
+            e.xl = (e.x || []).map(function (x) {
+              return x.toLowerCase();
+            });
             return e;
           });
           return index;
@@ -75,6 +78,9 @@
     var s = 0;
     var field = null;
     if (e.nl === q) s = 1000;
+    // A name the entry is about (the hosts table: X-Api-Key), above the operations that merely
+    // carry it as a field.
+    else if (e.xl.indexOf(q) >= 0) s = 900;
     else if (e.nl.indexOf(q) === 0) s = 600;
     else if (e.nl.indexOf(q) > 0) {
       s = e.wl.some(function (t) {
