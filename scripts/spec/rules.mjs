@@ -1208,17 +1208,17 @@ function refusalFinding(r) {
 
 /**
  * The JSON pointer of the keyword a params-check refusal is about. The generator gives the place of
- * the shared schema the keyword sits in when there is one (its message's path then starts with that
- * schema's pointer), else the operation's; its message names the keyword and its path in the
- * operation's params (`getAssetsByOwner params/properties/before: "pattern" …`; REST: `<operationId>
+ * the shared schema the keyword sits in when there is one (the keyword's path then starts with that
+ * schema's pointer), else the operation's; `r.keyword` names the keyword and its path in the
+ * operation's params (`getAssetsByOwner params/properties/before`, "pattern"; REST: `<operationId>
  * input/…`, the parameters and body fields as one object), which lead to the keyword in the bundle
- * through params, parameters, body fields and $refs. A message without a keyword: the key it starts
- * with (`x-params: …`), as findingPointer reads one.
+ * through params, parameters, body fields and $refs. A refusal without a keyword: the key its
+ * message starts with (`x-params: …`), as findingPointer reads one.
  */
 function paramsCheckKeyword(doc, r) {
   if (!doc) return r.at;
   const at = pointerSegments(r.at);
-  const [, path = "", keyword] = /^(.*?): "([^"]*)"/.exec(r.message) ?? [];
+  const { path = "", name: keyword } = r.keyword ?? {};
   const prefix = `${r.name} ${doc.openrpc ? "params" : "input"}`;
   let place;
   if (keyword !== undefined && path.startsWith("#")) place = at;

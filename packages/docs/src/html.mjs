@@ -106,11 +106,15 @@ function nav(pc) {
   // Each area list is named (a screen reader says "Deprecated, list" as it enters), and its visible
   // heading is hidden from the accessibility tree: CSS writes it in capitals, which Chromium would
   // read out as "APIS", and it would be heard twice.
+  const group = (label, areas, cls = "nav-areas") =>
+    areas.length
+      ? `<p class="nav-h" aria-hidden="true">${label}</p><ul class="${cls}" aria-label="${label}">${areas.map(areaBlock).join("")}</ul>`
+      : "";
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
 <ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li></ul>
-<p class="nav-h" aria-hidden="true">APIs</p><ul class="nav-areas" aria-label="APIs">${live.map(areaBlock).join("")}</ul>
-${dep.length ? `<p class="nav-h" aria-hidden="true">Deprecated</p><ul class="nav-areas nav-deprecated" aria-label="Deprecated">${dep.map(areaBlock).join("")}</ul>` : ""}
+${group("APIs", live)}
+${group("Deprecated", dep, "nav-areas nav-deprecated")}
 <ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li></ul>
 </nav>`;
 }

@@ -14,11 +14,10 @@ import {
   type ChainDataClientOptions,
 } from "./index.js";
 import { browserBundle } from "../../../bench/lib/programs.mjs";
-import { ADDRESS, areaCalls } from "./test-support/area-calls.js";
+import { ADDRESS, areaCalls as calls } from "./test-support/area-calls.js";
 
 const KEY = "sdk-test-key-5c1f0e";
 type Area = keyof ChainDataClient;
-const calls = areaCalls;
 const areas = Object.keys(calls) as Area[];
 
 // Where each area goes, given a base URL per host, and how its host takes the key.

@@ -36,6 +36,9 @@ import { createCheckEmitter } from "./validator.mjs";
  * @property {string} [name]   the method, operation, parameter or schema there
  * @property {string} rule     one of RULES
  * @property {string} message
+ * @property {{ path: string, name: string }} [keyword]  a params-check refusal's keyword: its name,
+ *   and the path of the schema holding it (`getAsset params/properties/id`, or a shared schema's
+ *   pointer)
  */
 
 /** The rules, by id: what each refuses (docs/decisions/0004-spec-checks.md lists them too). */
@@ -167,9 +170,17 @@ const asPackage = (docs) => {
 };
 
 /** A Refusal of `rule` (a key of RULES) at `at` of the document `{ area, file }`. */
-function refusal({ area, file }, at, rule, message, name) {
+function refusal({ area, file }, at, rule, message, name, keyword) {
   if (!Object.hasOwn(RULES, rule)) throw new Error(`refusals.mjs: no rule ${rule}`);
-  return { area, file, at, ...(name === undefined ? {} : { name }), rule, message };
+  return {
+    area,
+    file,
+    at,
+    ...(name === undefined ? {} : { name }),
+    rule,
+    message,
+    ...(keyword === undefined ? {} : { keyword }),
+  };
 }
 
 /** The operations of a package's documents, each with its document: [{ d, name, at, o }] (`o`: the method or operation object). */
@@ -600,7 +611,9 @@ function paramsChecks([main]) {
     try {
       createCheckEmitter().emit(validationSchema(main.doc, schema, [], where), where);
     } catch (error) {
-      out.push(refusal(main, error.at ?? at, "params-check", error.message, name));
+      const keyword =
+        error.keyword === undefined ? undefined : { path: error.path, name: error.keyword };
+      out.push(refusal(main, error.at ?? at, "params-check", error.message, name, keyword));
     }
   };
   if (main.kind === "openrpc")

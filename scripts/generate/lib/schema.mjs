@@ -46,7 +46,8 @@ export function allowsNull(doc, schema, depth = 0) {
  * lose a check (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
  * @throws Error naming the path (after `where`) of a keyword that is neither validated nor an annotation;
  *   its `at` is the keyword's schema as a JSON pointer of `doc`, when it is inside a referenced one
- *   (`at`: the pointer of `schema` itself, if known), so that the spec checks can name its YAML file
+ *   (`at`: the pointer of `schema` itself, if known), so that the spec checks can name its YAML file;
+ *   `path` and `keyword` as fields too, as the check emitter's errors have them
  */
 export function validationSchema(doc, schema, stack = [], where = "#", at = undefined) {
   if (schema === true || schema === false) return schema;
@@ -69,7 +70,7 @@ export function validationSchema(doc, schema, stack = [], where = "#", at = unde
       const error = new Error(
         `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].join(", ")}`,
       );
-      throw Object.assign(error, { at });
+      throw Object.assign(error, { at, path: where, keyword: key });
     }
     if (key === "properties") {
       out.properties = Object.fromEntries(

@@ -92,8 +92,9 @@ export function createCheckEmitter() {
   /** @type {Map<string, { name: string, line: string }>} pattern → its hoisted constant */
   const patterns = new Map();
 
+  // (`path` and `keyword` also as fields: the spec checks point at the keyword from them.)
   const fail = (path, keyword, why) => {
-    throw new Error(`${path}: "${keyword}" ${why}`);
+    throw Object.assign(new Error(`${path}: "${keyword}" ${why}`), { path, keyword });
   };
   const ref = (name) => {
     // (The list names what operations.ts may import, so that no operation is named like one.)
