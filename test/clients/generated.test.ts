@@ -469,6 +469,43 @@ describe("REST wire format", () => {
     expect(requests).toHaveLength(1);
   });
 
+  it("refuses a webhook URL on localhost or a loopback address (the service wants a public HTTPS URL); a host that only starts with localhost is fine", async () => {
+    const { fetch, requests } = stub((r) =>
+      JSON.stringify({
+        webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
+        wallet: OWNER,
+        ...r.body,
+      }),
+    );
+    const webhooks = createWebhooksClient(options(fetch));
+    for (const webhookURL of [
+      "https://localhost/hook",
+      "https://localhost:3000/hook",
+      "https://127.0.0.1:8443/hook",
+      "https://[::1]/hook",
+      "https://localhost?x=1",
+    ])
+      await expect(
+        webhooks.createWebhook({
+          webhookURL,
+          transactionTypes: ["ANY"],
+          accountAddresses: [OWNER],
+        }),
+        webhookURL,
+      ).rejects.toMatchObject({
+        name: "ValidationError",
+        issues: [{ path: "params.webhookURL", rule: "pattern" }],
+      });
+    expect(requests).toHaveLength(0);
+    for (const webhookURL of ["https://localhost.example.com/hook", "https://localhosting.io/h"])
+      await webhooks.createWebhook({
+        webhookURL,
+        transactionTypes: ["ANY"],
+        accountAddresses: [OWNER],
+      });
+    expect(requests).toHaveLength(2);
+  });
+
   it("accepts a webhook read with getWebhook, changed and sent back whole (read-only fields included)", async () => {
     const read = {
       webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
@@ -708,7 +745,7 @@ describe("@chaindata/sdk", () => {
   it("checks its options when created, though areas come later: a typo throws at once; null reads as none", () => {
     expect(() => createChainDataClient({ baseUrl: "http://127.0.0.1:4010" } as never)).toThrow(
       new ConfigurationError(
-        "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit)",
+        "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit, areas)",
       ),
     );
     expect(() => createChainDataClient("fast" as never)).toThrow(
