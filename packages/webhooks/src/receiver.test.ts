@@ -1,5 +1,9 @@
 import { createServer, type Server } from "node:http";
-import { connect as connectHttp2, createServer as createHttp2Server } from "node:http2";
+import {
+  connect as connectHttp2,
+  createServer as createHttp2Server,
+  type ClientHttp2Stream,
+} from "node:http2";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "@chaindata/core";
@@ -793,6 +797,40 @@ describe("toNodeHandler", () => {
     expect(seen).toEqual([5000n, 5000n, 5000n]);
   });
 
+  /**
+   * Writes `chunk` on an HTTP/2 request stream every `everyMs` ms, never ending it, until the
+   * server closes the stream; resolves with the status, the answer and the RST_STREAM code.
+   * Done once the stream is closed and the answer has ended, not on "close": after a RST_STREAM
+   * with NO_ERROR, Node destroys a client stream (and emits "close") only once its own writable
+   * side has finished, which a sender that never ends would not reach (about 1 run in 50 hung).
+   */
+  const sendUntilClosed = (
+    stream: ClientHttp2Stream,
+    chunk: string | Uint8Array,
+    everyMs: number,
+  ) =>
+    new Promise<[unknown, string, number]>((resolve, reject) => {
+      let status: unknown;
+      let answer = "";
+      const settle = () => {
+        if (!stream.closed || !stream.readableEnded) return;
+        clearInterval(sending);
+        resolve([status, answer, stream.rstCode ?? -1]);
+        stream.destroy();
+      };
+      const sending = setInterval(() => {
+        if (!stream.closed) stream.write(chunk);
+        settle();
+      }, everyMs);
+      stream.on("response", (response) => (status = response[":status"]));
+      stream.setEncoding("utf8").on("data", (text: string) => (answer += text));
+      stream.on("end", settle).on("close", settle);
+      stream.on("error", (error) => {
+        clearInterval(sending);
+        reject(error);
+      });
+    });
+
   /** `promise`, or a rejection naming `what` when it is still pending after `ms` ms. */
   const within = <T>(promise: Promise<T>, ms: number, what: string) => {
     let timer: NodeJS.Timeout | undefined;
@@ -899,20 +937,11 @@ describe("toNodeHandler", () => {
     const client = connectHttp2(`http://127.0.0.1:${(h2.address() as { port: number }).port}`);
     /** Sends 16 KiB every 5 ms, never ending; the status and answer, and how the stream closed. */
     const upload = (headers: Record<string, string>) =>
-      new Promise<[unknown, string, number]>((resolve, reject) => {
-        const stream = client.request({ ":method": "POST", ":path": "/hook", ...headers });
-        let status: unknown;
-        let answer = "";
-        const sending = setInterval(() => {
-          if (!stream.closed) stream.write(new Uint8Array(16 * 1024).fill(0x20));
-        }, 5);
-        stream.on("response", (response) => (status = response[":status"]));
-        stream.setEncoding("utf8").on("data", (text: string) => (answer += text));
-        stream.on("error", reject).on("close", () => {
-          clearInterval(sending);
-          resolve([status, answer, stream.rstCode ?? -1]);
-        });
-      });
+      sendUntilClosed(
+        client.request({ ":method": "POST", ":path": "/hook", ...headers }),
+        new Uint8Array(16 * 1024).fill(0x20),
+        5,
+      );
     try {
       for (const [headers, status, answer] of [
         [{ authorization: "Bearer wrong" }, 401, "unauthorized"],
@@ -965,18 +994,11 @@ describe("toNodeHandler", () => {
     await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
     const client = connectHttp2(`http://127.0.0.1:${(h2.address() as { port: number }).port}`);
     try {
-      const trickled = new Promise<[unknown, string, number]>((resolve, reject) => {
-        const stream = client.request({ ":method": "POST", ":path": "/hook", authorization: AUTH });
-        let status: unknown;
-        let answer = "";
-        const sending = setInterval(() => !stream.closed && stream.write(" "), 20);
-        stream.on("response", (response) => (status = response[":status"]));
-        stream.setEncoding("utf8").on("data", (text: string) => (answer += text));
-        stream.on("error", reject).on("close", () => {
-          clearInterval(sending);
-          resolve([status, answer, stream.rstCode ?? -1]);
-        });
-      });
+      const trickled = sendUntilClosed(
+        client.request({ ":method": "POST", ":path": "/hook", authorization: AUTH }),
+        " ",
+        20,
+      );
       expect(await within(trickled, 2000, "HTTP/2")).toEqual([408, "request timeout", 0]);
     } finally {
       client.destroy();
