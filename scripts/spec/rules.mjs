@@ -12,10 +12,9 @@ import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { getDocumentExtendedMetaSchema } from "@open-rpc/schema-utils-js";
-import { generatorRefusals } from "../generate/lib/refusals.mjs";
+import { generatorRefusals, refusalPosition } from "../generate/lib/refusals.mjs";
 import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
-import { operationsOf } from "../generate/lib/operations.mjs";
-import { camel, pointerSegment } from "../generate/lib/schema.mjs";
+import { pointerSegment } from "../generate/lib/schema.mjs";
 import {
   decodeSegment,
   formatPosition,
@@ -1182,124 +1181,35 @@ export function checkOpenEnums({ area, doc }) {
 /**
  * Everything the generator would refuse (scripts/generate/lib/refusals.mjs: names that cannot be
  * identifiers or clash with the generated code or the runtime's exports, parameters it cannot send,
- * schemas its checks cannot translate…), by the generator's own rules:
- * `<area> #<pointer> (<name>): [<rule>] <message>`, a `params-check` one at the keyword it refuses
+ * schemas its checks cannot translate…), by the generator's own rules, at the generator's own
+ * places: `<area> #<pointer> (<name>): [<rule>] <message>`, a keyword the checks cannot translate
+ * at that keyword, after the method that holds it
  * (`das #/methods/2 (getAssetsByOwner)/params/3/schema/pattern: [params-check] …`). (runAllChecks
- * puts the YAML position in front.)
+ * puts the YAML position in front, as the generator does: refusals.mjs `refusalPosition`.)
  */
 export function checkGeneratorRefusals(results) {
-  return refusalsOf(results).map(refusalFinding);
+  return generatorRefusals(results).map(refusalFinding);
 }
 
-const refusalsOf = (results) =>
-  generatorRefusals(results).map((r) =>
-    r.rule === "params-check"
-      ? { ...r, at: paramsCheckKeyword(results.find((d) => d.file === r.file)?.doc, r) }
-      : r,
-  );
+// The rules whose refusal is at a keyword, named by the operation whose check or result holds it.
+const AT_KEYWORD = new Set(["params-check", "u64-shape"]);
 
 function refusalFinding(r) {
   const name = r.name === undefined ? "" : ` (${r.name})`;
-  // (A params-check refusal is named by its method, whose name follows `#/methods/<i>`.)
-  const method = r.rule === "params-check" ? /^#\/methods\/\d+/.exec(r.at)?.[0] : undefined;
+  // (A keyword in a method: the method's name follows `#/methods/<i>`, where it names that method.)
+  const method = AT_KEYWORD.has(r.rule) ? /^#\/methods\/\d+/.exec(r.at)?.[0] : undefined;
   const place = method ? `${method}${name}${r.at.slice(method.length)}` : `${r.at}${name}`;
   return `${r.area} ${place}: [${r.rule}] ${r.message}`;
-}
-
-/**
- * The JSON pointer of the keyword a params-check refusal is about. The generator gives the place of
- * the shared schema the keyword sits in when there is one (the keyword's path then starts with that
- * schema's pointer), else the operation's; `r.keyword` names the keyword and its path in the
- * operation's params (`getAssetsByOwner params/properties/before`, "pattern"; REST: `<operationId>
- * input/…`, the parameters and body fields as one object), which lead to the keyword in the bundle
- * through params, parameters, body fields and $refs. A refusal without a keyword: the key its
- * message starts with (`x-params: …`), as findingPointer reads one.
- */
-function paramsCheckKeyword(doc, r) {
-  if (!doc) return r.at;
-  const at = pointerSegments(r.at);
-  const { path = "", name: keyword } = r.keyword ?? {};
-  const prefix = `${r.name} ${doc.openrpc ? "params" : "input"}`;
-  let place;
-  if (keyword !== undefined && path.startsWith("#")) place = at;
-  else if (keyword !== undefined && (path === prefix || path.startsWith(`${prefix}/`)))
-    place = schemaPlace(doc, inputPlace(doc, at, pointerSegments(path.slice(prefix.length))));
-  else return segmentsPointer([...at, ...messageSegments(doc, at, r.message)]);
-  const node = nodeAt(doc, place);
-  const held = node !== null && typeof node === "object" && Object.hasOwn(node, keyword);
-  return segmentsPointer(held ? [...place, keyword] : place);
-}
-
-/**
- * Where a path in an operation's params object (as the generator builds it: scripts/generate/lib/
- * operations.mjs, paramsSchema and inputSchema) starts in the bundle: [the segments of the schema,
- * the rest of the path]. A JSON-RPC param or query option, the method's x-dependent-schemas; a REST
- * parameter (its $ref's target) or a field of the JSON body (or of one of the body's allOf members).
- */
-function inputPlace(doc, op, path) {
-  const o = nodeAt(doc, op);
-  const [key, name] = path;
-  const inside = path.slice(2);
-  if (doc.openrpc) {
-    if (o?.["x-params"] === "array") return [[...op, "params", "0", "schema"], path];
-    if (key === "dependentSchemas") return [[...op, "x-dependent-schemas"], path.slice(1)];
-    const param = (o?.params ?? []).findIndex((p) => p?.name === name);
-    if (key === "properties" && param >= 0)
-      return [[...op, "params", String(param), "schema"], inside];
-    const query = (o?.["x-query-params"] ?? []).findIndex((q) => camel(String(q?.name)) === name);
-    if (key === "properties" && query >= 0)
-      return [[...op, "x-query-params", String(query), "schema"], inside];
-    return [op, []];
-  }
-  const rest = operationsOf(doc, { lenient: true }).find((x) => x.at === segmentsPointer(op));
-  if (key !== "properties" || !rest) return [op, []];
-  const param = rest.params.findIndex(
-    (p) => p.name === name && (p.in === "path" || p.in === "query"),
-  );
-  if (param >= 0) return [[...pointerSegments(rest.paramAt[param]), "schema"], inside];
-  const declaring = (segments) => {
-    const s = resolved(doc, segments);
-    const node = nodeAt(doc, s);
-    if (node?.properties && Object.hasOwn(node.properties, name)) return s;
-    for (let i = 0; i < (node?.allOf?.length ?? 0); i++) {
-      const member = declaring([...s, "allOf", String(i)]);
-      if (member) return member;
-    }
-    return undefined;
-  };
-  const body = declaring([...op, "requestBody", "content", "application/json", "schema"]);
-  return body ? [[...body, "properties", name], inside] : [op, []];
-}
-
-/** The segments of the schema at `path` below `[segments, path]` (inputPlace), through $refs. */
-function schemaPlace(doc, [segments, path]) {
-  let place = resolved(doc, segments);
-  for (let i = 0; i < path.length;) {
-    const step = ["properties", "dependentSchemas", "anyOf"].includes(path[i]) ? 2 : 1;
-    place = resolved(doc, [...place, ...path.slice(i, i + step)]);
-    i += step;
-  }
-  return place;
-}
-
-/** `segments`, or where the local $ref there leads (the generator reads no keyword beside a $ref). */
-function resolved(doc, segments) {
-  for (let depth = 0; depth < 20; depth++) {
-    const ref = nodeAt(doc, segments)?.$ref;
-    if (typeof ref !== "string" || !ref.startsWith("#/")) break;
-    segments = pointerSegments(ref);
-  }
-  return segments;
 }
 
 /**
  * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
  * which the cross-area rules (names unique per host, operationIds across areas) compare against.
  * `findings` are the rules' lines; `located` the same lines, in the same order, each led by the YAML
- * position of its place (see locateFinding), as spec:check prints them.
+ * position of its place (see locateFinding; a refusal's, refusalPosition), as spec:check prints them.
  */
 export function runAllChecks(results, { others } = {}) {
-  /** @type {{ text: string, document?: object, at?: string }[]} */
+  /** @type {{ text: string, document?: object, at?: string, located?: string }[]} */
   const entries = [];
   const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
   const assumptions = [];
@@ -1333,17 +1243,20 @@ export function runAllChecks(results, { others } = {}) {
     ? checkOperationNames(all, { only: results.map((r) => r.area) })
     : checkOperationNames(results))
     entries.push({ text, document: documentOf(text) });
-  for (const r of refusalsOf(results))
-    entries.push({
-      text: refusalFinding(r),
-      document: results.find((d) => d.file === r.file),
-      at: r.at,
-    });
+  // (Each refusal at the YAML position the generator gives it, by the same function.)
+  for (const r of generatorRefusals(results)) {
+    const text = refusalFinding(r);
+    const position = refusalPosition(
+      r,
+      results.find((d) => d.file === r.file),
+    );
+    entries.push({ text, located: position ? `${position}: ${text}` : text });
+  }
   for (const text of lintOpenApi(results))
     entries.push({ text, document: documentOf(text, "openapi") });
   return {
     findings: entries.map((e) => e.text),
-    located: entries.map(locateFinding),
+    located: entries.map((e) => e.located ?? locateFinding(e)),
     assumptions,
     operations,
   };

@@ -202,6 +202,134 @@ describe("generator refusals", () => {
   });
 });
 
+describe("generator refusals: every keyword, at its place in the bundle", () => {
+  // (The rules of what the runtime checks translate and where u64 values are revived, over every
+  // kind of part a params object or a flat input is built from.)
+  // `[rule] <pointer> (<operation>): <message up to its keyword>`
+  const keywordRefusals = (d: { area: string; kind: string; file: string; doc: unknown }) =>
+    packageRefusals([d])
+      .filter((r: { rule: string }) => r.rule === "params-check" || r.rule === "u64-shape")
+      .map(
+        (r: { rule: string; at: string; name: string; message: string }) =>
+          `[${r.rule}] ${r.at} (${r.name}): ${/^[^"]*"[^"]*"/.exec(r.message)?.[0] ?? r.message}`,
+      );
+  const u64 = { type: "integer", format: "uint64" };
+
+  it("a JSON-RPC method's: params, a $ref's target, query options, x-dependent-schemas, an x-params array, its result", () => {
+    const doc = {
+      openrpc: "1.3.2",
+      info: { title: "t", version: "1", "x-host": "rpc" },
+      components: {
+        schemas: {
+          Page: { type: "integer", minimum: 1, multipleOf: 2 },
+          Balances: { type: "object", additionalProperties: u64 },
+        },
+      },
+      methods: [
+        {
+          name: "getThings",
+          params: [
+            { name: "page", schema: { $ref: "#/components/schemas/Page" } },
+            { name: "cursor", schema: { type: "string", minLength: -1, maxLength: "2" } },
+          ],
+          "x-query-params": [{ name: "swqos_only", schema: { type: "boolean", const: true } }],
+          "x-dependent-schemas": { page: { required: ["cursor"] } },
+          result: {
+            name: "things",
+            schema: {
+              type: "object",
+              properties: {
+                a: { type: "object", additionalProperties: u64 },
+                b: { $ref: "#/components/schemas/Balances" },
+              },
+            },
+          },
+        },
+        {
+          name: "getByIds",
+          "x-params": "array",
+          params: [
+            { name: "ids", schema: { type: "array", items: { pattern: "(", type: "string" } } },
+          ],
+          result: { name: "r", schema: { type: "string" } },
+        },
+      ],
+    };
+    expect(
+      keywordRefusals({ area: "das", kind: "openrpc", file: "openrpc/das.json", doc }),
+    ).toEqual([
+      '[params-check] #/components/schemas/Page/multipleOf (getThings): #/components/schemas/Page (from getThings params/properties/page): "multipleOf"',
+      // (What validationSchema refuses, then what the check emitter does.)
+      '[params-check] #/methods/0/x-query-params/0/schema/const (getThings): getThings params/properties/swqosOnly: "const"',
+      '[params-check] #/methods/0/params/1/schema/minLength (getThings): getThings params/properties/cursor: "minLength"',
+      '[params-check] #/methods/0/params/1/schema/maxLength (getThings): getThings params/properties/cursor: "maxLength"',
+      '[params-check] #/methods/0/x-dependent-schemas/page (getThings): getThings params/dependentSchemas/page: "dependentSchemas"',
+      '[params-check] #/methods/1/params/0/schema/items/pattern (getByIds): getByIds params/items: "pattern"',
+      "[u64-shape] #/methods/0/result/schema/properties/a/additionalProperties (getThings): a response schema: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list",
+      "[u64-shape] #/components/schemas/Balances/additionalProperties (getThings): #/components/schemas/Balances: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list",
+    ]);
+  });
+
+  it("a REST operation's: a $ref'd parameter, body fields of allOf members (one by $ref), its JSON response", () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1", "x-host": "wallet" },
+      components: {
+        parameters: {
+          Id: {
+            name: "id",
+            in: "path",
+            required: true,
+            schema: { type: "string", maxLength: "5" },
+          },
+        },
+        schemas: { Base: { type: "object", properties: { note: { type: "string", not: {} } } } },
+      },
+      paths: {
+        "/x/{id}": {
+          post: {
+            operationId: "postX",
+            parameters: [{ $ref: "#/components/parameters/Id" }],
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    allOf: [
+                      { $ref: "#/components/schemas/Base" },
+                      {
+                        type: "object",
+                        properties: { tag: { type: "string", uniqueItems: true } },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": { schema: { type: "object", additionalProperties: u64 } },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const body = "#/paths/~1x~1{id}/post/requestBody/content/application~1json/schema";
+    expect(
+      keywordRefusals({ area: "wallet", kind: "openapi", file: "openapi/wallet.json", doc }),
+    ).toEqual([
+      '[params-check] #/components/schemas/Base/properties/note/not (postX): postX input/properties/note: "not"',
+      `[params-check] ${body}/allOf/1/properties/tag/uniqueItems (postX): postX input/properties/tag: "uniqueItems"`,
+      '[params-check] #/components/parameters/Id/schema/maxLength (postX): postX input/properties/id: "maxLength"',
+      "[u64-shape] #/paths/~1x~1{id}/post/responses/200/content/application~1json/schema/additionalProperties (postX): a response schema: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list",
+    ]);
+  });
+});
+
 describe("generator refusals: x-request-defaults", () => {
   // The sender's two bundles: the OpenRPC document and the OpenAPI one whose `ping` has defaults.
   const read = (file: string) =>

@@ -282,6 +282,32 @@ describe("createCheckEmitter: what it refuses", () => {
     expect(error(false)).toBe("#: false is not a schema this generator translates");
     expect(error({ type: "array", items: [{ type: "string" }] })).toMatch(/^#\/items: \[/);
   });
+
+  it("with a list to collect them, refuses every keyword: the others of a schema, and the schemas around one it cannot read", () => {
+    const refusals: Array<Error & { path: string; keyword: string; at?: string }> = [];
+    createCheckEmitter({ refusals }).emit(
+      {
+        type: "object",
+        properties: {
+          // (Its type unreadable, the rest of `a` is not read: its minimum says nothing more.)
+          a: { type: ["string", "integer"], minimum: "x" },
+          b: { type: "string", pattern: "(", minLength: -1, maxLength: -2 },
+          c: { type: "integer", pattern: "x", exclusiveMinimum: 1 },
+        },
+      },
+      "getX params",
+    );
+    expect(refusals.map((r) => r.message)).toEqual([
+      'getX params/properties/a: "type" with several types ["string","integer"] is not translated',
+      'getX params/properties/b: "pattern" does not compile: Invalid regular expression: /(/: Unterminated group',
+      'getX params/properties/b: "minLength" must be a non-negative integer (got -1)',
+      'getX params/properties/b: "maxLength" must be a non-negative integer (got -2)',
+      'getX params/properties/c: "exclusiveMinimum" is not translated into a runtime check',
+      'getX params/properties/c: "pattern" is not translated for type integer',
+    ]);
+    // Each with its path and keyword as fields (and `at`, the pointer validationSchema's copy records).
+    expect(refusals[1]).toMatchObject({ path: "getX params/properties/b", keyword: "pattern" });
+  });
 });
 
 describe("createCheckEmitter: the emitted checks behave like the schema", () => {

@@ -2,11 +2,12 @@
 // one implementation for both), at the YAML file, line and column a spec author edits, with the rule;
 // the generator refuses the same, naming the YAML position when spec/dist/sources.json says where the
 // bundle came from, and pointing at spec:check when it does not.
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { generate } from "../../scripts/generate/index.mjs";
+import { generate, generateInto } from "../../scripts/generate/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -73,7 +74,6 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
   });
 
   it("a request keyword the runtime checks cannot translate, at the keyword itself: in a shared schema, a method's own param, a query option, a REST parameter", () => {
-    // (One refusal per operation: the generator stops at an operation's first.)
     const das = "openrpc/das.yaml";
     const shared = editedCopy("schemas/asset.yaml", (doc) => {
       doc.GetAssetOptions.properties.showFungible.const = false;
@@ -97,6 +97,13 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
       "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `before`
       'schema: { type: string, minLength: 1, const: "x" }',
     );
+    // (Every keyword of an operation, not its first only: a second in the same method.)
+    editText(
+      inline,
+      das,
+      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `after`
+      "schema: { type: string, minLength: 1, maxLength: -1 }",
+    );
     editText(
       inline,
       "openrpc/sender.yaml",
@@ -112,6 +119,9 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     const lines = locatedOf(inline);
     expect(lines).toContain(
       `${positionOf(inline, das, 'const: "x"')}: das #/methods/2 (getAssetsByOwner)/params/3/schema/const: [params-check] getAssetsByOwner params/properties/before: "const" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas`,
+    );
+    expect(lines).toContain(
+      `${positionOf(inline, das, "maxLength: -1")}: das #/methods/2 (getAssetsByOwner)/params/4/schema/maxLength: [params-check] getAssetsByOwner params/properties/after: "maxLength" must be a non-negative integer (got -1)`,
     );
     expect(lines.join("\n")).toContain(
       `${positionOf(inline, "openrpc/sender.yaml", "const: false")}: sender #/methods/0 (sendTransaction)/x-query-params/0/schema/const: [params-check] sendTransaction params/properties/swqosOnly: "const"`,
@@ -162,6 +172,82 @@ describe("the generator's own refusal", () => {
     );
   });
 });
+
+describe("the generator reports every refusal of the spec in one run", () => {
+  /** The message `promise` (a generator run) is rejected with. */
+  const refusalOf = async (promise: Promise<unknown>): Promise<string> => {
+    try {
+      await promise;
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error("the generator wrote the spec's code");
+  };
+
+  it("every keyword of every operation, each at its YAML position, and writes nothing", async () => {
+    const das = "openrpc/das.yaml";
+    // getAssetsByOwner: two keywords in two params (one the check emitter refuses, one it cannot
+    // compile); getAssetsByAuthority: two in one param (validationSchema refuses both); getBalances:
+    // a REST parameter's.
+    const specDir = textEditedCopy(
+      das,
+      "schema: { type: integer, minimum: 1, maximum: 1000 }", // getAssetsByOwner's `limit`
+      "schema: { type: [integer, string], minimum: 1, maximum: 1000 }",
+    );
+    editText(
+      specDir,
+      das,
+      "schema: { type: string, minLength: 1 }", // getAssetsByOwner's `before`
+      'schema: { type: string, minLength: 1, pattern: "(" }',
+    );
+    editText(
+      specDir,
+      das,
+      "schema: { type: integer, minimum: 1, maximum: 1000 }", // now getAssetsByAuthority's `limit`
+      "schema: { type: integer, minimum: 1, maximum: 1000, multipleOf: 10, exclusiveMaximum: 999 }",
+    );
+    editText(
+      specDir,
+      "openapi/wallet.yaml",
+      "schema: { type: integer, minimum: 1, maximum: 100, default: 100 }",
+      "schema: { type: integer, minimum: 1, maximum: 100, default: 100, const: 100 }",
+    );
+    bundleAll({ write: true, specDir });
+    const distDir = join(specDir, "dist");
+    const target = mkdtempSync(join(tmpdir(), "chaindata-generate-"));
+    try {
+      const message = await refusalOf(generateInto({ distDir, target }));
+      const lines = message.split("\n").slice(1);
+      expect(message.split("\n")[0]).toBe(
+        "the spec has 5 things the generator refuses (npm run spec:check reports them too):",
+      );
+      const byOwner = "spec/dist/openrpc/das.json#/methods/2/params";
+      const byAuthority = "spec/dist/openrpc/das.json#/methods/3/params/2/schema";
+      expect(lines).toEqual([
+        `  ${positionOf(specDir, das, "type: [integer, string]")}: ${byOwner}/2/schema/type (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/limit: "type" with several types ["integer","string"] is not translated`,
+        expect.stringMatching(
+          new RegExp(
+            `^  ${escape(positionOf(specDir, das, 'pattern: "("'))}: ${escape(byOwner)}/3/schema/pattern \\(getAssetsByOwner\\): \\[params-check\\] getAssetsByOwner params/properties/before: "pattern" does not compile: `,
+          ),
+        ),
+        `  ${positionOf(specDir, das, "multipleOf: 10")}: ${byAuthority}/multipleOf (getAssetsByAuthority): [params-check] getAssetsByAuthority params/properties/limit: "multipleOf" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas`,
+        expect.stringContaining(
+          `  ${positionOf(specDir, das, "exclusiveMaximum: 999")}: ${byAuthority}/exclusiveMaximum (getAssetsByAuthority): [params-check] getAssetsByAuthority params/properties/limit: "exclusiveMaximum" is not a keyword`,
+        ),
+        expect.stringContaining(
+          `  ${positionOf(specDir, "openapi/wallet.yaml", "const: 100")}: spec/dist/openapi/wallet.json#/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2/schema/const (getBalances): [params-check] getBalances input/properties/limit: "const" is not a keyword`,
+        ),
+      ]);
+      // (--check refuses the same, and neither writes a file.)
+      expect(await refusalOf(generateInto({ distDir, target, check: true }))).toBe(message);
+      expect(readdirSync(target)).toEqual([]);
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
+  });
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("the rules' documentation", () => {
   it("decision 0004 lists every rule", async () => {

@@ -3,6 +3,7 @@
 // the forms the generated clients send. Shared by the emitters (rest.mjs, rpc.mjs) and by the rules
 // they refuse a spec by (lib/refusals.mjs, also run by `npm run spec:check`), so both read an
 // operation the same way.
+import { placed } from "./places.mjs";
 import { camel, deref, pointerSegment, resolveRef } from "./schema.mjs";
 
 /** The HTTP methods the generated clients call (openapi-fetch's, minus head/options/trace). */
@@ -69,16 +70,20 @@ export function operationsOf(doc, { lenient = false } = {}) {
   return ops;
 }
 
-/** An object schema with `allOf` members merged: { properties, required, additionalProperties }. */
-function objectView(doc, schema) {
+/**
+ * An object schema with `allOf` members merged: { properties, required, additionalProperties }. With
+ * the schema's JSON pointer `at`, each property is `placed` at the pointer of the one it comes from.
+ */
+function objectView(doc, schema, at = undefined) {
   const s = deref(doc, schema);
+  at = refTarget(doc, schema, at);
   const view = {
-    properties: { ...(s.properties ?? {}) },
+    properties: placedEach(s.properties ?? {}, at && `${at}/properties`),
     required: [...(s.required ?? [])],
     additionalProperties: s.additionalProperties,
   };
-  for (const member of s.allOf ?? []) {
-    const inner = objectView(doc, member);
+  for (const [i, member] of (s.allOf ?? []).entries()) {
+    const inner = objectView(doc, member, at && `${at}/allOf/${i}`);
     if (!inner) return undefined;
     Object.assign(view.properties, inner.properties);
     view.required.push(...inner.required);
@@ -92,16 +97,38 @@ function objectView(doc, schema) {
 // dot segments, even percent-encoded ones), with the key attached.
 const NOT_A_DOT_SEGMENT = "^(?!\\.\\.?$)";
 
-/** A string path parameter's schema, refusing "." and ".." unless its own pattern already does. */
-function pathSegment(doc, schema) {
+/**
+ * A string path parameter's schema, refusing "." and ".." unless its own pattern already does (`at`:
+ * the schema's JSON pointer, which the schema with that pattern records, `placed`).
+ */
+function pathSegment(doc, schema, at) {
   const s = deref(doc, schema);
   return s?.type === "string" && s.pattern === undefined
-    ? { ...s, pattern: NOT_A_DOT_SEGMENT }
-    : schema;
+    ? placed({ ...s, pattern: NOT_A_DOT_SEGMENT }, refTarget(doc, schema, at))
+    : placed(schema, at);
 }
 
-/** The path and query parameters of an operation: the ones its flat input carries. */
-const inputParams = (op) => op.params.filter((p) => p.in === "path" || p.in === "query");
+/** The schemas of a map of schemas (`properties`, `dependentSchemas`) at `at`, each `placed` at its own pointer. */
+const placedEach = (schemas, at) =>
+  at === undefined || typeof schemas !== "object" || schemas === null
+    ? schemas
+    : Object.fromEntries(
+        Object.entries(schemas).map(([key, s]) => [key, placed(s, `${at}/${pointerSegment(key)}`)]),
+      );
+
+/** The JSON pointer of the schema that `schema` (at `at`) leads to through its `$ref`s, as `deref` follows them. */
+function refTarget(doc, schema, at) {
+  for (let i = 0; schema?.$ref && i < 32; i++) {
+    at = schema.$ref;
+    schema = resolveRef(doc, schema.$ref);
+  }
+  return at;
+}
+
+/** A path or query parameter: the ones an operation's flat input carries. */
+const isInput = (p) => p.in === "path" || p.in === "query";
+/** The path and query parameters of an operation. */
+const inputParams = (op) => op.params.filter(isInput);
 
 /**
  * Why an operation's request body cannot join its flat input (one object of parameters and body
@@ -118,19 +145,29 @@ export function bodyProblem(doc, op) {
     : `body field ${clash} clashes with a parameter (the input is one object of both)`;
 }
 
-/** The flat input object of an operation as one JSON Schema. @throws Error on a `bodyProblem` */
+/**
+ * The flat input object of an operation as one JSON Schema, each parameter's and body field's schema
+ * `placed` at its JSON pointer (a parameter's, or its `$ref`'s target; the body schema's, or that of
+ * the `allOf` member declaring the field). @throws Error on a `bodyProblem`
+ */
 export function inputSchema(doc, op) {
   const problem = bodyProblem(doc, op);
   if (problem) throw new Error(`${op.o.operationId}: ${problem}`);
   const properties = {};
   const required = [];
   let closed = true;
-  for (const p of inputParams(op)) {
-    properties[p.name] = p.in === "path" ? pathSegment(doc, p.schema) : p.schema;
+  op.params.forEach((p, i) => {
+    if (!isInput(p)) return;
+    const at = op.paramAt?.[i] && `${op.paramAt[i]}/schema`;
+    properties[p.name] = p.in === "path" ? pathSegment(doc, p.schema, at) : placed(p.schema, at);
     if (p.required) required.push(p.name);
-  }
+  });
   if (op.body) {
-    const body = objectView(doc, op.body.schema);
+    const body = objectView(
+      doc,
+      op.body.schema,
+      op.at && `${op.at}/requestBody/content/application~1json/schema`,
+    );
     for (const [name, s] of Object.entries(body.properties)) properties[name] = s;
     if (op.body.required) required.push(...(body.required ?? []));
     if (body.additionalProperties !== false) closed = false;
@@ -169,15 +206,24 @@ export function serializationMismatch(doc, p) {
 export const successStatuses = (op) =>
   Object.keys(op.o.responses ?? {}).filter((s) => /^2\d\d$/.test(s));
 
-/** The schema of an operation's first JSON 2xx response, or undefined. */
-export function responseSchemaOf(doc, op) {
+/**
+ * The schema of an operation's first JSON 2xx response and its JSON pointer (a `$ref`'d response's,
+ * in the response it leads to), `{ schema, at }`, or undefined.
+ */
+export function jsonResponseOf(doc, op) {
   for (const status of successStatuses(op)) {
-    const r = deref(doc, op.o.responses[status]);
-    const schema = r.content?.["application/json"]?.schema;
-    if (schema) return schema;
+    const response = op.o.responses[status];
+    const schema = deref(doc, response).content?.["application/json"]?.schema;
+    if (schema) {
+      const at = refTarget(doc, response, `${op.at}/responses/${status}`);
+      return { schema, at: `${at}/content/application~1json/schema` };
+    }
   }
   return undefined;
 }
+
+/** The schema of an operation's first JSON 2xx response, or undefined. */
+export const responseSchemaOf = (doc, op) => jsonResponseOf(doc, op)?.schema;
 
 /** How a JSON-RPC method's `params` go on the wire. */
 export function paramsShape(method) {
@@ -185,18 +231,27 @@ export function paramsShape(method) {
   return method.paramStructure === "by-position" ? "positional" : "object";
 }
 
-/** The params of a method as one JSON Schema (the object the SDK function takes). */
-export function paramsSchema(method, { withQuery }) {
-  if (paramsShape(method) === "array") return method.params[0].schema;
+/**
+ * The params of a method as one JSON Schema (the object the SDK function takes). With the method's
+ * JSON pointer `at` (`#/methods/2`), each part is `placed` at its own: a param's schema, a query
+ * option's, a rule of `x-dependent-schemas`.
+ */
+export function paramsSchema(method, { withQuery, at = undefined }) {
+  const within = (path) => at && `${at}/${path}`;
+  if (paramsShape(method) === "array")
+    return placed(method.params[0].schema, within("params/0/schema"));
   const properties = {};
   const required = [];
-  for (const p of method.params ?? []) {
-    properties[p.name] = p.description ? { ...p.schema, description: p.description } : p.schema;
+  (method.params ?? []).forEach((p, i) => {
+    const schema = p.description ? { ...p.schema, description: p.description } : p.schema;
+    properties[p.name] = placed(schema, within(`params/${i}/schema`));
     if (p.required) required.push(p.name);
-  }
+  });
   if (withQuery) {
-    for (const q of method["x-query-params"] ?? [])
-      properties[camel(q.name)] = { ...q.schema, description: q.description };
+    (method["x-query-params"] ?? []).forEach((q, i) => {
+      const schema = { ...q.schema, description: q.description };
+      properties[camel(q.name)] = placed(schema, within(`x-query-params/${i}/schema`));
+    });
   }
   // Rules between params (JSON Schema `dependentSchemas` over the params object): OpenRPC has no
   // place for them, so the method carries them as `x-dependent-schemas`.
@@ -206,7 +261,9 @@ export function paramsSchema(method, { withQuery }) {
     properties,
     ...(required.length ? { required } : {}),
     additionalProperties: false,
-    ...(dependentSchemas ? { dependentSchemas } : {}),
+    ...(dependentSchemas
+      ? { dependentSchemas: placedEach(dependentSchemas, within("x-dependent-schemas")) }
+      : {}),
   };
 }
 

@@ -6,7 +6,12 @@
 // and for a JSON-RPC area its OpenAPI companion (the sender's `GET /ping`), each
 // `{ area, kind, doc, file, origins?, specDir? }` (`file`: the bundle's, `openrpc/das.json`;
 // `origins`: see scripts/lib/spec-sources.mjs; `specDir`: the spec folder whose YAML files they name).
-import { formatPosition, sourceLocation, sourcePosition } from "../../lib/spec-sources.mjs";
+import {
+  formatPosition,
+  pointerSegments,
+  sourceLocation,
+  sourcePosition,
+} from "../../lib/spec-sources.mjs";
 import {
   isIdentifier,
   packageBindings,
@@ -17,10 +22,10 @@ import {
 import {
   bodyProblem,
   inputSchema,
+  jsonResponseOf,
   operationsOf,
   paramsSchema,
   paramsShape,
-  responseSchemaOf,
   serializationMismatch,
   uncallableMessage,
   uncallableOperations,
@@ -32,13 +37,12 @@ import { createCheckEmitter } from "./validator.mjs";
  * @typedef {object} Refusal
  * @property {string} area
  * @property {string} file     the bundle file (`openrpc/das.json`)
- * @property {string} at       the JSON pointer in it (`#/methods/4`)
- * @property {string} [name]   the method, operation, parameter or schema there
+ * @property {string} at       the JSON pointer in it of what to edit (`#/methods/4`; a schema
+ *   keyword's, `#/methods/2/params/3/schema/pattern`, for what the checks cannot translate)
+ * @property {string} [name]   the method, operation, parameter or schema there (for a keyword:
+ *   the method or operation whose check or result it is in)
  * @property {string} rule     one of RULES
  * @property {string} message
- * @property {{ path: string, name: string }} [keyword]  a params-check refusal's keyword: its name,
- *   and the path of the schema holding it (`getAsset params/properties/id`, or a shared schema's
- *   pointer)
  */
 
 /** The rules, by id: what each refuses (docs/decisions/0004-spec-checks.md lists them too). */
@@ -111,6 +115,18 @@ export function packagesOf(documents) {
 }
 
 /**
+ * The YAML position of a refusal's place (`spec/openrpc/das.yaml:97:5`, or of the enclosing place
+ * the YAML holds, said so: scripts/lib/spec-sources.mjs), from the `origins` of its bundle and the
+ * `specDir` their YAML files are in (`document`); undefined without them, or when the file cannot
+ * be read. The one way both the generator's messages and spec:check's lines locate a refusal.
+ */
+export function refusalPosition(r, document) {
+  const { origins, specDir } = document ?? {};
+  const position = origins && specDir ? sourcePosition(origins, r.at, specDir) : undefined;
+  return position && formatPosition(position);
+}
+
+/**
  * One line for a refusal, for a person. With the `origins` of its bundle and the `specDir` their
  * YAML files are in (`document`), it leads with the YAML position, then the place in the bundle
  * and the name found there:
@@ -122,12 +138,12 @@ export function formatRefusal(r, document) {
   const name = r.name === undefined ? "" : ` (${r.name})`;
   const what = `[${r.rule}] ${r.message}`;
   const inBundle = `spec/dist/${r.file}${r.at}${name}`;
-  const { origins, specDir } = document ?? {};
-  if (!origins) return `${inBundle}: ${what} (run npm run spec:check for the source location)`;
-  const position = specDir ? sourcePosition(origins, r.at, specDir) : undefined;
+  if (!document?.origins)
+    return `${inBundle}: ${what} (run npm run spec:check for the source location)`;
+  const position = refusalPosition(r, document);
   return position
-    ? `${formatPosition(position)}: ${inBundle}: ${what}`
-    : `${sourceLocation(origins, r.at)}${name}: ${what}`;
+    ? `${position}: ${inBundle}: ${what}`
+    : `${sourceLocation(document.origins, r.at)}${name}: ${what}`;
 }
 
 /**
@@ -170,17 +186,21 @@ const asPackage = (docs) => {
 };
 
 /** A Refusal of `rule` (a key of RULES) at `at` of the document `{ area, file }`. */
-function refusal({ area, file }, at, rule, message, name, keyword) {
+function refusal({ area, file }, at, rule, message, name) {
   if (!Object.hasOwn(RULES, rule)) throw new Error(`refusals.mjs: no rule ${rule}`);
-  return {
-    area,
-    file,
-    at,
-    ...(name === undefined ? {} : { name }),
-    rule,
-    message,
-    ...(keyword === undefined ? {} : { keyword }),
-  };
+  return { area, file, at, ...(name === undefined ? {} : { name }), rule, message };
+}
+
+/**
+ * The JSON pointer of `keyword` in the schema at `at` of `doc`, when that schema holds it; else the
+ * schema's own (for a keyword of what the generator built around it, as the params object's `type`).
+ */
+function keywordAt(doc, at, keyword) {
+  if (keyword === undefined) return at;
+  const schema = pointerSegments(at).reduce((node, segment) => node?.[segment], doc);
+  return schema !== null && typeof schema === "object" && Object.hasOwn(schema, keyword)
+    ? `${at}/${pointerSegment(keyword)}`
+    : at;
 }
 
 /** The operations of a package's documents, each with its document: [{ d, name, at, o }] (`o`: the method or operation object). */
@@ -603,18 +623,30 @@ function uncallable(pkg) {
 /**
  * The request schemas, compiled as the generator compiles them (schema.mjs validationSchema, then
  * validator.mjs): a keyword the runtime checks do not translate would otherwise lose its check.
- * The error's own path says where inside the params; `at` is the shared schema it sits in, if any.
+ * Every keyword either refuses is one refusal, at that keyword: the params schema is built with the
+ * JSON pointer of each of its parts (operations.mjs), which both carry to what they refuse. (Its
+ * message names the path inside the params; `name`, the operation.)
  */
 function paramsChecks([main]) {
   const out = [];
   const compile = (schema, at, name, where) => {
+    const refused = [];
     try {
-      createCheckEmitter().emit(validationSchema(main.doc, schema, [], where), where);
+      const params = validationSchema(main.doc, schema, [], where, { refusals: refused });
+      createCheckEmitter({ refusals: refused }).emit(params, where);
     } catch (error) {
-      const keyword =
-        error.keyword === undefined ? undefined : { path: error.path, name: error.keyword };
-      out.push(refusal(main, error.at ?? at, "params-check", error.message, name, keyword));
+      refused.push(error); // (no keyword's: a fault of the generator's own, at the operation)
     }
+    for (const error of refused)
+      out.push(
+        refusal(
+          main,
+          keywordAt(main.doc, error.at ?? at, error.keyword),
+          "params-check",
+          error.message,
+          name,
+        ),
+      );
   };
   if (main.kind === "openrpc")
     (main.doc.methods ?? []).forEach((m, i) => {
@@ -623,13 +655,13 @@ function paramsChecks([main]) {
         out.push(
           refusal(
             main,
-            at,
+            `${at}/x-params`,
             "params-check",
             "x-params: array requires exactly one param (the array)",
             m.name,
           ),
         );
-      else compile(paramsSchema(m, { withQuery: true }), at, m.name, `${m.name} params`);
+      else compile(paramsSchema(m, { withQuery: true, at }), at, m.name, `${m.name} params`);
     });
   else
     for (const op of operationsOf(main.doc, { lenient: true }))
@@ -638,27 +670,49 @@ function paramsChecks([main]) {
   return out;
 }
 
-/** The u64 shapes of results and deliveries, as descriptor.mjs / rest.mjs compute them (schema.mjs u64Shape). */
+/**
+ * The u64 shapes of results and deliveries, as descriptor.mjs / rest.mjs compute them (schema.mjs
+ * u64Shape): every `additionalProperties` it refuses is one refusal, at that keyword.
+ */
 function u64Shapes([main]) {
   const out = [];
-  const shape = (schema, at, name) => {
+  // (`at`: the schema's JSON pointer; `operation`'s, where what it refuses has no pointer.)
+  const shape = (schema, at, operation, name) => {
+    const refused = [];
     try {
-      if (schema) u64Shape(main.doc, schema);
+      if (schema) u64Shape(main.doc, schema, [], { at, refusals: refused });
     } catch (error) {
-      out.push(refusal(main, error.at ?? at, "u64-shape", error.message, name));
+      refused.push(error); // (no keyword's: a fault of the generator's own, at the operation)
     }
+    for (const error of refused)
+      out.push(
+        refusal(
+          main,
+          keywordAt(main.doc, error.at ?? operation, error.keyword),
+          "u64-shape",
+          error.message,
+          name,
+        ),
+      );
   };
   if (main.kind === "openrpc")
-    (main.doc.methods ?? []).forEach((m, i) => shape(m.result?.schema, `#/methods/${i}`, m.name));
+    (main.doc.methods ?? []).forEach((m, i) =>
+      shape(m.result?.schema, `#/methods/${i}/result/schema`, `#/methods/${i}`, m.name),
+    );
   else {
-    for (const op of operationsOf(main.doc, { lenient: true }))
-      shape(responseSchemaOf(main.doc, op), op.at, op.o.operationId);
-    for (const [name, item] of Object.entries(main.doc.webhooks ?? {}))
+    for (const op of operationsOf(main.doc, { lenient: true })) {
+      const response = jsonResponseOf(main.doc, op);
+      shape(response?.schema, response?.at, op.at, op.o.operationId);
+    }
+    for (const [name, item] of Object.entries(main.doc.webhooks ?? {})) {
+      const at = `#/webhooks/${pointerSegment(name)}/post`;
       shape(
         item?.post?.requestBody?.content?.["application/json"]?.schema,
-        `#/webhooks/${pointerSegment(name)}/post`,
+        `${at}/requestBody/content/application~1json/schema`,
+        at,
         name,
       );
+    }
   }
   return out;
 }

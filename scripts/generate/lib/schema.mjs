@@ -1,5 +1,6 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
+import { placed, placeOf } from "./places.mjs";
 import { isAnnotation, TRANSLATED } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
@@ -42,15 +43,18 @@ export function allowsNull(doc, schema, depth = 0) {
 
 /**
  * A self-contained copy of `schema` with refs inlined and only validation keywords kept. Any
- * keyword neither validated nor an annotation stops the generator: dropping it would silently
- * lose a check (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
- * @throws Error naming the path (after `where`) of a keyword that is neither validated nor an annotation;
- *   its `at` is the keyword's schema as a JSON pointer of `doc`, when it is inside a referenced one
- *   (`at`: the pointer of `schema` itself, if known), so that the spec checks can name its YAML file;
- *   `path` and `keyword` as fields too, as the check emitter's errors have them
+ * keyword neither validated nor an annotation is refused: dropping it would silently lose a check
+ * (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
+ * Each schema object of the copy records its JSON pointer in `doc` (lib/places.mjs), when known:
+ * from a `$ref`, from a part `placed` in a schema the generator built, or `at` (`schema`'s pointer).
+ * The refusal is an Error naming the path (after `where`) of the keyword, with `path`, `keyword` and
+ * `at` (the pointer of the schema holding it, when known) as fields, as the check emitter's have
+ * them. It is thrown, or with `refusals` (a list) added to it, the keyword left out and the copy
+ * made of the rest, so that one pass finds every such keyword.
  */
-export function validationSchema(doc, schema, stack = [], where = "#", at = undefined) {
+export function validationSchema(doc, schema, stack = [], where = "#", { at, refusals } = {}) {
   if (schema === true || schema === false) return schema;
+  at = placeOf(schema) ?? at;
   if (schema?.$ref) {
     if (stack.includes(schema.$ref)) return {}; // recursive type: stop checking below this depth
     return validationSchema(
@@ -58,19 +62,25 @@ export function validationSchema(doc, schema, stack = [], where = "#", at = unde
       resolveRef(doc, schema.$ref),
       [...stack, schema.$ref],
       `${schema.$ref} (from ${where})`,
-      schema.$ref,
+      { at: schema.$ref, refusals },
     );
   }
-  const out = {};
+  const out = placed({}, at);
   const inner = (value, path) =>
-    validationSchema(doc, value, stack, `${where}/${path}`, at && `${at}/${path}`);
+    validationSchema(doc, value, stack, `${where}/${path}`, {
+      at: at && `${at}/${path}`,
+      refusals,
+    });
   for (const [key, value] of Object.entries(schema ?? {})) {
     if (!TRANSLATED.has(key)) {
       if (isAnnotation(key)) continue;
       const error = new Error(
         `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].join(", ")}`,
       );
-      throw Object.assign(error, { at, path: where, keyword: key });
+      Object.assign(error, { at, path: where, keyword: key });
+      if (!refusals) throw error;
+      refusals.push(error);
+      continue;
     }
     if (key === "properties") {
       out.properties = Object.fromEntries(
@@ -127,32 +137,41 @@ const hasU64 = (shape) =>
  * marked too, `0`: a float the server writes as an integer beyond 2^53 is parsed as a bigint, and
  * the runtime turns it back into the `number` its type says. Returns undefined when the schema
  * holds no u64 and no float at all.
+ * u64 values under `additionalProperties` are refused (the runtime would not revive them): an Error
+ * with `keyword` and `at` (the JSON pointer of the schema holding it: `at` is `schema`'s, if known)
+ * as fields, thrown, or with `refusals` (a list) added to it and the rest of the schema read on.
  */
-export function u64Shape(doc, schema, stack = []) {
+export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
   if (!schema || typeof schema !== "object") return undefined;
   if (schema.$ref) {
     if (stack.includes(schema.$ref)) return undefined;
-    return u64Shape(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref]);
+    return u64Shape(doc, resolveRef(doc, schema.$ref), [...stack, schema.$ref], {
+      at: schema.$ref,
+      refusals,
+    });
   }
   if (isU64(schema)) return 1;
   if (isFloat(schema)) return 0;
+  const inner = (s, path) => u64Shape(doc, s, stack, { at: at && `${at}/${path}`, refusals });
   let shape;
   for (const key of ["anyOf", "oneOf", "allOf"])
-    for (const s of schema[key] ?? []) shape = mergeShapes(shape, u64Shape(doc, s, stack));
-  if (schema.items) shape = mergeShapes(shape, u64Shape(doc, schema.items, stack));
+    (schema[key] ?? []).forEach((s, i) => (shape = mergeShapes(shape, inner(s, `${key}/${i}`))));
+  if (schema.items) shape = mergeShapes(shape, inner(schema.items, "items"));
   for (const [name, s] of Object.entries(schema.properties ?? {})) {
-    const inner = u64Shape(doc, s, stack);
-    if (inner !== undefined) shape = mergeShapes(shape, { [name]: inner });
+    const below = inner(s, `properties/${pointerSegment(name)}`);
+    if (below !== undefined) shape = mergeShapes(shape, { [name]: below });
   }
   // The types would say bigint, but the runtime revives u64 values only under named properties.
   if (
     typeof schema.additionalProperties === "object" &&
-    hasU64(u64Shape(doc, schema.additionalProperties, stack))
+    hasU64(inner(schema.additionalProperties, "additionalProperties"))
   ) {
     const error = new Error(
       `${stack.at(-1) ?? "a response schema"}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`,
     );
-    throw Object.assign(error, { at: stack.at(-1) }); // (the schema's pointer, for the spec checks)
+    Object.assign(error, { at, keyword: "additionalProperties" });
+    if (!refusals) throw error;
+    refusals.push(error);
   }
   return shape;
 }

@@ -6,6 +6,7 @@
 // keyword this file does not know fails the generator instead of silently losing validation.
 
 import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
+import { placeOf } from "./places.mjs";
 
 // An enum this long is checked by the TypeScript types and by the server; shipping it to every
 // bundle costs kilobytes. Only its base type is checked. (The 572 webhook transaction types are an
@@ -80,22 +81,51 @@ const propertyKey = (name) =>
  * @property {(schema: unknown, where?: string) => string} emit
  *   A JS expression building the check for `schema` (refs already inlined). `where` names the
  *   schema in errors, e.g. `das getAsset params`. @throws Error naming the path and the keyword
- *   it cannot translate.
+ *   it cannot translate (see createCheckEmitter).
  * @property {() => string[]} imports Sorted names of the combinators used so far (from "@chaindata/core").
  * @property {() => string} declarations The hoisted patterns, one `const PATTERN_n = /…/u;` line each in
  *   order of first use ("" when there are none), for the top of the module.
  */
 
-/** An emitter for one generated module: it collects the imports and the hoisted patterns of every `emit`. */
-export function createCheckEmitter() {
+/**
+ * An emitter for one generated module: it collects the imports and the hoisted patterns of every
+ * `emit`. What it cannot translate is an Error naming the path and the keyword, with `path`,
+ * `keyword` and `at` as fields (`at`: the JSON pointer in the bundle of the schema holding the
+ * keyword, as validationSchema's copy records it, lib/places.mjs). It is thrown; or, with
+ * `refusals` (a list), added to it, and the emitter goes on without that keyword (or without the
+ * schema, when the rest of it cannot be read without the keyword), so that one `emit` finds every
+ * keyword it refuses. (Its expression is then no check to write.)
+ */
+export function createCheckEmitter({ refusals } = {}) {
   const used = new Set();
   /** @type {Map<string, { name: string, line: string }>} pattern → its hoisted constant */
   const patterns = new Map();
 
-  // (`path` and `keyword` also as fields: the spec checks point at the keyword from them.)
-  const fail = (path, keyword, why) => {
-    throw Object.assign(new Error(`${path}: "${keyword}" ${why}`), { path, keyword });
+  // (A place is `{ path, at }`: the path the messages name, and the JSON pointer, when known.)
+  const refusal = (place, keyword, why) =>
+    Object.assign(new Error(`${place.path}: "${keyword}" ${why}`), {
+      path: place.path,
+      keyword,
+      at: place.at,
+    });
+  /** Refuses `keyword` of the schema at `place`; when collecting, the caller goes on without it. */
+  const refuse = (place, keyword, why) => {
+    const error = refusal(place, keyword, why);
+    if (!refusals) throw error;
+    refusals.push(error);
   };
+  /** Refuses `keyword` of the schema at `place`, whose check then cannot be built (`check` goes on with the next schema). */
+  const fail = (place, keyword, why) => {
+    throw refusal(place, keyword, why);
+  };
+  /**
+   * The place of `schema`, at `segments` (escaped) inside the schema at `place`; its pointer is the
+   * one validationSchema's copy of it records, if any (a `$ref`'s target, a param's schema…).
+   */
+  const below = (place, schema, ...segments) => ({
+    path: [place.path, ...segments].join("/"),
+    at: placeOf(schema) ?? (place.at && [place.at, ...segments].join("/")),
+  });
   const ref = (name) => {
     // (The list names what operations.ts may import, so that no operation is named like one.)
     if (!CHECK_COMBINATORS.includes(name)) throw new Error(`${name}: not in CHECK_COMBINATORS`);
@@ -110,7 +140,7 @@ export function createCheckEmitter() {
     return `/* @__PURE__ */ ${ref(name)}(${args.map((a) => a ?? "undefined").join(", ")})`;
   };
 
-  const number = (s, keyword, path, integer = false) => {
+  const number = (s, keyword, place, integer = false) => {
     const value = s[keyword];
     if (value === undefined) return undefined;
     if (
@@ -118,17 +148,18 @@ export function createCheckEmitter() {
       !Number.isFinite(value) ||
       (integer && !(Number.isInteger(value) && value >= 0))
     ) {
-      fail(
-        path,
+      refuse(
+        place,
         keyword,
         `must be a ${integer ? "non-negative integer" : "finite number"} (got ${JSON.stringify(value)})`,
       );
+      return undefined;
     }
     return String(value);
   };
 
-  const pattern = (source, path) => {
-    if (typeof source !== "string") fail(path, "pattern", "must be a string");
+  const pattern = (source, place) => {
+    if (typeof source !== "string") return refuse(place, "pattern", "must be a string");
     let entry = patterns.get(source);
     if (!entry) {
       // The u flag as JSON Schema intends (code points); a few patterns compile only without it.
@@ -139,7 +170,7 @@ export function createCheckEmitter() {
         try {
           re = new RegExp(source);
         } catch (error) {
-          fail(path, "pattern", `does not compile: ${error.message}`);
+          return refuse(place, "pattern", `does not compile: ${error.message}`);
         }
       }
       // `.source` is escaped (`/`, line terminators) so that `/source/flags` is a regex literal
@@ -151,27 +182,30 @@ export function createCheckEmitter() {
     return entry.name;
   };
 
-  /** Throws on the first keyword of `s` outside `allowed`. */
-  const only = (s, allowed, path, why) => {
-    const extra = Object.keys(s).find((k) => !allowed.includes(k));
-    if (extra !== undefined) fail(path, extra, why);
+  /** `s` without its keywords outside `allowed`, each of which is refused. */
+  const only = (s, allowed, place, why) => {
+    const extra = Object.keys(s).filter((k) => !allowed.includes(k));
+    for (const keyword of extra) refuse(place, keyword, why);
+    return extra.length
+      ? Object.fromEntries(Object.entries(s).filter(([k]) => allowed.includes(k)))
+      : s;
   };
 
-  function anyOf(branches, path) {
+  function anyOf(branches, place) {
     if (!Array.isArray(branches) || !branches.length)
-      fail(path, "anyOf", "must be a non-empty array");
+      fail(place, "anyOf", "must be a non-empty array");
     // An open enum (spec/README.md): its open branch accepts every known value (the spec checks
     // see to it), so the open branch alone is the whole check, and its message the one to read
     // (`must match ^[A-Z][A-Z0-9_]*$`, not a list of 572 values that are not the only ones allowed).
     const open = openEnumParts({ anyOf: branches });
     if (open && open.values.every((v) => openBranchAccepts(open.open, v)))
-      return check(open.open, `${path}/anyOf/1`);
+      return check(open.open, below(place, open.open, "anyOf", 1));
     // A long enum beside other branches would be checked as its base type only, which accepts
     // what the other branches exist to refuse.
     branches.forEach((b, i) => {
       if (isSchemaObject(b) && Array.isArray(b.enum) && b.enum.length > MAX_RUNTIME_ENUM)
         fail(
-          `${path}/anyOf/${i}`,
+          below(place, b, "anyOf", i),
           "enum",
           `of more than ${MAX_RUNTIME_ENUM} values beside other anyOf branches is not translated (make it an open enum whose open branch accepts every value)`,
         );
@@ -181,18 +215,20 @@ export function createCheckEmitter() {
       isSchemaObject(b) &&
       b.type === "null" &&
       Object.keys(b).every((k) => k === "type" || isAnnotation(k));
-    const checks = branches.flatMap((b, i) => (isNull(b) ? [] : [check(b, `${path}/anyOf/${i}`)]));
-    if (!checks.length) fail(path, "anyOf", "has only null branches");
+    const checks = branches.flatMap((b, i) =>
+      isNull(b) ? [] : [check(b, below(place, b, "anyOf", i))],
+    );
+    if (!checks.length) fail(place, "anyOf", "has only null branches");
     const inner = checks.length === 1 ? checks[0] : call("vAnyOf", `[${checks.join(", ")}]`);
     return checks.length < branches.length ? call("vNullable", inner) : inner;
   }
 
-  function typed(type, s, path) {
+  function typed(type, s, place) {
     switch (type) {
       case "string": {
-        const regex = s.pattern === undefined ? undefined : pattern(s.pattern, path);
-        const min = number(s, "minLength", path, true);
-        const max = number(s, "maxLength", path, true);
+        const regex = s.pattern === undefined ? undefined : pattern(s.pattern, place);
+        const min = number(s, "minLength", place, true);
+        const max = number(s, "maxLength", place, true);
         // Pattern-only strings (most: addresses) use the smaller vString.
         return min === undefined && max === undefined
           ? call("vString", regex)
@@ -202,28 +238,29 @@ export function createCheckEmitter() {
       case "number":
         return call(
           type === "integer" ? "vInteger" : "vNumber",
-          number(s, "minimum", path),
-          number(s, "maximum", path),
+          number(s, "minimum", place),
+          number(s, "maximum", place),
         );
       case "boolean":
         return ref("vBoolean");
       case "array":
         return call(
           "vArray",
-          s.items === undefined ? ref("vAny") : check(s.items, `${path}/items`),
-          number(s, "minItems", path, true),
-          number(s, "maxItems", path, true),
+          s.items === undefined ? ref("vAny") : check(s.items, below(place, s.items, "items")),
+          number(s, "minItems", place, true),
+          number(s, "maxItems", place, true),
         );
       case "object": {
         if (s.properties !== undefined && !isSchemaObject(s.properties))
-          fail(path, "properties", "must be an object");
+          fail(place, "properties", "must be an object");
         if (
           s.required !== undefined &&
           !(Array.isArray(s.required) && s.required.every((r) => typeof r === "string"))
         )
-          fail(path, "required", "must be an array of names");
+          fail(place, "required", "must be an array of names");
         const members = Object.entries(s.properties ?? {}).map(
-          ([name, p]) => `${propertyKey(name)}: ${check(p, `${path}/properties/${pointer(name)}`)}`,
+          ([name, p]) =>
+            `${propertyKey(name)}: ${check(p, below(place, p, "properties", pointer(name)))}`,
         );
         const { additionalProperties: other } = s;
         const additional =
@@ -231,7 +268,7 @@ export function createCheckEmitter() {
             ? undefined
             : other === false
               ? "false"
-              : check(other, `${path}/additionalProperties`);
+              : check(other, below(place, other, "additionalProperties"));
         // `[]` (the default) is shorter than `undefined` when `additional` follows.
         const required = s.required?.length ? JSON.stringify(s.required) : additional && "[]";
         let object = call(
@@ -242,17 +279,19 @@ export function createCheckEmitter() {
         );
         // Only the "these properties exclude those" form: `{ page: { properties: { cursor: false } } }`.
         for (const [name, dependent] of Object.entries(s.dependentSchemas ?? {})) {
-          const where = `${path}/dependentSchemas/${pointer(name)}`;
+          const where = below(place, dependent, "dependentSchemas", pointer(name));
           const others =
             isSchemaObject(dependent) && Object.keys(dependent).every((k) => k === "properties")
               ? Object.entries(dependent.properties ?? {})
               : [];
-          if (!others.length || others.some(([, v]) => v !== false))
-            fail(
+          if (!others.length || others.some(([, v]) => v !== false)) {
+            refuse(
               where,
               "dependentSchemas",
               "is translated only as { properties: { name: false, … } } (properties excluded by this one)",
             );
+            continue;
+          }
           object = call(
             "vExclusive",
             object,
@@ -265,39 +304,58 @@ export function createCheckEmitter() {
     }
   }
 
-  function check(schema, path) {
+  /**
+   * The check of `schema`, at `place`. (When collecting, a refusal after which the schema cannot be
+   * read further is recorded here, and the others, around it, are still read.)
+   */
+  function check(schema, place) {
+    if (!refusals) return translate(schema, place);
+    try {
+      return translate(schema, place);
+    } catch (error) {
+      if (error.path === undefined) throw error; // (not a refusal: a fault of this file's)
+      refusals.push(error);
+      return ref("vAny"); // (never written: a refused spec generates nothing)
+    }
+  }
+
+  function translate(schema, place) {
     if (schema === true) return ref("vAny");
     if (!isSchemaObject(schema))
-      throw new Error(
-        `${path}: ${JSON.stringify(schema)} is not a schema this generator translates`,
+      throw Object.assign(
+        new Error(
+          `${place.path}: ${JSON.stringify(schema)} is not a schema this generator translates`,
+        ),
+        place,
       );
     // Annotations only document; they add nothing to check.
-    const s = Object.fromEntries(Object.entries(schema).filter(([k]) => !isAnnotation(k)));
+    let s = Object.fromEntries(Object.entries(schema).filter(([k]) => !isAnnotation(k)));
     if (!Object.keys(s).length) return ref("vAny");
-    only(s, [...TRANSLATED], path, "is not translated into a runtime check");
+    s = only(s, [...TRANSLATED], place, "is not translated into a runtime check");
+    if (!Object.keys(s).length) return ref("vAny"); // (what was left to check was refused)
     if (s.anyOf !== undefined) {
-      only(s, ["anyOf"], path, "beside anyOf is not translated (move it into the branches)");
-      return anyOf(s.anyOf, path);
+      s = only(s, ["anyOf"], place, "beside anyOf is not translated (move it into the branches)");
+      return anyOf(s.anyOf, place);
     }
 
     const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
     const nonNull = types.filter((t) => t !== "null");
     if (nonNull.length > 1)
-      fail(path, "type", `with several types ${JSON.stringify(s.type)} is not translated`);
+      fail(place, "type", `with several types ${JSON.stringify(s.type)} is not translated`);
     if (types.length && !nonNull.length)
-      fail(path, "type", "null alone is not translated (use it in a type array or anyOf)");
+      fail(place, "type", "null alone is not translated (use it in a type array or anyOf)");
     // A schema with object keywords but no type means an object.
     const type =
       nonNull[0] ?? (OBJECT_KEYWORDS.some((k) => s[k] !== undefined) ? "object" : undefined);
     if (type !== undefined && !Object.hasOwn(KEYWORDS, type))
-      fail(path, "type", `${JSON.stringify(type)} is not a JSON Schema type`);
+      fail(place, "type", `${JSON.stringify(type)} is not a JSON Schema type`);
     let nullable = types.includes("null");
 
     let inner;
-    if (s.enum !== undefined && !Array.isArray(s.enum)) fail(path, "enum", "must be an array");
+    if (s.enum !== undefined && !Array.isArray(s.enum)) fail(place, "enum", "must be an array");
     if (s.enum !== undefined && s.enum.length <= MAX_RUNTIME_ENUM) {
       // The enum implies the type; JSON Schema wants both to hold, so null passes only when both allow it.
-      only(s, ["type", "enum"], path, "beside enum is not translated");
+      s = only(s, ["type", "enum"], place, "beside enum is not translated");
       const values = s.enum.filter((v) => v !== null);
       const fits =
         type === undefined
@@ -305,22 +363,22 @@ export function createCheckEmitter() {
           : (FITS[type] ?? (() => false));
       if (!values.length || !values.every(fits))
         fail(
-          path,
+          place,
           "enum",
           `values ${JSON.stringify(s.enum)} do not fit type ${JSON.stringify(s.type ?? "string | number | boolean")}`,
         );
       nullable = values.length < s.enum.length && (nullable || s.type === undefined);
       inner = call("vEnum", JSON.stringify(values));
     } else {
-      if (type === undefined) fail(path, Object.keys(s)[0], "without a type is not translated");
-      only(s, ["type", "enum", ...KEYWORDS[type]], path, `is not translated for type ${type}`);
-      inner = typed(type, s, path);
+      if (type === undefined) fail(place, Object.keys(s)[0], "without a type is not translated");
+      s = only(s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
+      inner = typed(type, s, place);
     }
     return nullable ? call("vNullable", inner) : inner;
   }
 
   return {
-    emit: (schema, where = "#") => check(schema, where),
+    emit: (schema, where = "#") => check(schema, { path: where, at: placeOf(schema) }),
     imports: () => [...used].sort(),
     declarations: () => [...patterns.values()].map((p) => p.line).join("\n"),
   };
