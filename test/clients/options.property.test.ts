@@ -679,10 +679,14 @@ function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
       new RegExp(`^options: must be an object of client options \\(got ${typeNames}\\)$`),
       [KEY, () => ({ apiKey: KEY })],
     ),
+    // (createChainDataClient takes `areas` too: each area's own options.)
     unknownNames(
       clientTypos,
-      clientOptionNames,
-      (name) => exactly(`${name}: is not a client option (${CLIENT_OPTIONS})`),
+      host === "all" ? [...clientOptionNames, "areas"] : clientOptionNames,
+      (name) =>
+        exactly(
+          `${name}: is not a client option (${CLIENT_OPTIONS}${host === "all" ? ", areas" : ""})`,
+        ),
       withName,
     ),
     wrongValues("apiKey", (value) => typeof value === "string", /^apiKey: must be a string$/),
@@ -696,7 +700,7 @@ function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
       ([control, rest]) =>
         optionRefusal(
           "apiKey",
-          /^apiKey \(or CHAINDATA_API_KEY\): must not contain control characters$/,
+          /^apiKey \(or CHAINDATA_API_KEY\): must not contain control characters or unpaired surrogates$/,
         )(`${KEY}${control}${rest}x`),
     ),
     wrongValues(

@@ -99,8 +99,15 @@ describe("resolveConfig", () => {
     // JSON writes control characters as short escapes (`\t`) that redaction would not know.
     refuses(
       { apiKey: "abc\tdef" },
-      "apiKey (or CHAINDATA_API_KEY): must not contain control characters",
+      "apiKey (or CHAINDATA_API_KEY): must not contain control characters or unpaired surrogates",
     );
+    // A lone surrogate cannot be URL-encoded (the query placement threw a bare URIError); a
+    // well-formed pair is not refused here.
+    refuses(
+      { apiKey: "abc\ud800def" },
+      "apiKey (or CHAINDATA_API_KEY): must not contain control characters or unpaired surrogates",
+    );
+    expect(resolveConfig({ apiKey: "abc\u{1f511}def" }).secretKey).toBe("abc\u{1f511}def");
     // `null` reads as no options, as `undefined` does.
     expect(resolveConfig(null)).toEqual(resolveConfig());
     expect(resolveConfig({ timeout: Infinity, maxRetries: 0 })).toMatchObject({

@@ -375,9 +375,13 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   secretKey = secretKey?.trim() || undefined;
   // No real key holds one, and JSON writes five of them as short escapes (`\t`, `\n`, `\r`, `\b`,
   // `\f`) that redaction would not recognise; all are refused, for a rule that is simple to state.
+  // (A lone surrogate cannot be URL-encoded: the query placement would throw a bare URIError.)
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (secretKey && /[\0-\x1f\x7f]/.test(secretKey))
-    misconfigured(`apiKey (or ${API_KEY_ENV})`, "must not contain control characters");
+  if (secretKey && /[\0-\x1f\x7f]|\p{Cs}/u.test(secretKey))
+    misconfigured(
+      `apiKey (or ${API_KEY_ENV})`,
+      "must not contain control characters or unpaired surrogates",
+    );
   const made = (name: string, value: unknown, method: string, factory: string) => {
     // (A function is the factory itself, not called: it has a `bind` too.)
     if (

@@ -27,7 +27,7 @@ import type { Host } from "./generated/environments.js";
 import { watchAbort } from "./internal/abort.js";
 import { takeStack } from "./internal/stack.js";
 import { looksTruncated, parseJson } from "./json.js";
-import { createRedactor, scrub as scrubWith, type Redactor } from "./redact.js";
+import { createRedactor, credentialsIn, scrub as scrubWith, type Redactor } from "./redact.js";
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus } from "./retry.js";
 
 /** A response and its whole body. */
@@ -180,7 +180,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   // dedicated one, and the general key (option or CHAINDATA_API_KEY) must not travel there, often
   // over plain http to a regional endpoint.
   const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
-  const redact = createRedactor(config.secretKey);
   /**
    * One log line, redacted. A logger that throws (from a method, or from a getter that reads one)
    * must not fail the call: a write may have happened.
@@ -198,6 +197,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   };
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
+  // A credential given in `headers` (a gateway's `Authorization`, an `X-Api-Key` set by hand) is
+  // masked in every form as the key is: a server may echo it with no name beside it.
+  const headerSecrets = credentialsIn(baseHeaders);
+  const redact = createRedactor(config.secretKey, headerSecrets);
 
   const described = ({ status, headers }: Response, redactor = redact): ResponseFields => {
     const fields: Record<string, string> = {};
@@ -419,7 +422,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     return value;
   };
 
-  const redactWith = (secrets: readonly string[]) => createRedactor(config.secretKey, secrets);
+  const redactWith = (secrets: readonly string[]) =>
+    createRedactor(config.secretKey, [...headerSecrets, ...secrets]);
 
   return {
     config,

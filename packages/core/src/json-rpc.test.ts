@@ -11,7 +11,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "./errors.js";
-import { vBoolean, vBoundedString, vObject } from "./validate.js";
+import { vBoolean, vBoundedString, vObject, vString } from "./validate.js";
 import { createBatcher } from "./batch.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { rpcHost, senderHost } from "./generated/environments.js";
@@ -133,6 +133,20 @@ describe("createJsonRpcClient: single calls", () => {
     await expect(rpc.call(getAsset, { id: "x" })).rejects.toThrow(
       "params.id: must have at least 3 characters (got 1)",
     );
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it("does not quote the key in a ValidationError (the key given as a param)", async () => {
+    const { fetch, mock } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: "sk-live-0123456789", fetch }, rpcHost, "/");
+    const error = (await rpc
+      .call(
+        { ...getAsset, params: vObject({ id: vString(/^\d+$/u) }) },
+        { id: "sk-live-0123456789" },
+      )
+      .catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe('params.id: must match ^\\d+$ (got "***")');
     expect(mock).not.toHaveBeenCalled();
   });
 
@@ -465,6 +479,35 @@ describe("createJsonRpcClient: odd failures", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(vi.getTimerCount()).toBe(0);
     expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("masks a credential given in the `headers` option wherever a server echoes it: bare in a message, in data, in a log line, in a ValidationError", async () => {
+    const gateway = "gw-7f3a9c1e55";
+    const { fetch } = stubFetch((call) =>
+      jsonResponse(
+        {
+          jsonrpc: "2.0",
+          id: JSON.parse(call.body!).id,
+          error: { code: -32001, message: `token ${gateway} refused`, data: { seen: gateway } },
+        },
+        { status: 401 },
+      ),
+    );
+    const lines: string[] = [];
+    const logger = { debug: (m: string) => lines.push(m), info: (m: string) => lines.push(m) };
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, logger, headers: { Authorization: `Bearer ${gateway}` } },
+      rpcHost,
+      "/",
+    );
+    const error = await rpc.call(getAsset, { id: "abc" }).catch((e: unknown) => e);
+    const invalid = await rpc
+      .call({ ...getAsset, params: vObject({ id: vString(/^\d+$/u) }) }, { id: gateway })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401 });
+    const seen = JSON.stringify([error, (error as Error).message, String(invalid), lines]);
+    expect(seen).toContain("***");
+    expect(seen).not.toContain(gateway);
   });
 
   it("settles an error whose data has credential-named fields, masking them (the JSON stays JSON)", async () => {

@@ -255,7 +255,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         for (const name of method.encode?.options ?? [])
           if (options[name] !== undefined)
             params = { ...(params as object), [name]: options[name] };
-      if (method.params) validate(method.params, params);
+      // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
+      if (method.params) validate(method.params, params, undefined, http.redact);
       const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
       const request = {
         jsonrpc: "2.0",

@@ -7,16 +7,24 @@ const MASK = "***";
 
 // Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL).
 const QUERY = /(api[-_]?key=)[^&#\s"'<>]+/gi;
-// `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, and a webhook's `"authHeader":"v"`
-// (SECRET_NAME's names, for a body that is kept as text: not JSON, or cut short in a snippet): the
-// value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which stays (any other first word
-// may be part of the secret). A quoted value is masked up to its closing quote, spaces, commas and
-// escaped quotes included (the end of the line if it has none) ...
+// `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`, and a
+// webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
+// cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which
+// stays (any other first word may be part of the secret). A quoted value is masked up to its
+// closing quote, spaces, commas and escaped quotes included (the end of the line if it has none) ...
 const QUOTED =
-  /((?:x-api-key|authorization|auth[-_]?header)["']?\s*[:=]\s*(["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)(?:(?!\2)[^\\\r\n]|\\.)+/gi;
-// ... a bare one up to the next space, quote, `;`, `&` or `}` (a comma may be part of it).
+  /((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)(?:(?!\2)[^\\\r\n]|\\.)+/gi;
+// ... a bare one from its first word (to a space, quote, `;`, `&`, `}` or `<`: a comma may be part
+// of it) over the words of the same line that follow it while they can be part of a credential,
+// and ends before the first plain word (letters only, perhaps with a `.,:!?)` after them: `was
+// rejected`), so the message around it stays readable. A word with a digit or a symbol (`part2`,
+// `Signature=ab12`, `AKIA/2020,`) is taken as the credential's, and so is the word after a first
+// word of letters only, which may be an unknown scheme (`Custom`): `Authorization: Custom part1
+// part2 was rejected` keeps `was rejected` only. (Not told apart from the message: a third plain
+// word of a bare secret, `Custom abc def`. The configured key and a call's own credentials are
+// masked whole wherever they appear.)
 const HEADER =
-  /((?:x-api-key|authorization|auth[-_]?header)["']?\s*[:=]\s*(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)[^\s"';&}]+/gi;
+  /((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
 
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;

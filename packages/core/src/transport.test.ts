@@ -20,7 +20,7 @@ import {
 import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { hang, jsonResponse, never, stubFetch } from "./test-support/testing.js";
 import { createTransport } from "./transport.js";
-import { vBoundedString, vObject } from "./validate.js";
+import { vBoundedString, vObject, vString } from "./validate.js";
 import type { OperationDescriptor } from "./config.js";
 
 const KEY = "sk-test-123";
@@ -914,6 +914,22 @@ describe("restCall", () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toBe("params.wallet: must have at least 32 characters (got 5)");
     expect(stub.mock).not.toHaveBeenCalled();
+  });
+
+  it("does not quote the key, or a credential the call sends, in a ValidationError (the key given as a param)", async () => {
+    // (A mix-up such as `getIdentity({ wallet: process.env.CHAINDATA_API_KEY })` quoted the key.)
+    const check: OperationDescriptor = {
+      ...op,
+      params: vObject({ wallet: vString(/^w+$/u), authHeader: vString(/^Bearer /u) }),
+    };
+    const { error, stub } = await run(jsonResponse({}), { wallet: KEY }, check);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe('params.wallet: must match ^w+$ (got "***")');
+    expect(JSON.stringify(error.issues)).not.toContain(KEY);
+    const secret = await run(jsonResponse({}), { authHeader: "Token hook-s3cret" }, check);
+    expect(secret.error.message).toBe('params.authHeader: must match ^Bearer  (got "***")');
+    expect(stub.mock).not.toHaveBeenCalled();
+    expect(secret.stub.mock).not.toHaveBeenCalled();
   });
 
   it("rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError", async () => {

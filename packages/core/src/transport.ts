@@ -103,11 +103,12 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
     ): Promise<R> {
       options = checkRequestOptions(options);
-      if (operation.params) validate(operation.params, input);
       // A credential the input sends (a webhook's authHeader) is masked in this call's errors and
       // log lines as the key is: a server may echo it with no name beside it, or HTML-escaped.
       const secrets = credentialsIn(input);
       const redactor = secrets.length ? http.redactWith(secrets) : undefined;
+      // (A refused value is quoted in the message: the key given in the wrong place too.)
+      if (operation.params) validate(operation.params, input, undefined, redactor ?? http.redact);
       let captured: Exchange | undefined;
       try {
         await invoke(async (request) =>

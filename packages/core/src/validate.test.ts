@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "./errors.js";
+import { createRedactor } from "./redact.js";
 import {
   type Check,
   validate,
@@ -220,6 +221,43 @@ describe("validate", () => {
     })();
     expect(issues).toHaveLength(200_000);
     expect(issues?.[199_999]?.message).toBe('params[199999]: must match ^a$ (got "b")');
+  });
+
+  it("redacts the values its messages quote with `redact`, given one, before cutting them short", () => {
+    const key = "sk-live-0123456789";
+    const long = "sk-live-" + "0123456789".repeat(5); // (more than the 40 characters shown)
+    const check = vObject({
+      wallet: Address,
+      mint: Address,
+      webhookURL: vString(/^https:/u),
+      authHeader: vString(),
+      kind: vEnum(["a"]),
+    });
+    const value = {
+      wallet: key,
+      mint: `x${long}`,
+      webhookURL: "http://h/x?api-key=other-key",
+      authHeader: 1,
+      kind: [key],
+    };
+    let error: ValidationError | undefined;
+    try {
+      validate(check, value, "params", createRedactor(key, [long]));
+    } catch (thrown) {
+      error = thrown as ValidationError;
+    }
+    expect(error?.issues.map((issue) => issue.message)).toEqual([
+      'params.wallet: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "***")',
+      'params.mint: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "x***")',
+      'params.webhookURL: must match ^https: (got "http://h/x?api-key=***")',
+      // (The message itself is not redacted: `authHeader: must` is no header and its value.)
+      "params.authHeader: must be string (got number 1)",
+      'params.kind: must be one of "a" (got ["***"])',
+    ]);
+    // The next call without one quotes as it is.
+    expect(messages(check, { wallet: key })).toEqual([
+      `params.wallet: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "${key}")`,
+    ]);
   });
 
   it("names the root by `path`", () => {

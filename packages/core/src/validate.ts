@@ -10,6 +10,7 @@
  */
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { stringifyJson } from "./json.js";
+import type { Redactor } from "./redact.js";
 
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
 export type Check = (value: unknown, path: string, issues: ValidationIssue[]) => void;
@@ -28,6 +29,13 @@ const kind = (value: unknown) =>
         ? `number ${value}`
         : typeof value;
 
+/**
+ * The redactor of the `validate` call under way (set by each call: checks run synchronously), for
+ * `show`: a refused value may be the API key given in the wrong place.
+ */
+let hide: Redactor | undefined;
+
+/** `value` as a message quotes it: JSON, redacted (before it is cut short: no key half shown). */
 const show = (value: unknown) => {
   let text: string;
   try {
@@ -35,6 +43,7 @@ const show = (value: unknown) => {
   } catch {
     return kind(value); // (a cycle)
   }
+  if (hide) text = hide(text);
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 };
 
@@ -265,11 +274,14 @@ export const vBoolean: Check = (value, path, issues) => {
 /**
  * Runs `check` on `value`.
  * @param path - how the value is named in messages. @default 'params'
+ * @param redact - applied to every value a message quotes (a refused value may be the API key
+ *   given in the wrong place: `getIdentity({ wallet: key })`)
  * @throws ValidationError listing every issue (the message shows the first three), e.g.
  * `params.ids: must have at most 1000 items (got 1001)`
  */
-export function validate(check: Check, value: unknown, path = "params"): void {
+export function validate(check: Check, value: unknown, path = "params", redact?: Redactor): void {
   const issues: ValidationIssue[] = [];
+  hide = redact;
   check(value, path, issues);
   if (issues.length) {
     const shown = issues

@@ -193,7 +193,7 @@ describe("addWebhookAddresses", () => {
       ],
       [
         { webhookID: "nope", addresses: ["0xdeadbeef"] },
-        'params.addresses[0]: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "0xdeadbeef"); params.webhookID: must match',
+        "params.addresses[0]: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got a string of 10 characters); params.webhookID: must match",
       ],
     ];
     for (const [input, message] of cases) {
@@ -201,6 +201,14 @@ describe("addWebhookAddresses", () => {
       expect(error, JSON.stringify(input)).toBeInstanceOf(ValidationError);
       expect((error as Error).message, JSON.stringify(input)).toContain(message);
     }
+    // A refused value is described, not quoted: the helper holds no key to mask, and the value
+    // may be the key given in the wrong place.
+    const key = "sk-live-0f3c81aa-7d2e";
+    const error = await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [key] }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(JSON.stringify([String(error), error])).not.toContain(key);
     expect(requests).toEqual([]);
   });
 

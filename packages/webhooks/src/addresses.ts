@@ -42,6 +42,15 @@ const checkInput: Check = (value, path, issues) => {
   if (webhookID !== undefined) getWebhook.params!({ webhookID }, path, issues);
 };
 
+/**
+ * How a refused value is shown: described, not quoted. A client would mask its key in the quote,
+ * but this helper holds no key, and a refused value may be the key given in the wrong place.
+ */
+const described = (json: unknown) => {
+  const value: unknown = JSON.parse(String(json));
+  return typeof value === "string" ? `a string of ${value.length} characters` : "a value not shown";
+};
+
 /** Per client, per webhook: the change under way, so that the next one starts after it. */
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
 
@@ -61,7 +70,7 @@ async function changeAddresses(
 ): Promise<Webhook> {
   // Checked before anything is sent (a throw here rejects the call), in one pass so that every
   // issue is reported at once (a misspelt `webhookId` is named beside the missing `webhookID`).
-  validate(checkInput, input);
+  validate(checkInput, input, "params", described);
   const { webhookID, addresses } = input;
   let queue = pending.get(webhooks);
   if (!queue) pending.set(webhooks, (queue = new Map()));

@@ -1,0 +1,55 @@
+// The wallet client as a consumer uses it, with a stub `fetch`: what a mistake or a server's echo
+// can put in an error, and that nothing is sent when the input is refused.
+import { describe, expect, it, vi } from "vitest";
+import { AuthenticationError, ValidationError, createWalletClient } from "./index.js";
+
+const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
+const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+
+/** Every text an error shows: message, JSON, issues, body. */
+const texts = (error: any) =>
+  [error.message, String(error), JSON.stringify(error), JSON.stringify(error.issues)].join("\n");
+
+describe("wallet client", () => {
+  it("does not quote the API key when it is given in place of the wallet, and sends nothing", async () => {
+    // (`getIdentity({ wallet: process.env.CHAINDATA_API_KEY })`: the ValidationError quoted it.)
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const wallet = createWalletClient({ apiKey: KEY, fetch });
+    for (const call of [
+      () => wallet.getIdentity({ wallet: KEY }),
+      () => wallet.getBatchIdentity({ addresses: [WALLET, KEY] }),
+      () => wallet.getBalances({ wallet: `${KEY}${KEY}` }),
+      () => wallet.getTransfers.all({ wallet: KEY })[Symbol.asyncIterator]().next(),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues[0]!.rule).toBe("pattern");
+      expect(texts(error)).not.toContain(KEY);
+      expect(texts(error)).not.toContain(KEY.slice(0, 20));
+    }
+    const error = (await wallet.getIdentity({ wallet: KEY }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/^params\.wallet: must match .* \(got "\*\*\*"\)$/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("masks a gateway's multi-word Authorization credential echoed in a text error body", async () => {
+    // A gateway in front of the host, given its own credential in `headers`, echoes it back when
+    // it refuses the request; only the scheme word was masked.
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      async () =>
+        new Response("Authorization: Custom gw-part1 gw-part2 was rejected", { status: 401 }),
+    );
+    const wallet = createWalletClient({
+      apiKey: KEY,
+      fetch,
+      maxRetries: 0,
+      headers: { Authorization: "Custom gw-part1 gw-part2" },
+    });
+    const error = await wallet.getFundedBy({ wallet: WALLET }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).message).toBe(
+      "HTTP 401 from getFundedBy: Authorization: *** was rejected",
+    );
+    expect(texts(error)).not.toMatch(/gw-part/);
+  });
+});
