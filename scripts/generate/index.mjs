@@ -78,13 +78,28 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
 // What each area gets of the shared options, when not all of them: the admin limiter goes to
 // admin alone; the Sender takes neither the general key (its key is a dedicated one) nor
 // batching (it documents no JSON-RPC batches); the REST areas take no batcher (JSON-RPC only).
-// (`shared` holds neither `rateLimit` nor `batch`.)
+// (`shared` holds neither `rateLimit` nor `batch`.) Each area's entry in `areas` is then laid over
+// them (packages/sdk/src/options.ts).
 const AREA_OPTIONS = {
   admin: "{ ...shared, rateLimit }",
   sender: "{ ...shared, apiKey: undefined }",
 };
-const areaOptions = (a) =>
-  AREA_OPTIONS[a.area] ?? (a.kind === "openapi" ? "shared" : "{ ...shared, batch }");
+// What the JSDoc of an area's entry in `areas` adds about the options above.
+const AREA_NOTES = {
+  admin: "Its `rateLimit` replaces the top-level one (which is this area's).",
+  sender:
+    "Its `apiKey` is the Sender's dedicated key, the only key this area sends: the shared `apiKey` (or `CHAINDATA_API_KEY`) never goes to the sender.",
+};
+/** Whether an area takes a batcher: the JSON-RPC areas whose endpoint documents batches. */
+const batched = (a) => a.kind !== "openapi" && a.doc.info["x-batch"] !== false;
+const areaOptions = (a) => AREA_OPTIONS[a.area] ?? (batched(a) ? "{ ...shared, batch }" : "shared");
+/** The type of an area factory's options (what its entry in `areas` takes). */
+const optionsType = (a) =>
+  a.kind === "openapi"
+    ? "RestClientOptions"
+    : batched(a)
+      ? "ClientOptions"
+      : `${a.Area}ClientOptions`;
 
 /** @chaindata/sdk: one client composing every area. */
 function emitSdk(areas) {
@@ -99,54 +114,91 @@ function emitSdk(areas) {
       .map((tag) => `\n   * ${tag}`)
       .join("")}\n   */\n  readonly ${a.prop}: ${a.Area}Client;`;
   };
+  const areaMember = (a) =>
+    `  /**\n   * The ${a.prop} area's own options: those \`create${a.Area}Client\` takes, laid over the shared ones.` +
+    (AREA_NOTES[a.area] ? `\n   * ${AREA_NOTES[a.area]}` : "") +
+    `\n   * @default undefined (the shared options)\n   */\n  ${a.prop}?: ${optionsType(a)} | undefined;`;
+  const coreTypes = [
+    "ClientOptions",
+    "RateLimiter",
+    ...(lines.some((a) => a.kind === "openapi") ? ["RestClientOptions"] : []),
+  ];
+  const batching = lines.filter(batched).map((a) => a.prop);
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
-      `import { createTransport, hosts, resolveBaseUrl, resolveConfig, rpcHost, snapshotOptions, type ClientOptions, type RateLimiter } from "@chaindata/core";\n` +
+      `import { ${coreTypes.map((t) => `type ${t}`).join(", ")} } from "@chaindata/core";\n` +
       lines
         .map(
           (a) =>
-            `import { create${a.Area}Client, type ${a.Area}Client } from "@chaindata/${a.area}";`,
+            `import { create${a.Area}Client, type ${a.Area}Client${optionsType(a) === `${a.Area}ClientOptions` ? `, type ${a.Area}ClientOptions` : ""} } from "@chaindata/${a.area}";`,
         )
         .join("\n") +
-      `\n\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
+      `\nimport { areaOptions, sharedOptions } from "../options.js";\n` +
+      `\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
       lines.map(member).join("\n") +
       `\n}\n\n` +
-      `/** The options of {@link createChainDataClient}: every area's {@link ClientOptions}, but \`rateLimit\` limits the admin area only. */\n` +
+      `/**\n * Each area's own options, for {@link ChainDataClientOptions.areas}: those of the area's own factory\n` +
+      ` * (\`createSenderClient\`'s for \`sender\`…), laid over the shared ones.\n */\n` +
+      `export interface ChainDataAreaOptions {\n` +
+      lines.map(areaMember).join("\n") +
+      `\n}\n\n` +
+      `/**\n * The options of {@link createChainDataClient}: every area's {@link ClientOptions}, shared (but the\n` +
+      ` * \`apiKey\` goes to no sender, and \`rateLimit\` limits the admin area only), and \`areas\`, one area's own.\n */\n` +
       `export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit"> {\n` +
+      `  /**\n` +
+      `   * The API key of every area but the sender. Sent as the \`api-key\` query parameter, or as the\n` +
+      `   * \`X-Api-Key\` header on hosts that take one (admin). Never appears in errors or logs. The sender's\n` +
+      `   * key is a dedicated one: give it in \`areas.sender.apiKey\` (or to \`createSenderClient\`); this one\n` +
+      `   * never goes there. An area's own \`apiKey\` in \`areas\` replaces it for that area.\n` +
+      `   * @default process.env.CHAINDATA_API_KEY, read when the client is created (and \`"local"\` in the \`local\` environment)\n` +
+      `   */\n` +
+      `  apiKey?: string | undefined;\n` +
       `  /**\n` +
       `   * A client-side limiter for the **admin area only**, e.g. \`createRateLimiter(adminRateLimit)\` for the admin host's\n` +
       `   * documented 5 requests/s per project. The other areas are not limited: their traffic must not spend the admin budget\n` +
-      `   * (give an area client its own limiter for that).\n` +
+      `   * (give an area its own limiter in \`areas\`, e.g. \`areas: { das: { rateLimit } }\`; \`areas.admin.rateLimit\`\n` +
+      `   * replaces this one).\n` +
       `   * @default undefined (no limit)\n` +
       `   */\n` +
       `  rateLimit?: RateLimiter | false | undefined;\n` +
+      `  /**\n` +
+      `   * One area's own options, by area name: the options of that area's own factory (so \`batch\` only\n` +
+      `   * for ${batching.map((p) => `\`${p}\``).join(", ")}), laid over the shared ones, e.g.\n` +
+      `   * \`areas: { sender: { apiKey: senderKey, timeout: 2_000 }, admin: { rateLimit } }\`. An option set\n` +
+      `   * here replaces the shared one for that area alone; \`headers\` and \`baseUrls\` are laid over the\n` +
+      `   * shared ones name by name (header names in any case; a header set to \`null\` here is not sent\n` +
+      `   * by that area), so an area adding one header keeps the shared ones. An option left \`undefined\`\n` +
+      `   * sets nothing. Checked and copied when the client is created, as the shared options are.\n` +
+      `   * @default {} (every area takes the shared options)\n` +
+      `   */\n` +
+      `  areas?: ChainDataAreaOptions | undefined;\n` +
       `}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
-      ` * copied now, so later changes to the caller's object reach no area. \`rateLimit\` goes to the admin\n` +
-      ` * area only: the admin host's 5 requests/s is the one documented client-side limit, and the\n` +
-      ` * other areas' traffic must not spend its budget. The sender area gets neither \`apiKey\` (a Sender\n` +
-      ` * key is a dedicated one: pass it to \`createSenderClient\`) nor \`batch\`, and the REST\n` +
+      ` * and \`options.areas\` gives one area its own, laid over the shared ones (the sender its dedicated\n` +
+      ` * key: \`areas: { sender: { apiKey } }\`). The options are copied now, so later changes to the\n` +
+      ` * caller's objects reach no area. \`rateLimit\` goes to the admin area only: the admin host's\n` +
+      ` * 5 requests/s is the one documented client-side limit, and the other areas' traffic must not spend\n` +
+      ` * its budget. The sender area gets neither the shared \`apiKey\` (a Sender key is a dedicated one:\n` +
+      ` * give it in \`areas.sender.apiKey\`, or to \`createSenderClient\`) nor \`batch\`, and the REST\n` +
       ` * areas no \`batch\` (JSON-RPC only).\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
       ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
-      ` * still checked now (a misspelt option, \`environment\` or \`baseUrls\` host, a \`baseUrls\` entry that is\n` +
-      ` * no URL, or a header that cannot be sent throws \`ConfigurationError\` here, not at first use).\n */\n` +
+      ` * still checked now (a misspelt option or area, \`environment\` or \`baseUrls\` host, a \`baseUrls\` entry\n` +
+      ` * that is no URL, or a header that cannot be sent throws \`ConfigurationError\` here, naming the\n` +
+      ` * option's path, e.g. \`areas.sender.timeout\`, not at first use).\n */\n` +
       `export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {\n` +
-      `  // What the areas would check when created: every option, the environment, \`baseUrls\` and \`headers\`\n` +
-      `  // (through a transport of the rpc host, which every environment has), and each other URL given. A\n` +
-      `  // host the environment lacks is not an error.\n` +
-      `  createTransport(options, rpcHost);\n` +
-      `  const config = resolveConfig(options);\n` +
-      `  for (const host of Object.values(hosts)) if (config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);\n` +
-      `  // (A copy that keeps a \`Headers\` or pairs as such: spread, they would send nothing, or a header "0".)\n` +
-      `  // The key as read now (given, or from CHAINDATA_API_KEY), as an area client reads it when created:\n` +
-      `  // an area made later must not find the variable gone (an app that clears its secrets after start-up).\n` +
-      `  const { rateLimit, batch, ...shared } = { ...snapshotOptions(options ?? {}), apiKey: config.secretKey };\n` +
-      `  const areas: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
+      `  // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).\n` +
+      `  const { rateLimit, batch, areas, ...shared } = sharedOptions(options);\n` +
+      `  // What each area gets of the shared options (the admin limiter to admin alone; neither the general\n` +
+      `  // key nor a batcher to the sender; no batcher to the REST areas), its entry in \`areas\` laid over them.\n` +
+      `  const optionsOf = areaOptions(\n    areas,\n    {\n` +
+      lines.map((a) => `      ${a.prop}: ${areaOptions(a)},\n`).join("") +
+      `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n  );\n` +
+      `  const made: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
       lines
         .map(
           (a) =>
-            `    get ${a.prop}() {\n      return (areas.${a.prop} ??= create${a.Area}Client(${areaOptions(a)}));\n    },`,
+            `    get ${a.prop}() {\n      return (made.${a.prop} ??= create${a.Area}Client(optionsOf.${a.prop}));\n    },`,
         )
         .join("\n") +
       `\n  };\n}\n`,

@@ -26,6 +26,7 @@ import {
 } from "@chaindata/das";
 import {
   createChainDataClient,
+  type ChainDataAreaOptions,
   type ChainDataClientOptions,
   type Das,
   type Wallet,
@@ -75,6 +76,40 @@ const sdkOptions: ChainDataClientOptions = { rateLimit: createRateLimiter(adminR
 createChainDataClient(sdkOptions);
 // @ts-expect-error — a limiter is made by createRateLimiter, not given as a plain object
 createChainDataClient({ rateLimit: { requestsPerSecond: 5 } });
+// Per-area options: each entry is that area's own factory's options, laid over the shared ones.
+createChainDataClient({
+  apiKey: "k",
+  timeout: 10_000,
+  headers: { "x-team": "t" },
+  areas: {
+    sender: { apiKey: "sender-key", timeout: 2_000, baseUrls: { sender: senderRegions.fra } },
+    admin: { rateLimit: createRateLimiter(adminRateLimit), headers: new Headers({ "x-a": "1" }) },
+    das: { batch: createBatcher(), maxRetries: 5, headers: [["x-a", "1"]] },
+    compression: { batch: false },
+    wallet: { headers: { "x-team": null } },
+    tokenMetadata: undefined,
+  },
+});
+const senderArea: ChainDataAreaOptions["sender"] = { apiKey: "sender-key" };
+const areaOptions: ChainDataAreaOptions = { sender: senderArea, webhooks: { logger: console } };
+createChainDataClient({ areas: areaOptions });
+// (Typed as each area's own factory takes them: what one accepts, its `areas` entry accepts.)
+const ownSender: Parameters<typeof createSenderClient>[0] = { timeout: 2_000 };
+createChainDataClient({ areas: { sender: ownSender } });
+// @ts-expect-error — no area of that name
+createChainDataClient({ areas: { dass: { timeout: 1 } } });
+// @ts-expect-error — a REST area takes no batcher, as createWalletClient does not
+createChainDataClient({ areas: { wallet: { batch: createBatcher() } } });
+// @ts-expect-error — nor does the sender, as createSenderClient does not
+createChainDataClient({ areas: { sender: { batch: createBatcher() } } });
+// @ts-expect-error — a misspelt option inside an area
+createChainDataClient({ areas: { sender: { timout: 2_000 } } });
+// @ts-expect-error — a timeout is a number of milliseconds
+createChainDataClient({ areas: { sender: { timeout: "2s" } } });
+// @ts-expect-error — an area's options are an object, not its key
+createChainDataClient({ areas: { sender: "sender-key" } });
+// @ts-expect-error — a limiter is made by createRateLimiter, in an area too
+createChainDataClient({ areas: { admin: { rateLimit: { requestsPerSecond: 5 } } } });
 
 export async function valid(signal: AbortSignal): Promise<void> {
   const asset: Asset = await das.getAsset(
@@ -280,6 +315,11 @@ export async function maybeUndefined(
 ): Promise<void> {
   createDasClient({ apiKey: key, timeout: undefined, baseUrls: { rpc: url }, headers });
   await das.getAsset({ id: ADDRESS }, { headers });
+  // (An area's options, and the `areas` themselves, may be undefined too.)
+  createChainDataClient({
+    areas: { sender: { apiKey: key, timeout: undefined, headers }, admin: undefined },
+  });
+  createChainDataClient({ areas: undefined });
   // Headers in every form the runtime takes: an object, a `Headers`, pairs.
   createDasClient({ headers: new Headers({ "x-a": "1" }) });
   createDasClient({ headers: [["x-a", "1"]] });

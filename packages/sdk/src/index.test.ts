@@ -2,7 +2,8 @@
 // is meant for (the key placed as the area's host takes it, none to the sender), the key is masked
 // in every area's errors and log lines, the deprecated areas warn once per process, and a bundle
 // importing one name from the sdk carries that name's code alone (sideEffects: false).
-// (Wire formats, batching across areas and option checks: test/clients/generated.test.ts.)
+// (Wire formats, batching across areas and option checks: test/clients/generated.test.ts; one
+// area's own options, `areas`: areas.test.ts.)
 import { build } from "esbuild";
 import { inspect } from "node:util";
 import { afterAll, describe, expect, it, vi } from "vitest";

@@ -3,6 +3,7 @@
 // address helpers, the runtime's option and error types, and each area's data types.
 export {
   createChainDataClient,
+  type ChainDataAreaOptions,
   type ChainDataClient,
   type ChainDataClientOptions,
 } from "./generated/client.js";

@@ -1,0 +1,468 @@
+// createChainDataClient's `areas`: one area's own options, laid over the shared ones. Each test
+// watches the wire through an injected `fetch`: which key goes where, which headers, which URL,
+// how many attempts, which timeout, which limiter. (Where the shared options go:
+// index.test.ts.)
+import { inspect } from "node:util";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import {
+  ConfigurationError,
+  createBatcher,
+  createChainDataClient,
+  InternalServerError,
+  TimeoutError,
+  type ChainDataClient,
+  type ChainDataClientOptions,
+} from "./index.js";
+import { ADDRESS, areaCalls as calls } from "./test-support/area-calls.js";
+
+const KEY = "sdk-areas-key-7d2a91";
+const SENDER_KEY = "sdk-areas-sender-key-40be3c";
+const ADMIN_KEY = "sdk-areas-admin-key-b81e07";
+type Area = keyof ChainDataClient;
+const areas = Object.keys(calls) as Area[];
+
+const baseUrls = {
+  rpc: "http://rpc.test",
+  wallet: "http://wallet.test",
+  admin: "http://admin.test",
+  api: "http://api.test",
+  sender: "http://sender.test",
+};
+
+// The deprecation warnings of the deprecated areas (once per process).
+const warnings = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+afterAll(() => warnings.mockRestore());
+
+/** What one request carried: where it went, the key (query or header) and some headers. */
+interface Sent {
+  origin: string;
+  queryKey: string | null;
+  headerKey: string | null;
+  team: string | null;
+  shared: string | null;
+  own: string | null;
+}
+
+/**
+ * A `fetch` that records each request and answers a 503 echoing the URL and key header (as a
+ * careless server might), after `delay` ms.
+ */
+const recorder = (delay = 0) => {
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    const { origin, searchParams } = new URL(url);
+    const headers = new Headers(init.headers);
+    sent.push({
+      origin,
+      queryKey: searchParams.get("api-key"),
+      headerKey: headers.get("x-api-key"),
+      team: headers.get("x-team"),
+      shared: headers.get("x-shared"),
+      own: headers.get("x-own"),
+    });
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    const body = JSON.stringify({ error: `unavailable: ${url} ${headers.get("x-api-key")}` });
+    return new Response(body, { status: 503, headers: { "retry-after": "0" } });
+  });
+  return { fetch, sent };
+};
+
+/** Every view of an error a log or a user may see. */
+const views = (error: unknown) => [
+  String(error),
+  inspect(error, { depth: 9 }),
+  JSON.stringify(error),
+  (error as Error).stack ?? "",
+];
+
+describe("createChainDataClient: areas", () => {
+  it("an area's own options reach that area alone, laid over the shared ones (headers merged name by name)", async () => {
+    const { fetch, sent } = recorder();
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      fetch,
+      maxRetries: 0,
+      headers: { "X-Team": "t", "X-Shared": "s" },
+      areas: {
+        sender: { apiKey: SENDER_KEY, headers: { "x-team": "sender-team" } },
+        // (A `null` header drops a shared one for this area; `baseUrls` are laid over per host.)
+        admin: {
+          apiKey: ADMIN_KEY,
+          headers: new Headers({ "X-Own": "a" }),
+          baseUrls: { admin: "http://admin-eu.test" },
+        },
+        wallet: { headers: { "X-Shared": null } },
+      },
+    });
+    const seen: Partial<Record<Area, Sent[]>> = {};
+    for (const area of areas) {
+      sent.length = 0;
+      await calls[area](sdk).catch(() => {});
+      seen[area] = [...sent];
+    }
+    const shared = (host: keyof typeof baseUrls): Sent => ({
+      origin: baseUrls[host],
+      queryKey: KEY,
+      headerKey: null,
+      team: "t",
+      shared: "s",
+      own: null,
+    });
+    expect(seen).toEqual({
+      das: [shared("rpc")],
+      compression: [shared("rpc")],
+      mint: [shared("rpc")],
+      webhooks: [shared("api")],
+      tokenMetadata: [shared("api")],
+      sender: [{ ...shared("sender"), queryKey: SENDER_KEY, team: "sender-team" }],
+      admin: [
+        {
+          ...shared("admin"),
+          origin: "http://admin-eu.test",
+          queryKey: null,
+          headerKey: ADMIN_KEY,
+          own: "a",
+        },
+      ],
+      wallet: [{ ...shared("wallet"), shared: null }],
+    });
+  });
+
+  it("timeout and maxRetries per area", async () => {
+    const { fetch, sent } = recorder(60);
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      fetch,
+      timeout: 10_000,
+      maxRetries: 0,
+      areas: { sender: { timeout: 20 }, das: { maxRetries: 2 } },
+    });
+    const sender = await calls.sender(sdk).catch((e: unknown) => e);
+    expect(sender).toBeInstanceOf(TimeoutError);
+    expect(String(sender)).toContain("after 20 ms");
+    // (The shared 10 s: the 503 after 60 ms is the answer.)
+    await expect(calls.compression(sdk)).rejects.toBeInstanceOf(InternalServerError);
+    sent.length = 0;
+    await expect(calls.das(sdk)).rejects.toBeInstanceOf(InternalServerError);
+    expect(sent).toHaveLength(3);
+  });
+
+  it("the Sender's dedicated key via areas.sender.apiKey: the shared key (option or CHAINDATA_API_KEY) still never goes there, and the Sender's key nowhere else", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "general-env-key");
+    const { fetch, sent } = recorder();
+    try {
+      for (const apiKey of [KEY, undefined]) {
+        const common = { apiKey, baseUrls, fetch, maxRetries: 0 };
+        await calls.sender(createChainDataClient(common)).catch(() => {});
+        await calls
+          .sender(createChainDataClient({ ...common, areas: { sender: { timeout: 5_000 } } }))
+          .catch(() => {});
+        const sdk = createChainDataClient({ ...common, areas: { sender: { apiKey: SENDER_KEY } } });
+        const error = await calls.sender(sdk).catch((e: unknown) => e);
+        // The Sender's key is masked in the Sender's errors, as the shared one is in the others'.
+        expect(error).toBeInstanceOf(InternalServerError);
+        for (const text of views(error)) expect(text).not.toContain(SENDER_KEY);
+        await calls.das(sdk).catch(() => {});
+        await calls.admin(sdk).catch(() => {});
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(sent.map((s) => [s.origin, s.queryKey ?? s.headerKey])).toEqual([
+      ...[KEY, "general-env-key"].flatMap((general) => [
+        [baseUrls.sender, null],
+        [baseUrls.sender, null],
+        [baseUrls.sender, SENDER_KEY],
+        [baseUrls.rpc, general],
+        [baseUrls.admin, general],
+      ]),
+    ]);
+  });
+
+  it("rateLimit: the top-level limiter stays the admin area's; areas.admin.rateLimit replaces it, and another area's own limiter limits that area alone", async () => {
+    const { fetch } = recorder();
+    const limiter = () => ({ acquire: vi.fn(async () => {}) });
+    const [top, admin, das] = [limiter(), limiter(), limiter()];
+    const common = { apiKey: KEY, baseUrls, fetch, maxRetries: 0 };
+    const plain = createChainDataClient({ ...common, rateLimit: top });
+    for (const area of areas) await calls[area](plain).catch(() => {});
+    expect(top.acquire).toHaveBeenCalledTimes(1);
+    top.acquire.mockClear();
+    const sdk = createChainDataClient({
+      ...common,
+      rateLimit: top,
+      areas: { admin: { rateLimit: admin }, das: { rateLimit: das } },
+    });
+    for (const area of areas) await calls[area](sdk).catch(() => {});
+    expect([top, admin, das].map((l) => l.acquire.mock.calls.length)).toEqual([0, 1, 1]);
+    const off = createChainDataClient({
+      ...common,
+      rateLimit: top,
+      areas: { admin: { rateLimit: false } },
+    });
+    await calls.admin(off).catch(() => {});
+    expect(top.acquire).not.toHaveBeenCalled();
+  });
+
+  it("batch per JSON-RPC area: an area's own batcher, or `false` for none", async () => {
+    const bodies: unknown[] = [];
+    const fetch = async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      bodies.push(body);
+      const reply = (call: { id: string; method: string }) => ({
+        jsonrpc: "2.0",
+        id: call.id,
+        result: call.method === "getAsset" ? { id: ADDRESS } : { context: { slot: 1 }, value: 1 },
+      });
+      return new Response(JSON.stringify(Array.isArray(body) ? body.map(reply) : reply(body)));
+    };
+    const common = { apiKey: KEY, baseUrls, fetch };
+    const twice = (sdk: ChainDataClient) => [
+      () => Promise.all([calls.das(sdk), calls.das(sdk)]),
+      () => Promise.all([calls.compression(sdk), calls.compression(sdk)]),
+    ];
+    const own = createChainDataClient({ ...common, areas: { das: { batch: createBatcher() } } });
+    for (const call of twice(own)) await call();
+    const none = createChainDataClient({
+      ...common,
+      batch: createBatcher(),
+      areas: { das: { batch: false } },
+    });
+    for (const call of twice(none)) await call();
+    expect(bodies.map((b) => (Array.isArray(b) ? b.length : "single"))).toEqual([
+      2,
+      "single",
+      "single",
+      "single",
+      "single",
+      2,
+    ]);
+  });
+
+  it("copies the areas' options when created: later changes to the caller's objects reach no area", async () => {
+    const { fetch, sent } = recorder();
+    const headers = { "X-Own": "o" };
+    const senderOptions: NonNullable<ChainDataClientOptions["areas"]> = {
+      sender: { apiKey: SENDER_KEY, headers, baseUrls: { sender: "http://sender-fra.test" } },
+    };
+    const options: ChainDataClientOptions = {
+      apiKey: KEY,
+      baseUrls,
+      fetch,
+      maxRetries: 0,
+      areas: senderOptions,
+    };
+    const sdk = createChainDataClient(options);
+    senderOptions.sender!.apiKey = "changed-later";
+    senderOptions.sender!.baseUrls!.sender = "http://changed.test";
+    headers["X-Own"] = "changed";
+    (senderOptions as Record<string, unknown>).das = { apiKey: "changed-later" };
+    options.areas = { sender: { apiKey: "changed-later" }, admin: { apiKey: "changed-later" } };
+    for (const area of areas) await calls[area](sdk).catch(() => {});
+    expect(JSON.stringify(sent)).not.toContain("changed");
+    expect(sent.find((s) => s.origin === "http://sender-fra.test")).toMatchObject({
+      queryKey: SENDER_KEY,
+      own: "o",
+    });
+  });
+
+  it("creates each area on first use: an area's own environment without its host throws only when used", () => {
+    const sdk = createChainDataClient({ areas: { wallet: { environment: "devnet" } } });
+    expect(typeof sdk.das.getAsset).toBe("function");
+    expect(() => sdk.wallet).toThrow("set `baseUrls.wallet`");
+  });
+});
+
+describe("createChainDataClient: areas are checked when created", () => {
+  const LIST = "compression, das, mint, sender, admin, tokenMetadata, wallet, webhooks";
+  const refused: [string, unknown, string][] = [
+    ["unknown area", { dass: {} }, `areas.dass: is not an area (${LIST})`],
+    [
+      "bad option in an area",
+      { sender: { timeout: 0 } },
+      "areas.sender.timeout: must be a number of milliseconds > 0, or Infinity (got 0)",
+    ],
+    [
+      "a number given as a string",
+      { das: { maxRetries: "3" } },
+      'areas.das.maxRetries: must be a whole number >= 0 (got "3")',
+    ],
+    [
+      "misspelt option in an area",
+      { admin: { timout: 5 } },
+      "areas.admin.timout: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, rateLimit)",
+    ],
+    [
+      "batch on a REST area",
+      { wallet: { batch: createBatcher() } },
+      "areas.wallet.batch: is not a wallet option (only the compression, das and mint areas batch)",
+    ],
+    [
+      "batch on the sender",
+      { sender: { batch: createBatcher() } },
+      "areas.sender.batch: is not a sender option (only the compression, das and mint areas batch)",
+    ],
+    [
+      "a batch not made by createBatcher",
+      { das: { batch: true } },
+      "areas.das.batch: must be made by createBatcher()",
+    ],
+    [
+      "a limiter not made by createRateLimiter",
+      { admin: { rateLimit: { requestsPerSecond: 5 } } },
+      "areas.admin.rateLimit: must be made by createRateLimiter({ requestsPerSecond })",
+    ],
+    [
+      "a bad environment",
+      { das: { environment: "mainet" } },
+      'areas.das.environment: must be one of mainnet, devnet, local (got "mainet")',
+    ],
+    [
+      "an unknown host",
+      { das: { baseUrls: { rcp: "http://node.test" } } },
+      "areas.das.baseUrls.rcp: is not a host",
+    ],
+    [
+      "a base URL that is none",
+      { sender: { baseUrls: { sender: "fra" } } },
+      "areas.sender.baseUrls.sender: must be an http(s) URL",
+    ],
+    [
+      "a header that cannot be sent",
+      { admin: { headers: { "x-team": "a\nb" } } },
+      "areas.admin.headers: must be valid header names and values (no line breaks)",
+    ],
+    [
+      "headers that are not headers",
+      { admin: { headers: "x-team: a" } },
+      "areas.admin.headers: must be an object, a Headers or pairs",
+    ],
+    [
+      "bad pairs",
+      { admin: { headers: [["x-team"]] } },
+      "areas.admin.headers: must be valid header names",
+    ],
+    [
+      "a logger that is not one",
+      { das: { logger: console.log } },
+      "areas.das.logger: must be an object",
+    ],
+    [
+      "an area that is not an object",
+      { sender: 42 },
+      "areas.sender: must be an object of client options (got number)",
+    ],
+    [
+      "areas that are not an object",
+      "sender",
+      "areas: must be an object of area name → client options (got string)",
+    ],
+  ];
+  it.each(refused)(
+    "%s: ConfigurationError naming the path, nothing sent",
+    (_name, given, message) => {
+      const fetch = vi.fn();
+      const error = (() => {
+        try {
+          createChainDataClient({ apiKey: KEY, fetch, areas: given as never });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message.startsWith(message), (error as Error).message).toBe(true);
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
+
+  it("an option inherited by an area's options, or read from a getter, is used; an unknown inherited one is refused", async () => {
+    const { fetch, sent } = recorder();
+    const inherited = Object.create(
+      { apiKey: SENDER_KEY },
+      { timeout: { get: () => 5_000, enumerable: true } },
+    );
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      fetch,
+      maxRetries: 0,
+      areas: { sender: inherited },
+    });
+    await calls.sender(sdk).catch(() => {});
+    expect(sent[0]?.queryKey).toBe(SENDER_KEY);
+    expect(() =>
+      createChainDataClient({ areas: { sender: Object.create({ timout: 5 }) } }),
+    ).toThrow(/^areas\.sender\.timout: is not a client option/);
+  });
+
+  it("null or undefined areas, or area entries, are none", () => {
+    for (const given of [null, undefined, {}, { das: undefined }, { das: null }])
+      expect(typeof createChainDataClient({ areas: given as never }).das.getAsset).toBe("function");
+  });
+
+  it("a name is shown unless it could be a key: longer than any option, or holding a key given", () => {
+    const message = (options: Record<string, unknown>) => {
+      try {
+        createChainDataClient(options);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(message({ apiKey: "k", areas: { senderk: {} } })).toMatch(/^areas\.senderk: /);
+    expect(message({ areas: { sender: { apiKey: SENDER_KEY } }, [`x${SENDER_KEY}`]: 1 })).toMatch(
+      /^<a name of 28 characters>: is not a client option/,
+    );
+    expect(message({ apiKey: KEY, [KEY]: 1 })).toMatch(/^<a name of 20 characters>: /);
+    expect(message({ areas: { das: { apiKey: "abcdefgh", abcdefgh: 1 } } })).toBe(
+      "areas.das.<a name of 8 characters>: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit)",
+    );
+  });
+
+  it("a misspelt top-level option names `areas` among the options", () => {
+    expect(() => createChainDataClient({ area: {} } as never)).toThrow(
+      new ConfigurationError(
+        "area: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit, areas)",
+      ),
+    );
+  });
+
+  it("no key in any message: the shared key, an area's own, a key given where an option belongs", () => {
+    const LONG_KEY = "3f1c2b9e-5a4d-4c7b-9e21-8d6f0a1b2c3d";
+    const cases: unknown[] = [
+      KEY,
+      { sender: KEY },
+      { sender: [KEY] },
+      { [KEY]: {} },
+      { [LONG_KEY]: {} },
+      { sender: { apiKey: SENDER_KEY, timeout: "100" } },
+      { sender: { apiKey: SENDER_KEY }, [SENDER_KEY]: {} },
+      { sender: { apiKey: SENDER_KEY + "\n\0" } },
+      { sender: { apiKey: 42, environment: SENDER_KEY } },
+      { das: { environment: KEY } },
+      { das: { baseUrls: { rpc: `http://node.test/?api-key=${KEY}` } } },
+      { das: { baseUrls: `http://node.test/?api-key=${KEY}` } },
+      { admin: { headers: { "x-api-key": `${KEY}\nx` } } },
+      { admin: { headers: [["x-api-key", KEY, "x"]] } },
+      { admin: { [KEY]: 1 } },
+    ];
+    for (const areas of cases) {
+      const error = (() => {
+        try {
+          createChainDataClient({ apiKey: KEY, areas: areas as never });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error, inspect(areas)).toBeInstanceOf(ConfigurationError);
+      // (Refused as the area options they are, not as an unknown `areas` option.)
+      expect((error as Error).message).toMatch(/^areas[.:]/);
+      for (const text of views(error)) {
+        expect(text).not.toContain(KEY);
+        expect(text).not.toContain(SENDER_KEY);
+        expect(text).not.toContain(LONG_KEY);
+      }
+    }
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The options of `createChainDataClient` (generated/client.ts): the shared ones checked and copied
+ * as every area's factory would check them, and each entry of `areas` laid over them, checked and
+ * copied too, all when the client is created (the areas themselves come on first use). @internal
+ */
+import {
+  ConfigurationError,
+  createTransport,
+  hosts,
+  resolveBaseUrl,
+  resolveConfig,
+  rpcHost,
+  snapshotOptions,
+  type ClientOptions,
+  type ResolvedConfig,
+} from "@chaindata/core";
+import type { ChainDataClientOptions } from "./generated/client.js";
+
+// (Pure: a bundle importing an area's factory from the sdk carries none of this file.)
+/** Every option of `ClientOptions`, in the order the runtime lists them (checked complete by the type). */
+const CLIENT_OPTIONS = /* @__PURE__ */ Object.keys({
+  apiKey: 0,
+  environment: 0,
+  baseUrls: 0,
+  fetch: 0,
+  headers: 0,
+  timeout: 0,
+  maxRetries: 0,
+  logger: 0,
+  batch: 0,
+  rateLimit: 0,
+} satisfies Record<keyof ClientOptions, 0>);
+/** The options of `createChainDataClient`: those and `areas`. */
+const SDK_OPTIONS = /* @__PURE__ */ CLIENT_OPTIONS.concat(
+  "areas" satisfies keyof ChainDataClientOptions,
+);
+
+/** The same `name: rule` error as the runtime's option checks. */
+const misconfigured = (name: string, rule: string): never => {
+  throw new ConfigurationError(`${name}: ${rule}`);
+};
+
+/** The type of a value that must not be quoted: a string given where options belong is often a key. */
+const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
+
+/**
+ * The keys given with the options, which no message may show, not even as a name (`{ [key]: … }`).
+ * (A key of a few characters, as tests use, would hide every name holding its letters.)
+ */
+const secretsOf = (keys: readonly unknown[]) =>
+  keys.filter((key): key is string => typeof key === "string" && key.trim().length >= 8);
+
+/**
+ * `path.name` for a message, unless the name could be a secret: one holding a key given with these
+ * options, or longer than any option or area name (an API key is 36 characters), is not shown.
+ */
+const nameIn = (path: string, name: string, secrets: readonly string[]) =>
+  (path ? path + "." : "") +
+  (name.length > 24 || secrets.some((secret) => name.includes(secret))
+    ? `<a name of ${name.length} characters>`
+    : name);
+
+/** Refuses the first name of `options` (own or inherited, as `for…in` reads them) not in `names`. */
+const knownNames = (
+  options: object,
+  names: readonly string[],
+  path: string,
+  rule: string,
+  secrets: readonly string[],
+) => {
+  for (const name in options)
+    if (!names.includes(name)) misconfigured(nameIn(path, name, secrets), rule);
+};
+
+/**
+ * The client options of `options`, each read as a factory reads it (an own property, an inherited
+ * one, a getter) into a plain object; one left `undefined` sets nothing and is left out.
+ */
+const clientOptions = (options: object): ClientOptions => {
+  const read: Record<string, unknown> = {};
+  for (const name of CLIENT_OPTIONS) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value !== undefined) read[name] = value;
+  }
+  return read;
+};
+
+/**
+ * What an area's factory checks when it is made: every option, the environment, `baseUrls` and
+ * `headers` (through a transport of the rpc host, which every environment has), and each other URL
+ * given. A host the environment lacks is not an error: its area fails when first used.
+ */
+function check(options: ClientOptions): ResolvedConfig {
+  createTransport(options, rpcHost);
+  const config = resolveConfig(options);
+  for (const host of Object.values(hosts))
+    if (config.baseUrls?.[host.name] != null) resolveBaseUrl(config, host);
+  return config;
+}
+
+/**
+ * The shared options of `createChainDataClient`, checked and copied: later changes to the caller's
+ * object reach no area. `apiKey` is the key as read now (given, or from CHAINDATA_API_KEY), as an
+ * area client reads it when made: an area made later must not find the variable gone (an app that
+ * clears its secrets after start-up). `areas` is returned as given, for {@link areaOptions}.
+ * @throws ConfigurationError as an area's factory would, or for an option that is none
+ */
+export function sharedOptions(
+  options: ChainDataClientOptions | null | undefined,
+): ClientOptions & { areas?: unknown } {
+  // (`null` reads as "no options", as `undefined` does.)
+  options ??= {};
+  if (typeof options !== "object")
+    misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
+  const rule = `is not a client option (${SDK_OPTIONS.join(", ")})`;
+  knownNames(options, SDK_OPTIONS, "", rule, secretsOf([options.apiKey]));
+  const shared = clientOptions(options);
+  const config = check(shared);
+  // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header "0".)
+  return { ...snapshotOptions(shared), apiKey: config.secretKey, areas: options.areas };
+}
+
+/**
+ * `own`'s headers laid over `base`'s, name by name (names compared in any case; a `null` or
+ * `undefined` value sends nothing of that name), in a new object. Headers that cannot be read as
+ * such are returned as they are, for the check to refuse.
+ */
+function layHeaders(base: ClientOptions["headers"], own: ClientOptions["headers"]) {
+  if (own == null) return base;
+  if (base == null || typeof own !== "object") return own;
+  const lowerCased = (headers: object) => {
+    const named: Record<string, string | null | undefined> = {};
+    if (headers instanceof Headers || Array.isArray(headers))
+      new Headers(headers as HeadersInit).forEach((value, name) => (named[name] = value));
+    else
+      for (const [name, value] of Object.entries(headers))
+        named[name.toLowerCase()] = value as string | null | undefined;
+    return named;
+  };
+  try {
+    return { ...lowerCased(base), ...lowerCased(own) };
+  } catch {
+    return own;
+  }
+}
+
+/**
+ * `own` laid over `base`: each option `own` sets replaces the shared one, but `baseUrls` and
+ * `headers` are laid over the shared ones entry by entry (so an area setting one header or one host
+ * keeps the others).
+ */
+function layOver(base: ClientOptions, own: ClientOptions): ClientOptions {
+  const laid: ClientOptions = { ...base, ...own, headers: layHeaders(base.headers, own.headers) };
+  const urls = own.baseUrls;
+  if (urls == null) laid.baseUrls = base.baseUrls;
+  else if (typeof urls === "object") {
+    const merged: Record<string, unknown> = { ...base.baseUrls };
+    for (const [host, url] of Object.entries(urls)) if (url !== undefined) merged[host] = url;
+    laid.baseUrls = merged;
+  }
+  return laid;
+}
+
+/**
+ * The options of each area: `bases[area]` (what it takes of the shared options), with its entry in
+ * `areas` (the caller's `areas` option) laid over them, checked as its factory would check them and
+ * copied. An error names the option's whole path (`areas.sender.timeout`).
+ * @param batched the areas that take a batcher (the JSON-RPC areas that document batches)
+ * @throws ConfigurationError for `areas` that are not an object, a name that is no area, an entry
+ * that is not an object, a `batch` for an area that does not batch, or an option its factory refuses
+ */
+export function areaOptions<Area extends string, Batched extends Area>(
+  areas: unknown,
+  bases: Record<Area, ClientOptions>,
+  batched: readonly Batched[],
+): Record<Area, ClientOptions> {
+  const laid = { ...bases };
+  if (areas == null) return laid;
+  if (typeof areas !== "object")
+    misconfigured(
+      "areas",
+      `must be an object of area name → client options (got ${typeOf(areas)})`,
+    );
+  const names = Object.keys(bases) as Area[];
+  const given = (area: Area): unknown => (areas as Record<Area, unknown>)[area];
+  const secrets = secretsOf([
+    ...names.map((area) => bases[area].apiKey),
+    ...names.map((area) => (given(area) as ClientOptions | null | undefined)?.apiKey),
+  ]);
+  knownNames(areas, names, "areas", `is not an area (${names.join(", ")})`, secrets);
+  const batching = batched.join(", ").replace(/, (?!.*, )/, " and ");
+  for (const area of names) {
+    const entry = given(area);
+    if (entry == null) continue;
+    const path = `areas.${area}`;
+    if (typeof entry !== "object")
+      misconfigured(path, `must be an object of client options (got ${typeOf(entry)})`);
+    // (The names of the area's own options, listed in the message; a `batch` left undefined is none.)
+    const takes = (batched as readonly Area[]).includes(area)
+      ? CLIENT_OPTIONS
+      : CLIENT_OPTIONS.filter((n) => n !== "batch");
+    knownNames(
+      entry,
+      CLIENT_OPTIONS,
+      path,
+      `is not a client option (${takes.join(", ")})`,
+      secrets,
+    );
+    const own = clientOptions(entry);
+    if (own.batch !== undefined && !takes.includes("batch"))
+      misconfigured(`${path}.batch`, `is not a ${area} option (only the ${batching} areas batch)`);
+    const options = layOver(bases[area], own);
+    try {
+      check(options);
+    } catch (error) {
+      // (The shared options passed the same check: what fails is the area's own.)
+      throw error instanceof ConfigurationError
+        ? new ConfigurationError(`${path}.${error.message}`)
+        : error;
+    }
+    laid[area] = snapshotOptions(options);
+  }
+  return laid;
+}
