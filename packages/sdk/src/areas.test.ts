@@ -13,21 +13,13 @@ import {
   type ChainDataClient,
   type ChainDataClientOptions,
 } from "./index.js";
-import { ADDRESS, areaCalls as calls } from "./test-support/area-calls.js";
+import { ADDRESS, areaCalls as calls, baseUrls } from "./test-support/area-calls.js";
 
 const KEY = "sdk-areas-key-7d2a91";
 const SENDER_KEY = "sdk-areas-sender-key-40be3c";
 const ADMIN_KEY = "sdk-areas-admin-key-b81e07";
 type Area = keyof ChainDataClient;
 const areas = Object.keys(calls) as Area[];
-
-const baseUrls = {
-  rpc: "http://rpc.test",
-  wallet: "http://wallet.test",
-  admin: "http://admin.test",
-  api: "http://api.test",
-  sender: "http://sender.test",
-};
 
 // The deprecation warnings of the deprecated areas (once per process).
 const warnings = vi.spyOn(process, "emitWarning").mockImplementation(() => {});

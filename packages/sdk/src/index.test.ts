@@ -15,20 +15,13 @@ import {
   type ChainDataClientOptions,
 } from "./index.js";
 import { browserBundle } from "../../../bench/lib/programs.mjs";
-import { ADDRESS, areaCalls as calls } from "./test-support/area-calls.js";
+import { ADDRESS, areaCalls as calls, baseUrls } from "./test-support/area-calls.js";
 
 const KEY = "sdk-test-key-5c1f0e";
 type Area = keyof ChainDataClient;
 const areas = Object.keys(calls) as Area[];
 
 // Where each area goes, given a base URL per host, and how its host takes the key.
-const baseUrls = {
-  rpc: "http://rpc.test",
-  wallet: "http://wallet.test",
-  admin: "http://admin.test",
-  api: "http://api.test",
-  sender: "http://sender.test",
-};
 const hostOf: Record<Area, keyof typeof baseUrls> = {
   das: "rpc",
   compression: "rpc",

@@ -203,6 +203,29 @@ function keywordAt(doc, at, keyword) {
     : at;
 }
 
+/**
+ * Runs `work` with a list it collects refusals in, and returns each as a Refusal of `rule` at its
+ * keyword. What `work` throws is one too: a fault of the generator's own, placed at `fallback` (the
+ * operation) when it carries no place.
+ */
+function collected(main, rule, name, fallback, work) {
+  const refused = [];
+  try {
+    work(refused);
+  } catch (error) {
+    refused.push(error);
+  }
+  return refused.map((error) =>
+    refusal(
+      main,
+      keywordAt(main.doc, error.at ?? fallback, error.keyword),
+      rule,
+      error.message,
+      name,
+    ),
+  );
+}
+
 /** The operations of a package's documents, each with its document: [{ d, name, at, o }] (`o`: the method or operation object). */
 function operationsOfPackage([main, http]) {
   const rest = (d) =>
@@ -629,25 +652,13 @@ function uncallable(pkg) {
  */
 function paramsChecks([main]) {
   const out = [];
-  const compile = (schema, at, name, where) => {
-    const refused = [];
-    try {
-      const params = validationSchema(main.doc, schema, [], where, { refusals: refused });
-      createCheckEmitter({ refusals: refused }).emit(params, where);
-    } catch (error) {
-      refused.push(error); // (no keyword's: a fault of the generator's own, at the operation)
-    }
-    for (const error of refused)
-      out.push(
-        refusal(
-          main,
-          keywordAt(main.doc, error.at ?? at, error.keyword),
-          "params-check",
-          error.message,
-          name,
-        ),
-      );
-  };
+  const compile = (schema, at, name, where) =>
+    out.push(
+      ...collected(main, "params-check", name, at, (refusals) => {
+        const params = validationSchema(main.doc, schema, [], where, { refusals });
+        createCheckEmitter({ refusals }).emit(params, where);
+      }),
+    );
   if (main.kind === "openrpc")
     (main.doc.methods ?? []).forEach((m, i) => {
       const at = `#/methods/${i}`;
@@ -677,24 +688,12 @@ function paramsChecks([main]) {
 function u64Shapes([main]) {
   const out = [];
   // (`at`: the schema's JSON pointer; `operation`'s, where what it refuses has no pointer.)
-  const shape = (schema, at, operation, name) => {
-    const refused = [];
-    try {
-      if (schema) u64Shape(main.doc, schema, [], { at, refusals: refused });
-    } catch (error) {
-      refused.push(error); // (no keyword's: a fault of the generator's own, at the operation)
-    }
-    for (const error of refused)
-      out.push(
-        refusal(
-          main,
-          keywordAt(main.doc, error.at ?? operation, error.keyword),
-          "u64-shape",
-          error.message,
-          name,
-        ),
-      );
-  };
+  const shape = (schema, at, operation, name) =>
+    out.push(
+      ...collected(main, "u64-shape", name, operation, (refusals) => {
+        if (schema) u64Shape(main.doc, schema, [], { at, refusals });
+      }),
+    );
   if (main.kind === "openrpc")
     (main.doc.methods ?? []).forEach((m, i) =>
       shape(m.result?.schema, `#/methods/${i}/result/schema`, `#/methods/${i}`, m.name),

@@ -1,9 +1,18 @@
 // One call per area of the composite client, for the tests that need every area to send something
-// (where its options go, where it sends): packages/sdk/src/index.test.ts and
+// (where its options go, where it sends): packages/sdk/src/index.test.ts, areas.test.ts and
 // test/clients/readme-run.test.ts. Not published (package.json "files").
 import type { ChainDataClient } from "../index.js";
 
 export const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+
+/** A base URL per host, each its own origin: where a request went tells which host it was for. */
+export const baseUrls = {
+  rpc: "http://rpc.test",
+  wallet: "http://wallet.test",
+  admin: "http://admin.test",
+  api: "http://api.test",
+  sender: "http://sender.test",
+};
 
 /** One call per area. */
 export const areaCalls: Record<keyof ChainDataClient, (c: ChainDataClient) => Promise<unknown>> = {
