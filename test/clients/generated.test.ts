@@ -343,23 +343,6 @@ describe("JSON-RPC wire format", () => {
     expect(requests[0]!.body.params).toEqual([{ address: OWNER, tree: ADDRESS }]);
   });
 
-  it("revives a new-address proof's rootSeq (a u64 in the indexer) as bigint, small or large", async () => {
-    const proof = (rootSeq: string) =>
-      `{"address":"${OWNER}","higherRangeAddress":"${OWNER}","lowerRangeAddress":"${OWNER}","lowElementLeafIndex":3,"merkleTree":"${ADDRESS}","nextIndex":4,"proof":["${ADDRESS}"],"root":"${ADDRESS}","rootSeq":${rootSeq}}`;
-    const { fetch } = stub(
-      rpcReply(
-        `{"context":{"slot":1},"value":[${proof("4193377")},${proof("18446744073709551615")}]}`,
-      ),
-    );
-    const { value } = await createCompressionClient(options(fetch)).getMultipleNewAddressProofsV2([
-      { address: OWNER, tree: ADDRESS },
-      { address: ADDRESS, tree: ADDRESS },
-    ]);
-    expect(value.map((p) => p.rootSeq)).toEqual([4193377n, 18446744073709551615n]);
-    // (uint32 indexes stay numbers.)
-    expect([value[0]!.lowElementLeafIndex, value[0]!.nextIndex]).toEqual([3, 4]);
-  });
-
   it("request() picks the method by name; the standalone function sends the same request", async () => {
     const { fetch, requests } = stub(rpcReply(`{"id":"${ADDRESS}","interface":"V1_NFT"}`));
     const das = createDasClient(options(fetch));

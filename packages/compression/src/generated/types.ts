@@ -486,8 +486,8 @@ export interface NewAddressProof {
     proof: Hash[];
     /** The tree root the proof verifies against. */
     root: Hash;
-    /** Sequence number of that root (a u64, delivered as `bigint`). */
-    rootSeq: U64;
+    /** Sequence number of that root. */
+    rootSeq: number;
 }
 /**
  * Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
