@@ -2,7 +2,8 @@ import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resolveBaseUrl, resolveConfig, snapshotOptions, type RequestOptions } from "./config.js";
 import { AbortError, ConfigurationError } from "./errors.js";
-import { withPagination } from "./paginate.js";
+import { paginate, withPagination } from "./paginate.js";
+import { createRateLimiter } from "./rate-limit.js";
 import { createTransport } from "./transport.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createBatcher } from "./batch.js";
@@ -34,6 +35,8 @@ describe("resolveConfig", () => {
     expect(config.secretKey).toBe("sk_live_abc");
     expect(JSON.stringify(config)).not.toContain("sk_live_abc");
     expect(inspect(config, { depth: 5 })).not.toContain("sk_live_abc");
+    // Nor when non-enumerable properties are shown (`util.inspect` with `showHidden`, a debugger).
+    expect(inspect(config, { depth: 5, showHidden: true })).not.toContain("sk_live_abc");
     expect({ ...config }).toEqual({ environment: "mainnet", timeout: 5, maxRetries: 2 });
   });
 
@@ -164,6 +167,47 @@ describe("resolveBaseUrl", () => {
     refuses("123456789012", '"123456789012"');
     refuses("1234567890123", "a long string");
     refuses("https://rpc.example/?api-key=sk_live_abc", "a long string");
+  });
+
+  it("quotes no refused option value that may be the key: a long string, an array, a function's source", async () => {
+    const key = "sk_live_0123456789abcdef";
+    const getKey = () => "sk_live_0123456789abcdef";
+    const { fetch } = stubFetch(jsonResponse({ jsonrpc: "2.0", id: "1", result: {} }));
+    const rpc = createJsonRpcClient({ apiKey: key, fetch }, rpcHost, "/");
+    for (const value of [key, [key], getKey]) {
+      const thrown = [
+        () => resolveConfig({ timeout: value as never }),
+        () => resolveConfig({ maxRetries: value as never }),
+        () => createBatcher({ maxSize: value as never }),
+        () => createBatcher({ wait: value as never }),
+        () => createRateLimiter({ requestsPerSecond: value as never }),
+        () =>
+          paginate(
+            async () => ({}),
+            { style: "page", items: "items" },
+            {},
+            { maxPages: value as never },
+          ),
+      ].map((make) => {
+        try {
+          make();
+        } catch (error) {
+          return error;
+        }
+      });
+      for (const options of [{ timeout: value }, { maxRetries: value }])
+        thrown.push(
+          await rpc
+            .call({ id: "getAsset", idempotent: true }, {}, options as never)
+            .catch((e: unknown) => e),
+        );
+      for (const error of thrown) {
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect((error as Error).message).not.toContain("0123456789abcdef");
+      }
+    }
+    // A short string is still quoted: `timeout: "100"` must not read as the number 100.
+    expect(() => resolveConfig({ timeout: "100" as never })).toThrow('(got "100")');
   });
 
   it("throws a ConfigurationError naming baseUrls.<host> for a host the environment lacks", () => {

@@ -185,9 +185,9 @@ export interface OperationDescriptor {
 
 /** {@link ClientOptions} with the key and the defaults resolved. */
 export interface ResolvedConfig extends ClientOptions {
-  /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable, else `"local"` in the `local` environment. Not enumerable: logging or serialising the config does not show it. */
+  /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable, else `"local"` in the `local` environment. A non-enumerable getter: logging or serialising the config does not show it. */
   apiKey: string | undefined;
-  /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. Not enumerable. */
+  /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. A non-enumerable getter. */
   secretKey: string | undefined;
   environment: EnvironmentName;
   timeout: number;
@@ -246,15 +246,22 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
   return own;
 };
 
-/** `value` as text for a message. Total: a value with no text (a null-prototype object) gives its type. @internal */
-export const got = (value: unknown): string => {
-  try {
-    // (A string quoted: `timeout: "100"` must not read as the number 100.)
-    return typeof value === "string" ? JSON.stringify(value) : String(value);
-  } catch {
-    return typeof value;
-  }
-};
+/**
+ * `value` as text for a message: a short string quoted (`timeout: "100"` must not read as the
+ * number 100), a number or other primitive as itself; a long string, an object, an array or a
+ * function by what it is, not quoted: it may be the API key, an array holding it, or a getter
+ * whose source spells it. @internal
+ */
+export const got = (value: unknown): string =>
+  typeof value === "string"
+    ? value.length > 12
+      ? "a long string"
+      : JSON.stringify(value)
+    : value && typeof value === "object"
+      ? "object"
+      : typeof value === "function"
+        ? "function"
+        : String(value);
 
 /**
  * The type of `value`, for a message that must not quote it: a string given where the options
@@ -393,16 +400,17 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   };
   made("batch", batch, "bind", "createBatcher()");
   made("rateLimit", rateLimit, "acquire", "createRateLimiter({ requestsPerSecond })");
-  // The keys are not enumerable, so logging or serialising the config does not show them.
+  // The keys are not enumerable, so logging or serialising the config does not show them; and
+  // getters, so that showing non-enumerable properties too (`util.inspect` with `showHidden`, a
+  // browser's console) shows `[Getter]`, not the key.
+  const apiKey = secretKey ?? (environment === "local" ? "local" : undefined);
   return Object.defineProperties(
     { ...ownOptions(options, CLIENT_OPTIONS), environment, timeout, maxRetries },
     {
-      // The local mock only checks that a key is present.
-      apiKey: {
-        value: secretKey ?? (environment === "local" ? "local" : undefined),
-        enumerable: false,
-      },
-      secretKey: { value: secretKey, enumerable: false },
+      // The local mock only checks that a key is present. (`enumerable` stated: the spread has an
+      // `apiKey` given as an option, and redefining a property keeps what is not stated.)
+      apiKey: { get: () => apiKey, enumerable: false },
+      secretKey: { get: () => secretKey },
     },
   ) as ResolvedConfig;
 }
@@ -450,7 +458,7 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
     misconfigured(
       "environment",
       // (A long string is not quoted: it may be the key, or a URL holding it.)
-      `must be one of ${Object.keys(urls).join(", ")} (got ${typeof environment === "string" && environment.length > 12 ? "a long string" : got(environment)})`,
+      `must be one of ${Object.keys(urls).join(", ")} (got ${got(environment)})`,
     );
   // A misspelt host would otherwise send the real key to the default URL.
   for (const key in baseUrls)

@@ -43,13 +43,14 @@ export interface Http {
   baseUrl: string;
   redact: Redactor;
   /**
-   * A redactor that also masks `secrets`: credentials a call sends in its body (a webhook's
-   * `authHeader`), for that call's errors and log lines. The methods below take it last
-   * (default: `redact`).
+   * The redactor of one call: `redact`, or one that also masks `secrets` (credentials the call
+   * sends in its body: a webhook's `authHeader`) and the credentials of the call's own `headers`
+   * (an `Authorization` or `X-Api-Key` given per call), for that call's errors, log lines and
+   * `onResponse`. The methods below take it last (default: `redact`).
    */
-  redactWith(secrets: readonly string[]): Redactor;
+  redactWith(secrets: readonly string[], headers?: RequestOptions["headers"]): Redactor;
   /** A redacted copy of parsed JSON (strings and keys). */
-  scrub<T>(value: T): T;
+  scrub<T>(value: T, redactor?: Redactor): T;
   /**
    * Sends with auth, headers, the timeout, rate limit and retries. Resolves with a 2xx
    * response and its whole body (so the timeout covers reading it); anything else rejects with
@@ -422,8 +423,15 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     return value;
   };
 
-  const redactWith = (secrets: readonly string[]) =>
-    createRedactor(config.secretKey, [...headerSecrets, ...secrets]);
+  const redactWith: Http["redactWith"] = (secrets, headers) => {
+    // (Read as the request will send them: an object, a `Headers` or pairs.)
+    const own: Record<string, string> = {};
+    addHeaders(own, headers);
+    secrets = [...secrets, ...credentialsIn(own)];
+    return secrets.length
+      ? createRedactor(config.secretKey, [...headerSecrets, ...secrets])
+      : redact;
+  };
 
   return {
     config,

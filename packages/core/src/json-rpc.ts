@@ -12,6 +12,7 @@ import { createHttp } from "./http.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
 import { reviveU64, stringifyJson } from "./json.js";
+import type { Redactor } from "./redact.js";
 import { validate, writeJson } from "./validate.js";
 
 /**
@@ -132,6 +133,8 @@ interface Call {
   method: RpcMethodDescriptor<string>;
   /** The call's `onResponse` option. */
   onResponse?: RequestOptions["onResponse"];
+  /** What the call's errors and `onResponse` are redacted with (its own headers' credentials too). */
+  redactor: Redactor;
   resolve(result: unknown): void;
   reject(error: unknown): void;
 }
@@ -156,32 +159,46 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     operation: OperationDescriptor,
     options?: RequestOptions,
     target = url,
+    redactor?: Redactor,
   ): Promise<[unknown, Response]> => {
-    const exchange = await http.send(target, { method: "POST", body }, operation, options);
-    const answer = http.json(exchange, operation.id);
+    const exchange = await http.send(
+      target,
+      { method: "POST", body },
+      operation,
+      options,
+      redactor,
+    );
+    const answer = http.json(exchange, operation.id, redactor);
     const { response } = exchange;
     // (Batched or not, an empty body is one error for every call in it.)
-    if (answer === undefined) throw http.invalid("empty", response, "", operation.id);
+    if (answer === undefined) throw http.invalid("empty", response, "", operation.id, redactor);
     return [answer, response];
   };
 
   /** Settles `call` with its entry of the answer (`undefined`: missing from a batch). */
   const settle = (
-    { request, method: { id: name, u64, optionalBody }, onResponse, resolve, reject }: Call,
+    {
+      request,
+      method: { id: name, u64, optionalBody },
+      onResponse,
+      redactor,
+      resolve,
+      reject,
+    }: Call,
     entry: any,
     response: Response,
     duplicate?: boolean,
   ) => {
     const invalid = (
       reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty",
-    ) => reject(http.invalid(reason, response, String(stringifyJson(entry) ?? ""), name));
+    ) => reject(http.invalid(reason, response, String(stringifyJson(entry) ?? ""), name, redactor));
     if (entry === undefined) return invalid("missing-entry");
     if (duplicate) return invalid("duplicate-entry");
     if (!entry || typeof entry !== "object" || Array.isArray(entry)) return invalid("not-json-rpc");
     const { id, error } = entry;
     // `id: null` is how a server reports an error it could not tie to a request.
     if (error && (id == null || id === request.id)) {
-      const scrubbed = http.scrub(error);
+      const scrubbed = http.scrub(error, redactor);
       const { code, message, data } = scrubbed;
       // The server's values as text, whatever they are: `String()` throws on an object such as
       // `{"toString": "x"}`, and parsed JSON can be anything.
@@ -200,7 +217,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
           operation: name,
           id: id ?? null,
           rpcError: numbered ? scrubbed : undefined,
-          ...http.described(response),
+          ...http.described(response, redactor),
         }),
       );
     }
@@ -209,7 +226,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     if (entry.result === null && !optionalBody) return invalid("empty");
     // (Caught: a callback that throws fails its own call, never the batcher's other calls.)
     try {
-      onResponse?.(http.described(response));
+      onResponse?.(http.described(response, redactor));
     } catch (error) {
       return reject(error);
     }
@@ -255,8 +272,11 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         for (const name of method.encode?.options ?? [])
           if (options[name] !== undefined)
             params = { ...(params as object), [name]: options[name] };
+      // A credential in the call's own headers is masked in its errors as the key is. (A call
+      // with headers goes alone: a batch's calls have none of their own.)
+      const redactor = http.redactWith([], options.headers);
       // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
-      if (method.params) validate(method.params, params, undefined, http.redact);
+      if (method.params) validate(method.params, params, undefined, redactor);
       const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
       const request = {
         jsonrpc: "2.0",
@@ -274,6 +294,7 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         text: writeJson(request, "params"),
         method,
         onResponse: options.onResponse,
+        redactor,
         resolve: (value) => (outcome = { value }),
         reject: (error) => (outcome = { error, failed: true }),
       };
@@ -292,7 +313,13 @@ export function createJsonRpcClient<Endpoint extends string = string>(
           if (error instanceof ChainDataError) takeStack(error);
           throw error;
         }
-      const [answer, response] = await post(call.text, method, options, appendQuery(url, query));
+      const [answer, response] = await post(
+        call.text,
+        method,
+        options,
+        appendQuery(url, query),
+        redactor,
+      );
       settle(call, answer, response);
       if (outcome.failed) throw outcome.error;
       return outcome.value as R;

@@ -7,6 +7,8 @@ import { stringifyJson } from "./json.js";
 import { createRedactor, credentialsIn, redact, scrub } from "./redact.js";
 import { adminHost, rpcHost, walletHost } from "./generated/environments.js";
 import { createTransport } from "./transport.js";
+import { getText } from "./text.js";
+import { senderHost } from "./generated/environments.js";
 
 describe("redact", () => {
   it("masks the raw key, its URL-encoded and JSON-escaped forms", () => {
@@ -166,6 +168,11 @@ describe("credentialsIn", () => {
       "raw-s3cret",
       "Token dXNlcg==",
       "dXNlcg==",
+    ]);
+    // Any scheme, not only the four known ones: a server may echo the credential alone.
+    expect(credentialsIn({ authorization: "Custom s3cret/part" })).toEqual([
+      "Custom s3cret/part",
+      "s3cret/part",
     ]);
     for (const input of [undefined, null, "authHeader", { authHeader: " " }, { authHeader: 1 }])
       expect(credentialsIn(input)).toEqual([]);
@@ -383,5 +390,107 @@ describe("the API key never leaks (property)", () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it("a credential given in a call's own headers is absent too, also echoed with no name beside it", async () => {
+    const secret = "gw-T0ken/XYZ+98765";
+    // Object, Headers and pairs; Bearer, another scheme, X-Api-Key.
+    const callHeaders = [
+      { Authorization: `Bearer ${secret}` },
+      new Headers({ authorization: `Custom ${secret}` }),
+      [["X-Api-Key", secret]] as [string, string][],
+    ];
+    for (const failure of [...Object.keys(failures), "ok"])
+      for (const [index, echo] of echoes(secret).entries())
+        for (const host of ["rpc", "wallet"] as const) {
+          if (
+            host !== "rpc" &&
+            ["rpcError", "rpcErrorSecretFields", "idMismatch"].includes(failure)
+          )
+            continue;
+          const headers = callHeaders[index % callHeaders.length]!;
+          const seen: unknown[] = [];
+          const { fetch } = stubFetch((call) =>
+            failure === "ok"
+              ? jsonResponse(host === "rpc" ? { jsonrpc: "2.0", id: "1", result: {} } : {}, {
+                  headers: { "x-echo": encodeURIComponent(echo) },
+                })
+              : failures[failure]!(echo, call),
+          );
+          const lines: unknown[] = [];
+          const logger = {
+            debug: (...a: unknown[]) => lines.push(a),
+            info: (...a: unknown[]) => lines.push(a),
+          };
+          const options = { apiKey: "the-api-key-1234", fetch, logger, maxRetries: 1 };
+          const callOptions = { headers, onResponse: (r: unknown) => seen.push(r) };
+          let pending: Promise<unknown>;
+          if (host === "rpc") {
+            const rpc = createJsonRpcClient(options, rpcHost, "/");
+            pending = rpc.call({ id: "getAsset", idempotent: true }, { id: "x" }, callOptions);
+          } else {
+            const transport = createTransport(options, walletHost);
+            pending = transport.restCall(
+              { id: "op", idempotent: true },
+              {},
+              callOptions,
+              async (f) => ({ response: await f(new Request(`${transport.baseUrl}/v1/x`)) }),
+            );
+          }
+          pending = pending.catch((e: unknown) => e);
+          await vi.runAllTimersAsync();
+          const error = await pending;
+          if (failure !== "ok") expect(error).toBeInstanceOf(ChainDataError);
+          const forms = keyForms(secret);
+          const leaks = [...texts(error, lines), stringifyJson(seen)].flatMap((text = "") =>
+            forms
+              .filter((form) => text.includes(form))
+              .map(
+                (form) => `${failure} ${host}: ${JSON.stringify(form)} in ${JSON.stringify(text)}`,
+              ),
+          );
+          expect(leaks, "forms of the credential found").toEqual([]);
+        }
+  });
+});
+
+describe("a credential in a call's own headers, echoed alone", () => {
+  const secret = "per-call-s3cret/42";
+  const echo = (call: RecordedCall) =>
+    new Response(`denied: ${call.headers.get("authorization")?.split(" ")[1]}`, {
+      status: 401,
+      headers: { "x-echo": String(call.headers.get("authorization")?.split(" ")[1]) },
+    });
+  const headers = { Authorization: `Bearer ${secret}` };
+  const shown = (error: any) =>
+    [error.message, error.stack, JSON.stringify(error), JSON.stringify(error.headers)].join("\n");
+
+  it("is masked in the errors of a REST transport's send", async () => {
+    const { fetch } = stubFetch(echo);
+    const transport = createTransport({ apiKey: "k-123456789", fetch, maxRetries: 0 }, walletHost);
+    const error = await transport
+      .send(new Request(`${transport.baseUrl}/v1/x`), {
+        operation: { id: "op", idempotent: true },
+        options: { headers },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainDataError);
+    expect(shown(error)).not.toContain(secret);
+  });
+
+  it("is masked in the errors of the sender's ping", async () => {
+    const { fetch } = stubFetch(echo);
+    const error = await getText(
+      { fetch },
+      senderHost,
+      "/ping",
+      { id: "ping", idempotent: true },
+      {
+        headers,
+        maxRetries: 0,
+      },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainDataError);
+    expect(shown(error)).not.toContain(secret);
   });
 });

@@ -100,8 +100,8 @@ const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key|auth[-_]?header)$/i
 
 /**
  * The credentials a request's input carries (a webhook's `authHeader`): the string values of its
- * credential-named properties, each whole and without a leading `Bearer`, `Basic`, `Token` or
- * `Digest` scheme, so that an echo of the credential alone is masked too. A redactor knows them only when told: a
+ * credential-named properties, each whole and without its first word (a scheme: `Bearer`, or any
+ * other, `Custom`), so that an echo of the credential alone is masked too. A redactor knows them only when told: a
  * server may echo one with no name beside it (`invalid header Bearer s3cret`) or HTML-escaped.
  * @internal
  */
@@ -110,9 +110,10 @@ export function credentialsIn(input: unknown): string[] {
   if (input && typeof input === "object")
     for (const [name, value] of Object.entries(input))
       if (typeof value === "string" && SECRET_NAME.test(name)) {
-        // The whole value, and the credential after a scheme alone (`Token s3cret`: `s3cret`).
+        // The whole value, and the credential after a scheme alone (`Token s3cret`: `s3cret`;
+        // any first word, since a scheme may be one of the server's own).
         found.add(value.trim());
-        found.add(value.trim().replace(/^(?:bearer|basic|token|digest)\s+(?=\S)/i, ""));
+        found.add(value.trim().replace(/^\S+\s+(?=\S)/, ""));
       }
   found.delete("");
   return [...found];

@@ -38,12 +38,15 @@ export async function getText(
   // client's, 60 s and 2 retries.)
   const own = checkRequestOptions(options);
   const http = createHttp({ ...clientOptions, apiKey: undefined }, host);
+  // (A credential in the call's own headers is masked in its errors as the key is.)
+  const redactor = http.redactWith([], own.headers);
   const { response, bytes } = await http.send(
     http.baseUrl + path,
     { method: "GET", headers: { accept: "text/plain" } },
     operation,
     { ...operation.defaults, ...own },
+    redactor,
   );
-  own.onResponse?.(http.described(response));
+  own.onResponse?.(http.described(response, redactor));
   return lenientUtf8.decode(bytes);
 }

@@ -92,8 +92,9 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     logger: http.config.logger,
     send: async (request, ctx) => {
       const options = checkRequestOptions(ctx.options);
-      const exchange = await send(request, { ...ctx, options });
-      options.onResponse?.(http.described(exchange.response));
+      const redactor = http.redactWith([], options.headers);
+      const exchange = await send(request, { ...ctx, options }, redactor);
+      options.onResponse?.(http.described(exchange.response, redactor));
       return toResponse(exchange);
     },
     async restCall<R>(
@@ -103,12 +104,12 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
     ): Promise<R> {
       options = checkRequestOptions(options);
-      // A credential the input sends (a webhook's authHeader) is masked in this call's errors and
-      // log lines as the key is: a server may echo it with no name beside it, or HTML-escaped.
-      const secrets = credentialsIn(input);
-      const redactor = secrets.length ? http.redactWith(secrets) : undefined;
+      // A credential the input sends (a webhook's authHeader) or the call's own headers carry is
+      // masked in this call's errors and log lines as the key is: a server may echo it with no
+      // name beside it, or HTML-escaped.
+      const redactor = http.redactWith(credentialsIn(input), options.headers);
       // (A refused value is quoted in the message: the key given in the wrong place too.)
-      if (operation.params) validate(operation.params, input, undefined, redactor ?? http.redact);
+      if (operation.params) validate(operation.params, input, undefined, redactor);
       let captured: Exchange | undefined;
       try {
         await invoke(async (request) =>

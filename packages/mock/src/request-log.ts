@@ -1,7 +1,7 @@
 /**
  * The request log: one entry per HTTP request the mock answered (the `/__mock/` endpoints
- * excepted), oldest first, for contract tests to assert on. It never holds a key, and never a
- * huge body.
+ * excepted), oldest first, for contract tests to assert on. It never holds a key (nor a webhook's
+ * `authHeader` sent in a body), and never a huge body.
  */
 import type { Violation } from "./prism.js";
 
@@ -95,6 +95,25 @@ export const LOG_VIOLATIONS_MAX = 100;
 
 // Query and header names whose values are credentials.
 const KEY_NAME = /^(?:api[-_]?key|x-api-key|authorization)$/i;
+// Body member names whose string values are credentials: those, and a webhook's `authHeader`.
+const SECRET_MEMBER = /^(?:api[-_]?key|x-api-key|authorization|auth[-_]?header)$/i;
+
+/**
+ * A copy of a parsed body with every credential-named member's string value replaced by `***`
+ * (a webhook's `authHeader`: the mock is local, but a user may point the SDK at it with the
+ * secret of a real webhook). Below 64 levels, a value is kept as it is: no stack overflow on a
+ * deep body, and no credential is that deep.
+ */
+function maskBody(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== "object" || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => maskBody(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, member]) => [
+      name,
+      SECRET_MEMBER.test(name) && typeof member === "string" ? "***" : maskBody(member, depth + 1),
+    ]),
+  );
+}
 
 /** A copy of `values` with every credential value replaced by `***`. */
 function maskKeys<T extends Record<string, unknown>>(values: T): T {
@@ -137,6 +156,7 @@ export function beginEntry(
     record({
       ...base,
       ...outcome,
+      body: maskBody(outcome.body),
       ...(text &&
         text.length > LOG_BODY_MAX && {
           body: `[${text.length} characters, not kept in the log]`,

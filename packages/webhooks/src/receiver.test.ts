@@ -624,6 +624,22 @@ describe("createWebhookHandler", () => {
         { authHeader: "s", onEvent, maxBodyBytes: Object.create(null) },
         "maxBodyBytes: must be a whole number of bytes > 0 (got object)",
       ],
+      // The secret given in the wrong place is not quoted either: a long string, an array
+      // (String() would show its items), a function (String() would show its source).
+      [
+        { authHeader: "s", onEvent, kind: "Bearer hook-s3cret-xyz" },
+        'kind: must be "enhanced" or "raw" (got a long string)',
+      ],
+      [
+        { authHeader: "s", onEvent, maxBodyBytes: ["Bearer hook-s3cret-xyz"] },
+        "maxBodyBytes: must be a whole number of bytes > 0 (got object)",
+      ],
+      [
+        { authHeader: "s", onEvent, readTimeoutMs: () => "Bearer hook-s3cret-xyz" },
+        "readTimeoutMs: must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got function)",
+      ],
+      // A short one is quoted: `kind: "Raw"` says what is wrong.
+      [{ authHeader: "s", onEvent, kind: "Raw" }, 'kind: must be "enhanced" or "raw" (got "Raw")'],
     ];
     for (const [options, message] of cases)
       expect(() => createWebhookHandler(options as never)).toThrow(new ConfigurationError(message));
@@ -825,7 +841,7 @@ describe("toNodeHandler", () => {
       stream.on("response", (response) => (status = response[":status"]));
       stream.setEncoding("utf8").on("data", (text: string) => (answer += text));
       stream.on("end", settle).on("close", settle);
-      stream.on("error", (error) => {
+      stream.on("error", (error: Error) => {
         clearInterval(sending);
         reject(error);
       });

@@ -321,14 +321,19 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   const misconfigured = (name: string, rule: string) => {
     throw new ConfigurationError(`${name}: ${rule}`);
   };
-  // A value as text for a message; total (a bigint, a null-prototype object, a throwing toString).
-  const got = (value: unknown) => {
-    try {
-      return typeof value === "string" ? JSON.stringify(value) : String(value);
-    } catch {
-      return typeof value;
-    }
-  };
+  // A value as text for a message: a short string quoted, a primitive as itself; a long string,
+  // an object or a function only named (it may be the secret, an array holding it, or a function
+  // whose source spells it). Total: String() is never called on an object.
+  const got = (value: unknown) =>
+    typeof value === "string"
+      ? value.length > 12
+        ? "a long string"
+        : JSON.stringify(value)
+      : value && typeof value === "object"
+        ? "object"
+        : typeof value === "function"
+          ? "function"
+          : String(value);
   // (Not quoted: a string here is likely the secret itself.)
   if (!options || typeof options !== "object")
     misconfigured(
