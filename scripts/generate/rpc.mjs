@@ -388,9 +388,10 @@ export async function emitRpcArea(main, http) {
       // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
       // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
       // calls, whose URL and headers are already resolved. Without the key: those calls send no
-      // key, and logging the endpoint would show it.
+      // key, and logging the endpoint would show it. Not enumerable either: a credential given in
+      // `headers` (a gateway's `Authorization`) would show when the endpoint is logged.
       return httpOps.length
-        ? `  return { ...${make}, options: { ...snapshotOptions(options), apiKey: undefined } };\n}\n\n`
+        ? `  return Object.defineProperty({ ...${make} }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as ${rpcType};\n}\n\n`
         : `  return ${make};\n}\n\n`;
     })() +
     standalone.join("\n\n") +

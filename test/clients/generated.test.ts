@@ -161,10 +161,15 @@ describe("JSON-RPC wire format", () => {
     expect(result.balances[0]!.balance).toBe(20000000000000000);
   });
 
-  it("sender: logging or serialising the standalone endpoint does not show the key", () => {
-    const rpc = createSenderRpc({ apiKey: "dedicated-s3cret-key" });
-    expect(inspect(rpc, { depth: 10 })).not.toContain("dedicated-s3cret-key");
-    expect(JSON.stringify(rpc)).not.toContain("dedicated-s3cret-key");
+  it("sender: logging or serialising the standalone endpoint shows neither the key nor a credential given in headers", () => {
+    const rpc = createSenderRpc({
+      apiKey: "dedicated-s3cret-key",
+      headers: { authorization: "Bearer gateway-s3cret" },
+    });
+    for (const shown of [inspect(rpc, { depth: 10 }), JSON.stringify(rpc)]) {
+      expect(shown).not.toContain("dedicated-s3cret-key");
+      expect(shown).not.toContain("gateway-s3cret");
+    }
   });
 
   it("sender and sdk: options given through a prototype or a getter are used, and an unknown one is still refused", async () => {

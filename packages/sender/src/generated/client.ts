@@ -22,7 +22,7 @@ export interface SenderRpc extends JsonRpcClient<"sender /fast"> {
  * functions: `await sendTransaction(rpc, params)`. A bundle then carries only the methods it calls.
  */
 export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
-  return { ...createJsonRpcClient<"sender /fast">(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, senderHost, "/fast"), options: { ...snapshotOptions(options), apiKey: undefined } };
+  return Object.defineProperty({ ...createJsonRpcClient<"sender /fast">(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, senderHost, "/fast") }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as SenderRpc;
 }
 
 /**
