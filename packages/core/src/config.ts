@@ -250,7 +250,8 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
  * `value` as text for a message: a short string quoted (`timeout: "100"` must not read as the
  * number 100), a number or other primitive as itself; a long string, an object, an array or a
  * function by what it is, not quoted: it may be the API key, an array holding it, or a getter
- * whose source spells it. @internal
+ * whose source spells it. Exported from the package as `messageValue`, for the option checks of the
+ * other packages (the webhook receiver).
  */
 export const got = (value: unknown): string =>
   typeof value === "string"

@@ -3,7 +3,7 @@
 // delivery (up to 3 times, a minute apart) and may deliver an event more than once.
 // This module checks the header in constant time, parses the body into typed events
 // (u64 amounts as bigint) and drops events whose signature it has already handled.
-import { ConfigurationError, parseJson, reviveU64 } from "@chaindata/core";
+import { ConfigurationError, messageValue, parseJson, reviveU64 } from "@chaindata/core";
 import { webhookDeliveries } from "./generated/operations.js";
 import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/types.js";
 
@@ -321,19 +321,9 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   const misconfigured = (name: string, rule: string) => {
     throw new ConfigurationError(`${name}: ${rule}`);
   };
-  // A value as text for a message: a short string quoted, a primitive as itself; a long string,
-  // an object or a function only named (it may be the secret, an array holding it, or a function
-  // whose source spells it). Total: String() is never called on an object.
-  const got = (value: unknown) =>
-    typeof value === "string"
-      ? value.length > 12
-        ? "a long string"
-        : JSON.stringify(value)
-      : value && typeof value === "object"
-        ? "object"
-        : typeof value === "function"
-          ? "function"
-          : String(value);
+  // (A refused value as core's option messages show it: a long string, an object or a function
+  // only named, as it may be the secret.)
+  const got = messageValue;
   // (Not quoted: a string here is likely the secret itself.)
   if (!options || typeof options !== "object")
     misconfigured(
