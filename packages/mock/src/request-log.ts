@@ -93,10 +93,8 @@ const LOG_BODY_MAX = 64 * 1024;
  */
 export const LOG_VIOLATIONS_MAX = 100;
 
-// Query and header names whose values are credentials.
-const KEY_NAME = /^(?:api[-_]?key|x-api-key|authorization)$/i;
-// Body member names whose string values are credentials: those, and a webhook's `authHeader`.
-const SECRET_MEMBER = /^(?:api[-_]?key|x-api-key|authorization|auth[-_]?header)$/i;
+// Query, header and body member names whose values are credentials (a webhook's `authHeader` too).
+const KEY_NAME = /^(?:api[-_]?key|x-api-key|authorization|auth[-_]?header)$/i;
 
 /**
  * A copy of a parsed body with every credential-named member's string value replaced by `***`
@@ -110,7 +108,7 @@ function maskBody(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([name, member]) => [
       name,
-      SECRET_MEMBER.test(name) && typeof member === "string" ? "***" : maskBody(member, depth + 1),
+      KEY_NAME.test(name) && typeof member === "string" ? "***" : maskBody(member, depth + 1),
     ]),
   );
 }
@@ -156,11 +154,11 @@ export function beginEntry(
     record({
       ...base,
       ...outcome,
-      body: maskBody(outcome.body),
-      ...(text &&
-        text.length > LOG_BODY_MAX && {
-          body: `[${text.length} characters, not kept in the log]`,
-        }),
+      // (A body over the limit is not kept, so not walked either.)
+      body:
+        text && text.length > LOG_BODY_MAX
+          ? `[${text.length} characters, not kept in the log]`
+          : maskBody(outcome.body),
       ...(omitted > 0 && {
         violations: violations.slice(0, LOG_VIOLATIONS_MAX),
         violationsOmitted: omitted,
