@@ -658,6 +658,44 @@ describe("REST wire format", () => {
     ]);
   });
 
+  it("DAS: keyset paging (before, after, cursor) sorted other than by id is a ValidationError naming sortBy and the param that needs it; nothing sent", async () => {
+    const { fetch, requests } = stub(
+      (r) => `{"jsonrpc":"2.0","id":"${r.body.id}","result":{"total":0,"limit":1,"items":[]}}`,
+    );
+    const das = createDasClient(options(fetch));
+    await expect(
+      das.getAssetsByOwner({ ownerAddress: OWNER, before: "a1", sortBy: { sortBy: "created" } }),
+    ).rejects.toThrow(
+      'params.sortBy.sortBy: must be one of "id" (got "created") when params.before is given',
+    );
+    await expect(
+      das.getAssetsByAuthority({
+        authorityAddress: OWNER,
+        cursor: "c1",
+        sortBy: { sortBy: "recent_action", sortDirection: "asc" },
+      }),
+    ).rejects.toThrow(
+      'params.sortBy.sortBy: must be one of "id" (got "recent_action") when params.cursor is given',
+    );
+    const walk = das.getAssetsByOwner.all({
+      ownerAddress: OWNER,
+      after: "a1",
+      cursor: "c1",
+      sortBy: { sortBy: "updated" },
+    });
+    await expect(walk[Symbol.asyncIterator]().next()).rejects.toThrow("when params.after is given");
+    expect(requests).toHaveLength(0);
+    // Sorted by id, or not sorted at all (id is the default), it is sent; page paging sorts freely.
+    await das.getAssetsByOwner({ ownerAddress: OWNER, after: "a1", sortBy: { sortBy: "id" } });
+    await das.getAssetsByOwner({
+      ownerAddress: OWNER,
+      cursor: "c1",
+      sortBy: { sortDirection: "asc" },
+    });
+    await das.getAssetsByOwner({ ownerAddress: OWNER, page: 2, sortBy: { sortBy: "created" } });
+    expect(requests).toHaveLength(3);
+  });
+
   it("sender: requires config.encoding (the service documents no default), nothing sent without it", async () => {
     const { fetch, requests } = stub(rpcReply('"sig"'));
     const sender = createSenderClient(options(fetch));

@@ -434,9 +434,9 @@ describe("docs build", () => {
   it("states the rules between parameters (x-dependent-schemas; a REST body's dependentSchemas)", () => {
     for (const id of ["getAssetsByOwner", "getAssetsByAuthority"]) {
       const m = load("openrpc/das.json").methods.find((x: any) => x.name === id);
-      expect(Object.keys(m["x-dependent-schemas"])).toEqual(["page"]);
+      expect(Object.keys(m["x-dependent-schemas"])).toEqual(["page", "before", "after", "cursor"]);
       expect(text(page(`das/${id}.html`))).toContain(
-        "Rules between parameters: page cannot be combined with before, after or cursor.",
+        "Rules between parameters: page cannot be combined with before, after or cursor; with before, after or cursor, sortBy.sortBy must be id.",
       );
     }
     const spec = join(tmp, "spec-dependent");
@@ -446,13 +446,15 @@ describe("docs build", () => {
     const ref = doc.paths["/v0/webhooks"].post.requestBody.content["application/json"].schema.$ref;
     doc.components.schemas[ref.split("/").pop()].dependentSchemas = {
       authHeader: { required: ["webhookURL"], properties: { accountAddresses: false } },
+      webhookURL: { properties: { webhookType: { enum: ["enhanced", "raw"] } } },
+      txnStatus: { properties: { webhookType: { pattern: "^raw" } } },
     };
     writeFileSync(file, JSON.stringify(doc));
     buildDocs({ spec, out: join(tmp, "site-dependent") });
     expect(
       text(readFileSync(join(tmp, "site-dependent/webhooks/createWebhook.html"), "utf8")),
     ).toContain(
-      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL.",
+      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL; with webhookURL, webhookType must be enhanced or raw; with txnStatus, webhookType has a further rule (see the spec).",
     );
   });
 

@@ -722,7 +722,8 @@ function mutationsOf(
         to(`optional ${name} undefined`, fc.constant(withMember(value, name, undefined)));
     to("with a null prototype", fc.constant(Object.assign(Object.create(null), value)));
     to("a class instance", fc.constant(Object.assign(new Instance(), value)));
-    // Both members of an exclusive pair (dependentSchemas { name: { properties: { other: false } } }).
+    // Both members of a dependentSchemas pair: an exclusive one ({ name: { properties: { other:
+    // false } } }), or a rule on `other` that holds when `name` is given (any `other` is drawn).
     for (const [name, d] of Object.entries<Schema>(s.dependentSchemas ?? {}))
       for (const other of Object.keys(resolve(doc, d).s.properties ?? {})) {
         const pair = fc.tuple(

@@ -233,7 +233,10 @@ describe("generator refusals: every keyword, at its place in the bundle", () => 
             { name: "cursor", schema: { type: "string", minLength: -1, maxLength: "2" } },
           ],
           "x-query-params": [{ name: "swqos_only", schema: { type: "boolean", const: true } }],
-          "x-dependent-schemas": { page: { required: ["cursor"] } },
+          "x-dependent-schemas": {
+            page: { properties: { cursor: false }, required: ["cursor"] },
+            cursor: { properties: { page: { const: 1 } } },
+          },
           result: {
             name: "things",
             schema: {
@@ -261,6 +264,7 @@ describe("generator refusals: every keyword, at its place in the bundle", () => 
       '[params-check] #/components/schemas/Page/multipleOf (getThings): #/components/schemas/Page (from getThings params/properties/page): "multipleOf"',
       // (What validationSchema refuses, then what the check emitter does.)
       '[params-check] #/methods/0/x-query-params/0/schema/const (getThings): getThings params/properties/swqosOnly: "const"',
+      '[params-check] #/methods/0/x-dependent-schemas/cursor/properties/page/const (getThings): getThings params/dependentSchemas/cursor/properties/page: "const"',
       '[params-check] #/methods/0/params/1/schema/minLength (getThings): getThings params/properties/cursor: "minLength"',
       '[params-check] #/methods/0/params/1/schema/maxLength (getThings): getThings params/properties/cursor: "maxLength"',
       '[params-check] #/methods/0/x-dependent-schemas/page (getThings): getThings params/dependentSchemas/page: "dependentSchemas"',

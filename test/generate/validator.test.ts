@@ -511,9 +511,55 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
     expect(() =>
       createCheckEmitter().emit({
         type: "object",
-        dependentSchemas: { page: { required: ["x"] } },
+        properties: { page: { type: "integer" }, cursor: { type: "string" } },
+        dependentSchemas: { page: { properties: { cursor: false, x: { type: "string" } } } },
       }),
-    ).toThrow(/dependentSchemas/);
+    ).toThrow(/dependentSchemas" excludes properties beside other rules/);
+  });
+
+  it("translates any other dependentSchemas entry as a rule the object also passes when it has the property (DAS keyset paging sorts by id)", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        before: { type: "string" },
+        after: { type: "string" },
+        limit: { type: "integer" },
+        sortBy: {
+          type: "object",
+          properties: { sortBy: { type: "string", enum: ["id", "created"] } },
+        },
+      },
+      additionalProperties: false,
+      dependentSchemas: {
+        before: { properties: { sortBy: { properties: { sortBy: { enum: ["id"] } } } } },
+        after: { properties: { sortBy: { properties: { sortBy: { enum: ["id"] } } } } },
+        limit: { required: ["before"] },
+      },
+    };
+    expect(emitOne(schema).expression).toBe(
+      'vDependent(vDependent(vObject({ before: vString(), after: vString(), limit: vInteger(), sortBy: vObject({ sortBy: vEnum(["id","created"]) }) }, [], false), ["before","after"], vObject({ sortBy: vObject({ sortBy: vEnum(["id"]) }) })), ["limit"], vObject({}, ["before"]))',
+    );
+    const check = compileCheck(schema);
+    const ajv2020 = new Ajv2020({ strict: false, allErrors: true });
+    const samples: Array<[unknown, string[]]> = [
+      [{ before: "b" }, []],
+      [{ before: "b", sortBy: { sortBy: "id" } }, []],
+      [{ sortBy: { sortBy: "created" } }, []],
+      [
+        { before: "b", sortBy: { sortBy: "created" } },
+        ['params.sortBy.sortBy: must be one of "id" (got "created") when params.before is given'],
+      ],
+      [
+        { after: "a", sortBy: { sortBy: "created" } },
+        ['params.sortBy.sortBy: must be one of "id" (got "created") when params.after is given'],
+      ],
+      [{ limit: 1 }, ["params.before: is required when params.limit is given"]],
+      [{ limit: 1, before: "b" }, []],
+    ];
+    for (const [value, expected] of samples) {
+      expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
+      expect(ajv2020.validate(schema, value), JSON.stringify(value)).toBe(expected.length === 0);
+    }
   });
 
   // Where the runtime parts from JSON Schema on purpose (ajv would disagree).

@@ -3,7 +3,7 @@
  * gives `arbitraryOf(doc, schema)`. The values are mostly valid: the translator follows the
  * keywords the spec's inputs use (types, const, enum, anyOf/oneOf, bounds, lengths, patterns,
  * formats uri and uuid, items, properties, required, additionalProperties, dependentSchemas of
- * the form `{ name: { properties: { other: false } } }`, local `$ref`s, recursion), and throws on
+ * the form `{ name: { properties: { … } } }`, local `$ref`s, recursion), and throws on
  * a type it does not know. Strings without a pattern are any Unicode (no lone surrogates).
  * The options add the values a caller may pass that the schema alone does not suggest.
  */
@@ -135,23 +135,19 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
                 other === undefined || other === true ? anyJson : arbitraryOf(doc, other, stack),
                 { maxKeys: 2 },
               );
-        // dependentSchemas of the form { name: { properties: { other: false } } }: one of the pair.
-        const exclusions = Object.entries<Schema>(s.dependentSchemas ?? {}).map(([name, d]) => {
+        // dependentSchemas of the forms { name: { properties: { other: false } } } (one of the
+        // pair) and { name: { properties: { other: rule } } } (when name is given, other is left
+        // out: the mutations of checks-vs-schema put both in, so the rule is met both ways).
+        const dependents = Object.entries<Schema>(s.dependentSchemas ?? {}).map(([name, d]) => {
           const dependent = resolve(doc, d).s;
-          const excluded = Object.entries<Schema>(dependent.properties ?? {});
-          if (
-            Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k)) ||
-            excluded.some(([, v]) => v !== false)
-          )
-            throw new Error(
-              `dependentSchemas.${name}: only { properties: { x: false } } is handled`,
-            );
-          return [name, excluded.map(([k]) => k)] as const;
+          if (Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k)))
+            throw new Error(`dependentSchemas.${name}: only { properties: { … } } is handled`);
+          return [name, Object.keys(dependent.properties ?? {})] as const;
         });
         return fc.tuple(known, extra).map(([k, e]) => {
           const value: Record<string, unknown> = { ...e, ...k };
-          for (const [name, excluded] of exclusions)
-            if (value[name] !== undefined) for (const x of excluded) delete value[x];
+          for (const [name, others] of dependents)
+            if (value[name] !== undefined) for (const x of others) delete value[x];
           return value;
         });
       }

@@ -38,6 +38,7 @@ export {
   vArray,
   vBoolean,
   vBoundedString,
+  vDependent,
   vEnum,
   vExclusive,
   vInteger,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "./errors.js";
+import { ValidationError, type ValidationIssue } from "./errors.js";
 import { createRedactor } from "./redact.js";
 import {
   type Check,
   validate,
+  vDependent,
   vExclusive,
   vAny,
   vAnyOf,
@@ -313,5 +314,72 @@ describe("vExclusive", () => {
     expect(messages(check, { page: 1, cursor: "c" })).toEqual([
       "params.cursor: cannot be used with page",
     ]);
+  });
+});
+
+describe("vDependent", () => {
+  const sortById = vObject({ sortBy: vObject({ sortBy: vEnum(["id"]) }) });
+  const check = vDependent(
+    vObject({ before: vString(), sortBy: vObject({ sortBy: vEnum(["id", "created"]) }) }),
+    ["before", "after"],
+    sortById,
+  );
+
+  it("applies the dependent rule only when the member is given, and says which member brought it in", () => {
+    expect(messages(check, { before: "a", sortBy: { sortBy: "created" } })).toEqual([
+      'params.sortBy.sortBy: must be one of "id" (got "created") when params.before is given',
+    ]);
+    expect(messages(check, { before: "a", sortBy: { sortBy: "id" } })).toEqual([]);
+    expect(messages(check, { before: "a" })).toEqual([]);
+    expect(messages(check, { before: "a", sortBy: {} })).toEqual([]);
+    expect(messages(check, { sortBy: { sortBy: "created" } })).toEqual([]);
+    expect(messages(check, { before: undefined, sortBy: { sortBy: "created" } })).toEqual([]);
+  });
+
+  it("names the first of its members that is given", () => {
+    const both = vDependent(
+      vObject({ before: vAny, after: vAny, sortBy: vAny }),
+      ["before", "after"],
+      sortById,
+    );
+    expect(messages(both, { after: "b", sortBy: { sortBy: "none" } })).toEqual([
+      'params.sortBy.sortBy: must be one of "id" (got "none") when params.after is given',
+    ]);
+    expect(messages(both, { after: "b", before: "a", sortBy: { sortBy: "none" } })).toEqual([
+      'params.sortBy.sortBy: must be one of "id" (got "none") when params.before is given',
+    ]);
+    expect(
+      messages(both, { before: undefined, after: undefined, sortBy: { sortBy: "none" } }),
+    ).toEqual([]);
+  });
+
+  it("keeps the inner rule, so an issue reads like the schema keyword that refused", () => {
+    let issues: ValidationIssue[] = [];
+    try {
+      validate(check, { before: "a", sortBy: { sortBy: "created" } });
+    } catch (error) {
+      issues = (error as ValidationError).issues;
+    }
+    expect(issues.map((i) => [i.path, i.rule])).toEqual([["params.sortBy.sortBy", "enum"]]);
+  });
+
+  it("reads the rule only once every member passes on its own (no second report of a wrong member)", () => {
+    expect(messages(check, { before: "a", sortBy: { sortBy: "nope" } })).toEqual([
+      'params.sortBy.sortBy: must be one of "id", "created" (got "nope")',
+    ]);
+    expect(messages(check, { before: 1, sortBy: { sortBy: "created" } })).toEqual([
+      "params.before: must be string (got number 1)",
+    ]);
+    expect(messages(check, null)).toEqual(["params: must be object (got null)"]);
+  });
+
+  it("counts only its own object's issues, inside an array of them", () => {
+    const list = vArray(check);
+    expect(messages(list, [{ before: 1 }, { before: "a", sortBy: { sortBy: "created" } }])).toEqual(
+      [
+        "params[0].before: must be string (got number 1)",
+        'params[1].sortBy.sortBy: must be one of "id" (got "created") when params[1].before is given',
+      ],
+    );
   });
 });

@@ -272,6 +272,34 @@ export const vBoolean: Check = (value, path, issues) => {
 }
 
 /**
+ * `check`, plus: when the object has any of `names`, it also passes `dependent` (JSON Schema
+ * `dependentSchemas: { name: schema }`, one entry per name), e.g. DAS keyset paging with `before`,
+ * `after` or `cursor`, which sorts by `id` only. The rule between members is read once each member
+ * passes on its own (else a wrong `sortBy` would be reported twice); its issues say which member
+ * brought it in (the first given):
+ * `params.sortBy.sortBy: must be one of "id" (got "created") when params.before is given`.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vDependent(
+  check: Check,
+  names: readonly string[],
+  dependent: Check,
+): Check {
+  return (value, path, issues) => {
+    const count = issues.length;
+    check(value, path, issues);
+    const given =
+      issues.length > count
+        ? undefined
+        : names.find((name) => (value as Record<string, unknown>)[name] !== undefined);
+    if (given === undefined) return;
+    const found: ValidationIssue[] = [];
+    dependent(value, path, found);
+    for (const issue of found)
+      issues.push({ ...issue, message: `${issue.message} when ${path}.${given} is given` });
+  };
+}
+
+/**
  * Runs `check` on `value`.
  * @param path - how the value is named in messages. @default 'params'
  * @param redact - applied to every value a message quotes (a refused value may be the API key

@@ -498,7 +498,9 @@ function queryParamsNote(op) {
 /**
  * Rules between parameters: `x-dependent-schemas` of a JSON-RPC method, `dependentSchemas` of a
  * REST body (`{ page: { properties: { cursor: false } } }` → "`page` cannot be combined with
- * `cursor`"). The SDK enforces them before sending, so a caller needs to know them.
+ * `cursor`"; `{ before: { properties: { sortBy: { properties: { sortBy: { enum: [id] } } } } } }`
+ * → "with `before`, `sortBy.sortBy` must be `id`"). The SDK enforces them before sending, so a
+ * caller needs to know them. Members with the same rule share one sentence.
  */
 function dependentRules(op) {
   const rules =
@@ -507,6 +509,7 @@ function dependentRules(op) {
       : deref(op.area.doc, op.rest.body?.schema)?.dependentSchemas;
   if (!isObj(rules)) return [];
   const out = [];
+  const shared = new Map(); // sentence end → the members that bring it in
   for (const [name, rule] of Object.entries(rules)) {
     if (!isObj(rule)) continue;
     const excluded = Object.entries(rule.properties ?? {})
@@ -515,6 +518,34 @@ function dependentRules(op) {
     const needs = Array.isArray(rule.required) ? rule.required : [];
     if (excluded.length) out.push(`${code(name)} cannot be combined with ${orList(excluded)}`);
     if (needs.length) out.push(`${code(name)} requires ${andList(needs)}`);
+    const terms = memberRules(op.area.doc, rule);
+    if (terms.length) {
+      const end = terms.join(", and ");
+      shared.set(end, [...(shared.get(end) ?? []), name]);
+    }
+  }
+  for (const [end, names] of shared) out.push(`with ${orList(names)}, ${end}`);
+  return out;
+}
+
+/**
+ * What a rule asks of the members it names (not `false`: excluded ones are said above), as
+ * phrases: "`sortBy.sortBy` must be `id`". A rule this page cannot word is pointed at, not lost.
+ */
+function memberRules(doc, rule, at = []) {
+  const out = [];
+  for (const [name, raw] of Object.entries(rule.properties ?? {})) {
+    if (raw === false) continue;
+    const schema = deref(doc, raw);
+    const path = [...at, name].join(".");
+    if (!isObj(schema)) out.push(`${code(path)} has a further rule (see the spec)`);
+    else if (Array.isArray(schema.enum))
+      out.push(
+        `${code(path)} must be ${orList(schema.enum.map((v) => JSON.stringify(v).replace(/^"(.*)"$/, "$1")))}`,
+      );
+    else if (isObj(schema.properties) && Object.keys(schema).every((k) => k === "properties"))
+      out.push(...memberRules(doc, schema, [...at, name]));
+    else out.push(`${code(path)} has a further rule (see the spec)`);
   }
   return out;
 }

@@ -96,13 +96,16 @@ export function exampleParams(method: any, example: any): unknown {
   return out;
 }
 
-function byNameSchema(params: any[]) {
+// (`dependentSchemas`: the rules between params, `x-dependent-schemas` of the method, such as DAS
+// `page` excluding `cursor`. By position they are not checked: the rules name params.)
+function byNameSchema(params: any[], dependentSchemas?: unknown) {
   const required = params.filter((p) => p.required).map((p) => p.name);
   return {
     type: "object",
     properties: Object.fromEntries(params.map((p) => [p.name, withDescription(p)])),
     ...(required.length && { required }),
     additionalProperties: false,
+    ...(dependentSchemas !== undefined && { dependentSchemas }),
   };
 }
 
@@ -125,15 +128,16 @@ function withDescription(p: any) {
 
 function paramsSchema(method: any) {
   const params: any[] = method.params ?? [];
+  const dependent = method["x-dependent-schemas"];
   switch (structureOf(method)) {
     case "array":
       return params[0]?.schema ?? { type: "array" };
     case "by-position":
       return byPositionSchema(params);
     case "by-name":
-      return byNameSchema(params);
+      return byNameSchema(params, dependent);
     default:
-      return { anyOf: [byNameSchema(params), byPositionSchema(params)] };
+      return { anyOf: [byNameSchema(params, dependent), byPositionSchema(params)] };
   }
 }
 

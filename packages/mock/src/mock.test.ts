@@ -362,6 +362,35 @@ describe("examples mode", () => {
     });
   });
 
+  it("refuses params that break a rule between params (x-dependent-schemas): page with a keyset cursor, keyset paging not sorted by id", async () => {
+    const owner = rpcCases.find((x) => x.method.name === "getAssetsByOwner")!;
+    const { ownerAddress } = owner.params as { ownerAddress: string };
+    const answer = async (params: object) => {
+      const r = await call(mock.url, `/?api-key=${KEY}`, {
+        body: rpc("getAssetsByOwner", { ownerAddress, ...params }, "rule"),
+      });
+      return { status: r.status, code: r.body.error?.code, result: r.body.result };
+    };
+    for (const params of [
+      { page: 1, cursor: "abc" },
+      { before: "abc", sortBy: { sortBy: "created" } },
+      { cursor: "abc", sortBy: { sortBy: "none", sortDirection: "asc" } },
+    ])
+      expect(await answer(params), JSON.stringify(params)).toMatchObject({
+        status: 400,
+        code: -32602,
+      });
+    for (const params of [
+      { page: 2, sortBy: { sortBy: "created" } },
+      { after: "abc", sortBy: { sortBy: "id" } },
+      { cursor: "abc" },
+    ]) {
+      const r = await answer(params);
+      expect(r.code, JSON.stringify(params)).toBeUndefined();
+      expect(r.result).toBeDefined();
+    }
+  });
+
   it("answers invalid params at the status x-error-info gives -32602: 200 on compression (its server's method errors), 400 elsewhere", async () => {
     const zk = areas.find((a) => a.area === "compression")!;
     expect(zk.doc["x-error-info"]["-32602"].httpStatus).toBe(200);

@@ -47,6 +47,7 @@ export const CHECK_COMBINATORS = [
   "vArray",
   "vBoolean",
   "vBoundedString",
+  "vDependent",
   "vEnum",
   "vExclusive",
   "vInteger",
@@ -277,28 +278,42 @@ export function createCheckEmitter({ refusals } = {}) {
           required,
           additional,
         );
-        // Only the "these properties exclude those" form: `{ page: { properties: { cursor: false } } }`.
+        // Two forms: "these properties exclude those" (`{ page: { properties: { cursor: false } } }`,
+        // with its own message), and any other schema the object must also pass when it has the
+        // property (`{ before: { properties: { sortBy: … } } }`). Properties with the same rule
+        // share one check (DAS `before`, `after` and `cursor`).
+        const rules = new Map(); // check expression → the properties that bring it in
         for (const [name, dependent] of Object.entries(s.dependentSchemas ?? {})) {
           const where = below(place, dependent, "dependentSchemas", pointer(name));
-          const others =
-            isSchemaObject(dependent) && Object.keys(dependent).every((k) => k === "properties")
-              ? Object.entries(dependent.properties ?? {})
-              : [];
-          if (!others.length || others.some(([, v]) => v !== false)) {
+          const others = isSchemaObject(dependent)
+            ? Object.entries(dependent.properties ?? {})
+            : [];
+          const excluded = others.filter(([, v]) => v === false);
+          if (
+            excluded.length &&
+            (excluded.length < others.length ||
+              Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k)))
+          ) {
             refuse(
               where,
               "dependentSchemas",
-              "is translated only as { properties: { name: false, … } } (properties excluded by this one)",
+              "excludes properties beside other rules (write { properties: { name: false, … } } alone, or no false)",
             );
             continue;
           }
-          object = call(
-            "vExclusive",
-            object,
-            JSON.stringify(name),
-            JSON.stringify(others.map(([k]) => k)),
-          );
+          if (!excluded.length) {
+            const rule = check(dependent, where);
+            rules.set(rule, [...(rules.get(rule) ?? []), name]);
+          } else
+            object = call(
+              "vExclusive",
+              object,
+              JSON.stringify(name),
+              JSON.stringify(excluded.map(([k]) => k)),
+            );
         }
+        for (const [rule, names] of rules)
+          object = call("vDependent", object, JSON.stringify(names), rule);
         return object;
       }
     }
