@@ -395,7 +395,19 @@ export function bundleArea(
   }
 
   if (kind === "openrpc") {
-    const shared = loadYaml(join(specDir, "openrpc", "_shared.yaml"))["x-error-info"] ?? {};
+    const sharedDoc = loadYaml(join(specDir, "openrpc", "_shared.yaml"));
+    const shared = sharedDoc["x-error-info"] ?? {};
+    // The JSON-RPC 2.0 protocol errors (`x-protocol-errors`): no method lists them, every request
+    // to the endpoint may get them. They go to `x-protocol-errors`, not `x-error-info` (which the
+    // mock reads), with the area's own entry for the code where it gives one.
+    const protocol = (sharedDoc["x-protocol-errors"] ?? []).map((name) => {
+      const error = sharedDoc.components?.errors?.[name];
+      if (typeof error?.code !== "number")
+        throw new SpecError(
+          `spec/openrpc/_shared.yaml: x-protocol-errors: ${JSON.stringify(name)} is not an error object of components.errors`,
+        );
+      return { name, ...error };
+    });
     // The area's own `x-error-info` replaces the shared entry of each code it names (Photon
     // answers method errors with HTTP 200, where the other areas document 400).
     const own = doc["x-error-info"] ?? {};
@@ -405,8 +417,9 @@ export function bundleArea(
       used.add(String(error.code));
     for (const m of ordered.methods ?? [])
       for (const e of m.errors ?? []) if (typeof e.code === "number") used.add(String(e.code));
+    const protocolCodes = new Set(protocol.map((e) => String(e.code)));
     for (const code of Object.keys(own))
-      if (!used.has(code))
+      if (!used.has(code) && !protocolCodes.has(code))
         throw new SpecError(
           `${at(source, ["x-error-info", code])}: x-error-info["${code}"]: no error object of the area has that code`,
         );
@@ -417,6 +430,17 @@ export function bundleArea(
         .map((c) => [c, own[c] ?? shared[c]]),
     );
     if (Object.keys(errorInfo).length) ordered["x-error-info"] = errorInfo;
+    if (protocol.length)
+      ordered["x-protocol-errors"] = protocol.map(({ name, code, message }) => {
+        const info = own[String(code)] ?? shared[String(code)] ?? {};
+        return {
+          name,
+          code,
+          message,
+          ...(info.httpStatus !== undefined && { httpStatus: info.httpStatus }),
+          ...(info["x-source"] !== undefined && { "x-source": info["x-source"] }),
+        };
+      });
     const sharedFile = specPath(specDir, join(specDir, "openrpc", "_shared.yaml"));
     for (const code of Object.keys(errorInfo))
       if (!own[code])

@@ -18,6 +18,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import YAML from "yaml";
 import {
   buildDocs,
   checkLinks,
@@ -246,6 +247,60 @@ describe("docs build", () => {
     for (const ex of load("openrpc/das.json").methods[0].examples) expect(t).toContain(ex.name);
     // nested objects expand
     expect(html).toMatch(/<details class="sub"><summary><code>content<\/code> fields/);
+  });
+
+  it("lists the JSON-RPC 2.0 protocol errors (-32700, -32600, -32601) on every method page and in Getting started, with the HTTP status of the spec", () => {
+    // spec/openrpc/_shared.yaml: the error objects and x-error-info every area starts from; an
+    // area document's own x-error-info entry for a code wins (compression: Photon answers every
+    // error but malformed JSON with HTTP 200).
+    const shared = YAML.parse(readFileSync(join(root, "spec/openrpc/_shared.yaml"), "utf8"));
+    const protocol = [
+      ["ParseError", -32700],
+      ["InvalidRequest", -32600],
+      ["MethodNotFound", -32601],
+    ] as const;
+    const gs = page("getting-started.html");
+    const row = (id: string) =>
+      text(new RegExp(`<tr id="${id}">[^]*?</tr>`).exec(gs)?.[0] ?? `(no row ${id})`);
+    const labels: Record<string, string> = {
+      das: "DAS",
+      compression: "ZK Compression",
+      sender: "Sender",
+      mint: "Mint \\(compressed NFT\\)",
+    };
+    let pages = 0;
+    for (const a of index.areas.filter((x: any) => x.kind === "openrpc")) {
+      const own = YAML.parse(readFileSync(join(root, "spec/openrpc", `${a.area}.yaml`), "utf8"));
+      for (const m of load(a.file).methods) {
+        const t = text(page(`${a.area}/${m.name}.html`));
+        expect(t, `${a.area}/${m.name}`).toContain("Protocol errors");
+        for (const [name, code] of protocol) {
+          expect(shared.components.errors[name].code).toBe(code);
+          const status =
+            own["x-error-info"]?.[String(code)]?.httpStatus ??
+            shared["x-error-info"][String(code)].httpStatus;
+          expect(status, `${code}`).toBeTypeOf("number");
+          const message = shared.components.errors[name].message;
+          expect(t, `${a.area}/${m.name} ${code}`).toMatch(
+            new RegExp(`${code}\\s*${message}\\s*${status} `),
+          );
+          expect(row(`code${code}`), `${code} (${a.area})`).toMatch(
+            new RegExp(`HTTP ${status} → \\w+: [^;]*${labels[a.area]}`),
+          );
+        }
+        pages++;
+      }
+    }
+    expect(pages).toBeGreaterThan(10);
+    // The shared table's statuses where no area says otherwise (DAS), and Photon's 200 (ZK compression)
+    expect(row("code-32601")).toMatch(/HTTP 404 → NotFoundError: DAS\b/);
+    expect(row("code-32700")).toMatch(/HTTP 400 → BadRequestError: DAS, ZK Compression\b/);
+    expect(row("code-32600")).toMatch(/HTTP 200 → JsonRpcError: ZK Compression\b/);
+    // and the search leads there
+    const idx = JSON.parse(page("search-index.json"));
+    expect(idx.entries.find((x: any) => x.n === "-32700 Parse error")?.u).toBe(
+      "getting-started.html#code-32700",
+    );
   });
 
   it("renders positional params, bare-array params and x-query-params (sender, compression)", () => {

@@ -238,10 +238,19 @@ function restAuth(doc, security) {
 function rpcOps(area) {
   const doc = area.doc;
   const errorInfo = doc["x-error-info"] ?? {};
+  // The JSON-RPC 2.0 protocol errors the endpoint answers whatever the method (the bundler copies
+  // them from spec/openrpc/_shared.yaml, with the area's HTTP status for each).
+  const protocolErrors = (doc["x-protocol-errors"] ?? []).map((e) => ({
+    name: e.name,
+    code: e.code,
+    message: e.message,
+    httpStatus: e.httpStatus,
+    source: e["x-source"],
+  }));
   const methods = doc.methods ?? [];
   if (!Array.isArray(methods)) throw new Error(`"methods" must be an array`);
   return methods.map((raw, i) =>
-    inContext(`method ${raw?.name ?? `#${i}`}`, () => rpcOp(area, raw, errorInfo)),
+    inContext(`method ${raw?.name ?? `#${i}`}`, () => rpcOp(area, raw, errorInfo, protocolErrors)),
   );
 }
 
@@ -256,7 +265,7 @@ function checkExampleParams(examples, params, queryParams) {
         );
 }
 
-function rpcOp(area, raw, errorInfo) {
+function rpcOp(area, raw, errorInfo, protocolErrors = []) {
   const doc = area.doc;
   const m = isObj(raw) && raw.$ref ? resolvePointer(doc, raw.$ref) : raw;
   if (!isObj(m) || typeof m.name !== "string" || !m.name)
@@ -296,6 +305,7 @@ function rpcOp(area, raw, errorInfo) {
       queryParams: m["x-query-params"] ?? [],
       result,
       errors,
+      protocolErrors,
       examples,
     },
   };

@@ -605,20 +605,37 @@ function sdkErrorCell(pc, status) {
   return `<a href="${href(pc, `getting-started.html#${errorClassId(cls)}`)}"><code>${esc(cls)}</code></a>`;
 }
 
+/** A JSON-RPC error code's row of a method's table: code (to its Getting started row), message, status. */
+function rpcErrorRow(pc, e) {
+  return `<tr><td><a href="${href(pc, `getting-started.html#${rpcCodeId(e.code)}`)}"><code>${esc(e.code)}</code></a></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary>${codePre(`<code>${esc(json(e.data))}</code>`)}</details>` : ""}</td></tr>`;
+}
+
+const RPC_ERROR_HEAD = `<thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead>`;
+
+/**
+ * The JSON-RPC 2.0 protocol errors (`x-protocol-errors`): the endpoint answers them whatever the
+ * method, so the spec lists them once per area rather than on each method.
+ */
+function protocolErrorsPart(pc, op) {
+  const errs = op.rpc.protocolErrors ?? [];
+  if (!errs.length) return "";
+  return `<h3 id="protocol-errors">Protocol errors</h3><p>Whatever the method, the endpoint (<code>POST ${esc(op.area.rpcPath ?? "/")}</code>) answers a body that is not JSON, a body that is not a JSON-RPC 2.0 request, and a method it does not serve with these JSON-RPC 2.0 codes. The SDK always sends a well-formed request, so through it you meet them only when the endpoint does not serve the method (a <code>baseUrls</code> override pointing elsewhere, for instance).</p>${tableWrap(`<table class="errors">${RPC_ERROR_HEAD}<tbody>${errs.map((e) => rpcErrorRow(pc, e)).join("")}</tbody></table>`)}`;
+}
+
 function errorsSection(pc, op) {
   if (op.transport === "rpc") {
     const errs = op.rpc.errors;
-    if (!errs.length) return '<p class="muted">No error objects are documented.</p>';
-    const rows = errs
-      .map(
-        (e) =>
-          `<tr><td><a href="${href(pc, `getting-started.html#${rpcCodeId(e.code)}`)}"><code>${esc(e.code)}</code></a></td><td>${esc(e.message ?? "")}${e.description ? `<div class="small">${inl(pc, e.description)}</div>` : ""}</td><td>${e.httpStatus ? statusBadge(String(e.httpStatus)) : '<span class="muted">not documented</span>'}</td><td><code>${esc(e.name ?? "")}</code></td><td>${marker(pc, e.source)}${e.data !== undefined ? `<details><summary>data</summary>${codePre(`<code>${esc(json(e.data))}</code>`)}</details>` : ""}</td></tr>`,
-      )
-      .join("");
-    const in200 = errs.some((e) => e.httpStatus === 200)
+    const all = [...errs, ...(op.rpc.protocolErrors ?? [])];
+    const in200 = all.some((e) => e.httpStatus === 200)
       ? " A code documented with HTTP 200 arrives inside a successful HTTP answer and becomes a <code>JsonRpcError</code>."
       : "";
-    return `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's <a href="${href(pc, "getting-started.html#errors")}">error class</a>; the code, message and data stay available on it.${in200}</p>${tableWrap(`<table class="errors"><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status</th><th scope="col">Name</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+    const intro = `<p>Errors arrive as a JSON-RPC <code>error</code> object. The HTTP status documented with each code (<code>x-error-info</code>) picks the SDK's <a href="${href(pc, "getting-started.html#errors")}">error class</a>; the code, message and data stay available on it.${in200}</p>`;
+    const own = errs.length
+      ? tableWrap(
+          `<table class="errors">${RPC_ERROR_HEAD}<tbody>${errs.map((e) => rpcErrorRow(pc, e)).join("")}</tbody></table>`,
+        )
+      : '<p class="muted">No error objects are documented.</p>';
+    return `${intro}${own}${protocolErrorsPart(pc, op)}`;
   }
   // A delivery's statuses are your receiver's answers to the service: no SDK error comes of them.
   const delivery = op.transport === "delivery";
@@ -984,7 +1001,7 @@ export function rpcErrorCodes(site) {
   const codes = new Map();
   for (const area of site.areas)
     for (const op of area.ops)
-      for (const e of op.rpc?.errors ?? []) {
+      for (const e of [...(op.rpc?.errors ?? []), ...(op.rpc?.protocolErrors ?? [])]) {
         if (!codes.has(e.code))
           codes.set(e.code, { code: e.code, message: e.message, name: e.name, areas: new Map() });
         const byStatus = codes.get(e.code).areas;
@@ -1014,6 +1031,13 @@ export function rpcCodeOutcomes(c, link = (name) => name) {
 function rpcCodesTable(site) {
   const codes = rpcErrorCodes(site);
   if (!codes.length) return "";
+  const protocol = [
+    ...new Set(
+      site.areas.flatMap((a) =>
+        a.ops.flatMap((o) => (o.rpc?.protocolErrors ?? []).map((e) => e.code)),
+      ),
+    ),
+  ];
   const classLink = (name) => `<a href="#${errorClassId(name)}"><code>${esc(name)}</code></a>`;
   // The spec's name (the methods' pages show it) where it is more than the message run together.
   const squeezed = (t) =>
@@ -1026,7 +1050,7 @@ function rpcCodesTable(site) {
         `<tr id="${rpcCodeId(c.code)}"><td><code>${esc(c.code)}</code></td><td>${esc(c.message ?? "")}${c.name && squeezed(c.name) !== squeezed(c.message) ? ` <span class="muted small">(${esc(c.name)})</span>` : ""}</td><td>${rpcCodeOutcomes(c, classLink)}</td></tr>`,
     )
     .join("");
-  return `<h3 id="rpc-error-codes">JSON-RPC error codes</h3><p>The codes the methods list (each method's page lists its own). The HTTP status the service answers a code with picks the class, as above; in a batch each call's error is a <code>JsonRpcError</code>. Either way <code>err.rpcError?.code</code> holds the code.</p>${tableWrap(`<table><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status → SDK error: areas</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+  return `<h3 id="rpc-error-codes">JSON-RPC error codes</h3><p>The codes the methods list (each method's page lists its own)${protocol.length ? `, and the JSON-RPC 2.0 protocol errors an endpoint answers whatever the method (${protocol.map((c) => `<code>${esc(c)}</code>`).join(", ")})` : ""}. The HTTP status the service answers a code with picks the class, as above; in a batch each call's error is a <code>JsonRpcError</code>. Either way <code>err.rpcError?.code</code> holds the code.</p>${tableWrap(`<table><thead><tr><th scope="col">Code</th><th scope="col">Message</th><th scope="col">HTTP status → SDK error: areas</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
 }
 
 const optionTable = (rows) =>
