@@ -491,7 +491,7 @@ describe("docs build", () => {
       const m = load("openrpc/das.json").methods.find((x: any) => x.name === id);
       expect(Object.keys(m["x-dependent-schemas"])).toEqual(["page", "before", "after", "cursor"]);
       expect(text(page(`das/${id}.html`))).toContain(
-        "Rules between parameters: page cannot be combined with before, after or cursor; with before, after or cursor, sortBy.sortBy must be id.",
+        "Rules between parameters: page cannot be combined with before, after or cursor; with before, after or cursor, sortBy.sortBy, if given, must be id.",
       );
     }
     const spec = join(tmp, "spec-dependent");
@@ -503,13 +503,14 @@ describe("docs build", () => {
       authHeader: { required: ["webhookURL"], properties: { accountAddresses: false } },
       webhookURL: { properties: { webhookType: { enum: ["enhanced", "raw"] } } },
       txnStatus: { properties: { webhookType: { pattern: "^raw" } } },
+      encoding: { required: ["webhookType"], properties: { webhookType: { enum: ["raw"] } } },
     };
     writeFileSync(file, JSON.stringify(doc));
     buildDocs({ spec, out: join(tmp, "site-dependent") });
     expect(
       text(readFileSync(join(tmp, "site-dependent/webhooks/createWebhook.html"), "utf8")),
     ).toContain(
-      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL; with webhookURL, webhookType must be enhanced or raw; with txnStatus, webhookType has a further rule (see the spec).",
+      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL; encoding requires webhookType; with webhookURL, webhookType, if given, must be enhanced or raw; with txnStatus, webhookType has a further rule (see the spec); with encoding, webhookType must be raw.",
     );
   });
 

@@ -499,7 +499,7 @@ function queryParamsNote(op) {
  * Rules between parameters: `x-dependent-schemas` of a JSON-RPC method, `dependentSchemas` of a
  * REST body (`{ page: { properties: { cursor: false } } }` → "`page` cannot be combined with
  * `cursor`"; `{ before: { properties: { sortBy: { properties: { sortBy: { enum: [id] } } } } } }`
- * → "with `before`, `sortBy.sortBy` must be `id`"). The SDK enforces them before sending, so a
+ * → "with `before`, `sortBy.sortBy`, if given, must be `id`"). The SDK enforces them before sending, so a
  * caller needs to know them. Members with the same rule share one sentence.
  */
 function dependentRules(op) {
@@ -530,21 +530,24 @@ function dependentRules(op) {
 
 /**
  * What a rule asks of the members it names (not `false`: excluded ones are said above), as
- * phrases: "`sortBy.sortBy` must be `id`". A rule this page cannot word is pointed at, not lost.
+ * phrases: "`sortBy.sortBy`, if given, must be `id`". A rule this page cannot word is pointed at, not lost.
  */
-function memberRules(doc, rule, at = []) {
+function memberRules(doc, rule, at = [], present = true) {
   const out = [];
   for (const [name, raw] of Object.entries(rule.properties ?? {})) {
     if (raw === false) continue;
     const schema = deref(doc, raw);
     const path = [...at, name].join(".");
+    // `properties` constrains a member only when it is there: "`sortBy.sortBy`, if given, must be
+    // `id`" (sortBy may be left out: its default is id), unless the rule requires it at each level.
+    const given = present && Array.isArray(rule.required) && rule.required.includes(name);
     if (!isObj(schema)) out.push(`${code(path)} has a further rule (see the spec)`);
     else if (Array.isArray(schema.enum))
       out.push(
-        `${code(path)} must be ${orList(schema.enum.map((v) => JSON.stringify(v).replace(/^"(.*)"$/, "$1")))}`,
+        `${code(path)}${given ? "" : ", if given,"} must be ${orList(schema.enum.map((v) => JSON.stringify(v).replace(/^"(.*)"$/, "$1")))}`,
       );
     else if (isObj(schema.properties) && Object.keys(schema).every((k) => k === "properties"))
-      out.push(...memberRules(doc, schema, [...at, name]));
+      out.push(...memberRules(doc, schema, [...at, name], given));
     else out.push(`${code(path)} has a further rule (see the spec)`);
   }
   return out;
