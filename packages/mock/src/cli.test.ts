@@ -116,7 +116,7 @@ describe("chaindata-mock CLI", () => {
       });
       expect((await res.json()).error.code).toBe(-32601);
       await new Promise((r) => setTimeout(r, 100));
-      expect(s.out()).toMatch(/POST \/ nope → 200 +1 violation/);
+      expect(s.out()).toMatch(/POST \/ nope → 404 +1 violation/);
 
       s.child.kill("SIGTERM");
       expect(await exited(s.child)).toBe(0);

@@ -215,6 +215,11 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
   for (const [code, info] of Object.entries<any>(doc["x-error-info"] ?? {})) {
     if (typeof info?.httpStatus === "number") errorStatus.set(Number(code), info.httpStatus);
   }
+  // The JSON-RPC 2.0 protocol errors (-32700, -32600, -32601), which no method lists: the bundler
+  // gives each its status for the area (spec/README.md), and the dispatcher answers them with it.
+  for (const e of doc["x-protocol-errors"] ?? [])
+    if (typeof e?.code === "number" && typeof e.httpStatus === "number" && !errorStatus.has(e.code))
+      errorStatus.set(e.code, e.httpStatus);
   const knownErrors = areaErrors(doc);
   const paths: Record<string, any> = {};
   const methods: RpcMethod[] = [];

@@ -498,11 +498,41 @@ describe("examples mode", () => {
         message: expect.stringContaining("api-key"),
       });
     }
-    // with the key they are the JSON-RPC errors; on the sender (key optional) too
+    // with the key they are the JSON-RPC errors, at the spec's status (x-protocol-errors); on the
+    // sender (key optional) too
     const withKey = await call(mock.url, `/?api-key=${KEY}`, { body: rpc("noSuchMethod", {}) });
-    expect([withKey.status, withKey.body.error.code]).toEqual([200, -32601]);
+    expect([withKey.status, withKey.body.error.code]).toEqual([404, -32601]);
     const sender = await call(mock.url, "/fast", { body: rpc("noSuchMethod", {}) });
-    expect([sender.status, sender.body.error.code]).toEqual([200, -32601]);
+    expect([sender.status, sender.body.error.code]).toEqual([404, -32601]);
+  });
+
+  it("answers the JSON-RPC protocol errors (-32700, -32600, -32601) at the HTTP status the spec gives each area", async () => {
+    const statusOf = (area: string, code: number) =>
+      areas.find((a) => a.area === area)!.doc["x-protocol-errors"].find((e: any) => e.code === code)
+        .httpStatus;
+    // (The endpoint's statuses, the same in every area: decision 0003.)
+    for (const area of ["das", "compression", "sender", "mint"])
+      expect(
+        [-32700, -32600, -32601].map((c) => statusOf(area, c)),
+        area,
+      ).toEqual([400, 400, 404]);
+    // An error that reaches no method takes the status of the endpoint's first method's area:
+    // DAS at `/` (which compression shares), the sender at `/fast`.
+    for (const [area, path] of [
+      ["das", "/"],
+      ["sender", "/fast"],
+    ] as const) {
+      const notJson = await call(mock.url, `${path}?api-key=${KEY}`, { body: '{"jsonrpc":' });
+      const invalid = await call(mock.url, `${path}?api-key=${KEY}`, { body: [] });
+      expect([notJson.status, notJson.body.error.code], area).toEqual([
+        statusOf(area, -32700),
+        -32700,
+      ]);
+      expect([invalid.status, invalid.body.error.code], area).toEqual([
+        statusOf(area, -32600),
+        -32600,
+      ]);
+    }
   });
 
   it("accepts the admin key as the X-Api-Key header or the api-key query", async () => {
@@ -1033,7 +1063,7 @@ describe("examples mode", () => {
   it("answers an id that is an object, array or boolean with -32600 and id null, alone or in a batch", async () => {
     // JSON-RPC 2.0: an id is a string, a number or null; anything else makes the Request object
     // invalid (-32600, Invalid Request), and the answer's id is null since the id cannot be echoed.
-    // The HTTP status is the one of the mock's other -32600s (x-error-info's, else 200), not the
+    // The HTTP status is the one of the mock's other -32600s (x-protocol-errors', else 200), not the
     // 400 of invalid params (hence a DAS method: compression answers -32602 at 200 too).
     const c = rpcCases.find((x) => x.method.name === "getAsset")!;
     const otherInvalid = await call(mock.url, `/?api-key=${KEY}`, {
@@ -1086,11 +1116,12 @@ describe("examples mode", () => {
     const over = await call(mock.url, `/?api-key=${KEY}`, {
       body: Array.from({ length: 10_001 }, () => 1),
     });
-    expect(over.status).toBe(200);
+    // (The status of an invalid request on this endpoint: x-protocol-errors, 400.)
+    expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
     expect(over.body.error.data[0].message).toContain("10001 requests");
     expect(mock.requests()).toHaveLength(1);
-    expect(mock.requests()[0]).toMatchObject({ status: 200, batch: true });
+    expect(mock.requests()[0]).toMatchObject({ status: 400, batch: true });
     // 10,000 is still a batch: each entry answered on its own.
     const at = await call(mock.url, `/?api-key=${KEY}`, {
       body: Array.from({ length: 10_000 }, () => 1),
