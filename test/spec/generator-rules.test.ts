@@ -13,6 +13,7 @@ import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
 import {
+  editCopy,
   editedCopy,
   editText,
   findingsOf,
@@ -144,6 +145,36 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     expect(locatedOf(sender)).toContain(
       `${positionOf(sender, "openapi/sender.yaml", "x-request-defaults:")}: sender #/paths/~1ping/get/x-request-defaults (ping): [request-defaults] operation ping: x-request-defaults.timeout: must be a number of milliseconds > 0 (got "5s")`,
     );
+  });
+
+  it("a parameter without a schema (a JSON-RPC param, a REST parameter), which would generate an unchecked `unknown` / `string`", async () => {
+    // The meta-schemas catch these too, but the generator used to emit them as a vAny check (any
+    // value sent) typed `unknown` (JSON-RPC) or `string` (REST, openapi-typescript's default).
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      const byOwner = doc.methods.find((m: { name: string }) => m.name === "getAssetsByOwner");
+      delete byOwner.params.find((p: { name: string }) => p.name === "limit").schema;
+    });
+    editCopy(specDir, "openapi/wallet.yaml", (doc) => {
+      const balances = doc.paths["/v1/wallet/{wallet}/balances"].get;
+      delete balances.parameters.find((p: { name: string }) => p.name === "limit").schema;
+    });
+    const located = locatedOf(specDir);
+    expect(located).toContain(
+      `${positionOf(specDir, "openrpc/das.yaml", "name: limit", "name: getAssetsByOwner")}: das #/methods/2/params/2 (limit): [parameter-schema] method getAssetsByOwner: param limit has no schema: its generated type would be \`unknown\` and its check would let any value through; give it a \`schema\``,
+    );
+    expect(located).toContain(
+      `${positionOf(specDir, "openapi/wallet.yaml", "name: limit", "/v1/wallet/{wallet}/balances:")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2 (limit): [parameter-schema] operation getBalances: parameter limit in query: no schema: its generated type would be \`string\` and its check would let any value through; give it a \`schema\` (a \`content\` parameter is not supported)`,
+    );
+    bundleAll({ write: true, specDir });
+    const target = mkdtempSync(join(tmpdir(), "chaindata-generate-"));
+    try {
+      await expect(generateInto({ distDir: join(specDir, "dist"), target })).rejects.toThrow(
+        "[parameter-schema] method getAssetsByOwner: param limit has no schema",
+      );
+      expect(readdirSync(target)).toEqual([]);
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
   });
 
   it("in spec:check --area too (the selected area's documents alone)", () => {
