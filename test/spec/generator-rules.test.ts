@@ -18,12 +18,17 @@ import {
   editText,
   findingsOf,
   locatedOf,
+  methodIndex,
   positionOf,
   removeCopies,
   textEditedCopy,
 } from "./spec-copy.js";
 
 afterEach(removeCopies);
+
+// Where das's methods are (a method added to das.yaml moves the ones after it).
+const NFT_EDITIONS = methodIndex("openrpc/das.yaml", "getNftEditions");
+const BY_AUTHORITY = methodIndex("openrpc/das.yaml", "getAssetsByAuthority");
 
 /** das.yaml with its methods renamed: { old name: new name }. */
 const renamedDasMethods = (names: Record<string, string>) =>
@@ -35,7 +40,7 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
   it("a JSON-RPC method name that is no identifier", () => {
     const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions" });
     expect(locatedOf(specDir)).toContain(
-      `${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: das #/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
+      `${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: das #/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
     );
   });
 
@@ -53,7 +58,7 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
       'das #/methods/1 (withPagination): [name-clash] "withPagination" is both method withPagination\'s function (generated/client.ts) and an import from @chaindata/core (generated/client.ts): one name cannot be bound twice in generated/client.ts',
     );
     expect(findings).toContain(
-      'das #/methods/4 (client): [name-clash] "client" is both method client\'s call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)',
+      `das #/methods/${NFT_EDITIONS} (client): [name-clash] "client" is both method client's call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)`,
     );
   });
 
@@ -192,14 +197,14 @@ describe("the generator's own refusal", () => {
     bundleAll({ write: true, specDir });
     const distDir = join(specDir, "dist");
     await expect(generate({ distDir })).rejects.toThrow(
-      `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
+      `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: spec/dist/openrpc/das.json#/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
     );
     await expect(generate({ distDir })).rejects.toThrow(
       `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: rpc")}: spec/dist/openrpc/das.json#/methods/0 (rpc): [name-clash] "rpc" is both method rpc's call (createDasClient) and a local of the generated factory`,
     );
     rmSync(join(distDir, "sources.json"));
     await expect(generate({ distDir })).rejects.toThrow(
-      'spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member) (run npm run spec:check for the source location)',
+      `spec/dist/openrpc/das.json#/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member) (run npm run spec:check for the source location)`,
     );
   });
 });
@@ -253,7 +258,7 @@ describe("the generator reports every refusal of the spec in one run", () => {
         "the spec has 5 things the generator refuses (npm run spec:check reports them too):",
       );
       const byOwner = "spec/dist/openrpc/das.json#/methods/2/params";
-      const byAuthority = "spec/dist/openrpc/das.json#/methods/3/params/2/schema";
+      const byAuthority = `spec/dist/openrpc/das.json#/methods/${BY_AUTHORITY}/params/2/schema`;
       expect(lines).toEqual([
         `  ${positionOf(specDir, das, "type: [integer, string]")}: ${byOwner}/2/schema/type (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/limit: "type" with several types ["integer","string"] is not translated`,
         expect.stringMatching(
