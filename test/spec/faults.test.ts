@@ -9,7 +9,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bundleAll, clearCache, staleBundles } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
-import { editedCopy, findingsOf, locatedOf, positionOf, removeCopies } from "./spec-copy.js";
+import {
+  editedCopy,
+  findingsOf,
+  locatedOf,
+  methodIndex,
+  positionOf,
+  removeCopies,
+} from "./spec-copy.js";
 
 // (The one test that copies spec/ itself, dist included.)
 let dir: string | undefined;
@@ -326,8 +333,9 @@ describe("spec checks catch", () => {
       doc.methods[0].sumary = "A misspelt key, beside a deeper error of the same method.";
       doc.methods[1].bar = 1;
       doc.methods[1].baz = 2;
-      doc.methods[3].summary = 5;
-      doc.methods[4].params[0].schema = { type: "integer", minimum: "one" };
+      const method = (name: string) => doc.methods.find((m: any) => m.name === name);
+      method("getAssetsByAuthority").summary = 5;
+      method("getNftEditions").params[0].schema = { type: "integer", minimum: "one" };
     });
     const located = locatedOf(specDir).filter((line) => line.includes("OpenRPC meta-schema"));
     const das = (marker: string, after = "") =>
@@ -337,8 +345,8 @@ describe("spec checks catch", () => {
       `${das("paramStructure: by-nam")}: das #/methods/0 (getAsset)/paramStructure: OpenRPC meta-schema: should be equal to one of the allowed values ["by-position","by-name","either"]`,
       `${das("bar: 1")}: das #/methods/1 (getAssetBatch)/bar: OpenRPC meta-schema: should NOT have additional properties (bar)`,
       `${das("baz: 2")}: das #/methods/1 (getAssetBatch)/baz: OpenRPC meta-schema: should NOT have additional properties (baz)`,
-      `${das("summary: 5")}: das #/methods/3 (getAssetsByAuthority)/summary: OpenRPC meta-schema: should be string`,
-      `${das("minimum: one")}: das #/methods/4 (getNftEditions)/params/0/schema/minimum: OpenRPC meta-schema: should be number`,
+      `${das("summary: 5")}: das #/methods/${methodIndex("openrpc/das.yaml", "getAssetsByAuthority")} (getAssetsByAuthority)/summary: OpenRPC meta-schema: should be string`,
+      `${das("minimum: one")}: das #/methods/${methodIndex("openrpc/das.yaml", "getNftEditions")} (getNftEditions)/params/0/schema/minimum: OpenRPC meta-schema: should be number`,
     ]);
   });
 
@@ -376,7 +384,7 @@ describe("spec checks catch", () => {
     const das = select("das");
     const { findings, located } = runAllChecks(das.selected, { others: das.others });
     expect(findings).toEqual([
-      'das #/methods/4 (getCompressedBalanceByOwner): JSON-RPC method name "getCompressedBalanceByOwner" is also a method of compression #/methods/3 (getCompressedBalanceByOwner), on the same host "rpc": one name, one method per host',
+      `das #/methods/${methodIndex("openrpc/das.yaml", "getNftEditions")} (getCompressedBalanceByOwner): JSON-RPC method name "getCompressedBalanceByOwner" is also a method of compression #/methods/${methodIndex("openrpc/compression.yaml", "getCompressedBalanceByOwner")} (getCompressedBalanceByOwner), on the same host "rpc": one name, one method per host`,
     ]);
     expect(located).toEqual([
       `${positionOf(specDir, "openrpc/das.yaml", "name: getCompressedBalanceByOwner")}: ${findings[0]}`,

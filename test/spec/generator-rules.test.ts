@@ -13,16 +13,22 @@ import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { runAllChecks } from "../../scripts/spec/rules.mjs";
 import {
+  editCopy,
   editedCopy,
   editText,
   findingsOf,
   locatedOf,
+  methodIndex,
   positionOf,
   removeCopies,
   textEditedCopy,
 } from "./spec-copy.js";
 
 afterEach(removeCopies);
+
+// Where das's methods are (a method added to das.yaml moves the ones after it).
+const NFT_EDITIONS = methodIndex("openrpc/das.yaml", "getNftEditions");
+const BY_AUTHORITY = methodIndex("openrpc/das.yaml", "getAssetsByAuthority");
 
 /** das.yaml with its methods renamed: { old name: new name }. */
 const renamedDasMethods = (names: Record<string, string>) =>
@@ -34,7 +40,7 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
   it("a JSON-RPC method name that is no identifier", () => {
     const specDir = renamedDasMethods({ getNftEditions: "get-nft-editions" });
     expect(locatedOf(specDir)).toContain(
-      `${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: das #/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
+      `${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: das #/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member)`,
     );
   });
 
@@ -52,7 +58,7 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
       'das #/methods/1 (withPagination): [name-clash] "withPagination" is both method withPagination\'s function (generated/client.ts) and an import from @chaindata/core (generated/client.ts): one name cannot be bound twice in generated/client.ts',
     );
     expect(findings).toContain(
-      'das #/methods/4 (client): [name-clash] "client" is both method client\'s call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)',
+      `das #/methods/${NFT_EDITIONS} (client): [name-clash] "client" is both method client's call (createDasClient) and a local of the generated factory (createDasClient): one name cannot be bound twice in createDasClient (generated/client.ts)`,
     );
   });
 
@@ -146,6 +152,36 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     );
   });
 
+  it("a parameter without a schema (a JSON-RPC param, a REST parameter), which would generate an unchecked `unknown` / `string`", async () => {
+    // The meta-schemas catch these too, but the generator used to emit them as a vAny check (any
+    // value sent) typed `unknown` (JSON-RPC) or `string` (REST, openapi-typescript's default).
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      const byOwner = doc.methods.find((m: { name: string }) => m.name === "getAssetsByOwner");
+      delete byOwner.params.find((p: { name: string }) => p.name === "limit").schema;
+    });
+    editCopy(specDir, "openapi/wallet.yaml", (doc) => {
+      const balances = doc.paths["/v1/wallet/{wallet}/balances"].get;
+      delete balances.parameters.find((p: { name: string }) => p.name === "limit").schema;
+    });
+    const located = locatedOf(specDir);
+    expect(located).toContain(
+      `${positionOf(specDir, "openrpc/das.yaml", "name: limit", "name: getAssetsByOwner")}: das #/methods/2/params/2 (limit): [parameter-schema] method getAssetsByOwner: param limit has no schema: its generated type would be \`unknown\` and its check would let any value through; give it a \`schema\``,
+    );
+    expect(located).toContain(
+      `${positionOf(specDir, "openapi/wallet.yaml", "name: limit", "/v1/wallet/{wallet}/balances:")}: wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2 (limit): [parameter-schema] operation getBalances: parameter limit in query: no schema: its generated type would be \`string\` and its check would let any value through; give it a \`schema\` (a \`content\` parameter is not supported)`,
+    );
+    bundleAll({ write: true, specDir });
+    const target = mkdtempSync(join(tmpdir(), "chaindata-generate-"));
+    try {
+      await expect(generateInto({ distDir: join(specDir, "dist"), target })).rejects.toThrow(
+        "[parameter-schema] method getAssetsByOwner: param limit has no schema",
+      );
+      expect(readdirSync(target)).toEqual([]);
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
+  });
+
   it("in spec:check --area too (the selected area's documents alone)", () => {
     const specDir = renamedDasMethods({ getAsset: "stringifyJson" });
     const das = bundleAll({ write: false, specDir, only: ["das"] });
@@ -161,14 +197,14 @@ describe("the generator's own refusal", () => {
     bundleAll({ write: true, specDir });
     const distDir = join(specDir, "dist");
     await expect(generate({ distDir })).rejects.toThrow(
-      `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
+      `the spec has 2 things the generator refuses (npm run spec:check reports them too):\n  ${positionOf(specDir, "openrpc/das.yaml", "name: get-nft-editions")}: spec/dist/openrpc/das.json#/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier`,
     );
     await expect(generate({ distDir })).rejects.toThrow(
       `\n  ${positionOf(specDir, "openrpc/das.yaml", "name: rpc")}: spec/dist/openrpc/das.json#/methods/0 (rpc): [name-clash] "rpc" is both method rpc's call (createDasClient) and a local of the generated factory`,
     );
     rmSync(join(distDir, "sources.json"));
     await expect(generate({ distDir })).rejects.toThrow(
-      'spec/dist/openrpc/das.json#/methods/4 (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member) (run npm run spec:check for the source location)',
+      `spec/dist/openrpc/das.json#/methods/${NFT_EDITIONS} (get-nft-editions): [operation-name] "get-nft-editions": the name must be a JavaScript identifier (it names a generated function, descriptor and client member) (run npm run spec:check for the source location)`,
     );
   });
 });
@@ -222,7 +258,7 @@ describe("the generator reports every refusal of the spec in one run", () => {
         "the spec has 5 things the generator refuses (npm run spec:check reports them too):",
       );
       const byOwner = "spec/dist/openrpc/das.json#/methods/2/params";
-      const byAuthority = "spec/dist/openrpc/das.json#/methods/3/params/2/schema";
+      const byAuthority = `spec/dist/openrpc/das.json#/methods/${BY_AUTHORITY}/params/2/schema`;
       expect(lines).toEqual([
         `  ${positionOf(specDir, das, "type: [integer, string]")}: ${byOwner}/2/schema/type (getAssetsByOwner): [params-check] getAssetsByOwner params/properties/limit: "type" with several types ["integer","string"] is not translated`,
         expect.stringMatching(

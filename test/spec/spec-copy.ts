@@ -64,6 +64,18 @@ export function positionOf(specDir: string, file: string, marker: string, after 
   return `spec/${file}:${lines.length}:${lines.at(-1)!.length + 1}`;
 }
 
+/**
+ * The index of the method `name` in the real spec's OpenRPC `file` (`openrpc/das.yaml`): for the
+ * expected `#/methods/<i>` of a finding, so that a method added to the spec (anywhere in its
+ * document) does not break the tests of unrelated findings.
+ */
+export function methodIndex(file: string, name: string): number {
+  const doc = YAML.parse(readFileSync(join(specRoot, file), "utf8"));
+  const index = (doc.methods ?? []).findIndex((m: { name?: string }) => m?.name === name);
+  if (index < 0) throw new Error(`${file}: no method ${name}`);
+  return index;
+}
+
 /** Edits one more `file` of the copy in `specDir`, as {@link editedCopy} does. */
 export function editCopy(specDir: string, file: string, edit: (doc: any) => void): void {
   const path = join(specDir, file);

@@ -53,6 +53,7 @@ export const RULES = {
   "schema-name": "schema names: TypeScript identifiers that can name a type",
   "name-clash": "a spec name on a name the generated code or the runtime already binds or exports",
   "parameter-name": "parameter and body field names the generated objects can hold",
+  "parameter-schema": "parameters with a schema (the generated type and check are made from it)",
   "parameter-in": "REST parameters in path or query only",
   "parameter-style": "REST parameters serialized as the generated client sends them",
   "http-method": "REST operations on methods the clients call",
@@ -451,6 +452,11 @@ function restParameters(main) {
         say("parameter-name", "the name cannot be a member of the generated objects; rename it");
       if (p.in !== "path" && p.in !== "query")
         say("parameter-in", "not supported (path and query only: the flat input would drop it)");
+      else if (p.schema === undefined)
+        say(
+          "parameter-schema",
+          "no schema: its generated type would be `string` and its check would let any value through; give it a `schema` (a `content` parameter is not supported)",
+        );
       else {
         const mismatch = serializationMismatch(main.doc, p);
         if (mismatch)
@@ -495,6 +501,16 @@ function rpcParameters(main) {
             `${at}/params/${j}`,
             "parameter-name",
             `method ${m.name}: param __proto__ cannot be a member of the generated objects; rename it`,
+            p.name,
+          ),
+        );
+      if (p && typeof p === "object" && !p.$ref && p.schema === undefined)
+        out.push(
+          refusal(
+            main,
+            `${at}/params/${j}`,
+            "parameter-schema",
+            `method ${m.name}: param ${p.name} has no schema: its generated type would be \`unknown\` and its check would let any value through; give it a \`schema\``,
             p.name,
           ),
         );
