@@ -73,4 +73,18 @@ describe("wallet client", () => {
     expect(items).toEqual([10, 11, 12, 20]);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
+
+  it("refuses a history `type` that is not an upper-case snake-case transaction type, sending nothing", async () => {
+    // `type: "swap"` went out, for a 400 or an empty page at 100 credits.
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const wallet = createWalletClient({ apiKey: KEY, fetch });
+    for (const type of ["swap", "Swap", "NFT-SALE", "", " SWAP"]) {
+      const error = await wallet.getHistory({ wallet: WALLET, type }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues).toEqual([
+        expect.objectContaining({ path: "params.type", rule: "pattern" }),
+      ]);
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });
