@@ -203,6 +203,7 @@ function checkPagination(p, at, findings) {
     "nextCursor",
     "hasMore",
     "echoedPage",
+    "echoedLimit",
     "keyset",
     "x-source",
   ]);
@@ -215,6 +216,8 @@ function checkPagination(p, at, findings) {
     findings.push(`${at}: x-pagination needs cursor and nextCursor`);
   if (p.echoedPage !== undefined && p.style !== "page")
     findings.push(`${at}: x-pagination.echoedPage is the page number in a page-style result`);
+  if (p.echoedLimit !== undefined && p.style !== "page")
+    findings.push(`${at}: x-pagination.echoedLimit is the page size in a page-style result`);
   if (
     p.keyset !== undefined &&
     !(
@@ -234,8 +237,9 @@ function checkPagination(p, at, findings) {
 
 /**
  * The names the operation extensions use are real: `x-pagination`'s `page`, `limit`, `cursor` and
- * `keyset` name request params, its `items`, `nextCursor`, `hasMore` and `echoedPage` properties of
- * the result (dot-separated paths; `items` an array, `hasMore` a boolean, `echoedPage` an integer), and `x-dependent-schemas`' keys and
+ * `keyset` name request params, its `items`, `nextCursor`, `hasMore`, `echoedPage` and `echoedLimit`
+ * properties of the result (dot-separated paths; `items` an array, `hasMore` a boolean, `echoedPage`
+ * and `echoedLimit` integers), and `x-dependent-schemas`' keys and
  * excluded names name params. A misspelling would otherwise compile into a client that reads a
  * missing property, or silently drops a rule between params. Both OpenRPC methods and REST
  * operations (REST params: path and query parameters), except `x-dependent-schemas`, which only a
@@ -281,6 +285,7 @@ export function checkOperationExtensions(r) {
         ["nextCursor", undefined],
         ["hasMore", "boolean"],
         ["echoedPage", "integer"],
+        ["echoedLimit", "integer"],
       ]) {
         if (typeof p[key] !== "string") continue;
         const target = resultProperty(doc, result, p[key]);

@@ -202,7 +202,8 @@ const ENDPOINTS: Endpoint[] = [
     rpc: false,
     cursor: "cursor",
     hasMore: true,
-    limitInResult: false,
+    // (`pagination.limit`, the spec's `echoedLimit`.)
+    limitInResult: true,
     keyset: false,
     nullableCursor: false,
     required: { wallet: ADDRESS },

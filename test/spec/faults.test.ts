@@ -431,6 +431,20 @@ describe("spec checks catch", () => {
     ]);
   });
 
+  it("x-pagination.echoedLimit: an integer property of a page-style result", () => {
+    const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/balances"].get["x-pagination"].echoedLimit =
+        "pagination.hasMore";
+      doc.paths["/v1/wallet/{wallet}/transfers"].get["x-pagination"].echoedLimit =
+        "pagination.limit";
+    });
+    expect(findingsOf(wallet)).toEqual([
+      'wallet GET /v1/wallet/{wallet}/balances (getBalances): x-pagination.echoedLimit: "pagination.hasMore" is not an integer',
+      "wallet GET /v1/wallet/{wallet}/transfers (getTransfers): x-pagination.echoedLimit is the page size in a page-style result",
+      'wallet GET /v1/wallet/{wallet}/transfers (getTransfers): x-pagination.echoedLimit: "pagination.limit" is not a property of the result (paths are dot-separated, from the result)',
+    ]);
+  });
+
   it("an example property left over from a rename (the schema declares it in another spelling)", () => {
     const specDir = editedCopy("schemas/asset.yaml", (doc) => {
       const props = doc.EditionList.properties;

@@ -71,6 +71,32 @@ describe("paginate: page style", () => {
     expect(fetchPage).toHaveBeenCalledTimes(1);
   });
 
+  it("takes the limit from the result's echoedLimit path when the params omit it", async () => {
+    // Wallet balances echo the page size as `pagination.limit`, not as a top-level `limit`: read
+    // at the param's path, a short last page without `hasMore` cost one more (empty) request.
+    const balances: PaginationDescriptor = {
+      style: "page",
+      limit: "limit",
+      items: "balances",
+      hasMore: "pagination.hasMore",
+      echoedLimit: "pagination.limit",
+    };
+    const pages = [[1, 2, 3], [4, 5], []];
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      balances: pages[p.page - 1],
+      pagination: { page: p.page, limit: 3 },
+    }));
+    expect(await collect(paginate(fetchPage, balances, { wallet: "w" }))).toEqual([1, 2, 3, 4, 5]);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    // The params' limit still comes first, and `hasMore: true` still beats a short page.
+    const more = stubPages(async (p: { page: number }) => ({
+      balances: pages[p.page - 1],
+      pagination: { page: p.page, limit: 2, hasMore: p.page === 1 },
+    }));
+    expect(await collect(paginate(more, balances, { limit: 3 }))).toEqual([1, 2, 3, 4, 5]);
+    expect(more).toHaveBeenCalledTimes(2);
+  });
+
   it("stops when hasMore is false, and follows dot paths", async () => {
     const wallet: PaginationDescriptor = {
       style: "page",

@@ -4,7 +4,7 @@ import { checkRequestOptions, got, misconfigured, type RequestOptions } from "./
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
  * params for `page`, `cursor` and `limit`, into the result for `items`, `nextCursor`,
- * `hasMore` (and `limit`, when the params leave it to the server).
+ * `hasMore`, `echoedPage` and `echoedLimit`.
  */
 export interface PaginationDescriptor {
   style: "page" | "cursor";
@@ -12,7 +12,7 @@ export interface PaginationDescriptor {
   page?: string;
   /** The cursor param. @default 'cursor' */
   cursor?: string;
-  /** The page-size param (also looked up in the result when the params omit it). */
+  /** The page-size param. */
   limit?: string;
   /** The array of items in the result. */
   items: string;
@@ -26,6 +26,13 @@ export interface PaginationDescriptor {
    * static mock that ignores `page` would otherwise send the same full page forever.
    */
   echoedPage?: string;
+  /**
+   * The page size in the result (page style), read when the params omit `limit`: a shorter page
+   * then ends the walk, unless it says `hasMore: true` (DAS echoes `limit` at the top, wallet
+   * balances `pagination.limit`).
+   * @default the `limit` path
+   */
+  echoedLimit?: string;
   /**
    * Params that change how a walk goes on (DAS `before`, `after`, `cursor`, which exclude `page`;
    * wallet history's `after`, which has no forward cursor). When the first params hold one,
@@ -56,8 +63,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * consumed, so memory stays bounded by one page.
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
- * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result)
- * unless it says `hasMore: true`; and before a later page whose `echoedPage` is another page.
+ * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result's
+ * `echoedLimit`) unless it says `hasMore: true`; and before a later page whose `echoedPage` is another page.
  * Cursor style starts with `params` as given and stops when `hasMore` is `false`, the next cursor
  * is missing, `null` or `''`, a page has no items, or the next cursor is one it has sent before
  * (a server or mock repeating a cursor would otherwise loop forever).
@@ -87,6 +94,7 @@ export function paginate<I, R>(
     cursor = "cursor",
     nextCursor = cursor,
     echoedPage,
+    echoedLimit = limit,
   } = descriptor;
   const max = options.maxPages ?? Infinity;
   if (!(max === Infinity || (Number.isInteger(max) && max >= 0)))
@@ -122,7 +130,7 @@ export function paginate<I, R>(
       if (walk === "page") {
         // A short page ends the walk, unless the page says there is more.
         // (A limit in the params may be a bigint: `2 < 3n` compares as numbers do.)
-        const size = limit && (get(current, limit) ?? get(result, limit));
+        const size = limit && (get(current, limit) ?? get(result, echoedLimit!));
         if (more !== true && (typeof size === "number" || typeof size === "bigint") && count < size)
           return;
       } else {

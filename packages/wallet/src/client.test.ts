@@ -52,4 +52,39 @@ describe("wallet client", () => {
     );
     expect(texts(error)).not.toMatch(/gw-part/);
   });
+
+  it("getBalances.all() without a limit ends on a page shorter than the echoed pagination.limit", async () => {
+    // A beta response without `hasMore`: the walk read the page size at the top of the result
+    // (`limit`), where balances have none, and asked for one more (empty) page: 100 credits.
+    const sizes = [3, 1];
+    const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+      const page = Number(new URL(String(input)).searchParams.get("page"));
+      const balances = Array.from({ length: sizes[page - 1] ?? 0 }, (_, i) => ({
+        mint: WALLET,
+        balance: page * 10 + i,
+        decimals: 0,
+        tokenProgram: "spl-token",
+      }));
+      return Response.json({ balances, totalUsdValue: 0, pagination: { page, limit: 3 } });
+    });
+    const wallet = createWalletClient({ apiKey: KEY, fetch });
+    const items = [];
+    for await (const item of wallet.getBalances.all({ wallet: WALLET })) items.push(item.balance);
+    expect(items).toEqual([10, 11, 12, 20]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("refuses a history `type` that is not an upper-case snake-case transaction type, sending nothing", async () => {
+    // `type: "swap"` went out, for a 400 or an empty page at 100 credits.
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const wallet = createWalletClient({ apiKey: KEY, fetch });
+    for (const type of ["swap", "Swap", "NFT-SALE", "", " SWAP"]) {
+      const error = await wallet.getHistory({ wallet: WALLET, type }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues).toEqual([
+        expect.objectContaining({ path: "params.type", rule: "pattern" }),
+      ]);
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });
