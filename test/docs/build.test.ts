@@ -236,6 +236,8 @@ describe("docs build", () => {
     expect(t).toContain("10 credits per request");
     // errors: code, message and the HTTP status from x-error-info
     expect(t).toMatch(/-32602\s*Invalid params\s*400 Bad Request/);
+    // das.yaml's own x-error-info: the DAS docs give -32000 (server error) HTTP 500 (facts 1d)
+    expect(t).toMatch(/-32000\s*Server error\s*500 Internal Server Error/);
     // the compression area's own x-error-info: method errors inside an HTTP 200 body
     const zk = text(page("compression/getLatestCompressionSignatures.html"));
     expect(zk).toMatch(/-32602\s*Invalid params\s*200 OK/);
@@ -918,6 +920,9 @@ describe("docs build", () => {
     // -32602 is a 400 on DAS but arrives in a 200 from ZK compression (decision 0003)
     expect(row("code-32602")).toMatch(/HTTP 400 → BadRequestError: DAS\b/);
     expect(row("code-32602")).toMatch(/HTTP 200 → JsonRpcError: ZK Compression\b/);
+    // -32000 is a 500 on DAS (its docs) but arrives in a 200 from ZK compression (Photon)
+    expect(row("code-32000")).toMatch(/HTTP 500 → InternalServerError: DAS\b/);
+    expect(row("code-32000")).toMatch(/HTTP 200 → JsonRpcError: ZK Compression\b/);
     // every status the spec documents or the SDK maps, to the row of the class it becomes
     expect([...statuses]).toEqual(expect.arrayContaining([400, 401, 403, 404, 429, 503]));
     for (const status of statuses) {
