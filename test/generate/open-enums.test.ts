@@ -119,6 +119,11 @@ describe("open enums: types", () => {
     expect(webhooks).toContain(
       "export type TransactionSource = KnownTransactionSource | (string & {});",
     );
+    // the facts' TokenStandard enum (D webhooks.yaml), open: Metaplex defines further standards
+    expect(webhooks).toContain("export type TokenStandard = KnownTokenStandard | (string & {});");
+    expect(webhooks).toContain(
+      'export type KnownTokenStandard = "NonFungible" | "FungibleAsset" | "Fungible" | "NonFungibleEdition";',
+    );
     const das = readFileSync(
       new URL("../../packages/das/src/generated/types.ts", import.meta.url),
       "utf8",

@@ -374,7 +374,7 @@ export interface LegacyMintInfo {
  */
 export interface LegacyOffChainAttribute {
     traitType?: string | undefined;
-    /** The trait's value (a string in the docs; creators also publish numbers). */
+    /** The trait's value (a string or, as some creators publish it, a number). */
     value?: string | number | undefined;
 }
 /**
@@ -386,7 +386,7 @@ export interface LegacyOffChainAttribute {
  */
 export interface LegacyOffChainCreator {
     address?: string | undefined;
-    /** The creator's share in percent (a string in the docs; the Metaplex JSON standard uses a number). */
+    /** The creator's share in percent (a number in the Metaplex JSON standard; a string is accepted too). */
     share?: string | number | undefined;
 }
 /**

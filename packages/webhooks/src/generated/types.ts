@@ -144,6 +144,7 @@ export interface components {
         ErrorBody: ErrorBody;
         Hash: Hash;
         I64: I64;
+        KnownTokenStandard: KnownTokenStandard;
         KnownTransactionSource: KnownTransactionSource;
         KnownTransactionType: KnownTransactionType;
         NativeTransfer: NativeTransfer;
@@ -163,6 +164,7 @@ export interface components {
         Signature: Signature;
         Slot: Slot;
         TokenBalanceChange: TokenBalanceChange;
+        TokenStandard: TokenStandard;
         TokenTransfer: TokenTransfer;
         TransactionError: TransactionError;
         TransactionEvents: TransactionEvents;
@@ -812,6 +814,12 @@ export type Hash = string;
  */
 export type I64 = bigint;
 /**
+ * The documented token standards: `NonFungible`, `FungibleAsset`, `Fungible` and `NonFungibleEdition`. Others may occur (see `TokenStandard`).
+ * @example Fungible
+ * @enum {string}
+ */
+export type KnownTokenStandard = "NonFungible" | "FungibleAsset" | "Fungible" | "NonFungibleEdition";
+/**
  * The transaction sources of the service's API reference: 87 values, in its order. Other values may occur (see `TransactionSource`).
  * @example SYSTEM_PROGRAM
  * @example MAGIC_EDEN
@@ -1337,6 +1345,12 @@ export interface TokenBalanceChange {
     rawTokenAmount: RawTokenAmount;
 }
 /**
+ * The token standard of a transferred token. An open enum: the documented values are those of `KnownTokenStandard`; Metaplex defines further standards (e.g. `ProgrammableNonFungible`), so any other string may occur.
+ * @example Fungible
+ * @example NonFungible
+ */
+export type TokenStandard = KnownTokenStandard | (string & {});
+/**
  * A movement of a token between two accounts.
  * @example {
  *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
@@ -1365,12 +1379,8 @@ export interface TokenTransfer {
     tokenAmount: number;
     /** The token's mint. */
     mint: Address;
-    /**
-     * The token standard. The docs list NonFungible, FungibleAsset, Fungible and NonFungibleEdition; kept an open string because Metaplex defines further standards.
-     * @example Fungible
-     * @example NonFungible
-     */
-    tokenStandard?: string | undefined;
+    /** The token standard of a transferred token. An open enum: the documented values are those of `KnownTokenStandard`; Metaplex defines further standards (e.g. `ProgrammableNonFungible`), so any other string may occur. */
+    tokenStandard?: TokenStandard | undefined;
 }
 /**
  * Why the transaction failed; null or absent when it succeeded. The docs show an object with an `error` string (its other contents are not documented); a plain string is accepted too.
