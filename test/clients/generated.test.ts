@@ -56,6 +56,9 @@ function stub(reply: (r: Recorded) => string) {
 const rpcReply = (result: string) => (r: Recorded) =>
   `{"jsonrpc":"2.0","id":"${r.body.id}","result":${result}}`;
 const options = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, fetch, maxRetries: 0 });
+/** A webhook write's answer: the webhook it sent, with the id and owner the service adds. */
+const webhookEcho = (r: Recorded) =>
+  JSON.stringify({ webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f", wallet: OWNER, ...r.body });
 
 describe("JSON-RPC wire format", () => {
   it("sends params by name on POST /?api-key= and revives u64 fields as bigint", async () => {
@@ -419,13 +422,7 @@ describe("REST wire format", () => {
   });
 
   it("sends path params in the path and the other fields as the JSON body", async () => {
-    const { fetch, requests } = stub((r) =>
-      JSON.stringify({
-        webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
-        wallet: OWNER,
-        ...r.body,
-      }),
-    );
+    const { fetch, requests } = stub(webhookEcho);
     const webhooks = createWebhooksClient(options(fetch));
     const body = {
       webhookURL: "https://example.com/hook",
@@ -444,13 +441,7 @@ describe("REST wire format", () => {
   });
 
   it("sends a transaction type the documented list lacks (an open enum), and checks its pattern", async () => {
-    const { fetch, requests } = stub((r) =>
-      JSON.stringify({
-        webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
-        wallet: OWNER,
-        ...r.body,
-      }),
-    );
+    const { fetch, requests } = stub(webhookEcho);
     const webhooks = createWebhooksClient(options(fetch));
     const hook = await webhooks.createWebhook({
       webhookURL: "https://example.com/hook",
@@ -475,13 +466,7 @@ describe("REST wire format", () => {
   });
 
   it("refuses a webhook URL on localhost or a loopback address (the service wants a public HTTPS URL); a host that only starts with localhost is fine", async () => {
-    const { fetch, requests } = stub((r) =>
-      JSON.stringify({
-        webhookID: "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f",
-        wallet: OWNER,
-        ...r.body,
-      }),
-    );
+    const { fetch, requests } = stub(webhookEcho);
     const webhooks = createWebhooksClient(options(fetch));
     for (const webhookURL of [
       "https://localhost/hook",

@@ -541,12 +541,11 @@ function memberRules(doc, rule, at = [], present = true) {
     // `properties` constrains a member only when it is there: "`sortBy.sortBy`, if given, must be
     // `id`" (sortBy may be left out: its default is id), unless the rule requires it at each level.
     const given = present && Array.isArray(rule.required) && rule.required.includes(name);
-    if (!isObj(schema)) out.push(`${code(path)} has a further rule (see the spec)`);
-    else if (Array.isArray(schema.enum))
+    if (Array.isArray(schema?.enum))
       out.push(
-        `${code(path)}${given ? "" : ", if given,"} must be ${orList(schema.enum.map((v) => JSON.stringify(v).replace(/^"(.*)"$/, "$1")))}`,
+        `${code(path)}${given ? "" : ", if given,"} must be ${orList(schema.enum.map(String))}`,
       );
-    else if (isObj(schema.properties) && Object.keys(schema).every((k) => k === "properties"))
+    else if (isObj(schema?.properties) && Object.keys(schema).every((k) => k === "properties"))
       out.push(...memberRules(doc, schema, [...at, name], given));
     else out.push(`${code(path)} has a further rule (see the spec)`);
   }

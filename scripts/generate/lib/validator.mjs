@@ -289,22 +289,19 @@ export function createCheckEmitter({ refusals } = {}) {
             ? Object.entries(dependent.properties ?? {})
             : [];
           const excluded = others.filter(([, v]) => v === false);
-          if (
-            excluded.length &&
-            (excluded.length < others.length ||
-              Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k)))
-          ) {
+          if (!excluded.length) {
+            const rule = check(dependent, where);
+            rules.set(rule, [...(rules.get(rule) ?? []), name]);
+          } else if (
+            excluded.length < others.length ||
+            Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k))
+          )
             refuse(
               where,
               "dependentSchemas",
               "excludes properties beside other rules (write { properties: { name: false, … } } alone, or no false)",
             );
-            continue;
-          }
-          if (!excluded.length) {
-            const rule = check(dependent, where);
-            rules.set(rule, [...(rules.get(rule) ?? []), name]);
-          } else
+          else
             object = call(
               "vExclusive",
               object,
