@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 // Spec editors' check: bundle, then every rule `npm test` enforces on the spec. Each finding (and a
-// bundling error) leads with the YAML file, line and column of its place.
+// bundling error) leads with the YAML file, line and column of its place. With every area and no
+// findings, it then writes spec/dist (as `npm run spec:bundle` does); otherwise it writes nothing.
 //   node scripts/spec/check.mjs                 all areas
 //   node scripts/spec/check.mjs --area das,wallet
+//   node scripts/spec/check.mjs --spec-dir <folder>   a copy of spec/ (its dist/ is written there)
+import { resolve } from "node:path";
 import { parseCli } from "../lib/cli.mjs";
-import { bundleAll, listAreas, SpecError } from "./bundle.mjs";
+import { bundleAll, defaultSpecDir, listAreas, SpecError, writeBundles } from "./bundle.mjs";
 import { runAllChecks } from "./rules.mjs";
 
 const values = parseCli(
   "spec:check",
-  { area: { type: "string" }, assumptions: { type: "boolean" } },
-  "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions]",
+  { area: { type: "string" }, assumptions: { type: "boolean" }, "spec-dir": { type: "string" } },
+  "usage: npm run spec:check [-- --area das,wallet] [-- --assumptions] [-- --spec-dir <folder>]",
 );
+const specDir = values["spec-dir"] ? resolve(values["spec-dir"]) : defaultSpecDir;
 // (An area may have two documents, the sender's: named once, and bundled once as an "other" area.)
-const known = [...new Set(listAreas().map((a) => a.area))];
+const known = [...new Set(listAreas(specDir).map((a) => a.area))];
 const only = values.area?.split(",");
 const unknown = only?.filter((area) => !known.includes(area)) ?? [];
 if (unknown.length) {
@@ -22,7 +26,7 @@ if (unknown.length) {
 }
 let results;
 try {
-  results = bundleAll({ write: !only, only });
+  results = bundleAll({ write: false, only, specDir });
 } catch (error) {
   if (!(error instanceof SpecError)) throw error;
   console.error(`spec:check: bundling failed: ${error.message}`);
@@ -36,7 +40,7 @@ const others = only
       .filter((area) => !only.includes(area))
       .flatMap((area) => {
         try {
-          return bundleAll({ write: false, only: [area] });
+          return bundleAll({ write: false, only: [area], specDir });
         } catch (error) {
           if (error instanceof SpecError) return [];
           throw error;
@@ -53,4 +57,7 @@ console.log(
 );
 if (values.assumptions)
   for (const a of assumptions) console.log(`  ${a.area} ${a.path}: ${a.source}`);
-process.exit(findings.length ? 1 : 0);
+if (findings.length) process.exit(1);
+// Only a spec with no findings reaches spec/dist, which the generator reads: a bundle the rules
+// refuse would otherwise be generated from by the next `npm run generate`.
+if (!only) writeBundles(results, { specDir });

@@ -1,7 +1,7 @@
 // The spec checks can fail: each test copies spec/ to a temporary folder, breaks
 // one thing, and expects the same checks `npm test` runs to report it.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -514,7 +514,29 @@ describe("spec checks catch", () => {
   });
 });
 
-describe("spec:check --area", () => {
+describe("spec:check", () => {
+  const check = (specDir: string) =>
+    spawnSync(process.execPath, ["scripts/spec/check.mjs", "--spec-dir", specDir], {
+      encoding: "utf8",
+    });
+
+  it("writes spec/dist only when it finds nothing (the generator reads spec/dist)", () => {
+    const broken = editedCopy("schemas/common.yaml", (doc) => {
+      doc.Address.examples = ["0OIl-not-base58"];
+    });
+    const refused = check(broken);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/Address\/examples\/0: example \(root\) must match pattern/);
+    expect(existsSync(join(broken, "dist"))).toBe(false);
+
+    const fine = editedCopy("schemas/common.yaml", () => {});
+    const passed = check(fine);
+    expect(passed.stderr).toBe("");
+    expect(passed.status).toBe(0);
+    expect(existsSync(join(fine, "dist", "index.json"))).toBe(true);
+    expect(staleBundles(fine)).toEqual([]);
+  }, 120_000);
+
   it("names each area once, the sender's two documents included", () => {
     const cli = spawnSync(process.execPath, ["scripts/spec/check.mjs", "--area", "nope"], {
       encoding: "utf8",
