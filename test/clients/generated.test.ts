@@ -465,7 +465,7 @@ describe("REST wire format", () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("refuses a webhook URL on localhost or a loopback address (the service wants a public HTTPS URL); a host that only starts with localhost is fine", async () => {
+  it("refuses a webhook URL on localhost or a loopback address (the service wants a public HTTPS URL); in any letter case; a host that only starts with localhost is fine", async () => {
     const { fetch, requests } = stub(webhookEcho);
     const webhooks = createWebhooksClient(options(fetch));
     for (const webhookURL of [
@@ -474,6 +474,9 @@ describe("REST wire format", () => {
       "https://127.0.0.1:8443/hook",
       "https://[::1]/hook",
       "https://localhost?x=1",
+      // Scheme and host are case-insensitive in a URL.
+      "https://LocalHost/hook",
+      "HTTPS://LOCALHOST:3000/hook",
     ])
       await expect(
         webhooks.createWebhook({
@@ -487,13 +490,17 @@ describe("REST wire format", () => {
         issues: [{ path: "params.webhookURL", rule: "pattern" }],
       });
     expect(requests).toHaveLength(0);
-    for (const webhookURL of ["https://localhost.example.com/hook", "https://localhosting.io/h"])
+    for (const webhookURL of [
+      "https://localhost.example.com/hook",
+      "https://localhosting.io/h",
+      "HTTPS://Hooks.Example.com/h",
+    ])
       await webhooks.createWebhook({
         webhookURL,
         transactionTypes: ["ANY"],
         accountAddresses: [OWNER],
       });
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
   });
 
   it("accepts a webhook read with getWebhook, changed and sent back whole (read-only fields included)", async () => {

@@ -2,7 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 import { vArray, vBoolean, vEnum, vObject, vString, type OperationDescriptor, type U64Shape } from "@chaindata/core";
 
-const PATTERN_1 = /^https:\/\/(?!(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?([/?#]|$))/u;
+const PATTERN_1 = /^[hH][tT][tT][pP][sS]:\/\/(?!([lL][oO][cC][aA][lL][hH][oO][sS][tT]|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?([/?#]|$))/u;
 const PATTERN_2 = /^[A-Z][A-Z0-9_]*$/u;
 const PATTERN_3 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const PATTERN_4 = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/u;

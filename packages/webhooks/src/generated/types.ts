@@ -557,7 +557,7 @@ export type Base58 = string;
  *     }
  */
 export interface CreateWebhookRequest {
-    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]` (lower-case, as URLs are normally written); other private addresses are left to the service. */
+    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
     webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts). */
     transactionTypes: TransactionTypeFilter;
@@ -1485,7 +1485,7 @@ export type UnixTimestamp = number;
  *     }
  */
 export interface UpdateWebhookRequest {
-    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]` (lower-case, as URLs are normally written); other private addresses are left to the service. */
+    /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
     webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts). */
     transactionTypes: TransactionTypeFilter;
@@ -1616,7 +1616,7 @@ export type WebhookList = Webhook[];
  */
 export type WebhookType = "enhanced" | "raw" | "discord" | "enhancedDevnet" | "rawDevnet" | "discordDevnet";
 /**
- * The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]` (lower-case, as URLs are normally written); other private addresses are left to the service.
+ * The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service.
  *
  * Format: uri
  * @example https://hooks.acme-wallet.io/chaindata/solana
