@@ -103,13 +103,14 @@ export function createBatcher(
         // others fail with `id-mismatch`. A lone call was sent as a plain request, so it
         // reads its answer as one. An id answered twice settles no call: which entry is
         // right is unknowable. A call without an entry takes the first error the server
-        // could not tie to a request (`id: null`), if there is one: the server's reason.
+        // could not tie to a request (`id: null`, or no id member, as a lone call reads it), if
+        // there is one: the server's reason.
         const byId = calls.length > 1 && Array.isArray(answer) && new Map<unknown, unknown>();
         const twice = new Set<unknown>();
         let untied: unknown;
         if (byId)
           for (const entry of answer)
-            if (entry?.id === null && entry.error) untied ??= entry;
+            if (entry?.id == null && entry?.error) untied ??= entry;
             else if (byId.has(entry?.id)) twice.add(entry?.id);
             else byId.set(entry?.id, entry);
         calls.forEach(([call, settle], i) => {

@@ -430,6 +430,37 @@ describe("per-call options and the logger", () => {
     ).resolves.toBe(1);
   });
 
+  it("ignores an async logger that rejects: no unhandled rejection (Node ends the process on one)", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      // A 503 first, so the retry's `info` line is written too.
+      const { fetch } = stubFetch(
+        jsonResponse({}, { status: 503 }),
+        jsonResponse({ jsonrpc: "2.0", id: "1", result: 1 }),
+      );
+      // (Typed `void`, as the Logger's methods are: an async function passes for one.)
+      const rejecting = (() => Promise.reject(new Error("log sink down"))) as () => void;
+      const rpc = createJsonRpcClient(
+        { apiKey: "k", fetch, logger: { debug: rejecting, info: rejecting } },
+        rpcHost,
+        "/",
+      );
+      vi.useFakeTimers();
+      const result = rpc.call(getAsset, {});
+      await vi.runAllTimersAsync();
+      await expect(result).resolves.toBe(1);
+      vi.useRealTimers();
+      // (Unhandled rejections are reported after the microtask queue drains.)
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   it("refuses a logger whose debug, info or warn is there but not a function, naming it", () => {
     for (const [logger, message] of [
       [{ debug: true }, "logger.debug: must be a function (got boolean)"],

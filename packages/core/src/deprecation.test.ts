@@ -58,4 +58,14 @@ describe("warnDeprecated", () => {
     };
     expect(() => warnDeprecated("throwOld", "use throwNew", throwing)).not.toThrow();
   });
+
+  it("an async logger that rejects leaves no unhandled rejection", async () => {
+    vi.stubGlobal("process", undefined);
+    const rejected = Promise.reject(new Error("log sink down"));
+    const caught = vi.spyOn(rejected, "then");
+    warnDeprecated("asyncOld", "use asyncNew", { warn: () => rejected as never });
+    // (The rejection is handled: a handler was attached to the promise the logger returned.)
+    expect(caught).toHaveBeenCalledWith(undefined, expect.any(Function));
+    await rejected.catch(() => {});
+  });
 });

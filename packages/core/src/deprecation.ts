@@ -24,10 +24,11 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
   if (typeof process?.emitWarning === "function")
     process.emitWarning(message, { type: "DeprecationWarning", code: "CHAINDATA_DEPRECATED" });
   else {
-    // Called as a method (a class-based logger needs its `this`); a logger that throws must not
-    // fail the call, as in the transport's own logging.
+    // Called as a method (a class-based logger needs its `this`); a logger that throws, or an
+    // async one that rejects, must not fail the call, as in the transport's own logging.
     try {
-      if (typeof logger?.warn === "function") logger.warn(message);
+      if (typeof logger?.warn === "function")
+        (logger.warn(message) as any)?.then?.(undefined, () => {});
       else console.warn(message);
     } catch {}
   }

@@ -183,7 +183,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
   /**
    * One log line, redacted. A logger that throws (from a method, or from a getter that reads one)
-   * must not fail the call: a write may have happened.
+   * must not fail the call: a write may have happened. Nor may an async one that rejects: unhandled,
+   * its rejection would end a Node process.
    */
   const log = (
     level: "debug" | "info",
@@ -193,7 +194,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
   ) => {
     try {
       const write = logger?.[level];
-      if (typeof write === "function") write.call(logger, redactor(message), meta);
+      if (typeof write === "function")
+        (write.call(logger, redactor(message), meta) as any)?.then?.(undefined, () => {});
     } catch {}
   };
   const baseHeaders: Record<string, string> = { accept: "application/json" };

@@ -707,6 +707,25 @@ describe("createJsonRpcClient: auto-batching", () => {
       });
   });
 
+  it("reads an error entry without an id member as one the server could not tie to a request, as a lone call does", async () => {
+    // (JSON-RPC 2.0 asks for `id: null`; some servers leave the member out.)
+    const untied = { jsonrpc: "2.0", error: { code: -32600, message: "Batch too large" } };
+    const { fetch } = stubFetch(jsonResponse([untied]), jsonResponse(untied));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const batchedCalls = await Promise.allSettled([
+      rpc.call(getAsset, { id: "aaa" }),
+      rpc.call(getAsset, { id: "bbb" }),
+    ]);
+    const lone = await rpc.call(getAsset, { id: "ccc" }).catch((e: unknown) => e);
+    for (const error of [...batchedCalls.map((r) => (r as PromiseRejectedResult).reason), lone])
+      expect(error).toMatchObject({
+        name: "JsonRpcError",
+        code: -32600,
+        rpcMessage: "Batch too large",
+        id: null,
+      });
+  });
+
   it("lets calls with their own options, and writes, bypass the batch; invalid calls reject alone", async () => {
     const { rpc, calls } = batched();
     const controller = new AbortController();
