@@ -663,6 +663,20 @@ describe("helpers", () => {
     expect(safeEqual("é", "é")).toBe(true);
   });
 
+  it('safeEqual refuses a value that is not a string, rather than read undefined as "" (a missing header would equal a missing secret)', () => {
+    const unset = process.env.CHAINDATA_TEST_UNSET_WEBHOOK_AUTH;
+    expect(unset).toBe(undefined);
+    expect(() => safeEqual("", unset as unknown as string)).toThrow(
+      new TypeError("safeEqual: b must be a string (got undefined)"),
+    );
+    expect(() => safeEqual(undefined as unknown as string, unset as unknown as string)).toThrow(
+      "safeEqual: a must be a string (got undefined)",
+    );
+    expect(() => safeEqual(null as unknown as string, "null")).toThrow(
+      "safeEqual: a must be a string (got null)",
+    );
+  });
+
   it("eventSignature reads enhanced and raw events (the first signature of a raw one)", () => {
     expect(eventSignature({ signature: SIG_A } as any)).toBe(SIG_A);
     expect(eventSignature({ transaction: { signatures: [SIG_B] } } as any)).toBe(SIG_B);

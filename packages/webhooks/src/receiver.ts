@@ -147,8 +147,19 @@ const sameBytes = (x: Uint8Array, y: Uint8Array) => {
 /**
  * Compares two strings in time that depends only on their lengths, not on where they differ,
  * so the secret cannot be guessed byte by byte from response times.
+ * @throws TypeError when `a` or `b` is not a string (an unset header or environment variable)
  */
 export function safeEqual(a: string, b: string): boolean {
+  // TextEncoder reads undefined as "" and null as "null": an absent `Authorization` compared with
+  // an unset secret (`process.env.WEBHOOK_AUTH`) would be equal, and let every request in.
+  for (const [name, value] of [
+    ["a", a],
+    ["b", b],
+  ] as const)
+    if (typeof value !== "string")
+      throw new TypeError(
+        `safeEqual: ${name} must be a string (got ${value === null ? "null" : typeof value})`,
+      );
   return sameBytes(encoder.encode(a), encoder.encode(b));
 }
 
