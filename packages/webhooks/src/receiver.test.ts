@@ -748,6 +748,29 @@ describe("helpers", () => {
     expect(parseDelivery(`[${RAW_EVENT}]`, "raw")[0]!.meta.fee).toBe(5000n);
   });
 
+  it("parseDelivery refuses a kind other than enhanced or raw, rather than leave u64 fields as numbers", () => {
+    for (const kind of [undefined, "Raw", "discord"])
+      expect(() => parseDelivery(`[${enhanced(SIG_A)}]`, kind as "enhanced")).toThrow(
+        new ConfigurationError(
+          `kind: must be "enhanced" or "raw" (got ${kind === undefined ? "undefined" : `"${kind}"`})`,
+        ),
+      );
+  });
+
+  it("parseDelivery reads the body as text or UTF-8 bytes, and names an already parsed body instead of 'must be JSON'", () => {
+    const body = `[${enhanced(SIG_A)}]`;
+    const fromBytes = parseDelivery(new TextEncoder().encode(body), "enhanced");
+    expect(fromBytes[0]!.nativeTransfers[0]!.amount).toBe(18446744073709551615n);
+    expect(() => parseDelivery(new Uint8Array([0x5b, 0xff, 0x5d]), "enhanced")).toThrow(
+      new TypeError("delivery body: must be UTF-8"),
+    );
+    expect(() => parseDelivery(JSON.parse(body) as string, "enhanced")).toThrow(
+      new TypeError(
+        "delivery body: must be the body's text or bytes (got object): a body already parsed by JSON.parse has its u64 amounts rounded",
+      ),
+    );
+  });
+
   it("parseDelivery throws TypeErrors naming the rule", () => {
     expect(() => parseDelivery("[null]", "enhanced")).toThrow(
       "delivery body[0]: must be an event object",

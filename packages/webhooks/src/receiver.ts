@@ -188,12 +188,32 @@ export function eventSignature(
 }
 
 /**
- * Parses a delivery body (a JSON array of events) into typed events, u64 values as bigint.
- * @throws TypeError naming the rule when the body is not such an array
- * @throws ConfigurationError when an event is of the other kind (a raw event parsed as enhanced,
- * or the reverse: see {@link wrongKind})
+ * Parses a delivery body (a JSON array of events, as text or UTF-8 bytes such as
+ * `express.raw()` leaves) into typed events, u64 values as bigint.
+ * @throws TypeError naming the rule when the body is not such an array, not UTF-8, or not text or
+ * bytes at all (a body already parsed by `JSON.parse`, whose u64 amounts are rounded)
+ * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
+ * kind (a raw event parsed as enhanced, or the reverse: see {@link wrongKind})
  */
-export function parseDelivery<K extends DeliveryKind>(body: string, kind: K): DeliveryEvents[K][] {
+export function parseDelivery<K extends DeliveryKind>(
+  body: string | Uint8Array,
+  kind: K,
+): DeliveryEvents[K][] {
+  // (Any other kind has no u64 shape: fees and amounts would stay numbers, typed as bigint.)
+  if (kind !== "enhanced" && kind !== "raw")
+    throw new ConfigurationError(`kind: must be "enhanced" or "raw" (got ${messageValue(kind)})`);
+  if (typeof body !== "string") {
+    // (A parsed array would otherwise be read as the text "[object Object]": "must be JSON".)
+    if (!(body instanceof Uint8Array))
+      throw new TypeError(
+        `delivery body: must be the body's text or bytes (got ${body === null ? "null" : typeof body}): a body already parsed by JSON.parse has its u64 amounts rounded`,
+      );
+    try {
+      body = utf8.decode(body);
+    } catch {
+      throw new TypeError("delivery body: must be UTF-8");
+    }
+  }
   const events = parseEvents(body, kind);
   events.forEach((event, i) => {
     const why = wrongKind(event, kind);
