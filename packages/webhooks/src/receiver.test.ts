@@ -736,6 +736,18 @@ describe("helpers", () => {
     }
   });
 
+  it("createMemorySignatureStore refuses options that are not an object or name no option (a typo would keep the 24-hour default)", () => {
+    expect(() => createMemorySignatureStore(100, 60_000 as never)).toThrow(
+      new ConfigurationError(
+        "options: must be an object of signature store options, such as { ttlMs: 60000 } (got number)",
+      ),
+    );
+    expect(() => createMemorySignatureStore(100, { ttl: 60_000 } as never)).toThrow(
+      new ConfigurationError("ttl: is not a signature store option (ttlMs)"),
+    );
+    expect(() => createMemorySignatureStore(100, { ttlMs: undefined })).not.toThrow();
+  });
+
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
     expect(() => parseDelivery(`[${enhanced(SIG_A)},${RAW_EVENT}]`, "enhanced")).toThrow(
       new ConfigurationError(

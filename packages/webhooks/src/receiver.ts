@@ -95,7 +95,8 @@ export interface MemorySignatureStoreOptions {
  * retries for about 3 minutes, so 10,000 covers up to about 55 events a second; at 200 a second,
  * `createMemorySignatureStore(40_000)`.
  * @throws ConfigurationError unless `maxEntries` is a whole number ≥ 1 (0 would never de-duplicate,
- * and NaN would never forget) and `ttlMs` a number > 0 (0 or NaN would never de-duplicate)
+ * and NaN would never forget), `options` an object naming only `ttlMs`, and `ttlMs` a number > 0
+ * (0 or NaN would never de-duplicate)
  */
 export function createMemorySignatureStore(
   maxEntries = 10_000,
@@ -105,6 +106,15 @@ export function createMemorySignatureStore(
     throw new ConfigurationError(
       `maxEntries: must be a whole number >= 1 (got ${typeof maxEntries === "number" ? maxEntries : typeof maxEntries})`,
     );
+  // A number given where the options belong (`createMemorySignatureStore(10_000, 60_000)`), or a
+  // misspelt name (`ttl`), would otherwise keep the 24-hour default without a word.
+  if (options !== null && typeof options !== "object")
+    throw new ConfigurationError(
+      `options: must be an object of signature store options, such as { ttlMs: 60000 } (got ${typeof options})`,
+    );
+  for (const name in options)
+    if (name !== "ttlMs")
+      throw new ConfigurationError(`${name}: is not a signature store option (ttlMs)`);
   const { ttlMs = 24 * 60 * 60 * 1000 } = options ?? {};
   if (!(typeof ttlMs === "number" && ttlMs > 0))
     throw new ConfigurationError(
