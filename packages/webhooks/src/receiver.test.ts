@@ -32,6 +32,10 @@ const post = (body: string, authorization: string | null = AUTH) =>
     headers: authorization === null ? {} : { authorization },
   });
 
+const BODY_READ_BEFORE =
+  "delivery body: already read before this handler ran (request.json() rounds u64 amounts): " +
+  "hand the handler the request before anything reads its body, or a clone() of it";
+
 describe("createWebhookHandler", () => {
   it("delivers typed events with u64 amounts as exact bigints, then answers 200", async () => {
     const onEvent = vi.fn();
@@ -476,7 +480,7 @@ describe("createWebhookHandler", () => {
     expect([response.status, await response.text()]).toEqual([400, "delivery body: must be UTF-8"]);
   });
 
-  it("answers 400 'could not be read' (not 'must be UTF-8') to a body already read or a stream that fails", async () => {
+  it("answers 400 'could not be read' (not 'must be UTF-8') to a stream that fails, and a 500 naming the cause to a body already read", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
     const used = post("[]", AUTH);
     await used.text();
@@ -502,7 +506,7 @@ describe("createWebhookHandler", () => {
       duplex: "half",
       headers: { authorization: AUTH },
     } as RequestInit);
-    for (const request of [used, failing, strings]) {
+    for (const request of [failing, strings]) {
       const response = await handle(request);
       expect([response.status, await response.text()]).toEqual([
         400,
@@ -510,6 +514,9 @@ describe("createWebhookHandler", () => {
       ]);
     }
     expect(pulled).toBeLessThan(5);
+    // A body read before the handler ran is the app's doing, not the sender's: named, as a 500.
+    const response = await handle(used);
+    expect([response.status, await response.text()]).toEqual([500, BODY_READ_BEFORE]);
   });
 
   it("trims the configured authHeader (a secret read from a file ends in a newline; a header value never does)", async () => {

@@ -269,6 +269,10 @@ function wrongKind(event: object, kind: DeliveryKind): string | undefined {
   return undefined;
 }
 
+const BODY_READ_BEFORE =
+  "delivery body: already read before this handler ran (request.json() rounds u64 amounts): " +
+  "hand the handler the request before anything reads its body, or a clone() of it";
+
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
@@ -335,9 +339,10 @@ const HANDLER_OPTIONS = [
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
  * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` and 408 to one not
  * all arrived within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or
- * is not a UTF-8 JSON array of events, 500 when `onEvent` throws or the events are of the other
- * `kind` (a raw webhook's events, with the default kind: a `ConfigurationError` to `onError`), and
- * 200 once every new event was handled.
+ * is not a UTF-8 JSON array of events, 500 to a body the app read before the handler ran (the
+ * answer says so), 500 when `onEvent` throws or the events are of the other `kind` (a raw
+ * webhook's events, with the default kind: a `ConfigurationError` to `onError`), and 200 once
+ * every new event was handled.
  *
  * De-duplication: an event whose signature the store already holds is skipped, and while one
  * delivery is handling a signature, another delivery with the same signature waits for it (then
@@ -461,6 +466,9 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     if (!authorized) return text(401, "unauthorized");
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return text(413, "payload too large");
+    // Read before the handler ran (`await request.json()` for a log line): the app's doing, not
+    // the sender's, so a 500 that names it rather than a 400 "could not be read".
+    if (request.bodyUsed) return text(500, BODY_READ_BEFORE);
     let bytes: Uint8Array | 408 | 413;
     try {
       bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs);
