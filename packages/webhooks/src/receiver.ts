@@ -64,7 +64,12 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * @default logs the event's signature and the error with `console.error`
    */
   onError?: ((error: unknown, event: DeliveryEvents[K]) => void) | undefined;
-  /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`) */
+  /**
+   * De-duplication by signature: a store, or `false` to see every delivery. One store per webhook:
+   * a transaction that two webhooks deliver (an enhanced and a raw one, or two watching accounts it
+   * both touches) has one signature, so the handler of the second would skip it as seen.
+   * @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`)
+   */
   dedupe?: SignatureStore | false | undefined;
   /** Largest body accepted, in bytes; larger answers 413. @default 10_485_760 (10 MiB) */
   maxBodyBytes?: number | undefined;
