@@ -32,6 +32,10 @@ const post = (body: string, authorization: string | null = AUTH) =>
     headers: authorization === null ? {} : { authorization },
   });
 
+const BODY_READ_BEFORE =
+  "delivery body: already read before this handler ran (request.json() rounds u64 amounts): " +
+  "hand the handler the request before anything reads its body, or a clone() of it";
+
 describe("createWebhookHandler", () => {
   it("delivers typed events with u64 amounts as exact bigints, then answers 200", async () => {
     const onEvent = vi.fn();
@@ -476,7 +480,7 @@ describe("createWebhookHandler", () => {
     expect([response.status, await response.text()]).toEqual([400, "delivery body: must be UTF-8"]);
   });
 
-  it("answers 400 'could not be read' (not 'must be UTF-8') to a body already read or a stream that fails", async () => {
+  it("answers 400 'could not be read' (not 'must be UTF-8') to a stream that fails, and a 500 naming the cause to a body already read", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
     const used = post("[]", AUTH);
     await used.text();
@@ -502,7 +506,7 @@ describe("createWebhookHandler", () => {
       duplex: "half",
       headers: { authorization: AUTH },
     } as RequestInit);
-    for (const request of [used, failing, strings]) {
+    for (const request of [failing, strings]) {
       const response = await handle(request);
       expect([response.status, await response.text()]).toEqual([
         400,
@@ -510,6 +514,9 @@ describe("createWebhookHandler", () => {
       ]);
     }
     expect(pulled).toBeLessThan(5);
+    // A body read before the handler ran is the app's doing, not the sender's: named, as a 500.
+    const response = await handle(used);
+    expect([response.status, await response.text()]).toEqual([500, BODY_READ_BEFORE]);
   });
 
   it("trims the configured authHeader (a secret read from a file ends in a newline; a header value never does)", async () => {
@@ -663,6 +670,20 @@ describe("helpers", () => {
     expect(safeEqual("é", "é")).toBe(true);
   });
 
+  it('safeEqual refuses a value that is not a string, rather than read undefined as "" (a missing header would equal a missing secret)', () => {
+    const unset = process.env.CHAINDATA_TEST_UNSET_WEBHOOK_AUTH;
+    expect(unset).toBe(undefined);
+    expect(() => safeEqual("", unset as unknown as string)).toThrow(
+      new TypeError("safeEqual: b must be a string (got undefined)"),
+    );
+    expect(() => safeEqual(undefined as unknown as string, unset as unknown as string)).toThrow(
+      "safeEqual: a must be a string (got undefined)",
+    );
+    expect(() => safeEqual(null as unknown as string, "null")).toThrow(
+      "safeEqual: a must be a string (got null)",
+    );
+  });
+
   it("eventSignature reads enhanced and raw events (the first signature of a raw one)", () => {
     expect(eventSignature({ signature: SIG_A } as any)).toBe(SIG_A);
     expect(eventSignature({ transaction: { signatures: [SIG_B] } } as any)).toBe(SIG_B);
@@ -722,6 +743,18 @@ describe("helpers", () => {
     }
   });
 
+  it("createMemorySignatureStore refuses options that are not an object or name no option (a typo would keep the 24-hour default)", () => {
+    expect(() => createMemorySignatureStore(100, 60_000 as never)).toThrow(
+      new ConfigurationError(
+        "options: must be an object of signature store options, such as { ttlMs: 60000 } (got number)",
+      ),
+    );
+    expect(() => createMemorySignatureStore(100, { ttl: 60_000 } as never)).toThrow(
+      new ConfigurationError("ttl: is not a signature store option (ttlMs)"),
+    );
+    expect(() => createMemorySignatureStore(100, { ttlMs: undefined })).not.toThrow();
+  });
+
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
     expect(() => parseDelivery(`[${enhanced(SIG_A)},${RAW_EVENT}]`, "enhanced")).toThrow(
       new ConfigurationError(
@@ -732,6 +765,29 @@ describe("helpers", () => {
       'delivery body[0]: an enhanced event (a signature, no transaction) where raw events were expected: an enhanced or enhancedDevnet webhook needs kind: "enhanced"',
     );
     expect(parseDelivery(`[${RAW_EVENT}]`, "raw")[0]!.meta.fee).toBe(5000n);
+  });
+
+  it("parseDelivery refuses a kind other than enhanced or raw, rather than leave u64 fields as numbers", () => {
+    for (const kind of [undefined, "Raw", "discord"])
+      expect(() => parseDelivery(`[${enhanced(SIG_A)}]`, kind as "enhanced")).toThrow(
+        new ConfigurationError(
+          `kind: must be "enhanced" or "raw" (got ${kind === undefined ? "undefined" : `"${kind}"`})`,
+        ),
+      );
+  });
+
+  it("parseDelivery reads the body as text or UTF-8 bytes, and names an already parsed body instead of 'must be JSON'", () => {
+    const body = `[${enhanced(SIG_A)}]`;
+    const fromBytes = parseDelivery(new TextEncoder().encode(body), "enhanced");
+    expect(fromBytes[0]!.nativeTransfers[0]!.amount).toBe(18446744073709551615n);
+    expect(() => parseDelivery(new Uint8Array([0x5b, 0xff, 0x5d]), "enhanced")).toThrow(
+      new TypeError("delivery body: must be UTF-8"),
+    );
+    expect(() => parseDelivery(JSON.parse(body) as string, "enhanced")).toThrow(
+      new TypeError(
+        "delivery body: must be the body's text or bytes (got object): a body already parsed by JSON.parse has its u64 amounts rounded",
+      ),
+    );
   });
 
   it("parseDelivery throws TypeErrors naming the rule", () => {

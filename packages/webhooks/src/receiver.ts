@@ -64,7 +64,12 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * @default logs the event's signature and the error with `console.error`
    */
   onError?: ((error: unknown, event: DeliveryEvents[K]) => void) | undefined;
-  /** De-duplication by signature: a store, or `false` to see every delivery. @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`) */
+  /**
+   * De-duplication by signature: a store, or `false` to see every delivery. One store per webhook:
+   * a transaction that two webhooks deliver (an enhanced and a raw one, or two watching accounts it
+   * both touches) has one signature, so the handler of the second would skip it as seen.
+   * @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`)
+   */
   dedupe?: SignatureStore | false | undefined;
   /** Largest body accepted, in bytes; larger answers 413. @default 10_485_760 (10 MiB) */
   maxBodyBytes?: number | undefined;
@@ -95,7 +100,8 @@ export interface MemorySignatureStoreOptions {
  * retries for about 3 minutes, so 10,000 covers up to about 55 events a second; at 200 a second,
  * `createMemorySignatureStore(40_000)`.
  * @throws ConfigurationError unless `maxEntries` is a whole number ≥ 1 (0 would never de-duplicate,
- * and NaN would never forget) and `ttlMs` a number > 0 (0 or NaN would never de-duplicate)
+ * and NaN would never forget), `options` an object naming only `ttlMs`, and `ttlMs` a number > 0
+ * (0 or NaN would never de-duplicate)
  */
 export function createMemorySignatureStore(
   maxEntries = 10_000,
@@ -105,6 +111,15 @@ export function createMemorySignatureStore(
     throw new ConfigurationError(
       `maxEntries: must be a whole number >= 1 (got ${typeof maxEntries === "number" ? maxEntries : typeof maxEntries})`,
     );
+  // A number given where the options belong (`createMemorySignatureStore(10_000, 60_000)`), or a
+  // misspelt name (`ttl`), would otherwise keep the 24-hour default without a word.
+  if (options !== null && typeof options !== "object")
+    throw new ConfigurationError(
+      `options: must be an object of signature store options, such as { ttlMs: 60000 } (got ${typeof options})`,
+    );
+  for (const name in options)
+    if (name !== "ttlMs")
+      throw new ConfigurationError(`${name}: is not a signature store option (ttlMs)`);
   const { ttlMs = 24 * 60 * 60 * 1000 } = options ?? {};
   if (!(typeof ttlMs === "number" && ttlMs > 0))
     throw new ConfigurationError(
@@ -147,8 +162,19 @@ const sameBytes = (x: Uint8Array, y: Uint8Array) => {
 /**
  * Compares two strings in time that depends only on their lengths, not on where they differ,
  * so the secret cannot be guessed byte by byte from response times.
+ * @throws TypeError when `a` or `b` is not a string (an unset header or environment variable)
  */
 export function safeEqual(a: string, b: string): boolean {
+  // TextEncoder reads undefined as "" and null as "null": an absent `Authorization` compared with
+  // an unset secret (`process.env.WEBHOOK_AUTH`) would be equal, and let every request in.
+  for (const [name, value] of [
+    ["a", a],
+    ["b", b],
+  ] as const)
+    if (typeof value !== "string")
+      throw new TypeError(
+        `safeEqual: ${name} must be a string (got ${value === null ? "null" : typeof value})`,
+      );
   return sameBytes(encoder.encode(a), encoder.encode(b));
 }
 
@@ -177,12 +203,32 @@ export function eventSignature(
 }
 
 /**
- * Parses a delivery body (a JSON array of events) into typed events, u64 values as bigint.
- * @throws TypeError naming the rule when the body is not such an array
- * @throws ConfigurationError when an event is of the other kind (a raw event parsed as enhanced,
- * or the reverse: see {@link wrongKind})
+ * Parses a delivery body (a JSON array of events, as text or UTF-8 bytes such as
+ * `express.raw()` leaves) into typed events, u64 values as bigint.
+ * @throws TypeError naming the rule when the body is not such an array, not UTF-8, or not text or
+ * bytes at all (a body already parsed by `JSON.parse`, whose u64 amounts are rounded)
+ * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
+ * kind (a raw event parsed as enhanced, or the reverse: see {@link wrongKind})
  */
-export function parseDelivery<K extends DeliveryKind>(body: string, kind: K): DeliveryEvents[K][] {
+export function parseDelivery<K extends DeliveryKind>(
+  body: string | Uint8Array,
+  kind: K,
+): DeliveryEvents[K][] {
+  // (Any other kind has no u64 shape: fees and amounts would stay numbers, typed as bigint.)
+  if (kind !== "enhanced" && kind !== "raw")
+    throw new ConfigurationError(`kind: must be "enhanced" or "raw" (got ${messageValue(kind)})`);
+  if (typeof body !== "string") {
+    // (A parsed array would otherwise be read as the text "[object Object]": "must be JSON".)
+    if (!(body instanceof Uint8Array))
+      throw new TypeError(
+        `delivery body: must be the body's text or bytes (got ${body === null ? "null" : typeof body}): a body already parsed by JSON.parse has its u64 amounts rounded`,
+      );
+    try {
+      body = utf8.decode(body);
+    } catch {
+      throw new TypeError("delivery body: must be UTF-8");
+    }
+  }
   const events = parseEvents(body, kind);
   events.forEach((event, i) => {
     const why = wrongKind(event, kind);
@@ -227,6 +273,10 @@ function wrongKind(event: object, kind: DeliveryKind): string | undefined {
     return 'an enhanced event (a signature, no transaction) where raw events were expected: an enhanced or enhancedDevnet webhook needs kind: "enhanced"';
   return undefined;
 }
+
+const BODY_READ_BEFORE =
+  "delivery body: already read before this handler ran (request.json() rounds u64 amounts): " +
+  "hand the handler the request before anything reads its body, or a clone() of it";
 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
@@ -294,9 +344,10 @@ const HANDLER_OPTIONS = [
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
  * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` and 408 to one not
  * all arrived within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or
- * is not a UTF-8 JSON array of events, 500 when `onEvent` throws or the events are of the other
- * `kind` (a raw webhook's events, with the default kind: a `ConfigurationError` to `onError`), and
- * 200 once every new event was handled.
+ * is not a UTF-8 JSON array of events, 500 to a body the app read before the handler ran (the
+ * answer says so), 500 when `onEvent` throws or the events are of the other `kind` (a raw
+ * webhook's events, with the default kind: a `ConfigurationError` to `onError`), and 200 once
+ * every new event was handled.
  *
  * De-duplication: an event whose signature the store already holds is skipped, and while one
  * delivery is handling a signature, another delivery with the same signature waits for it (then
@@ -420,6 +471,9 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     if (!authorized) return text(401, "unauthorized");
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return text(413, "payload too large");
+    // Read before the handler ran (`await request.json()` for a log line): the app's doing, not
+    // the sender's, so a 500 that names it rather than a 400 "could not be read".
+    if (request.bodyUsed) return text(500, BODY_READ_BEFORE);
     let bytes: Uint8Array | 408 | 413;
     try {
       bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs);
