@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { descriptionAsText, typesFor } from "../../scripts/generate/lib/emit.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { parseBundle } from "../../scripts/spec/bundle.mjs";
 
 const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -181,5 +183,38 @@ describe("generated types: u64 values", () => {
     expect(text).toContain("export type Change = bigint;");
     expect(text).toContain("export type MaybeLamports = bigint | null;");
     expect(text).toContain("export type RawAmount = string;");
+  });
+});
+
+describe("generated types: u64 examples and defaults in the JSDoc", () => {
+  // A hover showing `"rentEpoch": 18446744073709552000` (JSON.parse's double, above u64::MAX) or
+  // `2174073708845633300` for a discriminator of 2174073708845633166 teaches a wrong value: the
+  // @example and @default tags print every digit the spec gives, as the bundle holds them.
+  it("prints integers beyond 2^53 exactly, in object examples, scalar examples and defaults", async () => {
+    const text: string = await typesFor(
+      parseBundle(`{
+        "openapi": "3.1.0",
+        "info": { "title": "t", "version": "1" },
+        "paths": {},
+        "components": { "schemas": {
+          "Account": {
+            "type": "object",
+            "properties": { "rentEpoch": { "type": "integer", "format": "uint64" } },
+            "examples": [{ "rentEpoch": 18446744073709551615, "small": 5, "text": "9007199254740993" }]
+          },
+          "Discriminator": {
+            "type": "integer", "format": "uint64",
+            "default": 2174073708845633166,
+            "examples": [2174073708845633166]
+          }
+        } }
+      }`),
+    );
+    expect(text).toContain('"rentEpoch": 18446744073709551615,');
+    expect(text).toContain('"small": 5,');
+    expect(text).toContain('"text": "9007199254740993"');
+    expect(text).toContain("@example 2174073708845633166");
+    expect(text).toContain("@default 2174073708845633166");
+    expect(text).not.toMatch(/18446744073709552000|2174073708845633300/);
   });
 });

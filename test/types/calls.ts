@@ -332,6 +332,11 @@ export async function maybeUndefined(
   createDasClient({ fetch: (request: Request) => fetch(request) });
   await das.getAsset({ id: ADDRESS }, { headers: new Headers({ "x-a": "1" }) });
   await das.getAsset({ id: ADDRESS }, { headers: [["x-a", "1"]] });
+  // (Typed without the "dom" lib too: test/types/tsconfig.node.json.)
+  // @ts-expect-error — a header value is a string
+  createDasClient({ headers: { "x-a": 1 } });
+  // @ts-expect-error — headers are an object, a Headers or pairs
+  await das.getAsset({ id: ADDRESS }, { headers: "x-a: 1" });
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, page, limit: undefined });
   await das.getAsset(
     { id: ADDRESS, options: { showFungible: undefined } },

@@ -9,8 +9,10 @@ const root = new URL("../..", import.meta.url).pathname;
 
 describe("types", () => {
   // tsconfig.json: the repository's settings; tsconfig.strict.json: a strict consumer's
-  // (`exactOptionalPropertyTypes`, and the packages' own .d.ts checked: no `skipLibCheck`).
-  it.each(["tsconfig.json", "tsconfig.strict.json"])(
+  // (`exactOptionalPropertyTypes`, and the packages' own .d.ts checked: no `skipLibCheck`);
+  // tsconfig.node.json: the same consumer with the fetch types of @types/node alone, no "dom" lib
+  // (the README allows either; a DOM-only name such as `HeadersInit` in the .d.ts failed there).
+  it.each(["tsconfig.json", "tsconfig.strict.json", "tsconfig.node.json"])(
     "tsc -p test/types/%s passes (valid calls compile, invalid ones are errors)",
     (config) => {
       expect(tsc("-p", `${root}test/types/${config}`)).toBe("");

@@ -60,12 +60,15 @@ export interface ClientOptions {
    * @default globalThis.fetch (looked up at request time)
    */
   fetch?: Fetch | undefined;
+  // (The DOM's `HeadersInit` written out, here and in RequestOptions: @types/node alone does not
+  // declare it, so a Node.js project without the "dom" lib found an unknown name in the published
+  // types, or with `skipLibCheck` an untyped `headers`.)
   /**
    * Headers sent with every request; per-request `headers` override them. An object (where a
    * `null` or `undefined` value sends nothing), a `Headers`, or `[name, value]` pairs.
    * @default {}
    */
-  headers?: HeadersInit | Record<string, string | null | undefined> | undefined;
+  headers?: Headers | [string, string][] | Record<string, string | null | undefined> | undefined;
   /**
    * Time limit per attempt in ms, from sending the request to reading the whole body.
    * `Infinity` disables it.
@@ -126,7 +129,7 @@ export type RequestOptions = {
    * removes one of them for this call. An object, a `Headers`, or `[name, value]` pairs.
    * @default {}
    */
-  headers?: HeadersInit | Record<string, string | null | undefined> | undefined;
+  headers?: Headers | [string, string][] | Record<string, string | null | undefined> | undefined;
   /**
    * Retry a non-idempotent operation (a write) too. Only safe if a repeated write is harmless.
    * @default false

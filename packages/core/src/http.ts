@@ -58,7 +58,7 @@ export interface Http {
    */
   send(
     url: string,
-    init: { method: string; headers?: HeadersInit; body?: BodyInit | undefined },
+    init: { method: string; headers?: ClientOptions["headers"]; body?: BodyInit | undefined },
     operation: OperationDescriptor,
     options?: RequestOptions,
     redactor?: Redactor,
@@ -94,10 +94,7 @@ export const lenientUtf8 = new TextDecoder();
  * Headers). In a plain object, a `null` or `undefined` value removes the header instead of
  * sending "null". The error of an invalid name or value does not quote it: it may be a secret.
  */
-const addHeaders = (
-  target: Record<string, string>,
-  source?: HeadersInit | Record<string, string | null | undefined>,
-) => {
+const addHeaders = (target: Record<string, string>, source?: ClientOptions["headers"]) => {
   if (!source) return;
   // (A string or number would be read as an object of its characters, or as nothing.)
   if (typeof source !== "object") misconfigured("headers", "must be an object, a Headers or pairs");

@@ -3,6 +3,7 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { openEnumParts } from "../../lib/open-enum.mjs";
+import { exactValueAt } from "../../spec/bundle.mjs";
 import { isIdentifier, RESERVED_WORDS } from "./names.mjs";
 import { deref, isU64 } from "./schema.mjs";
 
@@ -214,13 +215,13 @@ function forTypes(root) {
         );
         continue;
       }
-      out[k] = k === "examples" || k === "enum" || k === "const" || k === "default" ? v : visit(v);
+      out[k] = PRINTED_VALUES.has(k) ? exactForJsDoc(node, k) : TYPE_VALUES.has(k) ? v : visit(v);
     }
     // openapi-typescript writes the JSDoc of a parameter (`in: query`) from the parameter object,
     // so its schema's `default` would not show as `@default`: copy it up (and the schema's
     // description, when the parameter has none).
     if (typeof node.in === "string" && node.schema) {
-      if (node.schema.default !== undefined) out.default = node.schema.default;
+      if (node.schema.default !== undefined) out.default = exactForJsDoc(node.schema, "default");
       if (node.description === undefined) {
         const description = describedBy(node.schema);
         if (description !== undefined) out.description = description;
@@ -234,7 +235,7 @@ function forTypes(root) {
   // default of the schema it points to (following a chain of references), unless it has its own.
   const fromTarget = (schema, key) => {
     for (let s = schema, hops = 0; s && typeof s === "object" && hops < 32; hops++) {
-      if (s[key] !== undefined) return s[key];
+      if (s[key] !== undefined) return key === "default" ? exactForJsDoc(s, key) : s[key];
       if (typeof s.$ref !== "string") return undefined;
       s = resolve(s.$ref);
     }
@@ -258,6 +259,32 @@ function forTypes(root) {
   return visit(root);
 }
 
+/** Keywords holding values, not schemas: printed in the JSDoc (`@example`, `@default`), or made types. */
+const PRINTED_VALUES = new Set(["examples", "example", "default"]);
+const TYPE_VALUES = new Set(["enum", "const"]);
+
+// openapi-typescript prints an example or default with JSON.stringify, which would write an
+// integer beyond 2^53 as the double JSON.parse rounded it to (a rentEpoch of u64::MAX as
+// 18446744073709552000, above u64::MAX). Such an integer goes through it as this marked string
+// (exactly as the spec gives it, see scripts/spec/bundle.mjs `exactValueAt`), and
+// `exactIntegersPrinted` puts the digits back in the printed source.
+const EXACT_INTEGER = "__chaindata_exact_integer__";
+const exactForJsDoc = (container, key) => {
+  const mark = (value) => {
+    if (typeof value === "bigint") return `${EXACT_INTEGER}${value}`;
+    if (Array.isArray(value)) return value.map(mark);
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mark(v)]));
+    return value;
+  };
+  return mark(exactValueAt(container, key));
+};
+const exactIntegersPrinted = (source) =>
+  source.replace(
+    new RegExp(`"${EXACT_INTEGER}(-?\\d+)"|${EXACT_INTEGER}(-?\\d+)`, "g"),
+    (_match, quoted, bare) => quoted ?? bare,
+  );
+
 /**
  * TypeScript source for an OpenAPI 3.1 document (REST areas, or JSON-RPC schemas wrapped as
  * components). `inputSchemas`: names of component schemas that are inputs besides the ones the
@@ -280,7 +307,7 @@ export async function typesFor(openapiDoc, { inputSchemas = [] } = {}) {
   const inputs = inputsOf(openapiDoc, inputSchemas);
   const nodes = namedSchemas(ast).map((node) => readonlyInputs(node, inputs));
   // (openapi-typescript declares every top-level part; an empty one is noise in the package's exports.)
-  return astToString(descriptionFirst(nodes.map(optionalAcceptsUndefined)))
+  return exactIntegersPrinted(astToString(descriptionFirst(nodes.map(optionalAcceptsUndefined))))
     .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
     .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
 }

@@ -88,7 +88,7 @@ export type Base64 = string;
  *       "data": {
  *         "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
  *         "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *         "discriminator": 2174073708845633300
+ *         "discriminator": 2174073708845633166
  *       },
  *       "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
  *       "lamports": 0,
@@ -123,7 +123,7 @@ export interface CompressedAccount {
  * @example {
  *       "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
  *       "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *       "discriminator": 2174073708845633300
+ *       "discriminator": 2174073708845633166
  *     }
  */
 export interface CompressedAccountData {
@@ -144,7 +144,7 @@ export interface CompressedAccountData {
  *           "data": {
  *             "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
  *             "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *             "discriminator": 2174073708845633300
+ *             "discriminator": 2174073708845633166
  *           },
  *           "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
  *           "lamports": 0,

@@ -211,7 +211,7 @@ export interface LegacyAccountData {
  *       },
  *       "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
  *       "executable": false,
- *       "rentEpoch": 18446744073709552000
+ *       "rentEpoch": 18446744073709551615
  *     }
  */
 export type LegacyAccountInfo = {
@@ -621,7 +621,7 @@ export type LegacyTokenListEntry = {
  *           },
  *           "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
  *           "executable": false,
- *           "rentEpoch": 18446744073709552000
+ *           "rentEpoch": 18446744073709551615
  *         },
  *         "error": ""
  *       },
