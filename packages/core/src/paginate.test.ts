@@ -256,6 +256,23 @@ describe("paginate: page style", () => {
     }
     expect(fetchPage).not.toHaveBeenCalled();
   });
+
+  it("refuses maxPages: null as timeout and maxRetries refuse it, rather than walking every page", () => {
+    // (A cap read from a config that left it null must not turn into no cap: every wallet page
+    // costs 100 credits.)
+    const fetchPage = stubPages(async () => ({ items: [1] }));
+    expect(() => paginate(fetchPage, das, {}, { maxPages: null as never })).toThrow(
+      new ConfigurationError("maxPages: must be a whole number >= 0, or Infinity (got null)"),
+    );
+    expect(fetchPage).not.toHaveBeenCalled();
+  });
+
+  it("names a bigint maxPages as a bigint: 'got 2' would read as a valid whole number", () => {
+    const fetchPage = stubPages(async () => ({ items: [1] }));
+    expect(() => paginate(fetchPage, das, {}, { maxPages: 2n as never })).toThrow(
+      new ConfigurationError("maxPages: must be a whole number >= 0, or Infinity (got 2n)"),
+    );
+  });
 });
 
 describe("paginate: cursor style", () => {

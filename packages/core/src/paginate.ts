@@ -96,7 +96,8 @@ export function paginate<I, R>(
     echoedPage,
     echoedLimit = limit,
   } = descriptor;
-  const max = options.maxPages ?? Infinity;
+  // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap.)
+  const max = options.maxPages === undefined ? Infinity : options.maxPages;
   if (!(max === Infinity || (Number.isInteger(max) && max >= 0)))
     misconfigured("maxPages", `must be a whole number >= 0, or Infinity (got ${got(max)})`);
 
