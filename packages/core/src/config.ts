@@ -251,9 +251,9 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
 
 /**
  * `value` as text for a message: a short string quoted (`timeout: "100"` must not read as the
- * number 100), a number or other primitive as itself; a long string, an object, an array or a
- * function by what it is, not quoted: it may be the API key, an array holding it, or a getter
- * whose source spells it. Exported from the package as `messageValue`, for the option checks of the
+ * number 100), a bigint with its `n`, a number or other primitive as itself; a long string, an
+ * object, an array or a function by what it is, not quoted: it may be the API key, an array
+ * holding it, or a getter whose source spells it. Exported from the package as `messageValue`, for the option checks of the
  * other packages (the webhook receiver).
  */
 export const got = (value: unknown): string =>
@@ -265,7 +265,10 @@ export const got = (value: unknown): string =>
       ? "object"
       : typeof value === "function"
         ? "function"
-        : String(value);
+        : // (A bigint as written in code: "got 2" would read as a valid whole number.)
+          typeof value === "bigint"
+          ? `${value}n`
+          : String(value);
 
 /**
  * The type of `value`, for a message that must not quote it: a string given where the options

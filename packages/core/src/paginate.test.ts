@@ -256,6 +256,58 @@ describe("paginate: page style", () => {
     }
     expect(fetchPage).not.toHaveBeenCalled();
   });
+
+  it("refuses maxPages: null as timeout and maxRetries refuse it, rather than walking every page", () => {
+    // (A cap read from a config that left it null must not turn into no cap: every wallet page
+    // costs 100 credits.)
+    const fetchPage = stubPages(async () => ({ items: [1] }));
+    expect(() => paginate(fetchPage, das, {}, { maxPages: null as never })).toThrow(
+      new ConfigurationError("maxPages: must be a whole number >= 0, or Infinity (got null)"),
+    );
+    expect(fetchPage).not.toHaveBeenCalled();
+  });
+
+  it("names a bigint maxPages as a bigint: 'got 2' would read as a valid whole number", () => {
+    const fetchPage = stubPages(async () => ({ items: [1] }));
+    expect(() => paginate(fetchPage, das, {}, { maxPages: 2n as never })).toThrow(
+      new ConfigurationError("maxPages: must be a whole number >= 0, or Infinity (got 2n)"),
+    );
+  });
+});
+
+describe("paginate: the caller's params object changed after .all()", () => {
+  // Every page of a walk is the walk of the params given to `.all()`: a caller reusing its
+  // object (for the next wallet, another limit) while a walk is under way, or before it starts,
+  // must not send a later page for another wallet with this walk's cursor.
+  const styles: [string, PaginationDescriptor, (n: number) => object][] = [
+    [
+      "page",
+      { style: "page", page: "page", limit: "limit", items: "items" },
+      (n) => ({ items: n < 3 ? [n] : [] }),
+    ],
+    [
+      "cursor",
+      { style: "cursor", cursor: "cursor", items: "value.items", nextCursor: "value.cursor" },
+      (n) => ({ value: { items: [n], cursor: n < 3 ? `c${n}` : null } }),
+    ],
+  ];
+  for (const [style, descriptor, answer] of styles)
+    it(`${style} style: every page carries the params' members as they were at .all()`, async () => {
+      let n = 0;
+      const fetchPage = stubPages(async (_params: object) => answer(++n));
+      const params: Record<string, unknown> = { owner: "A", limit: 1 };
+      const walk = paginate<number, unknown>(fetchPage, descriptor, params);
+      params.owner = "B"; // before the walk starts
+      for await (const _ of walk) {
+        params.owner = "C"; // while it goes on
+        params.limit = 99;
+        params.cursor = "mine";
+      }
+      expect(fetchPage).toHaveBeenCalledTimes(3);
+      for (const [sent] of fetchPage.mock.calls)
+        expect(sent).toMatchObject({ owner: "A", limit: 1 });
+      expect(fetchPage.mock.calls[0]![0]).not.toHaveProperty("cursor");
+    });
 });
 
 describe("paginate: cursor style", () => {

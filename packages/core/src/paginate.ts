@@ -70,8 +70,9 @@ const set = (value: any, path: string, to: unknown): any => {
  * (a server or mock repeating a cursor would otherwise loop forever).
  *
  * @param fetchPage - the operation, called with the params of each page
- * @param params - the first page's params (never modified: the first page may be sent this very
- *   object, later pages get copies)
+ * @param params - the first page's params, copied now (its own members; an object inside is not
+ *   copied): never modified, and setting a member of the caller's object after this call changes
+ *   no page of the walk
  */
 export function paginate<I, R>(
   fetchPage: (params: any) => Promise<R>,
@@ -96,12 +97,20 @@ export function paginate<I, R>(
     echoedPage,
     echoedLimit = limit,
   } = descriptor;
-  const max = options.maxPages ?? Infinity;
+  // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap.)
+  const max = options.maxPages === undefined ? Infinity : options.maxPages;
   if (!(max === Infinity || (Number.isInteger(max) && max >= 0)))
     misconfigured("maxPages", `must be a whole number >= 0, or Infinity (got ${got(max)})`);
 
+  // The params as they are now, a plain object's members copied (as each page's `set` copies
+  // them): a caller reusing its object, for the next wallet, must not send this walk's cursor
+  // with another wallet. (A plain object only: anything else goes to the call as given, for it
+  // to refuse. An object inside is not copied, to keep the bundle small: it stays the caller's.)
+  const start =
+    params && Object.getPrototypeOf(params) === Object.prototype ? { ...params } : params;
+
   async function* pages(): AsyncGenerator<R> {
-    let current = params ?? {};
+    let current = start ?? {};
     // The caller's own page goes out as given, for the call to check: `.all({ page: "2" })` (or
     // `true`, `null`) is refused as the one-page call refuses it, not sent as page 2 (or 1).
     const first = get(current, page);

@@ -626,7 +626,7 @@ describe("createWebhookHandler", () => {
         { authHeader: "s", onEvent, dedup: false },
         `dedup: is not a webhook handler option (${names})`,
       ],
-      [{ authHeader: "s", onEvent, kind: 1n }, 'kind: must be "enhanced" or "raw" (got 1)'],
+      [{ authHeader: "s", onEvent, kind: 1n }, 'kind: must be "enhanced" or "raw" (got 1n)'],
       [
         { authHeader: "s", onEvent, maxBodyBytes: Object.create(null) },
         "maxBodyBytes: must be a whole number of bytes > 0 (got object)",
