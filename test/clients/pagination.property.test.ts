@@ -739,7 +739,8 @@ function scriptedPages(ep: Endpoint) {
  * Cursor style: a server of K pages, each named by a cursor (the first one also by no cursor),
  * each naming any page as the next (itself, one before, a cycle), or the end: `null`, absent or
  * "", whatever its `hasMore` says. The walk must follow each next cursor exactly, stop on an
- * empty page, `hasMore: false`, no next cursor or one it has sent before, and so send every
+ * empty page (unless it says `hasMore: true`), `hasMore: false`, no next cursor or one it has
+ * sent before, and so send every
  * cursor at most once: it always ends.
  */
 function cursorGraph(ep: Endpoint) {
@@ -786,7 +787,7 @@ function cursorGraph(ep: Endpoint) {
         requests.push(wire(current));
         const page = reply(current[ep.cursor]);
         items.push(...page.items);
-        if (page.items.length === 0 || page.hasMore === false) break;
+        if (page.hasMore === false || (page.items.length === 0 && page.hasMore !== true)) break;
         if (page.next == null || page.next === "" || sentCursors.has(page.next)) break;
         sentCursors.add(page.next);
         current = { ...current, [ep.cursor]: page.next };

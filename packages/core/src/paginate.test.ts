@@ -377,6 +377,26 @@ describe("paginate: cursor style", () => {
     expect(empty).toHaveBeenCalledTimes(1);
   });
 
+  it("goes on past an empty page that says hasMore: true and names a new cursor (a filtered history: no match in this stretch, more after it)", async () => {
+    const wallet: PaginationDescriptor = {
+      style: "cursor",
+      cursor: "before",
+      items: "data",
+      nextCursor: "pagination.nextCursor",
+      hasMore: "pagination.hasMore",
+    };
+    const results: Record<string, unknown> = {
+      start: { data: [1], pagination: { nextCursor: "s1", hasMore: true } },
+      s1: { data: [], pagination: { nextCursor: "s2", hasMore: true } },
+      s2: { data: [2], pagination: { nextCursor: "s3", hasMore: true } },
+      // An empty page with more said but no next cursor cannot be walked past: the end.
+      s3: { data: [], pagination: { nextCursor: null, hasMore: true } },
+    };
+    const fetchPage = stubPages(async (p: { before?: string }) => results[p.before ?? "start"]);
+    expect(await collect(paginate(fetchPage, wallet, { type: "SWAP" }))).toEqual([1, 2]);
+    expect(fetchPage.mock.calls.map(([p]) => p.before)).toEqual([undefined, "s1", "s2", "s3"]);
+  });
+
   it("fetches lazily, one page at a time", async () => {
     let n = 0;
     const fetchPage = stubPages(async () => ({ value: { items: [++n, n], cursor: `c${n}` } }));

@@ -66,7 +66,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result's
  * `echoedLimit`) unless it says `hasMore: true`; and before a later page whose `echoedPage` is another page.
  * Cursor style starts with `params` as given and stops when `hasMore` is `false`, the next cursor
- * is missing, `null` or `''`, a page has no items, or the next cursor is one it has sent before
+ * is missing, `null` or `''`, a page has no items (unless it says `hasMore: true`), or the next
+ * cursor is one it has sent before
  * (a server or mock repeating a cursor would otherwise loop forever).
  *
  * @param fetchPage - the operation, called with the params of each page
@@ -135,7 +136,10 @@ export function paginate<I, R>(
       yield result;
       const count = get(result, items)?.length;
       const more = hasMore && get(result, hasMore);
-      if (!count || more === false) return;
+      // An empty page ends the walk, unless a walk by cursor is told there is more: a filtered
+      // history may have a stretch with no match and a next cursor past it. (A page number has no
+      // such guard against a server saying `hasMore: true` forever; a cursor seen before does.)
+      if (more === false || (!count && (more !== true || walk === "page"))) return;
       if (walk === "page") {
         // A short page ends the walk, unless the page says there is more.
         // (A limit in the params may be a bigint: `2 < 3n` compares as numbers do.)
