@@ -71,7 +71,17 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n}\n\n` +
     hostConsts +
     `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n` +
-    `\n/** The host names, for checking \`baseUrls\` keys (without bundling every host). */\nexport const hostNames: readonly HostName[] = ${JSON.stringify(hosts)};\n`
+    `\n/** The host names, for checking \`baseUrls\` keys (without bundling every host). */\nexport const hostNames: readonly HostName[] = ${JSON.stringify(hosts)};\n` +
+    // An interface, not a mapped type over HostName: an editor shows each key's own doc on hover.
+    `\n/** Base URLs by host, overriding the environment's (the \`baseUrls\` client option). */\nexport interface BaseUrls {\n${hosts
+      .map((h) => {
+        const { description, urls } = index.hosts[h];
+        const defaults = envs
+          .map((env) => (urls[env] ? `${env} \`${urls[env]}\`` : `${env} none (give one)`))
+          .join(", ");
+        return `  /**\n   * ${description}\n   * @default by environment: ${defaults}\n   */\n  ${h}?: string | undefined;\n`;
+      })
+      .join("")}}\n`
   );
 }
 

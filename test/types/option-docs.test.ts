@@ -124,3 +124,16 @@ it("every exported type has a summary, and every member of an exported interface
   }
   expect([...missing]).toEqual([]);
 });
+
+it("each host key of the baseUrls option shows its own summary and default URLs on hover", () => {
+  const baseUrls = members.get("createDasClient(options).baseUrls")!;
+  const hostKeys = checker.getPropertiesOfType(
+    checker.getNonNullableType(checker.getTypeOfSymbol(baseUrls)),
+  );
+  expect(hostKeys.map((key) => key.name)).toEqual(["rpc", "wallet", "admin", "api", "sender"]);
+  for (const key of hostKeys) {
+    expect(summary(key), key.name).not.toBe("");
+    const defaults = key.getJsDocTags(checker).find((tag) => tag.name === "default");
+    expect(ts.displayPartsToString(defaults?.text), key.name).toMatch(/^by environment: mainnet /);
+  }
+});

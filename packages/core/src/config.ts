@@ -3,6 +3,7 @@ import { ConfigurationError } from "./errors.js";
 import type { Batcher } from "./batch.js";
 import {
   hostNames,
+  type BaseUrls,
   type Host,
   type EnvironmentName,
   type HostName,
@@ -54,7 +55,7 @@ export interface ClientOptions {
    * or fragment (the key is added per call).
    * @default {} (the environment's URLs)
    */
-  baseUrls?: { [H in HostName]?: string | undefined } | undefined;
+  baseUrls?: BaseUrls | undefined;
   /**
    * The `fetch` to use (a proxy agent, a test stub, a polyfill, a logging wrapper).
    * @default globalThis.fetch (looked up at request time)

@@ -45,3 +45,32 @@ export const hosts: Readonly<Record<HostName, Host>> = { rpc: rpcHost, wallet: w
 
 /** The host names, for checking `baseUrls` keys (without bundling every host). */
 export const hostNames: readonly HostName[] = ["rpc","wallet","admin","api","sender"];
+
+/** Base URLs by host, overriding the environment's (the `baseUrls` client option). */
+export interface BaseUrls {
+  /**
+   * The JSON-RPC host: DAS, ZK-compression and mint methods.
+   * @default by environment: mainnet `https://mainnet.helius-rpc.com`, devnet `https://devnet.helius-rpc.com`, local `http://127.0.0.1:4010`
+   */
+  rpc?: string | undefined;
+  /**
+   * The Wallet REST API host.
+   * @default by environment: mainnet `https://api.helius.xyz`, devnet none (give one), local `http://127.0.0.1:4010`
+   */
+  wallet?: string | undefined;
+  /**
+   * The admin host; it prefers the key in the X-Api-Key header.
+   * @default by environment: mainnet `https://admin-api.helius.xyz`, devnet `https://admin-api.helius.xyz`, local `http://127.0.0.1:4010`
+   */
+  admin?: string | undefined;
+  /**
+   * The host of the webhook-management and token-metadata paths.
+   * @default by environment: mainnet `https://api-mainnet.helius-rpc.com`, devnet `https://api-devnet.helius-rpc.com`, local `http://127.0.0.1:4010`
+   */
+  api?: string | undefined;
+  /**
+   * The transaction sender host. The key is optional: only users with a custom transactions-per-second limit send one.
+   * @default by environment: mainnet `https://sender.helius-rpc.com`, devnet none (give one), local `http://127.0.0.1:4010`
+   */
+  sender?: string | undefined;
+}
