@@ -31,8 +31,10 @@ if (unknown.length) {
 // Each example imports its area's package (the tour @chaindata/sdk), and the mock comes from
 // @chaindata/mock. After `npm install` alone none has its dist/ yet: say what to run instead of a
 // module-not-found stack. (import.meta.resolve names the file without checking that it exists.)
+// An empty CHAINDATA_MOCK_URL (`export CHAINDATA_MOCK_URL=` to clear it) is unset: start a mock.
+const givenUrl = process.env.CHAINDATA_MOCK_URL || undefined;
 const needed = names.map((name) => (name === "tour" ? "sdk" : name));
-if (!process.env.CHAINDATA_MOCK_URL) needed.push("mock");
+if (!givenUrl) needed.push("mock");
 const built = (name) => {
   try {
     return existsSync(fileURLToPath(import.meta.resolve(`@chaindata/${name}`)));
@@ -50,10 +52,10 @@ if (unbuilt.length) {
 }
 
 const started = performance.now();
-const mock = process.env.CHAINDATA_MOCK_URL
+const mock = givenUrl
   ? undefined
   : await (await import("@chaindata/mock")).startMock({ port: 0, quiet: true });
-const url = process.env.CHAINDATA_MOCK_URL?.replace(/\/$/, "") ?? mock.url;
+const url = givenUrl?.replace(/\/$/, "") ?? mock.url;
 console.log(
   mock
     ? `mock started on ${url} in ${Math.round(performance.now() - started)} ms`

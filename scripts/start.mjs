@@ -13,6 +13,7 @@
 // docs site is written (default packages/docs/dist).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -95,6 +96,22 @@ const parentPid = process.ppid;
 if (parentPid > 1)
   setInterval(() => process.ppid !== parentPid && stop("parent process exited"), 1_000).unref();
 
+// -- 0. ports ------------------------------------------------------------------------------------
+// A taken port is reported before the build: a second `npm start` would otherwise build for up to
+// a minute (rewriting the dist/ the first one serves) only to fail on it. The servers' own
+// EADDRINUSE below still covers a port taken meanwhile.
+const mockPortTaken = `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): set CHAINDATA_MOCK_PORT`;
+const docsPortTaken = `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT`;
+const inUse = (port) =>
+  port !== 0 &&
+  new Promise((resolve) => {
+    const probe = createServer()
+      .once("error", (e) => resolve(e.code === "EADDRINUSE"))
+      .listen(port, "127.0.0.1", () => probe.close(() => resolve(false)));
+  });
+if (await inUse(mockPort)) fail(mockPortTaken);
+if (await inUse(docsPort)) fail(docsPortTaken);
+
 // -- 1. build ------------------------------------------------------------------------------------
 const built = [
   "spec/dist/index.json",
@@ -150,11 +167,7 @@ try {
     logRequests: !flags.quiet,
   });
 } catch (e) {
-  fail(
-    e?.code === "EADDRINUSE"
-      ? `port ${mockPort} is in use (another \`npm start\` or \`npm run mock\`?): set CHAINDATA_MOCK_PORT`
-      : `the mock did not start: ${e?.stack ?? e}`,
-  );
+  fail(e?.code === "EADDRINUSE" ? mockPortTaken : `the mock did not start: ${e?.stack ?? e}`);
 }
 const mockMs = performance.now() - mockStarted;
 const mock = running.mock;
@@ -172,9 +185,7 @@ try {
 } catch (e) {
   await mock.stop();
   fail(
-    e?.code === "EADDRINUSE"
-      ? `port ${docsPort} is in use: set CHAINDATA_DOCS_PORT`
-      : `the docs site did not start: ${e?.message ?? e}`,
+    e?.code === "EADDRINUSE" ? docsPortTaken : `the docs site did not start: ${e?.message ?? e}`,
   );
 }
 const docs = running.docs;

@@ -2,8 +2,7 @@
 // node packages/docs/build.mjs [--spec spec/dist] [--out packages/docs/dist] [--quiet]
 // Builds the static docs site from the bundled spec only (run `npm run spec:bundle` first).
 import { resolve } from "node:path";
-import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./src/build.mjs";
-import { parseCli } from "./src/cli.mjs";
+import { exitUnlessCoreBuilt, parseCli } from "./src/cli.mjs";
 
 const USAGE = `Usage: node packages/docs/build.mjs [options]   (npm run docs)
 
@@ -27,6 +26,8 @@ const values = parseCli(
   },
   USAGE,
 );
+exitUnlessCoreBuilt();
+const { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } = await import("./src/build.mjs");
 try {
   const r = buildDocs({
     spec: values.spec ? resolve(values.spec) : DEFAULT_SPEC,

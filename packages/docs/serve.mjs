@@ -1,14 +1,10 @@
 #!/usr/bin/env node
 // node packages/docs/serve.mjs [--port 4020] [--dir packages/docs/dist] [--spec spec/dist] [--no-build] [--help]
 // Serves the docs site on http://127.0.0.1:<port>/ (rebuilds it from the spec first unless --no-build).
-// Programmatic use: import { serveDocs } from "@chaindata/docs" (or this file).
+// Programmatic use: import { serveDocs } from "@chaindata/docs".
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { DEFAULT_OUT, DEFAULT_SPEC } from "./src/build.mjs";
-import { serveDocs } from "./src/serve.mjs";
-import { parseCli } from "./src/cli.mjs";
-
-export { serveDocs };
+import { exitUnlessCoreBuilt, parseCli } from "./src/cli.mjs";
 
 const USAGE = `Usage: node packages/docs/serve.mjs [options]   (npm run docs:serve)
 
@@ -38,6 +34,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     console.error(`docs: bad port ${JSON.stringify(portText)}\n\n${USAGE}`);
     process.exit(2);
   }
+  exitUnlessCoreBuilt();
+  const [{ DEFAULT_OUT, DEFAULT_SPEC }, { serveDocs }] = await Promise.all([
+    import("./src/build.mjs"),
+    import("./src/serve.mjs"),
+  ]);
   try {
     const s = await serveDocs({
       port,

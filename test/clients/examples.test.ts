@@ -48,4 +48,14 @@ describe("examples", () => {
     expect(failed?.stderr).toContain("@chaindata/mock");
     expect(failed?.stderr).not.toContain("ERR_MODULE_NOT_FOUND");
   });
+
+  it("npm run example with CHAINDATA_MOCK_URL set but empty: starts its own mock and uses it", async () => {
+    // (`export CHAINDATA_MOCK_URL=` to clear it, or a CI variable left blank)
+    const { stdout } = await run(process.execPath, [`${root}examples/run.mjs`, "admin"], {
+      env: { ...process.env, CHAINDATA_MOCK_URL: "" },
+      timeout: 30_000,
+    });
+    expect(stdout).toMatch(/^mock started on http:\/\/127\.0\.0\.1:\d+ in /);
+    expect(stdout).toContain("1/1 examples ok");
+  });
 });

@@ -282,4 +282,36 @@ describe("npm start", () => {
       blocker.close();
     }
   }, 60_000);
+
+  it("a taken port is reported before the build, which is not run (a second npm start)", async () => {
+    // Without --no-build: the check must come first, or a second `npm start` would build (up to a
+    // minute on a fresh clone, rewriting the dist/ the first one serves) only to fail on the port.
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, "127.0.0.1", r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      for (const variable of ["CHAINDATA_MOCK_PORT", "CHAINDATA_DOCS_PORT"]) {
+        const child = spawn(process.execPath, [`${root}scripts/start.mjs`], {
+          cwd: root,
+          env: {
+            ...process.env,
+            CHAINDATA_MOCK_PORT: "0",
+            CHAINDATA_DOCS_PORT: "0",
+            CHAINDATA_DOCS_DIR: docsDir,
+            [variable]: String(port),
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let out = "";
+        child.stdout.on("data", (d) => (out += d));
+        child.stderr.on("data", (d) => (out += d));
+        expect(await new Promise((r) => child.on("exit", r)), out).toBe(1);
+        expect(out).toContain(`port ${port} is in use`);
+        expect(out).toContain(variable);
+        expect(out).not.toMatch(/build/);
+      }
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
 });

@@ -1122,6 +1122,23 @@ describe("docs build", () => {
     }
   });
 
+  it("CLIs: with @chaindata/core not built (after `npm install` alone), say what to run (exit 1, no stack)", () => {
+    // A copy of the CLIs outside the workspace, where @chaindata/core does not resolve, stands in
+    // for a clone whose packages/core/dist does not exist yet.
+    const copy = join(tmp, "docs-without-core");
+    for (const file of ["build.mjs", "serve.mjs", "src"])
+      cpSync(join(root, "packages/docs", file), join(copy, file), { recursive: true });
+    for (const [cli, args] of [
+      ["build.mjs", ["--out", join(copy, "dist")]],
+      ["serve.mjs", ["--port", "0"]],
+    ] as const) {
+      const r = spawnSync(process.execPath, [join(copy, cli), ...args], { encoding: "utf8" });
+      expect(r.status, cli).toBe(1);
+      expect(r.stderr, cli).toMatch(/^docs: @chaindata\/core is not built: run `npm run build`/);
+      expect(r.stderr, cli).not.toContain("    at ");
+    }
+  });
+
   it("refuses to wipe a directory that is not a docs build", () => {
     const dir = join(tmp, "precious");
     cpSync(join(root, "spec/README.md"), join(dir, "README.md"));

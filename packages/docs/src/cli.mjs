@@ -1,4 +1,6 @@
 // Option parsing shared by the docs CLIs (build.mjs, serve.mjs).
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 /**
@@ -18,4 +20,25 @@ export function parseCli(options, usage) {
     process.exit(0);
   }
   return values;
+}
+
+/**
+ * Exits 1 with the command to run when @chaindata/core has no dist/ yet (after `npm install`
+ * alone): the site reads the spec's u64 values with its `parseJson`, and Node would otherwise
+ * print a module-not-found stack. The CLIs call it before they import the generator, since a
+ * static import fails before any of their code runs. (import.meta.resolve names the file without
+ * checking that it exists.)
+ */
+export function exitUnlessCoreBuilt() {
+  let entry;
+  try {
+    entry = fileURLToPath(import.meta.resolve("@chaindata/core"));
+  } catch {
+    entry = undefined;
+  }
+  if (entry && existsSync(entry)) return;
+  console.error(
+    "docs: @chaindata/core is not built: run `npm run build` (or `npm run docs`, which builds it) first",
+  );
+  process.exit(1);
 }

@@ -1,0 +1,88 @@
+// Turbo hashes every task's input files once, when the run starts, before any task has run. A
+// task whose inputs hold another task's untracked output (spec/dist/, written by //#spec:bundle)
+// is therefore hashed with what that output was *before* the run: nothing at all on a fresh clone,
+// the previous bundle after a spec edit. The next run sees the new output, gets another hash and
+// rebuilds everything again: on a fresh clone the second `npm start` spent 45 s on a full
+// rebuild while saying "checking the build (turbo, cached)". Such a task names what the output
+// is made from instead (its dependency's inputs); its hash already holds the dependency's hash.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { expect, it } from "vitest";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+interface TurboTask {
+  inputs?: string[];
+  outputs?: string[];
+}
+interface Task {
+  name: string;
+  inputs: string[];
+  outputs: string[];
+}
+
+/** A glob as a path from the repository root, with `*` as one sample package (`core`). */
+function fromRoot(glob: string, packageDir: string): string {
+  const path = glob.startsWith("$TURBO_ROOT$/")
+    ? glob.slice("$TURBO_ROOT$/".length)
+    : `${packageDir}${glob}`;
+  return path.replace(/\/\*\*(\/\*)?$/, "").replaceAll("*", "core");
+}
+
+function tasksOf(file: string, packageDir: string): Task[] {
+  const { tasks } = JSON.parse(readFileSync(join(root, file), "utf8")) as {
+    tasks: Record<string, TurboTask>;
+  };
+  return Object.entries(tasks).map(([name, task]) => {
+    // A root task (`//#name`) reads paths from the root; any other from each package's folder.
+    const dir = name.startsWith("//#") ? "" : packageDir;
+    return {
+      name: `${file}: ${name}`,
+      inputs: (task.inputs ?? []).map((glob) =>
+        glob.startsWith("!") ? `!${fromRoot(glob.slice(1), dir)}` : fromRoot(glob, dir),
+      ),
+      outputs: (task.outputs ?? []).map((glob) => fromRoot(glob, dir)),
+    };
+  });
+}
+
+const tasks = [
+  ...tasksOf("turbo.json", "packages/core/"),
+  ...readdirSync(join(root, "packages"))
+    .filter((name) => existsSync(join(root, "packages", name, "turbo.json")))
+    .flatMap((name) => tasksOf(`packages/${name}/turbo.json`, `packages/${name}/`)),
+];
+
+const ignoredByGit = (path: string) => {
+  try {
+    execFileSync("git", ["check-ignore", "-q", `${path}/file`], { cwd: root });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const within = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
+
+it("no turbo task's inputs hold another task's untracked output", () => {
+  const untrackedOutputs = tasks.flatMap((task) =>
+    task.outputs.filter(ignoredByGit).map((output) => ({ task: task.name, output })),
+  );
+  expect(untrackedOutputs.map((o) => o.output)).toContain("spec/dist");
+  const overlaps = tasks.flatMap((task) =>
+    untrackedOutputs
+      .filter(({ output }) => !task.outputs.includes(output))
+      .filter(({ output }) =>
+        task.inputs.some(
+          (input) =>
+            !input.startsWith("!") &&
+            (within(input, output) || within(output, input)) &&
+            !task.inputs.some((i) => i.startsWith("!") && within(output, i.slice(1))),
+        ),
+      )
+      .map(
+        ({ task: producer, output }) => `${task.name} reads ${output}/, the output of ${producer}`,
+      ),
+  );
+  expect(overlaps).toEqual([]);
+});
