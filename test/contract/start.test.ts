@@ -27,19 +27,22 @@ interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** npm start's environment: any free ports, the test's docs folder, then `env`. */
+const startEnv = (env: Record<string, string>) => ({
+  ...process.env,
+  CHAINDATA_MOCK_PORT: "0",
+  CHAINDATA_DOCS_PORT: "0",
+  CHAINDATA_DOCS_DIR: docsDir,
+  ...env,
+});
+
 function start(
   env: Record<string, string> = {},
   command: string[] = [process.execPath, `${root}scripts/start.mjs`, "--no-build"],
 ): Promise<Started> {
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
-    env: {
-      ...process.env,
-      CHAINDATA_MOCK_PORT: "0",
-      CHAINDATA_DOCS_PORT: "0",
-      CHAINDATA_DOCS_DIR: docsDir,
-      ...env,
-    },
+    env: startEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -293,13 +296,7 @@ describe("npm start", () => {
       for (const variable of ["CHAINDATA_MOCK_PORT", "CHAINDATA_DOCS_PORT"]) {
         const child = spawn(process.execPath, [`${root}scripts/start.mjs`], {
           cwd: root,
-          env: {
-            ...process.env,
-            CHAINDATA_MOCK_PORT: "0",
-            CHAINDATA_DOCS_PORT: "0",
-            CHAINDATA_DOCS_DIR: docsDir,
-            [variable]: String(port),
-          },
+          env: startEnv({ [variable]: String(port) }),
           stdio: ["ignore", "pipe", "pipe"],
         });
         let out = "";
