@@ -318,6 +318,14 @@ describe("paginate: cursor style", () => {
     items: "value.items",
     nextCursor: "value.cursor",
   };
+  // (Wallet history: the next cursor goes out as `before`.)
+  const wallet: PaginationDescriptor = {
+    style: "cursor",
+    cursor: "before",
+    items: "data",
+    nextCursor: "pagination.nextCursor",
+    hasMore: "pagination.hasMore",
+  };
 
   it("follows the next cursor and stops when it is missing, null or empty", async () => {
     for (const end of [undefined, null, ""]) {
@@ -361,12 +369,6 @@ describe("paginate: cursor style", () => {
   });
 
   it("stops on an empty page and on hasMore false", async () => {
-    const wallet: PaginationDescriptor = {
-      style: "cursor",
-      items: "data",
-      nextCursor: "pagination.nextCursor",
-      hasMore: "pagination.hasMore",
-    };
     const fetchPage = stubPages(async () => ({
       data: [1],
       pagination: { nextCursor: "n", hasMore: false },
@@ -378,13 +380,6 @@ describe("paginate: cursor style", () => {
   });
 
   it("goes on past an empty page that says hasMore: true and names a new cursor (a filtered history: no match in this stretch, more after it)", async () => {
-    const wallet: PaginationDescriptor = {
-      style: "cursor",
-      cursor: "before",
-      items: "data",
-      nextCursor: "pagination.nextCursor",
-      hasMore: "pagination.hasMore",
-    };
     const results: Record<string, unknown> = {
       start: { data: [1], pagination: { nextCursor: "s1", hasMore: true } },
       s1: { data: [], pagination: { nextCursor: "s2", hasMore: true } },
