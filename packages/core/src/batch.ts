@@ -15,7 +15,7 @@ export interface BatchedCall {
 export interface Batcher {
   /**
    * A client's way into the batcher. Calls of clients bound with equal `endpoint`s (the same URL,
-   * key, headers, fetch and limits: the areas of one `createChainDataClient`) share a batch.
+   * key, headers, fetch, limits and logger: the areas of one `createChainDataClient`) share a batch.
    * @internal
    */
   bind<C extends BatchedCall>(

@@ -208,7 +208,7 @@ export class ConnectionError extends ChainDataError {
   override name = "ConnectionError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
-   * `batch(getAsset, getAsset)`: every call of the batch gets the same error.)
+   * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
    */
   declare readonly operation: string;
 }
@@ -218,7 +218,7 @@ export class TimeoutError extends ChainDataError {
   override name = "TimeoutError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
-   * `batch(getAsset, getAsset)`: every call of the batch gets the same error.)
+   * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
    */
   declare readonly operation: string;
 }
@@ -228,7 +228,7 @@ export class AbortError extends ChainDataError {
   override name = "AbortError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
-   * `batch(getAsset, getAsset)`: every call of the batch gets the same error.)
+   * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
    */
   declare readonly operation: string;
 }

@@ -18,7 +18,8 @@ import { createHttp, lenientUtf8 } from "./http.js";
  * not checked: it is the service's answer, and a redirect is already an error).
  *
  * On a key-optional host (the sender's, `keyOptional`) no key is sent at all: the generated
- * clients use it only there (scripts/generate/rpc.mjs refuses other hosts). On another host the
+ * clients use it only there (the `plain-http` rule of scripts/generate/lib/refusals.mjs refuses
+ * other hosts). On another host the
  * general key (`CHAINDATA_API_KEY`) would still be sent.
  *
  * Per-call `options` override the operation's `defaults`, which override the client's
