@@ -60,6 +60,20 @@ describe("errors", () => {
   });
 });
 
+describe("toJSON", () => {
+  it("writes bigints as exact strings (a u64 beyond 2^53 keeps its digits)", () => {
+    const error = new ChainDataError("boom", {
+      data: { lamports: 18446744073709551615n, small: 5n },
+    });
+    expect(error.toJSON()).toEqual({
+      name: "ChainDataError",
+      message: "boom",
+      data: { lamports: "18446744073709551615", small: "5" },
+    });
+    expect(JSON.parse(JSON.stringify(error)).data.lamports).toBe("18446744073709551615");
+  });
+});
+
 describe("isRetryable", () => {
   const KEY = "retry-key";
   const getAsset = { id: "getAsset", idempotent: true };

@@ -188,6 +188,11 @@ describe("createJsonRpcClient: single calls", () => {
     ]);
   });
 
+  it("URL-encodes query option values", () => {
+    const encode = rpcEncoding<"tag">(undefined, { tag: "t" });
+    expect(encode({}, { tag: "a&b=c d/é?#" })).toEqual([{}, "t=a%26b%3Dc%20d%2F%C3%A9%3F%23"]);
+  });
+
   it("turns an error object into JsonRpcError, without retrying", async () => {
     const { fetch, mock } = stubFetch(
       jsonResponse({

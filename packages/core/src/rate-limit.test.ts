@@ -118,6 +118,15 @@ describe("createRateLimiter", () => {
     expect(next).toHaveBeenCalled();
   });
 
+  it("rejects an acquire whose signal is already aborted, even with a slot free, and keeps the slot", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 1 });
+    await expect(limiter.acquire(AbortSignal.abort())).rejects.toBeInstanceOf(AbortError);
+    const next = vi.fn();
+    void limiter.acquire().then(next);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next).toHaveBeenCalled();
+  });
+
   it("gives back every slot of waiters cancelled together, oldest first (one controller for all)", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 1 });
     await limiter.acquire();

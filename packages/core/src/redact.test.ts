@@ -62,6 +62,13 @@ describe("redact", () => {
     expect(redact('{"Authorization": "BASIC dXNlcjpwYXNz"}')).toBe(
       '{"Authorization": "BASIC ***"}',
     );
+    // Every named scheme stays, quoted or bare.
+    for (const scheme of ["Bearer", "Basic", "Token", "Digest"]) {
+      expect(redact(`{"authorization":"${scheme} s3cr3t"}`)).toBe(
+        `{"authorization":"${scheme} ***"}`,
+      );
+      expect(redact(`Authorization: ${scheme} s3cr3t`)).toBe(`Authorization: ${scheme} ***`);
+    }
   });
 
   it("masks the whole credential after any scheme, and a quoted one up to its closing quote", () => {

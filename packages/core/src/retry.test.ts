@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { backoff, parseRetryAfter } from "./retry.js";
+import { backoff, parseRetryAfter, retryableStatus } from "./retry.js";
 
 describe("backoff", () => {
   it("doubles from 0.5 s to a cap of 8 s, less up to 25 % jitter", () => {
@@ -7,6 +7,15 @@ describe("backoff", () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(backoff)).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
     vi.spyOn(Math, "random").mockReturnValue(0.999999);
     expect([1, 5].map(backoff)).toEqual([375, 6000]);
+  });
+});
+
+describe("retryableStatus", () => {
+  it("is true for 408, 429 and 500–599 only (499, a client's own closed request, is not a 5xx)", () => {
+    const retried: number[] = [];
+    for (let status = 100; status < 600; status++)
+      if (retryableStatus(status)) retried.push(status);
+    expect(retried).toEqual([408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)]);
   });
 });
 

@@ -243,6 +243,18 @@ describe("headers", () => {
     });
     expect(calls[0]!.headers.get("content-type")).toBe("text/plain");
   });
+
+  it("sends a content-type only with a body: a GET has none", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    await transport.send(get(), { operation: getBalances });
+    // (Bytes: a string body would get the Request's own text/plain.)
+    const body = new TextEncoder().encode("{}");
+    await transport.send(new Request("https://api.helius.xyz/v1/x", { method: "POST", body }), {
+      operation: getBalances,
+    });
+    expect(calls.map((c) => c.headers.get("content-type"))).toEqual([null, "application/json"]);
+  });
 });
 
 describe("responses and typed errors", () => {
@@ -338,6 +350,55 @@ describe("responses and typed errors", () => {
       );
       expect(error).toBeInstanceOf(APIError);
       expect(error.message).toBe(message);
+    }
+  });
+
+  it("send: onResponse sees a success's status, redacted headers and request id, once; not a failure", async () => {
+    const seen: unknown[] = [];
+    const { fetch } = stubFetch(
+      jsonResponse({}, { headers: { "x-request-id": "req-1", "x-echo": `api-key=${KEY}` } }),
+      jsonResponse({ error: "no" }, { status: 400 }),
+    );
+    const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+    const options = { onResponse: (r: unknown) => seen.push(r) };
+    await transport.send(get(), { operation: getBalances, options });
+    await settle(transport.send(get(), { operation: getBalances, options }));
+    expect(seen).toEqual([
+      {
+        status: 200,
+        requestId: "req-1",
+        headers: {
+          "content-type": "application/json",
+          "x-request-id": "req-1",
+          "x-echo": "api-key=***",
+        },
+      },
+    ]);
+  });
+
+  it("caps the server's message at 500 characters in the error message (the body keeps it whole)", async () => {
+    const long = "x".repeat(600);
+    const { fetch } = stubFetch(jsonResponse({ error: long }, { status: 400 }));
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+    );
+    expect(error.message).toBe(`HTTP 400 from getBalances: ${"x".repeat(500)}`);
+    expect(error.body).toEqual({ error: long });
+  });
+
+  it("sets rpcError only for an error object with a numeric code", async () => {
+    for (const body of [
+      { error: "bad wallet" },
+      { error: { code: "E_WALLET", message: "bad wallet" } },
+      { message: "bad wallet", code: 400 },
+    ]) {
+      const { fetch } = stubFetch(jsonResponse(body, { status: 400 }));
+      const { error } = await settle(
+        createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+      );
+      expect(error, JSON.stringify(body)).toBeInstanceOf(BadRequestError);
+      expect(error.rpcError, JSON.stringify(body)).toBeUndefined();
+      expect(error.message).toBe("HTTP 400 from getBalances: bad wallet");
     }
   });
 
@@ -475,6 +536,18 @@ describe("retries", () => {
     expect(error.message).toBe(
       "HTTP 429 from getBalances: slow down (not retried: Retry-After over 60 s)",
     );
+    expect(mock).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives retryAfter to a RateLimitError only: a 503 over the cap is thrown at once without it", async () => {
+    const { fetch, mock } = stubFetch(
+      new Response("", { status: 503, headers: { "retry-after": "120" } }),
+    );
+    const { error } = await sendAt(fetch);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.message).toBe("HTTP 503 from getBalances (not retried: Retry-After over 60 s)");
+    expect(error).not.toHaveProperty("retryAfter");
+    expect(error.toJSON()).not.toHaveProperty("retryAfter");
     expect(mock).toHaveBeenCalledTimes(1);
   });
 
