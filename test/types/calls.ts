@@ -261,6 +261,17 @@ export async function valid(signal: AbortSignal): Promise<void> {
     },
     // The failed event is typed as the events are.
     onError: (error, event) => console.error(error, event.transaction.signatures[0]),
+    // A refusal's status is one of the statuses the handler refuses with.
+    onRefused: ({ status, reason }) => {
+      const refused: 400 | 401 | 408 | 413 | 500 = status;
+      console.warn(refused, reason);
+    },
+  });
+  createWebhookHandler({
+    authHeader: "secret",
+    onEvent: () => {},
+    // @ts-expect-error — a refusal has no event
+    onRefused: (refusal) => refusal.signature,
   });
   void supply;
   void lamports;

@@ -12,6 +12,7 @@ export {
   eventSignature,
   type DeliveryKind,
   type DeliveryEvents,
+  type DeliveryRefusal,
   type SignatureStore,
   type MemorySignatureStoreOptions,
   type WebhookHandlerOptions,

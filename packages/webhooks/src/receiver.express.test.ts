@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import express5, { type Express, type RequestHandler } from "express";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import {
   createWebhookHandler,
@@ -18,6 +18,11 @@ import {
   type DeliveryKind,
   type WebhookHandlerOptions,
 } from "./receiver.js";
+
+// The default onRefused warns of every refused delivery, which many tests here make on purpose:
+// kept out of the test output (a test of the default spies on console.warn itself).
+beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
+afterEach(() => vi.mocked(console.warn).mockRestore?.());
 
 const AUTH = "Bearer placeholder-webhook-auth";
 const U64_MAX = 18446744073709551615n;

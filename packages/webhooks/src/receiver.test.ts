@@ -5,7 +5,7 @@ import {
   type ClientHttp2Stream,
 } from "node:http2";
 import { connect } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "@chaindata/core";
 import {
   createMemorySignatureStore,
@@ -15,6 +15,11 @@ import {
   safeEqual,
   toNodeHandler,
 } from "./receiver.js";
+
+// The default onRefused warns of every refused delivery, which many tests here make on purpose:
+// kept out of the test output (a test of the default spies on console.warn itself).
+beforeEach(() => void vi.spyOn(console, "warn").mockImplementation(() => {}));
+afterEach(() => vi.mocked(console.warn).mockRestore?.());
 
 const AUTH = "Bearer s3cr3t-delivery-token";
 const SIG_A =
@@ -135,6 +140,79 @@ describe("createWebhookHandler", () => {
     } finally {
       process.off("unhandledRejection", onRejection);
     }
+  });
+
+  it("tells onRefused each refused delivery, its status and why (never the header or the body), but not a non-POST", async () => {
+    const refusals: unknown[] = [];
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent,
+      maxBodyBytes: 4096,
+      onRefused: (refusal) => void refusals.push(refusal),
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)}]`, null))).status).toBe(401);
+    expect((await handle(post(`[${enhanced(SIG_A)}]`, "Bearer wrong-s3cr3t"))).status).toBe(401);
+    expect((await handle(post(`[${"1".repeat(5000)}]`))).status).toBe(413);
+    const declared = new Request("http://localhost/hook", {
+      method: "POST",
+      body: "[]",
+      headers: { authorization: AUTH, "content-length": "5000" },
+    });
+    expect((await handle(declared)).status).toBe(413);
+    expect((await handle(post('{"signature":"x"}'))).status).toBe(400);
+    const used = post(`[${enhanced(SIG_A)}]`);
+    await used.text();
+    expect((await handle(used)).status).toBe(500);
+    expect((await handle(new Request("http://localhost/hook"))).status).toBe(405);
+    expect(refusals).toEqual([
+      { status: 401, reason: "no Authorization header" },
+      {
+        status: 401,
+        reason: "Authorization is not the authHeader given to this handler (is it the webhook's?)",
+      },
+      { status: 413, reason: "body over maxBodyBytes (4096)" },
+      { status: 413, reason: "Content-Length over maxBodyBytes (4096)" },
+      { status: 400, reason: expect.stringMatching(/^delivery body: must be a JSON array/) },
+      { status: 500, reason: BODY_READ_BEFORE },
+    ]);
+    expect(JSON.stringify(refusals)).not.toMatch(/s3cr3t|signature/);
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it("reports a refused delivery by default with console.warn; an onRefused that throws or rejects changes no answer and leaves no unhandled rejection", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+      expect((await handle(post("[]", null))).status).toBe(401);
+      expect(warn).toHaveBeenCalledExactlyOnceWith(
+        "webhook delivery refused with 401: no Authorization header",
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      for (const onRefused of [
+        () => {
+          throw new Error("logger down");
+        },
+        () => Promise.reject(new Error("logger down")),
+      ]) {
+        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- an async onRefused, as users write them
+        const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, onRefused });
+        expect((await handle(post("[]", "Bearer wrong"))).status).toBe(401);
+      }
+      await new Promise((r) => setImmediate(r));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+    expect(() =>
+      createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, onRefused: "log" as never }),
+    ).toThrow("onRefused: must be a function");
   });
 
   it("answers 400 naming the rule for a body that is not an array of events, 405 to GET, 413 over the size limit", async () => {
@@ -611,7 +689,8 @@ describe("createWebhookHandler", () => {
 
   it("refuses no options, an unknown option name, and values with no text, with a ConfigurationError (not a TypeError)", () => {
     const onEvent = () => {};
-    const names = "authHeader, onEvent, kind, onError, dedupe, maxBodyBytes, readTimeoutMs";
+    const names =
+      "authHeader, onEvent, kind, onError, onRefused, dedupe, maxBodyBytes, readTimeoutMs";
     const cases: [unknown, string][] = [
       [undefined, "options: must be an object of webhook handler options (got undefined)"],
       [null, "options: must be an object of webhook handler options (got null)"],
@@ -824,8 +903,13 @@ describe("toNodeHandler", () => {
 
   it("takes the body a body parser left as bytes or text (or in rawBody, as Cloud Functions keep it), and names a parsed one instead of failing as 'not JSON'", async () => {
     const seen: unknown[] = [];
+    const refusals: unknown[] = [];
     const handle = toNodeHandler(
-      createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.fee) }),
+      createWebhookHandler({
+        authHeader: AUTH,
+        onEvent: (e) => void seen.push(e.fee),
+        onRefused: (refusal) => void refusals.push(refusal),
+      }),
     );
     // What express.raw(), express.text() and express.json() do before the handler runs.
     const parsers = {
@@ -867,6 +951,11 @@ describe("toNodeHandler", () => {
     expect(await post("/json", SIG_A, "Bearer wrong")).toEqual([401, "unauthorized"]);
     expect(await post("/gcf", SIG_A.replace("5h", "2h"))).toEqual([200, "ok"]);
     expect(seen).toEqual([5000n, 5000n, 5000n]);
+    // onRefused hears of the parsed body as the sender does: a 500 naming it, not a 400.
+    expect(refusals).toEqual([
+      { status: 500, reason: expect.stringContaining("already read by a body parser") },
+      { status: 401, reason: expect.stringContaining("is not the authHeader") },
+    ]);
   });
 
   /**

@@ -65,6 +65,16 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    */
   onError?: ((error: unknown, event: DeliveryEvents[K]) => void) | undefined;
   /**
+   * Called when a delivery is refused before its events are handled, with the status answered and
+   * why (never the header or the body): without it, an `authHeader` that differs from the
+   * webhook's, or a `maxBodyBytes` smaller than its deliveries, would only show as the service's
+   * failed deliveries, which it drops after its retries. Not called for a request of another
+   * method than POST (405), which is no delivery: a browser, a health check. Whatever it throws
+   * (or, if async, rejects with) is ignored.
+   * @default logs the status and the reason with `console.warn`
+   */
+  onRefused?: ((refusal: DeliveryRefusal) => void) | undefined;
+  /**
    * De-duplication by signature: a store, or `false` to see every delivery. One store per webhook:
    * a transaction that two webhooks deliver (an enhanced and a raw one, or two watching accounts it
    * both touches) has one signature, so the handler of the second would skip it as seen.
@@ -80,6 +90,19 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * @default 30_000 (30 s)
    */
   readTimeoutMs?: number | undefined;
+}
+
+/** A delivery {@link createWebhookHandler} refused, as its `onRefused` gets it. */
+export interface DeliveryRefusal {
+  /**
+   * The status answered: 401 (`Authorization` missing or not the `authHeader`), 413 (a body over
+   * `maxBodyBytes`), 408 (a body not all arrived within `readTimeoutMs`), 400 (a body that could
+   * not be read, or is not a UTF-8 JSON array of events), or 500 (a body the app read before the
+   * handler ran).
+   */
+  status: 400 | 401 | 408 | 413 | 500;
+  /** Why, in words: the answer's text, or for a 401 whether the header was missing or differed. */
+  reason: string;
 }
 
 /** The options of {@link createMemorySignatureStore}. */
@@ -334,6 +357,7 @@ const HANDLER_OPTIONS = [
   "onEvent",
   "kind",
   "onError",
+  "onRefused",
   "dedupe",
   "maxBodyBytes",
   "readTimeoutMs",
@@ -406,6 +430,11 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
       console.error(`webhook event ${eventSignature(event) ?? "(no signature)"} failed:`, error),
   } = options;
   if (typeof onError !== "function") misconfigured("onError", "must be a function");
+  const {
+    onRefused = ({ status, reason }: DeliveryRefusal) =>
+      console.warn(`webhook delivery refused with ${status}: ${reason}`),
+  } = options;
+  if (typeof onRefused !== "function") misconfigured("onRefused", "must be a function");
   if (kind !== "enhanced" && kind !== "raw")
     misconfigured("kind", `must be "enhanced" or "raw" (got ${got(kind)})`);
   if (
@@ -461,6 +490,15 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     return text(500, "handler failed");
   };
 
+  /** Tells onRefused, then answers `status` with `body` (the sender's text; `reason` the app's). */
+  const refuse = (status: DeliveryRefusal["status"], body: string, reason = body) => {
+    try {
+      // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
+      Promise.resolve(onRefused({ status, reason })).catch(() => {});
+    } catch {}
+    return text(status, body);
+  };
+
   return async (request) => {
     if (request.method !== "POST")
       return new Response("method not allowed", { status: 405, headers: { allow: "POST" } });
@@ -468,32 +506,48 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     // Every form is compared, so the time taken does not say which one came close.
     let authorized = false;
     for (const form of accepted) authorized = sameBytes(authorization, form) || authorized;
-    if (!authorized) return text(401, "unauthorized");
+    if (!authorized)
+      return refuse(
+        401,
+        "unauthorized",
+        request.headers.has("authorization")
+          ? "Authorization is not the authHeader given to this handler (is it the webhook's?)"
+          : "no Authorization header",
+      );
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
-      return text(413, "payload too large");
+      return refuse(413, "payload too large", `Content-Length over maxBodyBytes (${maxBodyBytes})`);
     // Read before the handler ran (`await request.json()` for a log line): the app's doing, not
     // the sender's, so a 500 that names it rather than a 400 "could not be read".
-    if (request.bodyUsed) return text(500, BODY_READ_BEFORE);
+    if (request.bodyUsed) return refuse(500, BODY_READ_BEFORE);
     let bytes: Uint8Array | 408 | 413;
     try {
       bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs);
-    } catch {
-      // (A body already read, or a stream that failed: the sender's fault or ours, not UTF-8.)
-      return text(400, "delivery body: could not be read");
+    } catch (error) {
+      // The Node adapter's body that a body parser had consumed (the adapter answers its 500).
+      if ((error as Error | undefined)?.message === BODY_ALREADY_READ)
+        return refuse(500, BODY_ALREADY_READ);
+      // (A stream that failed: the sender's fault or ours, not UTF-8.)
+      return refuse(400, "delivery body: could not be read");
     }
-    if (bytes === 413) return text(413, "payload too large");
-    if (bytes === 408) return text(408, "request timeout");
+    if (bytes === 413)
+      return refuse(413, "payload too large", `body over maxBodyBytes (${maxBodyBytes})`);
+    if (bytes === 408)
+      return refuse(
+        408,
+        "request timeout",
+        `body not all arrived within readTimeoutMs (${readTimeoutMs})`,
+      );
     let body: string;
     try {
       body = utf8.decode(bytes);
     } catch {
-      return text(400, "delivery body: must be UTF-8");
+      return refuse(400, "delivery body: must be UTF-8");
     }
     let events: DeliveryEvents[K][];
     try {
       events = parseEvents(body, kind);
     } catch (error) {
-      return text(400, (error as Error).message);
+      return refuse(400, (error as Error).message);
     }
     // Events of the other kind are this handler's misconfiguration, not the sender's fault: a 500
     // (the service delivers again, while the fix is made) and onError says which option to fix.
