@@ -1195,7 +1195,8 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
 // The webhook receiver
 // ---------------------------------------------------------------------------------------------
 
-const HANDLER_OPTIONS = "authHeader, onEvent, kind, onError, dedupe, maxBodyBytes, readTimeoutMs";
+const HANDLER_OPTIONS =
+  "authHeader, onEvent, kind, onError, onRefused, dedupe, maxBodyBytes, readTimeoutMs";
 
 describe("the webhook receiver refuses wrong options at creation, naming them", () => {
   it("createWebhookHandler(options)", () => {
@@ -1279,6 +1280,11 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
         "onError",
         (value) => value === undefined || typeof value === "function",
         /^onError: must be a function$/,
+      ),
+      option(
+        "onRefused",
+        (value) => value === undefined || typeof value === "function",
+        /^onRefused: must be a function$/,
       ),
       option(
         "kind",
