@@ -109,7 +109,7 @@ describe("generated package README", () => {
     // What it answers, and the Express recipes (receiver.express.test.ts runs them): before
     // express.json(), or behind express.raw() with a limit (body-parser's default is 100kb).
     expect(text).toContain(
-      '413 to a body over `maxBodyBytes` (10 MiB by default), and 408 to one that has not all arrived within `readTimeoutMs` (30 s by default). Each refused delivery (401, 400, 408, 413) goes to `onRefused` with its status and reason, by default `console.warn`: a wrong `authHeader` shows in your logs, not only as the service\'s failed deliveries. Behind Express, mount it before `express.json()` (a delivery already parsed into an object is answered 500: `JSON.parse` has rounded its u64 amounts), or behind `express.raw({ type: "*/*", limit: "10mb" })`: without that limit, body-parser\'s default of 100kb answers a larger delivery 413 before the handler runs.',
+      '413 to a body over `maxBodyBytes` (10 MiB by default), and 408 to one that has not all arrived within `readTimeoutMs` (30 s by default). Each refused delivery (401, 400, 408, 413, and the 500 of a body already parsed, below) goes to `onRefused` with its status and reason, by default `console.warn`: a wrong `authHeader` shows in your logs, not only as the service\'s failed deliveries. Behind Express, mount it before `express.json()` (a delivery already parsed into an object is answered 500: `JSON.parse` has rounded its u64 amounts), or behind `express.raw({ type: "*/*", limit: "10mb" })`: without that limit, body-parser\'s default of 100kb answers a larger delivery 413 before the handler runs.',
     );
     expect(readme(rest({}))).not.toContain("createWebhookHandler");
   });
