@@ -18,7 +18,11 @@ import type { Check } from "./validate.js";
  * (no API key) before they get here. `console` fits.
  */
 export interface Logger {
-  /** One line per HTTP attempt: operation, method, URL, status, duration. */
+  /**
+   * One line per HTTP answer: operation, method, URL, status, duration. An attempt that got no
+   * answer (a timeout, a connection error) has no line of its own: it shows in the retry's `info`
+   * line, or, as the last attempt, only as the error the call rejects with.
+   */
   debug?(message: string, meta?: Record<string, unknown>): void;
   /** Retries: attempt number, delay and the reason. */
   info?(message: string, meta?: Record<string, unknown>): void;
