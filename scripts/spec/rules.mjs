@@ -955,6 +955,15 @@ export function checkSchemaKeywords({ area, doc }) {
         findings.push(
           `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)`,
         );
+    // (Read by the client's checks as the words of the pattern's message: only beside a pattern.)
+    const described = node["x-pattern-description"];
+    if (
+      described !== undefined &&
+      !(typeof described === "string" && described.trim() && node.pattern !== undefined)
+    )
+      findings.push(
+        `${area} ${at}: x-pattern-description must be a non-empty string beside a pattern (what the pattern accepts, in words)`,
+      );
   });
   return findings;
 }

@@ -487,7 +487,14 @@ describe("REST wire format", () => {
         webhookURL,
       ).rejects.toMatchObject({
         name: "ValidationError",
-        issues: [{ path: "params.webhookURL", rule: "pattern" }],
+        // The rule in the spec's words (x-pattern-description), not the pattern's 100 characters.
+        issues: [
+          {
+            path: "params.webhookURL",
+            rule: "pattern",
+            message: `params.webhookURL: must be a public HTTPS URL, not localhost, 127.x.x.x or [::1] (got ${JSON.stringify(webhookURL)})`,
+          },
+        ],
       });
     expect(requests).toHaveLength(0);
     for (const webhookURL of [

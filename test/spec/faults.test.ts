@@ -89,6 +89,20 @@ describe("spec checks catch", () => {
     }
   });
 
+  it("an x-pattern-description that is not words beside a pattern (the client's check reads it as its message)", () => {
+    const specDir = editedCopy("schemas/webhook.yaml", (doc) => {
+      doc.WebhookUrl["x-pattern-description"] = "";
+      doc.TransactionTypeFilter["x-pattern-description"] = "a type"; // (an array: no pattern)
+    });
+    const text = findingsOf(specDir).join("\n");
+    for (const schema of ["WebhookUrl", "TransactionTypeFilter"])
+      expect(text).toContain(
+        `webhooks #/components/schemas/${schema}: x-pattern-description must be a non-empty string beside a pattern (what the pattern accepts, in words)`,
+      );
+    // The generator refuses it too, at the request param it would check.
+    expect(text).toMatch(/\[params-check\][^\n]*x-pattern-description/);
+  });
+
   it("an operation without a credit cost (x-cost; credits: null where the service documents none)", () => {
     const specDir = editedCopy("openapi/admin.yaml", (doc) => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];

@@ -162,6 +162,14 @@ describe("validate", () => {
       'params: must match ^a+$ (got "b")',
       "params: must have at least 3 characters (got 1)",
     ]);
+    // A pattern described in words (the spec's x-pattern-description) is named so, not quoted.
+    expect(messages(vString(/^a+$/u, "a run of a's"), "b")).toEqual([
+      `params: must be a run of a's (got "b")`,
+    ]);
+    expect(messages(vBoundedString(3, undefined, /^a+$/u, "a run of a's"), "b")).toEqual([
+      `params: must be a run of a's (got "b")`,
+      "params: must have at least 3 characters (got 1)",
+    ]);
     // Long values are cut in the message.
     expect(messages(vString(/^a$/u), "b".repeat(50))).toEqual([
       `params: must match ^a$ (got "${"b".repeat(39)}…)`,

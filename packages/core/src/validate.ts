@@ -86,15 +86,24 @@ const bounds = (
 /** Anything (a schema without constraints). */
 export const vAny: Check = () => {};
 
-/** A string; `pattern` is unanchored unless it says `^…$`. */
-/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp): Check {
+/**
+ * A string; `pattern` is unanchored unless it says `^…$`. `described`: what the pattern accepts, in
+ * words (the spec's `x-pattern-description`), for a message a reader can act on where the pattern
+ * itself is hard to read (`must be a public HTTPS URL, …`, not `must match ^[hH][tT]…`).
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vString(pattern?: RegExp, described?: string): Check {
   return (value, path, issues) => {
     if (
       typed(typeof value === "string", "string", value, path, issues) &&
       pattern &&
       !pattern.test(value as string)
     ) {
-      add(issues, path, "pattern", `must match ${pattern.source} (got ${show(value)})`);
+      add(
+        issues,
+        path,
+        "pattern",
+        `must ${described ? "be " + described : "match " + pattern.source} (got ${show(value)})`,
+      );
     }
   };
 }
@@ -107,8 +116,9 @@ export const vAny: Check = () => {};
   minLength?: number,
   maxLength?: number,
   pattern?: RegExp,
+  described?: string,
 ): Check {
-  const string = vString(pattern);
+  const string = vString(pattern, described);
   return (value, path, issues) => {
     string(value, path, issues);
     if (typeof value === "string")

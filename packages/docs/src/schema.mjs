@@ -226,7 +226,11 @@ export function constraints(pc, s, depth = 0) {
   if (pick(src, "uniqueItems")) out.push("unique items");
   if (pick(src, "multipleOf") !== undefined) out.push(`multiple of ${pick(src, "multipleOf")}`);
   const pattern = pick(src, "pattern");
-  if (pattern !== undefined) out.push(`pattern <code class="pattern">${esc(pattern)}</code>`);
+  const described = pick(src, "x-pattern-description");
+  if (pattern !== undefined)
+    out.push(
+      `${described === undefined ? "" : `${esc(described)}: `}pattern <code class="pattern">${esc(pattern)}</code>`,
+    );
   const fmt = pick(src, "format");
   if (fmt !== undefined) out.push(`format <code>${esc(fmt)}</code>`);
   // Array items: their bounds too (an array of addresses → each address's pattern).

@@ -32,7 +32,7 @@ export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.sta
 
 // The keywords each type translates (besides `type` and `enum`).
 const KEYWORDS = {
-  string: ["pattern", "minLength", "maxLength"],
+  string: ["pattern", "x-pattern-description", "minLength", "maxLength"],
   integer: ["minimum", "maximum"],
   number: ["minimum", "maximum"],
   boolean: [],
@@ -183,6 +183,23 @@ export function createCheckEmitter({ refusals } = {}) {
     return entry.name;
   };
 
+  /**
+   * The spec's `x-pattern-description` (what `pattern` accepts, in words, for the check's message),
+   * as a string literal. Refused where it could not reach a message: not a non-empty string, or
+   * beside no `pattern`.
+   */
+  const patternDescription = (s, place) => {
+    const described = s["x-pattern-description"];
+    if (described === undefined) return undefined;
+    if (typeof described === "string" && described.trim() && s.pattern !== undefined)
+      return JSON.stringify(described);
+    return refuse(
+      place,
+      "x-pattern-description",
+      "must be a non-empty string beside a pattern (what the pattern accepts, in words)",
+    );
+  };
+
   /** `s` without its keywords outside `allowed`, each of which is refused. */
   const only = (s, allowed, place, why) => {
     const extra = Object.keys(s).filter((k) => !allowed.includes(k));
@@ -230,10 +247,11 @@ export function createCheckEmitter({ refusals } = {}) {
         const regex = s.pattern === undefined ? undefined : pattern(s.pattern, place);
         const min = number(s, "minLength", place, true);
         const max = number(s, "maxLength", place, true);
+        const described = patternDescription(s, place);
         // Pattern-only strings (most: addresses) use the smaller vString.
         return min === undefined && max === undefined
-          ? call("vString", regex)
-          : call("vBoundedString", min, max, regex);
+          ? call("vString", regex, described)
+          : call("vBoundedString", min, max, regex, described);
       }
       case "integer":
       case "number":
@@ -341,7 +359,10 @@ export function createCheckEmitter({ refusals } = {}) {
         place,
       );
     // Annotations only document; they add nothing to check.
-    let s = Object.fromEntries(Object.entries(schema).filter(([k]) => !isAnnotation(k)));
+    // (`x-pattern-description` is an x- key the check reads: the words of its pattern's message.)
+    let s = Object.fromEntries(
+      Object.entries(schema).filter(([k]) => !isAnnotation(k) || k === "x-pattern-description"),
+    );
     if (!Object.keys(s).length) return ref("vAny");
     s = only(s, [...TRANSLATED], place, "is not translated into a runtime check");
     if (!Object.keys(s).length) return ref("vAny"); // (what was left to check was refused)
