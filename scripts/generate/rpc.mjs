@@ -225,9 +225,23 @@ export async function emitRpcArea(main, http) {
     const query = m["x-query-params"]?.length
       ? Object.fromEntries(m["x-query-params"].map((q) => [camel(q.name), q.name]))
       : undefined;
+    // Members of object params the SDK sends when the caller leaves them out (`x-sdk-defaults`:
+    // the property names; the values are their schemas' `default`s, which the rules require).
+    const sent = Object.fromEntries(
+      m.params
+        .filter((p) => p["x-sdk-defaults"]?.length)
+        .map((p) => {
+          const properties = deref(doc, p.schema).properties;
+          return [
+            p.name,
+            Object.fromEntries(p["x-sdk-defaults"].map((n) => [n, properties[n].default])),
+          ];
+        }),
+    );
+    const hasSent = Object.keys(sent).length > 0;
     const encode =
-      positional || query
-        ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query ? `, ${literal(query)}` : ""})`
+      positional || query || hasSent
+        ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query || hasSent ? `, ${query ? literal(query) : "{}"}` : ""}${hasSent ? `, ${literal(sent)}` : ""})`
         : undefined;
     usesEncoding ||= Boolean(encode);
     // The query option names type `call`'s options (a misspelt one does not compile).

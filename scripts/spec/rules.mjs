@@ -96,6 +96,27 @@ export function checkOpenRpc({ area, doc }) {
     if (!m.errors?.length) findings.push(`${at}: list the error objects the method can return`);
     (m.params ?? []).forEach((p, j) => {
       if (!p.description) findings.push(`${at}/params/${j}: param ${p.name} needs a description`);
+      // x-sdk-defaults: members of an object param the SDK sends when left out, each with the
+      // value its schema's `default` gives (the generator reads it there).
+      const sent = p["x-sdk-defaults"];
+      if (sent === undefined) return;
+      const say = (message) => findings.push(`${at}/params/${j}/x-sdk-defaults: ${message}`);
+      let schema = p.schema;
+      for (let k = 0; schema?.$ref?.startsWith("#/") && k < 32; k++)
+        schema = schema.$ref
+          .slice(2)
+          .split("/")
+          .reduce((o, key) => o?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+      if (!Array.isArray(sent) || !sent.length || sent.some((n) => typeof n !== "string"))
+        say("a non-empty list of the param's property names");
+      else if (schema?.type !== "object" || !schema.properties)
+        say(`param ${p.name} is not an object with properties: there is no member to fill`);
+      else
+        for (const n of sent)
+          if (!Object.hasOwn(schema.properties, n))
+            say(`${n} is not a property of param ${p.name}`);
+          else if (!("default" in (schema.properties[n] ?? {})))
+            say(`${n} has no \`default\`: the SDK sends its schema's default, so give it one`);
     });
     // Query options (x-query-params): documented and checked as the params are.
     (m["x-query-params"] ?? []).forEach((q, j) => {

@@ -3,6 +3,7 @@
 // REST path/query/body splitting, per-host auth, u64 revival, deprecation warnings,
 // and the standalone (tree-shakable) functions. A stub `fetch` records every request.
 import { createAdminClient } from "@chaindata/admin";
+import { rpcEncoding } from "@chaindata/core";
 import { ConfigurationError, createChainDataClient, type ClientOptions } from "@chaindata/sdk";
 import { createCompressionClient } from "@chaindata/compression";
 import {
@@ -129,7 +130,37 @@ describe("JSON-RPC wire format", () => {
     expect(r!.url.pathname).toBe("/fast");
     expect(r!.url.searchParams.get("swqos_only")).toBe("true");
     expect(r!.url.searchParams.has("api-key")).toBe(false);
-    expect(r!.body.params).toEqual(["AQID", { encoding: "base64", skipPreflight: true }]);
+    expect(r!.body.params).toEqual([
+      "AQID",
+      { encoding: "base64", skipPreflight: true, maxRetries: 0 },
+    ]);
+  });
+
+  it("sender: a config that leaves out skipPreflight and maxRetries is sent with skipPreflight: true and maxRetries: 0, as helius-sdk sends; values given are sent as given", async () => {
+    const { fetch, requests } = stub(rpcReply('"sig"'));
+    const sender = createSenderClient({ fetch });
+    const config = { encoding: "base64" } as const;
+    await sender.sendTransaction({ transaction: "AQID", config });
+    await sender.sendTransaction({
+      transaction: "AQID",
+      config: { encoding: "base58", skipPreflight: false, maxRetries: 3 },
+    });
+    await sender.sendTransaction({
+      transaction: "AQID",
+      config: { encoding: "base64", skipPreflight: undefined, maxRetries: 1 },
+    });
+    await createSenderRpc({ fetch }).call(
+      { id: "sendTransaction", idempotent: true, encode: rpcEncoding(["transaction", "config"]) },
+      { transaction: "AQID", config },
+    );
+    expect(requests.map((r) => r.body.params)).toEqual([
+      ["AQID", { encoding: "base64", skipPreflight: true, maxRetries: 0 }],
+      ["AQID", { encoding: "base58", skipPreflight: false, maxRetries: 3 }],
+      ["AQID", { encoding: "base64", skipPreflight: true, maxRetries: 1 }],
+      // (A descriptor without the spec's defaults sends only what it is given.)
+      ["AQID", { encoding: "base64" }],
+    ]);
+    expect(config).toEqual({ encoding: "base64" }); // the caller's object is left as it was
   });
 
   it("sender: the general key (option via the sdk, or CHAINDATA_API_KEY) never goes to the Sender; a key given to its own client does", async () => {
@@ -321,7 +352,10 @@ describe("JSON-RPC wire format", () => {
       [false, "?swqos_only=true"],
       [false, "?swqos_only=true"],
     ]);
-    expect(requests[0]!.body.params).toEqual(["AQID", { encoding: "base64" }]);
+    expect(requests[0]!.body.params).toEqual([
+      "AQID",
+      { encoding: "base64", skipPreflight: true, maxRetries: 0 },
+    ]);
     // The Sender documents no batches (x-batch: false): plain calls go one per request too.
     const plain = { transaction: "AQID", config: { encoding: "base64" as const } };
     await Promise.all([sender.sendTransaction(plain), sender.sendTransaction(plain)]);

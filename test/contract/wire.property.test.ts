@@ -81,7 +81,7 @@ describe("every operation sends exactly its input, valid per the spec", () => {
           expect(log[0]!.violations).toEqual([]);
           expect(op.rpc ? log[0]!.rpcMethods : [log[0]!.operationId]).toEqual([op.id]);
           expect(sent).toHaveLength(1);
-          expect(decode(op, sent[0]!)).toStrictEqual(canonical(input ?? {}));
+          expect(decode(op, sent[0]!)).toStrictEqual(canonical(withSdkDefaults(op, input ?? {})));
         } catch (error) {
           // (Every failure, the call's own included, shows what was sent.)
           if (error instanceof Error)
@@ -152,6 +152,26 @@ const bodyText = (body: BodyInit) =>
  * number that large is written as its shortest digits (77707801378465136 as
  * 77707801378465140, the same double); -0 is written 0. `undefined` members are not sent.
  */
+/**
+ * The input with the members the SDK sends when they are left out (a JSON-RPC param's
+ * `x-sdk-defaults`: the named properties' schema `default`s, e.g. the sender's
+ * `config.skipPreflight: true`), as the wire must carry it: exactly the input besides these.
+ */
+function withSdkDefaults(op: SpecOperation, input: unknown): unknown {
+  if (!op.rpc || !input || typeof input !== "object" || Array.isArray(input)) return input;
+  let out = input as Record<string, unknown>;
+  for (const p of op.rpc.params) {
+    const names: string[] | undefined = p["x-sdk-defaults"];
+    const given = out[p.name];
+    if (!names || !given || typeof given !== "object") continue;
+    const properties = resolve(op.doc, p.schema).s.properties ?? {};
+    const filled: Record<string, unknown> = { ...(given as Record<string, unknown>) };
+    for (const n of names) filled[n] ??= resolve(op.doc, properties[n]).s.default;
+    out = { ...out, [p.name]: filled };
+  }
+  return out;
+}
+
 function canonical(value: unknown): unknown {
   if (Object.is(value, -0)) return 0;
   if (typeof value === "bigint")

@@ -188,6 +188,27 @@ describe("createJsonRpcClient: single calls", () => {
     ]);
   });
 
+  it("fills the SDK's defaults into object params that leave them out, on a copy", () => {
+    const encode = rpcEncoding(["tx", "config"], {}, { config: { skip: true, retries: 0 } });
+    const config = { encoding: "base64", retries: 2 };
+    expect(encode({ tx: "AQID", config }, {})).toEqual([
+      ["AQID", { encoding: "base64", retries: 2, skip: true }],
+      "",
+    ]);
+    expect(config).toEqual({ encoding: "base64", retries: 2 });
+    expect(encode({ tx: "AQID", config: { skip: false, retries: undefined } }, {})).toEqual([
+      ["AQID", { skip: false, retries: 0 }],
+      "",
+    ]);
+    // An absent param stays absent; by name, the filled object is sent by name.
+    expect(encode({ tx: "AQID" }, {})).toEqual([["AQID"], ""]);
+    const byName = rpcEncoding(undefined, {}, { config: { skip: true } });
+    expect(byName({ tx: "AQID", config: {} }, {})).toEqual([
+      { tx: "AQID", config: { skip: true } },
+      "",
+    ]);
+  });
+
   it("URL-encodes query option values", () => {
     const encode = rpcEncoding<"tag">(undefined, { tag: "t" });
     expect(encode({}, { tag: "a&b=c d/é?#" })).toEqual([{}, "t=a%26b%3Dc%20d%2F%C3%A9%3F%23"]);

@@ -42,15 +42,26 @@ export interface RpcMethodDescriptor<Query extends string = never> extends Opera
  * members' values, in order (trailing `undefined`s dropped), and whose call options named in
  * `query` go in the URL (option name → query name, e.g. `{ swqosOnly: 'swqos_only' }`), taken from
  * the call options or from the params object (where the generated clients leave them, so that
- * they are validated with the params; they are not sent as params). Kept out
+ * they are validated with the params; they are not sent as params). `sent` gives members of
+ * object params that the SDK sends when the caller leaves them out (param name → member → value,
+ * the spec's `x-sdk-defaults`): the wire gets a copy, the caller's object is not changed. Kept out
  * of the client so that methods sent as plain objects (all of DAS) do not bundle it.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function rpcEncoding<Query extends string = never>(
   positional?: readonly string[],
   query: Readonly<Record<Query, string>> = {} as Record<Query, string>,
+  sent?: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
 ): RpcEncode<Query> {
   const encode: RpcEncode<Query> = (value, options) => {
-    const params = value as Record<string, unknown> | undefined;
+    let params = value as Record<string, unknown> | undefined;
+    for (const [name, defaults] of Object.entries(sent ?? {})) {
+      const given = params?.[name];
+      if (given && typeof given === "object" && !Array.isArray(given)) {
+        const filled: Record<string, unknown> = { ...given };
+        for (const member in defaults) filled[member] ??= defaults[member];
+        params = { ...params, [name]: filled };
+      }
+    }
     let wire: unknown = params ?? {};
     // Query options given in a params object are not params.
     if (

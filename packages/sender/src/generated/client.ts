@@ -36,7 +36,7 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  *
  * **Tip and priority fee are mandatory** (public docs, January 2026): the transaction must contain a SOL transfer tip of at least the route's minimum to one of the Sender tip accounts, and a ComputeBudget `setComputeUnitPrice` priority fee; otherwise the call fails with -32602. The tip accounts and the minimum tip, which has changed over time, are the area's `x-tip-accounts` and `x-minimum-tip-lamports` (in the SDK: `senderTipAccounts` and `senderMinimumTipLamports`, with the date of the value). Check the current docs before relying on a minimum.
  *
- * **Retries.** Set `config.maxRetries: 0` (the node's own re-sends) and retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too.
+ * **Retries.** `config.maxRetries: 0` (the node's own re-sends; the SDK sends 0 unless told otherwise) is recommended: retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too.
  *
  * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
  *
@@ -96,7 +96,7 @@ export interface SenderClient {
    *
    * **Tip and priority fee are mandatory** (public docs, January 2026): the transaction must contain a SOL transfer tip of at least the route's minimum to one of the Sender tip accounts, and a ComputeBudget `setComputeUnitPrice` priority fee; otherwise the call fails with -32602. The tip accounts and the minimum tip, which has changed over time, are the area's `x-tip-accounts` and `x-minimum-tip-lamports` (in the SDK: `senderTipAccounts` and `senderMinimumTipLamports`, with the date of the value). Check the current docs before relying on a minimum.
    *
-   * **Retries.** Set `config.maxRetries: 0` (the node's own re-sends) and retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too.
+   * **Retries.** `config.maxRetries: 0` (the node's own re-sends; the SDK sends 0 unless told otherwise) is recommended: retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too.
    *
    * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
    *

@@ -4,5 +4,5 @@ import { vBoolean, vBoundedString, vEnum, vInteger, vObject, rpcEncoding, type O
 
 const PATTERN_1 = /^[A-Za-z0-9+/]+={0,2}$/u;
 
-export const sendTransaction: RpcMethodDescriptor<"swqosOnly"> = { id: "sendTransaction", params: /* @__PURE__ */ vObject({ transaction: /* @__PURE__ */ vBoundedString(1, undefined, PATTERN_1), config: /* @__PURE__ */ vObject({ encoding: /* @__PURE__ */ vEnum(["base58","base64"]), skipPreflight: vBoolean, maxRetries: /* @__PURE__ */ vInteger(0) }, ["encoding"]), swqosOnly: vBoolean }, ["transaction","config"], false), idempotent: true, encode: /* @__PURE__ */ rpcEncoding(["transaction","config"], {"swqosOnly":"swqos_only"}) };
+export const sendTransaction: RpcMethodDescriptor<"swqosOnly"> = { id: "sendTransaction", params: /* @__PURE__ */ vObject({ transaction: /* @__PURE__ */ vBoundedString(1, undefined, PATTERN_1), config: /* @__PURE__ */ vObject({ encoding: /* @__PURE__ */ vEnum(["base58","base64"]), skipPreflight: vBoolean, maxRetries: /* @__PURE__ */ vInteger(0) }, ["encoding"]), swqosOnly: vBoolean }, ["transaction","config"], false), idempotent: true, encode: /* @__PURE__ */ rpcEncoding(["transaction","config"], {"swqosOnly":"swqos_only"}, {"config":{"skipPreflight":true,"maxRetries":0}}) };
 export const ping: OperationDescriptor = { id: "ping", idempotent: true, defaults: { maxRetries: 0, timeout: 5000 } };

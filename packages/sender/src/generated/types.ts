@@ -23,7 +23,7 @@ export interface components {
  */
 export type EncodedTransaction = string;
 /**
- * Options of sendTransaction (the second positional param). The Sender forwards the transaction at once (send `skipPreflight: true`, as the reference SDKs do); retries are the caller's job.
+ * Options of sendTransaction (the second positional param). The Sender forwards the transaction at once (with `skipPreflight: true`, which the SDK sends unless told otherwise, as the reference SDKs do); retries are the caller's job.
  * @example {
  *       "encoding": "base64",
  *       "skipPreflight": true,
@@ -33,9 +33,15 @@ export type EncodedTransaction = string;
 export interface SendTransactionConfig {
     /** Encoding of the transaction string. No default is documented, so the SDK requires it. */
     encoding: TransactionEncoding;
-    /** Skip the preflight simulation; send `true`, as the reference SDKs do. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated, and what the service assumes when it is left out is not documented (Solana's own default is `false`). This client sends only what you pass. */
+    /**
+     * Skip the preflight simulation. The public docs of January 2026 made it required and `true`; since June 2026 it is no longer mandated, and what the service assumes when it is left out is not documented (Solana's own default is `false`). The default here is the SDK's: when the field is left out, sendTransaction sends `true`, as the reference SDKs (helius-sdk, the Rust SDK) do; pass `false` to ask for the simulation.
+     * @default true
+     */
     skipPreflight?: boolean | undefined;
-    /** How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). */
+    /**
+     * How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). The default here is the SDK's: when the field is left out, sendTransaction sends `0`, as helius-sdk does (the service's own default is not documented).
+     * @default 0
+     */
     maxRetries?: number | undefined;
 }
 /**
@@ -53,7 +59,7 @@ export type TransactionEncoding = "base58" | "base64";
 export interface SendTransactionParams {
     /** The fully signed transaction, serialized and encoded as `config.encoding` says. */
     transaction: EncodedTransaction;
-    /** Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. */
+    /** Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. The SDK sends `skipPreflight: true` and `maxRetries: 0` when they are left out, as the reference SDKs do. */
     config: SendTransactionConfig;
     /**
      * Route only through the stake-weighted (SWQoS) path instead of dual routing; the minimum tip is then lower (`x-minimum-tip-lamports.swqosOnly`; in the SDK `senderMinimumTipLamports.swqosOnly`). Sent as the query parameter `swqos_only=true`.
