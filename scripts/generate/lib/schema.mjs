@@ -75,7 +75,7 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
     if (!TRANSLATED.has(key)) {
       if (isAnnotation(key)) continue;
       const error = new Error(
-        `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].join(", ")}`,
+        `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].filter((k) => !k.startsWith("x-")).join(", ")}`,
       );
       Object.assign(error, { at, path: where, keyword: key });
       if (!refusals) throw error;
