@@ -15,6 +15,7 @@ import { getDocumentExtendedMetaSchema } from "@open-rpc/schema-utils-js";
 import { generatorRefusals, refusalPosition } from "../generate/lib/refusals.mjs";
 import { openBranchAccepts, openEnumParts } from "../lib/open-enum.mjs";
 import { pointerSegment } from "../generate/lib/schema.mjs";
+import { describesPattern, PATTERN_DESCRIPTION_RULE } from "../generate/lib/validator.mjs";
 import {
   decodeSegment,
   formatPosition,
@@ -977,14 +978,8 @@ export function checkSchemaKeywords({ area, doc }) {
           `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)`,
         );
     // (Read by the client's checks as the words of the pattern's message: only beside a pattern.)
-    const described = node["x-pattern-description"];
-    if (
-      described !== undefined &&
-      !(typeof described === "string" && described.trim() && node.pattern !== undefined)
-    )
-      findings.push(
-        `${area} ${at}: x-pattern-description must be a non-empty string beside a pattern (what the pattern accepts, in words)`,
-      );
+    if (node["x-pattern-description"] !== undefined && !describesPattern(node))
+      findings.push(`${area} ${at}: x-pattern-description ${PATTERN_DESCRIPTION_RULE}`);
   });
   return findings;
 }

@@ -3,8 +3,9 @@
  * @packageDocumentation
  */
 export { resolveConfig, resolveBaseUrl, snapshotOptions, API_KEY_ENV } from "./config.js";
-// (How an option's refused value may appear in a message, for the packages' own option checks.)
-export { got as messageValue } from "./config.js";
+// (How an option's refused value may appear in a message, and the unknown-name check, for the
+// packages' own option checks.)
+export { got as messageValue, knownOptions } from "./config.js";
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
 export type {

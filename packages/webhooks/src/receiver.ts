@@ -3,7 +3,13 @@
 // delivery (up to 3 times, a minute apart) and may deliver an event more than once.
 // This module checks the header in constant time, parses the body into typed events
 // (u64 amounts as bigint) and drops events whose signature it has already handled.
-import { ConfigurationError, messageValue, parseJson, reviveU64 } from "@chaindata/core";
+import {
+  ConfigurationError,
+  knownOptions,
+  messageValue,
+  parseJson,
+  reviveU64,
+} from "@chaindata/core";
 import { webhookDeliveries } from "./generated/operations.js";
 import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/types.js";
 
@@ -140,9 +146,7 @@ export function createMemorySignatureStore(
     throw new ConfigurationError(
       `options: must be an object of signature store options, such as { ttlMs: 60000 } (got ${typeof options})`,
     );
-  for (const name in options)
-    if (name !== "ttlMs")
-      throw new ConfigurationError(`${name}: is not a signature store option (ttlMs)`);
+  knownOptions(options, ["ttlMs"], "signature store");
   const { ttlMs = 24 * 60 * 60 * 1000 } = options ?? {};
   if (!(typeof ttlMs === "number" && ttlMs > 0))
     throw new ConfigurationError(
@@ -352,6 +356,17 @@ async function readBody(
   }
 }
 
+/**
+ * Calls one of the app's callbacks (`onError`, `onRefused`), whatever it throws or, if async,
+ * rejects with ignored: not awaited, but caught, since Node ends the process on an unhandled
+ * rejection.
+ */
+const tell = (callback: () => unknown) => {
+  try {
+    Promise.resolve(callback()).catch(() => {});
+  } catch {}
+};
+
 const HANDLER_OPTIONS = [
   "authHeader",
   "onEvent",
@@ -407,9 +422,7 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
     );
   // A typo such as `maxBodyByte` would otherwise be ignored: deliveries over the default limit
   // answered 413, then dropped by the service.
-  for (const name in options)
-    if (!HANDLER_OPTIONS.includes(name))
-      misconfigured(name, `is not a webhook handler option (${HANDLER_OPTIONS.join(", ")})`);
+  knownOptions(options, HANDLER_OPTIONS, "webhook handler");
   const {
     kind = "enhanced" as K,
     dedupe,
@@ -483,19 +496,13 @@ export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
 
   /** Hands a failure to onError and answers 500 (the service delivers again). */
   const report = (error: unknown, event: DeliveryEvents[K]) => {
-    try {
-      // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
-      Promise.resolve(onError(error, event)).catch(() => {});
-    } catch {}
+    tell(() => onError(error, event));
     return text(500, "handler failed");
   };
 
   /** Tells onRefused, then answers `status` with `body` (the sender's text; `reason` the app's). */
   const refuse = (status: DeliveryRefusal["status"], body: string, reason = body) => {
-    try {
-      // (Not awaited, but caught: Node ends the process on an unhandled rejection.)
-      Promise.resolve(onRefused({ status, reason })).catch(() => {});
-    } catch {}
+    tell(() => onRefused({ status, reason }));
     return text(status, body);
   };
 

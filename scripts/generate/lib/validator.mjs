@@ -27,6 +27,15 @@ const ANNOTATIONS = new Set([
   "contentMediaType",
   "contentEncoding",
 ]);
+/** The rule of `x-pattern-description` (the generator's and the spec rules'). */
+export const PATTERN_DESCRIPTION_RULE =
+  "must be a non-empty string beside a pattern (what the pattern accepts, in words)";
+/** Whether schema `s` has an `x-pattern-description` its check can use: words beside a pattern. */
+export const describesPattern = (s) => {
+  const described = s["x-pattern-description"];
+  return typeof described === "string" && described.trim() !== "" && s.pattern !== undefined;
+};
+
 /** Keywords that only document (and `x-` extensions): they add nothing to check. */
 export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
 
@@ -189,15 +198,9 @@ export function createCheckEmitter({ refusals } = {}) {
    * beside no `pattern`.
    */
   const patternDescription = (s, place) => {
-    const described = s["x-pattern-description"];
-    if (described === undefined) return undefined;
-    if (typeof described === "string" && described.trim() && s.pattern !== undefined)
-      return JSON.stringify(described);
-    return refuse(
-      place,
-      "x-pattern-description",
-      "must be a non-empty string beside a pattern (what the pattern accepts, in words)",
-    );
+    if (s["x-pattern-description"] === undefined) return undefined;
+    if (describesPattern(s)) return JSON.stringify(s["x-pattern-description"]);
+    return refuse(place, "x-pattern-description", PATTERN_DESCRIPTION_RULE);
   };
 
   /** `s` without its keywords outside `allowed`, each of which is refused. */
