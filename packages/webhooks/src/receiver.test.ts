@@ -546,6 +546,51 @@ describe("createWebhookHandler", () => {
     }
   });
 
+  it("answers 408 past readTimeoutMs where cancelling the body rejects the pending read (workerd)", async () => {
+    // workerd's request body: cancel() rejects the read it interrupts ("Stream was cancelled."),
+    // where the streams standard (Node, Deno, Bun) ends it as done. Node's streams cannot do
+    // that, so the request is a stand-in with such a body: half a delivery, then silence.
+    let cancelled = 0;
+    const workerdBody = () => {
+      let failRead: (error: Error) => void = () => {};
+      let reads = 0;
+      return {
+        getReader: () => ({
+          read: () =>
+            ++reads === 1
+              ? Promise.resolve({ done: false, value: new TextEncoder().encode("[") })
+              : new Promise((_, reject) => (failRead = reject)),
+          cancel: () => {
+            cancelled++;
+            failRead(new Error("Stream was cancelled."));
+            return Promise.resolve();
+          },
+        }),
+      };
+    };
+    const delivery = {
+      method: "POST",
+      headers: new Headers({ authorization: AUTH }),
+      bodyUsed: false,
+      body: workerdBody(),
+    } as unknown as Request;
+    const refusals: unknown[] = [];
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent,
+      readTimeoutMs: 50,
+      onRefused: (refusal) => void refusals.push(refusal),
+    });
+    const response = await handle(delivery);
+    expect([response.status, await response.text()]).toEqual([408, "request timeout"]);
+    expect(refusals).toEqual([
+      { status: 408, reason: "body not all arrived within readTimeoutMs (50)" },
+    ]);
+    expect(cancelled).toBe(1);
+    expect(onEvent).not.toHaveBeenCalled();
+  });
+
   it("answers 400 to a body that is not UTF-8", async () => {
     const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
     const response = await handle(

@@ -333,7 +333,12 @@ async function readBody(
     const chunks: Uint8Array[] = [];
     let size = 0;
     for (;;) {
-      const { done, value } = await reader.read();
+      // (workerd rejects the read that the timer's cancel() interrupts, where the streams
+      // standard ends it as done: a 408 either way, not a 400 "could not be read".)
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        if (timedOut) return { done: true, value: undefined };
+        throw error;
+      });
       if (timedOut) return 408;
       if (done) break;
       // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the limit.)
