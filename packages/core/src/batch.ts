@@ -41,6 +41,11 @@ export interface Batcher {
  * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
  * ```
  * Clients given the same batcher and otherwise equal options share its batches.
+ *
+ * On Cloudflare Workers, a batcher with `wait` > 0 belongs to one request: make it in the `fetch`
+ * handler, not at module scope. Shared, it puts one request's calls into a batch that another
+ * request's `fetch` sends, and workerd cancels the requests left waiting on it as hung. (With
+ * `wait: 0`, a batch never spans two requests.)
  * @throws ConfigurationError for options that are not an object, an unknown option name, a
  * `maxSize` that is not a whole number >= 1 (or `Infinity`), or a `wait` out of range
  */
