@@ -27,6 +27,9 @@ function packageJson({ area, description, version, coreVersion, extraDependencie
     types: "./dist/types/index.d.ts",
     exports: {
       ".": {
+        // Bundlers take `module` for `import` and `require` alike: one copy of the package per
+        // bundle even when a CommonJS dependency requires it (docs/decisions/0009).
+        module: { types: "./dist/types/index.d.ts", default: "./dist/index.js" },
         import: { types: "./dist/types/index.d.ts", default: "./dist/index.js" },
         require: { types: "./dist/types-cjs/index.d.ts", default: "./dist/index.cjs" },
       },

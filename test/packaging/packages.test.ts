@@ -21,6 +21,10 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
     expect(pkg.sideEffects).toBe(false);
     expect(pkg.exports["."].import.default).toMatch(/\.js$/);
     expect(pkg.exports["."].require.default).toMatch(/\.cjs$/);
+    // Bundlers take `module` for `import` and `require` alike: one copy per bundle when a
+    // CommonJS dependency requires the package (docs/decisions/0009; smoke.test.ts bundles one).
+    expect(Object.keys(pkg.exports["."]).filter((c) => c !== "node")[0]).toBe("module");
+    expect(pkg.exports["."].module).toEqual(pkg.exports["."].import);
   });
 
   it("ships source maps that carry their sources (stack traces and debuggers show the TypeScript)", () => {

@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishedPackages } from "./published.js";
 
@@ -182,6 +183,39 @@ console.log([fromEsm instanceof cjsCore.ValidationError, fromEsm instanceof cjsC
         cwd: dir,
       });
       expect(stdout.trim()).toBe("true true true true true");
+
+      // The same app bundled: a bundler resolves `require` to the `require` condition unless a
+      // `module` condition names one build for both ways, and the bundle then held two copies of
+      // core (and of das), whose classes failed `instanceof` against each other. A browser bundle
+      // takes `module`; a Node one takes core's `node` condition (one CommonJS copy).
+      writeFileSync(
+        join(dir, "dependency.cjs"),
+        `module.exports = { core: require("@chaindata/core"), das: require("@chaindata/das") };\n`,
+      );
+      writeFileSync(
+        join(dir, "bundled-app.mjs"),
+        `import dependency from "./dependency.cjs";
+import { createDasRpc, getAsset, ValidationError, ChainDataError } from "@chaindata/das";
+const fromEsm = await getAsset(createDasRpc(${options}), { id: "x" }).catch((e) => e);
+const fromCjs = await dependency.das.getAsset(dependency.das.createDasRpc(${options}), { id: "x" }).catch((e) => e);
+console.log([fromEsm instanceof dependency.core.ValidationError, fromEsm instanceof dependency.core.ChainDataError, fromCjs instanceof ValidationError, fromCjs instanceof ChainDataError, dependency.core.ValidationError === ValidationError, dependency.das.getAsset === getAsset].join(" "));
+`,
+      );
+      for (const platform of ["browser", "node"] as const) {
+        const outfile = join(dir, `bundled-${platform}.mjs`);
+        const { warnings } = await build({
+          entryPoints: [join(dir, "bundled-app.mjs")],
+          absWorkingDir: dir,
+          bundle: true,
+          format: "esm",
+          platform,
+          outfile,
+          logLevel: "silent",
+        });
+        expect(warnings, platform).toEqual([]);
+        const { stdout } = await run(process.execPath, ["--no-deprecation", outfile], { cwd: dir });
+        expect(stdout.trim(), `bundled for ${platform}`).toBe("true true true true true true");
+      }
     }
   }, 120_000);
 });
