@@ -3,13 +3,14 @@
 // (test/packaging/api/<package>.api.md), so an export added or removed by accident fails here; a
 // deliberate change is written with `node scripts/api-report.mjs --write` and reviewed as a diff.
 import { existsSync, readFileSync } from "node:fs";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { loadSurface, reportFile, reportOf } from "../../scripts/api-report.mjs";
+import { loadSurface, packageOf, reportFile, reportOf } from "../../scripts/api-report.mjs";
 
 interface Export {
   name: string;
-  symbol: import("typescript").Symbol;
+  symbol: ts.Symbol;
   typeOnly: boolean;
 }
 interface Entry {
@@ -25,8 +26,8 @@ interface Package {
 }
 
 const surface = loadSurface() as {
-  program: import("typescript").Program;
-  checker: import("typescript").TypeChecker;
+  program: ts.Program;
+  checker: ts.TypeChecker;
   packages: Package[];
 };
 
@@ -47,4 +48,33 @@ describe.each(surface.packages.map((p) => [p.name, p] as const))("%s", (_name, p
       expect(new Set(names.map((n) => n.slice(n.indexOf(":")))).size, names.join("\n")).toBe(1);
     }
   });
+});
+
+// The JSDoc and TSDoc tags an editor knows. Any other `@word` in a doc comment is text that
+// TypeScript took for a tag: a package name written bare (`from @chaindata/mock`) ends the summary
+// there, and the rest shows on hover as an unknown tag. (In backticks, `@chaindata/mock` is text.)
+const KNOWN_TAGS = new Set(
+  `alpha beta default defaultValue deprecated enum example experimental format inheritDoc internal
+  link packageDocumentation param privateRemarks public readonly remarks returns see template
+  throws typeParam`.split(/\s+/),
+);
+
+it("no doc comment of a published declaration holds text TypeScript reads as an unknown tag", () => {
+  const published = new Set(surface.packages.map((p) => p.dir));
+  const unknown: string[] = [];
+  for (const source of surface.program.getSourceFiles()) {
+    const at = packageOf(source.fileName) as { dir: string; path: string } | undefined;
+    if (!at || !published.has(at.dir) || !at.path.startsWith("dist/")) continue;
+    const visit = (node: ts.Node) => {
+      for (const doc of (node as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [])
+        for (const tag of doc.tags ?? [])
+          if (!KNOWN_TAGS.has(tag.tagName.text)) {
+            const line = source.getLineAndCharacterOfPosition(tag.getStart(source)).line + 1;
+            unknown.push(`packages/${at.dir}/${at.path}:${line}: @${tag.tagName.text}`);
+          }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  expect(unknown).toEqual([]);
 });
