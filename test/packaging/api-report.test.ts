@@ -78,3 +78,42 @@ it("no doc comment of a published declaration holds text TypeScript reads as an 
   }
   expect(unknown).toEqual([]);
 });
+
+// A package is enough for its users (a strict installer lets them import only what they
+// installed): every type that an option of its own functions is declared with (`environment:
+// EnvironmentName`, `baseUrls: BaseUrls`, `logger: Logger`) can be imported from the package itself.
+it("exports the types its functions' options are declared with", () => {
+  const { checker } = surface;
+  const missing: string[] = [];
+  for (const p of surface.packages) {
+    const entry = p.entries[0]!;
+    const exported = new Set(entry.exports.map((e) => e.symbol));
+    for (const { name, symbol } of entry.exports) {
+      const declaration = symbol.declarations?.[0];
+      if (!declaration || !ts.isFunctionDeclaration(declaration)) continue;
+      if ((packageOf(declaration.getSourceFile().fileName) as { dir: string }).dir !== p.dir)
+        continue; // (re-exported: the declaring package answers for it)
+      const options = declaration.parameters.find((q) => q.name.getText() === "options");
+      if (!options) continue;
+      const type = checker.getNonNullableType(checker.getTypeAtLocation(options));
+      for (const member of checker.getPropertiesOfType(type)) {
+        const visit = (node: ts.Node): void => {
+          if (ts.isTypeReferenceNode(node)) {
+            let named = checker.getSymbolAtLocation(node.typeName);
+            if (named && named.flags & ts.SymbolFlags.Alias)
+              named = checker.getAliasedSymbol(named);
+            const at = named?.declarations?.[0];
+            if (named && at && !ts.isTypeParameterDeclaration(at)) {
+              const from = packageOf(at.getSourceFile().fileName) as { dir: string } | undefined;
+              if (from && !exported.has(named))
+                missing.push(`${p.name}: ${name}(options).${member.name}: ${named.name}`);
+            }
+          }
+          ts.forEachChild(node, visit);
+        };
+        for (const d of member.declarations ?? []) visit(d);
+      }
+    }
+  }
+  expect([...new Set(missing)]).toEqual([]);
+});

@@ -65,6 +65,9 @@ export function runtimeExports({ rpc, batch = rpc }) {
   const types = [
     "ClientOptions",
     ...(rpc ? [] : ["RestClientOptions"]),
+    // (The types of the `environment` and `baseUrls` options, for callers who name them.)
+    "EnvironmentName",
+    "BaseUrls",
     "RequestOptions",
     "ResponseFields",
     "Logger",
