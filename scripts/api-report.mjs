@@ -101,9 +101,10 @@ export function packageOf(fileName) {
 }
 
 const STATUS_TAGS = ["beta", "deprecated", "internal"];
+// (A node's own doc comments only: ts.getJSDocTags also lends a statement's to what it declares.)
 const statusComment = (node) => {
-  const tags = ts
-    .getJSDocTags(node)
+  const tags = (node.jsDoc ?? [])
+    .flatMap((doc) => doc.tags ?? [])
     .map((t) => t.tagName.text)
     .filter((t) => STATUS_TAGS.includes(t));
   return tags.length ? ` ${[...new Set(tags)].map((t) => `@${t}`).join(" ")} ` : undefined;
@@ -124,7 +125,7 @@ function print(node) {
           ts.EmitFlags.NoComments | (ts.isTupleTypeNode(out) ? ts.EmitFlags.SingleLine : 0),
         );
         if (status)
-          ts.addSyntheticLeadingComment(out, ts.SyntaxKind.MultiLineCommentTrivia, status, true);
+          ts.addSyntheticLeadingComment(out, ts.SyntaxKind.MultiLineCommentTrivia, status, false);
         return out;
       };
       return visit;
@@ -146,7 +147,7 @@ function printName(node) {
   const params = node.typeParameters?.length
     ? `<${node.typeParameters.map((p) => printer.printNode(ts.EmitHint.Unspecified, p, node.getSourceFile())).join(", ")}>`
     : "";
-  return `${status ? `/*${status}*/\n` : ""}export ${kind} ${node.name.text}${params}; // generated`;
+  return `${status ? `/*${status}*/ ` : ""}export ${kind} ${node.name.text}${params}; // generated`;
 }
 
 /** One export as report text. */

@@ -12,6 +12,7 @@ import {
   exampleValue,
   jsdoc,
   literal,
+  operationStatusTags,
   typesFor,
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
@@ -67,6 +68,8 @@ export async function emitRestArea(main) {
   const aliases = [];
   for (const op of ops) {
     const id = op.o.operationId;
+    // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method.)
+    const status = operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) });
     const O = `operations[${literal(id)}]`;
     const parts = [];
     if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);
@@ -75,7 +78,7 @@ export async function emitRestArea(main) {
     if (op.body) parts.push(`NonNullable<${O}["requestBody"]>["content"]["application/json"]`);
     if (parts.length)
       aliases.push(
-        `/** Input of \`${id}\`: path and query parameters and body fields in one object. */\nexport type ${pascal(id)}Input = ${parts.join(" & ")};`,
+        `${docComment(`Input of \`${id}\`: path and query parameters and body fields in one object.`, status)}export type ${pascal(id)}Input = ${parts.join(" & ")};`,
       );
     const responses = successStatuses(op).map((s) => {
       const r = deref(doc, op.o.responses[s]);
@@ -84,7 +87,7 @@ export async function emitRestArea(main) {
         : "undefined";
     });
     aliases.push(
-      `/** Result of \`${id}\` (the 2xx response body). */\nexport type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`,
+      `${docComment(`Result of \`${id}\` (the 2xx response body).`, status)}export type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`,
     );
   }
   const types = banner(source) + "\n" + (await typesFor(doc)) + "\n" + aliases.join("\n") + "\n";

@@ -14,6 +14,7 @@ import {
   exampleValue,
   jsdoc,
   literal,
+  operationStatusTags,
   typesFor,
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
@@ -168,21 +169,32 @@ export async function emitRpcArea(main, http) {
   // ---- types.ts: run the schemas (plus synthetic Params/Result) through openapi-typescript.
   const schemas = { ...(doc.components?.schemas ?? {}) };
   // (Their names are free: the name-clash rule of lib/refusals.mjs.)
+  // (The method's @beta / @deprecated end each description, so that editors mark its types as
+  // they mark its function and method: openapi-typescript writes a description's lines as they are.)
+  const withStatus = (text, op, areaBeta = Boolean(doc.info["x-beta"])) =>
+    [text, ...operationStatusTags(op, { areaBeta })].join("\n");
   for (const m of methods) {
     const P = `${pascal(m.name)}Params`;
     const R = `${pascal(m.name)}Result`;
     schemas[P] = {
-      description: `Params of \`${m.name}\`.`,
+      description: withStatus(`Params of \`${m.name}\`.`, m),
       ...paramsSchema(m, { withQuery: true }),
     };
     schemas[R] = {
-      description: m.result.description ?? `Result of \`${m.name}\`.`,
+      description: withStatus(m.result.description ?? `Result of \`${m.name}\`.`, m),
       ...m.result.schema,
     };
   }
   for (const h of httpOps) {
     const R = `${pascal(h.id)}Result`;
-    schemas[R] = { ...h.schema, description: h.description ?? `Result of \`${h.id}\`.` };
+    schemas[R] = {
+      ...h.schema,
+      description: withStatus(
+        h.description ?? `Result of \`${h.id}\`.`,
+        h.o,
+        Boolean(http.doc.info["x-beta"] || doc.info["x-beta"]),
+      ),
+    };
   }
   // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
   const typeSource = await typesFor(
@@ -204,7 +216,7 @@ export async function emitRpcArea(main, http) {
     banner(source) +
     "\n" +
     typeSource +
-    `\n/** The ${area} methods: the method name picks the params and result types. */\nexport interface ${Area}Methods {\n${methodMap}\n}\n`;
+    `\n${docComment(`The ${area} methods: the method name picks the params and result types.`, areaStatusTags(doc.info))}export interface ${Area}Methods {\n${methodMap}\n}\n`;
 
   // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
   const checks = createCheckEmitter();

@@ -409,13 +409,19 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
     const types = files["packages/wallet/src/generated/types.ts"];
     expect(declaration(types, `export type GetExampleTestTotalsInput =`)).toBe(
       [
-        "/** Input of `getExampleTestTotals`: path and query parameters and body fields in one object. */",
+        "/**",
+        " * Input of `getExampleTestTotals`: path and query parameters and body fields in one object.",
+        " * @beta Routes and response formats may change.", // (the wallet area is beta)
+        " */",
         `export type GetExampleTestTotalsInput = operations["${OPERATION}"]["parameters"]["path"] & NonNullable<operations["${OPERATION}"]["parameters"]["query"]>;`,
       ].join("\n"),
     );
     expect(declaration(types, `export type GetExampleTestTotalsResult =`)).toBe(
       [
-        "/** Result of `getExampleTestTotals` (the 2xx response body). */",
+        "/**",
+        " * Result of `getExampleTestTotals` (the 2xx response body).",
+        " * @beta Routes and response formats may change.",
+        " */",
         `export type GetExampleTestTotalsResult = operations["${OPERATION}"]["responses"][200]["content"]["application/json"];`,
       ].join("\n"),
     );

@@ -117,3 +117,74 @@ it("exports the types its functions' options are declared with", () => {
   }
   expect([...new Set(missing)]).toEqual([]);
 });
+
+// An operation's status (`deprecated`, `x-beta`, or its area's `info.x-deprecated` / `info.x-beta`)
+// shows wherever a user meets it: the standalone function, the client's method, and the types
+// named after it (`<Op>Params` / `<Op>Input` / `<Op>Result`), which editors strike through when
+// deprecated; an area's status also on its factories, client and method map.
+it("marks every way to a deprecated or beta operation, its types included", () => {
+  const { checker } = surface;
+  const index = JSON.parse(
+    readFileSync(new URL("../../spec/dist/index.json", import.meta.url), "utf8"),
+  );
+  const unmarked: string[] = [];
+  const tagsOf = (symbol: ts.Symbol | undefined) =>
+    new Set(symbol?.getJsDocTags(checker).map((t) => t.name));
+  const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+  for (const { area, kind, file } of index.areas as {
+    area: string;
+    kind: string;
+    file: string;
+  }[]) {
+    const doc = JSON.parse(
+      readFileSync(new URL(`../../spec/dist/${file}`, import.meta.url), "utf8"),
+    );
+    const p = surface.packages.find((x) => x.dir === area)!;
+    const exports = new Map(p.entries[0]!.exports.map((e) => [e.name, e.symbol]));
+    const Area = pascal(area.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()));
+    const areaStatus = [
+      ...(doc.info["x-deprecated"] ? ["deprecated"] : []),
+      ...(doc.info["x-beta"] ? ["beta"] : []),
+    ];
+    const operations: { id: string; status: string[] }[] =
+      kind === "openrpc"
+        ? (doc.methods ?? []).map((m: Record<string, unknown>) => ({
+            id: m.name as string,
+            status: [...(m.deprecated ? ["deprecated"] : []), ...(m["x-beta"] ? ["beta"] : [])],
+          }))
+        : Object.values(doc.paths ?? {}).flatMap((item) =>
+            Object.values(item as Record<string, Record<string, unknown>>)
+              .filter((o) => typeof o?.operationId === "string")
+              .map((o) => ({
+                id: o.operationId as string,
+                status: [...(o.deprecated ? ["deprecated"] : []), ...(o["x-beta"] ? ["beta"] : [])],
+              })),
+          );
+    const client = exports.get(`${Area}Client`);
+    const want = (where: string, symbol: ts.Symbol | undefined, status: string[]) => {
+      if (!symbol) return;
+      const has = tagsOf(symbol);
+      for (const tag of status) if (!has.has(tag)) unmarked.push(`${p.name}: ${where}: no @${tag}`);
+    };
+    for (const name of [
+      `create${Area}Client`,
+      `create${Area}Rpc`,
+      `${Area}Client`,
+      `${Area}Methods`,
+    ])
+      want(name, exports.get(name), areaStatus);
+    for (const { id, status } of operations) {
+      const all = [...new Set([...status, ...areaStatus])];
+      want(id, kind === "openrpc" ? exports.get(id) : undefined, all);
+      if (client)
+        want(
+          `${Area}Client.${id}`,
+          checker.getPropertyOfType(checker.getDeclaredTypeOfSymbol(client), id),
+          all,
+        );
+      for (const suffix of ["Params", "Input", "Result"])
+        want(`${pascal(id)}${suffix}`, exports.get(`${pascal(id)}${suffix}`), all);
+    }
+  }
+  expect(unmarked).toEqual([]);
+});

@@ -36,6 +36,22 @@ export const literal = (value) => JSON.stringify(value);
 const clean = (text) => String(text).replace(/\*\//g, "*\\/").trim();
 
 /**
+ * The JSDoc tags of an operation's status (`x-beta`, or its area's; `deprecated`), for everything
+ * named after it: its function, method and `<Op>Params` / `<Op>Input` / `<Op>Result` types.
+ */
+export function operationStatusTags(op, { areaBeta = false } = {}) {
+  return [
+    ...(op["x-beta"] || areaBeta ? ["@beta Routes and response formats may change."] : []),
+    ...(op.deprecated
+      ? [
+          // (Without `x-replaced-by` the service names no successor; spec/README.md allows that.)
+          `@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service; no replacement is documented."}`,
+        ]
+      : []),
+  ];
+}
+
+/**
  * JSDoc block for one operation, from its summary, description, cost, status and first example.
  * `areaBeta`: the whole area is beta (`info.x-beta`), so every operation is.
  */
@@ -62,12 +78,7 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
       "Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.",
     );
   if (lines.length && lines[lines.length - 1] !== "") lines.push("");
-  if (op["x-beta"] || areaBeta) lines.push("@beta Routes and response formats may change.");
-  if (op.deprecated)
-    lines.push(
-      // (Without `x-replaced-by` the service names no successor; spec/README.md allows that.)
-      `@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service; no replacement is documented."}`,
-    );
+  lines.push(...operationStatusTags(op, { areaBeta }));
   if (example) lines.push("@example", "```ts", ...example.split("\n"), "```");
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   if (!lines.length) return "";

@@ -77,7 +77,10 @@ export type Signature = string;
  * @example https://example.com/hook
  */
 export type Url = string;
-/** Params of `mintCompressedNft`. */
+/**
+ * Params of `mintCompressedNft`.
+ * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
+ */
 export interface MintCompressedNftParams {
     /** Name of the NFT. */
     name: string;
@@ -106,10 +109,16 @@ export interface MintCompressedNftParams {
     /** When true, the response waits until the mint transaction is confirmed on chain. */
     confirmTransaction?: boolean | undefined;
 }
-/** The mint transaction's signature, whether the NFT was minted, and its asset id. */
+/**
+ * The mint transaction's signature, whether the NFT was minted, and its asset id.
+ * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
+ */
 export type MintCompressedNftResult = CompressedNftMint;
 
-/** The mint methods: the method name picks the params and result types. */
+/**
+ * The mint methods: the method name picks the params and result types.
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ */
 export interface MintMethods {
   /** @deprecated use the ZK-compression API (@chaindata/compression) instead */
   mintCompressedNft: { params: MintCompressedNftParams; result: MintCompressedNftResult };

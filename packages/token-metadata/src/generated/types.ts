@@ -716,7 +716,13 @@ export interface TokenMetadataRequest {
  */
 export type U64 = bigint;
 
-/** Input of `getTokenMetadata`: path and query parameters and body fields in one object. */
+/**
+ * Input of `getTokenMetadata`: path and query parameters and body fields in one object.
+ * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
+ */
 export type GetTokenMetadataInput = NonNullable<operations["getTokenMetadata"]["requestBody"]>["content"]["application/json"];
-/** Result of `getTokenMetadata` (the 2xx response body). */
+/**
+ * Result of `getTokenMetadata` (the 2xx response body).
+ * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
+ */
 export type GetTokenMetadataResult = operations["getTokenMetadata"]["responses"][200]["content"]["application/json"];

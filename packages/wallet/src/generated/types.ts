@@ -1052,27 +1052,63 @@ export interface WalletTransfersResponse {
     pagination: WalletCursorPagination;
 }
 
-/** Input of `getIdentity`: path and query parameters and body fields in one object. */
+/**
+ * Input of `getIdentity`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
 export type GetIdentityInput = operations["getIdentity"]["parameters"]["path"];
-/** Result of `getIdentity` (the 2xx response body). */
+/**
+ * Result of `getIdentity` (the 2xx response body).
+ * @beta Routes and response formats may change.
+ */
 export type GetIdentityResult = operations["getIdentity"]["responses"][200]["content"]["application/json"];
-/** Input of `getBatchIdentity`: path and query parameters and body fields in one object. */
+/**
+ * Input of `getBatchIdentity`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
 export type GetBatchIdentityInput = NonNullable<operations["getBatchIdentity"]["requestBody"]>["content"]["application/json"];
-/** Result of `getBatchIdentity` (the 2xx response body). */
+/**
+ * Result of `getBatchIdentity` (the 2xx response body).
+ * @beta Routes and response formats may change.
+ */
 export type GetBatchIdentityResult = operations["getBatchIdentity"]["responses"][200]["content"]["application/json"];
-/** Input of `getBalances`: path and query parameters and body fields in one object. */
+/**
+ * Input of `getBalances`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
 export type GetBalancesInput = operations["getBalances"]["parameters"]["path"] & NonNullable<operations["getBalances"]["parameters"]["query"]>;
-/** Result of `getBalances` (the 2xx response body). */
+/**
+ * Result of `getBalances` (the 2xx response body).
+ * @beta Routes and response formats may change.
+ */
 export type GetBalancesResult = operations["getBalances"]["responses"][200]["content"]["application/json"];
-/** Input of `getHistory`: path and query parameters and body fields in one object. */
+/**
+ * Input of `getHistory`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
 export type GetHistoryInput = operations["getHistory"]["parameters"]["path"] & NonNullable<operations["getHistory"]["parameters"]["query"]>;
-/** Result of `getHistory` (the 2xx response body). */
+/**
+ * Result of `getHistory` (the 2xx response body).
+ * @beta Routes and response formats may change.
+ */
 export type GetHistoryResult = operations["getHistory"]["responses"][200]["content"]["application/json"];
-/** Input of `getTransfers`: path and query parameters and body fields in one object. */
+/**
+ * Input of `getTransfers`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
 export type GetTransfersInput = operations["getTransfers"]["parameters"]["path"] & NonNullable<operations["getTransfers"]["parameters"]["query"]>;
-/** Result of `getTransfers` (the 2xx response body). */
+/**
+ * Result of `getTransfers` (the 2xx response body).
+ * @beta Routes and response formats may change.
+ */
 export type GetTransfersResult = operations["getTransfers"]["responses"][200]["content"]["application/json"];
-/** Input of `getFundedBy`: path and query parameters and body fields in one object. */
+/**
+ * Input of `getFundedBy`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
 export type GetFundedByInput = operations["getFundedBy"]["parameters"]["path"];
-/** Result of `getFundedBy` (the 2xx response body). */
+/**
+ * Result of `getFundedBy` (the 2xx response body).
+ * @beta Routes and response formats may change.
+ */
 export type GetFundedByResult = operations["getFundedBy"]["responses"][200]["content"]["application/json"];
