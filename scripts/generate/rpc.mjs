@@ -15,7 +15,7 @@ import {
   jsdoc,
   literal,
   operationStatusTags,
-  typesFor,
+  typeSources,
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
@@ -197,7 +197,8 @@ export async function emitRpcArea(main, http) {
     };
   }
   // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
-  const typeSource = await typesFor(
+  // (openapi-typescript's root types, `components` here, only wrap the schemas: nothing reads them.)
+  const { schemas: typeSource } = await typeSources(
     {
       openapi: "3.1.0",
       info: { title: doc.info.title, version: doc.info.version },

@@ -425,8 +425,10 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
         `export type GetExampleTestTotalsResult = operations["${OPERATION}"]["responses"][200]["content"]["application/json"];`,
       ].join("\n"),
     );
-    // The response body as openapi-typescript emits it, with the u64 typed `U64` (= bigint).
-    expect(declaration(types, `    ${OPERATION}: {`)).toContain(
+    // The response body as openapi-typescript emits it, with the u64 typed `U64` (= bigint), in
+    // openapi.ts with the other root types (`operations`).
+    const openapi = files["packages/wallet/src/generated/openapi.ts"];
+    expect(declaration(openapi, `    ${OPERATION}: {`)).toContain(
       [
         '                    "application/json": {',
         "                        /** How many assets were counted. */",

@@ -188,3 +188,15 @@ it("marks every way to a deprecated or beta operation, its types included", () =
   }
   expect(unmarked).toEqual([]);
 });
+
+// openapi-typescript's root types index the spec for the generated code (openapi-fetch's
+// `paths`, the aliases' `operations[…]`); a user reads the named types (`Asset`, `GetBalancesInput`).
+// Exported, they would tie the API to openapi-typescript's layout, and `webhooks` (the deliveries'
+// index) would sit beside the package of that name.
+it("exports none of openapi-typescript's root types", () => {
+  const roots = new Set(["paths", "webhooks", "components", "operations", "$defs"]);
+  const exported = surface.packages.flatMap((p) =>
+    p.entries[0]!.exports.filter((e) => roots.has(e.name)).map((e) => `${p.name}: ${e.name}`),
+  );
+  expect(exported).toEqual([]);
+});

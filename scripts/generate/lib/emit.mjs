@@ -302,7 +302,19 @@ const exactIntegersPrinted = (source) =>
  * document's operations reach through their parameters and request bodies (a JSON-RPC method's
  * `<Method>Params`).
  */
-export async function typesFor(openapiDoc, { inputSchemas = [] } = {}) {
+export async function typesFor(openapiDoc, options) {
+  const { roots, schemas } = await typeSources(openapiDoc, options);
+  return roots + schemas;
+}
+
+/**
+ * typesFor's source in two parts: `schemas`, a declaration per named schema (what a package
+ * exports), and `roots`, openapi-typescript's root types (`paths`, `webhooks`, `components`,
+ * `operations`), which refer to the schemas by name; `schemaNames` lists them. The roots serve the
+ * generated code (openapi-fetch's typed `paths`, the `<Op>Input` aliases' `operations[…]`), not
+ * users: a REST package keeps them in a module of their own that its index does not re-export.
+ */
+export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
   const ast = await openapiTS(forTypes(openapiDoc), {
     emptyObjectsUnknown: true,
     // A `default` is what the server assumes when a field is absent: the field stays optional.
@@ -316,11 +328,23 @@ export async function typesFor(openapiDoc, { inputSchemas = [] } = {}) {
     },
   });
   const inputs = inputsOf(openapiDoc, inputSchemas);
-  const nodes = namedSchemas(ast).map((node) => readonlyInputs(node, inputs));
-  // (openapi-typescript declares every top-level part; an empty one is noise in the package's exports.)
-  return exactIntegersPrinted(astToString(descriptionFirst(nodes.map(optionalAcceptsUndefined))))
-    .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
-    .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
+  const { roots, declarations } = namedSchemas(ast);
+  const print = (nodes) =>
+    exactIntegersPrinted(
+      astToString(
+        descriptionFirst(
+          nodes.map((node) => optionalAcceptsUndefined(readonlyInputs(node, inputs))),
+        ),
+      ),
+    )
+      // (openapi-typescript declares every top-level part; an empty one is noise.)
+      .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
+      .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
+  return {
+    roots: print(roots),
+    schemas: print(declarations),
+    schemaNames: declarations.map((d) => d.name.text),
+  };
 }
 
 /**
@@ -380,12 +404,12 @@ function namedSchemas(nodes) {
         );
       }),
     );
-  const out = nodes.map((node) =>
+  const roots = nodes.map((node) =>
     ts.isInterfaceDeclaration(node) && node.name.text === "components"
       ? withSchemasNamed(node)
       : node,
   );
-  return [...out, ...declarations];
+  return { roots, declarations };
 }
 
 /**

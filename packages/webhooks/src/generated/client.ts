@@ -3,6 +3,7 @@
 import createFetchClient from "openapi-fetch";
 import { createTransport, apiHost, stringifyJson, type RestClientOptions, type RequestOptions } from "@chaindata/core";
 import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 import type * as T from "./types.js";
 
 /**
@@ -116,7 +117,7 @@ export interface WebhooksClient {
 /** Create a client for the webhooks operations (api host). */
 export function createWebhooksClient(options?: RestClientOptions): WebhooksClient {
   const transport = createTransport(options, apiHost);
-  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     listWebhooks: (options) =>
       transport.restCall(op.listWebhooks, {}, options, (fetch) => {
