@@ -121,7 +121,7 @@ it("exports the types its functions' options are declared with", () => {
 // An operation's status (`deprecated`, `x-beta`, or its area's `info.x-deprecated` / `info.x-beta`)
 // shows wherever a user meets it: the standalone function, the client's method, and the types
 // named after it (`<Op>Params` / `<Op>Input` / `<Op>Result`), which editors strike through when
-// deprecated; an area's status also on its factories, client and method map.
+// deprecated; an area's status also on its factories, client and method map, and in the sdk.
 it("marks every way to a deprecated or beta operation, its types included", () => {
   const { checker } = surface;
   const index = JSON.parse(
@@ -184,6 +184,15 @@ it("marks every way to a deprecated or beta operation, its types included", () =
         );
       for (const suffix of ["Params", "Input", "Result"])
         want(`${pascal(id)}${suffix}`, exports.get(`${pascal(id)}${suffix}`), all);
+    }
+    // The sdk's ways to the area: its client property, and its own options in `areas`.
+    const sdk = new Map(
+      surface.packages.find((x) => x.dir === "sdk")!.entries[0]!.exports.map((e) => [e.name, e]),
+    );
+    const prop = Area[0]!.toLowerCase() + Area.slice(1);
+    for (const holder of ["ChainDataClient", "ChainDataAreaOptions"]) {
+      const type = checker.getDeclaredTypeOfSymbol(sdk.get(holder)!.symbol);
+      want(`sdk ${holder}.${prop}`, checker.getPropertyOfType(type, prop), areaStatus);
     }
   }
   expect(unmarked).toEqual([]);
