@@ -207,10 +207,20 @@ export async function emitRpcArea(main, http) {
     },
     { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
   );
+  // (Each entry with the method's summary and status: the completions of `client.request("…")`.)
   const methodMap = methods
     .map((m) => {
-      const replacement = commonDescriptorFields(doc, m, m.result.schema).deprecated;
-      return `${m.deprecated ? `  /** @deprecated ${replacement ?? ""} */\n` : ""}  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`;
+      const { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta } = m;
+      const areaBeta = Boolean(doc.info["x-beta"]);
+      const entryDoc = operationStatusTags(m, { areaBeta }).length
+        ? jsdoc(
+            { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta },
+            { indent: "  ", areaBeta },
+          )
+        : summary
+          ? `  /** ${summary.replace(/\*\//g, "*\\/")} */\n`
+          : "";
+      return `${entryDoc}  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`;
     })
     .join("\n");
   const types =

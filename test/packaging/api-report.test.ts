@@ -209,3 +209,23 @@ it("exports none of openapi-typescript's root types", () => {
   );
   expect(exported).toEqual([]);
 });
+
+// What an editor shows on hover and in completions. (test/types/option-docs.test.ts holds the
+// options and the hand-written types' members to the same.) The sdk's `export type * as Das`
+// is left out: TypeScript shows no doc comment for a namespace re-export.
+it("every export has a summary, and so has every entry of a JSON-RPC method map", () => {
+  const { checker } = surface;
+  const summary = (symbol: ts.Symbol) =>
+    ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  const missing = new Set<string>();
+  for (const p of surface.packages)
+    for (const { name, symbol } of p.entries[0]!.exports) {
+      const declaration = symbol.declarations?.[0];
+      if (!declaration || ts.isSourceFile(declaration)) continue;
+      if (!summary(symbol)) missing.add(`${p.name}: ${name}`);
+      if (/^[A-Z]\w*Methods$/.test(name) && symbol.flags & ts.SymbolFlags.Interface)
+        for (const entry of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)))
+          if (!summary(entry)) missing.add(`${p.name}: ${name}.${entry.name}`);
+    }
+  expect([...missing]).toEqual([]);
+});

@@ -593,11 +593,18 @@ export type GetMultipleNewAddressProofsV2Result = NewAddressProofsV2Result;
 
 /** The compression methods: the method name picks the params and result types. */
 export interface CompressionMethods {
+  /** List the compressed accounts owned by an address. */
   getCompressedAccountsByOwner: { params: GetCompressedAccountsByOwnerParams; result: GetCompressedAccountsByOwnerResult };
+  /** List the compressed token accounts owned by an address. */
   getCompressedTokenAccountsByOwner: { params: GetCompressedTokenAccountsByOwnerParams; result: GetCompressedTokenAccountsByOwnerResult };
+  /** List the compressed token accounts delegated to an address. */
   getCompressedTokenAccountsByDelegate: { params: GetCompressedTokenAccountsByDelegateParams; result: GetCompressedTokenAccountsByDelegateResult };
+  /** Get the total compressed lamport balance of an owner. */
   getCompressedBalanceByOwner: { params: GetCompressedBalanceByOwnerParams; result: GetCompressedBalanceByOwnerResult };
+  /** List the transactions that opened or closed a compressed account. */
   getCompressionSignaturesForAddress: { params: GetCompressionSignaturesForAddressParams; result: GetCompressionSignaturesForAddressResult };
+  /** List the most recent transactions that touched compressed state. */
   getLatestCompressionSignatures: { params: GetLatestCompressionSignaturesParams; result: GetLatestCompressionSignaturesResult };
+  /** Prove that new compressed-account addresses are unused. */
   getMultipleNewAddressProofsV2: { params: GetMultipleNewAddressProofsV2Params; result: GetMultipleNewAddressProofsV2Result };
 }

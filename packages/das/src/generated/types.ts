@@ -1083,9 +1083,14 @@ export type GetNftEditionsResult = EditionList;
 
 /** The das methods: the method name picks the params and result types. */
 export interface DasMethods {
+  /** Get one asset by its id. */
   getAsset: { params: GetAssetParams; result: GetAssetResult };
+  /** Get up to 1,000 assets by id in one call. */
   getAssetBatch: { params: GetAssetBatchParams; result: GetAssetBatchResult };
+  /** List the assets a wallet owns. */
   getAssetsByOwner: { params: GetAssetsByOwnerParams; result: GetAssetsByOwnerResult };
+  /** List the assets an address has authority over. */
   getAssetsByAuthority: { params: GetAssetsByAuthorityParams; result: GetAssetsByAuthorityResult };
+  /** List the print editions of a master-edition NFT. */
   getNftEditions: { params: GetNftEditionsParams; result: GetNftEditionsResult };
 }

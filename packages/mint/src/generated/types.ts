@@ -103,6 +103,10 @@ export type MintCompressedNftResult = CompressedNftMint;
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
 export interface MintMethods {
-  /** @deprecated use the ZK-compression API (@chaindata/compression) instead */
+  /**
+   * Mint a compressed NFT to a wallet (deprecated).
+   *
+   * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
+   */
   mintCompressedNft: { params: MintCompressedNftParams; result: MintCompressedNftResult };
 }

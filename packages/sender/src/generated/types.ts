@@ -61,5 +61,6 @@ export type PingResult = string;
 
 /** The sender methods: the method name picks the params and result types. */
 export interface SenderMethods {
+  /** Submit a signed transaction for fast, multi-route landing. */
   sendTransaction: { params: SendTransactionParams; result: SendTransactionResult };
 }
