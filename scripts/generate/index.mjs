@@ -127,7 +127,11 @@ function emitSdk(areas) {
   const areaMember = (a) =>
     `  /**\n   * The ${a.prop} area's own options: those \`create${a.Area}Client\` takes, laid over the shared ones.` +
     (AREA_NOTES[a.area] ? `\n   * ${AREA_NOTES[a.area]}` : "") +
-    `\n   * @default undefined (the shared options)\n   */\n  ${a.prop}?: ${optionsType(a)} | undefined;`;
+    `\n   * @default undefined (the shared options)` +
+    areaStatusTags(a.doc.info)
+      .map((tag) => `\n   * ${tag}`)
+      .join("") +
+    `\n   */\n  ${a.prop}?: ${optionsType(a)} | undefined;`;
   const coreTypes = [
     "ClientOptions",
     "RateLimiter",

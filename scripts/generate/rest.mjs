@@ -1,6 +1,7 @@
 // Emits a REST area package's generated code from its bundled OpenAPI document:
-//   types.ts       openapi-typescript output (paths, operations, components, webhooks) plus
-//                  <Operation>Input / <Operation>Result aliases
+//   types.ts       a declaration per named schema, and <Operation>Input / <Operation>Result aliases
+//   openapi.ts     openapi-typescript's root types (paths, operations, components, webhooks),
+//                  for the client and the aliases; the package does not export them
 //   operations.ts  one descriptor per operation for @chaindata/core
 //   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
 //                  each takes one flat input object (path + query params + body fields)
@@ -12,7 +13,8 @@ import {
   exampleValue,
   jsdoc,
   literal,
-  typesFor,
+  operationStatusTags,
+  typeSources,
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
@@ -67,6 +69,8 @@ export async function emitRestArea(main) {
   const aliases = [];
   for (const op of ops) {
     const id = op.o.operationId;
+    // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method.)
+    const status = operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) });
     const O = `operations[${literal(id)}]`;
     const parts = [];
     if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);
@@ -75,7 +79,7 @@ export async function emitRestArea(main) {
     if (op.body) parts.push(`NonNullable<${O}["requestBody"]>["content"]["application/json"]`);
     if (parts.length)
       aliases.push(
-        `/** Input of \`${id}\`: path and query parameters and body fields in one object. */\nexport type ${pascal(id)}Input = ${parts.join(" & ")};`,
+        `${docComment(`Input of \`${id}\`: path and query parameters and body fields in one object.`, status)}export type ${pascal(id)}Input = ${parts.join(" & ")};`,
       );
     const responses = successStatuses(op).map((s) => {
       const r = deref(doc, op.o.responses[s]);
@@ -84,10 +88,27 @@ export async function emitRestArea(main) {
         : "undefined";
     });
     aliases.push(
-      `/** Result of \`${id}\` (the 2xx response body). */\nexport type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`,
+      `${docComment(`Result of \`${id}\` (the 2xx response body).`, status)}export type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`,
     );
   }
-  const types = banner(source) + "\n" + (await typesFor(doc)) + "\n" + aliases.join("\n") + "\n";
+  // The named schemas and the aliases are the package's types; openapi-typescript's root types
+  // (`paths`, `operations`…), which only the generated code reads, sit in openapi.ts, which the
+  // package's index does not re-export.
+  const { roots, schemas, schemaNames } = await typeSources(doc);
+  const types =
+    banner(source) +
+    `import type { operations } from "./openapi.js";\n\n` +
+    schemas +
+    "\n" +
+    aliases.join("\n") +
+    "\n";
+  const openapi =
+    banner(source) +
+    `// openapi-typescript's root types, for openapi-fetch (\`paths\`) and the operation aliases of\n` +
+    `// types.ts (\`operations\`); not re-exported by the package.\n` +
+    (schemaNames.length ? `import type { ${schemaNames.join(", ")} } from "./types.js";\n` : "") +
+    "\n" +
+    roots;
 
   // ---- operations.ts
   const checks = createCheckEmitter();
@@ -190,17 +211,19 @@ export async function emitRestArea(main) {
     `import createFetchClient from "openapi-fetch";\n` +
     `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
+    `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
     `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status.length ? `\n *\n * ${status.join("\n * ")}` : ""}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
     docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
     `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
     `  const transport = createTransport(options, ${info["x-host"]}Host);\n` +
-    `  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });\n` +
+    `  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });\n` +
     `  return {\n${impl.join("\n")}\n  };\n}\n`;
 
   return {
     [`packages/${area}/src/generated/types.ts`]: types,
+    [`packages/${area}/src/generated/openapi.ts`]: openapi,
     [`packages/${area}/src/generated/operations.ts`]: operations,
     [`packages/${area}/src/generated/client.ts`]: client,
   };

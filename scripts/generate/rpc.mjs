@@ -14,7 +14,8 @@ import {
   exampleValue,
   jsdoc,
   literal,
-  typesFor,
+  operationStatusTags,
+  typeSources,
 } from "./lib/emit.mjs";
 import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
@@ -168,24 +169,36 @@ export async function emitRpcArea(main, http) {
   // ---- types.ts: run the schemas (plus synthetic Params/Result) through openapi-typescript.
   const schemas = { ...(doc.components?.schemas ?? {}) };
   // (Their names are free: the name-clash rule of lib/refusals.mjs.)
+  // (The method's @beta / @deprecated end each description, so that editors mark its types as
+  // they mark its function and method: openapi-typescript writes a description's lines as they are.)
+  const withStatus = (text, op, areaBeta = Boolean(doc.info["x-beta"])) =>
+    [text, ...operationStatusTags(op, { areaBeta })].join("\n");
   for (const m of methods) {
     const P = `${pascal(m.name)}Params`;
     const R = `${pascal(m.name)}Result`;
     schemas[P] = {
-      description: `Params of \`${m.name}\`.`,
+      description: withStatus(`Params of \`${m.name}\`.`, m),
       ...paramsSchema(m, { withQuery: true }),
     };
     schemas[R] = {
-      description: m.result.description ?? `Result of \`${m.name}\`.`,
+      description: withStatus(m.result.description ?? `Result of \`${m.name}\`.`, m),
       ...m.result.schema,
     };
   }
   for (const h of httpOps) {
     const R = `${pascal(h.id)}Result`;
-    schemas[R] = { ...h.schema, description: h.description ?? `Result of \`${h.id}\`.` };
+    schemas[R] = {
+      ...h.schema,
+      description: withStatus(
+        h.description ?? `Result of \`${h.id}\`.`,
+        h.o,
+        Boolean(http.doc.info["x-beta"] || doc.info["x-beta"]),
+      ),
+    };
   }
   // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
-  const typeSource = await typesFor(
+  // (openapi-typescript's root types, `components` here, only wrap the schemas: nothing reads them.)
+  const { schemas: typeSource } = await typeSources(
     {
       openapi: "3.1.0",
       info: { title: doc.info.title, version: doc.info.version },
@@ -194,17 +207,27 @@ export async function emitRpcArea(main, http) {
     },
     { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
   );
+  // (Each entry with the method's summary and status: the completions of `client.request("…")`.)
   const methodMap = methods
     .map((m) => {
-      const replacement = commonDescriptorFields(doc, m, m.result.schema).deprecated;
-      return `${m.deprecated ? `  /** @deprecated ${replacement ?? ""} */\n` : ""}  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`;
+      const { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta } = m;
+      const areaBeta = Boolean(doc.info["x-beta"]);
+      const entryDoc = operationStatusTags(m, { areaBeta }).length
+        ? jsdoc(
+            { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta },
+            { indent: "  ", areaBeta },
+          )
+        : summary
+          ? `  /** ${summary.replace(/\*\//g, "*\\/")} */\n`
+          : "";
+      return `${entryDoc}  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`;
     })
     .join("\n");
   const types =
     banner(source) +
     "\n" +
     typeSource +
-    `\n/** The ${area} methods: the method name picks the params and result types. */\nexport interface ${Area}Methods {\n${methodMap}\n}\n`;
+    `\n${docComment(`The ${area} methods: the method name picks the params and result types.`, areaStatusTags(doc.info))}export interface ${Area}Methods {\n${methodMap}\n}\n`;
 
   // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
   const checks = createCheckEmitter();

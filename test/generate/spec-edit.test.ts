@@ -409,18 +409,26 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
     const types = files["packages/wallet/src/generated/types.ts"];
     expect(declaration(types, `export type GetExampleTestTotalsInput =`)).toBe(
       [
-        "/** Input of `getExampleTestTotals`: path and query parameters and body fields in one object. */",
+        "/**",
+        " * Input of `getExampleTestTotals`: path and query parameters and body fields in one object.",
+        " * @beta Routes and response formats may change.", // (the wallet area is beta)
+        " */",
         `export type GetExampleTestTotalsInput = operations["${OPERATION}"]["parameters"]["path"] & NonNullable<operations["${OPERATION}"]["parameters"]["query"]>;`,
       ].join("\n"),
     );
     expect(declaration(types, `export type GetExampleTestTotalsResult =`)).toBe(
       [
-        "/** Result of `getExampleTestTotals` (the 2xx response body). */",
+        "/**",
+        " * Result of `getExampleTestTotals` (the 2xx response body).",
+        " * @beta Routes and response formats may change.",
+        " */",
         `export type GetExampleTestTotalsResult = operations["${OPERATION}"]["responses"][200]["content"]["application/json"];`,
       ].join("\n"),
     );
-    // The response body as openapi-typescript emits it, with the u64 typed `U64` (= bigint).
-    expect(declaration(types, `    ${OPERATION}: {`)).toContain(
+    // The response body as openapi-typescript emits it, with the u64 typed `U64` (= bigint), in
+    // openapi.ts with the other root types (`operations`).
+    const openapi = files["packages/wallet/src/generated/openapi.ts"];
+    expect(declaration(openapi, `    ${OPERATION}: {`)).toContain(
       [
         '                    "application/json": {',
         "                        /** How many assets were counted. */",

@@ -112,7 +112,7 @@ it("every exported type has a summary, and every member of an exported interface
       const symbol =
         exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       if (!(symbol.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias))) continue;
-      // (openapi-typescript's own index types of a REST area: `paths`, `components`, …)
+      // (The generated types: their docs are the spec's descriptions, member by member.)
       const declaration = symbol.declarations![0]!;
       if (/\/generated\/types\.d\.ts$/.test(declaration.getSourceFile().fileName)) continue;
       if (!summary(symbol)) missing.add(`${exported.name}: no summary`);

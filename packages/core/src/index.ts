@@ -1,5 +1,5 @@
 /**
- * @chaindata/core — the runtime shared by the generated chaindata clients.
+ * `@chaindata/core` — the runtime shared by the generated chaindata clients.
  * @packageDocumentation
  */
 export { resolveConfig, resolveBaseUrl, snapshotOptions, API_KEY_ENV } from "./config.js";

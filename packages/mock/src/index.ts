@@ -1,5 +1,5 @@
 /**
- * @chaindata/mock: a local mock of every chaindata host (JSON-RPC and REST) on one port,
+ * `@chaindata/mock`: a local mock of every chaindata host (JSON-RPC and REST) on one port,
  * served by Prism from the spec bundles.
  *
  * ```ts

@@ -36,6 +36,22 @@ export const literal = (value) => JSON.stringify(value);
 const clean = (text) => String(text).replace(/\*\//g, "*\\/").trim();
 
 /**
+ * The JSDoc tags of an operation's status (`x-beta`, or its area's; `deprecated`), for everything
+ * named after it: its function, method and `<Op>Params` / `<Op>Input` / `<Op>Result` types.
+ */
+export function operationStatusTags(op, { areaBeta = false } = {}) {
+  return [
+    ...(op["x-beta"] || areaBeta ? ["@beta Routes and response formats may change."] : []),
+    ...(op.deprecated
+      ? [
+          // (Without `x-replaced-by` the service names no successor; spec/README.md allows that.)
+          `@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service; no replacement is documented."}`,
+        ]
+      : []),
+  ];
+}
+
+/**
  * JSDoc block for one operation, from its summary, description, cost, status and first example.
  * `areaBeta`: the whole area is beta (`info.x-beta`), so every operation is.
  */
@@ -62,12 +78,7 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
       "Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.",
     );
   if (lines.length && lines[lines.length - 1] !== "") lines.push("");
-  if (op["x-beta"] || areaBeta) lines.push("@beta Routes and response formats may change.");
-  if (op.deprecated)
-    lines.push(
-      // (Without `x-replaced-by` the service names no successor; spec/README.md allows that.)
-      `@deprecated ${op["x-replaced-by"] ? `Use ${clean(op["x-replaced-by"])} instead.` : "Deprecated by the service; no replacement is documented."}`,
-    );
+  lines.push(...operationStatusTags(op, { areaBeta }));
   if (example) lines.push("@example", "```ts", ...example.split("\n"), "```");
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   if (!lines.length) return "";
@@ -291,7 +302,19 @@ const exactIntegersPrinted = (source) =>
  * document's operations reach through their parameters and request bodies (a JSON-RPC method's
  * `<Method>Params`).
  */
-export async function typesFor(openapiDoc, { inputSchemas = [] } = {}) {
+export async function typesFor(openapiDoc, options) {
+  const { roots, schemas } = await typeSources(openapiDoc, options);
+  return roots + schemas;
+}
+
+/**
+ * typesFor's source in two parts: `schemas`, a declaration per named schema (what a package
+ * exports), and `roots`, openapi-typescript's root types (`paths`, `webhooks`, `components`,
+ * `operations`), which refer to the schemas by name; `schemaNames` lists them. The roots serve the
+ * generated code (openapi-fetch's typed `paths`, the `<Op>Input` aliases' `operations[…]`), not
+ * users: a REST package keeps them in a module of their own that its index does not re-export.
+ */
+export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
   const ast = await openapiTS(forTypes(openapiDoc), {
     emptyObjectsUnknown: true,
     // A `default` is what the server assumes when a field is absent: the field stays optional.
@@ -305,11 +328,23 @@ export async function typesFor(openapiDoc, { inputSchemas = [] } = {}) {
     },
   });
   const inputs = inputsOf(openapiDoc, inputSchemas);
-  const nodes = namedSchemas(ast).map((node) => readonlyInputs(node, inputs));
-  // (openapi-typescript declares every top-level part; an empty one is noise in the package's exports.)
-  return exactIntegersPrinted(astToString(descriptionFirst(nodes.map(optionalAcceptsUndefined))))
-    .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
-    .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
+  const { roots, declarations } = namedSchemas(ast);
+  const print = (nodes) =>
+    exactIntegersPrinted(
+      astToString(
+        descriptionFirst(
+          nodes.map((node) => optionalAcceptsUndefined(readonlyInputs(node, inputs))),
+        ),
+      ),
+    )
+      // (openapi-typescript declares every top-level part; an empty one is noise.)
+      .replace(/^export type (paths|webhooks|\$defs|operations) = Record<string, never>;\n/gm, "")
+      .replace(/components\["schemas"\]\["([A-Za-z_$][\w$]*)"\]/g, "$1"); // (the named declarations)
+  return {
+    roots: print(roots),
+    schemas: print(declarations),
+    schemaNames: declarations.map((d) => d.name.text),
+  };
 }
 
 /**
@@ -369,12 +404,12 @@ function namedSchemas(nodes) {
         );
       }),
     );
-  const out = nodes.map((node) =>
+  const roots = nodes.map((node) =>
     ts.isInterfaceDeclaration(node) && node.name.text === "components"
       ? withSchemasNamed(node)
       : node,
   );
-  return [...out, ...declarations];
+  return { roots, declarations };
 }
 
 /**

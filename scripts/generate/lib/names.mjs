@@ -65,6 +65,9 @@ export function runtimeExports({ rpc, batch = rpc }) {
   const types = [
     "ClientOptions",
     ...(rpc ? [] : ["RestClientOptions"]),
+    // (The types of the `environment` and `baseUrls` options, for callers who name them.)
+    "EnvironmentName",
+    "BaseUrls",
     "RequestOptions",
     "ResponseFields",
     "Logger",
@@ -81,8 +84,9 @@ export function runtimeExports({ rpc, batch = rpc }) {
   return { values, types };
 }
 
-// openapi-typescript's root types in types.ts (`paths`, `components`…; the empty ones are dropped,
-// but a schema of that name would still be ambiguous to readers of the generated file).
+// openapi-typescript's root types (`paths`, `components`…): a REST package's openapi.ts declares
+// them and types.ts imports `operations` (a JSON-RPC package emits none); the package does not
+// export them, but a schema of that name would clash with the import or confuse readers.
 const OPENAPI_TS_ROOTS = ["paths", "webhooks", "components", "operations"];
 
 // What generated/client.ts imports, by kind of package (rpc.mjs `coreImports`, rest.mjs), as
@@ -158,6 +162,7 @@ export function packageBindings([main, http]) {
   const ops = "generated/operations.ts";
   const client = "generated/client.ts";
   const types = "generated/types.ts";
+  const openapi = "generated/openapi.ts";
 
   own(values(CHECK_COMBINATORS), ops, "a check imported from @chaindata/core");
   own(
@@ -180,7 +185,11 @@ export function packageBindings([main, http]) {
   own({ ...factories, ...clientTypes }, client, "the client's own export", true);
   if (rpc)
     own(values(RPC_FACTORY_LOCALS), `create${Area}Client`, "a local of the generated factory");
-  own(typeNames(OPENAPI_TS_ROOTS), types, "openapi-typescript's root type", true);
+  own(typeNames(OPENAPI_TS_ROOTS), types, "openapi-typescript's root type");
+  if (!rpc) {
+    own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
+    own(typeNames(["paths"]), client, "the import of openapi.js");
+  }
   if (rpc) own(typeNames([`${Area}Methods`]), types, "the method map type", true);
   const runtime = runtimeExports({ rpc, batch: rpc && doc.info?.["x-batch"] !== false });
   own(
@@ -221,6 +230,9 @@ export function packageBindings([main, http]) {
     const at = `#/components/schemas/${pointerSegment(name)}`;
     const spec = { at, file, name, kind: "schema", label: `schema ${name}` };
     out.push({ name, scope: types, meaning: "type", exported: true, what: "type", spec });
+    // (A REST package's openapi.ts imports every schema, beside the root types it declares.)
+    if (!rpc)
+      out.push({ name, scope: openapi, meaning: "type", exported: false, what: "type", spec });
   }
   return out;
 }

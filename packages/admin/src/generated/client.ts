@@ -3,6 +3,7 @@
 import createFetchClient from "openapi-fetch";
 import { createTransport, adminHost, stringifyJson, type RestClientOptions, type RequestOptions } from "@chaindata/core";
 import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 import type * as T from "./types.js";
 
 /**
@@ -37,7 +38,7 @@ export interface AdminClient {
 /** Create a client for the admin operations (admin host). */
 export function createAdminClient(options?: RestClientOptions): AdminClient {
   const transport = createTransport(options, adminHost);
-  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     getProjectUsage: (input, options) =>
       transport.restCall(op.getProjectUsage, input, options, (fetch) => {

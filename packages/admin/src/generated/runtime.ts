@@ -24,6 +24,8 @@ export {
   parseJson,
   type ClientOptions,
   type RestClientOptions,
+  type EnvironmentName,
+  type BaseUrls,
   type RequestOptions,
   type ResponseFields,
   type Logger,

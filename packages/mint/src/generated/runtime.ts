@@ -24,6 +24,8 @@ export {
   stringifyJson,
   parseJson,
   type ClientOptions,
+  type EnvironmentName,
+  type BaseUrls,
   type RequestOptions,
   type ResponseFields,
   type Logger,

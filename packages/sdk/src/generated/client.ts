@@ -68,6 +68,7 @@ export interface ChainDataAreaOptions {
   /**
    * The mint area's own options: those `createMintClient` takes, laid over the shared ones.
    * @default undefined (the shared options)
+   * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
    */
   mint?: ClientOptions | undefined;
   /**
@@ -85,11 +86,13 @@ export interface ChainDataAreaOptions {
   /**
    * The tokenMetadata area's own options: those `createTokenMetadataClient` takes, laid over the shared ones.
    * @default undefined (the shared options)
+   * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
    */
   tokenMetadata?: RestClientOptions | undefined;
   /**
    * The wallet area's own options: those `createWalletClient` takes, laid over the shared ones.
    * @default undefined (the shared options)
+   * @beta Routes and response formats may change.
    */
   wallet?: RestClientOptions | undefined;
   /**

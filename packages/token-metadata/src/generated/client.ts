@@ -3,6 +3,7 @@
 import createFetchClient from "openapi-fetch";
 import { createTransport, apiHost, stringifyJson, warnDeprecated, type RestClientOptions, type RequestOptions } from "@chaindata/core";
 import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 import type * as T from "./types.js";
 
 /**
@@ -39,7 +40,7 @@ export interface TokenMetadataClient {
  */
 export function createTokenMetadataClient(options?: RestClientOptions): TokenMetadataClient {
   const transport = createTransport(options, apiHost);
-  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     getTokenMetadata: (input, options) =>
       (warnDeprecated(op.getTokenMetadata.id, op.getTokenMetadata.deprecated!, transport.logger), transport.restCall(op.getTokenMetadata, input, options, (fetch) => {

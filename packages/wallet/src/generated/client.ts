@@ -3,6 +3,7 @@
 import createFetchClient from "openapi-fetch";
 import { createTransport, walletHost, stringifyJson, withPagination, type RestClientOptions, type Paginated, type RequestOptions } from "@chaindata/core";
 import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 import type * as T from "./types.js";
 
 /**
@@ -131,7 +132,7 @@ export interface WalletClient {
  */
 export function createWalletClient(options?: RestClientOptions): WalletClient {
   const transport = createTransport(options, walletHost);
-  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     getIdentity: (input, options) =>
       transport.restCall(op.getIdentity, input, options, (fetch) => {

@@ -3,6 +3,7 @@
 import createFetchClient from "openapi-fetch";
 import { createTransport, apiHost, stringifyJson, type RestClientOptions, type RequestOptions } from "@chaindata/core";
 import * as op from "./operations.js";
+import type { paths } from "./openapi.js";
 import type * as T from "./types.js";
 
 /**
@@ -70,7 +71,7 @@ export interface WebhooksClient {
   /**
    * Edit a webhook
    *
-   * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), read the webhook with getWebhook, change it and send the whole object: `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })` (the read carries the `webhookID` and every setting, and its read-only fields are accepted; a field the read gains that this body does not list would be refused before sending). For watched addresses, `addWebhookAddresses` and `removeWebhookAddresses` of @chaindata/webhooks do this read and write with the settings only, and skip the write when nothing changes. Costs 100 credits. Not idempotent by default (it is billed per call).
+   * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), read the webhook with getWebhook, change it and send the whole object: `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })` (the read carries the `webhookID` and every setting, and its read-only fields are accepted; a field the read gains that this body does not list would be refused before sending). For watched addresses, `addWebhookAddresses` and `removeWebhookAddresses` of `@chaindata/webhooks` do this read and write with the settings only, and skip the write when nothing changes. Costs 100 credits. Not idempotent by default (it is billed per call).
    *
    * Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.
    *
@@ -116,7 +117,7 @@ export interface WebhooksClient {
 /** Create a client for the webhooks operations (api host). */
 export function createWebhooksClient(options?: RestClientOptions): WebhooksClient {
   const transport = createTransport(options, apiHost);
-  const client = createFetchClient<T.paths>({ baseUrl: transport.baseUrl });
+  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     listWebhooks: (options) =>
       transport.restCall(op.listWebhooks, {}, options, (fetch) => {

@@ -1,0 +1,231 @@
+// The public API of every published package, as a user's TypeScript reads it from the built
+// declarations (`scripts/api-report.mjs`): it matches the committed report of the package
+// (test/packaging/api/<package>.api.md), so an export added or removed by accident fails here; a
+// deliberate change is written with `node scripts/api-report.mjs --write` and reviewed as a diff.
+import { existsSync, readFileSync } from "node:fs";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { loadSurface, packageOf, reportFile, reportOf } from "../../scripts/api-report.mjs";
+
+interface Export {
+  name: string;
+  symbol: ts.Symbol;
+  typeOnly: boolean;
+}
+interface Entry {
+  subpath: string;
+  conditions: string;
+  file: string;
+  exports: Export[];
+}
+interface Package {
+  dir: string;
+  name: string;
+  entries: Entry[];
+}
+
+const surface = loadSurface() as {
+  program: ts.Program;
+  checker: ts.TypeChecker;
+  packages: Package[];
+};
+
+describe.each(surface.packages.map((p) => [p.name, p] as const))("%s", (_name, p) => {
+  it("exports what its committed API report lists (`node scripts/api-report.mjs --write` updates it)", () => {
+    const file = reportFile(p.dir) as string;
+    const committed = existsSync(file)
+      ? readFileSync(file, "utf8")
+      : `(no ${file}: a new package? \`node scripts/api-report.mjs --write\` writes it)`;
+    expect(reportOf(surface, p)).toBe(committed);
+  });
+
+  it("exports the same names under every condition of an entry point (import, require, node)", () => {
+    for (const subpath of new Set(p.entries.map((e) => e.subpath))) {
+      const names = p.entries
+        .filter((e) => e.subpath === subpath)
+        .map((e) => `${e.conditions}: ${e.exports.map((x) => x.name).join(" ")}`);
+      expect(new Set(names.map((n) => n.slice(n.indexOf(":")))).size, names.join("\n")).toBe(1);
+    }
+  });
+});
+
+// The JSDoc and TSDoc tags an editor knows. Any other `@word` in a doc comment is text that
+// TypeScript took for a tag: a package name written bare (`from @chaindata/mock`) ends the summary
+// there, and the rest shows on hover as an unknown tag. (In backticks, `@chaindata/mock` is text.)
+const KNOWN_TAGS = new Set(
+  `alpha beta default defaultValue deprecated enum example experimental format inheritDoc internal
+  link packageDocumentation param privateRemarks public readonly remarks returns see template
+  throws typeParam`.split(/\s+/),
+);
+
+it("no doc comment of a published declaration holds text TypeScript reads as an unknown tag", () => {
+  const published = new Set(surface.packages.map((p) => p.dir));
+  const unknown: string[] = [];
+  for (const source of surface.program.getSourceFiles()) {
+    const at = packageOf(source.fileName) as { dir: string; path: string } | undefined;
+    if (!at || !published.has(at.dir) || !at.path.startsWith("dist/")) continue;
+    const visit = (node: ts.Node) => {
+      for (const doc of (node as { jsDoc?: ts.JSDoc[] }).jsDoc ?? [])
+        for (const tag of doc.tags ?? [])
+          if (!KNOWN_TAGS.has(tag.tagName.text)) {
+            const line = source.getLineAndCharacterOfPosition(tag.getStart(source)).line + 1;
+            unknown.push(`packages/${at.dir}/${at.path}:${line}: @${tag.tagName.text}`);
+          }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  expect(unknown).toEqual([]);
+});
+
+// A package is enough for its users (a strict installer lets them import only what they
+// installed): every type that an option of its own functions is declared with (`environment:
+// EnvironmentName`, `baseUrls: BaseUrls`, `logger: Logger`) can be imported from the package itself.
+it("exports the types its functions' options are declared with", () => {
+  const { checker } = surface;
+  const missing: string[] = [];
+  for (const p of surface.packages) {
+    const entry = p.entries[0]!;
+    const exported = new Set(entry.exports.map((e) => e.symbol));
+    for (const { name, symbol } of entry.exports) {
+      const declaration = symbol.declarations?.[0];
+      if (!declaration || !ts.isFunctionDeclaration(declaration)) continue;
+      if ((packageOf(declaration.getSourceFile().fileName) as { dir: string }).dir !== p.dir)
+        continue; // (re-exported: the declaring package answers for it)
+      const options = declaration.parameters.find((q) => q.name.getText() === "options");
+      if (!options) continue;
+      const type = checker.getNonNullableType(checker.getTypeAtLocation(options));
+      for (const member of checker.getPropertiesOfType(type)) {
+        const visit = (node: ts.Node): void => {
+          if (ts.isTypeReferenceNode(node)) {
+            let named = checker.getSymbolAtLocation(node.typeName);
+            if (named && named.flags & ts.SymbolFlags.Alias)
+              named = checker.getAliasedSymbol(named);
+            const at = named?.declarations?.[0];
+            if (named && at && !ts.isTypeParameterDeclaration(at)) {
+              const from = packageOf(at.getSourceFile().fileName) as { dir: string } | undefined;
+              if (from && !exported.has(named))
+                missing.push(`${p.name}: ${name}(options).${member.name}: ${named.name}`);
+            }
+          }
+          ts.forEachChild(node, visit);
+        };
+        for (const d of member.declarations ?? []) visit(d);
+      }
+    }
+  }
+  expect([...new Set(missing)]).toEqual([]);
+});
+
+// An operation's status (`deprecated`, `x-beta`, or its area's `info.x-deprecated` / `info.x-beta`)
+// shows wherever a user meets it: the standalone function, the client's method, and the types
+// named after it (`<Op>Params` / `<Op>Input` / `<Op>Result`), which editors strike through when
+// deprecated; an area's status also on its factories, client and method map, and in the sdk.
+it("marks every way to a deprecated or beta operation, its types included", () => {
+  const { checker } = surface;
+  const index = JSON.parse(
+    readFileSync(new URL("../../spec/dist/index.json", import.meta.url), "utf8"),
+  );
+  const unmarked: string[] = [];
+  const tagsOf = (symbol: ts.Symbol | undefined) =>
+    new Set(symbol?.getJsDocTags(checker).map((t) => t.name));
+  const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+  for (const { area, kind, file } of index.areas as {
+    area: string;
+    kind: string;
+    file: string;
+  }[]) {
+    const doc = JSON.parse(
+      readFileSync(new URL(`../../spec/dist/${file}`, import.meta.url), "utf8"),
+    );
+    const p = surface.packages.find((x) => x.dir === area)!;
+    const exports = new Map(p.entries[0]!.exports.map((e) => [e.name, e.symbol]));
+    const Area = pascal(area.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()));
+    const areaStatus = [
+      ...(doc.info["x-deprecated"] ? ["deprecated"] : []),
+      ...(doc.info["x-beta"] ? ["beta"] : []),
+    ];
+    const operations: { id: string; status: string[] }[] =
+      kind === "openrpc"
+        ? (doc.methods ?? []).map((m: Record<string, unknown>) => ({
+            id: m.name as string,
+            status: [...(m.deprecated ? ["deprecated"] : []), ...(m["x-beta"] ? ["beta"] : [])],
+          }))
+        : Object.values(doc.paths ?? {}).flatMap((item) =>
+            Object.values(item as Record<string, Record<string, unknown>>)
+              .filter((o) => typeof o?.operationId === "string")
+              .map((o) => ({
+                id: o.operationId as string,
+                status: [...(o.deprecated ? ["deprecated"] : []), ...(o["x-beta"] ? ["beta"] : [])],
+              })),
+          );
+    const client = exports.get(`${Area}Client`);
+    const want = (where: string, symbol: ts.Symbol | undefined, status: string[]) => {
+      if (!symbol) return;
+      const has = tagsOf(symbol);
+      for (const tag of status) if (!has.has(tag)) unmarked.push(`${p.name}: ${where}: no @${tag}`);
+    };
+    for (const name of [
+      `create${Area}Client`,
+      `create${Area}Rpc`,
+      `${Area}Client`,
+      `${Area}Methods`,
+    ])
+      want(name, exports.get(name), areaStatus);
+    for (const { id, status } of operations) {
+      const all = [...new Set([...status, ...areaStatus])];
+      want(id, kind === "openrpc" ? exports.get(id) : undefined, all);
+      if (client)
+        want(
+          `${Area}Client.${id}`,
+          checker.getPropertyOfType(checker.getDeclaredTypeOfSymbol(client), id),
+          all,
+        );
+      for (const suffix of ["Params", "Input", "Result"])
+        want(`${pascal(id)}${suffix}`, exports.get(`${pascal(id)}${suffix}`), all);
+    }
+    // The sdk's ways to the area: its client property, and its own options in `areas`.
+    const sdk = new Map(
+      surface.packages.find((x) => x.dir === "sdk")!.entries[0]!.exports.map((e) => [e.name, e]),
+    );
+    const prop = Area[0]!.toLowerCase() + Area.slice(1);
+    for (const holder of ["ChainDataClient", "ChainDataAreaOptions"]) {
+      const type = checker.getDeclaredTypeOfSymbol(sdk.get(holder)!.symbol);
+      want(`sdk ${holder}.${prop}`, checker.getPropertyOfType(type, prop), areaStatus);
+    }
+  }
+  expect(unmarked).toEqual([]);
+});
+
+// openapi-typescript's root types index the spec for the generated code (openapi-fetch's
+// `paths`, the aliases' `operations[…]`); a user reads the named types (`Asset`, `GetBalancesInput`).
+// Exported, they would tie the API to openapi-typescript's layout, and `webhooks` (the deliveries'
+// index) would sit beside the package of that name.
+it("exports none of openapi-typescript's root types", () => {
+  const roots = new Set(["paths", "webhooks", "components", "operations", "$defs"]);
+  const exported = surface.packages.flatMap((p) =>
+    p.entries[0]!.exports.filter((e) => roots.has(e.name)).map((e) => `${p.name}: ${e.name}`),
+  );
+  expect(exported).toEqual([]);
+});
+
+// What an editor shows on hover and in completions. (test/types/option-docs.test.ts holds the
+// options and the hand-written types' members to the same.) The sdk's `export type * as Das`
+// is left out: TypeScript shows no doc comment for a namespace re-export.
+it("every export has a summary, and so has every entry of a JSON-RPC method map", () => {
+  const { checker } = surface;
+  const summary = (symbol: ts.Symbol) =>
+    ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  const missing = new Set<string>();
+  for (const p of surface.packages)
+    for (const { name, symbol } of p.entries[0]!.exports) {
+      const declaration = symbol.declarations?.[0];
+      if (!declaration || ts.isSourceFile(declaration)) continue;
+      if (!summary(symbol)) missing.add(`${p.name}: ${name}`);
+      if (/^[A-Z]\w*Methods$/.test(name) && symbol.flags & ts.SymbolFlags.Interface)
+        for (const entry of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)))
+          if (!summary(entry)) missing.add(`${p.name}: ${name}.${entry.name}`);
+    }
+  expect([...missing]).toEqual([]);
+});
