@@ -378,6 +378,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         (typeof detail === "string" && !/^\s*</.test(detail)
           ? ": " + detail.trim().slice(0, 500)
           : "") +
+        // (A refused key: where it is set, the first thing to check; never the key itself. The
+        // sender reads only its own client's key, never the variable.)
+        (status === 401 || status === 403
+          ? ` (check the API key: \`apiKey\`${host.keyOptional ? "" : " or " + API_KEY_ENV})`
+          : "") +
         // (Why a retryable answer came back at once: the wait it asks for is over the cap.)
         (retryableStatus(status) && retryAfter! > MAX_RETRY_AFTER_MS
           ? ` (not retried: Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s)`

@@ -48,7 +48,7 @@ describe("wallet client", () => {
     const error = await wallet.getFundedBy({ wallet: WALLET }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).message).toBe(
-      "HTTP 401 from getFundedBy: Authorization: *** was rejected",
+      "HTTP 401 from getFundedBy: Authorization: *** was rejected (check the API key: `apiKey` or CHAINDATA_API_KEY)",
     );
     expect(texts(error)).not.toMatch(/gw-part/);
   });
