@@ -366,9 +366,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     try {
       body = scrub(parseJson(text), redactor);
     } catch {} // not JSON: keep the text
-    // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`.
+    // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
+    // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`.
     const error = body?.error;
-    const detail = error?.message ?? error ?? body?.message ?? body;
+    const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
     const { status, statusText } = response;
     return makeAPIError(
       // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status

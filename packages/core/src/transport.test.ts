@@ -316,6 +316,21 @@ describe("responses and typed errors", () => {
     },
   );
 
+  it("reads the detail of an RFC 9457 problem body (the mock's own errors, Prism's, gateways')", async () => {
+    // (It read `HTTP 422 from getBalances` and no more: the body's `detail` was not looked at.)
+    const detail = "getBalances documents no HTTP 404 response";
+    const { fetch } = stubFetch(
+      jsonResponse(
+        { title: "Mock: undocumented status", status: 422, detail },
+        { status: 422, headers: { "content-type": "application/problem+json" } },
+      ),
+    );
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+    );
+    expect(error.message).toBe(`HTTP 422 from getBalances: ${detail}`);
+  });
+
   it("says nothing of the key for other statuses", async () => {
     const { fetch } = stubFetch(jsonResponse({ error: "no such wallet" }, { status: 404 }));
     const { error } = await settle(
