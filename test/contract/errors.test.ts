@@ -73,6 +73,7 @@ describe("errors through the mock", () => {
       expect(e.operation).toBe(id);
       expect(h.requests()).toHaveLength(1);
       if (id === RPC) expect(e.rpcError?.code).toBe(-32001);
+      expect(e.message).toMatch(/\(check the API key: `apiKey` or CHAINDATA_API_KEY\)$/);
     });
 
     it("403 → PermissionDeniedError, not retried", async () => {
@@ -80,6 +81,7 @@ describe("errors through the mock", () => {
       expect(e).toBeInstanceOf(PermissionDeniedError);
       expect(e.status).toBe(403);
       expect(e.message).toContain(id);
+      expect(e.message).toMatch(/\(check the API key: `apiKey` or CHAINDATA_API_KEY\)$/);
       expect(h.requests()).toHaveLength(1);
     });
 

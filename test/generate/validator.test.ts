@@ -401,7 +401,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
       ],
     ],
     [
-      "wallet addresses (anyOf of strings)",
+      "wallet addresses (anyOf of strings): one check whose message names every branch",
       {
         type: "object",
         properties: {
@@ -411,7 +411,11 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
             items: {
               anyOf: [
                 Address,
-                { type: "string", pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$" },
+                {
+                  type: "string",
+                  pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$",
+                  "x-pattern-description": "a domain such as toly.sol",
+                },
               ],
             },
           },
@@ -422,10 +426,41 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
       [
         [{ addresses: [ADDRESS, "toly.sol"] }, []],
         [
-          { addresses: ["not valid"] },
-          [`params.addresses[0]: must match ${ADDRESS_PATTERN} (got "not valid")`],
+          { addresses: ["not valid", "toly"] },
+          [
+            `params.addresses[0]: must be a string matching ${ADDRESS_PATTERN}, or a domain such as toly.sol (got "not valid")`,
+            `params.addresses[1]: must be a string matching ${ADDRESS_PATTERN}, or a domain such as toly.sol (got "toly")`,
+          ],
         ],
         [{ addresses: [null] }, ["params.addresses[0]: must be string (got null)"]],
+      ],
+    ],
+    [
+      "a nullable anyOf of strings, and one whose patterns cannot be joined (a back-reference)",
+      {
+        type: "object",
+        properties: {
+          owner: {
+            anyOf: [Address, { type: "string", pattern: "^[a-z]+\\.sol$" }, { type: "null" }],
+          },
+          pair: {
+            anyOf: [
+              { type: "string", pattern: "^(a)\\1$" },
+              { type: "string", pattern: "^b$" },
+            ],
+          },
+        },
+      },
+      [
+        [{ owner: null, pair: "aa" }, []],
+        [{ owner: "toly.sol", pair: "b" }, []],
+        [
+          { owner: "x", pair: "ab" },
+          [
+            `params.owner: must be a string matching ${ADDRESS_PATTERN}, or a string matching ^[a-z]+\\.sol$ (got "x")`,
+            'params.pair: must match ^(a)\\1$ (got "ab")',
+          ],
+        ],
       ],
     ],
     [

@@ -114,11 +114,14 @@ export class APIError extends ChainDataError {
 export class BadRequestError extends APIError {
   override name = "BadRequestError";
 }
-/** 401: the API key is missing or invalid. */
+/**
+ * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
+ * CHAINDATA_API_KEY)` (the sender's: `apiKey` only), never quoting the key.
+ */
 export class AuthenticationError extends APIError {
   override name = "AuthenticationError";
 }
-/** 403: the key may not do this (plan, project or method restrictions). */
+/** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
 export class PermissionDeniedError extends APIError {
   override name = "PermissionDeniedError";
 }

@@ -366,9 +366,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     try {
       body = scrub(parseJson(text), redactor);
     } catch {} // not JSON: keep the text
-    // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`.
+    // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
+    // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`.
     const error = body?.error;
-    const detail = error?.message ?? error ?? body?.message ?? body;
+    const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
     const { status, statusText } = response;
     return makeAPIError(
       // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
@@ -377,6 +378,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         ` from ${operation}` +
         (typeof detail === "string" && !/^\s*</.test(detail)
           ? ": " + detail.trim().slice(0, 500)
+          : "") +
+        // (A refused key: where it is set, the first thing to check; never the key itself. The
+        // sender reads only its own client's key, never the variable.)
+        (status === 401 || status === 403
+          ? ` (check the API key: \`apiKey\`${host.keyOptional ? "" : " or " + API_KEY_ENV})`
           : "") +
         // (Why a retryable answer came back at once: the wait it asks for is over the cap.)
         (retryableStatus(status) && retryAfter! > MAX_RETRY_AFTER_MS

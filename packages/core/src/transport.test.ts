@@ -280,13 +280,63 @@ describe("responses and typed errors", () => {
     );
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({
-      message: "HTTP 403 from getBalances: Plan does not include the Wallet API",
+      message:
+        "HTTP 403 from getBalances: Plan does not include the Wallet API (check the API key: `apiKey` or CHAINDATA_API_KEY)",
       status: 403,
       operation: "getBalances",
       requestId: "req-1",
       body: { error: { code: 403, message: "Plan does not include the Wallet API" } },
     });
     expect(error.headers["content-type"]).toBe("application/json");
+  });
+
+  it.each([401, 403])(
+    "a %i says where the API key is set (the option, the variable), never the key",
+    async (status) => {
+      const { fetch } = stubFetch(
+        jsonResponse({ error: "Unauthorized" }, { status }),
+        jsonResponse({ error: "Unauthorized" }, { status }),
+      );
+      const { error } = await settle(
+        createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+      );
+      expect(error.message).toBe(
+        `HTTP ${status} from getBalances: Unauthorized (check the API key: \`apiKey\` or CHAINDATA_API_KEY)`,
+      );
+      // The sender takes only a key given to its own client, never the variable's.
+      const sent = await settle(
+        createTransport({ apiKey: KEY, fetch }, senderHost).send(get(), {
+          operation: getBalances,
+        }),
+      );
+      expect(sent.error.message).toBe(
+        `HTTP ${status} from getBalances: Unauthorized (check the API key: \`apiKey\`)`,
+      );
+      for (const e of [error, sent.error]) expect(JSON.stringify(e) + e.stack).not.toContain(KEY);
+    },
+  );
+
+  it("reads the detail of an RFC 9457 problem body (the mock's own errors, Prism's, gateways')", async () => {
+    // (It read `HTTP 422 from getBalances` and no more: the body's `detail` was not looked at.)
+    const detail = "getBalances documents no HTTP 404 response";
+    const { fetch } = stubFetch(
+      jsonResponse(
+        { title: "Mock: undocumented status", status: 422, detail },
+        { status: 422, headers: { "content-type": "application/problem+json" } },
+      ),
+    );
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+    );
+    expect(error.message).toBe(`HTTP 422 from getBalances: ${detail}`);
+  });
+
+  it("says nothing of the key for other statuses", async () => {
+    const { fetch } = stubFetch(jsonResponse({ error: "no such wallet" }, { status: 404 }));
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+    );
+    expect(error.message).toBe("HTTP 404 from getBalances: no such wallet");
   });
 
   it("takes the request id from request-id when x-request-id is absent", async () => {

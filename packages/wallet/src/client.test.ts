@@ -28,7 +28,31 @@ describe("wallet client", () => {
       expect(texts(error)).not.toContain(KEY.slice(0, 20));
     }
     const error = (await wallet.getIdentity({ wallet: KEY }).catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/^params\.wallet: must match .* \(got "\*\*\*"\)$/);
+    expect(error.message).toMatch(
+      /^params\.wallet: must be a string matching .* \(got "\*\*\*"\)$/,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("names both ways to give a wallet when an input is neither an address nor a domain", async () => {
+    // (It read `must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "toly")`: no word of a domain.)
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const wallet = createWalletClient({ apiKey: KEY, fetch });
+    const either =
+      "must be a string matching ^[1-9A-HJ-NP-Za-km-z]{32,44}$, or a domain such as toly.sol";
+    await expect(wallet.getIdentity({ wallet: "toly" })).rejects.toThrow(
+      `params.wallet: ${either} (got "toly")`,
+    );
+    const error = await wallet
+      .getBatchIdentity({ addresses: [WALLET, "toly.sol", "toly sol"] })
+      .catch((e: unknown) => e);
+    expect((error as ValidationError).issues).toEqual([
+      {
+        path: "params.addresses[2]",
+        rule: "pattern",
+        message: `params.addresses[2]: ${either} (got "toly sol")`,
+      },
+    ]);
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -48,7 +72,7 @@ describe("wallet client", () => {
     const error = await wallet.getFundedBy({ wallet: WALLET }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).message).toBe(
-      "HTTP 401 from getFundedBy: Authorization: *** was rejected",
+      "HTTP 401 from getFundedBy: Authorization: *** was rejected (check the API key: `apiKey` or CHAINDATA_API_KEY)",
     );
     expect(texts(error)).not.toMatch(/gw-part/);
   });

@@ -104,7 +104,15 @@ const NOT_A_DOT_SEGMENT = "^(?!\\.\\.?$)";
 function pathSegment(doc, schema, at) {
   const s = deref(doc, schema);
   return s?.type === "string" && s.pattern === undefined
-    ? placed({ ...s, pattern: NOT_A_DOT_SEGMENT }, refTarget(doc, schema, at))
+    ? placed(
+        {
+          ...s,
+          pattern: NOT_A_DOT_SEGMENT,
+          // (The check's message: the pattern itself, `^(?!\.\.?$)`, says nothing to most readers.)
+          "x-pattern-description": 'a URL path segment other than "." or ".."',
+        },
+        refTarget(doc, schema, at),
+      )
     : placed(schema, at);
 }
 

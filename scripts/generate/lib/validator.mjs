@@ -36,6 +36,15 @@ export const describesPattern = (s) => {
   return typeof described === "string" && described.trim() !== "" && s.pattern !== undefined;
 };
 
+/** Whether `source` compiles as a pattern with the u flag (as the generated checks compile most). */
+const compilesWithU = (source) => {
+  try {
+    return !!new RegExp(source, "u");
+  } catch {
+    return false;
+  }
+};
+
 /** Keywords that only document (and `x-` extensions): they add nothing to check. */
 export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
 
@@ -236,6 +245,35 @@ export function createCheckEmitter({ refusals } = {}) {
       isSchemaObject(b) &&
       b.type === "null" &&
       Object.keys(b).every((k) => k === "type" || isAnnotation(k));
+    // Strings that differ only in their pattern (an address or a domain) are one string check whose
+    // pattern is any of theirs, so its message names every way (`must be a string matching ^…$, or
+    // a domain such as toly.sol`), where vAnyOf reports the first branch alone when all fail alike;
+    // and the bundle needs no vAnyOf. (Not patterns whose groups a join would renumber or clash.)
+    const strings = branches.filter((b) => !isNull(b));
+    const patternOnly = (b) =>
+      isSchemaObject(b) &&
+      b.type === "string" &&
+      typeof b.pattern === "string" &&
+      !/\\[1-9k]|\(\?</.test(b.pattern) &&
+      compilesWithU(b.pattern) &&
+      Object.keys(b).every(
+        (k) => k === "type" || k === "pattern" || k === "x-pattern-description" || isAnnotation(k),
+      );
+    if (strings.length > 1 && strings.every(patternOnly)) {
+      const joined = check(
+        {
+          type: "string",
+          pattern: strings.map((b) => `(?:${b.pattern})`).join("|"),
+          "x-pattern-description": strings
+            .map((b) =>
+              describesPattern(b) ? b["x-pattern-description"] : `a string matching ${b.pattern}`,
+            )
+            .join(", or "),
+        },
+        place,
+      );
+      return strings.length < branches.length ? call("vNullable", joined) : joined;
+    }
     const checks = branches.flatMap((b, i) =>
       isNull(b) ? [] : [check(b, below(place, b, "anyOf", i))],
     );
