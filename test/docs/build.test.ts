@@ -217,13 +217,23 @@ describe("docs build", () => {
     expect(text(page("das/getAsset.html"))).not.toContain("the SDK sends the");
   });
 
+  it("writes every JSON-RPC id as a string, as the spec's JsonRpcId (and the SDK) has it", () => {
+    const rpcPages = walk(out).filter((f) => /\/(das|compression|sender|mint)\/\w+\.html$/.test(f));
+    expect(rpcPages.length).toBeGreaterThan(10);
+    for (const file of rpcPages) {
+      const t = text(readFileSync(file, "utf8"));
+      expect(t, relative(out, file)).not.toMatch(/"id":\s*\d/);
+      if (!/(ping|index)\.html$/.test(file)) expect(t, relative(out, file)).toMatch(/"id": "1"/);
+    }
+  });
+
   it("shows the JSON-RPC wire format, parameters, result, errors and snippets (getAsset)", () => {
     const html = page("das/getAsset.html");
     const t = text(html);
     expect(t).toContain("POST");
     expect(t).toContain("https://mainnet.helius-rpc.com/?api-key=<API_KEY>");
     expect(t).toContain("http://127.0.0.1:4010/");
-    expect(t).toMatch(/"jsonrpc": "2.0",\s*"id": 1,\s*"method": "getAsset",\s*"params": \{/);
+    expect(t).toMatch(/"jsonrpc": "2.0",\s*"id": "1",\s*"method": "getAsset",\s*"params": \{/);
     expect(html).toContain('<a class="tref" href="../schemas/Asset.html">Asset</a>');
     expect(t).toContain('import { createDasClient } from "@chaindata/das";');
     expect(t).toContain("const das = createDasClient({ apiKey: process.env.CHAINDATA_API_KEY });");
