@@ -806,8 +806,14 @@ describe("docs build", () => {
     expect(text(page("webhooks/updateWebhook.html"))).toContain(
       "Not idempotent: the SDK does not retry it unless the call's options say { retryNonIdempotent: true }",
     );
+    // (by the limit the package exports, where it exports one)
+    const admin: Record<string, unknown> = await import("@chaindata/admin");
+    expect(admin.adminRateLimit).toEqual({ requestsPerSecond: 5 });
     expect(text(page("admin/getProjectUsage.html"))).toContain(
-      "createAdminClient({ rateLimit: createRateLimiter({ requestsPerSecond: 5 }) }) (createRateLimiter from @chaindata/admin)",
+      "createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) }) (createRateLimiter and adminRateLimit from @chaindata/admin)",
+    );
+    expect(text(page("sender/sendTransaction.html"))).toContain(
+      "createSenderClient({ rateLimit: createRateLimiter({ requestsPerSecond: 50 }) }) (createRateLimiter from @chaindata/sender)",
     );
     expect(page("das/getAsset.html")).toContain(
       `picks the SDK's <a href="../getting-started.html#errors">error class</a>`,

@@ -255,10 +255,19 @@ function allText(p) {
   return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).`;
 }
 
-/** How a client keeps to a documented rate limit (every package exports `createRateLimiter`). */
+/**
+ * How a client keeps to a documented rate limit (every package exports `createRateLimiter`; a REST
+ * package also the limit of its first rate-limited operation, as `<area>RateLimit`:
+ * scripts/generate/rest.mjs).
+ */
 function rateLimitHint(op) {
-  const call = `${op.area.factory}({ rateLimit: createRateLimiter({ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }) })`;
-  return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code> from <code>${esc(op.area.pkg)}</code>).</span>`;
+  const named =
+    op.area.kind === "openapi" && op.area.ops.find((o) => o.rateLimit?.requestsPerSecond) === op
+      ? `${op.area.clientVar}RateLimit`
+      : "";
+  const limit = named || `{ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }`;
+  const call = `${op.area.factory}({ rateLimit: createRateLimiter(${limit}) })`;
+  return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code>${named ? ` and <code>${esc(named)}</code>` : ""} from <code>${esc(op.area.pkg)}</code>).</span>`;
 }
 
 /**
