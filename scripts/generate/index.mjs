@@ -231,8 +231,11 @@ function emitRuntimeExports(pkg, { rpc, batch }) {
   };
 }
 
-/** packages/<area>/README.md: what the package is, install, a first call, its operations. */
-export function emitReadme({ area, kind, doc, file }, http) {
+/**
+ * packages/<area>/README.md: what the package is, install, a first call, its operations.
+ * `hosts` (the index's): where the area's host takes the key, said beside the first call.
+ */
+export function emitReadme({ area, kind, doc, file }, http, hosts) {
   const Area = pascal(area);
   const client = camel(area);
   const factory = `create${Area}Client`;
@@ -269,6 +272,21 @@ export function emitReadme({ area, kind, doc, file }, http) {
       defaults: op.o["x-request-defaults"],
     });
   const first = ops.find((o) => o.example) ?? ops[0];
+  // A host that takes the key in a header (admin: X-Api-Key) gets it there, not in the URL.
+  const keyHeader = hosts?.[info["x-host"]]?.auth?.header;
+  // A documented client-side rate limit: the package exports it as `<area>RateLimit` (rest.mjs).
+  const limit =
+    kind === "openapi" &&
+    operationsOf(doc)
+      .map((op) => op.o["x-rate-limit"])
+      .find((l) => l?.requestsPerSecond);
+  const limiter = limit
+    ? `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget.\n\n` +
+      "```ts\n" +
+      `import { ${camel(area)}RateLimit, ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
+      `const ${client} = ${factory}({ rateLimit: createRateLimiter(${camel(area)}RateLimit) });\n` +
+      "```"
+    : "";
   const status = [
     info["x-beta"] ? "> **Beta**: routes and response formats may change." : "",
     info["x-deprecated"]
@@ -334,7 +352,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
       // (A key-optional host, the Sender, takes only a dedicated key: the general one is not sent there.)
       (info["x-auth"]?.required === false
         ? `const ${client} = ${factory}(); // no API key needed (a dedicated key for this host goes in \`apiKey\`)\n`
-        : `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });\n`) +
+        : `const ${client} = ${factory}({ apiKey: process.env.CHAINDATA_API_KEY });${keyHeader ? ` // sent as the ${keyHeader} header` : ""}\n`) +
       `${first?.example ?? ""}\n` +
       // (The plain-HTTP operations of a JSON-RPC area take no params: one line each.)
       ops
@@ -346,6 +364,7 @@ export function emitReadme({ area, kind, doc, file }, http) {
       ops
         .map((o) => `| \`${o.id}\`${marks(o)} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`)
         .join("\n") +
+      limiter +
       // (The address helpers, hand-written in the same package as the receiver.)
       (doc.webhooks
         ? `\n\nWatched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` read the webhook and send its settings back with the new list. Changes to one webhook through one client run one at a time, and a change that changes nothing writes nothing (so costs no edit credits).`
@@ -376,7 +395,7 @@ async function emitAll({ index, areas }) {
       files,
       await (a.kind === "openrpc" ? emitRpcArea(a, http) : emitRestArea(a)),
       emitAreaConstants(a),
-      emitReadme(a, http),
+      emitReadme(a, http, index.hosts),
       emitRuntimeExports(a.area, {
         rpc: a.kind === "openrpc",
         batch: a.kind === "openrpc" && a.doc.info["x-batch"] !== false,

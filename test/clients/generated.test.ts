@@ -23,6 +23,7 @@ import {
 import { createTokenMetadataClient } from "@chaindata/token-metadata";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
+import { execFileSync } from "node:child_process";
 import { inspect } from "node:util";
 import { describe, expect, it, vi } from "vitest";
 
@@ -805,6 +806,41 @@ describe("deprecated operations", () => {
     expect(emit).toHaveBeenCalledTimes(1);
     expect(emit.mock.calls[0]![0]).toMatch(/^mintCompressedNft is deprecated: .*compression/);
     emit.mockRestore();
+  });
+
+  it("warn once per process across the ESM and CJS builds, clients, standalone functions and the sdk", () => {
+    // A Node process of its own (this one's registry already holds the warnings above), importing
+    // and requiring the built packages by name as an app and a CommonJS dependency would.
+    const script = `
+      import { createRequire } from "node:module";
+      const require = createRequire(import.meta.url);
+      const seen = [];
+      process.on("warning", (w) => seen.push(w.code + " " + w.message));
+      const reply = (result) => async (_url, init) => new Response(JSON.stringify(
+        { jsonrpc: "2.0", id: JSON.parse(init.body).id, result }));
+      const mintOptions = { apiKey: "k", fetch: reply({ signature: "s", minted: true }) };
+      const tokenOptions = { apiKey: "k", fetch: async () => new Response("[]") };
+      const params = { name: "N", symbol: "S", description: "D", owner: "${OWNER}" };
+      const mints = { mintAccounts: ["${ADDRESS}"] };
+      for (const load of [(name) => import(name), async (name) => require(name)]) {
+        const mint = await load("@chaindata/mint");
+        const tokenMetadata = await load("@chaindata/token-metadata");
+        const sdk = (await load("@chaindata/sdk")).createChainDataClient({ ...mintOptions });
+        await mint.createMintClient(mintOptions).mintCompressedNft(params);
+        await mint.mintCompressedNft(mint.createMintRpc(mintOptions), params);
+        await sdk.mint.request("mintCompressedNft", params);
+        await tokenMetadata.createTokenMetadataClient(tokenOptions).getTokenMetadata(mints);
+        await (await load("@chaindata/sdk")).createChainDataClient(tokenOptions).tokenMetadata.getTokenMetadata(mints);
+      }
+      setImmediate(() => console.log(JSON.stringify(seen)));`;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: import.meta.dirname,
+      encoding: "utf8",
+    });
+    expect(JSON.parse(out)).toEqual([
+      "CHAINDATA_DEPRECATED mintCompressedNft is deprecated: use the ZK-compression API (@chaindata/compression) instead",
+      "CHAINDATA_DEPRECATED getTokenMetadata is deprecated: use DAS getAsset / getAssetBatch (@chaindata/das) instead",
+    ]);
   });
 });
 

@@ -217,13 +217,23 @@ describe("docs build", () => {
     expect(text(page("das/getAsset.html"))).not.toContain("the SDK sends the");
   });
 
+  it("writes every JSON-RPC id as a string, as the spec's JsonRpcId (and the SDK) has it", () => {
+    const rpcPages = walk(out).filter((f) => /\/(das|compression|sender|mint)\/\w+\.html$/.test(f));
+    expect(rpcPages.length).toBeGreaterThan(10);
+    for (const file of rpcPages) {
+      const t = text(readFileSync(file, "utf8"));
+      expect(t, relative(out, file)).not.toMatch(/"id":\s*\d/);
+      if (!/(ping|index)\.html$/.test(file)) expect(t, relative(out, file)).toMatch(/"id": "1"/);
+    }
+  });
+
   it("shows the JSON-RPC wire format, parameters, result, errors and snippets (getAsset)", () => {
     const html = page("das/getAsset.html");
     const t = text(html);
     expect(t).toContain("POST");
     expect(t).toContain("https://mainnet.helius-rpc.com/?api-key=<API_KEY>");
     expect(t).toContain("http://127.0.0.1:4010/");
-    expect(t).toMatch(/"jsonrpc": "2.0",\s*"id": 1,\s*"method": "getAsset",\s*"params": \{/);
+    expect(t).toMatch(/"jsonrpc": "2.0",\s*"id": "1",\s*"method": "getAsset",\s*"params": \{/);
     expect(html).toContain('<a class="tref" href="../schemas/Asset.html">Asset</a>');
     expect(t).toContain('import { createDasClient } from "@chaindata/das";');
     expect(t).toContain("const das = createDasClient({ apiKey: process.env.CHAINDATA_API_KEY });");
@@ -797,8 +807,14 @@ describe("docs build", () => {
     expect(text(page("webhooks/updateWebhook.html"))).toContain(
       "Not idempotent: the SDK does not retry it unless the call's options say { retryNonIdempotent: true }",
     );
+    // (by the limit the package exports, where it exports one)
+    const admin: Record<string, unknown> = await import("@chaindata/admin");
+    expect(admin.adminRateLimit).toEqual({ requestsPerSecond: 5 });
     expect(text(page("admin/getProjectUsage.html"))).toContain(
-      "createAdminClient({ rateLimit: createRateLimiter({ requestsPerSecond: 5 }) }) (createRateLimiter from @chaindata/admin)",
+      "createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) }) (createRateLimiter and adminRateLimit from @chaindata/admin)",
+    );
+    expect(text(page("sender/sendTransaction.html"))).toContain(
+      "createSenderClient({ rateLimit: createRateLimiter({ requestsPerSecond: 50 }) }) (createRateLimiter from @chaindata/sender)",
     );
     expect(page("das/getAsset.html")).toContain(
       `picks the SDK's <a href="../getting-started.html#errors">error class</a>`,

@@ -113,4 +113,24 @@ describe("generated package README", () => {
     );
     expect(readme(rest({}))).not.toContain("createWebhookHandler");
   });
+
+  it("shows the limiter of a documented rate limit, and the header a host takes the key in", () => {
+    const limited = rest({});
+    Object.assign(limited.doc.info, { "x-host": "things" });
+    Object.assign(limited.doc.paths["/things"].get, {
+      "x-rate-limit": { requestsPerSecond: 5, scope: "project" },
+    });
+    const hosts = { things: { auth: { query: "api-key", header: "X-Api-Key" } } };
+    const text = Object.values(emitReadme(limited, undefined, hosts))[0] as string;
+    expect(text).toContain(
+      "const things = createThingsClient({ apiKey: process.env.CHAINDATA_API_KEY }); // sent as the X-Api-Key header\n",
+    );
+    expect(text).toContain("The service allows 5 requests/s per project.");
+    expect(text).toContain(
+      '```ts\nimport { thingsRateLimit, createThingsClient, createRateLimiter } from "@chaindata/things";\n\nconst things = createThingsClient({ rateLimit: createRateLimiter(thingsRateLimit) });\n```',
+    );
+    const plain = readme(rest({}));
+    expect(plain).not.toContain("createRateLimiter");
+    expect(plain).not.toContain("// sent as the");
+  });
 });

@@ -7,16 +7,54 @@ describe("createRateLimiter", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("lets requestsPerSecond through at once, the next ones when the first leave the one-second window", async () => {
+  it("lets requestsPerSecond through at once, the next ones one by one as the first leave the one-second window", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 5 });
     const started: number[] = [];
     const t0 = Date.now();
     const all = Array.from({ length: 8 }, () =>
       limiter.acquire().then(() => started.push(Date.now() - t0)),
     );
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(1400);
     await Promise.all(all);
-    expect(started).toEqual([0, 0, 0, 0, 0, 1000, 1000, 1000]);
+    expect(started).toEqual([0, 0, 0, 0, 0, 1000, 1200, 1400]);
+  });
+
+  it("spreads waiters 1 / requestsPerSecond apart, so a first burst that reaches the server late adds at most one request to any second", async () => {
+    // Released in bursts exactly a second apart, a burst that arrives 100 ms late (opening its
+    // connections) shares a second of the server's with the next whole burst: 10 at 5 per second.
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: { call: number; at: number }[] = [];
+    const t0 = Date.now();
+    const all = Array.from({ length: 20 }, (_, call) =>
+      limiter.acquire().then(() => started.push({ call, at: Date.now() - t0 })),
+    );
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all(all);
+    expect(started.map((s) => s.call)).toEqual([...Array(20).keys()]); // in call order
+    const arrivals = started.map(({ call, at }) => at + (call < 5 ? 100 : 0));
+    const inOneSecond = (t: number) => arrivals.filter((u) => u >= t && u < t + 1000).length;
+    expect(Math.max(...arrivals.map(inOneSecond))).toBeLessThanOrEqual(6);
+    for (let i = 6; i < 20; i++)
+      expect(started[i]!.at - started[i - 1]!.at).toBeGreaterThanOrEqual(200);
+  });
+
+  it("counts a start from when it happened, not when it was planned: a timer that fires late pushes the next start back", async () => {
+    // The fake clock fires every timer on time; a busy event loop fires one late. `performance.now`
+    // is made to read 60 ms ahead while the second start's timer runs, and on time again after.
+    const limiter = createRateLimiter({ requestsPerSecond: 1 });
+    const now = performance.now.bind(performance);
+    let late = 0;
+    vi.spyOn(performance, "now").mockImplementation(() => now() + late);
+    const started: number[] = [];
+    const all = [0, 1, 2].map(() => limiter.acquire().then(() => started.push(performance.now())));
+    await vi.advanceTimersByTimeAsync(999);
+    late = 60;
+    await vi.advanceTimersByTimeAsync(1);
+    late = 0;
+    await vi.advanceTimersByTimeAsync(2000);
+    await Promise.all(all);
+    expect(started).toHaveLength(3);
+    expect(started[2]! - started[1]!).toBeGreaterThanOrEqual(1000);
   });
 
   it("keeps its pace when the wall clock is set back (NTP, a resumed VM): it measures with a monotonic clock", async () => {
@@ -86,9 +124,9 @@ describe("createRateLimiter", () => {
     const all = Array.from({ length: 4 }, () =>
       limiter.acquire().then(() => started.push(Date.now() - t0)),
     );
-    await vi.advanceTimersByTimeAsync(800);
+    await vi.advanceTimersByTimeAsync(1200);
     await Promise.all(all);
-    expect(started).toEqual([0, 0, 800, 800]);
+    expect(started).toEqual([0, 0, 800, 1200]);
   });
 
   it("spaces a fractional rate over a longer window (0.5 per second: one per 2 s)", async () => {
@@ -145,19 +183,45 @@ describe("createRateLimiter", () => {
     expect(next).toHaveBeenCalled();
   });
 
-  it("keeps the slot of an aborted waiter while a later waiter's time depends on it", async () => {
+  it("gives an aborted waiter's turn to the next one", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 1 });
     await limiter.acquire(); // t = 0
     const controller = new AbortController();
-    const aborted = limiter.acquire(controller.signal).catch((e: unknown) => e); // planned for 1 s
+    const aborted = limiter.acquire(controller.signal).catch((e: unknown) => e); // its turn: 1 s
     const later = vi.fn();
-    void limiter.acquire().then(later); // planned for 2 s, around the aborted one's slot
+    void limiter.acquire().then(later);
     controller.abort();
     expect(await aborted).toBeInstanceOf(AbortError);
-    await vi.advanceTimersByTimeAsync(1999);
+    await vi.advanceTimersByTimeAsync(999);
     expect(later).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(later).toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("with waiters aborted here and there, the rest start in call order and within the limit", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const controllers = Array.from({ length: 24 }, () => new AbortController());
+    const started: { call: number; at: number }[] = [];
+    const t0 = Date.now();
+    const all = controllers.map((c, call) =>
+      limiter.acquire(c.signal).then(
+        () => started.push({ call, at: Date.now() - t0 }),
+        (e: unknown) => expect(e).toBeInstanceOf(AbortError),
+      ),
+    );
+    const aborted = [6, 7, 11, 15, 16, 17, 23];
+    for (const [i, call] of aborted.entries()) {
+      await vi.advanceTimersByTimeAsync(150 * i);
+      controllers[call]!.abort();
+    }
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(all);
+    const calls = started.map((s) => s.call);
+    expect(calls).toEqual([...Array(24).keys()].filter((c) => !aborted.includes(c)));
+    for (const { at } of started)
+      expect(started.filter((s) => s.at >= at && s.at < at + 1000).length).toBeLessThanOrEqual(5);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("rejects an invalid rate", () => {

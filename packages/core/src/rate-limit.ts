@@ -14,12 +14,16 @@ export interface RateLimiter {
 /**
  * A sliding-window limiter: at most `max(1, floor(requestsPerSecond))` requests start in any
  * window of `that many / requestsPerSecond` seconds (for 5 per second: 5 in any second). The
- * first ones start at once; later ones wait for the oldest start to leave the window. (A token
- * bucket that starts full lets twice the rate through in the first second, which a server
- * counting over a sliding second rejects.) Waiters are served in call order. An aborted waiter
- * gives its slot back unless a later waiter still waits on a time planned around it; slots freed
- * that way come back together (so a controller that cancels many waiters at once, oldest first,
- * does not push later calls back by their whole queue).
+ * first ones start at once; later ones wait, in call order, for the oldest start to leave the
+ * window, and a request that had to wait also starts at least `1 / requestsPerSecond` seconds
+ * after the one before (for 5 per second: 200 ms apart). (A token bucket that starts full lets
+ * twice the rate through in the first second, which a server counting over a sliding second
+ * rejects. Waiters released in bursts exactly a window apart are as fragile: a burst that reaches
+ * the server a few ms later than the next one, as a first burst opening its connections does, puts
+ * two bursts in one of its seconds; spread out, a late request adds at most one.) A start counts
+ * from when its `acquire` resolved, not from when it was planned, so a timer that fires late (a
+ * busy event loop) pushes the next ones back rather than letting them crowd in. An aborted waiter
+ * takes nothing from the budget: the next one may take its turn.
  * @throws ConfigurationError for a `requestsPerSecond` that is not a finite number > 0 (or is
  * under one request per 24.8 days), or an option name other than `requestsPerSecond`
  */
@@ -39,46 +43,57 @@ export function createRateLimiter(options: {
     );
   const burst = Math.max(1, Math.floor(rate));
   const window = (burst * 1000) / rate;
-  // Start times, ascending: past ones still inside the window, then reserved future ones (those
-  // of aborted waiters marked until no later reservation depends on them).
-  const starts: { at: number; aborted?: boolean }[] = [];
+  // Start times still inside the window, ascending, and the last one, on a monotonic clock (after
+  // the wall clock is set back, past starts would never leave the window, and every call would
+  // wait as long as the step).
+  const starts: number[] = [];
+  let last = -Infinity;
+  // The waiters (each one's go-ahead), in call order, and the one timer for the first of them.
+  const queue: (() => void)[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** When the window has room for one more start: now, or when its oldest start leaves it. */
+  const room = (now: number) => {
+    while (starts.length && starts[0]! <= now - window) starts.shift();
+    return starts.length < burst ? now : starts[starts.length - burst]! + window;
+  };
+  const record = (now: number) => void starts.push((last = now));
+  /** Lets go every waiter whose turn has come, then sets the timer for the next. */
+  const serve = () => {
+    while (queue.length) {
+      const now = performance.now();
+      const at = Math.max(room(now), last + 1000 / rate);
+      // (Checked again when the timer fires: it may fire early by under a millisecond, or late.)
+      if (at > now) return void (timer = setTimeout(serve, Math.ceil(at - now)));
+      record(now);
+      queue.shift()!();
+    }
+  };
+
   return {
     acquire(signal) {
-      // (A monotonic clock: after the wall clock is set back, past starts would never leave the
-      // window, and every call would wait as long as the step.)
+      if (signal?.aborted)
+        return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
       const now = performance.now();
-      while (starts.length && starts[0]!.at <= now - window) starts.shift();
-      const slot: (typeof starts)[number] = {
-        at: starts.length < burst ? now : Math.max(now, starts[starts.length - burst]!.at + window),
-      };
-      starts.push(slot);
-      if (slot.at <= now && !signal?.aborted) return Promise.resolve();
-      return sleep(slot.at - now, signal).catch((error) => {
-        slot.aborted = true;
-        while (starts[starts.length - 1]?.aborted) starts.pop();
-        throw error;
+      if (!queue.length && room(now) <= now) {
+        record(now);
+        return Promise.resolve();
+      }
+      return new Promise((resolve, reject) => {
+        const go = () => {
+          unwatch?.();
+          resolve();
+        };
+        // (The timer serves whichever waiter is first: the next one takes an aborted one's turn.)
+        const unwatch =
+          signal &&
+          watchAbort(signal, () => {
+            queue.splice(queue.indexOf(go), 1);
+            if (!queue.length) clearTimeout(timer);
+            reject(new AbortError("The request was aborted", undefined, signal.reason));
+          });
+        if (queue.push(go) === 1) serve();
       });
     },
   };
-}
-
-/**
- * Resolves after `ms`; rejects with {@link AbortError} as soon as `signal` aborts. The timer
- * and the abort listener are removed either way.
- */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted)
-      return reject(new AbortError("The request was aborted", undefined, signal.reason));
-    const timer = setTimeout(() => {
-      unwatch?.();
-      resolve();
-    }, ms);
-    const unwatch =
-      signal &&
-      watchAbort(signal, () => {
-        clearTimeout(timer);
-        reject(new AbortError("The request was aborted", undefined, signal.reason));
-      });
-  });
 }

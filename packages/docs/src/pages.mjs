@@ -17,6 +17,7 @@ import {
   curlRpc,
   fillPath,
   rpcBody,
+  RPC_ID,
   rpcQueryPairs,
   rpcSdkArgs,
   restRequest,
@@ -254,10 +255,19 @@ function allText(p) {
   return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).`;
 }
 
-/** How a client keeps to a documented rate limit (every package exports `createRateLimiter`). */
+/**
+ * How a client keeps to a documented rate limit (every package exports `createRateLimiter`; a REST
+ * package also the limit of its first rate-limited operation, as `<area>RateLimit`:
+ * scripts/generate/rest.mjs).
+ */
 function rateLimitHint(op) {
-  const call = `${op.area.factory}({ rateLimit: createRateLimiter({ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }) })`;
-  return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code> from <code>${esc(op.area.pkg)}</code>).</span>`;
+  const named =
+    op.area.kind === "openapi" && op.area.ops.find((o) => o.rateLimit?.requestsPerSecond) === op
+      ? `${op.area.clientVar}RateLimit`
+      : "";
+  const limit = named || `{ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }`;
+  const call = `${op.area.factory}({ rateLimit: createRateLimiter(${limit}) })`;
+  return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code>${named ? ` and <code>${esc(named)}</code>` : ""} from <code>${esc(op.area.pkg)}</code>).</span>`;
 }
 
 /**
@@ -350,14 +360,14 @@ function rpcShape(pc, op) {
   } else if (!params.length) p = "{}";
   else
     p = `{\n${params.map((x, i) => `    ${k(x.name)}${x.required ? "" : "?"}: ${typeLabel(pc, x.schema, { prim: false })}${i < params.length - 1 ? "," : ""}`).join("\n")}\n  }`;
-  const body = `{\n  ${k("jsonrpc")}: <span class="s">"2.0"</span>,\n  ${k("id")}: <span class="n">1</span>,\n  ${k("method")}: <span class="s">${esc(JSON.stringify(op.id))}</span>,\n  ${k("params")}: ${p}\n}`;
+  const body = `{\n  ${k("jsonrpc")}: <span class="s">"2.0"</span>,\n  ${k("id")}: <span class="s">"1"</span>,\n  ${k("method")}: <span class="s">${esc(JSON.stringify(op.id))}</span>,\n  ${k("params")}: ${p}\n}`;
   const how =
     structure === "array"
       ? `<code>params</code> is the <code>${esc(params[0]?.name)}</code> array itself (<code>x-params: array</code>), not an object.`
       : structure === "positional"
         ? "<code>params</code> is a positional array (<code>paramStructure: by-position</code>), in the order below; the SDK takes an object keyed by parameter name."
         : "<code>params</code> is an object keyed by parameter name (<code>paramStructure: by-name</code>); a key marked <code>?</code> is optional.";
-  const resultShape = `{ <span class="k">"jsonrpc"</span>: <span class="s">"2.0"</span>, <span class="k">"id"</span>: <span class="n">1</span>, <span class="k">"result"</span>: ${typeLabel(pc, op.rpc.result?.schema)} }\n{ <span class="k">"jsonrpc"</span>: <span class="s">"2.0"</span>, <span class="k">"id"</span>: <span class="n">1</span>, <span class="k">"error"</span>: { <span class="k">"code"</span>: integer, <span class="k">"message"</span>: string, <span class="k">"data"</span>?: any } }`;
+  const resultShape = `{ <span class="k">"jsonrpc"</span>: <span class="s">"2.0"</span>, <span class="k">"id"</span>: <span class="s">"1"</span>, <span class="k">"result"</span>: ${typeLabel(pc, op.rpc.result?.schema)} }\n{ <span class="k">"jsonrpc"</span>: <span class="s">"2.0"</span>, <span class="k">"id"</span>: <span class="s">"1"</span>, <span class="k">"error"</span>: { <span class="k">"code"</span>: integer, <span class="k">"message"</span>: string, <span class="k">"data"</span>?: any } }`;
   return `<p>${how}</p>${codeBlock(body, { label: "Request body shape", html: true })}${codeBlock(resultShape, { label: "Response body shape (result or error)", html: true })}`;
 }
 
@@ -718,14 +728,14 @@ function examplesSection(pc, op) {
       ];
       if (ex.result !== undefined)
         blocks.push(
-          codeBlock(json({ jsonrpc: "2.0", id: 1, result: ex.result.value }), {
+          codeBlock(json({ jsonrpc: "2.0", id: RPC_ID, result: ex.result.value }), {
             label: `Response${ex.result.name ? ` (${ex.result.name})` : ""}`,
             lang: "json",
           }),
         );
       if (ex.error !== undefined)
         blocks.push(
-          codeBlock(json({ jsonrpc: "2.0", id: 1, error: ex.error }), {
+          codeBlock(json({ jsonrpc: "2.0", id: RPC_ID, error: ex.error }), {
             label: "Error response",
             lang: "json",
           }),

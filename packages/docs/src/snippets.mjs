@@ -115,8 +115,11 @@ export function rpcSdkArgs(op, exParams) {
   return { value, schema };
 }
 
+/** The request id of the examples: a string, as the spec's `JsonRpcId` (and the SDK) has it. */
+export const RPC_ID = "1";
+
 export function rpcBody(op, exParams) {
-  return { jsonrpc: "2.0", id: 1, method: op.id, params: rpcWireParams(op, exParams) };
+  return { jsonrpc: "2.0", id: RPC_ID, method: op.id, params: rpcWireParams(op, exParams) };
 }
 
 /** A REST request for an example: path / query / header values and body. */
