@@ -306,9 +306,12 @@ export interface EnhancedTransactionEvent {
 export interface ErrorBody {
     /** An error string, or an object with a numeric code and a message. */
     error?: string | {
+        /** A numeric error code: e.g. 404 from the Wallet API, a JSON-RPC code such as -32602 from the api host. */
         code?: number | undefined;
+        /** A human-readable error message. */
         message?: string | undefined;
     } | undefined;
+    /** A plain error message, as some answers give it. */
     message?: string | undefined;
 }
 /**
@@ -838,7 +841,7 @@ export interface RawUiTokenAmount {
  */
 export type Signature = string;
 /**
- * A slot number.
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
  * @example 289345112
  */
 export type Slot = number;
