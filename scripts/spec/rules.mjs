@@ -119,6 +119,8 @@ export function checkOpenRpc({ area, doc }) {
           else if (!("default" in (schema.properties[n] ?? {})))
             say(`${n} has no \`default\`: the SDK sends its schema's default, so give it one`);
     });
+    if (m.result && !m.result.description)
+      findings.push(`${at}/result: result ${m.result.name} needs a description`);
     // Query options (x-query-params): documented and checked as the params are.
     (m["x-query-params"] ?? []).forEach((q, j) => {
       const say = (message) => findings.push(`${at}/x-query-params/${j}: ${message}`);
@@ -1161,6 +1163,41 @@ export function checkSchemaRules({ area, doc }) {
   return findings;
 }
 
+/** The description a schema has, its own or (for a `$ref`) its target's, followed as the generated JSDoc and the docs follow it. */
+function describedBy(doc, schema) {
+  for (let s = schema, hops = 0; s && typeof s === "object" && hops < 32; hops++) {
+    if (typeof s.description === "string") return s.description;
+    if (typeof s.$ref !== "string" || !s.$ref.startsWith("#/")) return undefined;
+    s = nodeAt(doc, pointerSegments(s.$ref));
+  }
+  return undefined;
+}
+
+/**
+ * Every component schema and every schema property has a description (a `$ref` property may take
+ * its target's): it is the hover text of the generated type and the text of the docs site's field
+ * table, which show nothing for a field without one. A `description` of only spaces counts as
+ * none. The properties of a `dependentSchemas` rule are constraints, not fields, and are skipped.
+ */
+export function checkDescriptions({ area, doc }) {
+  const findings = [];
+  const missing = (schema) => !describedBy(doc, schema)?.trim();
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {}))
+    if (missing(schema))
+      findings.push(
+        `${area} #/components/schemas/${pointerSegment(name)}: schema ${name} needs a description (the generated type's JSDoc and the docs show it)`,
+      );
+  forEachSchema(doc, (schema, at) => {
+    if (at.includes("/dependentSchemas/")) return;
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      if (property && typeof property === "object" && missing(property))
+        findings.push(
+          `${area} ${at}/properties/${pointerSegment(name)}: property ${name} needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)`,
+        );
+  });
+  return findings;
+}
+
 /** Why `source` does not compile as a regular expression with any of `flags` (by default with the u flag or, as the generator allows, without), or undefined. */
 function regexProblem(source, flags = ["u", ""]) {
   if (typeof source !== "string") return "it must be a string";
@@ -1253,6 +1290,7 @@ export function runAllChecks(results, { others } = {}) {
     add(r, checkExamples(r));
     add(r, checkSchemaKeywords(r));
     add(r, checkSchemaRules(r));
+    add(r, checkDescriptions(r));
     add(r, checkOpenEnums(r));
     add(r, checkCosts(r));
     add(r, checkOperationExtensions(r));

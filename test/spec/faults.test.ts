@@ -121,6 +121,35 @@ describe("spec checks catch", () => {
     );
   });
 
+  it("a schema property, component schema or method result without a description (a bare $ref takes its target's), at its place", () => {
+    const webhooks = editedCopy("schemas/webhook-events.yaml", (doc) => {
+      const header = doc.RawMessageHeader;
+      delete header.properties.numRequiredSignatures.description;
+      header.properties.numReadonlySignedAccounts.description = "  ";
+      // RawMessage.header is a bare $ref: without its target's description it has none either.
+      delete header.description;
+      // A dependentSchemas rule's properties are constraints, not fields: they need none.
+      header.dependentSchemas = {
+        numReadonlySignedAccounts: { properties: { numRequiredSignatures: { minimum: 1 } } },
+      };
+    });
+    expect(findingsOf(webhooks)).toEqual([
+      "webhooks #/components/schemas/RawMessageHeader: schema RawMessageHeader needs a description (the generated type's JSDoc and the docs show it)",
+      "webhooks #/components/schemas/RawMessage/properties/header: property header needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)",
+      "webhooks #/components/schemas/RawMessageHeader/properties/numRequiredSignatures: property numRequiredSignatures needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)",
+      "webhooks #/components/schemas/RawMessageHeader/properties/numReadonlySignedAccounts: property numReadonlySignedAccounts needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)",
+    ]);
+    expect(locatedOf(webhooks)).toContain(
+      `${positionOf(webhooks, "schemas/webhook-events.yaml", "numRequiredSignatures:", "\nRawMessageHeader:")}: ${findingsOf(webhooks)[2]}`,
+    );
+    const das = editedCopy("openrpc/das.yaml", (doc) => {
+      delete doc.methods[methodIndex("openrpc/das.yaml", "getAsset")].result.description;
+    });
+    expect(findingsOf(das)).toEqual([
+      `das #/methods/${methodIndex("openrpc/das.yaml", "getAsset")} (getAsset)/result: result asset needs a description`,
+    ]);
+  });
+
   it("a path's own parameter (path-item parameters) without a description or examples, as an operation's", () => {
     const specDir = editedCopy("openapi/webhooks.yaml", (doc) => {
       delete doc.components.parameters.WebhookID.description;

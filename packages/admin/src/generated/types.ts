@@ -52,9 +52,12 @@ export interface CreditCycle {
 export interface ErrorBody {
     /** An error string, or an object with a numeric code and a message. */
     error?: string | {
+        /** A numeric error code: e.g. 404 from the Wallet API, a JSON-RPC code such as -32602 from the api host. */
         code?: number | undefined;
+        /** A human-readable error message. */
         message?: string | undefined;
     } | undefined;
+    /** A plain error message, as some answers give it. */
     message?: string | undefined;
 }
 /**

@@ -104,6 +104,7 @@ export interface CompressedAccountData {
  *     }
  */
 export interface CompressedAccountList {
+    /** The compressed accounts of this page; fewer than `limit` on the last page. */
     items: CompressedAccount[];
     /** Cursor of the next page (a 32-byte hash, base58); `null` or absent when there is none. */
     cursor?: Hash | null | undefined;
@@ -183,12 +184,13 @@ export interface CompressedTokenAccount {
  *     }
  */
 export interface CompressedTokenAccountList {
+    /** The compressed token accounts of this page; fewer than `limit` on the last page. */
     items: CompressedTokenAccount[];
     /** Cursor of the next page (base58); `null` or absent when there is none. */
     cursor?: Base58 | null | undefined;
 }
 /**
- * State of a compressed token account.
+ * The state of a compressed token account: `initialized`, or `frozen` (the indexer's other value; the seed shows only `initialized`).
  * @example initialized
  * @enum {string}
  */
@@ -249,7 +251,7 @@ export interface CompressedTokenData {
     amount: U64;
     /** The delegate allowed to spend the tokens; `null` (or absent) when none. */
     delegate?: Address | null | undefined;
-    /** State of a compressed token account. */
+    /** The state of a compressed token account: `initialized`, or `frozen` (the indexer's other value; the seed shows only `initialized`). */
     state: CompressedTokenAccountState;
     /** Token-extension TLV data, base64-encoded; `null` (or absent) when the account has none. */
     tlv?: Base64 | null | undefined;
@@ -300,6 +302,7 @@ export interface CompressionSignatureInfo {
  *     }
  */
 export interface CompressionSignatureList {
+    /** The signatures of this page; fewer than `limit` on the last page. */
     items: CompressionSignatureInfo[];
     /** Opaque cursor of the next page; `null` when there is none. */
     cursor?: string | null | undefined;
@@ -476,6 +479,7 @@ export interface NewAddressProof {
 export interface NewAddressProofsV2Result {
     /** The indexer state the response reflects. */
     context: CompressionContext;
+    /** The proofs that the requested addresses are unused; each names its `address`, to match it to the request. */
     value: NewAddressProof[];
 }
 /**
@@ -484,7 +488,7 @@ export interface NewAddressProofsV2Result {
  */
 export type Signature = string;
 /**
- * A slot number.
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
  * @example 289345112
  */
 export type Slot = number;

@@ -926,7 +926,7 @@ export interface NftEdition {
     mint?: Address | undefined;
     /** The address of the edition account. */
     edition_address?: Address | undefined;
-    /** The edition number. */
+    /** The number of this print among the master edition's prints, starting at 1. */
     edition?: number | undefined;
     /** Whether the edition has been burnt. In the edition list this value may appear with an undocumented type (a boolean is expected), so it is left untyped. */
     burnt?: unknown | undefined;
@@ -952,7 +952,7 @@ export interface PriceInfo {
     total_price?: number | undefined;
 }
 /**
- * A slot number.
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
  * @example 289345112
  */
 export type Slot = number;
@@ -1016,7 +1016,7 @@ export interface GetAssetParams {
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.) */
     options?: GetAssetOptions | undefined;
 }
-/** The asset. */
+/** The asset with the requested `id`. */
 export type GetAssetResult = Asset;
 /** Params of `getAssetBatch`. */
 export interface GetAssetBatchParams {

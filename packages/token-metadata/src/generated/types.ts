@@ -18,9 +18,12 @@ export type Address = string;
 export interface ErrorBody {
     /** An error string, or an object with a numeric code and a message. */
     error?: string | {
+        /** A numeric error code: e.g. 404 from the Wallet API, a JSON-RPC code such as -32602 from the api host. */
         code?: number | undefined;
+        /** A human-readable error message. */
         message?: string | undefined;
     } | undefined;
+    /** A plain error message, as some answers give it. */
     message?: string | undefined;
 }
 /**
@@ -77,7 +80,9 @@ export interface LegacyAccountData {
 export type LegacyAccountInfo = {
     /** The account's address (the mint). */
     key?: Address | undefined;
+    /** Solana's account-reference `isSigner` flag, as the legacy record carries it; what it says about a looked-up mint is not documented. */
     isSigner?: boolean | undefined;
+    /** Solana's account-reference `isWritable` flag, as the legacy record carries it; what it says about a looked-up mint is not documented. */
     isWritable?: boolean | undefined;
     /** The account's balance in lamports. */
     lamports?: U64 | undefined;
@@ -85,6 +90,7 @@ export type LegacyAccountInfo = {
     data?: LegacyAccountData | undefined;
     /** The program that owns the account (the token program for a mint). */
     owner?: Address | undefined;
+    /** Whether the account holds an executable program (Solana's account flag). */
     executable?: boolean | undefined;
     /** The epoch at which rent is next due; u64::MAX (18446744073709551615) for rent-exempt accounts. */
     rentEpoch?: U64 | undefined;
@@ -138,15 +144,17 @@ export type LegacyCollectionDetails = {
 export type LegacyMetadataAccount = {
     /** The Metaplex account kind, e.g. `MetadataV1`. */
     key?: string | undefined;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The mint the metadata belongs to. */
     mint?: Address | undefined;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The update authority of the metadata. */
     updateAuthority?: Address | undefined;
     /** The metadata's data section. */
     data?: LegacyMetadataData | undefined;
     /** The Metaplex token standard (e.g. `Fungible`, `NonFungible`); null when unset. */
     tokenStandard?: string | null | undefined;
+    /** Whether the token's primary sale has happened. */
     primarySaleHappened?: boolean | undefined;
+    /** Whether the metadata can still be changed. */
     isMutable?: boolean | undefined;
     /** The edition bump nonce; null when unset. */
     editionNonce?: number | null | undefined;
@@ -181,12 +189,15 @@ export type LegacyMetadataCollection = {
  *     }
  */
 export interface LegacyMetadataData {
+    /** The token's name, as stored on chain. */
     name?: string | undefined;
+    /** The token's symbol, as stored on chain. */
     symbol?: string | undefined;
     /** The URI of the off-chain JSON (may be empty). */
     uri?: string | undefined;
     /** The royalty in basis points (100 = 1%). */
     sellerFeeBasisPoints?: number | undefined;
+    /** The creators and their royalty shares; null when there are none. */
     creators?: LegacyOnChainCreator[] | null | undefined;
 }
 /**
@@ -216,11 +227,13 @@ export type LegacyMetadataUses = {
  *     }
  */
 export interface LegacyMintInfo {
+    /** The number of decimals of the mint (raw amounts are divided by 10^decimals). */
     decimals?: number | undefined;
-    /** An authority address, or null when the authority was revoked or never set. */
+    /** The freeze authority; null when the mint has none. */
     freezeAuthority?: LegacyOptionalAuthority | undefined;
+    /** Whether the mint account is initialized. */
     isInitialized?: boolean | undefined;
-    /** An authority address, or null when the authority was revoked or never set. */
+    /** The mint authority; null when the mint has none. */
     mintAuthority?: LegacyOptionalAuthority | undefined;
     /** The total supply in the smallest unit, as a decimal string. */
     supply?: string | undefined;
@@ -233,6 +246,7 @@ export interface LegacyMintInfo {
  *     }
  */
 export interface LegacyOffChainAttribute {
+    /** The trait's name. */
     traitType?: string | undefined;
     /** The trait's value (a string or, as some creators publish it, a number). */
     value?: string | number | undefined;
@@ -245,6 +259,7 @@ export interface LegacyOffChainAttribute {
  *     }
  */
 export interface LegacyOffChainCreator {
+    /** The creator's address, as the off-chain JSON gives it (not checked to be a valid address). */
     address?: string | undefined;
     /** The creator's share in percent (a number in the Metaplex JSON standard; a string is accepted too). */
     share?: string | number | undefined;
@@ -257,6 +272,7 @@ export interface LegacyOffChainCreator {
  *     }
  */
 export interface LegacyOffChainFile {
+    /** The file's URI. */
     uri?: string | undefined;
     /** The file's MIME type. */
     type?: string | undefined;
@@ -277,9 +293,13 @@ export interface LegacyOffChainFile {
  *     }
  */
 export type LegacyOffChainJson = {
+    /** The asset's name, as the off-chain JSON gives it. */
     name?: string | undefined;
+    /** The asset's symbol, as the off-chain JSON gives it. */
     symbol?: string | undefined;
+    /** The asset's traits. */
     attributes?: LegacyOffChainAttribute[] | undefined;
+    /** The royalty in basis points (100 = 1%), as the off-chain JSON gives it. */
     sellerFeeBasisPoints?: number | undefined;
     /** The image URL. */
     image?: string | undefined;
@@ -353,7 +373,9 @@ export interface LegacyOffChainMetadata {
 export interface LegacyOffChainProperties {
     /** The asset category, e.g. `image`. */
     category?: string | undefined;
+    /** The asset's files, each with its MIME type. */
     files?: LegacyOffChainFile[] | undefined;
+    /** The creators the off-chain JSON lists, with their shares. */
     creators?: LegacyOffChainCreator[] | undefined;
 }
 /**
@@ -378,10 +400,11 @@ export interface LegacyOnChainAccountInfo {
  *     }
  */
 export interface LegacyOnChainCreator {
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The creator's address. */
     address?: Address | undefined;
     /** The creator's share of royalties in percent, as a string. */
     share?: string | undefined;
+    /** Whether the creator has signed (verified) the metadata. */
     verified?: boolean | undefined;
 }
 /**
@@ -443,12 +466,17 @@ export interface LegacyParsedAccountData {
 export type LegacyTokenListEntry = {
     /** The token-list chain id (101 = mainnet-beta). */
     chainId?: number | undefined;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The token's mint. */
     address?: Address | undefined;
+    /** The token's symbol in the token list. */
     symbol?: string | undefined;
+    /** The token's name in the token list. */
     name?: string | undefined;
+    /** The token's number of decimals in the token list. */
     decimals?: number | undefined;
+    /** The URL of the token's logo. */
     logoURI?: string | undefined;
+    /** The token list's labels for the token (e.g. `stablecoin`). */
     tags?: string[] | undefined;
     /** Free-form extra data (website, coingeckoId, …); contents not documented. */
     extensions?: {

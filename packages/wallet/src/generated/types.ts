@@ -35,9 +35,12 @@ export type Domain = string;
 export interface ErrorBody {
     /** An error string, or an object with a numeric code and a message. */
     error?: string | {
+        /** A numeric error code: e.g. 404 from the Wallet API, a JSON-RPC code such as -32602 from the api host. */
         code?: number | undefined;
+        /** A human-readable error message. */
         message?: string | undefined;
     } | undefined;
+    /** A plain error message, as some answers give it. */
     message?: string | undefined;
 }
 /**
@@ -52,7 +55,7 @@ export type KnownTokenProgram = "spl-token" | "token-2022";
  */
 export type Signature = string;
 /**
- * A slot number.
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
  * @example 289345112
  */
 export type Slot = number;

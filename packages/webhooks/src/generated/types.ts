@@ -21,10 +21,11 @@ import type { operations } from "./openapi.js";
  *     }
  */
 export interface AccountData {
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The account these balance changes belong to. */
     account: Address;
     /** The change of the account's SOL balance in lamports (negative when it decreased). */
     nativeBalanceChange: I64;
+    /** The token balance changes recorded for this account; empty when there are none. */
     tokenBalanceChanges: TokenBalanceChange[];
 }
 /**
@@ -192,10 +193,11 @@ export type EnhancedDelivery = EnhancedTransactionEvent[];
  *     }
  */
 export interface EnhancedInnerInstruction {
+    /** The accounts the instruction uses. */
     accounts: Address[];
-    /** Arbitrary bytes, base58-encoded (may be empty). */
+    /** The instruction data, base58-encoded. */
     data: Base58;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The program the instruction calls. */
     programId: Address;
 }
 /**
@@ -215,8 +217,9 @@ export interface EnhancedInstruction {
     accounts: Address[];
     /** The instruction data, base58-encoded. */
     data: Base58;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The program the instruction calls. */
     programId: Address;
+    /** The instructions this instruction invoked in other programs (cross-program invocations). */
     innerInstructions?: EnhancedInnerInstruction[] | undefined;
 }
 /**
@@ -278,13 +281,13 @@ export interface EnhancedTransactionEvent {
     source: TransactionSource;
     /** The transaction fee in lamports. */
     fee: U64;
-    /** The fee payer. */
+    /** The account that paid the transaction fee. */
     feePayer: Address;
     /** The transaction signature (dedupe deliveries by it). */
     signature: Signature;
-    /** A slot number. */
+    /** The slot of the block that holds the transaction. */
     slot: Slot;
-    /** The block time. */
+    /** The block time of the transaction, in Unix seconds. */
     timestamp: UnixTimestamp;
     /** SOL movements between user accounts. */
     nativeTransfers: NativeTransfer[];
@@ -303,9 +306,12 @@ export interface EnhancedTransactionEvent {
 export interface ErrorBody {
     /** An error string, or an object with a numeric code and a message. */
     error?: string | {
+        /** A numeric error code: e.g. 404 from the Wallet API, a JSON-RPC code such as -32602 from the api host. */
         code?: number | undefined;
+        /** A human-readable error message. */
         message?: string | undefined;
     } | undefined;
+    /** A plain error message, as some answers give it. */
     message?: string | undefined;
 }
 /**
@@ -511,6 +517,7 @@ export type RawDelivery = RawTransactionEvent[];
 export interface RawInnerInstructions {
     /** The index of the top-level instruction. */
     index: number;
+    /** The instructions that the top-level instruction at `index` invoked. */
     instructions: RawInstruction[];
 }
 /**
@@ -525,9 +532,11 @@ export interface RawInnerInstructions {
  *     }
  */
 export interface RawInstruction {
+    /** The accounts the instruction uses, as indexes into `message.accountKeys` (followed by `meta.loadedAddresses`). */
     accounts: number[];
     /** The instruction data, base58-encoded. */
     data: Base58;
+    /** The program the instruction calls, as an index into `message.accountKeys`. */
     programIdIndex: number;
 }
 /**
@@ -538,7 +547,9 @@ export interface RawInstruction {
  *     }
  */
 export interface RawLoadedAddresses {
+    /** The read-only accounts loaded from lookup tables. */
     readonly: Address[];
+    /** The writable accounts loaded from lookup tables. */
     writable: Address[];
 }
 /**
@@ -577,8 +588,9 @@ export interface RawMessage {
     }[] | undefined;
     /** How many of `accountKeys` are signers and read-only. */
     header: RawMessageHeader;
+    /** The transaction's top-level instructions. */
     instructions: RawInstruction[];
-    /** A 32-byte hash, base58-encoded. */
+    /** The recent blockhash the transaction was built against (32 bytes, base58). */
     recentBlockhash: Hash;
 }
 /**
@@ -590,8 +602,11 @@ export interface RawMessage {
  *     }
  */
 export interface RawMessageHeader {
+    /** The number of signatures the transaction requires (its signer accounts). */
     numRequiredSignatures: number;
+    /** The number of signer accounts of `accountKeys` that are read-only. */
     numReadonlySignedAccounts: number;
+    /** The number of non-signer accounts of `accountKeys` that are read-only. */
     numReadonlyUnsignedAccounts: number;
 }
 /**
@@ -632,9 +647,9 @@ export interface RawTokenAmount {
 export interface RawTokenBalance {
     /** The token account, as an index into `message.accountKeys`. */
     accountIndex: number;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The token's mint. */
     mint: Address;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The owner of the token account. */
     owner?: Address | undefined;
     /** The token program. */
     programId?: Address | undefined;
@@ -742,11 +757,11 @@ export interface RawTransaction {
  *     }
  */
 export interface RawTransactionEvent {
-    /** The block time. */
+    /** The block time of the transaction, in Unix seconds. */
     blockTime: UnixTimestamp;
     /** The transaction's position within its block. */
     indexWithinBlock?: number | undefined;
-    /** A slot number. */
+    /** The slot of the block that holds the transaction. */
     slot: Slot;
     /** The transaction's status metadata (outcome, fee, balances, logs). */
     meta: RawTransactionMeta;
@@ -813,6 +828,7 @@ export interface RawTransactionMeta {
 export interface RawUiTokenAmount {
     /** The raw amount (smallest units) as a decimal string. */
     amount: string;
+    /** The mint's decimals; `uiAmount` is `amount` divided by 10^decimals. */
     decimals: number;
     /** The amount with decimals applied (may lose precision; null for some zero balances). */
     uiAmount?: number | null | undefined;
@@ -825,7 +841,7 @@ export interface RawUiTokenAmount {
  */
 export type Signature = string;
 /**
- * A slot number.
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
  * @example 289345112
  */
 export type Slot = number;
@@ -844,9 +860,9 @@ export type Slot = number;
 export interface TokenBalanceChange {
     /** The owner of the token account. */
     userAccount: Address;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The token account whose balance changed. */
     tokenAccount: Address;
-    /** A Solana public key (account address, mint, program id), base58-encoded (32 bytes → 32 to 44 characters). */
+    /** The token's mint. */
     mint: Address;
     /** A raw token amount (smallest units) with the mint's decimals. */
     rawTokenAmount: RawTokenAmount;
@@ -897,6 +913,7 @@ export interface TokenTransfer {
  *     }
  */
 export type TransactionError = {
+    /** The transaction's error, as text. */
     error?: string | undefined;
 } | string | null;
 /**
