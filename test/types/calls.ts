@@ -47,6 +47,7 @@ import { startMock } from "@chaindata/mock";
 import { createWalletClient } from "@chaindata/wallet";
 import {
   addWebhookAddresses,
+  createMemorySignatureStore,
   createWebhookHandler,
   createWebhooksClient,
   removeWebhookAddresses,
@@ -566,3 +567,12 @@ const minimumTip: bigint =
 senderMinimumTipLamports.default = 1n;
 createSenderClient({ baseUrls: { sender: senderRegions[regionName] } });
 void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];
+
+// The memory store takes one options object, as every factory of the SDK.
+createMemorySignatureStore({ maxEntries: 40_000, ttlMs: 60_000 });
+createMemorySignatureStore({ ttlMs: Infinity });
+createMemorySignatureStore();
+// @ts-expect-error — the size goes in the options object: { maxEntries: 40_000 }
+createMemorySignatureStore(40_000);
+// @ts-expect-error — a misspelt option
+createMemorySignatureStore({ ttl: 60_000 });
