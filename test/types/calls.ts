@@ -578,12 +578,28 @@ void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];
 
 // The types of the clients' members and of JsonRpcClient.call, named from an area package (not
 // only from @chaindata/core, which a strict installer keeps from a user who installed the area):
-// a paginated method, its params argument, a wrapper of `request`, and a call's options.
+// a wrapper around a paginated method, around `request`, and a call's options.
 {
   type ByOwnerParams = dasPackage.GetAssetsByOwnerParams;
   type ByOwnerResult = dasPackage.GetAssetsByOwnerResult;
   type Item = NonNullable<ByOwnerResult["items"]>[number];
   const byOwner: dasPackage.Paginated<ByOwnerParams, ByOwnerResult, Item> = das.getAssetsByOwner;
+  // A wrapper generic over the method passes the options on; a strict consumer's
+  // (exactOptionalPropertyTypes) TypeScript reads a spread optional element as possibly undefined.
+  /** A wrapper that logs each first page asked for, and walks the pages as the client does. */
+  const logged = <P, R, I>(
+    name: string,
+    method: dasPackage.Paginated<P, R, I>,
+  ): dasPackage.Paginated<P, R, I> =>
+    Object.assign(
+      (...args: Parameters<typeof method>) => (console.log(name, args[0]), method(...args)),
+      { all: method.all },
+    );
+  const loggedByOwner = logged("getAssetsByOwner", byOwner);
+  void loggedByOwner({ ownerAddress: ADDRESS, page: 1 });
+  void loggedByOwner.all({ ownerAddress: ADDRESS }, { maxPages: 2 });
+  // @ts-expect-error — the wrapper keeps the method's params: ownerAddress is required
+  void loggedByOwner({ page: 1 });
   const noParams: dasPackage.ParamsArgument<{ limit?: number }> = [];
   const params: dasPackage.ParamsArgument<ByOwnerParams> = [{ ownerAddress: ADDRESS }];
   // @ts-expect-error — required params cannot be left out
@@ -595,6 +611,15 @@ void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];
     ...args: dasPackage.ParamsArgument<dasPackage.DasMethods[M]["params"]>
   ) => das.request<M>(method, ...args);
   void requested("getAsset", { id: ADDRESS });
+  /** The same with the call's options: passed on whole. */
+  const requestedWith = <M extends keyof dasPackage.DasMethods>(
+    method: M & dasPackage.SingleMethod<M>,
+    ...args: [
+      ...params: dasPackage.ParamsArgument<dasPackage.DasMethods[M]["params"]>,
+      options?: dasPackage.RequestOptions,
+    ]
+  ) => das.request<M>(method, ...args);
+  void requestedWith("getAsset", { id: ADDRESS }, { timeout: 1_000 });
   // @ts-expect-error — getAsset takes an id, not an ownerAddress
   void requested("getAsset", { ownerAddress: ADDRESS });
   /** A wrapper of a call, with the options `JsonRpcClient.call` takes. */
