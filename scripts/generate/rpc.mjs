@@ -435,7 +435,7 @@ export async function emitRpcArea(main, http) {
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
-    `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.${Area}Methods[M]["params"]>, options?: RequestOptions]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.${Area}Methods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
       statusTags,

@@ -1323,7 +1323,7 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
     );
   });
 
-  it("toNodeHandler(handler) and createMemorySignatureStore(maxEntries)", () => {
+  it("toNodeHandler(handler)", () => {
     const handlers = family(
       fc.oneof(anyValue, fc.constant(undefined)),
       [...edgeValues, undefined],
@@ -1336,17 +1336,63 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
       }),
     );
     fc.assert(fc.property(handlers.arbitrary, refusedBy(toNodeHandler)), runsOf(handlers));
-    const sizes = family(
-      anyValue,
-      edgeValues,
-      (value) => value !== undefined && !(Number.isInteger(value) && (value as number) >= 1),
-      (value) => ({
-        label: `maxEntries: ${show(value)}`,
-        value,
-        message: /^maxEntries: must be a whole number >= 1 \(got [^]*\)$/,
-      }),
+  });
+
+  it("createMemorySignatureStore({ maxEntries, ttlMs })", () => {
+    const refusals = anyOf([
+      // A number alone (the size, out of its options object): the message says what to write.
+      family(
+        fc.double(),
+        edgeValues.filter((value) => typeof value === "number"),
+        () => true,
+        (value) => ({
+          label: `options = ${show(value)}`,
+          value,
+          message: exactly(
+            `options: must be an object of signature store options: write createMemorySignatureStore({ maxEntries: ${value} }), not createMemorySignatureStore(${value})`,
+          ),
+        }),
+      ),
+      family(
+        notAnObject.filter((value) => typeof value !== "number"),
+        edgeValues.filter(
+          (value) => value != null && typeof value !== "object" && typeof value !== "number",
+        ),
+        () => true,
+        (value) => ({
+          label: `options = ${show(value)}`,
+          value,
+          message: new RegExp(
+            `^options: must be an object of signature store options, such as \\{ maxEntries: 10000, ttlMs: 86400000 \\} \\(got ${typeNames}\\)$`,
+          ),
+        }),
+      ),
+      unknownNames(
+        ["maxentries", "max", "size", "maxSize", "ttl", "ttlms", "ttlSeconds", ""],
+        ["maxEntries", "ttlMs"],
+        (name) => exactly(`${name}: is not a signature store option (maxEntries, ttlMs)`),
+        withName,
+      ),
+      wrongValues(
+        "maxEntries",
+        (value) => Number.isInteger(value) && (value as number) >= 1,
+        gotRule("maxEntries", "must be a whole number >= 1"),
+        [2.5, 10_000.5],
+      ),
+      wrongValues(
+        "ttlMs",
+        (value) => typeof value === "number" && value > 0,
+        gotRule(
+          "ttlMs",
+          "must be a number of milliseconds > 0, or Infinity to forget by count only",
+        ),
+        [-Number.MIN_VALUE],
+      ),
+    ]);
+    fc.assert(
+      fc.property(refusals.arbitrary, refusedBy(createMemorySignatureStore)),
+      runsOf(refusals),
     );
-    fc.assert(fc.property(sizes.arbitrary, refusedBy(createMemorySignatureStore)), runsOf(sizes));
   });
 });
 
@@ -1670,7 +1716,7 @@ describe("valid values at the edges are accepted and take effect", () => {
     expect((await huge(delivery(raw))).status).toBe(200);
     expect((await huge(delivery(raw))).status).toBe(200);
     expect(seen).toHaveLength(3);
-    const store = createMemorySignatureStore(1);
+    const store = createMemorySignatureStore({ maxEntries: 1 });
     const once = createWebhookHandler({ authHeader: WEBHOOK_SECRET, onEvent, dedupe: store });
     await once(delivery('[{"signature":"c"},{"signature":"c"}]'));
     expect(seen).toHaveLength(4);

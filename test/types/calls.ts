@@ -28,6 +28,8 @@ import {
   createChainDataClient,
   type ChainDataAreaOptions,
   type ChainDataClientOptions,
+  type CallOptions as SdkCallOptions,
+  type Paginated as SdkPaginated,
   type Das,
   type Wallet,
 } from "@chaindata/sdk";
@@ -38,15 +40,22 @@ import {
   senderMinimumTipLamports,
   senderRegions,
   senderTipAccounts,
+  type CallOptions as SenderCallOptions,
   type PingResult,
   type SenderRegion,
+  type SingleMethod as SenderSingleMethod,
 } from "@chaindata/sender";
 // @ts-expect-error — the sender takes no batcher, so its package exports none
 import { createBatcher as senderBatcher } from "@chaindata/sender";
 import { startMock } from "@chaindata/mock";
-import { createWalletClient } from "@chaindata/wallet";
+import {
+  createWalletClient,
+  type Paginated as WalletPaginated,
+  type ParamsArgument as WalletParamsArgument,
+} from "@chaindata/wallet";
 import {
   addWebhookAddresses,
+  createMemorySignatureStore,
   createWebhookHandler,
   createWebhooksClient,
   removeWebhookAddresses,
@@ -566,3 +575,78 @@ const minimumTip: bigint =
 senderMinimumTipLamports.default = 1n;
 createSenderClient({ baseUrls: { sender: senderRegions[regionName] } });
 void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];
+
+// The types of the clients' members and of JsonRpcClient.call, named from an area package (not
+// only from @chaindata/core, which a strict installer keeps from a user who installed the area):
+// a wrapper around a paginated method, around `request`, and a call's options.
+{
+  type ByOwnerParams = dasPackage.GetAssetsByOwnerParams;
+  type ByOwnerResult = dasPackage.GetAssetsByOwnerResult;
+  type Item = NonNullable<ByOwnerResult["items"]>[number];
+  const byOwner: dasPackage.Paginated<ByOwnerParams, ByOwnerResult, Item> = das.getAssetsByOwner;
+  // A wrapper generic over the method passes the options on; a strict consumer's
+  // (exactOptionalPropertyTypes) TypeScript reads a spread optional element as possibly undefined.
+  /** A wrapper that logs each first page asked for, and walks the pages as the client does. */
+  const logged = <P, R, I>(
+    name: string,
+    method: dasPackage.Paginated<P, R, I>,
+  ): dasPackage.Paginated<P, R, I> =>
+    Object.assign(
+      (...args: Parameters<typeof method>) => (console.log(name, args[0]), method(...args)),
+      { all: method.all },
+    );
+  const loggedByOwner = logged("getAssetsByOwner", byOwner);
+  void loggedByOwner({ ownerAddress: ADDRESS, page: 1 });
+  void loggedByOwner.all({ ownerAddress: ADDRESS }, { maxPages: 2 });
+  // @ts-expect-error — the wrapper keeps the method's params: ownerAddress is required
+  void loggedByOwner({ page: 1 });
+  const noParams: dasPackage.ParamsArgument<{ limit?: number }> = [];
+  const params: dasPackage.ParamsArgument<ByOwnerParams> = [{ ownerAddress: ADDRESS }];
+  // @ts-expect-error — required params cannot be left out
+  const missing: dasPackage.ParamsArgument<ByOwnerParams> = [];
+  void byOwner(...params);
+  /** A wrapper of `request`, for one method name at a time, as the client's own. */
+  const requested = <M extends keyof dasPackage.DasMethods>(
+    method: M & dasPackage.SingleMethod<M>,
+    ...args: dasPackage.ParamsArgument<dasPackage.DasMethods[M]["params"]>
+  ) => das.request<M>(method, ...args);
+  void requested("getAsset", { id: ADDRESS });
+  /** The same with the call's options: passed on whole. */
+  const requestedWith = <M extends keyof dasPackage.DasMethods>(
+    method: M & dasPackage.SingleMethod<M>,
+    ...args: [
+      ...params: dasPackage.ParamsArgument<dasPackage.DasMethods[M]["params"]>,
+      options?: dasPackage.RequestOptions,
+    ]
+  ) => das.request<M>(method, ...args);
+  void requestedWith("getAsset", { id: ADDRESS }, { timeout: 1_000 });
+  // @ts-expect-error — getAsset takes an id, not an ownerAddress
+  void requested("getAsset", { ownerAddress: ADDRESS });
+  /** A wrapper of a call, with the options `JsonRpcClient.call` takes. */
+  const getAssetSoon = (id: string, options?: dasPackage.CallOptions) =>
+    das.getAsset({ id }, { timeout: 1_000, ...options });
+  void getAssetSoon(ADDRESS, { maxRetries: 0 });
+  const withQuery: dasPackage.CallOptions<"swqosOnly"> = { timeout: 1_000, swqosOnly: true };
+  // @ts-expect-error — a call's options are an object
+  const notOptions: dasPackage.CallOptions = "fast";
+  void [noParams, missing, withQuery, notOptions];
+}
+// The same names from the other areas: every one pages or could (Paginated, ParamsArgument), a
+// JSON-RPC one also has `request` and `call` (SingleMethod, CallOptions).
+export type FromTheOtherAreas = [
+  WalletPaginated<{ wallet: string }, { items: string[] }, string>,
+  WalletParamsArgument<{ wallet: string }>,
+  SenderSingleMethod<"ping">,
+  SenderCallOptions<"swqosOnly">,
+  SdkPaginated<object, object, never>,
+  SdkCallOptions,
+];
+
+// The memory store takes one options object, as every factory of the SDK.
+createMemorySignatureStore({ maxEntries: 40_000, ttlMs: 60_000 });
+createMemorySignatureStore({ ttlMs: Infinity });
+createMemorySignatureStore();
+// @ts-expect-error — the size goes in the options object: { maxEntries: 40_000 }
+createMemorySignatureStore(40_000);
+// @ts-expect-error — a misspelt option
+createMemorySignatureStore({ ttl: 60_000 });

@@ -20,7 +20,13 @@ export type {
 export { createTransport } from "./transport.js";
 export type { RestClientOptions, SendContext, Transport } from "./transport.js";
 export { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
-export type { JsonRpcClient, RpcEncode, RpcMethodDescriptor, SingleMethod } from "./json-rpc.js";
+export type {
+  CallOptions,
+  JsonRpcClient,
+  RpcEncode,
+  RpcMethodDescriptor,
+  SingleMethod,
+} from "./json-rpc.js";
 export { getText } from "./text.js";
 export { createBatcher } from "./batch.js";
 export type { Batcher, BatchedCall } from "./batch.js";

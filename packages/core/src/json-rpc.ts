@@ -100,10 +100,11 @@ export type SingleMethod<M> = true extends IsUnion<M> ? never : M;
 type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
 
 /**
- * The options of a call: the request options, plus the method's query options when it has some.
+ * The options of a {@link JsonRpcClient} call: the request options, plus the method's query
+ * options (`Query`, see {@link rpcEncoding}) when it has some.
  * (Not `RequestOptions & {}` for none: that type would also take a string.)
  */
-type CallOptions<Query extends string> = [Query] extends [never]
+export type CallOptions<Query extends string = never> = [Query] extends [never]
   ? RequestOptions
   : RequestOptions & { readonly [Name in Query]?: unknown };
 

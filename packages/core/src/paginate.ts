@@ -184,14 +184,18 @@ export type PageWalkOptions = RequestOptions & {
  */
 export type Paginated<P, R, I> = ((
   // (The spread is labelled too: TypeScript before 5.2 refuses a tuple that mixes labelled and
-  // unlabelled members, and the README promises 5.0.)
-  ...args: [...params: ParamsArgument<P>, options?: RequestOptions]
+  // unlabelled members, and the README promises 5.0. `| undefined`: a wrapper generic over the
+  // method passes its `...args` on, and with exactOptionalPropertyTypes TypeScript reads the
+  // optional element of that spread as `RequestOptions | undefined`.)
+  ...args: [...params: ParamsArgument<P>, options?: RequestOptions | undefined]
 ) => Promise<R>) & {
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead. `options` apply to each page.
    */
-  all(...args: [...params: ParamsArgument<P>, options?: PageWalkOptions]): PageIterable<I, R>;
+  all(
+    ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]
+  ): PageIterable<I, R>;
 };
 
 /**

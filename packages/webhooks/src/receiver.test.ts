@@ -371,7 +371,7 @@ describe("createWebhookHandler", () => {
   });
 
   it("accepts a shared store, or none", async () => {
-    const store = createMemorySignatureStore(1);
+    const store = createMemorySignatureStore({ maxEntries: 1 });
     const seen: string[] = [];
     const handle = createWebhookHandler({
       authHeader: AUTH,
@@ -715,16 +715,29 @@ describe("createWebhookHandler", () => {
       expect(() => createWebhookHandler(options as never), message).toThrow(message);
     }
     // A store of 0 would never de-duplicate, and one of NaN would never forget.
-    for (const maxEntries of [0, -1, 1.5, NaN])
-      expect(() => createMemorySignatureStore(maxEntries)).toThrow(
-        new ConfigurationError(`maxEntries: must be a whole number >= 1 (got ${maxEntries})`),
+    for (const [maxEntries, shown] of [
+      [0, "0"],
+      [-1, "-1"],
+      [1.5, "1.5"],
+      [NaN, "NaN"],
+      [Infinity, "Infinity"],
+      ["100", '"100"'],
+      [null, "null"],
+    ] as const)
+      expect(() => createMemorySignatureStore({ maxEntries: maxEntries as never })).toThrow(
+        new ConfigurationError(`maxEntries: must be a whole number >= 1 (got ${shown})`),
       );
-    expect(() => createMemorySignatureStore(Infinity)).toThrow(ConfigurationError);
     // A ttl of 0 would never de-duplicate, and one of NaN neither.
-    for (const ttlMs of [0, -1, NaN, "1h", null])
-      expect(() => createMemorySignatureStore(10, { ttlMs: ttlMs as never })).toThrow(
+    for (const [ttlMs, shown] of [
+      [0, "0"],
+      [-1, "-1"],
+      [NaN, "NaN"],
+      ["1h", '"1h"'],
+      [null, "null"],
+    ] as const)
+      expect(() => createMemorySignatureStore({ maxEntries: 10, ttlMs: ttlMs as never })).toThrow(
         new ConfigurationError(
-          `ttlMs: must be a number of milliseconds > 0, or Infinity to forget by count only (got ${typeof ttlMs === "number" ? ttlMs : typeof ttlMs})`,
+          `ttlMs: must be a number of milliseconds > 0, or Infinity to forget by count only (got ${shown})`,
         ),
       );
     expect(() =>
@@ -818,7 +831,7 @@ describe("helpers", () => {
   });
 
   it("createMemorySignatureStore keeps the last maxEntries signatures", async () => {
-    const one = createMemorySignatureStore(1);
+    const one = createMemorySignatureStore({ maxEntries: 1 });
     await one.add(SIG_A);
     expect(one.has(SIG_A)).toBe(true);
     await one.add(SIG_B);
@@ -846,7 +859,7 @@ describe("helpers", () => {
       vi.advanceTimersByTime(DAY);
       expect(byDefault.has(SIG_B)).toBe(false);
       // Both bounds apply: a store of 2 kept a minute.
-      const minute = createMemorySignatureStore(2, { ttlMs: 60_000 });
+      const minute = createMemorySignatureStore({ maxEntries: 2, ttlMs: 60_000 });
       await minute.add("1");
       vi.advanceTimersByTime(30_000);
       await minute.add("2");
@@ -858,7 +871,7 @@ describe("helpers", () => {
       vi.advanceTimersByTime(30_000);
       expect(["1", "2", "3"].map((s) => minute.has(s))).toEqual([true, false, false]);
       // Infinity: forgotten by count only.
-      const forever = createMemorySignatureStore(1, { ttlMs: Infinity });
+      const forever = createMemorySignatureStore({ maxEntries: 1, ttlMs: Infinity });
       await forever.add(SIG_A);
       vi.advanceTimersByTime(1000 * DAY);
       expect(forever.has(SIG_A)).toBe(true);
@@ -867,16 +880,50 @@ describe("helpers", () => {
     }
   });
 
-  it("createMemorySignatureStore refuses options that are not an object or name no option (a typo would keep the 24-hour default)", () => {
-    expect(() => createMemorySignatureStore(100, 60_000 as never)).toThrow(
+  it("createMemorySignatureStore takes one options object, and says how to write a number given alone", () => {
+    // Every factory of the SDK takes one options object; a number alone is the size, put where
+    // it belongs.
+    expect(() => createMemorySignatureStore(40_000 as never)).toThrow(
       new ConfigurationError(
-        "options: must be an object of signature store options, such as { ttlMs: 60000 } (got number)",
+        "options: must be an object of signature store options: write createMemorySignatureStore({ maxEntries: 40000 }), not createMemorySignatureStore(40000)",
       ),
     );
-    expect(() => createMemorySignatureStore(100, { ttl: 60_000 } as never)).toThrow(
-      new ConfigurationError("ttl: is not a signature store option (ttlMs)"),
-    );
-    expect(() => createMemorySignatureStore(100, { ttlMs: undefined })).not.toThrow();
+    for (const [options, type] of [
+      ["40000", "string"],
+      [40_000n, "bigint"],
+      [true, "boolean"],
+      [() => 40_000, "function"],
+    ] as const)
+      expect(() => createMemorySignatureStore(options as never)).toThrow(
+        new ConfigurationError(
+          `options: must be an object of signature store options, such as { maxEntries: 10000, ttlMs: 86400000 } (got ${type})`,
+        ),
+      );
+    // A misspelt name would otherwise keep the default of 10,000 signatures or 24 hours.
+    for (const name of ["ttl", "maxentries", "max", "size"])
+      expect(() => createMemorySignatureStore({ [name]: 60_000 })).toThrow(
+        new ConfigurationError(`${name}: is not a signature store option (maxEntries, ttlMs)`),
+      );
+    // Absent and undefined values, and null options, take the defaults.
+    for (const options of [undefined, null, {}, { maxEntries: undefined, ttlMs: undefined }])
+      expect(() => createMemorySignatureStore(options as never)).not.toThrow();
+  });
+
+  it("createMemorySignatureStore({ maxEntries }) and ({ ttlMs }) each apply alone", async () => {
+    const two = createMemorySignatureStore({ maxEntries: 2 });
+    for (const s of ["1", "2", "3"]) await two.add(s);
+    expect(["1", "2", "3"].map((s) => two.has(s))).toEqual([false, true, true]);
+    vi.useFakeTimers();
+    try {
+      const second = createMemorySignatureStore({ ttlMs: 1000 });
+      for (let i = 0; i <= 10_000; i++) await second.add(String(i));
+      // (The default 10,000 entries still apply.)
+      expect([second.has("0"), second.has("1")]).toEqual([false, true]);
+      vi.advanceTimersByTime(1000);
+      expect(second.has("10000")).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {

@@ -13,6 +13,11 @@ import {
 import { webhookDeliveries } from "./generated/operations.js";
 import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/types.js";
 
+/** Throws the ConfigurationError of option `name` breaking `rule`, as core's option checks do. */
+const misconfigured = (name: string, rule: string): never => {
+  throw new ConfigurationError(`${name}: ${rule}`);
+};
+
 /** The delivery kinds that reach your endpoint (discord webhooks post to Discord instead). */
 export type DeliveryKind = "enhanced" | "raw";
 /** The event type of each delivery kind. */
@@ -114,10 +119,18 @@ export interface DeliveryRefusal {
 /** The options of {@link createMemorySignatureStore}. */
 export interface MemorySignatureStoreOptions {
   /**
+   * How many signatures are remembered; past it, the oldest is forgotten. Size it to the events a
+   * redelivery can trail behind: the service retries for about 3 minutes, so 10,000 covers up to
+   * about 55 events a second; at 200 a second, `40_000`. A whole number ≥ 1 (0 would never
+   * de-duplicate, and NaN would never forget).
+   * @default 10_000
+   */
+  maxEntries?: number | undefined;
+  /**
    * How long a signature is remembered, in milliseconds (sooner forgotten when `maxEntries` newer
    * ones came). The service redelivers a failed delivery up to 3 times, a minute apart: a day
    * covers that with room to spare, and costs no more memory than `maxEntries` allows.
-   * `Infinity`: forgotten by count only.
+   * `Infinity`: forgotten by count only. A number > 0 (0 or NaN would never de-duplicate).
    * @default 86_400_000 (24 hours)
    */
   ttlMs?: number | undefined;
@@ -125,32 +138,35 @@ export interface MemorySignatureStoreOptions {
 
 /**
  * An in-memory signature store that forgets the oldest entries beyond `maxEntries`, and any entry
- * older than `ttlMs`. Size `maxEntries` to the events a redelivery can trail behind: the service
- * retries for about 3 minutes, so 10,000 covers up to about 55 events a second; at 200 a second,
- * `createMemorySignatureStore(40_000)`.
- * @throws ConfigurationError unless `maxEntries` is a whole number ≥ 1 (0 would never de-duplicate,
- * and NaN would never forget), `options` an object naming only `ttlMs`, and `ttlMs` a number > 0
- * (0 or NaN would never de-duplicate)
+ * older than `ttlMs`: `dedupe: createMemorySignatureStore({ maxEntries: 40_000 })` for a webhook
+ * of 200 events a second.
+ * @throws ConfigurationError naming the option and the rule: options that are not an object (a
+ * number alone: the message says to write `{ maxEntries }`), an unknown option name (a typo would
+ * keep the default), a `maxEntries` that is not a whole number ≥ 1, or a `ttlMs` that is not a
+ * number > 0
  */
 export function createMemorySignatureStore(
-  maxEntries = 10_000,
   options: MemorySignatureStoreOptions = {},
 ): SignatureStore {
+  if (typeof options === "number")
+    misconfigured(
+      "options",
+      `must be an object of signature store options: write createMemorySignatureStore({ maxEntries: ${messageValue(options)} }), not createMemorySignatureStore(${messageValue(options)})`,
+    );
+  if (options != null && typeof options !== "object")
+    misconfigured(
+      "options",
+      `must be an object of signature store options, such as { maxEntries: 10000, ttlMs: 86400000 } (got ${typeof options})`,
+    );
+  // (A misspelt name, such as `ttl`, would otherwise keep the default without a word.)
+  knownOptions(options, ["maxEntries", "ttlMs"], "signature store");
+  const { maxEntries = 10_000, ttlMs = 24 * 60 * 60 * 1000 } = options ?? {};
   if (!(Number.isInteger(maxEntries) && maxEntries >= 1))
-    throw new ConfigurationError(
-      `maxEntries: must be a whole number >= 1 (got ${typeof maxEntries === "number" ? maxEntries : typeof maxEntries})`,
-    );
-  // A number given where the options belong (`createMemorySignatureStore(10_000, 60_000)`), or a
-  // misspelt name (`ttl`), would otherwise keep the 24-hour default without a word.
-  if (options !== null && typeof options !== "object")
-    throw new ConfigurationError(
-      `options: must be an object of signature store options, such as { ttlMs: 60000 } (got ${typeof options})`,
-    );
-  knownOptions(options, ["ttlMs"], "signature store");
-  const { ttlMs = 24 * 60 * 60 * 1000 } = options ?? {};
+    misconfigured("maxEntries", `must be a whole number >= 1 (got ${messageValue(maxEntries)})`);
   if (!(typeof ttlMs === "number" && ttlMs > 0))
-    throw new ConfigurationError(
-      `ttlMs: must be a number of milliseconds > 0, or Infinity to forget by count only (got ${typeof ttlMs === "number" ? ttlMs : typeof ttlMs})`,
+    misconfigured(
+      "ttlMs",
+      `must be a number of milliseconds > 0, or Infinity to forget by count only (got ${messageValue(ttlMs)})`,
     );
   // When each signature was added. A Map iterates in insertion order, and a signature added again
   // is moved to the end: the first entries are the oldest, so both bounds forget from the front.
@@ -413,9 +429,6 @@ const HANDLER_OPTIONS = [
 export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
   options: WebhookHandlerOptions<K>,
 ): (request: Request) => Promise<Response> {
-  const misconfigured = (name: string, rule: string) => {
-    throw new ConfigurationError(`${name}: ${rule}`);
-  };
   // (A refused value as core's option messages show it: a long string, an object or a function
   // only named, as it may be the secret.)
   const got = messageValue;

@@ -73,12 +73,17 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "Logger",
     "PageIterable",
     "PageWalkOptions",
+    // (The types of the clients' members: a paginated operation, the params argument of it and of
+    // `request`, so that a wrapper of `das.getAssetsByOwner` can be typed.)
+    "Paginated",
+    "ParamsArgument",
     "RateLimiter",
     "Fetch",
     "ValidationIssue",
     "InvalidResponseReason",
     "RpcErrorObject",
-    ...(rpc ? ["JsonRpcClient"] : []),
+    // (`request(method, …)` takes a SingleMethod, `JsonRpcClient.call` its CallOptions.)
+    ...(rpc ? ["JsonRpcClient", "CallOptions", "SingleMethod"] : []),
     ...(batch ? ["Batcher"] : []),
   ];
   return { values, types };

@@ -31,6 +31,8 @@ export {
   type Logger,
   type PageIterable,
   type PageWalkOptions,
+  type Paginated,
+  type ParamsArgument,
   type RateLimiter,
   type Fetch,
   type ValidationIssue,

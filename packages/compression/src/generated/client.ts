@@ -402,7 +402,7 @@ export interface CompressionClient {
    */
   getMultipleNewAddressProofsV2(params: T.GetMultipleNewAddressProofsV2Params, options?: RequestOptions): Promise<T.GetMultipleNewAddressProofsV2Result>;
   /** Call any compression method by name; the name picks the params and result types. */
-  request<M extends keyof T.CompressionMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.CompressionMethods[M]["params"]>, options?: RequestOptions]): Promise<T.CompressionMethods[M]["result"]>;
+  request<M extends keyof T.CompressionMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.CompressionMethods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.CompressionMethods[M]["result"]>;
 }
 
 /** Create a client for every compression method (rpc host, `POST /`). */

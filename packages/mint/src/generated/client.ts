@@ -121,7 +121,7 @@ export interface MintClient {
    */
   mintCompressedNft(params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult>;
   /** Call any mint method by name; the name picks the params and result types. */
-  request<M extends keyof T.MintMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.MintMethods[M]["params"]>, options?: RequestOptions]): Promise<T.MintMethods[M]["result"]>;
+  request<M extends keyof T.MintMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.MintMethods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.MintMethods[M]["result"]>;
 }
 
 /**

@@ -134,7 +134,7 @@ export interface SenderClient {
    */
   ping(options?: RequestOptions): Promise<T.PingResult>;
   /** Call any sender method by name; the name picks the params and result types. */
-  request<M extends keyof T.SenderMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.SenderMethods[M]["params"]>, options?: RequestOptions]): Promise<T.SenderMethods[M]["result"]>;
+  request<M extends keyof T.SenderMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.SenderMethods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.SenderMethods[M]["result"]>;
 }
 
 /** Create a client for every sender method (sender host, `POST /fast`). */
