@@ -229,3 +229,123 @@ it("every export has a summary, and so has every entry of a JSON-RPC method map"
     }
   expect([...missing]).toEqual([]);
 });
+
+// A package is enough for its users, all through: every named type that its exports mention — in
+// a signature, a property, a type argument, an `extends` or `implements`, and in turn in those
+// types — can be imported from the package itself, so that a user who installed only
+// `@chaindata/das` can type a wrapper of `JsonRpcClient.call` or a variable of `ClientOptions`.
+// A type the package re-exports from another published package is followed like its own; one it
+// offers only under a namespace (the sdk's `Das.…`) is that package's to answer for. Not checked:
+// TypeScript's lib, anything outside the packages' dist/, and what is tagged `@internal`.
+const UNEXPORTED_ON_PURPOSE: Record<string, string> = {
+  IsUnion:
+    "core's type-level test inside `SingleMethod<M>`: a user names SingleMethod, and nothing takes or gives an IsUnion",
+  operations:
+    "openapi-typescript's index of a REST spec, which the generated `<Op>Input` / `<Op>Result` read; those are the names a user has (and the test above keeps the root out of the API)",
+};
+
+it("exports every named type reachable from its exports (`@internal` excepted)", () => {
+  const { checker } = surface;
+  const published = new Set(surface.packages.map((p) => p.dir));
+  const hasTag = (node: ts.Node, tag: string) =>
+    ((node as { jsDoc?: ts.JSDoc[] }).jsDoc ?? []).some((d) =>
+      (d.tags ?? []).some((t) => t.tagName.text === tag),
+    );
+  const internal = (symbol: ts.Symbol) =>
+    (symbol.declarations ?? []).some(
+      (d) =>
+        hasTag(d, "internal") ||
+        (ts.isVariableDeclaration(d) && hasTag(d.parent.parent, "internal")),
+    );
+  const ownDeclaration = (d: ts.Declaration) => {
+    const at = packageOf(d.getSourceFile().fileName) as { dir: string; path: string } | undefined;
+    return at && published.has(at.dir) && at.path.startsWith("dist/");
+  };
+  // The named type (or value, for `typeof x`) a node of a declaration mentions, aliases followed.
+  const mentioned = (node: ts.Node): ts.Symbol | undefined => {
+    const name = ts.isTypeReferenceNode(node)
+      ? node.typeName
+      : ts.isExpressionWithTypeArguments(node)
+        ? node.expression
+        : ts.isTypeQueryNode(node)
+          ? node.exprName
+          : ts.isImportTypeNode(node)
+            ? node.qualifier
+            : undefined;
+    if (!name) return undefined;
+    let symbol = checker.getSymbolAtLocation(name);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    if (symbol && symbol.flags & ts.SymbolFlags.EnumMember)
+      symbol = (symbol as { parent?: ts.Symbol }).parent;
+    return symbol;
+  };
+  const unexported: string[] = [];
+  for (const p of surface.packages) {
+    const nameable = new Set<ts.Symbol>();
+    const namespaced = new Set<ts.Symbol>(); // (under `export type * as Das`: Das's to answer for)
+    for (const entry of p.entries)
+      for (const { symbol } of entry.exports) {
+        nameable.add(symbol);
+        if (symbol.declarations?.[0] && ts.isSourceFile(symbol.declarations[0]))
+          for (const inner of checker.getExportsOfModule(symbol))
+            namespaced.add(
+              inner.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(inner) : inner,
+            );
+      }
+    // Breadth first from every entry file's exports, each type with the way it was reached.
+    const via = new Map<ts.Symbol, string>();
+    const queue: ts.Symbol[] = [];
+    const reach = (symbol: ts.Symbol, path: string) => {
+      if (via.has(symbol)) return;
+      via.set(symbol, path);
+      queue.push(symbol);
+    };
+    for (const file of new Set(p.entries.map((e) => e.file)))
+      for (const { name, symbol } of p.entries.find((e) => e.file === file)!.exports)
+        if (!(symbol.declarations?.[0] && ts.isSourceFile(symbol.declarations[0])))
+          if (!internal(symbol)) reach(symbol, name);
+    while (queue.length) {
+      const symbol = queue.shift()!;
+      const path = via.get(symbol)!;
+      const visit = (node: ts.Node): void => {
+        // (A private or `@internal` member is no part of what a user names.)
+        if (hasTag(node, "internal")) return;
+        if (
+          ts.canHaveModifiers(node) &&
+          ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)
+        )
+          return;
+        const member = (node as { name?: ts.Node }).name;
+        if (member && ts.isPrivateIdentifier(member)) return;
+        const target = mentioned(node);
+        const at = target?.declarations?.[0];
+        if (
+          target &&
+          at &&
+          !ts.isTypeParameterDeclaration(at) &&
+          ownDeclaration(at) &&
+          !internal(target)
+        ) {
+          const where = `${path} › ${target.name}`;
+          if (nameable.has(target)) reach(target, where);
+          else if (!namespaced.has(target) && !(target.name in UNEXPORTED_ON_PURPOSE))
+            unexported.push(`${p.name}: ${where}`);
+        }
+        ts.forEachChild(node, visit);
+      };
+      for (const d of symbol.declarations ?? []) {
+        if (!ownDeclaration(d)) continue;
+        if (
+          ts.isVariableDeclaration(d) ||
+          ts.isFunctionDeclaration(d) ||
+          ts.isClassDeclaration(d) ||
+          ts.isInterfaceDeclaration(d) ||
+          ts.isTypeAliasDeclaration(d) ||
+          ts.isEnumDeclaration(d)
+        )
+          ts.forEachChild(d, visit);
+      }
+    }
+  }
+  expect([...new Set(unexported)]).toEqual([]);
+});

@@ -11,6 +11,7 @@ import { fromMarker, mapBigints, stringifyJson } from "./json.js";
 
 const require = createRequire(import.meta.url);
 
+/** How serious a {@link Violation} is, as Prism grades it: `error` for what breaks the spec. */
 export type Severity = "error" | "warning" | "info" | "hint";
 
 /** One problem Prism found with a request or a response. */

@@ -16,6 +16,7 @@ export {
   type SignatureStore,
   type MemorySignatureStoreOptions,
   type WebhookHandlerOptions,
+  type WebhookHandlerCommonOptions,
   type NodeRequest,
   type NodeResponse,
 } from "./receiver.js";

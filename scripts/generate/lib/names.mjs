@@ -82,9 +82,25 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "ValidationIssue",
     "InvalidResponseReason",
     "RpcErrorObject",
-    // (`request(method, …)` takes a SingleMethod, `JsonRpcClient.call` its CallOptions.)
-    ...(rpc ? ["JsonRpcClient", "CallOptions", "SingleMethod"] : []),
-    ...(batch ? ["Batcher"] : []),
+    // (`request(method, …)` takes a SingleMethod, `JsonRpcClient.call` an RpcMethodDescriptor and
+    // its CallOptions; the descriptor is an OperationDescriptor, with an RpcEncode, whose members
+    // are a Check, a U64Shape and a PaginationDescriptor: a method the package lacks can be called.)
+    ...(rpc
+      ? [
+          "JsonRpcClient",
+          "CallOptions",
+          "SingleMethod",
+          "RpcMethodDescriptor",
+          "OperationDescriptor",
+          "RpcEncode",
+          "Check",
+          "U64Shape",
+          "PaginationDescriptor",
+        ]
+      : []),
+    // (In every package: `ClientOptions` names a Batcher in `batch`, also where `createBatcher` is
+    // not exported.)
+    "Batcher",
   ];
   return { values, types };
 }

@@ -41,5 +41,11 @@ export {
   type JsonRpcClient,
   type CallOptions,
   type SingleMethod,
+  type RpcMethodDescriptor,
+  type OperationDescriptor,
+  type RpcEncode,
+  type Check,
+  type U64Shape,
+  type PaginationDescriptor,
   type Batcher,
 } from "@chaindata/core";

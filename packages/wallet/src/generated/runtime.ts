@@ -38,4 +38,5 @@ export {
   type ValidationIssue,
   type InvalidResponseReason,
   type RpcErrorObject,
+  type Batcher,
 } from "@chaindata/core";
