@@ -14,27 +14,15 @@
 // with their signature; a generated interface or type by its name alone (its members come from the
 // spec, and the committed src/generated/ shows them). A name another package declares is listed as
 // a re-export of that package.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { parseCli } from "./lib/cli.mjs";
+import { publishedPackages } from "./lib/packages.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const reportDir = join(root, "test/packaging/api");
-
-/** The published packages (not `private`), by folder: `{ dir, pkg }`. */
-export function publishedPackages() {
-  return readdirSync(join(root, "packages"))
-    .map((dir) => {
-      try {
-        return { dir, pkg: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"))) };
-      } catch {
-        return undefined;
-      }
-    })
-    .filter((p) => p && !p.pkg.private);
-}
 
 /** Every `types` file of an exports map: `{ subpath, conditions: "import" | "node/require" …, file }`. */
 function typeEntries(dir, pkg) {

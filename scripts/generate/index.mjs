@@ -16,7 +16,12 @@ import { operationsOf } from "./lib/operations.mjs";
 import { generatorRefusals, packagesOf, refuse } from "./lib/refusals.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 import { emitAreaConstants, readmeConstants } from "./constants.mjs";
-import { emitRestArea, exampleFor as restExample } from "./rest.mjs";
+import {
+  documentedRateLimit,
+  emitRestArea,
+  exampleFor as restExample,
+  rateLimitName,
+} from "./rest.mjs";
 import { emitRpcArea, exampleFor as rpcExample } from "./rpc.mjs";
 import { scaffoldFiles } from "./scaffold.mjs";
 
@@ -274,17 +279,13 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
   const first = ops.find((o) => o.example) ?? ops[0];
   // A host that takes the key in a header (admin: X-Api-Key) gets it there, not in the URL.
   const keyHeader = hosts?.[info["x-host"]]?.auth?.header;
-  // A documented client-side rate limit: the package exports it as `<area>RateLimit` (rest.mjs).
-  const limit =
-    kind === "openapi" &&
-    operationsOf(doc)
-      .map((op) => op.o["x-rate-limit"])
-      .find((l) => l?.requestsPerSecond);
+  // A documented client-side rate limit, as the package exports it (rest.mjs).
+  const limit = kind === "openapi" && documentedRateLimit(doc);
   const limiter = limit
     ? `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget.\n\n` +
       "```ts\n" +
-      `import { ${camel(area)}RateLimit, ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
-      `const ${client} = ${factory}({ rateLimit: createRateLimiter(${camel(area)}RateLimit) });\n` +
+      `import { ${rateLimitName(area)}, ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
+      `const ${client} = ${factory}({ rateLimit: createRateLimiter(${rateLimitName(area)}) });\n` +
       "```"
     : "";
   const status = [

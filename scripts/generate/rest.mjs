@@ -55,6 +55,15 @@ export function exampleFor(doc, op, clientVar, taken = []) {
   return `const ${exampleName(candidates, [clientVar, ...taken])} = await ${call};`;
 }
 
+/** A REST area's documented client-side rate limit (the spec's `x-rate-limit`), if any. */
+export const documentedRateLimit = (doc) =>
+  operationsOf(doc)
+    .map((op) => op.o["x-rate-limit"])
+    .find((limit) => limit?.requestsPerSecond);
+
+/** The constant a REST package exports its documented rate limit as (`adminRateLimit`). */
+export const rateLimitName = (area) => `${camel(area)}RateLimit`;
+
 export async function emitRestArea(main) {
   const { area, doc, file } = main;
   const Area = pascal(area);
@@ -132,11 +141,11 @@ export async function emitRestArea(main) {
     return `  ${literal(name)}: ${literal(schema ? { u64: u64Shape(doc, schema) ?? null } : {})},`;
   });
   // A documented client-side rate limit (admin: 5 requests/s), for createRateLimiter().
-  const limited = ops.find((op) => op.o["x-rate-limit"]?.requestsPerSecond);
-  if (limited) {
-    const { requestsPerSecond, scope } = limited.o["x-rate-limit"];
+  const limit = documentedRateLimit(doc);
+  if (limit) {
+    const { requestsPerSecond, scope } = limit;
     descriptors.push(
-      `\n/** The documented rate limit of this host (${requestsPerSecond} requests/s${scope ? ` per ${scope}` : ""}): \`rateLimit: createRateLimiter(${camel(area)}RateLimit)\`. */\nexport const ${camel(area)}RateLimit = { requestsPerSecond: ${requestsPerSecond} } as const;`,
+      `\n/** The documented rate limit of this host (${requestsPerSecond} requests/s${scope ? ` per ${scope}` : ""}): \`rateLimit: createRateLimiter(${rateLimitName(area)})\`. */\nexport const ${rateLimitName(area)} = { requestsPerSecond: ${requestsPerSecond} } as const;`,
     );
   }
   const operations =

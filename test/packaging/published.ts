@@ -1,14 +1,5 @@
 // The packages under packages/ that npm publishes (not `private`), by folder name.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { publishedPackages as published } from "../../scripts/lib/packages.mjs";
 
-const root = new URL("../..", import.meta.url).pathname;
-
-export const publishedPackages = readdirSync(join(root, "packages")).filter((dir) => {
-  try {
-    const pkg = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
-    return !pkg.private;
-  } catch {
-    return false;
-  }
-});
+export const publishedPackages: string[] = published().map(({ dir }: { dir: string }) => dir);
