@@ -159,6 +159,38 @@ describe("generator refusals", () => {
     );
   });
 
+  it("refuses a REST success response keyed by the range 2XX, whose result the client would type undefined and not revive", async () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1", "x-host": "wallet" },
+      paths: {
+        "/x": {
+          get: {
+            operationId: "getX",
+            responses: {
+              "2XX": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: { lamports: { type: "integer", format: "uint64" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    await expect(
+      emitRestArea({ area: "wallet", kind: "openapi", doc, file: "openapi/wallet.json" }),
+    ).rejects.toThrow(
+      "spec/dist/openapi/wallet.json#/paths/~1x/get/responses/2XX (getX): [response-status] operation getX: responses.2XX: name each success status by its code (200, 201…): the generated client types and reads only those (run npm run spec:check for the source location)",
+    );
+  });
+
   it("refuses a REST parameter serialized otherwise than the client sends it, instead of sending it in the wrong form", async () => {
     const docWith = (parameter: Record<string, unknown>) => ({
       openapi: "3.1.0",
