@@ -1085,15 +1085,20 @@ describe("toNodeHandler", () => {
   });
 
   it("ends an early answer's HTTP/2 stream once the answer is sent (RST_STREAM NO_ERROR): a sender still streaming gets the whole answer at once, not a stall", async () => {
-    const warnings: Error[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning);
-    process.on("warning", onWarning);
-    const h2 = createHttp2Server(
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
-      toNodeHandler(
-        createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 64 * 1024 }),
-      ),
+    const handle = toNodeHandler(
+      createWebhookHandler({ authHeader: AUTH, onEvent: () => {}, maxBodyBytes: 64 * 1024 }),
     );
+    // The header names each answer sets. (Not Node's warning of a Connection header on HTTP/2: it
+    // comes once per process, so an earlier HTTP/2 test that answers early would take it.)
+    const headerNames: string[] = [];
+    const h2 = createHttp2Server((req, res) => {
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = (name, value) => {
+        headerNames.push(name.toLowerCase());
+        return setHeader(name, value);
+      };
+      void handle(req, res);
+    });
     await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
     const client = connectHttp2(`http://127.0.0.1:${(h2.address() as { port: number }).port}`);
     /** Sends 16 KiB every 5 ms, never ending; the status and answer, and how the stream closed. */
@@ -1127,10 +1132,9 @@ describe("toNodeHandler", () => {
       });
       expect(ok).toBe(200);
       // (HTTP/2 has no Connection header: Node warned, and dropped it, on every early answer.)
-      await new Promise((r) => setImmediate(r));
-      expect(warnings.map(String)).toEqual([]);
+      expect(headerNames).toContain("content-type");
+      expect(headerNames).not.toContain("connection");
     } finally {
-      process.off("warning", onWarning);
       client.destroy();
       await new Promise((r) => h2.close(r));
     }
