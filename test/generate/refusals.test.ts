@@ -82,6 +82,16 @@ describe("generator refusals", () => {
     ).toThrow(
       "#/components/schemas/Balances: u64 values under additionalProperties are not revived",
     );
+    // (also when the u64 values sit deeper, in objects under additionalProperties)
+    expect(() =>
+      u64Shape(doc, {
+        type: "object",
+        additionalProperties: {
+          type: "object",
+          properties: { n: { type: "integer", format: "int64" } },
+        },
+      }),
+    ).toThrow("a response schema: u64 values under additionalProperties are not revived");
     expect(
       u64Shape(doc, {
         type: "object",
