@@ -11,6 +11,7 @@ const doc = {
     schemas: {
       Asset: { type: "object", properties: { id: { type: "string" } } },
       MaybeAsset: { anyOf: [{ $ref: "#/components/schemas/Asset" }, { type: "null" }] },
+      AssetAlias: { $ref: "#/components/schemas/Asset" },
     },
   },
 };
@@ -19,11 +20,16 @@ describe("allowsNull", () => {
   it("tells the schemas that let a value be null", () => {
     expect(allowsNull(doc, { $ref: "#/components/schemas/Asset" })).toBe(false);
     expect(allowsNull(doc, { $ref: "#/components/schemas/MaybeAsset" })).toBe(true);
+    // (A chain of references is followed to its end.)
+    expect(allowsNull(doc, { $ref: "#/components/schemas/AssetAlias" })).toBe(false);
     expect(allowsNull(doc, { type: ["string", "null"] })).toBe(true);
     expect(allowsNull(doc, { type: "array", items: { type: "null" } })).toBe(false);
     expect(allowsNull(doc, { enum: ["a", null] })).toBe(true);
+    expect(allowsNull(doc, { enum: ["a"] })).toBe(false);
     expect(allowsNull(doc, { const: "a" })).toBe(false);
     expect(allowsNull(doc, {})).toBe(true);
+    // (No result schema: nothing says the value cannot be null.)
+    expect(allowsNull(doc, undefined)).toBe(true);
     // Every keyword that constrains null must allow it.
     expect(allowsNull(doc, { type: "object", anyOf: [{ type: "null" }, { type: "object" }] })).toBe(
       false,

@@ -63,6 +63,27 @@ describe("paginate<Method>", () => {
     expect(walk).not.toMatch(/^ \* {3}page:/m);
   });
 
+  it("says where the walk starts and how it goes on: page by page (a keyset param and no cursor refused), or cursor by cursor", async () => {
+    const byOwner = functionOf(await clientOf(das()), "paginateGetAssetsByOwner");
+    expect(byOwner).toContain(
+      "The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`.",
+    );
+    const compression = JSON.parse(
+      readFileSync(new URL("../../spec/dist/openrpc/compression.json", import.meta.url), "utf8"),
+    ) as object;
+    const client = (
+      await emitRpcArea({
+        area: "compression",
+        kind: "openrpc",
+        doc: compression,
+        file: "openrpc/compression.json",
+      })
+    )["packages/compression/src/generated/client.ts"];
+    expect(functionOf(client, "paginateGetCompressedTokenAccountsByOwner")).toContain(
+      "The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page.",
+    );
+  });
+
   it("is a name the name-clash rule holds free", async () => {
     const doc = das();
     doc.methods.find((m) => m.name === "getAsset").name = "paginateGetAssetsByOwner";

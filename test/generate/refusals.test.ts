@@ -82,6 +82,16 @@ describe("generator refusals", () => {
     ).toThrow(
       "#/components/schemas/Balances: u64 values under additionalProperties are not revived",
     );
+    // (also when the u64 values sit deeper, in objects under additionalProperties)
+    expect(() =>
+      u64Shape(doc, {
+        type: "object",
+        additionalProperties: {
+          type: "object",
+          properties: { n: { type: "integer", format: "int64" } },
+        },
+      }),
+    ).toThrow("a response schema: u64 values under additionalProperties are not revived");
     expect(
       u64Shape(doc, {
         type: "object",
@@ -156,6 +166,38 @@ describe("generator refusals", () => {
       emitRestArea({ area: "wallet", doc, file: "openapi/wallet.json" }),
     ).rejects.toThrow(
       "spec/dist/openapi/wallet.json#/paths/~1x/get/parameters/0 (X-Idempotency-Key): [parameter-in] operation getX: parameter X-Idempotency-Key in header: not supported (path and query only: the flat input would drop it) (run npm run spec:check for the source location)",
+    );
+  });
+
+  it("refuses a REST success response keyed by the range 2XX, whose result the client would type undefined and not revive", async () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1", "x-host": "wallet" },
+      paths: {
+        "/x": {
+          get: {
+            operationId: "getX",
+            responses: {
+              "2XX": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: { lamports: { type: "integer", format: "uint64" } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    await expect(
+      emitRestArea({ area: "wallet", kind: "openapi", doc, file: "openapi/wallet.json" }),
+    ).rejects.toThrow(
+      "spec/dist/openapi/wallet.json#/paths/~1x/get/responses/2XX (getX): [response-status] operation getX: responses.2XX: name each success status by its code (200, 201…): the generated client types and reads only those (run npm run spec:check for the source location)",
     );
   });
 

@@ -96,6 +96,10 @@ describe("createCheckEmitter: emitted text", () => {
     const text = (schema: Schema) => emitOne(schema).expression;
     expect(text({ type: "string" })).toBe("vString()");
     expect(text({ type: "string", minLength: 1 })).toBe("vBoundedString(1)");
+    expect(text({ type: "string", minLength: 0 })).toBe("vBoundedString(0)");
+    expect(text({ type: "string", pattern: "^a", "x-pattern-description": "words" })).toBe(
+      'vString(PATTERN_1, "words")',
+    );
     expect(text({ type: "integer", minimum: 0 })).toBe("vInteger(0)");
     expect(text({ type: "integer", maximum: 10 })).toBe("vInteger(undefined, 10)");
     expect(text({ type: "number", minimum: 0.5, format: "double" })).toBe("vNumber(0.5)");
@@ -110,8 +114,13 @@ describe("createCheckEmitter: emitted text", () => {
     );
     // JSON Schema wants the type and the enum to hold: null passes only when both allow it.
     expect(text({ type: ["string", "null"], enum: ["asc"] })).toBe('vEnum(["asc"])');
+    expect(text({ type: "string", enum: ["asc", null] })).toBe('vEnum(["asc"])');
     const many = Array.from({ length: 65 }, (_, i) => `T${i}`);
     expect(text({ type: "string", enum: many })).toBe("vString()");
+    // (MAX_RUNTIME_ENUM values are still checked one by one.)
+    expect(text({ type: "string", enum: many.slice(0, 64) })).toBe(
+      `vEnum(${JSON.stringify(many.slice(0, 64))})`,
+    );
     expect(text({ type: "array", items: { type: "string", enum: many } })).toBe(
       "vArray(vString())",
     );
@@ -147,6 +156,8 @@ describe("createCheckEmitter: emitted text", () => {
         readOnly: true,
         writeOnly: false,
         $comment: "c",
+        contentMediaType: "application/json",
+        contentEncoding: "base64",
         "x-source": "s",
       }),
     ).toBe("vAny");
@@ -279,6 +290,48 @@ describe("createCheckEmitter: what it refuses", () => {
     expect(error({ type: "string", minLength: -1 })).toBe(
       '#: "minLength" must be a non-negative integer (got -1)',
     );
+    expect(error({ type: "array", minItems: 1.5 })).toBe(
+      '#: "minItems" must be a non-negative integer (got 1.5)',
+    );
+    expect(error({ type: "integer", minimum: "1" })).toBe(
+      '#: "minimum" must be a finite number (got "1")',
+    );
+    expect(error({ type: "string", pattern: 5 })).toBe('#: "pattern" must be a string');
+    expect(error({ type: "string", enum: "a" })).toBe('#: "enum" must be an array');
+    expect(error({ type: "integer", enum: [1, 1.5] })).toMatch(
+      /^#: "enum" values \[1,1.5\] do not fit type "integer"/,
+    );
+    expect(error({ type: "boolean", enum: [true, "no"] })).toMatch(
+      /^#: "enum" values \[true,"no"\] do not fit type "boolean"/,
+    );
+    expect(error({ type: ["string", "null"], enum: [null] })).toMatch(
+      /^#: "enum" values \[null\] do not fit type \["string","null"\]/,
+    );
+    expect(error({ anyOf: [] })).toBe('#: "anyOf" must be a non-empty array');
+    // A long enum beside other branches would be checked as its base type only.
+    const long = (length: number) => Array.from({ length }, (_, i) => `T${i}`);
+    expect(error({ anyOf: [{ type: "string", enum: long(65) }, { type: "integer" }] })).toMatch(
+      /^#\/anyOf\/0: "enum" of more than 64 values beside other anyOf branches/,
+    );
+    expect(error({ anyOf: [{ type: "string", enum: long(64) }, { type: "integer" }] })).toBe(
+      "no error",
+    );
+    // A null branch with more than a type is read like any other, not dropped as "or null".
+    expect(error({ anyOf: [{ type: "string" }, { type: "null", const: null }] })).toBe(
+      '#/anyOf/1: "const" is not translated into a runtime check',
+    );
+    expect(error({ type: "object", properties: [] })).toBe('#: "properties" must be an object');
+    expect(error({ type: "object", required: ["a", 1] })).toBe(
+      '#: "required" must be an array of names',
+    );
+    // x-pattern-description: words beside a pattern (the check's message reads them).
+    for (const described of ["", " \n", 5])
+      expect(error({ type: "string", pattern: "^a", "x-pattern-description": described })).toBe(
+        '#: "x-pattern-description" must be a non-empty string beside a pattern (what the pattern accepts, in words)',
+      );
+    expect(error({ type: "string", "x-pattern-description": "words" })).toBe(
+      '#: "x-pattern-description" must be a non-empty string beside a pattern (what the pattern accepts, in words)',
+    );
     expect(error(false)).toBe("#: false is not a schema this generator translates");
     expect(error({ type: "array", items: [{ type: "string" }] })).toMatch(/^#\/items: \[/);
   });
@@ -293,6 +346,8 @@ describe("createCheckEmitter: what it refuses", () => {
           a: { type: ["string", "integer"], minimum: "x" },
           b: { type: "string", pattern: "(", minLength: -1, maxLength: -2 },
           c: { type: "integer", pattern: "x", exclusiveMinimum: 1 },
+          // (Not an object: its properties are not read as schemas, one refusal says so.)
+          d: { type: "object", properties: "x" },
         },
       },
       "getX params",
@@ -304,9 +359,23 @@ describe("createCheckEmitter: what it refuses", () => {
       'getX params/properties/b: "maxLength" must be a non-negative integer (got -2)',
       'getX params/properties/c: "exclusiveMinimum" is not translated into a runtime check',
       'getX params/properties/c: "pattern" is not translated for type integer',
+      'getX params/properties/d: "properties" must be an object',
     ]);
     // Each with its path and keyword as fields (and `at`, the pointer validationSchema's copy records).
     expect(refusals[1]).toMatchObject({ path: "getX params/properties/b", keyword: "pattern" });
+  });
+
+  it("with a list to collect them, still throws what is no refusal (a fault of the generator, not of the spec)", () => {
+    const refusals: Error[] = [];
+    const faulty = {
+      get type(): string {
+        throw new TypeError("a fault");
+      },
+    };
+    expect(() =>
+      createCheckEmitter({ refusals }).emit({ type: "object", properties: { a: faulty } }),
+    ).toThrow("a fault");
+    expect(refusals).toEqual([]);
   });
 });
 
@@ -500,6 +569,36 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
         ],
         [{ meta: { a: "1" } }, ["params.meta.a: must be integer (got string)"]],
         [{ extra: { anything: true } }, []],
+      ],
+    ],
+    [
+      "patterns described in words (x-pattern-description)",
+      {
+        type: "object",
+        properties: {
+          webhookURL: {
+            type: "string",
+            pattern: "^https://",
+            "x-pattern-description": "an HTTPS URL",
+          },
+          name: {
+            type: "string",
+            pattern: "^[a-z]+$",
+            minLength: 2,
+            "x-pattern-description": "lower-case letters",
+          },
+        },
+      },
+      [
+        [{ webhookURL: "https://x.io", name: "ab" }, []],
+        [{ webhookURL: "http://x" }, ['params.webhookURL: must be an HTTPS URL (got "http://x")']],
+        [
+          { name: "A" },
+          [
+            'params.name: must be lower-case letters (got "A")',
+            "params.name: must have at least 2 characters (got 1)",
+          ],
+        ],
       ],
     ],
   ];

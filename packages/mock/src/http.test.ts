@@ -1,9 +1,11 @@
 /**
  * The `sl-violations` header: written only as far as it is kept, it must still be the start of
- * the whole list as JSON (non-ASCII as "?"), cut at 8,000 characters with "...".
+ * the whole list as JSON (non-ASCII as "?"), cut at 8,000 characters with "...". And how a body
+ * is written: as its text when a string of a non-JSON type (the sender's `GET /ping`), else JSON.
  */
 import { describe, expect, it } from "vitest";
-import { addViolationHeader } from "./http.js";
+import type { ServerResponse } from "node:http";
+import { addViolationHeader, sendBody } from "./http.js";
 import type { Violation } from "./prism.js";
 
 /** What the header was before it stopped early: the whole list, then cut. */
@@ -53,5 +55,37 @@ describe("addViolationHeader", () => {
     const none: Record<string, string> = {};
     addViolationHeader(none, []);
     expect(none).toEqual({});
+  });
+});
+
+describe("sendBody", () => {
+  /** What `sendBody` wrote: the status, the headers and the body text. */
+  const written = (headers: Record<string, string>, body: unknown) => {
+    const out = { status: 0, headers: {} as Record<string, string>, text: "" };
+    const res = {
+      headersSent: false,
+      writeHead(status: number, h: Record<string, string>) {
+        Object.assign(out, { status, headers: h });
+      },
+      end(text?: string) {
+        out.text = text ?? "";
+      },
+    };
+    sendBody(res as unknown as ServerResponse, 200, headers, body);
+    return out;
+  };
+
+  it("writes a string of a non-JSON type as it is, anything else as JSON; Content-Length in bytes", () => {
+    expect(written({ "Content-Type": "text/plain" }, "ok")).toEqual({
+      status: 200,
+      headers: { "content-type": "text/plain", "content-length": "2" },
+      text: "ok",
+    });
+    expect(written({}, { name: "é ☃" })).toEqual({
+      status: 200,
+      headers: { "content-type": "application/json", "content-length": "17" }, // (14 characters)
+      text: '{"name":"é ☃"}',
+    });
+    expect(written({ "content-type": "application/json" }, "ok").text).toBe('"ok"');
   });
 });

@@ -498,6 +498,8 @@ describe("examples mode", () => {
         message: expect.stringContaining("api-key"),
       });
     }
+    // A key given empty, even twice, is none.
+    expect((await call(mock.url, "/?api-key=&api-key=", { body: [] })).status).toBe(401);
     // with the key they are the JSON-RPC errors, at the spec's status (x-protocol-errors); on the
     // sender (key optional) too
     const withKey = await call(mock.url, `/?api-key=${KEY}`, { body: rpc("noSuchMethod", {}) });
@@ -877,6 +879,12 @@ describe("examples mode", () => {
       headers: { Prefer: "code=503, example=unavailable" },
     });
     expect(restRange.status).toBe(503);
+    // (the examples of a range's response, 5XX, are the status's)
+    const restRangeNope = await call(mock.url, list.url, {
+      headers: { Prefer: "code=503, example=nope" },
+    });
+    expect(restRangeNope.status).toBe(422);
+    expect(restRangeNope.body.detail).toContain("for HTTP 503 it has: unavailable");
     const restOwn = await call(mock.url, list.url, {
       headers: { Prefer: "code=429, example=rateLimited" },
     });
@@ -902,6 +910,29 @@ describe("examples mode", () => {
     });
     expect(batch.body[0].result).toBeDefined();
     expect(batch.body[1]).toMatchObject({ id: 2, error: { code: -32603 } });
+    // A code for every method and one for a method by name: the named one's wins.
+    const both = await call(mock.url, `/?api-key=${KEY}`, {
+      body: [rpc(a!.method.name, a!.params, 1), rpc(b!.method.name, b!.params, 2)],
+      headers: { "X-Mock-JsonRpc-Error": `-32000, ${b!.method.name}=-32603` },
+    });
+    expect(both.body.map((e: any) => e.error.code)).toEqual([-32000, -32603]);
+    // Only a 200 answer: invalid params stay -32602.
+    const invalid = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(a!.method.name, {}, "i"),
+      headers: { "X-Mock-JsonRpc-Error": "-32000" },
+    });
+    expect(invalid.body.error.code).toBe(-32602);
+  });
+
+  it("echoes an id beyond 2^53 exactly", async () => {
+    const [a] = rpcCases.filter((c) => c.endpoint === "/");
+    const id = 2n ** 64n - 1n;
+    const r = await call(mock.url, `/?api-key=${KEY}`, {
+      body: rpc(a!.method.name, a!.params, id),
+    });
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(`"id":${id}`);
+    expect(r.body.result).toBeDefined();
   });
 
   it("Prefer: example=<name> picks a named example; otherwise the example whose params match", async () => {
@@ -981,6 +1012,14 @@ describe("examples mode", () => {
       expect(entry).toMatchObject({ status: 400, operationId: op.op.operationId, body: text });
       expect(entry!.violations).toEqual(r.body.violations);
     }
+    // To an operation that takes no body, any body is one too many (Prism's 415 violation), JSON
+    // or not: whether it parses is beside the point.
+    const remove = restCases.find((c) => c.verb === "delete")!;
+    mock.clearRequests();
+    const unwanted = await call(mock.url, remove.url, { method: "DELETE", body: "not json" });
+    expect(unwanted.status).toBe(400);
+    expect(unwanted.body.violations.map((v: any) => v.code)).toEqual([415]);
+    expect(mock.requests()[0]!.violations.map((v) => v.code)).toEqual([415]);
     // The log stays readable (a deep body used to be kept parsed, and its writer overflowed).
     expect((await call(mock.url, "/__mock/requests")).status).toBe(200);
     // 512 levels is still read, and validated against the schema as usual.

@@ -57,6 +57,7 @@ export const RULES = {
   "parameter-in": "REST parameters in path or query only",
   "parameter-style": "REST parameters serialized as the generated client sends them",
   "http-method": "REST operations on methods the clients call",
+  "response-status": "REST success responses listed by their status codes, not a 2XX range",
   "request-body": "REST request bodies that join the flat input object",
   "request-defaults": "x-request-defaults: where the client reads it, with values it accepts",
   "plain-http": "what the plain-HTTP operations of a JSON-RPC area may be (core's getText)",
@@ -95,6 +96,7 @@ export function packageRefusals(pkg) {
     requestDefaults,
     plainHttp,
     uncallable,
+    responseStatuses,
     paramsChecks,
     u64Shapes,
   ].flatMap((rule) => rule(pkg));
@@ -653,6 +655,31 @@ function uncallable(pkg) {
           uncallableMessage(u),
           d.doc.paths[u.path][u.key]?.operationId,
         ),
+      ),
+    );
+}
+
+/**
+ * A REST operation's results are read from its success responses by status code (`200`, `201`:
+ * operations.mjs successStatuses). A `2XX` range passes the spec checks, but the client would type
+ * its result `undefined`, and neither revive its u64 values nor turn its floats back into numbers.
+ */
+function responseStatuses(pkg) {
+  return pkg
+    .filter((d) => d && d.kind === "openapi")
+    .flatMap((d) =>
+      operationsOf(d.doc, { lenient: true }).flatMap((op) =>
+        Object.keys(op.o.responses ?? {})
+          .filter((status) => /^2xx$/i.test(status))
+          .map((status) =>
+            refusal(
+              d,
+              `${op.at}/responses/${status}`,
+              "response-status",
+              `operation ${op.o.operationId}: responses.${status}: name each success status by its code (200, 201…): the generated client types and reads only those`,
+              op.o.operationId,
+            ),
+          ),
       ),
     );
 }

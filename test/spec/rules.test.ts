@@ -1,0 +1,221 @@
+// The spec rules (scripts/spec/rules.mjs) at their edges, on small documents: what faults.test.ts
+// does not break in a copy of the spec (each copy costs a bundle), such as an empty list where one
+// item is required, a bound on the boundary, or a value that only looks like a mistake.
+import { describe, expect, it } from "vitest";
+import {
+  checkCosts,
+  checkExamples,
+  checkOpenApiExamplesPresent,
+  checkOpenEnums,
+  checkOpenRpc,
+  checkOperationExtensions,
+  checkProvenance,
+  checkSchemaRules,
+  integerRangeProblem,
+  makeAjv,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/spec/rules.mjs";
+
+const area = "t";
+/** An OpenRPC document of one method that passes checkOpenRpc, with `changes` laid over the method. */
+const openrpc = (changes: Record<string, unknown> = {}) => ({
+  openrpc: "1.3.2",
+  info: { title: "t", version: "1" },
+  methods: [
+    {
+      name: "getThing",
+      summary: "Get a thing",
+      description: "Gets a thing.",
+      params: [
+        { name: "id", description: "The thing.", required: true, schema: { type: "string" } },
+        {
+          name: "options",
+          description: "Display options.",
+          schema: {
+            type: "object",
+            properties: { full: { type: "boolean", default: false }, depth: { type: "integer" } },
+          },
+        },
+      ],
+      result: { name: "thing", schema: { type: "string" } },
+      errors: [{ code: -32602, message: "Invalid params" }],
+      examples: [
+        { name: "one", params: [{ name: "id", value: "a" }], result: { name: "r", value: "x" } },
+      ],
+      ...changes,
+    },
+  ],
+});
+/** An OpenAPI document of the component schemas `schemas`. */
+const components = (schemas: Record<string, unknown>) => ({
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  paths: {},
+  components: { schemas },
+});
+const rules = (doc: object) => checkSchemaRules({ area, doc });
+
+describe("spec rules", () => {
+  it("x-source: a reason after assumption: and a source after public-docs:, not an empty one", () => {
+    const doc = {
+      a: { "x-source": "assumption: " },
+      b: { "x-source": "public-docs: " },
+      c: { "x-source": "seed" },
+      d: { "x-source": "assumption: ours" },
+    };
+    expect(checkProvenance({ area, doc }).findings).toEqual([
+      't #/a: x-source must be "seed", "public-docs: <source>" or "assumption: <reason>", got "assumption: "',
+      't #/b: x-source must be "seed", "public-docs: <source>" or "assumption: <reason>", got "public-docs: "',
+    ]);
+  });
+
+  it("a JSON-RPC method lists at least one error object and a response example with a value; x-sdk-defaults names members that have a default", () => {
+    expect(checkOpenRpc({ area, doc: openrpc() })).toEqual([]);
+    expect(checkOpenRpc({ area, doc: openrpc({ errors: [] }) })).toContain(
+      "t #/methods/0 (getThing): list the error objects the method can return",
+    );
+    const noValue = openrpc({
+      examples: [{ name: "one", params: [{ name: "id", value: "a" }], result: { name: "r" } }],
+    });
+    expect(checkOpenRpc({ area, doc: noValue })).toContain(
+      "t #/methods/0 (getThing): needs a response example (examples[].result.value)",
+    );
+    const defaults = (sent: unknown) => {
+      const doc = openrpc();
+      Object.assign(doc.methods[0]!.params[1]!, { "x-sdk-defaults": sent });
+      return checkOpenRpc({ area, doc });
+    };
+    expect(defaults(["full"])).toEqual([]);
+    expect(defaults([])).toEqual([
+      "t #/methods/0 (getThing)/params/1/x-sdk-defaults: a non-empty list of the param's property names",
+    ]);
+    expect(defaults(["depth"])).toEqual([
+      "t #/methods/0 (getThing)/params/1/x-sdk-defaults: depth has no `default`: the SDK sends its schema's default, so give it one",
+    ]);
+  });
+
+  it("x-pagination: a cursor walk names its cursor and next cursor; a keyset needs the cursor it continues by", () => {
+    const paginated = (pagination: object) =>
+      checkOperationExtensions({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          params: [
+            { name: "cursor", schema: { type: "string" } },
+            { name: "page", schema: { type: "integer" } },
+            { name: "before", schema: { type: "string" } },
+          ],
+          result: {
+            name: "list",
+            schema: {
+              type: "object",
+              properties: { items: { type: "array" }, cursor: { type: "string" } },
+            },
+          },
+          "x-pagination": pagination,
+        }),
+      });
+    expect(
+      paginated({ style: "cursor", cursor: "cursor", nextCursor: "cursor", items: "items" }),
+    ).toEqual([]);
+    expect(paginated({ style: "cursor", cursor: "cursor", items: "items" })).toEqual([
+      "t #/methods/0 (getThing): x-pagination needs cursor and nextCursor",
+    ]);
+    expect(paginated({ style: "page", page: "page", items: "items", keyset: ["before"] })).toEqual([
+      "t #/methods/0 (getThing): x-pagination.keyset lists the params that change how a walk goes on (a walk with one of them continues by cursor, or refuses to start), and needs cursor",
+    ]);
+  });
+
+  it("a REST operation answering 204 needs no response example; a credit cost is a whole number ≥ 0", () => {
+    const paths = {
+      "/x/{id}": {
+        delete: {
+          operationId: "deleteX",
+          parameters: [{ name: "id", in: "path", examples: { one: { value: "1" } } }],
+          responses: { "204": { description: "Deleted." } },
+          "x-cost": { credits: 0 },
+        },
+      },
+    };
+    const doc = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths };
+    expect(checkOpenApiExamplesPresent({ area, doc })).toEqual([]);
+    expect(checkCosts({ area, kind: "openapi", doc })).toEqual([]);
+    paths["/x/{id}"].delete["x-cost"].credits = -1;
+    expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
+      "t DELETE /x/{id}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }",
+    ]);
+  });
+
+  it("integers: a negative u64 or one beyond −(2^53−1) at a plain integer is out of range", () => {
+    expect(makeAjv().validate({ type: "integer", format: "uint64" }, -1)).toBe(false);
+    expect(makeAjv().validate({ type: "integer", format: "uint64" }, 0)).toBe(true);
+    expect(integerRangeProblem("plain", -(2n ** 53n))).toMatch(/is beyond ±\(2\^53−1\)/);
+    expect(integerRangeProblem("plain", -(2n ** 53n - 1n))).toBe(undefined);
+  });
+
+  it("bounds: an exclusive bound on the other bound leaves no value; equal inclusive bounds leave one", () => {
+    expect(rules(components({ N: { type: "number", exclusiveMinimum: 1, maximum: 1 } }))).toEqual([
+      "t #/components/schemas/N: exclusiveMinimum (1) is above maximum (1): no value can pass",
+    ]);
+    expect(
+      rules(
+        components({
+          Code: { type: "string", minLength: 4, maxLength: 4 },
+          N: { type: "number", minimum: 1, maximum: 1 },
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("required: a name a branch requires may be a property of the schema it is a branch of", () => {
+    const doc = components({
+      Thing: {
+        type: "object",
+        properties: { id: { type: "string" }, kind: { type: "string" } },
+        anyOf: [{ required: ["id"] }, { required: ["kind"] }],
+      },
+    });
+    expect(rules(doc)).toEqual([]);
+  });
+
+  it("a rename leftover only where the example lacks the declared spelling", () => {
+    const doc = (example: object) =>
+      components({
+        Edition: {
+          type: "object",
+          properties: { masterEdition: { type: "string" } },
+          examples: [example],
+        },
+      });
+    const leftover = checkExamples({
+      area,
+      kind: "openapi",
+      doc: doc({ master_edition: "a" }),
+    });
+    expect(leftover).toEqual([
+      't #/components/schemas/Edition/examples/0: example /master_edition: not a property of the schema, which declares "masterEdition" (a rename leftover? update the example)',
+    ]);
+    // (both spellings: the other is an extra field of an open object, not a rename)
+    expect(
+      checkExamples({
+        area,
+        kind: "openapi",
+        doc: doc({ masterEdition: "a", master_edition: "a" }),
+      }),
+    ).toEqual([]);
+  });
+
+  it("open enums: a value (enum, const, default) shaped like one is no schema", () => {
+    const looksOpen = { anyOf: [{ enum: ["lower"] }, { type: "string", pattern: "^[A-Z]+$" }] };
+    const known = ["BUY"];
+    const doc = components({
+      Kind: { anyOf: [{ enum: known }, { type: "string", pattern: "^[A-Z]+$" }] },
+      Value: { type: "object", const: looksOpen, default: looksOpen, enum: [looksOpen] },
+    });
+    expect(checkOpenEnums({ area, doc })).toEqual([]);
+    known.push("sell");
+    expect(checkOpenEnums({ area, doc })).toEqual([
+      "t #/components/schemas/Kind: open enum: known values the open branch does not accept: sell (widen the open branch, or fix the values)",
+    ]);
+  });
+});
