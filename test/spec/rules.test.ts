@@ -37,7 +37,7 @@ const openrpc = (changes: Record<string, unknown> = {}) => ({
           },
         },
       ],
-      result: { name: "thing", schema: { type: "string" } },
+      result: { name: "thing", description: "The thing.", schema: { type: "string" } },
       errors: [{ code: -32602, message: "Invalid params" }],
       examples: [
         { name: "one", params: [{ name: "id", value: "a" }], result: { name: "r", value: "x" } },

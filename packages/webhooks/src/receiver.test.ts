@@ -837,7 +837,7 @@ describe("helpers", () => {
     await one.add(SIG_B);
     expect([one.has(SIG_A), one.has(SIG_B)]).toEqual([false, true]);
     // A signature added again is the newest: the oldest other one is forgotten first.
-    const two = createMemorySignatureStore(2);
+    const two = createMemorySignatureStore({ maxEntries: 2 });
     for (const signature of ["1", "2", "1", "3"]) await two.add(signature);
     expect(["1", "2", "3"].map((s) => two.has(s))).toEqual([true, false, true]);
     const byDefault = createMemorySignatureStore();
