@@ -903,6 +903,17 @@ describe("helpers", () => {
           `options: must be an object of signature store options, such as { maxEntries: 10000, ttlMs: 86400000 } (got ${type})`,
         ),
       );
+    // A second argument would otherwise be dropped: the TTL below would stay 24 hours.
+    for (const args of [
+      [undefined, { ttlMs: 60_000 }],
+      [40_000, { ttlMs: 60_000 }],
+      [{ maxEntries: 10 }, undefined],
+    ])
+      expect(() => (createMemorySignatureStore as (...a: unknown[]) => unknown)(...args)).toThrow(
+        new ConfigurationError(
+          "options: must be the only argument: write createMemorySignatureStore({ maxEntries, ttlMs }) (got 2 arguments)",
+        ),
+      );
     // A misspelt name would otherwise keep the default of 10,000 signatures or 24 hours.
     for (const name of ["ttl", "maxentries", "max", "size"])
       expect(() => createMemorySignatureStore({ [name]: 60_000 })).toThrow(

@@ -148,6 +148,12 @@ export interface MemorySignatureStoreOptions {
 export function createMemorySignatureStore(
   options: MemorySignatureStoreOptions = {},
 ): SignatureStore {
+  // (A second argument, as in `(undefined, { ttlMs })`, would otherwise be dropped without a word.)
+  if (arguments.length > 1)
+    misconfigured(
+      "options",
+      `must be the only argument: write createMemorySignatureStore({ maxEntries, ttlMs }) (got ${arguments.length} arguments)`,
+    );
   if (typeof options === "number")
     misconfigured(
       "options",
