@@ -309,6 +309,46 @@ describe("docs site in Chromium", () => {
     expect(await sub.locator("table").first().isVisible()).toBe(true);
   });
 
+  it("keeps a name alone in a table cell on one line (error class, JSON-RPC code, schema, option) at 1360 and 375 px; the schema index does not scroll at 1360 px", async () => {
+    // Runs in the page: the names (no space, no punctuation but - . $ @) that fill their cell,
+    // drawn on more than one line. `code`'s overflow-wrap: anywhere let such a column shrink to a
+    // few letters beside wide prose: "BadReques|tError" at 1360 px, "-326|02" at 375 px.
+    const splitNames = () =>
+      Array.from(document.querySelectorAll("main td code, main th code"))
+        .filter((c) => {
+          const name = c.textContent ?? "";
+          return (
+            c.closest("td, th")!.textContent.trim() === name &&
+            /^[-\w.$@]+$/.test(name) &&
+            (c as HTMLElement).offsetParent !== null &&
+            c.getClientRects().length > 1
+          );
+        })
+        .map((c) => c.textContent);
+    const split: string[] = [];
+    for (const path of ["wallet/getTransfers.html", "schemas/index.html", "getting-started.html"]) {
+      await page.goto(`${origin}/${path}`);
+      split.push(...(await page.evaluate(splitNames)).map((n) => `1360 ${path}: ${n}`));
+    }
+    // The index's names keep their width without the table outgrowing the page.
+    await page.goto(`${origin}/schemas/index.html`);
+    expect(
+      await page.$eval(".table-wrap", (w) => w.scrollWidth - w.clientWidth),
+      "schemas/index.html table scrolls at 1360 px",
+    ).toBe(0);
+    const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      const tab = await mobile.newPage();
+      for (const path of ["das/getAsset.html", "wallet/getTransfers.html"]) {
+        await tab.goto(`${origin}/${path}`);
+        split.push(...(await tab.evaluate(splitNames)).map((n) => `375 ${path}: ${n}`));
+      }
+    } finally {
+      await mobile.close();
+    }
+    expect(split).toEqual([]);
+  });
+
   it("fits a 375 px wide screen: no page scrolls sideways (long base58 strings wrap)", async () => {
     const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
     try {
