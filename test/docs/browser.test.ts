@@ -411,6 +411,28 @@ describe("docs site in Chromium", () => {
     expect(await page.isVisible("a.menu-close")).toBe(false);
   });
 
+  it("a missing page: the 404 page is laid out at a phone's width and asks for no favicon.ico", async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      isMobile: true, // lays out a page without a viewport meta 980 px wide, as phones do
+    });
+    try {
+      const tab = await phone.newPage();
+      const res = await tab.goto(`${origin}/das/getAset.html`);
+      expect(res?.status()).toBe(404);
+      expect(await tab.textContent("h1")).toBe("Not found");
+      expect(await tab.evaluate(() => innerWidth)).toBe(375);
+      // The pages' inline icon: without one the browser asks for /favicon.ico, a second 404.
+      expect(await tab.$eval('link[rel="icon"]', (l) => (l as HTMLLinkElement).href)).toMatch(
+        /^data:image\/svg\+xml,/,
+      );
+      await tab.click("text=overview");
+      await tab.waitForURL(/\/index\.html$/);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("keeps WCAG AA text contrast in dark mode (statuses, required, PUT/DELETE badges, button)", async () => {
     const dark = await browser.newContext({
       colorScheme: "dark",
