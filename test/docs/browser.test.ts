@@ -297,6 +297,27 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("search marks the hits of beta operations and areas as beta, as it marks deprecated ones", async () => {
+    const firstHit = async (query: string) => {
+      await page.fill("#search", query);
+      const hit = page.locator("#search-results li a").first();
+      await hit.waitFor();
+      return {
+        name: await hit.locator(".hit-name").textContent(),
+        marks: await hit.locator(".hit-beta, .hit-dep").allTextContents(),
+      };
+    };
+    await page.goto(`${origin}/index.html`);
+    expect(await firstHit("getBalances")).toEqual({ name: "getBalances", marks: ["beta"] });
+    expect(await firstHit("Wallet")).toEqual({ name: "Wallet", marks: ["beta"] });
+    expect(await firstHit("mintCompressedNft")).toEqual({
+      name: "mintCompressedNft",
+      marks: ["deprecated"],
+    });
+    expect(await firstHit("getAsset")).toEqual({ name: "getAsset", marks: [] });
+    expect(problems).toEqual([]);
+  });
+
   it("expands nested fields and long enums", async () => {
     await page.goto(`${origin}/webhooks/createWebhook.html`);
     const list = page.locator("details.enum-list").first();

@@ -234,6 +234,7 @@ function searchIndex(site) {
       u: `${area.key}/index.html`,
       // What every snippet imports and calls first.
       f: [area.pkg, area.factory],
+      ...(area.beta ? { b: 1 } : {}),
     });
     for (const op of [...area.ops, ...area.deliveries]) {
       const fields = new Set();

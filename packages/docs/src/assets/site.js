@@ -175,6 +175,7 @@
         "</span>" +
         (e.a ? ' <span class="hit-area">' + esc(e.a) + "</span>" : "") +
         (e.d ? ' <span class="hit-dep">deprecated</span>' : "") +
+        (e.b ? ' <span class="hit-beta">beta</span>' : "") +
         '<span class="hit-sub">' +
         (h.field ? "field <code>" + esc(h.field) + "</code>" + (e.s ? " · " : "") : "") +
         (h.value ? "value <code>" + esc(h.value) + "</code>" + (e.s ? " · " : "") : "") +
