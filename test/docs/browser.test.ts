@@ -297,6 +297,43 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a search hit on a field opens the page at its row, nested in closed <details> too; the link survives a reload and Back returns", async () => {
+    // Where the fragment's row is: shown (its <details> open), below the sticky header, in view.
+    const target = () =>
+      page.evaluate(() => {
+        const row = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+        const box = row?.getBoundingClientRect();
+        const header = document.querySelector("header.top")!.getBoundingClientRect().bottom;
+        return {
+          id: row?.id,
+          shown: Boolean(box && box.height > 0),
+          inView: Boolean(box && box.top >= header - 1 && box.top < innerHeight / 2),
+        };
+      });
+    await page.goto(`${origin}/das/getAsset.html`);
+    await page.fill("#search", "nextCursor");
+    const hit = page.locator("#search-results li a").first();
+    await hit.waitFor();
+    expect(await hit.getAttribute("href")).toBe(
+      "../wallet/getHistory.html#response-200.pagination.nextCursor",
+    );
+    await page.press("#search", "Enter");
+    await page.waitForURL(/\/wallet\/getHistory\.html#response-200\.pagination\.nextCursor$/);
+    const want = { id: "response-200.pagination.nextCursor", shown: true, inView: true };
+    expect(await target()).toEqual(want);
+    await page.reload();
+    expect(await target()).toEqual(want);
+    // A parameter's nested field leads to its own row.
+    await page.fill("#search", "showZeroBalance");
+    await page.locator("#search-results li a").first().waitFor();
+    await page.press("#search", "Enter");
+    await page.waitForURL(/\/das\/getAssetsBy\w+\.html#parameters\.options\.showZeroBalance$/);
+    expect(await target()).toMatchObject({ shown: true, inView: true });
+    await page.goBack();
+    await page.waitForURL(/\/wallet\/getHistory\.html#response-200\.pagination\.nextCursor$/);
+    expect(problems).toEqual([]);
+  });
+
   it("search marks the hits of beta operations and areas as beta, as it marks deprecated ones", async () => {
     const firstHit = async (query: string) => {
       await page.fill("#search", query);
