@@ -334,6 +334,34 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a Copy button copies its block's code exactly (curl, TypeScript); without script there is no Copy button", async () => {
+    const withClipboard = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await withClipboard.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+      const tab = await withClipboard.newPage();
+      await tab.goto(`${origin}/das/getAsset.html`);
+      for (const label of ["curl", "TypeScript", "Request body"]) {
+        const box = tab.locator(".codebox", {
+          has: tab.locator(`.codebox-h span:text-is("${label}")`),
+        });
+        await box.first().locator("button.copy").click();
+        const copied = await tab.evaluate(() => navigator.clipboard.readText());
+        expect(copied, label).toBe(await box.first().locator("pre code").textContent());
+      }
+      expect(await tab.evaluate(() => navigator.clipboard.readText())).toMatch(
+        /^\{\n {2}"jsonrpc"/,
+      );
+      const plain = await noScript.newPage();
+      await plain.goto(`${origin}/das/getAsset.html`);
+      expect(await plain.locator("pre code").count()).toBeGreaterThan(3);
+      expect(await plain.locator("button.copy:visible").count()).toBe(0);
+    } finally {
+      await withClipboard.close();
+      await noScript.close();
+    }
+  });
+
   it("search marks the hits of beta operations and areas as beta, as it marks deprecated ones", async () => {
     const firstHit = async (query: string) => {
       await page.fill("#search", query);

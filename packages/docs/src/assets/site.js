@@ -2,6 +2,8 @@
 // No dependencies, no external requests.
 (function () {
   "use strict";
+  // What only works with this script shows only with it (site.css: the copy buttons).
+  document.documentElement.classList.add("js");
   var root = document.documentElement.getAttribute("data-root") || "./";
   var input = document.getElementById("search");
   var list = document.getElementById("search-results");
