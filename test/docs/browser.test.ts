@@ -297,6 +297,92 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a search hit on a field opens the page at its row, nested in closed <details> too; the link survives a reload and Back returns", async () => {
+    // Where the fragment's row is: shown (its <details> open), below the sticky header, in view.
+    const target = () =>
+      page.evaluate(() => {
+        const row = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+        const box = row?.getBoundingClientRect();
+        const header = document.querySelector("header.top")!.getBoundingClientRect().bottom;
+        return {
+          id: row?.id,
+          shown: Boolean(box && box.height > 0),
+          inView: Boolean(box && box.top >= header - 1 && box.top < innerHeight / 2),
+        };
+      });
+    await page.goto(`${origin}/das/getAsset.html`);
+    await page.fill("#search", "nextCursor");
+    const hit = page.locator("#search-results li a").first();
+    await hit.waitFor();
+    expect(await hit.getAttribute("href")).toBe(
+      "../wallet/getHistory.html#response-200.pagination.nextCursor",
+    );
+    await page.press("#search", "Enter");
+    await page.waitForURL(/\/wallet\/getHistory\.html#response-200\.pagination\.nextCursor$/);
+    const want = { id: "response-200.pagination.nextCursor", shown: true, inView: true };
+    expect(await target()).toEqual(want);
+    await page.reload();
+    expect(await target()).toEqual(want);
+    // A parameter's nested field leads to its own row.
+    await page.fill("#search", "showZeroBalance");
+    await page.locator("#search-results li a").first().waitFor();
+    await page.press("#search", "Enter");
+    await page.waitForURL(/\/das\/getAssetsBy\w+\.html#parameters\.options\.showZeroBalance$/);
+    expect(await target()).toMatchObject({ shown: true, inView: true });
+    await page.goBack();
+    await page.waitForURL(/\/wallet\/getHistory\.html#response-200\.pagination\.nextCursor$/);
+    expect(problems).toEqual([]);
+  });
+
+  it("a Copy button copies its block's code exactly (curl, TypeScript); without script there is no Copy button", async () => {
+    const withClipboard = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await withClipboard.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+      const tab = await withClipboard.newPage();
+      await tab.goto(`${origin}/das/getAsset.html`);
+      for (const label of ["curl", "TypeScript", "Request body"]) {
+        const box = tab.locator(".codebox", {
+          has: tab.locator(`.codebox-h span:text-is("${label}")`),
+        });
+        await box.first().locator("button.copy").click();
+        const copied = await tab.evaluate(() => navigator.clipboard.readText());
+        expect(copied, label).toBe(await box.first().locator("pre code").textContent());
+      }
+      expect(await tab.evaluate(() => navigator.clipboard.readText())).toMatch(
+        /^\{\n {2}"jsonrpc"/,
+      );
+      const plain = await noScript.newPage();
+      await plain.goto(`${origin}/das/getAsset.html`);
+      expect(await plain.locator("pre code").count()).toBeGreaterThan(3);
+      expect(await plain.locator("button.copy:visible").count()).toBe(0);
+    } finally {
+      await withClipboard.close();
+      await noScript.close();
+    }
+  });
+
+  it("search marks the hits of beta operations and areas as beta, as it marks deprecated ones", async () => {
+    const firstHit = async (query: string) => {
+      await page.fill("#search", query);
+      const hit = page.locator("#search-results li a").first();
+      await hit.waitFor();
+      return {
+        name: await hit.locator(".hit-name").textContent(),
+        marks: await hit.locator(".hit-beta, .hit-dep").allTextContents(),
+      };
+    };
+    await page.goto(`${origin}/index.html`);
+    expect(await firstHit("getBalances")).toEqual({ name: "getBalances", marks: ["beta"] });
+    expect(await firstHit("Wallet")).toEqual({ name: "Wallet", marks: ["beta"] });
+    expect(await firstHit("mintCompressedNft")).toEqual({
+      name: "mintCompressedNft",
+      marks: ["deprecated"],
+    });
+    expect(await firstHit("getAsset")).toEqual({ name: "getAsset", marks: [] });
+    expect(problems).toEqual([]);
+  });
+
   it("expands nested fields and long enums", async () => {
     await page.goto(`${origin}/webhooks/createWebhook.html`);
     const list = page.locator("details.enum-list").first();
@@ -307,6 +393,46 @@ describe("docs site in Chromium", () => {
     const sub = page.locator("#result details.sub").first();
     await sub.locator("summary").first().click();
     expect(await sub.locator("table").first().isVisible()).toBe(true);
+  });
+
+  it("keeps a name alone in a table cell on one line (error class, JSON-RPC code, schema, option) at 1360 and 375 px; the schema index does not scroll at 1360 px", async () => {
+    // Runs in the page: the names (no space, no punctuation but - . $ @) that fill their cell,
+    // drawn on more than one line. `code`'s overflow-wrap: anywhere let such a column shrink to a
+    // few letters beside wide prose: "BadReques|tError" at 1360 px, "-326|02" at 375 px.
+    const splitNames = () =>
+      Array.from(document.querySelectorAll("main td code, main th code"))
+        .filter((c) => {
+          const name = c.textContent ?? "";
+          return (
+            c.closest("td, th")!.textContent.trim() === name &&
+            /^[-\w.$@]+$/.test(name) &&
+            (c as HTMLElement).offsetParent !== null &&
+            c.getClientRects().length > 1
+          );
+        })
+        .map((c) => c.textContent);
+    const split: string[] = [];
+    for (const path of ["wallet/getTransfers.html", "schemas/index.html", "getting-started.html"]) {
+      await page.goto(`${origin}/${path}`);
+      split.push(...(await page.evaluate(splitNames)).map((n) => `1360 ${path}: ${n}`));
+    }
+    // The index's names keep their width without the table outgrowing the page.
+    await page.goto(`${origin}/schemas/index.html`);
+    expect(
+      await page.$eval(".table-wrap", (w) => w.scrollWidth - w.clientWidth),
+      "schemas/index.html table scrolls at 1360 px",
+    ).toBe(0);
+    const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      const tab = await mobile.newPage();
+      for (const path of ["das/getAsset.html", "wallet/getTransfers.html"]) {
+        await tab.goto(`${origin}/${path}`);
+        split.push(...(await tab.evaluate(splitNames)).map((n) => `375 ${path}: ${n}`));
+      }
+    } finally {
+      await mobile.close();
+    }
+    expect(split).toEqual([]);
   });
 
   it("fits a 375 px wide screen: no page scrolls sideways (long base58 strings wrap)", async () => {
@@ -369,6 +495,28 @@ describe("docs site in Chromium", () => {
     expect(await page.isVisible("nav.side")).toBe(true);
     expect(await page.isVisible("a.menu-link")).toBe(false);
     expect(await page.isVisible("a.menu-close")).toBe(false);
+  });
+
+  it("a missing page: the 404 page is laid out at a phone's width and asks for no favicon.ico", async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      isMobile: true, // lays out a page without a viewport meta 980 px wide, as phones do
+    });
+    try {
+      const tab = await phone.newPage();
+      const res = await tab.goto(`${origin}/das/getAset.html`);
+      expect(res?.status()).toBe(404);
+      expect(await tab.textContent("h1")).toBe("Not found");
+      expect(await tab.evaluate(() => innerWidth)).toBe(375);
+      // The pages' inline icon: without one the browser asks for /favicon.ico, a second 404.
+      expect(await tab.$eval('link[rel="icon"]', (l) => (l as HTMLLinkElement).href)).toMatch(
+        /^data:image\/svg\+xml,/,
+      );
+      await tab.click("text=overview");
+      await tab.waitForURL(/\/index\.html$/);
+    } finally {
+      await phone.close();
+    }
   });
 
   it("keeps WCAG AA text contrast in dark mode (statuses, required, PUT/DELETE badges, button)", async () => {

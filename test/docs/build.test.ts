@@ -987,6 +987,81 @@ describe("docs build", () => {
     ]);
   });
 
+  it("gives every field row an id that is its path, and a search hit on a field its row", () => {
+    const rowIds = (path: string) =>
+      [...page(path).matchAll(/<tr id="([^"]+)"/g)].map((m) => m[1]!);
+    // Parameters, nested parameters, a JSON-RPC result's nested fields, a REST response's, a
+    // delivery's payload (an array: its items' fields), a schema page's, a union's branch.
+    expect(rowIds("das/getAssetsByOwner.html")).toEqual(
+      expect.arrayContaining([
+        "parameters.ownerAddress",
+        "parameters.sortBy.sortDirection",
+        "result.items.content.metadata.name",
+      ]),
+    );
+    expect(rowIds("wallet/getTransfers.html")).toEqual(
+      expect.arrayContaining(["parameters.cursor", "response-200.pagination.nextCursor"]),
+    );
+    expect(rowIds("webhooks/deliverEnhancedEvents.html")).toEqual(
+      expect.arrayContaining(["payload.type", "payload.nativeTransfers.amount"]),
+    );
+    expect(rowIds("schemas/Asset.html")).toEqual(expect.arrayContaining(["definition.token_info"]));
+    expect(walk(out).some((f) => /\.variant-\d+\./.test(readFileSync(f, "utf8")))).toBe(true);
+    // Every field row of every page has one, unique on its page.
+    let rows = 0;
+    for (const file of walk(out).filter((f) => f.endsWith(".html"))) {
+      const html = readFileSync(file, "utf8");
+      const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids.length, relative(out, file)).toBe(new Set(ids).size);
+      for (const [, attrs] of html.matchAll(/<tr([^>]*)>\s*<td class="f-name">/g)) {
+        expect(attrs, relative(out, file)).toMatch(/ id="[^"]+"/);
+        rows++;
+      }
+    }
+    expect(rows).toBeGreaterThan(1000);
+    // The search leads a field to its row: the shallowest of that name, the parameters first.
+    const idx = JSON.parse(page("search-index.json"));
+    const rowOf = (entry: string, field: string) => {
+      const e = idx.entries.find((x: any) => x.n === entry);
+      return e.h?.[e.f.indexOf(field)];
+    };
+    expect(rowOf("getAssetsByOwner", "sortDirection")).toBe("parameters.sortBy.sortDirection");
+    expect(rowOf("getAssetsByOwner", "cursor")).toBe("parameters.cursor");
+    expect(rowOf("getTransfers", "nextCursor")).toBe("response-200.pagination.nextCursor");
+    expect(rowOf("getAsset", "token_info")).toBe("result.token_info");
+    expect(rowOf("Asset", "token_info")).toBe("definition.token_info");
+    // …and a row that is not there fails the build, as a broken link does.
+    expect(
+      checkLinks(
+        new Map([
+          ["a.html", '<tr id="parameters.x"></tr>'],
+          [
+            "search-index.json",
+            JSON.stringify({
+              entries: [{ u: "a.html", f: ["x", "y"], h: ["parameters.x", "p.y"] }],
+            }),
+          ],
+        ]),
+      ),
+    ).toEqual(['search-index.json: a.html#p.y (no id "p.y")']);
+    // Two rows of one path (a query parameter and a body field of the same name) keep apart.
+    const spec2 = join(tmp, "spec-ids");
+    cpSync(specDir, spec2, { recursive: true });
+    const file = join(spec2, "openapi/webhooks.json");
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    doc.paths["/v0/webhooks"].post.parameters = [
+      { name: "webhookURL", in: "query", schema: { type: "string" } },
+    ];
+    writeFileSync(file, JSON.stringify(doc));
+    buildDocs({ spec: spec2, out: join(tmp, "site-ids") });
+    const ids = [
+      ...readFileSync(join(tmp, "site-ids/webhooks/createWebhook.html"), "utf8").matchAll(
+        /<tr id="(parameters\.webhookURL[^"]*)"/g,
+      ),
+    ].map((m) => m[1]);
+    expect(ids).toEqual(["parameters.webhookURL", "parameters.webhookURL-2"]);
+  });
+
   it("search finds an enum value on the page of the schema that lists it", () => {
     const idx = JSON.parse(page("search-index.json"));
     const holding = (value: string) =>

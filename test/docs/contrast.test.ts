@@ -65,6 +65,7 @@ const PAIRS: [string, string][] = [
   ["rpc", "accent-soft"],
   ["rest", "accent-soft"],
   ["dep", "accent-soft"],
+  ["beta", "accent-soft"],
   ["on-accent", "accent"],
 ];
 

@@ -215,7 +215,29 @@ function enumValues(s) {
   );
 }
 
-function searchIndex(site) {
+/**
+ * The row id of each field name on a page (schema.mjs `fieldId`: `parameters.sortBy`,
+ * `result.items.id`): the shallowest row of that name, the first of equals (the parameters come
+ * before the result), so that a hit on a field opens the page at its row.
+ */
+function fieldAnchors(html) {
+  const byName = new Map();
+  for (const [, id] of html.matchAll(/<tr id="([^"]+)"/g)) {
+    const name = id.slice(id.lastIndexOf(".") + 1);
+    const had = byName.get(name);
+    if (!had || id.split(".").length < had.split(".").length) byName.set(name, id);
+  }
+  return byName;
+}
+
+/** `f` (the names an entry is found by) and, where the page has a row for one, `h` (its row id). */
+function withAnchors(names, html) {
+  const anchors = fieldAnchors(html ?? "");
+  const h = names.map((n) => anchors.get(n) ?? "");
+  return { f: names, ...(h.some(Boolean) ? { h } : {}) };
+}
+
+function searchIndex(site, pages) {
   const entries = [];
   entries.push({
     n: "Getting started",
@@ -234,6 +256,7 @@ function searchIndex(site) {
       u: `${area.key}/index.html`,
       // What every snippet imports and calls first.
       f: [area.pkg, area.factory],
+      ...(area.beta ? { b: 1 } : {}),
     });
     for (const op of [...area.ops, ...area.deliveries]) {
       const fields = new Set();
@@ -279,7 +302,7 @@ function searchIndex(site) {
               : "delivery",
         s: op.summary,
         u: op.href,
-        f: [...fields],
+        ...withAnchors([...fields], pages.get(op.href)),
         ...(op.deprecated ? { d: 1 } : {}),
         ...(op.beta ? { b: 1 } : {}),
       });
@@ -297,7 +320,7 @@ function searchIndex(site) {
       a: page.areas.map((a) => a.label).join(", "),
       s: firstSentence(s?.description, 140),
       u: page.href,
-      f: Object.keys(s?.properties ?? {}),
+      ...withAnchors(Object.keys(s?.properties ?? {}), pages.get(page.href)),
       ...(values.length ? { v: values } : {}),
     });
   }
@@ -321,8 +344,14 @@ export function checkLinks(pages) {
       return [...text.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) =>
         m[1].replace(/&amp;/g, "&"),
       );
-    // (The search's hits are links too, relative to the site's root, where the index sits.)
-    return path === "search-index.json" ? JSON.parse(text).entries.map((e) => e.u) : [];
+    // (The search's hits are links too, relative to the site's root, where the index sits; a hit
+    // on a field leads to its row.)
+    return path === "search-index.json"
+      ? JSON.parse(text).entries.flatMap((e) => [
+          e.u,
+          ...(e.h ?? []).filter(Boolean).map((id) => `${e.u}#${id}`),
+        ])
+      : [];
   };
   for (const [path, text] of pages) {
     for (const raw of linksOf(path, text)) {
@@ -395,7 +424,7 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing
     inContext("getting-started.html", () => gettingStartedPage(site)),
   );
   pages.set("schemas/index.html", schemaIndexPage(site));
-  pages.set("search-index.json", JSON.stringify(searchIndex(site)));
+  pages.set("search-index.json", JSON.stringify(searchIndex(site, pages)));
   for (const a of ASSETS) pages.set(`assets/${a}`, "");
   const broken = checkLinks(pages);
   if (broken.length)

@@ -119,9 +119,12 @@ ${group("Deprecated", dep, "nav-areas nav-deprecated")}
 </nav>`;
 }
 
-// Inline (data:) so that no page issues a favicon request of its own.
-const FAVICON =
+// Inline (data:) so that no page issues a favicon request of its own (the server's 404 page too).
+export const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath d='M16 2 30 16 16 30 2 16z' fill='%235b3fd6'/%3E%3Cpath d='M16 9 23 16 16 23 9 16z' fill='%23fff'/%3E%3C/svg%3E";
+
+/** Without it a phone lays a page out 980 px wide and shrinks it to fit (the server's 404 page too). */
+export const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
 /** The full HTML document of one page. */
 export function layout(pc, { title, body, description }) {
@@ -130,7 +133,7 @@ export function layout(pc, { title, body, description }) {
 <html lang="en" data-root="${esc(r || "./")}">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+${VIEWPORT}
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
 <title>${esc(title)} · chaindata API docs</title>
 ${description ? `<meta name="description" content="${esc(description)}">` : ""}

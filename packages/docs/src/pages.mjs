@@ -562,7 +562,8 @@ function memberRules(doc, rule, at = [], present = true) {
   return out;
 }
 
-function parametersSection(pc, op) {
+/** `anchor`: the section's id, the prefix of its rows' ids (`parameters.sortBy`). */
+function parametersSection(pc, op, anchor) {
   const { rows, location } = paramRows(pc, op);
   if (!rows.length) return '<p class="muted">No parameters.</p>';
   const rules = dependentRules(op);
@@ -573,7 +574,7 @@ function parametersSection(pc, op) {
   if (op.transport === "rest" && rows.length)
     note = `<p class="small muted">The SDK method takes one flat object: path and query parameters and body fields together.</p>`;
   if (op.transport === "rpc" && op.rpc.queryParams.length) note = queryParamsNote(op);
-  return `${note}${rulesNote}${fieldsTable(pc, rows, { location })}`;
+  return `${note}${rulesNote}${fieldsTable(pc, rows, { location, anchor })}`;
 }
 
 // ---------------------------------------------------------------- results and errors
@@ -581,7 +582,7 @@ function resultSection(pc, op) {
   if (op.transport === "rpc") {
     const r = op.rpc.result;
     if (!r) return '<p class="muted">No result.</p>';
-    return `<p><code>result</code> (<code>${esc(r.name ?? "result")}</code>)${r.description ? `: ${inl(pc, r.description)}` : ""}${marker(pc, r["x-source"])}</p>${schemaBlock(pc, r.schema, { showDescription: false })}`;
+    return `<p><code>result</code> (<code>${esc(r.name ?? "result")}</code>)${r.description ? `: ${inl(pc, r.description)}` : ""}${marker(pc, r["x-source"])}</p>${schemaBlock(pc, r.schema, { showDescription: false, anchor: "result" })}`;
   }
   const ok = op.rest.responses.filter((r) => /^2\d\d$/.test(r.status));
   if (!ok.length) return '<p class="muted">No success response is documented.</p>';
@@ -590,7 +591,7 @@ function resultSection(pc, op) {
       const headers = r.headers.length
         ? `<p class="small">Headers: ${r.headers.map((h) => `<code>${esc(h.name)}</code>${h.description ? ` — ${inl(pc, h.description)}` : ""}`).join("; ")}</p>`
         : "";
-      return `<div class="response"><h3 id="response-${esc(r.status)}">${statusBadge(r.status)} ${inl(pc, r.description)}${marker(pc, r.source)}</h3>${headers}${r.schema ? schemaBlock(pc, r.schema, {}) : '<p class="muted small">No body.</p>'}</div>`;
+      return `<div class="response"><h3 id="response-${esc(r.status)}">${statusBadge(r.status)} ${inl(pc, r.description)}${marker(pc, r.source)}</h3>${headers}${r.schema ? schemaBlock(pc, r.schema, { anchor: `response-${r.status}` }) : '<p class="muted small">No body.</p>'}</div>`;
     })
     .join("\n");
 }
@@ -813,14 +814,16 @@ export function operationPage(site, op) {
     [
       isDelivery ? "headers" : "parameters",
       isDelivery ? "Headers and parameters" : "Parameters",
-      isDelivery && !op.rest.params.length ? "" : parametersSection(pc, op),
+      isDelivery && !op.rest.params.length
+        ? ""
+        : parametersSection(pc, op, isDelivery ? "headers" : "parameters"),
     ],
     [
       isDelivery ? "payload" : "result",
       isDelivery ? "Payload" : isRpc ? "Result" : "Response",
       isDelivery
         ? op.rest.body?.schema
-          ? schemaBlock(pc, op.rest.body.schema, {})
+          ? schemaBlock(pc, op.rest.body.schema, { anchor: "payload" })
           : ""
         : resultSection(pc, op),
     ],
@@ -1198,7 +1201,7 @@ export function schemaPage(site, page) {
 <header class="op-head"><h1><code>${esc(page.name)}</code></h1><div class="badges">${s?.deprecated ? badge("deprecated", "deprecated") : ""}</div></header>
 ${s?.title && s.title !== page.name ? `<p class="lead">${esc(s.title)}</p>` : ""}
 <p class="small muted">In ${page.areas.map((a) => `<a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>`).join(", ")}</p>
-${section("definition", "Definition", schemaBlock(pc, s, { stack: [page.name] }))}
+${section("definition", "Definition", schemaBlock(pc, s, { stack: [page.name], anchor: "definition" }))}
 ${examples}
 ${section("used-by", "Used by", used.length ? `<ul class="cols">${used.map((o) => `<li><a href="${href(pc, o.href)}"><code>${esc(o.id)}</code></a> <span class="muted small">${esc(o.area.label)}</span></li>`).join("")}</ul>` : '<p class="muted">No operation uses it directly or through another schema.</p>')}
 ${refBy.length ? section("referenced-by", "Referenced by schemas", `<ul class="cols">${refBy.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`) : ""}`;

@@ -403,11 +403,34 @@ function describe(pc, s) {
 }
 
 /**
+ * The id of a field's row: its path from the section (`parameters.sortBy.sortDirection`,
+ * `result.items.id`), so that a link (a search hit, a shared URL) can lead to one field, nested
+ * ones too (the browser, or site.js, opens the <details> around it). Unique on the page: a second row with the same
+ * path (a REST query parameter and a body field of one name) gets `-2`.
+ */
+function fieldId(pc, path) {
+  pc.fieldIds ??= new Set();
+  const base = path.replace(/[^\w$.-]/g, "_");
+  let id = base;
+  for (let n = 2; pc.fieldIds.has(id); n++) id = `${base}-${n}`;
+  pc.fieldIds.add(id);
+  return id;
+}
+
+/** The anchor of a union's i-th branch (its fields' rows are `<anchor>.variant-<i + 1>.<name>`). */
+const variantAnchor = (anchor, i) => (anchor ? `${anchor}.variant-${i + 1}` : undefined);
+
+/**
  * A field table. rows: { name, schema, required, description?, source?, deprecated?, in?, examples?,
  * wire? } (wire: the name on the wire when the SDK's differs, e.g. `?swqos_only=`).
- * Nested objects become <details> rows below their field.
+ * Nested objects become <details> rows below their field. With `anchor` (the section's id, or the
+ * row id of the field being expanded), every row has an id (see fieldId).
  */
-export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false, caption } = {}) {
+export function fieldsTable(
+  pc,
+  rows,
+  { stack = [], depth = 0, location = false, caption, anchor } = {},
+) {
   if (!rows.length) return "";
   const head = `<tr><th scope="col">Name</th>${location ? '<th scope="col">In</th>' : ""}<th scope="col">Type</th><th scope="col">Required</th><th scope="col">Default</th><th scope="col">Constraints</th><th scope="col">Description</th></tr>`;
   const cols = location ? 7 : 6;
@@ -434,7 +457,8 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
               .map((v) => `<code>${esc(toJson(v))}</code>`)
               .join(", ")}</div>`
           : "";
-      const row = `<tr${deprecated ? ' class="is-deprecated"' : ""}>
+      const id = anchor ? fieldId(pc, `${anchor}.${r.name}`) : undefined;
+      const row = `<tr${id ? ` id="${esc(id)}"` : ""}${deprecated ? ' class="is-deprecated"' : ""}>
 <td class="f-name"><code>${esc(r.name)}</code>${deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}${r.wire ? `<div class="f-wire">wire: <code>${esc(r.wire)}</code></div>` : ""}</td>${location ? `<td class="f-in">${esc(r.in ?? "")}</td>` : ""}
 <td class="f-type">${typeLabel(pc, s)}${nullable ? ' <span class="tnull">nullable</span>' : ""}</td>
 <td class="f-req">${r.required ? '<span class="req">required</span>' : '<span class="opt">optional</span>'}</td>
@@ -443,7 +467,9 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
 <td class="f-desc">${desc ? markdown(desc, linker(pc)) : ""}${marker(pc, src)}${enumBlock(pc, s)}${exHTML}${schemaEx}</td>
 </tr>`;
       const nested =
-        depth < MAX_DEPTH ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name }) : "";
+        depth < MAX_DEPTH
+          ? nestedFields(pc, s, { stack, depth: depth + 1, label: r.name, anchor: id })
+          : "";
       return nested ? `${row}\n<tr class="nested"><td colspan="${cols}">${nested}</td></tr>` : row;
     })
     .join("\n");
@@ -453,7 +479,7 @@ export function fieldsTable(pc, rows, { stack = [], depth = 0, location = false,
 }
 
 /** The collapsible nested field list of a field, or "" when it has no fields. */
-export function nestedFields(pc, s, { stack, depth, label, open = false }) {
+export function nestedFields(pc, s, { stack, depth, label, open = false, anchor }) {
   const e = expansion(pc, s, stack);
   if (!e) return "";
   if (e.recursive)
@@ -465,7 +491,7 @@ export function nestedFields(pc, s, { stack, depth, label, open = false }) {
     const parts = e.variants
       .map((v, i) => {
         const vt = typeLabel(pc, v, { plainRefs: true });
-        const body = fieldsFor(pc, v, inner, depth);
+        const body = fieldsFor(pc, v, inner, depth, variantAnchor(anchor, i));
         return `<details class="variant"><summary>Variant ${i + 1}: ${vt}</summary>${body || '<p class="muted small">No fields.</p>'}</details>`;
       })
       .join("");
@@ -479,23 +505,31 @@ export function nestedFields(pc, s, { stack, depth, label, open = false }) {
         ? `<p class="muted small">Other keys: ${typeLabel(pc, e.additional)}.</p>`
         : "";
   const what = e.via === "items" ? "each item" : e.via === "values" ? "each value" : "fields";
-  return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> ${what}: ${titleType} <span class="muted">(${rows.length})</span></summary>${fieldsTable(pc, rows, { stack: inner, depth })}${note}</details>`;
+  return `<details class="sub"${open ? " open" : ""}><summary><code>${esc(label)}</code> ${what}: ${titleType} <span class="muted">(${rows.length})</span></summary>${fieldsTable(pc, rows, { stack: inner, depth, anchor })}${note}</details>`;
 }
 
-function fieldsFor(pc, s, stack, depth) {
+function fieldsFor(pc, s, stack, depth, anchor) {
   const e = expansion(pc, s, stack);
   if (!e) return "";
   if (e.recursive)
     return `<p class="muted small">Recursive: see <a href="${schemaHref(pc, e.recursive) ?? "#"}">${esc(e.recursive)}</a>.</p>`;
-  if (e.variants) return nestedFields(pc, s, { stack, depth, label: "value" });
-  return fieldsTable(pc, propertyRows(pc, e), { stack: [...stack, ...(e.names ?? [])], depth });
+  if (e.variants) return nestedFields(pc, s, { stack, depth, label: "value", anchor });
+  return fieldsTable(pc, propertyRows(pc, e), {
+    stack: [...stack, ...(e.names ?? [])],
+    depth,
+    anchor,
+  });
 }
 
 /**
  * A schema shown at the top of a section (result, body, schema page): type line, description,
  * bounds and enum, then its fields open (nested ones collapsed).
  */
-export function schemaBlock(pc, s, { stack = [], description, showDescription = true } = {}) {
+export function schemaBlock(
+  pc,
+  s,
+  { stack = [], description, showDescription = true, anchor } = {},
+) {
   const parts = [];
   parts.push(
     `<p class="schema-type">Type: ${typeLabel(pc, s)}${isNullable(pc, s) ? ' <span class="tnull">nullable</span>' : ""}</p>`,
@@ -522,7 +556,7 @@ export function schemaBlock(pc, s, { stack = [], description, showDescription = 
       `<p>One of:</p>${e.variants
         .map(
           (v, i) =>
-            `<details class="variant"${i === 0 ? " open" : ""}><summary>Variant ${i + 1}: ${typeLabel(pc, v, { plainRefs: true })}</summary>${schemaBlock(pc, v, { stack: inner, showDescription: true })}</details>`,
+            `<details class="variant"${i === 0 ? " open" : ""}><summary>Variant ${i + 1}: ${typeLabel(pc, v, { plainRefs: true })}</summary>${schemaBlock(pc, v, { stack: inner, showDescription: true, anchor: variantAnchor(anchor, i) })}</details>`,
         )
         .join("")}`,
     );
@@ -530,7 +564,7 @@ export function schemaBlock(pc, s, { stack = [], description, showDescription = 
     const inner = [...stack, ...(e.names ?? [])];
     if (e.via === "items") parts.push('<p class="small muted">Each item has these fields:</p>');
     if (e.via === "values") parts.push('<p class="small muted">Each value has these fields:</p>');
-    parts.push(fieldsTable(pc, propertyRows(pc, e), { stack: inner }));
+    parts.push(fieldsTable(pc, propertyRows(pc, e), { stack: inner, anchor }));
     if (e.additional === true)
       parts.push('<p class="muted small">Open object: the service may add fields.</p>');
     else if (e.additional === false)

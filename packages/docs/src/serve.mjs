@@ -3,6 +3,7 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { buildDocs, DEFAULT_OUT, DEFAULT_SPEC } from "./build.mjs";
+import { FAVICON, VIEWPORT } from "./html.mjs";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -16,7 +17,9 @@ const TYPES = {
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
-const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · chaindata API docs</title><link rel="stylesheet" href="/assets/site.css"></head><body><main id="main"><h1>Not found</h1><p>No page here. Go to the <a href="/index.html">overview</a>.</p></main></body></html>`;
+// Laid out like the pages on a phone, and with their inline icon: without it the browser asks
+// for /favicon.ico, a second 404 in the console.
+const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8">${VIEWPORT}<link rel="icon" href="${FAVICON}"><title>Not found · chaindata API docs</title><link rel="stylesheet" href="/assets/site.css"></head><body><main id="main"><h1>Not found</h1><p>No page here. Go to the <a href="/index.html">overview</a>.</p></main></body></html>`;
 
 /**
  * Serve the docs site.

@@ -2,6 +2,8 @@
 // No dependencies, no external requests.
 (function () {
   "use strict";
+  // What only works with this script shows only with it (site.css: the copy buttons).
+  document.documentElement.classList.add("js");
   var root = document.documentElement.getAttribute("data-root") || "./";
   var input = document.getElementById("search");
   var list = document.getElementById("search-results");
@@ -77,6 +79,7 @@
   function score(e, q, words) {
     var s = 0;
     var field = null;
+    var row = ""; // the id of the field's row on the page, if it has one
     if (e.nl === q) s = 1000;
     // A name the entry is about (the hosts table: X-Api-Key), above the operations that merely
     // carry it as a field.
@@ -103,12 +106,14 @@
         if (s < 250) {
           s = 250;
           field = e.f[i];
+          row = (e.h && e.h[i]) || "";
         }
         break;
       }
       if (!field && q.length > 2 && f.indexOf(q) >= 0 && s < 80) {
         s = 80;
         field = e.f[i];
+        row = (e.h && e.h[i]) || "";
       }
     }
     // An enum value the schema's page lists (NFT_SALE): whole values only, as a long enum would
@@ -119,6 +124,7 @@
       if (at >= 0) {
         s = 240;
         field = null;
+        row = "";
         value = e.v[at];
       }
     }
@@ -126,7 +132,12 @@
     if (e.k === "rpc" || e.k === "rest") s += 20;
     if (e.k === "schema") s -= 5;
     if (e.d) s -= 10;
-    return { e: e, s: s, field: field, value: value };
+    return { e: e, s: s, field: field, value: value, row: row };
+  }
+
+  // Where a hit leads: its page, at the field's row when it was found by a field that has one.
+  function hitHref(h) {
+    return root + h.e.u + (h.row ? "#" + encodeURIComponent(h.row) : "");
   }
 
   function esc(t) {
@@ -164,7 +175,7 @@
       var li = document.createElement("li");
       li.innerHTML =
         '<a href="' +
-        esc(root + e.u) +
+        esc(hitHref(h)) +
         '"><span class="hit-name">' +
         esc(e.n) +
         "</span> " +
@@ -175,6 +186,7 @@
         "</span>" +
         (e.a ? ' <span class="hit-area">' + esc(e.a) + "</span>" : "") +
         (e.d ? ' <span class="hit-dep">deprecated</span>' : "") +
+        (e.b ? ' <span class="hit-beta">beta</span>' : "") +
         '<span class="hit-sub">' +
         (h.field ? "field <code>" + esc(h.field) + "</code>" + (e.s ? " · " : "") : "") +
         (h.value ? "value <code>" + esc(h.value) + "</code>" + (e.s ? " · " : "") : "") +
@@ -245,7 +257,7 @@
         ev.preventDefault();
       } else if (ev.key === "Enter") {
         if (hits[0]) {
-          location.href = root + hits[0].e.u;
+          location.href = hitHref(hits[0]);
           ev.preventDefault();
         }
       } else if (ev.key === "Escape") {
@@ -328,7 +340,12 @@
     flashed = undefined;
     if (!location.hash) return;
     var el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    for (var n = el; n; n = n.parentElement) if (n.tagName === "DETAILS") n.open = true;
+    var opened = false;
+    for (var n = el; n; n = n.parentElement)
+      if (n.tagName === "DETAILS" && !n.open) opened = n.open = true;
+    // The browser scrolled to the target while a closed <details> hid it (a nested field's row):
+    // now that it shows, go to it.
+    if (opened) el.scrollIntoView();
     if (el && el.tagName !== "NAV" && el.tagName !== "MAIN") {
       el.classList.add("target-flash");
       flashed = el;
