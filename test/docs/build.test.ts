@@ -767,6 +767,9 @@ describe("docs build", () => {
     expect(t).toContain("npm start");
     expect(t).toContain("http://127.0.0.1:4010");
     expect(t).toContain('createDasClient({ environment: "local" })');
+    // A first program prints what it got, and says it is an ES module (its top-level await).
+    expect(t.match(/^console\.log\(asset\);/gm)).toHaveLength(2);
+    expect(t).toContain("The snippets are ES modules (top-level await)");
     // the mock answers 401 without a key: the curl sends the placeholder the SDK sends in `local`
     expect(t).toContain('curl -sS -X POST "http://127.0.0.1:4010/?api-key=local"');
     expect(t).not.toContain("needs no API key");

@@ -1142,6 +1142,9 @@ export function gettingStartedCall(site) {
       ts = tsSnippet({ ...op, pagination: undefined }, restSdkArgs(op, req));
       curl = curlRest(op, req, { env: "local" });
     }
+    // (A first program shows what it got: the snippet prints its result.)
+    const result = /const (\w+) = await /.exec(ts)?.[1];
+    if (result) ts += `\nconsole.log(${result});`;
     localTs = ts.replace(
       /\(\{ apiKey: process\.env\.\w+ \}\)|\(\)(?=;\n)/,
       '({ environment: "local" })',
@@ -1170,7 +1173,7 @@ export function gettingStartedPage(site) {
 <h1>Getting started</h1>
 <p class="lead">Install one package, call one method, and run it against the local mock — no real API key needed.</p>
 ${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use.</p>${codeBlock(`npm install ${area?.pkg ?? "@chaindata/das"}`, { label: "shell", lang: "sh" })}<p class="small">Until the first release is on npm, install from a clone of the repository instead: run <code>npm install &amp;&amp; npm run build</code> there, then <code>npm install &lt;clone&gt;/packages/core &lt;clone&gt;/packages/${esc((area?.pkg ?? "@chaindata/das").replace("@chaindata/", ""))}</code> in your project.</p>`)}
-${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
+${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): save one as <code>first-call.mts</code>, or in a project whose <code>package.json</code> has <code>"type": "module"</code>. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no key is set (an exported <code>${API_KEY_ENV}</code> is sent as it is). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
 ${sdkSections(site, area)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
