@@ -522,7 +522,7 @@ describe("docs build", () => {
     expect(
       text(readFileSync(join(tmp, "site-dependent/webhooks/createWebhook.html"), "utf8")),
     ).toContain(
-      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL; encoding requires webhookType; with webhookURL, webhookType, if given, must be enhanced or raw; with txnStatus, webhookType has a further rule (see the spec); with encoding, webhookType must be raw.",
+      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL; encoding requires webhookType; with webhookURL, webhookType, if given, must be enhanced or raw; with txnStatus, webhookType, if given, must be a string matching (pattern ^raw); with encoding, webhookType must be raw.",
     );
   });
 
