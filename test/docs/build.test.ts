@@ -526,6 +526,16 @@ describe("docs build", () => {
     );
   });
 
+  it("states the rules chosen by a parameter's value (x-all-of): the sender's transaction in the encoding config.encoding names", () => {
+    const m = load("openrpc/sender.json").methods.find((x: any) => x.name === "sendTransaction");
+    const schemas = load("openrpc/sender.json").components.schemas;
+    expect(m["x-all-of"]).toHaveLength(2);
+    const [base58, base64] = ["Base58Transaction", "Base64Transaction"].map((n) => schemas[n]);
+    expect(text(page("sender/sendTransaction.html"))).toContain(
+      `Rules between parameters: when config.encoding is base58, transaction must be ${base58["x-pattern-description"]} (pattern ${base58.pattern}); when config.encoding is base64, transaction must be ${base64["x-pattern-description"]} (pattern ${base64.pattern}).`,
+    );
+  });
+
   it("shows a union's constraints branch by branch (AddressOrDomain; Address or an empty string)", () => {
     const schemas = load("openapi/wallet.json").components.schemas;
     const [address, domain] = schemas.AddressOrDomain.anyOf.map(
