@@ -176,10 +176,10 @@ export async function emitRpcArea(main, http) {
   for (const m of methods) {
     const P = `${pascal(m.name)}Params`;
     const R = `${pascal(m.name)}Result`;
-    schemas[P] = {
-      description: withStatus(`Params of \`${m.name}\`.`, m),
-      ...paramsSchema(m, { withQuery: true }),
-    };
+    // (Without its rules chosen by a member's value, `allOf: [{ if, then }]` from `x-all-of`: they
+    // add nothing a type says, and openapi-typescript would write `& (unknown & unknown)`.)
+    const { allOf: _rules, ...params } = paramsSchema(m, { withQuery: true });
+    schemas[P] = { description: withStatus(`Params of \`${m.name}\`.`, m), ...params };
     schemas[R] = {
       description: withStatus(m.result.description ?? `Result of \`${m.name}\`.`, m),
       ...m.result.schema,

@@ -263,11 +263,12 @@ function checkPagination(p, at, findings) {
  * The names the operation extensions use are real: `x-pagination`'s `page`, `limit`, `cursor` and
  * `keyset` name request params, its `items`, `nextCursor`, `hasMore`, `echoedPage` and `echoedLimit`
  * properties of the result (dot-separated paths; `items` an array, `hasMore` a boolean, `echoedPage`
- * and `echoedLimit` integers), and `x-dependent-schemas`' keys and
- * excluded names name params. A misspelling would otherwise compile into a client that reads a
- * missing property, or silently drops a rule between params. Both OpenRPC methods and REST
- * operations (REST params: path and query parameters), except `x-dependent-schemas`, which only a
- * JSON-RPC method may have (nothing reads a REST operation's).
+ * and `echoedLimit` integers), `x-dependent-schemas`' keys and excluded names, and the members the
+ * `if` and `then` of each `x-all-of` rule name, name params. A misspelling would otherwise compile
+ * into a client that reads a missing property, or silently drops a rule between params. Both
+ * OpenRPC methods and REST operations (REST params: path and query parameters), except
+ * `x-dependent-schemas` and `x-all-of`, which only a JSON-RPC method may have (nothing reads a REST
+ * operation's; nor `x-all-of` of an `x-params: array` method, whose one param is the array).
  */
 export function checkOperationExtensions(r) {
   const { area, kind, doc } = r;
@@ -323,6 +324,22 @@ export function checkOperationExtensions(r) {
           );
       }
     }
+    const allOf = o["x-all-of"];
+    if (allOf !== undefined && (kind !== "openrpc" || o["x-params"] === "array"))
+      findings.push(
+        `${at}: x-all-of: only a JSON-RPC method's is read, of params by name or by position (not x-params: array, whose one param is the array); a REST operation states such rules in its body schema`,
+      );
+    else if (allOf !== undefined && !Array.isArray(allOf))
+      findings.push(`${at}: x-all-of: must be a list of rules { if, then }`);
+    else if (allOf !== undefined)
+      allOf.forEach((rule, i) => {
+        for (const part of ["if", "then"])
+          for (const name of Object.keys(rule?.[part]?.properties ?? {}))
+            if (!params.has(name))
+              findings.push(
+                `${at}: x-all-of/${i}/${part}: "${name}" is not a param of the operation`,
+              );
+      });
     const dependent = o["x-dependent-schemas"];
     if (dependent !== undefined && kind !== "openrpc")
       findings.push(
@@ -619,7 +636,8 @@ export function checkExamples({ area, kind, doc }) {
     for (const line of undeclaredExampleProperties(doc, schema, value))
       findings.push(`${area} ${where}: ${line}`);
     if (!validate(value, cxt)) {
-      for (const e of validate.errors.slice(0, 5))
+      // (Without ajv's `must match "then" schema`, beside the error of the then it names.)
+      for (const e of validate.errors.filter((e) => e.keyword !== "if").slice(0, 5))
         findings.push(
           `${area} ${where}: example ${e.instancePath || "(root)"} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}`,
         );
@@ -649,6 +667,20 @@ export function checkExamples({ area, kind, doc }) {
         for (const p of m.params ?? [])
           if (p.required && !given.has(p.name))
             findings.push(`${area} ${where}: required param "${p.name}" missing from the example`);
+        // The rules between params (x-dependent-schemas, x-all-of), over the params by name.
+        const rules = {
+          ...(m["x-dependent-schemas"] !== undefined && {
+            dependentSchemas: m["x-dependent-schemas"],
+          }),
+          ...(m["x-all-of"] !== undefined && { allOf: m["x-all-of"] }),
+        };
+        if (Object.keys(rules).length && m["x-params"] !== "array")
+          check(
+            rules,
+            { value: Object.fromEntries((ex.params ?? []).map((p) => [p.name, p.value])) },
+            "value",
+            `${where} params (the rules between them)`,
+          );
         if (ex.result && "value" in ex.result)
           check(m.result.schema, ex.result, "value", `${where} result`);
       });

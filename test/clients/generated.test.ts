@@ -30,6 +30,11 @@ import { describe, expect, it, vi } from "vitest";
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const OWNER = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 const KEY = "test-key-9f8e7d";
+// One signed transaction in both encodings (the spec's sendTransaction examples).
+const TX_BASE64 =
+  "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
+const TX_BASE58 =
+  "4iXPGWBQShuDvAhycZtdPvHR3KcP6gjvL6poDsWX7omZg2fXpA9C3nXzc8fqpSiBHPc9bPw9qz9Xqc1SoZ52J7JXVygHnoAYjtPZgctWGHLnDdEEWvFBTxVoDTRFrP2uPBiyQidwKdb8vmHV1bRxFXSJjqgcpQ7PAHqh9z7NfpqNNt4jy1UWgt1U38ACQLw9oRcdDe3em1z3qAa9WMrBkVee7RD479gxXg3UwpmeuAd7A2E9PhMJA1KKyLLywyk2zfivnPogDeBtFjTbBL3GCiBypX49Lgm3M1ZnhTHB4m3ar3nod6DHVpKvL4MySAJ294YnS46qzkHEEnUDJy5tcH3feMvf3JNbiZz7hTNmDm3V";
 
 interface Recorded {
   method: string;
@@ -143,7 +148,7 @@ describe("JSON-RPC wire format", () => {
     const config = { encoding: "base64" } as const;
     await sender.sendTransaction({ transaction: "AQID", config });
     await sender.sendTransaction({
-      transaction: "AQID",
+      transaction: "3yZe7d",
       config: { encoding: "base58", skipPreflight: false, maxRetries: 3 },
     });
     await sender.sendTransaction({
@@ -156,12 +161,46 @@ describe("JSON-RPC wire format", () => {
     );
     expect(requests.map((r) => r.body.params)).toEqual([
       ["AQID", { encoding: "base64", skipPreflight: true, maxRetries: 0 }],
-      ["AQID", { encoding: "base58", skipPreflight: false, maxRetries: 3 }],
+      ["3yZe7d", { encoding: "base58", skipPreflight: false, maxRetries: 3 }],
       ["AQID", { encoding: "base64", skipPreflight: true, maxRetries: 1 }],
       // (A descriptor without the spec's defaults sends only what it is given.)
       ["AQID", { encoding: "base64" }],
     ]);
     expect(config).toEqual({ encoding: "base64" }); // the caller's object is left as it was
+  });
+
+  it("sender: a transaction that is not in the encoding config.encoding names is refused, and nothing is sent; a base58 and a base64 transaction in their own encodings are sent", async () => {
+    const { fetch, requests } = stub(rpcReply('"sig"'));
+    const sender = createSenderClient({ fetch });
+    const refused = async (transaction: string, encoding: "base58" | "base64") => {
+      const error = await sender
+        .sendTransaction({ transaction, config: { encoding } })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      return error as InstanceType<typeof ValidationError>;
+    };
+    const asBase58 = await refused(TX_BASE64, "base58");
+    expect(asBase58.issues.map((i) => `${i.path} ${i.rule}`)).toEqual([
+      "params.transaction pattern",
+    ]);
+    expect(asBase58.message).toBe(
+      'params.transaction: must be base58 text (no 0, O, I, l, +, / or =) (got "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ…) when params.config.encoding is "base58"',
+    );
+    // Base58 text whose length is not a multiple of 4 is no padded base64. (Of one that is, as
+    // TX_BASE58, the text alone cannot tell: it is valid base64 too.)
+    const asBase64 = await refused("3yZe7d", "base64");
+    expect(asBase64.message).toBe(
+      'params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters (got "3yZe7d") when params.config.encoding is "base64"',
+    );
+    // Unpadded base64 (a multiple of 4 less its "=") is refused too: the service's decoder wants the padding.
+    await refused("AQIDBA", "base64");
+    await refused("AQIDBA==", "base58");
+    expect(requests).toEqual([]);
+
+    await sender.sendTransaction({ transaction: TX_BASE64, config: { encoding: "base64" } });
+    await sender.sendTransaction({ transaction: TX_BASE58, config: { encoding: "base58" } });
+    await sender.sendTransaction({ transaction: "AQIDBA==", config: { encoding: "base64" } });
+    expect(requests.map((r) => r.body.params[0])).toEqual([TX_BASE64, TX_BASE58, "AQIDBA=="]);
   });
 
   it("sender: the general key (option via the sdk, or CHAINDATA_API_KEY) never goes to the Sender; a key given to its own client does", async () => {

@@ -244,6 +244,18 @@ export const contracts: Record<string, Contract> = {
         path: "params.transaction",
         rule: "required",
       },
+      {
+        what: "a base64 transaction sent as base58 (the example's text, another encoding)",
+        input: { ...example("sendTransaction"), config: { encoding: "base58" } },
+        path: "params.transaction",
+        rule: "pattern",
+      },
+      {
+        what: "base58 text sent as base64 (its length no multiple of 4: no padded base64)",
+        input: { transaction: "3yZe7d", config: { encoding: "base64" } },
+        path: "params.transaction",
+        rule: "pattern",
+      },
     ],
   },
 

@@ -186,7 +186,7 @@ export async function contract(): Promise<void> {
 
   // -- sender --------------------------------------------------------------------------------------
   const sendTransaction: Sender.SendTransactionResult = await sender.sendTransaction({
-    transaction: "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ",
+    transaction: "AQIDBA==",
     config: { encoding: "base64", skipPreflight: true, maxRetries: 0 },
   });
   exact<Awaited<ReturnType<typeof sender.sendTransaction>>, Sender.SendTransactionResult>(true);

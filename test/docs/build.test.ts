@@ -522,7 +522,17 @@ describe("docs build", () => {
     expect(
       text(readFileSync(join(tmp, "site-dependent/webhooks/createWebhook.html"), "utf8")),
     ).toContain(
-      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL; encoding requires webhookType; with webhookURL, webhookType, if given, must be enhanced or raw; with txnStatus, webhookType has a further rule (see the spec); with encoding, webhookType must be raw.",
+      "Rules between parameters: authHeader cannot be combined with accountAddresses; authHeader requires webhookURL; encoding requires webhookType; with webhookURL, webhookType, if given, must be enhanced or raw; with txnStatus, webhookType, if given, must be a string matching (pattern ^raw); with encoding, webhookType must be raw.",
+    );
+  });
+
+  it("states the rules chosen by a parameter's value (x-all-of): the sender's transaction in the encoding config.encoding names", () => {
+    const m = load("openrpc/sender.json").methods.find((x: any) => x.name === "sendTransaction");
+    const schemas = load("openrpc/sender.json").components.schemas;
+    expect(m["x-all-of"]).toHaveLength(2);
+    const [base58, base64] = ["Base58Transaction", "Base64Transaction"].map((n) => schemas[n]);
+    expect(text(page("sender/sendTransaction.html"))).toContain(
+      `Rules between parameters: when config.encoding is base58, transaction must be ${base58["x-pattern-description"]} (pattern ${base58.pattern}); when config.encoding is base64, transaction must be ${base64["x-pattern-description"]} (pattern ${base64.pattern}).`,
     );
   });
 

@@ -735,6 +735,35 @@ function mutationsOf(
           pair.map(([a, b]) => withMember(withMember(value, name, a), other, b)),
         );
       }
+    // An allOf rule { if, then } brought in or left out: the member its `if` reads, and each member
+    // its `then` names, drawn again from the object's own schema of it (the sender's encoding, and
+    // a transaction of the alphabet both encodings share: mostly in the wrong one).
+    for (const rule of s.allOf ?? []) {
+      const { if: condition, then } = resolve(doc, rule).s;
+      const member: string[] = [];
+      let holder: Schema = s;
+      for (let c = resolve(doc, condition).s; c?.properties;) {
+        const [name] = Object.keys(c.properties);
+        if (name === undefined || !holder?.properties?.[name]) break;
+        member.push(name);
+        c = resolve(doc, c.properties[name]).s;
+        holder = resolve(doc, holder.properties[name], inner).s;
+      }
+      const drawn = (path: string[], schema: Schema) =>
+        out.push(
+          arbitraryOf(doc, schema, inner).map((v) => ({
+            what: `${field}: ${path.join(".")} drawn again (an allOf rule)`,
+            value:
+              valueAt(root, [...at, ...path.slice(0, -1)]) === undefined
+                ? root
+                : replaceAt(root, [...at, ...path], v),
+          })),
+        );
+      if (member.length) drawn(member, holder);
+      for (const name of Object.keys(resolve(doc, then).s?.properties ?? {}))
+        if (properties[name] !== undefined && Object.hasOwn(value, name))
+          drawn([name], properties[name]);
+    }
     for (const name of Object.keys(value)) {
       const p = names.has(name)
         ? properties[name]

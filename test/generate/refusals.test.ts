@@ -316,6 +316,50 @@ describe("generator refusals: every keyword, at its place in the bundle", () => 
     ]);
   });
 
+  it("a JSON-RPC method's x-all-of: a keyword of then (in a $ref's target, and inline), an if it cannot read, a rule beside if and then", () => {
+    const when = (value: string, required = ["encoding"]) => ({
+      properties: { config: { properties: { encoding: { enum: [value] } }, required } },
+      required: ["config"],
+    });
+    const doc = {
+      openrpc: "1.3.2",
+      info: { title: "t", version: "1", "x-host": "sender" },
+      components: { schemas: { Base58: { type: "string", pattern: "^[1-9]+$", multipleOf: 2 } } },
+      methods: [
+        {
+          name: "send",
+          paramStructure: "by-position",
+          params: [
+            { name: "tx", required: true, schema: { type: "string" } },
+            {
+              name: "config",
+              required: true,
+              schema: { type: "object", properties: { encoding: { type: "string" } } },
+            },
+          ],
+          "x-all-of": [
+            {
+              if: when("base58"),
+              then: { properties: { tx: { $ref: "#/components/schemas/Base58" } } },
+            },
+            { if: when("base64", []), then: { properties: { tx: { const: "x" } } } },
+            { if: when("hex"), then: { properties: {} }, else: { properties: {} } },
+          ],
+          result: { name: "r", schema: { type: "string" } },
+        },
+      ],
+    };
+    expect(
+      keywordRefusals({ area: "sender", kind: "openrpc", file: "openrpc/sender.json", doc }),
+    ).toEqual([
+      '[params-check] #/components/schemas/Base58/multipleOf (send): #/components/schemas/Base58 (from send params/allOf/0/then/properties/tx): "multipleOf"',
+      '[params-check] #/methods/0/x-all-of/1/then/properties/tx/const (send): send params/allOf/1/then/properties/tx: "const"',
+      // (What validationSchema refuses, else, then what the check emitter does.)
+      '[params-check] #/methods/0/x-all-of/2/else (send): send params/allOf/2: "else"',
+      '[params-check] #/methods/0/x-all-of/1/if/properties/config (send): send params/allOf/1/if/properties/config: "if"',
+    ]);
+  });
+
   it("a REST operation's: a $ref'd parameter, body fields of allOf members (one by $ref), its JSON response", () => {
     const doc = {
       openapi: "3.1.0",

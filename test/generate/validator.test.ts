@@ -247,7 +247,7 @@ describe("createCheckEmitter: what it refuses", () => {
       '#/properties/a~1b~0: "oneOf" is not translated into a runtime check',
     );
     for (const keyword of [
-      "allOf",
+      "else",
       "not",
       "$ref",
       "uniqueItems",
@@ -694,6 +694,243 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
       expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
       expect(ajv2020.validate(schema, value), JSON.stringify(value)).toBe(expected.length === 0);
     }
+  });
+
+  describe("allOf rules { if, then }: a rule chosen by a member's value (the sender's transaction in its config's encoding)", () => {
+    const BASE58 = "^[1-9A-HJ-NP-Za-km-z]+$";
+    const PADDED_BASE64 =
+      "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=|[A-Za-z0-9+/][AQgw]==)?$";
+    const when = (encoding: string) => ({
+      properties: {
+        config: { properties: { encoding: { enum: [encoding] } }, required: ["encoding"] },
+      },
+      required: ["config"],
+    });
+    const sendTransaction = {
+      type: "object",
+      properties: {
+        transaction: { type: "string", pattern: "^[A-Za-z0-9+/]+={0,2}$" },
+        config: {
+          type: "object",
+          properties: { encoding: { type: "string", enum: ["base58", "base64"] } },
+          required: ["encoding"],
+        },
+      },
+      required: ["transaction", "config"],
+      additionalProperties: false,
+      allOf: [
+        {
+          if: when("base58"),
+          then: {
+            properties: {
+              transaction: {
+                pattern: BASE58,
+                type: "string",
+                "x-pattern-description": "base58 text",
+              },
+            },
+          },
+        },
+        {
+          if: when("base64"),
+          then: { properties: { transaction: { type: "string", pattern: PADDED_BASE64 } } },
+        },
+      ],
+    };
+
+    it("emits vWhen around the object's check, one per rule: the member's path, its values, then's check", () => {
+      const { expression, imports } = emitOne(sendTransaction);
+      expect(expression).toBe(
+        'vWhen(vWhen(vObject({ transaction: vString(PATTERN_1), config: vObject({ encoding: vEnum(["base58","base64"]) }, ["encoding"]) }, ["transaction","config"], false), ["config","encoding"], ["base58"], vObject({ transaction: vString(PATTERN_2, "base58 text") })), ["config","encoding"], ["base64"], vObject({ transaction: vString(PATTERN_3) }))',
+      );
+      expect(imports).toEqual(["vEnum", "vObject", "vString", "vWhen"]);
+    });
+
+    it("accepts and refuses what ajv does, and says which value brought the rule in", () => {
+      const check = compileCheck(sendTransaction);
+      const ajv2020 = new Ajv2020({ strict: false, allErrors: true });
+      const samples: Array<[unknown, string[]]> = [
+        [{ transaction: "3yZe7d", config: { encoding: "base58" } }, []],
+        [{ transaction: "AQIDBA==", config: { encoding: "base64" } }, []],
+        // Base58 text of a length that is a multiple of 4 is valid base64 too.
+        [{ transaction: "3yZe", config: { encoding: "base64" } }, []],
+        [
+          { transaction: "AQIDBA==", config: { encoding: "base58" } },
+          [
+            'params.transaction: must be base58 text (got "AQIDBA==") when params.config.encoding is "base58"',
+          ],
+        ],
+        [
+          { transaction: "3yZe7d", config: { encoding: "base64" } },
+          [
+            `params.transaction: must match ${PADDED_BASE64} (got "3yZe7d") when params.config.encoding is "base64"`,
+          ],
+        ],
+        // Unpadded, and a last character whose unused bits are not zero: not as an encoder writes it.
+        [
+          { transaction: "AQIDBA", config: { encoding: "base64" } },
+          [expect.stringMatching(/when params\.config\.encoding is "base64"$/)],
+        ],
+        [
+          { transaction: "AQIDBB==", config: { encoding: "base64" } },
+          [expect.stringMatching(/^params\.transaction: must match/)],
+        ],
+        // The rules are read once the object passes its own checks: a member refused there is not
+        // refused again, and a value no rule names brings none in.
+        [
+          { transaction: "AQ ID", config: { encoding: "base58" } },
+          ['params.transaction: must match ^[A-Za-z0-9+/]+={0,2}$ (got "AQ ID")'],
+        ],
+        [
+          { transaction: "AQIDBA==", config: { encoding: "hex" } },
+          ['params.config.encoding: must be one of "base58", "base64" (got "hex")'],
+        ],
+        [{ transaction: "AQIDBA==", config: {} }, ["params.config.encoding: is required"]],
+      ];
+      for (const [value, expected] of samples) {
+        expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
+        expect(ajv2020.validate(sendTransaction, value), JSON.stringify(value)).toBe(
+          expected.length === 0,
+        );
+      }
+    });
+
+    it("a member of the object itself, several values, and any then over the object", () => {
+      const schema = {
+        type: "object",
+        properties: {
+          kind: { type: "string" },
+          limit: { type: "integer" },
+          cursor: { type: "string" },
+        },
+        allOf: [
+          {
+            if: { properties: { kind: { enum: ["a", "b"] } }, required: ["kind"] },
+            then: { required: ["cursor"], properties: { limit: { type: "integer", maximum: 10 } } },
+          },
+        ],
+      };
+      expect(emitOne(schema).expression).toBe(
+        'vWhen(vObject({ kind: vString(), limit: vInteger(), cursor: vString() }), ["kind"], ["a","b"], vObject({ limit: vInteger(undefined, 10) }, ["cursor"]))',
+      );
+      const check = compileCheck(schema);
+      const ajv2020 = new Ajv2020({ strict: false, allErrors: true });
+      const samples: Array<[unknown, string[]]> = [
+        [{ kind: "c", limit: 50 }, []],
+        [{ limit: 50 }, []],
+        [{ kind: "b", cursor: "x", limit: 10 }, []],
+        [
+          { kind: "a", limit: 11 },
+          [
+            'params.cursor: is required when params.kind is "a" or "b"',
+            'params.limit: must be <= 10 (got 11) when params.kind is "a" or "b"',
+          ],
+        ],
+      ];
+      for (const [value, expected] of samples) {
+        expect(messages(check, value), JSON.stringify(value)).toEqual(expected);
+        expect(ajv2020.validate(schema, value), JSON.stringify(value)).toBe(expected.length === 0);
+      }
+    });
+
+    it("refuses a rule it cannot translate exactly, at the keyword to edit", () => {
+      const refused = (rule: unknown, properties: object = sendTransaction.properties) => {
+        const refusals: Array<Error & { path: string; keyword: string }> = [];
+        createCheckEmitter({ refusals }).emit(
+          { type: "object", properties, allOf: [rule] },
+          "getX params",
+        );
+        return refusals.map((r) => r.message);
+      };
+      const then = { properties: { transaction: { type: "string", pattern: BASE58 } } };
+      const IF = "must name one member and its values";
+      // A bare `properties` also holds for a member left out (JSON Schema): `required` must say it
+      // is given, at each level.
+      expect(
+        refused({
+          if: { properties: { config: { properties: { encoding: { enum: ["base58"] } } } } },
+          then,
+        }),
+      ).toEqual([expect.stringContaining(`getX params/allOf/0/if: "if" ${IF}`)]);
+      expect(
+        refused({
+          if: {
+            properties: { config: { properties: { encoding: { enum: ["base58"] } } } },
+            required: ["config"],
+          },
+          then,
+        }),
+      ).toEqual([expect.stringContaining(`getX params/allOf/0/if/properties/config: "if" ${IF}`)]);
+      // One member only (two would be a rule of both, which the runtime does not read).
+      expect(
+        refused({
+          if: {
+            properties: { ...when("base58").properties, transaction: { enum: ["x"] } },
+            required: ["config", "transaction"],
+          },
+          then,
+        }),
+      ).toEqual([expect.stringContaining(`getX params/allOf/0/if: "if" ${IF}`)]);
+      // A member the object does not declare, or one on the way that may be null (a bare
+      // `properties` holds for null too).
+      expect(
+        refused({
+          if: { properties: { encoding: { enum: ["base58"] } }, required: ["encoding"] },
+          then,
+        }),
+      ).toEqual([expect.stringContaining(`getX params/allOf/0/if: "if" ${IF}`)]);
+      expect(
+        refused(
+          { if: when("base58"), then },
+          {
+            ...sendTransaction.properties,
+            config: { ...sendTransaction.properties.config, type: ["object", "null"] },
+          },
+        ),
+      ).toEqual([expect.stringContaining(`getX params/allOf/0/if/properties/config: "if" ${IF}`)]);
+      expect(
+        refused({ if: { properties: { config: { enum: [] } }, required: ["config"] }, then }),
+      ).toEqual([
+        'getX params/allOf/0/if/properties/config: "enum" must be a non-empty array of the values that bring the rule in',
+      ]);
+      expect(refused({ if: when("base58"), then, else: then })).toEqual([
+        expect.stringMatching(
+          /^getX params\/allOf\/0: "else" beside if and then is not translated \(an allOf member is one rule \{ if, then \}/,
+        ),
+      ]);
+      expect(refused({ if: when("base58") })).toEqual([
+        expect.stringMatching(/^getX params\/allOf\/0: "then" is missing/),
+      ]);
+      expect(refused(then)).toEqual([
+        expect.stringMatching(/^getX params\/allOf\/0: "properties" beside if and then/),
+        expect.stringMatching(/^getX params\/allOf\/0: "if" is missing/),
+      ]);
+      // `then` is translated as any schema is: what it cannot translate is refused there.
+      expect(
+        refused({ if: when("base58"), then: { properties: { transaction: { const: "x" } } } }),
+      ).toEqual([
+        'getX params/allOf/0/then/properties/transaction: "const" is not translated into a runtime check',
+      ]);
+      // if / then only inside allOf, and allOf only on an object.
+      const bare: string[] = [];
+      createCheckEmitter({ refusals: bare }).emit(
+        { type: "object", if: when("base58"), then },
+        "#",
+      );
+      expect(bare).toEqual([
+        expect.objectContaining({
+          message:
+            '#: "if" is translated only in a rule of an object\'s allOf (allOf: [{ if, then }])',
+        }),
+        expect.objectContaining({
+          message:
+            '#: "then" is translated only in a rule of an object\'s allOf (allOf: [{ if, then }])',
+        }),
+      ]);
+      expect(() =>
+        createCheckEmitter().emit({ type: "string", allOf: [{ if: when("x"), then }] }),
+      ).toThrow('#: "allOf" is not translated for type string');
+    });
   });
 
   // Where the runtime parts from JSON Schema on purpose (ajv would disagree).

@@ -3,7 +3,8 @@
  * gives `arbitraryOf(doc, schema)`. The values are mostly valid: the translator follows the
  * keywords the spec's inputs use (types, const, enum, anyOf/oneOf, bounds, lengths, patterns,
  * formats uri and uuid, items, properties, required, additionalProperties, dependentSchemas of
- * the form `{ name: { properties: { … } } }`, local `$ref`s, recursion), and throws on
+ * the form `{ name: { properties: { … } } }`, allOf rules `{ if, then: { properties: { … } } }`,
+ * local `$ref`s, recursion), and throws on
  * a type it does not know. Strings without a pattern are any Unicode (no lone surrogates).
  * The options add the values a caller may pass that the schema alone does not suggest.
  */
@@ -144,12 +145,44 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
             throw new Error(`dependentSchemas.${name}: only { properties: { … } } is handled`);
           return [name, Object.keys(dependent.properties ?? {})] as const;
         });
-        return fc.tuple(known, extra).map(([k, e]) => {
-          const value: Record<string, unknown> = { ...e, ...k };
-          for (const [name, others] of dependents)
-            if (value[name] !== undefined) for (const x of others) delete value[x];
-          return value;
+        // allOf rules { if, then } (a member's value chooses a rule: the sender's transaction in
+        // its config's encoding): where `if` holds, each member `then` names is drawn again from
+        // then's schema of it, which must imply the member's own (Base58Transaction is an
+        // EncodedTransaction).
+        const rules = (s.allOf ?? []).map((r: Schema, i: number) => {
+          const rule = resolve(doc, r).s;
+          const then = resolve(doc, rule.then).s;
+          const other = (schema: Schema, known: string[]) =>
+            Object.keys(schema ?? {}).some((k) => !known.includes(k) && !isAnnotation(k));
+          if (rule.if === undefined || then === undefined || other(rule, ["if", "then"]))
+            throw new Error(`allOf/${i}: only rules { if, then } are handled`);
+          if (other(then, ["properties"]))
+            throw new Error(`allOf/${i}/then: only { properties: { … } } is handled`);
+          const members = Object.entries<Schema>(then.properties ?? {});
+          return {
+            if: rule.if,
+            then: fc.record(
+              Object.fromEntries(members.map(([k, p]) => [k, arbitraryOf(doc, p, stack)])),
+            ),
+          };
         });
+        return fc
+          .tuple(
+            known,
+            extra,
+            fc.tuple(...rules.map((r: { then: fc.Arbitrary<object> }) => r.then)),
+          )
+          .map(([k, e, drawn]) => {
+            const value: Record<string, unknown> = { ...e, ...k };
+            for (const [name, others] of dependents)
+              if (value[name] !== undefined) for (const x of others) delete value[x];
+            rules.forEach((rule: { if: Schema }, i: number) => {
+              if (!holds(doc, rule.if, value)) return;
+              for (const [name, member] of Object.entries(drawn[i]!))
+                if (value[name] !== undefined) value[name] = member;
+            });
+            return value;
+          });
       }
       default:
         throw new Error(`type ${type} is not handled by this test`);
@@ -160,6 +193,29 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
 }
 
 const codePoints = (text: string) => [...text].length;
+
+/**
+ * Whether `value` passes the `if` of an allOf rule, a schema of `properties`, `required`, `enum`
+ * and `const` (what the generator translates there, and `const`); an undefined member counts as
+ * left out, as JSON writes it.
+ */
+function holds(doc: any, schema: Schema, value: unknown): boolean {
+  const { s } = resolve(doc, schema);
+  const other = Object.keys(s).find(
+    (k) => !["properties", "required", "enum", "const"].includes(k) && !isAnnotation(k),
+  );
+  if (other) throw new Error(`if: "${other}" is not handled by this test`);
+  if ("const" in s && value !== s.const) return false;
+  if (Array.isArray(s.enum) && !s.enum.includes(value)) return false;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return true;
+  const members = value as Record<string, unknown>;
+  return (
+    (s.required ?? []).every((name: string) => members[name] !== undefined) &&
+    Object.entries<Schema>(s.properties ?? {}).every(
+      ([name, p]) => members[name] === undefined || holds(doc, p, members[name]),
+    )
+  );
+}
 
 /** Safe integers (numbers) between the schema's bounds. */
 const safeInteger = (s: Schema) =>

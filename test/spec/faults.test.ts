@@ -187,6 +187,47 @@ describe("spec checks catch", () => {
     ]);
   });
 
+  it("x-all-of rules that name no param, on a REST operation, or broken by an example pairing (the client would drop or misread the rule)", () => {
+    const send = methodIndex("openrpc/sender.yaml", "sendTransaction");
+    const sender = editedCopy("openrpc/sender.yaml", (doc) => {
+      const [base58, base64] = doc.methods[send]["x-all-of"];
+      base58.then.properties = { transacton: base58.then.properties.transaction };
+      base64.if.properties = { confg: base64.if.properties.config };
+      base64.if.required = ["confg"];
+    });
+    const at = `sender #/methods/${send} (sendTransaction)`;
+    const findings = findingsOf(sender);
+    expect(findings).toContain(
+      `${at}: x-all-of/0/then: "transacton" is not a param of the operation`,
+    );
+    expect(findings).toContain(`${at}: x-all-of/1/if: "confg" is not a param of the operation`);
+    // (The generator refuses to read that `if` too: it names no member of the params.)
+    expect(findings).toContainEqual(
+      expect.stringMatching(
+        /^sender #\/methods\/\d+ \(sendTransaction\)\/x-all-of\/1\/if: \[params-check\] sendTransaction params\/allOf\/1\/if: "if" must name one member and its values/,
+      ),
+    );
+    expect(findings).toHaveLength(3);
+    // An example pairing the rules refuse: the base64 example's transaction, said to be base58.
+    const example = editedCopy("openrpc/sender.yaml", (doc) => {
+      doc.methods[send].examples[0].params[1].value.encoding = "base58";
+    });
+    expect(findingsOf(example)).toEqual([
+      `${at}/examples/0 (base64TipAndPriorityFee) params (the rules between them): example /transaction must match pattern "^[1-9A-HJ-NP-Za-km-z]+$"`,
+    ]);
+    const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/balances"].get["x-all-of"] = [
+        {
+          if: { properties: { page: { enum: [1] } }, required: ["page"] },
+          then: { required: ["limit"] },
+        },
+      ];
+    });
+    expect(findingsOf(wallet)).toEqual([
+      "wallet GET /v1/wallet/{wallet}/balances (getBalances): x-all-of: only a JSON-RPC method's is read, of params by name or by position (not x-params: array, whose one param is the array); a REST operation states such rules in its body schema",
+    ]);
+  });
+
   it("x-dependent-schemas on a REST operation (only a JSON-RPC method's is read: the client and the docs would drop the rule)", () => {
     const specDir = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-dependent-schemas"] = {

@@ -124,7 +124,7 @@ describe("spec:check reports what the generator refuses, at the YAML position", 
     );
     const lines = locatedOf(inline);
     expect(lines).toContain(
-      `${positionOf(inline, das, 'const: "x"')}: das #/methods/2 (getAssetsByOwner)/params/3/schema/const: [params-check] getAssetsByOwner params/properties/before: "const" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas`,
+      `${positionOf(inline, das, 'const: "x"')}: das #/methods/2 (getAssetsByOwner)/params/3/schema/const: [params-check] getAssetsByOwner params/properties/before: "const" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas, allOf (of rules { if, then })`,
     );
     expect(lines).toContain(
       `${positionOf(inline, das, "maxLength: -1")}: das #/methods/2 (getAssetsByOwner)/params/4/schema/maxLength: [params-check] getAssetsByOwner params/properties/after: "maxLength" must be a non-negative integer (got -1)`,
@@ -266,7 +266,7 @@ describe("the generator reports every refusal of the spec in one run", () => {
             `^  ${escape(positionOf(specDir, das, 'pattern: "("'))}: ${escape(byOwner)}/3/schema/pattern \\(getAssetsByOwner\\): \\[params-check\\] getAssetsByOwner params/properties/before: "pattern" does not compile: `,
           ),
         ),
-        `  ${positionOf(specDir, das, "multipleOf: 10")}: ${byAuthority}/multipleOf (getAssetsByAuthority): [params-check] getAssetsByAuthority params/properties/limit: "multipleOf" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas`,
+        `  ${positionOf(specDir, das, "multipleOf: 10")}: ${byAuthority}/multipleOf (getAssetsByAuthority): [params-check] getAssetsByAuthority params/properties/limit: "multipleOf" is not a keyword the generated checks translate (nor an annotation); express the rule with type, enum, anyOf, pattern, minLength, maxLength, minimum, maximum, items, minItems, maxItems, properties, required, additionalProperties, dependentSchemas, allOf (of rules { if, then })`,
         expect.stringContaining(
           `  ${positionOf(specDir, das, "exclusiveMaximum: 999")}: ${byAuthority}/exclusiveMaximum (getAssetsByAuthority): [params-check] getAssetsByAuthority params/properties/limit: "exclusiveMaximum" is not a keyword`,
         ),

@@ -8,7 +8,7 @@
  * operations.mjs), so a mapping mistake there shows up in those suites:
  *   - JSON-RPC: one object of the method's params by name (by-position methods too: the encoder
  *     orders them), plus its `x-query-params` under their camelCase SDK names (`swqos_only` →
- *     `swqosOnly`), with `x-dependent-schemas` between them; no other member (it would be dropped
+ *     `swqosOnly`), with `x-dependent-schemas` and `x-all-of` between them; no other member (it would be dropped
  *     or sent to a server that does not expect it). An `x-params: array` method takes the params
  *     array itself.
  *   - REST: one flat object of the path and query parameters (by their spec names) and the JSON
@@ -159,6 +159,7 @@ function rpcOperation(method: any, doc: any) {
       ],
       additionalProperties: false,
       ...(method["x-dependent-schemas"] ? { dependentSchemas: method["x-dependent-schemas"] } : {}),
+      ...(method["x-all-of"] ? { allOf: method["x-all-of"] } : {}),
     };
   }
   return {

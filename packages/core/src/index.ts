@@ -53,6 +53,7 @@ export {
   vNumber,
   vObject,
   vString,
+  vWhen,
 } from "./validate.js";
 export type { Check } from "./validate.js";
 export { parseJson, stringifyJson, reviveU64 } from "./json.js";

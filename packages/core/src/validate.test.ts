@@ -17,6 +17,7 @@ import {
   vNumber,
   vObject,
   vString,
+  vWhen,
 } from "./validate.js";
 
 const Address = vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/u);
@@ -389,5 +390,66 @@ describe("vDependent", () => {
         'params[1].sortBy.sortBy: must be one of "id" (got "created") when params[1].before is given',
       ],
     );
+  });
+});
+
+describe("vWhen", () => {
+  const base58 = vObject({ transaction: vString(/^[1-9A-HJ-NP-Za-km-z]+$/u, "base58 text") });
+  const check = vWhen(
+    vObject(
+      {
+        transaction: vString(/^[A-Za-z0-9+/]+={0,2}$/u),
+        config: vObject({ encoding: vEnum(["base58", "base64"]) }, ["encoding"]),
+      },
+      ["transaction", "config"],
+    ),
+    ["config", "encoding"],
+    ["base58"],
+    base58,
+  );
+
+  it("applies the rule only when the member has one of the values, and says which value brought it in", () => {
+    expect(messages(check, { transaction: "AQ/D", config: { encoding: "base58" } })).toEqual([
+      'params.transaction: must be base58 text (got "AQ/D") when params.config.encoding is "base58"',
+    ]);
+    expect(messages(check, { transaction: "3yZe", config: { encoding: "base58" } })).toEqual([]);
+    expect(messages(check, { transaction: "AQ/D", config: { encoding: "base64" } })).toEqual([]);
+  });
+
+  it("names every value that brings the rule in, and reads a member of the object itself", () => {
+    const either = vWhen(vObject({ kind: vAny, x: vAny }), ["kind"], ["a", 1], vObject({}, ["x"]));
+    expect(messages(either, { kind: 1 })).toEqual([
+      'params.x: is required when params.kind is "a" or 1',
+    ]);
+    expect(messages(either, { kind: "a", x: 0 })).toEqual([]);
+    expect(messages(either, { kind: "b" })).toEqual([]);
+    expect(messages(either, {})).toEqual([]);
+  });
+
+  it("keeps the inner rule, reads the rule only once the object passes on its own, and counts only its own issues", () => {
+    let issues: ValidationIssue[] = [];
+    try {
+      validate(check, { transaction: "AQ/D", config: { encoding: "base58" } });
+    } catch (error) {
+      issues = (error as ValidationError).issues;
+    }
+    expect(issues.map((i) => [i.path, i.rule])).toEqual([["params.transaction", "pattern"]]);
+    expect(messages(check, { transaction: "A D", config: { encoding: "base58" } })).toEqual([
+      'params.transaction: must match ^[A-Za-z0-9+/]+={0,2}$ (got "A D")',
+    ]);
+    expect(messages(check, { transaction: "AQ/D", config: {} })).toEqual([
+      "params.config.encoding: is required",
+    ]);
+    expect(messages(check, null)).toEqual(["params: must be object (got null)"]);
+    expect(
+      messages(vArray(check), [
+        { transaction: 1 },
+        { transaction: "AQ/D", config: { encoding: "base58" } },
+      ]),
+    ).toEqual([
+      "params[0].config: is required",
+      "params[0].transaction: must be string (got number 1)",
+      'params[1].transaction: must be base58 text (got "AQ/D") when params[1].config.encoding is "base58"',
+    ]);
   });
 });

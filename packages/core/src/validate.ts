@@ -310,6 +310,39 @@ export const vBoolean: Check = (value, path, issues) => {
 }
 
 /**
+ * `check`, plus: when the member at `member` (a path of property names) is one of `values`, the
+ * object also passes `then` (JSON Schema `if: { properties: { config: { properties: { encoding:
+ * { enum: ["base58"] } }, required: [encoding] } }, required: [config] }, then: …`, the generator
+ * reads no other `if`), e.g. the sender's transaction, whose text must be in the encoding its
+ * config names:
+ * `params.transaction: must be base58 text (…) (got "AUQ4…") when params.config.encoding is "base58"`.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vWhen(
+  check: Check,
+  member: readonly string[],
+  values: readonly unknown[],
+  then: Check,
+): Check {
+  return (value, path, issues) => {
+    const count = issues.length;
+    check(value, path, issues);
+    if (issues.length > count) return; // (as vDependent: no second report of a wrong member)
+    // (Every object on the way passed `check`, whose schema types each an object: the generator
+    // refuses a member path through anything else.)
+    let given = value;
+    for (const name of member) given = (given as Record<string, unknown> | undefined)?.[name];
+    if (!values.includes(given)) return;
+    const found: ValidationIssue[] = [];
+    then(value, path, found);
+    for (const issue of found)
+      issues.push({
+        ...issue,
+        message: `${issue.message} when ${path}.${member.join(".")} is ${values.map(show).join(" or ")}`,
+      });
+  };
+}
+
+/**
  * Runs `check` on `value`.
  * @param path - how the value is named in messages. @default 'params'
  * @param redact - applied to every value a message quotes (a refused value may be the API key

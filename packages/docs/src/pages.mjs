@@ -539,10 +539,36 @@ function dependentRules(op) {
 }
 
 /**
- * What a rule asks of the members it names (not `false`: excluded ones are said above), as
- * phrases: "`sortBy.sortBy`, if given, must be `id`". A rule this page cannot word is pointed at, not lost.
+ * Rules chosen by a parameter's value: `x-all-of` of a JSON-RPC method, each `{ if, then }` whose
+ * `if` names one member and its values (spec/README.md) → "when `config.encoding` is `base58`,
+ * `transaction` must be base58 text (…)". A rule this page cannot word is pointed at, not lost.
  */
-function memberRules(doc, rule, at = [], present = true) {
+function conditionalRules(op) {
+  const rules = op.transport === "rpc" ? op.raw["x-all-of"] : undefined;
+  if (!Array.isArray(rules)) return [];
+  // (A required param is always given: its rule needs no "if given".)
+  const required = (op.raw.params ?? []).filter((p) => p.required).map((p) => p.name);
+  return rules.map((rule) => {
+    const member = [];
+    let condition = rule?.if;
+    while (isObj(condition?.properties) && Object.keys(condition.properties).length === 1) {
+      const [name] = Object.keys(condition.properties);
+      member.push(name);
+      condition = condition.properties[name];
+    }
+    const terms = isObj(rule?.then) ? memberRules(op.area.doc, rule.then, [], true, required) : [];
+    return member.length && Array.isArray(condition?.enum) && terms.length
+      ? `when ${code(member.join("."))} is ${orList(condition.enum.map(String))}, ${terms.join(", and ")}`
+      : "a rule chosen by a parameter's value (see the spec)";
+  });
+}
+
+/**
+ * What a rule asks of the members it names (not `false`: excluded ones are said above), as
+ * phrases: "`sortBy.sortBy`, if given, must be `id`". A rule this page cannot word is pointed at,
+ * not lost. `given`: members always there (the required params).
+ */
+function memberRules(doc, rule, at = [], present = true, given = []) {
   const out = [];
   for (const [name, raw] of Object.entries(rule.properties ?? {})) {
     if (raw === false) continue;
@@ -550,13 +576,17 @@ function memberRules(doc, rule, at = [], present = true) {
     const path = [...at, name].join(".");
     // `properties` constrains a member only when it is there: "`sortBy.sortBy`, if given, must be
     // `id`" (sortBy may be left out: its default is id), unless the rule requires it at each level.
-    const given = present && Array.isArray(rule.required) && rule.required.includes(name);
-    if (Array.isArray(schema?.enum))
-      out.push(
-        `${code(path)}${given ? "" : ", if given,"} must be ${orList(schema.enum.map(String))}`,
-      );
+    const there =
+      given.includes(name) ||
+      (present && Array.isArray(rule.required) && rule.required.includes(name));
+    const must = `${code(path)}${there ? "" : ", if given,"} must be`;
+    if (Array.isArray(schema?.enum)) out.push(`${must} ${orList(schema.enum.map(String))}`);
     else if (isObj(schema?.properties) && Object.keys(schema).every((k) => k === "properties"))
-      out.push(...memberRules(doc, schema, [...at, name], given));
+      out.push(...memberRules(doc, schema, [...at, name], there));
+    else if (typeof schema?.pattern === "string")
+      out.push(
+        `${must} ${typeof schema["x-pattern-description"] === "string" ? esc(schema["x-pattern-description"]) : "a string matching"} (pattern ${code(schema.pattern)})`,
+      );
     else out.push(`${code(path)} has a further rule (see the spec)`);
   }
   return out;
@@ -566,7 +596,7 @@ function memberRules(doc, rule, at = [], present = true) {
 function parametersSection(pc, op, anchor) {
   const { rows, location } = paramRows(pc, op);
   if (!rows.length) return '<p class="muted">No parameters.</p>';
-  const rules = dependentRules(op);
+  const rules = [...dependentRules(op), ...conditionalRules(op)];
   const rulesNote = rules.length
     ? `<p class="dependent">Rules between parameters: ${rules.join("; ")}.</p>`
     : "";

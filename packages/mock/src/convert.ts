@@ -96,9 +96,11 @@ export function exampleParams(method: any, example: any): unknown {
   return out;
 }
 
-// (`dependentSchemas`: the rules between params, `x-dependent-schemas` of the method, such as DAS
-// `page` excluding `cursor`. By position they are not checked: the rules name params.)
-function byNameSchema(params: any[], dependentSchemas?: unknown) {
+// The rules between params, by name: `dependentSchemas` (`x-dependent-schemas` of the method, such
+// as DAS `page` excluding `cursor`; by position they are not checked) and `allOf` (`x-all-of`: rules
+// chosen by a member's value, such as the sender's transaction in its config's encoding; by position
+// each names the params by their index, `byPositionRule`).
+function byNameSchema(params: any[], dependentSchemas?: unknown, allOf?: unknown[]) {
   const required = params.filter((p) => p.required).map((p) => p.name);
   return {
     type: "object",
@@ -106,10 +108,11 @@ function byNameSchema(params: any[], dependentSchemas?: unknown) {
     ...(required.length && { required }),
     additionalProperties: false,
     ...(dependentSchemas !== undefined && { dependentSchemas }),
+    ...(allOf !== undefined && { allOf }),
   };
 }
 
-function byPositionSchema(params: any[]) {
+function byPositionSchema(params: any[], allOf?: unknown[]) {
   let minItems = 0;
   params.forEach((p, i) => p.required && (minItems = i + 1));
   return {
@@ -118,7 +121,33 @@ function byPositionSchema(params: any[]) {
     items: false,
     ...(minItems && { minItems }),
     maxItems: params.length,
+    ...(allOf !== undefined && { allOf: allOf.map((rule) => byPositionRule(rule, params)) }),
   };
+}
+
+/**
+ * A rule of `x-all-of` (`{ if, then }`, each over the params object) over the params array: a
+ * param's `properties` entry becomes the item at its index, `required` the least number of items.
+ * (The generator reads no other keyword at this level: spec/README.md, "Operation extensions".)
+ */
+function byPositionRule(rule: any, params: any[]): unknown {
+  const index = (name: string) => params.findIndex((p) => p.name === name);
+  const positional = (schema: any) => {
+    if (schema === null || typeof schema !== "object") return schema;
+    const { properties, required, ...rest } = schema;
+    const items: unknown[] = [];
+    for (const [name, s] of Object.entries(properties ?? {})) {
+      while (items.length < index(name)) items.push(true);
+      items[index(name)] = s;
+    }
+    const least = Math.max(0, ...(required ?? []).map((name: string) => index(name) + 1));
+    return {
+      ...rest,
+      ...(items.length && { prefixItems: items }),
+      ...(least && { minItems: least }),
+    };
+  };
+  return { if: positional(rule?.if), then: positional(rule?.then) };
 }
 
 function withDescription(p: any) {
@@ -129,15 +158,18 @@ function withDescription(p: any) {
 function paramsSchema(method: any) {
   const params: any[] = method.params ?? [];
   const dependent = method["x-dependent-schemas"];
+  const allOf = method["x-all-of"];
   switch (structureOf(method)) {
     case "array":
       return params[0]?.schema ?? { type: "array" };
     case "by-position":
-      return byPositionSchema(params);
+      return byPositionSchema(params, allOf);
     case "by-name":
-      return byNameSchema(params, dependent);
+      return byNameSchema(params, dependent, allOf);
     default:
-      return { anyOf: [byNameSchema(params, dependent), byPositionSchema(params)] };
+      return {
+        anyOf: [byNameSchema(params, dependent, allOf), byPositionSchema(params, allOf)],
+      };
   }
 }
 

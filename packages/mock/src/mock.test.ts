@@ -391,6 +391,34 @@ describe("examples mode", () => {
     }
   });
 
+  it("refuses positional params that break a rule chosen by a member's value (x-all-of): a transaction not in the encoding its config names", async () => {
+    const send = rpcCases.find((x) => x.method.name === "sendTransaction")!;
+    const [base64] = send.params as [string];
+    const base58 = "3yZe7d";
+    const answer = async (params: unknown[]) => {
+      const r = await call(mock.url, "/fast", { body: rpc("sendTransaction", params, "rule") });
+      return { status: r.status, code: r.body.error?.code, result: r.body.result };
+    };
+    for (const params of [
+      [base64, { encoding: "base58" }],
+      [base58, { encoding: "base64" }],
+      ["AQIDBA", { encoding: "base64" }], // unpadded
+    ])
+      expect(await answer(params), JSON.stringify(params)).toMatchObject({
+        status: 400,
+        code: -32602,
+      });
+    for (const params of [
+      [base64, { encoding: "base64" }],
+      [base58, { encoding: "base58" }],
+      ["AQIDBA==", { encoding: "base64", skipPreflight: true }],
+    ]) {
+      const r = await answer(params);
+      expect(r.code, JSON.stringify(params)).toBeUndefined();
+      expect(r.result).toBeDefined();
+    }
+  });
+
   it("answers invalid params at the status x-error-info gives -32602: 200 on compression (its server's method errors), 400 elsewhere", async () => {
     const zk = areas.find((a) => a.area === "compression")!;
     expect(zk.doc["x-error-info"]["-32602"].httpStatus).toBe(200);

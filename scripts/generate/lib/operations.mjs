@@ -242,7 +242,7 @@ export function paramsShape(method) {
 /**
  * The params of a method as one JSON Schema (the object the SDK function takes). With the method's
  * JSON pointer `at` (`#/methods/2`), each part is `placed` at its own: a param's schema, a query
- * option's, a rule of `x-dependent-schemas`.
+ * option's, a rule of `x-dependent-schemas` or `x-all-of`.
  */
 export function paramsSchema(method, { withQuery, at = undefined }) {
   const within = (path) => at && `${at}/${path}`;
@@ -261,9 +261,11 @@ export function paramsSchema(method, { withQuery, at = undefined }) {
       properties[camel(q.name)] = placed(schema, within(`x-query-params/${i}/schema`));
     });
   }
-  // Rules between params (JSON Schema `dependentSchemas` over the params object): OpenRPC has no
-  // place for them, so the method carries them as `x-dependent-schemas`.
+  // Rules between params (JSON Schema `dependentSchemas` and `allOf` over the params object):
+  // OpenRPC has no place for them, so the method carries them as `x-dependent-schemas` and
+  // `x-all-of`.
   const dependentSchemas = method["x-dependent-schemas"];
+  const allOf = method["x-all-of"];
   return {
     type: "object",
     properties,
@@ -271,6 +273,13 @@ export function paramsSchema(method, { withQuery, at = undefined }) {
     additionalProperties: false,
     ...(dependentSchemas
       ? { dependentSchemas: placedEach(dependentSchemas, within("x-dependent-schemas")) }
+      : {}),
+    ...(allOf !== undefined
+      ? {
+          allOf: Array.isArray(allOf)
+            ? allOf.map((rule, i) => placed(rule, within(`x-all-of/${i}`)))
+            : placed(allOf, within("x-all-of")),
+        }
       : {}),
   };
 }

@@ -1,7 +1,7 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
 import { placed, placeOf } from "./places.mjs";
-import { isAnnotation, TRANSLATED } from "./validator.mjs";
+import { isAnnotation, RULE_KEYWORDS, TRANSLATED } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
   if (!ref.startsWith("#/"))
@@ -75,7 +75,12 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
     if (!TRANSLATED.has(key)) {
       if (isAnnotation(key)) continue;
       const error = new Error(
-        `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[...TRANSLATED].filter((k) => !k.startsWith("x-")).join(", ")}`,
+        `${where}: "${key}" is not a keyword the generated checks translate (nor an annotation); express the rule with ${[
+          ...TRANSLATED,
+        ]
+          .filter((k) => !k.startsWith("x-") && !RULE_KEYWORDS.includes(k))
+          .map((k) => (k === "allOf" ? "allOf (of rules { if, then })" : k))
+          .join(", ")}`,
       );
       Object.assign(error, { at, path: where, keyword: key });
       if (!refusals) throw error;
@@ -98,8 +103,10 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
           inner(v, `dependentSchemas/${pointerSegment(k)}`),
         ]),
       );
-    } else if (key === "anyOf") {
+    } else if ((key === "anyOf" || key === "allOf") && Array.isArray(value)) {
       out[key] = value.map((v, i) => inner(v, `${key}/${i}`));
+    } else if (key === "if" || key === "then") {
+      out[key] = inner(value, key);
     } else out[key] = value; // (an enum of any length: validator.mjs decides what to check)
   }
   return out;

@@ -45,6 +45,14 @@ const compilesWithU = (source) => {
   }
 };
 
+/** What a rule of an object's allOf must be (the generator's and the spec rules'). */
+export const RULE_SHAPE =
+  "an allOf member is one rule { if, then }: when the member if names has one of its values, the object also passes then";
+/** What the `if` of such a rule must be. */
+export const IF_SHAPE =
+  "must name one member and its values, { properties: { <name>: { enum: [<value>, …] } }, required: [<name>] }, nested as deep as the member is, through members typed object (not null)";
+const isObjectType = (s) => isSchemaObject(s) && s.type === "object";
+
 /** Keywords that only document (and `x-` extensions): they add nothing to check. */
 export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
 
@@ -55,8 +63,10 @@ const KEYWORDS = {
   number: ["minimum", "maximum"],
   boolean: [],
   array: ["items", "minItems", "maxItems"],
-  object: ["properties", "required", "additionalProperties", "dependentSchemas"],
+  object: ["properties", "required", "additionalProperties", "dependentSchemas", "allOf"],
 };
+/** Read only as the parts of an object's `allOf` rules (`{ if, then }`), never on their own. */
+export const RULE_KEYWORDS = ["if", "then"];
 const OBJECT_KEYWORDS = KEYWORDS.object;
 /** The @chaindata/core check combinators the emitted expressions call (lib/names.mjs: names operations.ts imports). */
 export const CHECK_COMBINATORS = [
@@ -73,9 +83,16 @@ export const CHECK_COMBINATORS = [
   "vNumber",
   "vObject",
   "vString",
+  "vWhen",
 ];
 /** Every keyword the generated checks translate. */
-export const TRANSLATED = new Set(["type", "enum", "anyOf", ...Object.values(KEYWORDS).flat()]);
+export const TRANSLATED = new Set([
+  "type",
+  "enum",
+  "anyOf",
+  ...Object.values(KEYWORDS).flat(),
+  ...RULE_KEYWORDS,
+]);
 
 // What an enum value must be to fit the schema's `type`.
 const FITS = {
@@ -282,6 +299,58 @@ export function createCheckEmitter({ refusals } = {}) {
     return checks.length < branches.length ? call("vNullable", inner) : inner;
   }
 
+  /**
+   * The member and values of a rule `{ if, then }` of object `s`'s allOf: `if` must name one member
+   * (nested: a member of a member) and its values, `{ properties: { config: { properties: {
+   * encoding: { enum: [base58] } }, required: [encoding] } }, required: [config] }`, through
+   * members that `s` types as objects (not null). So `if` holds exactly when that member is given
+   * with one of the values, once `s` itself holds, which is when the runtime reads the rule (JSON
+   * Schema would also hold a bare `properties` for a member left out, or for a value that is no
+   * object). Anything else is refused (undefined).
+   */
+  function conditionOf(rule, s, place) {
+    if (!isSchemaObject(rule)) return refuse(place, "allOf", RULE_SHAPE);
+    const extra = Object.keys(rule).filter((k) => !RULE_KEYWORDS.includes(k) && !isAnnotation(k));
+    for (const keyword of extra)
+      refuse(place, keyword, `beside if and then is not translated (${RULE_SHAPE})`);
+    if (rule.if === undefined || rule.then === undefined)
+      return refuse(place, rule.if === undefined ? "if" : "then", `is missing (${RULE_SHAPE})`);
+    const member = [];
+    let condition = rule.if;
+    let schema = s; // the object schema the condition's member is a property of
+    for (;;) {
+      const at = below(
+        place,
+        condition,
+        "if",
+        ...member.flatMap((m) => ["properties", pointer(m)]),
+      );
+      const keys = isSchemaObject(condition)
+        ? Object.keys(condition).filter((k) => !isAnnotation(k))
+        : [];
+      if (keys.length === 1 && keys[0] === "enum" && member.length) {
+        const values = condition.enum;
+        if (Array.isArray(values) && values.length) return { member, values };
+        return refuse(at, "enum", "must be a non-empty array of the values that bring the rule in");
+      }
+      const names = isSchemaObject(condition?.properties) ? Object.keys(condition.properties) : [];
+      const [name] = names;
+      const declared = name !== undefined && isSchemaObject(schema?.properties?.[name]);
+      if (
+        names.length !== 1 ||
+        keys.some((k) => k !== "properties" && k !== "required") ||
+        !(Array.isArray(condition.required) && condition.required.length === 1) ||
+        condition.required[0] !== name ||
+        !declared ||
+        (member.length && !isObjectType(schema))
+      )
+        return refuse(at, "if", IF_SHAPE);
+      member.push(name);
+      condition = condition.properties[name];
+      schema = schema.properties[name];
+    }
+  }
+
   function typed(type, s, place) {
     switch (type) {
       case "string": {
@@ -370,6 +439,23 @@ export function createCheckEmitter({ refusals } = {}) {
         }
         for (const [rule, names] of rules)
           object = call("vDependent", object, JSON.stringify(names), rule);
+        // Rules chosen by a member's value (`allOf: [{ if, then }]`): when the member that `if`
+        // names has one of its values, the object also passes `then` (the sender's transaction
+        // must be in the encoding its config names).
+        if (s.allOf !== undefined && !Array.isArray(s.allOf))
+          fail(place, "allOf", "must be an array of rules { if, then }");
+        (s.allOf ?? []).forEach((rule, i) => {
+          const where = below(place, rule, "allOf", i);
+          const condition = conditionOf(rule, s, where);
+          if (condition)
+            object = call(
+              "vWhen",
+              object,
+              JSON.stringify(condition.member),
+              JSON.stringify(condition.values),
+              check(rule.then, below(where, rule.then, "then")),
+            );
+        });
         return object;
       }
     }
@@ -406,6 +492,12 @@ export function createCheckEmitter({ refusals } = {}) {
     );
     if (!Object.keys(s).length) return ref("vAny");
     s = only(s, [...TRANSLATED], place, "is not translated into a runtime check");
+    s = only(
+      s,
+      [...TRANSLATED].filter((k) => !RULE_KEYWORDS.includes(k)),
+      place,
+      "is translated only in a rule of an object's allOf (allOf: [{ if, then }])",
+    );
     if (!Object.keys(s).length) return ref("vAny"); // (what was left to check was refused)
     if (s.anyOf !== undefined) {
       s = only(s, ["anyOf"], place, "beside anyOf is not translated (move it into the branches)");

@@ -2,7 +2,17 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 
 /**
- * A fully signed, serialized transaction, encoded as the `encoding` option says (base58 or base64). It must carry a SOL transfer tip to one of the Sender tip accounts and a compute-unit-price (priority fee) instruction, or the submission is rejected.
+ * A serialized transaction as base58 text (the Bitcoin alphabet, which has no 0, O, I or l), as sent with `encoding: base58`. Base64 text almost always holds a character base58 lacks (0, O, I, l, +, /, =), so a base64 transaction sent as base58 is refused before it is sent.
+ * @example 4iXPGWBQShuDvAhycZtdPvHR3KcP6gjvL6poDsWX7omZg2fXpA9C3nXzc8fqpSiBHPc9bPw9qz9Xqc1SoZ52J7JXVygHnoAYjtPZgctWGHLnDdEEWvFBTxVoDTRFrP2uPBiyQidwKdb8vmHV1bRxFXSJjqgcpQ7PAHqh9z7NfpqNNt4jy1UWgt1U38ACQLw9oRcdDe3em1z3qAa9WMrBkVee7RD479gxXg3UwpmeuAd7A2E9PhMJA1KKyLLywyk2zfivnPogDeBtFjTbBL3GCiBypX49Lgm3M1ZnhTHB4m3ar3nod6DHVpKvL4MySAJ294YnS46qzkHEEnUDJy5tcH3feMvf3JNbiZz7hTNmDm3V
+ */
+export type Base58Transaction = string;
+/**
+ * A serialized transaction as standard base64 text (A-Z, a-z, 0-9, `+` and `/`), padded with `=` to a multiple of 4 characters, as sent with `encoding: base64`. Unpadded or URL-safe base64 is refused before it is sent, and so is base58 text whose length is not a multiple of 4 (base58 text of such a length is also valid base64: its text cannot tell). Not checked: that the bits after the last byte are zero, as an encoder writes them.
+ * @example AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA
+ */
+export type Base64Transaction = string;
+/**
+ * A fully signed, serialized transaction, encoded as the `encoding` option says (base58 or base64: `Base58Transaction` or `Base64Transaction`, a rule of sendTransaction). It must carry a SOL transfer tip to one of the Sender tip accounts and a compute-unit-price (priority fee) instruction, or the submission is rejected.
  * @example AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA
  */
 export type EncodedTransaction = string;
@@ -41,7 +51,7 @@ export type Signature = string;
 export type TransactionEncoding = "base58" | "base64";
 /** Params of `sendTransaction`. */
 export interface SendTransactionParams {
-    /** The fully signed transaction, serialized and encoded as `config.encoding` says. */
+    /** The fully signed transaction, serialized and encoded as `config.encoding` says: base58 text, or standard base64 padded with `=` to a multiple of 4 characters. Text of the other encoding is refused before anything is sent. */
     transaction: EncodedTransaction;
     /** Submission options (encoding, skipPreflight, maxRetries). Required, with `encoding`: the service documents no default encoding, and a base64 transaction read as base58 fails. The SDK sends `skipPreflight: true` and `maxRetries: 0` when they are left out, as the reference SDKs do. */
     config: SendTransactionConfig;
