@@ -345,6 +345,10 @@ export function checkOperationExtensions(r) {
       findings.push(
         `${at}: x-dependent-schemas: only a JSON-RPC method's is read; a REST operation states its rules between body fields in the body schema's dependentSchemas (the generated client and the docs would drop this one)`,
       );
+    else if (dependent !== undefined && o["x-params"] === "array")
+      findings.push(
+        `${at}: x-dependent-schemas: not on an x-params: array method, whose one param is the array (the client and the mock would drop the rule); state it in the param's schema`,
+      );
     else if (dependent !== undefined) {
       for (const [key, rule] of Object.entries(dependent ?? {})) {
         if (!params.has(key))

@@ -239,6 +239,22 @@ describe("spec checks catch", () => {
     ]);
   });
 
+  it("x-dependent-schemas on an x-params: array method (its one param is the array: the client and the mock would drop the rule)", () => {
+    const specDir = editedCopy("openrpc/compression.yaml", (doc) => {
+      const method = doc.methods.find(
+        (m: { name: string }) => m.name === "getMultipleNewAddressProofsV2",
+      );
+      method["x-dependent-schemas"] = {
+        addresses: { properties: { addresses: { maxItems: 10 } } },
+      };
+    });
+    expect(findingsOf(specDir)).toEqual([
+      expect.stringMatching(
+        /^compression #\/methods\/\d+ \(getMultipleNewAddressProofsV2\): x-dependent-schemas: not on an x-params: array method/,
+      ),
+    ]);
+  });
+
   it("a response header's example in an operation's own response (not only in the shared responses), at a JSON pointer", () => {
     const specDir = editedCopy("openapi/wallet.yaml", (doc) => {
       const ok = doc.paths["/v1/wallet/{wallet}/balances"].get.responses["200"];
