@@ -384,7 +384,9 @@ describe("JSON-RPC wire format", () => {
       await expect(
         sender.sendTransaction({ transaction, config: { encoding: "base64" } }),
         JSON.stringify(transaction),
-      ).rejects.toThrow("params.transaction: must match ^[A-Za-z0-9+/]+={0,2}$");
+      ).rejects.toThrow(
+        "params.transaction: must be base58 or base64 text (letters, digits, + and /, then at most two =; no spaces) (got ",
+      );
     expect(requests).toHaveLength(0);
     const tx = { transaction: "AQID", config: { encoding: "base64" as const }, swqosOnly: true };
     await Promise.all([sender.sendTransaction(tx), sender.sendTransaction(tx)]);
