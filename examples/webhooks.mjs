@@ -1,6 +1,6 @@
-// Webhooks: create, list, read, update (and add a watched address to) and delete a webhook.
+// Webhooks: create, list, read, edit (and add a watched address to) and delete a webhook.
 // (The mock answers each call with the spec's example webhook, not the one created here.)
-import { addWebhookAddresses, createWebhooksClient } from "@chaindata/webhooks";
+import { addWebhookAddresses, createWebhooksClient, editWebhook } from "@chaindata/webhooks";
 
 const url = process.env.CHAINDATA_MOCK_URL ?? "http://127.0.0.1:4010";
 const webhooks = createWebhooksClient({ environment: "local", baseUrls: { api: url } });
@@ -22,13 +22,9 @@ console.log(
 const one = await webhooks.getWebhook({ webhookID: hook.webhookID });
 console.log(`watching ${one.accountAddresses.length} account(s)`);
 
-await webhooks.updateWebhook({
-  webhookID: hook.webhookID,
-  webhookURL: one.webhookURL,
-  transactionTypes: ["ANY"],
-  accountAddresses: one.accountAddresses,
-});
-console.log("updated: every transaction type");
+// Change one setting and keep the others (updateWebhook alone would drop the authHeader left out).
+await editWebhook(webhooks, { webhookID: hook.webhookID, transactionTypes: ["ANY"] });
+console.log("edited: every transaction type, the other settings kept");
 // Watch one more account: reads the webhook and sends its settings back with the longer list.
 const watched = await addWebhookAddresses(webhooks, {
   webhookID: hook.webhookID,

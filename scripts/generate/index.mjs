@@ -366,9 +366,9 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
         .map((o) => `| \`${o.id}\`${marks(o)} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`)
         .join("\n") +
       limiter +
-      // (The address helpers, hand-written in the same package as the receiver.)
+      // (The edit helpers, hand-written in the same package as the receiver: src/edits.ts.)
       (doc.webhooks
-        ? `\n\nWatched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` read the webhook and send its settings back with the new list. Changes to one webhook through one client run one at a time, and a change that changes nothing writes nothing (so costs no edit credits).`
+        ? `\n\n\`updateWebhook\` replaces every setting, so a setting left out of its body is lost. To change a few and keep the rest, \`editWebhook(${client}, { webhookID, webhookURL })\` reads the webhook and sends its settings back with yours. Watched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` send the settings back with the new list. Changes to one webhook through one client run one at a time, and a change that changes nothing writes nothing (so costs no edit credits).`
         : "") +
       (doc.webhooks
         ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks)

@@ -55,6 +55,7 @@ import {
 } from "@chaindata/wallet";
 import {
   addWebhookAddresses,
+  editWebhook,
   createMemorySignatureStore,
   createWebhookHandler,
   createWebhooksClient,
@@ -197,6 +198,17 @@ export async function valid(signal: AbortSignal): Promise<void> {
     { webhookID: hook.webhookID, addresses: [ADDRESS] },
     { signal },
   );
+  // editWebhook takes any of the settings, and resolves with the webhook.
+  const edited = await editWebhook(sdk.webhooks, {
+    webhookID: hook.webhookID,
+    webhookURL: "https://hooks.example.com/solana",
+    txnStatus: "all",
+  });
+  edited.webhookURL satisfies string;
+  // @ts-expect-error — a read-only field is no setting to edit
+  await editWebhook(webhooks, { webhookID: hook.webhookID, active: false });
+  // @ts-expect-error — the webhook to change is required
+  await editWebhook(webhooks, { txnStatus: "all" });
   // @ts-expect-error — the addresses are a list, not one address
   await addWebhookAddresses(webhooks, { webhookID: hook.webhookID, addresses: ADDRESS });
   // @ts-expect-error — a client without getWebhook / updateWebhook cannot edit webhooks

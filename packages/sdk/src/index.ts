@@ -28,6 +28,7 @@ export {
   eventSignature,
   safeEqual,
   addWebhookAddresses,
+  editWebhook,
   removeWebhookAddresses,
   type WebhooksClient,
 } from "@chaindata/webhooks";

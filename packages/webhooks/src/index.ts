@@ -22,7 +22,10 @@ export {
 } from "./receiver.js";
 export {
   addWebhookAddresses,
+  editWebhook,
   removeWebhookAddresses,
+  type EditWebhookInput,
   type WebhookAddressesInput,
   type WebhookEditor,
-} from "./addresses.js";
+  type WebhookSettings,
+} from "./edits.js";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AbortError, BadRequestError, NotFoundError, ValidationError } from "@chaindata/core";
-import { addWebhookAddresses, removeWebhookAddresses } from "./addresses.js";
+import { addWebhookAddresses, editWebhook, removeWebhookAddresses } from "./edits.js";
 import { createWebhooksClient } from "./generated/client.js";
 import type { Webhook } from "./generated/types.js";
 
@@ -241,8 +241,97 @@ describe("removeWebhookAddresses", () => {
   });
 });
 
+describe("editWebhook", () => {
+  it("lays the given settings over the webhook's and sends them all back (an authHeader left out of updateWebhook would be lost)", async () => {
+    const { webhooks, requests } = fakeService();
+    const url = "https://hooks.example.com/solana";
+    const result = await editWebhook(webhooks, {
+      webhookID: ID,
+      webhookURL: url,
+      txnStatus: "all",
+    });
+    expect(result.webhookURL).toBe(url);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v0/webhooks/${ID}`,
+      `PUT /v0/webhooks/${ID}`,
+    ]);
+    const { wallet, project, active, webhookID, ...settings } = stored();
+    expect(requests[1]!.body).toEqual({ ...settings, webhookURL: url, txnStatus: "all" });
+    expect([wallet, project, active, webhookID]).not.toContain(undefined);
+  });
+
+  it("writes nothing (no credits spent) when every given setting has its value already, lists compared element by element", async () => {
+    const { webhooks, requests } = fakeService();
+    const { webhookURL, transactionTypes } = stored();
+    const result = await editWebhook(webhooks, {
+      webhookID: ID,
+      webhookURL,
+      transactionTypes: [...transactionTypes],
+      authHeader: undefined,
+    });
+    expect(result).toEqual(stored());
+    expect(requests.map((r) => r.method)).toEqual(["GET"]);
+    // The same types in another order are another list: written.
+    await editWebhook(webhooks, { webhookID: ID, transactionTypes: ["SWAP", "TRANSFER"] });
+    expect(requests.map((r) => r.method)).toEqual(["GET", "GET", "PUT"]);
+  });
+
+  it("runs after the other changes to the webhook made through the client, so none undoes another", async () => {
+    const { webhooks, requests, current } = fakeService();
+    const url = "https://hooks.example.com/solana";
+    await Promise.all([
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }),
+      editWebhook(webhooks, { webhookID: ID, webhookURL: url }),
+      removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [A] }),
+    ]);
+    expect([current().webhookURL, current().accountAddresses]).toEqual([url, [B, C]]);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT", "GET", "PUT"]);
+  });
+
+  it("refuses a malformed id or setting, a read-only field and an edit of nothing, naming each; nothing is sent", async () => {
+    const { webhooks, requests } = fakeService();
+    const cases: [unknown, string][] = [
+      [{ webhookID: "nope", txnStatus: "all" }, "params.webhookID: must match"],
+      [{ txnStatus: "all" }, "params.webhookID: is required"],
+      [
+        { webhookID: ID, webhookURL: "https://localhost/hook" },
+        "params.webhookURL: must be a public",
+      ],
+      [{ webhookID: ID, txnStatus: "some" }, "params.txnStatus: must be one of"],
+      [
+        { webhookID: ID, accountAddresses: ["0xdeadbeef"] },
+        "params.accountAddresses[0]: must match",
+      ],
+      [
+        { webhookID: ID, webhookUrl: "https://x.example" },
+        "params.webhookUrl: is not an allowed property",
+      ],
+      [{ webhookID: ID, active: false }, "params.active: is set by the service, not by an edit"],
+      [
+        { webhookID: ID },
+        "params: names no setting to change (webhookURL, transactionTypes, accountAddresses, accountAddressOwners, webhookType, authHeader, encoding, txnStatus)",
+      ],
+      [null, "params: must be object (got null)"],
+    ];
+    for (const [input, message] of cases) {
+      const error = await editWebhook(webhooks, input as never).catch((e: unknown) => e);
+      expect(error, JSON.stringify(input)).toBeInstanceOf(ValidationError);
+      expect((error as Error).message, JSON.stringify(input)).toContain(message);
+    }
+    // A refused value is described, not quoted (it may be a secret given in the wrong place).
+    const secret = "sk-live-0f3c81aa-7d2e";
+    const error = await editWebhook(webhooks, {
+      webhookID: ID,
+      accountAddresses: [secret],
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(JSON.stringify([String(error), error])).not.toContain(secret);
+    expect(requests).toEqual([]);
+  });
+});
+
 it("checks addresses with the spec's Address pattern", () => {
-  const source = readFileSync(new URL("./addresses.ts", import.meta.url), "utf8");
+  const source = readFileSync(new URL("./edits.ts", import.meta.url), "utf8");
   const spec = readFileSync(new URL("../../../spec/schemas/common.yaml", import.meta.url), "utf8");
   const specPattern = /^Address:[\s\S]*?pattern: "(.+)"/m.exec(spec)![1];
   const ours = /const ADDRESS = \/(.+)\/u;/.exec(source)![1];
