@@ -1157,7 +1157,8 @@ export function gettingStartedCall(site) {
     site.areas[0];
   const op =
     area?.ops.find((o) => (o.transport === "rpc" ? o.rpc.examples.length : true)) ?? area?.ops[0];
-  // (A JSON-RPC method's first example pairing; a REST operation's first body example.)
+  // (A JSON-RPC method's first example pairing; a REST operation's first body example. A first
+  // program shows what it got: the snippet prints its result.)
   const example = op?.transport === "rpc" ? op.rpc.examples[0] : undefined;
   let ts = "";
   let localTs = "";
@@ -1165,16 +1166,13 @@ export function gettingStartedCall(site) {
   if (op) {
     if (op.transport === "rpc") {
       const args = rpcSdkArgs(op, example?.params ?? []);
-      ts = tsSnippet({ ...op, pagination: undefined }, args);
+      ts = tsSnippet({ ...op, pagination: undefined }, args, { print: true });
       curl = curlRpc(op, rpcBody(op, example?.params ?? []), { env: "local" });
     } else {
       const req = restRequest(op, { body: op.rest.body?.examples?.[0]?.value });
-      ts = tsSnippet({ ...op, pagination: undefined }, restSdkArgs(op, req));
+      ts = tsSnippet({ ...op, pagination: undefined }, restSdkArgs(op, req), { print: true });
       curl = curlRest(op, req, { env: "local" });
     }
-    // (A first program shows what it got: the snippet prints its result.)
-    const result = /const (\w+) = await /.exec(ts)?.[1];
-    if (result) ts += `\nconsole.log(${result});`;
     localTs = ts.replace(
       /\(\{ apiKey: process\.env\.\w+ \}\)|\(\)(?=;\n)/,
       '({ environment: "local" })',

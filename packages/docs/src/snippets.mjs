@@ -193,7 +193,8 @@ function withoutCursor(op, value) {
   );
 }
 
-export function tsSnippet(op, args) {
+/** `print`: the snippet ends by printing its result (Getting started's first program). */
+export function tsSnippet(op, args, { print = false } = {}) {
   const area = op.area;
   const doc = area.doc;
   const v = area.clientVar;
@@ -218,6 +219,7 @@ export function tsSnippet(op, args) {
       ? ""
       : tsLiteral(doc, args.value, args.schema);
   lines.push(`const ${out} = await ${v}.${op.id}(${call});`);
+  if (print) lines.push(`console.log(${out});`);
   if (op.pagination) {
     const rest = withoutCursor(op, args.value);
     lines.push(
