@@ -1015,9 +1015,14 @@ export function checkSchemaKeywords({ area, doc }) {
         findings.push(
           `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)`,
         );
-    // (Read by the client's checks as the words of the pattern's message: only beside a pattern.)
+    // (Read by the client's checks as the words of the pattern's message: only beside a pattern,
+    // and beside every one, so that no message quotes a regex at the caller.)
     if (node["x-pattern-description"] !== undefined && !describesPattern(node))
       findings.push(`${area} ${at}: x-pattern-description ${PATTERN_DESCRIPTION_RULE}`);
+    else if (node.pattern !== undefined && node["x-pattern-description"] === undefined)
+      findings.push(
+        `${area} ${at}: a pattern needs an x-pattern-description (what it accepts, in words: the client's message says it instead of quoting the pattern)`,
+      );
   });
   return findings;
 }

@@ -447,7 +447,9 @@ describe("JSON-RPC wire format", () => {
       message: "params.ids: must have at most 1000 items (got 1001)",
       issues: [{ path: "params.ids", rule: "maxItems" }],
     });
-    await expect(das.getAsset({ id: "not-an-address" })).rejects.toThrow(/params\.id: must match/);
+    await expect(das.getAsset({ id: "not-an-address" })).rejects.toThrow(
+      'params.id: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "not-an-address")',
+    );
     expect(requests).toHaveLength(0);
   });
 
@@ -534,7 +536,7 @@ describe("REST wire format", () => {
       }),
     ).rejects.toMatchObject({
       message: expect.stringContaining(
-        'params.transactionTypes[0]: must match ^[A-Z][A-Z0-9_]*$ (got "buy")',
+        'params.transactionTypes[0]: must be an upper-case snake-case name such as NFT_SALE (got "buy")',
       ),
       issues: [{ path: "params.transactionTypes[0]", rule: "pattern" }],
     });

@@ -541,17 +541,16 @@ describe("docs build", () => {
     const [address, domain] = schemas.AddressOrDomain.anyOf.map(
       (b: any) => schemas[b.$ref.split("/").pop()].pattern,
     );
-    const described = schemas.Domain["x-pattern-description"];
+    const [addressWords, domainWords] = ["Address", "Domain"].map(
+      (name) => schemas[name]["x-pattern-description"],
+    );
+    const both = `Address: ${addressWords}: pattern ${address}; or Domain: ${domainWords}: pattern ${domain}`;
     const cell = (html: string, field: string) =>
       text(
         new RegExp(`<code>${field}</code>.*?<td class="f-cons">(.*?)</td>`, "s").exec(html)![1]!,
       );
-    expect(cell(page("wallet/getIdentity.html"), "wallet")).toBe(
-      `Address: pattern ${address}; or Domain: ${described}: pattern ${domain}`,
-    );
-    expect(text(page("schemas/AddressOrDomain.html"))).toContain(
-      `Constraints: Address: pattern ${address}; or Domain: ${described}: pattern ${domain}`,
-    );
+    expect(cell(page("wallet/getIdentity.html"), "wallet")).toBe(both);
+    expect(text(page("schemas/AddressOrDomain.html"))).toContain(`Constraints: ${both}`);
     expect(page("das/getAsset.html")).toMatch(/; or <span class="t">string<\/span>: empty<\/td>/);
   });
 

@@ -190,9 +190,14 @@ describe("open enums: runtime checks", () => {
       "utf8",
     );
     const name = /^const (PATTERN_\d+) = \/\^\[A-Z\]\[A-Z0-9_\]\*\$\/u;$/m.exec(operations)?.[1];
+    const words =
+      /^const (DESCRIPTION_\d+) = "an upper-case snake-case name such as NFT_SALE";$/m.exec(
+        operations,
+      )?.[1];
     expect(name).toBeDefined();
+    expect(words).toBeDefined();
     expect(operations).toContain(
-      `transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(${name}))`,
+      `transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(${name}, ${words}))`,
     );
   });
 });

@@ -363,7 +363,7 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
   it("descriptor: the params' checks (Address pattern, limit bounds, no unknown param) and the u64 field", () => {
     const operations = files["packages/das/src/generated/operations.ts"];
     expect(declaration(operations, `export const ${METHOD}:`)).toBe(
-      `export const ${METHOD}: RpcMethodDescriptor = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
+      `export const ${METHOD}: RpcMethodDescriptor = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
     );
     expect(declaration(operations, "const PATTERN_1 =")).toBe(
       "const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;",
@@ -443,7 +443,7 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
   it("descriptor: the params' checks, the u64 field, the beta mark", () => {
     const operations = files["packages/wallet/src/generated/operations.ts"];
     expect(declaration(operations, `export const ${OPERATION}:`)).toBe(
-      `export const ${OPERATION}: OperationDescriptor = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
+      `export const ${OPERATION}: OperationDescriptor = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
     );
     // (PATTERN_1 is the identity operations' address-or-domain pattern.)
     expect(declaration(operations, "const PATTERN_2 =")).toBe(
@@ -561,7 +561,8 @@ describe("called by a program bundled from the generated packages, against the m
       param: "address",
       value: "not-an-address",
       rule: "pattern",
-      message: 'must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "not-an-address")',
+      message:
+        'must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "not-an-address")',
     },
     {
       what: "no address",
@@ -707,7 +708,7 @@ describe("the docs site built from the copy", () => {
     expect(text).toMatch(new RegExp(`"method": "${METHOD}",\\s*"params": \\{`));
     // (One table cell per line; an empty one is an empty line.)
     expect(text).toMatch(
-      /\nownerAddress\n+Address string\n+required\n+pattern \^\[1-9A-HJ-NP-Za-km-z\]\{32,44\}\$\n/,
+      /\nownerAddress\n+Address string\n+required\n+a base58 address \(32 to 44 characters; no 0, O, I or l\): pattern \^\[1-9A-HJ-NP-Za-km-z\]\{32,44\}\$\n/,
     );
     expect(text).toMatch(/\nlimit\n+integer\n+optional\n+1 – 100\n/);
     expect(text).toMatch(/\nminLamports\n+U64 integer uint64 \(bigint\)\n+optional\n+≥ 0/);

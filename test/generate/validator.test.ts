@@ -92,13 +92,34 @@ describe("createCheckEmitter: emitted text", () => {
     );
   });
 
+  it("hoists each pattern description once, after the patterns, however many params share it", () => {
+    const emitter = createEmitter();
+    const described = (words: string) => ({
+      type: "string",
+      pattern: ADDRESS_PATTERN,
+      "x-pattern-description": words,
+    });
+    const address = described("a base58 address");
+    expect(
+      emitter.emit({
+        type: "object",
+        properties: { owner: address, mint: address, hash: described("a base58 hash") },
+      }),
+    ).toBe(
+      "vObject({ owner: vString(PATTERN_1, DESCRIPTION_1), mint: vString(PATTERN_1, DESCRIPTION_1), hash: vString(PATTERN_1, DESCRIPTION_2) })",
+    );
+    expect(emitter.declarations()).toBe(
+      `const PATTERN_1 = /${ADDRESS_PATTERN}/u;\nconst DESCRIPTION_1 = "a base58 address";\nconst DESCRIPTION_2 = "a base58 hash";`,
+    );
+  });
+
   it("emits scalars, nullable types, enums and anyOf", () => {
     const text = (schema: Schema) => emitOne(schema).expression;
     expect(text({ type: "string" })).toBe("vString()");
     expect(text({ type: "string", minLength: 1 })).toBe("vBoundedString(1)");
     expect(text({ type: "string", minLength: 0 })).toBe("vBoundedString(0)");
     expect(text({ type: "string", pattern: "^a", "x-pattern-description": "words" })).toBe(
-      'vString(PATTERN_1, "words")',
+      "vString(PATTERN_1, DESCRIPTION_1)",
     );
     expect(text({ type: "integer", minimum: 0 })).toBe("vInteger(0)");
     expect(text({ type: "integer", maximum: 10 })).toBe("vInteger(undefined, 10)");
@@ -741,7 +762,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
     it("emits vWhen around the object's check, one per rule: the member's path, its values, then's check", () => {
       const { expression, imports } = emitOne(sendTransaction);
       expect(expression).toBe(
-        'vWhen(vWhen(vObject({ transaction: vString(PATTERN_1), config: vObject({ encoding: vEnum(["base58","base64"]) }, ["encoding"]) }, ["transaction","config"], false), ["config","encoding"], ["base58"], vObject({ transaction: vString(PATTERN_2, "base58 text") })), ["config","encoding"], ["base64"], vObject({ transaction: vString(PATTERN_3) }))',
+        'vWhen(vWhen(vObject({ transaction: vString(PATTERN_1), config: vObject({ encoding: vEnum(["base58","base64"]) }, ["encoding"]) }, ["transaction","config"], false), ["config","encoding"], ["base58"], vObject({ transaction: vString(PATTERN_2, DESCRIPTION_1) })), ["config","encoding"], ["base64"], vObject({ transaction: vString(PATTERN_3) }))',
       );
       expect(imports).toEqual(["vEnum", "vObject", "vString", "vWhen"]);
     });

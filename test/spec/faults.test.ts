@@ -103,6 +103,15 @@ describe("spec checks catch", () => {
     expect(text).toMatch(/\[params-check\][^\n]*x-pattern-description/);
   });
 
+  it("a pattern without an x-pattern-description (the client's message would quote the regex)", () => {
+    const specDir = editedCopy("schemas/common.yaml", (doc) => {
+      delete doc.Signature["x-pattern-description"];
+    });
+    expect(findingsOf(specDir).join("\n")).toContain(
+      "compression #/components/schemas/Signature: a pattern needs an x-pattern-description (what it accepts, in words: the client's message says it instead of quoting the pattern)",
+    );
+  });
+
   it("an operation without a credit cost (x-cost; credits: null where the service documents none)", () => {
     const specDir = editedCopy("openapi/admin.yaml", (doc) => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];
@@ -401,7 +410,11 @@ describe("spec checks catch", () => {
 
   it("an invalid pattern or a duplicate enum value in an OpenRPC area: one line each, at its place, no meta-schema dump", () => {
     const specDir = editedCopy("openrpc/das.yaml", (doc) => {
-      doc.methods[2].params[3].schema = { type: "string", pattern: "^[a-z+$" };
+      doc.methods[2].params[3].schema = {
+        type: "string",
+        pattern: "^[a-z+$",
+        "x-pattern-description": "lower-case letters",
+      };
     });
     const findings = findingsOf(specDir);
     // (A request's pattern is also compiled into the SDK's checks: the generator's params-check rule

@@ -29,17 +29,18 @@ describe("wallet client", () => {
     }
     const error = (await wallet.getIdentity({ wallet: KEY }).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(
-      /^params\.wallet: must be a string matching .* \(got "\*\*\*"\)$/,
+      /^params\.wallet: must be a base58 address .*, or a domain such as toly\.sol \(got "\*\*\*"\)$/,
     );
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("names both ways to give a wallet when an input is neither an address nor a domain", async () => {
-    // (It read `must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "toly")`: no word of a domain.)
+    // (It read `must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "toly")`: no word of a domain;
+    // then `must be a string matching ^[1-9A-HJ-NP-Za-km-z]{32,44}$, or a domain …`: a regex.)
     const fetch = vi.fn<typeof globalThis.fetch>();
     const wallet = createWalletClient({ apiKey: KEY, fetch });
     const either =
-      "must be a string matching ^[1-9A-HJ-NP-Za-km-z]{32,44}$, or a domain such as toly.sol";
+      "must be a base58 address (32 to 44 characters; no 0, O, I or l), or a domain such as toly.sol";
     await expect(wallet.getIdentity({ wallet: "toly" })).rejects.toThrow(
       `params.wallet: ${either} (got "toly")`,
     );

@@ -176,9 +176,12 @@ describe("addWebhookAddresses", () => {
   it("refuses a malformed id or address, naming the field and the rule; nothing is sent", async () => {
     const { webhooks, requests } = fakeService();
     const cases: [unknown, string][] = [
-      [{ webhookID: "nope", addresses: [C] }, "params.webhookID: must match"],
+      [{ webhookID: "nope", addresses: [C] }, "params.webhookID: must be a UUID"],
       [{ addresses: [C] }, "params.webhookID: is required"],
-      [{ webhookID: ID, addresses: [C, "0xdeadbeef"] }, "params.addresses[1]: must match"],
+      [
+        { webhookID: ID, addresses: [C, "0xdeadbeef"] },
+        "params.addresses[1]: must be a base58 address",
+      ],
       [{ webhookID: ID }, "params.addresses: is required"],
       [{ webhookID: ID, addresses: C }, "params.addresses: must be array"],
       [
@@ -189,11 +192,11 @@ describe("addWebhookAddresses", () => {
       // Every issue at once: a misspelt id is named beside the missing one, a bad address too.
       [
         { webhookId: ID, addresses: ["0xdeadbeef"] },
-        "params.webhookID: is required; params.webhookId: is not an allowed property; params.addresses[0]: must match",
+        "params.webhookID: is required; params.webhookId: is not an allowed property; params.addresses[0]: must be a base58 address",
       ],
       [
         { webhookID: "nope", addresses: ["0xdeadbeef"] },
-        "params.addresses[0]: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got a string of 10 characters); params.webhookID: must match",
+        "params.addresses[0]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got a string of 10 characters); params.webhookID: must be a UUID (hex digits in groups of 8-4-4-4-12) (got a string of 4 characters)",
       ],
     ];
     for (const [input, message] of cases) {
@@ -291,7 +294,7 @@ describe("editWebhook", () => {
   it("refuses a malformed id or setting, a read-only field and an edit of nothing, naming each; nothing is sent", async () => {
     const { webhooks, requests } = fakeService();
     const cases: [unknown, string][] = [
-      [{ webhookID: "nope", txnStatus: "all" }, "params.webhookID: must match"],
+      [{ webhookID: "nope", txnStatus: "all" }, "params.webhookID: must be a UUID"],
       [{ txnStatus: "all" }, "params.webhookID: is required"],
       [
         { webhookID: ID, webhookURL: "https://localhost/hook" },
@@ -300,7 +303,7 @@ describe("editWebhook", () => {
       [{ webhookID: ID, txnStatus: "some" }, "params.txnStatus: must be one of"],
       [
         { webhookID: ID, accountAddresses: ["0xdeadbeef"] },
-        "params.accountAddresses[0]: must match",
+        "params.accountAddresses[0]: must be a base58 address",
       ],
       [
         { webhookID: ID, webhookUrl: "https://x.example" },
@@ -330,10 +333,12 @@ describe("editWebhook", () => {
   });
 });
 
-it("checks addresses with the spec's Address pattern", () => {
+it("checks addresses with the spec's Address pattern, and describes them in its words", () => {
   const source = readFileSync(new URL("./edits.ts", import.meta.url), "utf8");
   const spec = readFileSync(new URL("../../../spec/schemas/common.yaml", import.meta.url), "utf8");
-  const specPattern = /^Address:[\s\S]*?pattern: "(.+)"/m.exec(spec)![1];
-  const ours = /const ADDRESS = \/(.+)\/u;/.exec(source)![1];
-  expect(ours).toBe(specPattern);
+  const address = /^Address:\n(?: .*\n)+/m.exec(spec)![0];
+  expect(/const ADDRESS = \/(.+)\/u;/.exec(source)![1]).toBe(/ pattern: "(.+)"/.exec(address)![1]);
+  expect(/const ADDRESS_DESCRIPTION = (".+");/.exec(source)![1]).toBe(
+    / x-pattern-description: (".+")/.exec(address)![1],
+  );
 });

@@ -26,9 +26,11 @@ export interface WebhookAddressesInput {
   addresses: readonly string[];
 }
 
-// The spec's `Address` pattern (spec/schemas/common.yaml; a test holds the two together).
+// The spec's `Address` pattern and its description (spec/schemas/common.yaml; a test holds them
+// together).
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
-const checkAddresses = vArray(vString(ADDRESS));
+const ADDRESS_DESCRIPTION = "a base58 address (32 to 44 characters; no 0, O, I or l)";
+const checkAddresses = vArray(vString(ADDRESS, ADDRESS_DESCRIPTION));
 
 // The input's names and addresses (any `webhookID` passes here: `checkInput` checks it as getWebhook does).
 const checkFields = vObject(

@@ -164,7 +164,8 @@ const RPC_FACTORY_LOCALS = ["rpc", "client", "unknownMethod", "params", "options
 /**
  * Every binding of one package's generated code: [main document, its OpenAPI companion (the
  * sender's `ping`), or undefined]. Each document is `{ area, kind, doc, file }`. Patterns are hoisted
- * as `PATTERN_<n>` in operations.ts; `reservedPattern` says so separately (a family, not a name).
+ * as `PATTERN_<n>` (their descriptions as `DESCRIPTION_<n>`) in operations.ts; `reservedPattern` says
+ * so separately (a family, not a name).
  * @returns {Binding[]} the generator's own names first, then the spec's (methods, then schemas)
  */
 export function packageBindings([main, http]) {
@@ -258,8 +259,8 @@ export function packageBindings([main, http]) {
   return out;
 }
 
-/** operations.ts hoists each pattern of the checks as `PATTERN_<n>`. */
-export const reservedPattern = /^PATTERN_\d+$/;
+/** operations.ts hoists each pattern of the checks as `PATTERN_<n>`, and each pattern's description as `DESCRIPTION_<n>`. */
+export const reservedPattern = /^(?:PATTERN|DESCRIPTION)_\d+$/;
 
 /** The constants constants.mjs emits for an area (tip accounts, minimum tip, the host's regions), with their meanings. */
 function constantNames({ area, doc }) {

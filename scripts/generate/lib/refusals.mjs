@@ -319,7 +319,9 @@ function operationNames(pkg) {
     else if (rpc && name === "request")
       say(`"${name}": the name is reserved (a member every client has)`);
     else if (reservedPattern.test(name))
-      say(`"${name}": the name is reserved (the hoisted patterns of generated/operations.ts)`);
+      say(
+        `"${name}": the name is reserved (the hoisted patterns and descriptions of generated/operations.ts)`,
+      );
     else if (seen.has(name))
       say(`"${name}": the name is used twice in the package (also ${seen.get(name)})`);
     else seen.set(name, `spec/dist/${op.d.file}${op.at}`);

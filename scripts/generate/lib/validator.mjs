@@ -120,7 +120,8 @@ const propertyKey = (name) =>
  *   it cannot translate (see createCheckEmitter).
  * @property {() => string[]} imports Sorted names of the combinators used so far (from "@chaindata/core").
  * @property {() => string} declarations The hoisted patterns, one `const PATTERN_n = /…/u;` line each in
- *   order of first use ("" when there are none), for the top of the module.
+ *   order of first use, then the hoisted pattern descriptions (`const DESCRIPTION_n = "…";`) ("" when
+ *   there are none), for the top of the module.
  */
 
 /**
@@ -136,6 +137,8 @@ export function createCheckEmitter({ refusals } = {}) {
   const used = new Set();
   /** @type {Map<string, { name: string, line: string }>} pattern → its hoisted constant */
   const patterns = new Map();
+  /** @type {Map<string, { name: string, line: string }>} x-pattern-description → its hoisted constant */
+  const descriptions = new Map();
 
   // (A place is `{ path, at }`: the path the messages name, and the JSON pointer, when known.)
   const refusal = (place, keyword, why) =>
@@ -224,9 +227,19 @@ export function createCheckEmitter({ refusals } = {}) {
    * beside no `pattern`.
    */
   const patternDescription = (s, place) => {
-    if (s["x-pattern-description"] === undefined) return undefined;
-    if (describesPattern(s)) return JSON.stringify(s["x-pattern-description"]);
-    return refuse(place, "x-pattern-description", PATTERN_DESCRIPTION_RULE);
+    const text = s["x-pattern-description"];
+    if (text === undefined) return undefined;
+    if (!describesPattern(s))
+      return refuse(place, "x-pattern-description", PATTERN_DESCRIPTION_RULE);
+    // Hoisted like the patterns: a description shared by many params (an address's) is written
+    // once in the module, so a bundle of many operations carries it once.
+    let entry = descriptions.get(text);
+    if (!entry) {
+      const name = `DESCRIPTION_${descriptions.size + 1}`;
+      entry = { name, line: `const ${name} = ${JSON.stringify(text)};` };
+      descriptions.set(text, entry);
+    }
+    return entry.name;
   };
 
   /** `s` without its keywords outside `allowed`, each of which is refused. */
@@ -546,6 +559,7 @@ export function createCheckEmitter({ refusals } = {}) {
   return {
     emit: (schema, where = "#") => check(schema, { path: where, at: placeOf(schema) }),
     imports: () => [...used].sort(),
-    declarations: () => [...patterns.values()].map((p) => p.line).join("\n"),
+    declarations: () =>
+      [...patterns.values(), ...descriptions.values()].map((p) => p.line).join("\n"),
   };
 }

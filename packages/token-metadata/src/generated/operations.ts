@@ -3,5 +3,6 @@
 import { vArray, vBoolean, vObject, vString, type OperationDescriptor } from "@chaindata/core";
 
 const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
+const DESCRIPTION_1 = "a base58 address (32 to 44 characters; no 0, O, I or l)";
 
-export const getTokenMetadata: OperationDescriptor = { id: "getTokenMetadata", params: /* @__PURE__ */ vObject({ mintAccounts: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1), 1, 100), includeOffChain: vBoolean, disableCache: vBoolean }, ["mintAccounts"], false), idempotent: true, u64: { onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } }, onChainMetadata: { metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } } }, offChainMetadata: { metadata: { attributes: { value: 0 }, properties: { creators: { share: 0 } } } } }, deprecated: "use DAS getAsset / getAssetBatch (@chaindata/das) instead" };
+export const getTokenMetadata: OperationDescriptor = { id: "getTokenMetadata", params: /* @__PURE__ */ vObject({ mintAccounts: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 100), includeOffChain: vBoolean, disableCache: vBoolean }, ["mintAccounts"], false), idempotent: true, u64: { onChainAccountInfo: { accountInfo: { lamports: 1, rentEpoch: 1 } }, onChainMetadata: { metadata: { collectionDetails: { size: 1 }, uses: { remaining: 1, total: 1 } } }, offChainMetadata: { metadata: { attributes: { value: 0 }, properties: { creators: { share: 0 } } } } }, deprecated: "use DAS getAsset / getAssetBatch (@chaindata/das) instead" };
