@@ -77,7 +77,7 @@ export interface CreateWebhookRequest {
     webhookType?: WebhookType | undefined;
     /** Optional secret sent back verbatim as the `Authorization` header of every delivery. */
     authHeader?: DeliveryAuthHeader | undefined;
-    /** How raw deliveries encode transactions (see `WebhookEncoding`). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
+    /** The payload encoding of the deliveries (see `WebhookEncoding`; its meaning and allowed values are not documented). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
     encoding?: WebhookEncoding | undefined;
     /** Which transactions are delivered by outcome (see `TxnStatus`). When the field is left out, the service's default is not documented; the Rust SDK sends `all` in that case, and this SDK sends nothing. */
     txnStatus?: TxnStatus | undefined;
@@ -1021,7 +1021,7 @@ export interface UpdateWebhookRequest {
     webhookType?: WebhookType | undefined;
     /** Optional secret sent back verbatim as the `Authorization` header of every delivery. */
     authHeader?: DeliveryAuthHeader | undefined;
-    /** How raw deliveries encode transactions. The allowed values are not documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string. */
+    /** The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string. */
     encoding?: WebhookEncoding | undefined;
     /** Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.) */
     txnStatus?: TxnStatus | undefined;
@@ -1099,7 +1099,7 @@ export interface Webhook {
     webhookType: WebhookType;
     /** A secret the service sends back verbatim as the `Authorization` header of every delivery, so the receiver can check that a delivery comes from the service. */
     authHeader?: string | undefined;
-    /** How raw deliveries encode transactions, as set at creation or update (see `WebhookEncoding`). Absent when it was never set; whether the service then reports its default is not documented. */
+    /** The webhook's `encoding` setting, as given at creation or update (see `WebhookEncoding`; its meaning is not documented). Absent when it was never set; whether the service then reports its default is not documented. */
     encoding?: WebhookEncoding | undefined;
     /** Which transactions are delivered by outcome, as set at creation or update (see `TxnStatus`). Absent when it was never set; whether the service then reports its default is not documented. */
     txnStatus?: TxnStatus | undefined;
@@ -1107,7 +1107,7 @@ export interface Webhook {
     active?: boolean | undefined;
 }
 /**
- * How raw deliveries encode transactions. The allowed values are not documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string.
+ * The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string.
  * @example jsonParsed
  * @example json
  */
