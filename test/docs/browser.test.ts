@@ -297,6 +297,92 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("search finds what a reader calls it: bodies and payloads by either word, rate limits and page walks at their rows, names however spelled, plurals, words of several places; not a word's middle", async () => {
+    const hits = async (query: string) => {
+      // (An empty box empties the list at once: what shows next is this query's.)
+      await page.fill("#search", "");
+      await page.fill("#search", query);
+      await page.locator("#search-results li").first().waitFor();
+      return page.locator("#search-results li a").evaluateAll((links) =>
+        links.map((a) => ({
+          name: a.querySelector(".hit-name")?.textContent ?? "",
+          href: a.getAttribute("href") ?? "",
+        })),
+      );
+    };
+    const names = async (query: string) => (await hits(query)).map((h) => h.name);
+    await page.goto(`${origin}/index.html`);
+    // "payload": the deliveries' Payload sections first, then the REST request bodies and the
+    // schema of an error's body (the site says "body" for those).
+    const payload = await hits("payload");
+    expect(payload.slice(0, 3)).toEqual(
+      ["deliverDiscordMessages", "deliverEnhancedEvents", "deliverRawEvents"].map((name) => ({
+        name,
+        href: `./webhooks/${name}.html#payload`,
+      })),
+    );
+    expect(payload).toEqual(
+      expect.arrayContaining([
+        { name: "ErrorBody", href: "./schemas/ErrorBody.html" },
+        { name: "createWebhook", href: "./webhooks/createWebhook.html#request" },
+      ]),
+    );
+    expect(await names("payloads")).toEqual(payload.map((h) => h.name));
+    expect((await names("webhook payload")).slice(0, 3)).toEqual(
+      payload.slice(0, 3).map((h) => h.name),
+    );
+    expect((await names("error payload"))[0]).toBe("ErrorBody");
+    expect((await names("error body"))[0]).toBe("ErrorBody");
+    // "request body": the operations that take one, at their Request section, before the schemas
+    const requestBody = await hits("request body");
+    const withBody = ["createWebhook", "getBatchIdentity", "getTokenMetadata", "updateWebhook"];
+    expect(
+      requestBody
+        .slice(0, 4)
+        .map((h) => h.name)
+        .sort(),
+    ).toEqual(withBody);
+    expect(requestBody.slice(0, 4).every((h) => h.href.endsWith(".html#request"))).toBe(true);
+    expect((await names("body")).slice(0, 5).sort()).toEqual(["ErrorBody", ...withBody].sort());
+    // "bigint": the 64-bit integer schemas that the SDK types so
+    expect((await names("bigint")).sort()).toEqual(["I64", "U64"]);
+    // A rate limit however written: the operations that document one (at that row), the option,
+    // the error class.
+    const rateLimit = await hits("rate limit");
+    expect(rateLimit).toEqual(
+      expect.arrayContaining([
+        { name: "getProjectUsage", href: "./admin/getProjectUsage.html#fact-rate-limit" },
+        { name: "RateLimitError", href: "./getting-started.html#error-RateLimitError" },
+        { name: "Client and call options", href: "./getting-started.html#options" },
+      ]),
+    );
+    for (const query of ["rate-limit", "rateLimit", "rate limits", "Rate Limit"])
+      expect(await hits(query), query).toEqual(rateLimit);
+    // The paginated operations at their Pagination row, above the schemas named …Pagination
+    const pagination = await hits("pagination");
+    expect(pagination[0]).toEqual({
+      name: "getAssetsByAuthority",
+      href: "./das/getAssetsByAuthority.html#fact-pagination",
+    });
+    expect(pagination.slice(0, 6).every((h) => h.href.endsWith("#fact-pagination"))).toBe(true);
+    // A plural finds the singular and back; "retry" leads to the client's retry options first.
+    expect((await names("retry"))[0]).toBe("Client and call options");
+    expect((await names("max retry"))[0]).toBe("sendTransaction");
+    expect((await names("signatures")).sort()).toEqual((await names("signature")).sort());
+    expect((await names("api keys"))[0]).toBe("Hosts and API keys");
+    expect((await names("nft sale"))[0]).toBe("KnownTransactionType");
+    // Words of several places: the Webhooks area's deliveries of events
+    expect((await names("webhook event")).slice(0, 2)).toEqual([
+      "deliverEnhancedEvents",
+      "deliverRawEvents",
+    ]);
+    // Only the start of a word: "tip" is not the middle of getMultipleNewAddressProofsV2, nor
+    // "count" of the compressed accounts.
+    expect(await names("tip")).toEqual(["Tips"]);
+    expect((await names("count")).filter((n) => /Account/.test(n))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
   it("a search hit on a field opens the page at its row, nested in closed <details> too; the link survives a reload and Back returns", async () => {
     // Where the fragment's row is: shown (its <details> open), below the sticky header, in view.
     const target = () =>

@@ -286,6 +286,9 @@ function requestDefaultsText(pc, op) {
   return ` The SDK's defaults for this call: ${list}, in place of the client's; the call's own options override them.${marker(pc, d["x-source"])}`;
 }
 
+/** The id of an operation page's fact row (`fact-rate-limit`), which a search hit opens at. */
+export const factId = (label) => `fact-${label.toLowerCase().replace(/\s+/g, "-")}`;
+
 function facts(pc, op) {
   const rows = [];
   const area = op.area;
@@ -315,7 +318,7 @@ function facts(pc, op) {
     rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth, area.host)]);
   }
   if (op.pagination) rows.push(["Pagination", paginationText(op)]);
-  return `<dl class="facts">${rows.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
+  return `<dl class="facts">${rows.map(([k, v]) => `<div id="${factId(k)}"><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
 }
 
 /** Link plain-text `@chaindata/<area>` mentions (outside tags and code) to the area page. */
