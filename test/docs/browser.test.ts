@@ -2,7 +2,7 @@
 // page loads with no console error, no failed request and no request off 127.0.0.1;
 // a crawl from the home page reaches every page through links that all resolve;
 // navigation and search work; screenshots go to test-results/docs/.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -380,6 +380,79 @@ describe("docs site in Chromium", () => {
     // "count" of the compressed accounts.
     expect(await names("tip")).toEqual(["Tips"]);
     expect((await names("count")).filter((n) => /Account/.test(n))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("search without script: Enter in the box opens the index page, which lists every entry of the search index with its names, for the browser's find; from files too; over HTTP the script keeps Enter on the page", async () => {
+    const index = JSON.parse(readFileSync(join(tmp, "site/search-index.json"), "utf8"));
+    const noScript = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      javaScriptEnabled: false,
+    });
+    try {
+      const tab = await noScript.newPage();
+      await tab.goto(`${origin}/das/getAsset.html`);
+      await tab.fill("#search", "payload");
+      await tab.press("#search", "Enter");
+      await tab.waitForURL(`${origin}/search.html?q=payload`);
+      expect(await tab.textContent("h1")).toBe("Index");
+      // Every entry, each linked to where its hit leads, with the names it is found by.
+      const listed = await tab
+        .locator("ul.idx > li")
+        .evaluateAll((items) =>
+          items.map((li) => [
+            li.querySelector("a")!.getAttribute("href"),
+            li.querySelector("a")!.textContent,
+            li.textContent,
+          ]),
+        );
+      expect(listed.map(([href, name]) => `${name} ${href}`).sort()).toEqual(
+        index.entries.map((e: { n: string; u: string }) => `${e.n} ${e.u}`).sort(),
+      );
+      const getAsset = listed.find(([href]) => href === "das/getAsset.html")![2]!;
+      expect(getAsset).toContain("last_indexed_slot");
+      // A word the box finds is on the page for the browser's find: the deliveries' Payload
+      expect(
+        await tab.locator('a[href="webhooks/deliverRawEvents.html#payload"]').textContent(),
+      ).toBe("Payload");
+      // The home page says what the box does without script, and links the index.
+      await tab.goto(`${origin}/index.html`);
+      expect(
+        await tab.locator("#conventions li", { hasText: "search box" }).textContent(),
+      ).toContain("without JavaScript, Enter in it opens the index");
+      expect(await tab.locator('nav.side a[href="search.html"]').textContent()).toBe("Index");
+    } finally {
+      await noScript.close();
+    }
+    // With script, from files (file://): the index cannot be fetched, so Enter opens the index page.
+    const fromFiles = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    try {
+      const tab = await fromFiles.newPage();
+      await tab.goto(`file://${join(tmp, "site/das/getAsset.html")}`);
+      await tab.fill("#search", "payload");
+      await tab.locator("#search-results li.none").waitFor();
+      expect(await tab.textContent("#search-results")).toContain("served over HTTP");
+      await tab.press("#search", "Enter");
+      await tab.waitForURL(/\/search\.html\?q=payload$/);
+      expect(await tab.textContent("h1")).toBe("Index");
+    } finally {
+      await fromFiles.close();
+    }
+    // With script over HTTP: Enter opens the first hit, or stays when there is none; a query in
+    // the address fills the box, searched as the box gets the focus.
+    await page.goto(`${origin}/das/getAsset.html`);
+    await page.fill("#search", "zzzz-nothing");
+    await page.locator("#search-results li.none").waitFor();
+    await page.press("#search", "Enter");
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${origin}/das/getAsset.html`);
+    await page.goto(`${origin}/search.html?q=payload`);
+    expect(await page.inputValue("#search")).toBe("payload");
+    await page.focus("#search");
+    await page.locator("#search-results li a").first().waitFor();
+    expect(await page.locator("#search-results .hit-name").first().textContent()).toBe(
+      "deliverDiscordMessages",
+    );
     expect(problems).toEqual([]);
   });
 

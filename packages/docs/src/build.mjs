@@ -23,6 +23,7 @@ import {
   gettingStartedPage,
   homePage,
   hostKeyWays,
+  indexPage,
   operationPage,
   RECEIVER_NAMES,
   reachesReceiver,
@@ -37,6 +38,7 @@ import {
   TIP_NAMES,
   typeScriptSnippetsOf,
 } from "./pages.mjs";
+import { SEARCH_PAGE } from "./html.mjs";
 import { isBigint } from "./schema.mjs";
 import { deref, inContext, isObj, schemaRefName, sdkName } from "./util.mjs";
 
@@ -467,7 +469,9 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing
     inContext("getting-started.html", () => gettingStartedPage(site)),
   );
   pages.set("schemas/index.html", schemaIndexPage(site));
-  pages.set("search-index.json", JSON.stringify(searchIndex(site, pages)));
+  const index = searchIndex(site, pages);
+  pages.set("search-index.json", JSON.stringify(index));
+  pages.set(SEARCH_PAGE, indexPage(site, index.entries));
   for (const a of ASSETS) pages.set(`assets/${a}`, "");
   const broken = checkLinks(pages);
   if (broken.length)

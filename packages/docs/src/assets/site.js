@@ -11,6 +11,7 @@
   var index = null;
   var synonyms = {}; // stem → the stems of the words the site uses for the same thing
   var loading = null;
+  var unavailable = false; // the index could not be fetched
   var hits = [];
 
   // Words as the search compares them: split at the humps of camelCase and at punctuation, and
@@ -365,6 +366,7 @@
     }
     load().then(
       function (entries) {
+        unavailable = false;
         if (query() !== q) return;
         var parsed = parse(q);
         hits = entries
@@ -379,9 +381,12 @@
         render();
       },
       function () {
+        unavailable = true;
         hits = [];
         list.innerHTML =
-          '<li class="none">Search needs the site to be served over HTTP (node packages/docs/serve.mjs).</li>';
+          '<li class="none">Search needs the site to be served over HTTP (node packages/docs/serve.mjs). Enter opens the <a href="' +
+          esc(form.action) +
+          '">index</a> of every name, for the browser’s find.</li>';
         show(true);
         say("Search is not available");
       },
@@ -397,8 +402,19 @@
     else if (next < links.length) links[next].focus();
   }
 
-  if (input && list) {
+  var form = input && input.form;
+  if (input && list && form) {
     input.addEventListener("input", search);
+    // Enter opens the first hit. The form itself goes to the index page (search.html), where the
+    // browser's find searches every name: what it does without this script, and here only when
+    // the index cannot be fetched (pages opened from files).
+    form.addEventListener("submit", function (ev) {
+      if (hits[0]) location.href = hitHref(hits[0]);
+      if (hits[0] || !unavailable) ev.preventDefault();
+    });
+    // A query in the address (search.html?q=…, the form's): in the box, searched when it is focused.
+    var asked = new URLSearchParams(location.search).get("q");
+    if (asked && !input.value) input.value = asked;
     var closing = false; // Escape in the list: back to the box, with the list closed
     input.addEventListener("focus", function () {
       load().catch(function () {});
@@ -409,11 +425,6 @@
         show(true);
         moveFocus(1);
         ev.preventDefault();
-      } else if (ev.key === "Enter") {
-        if (hits[0]) {
-          location.href = hitHref(hits[0]);
-          ev.preventDefault();
-        }
       } else if (ev.key === "Escape") {
         input.value = "";
         hits = [];
