@@ -656,6 +656,60 @@ describe("docs site in Chromium", () => {
     expect(await page.isVisible("a.menu-close")).toBe(false);
   });
 
+  it("the search box's placeholder shows whole at 375 and 320 px, with and without script; the box keeps its name; at 1360 px the shortcut's keys join it", async () => {
+    /** Runs in the page: the placeholder, its width as drawn in the box's font, the box's room. */
+    const placeholderOf = (tab: Page) =>
+      tab.evaluate(() => {
+        const box = document.getElementById("search") as HTMLInputElement;
+        const cs = getComputedStyle(box);
+        const ruler = document.createElement("canvas").getContext("2d")!;
+        ruler.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const needs = Math.ceil(ruler.measureText(box.placeholder).width);
+        const room = Math.floor(
+          box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+        );
+        return {
+          text: box.placeholder,
+          fits: needs <= room,
+          why: `"${box.placeholder}" needs ${needs} px, has ${room}`,
+          name: box.getAttribute("aria-label"),
+        };
+      });
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      try {
+        const tab = await context.newPage();
+        for (const width of [375, 320]) {
+          await tab.setViewportSize({ width, height: 700 });
+          await tab.goto(`${origin}/das/getAssetsByOwner.html`);
+          const where = `${width} px, script ${javaScriptEnabled ? "on" : "off"}`;
+          const got = await placeholderOf(tab);
+          expect(got.fits, `${where}: ${got.why}`).toBe(true);
+          expect(got.text, where).toMatch(/^Search \w/);
+          expect(got.name, where).toBe("Search the docs");
+          // Nothing else gave way: no page scrolls sideways, the Menu link still shows.
+          expect(await tab.evaluate(() => document.documentElement.scrollWidth), where).toBe(width);
+          expect(await tab.isVisible("a.menu-link"), where).toBe(true);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    await page.goto(`${origin}/das/getAsset.html`);
+    const wide = await placeholderOf(page);
+    expect(wide).toMatchObject({ fits: true, name: "Search the docs" });
+    expect(wide.text).toMatch(/ {2}\(Ctrl\+K\)$/);
+    // Narrowed to 320 px, the keys leave the placeholder rather than cut it short, and come back
+    // when it widens again.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect
+      .poll(() => placeholderOf(page))
+      .toMatchObject({ fits: true, text: wide.text.replace(/ {2}\(Ctrl\+K\)$/, "") });
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await expect.poll(async () => (await placeholderOf(page)).text).toBe(wide.text);
+    expect(problems).toEqual([]);
+  });
+
   it("a missing page: the 404 page is laid out at a phone's width and asks for no favicon.ico", async () => {
     const phone = await browser.newContext({
       viewport: { width: 375, height: 800 },

@@ -132,6 +132,12 @@ export const VIEWPORT = '<meta name="viewport" content="width=device-width, init
  */
 export const SEARCH_PAGE = "search.html";
 
+/**
+ * The search box's placeholder: whole in the box down to a 320 px screen (where site.css gives the
+ * box a row of its own); site.js adds the shortcut's keys where they fit too.
+ */
+const SEARCH_PLACEHOLDER = "Search methods, fields, errors…";
+
 /** The full HTML document of one page. */
 export function layout(pc, { title, body, description }) {
   const r = pc.root;
@@ -153,7 +159,7 @@ ${description ? `<meta name="description" content="${esc(description)}">` : ""}
 <a class="brand" href="${r}index.html"><span class="logo" aria-hidden="true">◆</span> chaindata <span class="muted">API docs</span></a>
 <a class="menu-link" href="#site-nav">Menu</a>
 <form class="search" role="search" action="${r}${SEARCH_PAGE}" method="get">
-<input id="search" name="q" type="search" placeholder="Search methods, operations, fields…" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-label="Search the docs" aria-controls="search-results" aria-describedby="search-status">
+<input id="search" name="q" type="search" placeholder="${SEARCH_PLACEHOLDER}" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-label="Search the docs" aria-controls="search-results" aria-describedby="search-status">
 <p id="search-status" class="visually-hidden" role="status"></p>
 <ul id="search-results" class="search-results" aria-label="Search results" hidden></ul>
 </form>

@@ -455,8 +455,20 @@
     // one key fires on a stray press and on a speech user's words, and WCAG 2.1.4 would want a
     // way to turn it off. Only script names the keys in the box: without it there is no shortcut.
     var mac = /^(Mac|iPhone|iPad)/.test(navigator.platform || "");
-    input.placeholder += mac ? "  (\u2318K)" : "  (Ctrl+K)";
     input.setAttribute("aria-keyshortcuts", mac ? "Meta+K" : "Control+K");
+    // The keys join the placeholder only where all of it still shows: a phone's box would cut it
+    // short (and has no keyboard). Again whenever the width changes.
+    var plain = input.placeholder;
+    var withKeys = plain + (mac ? "  (\u2318K)" : "  (Ctrl+K)");
+    var ruler = document.createElement("canvas").getContext("2d");
+    var fitPlaceholder = function () {
+      var cs = getComputedStyle(input);
+      ruler.font = [cs.fontStyle, cs.fontWeight, cs.fontSize, cs.fontFamily].join(" ");
+      var room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      input.placeholder = ruler.measureText(withKeys).width <= room ? withKeys : plain;
+    };
+    fitPlaceholder();
+    window.addEventListener("resize", fitPlaceholder);
     document.addEventListener("keydown", function (ev) {
       var modifier = mac ? ev.metaKey && !ev.ctrlKey : ev.ctrlKey && !ev.metaKey;
       if (modifier && !ev.altKey && !ev.shiftKey && (ev.key === "k" || ev.key === "K")) {
