@@ -621,7 +621,7 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     try {
       await tab.goto(`${origin}/das/getAsset.html`);
       expect(await hint(tab)).toEqual({
-        placeholder: "Search methods, operations, fields…  (Ctrl+K)",
+        placeholder: "Search methods, fields, errors…  (Ctrl+K)",
         keys: "Control+K",
       });
       await tabTo(tab, "a.skip", 1);
@@ -651,7 +651,7 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     try {
       await mac.tab.goto(`${origin}/das/getAsset.html`);
       expect(await hint(mac.tab)).toEqual({
-        placeholder: "Search methods, operations, fields…  (⌘K)",
+        placeholder: "Search methods, fields, errors…  (⌘K)",
         keys: "Meta+K",
       });
       await tabTo(mac.tab, "a.skip", 1);
@@ -667,7 +667,7 @@ describe("docs site accessibility (axe-core in Chromium, keyboard)", () => {
     try {
       await noScript.tab.goto(`${origin}/das/getAsset.html`);
       expect(await hint(noScript.tab)).toEqual({
-        placeholder: "Search methods, operations, fields…",
+        placeholder: "Search methods, fields, errors…",
         keys: null,
       });
     } finally {

@@ -2,7 +2,7 @@
 // page loads with no console error, no failed request and no request off 127.0.0.1;
 // a crawl from the home page reaches every page through links that all resolve;
 // navigation and search work; screenshots go to test-results/docs/.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -297,6 +297,165 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("search finds what a reader calls it: bodies and payloads by either word, rate limits and page walks at their rows, names however spelled, plurals, words of several places; not a word's middle", async () => {
+    const hits = async (query: string) => {
+      // (An empty box empties the list at once: what shows next is this query's.)
+      await page.fill("#search", "");
+      await page.fill("#search", query);
+      await page.locator("#search-results li").first().waitFor();
+      return page.locator("#search-results li a").evaluateAll((links) =>
+        links.map((a) => ({
+          name: a.querySelector(".hit-name")?.textContent ?? "",
+          href: a.getAttribute("href") ?? "",
+        })),
+      );
+    };
+    const names = async (query: string) => (await hits(query)).map((h) => h.name);
+    await page.goto(`${origin}/index.html`);
+    // "payload": the deliveries' Payload sections first, then the REST request bodies and the
+    // schema of an error's body (the site says "body" for those).
+    const payload = await hits("payload");
+    expect(payload.slice(0, 3)).toEqual(
+      ["deliverDiscordMessages", "deliverEnhancedEvents", "deliverRawEvents"].map((name) => ({
+        name,
+        href: `./webhooks/${name}.html#payload`,
+      })),
+    );
+    expect(payload).toEqual(
+      expect.arrayContaining([
+        { name: "ErrorBody", href: "./schemas/ErrorBody.html" },
+        { name: "createWebhook", href: "./webhooks/createWebhook.html#request" },
+      ]),
+    );
+    expect(await names("payloads")).toEqual(payload.map((h) => h.name));
+    expect((await names("webhook payload")).slice(0, 3)).toEqual(
+      payload.slice(0, 3).map((h) => h.name),
+    );
+    expect((await names("error payload"))[0]).toBe("ErrorBody");
+    expect((await names("error body"))[0]).toBe("ErrorBody");
+    // "request body": the operations that take one, at their Request section, before the schemas
+    const requestBody = await hits("request body");
+    const withBody = ["createWebhook", "getBatchIdentity", "getTokenMetadata", "updateWebhook"];
+    expect(
+      requestBody
+        .slice(0, 4)
+        .map((h) => h.name)
+        .sort(),
+    ).toEqual(withBody);
+    expect(requestBody.slice(0, 4).every((h) => h.href.endsWith(".html#request"))).toBe(true);
+    expect((await names("body")).slice(0, 5).sort()).toEqual(["ErrorBody", ...withBody].sort());
+    // "bigint": the 64-bit integer schemas that the SDK types so
+    expect((await names("bigint")).sort()).toEqual(["I64", "U64"]);
+    // A rate limit however written: the operations that document one (at that row), the option,
+    // the error class.
+    const rateLimit = await hits("rate limit");
+    expect(rateLimit).toEqual(
+      expect.arrayContaining([
+        { name: "getProjectUsage", href: "./admin/getProjectUsage.html#fact-rate-limit" },
+        { name: "RateLimitError", href: "./getting-started.html#error-RateLimitError" },
+        { name: "Client and call options", href: "./getting-started.html#options" },
+      ]),
+    );
+    for (const query of ["rate-limit", "rateLimit", "rate limits", "Rate Limit"])
+      expect(await hits(query), query).toEqual(rateLimit);
+    // The paginated operations at their Pagination row, above the schemas named …Pagination
+    const pagination = await hits("pagination");
+    expect(pagination[0]).toEqual({
+      name: "getAssetsByAuthority",
+      href: "./das/getAssetsByAuthority.html#fact-pagination",
+    });
+    expect(pagination.slice(0, 6).every((h) => h.href.endsWith("#fact-pagination"))).toBe(true);
+    // A plural finds the singular and back; "retry" leads to the client's retry options first.
+    expect((await names("retry"))[0]).toBe("Client and call options");
+    expect((await names("max retry"))[0]).toBe("sendTransaction");
+    expect((await names("signatures")).sort()).toEqual((await names("signature")).sort());
+    expect((await names("api keys"))[0]).toBe("Hosts and API keys");
+    expect((await names("nft sale"))[0]).toBe("KnownTransactionType");
+    // Words of several places: the Webhooks area's deliveries of events
+    expect((await names("webhook event")).slice(0, 2)).toEqual([
+      "deliverEnhancedEvents",
+      "deliverRawEvents",
+    ]);
+    // Only the start of a word: "tip" is not the middle of getMultipleNewAddressProofsV2, nor
+    // "count" of the compressed accounts.
+    expect(await names("tip")).toEqual(["Tips"]);
+    expect((await names("count")).filter((n) => /Account/.test(n))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("search without script: Enter in the box opens the index page, which lists every entry of the search index with its names, for the browser's find; from files too; over HTTP the script keeps Enter on the page", async () => {
+    const index = JSON.parse(readFileSync(join(tmp, "site/search-index.json"), "utf8"));
+    const noScript = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      javaScriptEnabled: false,
+    });
+    try {
+      const tab = await noScript.newPage();
+      await tab.goto(`${origin}/das/getAsset.html`);
+      await tab.fill("#search", "payload");
+      await tab.press("#search", "Enter");
+      await tab.waitForURL(`${origin}/search.html?q=payload`);
+      expect(await tab.textContent("h1")).toBe("Index");
+      // Every entry, each linked to where its hit leads, with the names it is found by.
+      const listed = await tab
+        .locator("ul.idx > li")
+        .evaluateAll((items) =>
+          items.map((li) => [
+            li.querySelector("a")!.getAttribute("href"),
+            li.querySelector("a")!.textContent,
+            li.textContent,
+          ]),
+        );
+      expect(listed.map(([href, name]) => `${name} ${href}`).sort()).toEqual(
+        index.entries.map((e: { n: string; u: string }) => `${e.n} ${e.u}`).sort(),
+      );
+      const getAsset = listed.find(([href]) => href === "das/getAsset.html")![2]!;
+      expect(getAsset).toContain("last_indexed_slot");
+      // A word the box finds is on the page for the browser's find: the deliveries' Payload
+      expect(
+        await tab.locator('a[href="webhooks/deliverRawEvents.html#payload"]').textContent(),
+      ).toBe("Payload");
+      // The home page says what the box does without script, and links the index.
+      await tab.goto(`${origin}/index.html`);
+      expect(
+        await tab.locator("#conventions li", { hasText: "search box" }).textContent(),
+      ).toContain("without JavaScript, Enter in it opens the index");
+      expect(await tab.locator('nav.side a[href="search.html"]').textContent()).toBe("Index");
+    } finally {
+      await noScript.close();
+    }
+    // With script, from files (file://): the index cannot be fetched, so Enter opens the index page.
+    const fromFiles = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    try {
+      const tab = await fromFiles.newPage();
+      await tab.goto(`file://${join(tmp, "site/das/getAsset.html")}`);
+      await tab.fill("#search", "payload");
+      await tab.locator("#search-results li.none").waitFor();
+      expect(await tab.textContent("#search-results")).toContain("served over HTTP");
+      await tab.press("#search", "Enter");
+      await tab.waitForURL(/\/search\.html\?q=payload$/);
+      expect(await tab.textContent("h1")).toBe("Index");
+    } finally {
+      await fromFiles.close();
+    }
+    // With script over HTTP: Enter opens the first hit, or stays when there is none; a query in
+    // the address fills the box, searched as the box gets the focus.
+    await page.goto(`${origin}/das/getAsset.html`);
+    await page.fill("#search", "zzzz-nothing");
+    await page.locator("#search-results li.none").waitFor();
+    await page.press("#search", "Enter");
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(`${origin}/das/getAsset.html`);
+    await page.goto(`${origin}/search.html?q=payload`);
+    expect(await page.inputValue("#search")).toBe("payload");
+    await page.focus("#search");
+    await page.locator("#search-results li a").first().waitFor();
+    expect(await page.locator("#search-results .hit-name").first().textContent()).toBe(
+      "deliverDiscordMessages",
+    );
+    expect(problems).toEqual([]);
+  });
+
   it("a search hit on a field opens the page at its row, nested in closed <details> too; the link survives a reload and Back returns", async () => {
     // Where the fragment's row is: shown (its <details> open), below the sticky header, in view.
     const target = () =>
@@ -495,6 +654,60 @@ describe("docs site in Chromium", () => {
     expect(await page.isVisible("nav.side")).toBe(true);
     expect(await page.isVisible("a.menu-link")).toBe(false);
     expect(await page.isVisible("a.menu-close")).toBe(false);
+  });
+
+  it("the search box's placeholder shows whole at 375 and 320 px, with and without script; the box keeps its name; at 1360 px the shortcut's keys join it", async () => {
+    /** Runs in the page: the placeholder, its width as drawn in the box's font, the box's room. */
+    const placeholderOf = (tab: Page) =>
+      tab.evaluate(() => {
+        const box = document.getElementById("search") as HTMLInputElement;
+        const cs = getComputedStyle(box);
+        const ruler = document.createElement("canvas").getContext("2d")!;
+        ruler.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const needs = Math.ceil(ruler.measureText(box.placeholder).width);
+        const room = Math.floor(
+          box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+        );
+        return {
+          text: box.placeholder,
+          fits: needs <= room,
+          why: `"${box.placeholder}" needs ${needs} px, has ${room}`,
+          name: box.getAttribute("aria-label"),
+        };
+      });
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      try {
+        const tab = await context.newPage();
+        for (const width of [375, 320]) {
+          await tab.setViewportSize({ width, height: 700 });
+          await tab.goto(`${origin}/das/getAssetsByOwner.html`);
+          const where = `${width} px, script ${javaScriptEnabled ? "on" : "off"}`;
+          const got = await placeholderOf(tab);
+          expect(got.fits, `${where}: ${got.why}`).toBe(true);
+          expect(got.text, where).toMatch(/^Search \w/);
+          expect(got.name, where).toBe("Search the docs");
+          // Nothing else gave way: no page scrolls sideways, the Menu link still shows.
+          expect(await tab.evaluate(() => document.documentElement.scrollWidth), where).toBe(width);
+          expect(await tab.isVisible("a.menu-link"), where).toBe(true);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    await page.goto(`${origin}/das/getAsset.html`);
+    const wide = await placeholderOf(page);
+    expect(wide).toMatchObject({ fits: true, name: "Search the docs" });
+    expect(wide.text).toMatch(/ {2}\(Ctrl\+K\)$/);
+    // Narrowed to 320 px, the keys leave the placeholder rather than cut it short, and come back
+    // when it widens again.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect
+      .poll(() => placeholderOf(page))
+      .toMatchObject({ fits: true, text: wide.text.replace(/ {2}\(Ctrl\+K\)$/, "") });
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await expect.poll(async () => (await placeholderOf(page)).text).toBe(wide.text);
+    expect(problems).toEqual([]);
   });
 
   it("a missing page: the 404 page is laid out at a phone's width and asks for no favicon.ico", async () => {

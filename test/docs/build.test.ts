@@ -1090,6 +1090,37 @@ describe("docs build", () => {
     expect(idx.entries.filter((e: any) => e.f?.includes("NFT_SALE"))).toEqual([]);
   });
 
+  it("search index: each page's topics lead to their place; each synonym pair joins two words the site uses", () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const topicsOf = (name: string) => idx.entries.find((e: any) => e.n === name)?.t;
+    // a delivery's payload, a REST request body, a documented rate limit, a page walk
+    expect(topicsOf("deliverRawEvents")).toEqual([["Payload", "payload"]]);
+    expect(topicsOf("createWebhook")).toEqual([["Request body", "request"]]);
+    expect(topicsOf("getProjectUsage")).toEqual(
+      expect.arrayContaining([["Rate limit", "fact-rate-limit"]]),
+    );
+    expect(topicsOf("getAssetsByOwner")).toEqual([["Pagination", "fact-pagination"]]);
+    expect(page("das/getAssetsByOwner.html")).toContain(
+      '<div id="fact-pagination"><dt>Pagination</dt>',
+    );
+    expect(topicsOf("U64")).toEqual([
+      ["uint64", "definition"],
+      ["bigint", "definition"],
+    ]);
+    // Not what every operation page has: the search for its word would list them all.
+    expect(topicsOf("getAsset")).toBeUndefined();
+    // A synonym bridges two words of the site (not a word no page uses).
+    const words = new Set(
+      JSON.stringify(idx.entries)
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[^a-z0-9]+/),
+    );
+    expect(idx.synonyms.length).toBeGreaterThan(0);
+    for (const group of idx.synonyms)
+      for (const word of group) expect(words.has(word), word).toBe(true);
+  });
+
   it("is fully offline: no external script, style, font, image or fetch", () => {
     for (const file of walk(out)) {
       const rel = relative(out, file);

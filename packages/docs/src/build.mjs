@@ -19,9 +19,11 @@ import {
   ERROR_CLASSES,
   errorClassId,
   errorClassOf,
+  factId,
   gettingStartedPage,
   homePage,
   hostKeyWays,
+  indexPage,
   operationPage,
   RECEIVER_NAMES,
   reachesReceiver,
@@ -36,6 +38,8 @@ import {
   TIP_NAMES,
   typeScriptSnippetsOf,
 } from "./pages.mjs";
+import { SEARCH_PAGE } from "./html.mjs";
+import { isBigint } from "./schema.mjs";
 import { deref, inContext, isObj, schemaRefName, sdkName } from "./util.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -66,6 +70,38 @@ function fieldNames(doc, schema, out, seen = new Set(), depth = 0) {
 }
 
 /**
+ * Words a reader types for what the site calls by another word, both ways (the search tries each
+ * query word's partners too, ranked below a direct match). Kept to words the site uses for one
+ * thing in two places: a webhook delivery's section is its "Payload", while REST request and
+ * answer bodies, error bodies and the schemas describing them say "body" — both are HTTP's message
+ * content (RFC 7230's "payload body"), and a reader who knows one word must find the other. Not a
+ * thesaurus: build.test.ts checks that both words of each pair occur in the index.
+ */
+export const SEARCH_SYNONYMS = [["payload", "body"]];
+
+/**
+ * What an entry's page documents that its name, summary and fields do not say, as [label, the
+ * id of where it is on the page]: a delivery's payload, a REST operation's request body, a
+ * documented rate limit and page walk (their fact rows), the SDK's type of a 64-bit integer
+ * schema. Only what sets pages apart: a section every operation page has (Parameters, Errors,
+ * Examples, the Retries and Auth rows) would make a search for its word list every operation.
+ */
+function opTopics(op) {
+  const topics = [];
+  if (op.transport === "delivery" && op.rest.body?.schema) topics.push(["Payload", "payload"]);
+  if (op.transport === "rest" && op.rest.body) topics.push(["Request body", "request"]);
+  if (op.rateLimit) topics.push(["Rate limit", factId("Rate limit")]);
+  if (op.pagination) topics.push(["Pagination", factId("Pagination")]);
+  return topics;
+}
+
+/** A primitive schema's format as its Definition shows it (uint64), and `bigint` for a 64-bit one. */
+function schemaTopics(s) {
+  if (!isObj(s) || typeof s.format !== "string") return [];
+  return [[s.format, "definition"], ...(isBigint(s) ? [["bigint", "definition"]] : [])];
+}
+
+/**
  * The home page's hosts table, found by every name an API key travels under. The names the table
  * shows (`x`) rank it first, as its own name would: it says where the SDK puts the key, which
  * the operations that merely take the same header or parameter do not.
@@ -87,6 +123,8 @@ function authEntry(site) {
     u: "index.html#hosts",
     f: [...names],
     x: [...shown],
+    // What each operation page's "Auth" row says of one operation, this table says of all.
+    t: [["Auth", ""]],
   };
 }
 
@@ -237,6 +275,9 @@ function withAnchors(names, html) {
   return { f: names, ...(h.some(Boolean) ? { h } : {}) };
 }
 
+/** `t`, an entry's topics, when it has any. */
+const withTopics = (topics) => (topics.length ? { t: topics } : {});
+
 function searchIndex(site, pages) {
   const entries = [];
   entries.push({
@@ -303,6 +344,7 @@ function searchIndex(site, pages) {
         s: op.summary,
         u: op.href,
         ...withAnchors([...fields], pages.get(op.href)),
+        ...withTopics(opTopics(op)),
         ...(op.deprecated ? { d: 1 } : {}),
         ...(op.beta ? { b: 1 } : {}),
       });
@@ -322,9 +364,10 @@ function searchIndex(site, pages) {
       u: page.href,
       ...withAnchors(Object.keys(s?.properties ?? {}), pages.get(page.href)),
       ...(values.length ? { v: values } : {}),
+      ...withTopics(schemaTopics(s)),
     });
   }
-  return { version: 1, entries };
+  return { version: 1, synonyms: SEARCH_SYNONYMS, entries };
 }
 
 /**
@@ -349,7 +392,9 @@ export function checkLinks(pages) {
     return path === "search-index.json"
       ? JSON.parse(text).entries.flatMap((e) => [
           e.u,
-          ...(e.h ?? []).filter(Boolean).map((id) => `${e.u}#${id}`),
+          ...[...(e.h ?? []), ...(e.t ?? []).map(([, id]) => id)]
+            .filter(Boolean)
+            .map((id) => `${e.u}#${id}`),
         ])
       : [];
   };
@@ -424,7 +469,9 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing
     inContext("getting-started.html", () => gettingStartedPage(site)),
   );
   pages.set("schemas/index.html", schemaIndexPage(site));
-  pages.set("search-index.json", JSON.stringify(searchIndex(site, pages)));
+  const index = searchIndex(site, pages);
+  pages.set("search-index.json", JSON.stringify(index));
+  pages.set(SEARCH_PAGE, indexPage(site, index.entries));
   for (const a of ASSETS) pages.set(`assets/${a}`, "");
   const broken = checkLinks(pages);
   if (broken.length)

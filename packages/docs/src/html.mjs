@@ -115,7 +115,7 @@ function nav(pc) {
 <ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li></ul>
 ${group("APIs", live)}
 ${group("Deprecated", dep, "nav-areas nav-deprecated")}
-<ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li></ul>
+<ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li></ul>
 </nav>`;
 }
 
@@ -126,6 +126,18 @@ export const FAVICON =
 /** Without it a phone lays a page out 980 px wide and shrinks it to fit (the server's 404 page too). */
 export const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">';
 
+/**
+ * Where the search box's form goes: the index page, which lists every name the search finds, for
+ * the browser's find to search where the box cannot (no script, or pages opened from files).
+ */
+export const SEARCH_PAGE = "search.html";
+
+/**
+ * The search box's placeholder: whole in the box down to a 320 px screen (where site.css gives the
+ * box a row of its own); site.js adds the shortcut's keys where they fit too.
+ */
+const SEARCH_PLACEHOLDER = "Search methods, fields, errors…";
+
 /** The full HTML document of one page. */
 export function layout(pc, { title, body, description }) {
   const r = pc.root;
@@ -134,7 +146,7 @@ export function layout(pc, { title, body, description }) {
 <head>
 <meta charset="utf-8">
 ${VIEWPORT}
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'">
 <title>${esc(title)} · chaindata API docs</title>
 ${description ? `<meta name="description" content="${esc(description)}">` : ""}
 <link rel="icon" href="${FAVICON}">
@@ -146,11 +158,11 @@ ${description ? `<meta name="description" content="${esc(description)}">` : ""}
 <header class="top">
 <a class="brand" href="${r}index.html"><span class="logo" aria-hidden="true">◆</span> chaindata <span class="muted">API docs</span></a>
 <a class="menu-link" href="#site-nav">Menu</a>
-<div class="search" role="search">
-<input id="search" type="search" placeholder="Search methods, operations, fields…" autocomplete="off" spellcheck="false" aria-label="Search the docs" aria-controls="search-results" aria-describedby="search-status">
+<form class="search" role="search" action="${r}${SEARCH_PAGE}" method="get">
+<input id="search" name="q" type="search" placeholder="${SEARCH_PLACEHOLDER}" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-label="Search the docs" aria-controls="search-results" aria-describedby="search-status">
 <p id="search-status" class="visually-hidden" role="status"></p>
 <ul id="search-results" class="search-results" aria-label="Search results" hidden></ul>
-</div>
+</form>
 </header>
 <div class="layout">
 ${nav(pc)}

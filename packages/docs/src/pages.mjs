@@ -1,6 +1,15 @@
 // The pages: home, getting started, one per area, one per operation / delivery,
 // one per named schema, and the schema index.
-import { badge, codeBlock, href, layout, marker, opBadges, pageContext } from "./html.mjs";
+import {
+  badge,
+  codeBlock,
+  href,
+  layout,
+  marker,
+  opBadges,
+  pageContext,
+  SEARCH_PAGE,
+} from "./html.mjs";
 import { firstSentence } from "./markdown.mjs";
 import {
   fieldsTable,
@@ -286,6 +295,9 @@ function requestDefaultsText(pc, op) {
   return ` The SDK's defaults for this call: ${list}, in place of the client's; the call's own options override them.${marker(pc, d["x-source"])}`;
 }
 
+/** The id of an operation page's fact row (`fact-rate-limit`), which a search hit opens at. */
+export const factId = (label) => `fact-${label.toLowerCase().replace(/\s+/g, "-")}`;
+
 function facts(pc, op) {
   const rows = [];
   const area = op.area;
@@ -315,7 +327,7 @@ function facts(pc, op) {
     rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth, area.host)]);
   }
   if (op.pagination) rows.push(["Pagination", paginationText(op)]);
-  return `<dl class="facts">${rows.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
+  return `<dl class="facts">${rows.map(([k, v]) => `<div id="${factId(k)}"><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
 }
 
 /** Link plain-text `@chaindata/<area>` mentions (outside tags and code) to the area page. */
@@ -948,7 +960,7 @@ ${section(
       " ",
     )}</p>${tableWrap(`<table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
 )}
-${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses (it needs JavaScript); <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
+${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses as you type; without JavaScript, Enter in it opens the <a href="${href(pc, SEARCH_PAGE)}">index</a> of them all, for the browser's find. <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
 }
 
@@ -1260,6 +1272,54 @@ ${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="c
   return layout(pc, {
     title: "Schemas",
     description: `The ${list.length} named schemas shared by the chaindata operations.`,
+    body,
+  });
+}
+
+// The index page's groups of search entries (their `k`), each in A–Z order but the errors, which
+// keep the index's (the SDK's classes, then JSON-RPC codes, then HTTP statuses).
+const INDEX_GROUPS = [
+  ["guides", "Guides and areas", ["page", "area"]],
+  ["operations", "Methods and operations", ["rpc", "rest"]],
+  ["deliveries", "Webhook deliveries", ["delivery"]],
+  ["errors", "Errors", ["error"]],
+  ["schemas", "Schemas", ["schema"]],
+];
+const INDEX_KINDS = { rpc: "JSON-RPC", rest: "REST", delivery: "delivery", area: "area" };
+
+/** One entry of the search index as the index page lists it: its link, what it is, what it holds. */
+function indexItem(pc, e) {
+  const to = (id) => `${href(pc, e.u)}${id ? `#${esc(id)}` : ""}`;
+  const what = [INDEX_KINDS[e.k], e.a, e.d && "deprecated", e.b && "beta"].filter(Boolean);
+  const topics = (e.t ?? []).map(([label, id]) => `<a href="${to(id)}">${esc(label)}</a>`);
+  const names = (label, list) =>
+    list?.length
+      ? `<p class="idx-names">${label}: <code>${list.map(esc).join(", ")}</code></p>`
+      : "";
+  return `<li><a href="${to("")}"><code>${esc(e.n)}</code></a>${what.length ? ` <span class="muted small">${esc(what.join(" · "))}</span>` : ""}${e.s ? ` — ${esc(e.s)}` : ""}${topics.length ? ` <span class="small">(${topics.join(", ")})</span>` : ""}${names("names", e.f)}${names("values", e.v)}</li>`;
+}
+
+/**
+ * The index page (`search.html`): every entry of the search index, with the names and values it
+ * is found by, for the browser's find to search where the search box cannot — without script its
+ * form comes here, and from files (file://) the script cannot fetch the index.
+ */
+export function indexPage(site, entries) {
+  const pc = pageContext(site, { path: SEARCH_PAGE });
+  const groups = INDEX_GROUPS.map(([id, title, kinds]) => {
+    const list = entries.filter((e) => kinds.includes(e.k));
+    if (id !== "errors") list.sort((a, b) => byName(a.n, b.n));
+    return [id, title, `<ul class="idx">${list.map((e) => indexItem(pc, e)).join("\n")}</ul>`];
+  });
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Index</span></nav>
+<h1>Index</h1>
+<p class="lead">Every page, method, operation, error and schema of these docs, with the names and values each one lists: what the search box finds.</p>
+<p>Where the search box cannot search (without JavaScript it brings you here), find your word on this page with the browser's find: <kbd>Ctrl</kbd>+<kbd>F</kbd>, or <kbd>⌘</kbd>+<kbd>F</kbd> on a Mac.</p>
+${toc(groups.map(([id, title]) => [id, title]))}
+${groups.map(([id, title, html]) => section(id, title, html)).join("\n")}`;
+  return layout(pc, {
+    title: "Index",
+    description: "Every page, method, operation, error and schema of the chaindata API docs.",
     body,
   });
 }

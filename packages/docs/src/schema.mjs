@@ -147,11 +147,16 @@ export function typeLabel(pc, s, { plainRefs = false, prim = true } = {}) {
  * label says so, or a reader writes `number`.
  */
 function bigintMark(s, label = "bigint") {
-  // (Integers only, as scripts/generate/lib/schema.mjs `isU64`: a decimal string stays a string.)
-  const integer = isObj(s) && [s.type].flat().includes("integer");
-  return integer && (s.format === "uint64" || s.format === "int64")
+  return isBigint(s)
     ? ` <span class="tfmt" title="A 64-bit integer: a bigint in the SDK">(${label})</span>`
     : "";
+}
+
+/** Is this schema (not a $ref) a 64-bit integer, which the SDK types as `bigint`? */
+export function isBigint(s) {
+  // (Integers only, as scripts/generate/lib/schema.mjs `isU64`: a decimal string stays a string.)
+  const integer = isObj(s) && [s.type].flat().includes("integer");
+  return integer && (s.format === "uint64" || s.format === "int64");
 }
 
 /** `string` / `integer uint64` for a named schema that is a primitive alias (Address, U64). */

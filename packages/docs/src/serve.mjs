@@ -15,7 +15,7 @@ const TYPES = {
   ".txt": "text/plain; charset=utf-8",
 };
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
 
 // Laid out like the pages on a phone, and with their inline icon: without it the browser asks
 // for /favicon.ico, a second 404 in the console.

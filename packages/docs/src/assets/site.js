@@ -9,27 +9,78 @@
   var list = document.getElementById("search-results");
   var status = document.getElementById("search-status");
   var index = null;
+  var synonyms = {}; // stem → the stems of the words the site uses for the same thing
   var loading = null;
+  var unavailable = false; // the index could not be fetched
   var hits = [];
 
-  // The name from each inner word on ("getCompressedBalance" → "compressedbalance", "balance"):
-  // a query that starts a word of a name ranks almost like one that starts the name, so that
-  // "compressed" finds the getCompressed… methods and not only the schemas named Compressed….
-  function wordTails(name) {
-    var tails = [];
-    var inner = /[a-z0-9][A-Z]|[^A-Za-z0-9][A-Za-z0-9]/g;
-    for (var m = inner.exec(name); m; m = inner.exec(name))
-      tails.push(name.slice(m.index + 1).toLowerCase());
-    return tails;
+  // Words as the search compares them: split at the humps of camelCase and at punctuation, and
+  // lower-cased ("maxRetries" → max, retries; "X-Api-Key" → x, api, key; "NFT_SALE" → nft, sale),
+  // so that "rate limit", "rate-limit" and "rateLimit" are one.
+  function wordsOf(text) {
+    return String(text)
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  }
+
+  // A word without its plural's ending ("retries", "retried" → retry; "events" → event; "batches"
+  // → batch), so that a query in the plural finds a name in the singular and back. Short words
+  // stay as they are ("das", "ids").
+  function stem(w) {
+    if (w.length < 4) return w;
+    if (/ie[sd]$/.test(w)) return w.slice(0, -3) + "y";
+    if (/(ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+    if (/[^isu]s$/.test(w)) return w.slice(0, -1);
+    return w;
+  }
+
+  // A name, as the search looks it up: its words from each one on, run together, as written
+  // (raw) and without plural endings (stem). ("getCompressedBalance" → raw getcompressedbalance,
+  // compressedbalance, balance): a query that starts a word of a name ranks almost like one that
+  // starts the name, so that "compressed" finds the getCompressed… methods and not only the
+  // schemas named Compressed…; and only words are started: "tip" does not find "multiple".
+  function keysOf(name) {
+    var raw = wordsOf(name);
+    var stemmed = raw.map(stem);
+    var keys = { raw: [], stem: [] };
+    for (var i = 0; i < raw.length; i++) {
+      keys.raw.push(raw.slice(i).join(""));
+      keys.stem.push(stemmed.slice(i).join(""));
+    }
+    return keys;
+  }
+
+  /** The first word of `keys` that the query starts (0: the name itself), or -1. */
+  function startsAt(keys, q) {
+    for (var i = 0; i < keys.raw.length; i++)
+      if (keys.raw[i].indexOf(q.raw) === 0 || keys.stem[i].indexOf(q.stem) === 0) return i;
+    return -1;
+  }
+
+  /** Is the query the whole name, but for case, separators and plural endings? */
+  function same(keys, q) {
+    return keys.raw.length > 0 && (keys.raw[0] === q.raw || keys.stem[0] === q.stem);
   }
 
   // What the box holds, as searched: a call pasted from a snippet (das.getAsset()) without its
   // parentheses.
   function query() {
-    return input.value
-      .trim()
-      .toLowerCase()
-      .replace(/\s*\(\)?$/, "");
+    return input.value.trim().replace(/\s*\(\)?$/, "");
+  }
+
+  /** The query as `score` compares it: as typed, as words, and run together. */
+  function parse(text) {
+    var words = wordsOf(text);
+    return {
+      text: text.toLowerCase(),
+      raw: words.join(""),
+      stem: words.map(stem).join(""),
+      words: words.map(function (w) {
+        return { raw: w, stem: stem(w) };
+      }),
+    };
   }
 
   function load() {
@@ -41,19 +92,40 @@
           return r.json();
         })
         .then(function (j) {
+          synonyms = {};
+          (j.synonyms || []).forEach(function (group) {
+            group.forEach(function (w) {
+              synonyms[stem(w)] = group
+                .filter(function (other) {
+                  return other !== w;
+                })
+                .map(stem);
+            });
+          });
+          var keys = function (names) {
+            return (names || []).map(keysOf);
+          };
           index = j.entries.map(function (e) {
             e.nl = e.n.toLowerCase();
-            e.wl = wordTails(e.n);
-            e.sl = (e.s || "").toLowerCase();
-            e.fl = (e.f || []).map(function (f) {
-              return f.toLowerCase();
+            e.nk = keysOf(e.n);
+            e.fk = keys(e.f);
+            e.vk = keys(e.v);
+            e.xk = keys(e.x);
+            e.t = e.t || [];
+            var topics = e.t.map(function (t) {
+              return t[0];
             });
-            e.vl = (e.v || []).map(function (v) {
-              return v.toLowerCase();
+            e.tk = keys(topics);
+            e.tw = topics.map(wordsOf);
+            e.tws = e.tw.map(function (words) {
+              return words.map(stem);
             });
-            e.xl = (e.x || []).map(function (x) {
-              return x.toLowerCase();
-            });
+            // The words of everything shown in a hit, for a query of several words: each must
+            // start one of them ("webhook event": the Webhooks area's deliver…Events).
+            e.nw = wordsOf(e.n);
+            e.aw = wordsOf([e.s, e.a, e.m].concat(topics).join(" "));
+            e.nws = e.nw.map(stem);
+            e.aws = e.aw.map(stem);
             return e;
           });
           return index;
@@ -76,63 +148,145 @@
     error: "error",
   };
 
-  function score(e, q, words) {
+  /** Does a word of `words` (`stems`: the same, stemmed) start with the query word `w`? */
+  function hasWord(words, stems, w) {
+    for (var i = 0; i < words.length; i++) {
+      // (A word of one or two letters must be whole: "by", not every word that starts with b.)
+      if (w.raw.length < 3 ? words[i] === w.raw : words[i].indexOf(w.raw) === 0) return true;
+      if (w.stem.length >= 3 && stems[i].indexOf(w.stem) === 0) return true;
+    }
+    return false;
+  }
+
+  /** A query word and the words the site uses for the same thing (synonyms), in that order. */
+  function alternatives(w) {
+    return [w].concat(
+      (synonyms[w.stem] || []).map(function (st) {
+        return { raw: st, stem: st };
+      }),
+    );
+  }
+
+  // Every word of the query in the words of the entry (its name, summary, area, method and path,
+  // topics), each directly or by a synonym: 200 when all are in the name, 150 otherwise, 30 less
+  // when a synonym stood in (below any direct match, an operation's +20 included). 0: not all.
+  function wordsScore(e, q) {
+    var inName = true;
+    var bySynonym = false;
+    for (var i = 0; i < q.words.length; i++) {
+      var alts = alternatives(q.words[i]);
+      var found = 0; // 2: in the name, 1: elsewhere
+      var synonym = false;
+      for (var j = 0; j < alts.length && found < 2; j++) {
+        var at = hasWord(e.nw, e.nws, alts[j]) ? 2 : hasWord(e.aw, e.aws, alts[j]) ? 1 : 0;
+        if (at > found) {
+          found = at;
+          synonym = j > 0;
+        }
+      }
+      if (!found) return 0;
+      if (found < 2) inName = false;
+      if (synonym) bySynonym = true;
+    }
+    return (inName ? 200 : 150) - (bySynonym ? 30 : 0);
+  }
+
+  /** The first topic of the entry that a word of the query, or a synonym of one, starts a word of. */
+  function topicOf(e, q) {
+    var match = function (t) {
+      return function (w) {
+        return hasWord(e.tw[t], e.tws[t], w);
+      };
+    };
+    for (var t = 0; t < e.t.length; t++)
+      for (var i = 0; i < q.words.length; i++)
+        if (alternatives(q.words[i]).some(match(t))) return t;
+    return -1;
+  }
+
+  function score(e, q) {
     var s = 0;
     var field = null;
-    var row = ""; // the id of the field's row on the page, if it has one
-    if (e.nl === q) s = 1000;
+    var row = ""; // the id of the field's (or topic's) place on the page, if it has one
+    var topic = -1;
+    if (e.nl === q.text || (q.raw && e.nk.raw[0] === q.raw)) s = 1000;
     // A name the entry is about (the hosts table: X-Api-Key), above the operations that merely
     // carry it as a field.
-    else if (e.xl.indexOf(q) >= 0) s = 900;
-    else if (e.nl.indexOf(q) === 0) s = 600;
-    else if (e.nl.indexOf(q) > 0) {
-      s = e.wl.some(function (t) {
-        return t.indexOf(q) === 0;
+    else if (
+      q.raw &&
+      e.xk.some(function (k) {
+        return same(k, q);
       })
-        ? 580 // with an operation's +20, above a schema that starts with the query (595)
-        : 400;
+    )
+      s = 900;
+    else if (q.raw) {
+      var at = startsAt(e.nk, q);
+      if (at === 0) s = 600;
+      else if (at > 0) s = 580; // with an operation's +20, above a schema that starts with the query (595)
     }
-    if (!s) {
-      var all = words.every(function (w) {
-        return (
-          e.nl.indexOf(w) >= 0 || e.sl.indexOf(w) >= 0 || (e.m && e.m.toLowerCase().indexOf(w) >= 0)
-        );
-      });
-      if (all) s = 150;
-    }
-    for (var i = 0; i < e.fl.length; i++) {
-      var f = e.fl[i];
-      if (f === q) {
+    // A topic of the page (Payload, Request body, Pagination, Auth): the query as a whole ranks it
+    // almost as its name would; a query that starts it, as a field would.
+    if (s < 590 && q.raw)
+      for (var t = 0; t < e.tk.length; t++) {
+        var ts = same(e.tk[t], q) ? 590 : startsAt(e.tk[t], q) === 0 ? 230 : 0;
+        if (ts > s) {
+          s = ts;
+          topic = t;
+        }
+      }
+    var byWords = 0;
+    if (!s && q.words.length) s = byWords = wordsScore(e, q);
+    var partial = -1; // a field that the query starts a word of
+    for (var i = 0; i < e.fk.length && q.raw; i++) {
+      if (same(e.fk[i], q)) {
         if (s < 250) {
           s = 250;
-          field = e.f[i];
-          row = (e.h && e.h[i]) || "";
+          field = i;
+          topic = -1;
         }
         break;
       }
-      if (!field && q.length > 2 && f.indexOf(q) >= 0 && s < 80) {
+      if (partial < 0 && q.raw.length > 2 && startsAt(e.fk[i], q) >= 0) partial = i;
+    }
+    if (field === null && partial >= 0) {
+      // A field that starts with a word of the query: a hit of its own, or one more sign that the
+      // words found the right entry ("retry": the client options, with maxRetries).
+      if (s < 80) {
         s = 80;
-        field = e.f[i];
-        row = (e.h && e.h[i]) || "";
+        field = partial;
+      } else if (byWords && topic < 0) {
+        s += 10;
+        field = partial;
       }
     }
-    // An enum value the schema's page lists (NFT_SALE): whole values only, as a long enum would
-    // otherwise match any fragment. Shown as a value, not a field.
+    if (byWords && field === null && topic < 0) topic = topicOf(e, q);
+    // An enum value the schema's page lists (NFT_SALE, "nft sale"): whole values only, as a long
+    // enum would otherwise match any fragment. Shown as a value, not a field.
     var value = null;
-    if (s < 250) {
-      var at = e.vl.indexOf(q);
-      if (at >= 0) {
-        s = 240;
-        field = null;
-        row = "";
-        value = e.v[at];
-      }
+    if (s < 240 && q.raw) {
+      for (var v = 0; v < e.vk.length; v++)
+        if (same(e.vk[v], q)) {
+          s = 240;
+          field = null;
+          topic = -1;
+          value = e.v[v];
+          break;
+        }
     }
     if (!s) return null;
+    if (field !== null) row = (e.h && e.h[field]) || "";
+    else if (topic >= 0) row = e.t[topic][1];
     if (e.k === "rpc" || e.k === "rest") s += 20;
     if (e.k === "schema") s -= 5;
     if (e.d) s -= 10;
-    return { e: e, s: s, field: field, value: value, row: row };
+    return {
+      e: e,
+      s: s,
+      field: field === null ? null : e.f[field],
+      value: value,
+      topic: topic >= 0 ? e.t[topic][0] : null,
+      row: row,
+    };
   }
 
   // Where a hit leads: its page, at the field's row when it was found by a field that has one.
@@ -189,6 +343,7 @@
         (e.b ? ' <span class="hit-beta">beta</span>' : "") +
         '<span class="hit-sub">' +
         (h.field ? "field <code>" + esc(h.field) + "</code>" + (e.s ? " · " : "") : "") +
+        (h.topic ? esc(h.topic) + (e.s ? " · " : "") : "") +
         (h.value ? "value <code>" + esc(h.value) + "</code>" + (e.s ? " · " : "") : "") +
         esc(e.s || "") +
         "</span></a>";
@@ -211,11 +366,12 @@
     }
     load().then(
       function (entries) {
+        unavailable = false;
         if (query() !== q) return;
-        var words = q.split(/\s+/);
+        var parsed = parse(q);
         hits = entries
           .map(function (e) {
-            return score(e, q, words);
+            return score(e, parsed);
           })
           .filter(Boolean)
           .sort(function (a, b) {
@@ -225,9 +381,12 @@
         render();
       },
       function () {
+        unavailable = true;
         hits = [];
         list.innerHTML =
-          '<li class="none">Search needs the site to be served over HTTP (node packages/docs/serve.mjs).</li>';
+          '<li class="none">Search needs the site to be served over HTTP (node packages/docs/serve.mjs). Enter opens the <a href="' +
+          esc(form.action) +
+          '">index</a> of every name, for the browser’s find.</li>';
         show(true);
         say("Search is not available");
       },
@@ -243,8 +402,19 @@
     else if (next < links.length) links[next].focus();
   }
 
-  if (input && list) {
+  var form = input && input.form;
+  if (input && list && form) {
     input.addEventListener("input", search);
+    // Enter opens the first hit. The form itself goes to the index page (search.html), where the
+    // browser's find searches every name: what it does without this script, and here only when
+    // the index cannot be fetched (pages opened from files).
+    form.addEventListener("submit", function (ev) {
+      if (hits[0]) location.href = hitHref(hits[0]);
+      if (hits[0] || !unavailable) ev.preventDefault();
+    });
+    // A query in the address (search.html?q=…, the form's): in the box, searched when it is focused.
+    var asked = new URLSearchParams(location.search).get("q");
+    if (asked && !input.value) input.value = asked;
     var closing = false; // Escape in the list: back to the box, with the list closed
     input.addEventListener("focus", function () {
       load().catch(function () {});
@@ -255,11 +425,6 @@
         show(true);
         moveFocus(1);
         ev.preventDefault();
-      } else if (ev.key === "Enter") {
-        if (hits[0]) {
-          location.href = hitHref(hits[0]);
-          ev.preventDefault();
-        }
       } else if (ev.key === "Escape") {
         input.value = "";
         hits = [];
@@ -290,8 +455,20 @@
     // one key fires on a stray press and on a speech user's words, and WCAG 2.1.4 would want a
     // way to turn it off. Only script names the keys in the box: without it there is no shortcut.
     var mac = /^(Mac|iPhone|iPad)/.test(navigator.platform || "");
-    input.placeholder += mac ? "  (\u2318K)" : "  (Ctrl+K)";
     input.setAttribute("aria-keyshortcuts", mac ? "Meta+K" : "Control+K");
+    // The keys join the placeholder only where all of it still shows: a phone's box would cut it
+    // short (and has no keyboard). Again whenever the width changes.
+    var plain = input.placeholder;
+    var withKeys = plain + (mac ? "  (\u2318K)" : "  (Ctrl+K)");
+    var ruler = document.createElement("canvas").getContext("2d");
+    var fitPlaceholder = function () {
+      var cs = getComputedStyle(input);
+      ruler.font = [cs.fontStyle, cs.fontWeight, cs.fontSize, cs.fontFamily].join(" ");
+      var room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      input.placeholder = ruler.measureText(withKeys).width <= room ? withKeys : plain;
+    };
+    fitPlaceholder();
+    window.addEventListener("resize", fitPlaceholder);
     document.addEventListener("keydown", function (ev) {
       var modifier = mac ? ev.metaKey && !ev.ctrlKey : ev.ctrlKey && !ev.metaKey;
       if (modifier && !ev.altKey && !ev.shiftKey && (ev.key === "k" || ev.key === "K")) {
