@@ -300,7 +300,11 @@ describe("editWebhook", () => {
         { webhookID: ID, webhookURL: "https://localhost/hook" },
         "params.webhookURL: must be a public",
       ],
-      [{ webhookID: ID, txnStatus: "some" }, "params.txnStatus: must be one of"],
+      // (The allowed values listed as they are: only the value refused is described.)
+      [
+        { webhookID: ID, txnStatus: "some" },
+        'params.txnStatus: must be one of "all", "success", "failed" (got a string of 4 characters)',
+      ],
       [
         { webhookID: ID, accountAddresses: ["0xdeadbeef"] },
         "params.accountAddresses[0]: must be a base58 address",
