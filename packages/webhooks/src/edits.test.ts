@@ -177,6 +177,10 @@ describe("addWebhookAddresses", () => {
     const { webhooks, requests } = fakeService();
     const cases: [unknown, string][] = [
       [{ webhookID: "nope", addresses: [C] }, "params.webhookID: must be a UUID"],
+      [
+        { webhookID: "7", addresses: [C] },
+        "params.webhookID: must be a UUID (hex digits in groups of 8-4-4-4-12) (got a string of 1 character)",
+      ],
       [{ addresses: [C] }, "params.webhookID: is required"],
       [
         { webhookID: ID, addresses: [C, "0xdeadbeef"] },

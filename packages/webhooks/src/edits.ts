@@ -52,7 +52,9 @@ const checkInput: Check = (value, path, issues) => {
  */
 const described = (json: unknown) => {
   const value: unknown = JSON.parse(String(json));
-  return typeof value === "string" ? `a string of ${value.length} characters` : "a value not shown";
+  return typeof value === "string"
+    ? `a string of ${value.length} character${value.length === 1 ? "" : "s"}`
+    : "a value not shown";
 };
 
 /** Per client, per webhook: the change under way, so that the next one starts after it. */
