@@ -226,9 +226,13 @@ describe("addWebhookAddresses", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ValidationError);
+    // (Said of the caller's `addresses`: the write's `accountAddresses` is no field they gave.)
     expect((error as Error).message).toBe(
-      "params.accountAddresses: must have at most 100000 items (got 100001)",
+      "params.addresses: too many for the webhook: its accountAddresses must have at most 100000 items (got 100001)",
     );
+    expect((error as ValidationError).issues.map((issue) => [issue.path, issue.rule])).toEqual([
+      ["params.addresses", "maxItems"],
+    ]);
     expect(requests.map((r) => r.method)).toEqual(["GET"]);
   });
 });

@@ -4,6 +4,7 @@
 // own SDKs do it.
 import {
   validate,
+  ValidationError,
   vArray,
   vObject,
   vString,
@@ -163,12 +164,35 @@ async function changeAddresses(
   // issue is reported at once (a misspelt `webhookId` is named beside the missing `webhookID`).
   validate(checkInput, input, "params", described);
   const given = new Set(input.addresses);
-  return changeWebhook(
-    webhooks,
-    input.webhookID,
-    (current) => ({ accountAddresses: next(current.accountAddresses, given) }),
-    options,
+  try {
+    return await changeWebhook(
+      webhooks,
+      input.webhookID,
+      (current) => ({ accountAddresses: next(current.accountAddresses, given) }),
+      options,
+    );
+  } catch (error) {
+    throw error instanceof ValidationError ? ofAddresses(error) : error;
+  }
+}
+
+/**
+ * The write's refusal of the list a change made (longer than the service's 100000 addresses), said
+ * of the caller's `addresses`: `params.accountAddresses` is no field the caller gave.
+ */
+function ofAddresses(error: ValidationError): ValidationError {
+  const list = "params.accountAddresses";
+  if (!error.issues.some((issue) => issue.path === list)) return error;
+  const issues = error.issues.map((issue) =>
+    issue.path === list
+      ? {
+          ...issue,
+          path: "params.addresses",
+          message: `params.addresses: too many for the webhook: its accountAddresses ${issue.message.slice(list.length + 2)}`,
+        }
+      : issue,
   );
+  return new ValidationError(issues.map((issue) => issue.message).join("; "), { issues }, error);
 }
 
 /** The input of {@link editWebhook}: the webhook, and the settings to change. */
