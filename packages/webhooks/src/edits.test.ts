@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AbortError, BadRequestError, NotFoundError, ValidationError } from "@chaindata/core";
+import {
+  AbortError,
+  BadRequestError,
+  ConfigurationError,
+  NotFoundError,
+  ValidationError,
+} from "@chaindata/core";
 import { addWebhookAddresses, editWebhook, removeWebhookAddresses } from "./edits.js";
 import { createWebhooksClient } from "./generated/client.js";
 import type { Webhook } from "./generated/types.js";
@@ -235,6 +241,25 @@ describe("addWebhookAddresses", () => {
     ]);
     expect(requests.map((r) => r.method)).toEqual(["GET"]);
   });
+});
+
+it("refuses, naming it, an editor that is no webhooks client (the sdk client itself, say); nothing is sent", async () => {
+  const { webhooks, requests } = fakeService();
+  const sdkClient = { webhooks } as never;
+  const settings = { webhookID: ID, txnStatus: "all" } as const;
+  const calls = [
+    () => editWebhook(sdkClient, settings),
+    () => addWebhookAddresses(sdkClient, { webhookID: ID, addresses: [C] }),
+    () => removeWebhookAddresses(undefined as never, { webhookID: ID, addresses: [A] }),
+  ];
+  for (const call of calls) {
+    const error = await call().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(
+      /^webhooks: must be a webhooks client, createWebhooksClient\(\) or the sdk client's `webhooks` \(got (object|undefined)\)$/,
+    );
+  }
+  expect(requests).toEqual([]);
 });
 
 describe("removeWebhookAddresses", () => {

@@ -3,6 +3,7 @@
 // so a change is a read (getWebhook), the new settings, and a write of them all, as the service's
 // own SDKs do it.
 import {
+  ConfigurationError,
   validate,
   ValidationError,
   vArray,
@@ -111,6 +112,12 @@ function changeWebhook(
   next: (current: Webhook) => Partial<WebhookSettings>,
   options?: RequestOptions,
 ): Promise<Webhook> {
+  // (The sdk's client itself, not its `webhooks`, would otherwise fail with "getWebhook is not a
+  // function", and `undefined` with "Invalid value used as weak map key".)
+  if (typeof webhooks?.getWebhook !== "function" || typeof webhooks.updateWebhook !== "function")
+    throw new ConfigurationError(
+      `webhooks: must be a webhooks client, createWebhooksClient() or the sdk client's \`webhooks\` (got ${webhooks === null ? "null" : typeof webhooks})`,
+    );
   let queue = pending.get(webhooks);
   if (!queue) pending.set(webhooks, (queue = new Map()));
   const change = async () => {
@@ -246,6 +253,7 @@ const checkEdit: Check = (value, path, issues) => {
  *
  * @throws ValidationError for a malformed `webhookID` or setting, a read-only field (`wallet`,
  * `project`, `active`), or no setting at all (nothing is sent)
+ * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
  */
 export async function editWebhook(
   webhooks: WebhookEditor,
@@ -268,6 +276,7 @@ export async function editWebhook(
  *
  * @throws ValidationError for a malformed `webhookID` or address (nothing is sent), and when the
  * list would pass the service's 100000 addresses (the webhook is read, nothing is written)
+ * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
  */
 export function addWebhookAddresses(
   webhooks: WebhookEditor,
@@ -291,6 +300,7 @@ export function addWebhookAddresses(
  * written and no credits are spent).
  *
  * @throws ValidationError for a malformed `webhookID` or address (nothing is sent)
+ * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
  */
 export function removeWebhookAddresses(
   webhooks: WebhookEditor,
