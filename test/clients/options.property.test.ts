@@ -1164,12 +1164,19 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
       "must be a finite number > 0, at least one request per 24.8 days",
     );
     const refusals = anyOf([
-      // Not an object (or none, or no requestsPerSecond in it): the field it needs is named.
+      // Not an object (the rate given alone, say): said to belong in one, not to be undefined.
+      notObjects(
+        new RegExp(
+          `^rateLimit: must be an object of rate limiter options: createRateLimiter\\(\\{ requestsPerSecond \\}\\) \\(got ${typeNames}\\)$`,
+        ),
+        [() => ({ requestsPerSecond: 5 })],
+      ),
+      // No options, or no requestsPerSecond in them: the field it needs is named.
       family(
-        fc.oneof(notAnObject, fc.constantFrom(null, undefined, {})),
-        [...edgeValues, undefined],
+        fc.constantFrom(null, undefined, {}),
+        [null, undefined, {}],
         // (An object with other names is refused for those: unknown names, below.)
-        (value) => !isObject(value) || Object.keys(value).length === 0,
+        () => true,
         (value) => ({ label: `options = ${show(value)}`, value, message: rule }),
       ),
       wrongValues(

@@ -58,6 +58,19 @@ describe("paginate: page style", () => {
     expect(fetchPage.mock.calls.map(([p]) => p.page)).toEqual([2n, 3n, 4n]);
   });
 
+  it("sends params that are no object as given, once, for the call to refuse as the one-page call does", async () => {
+    // (A page set on a string spread its characters into `params.0`, `params.1`…; `null` was sent
+    // as no params.)
+    for (const params of ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", null, 5, [], false])
+      for (const descriptor of [das, { ...das, style: "cursor" as const }]) {
+        const fetchPage = stubPages(async () => ({ items: [1] }));
+        await collect(paginate(fetchPage, descriptor, params));
+        expect(fetchPage.mock.calls, `${descriptor.style} ${JSON.stringify(params)}`).toEqual([
+          [params],
+        ]);
+      }
+  });
+
   it("ends on a short page when the params' limit is a bigint, as with a number", async () => {
     const pages = [[1, 2], [3], [4]];
     const fetchPage = stubPages(async (p: { page: number }) => ({ items: pages[p.page - 1] }));

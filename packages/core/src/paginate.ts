@@ -73,7 +73,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * @param fetchPage - the operation, called with the params of each page
  * @param params - the first page's params, copied now (its own members; an object inside is not
  *   copied): never modified, and setting a member of the caller's object after this call changes
- *   no page of the walk
+ *   no page of the walk. Params that are no object (`null`, a string) go to `fetchPage` once, as given,
+ *   for it to refuse
  */
 export function paginate<I, R>(
   fetchPage: (params: any) => Promise<R>,
@@ -111,6 +112,13 @@ export function paginate<I, R>(
     params && Object.getPrototypeOf(params) === Object.prototype ? { ...params } : params;
 
   async function* pages(): AsyncGenerator<R> {
+    // Params that are no object (an address given alone, `null`, a list) go to the call as given,
+    // for it to refuse as the one-page call does: a page number set on a string made `params.0`,
+    // `params.1`… of its characters, and `null` read as no params was sent.
+    if (start !== undefined && (!start || typeof start !== "object" || Array.isArray(start))) {
+      yield await fetchPage(start);
+      return;
+    }
     let current = start ?? {};
     // The caller's own page goes out as given, for the call to check: `.all({ page: "2" })` (or
     // `true`, `null`) is refused as the one-page call refuses it, not sent as page 2 (or 1).

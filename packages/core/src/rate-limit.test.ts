@@ -240,6 +240,18 @@ describe("createRateLimiter", () => {
     );
   });
 
+  it("refuses the rate given alone, saying it belongs in an object, not that it is undefined", () => {
+    for (const [options, type] of [
+      [5, "number"],
+      ["5", "string"],
+    ] as const)
+      expect(() => createRateLimiter(options as never)).toThrow(
+        new ConfigurationError(
+          `rateLimit: must be an object of rate limiter options: createRateLimiter({ requestsPerSecond }) (got ${type})`,
+        ),
+      );
+  });
+
   it("refuses a name it does not know, rather than ignore it", () => {
     expect(() => createRateLimiter({ requestsPerSecond: 5, burst: 10 } as never)).toThrow(
       new ConfigurationError("rateLimit.burst: is not a rate limiter option (requestsPerSecond)"),

@@ -24,8 +24,9 @@ export interface RateLimiter {
  * from when its `acquire` resolved, not from when it was planned, so a timer that fires late (a
  * busy event loop) pushes the next ones back rather than letting them crowd in. An aborted waiter
  * takes nothing from the budget: the next one may take its turn.
- * @throws ConfigurationError for a `requestsPerSecond` that is not a finite number > 0 (or is
- * under one request per 24.8 days), or an option name other than `requestsPerSecond`
+ * @throws ConfigurationError for options that are not an object (the rate alone), a
+ * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 24.8 days), or
+ * an option name other than `requestsPerSecond`
  */
 export function createRateLimiter(options: {
   /** Requests that may start per second, e.g. `5` (the admin host's documented limit); `0.5` is one every 2 s. */
@@ -34,6 +35,12 @@ export function createRateLimiter(options: {
   // (A name it does not know, such as `burst`, would otherwise be silently ignored.)
   if (typeof options === "object")
     knownOptions(options, ["requestsPerSecond"], "rate limiter", "rateLimit.");
+  // (The rate alone, `createRateLimiter(5)`, would otherwise be told its rate is undefined.)
+  else if (options !== undefined)
+    misconfigured(
+      "rateLimit",
+      `must be an object of rate limiter options: createRateLimiter({ requestsPerSecond }) (got ${typeof options})`,
+    );
   const rate = options?.requestsPerSecond;
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
   if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1000 / rate <= MAX_TIMER_MS))

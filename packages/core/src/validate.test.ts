@@ -270,6 +270,31 @@ describe("validate", () => {
     ]);
   });
 
+  it("lists the values a rule allows as the spec gives them, whatever `redact` does to the value refused", () => {
+    // (As the webhook helpers' redactor does: it describes every value it is shown.)
+    const describe = (json: unknown) => `a value of ${String(json).length} characters`;
+    const check = vWhen(
+      vObject({ kind: vEnum(["raw", "enhanced"]), x: vAny }),
+      ["kind"],
+      ["raw"],
+      vObject({}, ["x"]),
+    );
+    const messagesOf = (value: unknown) => {
+      try {
+        validate(check, value, "params", describe);
+      } catch (error) {
+        return (error as ValidationError).issues.map((issue) => issue.message);
+      }
+      return [];
+    };
+    expect(messagesOf({ kind: "bogus" })).toEqual([
+      'params.kind: must be one of "raw", "enhanced" (got a value of 7 characters)',
+    ]);
+    expect(messagesOf({ kind: "raw" })).toEqual([
+      'params.x: is required when params.kind is "raw"',
+    ]);
+  });
+
   it("names the root by `path`", () => {
     expect(() => validate(vString(), 1, "input")).toThrow("input: must be string (got number 1)");
   });

@@ -47,6 +47,13 @@ const show = (value: unknown) => {
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 };
 
+/**
+ * A value the spec allows (an enum's, a rule's), as a message lists it: the spec's own constant,
+ * never a secret, so not given to the redactor, which may describe every string it is shown (the
+ * webhook helpers' does: `must be one of a string of 3 characters, …` named no allowed value).
+ */
+const allowed = (values: readonly unknown[]) => values.map((value) => JSON.stringify(value));
+
 /** Reports a type mismatch; true when the type is right (then the other rules apply). */
 const typed = (
   ok: unknown,
@@ -170,7 +177,7 @@ export const vBoolean: Check = (value, path, issues) => {
         issues,
         path,
         "enum",
-        `must be one of ${values.map(show).join(", ")} (got ${show(value)})`,
+        `must be one of ${allowed(values).join(", ")} (got ${show(value)})`,
       );
   };
 }
@@ -337,7 +344,7 @@ export const vBoolean: Check = (value, path, issues) => {
     for (const issue of found)
       issues.push({
         ...issue,
-        message: `${issue.message} when ${path}.${member.join(".")} is ${values.map(show).join(" or ")}`,
+        message: `${issue.message} when ${path}.${member.join(".")} is ${allowed(values).join(" or ")}`,
       });
   };
 }

@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AbortError, BadRequestError, NotFoundError, ValidationError } from "@chaindata/core";
+import {
+  AbortError,
+  BadRequestError,
+  ConfigurationError,
+  NotFoundError,
+  ValidationError,
+} from "@chaindata/core";
 import { addWebhookAddresses, editWebhook, removeWebhookAddresses } from "./edits.js";
 import { createWebhooksClient } from "./generated/client.js";
 import type { Webhook } from "./generated/types.js";
@@ -177,6 +183,10 @@ describe("addWebhookAddresses", () => {
     const { webhooks, requests } = fakeService();
     const cases: [unknown, string][] = [
       [{ webhookID: "nope", addresses: [C] }, "params.webhookID: must be a UUID"],
+      [
+        { webhookID: "7", addresses: [C] },
+        "params.webhookID: must be a UUID (hex digits in groups of 8-4-4-4-12) (got a string of 1 character)",
+      ],
       [{ addresses: [C] }, "params.webhookID: is required"],
       [
         { webhookID: ID, addresses: [C, "0xdeadbeef"] },
@@ -222,11 +232,34 @@ describe("addWebhookAddresses", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ValidationError);
+    // (Said of the caller's `addresses`: the write's `accountAddresses` is no field they gave.)
     expect((error as Error).message).toBe(
-      "params.accountAddresses: must have at most 100000 items (got 100001)",
+      "params.addresses: too many for the webhook: its accountAddresses must have at most 100000 items (got 100001)",
     );
+    expect((error as ValidationError).issues.map((issue) => [issue.path, issue.rule])).toEqual([
+      ["params.addresses", "maxItems"],
+    ]);
     expect(requests.map((r) => r.method)).toEqual(["GET"]);
   });
+});
+
+it("refuses, naming it, an editor that is no webhooks client (the sdk client itself, say); nothing is sent", async () => {
+  const { webhooks, requests } = fakeService();
+  const sdkClient = { webhooks } as never;
+  const settings = { webhookID: ID, txnStatus: "all" } as const;
+  const calls = [
+    () => editWebhook(sdkClient, settings),
+    () => addWebhookAddresses(sdkClient, { webhookID: ID, addresses: [C] }),
+    () => removeWebhookAddresses(undefined as never, { webhookID: ID, addresses: [A] }),
+  ];
+  for (const call of calls) {
+    const error = await call().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(
+      /^webhooks: must be a webhooks client, createWebhooksClient\(\) or the sdk client's `webhooks` \(got (object|undefined)\)$/,
+    );
+  }
+  expect(requests).toEqual([]);
 });
 
 describe("removeWebhookAddresses", () => {
@@ -300,7 +333,11 @@ describe("editWebhook", () => {
         { webhookID: ID, webhookURL: "https://localhost/hook" },
         "params.webhookURL: must be a public",
       ],
-      [{ webhookID: ID, txnStatus: "some" }, "params.txnStatus: must be one of"],
+      // (The allowed values listed as they are: only the value refused is described.)
+      [
+        { webhookID: ID, txnStatus: "some" },
+        'params.txnStatus: must be one of "all", "success", "failed" (got a string of 4 characters)',
+      ],
       [
         { webhookID: ID, accountAddresses: ["0xdeadbeef"] },
         "params.accountAddresses[0]: must be a base58 address",

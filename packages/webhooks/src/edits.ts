@@ -3,7 +3,9 @@
 // so a change is a read (getWebhook), the new settings, and a write of them all, as the service's
 // own SDKs do it.
 import {
+  ConfigurationError,
   validate,
+  ValidationError,
   vArray,
   vObject,
   vString,
@@ -52,7 +54,9 @@ const checkInput: Check = (value, path, issues) => {
  */
 const described = (json: unknown) => {
   const value: unknown = JSON.parse(String(json));
-  return typeof value === "string" ? `a string of ${value.length} characters` : "a value not shown";
+  return typeof value === "string"
+    ? `a string of ${value.length} character${value.length === 1 ? "" : "s"}`
+    : "a value not shown";
 };
 
 /** Per client, per webhook: the change under way, so that the next one starts after it. */
@@ -108,6 +112,12 @@ function changeWebhook(
   next: (current: Webhook) => Partial<WebhookSettings>,
   options?: RequestOptions,
 ): Promise<Webhook> {
+  // (The sdk's client itself, not its `webhooks`, would otherwise fail with "getWebhook is not a
+  // function", and `undefined` with "Invalid value used as weak map key".)
+  if (typeof webhooks?.getWebhook !== "function" || typeof webhooks.updateWebhook !== "function")
+    throw new ConfigurationError(
+      `webhooks: must be a webhooks client, createWebhooksClient() or the sdk client's \`webhooks\` (got ${webhooks === null ? "null" : typeof webhooks})`,
+    );
   let queue = pending.get(webhooks);
   if (!queue) pending.set(webhooks, (queue = new Map()));
   const change = async () => {
@@ -161,12 +171,35 @@ async function changeAddresses(
   // issue is reported at once (a misspelt `webhookId` is named beside the missing `webhookID`).
   validate(checkInput, input, "params", described);
   const given = new Set(input.addresses);
-  return changeWebhook(
-    webhooks,
-    input.webhookID,
-    (current) => ({ accountAddresses: next(current.accountAddresses, given) }),
-    options,
+  try {
+    return await changeWebhook(
+      webhooks,
+      input.webhookID,
+      (current) => ({ accountAddresses: next(current.accountAddresses, given) }),
+      options,
+    );
+  } catch (error) {
+    throw error instanceof ValidationError ? ofAddresses(error) : error;
+  }
+}
+
+/**
+ * The write's refusal of the list a change made (longer than the service's 100000 addresses), said
+ * of the caller's `addresses`: `params.accountAddresses` is no field the caller gave.
+ */
+function ofAddresses(error: ValidationError): ValidationError {
+  const list = "params.accountAddresses";
+  if (!error.issues.some((issue) => issue.path === list)) return error;
+  const issues = error.issues.map((issue) =>
+    issue.path === list
+      ? {
+          ...issue,
+          path: "params.addresses",
+          message: `params.addresses: too many for the webhook: its accountAddresses ${issue.message.slice(list.length + 2)}`,
+        }
+      : issue,
   );
+  return new ValidationError(issues.map((issue) => issue.message).join("; "), { issues }, error);
 }
 
 /** The input of {@link editWebhook}: the webhook, and the settings to change. */
@@ -220,6 +253,7 @@ const checkEdit: Check = (value, path, issues) => {
  *
  * @throws ValidationError for a malformed `webhookID` or setting, a read-only field (`wallet`,
  * `project`, `active`), or no setting at all (nothing is sent)
+ * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
  */
 export async function editWebhook(
   webhooks: WebhookEditor,
@@ -242,6 +276,7 @@ export async function editWebhook(
  *
  * @throws ValidationError for a malformed `webhookID` or address (nothing is sent), and when the
  * list would pass the service's 100000 addresses (the webhook is read, nothing is written)
+ * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
  */
 export function addWebhookAddresses(
   webhooks: WebhookEditor,
@@ -265,6 +300,7 @@ export function addWebhookAddresses(
  * written and no credits are spent).
  *
  * @throws ValidationError for a malformed `webhookID` or address (nothing is sent)
+ * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
  */
 export function removeWebhookAddresses(
   webhooks: WebhookEditor,
