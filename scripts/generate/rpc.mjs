@@ -207,7 +207,8 @@ export async function emitRpcArea(main, http) {
     },
     { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
   );
-  // (Each entry with the method's summary and status: the completions of `client.request("…")`.)
+  // (Each entry with the method's summary and status, for the hover of an entry. Editors complete
+  // the names of `client.request("…")` from these keys, but show no docs for a string.)
   const methodMap = methods
     .map((m) => {
       const { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta } = m;
@@ -434,8 +435,12 @@ export async function emitRpcArea(main, http) {
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
-    `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
-    `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.${Area}Methods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    `  /** Call any ${area} method by name; the name picks the params and result types (one name: with a union of names the params are \`never\`). */\n` +
+    // (`method: M` itself, so that editors complete the method names and a misspelt one is refused
+    // as not one of them; a union of names is refused through the params, which could not be
+    // checked against the method actually called. `M & SingleMethod<M>` as the method's type left
+    // both to `never`: no completions, "not assignable to parameter of type 'never'".)
+    `  request<M extends keyof T.${Area}Methods>(method: M, ...args: [...params: ParamsArgument<T.${Area}Methods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
       statusTags,

@@ -274,8 +274,8 @@ export interface DasClient {
    * ```
    */
   getNftEditions: Paginated<T.GetNftEditionsParams, T.GetNftEditionsResult, NonNullable<T.GetNftEditionsResult["editions"]>[number]>;
-  /** Call any das method by name; the name picks the params and result types. */
-  request<M extends keyof T.DasMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.DasMethods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.DasMethods[M]["result"]>;
+  /** Call any das method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
+  request<M extends keyof T.DasMethods>(method: M, ...args: [...params: ParamsArgument<T.DasMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.DasMethods[M]["result"]>;
 }
 
 /** Create a client for every das method (rpc host, `POST /`). */

@@ -1,0 +1,113 @@
+// What an editor shows while a call is written, asked of TypeScript's language service (what
+// VS Code's tsserver runs) over the declarations npm publishes (dist/types, after the build):
+// completions, signature help, hovers and the errors of a few calls. tsc alone cannot see these:
+// a call that compiles may still offer nothing to complete, or its docs only on hover.
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("../..", import.meta.url).pathname;
+// (Never written to disk: the service reads it from memory, and resolves the packages from here.)
+const file = `${root}test/types/editor-probe.ts`;
+
+/** The probe's source, where `/*@name*\/` marks a position the tests ask about. */
+const source = `
+import { createCompressionClient } from "@chaindata/compression";
+import { createDasClient } from "@chaindata/das";
+import { createChainDataClient } from "@chaindata/sdk";
+const das = createDasClient();
+const compression = createCompressionClient();
+const sdk = createChainDataClient();
+const A = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+export async function probe(either: "getAsset" | "getNftEditions") {
+  das.request("/*@dasMethodName*/");
+  compression.request("/*@compressionMethodName*/");
+  sdk.das.request("/*@sdkMethodName*/");
+  await das.request("getAset", { id: A });
+  await das.request(either, { id: A });
+}
+`;
+
+const service = ts.createLanguageService(
+  {
+    getScriptFileNames: () => [file],
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (name) => {
+      const text = name === file ? source : ts.sys.readFile(name);
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+    },
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => ({
+      strict: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      types: [],
+      noEmit: true,
+    }),
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: (name) => name === file || ts.sys.fileExists(name),
+    readFile: (name) => (name === file ? source : ts.sys.readFile(name)),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+    realpath: ts.sys.realpath,
+  },
+  ts.createDocumentRegistry(),
+);
+
+const at = (marker: string) => {
+  const mark = `/*@${marker}*/`;
+  const index = source.indexOf(mark);
+  if (index < 0) throw new Error(`no marker ${mark}`);
+  return index + mark.length;
+};
+
+/** The names completed at `marker`. */
+const completions = (marker: string) =>
+  (service.getCompletionsAtPosition(file, at(marker), {})?.entries ?? []).map((e) => e.name);
+
+/** The errors of the probe, by the source line each is on (its text, the message flattened). */
+const errors = new Map(
+  service.getSemanticDiagnostics(file).map((d) => {
+    const start = source.lastIndexOf("\n", d.start) + 1;
+    const line = source.slice(start, source.indexOf("\n", d.start)).trim();
+    return [line, ts.flattenDiagnosticMessageText(d.messageText, "\n")];
+  }),
+);
+const errorOn = (line: string) => errors.get(line) ?? "(no error)";
+
+describe("request(method, …)", () => {
+  it("completes the method names", () => {
+    const das = completions("dasMethodName");
+    expect(das.sort()).toEqual([
+      "getAsset",
+      "getAssetBatch",
+      "getAssetsByAuthority",
+      "getAssetsByOwner",
+      "getNftEditions",
+    ]);
+    expect(completions("compressionMethodName")).toContain("getCompressedAccountsByOwner");
+    expect(completions("sdkMethodName")).toContain("getNftEditions");
+  });
+
+  it("refuses a misspelt method name by naming the methods, not as `never`", () => {
+    const error = errorOn(`await das.request("getAset", { id: A });`);
+    expect(error).toContain(`Argument of type '"getAset"' is not assignable to parameter`);
+    expect(error).not.toContain("'never'");
+  });
+
+  it("still refuses a union of method names (its params could not be checked)", () => {
+    expect(errorOn("await das.request(either, { id: A });")).toMatch(/not assignable/);
+  });
+});
+
+// (The probe compiles but for the lines whose errors are asserted above.)
+it("the probe has no other errors", () => {
+  const asserted = [
+    `await das.request("getAset", { id: A });`,
+    "await das.request(either, { id: A });",
+  ];
+  const others = [...errors].filter(([line]) => !asserted.includes(line) && !line.includes("/*@"));
+  expect(others).toEqual([]);
+});
