@@ -14,9 +14,16 @@ import {
   jsdoc,
   literal,
   operationStatusTags,
+  pageWalkDoc,
+  paginatedMember,
   typeSources,
 } from "./lib/emit.mjs";
-import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
+import {
+  commonDescriptorFields,
+  descriptorSource,
+  itemSchemaName,
+  itemType,
+} from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
 import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
@@ -30,17 +37,7 @@ import { exactValueAt } from "../spec/bundle.mjs";
  * values as bigint literals with every digit.
  */
 export function exampleFor(doc, op, clientVar, taken = []) {
-  const input = {};
-  for (const p of op.params) {
-    if (p.in !== "path" && p.in !== "query") continue;
-    const ex = Object.values(p.examples ?? {})[0];
-    if (ex && (p.required || p.in === "path")) input[p.name] = exactValueAt(ex, "value");
-  }
-  const bodyEx = Object.values(op.body?.examples ?? {})[0];
-  if (bodyEx?.value && typeof bodyEx.value === "object")
-    Object.assign(input, exactValueAt(bodyEx, "value"));
-  const hasInput = Object.keys(input).length > 0 || op.params.length > 0 || op.body;
-  const call = `${clientVar}.${op.o.operationId}(${hasInput ? exampleValue(input, { doc, schema: inputSchema(doc, op) }) : ""})`;
+  const call = `${clientVar}.${op.o.operationId}(${exampleInput(doc, op)})`;
   // The result is named after the operation without its verb (getWebhook → webhook); when that is
   // the client's own name (listWebhooks on `webhooks`, getTokenMetadata on `tokenMetadata`), a
   // shorter noun (metadata), a list name (webhookList) or `result`.
@@ -53,6 +50,38 @@ export function exampleFor(doc, op, clientVar, taken = []) {
   if (verb === "list") candidates.push(`${noun.replace(/s$/, "")}List`);
   for (let i = 1; i < words.length; i++) candidates.push(lower(words.slice(i).join("")));
   return `const ${exampleName(candidates, [clientVar, ...taken])} = await ${call};`;
+}
+
+/**
+ * The input of `op`'s samples as TypeScript source ("" for an operation without one): the path and
+ * required parameters' first examples and the body's first example, u64 values as bigint literals
+ * with every digit.
+ */
+function exampleInput(doc, op) {
+  const input = {};
+  for (const p of op.params) {
+    if (p.in !== "path" && p.in !== "query") continue;
+    const ex = Object.values(p.examples ?? {})[0];
+    if (ex && (p.required || p.in === "path")) input[p.name] = exactValueAt(ex, "value");
+  }
+  const bodyEx = Object.values(op.body?.examples ?? {})[0];
+  if (bodyEx?.value && typeof bodyEx.value === "object")
+    Object.assign(input, exactValueAt(bodyEx, "value"));
+  const hasInput = Object.keys(input).length > 0 || op.params.length > 0 || op.body;
+  return hasInput ? exampleValue(input, { doc, schema: inputSchema(doc, op) }) : "";
+}
+
+/**
+ * The @example of `<client>.<op>.all(…)`: a `for await` loop over the items from the first page
+ * (the sample's input, which holds no optional parameter, so neither a page nor a cursor). The
+ * item is named after the items' schema (`walletBalanceItem`), else `item`.
+ */
+function walkExampleFor(doc, op, clientVar) {
+  const item = exampleName(
+    [itemSchemaName(doc, responseSchemaOf(doc, op), op.o["x-pagination"].items)],
+    [clientVar],
+  );
+  return `for await (const ${item} of ${clientVar}.${op.o.operationId}.all(${exampleInput(doc, op)})) {\n  console.log(${item});\n}`;
 }
 
 /** A REST area's documented client-side rate limit (the spec's `x-rate-limit`), if any. */
@@ -202,7 +231,23 @@ export async function emitRestArea(main) {
     const pagination = op.o["x-pagination"];
     if (pagination && hasInput) {
       const items = itemType(R, pagination.items);
-      members.push(`${doc_}  ${id}: Paginated<${I}, ${R}, ${items}>;`);
+      members.push(
+        paginatedMember(id, {
+          doc: doc_,
+          param: "input",
+          // (As `ParamsArgument` has it: an input without a required member may be left out.)
+          optional: !op.params.some((p) => p.required) && !op.body?.required,
+          input: I,
+          result: R,
+          items,
+          walkDoc: pageWalkDoc(op.o, {
+            name: id,
+            indent: "    ",
+            example: walkExampleFor(doc, op, clientVar),
+            areaBeta: Boolean(doc.info["x-beta"]),
+          }),
+        }),
+      );
       impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}.pagination!),`);
     } else if (hasInput) {
       members.push(`${doc_}  ${id}(input: ${I}, options?: RequestOptions): Promise<${R}>;`);
@@ -218,7 +263,7 @@ export async function emitRestArea(main) {
   const client =
     banner(source) +
     `import createFetchClient from "openapi-fetch";\n` +
-    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +

@@ -14,8 +14,10 @@ const source = `
 import { createCompressionClient } from "@chaindata/compression";
 import { createDasClient } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
+import { createWalletClient } from "@chaindata/wallet";
 const das = createDasClient();
 const compression = createCompressionClient();
+const wallet = createWalletClient();
 const sdk = createChainDataClient();
 const A = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 export async function probe(either: "getAsset" | "getNftEditions") {
@@ -24,6 +26,14 @@ export async function probe(either: "getAsset" | "getNftEditions") {
   sdk.das.request("/*@sdkMethodName*/");
   await das.request("getAset", { id: A });
   await das.request(either, { id: A });
+  await das.getAsset(/*@getAssetHelp*/{ id: A });
+  await das.getAssetsByOwner(/*@byOwnerHelp*/{ ownerAddress: A });
+  das.getAssetsByOwner.all(/*@byOwnerAllHelp*/{ ownerAddress: A });
+  await compression.getCompressedAccountsByOwner(/*@compressedHelp*/{ owner: A });
+  compression.getLatestCompressionSignatures.all(/*@latestAllHelp*/);
+  await wallet.getBalances(/*@balancesHelp*/{ wallet: A });
+  wallet.getBalances.all(/*@balancesAllHelp*/{ wallet: A });
+  sdk.das.getNftEditions.all(/*@sdkEditionsAllHelp*/{ mint: A });
 }
 `;
 
@@ -62,10 +72,28 @@ const at = (marker: string) => {
   if (index < 0) throw new Error(`no marker ${mark}`);
   return index + mark.length;
 };
+const text = (parts: ts.SymbolDisplayPart[] | undefined) => ts.displayPartsToString(parts);
+const tagsOf = (tags: ts.JSDocTagInfo[] | undefined) =>
+  (tags ?? []).map((tag) => `@${tag.name} ${text(tag.text)}`);
 
 /** The names completed at `marker`. */
 const completions = (marker: string) =>
   (service.getCompletionsAtPosition(file, at(marker), {})?.entries ?? []).map((e) => e.name);
+
+/** What signature help shows at `marker`: the signature, its documentation and tags. */
+function signatureHelp(marker: string) {
+  const help = service.getSignatureHelpItems(file, at(marker), {});
+  expect(help?.items, marker).toHaveLength(1);
+  const [item] = help!.items;
+  return {
+    signature:
+      text(item!.prefixDisplayParts) +
+      item!.parameters.map((p) => text(p.displayParts)).join(text(item!.separatorDisplayParts)) +
+      text(item!.suffixDisplayParts),
+    documentation: text(item!.documentation),
+    tags: tagsOf(item!.tags),
+  };
+}
 
 /** The errors of the probe, by the source line each is on (its text, the message flattened). */
 const errors = new Map(
@@ -99,6 +127,50 @@ describe("request(method, …)", () => {
 
   it("still refuses a union of method names (its params could not be checked)", () => {
     expect(errorOn("await das.request(either, { id: A });")).toMatch(/not assignable/);
+  });
+});
+
+describe("signature help of a paginated method", () => {
+  it("shows the method's documentation, as for one that is not paginated", () => {
+    const plain = signatureHelp("getAssetHelp");
+    expect(plain.documentation).toMatch(/^Get one asset by its id\./);
+    for (const [marker, summary] of [
+      ["byOwnerHelp", "List the assets a wallet owns."],
+      ["compressedHelp", "List the compressed accounts owned by an address."],
+      ["balancesHelp", "Get a wallet's token and NFT balances"],
+    ]) {
+      const help = signatureHelp(marker!);
+      expect(help.documentation.split("\n")[0], marker).toBe(summary);
+      expect(help.documentation, marker).toMatch(/credits? per (call|request)|Cost/);
+      expect(
+        help.tags.some((tag) => tag.startsWith("@example")),
+        marker,
+      ).toBe(true);
+    }
+    expect(signatureHelp("balancesHelp").tags).toContain(
+      "@beta Routes and response formats may change.",
+    );
+  });
+
+  it("shows .all()'s own documentation: the method's every page, its cost per page, its status", () => {
+    const all = signatureHelp("byOwnerAllHelp");
+    expect(all.signature).toBe(
+      "all(params: GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<Asset, AssetList>",
+    );
+    expect(all.documentation.split("\n")[0]).toBe("List the assets a wallet owns, every page.");
+    expect(all.documentation).toContain("Each page is one getAssetsByOwner call (10 credits).");
+    expect(all.tags.join("\n")).toContain("for await (const asset of das.getAssetsByOwner.all({");
+    expect(signatureHelp("balancesAllHelp").tags).toContain(
+      "@beta Routes and response formats may change.",
+    );
+    expect(signatureHelp("balancesAllHelp").documentation.split("\n")[0]).toBe(
+      "Get a wallet's token and NFT balances, every page.",
+    );
+    expect(signatureHelp("sdkEditionsAllHelp").documentation).toContain(
+      "Each page is one getNftEditions call",
+    );
+    // (Params that are all optional may be left out, as in the one-page call.)
+    expect(signatureHelp("latestAllHelp").signature).toMatch(/^all\(params\?: /);
   });
 });
 

@@ -1,7 +1,7 @@
 // What every operation descriptor has, whichever kind of document it comes from, and the
 // item type of a paginated operation.
 import { literal } from "./emit.mjs";
-import { u64Shape } from "./schema.mjs";
+import { deref, u64Shape } from "./schema.mjs";
 
 /**
  * The fields @chaindata/core reads from every descriptor besides `id` and `params`:
@@ -26,6 +26,16 @@ export function commonDescriptorFields(doc, operation, resultSchema) {
 /** `value.items` of result type R → `NonNullable<NonNullable<R["value"]>["items"]>[number]`. */
 export const itemType = (resultType, path) =>
   `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
+
+/** `asset` for result items whose schema is `$ref: …/Asset`, or undefined. */
+export function itemSchemaName(doc, schema, path) {
+  let s = deref(doc, schema);
+  for (const key of path.split(".")) s = deref(doc, s?.properties?.[key]);
+  const ref = s?.items?.$ref;
+  if (typeof ref !== "string") return undefined;
+  const name = ref.slice(ref.lastIndexOf("/") + 1);
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
 
 /** `value` as JS source: JSON with identifier keys unquoted (descriptor values hold no quotes). */
 const source = (value) =>

@@ -86,6 +86,65 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
 }
 
 /**
+ * The JSDoc of a walk over every page of the paginated operation `op` (a JSON-RPC method or a REST
+ * operation, `name` its name): the operation's summary, what the walk does (from its
+ * `x-pagination`), the cost per page, its status tags and `example`. `standalone`: the walk is
+ * `paginate<Method>(rpc, …)`, the client's `.all()` without the client; otherwise it is `.all()`.
+ */
+export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = false, indent }) {
+  const { style, page = "page", cursor = "cursor", keyset, items } = op["x-pagination"];
+  const credits = op["x-cost"]?.credits;
+  const others = keyset?.filter((k) => k !== cursor) ?? [];
+  const refused = others.length
+    ? `${others.map((k) => `\`${k}\``).join(" or ")} without \`${cursor}\` is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\``
+    : "";
+  const keysetRule = keyset?.length
+    ? ` With ${keyset.map((k) => `\`${k}\``).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${refused ? `, and ${refused}` : ""}.`
+    : "";
+  const start =
+    style === "page"
+      ? `from \`${page}\` (1 when absent), page after page.${keysetRule}`
+      : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${refused ? ` ${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` : ""}`;
+  const description =
+    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result. The walk starts ${start} ` +
+    `\`options\` are ${name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
+    `Each page is one ${name} call${typeof credits === "number" ? ` (${credits} credit${credits === 1 ? "" : "s"})` : ""}.` +
+    (standalone
+      ? " The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports."
+      : "");
+  return jsdoc(
+    {
+      summary: op.summary && `${op.summary.replace(/\.$/, "")}, every page.`,
+      description,
+      "x-beta": op["x-beta"],
+      deprecated: op.deprecated,
+      "x-replaced-by": op["x-replaced-by"],
+    },
+    { indent, example, areaBeta },
+  );
+}
+
+/**
+ * A paginated operation's member of a client interface: a call signature for one page, with the
+ * operation's JSDoc (`doc`, indented for a member), and `.all()` for every page, with `walkDoc`.
+ * (Typed `Paginated<P, R, I>`, the member showed its JSDoc on hover only: signature help reads
+ * the call signature's, which `Paginated` leaves blank, and `.all()`'s was the same generic text
+ * for every operation, without its cost or status.) `param`: the first parameter's name;
+ * `optional`: no member of it is required, so it may be left out.
+ */
+export function paginatedMember(
+  name,
+  { doc, param = "params", optional, input, result, items, walkDoc },
+) {
+  const first = `${param}${optional ? "?" : ""}: ${input}`;
+  return (
+    `${doc}  ${name}: {\n` +
+    `${doc.replace(/^ {2}/gm, "    ")}    (${first}, options?: RequestOptions): Promise<${result}>;\n` +
+    `${walkDoc}    all(${first}, options?: PageWalkOptions): PageIterable<${items}, ${result}>;\n  };`
+  );
+}
+
+/**
  * The variable an @example / README sample binds its result to: the first of `candidates` that is
  * an identifier, not a reserved word and not one of `taken` (the names the sample already binds or
  * calls: the client, its factory, `rpc`…), else `result`, `result2`, … So the sample never redeclares

@@ -124,7 +124,6 @@ const RPC_CLIENT_IMPORTS = {
   JsonRpcClient: "type",
   PageIterable: "type",
   PageWalkOptions: "type",
-  Paginated: "type",
   ParamsArgument: "type",
   RequestOptions: "type",
   SingleMethod: "type",
@@ -136,7 +135,8 @@ const REST_CLIENT_IMPORTS = {
   withPagination: "value",
   warnDeprecated: "value",
   RestClientOptions: "type",
-  Paginated: "type",
+  PageIterable: "type",
+  PageWalkOptions: "type",
   RequestOptions: "type",
 };
 // The bindings inside create<Area>Client of a JSON-RPC package, where each method is called by its
