@@ -105,20 +105,43 @@ export async function emitRestArea(main) {
 
   // ---- types.ts
   const aliases = [];
+  // Each operation's input as a named schema, `<Operation>Input`, which openapi-typescript types as
+  // the other schemas: an interface of its parameters (an intersection with the body's type when
+  // there is one), each member with its parameter's description. (As an alias of
+  // `operations[…]["parameters"]["path"] & …`, editors showed `components["parameters"]["WalletAddress"]`
+  // in its hover, and errors an input without a body as its expansion, `'{ id: string; }'`.)
+  const inputs = {};
+  for (const op of ops) {
+    const id = op.o.operationId;
+    const params = op.params.filter((p) => p.in === "path" || p.in === "query");
+    if (!params.length && !op.body) continue;
+    // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method;
+    // openapi-typescript writes a description's lines as they are.)
+    const description = [
+      `Input of \`${id}\`: path and query parameters and body fields in one object.`,
+      ...operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) }),
+    ].join("\n");
+    const member = (p) => ({
+      ...p.schema,
+      ...(p.description !== undefined && { description: p.description }),
+      ...(p.deprecated && { deprecated: true }),
+    });
+    const object = params.length && {
+      type: "object",
+      properties: Object.fromEntries(params.map((p) => [p.name, member(p)])),
+      required: params.filter((p) => p.required || p.in === "path").map((p) => p.name),
+    };
+    // (Its name is free: the name-clash rule of lib/refusals.mjs.)
+    inputs[`${pascal(id)}Input`] = {
+      description,
+      ...(op.body ? { allOf: [...(object ? [object] : []), op.body.schema] } : object),
+    };
+  }
   for (const op of ops) {
     const id = op.o.operationId;
     // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method.)
     const status = operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) });
     const O = `operations[${literal(id)}]`;
-    const parts = [];
-    if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);
-    if (op.params.some((p) => p.in === "query"))
-      parts.push(`NonNullable<${O}["parameters"]["query"]>`);
-    if (op.body) parts.push(`NonNullable<${O}["requestBody"]>["content"]["application/json"]`);
-    if (parts.length)
-      aliases.push(
-        `${docComment(`Input of \`${id}\`: path and query parameters and body fields in one object.`, status)}export type ${pascal(id)}Input = ${parts.join(" & ")};`,
-      );
     const responses = successStatuses(op).map((s) => {
       const r = deref(doc, op.o.responses[s]);
       return r.content?.["application/json"]
@@ -132,7 +155,13 @@ export async function emitRestArea(main) {
   // The named schemas and the aliases are the package's types; openapi-typescript's root types
   // (`paths`, `operations`…), which only the generated code reads, sit in openapi.ts, which the
   // package's index does not re-export.
-  const { roots, schemas, schemaNames } = await typeSources(doc);
+  const { roots, schemas, schemaNames } = await typeSources(
+    {
+      ...doc,
+      components: { ...doc.components, schemas: { ...doc.components?.schemas, ...inputs } },
+    },
+    { inputSchemas: Object.keys(inputs) },
+  );
   const types =
     banner(source) +
     `import type { operations } from "./openapi.js";\n\n` +

@@ -15,9 +15,13 @@ import { createCompressionClient } from "@chaindata/compression";
 import { createDasClient } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
+import { createWebhooksClient, type UpdateWebhookInput } from "@chaindata/webhooks";
+import { createAdminClient, type GetProjectUsageInput } from "@chaindata/admin";
 const das = createDasClient();
 const compression = createCompressionClient();
 const wallet = createWalletClient();
+const webhooks = createWebhooksClient();
+const admin = createAdminClient();
 const sdk = createChainDataClient();
 const A = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 export async function probe(either: "getAsset" | "getNftEditions") {
@@ -34,6 +38,10 @@ export async function probe(either: "getAsset" | "getNftEditions") {
   await wallet.getBalances(/*@balancesHelp*/{ wallet: A });
   wallet.getBalances.all(/*@balancesAllHelp*/{ wallet: A });
   sdk.das.getNftEditions.all(/*@sdkEditionsAllHelp*/{ mint: A });
+  let update: /*@updateInput*/UpdateWebhookInput;
+  let usage: /*@usageInput*/GetProjectUsageInput;
+  await admin.getProjectUsage({});
+  await webhooks.getWebhook({ webhookId: "x" });
 }
 `;
 
@@ -94,6 +102,11 @@ function signatureHelp(marker: string) {
     tags: tagsOf(item!.tags),
   };
 }
+
+const hover = (marker: string) => {
+  const info = service.getQuickInfoAtPosition(file, at(marker));
+  return `${text(info?.displayParts)}\n${text(info?.documentation)}`;
+};
 
 /** The errors of the probe, by the source line each is on (its text, the message flattened). */
 const errors = new Map(
@@ -174,11 +187,29 @@ describe("signature help of a paginated method", () => {
   });
 });
 
+describe("REST inputs", () => {
+  it("show their members by the types' own names, never openapi-typescript's `components[…]`", () => {
+    const update = hover("updateInput");
+    expect(update).toContain("webhookID: string");
+    expect(update).not.toContain("components[");
+  });
+
+  it("are named in errors, not expanded", () => {
+    expect(errorOn("await admin.getProjectUsage({});")).toContain("'GetProjectUsageInput'");
+    expect(errorOn(`await webhooks.getWebhook({ webhookId: "x" });`)).toContain(
+      "'GetWebhookInput'",
+    );
+    expect(hover("usageInput")).toMatch(/^\(alias\) interface GetProjectUsageInput\b/);
+  });
+});
+
 // (The probe compiles but for the lines whose errors are asserted above.)
 it("the probe has no other errors", () => {
   const asserted = [
     `await das.request("getAset", { id: A });`,
     "await das.request(either, { id: A });",
+    "await admin.getProjectUsage({});",
+    `await webhooks.getWebhook({ webhookId: "x" });`,
   ];
   const others = [...errors].filter(([line]) => !asserted.includes(line) && !line.includes("/*@"));
   expect(others).toEqual([]);

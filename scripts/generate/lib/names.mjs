@@ -246,6 +246,8 @@ export function packageBindings([main, http]) {
     const Name = pascal(o.name);
     if (o.method) bind(`${Name}Params`, types, "params type", true);
     if (!rpc) bind(`${Name}Input`, types, "input type", true);
+    // (A REST package's openapi.ts imports the inputs too, as the schemas they are typed as.)
+    if (!rpc) bind(`${Name}Input`, openapi, "input type", false);
     bind(`${Name}Result`, types, "result type", true);
   }
   for (const name of Object.keys(doc.components?.schemas ?? {})) {

@@ -213,8 +213,11 @@ export interface SubscriptionDetails {
      */
     plan: string;
 }
-
 /** Input of `getProjectUsage`: path and query parameters and body fields in one object. */
-export type GetProjectUsageInput = operations["getProjectUsage"]["parameters"]["path"];
+export interface GetProjectUsageInput {
+    /** The project id; it must be the project that owns the API key. */
+    id: string;
+}
+
 /** Result of `getProjectUsage` (the 2xx response body). */
 export type GetProjectUsageResult = operations["getProjectUsage"]["responses"][200]["content"]["application/json"];

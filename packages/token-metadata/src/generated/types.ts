@@ -603,12 +603,12 @@ export interface TokenMetadataRequest {
  * @example 1000000000
  */
 export type U64 = bigint;
-
 /**
  * Input of `getTokenMetadata`: path and query parameters and body fields in one object.
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
  */
-export type GetTokenMetadataInput = NonNullable<operations["getTokenMetadata"]["requestBody"]>["content"]["application/json"];
+export type GetTokenMetadataInput = TokenMetadataRequest;
+
 /**
  * Result of `getTokenMetadata` (the 2xx response body).
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.

@@ -578,62 +578,126 @@ export interface WalletTransfersResponse {
     /** Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page. */
     pagination: WalletCursorPagination;
 }
-
 /**
  * Input of `getIdentity`: path and query parameters and body fields in one object.
  * @beta Routes and response formats may change.
  */
-export type GetIdentityInput = operations["getIdentity"]["parameters"]["path"];
+export interface GetIdentityInput {
+    /** The wallet address (base58) or a name-service domain that resolves to one (e.g. `toly.sol`). */
+    wallet: AddressOrDomain;
+}
+/**
+ * Input of `getBatchIdentity`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export type GetBatchIdentityInput = BatchIdentityRequest;
+/**
+ * Input of `getBalances`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetBalancesInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+    /**
+     * The page number, 1-indexed.
+     * @default 1
+     */
+    page?: number | undefined;
+    /**
+     * The number of tokens per page (1 to 100).
+     * @default 100
+     */
+    limit?: number | undefined;
+    /**
+     * Include token accounts with a zero balance.
+     * @default false
+     */
+    showZeroBalance?: boolean | undefined;
+    /**
+     * Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
+     * @default true
+     */
+    showNative?: boolean | undefined;
+    /**
+     * Include the wallet's NFTs (at most 100, first page only).
+     * @default false
+     */
+    showNfts?: boolean | undefined;
+}
+/**
+ * Input of `getHistory`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetHistoryInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+    /**
+     * The maximum number of transactions to return (1 to 100).
+     * @default 100
+     */
+    limit?: number | undefined;
+    /** Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
+    before?: Signature | undefined;
+    /** Return transactions newer than this signature (ascending pagination). */
+    after?: Signature | undefined;
+    /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
+    type?: string | undefined;
+    /**
+     * Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).
+     * @default balanceChanged
+     * @enum {string}
+     */
+    tokenAccounts?: "none" | "balanceChanged" | "all" | undefined;
+}
+/**
+ * Input of `getTransfers`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetTransfersInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+    /**
+     * The maximum number of transfers to return (1 to 100; default 50).
+     * @default 50
+     */
+    limit?: number | undefined;
+    /** The cursor from the previous response's `pagination.nextCursor`, passed back unchanged (an opaque string; its format is not documented); omit it for the first page. */
+    cursor?: string | undefined;
+}
+/**
+ * Input of `getFundedBy`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetFundedByInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+}
+
 /**
  * Result of `getIdentity` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetIdentityResult = operations["getIdentity"]["responses"][200]["content"]["application/json"];
 /**
- * Input of `getBatchIdentity`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetBatchIdentityInput = NonNullable<operations["getBatchIdentity"]["requestBody"]>["content"]["application/json"];
-/**
  * Result of `getBatchIdentity` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetBatchIdentityResult = operations["getBatchIdentity"]["responses"][200]["content"]["application/json"];
-/**
- * Input of `getBalances`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetBalancesInput = operations["getBalances"]["parameters"]["path"] & NonNullable<operations["getBalances"]["parameters"]["query"]>;
 /**
  * Result of `getBalances` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetBalancesResult = operations["getBalances"]["responses"][200]["content"]["application/json"];
 /**
- * Input of `getHistory`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetHistoryInput = operations["getHistory"]["parameters"]["path"] & NonNullable<operations["getHistory"]["parameters"]["query"]>;
-/**
  * Result of `getHistory` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetHistoryResult = operations["getHistory"]["responses"][200]["content"]["application/json"];
 /**
- * Input of `getTransfers`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetTransfersInput = operations["getTransfers"]["parameters"]["path"] & NonNullable<operations["getTransfers"]["parameters"]["query"]>;
-/**
  * Result of `getTransfers` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetTransfersResult = operations["getTransfers"]["responses"][200]["content"]["application/json"];
-/**
- * Input of `getFundedBy`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetFundedByInput = operations["getFundedBy"]["parameters"]["path"];
 /**
  * Result of `getFundedBy` (the 2xx response body).
  * @beta Routes and response formats may change.

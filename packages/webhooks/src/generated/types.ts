@@ -1146,22 +1146,43 @@ export type WebhookType = "enhanced" | "raw" | "discord" | "enhancedDevnet" | "r
  * @example https://hooks.acme-wallet.io/chaindata/solana
  */
 export type WebhookUrl = string;
+/** Input of `createWebhook`: path and query parameters and body fields in one object. */
+export type CreateWebhookInput = CreateWebhookRequest;
+/** Input of `getWebhook`: path and query parameters and body fields in one object. */
+export interface GetWebhookInput {
+    /**
+     * The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks.
+     *
+     * Format: uuid
+     */
+    webhookID: string;
+}
+/** Input of `updateWebhook`: path and query parameters and body fields in one object. */
+export type UpdateWebhookInput = {
+    /**
+     * The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks.
+     *
+     * Format: uuid
+     */
+    webhookID: string;
+} & UpdateWebhookRequest;
+/** Input of `deleteWebhook`: path and query parameters and body fields in one object. */
+export interface DeleteWebhookInput {
+    /**
+     * The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks.
+     *
+     * Format: uuid
+     */
+    webhookID: string;
+}
 
 /** Result of `listWebhooks` (the 2xx response body). */
 export type ListWebhooksResult = operations["listWebhooks"]["responses"][200]["content"]["application/json"];
-/** Input of `createWebhook`: path and query parameters and body fields in one object. */
-export type CreateWebhookInput = NonNullable<operations["createWebhook"]["requestBody"]>["content"]["application/json"];
 /** Result of `createWebhook` (the 2xx response body). */
 export type CreateWebhookResult = operations["createWebhook"]["responses"][200]["content"]["application/json"];
-/** Input of `getWebhook`: path and query parameters and body fields in one object. */
-export type GetWebhookInput = operations["getWebhook"]["parameters"]["path"];
 /** Result of `getWebhook` (the 2xx response body). */
 export type GetWebhookResult = operations["getWebhook"]["responses"][200]["content"]["application/json"];
-/** Input of `updateWebhook`: path and query parameters and body fields in one object. */
-export type UpdateWebhookInput = operations["updateWebhook"]["parameters"]["path"] & NonNullable<operations["updateWebhook"]["requestBody"]>["content"]["application/json"];
 /** Result of `updateWebhook` (the 2xx response body). */
 export type UpdateWebhookResult = operations["updateWebhook"]["responses"][200]["content"]["application/json"];
-/** Input of `deleteWebhook`: path and query parameters and body fields in one object. */
-export type DeleteWebhookInput = operations["deleteWebhook"]["parameters"]["path"];
 /** Result of `deleteWebhook` (the 2xx response body). */
 export type DeleteWebhookResult = operations["deleteWebhook"]["responses"][200]["content"]["application/json"] | undefined;
