@@ -12,7 +12,7 @@ const file = `${root}test/types/editor-probe.ts`;
 /** The probe's source, where `/*@name*\/` marks a position the tests ask about. */
 const source = `
 import { createCompressionClient } from "@chaindata/compression";
-import { createDasClient } from "@chaindata/das";
+import { createDasClient, type Asset, type AssetSortField } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient, type UpdateWebhookInput } from "@chaindata/webhooks";
@@ -39,6 +39,8 @@ export async function probe(either: "getAsset" | "getNftEditions") {
   wallet.getBalances.all(/*@balancesAllHelp*/{ wallet: A });
   sdk.das.getNftEditions.all(/*@sdkEditionsAllHelp*/{ mint: A });
   let update: /*@updateInput*/UpdateWebhookInput;
+  let asset: /*@assetType*/Asset;
+  let sortField: /*@sortFieldType*/AssetSortField;
   let usage: /*@usageInput*/GetProjectUsageInput;
   await admin.getProjectUsage({});
   await webhooks.getWebhook({ webhookId: "x" });
@@ -107,6 +109,8 @@ const hover = (marker: string) => {
   const info = service.getQuickInfoAtPosition(file, at(marker));
   return `${text(info?.displayParts)}\n${text(info?.documentation)}`;
 };
+const hoverTags = (marker: string) =>
+  tagsOf(service.getQuickInfoAtPosition(file, at(marker))?.tags);
 
 /** The errors of the probe, by the source line each is on (its text, the message flattened). */
 const errors = new Map(
@@ -200,6 +204,19 @@ describe("REST inputs", () => {
       "'GetWebhookInput'",
     );
     expect(hover("usageInput")).toMatch(/^\(alias\) interface GetProjectUsageInput\b/);
+  });
+});
+
+describe("the hover of a generated type", () => {
+  it("shows one example of an object, its JSON indented as written", () => {
+    const examples = hoverTags("assetType").filter((tag) => tag.startsWith("@example"));
+    expect(examples).toHaveLength(1);
+    expect(examples[0]).toMatch(/^@example \{\n {2}"last_indexed_slot": \d+,\n {2}"interface": /);
+    expect(examples[0]).toContain('\n  "content": {\n    "$schema": ');
+  });
+
+  it("shows no bare @enum tag", () => {
+    expect(hoverTags("sortFieldType")).toEqual(["@default id", "@example created"]);
   });
 });
 

@@ -587,7 +587,8 @@ function readonlyInputs(node, inputs) {
  * openapi-typescript writes a schema's description as a `@description` tag; editors show a
  * JSDoc's leading text as the documentation, so hovers, completions and signature help showed
  * nothing. The description becomes the leading text (after a title or summary that says more than
- * the declaration's own name); `@default`, `@example`, `@deprecated`… stay as tags.
+ * the declaration's own name); `@default`, `@example`, `@deprecated`… stay as tags, as editors
+ * can read them (see `descriptionAsText`).
  */
 function descriptionFirst(nodes) {
   const seen = new Set();
@@ -595,18 +596,19 @@ function descriptionFirst(nodes) {
     if (seen.has(node)) return;
     seen.add(node);
     const comments = ts.getSyntheticLeadingComments(node);
-    if (comments?.some((c) => c.text.includes("@description "))) {
+    if (comments?.length) {
       const own =
         node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
           ? node.name.text
           : undefined;
       ts.setSyntheticLeadingComments(
         node,
-        comments.map((c) =>
-          c.kind === ts.SyntaxKind.MultiLineCommentTrivia && c.text.startsWith("*")
-            ? { ...c, text: descriptionAsText(c.text, own) }
-            : c,
-        ),
+        comments.flatMap((c) => {
+          if (c.kind !== ts.SyntaxKind.MultiLineCommentTrivia || !c.text.startsWith("*"))
+            return [c];
+          const text = descriptionAsText(c.text, own);
+          return text === undefined ? [] : [{ ...c, text }];
+        }),
       );
     }
     ts.forEachChild(node, walk);
@@ -616,9 +618,30 @@ function descriptionFirst(nodes) {
 }
 
 /**
+ * The tags of one comment as editors can show them. A multi-line @example (an object's JSON)
+ * starts on the line after the tag: TypeScript reads a tag's continued lines against the column
+ * its text starts at, so JSON begun on the tag's line (`@example {`) lost the indent of its first
+ * two levels in every hover; and only the first such example is kept (a second one doubled the
+ * hover of `Asset`, to 177 lines; the docs site shows every example). openapi-typescript's
+ * `@enum {string}` and `@constant` describe a JavaScript value to Closure: on a type, editors show a
+ * bare "@enum" line.
+ */
+function readableTags(tags) {
+  let multiLineExample = false;
+  return tags.flatMap((tag) => {
+    if (/^@enum\b|^@constant\b/.test(tag)) return [];
+    if (!tag.startsWith("@example ") || !tag.includes("\n")) return [tag];
+    if (multiLineExample) return [];
+    multiLineExample = true;
+    return [`@example\n${tag.slice("@example ".length).replace(/\n {4}/g, "\n")}`];
+  });
+}
+
+/**
  * The text of one openapi-typescript JSDoc comment (`* @description d ` or
  * `*\n * Title\n * @description d\n *     more\n * @example x\n `) with the description as its
- * leading text. `name`: the documented declaration's, a title equal to it is dropped.
+ * leading text and its tags as `readableTags` has them, or undefined when nothing is left to say.
+ * `name`: the documented declaration's, a title equal to it is dropped.
  */
 export function descriptionAsText(text, name) {
   // The items, each as plain text: a tag's continued lines keep their four-space indent (an
@@ -633,15 +656,20 @@ export function descriptionAsText(text, name) {
       : [text.slice(1).trim()]
   ).map((item) => item.replace(/\n \*(?: |$)/gm, "\n"));
   const index = items.findIndex((item) => item.startsWith("@description "));
-  if (index < 0) return text;
-  const description = items[index].slice("@description ".length).replace(/\n {4}/g, "\n");
   const others = items.filter((_, i) => i !== index);
+  const given = others.filter((i) => i.startsWith("@"));
+  const tags = readableTags(given);
+  if (index < 0 && tags.length === given.length && tags.every((tag, i) => tag === given[i]))
+    return text;
+  const description =
+    index < 0 ? [] : [items[index].slice("@description ".length).replace(/\n {4}/g, "\n")];
   const heading = others.filter(
-    (i) => !i.startsWith("@") && !i.startsWith("Format: ") && i !== name,
+    (i) => !i.startsWith("@") && !i.startsWith("Format: ") && (index < 0 || i !== name),
   );
   const format = others.filter((i) => i.startsWith("Format: "));
-  const tags = others.filter((i) => i.startsWith("@"));
-  const lines = [[...heading, description, ...format].join("\n\n"), ...tags].join("\n").split("\n");
+  const leading = [...heading, ...description, ...format].join("\n\n");
+  const lines = [...(leading ? [leading] : []), ...tags].join("\n").split("\n");
+  if (!lines.join("")) return undefined;
   if (lines.length === 1) return `* ${lines[0]} `;
   return `*\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n `;
 }
