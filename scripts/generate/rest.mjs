@@ -1,5 +1,6 @@
 // Emits a REST area package's generated code from its bundled OpenAPI document:
-//   types.ts       a declaration per named schema, and <Operation>Input / <Operation>Result aliases
+//   types.ts       a declaration per named schema and per operation input (<Operation>Input), and
+//                  <Operation>Result aliases
 //   openapi.ts     openapi-typescript's root types (paths, operations, components, webhooks),
 //                  for the client and the aliases; the package does not export them
 //   operations.ts  one descriptor per operation for @chaindata/core

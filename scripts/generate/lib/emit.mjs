@@ -370,7 +370,7 @@ export async function typesFor(openapiDoc, options) {
  * typesFor's source in two parts: `schemas`, a declaration per named schema (what a package
  * exports), and `roots`, openapi-typescript's root types (`paths`, `webhooks`, `components`,
  * `operations`), which refer to the schemas by name; `schemaNames` lists them. The roots serve the
- * generated code (openapi-fetch's typed `paths`, the `<Op>Input` aliases' `operations[…]`), not
+ * generated code (openapi-fetch's typed `paths`, the `<Op>Result` aliases' `operations[…]`), not
  * users: a REST package keeps them in a module of their own that its index does not re-export.
  */
 export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
