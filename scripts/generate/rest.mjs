@@ -260,7 +260,7 @@ export async function emitRestArea(main) {
     });
     const pagination = op.o["x-pagination"];
     if (pagination && hasInput) {
-      const items = itemType(R, pagination.items);
+      const items = itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) });
       members.push(
         paginatedMember(id, {
           doc: doc_,

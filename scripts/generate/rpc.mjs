@@ -296,7 +296,7 @@ export async function emitRpcArea(main, http) {
       // The walk for standalone callers (AWS SDK v3's `paginate<Command>`): the client's `.all()`
       // over this very function, so a bundle that does not import it carries none of it.
       const name = `paginate${pascal(m.name)}`;
-      const items = itemType(R, m["x-pagination"].items);
+      const items = itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema });
       standalone.push(
         pageWalkDoc(m, {
           name: m.name,
@@ -315,7 +315,7 @@ export async function emitRpcArea(main, http) {
     });
     const call = `(params, options) => ${m.name}(rpc, params, options)`;
     if (m["x-pagination"]) {
-      const items = itemType(R, m["x-pagination"].items);
+      const items = itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema });
       members.push(
         paginatedMember(m.name, {
           doc: doc_,

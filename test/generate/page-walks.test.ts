@@ -115,7 +115,7 @@ describe("<client>.<operation>.all()", () => {
     expect(all).not.toContain("without the client");
     expect(all).toContain("     * for await (const asset of das.getAssetsByOwner.all({\n");
     expect(all).toContain(
-      '    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByOwnerResult["items"]>[number], T.GetAssetsByOwnerResult>;',
+      "    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult>;",
     );
   });
 

@@ -12,7 +12,13 @@ const file = `${root}test/types/editor-probe.ts`;
 /** The probe's source, where `/*@name*\/` marks a position the tests ask about. */
 const source = `
 import { createCompressionClient } from "@chaindata/compression";
-import { createDasClient, type Asset, type AssetSortField } from "@chaindata/das";
+import {
+  createDasClient,
+  createDasRpc,
+  paginateGetAssetsByOwner,
+  type Asset,
+  type AssetSortField,
+} from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient, type UpdateWebhookInput } from "@chaindata/webhooks";
@@ -38,6 +44,9 @@ export async function probe(either: "getAsset" | "getNftEditions") {
   await wallet.getBalances(/*@balancesHelp*/{ wallet: A });
   wallet.getBalances.all(/*@balancesAllHelp*/{ wallet: A });
   sdk.das.getNftEditions.all(/*@sdkEditionsAllHelp*/{ mint: A });
+  das.getAssetsByOwner./*@byOwnerAll*/all;
+  wallet.getTransfers./*@transfersAll*/all;
+  /*@paginateByOwner*/paginateGetAssetsByOwner(createDasRpc(), { ownerAddress: A });
   let update: /*@updateInput*/UpdateWebhookInput;
   let asset: /*@assetType*/Asset;
   let sortField: /*@sortFieldType*/AssetSortField;
@@ -188,6 +197,16 @@ describe("signature help of a paginated method", () => {
     );
     // (Params that are all optional may be left out, as in the one-page call.)
     expect(signatureHelp("latestAllHelp").signature).toMatch(/^all\(params\?: /);
+  });
+});
+
+describe("the items of a page walk", () => {
+  it("are shown by their type's name on hover, not as an indexed type of the result", () => {
+    expect(hover("byOwnerAll")).toMatch(/\): PageIterable<Asset, GetAssetsByOwnerResult>\n/);
+    expect(hover("transfersAll")).toMatch(
+      /\): PageIterable<WalletTransferItem, GetTransfersResult>\n/,
+    );
+    expect(hover("paginateByOwner")).toMatch(/\): PageIterable<Asset, GetAssetsByOwnerResult>\n/);
   });
 });
 

@@ -23,18 +23,33 @@ export function commonDescriptorFields(doc, operation, resultSchema) {
   return d;
 }
 
-/** `value.items` of result type R → `NonNullable<NonNullable<R["value"]>["items"]>[number]`. */
-export const itemType = (resultType, path) =>
-  `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
+/**
+ * The type of a paginated result's items, for the generated signatures: the items' schema by its
+ * name when it is a named one (`T.Asset`), else `value.items` of the result type R as an indexed
+ * type, `NonNullable<NonNullable<R["value"]>["items"]>[number]` (editors show that expression, not
+ * the type it stands for, in the hover of a declaration).
+ */
+export const itemType = (resultType, path, { doc, schema } = {}) => {
+  const named = doc && itemSchemaRef(doc, schema, path);
+  return named
+    ? `T.${named}`
+    : `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
+};
 
-/** `asset` for result items whose schema is `$ref: …/Asset`, or undefined. */
-export function itemSchemaName(doc, schema, path) {
+/** `Asset` for result items (at `path` in the result `schema`) whose schema is `$ref: …/Asset`, or undefined. */
+function itemSchemaRef(doc, schema, path) {
   let s = deref(doc, schema);
   for (const key of path.split(".")) s = deref(doc, s?.properties?.[key]);
   const ref = s?.items?.$ref;
-  if (typeof ref !== "string") return undefined;
-  const name = ref.slice(ref.lastIndexOf("/") + 1);
-  return name.charAt(0).toLowerCase() + name.slice(1);
+  return typeof ref === "string" && ref.startsWith("#/components/schemas/")
+    ? ref.slice(ref.lastIndexOf("/") + 1)
+    : undefined;
+}
+
+/** `asset` for result items whose schema is `$ref: …/Asset`, or undefined. */
+export function itemSchemaName(doc, schema, path) {
+  const name = itemSchemaRef(doc, schema, path);
+  return name && name.charAt(0).toLowerCase() + name.slice(1);
 }
 
 /** `value` as JS source: JSON with identifier keys unquoted (descriptor values hold no quotes). */

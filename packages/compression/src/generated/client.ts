@@ -70,8 +70,8 @@ export function getCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params
  * }
  * ```
  */
-export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedAccountsByOwnerResult> {
-  return withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, NonNullable<NonNullable<T.GetCompressedAccountsByOwnerResult["value"]>["items"]>[number]>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner.pagination!).all(params, options);
+export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult> {
+  return withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner.pagination!).all(params, options);
 }
 
 /**
@@ -108,8 +108,8 @@ export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, p
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByOwnerResult> {
-  return withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, NonNullable<NonNullable<T.GetCompressedTokenAccountsByOwnerResult["value"]>["items"]>[number]>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner.pagination!).all(params, options);
+export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult> {
+  return withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner.pagination!).all(params, options);
 }
 
 /**
@@ -146,8 +146,8 @@ export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByDelegateResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByDelegateResult> {
-  return withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, NonNullable<NonNullable<T.GetCompressedTokenAccountsByDelegateResult["value"]>["items"]>[number]>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate.pagination!).all(params, options);
+export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult> {
+  return withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate.pagination!).all(params, options);
 }
 
 /**
@@ -202,8 +202,8 @@ export function getCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, 
  * }
  * ```
  */
-export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressionSignaturesForAddressResult["value"]>["items"]>[number], T.GetCompressionSignaturesForAddressResult> {
-  return withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, NonNullable<NonNullable<T.GetCompressionSignaturesForAddressResult["value"]>["items"]>[number]>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress.pagination!).all(params, options);
+export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult> {
+  return withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress.pagination!).all(params, options);
 }
 
 /**
@@ -238,8 +238,8 @@ export function getLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, para
  * }
  * ```
  */
-export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetLatestCompressionSignaturesResult["value"]>["items"]>[number], T.GetLatestCompressionSignaturesResult> {
-  return withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, NonNullable<NonNullable<T.GetLatestCompressionSignaturesResult["value"]>["items"]>[number]>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!).all(params, options);
+export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult> {
+  return withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!).all(params, options);
 }
 
 /**
@@ -356,7 +356,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedAccountsByOwnerResult>;
+    all(params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult>;
   };
   /**
    * List the compressed token accounts owned by an address.
@@ -405,7 +405,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByOwnerResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByOwnerResult>;
+    all(params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult>;
   };
   /**
    * List the compressed token accounts delegated to an address.
@@ -454,7 +454,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressedTokenAccountsByDelegateResult["value"]>["items"]>[number], T.GetCompressedTokenAccountsByDelegateResult>;
+    all(params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult>;
   };
   /**
    * Get the total compressed lamport balance of an owner.
@@ -518,7 +518,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetCompressionSignaturesForAddressResult["value"]>["items"]>[number], T.GetCompressionSignaturesForAddressResult>;
+    all(params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult>;
   };
   /**
    * List the most recent transactions that touched compressed state.
@@ -564,7 +564,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params?: T.GetLatestCompressionSignaturesParams, options?: PageWalkOptions): PageIterable<NonNullable<NonNullable<T.GetLatestCompressionSignaturesResult["value"]>["items"]>[number], T.GetLatestCompressionSignaturesResult>;
+    all(params?: T.GetLatestCompressionSignaturesParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult>;
   };
   /**
    * Prove that new compressed-account addresses are unused.
@@ -596,12 +596,12 @@ export interface CompressionClient {
 export function createCompressionClient(options?: ClientOptions): CompressionClient {
   const rpc = createCompressionRpc(options);
   const client: Omit<CompressionClient, "request"> = {
-    getCompressedAccountsByOwner: withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, NonNullable<NonNullable<T.GetCompressedAccountsByOwnerResult["value"]>["items"]>[number]>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner.pagination!),
-    getCompressedTokenAccountsByOwner: withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, NonNullable<NonNullable<T.GetCompressedTokenAccountsByOwnerResult["value"]>["items"]>[number]>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner.pagination!),
-    getCompressedTokenAccountsByDelegate: withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, NonNullable<NonNullable<T.GetCompressedTokenAccountsByDelegateResult["value"]>["items"]>[number]>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate.pagination!),
+    getCompressedAccountsByOwner: withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner.pagination!),
+    getCompressedTokenAccountsByOwner: withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner.pagination!),
+    getCompressedTokenAccountsByDelegate: withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate.pagination!),
     getCompressedBalanceByOwner: (params, options) => getCompressedBalanceByOwner(rpc, params, options),
-    getCompressionSignaturesForAddress: withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, NonNullable<NonNullable<T.GetCompressionSignaturesForAddressResult["value"]>["items"]>[number]>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress.pagination!),
-    getLatestCompressionSignatures: withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, NonNullable<NonNullable<T.GetLatestCompressionSignaturesResult["value"]>["items"]>[number]>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!),
+    getCompressionSignaturesForAddress: withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress.pagination!),
+    getLatestCompressionSignatures: withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!),
     getMultipleNewAddressProofsV2: (params, options) => getMultipleNewAddressProofsV2(rpc, params, options),
   };
   // By own name only: `request("toString")` must not reach Object.prototype.

@@ -90,8 +90,8 @@ export function getAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAsset
  * }
  * ```
  */
-export function paginateGetAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByOwnerResult["items"]>[number], T.GetAssetsByOwnerResult> {
-  return withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, NonNullable<T.GetAssetsByOwnerResult["items"]>[number]>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner.pagination!).all(params, options);
+export function paginateGetAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult> {
+  return withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner.pagination!).all(params, options);
 }
 
 /**
@@ -141,8 +141,8 @@ export function getAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetA
  * }
  * ```
  */
-export function paginateGetAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByAuthorityResult["items"]>[number], T.GetAssetsByAuthorityResult> {
-  return withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, NonNullable<T.GetAssetsByAuthorityResult["items"]>[number]>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority.pagination!).all(params, options);
+export function paginateGetAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult> {
+  return withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority.pagination!).all(params, options);
 }
 
 /**
@@ -178,8 +178,8 @@ export function getNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEdit
  * }
  * ```
  */
-export function paginateGetNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetNftEditionsResult["editions"]>[number], T.GetNftEditionsResult> {
-  return withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, NonNullable<T.GetNftEditionsResult["editions"]>[number]>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!).all(params, options);
+export function paginateGetNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult> {
+  return withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!).all(params, options);
 }
 
 /**
@@ -277,7 +277,7 @@ export interface DasClient {
      * }
      * ```
      */
-    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByOwnerResult["items"]>[number], T.GetAssetsByOwnerResult>;
+    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult>;
   };
   /**
    * List the assets an address has authority over.
@@ -345,7 +345,7 @@ export interface DasClient {
      * }
      * ```
      */
-    all(params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetAssetsByAuthorityResult["items"]>[number], T.GetAssetsByAuthorityResult>;
+    all(params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult>;
   };
   /**
    * List the print editions of a master-edition NFT.
@@ -392,7 +392,7 @@ export interface DasClient {
      * }
      * ```
      */
-    all(params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<NonNullable<T.GetNftEditionsResult["editions"]>[number], T.GetNftEditionsResult>;
+    all(params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult>;
   };
   /** Call any das method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.DasMethods>(method: M, ...args: [...params: ParamsArgument<T.DasMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.DasMethods[M]["result"]>;
@@ -404,9 +404,9 @@ export function createDasClient(options?: ClientOptions): DasClient {
   const client: Omit<DasClient, "request"> = {
     getAsset: (params, options) => getAsset(rpc, params, options),
     getAssetBatch: (params, options) => getAssetBatch(rpc, params, options),
-    getAssetsByOwner: withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, NonNullable<T.GetAssetsByOwnerResult["items"]>[number]>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner.pagination!),
-    getAssetsByAuthority: withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, NonNullable<T.GetAssetsByAuthorityResult["items"]>[number]>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority.pagination!),
-    getNftEditions: withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, NonNullable<T.GetNftEditionsResult["editions"]>[number]>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!),
+    getAssetsByOwner: withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner.pagination!),
+    getAssetsByAuthority: withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority.pagination!),
+    getNftEditions: withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!),
   };
   // By own name only: `request("toString")` must not reach Object.prototype.
   const unknownMethod = (method: unknown) => {

@@ -109,7 +109,7 @@ export interface WalletClient {
      * }
      * ```
      */
-    all(input: T.GetBalancesInput, options?: PageWalkOptions): PageIterable<NonNullable<T.GetBalancesResult["balances"]>[number], T.GetBalancesResult>;
+    all(input: T.GetBalancesInput, options?: PageWalkOptions): PageIterable<T.WalletBalanceItem, T.GetBalancesResult>;
   };
   /**
    * Get a wallet's transaction history
@@ -158,7 +158,7 @@ export interface WalletClient {
      * }
      * ```
      */
-    all(input: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<NonNullable<T.GetHistoryResult["data"]>[number], T.GetHistoryResult>;
+    all(input: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult>;
   };
   /**
    * Get a wallet's transfers
@@ -207,7 +207,7 @@ export interface WalletClient {
      * }
      * ```
      */
-    all(input: T.GetTransfersInput, options?: PageWalkOptions): PageIterable<NonNullable<T.GetTransfersResult["data"]>[number], T.GetTransfersResult>;
+    all(input: T.GetTransfersInput, options?: PageWalkOptions): PageIterable<T.WalletTransferItem, T.GetTransfersResult>;
   };
   /**
    * Get a wallet's original funding source
@@ -244,15 +244,15 @@ export function createWalletClient(options?: RestClientOptions): WalletClient {
         const { ...body } = input;
         return client.POST("/v1/wallet/batch-identity", { body, fetch, parseAs: "text", bodySerializer: stringifyJson });
       }),
-    getBalances: withPagination<T.GetBalancesInput, T.GetBalancesResult, NonNullable<T.GetBalancesResult["balances"]>[number]>((input, options) =>
+    getBalances: withPagination<T.GetBalancesInput, T.GetBalancesResult, T.WalletBalanceItem>((input, options) =>
       transport.restCall(op.getBalances, input, options, (fetch) => {
         return client.GET("/v1/wallet/{wallet}/balances", { params: { path: { wallet: input.wallet }, query: { page: input.page, limit: input.limit, showZeroBalance: input.showZeroBalance, showNative: input.showNative, showNfts: input.showNfts } }, fetch, parseAs: "text" });
       }), op.getBalances.pagination!),
-    getHistory: withPagination<T.GetHistoryInput, T.GetHistoryResult, NonNullable<T.GetHistoryResult["data"]>[number]>((input, options) =>
+    getHistory: withPagination<T.GetHistoryInput, T.GetHistoryResult, T.WalletHistoryItem>((input, options) =>
       transport.restCall(op.getHistory, input, options, (fetch) => {
         return client.GET("/v1/wallet/{wallet}/history", { params: { path: { wallet: input.wallet }, query: { limit: input.limit, before: input.before, after: input.after, type: input.type, tokenAccounts: input.tokenAccounts } }, fetch, parseAs: "text" });
       }), op.getHistory.pagination!),
-    getTransfers: withPagination<T.GetTransfersInput, T.GetTransfersResult, NonNullable<T.GetTransfersResult["data"]>[number]>((input, options) =>
+    getTransfers: withPagination<T.GetTransfersInput, T.GetTransfersResult, T.WalletTransferItem>((input, options) =>
       transport.restCall(op.getTransfers, input, options, (fetch) => {
         return client.GET("/v1/wallet/{wallet}/transfers", { params: { path: { wallet: input.wallet }, query: { limit: input.limit, cursor: input.cursor } }, fetch, parseAs: "text" });
       }), op.getTransfers.pagination!),
