@@ -1,5 +1,6 @@
 // Emits a REST area package's generated code from its bundled OpenAPI document:
-//   types.ts       a declaration per named schema, and <Operation>Input / <Operation>Result aliases
+//   types.ts       a declaration per named schema and per operation input (<Operation>Input), and
+//                  <Operation>Result aliases
 //   openapi.ts     openapi-typescript's root types (paths, operations, components, webhooks),
 //                  for the client and the aliases; the package does not export them
 //   operations.ts  one descriptor per operation for @chaindata/core
@@ -14,9 +15,16 @@ import {
   jsdoc,
   literal,
   operationStatusTags,
+  pageWalkDoc,
+  paginatedMember,
   typeSources,
 } from "./lib/emit.mjs";
-import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
+import {
+  commonDescriptorFields,
+  descriptorSource,
+  itemSchemaName,
+  itemType,
+} from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
 import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
@@ -30,17 +38,7 @@ import { exactValueAt } from "../spec/bundle.mjs";
  * values as bigint literals with every digit.
  */
 export function exampleFor(doc, op, clientVar, taken = []) {
-  const input = {};
-  for (const p of op.params) {
-    if (p.in !== "path" && p.in !== "query") continue;
-    const ex = Object.values(p.examples ?? {})[0];
-    if (ex && (p.required || p.in === "path")) input[p.name] = exactValueAt(ex, "value");
-  }
-  const bodyEx = Object.values(op.body?.examples ?? {})[0];
-  if (bodyEx?.value && typeof bodyEx.value === "object")
-    Object.assign(input, exactValueAt(bodyEx, "value"));
-  const hasInput = Object.keys(input).length > 0 || op.params.length > 0 || op.body;
-  const call = `${clientVar}.${op.o.operationId}(${hasInput ? exampleValue(input, { doc, schema: inputSchema(doc, op) }) : ""})`;
+  const call = `${clientVar}.${op.o.operationId}(${exampleInput(doc, op)})`;
   // The result is named after the operation without its verb (getWebhook → webhook); when that is
   // the client's own name (listWebhooks on `webhooks`, getTokenMetadata on `tokenMetadata`), a
   // shorter noun (metadata), a list name (webhookList) or `result`.
@@ -53,6 +51,38 @@ export function exampleFor(doc, op, clientVar, taken = []) {
   if (verb === "list") candidates.push(`${noun.replace(/s$/, "")}List`);
   for (let i = 1; i < words.length; i++) candidates.push(lower(words.slice(i).join("")));
   return `const ${exampleName(candidates, [clientVar, ...taken])} = await ${call};`;
+}
+
+/**
+ * The input of `op`'s samples as TypeScript source ("" for an operation without one): the path and
+ * required parameters' first examples and the body's first example, u64 values as bigint literals
+ * with every digit.
+ */
+function exampleInput(doc, op) {
+  const input = {};
+  for (const p of op.params) {
+    if (p.in !== "path" && p.in !== "query") continue;
+    const ex = Object.values(p.examples ?? {})[0];
+    if (ex && (p.required || p.in === "path")) input[p.name] = exactValueAt(ex, "value");
+  }
+  const bodyEx = Object.values(op.body?.examples ?? {})[0];
+  if (bodyEx?.value && typeof bodyEx.value === "object")
+    Object.assign(input, exactValueAt(bodyEx, "value"));
+  const hasInput = Object.keys(input).length > 0 || op.params.length > 0 || op.body;
+  return hasInput ? exampleValue(input, { doc, schema: inputSchema(doc, op) }) : "";
+}
+
+/**
+ * The @example of `<client>.<op>.all(…)`: a `for await` loop over the items from the first page
+ * (the sample's input, which holds no optional parameter, so neither a page nor a cursor). The
+ * item is named after the items' schema (`walletBalanceItem`), else `item`.
+ */
+function walkExampleFor(doc, op, clientVar) {
+  const item = exampleName(
+    [itemSchemaName(doc, responseSchemaOf(doc, op), op.o["x-pagination"].items)],
+    [clientVar],
+  );
+  return `for await (const ${item} of ${clientVar}.${op.o.operationId}.all(${exampleInput(doc, op)})) {\n  console.log(${item});\n}`;
 }
 
 /** A REST area's documented client-side rate limit (the spec's `x-rate-limit`), if any. */
@@ -76,20 +106,43 @@ export async function emitRestArea(main) {
 
   // ---- types.ts
   const aliases = [];
+  // Each operation's input as a named schema, `<Operation>Input`, which openapi-typescript types as
+  // the other schemas: an interface of its parameters (an intersection with the body's type when
+  // there is one), each member with its parameter's description. (As an alias of
+  // `operations[…]["parameters"]["path"] & …`, editors showed `components["parameters"]["WalletAddress"]`
+  // in its hover, and errors an input without a body as its expansion, `'{ id: string; }'`.)
+  const inputs = {};
+  for (const op of ops) {
+    const id = op.o.operationId;
+    const params = op.params.filter((p) => p.in === "path" || p.in === "query");
+    if (!params.length && !op.body) continue;
+    // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method;
+    // openapi-typescript writes a description's lines as they are.)
+    const description = [
+      `Input of \`${id}\`: path and query parameters and body fields in one object.`,
+      ...operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) }),
+    ].join("\n");
+    const member = (p) => ({
+      ...p.schema,
+      ...(p.description !== undefined && { description: p.description }),
+      ...(p.deprecated && { deprecated: true }),
+    });
+    const object = params.length && {
+      type: "object",
+      properties: Object.fromEntries(params.map((p) => [p.name, member(p)])),
+      required: params.filter((p) => p.required || p.in === "path").map((p) => p.name),
+    };
+    // (Its name is free: the name-clash rule of lib/refusals.mjs.)
+    inputs[`${pascal(id)}Input`] = {
+      description,
+      ...(op.body ? { allOf: [...(object ? [object] : []), op.body.schema] } : object),
+    };
+  }
   for (const op of ops) {
     const id = op.o.operationId;
     // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method.)
     const status = operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) });
     const O = `operations[${literal(id)}]`;
-    const parts = [];
-    if (op.params.some((p) => p.in === "path")) parts.push(`${O}["parameters"]["path"]`);
-    if (op.params.some((p) => p.in === "query"))
-      parts.push(`NonNullable<${O}["parameters"]["query"]>`);
-    if (op.body) parts.push(`NonNullable<${O}["requestBody"]>["content"]["application/json"]`);
-    if (parts.length)
-      aliases.push(
-        `${docComment(`Input of \`${id}\`: path and query parameters and body fields in one object.`, status)}export type ${pascal(id)}Input = ${parts.join(" & ")};`,
-      );
     const responses = successStatuses(op).map((s) => {
       const r = deref(doc, op.o.responses[s]);
       return r.content?.["application/json"]
@@ -103,7 +156,13 @@ export async function emitRestArea(main) {
   // The named schemas and the aliases are the package's types; openapi-typescript's root types
   // (`paths`, `operations`…), which only the generated code reads, sit in openapi.ts, which the
   // package's index does not re-export.
-  const { roots, schemas, schemaNames } = await typeSources(doc);
+  const { roots, schemas, schemaNames } = await typeSources(
+    {
+      ...doc,
+      components: { ...doc.components, schemas: { ...doc.components?.schemas, ...inputs } },
+    },
+    { inputSchemas: Object.keys(inputs) },
+  );
   const types =
     banner(source) +
     `import type { operations } from "./openapi.js";\n\n` +
@@ -201,8 +260,24 @@ export async function emitRestArea(main) {
     });
     const pagination = op.o["x-pagination"];
     if (pagination && hasInput) {
-      const items = itemType(R, pagination.items);
-      members.push(`${doc_}  ${id}: Paginated<${I}, ${R}, ${items}>;`);
+      const items = itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) });
+      members.push(
+        paginatedMember(id, {
+          doc: doc_,
+          param: "input",
+          // (As `ParamsArgument` has it: an input without a required member may be left out.)
+          optional: !op.params.some((p) => p.required) && !op.body?.required,
+          input: I,
+          result: R,
+          items,
+          walkDoc: pageWalkDoc(op.o, {
+            name: id,
+            indent: "    ",
+            example: walkExampleFor(doc, op, clientVar),
+            areaBeta: Boolean(doc.info["x-beta"]),
+          }),
+        }),
+      );
       impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}.pagination!),`);
     } else if (hasInput) {
       members.push(`${doc_}  ${id}(input: ${I}, options?: RequestOptions): Promise<${R}>;`);
@@ -218,7 +293,7 @@ export async function emitRestArea(main) {
   const client =
     banner(source) +
     `import createFetchClient from "openapi-fetch";\n` +
-    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type Paginated, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +

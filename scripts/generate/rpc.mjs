@@ -15,9 +15,16 @@ import {
   jsdoc,
   literal,
   operationStatusTags,
+  pageWalkDoc,
+  paginatedMember,
   typeSources,
 } from "./lib/emit.mjs";
-import { commonDescriptorFields, descriptorSource, itemType } from "./lib/descriptor.mjs";
+import {
+  commonDescriptorFields,
+  descriptorSource,
+  itemSchemaName,
+  itemType,
+} from "./lib/descriptor.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
@@ -90,12 +97,13 @@ function exampleArgs(
 }
 
 /**
- * The @example of `paginate<Method>`: a `for await` loop over the items, from the first example
- * that a walk can start from (none that names a keyset param without the cursor, which the walk
- * refuses), with its page and cursor left out (the loop starts at the first page, as the docs
- * site's `.all()` snippets do). The item is named after the items' schema (`asset`), else `item`.
+ * The @example of a page walk, `paginate<Method>(rpc, …)` or (with `clientVar`) the client's
+ * `<client>.<method>.all(…)`: a `for await` loop over the items, from the first example that a walk
+ * can start from (none that names a keyset param without the cursor, which the walk refuses), with
+ * its page and cursor left out (the loop starts at the first page, as the docs site's `.all()`
+ * snippets do). The item is named after the items' schema (`asset`), else `item`.
  */
-function paginateExample(doc, method, name) {
+function paginateExample(doc, method, name, clientVar) {
   const { page = "page", cursor = "cursor", keyset = [], items } = method["x-pagination"];
   const names = (e) => new Set(e.params.map((p) => p.name));
   const ex = (method.examples ?? []).find(
@@ -106,53 +114,12 @@ function paginateExample(doc, method, name) {
   const start = { ...ex, params: ex.params.filter((p) => p.name !== page && p.name !== cursor) };
   const args = exampleArgs(doc, method, start);
   const empty = !start.params.length && paramsOptional(method);
-  const item = exampleName([itemSchemaName(doc, method.result?.schema, items)], ["rpc", name]);
-  return `for await (const ${item} of ${name}(rpc${empty ? "" : `, ${args}`})) {\n  console.log(${item});\n}`;
-}
-
-/** `asset` for result items whose schema is `$ref: …/Asset`, or undefined. */
-function itemSchemaName(doc, schema, path) {
-  let s = deref(doc, schema);
-  for (const key of path.split(".")) s = deref(doc, s?.properties?.[key]);
-  const ref = s?.items?.$ref;
-  if (typeof ref !== "string") return undefined;
-  const name = ref.slice(ref.lastIndexOf("/") + 1);
-  return name.charAt(0).toLowerCase() + name.slice(1);
-}
-
-/**
- * The JSDoc of `paginate<Method>`: the method's summary, what the walk does (from its
- * `x-pagination`), the cost per page, and the method's status tags (beta, deprecated).
- */
-function paginateDoc(doc, method, name) {
-  const { style, page = "page", cursor = "cursor", keyset, items } = method["x-pagination"];
-  const credits = method["x-cost"]?.credits;
-  const others = keyset?.filter((k) => k !== cursor) ?? [];
-  const keysetRule = keyset?.length
-    ? ` With ${keyset.map((k) => `\`${k}\``).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${others.length ? `, and ${others.map((k) => `\`${k}\``).join(" or ")} without \`${cursor}\` is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\`` : ""}.`
-    : "";
-  const start =
-    style === "page"
-      ? `from \`${page}\` (1 when absent), page after page.${keysetRule}`
-      : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.`;
-  const description =
-    `Every page of {@link ${method.name}}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result. The walk starts ${start} ` +
-    `\`options\` are ${method.name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
-    `Each page is one ${method.name} call${typeof credits === "number" ? ` (${credits} credit${credits === 1 ? "" : "s"})` : ""}. The same walk as the client's \`.all()\`, without the client: a bundle carries only the functions it imports.`;
-  return jsdoc(
-    {
-      summary: method.summary && `${method.summary.replace(/\.$/, "")}, every page.`,
-      description,
-      "x-beta": method["x-beta"],
-      deprecated: method.deprecated,
-      "x-replaced-by": method["x-replaced-by"],
-    },
-    {
-      indent: "",
-      example: paginateExample(doc, method, name),
-      areaBeta: Boolean(doc.info["x-beta"]),
-    },
+  const item = exampleName(
+    [itemSchemaName(doc, method.result?.schema, items)],
+    clientVar ? [clientVar] : ["rpc", name],
   );
+  const walk = clientVar ? `${clientVar}.${method.name}.all(` : `${name}(rpc${empty ? "" : ", "}`;
+  return `for await (const ${item} of ${walk}${empty ? "" : args})) {\n  console.log(${item});\n}`;
 }
 
 export async function emitRpcArea(main, http) {
@@ -207,7 +174,8 @@ export async function emitRpcArea(main, http) {
     },
     { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
   );
-  // (Each entry with the method's summary and status: the completions of `client.request("…")`.)
+  // (Each entry with the method's summary and status, for the hover of an entry. Editors complete
+  // the names of `client.request("…")` from these keys, but show no docs for a string.)
   const methodMap = methods
     .map((m) => {
       const { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta } = m;
@@ -328,9 +296,15 @@ export async function emitRpcArea(main, http) {
       // The walk for standalone callers (AWS SDK v3's `paginate<Command>`): the client's `.all()`
       // over this very function, so a bundle that does not import it carries none of it.
       const name = `paginate${pascal(m.name)}`;
-      const items = itemType(R, m["x-pagination"].items);
+      const items = itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema });
       standalone.push(
-        paginateDoc(doc, m, name) +
+        pageWalkDoc(m, {
+          name: m.name,
+          standalone: true,
+          indent: "",
+          example: paginateExample(doc, m, name),
+          areaBeta: Boolean(doc.info["x-beta"]),
+        }) +
           `export function ${name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
           `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}.pagination!).all(params, options);\n}`,
       );
@@ -341,8 +315,22 @@ export async function emitRpcArea(main, http) {
     });
     const call = `(params, options) => ${m.name}(rpc, params, options)`;
     if (m["x-pagination"]) {
-      const items = itemType(R, m["x-pagination"].items);
-      members.push(`${doc_}  ${m.name}: Paginated<${P}, ${R}, ${items}>;`);
+      const items = itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema });
+      members.push(
+        paginatedMember(m.name, {
+          doc: doc_,
+          input: P,
+          optional,
+          result: R,
+          items,
+          walkDoc: pageWalkDoc(m, {
+            name: m.name,
+            indent: "    ",
+            example: paginateExample(doc, m, "", clientVar),
+            areaBeta: Boolean(doc.info["x-beta"]),
+          }),
+        }),
+      );
       impl.push(
         `    ${m.name}: withPagination<${P}, ${R}, ${items}>(${call}, op.${m.name}.pagination!),`,
       );
@@ -394,7 +382,7 @@ export async function emitRpcArea(main, http) {
     "type ClientOptions",
     "type JsonRpcClient",
     ...(methods.some((m) => m["x-pagination"])
-      ? ["type PageIterable", "type PageWalkOptions", "type Paginated"]
+      ? ["type PageIterable", "type PageWalkOptions"]
       : []),
     "type ParamsArgument",
     "type RequestOptions",
@@ -434,8 +422,12 @@ export async function emitRpcArea(main, http) {
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
-    `  /** Call any ${area} method by name; the name picks the params and result types. */\n` +
-    `  request<M extends keyof T.${Area}Methods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.${Area}Methods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    `  /** Call any ${area} method by name; the name picks the params and result types (one name: with a union of names the params are \`never\`). */\n` +
+    // (`method: M` itself, so that editors complete the method names and a misspelt one is refused
+    // as not one of them; a union of names is refused through the params, which could not be
+    // checked against the method actually called. `M & SingleMethod<M>` as the method's type left
+    // both to `never`: no completions, "not assignable to parameter of type 'never'".)
+    `  request<M extends keyof T.${Area}Methods>(method: M, ...args: [...params: ParamsArgument<T.${Area}Methods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
       statusTags,

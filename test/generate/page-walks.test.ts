@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
+import { emitRestArea } from "../../scripts/generate/rest.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
 import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
 
 const das = () =>
@@ -90,5 +92,50 @@ describe("paginate<Method>", () => {
     await expect(clientOf(doc)).rejects.toThrow(
       `(getAssetsByOwner): [name-clash] "paginateGetAssetsByOwner" is both method getAssetsByOwner's page-walk function (generated/client.ts) and method paginateGetAssetsByOwner's function (generated/client.ts): one name cannot be bound twice in generated/client.ts`,
     );
+  });
+});
+
+// The clients' `.all()` (scripts/generate/lib/emit.mjs `paginatedMember`): each paginated member
+// is a call signature and `.all()`, each with its own JSDoc, so that signature help shows the
+// operation's docs and `.all()` its walk, cost per page and status (not one text for all).
+describe("<client>.<operation>.all()", () => {
+  /** The JSDoc and signature of a member's `.all()`, in a client interface. */
+  const allOf = (client: string, name: string) => {
+    const member = client.indexOf(`  ${name}: {\n`);
+    expect(member, name).toBeGreaterThan(0);
+    const at = client.indexOf("    all(", member);
+    return client.slice(client.lastIndexOf("    /**", at), client.indexOf("\n", at));
+  };
+
+  it("documents the walk as paginate<Method> does, with a for-await loop over the client", async () => {
+    const all = allOf(await clientOf(das()), "getAssetsByOwner");
+    expect(all).toContain("     * List the assets a wallet owns, every page.\n");
+    expect(all).toContain("Every page of `getAssetsByOwner`, fetched lazily");
+    expect(all).toContain("Each page is one getAssetsByOwner call (10 credits).\n");
+    expect(all).not.toContain("without the client");
+    expect(all).toContain("     * for await (const asset of das.getAssetsByOwner.all({\n");
+    expect(all).toContain(
+      "    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult>;",
+    );
+  });
+
+  it("of a REST operation walked by cursor, says which keyset param it refuses without the cursor, and carries the area's @beta", async () => {
+    const wallet = JSON.parse(
+      readFileSync(new URL("../../spec/dist/openapi/wallet.json", import.meta.url), "utf8"),
+    ) as object;
+    const client = (
+      await emitRestArea({
+        area: "wallet",
+        kind: "openapi",
+        doc: wallet,
+        file: "openapi/wallet.json",
+      })
+    )["packages/wallet/src/generated/client.ts"];
+    const history = allOf(client, "getHistory");
+    expect(history).toContain(
+      "The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`.",
+    );
+    expect(history).toContain("     * @beta Routes and response formats may change.\n");
+    expect(history).toContain("    all(input: T.GetHistoryInput, options?: PageWalkOptions)");
   });
 });

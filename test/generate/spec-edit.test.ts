@@ -405,15 +405,22 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
 });
 
 describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
-  it("types: input (path and query parameters) and result, from the OpenAPI types", () => {
+  it("types: input (path and query parameters, each with its description) and result, from the OpenAPI types", () => {
     const types = files["packages/wallet/src/generated/types.ts"];
-    expect(declaration(types, `export type GetExampleTestTotalsInput =`)).toBe(
+    expect(declaration(types, `export interface GetExampleTestTotalsInput {`)).toBe(
       [
         "/**",
         " * Input of `getExampleTestTotals`: path and query parameters and body fields in one object.",
         " * @beta Routes and response formats may change.", // (the wallet area is beta)
         " */",
-        `export type GetExampleTestTotalsInput = operations["${OPERATION}"]["parameters"]["path"] & NonNullable<operations["${OPERATION}"]["parameters"]["query"]>;`,
+        "export interface GetExampleTestTotalsInput {",
+        "    /** The wallet address (base58). */",
+        "    wallet: Address;",
+        "    /** How many assets to count at most, 1 to 100. */",
+        "    limit?: number | undefined;",
+        "    /** Count only the assets holding at least this many lamports. */",
+        "    minLamports?: U64 | undefined;",
+        "}",
       ].join("\n"),
     );
     expect(declaration(types, `export type GetExampleTestTotalsResult =`)).toBe(

@@ -112,7 +112,29 @@ describe("generated types: documentation", () => {
         '*\n * Name\n * Format: uuid\n * @description a\n *     b\n * @example {\n *       "k": 1\n *     }\n ',
         "Name",
       ),
-    ).toBe('*\n * a\n * b\n *\n * Format: uuid\n * @example {\n *       "k": 1\n *     }\n ');
+    ).toBe('*\n * a\n * b\n *\n * Format: uuid\n * @example\n * {\n *   "k": 1\n * }\n ');
+  });
+
+  // TypeScript reads a tag's continued lines against the column its text starts at: JSON begun on
+  // the @example line (`@example {`) lost the indent of its first two levels in every hover.
+  it("starts a multi-line @example on the next line, so that editors keep its indent; one is enough", () => {
+    const json = (value: number) =>
+      ` * @example {\n *       "k": {\n *         "v": ${value}\n *       }\n *     }\n`;
+    expect(
+      descriptionAsText(`*\n * @description d\n${json(1)}${json(2)} * @example 3\n `, "x"),
+    ).toBe(
+      '*\n * d\n * @example\n * {\n *   "k": {\n *     "v": 1\n *   }\n * }\n * @example 3\n ',
+    );
+  });
+
+  // (`@enum {string}` and `@constant` describe a JavaScript value to Closure; on a type, an editor
+  // shows them as a bare "@enum" line.)
+  it("leaves out openapi-typescript's @enum and @constant tags, with or without a description", () => {
+    expect(
+      descriptionAsText("*\n * @description d\n * @example a\n * @enum {string}\n ", "x"),
+    ).toBe("*\n * d\n * @example a\n ");
+    expect(descriptionAsText("*\n * @example a\n * @enum {string}\n ", "x")).toBe("* @example a ");
+    expect(descriptionAsText("* @constant ", "x")).toBeUndefined();
   });
 
   it("gives a bare-$ref property (and parameter) the description of its target, following references", async () => {

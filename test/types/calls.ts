@@ -544,6 +544,29 @@ export async function invalid(): Promise<void> {
   await sender.sendTransaction({ transaction: "AQID", config: { encoding: "hex" } });
   // @ts-expect-error — `wallet` is required
   await wallet.getBalances({ page: 1 });
+  // @ts-expect-error — a misspelt param of a REST input (`page`)
+  await wallet.getBalances({ wallet: ADDRESS, pag: 2 });
+  // @ts-expect-error — a misspelt param of a `.all()` walk (`cursor`)
+  wallet.getTransfers.all({ wallet: ADDRESS, curser: "c" });
+  // @ts-expect-error — not a value of the tokenAccounts enum
+  await wallet.getHistory({ wallet: ADDRESS, tokenAccounts: "some" });
+  // @ts-expect-error — not a sort field
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, sortBy: { sortBy: "newest" } });
+  await webhooks.updateWebhook({
+    webhookID: "642574b0-72aa-41dd-b293-356451e22168",
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["ANY"],
+    accountAddresses: [ADDRESS],
+    // @ts-expect-error — a misspelt body field of an input that also has a path parameter
+    webhookTyp: "raw",
+  });
+  await webhooks.createWebhook({
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["ANY"],
+    accountAddresses: [ADDRESS],
+    // @ts-expect-error — not a webhook type
+    webhookType: "enhancd",
+  });
   await webhooks.createWebhook({
     webhookURL: "https://example.com/hook",
     // @ts-expect-error — a transaction type is a string

@@ -48,7 +48,8 @@ function examplesOf(pkg: string): string[] {
       const makeRpc = /export function (create\w+Rpc)\(/.exec(source)?.[1];
       if (standalone)
         return `import { ${standalone[1]}, type ${makeRpc} } from "@chaindata/${pkg}";\ndeclare const rpc: ReturnType<typeof ${makeRpc}>;\n${code}`;
-      const client = /await (\w+)\./.exec(code)![1]!;
+      // (A page walk's loop, `for await (const asset of das.getAssetsByOwner.all(…))`, too.)
+      const client = /(?:await|of) (\w+)\./.exec(code)![1]!;
       return `import { ${factory} } from "@chaindata/${pkg}";\nconst ${client} = ${factory}();\n${code}`;
     },
   );

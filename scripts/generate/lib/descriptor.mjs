@@ -1,7 +1,7 @@
 // What every operation descriptor has, whichever kind of document it comes from, and the
 // item type of a paginated operation.
 import { literal } from "./emit.mjs";
-import { u64Shape } from "./schema.mjs";
+import { deref, u64Shape } from "./schema.mjs";
 
 /**
  * The fields @chaindata/core reads from every descriptor besides `id` and `params`:
@@ -23,9 +23,34 @@ export function commonDescriptorFields(doc, operation, resultSchema) {
   return d;
 }
 
-/** `value.items` of result type R → `NonNullable<NonNullable<R["value"]>["items"]>[number]`. */
-export const itemType = (resultType, path) =>
-  `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
+/**
+ * The type of a paginated result's items, for the generated signatures: the items' schema by its
+ * name when it is a named one (`T.Asset`), else `value.items` of the result type R as an indexed
+ * type, `NonNullable<NonNullable<R["value"]>["items"]>[number]` (editors show that expression, not
+ * the type it stands for, in the hover of a declaration).
+ */
+export const itemType = (resultType, path, { doc, schema } = {}) => {
+  const named = doc && itemSchemaRef(doc, schema, path);
+  return named
+    ? `T.${named}`
+    : `${path.split(".").reduce((acc, key) => `NonNullable<${acc}[${literal(key)}]>`, resultType)}[number]`;
+};
+
+/** `Asset` for result items (at `path` in the result `schema`) whose schema is `$ref: …/Asset`, or undefined. */
+function itemSchemaRef(doc, schema, path) {
+  let s = deref(doc, schema);
+  for (const key of path.split(".")) s = deref(doc, s?.properties?.[key]);
+  const ref = s?.items?.$ref;
+  return typeof ref === "string" && ref.startsWith("#/components/schemas/")
+    ? ref.slice(ref.lastIndexOf("/") + 1)
+    : undefined;
+}
+
+/** `asset` for result items whose schema is `$ref: …/Asset`, or undefined. */
+export function itemSchemaName(doc, schema, path) {
+  const name = itemSchemaRef(doc, schema, path);
+  return name && name.charAt(0).toLowerCase() + name.slice(1);
+}
 
 /** `value` as JS source: JSON with identifier keys unquoted (descriptor values hold no quotes). */
 const source = (value) =>

@@ -86,6 +86,65 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
 }
 
 /**
+ * The JSDoc of a walk over every page of the paginated operation `op` (a JSON-RPC method or a REST
+ * operation, `name` its name): the operation's summary, what the walk does (from its
+ * `x-pagination`), the cost per page, its status tags and `example`. `standalone`: the walk is
+ * `paginate<Method>(rpc, …)`, the client's `.all()` without the client; otherwise it is `.all()`.
+ */
+export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = false, indent }) {
+  const { style, page = "page", cursor = "cursor", keyset, items } = op["x-pagination"];
+  const credits = op["x-cost"]?.credits;
+  const others = keyset?.filter((k) => k !== cursor) ?? [];
+  const refused = others.length
+    ? `${others.map((k) => `\`${k}\``).join(" or ")} without \`${cursor}\` is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\``
+    : "";
+  const keysetRule = keyset?.length
+    ? ` With ${keyset.map((k) => `\`${k}\``).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${refused ? `, and ${refused}` : ""}.`
+    : "";
+  const start =
+    style === "page"
+      ? `from \`${page}\` (1 when absent), page after page.${keysetRule}`
+      : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${refused ? ` ${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` : ""}`;
+  const description =
+    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result. The walk starts ${start} ` +
+    `\`options\` are ${name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
+    `Each page is one ${name} call${typeof credits === "number" ? ` (${credits} credit${credits === 1 ? "" : "s"})` : ""}.` +
+    (standalone
+      ? " The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports."
+      : "");
+  return jsdoc(
+    {
+      summary: op.summary && `${op.summary.replace(/\.$/, "")}, every page.`,
+      description,
+      "x-beta": op["x-beta"],
+      deprecated: op.deprecated,
+      "x-replaced-by": op["x-replaced-by"],
+    },
+    { indent, example, areaBeta },
+  );
+}
+
+/**
+ * A paginated operation's member of a client interface: a call signature for one page, with the
+ * operation's JSDoc (`doc`, indented for a member), and `.all()` for every page, with `walkDoc`.
+ * (Typed `Paginated<P, R, I>`, the member showed its JSDoc on hover only: signature help reads
+ * the call signature's, which `Paginated` leaves blank, and `.all()`'s was the same generic text
+ * for every operation, without its cost or status.) `param`: the first parameter's name;
+ * `optional`: no member of it is required, so it may be left out.
+ */
+export function paginatedMember(
+  name,
+  { doc, param = "params", optional, input, result, items, walkDoc },
+) {
+  const first = `${param}${optional ? "?" : ""}: ${input}`;
+  return (
+    `${doc}  ${name}: {\n` +
+    `${doc.replace(/^ {2}/gm, "    ")}    (${first}, options?: RequestOptions): Promise<${result}>;\n` +
+    `${walkDoc}    all(${first}, options?: PageWalkOptions): PageIterable<${items}, ${result}>;\n  };`
+  );
+}
+
+/**
  * The variable an @example / README sample binds its result to: the first of `candidates` that is
  * an identifier, not a reserved word and not one of `taken` (the names the sample already binds or
  * calls: the client, its factory, `rpc`…), else `result`, `result2`, … So the sample never redeclares
@@ -311,7 +370,7 @@ export async function typesFor(openapiDoc, options) {
  * typesFor's source in two parts: `schemas`, a declaration per named schema (what a package
  * exports), and `roots`, openapi-typescript's root types (`paths`, `webhooks`, `components`,
  * `operations`), which refer to the schemas by name; `schemaNames` lists them. The roots serve the
- * generated code (openapi-fetch's typed `paths`, the `<Op>Input` aliases' `operations[…]`), not
+ * generated code (openapi-fetch's typed `paths`, the `<Op>Result` aliases' `operations[…]`), not
  * users: a REST package keeps them in a module of their own that its index does not re-export.
  */
 export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
@@ -528,7 +587,8 @@ function readonlyInputs(node, inputs) {
  * openapi-typescript writes a schema's description as a `@description` tag; editors show a
  * JSDoc's leading text as the documentation, so hovers, completions and signature help showed
  * nothing. The description becomes the leading text (after a title or summary that says more than
- * the declaration's own name); `@default`, `@example`, `@deprecated`… stay as tags.
+ * the declaration's own name); `@default`, `@example`, `@deprecated`… stay as tags, as editors
+ * can read them (see `descriptionAsText`).
  */
 function descriptionFirst(nodes) {
   const seen = new Set();
@@ -536,18 +596,19 @@ function descriptionFirst(nodes) {
     if (seen.has(node)) return;
     seen.add(node);
     const comments = ts.getSyntheticLeadingComments(node);
-    if (comments?.some((c) => c.text.includes("@description "))) {
+    if (comments?.length) {
       const own =
         node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))
           ? node.name.text
           : undefined;
       ts.setSyntheticLeadingComments(
         node,
-        comments.map((c) =>
-          c.kind === ts.SyntaxKind.MultiLineCommentTrivia && c.text.startsWith("*")
-            ? { ...c, text: descriptionAsText(c.text, own) }
-            : c,
-        ),
+        comments.flatMap((c) => {
+          if (c.kind !== ts.SyntaxKind.MultiLineCommentTrivia || !c.text.startsWith("*"))
+            return [c];
+          const text = descriptionAsText(c.text, own);
+          return text === undefined ? [] : [{ ...c, text }];
+        }),
       );
     }
     ts.forEachChild(node, walk);
@@ -557,9 +618,30 @@ function descriptionFirst(nodes) {
 }
 
 /**
+ * The tags of one comment as editors can show them. A multi-line @example (an object's JSON)
+ * starts on the line after the tag: TypeScript reads a tag's continued lines against the column
+ * its text starts at, so JSON begun on the tag's line (`@example {`) lost the indent of its first
+ * two levels in every hover; and only the first such example is kept (a second one doubled the
+ * hover of `Asset`, to 177 lines; the docs site shows every example). openapi-typescript's
+ * `@enum {string}` and `@constant` describe a JavaScript value to Closure: on a type, editors show a
+ * bare "@enum" line.
+ */
+function readableTags(tags) {
+  let multiLineExample = false;
+  return tags.flatMap((tag) => {
+    if (/^@enum\b|^@constant\b/.test(tag)) return [];
+    if (!tag.startsWith("@example ") || !tag.includes("\n")) return [tag];
+    if (multiLineExample) return [];
+    multiLineExample = true;
+    return [`@example\n${tag.slice("@example ".length).replace(/\n {4}/g, "\n")}`];
+  });
+}
+
+/**
  * The text of one openapi-typescript JSDoc comment (`* @description d ` or
  * `*\n * Title\n * @description d\n *     more\n * @example x\n `) with the description as its
- * leading text. `name`: the documented declaration's, a title equal to it is dropped.
+ * leading text and its tags as `readableTags` has them, or undefined when nothing is left to say.
+ * `name`: the documented declaration's, a title equal to it is dropped.
  */
 export function descriptionAsText(text, name) {
   // The items, each as plain text: a tag's continued lines keep their four-space indent (an
@@ -574,15 +656,20 @@ export function descriptionAsText(text, name) {
       : [text.slice(1).trim()]
   ).map((item) => item.replace(/\n \*(?: |$)/gm, "\n"));
   const index = items.findIndex((item) => item.startsWith("@description "));
-  if (index < 0) return text;
-  const description = items[index].slice("@description ".length).replace(/\n {4}/g, "\n");
   const others = items.filter((_, i) => i !== index);
+  const given = others.filter((i) => i.startsWith("@"));
+  const tags = readableTags(given);
+  if (index < 0 && tags.length === given.length && tags.every((tag, i) => tag === given[i]))
+    return text;
+  const description =
+    index < 0 ? [] : [items[index].slice("@description ".length).replace(/\n {4}/g, "\n")];
   const heading = others.filter(
-    (i) => !i.startsWith("@") && !i.startsWith("Format: ") && i !== name,
+    (i) => !i.startsWith("@") && !i.startsWith("Format: ") && (index < 0 || i !== name),
   );
   const format = others.filter((i) => i.startsWith("Format: "));
-  const tags = others.filter((i) => i.startsWith("@"));
-  const lines = [[...heading, description, ...format].join("\n\n"), ...tags].join("\n").split("\n");
+  const leading = [...heading, ...description, ...format].join("\n\n");
+  const lines = [...(leading ? [leading] : []), ...tags].join("\n").split("\n");
+  if (!lines.join("")) return undefined;
   if (lines.length === 1) return `* ${lines[0]} `;
   return `*\n${lines.map((l) => ` * ${l}`.trimEnd()).join("\n")}\n `;
 }

@@ -124,7 +124,6 @@ const RPC_CLIENT_IMPORTS = {
   JsonRpcClient: "type",
   PageIterable: "type",
   PageWalkOptions: "type",
-  Paginated: "type",
   ParamsArgument: "type",
   RequestOptions: "type",
   SingleMethod: "type",
@@ -136,7 +135,8 @@ const REST_CLIENT_IMPORTS = {
   withPagination: "value",
   warnDeprecated: "value",
   RestClientOptions: "type",
-  Paginated: "type",
+  PageIterable: "type",
+  PageWalkOptions: "type",
   RequestOptions: "type",
 };
 // The bindings inside create<Area>Client of a JSON-RPC package, where each method is called by its
@@ -246,6 +246,8 @@ export function packageBindings([main, http]) {
     const Name = pascal(o.name);
     if (o.method) bind(`${Name}Params`, types, "params type", true);
     if (!rpc) bind(`${Name}Input`, types, "input type", true);
+    // (A REST package's openapi.ts imports the inputs too, as the schemas they are typed as.)
+    if (!rpc) bind(`${Name}Input`, openapi, "input type", false);
     bind(`${Name}Result`, types, "result type", true);
   }
   for (const name of Object.keys(doc.components?.schemas ?? {})) {

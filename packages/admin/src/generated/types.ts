@@ -4,10 +4,11 @@ import type { operations } from "./openapi.js";
 
 /**
  * A billing cycle, as two calendar dates (YYYY-MM-DD).
- * @example {
- *       "start": "2026-03-01",
- *       "end": "2026-03-31"
- *     }
+ * @example
+ * {
+ *   "start": "2026-03-01",
+ *   "end": "2026-03-31"
+ * }
  */
 export interface BillingCycle {
     /**
@@ -27,10 +28,11 @@ export interface BillingCycle {
 }
 /**
  * The credit cycle that the report's credit figures are scoped to (also on free plans).
- * @example {
- *       "start": "2026-03-01",
- *       "end": "2026-03-31"
- *     }
+ * @example
+ * {
+ *   "start": "2026-03-01",
+ *   "end": "2026-03-31"
+ * }
  */
 export interface CreditCycle {
     /**
@@ -62,32 +64,33 @@ export interface ErrorBody {
 }
 /**
  * The usage report of a project: credits used and remaining (regular and prepaid), the subscription (plan, credit limit, billing cycle) and request counts per service, for the current cycle. In the newer documented response every credit figure is scoped to `creditCycle`.
- * @example {
- *       "creditsRemaining": 76543211,
- *       "creditsUsed": 23456789,
- *       "prepaidCreditsRemaining": 0,
- *       "prepaidCreditsUsed": 0,
- *       "subscriptionDetails": {
- *         "billingCycle": {
- *           "start": "2026-03-01",
- *           "end": "2026-03-31"
- *         },
- *         "creditsLimit": 100000000,
- *         "plan": "business"
- *       },
- *       "usage": {
- *         "api": 120450,
- *         "archival": 3150,
- *         "das": 845210,
- *         "grpc": 0,
- *         "grpcGeyser": 0,
- *         "photon": 12034,
- *         "rpc": 9823411,
- *         "stream": 0,
- *         "webhook": 45872,
- *         "websocket": 18320
- *       }
- *     }
+ * @example
+ * {
+ *   "creditsRemaining": 76543211,
+ *   "creditsUsed": 23456789,
+ *   "prepaidCreditsRemaining": 0,
+ *   "prepaidCreditsUsed": 0,
+ *   "subscriptionDetails": {
+ *     "billingCycle": {
+ *       "start": "2026-03-01",
+ *       "end": "2026-03-31"
+ *     },
+ *     "creditsLimit": 100000000,
+ *     "plan": "business"
+ *   },
+ *   "usage": {
+ *     "api": 120450,
+ *     "archival": 3150,
+ *     "das": 845210,
+ *     "grpc": 0,
+ *     "grpcGeyser": 0,
+ *     "photon": 12034,
+ *     "rpc": 9823411,
+ *     "stream": 0,
+ *     "webhook": 45872,
+ *     "websocket": 18320
+ *   }
+ * }
  */
 export interface ProjectUsage {
     /**
@@ -123,18 +126,19 @@ export interface ProjectUsage {
 }
 /**
  * Request counts per service in the current cycle. What each service counts is documented only by its name.
- * @example {
- *       "api": 120450,
- *       "archival": 3150,
- *       "das": 845210,
- *       "grpc": 0,
- *       "grpcGeyser": 0,
- *       "photon": 12034,
- *       "rpc": 9823411,
- *       "stream": 0,
- *       "webhook": 45872,
- *       "websocket": 18320
- *     }
+ * @example
+ * {
+ *   "api": 120450,
+ *   "archival": 3150,
+ *   "das": 845210,
+ *   "grpc": 0,
+ *   "grpcGeyser": 0,
+ *   "photon": 12034,
+ *   "rpc": 9823411,
+ *   "stream": 0,
+ *   "webhook": 45872,
+ *   "websocket": 18320
+ * }
  */
 export interface ServiceUsage {
     /**
@@ -190,14 +194,15 @@ export interface ServiceUsage {
 }
 /**
  * The project's subscription: its plan, its monthly credit limit and its billing cycle.
- * @example {
- *       "billingCycle": {
- *         "start": "2026-03-01",
- *         "end": "2026-03-31"
- *       },
- *       "creditsLimit": 100000000,
- *       "plan": "business"
- *     }
+ * @example
+ * {
+ *   "billingCycle": {
+ *     "start": "2026-03-01",
+ *     "end": "2026-03-31"
+ *   },
+ *   "creditsLimit": 100000000,
+ *   "plan": "business"
+ * }
  */
 export interface SubscriptionDetails {
     /** The current billing cycle; null on free plans (which have no billing cycle). */
@@ -213,8 +218,11 @@ export interface SubscriptionDetails {
      */
     plan: string;
 }
-
 /** Input of `getProjectUsage`: path and query parameters and body fields in one object. */
-export type GetProjectUsageInput = operations["getProjectUsage"]["parameters"]["path"];
+export interface GetProjectUsageInput {
+    /** The project id; it must be the project that owns the API key. */
+    id: string;
+}
+
 /** Result of `getProjectUsage` (the 2xx response body). */
 export type GetProjectUsageResult = operations["getProjectUsage"]["responses"][200]["content"]["application/json"];

@@ -8,10 +8,11 @@
 export type Address = string;
 /**
  * A new address to prove unused, and the address Merkle tree it would be created in.
- * @example {
- *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
- *       "tree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2"
- *     }
+ * @example
+ * {
+ *   "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
+ *   "tree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2"
+ * }
  */
 export interface AddressWithTree {
     /** The new (not yet created) compressed account address. */
@@ -28,21 +29,22 @@ export type Base58 = string;
 export type Base64 = string;
 /**
  * A compressed account, stored as a leaf of a state Merkle tree.
- * @example {
- *       "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
- *       "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
- *       "data": {
- *         "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
- *         "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *         "discriminator": 2174073708845633166
- *       },
- *       "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
- *       "lamports": 0,
- *       "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
- *       "leafIndex": 1843271,
- *       "seq": 2210574,
- *       "slotCreated": 318540117
- *     }
+ * @example
+ * {
+ *   "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
+ *   "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
+ *   "data": {
+ *     "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
+ *     "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
+ *     "discriminator": 2174073708845633166
+ *   },
+ *   "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
+ *   "lamports": 0,
+ *   "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
+ *   "leafIndex": 1843271,
+ *   "seq": 2210574,
+ *   "slotCreated": 318540117
+ * }
  */
 export interface CompressedAccount {
     /** The account hash (32 bytes, base58); identifies this version of the account. */
@@ -66,11 +68,12 @@ export interface CompressedAccount {
 }
 /**
  * The data of a compressed account. All three fields are present when `data` is.
- * @example {
- *       "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
- *       "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *       "discriminator": 2174073708845633166
- *     }
+ * @example
+ * {
+ *   "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
+ *   "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
+ *   "discriminator": 2174073708845633166
+ * }
  */
 export interface CompressedAccountData {
     /** The account data, base64-encoded (only the requested bytes when `dataSlice` was given). */
@@ -82,26 +85,27 @@ export interface CompressedAccountData {
 }
 /**
  * One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
- * @example {
- *       "items": [
- *         {
- *           "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
- *           "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
- *           "data": {
- *             "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
- *             "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *             "discriminator": 2174073708845633166
- *           },
- *           "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
- *           "lamports": 0,
- *           "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
- *           "leafIndex": 1843271,
- *           "seq": 2210574,
- *           "slotCreated": 318540117
- *         }
- *       ],
- *       "cursor": null
+ * @example
+ * {
+ *   "items": [
+ *     {
+ *       "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
+ *       "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
+ *       "data": {
+ *         "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
+ *         "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
+ *         "discriminator": 2174073708845633166
+ *       },
+ *       "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
+ *       "lamports": 0,
+ *       "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
+ *       "leafIndex": 1843271,
+ *       "seq": 2210574,
+ *       "slotCreated": 318540117
  *     }
+ *   ],
+ *   "cursor": null
+ * }
  */
 export interface CompressedAccountList {
     /** The compressed accounts of this page; fewer than `limit` on the last page. */
@@ -111,15 +115,16 @@ export interface CompressedAccountList {
 }
 /**
  * Result of getCompressedAccountsByOwner.
- * @example {
- *       "context": {
- *         "slot": 318547291
- *       },
- *       "value": {
- *         "items": [],
- *         "cursor": null
- *       }
- *     }
+ * @example
+ * {
+ *   "context": {
+ *     "slot": 318547291
+ *   },
+ *   "value": {
+ *     "items": [],
+ *     "cursor": null
+ *   }
+ * }
  */
 export interface CompressedAccountsByOwnerResult {
     /** The indexer state the response reflects. */
@@ -129,12 +134,13 @@ export interface CompressedAccountsByOwnerResult {
 }
 /**
  * Result of getCompressedBalanceByOwner; `value` is the owner's total compressed balance in lamports.
- * @example {
- *       "context": {
- *         "slot": 318547291
- *       },
- *       "value": 4870000000
- *     }
+ * @example
+ * {
+ *   "context": {
+ *     "slot": 318547291
+ *   },
+ *   "value": 4870000000
+ * }
  */
 export interface CompressedBalanceByOwnerResult {
     /** The indexer state the response reflects. */
@@ -144,31 +150,32 @@ export interface CompressedBalanceByOwnerResult {
 }
 /**
  * A compressed token account - the compressed account and its parsed token data.
- * @example {
- *       "account": {
- *         "hash": "33tmC7HqbfEbTHMDTadjiBXicXFqqPCbwGJ62ZLRm1Pu",
- *         "address": null,
- *         "data": {
- *           "data": "xvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWFhvmNPmPeCJEbB54SGuvlHEn69EORGYAzk0GF/wceP+wD5ApUAAAAAAAAA",
- *           "dataHash": "2RzWBrX9CRYVygdJ91MamPgeyCQAEdtXPVbw2b2x3vpM",
- *           "discriminator": 2
- *         },
- *         "owner": "cTokenmWW8bLPjZEBAUgYy3zKxQZW6VKi7bqNFEVv3m",
- *         "lamports": 0,
- *         "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
- *         "leafIndex": 1843102,
- *         "seq": 2210391,
- *         "slotCreated": 318539884
- *       },
- *       "tokenData": {
- *         "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *         "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
- *         "amount": 2500000000,
- *         "delegate": null,
- *         "state": "initialized",
- *         "tlv": null
- *       }
- *     }
+ * @example
+ * {
+ *   "account": {
+ *     "hash": "33tmC7HqbfEbTHMDTadjiBXicXFqqPCbwGJ62ZLRm1Pu",
+ *     "address": null,
+ *     "data": {
+ *       "data": "xvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWFhvmNPmPeCJEbB54SGuvlHEn69EORGYAzk0GF/wceP+wD5ApUAAAAAAAAA",
+ *       "dataHash": "2RzWBrX9CRYVygdJ91MamPgeyCQAEdtXPVbw2b2x3vpM",
+ *       "discriminator": 2
+ *     },
+ *     "owner": "cTokenmWW8bLPjZEBAUgYy3zKxQZW6VKi7bqNFEVv3m",
+ *     "lamports": 0,
+ *     "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
+ *     "leafIndex": 1843102,
+ *     "seq": 2210391,
+ *     "slotCreated": 318539884
+ *   },
+ *   "tokenData": {
+ *     "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *     "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+ *     "amount": 2500000000,
+ *     "delegate": null,
+ *     "state": "initialized",
+ *     "tlv": null
+ *   }
+ * }
  */
 export interface CompressedTokenAccount {
     /** A compressed account, stored as a leaf of a state Merkle tree. */
@@ -178,10 +185,11 @@ export interface CompressedTokenAccount {
 }
 /**
  * One page of compressed token accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
- * @example {
- *       "items": [],
- *       "cursor": null
- *     }
+ * @example
+ * {
+ *   "items": [],
+ *   "cursor": null
+ * }
  */
 export interface CompressedTokenAccountList {
     /** The compressed token accounts of this page; fewer than `limit` on the last page. */
@@ -192,20 +200,20 @@ export interface CompressedTokenAccountList {
 /**
  * The state of a compressed token account: `initialized`, or `frozen` (the indexer's other value; the seed shows only `initialized`).
  * @example initialized
- * @enum {string}
  */
 export type CompressedTokenAccountState = "initialized" | "frozen";
 /**
  * Result of getCompressedTokenAccountsByDelegate.
- * @example {
- *       "context": {
- *         "slot": 318547291
- *       },
- *       "value": {
- *         "items": [],
- *         "cursor": null
- *       }
- *     }
+ * @example
+ * {
+ *   "context": {
+ *     "slot": 318547291
+ *   },
+ *   "value": {
+ *     "items": [],
+ *     "cursor": null
+ *   }
+ * }
  */
 export interface CompressedTokenAccountsByDelegateResult {
     /** The indexer state the response reflects. */
@@ -215,15 +223,16 @@ export interface CompressedTokenAccountsByDelegateResult {
 }
 /**
  * Result of getCompressedTokenAccountsByOwner.
- * @example {
- *       "context": {
- *         "slot": 318547291
- *       },
- *       "value": {
- *         "items": [],
- *         "cursor": null
- *       }
- *     }
+ * @example
+ * {
+ *   "context": {
+ *     "slot": 318547291
+ *   },
+ *   "value": {
+ *     "items": [],
+ *     "cursor": null
+ *   }
+ * }
  */
 export interface CompressedTokenAccountsByOwnerResult {
     /** The indexer state the response reflects. */
@@ -233,14 +242,15 @@ export interface CompressedTokenAccountsByOwnerResult {
 }
 /**
  * The token fields of a compressed token account.
- * @example {
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
- *       "amount": 2500000000,
- *       "delegate": null,
- *       "state": "initialized",
- *       "tlv": null
- *     }
+ * @example
+ * {
+ *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
+ *   "amount": 2500000000,
+ *   "delegate": null,
+ *   "state": "initialized",
+ *   "tlv": null
+ * }
  */
 export interface CompressedTokenData {
     /** The token mint. */
@@ -258,9 +268,10 @@ export interface CompressedTokenData {
 }
 /**
  * The indexer state the response reflects.
- * @example {
- *       "slot": 318547291
- *     }
+ * @example
+ * {
+ *   "slot": 318547291
+ * }
  */
 export interface CompressionContext {
     /** The slot up to which the indexer had processed when it answered. */
@@ -274,11 +285,12 @@ export interface CompressionContext {
 export type CompressionLimit = number | null;
 /**
  * A transaction that touched compressed state.
- * @example {
- *       "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
- *       "slot": 318540117,
- *       "blockTime": 1737368245
- *     }
+ * @example
+ * {
+ *   "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
+ *   "slot": 318540117,
+ *   "blockTime": 1737368245
+ * }
  */
 export interface CompressionSignatureInfo {
     /** A transaction signature (64 bytes), base58-encoded. */
@@ -290,16 +302,17 @@ export interface CompressionSignatureInfo {
 }
 /**
  * One page of compression signatures (in an order the service does not document). Pass `cursor` as the `cursor` parameter of the next request; it is `null` on the last page, which also holds fewer than `limit` items.
- * @example {
- *       "items": [
- *         {
- *           "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
- *           "slot": 318540117,
- *           "blockTime": 1737368245
- *         }
- *       ],
- *       "cursor": null
+ * @example
+ * {
+ *   "items": [
+ *     {
+ *       "signature": "4tUmKvtVbUMEYgcFgz5p39k3aKpd7b7oJATCWWJjSQ9PK6r9VvuTyHCRNmWMMekcwZzgw2vXSnivgiD5rGT4taEV",
+ *       "slot": 318540117,
+ *       "blockTime": 1737368245
  *     }
+ *   ],
+ *   "cursor": null
+ * }
  */
 export interface CompressionSignatureList {
     /** The signatures of this page; fewer than `limit` on the last page. */
@@ -309,15 +322,16 @@ export interface CompressionSignatureList {
 }
 /**
  * Result of getCompressionSignaturesForAddress.
- * @example {
- *       "context": {
- *         "slot": 318547291
- *       },
- *       "value": {
- *         "items": [],
- *         "cursor": null
- *       }
- *     }
+ * @example
+ * {
+ *   "context": {
+ *     "slot": 318547291
+ *   },
+ *   "value": {
+ *     "items": [],
+ *     "cursor": null
+ *   }
+ * }
  */
 export interface CompressionSignaturesForAddressResult {
     /** The indexer state the response reflects. */
@@ -327,10 +341,11 @@ export interface CompressionSignaturesForAddressResult {
 }
 /**
  * Returns only `length` bytes of each account's data, starting at byte `offset`. Both fields are required.
- * @example {
- *       "offset": 0,
- *       "length": 8
- *     }
+ * @example
+ * {
+ *   "offset": 0,
+ *   "length": 8
+ * }
  */
 export interface DataSlice {
     /** First byte of the data to return. */
@@ -340,12 +355,13 @@ export interface DataSlice {
 }
 /**
  * One element of the `filters` array of getCompressedAccountsByOwner. `memcmp` is the only filter kind; a selector without `memcmp` is rejected ("Filter instance cannot be null").
- * @example {
- *       "memcmp": {
- *         "offset": 0,
- *         "bytes": "3Mc6vR"
- *       }
- *     }
+ * @example
+ * {
+ *   "memcmp": {
+ *     "offset": 0,
+ *     "bytes": "3Mc6vR"
+ *   }
+ * }
  */
 export interface FilterSelector {
     /** Matches compressed accounts whose data contains `bytes` at byte position `offset`. */
@@ -358,15 +374,16 @@ export interface FilterSelector {
 export type Hash = string;
 /**
  * Result of getLatestCompressionSignatures.
- * @example {
- *       "context": {
- *         "slot": 318547291
- *       },
- *       "value": {
- *         "items": [],
- *         "cursor": null
- *       }
- *     }
+ * @example
+ * {
+ *   "context": {
+ *     "slot": 318547291
+ *   },
+ *   "value": {
+ *     "items": [],
+ *     "cursor": null
+ *   }
+ * }
  */
 export interface LatestCompressionSignaturesResult {
     /** The indexer state the response reflects. */
@@ -376,10 +393,11 @@ export interface LatestCompressionSignaturesResult {
 }
 /**
  * Matches compressed accounts whose data contains `bytes` at byte position `offset`.
- * @example {
- *       "offset": 0,
- *       "bytes": "3Mc6vR"
- *     }
+ * @example
+ * {
+ *   "offset": 0,
+ *   "bytes": "3Mc6vR"
+ * }
  */
 export interface MemcmpFilter {
     /** Byte position in the account data where the comparison starts. */
@@ -389,7 +407,65 @@ export interface MemcmpFilter {
 }
 /**
  * A non-inclusion proof that `address` is not yet used in the address tree `merkleTree`: the indexed Merkle tree's low element (`lowerRangeAddress`, at leaf `lowElementLeafIndex`, pointing to `higherRangeAddress` at `nextIndex`) brackets the address, and `proof` proves that low element against `root`.
- * @example {
+ * @example
+ * {
+ *   "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
+ *   "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
+ *   "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
+ *   "lowElementLeafIndex": 734211,
+ *   "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
+ *   "nextIndex": 1208817,
+ *   "proof": [
+ *     "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
+ *     "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
+ *     "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
+ *     "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
+ *     "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
+ *     "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
+ *     "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
+ *     "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
+ *     "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
+ *     "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
+ *     "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
+ *     "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
+ *     "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
+ *     "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
+ *     "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
+ *     "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
+ *   ],
+ *   "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
+ *   "rootSeq": 4193377
+ * }
+ */
+export interface NewAddressProof {
+    /** The address that was asked for. */
+    address: Address;
+    /** Upper bound of the range that contains the address (the low element's next value). */
+    higherRangeAddress: Address;
+    /** Lower bound of the range that contains the address (the low element's value). */
+    lowerRangeAddress: Address;
+    /** Leaf index of the low element in the address tree. */
+    lowElementLeafIndex: number;
+    /** The address Merkle tree. */
+    merkleTree: Address;
+    /** Leaf index of the low element's next element. */
+    nextIndex: number;
+    /** Merkle proof of the low element (sibling hashes, leaf to root). */
+    proof: Hash[];
+    /** The tree root the proof verifies against. */
+    root: Hash;
+    /** Sequence number of that root. */
+    rootSeq: number;
+}
+/**
+ * Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
+ * @example
+ * {
+ *   "context": {
+ *     "slot": 318547291
+ *   },
+ *   "value": [
+ *     {
  *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
  *       "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
  *       "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
@@ -417,64 +493,8 @@ export interface MemcmpFilter {
  *       "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
  *       "rootSeq": 4193377
  *     }
- */
-export interface NewAddressProof {
-    /** The address that was asked for. */
-    address: Address;
-    /** Upper bound of the range that contains the address (the low element's next value). */
-    higherRangeAddress: Address;
-    /** Lower bound of the range that contains the address (the low element's value). */
-    lowerRangeAddress: Address;
-    /** Leaf index of the low element in the address tree. */
-    lowElementLeafIndex: number;
-    /** The address Merkle tree. */
-    merkleTree: Address;
-    /** Leaf index of the low element's next element. */
-    nextIndex: number;
-    /** Merkle proof of the low element (sibling hashes, leaf to root). */
-    proof: Hash[];
-    /** The tree root the proof verifies against. */
-    root: Hash;
-    /** Sequence number of that root. */
-    rootSeq: number;
-}
-/**
- * Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
- * @example {
- *       "context": {
- *         "slot": 318547291
- *       },
- *       "value": [
- *         {
- *           "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
- *           "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
- *           "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
- *           "lowElementLeafIndex": 734211,
- *           "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
- *           "nextIndex": 1208817,
- *           "proof": [
- *             "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
- *             "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
- *             "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
- *             "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
- *             "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
- *             "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
- *             "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
- *             "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
- *             "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
- *             "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
- *             "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
- *             "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
- *             "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
- *             "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
- *             "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
- *             "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
- *           ],
- *           "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
- *           "rootSeq": 4193377
- *         }
- *       ]
- *     }
+ *   ]
+ * }
  */
 export interface NewAddressProofsV2Result {
     /** The indexer state the response reflects. */

@@ -8,180 +8,108 @@
 export type Address = string;
 /**
  * One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
- * @example {
- *       "last_indexed_slot": 398412733,
- *       "interface": "ProgrammableNFT",
- *       "id": "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
- *       "content": {
- *         "$schema": "https://schema.metaplex.com/nft1.0.json",
- *         "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
- *         "files": [
- *           {
- *             "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *             "mime": "image/png"
- *           }
- *         ],
- *         "metadata": {
- *           "attributes": [
- *             {
- *               "trait_type": "Background",
- *               "value": "Dusk"
- *             },
- *             {
- *               "trait_type": "Eyes",
- *               "value": "Starlit"
- *             }
- *           ],
- *           "description": "A sprite born on the longest day of the year.",
- *           "name": "Solstice Sprites #1287",
- *           "symbol": "SPRT",
- *           "token_standard": "ProgrammableNonFungible"
- *         },
- *         "links": {
- *           "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *           "external_url": "https://solsticesprites.xyz"
- *         }
- *       },
- *       "authorities": [
- *         {
- *           "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
- *           "scopes": [
- *             "full"
- *           ]
- *         }
- *       ],
- *       "compression": {
- *         "eligible": false,
- *         "compressed": false,
- *         "data_hash": "",
- *         "creator_hash": "",
- *         "asset_hash": "",
- *         "tree": "",
- *         "seq": 0,
- *         "leaf_id": 0
- *       },
- *       "grouping": [
- *         {
- *           "group_key": "collection",
- *           "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
- *         }
- *       ],
- *       "royalty": {
- *         "royalty_model": "creators",
- *         "target": null,
- *         "percent": 0.05,
- *         "basis_points": 500,
- *         "primary_sale_happened": true,
- *         "locked": false
- *       },
- *       "creators": [
- *         {
- *           "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
- *           "share": 0,
- *           "verified": true
- *         },
- *         {
- *           "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
- *           "share": 100,
- *           "verified": true
- *         }
- *       ],
- *       "ownership": {
- *         "frozen": true,
- *         "delegated": false,
- *         "delegate": null,
- *         "ownership_model": "single",
- *         "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
- *       },
- *       "supply": {
- *         "print_max_supply": 0,
- *         "print_current_supply": 0,
- *         "edition_nonce": 253
- *       },
- *       "mutable": true,
- *       "burnt": false,
- *       "token_info": {
- *         "supply": 1,
- *         "decimals": 0,
- *         "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *         "mint_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm",
- *         "freeze_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm"
+ * @example
+ * {
+ *   "last_indexed_slot": 398412733,
+ *   "interface": "ProgrammableNFT",
+ *   "id": "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
+ *   "content": {
+ *     "$schema": "https://schema.metaplex.com/nft1.0.json",
+ *     "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
+ *     "files": [
+ *       {
+ *         "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *         "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *         "mime": "image/png"
  *       }
- *     }
- * @example {
- *       "last_indexed_slot": 398412733,
- *       "interface": "FungibleToken",
- *       "id": "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263",
- *       "content": {
- *         "$schema": "https://schema.metaplex.com/nft1.0.json",
- *         "json_uri": "https://arweave.net/bxOkjzN0_Z-jFI9ErmEEqFDGzWndijdKR_AGm9gYEGI",
- *         "files": [
- *           {
- *             "uri": "https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk",
- *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk",
- *             "mime": "image/png"
- *           }
- *         ],
- *         "metadata": {
- *           "description": "The community dog coin of Solana.",
- *           "name": "Bonk",
- *           "symbol": "Bonk",
- *           "token_standard": "Fungible"
- *         },
- *         "links": {
- *           "image": "https://arweave.net/9dmWq_mM_g6KTi4qfg3QDklzUYs44g-PgMJIjBMYpTk"
- *         }
- *       },
- *       "authorities": [
+ *     ],
+ *     "metadata": {
+ *       "attributes": [
  *         {
- *           "address": "7PmSVwCsekNaJfpkQ9EMA7uEsCiUtpV8BUDsf6KY2twV",
- *           "scopes": [
- *             "full"
- *           ]
+ *           "trait_type": "Background",
+ *           "value": "Dusk"
+ *         },
+ *         {
+ *           "trait_type": "Eyes",
+ *           "value": "Starlit"
  *         }
  *       ],
- *       "compression": {
- *         "eligible": false,
- *         "compressed": false,
- *         "data_hash": "",
- *         "creator_hash": "",
- *         "asset_hash": "",
- *         "tree": "",
- *         "seq": 0,
- *         "leaf_id": 0
- *       },
- *       "grouping": [],
- *       "royalty": {
- *         "royalty_model": "creators",
- *         "target": null,
- *         "percent": 0,
- *         "basis_points": 0,
- *         "primary_sale_happened": false,
- *         "locked": false
- *       },
- *       "creators": [],
- *       "ownership": {
- *         "frozen": false,
- *         "delegated": false,
- *         "delegate": null,
- *         "ownership_model": "token",
- *         "owner": ""
- *       },
- *       "supply": null,
- *       "mutable": true,
- *       "burnt": false,
- *       "token_info": {
- *         "symbol": "Bonk",
- *         "supply": 8881564943168000000,
- *         "decimals": 5,
- *         "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *         "price_info": {
- *           "price_per_token": 0.00002134,
- *           "currency": "USDC"
- *         }
- *       }
+ *       "description": "A sprite born on the longest day of the year.",
+ *       "name": "Solstice Sprites #1287",
+ *       "symbol": "SPRT",
+ *       "token_standard": "ProgrammableNonFungible"
+ *     },
+ *     "links": {
+ *       "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *       "external_url": "https://solsticesprites.xyz"
  *     }
+ *   },
+ *   "authorities": [
+ *     {
+ *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
+ *       "scopes": [
+ *         "full"
+ *       ]
+ *     }
+ *   ],
+ *   "compression": {
+ *     "eligible": false,
+ *     "compressed": false,
+ *     "data_hash": "",
+ *     "creator_hash": "",
+ *     "asset_hash": "",
+ *     "tree": "",
+ *     "seq": 0,
+ *     "leaf_id": 0
+ *   },
+ *   "grouping": [
+ *     {
+ *       "group_key": "collection",
+ *       "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
+ *     }
+ *   ],
+ *   "royalty": {
+ *     "royalty_model": "creators",
+ *     "target": null,
+ *     "percent": 0.05,
+ *     "basis_points": 500,
+ *     "primary_sale_happened": true,
+ *     "locked": false
+ *   },
+ *   "creators": [
+ *     {
+ *       "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
+ *       "share": 0,
+ *       "verified": true
+ *     },
+ *     {
+ *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
+ *       "share": 100,
+ *       "verified": true
+ *     }
+ *   ],
+ *   "ownership": {
+ *     "frozen": true,
+ *     "delegated": false,
+ *     "delegate": null,
+ *     "ownership_model": "single",
+ *     "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
+ *   },
+ *   "supply": {
+ *     "print_max_supply": 0,
+ *     "print_current_supply": 0,
+ *     "edition_nonce": 253
+ *   },
+ *   "mutable": true,
+ *   "burnt": false,
+ *   "token_info": {
+ *     "supply": 1,
+ *     "decimals": 0,
+ *     "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *     "mint_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm",
+ *     "freeze_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm"
+ *   }
+ * }
  */
 export interface Asset {
     /** All data up to and including this slot is indexed. */
@@ -237,10 +165,11 @@ export interface Asset {
 }
 /**
  * One trait of the asset.
- * @example {
- *       "trait_type": "Background",
- *       "value": "Dusk"
- *     }
+ * @example
+ * {
+ *   "trait_type": "Background",
+ *   "value": "Dusk"
+ * }
  */
 export interface AssetAttribute {
     /** The trait's name. */
@@ -250,12 +179,13 @@ export interface AssetAttribute {
 }
 /**
  * An account with authority over the asset.
- * @example {
- *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
- *       "scopes": [
- *         "full"
- *       ]
- *     }
+ * @example
+ * {
+ *   "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
+ *   "scopes": [
+ *     "full"
+ *   ]
+ * }
  */
 export interface AssetAuthority {
     /** The authority's address. */
@@ -265,16 +195,17 @@ export interface AssetAuthority {
 }
 /**
  * Compression state of the asset. For an uncompressed asset the hashes and the tree are empty strings.
- * @example {
- *       "eligible": false,
- *       "compressed": true,
- *       "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
- *       "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
- *       "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
- *       "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
- *       "seq": 251133,
- *       "leaf_id": 250758
- *     }
+ * @example
+ * {
+ *   "eligible": false,
+ *   "compressed": true,
+ *   "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
+ *   "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
+ *   "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
+ *   "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
+ *   "seq": 251133,
+ *   "leaf_id": 250758
+ * }
  */
 export interface AssetCompression {
     /** Whether the asset is eligible for compression. */
@@ -296,33 +227,34 @@ export interface AssetCompression {
 }
 /**
  * The asset's metadata as resolved from its off-chain JSON, with its files and links.
- * @example {
- *       "$schema": "https://schema.metaplex.com/nft1.0.json",
- *       "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
- *       "files": [
- *         {
- *           "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *           "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *           "mime": "image/png"
- *         }
- *       ],
- *       "metadata": {
- *         "attributes": [
- *           {
- *             "trait_type": "Background",
- *             "value": "Dusk"
- *           }
- *         ],
- *         "description": "A sprite born on the longest day of the year.",
- *         "name": "Solstice Sprites #1287",
- *         "symbol": "SPRT",
- *         "token_standard": "ProgrammableNonFungible"
- *       },
- *       "links": {
- *         "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *         "external_url": "https://solsticesprites.xyz"
- *       }
+ * @example
+ * {
+ *   "$schema": "https://schema.metaplex.com/nft1.0.json",
+ *   "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
+ *   "files": [
+ *     {
+ *       "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *       "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *       "mime": "image/png"
  *     }
+ *   ],
+ *   "metadata": {
+ *     "attributes": [
+ *       {
+ *         "trait_type": "Background",
+ *         "value": "Dusk"
+ *       }
+ *     ],
+ *     "description": "A sprite born on the longest day of the year.",
+ *     "name": "Solstice Sprites #1287",
+ *     "symbol": "SPRT",
+ *     "token_standard": "ProgrammableNonFungible"
+ *   },
+ *   "links": {
+ *     "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *     "external_url": "https://solsticesprites.xyz"
+ *   }
+ * }
  */
 export interface AssetContent {
     /** The URL of the metadata schema the content follows (e.g. the Metaplex NFT 1.0 schema). */
@@ -338,11 +270,12 @@ export interface AssetContent {
 }
 /**
  * One creator of the asset.
- * @example {
- *       "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
- *       "share": 0,
- *       "verified": true
- *     }
+ * @example
+ * {
+ *   "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
+ *   "share": 0,
+ *   "verified": true
+ * }
  */
 export interface AssetCreator {
     /** The creator's address. */
@@ -354,11 +287,12 @@ export interface AssetCreator {
 }
 /**
  * One file of the asset's content. Further keys may appear; they are not documented.
- * @example {
- *       "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *       "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *       "mime": "image/png"
- *     }
+ * @example
+ * {
+ *   "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *   "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *   "mime": "image/png"
+ * }
  */
 export interface AssetFile {
     /** The file's original URI. */
@@ -377,10 +311,11 @@ export interface AssetFile {
 }
 /**
  * One group the asset belongs to. Display options (showCollectionMetadata, showUnverifiedCollections) add fields to a grouping (`verified`, `collection_metadata`); others may appear.
- * @example {
- *       "group_key": "collection",
- *       "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
- *     }
+ * @example
+ * {
+ *   "group_key": "collection",
+ *   "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
+ * }
  */
 export interface AssetGrouping {
     /** The kind of group; `collection` is used for collections. */
@@ -411,10 +346,11 @@ export interface AssetGrouping {
 export type AssetInterface = KnownAssetInterface | (string & {});
 /**
  * Links from the asset's metadata. Further keys may appear; they are not documented.
- * @example {
- *       "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *       "external_url": "https://solsticesprites.xyz"
- *     }
+ * @example
+ * {
+ *   "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
+ *   "external_url": "https://solsticesprites.xyz"
+ * }
  */
 export interface AssetLinks {
     /** The URL of the asset's image. */
@@ -426,91 +362,92 @@ export interface AssetLinks {
 }
 /**
  * A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`.
- * @example {
- *       "last_indexed_slot": 398412733,
- *       "total": 1,
- *       "limit": 10,
- *       "page": 1,
- *       "items": [
- *         {
- *           "interface": "V1_NFT",
- *           "id": "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
- *           "content": {
- *             "$schema": "https://schema.metaplex.com/nft1.0.json",
- *             "json_uri": "https://arweave.net/749fme6ZpdRdx1UN3SWztVp2Z5uPxv-UG6FS0HR9A2A",
- *             "files": [
- *               {
- *                 "uri": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
- *                 "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
- *                 "mime": "image/png"
- *               }
- *             ],
- *             "metadata": {
- *               "name": "Tidepool Ticket #40211",
- *               "symbol": "TIDE",
- *               "description": "Entry ticket to the Tidepool summer meetup.",
- *               "token_standard": "NonFungible"
- *             },
- *             "links": {
- *               "image": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw"
- *             }
- *           },
- *           "authorities": [
- *             {
- *               "address": "DaoAnHHAyU3Y4bPWiKNsG93EtvJT7D9bz5mqLyEALtsF",
- *               "scopes": [
- *                 "full"
- *               ]
- *             }
- *           ],
- *           "compression": {
- *             "eligible": false,
- *             "compressed": true,
- *             "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
- *             "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
- *             "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
- *             "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
- *             "seq": 251133,
- *             "leaf_id": 250758
- *           },
- *           "grouping": [
- *             {
- *               "group_key": "collection",
- *               "group_value": "FQbtijyZdtsoENvP7F1yxtpeEDhvpjYcDBJnTFkJQBsR"
- *             }
- *           ],
- *           "royalty": {
- *             "royalty_model": "creators",
- *             "target": null,
- *             "percent": 0,
- *             "basis_points": 0,
- *             "primary_sale_happened": false,
- *             "locked": false
- *           },
- *           "creators": [
- *             {
- *               "address": "3itosvcNGCkeyEzXBw23PMez26b48eHLaqxuZF5WAVA4",
- *               "share": 100,
- *               "verified": true
- *             }
- *           ],
- *           "ownership": {
- *             "frozen": false,
- *             "delegated": true,
- *             "delegate": "4sh3Nq2Cud7GLrisgLrG3BLq2PfZBx9imonpNUCCMnsd",
- *             "ownership_model": "single",
- *             "owner": "HpQrvjhp4C76QVhHNChCoP1nwirJ2aabvTjiPLse1Cq1"
- *           },
- *           "supply": {
- *             "print_max_supply": 0,
- *             "print_current_supply": 0,
- *             "edition_nonce": null
- *           },
- *           "mutable": true,
- *           "burnt": false
+ * @example
+ * {
+ *   "last_indexed_slot": 398412733,
+ *   "total": 1,
+ *   "limit": 10,
+ *   "page": 1,
+ *   "items": [
+ *     {
+ *       "interface": "V1_NFT",
+ *       "id": "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
+ *       "content": {
+ *         "$schema": "https://schema.metaplex.com/nft1.0.json",
+ *         "json_uri": "https://arweave.net/749fme6ZpdRdx1UN3SWztVp2Z5uPxv-UG6FS0HR9A2A",
+ *         "files": [
+ *           {
+ *             "uri": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
+ *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
+ *             "mime": "image/png"
+ *           }
+ *         ],
+ *         "metadata": {
+ *           "name": "Tidepool Ticket #40211",
+ *           "symbol": "TIDE",
+ *           "description": "Entry ticket to the Tidepool summer meetup.",
+ *           "token_standard": "NonFungible"
+ *         },
+ *         "links": {
+ *           "image": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw"
  *         }
- *       ]
+ *       },
+ *       "authorities": [
+ *         {
+ *           "address": "DaoAnHHAyU3Y4bPWiKNsG93EtvJT7D9bz5mqLyEALtsF",
+ *           "scopes": [
+ *             "full"
+ *           ]
+ *         }
+ *       ],
+ *       "compression": {
+ *         "eligible": false,
+ *         "compressed": true,
+ *         "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
+ *         "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
+ *         "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
+ *         "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
+ *         "seq": 251133,
+ *         "leaf_id": 250758
+ *       },
+ *       "grouping": [
+ *         {
+ *           "group_key": "collection",
+ *           "group_value": "FQbtijyZdtsoENvP7F1yxtpeEDhvpjYcDBJnTFkJQBsR"
+ *         }
+ *       ],
+ *       "royalty": {
+ *         "royalty_model": "creators",
+ *         "target": null,
+ *         "percent": 0,
+ *         "basis_points": 0,
+ *         "primary_sale_happened": false,
+ *         "locked": false
+ *       },
+ *       "creators": [
+ *         {
+ *           "address": "3itosvcNGCkeyEzXBw23PMez26b48eHLaqxuZF5WAVA4",
+ *           "share": 100,
+ *           "verified": true
+ *         }
+ *       ],
+ *       "ownership": {
+ *         "frozen": false,
+ *         "delegated": true,
+ *         "delegate": "4sh3Nq2Cud7GLrisgLrG3BLq2PfZBx9imonpNUCCMnsd",
+ *         "ownership_model": "single",
+ *         "owner": "HpQrvjhp4C76QVhHNChCoP1nwirJ2aabvTjiPLse1Cq1"
+ *       },
+ *       "supply": {
+ *         "print_max_supply": 0,
+ *         "print_current_supply": 0,
+ *         "edition_nonce": null
+ *       },
+ *       "mutable": true,
+ *       "burnt": false
  *     }
+ *   ]
+ * }
  */
 export interface AssetList {
     /** All data up to and including this slot is indexed. */
@@ -545,11 +482,12 @@ export interface AssetListError {
 }
 /**
  * The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option.
- * @example {
- *       "lamports": 2418305410,
- *       "price_per_sol": 182.41,
- *       "total_price": 441.12
- *     }
+ * @example
+ * {
+ *   "lamports": 2418305410,
+ *   "price_per_sol": 182.41,
+ *   "total_price": 441.12
+ * }
  */
 export interface AssetListNativeBalance {
     /** The balance in lamports. */
@@ -561,22 +499,23 @@ export interface AssetListNativeBalance {
 }
 /**
  * Descriptive metadata of the asset.
- * @example {
- *       "attributes": [
- *         {
- *           "trait_type": "Background",
- *           "value": "Dusk"
- *         },
- *         {
- *           "trait_type": "Eyes",
- *           "value": "Starlit"
- *         }
- *       ],
- *       "description": "A sprite born on the longest day of the year.",
- *       "name": "Solstice Sprites #1287",
- *       "symbol": "SPRT",
- *       "token_standard": "ProgrammableNonFungible"
+ * @example
+ * {
+ *   "attributes": [
+ *     {
+ *       "trait_type": "Background",
+ *       "value": "Dusk"
+ *     },
+ *     {
+ *       "trait_type": "Eyes",
+ *       "value": "Starlit"
  *     }
+ *   ],
+ *   "description": "A sprite born on the longest day of the year.",
+ *   "name": "Solstice Sprites #1287",
+ *   "symbol": "SPRT",
+ *   "token_standard": "ProgrammableNonFungible"
+ * }
  */
 export interface AssetMetadata {
     /** The asset's traits. */
@@ -592,13 +531,14 @@ export interface AssetMetadata {
 }
 /**
  * Who owns the asset and whether it is frozen or delegated.
- * @example {
- *       "frozen": true,
- *       "delegated": false,
- *       "delegate": null,
- *       "ownership_model": "single",
- *       "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
- *     }
+ * @example
+ * {
+ *   "frozen": true,
+ *   "delegated": false,
+ *   "delegate": null,
+ *   "ownership_model": "single",
+ *   "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
+ * }
  */
 export interface AssetOwnership {
     /** Whether the asset (its token account) is frozen. */
@@ -614,14 +554,15 @@ export interface AssetOwnership {
 }
 /**
  * Royalty terms of the asset.
- * @example {
- *       "royalty_model": "creators",
- *       "target": null,
- *       "percent": 0.05,
- *       "basis_points": 500,
- *       "primary_sale_happened": true,
- *       "locked": false
- *     }
+ * @example
+ * {
+ *   "royalty_model": "creators",
+ *   "target": null,
+ *   "percent": 0.05,
+ *   "basis_points": 500,
+ *   "primary_sale_happened": true,
+ *   "locked": false
+ * }
  */
 export interface AssetRoyalty {
     /** How royalties are paid. An open enum: the known values are `creators`, `fanout` and `single`; the list is not guaranteed complete. */
@@ -639,10 +580,11 @@ export interface AssetRoyalty {
 }
 /**
  * How the listed assets are ordered. Keyset pagination (`before`, `after`, `cursor`) works only with `sortBy: id`.
- * @example {
- *       "sortBy": "created",
- *       "sortDirection": "desc"
- *     }
+ * @example
+ * {
+ *   "sortBy": "created",
+ *   "sortDirection": "desc"
+ * }
  */
 export interface AssetSortBy {
     /**
@@ -656,23 +598,22 @@ export interface AssetSortBy {
 /**
  * The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default).
  * @example desc
- * @enum {string}
  */
 export type AssetSortDirection = "asc" | "desc";
 /**
  * The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
  * @default id
  * @example created
- * @enum {string}
  */
 export type AssetSortField = "created" | "recent_action" | "updated" | "none" | "id";
 /**
  * Print-edition supply of an NFT.
- * @example {
- *       "print_max_supply": 0,
- *       "print_current_supply": 0,
- *       "edition_nonce": 253
- *     }
+ * @example
+ * {
+ *   "print_max_supply": 0,
+ *   "print_current_supply": 0,
+ *   "edition_nonce": 253
+ * }
  */
 export interface AssetSupply {
     /** The maximum number of print editions (a u64 on chain). */
@@ -684,11 +625,12 @@ export interface AssetSupply {
 }
 /**
  * The asset's use restrictions (Metaplex `Uses`): how uses are consumed and how many are left. Absent when the asset has none.
- * @example {
- *       "use_method": "Multiple",
- *       "remaining": 3,
- *       "total": 5
- *     }
+ * @example
+ * {
+ *   "use_method": "Multiple",
+ *   "remaining": 3,
+ *   "total": 5
+ * }
  */
 export interface AssetUses {
     /** How uses are consumed. An open enum: the known values are `Burn`, `Single` and `Multiple`; the list is not guaranteed complete. */
@@ -700,29 +642,30 @@ export interface AssetUses {
 }
 /**
  * The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`.
- * @example {
- *       "last_indexed_slot": 398412733,
- *       "total": 2,
- *       "limit": 10,
- *       "page": 1,
- *       "master_edition_address": "CcWdWQYmht3QMEdjKNujsKZ5M8XFPFQxiC15iiJDS2SA",
- *       "supply": 2,
- *       "max_supply": 50,
- *       "editions": [
- *         {
- *           "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
- *           "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
- *           "edition": 1,
- *           "burnt": false
- *         },
- *         {
- *           "mint": "2SBwSwARck7PRmqZGMQEforzsxJ65BzprSFyiJVfpewq",
- *           "edition_address": "EmQj9uSh1ygnNavJWA6xwRt36QGKtMkDZr3EHdNB6N5D",
- *           "edition": 2,
- *           "burnt": false
- *         }
- *       ]
+ * @example
+ * {
+ *   "last_indexed_slot": 398412733,
+ *   "total": 2,
+ *   "limit": 10,
+ *   "page": 1,
+ *   "master_edition_address": "CcWdWQYmht3QMEdjKNujsKZ5M8XFPFQxiC15iiJDS2SA",
+ *   "supply": 2,
+ *   "max_supply": 50,
+ *   "editions": [
+ *     {
+ *       "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
+ *       "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
+ *       "edition": 1,
+ *       "burnt": false
+ *     },
+ *     {
+ *       "mint": "2SBwSwARck7PRmqZGMQEforzsxJ65BzprSFyiJVfpewq",
+ *       "edition_address": "EmQj9uSh1ygnNavJWA6xwRt36QGKtMkDZr3EHdNB6N5D",
+ *       "edition": 2,
+ *       "burnt": false
  *     }
+ *   ]
+ * }
  */
 export interface EditionList {
     /** All data up to and including this slot is indexed. */
@@ -744,9 +687,10 @@ export interface EditionList {
 }
 /**
  * Display options of getAsset and getAssetBatch: the four flags of the service's API reference, and the ones the RS SDK also sends. The documented flags only add data to the result; they never change which assets are returned. Unknown flags are rejected by the schema.
- * @example {
- *       "showFungible": true
- *     }
+ * @example
+ * {
+ *   "showFungible": true
+ * }
  */
 export interface GetAssetOptions {
     /**
@@ -780,9 +724,10 @@ export interface GetAssetOptions {
 }
 /**
  * Display options of getAssetsByAuthority: the four flags of the service's API reference, and the ones the TS SDK (`DisplayOptions`) and the RS SDK also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
- * @example {
- *       "showInscription": true
- *     }
+ * @example
+ * {
+ *   "showInscription": true
+ * }
  */
 export interface GetAssetsByAuthorityOptions {
     /**
@@ -822,11 +767,12 @@ export interface GetAssetsByAuthorityOptions {
 }
 /**
  * Display options of getAssetsByOwner: the seven flags of the service's API reference, and the ones the TS and RS SDKs also send. The documented flags only add data to the result; they never change which assets match. Unknown flags are rejected by the schema.
- * @example {
- *       "showFungible": true,
- *       "showNativeBalance": true,
- *       "showGrandTotal": true
- *     }
+ * @example
+ * {
+ *   "showFungible": true,
+ *   "showNativeBalance": true,
+ *   "showGrandTotal": true
+ * }
  */
 export interface GetAssetsByOwnerOptions {
     /**
@@ -880,15 +826,16 @@ export interface GetAssetsByOwnerOptions {
 export type Hash = string;
 /**
  * On-chain inscription data of the asset, returned when the `showInscription` option is set.
- * @example {
- *       "order": 30491,
- *       "size": 59,
- *       "contentType": "application/json",
- *       "encoding": "base64",
- *       "validationHash": "9f0b3a1c5d7e2f4a6b8c0d1e3f5a7b9c2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a",
- *       "inscriptionDataAccount": "5cY1KtocRiZk8MoZR6snhkFyregSVUdDqJtur8Xj3g41",
- *       "authority": "J3T8ApyCkSsWok38ZxJeneTAbyQC6tav8ZtMu56P2Krw"
- *     }
+ * @example
+ * {
+ *   "order": 30491,
+ *   "size": 59,
+ *   "contentType": "application/json",
+ *   "encoding": "base64",
+ *   "validationHash": "9f0b3a1c5d7e2f4a6b8c0d1e3f5a7b9c2d4e6f8a0b1c3d5e7f9a2b4c6d8e0f1a",
+ *   "inscriptionDataAccount": "5cY1KtocRiZk8MoZR6snhkFyregSVUdDqJtur8Xj3g41",
+ *   "authority": "J3T8ApyCkSsWok38ZxJeneTAbyQC6tav8ZtMu56P2Krw"
+ * }
  */
 export interface Inscription {
     /** The inscription's number (its position in inscription order). */
@@ -909,17 +856,17 @@ export interface Inscription {
 /**
  * The asset interfaces the API reference lists. Other values may occur (see `AssetInterface`).
  * @example ProgrammableNFT
- * @enum {string}
  */
 export type KnownAssetInterface = "V1_NFT" | "V1_PRINT" | "LEGACY_NFT" | "V2_NFT" | "FungibleAsset" | "FungibleToken" | "Custom" | "Identity" | "Executable" | "ProgrammableNFT";
 /**
  * One print edition of a master-edition NFT.
- * @example {
- *       "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
- *       "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
- *       "edition": 1,
- *       "burnt": false
- *     }
+ * @example
+ * {
+ *   "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
+ *   "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
+ *   "edition": 1,
+ *   "burnt": false
+ * }
  */
 export interface NftEdition {
     /** The mint address of the edition NFT. */
@@ -933,15 +880,11 @@ export interface NftEdition {
 }
 /**
  * The token's price. Price data is cached for up to 600 seconds and exists only for the top 10,000 tokens by 24-hour trading volume; other tokens have no `price_info`.
- * @example {
- *       "price_per_token": 0.00002134,
- *       "currency": "USDC"
- *     }
- * @example {
- *       "price_per_token": 0.00002134,
- *       "currency": "USDC",
- *       "total_price": 26675
- *     }
+ * @example
+ * {
+ *   "price_per_token": 0.00002134,
+ *   "currency": "USDC"
+ * }
  */
 export interface PriceInfo {
     /** The price of one whole token (after applying decimals) in `currency`. */
@@ -958,29 +901,17 @@ export interface PriceInfo {
 export type Slot = number;
 /**
  * Token data of the asset's mint. Present for fungible tokens (getAsset / getAssetBatch, and owner queries with `showFungible`) and also seen on NFTs. Further fields may appear; they are not documented.
- * @example {
- *       "symbol": "Bonk",
- *       "supply": 8881564943168000000,
- *       "decimals": 5,
- *       "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *       "price_info": {
- *         "price_per_token": 0.00002134,
- *         "currency": "USDC"
- *       }
- *     }
- * @example {
- *       "symbol": "Bonk",
- *       "balance": 125000000000000,
- *       "supply": 8881564943168000000,
- *       "decimals": 5,
- *       "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *       "associated_token_address": "6JXV9NrtPRB4UnibkWum1W9YHwYkmdQ8DJ4yuNrzQVJ9",
- *       "price_info": {
- *         "price_per_token": 0.00002134,
- *         "currency": "USDC",
- *         "total_price": 26675
- *       }
- *     }
+ * @example
+ * {
+ *   "symbol": "Bonk",
+ *   "supply": 8881564943168000000,
+ *   "decimals": 5,
+ *   "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *   "price_info": {
+ *     "price_per_token": 0.00002134,
+ *     "currency": "USDC"
+ *   }
+ * }
  */
 export interface TokenInfo {
     /** The token's symbol. */

@@ -120,8 +120,8 @@ export interface MintClient {
    * ```
    */
   mintCompressedNft(params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult>;
-  /** Call any mint method by name; the name picks the params and result types. */
-  request<M extends keyof T.MintMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.MintMethods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.MintMethods[M]["result"]>;
+  /** Call any mint method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
+  request<M extends keyof T.MintMethods>(method: M, ...args: [...params: ParamsArgument<T.MintMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.MintMethods[M]["result"]>;
 }
 
 /**

@@ -8,11 +8,12 @@
 export type Address = string;
 /**
  * The outcome of mintCompressedNft.
- * @example {
- *       "signature": "5bX18Su21Fv3wWmkSFBDkEhjg5n1cfnJ4wKZZdbiFCr22xqQTaEpSwwzbsw978cTyL6VeJRj6E7sacdbgLwwGcg1",
- *       "minted": true,
- *       "assetId": "Hkx282VLFtihdRyRhcymoU9UHBxBN8t8sMQMcBKZjtHq"
- *     }
+ * @example
+ * {
+ *   "signature": "5bX18Su21Fv3wWmkSFBDkEhjg5n1cfnJ4wKZZdbiFCr22xqQTaEpSwwzbsw978cTyL6VeJRj6E7sacdbgLwwGcg1",
+ *   "minted": true,
+ *   "assetId": "Hkx282VLFtihdRyRhcymoU9UHBxBN8t8sMQMcBKZjtHq"
+ * }
  */
 export interface CompressedNftMint {
     /** Signature of the mint transaction. */
@@ -24,10 +25,11 @@ export interface CompressedNftMint {
 }
 /**
  * One attribute (trait) of the NFT's off-chain metadata.
- * @example {
- *       "trait_type": "Background",
- *       "value": "Aurora"
- *     }
+ * @example
+ * {
+ *   "trait_type": "Background",
+ *   "value": "Aurora"
+ * }
  */
 export interface MintNftAttribute {
     /** The trait name. */
@@ -37,10 +39,11 @@ export interface MintNftAttribute {
 }
 /**
  * A creator of the NFT and their share of royalties. The shares of all creators sum to 100.
- * @example {
- *       "address": "5h7oxxD61qqkZ9m8VTFqBEdaU7hmNfQsx6Fz8DRL5Sau",
- *       "share": 100
- *     }
+ * @example
+ * {
+ *   "address": "5h7oxxD61qqkZ9m8VTFqBEdaU7hmNfQsx6Fz8DRL5Sau",
+ *   "share": 100
+ * }
  */
 export interface MintNftCreator {
     /** The creator's wallet address. */

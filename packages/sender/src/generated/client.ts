@@ -133,8 +133,8 @@ export interface SenderClient {
    * ```
    */
   ping(options?: RequestOptions): Promise<T.PingResult>;
-  /** Call any sender method by name; the name picks the params and result types. */
-  request<M extends keyof T.SenderMethods>(method: M & SingleMethod<M>, ...args: [...params: ParamsArgument<T.SenderMethods[M]["params"]>, options?: RequestOptions | undefined]): Promise<T.SenderMethods[M]["result"]>;
+  /** Call any sender method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
+  request<M extends keyof T.SenderMethods>(method: M, ...args: [...params: ParamsArgument<T.SenderMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.SenderMethods[M]["result"]>;
 }
 
 /** Create a client for every sender method (sender host, `POST /fast`). */

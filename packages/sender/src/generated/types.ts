@@ -18,11 +18,12 @@ export type Base64Transaction = string;
 export type EncodedTransaction = string;
 /**
  * Options of sendTransaction (the second positional param). The Sender forwards the transaction at once (with `skipPreflight: true`, which the SDK sends unless told otherwise, as the reference SDKs do); retries are the caller's job.
- * @example {
- *       "encoding": "base64",
- *       "skipPreflight": true,
- *       "maxRetries": 0
- *     }
+ * @example
+ * {
+ *   "encoding": "base64",
+ *   "skipPreflight": true,
+ *   "maxRetries": 0
+ * }
  */
 export interface SendTransactionConfig {
     /** Encoding of the transaction string. No default is documented, so the SDK requires it. */
@@ -46,7 +47,6 @@ export type Signature = string;
 /**
  * How the signed transaction string is encoded.
  * @example base64
- * @enum {string}
  */
 export type TransactionEncoding = "base58" | "base64";
 /** Params of `sendTransaction`. */

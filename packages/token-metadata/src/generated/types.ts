@@ -6,7 +6,6 @@ import type { operations } from "./openapi.js";
  * Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error.
  * @example
  * @example EMPTY_ACCOUNT
- * @enum {string}
  */
 export type AccountErrorType = "" | "UNKNOWN" | "EMPTY_ACCOUNT" | "TIMEOUT" | "INVALID_ACCOUNT" | "INVALID_PUBKEY";
 /**
@@ -28,20 +27,21 @@ export interface ErrorBody {
 }
 /**
  * The account data, parsed by its owning program.
- * @example {
- *       "parsed": {
- *         "info": {
- *           "decimals": 6,
- *           "freezeAuthority": null,
- *           "isInitialized": true,
- *           "mintAuthority": null,
- *           "supply": "999998852477"
- *         },
- *         "type": "mint"
- *       },
- *       "program": "spl-token",
- *       "space": 82
- *     }
+ * @example
+ * {
+ *   "parsed": {
+ *     "info": {
+ *       "decimals": 6,
+ *       "freezeAuthority": null,
+ *       "isInitialized": true,
+ *       "mintAuthority": null,
+ *       "supply": "999998852477"
+ *     },
+ *     "type": "mint"
+ *   },
+ *   "program": "spl-token",
+ *   "space": 82
+ * }
  */
 export interface LegacyAccountData {
     /** The parsed account - for a mint, `type` is `mint` and `info` its state. */
@@ -53,29 +53,30 @@ export interface LegacyAccountData {
 }
 /**
  * The mint account; null when it could not be read (see `error`).
- * @example {
- *       "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "isSigner": false,
- *       "isWritable": false,
- *       "lamports": 388127047454,
- *       "data": {
- *         "parsed": {
- *           "info": {
- *             "decimals": 6,
- *             "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
- *             "isInitialized": true,
- *             "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
- *             "supply": "9150342217475621"
- *           },
- *           "type": "mint"
- *         },
- *         "program": "spl-token",
- *         "space": 82
+ * @example
+ * {
+ *   "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "isSigner": false,
+ *   "isWritable": false,
+ *   "lamports": 388127047454,
+ *   "data": {
+ *     "parsed": {
+ *       "info": {
+ *         "decimals": 6,
+ *         "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
+ *         "isInitialized": true,
+ *         "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
+ *         "supply": "9150342217475621"
  *       },
- *       "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *       "executable": false,
- *       "rentEpoch": 18446744073709551615
- *     }
+ *       "type": "mint"
+ *     },
+ *     "program": "spl-token",
+ *     "space": 82
+ *   },
+ *   "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *   "executable": false,
+ *   "rentEpoch": 18446744073709551615
+ * }
  */
 export type LegacyAccountInfo = {
     /** The account's address (the mint). */
@@ -97,9 +98,10 @@ export type LegacyAccountInfo = {
 } | null;
 /**
  * Set on a collection NFT; null otherwise.
- * @example {
- *       "size": 10000
- *     }
+ * @example
+ * {
+ *   "size": 10000
+ * }
  */
 export type LegacyCollectionDetails = {
     /** The number of items in the collection (a u64 on chain). */
@@ -107,39 +109,40 @@ export type LegacyCollectionDetails = {
 } | null;
 /**
  * A Metaplex token-metadata account; null when it could not be read (see `error`).
- * @example {
- *       "key": "MetadataV1",
- *       "mint": "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP",
- *       "updateAuthority": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *       "data": {
- *         "name": "Degen Ape #4521",
- *         "symbol": "DAPE",
- *         "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
- *         "sellerFeeBasisPoints": 420,
- *         "creators": [
- *           {
- *             "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
- *             "share": "0",
- *             "verified": true
- *           },
- *           {
- *             "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *             "share": "100",
- *             "verified": false
- *           }
- *         ]
- *       },
- *       "tokenStandard": "NonFungible",
- *       "primarySaleHappened": true,
- *       "isMutable": true,
- *       "editionNonce": 254,
- *       "collection": {
- *         "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
+ * @example
+ * {
+ *   "key": "MetadataV1",
+ *   "mint": "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP",
+ *   "updateAuthority": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *   "data": {
+ *     "name": "Degen Ape #4521",
+ *     "symbol": "DAPE",
+ *     "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
+ *     "sellerFeeBasisPoints": 420,
+ *     "creators": [
+ *       {
+ *         "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
+ *         "share": "0",
  *         "verified": true
  *       },
- *       "collectionDetails": null,
- *       "uses": null
- *     }
+ *       {
+ *         "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *         "share": "100",
+ *         "verified": false
+ *       }
+ *     ]
+ *   },
+ *   "tokenStandard": "NonFungible",
+ *   "primarySaleHappened": true,
+ *   "isMutable": true,
+ *   "editionNonce": 254,
+ *   "collection": {
+ *     "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
+ *     "verified": true
+ *   },
+ *   "collectionDetails": null,
+ *   "uses": null
+ * }
  */
 export type LegacyMetadataAccount = {
     /** The Metaplex account kind, e.g. `MetadataV1`. */
@@ -167,10 +170,11 @@ export type LegacyMetadataAccount = {
 } | null;
 /**
  * The collection the NFT belongs to; null when none.
- * @example {
- *       "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
- *       "verified": true
- *     }
+ * @example
+ * {
+ *   "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
+ *   "verified": true
+ * }
  */
 export type LegacyMetadataCollection = {
     /** The collection's mint. */
@@ -180,13 +184,14 @@ export type LegacyMetadataCollection = {
 } | null;
 /**
  * The metadata's data section.
- * @example {
- *       "name": "USD Coin",
- *       "symbol": "USDC",
- *       "uri": "",
- *       "sellerFeeBasisPoints": 0,
- *       "creators": []
- *     }
+ * @example
+ * {
+ *   "name": "USD Coin",
+ *   "symbol": "USDC",
+ *   "uri": "",
+ *   "sellerFeeBasisPoints": 0,
+ *   "creators": []
+ * }
  */
 export interface LegacyMetadataData {
     /** The token's name, as stored on chain. */
@@ -202,11 +207,12 @@ export interface LegacyMetadataData {
 }
 /**
  * The NFT's use settings; null when none.
- * @example {
- *       "useMethod": "Multiple",
- *       "remaining": 3,
- *       "total": 5
- *     }
+ * @example
+ * {
+ *   "useMethod": "Multiple",
+ *   "remaining": 3,
+ *   "total": 5
+ * }
  */
 export type LegacyMetadataUses = {
     /** How uses are consumed (Metaplex values such as `Burn`, `Multiple`, `Single`). */
@@ -218,13 +224,14 @@ export type LegacyMetadataUses = {
 } | null;
 /**
  * The mint's state.
- * @example {
- *       "decimals": 6,
- *       "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
- *       "isInitialized": true,
- *       "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
- *       "supply": "9150342217475621"
- *     }
+ * @example
+ * {
+ *   "decimals": 6,
+ *   "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
+ *   "isInitialized": true,
+ *   "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
+ *   "supply": "9150342217475621"
+ * }
  */
 export interface LegacyMintInfo {
     /** The number of decimals of the mint (raw amounts are divided by 10^decimals). */
@@ -240,10 +247,11 @@ export interface LegacyMintInfo {
 }
 /**
  * One trait of the off-chain metadata.
- * @example {
- *       "traitType": "Background",
- *       "value": "Purple"
- *     }
+ * @example
+ * {
+ *   "traitType": "Background",
+ *   "value": "Purple"
+ * }
  */
 export interface LegacyOffChainAttribute {
     /** The trait's name. */
@@ -253,10 +261,11 @@ export interface LegacyOffChainAttribute {
 }
 /**
  * A creator listed in the off-chain JSON.
- * @example {
- *       "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *       "share": 100
- *     }
+ * @example
+ * {
+ *   "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *   "share": 100
+ * }
  */
 export interface LegacyOffChainCreator {
     /** The creator's address, as the off-chain JSON gives it (not checked to be a valid address). */
@@ -266,10 +275,11 @@ export interface LegacyOffChainCreator {
 }
 /**
  * A file of the asset.
- * @example {
- *       "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
- *       "type": "image/png"
- *     }
+ * @example
+ * {
+ *   "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
+ *   "type": "image/png"
+ * }
  */
 export interface LegacyOffChainFile {
     /** The file's URI. */
@@ -279,18 +289,19 @@ export interface LegacyOffChainFile {
 }
 /**
  * The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional.
- * @example {
- *       "name": "Degen Ape #4521",
- *       "symbol": "DAPE",
- *       "attributes": [
- *         {
- *           "traitType": "Background",
- *           "value": "Purple"
- *         }
- *       ],
- *       "sellerFeeBasisPoints": 420,
- *       "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs"
+ * @example
+ * {
+ *   "name": "Degen Ape #4521",
+ *   "symbol": "DAPE",
+ *   "attributes": [
+ *     {
+ *       "traitType": "Background",
+ *       "value": "Purple"
  *     }
+ *   ],
+ *   "sellerFeeBasisPoints": 420,
+ *   "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs"
+ * }
  */
 export type LegacyOffChainJson = {
     /** The asset's name, as the off-chain JSON gives it. */
@@ -308,53 +319,24 @@ export type LegacyOffChainJson = {
 } | null;
 /**
  * The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch.
- * @example {
- *       "metadata": {
- *         "name": "Degen Ape #4521",
- *         "symbol": "DAPE",
- *         "attributes": [
- *           {
- *             "traitType": "Background",
- *             "value": "Purple"
- *           },
- *           {
- *             "traitType": "Fur",
- *             "value": "Golden"
- *           }
- *         ],
- *         "sellerFeeBasisPoints": 420,
- *         "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
- *         "properties": {
- *           "category": "image",
- *           "files": [
- *             {
- *               "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
- *               "type": "image/png"
- *             }
- *           ],
- *           "creators": [
- *             {
- *               "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *               "share": 100
- *             }
- *           ]
- *         }
+ * @example
+ * {
+ *   "metadata": {
+ *     "name": "Degen Ape #4521",
+ *     "symbol": "DAPE",
+ *     "attributes": [
+ *       {
+ *         "traitType": "Background",
+ *         "value": "Purple"
  *       },
- *       "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
- *       "error": ""
- *     }
- */
-export interface LegacyOffChainMetadata {
-    /** The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional. */
-    metadata?: LegacyOffChainJson | undefined;
-    /** The URI the JSON was fetched from. */
-    uri?: string | undefined;
-    /** Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error. */
-    error: AccountErrorType;
-}
-/**
- * The `properties` section of the off-chain JSON.
- * @example {
+ *       {
+ *         "traitType": "Fur",
+ *         "value": "Golden"
+ *       }
+ *     ],
+ *     "sellerFeeBasisPoints": 420,
+ *     "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
+ *     "properties": {
  *       "category": "image",
  *       "files": [
  *         {
@@ -369,6 +351,37 @@ export interface LegacyOffChainMetadata {
  *         }
  *       ]
  *     }
+ *   },
+ *   "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
+ *   "error": ""
+ * }
+ */
+export interface LegacyOffChainMetadata {
+    /** The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional. */
+    metadata?: LegacyOffChainJson | undefined;
+    /** The URI the JSON was fetched from. */
+    uri?: string | undefined;
+    /** Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error. */
+    error: AccountErrorType;
+}
+/**
+ * The `properties` section of the off-chain JSON.
+ * @example
+ * {
+ *   "category": "image",
+ *   "files": [
+ *     {
+ *       "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
+ *       "type": "image/png"
+ *     }
+ *   ],
+ *   "creators": [
+ *     {
+ *       "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
+ *       "share": 100
+ *     }
+ *   ]
+ * }
  */
 export interface LegacyOffChainProperties {
     /** The asset category, e.g. `image`. */
@@ -380,10 +393,11 @@ export interface LegacyOffChainProperties {
 }
 /**
  * The mint's on-chain account, parsed, with the error of the lookup.
- * @example {
- *       "accountInfo": null,
- *       "error": "EMPTY_ACCOUNT"
- *     }
+ * @example
+ * {
+ *   "accountInfo": null,
+ *   "error": "EMPTY_ACCOUNT"
+ * }
  */
 export interface LegacyOnChainAccountInfo {
     /** The mint account; null when it could not be read (see `error`). */
@@ -393,11 +407,12 @@ export interface LegacyOnChainAccountInfo {
 }
 /**
  * A creator in the on-chain metadata.
- * @example {
- *       "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
- *       "share": "100",
- *       "verified": true
- *     }
+ * @example
+ * {
+ *   "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
+ *   "share": "100",
+ *   "verified": true
+ * }
  */
 export interface LegacyOnChainCreator {
     /** The creator's address. */
@@ -409,10 +424,11 @@ export interface LegacyOnChainCreator {
 }
 /**
  * The mint's Metaplex metadata account, with the error of the lookup.
- * @example {
- *       "metadata": null,
- *       "error": "EMPTY_ACCOUNT"
- *     }
+ * @example
+ * {
+ *   "metadata": null,
+ *   "error": "EMPTY_ACCOUNT"
+ * }
  */
 export interface LegacyOnChainMetadata {
     /** A Metaplex token-metadata account; null when it could not be read (see `error`). */
@@ -428,16 +444,17 @@ export interface LegacyOnChainMetadata {
 export type LegacyOptionalAuthority = string | null;
 /**
  * The parsed account - for a mint, `type` is `mint` and `info` its state.
- * @example {
- *       "info": {
- *         "decimals": 0,
- *         "freezeAuthority": null,
- *         "isInitialized": true,
- *         "mintAuthority": null,
- *         "supply": "1"
- *       },
- *       "type": "mint"
- *     }
+ * @example
+ * {
+ *   "info": {
+ *     "decimals": 0,
+ *     "freezeAuthority": null,
+ *     "isInitialized": true,
+ *     "mintAuthority": null,
+ *     "supply": "1"
+ *   },
+ *   "type": "mint"
+ * }
  */
 export interface LegacyParsedAccountData {
     /** The mint's state. */
@@ -447,21 +464,22 @@ export interface LegacyParsedAccountData {
 }
 /**
  * The mint's entry in the old (retired) token list; null when the mint is not in it.
- * @example {
- *       "chainId": 101,
- *       "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "symbol": "USDC",
- *       "name": "USD Coin",
- *       "decimals": 6,
- *       "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
- *       "tags": [
- *         "stablecoin"
- *       ],
- *       "extensions": {
- *         "coingeckoId": "usd-coin",
- *         "website": "https://www.centre.io/"
- *       }
- *     }
+ * @example
+ * {
+ *   "chainId": 101,
+ *   "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "symbol": "USDC",
+ *   "name": "USD Coin",
+ *   "decimals": 6,
+ *   "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *   "tags": [
+ *     "stablecoin"
+ *   ],
+ *   "extensions": {
+ *     "coingeckoId": "usd-coin",
+ *     "website": "https://www.centre.io/"
+ *   }
+ * }
  */
 export type LegacyTokenListEntry = {
     /** The token-list chain id (101 = mainnet-beta). */
@@ -485,72 +503,73 @@ export type LegacyTokenListEntry = {
 } | null;
 /**
  * One record of the deprecated token-metadata endpoint: the mint's account, its on-chain (Metaplex) metadata, the off-chain JSON (when `includeOffChain` was set) and the entry of the old token list. Each of the first three carries its own `error` string.
- * @example {
- *       "account": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "onChainAccountInfo": {
- *         "accountInfo": {
- *           "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "isSigner": false,
- *           "isWritable": false,
- *           "lamports": 388127047454,
- *           "data": {
- *             "parsed": {
- *               "info": {
- *                 "decimals": 6,
- *                 "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
- *                 "isInitialized": true,
- *                 "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
- *                 "supply": "9150342217475621"
- *               },
- *               "type": "mint"
- *             },
- *             "program": "spl-token",
- *             "space": 82
+ * @example
+ * {
+ *   "account": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "onChainAccountInfo": {
+ *     "accountInfo": {
+ *       "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "isSigner": false,
+ *       "isWritable": false,
+ *       "lamports": 388127047454,
+ *       "data": {
+ *         "parsed": {
+ *           "info": {
+ *             "decimals": 6,
+ *             "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
+ *             "isInitialized": true,
+ *             "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
+ *             "supply": "9150342217475621"
  *           },
- *           "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *           "executable": false,
- *           "rentEpoch": 18446744073709551615
+ *           "type": "mint"
  *         },
- *         "error": ""
+ *         "program": "spl-token",
+ *         "space": 82
  *       },
- *       "onChainMetadata": {
- *         "metadata": {
- *           "key": "MetadataV1",
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "updateAuthority": "2wmVCSfPxGPjrnMMn7rchp4uaeoTqN39mXFC2zhPdri9",
- *           "data": {
- *             "name": "USD Coin",
- *             "symbol": "USDC",
- *             "uri": "",
- *             "sellerFeeBasisPoints": 0,
- *             "creators": []
- *           },
- *           "tokenStandard": "Fungible",
- *           "primarySaleHappened": false,
- *           "isMutable": true,
- *           "editionNonce": 252,
- *           "collection": null,
- *           "collectionDetails": null,
- *           "uses": null
- *         },
- *         "error": ""
- *       },
- *       "legacyMetadata": {
- *         "chainId": 101,
- *         "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *         "symbol": "USDC",
+ *       "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *       "executable": false,
+ *       "rentEpoch": 18446744073709551615
+ *     },
+ *     "error": ""
+ *   },
+ *   "onChainMetadata": {
+ *     "metadata": {
+ *       "key": "MetadataV1",
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "updateAuthority": "2wmVCSfPxGPjrnMMn7rchp4uaeoTqN39mXFC2zhPdri9",
+ *       "data": {
  *         "name": "USD Coin",
- *         "decimals": 6,
- *         "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
- *         "tags": [
- *           "stablecoin"
- *         ],
- *         "extensions": {
- *           "coingeckoId": "usd-coin",
- *           "website": "https://www.centre.io/"
- *         }
- *       }
+ *         "symbol": "USDC",
+ *         "uri": "",
+ *         "sellerFeeBasisPoints": 0,
+ *         "creators": []
+ *       },
+ *       "tokenStandard": "Fungible",
+ *       "primarySaleHappened": false,
+ *       "isMutable": true,
+ *       "editionNonce": 252,
+ *       "collection": null,
+ *       "collectionDetails": null,
+ *       "uses": null
+ *     },
+ *     "error": ""
+ *   },
+ *   "legacyMetadata": {
+ *     "chainId": 101,
+ *     "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *     "symbol": "USDC",
+ *     "name": "USD Coin",
+ *     "decimals": 6,
+ *     "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *     "tags": [
+ *       "stablecoin"
+ *     ],
+ *     "extensions": {
+ *       "coingeckoId": "usd-coin",
+ *       "website": "https://www.centre.io/"
  *     }
+ *   }
+ * }
  */
 export interface LegacyTokenMetadata {
     /** The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
@@ -568,19 +587,12 @@ export interface LegacyTokenMetadata {
 export type LegacyTokenMetadataList = LegacyTokenMetadata[];
 /**
  * The body of the deprecated token-metadata request.
- * @example {
- *       "mintAccounts": [
- *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
- *       ]
- *     }
- * @example {
- *       "mintAccounts": [
- *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *         "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP"
- *       ],
- *       "includeOffChain": true,
- *       "disableCache": false
- *     }
+ * @example
+ * {
+ *   "mintAccounts": [
+ *     "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+ *   ]
+ * }
  */
 export interface TokenMetadataRequest {
     /** The mints to look up, at most 100. */
@@ -603,12 +615,12 @@ export interface TokenMetadataRequest {
  * @example 1000000000
  */
 export type U64 = bigint;
-
 /**
  * Input of `getTokenMetadata`: path and query parameters and body fields in one object.
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
  */
-export type GetTokenMetadataInput = NonNullable<operations["getTokenMetadata"]["requestBody"]>["content"]["application/json"];
+export type GetTokenMetadataInput = TokenMetadataRequest;
+
 /**
  * Result of `getTokenMetadata` (the 2xx response body).
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.

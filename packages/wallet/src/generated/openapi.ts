@@ -2,7 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // openapi-typescript's root types, for openapi-fetch (`paths`) and the operation aliases of
 // types.ts (`operations`); not re-exported by the package.
-import type { Address, AddressOrDomain, BatchIdentityRequest, Domain, ErrorBody, KnownTokenProgram, Signature, Slot, TokenProgram, UnixTimestamp, Url, WalletBalanceChange, WalletBalanceItem, WalletBalancesResponse, WalletBatchIdentityResponse, WalletCursorPagination, WalletFundingSource, WalletHistoryItem, WalletHistoryPagination, WalletHistoryResponse, WalletIdentity, WalletNftItem, WalletPagePagination, WalletTransferItem, WalletTransfersResponse } from "./types.js";
+import type { Address, AddressOrDomain, BatchIdentityRequest, Domain, ErrorBody, KnownTokenProgram, Signature, Slot, TokenProgram, UnixTimestamp, Url, WalletBalanceChange, WalletBalanceItem, WalletBalancesResponse, WalletBatchIdentityResponse, WalletCursorPagination, WalletFundingSource, WalletHistoryItem, WalletHistoryPagination, WalletHistoryResponse, WalletIdentity, WalletNftItem, WalletPagePagination, WalletTransferItem, WalletTransfersResponse, GetIdentityInput, GetBatchIdentityInput, GetBalancesInput, GetHistoryInput, GetTransfersInput, GetFundedByInput } from "./types.js";
 
 export interface paths {
     "/v1/wallet/{wallet}/identity": {
@@ -177,6 +177,12 @@ export interface components {
         WalletPagePagination: WalletPagePagination;
         WalletTransferItem: WalletTransferItem;
         WalletTransfersResponse: WalletTransfersResponse;
+        GetIdentityInput: GetIdentityInput;
+        GetBatchIdentityInput: GetBatchIdentityInput;
+        GetBalancesInput: GetBalancesInput;
+        GetHistoryInput: GetHistoryInput;
+        GetTransfersInput: GetTransfersInput;
+        GetFundedByInput: GetFundedByInput;
     };
     responses: {
         /** The request is malformed or violates a parameter rule. */

@@ -14,13 +14,14 @@ export type Address = string;
 export type AddressOrDomain = Address | Domain;
 /**
  * The body of a batch identity lookup.
- * @example {
- *       "addresses": [
- *         "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
- *         "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
- *         "toly.sol"
- *       ]
- *     }
+ * @example
+ * {
+ *   "addresses": [
+ *     "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *     "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
+ *     "toly.sol"
+ *   ]
+ * }
  */
 export interface BatchIdentityRequest {
     /** The wallet addresses and/or name-service domains to look up, 1 to 100 entries. */
@@ -46,7 +47,6 @@ export interface ErrorBody {
 /**
  * The known token-program values: `spl-token` and `token-2022`. Others may occur (see `TokenProgram`).
  * @example spl-token
- * @enum {string}
  */
 export type KnownTokenProgram = "spl-token" | "token-2022";
 /**
@@ -78,11 +78,12 @@ export type UnixTimestamp = number;
 export type Url = string;
 /**
  * One balance change of the wallet within a transaction.
- * @example {
- *       "mint": "SOL",
- *       "amount": -0.500005,
- *       "decimals": 9
- *     }
+ * @example
+ * {
+ *   "mint": "SOL",
+ *   "amount": -0.500005,
+ *   "decimals": 9
+ * }
  */
 export interface WalletBalanceChange {
     /** The token mint, or `SOL` for the native token. */
@@ -100,17 +101,18 @@ export interface WalletBalanceChange {
 }
 /**
  * One fungible token held by the wallet. With `showNative=true` the native token is listed first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
- * @example {
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "symbol": "USDC",
- *       "name": "USD Coin",
- *       "balance": 1523.75,
- *       "decimals": 6,
- *       "pricePerToken": 0.9998,
- *       "usdValue": 1523.45,
- *       "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
- *       "tokenProgram": "spl-token"
- *     }
+ * @example
+ * {
+ *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "symbol": "USDC",
+ *   "name": "USD Coin",
+ *   "balance": 1523.75,
+ *   "decimals": 6,
+ *   "pricePerToken": 0.9998,
+ *   "usdValue": 1523.45,
+ *   "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *   "tokenProgram": "spl-token"
+ * }
  */
 export interface WalletBalanceItem {
     /** The token's mint address (the wrapped-native mint for the native token). */
@@ -155,38 +157,39 @@ export interface WalletBalanceItem {
 }
 /**
  * One page of the wallet's token balances (and, on request, its NFTs) with USD values.
- * @example {
- *       "balances": [
- *         {
- *           "mint": "So11111111111111111111111111111111111111112",
- *           "symbol": "SOL",
- *           "name": "Solana",
- *           "balance": 12.5,
- *           "decimals": 9,
- *           "pricePerToken": 142.35,
- *           "usdValue": 1779.38,
- *           "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/So11111111111111111111111111111111111111112/logo.png",
- *           "tokenProgram": "spl-token"
- *         },
- *         {
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "symbol": "USDC",
- *           "name": "USD Coin",
- *           "balance": 1523.75,
- *           "decimals": 6,
- *           "pricePerToken": 0.9998,
- *           "usdValue": 1523.45,
- *           "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
- *           "tokenProgram": "spl-token"
- *         }
- *       ],
- *       "totalUsdValue": 3302.83,
- *       "pagination": {
- *         "page": 1,
- *         "limit": 100,
- *         "hasMore": false
- *       }
+ * @example
+ * {
+ *   "balances": [
+ *     {
+ *       "mint": "So11111111111111111111111111111111111111112",
+ *       "symbol": "SOL",
+ *       "name": "Solana",
+ *       "balance": 12.5,
+ *       "decimals": 9,
+ *       "pricePerToken": 142.35,
+ *       "usdValue": 1779.38,
+ *       "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/So11111111111111111111111111111111111111112/logo.png",
+ *       "tokenProgram": "spl-token"
+ *     },
+ *     {
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "symbol": "USDC",
+ *       "name": "USD Coin",
+ *       "balance": 1523.75,
+ *       "decimals": 6,
+ *       "pricePerToken": 0.9998,
+ *       "usdValue": 1523.45,
+ *       "logoUri": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
+ *       "tokenProgram": "spl-token"
  *     }
+ *   ],
+ *   "totalUsdValue": 3302.83,
+ *   "pagination": {
+ *     "page": 1,
+ *     "limit": 100,
+ *     "hasMore": false
+ *   }
+ * }
  */
 export interface WalletBalancesResponse {
     /** The token balances on this page. With `showNative=true` the native token comes first (mint `So11111111111111111111111111111111111111112`); the other tokens are sorted by USD value, descending. */
@@ -203,34 +206,36 @@ export interface WalletBalancesResponse {
 }
 /**
  * The identities found for a batch lookup, one `WalletIdentity` per resolved input. The public docs mention an additional marker on results for domain inputs (`inputDomain`) whose exact shape is not documented; such fields are allowed by the open item schema. Whether inputs without a known identity are omitted or reported is not documented.
- * @example [
- *       {
- *         "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
- *         "type": "exchange",
- *         "name": "Binance 2",
- *         "category": "Centralized Exchange",
- *         "tags": [
- *           "Centralized Exchange"
- *         ]
- *       },
- *       {
- *         "address": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
- *         "type": "exchange",
- *         "name": "Coinbase 2",
- *         "category": "Centralized Exchange",
- *         "tags": [
- *           "Centralized Exchange"
- *         ]
- *       }
+ * @example
+ * [
+ *   {
+ *     "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *     "type": "exchange",
+ *     "name": "Binance 2",
+ *     "category": "Centralized Exchange",
+ *     "tags": [
+ *       "Centralized Exchange"
  *     ]
+ *   },
+ *   {
+ *     "address": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
+ *     "type": "exchange",
+ *     "name": "Coinbase 2",
+ *     "category": "Centralized Exchange",
+ *     "tags": [
+ *       "Centralized Exchange"
+ *     ]
+ *   }
+ * ]
  */
 export type WalletBatchIdentityResponse = WalletIdentity[];
 /**
  * Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page.
- * @example {
- *       "hasMore": false,
- *       "nextCursor": null
- *     }
+ * @example
+ * {
+ *   "hasMore": false,
+ *   "nextCursor": null
+ * }
  */
 export interface WalletCursorPagination {
     /** Whether more results are available. */
@@ -240,21 +245,22 @@ export interface WalletCursorPagination {
 }
 /**
  * The transfer that first funded the wallet, and who sent it.
- * @example {
- *       "funder": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
- *       "funderName": "Coinbase 2",
- *       "funderType": "exchange",
- *       "mint": "So11111111111111111111111111111111111111112",
- *       "symbol": "SOL",
- *       "amount": 0.05,
- *       "amountRaw": "50000000",
- *       "decimals": 9,
- *       "signature": "3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk",
- *       "timestamp": 1704067200,
- *       "date": "2024-01-01T00:00:00.000Z",
- *       "slot": 240287164,
- *       "explorerUrl": "https://orbmarkets.io/tx/3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk"
- *     }
+ * @example
+ * {
+ *   "funder": "2ojv9BAiHUrvsm9gxDe7fJSzbNZSJcxZvf8dqmWGHG8S",
+ *   "funderName": "Coinbase 2",
+ *   "funderType": "exchange",
+ *   "mint": "So11111111111111111111111111111111111111112",
+ *   "symbol": "SOL",
+ *   "amount": 0.05,
+ *   "amountRaw": "50000000",
+ *   "decimals": 9,
+ *   "signature": "3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk",
+ *   "timestamp": 1704067200,
+ *   "date": "2024-01-01T00:00:00.000Z",
+ *   "slot": 240287164,
+ *   "explorerUrl": "https://orbmarkets.io/tx/3YFmDcW2HJUy9QEXuEsV3CDpSyjPbNGhuipT1W7b91ZNXopFdzLjQfbf15kTJuRtRsB6f89e7Aig2jCmWYfs6Nxk"
+ * }
  */
 export interface WalletFundingSource {
     /** The address that originally funded the wallet. */
@@ -309,26 +315,27 @@ export interface WalletFundingSource {
 }
 /**
  * One transaction of the wallet, with the balance changes it caused.
- * @example {
- *       "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
- *       "timestamp": 1731619200,
- *       "slot": 301246511,
- *       "fee": 0.000005,
- *       "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "error": null,
- *       "balanceChanges": [
- *         {
- *           "mint": "SOL",
- *           "amount": -0.500005,
- *           "decimals": 9
- *         },
- *         {
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "amount": 71.12,
- *           "decimals": 6
- *         }
- *       ]
+ * @example
+ * {
+ *   "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
+ *   "timestamp": 1731619200,
+ *   "slot": 301246511,
+ *   "fee": 0.000005,
+ *   "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *   "error": null,
+ *   "balanceChanges": [
+ *     {
+ *       "mint": "SOL",
+ *       "amount": -0.500005,
+ *       "decimals": 9
+ *     },
+ *     {
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "amount": 71.12,
+ *       "decimals": 6
  *     }
+ *   ]
+ * }
  */
 export interface WalletHistoryItem {
     /** The transaction signature. */
@@ -351,10 +358,11 @@ export interface WalletHistoryItem {
 }
 /**
  * Pagination state of the history. While `hasMore` is true, pass `nextCursor` as `before` to the next request. `nextCursor` is the signature of the oldest transaction on this page; null or absent on the last page.
- * @example {
- *       "hasMore": false,
- *       "nextCursor": null
- *     }
+ * @example
+ * {
+ *   "hasMore": false,
+ *   "nextCursor": null
+ * }
  */
 export interface WalletHistoryPagination {
     /** Whether older transactions are available. */
@@ -364,34 +372,35 @@ export interface WalletHistoryPagination {
 }
 /**
  * One page of the wallet's transaction history, newest first.
- * @example {
- *       "data": [
+ * @example
+ * {
+ *   "data": [
+ *     {
+ *       "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
+ *       "timestamp": 1731619200,
+ *       "slot": 301246511,
+ *       "fee": 0.000005,
+ *       "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "error": null,
+ *       "balanceChanges": [
  *         {
- *           "signature": "2JNquc1NViVUZd4fJSnitTqGjig5TgNJk6CzCKYpUErh88Sa5QNztu7cnvz4UwkL13Vz2Awv88ZpVzt8zoR8UARi",
- *           "timestamp": 1731619200,
- *           "slot": 301246511,
- *           "fee": 0.000005,
- *           "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "error": null,
- *           "balanceChanges": [
- *             {
- *               "mint": "SOL",
- *               "amount": -0.500005,
- *               "decimals": 9
- *             },
- *             {
- *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *               "amount": 71.12,
- *               "decimals": 6
- *             }
- *           ]
+ *           "mint": "SOL",
+ *           "amount": -0.500005,
+ *           "decimals": 9
+ *         },
+ *         {
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "amount": 71.12,
+ *           "decimals": 6
  *         }
- *       ],
- *       "pagination": {
- *         "hasMore": false,
- *         "nextCursor": null
- *       }
+ *       ]
  *     }
+ *   ],
+ *   "pagination": {
+ *     "hasMore": false,
+ *     "nextCursor": null
+ *   }
+ * }
  */
 export interface WalletHistoryResponse {
     /** The transactions on this page, newest first. */
@@ -401,27 +410,16 @@ export interface WalletHistoryResponse {
 }
 /**
  * The identity of a known wallet (an exchange, protocol, fund, …): a display name, a type, a category and classification tags.
- * @example {
- *       "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
- *       "type": "exchange",
- *       "name": "Binance 2",
- *       "category": "Centralized Exchange",
- *       "tags": [
- *         "Centralized Exchange"
- *       ]
- *     }
- * @example {
- *       "address": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "type": "individual",
- *       "name": "toly",
- *       "category": "Individual",
- *       "tags": [
- *         "Solana Co-founder"
- *       ],
- *       "domainNames": [
- *         "toly.sol"
- *       ]
- *     }
+ * @example
+ * {
+ *   "address": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *   "type": "exchange",
+ *   "name": "Binance 2",
+ *   "category": "Centralized Exchange",
+ *   "tags": [
+ *     "Centralized Exchange"
+ *   ]
+ * }
  */
 export interface WalletIdentity {
     /** The wallet address (the resolved address when a domain was looked up). */
@@ -443,9 +441,10 @@ export interface WalletIdentity {
     category: string;
     /**
      * Additional classification tags.
-     * @example [
-     *       "Centralized Exchange"
-     *     ]
+     * @example
+     * [
+     *   "Centralized Exchange"
+     * ]
      */
     tags: string[];
     /** Name-service domains owned by the wallet: the favourite `.sol` domain first, the rest alphabetical. Omitted when the wallet owns none. */
@@ -453,14 +452,15 @@ export interface WalletIdentity {
 }
 /**
  * One NFT (regular or compressed) held by the wallet.
- * @example {
- *       "mint": "89ECz2x9kWkJ5ebBbirZMceWS3UCfrQcAkB4UDi25s9S",
- *       "compressed": false,
- *       "name": "Mad Lads #8420",
- *       "imageUri": "https://madlads.s3.us-west-2.amazonaws.com/images/8420.png",
- *       "collectionName": "Mad Lads",
- *       "collectionAddress": "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w"
- *     }
+ * @example
+ * {
+ *   "mint": "89ECz2x9kWkJ5ebBbirZMceWS3UCfrQcAkB4UDi25s9S",
+ *   "compressed": false,
+ *   "name": "Mad Lads #8420",
+ *   "imageUri": "https://madlads.s3.us-west-2.amazonaws.com/images/8420.png",
+ *   "collectionName": "Mad Lads",
+ *   "collectionAddress": "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w"
+ * }
  */
 export interface WalletNftItem {
     /** The NFT's mint address. */
@@ -487,11 +487,12 @@ export interface WalletNftItem {
 }
 /**
  * Page-number pagination state. The caller requests further pages with the `page` parameter (`page + 1`) while `hasMore` is true.
- * @example {
- *       "page": 1,
- *       "limit": 100,
- *       "hasMore": false
- *     }
+ * @example
+ * {
+ *   "page": 1,
+ *   "limit": 100,
+ *   "hasMore": false
+ * }
  */
 export interface WalletPagePagination {
     /** The current page number (1-indexed). */
@@ -503,27 +504,25 @@ export interface WalletPagePagination {
 }
 /**
  * One token or native transfer into or out of the wallet.
- * @example {
- *       "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
- *       "timestamp": 1731619200,
- *       "direction": "in",
- *       "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "symbol": "USDC",
- *       "amount": 250,
- *       "amountRaw": "250000000",
- *       "decimals": 6
- *     }
+ * @example
+ * {
+ *   "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
+ *   "timestamp": 1731619200,
+ *   "direction": "in",
+ *   "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "symbol": "USDC",
+ *   "amount": 250,
+ *   "amountRaw": "250000000",
+ *   "decimals": 6
+ * }
  */
 export interface WalletTransferItem {
     /** The signature of the transaction that made the transfer. */
     signature: Signature;
     /** The block time of the transfer (Unix seconds). */
     timestamp: UnixTimestamp;
-    /**
-     * The direction relative to the wallet.
-     * @enum {string}
-     */
+    /** The direction relative to the wallet. */
     direction: "in" | "out";
     /** The other party of the transfer (the sender for `in`, the recipient for `out`). */
     counterparty: Address;
@@ -552,25 +551,26 @@ export interface WalletTransferItem {
 }
 /**
  * One page of the wallet's transfers, newest first.
- * @example {
- *       "data": [
- *         {
- *           "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
- *           "timestamp": 1731619200,
- *           "direction": "in",
- *           "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "symbol": "USDC",
- *           "amount": 250,
- *           "amountRaw": "250000000",
- *           "decimals": 6
- *         }
- *       ],
- *       "pagination": {
- *         "hasMore": false,
- *         "nextCursor": null
- *       }
+ * @example
+ * {
+ *   "data": [
+ *     {
+ *       "signature": "5tY4dUKY8Nz4gN9X4KLFYvAQGFH58QVEToTdjJeWtZVUZaTomFpyHnBhQB75PyfrvpkdhLR5bWFcWsTxxRkM495k",
+ *       "timestamp": 1731619200,
+ *       "direction": "in",
+ *       "counterparty": "5tzFkiKscXHK5ZXCGbXZxdw7gTjjD1mBwuoFbhUvuAi9",
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "symbol": "USDC",
+ *       "amount": 250,
+ *       "amountRaw": "250000000",
+ *       "decimals": 6
  *     }
+ *   ],
+ *   "pagination": {
+ *     "hasMore": false,
+ *     "nextCursor": null
+ *   }
+ * }
  */
 export interface WalletTransfersResponse {
     /** The transfers on this page, newest first. */
@@ -578,62 +578,125 @@ export interface WalletTransfersResponse {
     /** Cursor pagination state of the transfers. While `hasMore` is true, pass `nextCursor` as `cursor` to the next request. `nextCursor` is null or absent on the last page. */
     pagination: WalletCursorPagination;
 }
-
 /**
  * Input of `getIdentity`: path and query parameters and body fields in one object.
  * @beta Routes and response formats may change.
  */
-export type GetIdentityInput = operations["getIdentity"]["parameters"]["path"];
+export interface GetIdentityInput {
+    /** The wallet address (base58) or a name-service domain that resolves to one (e.g. `toly.sol`). */
+    wallet: AddressOrDomain;
+}
+/**
+ * Input of `getBatchIdentity`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export type GetBatchIdentityInput = BatchIdentityRequest;
+/**
+ * Input of `getBalances`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetBalancesInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+    /**
+     * The page number, 1-indexed.
+     * @default 1
+     */
+    page?: number | undefined;
+    /**
+     * The number of tokens per page (1 to 100).
+     * @default 100
+     */
+    limit?: number | undefined;
+    /**
+     * Include token accounts with a zero balance.
+     * @default false
+     */
+    showZeroBalance?: boolean | undefined;
+    /**
+     * Include the native token; it appears first, under the wrapped-native mint `So11111111111111111111111111111111111111112`.
+     * @default true
+     */
+    showNative?: boolean | undefined;
+    /**
+     * Include the wallet's NFTs (at most 100, first page only).
+     * @default false
+     */
+    showNfts?: boolean | undefined;
+}
+/**
+ * Input of `getHistory`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetHistoryInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+    /**
+     * The maximum number of transactions to return (1 to 100).
+     * @default 100
+     */
+    limit?: number | undefined;
+    /** Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
+    before?: Signature | undefined;
+    /** Return transactions newer than this signature (ascending pagination). */
+    after?: Signature | undefined;
+    /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
+    type?: string | undefined;
+    /**
+     * Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).
+     * @default balanceChanged
+     */
+    tokenAccounts?: "none" | "balanceChanged" | "all" | undefined;
+}
+/**
+ * Input of `getTransfers`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetTransfersInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+    /**
+     * The maximum number of transfers to return (1 to 100; default 50).
+     * @default 50
+     */
+    limit?: number | undefined;
+    /** The cursor from the previous response's `pagination.nextCursor`, passed back unchanged (an opaque string; its format is not documented); omit it for the first page. */
+    cursor?: string | undefined;
+}
+/**
+ * Input of `getFundedBy`: path and query parameters and body fields in one object.
+ * @beta Routes and response formats may change.
+ */
+export interface GetFundedByInput {
+    /** The wallet address (base58). */
+    wallet: Address;
+}
+
 /**
  * Result of `getIdentity` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetIdentityResult = operations["getIdentity"]["responses"][200]["content"]["application/json"];
 /**
- * Input of `getBatchIdentity`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetBatchIdentityInput = NonNullable<operations["getBatchIdentity"]["requestBody"]>["content"]["application/json"];
-/**
  * Result of `getBatchIdentity` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetBatchIdentityResult = operations["getBatchIdentity"]["responses"][200]["content"]["application/json"];
-/**
- * Input of `getBalances`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetBalancesInput = operations["getBalances"]["parameters"]["path"] & NonNullable<operations["getBalances"]["parameters"]["query"]>;
 /**
  * Result of `getBalances` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetBalancesResult = operations["getBalances"]["responses"][200]["content"]["application/json"];
 /**
- * Input of `getHistory`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetHistoryInput = operations["getHistory"]["parameters"]["path"] & NonNullable<operations["getHistory"]["parameters"]["query"]>;
-/**
  * Result of `getHistory` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetHistoryResult = operations["getHistory"]["responses"][200]["content"]["application/json"];
 /**
- * Input of `getTransfers`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetTransfersInput = operations["getTransfers"]["parameters"]["path"] & NonNullable<operations["getTransfers"]["parameters"]["query"]>;
-/**
  * Result of `getTransfers` (the 2xx response body).
  * @beta Routes and response formats may change.
  */
 export type GetTransfersResult = operations["getTransfers"]["responses"][200]["content"]["application/json"];
-/**
- * Input of `getFundedBy`: path and query parameters and body fields in one object.
- * @beta Routes and response formats may change.
- */
-export type GetFundedByInput = operations["getFundedBy"]["parameters"]["path"];
 /**
  * Result of `getFundedBy` (the 2xx response body).
  * @beta Routes and response formats may change.

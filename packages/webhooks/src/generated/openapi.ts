@@ -2,7 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // openapi-typescript's root types, for openapi-fetch (`paths`) and the operation aliases of
 // types.ts (`operations`); not re-exported by the package.
-import type { AccountData, Address, Base58, CreateWebhookRequest, DeleteWebhookResponse, DeliveryAuthHeader, DiscordDelivery, EnhancedDelivery, EnhancedInnerInstruction, EnhancedInstruction, EnhancedTransactionEvent, ErrorBody, Hash, I64, KnownTokenStandard, KnownTransactionSource, KnownTransactionType, NativeTransfer, OptionalAccount, RawDelivery, RawInnerInstructions, RawInstruction, RawLoadedAddresses, RawMessage, RawMessageHeader, RawTokenAmount, RawTokenBalance, RawTransaction, RawTransactionEvent, RawTransactionMeta, RawUiTokenAmount, Signature, Slot, TokenBalanceChange, TokenStandard, TokenTransfer, TransactionError, TransactionEvents, TransactionSource, TransactionType, TransactionTypeFilter, TxnStatus, U64, UnixTimestamp, UpdateWebhookRequest, WatchedAddressOwners, WatchedAddresses, Webhook, WebhookEncoding, WebhookList, WebhookType, WebhookUrl } from "./types.js";
+import type { AccountData, Address, Base58, CreateWebhookRequest, DeleteWebhookResponse, DeliveryAuthHeader, DiscordDelivery, EnhancedDelivery, EnhancedInnerInstruction, EnhancedInstruction, EnhancedTransactionEvent, ErrorBody, Hash, I64, KnownTokenStandard, KnownTransactionSource, KnownTransactionType, NativeTransfer, OptionalAccount, RawDelivery, RawInnerInstructions, RawInstruction, RawLoadedAddresses, RawMessage, RawMessageHeader, RawTokenAmount, RawTokenBalance, RawTransaction, RawTransactionEvent, RawTransactionMeta, RawUiTokenAmount, Signature, Slot, TokenBalanceChange, TokenStandard, TokenTransfer, TransactionError, TransactionEvents, TransactionSource, TransactionType, TransactionTypeFilter, TxnStatus, U64, UnixTimestamp, UpdateWebhookRequest, WatchedAddressOwners, WatchedAddresses, Webhook, WebhookEncoding, WebhookList, WebhookType, WebhookUrl, CreateWebhookInput, GetWebhookInput, UpdateWebhookInput, DeleteWebhookInput } from "./types.js";
 
 export interface paths {
     "/v0/webhooks": {
@@ -185,6 +185,10 @@ export interface components {
         WebhookList: WebhookList;
         WebhookType: WebhookType;
         WebhookUrl: WebhookUrl;
+        CreateWebhookInput: CreateWebhookInput;
+        GetWebhookInput: GetWebhookInput;
+        UpdateWebhookInput: UpdateWebhookInput;
+        DeleteWebhookInput: DeleteWebhookInput;
     };
     responses: {
         /** The request is malformed or violates a parameter rule. */

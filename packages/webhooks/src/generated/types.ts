@@ -4,21 +4,22 @@ import type { operations } from "./openapi.js";
 
 /**
  * The SOL and token balance changes of one account of the transaction.
- * @example {
- *       "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *       "nativeBalanceChange": 0,
- *       "tokenBalanceChanges": [
- *         {
- *           "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "rawTokenAmount": {
- *             "tokenAmount": "-25000000",
- *             "decimals": 6
- *           }
- *         }
- *       ]
+ * @example
+ * {
+ *   "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *   "nativeBalanceChange": 0,
+ *   "tokenBalanceChanges": [
+ *     {
+ *       "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *       "rawTokenAmount": {
+ *         "tokenAmount": "-25000000",
+ *         "decimals": 6
+ *       }
  *     }
+ *   ]
+ * }
  */
 export interface AccountData {
     /** The account these balance changes belong to. */
@@ -37,32 +38,21 @@ export type Address = string;
 export type Base58 = string;
 /**
  * The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100000 addresses (the dashboard allows only 25).
- * @example {
- *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *       "transactionTypes": [
- *         "TRANSFER",
- *         "SWAP"
- *       ],
- *       "accountAddresses": [
- *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
- *       ],
- *       "webhookType": "enhanced",
- *       "authHeader": "Bearer <your-webhook-secret>",
- *       "txnStatus": "success"
- *     }
- * @example {
- *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/raw",
- *       "transactionTypes": [
- *         "ANY"
- *       ],
- *       "accountAddresses": [
- *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
- *       ],
- *       "webhookType": "raw",
- *       "encoding": "jsonParsed",
- *       "txnStatus": "all"
- *     }
+ * @example
+ * {
+ *   "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *   "transactionTypes": [
+ *     "TRANSFER",
+ *     "SWAP"
+ *   ],
+ *   "accountAddresses": [
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
+ *   ],
+ *   "webhookType": "enhanced",
+ *   "authHeader": "Bearer <your-webhook-secret>",
+ *   "txnStatus": "success"
+ * }
  */
 export interface CreateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
@@ -101,96 +91,98 @@ export interface DiscordDelivery {
 }
 /**
  * The body of an enhanced (`enhanced`, `enhancedDevnet`) delivery - a JSON array of enhanced transaction events.
- * @example [
+ * @example
+ * [
+ *   {
+ *     "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 25 USDC to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
+ *     "type": "TRANSFER",
+ *     "source": "SOLANA_PROGRAM_LIBRARY",
+ *     "fee": 5000,
+ *     "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "signature": "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG",
+ *     "slot": 298765432,
+ *     "timestamp": 1731619200,
+ *     "nativeTransfers": [],
+ *     "tokenTransfers": [
  *       {
- *         "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 25 USDC to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
- *         "type": "TRANSFER",
- *         "source": "SOLANA_PROGRAM_LIBRARY",
- *         "fee": 5000,
- *         "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "signature": "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG",
- *         "slot": 298765432,
- *         "timestamp": 1731619200,
- *         "nativeTransfers": [],
- *         "tokenTransfers": [
- *           {
- *             "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *             "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *             "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *             "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *             "tokenAmount": 25,
- *             "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *             "tokenStandard": "Fungible"
- *           }
- *         ],
- *         "accountData": [
- *           {
- *             "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *             "nativeBalanceChange": -5000,
- *             "tokenBalanceChanges": []
- *           },
- *           {
- *             "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *             "nativeBalanceChange": 0,
- *             "tokenBalanceChanges": [
- *               {
- *                 "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *                 "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *                 "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *                 "rawTokenAmount": {
- *                   "tokenAmount": "-25000000",
- *                   "decimals": 6
- *                 }
- *               }
- *             ]
- *           },
- *           {
- *             "account": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *             "nativeBalanceChange": 0,
- *             "tokenBalanceChanges": [
- *               {
- *                 "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *                 "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *                 "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *                 "rawTokenAmount": {
- *                   "tokenAmount": "25000000",
- *                   "decimals": 6
- *                 }
- *               }
- *             ]
- *           }
- *         ],
- *         "transactionError": null,
- *         "instructions": [
- *           {
- *             "accounts": [
- *               "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *               "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *               "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *               "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
- *             ],
- *             "data": "gvYYjfWuVT87X",
- *             "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *             "innerInstructions": []
- *           }
- *         ],
- *         "events": {}
+ *         "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *         "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *         "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *         "tokenAmount": 25,
+ *         "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *         "tokenStandard": "Fungible"
  *       }
- *     ]
+ *     ],
+ *     "accountData": [
+ *       {
+ *         "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "nativeBalanceChange": -5000,
+ *         "tokenBalanceChanges": []
+ *       },
+ *       {
+ *         "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *         "nativeBalanceChange": 0,
+ *         "tokenBalanceChanges": [
+ *           {
+ *             "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *             "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *             "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *             "rawTokenAmount": {
+ *               "tokenAmount": "-25000000",
+ *               "decimals": 6
+ *             }
+ *           }
+ *         ]
+ *       },
+ *       {
+ *         "account": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *         "nativeBalanceChange": 0,
+ *         "tokenBalanceChanges": [
+ *           {
+ *             "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *             "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *             "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *             "rawTokenAmount": {
+ *               "tokenAmount": "25000000",
+ *               "decimals": 6
+ *             }
+ *           }
+ *         ]
+ *       }
+ *     ],
+ *     "transactionError": null,
+ *     "instructions": [
+ *       {
+ *         "accounts": [
+ *           "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *           "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ *         ],
+ *         "data": "gvYYjfWuVT87X",
+ *         "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *         "innerInstructions": []
+ *       }
+ *     ],
+ *     "events": {}
+ *   }
+ * ]
  */
 export type EnhancedDelivery = EnhancedTransactionEvent[];
 /**
  * An instruction invoked by another instruction (a cross-program invocation).
- * @example {
- *       "accounts": [
- *         "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *         "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
- *       ],
- *       "data": "gvYYjfWuVT87X",
- *       "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
- *     }
+ * @example
+ * {
+ *   "accounts": [
+ *     "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *     "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *     "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ *   ],
+ *   "data": "gvYYjfWuVT87X",
+ *   "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
+ * }
  */
 export interface EnhancedInnerInstruction {
     /** The accounts the instruction uses. */
@@ -202,15 +194,16 @@ export interface EnhancedInnerInstruction {
 }
 /**
  * One instruction of the transaction, with the inner instructions it invoked.
- * @example {
- *       "accounts": [
- *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
- *       ],
- *       "data": "3Bxs3ztTT2GbRVeo",
- *       "programId": "11111111111111111111111111111111",
- *       "innerInstructions": []
- *     }
+ * @example
+ * {
+ *   "accounts": [
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
+ *   ],
+ *   "data": "3Bxs3ztTT2GbRVeo",
+ *   "programId": "11111111111111111111111111111111",
+ *   "innerInstructions": []
+ * }
  */
 export interface EnhancedInstruction {
     /** The accounts the instruction uses. */
@@ -224,53 +217,54 @@ export interface EnhancedInstruction {
 }
 /**
  * One transaction as parsed by the service: a human-readable description, its classified type and source, the SOL and token movements, the per-account balance changes, the instructions and typed events. Enhanced webhooks do not deliver failed transactions.
- * @example {
- *       "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 1.5 SOL to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
- *       "type": "TRANSFER",
- *       "source": "SYSTEM_PROGRAM",
- *       "fee": 5000,
- *       "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "signature": "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w",
- *       "slot": 298765501,
- *       "timestamp": 1731619231,
- *       "nativeTransfers": [
- *         {
- *           "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *           "amount": 1500000000
- *         }
- *       ],
- *       "tokenTransfers": [],
- *       "accountData": [
- *         {
- *           "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "nativeBalanceChange": -1500005000,
- *           "tokenBalanceChanges": []
- *         },
- *         {
- *           "account": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *           "nativeBalanceChange": 1500000000,
- *           "tokenBalanceChanges": []
- *         },
- *         {
- *           "account": "11111111111111111111111111111111",
- *           "nativeBalanceChange": 0,
- *           "tokenBalanceChanges": []
- *         }
- *       ],
- *       "instructions": [
- *         {
- *           "accounts": [
- *             "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *             "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
- *           ],
- *           "data": "3Bxs3ztTT2GbRVeo",
- *           "programId": "11111111111111111111111111111111",
- *           "innerInstructions": []
- *         }
- *       ],
- *       "events": {}
+ * @example
+ * {
+ *   "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 1.5 SOL to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
+ *   "type": "TRANSFER",
+ *   "source": "SYSTEM_PROGRAM",
+ *   "fee": 5000,
+ *   "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *   "signature": "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w",
+ *   "slot": 298765501,
+ *   "timestamp": 1731619231,
+ *   "nativeTransfers": [
+ *     {
+ *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *       "amount": 1500000000
  *     }
+ *   ],
+ *   "tokenTransfers": [],
+ *   "accountData": [
+ *     {
+ *       "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "nativeBalanceChange": -1500005000,
+ *       "tokenBalanceChanges": []
+ *     },
+ *     {
+ *       "account": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *       "nativeBalanceChange": 1500000000,
+ *       "tokenBalanceChanges": []
+ *     },
+ *     {
+ *       "account": "11111111111111111111111111111111",
+ *       "nativeBalanceChange": 0,
+ *       "tokenBalanceChanges": []
+ *     }
+ *   ],
+ *   "instructions": [
+ *     {
+ *       "accounts": [
+ *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
+ *       ],
+ *       "data": "3Bxs3ztTT2GbRVeo",
+ *       "programId": "11111111111111111111111111111111",
+ *       "innerInstructions": []
+ *     }
+ *   ],
+ *   "events": {}
+ * }
  */
 export interface EnhancedTransactionEvent {
     /** A human-readable description of the transaction (may be empty when the service cannot describe it). */
@@ -329,7 +323,6 @@ export type I64 = bigint;
 /**
  * The documented token standards: `NonFungible`, `FungibleAsset`, `Fungible` and `NonFungibleEdition`. Others may occur (see `TokenStandard`).
  * @example Fungible
- * @enum {string}
  */
 export type KnownTokenStandard = "NonFungible" | "FungibleAsset" | "Fungible" | "NonFungibleEdition";
 /**
@@ -337,7 +330,6 @@ export type KnownTokenStandard = "NonFungible" | "FungibleAsset" | "Fungible" | 
  * @example SYSTEM_PROGRAM
  * @example MAGIC_EDEN
  * @example JUPITER
- * @enum {string}
  */
 export type KnownTransactionSource = "FORM_FUNCTION" | "EXCHANGE_ART" | "CANDY_MACHINE_V3" | "CANDY_MACHINE_V2" | "CANDY_MACHINE_V1" | "UNKNOWN" | "SOLANART" | "SOLSEA" | "MAGIC_EDEN" | "HOLAPLEX" | "METAPLEX" | "OPENSEA" | "SOLANA_PROGRAM_LIBRARY" | "ANCHOR" | "PHANTOM" | "SYSTEM_PROGRAM" | "STAKE_PROGRAM" | "COINBASE" | "CORAL_CUBE" | "HEDGE" | "LAUNCH_MY_NFT" | "GEM_BANK" | "GEM_FARM" | "DEGODS" | "BSL" | "YAWWW" | "ATADIA" | "DIGITAL_EYES" | "HYPERSPACE" | "TENSOR" | "BIFROST" | "JUPITER" | "MERCURIAL" | "SABER" | "SERUM" | "STEP_FINANCE" | "CROPPER" | "RAYDIUM" | "ALDRIN" | "CREMA" | "LIFINITY" | "CYKURA" | "ORCA" | "MARINADE" | "STEPN" | "SENCHA" | "SAROS" | "ENGLISH_AUCTION" | "FOXY" | "HADESWAP" | "FOXY_STAKING" | "FOXY_RAFFLE" | "FOXY_TOKEN_MARKET" | "FOXY_MISSIONS" | "FOXY_MARMALADE" | "FOXY_COINFLIP" | "FOXY_AUCTION" | "CITRUS" | "ZETA" | "ELIXIR" | "ELIXIR_LAUNCHPAD" | "CARDINAL_RENT" | "CARDINAL_STAKING" | "BPF_LOADER" | "BPF_UPGRADEABLE_LOADER" | "SQUADS" | "SHARKY_FI" | "OPEN_CREATOR_PROTOCOL" | "BUBBLEGUM" | "NOVA" | "D_READER" | "RAINDROPS" | "W_SOL" | "DUST" | "SOLI" | "USDC" | "FLWR" | "HDG" | "MEAN" | "UXD" | "SHDW" | "POLIS" | "ATLAS" | "USH" | "TRTLS" | "RUNNER" | "INVICTUS";
 /**
@@ -345,16 +337,16 @@ export type KnownTransactionSource = "FORM_FUNCTION" | "EXCHANGE_ART" | "CANDY_M
  * @example TRANSFER
  * @example SWAP
  * @example ANY
- * @enum {string}
  */
 export type KnownTransactionType = "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCROW_USER" | "ACCEPT_PROPOSAL" | "ACCEPT_REQUEST_ARTIST" | "ACTIVATE_PROPOSAL" | "ACTIVATE_TRANSACTION" | "ACTIVATE_VAULT" | "ADD_AUTHORITY" | "ADD_BALANCE_LIQUIDITY" | "ADD_BATCH_TRANSACTION" | "ADD_IMBALANCE_LIQUIDITY" | "ADD_INSTRUCTION" | "ADD_ITEM" | "ADD_LIQUIDITY" | "ADD_LIQUIDITY_BY_STRATEGY" | "ADD_LIQUIDITY_BY_STRATEGY_ONE_SIDE" | "ADD_LIQUIDITY_BY_WEIGHT" | "ADD_LIQUIDITY_ONE_SIDE" | "ADD_LIQUIDITY_ONE_SIDE_PRECISE" | "ADD_MEMBER" | "ADD_MEMBER_AND_CHANGE_THRESHOLD" | "ADD_METADATA" | "ADD_PAYMENT_MINT_PAYMENT_METHOD" | "ADD_RARITIES_TO_BANK" | "ADD_REWARDS" | "ADD_SPENDING_LIMIT" | "ADD_TO_POOL" | "ADD_TO_WHITELIST" | "ADD_TOKEN_TO_VAULT" | "ADD_TRAIT_CONFLICTS" | "ADMIN_SYNC_LIQUIDITY" | "APPROVE" | "APPROVE_PROPOSAL" | "APPROVE_TRANSACTION" | "ATTACH_METADATA" | "AUCTION_HOUSE_CREATE" | "AUCTION_MANAGER_CLAIM_BID" | "AUTHORIZE_FUNDER" | "BACKFILL_TOTAL_BLOCKS" | "BEGIN_TRAIT_UPDATE" | "BEGIN_VARIANT_UPDATE" | "BOOTSTRAP_LIQUIDITY" | "BORROW_CNFT_PERPETUAL" | "BORROW_FOX" | "BORROW_OBLIGATION_LIQUIDITY" | "BORROW_PERPETUAL" | "BORROW_SOL_FOR_NFT" | "BORROW_STAKED_BANX_PERPETUAL" | "BOT_CLAIM_SALE" | "BOT_DELIST" | "BOT_LIQUIDATE" | "BOT_LIQUIDATE_SELL" | "BOT_UNFREEZE" | "BOUND_HADO_MARKET_TO_FRAKT_MARKET" | "BURN" | "BURN_NFT" | "BURN_PAYMENT" | "BURN_PAYMENT_TREE" | "BUY_ITEM" | "BUY_LOAN" | "BUY_SUBSCRIPTION" | "BUY_TICKETS" | "CANCEL" | "CANCEL_ALL_AND_PLACE_ORDERS" | "CANCEL_ALL_ORDERS" | "CANCEL_ESCROW" | "CANCEL_LOAN_REQUEST" | "CANCEL_MULTIPLE_ORDERS" | "CANCEL_OFFER" | "CANCEL_ORDER" | "CANCEL_ORDER_BY_CLIENT_ORDER_ID" | "CANCEL_PROPOSAL" | "CANCEL_REWARD" | "CANCEL_SWAP" | "CANCEL_TRANSACTION" | "CANCEL_UP_TO" | "CANCEL_UPDATE" | "CANDY_MACHINE_ROUTE" | "CANDY_MACHINE_UNWRAP" | "CANDY_MACHINE_UPDATE" | "CANDY_MACHINE_WRAP" | "CHANGE_BLOCK_BUILDER" | "CHANGE_COMIC_STATE" | "CHANGE_FEE_RECIPIENT" | "CHANGE_MARKET_STATUS" | "CHANGE_SEAT_STATUS" | "CHANGE_THRESHOLD" | "CHANGE_TIP_RECEIVER" | "CLAIM_AUTHORITY" | "CLAIM_CNFT_PERPETUAL_LOAN" | "CLAIM_FEE" | "CLAIM_NFT" | "CLAIM_NFT_BY_LENDER_CNFT" | "CLAIM_NFT_BY_LENDER_PNFT" | "CLAIM_PERPETUAL_LOAN" | "CLAIM_REWARD" | "CLAIM_REWARDS" | "CLAIM_SALE" | "CLAIM_TIPS" | "CLEAN" | "CLOSE_ACCOUNT" | "CLOSE_BATCH_ACCOUNTS" | "CLOSE_BUNDLED_POSITION" | "CLOSE_CLAIM_STATUS" | "CLOSE_CONFIG" | "CLOSE_CONFIG_TRANSACTION_ACCOUNTS" | "CLOSE_ESCROW_ACCOUNT" | "CLOSE_ITEM" | "CLOSE_MARKET" | "CLOSE_OPEN_ORDERS_ACCOUNT" | "CLOSE_OPEN_ORDERS_INDEXER" | "CLOSE_ORDER" | "CLOSE_POOL" | "CLOSE_POSITION" | "CLOSE_PRESET_PARAMETER" | "CLOSE_TIP_DISTRIBUTION_ACCOUNT" | "CLOSE_VAULT_BATCH_TRANSACTION_ACCOUNT" | "CLOSE_VAULT_TRANSACTION_ACCOUNTS" | "COLLECT_FEES" | "COLLECT_REWARD" | "COMPRESS_NFT" | "COMPRESSED_NFT_BURN" | "COMPRESSED_NFT_CANCEL_REDEEM" | "COMPRESSED_NFT_DELEGATE" | "COMPRESSED_NFT_MINT" | "COMPRESSED_NFT_REDEEM" | "COMPRESSED_NFT_SET_VERIFY_COLLECTION" | "COMPRESSED_NFT_TRANSFER" | "COMPRESSED_NFT_UNVERIFY_COLLECTION" | "COMPRESSED_NFT_UNVERIFY_CREATOR" | "COMPRESSED_NFT_UPDATE_METADATA" | "COMPRESSED_NFT_VERIFY_COLLECTION" | "COMPRESSED_NFT_VERIFY_CREATOR" | "CONSUME_EVENTS" | "CONSUME_GIVEN_EVENTS" | "COPY_CLUSTER_INFO" | "COPY_GOSSIP_CONTACT_INFO" | "COPY_TIP_DISTRIBUTION_ACCOUNT" | "COPY_VOTE_ACCOUNT" | "CRANK" | "CRANK_EVENT_QUEUE" | "CREATE" | "CREATE_AMM" | "CREATE_APPRAISAL" | "CREATE_AVATAR" | "CREATE_AVATAR_CLASS" | "CREATE_BATCH" | "CREATE_BET" | "CREATE_BOND_AND_SELL_TO_OFFERS" | "CREATE_BOND_AND_SELL_TO_OFFERS_CNFT" | "CREATE_BOND_AND_SELL_TO_OFFERS_FOR_TEST" | "CREATE_BOND_OFFER_STANDARD" | "CREATE_COLLECTION" | "CREATE_CONFIG" | "CREATE_CONFIG_TRANSACTION" | "CREATE_ESCROW" | "CREATE_LOCK_ESCROW" | "CREATE_MARKET" | "CREATE_MASTER_EDITION" | "CREATE_MERKLE_TREE" | "CREATE_MINT_METADATA" | "CREATE_MULTISIG" | "CREATE_OPEN_ORDERS_ACCOUNT" | "CREATE_OPEN_ORDERS_INDEXER" | "CREATE_ORDER" | "CREATE_PAYMENT_METHOD" | "CREATE_PERPETUAL_BOND_OFFER" | "CREATE_POOL" | "CREATE_PROPOSAL" | "CREATE_RAFFLE" | "CREATE_STATS" | "CREATE_STORE" | "CREATE_TOKEN_POOL" | "CREATE_TRAIT" | "CREATE_TRANSACTION" | "CREATE_UNCHECKED" | "CREATE_VAULT_TRANSACTION" | "DEAUTHORIZE_FUNDER" | "DECOMPRESS_NFT" | "DECREASE_LIQUIDITY" | "DELEGATE_MERKLE_TREE" | "DELETE_COLLECTION" | "DELETE_POSITION_BUNDLE" | "DELETE_REFERRER_STATE_AND_SHORT_URL" | "DELETE_TOKEN_BADGE" | "DELIST_ITEM" | "DELIST_NFT" | "DEPOSIT" | "DEPOSIT_FRACTIONAL_POOL" | "DEPOSIT_GEM" | "DEPOSIT_OBLIGATION_COLLATERAL" | "DEPOSIT_RESERVE_LIQUIDITY" | "DEPOSIT_RESERVE_LIQUIDITY_AND_OBLIGATION_COLLATERAL" | "DEPOSIT_SOL_TO_FLASH_LOAN_POOL" | "DEPOSIT_TO_BOND_OFFER_STANDARD" | "DEPOSIT_TO_FARM_VAULT" | "DEPOSIT_TO_REWARDS_VAULT" | "DISTRIBUTE_COMPRESSION_REWARDS" | "EDIT_ORDER" | "EDIT_ORDER_PEGGED" | "EMPTY_PAYMENT_ACCOUNT" | "ENABLE_OR_DISABLE_POOL" | "EQUIP_TRAIT" | "EQUIP_TRAIT_AUTHORITY" | "EVICT_SEAT" | "EXECUTE_BATCH_TRANSACTION" | "EXECUTE_CONFIG_TRANSACTION" | "EXECUTE_INSTRUCTION" | "EXECUTE_LOAN" | "EXECUTE_MORTGAGE" | "EXECUTE_TRANSACTION" | "EXECUTE_VAULT_TRANSACTION" | "EXIT_VALIDATE_AND_SELL_TO_BOND_OFFERS_V2" | "EXPIRE" | "EXTEND_LOAN" | "EXTENSION_EXECUTE" | "FILL_ORDER" | "FINALIZE_PROGRAM_INSTRUCTION" | "FINISH_HADO_MARKET" | "FIX_POOL" | "FLASH_BORROW_RESERVE_LIQUIDITY" | "FLASH_REPAY_RESERVE_LIQUIDITY" | "FORCE_CANCEL_ORDERS" | "FORECLOSE_LOAN" | "FRACTIONALIZE" | "FREEZE" | "FUND_REWARD" | "FUSE" | "GET_POOL_INFO" | "GO_TO_A_BIN" | "HARVEST_REWARD" | "IDL_MISSING_TYPES" | "INCREASE_LIQUIDITY" | "INCREASE_ORACLE_LENGTH" | "INIT_AUCTION_MANAGER_V2" | "INIT_BANK" | "INIT_CLUSTER_HISTORY_ACCOUNT" | "INIT_CONFIG" | "INIT_CONFIG_EXTENSION" | "INIT_CUSTOMIZABLE_PERMISSIONLESS_CONSTANT_PRODUCT_POOL" | "INIT_FARM" | "INIT_FARMER" | "INIT_FARMS_FOR_RESERVE" | "INIT_FEE_TIER" | "INIT_LENDING_MARKET" | "INIT_OBLIGATION" | "INIT_OBLIGATION_FARMS_FOR_RESERVE" | "INIT_PERMISSIONED_POOL" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG" | "INIT_PERMISSIONLESS_CONSTANT_PRODUCT_POOL_WITH_CONFIG_2" | "INIT_PERMISSIONLESS_POOL" | "INIT_PERMISSIONLESS_POOL_WITH_FEE_TIER" | "INIT_POOL" | "INIT_POOL_V2" | "INIT_POSITION_BUNDLE" | "INIT_POSITION_BUNDLE_WITH_METADATA" | "INIT_REFERRER_STATE_AND_SHORT_URL" | "INIT_REFERRER_TOKEN_STATE" | "INIT_RENT" | "INIT_RESERVE" | "INIT_REWARD" | "INIT_REWARD_V2" | "INIT_STAKE" | "INIT_SWAP" | "INIT_TICK_ARRAY" | "INIT_TIP_DISTRIBUTION_ACCOUNT" | "INIT_TOKEN_BADGE" | "INIT_USER_METADATA" | "INIT_VALIDATOR_HISTORY_ACCOUNT" | "INIT_VAULT" | "INITIALIZE" | "INITIALIZE_ACCOUNT" | "INITIALIZE_BIN_ARRAY" | "INITIALIZE_BIN_ARRAY_BITMAP_EXTENSION" | "INITIALIZE_CUSTOMIZABLE_PERMISSIONLESS_LB_PAIR" | "INITIALIZE_FARM" | "INITIALIZE_FARM_DELEGATED" | "INITIALIZE_FLASH_LOAN_POOL" | "INITIALIZE_GLOBAL_CONFIG" | "INITIALIZE_HADO_MARKET" | "INITIALIZE_LB_PAIR" | "INITIALIZE_MARKET" | "INITIALIZE_PERMISSION_LB_PAIR" | "INITIALIZE_POSITION" | "INITIALIZE_POSITION_BY_OPERATOR" | "INITIALIZE_POSITION_PDA" | "INITIALIZE_PRESET_PARAMETER" | "INITIALIZE_REWARD" | "INITIALIZE_USER" | "INSTANT_REFINANCE_PERPETUAL_LOAN" | "KICK_ITEM" | "LEND_FOR_NFT" | "LIMIT_ORDER" | "LIQUIDATE" | "LIQUIDATE_BOND_ON_AUCTION_CNFT" | "LIQUIDATE_BOND_ON_AUCTION_PNFT" | "LIQUIDATE_OBLIGATION_AND_REDEEM_RESERVE_COLLATERAL" | "LIST_ITEM" | "LIST_NFT" | "LOAN" | "LOAN_FOX" | "LOCK" | "LOCK_REWARD" | "LOG" | "MAKE_PERPETUAL_MARKET" | "MAP_BANX_TO_POINTS" | "MERGE_CONDITIONAL_TOKENS" | "MERGE_STAKE" | "MIGRATE_BIN_ARRAY" | "MIGRATE_POSITION" | "MIGRATE_TO_PNFT" | "MINT_TO" | "NAME_SUCCESSOR" | "NFT_AUCTION_CANCELLED" | "NFT_AUCTION_CREATED" | "NFT_AUCTION_UPDATED" | "NFT_BID" | "NFT_BID_CANCELLED" | "NFT_CANCEL_LISTING" | "NFT_GLOBAL_BID" | "NFT_GLOBAL_BID_CANCELLED" | "NFT_LISTING" | "NFT_MINT" | "NFT_MINT_REJECTED" | "NFT_PARTICIPATION_REWARD" | "NFT_RENT_ACTIVATE" | "NFT_RENT_CANCEL_LISTING" | "NFT_RENT_END" | "NFT_RENT_LISTING" | "NFT_RENT_UPDATE_LISTING" | "NFT_SALE" | "OFFER_LOAN" | "OPEN_BUNDLED_POSITION" | "OPEN_POSITION" | "OPEN_POSITION_WITH_METADATA" | "OVERRIDE_CURVE_PARAM" | "PARTNER_CLAIM_FEE" | "PATCH_BROKEN_USER_STAKES" | "PAUSE" | "PAYOUT" | "PLACE_AND_TAKE_PERP_ORDER" | "PLACE_BET" | "PLACE_MULTIPLE_POST_ONLY_ORDERS" | "PLACE_ORDER" | "PLACE_ORDER_PEGGED" | "PLACE_ORDERS" | "PLACE_SOL_BET" | "PLACE_TAKE_ORDER" | "PLATFORM_FEE" | "POOL_CANCEL_PROPOSAL" | "POST_MULTI_PYTH" | "POST_PYTH" | "PROGRAM_CONFIG_INIT" | "PROGRAM_CONFIG_SET_AUTH" | "PROGRAM_CONFIG_SET_CREATION_FEE" | "PROGRAM_CONFIG_SET_TREASURY" | "PROPOSE_LOAN" | "PRUNE_ORDERS" | "REALLOC_CLUSTER_HISTORY_ACCOUNT" | "REALLOC_VALIDATOR_HISTORY_ACCOUNT" | "REBORROW_SOL_FOR_NFT" | "RECORD_RARITY_POINTS" | "REDEEM_CONDITIONAL_TOKENS" | "REDEEM_FEES" | "REDEEM_RESERVE_COLLATERAL" | "REDUCE_ORDER" | "REFILL" | "REFINANCE_FBOND_BY_LENDER" | "REFINANCE_PERPETUAL_LOAN" | "REFINANCE_TO_BOND_OFFERS_V2" | "REFINANCE_TO_BOND_OFFERS_V2_CNFT" | "REFRESH_FARM" | "REFRESH_FARMER" | "REFRESH_OBLIGATION" | "REFRESH_OBLIGATION_FARMS_FOR_RESERVE" | "REFRESH_RESERVE" | "REFRESH_RESERVES_BATCH" | "REFRESH_USER_STATE" | "REJECT_PROPOSAL" | "REJECT_SWAP" | "REJECT_TRANSACTION" | "REMOVE_ALL_LIQUIDITY" | "REMOVE_BALANCE_LIQUIDITY" | "REMOVE_BOND_OFFER_V2" | "REMOVE_FROM_POOL" | "REMOVE_FROM_WHITELIST" | "REMOVE_LIQUIDITY" | "REMOVE_LIQUIDITY_BY_RANGE" | "REMOVE_LIQUIDITY_SINGLE_SIDE" | "REMOVE_MEMBER" | "REMOVE_MEMBER_AND_CHANGE_THRESHOLD" | "REMOVE_PERPETUAL_OFFER" | "REMOVE_SPENDING_LIMIT" | "REMOVE_TRAIT" | "REMOVE_TRAIT_AUTHORITY" | "REPAY" | "REPAY_CNFT_PERPETUAL_LOAN" | "REPAY_COMPRESSED" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS" | "REPAY_FBOND_TO_TRADE_TRANSACTIONS_CNFT" | "REPAY_FLASH_LOAN" | "REPAY_LOAN" | "REPAY_OBLIGATION_LIQUIDITY" | "REPAY_PARTIAL_PERPETUAL_LOAN" | "REPAY_PERPETUAL_LOAN" | "REPAY_STAKED_BANX" | "REPAY_STAKED_BANX_PERPETUAL_LOAN" | "REQUEST_ELEVATION_GROUP" | "REQUEST_LOAN" | "REQUEST_PNFT_MIGRATION" | "REQUEST_SEAT" | "REQUEST_SEAT_AUTHORIZED" | "RESCIND_LOAN" | "REVOKE" | "REWARD_USER_ONCE" | "SELL_LOAN" | "SELL_NFT" | "SELL_STAKED_BANX_TO_OFFERS" | "SET_ACTIVATION_POINT" | "SET_AUTHORITY" | "SET_BANK_FLAGS" | "SET_COLLECT_PROTOCOL_FEES_AUTHORITY" | "SET_CONFIG_AUTH" | "SET_CONFIG_EXTENSION_AUTHORITY" | "SET_DEFAULT_FEE_RATE" | "SET_DEFAULT_PROTOCOL_FEE_RATE" | "SET_DELEGATE" | "SET_FEE_AUTHORITY" | "SET_FEE_RATE" | "SET_MARKET_EXPIRED" | "SET_NEW_ADMIN" | "SET_NEW_ORACLE_AUTHORITY" | "SET_NEW_TIP_DISTRIBUTION_PROGRAM" | "SET_PARAMS" | "SET_POOL_FEES" | "SET_PRE_ACTIVATION_DURATION" | "SET_PRE_ACTIVATION_SWAP_ADDRESS" | "SET_PROTOCOL_FEE_RATE" | "SET_RENT_COLLECTOR" | "SET_REWARD_AUTHORITY" | "SET_REWARD_AUTHORITY_BY_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS" | "SET_REWARD_EMISSIONS_SUPER_AUTHORITY" | "SET_REWARD_EMISSIONS_V2" | "SET_STAKE_DELEGATED" | "SET_TIME_LOCK" | "SET_TOKEN_BADGE_AUTHORITY" | "SET_VAULT_LOCK" | "SET_WHITELISTED_VAULT" | "SETTLE_CONDITIONAL_VAULT" | "SETTLE_FUNDS" | "SETTLE_FUNDS_EXPIRED" | "SETTLE_PNL" | "SOCIALIZE_LOSS" | "SPLIT_STAKE" | "STAKE" | "STAKE_BANX" | "STAKE_SOL" | "STAKE_TOKEN" | "START_PNFT_MIGRATION" | "STUB_ID_BUILD" | "STUB_ORACLE_CLOSE" | "STUB_ORACLE_CREATE" | "STUB_ORACLE_SET" | "SWAP" | "SWAP_EXACT_OUT" | "SWAP_WITH_PRICE_IMPACT" | "SWEEP_FEES" | "SWITCH_FOX" | "SWITCH_FOX_REQUEST" | "SYNC_LIQUIDITY" | "TAKE_COMPRESSED_LOAN" | "TAKE_FLASH_LOAN" | "TAKE_LOAN" | "TAKE_MORTGAGE" | "TERMINATE_PERPETUAL_LOAN" | "THAW" | "TOGGLE_PAIR_STATUS" | "TOKEN_MINT" | "TOPUP" | "TRANSFER" | "TRANSFER_OWNERSHIP" | "TRANSFER_PAYMENT" | "TRANSFER_PAYMENT_TREE" | "TRANSFER_RECIPIENT" | "UNFREEZE" | "UNKNOWN" | "UNLABELED" | "UNPAUSE" | "UNSTAKE" | "UNSTAKE_BANX" | "UNSTAKE_SOL" | "UNSTAKE_TOKEN" | "UNSUB_OR_HARVEST_WEEKS" | "UNSUB_OR_HARVEST_WEEKS_ENHANCED" | "UPDATE" | "UPDATE_ACTIVATION_POINT" | "UPDATE_BANK_MANAGER" | "UPDATE_BOND_OFFER_STANDARD" | "UPDATE_CLASS_VARIANT_AUTHORITY" | "UPDATE_CLASS_VARIANT_METADATA" | "UPDATE_COLLECTION" | "UPDATE_COLLECTION_OR_CREATOR" | "UPDATE_CONFIG" | "UPDATE_EXTERNAL_PRICE_ACCOUNT" | "UPDATE_FARM" | "UPDATE_FARM_ADMIN" | "UPDATE_FARM_CONFIG" | "UPDATE_FEE_PARAMETERS" | "UPDATE_FEES_AND_REWARDS" | "UPDATE_FLOOR" | "UPDATE_GLOBAL_CONFIG" | "UPDATE_GLOBAL_CONFIG_ADMIN" | "UPDATE_HADO_MARKET_FEE" | "UPDATE_INTEREST_PERPETUAL_MARKET" | "UPDATE_ITEM" | "UPDATE_LENDING_MARKET" | "UPDATE_LENDING_MARKET_OWNER" | "UPDATE_OFFER" | "UPDATE_ORDER" | "UPDATE_PERPETUAL_MARKET" | "UPDATE_PERPETUAL_OFFER" | "UPDATE_POOL" | "UPDATE_POOL_COLLECTIONS" | "UPDATE_POOL_MORTGAGE" | "UPDATE_POOL_STATUS" | "UPDATE_POOL_WHITELIST" | "UPDATE_POSITION_OPERATOR" | "UPDATE_PRICING_V2" | "UPDATE_PRIMARY_SALE_METADATA" | "UPDATE_RAFFLE" | "UPDATE_RECORD_AUTHORITY_DATA" | "UPDATE_RESERVE_CONFIG" | "UPDATE_REWARD_DURATION" | "UPDATE_REWARD_FUNDER" | "UPDATE_STAKE_HISTORY" | "UPDATE_STAKING_SETTINGS" | "UPDATE_STATS" | "UPDATE_TRAIT_VARIANT" | "UPDATE_TRAIT_VARIANT_AUTHORITY" | "UPDATE_TRAIT_VARIANT_METADATA" | "UPDATE_USABLE_AMOUNT" | "UPDATE_VARIANT" | "UPDATE_VAULT_OWNER" | "UPGRADE_FOX" | "UPGRADE_FOX_REQUEST" | "UPGRADE_PROGRAM_INSTRUCTION" | "UPLOAD_MERKLE_ROOT" | "USE_SPENDING_LIMIT" | "VALIDATE_SAFETY_DEPOSIT_BOX_V2" | "VERIFY_PAYMENT_MINT" | "VERIFY_PAYMENT_MINT_TEST" | "VOTE" | "WHITELIST_CREATOR" | "WITHDRAW" | "WITHDRAW_FROM_BOND_OFFER_STANDARD" | "WITHDRAW_FROM_FARM_VAULT" | "WITHDRAW_GEM" | "WITHDRAW_INELIGIBLE_REWARD" | "WITHDRAW_LIQUIDITY" | "WITHDRAW_OBLIGATION_COLLATERAL" | "WITHDRAW_OBLIGATION_COLLATERAL_AND_REDEEM_RESERVE_COLLATERAL" | "WITHDRAW_PROTOCOL_FEE" | "WITHDRAW_PROTOCOL_FEES" | "WITHDRAW_REFERRER_FEES" | "WITHDRAW_REWARD" | "WITHDRAW_REWARDS_FROM_VAULT" | "WITHDRAW_SLASHED_AMOUNT" | "WITHDRAW_SOL_FROM_FLASH_LOAN_POOL" | "WITHDRAW_TREASURY" | "WITHDRAW_UNSTAKED_DEPOSITS";
 /**
  * A movement of SOL between two user accounts.
- * @example {
- *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *       "amount": 1500000000
- *     }
+ * @example
+ * {
+ *   "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *   "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *   "amount": 1500000000
+ * }
  */
 export interface NativeTransfer {
     /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
@@ -372,147 +364,149 @@ export interface NativeTransfer {
 export type OptionalAccount = string | null;
 /**
  * The body of a raw (`raw`, `rawDevnet`) delivery - a JSON array of raw transaction events.
- * @example [
- *       {
- *         "blockTime": 1731619200,
- *         "indexWithinBlock": 412,
- *         "slot": 298765432,
- *         "meta": {
- *           "err": null,
- *           "fee": 5000,
- *           "innerInstructions": [],
- *           "loadedAddresses": {
- *             "readonly": [],
- *             "writable": []
- *           },
- *           "logMessages": [
- *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [1]",
- *             "Program log: Instruction: TransferChecked",
- *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA consumed 6200 of 200000 compute units",
- *             "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success"
- *           ],
- *           "preBalances": [
- *             1500000000,
- *             2039280,
- *             2039280,
- *             388127047454,
- *             934087680
- *           ],
- *           "postBalances": [
- *             1499995000,
- *             2039280,
- *             2039280,
- *             388127047454,
- *             934087680
- *           ],
- *           "preTokenBalances": [
- *             {
- *               "accountIndex": 1,
- *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *               "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *               "uiTokenAmount": {
- *                 "amount": "150000000",
- *                 "decimals": 6,
- *                 "uiAmount": 150,
- *                 "uiAmountString": "150"
- *               }
- *             },
- *             {
- *               "accountIndex": 2,
- *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *               "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *               "uiTokenAmount": {
- *                 "amount": "10000000",
- *                 "decimals": 6,
- *                 "uiAmount": 10,
- *                 "uiAmountString": "10"
- *               }
- *             }
- *           ],
- *           "postTokenBalances": [
- *             {
- *               "accountIndex": 1,
- *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *               "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *               "uiTokenAmount": {
- *                 "amount": "125000000",
- *                 "decimals": 6,
- *                 "uiAmount": 125,
- *                 "uiAmountString": "125"
- *               }
- *             },
- *             {
- *               "accountIndex": 2,
- *               "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *               "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *               "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *               "uiTokenAmount": {
- *                 "amount": "35000000",
- *                 "decimals": 6,
- *                 "uiAmount": 35,
- *                 "uiAmountString": "35"
- *               }
- *             }
- *           ],
- *           "rewards": []
+ * @example
+ * [
+ *   {
+ *     "blockTime": 1731619200,
+ *     "indexWithinBlock": 412,
+ *     "slot": 298765432,
+ *     "meta": {
+ *       "err": null,
+ *       "fee": 5000,
+ *       "innerInstructions": [],
+ *       "loadedAddresses": {
+ *         "readonly": [],
+ *         "writable": []
+ *       },
+ *       "logMessages": [
+ *         "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [1]",
+ *         "Program log: Instruction: TransferChecked",
+ *         "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA consumed 6200 of 200000 compute units",
+ *         "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success"
+ *       ],
+ *       "preBalances": [
+ *         1500000000,
+ *         2039280,
+ *         2039280,
+ *         388127047454,
+ *         934087680
+ *       ],
+ *       "postBalances": [
+ *         1499995000,
+ *         2039280,
+ *         2039280,
+ *         388127047454,
+ *         934087680
+ *       ],
+ *       "preTokenBalances": [
+ *         {
+ *           "accountIndex": 1,
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *           "uiTokenAmount": {
+ *             "amount": "150000000",
+ *             "decimals": 6,
+ *             "uiAmount": 150,
+ *             "uiAmountString": "150"
+ *           }
  *         },
- *         "transaction": {
- *           "signatures": [
- *             "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG"
- *           ],
- *           "message": {
- *             "accountKeys": [
- *               "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *               "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *               "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *               "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *               "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
- *             ],
- *             "addressTableLookups": [],
- *             "header": {
- *               "numRequiredSignatures": 1,
- *               "numReadonlySignedAccounts": 0,
- *               "numReadonlyUnsignedAccounts": 2
- *             },
- *             "instructions": [
- *               {
- *                 "accounts": [
- *                   1,
- *                   3,
- *                   2,
- *                   0
- *                 ],
- *                 "data": "gvYYjfWuVT87X",
- *                 "programIdIndex": 4
- *               }
- *             ],
- *             "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
+ *         {
+ *           "accountIndex": 2,
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *           "uiTokenAmount": {
+ *             "amount": "10000000",
+ *             "decimals": 6,
+ *             "uiAmount": 10,
+ *             "uiAmountString": "10"
  *           }
  *         }
+ *       ],
+ *       "postTokenBalances": [
+ *         {
+ *           "accountIndex": 1,
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *           "uiTokenAmount": {
+ *             "amount": "125000000",
+ *             "decimals": 6,
+ *             "uiAmount": 125,
+ *             "uiAmountString": "125"
+ *           }
+ *         },
+ *         {
+ *           "accountIndex": 2,
+ *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *           "uiTokenAmount": {
+ *             "amount": "35000000",
+ *             "decimals": 6,
+ *             "uiAmount": 35,
+ *             "uiAmountString": "35"
+ *           }
+ *         }
+ *       ],
+ *       "rewards": []
+ *     },
+ *     "transaction": {
+ *       "signatures": [
+ *         "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG"
+ *       ],
+ *       "message": {
+ *         "accountKeys": [
+ *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *           "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *           "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *           "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *           "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
+ *         ],
+ *         "addressTableLookups": [],
+ *         "header": {
+ *           "numRequiredSignatures": 1,
+ *           "numReadonlySignedAccounts": 0,
+ *           "numReadonlyUnsignedAccounts": 2
+ *         },
+ *         "instructions": [
+ *           {
+ *             "accounts": [
+ *               1,
+ *               3,
+ *               2,
+ *               0
+ *             ],
+ *             "data": "gvYYjfWuVT87X",
+ *             "programIdIndex": 4
+ *           }
+ *         ],
+ *         "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
  *       }
- *     ]
+ *     }
+ *   }
+ * ]
  */
 export type RawDelivery = RawTransactionEvent[];
 /**
  * The inner instructions invoked by one top-level instruction.
- * @example {
- *       "index": 0,
- *       "instructions": [
- *         {
- *           "accounts": [
- *             1,
- *             3,
- *             2,
- *             0
- *           ],
- *           "data": "gvYYjfWuVT87X",
- *           "programIdIndex": 4
- *         }
- *       ]
+ * @example
+ * {
+ *   "index": 0,
+ *   "instructions": [
+ *     {
+ *       "accounts": [
+ *         1,
+ *         3,
+ *         2,
+ *         0
+ *       ],
+ *       "data": "gvYYjfWuVT87X",
+ *       "programIdIndex": 4
  *     }
+ *   ]
+ * }
  */
 export interface RawInnerInstructions {
     /** The index of the top-level instruction. */
@@ -522,14 +516,15 @@ export interface RawInnerInstructions {
 }
 /**
  * A compiled instruction; accounts and program are indexes into `message.accountKeys`.
- * @example {
- *       "accounts": [
- *         0,
- *         1
- *       ],
- *       "data": "3Bxs3ztTT2GbRVeo",
- *       "programIdIndex": 2
- *     }
+ * @example
+ * {
+ *   "accounts": [
+ *     0,
+ *     1
+ *   ],
+ *   "data": "3Bxs3ztTT2GbRVeo",
+ *   "programIdIndex": 2
+ * }
  */
 export interface RawInstruction {
     /** The accounts the instruction uses, as indexes into `message.accountKeys` (followed by `meta.loadedAddresses`). */
@@ -541,10 +536,11 @@ export interface RawInstruction {
 }
 /**
  * Accounts loaded from address lookup tables (versioned transactions).
- * @example {
- *       "readonly": [],
- *       "writable": []
- *     }
+ * @example
+ * {
+ *   "readonly": [],
+ *   "writable": []
+ * }
  */
 export interface RawLoadedAddresses {
     /** The read-only accounts loaded from lookup tables. */
@@ -554,7 +550,188 @@ export interface RawLoadedAddresses {
 }
 /**
  * The transaction message.
- * @example {
+ * @example
+ * {
+ *   "accountKeys": [
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *     "11111111111111111111111111111111"
+ *   ],
+ *   "addressTableLookups": [],
+ *   "header": {
+ *     "numRequiredSignatures": 1,
+ *     "numReadonlySignedAccounts": 0,
+ *     "numReadonlyUnsignedAccounts": 1
+ *   },
+ *   "instructions": [
+ *     {
+ *       "accounts": [
+ *         0,
+ *         1
+ *       ],
+ *       "data": "3Bxs3ztTT2GbRVeo",
+ *       "programIdIndex": 2
+ *     }
+ *   ],
+ *   "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
+ * }
+ */
+export interface RawMessage {
+    /** The static account keys; instructions refer to accounts by index into this list (followed by `meta.loadedAddresses`). */
+    accountKeys: Address[];
+    /** Address lookup tables used by a versioned transaction; the item shape is not documented. */
+    addressTableLookups?: {
+        [key: string]: unknown;
+    }[] | undefined;
+    /** How many of `accountKeys` are signers and read-only. */
+    header: RawMessageHeader;
+    /** The transaction's top-level instructions. */
+    instructions: RawInstruction[];
+    /** The recent blockhash the transaction was built against (32 bytes, base58). */
+    recentBlockhash: Hash;
+}
+/**
+ * How many of `accountKeys` are signers and read-only.
+ * @example
+ * {
+ *   "numRequiredSignatures": 1,
+ *   "numReadonlySignedAccounts": 0,
+ *   "numReadonlyUnsignedAccounts": 1
+ * }
+ */
+export interface RawMessageHeader {
+    /** The number of signatures the transaction requires (its signer accounts). */
+    numRequiredSignatures: number;
+    /** The number of signer accounts of `accountKeys` that are read-only. */
+    numReadonlySignedAccounts: number;
+    /** The number of non-signer accounts of `accountKeys` that are read-only. */
+    numReadonlyUnsignedAccounts: number;
+}
+/**
+ * A raw token amount (smallest units) with the mint's decimals.
+ * @example
+ * {
+ *   "tokenAmount": "25000000",
+ *   "decimals": 6
+ * }
+ */
+export interface RawTokenAmount {
+    /**
+     * The amount in the token's smallest unit as a decimal string; negative for a decrease.
+     * @example 25000000
+     * @example -25000000
+     */
+    tokenAmount: string;
+    /**
+     * The mint's decimals.
+     * @example 6
+     */
+    decimals: number;
+}
+/**
+ * One token account's balance before or after the transaction.
+ * @example
+ * {
+ *   "accountIndex": 1,
+ *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *   "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+ *   "uiTokenAmount": {
+ *     "amount": "125000000",
+ *     "decimals": 6,
+ *     "uiAmount": 125,
+ *     "uiAmountString": "125"
+ *   }
+ * }
+ */
+export interface RawTokenBalance {
+    /** The token account, as an index into `message.accountKeys`. */
+    accountIndex: number;
+    /** The token's mint. */
+    mint: Address;
+    /** The owner of the token account. */
+    owner?: Address | undefined;
+    /** The token program. */
+    programId?: Address | undefined;
+    /** A token amount, raw and with decimals applied. */
+    uiTokenAmount: RawUiTokenAmount;
+}
+/**
+ * The signed transaction.
+ * @example
+ * {
+ *   "signatures": [
+ *     "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
+ *   ],
+ *   "message": {
+ *     "accountKeys": [
+ *       "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *       "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *       "11111111111111111111111111111111"
+ *     ],
+ *     "header": {
+ *       "numRequiredSignatures": 1,
+ *       "numReadonlySignedAccounts": 0,
+ *       "numReadonlyUnsignedAccounts": 1
+ *     },
+ *     "instructions": [
+ *       {
+ *         "accounts": [
+ *           0,
+ *           1
+ *         ],
+ *         "data": "3Bxs3ztTT2GbRVeo",
+ *         "programIdIndex": 2
+ *       }
+ *     ],
+ *     "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
+ *   }
+ * }
+ */
+export interface RawTransaction {
+    /** The transaction's signatures; the first is its id. */
+    signatures: Signature[];
+    /** The transaction message. */
+    message: RawMessage;
+}
+/**
+ * One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set).
+ * @example
+ * {
+ *   "blockTime": 1731619231,
+ *   "indexWithinBlock": 87,
+ *   "slot": 298765501,
+ *   "meta": {
+ *     "err": null,
+ *     "fee": 5000,
+ *     "innerInstructions": [],
+ *     "loadedAddresses": {
+ *       "readonly": [],
+ *       "writable": []
+ *     },
+ *     "logMessages": [
+ *       "Program 11111111111111111111111111111111 invoke [1]",
+ *       "Program 11111111111111111111111111111111 success"
+ *     ],
+ *     "preBalances": [
+ *       4000000000,
+ *       250000000,
+ *       1
+ *     ],
+ *     "postBalances": [
+ *       2499995000,
+ *       1750000000,
+ *       1
+ *     ],
+ *     "preTokenBalances": [],
+ *     "postTokenBalances": [],
+ *     "rewards": []
+ *   },
+ *   "transaction": {
+ *     "signatures": [
+ *       "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
+ *     ],
+ *     "message": {
  *       "accountKeys": [
  *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
  *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
@@ -578,183 +755,8 @@ export interface RawLoadedAddresses {
  *       ],
  *       "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
  *     }
- */
-export interface RawMessage {
-    /** The static account keys; instructions refer to accounts by index into this list (followed by `meta.loadedAddresses`). */
-    accountKeys: Address[];
-    /** Address lookup tables used by a versioned transaction; the item shape is not documented. */
-    addressTableLookups?: {
-        [key: string]: unknown;
-    }[] | undefined;
-    /** How many of `accountKeys` are signers and read-only. */
-    header: RawMessageHeader;
-    /** The transaction's top-level instructions. */
-    instructions: RawInstruction[];
-    /** The recent blockhash the transaction was built against (32 bytes, base58). */
-    recentBlockhash: Hash;
-}
-/**
- * How many of `accountKeys` are signers and read-only.
- * @example {
- *       "numRequiredSignatures": 1,
- *       "numReadonlySignedAccounts": 0,
- *       "numReadonlyUnsignedAccounts": 1
- *     }
- */
-export interface RawMessageHeader {
-    /** The number of signatures the transaction requires (its signer accounts). */
-    numRequiredSignatures: number;
-    /** The number of signer accounts of `accountKeys` that are read-only. */
-    numReadonlySignedAccounts: number;
-    /** The number of non-signer accounts of `accountKeys` that are read-only. */
-    numReadonlyUnsignedAccounts: number;
-}
-/**
- * A raw token amount (smallest units) with the mint's decimals.
- * @example {
- *       "tokenAmount": "25000000",
- *       "decimals": 6
- *     }
- */
-export interface RawTokenAmount {
-    /**
-     * The amount in the token's smallest unit as a decimal string; negative for a decrease.
-     * @example 25000000
-     * @example -25000000
-     */
-    tokenAmount: string;
-    /**
-     * The mint's decimals.
-     * @example 6
-     */
-    decimals: number;
-}
-/**
- * One token account's balance before or after the transaction.
- * @example {
- *       "accountIndex": 1,
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *       "uiTokenAmount": {
- *         "amount": "125000000",
- *         "decimals": 6,
- *         "uiAmount": 125,
- *         "uiAmountString": "125"
- *       }
- *     }
- */
-export interface RawTokenBalance {
-    /** The token account, as an index into `message.accountKeys`. */
-    accountIndex: number;
-    /** The token's mint. */
-    mint: Address;
-    /** The owner of the token account. */
-    owner?: Address | undefined;
-    /** The token program. */
-    programId?: Address | undefined;
-    /** A token amount, raw and with decimals applied. */
-    uiTokenAmount: RawUiTokenAmount;
-}
-/**
- * The signed transaction.
- * @example {
- *       "signatures": [
- *         "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
- *       ],
- *       "message": {
- *         "accountKeys": [
- *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *           "11111111111111111111111111111111"
- *         ],
- *         "header": {
- *           "numRequiredSignatures": 1,
- *           "numReadonlySignedAccounts": 0,
- *           "numReadonlyUnsignedAccounts": 1
- *         },
- *         "instructions": [
- *           {
- *             "accounts": [
- *               0,
- *               1
- *             ],
- *             "data": "3Bxs3ztTT2GbRVeo",
- *             "programIdIndex": 2
- *           }
- *         ],
- *         "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
- *       }
- *     }
- */
-export interface RawTransaction {
-    /** The transaction's signatures; the first is its id. */
-    signatures: Signature[];
-    /** The transaction message. */
-    message: RawMessage;
-}
-/**
- * One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set).
- * @example {
- *       "blockTime": 1731619231,
- *       "indexWithinBlock": 87,
- *       "slot": 298765501,
- *       "meta": {
- *         "err": null,
- *         "fee": 5000,
- *         "innerInstructions": [],
- *         "loadedAddresses": {
- *           "readonly": [],
- *           "writable": []
- *         },
- *         "logMessages": [
- *           "Program 11111111111111111111111111111111 invoke [1]",
- *           "Program 11111111111111111111111111111111 success"
- *         ],
- *         "preBalances": [
- *           4000000000,
- *           250000000,
- *           1
- *         ],
- *         "postBalances": [
- *           2499995000,
- *           1750000000,
- *           1
- *         ],
- *         "preTokenBalances": [],
- *         "postTokenBalances": [],
- *         "rewards": []
- *       },
- *       "transaction": {
- *         "signatures": [
- *           "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
- *         ],
- *         "message": {
- *           "accountKeys": [
- *             "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *             "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *             "11111111111111111111111111111111"
- *           ],
- *           "addressTableLookups": [],
- *           "header": {
- *             "numRequiredSignatures": 1,
- *             "numReadonlySignedAccounts": 0,
- *             "numReadonlyUnsignedAccounts": 1
- *           },
- *           "instructions": [
- *             {
- *               "accounts": [
- *                 0,
- *                 1
- *               ],
- *               "data": "3Bxs3ztTT2GbRVeo",
- *               "programIdIndex": 2
- *             }
- *           ],
- *           "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
- *         }
- *       }
- *     }
+ *   }
+ * }
  */
 export interface RawTransactionEvent {
     /** The block time of the transaction, in Unix seconds. */
@@ -770,25 +772,26 @@ export interface RawTransactionEvent {
 }
 /**
  * The transaction's status metadata (outcome, fee, balances, logs).
- * @example {
- *       "err": {
- *         "InstructionError": [
- *           0,
- *           {
- *             "Custom": 1
- *           }
- *         ]
- *       },
- *       "fee": 5000,
- *       "preBalances": [
- *         1500000000,
- *         2039280
- *       ],
- *       "postBalances": [
- *         1499995000,
- *         2039280
- *       ]
- *     }
+ * @example
+ * {
+ *   "err": {
+ *     "InstructionError": [
+ *       0,
+ *       {
+ *         "Custom": 1
+ *       }
+ *     ]
+ *   },
+ *   "fee": 5000,
+ *   "preBalances": [
+ *     1500000000,
+ *     2039280
+ *   ],
+ *   "postBalances": [
+ *     1499995000,
+ *     2039280
+ *   ]
+ * }
  */
 export interface RawTransactionMeta {
     /** null when the transaction succeeded; otherwise the chain's error, a string or an object such as `{"InstructionError": [0, {"Custom": 1}]}`. */
@@ -818,12 +821,13 @@ export interface RawTransactionMeta {
 }
 /**
  * A token amount, raw and with decimals applied.
- * @example {
- *       "amount": "125000000",
- *       "decimals": 6,
- *       "uiAmount": 125,
- *       "uiAmountString": "125"
- *     }
+ * @example
+ * {
+ *   "amount": "125000000",
+ *   "decimals": 6,
+ *   "uiAmount": 125,
+ *   "uiAmountString": "125"
+ * }
  */
 export interface RawUiTokenAmount {
     /** The raw amount (smallest units) as a decimal string. */
@@ -847,15 +851,16 @@ export type Signature = string;
 export type Slot = number;
 /**
  * The change of one token account's balance.
- * @example {
- *       "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *       "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "rawTokenAmount": {
- *         "tokenAmount": "25000000",
- *         "decimals": 6
- *       }
- *     }
+ * @example
+ * {
+ *   "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *   "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "rawTokenAmount": {
+ *     "tokenAmount": "25000000",
+ *     "decimals": 6
+ *   }
+ * }
  */
 export interface TokenBalanceChange {
     /** The owner of the token account. */
@@ -875,15 +880,16 @@ export interface TokenBalanceChange {
 export type TokenStandard = KnownTokenStandard | (string & {});
 /**
  * A movement of a token between two accounts.
- * @example {
- *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *       "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *       "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *       "tokenAmount": 25,
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "tokenStandard": "Fungible"
- *     }
+ * @example
+ * {
+ *   "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *   "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+ *   "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
+ *   "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
+ *   "tokenAmount": 25,
+ *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+ *   "tokenStandard": "Fungible"
+ * }
  */
 export interface TokenTransfer {
     /** An account address in a transfer, or the empty string (or null) when there is no such account, e.g. the sender of a newly minted token or the receiver of a burn. */
@@ -908,9 +914,10 @@ export interface TokenTransfer {
 /**
  * Why the transaction failed; null or absent when it succeeded. The docs show an object with an `error` string (its other contents are not documented); a plain string is accepted too.
  * @example null
- * @example {
- *       "error": "InstructionError: [0, {Custom: 1}]"
- *     }
+ * @example
+ * {
+ *   "error": "InstructionError: [0, {Custom: 1}]"
+ * }
  */
 export type TransactionError = {
     /** The transaction's error, as text. */
@@ -960,20 +967,15 @@ export type TransactionSource = KnownTransactionSource | (string & {});
 export type TransactionType = KnownTransactionType | (string & {});
 /**
  * The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts).
- * @example [
- *       "ANY"
- *     ]
- * @example [
- *       "TRANSFER",
- *       "SWAP",
- *       "NFT_SALE"
- *     ]
+ * @example
+ * [
+ *   "ANY"
+ * ]
  */
 export type TransactionTypeFilter = readonly TransactionType[];
 /**
  * Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.)
  * @example all
- * @enum {string}
  */
 export type TxnStatus = "all" | "success" | "failed";
 /**
@@ -991,22 +993,23 @@ export type UnixTimestamp = number;
 /**
  * The body of updateWebhook: the webhook's complete new settings (the same shape as CreateWebhookRequest), which replace the stored ones. To change one setting, read the webhook (getWebhook), change it and send the whole object; to add or remove addresses, send the complete new `accountAddresses` list.
  * The SDK also allows the webhook's read-only fields (`wallet`, `project`, `active`), so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter). How the service handles them is not documented.
- * @example {
- *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *       "transactionTypes": [
- *         "TRANSFER",
- *         "SWAP",
- *         "NFT_SALE"
- *       ],
- *       "accountAddresses": [
- *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
- *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
- *       ],
- *       "webhookType": "enhanced",
- *       "authHeader": "Bearer <your-webhook-secret>",
- *       "txnStatus": "success"
- *     }
+ * @example
+ * {
+ *   "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *   "transactionTypes": [
+ *     "TRANSFER",
+ *     "SWAP",
+ *     "NFT_SALE"
+ *   ],
+ *   "accountAddresses": [
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
+ *     "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
+ *   ],
+ *   "webhookType": "enhanced",
+ *   "authHeader": "Bearer <your-webhook-secret>",
+ *   "txnStatus": "success"
+ * }
  */
 export interface UpdateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
@@ -1038,39 +1041,25 @@ export type WatchedAddressOwners = readonly Address[];
 export type WatchedAddresses = readonly Address[];
 /**
  * A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
- * @example {
- *       "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
- *       "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
- *       "project": "0dd62b66-18fa-42bb-92b9-65bc0ee5e155",
- *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *       "transactionTypes": [
- *         "TRANSFER",
- *         "SWAP"
- *       ],
- *       "accountAddresses": [
- *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
- *       ],
- *       "webhookType": "enhanced",
- *       "authHeader": "Bearer <your-webhook-secret>",
- *       "txnStatus": "success",
- *       "active": true
- *     }
- * @example {
- *       "webhookID": "b1d5e2f4-8c3a-4e7b-9f10-2a6c4d8e0b13",
- *       "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
- *       "webhookURL": "https://hooks.acme-wallet.io/chaindata/raw",
- *       "transactionTypes": [
- *         "ANY"
- *       ],
- *       "accountAddresses": [
- *         "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
- *       ],
- *       "webhookType": "raw",
- *       "encoding": "jsonParsed",
- *       "txnStatus": "all",
- *       "active": true
- *     }
+ * @example
+ * {
+ *   "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
+ *   "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
+ *   "project": "0dd62b66-18fa-42bb-92b9-65bc0ee5e155",
+ *   "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *   "transactionTypes": [
+ *     "TRANSFER",
+ *     "SWAP"
+ *   ],
+ *   "accountAddresses": [
+ *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
+ *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
+ *   ],
+ *   "webhookType": "enhanced",
+ *   "authHeader": "Bearer <your-webhook-secret>",
+ *   "txnStatus": "success",
+ *   "active": true
+ * }
  */
 export interface Webhook {
     /**
@@ -1114,29 +1103,29 @@ export interface Webhook {
 export type WebhookEncoding = string;
 /**
  * Every webhook of the API key's project.
- * @example [
- *       {
- *         "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
- *         "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
- *         "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *         "transactionTypes": [
- *           "TRANSFER",
- *           "SWAP"
- *         ],
- *         "accountAddresses": [
- *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
- *         ],
- *         "webhookType": "enhanced",
- *         "authHeader": "Bearer <your-webhook-secret>",
- *         "active": true
- *       }
- *     ]
+ * @example
+ * [
+ *   {
+ *     "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
+ *     "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
+ *     "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
+ *     "transactionTypes": [
+ *       "TRANSFER",
+ *       "SWAP"
+ *     ],
+ *     "accountAddresses": [
+ *       "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
+ *     ],
+ *     "webhookType": "enhanced",
+ *     "authHeader": "Bearer <your-webhook-secret>",
+ *     "active": true
+ *   }
+ * ]
  */
 export type WebhookList = Webhook[];
 /**
  * What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet.
  * @example enhanced
- * @enum {string}
  */
 export type WebhookType = "enhanced" | "raw" | "discord" | "enhancedDevnet" | "rawDevnet" | "discordDevnet";
 /**
@@ -1146,22 +1135,43 @@ export type WebhookType = "enhanced" | "raw" | "discord" | "enhancedDevnet" | "r
  * @example https://hooks.acme-wallet.io/chaindata/solana
  */
 export type WebhookUrl = string;
+/** Input of `createWebhook`: path and query parameters and body fields in one object. */
+export type CreateWebhookInput = CreateWebhookRequest;
+/** Input of `getWebhook`: path and query parameters and body fields in one object. */
+export interface GetWebhookInput {
+    /**
+     * The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks.
+     *
+     * Format: uuid
+     */
+    webhookID: string;
+}
+/** Input of `updateWebhook`: path and query parameters and body fields in one object. */
+export type UpdateWebhookInput = {
+    /**
+     * The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks.
+     *
+     * Format: uuid
+     */
+    webhookID: string;
+} & UpdateWebhookRequest;
+/** Input of `deleteWebhook`: path and query parameters and body fields in one object. */
+export interface DeleteWebhookInput {
+    /**
+     * The webhook's id (a UUIDv4), as returned by createWebhook or listWebhooks.
+     *
+     * Format: uuid
+     */
+    webhookID: string;
+}
 
 /** Result of `listWebhooks` (the 2xx response body). */
 export type ListWebhooksResult = operations["listWebhooks"]["responses"][200]["content"]["application/json"];
-/** Input of `createWebhook`: path and query parameters and body fields in one object. */
-export type CreateWebhookInput = NonNullable<operations["createWebhook"]["requestBody"]>["content"]["application/json"];
 /** Result of `createWebhook` (the 2xx response body). */
 export type CreateWebhookResult = operations["createWebhook"]["responses"][200]["content"]["application/json"];
-/** Input of `getWebhook`: path and query parameters and body fields in one object. */
-export type GetWebhookInput = operations["getWebhook"]["parameters"]["path"];
 /** Result of `getWebhook` (the 2xx response body). */
 export type GetWebhookResult = operations["getWebhook"]["responses"][200]["content"]["application/json"];
-/** Input of `updateWebhook`: path and query parameters and body fields in one object. */
-export type UpdateWebhookInput = operations["updateWebhook"]["parameters"]["path"] & NonNullable<operations["updateWebhook"]["requestBody"]>["content"]["application/json"];
 /** Result of `updateWebhook` (the 2xx response body). */
 export type UpdateWebhookResult = operations["updateWebhook"]["responses"][200]["content"]["application/json"];
-/** Input of `deleteWebhook`: path and query parameters and body fields in one object. */
-export type DeleteWebhookInput = operations["deleteWebhook"]["parameters"]["path"];
 /** Result of `deleteWebhook` (the 2xx response body). */
 export type DeleteWebhookResult = operations["deleteWebhook"]["responses"][200]["content"]["application/json"] | undefined;

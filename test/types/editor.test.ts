@@ -1,0 +1,252 @@
+// What an editor shows while a call is written, asked of TypeScript's language service (what
+// VS Code's tsserver runs) over the declarations npm publishes (dist/types, after the build):
+// completions, signature help, hovers and the errors of a few calls. tsc alone cannot see these:
+// a call that compiles may still offer nothing to complete, or its docs only on hover.
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("../..", import.meta.url).pathname;
+// (Never written to disk: the service reads it from memory, and resolves the packages from here.)
+const file = `${root}test/types/editor-probe.ts`;
+
+/** The probe's source, where `/*@name*\/` marks a position the tests ask about. */
+const source = `
+import { createCompressionClient } from "@chaindata/compression";
+import {
+  createDasClient,
+  createDasRpc,
+  paginateGetAssetsByOwner,
+  type Asset,
+  type AssetSortField,
+} from "@chaindata/das";
+import { createChainDataClient } from "@chaindata/sdk";
+import { createWalletClient } from "@chaindata/wallet";
+import { createWebhooksClient, type UpdateWebhookInput } from "@chaindata/webhooks";
+import { createAdminClient, type GetProjectUsageInput } from "@chaindata/admin";
+const das = createDasClient();
+const compression = createCompressionClient();
+const wallet = createWalletClient();
+const webhooks = createWebhooksClient();
+const admin = createAdminClient();
+const sdk = createChainDataClient();
+const A = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+export async function probe(either: "getAsset" | "getNftEditions") {
+  das.request("/*@dasMethodName*/");
+  compression.request("/*@compressionMethodName*/");
+  sdk.das.request("/*@sdkMethodName*/");
+  await das.request("getAset", { id: A });
+  await das.request(either, { id: A });
+  await das.getAsset(/*@getAssetHelp*/{ id: A });
+  await das.getAssetsByOwner(/*@byOwnerHelp*/{ ownerAddress: A });
+  das.getAssetsByOwner.all(/*@byOwnerAllHelp*/{ ownerAddress: A });
+  await compression.getCompressedAccountsByOwner(/*@compressedHelp*/{ owner: A });
+  compression.getLatestCompressionSignatures.all(/*@latestAllHelp*/);
+  await wallet.getBalances(/*@balancesHelp*/{ wallet: A });
+  wallet.getBalances.all(/*@balancesAllHelp*/{ wallet: A });
+  sdk.das.getNftEditions.all(/*@sdkEditionsAllHelp*/{ mint: A });
+  das.getAssetsByOwner./*@byOwnerAll*/all;
+  wallet.getTransfers./*@transfersAll*/all;
+  /*@paginateByOwner*/paginateGetAssetsByOwner(createDasRpc(), { ownerAddress: A });
+  let update: /*@updateInput*/UpdateWebhookInput;
+  let asset: /*@assetType*/Asset;
+  let sortField: /*@sortFieldType*/AssetSortField;
+  let usage: /*@usageInput*/GetProjectUsageInput;
+  await admin.getProjectUsage({});
+  await webhooks.getWebhook({ webhookId: "x" });
+}
+`;
+
+const service = ts.createLanguageService(
+  {
+    getScriptFileNames: () => [file],
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (name) => {
+      const text = name === file ? source : ts.sys.readFile(name);
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+    },
+    getCurrentDirectory: () => root,
+    getCompilationSettings: () => ({
+      strict: true,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      types: [],
+      noEmit: true,
+    }),
+    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+    fileExists: (name) => name === file || ts.sys.fileExists(name),
+    readFile: (name) => (name === file ? source : ts.sys.readFile(name)),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+    realpath: ts.sys.realpath,
+  },
+  ts.createDocumentRegistry(),
+);
+
+const at = (marker: string) => {
+  const mark = `/*@${marker}*/`;
+  const index = source.indexOf(mark);
+  if (index < 0) throw new Error(`no marker ${mark}`);
+  return index + mark.length;
+};
+const text = (parts: ts.SymbolDisplayPart[] | undefined) => ts.displayPartsToString(parts);
+const tagsOf = (tags: ts.JSDocTagInfo[] | undefined) =>
+  (tags ?? []).map((tag) => `@${tag.name} ${text(tag.text)}`);
+
+/** The names completed at `marker`. */
+const completions = (marker: string) =>
+  (service.getCompletionsAtPosition(file, at(marker), {})?.entries ?? []).map((e) => e.name);
+
+/** What signature help shows at `marker`: the signature, its documentation and tags. */
+function signatureHelp(marker: string) {
+  const help = service.getSignatureHelpItems(file, at(marker), {});
+  expect(help?.items, marker).toHaveLength(1);
+  const [item] = help!.items;
+  return {
+    signature:
+      text(item!.prefixDisplayParts) +
+      item!.parameters.map((p) => text(p.displayParts)).join(text(item!.separatorDisplayParts)) +
+      text(item!.suffixDisplayParts),
+    documentation: text(item!.documentation),
+    tags: tagsOf(item!.tags),
+  };
+}
+
+const hover = (marker: string) => {
+  const info = service.getQuickInfoAtPosition(file, at(marker));
+  return `${text(info?.displayParts)}\n${text(info?.documentation)}`;
+};
+const hoverTags = (marker: string) =>
+  tagsOf(service.getQuickInfoAtPosition(file, at(marker))?.tags);
+
+/** The errors of the probe, by the source line each is on (its text, the message flattened). */
+const errors = new Map(
+  service.getSemanticDiagnostics(file).map((d) => {
+    const start = source.lastIndexOf("\n", d.start) + 1;
+    const line = source.slice(start, source.indexOf("\n", d.start)).trim();
+    return [line, ts.flattenDiagnosticMessageText(d.messageText, "\n")];
+  }),
+);
+const errorOn = (line: string) => errors.get(line) ?? "(no error)";
+
+describe("request(method, …)", () => {
+  it("completes the method names", () => {
+    const das = completions("dasMethodName");
+    expect(das.sort()).toEqual([
+      "getAsset",
+      "getAssetBatch",
+      "getAssetsByAuthority",
+      "getAssetsByOwner",
+      "getNftEditions",
+    ]);
+    expect(completions("compressionMethodName")).toContain("getCompressedAccountsByOwner");
+    expect(completions("sdkMethodName")).toContain("getNftEditions");
+  });
+
+  it("refuses a misspelt method name by naming the methods, not as `never`", () => {
+    const error = errorOn(`await das.request("getAset", { id: A });`);
+    expect(error).toContain(`Argument of type '"getAset"' is not assignable to parameter`);
+    expect(error).not.toContain("'never'");
+  });
+
+  it("still refuses a union of method names (its params could not be checked)", () => {
+    expect(errorOn("await das.request(either, { id: A });")).toMatch(/not assignable/);
+  });
+});
+
+describe("signature help of a paginated method", () => {
+  it("shows the method's documentation, as for one that is not paginated", () => {
+    const plain = signatureHelp("getAssetHelp");
+    expect(plain.documentation).toMatch(/^Get one asset by its id\./);
+    for (const [marker, summary] of [
+      ["byOwnerHelp", "List the assets a wallet owns."],
+      ["compressedHelp", "List the compressed accounts owned by an address."],
+      ["balancesHelp", "Get a wallet's token and NFT balances"],
+    ]) {
+      const help = signatureHelp(marker!);
+      expect(help.documentation.split("\n")[0], marker).toBe(summary);
+      expect(help.documentation, marker).toMatch(/credits? per (call|request)|Cost/);
+      expect(
+        help.tags.some((tag) => tag.startsWith("@example")),
+        marker,
+      ).toBe(true);
+    }
+    expect(signatureHelp("balancesHelp").tags).toContain(
+      "@beta Routes and response formats may change.",
+    );
+  });
+
+  it("shows .all()'s own documentation: the method's every page, its cost per page, its status", () => {
+    const all = signatureHelp("byOwnerAllHelp");
+    expect(all.signature).toBe(
+      "all(params: GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<Asset, AssetList>",
+    );
+    expect(all.documentation.split("\n")[0]).toBe("List the assets a wallet owns, every page.");
+    expect(all.documentation).toContain("Each page is one getAssetsByOwner call (10 credits).");
+    expect(all.tags.join("\n")).toContain("for await (const asset of das.getAssetsByOwner.all({");
+    expect(signatureHelp("balancesAllHelp").tags).toContain(
+      "@beta Routes and response formats may change.",
+    );
+    expect(signatureHelp("balancesAllHelp").documentation.split("\n")[0]).toBe(
+      "Get a wallet's token and NFT balances, every page.",
+    );
+    expect(signatureHelp("sdkEditionsAllHelp").documentation).toContain(
+      "Each page is one getNftEditions call",
+    );
+    // (Params that are all optional may be left out, as in the one-page call.)
+    expect(signatureHelp("latestAllHelp").signature).toMatch(/^all\(params\?: /);
+  });
+});
+
+describe("the items of a page walk", () => {
+  it("are shown by their type's name on hover, not as an indexed type of the result", () => {
+    expect(hover("byOwnerAll")).toMatch(/\): PageIterable<Asset, GetAssetsByOwnerResult>\n/);
+    expect(hover("transfersAll")).toMatch(
+      /\): PageIterable<WalletTransferItem, GetTransfersResult>\n/,
+    );
+    expect(hover("paginateByOwner")).toMatch(/\): PageIterable<Asset, GetAssetsByOwnerResult>\n/);
+  });
+});
+
+describe("REST inputs", () => {
+  it("show their members by the types' own names, never openapi-typescript's `components[…]`", () => {
+    const update = hover("updateInput");
+    expect(update).toContain("webhookID: string");
+    expect(update).not.toContain("components[");
+  });
+
+  it("are named in errors, not expanded", () => {
+    expect(errorOn("await admin.getProjectUsage({});")).toContain("'GetProjectUsageInput'");
+    expect(errorOn(`await webhooks.getWebhook({ webhookId: "x" });`)).toContain(
+      "'GetWebhookInput'",
+    );
+    expect(hover("usageInput")).toMatch(/^\(alias\) interface GetProjectUsageInput\b/);
+  });
+});
+
+describe("the hover of a generated type", () => {
+  it("shows one example of an object, its JSON indented as written", () => {
+    const examples = hoverTags("assetType").filter((tag) => tag.startsWith("@example"));
+    expect(examples).toHaveLength(1);
+    expect(examples[0]).toMatch(/^@example \{\n {2}"last_indexed_slot": \d+,\n {2}"interface": /);
+    expect(examples[0]).toContain('\n  "content": {\n    "$schema": ');
+  });
+
+  it("shows no bare @enum tag", () => {
+    expect(hoverTags("sortFieldType")).toEqual(["@default id", "@example created"]);
+  });
+});
+
+// (The probe compiles but for the lines whose errors are asserted above.)
+it("the probe has no other errors", () => {
+  const asserted = [
+    `await das.request("getAset", { id: A });`,
+    "await das.request(either, { id: A });",
+    "await admin.getProjectUsage({});",
+    `await webhooks.getWebhook({ webhookId: "x" });`,
+  ];
+  const others = [...errors].filter(([line]) => !asserted.includes(line) && !line.includes("/*@"));
+  expect(others).toEqual([]);
+});
