@@ -435,16 +435,19 @@ export async function emitRpcArea(main, http) {
     `export function create${Area}Client(options?: ${optionsType}): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, ${["request", ...httpOps.map((h) => h.id)].map(literal).join(" | ")}> = {\n${impl.join("\n")}\n  };\n` +
-    `  // By own name only: \`request("toString")\` must not reach Object.prototype.\n` +
+    `  // By own name only: \`request("toString")\` must not reach Object.prototype. The message lists\n` +
+    `  // the names and describes the one given without quoting it: it may be the API key, which this\n` +
+    `  // client holds no redactor for.\n` +
     `  const unknownMethod = (method: unknown) => {\n` +
-    `    const message = \`method: must be one of the ${area} methods (got \${String(method)})\`;\n` +
+    `    const given = typeof method === "string" ? \`a string of \${method.length} character\${method.length === 1 ? "" : "s"}\` : method === null ? "null" : typeof method;\n` +
+    `    const message = \`method: must be one of \${Object.keys(client).join(", ")} (got \${given})\`;\n` +
     `    return Promise.reject(new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }));\n` +
     `  };\n` +
     `  return {\n` +
     `    ...client,\n` +
     httpImpl.map((l) => l + "\n").join("") +
     `    request: (method, ...args) =>\n` +
-    `      Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),\n` +
+    `      typeof method === "string" && Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),\n` +
     `  };\n}\n`;
 
   return {

@@ -629,11 +629,23 @@ describe("REST wire format", () => {
   it("request() calls methods by their own name only: anything else rejects with a ValidationError, nothing sent", async () => {
     const { fetch, requests } = stub(rpcReply("{}"));
     const das = createDasClient(options(fetch));
-    for (const name of ["toString", "constructor", "getAssett"]) {
+    const names = "getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority, getNftEditions";
+    const given: [unknown, string][] = [
+      ["toString", "a string of 8 characters"],
+      ["constructor", "a string of 11 characters"],
+      ["getAssett", "a string of 9 characters"],
+      ["x", "a string of 1 character"],
+      // The API key given as the name is described, never quoted (the client has no redactor here).
+      [KEY, `a string of ${KEY.length} characters`],
+      // (A null-prototype object threw a TypeError from the own-name lookup.)
+      [Object.create(null), "object"],
+      [null, "null"],
+    ];
+    for (const [name, described] of given) {
       const error = await das.request(name as "getAsset", { id: ADDRESS }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);
       expect(error).toMatchObject({
-        message: `method: must be one of the das methods (got ${name})`,
+        message: `method: must be one of ${names} (got ${described})`,
         issues: [{ path: "method", rule: "enum" }],
       });
     }

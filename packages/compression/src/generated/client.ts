@@ -604,14 +604,17 @@ export function createCompressionClient(options?: ClientOptions): CompressionCli
     getLatestCompressionSignatures: withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!),
     getMultipleNewAddressProofsV2: (params, options) => getMultipleNewAddressProofsV2(rpc, params, options),
   };
-  // By own name only: `request("toString")` must not reach Object.prototype.
+  // By own name only: `request("toString")` must not reach Object.prototype. The message lists
+  // the names and describes the one given without quoting it: it may be the API key, which this
+  // client holds no redactor for.
   const unknownMethod = (method: unknown) => {
-    const message = `method: must be one of the compression methods (got ${String(method)})`;
+    const given = typeof method === "string" ? `a string of ${method.length} character${method.length === 1 ? "" : "s"}` : method === null ? "null" : typeof method;
+    const message = `method: must be one of ${Object.keys(client).join(", ")} (got ${given})`;
     return Promise.reject(new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }));
   };
   return {
     ...client,
     request: (method, ...args) =>
-      Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),
+      typeof method === "string" && Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),
   };
 }
