@@ -92,7 +92,9 @@ export interface APIErrorFields {
 
 /**
  * The server answered with a non-2xx status (after any retries). The common statuses have
- * their own subclass; any other status is a plain `APIError`.
+ * their own subclass; any other status is a plain `APIError`. A 408, 429 or 5xx is retried
+ * first (idempotent operations, or any with `retryNonIdempotent`, while `maxRetries` lasts);
+ * the others are thrown at once.
  */
 export class APIError extends ChainDataError {
   override name = "APIError";
@@ -133,7 +135,11 @@ export class NotFoundError extends APIError {
 export class UnprocessableEntityError extends APIError {
   override name = "UnprocessableEntityError";
 }
-/** 429: rate limited. */
+/**
+ * 429: rate limited. Retried first (idempotent operations, while `maxRetries` lasts), after the
+ * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
+ * is over 60 s.
+ */
 export class RateLimitError extends APIError {
   override name = "RateLimitError";
   /**
@@ -143,7 +149,7 @@ export class RateLimitError extends APIError {
    */
   declare readonly retryAfter?: number | undefined;
 }
-/** Any 5xx status. */
+/** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
 export class InternalServerError extends APIError {
   override name = "InternalServerError";
 }
