@@ -1040,7 +1040,7 @@ describe("options and keyset params .all() refuses", () => {
     const operation = das!.operation(server.fetch);
     const params = { ownerAddress: ADDRESS, after: "a", before: "b" };
     await expect(collect(operation.all(params))).rejects.toThrow(
-      "before, after: a page walk cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
+      "params.before, params.after: a page walk cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
     );
     expect(server.sent).toHaveLength(0);
     expect(await collect(operation.all(params, { maxPages: 1 }))).toEqual(itemsOf("k", 2));

@@ -83,7 +83,7 @@ describe("the standalone page walks (paginate<Method>) tree-shake away", () => {
   // Strings only a page walk carries (core's `paginate` and `withPagination(…).all`), minified or
   // not. The one-call standalone programs import no walk, not even the compression one, whose
   // method is paginated; the budgets above would let a small walk slip in.
-  const marks = ["maxPages", "cannot go on from these alone"];
+  const marks = ["maxPages", "a page walk cannot go on from"];
   const carried = (code: Uint8Array | undefined) => {
     const text = new TextDecoder().decode(code);
     return marks.filter((m) => text.includes(m));

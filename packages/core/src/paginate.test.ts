@@ -180,7 +180,7 @@ describe("paginate: page style", () => {
       collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a", before: "b" })),
     ).rejects.toThrow(
       new ConfigurationError(
-        "before, after: a page walk cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
+        "params.before, params.after: a page walk cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
       ),
     );
     expect(fetchPage).not.toHaveBeenCalled();
@@ -191,6 +191,32 @@ describe("paginate: page style", () => {
       ),
     ).toEqual([9]);
     expect(fetchPage.mock.calls).toEqual([[{ ownerAddress: "o", after: "a" }]]);
+    fetchPage.mockClear();
+    // One name alone: "it", by its path.
+    await expect(
+      collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a" })),
+    ).rejects.toThrow(
+      new ConfigurationError(
+        "params.after: a page walk cannot go on from it alone (no next page is named): give `cursor`, or maxPages: 1",
+      ),
+    );
+    expect(fetchPage).not.toHaveBeenCalled();
+    // A range beside a page number, or a null, goes to the call as given, whose check refuses it
+    // by its own rule (the range and page exclude each other; null is not a string): this refusal
+    // would have named the wrong problem.
+    const refused = new Error("refused by the call's check");
+    const refusing = vi.fn(async () => {
+      throw refused;
+    });
+    for (const params of [
+      { ownerAddress: "o", after: "a", page: 2 },
+      { ownerAddress: "o", after: null },
+    ])
+      await expect(collect(paginate(refusing, dasKeyset, params))).rejects.toBe(refused);
+    expect(refusing.mock.calls).toEqual([
+      [{ ownerAddress: "o", after: "a", page: 2 }],
+      [{ ownerAddress: "o", after: null, page: 1 }],
+    ]);
   });
 
   describe("with echoedPage (the result names its page)", () => {

@@ -124,12 +124,14 @@ export function paginate<I, R>(
     // `true`, `null`) is refused as the one-page call refuses it, not sent as page 2 (or 1).
     const first = get(current, page);
     let number = first === undefined ? 1 : first;
-    const keys = descriptor.keyset?.filter((name) => get(current, name) !== undefined) ?? [];
+    // (A `null` is no keyset: the call refuses it. Nor is a range given with a page number, which
+    // the call refuses too: either way its own message says what is wrong, and nothing is sent.)
+    const keys = descriptor.keyset?.filter((name) => get(current, name) != null) ?? [];
     const walk = keys.length ? "cursor" : style;
-    if (keys.length && get(current, cursor) === undefined && max > 1)
+    if (keys.length && get(current, cursor) === undefined && first === undefined && max > 1)
       misconfigured(
-        keys.join(", "),
-        `a page walk cannot go on from these alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
+        keys.map((name) => `params.${name}`).join(", "),
+        `a page walk cannot go on from ${keys[1] ? "these" : "it"} alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
       );
     const seen = new Set<unknown>([get(current, cursor)]);
     for (let fetched = 0; fetched < max; fetched++) {
