@@ -223,8 +223,8 @@ export function createCheckEmitter({ refusals } = {}) {
 
   /**
    * The spec's `x-pattern-description` (what `pattern` accepts, in words, for the check's message),
-   * as a string literal. Refused where it could not reach a message: not a non-empty string, or
-   * beside no `pattern`.
+   * as the name of its hoisted constant (`DESCRIPTION_n`). Refused where it could not reach a
+   * message: not a non-empty string, or beside no `pattern`.
    */
   const patternDescription = (s, place) => {
     const text = s["x-pattern-description"];
