@@ -473,6 +473,11 @@ describe("JSON-RPC wire format", () => {
     await expect(
       das.getAsset({ id: ADDRESS, options: { showClosedAccounts: true } as any }),
     ).rejects.toThrow("params.options.showClosedAccounts: is not an allowed property");
+    // Another SDK's name for a param (helius-sdk sends `displayOptions`) is refused with the names
+    // this call takes, so the fix is in the message.
+    await expect(
+      das.getAsset({ id: ADDRESS, displayOptions: { showFungible: true } } as any),
+    ).rejects.toThrow("params.displayOptions: is not an allowed property (allowed: id, options)");
     expect(requests).toHaveLength(2);
   });
 });

@@ -428,7 +428,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
           { id: ADDRESS, options: { showFungible: 1, other: true } },
           [
             "params.options.showFungible: must be boolean (got number 1)",
-            "params.options.other: is not an allowed property",
+            "params.options.other: is not an allowed property (allowed: showFungible, showInscription)",
           ],
         ],
         [[ADDRESS], ["params: must be object (got array)"]],

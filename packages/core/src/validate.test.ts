@@ -97,7 +97,7 @@ describe("validate", () => {
     expect(messages(check, { id: "nope", limit: 0, extra: true })).toEqual([
       'params.id: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "nope")',
       "params.limit: must be >= 1 (got 0)",
-      "params.extra: is not an allowed property",
+      "params.extra: is not an allowed property (allowed: id, limit)",
     ]);
     // `undefined` members vanish in JSON: a required one is missing, an unknown one is no error.
     expect(messages(check, { limit: 1001, id: undefined, other: undefined })).toEqual([
@@ -108,14 +108,18 @@ describe("validate", () => {
       "params.b: must be string (got number 1)",
     ]);
     expect(messages(vObject({ a: vString() }), { a: "x", b: 1 })).toEqual([]); // additional omitted: anything
+    // An object that allows no property says so, rather than listing nothing.
+    expect(messages(vObject({}, [], false), { a: 1 })).toEqual([
+      "params.a: is not an allowed property (allowed: none)",
+    ]);
   });
 
   it("refuses additional properties named like Object.prototype members (own keys only)", () => {
     expect(
       messages(vObject({ id: vAny }, [], false), { constructor: 1, toString: 1, id: 1 }),
     ).toEqual([
-      "params.constructor: is not an allowed property",
-      "params.toString: is not an allowed property",
+      "params.constructor: is not an allowed property (allowed: id)",
+      "params.toString: is not an allowed property (allowed: id)",
     ]);
     expect(messages(vObject({}, [], vString()), { hasOwnProperty: 1 })).toEqual([
       "params.hasOwnProperty: must be string (got number 1)",
@@ -146,7 +150,7 @@ describe("validate", () => {
     const check = vObject({ options: vObject({ showFungible: vBoolean }, [], false) });
     expect(messages(check, { options: { showFungible: "yes", other: 1 } })).toEqual([
       "params.options.showFungible: must be boolean (got string)",
-      "params.options.other: is not an allowed property",
+      "params.options.other: is not an allowed property (allowed: showFungible)",
     ]);
   });
 

@@ -241,7 +241,14 @@ export const vBoolean: Check = (value, path, issues) => {
       if (object[name] === undefined) continue;
       const check = Object.hasOwn(properties, name) ? properties[name] : additional;
       if (check === false)
-        add(issues, `${path}.${name}`, "additionalProperties", "is not an allowed property");
+        // (The names allowed, so a typo or another SDK's name, `displayOptions` for `options`,
+        // shows its fix.)
+        add(
+          issues,
+          `${path}.${name}`,
+          "additionalProperties",
+          `is not an allowed property (allowed: ${Object.keys(properties).join(", ") || "none"})`,
+        );
       else check?.(object[name], `${path}.${name}`, issues);
     }
   };

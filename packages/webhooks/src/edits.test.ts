@@ -202,7 +202,7 @@ describe("addWebhookAddresses", () => {
       // Every issue at once: a misspelt id is named beside the missing one, a bad address too.
       [
         { webhookId: ID, addresses: ["0xdeadbeef"] },
-        "params.webhookID: is required; params.webhookId: is not an allowed property; params.addresses[0]: must be a base58 address",
+        "params.webhookID: is required; params.webhookId: is not an allowed property (allowed: webhookID, addresses); params.addresses[0]: must be a base58 address",
       ],
       [
         { webhookID: "nope", addresses: ["0xdeadbeef"] },
