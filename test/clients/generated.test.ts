@@ -377,7 +377,7 @@ describe("JSON-RPC wire format", () => {
       } as never),
     ).rejects.toThrow("params.swqosOnly: must be boolean (got string)");
     await expect(sender.sendTransaction(undefined as never)).rejects.toThrow(
-      "params: must be object (got undefined)",
+      "params: must be object { transaction, config, swqosOnly } (got undefined)",
     );
     // A blank or spaced transaction is neither base64 nor base58.
     for (const transaction of [" ", "AQID AQID", "AQID\n"])

@@ -431,7 +431,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
             "params.options.other: is not an allowed property (allowed: showFungible, showInscription)",
           ],
         ],
-        [[ADDRESS], ["params: must be object (got array)"]],
+        [[ADDRESS], ["params: must be object { id, options } (got array)"]],
       ],
     ],
     [
@@ -966,7 +966,7 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
 
   it("takes a schema with properties but no type as an object", () => {
     const check = compileCheck({ properties: { a: { type: "string" } } });
-    expect(messages(check, "x")).toEqual(["params: must be object (got string)"]);
+    expect(messages(check, "x")).toEqual(["params: must be object { a } (got string)"]);
     expect(messages(check, { a: "x" })).toEqual([]);
   });
 

@@ -342,7 +342,9 @@ describe("vExclusive", () => {
     );
     expect(() => validate(check, { cursor: "c", before: "b" })).not.toThrow();
     expect(() => validate(check, { page: 2 })).not.toThrow();
-    expect(() => validate(check, null)).toThrow("params: must be object (got null)");
+    expect(() => validate(check, null)).toThrow(
+      "params: must be object { page, cursor, before } (got null)",
+    );
   });
 
   it("counts undefined as absent, on either side", () => {
@@ -408,7 +410,7 @@ describe("vDependent", () => {
     expect(messages(check, { before: 1, sortBy: { sortBy: "created" } })).toEqual([
       "params.before: must be string (got number 1)",
     ]);
-    expect(messages(check, null)).toEqual(["params: must be object (got null)"]);
+    expect(messages(check, null)).toEqual(["params: must be object { before, sortBy } (got null)"]);
   });
 
   it("counts only its own object's issues, inside an array of them", () => {
@@ -469,7 +471,9 @@ describe("vWhen", () => {
     expect(messages(check, { transaction: "AQ/D", config: {} })).toEqual([
       "params.config.encoding: is required",
     ]);
-    expect(messages(check, null)).toEqual(["params: must be object (got null)"]);
+    expect(messages(check, null)).toEqual([
+      "params: must be object { transaction, config } (got null)",
+    ]);
     expect(
       messages(vArray(check), [
         { transaction: 1 },

@@ -214,17 +214,12 @@ export const vBoolean: Check = (value, path, issues) => {
   required: readonly string[] = [],
   additional?: false | Check,
 ): Check {
+  // (Named in the messages, so a wrong shape or name shows the right one: `must be object { id,
+  // options } (got string)`, `is not an allowed property (allowed: id, options)`.)
+  const names = () => Object.keys(properties).join(", ");
   return (value, path, issues) => {
-    if (
-      !typed(
-        value && typeof value === "object" && !Array.isArray(value),
-        "object",
-        value,
-        path,
-        issues,
-      )
-    )
-      return;
+    if (!(value && typeof value === "object" && !Array.isArray(value)))
+      return void typed(0, names() ? `object { ${names()} }` : "object", value, path, issues);
     const object = value as Record<string, unknown>;
     // A plain object only (its prototype is some realm's Object.prototype, or none): JSON writes
     // own members, while the request builders read inherited ones too, so for a class instance or
@@ -241,13 +236,12 @@ export const vBoolean: Check = (value, path, issues) => {
       if (object[name] === undefined) continue;
       const check = Object.hasOwn(properties, name) ? properties[name] : additional;
       if (check === false)
-        // (The names allowed, so a typo or another SDK's name, `displayOptions` for `options`,
-        // shows its fix.)
+        // (Another SDK's name, `displayOptions` for `options`, shows its fix too.)
         add(
           issues,
           `${path}.${name}`,
           "additionalProperties",
-          `is not an allowed property (allowed: ${Object.keys(properties).join(", ") || "none"})`,
+          `is not an allowed property (allowed: ${names() || "none"})`,
         );
       else check?.(object[name], `${path}.${name}`, issues);
     }

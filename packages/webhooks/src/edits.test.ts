@@ -198,7 +198,7 @@ describe("addWebhookAddresses", () => {
         { webhookID: ID, addresses: [C], active: false },
         "params.active: is not an allowed property",
       ],
-      [null, "params: must be object (got null)"],
+      [null, "params: must be object { webhookID, addresses } (got null)"],
       // Every issue at once: a misspelt id is named beside the missing one, a bad address too.
       [
         { webhookId: ID, addresses: ["0xdeadbeef"] },
@@ -351,7 +351,10 @@ describe("editWebhook", () => {
         { webhookID: ID },
         "params: names no setting to change (webhookURL, transactionTypes, accountAddresses, accountAddressOwners, webhookType, authHeader, encoding, txnStatus)",
       ],
-      [null, "params: must be object (got null)"],
+      [
+        null,
+        "params: must be object { webhookID, webhookURL, transactionTypes, accountAddresses, accountAddressOwners, webhookType, authHeader, encoding, txnStatus, wallet, project, active } (got null)",
+      ],
     ];
     for (const [input, message] of cases) {
       const error = await editWebhook(webhooks, input as never).catch((e: unknown) => e);
