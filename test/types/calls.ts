@@ -288,6 +288,12 @@ export async function valid(signal: AbortSignal): Promise<void> {
       console.warn(refused, reason);
     },
   });
+  createWebhookHandler<"enhanced">({
+    authHeader: "secret",
+    onEvent: (event) => {
+      const s: string = event.signature;
+    },
+  });
   createWebhookHandler({
     authHeader: "secret",
     onEvent: () => {},
@@ -583,6 +589,10 @@ export async function invalid(): Promise<void> {
   createDasClient({ environment: "staging" });
   // @ts-expect-error — events typed as raw need `kind: "raw"`, or they would be parsed as enhanced
   createWebhookHandler<"raw">({ authHeader: "secret", onEvent: () => {} });
+  // @ts-expect-error — a kind other than the explicit type argument's
+  createWebhookHandler<"raw">({ authHeader: "secret", kind: "enhanced", onEvent: () => {} });
+  // @ts-expect-error — a kind other than the explicit type argument's
+  createWebhookHandler<"enhanced">({ authHeader: "secret", kind: "raw", onEvent: () => {} });
   // @ts-expect-error — a REST client takes no batcher (JSON-RPC only)
   createWalletClient({ batch: createBatcher() });
   // @ts-expect-error — authHeader is required

@@ -21,7 +21,11 @@ import {
 } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
-import { createWebhooksClient, type UpdateWebhookInput } from "@chaindata/webhooks";
+import {
+  createWebhookHandler,
+  createWebhooksClient,
+  type UpdateWebhookInput,
+} from "@chaindata/webhooks";
 import { createAdminClient, type GetProjectUsageInput } from "@chaindata/admin";
 const das = createDasClient();
 const compression = createCompressionClient();
@@ -53,6 +57,13 @@ export async function probe(either: "getAsset" | "getNftEditions") {
   let usage: /*@usageInput*/GetProjectUsageInput;
   await admin.getProjectUsage({});
   await webhooks.getWebhook({ webhookId: "x" });
+  createWebhookHandler({ authHeader: "s", kind: "/*@handlerKind*/" });
+  createWebhookHandler({ authHeader: "s", onEvent: (/*@enhancedEvent*/event) => {} });
+  createWebhookHandler({ authHeader: "s", kind: "raw", onEvent: (/*@rawEvent*/event) => {} });
+  createWebhookHandler<"raw">({ authHeader: "s", onEvent: () => {} });
+  createWebhookHandler<"raw">({ authHeader: "s", kind: "enhanced", onEvent: () => {} });
+  createWebhookHandler<"enhanced">({ authHeader: "s", kind: "raw", onEvent: () => {} });
+  createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });
 }
 `;
 
@@ -239,6 +250,36 @@ describe("the hover of a generated type", () => {
   });
 });
 
+describe("createWebhookHandler's kind", () => {
+  it("completes every delivery kind, not only the default", () => {
+    expect(completions("handlerKind").sort()).toEqual(["enhanced", "raw"]);
+  });
+
+  it("types the events as enhanced when kind is left out, and as the kind given", () => {
+    expect(hover("enhancedEvent")).toMatch(/^\(parameter\) event: EnhancedTransactionEvent\n/);
+    expect(hover("rawEvent")).toMatch(/^\(parameter\) event: RawTransactionEvent\n/);
+  });
+
+  it("refuses a kind other than the explicit type argument's, or none for raw, and a misspelt one", () => {
+    expect(
+      errorOn(`createWebhookHandler<"raw">({ authHeader: "s", onEvent: () => {} });`),
+    ).toContain("Property 'kind' is missing");
+    expect(
+      errorOn(
+        `createWebhookHandler<"raw">({ authHeader: "s", kind: "enhanced", onEvent: () => {} });`,
+      ),
+    ).toContain(`Type '"enhanced"' is not assignable to type '"raw"'`);
+    expect(
+      errorOn(
+        `createWebhookHandler<"enhanced">({ authHeader: "s", kind: "raw", onEvent: () => {} });`,
+      ),
+    ).toContain(`Type '"raw"' is not assignable to type '"enhanced"'`);
+    expect(
+      errorOn(`createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });`),
+    ).toContain(`Did you mean '"enhanced"'?`);
+  });
+});
+
 // (The probe compiles but for the lines whose errors are asserted above.)
 it("the probe has no other errors", () => {
   const asserted = [
@@ -246,6 +287,10 @@ it("the probe has no other errors", () => {
     "await das.request(either, { id: A });",
     "await admin.getProjectUsage({});",
     `await webhooks.getWebhook({ webhookId: "x" });`,
+    `createWebhookHandler<"raw">({ authHeader: "s", onEvent: () => {} });`,
+    `createWebhookHandler<"raw">({ authHeader: "s", kind: "enhanced", onEvent: () => {} });`,
+    `createWebhookHandler<"enhanced">({ authHeader: "s", kind: "raw", onEvent: () => {} });`,
+    `createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });`,
   ];
   const others = [...errors].filter(([line]) => !asserted.includes(line) && !line.includes("/*@"));
   expect(others).toEqual([]);

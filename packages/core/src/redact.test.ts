@@ -164,6 +164,42 @@ describe("redact", () => {
     );
     expect(createRedactor(undefined, ["hook-s3cret"])("x hook-s3cret")).toBe("x ***");
   });
+
+  it("masks a very short secret where it stands alone, in every form, but not inside other words", () => {
+    // (Every `x` of a message had become `***` with an authHeader of "x".)
+    const redactor = createRedactor("the-api-key-1234", ["x"]);
+    const cases: [string, string][] = [
+      ["Expected exactly one text value", "Expected exactly one text value"],
+      ['{"authHeader":"x","next":1}', '{"authHeader":"***","next":1}'],
+      ["secret=x&next=1; got x. (x)", "secret=***&next=1; got ***. (***)"],
+      // Escaped around it: the escape's last character is no part of a word.
+      [
+        "%22x%22 %3Dx \\u0022x\\u0022 &quot;x&quot;",
+        "%22***%22 %3D*** \\u0022***\\u0022 &quot;***&quot;",
+      ],
+      ['\\"x\\" &#34;x&#34;', '\\"***\\" &#34;***&#34;'],
+      // The secret itself escaped.
+      ["[%78] [\\u0078] [&#120;] [&#x78;]", "[***] [***] [***] [***]"],
+    ];
+    for (const [text, masked] of cases) expect(redactor(text), text).toBe(masked);
+    // The key is masked inside words, however short; so is a secret of realistic length.
+    expect(redact("exe", "x")).toBe("e***e");
+    expect(createRedactor(undefined, ["s3cret-1"])("tokens3cret-1x")).toBe("token***x");
+  });
+
+  it("keeps a message readable when the webhook's authHeader is a single character (a call's input)", async () => {
+    const { fetch } = stubFetch(() =>
+      jsonResponse({ error: "webhookURL: expected https, got x" }, { status: 400 }),
+    );
+    const transport = createTransport({ apiKey: "k-123456789", fetch, maxRetries: 0 }, walletHost);
+    const error = await transport
+      .restCall({ id: "createWebhook", idempotent: false }, { authHeader: "x" }, undefined, (f) =>
+        f(new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST" })),
+      )
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainDataError);
+    expect((error as Error).message).toContain("webhookURL: expected https, got ***");
+  });
 });
 
 describe("credentialsIn", () => {

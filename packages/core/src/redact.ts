@@ -73,7 +73,20 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
   const all = [apiKey, ...secrets].filter(Boolean).sort((a, b) => b!.length - a!.length);
   // `i`: hex digits in escapes come in either case. (It also masks the key in another case: harmless.)
   const key = all.length
-    ? new RegExp(all.map((secret) => [...secret!].map(anyForm).join("")).join("|"), "gi")
+    ? new RegExp(
+        all
+          .map((secret) => {
+            const form = [...secret!].map(anyForm).join("");
+            // A secret under 8 characters (an authHeader of `x`) is a piece of many words: it is
+            // masked only where no letter, digit or `_` touches it (`%3D`, `\u0022` before it end
+            // an escape, not a word). The key is masked everywhere, however short.
+            return secret === apiKey || secret!.length > 7
+              ? form
+              : `(?<=^|\\W|%\\w\\w|\\\\u\\w{4})(?:${form})(?!\\w)`;
+          })
+          .join("|"),
+        "gi",
+      )
     : undefined;
   return (value) => {
     let text = String(value);

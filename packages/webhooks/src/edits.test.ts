@@ -278,7 +278,7 @@ describe("removeWebhookAddresses", () => {
 });
 
 describe("editWebhook", () => {
-  it("lays the given settings over the webhook's and sends them all back (an authHeader left out of updateWebhook would be lost)", async () => {
+  it("lays the given settings over the webhook's and sends them all back (an authHeader left out of updateWebhook may be lost)", async () => {
     const { webhooks, requests } = fakeService();
     const url = "https://hooks.example.com/solana";
     const result = await editWebhook(webhooks, {
@@ -369,6 +369,24 @@ describe("editWebhook", () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(JSON.stringify([String(error), error])).not.toContain(secret);
+    expect(requests).toEqual([]);
+  });
+
+  it("refuses to remove a setting (null), saying the service has no way to; nothing is sent", async () => {
+    // (The spec and the service's docs say of no value that it removes a setting, nor whether a
+    // write that leaves one out clears it or keeps it: `null` was refused as a wrong type.)
+    const { webhooks, requests } = fakeService();
+    const error = await editWebhook(webhooks, {
+      webhookID: ID,
+      authHeader: null,
+      txnStatus: null,
+      webhookURL: "https://hooks.example.com/solana",
+    } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues.map((issue) => issue.message)).toEqual([
+      "params.authHeader: cannot be removed (got null): the service documents no way to remove a setting",
+      "params.txnStatus: cannot be removed (got null): the service documents no way to remove a setting",
+    ]);
     expect(requests).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // Changing a webhook's settings a few at a time: editWebhook, and adding and removing watched
-// addresses. The service has no endpoint for it: an edit (updateWebhook) replaces every setting,
-// so a change is a read (getWebhook), the new settings, and a write of them all, as the service's
-// own SDKs do it.
+// addresses. The service has no endpoint for it: an edit (updateWebhook) takes every setting (and
+// may lose one left out), so a change is a read (getWebhook), the new settings, and a write of them
+// all, as the service's old SDK and its Rust SDK do it.
 import {
   ConfigurationError,
   validate,
@@ -213,13 +213,21 @@ const READ_ONLY = ["wallet", "project", "active"];
 
 /**
  * editWebhook's input: as updateWebhook checks its own, but a setting may be left out, and at
- * least one must be given; the read-only fields are refused by name.
+ * least one must be given; the read-only fields are refused by name, and so is a setting's
+ * removal (`null`), which the service has no documented way to make.
  */
 const checkEdit: Check = (value, path, issues) => {
   const found: ValidationIssue[] = [];
   updateWebhook.params!(value, path, found);
-  for (const issue of found)
-    if (issue.rule !== "required" || issue.path === `${path}.webhookID`) issues.push(issue);
+  for (const issue of found) {
+    const name = issue.path.slice(path.length + 1) as keyof WebhookSettings;
+    if (SETTINGS.includes(name) && (value as Record<string, unknown>)[name] === null)
+      issues.push({
+        ...issue,
+        message: `${issue.path}: cannot be removed (got null): the service documents no way to remove a setting`,
+      });
+    else if (issue.rule !== "required" || issue.path === `${path}.webhookID`) issues.push(issue);
+  }
   if (!value || typeof value !== "object" || Array.isArray(value)) return;
   const input = value as Record<string, unknown>;
   for (const name of READ_ONLY)
@@ -239,20 +247,25 @@ const checkEdit: Check = (value, path, issues) => {
 
 /**
  * Changes some of a webhook's settings and keeps the others: reads the webhook, lays the given
- * settings over its own, and sends them all back (updateWebhook replaces every setting, so a
- * setting left out of its body would be lost: an `authHeader`, say). Resolves with the webhook as
+ * settings over its own, and sends them all back (updateWebhook's body is the complete settings,
+ * so a setting left out of it may be lost: an `authHeader`, say). Resolves with the webhook as
  * edited, or as read when every given setting already had its value (then nothing is written and
- * no credits are spent). A setting given as `undefined` is left as it is; to remove an optional
- * one, send the whole settings with updateWebhook. Runs after any other change to the webhook made
- * through the same client, as {@link addWebhookAddresses} does.
+ * no credits are spent). A setting given as `undefined` is left as it is. Runs after any other
+ * change to the webhook made through the same client, as {@link addWebhookAddresses} does.
+ *
+ * A setting cannot be removed (an `authHeader`, an `accountAddressOwners` filter): the service
+ * documents no value that removes one, and not whether a write that leaves a setting out clears
+ * it or keeps it (its own TypeScript SDK sends partial writes, as if kept), so `null` is refused
+ * and every setting the webhook has is sent back. Give the setting another value instead
+ * (`txnStatus: "all"` delivers transactions of every outcome), or create the webhook anew.
  *
  * ```ts
  * const webhooks = createWebhooksClient();
  * await editWebhook(webhooks, { webhookID, webhookURL: "https://hooks.example.com/solana" });
  * ```
  *
- * @throws ValidationError for a malformed `webhookID` or setting, a read-only field (`wallet`,
- * `project`, `active`), or no setting at all (nothing is sent)
+ * @throws ValidationError for a malformed `webhookID` or setting, a setting given as `null`, a
+ * read-only field (`wallet`, `project`, `active`), or no setting at all (nothing is sent)
  * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
  */
 export async function editWebhook(

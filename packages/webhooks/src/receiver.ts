@@ -39,18 +39,30 @@ export interface SignatureStore {
 /**
  * The options of {@link createWebhookHandler}: `authHeader` and `onEvent`, `kind` (required when the
  * events are typed as raw), and optionally `onError`, `dedupe`, `maxBodyBytes` and `readTimeoutMs`.
+ * `K` is the kind the events are typed as; `never` stands for `kind` left out, which types them as
+ * enhanced, the kind the handler then reads them as.
  */
-export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<K> &
-  // (Required when the events are typed as raw: the parser must not read them as enhanced.)
-  ("enhanced" extends K
+export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommonOptions<
+  [K] extends [never] ? "enhanced" : K
+> &
+  // (`kind` left out is `never`, not "enhanced": an editor completes `kind: "` from these options
+  // with K at its default, and a `kind?: "enhanced"` there offered that kind alone; a `kind` that
+  // allows no kind makes it infer K from the text typed instead, which widens K to every kind.
+  // Required when the events are typed as raw: the parser must not read them as enhanced.)
+  ([K] extends [never]
     ? {
         /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
-        kind?: K | undefined;
+        kind?: undefined;
       }
-    : {
-        /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). */
-        kind: K;
-      });
+    : "enhanced" extends K
+      ? {
+          /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). @default "enhanced" */
+          kind?: K | undefined;
+        }
+      : {
+          /** The webhook's type: `enhanced` (and `enhancedDevnet`) or `raw` (and `rawDevnet`). */
+          kind: K;
+        });
 
 /** The options of {@link createWebhookHandler} other than `kind`. */
 export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
@@ -432,8 +444,12 @@ const HANDLER_OPTIONS = [
  * unknown option name (a typo), a missing `authHeader` or `onEvent`, or a wrong value of another
  * option
  */
-export function createWebhookHandler<K extends DeliveryKind = "enhanced">(
+export function createWebhookHandler<K extends DeliveryKind = never>(
   options: WebhookHandlerOptions<K>,
+): (request: Request) => Promise<Response>;
+// (Within, the events are of one kind: the `never` of a kind left out is for the caller's editor.)
+export function createWebhookHandler<K extends DeliveryKind>(
+  options: WebhookHandlerCommonOptions<K> & { kind?: K | undefined },
 ): (request: Request) => Promise<Response> {
   // (A refused value as core's option messages show it: a long string, an object or a function
   // only named, as it may be the secret.)
