@@ -297,7 +297,7 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  it("search finds what a reader calls it: bodies and payloads by either word, rate limits and page walks at their rows, names however spelled, plurals, words of several places; not a word's middle", async () => {
+  it("search finds what a reader calls it: bodies and payloads by either word, costs, rate limits and page walks at their rows, names however spelled, plurals, words of several places; not a word's middle", async () => {
     const hits = async (query: string) => {
       // (An empty box empties the list at once: what shows next is this query's.)
       await page.fill("#search", "");
@@ -365,6 +365,24 @@ describe("docs site in Chromium", () => {
       href: "./das/getAssetsByAuthority.html#fact-pagination",
     });
     expect(pagination.slice(0, 6).every((h) => h.href.endsWith("#fact-pagination"))).toBe(true);
+    // "cost": the operations whose Cost row documents their credits, at that row, each hit saying
+    // how many; "credits" finds them too, after the usage report's credits.
+    const cost = await hits("cost");
+    expect(cost.length).toBe(12);
+    expect(cost.every((h) => /^\.\/\w+(-\w+)*\/\w+\.html#fact-cost$/.test(h.href))).toBe(true);
+    expect(await page.locator("#search-results .hit-sub").first().textContent()).toMatch(
+      /^Cost: 100 credits · /,
+    );
+    expect(await hits("costs")).toEqual(cost);
+    expect((await hits("getAsset cost"))[0]).toEqual({
+      name: "getAsset",
+      href: "./das/getAsset.html#fact-cost",
+    });
+    const credits = await hits("credits");
+    expect(credits.slice(0, 3).map((h) => h.name)).toEqual(
+      expect.arrayContaining(["getProjectUsage", "ProjectUsage"]),
+    );
+    expect(credits.filter((h) => h.href.endsWith("#fact-cost")).length).toBeGreaterThan(0);
     // A plural finds the singular and back; "retry" leads to the client's retry options first.
     expect((await names("retry"))[0]).toBe("Client and call options");
     expect((await names("max retry"))[0]).toBe("sendTransaction");
