@@ -297,7 +297,7 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  it("search finds what a reader calls it: bodies and payloads by either word, costs, rate limits and page walks at their rows, names however spelled, plurals, words of several places; not a word's middle", async () => {
+  it("search finds what a reader calls it: bodies and payloads by either word, costs, rate limits and page walks at their rows, names however spelled, plurals, words of several places; a word's middle only when no word starts with the query", async () => {
     const hits = async (query: string) => {
       // (An empty box empties the list at once: what shows next is this query's.)
       await page.fill("#search", "");
@@ -398,6 +398,27 @@ describe("docs site in Chromium", () => {
     // "count" of the compressed accounts.
     expect(await names("tip")).toEqual(["Tips"]);
     expect((await names("count")).filter((n) => /Account/.test(n))).toEqual([]);
+    expect(await page.locator("#search-results li.none").count()).toBe(0);
+    // …unless no word starts with it: then, from 4 letters on, inside words too, and the list says
+    // so. "hook" finds the webhooks (the operations first), "hooks" the same.
+    const hook = await names("hook");
+    expect(hook.slice(0, 5)).toEqual([
+      "createWebhook",
+      "deleteWebhook",
+      "getWebhook",
+      "listWebhooks",
+      "updateWebhook",
+    ]);
+    expect(hook.every((n) => /webhook/i.test(n))).toBe(true);
+    expect(await page.locator("#search-results li.none").textContent()).toBe(
+      "No word starts with “hook”; found inside words:",
+    );
+    expect(await names("hooks")).toEqual(hook);
+    expect((await names("hook event")).slice(0, 2)).toEqual([
+      "deliverEnhancedEvents",
+      "deliverRawEvents",
+    ]);
+    expect(await names("hoo")).toEqual([]);
     expect(problems).toEqual([]);
   });
 
