@@ -695,7 +695,7 @@ describe("docs site in Chromium", () => {
     expect(await page.isVisible("a.menu-close")).toBe(false);
   });
 
-  it("the search box's placeholder shows whole at 375 and 320 px, with and without script; the box keeps its name; at 1360 px the shortcut's keys join it", async () => {
+  it("on a phone (375, 320 px) the header keeps one row: the search box is a magnifier that opens over the row when focused, where its placeholder shows whole, with and without script; the box keeps its name; at 1360 px the shortcut's keys join it", async () => {
     /** Runs in the page: the placeholder, its width as drawn in the box's font, the box's room. */
     const placeholderOf = (tab: Page) =>
       tab.evaluate(() => {
@@ -714,6 +714,27 @@ describe("docs site in Chromium", () => {
           name: box.getAttribute("aria-label"),
         };
       });
+    /** Runs in the page: the header's height, the box's width, and the placeholder's colour. */
+    const header = (tab: Page) =>
+      tab.evaluate(() => {
+        const box = document.getElementById("search") as HTMLInputElement;
+        return {
+          height: Math.round(document.querySelector("header.top")!.getBoundingClientRect().height),
+          box: Math.round(box.getBoundingClientRect().width),
+          placeholder: getComputedStyle(box, "::placeholder").color,
+        };
+      });
+    /** Runs in the page: is the Menu link what shows at its middle (not under the search box)? */
+    const menuOnTop = (tab: Page) =>
+      tab.evaluate(() => {
+        const menu = document.querySelector("a.menu-link")!;
+        const r = menu.getBoundingClientRect();
+        return (
+          r.width > 0 && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === menu
+        );
+      });
+    await page.goto(`${origin}/das/getAssetsByOwner.html`);
+    const wideHeader = (await header(page)).height;
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled });
       try {
@@ -722,13 +743,37 @@ describe("docs site in Chromium", () => {
           await tab.setViewportSize({ width, height: 700 });
           await tab.goto(`${origin}/das/getAssetsByOwner.html`);
           const where = `${width} px, script ${javaScriptEnabled ? "on" : "off"}`;
+          // Shut: as tall as the wide header (a row of its own made it 31 px taller), a box the
+          // size of its magnifier, which shows no placeholder (it would be cut).
+          const shut = await header(tab);
+          expect(shut.height, where).toBe(wideHeader);
+          expect(shut.box, where).toBeLessThanOrEqual(48);
+          expect(shut.placeholder, where).toBe("rgba(0, 0, 0, 0)");
+          // Nothing else gave way: no page scrolls sideways, the Menu link shows, uncovered.
+          expect(await tab.evaluate(() => document.documentElement.scrollWidth), where).toBe(width);
+          expect(await menuOnTop(tab), where).toBe(true);
+          // Tapped: it spans the header's row, and the placeholder shows whole.
+          await tab.click("#search");
+          const open = await header(tab);
+          expect(open.height, where).toBe(wideHeader);
+          expect(open.box, where).toBeGreaterThan(width - 30);
+          expect(open.placeholder, where).not.toBe("rgba(0, 0, 0, 0)");
           const got = await placeholderOf(tab);
           expect(got.fits, `${where}: ${got.why}`).toBe(true);
           expect(got.text, where).toMatch(/^Search \w/);
           expect(got.name, where).toBe("Search the docs");
-          // Nothing else gave way: no page scrolls sideways, the Menu link still shows.
-          expect(await tab.evaluate(() => document.documentElement.scrollWidth), where).toBe(width);
-          expect(await tab.isVisible("a.menu-link"), where).toBe(true);
+          // Shift+Tab goes back to the Menu link, and the box shuts again over what was typed.
+          await tab.keyboard.type("getAsset");
+          await tab.keyboard.press("Shift+Tab");
+          expect(await tab.evaluate(() => document.activeElement?.className), where).toBe(
+            "menu-link",
+          );
+          expect(await menuOnTop(tab), where).toBe(true);
+          expect((await header(tab)).box, where).toBeLessThanOrEqual(48);
+          expect(
+            await tab.evaluate(() => getComputedStyle(document.getElementById("search")!).color),
+            where,
+          ).toBe("rgba(0, 0, 0, 0)");
         }
       } finally {
         await context.close();
@@ -738,9 +783,10 @@ describe("docs site in Chromium", () => {
     const wide = await placeholderOf(page);
     expect(wide).toMatchObject({ fits: true, name: "Search the docs" });
     expect(wide.text).toMatch(/ {2}\(Ctrl\+K\)$/);
-    // Narrowed to 320 px, the keys leave the placeholder rather than cut it short, and come back
-    // when it widens again.
+    // Narrowed to 320 px, the keys leave the placeholder rather than cut it short (in the box
+    // opened), and come back when it widens again.
     await page.setViewportSize({ width: 320, height: 800 });
+    await page.focus("#search");
     await expect
       .poll(() => placeholderOf(page))
       .toMatchObject({ fits: true, text: wide.text.replace(/ {2}\(Ctrl\+K\)$/, "") });
