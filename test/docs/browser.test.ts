@@ -297,7 +297,7 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
-  it("search finds what a reader calls it: bodies and payloads by either word, rate limits and page walks at their rows, names however spelled, plurals, words of several places; not a word's middle", async () => {
+  it("search finds what a reader calls it: bodies and payloads by either word, costs, rate limits and page walks at their rows, names however spelled, plurals, words of several places; a word's middle only when no word starts with the query", async () => {
     const hits = async (query: string) => {
       // (An empty box empties the list at once: what shows next is this query's.)
       await page.fill("#search", "");
@@ -365,6 +365,24 @@ describe("docs site in Chromium", () => {
       href: "./das/getAssetsByAuthority.html#fact-pagination",
     });
     expect(pagination.slice(0, 6).every((h) => h.href.endsWith("#fact-pagination"))).toBe(true);
+    // "cost": the operations whose Cost row documents their credits, at that row, each hit saying
+    // how many; "credits" finds them too, after the usage report's credits.
+    const cost = await hits("cost");
+    expect(cost.length).toBe(12);
+    expect(cost.every((h) => /^\.\/\w+(-\w+)*\/\w+\.html#fact-cost$/.test(h.href))).toBe(true);
+    expect(await page.locator("#search-results .hit-sub").first().textContent()).toMatch(
+      /^Cost: 100 credits · /,
+    );
+    expect(await hits("costs")).toEqual(cost);
+    expect((await hits("getAsset cost"))[0]).toEqual({
+      name: "getAsset",
+      href: "./das/getAsset.html#fact-cost",
+    });
+    const credits = await hits("credits");
+    expect(credits.slice(0, 3).map((h) => h.name)).toEqual(
+      expect.arrayContaining(["getProjectUsage", "ProjectUsage"]),
+    );
+    expect(credits.filter((h) => h.href.endsWith("#fact-cost")).length).toBeGreaterThan(0);
     // A plural finds the singular and back; "retry" leads to the client's retry options first.
     expect((await names("retry"))[0]).toBe("Client and call options");
     expect((await names("max retry"))[0]).toBe("sendTransaction");
@@ -380,6 +398,27 @@ describe("docs site in Chromium", () => {
     // "count" of the compressed accounts.
     expect(await names("tip")).toEqual(["Tips"]);
     expect((await names("count")).filter((n) => /Account/.test(n))).toEqual([]);
+    expect(await page.locator("#search-results li.none").count()).toBe(0);
+    // …unless no word starts with it: then, from 4 letters on, inside words too, and the list says
+    // so. "hook" finds the webhooks (the operations first), "hooks" the same.
+    const hook = await names("hook");
+    expect(hook.slice(0, 5)).toEqual([
+      "createWebhook",
+      "deleteWebhook",
+      "getWebhook",
+      "listWebhooks",
+      "updateWebhook",
+    ]);
+    expect(hook.every((n) => /webhook/i.test(n))).toBe(true);
+    expect(await page.locator("#search-results li.none").textContent()).toBe(
+      "No word starts with “hook”; found inside words:",
+    );
+    expect(await names("hooks")).toEqual(hook);
+    expect((await names("hook event")).slice(0, 2)).toEqual([
+      "deliverEnhancedEvents",
+      "deliverRawEvents",
+    ]);
+    expect(await names("hoo")).toEqual([]);
     expect(problems).toEqual([]);
   });
 
@@ -656,7 +695,7 @@ describe("docs site in Chromium", () => {
     expect(await page.isVisible("a.menu-close")).toBe(false);
   });
 
-  it("the search box's placeholder shows whole at 375 and 320 px, with and without script; the box keeps its name; at 1360 px the shortcut's keys join it", async () => {
+  it("on a phone (375, 320 px) the header keeps one row: the search box is a magnifier that opens over the row when focused, where its placeholder shows whole, with and without script; the box keeps its name; at 1360 px the shortcut's keys join it", async () => {
     /** Runs in the page: the placeholder, its width as drawn in the box's font, the box's room. */
     const placeholderOf = (tab: Page) =>
       tab.evaluate(() => {
@@ -675,6 +714,27 @@ describe("docs site in Chromium", () => {
           name: box.getAttribute("aria-label"),
         };
       });
+    /** Runs in the page: the header's height, the box's width, and the placeholder's colour. */
+    const header = (tab: Page) =>
+      tab.evaluate(() => {
+        const box = document.getElementById("search") as HTMLInputElement;
+        return {
+          height: Math.round(document.querySelector("header.top")!.getBoundingClientRect().height),
+          box: Math.round(box.getBoundingClientRect().width),
+          placeholder: getComputedStyle(box, "::placeholder").color,
+        };
+      });
+    /** Runs in the page: is the Menu link what shows at its middle (not under the search box)? */
+    const menuOnTop = (tab: Page) =>
+      tab.evaluate(() => {
+        const menu = document.querySelector("a.menu-link")!;
+        const r = menu.getBoundingClientRect();
+        return (
+          r.width > 0 && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === menu
+        );
+      });
+    await page.goto(`${origin}/das/getAssetsByOwner.html`);
+    const wideHeader = (await header(page)).height;
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled });
       try {
@@ -683,13 +743,37 @@ describe("docs site in Chromium", () => {
           await tab.setViewportSize({ width, height: 700 });
           await tab.goto(`${origin}/das/getAssetsByOwner.html`);
           const where = `${width} px, script ${javaScriptEnabled ? "on" : "off"}`;
+          // Shut: as tall as the wide header (a row of its own made it 31 px taller), a box the
+          // size of its magnifier, which shows no placeholder (it would be cut).
+          const shut = await header(tab);
+          expect(shut.height, where).toBe(wideHeader);
+          expect(shut.box, where).toBeLessThanOrEqual(48);
+          expect(shut.placeholder, where).toBe("rgba(0, 0, 0, 0)");
+          // Nothing else gave way: no page scrolls sideways, the Menu link shows, uncovered.
+          expect(await tab.evaluate(() => document.documentElement.scrollWidth), where).toBe(width);
+          expect(await menuOnTop(tab), where).toBe(true);
+          // Tapped: it spans the header's row, and the placeholder shows whole.
+          await tab.click("#search");
+          const open = await header(tab);
+          expect(open.height, where).toBe(wideHeader);
+          expect(open.box, where).toBeGreaterThan(width - 30);
+          expect(open.placeholder, where).not.toBe("rgba(0, 0, 0, 0)");
           const got = await placeholderOf(tab);
           expect(got.fits, `${where}: ${got.why}`).toBe(true);
           expect(got.text, where).toMatch(/^Search \w/);
           expect(got.name, where).toBe("Search the docs");
-          // Nothing else gave way: no page scrolls sideways, the Menu link still shows.
-          expect(await tab.evaluate(() => document.documentElement.scrollWidth), where).toBe(width);
-          expect(await tab.isVisible("a.menu-link"), where).toBe(true);
+          // Shift+Tab goes back to the Menu link, and the box shuts again over what was typed.
+          await tab.keyboard.type("getAsset");
+          await tab.keyboard.press("Shift+Tab");
+          expect(await tab.evaluate(() => document.activeElement?.className), where).toBe(
+            "menu-link",
+          );
+          expect(await menuOnTop(tab), where).toBe(true);
+          expect((await header(tab)).box, where).toBeLessThanOrEqual(48);
+          expect(
+            await tab.evaluate(() => getComputedStyle(document.getElementById("search")!).color),
+            where,
+          ).toBe("rgba(0, 0, 0, 0)");
         }
       } finally {
         await context.close();
@@ -699,9 +783,10 @@ describe("docs site in Chromium", () => {
     const wide = await placeholderOf(page);
     expect(wide).toMatchObject({ fits: true, name: "Search the docs" });
     expect(wide.text).toMatch(/ {2}\(Ctrl\+K\)$/);
-    // Narrowed to 320 px, the keys leave the placeholder rather than cut it short, and come back
-    // when it widens again.
+    // Narrowed to 320 px, the keys leave the placeholder rather than cut it short (in the box
+    // opened), and come back when it widens again.
     await page.setViewportSize({ width: 320, height: 800 });
+    await page.focus("#search");
     await expect
       .poll(() => placeholderOf(page))
       .toMatchObject({ fits: true, text: wide.text.replace(/ {2}\(Ctrl\+K\)$/, "") });

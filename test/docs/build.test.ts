@@ -1093,22 +1093,39 @@ describe("docs build", () => {
   it("search index: each page's topics lead to their place; each synonym pair joins two words the site uses", () => {
     const idx = JSON.parse(page("search-index.json"));
     const topicsOf = (name: string) => idx.entries.find((e: any) => e.n === name)?.t;
-    // a delivery's payload, a REST request body, a documented rate limit, a page walk
+    // a delivery's payload, a REST request body, a documented cost, rate limit and page walk
     expect(topicsOf("deliverRawEvents")).toEqual([["Payload", "payload"]]);
-    expect(topicsOf("createWebhook")).toEqual([["Request body", "request"]]);
-    expect(topicsOf("getProjectUsage")).toEqual(
-      expect.arrayContaining([["Rate limit", "fact-rate-limit"]]),
-    );
-    expect(topicsOf("getAssetsByOwner")).toEqual([["Pagination", "fact-pagination"]]);
+    expect(topicsOf("createWebhook")).toEqual([
+      ["Request body", "request"],
+      ["Cost: 100 credits", "fact-cost"],
+    ]);
+    expect(topicsOf("getProjectUsage")).toEqual([["Rate limit", "fact-rate-limit"]]);
+    expect(topicsOf("getAssetsByOwner")).toEqual([
+      ["Cost: 10 credits", "fact-cost"],
+      ["Pagination", "fact-pagination"],
+    ]);
     expect(page("das/getAssetsByOwner.html")).toContain(
       '<div id="fact-pagination"><dt>Pagination</dt>',
+    );
+    // The cost's label is the page's own number, as its Cost row says it; a cost the service
+    // does not document (getProjectUsage) is no topic.
+    expect(page("das/getAssetsByOwner.html")).toContain(
+      '<div id="fact-cost"><dt>Cost</dt><dd>10 credits per request',
+    );
+    expect(page("admin/getProjectUsage.html")).toContain(
+      '<div id="fact-cost"><dt>Cost</dt><dd>not documented by the service',
+    );
+    expect(topicsOf("sendTransaction")).toEqual(
+      expect.arrayContaining([["Cost: 0 credits", "fact-cost"]]),
     );
     expect(topicsOf("U64")).toEqual([
       ["uint64", "definition"],
       ["bigint", "definition"],
     ]);
-    // Not what every operation page has: the search for its word would list them all.
-    expect(topicsOf("getAsset")).toBeUndefined();
+    // Not what every operation page has (Parameters, Errors, Examples, the Retries and Auth rows):
+    // the search for its word would list them all.
+    expect(topicsOf("getAsset")).toEqual([["Cost: 10 credits", "fact-cost"]]);
+    expect(topicsOf("mintCompressedNft")).toBeUndefined();
     // A synonym bridges two words of the site (not a word no page uses).
     const words = new Set(
       JSON.stringify(idx.entries)
@@ -1133,7 +1150,9 @@ describe("docs build", () => {
         expect(body, rel).not.toMatch(/@import|url\(\s*['"]?https?:/i);
         expect(body, rel).toContain("Content-Security-Policy");
       } else if (/\.(css|js)$/.test(rel)) {
-        expect(body, rel).not.toMatch(/https?:\/\//);
+        // (An inline SVG's namespace is a name, not a request: a data: image needs it.)
+        const names = body.replaceAll("xmlns='http://www.w3.org/2000/svg'", "");
+        expect(names, rel).not.toMatch(/https?:\/\//);
       }
     }
   });

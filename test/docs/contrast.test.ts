@@ -108,6 +108,18 @@ describe("colour contrast (WCAG AA, 4.5:1)", () => {
     },
   );
 
+  it("draws the phone's search magnifier in --muted of each scheme (a data: image cannot read the property), so it keeps 3:1 on the box (WCAG 1.4.11)", () => {
+    const strokes = [...css.matchAll(/stroke='%23([0-9a-fA-F]{6})'/g)].map((m) => `#${m[1]}`);
+    expect(strokes).toEqual([light.muted, dark.muted]);
+    for (const [colours, bg] of [
+      [light, "soft"],
+      [light, "bg"],
+      [dark, "soft"],
+      [dark, "bg"],
+    ] as const)
+      expect(contrast(colours.muted!, colours[bg]!)).toBeGreaterThanOrEqual(3);
+  });
+
   it("sets text colours only through those properties (no literal colour to miss)", () => {
     const rules = css.replace(/:root\s*\{[^}]*\}/g, "");
     expect(rules.match(/(^|[;{\s])color:\s*#[0-9a-fA-F]+/g) ?? []).toEqual([]);

@@ -40,7 +40,7 @@ import {
 } from "./pages.mjs";
 import { SEARCH_PAGE } from "./html.mjs";
 import { isBigint } from "./schema.mjs";
-import { deref, inContext, isObj, schemaRefName, sdkName } from "./util.mjs";
+import { deref, inContext, isObj, plural, schemaRefName, sdkName } from "./util.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PACKAGE_DIR = resolve(here, "..");
@@ -82,14 +82,19 @@ export const SEARCH_SYNONYMS = [["payload", "body"]];
 /**
  * What an entry's page documents that its name, summary and fields do not say, as [label, the
  * id of where it is on the page]: a delivery's payload, a REST operation's request body, a
- * documented rate limit and page walk (their fact rows), the SDK's type of a 64-bit integer
+ * documented cost, rate limit and page walk (their fact rows), the SDK's type of a 64-bit integer
  * schema. Only what sets pages apart: a section every operation page has (Parameters, Errors,
  * Examples, the Retries and Auth rows) would make a search for its word list every operation.
+ * The cost is on most pages, but its label holds the page's own number of credits, so that the
+ * hits of "cost" (or "credits") answer it without a click; a cost the service does not document
+ * is left out, as there is no answer to lead to.
  */
 function opTopics(op) {
   const topics = [];
   if (op.transport === "delivery" && op.rest.body?.schema) topics.push(["Payload", "payload"]);
   if (op.transport === "rest" && op.rest.body) topics.push(["Request body", "request"]);
+  if (op.cost && op.cost.credits !== null)
+    topics.push([`Cost: ${plural(op.cost.credits, "credit")}`, factId("Cost")]);
   if (op.rateLimit) topics.push(["Rate limit", factId("Rate limit")]);
   if (op.pagination) topics.push(["Pagination", factId("Pagination")]);
   return topics;

@@ -133,8 +133,9 @@ export const VIEWPORT = '<meta name="viewport" content="width=device-width, init
 export const SEARCH_PAGE = "search.html";
 
 /**
- * The search box's placeholder: whole in the box down to a 320 px screen (where site.css gives the
- * box a row of its own); site.js adds the shortcut's keys where they fit too.
+ * The search box's placeholder: whole in the box down to a 320 px screen (where site.css shrinks
+ * the box to a magnifier that opens over the header's row); site.js adds the shortcut's keys where
+ * they fit too.
  */
 const SEARCH_PLACEHOLDER = "Search methods, fields, errors…";
 

@@ -310,7 +310,7 @@ function facts(pc, op) {
   if (op.cost)
     rows.push([
       "Cost",
-      `${op.cost.credits === null ? "not documented by the service" : `${esc(op.cost.credits)} ${op.cost.credits === 1 ? "credit" : "credits"} per ${op.transport === "delivery" ? "event" : "request"}`}${marker(pc, op.cost["x-source"])}`,
+      `${op.cost.credits === null ? "not documented by the service" : `${esc(plural(op.cost.credits, "credit"))} per ${op.transport === "delivery" ? "event" : "request"}`}${marker(pc, op.cost["x-source"])}`,
     ]);
   if (op.rateLimit)
     rows.push([

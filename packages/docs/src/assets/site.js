@@ -41,10 +41,11 @@
   // compressedbalance, balance): a query that starts a word of a name ranks almost like one that
   // starts the name, so that "compressed" finds the getCompressed… methods and not only the
   // schemas named Compressed…; and only words are started: "tip" does not find "multiple".
+  // (Its words too, for a query that no word starts: see `inWord`.)
   function keysOf(name) {
     var raw = wordsOf(name);
     var stemmed = raw.map(stem);
-    var keys = { raw: [], stem: [] };
+    var keys = { raw: [], stem: [], words: raw, stems: stemmed };
     for (var i = 0; i < raw.length; i++) {
       keys.raw.push(raw.slice(i).join(""));
       keys.stem.push(stemmed.slice(i).join(""));
@@ -56,7 +57,19 @@
   function startsAt(keys, q) {
     for (var i = 0; i < keys.raw.length; i++)
       if (keys.raw[i].indexOf(q.raw) === 0 || keys.stem[i].indexOf(q.stem) === 0) return i;
+    // Inside a word (see `inWord`): after every word start.
+    if (q.inside && inWord(keys.words, keys.stems, q)) return keys.raw.length;
     return -1;
+  }
+
+  // A query that no word of the site starts is looked for inside words too, if it is 4 letters or
+  // more ("hook": webhook, createWebhook; "stamp": timestamp): better than no match at all. Only
+  // then: "count" starts a few words, and inside words it would bring every account.
+  function inWord(words, stems, w) {
+    if (w.raw.length < 4) return false;
+    for (var i = 0; i < words.length; i++)
+      if (words[i].indexOf(w.raw) > 0 || stems[i].indexOf(w.stem) > 0) return true;
+    return false;
   }
 
   /** Is the query the whole name, but for case, separators and plural endings? */
@@ -148,14 +161,17 @@
     error: "error",
   };
 
-  /** Does a word of `words` (`stems`: the same, stemmed) start with the query word `w`? */
-  function hasWord(words, stems, w) {
+  /**
+   * Does a word of `words` (`stems`: the same, stemmed) start with the query word `w` (or, with
+   * `within`, hold it: see `inWord`)?
+   */
+  function hasWord(words, stems, w, within) {
     for (var i = 0; i < words.length; i++) {
       // (A word of one or two letters must be whole: "by", not every word that starts with b.)
       if (w.raw.length < 3 ? words[i] === w.raw : words[i].indexOf(w.raw) === 0) return true;
       if (w.stem.length >= 3 && stems[i].indexOf(w.stem) === 0) return true;
     }
-    return false;
+    return Boolean(within) && inWord(words, stems, w);
   }
 
   /** A query word and the words the site uses for the same thing (synonyms), in that order. */
@@ -178,7 +194,11 @@
       var found = 0; // 2: in the name, 1: elsewhere
       var synonym = false;
       for (var j = 0; j < alts.length && found < 2; j++) {
-        var at = hasWord(e.nw, e.nws, alts[j]) ? 2 : hasWord(e.aw, e.aws, alts[j]) ? 1 : 0;
+        var at = hasWord(e.nw, e.nws, alts[j], q.inside)
+          ? 2
+          : hasWord(e.aw, e.aws, alts[j], q.inside)
+            ? 1
+            : 0;
         if (at > found) {
           found = at;
           synonym = j > 0;
@@ -195,7 +215,7 @@
   function topicOf(e, q) {
     var match = function (t) {
       return function (w) {
-        return hasWord(e.tw[t], e.tws[t], w);
+        return hasWord(e.tw[t], e.tws[t], w, q.inside);
       };
     };
     for (var t = 0; t < e.t.length; t++)
@@ -310,7 +330,7 @@
     list.hidden = !open;
   }
 
-  function render() {
+  function render(within) {
     list.innerHTML = "";
     var q = input.value.trim();
     if (!hits.length) {
@@ -323,6 +343,12 @@
       show(Boolean(q));
       say(q ? "No match" : "");
       return;
+    }
+    if (within) {
+      var note = document.createElement("li");
+      note.className = "none";
+      note.textContent = "No word starts with “" + q + "”; found inside words:";
+      list.appendChild(note);
     }
     hits.forEach(function (h) {
       var e = h.e;
@@ -369,16 +395,23 @@
         unavailable = false;
         if (query() !== q) return;
         var parsed = parse(q);
-        hits = entries
-          .map(function (e) {
-            return score(e, parsed);
-          })
-          .filter(Boolean)
-          .sort(function (a, b) {
-            return b.s - a.s || a.e.n.localeCompare(b.e.n);
-          })
-          .slice(0, 12);
-        render();
+        var rank = function () {
+          return entries
+            .map(function (e) {
+              return score(e, parsed);
+            })
+            .filter(Boolean)
+            .sort(function (a, b) {
+              return b.s - a.s || a.e.n.localeCompare(b.e.n);
+            })
+            .slice(0, 12);
+        };
+        hits = rank();
+        if (!hits.length) {
+          parsed.inside = true;
+          hits = rank();
+        }
+        render(parsed.inside && hits.length > 0);
       },
       function () {
         unavailable = true;
