@@ -368,7 +368,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       limiter +
       // (The edit helpers, hand-written in the same package as the receiver: src/edits.ts.)
       (doc.webhooks
-        ? `\n\n\`updateWebhook\` replaces every setting, so a setting left out of its body is lost. To change a few and keep the rest, \`editWebhook(${client}, { webhookID, webhookURL })\` reads the webhook and sends its settings back with yours. Watched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` send the settings back with the new list. Changes to one webhook through one client run one at a time, and a change that changes nothing writes nothing (so costs no edit credits).`
+        ? `\n\n\`updateWebhook\` takes the complete settings (the service does not document whether it keeps or clears a setting left out of its body). To change a few and keep the rest, \`editWebhook(${client}, { webhookID, webhookURL })\` reads the webhook and sends its settings back with yours. Watched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` send the settings back with the new list. Changes to one webhook through one client run one at a time, and a change that changes nothing writes nothing (so costs no edit credits). A setting cannot be removed this way (the service documents no value that removes one): \`null\` is refused, nothing sent.`
         : "") +
       (doc.webhooks
         ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks)

@@ -471,6 +471,10 @@ describe("docs site in Chromium", () => {
       await tab.fill("#search", "payload");
       await tab.locator("#search-results li.none").waitFor();
       expect(await tab.textContent("#search-results")).toContain("served over HTTP");
+      // The note's link reads as a word of its sentence, not as a result row of its own.
+      expect(
+        await tab.locator("#search-results li.none a").evaluate((a) => getComputedStyle(a).display),
+      ).toBe("inline");
       await tab.press("#search", "Enter");
       await tab.waitForURL(/\/search\.html\?q=payload$/);
       expect(await tab.textContent("h1")).toBe("Index");
