@@ -2,14 +2,15 @@
 // Generates every package's `src/generated/` from the spec bundles (spec/dist/).
 //   npm run generate             write (only files whose content changed; stale files removed)
 //   npm run generate -- --check  write nothing; exit 1 listing every stale or missing file
-// Reads only spec/dist (run `npm run spec:bundle` first). Deterministic: a second run
-// changes nothing.
+//   npm run generate -- --spec-dir <folder>   read the bundles of a copy of spec/ (its dist/)
+// Reads only spec/dist (run `npm run spec:bundle` first), and refuses bundles that break the spec
+// rules as `npm run spec:check` does. Deterministic: a second run changes nothing.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
-import { parseBundle, staleBundles } from "../spec/bundle.mjs";
+import { defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";
 import { operationsOf } from "./lib/operations.mjs";
@@ -425,18 +426,45 @@ export function scaffold({
 }
 
 /**
+ * Refuses bundles that break a spec rule (scripts/spec/rules.mjs), with the lines spec:check
+ * prints: `npm run spec:bundle` writes spec/dist without the rules, and code generated from such a
+ * spec would ship what the rules exist to keep out.
+ */
+async function refuseRuleFindings(areas) {
+  // (Loaded here: ajv and the meta-schemas would slow the programmatic callers, the tests'.)
+  const { runAllChecksAsync } = await import("../spec/rules.mjs");
+  // (A line twice is one finding, as spec:check counts them: a host's server is in both of the
+  // sender's documents.)
+  const findings = [...new Set((await runAllChecksAsync(areas)).located)];
+  if (findings.length)
+    throw new Error(
+      `the spec breaks ${findings.length} rule${findings.length > 1 ? "s" : ""} (npm run spec:check reports the same); nothing was generated:\n${findings.map((f) => `  ✗ ${f}`).join("\n")}`,
+    );
+}
+
+/**
  * Generate from `distDir` into the repository `target` (its `packages/`, and a new area's
  * changeset), or with `check` compare only. Returns every generated file, the paths that were (or,
- * with `check`, would be) written, and the areas scaffolded.
+ * with `check`, would be) written, and the areas scaffolded. `rules` (the CLI's): refuse bundles
+ * that break a spec rule, before anything is generated.
  */
 export async function generateInto({
   distDir = join(root, "spec/dist"),
   target = root,
   check = false,
+  rules = false,
 } = {}) {
-  // (The bundles are read once, for the generated files and the skeletons both.)
+  // (The bundles are read once, for the rules, the generated files and the skeletons.)
   const bundles = readBundles(distDir);
-  const files = await emitAll(bundles);
+  // The rules and the emitters run side by side (Spectral in a process of its own), and nothing is
+  // written before both are done; a finding of the rules is the refusal reported.
+  const checking = rules ? refuseRuleFindings(bundles.areas) : undefined;
+  const emitting = emitAll(bundles);
+  if (checking) {
+    emitting.catch(() => {}); // (reported below, when the rules pass)
+    await checking;
+  }
+  const files = await emitting;
   const scaffolded = scaffold({ areas: bundles.areas, generated: files, target });
   const changed = [
     ...sync(files, { check, target }),
@@ -487,20 +515,26 @@ function sync(files, { check, target }) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { check } = parseCli(
+  const values = parseCli(
     "generate",
-    { check: { type: "boolean" } },
-    "usage: npm run generate [-- --check]   (--check: write nothing, exit 1 when a generated file is stale)",
+    { check: { type: "boolean" }, "spec-dir": { type: "string" } },
+    "usage: npm run generate [-- --check] [-- --spec-dir <folder>]   (--check: write nothing, exit 1 when a generated file is stale; --spec-dir: read the bundles of a copy of spec/, in its dist/)",
   );
+  const { check } = values;
+  const specDir = values["spec-dir"] ? resolve(values["spec-dir"]) : defaultSpecDir;
   const started = performance.now();
   try {
     // The generators read spec/dist only; an edit not yet bundled would be silently ignored.
-    const stale = staleBundles();
+    const stale = staleBundles(specDir);
     if (stale.length)
       throw new Error(
         `${stale.join(", ")} ${stale.length > 1 ? "are" : "is"} missing or out of date with the spec sources: run \`npm run spec:bundle\` first`,
       );
-    const { files, changed, added } = await generateInto({ check });
+    const { files, changed, added } = await generateInto({
+      distDir: join(specDir, "dist"),
+      check,
+      rules: true,
+    });
     const ms = Math.round(performance.now() - started);
     if (check && changed.length) {
       console.error(

@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { parseCli } from "../lib/cli.mjs";
 import { bundleAll, defaultSpecDir, listAreas, SpecError, writeBundles } from "./bundle.mjs";
-import { runAllChecks } from "./rules.mjs";
+import { runAllChecksAsync } from "./rules.mjs";
 
 const values = parseCli(
   "spec:check",
@@ -47,7 +47,8 @@ const others = only
         }
       })
   : undefined;
-const { located, assumptions, operations } = runAllChecks(results, { others });
+// (Spectral, a process of its own, runs while the other rules run here.)
+const { located, assumptions, operations } = await runAllChecksAsync(results, { others });
 // Each finding led by the YAML position of its place (`spec/schemas/asset.yaml:24:7: das #/…: …`).
 // A line twice is one finding: a host's server is in both of the sender's documents.
 const findings = [...new Set(located)];

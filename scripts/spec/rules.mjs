@@ -3,12 +3,13 @@
 // Each check returns a list of findings ("<area> <JSON path>: <message>"); empty = pass.
 // runAllChecks also gives each finding the YAML position of its place (`located`: "spec/schemas/
 // asset.yaml:24:7: das #/components/schemas/Asset/…: …"), which spec:check prints.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { getDocumentExtendedMetaSchema } from "@open-rpc/schema-utils-js";
@@ -461,54 +462,78 @@ export function checkOperationNames(results, { only } = {}) {
 
 /** Spectral lint (spec/.spectral.yaml) over bundled OpenAPI documents; warnings fail too. */
 export function lintOpenApi(results) {
-  const docs = results.filter((r) => r.kind === "openapi");
-  if (!docs.length) return [];
-  const dir = mkdtempSync(join(tmpdir(), "chaindata-spectral-"));
+  const input = spectralInput(results);
+  if (!input) return [];
   try {
-    const files = docs.map((r) => {
-      const file = join(dir, `${r.area}.json`);
-      writeFileSync(file, JSON.stringify(r.doc, null, 2));
-      return file;
-    });
     let out;
     try {
-      out = execFileSync(
-        join(root, "node_modules/.bin/spectral"),
-        [
-          "lint",
-          ...files,
-          "-r",
-          join(root, "spec/.spectral.yaml"),
-          "-f",
-          "json",
-          "-F",
-          "hint",
-          "--quiet",
-        ],
-        {
-          encoding: "utf8",
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
+      out = execFileSync(SPECTRAL, input.args, {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch (error) {
-      out = error.stdout;
-      if (!out)
-        throw new Error(`spectral failed: ${error.stderr || error.message}`, { cause: error });
+      out = spectralOutput(error);
     }
-    const problems = out.trim() ? JSON.parse(out) : [];
-    return problems.map(
-      (p) =>
-        `${p.source
-          .split("/")
-          .pop()
-          .replace(
-            /\.json$/,
-            "",
-          )} #/${p.path.map(pointerSegment).join("/")}: [${p.code}] ${p.message}`,
-    );
+    return spectralLines(out);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(input.dir, { recursive: true, force: true });
   }
+}
+
+/** {@link lintOpenApi} in a process of its own, which runs while this one goes on. */
+export async function lintOpenApiAsync(results) {
+  const input = spectralInput(results);
+  if (!input) return [];
+  try {
+    let out;
+    try {
+      ({ stdout: out } = await execFileAsync(SPECTRAL, input.args, { encoding: "utf8" }));
+    } catch (error) {
+      out = spectralOutput(error);
+    }
+    return spectralLines(out);
+  } finally {
+    rmSync(input.dir, { recursive: true, force: true });
+  }
+}
+
+const SPECTRAL = join(root, "node_modules/.bin/spectral");
+const execFileAsync = promisify(execFile);
+
+/** The OpenAPI documents of `results` written to a temporary `dir`, and Spectral's `args` over them. */
+function spectralInput(results) {
+  const docs = results.filter((r) => r.kind === "openapi");
+  if (!docs.length) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-spectral-"));
+  const files = docs.map((r) => {
+    const file = join(dir, `${r.area}.json`);
+    writeFileSync(file, JSON.stringify(r.doc, null, 2));
+    return file;
+  });
+  const rules = join(root, "spec/.spectral.yaml");
+  return { dir, args: ["lint", ...files, "-r", rules, "-f", "json", "-F", "hint", "--quiet"] };
+}
+
+/** Spectral's output when it exits 1 (it found something); a failure without output is thrown. */
+function spectralOutput(error) {
+  if (!error.stdout)
+    throw new Error(`spectral failed: ${error.stderr || error.message}`, { cause: error });
+  return error.stdout;
+}
+
+/** Spectral's JSON output as finding lines. */
+function spectralLines(out) {
+  const problems = out.trim() ? JSON.parse(out) : [];
+  return problems.map(
+    (p) =>
+      `${p.source
+        .split("/")
+        .pop()
+        .replace(
+          /\.json$/,
+          "",
+        )} #/${p.path.map(pointerSegment).join("/")}: [${p.code}] ${p.message}`,
+  );
 }
 
 // ---------------------------------------------------------------- examples
@@ -1317,6 +1342,23 @@ function refusalFinding(r) {
  * position of its place (see locateFinding; a refusal's, refusalPosition), as spec:check prints them.
  */
 export function runAllChecks(results, { others } = {}) {
+  return withLint(ruleEntries(results, others), lintOpenApi(results));
+}
+
+/**
+ * {@link runAllChecks}, with Spectral (the slowest rule: a process of its own) running while the
+ * others run here (`npm run generate` runs them all before it generates).
+ */
+export async function runAllChecksAsync(results, { others } = {}) {
+  const linting = lintOpenApiAsync(results);
+  // (Caught now: a failure of Spectral's while the other rules run is thrown by the await below.)
+  linting.catch(() => {});
+  const entries = ruleEntries(results, others);
+  return withLint(entries, await linting);
+}
+
+/** Every rule but Spectral's: the entries of the findings, the assumptions and the operations. */
+function ruleEntries(results, others) {
   /** @type {{ text: string, document?: object, at?: string, located?: string }[]} */
   const entries = [];
   const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
@@ -1361,8 +1403,12 @@ export function runAllChecks(results, { others } = {}) {
     );
     entries.push({ text, located: position ? `${position}: ${text}` : text });
   }
-  for (const text of lintOpenApi(results))
-    entries.push({ text, document: documentOf(text, "openapi") });
+  return { entries, assumptions, operations, documentOf };
+}
+
+/** The result of the rules: `ruleEntries`' with Spectral's lines (`lint`) last. */
+function withLint({ entries, assumptions, operations, documentOf }, lint) {
+  for (const text of lint) entries.push({ text, document: documentOf(text, "openapi") });
   return {
     findings: entries.map((e) => e.text),
     located: entries.map((e) => e.located ?? locateFinding(e)),

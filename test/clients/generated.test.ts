@@ -36,6 +36,8 @@ const TX_BASE64 =
 const TX_BASE58 =
   "4iXPGWBQShuDvAhycZtdPvHR3KcP6gjvL6poDsWX7omZg2fXpA9C3nXzc8fqpSiBHPc9bPw9qz9Xqc1SoZ52J7JXVygHnoAYjtPZgctWGHLnDdEEWvFBTxVoDTRFrP2uPBiyQidwKdb8vmHV1bRxFXSJjqgcpQ7PAHqh9z7NfpqNNt4jy1UWgt1U38ACQLw9oRcdDe3em1z3qAa9WMrBkVee7RD479gxXg3UwpmeuAd7A2E9PhMJA1KKyLLywyk2zfivnPogDeBtFjTbBL3GCiBypX49Lgm3M1ZnhTHB4m3ar3nod6DHVpKvL4MySAJ294YnS46qzkHEEnUDJy5tcH3feMvf3JNbiZz7hTNmDm3V";
 
+const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
 interface Recorded {
   method: string;
   url: URL;
@@ -190,17 +192,50 @@ describe("JSON-RPC wire format", () => {
     // TX_BASE58, the text alone cannot tell: it is valid base64 too.)
     const asBase64 = await refused("3yZe7d", "base64");
     expect(asBase64.message).toBe(
-      'params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters (got "3yZe7d") when params.config.encoding is "base64"',
+      'params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte (got "3yZe7d") when params.config.encoding is "base64"',
     );
     // Unpadded base64 (a multiple of 4 less its "=") is refused too: the service's decoder wants the padding.
     await refused("AQIDBA", "base64");
     await refused("AQIDBA==", "base58");
+    // Bits after the last byte that are not zero (no encoder writes them; the service's decoder,
+    // the base64 crate's standard engine, refuses them): "B=="/"BB==" and "AQIDBAV=" are one bit off.
+    for (const text of ["AQIDBB==", "AQIDBAV="])
+      expect((await refused(text, "base64")).message).toBe(
+        `params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte (got "${text}") when params.config.encoding is "base64"`,
+      );
+    // Longer than any transaction of 4,096 bytes (SIMD-0296's limit; Solana's packets held 1,232)
+    // can be in either encoding.
+    const tooLong = await refused("A".repeat(5_595), "base64");
+    expect(tooLong.issues.map((i) => `${i.path} ${i.rule}`)).toEqual([
+      "params.transaction maxLength",
+    ]);
+    expect(tooLong.message).toBe(
+      "params.transaction: must have at most 5594 characters (got 5595)",
+    );
+    // Base64 text of more than 4,096 bytes but fewer characters than base58 text of 4,096 bytes.
+    expect((await refused("A".repeat(5_468), "base64")).message).toBe(
+      'params.transaction: must have at most 5464 characters (got 5468) when params.config.encoding is "base64"',
+    );
     expect(requests).toEqual([]);
 
     await sender.sendTransaction({ transaction: TX_BASE64, config: { encoding: "base64" } });
     await sender.sendTransaction({ transaction: TX_BASE58, config: { encoding: "base58" } });
     await sender.sendTransaction({ transaction: "AQIDBA==", config: { encoding: "base64" } });
-    expect(requests.map((r) => r.body.params[0])).toEqual([TX_BASE64, TX_BASE58, "AQIDBA=="]);
+    // The longest texts of 4,096 bytes, in each encoding: those of 4,096 bytes of 0xff.
+    const bytes = Buffer.alloc(4_096, 0xff);
+    let n = BigInt(`0x${bytes.toString("hex")}`);
+    let base58 = "";
+    for (; n > 0n; n /= 58n) base58 = BASE58_ALPHABET[Number(n % 58n)] + base58;
+    const longest = [bytes.toString("base64"), base58];
+    expect(longest.map((text) => text.length)).toEqual([5_464, 5_594]);
+    await sender.sendTransaction({ transaction: longest[0]!, config: { encoding: "base64" } });
+    await sender.sendTransaction({ transaction: longest[1]!, config: { encoding: "base58" } });
+    expect(requests.map((r) => r.body.params[0])).toEqual([
+      TX_BASE64,
+      TX_BASE58,
+      "AQIDBA==",
+      ...longest,
+    ]);
   });
 
   it("sender: the general key (option via the sdk, or CHAINDATA_API_KEY) never goes to the Sender; a key given to its own client does", async () => {

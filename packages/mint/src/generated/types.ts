@@ -48,7 +48,7 @@ export interface MintNftAttribute {
 export interface MintNftCreator {
     /** The creator's wallet address. */
     address: Address;
-    /** Percentage of royalties paid to this creator (0-100; all shares sum to 100). */
+    /** Percentage of royalties paid to this creator (0-100). All shares sum to 100, which the service checks, not the SDK (JSON Schema cannot state it). */
     share: number;
 }
 /**
