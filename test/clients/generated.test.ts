@@ -1026,3 +1026,24 @@ describe("every package exports the lossless JSON functions", () => {
     expect(parseJson(text)).toEqual({ fee: 5000, supply: 2n ** 64n - 1n });
   });
 });
+
+// (After "deprecated operations": a mint call here would take the once-per-process warning first.)
+describe("URL params", () => {
+  it("refuses a URL without a scheme, or with spaces, by name; nothing is sent", async () => {
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    const { fetch, requests } = stub(rpcReply(`{"signature":"sig","minted":true}`));
+    const mint = createMintClient(options(fetch));
+    const params = { name: "N", symbol: "S", description: "D", owner: OWNER };
+    await expect(
+      mint.mintCompressedNft({ ...params, uri: "arweave", imageUrl: "https://x.io/a b.png" }),
+    ).rejects.toThrow(
+      'params.uri: must be an absolute URL such as https://example.com/x (a scheme, then no spaces) (got "arweave"); params.imageUrl: must be an absolute URL',
+    );
+    expect(requests).toHaveLength(0);
+    // Any scheme a URI may have is sent as given.
+    for (const uri of ["https://arweave.net/abc", "ipfs://bafy/1.json", "ar://abc"])
+      await mint.mintCompressedNft({ ...params, uri });
+    expect(requests).toHaveLength(3);
+    emit.mockRestore();
+  });
+});

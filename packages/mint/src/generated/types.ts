@@ -57,12 +57,12 @@ export interface MintNftCreator {
  */
 export type Signature = string;
 /**
- * An absolute URL.
+ * An absolute URL given as a param (`https://…`, `ipfs://…`, `ar://…`). Its pattern checks the form before sending (a scheme, then no spaces), so `arweave` or a path alone is refused by name; the service checks the rest of `format: uri`. (Responses use `Url`, without the pattern: the mock generates their URLs from the format.)
  *
  * Format: uri
- * @example https://example.com/hook
+ * @example https://example.com/nft.json
  */
-export type Url = string;
+export type UrlParam = string;
 /**
  * Params of `mintCompressedNft`.
  * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
@@ -81,13 +81,13 @@ export interface MintCompressedNftParams {
     /** The collection to mint into. Its collection authority must first be delegated to the mint service's authority (see the method description). */
     collection?: Address | undefined;
     /** URI of the off-chain JSON metadata. */
-    uri?: Url | undefined;
+    uri?: UrlParam | undefined;
     /** Attributes (traits) of the NFT. */
     attributes?: readonly MintNftAttribute[] | undefined;
     /** URL of the NFT's image. */
-    imageUrl?: Url | undefined;
+    imageUrl?: UrlParam | undefined;
     /** URL of an external page about the NFT. */
-    externalUrl?: Url | undefined;
+    externalUrl?: UrlParam | undefined;
     /** Royalty on secondary sales in basis points (100 = 1%), 0 to 10000. */
     sellerFeeBasisPoints?: number | undefined;
     /** The NFT's creators and their royalty shares (shares sum to 100). */
