@@ -660,6 +660,44 @@ describe("docs site in Chromium", () => {
     }
   }, 120_000);
 
+  it("operations at a glance, at 375 px with and without script: the page does not scroll sideways, each table scrolls in its own box, every name shows whole", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const mobile = await browser.newContext({
+        viewport: { width: 375, height: 800 },
+        javaScriptEnabled,
+      });
+      try {
+        const tab = await mobile.newPage();
+        await tab.goto(`${origin}/operations.html`);
+        const fit = await tab.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          boxes: Array.from(document.querySelectorAll("main .table-wrap")).map((box) => ({
+            caption: box.querySelector("caption")?.textContent,
+            right: Math.round(box.getBoundingClientRect().right),
+            scrolls:
+              box.scrollWidth > box.clientWidth && getComputedStyle(box).overflowX === "auto",
+          })),
+          // an operation's name cut or drawn on two lines
+          split: Array.from(document.querySelectorAll("table.glance th[scope=row] code"))
+            .filter((c) => c.getClientRects().length !== 1)
+            .map((c) => c.textContent),
+        }));
+        const where = `script ${javaScriptEnabled ? "on" : "off"}`;
+        expect(fit.page, where).toBe(375);
+        expect(fit.boxes.length, where).toBe(2);
+        for (const box of fit.boxes) {
+          expect(box.caption, where).toMatch(/^The \d+ (operations|deliveries)/);
+          expect(box.right, where).toBeLessThanOrEqual(375);
+          // (wider than the screen: it scrolls in its box, not the page)
+          expect(box.scrolls, where).toBe(true);
+        }
+        expect(fit.split, where).toEqual([]);
+      } finally {
+        await mobile.close();
+      }
+    }
+  });
+
   it("on a narrow screen, starts with the content; the Menu link opens the navigation", async () => {
     const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
     try {

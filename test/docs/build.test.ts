@@ -487,6 +487,143 @@ describe("docs build", () => {
     }
   });
 
+  it("lists every operation and delivery at a glance, each with the cost, rate limit, retries, transport, area and marks of its own page and of the spec", () => {
+    // Every operation of the spec, by its page (the spec's own words: x-cost, x-rate-limit,
+    // x-idempotent, x-request-defaults, deprecated, x-beta, as documents and methods say them).
+    const spec = new Map<string, { op: any; doc: any; entry: any; transport: string }>();
+    for (const entry of index.areas) {
+      if (!existsSync(join(specDir, entry.file))) continue;
+      const doc = load(entry.file);
+      const add = (op: any, id: string, transport: string) =>
+        spec.set(`${entry.area}/${id}.html`, { op, doc, entry, transport });
+      if (entry.kind === "openrpc") for (const m of doc.methods) add(m, m.name, "JSON-RPC");
+      for (const item of Object.values<any>(doc.paths ?? {}))
+        for (const o of Object.values<any>(item)) if (o?.operationId) add(o, o.operationId, "REST");
+      for (const item of Object.values<any>(doc.webhooks ?? {}))
+        for (const o of Object.values<any>(item))
+          if (o?.operationId) add(o, o.operationId, "delivery");
+    }
+    expect(spec.size).toBe(result.operations + result.deliveries);
+
+    const html = page("operations.html");
+    const tables = [...html.matchAll(/<table class="glance">([^]*?)<\/table>/g)].map((m) => m[1]!);
+    expect(tables).toHaveLength(2); // the operations, the deliveries
+    const rows = new Map<string, { cells: string[]; head: string[]; name: string }>();
+    for (const table of tables) {
+      expect(table).toMatch(/^<caption>\S[^<]*<\/caption><thead>/);
+      const head = [...table.matchAll(/<th scope="col">(.*?)<\/th>/g)].map((m) => text(m[1]!));
+      for (const [, row] of table.matchAll(
+        /<tr(?: class="is-deprecated")?>(<th scope="row">.*?)<\/tr>/g,
+      )) {
+        const [, path, name] = /^<th scope="row"><a href="([^"]+)"><code>([^<]+)<\/code><\/a>/.exec(
+          row!,
+        )!;
+        expect(rows.has(path!), path).toBe(false);
+        rows.set(path!, {
+          name: /^<th scope="row">(.*?)<\/th>/.exec(row!)![1]!,
+          cells: [...row!.matchAll(/<td>(.*?)<\/td>/g)].map((m) => text(m[1]!)),
+          head,
+        });
+        expect(name, path).toBe(path!.replace(/^.*\/|\.html$/g, ""));
+      }
+    }
+    expect([...rows.keys()].sort()).toEqual([...spec.keys()].sort());
+
+    const fact = (pageHtml: string, label: string) => {
+      const dd = new RegExp(`<dt>${label}</dt><dd>(.*?)</dd>`).exec(pageHtml)?.[1];
+      return dd === undefined ? undefined : text(dd.replace(/<sup class="xs[^]*?<\/sup>/g, ""));
+    };
+    for (const [path, { op, doc, entry, transport }] of spec) {
+      const { cells, head, name } = rows.get(path)!;
+      const cell = Object.fromEntries(head.slice(1).map((h, i) => [h, cells[i]]));
+      const opPage = page(path);
+      const delivery = transport === "delivery";
+      const unit = delivery ? "event" : "request";
+      // Cost: the page's Cost row, and the spec's x-cost (none, or credits null: not documented).
+      const credits = op["x-cost"]?.credits;
+      const cost = cell[`Cost per ${unit}`];
+      expect(cost, path).toBe(
+        credits == null ? "not documented" : `${credits} credit${credits === 1 ? "" : "s"}`,
+      );
+      expect(fact(opPage, "Cost"), path).toBe(
+        op["x-cost"]
+          ? credits === null
+            ? "not documented by the service"
+            : `${cost} per ${unit}`
+          : undefined,
+      );
+      expect(cell.Transport, path).toBe(transport);
+      expect(cell.Area, path).toBe(
+        text(/<nav class="crumbs"[^>]*>.*?<\/nav>/.exec(opPage)![0])
+          .split(" › ")
+          .at(-2 - +delivery),
+      );
+      // Marks: as the page's own header badges, and the spec's deprecated / x-beta.
+      const badges = /<div class="badges">(.*?)<\/div>/.exec(opPage)![1]!;
+      for (const mark of ["beta", "deprecated"] as const) {
+        const marked = name.includes(`badge-${mark}">${mark}<`);
+        expect(marked, `${path} ${mark}`).toBe(badges.includes(`badge-${mark}"`));
+        const inSpec =
+          mark === "beta"
+            ? Boolean(op["x-beta"] || entry.beta || doc.info["x-beta"])
+            : Boolean(op.deprecated);
+        expect(marked, `${path} ${mark}`).toBe(inSpec);
+      }
+      if (delivery) {
+        expect(head.slice(1), path).toEqual(["Area", "Transport", "Cost per event"]);
+        continue;
+      }
+      // Rate limit: the start of the page's row, or a dash that says "none documented".
+      const limit = op["x-rate-limit"];
+      const rateRow = fact(opPage, "Rate limit");
+      if (limit) {
+        expect(cell["Rate limit"], path).toContain(`${limit.requestsPerSecond} requests/s`);
+        expect(rateRow?.startsWith(`${cell["Rate limit"]}. `), path).toBe(true);
+      } else {
+        expect(cell["Rate limit"], path).toBe("—none documented");
+        expect(rateRow, path).toBeUndefined();
+      }
+      // Retries: as the Retries row says, and as the spec's x-idempotent / x-request-defaults.
+      const retryRow = fact(opPage, "Retries")!;
+      const noRetries = op["x-request-defaults"]?.maxRetries === 0;
+      expect(cell["SDK retries"], path).toBe(
+        op["x-idempotent"] === false
+          ? "no: not idempotent"
+          : noRetries
+            ? "no: maxRetries: 0 by default"
+            : "yes: idempotent",
+      );
+      expect(retryRow.startsWith("Not idempotent"), path).toBe(op["x-idempotent"] === false);
+      expect(retryRow.includes("maxRetries: 0,"), path).toBe(noRetries);
+    }
+    // Both kinds of each column occur (a table of one value would prove little).
+    const column = (h: string) =>
+      new Set(
+        [...rows.values()]
+          .filter((r) => r.head.includes(h))
+          .map((r) => r.cells[r.head.indexOf(h) - 1]),
+      );
+    expect([...column("Cost per request")].length).toBeGreaterThan(2);
+    expect(column("SDK retries")).toEqual(
+      new Set(["yes: idempotent", "no: not idempotent", "no: maxRetries: 0 by default"]),
+    );
+    expect([...column("Rate limit")].length).toBeGreaterThan(2);
+    // Reached from the overview and from every page's navigation; the search finds it.
+    expect(/<main id="main">[^]*<\/main>/.exec(page("index.html"))![0]).toContain(
+      '<a href="operations.html">Operations at a glance</a>',
+    );
+    expect(page("das/getAsset.html")).toContain(
+      '<a href="../operations.html">Operations at a glance</a>',
+    );
+    expect(html).toContain(
+      '<a href="operations.html" aria-current="page">Operations at a glance</a>',
+    );
+    const idx = JSON.parse(page("search-index.json"));
+    expect(idx.entries.filter((e: any) => e.u === "operations.html").map((e: any) => e.n)).toEqual([
+      "Operations at a glance",
+    ]);
+  });
+
   it("states an operation's own SDK defaults (x-request-defaults): the sender's ping is not retried", () => {
     const retries = (path: string) =>
       text(/<dt>Retries<\/dt><dd>(.*?)<\/dd>/.exec(page(path))![1]!);
@@ -1167,12 +1304,18 @@ describe("docs build", () => {
     doc.methods.find((m: any) => m.name === "getAsset").description =
       `${marker} <script>alert(1)</script> **bold**`;
     doc.components.schemas.Asset.properties.id.description = `${marker} (field)`;
+    // (and the operations at a glance: the same cost as the page)
+    doc.methods.find((m: any) => m.name === "getAsset")["x-cost"].credits = 7;
     writeFileSync(file, JSON.stringify(doc));
     buildDocs({ spec: spec2, out: out2 });
     const edited = readFileSync(join(out2, "das/getAsset.html"), "utf8");
     expect(edited).toContain(marker);
     expect(edited).toContain("&lt;script&gt;alert(1)&lt;/script&gt; <strong>bold</strong>"); // escaped, Markdown applied
     expect(readFileSync(join(out2, "schemas/Asset.html"), "utf8")).toContain(`${marker} (field)`);
+    expect(edited).toContain("<dt>Cost</dt><dd>7 credits per request");
+    expect(readFileSync(join(out2, "operations.html"), "utf8")).toMatch(
+      /<a href="das\/getAsset.html"><code>getAsset<\/code><\/a><\/th><td>DAS<\/td><td>JSON-RPC<\/td><td>7 credits<\/td>/,
+    );
     expect(readFileSync(join(out, "das/getAsset.html"), "utf8")).not.toContain(marker);
   });
 

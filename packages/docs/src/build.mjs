@@ -21,6 +21,7 @@ import {
   errorClassOf,
   factId,
   gettingStartedPage,
+  glancePage,
   homePage,
   hostKeyWays,
   indexPage,
@@ -38,7 +39,7 @@ import {
   TIP_NAMES,
   typeScriptSnippetsOf,
 } from "./pages.mjs";
-import { SEARCH_PAGE } from "./html.mjs";
+import { GLANCE_PAGE, SEARCH_PAGE } from "./html.mjs";
 import { isBigint } from "./schema.mjs";
 import { deref, inContext, isObj, plural, schemaRefName, sdkName } from "./util.mjs";
 
@@ -291,6 +292,12 @@ function searchIndex(site, pages) {
     s: "Install a package, call a method, run against the local mock",
     u: "getting-started.html",
   });
+  entries.push({
+    n: "Operations at a glance",
+    k: "page",
+    s: "Every operation's cost in credits, rate limit, SDK retries and beta or deprecated status, in one table",
+    u: GLANCE_PAGE,
+  });
   entries.push(authEntry(site));
   entries.push(...sdkEntries(site), ...errorEntries(site));
   for (const area of site.areas) {
@@ -472,6 +479,10 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing
   pages.set(
     "getting-started.html",
     inContext("getting-started.html", () => gettingStartedPage(site)),
+  );
+  pages.set(
+    GLANCE_PAGE,
+    inContext(GLANCE_PAGE, () => glancePage(site)),
   );
   pages.set("schemas/index.html", schemaIndexPage(site));
   const index = searchIndex(site, pages);

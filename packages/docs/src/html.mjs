@@ -112,7 +112,7 @@ function nav(pc) {
       : "";
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
-<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li></ul>
+<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
 ${group("APIs", live)}
 ${group("Deprecated", dep, "nav-areas nav-deprecated")}
 <ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li></ul>
@@ -131,6 +131,9 @@ export const VIEWPORT = '<meta name="viewport" content="width=device-width, init
  * the browser's find to search where the box cannot (no script, or pages opened from files).
  */
 export const SEARCH_PAGE = "search.html";
+
+/** The operations at a glance: every operation's cost, rate limit, retries and status. */
+export const GLANCE_PAGE = "operations.html";
 
 /**
  * The search box's placeholder: whole in the box down to a 320 px screen (where site.css shrinks

@@ -3,6 +3,7 @@
 import {
   badge,
   codeBlock,
+  GLANCE_PAGE,
   href,
   layout,
   marker,
@@ -295,6 +296,31 @@ function requestDefaultsText(pc, op) {
   return ` The SDK's defaults for this call: ${list}, in place of the client's; the call's own options override them.${marker(pc, d["x-source"])}`;
 }
 
+/**
+ * An operation's cost and rate limit as its fact rows word them, and the operations at a glance
+ * from the same words: the credits ("10 credits", or none where the service documents no cost;
+ * an operation without `x-cost` has none either), per request or, for a delivery, per event.
+ */
+const costCredits = (op) =>
+  op.cost?.credits == null ? undefined : plural(op.cost.credits, "credit");
+const costUnit = (op) => (op.transport === "delivery" ? "event" : "request");
+const costText = (op) =>
+  costCredits(op) ? `${costCredits(op)} per ${costUnit(op)}` : "not documented by the service";
+const rateLimitText = (op) =>
+  op.rateLimit
+    ? `${op.rateLimit.requestsPerSecond} requests/s${op.rateLimit.scope ? ` per ${op.rateLimit.scope}` : ""}`
+    : undefined;
+
+/**
+ * Whether the SDK retries a call by default, and why, as its Retries row says: not a
+ * non-idempotent one, nor one whose own defaults (`x-request-defaults`) set `maxRetries: 0`.
+ */
+function sdkRetries(op) {
+  if (op.idempotent === false) return "no: not idempotent";
+  const max = op.raw?.["x-request-defaults"]?.maxRetries;
+  return max === 0 ? "no: maxRetries: 0 by default" : "yes: idempotent";
+}
+
 /** The id of an operation page's fact row (`fact-rate-limit`), which a search hit opens at. */
 export const factId = (label) => `fact-${label.toLowerCase().replace(/\s+/g, "-")}`;
 
@@ -307,15 +333,11 @@ function facts(pc, op) {
   ]);
   if (op.transport === "delivery")
     rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
-  if (op.cost)
-    rows.push([
-      "Cost",
-      `${op.cost.credits === null ? "not documented by the service" : `${esc(plural(op.cost.credits, "credit"))} per ${op.transport === "delivery" ? "event" : "request"}`}${marker(pc, op.cost["x-source"])}`,
-    ]);
+  if (op.cost) rows.push(["Cost", `${esc(costText(op))}${marker(pc, op.cost["x-source"])}`]);
   if (op.rateLimit)
     rows.push([
       "Rate limit",
-      `${esc(op.rateLimit.requestsPerSecond)} requests/s${op.rateLimit.scope ? ` per ${esc(op.rateLimit.scope)}` : ""}${marker(pc, op.rateLimit["x-source"])}. ${rateLimitHint(op)}`,
+      `${esc(rateLimitText(op))}${marker(pc, op.rateLimit["x-source"])}. ${rateLimitHint(op)}`,
     ]);
   if (op.transport !== "delivery") {
     rows.push([
@@ -944,7 +966,7 @@ export function homePage(site) {
   const body = `<h1>chaindata API</h1>
 <p class="lead">One reference for the REST and JSON-RPC APIs of chaindata — digital assets (DAS), ZK compression, fast transaction sending, wallets, usage and webhooks — and the TypeScript packages generated from the same spec.</p>
 <p><a class="button" href="${href(pc, "getting-started.html")}">Getting started</a> <span class="muted small">${plural(site.areas.length, "area")} · ${plural(nOps, "operation")} · ${plural(site.schemas.size, "schema")}</span></p>
-${section("areas", "APIs", `<ul class="cards">${live.map((a) => areaCard(pc, a)).join("")}</ul>`)}
+${section("areas", "APIs", `<p>What each call costs, how fast it may be called and whether the SDK retries it, for every operation in one table: <a href="${href(pc, GLANCE_PAGE)}">Operations at a glance</a>.</p><ul class="cards">${live.map((a) => areaCard(pc, a)).join("")}</ul>`)}
 ${dep.length ? section("deprecated", "Deprecated", `<ul class="cards">${dep.map((a) => areaCard(pc, a)).join("")}</ul>`) : ""}
 ${section(
   "hosts",
@@ -962,6 +984,78 @@ ${section(
 )}
 ${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses as you type; without JavaScript, Enter in it opens the <a href="${href(pc, SEARCH_PAGE)}">index</a> of them all, for the browser's find. <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
+}
+
+/**
+ * One row per operation: its link with its beta / deprecated marks, area, transport, cost, rate
+ * limit and the SDK's retries, in the words of the operation page's fact rows (the same
+ * functions), so that the table cannot drift from the pages. A delivery has no SDK call: no rate
+ * limit, no retries, and its cost is per event.
+ */
+function glanceTable(pc, ops, { name, caption }) {
+  const cols = [
+    ["Area", (op) => esc(op.area.label)],
+    ["Transport", (op) => INDEX_KINDS[op.transport]],
+    [`Cost per ${costUnit(ops[0])}`, (op) => esc(costCredits(op) ?? "not documented")],
+    ...(ops[0].transport !== "delivery"
+      ? [
+          [
+            "Rate limit",
+            (op) =>
+              op.rateLimit
+                ? esc(rateLimitText(op))
+                : '<span aria-hidden="true">—</span><span class="visually-hidden">none documented</span>',
+          ],
+          ["SDK retries", (op) => esc(sdkRetries(op))],
+        ]
+      : []),
+  ];
+  const marks = (op) =>
+    `${op.beta ? ` ${badge("beta", "beta")}` : ""}${op.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}`;
+  const rows = ops
+    .map(
+      (op) =>
+        `<tr${op.deprecated ? ' class="is-deprecated"' : ""}><th scope="row"><a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>${marks(op)}</th>${cols.map(([, cell]) => `<td>${cell(op)}</td>`).join("")}</tr>`,
+    )
+    .join("");
+  return tableWrap(
+    `<table class="glance"><caption>${caption}</caption><thead><tr>${[name, ...cols.map(([h]) => h)].map((h) => `<th scope="col">${h}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>`,
+  );
+}
+
+/**
+ * Every operation on one page, for what no single operation page answers: which calls cost what,
+ * which are paced, which the SDK retries, which are beta or deprecated.
+ */
+export function glancePage(site) {
+  const pc = pageContext(site, { path: GLANCE_PAGE });
+  const ops = site.areas.flatMap((a) => a.ops);
+  const deliveries = site.areas.flatMap((a) => a.deliveries);
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Operations at a glance</span></nav>
+<h1>Operations at a glance</h1>
+<p class="lead">What each call costs, how fast it may be called, whether the SDK retries it, and whether it is beta or deprecated: each operation page's facts, side by side.</p>
+${
+  ops.length
+    ? section(
+        "operations",
+        "Operations",
+        `<p class="small">Cost and rate limit as each operation's page gives them (its Sources say where from); a dash: none documented. The SDK retries an idempotent call after a 408, 429, 5xx, connection error or timeout; a call that is not idempotent only with <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).</p>${glanceTable(
+          pc,
+          ops,
+          {
+            name: "Operation",
+            caption: `The ${plural(ops.length, "operation")} by area`,
+          },
+        )}`,
+      )
+    : ""
+}
+${deliveries.length ? section("deliveries", "Webhook deliveries", `<p class="small">Sent by the service to your URL: no SDK call, so no rate limit or retries.</p>${glanceTable(pc, deliveries, { name: "Delivery", caption: `The ${plural(deliveries.length, "delivery", "deliveries")}` })}`) : ""}`;
+  return layout(pc, {
+    title: "Operations at a glance",
+    body,
+    description: `Cost, rate limit, SDK retries and status of the ${ops.length} chaindata operations.`,
+  });
 }
 
 // The options of every client (`ClientOptions` of packages/core/src/config.ts) and of each call
