@@ -253,7 +253,8 @@ export async function emitRestArea(main) {
       : "";
     const call = hasInput
       ? `(input, options) =>\n      ${warn}transport.restCall(op.${id}, input, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`
-      : `(options) =>\n      ${warn}transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`;
+      : // (`extra`: what a call written as `(params, options)` passes after its options, refused)
+        `(options, ...extra) =>\n      ${warn}transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")}, extra)${warn ? ")" : ""}`;
     const doc_ = jsdoc(op.o, {
       example: exampleFor(doc, op, clientVar),
       areaBeta: Boolean(doc.info["x-beta"]),

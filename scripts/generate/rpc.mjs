@@ -363,7 +363,7 @@ export async function emitRpcArea(main, http) {
     );
     // (The call itself rather than the standalone function: one function less in every client bundle.)
     httpImpl.push(
-      `    ${h.id}: (options) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options)${warn ? ")" : ""},`,
+      `    ${h.id}: (options, ...extra) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options, extra)${warn ? ")" : ""},`,
     );
   }
   const rpcType = httpOps.length ? `${Area}Rpc` : endpointType;

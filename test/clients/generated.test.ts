@@ -1047,3 +1047,28 @@ describe("URL params", () => {
     emit.mockRestore();
   });
 });
+
+describe("operations without params", () => {
+  it("refuse a call written as (params, options): its options would be ignored; nothing is sent", async () => {
+    const { fetch, requests } = stub(() => "[]");
+    const aborted = AbortSignal.abort();
+    const webhooks = createWebhooksClient(options(fetch));
+    const sender = createSenderClient(options(fetch));
+    for (const [call, id] of [
+      [() => (webhooks.listWebhooks as any)({}, { signal: aborted }), "listWebhooks"],
+      [() => (sender.ping as any)({}, { signal: aborted }), "ping"],
+    ] as const) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toBe(
+        `params: ${id} takes no params; its only argument is the request options (got 2 arguments)`,
+      );
+    }
+    expect(requests).toHaveLength(0);
+    // The options alone are read as always.
+    await expect(webhooks.listWebhooks({ signal: aborted })).rejects.toThrow("aborted");
+    expect(requests).toHaveLength(0);
+    await webhooks.listWebhooks();
+    expect(requests).toHaveLength(1);
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp, lenientUtf8 } from "./http.js";
+import { refuseExtraArguments } from "./validate.js";
 
 /**
  * GETs `path` on `host` with the client's `clientOptions` (base URL, fetch, headers, logger, rate
@@ -25,7 +26,7 @@ import { createHttp, lenientUtf8 } from "./http.js";
  * Per-call `options` override the operation's `defaults`, which override the client's
  * `timeout` / `maxRetries`. Rejects as every call does: `InternalServerError` for a 503 (and any
  * 5xx), `TimeoutError`, `ConnectionError`, `AbortError`, `ConfigurationError` for bad options
- * (nothing is sent).
+ * (nothing is sent), `ValidationError` for arguments after `options` (`extra`: nothing is sent).
  */
 export async function getText(
   clientOptions: ClientOptions | undefined,
@@ -33,7 +34,9 @@ export async function getText(
   path: string,
   operation: OperationDescriptor,
   options?: RequestOptions,
+  extra?: readonly unknown[],
 ): Promise<string> {
+  refuseExtraArguments(operation.id, extra);
   // (The options as checked hold only the names set: one left `undefined`, `{ timeout:
   // opts.timeout }`, is no override, and does not hide the operation's default behind the
   // client's, 60 s and 2 retries.)

@@ -14,7 +14,7 @@ import { ValidationError } from "./errors.js";
 import { createHttp, type Exchange } from "./http.js";
 import { reviveU64 } from "./json.js";
 import { credentialsIn, type Redactor } from "./redact.js";
-import { validate } from "./validate.js";
+import { refuseExtraArguments, validate } from "./validate.js";
 
 /**
  * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
@@ -52,6 +52,8 @@ export interface Transport {
     input: unknown,
     options: RequestOptions | undefined,
     invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
+    /** What a call of an operation without params got after its options: refused. */
+    extra?: readonly unknown[],
   ): Promise<R>;
 }
 
@@ -102,7 +104,9 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       input: unknown,
       options: RequestOptions | undefined,
       invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
+      extra?: readonly unknown[],
     ): Promise<R> {
+      refuseExtraArguments(operation.id, extra);
       options = checkRequestOptions(options);
       // A credential the input sends (a webhook's authHeader) or the call's own headers carry is
       // masked in this call's errors and log lines as the key is: a server may echo it with no

@@ -390,3 +390,17 @@ export function writeJson(value: unknown, path: string): string {
     );
   }
 }
+
+/**
+ * Refuses what a call of an operation without params was given after its request options: one
+ * written as the others are, `(params, options)`, would otherwise send with its options ignored
+ * (an aborted `signal` too). (transport.ts's and text.ts's.)
+ */
+export function refuseExtraArguments(id: string, extra: readonly unknown[] = []): void {
+  if (extra.length) {
+    const message = `params: ${id} takes no params; its only argument is the request options (got ${extra.length + 1} arguments)`;
+    throw new ValidationError(message, {
+      issues: [{ path: "params", rule: "arguments", message }],
+    });
+  }
+}

@@ -153,7 +153,7 @@ export function createSenderClient(options?: SenderClientOptions): SenderClient 
   };
   return {
     ...client,
-    ping: (options) => getText(rpc.options, senderHost, "/ping", op.ping, options),
+    ping: (options, ...extra) => getText(rpc.options, senderHost, "/ping", op.ping, options, extra),
     request: (method, ...args) =>
       typeof method === "string" && Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),
   };

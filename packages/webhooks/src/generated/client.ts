@@ -119,10 +119,10 @@ export function createWebhooksClient(options?: RestClientOptions): WebhooksClien
   const transport = createTransport(options, apiHost);
   const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
-    listWebhooks: (options) =>
+    listWebhooks: (options, ...extra) =>
       transport.restCall(op.listWebhooks, {}, options, (fetch) => {
         return client.GET("/v0/webhooks", { fetch, parseAs: "text" });
-      }),
+      }, extra),
     createWebhook: (input, options) =>
       transport.restCall(op.createWebhook, input, options, (fetch) => {
         const { ...body } = input;
