@@ -169,6 +169,34 @@ describe("JSON-RPC wire format", () => {
       ["AQID", { encoding: "base64" }],
     ]);
     expect(config).toEqual({ encoding: "base64" }); // the caller's object is left as it was
+    // A name the config does not have (a misspelt skipPreflight) is refused: it would go out
+    // beside the skipPreflight: true added for it, and the service would skip what was asked for.
+    await expect(
+      sender.sendTransaction({
+        transaction: "AQID",
+        config: { encoding: "base64", skip_preflight: false } as never,
+      }),
+    ).rejects.toThrow(
+      "params.config.skip_preflight: is not an allowed property (allowed: encoding, skipPreflight, maxRetries, preflightCommitment, minContextSlot)",
+    );
+    expect(requests).toHaveLength(4);
+    // The rest of the standard sendTransaction config is sent as given.
+    await sender.sendTransaction({
+      transaction: "AQID",
+      config: {
+        encoding: "base64",
+        skipPreflight: false,
+        preflightCommitment: "confirmed",
+        minContextSlot: 1,
+      },
+    });
+    expect(requests[4]!.body.params[1]).toEqual({
+      encoding: "base64",
+      skipPreflight: false,
+      maxRetries: 0,
+      preflightCommitment: "confirmed",
+      minContextSlot: 1,
+    });
   });
 
   it("sender: a transaction that is not in the encoding config.encoding names is refused, and nothing is sent; a base58 and a base64 transaction in their own encodings are sent", async () => {

@@ -38,12 +38,21 @@ export interface SendTransactionConfig {
      * @default 0
      */
     maxRetries?: number | undefined;
+    /** The commitment the preflight simulation runs at (only with `skipPreflight: false`). Part of the standard sendTransaction config; the Sender's docs do not name it. */
+    preflightCommitment?: "processed" | "confirmed" | "finalized" | undefined;
+    /** The minimum slot the preflight simulation may be evaluated at. Part of the standard sendTransaction config; the Sender's docs do not name it. */
+    minContextSlot?: Slot | undefined;
 }
 /**
  * A transaction signature (64 bytes), base58-encoded.
  * @example 5h6xBEauJ3PK6SWCZ1PGjBvj8vDdWG3KpwATGy1ARAXFSDwt8GFXM7W5Ncn16wmqokgpiKRLuS83KUxyZyv2sUYv
  */
 export type Signature = string;
+/**
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
+ * @example 289345112
+ */
+export type Slot = number;
 /**
  * How the signed transaction string is encoded.
  * @example base64
