@@ -26,7 +26,7 @@ export interface Logger {
   debug?(message: string, meta?: Record<string, unknown>): void;
   /** Retries: attempt number, delay and the reason. */
   info?(message: string, meta?: Record<string, unknown>): void;
-  /** Deprecation warnings where `process.emitWarning` does not exist. */
+  /** Deprecation warnings, once per operation per process (without it: Node's `process.emitWarning`, else `console.warn`). */
   warn?(message: string, meta?: Record<string, unknown>): void;
 }
 

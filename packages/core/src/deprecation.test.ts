@@ -30,6 +30,27 @@ describe("warnDeprecated", () => {
     ).toHaveLength(1);
   });
 
+  it("goes to the client's logger.warn when it has one, on Node too (not process.emitWarning)", () => {
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    emit.mockClear(); // (the spy of the tests above)
+    const logger = { warn: vi.fn(), info: vi.fn() };
+    warnDeprecated("loggedOld", "use loggedNew", logger);
+    expect(logger.warn).toHaveBeenCalledWith("loggedOld is deprecated: use loggedNew");
+    expect(emit).not.toHaveBeenCalled();
+    // A logger without `warn` leaves it to Node's warning.
+    warnDeprecated("loggedOld2", "use loggedNew2", { info: vi.fn() });
+    expect(emit).toHaveBeenCalledTimes(1);
+    emit.mockRestore();
+  });
+
+  it("under --throw-deprecation, Node's warning throws and fails the call, as asked", () => {
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {
+      throw new Error("DeprecationWarning thrown");
+    });
+    expect(() => warnDeprecated("fatalOld", "use fatalNew")).toThrow("DeprecationWarning thrown");
+    emit.mockRestore();
+  });
+
   it("falls back to logger.warn, then console.warn, where process.emitWarning does not exist", () => {
     vi.stubGlobal("process", undefined);
     const logger = { warn: vi.fn() };

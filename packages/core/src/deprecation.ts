@@ -8,9 +8,10 @@ const warnedIds = (): Set<string> =>
   ((globalThis as Record<symbol, Set<string>>)[REGISTRY] ??= new Set());
 
 /**
- * Warns that operation `id` is deprecated, once per process: through `process.emitWarning`
- * (type `DeprecationWarning`, code `CHAINDATA_DEPRECATED`, so `--no-deprecation` and
- * `process.on('warning')` work) where it exists, else `logger.warn`, else `console.warn`.
+ * Warns that operation `id` is deprecated, once per process: through the client's `logger.warn`
+ * when it has one (a logger given is where the app wants its warnings), else through
+ * `process.emitWarning` (type `DeprecationWarning`, code `CHAINDATA_DEPRECATED`, so
+ * `--no-deprecation` and `process.on('warning')` work) where it exists, else `console.warn`.
  *
  * @param replacement - what to use instead (the spec's `x-replaced-by`)
  */
@@ -21,15 +22,17 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
   const message = `${id} is deprecated: ${replacement}`;
   const process = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } })
     .process;
-  if (typeof process?.emitWarning === "function")
-    process.emitWarning(message, { type: "DeprecationWarning", code: "CHAINDATA_DEPRECATED" });
-  else {
-    // Called as a method (a class-based logger needs its `this`); a logger that throws, or an
-    // async one that rejects, must not fail the call, as in the transport's own logging.
-    try {
-      if (typeof logger?.warn === "function")
-        (logger.warn(message) as any)?.then?.(undefined, () => {});
-      else console.warn(message);
-    } catch {}
-  }
+  // (Outside the `try`: under `--throw-deprecation` it throws, and fails the call, as asked.)
+  if (typeof logger?.warn !== "function" && typeof process?.emitWarning === "function")
+    return process.emitWarning(message, {
+      type: "DeprecationWarning",
+      code: "CHAINDATA_DEPRECATED",
+    });
+  // Called as a method (a class-based logger needs its `this`); a logger that throws, or an async
+  // one that rejects, must not fail the call, as in the transport's own logging.
+  try {
+    if (typeof logger?.warn === "function")
+      (logger.warn(message) as any)?.then?.(undefined, () => {});
+    else console.warn(message);
+  } catch {}
 }
