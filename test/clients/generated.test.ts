@@ -823,7 +823,7 @@ describe("REST wire format", () => {
     await expect(
       das.getAssetsByOwner({ ownerAddress: OWNER, before: "a1", sortBy: { sortBy: "created" } }),
     ).rejects.toThrow(
-      'params.sortBy.sortBy: must be one of "id" (got "created") when params.before is given',
+      'params.sortBy.sortBy: must be "id" (got "created") when params.before is given',
     );
     await expect(
       das.getAssetsByAuthority({
@@ -832,7 +832,7 @@ describe("REST wire format", () => {
         sortBy: { sortBy: "recent_action", sortDirection: "asc" },
       }),
     ).rejects.toThrow(
-      'params.sortBy.sortBy: must be one of "id" (got "recent_action") when params.cursor is given',
+      'params.sortBy.sortBy: must be "id" (got "recent_action") when params.cursor is given',
     );
     const walk = das.getAssetsByOwner.all({
       ownerAddress: OWNER,

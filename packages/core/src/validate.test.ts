@@ -266,7 +266,7 @@ describe("validate", () => {
       'params.webhookURL: must match ^https: (got "http://h/x?api-key=***")',
       // (The message itself is not redacted: `authHeader: must` is no header and its value.)
       "params.authHeader: must be string (got number 1)",
-      'params.kind: must be one of "a" (got ["***"])',
+      'params.kind: must be "a" (got ["***"])',
     ]);
     // The next call without one quotes as it is.
     expect(messages(check, { wallet: key })).toEqual([
@@ -367,7 +367,7 @@ describe("vDependent", () => {
 
   it("applies the dependent rule only when the member is given, and says which member brought it in", () => {
     expect(messages(check, { before: "a", sortBy: { sortBy: "created" } })).toEqual([
-      'params.sortBy.sortBy: must be one of "id" (got "created") when params.before is given',
+      'params.sortBy.sortBy: must be "id" (got "created") when params.before is given',
     ]);
     expect(messages(check, { before: "a", sortBy: { sortBy: "id" } })).toEqual([]);
     expect(messages(check, { before: "a" })).toEqual([]);
@@ -383,10 +383,10 @@ describe("vDependent", () => {
       sortById,
     );
     expect(messages(both, { after: "b", sortBy: { sortBy: "none" } })).toEqual([
-      'params.sortBy.sortBy: must be one of "id" (got "none") when params.after is given',
+      'params.sortBy.sortBy: must be "id" (got "none") when params.after is given',
     ]);
     expect(messages(both, { after: "b", before: "a", sortBy: { sortBy: "none" } })).toEqual([
-      'params.sortBy.sortBy: must be one of "id" (got "none") when params.before is given',
+      'params.sortBy.sortBy: must be "id" (got "none") when params.before is given',
     ]);
     expect(
       messages(both, { before: undefined, after: undefined, sortBy: { sortBy: "none" } }),
@@ -418,7 +418,7 @@ describe("vDependent", () => {
     expect(messages(list, [{ before: 1 }, { before: "a", sortBy: { sortBy: "created" } }])).toEqual(
       [
         "params[0].before: must be string (got number 1)",
-        'params[1].sortBy.sortBy: must be one of "id" (got "created") when params[1].before is given',
+        'params[1].sortBy.sortBy: must be "id" (got "created") when params[1].before is given',
       ],
     );
   });

@@ -177,7 +177,7 @@ export const vBoolean: Check = (value, path, issues) => {
         issues,
         path,
         "enum",
-        `must be one of ${allowed(values).join(", ")} (got ${show(value)})`,
+        `must be ${values[1] === undefined ? "" : "one of "}${allowed(values).join(", ")} (got ${show(value)})`,
       );
   };
 }
@@ -295,7 +295,7 @@ export const vBoolean: Check = (value, path, issues) => {
  * `after` or `cursor`, which sorts by `id` only. The rule between members is read once each member
  * passes on its own (else a wrong `sortBy` would be reported twice); its issues say which member
  * brought it in (the first given):
- * `params.sortBy.sortBy: must be one of "id" (got "created") when params.before is given`.
+ * `params.sortBy.sortBy: must be "id" (got "created") when params.before is given`.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vDependent(
   check: Check,
