@@ -784,6 +784,11 @@ describe("createWebhookHandler", () => {
       ],
       // A short one is quoted: `kind: "Raw"` says what is wrong.
       [{ authHeader: "s", onEvent, kind: "Raw" }, 'kind: must be "enhanced" or "raw" (got "Raw")'],
+      // A webhook type given for its kind, long or not, is quoted with the kind it stands for.
+      [
+        { authHeader: "s", onEvent, kind: "enhancedDevnet" },
+        'kind: must be "enhanced" or "raw" (got "enhancedDevnet", a webhook type: its kind is "enhanced")',
+      ],
     ];
     for (const [options, message] of cases)
       expect(() => createWebhookHandler(options as never)).toThrow(new ConfigurationError(message));

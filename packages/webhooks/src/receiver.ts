@@ -264,6 +264,16 @@ export function eventSignature(
 }
 
 /**
+ * The rule of `kind`, as a refusal of `value` says it. A webhook type given for its kind
+ * (`enhancedDevnet`, the likely mistake) is quoted with the kind it stands for: such a value is no
+ * secret, while `show` hides a long string, which may be one.
+ */
+const kindRule = (value: unknown, show: (value: unknown) => string) => {
+  const type = typeof value === "string" && /^(enhanced|raw)devnet$/i.exec(value);
+  return `must be "enhanced" or "raw" (got ${type ? `"${value}", a webhook type: its kind is "${type[1]!.toLowerCase()}"` : show(value)})`;
+};
+
+/**
  * Parses a delivery body (a JSON array of events, as text or UTF-8 bytes such as
  * `express.raw()` leaves) into typed events, u64 values as bigint.
  * @throws TypeError naming the rule when the body is not such an array, not UTF-8, or not text or
@@ -277,7 +287,7 @@ export function parseDelivery<K extends DeliveryKind>(
 ): DeliveryEvents[K][] {
   // (Any other kind has no u64 shape: fees and amounts would stay numbers, typed as bigint.)
   if (kind !== "enhanced" && kind !== "raw")
-    throw new ConfigurationError(`kind: must be "enhanced" or "raw" (got ${messageValue(kind)})`);
+    throw new ConfigurationError(`kind: ${kindRule(kind, messageValue)}`);
   if (typeof body !== "string") {
     // (A parsed array would otherwise be read as the text "[object Object]": "must be JSON".)
     if (!(body instanceof Uint8Array))
@@ -488,8 +498,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       console.warn(`webhook delivery refused with ${status}: ${reason}`),
   } = options;
   if (typeof onRefused !== "function") misconfigured("onRefused", "must be a function");
-  if (kind !== "enhanced" && kind !== "raw")
-    misconfigured("kind", `must be "enhanced" or "raw" (got ${got(kind)})`);
+  if (kind !== "enhanced" && kind !== "raw") misconfigured("kind", kindRule(kind, got));
   if (
     dedupe !== undefined &&
     dedupe !== false &&
