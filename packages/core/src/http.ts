@@ -321,7 +321,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
           if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
           error = thrown;
         }
-        if (attempt > retries) throw error;
+        if (attempt > retries) {
+          // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true.)
+          if (attempt > 1) error.message += ` (${attempt} attempts)`;
+          throw error;
+        }
         delay ??= backoff(attempt);
         log(
           "info",

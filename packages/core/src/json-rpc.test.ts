@@ -466,7 +466,7 @@ describe("createJsonRpcClient: single calls", () => {
       retryAfter: 1,
       rpcError: { code: -32429, message: "rate limited" },
     });
-    expect((error as Error).message).toBe("HTTP 429 from getAsset: rate limited");
+    expect((error as Error).message).toBe("HTTP 429 from getAsset: rate limited (2 attempts)");
   });
 
   it("leaves no timer or listener behind", async () => {
@@ -500,7 +500,7 @@ describe("createJsonRpcClient: odd failures", () => {
     const error = await result;
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toBe(
-      "Connection error from getAsset: fetch failed for https://mainnet.helius-rpc.com/?api-key=***",
+      "Connection error from getAsset: fetch failed for https://mainnet.helius-rpc.com/?api-key=*** (2 attempts)",
     );
     expect(fetch).toHaveBeenCalledTimes(2);
     expect(vi.getTimerCount()).toBe(0);

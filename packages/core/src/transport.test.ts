@@ -505,7 +505,7 @@ describe("retries", () => {
     expect(mock).toHaveBeenCalledTimes(3);
     const { error } = await result;
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(error.message).toBe("HTTP 500 from getBalances: down");
+    expect(error.message).toBe("HTTP 500 from getBalances: down (3 attempts)");
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -664,7 +664,7 @@ describe("retries", () => {
     expect(mock).toHaveBeenCalledTimes(3);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error.message).toBe(
-      "Connection error from getBalances: fetch failed: connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=***",
+      "Connection error from getBalances: fetch failed: connect ECONNREFUSED https://api.helius.xyz/v1/x?api-key=*** (3 attempts)",
     );
     expect(error.cause).not.toBe(raw);
     expect(error.cause).toMatchObject({ name: "TypeError", message: "fetch failed" });
@@ -711,7 +711,7 @@ describe("timeouts and aborts", () => {
     await vi.advanceTimersByTimeAsync(1000 + 500 + 1000 + 1000 + 1000);
     const { error } = await result;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe("Request to getBalances timed out after 1000 ms");
+    expect(error.message).toBe("Request to getBalances timed out after 1000 ms (3 attempts)");
     expect(calls).toHaveLength(3);
     expect(calls.every((c) => c.signal.aborted)).toBe(true); // each timed-out fetch was cancelled
     expect(vi.getTimerCount()).toBe(0);
