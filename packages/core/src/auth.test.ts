@@ -12,12 +12,25 @@ describe("keyInQuery", () => {
 });
 
 describe("keyInHeader", () => {
-  it("stores the header under its lower-case name, replacing any value there", () => {
-    const headers: Record<string, string> = { "x-api-key": "stale" };
+  it("stores the header under its lower-case name (the same value set by hand too)", () => {
+    const headers: Record<string, string> = { "x-api-key": "k" };
     expect(keyInHeader("X-Api-Key")("https://h.example/x", headers, "k")).toBe(
       "https://h.example/x",
     );
     expect(headers).toEqual({ "x-api-key": "k" });
+    const none: Record<string, string> = {};
+    keyInHeader("X-Api-Key")("https://h.example/x", none, "k");
+    expect(none).toEqual({ "x-api-key": "k" });
+  });
+
+  it("refuses another key set by hand in the headers, naming the header and not quoting either key", () => {
+    const place = () =>
+      keyInHeader("X-Api-Key")("https://h.example/x", { "x-api-key": "other-key" }, "k");
+    expect(place).toThrow(ConfigurationError);
+    expect(place).toThrow(
+      "headers.x-api-key: the key is sent from the client's apiKey, and this header holds another (create a client with that key)",
+    );
+    expect(place).not.toThrow("other-key");
   });
 
   it("throws a ConfigurationError that does not quote a key that is no valid header value", () => {

@@ -16,7 +16,7 @@ export type PlaceKey = (url: string, headers: Record<string, string>, key: strin
 /**
  * The key as the header `name` (e.g. `X-Api-Key`).
  * @throws ConfigurationError (without the key) when the key is no valid header value: `Headers`
- * would throw a TypeError that quotes it. (Checked on each call: about a microsecond, on a host
+ * would throw a TypeError that quotes it; or when `headers` already hold another value under `name`. (Checked on each call: about a microsecond, on a host
  * limited to 5 requests/s.)
  */
 /* @__NO_SIDE_EFFECTS__ */ export function keyInHeader(name: string): PlaceKey {
@@ -26,7 +26,14 @@ export type PlaceKey = (url: string, headers: Record<string, string>, key: strin
     } catch {
       throw new ConfigurationError(`The API key is not a valid ${name} header value`);
     }
-    headers[name.toLowerCase()] = key;
+    // A key set by hand in `headers` that is not the client's would be replaced without a word:
+    // the request would go out with another key than the one written beside it.
+    const lower = name.toLowerCase();
+    if (headers[lower] !== undefined && headers[lower] !== key)
+      throw new ConfigurationError(
+        `headers.${lower}: the key is sent from the client's apiKey, and this header holds another (create a client with that key)`,
+      );
+    headers[lower] = key;
     return url;
   };
 }

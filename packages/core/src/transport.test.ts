@@ -152,16 +152,27 @@ describe("auth", () => {
     expect([...calls[0]!.url.searchParams.keys()]).toEqual(["a", "api-key"]);
   });
 
-  it("sends the configured key in place of a client X-Api-Key header, once", async () => {
-    const { fetch, calls } = stubFetch(jsonResponse({}));
-    const transport = createTransport(
+  it("sends the configured key once beside an X-Api-Key header of the same key, and refuses another one (client or call); nothing is sent", async () => {
+    const { fetch, calls, mock } = stubFetch(jsonResponse({}));
+    const same = createTransport({ apiKey: KEY, fetch, headers: { "X-Api-Key": KEY } }, adminHost);
+    await same.send(new Request(`${same.baseUrl}/v0/projects/p`), { operation: getBalances });
+    expect(calls[0]!.headers.get("x-api-key")).toBe(KEY);
+    const stale = createTransport(
       { apiKey: KEY, fetch, headers: { "x-api-key": "stale" } },
       adminHost,
     );
-    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), {
-      operation: getBalances,
-    });
-    expect(calls[0]!.headers.get("x-api-key")).toBe(KEY);
+    const request = new Request(`${stale.baseUrl}/v0/projects/p`);
+    const { error } = await settle(stale.send(request, { operation: getBalances }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toContain("headers.x-api-key: the key is sent from the client's apiKey");
+    const perCall = await settle(
+      same.send(new Request(`${same.baseUrl}/v0/projects/p`), {
+        operation: getBalances,
+        options: { headers: { "X-Api-Key": "other" } },
+      }),
+    );
+    expect(perCall.error).toBeInstanceOf(ConfigurationError);
+    expect(mock).toHaveBeenCalledTimes(1);
   });
 
   it("rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent", async () => {
