@@ -350,8 +350,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         takeStack(error);
         Object.assign(error, {
           operation: id,
-          ...(error instanceof AbortError &&
-            error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
+          // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
+          ...(error instanceof AbortError && {
+            message: `Request to ${id} was aborted`,
+            ...(error.cause !== undefined && { cause: sanitize(error.cause, redactor) }),
+          }),
         });
       }
       throw error;

@@ -905,6 +905,29 @@ describe("rate limit", () => {
     await Promise.all([first, second]);
   });
 
+  it("an abort while waiting for the limiter is worded as any abort, naming the operation", async () => {
+    vi.useFakeTimers();
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const transport = createTransport(
+      { apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) },
+      adminHost,
+    );
+    await transport.send(new Request(`${transport.baseUrl}/a`), { operation: getBalances });
+    const controller = new AbortController();
+    const waiting = settle(
+      transport.send(new Request(`${transport.baseUrl}/b`), {
+        operation: getBalances,
+        options: { signal: controller.signal },
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    controller.abort();
+    const { error } = await waiting;
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.message).toBe("Request to getBalances was aborted");
+    expect(mock).toHaveBeenCalledTimes(1);
+  });
+
   it("acquires a slot before every attempt, retries included", async () => {
     vi.useFakeTimers();
     vi.spyOn(Math, "random").mockReturnValue(0);
