@@ -352,7 +352,7 @@ const DIVERGENCES: Record<string, Divergence> = {
       "das getAssetsByOwner": ["page"],
       "das getAssetsByAuthority": ["page"],
       "das getNftEditions": ["page"],
-      "sender sendTransaction": ["config.maxRetries"],
+      "sender sendTransaction": ["config.maxRetries", "config.minContextSlot"],
       "wallet getBalances": ["page"],
     },
     appliesTo: (f) =>
