@@ -16,8 +16,8 @@ export type PlaceKey = (url: string, headers: Record<string, string>, key: strin
 /**
  * The key as the header `name` (e.g. `X-Api-Key`).
  * @throws ConfigurationError (without the key) when the key is no valid header value: `Headers`
- * would throw a TypeError that quotes it; or when `headers` already hold another value under `name`. (Checked on each call: about a microsecond, on a host
- * limited to 5 requests/s.)
+ * would throw a TypeError that quotes it; or when `headers` already hold another value under
+ * `name`. (Checked on each call: about a microsecond, on a host limited to 5 requests/s.)
  */
 /* @__NO_SIDE_EFFECTS__ */ export function keyInHeader(name: string): PlaceKey {
   return (url, headers, key) => {

@@ -142,8 +142,8 @@ const race = <T>(
       // Not after a success: abort() builds a DOMException, a measurable cost on every call.
       controller.abort();
     };
-    const onAbort = () =>
-      done(new AbortError(`Request to ${id} was aborted`, undefined, signal!.reason));
+    // (Worded by `send`, as an abort in the rate limiter's wait is.)
+    const onAbort = () => done(new AbortError("", undefined, signal!.reason));
     // setTimeout fires at once for delays over 2^31 - 1 ms; longer timeouts mean none.
     const timer =
       ms < 2 ** 31

@@ -218,8 +218,10 @@ export const vBoolean: Check = (value, path, issues) => {
   // options } (got string)`, `is not an allowed property (allowed: id, options)`.)
   const names = () => Object.keys(properties).join(", ");
   return (value, path, issues) => {
-    if (!(value && typeof value === "object" && !Array.isArray(value)))
-      return void typed(0, names() ? `object { ${names()} }` : "object", value, path, issues);
+    if (!(value && typeof value === "object" && !Array.isArray(value))) {
+      const list = names();
+      return void typed(0, list ? `object { ${list} }` : "object", value, path, issues);
+    }
     const object = value as Record<string, unknown>;
     // A plain object only (its prototype is some realm's Object.prototype, or none): JSON writes
     // own members, while the request builders read inherited ones too, so for a class instance or

@@ -266,11 +266,11 @@ export function eventSignature(
 /**
  * The rule of `kind`, as a refusal of `value` says it. A webhook type given for its kind
  * (`enhancedDevnet`, the likely mistake) is quoted with the kind it stands for: such a value is no
- * secret, while `show` hides a long string, which may be one.
+ * secret, while `messageValue` hides a long string, which may be one.
  */
-const kindRule = (value: unknown, show: (value: unknown) => string) => {
+const kindRule = (value: unknown) => {
   const type = typeof value === "string" && /^(enhanced|raw)devnet$/i.exec(value);
-  return `must be "enhanced" or "raw" (got ${type ? `"${value}", a webhook type: its kind is "${type[1]!.toLowerCase()}"` : show(value)})`;
+  return `must be "enhanced" or "raw" (got ${type ? `"${value}", a webhook type: its kind is "${type[1]!.toLowerCase()}"` : messageValue(value)})`;
 };
 
 /**
@@ -287,7 +287,7 @@ export function parseDelivery<K extends DeliveryKind>(
 ): DeliveryEvents[K][] {
   // (Any other kind has no u64 shape: fees and amounts would stay numbers, typed as bigint.)
   if (kind !== "enhanced" && kind !== "raw")
-    throw new ConfigurationError(`kind: ${kindRule(kind, messageValue)}`);
+    throw new ConfigurationError(`kind: ${kindRule(kind)}`);
   if (typeof body !== "string") {
     // (A parsed array would otherwise be read as the text "[object Object]": "must be JSON".)
     if (!(body instanceof Uint8Array))
@@ -498,7 +498,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       console.warn(`webhook delivery refused with ${status}: ${reason}`),
   } = options;
   if (typeof onRefused !== "function") misconfigured("onRefused", "must be a function");
-  if (kind !== "enhanced" && kind !== "raw") misconfigured("kind", kindRule(kind, got));
+  if (kind !== "enhanced" && kind !== "raw") misconfigured("kind", kindRule(kind));
   if (
     dedupe !== undefined &&
     dedupe !== false &&
