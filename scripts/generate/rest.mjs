@@ -279,7 +279,7 @@ export async function emitRestArea(main) {
           }),
         }),
       );
-      impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}.pagination!),`);
+      impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}),`);
     } else if (hasInput) {
       members.push(`${doc_}  ${id}(input: ${I}, options?: RequestOptions): Promise<${R}>;`);
       impl.push(`    ${id}: ${call},`);

@@ -306,7 +306,7 @@ export async function emitRpcArea(main, http) {
           areaBeta: Boolean(doc.info["x-beta"]),
         }) +
           `export function ${name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
-          `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}.pagination!).all(params, options);\n}`,
+          `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}).all(params, options);\n}`,
       );
     }
     const doc_ = jsdoc(m, {
@@ -331,9 +331,7 @@ export async function emitRpcArea(main, http) {
           }),
         }),
       );
-      impl.push(
-        `    ${m.name}: withPagination<${P}, ${R}, ${items}>(${call}, op.${m.name}.pagination!),`,
-      );
+      impl.push(`    ${m.name}: withPagination<${P}, ${R}, ${items}>(${call}, op.${m.name}),`);
     } else {
       members.push(
         `${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: RequestOptions): Promise<${R}>;`,

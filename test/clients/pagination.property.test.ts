@@ -18,6 +18,8 @@
  *      page, `hasMore: false` on a full one, no limit in the result, the end of the cursors
  *      marked null, absent or "" whatever `hasMore` says, cursors that repeat or go round in a
  *      cycle): the walk stops where the documented rules say, never sends a cursor twice, ends;
+ *      where the server breaks the protocol (a cursor sent before, `hasMore: true` with no next
+ *      cursor) it ends with an InvalidResponseError after the pages before;
  *   3. consumers that stop (break, `.return()`, a throw) cause no further request, and two walks
  *      of one iterable, interleaved, are independent;
  *   4. an error mid-walk (HTTP 500 after the retries, a retried 500 that recovers, a long 429, a
@@ -442,7 +444,9 @@ const honestCase = (ep: Endpoint, minTotal = 0, maxTotal = 300): fc.Arbitrary<Ho
             : fc.option(fc.nat({ max: 40 }), { nil: undefined }),
       nullStart: fc.boolean(),
       end: fc.constantFrom(null, undefined, "" as const),
-      cap: fc.option(fc.oneof(fc.nat({ max: 6 }), fc.constant(Infinity)), { nil: undefined }),
+      cap: fc.option(fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(Infinity)), {
+        nil: undefined,
+      }),
       // (Plain objects, as callers write them: fast-check's records have no prototype.)
       others: ep.others.map((others) => JSON.parse(JSON.stringify(others)) as Params),
       headers: fc.boolean(),
@@ -690,7 +694,7 @@ function scriptedPages(ep: Endpoint) {
       applied: fc.integer({ min: 1, max: 6 }),
       limitInResult: fc.boolean(),
       start: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
-      cap: fc.option(fc.nat({ max: 12 }), { nil: undefined }),
+      cap: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
       script: fc.array(entry, { minLength: 1, maxLength: 10 }),
     }),
     async (s) => {
@@ -739,9 +743,10 @@ function scriptedPages(ep: Endpoint) {
  * Cursor style: a server of K pages, each named by a cursor (the first one also by no cursor),
  * each naming any page as the next (itself, one before, a cycle), or the end: `null`, absent or
  * "", whatever its `hasMore` says. The walk must follow each next cursor exactly, stop on an
- * empty page (unless it says `hasMore: true`), `hasMore: false`, no next cursor or one it has
- * sent before, and so send every
- * cursor at most once: it always ends.
+ * empty page (unless it says `hasMore: true`), `hasMore: false` or no next cursor, and throw an
+ * InvalidResponseError (after yielding that page) on a next cursor it has sent before or no next
+ * cursor where the page says `hasMore: true`; so it sends every cursor at most once: it always
+ * ends.
  */
 function cursorGraph(ep: Endpoint) {
   const node = fc.record({
@@ -758,7 +763,7 @@ function cursorGraph(ep: Endpoint) {
       start: ep.keyset ? fc.nat({ max: 7 }) : fc.option(fc.nat({ max: 7 }), { nil: undefined }),
       nullStart: fc.boolean(),
       limit: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-      cap: fc.option(fc.nat({ max: 12 }), { nil: undefined }),
+      cap: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
     }),
     async (s) => {
       const k = s.nodes.length;
@@ -783,22 +788,50 @@ function cursorGraph(ep: Endpoint) {
       const items: Item[] = [];
       const sentCursors = new Set([params[ep.cursor]]);
       let current = params;
+      /** Where the server broke the protocol: the walk's error message ends so. */
+      let broken: RegExp | undefined;
       for (let i = 0; i < (s.cap ?? Infinity); i++) {
         requests.push(wire(current));
         const page = reply(current[ep.cursor]);
         items.push(...page.items);
+        // (The last page asked for: what it says of the next one does not matter.)
+        if (i + 1 === s.cap) break;
         if (page.hasMore === false || (page.items.length === 0 && page.hasMore !== true)) break;
-        if (page.next == null || page.next === "" || sentCursors.has(page.next)) break;
+        if (page.next == null || page.next === "") {
+          if (page.hasMore === true)
+            broken = new RegExp(
+              `the answer to page ${i + 1} says pagination.hasMore: true but gives no pagination.nextCursor \\(stopped after ${i + 1} pages?\\)$`,
+            );
+          break;
+        }
+        if (sentCursors.has(page.next)) {
+          broken = new RegExp(
+            `the answer to page ${i + 1} gives \\S+ ".+" again, which page \\d+ was asked with \\(stopped after ${i + 1} pages?\\)$`,
+          );
+          break;
+        }
         sentCursors.add(page.next);
         current = { ...current, [ep.cursor]: page.next };
       }
 
-      const got = await collect<Item>(
-        ep.operation(server.fetch).all(params, s.cap === undefined ? {} : { maxPages: s.cap }),
-      );
+      const got: Item[] = [];
+      let error: unknown;
+      try {
+        for await (const item of ep
+          .operation(server.fetch)
+          .all(params, s.cap === undefined ? {} : { maxPages: s.cap }))
+          got.push(item);
+      } catch (thrown) {
+        error = thrown;
+      }
       expect(server.runaway, "the walk did not end").toBe(false);
       expect(server.params(), "the requests").toEqual(requests);
       expect(got).toEqual(items);
+      if (broken) {
+        expect(error, "the walk ends with the break").toBeInstanceOf(InvalidResponseError);
+        expect((error as InvalidResponseError).reason).toBe("broken-paging");
+        expect((error as Error).message).toMatch(broken);
+      } else expect(error, "the walk ends at a documented end").toBeUndefined();
       // Independently of the rules' order: no cursor sent twice, so at most k + 1 requests.
       const cursors = server.params().map((p) => p[ep.cursor]);
       expect(new Set(cursors).size, "a cursor was sent twice").toBe(cursors.length);
@@ -1022,6 +1055,7 @@ describe("options and keyset params .all() refuses", () => {
     const params = { ownerAddress: ADDRESS };
     for (const options of [
       { timout: 5 },
+      { maxPages: 0 },
       { maxPages: -1 },
       { maxPages: 1.5 },
       { maxPages: "2" },
@@ -1121,6 +1155,7 @@ describe.each(ENDPOINTS.filter((ep) => ep.standalone).map((ep) => [ep.label, ep]
       // Options: misspelt, a bad maxPages, no object.
       for (const options of [
         { timout: 5 },
+        { maxPages: 0 },
         { maxPages: -1 },
         { maxPages: 1.5 },
         { maxPages: "2" },

@@ -16,12 +16,13 @@
  *    A generated page names a random page where the spec has the result say which page it is
  *    (`echoedPage`); a real server names the page asked for, so the steering sets it (in the
  *    answer the client reads and in the page the oracle reads). The example page after them names
- *    page 1, so the walk ends there, without its items.
- * 3. The static mock answers every page request with the same full example page: the walk ends at
- *    the second request, which names page 1 again.
+ *    page 1: a page-numbered walk that reads the echo throws an InvalidResponseError there, after
+ *    the steered pages' items and without the example's.
+ * 3. The static mock answers every page request with the same full example page: the walk throws
+ *    at the second request, which names page 1 again, after the first page's items.
  */
 import { readFileSync } from "node:fs";
-import { parseJson, stringifyJson } from "@chaindata/core";
+import { InvalidResponseError, parseJson, stringifyJson } from "@chaindata/core";
 import { describe, expect, it } from "vitest";
 import { useMock, type Clients, type Harness } from "./harness.js";
 import { deref, operations, validateAgainst, type Operation } from "./spec.js";
@@ -118,18 +119,19 @@ function withHeaders(
 
 /**
  * Whether a correct walker stops after this page (the spec's rules, see spec/README.md), and
- * whether it keeps the page's items: not when a page after the first names another page.
+ * whether the page breaks the protocol (`broken`): a page after the first that names another page,
+ * whose items are not yielded (`skip`), the walk ending with an InvalidResponseError.
  */
 function lastPage(
   op: Operation,
   sent: Record<string, unknown>,
   page: unknown,
   first = true,
-): { stop: boolean; why: string; skip?: boolean } {
+): { stop: boolean; why: string; skip?: boolean; broken?: boolean } {
   const pg = op.pagination;
   const echo = pg.echoedPage && get(page, pg.echoedPage);
   if (!first && echo != null && echo !== (get(sent, pg.page) ?? 1))
-    return { stop: true, why: `names page ${echo}`, skip: true };
+    return { stop: true, why: `names page ${echo}`, skip: true, broken: true };
   const count = (get(page, pg.items) as unknown[] | undefined)?.length ?? 0;
   if (count === 0) return { stop: true, why: "no items" };
   if (pg.hasMore && get(page, pg.hasMore) === false) return { stop: true, why: "hasMore false" };
@@ -142,7 +144,7 @@ function lastPage(
   const next = get(page, pg.nextCursor ?? pg.cursor);
   if (next === undefined || next === null || next === "")
     return { stop: true, why: "no next cursor" };
-  if (next === get(sent, pg.cursor)) return { stop: true, why: "cursor repeated" };
+  if (next === get(sent, pg.cursor)) return { stop: true, why: "cursor repeated", broken: true };
   return { stop: false, why: "next cursor" };
 }
 
@@ -249,7 +251,12 @@ describe("pagination", () => {
       const params = walkParams(op);
 
       let items = 0;
-      for await (const _item of all(h.clients({ fetch: steering }), op)(params)) items++;
+      let error: unknown;
+      try {
+        for await (const _item of all(h.clients({ fetch: steering }), op)(params)) items++;
+      } catch (thrown) {
+        error = thrown;
+      }
 
       const log = h.requests().filter((r) => !r.headers[PROBE]);
       const pages = h.exchanges.map((x, i) => {
@@ -289,12 +296,21 @@ describe("pagination", () => {
           0,
         ),
       );
-      // (The example page names page 1: a page-style walk that reads the echo ends there without it.)
-      expect(verdicts.at(-1)!.skip ?? false).toBe(Boolean(pg.echoedPage));
+      // (The example page names page 1: a page-style walk that reads the echo throws there, without
+      // its items; any other walk ends at the example, a last page.)
+      expect(verdicts.at(-1)!.broken ?? false).toBe(Boolean(pg.echoedPage));
+      if (pg.echoedPage) {
+        expect(error).toBeInstanceOf(InvalidResponseError);
+        expect(error).toMatchObject({
+          reason: "broken-paging",
+          operation: op.id,
+          message: `${op.id} page walk: the answer to page ${STEERED + 1} names page 1 (stopped after ${STEERED} pages)`,
+        });
+      } else expect(error).toBeUndefined();
     });
   });
 
-  describe("the static mock, which ignores page (full pages): the walk ends at the second request", () => {
+  describe("the static mock, which ignores page (full pages): the walk throws at the second request, after the first page", () => {
     it.each(
       paginated
         .filter((o) => o.pagination.style === "page" && !o.pagination.hasMore)
@@ -306,7 +322,16 @@ describe("pagination", () => {
       params[pg.limit] = 1; // (the example page holds at least one item: a full page)
       let count = 0;
       // (maxPages only bounds a walk that would never end: the test then fails, not hangs.)
-      for await (const _item of all(h.clients(), op)(params, { maxPages: 5 })) count++;
+      await expect(
+        (async () => {
+          for await (const _item of all(h.clients(), op)(params, { maxPages: 5 })) count++;
+        })(),
+      ).rejects.toMatchObject({
+        name: "InvalidResponseError",
+        reason: "broken-paging",
+        status: 200,
+        message: `${op.id} page walk: the answer to page 2 names page 1 (stopped after 1 page)`,
+      });
       const log = h.requests();
       expect(log.map((r) => (r.body as any).params[pg.page])).toEqual([1, 2]);
       const first = (parseJson(h.exchanges[0]!.text) as any).result;
@@ -355,15 +380,21 @@ describe("pagination", () => {
         /** One walk through a fresh steering fetch: what it sent and what it yielded. */
         const walked = async (
           walk: (fetch: typeof globalThis.fetch) => AsyncIterable<unknown>,
-        ): Promise<{ sent: unknown[]; yielded: string }> => {
+        ): Promise<{ sent: unknown[]; yielded: string; error?: string }> => {
           h.mock.clearRequests();
           const out: unknown[] = [];
-          for await (const x of walk(steered(h, op).fetch)) out.push(x);
+          let error: string | undefined;
+          try {
+            for await (const x of walk(steered(h, op).fetch)) out.push(x);
+          } catch (thrown) {
+            // (A page-numbered walk throws at the example page, which names page 1.)
+            error = `${(thrown as Error).name}: ${(thrown as Error).message}`;
+          }
           const sent = h
             .requests()
             .filter((r) => !r.headers[PROBE])
             .map((r) => sentParams(op, r as any));
-          return { sent, yielded: stringifyJson(out) };
+          return { sent, yielded: stringifyJson(out), error };
         };
         const client = (fetch: typeof globalThis.fetch) => all(h.clients({ fetch }), op);
         const clientItems = await walked((fetch) => client(fetch)(params));

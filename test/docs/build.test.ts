@@ -423,7 +423,7 @@ describe("docs build", () => {
       const t = fact(path);
       expect(t, path).toContain("Keyset paging instead: pass cursor, the next one at cursor.");
       expect(t, path).toContain(
-        "The SDK's .all() walks every page (it stops if a result's page is not the page it asked for, as from a server or mock that ignores page); given before, after or cursor, it goes on by cursor (each result's cursor) when the params hold cursor, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
+        "The SDK's .all() walks every page (a result whose page is not the page it asked for, as from a server or mock that ignores page, or a next cursor it has already sent, ends it with an InvalidResponseError, after the pages before); given before, after or cursor, it goes on by cursor (each result's cursor) when the params hold cursor, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
       );
     }
     expect(fact("wallet/getHistory.html")).toContain(
@@ -431,9 +431,13 @@ describe("docs build", () => {
     );
     // without keyset params, .all() walks every page, and says no more about its start
     expect(fact("wallet/getBalances.html")).toMatch(
-      /The SDK's \.all\(\) walks every page \(it stops if a result's pagination\.page is not the page it asked for, as from a server or mock that ignores page\)\. \{ maxPages: n \}/,
+      /The SDK's \.all\(\) walks every page \(a result whose pagination\.page is not the page it asked for, as from a server or mock that ignores page, ends it with an InvalidResponseError, after the pages before\)\. \{ maxPages: n \}/,
     );
     expect(fact("wallet/getHistory.html")).toMatch(/^(?!.*asked for).*$/);
+    // a walk by cursor: a cursor sent before, or more said with no way to it
+    expect(fact("wallet/getTransfers.html")).toContain(
+      "The SDK's .all() walks every page (a next cursor it has already sent, or pagination.hasMore: true with no next cursor, ends it with an InvalidResponseError, after the pages before).",
+    );
     // every operation with keyset params says so
     for (const a of index.areas) {
       const doc = load(a.file);

@@ -34,7 +34,7 @@ describe("paginate<Method>", () => {
       "paginateGetNftEditions",
     ]);
     expect(functionOf(client, "paginateGetNftEditions")).toContain(
-      "((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!).all(params, options);",
+      "((params, options) => getNftEditions(rpc, params, options), op.getNftEditions).all(params, options);",
     );
   });
 
@@ -83,6 +83,26 @@ describe("paginate<Method>", () => {
     )["packages/compression/src/generated/client.ts"];
     expect(functionOf(client, "paginateGetCompressedTokenAccountsByOwner")).toContain(
       "The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page.",
+    );
+  });
+
+  it("says which answers break the paging protocol and end the walk with an InvalidResponseError", async () => {
+    expect(functionOf(await clientOf(das()), "paginateGetAssetsByOwner")).toContain(
+      "An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",
+    );
+    const compression = JSON.parse(
+      readFileSync(new URL("../../spec/dist/openrpc/compression.json", import.meta.url), "utf8"),
+    ) as object;
+    const client = (
+      await emitRpcArea({
+        area: "compression",
+        kind: "openrpc",
+        doc: compression,
+        file: "openrpc/compression.json",
+      })
+    )["packages/compression/src/generated/client.ts"];
+    expect(functionOf(client, "paginateGetCompressedTokenAccountsByOwner")).toContain(
+      "An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",
     );
   });
 

@@ -549,7 +549,10 @@ describe("options read by name, as the checks read them (inherited values and ge
     const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
     const pages = withPagination(
       (params: object, options?: RequestOptions) => rpc.call(getAsset, params, options),
-      { style: "page", page: "page", limit: "limit", items: "items" },
+      {
+        id: "getAsset",
+        pagination: { style: "page", page: "page", limit: "limit", items: "items" },
+      },
     );
     const controller = new AbortController();
     controller.abort();

@@ -253,7 +253,13 @@ export type InvalidResponseReason =
   | "id-mismatch"
   | "missing-entry"
   | "duplicate-entry"
-  | "not-json-rpc";
+  | "not-json-rpc"
+  /**
+   * A page walk's answer broke the paging protocol: a later page names another page than the one
+   * asked for, names a next cursor the walk has already sent, or says `hasMore: true` with no next
+   * cursor. The pages before it were yielded; `snippet` is empty (the message says what was wrong).
+   */
+  | "broken-paging";
 
 /** A 2xx response whose body is not what the protocol promises. Not retried. */
 export class InvalidResponseError extends ChainDataError {

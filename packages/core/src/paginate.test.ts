@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { ConfigurationError } from "./errors.js";
+import type { ResponseFields } from "./config.js";
+import { ConfigurationError, InvalidResponseError } from "./errors.js";
+import { rpcHost, walletHost } from "./generated/environments.js";
+import { createJsonRpcClient } from "./json-rpc.js";
 import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
+import { jsonResponse, stubFetch } from "./test-support/testing.js";
+import { createTransport } from "./transport.js";
 
 const collect = async <T>(iterable: AsyncIterable<T>) => {
   const out: T[] = [];
@@ -17,6 +22,31 @@ const stubPages = <A extends unknown[], R>(answer: (...args: A) => R | Promise<R
   });
   return stub;
 };
+
+/** The params of each call of a page stub (its second argument is the walk's `answered`). */
+const sentBy = (stub: { mock: { calls: unknown[][] } }) =>
+  stub.mock.calls.map(([params]) => params as any);
+
+/** What a walk yielded before it threw, and what it threw (`undefined`: it ended). */
+const walkToError = async <T>(iterable: AsyncIterable<T>) => {
+  const yielded: T[] = [];
+  try {
+    for await (const x of iterable) yielded.push(x);
+  } catch (error) {
+    return { yielded, error };
+  }
+  return { yielded, error: undefined };
+};
+
+/** The error of a walk that the server's answer broke, as the walk throws it. */
+const broken = (message: string, fields: object = {}) =>
+  expect.objectContaining({
+    name: "InvalidResponseError",
+    message,
+    reason: "broken-paging",
+    snippet: "",
+    ...fields,
+  });
 
 describe("paginate: page style", () => {
   const das: PaginationDescriptor = { style: "page", page: "page", limit: "limit", items: "items" };
@@ -50,7 +80,7 @@ describe("paginate: page style", () => {
     for (const page of ["2", true, null, 2.5]) {
       const fetchPage = stubPages(async () => ({ items: [] }));
       await collect(paginate(fetchPage, das, { owner: "x", page }));
-      expect(fetchPage.mock.calls, JSON.stringify(page)).toEqual([[{ owner: "x", page }]]);
+      expect(sentBy(fetchPage), JSON.stringify(page)).toEqual([{ owner: "x", page }]);
     }
     // A bigint page counts up as a number does.
     const fetchPage = stubPages(async (p: { page: bigint }) => ({ items: p.page < 4n ? [1] : [] }));
@@ -65,8 +95,8 @@ describe("paginate: page style", () => {
       for (const descriptor of [das, { ...das, style: "cursor" as const }]) {
         const fetchPage = stubPages(async () => ({ items: [1] }));
         await collect(paginate(fetchPage, descriptor, params));
-        expect(fetchPage.mock.calls, `${descriptor.style} ${JSON.stringify(params)}`).toEqual([
-          [params],
+        expect(sentBy(fetchPage), `${descriptor.style} ${JSON.stringify(params)}`).toEqual([
+          params,
         ]);
       }
   });
@@ -190,7 +220,7 @@ describe("paginate: page style", () => {
         paginate(fetchPage, dasKeyset, { ownerAddress: "o", after: "a" }, { maxPages: 1 }),
       ),
     ).toEqual([9]);
-    expect(fetchPage.mock.calls).toEqual([[{ ownerAddress: "o", after: "a" }]]);
+    expect(sentBy(fetchPage)).toEqual([{ ownerAddress: "o", after: "a" }]);
     fetchPage.mockClear();
     // One name alone: "it", by its path.
     await expect(
@@ -205,7 +235,7 @@ describe("paginate: page style", () => {
     // by its own rule (the range and page exclude each other; null is not a string): this refusal
     // would have named the wrong problem.
     const refused = new Error("refused by the call's check");
-    const refusing = vi.fn(async () => {
+    const refusing = vi.fn(async (_params: object) => {
       throw refused;
     });
     for (const params of [
@@ -213,9 +243,9 @@ describe("paginate: page style", () => {
       { ownerAddress: "o", after: null },
     ])
       await expect(collect(paginate(refusing, dasKeyset, params))).rejects.toBe(refused);
-    expect(refusing.mock.calls).toEqual([
-      [{ ownerAddress: "o", after: "a", page: 2 }],
-      [{ ownerAddress: "o", after: null, page: 1 }],
+    expect(sentBy(refusing)).toEqual([
+      { ownerAddress: "o", after: "a", page: 2 },
+      { ownerAddress: "o", after: null, page: 1 },
     ]);
   });
 
@@ -225,9 +255,17 @@ describe("paginate: page style", () => {
     const ignoresPage = (served: number) =>
       stubPages(async (_params: object) => ({ items: [1, 2], meta: { page: served } }));
 
-    it("ends, without yielding it, at a later page that names another page than it asked for", async () => {
+    it("throws, without yielding it, at a later page that names another page than it asked for", async () => {
       const fetchPage = ignoresPage(1);
-      expect(await collect(paginate(fetchPage, echoed, { limit: 2 }))).toEqual([1, 2]);
+      const walk = await walkToError(paginate(fetchPage, echoed, { limit: 2 }));
+      expect(walk).toEqual({
+        yielded: [1, 2],
+        error: broken(
+          "paginate page walk: the answer to page 2 names page 1 (stopped after 1 page)",
+          { operation: "paginate" },
+        ),
+      });
+      expect(walk.error).toBeInstanceOf(InvalidResponseError);
       expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
         { limit: 2, page: 1 },
         { limit: 2, page: 2 },
@@ -240,7 +278,14 @@ describe("paginate: page style", () => {
 
     it("yields the first page whatever it names: the caller's own request, as the one-page call answers it", async () => {
       const fetchPage = ignoresPage(1);
-      expect(await collect(paginate(fetchPage, echoed, { limit: 2, page: 3 }))).toEqual([1, 2]);
+      expect(await walkToError(paginate(fetchPage, echoed, { limit: 2, page: 3 }).pages())).toEqual(
+        {
+          yielded: [{ items: [1, 2], meta: { page: 1 } }],
+          error: broken(
+            "paginate page walk: the answer to page 4 names page 1 (stopped after 1 page)",
+          ),
+        },
+      );
       expect(fetchPage).toHaveBeenCalledTimes(2);
     });
 
@@ -283,14 +328,14 @@ describe("paginate: page style", () => {
     expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 
-  it("refuses a maxPages that is not a whole number >= 0 or Infinity, before any request", () => {
+  it("refuses a maxPages that is not a whole number >= 1 or Infinity, before any request", () => {
     const fetchPage = stubPages(async () => ({ items: [1] }));
-    for (const maxPages of [-1, 1.5, NaN, "3"]) {
+    for (const maxPages of [0, -1, 1.5, NaN, "3"]) {
       expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(
         ConfigurationError,
       );
       expect(() => paginate(fetchPage, das, {}, { maxPages: maxPages as number })).toThrow(
-        `maxPages: must be a whole number >= 0, or Infinity (got ${typeof maxPages === "string" ? `"${maxPages}"` : maxPages})`,
+        `maxPages: must be a whole number >= 1, or Infinity (got ${typeof maxPages === "string" ? `"${maxPages}"` : maxPages})`,
       );
     }
     expect(fetchPage).not.toHaveBeenCalled();
@@ -301,7 +346,7 @@ describe("paginate: page style", () => {
     // costs 100 credits.)
     const fetchPage = stubPages(async () => ({ items: [1] }));
     expect(() => paginate(fetchPage, das, {}, { maxPages: null as never })).toThrow(
-      new ConfigurationError("maxPages: must be a whole number >= 0, or Infinity (got null)"),
+      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got null)"),
     );
     expect(fetchPage).not.toHaveBeenCalled();
   });
@@ -309,7 +354,7 @@ describe("paginate: page style", () => {
   it("names a bigint maxPages as a bigint: 'got 2' would read as a valid whole number", () => {
     const fetchPage = stubPages(async () => ({ items: [1] }));
     expect(() => paginate(fetchPage, das, {}, { maxPages: 2n as never })).toThrow(
-      new ConfigurationError("maxPages: must be a whole number >= 0, or Infinity (got 2n)"),
+      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got 2n)"),
     );
   });
 });
@@ -383,28 +428,52 @@ describe("paginate: cursor style", () => {
     }
   });
 
-  it("stops when the cursors go round in a cycle (c1 → c2 → c1)", async () => {
+  it("throws, after the pages before, when the cursors go round in a cycle (c1 → c2 → c1), sending no cursor twice", async () => {
     const fetchPage = stubPages(async (p: { cursor?: string }) => ({
       items: [p.cursor ?? "start"],
       cursor: p.cursor === "c1" ? "c2" : "c1",
     }));
-    expect(
-      await collect(
-        paginate(
-          fetchPage,
-          { style: "cursor", cursor: "cursor", nextCursor: "cursor", items: "items" },
-          {},
-        ),
+    const walk = paginate(
+      fetchPage,
+      { style: "cursor", cursor: "cursor", nextCursor: "cursor", items: "items" },
+      {},
+      { operation: "getSignatures" },
+    );
+    expect(await walkToError(walk)).toEqual({
+      yielded: ["start", "c1", "c2"],
+      error: broken(
+        'getSignatures page walk: the answer to page 3 gives cursor "c1" again, which page 2 was asked with (stopped after 3 pages)',
+        { operation: "getSignatures" },
       ),
-    ).toEqual(["start", "c1", "c2"]);
+    });
     expect(fetchPage).toHaveBeenCalledTimes(3);
   });
 
-  it("does not loop when a static mock repeats the cursor", async () => {
+  it("throws rather than loop when a static mock repeats the cursor", async () => {
     const fetchPage = stubPages(async () => ({ value: { items: [1], cursor: "same" } }));
-    expect(await collect(paginate(fetchPage, compression, {}))).toEqual([1, 1]);
-    expect(fetchPage).toHaveBeenCalledTimes(2); // the second page repeats the cursor just sent
-    expect(await collect(paginate(fetchPage, compression, { cursor: "same" }))).toEqual([1]);
+    // The second page repeats the cursor just sent.
+    expect(await walkToError(paginate(fetchPage, compression, {}))).toEqual({
+      yielded: [1, 1],
+      error: broken(
+        'paginate page walk: the answer to page 2 gives value.cursor "same" again, which page 2 was asked with (stopped after 2 pages)',
+      ),
+    });
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    // The caller's own cursor, repeated by the first page.
+    expect(await walkToError(paginate(fetchPage, compression, { cursor: "same" }))).toEqual({
+      yielded: [1],
+      error: broken(
+        'paginate page walk: the answer to page 1 gives value.cursor "same" again, which page 1 was asked with (stopped after 1 page)',
+      ),
+    });
+  });
+
+  it("does not look past the last page maxPages asks for: a repeated cursor or hasMore without one there is no break", async () => {
+    const repeats = stubPages(async () => ({ value: { items: [1], cursor: "same" } }));
+    expect(await collect(paginate(repeats, compression, {}, { maxPages: 2 }))).toEqual([1, 1]);
+    const noCursor = stubPages(async () => ({ data: [1], pagination: { hasMore: true } }));
+    expect(await collect(paginate(noCursor, wallet, {}, { maxPages: 1 }))).toEqual([1]);
+    expect([repeats.mock.calls.length, noCursor.mock.calls.length]).toEqual([2, 1]);
   });
 
   it("stops on an empty page and on hasMore false", async () => {
@@ -423,12 +492,34 @@ describe("paginate: cursor style", () => {
       start: { data: [1], pagination: { nextCursor: "s1", hasMore: true } },
       s1: { data: [], pagination: { nextCursor: "s2", hasMore: true } },
       s2: { data: [2], pagination: { nextCursor: "s3", hasMore: true } },
-      // An empty page with more said but no next cursor cannot be walked past: the end.
-      s3: { data: [], pagination: { nextCursor: null, hasMore: true } },
+      s3: { data: [3], pagination: { nextCursor: null, hasMore: false } },
     };
     const fetchPage = stubPages(async (p: { before?: string }) => results[p.before ?? "start"]);
-    expect(await collect(paginate(fetchPage, wallet, { type: "SWAP" }))).toEqual([1, 2]);
+    expect(await collect(paginate(fetchPage, wallet, { type: "SWAP" }))).toEqual([1, 2, 3]);
     expect(fetchPage.mock.calls.map(([p]) => p.before)).toEqual([undefined, "s1", "s2", "s3"]);
+  });
+
+  it("throws, after the page, on hasMore: true with no next cursor (more said, but no way to it), empty page or not", async () => {
+    for (const [data, end] of [
+      [[2], null],
+      [[], undefined],
+      [[2], ""],
+    ] as const) {
+      const results: Record<string, unknown> = {
+        start: { data: [1], pagination: { nextCursor: "s1", hasMore: true } },
+        s1: { data, pagination: { nextCursor: end, hasMore: true } },
+      };
+      const fetchPage = stubPages(async (p: { before?: string }) => results[p.before ?? "start"]);
+      expect(await walkToError(paginate(fetchPage, wallet, {}).pages())).toEqual({
+        yielded: [results.start, results.s1],
+        error: broken(
+          "paginate page walk: the answer to page 2 says pagination.hasMore: true but gives no pagination.nextCursor (stopped after 2 pages)",
+        ),
+      });
+    }
+    // Without hasMore: true, no next cursor is the documented end.
+    const ends = stubPages(async () => ({ data: [1], pagination: { nextCursor: null } }));
+    expect(await collect(paginate(ends, wallet, {}))).toEqual([1]);
   });
 
   it("fetches lazily, one page at a time", async () => {
@@ -473,12 +564,16 @@ describe("withPagination", () => {
     }));
     const getAssets = withPagination<{ owner: string; page?: number }, { items: number[] }, number>(
       call,
-      { style: "page", items: "items" },
+      { id: "getAssets", pagination: { style: "page", items: "items" } },
     );
     expect(await getAssets({ owner: "o", page: 2 }, { timeout: 1 })).toEqual({ items: [2] });
     expect(call).toHaveBeenLastCalledWith({ owner: "o", page: 2 }, { timeout: 1 });
     expect(await collect(getAssets.all({ owner: "o" }, { timeout: 5 }))).toEqual([1, 2]);
-    expect(call).toHaveBeenLastCalledWith({ owner: "o", page: 3 }, { timeout: 5 });
+    // (With an `onResponse` of the walk's own, for the error of a broken walk.)
+    expect(call).toHaveBeenLastCalledWith(
+      { owner: "o", page: 3 },
+      { timeout: 5, onResponse: expect.any(Function) },
+    );
     expect(await collect(getAssets.all({ owner: "o" }, { maxPages: 1 }).pages())).toEqual([
       { items: [1] },
     ]);
@@ -487,8 +582,8 @@ describe("withPagination", () => {
   it("refuses a misspelt option at .all(), naming maxPages among the valid ones, before any page", () => {
     const call = stubPages(async () => ({ items: [] as number[] }));
     const getAssets = withPagination<{ owner: string }, { items: number[] }, number>(call, {
-      style: "page",
-      items: "items",
+      id: "getAssets",
+      pagination: { style: "page", items: "items" },
     });
     expect(() => getAssets.all({ owner: "o" }, { maxPage: 1 } as never)).toThrow(
       new ConfigurationError(
@@ -523,7 +618,7 @@ describe("withPagination", () => {
     expect(
       await collect(paginate(fetchPage, history, { wallet: "w", after: "a" }, { maxPages: 1 })),
     ).toEqual([1, 2]);
-    expect(fetchPage.mock.calls).toEqual([[{ wallet: "w", after: "a" }]]);
+    expect(sentBy(fetchPage)).toEqual([{ wallet: "w", after: "a" }]);
     fetchPage.mockClear();
     expect(
       await collect(paginate(fetchPage, history, { wallet: "w", after: "a", before: "s1" })),
@@ -532,5 +627,214 @@ describe("withPagination", () => {
       { wallet: "w", after: "a", before: "s1" },
       { wallet: "w", after: "a", before: "s2" },
     ]);
+  });
+});
+
+describe("a server that breaks the paging protocol: the walk throws after the pages before (clients with a stub fetch)", () => {
+  const KEY = "secret-key-3f9a1c7e";
+  /** A JSON-RPC method walked by `.all()`, each result `answer(params, n)` (n: the request, from 1). */
+  const rpcMethod = (
+    id: string,
+    pagination: PaginationDescriptor,
+    answer: (params: any, n: number) => unknown,
+  ) => {
+    const stub = stubFetch((call) => {
+      const { id: rpcId, params } = JSON.parse(call.body!);
+      const n = stub.calls.length;
+      return jsonResponse(
+        { jsonrpc: "2.0", id: rpcId, result: answer(params, n) },
+        { headers: { "x-request-id": `req-${n}` } },
+      );
+    });
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch }, rpcHost, "/");
+    const operation = { id, idempotent: true, pagination };
+    const method = withPagination<object, any, unknown>(
+      (params, options) => rpc.call(operation, params, options),
+      operation,
+    );
+    return { method, sent: () => stub.calls.map((call) => JSON.parse(call.body!).params) };
+  };
+
+  it("DAS, a walk by cursor (keyset): a next cursor the walk has sent before", async () => {
+    const pages: Record<string, unknown> = {
+      c0: { items: [1, 2], cursor: "c1", limit: 2 },
+      c1: { items: [3, 4], cursor: "c0", limit: 2 }, // back to the first page
+    };
+    const { method, sent } = rpcMethod(
+      "getAssetsByOwner",
+      {
+        style: "page",
+        page: "page",
+        limit: "limit",
+        items: "items",
+        echoedPage: "page",
+        cursor: "cursor",
+        keyset: ["before", "after", "cursor"],
+      },
+      (params) => pages[params.cursor],
+    );
+    const walk = await walkToError(method.all({ ownerAddress: "o", limit: 2, cursor: "c0" }));
+    expect(walk).toEqual({
+      yielded: [1, 2, 3, 4],
+      error: broken(
+        'getAssetsByOwner page walk: the answer to page 2 gives cursor "c0" again, which page 1 was asked with (stopped after 2 pages)',
+        { operation: "getAssetsByOwner", status: 200, requestId: "req-2" },
+      ),
+    });
+    expect(walk.error).toBeInstanceOf(InvalidResponseError);
+    expect((walk.error as InvalidResponseError).headers).toMatchObject({ "x-request-id": "req-2" });
+    // c0 was not asked for again.
+    expect(sent().map((p) => p.cursor)).toEqual(["c0", "c1"]);
+  });
+
+  it("compression, a walk by cursor: a repeated cursor, shown cut short (server data), never the key", async () => {
+    const long = `${"3xQ9".repeat(20)}${KEY}`;
+    const { method, sent } = rpcMethod(
+      "getCompressedAccountsByOwner",
+      {
+        style: "cursor",
+        cursor: "cursor",
+        limit: "limit",
+        items: "value.items",
+        nextCursor: "value.cursor",
+      },
+      (params) => ({
+        context: { slot: 1 },
+        value: { items: [params.cursor ? "b" : "a"], cursor: long },
+      }),
+    );
+    const walk = await walkToError(method.all({ owner: "o" }));
+    expect(walk).toEqual({
+      yielded: ["a", "b"],
+      error: broken(
+        'getCompressedAccountsByOwner page walk: the answer to page 2 gives value.cursor "3xQ93xQ93xQ93xQ93xQ9…" again, which page 2 was asked with (stopped after 2 pages)',
+        { operation: "getCompressedAccountsByOwner", status: 200, requestId: "req-2" },
+      ),
+    });
+    expect(JSON.stringify(walk.error)).not.toContain(KEY);
+    expect(sent().map((p) => p.cursor)).toEqual([undefined, long]);
+  });
+
+  it("DAS, a page-numbered walk: an answer that names another page than the one asked for (its items not yielded)", async () => {
+    // Pages 1 and 2 as asked; then the server ignores `page` and answers page 1 again, full.
+    const { method, sent } = rpcMethod(
+      "getNftEditions",
+      { style: "page", page: "page", limit: "limit", items: "editions", echoedPage: "page" },
+      (params) => {
+        const page = params.page < 3 ? params.page : 1;
+        return { page, limit: 2, editions: [`e${page}a`, `e${page}b`] };
+      },
+    );
+    const walk = await walkToError(method.all({ mint: "m", limit: 2 }));
+    expect(walk).toEqual({
+      yielded: ["e1a", "e1b", "e2a", "e2b"],
+      error: broken(
+        "getNftEditions page walk: the answer to page 3 names page 1 (stopped after 2 pages)",
+        { operation: "getNftEditions", status: 200, requestId: "req-3" },
+      ),
+    });
+    expect(sent().map((p) => p.page)).toEqual([1, 2, 3]);
+  });
+
+  it("wallet transfers (REST): hasMore: true with no next cursor; the caller's onResponse still hears every page", async () => {
+    const stub = stubFetch((call) => {
+      const cursor = call.url.searchParams.get("cursor");
+      return jsonResponse(
+        cursor
+          ? { data: ["t2"], pagination: { hasMore: true, nextCursor: null } }
+          : { data: ["t1"], pagination: { hasMore: true, nextCursor: "s1" } },
+        { headers: { "x-request-id": cursor ? "req-b" : "req-a" } },
+      );
+    });
+    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+    const operation = {
+      id: "getTransfers",
+      idempotent: true,
+      pagination: {
+        style: "cursor",
+        cursor: "cursor",
+        limit: "limit",
+        items: "data",
+        nextCursor: "pagination.nextCursor",
+        hasMore: "pagination.hasMore",
+      } as const,
+    };
+    const getTransfers = withPagination<{ wallet: string; cursor?: string }, any, string>(
+      (input, options) =>
+        transport.restCall(operation, input, options, (f) =>
+          f(
+            new Request(
+              `${transport.baseUrl}/v1/wallet/${input.wallet}/transfers${input.cursor ? `?cursor=${input.cursor}` : ""}`,
+            ),
+          ),
+        ),
+      operation,
+    );
+    const heard: ResponseFields[] = [];
+    const walk = await walkToError(
+      getTransfers.all({ wallet: "w" }, { onResponse: (response) => void heard.push(response) }),
+    );
+    expect(walk).toEqual({
+      yielded: ["t1", "t2"],
+      error: broken(
+        "getTransfers page walk: the answer to page 2 says pagination.hasMore: true but gives no pagination.nextCursor (stopped after 2 pages)",
+        { operation: "getTransfers", status: 200, requestId: "req-b" },
+      ),
+    });
+    expect(heard.map((r) => r.requestId)).toEqual(["req-a", "req-b"]);
+    expect(stub.calls).toHaveLength(2);
+  });
+
+  it("maxPages: 0 is refused at .all(), naming the option and the value; nothing is sent", () => {
+    const { method, sent } = rpcMethod(
+      "getNftEditions",
+      { style: "page", page: "page", limit: "limit", items: "editions" },
+      () => ({ editions: [1] }),
+    );
+    expect(() => method.all({ mint: "m" }, { maxPages: 0 })).toThrow(
+      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got 0)"),
+    );
+    expect(sent()).toEqual([]);
+    // (One page is the least a walk asks for.)
+    expect(() => method.all({ mint: "m" }, { maxPages: 1 })).not.toThrow();
+  });
+});
+
+describe("paginate: the params' nested objects are the walk's own (a deep copy at .all())", () => {
+  const das: PaginationDescriptor = { style: "page", page: "page", limit: "limit", items: "items" };
+
+  it("a caller changing sortBy or options between pages changes no page of the walk (bigints kept)", async () => {
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      items: p.page < 3 ? [p.page] : [],
+    }));
+    const params = {
+      ownerAddress: "o",
+      limit: 1n,
+      sortBy: { sortBy: "created", sortDirection: "asc" },
+      options: { showFungible: true },
+    };
+    for await (const _ of paginate(fetchPage, das, params)) {
+      params.sortBy.sortDirection = "desc";
+      params.options.showFungible = false;
+    }
+    expect(sentBy(fetchPage)).toEqual(
+      [1, 2, 3].map((page) => ({
+        ownerAddress: "o",
+        limit: 1n,
+        sortBy: { sortBy: "created", sortDirection: "asc" },
+        options: { showFungible: true },
+        page,
+      })),
+    );
+  });
+
+  it("params structuredClone cannot copy (a function inside) go out as a copy of their own members, for the call to refuse", async () => {
+    const fetchPage = stubPages(async () => ({ items: [] }));
+    const callback = () => {};
+    const params = { ownerAddress: "o", options: { onPage: callback } };
+    await collect(paginate(fetchPage, das, params));
+    const [sent] = sentBy(fetchPage);
+    expect(sent).toEqual({ ownerAddress: "o", options: { onPage: callback }, page: 1 });
+    expect(sent).not.toBe(params);
   });
 });

@@ -1,5 +1,13 @@
 /** Async-iterator pagination over page-numbered and cursor-based operations. */
-import { checkRequestOptions, got, misconfigured, type RequestOptions } from "./config.js";
+import {
+  checkRequestOptions,
+  got,
+  misconfigured,
+  type OperationDescriptor,
+  type RequestOptions,
+  type ResponseFields,
+} from "./config.js";
+import { InvalidResponseError } from "./errors.js";
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -18,12 +26,16 @@ export interface PaginationDescriptor {
   items: string;
   /** The next cursor in the result. @default the `cursor` path */
   nextCursor?: string;
-  /** A boolean in the result; `false` ends the walk. */
+  /**
+   * A boolean in the result; `false` ends the walk. By cursor, `true` with no next cursor is an
+   * `InvalidResponseError`: the server says there is more but names no way to it.
+   */
   hasMore?: string;
   /**
    * The page number in the result, where the server echoes it (page style). A page after the
-   * first that names another page than the one asked for ends the walk, unyielded: a server or a
-   * static mock that ignores `page` would otherwise send the same full page forever.
+   * first that names another page than the one asked for is an `InvalidResponseError`, its items
+   * unyielded: a server or a static mock that ignores `page` sends the same full page forever,
+   * and ending there would pass a cut-off list for the whole.
    */
   echoedPage?: string;
   /**
@@ -52,6 +64,12 @@ export interface PageIterable<I, R> extends AsyncIterable<I> {
 
 const get = (value: any, path: string): any => path.split(".").reduce((v, key) => v?.[key], value);
 
+/** A cursor or page number of the server's, as an error shows it: long ones cut. */
+const brief = (value: unknown): string => {
+  const text = String(value);
+  return text.length > 24 ? `${text.slice(0, 20)}…` : text;
+};
+
 /** A copy of `value` with `path` set, copying only the objects along the path. */
 const set = (value: any, path: string, to: unknown): any => {
   const [key, ...rest] = path.split(".") as [string, ...string[]];
@@ -64,28 +82,39 @@ const set = (value: any, path: string, to: unknown): any => {
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result's
- * `echoedLimit`) unless it says `hasMore: true`; and before a later page whose `echoedPage` is another page.
+ * `echoedLimit`) unless it says `hasMore: true`.
  * Cursor style starts with `params` as given and stops when `hasMore` is `false`, the next cursor
- * is missing, `null` or `''`, a page has no items (unless it says `hasMore: true`), or the next
- * cursor is one it has sent before
- * (a server or mock repeating a cursor would otherwise loop forever).
+ * is missing, `null` or `''`, or a page has no items (unless it says `hasMore: true`).
  *
- * @param fetchPage - the operation, called with the params of each page
- * @param params - the first page's params, copied now (its own members; an object inside is not
- *   copied): never modified, and setting a member of the caller's object after this call changes
- *   no page of the walk. Params that are no object (`null`, a string) go to `fetchPage` once, as given,
- *   for it to refuse
+ * A server that breaks the paging protocol ends the walk with an `InvalidResponseError` (reason
+ * `broken-paging`), thrown after the pages before the break were yielded: a later page whose
+ * `echoedPage` names another page (not yielded: its items are another page's), or, after the
+ * page that says it, a next cursor the walk has already sent (it would go round forever) or
+ * `hasMore: true` with no next cursor. Ending quietly there would pass a cut-off list for the
+ * whole. Nothing is read past the last page `maxPages` asks for.
+ *
+ * @param fetchPage - the operation, called with the params of each page and a function to give
+ *   the answer's status and headers to (its `onResponse`), which the error of a broken walk carries
+ * @param params - the first page's params, copied now (a deep copy, `structuredClone`, or of its
+ *   own members where that fails): never modified, and changing the caller's object (or an object
+ *   inside it, such as `sortBy`) after this call changes no page of the walk. Params that are no
+ *   object (`null`, a string) go to `fetchPage` once, as given, for it to refuse
  */
 export function paginate<I, R>(
-  fetchPage: (params: any) => Promise<R>,
+  fetchPage: (params: any, answered: (response: ResponseFields) => void) => Promise<R>,
   descriptor: PaginationDescriptor,
   params: any,
   options: {
     /**
-     * Stop after this many pages.
+     * Stop after this many pages: a whole number >= 1, or `Infinity`.
      * @default Infinity
      */
     maxPages?: number | undefined;
+    /**
+     * The operation walked, named by the error of a broken walk.
+     * @default 'paginate'
+     */
+    operation?: string | undefined;
   } = {},
 ): PageIterable<I, R> {
   const {
@@ -99,24 +128,33 @@ export function paginate<I, R>(
     echoedPage,
     echoedLimit = limit,
   } = descriptor;
-  // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap.)
-  const max = options.maxPages === undefined ? Infinity : options.maxPages;
-  if (!(max === Infinity || (Number.isInteger(max) && max >= 0)))
-    misconfigured("maxPages", `must be a whole number >= 0, or Infinity (got ${got(max)})`);
+  const { maxPages: max = Infinity, operation = "paginate" } = options;
+  // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap. So is
+  // 0: a walk that sends nothing and yields nothing would read as an owner with nothing.)
+  if (!(max === Infinity || (Number.isInteger(max) && max >= 1)))
+    misconfigured("maxPages", `must be a whole number >= 1, or Infinity (got ${got(max)})`);
 
-  // The params as they are now, a plain object's members copied (as each page's `set` copies
-  // them): a caller reusing its object, for the next wallet, must not send this walk's cursor
-  // with another wallet. (A plain object only: anything else goes to the call as given, for it
-  // to refuse. An object inside is not copied, to keep the bundle small: it stays the caller's.)
-  const start =
-    params && Object.getPrototypeOf(params) === Object.prototype ? { ...params } : params;
+  // The params as they are now, a plain object copied deeply: a caller reusing its object, for
+  // the next wallet or another `sortBy`, must not send this walk's cursor with another wallet, or
+  // change the order between two pages. (A plain object only: anything else goes to the call as
+  // given, for it to refuse. A value `structuredClone` cannot copy, a function, which the call
+  // refuses too, leaves a copy of the own members.)
+  let start = params;
+  if (params && Object.getPrototypeOf(params) === Object.prototype)
+    try {
+      start = structuredClone(params);
+    } catch {
+      start = { ...params };
+    }
 
   async function* pages(): AsyncGenerator<R> {
+    let answer: ResponseFields | undefined;
+    const answered = (response: ResponseFields) => (answer = response);
     // Params that are no object (an address given alone, `null`, a list) go to the call as given,
     // for it to refuse as the one-page call does: a page number set on a string made `params.0`,
     // `params.1`… of its characters, and `null` read as no params was sent.
     if (start !== undefined && (!start || typeof start !== "object" || Array.isArray(start))) {
-      yield await fetchPage(start);
+      yield await fetchPage(start, answered);
       return;
     }
     let current = start ?? {};
@@ -133,22 +171,36 @@ export function paginate<I, R>(
         keys.map((name) => `params.${name}`).join(", "),
         `a page walk cannot go on from ${keys[1] ? "these" : "it"} alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
       );
-    const seen = new Set<unknown>([get(current, cursor)]);
-    for (let fetched = 0; fetched < max; fetched++) {
+    // Each cursor sent, and the page of the walk that sent it.
+    const sent = new Map<unknown, number>([[get(current, cursor), 1]]);
+    // The pages yielded.
+    let fetched = 0;
+    // (With the answer's status and headers, as any InvalidResponseError has them.)
+    const broken = (asked: unknown, what: string): never => {
+      throw new InvalidResponseError(
+        `${operation} page walk: the answer to page ${asked} ${what} (stopped after ${fetched} page${fetched > 1 ? "s" : ""})`,
+        { reason: "broken-paging", ...answer, operation, snippet: "" },
+      );
+    };
+    for (;;) {
       if (walk === "page") current = set(current, page, fetched ? ++number : number);
-      const result = await fetchPage(current);
+      const result = await fetchPage(current, answered);
       // (The first page is the caller's own request, as the one-page call would answer it. A
       // bigint page number compares as a number.)
       if (fetched && walk === "page" && echoedPage) {
         const echo = get(result, echoedPage);
-        if (echo != null && Number(echo) !== Number(number)) return;
+        if (echo != null && Number(echo) !== Number(number))
+          broken(number, `names page ${brief(echo)}`);
       }
       yield result;
+      // (After the last page asked for, what it says of the next one does not matter.)
+      if (++fetched >= max) return;
       const count = get(result, items)?.length;
       const more = hasMore && get(result, hasMore);
       // An empty page ends the walk, unless a walk by cursor is told there is more: a filtered
       // history may have a stretch with no match and a next cursor past it. (A page number has no
-      // such guard against a server saying `hasMore: true` forever; a cursor seen before does.)
+      // such guard against a server saying `hasMore: true` forever; a cursor sent before ends a
+      // walk by cursor, as a break.)
       if (more === false || (!count && (more !== true || walk === "page"))) return;
       if (walk === "page") {
         // A short page ends the walk, unless the page says there is more.
@@ -158,10 +210,18 @@ export function paginate<I, R>(
           return;
       } else {
         const next = get(result, nextCursor);
-        // A cursor seen before (a static mock, a server going round in a cycle) would loop forever.
-        // (`seen` holds the cursor just sent too.)
-        if (next == null || next === "" || seen.has(next)) return;
-        seen.add(next);
+        if (next == null || next === "") {
+          if (more === true) broken(fetched, `says ${hasMore}: true but gives no ${nextCursor}`);
+          return;
+        }
+        // A cursor sent before (a static mock, a server going round in a cycle) would loop forever.
+        // (`sent` holds the cursor just sent too.)
+        if (sent.has(next))
+          broken(
+            fetched,
+            `gives ${nextCursor} "${brief(next)}" again, which page ${sent.get(next)} was asked with`,
+          );
+        sent.set(next, fetched + 1);
         current = set(current, cursor, next);
       }
     }
@@ -182,7 +242,7 @@ export function paginate<I, R>(
  */
 export type PageWalkOptions = RequestOptions & {
   /**
-   * Stop after this many pages.
+   * Stop after this many pages: a whole number >= 1, or `Infinity`.
    * @default Infinity
    */
   maxPages?: number | undefined;
@@ -201,7 +261,10 @@ export type Paginated<P, R, I> = ((
 ) => Promise<R>) & {
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
-   * `.all(params).pages()` yields whole results instead. `options` apply to each page.
+   * `.all(params).pages()` yields whole results instead. `options` apply to each page. A server
+   * that breaks the paging protocol (a cursor repeated, another page than the one asked for,
+   * `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
+   * pages before it.
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]
@@ -214,10 +277,13 @@ export type Paginated<P, R, I> = ((
  */
 export type ParamsArgument<P> = Record<never, never> extends P ? [params?: P] : [params: P];
 
-/** Adds `.all()` to an operation, for the generated clients. */
+/**
+ * Adds `.all()` to an operation, for the generated clients: `operation` is its descriptor, whose
+ * `pagination` says how it pages and whose `id` the error of a broken walk names.
+ */
 export function withPagination<P, R, I>(
   call: (params: P, options?: RequestOptions) => Promise<R>,
-  descriptor: PaginationDescriptor,
+  operation: Pick<OperationDescriptor, "id" | "pagination">,
 ): Paginated<P, R, I> {
   // (Cast: TypeScript cannot match the optional-params tuple of `Paginated` to a fixed
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
@@ -228,7 +294,21 @@ export function withPagination<P, R, I>(
       const { maxPages, ...perPage } = checkRequestOptions(options, [
         "maxPages",
       ]) as PageWalkOptions;
-      return paginate<I, R>((page) => call(page, perPage), descriptor, params, { maxPages });
+      // (The walk's own `onResponse` keeps each answer's status and headers for the error of a
+      // broken walk; the caller's hears every page as before.)
+      return paginate<I, R>(
+        (page, answered) =>
+          call(page, {
+            ...perPage,
+            onResponse: (response) => {
+              answered(response);
+              perPage.onResponse?.(response);
+            },
+          }),
+        operation.pagination!,
+        params,
+        { maxPages, operation: operation.id },
+      );
     },
   }) as unknown as Paginated<P, R, I>;
 }

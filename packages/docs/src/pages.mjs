@@ -251,13 +251,21 @@ function walkOptionsText(op) {
 }
 
 /**
- * What the SDK's `.all()` does (packages/core/src/paginate.ts): it walks every page (stopping at
- * one whose `echoedPage` names another page), unless the first params hold a `keyset` param; then
- * it walks by cursor if they hold the cursor too, and otherwise refuses to start, unless
- * `maxPages` is 1 (spec/README.md, `x-pagination`).
+ * What the SDK's `.all()` does (packages/core/src/paginate.ts): it walks every page (an answer that
+ * breaks the paging protocol, such as one whose `echoedPage` names another page, ends it with an
+ * `InvalidResponseError`), unless the first params hold a `keyset` param; then it walks by cursor
+ * if they hold the cursor too, and otherwise refuses to start, unless `maxPages` is 1
+ * (spec/README.md, `x-pagination`).
  */
 function allText(p) {
-  const walk = `The SDK's <code>.all()</code> walks every page${p.echoedPage ? ` (it stops if a result's ${code(p.echoedPage)} is not the page it asked for, as from a server or mock that ignores ${code(p.page ?? "page")})` : ""}`;
+  const breaks = [
+    p.style === "page" &&
+      p.echoedPage &&
+      `a result whose ${code(p.echoedPage)} is not the page it asked for, as from a server or mock that ignores ${code(p.page ?? "page")}`,
+    (p.style === "cursor" || p.keyset?.length) && "a next cursor it has already sent",
+    p.style === "cursor" && p.hasMore && `${code(`${p.hasMore}: true`)} with no next cursor`,
+  ].filter(Boolean);
+  const walk = `The SDK's <code>.all()</code> walks every page${breaks.length ? ` (${breaks.join(", or ")}, ends it with an <code>InvalidResponseError</code>, after the pages before)` : ""}`;
   if (!Array.isArray(p.keyset) || !p.keyset.length) return `${walk}.`;
   const cursor = p.cursor ?? "cursor";
   const next = p.nextCursor ?? cursor;

@@ -92,7 +92,16 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
  * `paginate<Method>(rpc, …)`, the client's `.all()` without the client; otherwise it is `.all()`.
  */
 export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = false, indent }) {
-  const { style, page = "page", cursor = "cursor", keyset, items } = op["x-pagination"];
+  const {
+    style,
+    page = "page",
+    cursor = "cursor",
+    nextCursor = cursor,
+    keyset,
+    items,
+    hasMore,
+    echoedPage,
+  } = op["x-pagination"];
   const credits = op["x-cost"]?.credits;
   const others = keyset?.filter((k) => k !== cursor) ?? [];
   const refused = others.length
@@ -105,8 +114,17 @@ export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = 
     style === "page"
       ? `from \`${page}\` (1 when absent), page after page.${keysetRule}`
       : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${refused ? ` ${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` : ""}`;
+  // The breaks of the paging protocol this walk can meet (packages/core/src/paginate.ts).
+  const breaks = [
+    style === "page" && echoedPage && "a page that names another page than the one asked for",
+    (style === "cursor" || keyset?.length) && `a \`${nextCursor}\` the walk has already sent`,
+    style === "cursor" && hasMore && `\`${hasMore}: true\` with no \`${nextCursor}\``,
+  ].filter(Boolean);
+  const broken = breaks.length
+    ? `An answer that breaks the paging protocol (${breaks.join(", or ")}) ends the walk with an \`InvalidResponseError\`, after the pages before it. `
+    : "";
   const description =
-    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result. The walk starts ${start} ` +
+    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result. The walk starts ${start} ${broken}` +
     `\`options\` are ${name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
     `Each page is one ${name} call${typeof credits === "number" ? ` (${credits} credit${credits === 1 ? "" : "s"})` : ""}.` +
     (standalone

@@ -46,7 +46,7 @@ export function getCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params
 /**
  * List the compressed accounts owned by an address, every page.
  *
- * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -71,7 +71,7 @@ export function getCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params
  * ```
  */
 export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult> {
-  return withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner.pagination!).all(params, options);
+  return withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner).all(params, options);
 }
 
 /**
@@ -96,7 +96,7 @@ export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, p
 /**
  * List the compressed token accounts owned by an address, every page.
  *
- * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -109,7 +109,7 @@ export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, p
  * ```
  */
 export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult> {
-  return withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner.pagination!).all(params, options);
+  return withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner).all(params, options);
 }
 
 /**
@@ -134,7 +134,7 @@ export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">
 /**
  * List the compressed token accounts delegated to an address, every page.
  *
- * Every page of {@link getCompressedTokenAccountsByDelegate}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedTokenAccountsByDelegate}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -147,7 +147,7 @@ export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">
  * ```
  */
 export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult> {
-  return withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate.pagination!).all(params, options);
+  return withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate).all(params, options);
 }
 
 /**
@@ -190,7 +190,7 @@ export function getCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, 
 /**
  * List the transactions that opened or closed a compressed account, every page.
  *
- * Every page of {@link getCompressionSignaturesForAddress}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressionSignaturesForAddress}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -203,7 +203,7 @@ export function getCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, 
  * ```
  */
 export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult> {
-  return withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress.pagination!).all(params, options);
+  return withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress).all(params, options);
 }
 
 /**
@@ -227,7 +227,7 @@ export function getLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, para
 /**
  * List the most recent transactions that touched compressed state, every page.
  *
- * Every page of {@link getLatestCompressionSignatures}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getLatestCompressionSignatures}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -239,7 +239,7 @@ export function getLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, para
  * ```
  */
 export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult> {
-  return withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!).all(params, options);
+  return withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures).all(params, options);
 }
 
 /**
@@ -332,7 +332,7 @@ export interface CompressionClient {
     /**
      * List the compressed accounts owned by an address, every page.
      *
-     * Every page of `getCompressedAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits).
+     * Every page of `getCompressedAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits).
      *
      * @example
      * ```ts
@@ -393,7 +393,7 @@ export interface CompressionClient {
     /**
      * List the compressed token accounts owned by an address, every page.
      *
-     * Every page of `getCompressedTokenAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits).
+     * Every page of `getCompressedTokenAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits).
      *
      * @example
      * ```ts
@@ -442,7 +442,7 @@ export interface CompressionClient {
     /**
      * List the compressed token accounts delegated to an address, every page.
      *
-     * Every page of `getCompressedTokenAccountsByDelegate`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits).
+     * Every page of `getCompressedTokenAccountsByDelegate`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits).
      *
      * @example
      * ```ts
@@ -506,7 +506,7 @@ export interface CompressionClient {
     /**
      * List the transactions that opened or closed a compressed account, every page.
      *
-     * Every page of `getCompressionSignaturesForAddress`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits).
+     * Every page of `getCompressionSignaturesForAddress`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits).
      *
      * @example
      * ```ts
@@ -553,7 +553,7 @@ export interface CompressionClient {
     /**
      * List the most recent transactions that touched compressed state, every page.
      *
-     * Every page of `getLatestCompressionSignatures`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits).
+     * Every page of `getLatestCompressionSignatures`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits).
      *
      * @example
      * ```ts
@@ -596,12 +596,12 @@ export interface CompressionClient {
 export function createCompressionClient(options?: ClientOptions): CompressionClient {
   const rpc = createCompressionRpc(options);
   const client: Omit<CompressionClient, "request"> = {
-    getCompressedAccountsByOwner: withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner.pagination!),
-    getCompressedTokenAccountsByOwner: withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner.pagination!),
-    getCompressedTokenAccountsByDelegate: withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate.pagination!),
+    getCompressedAccountsByOwner: withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner),
+    getCompressedTokenAccountsByOwner: withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner),
+    getCompressedTokenAccountsByDelegate: withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate),
     getCompressedBalanceByOwner: (params, options) => getCompressedBalanceByOwner(rpc, params, options),
-    getCompressionSignaturesForAddress: withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress.pagination!),
-    getLatestCompressionSignatures: withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures.pagination!),
+    getCompressionSignaturesForAddress: withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress),
+    getLatestCompressionSignatures: withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures),
     getMultipleNewAddressProofsV2: (params, options) => getMultipleNewAddressProofsV2(rpc, params, options),
   };
   // By own name only: `request("toString")` must not reach Object.prototype. The message lists

@@ -73,7 +73,7 @@ export function getAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAsset
 /**
  * List the assets a wallet owns, every page.
  *
- * Every page of {@link getAssetsByOwner}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getAssetsByOwner}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -91,7 +91,7 @@ export function getAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAsset
  * ```
  */
 export function paginateGetAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult> {
-  return withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner.pagination!).all(params, options);
+  return withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner).all(params, options);
 }
 
 /**
@@ -122,7 +122,7 @@ export function getAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetA
 /**
  * List the assets an address has authority over, every page.
  *
- * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -142,7 +142,7 @@ export function getAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetA
  * ```
  */
 export function paginateGetAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult> {
-  return withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority.pagination!).all(params, options);
+  return withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority).all(params, options);
 }
 
 /**
@@ -166,7 +166,7 @@ export function getNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEdit
 /**
  * List the print editions of a master-edition NFT, every page.
  *
- * Every page of {@link getNftEditions}, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getNftEditions}, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @example
  * ```ts
@@ -179,7 +179,7 @@ export function getNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEdit
  * ```
  */
 export function paginateGetNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult> {
-  return withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!).all(params, options);
+  return withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions).all(params, options);
 }
 
 /**
@@ -260,7 +260,7 @@ export interface DasClient {
     /**
      * List the assets a wallet owns, every page.
      *
-     * Every page of `getAssetsByOwner`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits).
+     * Every page of `getAssetsByOwner`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits).
      *
      * @example
      * ```ts
@@ -326,7 +326,7 @@ export interface DasClient {
     /**
      * List the assets an address has authority over, every page.
      *
-     * Every page of `getAssetsByAuthority`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits).
+     * Every page of `getAssetsByAuthority`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits).
      *
      * @example
      * ```ts
@@ -380,7 +380,7 @@ export interface DasClient {
     /**
      * List the print editions of a master-edition NFT, every page.
      *
-     * Every page of `getNftEditions`, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits).
+     * Every page of `getNftEditions`, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits).
      *
      * @example
      * ```ts
@@ -404,9 +404,9 @@ export function createDasClient(options?: ClientOptions): DasClient {
   const client: Omit<DasClient, "request"> = {
     getAsset: (params, options) => getAsset(rpc, params, options),
     getAssetBatch: (params, options) => getAssetBatch(rpc, params, options),
-    getAssetsByOwner: withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner.pagination!),
-    getAssetsByAuthority: withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority.pagination!),
-    getNftEditions: withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions.pagination!),
+    getAssetsByOwner: withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner),
+    getAssetsByAuthority: withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority),
+    getNftEditions: withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions),
   };
   // By own name only: `request("toString")` must not reach Object.prototype. The message lists
   // the names and describes the one given without quoting it: it may be the API key, which this

@@ -97,7 +97,7 @@ export interface WalletClient {
     /**
      * Get a wallet's token and NFT balances, every page.
      *
-     * Every page of `getBalances`, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits).
+     * Every page of `getBalances`, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits).
      *
      * @beta Routes and response formats may change.
      * @example
@@ -146,7 +146,7 @@ export interface WalletClient {
     /**
      * Get a wallet's transaction history, every page.
      *
-     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
+     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
      *
      * @beta Routes and response formats may change.
      * @example
@@ -195,7 +195,7 @@ export interface WalletClient {
     /**
      * Get a wallet's transfers, every page.
      *
-     * Every page of `getTransfers`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits).
+     * Every page of `getTransfers`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits).
      *
      * @beta Routes and response formats may change.
      * @example
@@ -247,15 +247,15 @@ export function createWalletClient(options?: RestClientOptions): WalletClient {
     getBalances: withPagination<T.GetBalancesInput, T.GetBalancesResult, T.WalletBalanceItem>((input, options) =>
       transport.restCall(op.getBalances, input, options, (fetch) => {
         return client.GET("/v1/wallet/{wallet}/balances", { params: { path: { wallet: input.wallet }, query: { page: input.page, limit: input.limit, showZeroBalance: input.showZeroBalance, showNative: input.showNative, showNfts: input.showNfts } }, fetch, parseAs: "text" });
-      }), op.getBalances.pagination!),
+      }), op.getBalances),
     getHistory: withPagination<T.GetHistoryInput, T.GetHistoryResult, T.WalletHistoryItem>((input, options) =>
       transport.restCall(op.getHistory, input, options, (fetch) => {
         return client.GET("/v1/wallet/{wallet}/history", { params: { path: { wallet: input.wallet }, query: { limit: input.limit, before: input.before, after: input.after, type: input.type, tokenAccounts: input.tokenAccounts } }, fetch, parseAs: "text" });
-      }), op.getHistory.pagination!),
+      }), op.getHistory),
     getTransfers: withPagination<T.GetTransfersInput, T.GetTransfersResult, T.WalletTransferItem>((input, options) =>
       transport.restCall(op.getTransfers, input, options, (fetch) => {
         return client.GET("/v1/wallet/{wallet}/transfers", { params: { path: { wallet: input.wallet }, query: { limit: input.limit, cursor: input.cursor } }, fetch, parseAs: "text" });
-      }), op.getTransfers.pagination!),
+      }), op.getTransfers),
     getFundedBy: (input, options) =>
       transport.restCall(op.getFundedBy, input, options, (fetch) => {
         return client.GET("/v1/wallet/{wallet}/funded-by", { params: { path: { wallet: input.wallet } }, fetch, parseAs: "text" });
