@@ -210,8 +210,8 @@ export function createMemorySignatureStore(
   };
 }
 
-const encoder = new TextEncoder();
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const encoder = /* @__PURE__ */ new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
 
 /** True when `x` and `y` hold the same bytes, in time that depends only on `x.length`. */
 const sameBytes = (x: Uint8Array, y: Uint8Array) => {
