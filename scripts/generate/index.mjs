@@ -307,7 +307,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       : `\`${names[0]}\``;
   const writes = ops.filter((o) => !o.idempotent).map((o) => o.id);
   const retries = writes.length
-    ? `${code(writes)} ${writes.length > 1 ? "are writes that are" : "is a write that is"} not idempotent: a failed call is not retried (a retry could repeat the write) unless it passes \`retryNonIdempotent: true\`.`
+    ? `${code(writes)} ${writes.length > 1 ? "are writes that are" : "is a write that is"} not idempotent: a call is retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write, so it is not made unless the call passes \`retryNonIdempotent: true\`.`
     : `(\`retryNonIdempotent: true\` lets a write that is not idempotent be retried; every ${kind === "openrpc" ? "method" : "operation"} here is idempotent and retried by default.)`;
   // Operations with their own per-call defaults (the sender's `ping`: no retries, a short timeout).
   const own = ops

@@ -2,8 +2,9 @@
  * Error paths through the mock's error hooks, for REST and JSON-RPC:
  *   Prefer: code=401 → AuthenticationError, code=403 → PermissionDeniedError,
  *   code=429 (Retry-After: 1) → RateLimitError with retryAfter = 1, retried by the runtime
- *   (maxRetries + 1 requests in the mock log for an idempotent operation, exactly 1 for a
- *   non-idempotent one), code=400/404 → BadRequestError / NotFoundError,
+ *   (maxRetries + 1 requests in the mock log, for a non-idempotent operation too: a 429 is refused
+ *   before it is processed), code=503 → InternalServerError (exactly 1 request for a
+ *   non-idempotent operation), code=400/404 → BadRequestError / NotFoundError,
  *   X-Mock-JsonRpc-Error: <code> → JsonRpcError with that code (never retried).
  * Retry waits are the mock's Retry-After: 1 (1 s), so the retrying cases use maxRetries: 1.
  */
@@ -127,18 +128,26 @@ describe("errors through the mock", () => {
     ["REST", REST_WRITE],
     ["JSON-RPC", RPC_WRITE],
   ] as const)("non-idempotent %s (%s)", (_kind, id) => {
-    it("429 → RateLimitError after exactly one request, whatever maxRetries says", async () => {
-      const e = await fail(call(id, { headers: { prefer: "code=429" } }, { maxRetries: 3 }));
+    it("429 → retried as any call (refused before it was processed: no write to repeat), then RateLimitError", async () => {
+      const started = Date.now();
+      const e = await fail(call(id, { headers: { prefer: "code=429" }, maxRetries: 1 }));
       expect(e).toBeInstanceOf(RateLimitError);
       expect(e.retryAfter).toBe(1);
+      expect(h.requests()).toHaveLength(2);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    });
+
+    it("503 → InternalServerError after exactly one request, whatever maxRetries says", async () => {
+      const e = await fail(call(id, { headers: { prefer: "code=503" } }, { maxRetries: 3 }));
+      expect(e).toBeInstanceOf(InternalServerError);
       expect(h.requests()).toHaveLength(1);
     });
 
-    it("retryNonIdempotent: true opts in to the retry (maxRetries + 1 requests)", async () => {
+    it("retryNonIdempotent: true opts in to the retry of a 503 (maxRetries + 1 requests)", async () => {
       const e = await fail(
-        call(id, { headers: { prefer: "code=429" }, retryNonIdempotent: true, maxRetries: 1 }),
+        call(id, { headers: { prefer: "code=503" }, retryNonIdempotent: true, maxRetries: 1 }),
       );
-      expect(e).toBeInstanceOf(RateLimitError);
+      expect(e).toBeInstanceOf(InternalServerError);
       expect(h.requests()).toHaveLength(2);
     });
   });

@@ -958,7 +958,7 @@ describe("docs build", () => {
     );
     // the operation pages name the option and the limiter
     expect(text(page("webhooks/updateWebhook.html"))).toContain(
-      "Not idempotent: the SDK does not retry it unless the call's options say { retryNonIdempotent: true }",
+      "Not idempotent: the SDK retries it after a 429 only (refused before it was processed), unless the call's options say { retryNonIdempotent: true }",
     );
     // (by the limit the package exports, where it exports one)
     const admin: Record<string, unknown> = await import("@chaindata/admin");

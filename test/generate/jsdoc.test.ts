@@ -26,7 +26,7 @@ describe("operation JSDoc", () => {
         " *",
         " * Cost: 100 credits per request.",
         " * Rate limit: 5 requests/s per project.",
-        " * Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.",
+        " * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.",
         " *",
         " * @beta Routes and response formats may change.",
         " */",

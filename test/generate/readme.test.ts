@@ -44,7 +44,7 @@ describe("generated package README", () => {
     const text = readme(rest({}));
     expect(text).toContain(
       "every call takes `{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }` last. " +
-        "`makeThing` is a write that is not idempotent: a failed call is not retried (a retry could repeat the write) unless it passes `retryNonIdempotent: true`.",
+        "`makeThing` is a write that is not idempotent: a call is retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write, so it is not made unless the call passes `retryNonIdempotent: true`.",
     );
     const readOnly = rest({});
     delete (readOnly.doc.paths["/things"] as { post?: unknown }).post;

@@ -62,6 +62,7 @@ import {
   removeWebhookAddresses,
   toNodeHandler,
   type KnownTransactionType,
+  type RawTransactionEvent,
   type TransactionType,
 } from "@chaindata/webhooks";
 import { createServer } from "node:http";
@@ -292,6 +293,14 @@ export async function valid(signal: AbortSignal): Promise<void> {
     authHeader: "secret",
     onEvent: (event) => {
       const s: string = event.signature;
+    },
+  });
+  // A handler of raw events, its parameter annotated, with its kind.
+  createWebhookHandler({
+    authHeader: "secret",
+    kind: "raw",
+    onEvent(event: RawTransactionEvent) {
+      event.transaction.signatures;
     },
   });
   createWebhookHandler({
@@ -593,6 +602,8 @@ export async function invalid(): Promise<void> {
   createWebhookHandler<"raw">({ authHeader: "secret", kind: "enhanced", onEvent: () => {} });
   // @ts-expect-error — a kind other than the explicit type argument's
   createWebhookHandler<"enhanced">({ authHeader: "secret", kind: "raw", onEvent: () => {} });
+  // @ts-expect-error — a handler of raw events needs `kind: "raw"` (the error names `kind`)
+  createWebhookHandler({ authHeader: "secret", onEvent(event: RawTransactionEvent) {} });
   // @ts-expect-error — a REST client takes no batcher (JSON-RPC only)
   createWalletClient({ batch: createBatcher() });
   // @ts-expect-error — authHeader is required

@@ -24,6 +24,7 @@ import { createWalletClient } from "@chaindata/wallet";
 import {
   createWebhookHandler,
   createWebhooksClient,
+  type RawTransactionEvent,
   type UpdateWebhookInput,
 } from "@chaindata/webhooks";
 import { createAdminClient, type GetProjectUsageInput } from "@chaindata/admin";
@@ -64,6 +65,8 @@ export async function probe(either: "getAsset" | "getNftEditions") {
   createWebhookHandler<"raw">({ authHeader: "s", kind: "enhanced", onEvent: () => {} });
   createWebhookHandler<"enhanced">({ authHeader: "s", kind: "raw", onEvent: () => {} });
   createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });
+  createWebhookHandler({ authHeader: "s", onEvent: (event: RawTransactionEvent) => {} });
+  createWebhookHandler({ authHeader: "s", onEvent(event: RawTransactionEvent) {} });
 }
 `;
 
@@ -278,6 +281,32 @@ describe("createWebhookHandler's kind", () => {
       errorOn(`createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });`),
     ).toContain(`Did you mean '"enhanced"'?`);
   });
+
+  it("refuses a handler of raw events without kind by naming kind, not only its onEvent", () => {
+    // (An overload of its own for raw events: with the other alone, the error was the first
+    // overload's, that onEvent takes no EnhancedTransactionEvent.)
+    expect(
+      errorOn(
+        `createWebhookHandler({ authHeader: "s", onEvent: (event: RawTransactionEvent) => {} });`,
+      ),
+    ).toBe(
+      [
+        "No overload matches this call.",
+        "  Overload 1 of 2, '(options: WebhookHandlerOptions<never>): (request: Request) => Promise<Response>', gave the following error.",
+        "    Type '(event: RawTransactionEvent) => void' is not assignable to type '(event: EnhancedTransactionEvent) => void | Promise<void>'.",
+        "      Types of parameters 'event' and 'event' are incompatible.",
+        "        Type 'EnhancedTransactionEvent' is missing the following properties from type 'RawTransactionEvent': blockTime, meta, transaction",
+        `  Overload 2 of 2, '(options: WebhookHandlerOptions<"raw">): (request: Request) => Promise<Response>', gave the following error.`,
+        `    Argument of type '{ authHeader: string; onEvent: (event: RawTransactionEvent) => void; }' is not assignable to parameter of type 'WebhookHandlerOptions<"raw">'.`,
+        `      Property 'kind' is missing in type '{ authHeader: string; onEvent: (event: RawTransactionEvent) => void; }' but required in type '{ kind: "raw"; }'.`,
+      ].join("\n"),
+    );
+    expect(
+      errorOn(`createWebhookHandler({ authHeader: "s", onEvent(event: RawTransactionEvent) {} });`),
+    ).toContain(
+      `Property 'kind' is missing in type '{ authHeader: string; onEvent(event: RawTransactionEvent): void; }' but required in type '{ kind: "raw"; }'.`,
+    );
+  });
 });
 
 // (The probe compiles but for the lines whose errors are asserted above.)
@@ -291,6 +320,8 @@ it("the probe has no other errors", () => {
     `createWebhookHandler<"raw">({ authHeader: "s", kind: "enhanced", onEvent: () => {} });`,
     `createWebhookHandler<"enhanced">({ authHeader: "s", kind: "raw", onEvent: () => {} });`,
     `createWebhookHandler({ authHeader: "s", kind: "enhancd", onEvent: () => {} });`,
+    `createWebhookHandler({ authHeader: "s", onEvent: (event: RawTransactionEvent) => {} });`,
+    `createWebhookHandler({ authHeader: "s", onEvent(event: RawTransactionEvent) {} });`,
   ];
   const others = [...errors].filter(([line]) => !asserted.includes(line) && !line.includes("/*@"));
   expect(others).toEqual([]);

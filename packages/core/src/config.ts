@@ -81,7 +81,8 @@ export interface ClientOptions {
    */
   timeout?: number | undefined;
   /**
-   * Retries after a 408, 429, 5xx, connection error or timeout (idempotent operations only).
+   * Retries after a 408, 429, 5xx, connection error or timeout (a write, not idempotent: after a
+   * 429 only, unless `retryNonIdempotent`).
    * @default 2
    */
   maxRetries?: number | undefined;
@@ -136,7 +137,9 @@ export type RequestOptions = {
    */
   headers?: Headers | [string, string][] | Record<string, string | null | undefined> | undefined;
   /**
-   * Retry a non-idempotent operation (a write) too. Only safe if a repeated write is harmless.
+   * Retry a non-idempotent operation (a write) after a 5xx, 408, connection error or timeout too,
+   * which may come after the write was made: only safe if a repeated write is harmless. (A 429,
+   * refused before it was processed, is retried either way.)
    * @default false
    */
   retryNonIdempotent?: boolean | undefined;

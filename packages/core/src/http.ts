@@ -278,8 +278,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
     if (init.body != null) headers["content-type"] ??= "application/json";
     // (Throws a ConfigurationError for a key that is no valid header value: nothing is sent.)
     if (key) url = host.placeKey(url, headers, key);
-    const retries =
-      idempotent || options.retryNonIdempotent ? (options.maxRetries ?? config.maxRetries) : 0;
+    const retries = options.maxRetries ?? config.maxRetries;
     const toConnectionError = connectionError(id, redactor);
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
@@ -302,6 +301,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         const started = Date.now();
         let error: Error;
         let delay: number | undefined;
+        // A write is retried after a 429 alone: refused before it was processed, it cannot be
+        // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
+        let retry = idempotent || options.retryNonIdempotent;
         try {
           const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
           const { response, bytes } = exchange;
@@ -317,11 +319,12 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
           error = apiError(response, lenientUtf8.decode(bytes), id, redactor, delay);
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
           if (!retryableStatus(status) || delay! > MAX_RETRY_AFTER_MS) throw error;
+          retry ||= status === 429;
         } catch (thrown) {
           if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
           error = thrown;
         }
-        if (attempt > retries) {
+        if (!retry || attempt > retries) {
           // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true.)
           if (attempt > 1) error.message += ` (${attempt} attempts)`;
           throw error;

@@ -1,5 +1,11 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OperationDescriptor } from "./config.js";
+import { ConnectionError, InternalServerError, RateLimitError, TimeoutError } from "./errors.js";
+import { rpcHost, walletHost } from "./generated/environments.js";
+import { createJsonRpcClient } from "./json-rpc.js";
 import { backoff, parseRetryAfter, retryableStatus } from "./retry.js";
+import { hang, jsonResponse, stubFetch, type Answer } from "./test-support/testing.js";
+import { createTransport } from "./transport.js";
 
 describe("backoff", () => {
   it("doubles from 0.5 s to a cap of 8 s, less up to 25 % jitter", () => {
@@ -37,5 +43,107 @@ describe("parseRetryAfter", () => {
       expect(h({ "retry-after": value }), value).toBeUndefined();
     expect(h({})).toBeUndefined();
     expect(h({ "retry-after-ms": "x" })).toBeUndefined();
+  });
+});
+
+describe("a write (not idempotent)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const createWebhook: OperationDescriptor = { id: "createWebhook", idempotent: false };
+  const tooMany = (retryAfter?: string) =>
+    new Response('{"error":"Too many requests"}', {
+      status: 429,
+      headers: retryAfter ? { "retry-after": retryAfter } : {},
+    });
+
+  /** createWebhook sent over `answers`, its outcome once every timer has run, and the requests sent. */
+  async function write(answers: Answer[], options: object = {}, client: object = {}) {
+    vi.useFakeTimers();
+    const { fetch, calls } = stubFetch(...answers);
+    const started = Date.now();
+    // (When each request was sent, since the call.)
+    const sent: number[] = [];
+    const timed: typeof fetch = (...args) => (sent.push(Date.now() - started), fetch(...args));
+    const transport = createTransport({ apiKey: "k", fetch: timed, ...client }, walletHost);
+    const outcome = transport
+      .send(new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" }), {
+        operation: createWebhook,
+        options,
+      })
+      .then(
+        (response) => ({ status: response.status, error: undefined as any }),
+        (error: unknown) => ({ status: undefined, error: error as any }),
+      );
+    await vi.advanceTimersByTimeAsync(60_000);
+    return { ...(await outcome), calls, sent };
+  }
+
+  it("is retried after a 429, which the server refused before processing it, waiting as Retry-After says", async () => {
+    const { status, calls, sent } = await write([tooMany("2"), jsonResponse({})]);
+    expect(status).toBe(200);
+    expect(calls).toHaveLength(2);
+    expect(sent).toEqual([0, 2000]);
+    expect(calls[1]!.body).toBe(calls[0]!.body);
+  });
+
+  it("is retried after a 429 while maxRetries lasts (backoff without Retry-After), then throws RateLimitError", async () => {
+    const { error, calls } = await write([tooMany()]);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.message).toContain("(3 attempts)");
+    expect(calls).toHaveLength(3);
+    expect((await write([tooMany()], { maxRetries: 0 })).calls).toHaveLength(1);
+    expect((await write([tooMany()], {}, { maxRetries: 1 })).calls).toHaveLength(2);
+  });
+
+  it("is not held for a Retry-After over the cap: RateLimitError at once, as for a read", async () => {
+    const { error, calls } = await write([tooMany("120"), jsonResponse({})]);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.retryAfter).toBe(120);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("is not retried after a 5xx, a 408, a lost connection or a timeout (the write may have happened), even after a 429", async () => {
+    const cases: [Answer[], object, new (...args: never[]) => Error][] = [
+      [[new Response("", { status: 503 }), jsonResponse({})], {}, InternalServerError],
+      [[new Response("", { status: 408 }), jsonResponse({})], {}, Error],
+      [[new TypeError("fetch failed"), jsonResponse({})], {}, ConnectionError],
+      [[hang, jsonResponse({})], { timeout: 100 }, TimeoutError],
+    ];
+    for (const [answers, options, type] of cases) {
+      const { error, calls } = await write(answers, options);
+      expect(error, String(answers[0])).toBeInstanceOf(type);
+      expect(calls, String(answers[0])).toHaveLength(1);
+      // After a 429 that was retried: the second answer ends the call.
+      const after429 = await write([tooMany("1"), ...answers], options);
+      expect(after429.error).toBeInstanceOf(type);
+      expect(after429.error.message).toContain("(2 attempts)");
+      expect(after429.calls).toHaveLength(2);
+    }
+  });
+
+  it("is retried after a 5xx too with retryNonIdempotent", async () => {
+    const { status, calls } = await write([new Response("", { status: 503 }), jsonResponse({})], {
+      retryNonIdempotent: true,
+    });
+    expect([status, calls.length]).toEqual([200, 2]);
+  });
+
+  it("over JSON-RPC (mintCompressedNft): retried after a 429, not after a 5xx", async () => {
+    const mint = { id: "mintCompressedNft", idempotent: false };
+    const result = jsonResponse({ jsonrpc: "2.0", id: "1", result: { minted: true } });
+    for (const [first, requests] of [
+      [tooMany("1"), 2],
+      [new Response("", { status: 502 }), 1],
+    ] as const) {
+      vi.useFakeTimers();
+      const { fetch, calls } = stubFetch(first, result);
+      const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
+      const outcome = rpc.call(mint, { name: "n" }).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(calls, String(first.status)).toHaveLength(requests);
+      if (requests === 2) expect(await outcome).toEqual({ minted: true });
+      else expect(await outcome).toBeInstanceOf(InternalServerError);
+    }
   });
 });

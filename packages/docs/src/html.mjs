@@ -69,7 +69,7 @@ export function opBadges(op, { compact = false } = {}) {
         badge(
           "write",
           "not idempotent",
-          "The SDK does not retry this call unless its options say retryNonIdempotent: true",
+          "The SDK retries this call after a 429 only (refused before it was processed), unless its options say retryNonIdempotent: true",
         ),
       );
     if (op.pagination) b.push(badge("paged", "paginated"));

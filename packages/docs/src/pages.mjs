@@ -351,7 +351,7 @@ function facts(pc, op) {
     rows.push([
       "Retries",
       op.idempotent === false
-        ? `<strong>Not idempotent</strong>: the SDK does not retry it unless the call's options say <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).`
+        ? `<strong>Not idempotent</strong>: the SDK retries it after a 429 only (refused before it was processed), unless the call's options say <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).`
         : `Idempotent: safe to retry.${requestDefaultsText(pc, op)}`,
     ]);
     rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth, area.host)]);
@@ -1047,7 +1047,7 @@ ${
     ? section(
         "operations",
         "Operations",
-        `<p class="small">Cost and rate limit as each operation's page gives them (its Sources say where from); a dash: none documented. The SDK retries an idempotent call after a 408, 429, 5xx, connection error or timeout; a call that is not idempotent only with <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).</p>${glanceTable(
+        `<p class="small">Cost and rate limit as each operation's page gives them (its Sources say where from); a dash: none documented. The SDK retries an idempotent call after a 408, 429, 5xx, connection error or timeout; a call that is not idempotent after a 429 only (refused before it was processed), unless with <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).</p>${glanceTable(
           pc,
           ops,
           {

@@ -13,6 +13,7 @@ import {
   type RequestOptions,
   type ValidationIssue,
 } from "@chaindata/core";
+import { clientTransports } from "./client.js";
 import type { WebhooksClient } from "./generated/client.js";
 import { getWebhook, updateWebhook } from "./generated/operations.js";
 import type { UpdateWebhookRequest, Webhook } from "./generated/types.js";
@@ -32,10 +33,12 @@ export interface WebhookAddressesInput {
 // together).
 const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;
 const ADDRESS_DESCRIPTION = "a base58 address (32 to 44 characters; no 0, O, I or l)";
-const checkAddresses = vArray(vString(ADDRESS, ADDRESS_DESCRIPTION));
+const checkAddresses = /* @__PURE__ */ vArray(
+  /* @__PURE__ */ vString(ADDRESS, ADDRESS_DESCRIPTION),
+);
 
 // The input's names and addresses (any `webhookID` passes here: `checkInput` checks it as getWebhook does).
-const checkFields = vObject(
+const checkFields = /* @__PURE__ */ vObject(
   { webhookID: () => {}, addresses: checkAddresses },
   ["webhookID", "addresses"],
   false,
@@ -48,16 +51,48 @@ const checkInput: Check = (value, path, issues) => {
   if (webhookID !== undefined) getWebhook.params!({ webhookID }, path, issues);
 };
 
+/** What the check's call is given instead of a request: it stops there. */
+const UNSENT = /* @__PURE__ */ new Error("not sent");
+
 /**
- * How a refused value is shown: described, not quoted. A client would mask its key in the quote,
- * but this helper holds no key, and a refused value may be the key given in the wrong place.
+ * Checks a helper's `input` before anything is sent, as the client `webhooks` checks a call's
+ * (its transport's own check, the call then sending nothing): a refused value quoted, the client's
+ * key and the input's credentials masked. `undefined` once the input passed, known at once (so a
+ * change joins its webhook's queue in call order); else a promise that rejects with the refusal.
+ * For an object the client factory did not make (a stand-in), whose key this helper cannot know,
+ * a refused value is described instead, not quoted: it may be the key given in the wrong place.
  */
-const described = (json: unknown) => {
-  const value: unknown = JSON.parse(String(json));
-  return typeof value === "string"
-    ? `a string of ${value.length} character${value.length === 1 ? "" : "s"}`
-    : "a value not shown";
-};
+function checkAgainst(
+  webhooks: WebhookEditor,
+  check: Check,
+  input: unknown,
+  options?: RequestOptions,
+): Promise<void> | undefined {
+  const transport = clientTransports.get(webhooks);
+  if (!transport) {
+    validate(check, input, "params", (json) => {
+      const value: unknown = JSON.parse(String(json));
+      return typeof value === "string"
+        ? `a string of ${value.length} character${value.length === 1 ? "" : "s"}`
+        : "a value not shown";
+    });
+    return;
+  }
+  // (The call reaches the request once its options and input have passed: at once, today.)
+  let passed = false;
+  const checked = transport
+    .restCall({ id: "check", params: check, idempotent: true }, input, options, () => {
+      passed = true;
+      return Promise.reject(UNSENT);
+    })
+    .then(
+      () => {},
+      (error: unknown) => {
+        if (error !== UNSENT) throw error;
+      },
+    );
+  return passed ? undefined : checked;
+}
 
 /** Per client, per webhook: the change under way, so that the next one starts after it. */
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
@@ -79,7 +114,7 @@ export type WebhookSettings = Pick<
 >;
 
 /** The settings a write sends back, every one of {@link WebhookSettings} (the record says so). */
-const SETTINGS = Object.keys({
+const SETTINGS = /* @__PURE__ */ Object.keys({
   webhookURL: 1,
   transactionTypes: 1,
   accountAddresses: 1,
@@ -169,7 +204,8 @@ async function changeAddresses(
 ): Promise<Webhook> {
   // Checked before anything is sent (a throw here rejects the call), in one pass so that every
   // issue is reported at once (a misspelt `webhookId` is named beside the missing `webhookID`).
-  validate(checkInput, input, "params", described);
+  const checking = checkAgainst(webhooks, checkInput, input, options);
+  if (checking) await checking;
   const given = new Set(input.addresses);
   try {
     return await changeWebhook(
@@ -273,7 +309,8 @@ export async function editWebhook(
   input: EditWebhookInput,
   options?: RequestOptions,
 ): Promise<Webhook> {
-  validate(checkEdit, input, "params", described);
+  const checking = checkAgainst(webhooks, checkEdit, input, options);
+  if (checking) await checking;
   return changeWebhook(webhooks, input.webhookID, () => input, options);
 }
 

@@ -210,8 +210,8 @@ export function createMemorySignatureStore(
   };
 }
 
-const encoder = new TextEncoder();
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const encoder = /* @__PURE__ */ new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
 
 /** True when `x` and `y` hold the same bytes, in time that depends only on `x.length`. */
 const sameBytes = (x: Uint8Array, y: Uint8Array) => {
@@ -456,6 +456,14 @@ const HANDLER_OPTIONS = [
  */
 export function createWebhookHandler<K extends DeliveryKind = never>(
   options: WebhookHandlerOptions<K>,
+): (request: Request) => Promise<Response>;
+/**
+ * A raw webhook's handler: `kind: "raw"`, and `onEvent` takes a `RawTransactionEvent`. (The
+ * overload above types it too; this one is why a handler of raw events without `kind` is told
+ * `Property 'kind' is missing`, not only that its `onEvent` takes no enhanced event.)
+ */
+export function createWebhookHandler(
+  options: WebhookHandlerOptions<"raw">,
 ): (request: Request) => Promise<Response>;
 // (Within, the events are of one kind: the `never` of a kind left out is for the caller's editor.)
 export function createWebhookHandler<K extends DeliveryKind>(

@@ -75,7 +75,7 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
     );
   if (op["x-idempotent"] === false)
     lines.push(
-      "Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.",
+      "Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.",
     );
   if (lines.length && lines[lines.length - 1] !== "") lines.push("");
   lines.push(...operationStatusTags(op, { areaBeta }));

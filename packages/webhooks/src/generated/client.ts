@@ -32,7 +32,7 @@ export interface WebhooksClient {
    *
    * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
    *
-   * Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.
+   * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @example
    * ```ts
@@ -73,7 +73,7 @@ export interface WebhooksClient {
    *
    * Replaces the webhook's settings with the body, a complete CreateWebhookRequest. To change one setting (for example to add or remove watched addresses, for which there is no dedicated endpoint), read the webhook with getWebhook, change it and send the whole object: `updateWebhook({ ...(await getWebhook({ webhookID })), accountAddresses })` (the read carries the `webhookID` and every setting, and its read-only fields are accepted; a field the read gains that this body does not list would be refused before sending). `editWebhook` of `@chaindata/webhooks` does this read and write with the settings only (for watched addresses, `addWebhookAddresses` and `removeWebhookAddresses`), and skips the write when nothing changes. Costs 100 credits. Not idempotent by default (it is billed per call).
    *
-   * Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.
+   * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @example
    * ```ts
@@ -102,7 +102,7 @@ export interface WebhooksClient {
    *
    * Deletes the webhook; deliveries stop. The service answers 200, with an object carrying an optional `message` or with an empty body; 204 (no content) is accepted as success too. Costs 100 credits.
    *
-   * Not retried automatically (a retry could repeat the write); pass `retryNonIdempotent: true` to opt in.
+   * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
    * @example
    * ```ts

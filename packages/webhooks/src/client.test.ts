@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { ValidationError } from "@chaindata/core";
+import { createWebhooksClient } from "./client.js";
+import { editWebhook } from "./edits.js";
+
+const ID = "642574b0-72aa-41dd-b293-356451e22168";
+const webhook = {
+  webhookID: ID,
+  webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
+  transactionTypes: ["TRANSFER"],
+  accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
+  webhookType: "enhanced",
+  authHeader: "Bearer s3cret",
+};
+
+/** A client over a service that answers every request with the webhook; the requests it got. */
+function client() {
+  const requests: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push(new Request(input, init).method);
+    return Response.json(webhook);
+  };
+  return { webhooks: createWebhooksClient({ apiKey: "k", fetch }), requests };
+}
+
+describe("updateWebhook with settings left out", () => {
+  it("is refused, pointing at editWebhook, which changes some settings and keeps the rest; nothing is sent", async () => {
+    const { webhooks, requests } = client();
+    const url = "https://hooks.example.com/solana";
+    const error = await webhooks
+      .updateWebhook({ webhookID: ID, webhookURL: url } as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      "params.transactionTypes: is required; params.accountAddresses: is required (updateWebhook replaces every setting; to change some only, use editWebhook(webhooks, params) with this client as webhooks)",
+    );
+    expect(String((error as Error).stack)).toContain("use editWebhook(webhooks, params)");
+    // (The issues are the check's own, each about its field.)
+    expect((error as ValidationError).issues.map((issue) => issue.message)).toEqual([
+      "params.transactionTypes: is required",
+      "params.accountAddresses: is required",
+    ]);
+    expect(requests).toEqual([]);
+    // The call the message names, with the same params: the rest of the settings kept.
+    const edited = await editWebhook(webhooks, { webhookID: ID, webhookURL: url });
+    expect(edited.webhookID).toBe(ID);
+    expect(requests).toEqual(["GET", "PUT"]);
+  });
+
+  it("is refused as before where no setting is missing, and createWebhook's refusals name no edit", async () => {
+    const { webhooks, requests } = client();
+    const { webhookID: _, ...settings } = webhook;
+    const messages = await Promise.all([
+      webhooks.updateWebhook(settings as never).catch((e: Error) => e.message),
+      webhooks
+        .updateWebhook({ ...webhook, webhookURL: "http://x" } as never)
+        .catch((e: Error) => e.message),
+      webhooks.updateWebhook(null as never).catch((e: Error) => e.message),
+      webhooks
+        .createWebhook({ webhookURL: webhook.webhookURL } as never)
+        .catch((e: Error) => e.message),
+    ]);
+    expect(messages).toEqual([
+      "params.webhookID: is required",
+      'params.webhookURL: must be a public HTTPS URL, not localhost, 127.x.x.x or [::1] (got "http://x")',
+      expect.stringMatching(/^params: must be object \{ webhookID, .*\(got null\)$/),
+      "params.transactionTypes: is required; params.accountAddresses: is required",
+    ]);
+    expect(requests).toEqual([]);
+  });
+
+  it("is answered as the generated client answers: a complete update is sent", async () => {
+    const { webhooks, requests } = client();
+    expect(await webhooks.updateWebhook(webhook as never)).toEqual(webhook);
+    expect(requests).toEqual(["PUT"]);
+  });
+});
