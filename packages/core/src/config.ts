@@ -225,7 +225,8 @@ export const misconfigured = (name: string, rule: string): never => {
 
 /**
  * Throws the ConfigurationError of the first name in `options` that is not one of `names`: a
- * typo (`timout`, `maxsize`) would otherwise be ignored. @internal
+ * typo (`timout`, `maxsize`) would otherwise be ignored. For the packages' own option checks (the
+ * webhook receiver's).
  */
 export const knownOptions = (
   options: object | null | undefined,
@@ -431,8 +432,8 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
  * A copy of client `options` that later changes to the caller's object do not reach, `baseUrls`
  * and `headers` included (a `Headers` object or pairs are copied as such, not spread into an
  * empty object). For a client that reads its options again after creation (the sender's `ping`):
- * it must reach the same host, with the same headers, as the calls resolved at creation.
- * @internal
+ * it must reach the same host, with the same headers, as the calls resolved at creation. For the
+ * generated sender client and the sdk.
  */
 export const snapshotOptions = <T>(options: T): T => {
   if (!options || typeof options !== "object") return options;

@@ -16,7 +16,10 @@ export class ChainDataError extends Error {
   // V8 formats `stack` lazily, so the stack header reads `RateLimitError: ...` too.
   override name = "ChainDataError";
 
-  /** @internal */
+  /**
+   * For the chaindata packages (the generated clients make `ValidationError`s with their
+   * `issues`): `fields` become properties. An application catches these errors, it need not make them.
+   */
   constructor(message: string, fields?: object, cause?: Error) {
     super(message, cause && { cause });
     Object.assign(this, fields);

@@ -1,7 +1,7 @@
 /**
  * The HTTP engine under both the JSON-RPC and the REST clients: auth, headers, per-attempt
  * timeouts, retries with backoff, response decoding and typed errors. Written for size: it is
- * in every bundle (docs/decisions/0008-runtime-size.md). @internal
+ * in every bundle (docs/decisions/0008-runtime-size.md). Internal: not exported from the package.
  */
 import {
   API_KEY_ENV,

@@ -1,7 +1,8 @@
 /**
  * The options of `createChainDataClient` (generated/client.ts): the shared ones checked and copied
  * as every area's factory would check them, and each entry of `areas` laid over them, checked and
- * copied too, all when the client is created (the areas themselves come on first use). @internal
+ * copied too, all when the client is created (the areas themselves come on first use). Internal:
+ * not exported from the package.
  */
 import {
   ConfigurationError,
