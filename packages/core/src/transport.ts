@@ -64,7 +64,7 @@ export interface Transport {
  * can be constructed before the key is needed, and key-optional hosts (sender) work without one.
  */
 export function createTransport(options: RestClientOptions | undefined, host: Host): Transport {
-  const http = createHttp(options, host);
+  const http = createHttp(options, host, true);
 
   const send = async (
     request: Request,
