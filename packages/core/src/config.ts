@@ -1,6 +1,7 @@
 /** Client and per-request options, operation descriptors, and their resolution to a configuration. */
 import { ConfigurationError } from "./errors.js";
 import type { Batcher } from "./batch.js";
+import { batchingAreas } from "./generated/areas.js";
 import {
   hostNames,
   type BaseUrls,
@@ -221,6 +222,23 @@ const CLIENT_OPTIONS = [
 /** Throws the ConfigurationError of option `name` breaking `rule`. @internal */
 export const misconfigured = (name: string, rule: string): never => {
   throw new ConfigurationError(`${name}: ${rule}`);
+};
+
+/**
+ * `options`, unless they give a `batch` (other than `false`): the client of `area` cannot batch (a
+ * REST one, or the sender's, whose endpoint documents no JSON-RPC batches), and a batcher ignored
+ * would let the caller believe its calls are batched. `prefix` goes before the option's name (the
+ * sdk's `areas.sender.`). For the generated clients and the sdk, which word it alike.
+ * @throws ConfigurationError `batch: is not a sender option (only the compression, das and mint areas batch)`
+ */
+export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
+  const batch = (options as { batch?: unknown } | null | undefined)?.batch;
+  if (batch !== undefined && batch !== false)
+    misconfigured(
+      `${prefix}batch`,
+      `is not a ${area} option (only the ${batchingAreas} areas batch)`,
+    );
+  return options;
 };
 
 /**
