@@ -109,6 +109,19 @@ const AREA_NOTES = {
 /** Whether an area takes a batcher: the JSON-RPC areas whose endpoint documents batches. */
 const batched = (a) => a.kind !== "openapi" && a.doc.info["x-batch"] !== false;
 const areaOptions = (a) => AREA_OPTIONS[a.area] ?? (batched(a) ? "{ ...shared, batch }" : "shared");
+/**
+ * core's generated/areas.ts: the areas that batch, as the message refusing a `batch` anywhere else
+ * names them (core's `unbatched`, which the non-batching clients and the sdk's `areas` share).
+ */
+function emitBatchingAreas(areas) {
+  const names = areas.filter(batched).map((a) => camel(a.area));
+  return (
+    banner("spec/dist (each area's kind and info.x-batch)") +
+    `\n/** The areas whose clients take a batcher (the JSON-RPC areas whose endpoint documents batches), as messages name them. */\n` +
+    `export const batchingAreas = ${literal(names.join(", ").replace(/, (?!.*, )/, " and "))};\n`
+  );
+}
+
 /** The type of an area factory's options (what its entry in `areas` takes). */
 const optionsType = (a) =>
   a.kind === "openapi"
@@ -405,6 +418,9 @@ async function emitAll({ index, areas }) {
     );
   Object.assign(
     files,
+    {
+      "packages/core/src/generated/areas.ts": emitBatchingAreas(packagesOf(areas).map(([a]) => a)),
+    },
     emitSdk(packagesOf(areas).map(([a]) => a)),
     emitRuntimeExports("sdk", { rpc: true }),
   );

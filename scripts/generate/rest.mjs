@@ -294,7 +294,7 @@ export async function emitRestArea(main) {
   const client =
     banner(source) +
     `import createFetchClient from "openapi-fetch";\n` +
-    `import { createTransport, ${info["x-host"]}Host, stringifyJson, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import { createTransport, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
@@ -302,7 +302,9 @@ export async function emitRestArea(main) {
     `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
     docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
     `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
-    `  const transport = createTransport(options, ${info["x-host"]}Host);\n` +
+    // (A batcher is refused, not ignored: a REST client cannot batch, and a caller who passes one
+    // would believe its calls are batched.)
+    `  const transport = createTransport(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host);\n` +
     `  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });\n` +
     `  return {\n${impl.join("\n")}\n  };\n}\n`;
 

@@ -377,6 +377,7 @@ export async function emitRpcArea(main, http) {
       ? ["warnDeprecated"]
       : []),
     ...(httpOps.length ? ["getText", "snapshotOptions"] : []),
+    ...(unbatched ? ["unbatched"] : []),
     "type ClientOptions",
     "type JsonRpcClient",
     ...(methods.some((m) => m["x-pagination"])
@@ -393,7 +394,7 @@ export async function emitRpcArea(main, http) {
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
     (unbatched
-      ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a \`batch\` is ignored, so one\n * options object can serve every factory.\n */\nexport type ${Area}ClientOptions = Omit<ClientOptions, "batch">;\n\n`
+      ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a batcher is refused too (a\n * ConfigurationError, rather than ignored: the caller would believe its calls are batched);\n * \`batch: false\` passes.\n */\nexport type ${Area}ClientOptions = Omit<ClientOptions, "batch">;\n\n`
       : "") +
     (httpOps.length
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +
@@ -403,10 +404,8 @@ export async function emitRpcArea(main, http) {
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
     (() => {
       const make = unbatched
-        ? // The caller's options with `batch` unset, and nothing else copied: every other value is
-          // read through to the caller's object (an inherited or getter one too, which a spread
-          // would drop), and an unknown name still reaches the client's check.
-          `createJsonRpcClient<${endpointName}>(options && typeof options === "object" ? Object.create(options, { batch: { value: undefined, enumerable: true } }) : options, ${endpoint})`
+        ? // (A batcher refused, in the words of the sdk's `areas.<area>.batch`.)
+          `createJsonRpcClient<${endpointName}>(unbatched(options, ${literal(clientVar)}), ${endpoint})`
         : `createJsonRpcClient<${endpointName}>(options, ${endpoint})`;
       // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
       // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC

@@ -430,8 +430,8 @@ describe("JSON-RPC wire format", () => {
         ? JSON.stringify(r.body.map((e: any) => ({ jsonrpc: "2.0", id: e.id, result: "sig" })))
         : rpcReply('"sig"')(r),
     );
-    // (The types refuse `batch` here; a shared options object may still carry one.)
-    const sender = createSenderClient({ fetch, batch: createBatcher() } as never);
+    // (No batcher can reach the sender: its factories refuse one, see "a client that cannot batch".)
+    const sender = createSenderClient({ fetch });
     await expect(
       sender.sendTransaction({
         transaction: "AQID",
@@ -738,7 +738,7 @@ describe("REST wire format", () => {
     expect(requests[1]!.headers.get("x-api-key")).toBe(KEY);
   });
 
-  it("a REST client ignores a batcher (one options object serves every area); the sdk gives it to the JSON-RPC areas only", async () => {
+  it("a client that cannot batch (REST, the sender) refuses a batcher as the sdk's `areas` do, in the same words, nothing sent; `batch: false` passes; the sdk's shared batcher goes to the JSON-RPC areas only", async () => {
     const { fetch, requests } = stub((r) =>
       r.url.pathname.includes("wallet")
         ? `{"balances":[],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`
@@ -752,13 +752,48 @@ describe("REST wire format", () => {
     );
     const batch = createBatcher();
     const shared: ClientOptions = { ...options(fetch), batch };
-    await createWalletClient(shared).getBalances({ wallet: OWNER });
+    const unbatched = {
+      wallet: createWalletClient,
+      admin: createAdminClient,
+      webhooks: createWebhooksClient,
+      tokenMetadata: createTokenMetadataClient,
+      sender: createSenderClient,
+    } as const;
+    const refusal = (make: () => unknown) => {
+      try {
+        make();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigurationError);
+        return (error as Error).message;
+      }
+      return "accepted";
+    };
+    for (const [area, create] of Object.entries(unbatched)) {
+      const sdk = refusal(() =>
+        createChainDataClient({ ...options(fetch), areas: { [area]: { batch } } }),
+      );
+      expect(sdk).toBe(
+        `areas.${area}.batch: is not a ${area} option (only the compression, das and mint areas batch)`,
+      );
+      expect(
+        refusal(() => create(shared as never)),
+        area,
+      ).toBe(sdk.slice(`areas.${area}.`.length));
+      expect(
+        refusal(() => create({ ...options(fetch), batch: false } as never)),
+        area,
+      ).toBe("accepted");
+    }
+    expect(refusal(() => createSenderRpc(shared as never))).toBe(
+      "batch: is not a sender option (only the compression, das and mint areas batch)",
+    );
+    expect(requests).toEqual([]);
     const sdk = createChainDataClient({ ...options(fetch), batch });
     await sdk.wallet.getBalances({ wallet: OWNER });
     await Promise.all([sdk.das.getAsset({ id: ADDRESS }), sdk.das.getAsset({ id: ADDRESS })]);
     expect(
       requests.map((r) => (Array.isArray(r.body) ? `batch of ${r.body.length}` : r.url.pathname)),
-    ).toEqual([`/v1/wallet/${OWNER}/balances`, `/v1/wallet/${OWNER}/balances`, "batch of 2"]);
+    ).toEqual([`/v1/wallet/${OWNER}/balances`, "batch of 2"]);
   });
 
   it("the sdk batches its JSON-RPC areas together (packages/sdk/README.md): DAS and compression calls of one tick go as one batch, each result to its call", async () => {

@@ -26,10 +26,10 @@
  * NaN, ±Infinity, fractions, numbers as strings, `null`, a bigint, a symbol, values with no text,
  * `apikey`, `baseURL`, `maxRetry`, `timeOut`, ...), then random ones.
  *
- * Accepted on purpose, so not wrong values here: a falsy `headers`, `batch` or `rateLimit` (none);
- * `null` options, `baseUrls`, a `null` header or base URL entry, `signal: null` and `maxPages: null`
- * (not given); a `logger` object of any shape (its methods never checked, never failing a call); a `batch` given to the
- * sender's factories (dropped unread, as documented); another host's `baseUrls` entry on an area
+ * Accepted on purpose, so not wrong values here: a falsy `headers`, `batch` or `rateLimit` (none;
+ * for a client that cannot batch, `batch: false` alone); `null` options, `baseUrls`, a `null`
+ * header or base URL entry, `signal: null` and `maxPages: null` (not given); a `logger` object of
+ * any shape (its methods never checked, never failing a call); another host's `baseUrls` entry on an area
  * client (only the composed client checks every host). A revoked Proxy is left out: some reads of
  * it throw the engine's TypeError.
  *
@@ -486,8 +486,8 @@ const notObjects = (message: RegExp, more: readonly unknown[]) =>
 const factories: {
   name: string;
   host: HostName | "all";
-  /** The sender's factories drop `batch` unread, as documented ("at run time a `batch` is ignored"). */
-  ignoresBatch?: boolean;
+  /** The area a factory that cannot batch names when it refuses a `batch` (REST, the sender). */
+  batchArea?: string;
   create(options: unknown): unknown;
 }[] = [
   { name: "createDasClient", host: "rpc", create: (o) => createDasClient(o as never) },
@@ -503,21 +503,37 @@ const factories: {
   {
     name: "createSenderClient",
     host: "sender",
-    ignoresBatch: true,
+    batchArea: "sender",
     create: (o) => createSenderClient(o as never),
   },
   {
     name: "createSenderRpc",
     host: "sender",
-    ignoresBatch: true,
+    batchArea: "sender",
     create: (o) => createSenderRpc(o as never),
   },
-  { name: "createWalletClient", host: "wallet", create: (o) => createWalletClient(o as never) },
-  { name: "createAdminClient", host: "admin", create: (o) => createAdminClient(o as never) },
-  { name: "createWebhooksClient", host: "api", create: (o) => createWebhooksClient(o as never) },
+  {
+    name: "createWalletClient",
+    host: "wallet",
+    batchArea: "wallet",
+    create: (o) => createWalletClient(o as never),
+  },
+  {
+    name: "createAdminClient",
+    host: "admin",
+    batchArea: "admin",
+    create: (o) => createAdminClient(o as never),
+  },
+  {
+    name: "createWebhooksClient",
+    host: "api",
+    batchArea: "webhooks",
+    create: (o) => createWebhooksClient(o as never),
+  },
   {
     name: "createTokenMetadataClient",
     host: "api",
+    batchArea: "tokenMetadata",
     create: (o) => createTokenMetadataClient(o as never),
   },
   {
@@ -671,7 +687,7 @@ const badUrls: unknown[] = [
 ];
 
 /** The wrong client options for a factory of `host`. */
-function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
+function clientRefusals(host: HostName | "all", batchArea?: string): Family {
   const hosts = host === "all" ? hostNames : [host];
   const families = [
     // The options argument itself: a string (the key, as some SDKs take it), a number...
@@ -771,17 +787,23 @@ function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
       gotRule("timeout", "must be a number of milliseconds > 0, or Infinity"),
     ),
     wrongValues("maxRetries", validRetries, gotRule("maxRetries", "must be a whole number >= 0")),
-    // `false` (and the other falsy values, read as none) turn batching / limiting off.
-    ...(ignoresBatch
-      ? []
-      : [
-          wrongValues(
-            "batch",
-            (value) => !value || hasMethod(value, "bind"),
-            /^batch: must be made by createBatcher\(\)$/,
-            [createBatcher, createRateLimiter({ requestsPerSecond: 1 })],
+    // `false` (and the other falsy values, read as none) turn batching / limiting off. A client
+    // that cannot batch refuses any `batch` but `false`, a batcher too, as the sdk's `areas` do.
+    batchArea
+      ? wrongValues(
+          "batch",
+          (value) => value === false,
+          new RegExp(
+            `^batch: is not a ${batchArea} option \\(only the compression, das and mint areas batch\\)$`,
           ),
-        ]),
+          [createBatcher(), createBatcher, null],
+        )
+      : wrongValues(
+          "batch",
+          (value) => !value || hasMethod(value, "bind"),
+          /^batch: must be made by createBatcher\(\)$/,
+          [createBatcher, createRateLimiter({ requestsPerSecond: 1 })],
+        ),
     wrongValues(
       "rateLimit",
       (value) => !value || hasMethod(value, "acquire"),
@@ -795,9 +817,7 @@ function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
       /^logger: must be an object with debug, info and\/or warn methods \(got (string|number|bigint|boolean|symbol|function)\)$/,
       [console.log, "console", true],
     ),
-    trappedValues(
-      clientOptionNames.filter((name) => name !== "logger" && !(ignoresBatch && name === "batch")),
-    ),
+    trappedValues(clientOptionNames.filter((name) => name !== "logger")),
     // Options whose getter throws, or that cannot be listed: the caller's error comes out.
     family(
       fc.constantFrom(0, 1),
@@ -825,7 +845,7 @@ function clientRefusals(host: HostName | "all", ignoresBatch = false): Family {
 describe("client options: every wrong value is refused at creation, naming the option and the rule", () => {
   it.each(factories.map((factory) => [factory.name, factory] as const))("%s", (_name, factory) => {
     const { fetch, sent } = recordingFetch();
-    const refusals = clientRefusals(factory.host, factory.ignoresBatch);
+    const refusals = clientRefusals(factory.host, factory.batchArea);
     fc.assert(
       fc.property(refusals.arbitrary, (refusal) => {
         const timers = pendingTimers.size;

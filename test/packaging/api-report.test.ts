@@ -240,6 +240,8 @@ it("every export has a summary, and so has every entry of a JSON-RPC method map"
 const UNEXPORTED_ON_PURPOSE: Record<string, string> = {
   IsUnion:
     "core's type-level test inside `SingleMethod<M>`: a user names SingleMethod, and nothing takes or gives an IsUnion",
+  BatchedCall:
+    "core's, named by `Batcher.bind` (the JSON-RPC client's way into a batcher, kept in the declarations so that `Batcher` is no empty type): a user passes a batcher, and never calls `bind`",
   operations:
     "openapi-typescript's index of a REST spec, which the generated `<Op>Input` / `<Op>Result` read; those are the names a user has (and the test above keeps the root out of the API)",
 };

@@ -3,9 +3,10 @@
 // tarball carries the metadata a registry page needs: the LICENSE its "license" names,
 // the repository folder, the repository's Node floor, public access.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { publint } from "publint";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { publishedPackages } from "./published.js";
 
@@ -88,4 +89,38 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
       problems.map((p: any) => `${p.kind} ${p.resolutionKind ?? ""} ${p.entrypoint ?? ""}`),
     ).toEqual([]);
   });
+});
+
+it("ships no `@internal` item in its declarations, and every declaration file type-checks", () => {
+  // tsconfig.build.json strips them (stripInternal); an item stripped that another declaration
+  // names would leave that file broken, so every shipped file is checked, not only the entries.
+  const files = publishedPackages.flatMap((dir) =>
+    ["types", "types-cjs"].flatMap((types) => {
+      const at = join(root, "packages", dir, "dist", types);
+      return readdirSync(at, { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".d.ts"))
+        .map((file) => join(at, file));
+    }),
+  );
+  expect(
+    files
+      .filter((file) => readFileSync(file, "utf8").includes("@internal"))
+      .map((file) => relative(root, file)),
+  ).toEqual([]);
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+    types: ["node"],
+  });
+  const problems = ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file ? relative(root, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
+  expect(problems).toEqual([]);
 });

@@ -2,7 +2,10 @@
 import { got, knownOptions, misconfigured } from "./config.js";
 import { ownCopy } from "./internal/stack.js";
 
-/** A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it. @internal */
+/**
+ * A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it.
+ * (The JSON-RPC client's, not an application's; declared because {@link Batcher.bind} names it.)
+ */
 export interface BatchedCall {
   request: { id: string; method: string };
   /** The request written as JSON (at call time, so a value that cannot be written fails its own call only). */
@@ -16,7 +19,8 @@ export interface Batcher {
   /**
    * A client's way into the batcher. Calls of clients bound with equal `endpoint`s (the same URL,
    * key, headers, fetch, limits and logger: the areas of one `createChainDataClient`) share a batch.
-   * @internal
+   * (The JSON-RPC client's. Kept in the declarations: without its members, `Batcher` would be an
+   * empty type, and any object would type-check as the `batch` option.)
    */
   bind<C extends BatchedCall>(
     /** Posts a batch (or a lone request) as JSON text; resolves with the parsed answer and the HTTP response. */
@@ -26,7 +30,7 @@ export interface Batcher {
     /** What makes two clients' requests interchangeable, compared item by item with `===`. @default [post] (this client alone) */
     endpoint?: readonly unknown[],
   ): (call: C, options: object) => boolean;
-  /** The id for a request of a client bound here: unique per batcher, so shared batches never repeat one. @internal */
+  /** The id for a request of a client bound here: unique per batcher, so shared batches never repeat one. (The JSON-RPC client's.) */
   nextId(): string;
 }
 

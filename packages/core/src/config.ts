@@ -1,6 +1,7 @@
 /** Client and per-request options, operation descriptors, and their resolution to a configuration. */
 import { ConfigurationError } from "./errors.js";
 import type { Batcher } from "./batch.js";
+import { batchingAreas } from "./generated/areas.js";
 import {
   hostNames,
   type BaseUrls,
@@ -227,8 +228,26 @@ export const misconfigured = (name: string, rule: string): never => {
 };
 
 /**
+ * `options`, unless they give a `batch` (other than `false`): the client of `area` cannot batch (a
+ * REST one, or the sender's, whose endpoint documents no JSON-RPC batches), and a batcher ignored
+ * would let the caller believe its calls are batched. `prefix` goes before the option's name (the
+ * sdk's `areas.sender.`). For the generated clients and the sdk, which word it alike.
+ * @throws ConfigurationError `batch: is not a sender option (only the compression, das and mint areas batch)`
+ */
+export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
+  const batch = (options as { batch?: unknown } | null | undefined)?.batch;
+  if (batch !== undefined && batch !== false)
+    misconfigured(
+      `${prefix}batch`,
+      `is not a ${area} option (only the ${batchingAreas} areas batch)`,
+    );
+  return options;
+};
+
+/**
  * Throws the ConfigurationError of the first name in `options` that is not one of `names`: a
- * typo (`timout`, `maxsize`) would otherwise be ignored. @internal
+ * typo (`timout`, `maxsize`) would otherwise be ignored. For the packages' own option checks (the
+ * webhook receiver's).
  */
 export const knownOptions = (
   options: object | null | undefined,
@@ -434,8 +453,8 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
  * A copy of client `options` that later changes to the caller's object do not reach, `baseUrls`
  * and `headers` included (a `Headers` object or pairs are copied as such, not spread into an
  * empty object). For a client that reads its options again after creation (the sender's `ping`):
- * it must reach the same host, with the same headers, as the calls resolved at creation.
- * @internal
+ * it must reach the same host, with the same headers, as the calls resolved at creation. For the
+ * generated sender client and the sdk.
  */
 export const snapshotOptions = <T>(options: T): T => {
   if (!options || typeof options !== "object") return options;

@@ -16,7 +16,10 @@ export class ChainDataError extends Error {
   // V8 formats `stack` lazily, so the stack header reads `RateLimitError: ...` too.
   override name = "ChainDataError";
 
-  /** @internal */
+  /**
+   * For the chaindata packages (the generated clients make `ValidationError`s with their
+   * `issues`): `fields` become properties. An application catches these errors, it need not make them.
+   */
   constructor(message: string, fields?: object, cause?: Error) {
     super(message, cause && { cause });
     Object.assign(this, fields);
@@ -63,7 +66,7 @@ export class ValidationError extends ChainDataError {
 
 /** A JSON-RPC error object. */
 export interface RpcErrorObject {
-  /** The error code: a JSON-RPC one such as `-32602`, or a REST host's own (mostly the HTTP status). */
+  /** The JSON-RPC error code, such as `-32602`. */
   code: number;
   /** The server's description of the error. */
   message: string;
@@ -84,8 +87,10 @@ export interface APIErrorFields {
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
   requestId?: string | undefined;
   /**
-   * The body's `error` object when its `code` is a number: the JSON-RPC error of a JSON-RPC call
-   * answered with a non-2xx status, or a REST host's own `{ error: { code, message } }`.
+   * The JSON-RPC error object of a JSON-RPC call answered with a non-2xx status: the body's `error`,
+   * when its `code` is a number. Never set for a REST call (nor the sender's `ping`): a REST host's
+   * own `{ error: { code, message } }` is no JSON-RPC error (its `code` is mostly the HTTP status
+   * again), and stays in `body`.
    */
   rpcError?: RpcErrorObject | undefined;
 }
@@ -108,7 +113,10 @@ export class APIError extends ChainDataError {
   declare readonly operation: string;
   /** The `x-request-id` or `request-id` response header, when present: quote it to support. */
   declare readonly requestId?: string | undefined;
-  /** The body's `error` object when its `code` is a number (see {@link APIErrorFields.rpcError}). */
+  /**
+   * The JSON-RPC error object of a JSON-RPC call (the body's `error`, when its `code` is a number);
+   * never set for a REST call (see {@link APIErrorFields.rpcError}).
+   */
   declare readonly rpcError?: RpcErrorObject | undefined;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The HTTP engine under both the JSON-RPC and the REST clients: auth, headers, per-attempt
  * timeouts, retries with backoff, response decoding and typed errors. Written for size: it is
- * in every bundle (docs/decisions/0008-runtime-size.md). @internal
+ * in every bundle (docs/decisions/0008-runtime-size.md). Internal: not exported from the package.
  */
 import {
   API_KEY_ENV,
@@ -165,12 +165,14 @@ const race = <T>(
   });
 
 /**
- * The engine of `host`.
+ * The engine of `host`. `rest`: its calls are REST ones (or text, the sender's `ping`), whose
+ * error bodies' `error.code` is the host's own, often the HTTP status again: their errors get no
+ * `rpcError`, which names a JSON-RPC error object.
  * @throws ConfigurationError when the environment has no URL for `host` and `baseUrls` does not
  * give one. A missing API key is reported by each call instead (nothing is sent), so a client
  * can be built before the key is needed, and key-optional hosts (sender) work without one.
  */
-export function createHttp(options: ClientOptions | undefined, host: Host): Http {
+export function createHttp(options: ClientOptions | undefined, host: Host, rest?: boolean): Http {
   const config = resolveConfig(options);
   const baseUrl = resolveBaseUrl(config, host);
   const { logger } = config;
@@ -402,7 +404,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host): Http
         ...described(response, redactor),
         body,
         operation,
-        rpcError: typeof error?.code === "number" ? error : undefined,
+        rpcError: !rest && typeof error?.code === "number" ? error : undefined,
         ...(status === 429 && { retryAfter: retryAfter && retryAfter / 1000 }),
       },
     );

@@ -2,7 +2,13 @@
  * `@chaindata/core` — the runtime shared by the generated chaindata clients.
  * @packageDocumentation
  */
-export { resolveConfig, resolveBaseUrl, snapshotOptions, API_KEY_ENV } from "./config.js";
+export {
+  resolveConfig,
+  resolveBaseUrl,
+  snapshotOptions,
+  unbatched,
+  API_KEY_ENV,
+} from "./config.js";
 // (How an option's refused value may appear in a message, and the unknown-name check, for the
 // packages' own option checks.)
 export { got as messageValue, knownOptions } from "./config.js";

@@ -41,7 +41,7 @@ export async function getText(
   // opts.timeout }`, is no override, and does not hide the operation's default behind the
   // client's, 60 s and 2 retries.)
   const own = checkRequestOptions(options);
-  const http = createHttp({ ...clientOptions, apiKey: undefined }, host);
+  const http = createHttp({ ...clientOptions, apiKey: undefined }, host, true);
   // (A credential in the call's own headers is masked in its errors as the key is.)
   const redactor = http.redactWith([], own.headers);
   const { response, bytes } = await http.send(

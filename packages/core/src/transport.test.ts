@@ -18,7 +18,9 @@ import {
   ValidationError,
 } from "./errors.js";
 import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
+import { createJsonRpcClient } from "./json-rpc.js";
 import { hang, jsonResponse, never, stubFetch } from "./test-support/testing.js";
+import { getText } from "./text.js";
 import { createTransport } from "./transport.js";
 import { vBoundedString, vObject, vString } from "./validate.js";
 import type { OperationDescriptor } from "./config.js";
@@ -447,11 +449,13 @@ describe("responses and typed errors", () => {
     expect(error.body).toEqual({ error: long });
   });
 
-  it("sets rpcError only for an error object with a numeric code", async () => {
+  it("a REST error has no rpcError, whatever its body's error object holds (a numeric code too: the host's own); the body keeps it", async () => {
     for (const body of [
       { error: "bad wallet" },
       { error: { code: "E_WALLET", message: "bad wallet" } },
       { message: "bad wallet", code: 400 },
+      { error: { code: 400, message: "bad wallet" } },
+      { jsonrpc: "2.0", id: "1", error: { code: -32602, message: "bad wallet" } },
     ]) {
       const { fetch } = stubFetch(jsonResponse(body, { status: 400 }));
       const { error } = await settle(
@@ -459,26 +463,37 @@ describe("responses and typed errors", () => {
       );
       expect(error, JSON.stringify(body)).toBeInstanceOf(BadRequestError);
       expect(error.rpcError, JSON.stringify(body)).toBeUndefined();
+      expect(error.body, JSON.stringify(body)).toEqual(body);
       expect(error.message).toBe("HTTP 400 from getBalances: bad wallet");
     }
-  });
-
-  it("exposes a JSON-RPC error object found in a non-2xx body", async () => {
+    // (Nor the sender's `ping`, a text call.)
     const { fetch } = stubFetch(
-      jsonResponse(
-        { jsonrpc: "2.0", id: "1", error: { code: -32602, message: "Invalid params" } },
-        { status: 400 },
-      ),
+      jsonResponse({ error: { code: 503, message: "down" } }, { status: 503 }),
     );
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch }, rpcHost).send(
-        new Request("https://mainnet.helius-rpc.com/"),
-        { operation: getBalances },
-      ),
+      getText({ fetch, maxRetries: 0 }, senderHost, "/ping", { id: "ping", idempotent: true }),
     );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.rpcError).toBeUndefined();
+  });
+
+  it("a JSON-RPC call answered with a non-2xx status has the error object as rpcError, only when its code is a number", async () => {
+    const call = (error: unknown) => {
+      const { fetch } = stubFetch(
+        jsonResponse({ jsonrpc: "2.0", id: "1", error }, { status: 400 }),
+      );
+      return settle(
+        createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/").call(
+          { id: "getAsset", idempotent: true },
+          {},
+        ),
+      );
+    };
+    const { error } = await call({ code: -32602, message: "Invalid params" });
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error.rpcError).toEqual({ code: -32602, message: "Invalid params" });
-    expect(error.message).toBe("HTTP 400 from getBalances: Invalid params");
+    expect(error.message).toBe("HTTP 400 from getAsset: Invalid params");
+    expect((await call({ code: "E", message: "Invalid params" })).error.rpcError).toBeUndefined();
   });
 });
 

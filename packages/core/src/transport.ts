@@ -17,8 +17,8 @@ import { credentialsIn, type Redactor } from "./redact.js";
 import { refuseExtraArguments, validate } from "./validate.js";
 
 /**
- * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
- * a `batch` is ignored, so one options object can serve every area's factory.)
+ * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time a
+ * batcher is refused too, with a ConfigurationError, rather than ignored; `batch: false` passes.)
  */
 export type RestClientOptions = Omit<ClientOptions, "batch">;
 
@@ -64,7 +64,7 @@ export interface Transport {
  * can be constructed before the key is needed, and key-optional hosts (sender) work without one.
  */
 export function createTransport(options: RestClientOptions | undefined, host: Host): Transport {
-  const http = createHttp(options, host);
+  const http = createHttp(options, host, true);
 
   const send = async (
     request: Request,

@@ -1,7 +1,8 @@
 /**
  * The options of `createChainDataClient` (generated/client.ts): the shared ones checked and copied
  * as every area's factory would check them, and each entry of `areas` laid over them, checked and
- * copied too, all when the client is created (the areas themselves come on first use). @internal
+ * copied too, all when the client is created (the areas themselves come on first use). Internal:
+ * not exported from the package.
  */
 import {
   ConfigurationError,
@@ -11,6 +12,7 @@ import {
   resolveConfig,
   rpcHost,
   snapshotOptions,
+  unbatched,
   type ClientOptions,
   type ResolvedConfig,
 } from "@chaindata/core";
@@ -167,7 +169,8 @@ function layOver(base: ClientOptions, own: ClientOptions): ClientOptions {
  * copied. An error names the option's whole path (`areas.sender.timeout`).
  * @param batched the areas that take a batcher (the JSON-RPC areas that document batches)
  * @throws ConfigurationError for `areas` that are not an object, a name that is no area, an entry
- * that is not an object, a `batch` for an area that does not batch, or an option its factory refuses
+ * that is not an object, a `batch` (but `false`) for an area that does not batch, or an option its
+ * factory refuses
  */
 export function areaOptions<Area extends string, Batched extends Area>(
   areas: unknown,
@@ -188,7 +191,6 @@ export function areaOptions<Area extends string, Batched extends Area>(
     ...names.map((area) => (given(area) as ClientOptions | null | undefined)?.apiKey),
   ]);
   knownNames(areas, names, "areas", `is not an area (${names.join(", ")})`, secrets);
-  const batching = batched.join(", ").replace(/, (?!.*, )/, " and ");
   for (const area of names) {
     const entry = given(area);
     if (entry == null) continue;
@@ -207,8 +209,8 @@ export function areaOptions<Area extends string, Batched extends Area>(
       secrets,
     );
     const own = clientOptions(entry);
-    if (own.batch !== undefined && !takes.includes("batch"))
-      misconfigured(`${path}.batch`, `is not a ${area} option (only the ${batching} areas batch)`);
+    // (Refused as the area's own factory refuses it, in the same words.)
+    if (!takes.includes("batch")) unbatched(own, area, path + ".");
     const options = layOver(bases[area], own);
     try {
       check(options);
