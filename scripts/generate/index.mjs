@@ -59,6 +59,10 @@ function emitEnvironments(index) {
         `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
         `placeKey: /* @__PURE__ */ ${auth.header ? `keyInHeader(${literal(auth.header)})` : `keyInQuery(${literal(auth.query)})`}`,
         ...(auth.required ? [] : ["keyOptional: true"]),
+        // (For the message of a region's name given as the URL: `baseUrls: { sender: "slc" }`.)
+        ...(index.hosts[h]["x-regions"]
+          ? [`regions: ${JSON.stringify(["global", ...Object.keys(index.hosts[h]["x-regions"])])}`]
+          : []),
       ];
       return `/** The ${h} host. */
 export const ${h}Host: Host = { ${fields.join(", ")} };
@@ -74,7 +78,8 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     `/** A host of the service: its base URL per environment, and where it takes the API key. */\n` +
     `export interface Host {\n  /** The host's name, the key of \`baseUrls\` that overrides its URL. */\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
     `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
-    `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n}\n\n` +
+    `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n` +
+    `  /** The names of the host's regional endpoints (their URLs: \`<host>Regions\` of the host's package, e.g. \`senderRegions\`). */\n  readonly regions?: readonly string[];\n}\n\n` +
     hostConsts +
     `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n` +
     `\n/** The host names, for checking \`baseUrls\` keys (without bundling every host). */\nexport const hostNames: readonly HostName[] = ${JSON.stringify(hosts)};\n` +
