@@ -159,7 +159,7 @@ function emitSdk(areas) {
             `import { create${a.Area}Client, type ${a.Area}Client${optionsType(a) === `${a.Area}ClientOptions` ? `, type ${a.Area}ClientOptions` : ""} } from "@chaindata/${a.area}";`,
         )
         .join("\n") +
-      `\nimport { areaOptions, sharedOptions } from "../options.js";\n` +
+      `\nimport { lazyAreas } from "../lazy.js";\nimport { areaOptions, sharedOptions } from "../options.js";\n` +
       `\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
       lines.map(member).join("\n") +
       `\n}\n\n` +
@@ -210,7 +210,9 @@ function emitSdk(areas) {
       ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
       ` * still checked now (a misspelt option or area, \`environment\` or \`baseUrls\` host, a \`baseUrls\` entry\n` +
       ` * that is no URL, or a header that cannot be sent throws \`ConfigurationError\` here, naming the\n` +
-      ` * option's path, e.g. \`areas.sender.timeout\`, not at first use).\n */\n` +
+      ` * option's path, e.g. \`areas.sender.timeout\`, not at first use). The areas are not enumerable:\n` +
+      ` * logging or serialising the client (\`console.log\`, \`JSON.stringify\`, a spread) creates none and\n` +
+      ` * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.\n */\n` +
       `export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {\n` +
       `  // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).\n` +
       `  const { rateLimit, batch, areas, ...shared } = sharedOptions(options);\n` +
@@ -219,14 +221,13 @@ function emitSdk(areas) {
       `  const optionsOf = areaOptions(\n    areas,\n    {\n` +
       lines.map((a) => `      ${a.prop}: ${areaOptions(a)},\n`).join("") +
       `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n  );\n` +
-      `  const made: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
+      `  // Each made on first use, then kept; not enumerable, so logging or serialising the client\n` +
+      `  // makes none (packages/sdk/src/lazy.ts).\n` +
+      `  return lazyAreas<ChainDataClient>({\n` +
       lines
-        .map(
-          (a) =>
-            `    get ${a.prop}() {\n      return (made.${a.prop} ??= create${a.Area}Client(optionsOf.${a.prop}));\n    },`,
-        )
+        .map((a) => `    ${a.prop}: () => create${a.Area}Client(optionsOf.${a.prop}),`)
         .join("\n") +
-      `\n  };\n}\n`,
+      `\n  });\n}\n`,
   };
 }
 
