@@ -134,7 +134,7 @@ export function readmeConstants({ area, doc }) {
           .map((c) => `\`${c}\``)
           .join(
             ", ",
-          )}). \`baseUrls.${host}\` takes a URL, not a region name: \`${host}Regions.${region}\`, not \`"${region}"\`, which throws a \`ConfigurationError\`. One shape for every host's \`baseUrls\`, and the URL in use is explicit.`
+          )}). \`baseUrls.${host}\` takes a URL, not a region name: \`${host}Regions.${region}\`, not \`"${region}"\`, which throws a \`ConfigurationError\` that names \`${host}Regions.${region}\`. One shape for every host's \`baseUrls\`, and the URL in use is explicit.`
       : "",
   ].filter(Boolean);
   return (

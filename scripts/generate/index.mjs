@@ -59,6 +59,10 @@ function emitEnvironments(index) {
         `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
         `placeKey: /* @__PURE__ */ ${auth.header ? `keyInHeader(${literal(auth.header)})` : `keyInQuery(${literal(auth.query)})`}`,
         ...(auth.required ? [] : ["keyOptional: true"]),
+        // (For the message of a region's name given as the URL: `baseUrls: { sender: "slc" }`.)
+        ...(index.hosts[h]["x-regions"]
+          ? [`regions: ${JSON.stringify(["global", ...Object.keys(index.hosts[h]["x-regions"])])}`]
+          : []),
       ];
       return `/** The ${h} host. */
 export const ${h}Host: Host = { ${fields.join(", ")} };
@@ -74,7 +78,8 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
     `/** A host of the service: its base URL per environment, and where it takes the API key. */\n` +
     `export interface Host {\n  /** The host's name, the key of \`baseUrls\` that overrides its URL. */\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
     `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
-    `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n}\n\n` +
+    `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n` +
+    `  /** The names of the host's regional endpoints (their URLs: \`<host>Regions\` of the host's package, e.g. \`senderRegions\`). */\n  readonly regions?: readonly string[];\n}\n\n` +
     hostConsts +
     `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n` +
     `\n/** The host names, for checking \`baseUrls\` keys (without bundling every host). */\nexport const hostNames: readonly HostName[] = ${JSON.stringify(hosts)};\n` +
@@ -167,7 +172,7 @@ function emitSdk(areas) {
             `import { create${a.Area}Client, type ${a.Area}Client${optionsType(a) === `${a.Area}ClientOptions` ? `, type ${a.Area}ClientOptions` : ""} } from "@chaindata/${a.area}";`,
         )
         .join("\n") +
-      `\nimport { areaOptions, sharedOptions } from "../options.js";\n` +
+      `\nimport { lazyAreas } from "../lazy.js";\nimport { areaOptions, sharedOptions } from "../options.js";\n` +
       `\n/** Every area of the API in one client; each area is also its own package. */\nexport interface ChainDataClient {\n` +
       lines.map(member).join("\n") +
       `\n}\n\n` +
@@ -218,7 +223,9 @@ function emitSdk(areas) {
       ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
       ` * still checked now (a misspelt option or area, \`environment\` or \`baseUrls\` host, a \`baseUrls\` entry\n` +
       ` * that is no URL, or a header that cannot be sent throws \`ConfigurationError\` here, naming the\n` +
-      ` * option's path, e.g. \`areas.sender.timeout\`, not at first use).\n */\n` +
+      ` * option's path, e.g. \`areas.sender.timeout\`, not at first use). The areas are not enumerable:\n` +
+      ` * logging or serialising the client (\`console.log\`, \`JSON.stringify\`, a spread) creates none and\n` +
+      ` * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.\n */\n` +
       `export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {\n` +
       `  // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).\n` +
       `  const { rateLimit, batch, areas, ...shared } = sharedOptions(options);\n` +
@@ -227,14 +234,13 @@ function emitSdk(areas) {
       `  const optionsOf = areaOptions(\n    areas,\n    {\n` +
       lines.map((a) => `      ${a.prop}: ${areaOptions(a)},\n`).join("") +
       `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n  );\n` +
-      `  const made: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};\n  return {\n` +
+      `  // Each made on first use, then kept; not enumerable, so logging or serialising the client\n` +
+      `  // makes none (packages/sdk/src/lazy.ts).\n` +
+      `  return lazyAreas<ChainDataClient>({\n` +
       lines
-        .map(
-          (a) =>
-            `    get ${a.prop}() {\n      return (made.${a.prop} ??= create${a.Area}Client(optionsOf.${a.prop}));\n    },`,
-        )
+        .map((a) => `    ${a.prop}: () => create${a.Area}Client(optionsOf.${a.prop}),`)
         .join("\n") +
-      `\n  };\n}\n`,
+      `\n  });\n}\n`,
   };
 }
 

@@ -278,10 +278,14 @@ export async function emitRpcArea(main, http) {
     const R = `T.${pascal(m.name)}Result`;
     // (Query options stay in the params: they are validated with them, and the method's
     // encoding moves them to the URL.)
-    const warn = m.deprecated
-      ? `warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger);\n  `
-      : "";
-    const body = `{\n  ${warn}return rpc.call(op.${m.name}, params, options);\n}`;
+    // The endpoint is checked first (core's notAnRpc): a client or the params given in its place
+    // would otherwise fail with a bare TypeError from `rpc.call`, or `rpc.logger`.
+    const send = `rpc.call(op.${m.name}, params, options)`;
+    const body = `{\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${m.name}) ?? ${
+      m.deprecated
+        ? `(warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger), ${send})`
+        : send
+    };\n}`;
     // (A params object without required members may be left out.)
     const optional = paramsOptional(m);
     standalone.push(
@@ -345,8 +349,9 @@ export async function emitRpcArea(main, http) {
   for (const h of httpOps) {
     const R = `T.${pascal(h.id)}Result`;
     const warn = h.o.deprecated
-      ? `warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger);\n  `
+      ? `warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger)`
       : "";
+    const fetchText = `getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options)`;
     const opts = { areaBeta: Boolean(http.doc.info["x-beta"] || doc.info["x-beta"]) };
     standalone.push(
       jsdoc(h.o, {
@@ -354,7 +359,7 @@ export async function emitRpcArea(main, http) {
         indent: "",
         example: `const ${camel(h.id)}Text = await ${h.id}(rpc);`,
       }) +
-        `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> {\n  ${warn}return getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options);\n}`,
+        `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> {\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${h.id}) ?? ${warn ? `(${warn}, ${fetchText})` : fetchText};\n}`,
     );
     members.push(
       `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();` })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
@@ -371,6 +376,7 @@ export async function emitRpcArea(main, http) {
   const status = statusTags.map((tag) => `\n * ${tag}`).join("");
   const coreImports = [
     "createJsonRpcClient",
+    "notAnRpc",
     `${info["x-host"]}Host`,
     ...(methods.some((m) => m["x-pagination"]) ? ["withPagination"] : []),
     ...(methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated)

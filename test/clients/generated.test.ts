@@ -1031,7 +1031,7 @@ describe("@chaindata/sdk", () => {
       "baseUrls.rcp: is not a host",
     );
     expect(() => createChainDataClient({ baseUrls: { sender: "fra" } })).toThrow(
-      "baseUrls.sender: must be an http(s) URL",
+      'baseUrls.sender: must start with http:// or https:// (got "fra", a region: use senderRegions.fra)',
     );
     // A host the environment lacks is still no error until its area is used.
     expect(() => createChainDataClient({ environment: "devnet" })).not.toThrow();

@@ -769,8 +769,10 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
         label: `baseUrls.${name}: ${show(url)}`,
         value: { baseUrls: { [name]: url } },
         // (An empty or falsy URL reads as none given, for a host the environment has one for.)
+        // (Each names the rule broken, and what was given as far as it may be shown.)
         message: new RegExp(
-          `^(baseUrls\\.${name}: must be an http\\(s\\) URL without credentials, a query or a fragment` +
+          `^(baseUrls\\.${name}: (must start with http:// or https:// \\(got [^]*\\)` +
+            `|must not have (a query|a fragment|credentials)|must be a valid URL)` +
             `|No ${name} URL for environment "mainnet": set \`baseUrls\\.${name}\`)$`,
         ),
       }),

@@ -71,7 +71,7 @@ describe("the sender's constants", () => {
     expect(sdk.senderRegions).toBe(sender.senderRegions);
   });
 
-  it("a region URL is a working baseUrls.sender; a region name is refused with ConfigurationError", async () => {
+  it("a region URL is a working baseUrls.sender; a region name is refused with a ConfigurationError naming senderRegions", async () => {
     const requests: string[] = [];
     const fetch = async (input: RequestInfo | URL) => {
       requests.push(String(input instanceof Request ? input.url : input));
@@ -85,7 +85,7 @@ describe("the sender's constants", () => {
     expect(requests).toEqual(["http://fra-sender.helius-rpc.com/ping"]);
     expect(() => sender.createSenderClient({ baseUrls: { sender: "fra" }, fetch })).toThrow(
       new sender.ConfigurationError(
-        "baseUrls.sender: must be an http(s) URL without credentials, a query or a fragment",
+        'baseUrls.sender: must start with http:// or https:// (got "fra", a region: use senderRegions.fra)',
       ),
     );
   });

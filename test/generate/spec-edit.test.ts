@@ -387,7 +387,7 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
       [
         jsdoc(METHOD_SUMMARY, METHOD_DESCRIPTION, example(`${METHOD}(rpc, `)),
         `export function ${METHOD}(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult> {`,
-        `  return rpc.call(op.${METHOD}, params, options);`,
+        `  return notAnRpc(rpc, "createDasRpc", op.${METHOD}) ?? rpc.call(op.${METHOD}, params, options);`,
         "}",
       ].join("\n"),
     );

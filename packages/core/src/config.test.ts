@@ -5,7 +5,7 @@ import { AbortError, ConfigurationError } from "./errors.js";
 import { paginate, withPagination } from "./paginate.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { createTransport } from "./transport.js";
-import { rpcHost, walletHost } from "./generated/environments.js";
+import { rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createBatcher } from "./batch.js";
 import { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
@@ -240,29 +240,63 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
     ).toThrow(
       new ConfigurationError("baseUrls.RPC: is not a host (rpc, wallet, admin, api, sender)"),
     );
-    for (const url of [
-      "", // given, so not "no URL: set baseUrls.rpc"
-      "not a url",
-      "ftp://x.example",
-      "https://x.example/?tenant=a",
-      "https://x.example/#a",
-      "http://exa mple.com", // passes a pattern, but fetch refuses it on every call
-      "http://x.example:99999",
-      "https://user:pa55word@x.example", // credentials
-    ]) {
+    // Each names the rule broken. A value without a scheme is shown if it is a host name (no
+    // path, credentials, query or fragment: they may hold a token) or short (a long bare word may
+    // be the key itself); the others are not.
+    const KEY = "3f1c9a2e-8b7d-4e6f-a5c4-1d2e3f4a5b6c";
+    const refused: [unknown, string][] = [
+      // (Given, so not "no URL: set baseUrls.rpc".)
+      ["", 'must start with http:// or https:// (got "")'],
+      ["127.0.0.1:4050", 'must start with http:// or https:// (got "127.0.0.1:4050")'],
+      ["node.example.com", 'must start with http:// or https:// (got "node.example.com")'],
+      ["localhost:4010/v0", "must start with http:// or https:// (got a long string)"],
+      [`node.example.com/${KEY}`, "must start with http:// or https:// (got a long string)"],
+      [
+        `mainnet.helius-rpc.com/?api-key=${KEY}`,
+        "must start with http:// or https:// (got a long string)",
+      ],
+      [`${KEY}@node.example.com`, "must start with http:// or https:// (got a long string)"],
+      ["not a url", 'must start with http:// or https:// (got "not a url")'],
+      // (The key given as the URL: a long bare word is never shown.)
+      [KEY, "must start with http:// or https:// (got a long string)"],
+      ["ftp://x.example", "must start with http:// or https:// (got a long string)"],
+      [4050, "must start with http:// or https:// (got 4050)"],
+      [{ url: KEY }, "must start with http:// or https:// (got object)"],
+      [`https://x.example/v2/${KEY}?tenant=a`, "must not have a query"],
+      [`https://x.example?api-key=${KEY}`, "must not have a query"],
+      [`https://x.example/#${KEY}`, "must not have a fragment"],
+      ["https://x.example/#a?b", "must not have a fragment"],
+      ["https://user:pa55word@x.example", "must not have credentials"],
+      [`https://${KEY}@x.example`, "must not have credentials"],
+      // (Passes the patterns, but fetch would refuse it on every call.)
+      ["http://exa mple.com", "must be a valid URL"],
+      ["http://x.example:99999", "must be a valid URL"],
+      ["https://", "must be a valid URL"],
+    ];
+    for (const [url, rule] of refused) {
       let thrown: unknown;
       try {
         resolveBaseUrl(config({ baseUrls: { rpc: url } }), rpcHost);
       } catch (error) {
         thrown = error;
       }
-      expect(thrown).toEqual(
-        new ConfigurationError(
-          "baseUrls.rpc: must be an http(s) URL without credentials, a query or a fragment",
-        ),
-      );
+      expect(thrown).toEqual(new ConfigurationError(`baseUrls.rpc: ${rule}`));
       expect(String(thrown)).not.toContain("pa55word");
+      expect(String(thrown)).not.toContain(KEY);
     }
+    // A region's name given for its URL is told the constant that holds it; a bare word that is
+    // no region is not.
+    expect(() => resolveBaseUrl(config({ baseUrls: { sender: "slc" } }), senderHost)).toThrow(
+      new ConfigurationError(
+        'baseUrls.sender: must start with http:// or https:// (got "slc", a region: use senderRegions.slc)',
+      ),
+    );
+    expect(() => resolveBaseUrl(config({ baseUrls: { sender: "mars" } }), senderHost)).toThrow(
+      new ConfigurationError('baseUrls.sender: must start with http:// or https:// (got "mars")'),
+    );
+    expect(() => resolveBaseUrl(config({ baseUrls: { rpc: "slc" } }), rpcHost)).toThrow(
+      new ConfigurationError('baseUrls.rpc: must start with http:// or https:// (got "slc")'),
+    );
     expect(() => resolveBaseUrl(config({ environment: Object.create(null) }), rpcHost)).toThrow(
       new ConfigurationError("environment: must be one of mainnet, devnet, local (got object)"),
     );

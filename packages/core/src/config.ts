@@ -504,23 +504,32 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
     throw new ConfigurationError(
       `No ${name} URL for environment "${environment}": set \`baseUrls.${name}\``,
     );
-  // (The URL itself is not shown: it may hold a key or a password.)
-  if (!isPlainHttpUrl(url))
-    misconfigured(
-      `baseUrls.${name}`,
-      "must be an http(s) URL without credentials, a query or a fragment",
-    );
+  const fault = urlFault(url, host);
+  if (fault) misconfigured(`baseUrls.${name}`, fault);
   return url.replace(/\/+$/, "");
 }
 
-/** Whether `url` parses as an http(s) URL with no user or password, query or fragment. */
-function isPlainHttpUrl(url: unknown): url is string {
-  if (typeof url !== "string" || !/^https?:\/\/[^?#]+$/i.test(url)) return false;
+/**
+ * The rule `url` breaks as `host`'s base URL, or `""`: an http(s) URL that parses, without user or
+ * password, query or fragment. Only a value without a scheme is shown, where seeing it helps most
+ * (`"127.0.0.1:4050"`), and only if it is a host name (a `.` or a `:`, and no path, credentials,
+ * query or fragment: any of them may hold a token) or short: a long bare word may be the key
+ * itself. A region's name given for its URL (the sender's `"slc"`) is told the constant that holds
+ * the URL.
+ */
+function urlFault(url: unknown, { name, regions }: Host): string {
+  if (typeof url !== "string" || !/^https?:\/\//i.test(url))
+    return `must start with http:// or https:// (got ${
+      typeof url === "string" && /^[^/@?#]*[.:][^/@?#]*$/.test(url) ? JSON.stringify(url) : got(url)
+    }${regions?.includes(url as string) ? `, a region: use ${name}Regions.${url as string}` : ""})`;
+  const mark = /[?#]/.exec(url)?.[0];
   try {
     // (Parsed: a space or a bad port in the host would make fetch fail on every call.)
     const { username, password } = new URL(url);
-    return !username && !password;
+    return mark || username || password
+      ? `must not have ${mark ? (mark === "?" ? "a query" : "a fragment") : "credentials"}`
+      : "";
   } catch {
-    return false;
+    return "must be a valid URL";
   }
 }

@@ -25,7 +25,7 @@ export type {
 } from "./config.js";
 export { createTransport } from "./transport.js";
 export type { RestClientOptions, SendContext, Transport } from "./transport.js";
-export { createJsonRpcClient, rpcEncoding } from "./json-rpc.js";
+export { createJsonRpcClient, notAnRpc, rpcEncoding } from "./json-rpc.js";
 export type {
   CallOptions,
   JsonRpcClient,

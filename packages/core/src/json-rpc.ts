@@ -1,12 +1,13 @@
 /** The JSON-RPC 2.0 client: one call per request, or batches through the opt-in `batch` option (batch.ts). */
 import {
   checkRequestOptions,
+  got,
   type ClientOptions,
   type Logger,
   type OperationDescriptor,
   type RequestOptions,
 } from "./config.js";
-import { ChainDataError, JsonRpcError } from "./errors.js";
+import { ChainDataError, ConfigurationError, JsonRpcError } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
 import { takeStack } from "./internal/stack.js";
@@ -136,6 +137,29 @@ export interface JsonRpcClient<Endpoint extends string = string> {
    */
   readonly endpoint?: Endpoint | undefined;
 }
+
+/**
+ * For the generated standalone functions, which take the endpoint of `factory` (`createDasRpc`)
+ * first: `undefined` when `rpc` is one, else a rejected ConfigurationError naming `operation` and
+ * the factory (rejected, as the function's other option errors are: `rpc.call` would throw a bare
+ * TypeError at once). A client given in its place is told to call its own method; anything else
+ * is described as a refused option value is (`got`: never an object's contents, nor a long string).
+ * @internal
+ */
+export const notAnRpc = (
+  rpc: unknown,
+  factory: string,
+  { id }: OperationDescriptor,
+): Promise<never> | undefined => {
+  if (rpc && typeof rpc === "object" && typeof (rpc as JsonRpcClient).call === "function") return;
+  return Promise.reject(
+    new ConfigurationError(
+      `${id}: the first argument must be an rpc from ${factory}() (got ${
+        id in Object(rpc) ? `a client: call client.${id}(...) instead` : got(rpc)
+      })`,
+    ),
+  );
+};
 
 /** A call on its way: the request object, its method, and how to settle the caller's promise. */
 interface Call {

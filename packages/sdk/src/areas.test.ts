@@ -319,7 +319,7 @@ describe("createChainDataClient: areas are checked when created", () => {
     [
       "a base URL that is none",
       { sender: { baseUrls: { sender: "fra" } } },
-      "areas.sender.baseUrls.sender: must be an http(s) URL",
+      'areas.sender.baseUrls.sender: must start with http:// or https:// (got "fra", a region: use senderRegions.fra)',
     ],
     [
       "a header that cannot be sent",

@@ -115,6 +115,7 @@ const OPENAPI_TS_ROOTS = ["paths", "webhooks", "components", "operations"];
 // function (TypeScript keeps values and types apart); a value import does not.
 const RPC_CLIENT_IMPORTS = {
   createJsonRpcClient: "value",
+  notAnRpc: "value",
   withPagination: "value",
   warnDeprecated: "value",
   getText: "value",

@@ -23,6 +23,8 @@ export interface Host {
   readonly placeKey: PlaceKey;
   /** The key may be omitted on this host. */
   readonly keyOptional?: boolean;
+  /** The names of the host's regional endpoints (their URLs: `<host>Regions` of the host's package, e.g. `senderRegions`). */
+  readonly regions?: readonly string[];
 }
 
 /** The rpc host. */
@@ -38,7 +40,7 @@ export const adminHost: Host = { name: "admin", urls: { mainnet: "https://admin-
 export const apiHost: Host = { name: "api", urls: { mainnet: "https://api-mainnet.helius-rpc.com", devnet: "https://api-devnet.helius-rpc.com", local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInQuery("api-key") };
 
 /** The sender host. */
-export const senderHost: Host = { name: "sender", urls: { mainnet: "https://sender.helius-rpc.com", devnet: null, local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInQuery("api-key"), keyOptional: true };
+export const senderHost: Host = { name: "sender", urls: { mainnet: "https://sender.helius-rpc.com", devnet: null, local: "http://127.0.0.1:4010" }, placeKey: /* @__PURE__ */ keyInQuery("api-key"), keyOptional: true, regions: ["global","slc","ewr","lon","fra","ams","sg","tyo"] };
 
 /** Every host by name. */
 export const hosts: Readonly<Record<HostName, Host>> = { rpc: rpcHost, wallet: walletHost, admin: adminHost, api: apiHost, sender: senderHost };

@@ -9,6 +9,7 @@ import { createAdminClient, type AdminClient } from "@chaindata/admin";
 import { createTokenMetadataClient, type TokenMetadataClient } from "@chaindata/token-metadata";
 import { createWalletClient, type WalletClient } from "@chaindata/wallet";
 import { createWebhooksClient, type WebhooksClient } from "@chaindata/webhooks";
+import { lazyAreas } from "../lazy.js";
 import { areaOptions, sharedOptions } from "../options.js";
 
 /** Every area of the API in one client; each area is also its own package. */
@@ -149,7 +150,9 @@ export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit">
  * sender host) serves the others, and only the areas used are constructed; the options are
  * still checked now (a misspelt option or area, `environment` or `baseUrls` host, a `baseUrls` entry
  * that is no URL, or a header that cannot be sent throws `ConfigurationError` here, naming the
- * option's path, e.g. `areas.sender.timeout`, not at first use).
+ * option's path, e.g. `areas.sender.timeout`, not at first use). The areas are not enumerable:
+ * logging or serialising the client (`console.log`, `JSON.stringify`, a spread) creates none and
+ * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.
  */
 export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {
   // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).
@@ -170,31 +173,16 @@ export function createChainDataClient(options: ChainDataClientOptions = {}): Cha
     },
     ["compression", "das", "mint"],
   );
-  const made: { -readonly [K in keyof ChainDataClient]?: ChainDataClient[K] } = {};
-  return {
-    get compression() {
-      return (made.compression ??= createCompressionClient(optionsOf.compression));
-    },
-    get das() {
-      return (made.das ??= createDasClient(optionsOf.das));
-    },
-    get mint() {
-      return (made.mint ??= createMintClient(optionsOf.mint));
-    },
-    get sender() {
-      return (made.sender ??= createSenderClient(optionsOf.sender));
-    },
-    get admin() {
-      return (made.admin ??= createAdminClient(optionsOf.admin));
-    },
-    get tokenMetadata() {
-      return (made.tokenMetadata ??= createTokenMetadataClient(optionsOf.tokenMetadata));
-    },
-    get wallet() {
-      return (made.wallet ??= createWalletClient(optionsOf.wallet));
-    },
-    get webhooks() {
-      return (made.webhooks ??= createWebhooksClient(optionsOf.webhooks));
-    },
-  };
+  // Each made on first use, then kept; not enumerable, so logging or serialising the client
+  // makes none (packages/sdk/src/lazy.ts).
+  return lazyAreas<ChainDataClient>({
+    compression: () => createCompressionClient(optionsOf.compression),
+    das: () => createDasClient(optionsOf.das),
+    mint: () => createMintClient(optionsOf.mint),
+    sender: () => createSenderClient(optionsOf.sender),
+    admin: () => createAdminClient(optionsOf.admin),
+    tokenMetadata: () => createTokenMetadataClient(optionsOf.tokenMetadata),
+    wallet: () => createWalletClient(optionsOf.wallet),
+    webhooks: () => createWebhooksClient(optionsOf.webhooks),
+  });
 }

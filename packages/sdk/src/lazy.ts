@@ -1,0 +1,34 @@
+/**
+ * The composite client's areas (generated/client.ts): each made by its factory on first use, then
+ * kept. @internal
+ */
+
+/**
+ * An object with one getter per entry of `factories`, which makes that area on first read and keeps
+ * it (a factory that throws, for a host the environment lacks, throws again on the next read).
+ *
+ * The getters are not enumerable: a spread, `Object.keys`/`entries`/`values`, `structuredClone` and
+ * JSON see no area, so logging or serialising the client (a debug dump, a DI container copying it)
+ * neither creates every area nor throws for the one the environment has no host for (devnet's
+ * sender). Enumerable, they were read by all of these. A spread copy therefore has no areas: the
+ * client is handed on as it is. `toJSON` and Node's inspect hook describe it by its area names
+ * instead, and nothing the areas hold is shown: never the key.
+ */
+export function lazyAreas<T extends object>(factories: { [K in keyof T]: () => T[K] }): T {
+  const names = Object.keys(factories) as (keyof T & string)[];
+  const client = {} as T;
+  for (const name of names) {
+    let made: T[typeof name] | undefined;
+    // (Configurable, as the object literal's getters were: a test may still spy on one.)
+    Object.defineProperty(client, name, {
+      get: () => (made ??= factories[name]()),
+      configurable: true,
+    });
+  }
+  const shown = `ChainDataClient { ${names.join(", ")} }`;
+  return Object.defineProperties(client, {
+    toJSON: { value: () => ({ areas: names }), configurable: true },
+    // (`console.log` in Node; the browsers' consoles list non-enumerable getters unread.)
+    [Symbol.for("nodejs.util.inspect.custom")]: { value: () => shown, configurable: true },
+  });
+}
