@@ -97,9 +97,9 @@ export interface APIErrorFields {
 
 /**
  * The server answered with a non-2xx status (after any retries). The common statuses have
- * their own subclass; any other status is a plain `APIError`. A 408, 429 or 5xx is retried
- * first (idempotent operations, or any with `retryNonIdempotent`, while `maxRetries` lasts);
- * the others are thrown at once.
+ * their own subclass; any other status is a plain `APIError`. A 429 is retried first, while
+ * `maxRetries` lasts (a write too: the server refused it unprocessed); a 408 or 5xx is retried
+ * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
  */
 export class APIError extends ChainDataError {
   override name = "APIError";
@@ -144,7 +144,7 @@ export class UnprocessableEntityError extends APIError {
   override name = "UnprocessableEntityError";
 }
 /**
- * 429: rate limited. Retried first (idempotent operations, while `maxRetries` lasts), after the
+ * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
  * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
  * is over 60 s.
  */
@@ -292,8 +292,8 @@ export class InvalidResponseError extends ChainDataError {
 /**
  * Whether `error` is a transient failure that may succeed when the call is made again later: a
  * `ConnectionError`, a `TimeoutError`, or an `APIError` of status 408, 429 or 5xx. These are the
- * failures the client retries itself, while `maxRetries` lasts and only for idempotent
- * operations; one that reaches you had its retries run out, or a `Retry-After` over 60 s
+ * failures the client retries itself, while `maxRetries` lasts (a 429 for every operation, the
+ * others for idempotent ones); one that reaches you had its retries run out, or a `Retry-After` over 60 s
  * (`RateLimitError.retryAfter` says when to come back). For a job queue deciding whether to try
  * again: everything else (validation, configuration, other statuses, JSON-RPC errors, invalid
  * responses, aborts) would fail the same way. Whether a write may be repeated is yours to judge.

@@ -144,7 +144,7 @@ export interface JsonRpcClient<Endpoint extends string = string> {
  * the factory (rejected, as the function's other option errors are: `rpc.call` would throw a bare
  * TypeError at once). A client given in its place is told to call its own method; anything else
  * is described as a refused option value is (`got`: never an object's contents, nor a long string).
- * @internal
+ * For the generated clients only (exported for them, as `snapshotOptions` is).
  */
 export const notAnRpc = (
   rpc: unknown,

@@ -1,6 +1,6 @@
 /**
  * The composite client's areas (generated/client.ts): each made by its factory on first use, then
- * kept. @internal
+ * kept. Internal to this package.
  */
 
 /**
