@@ -1069,8 +1069,8 @@ function requestRefusals(more: readonly string[]): Family {
       wrongValues(
         "maxPages",
         // (`null` reads as not given, the default: no limit.)
-        (value) => value === null || value === Infinity || validRetries(value),
-        gotRule("maxPages", "must be a whole number >= 0, or Infinity"),
+        (value) => value === null || value === Infinity || (validRetries(value) && value !== 0),
+        gotRule("maxPages", "must be a whole number >= 1, or Infinity"),
       ),
     );
   return anyOf(families);
@@ -1704,7 +1704,7 @@ describe("valid values at the edges are accepted and take effect", () => {
     }
   });
 
-  it("signal, onResponse, maxPages: an aborted signal sends nothing; onResponse sees the answer once; maxPages 0 sends nothing, Infinity is allowed", async () => {
+  it("signal, onResponse, maxPages: an aborted signal sends nothing; onResponse sees the answer once; maxPages 1 sends one request, Infinity is allowed", async () => {
     const { fetch, sent } = recordingFetch();
     const das = createDasClient({ apiKey: KEY, fetch });
     await expect(
@@ -1715,7 +1715,6 @@ describe("valid values at the edges are accepted and take effect", () => {
     await das.getAsset({ id: ADDRESS }, { onResponse: ({ status }) => answers.push(status) });
     expect(answers).toEqual([200]);
     for (const [maxPages, requests] of [
-      [0, 0],
       [1, 1],
       [Infinity, 1],
     ] as const) {
