@@ -31,15 +31,17 @@ export interface Exchange {
 }
 
 export function makeClients(options: ClientOptions) {
+  // (The areas that cannot batch refuse a batcher, as the sdk's per-area options do.)
+  const { batch: _batch, ...single } = options;
   return {
     das: createDasClient(options),
     compression: createCompressionClient(options),
-    sender: createSenderClient(options),
+    sender: createSenderClient(single),
     mint: createMintClient(options),
-    wallet: createWalletClient(options),
-    admin: createAdminClient(options),
-    webhooks: createWebhooksClient(options),
-    "token-metadata": createTokenMetadataClient(options),
+    wallet: createWalletClient(single),
+    admin: createAdminClient(single),
+    webhooks: createWebhooksClient(single),
+    "token-metadata": createTokenMetadataClient(single),
   };
 }
 export type Clients = ReturnType<typeof makeClients>;
