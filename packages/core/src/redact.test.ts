@@ -182,9 +182,52 @@ describe("redact", () => {
       ["[%78] [\\u0078] [&#120;] [&#x78;]", "[***] [***] [***] [***]"],
     ];
     for (const [text, masked] of cases) expect(redactor(text), text).toBe(masked);
-    // The key is masked inside words, however short; so is a secret of realistic length.
-    expect(redact("exe", "x")).toBe("e***e");
+    // A secret of realistic length is masked inside words; a short one, the key too, only alone.
     expect(createRedactor(undefined, ["s3cret-1"])("tokens3cret-1x")).toBe("token***x");
+    expect(redact("tokens3cret-1x", "s3cret-1")).toBe("token***x");
+    expect(redact("exe x", "x")).toBe("exe ***");
+  });
+
+  it("an error answered to a client whose placeholder key is `error` keeps its fields (rpcError, message)", async () => {
+    const { fetch } = stubFetch(() =>
+      jsonResponse(
+        {
+          jsonrpc: "2.0",
+          id: "1",
+          error: { code: -32004, message: "Asset not found in latest index" },
+        },
+        { status: 404, headers: { "x-request-id": "req-1234-errors" } },
+      ),
+    );
+    const rpc = createJsonRpcClient({ apiKey: "error", fetch, maxRetries: 0 }, rpcHost, "/");
+    const error: any = await rpc
+      .call({ id: "getAsset", idempotent: true }, { id: "x" })
+      .catch((e: unknown) => e);
+    expect(error.rpcError).toEqual({ code: -32004, message: "Asset not found in latest index" });
+    expect(error.message).toContain("Asset not found in latest index");
+    expect(error.requestId).toBe("req-1234-errors");
+  });
+
+  it("masks a short placeholder key (`test`) only where it stands alone, and keeps the body's own field names", () => {
+    const redactor = createRedactor("test");
+    expect(redactor("Asset test-1234 not found in latest index; api-key=test")).toBe(
+      "Asset ***-1234 not found in latest index; api-key=***",
+    );
+    expect(redactor("POST http://127.0.0.1/?api-key=test → 200")).toBe(
+      "POST http://127.0.0.1/?api-key=*** → 200",
+    );
+    // A name under 8 characters is kept, whatever the key: `error` must stay `error`.
+    const body = { error: { code: -32004, message: "error: no asset" }, errorKey: "error" };
+    expect(scrub(body, createRedactor("error"))).toEqual({
+      error: { code: -32004, message: "***: no asset" },
+      errorKey: "***",
+    });
+    // A name of 8 characters or more is redacted: it may hold a key of real length.
+    const key = "2f1c0e9a-5b7d-4c3e-9f21-7a6b5c4d3e2f";
+    expect(scrub({ [key]: 1, [`x-${key}`]: 2 }, createRedactor(key))).toEqual({
+      "***": 1,
+      "x-***": 2,
+    });
   });
 
   it("keeps a message readable when the webhook's authHeader is a single character (a call's input)", async () => {

@@ -77,12 +77,15 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
         all
           .map((secret) => {
             const form = [...secret!].map(anyForm).join("");
-            // A secret under 8 characters (an authHeader of `x`) is a piece of many words: it is
-            // masked only where no letter, digit or `_` touches it (`%3D`, `\u0022` before it end
-            // an escape, not a word). The key is masked everywhere, however short.
-            return secret === apiKey || secret!.length > 7
+            // A secret under 8 characters (an authHeader of `x`, a placeholder key such as `test`:
+            // real keys are 36-character UUIDs) is a piece of many words: it is masked only where
+            // no letter, digit or `_` touches it (`%3D`, `\u0022` before it end an escape, not a
+            // word), or `latest` would read `la***` and `api-key` `api-***ey`.
+            // (Only an edge that is a letter, digit or `_` can be part of a word: `**` in `a**b` is
+            // masked.)
+            return secret!.length > 7
               ? form
-              : `(?<=^|\\W|%\\w\\w|\\\\u\\w{4})(?:${form})(?!\\w)`;
+              : `${/^\w/.test(secret!) ? "(?<=^|\\W|%\\w\\w|\\\\u\\w{4})" : ""}(?:${form})${/\w$/.test(secret!) ? "(?!\\w)" : ""}`;
           })
           .join("|"),
         "gi",
@@ -133,7 +136,9 @@ export function credentialsIn(input: unknown): string[] {
 }
 
 /**
- * A redacted copy of parsed JSON: every key and string through `redact`, the value of a
+ * A redacted copy of parsed JSON: every string through `redact`, and every property name of 8
+ * characters or more (a shorter one holds no secret of a real key's length, and masking a short
+ * placeholder key such as `error` in a name would hide the body's own fields), the value of a
  * credential-named property masked whole, a number or bigint spelling the key masked. (Walked,
  * not redacted as JSON text: masking text such as `"authorization":null` would break the JSON.)
  */
@@ -151,7 +156,7 @@ export function scrub<T>(value: T, redact: Redactor, name?: string): T {
           ? value.map((item) => scrub(item, redact))
           : value && typeof value === "object"
             ? Object.fromEntries(
-                Object.entries(value).map(([k, v]) => [redact(k), scrub(v, redact, k)]),
+                Object.entries(value).map(([k, v]) => [k[7] ? redact(k) : k, scrub(v, redact, k)]),
               )
             : value;
   return copy as T;
