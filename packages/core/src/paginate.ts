@@ -32,8 +32,8 @@ export interface PaginationDescriptor {
    */
   hasMore?: string;
   /**
-   * The page number in the result, where the server echoes it (page style). A page after the
-   * first that names another page than the one asked for is an `InvalidResponseError`, its items
+   * The page number in the result, where the server echoes it (page style). A page (the first
+   * too) that names another page than the one asked for is an `InvalidResponseError`, its items
    * unyielded: a server or a static mock that ignores `page` sends the same full page forever,
    * and ending there would pass a cut-off list for the whole.
    */
@@ -87,7 +87,7 @@ const set = (value: any, path: string, to: unknown): any => {
  * is missing, `null` or `''`, or a page has no items (unless it says `hasMore: true`).
  *
  * A server that breaks the paging protocol ends the walk with an `InvalidResponseError` (reason
- * `broken-paging`), thrown after the pages before the break were yielded: a later page whose
+ * `broken-paging`), thrown after the pages before the break were yielded: a page whose
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
  * page that says it, a next cursor the walk has already sent (it would go round forever) or
  * `hasMore: true` with no next cursor. Ending quietly there would pass a cut-off list for the
@@ -178,16 +178,16 @@ export function paginate<I, R>(
     // (With the answer's status and headers, as any InvalidResponseError has them.)
     const broken = (asked: unknown, what: string): never => {
       throw new InvalidResponseError(
-        `${operation} page walk: the answer to page ${asked} ${what} (stopped after ${fetched} page${fetched > 1 ? "s" : ""})`,
+        `${operation} page walk: the answer to page ${asked} ${what} (stopped after ${fetched} page${fetched == 1 ? "" : "s"})`,
         { reason: "broken-paging", ...answer, operation, snippet: "" },
       );
     };
     for (;;) {
       if (walk === "page") current = set(current, page, fetched ? ++number : number);
       const result = await fetchPage(current, answered);
-      // (The first page is the caller's own request, as the one-page call would answer it. A
-      // bigint page number compares as a number.)
-      if (fetched && walk === "page" && echoedPage) {
+      // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
+      // as page 3's. A bigint page number compares as a number.)
+      if (walk === "page" && echoedPage) {
         const echo = get(result, echoedPage);
         if (echo != null && Number(echo) !== Number(number))
           broken(number, `names page ${brief(echo)}`);

@@ -352,7 +352,8 @@ function facts(pc, op) {
       "Retries",
       op.idempotent === false
         ? `<strong>Not idempotent</strong>: the SDK retries it after a 429 only (refused before it was processed), unless the call's options say <code>{ retryNonIdempotent: true }</code> (<a href="${href(pc, "getting-started.html#options")}">options</a>).`
-        : `Idempotent: safe to retry.${requestDefaultsText(pc, op)}`,
+        : // (The sender's ping is idempotent, yet its own defaults say `maxRetries: 0`.)
+          `Idempotent: safe to retry${op.raw?.["x-request-defaults"]?.maxRetries === 0 ? ", but not retried unless the call's options give <code>maxRetries</code>" : ""}.${requestDefaultsText(pc, op)}`,
     ]);
     rows.push(["Auth", authText(pc, op.rest?.auth ?? area.auth, area.host)]);
   }
@@ -1085,7 +1086,7 @@ export const CLIENT_OPTIONS = [
   ["timeout", "Time limit per attempt in ms (default 60 000). Also per call."],
   [
     "maxRetries",
-    "Retries after a 408, 429, 5xx, connection error or timeout, for idempotent operations only (default 2). Also per call.",
+    "Retries after a 408, 429, 5xx, connection error or timeout (default 2); a write (not idempotent) after a 429 only, unless the call says <code>retryNonIdempotent: true</code>. Also per call.",
   ],
   [
     "rateLimit",
