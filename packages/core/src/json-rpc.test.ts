@@ -10,6 +10,7 @@ import {
   RateLimitError,
   TimeoutError,
   ValidationError,
+  ConfigurationError,
 } from "./errors.js";
 import { vBoolean, vBoundedString, vObject, vString } from "./validate.js";
 import { createBatcher } from "./batch.js";
@@ -162,6 +163,27 @@ describe("createJsonRpcClient: single calls", () => {
     ).rejects.toThrow("params.swqosOnly: must be boolean (got string)");
     expect(calls).toHaveLength(0);
     await sender.call(checked, { transaction: "AQAB" }, { swqosOnly: true });
+    expect(calls.map((c) => c.url.search)).toEqual(["?swqos_only=true"]);
+  });
+
+  it("refuses a query option given both in the params and with the call options, differently", async () => {
+    const { fetch, calls } = stubFetch(server(() => "sig"));
+    const sender = createJsonRpcClient({ fetch }, senderHost, "/fast");
+    // (The call option had won without a word: `swqos_only=false` for params saying true.)
+    await expect(
+      sender.call(sendTransaction, { transaction: "AQAB", swqosOnly: true }, { swqosOnly: false }),
+    ).rejects.toThrow(
+      new ConfigurationError(
+        "swqosOnly: is given as a call option and as params.swqosOnly, differently",
+      ),
+    );
+    expect(calls).toHaveLength(0);
+    // The same value twice is one value.
+    await sender.call(
+      sendTransaction,
+      { transaction: "AQAB", swqosOnly: true },
+      { swqosOnly: true },
+    );
     expect(calls.map((c) => c.url.search)).toEqual(["?swqos_only=true"]);
   });
 

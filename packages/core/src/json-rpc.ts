@@ -2,6 +2,7 @@
 import {
   checkRequestOptions,
   got,
+  misconfigured,
   type ClientOptions,
   type Logger,
   type OperationDescriptor,
@@ -306,8 +307,13 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       // are refused by the check as they are: nothing to fold into.)
       if (params === undefined || (params && typeof params === "object" && !Array.isArray(params)))
         for (const name of method.encode?.options ?? [])
-          if (options[name] !== undefined)
+          if (options[name] !== undefined) {
+            // (Two values, one of which would be dropped without a word.)
+            const given = (params as Record<string, unknown> | undefined)?.[name];
+            if (given !== undefined && given !== options[name])
+              misconfigured(name, `is given as a call option and as params.${name}, differently`);
             params = { ...(params as object), [name]: options[name] };
+          }
       // A credential in the call's own headers is masked in its errors as the key is. (A call
       // with headers goes alone: a batch's calls have none of their own.)
       const redactor = http.redactWith([], options.headers);
