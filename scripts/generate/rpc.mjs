@@ -439,10 +439,11 @@ export async function emitRpcArea(main, http) {
     `  const rpc = create${Area}Rpc(options);\n` +
     `  const client: Omit<${Area}Client, ${["request", ...httpOps.map((h) => h.id)].map(literal).join(" | ")}> = {\n${impl.join("\n")}\n  };\n` +
     `  // By own name only: \`request("toString")\` must not reach Object.prototype. The message lists\n` +
-    `  // the names and describes the one given without quoting it: it may be the API key, which this\n` +
-    `  // client holds no redactor for.\n` +
+    `  // the names and quotes the one given only in a method name's form (letters alone, a typo such\n` +
+    `  // as "getAssetByOwner"): anything else may be the API key (a UUID), which this client holds no\n` +
+    `  // redactor for.\n` +
     `  const unknownMethod = (method: unknown) => {\n` +
-    `    const given = typeof method === "string" ? \`a string of \${method.length} character\${method.length === 1 ? "" : "s"}\` : method === null ? "null" : typeof method;\n` +
+    `    const given = typeof method === "string" ? (/^[A-Za-z_]{1,40}$/.test(method) ? JSON.stringify(method) : \`a string of \${method.length} character\${method.length === 1 ? "" : "s"}\`) : method === null ? "null" : typeof method;\n` +
     `    const message = \`method: must be one of \${Object.keys(client).join(", ")} (got \${given})\`;\n` +
     `    return Promise.reject(new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }));\n` +
     `  };\n` +

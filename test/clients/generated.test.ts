@@ -699,11 +699,14 @@ describe("REST wire format", () => {
     const das = createDasClient(options(fetch));
     const names = "getAsset, getAssetBatch, getAssetsByOwner, getAssetsByAuthority, getNftEditions";
     const given: [unknown, string][] = [
-      ["toString", "a string of 8 characters"],
-      ["constructor", "a string of 11 characters"],
-      ["getAssett", "a string of 9 characters"],
-      ["x", "a string of 1 character"],
-      // The API key given as the name is described, never quoted (the client has no redactor here).
+      // A name in a method name's form is quoted: the typo shows.
+      ["toString", '"toString"'],
+      ["constructor", '"constructor"'],
+      ["getAssett", '"getAssett"'],
+      ["x", '"x"'],
+      ["get-asset", "a string of 9 characters"],
+      // The API key given as the name is described, never quoted (the client has no redactor here):
+      // a key has digits or dashes (a UUID), which no method name has.
       [KEY, `a string of ${KEY.length} characters`],
       // (A null-prototype object threw a TypeError from the own-name lookup.)
       [Object.create(null), "object"],

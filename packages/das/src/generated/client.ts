@@ -409,10 +409,11 @@ export function createDasClient(options?: ClientOptions): DasClient {
     getNftEditions: withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions),
   };
   // By own name only: `request("toString")` must not reach Object.prototype. The message lists
-  // the names and describes the one given without quoting it: it may be the API key, which this
-  // client holds no redactor for.
+  // the names and quotes the one given only in a method name's form (letters alone, a typo such
+  // as "getAssetByOwner"): anything else may be the API key (a UUID), which this client holds no
+  // redactor for.
   const unknownMethod = (method: unknown) => {
-    const given = typeof method === "string" ? `a string of ${method.length} character${method.length === 1 ? "" : "s"}` : method === null ? "null" : typeof method;
+    const given = typeof method === "string" ? (/^[A-Za-z_]{1,40}$/.test(method) ? JSON.stringify(method) : `a string of ${method.length} character${method.length === 1 ? "" : "s"}`) : method === null ? "null" : typeof method;
     const message = `method: must be one of ${Object.keys(client).join(", ")} (got ${given})`;
     return Promise.reject(new ValidationError(message, { issues: [{ path: "method", rule: "enum", message }] }));
   };
