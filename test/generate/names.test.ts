@@ -89,7 +89,12 @@ describe("hand-written exports beside the generated ones", () => {
           .map((s) => s.trim().replace(/^type /, ""))
           .filter(Boolean),
       );
-      expect(own.filter((name) => generated.has(name))).toEqual([]);
+      // (Except the hand-written wrappers each package says it exports over the generated ones:
+      // webhooks' createWebhooksClient and updateWebhook, src/client.ts.)
+      const wrappers: Record<string, string[]> = {
+        webhooks: ["createWebhooksClient", "updateWebhook"],
+      };
+      expect(own.filter((name) => generated.has(name))).toEqual(wrappers[area] ?? []);
     });
   }
 });

@@ -1,10 +1,10 @@
 // Public entry of @chaindata/webhooks: the generated client and types, plus the
 // runtime's option and error types (generated/runtime.ts) so callers need only this one import.
 export * from "./generated/client.js";
-// (Over the generated factory of the same name: see client.ts.)
-export { createWebhooksClient } from "./client.js";
 export type * from "./generated/types.js";
 export * from "./generated/runtime.js";
+// (Over the generated factory and standalone updateWebhook of the same names: see client.ts.)
+export { createWebhooksClient, updateWebhook } from "./client.js";
 export {
   createWebhookHandler,
   toNodeHandler,
