@@ -50,7 +50,7 @@ console.log(await res.json());`;
 
 /**
  * Per area: `ours` (the @chaindata package's client, as the README shows it), `standalone` (the
- * tree-shakable per-method functions of the JSON-RPC packages, where they exist), `heliusRoot` (helius-sdk's root import),
+ * tree-shakable per-operation functions), `heliusRoot` (helius-sdk's root import),
  * `heliusSubpath` (its per-method subpath, where one exists) and `fetch` (hand-written).
  * `null` = no such call in helius-sdk 3.2.0.
  */
@@ -121,6 +121,9 @@ sendViaSender('${TX64}').then(console.log);`,
     ours: `import { createWalletClient } from '@chaindata/wallet';
 const wallet = createWalletClient({ apiKey: 'k' });
 wallet.getBalances({ wallet: '${WALLET}' }).then(console.log);`,
+    standalone: `import { createWalletRest, getBalances } from '@chaindata/wallet';
+const rest = createWalletRest({ apiKey: 'k' });
+getBalances(rest, { wallet: '${WALLET}' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.wallet.getBalances({ wallet: '${WALLET}' })`),
     heliusSubpathName: "helius-sdk/wallet/getBalances",
     heliusSubpath: `import { getBalances } from 'helius-sdk/wallet/getBalances';
@@ -135,6 +138,9 @@ getBalances('k', { wallet: '${WALLET}' }).then(console.log);`,
     ours: `import { createAdminClient } from '@chaindata/admin';
 const admin = createAdminClient({ apiKey: 'k' });
 admin.getProjectUsage({ id: 'p' }).then(console.log);`,
+    standalone: `import { createAdminRest, getProjectUsage } from '@chaindata/admin';
+const rest = createAdminRest({ apiKey: 'k' });
+getProjectUsage(rest, { id: 'p' }).then(console.log);`,
     heliusRoot: heliusRoot(`helius.admin.getProjectUsage('p')`),
     heliusSubpathName: "helius-sdk/admin/getProjectUsage",
     heliusSubpath: `import { getProjectUsage } from 'helius-sdk/admin/getProjectUsage';
@@ -150,6 +156,9 @@ getProjectUsage('k', 'p').then(console.log);`,
     ours: `import { createWebhooksClient } from '@chaindata/webhooks';
 const webhooks = createWebhooksClient({ apiKey: 'k' });
 webhooks.createWebhook({ webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' }).then(console.log);`,
+    standalone: `import { createWebhooksRest, createWebhook } from '@chaindata/webhooks';
+const rest = createWebhooksRest({ apiKey: 'k' });
+createWebhook(rest, { webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' }).then(console.log);`,
     heliusRoot: heliusRoot(
       `helius.webhooks.create({ webhookURL: 'https://example.com/hook', transactionTypes: ['ANY'], accountAddresses: ['${WALLET}'], webhookType: 'enhanced' })`,
     ),
@@ -167,6 +176,9 @@ createWebhook('k', { webhookURL: 'https://example.com/hook', transactionTypes: [
     ours: `import { createTokenMetadataClient } from '@chaindata/token-metadata';
 const tm = createTokenMetadataClient({ apiKey: 'k' });
 tm.getTokenMetadata({ mintAccounts: ['${ASSET}'], includeOffChain: true }).then(console.log);`,
+    standalone: `import { createTokenMetadataRest, getTokenMetadata } from '@chaindata/token-metadata';
+const rest = createTokenMetadataRest({ apiKey: 'k' });
+getTokenMetadata(rest, { mintAccounts: ['${ASSET}'], includeOffChain: true }).then(console.log);`,
     heliusRoot: null, // helius-sdk 3.2.0 has no token-metadata call
     heliusSubpathName: null,
     heliusSubpath: null,

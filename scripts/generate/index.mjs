@@ -284,6 +284,8 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
           idempotent: op.o["x-idempotent"] !== false,
           paginated: op.o["x-pagination"],
           example: restExample(doc, op, client, [factory]),
+          takesParams:
+            op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body),
         }));
   // The plain-HTTP operations of a JSON-RPC area (the sender's `ping`), after its methods.
   for (const op of http ? operationsOf(http.doc) : [])
@@ -316,7 +318,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
   ].filter(Boolean);
   // (Every operation of a beta area is beta: the status line above the table says so once.)
   const marks = (o) =>
-    `${o.wire ? ` (\`${o.wire}\`)` : ""}${o.paginated ? ` (paginated: \`.all()\`${kind === "openrpc" ? `, \`paginate${pascal(o.id)}\`` : ""})` : ""}${o.beta && !info["x-beta"] ? " (beta)" : ""}${o.deprecated ? " (deprecated)" : ""}`;
+    `${o.wire ? ` (\`${o.wire}\`)` : ""}${o.paginated ? ` (paginated: \`.all()\`, \`paginate${pascal(o.id)}\`)` : ""}${o.beta && !info["x-beta"] ? " (beta)" : ""}${o.deprecated ? " (deprecated)" : ""}`;
   const code = (names) =>
     names.length > 1
       ? `${names
@@ -342,9 +344,14 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       : "";
   // The standalone functions (client.ts): one per method, and a page walk per paginated one.
   const walked = ops.find((o) => o.paginated);
+  // (A REST area's handle is `create<Area>Rest()`, a JSON-RPC area's `create<Area>Rpc()`.)
+  const [what, handle, handleVar] =
+    kind === "openrpc"
+      ? ["method", `create${Area}Rpc`, "rpc"]
+      : ["operation", `create${Area}Rest`, "rest"];
   const standalone =
-    kind === "openrpc" && first && !first.wire
-      ? ` Each method is also a standalone function, so a bundle carries only the methods it imports: \`${first.id}(create${Area}Rpc(), params)\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(rpc, params))\`, with the options and checks of \`.all()\`` : ""}.`
+    first && !first.wire
+      ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`` : ""}.`
       : "";
   // The receiver of the deliveries the document lists under `webhooks` (hand-written in the package).
   const receiver =

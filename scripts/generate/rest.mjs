@@ -4,8 +4,10 @@
 //   openapi.ts     openapi-typescript's root types (paths, operations, components, webhooks),
 //                  for the client and the aliases; the package does not export them
 //   operations.ts  one descriptor per operation for @chaindata/core
-//   client.ts      create<Area>Client(): one function per operation over openapi-fetch;
-//                  each takes one flat input object (path + query params + body fields)
+//   client.ts      create<Area>Rest() and one standalone function per operation over openapi-fetch
+//                  (`getIdentity(rest, params)`, `paginateGetBalances(rest, params)`), and
+//                  create<Area>Client() composing them; each takes one flat params object
+//                  (path + query params + body fields)
 import {
   areaStatusTags,
   banner,
@@ -32,13 +34,17 @@ import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.m
 import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
- * A one-line usage sample of `op` on a client named `clientVar`; `taken` lists the other names the
- * surrounding sample binds (the README's `create<Area>Client` import), which the result never reuses.
- * The input is the path and required parameters' first examples and the body's first example, u64
- * values as bigint literals with every digit.
+ * A one-line usage sample of `op` on a client named `clientVar`, or with `firstArg` the standalone
+ * `<op>(<firstArg>, …)`; `taken` lists the other names the surrounding sample binds (the README's
+ * `create<Area>Client` import), which the result never reuses. The input is the path and required
+ * parameters' first examples and the body's first example, u64 values as bigint literals with
+ * every digit.
  */
-export function exampleFor(doc, op, clientVar, taken = []) {
-  const call = `${clientVar}.${op.o.operationId}(${exampleInput(doc, op)})`;
+export function exampleFor(doc, op, clientVar, taken = [], firstArg) {
+  const input = exampleInput(doc, op);
+  const call = firstArg
+    ? `${op.o.operationId}(${firstArg}${input ? `, ${input}` : ""})`
+    : `${clientVar}.${op.o.operationId}(${input})`;
   // The result is named after the operation without its verb (getWebhook → webhook); when that is
   // the client's own name (listWebhooks on `webhooks`, getTokenMetadata on `tokenMetadata`), a
   // shorter noun (metadata), a list name (webhookList) or `result`.
@@ -50,7 +56,8 @@ export function exampleFor(doc, op, clientVar, taken = []) {
   const candidates = [noun];
   if (verb === "list") candidates.push(`${noun.replace(/s$/, "")}List`);
   for (let i = 1; i < words.length; i++) candidates.push(lower(words.slice(i).join("")));
-  return `const ${exampleName(candidates, [clientVar, ...taken])} = await ${call};`;
+  const bound = firstArg ? [firstArg, id] : [clientVar];
+  return `const ${exampleName(candidates, [...bound, ...taken])} = await ${call};`;
 }
 
 /**
@@ -73,16 +80,21 @@ function exampleInput(doc, op) {
 }
 
 /**
- * The @example of `<client>.<op>.all(…)`: a `for await` loop over the items from the first page
- * (the sample's input, which holds no optional parameter, so neither a page nor a cursor). The
- * item is named after the items' schema (`walletBalanceItem`), else `item`.
+ * The @example of `<client>.<op>.all(…)`, or (with `name`) of the standalone `<name>(rest, …)`: a
+ * `for await` loop over the items from the first page (the sample's input, which holds no optional
+ * parameter, so neither a page nor a cursor). The item is named after the items' schema
+ * (`walletBalanceItem`), else `item`.
  */
-function walkExampleFor(doc, op, clientVar) {
+function walkExampleFor(doc, op, clientVar, name) {
   const item = exampleName(
     [itemSchemaName(doc, responseSchemaOf(doc, op), op.o["x-pagination"].items)],
-    [clientVar],
+    name ? ["rest", name] : [clientVar],
   );
-  return `for await (const ${item} of ${clientVar}.${op.o.operationId}.all(${exampleInput(doc, op)})) {\n  console.log(${item});\n}`;
+  const input = exampleInput(doc, op);
+  const walk = name
+    ? `${name}(rest${input ? `, ${input}` : ""})`
+    : `${clientVar}.${op.o.operationId}.all(${input})`;
+  return `for await (const ${item} of ${walk}) {\n  console.log(${item});\n}`;
 }
 
 /** A REST area's documented client-side rate limit (the spec's `x-rate-limit`), if any. */
@@ -217,9 +229,14 @@ export async function emitRestArea(main) {
       ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 values are. */\nexport const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {\n${deliveries.join("\n")}\n};\n`
       : "");
 
-  // ---- client.ts
+  // ---- client.ts: create<Area>Rest() (the transport and openapi-fetch client of the host), one
+  // standalone function per operation over it (tree-shakable: a bundle carries only the operations
+  // it calls), a page walk per paginated one, and create<Area>Client() composing them.
+  const Rest = `${Area}Rest`;
+  const standalone = [];
   const members = [];
   const impl = [];
+  const areaBeta = Boolean(doc.info["x-beta"]);
   for (const op of ops) {
     const id = op.o.operationId;
     const I = `T.${pascal(id)}Input`;
@@ -227,47 +244,70 @@ export async function emitRestArea(main) {
     const pathNames = op.params.filter((p) => p.in === "path").map((p) => p.name);
     const queryNames = op.params.filter((p) => p.in === "query").map((p) => p.name);
     const hasInput = pathNames.length || queryNames.length || op.body;
-    // The parameters are read from `input` (`input.wallet`, `input["page-size"]`), never bound as
-    // locals: a parameter named `fetch`, `input` or `client` would otherwise shadow the generated
-    // code's own bindings (and fail to compile, or call the wrong thing).
+    // The parameters are read from `params` (`params.wallet`, `params["page-size"]`), never bound
+    // as locals: a parameter named `fetch`, `params` or `client` would otherwise shadow the
+    // generated code's own bindings (and fail to compile, or call the wrong thing).
     const identifier = (n) => /^[A-Za-z_$][\w$]*$/.test(n);
-    const read = (n) => (identifier(n) ? `input.${n}` : `input[${literal(n)}]`);
+    const read = (n) => (identifier(n) ? `params.${n}` : `params[${literal(n)}]`);
     const pick = (names) =>
       `{ ${names.map((n) => `${identifier(n) ? n : literal(n)}: ${read(n)}`).join(", ")} }`;
     const init = [];
-    const params = [];
-    if (pathNames.length) params.push(`path: ${pick(pathNames)}`);
-    if (queryNames.length) params.push(`query: ${pick(queryNames)}`);
-    if (params.length) init.push(`params: { ${params.join(", ")} }`);
+    const urlParams = [];
+    if (pathNames.length) urlParams.push(`path: ${pick(pathNames)}`);
+    if (queryNames.length) urlParams.push(`query: ${pick(queryNames)}`);
+    if (urlParams.length) init.push(`params: { ${urlParams.join(", ")} }`);
     if (op.body) init.push("body");
     init.push("fetch", 'parseAs: "text"');
     if (op.body) init.push("bodySerializer: stringifyJson");
     // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter
     // can take from the generated code).
     const unpack = op.body
-      ? `      const { ${[...[...pathNames, ...queryNames].map((n, i) => `${identifier(n) ? n : literal(n)}: _${i}`), "...body"].join(", ")} } = input;\n`
+      ? `    const { ${[...[...pathNames, ...queryNames].map((n, i) => `${identifier(n) ? n : literal(n)}: _${i}`), "...body"].join(", ")} } = params;\n`
       : "";
-    const invoke = `(fetch) => {\n${unpack}      return client.${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n    }`;
-    const warn = op.o.deprecated
-      ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, transport.logger), `
-      : "";
-    const call = hasInput
-      ? `(input, options) =>\n      ${warn}transport.restCall(op.${id}, input, options, ${invoke.replace(/\n/g, "\n  ")})${warn ? ")" : ""}`
-      : // (`extra`: what a call written as `(params, options)` passes after its options, refused)
-        `(options, ...extra) =>\n      ${warn}transport.restCall(op.${id}, {}, options, ${invoke.replace(/\n/g, "\n  ")}, extra)${warn ? ")" : ""}`;
-    const doc_ = jsdoc(op.o, {
-      example: exampleFor(doc, op, clientVar),
-      areaBeta: Boolean(doc.info["x-beta"]),
-    });
+    const send = `rest.call(op.${id}, ${hasInput ? "params" : "{}"}, options, (client, fetch) => {\n${unpack}    return (client as Api).${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n  }${hasInput ? "" : ", extra"})`;
+    // The handle is checked first (core's notAnRpc): a client or the params given in its place
+    // would otherwise fail with a bare TypeError from `rest.call`, or `rest.logger`.
+    const body = `{\n  return notAnRpc(rest, ${literal(`create${Rest}`)}, op.${id}, "the result of") ?? ${
+      op.o.deprecated
+        ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, rest.logger), ${send})`
+        : send
+    };\n}`;
+    // (As `ParamsArgument` has it: an input without a required member may be left out.)
+    // (Paginated ones only, as before the standalone form: an input without a required member
+    // may be left out, as `ParamsArgument` has it.)
     const pagination = op.o["x-pagination"];
+    const optional =
+      Boolean(pagination) && !op.params.some((p) => p.required) && !op.body?.required;
+    standalone.push(
+      jsdoc(op.o, { indent: "", example: exampleFor(doc, op, "", [], "rest"), areaBeta }) +
+        (hasInput
+          ? `export function ${id}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`
+          : // (`extra`: what a call written as `(rest, params, options)` passes after its options,
+            // refused; `never` so that it does not compile either.)
+            `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
+    );
+    const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar), areaBeta });
+    const call = `(params, options) => ${id}(rest, params, options)`;
     if (pagination && hasInput) {
       const items = itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) });
+      // The walk for standalone callers, as the JSON-RPC packages have it: the client's `.all()`
+      // over the standalone function, so a bundle that does not import it carries none of it.
+      const name = `paginate${pascal(id)}`;
+      standalone.push(
+        pageWalkDoc(op.o, {
+          name: id,
+          standalone: true,
+          indent: "",
+          example: walkExampleFor(doc, op, "", name),
+          areaBeta,
+        }) +
+          `export function ${name}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
+          `  return withPagination<${I}, ${R}, ${items}>((params, options) => ${id}(rest, params, options), op.${id}).all(params, options);\n}`,
+      );
       members.push(
         paginatedMember(id, {
           doc: doc_,
-          param: "input",
-          // (As `ParamsArgument` has it: an input without a required member may be left out.)
-          optional: !op.params.some((p) => p.required) && !op.body?.required,
+          optional,
           input: I,
           result: R,
           items,
@@ -275,37 +315,64 @@ export async function emitRestArea(main) {
             name: id,
             indent: "    ",
             example: walkExampleFor(doc, op, clientVar),
-            areaBeta: Boolean(doc.info["x-beta"]),
+            areaBeta,
           }),
         }),
       );
       impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}),`);
     } else if (hasInput) {
-      members.push(`${doc_}  ${id}(input: ${I}, options?: RequestOptions): Promise<${R}>;`);
+      members.push(`${doc_}  ${id}(params: ${I}, options?: RequestOptions): Promise<${R}>;`);
       impl.push(`    ${id}: ${call},`);
     } else {
       members.push(`${doc_}  ${id}(options?: RequestOptions): Promise<${R}>;`);
-      impl.push(`    ${id}: ${call},`);
+      // (`extra`: what a call written as `(params, options)` passes after its options, refused)
+      impl.push(`    ${id}: (options, ...extra) => ${id}(rest, options, ...(extra as never[])),`);
     }
   }
   const info = doc.info;
   const status = areaStatusTags(info);
+  const statusLines = status.map((tag) => `\n * ${tag}`).join("");
   const usesPagination = ops.some((op) => op.o["x-pagination"]);
+  const first = ops[0]?.o.operationId;
   const client =
     banner(source) +
-    `import createFetchClient from "openapi-fetch";\n` +
-    `import { createTransport, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import createFetchClient, { type Client } from "openapi-fetch";\n` +
+    `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
-    `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status.length ? `\n *\n * ${status.join("\n * ")}` : ""}\n */\n` +
-    `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
-    docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
-    `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
+    // (openapi-fetch's types stay out of the declarations: without skipLibCheck, a consumer's tsc
+    // reports errors in openapi-fetch's own .d.ts.)
+    `/** This host's openapi-fetch client, as the functions use it (not in the package's types). */\n` +
+    `type Api = Client<paths>;\n\n` +
+    `/**\n * The ${area} REST endpoint (${info["x-host"]} host), for the standalone functions:\n * \`${first ? `await ${first}(rest${ops[0].params.length || ops[0].body ? ", params" : ""})` : ""}\`. A bundle then carries only the operations it calls.${statusLines}\n */\n` +
+    `export interface ${Rest} {\n` +
+    `  /** One operation: checks \`params\`, then \`send\` makes the request with this host's openapi-fetch client and \`fetch\` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. For the generated functions. */\n` +
+    `  call<R>(operation: OperationDescriptor, params: unknown, options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<R>;\n` +
+    `  /** The logger of the options (for the deprecation warnings). */\n` +
+    `  readonly logger?: Logger | undefined;\n` +
+    `  /** The area: another area's functions, or a JSON-RPC endpoint's, do not compile with this handle. */\n` +
+    `  readonly area: ${literal(area)};\n}\n\n` +
+    docComment(
+      `The ${area} REST endpoint (${info["x-host"]} host), for the standalone functions: \`${first ? `${first}(create${Rest}(), …)` : ""}\`. A bundle then carries only the operations it calls.`,
+      status,
+    ) +
+    `export function create${Rest}(options?: RestClientOptions): ${Rest} {\n` +
     // (A batcher is refused, not ignored: a REST client cannot batch, and a caller who passes one
     // would believe its calls are batched.)
     `  const transport = createTransport(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host);\n` +
     `  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });\n` +
+    `  return {\n` +
+    `    call: (operation, params, options, send, extra) => transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),\n` +
+    `    logger: transport.logger,\n` +
+    `    area: ${literal(area)},\n` +
+    `  };\n}\n\n` +
+    standalone.join("\n\n") +
+    `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${statusLines}\n */\n` +
+    `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
+    docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
+    `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
+    `  const rest = create${Rest}(options);\n` +
     `  return {\n${impl.join("\n")}\n  };\n}\n`;
 
   return {

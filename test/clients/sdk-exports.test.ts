@@ -1,7 +1,8 @@
 // @chaindata/sdk is for callers who install only it (a strict installer lets them import no area
 // package): every value an area package exports is exported by the sdk too, except the
-// tree-shakable standalone JSON-RPC form (`createDasRpc`, `getAsset(rpc, …)`,
-// `paginateGetAssetsByOwner(rpc, …)`), which the sdk's one client replaces.
+// tree-shakable standalone form (`createDasRpc`, `getAsset(rpc, …)`,
+// `paginateGetAssetsByOwner(rpc, …)`; a REST area's `createWalletRest`, `getIdentity(rest, …)`),
+// which the sdk's one client replaces.
 import * as sdk from "@chaindata/sdk";
 import { describe, expect, it } from "vitest";
 
@@ -18,13 +19,13 @@ const areas = {
 
 describe("@chaindata/sdk exports", () => {
   it.each(Object.entries(areas))(
-    "everything @chaindata/%s exports but its standalone JSON-RPC functions",
+    "everything @chaindata/%s exports but its standalone functions",
     async (area, createClient) => {
       const exported = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
       const client = createClient({ environment: "local" }) as unknown as Record<string, unknown>;
       const method = (name: string) => typeof client[name] === "function";
       const standalone = (name: string) =>
-        /^create\w+Rpc$/.test(name) ||
+        /^create\w+(?:Rpc|Rest)$/.test(name) ||
         method(name) ||
         (/^paginate[A-Z]/.test(name) && method(name[8]!.toLowerCase() + name.slice(9)));
       const missing = Object.keys(exported).filter((name) => !standalone(name) && !(name in sdk));

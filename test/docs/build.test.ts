@@ -458,14 +458,26 @@ describe("docs build", () => {
       text(/<dt>Pagination<\/dt><dd>(.*?)<\/dd>/.exec(page(path))![1]!);
     const walk =
       "{ maxPages: n } as .all()'s second argument stops after n pages; .all(…).pages() yields each page's whole result instead of its items.";
-    for (const path of ["wallet/getBalances.html", "wallet/getTransfers.html"]) {
-      expect(fact(path), path).toContain(walk);
-      expect(fact(path), path).not.toContain("paginate");
-    }
-    // a JSON-RPC package has the walk as a function too, named here as it exports it
+    // every package has the walk as a function too (a JSON-RPC one over create<Area>Rpc(), a REST
+    // one over create<Area>Rest()), named here as it exports it
     const das: Record<string, unknown> = await import("@chaindata/das");
     const compression: Record<string, unknown> = await import("@chaindata/compression");
+    const wallet: Record<string, unknown> = await import("@chaindata/wallet");
     for (const [path, fn, rpc, pkg, exports] of [
+      [
+        "wallet/getBalances.html",
+        "paginateGetBalances",
+        "createWalletRest",
+        "@chaindata/wallet",
+        wallet,
+      ],
+      [
+        "wallet/getTransfers.html",
+        "paginateGetTransfers",
+        "createWalletRest",
+        "@chaindata/wallet",
+        wallet,
+      ],
       [
         "das/getAssetsByOwner.html",
         "paginateGetAssetsByOwner",

@@ -156,6 +156,41 @@ describe("<client>.<operation>.all()", () => {
       "The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`.",
     );
     expect(history).toContain("     * @beta Routes and response formats may change.\n");
-    expect(history).toContain("    all(input: T.GetHistoryInput, options?: PageWalkOptions)");
+    expect(history).toContain("    all(params: T.GetHistoryInput, options?: PageWalkOptions)");
+  });
+});
+
+// A REST package's standalone page walks (scripts/generate/rest.mjs), as a JSON-RPC package's.
+describe("paginate<Operation> of a REST package", () => {
+  const walletClient = async () =>
+    (
+      await emitRestArea({
+        area: "wallet",
+        kind: "openapi",
+        doc: JSON.parse(
+          readFileSync(new URL("../../spec/dist/openapi/wallet.json", import.meta.url), "utf8"),
+        ) as object,
+        file: "openapi/wallet.json",
+      })
+    )["packages/wallet/src/generated/client.ts"] as string;
+
+  it("exists for each paginated operation only, walks through its standalone function, and documents the walk", async () => {
+    const client = await walletClient();
+    expect([...client.matchAll(/^export function (paginate\w+)\(/gm)].map((m) => m[1])).toEqual([
+      "paginateGetBalances",
+      "paginateGetHistory",
+      "paginateGetTransfers",
+    ]);
+    const walk = functionOf(client, "paginateGetHistory");
+    expect(walk).toContain(
+      "((params, options) => getHistory(rest, params, options), op.getHistory).all(params, options);",
+    );
+    expect(walk).toContain(" * Every page of {@link getHistory}, fetched lazily");
+    expect(walk).toContain("without the client: a bundle carries only the functions it imports.");
+    expect(walk).toContain(" * @beta Routes and response formats may change.\n");
+    expect(walk).toContain(" * for await (const walletHistoryItem of paginateGetHistory(rest, {\n");
+    expect(walk).toContain(
+      "export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult> {",
+    );
   });
 });

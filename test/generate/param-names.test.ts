@@ -1,7 +1,7 @@
 // REST parameters named like the generated code's own bindings (`fetch`, `input`, `client`,
 // `options`, `body`, `_0`…) or not identifiers at all (`page-size` beside `pageSize`): the client
 // the generator emits compiles, and sends each parameter where the spec puts it. (The parameters
-// are read from the input object, never bound as locals that could shadow the generated code.)
+// are read from the params object, never bound as locals that could shadow the generated code.)
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -40,6 +40,8 @@ const doc = {
           param("input", "string"),
           param("options", "boolean"),
           param("transport", "string"),
+          param("params", "string"),
+          param("rest", "string"),
           param("page-size", "integer"),
           param("pageSize", "integer"),
         ],
@@ -90,12 +92,14 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("REST parameters named like the generated code's bindings", () => {
-  it("are read from the input, not bound as locals", () => {
+  it("are read from the params, not bound as locals", () => {
     const client = files["packages/clash/src/generated/client.ts"]!;
     expect(client).toContain(
-      'query: { fetch: input.fetch, input: input.input, options: input.options, transport: input.transport, "page-size": input["page-size"], pageSize: input.pageSize }',
+      'query: { fetch: params.fetch, input: params.input, options: params.options, transport: params.transport, params: params.params, rest: params.rest, "page-size": params["page-size"], pageSize: params.pageSize }',
     );
-    expect(client).toContain("const { client: _0, fetch: _1, body: _2, _0: _3, ...body } = input;");
+    expect(client).toContain(
+      "const { client: _0, fetch: _1, body: _2, _0: _3, ...body } = params;",
+    );
   });
 
   it("compile (tsc, exactOptionalPropertyTypes)", () => {
@@ -113,30 +117,40 @@ describe("REST parameters named like the generated code's bindings", () => {
     });
     const bundle = join(dir, "client.bundle.mjs");
     writeFileSync(bundle, result.outputFiles[0]!.contents);
-    const { createClashClient } = await import(pathToFileURL(bundle).href);
+    const { createClashClient, createClashRest, getThing } = await import(
+      pathToFileURL(bundle).href
+    );
     const requests: Request[] = [];
     const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       requests.push(new Request(input, init));
       return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
     };
     const clash = createClashClient({ apiKey: "k", fetch });
-    await clash.getThing({
+    const params = {
       client: "c1",
       fetch: 3,
       input: "x",
       options: true,
       transport: "t",
+      params: "p",
+      rest: "r",
       "page-size": 10,
       pageSize: 20,
-    });
+    };
+    await clash.getThing(params);
     await clash.putThing({ client: "c2", fetch: 1, body: "b", _0: "z", name: "n" });
-    const [get, put] = requests.map((r) => new URL(r.url));
+    // (The standalone function: the same request.)
+    await getThing(createClashRest({ apiKey: "k", fetch }), params);
+    const [get, put, standalone] = requests.map((r) => new URL(r.url));
+    expect(standalone!.href).toBe(get!.href);
     expect(get!.pathname).toBe("/v1/things/c1");
     expect(Object.fromEntries(get!.searchParams)).toEqual({
       fetch: "3",
       input: "x",
       options: "true",
       transport: "t",
+      params: "p",
+      rest: "r",
       "page-size": "10",
       pageSize: "20",
       "api-key": "k",
@@ -157,7 +171,7 @@ describe("REST parameters named like the generated code's bindings", () => {
     await expect(
       emitRestArea({ area: "clash", doc: proto, file: "openapi/clash.json" }),
     ).rejects.toThrow(
-      "spec/dist/openapi/clash.json#/paths/~1v1~1things~1{client}/get/parameters/7 (__proto__): [parameter-name] operation getThing: parameter __proto__ in query: the name cannot be a member of the generated objects; rename it (run npm run spec:check for the source location)",
+      "spec/dist/openapi/clash.json#/paths/~1v1~1things~1{client}/get/parameters/9 (__proto__): [parameter-name] operation getThing: parameter __proto__ in query: the name cannot be a member of the generated objects; rename it (run npm run spec:check for the source location)",
     );
   });
 });

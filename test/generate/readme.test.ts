@@ -96,8 +96,35 @@ describe("generated package README", () => {
     expect(text).toContain(
       "Each method is also a standalone function, so a bundle carries only the methods it imports: `getThing(createThingsRpc(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListThings(rpc, params))`, with the options and checks of `.all()`.",
     );
-    // (A REST package has no standalone functions.)
-    expect(readme(rest({}))).not.toContain("standalone");
+  });
+
+  it("names a REST package's standalone functions, and the page walk of each paginated operation", () => {
+    // (The first operation takes no params: its sample says so.)
+    expect(readme(rest({}))).toContain(
+      "Each operation is also a standalone function, so a bundle carries only the operations it imports: `listThings(createThingsRest())`.",
+    );
+    const paged = rest({});
+    paged.doc.paths = {
+      "/things/{id}/parts": {
+        get: {
+          operationId: "listParts",
+          summary: "List parts",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string" } },
+            { name: "page", in: "query", schema: { type: "integer" } },
+          ],
+          "x-pagination": { style: "page", items: "items" },
+          ...ok,
+        },
+      },
+    } as never;
+    const text = readme(paged);
+    expect(text).toContain(
+      "| `listParts` (paginated: `.all()`, `paginateListParts`) | List parts |",
+    );
+    expect(text).toContain(
+      "Each operation is also a standalone function, so a bundle carries only the operations it imports: `listParts(createThingsRest(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListParts(rest, params))`, with the options and checks of `.all()`.",
+    );
   });
 
   it("shows a delivery receiver when the document lists webhooks", () => {

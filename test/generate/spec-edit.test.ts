@@ -201,12 +201,13 @@ const exampleTestOperation = {
 /** What a user would write against the generated packages (bundled by esbuild below). */
 const PROGRAM = `
 import { createDasClient, createDasRpc, ${METHOD}, ValidationError as DasValidationError } from "@chaindata/das";
-import { createWalletClient, ValidationError as WalletValidationError } from "@chaindata/wallet";
+import { createWalletClient, createWalletRest, ${OPERATION}, ValidationError as WalletValidationError } from "@chaindata/wallet";
 export { DasValidationError, WalletValidationError };
 const options = (mockUrl) => ({ apiKey: ${JSON.stringify(API_KEY)}, environment: "local", baseUrls: { rpc: mockUrl, wallet: mockUrl }, maxRetries: 0 });
 export const rpcViaClient = (mockUrl, params) => createDasClient(options(mockUrl)).${METHOD}(params);
 export const rpcViaFunction = (mockUrl, params) => ${METHOD}(createDasRpc(options(mockUrl)), params);
-export const restViaClient = (mockUrl, input) => createWalletClient(options(mockUrl)).${OPERATION}(input);
+export const restViaClient = (mockUrl, params) => createWalletClient(options(mockUrl)).${OPERATION}(params);
+export const restViaFunction = (mockUrl, params) => ${OPERATION}(createWalletRest(options(mockUrl)), params);
 `;
 /** Typed calls: the valid ones compile, each `@ts-expect-error` must be a real error. */
 const CALLS = `
@@ -241,7 +242,8 @@ interface Program {
   WalletValidationError: new (...args: never[]) => Error;
   rpcViaClient(mockUrl: string, params: unknown): Promise<any>;
   rpcViaFunction(mockUrl: string, params: unknown): Promise<any>;
-  restViaClient(mockUrl: string, input: unknown): Promise<any>;
+  restViaClient(mockUrl: string, params: unknown): Promise<any>;
+  restViaFunction(mockUrl: string, params: unknown): Promise<any>;
 }
 
 let distDir: string;
@@ -476,12 +478,19 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
           ],
           "  ",
         ),
-        `  ${OPERATION}(input: T.GetExampleTestTotalsInput, options?: RequestOptions): Promise<T.GetExampleTestTotalsResult>;`,
+        `  ${OPERATION}(params: T.GetExampleTestTotalsInput, options?: RequestOptions): Promise<T.GetExampleTestTotalsResult>;`,
       ].join("\n"),
     );
-    expect(declaration(client, `    ${OPERATION}:`)).toBe(`    ${OPERATION}: (input, options) =>`);
-    expect(client).toContain(
-      `return client.GET("${OPERATION_PATH}", { params: { path: { wallet: input.wallet }, query: { limit: input.limit, minLamports: input.minLamports } }, fetch, parseAs: "text" });`,
+    // (The client's method is the standalone function, which sends the request.)
+    expect(declaration(client, `    ${OPERATION}:`)).toBe(
+      `    ${OPERATION}: (params, options) => ${OPERATION}(rest, params, options),`,
+    );
+    expect(declaration(client, `export function ${OPERATION}(`)).toContain(
+      [
+        `export function ${OPERATION}(rest: WalletRest, params: T.GetExampleTestTotalsInput, options?: RequestOptions): Promise<T.GetExampleTestTotalsResult> {`,
+        `  return notAnRpc(rest, "createWalletRest", op.${OPERATION}, "the result of") ?? rest.call(op.${OPERATION}, params, options, (client, fetch) => {`,
+        `    return (client as Api).GET("${OPERATION_PATH}", { params: { path: { wallet: params.wallet }, query: { limit: params.limit, minLamports: params.minLamports } }, fetch, parseAs: "text" });`,
+      ].join("\n"),
     );
     expect(files["packages/wallet/README.md"]).toContain(
       `| \`${OPERATION}\` | ${OPERATION_SUMMARY} |`,
@@ -540,26 +549,30 @@ describe("called by a program bundled from the generated packages, against the m
     },
   );
 
-  it(`${OPERATION}: resolves with the example's result, the u64 beyond 2^53 an exact bigint`, async () => {
-    const input = { wallet: OWNER, limit: 10, minLamports: MIN_LAMPORTS };
-    const totals = await program.restViaClient(mock.url, input);
-    expect(totals).toEqual({ count: 3, totalLamports: TOTAL_LAMPORTS });
-    expect(typeof totals.totalLamports).toBe("bigint");
-    const [request, ...more] = mock.requests();
-    expect(more).toEqual([]);
-    expect(request).toMatchObject({
-      method: "GET",
-      path: `/v1/wallet/${OWNER}/example-test-totals`,
-      query: { limit: "10", minLamports: String(MIN_LAMPORTS) },
-      operationId: OPERATION,
-      status: 200,
-      violations: [],
-    });
-  });
+  it.each(["restViaClient", "restViaFunction"] as const)(
+    `${OPERATION} (%s): resolves with the example's result, the u64 beyond 2^53 an exact bigint`,
+    async (call) => {
+      const params = { wallet: OWNER, limit: 10, minLamports: MIN_LAMPORTS };
+      const totals = await program[call](mock.url, params);
+      expect(totals).toEqual({ count: 3, totalLamports: TOTAL_LAMPORTS });
+      expect(typeof totals.totalLamports).toBe("bigint");
+      const [request, ...more] = mock.requests();
+      expect(more).toEqual([]);
+      expect(request).toMatchObject({
+        method: "GET",
+        path: `/v1/wallet/${OWNER}/example-test-totals`,
+        query: { limit: "10", minLamports: String(MIN_LAMPORTS) },
+        operationId: OPERATION,
+        status: 200,
+        violations: [],
+      });
+    },
+  );
 
   const calls = [
     { call: "rpcViaClient", address: "ownerAddress", error: "DasValidationError" },
     { call: "restViaClient", address: "wallet", error: "WalletValidationError" },
+    { call: "restViaFunction", address: "wallet", error: "WalletValidationError" },
   ] as const;
   /** A valid input but for one param (`address`: the call's address param; `undefined`: left out). */
   const refusals = [

@@ -1,6 +1,12 @@
 // Type tests, checked by `tsc -p test/types` (test/types/types.test.ts): valid calls
 // compile; every `@ts-expect-error` line must be a type error, or tsc fails.
-import { adminRateLimit, createAdminClient, createRateLimiter } from "@chaindata/admin";
+import {
+  adminRateLimit,
+  createAdminClient,
+  createAdminRest,
+  createRateLimiter,
+  getProjectUsage,
+} from "@chaindata/admin";
 import {
   createCompressionClient,
   createCompressionRpc,
@@ -50,6 +56,10 @@ import { createBatcher as senderBatcher } from "@chaindata/sender";
 import { startMock } from "@chaindata/mock";
 import {
   createWalletClient,
+  createWalletRest,
+  getBalances,
+  getIdentity,
+  paginateGetTransfers,
   type Paginated as WalletPaginated,
   type ParamsArgument as WalletParamsArgument,
 } from "@chaindata/wallet";
@@ -59,7 +69,11 @@ import {
   createMemorySignatureStore,
   createWebhookHandler,
   createWebhooksClient,
+  createWebhooksRest,
+  getWebhook,
+  listWebhooks,
   removeWebhookAddresses,
+  updateWebhook,
   toNodeHandler,
   type KnownTransactionType,
   type RawTransactionEvent,
@@ -706,3 +720,38 @@ createMemorySignatureStore();
 createMemorySignatureStore(40_000);
 // @ts-expect-error — a misspelt option
 createMemorySignatureStore({ ttl: 60_000 });
+
+/** The REST areas' standalone form: `getIdentity(createWalletRest(), params)`, as `getAsset(createDasRpc(), params)`. */
+export async function restStandalone(): Promise<void> {
+  const rest = createWalletRest({ apiKey: "k", maxRetries: 1 });
+  const identity = await getIdentity(rest, { wallet: "toly.sol" }, { timeout: 5_000 });
+  identity.address;
+  const balances = await getBalances(rest, { wallet: ADDRESS, page: 2 });
+  balances.balances;
+  for await (const transfer of paginateGetTransfers(rest, { wallet: ADDRESS }, { maxPages: 2 }))
+    transfer.signature;
+  const hooks = createWebhooksRest();
+  const list = await listWebhooks(hooks, { timeout: 1 });
+  list.map((hook) => hook.webhookID);
+  await updateWebhook(hooks, {
+    ...(await getWebhook(hooks, { webhookID: "w" })),
+    webhookURL: "https://x.example",
+  });
+  (await getProjectUsage(createAdminRest(), { id: "p" })).creditsRemaining;
+  // @ts-expect-error — the first argument is the result of createWalletRest, not a client
+  await getIdentity(wallet, { wallet: ADDRESS });
+  // @ts-expect-error — nor another area's (webhooks: another host's paths)
+  await getIdentity(hooks, { wallet: ADDRESS });
+  // @ts-expect-error — nor a JSON-RPC endpoint
+  await getIdentity(createDasRpc(), { wallet: ADDRESS });
+  // @ts-expect-error — `wallet` is required
+  await getIdentity(rest, {});
+  // @ts-expect-error — the params are required
+  await getBalances(rest);
+  // @ts-expect-error — `limit` is a number
+  paginateGetTransfers(rest, { wallet: ADDRESS, limit: "10" });
+  // @ts-expect-error — listWebhooks takes no params: `(rest, options)`
+  await listWebhooks(hooks, {}, { timeout: 1 });
+  // @ts-expect-error — updateWebhook takes every setting
+  await updateWebhook(hooks, { webhookID: "w", webhookURL: "https://x.example" });
+}

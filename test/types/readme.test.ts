@@ -43,11 +43,13 @@ function examplesOf(pkg: string): string[] {
       const code = m[1]!.replace(/^[ \t]*\* ?/gm, "");
       // A standalone JSON-RPC function, `getAsset(rpc, …)` (a page walk too,
       // `for await (… of paginateGetAssetsByOwner(rpc, …))`), or a client member, `das.getAsset(…)`.
-      const standalone = /\b(\w+)\(rpc\b/.exec(code);
-      // (`rpc` is what the package's create…Rpc returns: the sender's remembers its options, for ping.)
-      const makeRpc = /export function (create\w+Rpc)\(/.exec(source)?.[1];
+      // A REST package's is `getIdentity(rest, …)`.
+      const standalone = /\b(\w+)\((rpc|rest)\b/.exec(code);
+      // (`rpc` is what the package's create…Rpc returns: the sender's remembers its options, for
+      // ping; `rest`, what its create…Rest returns.)
+      const makeRpc = /export function (create\w+(?:Rpc|Rest))\(/.exec(source)?.[1];
       if (standalone)
-        return `import { ${standalone[1]}, type ${makeRpc} } from "@chaindata/${pkg}";\ndeclare const rpc: ReturnType<typeof ${makeRpc}>;\n${code}`;
+        return `import { ${standalone[1]}, type ${makeRpc} } from "@chaindata/${pkg}";\ndeclare const ${standalone[2]}: ReturnType<typeof ${makeRpc}>;\n${code}`;
       // (A page walk's loop, `for await (const asset of das.getAssetsByOwner.all(…))`, too.)
       const client = /(?:await|of) (\w+)\./.exec(code)![1]!;
       return `import { ${factory} } from "@chaindata/${pkg}";\nconst ${client} = ${factory}();\n${code}`;

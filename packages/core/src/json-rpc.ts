@@ -140,22 +140,24 @@ export interface JsonRpcClient<Endpoint extends string = string> {
 }
 
 /**
- * For the generated standalone functions, which take the endpoint of `factory` (`createDasRpc`)
- * first: `undefined` when `rpc` is one, else a rejected ConfigurationError naming `operation` and
- * the factory (rejected, as the function's other option errors are: `rpc.call` would throw a bare
- * TypeError at once). A client given in its place is told to call its own method; anything else
- * is described as a refused option value is (`got`: never an object's contents, nor a long string).
- * For the generated clients only (exported for them, as `snapshotOptions` is).
+ * For the generated standalone functions, which take the endpoint of `factory` (`createDasRpc`,
+ * or a REST area's `createWalletRest`) first: `undefined` when `rpc` is one, else a rejected
+ * ConfigurationError naming `operation` and the factory (rejected, as the function's other option
+ * errors are: `rpc.call` would throw a bare TypeError at once). A client given in its place is told
+ * to call its own method; anything else is described as a refused option value is (`got`: never
+ * an object's contents, nor a long string). `what` says what the argument must be, before the
+ * factory's name. For the generated clients only (exported for them, as `snapshotOptions` is).
  */
 export const notAnRpc = (
   rpc: unknown,
   factory: string,
   { id }: OperationDescriptor,
+  what = "an rpc from",
 ): Promise<never> | undefined => {
   if (rpc && typeof rpc === "object" && typeof (rpc as JsonRpcClient).call === "function") return;
   return Promise.reject(
     new ConfigurationError(
-      `${id}: the first argument must be an rpc from ${factory}() (got ${
+      `${id}: the first argument must be ${what} ${factory}() (got ${
         id in Object(rpc) ? `a client: call client.${id}(...) instead` : got(rpc)
       })`,
     ),

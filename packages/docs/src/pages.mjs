@@ -235,11 +235,17 @@ function paginationText(op) {
 }
 
 /**
- * The standalone page walk a JSON-RPC package exports beside its client (scripts/generate emits
- * `paginate<Method>` for each paginated method; the REST packages have none).
+ * The standalone page walk a package exports beside its client (scripts/generate emits
+ * `paginate<Operation>` for each paginated method or operation).
  */
 export const standaloneWalk = (op) =>
-  op.transport === "rpc" && op.pagination ? `paginate${pascal(op.id)}` : undefined;
+  (op.transport === "rpc" || op.transport === "rest") && op.pagination
+    ? `paginate${pascal(op.id)}`
+    : undefined;
+
+/** The factory of the handle a standalone function takes: `createDasRpc`, `createWalletRest`. */
+const standaloneFactory = (op) =>
+  `create${pascal(op.area.key)}${op.transport === "rest" ? "Rest" : "Rpc"}`;
 
 /**
  * The rest of the page walk (packages/core/src/paginate.ts): without it a reader knows only that
@@ -247,7 +253,7 @@ export const standaloneWalk = (op) =>
  */
 function walkOptionsText(op) {
   const fn = standaloneWalk(op);
-  return `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.${fn ? ` Without a client: <code>${esc(fn)}(${esc(`create${pascal(op.area.key)}Rpc()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.` : ""}`;
+  return `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.${fn ? ` Without a client: <code>${esc(fn)}(${esc(`${standaloneFactory(op)}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.` : ""}`;
 }
 
 /**

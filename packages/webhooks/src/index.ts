@@ -3,8 +3,8 @@
 export * from "./generated/client.js";
 export type * from "./generated/types.js";
 export * from "./generated/runtime.js";
-// (Over the generated factory of the same name: see client.ts.)
-export { createWebhooksClient } from "./client.js";
+// (Over the generated factory and standalone updateWebhook of the same names: see client.ts.)
+export { createWebhooksClient, updateWebhook } from "./client.js";
 export {
   createWebhookHandler,
   toNodeHandler,

@@ -97,7 +97,9 @@ export function runtimeExports({ rpc, batch = rpc }) {
           "U64Shape",
           "PaginationDescriptor",
         ]
-      : []),
+      : // (`<Area>Rest.call` takes an OperationDescriptor, whose members are a Check, a U64Shape and
+        // a PaginationDescriptor.)
+        ["OperationDescriptor", "Check", "U64Shape", "PaginationDescriptor"]),
     // (In every package: `ClientOptions` names a Batcher in `batch`, also where `createBatcher` is
     // not exported.)
     "Batcher",
@@ -133,11 +135,16 @@ const RPC_CLIENT_IMPORTS = {
 const REST_CLIENT_IMPORTS = {
   createFetchClient: "value",
   createTransport: "value",
+  notAnRpc: "value",
   stringifyJson: "value",
   unbatched: "value",
   withPagination: "value",
   warnDeprecated: "value",
   RestClientOptions: "type",
+  Client: "type",
+  Api: "type",
+  Logger: "type",
+  OperationDescriptor: "type",
   PageIterable: "type",
   PageWalkOptions: "type",
   RequestOptions: "type",
@@ -146,6 +153,9 @@ const REST_CLIENT_IMPORTS = {
 // name (`getAsset: (params, options) => getAsset(rpc, params, options)`): a method named like one
 // of them would call the local instead.
 const RPC_FACTORY_LOCALS = ["rpc", "client", "unknownMethod", "params", "options"];
+// Likewise in create<Area>Client of a REST package (`getIdentity: (params, options) =>
+// getIdentity(rest, params, options)`).
+const REST_FACTORY_LOCALS = ["rest", "params", "options", "extra"];
 
 /**
  * @typedef {object} Binding  One name the generated code of a package binds.
@@ -202,14 +212,17 @@ export function packageBindings([main, http]) {
   own({ op: "both", T: "both" }, client, "the import of operations.js / types.js");
   own(rpc ? RPC_CLIENT_IMPORTS : REST_CLIENT_IMPORTS, client, "an import from @chaindata/core");
   own(values([`${host}Host`]), client, "the host imported from @chaindata/core");
-  const factories = values([...(rpc ? [`create${Area}Rpc`] : []), `create${Area}Client`]);
+  const factories = values([rpc ? `create${Area}Rpc` : `create${Area}Rest`, `create${Area}Client`]);
   const clientTypes = typeNames([
-    ...(rpc ? [`${Area}ClientOptions`, `${Area}Rpc`] : []),
+    ...(rpc ? [`${Area}ClientOptions`, `${Area}Rpc`] : [`${Area}Rest`]),
     `${Area}Client`,
   ]);
   own({ ...factories, ...clientTypes }, client, "the client's own export", true);
-  if (rpc)
-    own(values(RPC_FACTORY_LOCALS), `create${Area}Client`, "a local of the generated factory");
+  own(
+    values(rpc ? RPC_FACTORY_LOCALS : REST_FACTORY_LOCALS),
+    `create${Area}Client`,
+    "a local of the generated factory",
+  );
   own(typeNames(OPENAPI_TS_ROOTS), types, "openapi-typescript's root type");
   if (!rpc) {
     own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
@@ -243,9 +256,10 @@ export function packageBindings([main, http]) {
     const bind = (name, scope, what, exported) =>
       out.push({ name, scope, meaning: scope === types ? "type" : "value", exported, what, spec });
     bind(o.name, ops, "descriptor", false);
-    if (rpc) bind(o.name, client, "function", true);
-    if (rpc && o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
-    if (o.method) bind(o.name, `create${Area}Client`, "call", false);
+    // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions too.)
+    bind(o.name, client, "function", true);
+    if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
+    if (o.method || !rpc) bind(o.name, `create${Area}Client`, "call", false);
     const Name = pascal(o.name);
     if (o.method) bind(`${Name}Params`, types, "params type", true);
     if (!rpc) bind(`${Name}Input`, types, "input type", true);
@@ -282,4 +296,9 @@ function constantNames({ area, doc }) {
 
 /** The operationIds of an OpenAPI document, where each is (every method the clients call). */
 const restOperations = ({ doc, file }) =>
-  operationsOf(doc, { lenient: true }).map((op) => ({ name: op.o.operationId, at: op.at, file }));
+  operationsOf(doc, { lenient: true }).map((op) => ({
+    name: op.o.operationId,
+    at: op.at,
+    file,
+    paginated: Boolean(op.o["x-pagination"]),
+  }));

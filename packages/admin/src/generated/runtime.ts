@@ -38,5 +38,9 @@ export {
   type ValidationIssue,
   type InvalidResponseReason,
   type RpcErrorObject,
+  type OperationDescriptor,
+  type Check,
+  type U64Shape,
+  type PaginationDescriptor,
   type Batcher,
 } from "@chaindata/core";

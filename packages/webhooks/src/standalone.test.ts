@@ -1,0 +1,124 @@
+// The standalone form, `getWebhook(createWebhooksRest(options), params)`: the request the client's
+// method sends, the refusals (a ConfigurationError for a wrong first argument, arguments after the
+// options of listWebhooks), and updateWebhook's pointer at editWebhook for a partial body.
+import { describe, expect, it } from "vitest";
+import {
+  ConfigurationError,
+  ValidationError,
+  createWebhooksClient,
+  createWebhooksRest,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  updateWebhook,
+} from "./index.js";
+
+const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
+const ID = "642574b0-72aa-41dd-b293-356451e22168";
+const webhook = {
+  webhookID: ID,
+  webhookURL: "https://hooks.acme-wallet.io/chaindata/solana",
+  transactionTypes: ["TRANSFER"],
+  accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
+  webhookType: "enhanced",
+  authHeader: "Bearer s3cret",
+} as const;
+
+/** A fetch that answers every request with the webhook, and the requests it got. */
+function stub() {
+  const requests: Request[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push(new Request(input, init));
+    return Response.json(webhook);
+  };
+  return { fetch, requests };
+}
+
+const wire = async (request: Request) => ({
+  method: request.method,
+  url: request.url,
+  headers: [...request.headers],
+  body: await request.text(),
+});
+
+describe("webhooks standalone functions", () => {
+  it("send the client method's request (path, body, key) and resolve with its result", async () => {
+    const viaClient = stub();
+    const viaFunction = stub();
+    const client = createWebhooksClient({ apiKey: KEY, fetch: viaClient.fetch });
+    const rest = createWebhooksRest({ apiKey: KEY, fetch: viaFunction.fetch });
+    expect(await getWebhook(rest, { webhookID: ID })).toEqual(
+      await client.getWebhook({ webhookID: ID }),
+    );
+    await client.updateWebhook(webhook);
+    await updateWebhook(rest, webhook);
+    await client.listWebhooks();
+    await listWebhooks(rest);
+    expect(await Promise.all(viaFunction.requests.map(wire))).toEqual(
+      await Promise.all(viaClient.requests.map(wire)),
+    );
+    expect(viaFunction.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      `GET /v0/webhooks/${ID}`,
+      `PUT /v0/webhooks/${ID}`,
+      "GET /v0/webhooks",
+    ]);
+  });
+
+  it("updateWebhook with settings left out points at editWebhook, as the client's does; nothing sent", async () => {
+    const { fetch, requests } = stub();
+    const error = await updateWebhook(createWebhooksRest({ apiKey: KEY, fetch }), {
+      webhookID: ID,
+      webhookURL: webhook.webhookURL,
+    } as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      "params.transactionTypes: is required; params.accountAddresses: is required (updateWebhook replaces every setting; to change some only, use editWebhook(webhooks, params) with a client from createWebhooksClient() as webhooks)",
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it("refuse arguments after listWebhooks' options, as the client does", async () => {
+    const { fetch, requests } = stub();
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const any = listWebhooks as (...args: unknown[]) => Promise<unknown>;
+    const [viaFunction, viaClient] = await Promise.all([
+      any(rest, {}, {}).catch((e: Error) => e),
+      (
+        createWebhooksClient({ apiKey: KEY, fetch }).listWebhooks as (
+          ...a: unknown[]
+        ) => Promise<unknown>
+      )({}, {}).catch((e: Error) => e),
+    ]);
+    expect(viaFunction).toBeInstanceOf(Error);
+    expect(String(viaFunction)).toBe(String(viaClient));
+    expect(requests).toEqual([]);
+  });
+
+  it("reject anything else given first with a ConfigurationError naming the factory, nothing sent", async () => {
+    const { fetch, requests } = stub();
+    const cases: [() => Promise<unknown>, string][] = [
+      [
+        () =>
+          (deleteWebhook as (...a: unknown[]) => Promise<unknown>)(
+            createWebhooksClient({ apiKey: KEY, fetch }),
+            { webhookID: ID },
+          ),
+        "deleteWebhook: the first argument must be the result of createWebhooksRest() (got a client: call client.deleteWebhook(...) instead)",
+      ],
+      [
+        () => (listWebhooks as (...a: unknown[]) => Promise<unknown>)(),
+        "listWebhooks: the first argument must be the result of createWebhooksRest() (got undefined)",
+      ],
+      [
+        () => (updateWebhook as (...a: unknown[]) => Promise<unknown>)(webhook),
+        "updateWebhook: the first argument must be the result of createWebhooksRest() (got object)",
+      ],
+    ];
+    for (const [call, message] of cases) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toBe(message);
+    }
+    expect(requests).toEqual([]);
+  });
+});
