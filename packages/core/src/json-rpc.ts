@@ -27,6 +27,13 @@ export type RpcEncode<Query extends string = string> = ((
 ) => [params: unknown, query: string]) & {
   /** The call options that are the method's query parameters (accepted besides RequestOptions). */
   options?: readonly Query[];
+  /**
+   * The params with the query options given in the call options folded in, so that they are
+   * checked with the params, as one given in the params is (where the generated clients put it).
+   * A ConfigurationError for one given in both, differently. (Here, not in the call: the methods
+   * without query options, all of DAS, do not bundle it.)
+   */
+  fold?: (params: unknown, options: Record<string, unknown>) => unknown;
 };
 
 /**
@@ -90,6 +97,20 @@ export interface RpcMethodDescriptor<Query extends string = never> extends Opera
     return [wire, search];
   };
   encode.options = Object.keys(query) as Query[];
+  encode.fold = (params, options) => {
+    // (Params given as an array are already in wire form, and params that are not an object
+    // are refused by the check as they are: nothing to fold into.)
+    if (params === undefined || (params && typeof params === "object" && !Array.isArray(params)))
+      for (const name of encode.options!)
+        if (options[name] !== undefined) {
+          // (Two values, one of which would be dropped without a word.)
+          const given = (params as Record<string, unknown> | undefined)?.[name];
+          if (given !== undefined && given !== options[name])
+            misconfigured(name, `is given as a call option and as params.${name}, differently`);
+          params = { ...(params as object), [name]: options[name] };
+        }
+    return params;
+  };
   return encode;
 }
 
@@ -303,19 +324,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
       // (From here on, the options as checked: the batcher and the engine read the same values.)
       options = checkRequestOptions(options, method.encode?.options);
-      // A query option given with the call options is checked with the params, as one given in
-      // the params is (where the generated clients put it).
-      // (Params given as an array are already in wire form, and params that are not an object
-      // are refused by the check as they are: nothing to fold into.)
-      if (params === undefined || (params && typeof params === "object" && !Array.isArray(params)))
-        for (const name of method.encode?.options ?? [])
-          if (options[name] !== undefined) {
-            // (Two values, one of which would be dropped without a word.)
-            const given = (params as Record<string, unknown> | undefined)?.[name];
-            if (given !== undefined && given !== options[name])
-              misconfigured(name, `is given as a call option and as params.${name}, differently`);
-            params = { ...(params as object), [name]: options[name] };
-          }
+      // A query option given with the call options is checked with the params (see `fold`).
+      if (method.encode?.fold) params = method.encode.fold(params, options);
       // A credential in the call's own headers is masked in its errors as the key is. (A call
       // with headers goes alone: a batch's calls have none of their own.)
       const redactor = http.redactWith([], options.headers);
