@@ -169,7 +169,10 @@ export interface ResponseFields {
 export interface OperationDescriptor {
   /** The operationId or JSON-RPC method name; appears in error messages. */
   id: string;
-  /** `false` for writes: never retried unless `RequestOptions.retryNonIdempotent`, never batched. */
+  /**
+   * `false` for writes: retried after a 429 alone (refused unprocessed) unless
+   * `RequestOptions.retryNonIdempotent`, never batched.
+   */
   idempotent: boolean;
   /** The check of the parameters (compiled from their schema), run before anything is sent. */
   params?: Check;
