@@ -119,7 +119,7 @@ if (process.argv.includes("--pieces")) {
     "option checks: client options, environment and baseUrls, per-call options": [
       "resolveConfig",
       "resolveBaseUrl",
-      "isPlainHttpUrl",
+      "urlFault",
       "checkRequestOptions",
       "checkLimits",
       "knownOptions",
