@@ -8,24 +8,12 @@ import {
   createAdminRest,
   getProjectUsage,
 } from "./index.js";
+import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
 
 const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
 const ID = "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63";
 
-function stub() {
-  const requests: Request[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push(new Request(input, init));
-    return Response.json({ creditsRemaining: 10 });
-  };
-  return { fetch, requests };
-}
-
-const wire = (request: Request) => ({
-  method: request.method,
-  url: request.url,
-  headers: [...request.headers],
-});
+const stub = () => recordingFetch(() => ({ creditsRemaining: 10 }));
 
 describe("admin standalone functions", () => {
   it("send the client method's request and resolve with its result", async () => {
@@ -36,7 +24,9 @@ describe("admin standalone functions", () => {
     expect(await getProjectUsage(rest, { id: ID })).toEqual(
       await client.getProjectUsage({ id: ID }),
     );
-    expect(viaFunction.requests.map(wire)).toEqual(viaClient.requests.map(wire));
+    expect(await Promise.all(viaFunction.requests.map(wire))).toEqual(
+      await Promise.all(viaClient.requests.map(wire)),
+    );
     expect(new URL(viaFunction.requests[0]!.url).pathname).toBe(`/v0/admin/projects/${ID}/usage`);
     expect(viaFunction.requests[0]!.headers.get("x-api-key")).toBe(KEY);
   });

@@ -8,25 +8,12 @@ import {
   createTokenMetadataRest,
   getTokenMetadata,
 } from "./index.js";
+import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
 
 const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
 const MINT = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 
-function stub() {
-  const requests: Request[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push(new Request(input, init));
-    return Response.json([{ account: MINT }]);
-  };
-  return { fetch, requests };
-}
-
-const wire = async (request: Request) => ({
-  method: request.method,
-  url: request.url,
-  headers: [...request.headers],
-  body: await request.text(),
-});
+const stub = () => recordingFetch(() => [{ account: MINT }]);
 
 describe("token-metadata standalone functions", () => {
   it("warn that the operation is deprecated, then send the client method's request", async () => {

@@ -11,28 +11,13 @@ import {
   getIdentity,
   paginateGetBalances,
 } from "./index.js";
+import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
 
 const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
 const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
 
-/** A fetch that answers every request with `answer(request)`, and the requests it got. */
-function stub(answer: (request: Request) => unknown = () => ({ address: WALLET })) {
-  const requests: Request[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request.clone());
-    return Response.json(answer(request));
-  };
-  return { fetch, requests };
-}
-
-/** What goes on the wire: method, URL, headers and body. */
-const wire = async (request: Request) => ({
-  method: request.method,
-  url: request.url,
-  headers: [...request.headers],
-  body: await request.text(),
-});
+const stub = (answer: (request: Request) => unknown = () => ({ address: WALLET })) =>
+  recordingFetch(answer);
 
 describe("wallet standalone functions", () => {
   it("send the client method's request and resolve with its result", async () => {

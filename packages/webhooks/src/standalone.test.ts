@@ -12,6 +12,7 @@ import {
   listWebhooks,
   updateWebhook,
 } from "./index.js";
+import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
 
 const KEY = "0f3c81aa-5b2e-4c1d-9e7f-a1b2c3d4e5f6";
 const ID = "642574b0-72aa-41dd-b293-356451e22168";
@@ -25,21 +26,7 @@ const webhook = {
 } as const;
 
 /** A fetch that answers every request with the webhook, and the requests it got. */
-function stub() {
-  const requests: Request[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push(new Request(input, init));
-    return Response.json(webhook);
-  };
-  return { fetch, requests };
-}
-
-const wire = async (request: Request) => ({
-  method: request.method,
-  url: request.url,
-  headers: [...request.headers],
-  body: await request.text(),
-});
+const stub = () => recordingFetch(() => webhook);
 
 describe("webhooks standalone functions", () => {
   it("send the client method's request (path, body, key) and resolve with its result", async () => {

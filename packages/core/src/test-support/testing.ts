@@ -63,3 +63,25 @@ export const hang = (call: RecordedCall) =>
 
 /** An answer that ignores the signal and never settles (a broken fetch). */
 export const never = () => new Promise<Response>(() => {});
+
+/**
+ * A `fetch` that answers every request with `answer(request)` as JSON, and the requests it got
+ * (copies, each readable once): for comparing what two ways of making a call send.
+ */
+export function recordingFetch(answer: (request: Request) => unknown) {
+  const requests: Request[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(request.clone());
+    return Response.json(answer(request));
+  };
+  return { fetch, requests };
+}
+
+/** What goes on the wire: method, URL, headers and body. */
+export const wire = async (request: Request) => ({
+  method: request.method,
+  url: request.url,
+  headers: [...request.headers],
+  body: await request.text(),
+});
