@@ -97,6 +97,39 @@ export const run = (fetch, input) => createWalletClient({ apiKey: 'k', fetch }).
     pick: (r: any) => r.pagination.hasMore,
     expected: false,
   },
+  {
+    name: "wallet-standalone",
+    source: `import { createWalletRest, getBalances } from '@chaindata/wallet';
+export const run = (fetch, input) => getBalances(createWalletRest({ apiKey: 'k', fetch }), input);`,
+    valid: { wallet: WALLET },
+    invalid: { wallet: WALLET, limit: 101 },
+    field: "params.limit",
+    // (Wallet balances are decimal amounts, floats: no u64 in this answer.)
+    answer: `{"balances":[{"mint":"${ASSET}","balance":1.5}],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`,
+    pick: (r: any) => r.balances[0].balance,
+    expected: 1.5,
+  },
+  {
+    name: "webhooks-standalone",
+    source: `import { createWebhooksRest, createWebhook } from '@chaindata/webhooks';
+export const run = (fetch, input) => createWebhook(createWebhooksRest({ apiKey: 'k', fetch }), input);`,
+    valid: {
+      webhookURL: "https://hooks.example.com/solana",
+      transactionTypes: ["TRANSFER"],
+      accountAddresses: [WALLET],
+      webhookType: "enhanced",
+    },
+    invalid: {
+      webhookURL: "https://hooks.example.com/solana",
+      transactionTypes: ["TRANSFER"],
+      accountAddresses: ["nope"],
+      webhookType: "enhanced",
+    },
+    field: "params.accountAddresses[0]",
+    answer: `{"webhookID":"642574b0-72aa-41dd-b293-356451e22168","wallet":"${WALLET}","webhookURL":"https://hooks.example.com/solana","transactionTypes":["TRANSFER"],"accountAddresses":["${WALLET}"],"webhookType":"enhanced"}`,
+    pick: (r: any) => r.webhookID,
+    expected: "642574b0-72aa-41dd-b293-356451e22168",
+  },
 ];
 
 describe("bundled programs (esbuild --bundle --minify) keep their checks and their wire behaviour", () => {
