@@ -96,18 +96,18 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
   );
 }
 
-// What each area gets of the shared options, when not all of them: the admin limiter goes to
-// admin alone; the Sender takes neither the general key (its key is a dedicated one) nor
-// batching (it documents no JSON-RPC batches); the REST areas take no batcher (JSON-RPC only).
-// (`shared` holds neither `rateLimit` nor `batch`.) Each area's entry in `areas` is then laid over
-// them (packages/sdk/src/options.ts).
+// What each area gets of the shared options, when not all of them: the Sender takes neither the
+// general key (its key is a dedicated one) nor batching (it documents no JSON-RPC batches); the
+// REST areas take no batcher (JSON-RPC only). (`shared` holds no `batch`, and there is no shared
+// `rateLimit`: a limiter is an area's own.) Each area's entry in `areas` is then laid over them
+// (packages/sdk/src/options.ts).
 const AREA_OPTIONS = {
-  admin: "{ ...shared, rateLimit }",
   sender: "{ ...shared, apiKey: undefined }",
 };
 // What the JSDoc of an area's entry in `areas` adds about the options above.
 const AREA_NOTES = {
-  admin: "Its `rateLimit` replaces the top-level one (which is this area's).",
+  admin:
+    "Its `rateLimit` is the client-side limit of the admin host's documented 5 requests/s: `createRateLimiter(adminRateLimit)`.",
   sender:
     "Its `apiKey` is the Sender's dedicated key, the only key this area sends: the shared `apiKey` (or `CHAINDATA_API_KEY`) never goes to the sender.",
 };
@@ -158,7 +158,6 @@ function emitSdk(areas) {
     `\n   */\n  ${a.prop}?: ${optionsType(a)} | undefined;`;
   const coreTypes = [
     "ClientOptions",
-    "RateLimiter",
     ...(lines.some((a) => a.kind === "openapi") ? ["RestClientOptions"] : []),
   ];
   const batching = lines.filter(batched).map((a) => a.prop);
@@ -182,7 +181,7 @@ function emitSdk(areas) {
       lines.map(areaMember).join("\n") +
       `\n}\n\n` +
       `/**\n * The options of {@link createChainDataClient}: every area's {@link ClientOptions}, shared (but the\n` +
-      ` * \`apiKey\` goes to no sender, and \`rateLimit\` limits the admin area only), and \`areas\`, one area's own.\n */\n` +
+      ` * \`apiKey\` goes to no sender, and \`rateLimit\` is an area's own), and \`areas\`, one area's own.\n */\n` +
       `export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit"> {\n` +
       `  /**\n` +
       `   * The API key of every area but the sender. Sent as the \`api-key\` query parameter, or as the\n` +
@@ -193,13 +192,13 @@ function emitSdk(areas) {
       `   */\n` +
       `  apiKey?: string | undefined;\n` +
       `  /**\n` +
-      `   * A client-side limiter for the **admin area only**, e.g. \`createRateLimiter(adminRateLimit)\` for the admin host's\n` +
-      `   * documented 5 requests/s per project. The other areas are not limited: their traffic must not spend the admin budget\n` +
-      `   * (give an area its own limiter in \`areas\`, e.g. \`areas: { das: { rateLimit } }\`; \`areas.admin.rateLimit\`\n` +
-      `   * replaces this one).\n` +
-      `   * @default undefined (no limit)\n` +
+      `   * Not an option here: a limiter is one area's own, given in \`areas\`, e.g.\n` +
+      `   * \`areas: { admin: { rateLimit: createRateLimiter(adminRateLimit) } }\` for the admin host's documented\n` +
+      `   * 5 requests/s, or \`areas: { das: { rateLimit } }\` (one limiter given to several areas limits them\n` +
+      `   * together). A limiter given here is refused (\`ConfigurationError\`): it would not say which areas it limits.\n` +
+      `   * @default undefined (no area is limited)\n` +
       `   */\n` +
-      `  rateLimit?: RateLimiter | false | undefined;\n` +
+      `  rateLimit?: false | undefined;\n` +
       `  /**\n` +
       `   * One area's own options, by area name: the options of that area's own factory (so \`batch\` only\n` +
       `   * for ${batching.map((p) => `\`${p}\``).join(", ")}), laid over the shared ones, e.g.\n` +
@@ -214,9 +213,8 @@ function emitSdk(areas) {
       `}\n\n/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
       ` * and \`options.areas\` gives one area its own, laid over the shared ones (the sender its dedicated\n` +
       ` * key: \`areas: { sender: { apiKey } }\`). The options are copied now, so later changes to the\n` +
-      ` * caller's objects reach no area. \`rateLimit\` goes to the admin area only: the admin host's\n` +
-      ` * 5 requests/s is the one documented client-side limit, and the other areas' traffic must not spend\n` +
-      ` * its budget. The sender area gets neither the shared \`apiKey\` (a Sender key is a dedicated one:\n` +
+      ` * caller's objects reach no area. A rate limiter is an area's own (\`areas: { admin: { rateLimit } }\`\n` +
+      ` * for the admin host's documented 5 requests/s): none is shared. The sender area gets neither the shared \`apiKey\` (a Sender key is a dedicated one:\n` +
       ` * give it in \`areas.sender.apiKey\`, or to \`createSenderClient\`) nor \`batch\`, and the REST\n` +
       ` * areas no \`batch\` (JSON-RPC only).\n` +
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
@@ -228,9 +226,9 @@ function emitSdk(areas) {
       ` * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.\n */\n` +
       `export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {\n` +
       `  // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).\n` +
-      `  const { rateLimit, batch, areas, ...shared } = sharedOptions(options);\n` +
-      `  // What each area gets of the shared options (the admin limiter to admin alone; neither the general\n` +
-      `  // key nor a batcher to the sender; no batcher to the REST areas), its entry in \`areas\` laid over them.\n` +
+      `  const { batch, areas, ...shared } = sharedOptions(options);\n` +
+      `  // What each area gets of the shared options (neither the general key nor a batcher to the sender;\n` +
+      `  // no batcher to the REST areas), its entry in \`areas\` laid over them.\n` +
       `  const optionsOf = areaOptions(\n    areas,\n    {\n` +
       lines.map((a) => `      ${a.prop}: ${areaOptions(a)},\n`).join("") +
       `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n  );\n` +

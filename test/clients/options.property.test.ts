@@ -617,7 +617,9 @@ const badHeaderValues: unknown[] = [
   ...textless,
 ];
 const notHeaders = /^headers: must be an object, a Headers or pairs$/;
-const invalidHeader = /^headers: must be valid header names and values \(no line breaks\)$/;
+const invalidHeader = exactly(
+  "headers: must be valid header names and values (no spaces, : or other separators in a name; no line breaks in a value)",
+);
 /** Header inputs that are refused: no object; an invalid name or value, in a record or in pairs; pairs of the wrong length. */
 const badHeaders: Family = anyOf([
   family(
@@ -806,12 +808,22 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
           /^batch: must be made by createBatcher\(\)$/,
           [createBatcher, createRateLimiter({ requestsPerSecond: 1 })],
         ),
-    wrongValues(
-      "rateLimit",
-      (value) => !value || hasMethod(value, "acquire"),
-      /^rateLimit: must be made by createRateLimiter\(\{ requestsPerSecond \}\)$/,
-      [createRateLimiter, createBatcher()],
-    ),
+    // (createChainDataClient takes no limiter for every area, a real one included: a limiter is an area's own.)
+    host === "all"
+      ? wrongValues(
+          "rateLimit",
+          (value) => !value,
+          exactly(
+            "rateLimit: is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)",
+          ),
+          [createRateLimiter({ requestsPerSecond: 5 }), createRateLimiter, createBatcher()],
+        )
+      : wrongValues(
+          "rateLimit",
+          (value) => !value || hasMethod(value, "acquire"),
+          /^rateLimit: must be made by createRateLimiter\(\{ requestsPerSecond \}\)$/,
+          [createRateLimiter, createBatcher()],
+        ),
     // (An object's methods are not checked: one of the wrong shape is ignored, see the edges below.)
     wrongValues(
       "logger",

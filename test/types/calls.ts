@@ -96,11 +96,11 @@ const wallet = createWalletClient();
 const admin = createAdminClient({ rateLimit: createRateLimiter(adminRateLimit) });
 const webhooks = createWebhooksClient();
 const sdk = createChainDataClient({ environment: "devnet" });
-// The sdk's options: an area's, with `rateLimit` documented as the admin area's only.
-const sdkOptions: ChainDataClientOptions = { rateLimit: createRateLimiter(adminRateLimit) };
+// The sdk's options: an area's, but a limiter is an area's own (given in `areas`).
+const sdkOptions: ChainDataClientOptions = { timeout: 5_000, rateLimit: false };
 createChainDataClient(sdkOptions);
-// @ts-expect-error — a limiter is made by createRateLimiter, not given as a plain object
-createChainDataClient({ rateLimit: { requestsPerSecond: 5 } });
+// @ts-expect-error — no limiter for every area at once: `areas: { admin: { rateLimit } }`
+createChainDataClient({ rateLimit: createRateLimiter(adminRateLimit) });
 // Per-area options: each entry is that area's own factory's options, laid over the shared ones.
 createChainDataClient({
   apiKey: "k",

@@ -111,7 +111,10 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
           ) as Record<string, string>),
     );
   } catch {
-    return misconfigured("headers", "must be valid header names and values (no line breaks)");
+    return misconfigured(
+      "headers",
+      "must be valid header names and values (no spaces, : or other separators in a name; no line breaks in a value)",
+    );
   }
   for (const name of removed) delete target[name];
   headers.forEach((value, name) => (target[name] = value));

@@ -5,9 +5,11 @@
 import { inspect } from "node:util";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
+  adminRateLimit,
   ConfigurationError,
   createBatcher,
   createChainDataClient,
+  createRateLimiter,
   InternalServerError,
   TimeoutError,
   type ChainDataClient,
@@ -173,29 +175,32 @@ describe("createChainDataClient: areas", () => {
     ]);
   });
 
-  it("rateLimit: the top-level limiter stays the admin area's; areas.admin.rateLimit replaces it, and another area's own limiter limits that area alone", async () => {
-    const { fetch } = recorder();
+  it("rateLimit: an area's own limiter limits that area alone; one given to two areas limits both; a top-level limiter is refused, naming where it goes", async () => {
+    const { fetch, sent } = recorder();
     const limiter = () => ({ acquire: vi.fn(async () => {}) });
-    const [top, admin, das] = [limiter(), limiter(), limiter()];
+    const [admin, rpc] = [limiter(), limiter()];
     const common = { apiKey: KEY, baseUrls, fetch, maxRetries: 0 };
-    const plain = createChainDataClient({ ...common, rateLimit: top });
-    for (const area of areas) await calls[area](plain).catch(() => {});
-    expect(top.acquire).toHaveBeenCalledTimes(1);
-    top.acquire.mockClear();
     const sdk = createChainDataClient({
       ...common,
-      rateLimit: top,
-      areas: { admin: { rateLimit: admin }, das: { rateLimit: das } },
+      areas: {
+        admin: { rateLimit: admin },
+        das: { rateLimit: rpc },
+        compression: { rateLimit: rpc },
+      },
     });
     for (const area of areas) await calls[area](sdk).catch(() => {});
-    expect([top, admin, das].map((l) => l.acquire.mock.calls.length)).toEqual([0, 1, 1]);
-    const off = createChainDataClient({
-      ...common,
-      rateLimit: top,
-      areas: { admin: { rateLimit: false } },
-    });
-    await calls.admin(off).catch(() => {});
-    expect(top.acquire).not.toHaveBeenCalled();
+    expect([admin, rpc].map((l) => l.acquire.mock.calls.length)).toEqual([1, 2]);
+    // (`false` is no limiter, at the top as in an area.)
+    createChainDataClient({ ...common, rateLimit: false });
+    const count = sent.length;
+    for (const top of [admin, createRateLimiter(adminRateLimit)])
+      expect(() => createChainDataClient({ ...common, rateLimit: top as never })).toThrow(
+        new ConfigurationError(
+          "rateLimit: is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)",
+        ),
+      );
+    expect(sent.length).toBe(count);
+    expect(admin.acquire).toHaveBeenCalledTimes(1);
   });
 
   it("batch per JSON-RPC area: an area's own batcher, or `false` for none", async () => {
@@ -324,7 +329,7 @@ describe("createChainDataClient: areas are checked when created", () => {
     [
       "a header that cannot be sent",
       { admin: { headers: { "x-team": "a\nb" } } },
-      "areas.admin.headers: must be valid header names and values (no line breaks)",
+      "areas.admin.headers: must be valid header names and values (no spaces, : or other separators in a name; no line breaks in a value)",
     ],
     [
       "headers that are not headers",

@@ -116,7 +116,15 @@ export function sharedOptions(
     misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
   const rule = `is not a client option (${SDK_OPTIONS.join(", ")})`;
   knownNames(options, SDK_OPTIONS, "", rule, secretsOf([options.apiKey]));
-  const shared = clientOptions(options);
+  // (A limiter for every area at once would be a guess at what it limits: the admin host's 5
+  // requests/s, or a plan's limit on the rpc host. `false` or none is no limiter, as in an area's
+  // options.)
+  const { rateLimit, ...shared } = clientOptions(options);
+  if (rateLimit)
+    misconfigured(
+      "rateLimit",
+      "is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)",
+    );
   const config = check(shared);
   // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header "0".)
   return { ...snapshotOptions(shared), apiKey: config.secretKey, areas: options.areas };
