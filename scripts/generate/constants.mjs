@@ -54,7 +54,7 @@ export function emitAreaConstants({ area, doc, file }) {
     const regions = Object.entries(server["x-regions"]);
     parts.push(
       block([
-        `The ${host} host's endpoints, for \`baseUrls.${host}\`: \`global\` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you.`,
+        `The ${host} host's endpoints, for \`baseUrls.${host}\`: \`global\` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you. A key travels in cleartext over http, so a client given an \`apiKey\` (a custom rate limit's) refuses them: use \`global\` then.`,
         `\`baseUrls\` takes URLs only, not region names: \`create${pascal(area)}Client({ baseUrls: { ${host}: ${host}Regions.${regions[0][0]} } })\`.`,
         server["x-source"] ? `Source: ${clean(server["x-source"])}.` : "",
       ]) +
@@ -97,7 +97,7 @@ export function readmeConstants({ area, doc }) {
     "",
     ...(server
       ? [
-          `// The regional endpoint nearest you (plain http, for servers; \`${host}Regions.global\` is https).`,
+          `// The regional endpoint nearest you (plain http, for servers, so with no apiKey; \`${host}Regions.global\` is https).`,
           `const regional = create${pascal(area)}Client({ baseUrls: { ${host}: ${host}Regions.${region} } });`,
         ]
       : []),

@@ -338,7 +338,8 @@ describe("JSON-RPC wire format", () => {
       });
       return new Response("ok", { headers: { "content-type": "text/plain" } });
     }) as typeof globalThis.fetch;
-    const baseUrls = { sender: "http://fra-sender.helius-rpc.com" };
+    // (An https endpoint: a key is refused beside a regional http one, see the transport's tests.)
+    const baseUrls = { sender: "https://fra-sender.example" };
     const sender = createSenderClient({ fetch, apiKey: "dedicated-sender-key", baseUrls });
     await expect(sender.ping()).resolves.toBe("ok");
     // The standalone form, on the endpoint of createSenderRpc, and through the sdk's client.
@@ -348,7 +349,7 @@ describe("JSON-RPC wire format", () => {
       createChainDataClient({ fetch, apiKey: KEY, baseUrls }).sender.ping(),
     ).resolves.toBe("ok");
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(
-      Array(3).fill("GET http://fra-sender.helius-rpc.com/ping"),
+      Array(3).fill("GET https://fra-sender.example/ping"),
     );
     for (const r of requests) {
       expect(r.headers.get("accept")).toBe("text/plain");
@@ -723,14 +724,14 @@ describe("REST wire format", () => {
     expect(requests).toHaveLength(0);
   });
 
-  it("sdk: copies the options when created, and gives the rate limiter to admin alone", async () => {
+  it("sdk: copies the options when created, and an area's own rate limiter limits that area alone", async () => {
     const { fetch, requests } = stub((r) =>
       r.url.pathname.includes("admin")
         ? `{"creditsRemaining":1,"creditsUsed":2,"prepaidCreditsRemaining":0,"prepaidCreditsUsed":0,"usage":{}}`
         : rpcReply("{}")(r),
     );
     const acquire = vi.fn(async () => {});
-    const opts = { ...options(fetch), rateLimit: { acquire } };
+    const opts = { ...options(fetch), areas: { admin: { rateLimit: { acquire } } } };
     const sdk = createChainDataClient(opts);
     opts.apiKey = "changed-later";
     await sdk.das.getAsset({ id: ADDRESS });

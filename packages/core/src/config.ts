@@ -44,7 +44,8 @@ export interface ClientOptions {
   /**
    * The API key. Sent as the `api-key` query parameter, or as the `X-Api-Key` header on
    * hosts that take one (admin). Never appears in errors or logs. The sender host, whose key is
-   * a dedicated one, gets only a key passed to its own client.
+   * a dedicated one, gets only a key passed to its own client. With no key, a host given its own
+   * URL in `baseUrls` is called without one: a proxy on your server adds it, so a page never holds it.
    * @default process.env.CHAINDATA_API_KEY (and `"local"` in the `local` environment); none on the sender host
    */
   apiKey?: string | undefined;
@@ -57,7 +58,9 @@ export interface ClientOptions {
    * Base URL per host, overriding the environment's (e.g. a dedicated node, a regional
    * sender such as `senderRegions.fra` from `@chaindata/sender`: a URL, not a region name, a proxy).
    * Required for a host the environment has no URL for. An http(s) URL without credentials, query
-   * or fragment (the key is added per call).
+   * or fragment (the key is added per call); https when a key is sent, unless the host is loopback
+   * (`127.0.0.1`, `localhost`, `[::1]`) or the environment `local`: plain http would carry it in
+   * cleartext (a sender region's http URL takes no key).
    * @default {} (the environment's URLs)
    */
   baseUrls?: BaseUrls | undefined;

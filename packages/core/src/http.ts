@@ -183,6 +183,20 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // dedicated one, and the general key (option or CHAINDATA_API_KEY) must not travel there, often
   // over plain http to a regional endpoint.
   const key = host.keyOptional ? options?.apiKey?.trim() || undefined : config.apiKey;
+  // The key is a secret: plain http only to a mock (the local environment, a loopback host). A
+  // sender region's http host takes no key (the Sender's key is for custom rate limits).
+  if (
+    key &&
+    config.environment !== "local" &&
+    /^http:\/\/(?!(localhost|127(\.\d+){3}|\[::1\])([:/]|$))/i.test(baseUrl)
+  )
+    misconfigured(
+      `baseUrls.${host.name}`,
+      "must be https:// to carry the API key (http only to a loopback host)",
+    );
+  // With its own base URL and no key, a host that requires one is called without it: a proxy on
+  // the caller's server adds it (so a page never holds it), or the URL authenticates.
+  const keyless = !key && config.baseUrls?.[host.name] != null;
   /**
    * One log line, redacted. A logger that throws (from a method, or from a getter that reads one)
    * must not fail the call: a write may have happened. Nor may an async one that rejects: unhandled,
@@ -270,7 +284,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   ) => {
     // (`options` were checked by the caller: checkRequestOptions.)
     const { signal, timeout = config.timeout } = options;
-    if (!key && !host.keyOptional)
+    if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
         `Missing API key for the ${host.name} host: pass \`apiKey\` or set ${API_KEY_ENV}`,
       );

@@ -187,6 +187,65 @@ describe("auth", () => {
     expect(mock).not.toHaveBeenCalled();
   });
 
+  it("refuses at creation to send a key over plain http but to a loopback host or in the local environment (the key would travel in cleartext); nothing is sent", async () => {
+    const { fetch, mock } = stubFetch(jsonResponse({}));
+    const refused = (baseUrl: string, host = rpcHost, options: object = { apiKey: KEY }) => {
+      const name = host.name as "rpc";
+      try {
+        createTransport({ ...options, fetch, baseUrls: { [name]: baseUrl } }, host);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect((error as Error).message).toBe(
+          `baseUrls.${name}: must be https:// to carry the API key (http only to a loopback host)`,
+        );
+        return true;
+      }
+      return false;
+    };
+    for (const url of [
+      "http://rpc.example.com",
+      "HTTP://rpc.example.com:8899/path",
+      "http://localhost.example.com",
+      "http://127.0.0.1.example.com",
+      "http://10.0.0.7:4010",
+    ])
+      expect(refused(url), url).toBe(true);
+    // The sender's regional http hosts, given the Sender's own key; its general key never goes there.
+    expect(refused("http://fra-sender.helius-rpc.com", senderHost)).toBe(true);
+    vi.stubEnv("CHAINDATA_API_KEY", "env-key");
+    expect(refused("http://fra-sender.helius-rpc.com", senderHost, {})).toBe(false);
+    expect(refused("http://rpc.example.com", rpcHost, {})).toBe(true);
+    for (const url of [
+      "https://rpc.example.com",
+      "http://127.0.0.1:4010",
+      "http://localhost:8899",
+      "http://[::1]:4010/rpc",
+    ])
+      expect(refused(url), url).toBe(false);
+    // A mock by name, in the local environment (a container next to the tests).
+    expect(refused("http://prism:4010", rpcHost, { apiKey: KEY, environment: "local" })).toBe(
+      false,
+    );
+    expect(mock).not.toHaveBeenCalled();
+  });
+
+  it("calls a host given its own base URL and no key without one (a proxy adds it); without the base URL a missing key is refused", async () => {
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const proxied = createTransport(
+      { fetch, baseUrls: { wallet: "https://app.example/api" } },
+      walletHost,
+    );
+    await proxied.send(new Request(`${proxied.baseUrl}/v1/x`), { operation: getBalances });
+    expect(calls[0]!.url.href).toBe("https://app.example/api/v1/x");
+    const { error } = await settle(
+      createTransport({ fetch, baseUrls: { rpc: "https://rpc.example" } }, walletHost).send(get(), {
+        operation: getBalances,
+      }),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(calls).toHaveLength(1);
+  });
+
   it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     vi.stubEnv("CHAINDATA_API_KEY", "env-key");

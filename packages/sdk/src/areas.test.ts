@@ -84,7 +84,7 @@ describe("createChainDataClient: areas", () => {
         admin: {
           apiKey: ADMIN_KEY,
           headers: new Headers({ "X-Own": "a" }),
-          baseUrls: { admin: "http://admin-eu.test" },
+          baseUrls: { admin: "https://admin-eu.test" },
         },
         wallet: { headers: { "X-Shared": null } },
       },
@@ -113,7 +113,7 @@ describe("createChainDataClient: areas", () => {
       admin: [
         {
           ...shared("admin"),
-          origin: "http://admin-eu.test",
+          origin: "https://admin-eu.test",
           queryKey: null,
           headerKey: ADMIN_KEY,
           own: "a",
@@ -242,7 +242,7 @@ describe("createChainDataClient: areas", () => {
     const { fetch, sent } = recorder();
     const headers = { "X-Own": "o" };
     const senderOptions: NonNullable<ChainDataClientOptions["areas"]> = {
-      sender: { apiKey: SENDER_KEY, headers, baseUrls: { sender: "http://sender-fra.test" } },
+      sender: { apiKey: SENDER_KEY, headers, baseUrls: { sender: "https://sender-fra.test" } },
     };
     const options: ChainDataClientOptions = {
       apiKey: KEY,
@@ -253,13 +253,13 @@ describe("createChainDataClient: areas", () => {
     };
     const sdk = createChainDataClient(options);
     senderOptions.sender!.apiKey = "changed-later";
-    senderOptions.sender!.baseUrls!.sender = "http://changed.test";
+    senderOptions.sender!.baseUrls!.sender = "https://changed.test";
     headers["X-Own"] = "changed";
     (senderOptions as Record<string, unknown>).das = { apiKey: "changed-later" };
     options.areas = { sender: { apiKey: "changed-later" }, admin: { apiKey: "changed-later" } };
     for (const area of areas) await calls[area](sdk).catch(() => {});
     expect(JSON.stringify(sent)).not.toContain("changed");
-    expect(sent.find((s) => s.origin === "http://sender-fra.test")).toMatchObject({
+    expect(sent.find((s) => s.origin === "https://sender-fra.test")).toMatchObject({
       queryKey: SENDER_KEY,
       own: "o",
     });

@@ -7,11 +7,11 @@ export const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 
 /** A base URL per host, each its own origin: where a request went tells which host it was for. */
 export const baseUrls = {
-  rpc: "http://rpc.test",
-  wallet: "http://wallet.test",
-  admin: "http://admin.test",
-  api: "http://api.test",
-  sender: "http://sender.test",
+  rpc: "https://rpc.test",
+  wallet: "https://wallet.test",
+  admin: "https://admin.test",
+  api: "https://api.test",
+  sender: "https://sender.test",
 };
 
 /** One call per area. */

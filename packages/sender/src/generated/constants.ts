@@ -37,7 +37,7 @@ export const senderMinimumTipLamports: Readonly<{
 }> = { default: 1_000_000n, swqosOnly: 5_000n };
 
 /**
- * The sender host's endpoints, for `baseUrls.sender`: `global` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you.
+ * The sender host's endpoints, for `baseUrls.sender`: `global` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you. A key travels in cleartext over http, so a client given an `apiKey` (a custom rate limit's) refuses them: use `global` then.
  *
  * `baseUrls` takes URLs only, not region names: `createSenderClient({ baseUrls: { sender: senderRegions.slc } })`.
  *
