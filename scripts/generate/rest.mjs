@@ -349,6 +349,8 @@ export async function emitRestArea(main) {
     `export interface ${Rest} {\n` +
     `  /** One operation: checks \`params\`, then \`send\` makes the request with this host's openapi-fetch client and \`fetch\` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. For the generated functions. */\n` +
     `  call<R>(operation: OperationDescriptor, params: unknown, options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<R>;\n` +
+    `  /** Checks \`params\` with \`operation.params\`, and \`options\`, as \`call\` does (the same refusals, a refused value shown with the same redaction), and sends nothing; throws at once. For a helper that checks its own params before the calls it makes. */\n` +
+    `  check(operation: OperationDescriptor, params: unknown, options?: RequestOptions): void;\n` +
     `  /** The logger of the options (for the deprecation warnings). */\n` +
     `  readonly logger?: Logger | undefined;\n` +
     `  /** The area: another area's functions, or a JSON-RPC endpoint's, do not compile with this handle. */\n` +
@@ -364,6 +366,7 @@ export async function emitRestArea(main) {
     `  const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });\n` +
     `  return {\n` +
     `    call: (operation, params, options, send, extra) => transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),\n` +
+    `    check: transport.check,\n` +
     `    logger: transport.logger,\n` +
     `    area: ${literal(area)},\n` +
     `  };\n}\n\n` +

@@ -754,4 +754,9 @@ export async function restStandalone(): Promise<void> {
   await listWebhooks(hooks, {}, { timeout: 1 });
   // @ts-expect-error — updateWebhook takes every setting
   await updateWebhook(hooks, { webhookID: "w", webhookURL: "https://x.example" });
+  // The edit helpers take the rest in the client's place.
+  (await editWebhook(hooks, { webhookID: "w", webhookURL: "https://x.example" })).webhookURL;
+  await addWebhookAddresses(hooks, { webhookID: "w", addresses: [ADDRESS] }, { timeout: 1 });
+  // @ts-expect-error — nor another area's rest
+  await removeWebhookAddresses(rest, { webhookID: "w", addresses: [ADDRESS] });
 }

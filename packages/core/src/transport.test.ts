@@ -1163,6 +1163,38 @@ describe("restCall", () => {
     expect(secret.stub.mock).not.toHaveBeenCalled();
   });
 
+  it("check: refuses as the call does, the same messages and redaction, at once; sends nothing, and passes good input", async () => {
+    const check: OperationDescriptor = {
+      ...op,
+      params: vObject({ wallet: vString(/^w+$/u), authHeader: vString(/^Bearer /u) }),
+    };
+    const stub = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+    const cases: [unknown, unknown][] = [
+      [{ wallet: KEY }, undefined],
+      [{ authHeader: "Token hook-s3cret" }, undefined],
+      [{ wallet: "www" }, { timout: 50 }],
+      [{ wallet: "Token header-s3cret" }, { headers: { authorization: "Token header-s3cret" } }],
+    ];
+    for (const [input, options] of cases) {
+      const called = await transport
+        .restCall(check, input, options as never, async () => {})
+        .catch((e: Error) => e);
+      let checked: unknown;
+      try {
+        transport.check(check, input, options as never);
+      } catch (error) {
+        checked = error;
+      }
+      expect(called, JSON.stringify(input)).toBeInstanceOf(Error);
+      expect(checked).toEqual(called);
+      expect((checked as Error).constructor).toBe((called as Error).constructor);
+      expect((checked as Error).message).not.toMatch(new RegExp(`${KEY}|s3cret`));
+    }
+    expect(transport.check(check, { wallet: "www" }, { timeout: 50 })).toBeUndefined();
+    expect(stub.mock).not.toHaveBeenCalled();
+  });
+
   it("rejects a 200 with HTML, truncated JSON, other non-JSON or invalid UTF-8 with InvalidResponseError", async () => {
     const cases: [Response, string][] = [
       [

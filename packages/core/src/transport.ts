@@ -41,6 +41,14 @@ export interface Transport {
    */
   send(request: Request, ctx: SendContext): Promise<Response>;
   /**
+   * Checks `options` and `input` as {@link Transport.restCall} does (the same refusals, a refused
+   * value shown with the same redaction) and sends nothing: for a helper that checks its own
+   * params before the calls it makes. Throws at once, so the caller knows before it goes on.
+   * @throws ValidationError for `input` that `operation.params` refuses
+   * @throws ConfigurationError for `options` that are no request options
+   */
+  check(operation: OperationDescriptor, input: unknown, options?: RequestOptions): void;
+  /**
    * One REST operation: validates `input` with `operation.params`, then
    * calls `invoke` with a `fetch` bound to this call (the generated code passes it to
    * openapi-fetch with `parseAs: 'text'`), and returns the body parsed losslessly with u64
@@ -89,6 +97,21 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       headers: response.headers,
     });
 
+  // A call's input checked, before anything is sent, with the call's redactor (returned).
+  const checkInput = (
+    operation: OperationDescriptor,
+    input: unknown,
+    options: RequestOptions,
+  ): Redactor => {
+    // A credential the input sends (a webhook's authHeader) or the call's own headers carry is
+    // masked in this call's errors and log lines as the key is: a server may echo it with no
+    // name beside it, or HTML-escaped.
+    const redactor = http.redactWith(credentialsIn(input), options.headers);
+    // (A refused value is quoted in the message: the key given in the wrong place too.)
+    if (operation.params) validate(operation.params, input, undefined, redactor);
+    return redactor;
+  };
+
   return {
     baseUrl: http.baseUrl,
     logger: http.config.logger,
@@ -99,6 +122,8 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       options.onResponse?.(http.described(exchange.response, redactor));
       return toResponse(exchange);
     },
+    check: (operation, input, options) =>
+      void checkInput(operation, input, checkRequestOptions(options)),
     async restCall<R>(
       operation: OperationDescriptor,
       input: unknown,
@@ -108,12 +133,7 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     ): Promise<R> {
       refuseExtraArguments(operation.id, extra);
       options = checkRequestOptions(options);
-      // A credential the input sends (a webhook's authHeader) or the call's own headers carry is
-      // masked in this call's errors and log lines as the key is: a server may echo it with no
-      // name beside it, or HTML-escaped.
-      const redactor = http.redactWith(credentialsIn(input), options.headers);
-      // (A refused value is quoted in the message: the key given in the wrong place too.)
-      if (operation.params) validate(operation.params, input, undefined, redactor);
+      const redactor = checkInput(operation, input, options);
       let captured: Exchange | undefined;
       try {
         await invoke(async (request) =>

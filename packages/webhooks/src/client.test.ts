@@ -1,7 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { ValidationError } from "@chaindata/core";
+import { describe, expect, it, vi } from "vitest";
+import { createTransport, ValidationError } from "@chaindata/core";
 import { createWebhooksClient } from "./client.js";
 import { editWebhook } from "./edits.js";
+
+// (createTransport as it is, counted: the transports a client builds.)
+vi.mock("@chaindata/core", async (original) => {
+  const core = await original<typeof import("@chaindata/core")>();
+  return { ...core, createTransport: vi.fn(core.createTransport) };
+});
 
 const ID = "642574b0-72aa-41dd-b293-356451e22168";
 const webhook = {
@@ -74,4 +80,28 @@ describe("updateWebhook with settings left out", () => {
     expect(await webhooks.updateWebhook(webhook as never)).toEqual(webhook);
     expect(requests).toEqual(["PUT"]);
   });
+});
+
+it("builds one transport per client, which the edit helpers check their params with", async () => {
+  const built = vi.mocked(createTransport);
+  built.mockClear();
+  const KEY = "sk-live-0f3c81aa-7d2e";
+  const requests: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push(new Request(input, init).method);
+    return Response.json(webhook);
+  };
+  const webhooks = createWebhooksClient({ apiKey: KEY, fetch });
+  expect(built).toHaveBeenCalledTimes(1);
+  // The helpers' check is the client's: the key given in the wrong place is masked, nothing is
+  // sent, and no transport is built for it.
+  const error = await editWebhook(webhooks, { webhookID: ID, webhookURL: KEY }).catch(
+    (e: unknown) => e,
+  );
+  expect((error as Error).message).toBe(
+    'params.webhookURL: must be a public HTTPS URL, not localhost, 127.x.x.x or [::1] (got "***")',
+  );
+  await editWebhook(webhooks, { webhookID: ID, txnStatus: "all" });
+  expect(requests).toEqual(["GET", "PUT"]);
+  expect(built).toHaveBeenCalledTimes(1);
 });

@@ -1,16 +1,13 @@
 // The webhooks client: the generated one, with updateWebhook's refusal of a partial body pointing
-// at editWebhook (the standalone updateWebhook's too), and (for the edit helpers, edits.ts) a
-// transport of the client's own options.
+// at editWebhook (the standalone updateWebhook's too), built here over its rest so that the edit
+// helpers (edits.ts) can check their params with it.
+import { ValidationError, type RequestOptions, type RestClientOptions } from "@chaindata/core";
 import {
-  apiHost,
-  createTransport,
-  ValidationError,
-  type RequestOptions,
-  type RestClientOptions,
-  type Transport,
-} from "@chaindata/core";
-import {
-  createWebhooksClient as createGenerated,
+  createWebhook,
+  createWebhooksRest,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
   updateWebhook as updateGenerated,
   type WebhooksClient,
   type WebhooksRest,
@@ -18,11 +15,11 @@ import {
 import type { UpdateWebhookInput, UpdateWebhookResult } from "./generated/types.js";
 
 /**
- * Per client made by {@link createWebhooksClient}: a transport of the same options, whose key,
- * headers and checks are the client's. The edit helpers check their input with it as the client
- * checks a call's (a helper holds no key of its own to mask in a refused value it quotes).
+ * Per client made by {@link createWebhooksClient}: the rest it calls through, whose key, headers
+ * and checks are the client's. The edit helpers check their params with it as the client checks a
+ * call's (a helper holds no key of its own to mask in a refused value it quotes).
  */
-export const clientTransports = new WeakMap<object, Transport>();
+export const clientRests = new WeakMap<object, WebhooksRest>();
 
 /** A setting left out of updateWebhook's body, said with the helper that keeps the others (`use`). */
 const partialUpdate =
@@ -39,8 +36,8 @@ const partialUpdate =
 /**
  * Edit a webhook: the standalone form of {@link WebhooksClient.updateWebhook} (its settings are
  * replaced with `params`, which must hold every one). A setting left out is refused before
- * anything is sent, pointing at `editWebhook`, which changes some and keeps the rest (it takes a
- * client from {@link createWebhooksClient}).
+ * anything is sent, pointing at `editWebhook`, which changes some and keeps the rest (it takes
+ * the same `rest`).
  *
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
@@ -55,22 +52,24 @@ export function updateWebhook(
   options?: RequestOptions,
 ): Promise<UpdateWebhookResult> {
   return updateGenerated(rest, params, options).catch(
-    partialUpdate(
-      "editWebhook(webhooks, params) with a client from createWebhooksClient() as webhooks",
-    ),
+    partialUpdate("editWebhook(rest, params) with this rest"),
   );
 }
 
 /** Create a client for the webhooks operations (api host). */
 export function createWebhooksClient(options?: RestClientOptions): WebhooksClient {
-  const generated = createGenerated(options);
+  // (The generated client's methods, over a rest of our own: the generated factory keeps its.)
+  const rest = createWebhooksRest(options);
   const client: WebhooksClient = {
-    ...generated,
+    listWebhooks: (options, ...extra) => listWebhooks(rest, options, ...(extra as never[])),
+    createWebhook: (params, options) => createWebhook(rest, params, options),
+    getWebhook: (params, options) => getWebhook(rest, params, options),
     updateWebhook: (params, options) =>
-      generated
-        .updateWebhook(params, options)
-        .catch(partialUpdate("editWebhook(webhooks, params) with this client as webhooks")),
+      updateGenerated(rest, params, options).catch(
+        partialUpdate("editWebhook(webhooks, params) with this client as webhooks"),
+      ),
+    deleteWebhook: (params, options) => deleteWebhook(rest, params, options),
   };
-  clientTransports.set(client, createTransport(options, apiHost));
+  clientRests.set(client, rest);
   return client;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
 import {
   AbortError,
@@ -9,7 +10,9 @@ import {
 } from "@chaindata/core";
 import { addWebhookAddresses, editWebhook, removeWebhookAddresses } from "./edits.js";
 import { createWebhooksClient } from "./client.js";
+import { createWebhooksRest } from "./generated/client.js";
 import type { Webhook } from "./generated/types.js";
+import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
 
 const ID = "642574b0-72aa-41dd-b293-356451e22168";
 const [A, B, C] = [
@@ -53,7 +56,8 @@ function fakeService(webhook: Webhook = stored(), { refusePuts = 0 } = {}) {
     return Response.json(webhook);
   };
   const webhooks = createWebhooksClient({ apiKey: "test-key", fetch });
-  return { webhooks, requests, current: () => webhook };
+  const rest = createWebhooksRest({ apiKey: "test-key", fetch });
+  return { webhooks, rest, requests, current: () => webhook };
 }
 
 describe("addWebhookAddresses", () => {
@@ -243,23 +247,117 @@ describe("addWebhookAddresses", () => {
   });
 });
 
-it("refuses, naming it, an editor that is no webhooks client (the sdk client itself, say); nothing is sent", async () => {
+it("refuses, naming it, an editor that is no webhooks client or rest (the sdk client itself, say); nothing is sent", async () => {
   const { webhooks, requests } = fakeService();
   const sdkClient = { webhooks } as never;
+  // (Another area's rest: its functions call another host.)
+  const walletRest = { area: "wallet", call: () => {}, check: () => {} } as never;
   const settings = { webhookID: ID, txnStatus: "all" } as const;
   const calls = [
     () => editWebhook(sdkClient, settings),
     () => addWebhookAddresses(sdkClient, { webhookID: ID, addresses: [C] }),
     () => removeWebhookAddresses(undefined as never, { webhookID: ID, addresses: [A] }),
+    () => editWebhook(walletRest, settings),
   ];
   for (const call of calls) {
     const error = await call().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(
-      /^webhooks: must be a webhooks client, createWebhooksClient\(\) or the sdk client's `webhooks` \(got (object|undefined)\)$/,
+      /^webhooks: must be a webhooks client \(createWebhooksClient\(\), or the sdk client's `webhooks`\) or the result of createWebhooksRest\(\) \(got (object|undefined)\)$/,
     );
   }
   expect(requests).toEqual([]);
+});
+
+describe("the standalone form: a rest from createWebhooksRest() in the client's place", () => {
+  it("is taken by every helper, which sends what it sends through a client", async () => {
+    const viaClient = recordingFetch(() => stored());
+    const viaRest = recordingFetch(() => stored());
+    const client = createWebhooksClient({ apiKey: "test-key", fetch: viaClient.fetch });
+    const rest = createWebhooksRest({ apiKey: "test-key", fetch: viaRest.fetch });
+    for (const webhooks of [client, rest]) {
+      const edited = await editWebhook(webhooks, { webhookID: ID, txnStatus: "all" });
+      expect(edited.webhookID).toBe(ID);
+      await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+      await removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [A] });
+    }
+    expect(viaRest.requests.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual(
+      ["GET", "PUT", "GET", "PUT", "GET", "PUT"].map((method) => `${method} /v0/webhooks/${ID}`),
+    );
+    expect(await Promise.all(viaRest.requests.map(wire))).toEqual(
+      await Promise.all(viaClient.requests.map(wire)),
+    );
+  });
+
+  it("runs the changes made through one rest to one webhook one after another, in call order", async () => {
+    const { rest, requests, current } = fakeService();
+    const url = "https://hooks.example.com/solana";
+    await Promise.all([
+      addWebhookAddresses(rest, { webhookID: ID, addresses: [C] }),
+      removeWebhookAddresses(rest, { webhookID: ID, addresses: [A] }),
+      editWebhook(rest, { webhookID: ID, webhookURL: url }),
+      addWebhookAddresses(rest, { webhookID: ID, addresses: [A] }),
+    ]);
+    expect([current().webhookURL, current().accountAddresses]).toEqual([url, [B, C, A]]);
+    expect(requests.map((r) => r.method)).toEqual([
+      ...["GET", "PUT", "GET", "PUT", "GET", "PUT", "GET", "PUT"],
+    ]);
+  });
+
+  it("refuses bad params and request options as the client does; nothing is sent", async () => {
+    const { webhooks, rest, requests } = fakeService();
+    const messages = async (editor: typeof webhooks | typeof rest) =>
+      Promise.all(
+        [
+          () => editWebhook(editor, { webhookID: "nope", txnStatus: null } as never),
+          () => editWebhook(editor, { webhookID: ID, txnStatus: "all" }, { timeout: -1 }),
+          () => addWebhookAddresses(editor, { webhookID: ID, addresses: ["0x"] }),
+          () => removeWebhookAddresses(editor, { webhookId: ID, addresses: [A] } as never),
+        ].map((call) => call().catch((e: Error) => `${e.name}: ${e.message}`)),
+      );
+    const viaRest = await messages(rest);
+    expect(viaRest).toEqual(await messages(webhooks));
+    expect(viaRest).toEqual([
+      expect.stringMatching(
+        /^ValidationError: params\.webhookID: must be a UUID .*; params\.txnStatus: cannot be removed/,
+      ),
+      expect.stringMatching(/^ConfigurationError: timeout: /),
+      expect.stringMatching(/^ValidationError: params\.addresses\[0\]: must be a base58 address/),
+      expect.stringMatching(
+        /^ValidationError: params\.webhookID: is required; params\.webhookId: is not an allowed property/,
+      ),
+    ]);
+    expect(requests).toEqual([]);
+  });
+});
+
+it("names its second argument `params`, as every other function of the package does", () => {
+  // (Each exported function's parameters, from the source its declarations are emitted from: an
+  // argument of an `…Input` type is the call's params, and named so in hovers, signature help and
+  // the docs.)
+  const inputs = new Map<string, string>();
+  for (const file of ["./edits.ts", "./client.ts", "./generated/client.ts"]) {
+    const text = readFileSync(new URL(file, import.meta.url), "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+    for (const node of source.statements)
+      if (
+        ts.isFunctionDeclaration(node) &&
+        node.name &&
+        node.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+      )
+        for (const parameter of node.parameters)
+          if (/Input$/.test(parameter.type?.getText(source) ?? ""))
+            inputs.set(node.name.text, parameter.name.getText(source));
+  }
+  expect(Object.fromEntries(inputs)).toEqual({
+    editWebhook: "params",
+    addWebhookAddresses: "params",
+    removeWebhookAddresses: "params",
+    createWebhook: "params",
+    getWebhook: "params",
+    updateWebhook: "params",
+    deleteWebhook: "params",
+  });
 });
 
 describe("removeWebhookAddresses", () => {
@@ -384,7 +482,8 @@ describe("editWebhook", () => {
 
 describe("a refused value", () => {
   const KEY = "sk-live-0f3c81aa-7d2e";
-  const refusals = async (webhooks: any) => {
+  /** The helpers' refusals through `webhooks`, and the client's own of the same values. */
+  const refusals = async (webhooks: any, client: any = webhooks) => {
     const messages = async (call: () => Promise<unknown>) =>
       ((await call().catch((e: unknown) => e)) as ValidationError).message;
     const bad = ["nope", KEY, `x-api-key: ${"k".repeat(30)}`, "Bearer hook-s3cret-value", 7];
@@ -398,12 +497,12 @@ describe("a refused value", () => {
       add: await messages(() =>
         addWebhookAddresses(webhooks, { webhookID: ID, addresses: bad as string[] }),
       ),
-      create: await messages(() => webhooks.createWebhook({ ...settings, accountAddresses: bad })),
+      create: await messages(() => client.createWebhook({ ...settings, accountAddresses: bad })),
       edit: await messages(() =>
         editWebhook(webhooks, { webhookID: ID, ...settings, accountAddresses: bad as string[] }),
       ),
       update: await messages(() =>
-        webhooks.updateWebhook({ webhookID: ID, ...settings, accountAddresses: bad }),
+        client.updateWebhook({ webhookID: ID, ...settings, accountAddresses: bad }),
       ),
     };
   };
@@ -433,6 +532,9 @@ describe("a refused value", () => {
       expect(message).not.toContain(KEY);
       expect(message).not.toContain("s3cret");
     }
+    // A rest in the client's place: the same messages.
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    expect(await refusals(rest, webhooks)).toEqual({ add, create, edit, update });
   });
 
   it("is shown so for the package's factory, which the sdk's `webhooks` is made by too", async () => {

@@ -10,18 +10,27 @@ import {
   vObject,
   vString,
   type Check,
+  type OperationDescriptor,
   type RequestOptions,
   type ValidationIssue,
 } from "@chaindata/core";
-import { clientTransports } from "./client.js";
-import type { WebhooksClient } from "./generated/client.js";
+import { clientRests } from "./client.js";
+import {
+  getWebhook as getStandalone,
+  updateWebhook as updateStandalone,
+  type WebhooksClient,
+  type WebhooksRest,
+} from "./generated/client.js";
 import { getWebhook, updateWebhook } from "./generated/operations.js";
 import type { UpdateWebhookRequest, Webhook } from "./generated/types.js";
 
-/** What the helpers need of a webhooks client (`createWebhooksClient()`, or the sdk's `webhooks`). */
-export type WebhookEditor = Pick<WebhooksClient, "getWebhook" | "updateWebhook">;
+/**
+ * What the helpers change webhooks through: a webhooks client (`createWebhooksClient()`, or the
+ * sdk's `webhooks`), or the REST endpoint of the standalone functions (`createWebhooksRest()`).
+ */
+export type WebhookEditor = Pick<WebhooksClient, "getWebhook" | "updateWebhook"> | WebhooksRest;
 
-/** The input of {@link addWebhookAddresses} and {@link removeWebhookAddresses}. */
+/** The params of {@link addWebhookAddresses} and {@link removeWebhookAddresses}. */
 export interface WebhookAddressesInput {
   /** The webhook to change. */
   webhookID: string;
@@ -37,64 +46,78 @@ const checkAddresses = /* @__PURE__ */ vArray(
   /* @__PURE__ */ vString(ADDRESS, ADDRESS_DESCRIPTION),
 );
 
-// The input's names and addresses (any `webhookID` passes here: `checkInput` checks it as getWebhook does).
+// The params' names and addresses (any `webhookID` passes here: `addressesCheck` checks it as
+// getWebhook does).
 const checkFields = /* @__PURE__ */ vObject(
   { webhookID: () => {}, addresses: checkAddresses },
   ["webhookID", "addresses"],
   false,
 );
 
-/** The input's check: its names and addresses, and a given `webhookID` as getWebhook checks it. */
-const checkInput: Check = (value, path, issues) => {
-  checkFields(value, path, issues);
-  const webhookID = (value as Partial<WebhookAddressesInput> | null | undefined)?.webhookID;
-  if (webhookID !== undefined) getWebhook.params!({ webhookID }, path, issues);
+/** The address helpers' params: their names and addresses, and a given `webhookID` as getWebhook checks it. */
+const addressesCheck: OperationDescriptor = {
+  id: "webhookAddresses",
+  params: (value, path, issues) => {
+    checkFields(value, path, issues);
+    const webhookID = (value as Partial<WebhookAddressesInput> | null | undefined)?.webhookID;
+    if (webhookID !== undefined) getWebhook.params!({ webhookID }, path, issues);
+  },
+  idempotent: false,
 };
 
-/** What the check's call is given instead of a request: it stops there. */
-const UNSENT = /* @__PURE__ */ new Error("not sent");
+/** How a helper reads, writes and checks through the `webhooks` it was given. */
+interface Editing {
+  read(params: { webhookID: string }, options?: RequestOptions): Promise<Webhook>;
+  write(
+    params: WebhookSettings & { webhookID: string },
+    options?: RequestOptions,
+  ): Promise<Webhook>;
+  /**
+   * Checks a helper's `params` before anything is sent, as the client (or rest) checks a call's:
+   * a refused value quoted, the key and the params' credentials masked. Throws at once, so that a
+   * change that passed joins its webhook's queue in call order.
+   */
+  check(operation: OperationDescriptor, params: unknown, options?: RequestOptions): void;
+}
 
 /**
- * Checks a helper's `input` before anything is sent, as the client `webhooks` checks a call's
- * (its transport's own check, the call then sending nothing): a refused value quoted, the client's
- * key and the input's credentials masked. `undefined` once the input passed, known at once (so a
- * change joins its webhook's queue in call order); else a promise that rejects with the refusal.
  * For an object the client factory did not make (a stand-in), whose key this helper cannot know,
  * a refused value is described instead, not quoted: it may be the key given in the wrong place.
  */
-function checkAgainst(
-  webhooks: WebhookEditor,
-  check: Check,
-  input: unknown,
-  options?: RequestOptions,
-): Promise<void> | undefined {
-  const transport = clientTransports.get(webhooks);
-  if (!transport) {
-    validate(check, input, "params", (json) => {
-      const value: unknown = JSON.parse(String(json));
-      return typeof value === "string"
-        ? `a string of ${value.length} character${value.length === 1 ? "" : "s"}`
-        : "a value not shown";
-    });
-    return;
+const describedCheck: Editing["check"] = (operation, params) =>
+  validate(operation.params!, params, "params", (json) => {
+    const value: unknown = JSON.parse(String(json));
+    return typeof value === "string"
+      ? `a string of ${value.length} character${value.length === 1 ? "" : "s"}`
+      : "a value not shown";
+  });
+
+/** The reads, writes and check of `webhooks`: a rest's standalone calls, or a client's methods. */
+function editingOf(webhooks: WebhookEditor): Editing {
+  if ((webhooks as WebhooksRest | undefined)?.area === "webhooks") {
+    const rest = webhooks as WebhooksRest;
+    return {
+      read: (params, options) => getStandalone(rest, params, options),
+      write: (params, options) => updateStandalone(rest, params, options),
+      check: rest.check,
+    };
   }
-  // (The call reaches the request once its options and input have passed: at once, today.)
-  let passed = false;
-  const checked = transport
-    .restCall({ id: "check", params: check, idempotent: true }, input, options, () => {
-      passed = true;
-      return Promise.reject(UNSENT);
-    })
-    .then(
-      () => {},
-      (error: unknown) => {
-        if (error !== UNSENT) throw error;
-      },
+  const client = webhooks as Partial<WebhooksClient> | null | undefined;
+  // (The sdk's client itself, not its `webhooks`, would otherwise fail with "getWebhook is not a
+  // function", and `undefined` with "Invalid value used as weak map key".)
+  if (typeof client?.getWebhook !== "function" || typeof client.updateWebhook !== "function")
+    throw new ConfigurationError(
+      `webhooks: must be a webhooks client (createWebhooksClient(), or the sdk client's \`webhooks\`) or the result of createWebhooksRest() (got ${client === null ? "null" : typeof client})`,
     );
-  return passed ? undefined : checked;
+  return {
+    // (Read from the client at each call, as a call written `webhooks.getWebhook(…)` would.)
+    read: (params, options) => client.getWebhook!(params, options),
+    write: (params, options) => client.updateWebhook!(params, options),
+    check: clientRests.get(client)?.check ?? describedCheck,
+  };
 }
 
-/** Per client, per webhook: the change under way, so that the next one starts after it. */
+/** Per client (or rest), per webhook: the change under way, so that the next one starts after it. */
 const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
@@ -136,27 +159,22 @@ const alike = (a: unknown, b: unknown): boolean =>
 /**
  * Reads the webhook, computes the settings to change with `next` and, when one differs, sends
  * the webhook's settings back with them (an edit costs 100 credits; an edit that changes nothing
- * is not sent). Changes made through one client to one webhook run one after another, so two of
- * them do not undo each other; a change made elsewhere (another process, the dashboard) between
- * the read and the write is overwritten, as with any read-modify-write. `options` apply to both
- * the read and the write (an `onResponse` sees each answer).
+ * is not sent). Changes made through one client (or rest) to one webhook run one after another,
+ * so two of them do not undo each other; a change made elsewhere (another process, the dashboard)
+ * between the read and the write is overwritten, as with any read-modify-write. `options` apply
+ * to both the read and the write (an `onResponse` sees each answer).
  */
 function changeWebhook(
   webhooks: WebhookEditor,
+  { read, write }: Editing,
   webhookID: string,
   next: (current: Webhook) => Partial<WebhookSettings>,
   options?: RequestOptions,
 ): Promise<Webhook> {
-  // (The sdk's client itself, not its `webhooks`, would otherwise fail with "getWebhook is not a
-  // function", and `undefined` with "Invalid value used as weak map key".)
-  if (typeof webhooks?.getWebhook !== "function" || typeof webhooks.updateWebhook !== "function")
-    throw new ConfigurationError(
-      `webhooks: must be a webhooks client, createWebhooksClient() or the sdk client's \`webhooks\` (got ${webhooks === null ? "null" : typeof webhooks})`,
-    );
   let queue = pending.get(webhooks);
   if (!queue) pending.set(webhooks, (queue = new Map()));
   const change = async () => {
-    const current = await webhooks.getWebhook({ webhookID }, options);
+    const current = await read({ webhookID }, options);
     const changes: Partial<Record<string, unknown>> = next(current);
     if (
       SETTINGS.every((name) => changes[name] === undefined || alike(changes[name], current[name]))
@@ -164,7 +182,7 @@ function changeWebhook(
       return current;
     const settings: Partial<Record<string, unknown>> = {};
     for (const name of SETTINGS) settings[name] = changes[name] ?? current[name];
-    return webhooks.updateWebhook({ ...(settings as WebhookSettings), webhookID }, options);
+    return write({ ...(settings as WebhookSettings), webhookID }, options);
   };
   const previous = queue.get(webhookID);
   // This change's turn: after the previous change to the webhook has settled (its failure is its
@@ -185,7 +203,7 @@ function changeWebhook(
   return new Promise<Webhook>((resolve, reject) => {
     const giveUp = () => {
       givenUp = true;
-      webhooks.getWebhook({ webhookID }, options).then(resolve, reject);
+      read({ webhookID }, options).then(resolve, reject);
     };
     if (signal.aborted) return giveUp();
     signal.addEventListener("abort", giveUp, { once: true });
@@ -195,22 +213,23 @@ function changeWebhook(
   });
 }
 
-/** The address helpers' change: the input checked, then the new list. */
+/** The address helpers' change: the params checked, then the new list. */
 async function changeAddresses(
   webhooks: WebhookEditor,
-  input: WebhookAddressesInput,
+  params: WebhookAddressesInput,
   next: (watched: readonly string[], given: ReadonlySet<string>) => string[],
   options?: RequestOptions,
 ): Promise<Webhook> {
+  const editing = editingOf(webhooks);
   // Checked before anything is sent (a throw here rejects the call), in one pass so that every
   // issue is reported at once (a misspelt `webhookId` is named beside the missing `webhookID`).
-  const checking = checkAgainst(webhooks, checkInput, input, options);
-  if (checking) await checking;
-  const given = new Set(input.addresses);
+  editing.check(addressesCheck, params, options);
+  const given = new Set(params.addresses);
   try {
     return await changeWebhook(
       webhooks,
-      input.webhookID,
+      editing,
+      params.webhookID,
       (current) => ({ accountAddresses: next(current.accountAddresses, given) }),
       options,
     );
@@ -238,7 +257,7 @@ function ofAddresses(error: ValidationError): ValidationError {
   return new ValidationError(issues.map((issue) => issue.message).join("; "), { issues }, error);
 }
 
-/** The input of {@link editWebhook}: the webhook, and the settings to change. */
+/** The params of {@link editWebhook}: the webhook, and the settings to change. */
 export interface EditWebhookInput extends Partial<WebhookSettings> {
   /** The webhook to change. */
   webhookID: string;
@@ -248,7 +267,7 @@ export interface EditWebhookInput extends Partial<WebhookSettings> {
 const READ_ONLY = ["wallet", "project", "active"];
 
 /**
- * editWebhook's input: as updateWebhook checks its own, but a setting may be left out, and at
+ * editWebhook's params: as updateWebhook checks its own, but a setting may be left out, and at
  * least one must be given; the read-only fields are refused by name, and so is a setting's
  * removal (`null`), which the service has no documented way to make.
  */
@@ -265,21 +284,22 @@ const checkEdit: Check = (value, path, issues) => {
     else if (issue.rule !== "required" || issue.path === `${path}.webhookID`) issues.push(issue);
   }
   if (!value || typeof value !== "object" || Array.isArray(value)) return;
-  const input = value as Record<string, unknown>;
+  const params = value as Record<string, unknown>;
   for (const name of READ_ONLY)
-    if (input[name] !== undefined)
+    if (params[name] !== undefined)
       issues.push({
         path: `${path}.${name}`,
         rule: "readOnly",
         message: `${path}.${name}: is set by the service, not by an edit`,
       });
-  if (SETTINGS.every((name) => input[name] === undefined))
+  if (SETTINGS.every((name) => params[name] === undefined))
     issues.push({
       path,
       rule: "minProperties",
       message: `${path}: names no setting to change (${SETTINGS.join(", ")})`,
     });
 };
+const editCheck: OperationDescriptor = { id: "editWebhook", params: checkEdit, idempotent: false };
 
 /**
  * Changes some of a webhook's settings and keeps the others: reads the webhook, lays the given
@@ -287,7 +307,7 @@ const checkEdit: Check = (value, path, issues) => {
  * so a setting left out of it may be lost: an `authHeader`, say). Resolves with the webhook as
  * edited, or as read when every given setting already had its value (then nothing is written and
  * no credits are spent). A setting given as `undefined` is left as it is. Runs after any other
- * change to the webhook made through the same client, as {@link addWebhookAddresses} does.
+ * change to the webhook made through the same client or rest, as {@link addWebhookAddresses} does.
  *
  * A setting cannot be removed (an `authHeader`, an `accountAddressOwners` filter): the service
  * documents no value that removes one, and not whether a write that leaves a setting out clears
@@ -298,20 +318,23 @@ const checkEdit: Check = (value, path, issues) => {
  * ```ts
  * const webhooks = createWebhooksClient();
  * await editWebhook(webhooks, { webhookID, webhookURL: "https://hooks.example.com/solana" });
+ * // The standalone form: the same params, given the rest.
+ * await editWebhook(createWebhooksRest(), { webhookID, txnStatus: "all" });
  * ```
  *
  * @throws ValidationError for a malformed `webhookID` or setting, a setting given as `null`, a
  * read-only field (`wallet`, `project`, `active`), or no setting at all (nothing is sent)
- * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
+ * @throws ConfigurationError when `webhooks` is neither a webhooks client nor a webhooks rest
+ * (nothing is sent)
  */
 export async function editWebhook(
   webhooks: WebhookEditor,
-  input: EditWebhookInput,
+  params: EditWebhookInput,
   options?: RequestOptions,
 ): Promise<Webhook> {
-  const checking = checkAgainst(webhooks, checkEdit, input, options);
-  if (checking) await checking;
-  return changeWebhook(webhooks, input.webhookID, () => input, options);
+  const editing = editingOf(webhooks);
+  editing.check(editCheck, params, options);
+  return changeWebhook(webhooks, editing, params.webhookID, () => params, options);
 }
 
 /**
@@ -322,20 +345,23 @@ export async function editWebhook(
  * ```ts
  * const webhooks = createWebhooksClient();
  * await addWebhookAddresses(webhooks, { webhookID, addresses: [wallet] });
+ * // The standalone form: the same params, given the rest.
+ * await addWebhookAddresses(createWebhooksRest(), { webhookID, addresses: [wallet] });
  * ```
  *
  * @throws ValidationError for a malformed `webhookID` or address (nothing is sent), and when the
  * list would pass the service's 100000 addresses (the webhook is read, nothing is written)
- * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
+ * @throws ConfigurationError when `webhooks` is neither a webhooks client nor a webhooks rest
+ * (nothing is sent)
  */
 export function addWebhookAddresses(
   webhooks: WebhookEditor,
-  input: WebhookAddressesInput,
+  params: WebhookAddressesInput,
   options?: RequestOptions,
 ): Promise<Webhook> {
   return changeAddresses(
     webhooks,
-    input,
+    params,
     (watched, given) => {
       const known = new Set(watched);
       return [...watched, ...[...given].filter((address) => !known.has(address))];
@@ -350,16 +376,17 @@ export function addWebhookAddresses(
  * written and no credits are spent).
  *
  * @throws ValidationError for a malformed `webhookID` or address (nothing is sent)
- * @throws ConfigurationError when `webhooks` is no webhooks client (nothing is sent)
+ * @throws ConfigurationError when `webhooks` is neither a webhooks client nor a webhooks rest
+ * (nothing is sent)
  */
 export function removeWebhookAddresses(
   webhooks: WebhookEditor,
-  input: WebhookAddressesInput,
+  params: WebhookAddressesInput,
   options?: RequestOptions,
 ): Promise<Webhook> {
   return changeAddresses(
     webhooks,
-    input,
+    params,
     (watched, given) => watched.filter((address) => !given.has(address)),
     options,
   );

@@ -8,6 +8,7 @@ import {
   createWebhooksClient,
   createWebhooksRest,
   deleteWebhook,
+  editWebhook,
   getWebhook,
   listWebhooks,
   updateWebhook,
@@ -53,15 +54,19 @@ describe("webhooks standalone functions", () => {
 
   it("updateWebhook with settings left out points at editWebhook, as the client's does; nothing sent", async () => {
     const { fetch, requests } = stub();
-    const error = await updateWebhook(createWebhooksRest({ apiKey: KEY, fetch }), {
-      webhookID: ID,
-      webhookURL: webhook.webhookURL,
-    } as never).catch((e: unknown) => e);
+    const rest = createWebhooksRest({ apiKey: KEY, fetch });
+    const params = { webhookID: ID, webhookURL: "https://hooks.example.com/solana" };
+    const error = await updateWebhook(rest, params as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toBe(
-      "params.transactionTypes: is required; params.accountAddresses: is required (updateWebhook replaces every setting; to change some only, use editWebhook(webhooks, params) with a client from createWebhooksClient() as webhooks)",
+      "params.transactionTypes: is required; params.accountAddresses: is required (updateWebhook replaces every setting; to change some only, use editWebhook(rest, params) with this rest)",
     );
     expect(requests).toEqual([]);
+    // The call the message names, with the same rest and params: the rest of the settings kept.
+    await editWebhook(rest, params);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT"]);
+    const { webhookID: _, ...settings } = webhook;
+    expect(await requests[1]!.json()).toEqual({ ...settings, webhookURL: params.webhookURL });
   });
 
   it("refuse arguments after listWebhooks' options, as the client does", async () => {

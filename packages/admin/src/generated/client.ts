@@ -16,6 +16,8 @@ type Api = Client<paths>;
 export interface AdminRest {
   /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. For the generated functions. */
   call<R>(operation: OperationDescriptor, params: unknown, options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<R>;
+  /** Checks `params` with `operation.params`, and `options`, as `call` does (the same refusals, a refused value shown with the same redaction), and sends nothing; throws at once. For a helper that checks its own params before the calls it makes. */
+  check(operation: OperationDescriptor, params: unknown, options?: RequestOptions): void;
   /** The logger of the options (for the deprecation warnings). */
   readonly logger?: Logger | undefined;
   /** The area: another area's functions, or a JSON-RPC endpoint's, do not compile with this handle. */
@@ -28,6 +30,7 @@ export function createAdminRest(options?: RestClientOptions): AdminRest {
   const client = createFetchClient<paths>({ baseUrl: transport.baseUrl });
   return {
     call: (operation, params, options, send, extra) => transport.restCall(operation, params, options, (fetch) => send(client, fetch), extra),
+    check: transport.check,
     logger: transport.logger,
     area: "admin",
   };
