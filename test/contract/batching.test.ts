@@ -122,15 +122,19 @@ describe("auto-batching", () => {
     expect(error).toMatchObject({ code: -32004, method: "getNftEditions" });
   });
 
-  it("a call with per-call options is sent on its own, the rest still batch", async () => {
+  it("a call with its own maxRetries or headers is sent on its own; one with only a signal and a shorter timeout still batches", async () => {
     const { das } = h.clients({ batch: createBatcher() });
     await Promise.all([
       das.getAsset(example("getAsset")),
-      das.getAsset({ id: FUNGIBLE }, { timeout: 5_000 }),
-      das.getNftEditions(example("getNftEditions")),
+      das.getAsset({ id: FUNGIBLE }, { maxRetries: 1 }),
+      das.getAsset({ id: FUNGIBLE }, { headers: { "x-trace": "t" } }),
+      das.getNftEditions(example("getNftEditions"), {
+        signal: new AbortController().signal,
+        timeout: 5_000,
+      }),
     ]);
     const log = h.requests();
-    expect(log).toHaveLength(2);
+    expect(log).toHaveLength(3);
     expect(log.filter((r) => r.batch).map((r) => r.rpcMethods)).toEqual([
       ["getAsset", "getNftEditions"],
     ]);

@@ -25,15 +25,19 @@
  * docs/decisions/0006-retries.md) applied to what the server logged it sent to each call, never
  * the runtime's code: 429/5xx/connection errors/timeouts are retried up to `maxRetries` (a
  * Retry-After over 60 s is thrown at once), JSON-RPC errors and invalid answers are not; an
- * abort rejects at once with AbortError; a call with its own options is sent alone. Real time
+ * abort rejects at once with AbortError; a call with its own `maxRetries`, or a `timeout` longer
+ * than its client's, is sent alone, and a batched call's signal or own (shorter) timeout settles
+ * that call alone (README "Options"). Real time
  * is tolerated where it must be, and only there: an answer the client read after its timeout
  * could have fired (measured, per attempt, from a wrapped `fetch`) may end as a timeout instead.
  *
  * Per call: it settles within a bound (its attempts' timeouts, the backoff caps, slack for load),
  * with exactly its own result or the error class (and status, code, method, id, reason,
  * operation, retryAfter, rpcError) its last attempt calls for; it was sent as often as the rules
- * allow, alone when it has options of its own, with identical bytes each time; an aborted call
- * rejected in the same turn of the event loop and sent nothing after the abort; backoff waits
+ * allow, alone when it has options that send it alone, with identical bytes each time; an aborted
+ * call rejected in the same turn of the event loop and sent nothing new after the abort (a batch
+ * already sent may be retried for its other calls); a batched call past its own timeout rejected
+ * with the TimeoutError of one attempt of its own, not before; backoff waits
  * were waited; `onResponse` ran once on an answer and never on a failure; each call has its own
  * error object; the API key (random, 32 characters) is nowhere in an error (message, String(),
  * JSON, inspect, stack, cause chain) or a log line. Per round: no timer set by the runtime is
@@ -583,6 +587,20 @@ function drawWhen(rng: Prng, call: SoakCall): SignalGroup["when"] {
   ])();
 }
 
+/**
+ * Whether the call may ride in its client's batch (README "Options"): its signal, a `timeout` no
+ * longer than the client's and `onResponse` ride along; its own `maxRetries` sends it alone.
+ */
+const joins = (call: SoakCall) =>
+  call.client.batchWait !== undefined &&
+  call.options.maxRetries === undefined &&
+  !(call.options.timeout! > call.client.timeout);
+/** The time limit of each attempt of the request the call rides in: a batch's is the client's. */
+const attemptTimeout = (call: SoakCall) => (joins(call) ? call.client.timeout : call.timeout);
+/** A batched call's own timeout when shorter than its batch's: the call leaves when it passes. */
+const ownTimeout = (call: SoakCall) =>
+  joins(call) && call.options.timeout! < call.client.timeout ? call.options.timeout : undefined;
+
 // ---------------------------------------------------------------------------------------------
 // Aborts
 
@@ -751,10 +769,13 @@ function serve(round: Round, { req, res, received }: FaultContext) {
         res.write(text.slice(0, 20));
       }
       // Complete, and correct: a client that missed its timeout would take it.
-      const late = realSetTimeout(() => {
-        if (!fault.bodyLate) res.writeHead(200, { "content-type": "application/json" });
-        res.end(fault.bodyLate ? text.slice(20) : text);
-      }, lead.timeout + SLOW_MARGIN_MS);
+      const late = realSetTimeout(
+        () => {
+          if (!fault.bodyLate) res.writeHead(200, { "content-type": "application/json" });
+          res.end(fault.bodyLate ? text.slice(20) : text);
+        },
+        attemptTimeout(lead) + SLOW_MARGIN_MS,
+      );
       return void res.on("close", () => realClearTimeout(late));
     }
     case "html":
@@ -840,8 +861,10 @@ function trackRuntimeTimers() {
 
 /** How long a call may take at most: every attempt's timeout, every wait at its cap, slack for load. */
 const settleBound = (call: SoakCall) => {
+  const own = ownTimeout(call);
+  if (own !== undefined) return own + SETTLE_SLACK_MS;
   let bound =
-    (call.maxRetries + 1) * call.timeout +
+    (call.maxRetries + 1) * attemptTimeout(call) +
     SETTLE_SLACK_MS +
     (call.client.batchWait ?? 0) +
     call.client.rateLimitWaitBound;
@@ -1076,7 +1099,7 @@ function judge(
     // earlier attempt's, which reached the server late (after this attempt began: a slow machine).
     const request = served.filter((s) => s.arrivedAt >= fetch.at && s.arrivedAt < next).at(-1);
     const sent = request?.sent.get(call);
-    const deadline = fetch.at + call.timeout;
+    const deadline = fetch.at + attemptTimeout(call);
     const inTime = fetch.answered && fetch.endedAt! < deadline - early;
     return {
       fetch,
@@ -1118,11 +1141,8 @@ function judge(
     say("the server got a request of this call that none of its fetches explains");
   const bodies = new Set(fetches.map((f) => f.body));
   if (bodies.size > 1) say(`attempts sent different bytes: ${[...bodies].join(" / ")}`);
-  const ownOptions = ["signal", "timeout", "maxRetries"].some(
-    (name) => call.options[name as keyof RequestOptions] !== undefined,
-  );
-  if ((ownOptions || call.client.batchWait === undefined) && fetches.some((f) => f.body[0] === "["))
-    say("sent in a batch, though it has its own options or its client no batcher");
+  if (!joins(call) && fetches.some((f) => f.body[0] === "["))
+    say("sent in a batch, though it has options that send it alone, or its client no batcher");
   if (attempts.length > call.maxRetries + 1)
     say(`${attempts.length} attempts: more than maxRetries allows`);
   attempts.slice(0, -1).forEach((attempt, i) => {
@@ -1187,8 +1207,26 @@ function judge(
     )
       say("AbortError.cause is not the signal's reason, redacted");
     if (call.abortNotAtOnce) say("still pending after the abort: it did not reject at once");
-    const after = fetches.filter((f) => f.at > call.abortedAt!).length;
+    // (A batch sent before the abort stays as it was, in its retries too: its other calls wait.)
+    const before = new Set(fetches.filter((f) => f.at <= call.abortedAt!).map((f) => f.body));
+    const after = fetches.filter(
+      (f) => f.at > call.abortedAt! && !(f.body[0] === "[" && before.has(f.body)),
+    ).length;
     if (after) say(`${after} request(s) sent after the abort`);
+    return problems;
+  }
+  // A batched call whose own timeout passed before its batch answered it: the TimeoutError of one
+  // attempt of its own (a TimeoutError of the batch's request, which comes later, names the batch).
+  const own = ownTimeout(call);
+  if (
+    own !== undefined &&
+    outcome.error instanceof TimeoutError &&
+    outcome.error.operation === call.method
+  ) {
+    if (outcome.error.message !== `Request to ${call.method} timed out after ${own} ms`)
+      say("its own timeout's TimeoutError does not read as one attempt's");
+    if (elapsed < own - early)
+      say(`timed out after ${elapsed.toFixed(0)} ms, before its own timeout of ${own} ms`);
     return problems;
   }
   const last = attempts.at(-1);
@@ -1273,6 +1311,9 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
               : `${error?.name}${error?.reason ? ` (${error.reason})` : ""}`
         }`,
       );
+      if (ownTimeout(call) !== undefined && outcome?.error?.operation === call.method)
+        if (outcome.error instanceof TimeoutError) count("timeout: its own, in a batch");
+      if (call.abortPhase && joins(call)) count("abort: of a call that may batch");
       if (call.abortPhase)
         count(
           `abort: ${call.abortPhase}${call.client.rateLimit && call.abortPhase.includes("first") ? " (waiting for the rate limiter)" : ""}`,
@@ -1334,6 +1375,8 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
     "abort: between attempts",
     "abort: before the first request (waiting for the rate limiter)",
     "abort: after the call settled",
+    "abort: of a call that may batch",
+    "timeout: its own, in a batch",
     "signal shared by more than 10 calls",
   ];
   expect(

@@ -5,9 +5,12 @@
  * fast-check (fixed SEED) generates a batcher (`maxSize` 1..10, `wait` 0 or a few ms), a client
  * `maxRetries`, and a sequence of calls made in the same tick or separated by gaps: plain reads
  * (some with a u64 result, some whose `result` may be `null`, some with `onResponse`, one of which
- * throws), and calls the README says go alone (their own `signal`, `timeout`, `maxRetries`,
- * `headers` or `retryNonIdempotent`, a write, a query option), plus invalid params. Each request
- * the client sends is answered by the plan of its group's first call for that attempt: entries in
+ * throws), calls with their own `signal` (never aborted, or aborted while the request it rides in
+ * hangs) or a `timeout` shorter than the client's, which join a batch and leave it on their own,
+ * and calls the README says go alone (a signal aborted before the call, a longer `timeout`,
+ * `maxRetries`, `headers` or `retryNonIdempotent`, a write, a query option), plus invalid params.
+ * Each request the client sends is answered by the plan of its group's first call for that
+ * attempt (a request holding a call to be aborted hangs, so the abort finds it in flight): entries in
  * any order, missing, twice, with foreign ids, error entries, both or neither of `result` and
  * `error`, a non-array answer, HTTP 408/429/4xx/5xx (with and without `Retry-After`), HTML, a
  * truncated or empty body, a rejected fetch, a fetch or a body that hangs until the timeout;
@@ -55,7 +58,13 @@ const RUNS = 400;
 /** Obviously fake; only characters that read the same URL-encoded and JSON-escaped. */
 const KEY = "fake-KEY-batch-prop-0123456789";
 const CLIENT_TIMEOUT = 2_000;
-const CALL_TIMEOUT = 1_500;
+/**
+ * A batched call's own timeout, counted from the call: past the end of any request that no attempt
+ * hangs in (at most 1.5 s of retry waits), and before the first hung attempt's client timeout.
+ */
+const CALL_TIMEOUT = 1_750;
+/** Longer than the client's: the call goes alone. */
+const LONG_TIMEOUT = 3_000;
 
 // ---------------------------------------------------------------------------------------------
 // The methods, as the generator would emit them. Every call's params carry a tag (`call-<n>`) that
@@ -89,10 +98,11 @@ const KINDS = {
   "on-response": { method: getAsset, batched: true },
   "on-response-throws": { method: getAsset, batched: true },
   "undefined-options": { method: getAsset, batched: true },
-  signal: { method: getAsset, batched: false },
-  "abort-while-hung": { method: getAsset, batched: false },
+  signal: { method: getAsset, batched: true },
+  "abort-while-hung": { method: getAsset, batched: true },
   "pre-aborted": { method: getAsset, batched: false },
-  timeout: { method: getAsset, batched: false },
+  timeout: { method: getAsset, batched: true },
+  "timeout-long": { method: getAsset, batched: false },
   "max-retries": { method: getAsset, batched: false },
   headers: { method: getAsset, batched: false },
   "retry-non-idempotent": { method: getAsset, batched: false },
@@ -326,6 +336,10 @@ const kind: fc.Arbitrary<Kind> = fc.oneof(
     weight: 2,
   },
   {
+    arbitrary: fc.constantFrom("signal" as const, "abort-while-hung" as const, "timeout" as const),
+    weight: 3,
+  },
+  {
     arbitrary: fc.constantFrom(...(Object.keys(KINDS) as Kind[]).filter((k) => !KINDS[k].batched)),
     weight: 3,
   },
@@ -349,6 +363,51 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
     { minLength: 1, maxLength: 16 },
   ),
 });
+
+/**
+ * Scenarios run before the random ones: batches that every call leaves on its own, which the
+ * random ones seldom draw (a batch of aborted and timed-out calls, stopped in its first attempt;
+ * one of timed-out calls, stopped in its hung second attempt; aborted calls leaving a batch not
+ * sent yet, the one left sent alone).
+ */
+const EXAMPLES: Scenario[] = (() => {
+  const answer: AttemptPlan = {
+    kind: "answer",
+    body: {
+      kind: "entries",
+      entries: Array.from({ length: 10 }, () => ({
+        kind: "result" as const,
+        value: { payload: 1, form: 0 as const, lamports: 2n ** 60n, lamportsAsText: false },
+      })),
+      extras: [],
+      order: Array.from({ length: 12 }, (_, i) => 12 - i),
+      wrapLone: false,
+    },
+  };
+  const call = (kind: Kind, plans: AttemptPlan[] = [answer, answer, answer]) => ({
+    call: { kind, maxRetries: 0, plans },
+  });
+  return [
+    {
+      maxSize: 10,
+      wait: 0,
+      maxRetries: 1,
+      steps: [call("abort-while-hung"), call("timeout"), call("abort-while-hung")],
+    },
+    {
+      maxSize: 10,
+      wait: 0,
+      maxRetries: 2,
+      steps: [call("timeout", [{ kind: "connection" }, { kind: "hang" }, answer]), call("timeout")],
+    },
+    {
+      maxSize: 10,
+      wait: 5,
+      maxRetries: 0,
+      steps: [call("abort-while-hung"), call("balance"), call("abort-while-hung")],
+    },
+  ];
+})();
 
 // ---------------------------------------------------------------------------------------------
 // The server: builds a result around a tag, and the entries for one request.
@@ -532,6 +591,14 @@ function model(s: Scenario) {
     if (queue.length >= s.maxSize) flush();
     else if (queue.length === 1) due = clock + s.wait;
   }
+  // With `wait` > 0 the last batch is not sent yet when the test aborts: an aborted call leaves
+  // it (and a batch left empty is not sent).
+  if (s.wait > 0)
+    queue = queue.filter((i) => {
+      if (calls[i]!.kind !== "abort-while-hung") return true;
+      expectations[i] = { error: AbortError, fields: { operation: getAsset.id } };
+      return false;
+    });
   flush();
 
   const groups: ModelGroup[] = members.map(({ members, viaBatcher }) => {
@@ -541,11 +608,32 @@ function model(s: Scenario) {
     const everyone = (expectation: Expectation) => {
       for (const i of members) expectations[i] = expectation;
     };
-    // Aborts: before sending, nothing is sent; while the request hangs, it ends at once.
-    if (leader.kind === "pre-aborted" || leader.kind === "abort-while-hung") {
+    // An abort before the call: nothing is sent.
+    if (leader.kind === "pre-aborted") {
       everyone({ error: AbortError, fields: { operation } });
-      return { members, viaBatcher, operation, attempts: leader.kind === "pre-aborted" ? 0 : 1 };
+      return { members, viaBatcher, operation, attempts: 0 };
     }
+    // Calls that leave the request on their own: aborted (at once, naming their own method), or
+    // past their own timeout (once an attempt hangs: the request then ends after it). A request
+    // that every call has left is stopped.
+    const leaving = members.filter((i) => ["abort-while-hung", "timeout"].includes(calls[i]!.kind));
+    const leave = (attempts: number, slow: boolean) => {
+      for (const i of leaving)
+        if (calls[i]!.kind === "abort-while-hung")
+          expectations[i] = { error: AbortError, fields: { operation: getAsset.id } };
+        else if (slow)
+          expectations[i] = {
+            error: TimeoutError,
+            fields: {
+              operation: getAsset.id,
+              message: `Request to ${getAsset.id} timed out after ${CALL_TIMEOUT} ms`,
+            },
+          };
+      return { members, viaBatcher, operation, attempts };
+    };
+    // (A request holding a call to be aborted hangs at every attempt: see `run`.)
+    const hung = leaving.some((i) => calls[i]!.kind === "abort-while-hung");
+    let slow = false;
     // Retries (README, "Retries"): a batch is retried as a whole, with the client's maxRetries.
     const retries =
       leader.kind === "max-retries"
@@ -554,15 +642,17 @@ function model(s: Scenario) {
           ? 0
           : s.maxRetries;
     for (let attempt = 0; ; attempt++) {
-      const plan = leader.plans[attempt]!;
+      const plan: AttemptPlan = hung ? { kind: "hang" } : leader.plans[attempt]!;
       let failure: Expectation;
       let retryable: boolean;
       if (plan.kind === "answer") {
         settleModel(plan.body, members, viaBatcher, operation, calls, expectations);
-        return { members, viaBatcher, operation, attempts: attempt + 1 };
+        return leave(attempt + 1, slow);
       } else if (plan.kind === "connection") {
         [failure, retryable] = [{ error: ConnectionError, fields: { operation } }, true];
       } else if (plan.kind === "hang" || plan.kind === "stalled-body") {
+        slow = true;
+        if (leaving.length === members.length) return leave(attempt + 1, slow);
         [failure, retryable] = [{ error: TimeoutError, fields: { operation } }, true];
       } else {
         const { status, retryAfter, jsonBody } = plan;
@@ -575,7 +665,7 @@ function model(s: Scenario) {
       }
       if (!retryable || attempt >= retries) {
         everyone(failure);
-        return { members, viaBatcher, operation, attempts: attempt + 1 };
+        return leave(attempt + 1, slow);
       }
     }
   });
@@ -821,10 +911,11 @@ async function run(s: Scenario) {
     const leader = indexOf(tagOf(requests[0]!));
     const attempt = attempts.get(leader) ?? 0;
     attempts.set(leader, attempt + 1);
-    const plan: AttemptPlan =
-      calls[leader]!.kind === "abort-while-hung"
-        ? { kind: "hang" }
-        : calls[leader]!.plans[attempt]!;
+    const plan: AttemptPlan = requests.some(
+      (request) => calls[indexOf(tagOf(request))]!.kind === "abort-while-hung",
+    )
+      ? { kind: "hang" }
+      : calls[leader]!.plans[attempt]!;
     return answer(plan, record, methodOf, seenIds, init.signal!);
   };
 
@@ -893,6 +984,9 @@ async function run(s: Scenario) {
         break;
       case "timeout":
         options = { timeout: CALL_TIMEOUT };
+        break;
+      case "timeout-long":
+        options = { timeout: LONG_TIMEOUT };
         break;
       case "max-retries":
         options = { maxRetries: spec.maxRetries };
@@ -1098,7 +1192,7 @@ describe("JSON-RPC auto-batching against a model", () => {
           throw error;
         }
       }),
-      { seed: SEED, numRuns: RUNS },
+      { seed: SEED, numRuns: RUNS, examples: EXAMPLES.map((example) => [example]) },
     );
   });
 });
@@ -1106,19 +1200,23 @@ describe("JSON-RPC auto-batching against a model", () => {
 describe("abort and timeout beside a batch (examples of what the model covers)", () => {
   /**
    * A client whose server answers every request (or batch entry) with `<method>:<tag>`, unless
-   * `special` answers the request (given its first entry and the attempt's signal). `sent` lists
+   * `special` answers the request (given its first entry and the attempt's signal; resolving
+   * with `undefined`: answered as the others, once it resolves). `sent` lists
    * each request as its tags: an array for a batch, a string for a lone request.
    */
   const client = (
     options: { maxRetries?: number; timeout?: number },
-    special?: (request: WireRequest, signal: AbortSignal) => Promise<Response> | undefined,
+    special?: (
+      request: WireRequest,
+      signal: AbortSignal,
+    ) => Promise<Response | undefined> | undefined,
   ) => {
     const sent: (string | string[])[] = [];
     const fetch = async (_input: string | URL | Request, init: RequestInit = {}) => {
       const parsed = JSON.parse(init.body as string) as WireRequest | WireRequest[];
       const requests = Array.isArray(parsed) ? parsed : [parsed];
       sent.push(Array.isArray(parsed) ? parsed.map(tagOf) : tagOf(parsed));
-      const answer = special?.(requests[0]!, init.signal!);
+      const answer = await special?.(requests[0]!, init.signal!);
       if (answer) return answer;
       const entries = requests.map((q) => ({
         jsonrpc: "2.0",
@@ -1151,13 +1249,18 @@ describe("abort and timeout beside a batch (examples of what the model covers)",
   };
 
   it.each(["in flight", "in a retry wait"])(
-    "a call with its own signal goes alone; aborting it %s rejects it only, its neighbours' batch completes",
+    "a call with its own signal joins the batch; aborting it %s rejects it only, at once, and the batch completes for its neighbours",
     async (stage) => {
-      const { rpc, sent } = client({}, (request, signal) =>
-        tagOf(request) !== "call-sig"
+      // The batch's first attempt: held until the abort (in flight), or a 503 (a retry wait of at
+      // least 375 ms follows).
+      let attempts = 0;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const { rpc, sent } = client({}, () =>
+        ++attempts > 1
           ? undefined
           : stage === "in flight"
-            ? hangUntilAborted(signal)
+            ? held.then(() => undefined)
             : Promise.resolve(answerResponse("busy", { status: 503 })),
       );
       const controller = new AbortController();
@@ -1166,25 +1269,27 @@ describe("abort and timeout beside a batch (examples of what the model covers)",
         rpc.call(getAsset, { tag: "call-sig" }, { signal: controller.signal }),
         rpc.call(getBalance, { tag: "call-b" }),
       ]);
-      // (A 503 without Retry-After waits at least 375 ms before its retry.)
       await vi.advanceTimersByTimeAsync(100);
       expect(outcomes[1]).toBeUndefined();
       controller.abort(new Error(`cancelled (${KEY})`));
       // An abort ends the call at once: no time passes.
       await macrotask();
-      expect(Object.keys(outcomes), "every call has ended").toHaveLength(3);
-      const [a, aborted, b] = outcomes;
-      expect(a).toEqual({ value: "getAsset:call-a" });
-      expect(b).toEqual({ value: "getBalance:call-b" });
-      const error = (aborted as { error: AbortError }).error;
+      expect(Object.keys(outcomes), "only the aborted call has ended").toEqual(["1"]);
+      const error = (outcomes[1] as { error: AbortError }).error;
       expect(error).toBeInstanceOf(AbortError);
       expect(error.operation).toBe("getAsset");
       expect((error.cause as Error).message).toBe("cancelled (***)");
-      // The plain calls in one batch, the call with a signal alone, and not retried after the abort.
-      expect(sent).toHaveLength(2);
-      expect(sent).toEqual(expect.arrayContaining([["call-a", "call-b"], "call-sig"]));
-      expect(vi.getTimerCount()).toBe(0);
       expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+      release();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(Object.keys(outcomes), "every call has ended").toHaveLength(3);
+      const [a, , b] = outcomes;
+      expect(a).toEqual({ value: "getAsset:call-a" });
+      expect(b).toEqual({ value: "getBalance:call-b" });
+      // One batch of the three (sent, its retry too, as it was when the call left it).
+      const batch = ["call-a", "call-sig", "call-b"];
+      expect(sent).toEqual(stage === "in flight" ? [batch] : [batch, batch]);
+      expect(vi.getTimerCount()).toBe(0);
     },
   );
 

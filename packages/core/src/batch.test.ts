@@ -42,20 +42,35 @@ describe("createBatcher", () => {
     );
   });
 
-  it("takes only calls without options; a defined but falsy option makes a call go alone", () => {
+  it("takes calls whose only options are a signal, a timeout no longer than the batch's, or onResponse; any other defined option, even falsy, makes a call go alone", () => {
     const enqueue = createBatcher().bind(
       async () => [[], new Response()],
       () => {},
+      undefined,
+      1_000,
     );
-    expect(enqueue(call("1"), {})).toBe(true);
-    expect(enqueue(call("2"), { maxRetries: undefined })).toBe(true);
+    const { signal } = new AbortController();
+    for (const options of [
+      {},
+      { maxRetries: undefined },
+      { signal },
+      { signal: null },
+      { timeout: 1_000 },
+      { signal, timeout: 5, onResponse: () => {} },
+    ])
+      expect(enqueue(call("1"), options), String(Object.keys(options))).toBe(true);
     for (const options of [
       { maxRetries: 0 },
-      { timeout: 0 },
+      { headers: {} },
+      { retryNonIdempotent: false },
       { swqosOnly: false },
-      { signal: null },
+      { signal, maxRetries: 1 },
+      { timeout: 1_001 },
+      { signal: AbortSignal.abort() },
     ])
-      expect(enqueue(call("3"), options), JSON.stringify(options)).toBe(false);
+      expect(enqueue(call("2"), options), String(Object.keys(options))).toBe(false);
+    // A write goes alone whatever its options.
+    expect(enqueue({ ...call("3"), method: { idempotent: false } }, {})).toBe(false);
   });
 
   it("settles the other calls of a batch when settling one throws, and rejects that one with the error", async () => {

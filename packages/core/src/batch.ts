@@ -1,5 +1,7 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
 import { got, knownOptions, misconfigured } from "./config.js";
+import { TimeoutError } from "./errors.js";
+import { watchAbort } from "./internal/abort.js";
 import { ownCopy } from "./internal/stack.js";
 
 /**
@@ -23,12 +25,23 @@ export interface Batcher {
    * empty type, and any object would type-check as the `batch` option.)
    */
   bind<C extends BatchedCall>(
-    /** Posts a batch (or a lone request) as JSON text; resolves with the parsed answer and the HTTP response. */
-    post: (body: string, id: string) => Promise<[answer: unknown, response: Response]>,
+    /**
+     * Posts a batch (or a lone request) as JSON text, as `operation` (a batch is only ever made of
+     * idempotent calls), stopped by `signal`; resolves with the parsed answer and the HTTP
+     * response. (With an aborted signal it sends nothing: it rejects with the AbortError of
+     * `operation`.)
+     */
+    post: (
+      body: string,
+      operation: { id: string; idempotent: true },
+      options: { signal: AbortSignal },
+    ) => Promise<[answer: unknown, response: Response]>,
     /** Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came back twice). */
     settle: (call: C, entry: unknown, response: Response, duplicate?: boolean) => void,
     /** What makes two clients' requests interchangeable, compared item by item with `===`. @default [post] (this client alone) */
     endpoint?: readonly unknown[],
+    /** The time limit of each attempt of a batch request (the client's `timeout`). @default Infinity */
+    timeout?: number,
   ): (call: C, options: object) => boolean;
   /** The id for a request of a client bound here: unique per batcher, so shared batches never repeat one. (The JSON-RPC client's.) */
   nextId(): string;
@@ -37,9 +50,13 @@ export interface Batcher {
 /**
  * Batches JSON-RPC calls made in the same tick (or within `wait` ms) into one batch request;
  * results are routed back by id, in whatever order they come, and each call gets its own result
- * or error. Only plain idempotent calls are batched: a write, or a call with its own `signal`,
- * `timeout`, `maxRetries`, `headers` or query options, goes alone. (An `onResponse` callback
- * does not stop a call from being batched: it sees the batch's answer.)
+ * or error. A write goes alone, and so does a call with its own `maxRetries`, `headers`,
+ * `retryNonIdempotent`, query options, or a `timeout` longer than the client's. A call's own
+ * `signal`, a `timeout` no longer than the client's, and `onResponse` ride along, each for that
+ * call alone: an abort rejects it at once with the `AbortError` it gets unbatched (a call not
+ * sent yet leaves its batch; a batch every call has left is not sent, or is stopped), and its
+ * timeout, counted from the call, with the `TimeoutError` of one attempt; the batch request keeps
+ * the client's timeout and retries. `onResponse` sees the batch's answer.
  *
  * ```ts
  * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
@@ -80,31 +97,49 @@ export function createBatcher(
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
   if (!(typeof wait === "number" && wait >= 0 && wait <= 2 ** 31 - 1))
     misconfigured("batch.wait", `must be >= 0 and <= 2147483647 ms (got ${got(wait)})`);
+  /**
+   * A call in a batch. `done` once it is settled, or has left: its signal aborted, or its own
+   * timeout passed; `stop` removes its abort listener and timer.
+   */
+  type Member = {
+    call: BatchedCall;
+    settle: (...args: any[]) => void;
+    done?: boolean;
+    stop?: () => void;
+  };
   /** The batches being collected, one per endpoint; a batch leaves when it is sent. */
   type Pending = {
     endpoint: readonly unknown[];
-    post: (body: string, id: string) => Promise<[unknown, Response]>;
-    calls: [call: BatchedCall, settle: (...args: any[]) => void][];
+    post: Parameters<Batcher["bind"]>[0];
+    calls: Member[];
     timer?: ReturnType<typeof setTimeout>;
+    /** Stops the batch request once sent, when no call is left waiting for it. */
+    controller?: AbortController;
   };
   let pending: Pending[] = [];
   let lastId = 0;
-  const flush = (batch: Pending) => {
+  /** Whether `member` was still waiting; it no longer is. */
+  const end = (member: Member) => !member.done && ((member.done = true), member.stop?.(), true);
+  const unqueue = (batch: Pending) => {
     clearTimeout(batch.timer);
+    pending = pending.filter((other) => other !== batch);
+  };
+  const flush = (batch: Pending) => {
     // (Already sent: a full batch goes at once, and its timer or microtask finds it gone.)
     if (!pending.includes(batch)) return;
-    pending = pending.filter((other) => other !== batch);
+    unqueue(batch);
     const { calls } = batch;
-    const requests = calls.map(([call]) => call.request);
+    const requests = calls.map(({ call }) => call.request);
     // A lone call goes as a plain request.
     const [body, id] =
       calls.length > 1
         ? [
-            `[${calls.map(([call]) => call.text).join(",")}]`,
+            `[${calls.map(({ call }) => call.text).join(",")}]`,
             `batch(${requests.map((r) => r.method).join(", ")})`,
           ]
-        : [calls[0]![0].text, requests[0]!.method];
-    batch.post(body, id).then(
+        : [calls[0]!.call.text, requests[0]!.method];
+    const { signal } = (batch.controller = new AbortController());
+    batch.post(body, { id, idempotent: true }, { signal }).then(
       ([answer, response]) => {
         // Entries may come back in any order: route them by id. A non-array answer (a
         // server without batch support) is read by every call as its own: it settles the
@@ -122,31 +157,42 @@ export function createBatcher(
             if (entry?.id == null && entry?.error) untied ??= entry;
             else if (byId.has(entry?.id)) twice.add(entry?.id);
             else byId.set(entry?.id, entry);
-        calls.forEach(([call, settle], i) => {
+        calls.forEach((member, i) => {
           const id = requests[i]!.id;
+          const { call, settle } = member;
           // One entry that cannot be settled must not leave the others pending. (Each call is
-          // settled by its own client: its method's u64 fields, its own callbacks.)
-          try {
-            settle(call, byId ? (byId.get(id) ?? untied) : answer, response, twice.has(id));
-          } catch (error) {
-            call.reject(error);
-          }
+          // settled by its own client: its method's u64 fields, its own callbacks.) A call that
+          // has left is not settled again: its own `onResponse` is not called.
+          if (end(member))
+            try {
+              settle(call, byId ? (byId.get(id) ?? untied) : answer, response, twice.has(id));
+            } catch (error) {
+              call.reject(error);
+            }
         });
       },
       // (Each call gets its own copy: its caller takes the copy's stack again.)
-      (error) => calls.forEach(([call]) => call.reject(ownCopy(error))),
+      (error) => calls.forEach((member) => end(member) && member.call.reject(ownCopy(error))),
     );
   };
   return {
     nextId: () => String(++lastId),
-    bind(post, settle, endpoint = [post]) {
-      // Takes `call` into its endpoint's batch, or returns false: writes, and calls with their own
-      // signal, timeout, headers, retries or query options, go alone. (`onResponse` is settle's,
-      // not the request's: it rides along.)
+    bind(post, settle, endpoint = [post], limit = Infinity) {
+      // Takes `call` into its endpoint's batch, or returns false: writes, calls with their own
+      // headers, retries or query options, and calls whose own timeout is longer than the batch
+      // request's (a batch is answered when its slowest entry is: such a call would hold the
+      // others), go alone; so does a call whose signal has already aborted (the engine rejects it
+      // with nothing sent). `onResponse` is settle's, not the request's: it rides along, and so do
+      // a signal and a shorter timeout, which settle their own caller (`leave`).
       return (call, options) => {
+        const { signal, timeout } = options as { signal?: AbortSignal; timeout?: number };
         if (
           !call.method.idempotent ||
-          Object.entries(options).some(([name, v]) => v !== undefined && name !== "onResponse")
+          signal?.aborted ||
+          timeout! > limit ||
+          Object.entries(options).some(
+            ([name, v]) => v !== undefined && !["signal", "timeout", "onResponse"].includes(name),
+          )
         )
           return false;
         let batch = pending.find(
@@ -155,8 +201,53 @@ export function createBatcher(
             other.endpoint.every((value, i) => value === endpoint[i]),
         );
         if (!batch) pending.push((batch = { endpoint, post, calls: [] }));
-        if (batch.calls.push([call, settle]) >= maxSize) flush(batch);
-        else if (batch.calls.length === 1) {
+        const { calls } = batch;
+        const member: Member = { call, settle };
+        const { method } = call.request;
+        /**
+         * Rejects this caller (through `fail`) on its own, with the error an unbatched call gets,
+         * and takes it out of a batch not sent yet: a batch left empty is not sent; one sent, left
+         * by all its callers, is stopped.
+         */
+        const leave = (fail: () => unknown) => {
+          if (!end(member)) return;
+          if (pending.includes(batch)) {
+            calls.splice(calls.indexOf(member), 1);
+            if (!calls.length) unqueue(batch);
+          } else if (calls.every((other) => other.done)) batch.controller!.abort();
+          fail();
+        };
+        // (setTimeout fires at once past 2^31 - 1 ms: as the engine does, so long a limit means none.)
+        const timer =
+          timeout! < limit && timeout! < 2 ** 31
+            ? setTimeout(
+                () =>
+                  leave(() =>
+                    call.reject(
+                      new TimeoutError(`Request to ${method} timed out after ${timeout} ms`, {
+                        operation: method,
+                      }),
+                    ),
+                  ),
+                timeout,
+              )
+            : undefined;
+        // The engine words an abort (its message, operation and redacted cause): asked with the
+        // aborted signal, it rejects with the very AbortError an unbatched call gets, sending nothing.
+        const unwatch =
+          signal &&
+          watchAbort(signal, () =>
+            leave(() =>
+              post(call.text, { id: method, idempotent: true }, { signal }).catch(call.reject),
+            ),
+          );
+        if (timer || unwatch)
+          member.stop = () => {
+            clearTimeout(timer);
+            unwatch?.();
+          };
+        if (calls.push(member) >= maxSize) flush(batch);
+        else if (calls.length === 1) {
           const send = () => flush(batch);
           if (wait > 0) batch.timer = setTimeout(send, wait);
           else queueMicrotask(send);

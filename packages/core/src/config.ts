@@ -99,8 +99,12 @@ export interface ClientOptions {
    * JSON-RPC auto-batching: `createBatcher()` (or `createBatcher({ maxSize, wait })`) sends
    * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Clients
    * given the same batcher and otherwise equal options (URL, key, headers, fetch, limits, logger)
-   * batch together, as the JSON-RPC areas of `createChainDataClient` do. (An object rather than `true`, so that
-   * bundles of clients that never batch do not carry the batcher.)
+   * batch together, as the JSON-RPC areas of `createChainDataClient` do. A call joins with its own
+   * `signal`, a `timeout` no longer than the client's (each settles that call alone: an abort or
+   * its timeout rejects it as unbatched, the others unaffected) or `onResponse`; with any other
+   * per-call option (`maxRetries`, `headers`, `retryNonIdempotent`, a query option), or as a write,
+   * it is sent on its own. (An object rather than `true`, so that bundles of clients that never
+   * batch do not carry the batcher.)
    * @default undefined (each call is its own request)
    */
   batch?: Batcher | false | undefined;

@@ -235,7 +235,8 @@ export class TimeoutError extends ChainDataError {
   override name = "TimeoutError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
-   * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
+   * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error;
+   * a batched call's own, shorter `timeout` names its own method.)
    */
   declare readonly operation: string;
 }
@@ -244,8 +245,8 @@ export class TimeoutError extends ChainDataError {
 export class AbortError extends ChainDataError {
   override name = "AbortError";
   /**
-   * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
-   * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
+   * The operation id or JSON-RPC method name: a batched call's own too (its signal settles that
+   * call alone).
    */
   declare readonly operation: string;
 }

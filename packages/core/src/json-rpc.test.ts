@@ -774,7 +774,7 @@ describe("createJsonRpcClient: auto-batching", () => {
       });
   });
 
-  it("lets calls with their own options, and writes, bypass the batch; invalid calls reject alone", async () => {
+  it("lets calls with their own headers or a longer timeout, and writes, bypass the batch; a signal or a shorter timeout rides along; invalid calls reject alone", async () => {
     const { rpc, calls } = batched();
     const controller = new AbortController();
     const results = await Promise.allSettled([
@@ -782,6 +782,7 @@ describe("createJsonRpcClient: auto-batching", () => {
       rpc.call(getAsset, { id: "bbb" }),
       rpc.call(getAsset, { id: "sig" }, { signal: controller.signal }),
       rpc.call(getAsset, { id: "tmo" }, { timeout: 5000 }),
+      rpc.call(getAsset, { id: "lng" }, { timeout: 120_000 }),
       rpc.call(getAsset, { id: "hdr" }, { headers: { "x-a": "b" } }),
       rpc.call(sendTransaction, ["tx"]),
       rpc.call(getAsset, { id: "x" }),
@@ -793,12 +794,17 @@ describe("createJsonRpcClient: auto-batching", () => {
       "fulfilled",
       "fulfilled",
       "fulfilled",
+      "fulfilled",
       "rejected",
     ]);
     expect(
-      sent(calls).map((b) => (Array.isArray(b) ? b.map((e) => e.params.id) : b.method)),
-    ).toEqual(expect.arrayContaining([["aaa", "bbb"], "getAsset", "sendTransaction"]));
-    expect(calls).toHaveLength(5);
+      sent(calls).map((b) =>
+        Array.isArray(b) ? b.map((e) => e.params.id) : (b.params.id ?? b.method),
+      ),
+    ).toEqual(
+      expect.arrayContaining([["aaa", "bbb", "sig", "tmo"], "lng", "hdr", "sendTransaction"]),
+    );
+    expect(calls).toHaveLength(4);
   });
 
   it("sends a call with per-call options alone even when their values are falsy", async () => {

@@ -293,22 +293,26 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     resolve(reviveU64(entry.result, u64));
   };
 
-  // A batch is only ever made of idempotent calls.
   const enqueue = config.batch
-    ? config.batch.bind<Call>((body, id) => post(body, { id, idempotent: true }), settle, [
-        // What makes two clients send alike, item by item: clients equal in all of it share
-        // batches. Resolved values, not the options as given: the URL (environment and
-        // `baseUrls`), the key sent, the headers as sent (equal objects written alike), and the
-        // options the engine reads per request.
-        url,
-        http.key,
-        JSON.stringify(http.baseHeaders),
-        config.fetch,
+    ? config.batch.bind<Call>(
+        post,
+        settle,
+        [
+          // What makes two clients send alike, item by item: clients equal in all of it share
+          // batches. Resolved values, not the options as given: the URL (environment and
+          // `baseUrls`), the key sent, the headers as sent (equal objects written alike), and the
+          // options the engine reads per request.
+          url,
+          http.key,
+          JSON.stringify(http.baseHeaders),
+          config.fetch,
+          config.timeout,
+          config.maxRetries,
+          config.logger,
+          config.rateLimit,
+        ],
         config.timeout,
-        config.maxRetries,
-        config.logger,
-        config.rateLimit,
-      ])
+      )
     : undefined;
 
   return {
