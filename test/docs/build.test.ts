@@ -1194,6 +1194,19 @@ describe("docs build", () => {
     );
   });
 
+  it("says which DAS methods the package covers and that the service's others are outside it, on the area page and in the README (user trial)", () => {
+    const methods = load("openrpc/das.json").methods.map((m: any) => m.name);
+    const readme = readFileSync(join(root, "packages/das/README.md"), "utf8").replace(/`/g, "");
+    for (const said of [text(page("das/index.html")), readme]) {
+      const sentence =
+        /These five \(([^)]+)\) are the DAS methods this API description covers[^.]*\./.exec(said);
+      expect(sentence?.[1]?.split(", ")).toEqual(methods);
+      expect(sentence?.[0]).toContain(
+        "the service's other DAS methods (searchAssets, getAssetsByGroup, getAssetProof and more) are outside it",
+      );
+    }
+  });
+
   it("states the measured bundle sizes of test/size/budgets.json, read at build time (none without the file; a malformed one is refused by path)", () => {
     const budgets = JSON.parse(readFileSync(join(root, "test/size/budgets.json"), "utf8"));
     const gz = (key: string) =>
