@@ -269,7 +269,10 @@ export async function emitRpcArea(main, http) {
   // The endpoint's name in the types (core's JsonRpcClient<Endpoint>): a standalone function
   // refuses a client of another endpoint (the areas of one endpoint, das and compression, share it).
   const endpointName = literal(`${info["x-host"]} ${path}`);
-  const endpointType = `JsonRpcClient<${endpointName}>`;
+  // Named per area (`DasRpc`, as the REST packages' `WalletRest`), so that a class field or a
+  // parameter can hold one without spelling core's generic. (An area with plain-HTTP operations has
+  // its own interface, which only those need: its JSON-RPC functions take any endpoint of its path.)
+  const endpointType = httpOps.length ? `JsonRpcClient<${endpointName}>` : `${Area}Rpc`;
   const standalone = [];
   const members = [];
   const impl = [];
@@ -369,7 +372,7 @@ export async function emitRpcArea(main, http) {
       `    ${h.id}: (options, ...extra) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options, extra)${warn ? ")" : ""},`,
     );
   }
-  const rpcType = httpOps.length ? `${Area}Rpc` : endpointType;
+  const rpcType = `${Area}Rpc`;
   const unbatched = info["x-batch"] === false;
   const optionsType = unbatched ? `${Area}ClientOptions` : "ClientOptions";
   const statusTags = areaStatusTags(info);
@@ -404,8 +407,9 @@ export async function emitRpcArea(main, http) {
       : "") +
     (httpOps.length
       ? `/** The ${area} endpoint of {@link create${Area}Rpc}: a JSON-RPC client that also remembers its options, for the calls that are not JSON-RPC (${httpOps.map((h) => `\`${h.id}\``).join(", ")}). */\n` +
-        `export interface ${Area}Rpc extends ${endpointType} {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
-      : "") +
+        `export interface ${Area}Rpc extends JsonRpcClient<${endpointName}> {\n  /** The options the endpoint was made with (base URL, fetch, headers, timeouts…), without the key. @internal */\n  readonly options: ${optionsType} | undefined;\n}\n\n`
+      : `/**\n * The ${area} JSON-RPC endpoint that {@link create${Area}Rpc} makes, as the standalone functions take it${methods[0] ? `\n * (\`${methods[0].name}(rpc, params)\`)` : ""}: the type of a field or parameter that holds one. It is the\n * endpoint's type (${info["x-host"]} host, \`POST ${path}\`), not the area's: an endpoint made for another area\n * served there passes too; one of another host or path does not compile.${status}\n */\n` +
+        `export type ${Area}Rpc = JsonRpcClient<${endpointName}>;\n\n`) +
     `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${path}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
     (() => {

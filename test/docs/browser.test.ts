@@ -250,6 +250,21 @@ describe("docs site in Chromium", () => {
     await page.locator("#search-results li a").first().waitFor();
     await page.locator("#search-results li a").first().click();
     await page.waitForURL(/\/getting-started\.html#error-RateLimitError$/);
+    // the standalone form, by the factory or type of its endpoint (user trial: "No match")
+    for (const [query, area] of [
+      ["createDasRpc", "das"],
+      ["DasRpc", "das"],
+      ["createWalletRest", "wallet"],
+    ]) {
+      await page.fill("#search", query!);
+      const standalone = page.locator("#search-results li a").first();
+      await standalone.waitFor();
+      expect(await standalone.locator(".hit-name").textContent(), query).toBe(
+        "Standalone functions",
+      );
+      await page.press("#search", "Enter");
+      await page.waitForURL(new RegExp(`/${area}/index\\.html#standalone$`));
+    }
     // an enum value finds the schema that lists it, named as a value
     await page.fill("#search", "NFT_SALE");
     const valueHit = page.locator("#search-results li a").first();

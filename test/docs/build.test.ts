@@ -1136,6 +1136,115 @@ describe("docs build", () => {
       expect(urls(name), name).toEqual(["getting-started.html#all-in-one"]);
   });
 
+  it("shows the standalone form beside the client: each area page's section, each operation's Package row; search finds its endpoint (user trial)", async () => {
+    const idx = JSON.parse(page("search-index.json"));
+    const pascal = (key: string) => key.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
+    for (const a of index.areas) {
+      const kind = index.areas.find((x: any) => x.area === a.area && x.kind === "openrpc")
+        ? "Rpc"
+        : "Rest";
+      if (a.kind !== (kind === "Rpc" ? "openrpc" : "openapi")) continue; // (the sender's ping: its JSON-RPC area's)
+      const [factory, type, handle] = [
+        `create${pascal(a.area)}${kind}`,
+        `${pascal(a.area)}${kind}`,
+        kind.toLowerCase(),
+      ];
+      // the package exports both (the type from the generated client)
+      expect(await import(`@chaindata/${a.area}`), a.area).toHaveProperty(factory);
+      expect(
+        readFileSync(join(root, `packages/${a.area}/src/generated/client.ts`), "utf8"),
+        a.area,
+      ).toMatch(new RegExp(`export (type|interface) ${type}\\b`));
+      const area = page(`${a.area}/index.html`);
+      const section = text(/<section id="standalone"[^]*?<\/section>/.exec(area)?.[0] ?? "");
+      expect(section, a.area).toContain(`the endpoint ${factory}(options) makes`);
+      expect(section, a.area).toContain(`its type is ${type}`);
+      expect(section, a.area).toContain(`import { ${factory}, `);
+      const doc = load(a.file);
+      const ids = doc.methods
+        ? doc.methods.map((m: any) => m.name)
+        : Object.values<any>(doc.paths).flatMap((item) =>
+            Object.values<any>(item)
+              .map((o) => o?.operationId)
+              .filter(Boolean),
+          );
+      for (const id of ids) {
+        expect(section, `${a.area} ${id}`).toMatch(new RegExp(`\\b${id}\\(${handle}[,)]`));
+        expect(text(page(`${a.area}/${id}.html`)), `${a.area} ${id}`).toMatch(
+          new RegExp(`; tree-shakable, without a client: ${id}\\(${factory}\\(\\)(, params)?\\)`),
+        );
+      }
+      const hit = idx.entries.find((e: any) => e.x?.includes(factory));
+      expect(hit?.u, factory).toBe(`${a.area}/index.html#standalone`);
+      expect(hit.x, factory).toContain(type);
+    }
+    expect(text(page("das/getAsset.html"))).toContain(
+      "@chaindata/das → das.getAsset(); tree-shakable, without a client: getAsset(createDasRpc(), params)",
+    );
+    expect(text(page("sender/ping.html"))).toContain("ping(createSenderRpc()) (standalone");
+    expect(text(page("sender/index.html"))).toContain(
+      "Functions: sendTransaction(rpc, params), ping(rpc).",
+    );
+    expect(text(page("das/index.html"))).toContain(
+      "Page walks (the client's .all()): paginateGetAssetsByOwner(rpc, params)",
+    );
+    // the composite client says what it bundles
+    expect(text(page("getting-started.html"))).toMatch(
+      /the client bundles every area [^.]*, so a browser app that needs only DAS should import @chaindata\/das/,
+    );
+  });
+
+  it("says which DAS methods the package covers and that the service's others are outside it, on the area page and in the README (user trial)", () => {
+    const methods = load("openrpc/das.json").methods.map((m: any) => m.name);
+    const readme = readFileSync(join(root, "packages/das/README.md"), "utf8").replace(/`/g, "");
+    for (const said of [text(page("das/index.html")), readme]) {
+      const sentence =
+        /These five \(([^)]+)\) are the DAS methods this API description covers[^.]*\./.exec(said);
+      expect(sentence?.[1]?.split(", ")).toEqual(methods);
+      expect(sentence?.[0]).toContain(
+        "the service's other DAS methods (searchAssets, getAssetsByGroup, getAssetProof and more) are outside it",
+      );
+    }
+  });
+
+  it("states the measured bundle sizes of test/size/budgets.json, read at build time (none without the file; a malformed one is refused by path)", () => {
+    const budgets = JSON.parse(readFileSync(join(root, "test/size/budgets.json"), "utf8"));
+    const gz = (key: string) =>
+      (budgets.programs[key].measuredGzipBytes as number).toLocaleString("en-US");
+    const sizes = (html: string) =>
+      text(/<section id="standalone"[^]*?<\/section>/.exec(html)?.[0] ?? "");
+    expect(sizes(page("das/index.html"))).toContain(
+      `a program that makes one getAsset call is ${gz("das/getAsset/standalone")} B this way, ${gz("das/getAsset/client")} B with createDasClient() (${budgets.flags}; measured ${budgets.measuredAt}`,
+    );
+    expect(sizes(page("wallet/index.html"))).toContain(
+      `one getBalances call is ${gz("wallet/getBalances/standalone")} B this way`,
+    );
+    // other figures in the file are the figures on the page; without the file, none
+    const dir = mkdtempSync(join(tmpdir(), "chaindata-docs-sizes-"));
+    try {
+      const file = join(dir, "budgets.json");
+      const edited = structuredClone(budgets);
+      edited.programs["das/getAsset/standalone"].measuredGzipBytes = 1234;
+      edited.measuredAt = "2031-01-02";
+      writeFileSync(file, JSON.stringify(edited));
+      buildDocs({ out: join(dir, "site"), sizes: file });
+      const das = sizes(readFileSync(join(dir, "site/das/index.html"), "utf8"));
+      expect(das).toContain(`one getAsset call is 1,234 B this way`);
+      expect(das).toContain("measured 2031-01-02");
+      buildDocs({ out: join(dir, "site"), sizes: join(dir, "none.json") });
+      const without = sizes(readFileSync(join(dir, "site/das/index.html"), "utf8"));
+      expect(without).toContain("createDasRpc(options)");
+      expect(without).not.toMatch(/\d B\b|measured/);
+      edited.programs["das/getAsset/client"].measuredGzipBytes = "10 kB";
+      writeFileSync(file, JSON.stringify(edited));
+      expect(() => buildDocs({ out: join(dir, "site"), sizes: file })).toThrow(
+        `${file}: programs.das/getAsset/client.measuredGzipBytes: must be a whole number of bytes > 0`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("fails on a search hit that leads nowhere, as on a broken link", () => {
     const pages = new Map([
       ["index.html", '<main id="main"><a href="#main">x</a></main>'],

@@ -1,5 +1,5 @@
 // Every TypeScript snippet of the docs site compiles and runs: each operation page's examples,
-// each area page's quick start and Getting started's, taken from the docs generator itself
+// each area page's quick start and standalone call, and Getting started's, taken from the docs generator itself
 // (`typeScriptSnippets`: the functions its pages are made with) and checked against the built
 // pages, so no snippet the site shows is left out. Each one
 //   1. type-checks as written against the built packages' declarations: one module per snippet
@@ -8,7 +8,7 @@
 //   2. runs against the mock: transpiled with `typescript`'s transpileModule, imported, awaited.
 //      It resolves, having called its operation with requests the mock found valid; an example
 //      pairing that documents an error rejects with the class the SDK documents for it.
-// Running changes one thing in a snippet: each client factory call gets the mock's `baseUrls`
+// Running changes one thing in a snippet: each client (or endpoint) factory call gets the mock's `baseUrls`
 // on top of the snippet's own options (see `pointAtMock`). The API key the snippets read,
 // process.env.CHAINDATA_API_KEY, is a placeholder here, and so is the receivers' WEBHOOK_AUTH.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -108,8 +108,9 @@ function mockOptions(snippet: TypeScriptSnippet, baseUrls: Record<string, string
 }
 
 /**
- * A transformer that points every client at the mock: `createXClient(options)` becomes
- * `createXClient({ ...options, ...overrides })` (see `mockOptions`). Nothing else changes.
+ * A transformer that points every client, and every standalone endpoint, at the mock:
+ * `createXClient(options)` becomes `createXClient({ ...options, ...overrides })` (see
+ * `mockOptions`), and so do `createXRpc` and `createXRest`. Nothing else changes.
  */
 function pointAtMock(overrides: object): ts.TransformerFactory<ts.SourceFile> {
   return (context) => {
@@ -118,7 +119,7 @@ function pointAtMock(overrides: object): ts.TransformerFactory<ts.SourceFile> {
       if (
         ts.isCallExpression(node) &&
         ts.isIdentifier(node.expression) &&
-        /^create\w+Client$/.test(node.expression.text)
+        /^create\w+(?:Client|Rpc|Rest)$/.test(node.expression.text)
       ) {
         const options = factory.createObjectLiteralExpression([
           ...node.arguments.map((argument) => factory.createSpreadAssignment(argument)),

@@ -388,7 +388,7 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     expect(declaration(client, `export function ${METHOD}(`)).toBe(
       [
         jsdoc(METHOD_SUMMARY, METHOD_DESCRIPTION, example(`${METHOD}(rpc, `)),
-        `export function ${METHOD}(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult> {`,
+        `export function ${METHOD}(rpc: DasRpc, params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult> {`,
         `  return notAnRpc(rpc, "createDasRpc", op.${METHOD}) ?? rpc.call(op.${METHOD}, params, options);`,
         "}",
       ].join("\n"),

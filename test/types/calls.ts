@@ -12,6 +12,7 @@ import {
   createCompressionRpc,
   paginateGetCompressedAccountsByOwner,
   paginateGetLatestCompressionSignatures,
+  type CompressionRpc,
 } from "@chaindata/compression";
 import { rpcEncoding } from "@chaindata/core";
 import * as dasPackage from "@chaindata/das";
@@ -27,9 +28,11 @@ import {
   paginateGetAssetsByOwner,
   paginateGetNftEditions,
   type Asset,
+  type DasRpc,
   type PageWalkOptions,
   type ResponseFields,
 } from "@chaindata/das";
+import { createMintRpc, mintCompressedNft, type MintRpc } from "@chaindata/mint";
 import {
   createChainDataClient,
   type ChainDataAreaOptions,
@@ -50,6 +53,7 @@ import {
   type PingResult,
   type SenderRegion,
   type SingleMethod as SenderSingleMethod,
+  type SenderRpc,
 } from "@chaindata/sender";
 // @ts-expect-error — the sender takes no batcher, so its package exports none
 import { createBatcher as senderBatcher } from "@chaindata/sender";
@@ -759,4 +763,37 @@ export async function restStandalone(): Promise<void> {
   await addWebhookAddresses(hooks, { webhookID: "w", addresses: [ADDRESS] }, { timeout: 1 });
   // @ts-expect-error — nor another area's rest
   await removeWebhookAddresses(rest, { webhookID: "w", addresses: [ADDRESS] });
+}
+
+/**
+ * The JSON-RPC endpoints by name, as the REST packages' (`WalletRest`): a class field or a
+ * parameter holds one without core's `JsonRpcClient<"rpc /">` or `ReturnType<typeof createDasRpc>`.
+ */
+class AssetReader {
+  readonly zk: CompressionRpc = createCompressionRpc();
+  readonly sender: SenderRpc = createSenderRpc();
+  readonly mint: MintRpc = createMintRpc();
+  constructor(private readonly rpc: DasRpc = createDasRpc({ apiKey: "k" })) {}
+  asset(id: string) {
+    return getAsset(this.rpc, { id });
+  }
+}
+
+export async function namedRpcEndpoints(): Promise<void> {
+  const reader = new AssetReader();
+  (await reader.asset(ADDRESS)).id;
+  await ping(reader.sender);
+  const mint = (params: Parameters<typeof mintCompressedNft>[1]) =>
+    mintCompressedNft(reader.mint, params);
+  void mint;
+  // The type is the endpoint's (rpc host, POST /), which DAS and compression share.
+  const shared: DasRpc = reader.zk;
+  await getAsset(shared, { id: ADDRESS });
+  // @ts-expect-error — the sender's endpoint is another path (POST /fast)
+  const sender: DasRpc = createSenderRpc();
+  // @ts-expect-error — a client is not an endpoint
+  const client: DasRpc = createDasClient();
+  // @ts-expect-error — nor is a REST endpoint
+  const rest: CompressionRpc = createWalletRest();
+  void [sender, client, rest];
 }

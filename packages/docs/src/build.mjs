@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -35,6 +36,7 @@ import {
   schemaIndexPage,
   schemaPage,
   STATUS_TEXT,
+  standaloneNames,
   standaloneWalk,
   TIP_NAMES,
   typeScriptSnippetsOf,
@@ -48,6 +50,7 @@ const PACKAGE_DIR = resolve(here, "..");
 const REPO_ROOT = resolve(PACKAGE_DIR, "../..");
 export const DEFAULT_SPEC = join(REPO_ROOT, "spec/dist");
 export const DEFAULT_OUT = join(PACKAGE_DIR, "dist");
+export const DEFAULT_SIZES = join(REPO_ROOT, "test/size/budgets.json");
 const ASSETS = ["site.css", "site.js"];
 
 /** Field names reachable from a schema (for the search index), depth-limited. */
@@ -166,7 +169,7 @@ function sdkEntries(site) {
     {
       n: "Every area in one client",
       k: "page",
-      s: "@chaindata/sdk: one client for every area, the options shared",
+      s: "@chaindata/sdk: one client for every area, the options shared; it bundles every area",
       u: "getting-started.html#all-in-one",
       f: ["@chaindata/sdk", "createChainDataClient"],
     },
@@ -311,6 +314,20 @@ function searchIndex(site, pages) {
       f: [area.pkg, area.factory],
       ...(area.beta ? { b: 1 } : {}),
     });
+    // The tree-shakable form, found by the factory and type of its endpoint (createDasRpc,
+    // DasRpc), which no operation's entry names. (Its functions are the operations' names, and
+    // each page walk is found on its operation's page.)
+    const standalone = standaloneNames(area);
+    if (standalone)
+      entries.push({
+        n: "Standalone functions",
+        k: "page",
+        a: area.label,
+        s: `${standalone.factory}() and one function per ${area.kind === "openrpc" ? "method" : "operation"}, tree-shakable: a smaller bundle than the client's`,
+        u: `${area.key}/index.html#standalone`,
+        x: [standalone.factory, standalone.type],
+        f: [standalone.factory, standalone.type],
+      });
     for (const op of [...area.ops, ...area.deliveries]) {
       const fields = new Set();
       const doc = op.area.doc; // (a merged area has two documents: the operation's own)
@@ -423,6 +440,32 @@ export function checkLinks(pages) {
   return broken;
 }
 
+/**
+ * The measured bundle sizes of the one-call programs (test/size/budgets.json, which
+ * `node bench/size-budgets.mjs --write` rewrites): `{ flags, measuredAt, programs: { "das/getAsset/standalone":
+ * gzip bytes } }`, or undefined without the file (the area pages then state no size).
+ */
+export function readSizes(file) {
+  if (!file || !existsSync(file)) return undefined;
+  const { flags, measuredAt, programs } = JSON.parse(readFileSync(file, "utf8"));
+  const bad = (path, rule) => new Error(`${file}: ${path}: ${rule}`);
+  if (typeof flags !== "string") throw bad("flags", "must be a string (the bundler's flags)");
+  if (typeof measuredAt !== "string") throw bad("measuredAt", "must be a string (a date)");
+  if (!isObj(programs)) throw bad("programs", "must be an object");
+  const sizes = {};
+  for (const [key, p] of Object.entries(programs)) {
+    if (!/^[\w-]+\/\w+\/(client|standalone)$/.test(key))
+      throw bad(
+        `programs.${key}`,
+        "must be named <area>/<call>/client or <area>/<call>/standalone",
+      );
+    if (!Number.isInteger(p?.measuredGzipBytes) || p.measuredGzipBytes <= 0)
+      throw bad(`programs.${key}.measuredGzipBytes`, "must be a whole number of bytes > 0");
+    sizes[key] = p.measuredGzipBytes;
+  }
+  return { flags, measuredAt, programs: sizes };
+}
+
 /** Remove a previous build, refusing to empty a directory that is not one. */
 function cleanOut(out) {
   if (!existsSync(out)) return;
@@ -443,20 +486,25 @@ export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false }
 
 /**
  * Build the site (the result is typed as `BuildResult` in index.d.mts).
- * @param {{ spec?: string, out?: string, allowMissing?: boolean }} [opts]
+ * @param {{ spec?: string, out?: string, allowMissing?: boolean, sizes?: string | null }} [opts]
  */
-export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing = false } = {}) {
+export function buildDocs({
+  spec = DEFAULT_SPEC,
+  out = DEFAULT_OUT,
+  allowMissing = false,
+  sizes = DEFAULT_SIZES,
+} = {}) {
   const started = performance.now();
   const site = loadSite(resolve(spec), { allowMissing });
+  site.sizes = readSizes(sizes && resolve(sizes));
   const pages = new Map();
   // A page that fails (a dangling $ref met while rendering) names its area file and operation.
   // (Operation pages come first: Getting started shows one operation's snippets too.)
   for (const area of site.areas) {
     const file = join(resolve(spec), area.file);
-    pages.set(
-      `${area.key}/index.html`,
-      inContext(file, () => areaPage(site, area)),
-    );
+    // (Its place first, its page after its operations': the area page shows one operation's
+    // snippet too, and a failure there is named by that operation's page.)
+    pages.set(`${area.key}/index.html`, "");
     for (const op of [...area.ops, ...area.deliveries]) {
       if (pages.has(op.href)) throw new Error(`two operations map to ${op.href}`);
       pages.set(
@@ -464,6 +512,10 @@ export function buildDocs({ spec = DEFAULT_SPEC, out = DEFAULT_OUT, allowMissing
         inContext(`${file}: ${op.id}`, () => operationPage(site, op)),
       );
     }
+    pages.set(
+      `${area.key}/index.html`,
+      inContext(file, () => areaPage(site, area)),
+    );
   }
   for (const page of site.schemas.values())
     pages.set(

@@ -31,6 +31,11 @@ export interface BuildOptions {
    * false: that throws, as does an index.json that lists no areas.
    */
   allowMissing?: boolean;
+  /**
+   * The measured bundle sizes the area pages state (default: the repository's
+   * test/size/budgets.json). A missing file, or `null`, states none; a malformed one throws.
+   */
+  sizes?: string | null;
 }
 
 /**

@@ -32,6 +32,8 @@ import {
   rpcSdkArgs,
   restRequest,
   restSdkArgs,
+  standaloneOf,
+  standaloneSnippet,
   tsSnippet,
   API_KEY_ENV,
 } from "./snippets.mjs";
@@ -243,17 +245,13 @@ export const standaloneWalk = (op) =>
     ? `paginate${pascal(op.id)}`
     : undefined;
 
-/** The factory of the handle a standalone function takes: `createDasRpc`, `createWalletRest`. */
-const standaloneFactory = (op) =>
-  `create${pascal(op.area.key)}${op.transport === "rest" ? "Rest" : "Rpc"}`;
-
 /**
  * The rest of the page walk (packages/core/src/paginate.ts): without it a reader knows only that
  * `.all()` yields items, not how to cap the walk or get whole pages.
  */
 function walkOptionsText(op) {
   const fn = standaloneWalk(op);
-  return `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.${fn ? ` Without a client: <code>${esc(fn)}(${esc(`${standaloneFactory(op)}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.` : ""}`;
+  return `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.${fn ? ` Without a client: <code>${esc(fn)}(${esc(`${standaloneOf(op.area).factory}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.` : ""}`;
 }
 
 /**
@@ -338,12 +336,21 @@ function sdkRetries(op) {
 /** The id of an operation page's fact row (`fact-rate-limit`), which a search hit opens at. */
 export const factId = (label) => `fact-${label.toLowerCase().replace(/\s+/g, "-")}`;
 
+/** How an operation's standalone function is called: `getAsset(createDasRpc(), params)`, `ping(createSenderRpc())`. */
+function standaloneCall(op) {
+  const takesParams =
+    op.transport === "rpc" ||
+    op.rest.params.some((p) => p.in === "path" || p.in === "query") ||
+    Boolean(op.rest.body);
+  return `${op.id}(${standaloneOf(op.area).factory}()${takesParams ? ", params" : ""})`;
+}
+
 function facts(pc, op) {
   const rows = [];
   const area = op.area;
   rows.push([
     "Package",
-    `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>`,
+    `<code>${esc(area.pkg)}</code> → <code>${esc(area.clientVar)}.${esc(op.id)}()</code>; tree-shakable, without a client: <code>${esc(standaloneCall(op))}</code> (<a href="${href(pc, `${area.key}/index.html#standalone`)}">standalone functions</a>)`,
   ]);
   if (op.transport === "delivery")
     rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
@@ -929,6 +936,75 @@ export function quickStartSnippet(area) {
   return `import { ${area.factory} } from "${area.pkg}";\n\nconst ${area.clientVar} = ${area.factory}(${area.auth.required === false ? "" : `{ apiKey: process.env.${API_KEY_ENV} }`});${firstOp ? `\n// e.g. ${area.clientVar}.${firstOp.id}(…)` : ""}`;
 }
 
+/**
+ * The call an area page's standalone snippet makes: the first operation with an example that
+ * documents no error, with its SDK arguments.
+ */
+function areaExample(area) {
+  for (const op of area.ops) {
+    const ex = requestExamples(op).find((e) => e.example?.error === undefined);
+    if (ex)
+      return {
+        op,
+        args: op.transport === "rpc" ? rpcSdkArgs(op, ex.example.params) : restSdkArgs(op, ex.req),
+      };
+  }
+  return undefined;
+}
+
+/**
+ * The measured bundle sizes of the area's one-call programs (`site.sizes`, read from the
+ * repository's test/size/budgets.json at build time, so that no figure on the site outlives a
+ * re-measurement), as a sentence; "" without them.
+ */
+function sizesText(pc, area) {
+  const sizes = pc.site.sizes;
+  if (!sizes) return "";
+  const calls = new Map();
+  for (const [key, gz] of Object.entries(sizes.programs)) {
+    const [of, call, form] = key.split("/");
+    if (of !== area.key) continue;
+    if (!calls.has(call)) calls.set(call, {});
+    calls.get(call)[form] = gz;
+  }
+  const bytes = (n) => `${n.toLocaleString("en-US")} B`;
+  const measured = [...calls]
+    .filter(([, by]) => by.standalone !== undefined && by.client !== undefined)
+    .map(([call, by]) => {
+      const op = area.ops.find((o) => o.id === call);
+      const name = op ? `<a href="${href(pc, op.href)}"><code>${esc(call)}</code></a>` : code(call);
+      return `a program that makes one ${name} call is ${bytes(by.standalone)} this way, ${bytes(by.client)} with <code>${esc(area.factory)}()</code>`;
+    });
+  if (!measured.length) return "";
+  return `<p>Bundled for a browser and gzipped, ${measured.join("; ")} (${esc(sizes.flags)}; measured ${esc(sizes.measuredAt)}: <code>test/size/budgets.json</code> of the repository, whose <code>BENCHMARKS.md</code> compares them with other clients).</p>`;
+}
+
+/**
+ * The endpoint an area page's "Standalone functions" names, for the search (its factory and
+ * type), or undefined where the page has no such section.
+ */
+export const standaloneNames = (area) => (areaExample(area) ? standaloneOf(area) : undefined);
+
+/** An area page's "Standalone functions": the tree-shakable form of every operation. */
+function standaloneSection(pc, area) {
+  const ex = areaExample(area);
+  if (!ex) return "";
+  const { factory, type, handle } = standaloneOf(area);
+  const what = area.kind === "openrpc" ? "method" : "operation";
+  const calls = area.ops.map(
+    (op) =>
+      `<a href="${href(pc, op.href)}"><code>${esc(standaloneCall(op).replace(`${factory}()`, handle))}</code></a>`,
+  );
+  const walks = area.ops
+    .filter(standaloneWalk)
+    .map((op) => `<code>${esc(`${standaloneWalk(op)}(${handle}, params)`)}</code>`);
+  return section(
+    "standalone",
+    "Standalone functions (tree-shakable)",
+    `<p>Each ${what} is also a function of its own, exported by <code>${esc(area.pkg)}</code>, that takes in place of a client the endpoint <code>${esc(factory)}(options)</code> makes (the client's options; its type is <code>${esc(type)}</code>). A bundle then carries only the functions it imports, where <code>${esc(area.factory)}()</code> carries every ${what} of the area; params, checks, retries, errors and results are the client's.</p>${sizesText(pc, area)}${codeBlock(standaloneSnippet(ex.op, ex.args), { label: "TypeScript", lang: "ts" })}<p>Functions: ${calls.join(", ")}.${walks.length ? ` Page walks (the client's <code>.all()</code>): ${walks.join(", ")}.` : ""}</p>`,
+  );
+}
+
 export function areaPage(site, area) {
   const pc = pageContext(site, { path: `${area.key}/index.html`, area });
   const info = area.info;
@@ -957,6 +1033,7 @@ ${constantsBlock(pc, info)}
 ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table>`))}
 ${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${area.deliveries.some(reachesReceiver) ? `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(area.pkg)}</code> receives them (each delivery's page shows how).</p>` : ""}${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
+${standaloneSection(pc, area)}
 ${section("schemas", "Schemas", `<ul class="cols">${schemaIds.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`)}`;
   return layout(pc, { title: area.label, body, description: area.title });
 }
@@ -1247,7 +1324,7 @@ const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
 const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`;
 
 /** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
-function sdkSections(site, area) {
+function sdkSections(pc, site, area) {
   return [
     section(
       "options",
@@ -1262,7 +1339,7 @@ function sdkSections(site, area) {
     section(
       "all-in-one",
       "6. Every area in one client",
-      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>batch</code> goes to the JSON-RPC areas but the sender, which then batch together; a <code>rateLimit</code> is an area's own, given in <code>areas</code>; the sender gets no shared API key: its key is a dedicated one, given as <code>areas.sender.apiKey</code> or to <code>createSenderClient</code>). <code>areas</code> gives one area its own options, laid over the shared ones: <code>areas: { sender: { apiKey: senderKey, timeout: 2_000 } }</code>. Each area is created on first use.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>batch</code> goes to the JSON-RPC areas but the sender, which then batch together; a <code>rateLimit</code> is an area's own, given in <code>areas</code>; the sender gets no shared API key: its key is a dedicated one, given as <code>areas.sender.apiKey</code> or to <code>createSenderClient</code>). <code>areas</code> gives one area its own options, laid over the shared ones: <code>areas: { sender: { apiKey: senderKey, timeout: 2_000 } }</code>. Each area is created on first use, but its code is in the bundle either way: the client bundles every area (and the REST areas' <code>openapi-fetch</code>), so a browser app that needs only DAS should import <code>@chaindata/das</code>${site.areas.some((a) => a.key === "das" && standaloneNames(a)) ? ` (its <a href="${href(pc, "das/index.html#standalone")}">standalone functions</a> bundle least)` : ""}.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
 }
@@ -1321,10 +1398,10 @@ export function gettingStartedPage(site) {
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Getting started</span></nav>
 <h1>Getting started</h1>
 <p class="lead">Install one package, call one method, and run it against the local mock — no real API key needed.</p>
-${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use.</p>${codeBlock(`npm install ${area?.pkg ?? "@chaindata/das"}`, { label: "shell", lang: "sh" })}<p class="small">Until the first release is on npm, install from a clone of the repository instead: run <code>npm install &amp;&amp; npm run build</code> there, then <code>npm install &lt;clone&gt;/packages/core &lt;clone&gt;/packages/${esc((area?.pkg ?? "@chaindata/das").replace("@chaindata/", ""))}</code> in your project.</p>`)}
+${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use. Each package has a client${op ? ` (<code>${esc(area.factory)}()</code>)` : ""} and the same calls as standalone functions${op ? ` (<code>${esc(standaloneCall(op))}</code>)` : ""}, which a bundler keeps only when they are imported: each area's page shows both.</p>${codeBlock(`npm install ${area?.pkg ?? "@chaindata/das"}`, { label: "shell", lang: "sh" })}<p class="small">Until the first release is on npm, install from a clone of the repository instead: run <code>npm install &amp;&amp; npm run build</code> there, then <code>npm install &lt;clone&gt;/packages/core &lt;clone&gt;/packages/${esc((area?.pkg ?? "@chaindata/das").replace("@chaindata/", ""))}</code> in your project.</p>`)}
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): save one as <code>first-call.mts</code>, or in a project whose <code>package.json</code> has <code>"type": "module"</code>. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no key is set (an exported <code>${API_KEY_ENV}</code> is sent as it is). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
-${sdkSections(site, area)}
+${sdkSections(pc, site, area)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table>`))}`;
   return layout(pc, {
@@ -1474,6 +1551,15 @@ export function typeScriptSnippetsOf(site) {
       example: "quick start",
       code: quickStartSnippet(area),
     });
+    const standalone = areaExample(area);
+    if (standalone)
+      snippets.push({
+        page: `${area.key}/index.html`,
+        area: area.key,
+        operation: standalone.op.id,
+        example: "standalone",
+        code: standaloneSnippet(standalone.op, standalone.args),
+      });
   }
   const page = "getting-started.html";
   const { area, op, example, ts, localTs } = gettingStartedCall(site);

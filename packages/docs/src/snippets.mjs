@@ -1,6 +1,6 @@
 // Request snippets: the JSON-RPC / HTTP wire request of an example, a TypeScript call
 // with the area's generated client, and curl.
-import { camel, deref, isObj, sdkName, toJson } from "./util.mjs";
+import { camel, deref, isObj, pascal, sdkName, toJson } from "./util.mjs";
 
 export const API_KEY_ENV = "CHAINDATA_API_KEY";
 
@@ -193,6 +193,63 @@ function withoutCursor(op, value) {
   );
 }
 
+/**
+ * The standalone form of an area's package (scripts/generate): the factory of the endpoint its
+ * functions take (`createDasRpc`, `createWalletRest`), the endpoint's type and the variable the
+ * snippets hold it in. (The sender's `ping` comes from its OpenAPI part: the package is the
+ * JSON-RPC one's.)
+ */
+export function standaloneOf(area) {
+  const main = area.main ?? area;
+  const rpc = main.kind === "openrpc";
+  const name = `${pascal(main.key)}${rpc ? "Rpc" : "Rest"}`;
+  return { factory: `create${name}`, type: name, handle: rpc ? "rpc" : "rest" };
+}
+
+/** Making `v` with `factory` as the operation's auth asks, and its deprecation, as lines. */
+function clientLines(op, v, factory) {
+  const lines = [];
+  // An operation that takes no key at all (the sender's ping: `security: []`).
+  if (op.rest && !op.rest.auth.ways.length)
+    lines.push(`// This call sends no API key.`, `const ${v} = ${factory}();`);
+  else if (op.area.auth.required === false)
+    lines.push(
+      `// No API key is needed here (pass { apiKey } if you have a custom limit).`,
+      `const ${v} = ${factory}();`,
+    );
+  else lines.push(`const ${v} = ${factory}({ apiKey: process.env.${API_KEY_ENV} });`);
+  if (op.deprecated)
+    lines.push(
+      `// Deprecated${op.replacedBy ? `: use ${op.replacedBy} instead` : ""}. The SDK warns once per process.`,
+    );
+  return lines;
+}
+
+/** The params of a call as written, or "" for an operation that takes none. */
+const callArgs = (op, args) =>
+  args.hasInput === false && (!isObj(args.value) || !Object.keys(args.value).length)
+    ? ""
+    : tsLiteral(op.area.doc, args.value, args.schema);
+
+/**
+ * The call of `tsSnippet` in the standalone form: the package's function of the operation on the
+ * endpoint of `create<Area>Rpc()` / `create<Area>Rest()`, so that a bundle carries that function
+ * alone (an area page's "Standalone functions").
+ */
+export function standaloneSnippet(op, args) {
+  const { factory, handle } = standaloneOf(op.area);
+  const pkg = (op.area.main ?? op.area).pkg;
+  let out = resultVar(op);
+  if ([handle, factory, op.id].includes(out)) out = "result";
+  const call = callArgs(op, args);
+  return [
+    `import { ${factory}, ${op.id} } from "${pkg}";`,
+    "",
+    ...clientLines(op, handle, factory),
+    `const ${out} = await ${op.id}(${handle}${call ? `, ${call}` : ""});`,
+  ].join("\n");
+}
+
 /** `print`: the snippet ends by printing its result (Getting started's first program). */
 export function tsSnippet(op, args, { print = false } = {}) {
   const area = op.area;
@@ -201,23 +258,8 @@ export function tsSnippet(op, args, { print = false } = {}) {
   const lines = [`import { ${area.factory} } from "${area.pkg}";`, ""];
   let out = resultVar(op);
   if (out === v || out === area.factory) out = "result";
-  // An operation that takes no key at all (the sender's ping: `security: []`).
-  if (op.rest && !op.rest.auth.ways.length)
-    lines.push(`// This call sends no API key.`, `const ${v} = ${area.factory}();`);
-  else if (area.auth.required === false)
-    lines.push(
-      `// No API key is needed here (pass { apiKey } if you have a custom limit).`,
-      `const ${v} = ${area.factory}();`,
-    );
-  else lines.push(`const ${v} = ${area.factory}({ apiKey: process.env.${API_KEY_ENV} });`);
-  if (op.deprecated)
-    lines.push(
-      `// Deprecated${op.replacedBy ? `: use ${op.replacedBy} instead` : ""}. The SDK warns once per process.`,
-    );
-  const call =
-    args.hasInput === false && (!isObj(args.value) || !Object.keys(args.value).length)
-      ? ""
-      : tsLiteral(doc, args.value, args.schema);
+  lines.push(...clientLines(op, v, area.factory));
+  const call = callArgs(op, args);
   lines.push(`const ${out} = await ${v}.${op.id}(${call});`);
   if (print) lines.push(`console.log(${out});`);
   if (op.pagination) {

@@ -5,10 +5,18 @@ import * as op from "./operations.js";
 import type * as T from "./types.js";
 
 /**
+ * The compression JSON-RPC endpoint that {@link createCompressionRpc} makes, as the standalone functions take it
+ * (`getCompressedAccountsByOwner(rpc, params)`): the type of a field or parameter that holds one. It is the
+ * endpoint's type (rpc host, `POST /`), not the area's: an endpoint made for another area
+ * served there passes too; one of another host or path does not compile.
+ */
+export type CompressionRpc = JsonRpcClient<"rpc /">;
+
+/**
  * The compression JSON-RPC endpoint (rpc host, `POST /`), for the standalone
  * functions: `await getCompressedAccountsByOwner(rpc, params)`. A bundle then carries only the methods it calls.
  */
-export function createCompressionRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
+export function createCompressionRpc(options?: ClientOptions): CompressionRpc {
   return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
@@ -39,7 +47,7 @@ export function createCompressionRpc(options?: ClientOptions): JsonRpcClient<"rp
  * });
  * ```
  */
-export function getCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedAccountsByOwnerResult> {
+export function getCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedAccountsByOwnerResult> {
   return notAnRpc(rpc, "createCompressionRpc", op.getCompressedAccountsByOwner) ?? rpc.call(op.getCompressedAccountsByOwner, params, options);
 }
 
@@ -70,7 +78,7 @@ export function getCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params
  * }
  * ```
  */
-export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult> {
+export function paginateGetCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult> {
   return withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner).all(params, options);
 }
 
@@ -89,7 +97,7 @@ export function paginateGetCompressedAccountsByOwner(rpc: JsonRpcClient<"rpc /">
  * });
  * ```
  */
-export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByOwnerResult> {
+export function getCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByOwnerResult> {
   return notAnRpc(rpc, "createCompressionRpc", op.getCompressedTokenAccountsByOwner) ?? rpc.call(op.getCompressedTokenAccountsByOwner, params, options);
 }
 
@@ -108,7 +116,7 @@ export function getCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, p
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult> {
+export function paginateGetCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult> {
   return withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner).all(params, options);
 }
 
@@ -127,7 +135,7 @@ export function paginateGetCompressedTokenAccountsByOwner(rpc: JsonRpcClient<"rp
  * });
  * ```
  */
-export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByDelegateParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByDelegateResult> {
+export function getCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByDelegateParams, options?: RequestOptions): Promise<T.GetCompressedTokenAccountsByDelegateResult> {
   return notAnRpc(rpc, "createCompressionRpc", op.getCompressedTokenAccountsByDelegate) ?? rpc.call(op.getCompressedTokenAccountsByDelegate, params, options);
 }
 
@@ -146,7 +154,7 @@ export function getCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult> {
+export function paginateGetCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult> {
   return withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate).all(params, options);
 }
 
@@ -164,7 +172,7 @@ export function paginateGetCompressedTokenAccountsByDelegate(rpc: JsonRpcClient<
  * });
  * ```
  */
-export function getCompressedBalanceByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressedBalanceByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedBalanceByOwnerResult> {
+export function getCompressedBalanceByOwner(rpc: CompressionRpc, params: T.GetCompressedBalanceByOwnerParams, options?: RequestOptions): Promise<T.GetCompressedBalanceByOwnerResult> {
   return notAnRpc(rpc, "createCompressionRpc", op.getCompressedBalanceByOwner) ?? rpc.call(op.getCompressedBalanceByOwner, params, options);
 }
 
@@ -183,7 +191,7 @@ export function getCompressedBalanceByOwner(rpc: JsonRpcClient<"rpc /">, params:
  * });
  * ```
  */
-export function getCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressionSignaturesForAddressParams, options?: RequestOptions): Promise<T.GetCompressionSignaturesForAddressResult> {
+export function getCompressionSignaturesForAddress(rpc: CompressionRpc, params: T.GetCompressionSignaturesForAddressParams, options?: RequestOptions): Promise<T.GetCompressionSignaturesForAddressResult> {
   return notAnRpc(rpc, "createCompressionRpc", op.getCompressionSignaturesForAddress) ?? rpc.call(op.getCompressionSignaturesForAddress, params, options);
 }
 
@@ -202,7 +210,7 @@ export function getCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, 
  * }
  * ```
  */
-export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient<"rpc /">, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult> {
+export function paginateGetCompressionSignaturesForAddress(rpc: CompressionRpc, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult> {
   return withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress).all(params, options);
 }
 
@@ -220,7 +228,7 @@ export function paginateGetCompressionSignaturesForAddress(rpc: JsonRpcClient<"r
  * });
  * ```
  */
-export function getLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, params: T.GetLatestCompressionSignaturesParams = {}, options?: RequestOptions): Promise<T.GetLatestCompressionSignaturesResult> {
+export function getLatestCompressionSignatures(rpc: CompressionRpc, params: T.GetLatestCompressionSignaturesParams = {}, options?: RequestOptions): Promise<T.GetLatestCompressionSignaturesResult> {
   return notAnRpc(rpc, "createCompressionRpc", op.getLatestCompressionSignatures) ?? rpc.call(op.getLatestCompressionSignatures, params, options);
 }
 
@@ -238,7 +246,7 @@ export function getLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, para
  * }
  * ```
  */
-export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /">, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult> {
+export function paginateGetLatestCompressionSignatures(rpc: CompressionRpc, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult> {
   return withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures).all(params, options);
 }
 
@@ -263,7 +271,7 @@ export function paginateGetLatestCompressionSignatures(rpc: JsonRpcClient<"rpc /
  * ]);
  * ```
  */
-export function getMultipleNewAddressProofsV2(rpc: JsonRpcClient<"rpc /">, params: T.GetMultipleNewAddressProofsV2Params, options?: RequestOptions): Promise<T.GetMultipleNewAddressProofsV2Result> {
+export function getMultipleNewAddressProofsV2(rpc: CompressionRpc, params: T.GetMultipleNewAddressProofsV2Params, options?: RequestOptions): Promise<T.GetMultipleNewAddressProofsV2Result> {
   return notAnRpc(rpc, "createCompressionRpc", op.getMultipleNewAddressProofsV2) ?? rpc.call(op.getMultipleNewAddressProofsV2, params, options);
 }
 

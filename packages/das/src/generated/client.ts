@@ -5,10 +5,18 @@ import * as op from "./operations.js";
 import type * as T from "./types.js";
 
 /**
+ * The das JSON-RPC endpoint that {@link createDasRpc} makes, as the standalone functions take it
+ * (`getAsset(rpc, params)`): the type of a field or parameter that holds one. It is the
+ * endpoint's type (rpc host, `POST /`), not the area's: an endpoint made for another area
+ * served there passes too; one of another host or path does not compile.
+ */
+export type DasRpc = JsonRpcClient<"rpc /">;
+
+/**
  * The das JSON-RPC endpoint (rpc host, `POST /`), for the standalone
  * functions: `await getAsset(rpc, params)`. A bundle then carries only the methods it calls.
  */
-export function createDasRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
+export function createDasRpc(options?: ClientOptions): DasRpc {
   return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
@@ -24,7 +32,7 @@ export function createDasRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
  * });
  * ```
  */
-export function getAsset(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetParams, options?: RequestOptions): Promise<T.GetAssetResult> {
+export function getAsset(rpc: DasRpc, params: T.GetAssetParams, options?: RequestOptions): Promise<T.GetAssetResult> {
   return notAnRpc(rpc, "createDasRpc", op.getAsset) ?? rpc.call(op.getAsset, params, options);
 }
 
@@ -43,7 +51,7 @@ export function getAsset(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetParams, 
  * });
  * ```
  */
-export function getAssetBatch(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetBatchParams, options?: RequestOptions): Promise<T.GetAssetBatchResult> {
+export function getAssetBatch(rpc: DasRpc, params: T.GetAssetBatchParams, options?: RequestOptions): Promise<T.GetAssetBatchResult> {
   return notAnRpc(rpc, "createDasRpc", op.getAssetBatch) ?? rpc.call(op.getAssetBatch, params, options);
 }
 
@@ -66,7 +74,7 @@ export function getAssetBatch(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetBat
  * });
  * ```
  */
-export function getAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByOwnerParams, options?: RequestOptions): Promise<T.GetAssetsByOwnerResult> {
+export function getAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, options?: RequestOptions): Promise<T.GetAssetsByOwnerResult> {
   return notAnRpc(rpc, "createDasRpc", op.getAssetsByOwner) ?? rpc.call(op.getAssetsByOwner, params, options);
 }
 
@@ -90,7 +98,7 @@ export function getAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAsset
  * }
  * ```
  */
-export function paginateGetAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult> {
+export function paginateGetAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult> {
   return withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner).all(params, options);
 }
 
@@ -115,7 +123,7 @@ export function paginateGetAssetsByOwner(rpc: JsonRpcClient<"rpc /">, params: T.
  * });
  * ```
  */
-export function getAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByAuthorityParams, options?: RequestOptions): Promise<T.GetAssetsByAuthorityResult> {
+export function getAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthorityParams, options?: RequestOptions): Promise<T.GetAssetsByAuthorityResult> {
   return notAnRpc(rpc, "createDasRpc", op.getAssetsByAuthority) ?? rpc.call(op.getAssetsByAuthority, params, options);
 }
 
@@ -141,7 +149,7 @@ export function getAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetA
  * }
  * ```
  */
-export function paginateGetAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult> {
+export function paginateGetAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult> {
   return withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority).all(params, options);
 }
 
@@ -159,7 +167,7 @@ export function paginateGetAssetsByAuthority(rpc: JsonRpcClient<"rpc /">, params
  * });
  * ```
  */
-export function getNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEditionsParams, options?: RequestOptions): Promise<T.GetNftEditionsResult> {
+export function getNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, options?: RequestOptions): Promise<T.GetNftEditionsResult> {
   return notAnRpc(rpc, "createDasRpc", op.getNftEditions) ?? rpc.call(op.getNftEditions, params, options);
 }
 
@@ -178,14 +186,14 @@ export function getNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEdit
  * }
  * ```
  */
-export function paginateGetNftEditions(rpc: JsonRpcClient<"rpc /">, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult> {
+export function paginateGetNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult> {
   return withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions).all(params, options);
 }
 
 /**
  * chaindata DAS API
  *
- * Digital Asset Standard (DAS) methods on the JSON-RPC host: `POST https://{rpcHost}/?api-key=<API_KEY>` with a JSON-RPC 2.0 body whose `params` is an object (by name). They read assets — NFTs, compressed NFTs and fungible tokens — by id, by a batch of ids, by owner and by authority, and list the print editions of a master-edition NFT. Every successful result reports `last_indexed_slot`: all data up to and including that slot is indexed. Every DAS method costs 10 credits. DAS rate limits are separate from the plain RPC limits and depend on the plan (2 / 10 / 50 / 100 requests per second on Free / Developer / Business / Professional, public docs, January 2026).
+ * Digital Asset Standard (DAS) methods on the JSON-RPC host: `POST https://{rpcHost}/?api-key=<API_KEY>` with a JSON-RPC 2.0 body whose `params` is an object (by name). They read assets — NFTs, compressed NFTs and fungible tokens — by id, by a batch of ids, by owner and by authority, and list the print editions of a master-edition NFT. These five (`getAsset`, `getAssetBatch`, `getAssetsByOwner`, `getAssetsByAuthority`, `getNftEditions`) are the DAS methods this API description covers, and so the `@chaindata/das` package's: the service's other DAS methods (`searchAssets`, `getAssetsByGroup`, `getAssetProof` and more) are outside it. Every successful result reports `last_indexed_slot`: all data up to and including that slot is indexed. Every DAS method costs 10 credits. DAS rate limits are separate from the plain RPC limits and depend on the plan (2 / 10 / 50 / 100 requests per second on Free / Developer / Business / Professional, public docs, January 2026).
  */
 export interface DasClient {
   /**

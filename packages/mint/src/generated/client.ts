@@ -5,11 +5,20 @@ import * as op from "./operations.js";
 import type * as T from "./types.js";
 
 /**
+ * The mint JSON-RPC endpoint that {@link createMintRpc} makes, as the standalone functions take it
+ * (`mintCompressedNft(rpc, params)`): the type of a field or parameter that holds one. It is the
+ * endpoint's type (rpc host, `POST /`), not the area's: an endpoint made for another area
+ * served there passes too; one of another host or path does not compile.
+ * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
+ */
+export type MintRpc = JsonRpcClient<"rpc /">;
+
+/**
  * The mint JSON-RPC endpoint (rpc host, `POST /`), for the standalone
  * functions: `await mintCompressedNft(rpc, params)`. A bundle then carries only the methods it calls.
  * @deprecated every operation of this area is deprecated; each one's JSDoc names its replacement
  */
-export function createMintRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
+export function createMintRpc(options?: ClientOptions): MintRpc {
   return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
@@ -60,7 +69,7 @@ export function createMintRpc(options?: ClientOptions): JsonRpcClient<"rpc /"> {
  * });
  * ```
  */
-export function mintCompressedNft(rpc: JsonRpcClient<"rpc /">, params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult> {
+export function mintCompressedNft(rpc: MintRpc, params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult> {
   return notAnRpc(rpc, "createMintRpc", op.mintCompressedNft) ?? (warnDeprecated(op.mintCompressedNft.id, op.mintCompressedNft.deprecated!, rpc.logger), rpc.call(op.mintCompressedNft, params, options));
 }
 
