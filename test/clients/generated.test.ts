@@ -129,7 +129,7 @@ describe("JSON-RPC wire format", () => {
     const sender = createSenderClient({ fetch, apiKey: undefined });
     vi.stubEnv("CHAINDATA_API_KEY", "");
     await sender.sendTransaction({
-      transaction: "AQID",
+      transaction: TX_BASE64,
       config: { encoding: "base64", skipPreflight: true },
       swqosOnly: true,
     });
@@ -139,7 +139,7 @@ describe("JSON-RPC wire format", () => {
     expect(r!.url.searchParams.get("swqos_only")).toBe("true");
     expect(r!.url.searchParams.has("api-key")).toBe(false);
     expect(r!.body.params).toEqual([
-      "AQID",
+      TX_BASE64,
       { encoding: "base64", skipPreflight: true, maxRetries: 0 },
     ]);
   });
@@ -148,32 +148,32 @@ describe("JSON-RPC wire format", () => {
     const { fetch, requests } = stub(rpcReply('"sig"'));
     const sender = createSenderClient({ fetch });
     const config = { encoding: "base64" } as const;
-    await sender.sendTransaction({ transaction: "AQID", config });
+    await sender.sendTransaction({ transaction: TX_BASE64, config });
     await sender.sendTransaction({
       transaction: "3yZe7d",
       config: { encoding: "base58", skipPreflight: false, maxRetries: 3 },
     });
     await sender.sendTransaction({
-      transaction: "AQID",
+      transaction: TX_BASE64,
       config: { encoding: "base64", skipPreflight: undefined, maxRetries: 1 },
     });
     await createSenderRpc({ fetch }).call(
       { id: "sendTransaction", idempotent: true, encode: rpcEncoding(["transaction", "config"]) },
-      { transaction: "AQID", config },
+      { transaction: TX_BASE64, config },
     );
     expect(requests.map((r) => r.body.params)).toEqual([
-      ["AQID", { encoding: "base64", skipPreflight: true, maxRetries: 0 }],
+      [TX_BASE64, { encoding: "base64", skipPreflight: true, maxRetries: 0 }],
       ["3yZe7d", { encoding: "base58", skipPreflight: false, maxRetries: 3 }],
-      ["AQID", { encoding: "base64", skipPreflight: true, maxRetries: 1 }],
+      [TX_BASE64, { encoding: "base64", skipPreflight: true, maxRetries: 1 }],
       // (A descriptor without the spec's defaults sends only what it is given.)
-      ["AQID", { encoding: "base64" }],
+      [TX_BASE64, { encoding: "base64" }],
     ]);
     expect(config).toEqual({ encoding: "base64" }); // the caller's object is left as it was
     // A name the config does not have (a misspelt skipPreflight) is refused: it would go out
     // beside the skipPreflight: true added for it, and the service would skip what was asked for.
     await expect(
       sender.sendTransaction({
-        transaction: "AQID",
+        transaction: TX_BASE64,
         config: { encoding: "base64", skip_preflight: false } as never,
       }),
     ).rejects.toThrow(
@@ -182,7 +182,7 @@ describe("JSON-RPC wire format", () => {
     expect(requests).toHaveLength(4);
     // The rest of the standard sendTransaction config is sent as given.
     await sender.sendTransaction({
-      transaction: "AQID",
+      transaction: TX_BASE64,
       config: {
         encoding: "base64",
         skipPreflight: false,
@@ -216,12 +216,22 @@ describe("JSON-RPC wire format", () => {
     expect(asBase58.message).toBe(
       'params.transaction: must be base58 text (no 0, O, I, l, +, / or =) (got "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ…) when params.config.encoding is "base58"',
     );
-    // Base58 text whose length is not a multiple of 4 is no padded base64. (Of one that is, as
-    // TX_BASE58, the text alone cannot tell: it is valid base64 too.)
+    // Base58 text whose length is not a multiple of 4 is no padded base64. One whose length is, as
+    // TX_BASE58 (364 characters), is valid base64 text too: the bytes it decodes to tell, which
+    // are not laid out as a signed transaction. The message does not quote the text.
     const asBase64 = await refused("3yZe7d", "base64");
     expect(asBase64.message).toBe(
       'params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte (got "3yZe7d") when params.config.encoding is "base64"',
     );
+    const base58AsBase64 = await refused(TX_BASE58, "base64");
+    expect(base58AsBase64.issues.map((i) => `${i.path} ${i.rule}`)).toEqual([
+      "params.transaction x-solana-transaction",
+    ]);
+    expect(base58AsBase64.message).toBe(
+      'params.transaction: must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?) when params.config.encoding is "base64"',
+    );
+    // Base64 text of a few bytes is no transaction either.
+    expect((await refused("AQIDBA==", "base64")).issues[0]!.rule).toBe("x-solana-transaction");
     // Unpadded base64 (a multiple of 4 less its "=") is refused too: the service's decoder wants the padding.
     await refused("AQIDBA", "base64");
     await refused("AQIDBA==", "base58");
@@ -248,29 +258,26 @@ describe("JSON-RPC wire format", () => {
 
     await sender.sendTransaction({ transaction: TX_BASE64, config: { encoding: "base64" } });
     await sender.sendTransaction({ transaction: TX_BASE58, config: { encoding: "base58" } });
-    await sender.sendTransaction({ transaction: "AQIDBA==", config: { encoding: "base64" } });
-    // The longest texts of 4,096 bytes, in each encoding: those of 4,096 bytes of 0xff.
+    // The longest texts of 4,096 bytes, in each encoding: those of 4,096 bytes of 0xff (in base64,
+    // but for the layout of a transaction with one signature: the count, then the header [1, 0, 0]).
     const bytes = Buffer.alloc(4_096, 0xff);
     let n = BigInt(`0x${bytes.toString("hex")}`);
     let base58 = "";
     for (; n > 0n; n /= 58n) base58 = BASE58_ALPHABET[Number(n % 58n)] + base58;
+    bytes.set([1], 0);
+    bytes.set([1, 0, 0], 65);
     const longest = [bytes.toString("base64"), base58];
     expect(longest.map((text) => text.length)).toEqual([5_464, 5_594]);
     await sender.sendTransaction({ transaction: longest[0]!, config: { encoding: "base64" } });
     await sender.sendTransaction({ transaction: longest[1]!, config: { encoding: "base58" } });
-    expect(requests.map((r) => r.body.params[0])).toEqual([
-      TX_BASE64,
-      TX_BASE58,
-      "AQIDBA==",
-      ...longest,
-    ]);
+    expect(requests.map((r) => r.body.params[0])).toEqual([TX_BASE64, TX_BASE58, ...longest]);
   });
 
   it("sender: the general key (option via the sdk, or CHAINDATA_API_KEY) never goes to the Sender; a key given to its own client does", async () => {
     const { fetch, requests } = stub(rpcReply('"sig"'));
     vi.stubEnv("CHAINDATA_API_KEY", "general-key");
     try {
-      const tx = { transaction: "AQID", config: { encoding: "base64" as const } };
+      const tx = { transaction: TX_BASE64, config: { encoding: "base64" as const } };
       await createSenderClient({ fetch }).sendTransaction(tx);
       await createChainDataClient({
         fetch,
@@ -314,7 +321,7 @@ describe("JSON-RPC wire format", () => {
     // from a copy: neither copy may drop what the client's checks read.)
     const { fetch, requests } = stub(rpcReply('"sig"'));
     const URL_ = "http://127.0.0.1:9";
-    const tx = { transaction: "AQID", config: { encoding: "base64" as const } };
+    const tx = { transaction: TX_BASE64, config: { encoding: "base64" as const } };
     const inherited = Object.assign(Object.create({ baseUrls: { sender: URL_, rpc: URL_ } }), {
       fetch,
     });
@@ -371,7 +378,7 @@ describe("JSON-RPC wire format", () => {
     const sender = createSenderClient(options);
     const rpc = createSenderRpc(options);
     options.baseUrls.sender = "http://elsewhere.example";
-    await sender.sendTransaction({ transaction: "AQID", config: { encoding: "base64" } });
+    await sender.sendTransaction({ transaction: TX_BASE64, config: { encoding: "base64" } });
     await sender.ping();
     await ping(rpc);
     expect(urls).toEqual([
@@ -435,7 +442,7 @@ describe("JSON-RPC wire format", () => {
     const sender = createSenderClient({ fetch });
     await expect(
       sender.sendTransaction({
-        transaction: "AQID",
+        transaction: TX_BASE64,
         config: { encoding: "base64" },
         swqosOnly: "yes",
       } as never),
@@ -452,18 +459,18 @@ describe("JSON-RPC wire format", () => {
         "params.transaction: must be base58 or base64 text (letters, digits, + and /, then at most two =; no spaces) (got ",
       );
     expect(requests).toHaveLength(0);
-    const tx = { transaction: "AQID", config: { encoding: "base64" as const }, swqosOnly: true };
+    const tx = { transaction: TX_BASE64, config: { encoding: "base64" as const }, swqosOnly: true };
     await Promise.all([sender.sendTransaction(tx), sender.sendTransaction(tx)]);
     expect(requests.map((r) => [Array.isArray(r.body), r.url.search])).toEqual([
       [false, "?swqos_only=true"],
       [false, "?swqos_only=true"],
     ]);
     expect(requests[0]!.body.params).toEqual([
-      "AQID",
+      TX_BASE64,
       { encoding: "base64", skipPreflight: true, maxRetries: 0 },
     ]);
     // The Sender documents no batches (x-batch: false): plain calls go one per request too.
-    const plain = { transaction: "AQID", config: { encoding: "base64" as const } };
+    const plain = { transaction: TX_BASE64, config: { encoding: "base64" as const } };
     await Promise.all([sender.sendTransaction(plain), sender.sendTransaction(plain)]);
     expect(requests.slice(2).map((r) => Array.isArray(r.body))).toEqual([false, false]);
   });

@@ -78,6 +78,10 @@ const WEBHOOK_SECRET = "whsec-LEAK-CANARY-d41c";
 const SECRETS = [KEY, ENV_KEY, WEBHOOK_SECRET];
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+/** The smallest signed transaction, in base64: one signature, the header [1, 0, 0], one address, a blockhash, no instructions. */
+const TRANSACTION = btoa(
+  String.fromCharCode(1, ...Array<number>(64).fill(0), 1, 0, 0, 1, ...Array<number>(65).fill(0)),
+);
 const WEBHOOK_ID = "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f";
 
 const CLIENT_OPTIONS =
@@ -945,7 +949,7 @@ const callSites: CallSite[] = [
       const sender = createSenderClient(base(fetch));
       return (options) =>
         sender.sendTransaction(
-          { transaction: "AQID", config: { encoding: "base64" } },
+          { transaction: TRANSACTION, config: { encoding: "base64" } },
           options as never,
         );
     },
@@ -1125,7 +1129,7 @@ describe("a method's query option given with the call options is checked as a pa
     await fc.assert(
       fc.asyncProperty(anyValue.filter(notBoolean), async (swqosOnly) => {
         const error = await sender
-          .sendTransaction({ transaction: "AQID", config: { encoding: "base64" } }, {
+          .sendTransaction({ transaction: TRANSACTION, config: { encoding: "base64" } }, {
             swqosOnly,
           } as never)
           .catch((thrown: unknown) => thrown);

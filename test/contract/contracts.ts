@@ -40,6 +40,12 @@ export const example = (id: string): any => {
   return structuredClone(op.input);
 };
 
+/** The value of param `param` in the operation's example `name` (another example than the first). */
+const exampleParam = (id: string, name: string, param: string): any =>
+  (operationById.get(id) as any).method.examples
+    .find((e: any) => e.name === name)
+    .params.find((p: any) => p.name === param).value;
+
 const A = "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5";
 const BAD_ADDRESS = "0OIl-not-base58"; // 0, O, I and l are not base58; too short as well
 const many = (n: number) => Array.from({ length: n }, () => A);
@@ -255,6 +261,17 @@ export const contracts: Record<string, Contract> = {
         input: { transaction: "3yZe7d", config: { encoding: "base64" } },
         path: "params.transaction",
         rule: "pattern",
+      },
+      {
+        what: "the base58 example sent as base64 (364 characters: base64 text too, not a transaction's layout once decoded)",
+        input: {
+          transaction: exampleParam("sendTransaction", "base58Transaction", "transaction"),
+          config: { encoding: "base64" },
+        },
+        path: "params.transaction",
+        rule: "x-solana-transaction",
+        // The mock (Prism) reads no x- keyword: it takes the text as base64 and answers.
+        mockRejects: false,
       },
     ],
   },

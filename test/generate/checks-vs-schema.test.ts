@@ -323,6 +323,13 @@ function everyFieldWhere(appliesTo: (field: Field) => boolean): Record<string, s
 const isNumeric = (f: Field) =>
   typesOf(f.schema).includes("integer") || typesOf(f.schema).includes("number");
 const isObject = (f: Field) => isObjectSchema(f.schema);
+/** Whether an allOf rule of the input holds the field to a transaction's layout (`x-solana-transaction`). */
+const isTransaction = (f: Field) =>
+  (resolve(f.op.doc, f.op.shape).s?.allOf ?? []).some((rule: Schema) => {
+    const then = resolve(f.op.doc, resolve(f.op.doc, rule).s?.then).s;
+    const member = then?.properties?.[f.name];
+    return member !== undefined && !!resolve(f.op.doc, member).s?.["x-solana-transaction"];
+  });
 
 const DIVERGENCES: Record<string, Divergence> = {
   "bigint integers": {
@@ -378,6 +385,15 @@ const DIVERGENCES: Record<string, Divergence> = {
     },
     appliesTo: (f) => f.schema.format !== undefined,
     excusesSpecError: (error) => error.keyword === "format",
+  },
+  "transaction layouts": {
+    reason:
+      "`x-solana-transaction: base64` (Base64Transaction) holds the text to the layout of a signed " +
+      "transaction once decoded (vTransaction), so that base58 text, which is base64 text too when " +
+      "its length is a multiple of 4, is refused; ajv reads no x- keyword and accepts any such text",
+    fields: { "sender sendTransaction": ["transaction"] },
+    appliesTo: isTransaction,
+    excusesCheckIssue: (issue) => issue.rule === "x-solana-transaction",
   },
   "dot path segments": {
     reason:
@@ -591,6 +607,9 @@ const BREAKERS = [" ", "0", "O", "I", "l", "+", "/", "=", ".", "-", "_", "é", "
 
 class Instance {}
 
+/** Base58 text whose length is a multiple of 4: base64 text too, by its alphabet and length. */
+const BASE58_TEXT_OF_BASE64_LENGTH = fc.stringMatching(/^(?:[1-9A-HJ-NP-Za-km-z]{4}){20,80}$/);
+
 /** Every mutation of `root` at `at` (where `value` sits, described by `schema`) and below. */
 function mutationsOf(
   doc: any,
@@ -760,9 +779,19 @@ function mutationsOf(
           })),
         );
       if (member.length) drawn(member, holder);
-      for (const name of Object.keys(resolve(doc, then).s?.properties ?? {}))
-        if (properties[name] !== undefined && Object.hasOwn(value, name))
-          drawn([name], properties[name]);
+      for (const [name, p] of Object.entries<Schema>(resolve(doc, then).s?.properties ?? {})) {
+        if (properties[name] === undefined || !Object.hasOwn(value, name)) continue;
+        drawn([name], properties[name]);
+        // Base58 text of a length that is a multiple of 4, where a transaction's layout is read:
+        // base64 text by its pattern, refused by its layout (the gap x-solana-transaction closes).
+        if (resolve(doc, p).s?.["x-solana-transaction"] !== undefined)
+          out.push(
+            BASE58_TEXT_OF_BASE64_LENGTH.map((text) => ({
+              what: `${field}: ${name} in base58 text, a multiple of 4 characters`,
+              value: replaceAt(root, [...at, name], text),
+            })),
+          );
+      }
     }
     for (const name of Object.keys(value)) {
       const p = names.has(name)

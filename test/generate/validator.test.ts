@@ -979,3 +979,80 @@ describe("createCheckEmitter: the emitted checks behave like the schema", () => 
     expect(messages(check, { slot: -1n })).toEqual(["params.slot: must be >= 0 (got -1)"]);
   });
 });
+
+describe("x-solana-transaction: base64 text that must decode to a signed transaction's layout", () => {
+  const BASE64 = "^[A-Za-z0-9+/]+={0,2}$";
+  const Transaction = {
+    type: "string",
+    pattern: BASE64,
+    "x-pattern-description": "base64 text",
+    "x-solana-transaction": "base64",
+  };
+  // A legacy transaction with one signature (header [1, 0, 0], one address, a blockhash, no
+  // instructions), and base58 text whose length is a multiple of 4 (so also base64 text).
+  const signed = btoa(
+    String.fromCharCode(1, ...Array(64).fill(9), 1, 0, 0, 1, ...Array(65).fill(3)),
+  );
+  const BASE58 = "3yZe7d3yZe7d";
+
+  it("wraps the string check in vTransaction, which it imports", () => {
+    const text = (schema: Schema) => emitOne(schema).expression;
+    expect(text(Transaction)).toBe("vTransaction(vString(PATTERN_1, DESCRIPTION_1))");
+    expect(text({ ...Transaction, maxLength: 5464 })).toBe(
+      "vTransaction(vBoundedString(undefined, 5464, PATTERN_1, DESCRIPTION_1))",
+    );
+    expect(emitOne(Transaction).imports).toEqual(["vString", "vTransaction"]);
+    // (Not an annotation: an anyOf of such a string and another is not joined into one pattern.)
+    expect(text({ anyOf: [Transaction, { type: "string", pattern: "^x$" }] })).toBe(
+      "vAnyOf([vTransaction(vString(PATTERN_1, DESCRIPTION_1)), vString(PATTERN_2)])",
+    );
+  });
+
+  it("refuses base58 text that is also base64 text, naming the field and the rule, and passes a transaction", () => {
+    const check = compileCheck({
+      type: "object",
+      properties: {
+        transaction: { type: "string", pattern: BASE64, "x-pattern-description": "base64 text" },
+        encoding: { type: "string", enum: ["base58", "base64"] },
+      },
+      allOf: [
+        {
+          if: { properties: { encoding: { enum: ["base64"] } }, required: ["encoding"] },
+          then: { properties: { transaction: Transaction } },
+        },
+      ],
+    });
+    expect(messages(check, { transaction: BASE58, encoding: "base64" })).toEqual([
+      'params.transaction: must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?) when params.encoding is "base64"',
+    ]);
+    expect(messages(check, { transaction: signed, encoding: "base64" })).toEqual([]);
+    expect(messages(check, { transaction: BASE58, encoding: "base58" })).toEqual([]);
+    expect(messages(check, { transaction: "AQ D" })).toEqual([
+      'params.transaction: must be base64 text (got "AQ D")',
+    ]);
+  });
+
+  it("refuses another value, and the keyword where no string check holds it", () => {
+    const error = (schema: Schema) => {
+      try {
+        createCheckEmitter().emit(schema);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    for (const value of ["base58", "hex", true, { encoding: "base64" }])
+      expect(error({ ...Transaction, "x-solana-transaction": value })).toBe(
+        '#: "x-solana-transaction" must be "base64", on a string: the text is a serialized transaction in base64 (the runtime decodes no other encoding)',
+      );
+    expect(error({ type: "integer", "x-solana-transaction": "base64" })).toBe(
+      '#: "x-solana-transaction" is not translated for type integer',
+    );
+    expect(error({ type: "string", enum: ["a"], "x-solana-transaction": "base64" })).toBe(
+      '#: "x-solana-transaction" beside enum is not translated',
+    );
+    expect(error({ "x-solana-transaction": "base64" })).toBe(
+      '#: "x-solana-transaction" without a type is not translated',
+    );
+  });
+});

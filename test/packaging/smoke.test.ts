@@ -30,7 +30,8 @@ const calls: Record<string, { factory: string; call: string; expect: string; nee
   },
   sender: {
     factory: "createSenderClient",
-    call: `c.sendTransaction({ transaction: "AQID", config: { encoding: "base64" } })`,
+    // (The smallest signed transaction, base64: the sender checks its layout.)
+    call: `c.sendTransaction({ transaction: btoa(String.fromCharCode(1, ...Array(64).fill(0), 1, 0, 0, 1, ...Array(65).fill(0))), config: { encoding: "base64" } })`,
     expect: "sig",
   },
   mint: {

@@ -2,7 +2,8 @@
  * Values of a JSON Schema of the spec, as fast-check arbitraries: `schemaArbitraries(options)`
  * gives `arbitraryOf(doc, schema)`. The values are mostly valid: the translator follows the
  * keywords the spec's inputs use (types, const, enum, anyOf/oneOf, bounds, lengths, patterns,
- * formats uri and uuid, items, properties, required, additionalProperties, dependentSchemas of
+ * formats uri and uuid, `x-solana-transaction` (a transaction's layout, base64), items,
+ * properties, required, additionalProperties, dependentSchemas of
  * the form `{ name: { properties: { … } } }`, allOf rules `{ if, then: { properties: { … } } }`,
  * local `$ref`s, recursion), and throws on
  * a type it does not know. Strings without a pattern are any Unicode (no lone surrogates).
@@ -90,17 +91,19 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
           codePoints(text) <= (s.maxLength ?? Infinity) &&
           (s.pattern === undefined || new RegExp(s.pattern, "u").test(text));
         const base =
-          s.format === "uri"
-            ? fc.webUrl({ validSchemes: ["https"] })
-            : s.format === "uuid"
-              ? fc.uuid()
-              : s.pattern !== undefined
-                ? fc.stringMatching(new RegExp(s.pattern, "u"))
-                : fc.string({
-                    unit: "binary",
-                    minLength: s.minLength ?? 0,
-                    maxLength: Math.min(s.maxLength ?? 12, (s.minLength ?? 0) + 12),
-                  });
+          s["x-solana-transaction"] === "base64"
+            ? signedTransaction.map((bytes) => Buffer.from(bytes).toString("base64"))
+            : s.format === "uri"
+              ? fc.webUrl({ validSchemes: ["https"] })
+              : s.format === "uuid"
+                ? fc.uuid()
+                : s.pattern !== undefined
+                  ? fc.stringMatching(new RegExp(s.pattern, "u"))
+                  : fc.string({
+                      unit: "binary",
+                      minLength: s.minLength ?? 0,
+                      maxLength: Math.min(s.maxLength ?? 12, (s.minLength ?? 0) + 12),
+                    });
         return base.filter(fits);
       }
       case "array": {
@@ -193,6 +196,53 @@ export function schemaArbitraries(options: ArbitraryOptions = {}) {
 }
 
 const codePoints = (text: string) => [...text].length;
+
+/**
+ * The bytes of a signed transaction, as `x-solana-transaction` reads them (spec/schemas/sender.yaml
+ * Base64Transaction): legacy, v0 or v1, with s signatures, the header [s, read-only signers < s,
+ * read-only others], s or more addresses and a blockhash, then bytes the rule does not read.
+ */
+const signedTransaction = fc
+  .record({
+    layout: fc.constantFrom("legacy", "v0", "v1"),
+    s: fc.integer({ min: 1, max: 3 }),
+    extra: fc.nat(3),
+    readonly: fc.nat(5),
+    random: fc.uint8Array({ minLength: 64 * 3 + 32 * 6 + 32, maxLength: 64 * 3 + 32 * 6 + 32 }),
+    tail: fc.uint8Array({ maxLength: 80 }),
+  })
+  .map(({ layout, s, extra, readonly, random, tail }) => {
+    const signatures = [...random.subarray(0, 64 * s)];
+    const keys = s + extra;
+    const addresses = [...random.subarray(64 * 3, 64 * 3 + 32 * keys)];
+    const blockhash = [...random.subarray(-32)];
+    const header = [s, readonly % s, readonly];
+    if (layout === "v1")
+      return [
+        0x81,
+        ...header,
+        0,
+        0,
+        0,
+        0,
+        ...blockhash,
+        0,
+        keys,
+        ...addresses,
+        ...tail,
+        ...signatures,
+      ];
+    return [
+      s,
+      ...signatures,
+      ...(layout === "v0" ? [0x80] : []),
+      ...header,
+      keys,
+      ...addresses,
+      ...blockhash,
+      ...tail,
+    ];
+  });
 
 /**
  * Whether `value` passes the `if` of an allOf rule, a schema of `properties`, `required`, `enum`

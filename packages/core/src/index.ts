@@ -59,6 +59,7 @@ export {
   vNumber,
   vObject,
   vString,
+  vTransaction,
   vWhen,
 } from "./validate.js";
 export type { Check } from "./validate.js";

@@ -17,6 +17,7 @@ import {
   vNumber,
   vObject,
   vString,
+  vTransaction,
   vWhen,
 } from "./validate.js";
 
@@ -484,5 +485,97 @@ describe("vWhen", () => {
       "params[0].transaction: must be string (got number 1)",
       'params[1].transaction: must be base58 text (got "AQ/D") when params[1].config.encoding is "base58"',
     ]);
+  });
+});
+
+describe("vTransaction", () => {
+  const check = vTransaction(vString(/^[A-Za-z0-9+/]+={0,2}$/u, "base64 text"));
+  const base64 = (bytes: number[]) => btoa(String.fromCharCode(...bytes));
+  const fill = (n: number, byte = 7) => Array<number>(n).fill(byte);
+  // The smallest transactions of each layout, with s signatures: the count (legacy, v0) or the
+  // prefix, then what agave reads (the header [s, read-only signers, read-only others], s signer
+  // addresses, a blockhash, no instructions; v0 no lookup tables; v1 an empty config mask).
+  const legacy = (s: number, header = [s, 0, 0]) => [
+    s,
+    ...fill(64 * s),
+    ...header,
+    s,
+    ...fill(32 * s),
+    ...fill(32),
+    0,
+  ];
+  const v0 = (s: number) => [
+    s,
+    ...fill(64 * s),
+    0x80,
+    s,
+    0,
+    0,
+    s,
+    ...fill(32 * s),
+    ...fill(32),
+    0,
+    0,
+  ];
+  const v1 = (s: number, header = [s, 0, 0]) => [
+    0x81,
+    ...header,
+    0,
+    0,
+    0,
+    0,
+    ...fill(32),
+    0,
+    s,
+    ...fill(32 * s),
+    ...fill(64 * s),
+  ];
+  const RULE =
+    "params: must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?)";
+
+  it("passes each layout agave reads: legacy, v0 and v1, with one signature or the most", () => {
+    for (const bytes of [legacy(1), legacy(2, [2, 1, 3]), v0(1), v0(3), v1(1), v1(12, [12, 11, 0])])
+      expect(messages(check, base64(bytes))).toEqual([]);
+    expect(messages(check, base64(legacy(127)))).toEqual([]); // (12,230 bytes: the rule is not the size limit)
+  });
+
+  it("refuses bytes of no such layout, without quoting the text", () => {
+    const refused = [
+      legacy(0), // no signature
+      legacy(2, [1, 0, 0]), // the header asks for one signature, two are given
+      legacy(2, [3, 0, 0]),
+      legacy(2, [2, 2, 0]), // no writable signer to pay the fee
+      legacy(1).slice(0, -1), // a byte short of the smallest
+      [1, ...fill(64), 0x81, 1, 0, 0, ...legacy(1).slice(66)], // a v1 message after a count
+      v1(13, [13, 0, 0]), // v1 has at most 12 signatures
+      v1(2, [2, 2, 0]),
+      v1(1).slice(0, -1),
+      [0x82, ...v1(1).slice(1)], // no v2
+      [0xff, ...fill(300)],
+    ];
+    for (const bytes of refused)
+      expect(messages(check, base64(bytes)), String(bytes)).toEqual([RULE]);
+    expect(() => validate(check, base64(legacy(0)))).toThrow(
+      expect.objectContaining({
+        issues: [{ path: "params", rule: "x-solana-transaction", message: RULE }],
+      }),
+    );
+  });
+
+  it("refuses base58 text that is also base64 text (a length that is a multiple of 4)", () => {
+    // A real transaction (the spec's example), base58: 364 characters, which base64 reads as 273 bytes.
+    const base58 =
+      "4iXPGWBQShuDvAhycZtdPvHR3KcP6gjvL6poDsWX7omZg2fXpA9C3nXzc8fqpSiBHPc9bPw9qz9Xqc1SoZ52J7JXVygHnoAYjtPZgctWGHLnDdEEWvFBTxVoDTRFrP2uPBiyQidwKdb8vmHV1bRxFXSJjqgcpQ7PAHqh9z7NfpqNNt4jy1UWgt1U38ACQLw9oRcdDe3em1z3qAa9WMrBkVee7RD479gxXg3UwpmeuAd7A2E9PhMJA1KKyLLywyk2zfivnPogDeBtFjTbBL3GCiBypX49Lgm3M1ZnhTHB4m3ar3nod6DHVpKvL4MySAJ294YnS46qzkHEEnUDJy5tcH3feMvf3JNbiZz7hTNmDm3V";
+    expect(base58.length % 4).toBe(0);
+    expect(messages(vString(/^[A-Za-z0-9+/]+={0,2}$/u), base58)).toEqual([]);
+    expect(messages(check, base58)).toEqual([RULE]);
+  });
+
+  it("reads the layout only once the string check passes, and of text atob refuses reads none", () => {
+    expect(messages(check, 7)).toEqual(["params: must be string (got number 7)"]);
+    expect(messages(check, "AQ D")).toEqual(['params: must be base64 text (got "AQ D")']);
+    // (A string check that lets through what atob refuses: the rule is still told, nothing thrown.)
+    expect(messages(vTransaction(vString()), "A")).toEqual([RULE]);
+    expect(messages(vTransaction(vString()), "\u0100AAA")).toEqual([RULE]);
   });
 });

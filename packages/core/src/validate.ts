@@ -353,6 +353,51 @@ export const vBoolean: Check = (value, path, issues) => {
 }
 
 /**
+ * `check` (a string's, holding it to base64 text), plus: the bytes the text decodes to are laid out
+ * as a signed Solana transaction (the spec's `x-solana-transaction: base64`), so that base58 text,
+ * whose alphabet base64's holds, is refused before it is sent as base64. With `s` signatures:
+ * legacy and v0 begin with `s` (a one-byte compact-u16: 128 signatures would not fit the size
+ * limit), then the signatures, then the message (v0 after a 0x80 byte); v1 (SIMD-0385) begins with
+ * 0x81 and its message, the signatures after it. The message header's first byte is `s` (at most
+ * 12 in v1), its second (read-only signers) less than `s`, and the whole at least 38 + 96·s bytes
+ * (the count, the signatures, the header, `s` signer addresses, a blockhash and an instruction
+ * count; v1: 42 + 96·s, its prefix, header, config mask, blockhash, counts, addresses, signatures).
+ * (agave refuses any other: VersionedTransaction::sanitize, Message::sanitize.) Its message never
+ * quotes the text.
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vTransaction(check: Check): Check {
+  return (value, path, issues) => {
+    const count = issues.length;
+    check(value, path, issues);
+    if (issues.length > count) return;
+    let bytes = "";
+    try {
+      bytes = atob(value as string);
+    } catch {
+      // (Text the string check let through that atob refuses: no layout is read from it.)
+    }
+    const at = (i: number) => bytes.charCodeAt(i); // (NaN past the end: every comparison fails)
+    const v1 = at(0) === 0x81;
+    const s = at(+v1);
+    let header = v1 ? 1 : 1 + 64 * s;
+    if (!v1 && at(header) === 0x80) header++;
+    if (!(
+      s > 0 &&
+      s < (v1 ? 13 : 128) &&
+      bytes.length >= (v1 ? 42 : 38) + 96 * s &&
+      at(header) === s &&
+      at(header + 1) < s
+    ))
+      add(
+        issues,
+        path,
+        "x-solana-transaction",
+        "must be a signed transaction in base64 (its signature count, message header and length do not agree: is it base58 text?)",
+      );
+  };
+}
+
+/**
  * Runs `check` on `value`.
  * @param path - how the value is named in messages. @default 'params'
  * @param redact - applied to every value a message quotes (a refused value may be the API key

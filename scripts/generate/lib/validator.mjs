@@ -53,12 +53,24 @@ export const IF_SHAPE =
   "must name one member and its values, { properties: { <name>: { enum: [<value>, …] } }, required: [<name>] }, nested as deep as the member is, through members typed object (not null)";
 const isObjectType = (s) => isSchemaObject(s) && s.type === "object";
 
-/** Keywords that only document (and `x-` extensions): they add nothing to check. */
-export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith("x-");
+/**
+ * The rule of `x-solana-transaction` (the generator's): its one value is the encoding the runtime
+ * decodes, base64. (Base58 text sent as base64 is what the base64 pattern cannot refuse; base64 text
+ * sent as base58 nearly always holds a character the base58 pattern refuses.)
+ */
+export const SOLANA_TRANSACTION_RULE =
+  'must be "base64", on a string: the text is a serialized transaction in base64 (the runtime decodes no other encoding)';
+
+/**
+ * Keywords that only document (and `x-` extensions, but `x-solana-transaction`, a rule the checks
+ * read): they add nothing to check.
+ */
+export const isAnnotation = (keyword) =>
+  ANNOTATIONS.has(keyword) || (keyword.startsWith("x-") && keyword !== "x-solana-transaction");
 
 // The keywords each type translates (besides `type` and `enum`).
 const KEYWORDS = {
-  string: ["pattern", "x-pattern-description", "minLength", "maxLength"],
+  string: ["pattern", "x-pattern-description", "minLength", "maxLength", "x-solana-transaction"],
   integer: ["minimum", "maximum"],
   number: ["minimum", "maximum"],
   boolean: [],
@@ -83,6 +95,7 @@ export const CHECK_COMBINATORS = [
   "vNumber",
   "vObject",
   "vString",
+  "vTransaction",
   "vWhen",
 ];
 /** Every keyword the generated checks translate. */
@@ -372,9 +385,16 @@ export function createCheckEmitter({ refusals } = {}) {
         const max = number(s, "maxLength", place, true);
         const described = patternDescription(s, place);
         // Pattern-only strings (most: addresses) use the smaller vString.
-        return min === undefined && max === undefined
-          ? call("vString", regex, described)
-          : call("vBoundedString", min, max, regex, described);
+        const string =
+          min === undefined && max === undefined
+            ? call("vString", regex, described)
+            : call("vBoundedString", min, max, regex, described);
+        const transaction = s["x-solana-transaction"];
+        if (transaction === undefined) return string;
+        if (transaction !== "base64")
+          return refuse(place, "x-solana-transaction", SOLANA_TRANSACTION_RULE) ?? string;
+        // (Read once the string check passes: the layout of text it refuses is not told.)
+        return call("vTransaction", string);
       }
       case "integer":
       case "number":

@@ -4,6 +4,13 @@
 import type { ChainDataClient } from "../index.js";
 
 export const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+/**
+ * The smallest signed transaction, in base64 (the sender checks its layout): one signature, the
+ * header [1, 0, 0], one address, a blockhash and no instructions, all zeros.
+ */
+const TRANSACTION = btoa(
+  String.fromCharCode(1, ...Array<number>(64).fill(0), 1, 0, 0, 1, ...Array<number>(65).fill(0)),
+);
 
 /** A base URL per host, each its own origin: where a request went tells which host it was for. */
 export const baseUrls = {
@@ -20,7 +27,8 @@ export const areaCalls: Record<keyof ChainDataClient, (c: ChainDataClient) => Pr
   compression: (c) => c.compression.getCompressedBalanceByOwner({ owner: ADDRESS }),
   mint: (c) =>
     c.mint.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: ADDRESS }),
-  sender: (c) => c.sender.sendTransaction({ transaction: "AQ==", config: { encoding: "base64" } }),
+  sender: (c) =>
+    c.sender.sendTransaction({ transaction: TRANSACTION, config: { encoding: "base64" } }),
   wallet: (c) => c.wallet.getBalances({ wallet: ADDRESS }),
   admin: (c) => c.admin.getProjectUsage({ id: "p" }),
   webhooks: (c) => c.webhooks.listWebhooks(),
