@@ -15,10 +15,11 @@ import type { Webhook } from "./generated/types.js";
 import { recordingFetch, wire } from "../../core/src/test-support/testing.js";
 
 const ID = "642574b0-72aa-41dd-b293-356451e22168";
-const [A, B, C] = [
+const [A, B, C, D] = [
   "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
   "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
   "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
+  "So11111111111111111111111111111111111111112",
 ];
 const stored = (): Webhook => ({
   webhookID: ID,
@@ -36,16 +37,22 @@ const stored = (): Webhook => ({
 
 /**
  * The webhooks API over one stored webhook: GET answers it, PUT replaces its settings (after a
- * pause, so that concurrent edits would interleave). Records every request.
+ * pause, so that concurrent edits would interleave). Records every request. The id in the path is
+ * taken in any letter case (a UUID's hex digits are case-insensitive).
  */
-function fakeService(webhook: Webhook = stored(), { refusePuts = 0 } = {}) {
+function fakeService(
+  webhook: Webhook = stored(),
+  { refusePuts = 0, host = undefined as string | undefined } = {},
+) {
   const requests: { method: string; path: string; body?: any }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
+    if (host && url.origin !== host) throw new Error(`sent to ${url.origin}, not ${host}`);
     const body = request.method === "PUT" ? await request.json() : undefined;
     requests.push({ method: request.method, path, body });
-    if (path !== `/v0/webhooks/${ID}`)
+    if (path.toLowerCase() !== `/v0/webhooks/${ID}`)
       return new Response('{"error":"not found"}', { status: 404 });
     if (request.method === "PUT" && refusePuts-- > 0)
       return Response.json({ error: "webhookURL unreachable" }, { status: 400 });
@@ -55,9 +62,10 @@ function fakeService(webhook: Webhook = stored(), { refusePuts = 0 } = {}) {
     }
     return Response.json(webhook);
   };
-  const webhooks = createWebhooksClient({ apiKey: "test-key", fetch });
-  const rest = createWebhooksRest({ apiKey: "test-key", fetch });
-  return { webhooks, rest, requests, current: () => webhook };
+  const options = { apiKey: "test-key", fetch, baseUrls: host ? { api: host } : undefined };
+  const webhooks = createWebhooksClient(options);
+  const rest = createWebhooksRest(options);
+  return { webhooks, rest, fetch, requests, current: () => webhook };
 }
 
 describe("addWebhookAddresses", () => {
@@ -115,6 +123,87 @@ describe("addWebhookAddresses", () => {
     ]);
     expect(current().accountAddresses).toEqual([B, C, A]);
     expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT", "GET", "PUT"]);
+  });
+
+  it("runs one after another changes that name the webhook in other letter cases (one UUID)", async () => {
+    const { webhooks, requests, current } = fakeService();
+    await Promise.all([
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }),
+      addWebhookAddresses(webhooks, { webhookID: ID.toUpperCase(), addresses: [D] }),
+      removeWebhookAddresses(webhooks, { webhookID: ID.replace(/a/g, "A"), addresses: [A] }),
+    ]);
+    expect(current().accountAddresses).toEqual([B, C, D]);
+    expect(requests.map((r) => r.method)).toEqual(["GET", "PUT", "GET", "PUT", "GET", "PUT"]);
+    // (Each request names the webhook as its caller did.)
+    expect(requests.map((r) => r.path.split("/").pop())).toEqual([
+      ID,
+      ID,
+      ID.toUpperCase(),
+      ID.toUpperCase(),
+      ID.replace(/a/g, "A"),
+      ID.replace(/a/g, "A"),
+    ]);
+  });
+
+  it("runs one after another the changes to one webhook made through several clients and rests of the process", async () => {
+    const { webhooks, rest, fetch, requests, current } = fakeService();
+    // (The sdk's `webhooks` beside a client of this package, a second client, a rest: each its own.)
+    const other = createWebhooksClient({ apiKey: "test-key", fetch });
+    await Promise.all([
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }),
+      addWebhookAddresses(other, { webhookID: ID, addresses: [D] }),
+      removeWebhookAddresses(rest, { webhookID: ID, addresses: [A] }),
+      editWebhook(other, { webhookID: ID.toUpperCase(), txnStatus: "all" }),
+    ]);
+    expect([current().accountAddresses, current().txnStatus]).toEqual([[B, C, D], "all"]);
+    expect(requests.map((r) => r.method)).toEqual([
+      ...["GET", "PUT", "GET", "PUT", "GET", "PUT", "GET", "PUT"],
+    ]);
+  });
+
+  it("keeps no record of a webhook once its changes have settled, done, failed or given up", async () => {
+    const pending = () =>
+      (globalThis as Record<symbol, Map<string, unknown> | undefined>)[
+        Symbol.for("@chaindata/webhooks.edits-pending")
+      ];
+    const { webhooks } = fakeService(stored(), { refusePuts: 1 });
+    const controller = new AbortController();
+    const changes = [
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }), // refused
+      addWebhookAddresses(webhooks, { webhookID: ID, addresses: [D] }),
+      removeWebhookAddresses(
+        webhooks,
+        { webhookID: ID.toUpperCase(), addresses: [A] },
+        { signal: controller.signal },
+      ),
+      addWebhookAddresses(webhooks, {
+        webhookID: "00000000-0000-4000-8000-000000000000",
+        addresses: [C],
+      }),
+    ];
+    const settled = Promise.allSettled(changes);
+    expect(pending()?.size).toBe(2);
+    controller.abort();
+    await settled;
+    expect(pending()?.size).toBe(0);
+  });
+
+  it("lets changes to webhooks of the same id on two hosts take turns, each made on its own host", async () => {
+    const first = fakeService(stored(), { host: "https://api.one.example" });
+    const second = fakeService(
+      { ...stored(), accountAddresses: [C] },
+      { host: "https://api.two.example" },
+    );
+    await Promise.all([
+      addWebhookAddresses(first.webhooks, { webhookID: ID, addresses: [D] }),
+      addWebhookAddresses(second.rest, { webhookID: ID, addresses: [D] }),
+      removeWebhookAddresses(first.rest, { webhookID: ID, addresses: [A] }),
+    ]);
+    expect([first.current().accountAddresses, second.current().accountAddresses]).toEqual([
+      [B, D],
+      [C, D],
+    ]);
+    expect([first.requests.length, second.requests.length]).toEqual([4, 2]);
   });
 
   it("a change whose signal aborts while it waits for the one before rejects at once, and is never made", async () => {
@@ -477,6 +566,89 @@ describe("editWebhook", () => {
       "params.txnStatus: cannot be removed (got null): the service documents no way to remove a setting",
     ]);
     expect(requests).toEqual([]);
+  });
+});
+
+describe("a stored setting that today's checks refuse", () => {
+  const HTTPS_RULE = "must be a public HTTPS URL, not localhost, 127.x.x.x or [::1]";
+
+  it("is said to be the webhook's, with how to replace it; nothing is written", async () => {
+    const legacy = "http://hooks.acme-wallet.io/solana";
+    const { webhooks, rest, requests, current } = fakeService({ ...stored(), webhookURL: legacy });
+    for (const editor of [webhooks, rest]) {
+      const added = await addWebhookAddresses(editor, { webhookID: ID, addresses: [C] }).catch(
+        (e: unknown) => e,
+      );
+      expect(added).toBeInstanceOf(ValidationError);
+      expect((added as Error).message).toBe(
+        `params.webhookURL: ${HTTPS_RULE} (got "${legacy}") (the webhook's stored webhookURL; give webhookURL to editWebhook to replace it)`,
+      );
+      // (The issue keeps its path and rule, for code that reads them.)
+      expect((added as ValidationError).issues.map((issue) => [issue.path, issue.rule])).toEqual([
+        ["params.webhookURL", "pattern"],
+      ]);
+      const edited = await editWebhook(editor, { webhookID: ID, txnStatus: "all" }).catch(
+        (e: unknown) => e,
+      );
+      expect((edited as Error).message).toBe(
+        `params.webhookURL: ${HTTPS_RULE} (got "${legacy}") (the webhook's stored webhookURL; give webhookURL to replace it)`,
+      );
+    }
+    expect(requests.map((r) => r.method)).toEqual(["GET", "GET", "GET", "GET"]);
+    // Given, it replaces the stored one, and the webhook can be edited again.
+    const url = "https://hooks.acme-wallet.io/solana";
+    await editWebhook(webhooks, { webhookID: ID, webhookURL: url, txnStatus: "all" });
+    await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] });
+    expect([current().webhookURL, current().txnStatus, current().accountAddresses]).toEqual([
+      url,
+      "all",
+      [A, B, C],
+    ]);
+  });
+
+  it("is told apart from a refused value the caller gave, each issue said of its own", async () => {
+    const { webhooks, requests } = fakeService({
+      ...stored(),
+      transactionTypes: ["TRANSFER", "legacy-type"],
+      accountAddresses: [A, "0xLegacyAddress", B],
+    });
+    const edited = (await editWebhook(webhooks, { webhookID: ID, txnStatus: "all" }).catch(
+      (e: unknown) => e,
+    )) as ValidationError;
+    expect(edited.issues.map((issue) => issue.message)).toEqual([
+      'params.transactionTypes[1]: must be an upper-case snake-case name such as NFT_SALE (got "legacy-type") (the webhook\'s stored transactionTypes; give transactionTypes to replace it)',
+      'params.accountAddresses[1]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "0xLegacyAddress") (the webhook\'s stored accountAddresses; give accountAddresses to replace it)',
+    ]);
+    const removed = (await removeWebhookAddresses(webhooks, {
+      webhookID: ID,
+      addresses: [A],
+    }).catch((e: unknown) => e)) as ValidationError;
+    expect(removed.message).toContain(
+      'params.accountAddresses[0]: must be a base58 address (32 to 44 characters; no 0, O, I or l) (got "0xLegacyAddress") (the webhook\'s stored accountAddresses; give accountAddresses to editWebhook to replace it)',
+    );
+    // A value the caller gives is blamed as it was, before anything is read.
+    const given = (await editWebhook(webhooks, {
+      webhookID: ID,
+      webhookURL: "http://hooks.example.com/x",
+    }).catch((e: unknown) => e)) as ValidationError;
+    expect(given.message).toBe(
+      `params.webhookURL: ${HTTPS_RULE} (got "http://hooks.example.com/x")`,
+    );
+    expect(requests.map((r) => r.method)).toEqual(["GET", "GET"]);
+  });
+
+  it("missing where the write requires it is said so, with how to set it", async () => {
+    const { transactionTypes, ...withoutTypes } = stored();
+    const { webhooks, requests } = fakeService(withoutTypes as Webhook);
+    const error = await addWebhookAddresses(webhooks, { webhookID: ID, addresses: [C] }).catch(
+      (e: unknown) => e,
+    );
+    // (Not updateWebhook's pointer at editWebhook for a partial body: the helper made the body.)
+    expect((error as Error).message).toBe(
+      "params.transactionTypes: is required (the webhook has no transactionTypes stored; give transactionTypes to editWebhook to set it)",
+    );
+    expect(requests.map((r) => r.method)).toEqual(["GET"]);
+    expect(transactionTypes).toBeDefined();
   });
 });
 

@@ -117,8 +117,17 @@ function editingOf(webhooks: WebhookEditor): Editing {
   };
 }
 
-/** Per client (or rest), per webhook: the change under way, so that the next one starts after it. */
-const pending = new WeakMap<object, Map<string, Promise<unknown>>>();
+// Per webhook, the change under way, so that the next one starts after it, whichever client or
+// rest of the process either goes through (the sdk's `webhooks` beside a client of this package,
+// say). Keyed by the id in lower case: a UUID's hex digits name one webhook in either case. Not by
+// host: a rest does not tell its base URL, and the service gives each webhook a random UUID, so two
+// hosts holding one id (a test's two fake services) only take turns, each change on its own host.
+// Shared through the global registry, so that the ESM and CJS builds loaded side by side queue
+// together; made on the first change, not at import (the package has no side effects). An entry
+// is removed when its webhook's last change settles.
+const PENDING = Symbol.for("@chaindata/webhooks.edits-pending");
+const pendingChanges = (): Map<string, Promise<unknown>> =>
+  ((globalThis as Record<symbol, Map<string, Promise<unknown>>>)[PENDING] ??= new Map());
 
 /**
  * The settings {@link editWebhook} changes, each one given replacing the webhook's: updateWebhook's
@@ -159,20 +168,21 @@ const alike = (a: unknown, b: unknown): boolean =>
 /**
  * Reads the webhook, computes the settings to change with `next` and, when one differs, sends
  * the webhook's settings back with them (an edit costs 100 credits; an edit that changes nothing
- * is not sent). Changes made through one client (or rest) to one webhook run one after another,
- * so two of them do not undo each other; a change made elsewhere (another process, the dashboard)
- * between the read and the write is overwritten, as with any read-modify-write. `options` apply
- * to both the read and the write (an `onResponse` sees each answer).
+ * is not sent). Changes made in this process to one webhook run one after another, so two of them
+ * do not undo each other; a change made elsewhere (another process, the dashboard) between the
+ * read and the write is overwritten, as with any read-modify-write. `options` apply to both the
+ * read and the write (an `onResponse` sees each answer). `via` is how the caller gives a setting
+ * (`""` for editWebhook's params, `" to editWebhook"` for the address helpers).
  */
 function changeWebhook(
-  webhooks: WebhookEditor,
   { read, write }: Editing,
   webhookID: string,
   next: (current: Webhook) => Partial<WebhookSettings>,
+  via: string,
   options?: RequestOptions,
 ): Promise<Webhook> {
-  let queue = pending.get(webhooks);
-  if (!queue) pending.set(webhooks, (queue = new Map()));
+  const queue = pendingChanges();
+  const key = webhookID.toLowerCase();
   const change = async () => {
     const current = await read({ webhookID }, options);
     const changes: Partial<Record<string, unknown>> = next(current);
@@ -182,17 +192,21 @@ function changeWebhook(
       return current;
     const settings: Partial<Record<string, unknown>> = {};
     for (const name of SETTINGS) settings[name] = changes[name] ?? current[name];
-    return write({ ...(settings as WebhookSettings), webhookID }, options);
+    try {
+      return await write({ ...(settings as WebhookSettings), webhookID }, options);
+    } catch (error) {
+      throw error instanceof ValidationError ? ofStored(error, changes, via) : error;
+    }
   };
-  const previous = queue.get(webhookID);
+  const previous = queue.get(key);
   // This change's turn: after the previous change to the webhook has settled (its failure is its
   // caller's; this one runs either way), unless this caller gave up while it waited.
   let givenUp = false;
   const turn = () => (givenUp ? undefined : change());
   const run = previous ? previous.then(turn, turn) : change();
-  queue.set(webhookID, run);
+  queue.set(key, run);
   const forget = () => {
-    if (queue.get(webhookID) === run) queue.delete(webhookID);
+    if (queue.get(key) === run) queue.delete(key);
   };
   run.then(forget, forget);
   const signal = options?.signal;
@@ -213,6 +227,51 @@ function changeWebhook(
   });
 }
 
+/** `error` with `issues` in place of its own, its message made of them as `validate` makes it. */
+function restated(error: ValidationError, issues: ValidationIssue[]): ValidationError {
+  const shown = issues
+    .slice(0, 3)
+    .map((issue) => issue.message)
+    .join("; ");
+  return new ValidationError(
+    issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown,
+    { issues },
+    error,
+  );
+}
+
+/**
+ * The write's refusal of a setting the webhook has stored (an `http://` webhookURL or a type
+ * stored before today's rules, say), said as the webhook's, with how to replace it: the caller
+ * gave no such value, and without it the webhook could never be edited. (The settings given were
+ * checked before the read, so the write refuses only stored ones, and the length of a list the
+ * change made, which is the address helpers' to say.) Not let through unchecked: the service may
+ * refuse the value too, or take it.
+ */
+function ofStored(
+  error: ValidationError,
+  changes: Partial<Record<string, unknown>>,
+  via: string,
+): ValidationError {
+  let stored = false;
+  const issues = error.issues.map((issue) => {
+    const name = /^params\.(\w+)/u.exec(issue.path)?.[1] as keyof WebhookSettings | undefined;
+    if (
+      !name ||
+      !SETTINGS.includes(name) ||
+      (changes[name] !== undefined && issue.path === `params.${name}`)
+    )
+      return issue;
+    stored = true;
+    const how =
+      issue.rule === "required"
+        ? `the webhook has no ${name} stored; give ${name}${via} to set it`
+        : `the webhook's stored ${name}; give ${name}${via} to replace it`;
+    return { ...issue, message: `${issue.message} (${how})` };
+  });
+  return stored ? restated(error, issues) : error;
+}
+
 /** The address helpers' change: the params checked, then the new list. */
 async function changeAddresses(
   webhooks: WebhookEditor,
@@ -227,10 +286,10 @@ async function changeAddresses(
   const given = new Set(params.addresses);
   try {
     return await changeWebhook(
-      webhooks,
       editing,
       params.webhookID,
       (current) => ({ accountAddresses: next(current.accountAddresses, given) }),
+      " to editWebhook",
       options,
     );
   } catch (error) {
@@ -245,16 +304,18 @@ async function changeAddresses(
 function ofAddresses(error: ValidationError): ValidationError {
   const list = "params.accountAddresses";
   if (!error.issues.some((issue) => issue.path === list)) return error;
-  const issues = error.issues.map((issue) =>
-    issue.path === list
-      ? {
-          ...issue,
-          path: "params.addresses",
-          message: `params.addresses: too many for the webhook: its accountAddresses ${issue.message.slice(list.length + 2)}`,
-        }
-      : issue,
+  return restated(
+    error,
+    error.issues.map((issue) =>
+      issue.path === list
+        ? {
+            ...issue,
+            path: "params.addresses",
+            message: `params.addresses: too many for the webhook: its accountAddresses ${issue.message.slice(list.length + 2)}`,
+          }
+        : issue,
+    ),
   );
-  return new ValidationError(issues.map((issue) => issue.message).join("; "), { issues }, error);
 }
 
 /** The params of {@link editWebhook}: the webhook, and the settings to change. */
@@ -307,7 +368,9 @@ const editCheck: OperationDescriptor = { id: "editWebhook", params: checkEdit, i
  * so a setting left out of it may be lost: an `authHeader`, say). Resolves with the webhook as
  * edited, or as read when every given setting already had its value (then nothing is written and
  * no credits are spent). A setting given as `undefined` is left as it is. Runs after any other
- * change to the webhook made through the same client or rest, as {@link addWebhookAddresses} does.
+ * change to the webhook made by these helpers in this process, through any client or rest, with
+ * its id in any letter case (as {@link addWebhookAddresses} and {@link removeWebhookAddresses} do),
+ * so two changes do not undo each other.
  *
  * A setting cannot be removed (an `authHeader`, an `accountAddressOwners` filter): the service
  * documents no value that removes one, and not whether a write that leaves a setting out clears
@@ -323,7 +386,9 @@ const editCheck: OperationDescriptor = { id: "editWebhook", params: checkEdit, i
  * ```
  *
  * @throws ValidationError for a malformed `webhookID` or setting, a setting given as `null`, a
- * read-only field (`wallet`, `project`, `active`), or no setting at all (nothing is sent)
+ * read-only field (`wallet`, `project`, `active`), or no setting at all (nothing is sent); and
+ * for a setting the webhook has stored that the write's checks refuse, an `http://` webhookURL
+ * say (the webhook is read, nothing is written; give that setting to replace it)
  * @throws ConfigurationError when `webhooks` is neither a webhooks client nor a webhooks rest
  * (nothing is sent)
  */
@@ -334,13 +399,15 @@ export async function editWebhook(
 ): Promise<Webhook> {
   const editing = editingOf(webhooks);
   editing.check(editCheck, params, options);
-  return changeWebhook(webhooks, editing, params.webhookID, () => params, options);
+  return changeWebhook(editing, params.webhookID, () => params, "", options);
 }
 
 /**
  * Adds `addresses` to the accounts a webhook watches, after the ones it watches already (in the
  * order given, without repeats). Resolves with the webhook as edited, or as read when every
- * address was already watched (then nothing is written and no credits are spent).
+ * address was already watched (then nothing is written and no credits are spent). Runs after any
+ * other change to the webhook made by these helpers in this process, through any client or rest,
+ * with its id in any letter case, so two changes do not undo each other.
  *
  * ```ts
  * const webhooks = createWebhooksClient();
@@ -349,8 +416,10 @@ export async function editWebhook(
  * await addWebhookAddresses(createWebhooksRest(), { webhookID, addresses: [wallet] });
  * ```
  *
- * @throws ValidationError for a malformed `webhookID` or address (nothing is sent), and when the
- * list would pass the service's 100000 addresses (the webhook is read, nothing is written)
+ * @throws ValidationError for a malformed `webhookID` or address (nothing is sent); when the
+ * list would pass the service's 100000 addresses, or a setting the webhook has stored is one the
+ * write's checks refuse (an `http://` webhookURL, say: replace it with {@link editWebhook}), the
+ * webhook is read, nothing is written
  * @throws ConfigurationError when `webhooks` is neither a webhooks client nor a webhooks rest
  * (nothing is sent)
  */
@@ -373,9 +442,11 @@ export function addWebhookAddresses(
 /**
  * Removes `addresses` from the accounts a webhook watches (the others keep their order).
  * Resolves with the webhook as edited, or as read when it watched none of them (then nothing is
- * written and no credits are spent).
+ * written and no credits are spent). Runs after any other change to the webhook made by these
+ * helpers in this process, as {@link addWebhookAddresses} does.
  *
- * @throws ValidationError for a malformed `webhookID` or address (nothing is sent)
+ * @throws ValidationError for a malformed `webhookID` or address (nothing is sent); when a setting
+ * the webhook has stored is one the write's checks refuse, the webhook is read, nothing is written
  * @throws ConfigurationError when `webhooks` is neither a webhooks client nor a webhooks rest
  * (nothing is sent)
  */

@@ -714,6 +714,13 @@ describe("createWebhookHandler", () => {
       expect(() => createWebhookHandler(options as never), message).toThrow(ConfigurationError);
       expect(() => createWebhookHandler(options as never), message).toThrow(message);
     }
+    // A webhook created without an authHeader: the message says how to give it one.
+    for (const options of [{ onEvent }, { authHeader: "", onEvent }])
+      expect(() => createWebhookHandler(options as never)).toThrow(
+        new ConfigurationError(
+          "authHeader: required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
+        ),
+      );
     // A store of 0 would never de-duplicate, and one of NaN would never forget.
     for (const [maxEntries, shown] of [
       [0, "0"],

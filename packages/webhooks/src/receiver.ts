@@ -493,7 +493,10 @@ export function createWebhookHandler<K extends DeliveryKind>(
       ? options.authHeader.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "")
       : "";
   if (!authHeader)
-    misconfigured("authHeader", "required, the webhook's authHeader (a non-empty string)");
+    misconfigured(
+      "authHeader",
+      "required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
+    );
   if (typeof options.onEvent !== "function")
     misconfigured("onEvent", "required, a function called with each new event");
   const {
