@@ -1313,7 +1313,9 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
       option(
         "authHeader",
         (value) => typeof value === "string" && /[^ \t\r\n]/.test(value),
-        /^authHeader: required, the webhook's authHeader \(a non-empty string\)$/,
+        exactly(
+          "authHeader: required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
+        ),
         [" ", "\t\r\n", " \n "],
       ),
       option(
