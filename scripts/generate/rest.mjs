@@ -26,6 +26,7 @@ import {
   descriptorSource,
   itemSchemaName,
   itemType,
+  u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
 import { packageRefusals, refuse } from "./lib/refusals.mjs";
@@ -334,10 +335,13 @@ export async function emitRestArea(main) {
   const statusLines = status.map((tag) => `\n * ${tag}`).join("");
   const usesPagination = ops.some((op) => op.o["x-pagination"]);
   const first = ops[0]?.o.operationId;
+  // The first operation whose result holds u64 values, if any: the example of `<area>U64Shape`.
+  const u64Example = ops.find((op) => u64Shape(doc, responseSchemaOf(doc, op) ?? {}) !== undefined)
+    ?.o.operationId;
   const client =
     banner(source) +
     `import createFetchClient, { type Client } from "openapi-fetch";\n` +
-    `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions } from "@chaindata/core";\n` +
+    `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions${u64Example ? ", type U64Shape" : ""} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
@@ -370,6 +374,7 @@ export async function emitRestArea(main) {
     `    logger: transport.logger,\n` +
     `    area: ${literal(area)},\n` +
     `  };\n}\n\n` +
+    (u64Example ? u64ShapeFunction(area, `keyof ${Area}Client`, u64Example) : "") +
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${statusLines}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +

@@ -21,6 +21,7 @@ import {
 } from "./lib/emit.mjs";
 import {
   commonDescriptorFields,
+  u64ShapeFunction,
   descriptorSource,
   itemSchemaName,
   itemType,
@@ -28,7 +29,7 @@ import {
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { packageRefusals, refuse } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import { allowsNull, camel, deref, pascal, validationSchema } from "./lib/schema.mjs";
+import { allowsNull, camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
@@ -377,6 +378,8 @@ export async function emitRpcArea(main, http) {
   const optionsType = unbatched ? `${Area}ClientOptions` : "ClientOptions";
   const statusTags = areaStatusTags(info);
   const status = statusTags.map((tag) => `\n * ${tag}`).join("");
+  // The first method whose result holds u64 values, if any: the example of `<area>U64Shape`.
+  const u64Example = methods.find((m) => u64Shape(doc, m.result.schema) !== undefined)?.name;
   const coreImports = [
     "createJsonRpcClient",
     "notAnRpc",
@@ -395,6 +398,7 @@ export async function emitRpcArea(main, http) {
     "type ParamsArgument",
     "type RequestOptions",
     "type SingleMethod",
+    ...(u64Example ? ["type U64Shape"] : []),
     "ValidationError",
   ];
   const client =
@@ -426,6 +430,7 @@ export async function emitRpcArea(main, http) {
         ? `  return Object.defineProperty({ ...${make} }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as ${rpcType};\n}\n\n`
         : `  return ${make};\n}\n\n`;
     })() +
+    (u64Example ? u64ShapeFunction(area, `keyof T.${Area}Methods`, u64Example) : "") +
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +

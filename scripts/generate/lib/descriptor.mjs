@@ -67,3 +67,25 @@ export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
   const rest = Object.entries(fields).map(([key, value]) => `${key}: ${source(value)}`);
   return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest, ...(encode ? [`encode: ${encode}`] : [])].join(", ")} }`;
 }
+
+/**
+ * `<area>U64Shape(name)`, for a client file that imports the descriptors as `op`: where the result
+ * of an operation holds u64 values, for core's `reviveU64`. Emitted only for an area with some (a
+ * result kept as JSON text and read back has its small u64 values as numbers: this makes them
+ * `bigint` again). `names`: the TypeScript type of an operation's name.
+ */
+export function u64ShapeFunction(area, names, example) {
+  const fn = `${area.replace(/-(\w)/g, (_, c) => c.toUpperCase())}U64Shape`;
+  return (
+    `/**\n` +
+    ` * Where the result of a ${area} operation holds u64 values (\`bigint\`) and floats (numbers, however\n` +
+    ` * large), as the call gives them: for \`reviveU64\` (this package exports it), after a result kept as\n` +
+    ` * JSON text (\`stringifyJson\`) is read back with \`parseJson\`, which gives \`bigint\` for every integer\n` +
+    ` * past 2^53 - 1 and for no other. \`undefined\` when the result holds neither.\n` +
+    ` *\n * @example\n * \`\`\`ts\n` +
+    ` * const cached = reviveU64(parseJson(text), ${fn}(${literal(example)}));\n` +
+    ` * \`\`\`\n */\n` +
+    `export function ${fn}(operation: ${names}): U64Shape | undefined {\n` +
+    `  return (op as Record<string, { u64?: U64Shape }>)[operation]?.u64;\n}\n\n`
+  );
+}

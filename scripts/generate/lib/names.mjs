@@ -53,7 +53,8 @@ const ERROR_CLASSES = [
  * clients take a batcher (not the sender's: its endpoint documents no batches).
  */
 export function runtimeExports({ rpc, batch = rpc }) {
-  // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on.)
+  // (`stringifyJson` / `parseJson`: u64 values arrive as bigint, which `JSON.stringify` throws on;
+  // `reviveU64`, with the package's `<area>U64Shape`, makes them bigint again in a result read back.)
   const values = [
     ...ERROR_CLASSES,
     "isRetryable",
@@ -61,6 +62,7 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "createRateLimiter",
     "stringifyJson",
     "parseJson",
+    "reviveU64",
   ];
   const types = [
     "ClientOptions",
@@ -131,6 +133,7 @@ const RPC_CLIENT_IMPORTS = {
   ParamsArgument: "type",
   RequestOptions: "type",
   SingleMethod: "type",
+  U64Shape: "type",
 };
 const REST_CLIENT_IMPORTS = {
   createFetchClient: "value",
@@ -148,6 +151,7 @@ const REST_CLIENT_IMPORTS = {
   PageIterable: "type",
   PageWalkOptions: "type",
   RequestOptions: "type",
+  U64Shape: "type",
 };
 // The bindings inside create<Area>Client of a JSON-RPC package, where each method is called by its
 // name (`getAsset: (params, options) => getAsset(rpc, params, options)`): a method named like one
@@ -212,7 +216,11 @@ export function packageBindings([main, http]) {
   own({ op: "both", T: "both" }, client, "the import of operations.js / types.js");
   own(rpc ? RPC_CLIENT_IMPORTS : REST_CLIENT_IMPORTS, client, "an import from @chaindata/core");
   own(values([`${host}Host`]), client, "the host imported from @chaindata/core");
-  const factories = values([rpc ? `create${Area}Rpc` : `create${Area}Rest`, `create${Area}Client`]);
+  const factories = values([
+    rpc ? `create${Area}Rpc` : `create${Area}Rest`,
+    `create${Area}Client`,
+    `${camel(area)}U64Shape`,
+  ]);
   const clientTypes = typeNames([
     ...(rpc ? [`${Area}ClientOptions`, `${Area}Rpc`] : [`${Area}Rest`]),
     `${Area}Client`,

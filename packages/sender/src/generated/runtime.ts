@@ -22,6 +22,7 @@ export {
   createRateLimiter,
   stringifyJson,
   parseJson,
+  reviveU64,
   type ClientOptions,
   type EnvironmentName,
   type BaseUrls,

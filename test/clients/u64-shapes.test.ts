@@ -1,0 +1,42 @@
+// A result kept as JSON text and read back: `parseJson` gives `bigint` only past 2^53 - 1, and the
+// package's `<area>U64Shape` with `reviveU64` makes every u64 value a `bigint` again, as the call did.
+import { dasU64Shape, createDasClient, parseJson, reviveU64, stringifyJson } from "@chaindata/das";
+import { createWalletClient, walletU64Shape } from "@chaindata/wallet";
+import { describe, expect, it } from "vitest";
+
+const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const answer = (body: string) => async () =>
+  new Response(body, { headers: { "content-type": "application/json" } });
+
+describe("<area>U64Shape: a cached result read back as the call gave it", () => {
+  it("das getAsset: small and large u64 values, floats left as numbers", async () => {
+    const asset = `{"id":"${ADDRESS}","interface":"FungibleToken","token_info":{"balance":5,"supply":18446744073709551615,"decimals":6,"price_info":{"price_per_token":1.5,"total_price":7.5}},"royalty":{"percent":0.05}}`;
+    const das = createDasClient({
+      apiKey: "u64-shape-test-key",
+      fetch: answer(`{"jsonrpc":"2.0","id":"1","result":${asset}}`),
+    });
+    const result = await das.getAsset({ id: ADDRESS });
+    expect(result.token_info?.balance).toBe(5n);
+    const readBack = parseJson(stringifyJson(result)) as typeof result;
+    // (What the shape is for: JSON alone brings a small u64 back as a number.)
+    expect(readBack.token_info?.balance).toBe(5);
+    expect(reviveU64(readBack, dasU64Shape("getAsset"))).toEqual(result);
+    expect(readBack.token_info?.supply).toBe(18446744073709551615n);
+    expect(readBack.token_info?.price_info?.price_per_token).toBe(1.5);
+    expect(dasU64Shape("getNftEditions")).toEqual({ supply: 1, max_supply: 1 });
+  });
+
+  it("wallet getBalances: the shape of a REST operation, a float written as a big integer a number again", async () => {
+    const wallet = createWalletClient({
+      apiKey: "u64-shape-test-key",
+      fetch: answer(
+        `{"balances":[{"mint":"${ADDRESS}","balance":2.5,"decimals":6,"tokenProgram":"spl-token","usdValue":123456789012345678901}],"totalUsdValue":0,"pagination":{"page":1,"limit":100,"hasMore":false}}`,
+      ),
+    });
+    const result = await wallet.getBalances({ wallet: ADDRESS });
+    expect(result.balances[0]?.usdValue).toBe(123456789012345678901);
+    const readBack = parseJson(stringifyJson(result)) as typeof result;
+    expect(typeof readBack.balances[0]?.usdValue).toBe("bigint");
+    expect(reviveU64(readBack, walletU64Shape("getBalances"))).toEqual(result);
+  });
+});
