@@ -374,7 +374,14 @@ export async function emitRestArea(main) {
     `    logger: transport.logger,\n` +
     `    area: ${literal(area)},\n` +
     `  };\n}\n\n` +
-    (u64Example ? u64ShapeFunction(area, `keyof ${Area}Client`, u64Example) : "") +
+    (u64Example
+      ? u64ShapeFunction(
+          area,
+          `keyof ${Area}Client`,
+          u64Example,
+          ops.map((op) => op.o.operationId),
+        )
+      : "") +
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${statusLines}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +

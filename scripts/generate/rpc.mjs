@@ -430,7 +430,14 @@ export async function emitRpcArea(main, http) {
         ? `  return Object.defineProperty({ ...${make} }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as ${rpcType};\n}\n\n`
         : `  return ${make};\n}\n\n`;
     })() +
-    (u64Example ? u64ShapeFunction(area, `keyof T.${Area}Methods`, u64Example) : "") +
+    (u64Example
+      ? u64ShapeFunction(
+          area,
+          `keyof T.${Area}Methods`,
+          u64Example,
+          methods.map((m) => m.name),
+        )
+      : "") +
     standalone.join("\n\n") +
     `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +

@@ -46,6 +46,7 @@ export type {
 } from "./paginate.js";
 export {
   validate,
+  issuesError,
   vAny,
   vAnyOf,
   vArray,

@@ -409,16 +409,23 @@ export function validate(check: Check, value: unknown, path = "params", redact?:
   const issues: ValidationIssue[] = [];
   hide = redact;
   check(value, path, issues);
-  if (issues.length) {
-    const shown = issues
-      .slice(0, 3)
-      .map((issue) => issue.message)
-      .join("; ");
-    throw new ValidationError(
-      issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown,
-      { issues },
-    );
-  }
+  if (issues.length) throw issuesError(issues);
+}
+
+/**
+ * The ValidationError of `issues` (at least one), as {@link validate} throws it: the message shows
+ * the first three. For a helper that restates the issues of a refusal (`cause`).
+ */
+export function issuesError(issues: ValidationIssue[], cause?: Error): ValidationError {
+  const shown = issues
+    .slice(0, 3)
+    .map((issue) => issue.message)
+    .join("; ");
+  return new ValidationError(
+    issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown,
+    { issues },
+    cause,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
 // all, as the service's old SDK and its Rust SDK do it.
 import {
   ConfigurationError,
+  issuesError,
   validate,
   ValidationError,
   vArray,
@@ -227,19 +228,6 @@ function changeWebhook(
   });
 }
 
-/** `error` with `issues` in place of its own, its message made of them as `validate` makes it. */
-function restated(error: ValidationError, issues: ValidationIssue[]): ValidationError {
-  const shown = issues
-    .slice(0, 3)
-    .map((issue) => issue.message)
-    .join("; ");
-  return new ValidationError(
-    issues.length > 3 ? `${shown} (and ${issues.length - 3} more)` : shown,
-    { issues },
-    error,
-  );
-}
-
 /**
  * The write's refusal of a setting the webhook has stored (an `http://` webhookURL or a type
  * stored before today's rules, say), said as the webhook's, with how to replace it: the caller
@@ -269,7 +257,7 @@ function ofStored(
         : `the webhook's stored ${name}; give ${name}${via} to replace it`;
     return { ...issue, message: `${issue.message} (${how})` };
   });
-  return stored ? restated(error, issues) : error;
+  return stored ? issuesError(issues, error) : error;
 }
 
 /** The address helpers' change: the params checked, then the new list. */
@@ -304,8 +292,7 @@ async function changeAddresses(
 function ofAddresses(error: ValidationError): ValidationError {
   const list = "params.accountAddresses";
   if (!error.issues.some((issue) => issue.path === list)) return error;
-  return restated(
-    error,
+  return issuesError(
     error.issues.map((issue) =>
       issue.path === list
         ? {
@@ -315,6 +302,7 @@ function ofAddresses(error: ValidationError): ValidationError {
           }
         : issue,
     ),
+    error,
   );
 }
 

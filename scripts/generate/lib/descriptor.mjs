@@ -74,7 +74,7 @@ export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
  * result kept as JSON text and read back has its small u64 values as numbers: this makes them
  * `bigint` again). `names`: the TypeScript type of an operation's name.
  */
-export function u64ShapeFunction(area, names, example) {
+export function u64ShapeFunction(area, names, example, operations) {
   const fn = `${area.replace(/-(\w)/g, (_, c) => c.toUpperCase())}U64Shape`;
   return (
     `/**\n` +
@@ -86,6 +86,9 @@ export function u64ShapeFunction(area, names, example) {
     ` * const cached = reviveU64(parseJson(text), ${fn}(${literal(example)}));\n` +
     ` * \`\`\`\n */\n` +
     `export function ${fn}(operation: ${names}): U64Shape | undefined {\n` +
-    `  return (op as Record<string, { u64?: U64Shape }>)[operation]?.u64;\n}\n\n`
+    // (Each descriptor named, not \`op[operation]\`: a computed read of the namespace keeps every
+    // descriptor in every bundle of the package, whether the function is used or not.)
+    `  const shapes: Record<string, U64Shape | undefined> = { ${operations.map((name) => `${name}: op.${name}.u64`).join(", ")} };\n` +
+    `  return shapes[operation];\n}\n\n`
   );
 }

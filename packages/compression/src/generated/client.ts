@@ -32,7 +32,8 @@ export function createCompressionRpc(options?: ClientOptions): CompressionRpc {
  * ```
  */
 export function compressionU64Shape(operation: keyof T.CompressionMethods): U64Shape | undefined {
-  return (op as Record<string, { u64?: U64Shape }>)[operation]?.u64;
+  const shapes: Record<string, U64Shape | undefined> = { getCompressedAccountsByOwner: op.getCompressedAccountsByOwner.u64, getCompressedTokenAccountsByOwner: op.getCompressedTokenAccountsByOwner.u64, getCompressedTokenAccountsByDelegate: op.getCompressedTokenAccountsByDelegate.u64, getCompressedBalanceByOwner: op.getCompressedBalanceByOwner.u64, getCompressionSignaturesForAddress: op.getCompressionSignaturesForAddress.u64, getLatestCompressionSignatures: op.getLatestCompressionSignatures.u64, getMultipleNewAddressProofsV2: op.getMultipleNewAddressProofsV2.u64 };
+  return shapes[operation];
 }
 
 /**

@@ -32,7 +32,8 @@ export function createDasRpc(options?: ClientOptions): DasRpc {
  * ```
  */
 export function dasU64Shape(operation: keyof T.DasMethods): U64Shape | undefined {
-  return (op as Record<string, { u64?: U64Shape }>)[operation]?.u64;
+  const shapes: Record<string, U64Shape | undefined> = { getAsset: op.getAsset.u64, getAssetBatch: op.getAssetBatch.u64, getAssetsByOwner: op.getAssetsByOwner.u64, getAssetsByAuthority: op.getAssetsByAuthority.u64, getNftEditions: op.getNftEditions.u64 };
+  return shapes[operation];
 }
 
 /**

@@ -52,7 +52,8 @@ export function createTokenMetadataRest(options?: RestClientOptions): TokenMetad
  * ```
  */
 export function tokenMetadataU64Shape(operation: keyof TokenMetadataClient): U64Shape | undefined {
-  return (op as Record<string, { u64?: U64Shape }>)[operation]?.u64;
+  const shapes: Record<string, U64Shape | undefined> = { getTokenMetadata: op.getTokenMetadata.u64 };
+  return shapes[operation];
 }
 
 /**

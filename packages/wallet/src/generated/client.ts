@@ -52,7 +52,8 @@ export function createWalletRest(options?: RestClientOptions): WalletRest {
  * ```
  */
 export function walletU64Shape(operation: keyof WalletClient): U64Shape | undefined {
-  return (op as Record<string, { u64?: U64Shape }>)[operation]?.u64;
+  const shapes: Record<string, U64Shape | undefined> = { getIdentity: op.getIdentity.u64, getBatchIdentity: op.getBatchIdentity.u64, getBalances: op.getBalances.u64, getHistory: op.getHistory.u64, getTransfers: op.getTransfers.u64, getFundedBy: op.getFundedBy.u64 };
+  return shapes[operation];
 }
 
 /**
