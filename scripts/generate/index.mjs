@@ -362,6 +362,24 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
     `});\n` +
     "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes\n" +
     "```";
+  // How `.all()` walks the operations that page by keyset when a param has a value (`keysetWhen`,
+  // packages/core/src/paginate.ts): one paragraph per rule, naming its operations.
+  const keysetRules = new Map();
+  for (const o of ops.filter((o) => o.paginated?.keysetWhen)) {
+    const { page = "page", cursor = "cursor", keyset = [], limit, keysetWhen } = o.paginated;
+    const { nextCursor = cursor } = o.paginated;
+    const none = [page, ...keyset].map((k) => `\`${k}\``).join(", ");
+    const rule =
+      `by keyset when the params have \`${keysetWhen.param}: ${JSON.stringify(keysetWhen.equals)}\` and no ${none.replace(/, ([^,]+)$/, " or $1")}: ` +
+      `the first request carries no \`${page}\`, each next one the previous result's \`${nextCursor}\`, until a page is empty${limit ? `, shorter than \`${limit}\`` : ""} or without \`${nextCursor}\`. Given \`${page}\`, the walk goes page by page from it.`;
+    keysetRules.set(rule, [...(keysetRules.get(rule) ?? []), o.id]);
+  }
+  const keysetWalks = [...keysetRules]
+    .map(
+      ([rule, ids]) =>
+        `\n\nThe page walk${ids.length > 1 ? "s" : ""} of ${code(ids)} (\`.all()\`, \`paginate…\`) go${ids.length > 1 ? "" : "es"} ${rule}`,
+    )
+    .join("");
   const intro = (info.description ?? "")
     .trim()
     .split(/\n\s*\n/)[0]
@@ -390,6 +408,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       ops
         .map((o) => `| \`${o.id}\`${marks(o)} | ${String(o.summary ?? "").replace(/\|/g, "\\|")} |`)
         .join("\n") +
+      keysetWalks +
       limiter +
       // (The edit helpers, hand-written in the same package as the receiver: src/edits.ts.)
       (doc.webhooks

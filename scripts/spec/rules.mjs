@@ -230,6 +230,7 @@ function checkPagination(p, at, findings) {
     "echoedPage",
     "echoedLimit",
     "keyset",
+    "keysetWhen",
     "x-source",
   ]);
   if (p.style !== "page" && p.style !== "cursor")
@@ -256,6 +257,19 @@ function checkPagination(p, at, findings) {
       `${at}: x-pagination.keyset lists the params that change how a walk goes on (a walk with one of them continues by cursor, or refuses to start), and needs cursor`,
     );
   }
+  const when = p.keysetWhen;
+  if (
+    when !== undefined &&
+    !(
+      p.style === "page" &&
+      p.cursor &&
+      typeof when?.param === "string" &&
+      ["string", "number", "boolean"].includes(typeof when.equals)
+    )
+  )
+    findings.push(
+      `${at}: x-pagination.keysetWhen is { param, equals }: a param path and the value of it that makes a page-style walk go by cursor from the start, and needs cursor`,
+    );
   for (const k of Object.keys(p))
     if (!allowed.has(k)) findings.push(`${at}: x-pagination.${k} is not a known key`);
 }
@@ -264,10 +278,11 @@ function checkPagination(p, at, findings) {
  * The names the operation extensions use are real: `x-pagination`'s `page`, `limit`, `cursor` and
  * `keyset` name request params, its `items`, `nextCursor`, `hasMore`, `echoedPage` and `echoedLimit`
  * properties of the result (dot-separated paths; `items` an array, `hasMore` a boolean, `echoedPage`
- * and `echoedLimit` integers), `x-dependent-schemas`' keys and excluded names, and the members the
- * `if` and `then` of each `x-all-of` rule name, name params. A misspelling would otherwise compile
- * into a client that reads a missing property, or silently drops a rule between params. Both
- * OpenRPC methods and REST operations (REST params: path and query parameters), except
+ * and `echoedLimit` integers), its `keysetWhen.param` a param path whose value `equals` can be,
+ * `x-dependent-schemas`' keys and excluded names, and the members the `if` and `then` of each
+ * `x-all-of` rule name, name params. A misspelling would otherwise compile into a client that
+ * reads a missing property, or silently drops a rule between params. Both OpenRPC methods and
+ * REST operations (REST params: path and query parameters), except
  * `x-dependent-schemas` and `x-all-of`, which only a JSON-RPC method may have (nothing reads a REST
  * operation's; nor `x-all-of` of an `x-params: array` method, whose one param is the array).
  */
@@ -322,6 +337,23 @@ export function checkOperationExtensions(r) {
         else if (type && !schemaTypes(doc, target).has(type))
           findings.push(
             `${at}: x-pagination.${key}: "${p[key]}" is not ${type === "boolean" ? "a boolean" : `an ${type}`}`,
+          );
+      }
+      // (The value must be one the param takes: a misspelt path or value would never match, and
+      // the walk would page by number without a word.)
+      const when = p.keysetWhen;
+      if (typeof when?.param === "string") {
+        const [name, ...rest] = when.param.split(".");
+        const schema =
+          kind === "openrpc" ? o.params?.find((q) => q.name === name)?.schema : undefined;
+        const target = rest.length ? schema && resultProperty(doc, schema, rest.join(".")) : schema;
+        if (!params.has(name) || (kind === "openrpc" && !target))
+          findings.push(
+            `${at}: x-pagination.keysetWhen.param: "${when.param}" is not a param path of the operation (dot-separated, from the params)`,
+          );
+        else if (target && !schemaAdmits(doc, target, when.equals))
+          findings.push(
+            `${at}: x-pagination.keysetWhen.equals: ${JSON.stringify(when.equals)} is not a value ${when.param} takes`,
           );
       }
     }
@@ -382,6 +414,26 @@ function resultProperty(doc, schema, path) {
     current = next;
   }
   return current[0];
+}
+
+/**
+ * Whether a schema takes `value`: one of its `enum` / `const` values where it lists any (through
+ * $refs and branches), else a value of one of its types.
+ */
+function schemaAdmits(doc, schema, value) {
+  const listed = [];
+  const visit = (s, depth = 0) => {
+    s = deref(doc, s);
+    if (!s || typeof s !== "object" || depth > 10) return;
+    if (Array.isArray(s.enum)) listed.push(...s.enum);
+    if ("const" in s) listed.push(s.const);
+    for (const key of ["allOf", "anyOf", "oneOf"])
+      for (const branch of s[key] ?? []) visit(branch, depth + 1);
+  };
+  visit(schema);
+  if (listed.length) return listed.includes(value);
+  const types = schemaTypes(doc, schema);
+  return types.has(typeof value) || (typeof value === "number" && types.has("integer"));
 }
 
 /** The `type`s a schema admits (through $refs and branches). */

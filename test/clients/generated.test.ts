@@ -11,6 +11,8 @@ import {
   createDasClient,
   createDasRpc,
   getAsset,
+  InvalidResponseError,
+  paginateGetAssetsByOwner,
   ValidationError,
 } from "@chaindata/das";
 import { createMintClient } from "@chaindata/mint";
@@ -859,6 +861,117 @@ describe("REST wire format", () => {
       { ownerAddress: OWNER, limit: 1, cursor: "c1", sortBy: { sortBy: "id" } },
       { ownerAddress: OWNER, limit: 1, cursor: "c2", sortBy: { sortBy: "id" } },
     ]);
+  });
+
+  describe("DAS: .all() sorted by id without page walks by keyset from the start", () => {
+    /** Asset ids a1…aN in id order, as a keyset server pages them: the cursor is the last id. */
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `a${i + 1}`);
+    /** A DAS list server of `all` (page `limit`, default 3); `tweak` rewrites a result. */
+    const keysetServer = (all: string[], tweak: (result: any) => object = (r) => r) =>
+      stub((r) => {
+        const { cursor, page, limit = 3 } = r.body.params;
+        const from = cursor === undefined ? 0 : all.indexOf(cursor) + 1;
+        const items = page === undefined ? all.slice(from, from + limit) : [];
+        const result = {
+          last_indexed_slot: 1,
+          total: items.length,
+          limit,
+          ...(page === undefined ? { cursor: items.at(-1) } : { page }),
+          items: items.map((id) => ({ id })),
+        };
+        return JSON.stringify({ jsonrpc: "2.0", id: r.body.id, result: tweak(result) });
+      });
+    const sortBy = { sortBy: "id", sortDirection: "asc" } as const;
+    const walked = async (walk: AsyncIterable<{ id: string }>) => {
+      const got: string[] = [];
+      for await (const asset of walk) got.push(asset.id);
+      return got;
+    };
+
+    it("the first request has no page (nor cursor), the next ones the previous answer's cursor; it ends on a short page", async () => {
+      const { fetch, requests } = keysetServer(ids(7));
+      const das = createDasClient(options(fetch));
+      expect(await walked(das.getAssetsByOwner.all({ ownerAddress: OWNER, sortBy }))).toEqual(
+        ids(7),
+      );
+      expect(requests.map((r) => r.body.params)).toEqual([
+        { ownerAddress: OWNER, sortBy },
+        { ownerAddress: OWNER, sortBy, cursor: "a3" },
+        { ownerAddress: OWNER, sortBy, cursor: "a6" },
+      ]);
+      // getAssetsByAuthority, and the standalone walk, the same way (a limit of the params).
+      requests.length = 0;
+      const authority = { authorityAddress: OWNER, limit: 4, sortBy: { sortBy: "id" as const } };
+      expect(await walked(das.getAssetsByAuthority.all(authority))).toEqual(ids(7));
+      expect(requests.map((r) => r.body.params.cursor)).toEqual([undefined, "a4"]);
+      expect(requests.map((r) => r.body.params.page)).toEqual([undefined, undefined]);
+      requests.length = 0;
+      const rpc = createDasRpc(options(fetch));
+      expect(
+        await walked(paginateGetAssetsByOwner(rpc, { ownerAddress: OWNER, limit: 5, sortBy })),
+      ).toEqual(ids(7));
+      expect(requests.map((r) => r.body.params.cursor)).toEqual([undefined, "a5"]);
+    });
+
+    it("ends on an empty page after full ones, and on a page with no cursor", async () => {
+      const full = keysetServer(ids(6));
+      const das = createDasClient(options(full.fetch));
+      expect(await walked(das.getAssetsByOwner.all({ ownerAddress: OWNER, sortBy }))).toEqual(
+        ids(6),
+      );
+      expect(full.requests.map((r) => r.body.params.cursor)).toEqual([undefined, "a3", "a6"]);
+      // A full page without a cursor is the last one the walk asks for.
+      const { fetch, requests } = keysetServer(ids(9), (r) =>
+        r.items[0].id === "a4" ? { ...r, cursor: undefined } : r,
+      );
+      const walk = createDasClient(options(fetch)).getAssetsByOwner.all({
+        ownerAddress: OWNER,
+        sortBy,
+      });
+      expect(await walked(walk)).toEqual(ids(6));
+      expect(requests).toHaveLength(2);
+    });
+
+    it("a page given keeps the page walk: page 1, 2, … and no cursor", async () => {
+      const { fetch, requests } = keysetServer(ids(7));
+      const das = createDasClient(options(fetch));
+      expect(
+        await walked(das.getAssetsByOwner.all({ ownerAddress: OWNER, page: 1, sortBy })),
+      ).toEqual([]);
+      expect(requests.map((r) => r.body.params)).toEqual([
+        { ownerAddress: OWNER, page: 1, sortBy },
+      ]);
+      // Sorted otherwise (or not at all), no page given: the page walk, from page 1.
+      requests.length = 0;
+      await walked(
+        das.getAssetsByOwner.all({ ownerAddress: OWNER, sortBy: { sortBy: "created" } }),
+      );
+      await walked(das.getAssetsByOwner.all({ ownerAddress: OWNER }));
+      expect(requests.map((r) => r.body.params.page)).toEqual([1, 1]);
+    });
+
+    it("a cursor the walk has sent before ends it with an InvalidResponseError (broken-paging), after the pages before", async () => {
+      // A server (or a static mock) answering every page with the same cursor.
+      const { fetch, requests } = keysetServer(ids(9), (r) => ({ ...r, cursor: "a3" }));
+      const das = createDasClient(options(fetch));
+      const got: string[] = [];
+      let error: unknown;
+      try {
+        for await (const asset of das.getAssetsByOwner.all({ ownerAddress: OWNER, sortBy }))
+          got.push(asset.id);
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(got).toEqual(ids(6));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({
+        reason: "broken-paging",
+        operation: "getAssetsByOwner",
+        message:
+          'getAssetsByOwner page walk: the answer to page 2 gives cursor "a3" again, which page 2 was asked with (stopped after 2 pages)',
+      });
+      expect(requests.map((r) => r.body.params.cursor)).toEqual([undefined, "a3"]);
+    });
   });
 
   it("DAS: keyset paging (before, after, cursor) sorted other than by id is a ValidationError naming sortBy and the param that needs it; nothing sent", async () => {

@@ -3,7 +3,8 @@
  * generated clients, property-tested against simulated servers behind a stub `fetch`. One
  * operation per paging style of the spec (`x-pagination`):
  *   - DAS page/limit (getAssetsByOwner, getNftEditions): ends on a short or empty page;
- *   - DAS getAssetsByOwner from the caller's `cursor` (a keyset param): walks by the result's cursor;
+ *   - DAS getAssetsByOwner sorted by id (`keysetWhen`), from no cursor or the caller's `cursor` (a
+ *     keyset param): walks by the result's cursor, ends on a short or empty page or no cursor;
  *   - wallet balances: page + `pagination.hasMore`;
  *   - compression (`value.cursor`), wallet transfers (`nextCursor` + `hasMore`, param `cursor`)
  *     and wallet history (the same, param `before`).
@@ -105,7 +106,10 @@ interface Endpoint {
   hasMore: boolean;
   /** Results carry the applied limit where the walker looks for it. */
   limitInResult: boolean;
-  /** DAS keyset: the walk goes by cursor only from the caller's cursor, and every non-empty page names the next. */
+  /**
+   * DAS keyset: sorted by id, the walk goes by cursor from the start or the caller's cursor; every
+   * non-empty page names the next, and a short page ends the walk (as the page walk's does).
+   */
   keyset: boolean;
   /** `cursor: null` is valid (compression): the first page. */
   nullableCursor: boolean;
@@ -140,13 +144,22 @@ function restParams(url: URL): Params {
 
 const clientOptions = (fetch: typeof globalThis.fetch) => ({ apiKey: KEY, fetch });
 const noOthers = fc.constant({});
-// (Keyset paging, from a cursor, sorts by id only: the check refuses any other sortBy.)
-const dasOthers = fc.record(
+const dasOptions = fc.record({ showFungible: fc.boolean(), showZeroBalance: fc.boolean() });
+// (Sorted by id without a page, a walk goes by keyset: the page walk sorts otherwise, or not at all.)
+const dasPageOthers = fc.record(
   {
-    sortBy: fc.constant({ sortBy: "id", sortDirection: "asc" }),
-    options: fc.record({ showFungible: fc.boolean(), showZeroBalance: fc.boolean() }),
+    sortBy: fc.record({
+      sortBy: fc.constantFrom("created", "recent_action", "updated", "none"),
+      sortDirection: fc.constantFrom("asc", "desc"),
+    }),
+    options: dasOptions,
   },
   { requiredKeys: [] },
+);
+// (Keyset paging sorts by id only: the check refuses any other sortBy beside a cursor.)
+const dasKeysetOthers = fc.record(
+  { sortBy: fc.constant({ sortBy: "id", sortDirection: "asc" }), options: dasOptions },
+  { requiredKeys: ["sortBy"] },
 );
 const assetList = (r: PageReply) => ({
   last_indexed_slot: 1,
@@ -168,7 +181,7 @@ const ENDPOINTS: Endpoint[] = [
     keyset: false,
     nullableCursor: false,
     required: { ownerAddress: ADDRESS },
-    others: dasOthers,
+    others: dasPageOthers,
     operation: (fetch) => createDasClient(clientOptions(fetch)).getAssetsByOwner,
     standalone: (fetch) => (params, options) =>
       paginateGetAssetsByOwner(createDasRpc(clientOptions(fetch)), params as never, options),
@@ -222,7 +235,7 @@ const ENDPOINTS: Endpoint[] = [
     items: (result) => result.balances,
   },
   {
-    label: "cursor (keyset): das.getAssetsByOwner from a cursor",
+    label: "cursor (keyset): das.getAssetsByOwner sorted by id, from the start or a cursor",
     walk: "cursor",
     rpc: true,
     cursor: "cursor",
@@ -231,7 +244,7 @@ const ENDPOINTS: Endpoint[] = [
     keyset: true,
     nullableCursor: false,
     required: { ownerAddress: ADDRESS },
-    others: dasOthers,
+    others: dasKeysetOthers,
     operation: (fetch) => createDasClient(clientOptions(fetch)).getAssetsByOwner,
     standalone: (fetch) => (params, options) =>
       paginateGetAssetsByOwner(createDasRpc(clientOptions(fetch)), params as never, options),
@@ -439,9 +452,7 @@ const honestCase = (ep: Endpoint, minTotal = 0, maxTotal = 300): fc.Arbitrary<Ho
           ? fc.option(fc.oneof(fc.integer({ min: 1, max: 5 }), fc.bigInt({ min: 1n, max: 5n })), {
               nil: undefined,
             })
-          : ep.keyset
-            ? fc.nat({ max: 40 })
-            : fc.option(fc.nat({ max: 40 }), { nil: undefined }),
+          : fc.option(fc.nat({ max: 40 }), { nil: undefined }),
       nullStart: fc.boolean(),
       end: fc.constantFrom(null, undefined, "" as const),
       cap: fc.option(fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(Infinity)), {
@@ -481,9 +492,7 @@ function honestWalk(ep: Endpoint, c: HonestCase, params: Params) {
         ? Math.max(1, Math.ceil(left / limit)) // the last page says hasMore: false
         : Math.floor(left / limit) + 1 // the last page is short, or empty
       : ep.keyset
-        ? left === 0
-          ? 1
-          : Math.ceil(left / limit) + 1 // every non-empty page names a next one: an empty page ends it
+        ? Math.floor(left / limit) + 1 // every non-empty page names a next one: a short or empty page ends it
         : Math.max(1, Math.ceil(left / limit)); // the last page has no next cursor
   const fetches = Math.min(c.cap ?? Infinity, toTheEnd);
   const requests = Array.from({ length: fetches }, (_, i) =>
@@ -743,7 +752,8 @@ function scriptedPages(ep: Endpoint) {
  * Cursor style: a server of K pages, each named by a cursor (the first one also by no cursor),
  * each naming any page as the next (itself, one before, a cycle), or the end: `null`, absent or
  * "", whatever its `hasMore` says. The walk must follow each next cursor exactly, stop on an
- * empty page (unless it says `hasMore: true`), `hasMore: false` or no next cursor, and throw an
+ * empty page (unless it says `hasMore: true`), `hasMore: false`, no next cursor or (DAS keyset, a
+ * page-style operation) a page shorter than the limit, and throw an
  * InvalidResponseError (after yielding that page) on a next cursor it has sent before or no next
  * cursor where the page says `hasMore: true`; so it sends every cursor at most once: it always
  * ends.
@@ -760,7 +770,7 @@ function cursorGraph(ep: Endpoint) {
   return fc.asyncProperty(
     fc.record({
       nodes: fc.array(node, { minLength: 1, maxLength: 8 }),
-      start: ep.keyset ? fc.nat({ max: 7 }) : fc.option(fc.nat({ max: 7 }), { nil: undefined }),
+      start: fc.option(fc.nat({ max: 7 }), { nil: undefined }),
       nullStart: fc.boolean(),
       limit: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
       cap: fc.option(fc.integer({ min: 1, max: 12 }), { nil: undefined }),
@@ -780,6 +790,8 @@ function cursorGraph(ep: Endpoint) {
       const server = stubServer(ep, (sent) => answer(ep, sent, reply(sent.params[ep.cursor])));
       const params: Params = { ...ep.required };
       if (s.limit !== undefined) params.limit = s.limit;
+      // (DAS: sorted by id, a walk with no cursor goes by keyset from the start.)
+      if (ep.keyset) params.sortBy = { sortBy: "id" };
       if (s.start !== undefined) params[ep.cursor] = token(s.start % k);
       else if (ep.nullableCursor && s.nullStart) params[ep.cursor] = null;
 
@@ -797,6 +809,9 @@ function cursorGraph(ep: Endpoint) {
         // (The last page asked for: what it says of the next one does not matter.)
         if (i + 1 === s.cap) break;
         if (page.hasMore === false || (page.items.length === 0 && page.hasMore !== true)) break;
+        // (DAS keyset: a short page ends the walk, whatever it says of the next one.)
+        const size = s.limit ?? page.limit;
+        if (ep.keyset && size !== undefined && page.items.length < size) break;
         if (page.next == null || page.next === "") {
           if (page.hasMore === true)
             broken = new RegExp(

@@ -86,6 +86,17 @@ describe("paginate<Method>", () => {
     );
   });
 
+  it("says when a walk goes by keyset from the start (x-pagination.keysetWhen), and how a walk by cursor ends", async () => {
+    const client = await clientOf(das());
+    const keyset =
+      'With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result\'s `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`.';
+    for (const name of ["paginateGetAssetsByOwner", "paginateGetAssetsByAuthority"])
+      expect(functionOf(client, name), name).toContain(keyset);
+    // (And the client's `.all()`, whose JSDoc is the same text.)
+    expect(client.split(keyset)).toHaveLength(5);
+    expect(functionOf(client, "paginateGetNftEditions")).not.toContain("by keyset");
+  });
+
   it("says which answers break the paging protocol and end the walk with an InvalidResponseError", async () => {
     expect(functionOf(await clientOf(das()), "paginateGetAssetsByOwner")).toContain(
       "An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",

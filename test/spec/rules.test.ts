@@ -126,6 +126,59 @@ describe("spec rules", () => {
     ]);
   });
 
+  it("x-pagination.keysetWhen: a page walk's param path and a value that path takes, with a cursor", () => {
+    const paginated = (pagination: object) =>
+      checkOperationExtensions({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          params: [
+            { name: "cursor", schema: { type: "string" } },
+            { name: "page", schema: { type: "integer" } },
+            {
+              name: "sortBy",
+              schema: {
+                type: "object",
+                properties: { sortBy: { enum: ["id", "created"] }, asc: { type: "boolean" } },
+              },
+            },
+          ],
+          result: {
+            name: "list",
+            schema: {
+              type: "object",
+              properties: { items: { type: "array" }, cursor: { type: "string" } },
+            },
+          },
+          "x-pagination": pagination,
+        }),
+      });
+    const walk = { style: "page", page: "page", cursor: "cursor", items: "items" };
+    const at = "t #/methods/0 (getThing): x-pagination.keysetWhen";
+    expect(paginated({ ...walk, keysetWhen: { param: "sortBy.sortBy", equals: "id" } })).toEqual(
+      [],
+    );
+    expect(paginated({ ...walk, keysetWhen: { param: "sortBy.asc", equals: true } })).toEqual([]);
+    // A misspelt path or value would never match: the walk would go by page without a word.
+    expect(paginated({ ...walk, keysetWhen: { param: "sortBy.sortby", equals: "id" } })).toEqual([
+      `${at}.param: "sortBy.sortby" is not a param path of the operation (dot-separated, from the params)`,
+    ]);
+    expect(paginated({ ...walk, keysetWhen: { param: "sortBy.sortBy", equals: "ID" } })).toEqual([
+      `${at}.equals: "ID" is not a value sortBy.sortBy takes`,
+    ]);
+    expect(paginated({ ...walk, keysetWhen: { param: "sortBy.asc", equals: "yes" } })).toEqual([
+      `${at}.equals: "yes" is not a value sortBy.asc takes`,
+    ]);
+    const shape = `${at} is { param, equals }: a param path and the value of it that makes a page-style walk go by cursor from the start, and needs cursor`;
+    for (const bad of [
+      { ...walk, keysetWhen: "sortBy.sortBy=id" },
+      { ...walk, keysetWhen: { param: "sortBy.sortBy" } },
+      { ...walk, cursor: undefined, keysetWhen: { param: "sortBy.sortBy", equals: "id" } },
+      { ...walk, style: "cursor", nextCursor: "cursor", keysetWhen: { param: "page", equals: 1 } },
+    ])
+      expect(paginated(bad), JSON.stringify(bad)).toContain(shape);
+  });
+
   it("a REST operation answering 204 needs no response example; a credit cost is a whole number ≥ 0", () => {
     const paths = {
       "/x/{id}": {

@@ -189,7 +189,7 @@ describe("paginate: page style", () => {
     };
     const pages: Record<string, { items: number[]; cursor?: string }> = {
       c0: { items: [1, 2], cursor: "c1" },
-      c1: { items: [3], cursor: "c2" },
+      c1: { items: [3, 4], cursor: "c2" },
       c2: { items: [] },
     };
     const fetchPage = stubPages(async (p: { cursor?: string; after?: string }) =>
@@ -197,7 +197,7 @@ describe("paginate: page style", () => {
     );
     expect(
       await collect(paginate(fetchPage, dasKeyset, { ownerAddress: "o", limit: 2, cursor: "c0" })),
-    ).toEqual([1, 2, 3]);
+    ).toEqual([1, 2, 3, 4]);
     expect(fetchPage.mock.calls.map(([p]) => p)).toEqual([
       { ownerAddress: "o", limit: 2, cursor: "c0" },
       { ownerAddress: "o", limit: 2, cursor: "c1" },
@@ -356,6 +356,109 @@ describe("paginate: page style", () => {
     expect(() => paginate(fetchPage, das, {}, { maxPages: 2n as never })).toThrow(
       new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got 2n)"),
     );
+  });
+});
+
+describe("paginate: keysetWhen (a param value that selects keyset paging from the start)", () => {
+  // (Generic: any param path and value; DAS's is `sortBy.sortBy: "id"`.)
+  const keysetWhen: PaginationDescriptor = {
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "items",
+    echoedPage: "page",
+    cursor: "cursor",
+    keyset: ["after", "cursor"],
+    keysetWhen: { param: "order.by", equals: "key" },
+  };
+  /** A keyset server: `items` in key order, `size` a page (its `limit` echoed), cursor = last key. */
+  const keysetServer = (items: number[], size = 2, end?: (page: number[]) => object) =>
+    stubPages(async (p: { cursor?: string; limit?: number; page?: number }) => {
+      if (p.page !== undefined) return { items: [], page: p.page, limit: size };
+      const from = p.cursor === undefined ? 0 : items.indexOf(Number(p.cursor)) + 1;
+      const page = items.slice(from, from + (p.limit ?? size));
+      return {
+        items: page,
+        limit: p.limit ?? size,
+        cursor: page.length ? String(page[page.length - 1]) : undefined,
+        ...end?.(page),
+      };
+    });
+
+  it("sends no page (nor cursor) first, then each answer's cursor; a short page ends the walk", async () => {
+    const fetchPage = keysetServer([1, 2, 3, 4, 5]);
+    const params = { owner: "o", order: { by: "key" } };
+    expect(await collect(paginate(fetchPage, keysetWhen, params))).toEqual([1, 2, 3, 4, 5]);
+    expect(sentBy(fetchPage)).toEqual([
+      { owner: "o", order: { by: "key" } },
+      { owner: "o", order: { by: "key" }, cursor: "2" },
+      { owner: "o", order: { by: "key" }, cursor: "4" },
+    ]);
+    // The limit of the params, as the page walk reads it: 2 of 2 is a full page, 1 of 2 short.
+    const limited = keysetServer([1, 2, 3], 5);
+    expect(await collect(paginate(limited, keysetWhen, { ...params, limit: 2 }))).toEqual([
+      1, 2, 3,
+    ]);
+    expect(sentBy(limited).map((p) => p.cursor)).toEqual([undefined, "2"]);
+  });
+
+  it("ends on an empty page, on a page with no cursor (absent, null or ''), and after maxPages", async () => {
+    const params = { order: { by: "key" } };
+    // Full pages to the end: the next one comes back empty.
+    const full = keysetServer([1, 2, 3, 4]);
+    expect(await collect(paginate(full, keysetWhen, params))).toEqual([1, 2, 3, 4]);
+    expect(sentBy(full).map((p) => p.cursor)).toEqual([undefined, "2", "4"]);
+    // A full page that names no next cursor is the last.
+    for (const cursor of [undefined, null, ""]) {
+      const last = keysetServer([1, 2, 3, 4], 2, (page) => (page[0] === 3 ? { cursor } : {}));
+      expect(await collect(paginate(last, keysetWhen, params))).toEqual([1, 2, 3, 4]);
+      expect(last).toHaveBeenCalledTimes(2);
+    }
+    const capped = keysetServer([1, 2, 3, 4]);
+    expect(await collect(paginate(capped, keysetWhen, params, { maxPages: 1 }))).toEqual([1, 2]);
+    expect(sentBy(capped)).toEqual([params]);
+  });
+
+  it("keeps the page walk asked for: a page given, another value, or no value", async () => {
+    for (const params of [
+      { order: { by: "key" }, page: 1 },
+      { order: { by: "time" } },
+      { order: {} },
+      {},
+    ]) {
+      const fetchPage = keysetServer([1, 2, 3]);
+      await collect(paginate(fetchPage, keysetWhen, params));
+      expect(sentBy(fetchPage), JSON.stringify(params)).toEqual([{ ...params, page: 1 }]);
+    }
+  });
+
+  it("a cursor the walk has sent before is a broken-paging error, after the pages before", async () => {
+    const fetchPage = stubPages(async (p: { cursor?: string }) => ({
+      items: [1, 2],
+      cursor: p.cursor === "c1" ? "c2" : "c1",
+    }));
+    const walk = await walkToError(
+      paginate(fetchPage, keysetWhen, { order: { by: "key" } }, { operation: "listThings" }),
+    );
+    expect(walk).toEqual({
+      yielded: [1, 2, 1, 2, 1, 2],
+      error: broken(
+        'listThings page walk: the answer to page 3 gives cursor "c1" again, which page 2 was asked with (stopped after 3 pages)',
+      ),
+    });
+    expect(sentBy(fetchPage).map((p) => p.cursor)).toEqual([undefined, "c1", "c2"]);
+  });
+
+  it("a keyset param given is walked (or refused) as before: the cursor given leads, a range alone is refused", async () => {
+    const fetchPage = keysetServer([1, 2, 3, 4, 5]);
+    expect(
+      await collect(paginate(fetchPage, keysetWhen, { order: { by: "key" }, cursor: "2" })),
+    ).toEqual([3, 4, 5]);
+    expect(sentBy(fetchPage).map((p) => p.cursor)).toEqual(["2", "4"]);
+    await expect(
+      collect(paginate(fetchPage, keysetWhen, { order: { by: "key" }, after: "2" })),
+    ).rejects.toThrow(ConfigurationError);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
   });
 });
 

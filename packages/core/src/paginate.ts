@@ -54,6 +54,13 @@ export interface PaginationDescriptor {
    * last; with `maxPages: 1` it makes that one request.
    */
   keyset?: readonly string[];
+  /**
+   * A param value that selects keyset paging (DAS: `sortBy.sortBy` `id`; `param` is a path into
+   * the params). When the first params hold it, and neither `page` nor a `keyset` param, `.all()`
+   * walks by `cursor` from the start: the first request goes out as given, without `page` (so the
+   * server answers with a cursor), each next one with the previous result's `nextCursor`.
+   */
+  keysetWhen?: { param: string; equals: string | number | boolean };
 }
 
 /** The items of every page, in order; `.pages()` gives the page results instead. */
@@ -83,8 +90,10 @@ const set = (value: any, path: string, to: unknown): any => {
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result's
  * `echoedLimit`) unless it says `hasMore: true`.
- * Cursor style starts with `params` as given and stops when `hasMore` is `false`, the next cursor
- * is missing, `null` or `''`, or a page has no items (unless it says `hasMore: true`).
+ * Cursor style (and a page-style walk by cursor: a `keyset` param given, or `keysetWhen` met
+ * without `page`) starts with `params` as given and stops when `hasMore` is `false`, the next
+ * cursor is missing, `null` or `''`, or a page has no items (unless it says `hasMore: true`); a
+ * page-style operation's walk by cursor stops on a short page too, as its walk by page does.
  *
  * A server that breaks the paging protocol ends the walk with an `InvalidResponseError` (reason
  * `broken-paging`), thrown after the pages before the break were yielded: a page whose
@@ -165,7 +174,13 @@ export function paginate<I, R>(
     // (A `null` is no keyset: the call refuses it. Nor is a range given with a page number, which
     // the call refuses too: either way its own message says what is wrong, and nothing is sent.)
     const keys = descriptor.keyset?.filter((name) => get(current, name) != null) ?? [];
-    const walk = keys.length ? "cursor" : style;
+    // (A `page` given keeps the page walk asked for, and the call refuses it beside a keyset
+    // param.)
+    const by = descriptor.keysetWhen;
+    const walk =
+      keys.length || (by && first === undefined && get(current, by.param) === by.equals)
+        ? "cursor"
+        : style;
     if (keys.length && get(current, cursor) === undefined && first === undefined && max > 1)
       misconfigured(
         keys.map((name) => `params.${name}`).join(", "),
@@ -202,13 +217,13 @@ export function paginate<I, R>(
       // such guard against a server saying `hasMore: true` forever; a cursor sent before ends a
       // walk by cursor, as a break.)
       if (more === false || (!count && (more !== true || walk === "page"))) return;
-      if (walk === "page") {
-        // A short page ends the walk, unless the page says there is more.
-        // (A limit in the params may be a bigint: `2 < 3n` compares as numbers do.)
-        const size = limit && (get(current, limit) ?? get(result, echoedLimit!));
-        if (more !== true && (typeof size === "number" || typeof size === "bigint") && count < size)
-          return;
-      } else {
+      // A short page ends the walk, unless the page says there is more: a page-style operation's
+      // pages are full but the last, asked for by number or by cursor (DAS keyset paging). (A
+      // limit in the params may be a bigint: `2 < 3n` compares as numbers do.)
+      const size = style === "page" && limit && (get(current, limit) ?? get(result, echoedLimit!));
+      if (more !== true && (typeof size === "number" || typeof size === "bigint") && count < size)
+        return;
+      if (walk === "cursor") {
         const next = get(result, nextCursor);
         if (next == null || next === "") {
           if (more === true) broken(fetched, `says ${hasMore}: true but gives no ${nextCursor}`);

@@ -98,6 +98,8 @@ export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = 
     cursor = "cursor",
     nextCursor = cursor,
     keyset,
+    keysetWhen,
+    limit,
     items,
     hasMore,
     echoedPage,
@@ -110,9 +112,22 @@ export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = 
   const keysetRule = keyset?.length
     ? ` With ${keyset.map((k) => `\`${k}\``).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${refused ? `, and ${refused}` : ""}.`
     : "";
+  // (A page-style operation's walk by cursor ends on a short page too: packages/core/src/paginate.ts.)
+  const fromStart = keysetWhen
+    ? ` With \`${keysetWhen.param}: ${JSON.stringify(keysetWhen.equals)}\` and no ${[
+        page,
+        ...(keyset ?? []),
+      ]
+        .map((k) => `\`${k}\``)
+        .join(", ")
+        .replace(
+          /, ([^,]+)$/,
+          " or $1",
+        )}, it walks by keyset from the start: the first request carries no \`${page}\`, each next one the previous result's \`${nextCursor}\`. A walk by \`${cursor}\` ends on a page that is empty${limit ? `, shorter than \`${limit}\`` : ""} or without \`${nextCursor}\`.`
+    : "";
   const start =
     style === "page"
-      ? `from \`${page}\` (1 when absent), page after page.${keysetRule}`
+      ? `from \`${page}\` (1 when absent), page after page.${keysetRule}${fromStart}`
       : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${refused ? ` ${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` : ""}`;
   // The breaks of the paging protocol this walk can meet (packages/core/src/paginate.ts).
   const breaks = [
