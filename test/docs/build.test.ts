@@ -425,6 +425,10 @@ describe("docs build", () => {
       expect(t, path).toContain(
         "The SDK's .all() walks every page (a result whose page is not the page it asked for, as from a server or mock that ignores page, or a next cursor it has already sent, ends it with an InvalidResponseError, after the pages before); given before, after or cursor, it goes on by cursor (each result's cursor) when the params hold cursor, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
       );
+      // (x-pagination keysetWhen: a walk sorted by id pages by keyset from its first request.)
+      expect(t, path).toContain(
+        'With sortBy.sortBy: "id" and no page, it pages by keyset from the first request: no page and no cursor at first, then each result\'s cursor.',
+      );
     }
     expect(fact("wallet/getHistory.html")).toContain(
       "given after, it goes on by before (each result's pagination.nextCursor) when the params hold before too, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",

@@ -46,7 +46,7 @@ export type {
 } from "./paginate.js";
 export {
   validate,
-  issuesError,
+  errorOfIssues,
   vAny,
   vAnyOf,
   vArray,

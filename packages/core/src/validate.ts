@@ -409,14 +409,14 @@ export function validate(check: Check, value: unknown, path = "params", redact?:
   const issues: ValidationIssue[] = [];
   hide = redact;
   check(value, path, issues);
-  if (issues.length) throw issuesError(issues);
+  if (issues.length) throw errorOfIssues(issues);
 }
 
 /**
  * The ValidationError of `issues` (at least one), as {@link validate} throws it: the message shows
  * the first three. For a helper that restates the issues of a refusal (`cause`).
  */
-export function issuesError(issues: ValidationIssue[], cause?: Error): ValidationError {
+export function errorOfIssues(issues: ValidationIssue[], cause?: Error): ValidationError {
   const shown = issues
     .slice(0, 3)
     .map((issue) => issue.message)

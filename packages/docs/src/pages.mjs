@@ -274,7 +274,10 @@ function allText(p) {
   const cursor = p.cursor ?? "cursor";
   const next = p.nextCursor ?? cursor;
   const also = p.keyset.includes(cursor) ? "" : " too";
-  return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).`;
+  const from = p.keysetWhen
+    ? ` With ${code(`${p.keysetWhen.param}: ${JSON.stringify(p.keysetWhen.equals)}`)} and no ${code(p.page ?? "page")}, it pages by keyset from the first request: no ${code(p.page ?? "page")} and no ${code(cursor)} at first, then each result's ${code(next)}.`
+    : "";
+  return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).${from}`;
 }
 
 /**

@@ -4,7 +4,7 @@
 // all, as the service's old SDK and its Rust SDK do it.
 import {
   ConfigurationError,
-  issuesError,
+  errorOfIssues,
   validate,
   ValidationError,
   vArray,
@@ -257,7 +257,7 @@ function ofStored(
         : `the webhook's stored ${name}; give ${name}${via} to replace it`;
     return { ...issue, message: `${issue.message} (${how})` };
   });
-  return stored ? issuesError(issues, error) : error;
+  return stored ? errorOfIssues(issues, error) : error;
 }
 
 /** The address helpers' change: the params checked, then the new list. */
@@ -292,7 +292,7 @@ async function changeAddresses(
 function ofAddresses(error: ValidationError): ValidationError {
   const list = "params.accountAddresses";
   if (!error.issues.some((issue) => issue.path === list)) return error;
-  return issuesError(
+  return errorOfIssues(
     error.issues.map((issue) =>
       issue.path === list
         ? {
