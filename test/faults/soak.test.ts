@@ -25,9 +25,9 @@
  * docs/decisions/0006-retries.md) applied to what the server logged it sent to each call, never
  * the runtime's code: 429/5xx/connection errors/timeouts are retried up to `maxRetries` (a
  * Retry-After over 60 s is thrown at once), JSON-RPC errors and invalid answers are not; an
- * abort rejects at once with AbortError; a call with its own `maxRetries`, or a `timeout` longer
- * than its client's, is sent alone, and a batched call's signal or own (shorter) timeout settles
- * that call alone (README "Options"). Real time
+ * abort rejects at once with AbortError; a call with its own `maxRetries`, or a `timeout` other
+ * than its client's, is sent alone, and a batched call's signal settles that call alone (README
+ * "Options"). Real time
  * is tolerated where it must be, and only there: an answer the client read after its timeout
  * could have fired (measured, per attempt, from a wrapped `fetch`) may end as a timeout instead.
  *
@@ -36,8 +36,7 @@
  * operation, retryAfter, rpcError) its last attempt calls for; it was sent as often as the rules
  * allow, alone when it has options that send it alone, with identical bytes each time; an aborted
  * call rejected in the same turn of the event loop and sent nothing new after the abort (a batch
- * already sent may be retried for its other calls); a batched call past its own timeout rejected
- * with the TimeoutError of one attempt of its own, not before; backoff waits
+ * already sent may be retried for its other calls); backoff waits
  * were waited; `onResponse` ran once on an answer and never on a failure; each call has its own
  * error object; the API key (random, 32 characters) is nowhere in an error (message, String(),
  * JSON, inspect, stack, cause chain) or a log line. Per round: no timer set by the runtime is
@@ -588,18 +587,16 @@ function drawWhen(rng: Prng, call: SoakCall): SignalGroup["when"] {
 }
 
 /**
- * Whether the call may ride in its client's batch (README "Options"): its signal, a `timeout` no
- * longer than the client's and `onResponse` ride along; its own `maxRetries` sends it alone.
+ * Whether the call may ride in its client's batch (README "Options"): its signal, a `timeout`
+ * equal to the client's and `onResponse` ride along; its own `maxRetries`, or another `timeout`,
+ * sends it alone.
  */
 const joins = (call: SoakCall) =>
   call.client.batchWait !== undefined &&
   call.options.maxRetries === undefined &&
-  !(call.options.timeout! > call.client.timeout);
+  (call.options.timeout === undefined || call.options.timeout === call.client.timeout);
 /** The time limit of each attempt of the request the call rides in: a batch's is the client's. */
 const attemptTimeout = (call: SoakCall) => (joins(call) ? call.client.timeout : call.timeout);
-/** A batched call's own timeout when shorter than its batch's: the call leaves when it passes. */
-const ownTimeout = (call: SoakCall) =>
-  joins(call) && call.options.timeout! < call.client.timeout ? call.options.timeout : undefined;
 
 // ---------------------------------------------------------------------------------------------
 // Aborts
@@ -861,8 +858,6 @@ function trackRuntimeTimers() {
 
 /** How long a call may take at most: every attempt's timeout, every wait at its cap, slack for load. */
 const settleBound = (call: SoakCall) => {
-  const own = ownTimeout(call);
-  if (own !== undefined) return own + SETTLE_SLACK_MS;
   let bound =
     (call.maxRetries + 1) * attemptTimeout(call) +
     SETTLE_SLACK_MS +
@@ -1215,20 +1210,6 @@ function judge(
     if (after) say(`${after} request(s) sent after the abort`);
     return problems;
   }
-  // A batched call whose own timeout passed before its batch answered it: the TimeoutError of one
-  // attempt of its own (a TimeoutError of the batch's request, which comes later, names the batch).
-  const own = ownTimeout(call);
-  if (
-    own !== undefined &&
-    outcome.error instanceof TimeoutError &&
-    outcome.error.operation === call.method
-  ) {
-    if (outcome.error.message !== `Request to ${call.method} timed out after ${own} ms`)
-      say("its own timeout's TimeoutError does not read as one attempt's");
-    if (elapsed < own - early)
-      say(`timed out after ${elapsed.toFixed(0)} ms, before its own timeout of ${own} ms`);
-    return problems;
-  }
   const last = attempts.at(-1);
   if (!last) {
     say("settled without sending anything");
@@ -1311,8 +1292,6 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
               : `${error?.name}${error?.reason ? ` (${error.reason})` : ""}`
         }`,
       );
-      if (ownTimeout(call) !== undefined && outcome?.error?.operation === call.method)
-        if (outcome.error instanceof TimeoutError) count("timeout: its own, in a batch");
       if (call.abortPhase && joins(call)) count("abort: of a call that may batch");
       if (call.abortPhase)
         count(
@@ -1376,7 +1355,6 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
     "abort: before the first request (waiting for the rate limiter)",
     "abort: after the call settled",
     "abort: of a call that may batch",
-    "timeout: its own, in a batch",
     "signal shared by more than 10 calls",
   ];
   expect(

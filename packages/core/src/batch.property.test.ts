@@ -6,8 +6,8 @@
  * `maxRetries`, and a sequence of calls made in the same tick or separated by gaps: plain reads
  * (some with a u64 result, some whose `result` may be `null`, some with `onResponse`, one of which
  * throws), calls with their own `signal` (never aborted, or aborted while the request it rides in
- * hangs) or a `timeout` shorter than the client's, which join a batch and leave it on their own,
- * and calls the README says go alone (a signal aborted before the call, a longer `timeout`,
+ * hangs), which join a batch and leave it on their own, and calls the README says go alone (a
+ * signal aborted before the call, a `timeout` other than the client's, shorter or longer,
  * `maxRetries`, `headers` or `retryNonIdempotent`, a write, a query option), plus invalid params.
  * Each request the client sends is answered by the plan of its group's first call for that
  * attempt (a request holding a call to be aborted hangs, so the abort finds it in flight): entries in
@@ -58,10 +58,7 @@ const RUNS = 400;
 /** Obviously fake; only characters that read the same URL-encoded and JSON-escaped. */
 const KEY = "fake-KEY-batch-prop-0123456789";
 const CLIENT_TIMEOUT = 2_000;
-/**
- * A batched call's own timeout, counted from the call: past the end of any request that no attempt
- * hangs in (at most 1.5 s of retry waits), and before the first hung attempt's client timeout.
- */
+/** Shorter than the client's: the call goes alone, each attempt limited by it. */
 const CALL_TIMEOUT = 1_750;
 /** Longer than the client's: the call goes alone. */
 const LONG_TIMEOUT = 3_000;
@@ -101,7 +98,7 @@ const KINDS = {
   signal: { method: getAsset, batched: true },
   "abort-while-hung": { method: getAsset, batched: true },
   "pre-aborted": { method: getAsset, batched: false },
-  timeout: { method: getAsset, batched: true },
+  timeout: { method: getAsset, batched: false },
   "timeout-long": { method: getAsset, batched: false },
   "max-retries": { method: getAsset, batched: false },
   headers: { method: getAsset, batched: false },
@@ -613,47 +610,32 @@ function model(s: Scenario) {
       everyone({ error: AbortError, fields: { operation } });
       return { members, viaBatcher, operation, attempts: 0 };
     }
-    // Calls that leave the request on their own: aborted (at once, naming their own method), or
-    // past their own timeout (once an attempt hangs: the request then ends after it). A request
-    // that every call has left is stopped.
-    const leaving = members.filter((i) => ["abort-while-hung", "timeout"].includes(calls[i]!.kind));
-    const leave = (attempts: number, slow: boolean) => {
+    // Calls that leave the request on their own: aborted (at once, naming their own method). A
+    // request that every call has left is stopped.
+    const leaving = members.filter((i) => calls[i]!.kind === "abort-while-hung");
+    const leave = (attempts: number) => {
       for (const i of leaving)
-        if (calls[i]!.kind === "abort-while-hung")
-          expectations[i] = { error: AbortError, fields: { operation: getAsset.id } };
-        else if (slow)
-          expectations[i] = {
-            error: TimeoutError,
-            fields: {
-              operation: getAsset.id,
-              message: `Request to ${getAsset.id} timed out after ${CALL_TIMEOUT} ms`,
-            },
-          };
+        expectations[i] = { error: AbortError, fields: { operation: getAsset.id } };
       return { members, viaBatcher, operation, attempts };
     };
     // (A request holding a call to be aborted hangs at every attempt: see `run`.)
     const hung = leaving.some((i) => calls[i]!.kind === "abort-while-hung");
-    let slow = false;
     // Retries (README, "Retries"): a batch is retried as a whole, with the client's maxRetries.
-    const retries =
-      leader.kind === "max-retries"
-        ? leader.maxRetries
-        : leader.kind === "write"
-          ? 0
-          : s.maxRetries;
+    // A write is retried after a 429 only (refused before it was processed: decision 0006).
+    const retries = leader.kind === "max-retries" ? leader.maxRetries : s.maxRetries;
+    const write = leader.kind === "write";
     for (let attempt = 0; ; attempt++) {
       const plan: AttemptPlan = hung ? { kind: "hang" } : leader.plans[attempt]!;
       let failure: Expectation;
       let retryable: boolean;
       if (plan.kind === "answer") {
         settleModel(plan.body, members, viaBatcher, operation, calls, expectations);
-        return leave(attempt + 1, slow);
+        return leave(attempt + 1);
       } else if (plan.kind === "connection") {
-        [failure, retryable] = [{ error: ConnectionError, fields: { operation } }, true];
+        [failure, retryable] = [{ error: ConnectionError, fields: { operation } }, !write];
       } else if (plan.kind === "hang" || plan.kind === "stalled-body") {
-        slow = true;
-        if (leaving.length === members.length) return leave(attempt + 1, slow);
-        [failure, retryable] = [{ error: TimeoutError, fields: { operation } }, true];
+        if (leaving.length === members.length) return leave(attempt + 1);
+        [failure, retryable] = [{ error: TimeoutError, fields: { operation } }, !write];
       } else {
         const { status, retryAfter, jsonBody } = plan;
         const fields: Record<string, unknown> = { status, operation };
@@ -661,11 +643,12 @@ function model(s: Scenario) {
         if (status === 429) fields.retryAfter = { none: undefined, "0": 0, "120": 120 }[retryAfter];
         failure = { error: statusClass(status), fields };
         // Over 60 s the server is not waited for: the error is thrown at once.
-        retryable = (status === 408 || status === 429 || status >= 500) && retryAfter !== "120";
+        retryable =
+          (status === 429 || (!write && (status === 408 || status >= 500))) && retryAfter !== "120";
       }
       if (!retryable || attempt >= retries) {
         everyone(failure);
-        return leave(attempt + 1, slow);
+        return leave(attempt + 1);
       }
     }
   });

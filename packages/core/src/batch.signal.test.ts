@@ -1,13 +1,15 @@
 /**
- * A batched call's own `signal` and `timeout`: the call joins the batch, and they settle it alone,
- * with the very errors it gets unbatched (README "Options"). Each test compares the batched
- * caller's error with the one an unbatched client gives for the same call.
+ * A batched call's own `signal`: the call joins the batch, and an abort settles it alone, with the
+ * very error it gets unbatched (README "Options"). Each test compares the batched caller's error
+ * with the one an unbatched client gives for the same call. A `timeout` other than the client's
+ * sends the call on its own (a time limit is per attempt, and a batched call's attempts are the
+ * batch's).
  */
 import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBatcher } from "./batch.js";
 import type { ClientOptions, RequestOptions } from "./config.js";
-import { AbortError, TimeoutError } from "./errors.js";
+import { AbortError } from "./errors.js";
 import { rpcHost } from "./generated/environments.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
 import { createRateLimiter } from "./rate-limit.js";
@@ -183,9 +185,9 @@ describe("a batched call's own signal", () => {
     const outcomes = record([
       rpc.call(getAsset, { id: "a" }, { signal: controller.signal }),
       rpc.call(getAsset, { id: "b" }, { signal: controller.signal }),
-      rpc.call(getAsset, { id: "c" }, { signal: other.signal, timeout: 10_000 }),
+      rpc.call(getAsset, { id: "c" }, { signal: other.signal }),
     ]);
-    expect(vi.getTimerCount()).toBe(2); // the batch's wait, c's own timeout
+    expect(vi.getTimerCount()).toBe(1); // the batch's wait
     controller.abort();
     other.abort();
     await turn();
@@ -242,55 +244,7 @@ describe("a batched call's own signal", () => {
 describe("a batched call's own timeout", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
 
-  it("shorter than the client's: that caller alone rejects with the TimeoutError of one unbatched attempt, at its time; the batch keeps the client's timeout", async () => {
-    const { rpc, calls, release } = gated({ timeout: 1_000 });
-    const outcomes = record([
-      rpc.call(getAsset, { id: "a" }),
-      rpc.call(getAsset, { id: "b" }, { timeout: 100 }),
-      rpc.call(getAsset, { id: "c" }, { timeout: 300 }),
-    ]);
-    await vi.advanceTimersByTimeAsync(99);
-    expect(outcomes).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    const { error } = outcomes[1] as { error: TimeoutError };
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe("Request to getAsset timed out after 100 ms");
-    expect(error.operation).toBe("getAsset");
-    expect(Object.keys(outcomes)).toEqual(["1"]);
-    // The batch answers at 200 ms, within the client's 1 s: the others get their results.
-    await vi.advanceTimersByTimeAsync(100);
-    release();
-    await turn();
-    expect(outcomes).toEqual([{ value: "a" }, { error }, { value: "c" }]);
-    expect(bodies(calls)).toEqual([["a", "b", "c"]]);
-    expect(vi.getTimerCount()).toBe(0);
-
-    const alone = unbatched({ timeout: 100 }, () => {}, { maxRetries: 0 });
-    await vi.advanceTimersByTimeAsync(100);
-    expect(shape(error)).toEqual(shape(await alone));
-  });
-
-  it("a batch that fails after a caller timed out does not settle that caller again", async () => {
-    const { fetch, calls } = stubFetch(hang);
-    const rpc = createJsonRpcClient(
-      { apiKey: KEY, fetch, batch: createBatcher(), timeout: 500, maxRetries: 0 },
-      rpcHost,
-      "/",
-    );
-    const outcomes = record([
-      rpc.call(getAsset, { id: "a" }),
-      rpc.call(getAsset, { id: "b" }, { timeout: 200 }),
-    ]);
-    await vi.advanceTimersByTimeAsync(500);
-    expect(outcomes.map((o) => (o as { error: Error }).error.message)).toEqual([
-      "Request to batch(getAsset, getAsset) timed out after 500 ms",
-      "Request to getAsset timed out after 200 ms",
-    ]);
-    expect(calls).toHaveLength(1);
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it("longer than the client's: the call goes alone (a batch would cut it short); as long: it joins", async () => {
+  it("other than the client's, shorter or longer: the call goes alone, each attempt limited as unbatched (user trial: a batched 999 ms had been one deadline over the retries); as long: it joins", async () => {
     const { fetch, calls } = stubFetch(answer);
     const rpc = createJsonRpcClient(
       { apiKey: KEY, fetch, batch: createBatcher(), timeout: 1_000 },
@@ -300,12 +254,38 @@ describe("a batched call's own timeout", () => {
     const results = Promise.all([
       rpc.call(getAsset, { id: "a" }),
       rpc.call(getAsset, { id: "long" }, { timeout: 1_001 }),
+      rpc.call(getAsset, { id: "short" }, { timeout: 999 }),
       rpc.call(getAsset, { id: "same" }, { timeout: 1_000 }),
     ]);
     await vi.advanceTimersByTimeAsync(0);
-    expect(await results).toEqual(["a", "long", "same"]);
-    expect(bodies(calls)).toEqual(expect.arrayContaining([["a", "same"], "long"]));
-    expect(calls).toHaveLength(2);
+    expect(await results).toEqual(["a", "long", "short", "same"]);
+    expect(bodies(calls)).toEqual(expect.arrayContaining([["a", "same"], "long", "short"]));
+    expect(calls).toHaveLength(3);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("a call alone with a shorter timeout is retried per attempt, as unbatched: 503 then 200, each at 600 ms, within 999 ms each", async () => {
+    let n = 0;
+    const slow = (call: RecordedCall) =>
+      new Promise<Response>((resolve) =>
+        setTimeout(
+          () =>
+            resolve(
+              n++ === 0
+                ? new Response("busy", { status: 503, headers: { "retry-after": "0" } })
+                : answer(call),
+            ),
+          600,
+        ),
+      );
+    const { fetch } = stubFetch(slow, slow);
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher(), timeout: 1_000 },
+      rpcHost,
+      "/",
+    );
+    const outcomes = record([rpc.call(getAsset, { id: "a" }, { timeout: 999 })]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(outcomes).toEqual([{ value: "a" }]);
   });
 });

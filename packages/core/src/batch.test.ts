@@ -42,7 +42,7 @@ describe("createBatcher", () => {
     );
   });
 
-  it("takes calls whose only options are a signal, a timeout no longer than the batch's, or onResponse; any other defined option, even falsy, makes a call go alone", () => {
+  it("takes calls whose only options are a signal, the batch's own timeout, or onResponse; any other defined option, even falsy, or another timeout makes a call go alone", () => {
     const enqueue = createBatcher().bind(
       async () => [[], new Response()],
       () => {},
@@ -56,7 +56,7 @@ describe("createBatcher", () => {
       { signal },
       { signal: null },
       { timeout: 1_000 },
-      { signal, timeout: 5, onResponse: () => {} },
+      { signal, timeout: 1_000, onResponse: () => {} },
     ])
       expect(enqueue(call("1"), options), String(Object.keys(options))).toBe(true);
     for (const options of [
@@ -66,6 +66,8 @@ describe("createBatcher", () => {
       { swqosOnly: false },
       { signal, maxRetries: 1 },
       { timeout: 1_001 },
+      { timeout: 999 },
+      { signal, timeout: 5 },
       { signal: AbortSignal.abort() },
     ])
       expect(enqueue(call("2"), options), String(Object.keys(options))).toBe(false);

@@ -1,6 +1,5 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
 import { got, knownOptions, misconfigured } from "./config.js";
-import { TimeoutError } from "./errors.js";
 import { watchAbort } from "./internal/abort.js";
 import { ownCopy } from "./internal/stack.js";
 
@@ -51,12 +50,11 @@ export interface Batcher {
  * Batches JSON-RPC calls made in the same tick (or within `wait` ms) into one batch request;
  * results are routed back by id, in whatever order they come, and each call gets its own result
  * or error. A write goes alone, and so does a call with its own `maxRetries`, `headers`,
- * `retryNonIdempotent`, query options, or a `timeout` longer than the client's. A call's own
- * `signal`, a `timeout` no longer than the client's, and `onResponse` ride along, each for that
- * call alone: an abort rejects it at once with the `AbortError` it gets unbatched (a call not
- * sent yet leaves its batch; a batch every call has left is not sent, or is stopped), and its
- * timeout, counted from the call, with the `TimeoutError` of one attempt; the batch request keeps
- * the client's timeout and retries. `onResponse` sees the batch's answer.
+ * `retryNonIdempotent`, query options, or a `timeout` other than the client's (a time limit is one
+ * attempt's, and the attempts are the batch's). A call's own `signal` and `onResponse` ride along:
+ * an abort rejects that call alone, at once, with the `AbortError` it gets unbatched (a call not
+ * sent yet leaves its batch; a batch every call has left is not sent, or is stopped).
+ * `onResponse` sees the batch's answer.
  *
  * ```ts
  * const das = createDasClient({ batch: createBatcher({ maxSize: 50 }) });
@@ -98,8 +96,8 @@ export function createBatcher(
   if (!(typeof wait === "number" && wait >= 0 && wait <= 2 ** 31 - 1))
     misconfigured("batch.wait", `must be >= 0 and <= 2147483647 ms (got ${got(wait)})`);
   /**
-   * A call in a batch. `done` once it is settled, or has left: its signal aborted, or its own
-   * timeout passed; `stop` removes its abort listener and timer.
+   * A call in a batch. `done` once it is settled, or has left (its signal aborted); `stop` removes
+   * its abort listener.
    */
   type Member = {
     call: BatchedCall;
@@ -179,17 +177,17 @@ export function createBatcher(
     nextId: () => String(++lastId),
     bind(post, settle, endpoint = [post], limit = Infinity) {
       // Takes `call` into its endpoint's batch, or returns false: writes, calls with their own
-      // headers, retries or query options, and calls whose own timeout is longer than the batch
-      // request's (a batch is answered when its slowest entry is: such a call would hold the
-      // others), go alone; so does a call whose signal has already aborted (the engine rejects it
-      // with nothing sent). `onResponse` is settle's, not the request's: it rides along, and so do
-      // a signal and a shorter timeout, which settle their own caller (`leave`).
+      // headers, retries or query options, and calls with a timeout other than the batch
+      // request's go alone (a timeout is per attempt, and a batched call's attempts are the
+      // batch's: another limit would be another rule), and so does a call whose signal has already
+      // aborted (the engine rejects it with nothing sent). `onResponse` is settle's, not the
+      // request's: it rides along, and so does a signal, which settles its own caller (`leave`).
       return (call, options) => {
         const { signal, timeout } = options as { signal?: AbortSignal; timeout?: number };
         if (
           !call.method.idempotent ||
           signal?.aborted ||
-          timeout! > limit ||
+          (timeout !== undefined && timeout !== limit) ||
           Object.entries(options).some(
             ([name, v]) => v !== undefined && !["signal", "timeout", "onResponse"].includes(name),
           )
@@ -205,7 +203,7 @@ export function createBatcher(
         const member: Member = { call, settle };
         const { method } = call.request;
         /**
-         * Rejects this caller (through `fail`) on its own, with the error an unbatched call gets,
+         * Rejects this caller (through `fail`) on its own, with the AbortError an unbatched call gets,
          * and takes it out of a batch not sent yet: a batch left empty is not sent; one sent, left
          * by all its callers, is stopped.
          */
@@ -217,21 +215,6 @@ export function createBatcher(
           } else if (calls.every((other) => other.done)) batch.controller!.abort();
           fail();
         };
-        // (setTimeout fires at once past 2^31 - 1 ms: as the engine does, so long a limit means none.)
-        const timer =
-          timeout! < limit && timeout! < 2 ** 31
-            ? setTimeout(
-                () =>
-                  leave(() =>
-                    call.reject(
-                      new TimeoutError(`Request to ${method} timed out after ${timeout} ms`, {
-                        operation: method,
-                      }),
-                    ),
-                  ),
-                timeout,
-              )
-            : undefined;
         // The engine words an abort (its message, operation and redacted cause): asked with the
         // aborted signal, it rejects with the very AbortError an unbatched call gets, sending nothing.
         const unwatch =
@@ -241,11 +224,7 @@ export function createBatcher(
               post(call.text, { id: method, idempotent: true }, { signal }).catch(call.reject),
             ),
           );
-        if (timer || unwatch)
-          member.stop = () => {
-            clearTimeout(timer);
-            unwatch?.();
-          };
+        member.stop = unwatch;
         if (calls.push(member) >= maxSize) flush(batch);
         else if (calls.length === 1) {
           const send = () => flush(batch);
