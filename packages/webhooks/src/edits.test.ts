@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
@@ -235,6 +236,21 @@ describe("addWebhookAddresses", () => {
       ),
     ).rejects.toBeInstanceOf(AbortError);
     await under;
+  });
+
+  it("20 changes waiting on one signal hold one abort listener, and none once they are done (Node warns past 10; user trial)", async () => {
+    const { webhooks } = fakeService();
+    const { signal } = new AbortController();
+    const changes = [A, B, C, D].flatMap((address, round) =>
+      Array.from({ length: 5 }, (_, i) =>
+        (i + round) % 2
+          ? removeWebhookAddresses(webhooks, { webhookID: ID, addresses: [address] }, { signal })
+          : addWebhookAddresses(webhooks, { webhookID: ID, addresses: [address] }, { signal }),
+      ),
+    );
+    expect(getEventListeners(signal, "abort").length).toBeLessThanOrEqual(1);
+    await Promise.all(changes);
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 
   it("goes on with the next change when one fails, and rejects only the failed one", async () => {

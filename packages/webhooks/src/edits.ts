@@ -14,6 +14,7 @@ import {
   type OperationDescriptor,
   type RequestOptions,
   type ValidationIssue,
+  watchAbort,
 } from "@chaindata/core";
 import { clientRests } from "./client.js";
 import {
@@ -221,8 +222,8 @@ function changeWebhook(
       read({ webhookID }, options).then(resolve, reject);
     };
     if (signal.aborted) return giveUp();
-    signal.addEventListener("abort", giveUp, { once: true });
-    const settle = () => signal.removeEventListener("abort", giveUp);
+    // (One listener per signal, however many changes wait on it: Node warns past 10.)
+    const settle = watchAbort(signal, giveUp);
     run.then(settle, settle);
     (run as Promise<Webhook>).then(resolve, reject);
   });

@@ -9,10 +9,11 @@ const watched = /* @__PURE__ */ new WeakMap<
 >();
 
 /**
- * Calls `callback` when `signal` aborts. Check `signal.aborted` first: an aborted signal fires no
- * more events.
+ * Calls `callback` when `signal` aborts, through one listener per signal however many callers
+ * watch it (Node warns past 10 listeners on one signal). Check `signal.aborted` first: an aborted
+ * signal fires no more events. For a helper that waits on a caller's signal, as the runtime's
+ * calls do.
  * @returns a function that stops watching (and removes the listener once no call is left)
- * @internal
  */
 export function watchAbort(signal: AbortSignal, callback: () => void): () => void {
   let entry = watched.get(signal);
