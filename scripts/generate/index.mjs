@@ -220,7 +220,7 @@ function emitSdk(areas) {
       ` * Each area is created on first use, so an environment without some host (devnet has no wallet or\n` +
       ` * sender host) serves the others, and only the areas used are constructed; the options are\n` +
       ` * still checked now (a misspelt option or area, \`environment\` or \`baseUrls\` host, a \`baseUrls\` entry\n` +
-      ` * that is no URL, or a header that cannot be sent throws \`ConfigurationError\` here, naming the\n` +
+      ` * that is no URL, a key bound for a plain-http URL, or a header that cannot be sent throws \`ConfigurationError\` here, naming the\n` +
       ` * option's path, e.g. \`areas.sender.timeout\`, not at first use). The areas are not enumerable:\n` +
       ` * logging or serialising the client (\`console.log\`, \`JSON.stringify\`, a spread) creates none and\n` +
       ` * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.\n */\n` +
@@ -231,7 +231,8 @@ function emitSdk(areas) {
       `  // no batcher to the REST areas), its entry in \`areas\` laid over them.\n` +
       `  const optionsOf = areaOptions(\n    areas,\n    {\n` +
       lines.map((a) => `      ${a.prop}: ${areaOptions(a)},\n`).join("") +
-      `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n  );\n` +
+      `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n` +
+      `    { ${lines.map((a) => `${a.prop}: ${literal(a.doc.info["x-host"])}`).join(", ")} },\n  );\n` +
       `  // Each made on first use, then kept; not enumerable, so logging or serialising the client\n` +
       `  // makes none (packages/sdk/src/lazy.ts).\n` +
       `  return lazyAreas<ChainDataClient>({\n` +

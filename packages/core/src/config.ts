@@ -46,6 +46,7 @@ export interface ClientOptions {
    * hosts that take one (admin). Never appears in errors or logs. The sender host, whose key is
    * a dedicated one, gets only a key passed to its own client. With no key, a host given its own
    * URL in `baseUrls` is called without one: a proxy on your server adds it, so a page never holds it.
+   * `""` is no key, and `CHAINDATA_API_KEY` is then not read.
    * @default process.env.CHAINDATA_API_KEY (and `"local"` in the `local` environment); none on the sender host
    */
   apiKey?: string | undefined;
@@ -100,10 +101,9 @@ export interface ClientOptions {
    * calls made in the same tick (or within `wait` ms) as one JSON-RPC batch request. Clients
    * given the same batcher and otherwise equal options (URL, key, headers, fetch, limits, logger)
    * batch together, as the JSON-RPC areas of `createChainDataClient` do. A call joins with its own
-   * `signal`, a `timeout` no longer than the client's (each settles that call alone: an abort or
-   * its timeout rejects it as unbatched, the others unaffected) or `onResponse`; with any other
-   * per-call option (`maxRetries`, `headers`, `retryNonIdempotent`, a query option), or as a write,
-   * it is sent on its own. (An object rather than `true`, so that bundles of clients that never
+   * `signal` (an abort rejects that call alone, as unbatched, the others unaffected), `onResponse`
+   * or a `timeout` equal to the client's; with any other per-call option (`maxRetries`, `headers`,
+   * `retryNonIdempotent`, another `timeout`, a query option), or as a write, it is sent on its own. (An object rather than `true`, so that bundles of clients that never
    * batch do not carry the batcher.)
    * @default undefined (each call is its own request)
    */
@@ -416,9 +416,11 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
       misconfigured(`logger.${level}`, `must be a function (got ${typeOf(method)})`);
   }
   checkLimits(timeout, maxRetries);
-  // `process` does not exist in browsers, and reading it throws in Deno without --allow-env.
+  // `process` does not exist in browsers, and reading it throws in Deno without --allow-env. (Only
+  // when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server where
+  // the variable is set.)
   try {
-    secretKey ||= (globalThis as { process?: { env: Record<string, string | undefined> } }).process
+    secretKey ??= (globalThis as { process?: { env: Record<string, string | undefined> } }).process
       ?.env[API_KEY_ENV];
   } catch {}
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before

@@ -104,3 +104,4 @@ export type {
   ValidationIssue,
 } from "./errors.js";
 export * from "./generated/environments.js";
+export { watchAbort } from "./internal/abort.js";

@@ -246,6 +246,21 @@ describe("auth", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('apiKey: "" is no key: CHAINDATA_API_KEY is not read, so a proxy on a server with it set gets no key (user trial)', async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "env-key-0123456789");
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const proxied = createTransport(
+      { apiKey: "", fetch, baseUrls: { wallet: "http://10.0.0.7:8080/api" } },
+      walletHost,
+    );
+    await proxied.send(new Request(`${proxied.baseUrl}/v1/x`), { operation: getBalances });
+    expect(calls[0]!.url.href).toBe("http://10.0.0.7:8080/api/v1/x");
+    // Left out, the variable is read: the key then goes, and not over that plain http.
+    expect(() =>
+      createTransport({ fetch, baseUrls: { wallet: "http://10.0.0.7:8080/api" } }, walletHost),
+    ).toThrow(ConfigurationError);
+  });
+
   it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     vi.stubEnv("CHAINDATA_API_KEY", "env-key");

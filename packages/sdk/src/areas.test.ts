@@ -11,6 +11,7 @@ import {
   createChainDataClient,
   createRateLimiter,
   InternalServerError,
+  senderRegions,
   TimeoutError,
   type ChainDataClient,
   type ChainDataClientOptions,
@@ -201,6 +202,30 @@ describe("createChainDataClient: areas", () => {
       );
     expect(sent.length).toBe(count);
     expect(admin.acquire).toHaveBeenCalledTimes(1);
+  });
+
+  it("a key over plain http is refused when the client is created, for every area, named by the area's path when the area has options of its own (user trial)", () => {
+    const { fetch, sent } = recorder();
+    const common = { apiKey: KEY, fetch };
+    const refusal = (path: string) =>
+      new ConfigurationError(
+        `${path}: must be https:// to carry the API key (http only to a loopback host)`,
+      );
+    expect(() =>
+      createChainDataClient({ ...common, baseUrls: { wallet: "http://wallet.example" } }),
+    ).toThrow(refusal("baseUrls.wallet"));
+    expect(() =>
+      createChainDataClient({ ...common, baseUrls: { api: "http://api.example" } }),
+    ).toThrow(refusal("baseUrls.api"));
+    expect(() =>
+      createChainDataClient({
+        ...common,
+        areas: { sender: { apiKey: SENDER_KEY, baseUrls: { sender: senderRegions.fra } } },
+      }),
+    ).toThrow(refusal("areas.sender.baseUrls.sender"));
+    // The shared key never goes to the sender: a regional http URL is fine without its own key.
+    createChainDataClient({ ...common, baseUrls: { sender: senderRegions.fra } });
+    expect(sent).toEqual([]);
   });
 
   it("batch per JSON-RPC area: an area's own batcher, or `false` for none", async () => {

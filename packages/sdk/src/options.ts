@@ -14,6 +14,7 @@ import {
   snapshotOptions,
   unbatched,
   type ClientOptions,
+  type HostName,
   type ResolvedConfig,
 } from "@chaindata/core";
 import type { ChainDataClientOptions } from "./generated/client.js";
@@ -127,7 +128,8 @@ export function sharedOptions(
     );
   const config = check(shared);
   // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header "0".)
-  return { ...snapshotOptions(shared), apiKey: config.secretKey, areas: options.areas };
+  // (`""` when there is none: an area made later must not read the variable either.)
+  return { ...snapshotOptions(shared), apiKey: config.secretKey ?? "", areas: options.areas };
 }
 
 /**
@@ -176,11 +178,37 @@ function layOver(base: ClientOptions, own: ClientOptions): ClientOptions {
  * `areas` (the caller's `areas` option) laid over them, checked as its factory would check them and
  * copied. An error names the option's whole path (`areas.sender.timeout`).
  * @param batched the areas that take a batcher (the JSON-RPC areas that document batches)
+ * @param hostOf each area's host, whose client is made now for an area given a URL of it, so that
+ * what the client refuses when made (a key over plain http) is refused now too, not on first use
  * @throws ConfigurationError for `areas` that are not an object, a name that is no area, an entry
  * that is not an object, a `batch` (but `false`) for an area that does not batch, or an option its
  * factory refuses
  */
 export function areaOptions<Area extends string, Batched extends Area>(
+  areas: unknown,
+  bases: Record<Area, ClientOptions>,
+  batched: readonly Batched[],
+  hostOf: Record<Area, HostName>,
+): Record<Area, ClientOptions> {
+  const laid = laidOptions(areas, bases, batched);
+  for (const area of Object.keys(laid) as Area[]) {
+    const host = hosts[hostOf[area]];
+    if (laid[area].baseUrls?.[host.name] == null) continue;
+    try {
+      createTransport(laid[area], host);
+    } catch (error) {
+      // (Named by the area's path when it has options of its own: its key or URL may be there.)
+      throw error instanceof ConfigurationError &&
+        (areas as Record<string, unknown> | null | undefined)?.[area] != null
+        ? new ConfigurationError(`areas.${area}.${error.message}`)
+        : error;
+    }
+  }
+  return laid;
+}
+
+/** {@link areaOptions}' options of each area, checked as its factory checks them and copied. */
+function laidOptions<Area extends string, Batched extends Area>(
   areas: unknown,
   bases: Record<Area, ClientOptions>,
   batched: readonly Batched[],

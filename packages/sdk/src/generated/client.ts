@@ -148,7 +148,7 @@ export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit">
  * Each area is created on first use, so an environment without some host (devnet has no wallet or
  * sender host) serves the others, and only the areas used are constructed; the options are
  * still checked now (a misspelt option or area, `environment` or `baseUrls` host, a `baseUrls` entry
- * that is no URL, or a header that cannot be sent throws `ConfigurationError` here, naming the
+ * that is no URL, a key bound for a plain-http URL, or a header that cannot be sent throws `ConfigurationError` here, naming the
  * option's path, e.g. `areas.sender.timeout`, not at first use). The areas are not enumerable:
  * logging or serialising the client (`console.log`, `JSON.stringify`, a spread) creates none and
  * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.
@@ -171,6 +171,7 @@ export function createChainDataClient(options: ChainDataClientOptions = {}): Cha
       webhooks: shared,
     },
     ["compression", "das", "mint"],
+    { compression: "rpc", das: "rpc", mint: "rpc", sender: "sender", admin: "admin", tokenMetadata: "api", wallet: "wallet", webhooks: "api" },
   );
   // Each made on first use, then kept; not enumerable, so logging or serialising the client
   // makes none (packages/sdk/src/lazy.ts).
