@@ -188,7 +188,7 @@ function emitSdk(areas) {
       `   * \`X-Api-Key\` header on hosts that take one (admin). Never appears in errors or logs. The sender's\n` +
       `   * key is a dedicated one: give it in \`areas.sender.apiKey\` (or to \`createSenderClient\`); this one\n` +
       `   * never goes there. An area's own \`apiKey\` in \`areas\` replaces it for that area.\n` +
-      `   * @default process.env.CHAINDATA_API_KEY, read when the client is created (and \`"local"\` in the \`local\` environment)\n` +
+      `   * @default process.env.CHAINDATA_API_KEY, read when the client is created; \`"local"\` in the \`local\` environment, where the variable is not read\n` +
       `   */\n` +
       `  apiKey?: string | undefined;\n` +
       `  /**\n` +

@@ -47,7 +47,7 @@ export interface ClientOptions {
    * a dedicated one, gets only a key passed to its own client. With no key, a host given its own
    * URL in `baseUrls` is called without one: a proxy on your server adds it, so a page never holds it.
    * `""` is no key, and `CHAINDATA_API_KEY` is then not read.
-   * @default process.env.CHAINDATA_API_KEY (and `"local"` in the `local` environment); none on the sender host
+   * @default process.env.CHAINDATA_API_KEY; `"local"` in the `local` environment (the variable is not read there); none on the sender host
    */
   apiKey?: string | undefined;
   /**
@@ -207,7 +207,7 @@ export interface OperationDescriptor {
 
 /** {@link ClientOptions} with the key and the defaults resolved. */
 export interface ResolvedConfig extends ClientOptions {
-  /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable, else `"local"` in the `local` environment. A non-enumerable getter: logging or serialising the config does not show it. */
+  /** The key to send (except to the sender host, see `createHttp`): the option, else the environment variable (not read in the `local` environment), else `"local"` there. A non-enumerable getter: logging or serialising the config does not show it. */
   apiKey: string | undefined;
   /** The configured key (option or environment variable), never the `local` placeholder: what gets redacted. A non-enumerable getter. */
   secretKey: string | undefined;
@@ -418,11 +418,13 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
   checkLimits(timeout, maxRetries);
   // `process` does not exist in browsers, and reading it throws in Deno without --allow-env. (Only
   // when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server where
-  // the variable is set.)
-  try {
-    secretKey ??= (globalThis as { process?: { env: Record<string, string | undefined> } }).process
-      ?.env[API_KEY_ENV];
-  } catch {}
+  // the variable is set. Nor in the local environment: the mock takes any key, and the real one
+  // need not travel there, over plain http to a container's name.)
+  if (environment !== "local")
+    try {
+      secretKey ??= (globalThis as { process?: { env: Record<string, string | undefined> } })
+        .process?.env[API_KEY_ENV];
+    } catch {}
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   secretKey = secretKey?.trim() || undefined;

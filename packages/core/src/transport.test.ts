@@ -261,6 +261,17 @@ describe("auth", () => {
     ).toThrow(ConfigurationError);
   });
 
+  it("does not read CHAINDATA_API_KEY in the local environment: the mock, perhaps over plain http by a container's name, gets the placeholder (user trial)", async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "real-key-0123456789abcdef");
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    const mock = createTransport(
+      { fetch, environment: "local", baseUrls: { wallet: "http://prism:4010" } },
+      walletHost,
+    );
+    await mock.send(new Request(`${mock.baseUrl}/v1/x`), { operation: getBalances });
+    expect(calls[0]!.url.searchParams.get("api-key")).toBe("local");
+  });
+
   it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     vi.stubEnv("CHAINDATA_API_KEY", "env-key");

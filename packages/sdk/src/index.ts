@@ -1,5 +1,5 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// the sender's constants, the admin host's rate limit, the webhook receiver and its helpers, the
+// the sender's constants, each area's u64 shapes (for a cached result), the admin host's rate limit, the webhook receiver and its helpers, the
 // address helpers, the runtime's option and error types, and each area's data types.
 export {
   createChainDataClient,
@@ -7,8 +7,12 @@ export {
   type ChainDataClient,
   type ChainDataClientOptions,
 } from "./generated/client.js";
-export { createDasClient, type DasClient } from "@chaindata/das";
-export { createCompressionClient, type CompressionClient } from "@chaindata/compression";
+export { createDasClient, dasU64Shape, type DasClient } from "@chaindata/das";
+export {
+  compressionU64Shape,
+  createCompressionClient,
+  type CompressionClient,
+} from "@chaindata/compression";
 export {
   createSenderClient,
   senderMinimumTipLamports,
@@ -17,7 +21,7 @@ export {
   type SenderClient,
   type SenderRegion,
 } from "@chaindata/sender";
-export { createWalletClient, type WalletClient } from "@chaindata/wallet";
+export { createWalletClient, walletU64Shape, type WalletClient } from "@chaindata/wallet";
 export { adminRateLimit, createAdminClient, type AdminClient } from "@chaindata/admin";
 export {
   createWebhooksClient,
@@ -32,7 +36,11 @@ export {
   removeWebhookAddresses,
   type WebhooksClient,
 } from "@chaindata/webhooks";
-export { createTokenMetadataClient, type TokenMetadataClient } from "@chaindata/token-metadata";
+export {
+  createTokenMetadataClient,
+  tokenMetadataU64Shape,
+  type TokenMetadataClient,
+} from "@chaindata/token-metadata";
 export { createMintClient, type MintClient } from "@chaindata/mint";
 export * from "./generated/runtime.js";
 // Each area's data types under its name (`Das.Asset`, `Wallet.WalletBalanceItem`), for callers

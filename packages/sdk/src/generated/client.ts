@@ -113,7 +113,7 @@ export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit">
    * `X-Api-Key` header on hosts that take one (admin). Never appears in errors or logs. The sender's
    * key is a dedicated one: give it in `areas.sender.apiKey` (or to `createSenderClient`); this one
    * never goes there. An area's own `apiKey` in `areas` replaces it for that area.
-   * @default process.env.CHAINDATA_API_KEY, read when the client is created (and `"local"` in the `local` environment)
+   * @default process.env.CHAINDATA_API_KEY, read when the client is created; `"local"` in the `local` environment, where the variable is not read
    */
   apiKey?: string | undefined;
   /**
