@@ -223,7 +223,7 @@ describe("JSON-RPC wire format", () => {
     // are not laid out as a signed transaction. The message does not quote the text.
     const asBase64 = await refused("3yZe7d", "base64");
     expect(asBase64.message).toBe(
-      'params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte (got "3yZe7d") when params.config.encoding is "base64"',
+      'params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte, not base58 (got "3yZe7d") when params.config.encoding is "base64"',
     );
     const base58AsBase64 = await refused(TX_BASE58, "base64");
     expect(base58AsBase64.issues.map((i) => `${i.path} ${i.rule}`)).toEqual([
@@ -241,7 +241,7 @@ describe("JSON-RPC wire format", () => {
     // the base64 crate's standard engine, refuses them): "B=="/"BB==" and "AQIDBAV=" are one bit off.
     for (const text of ["AQIDBB==", "AQIDBAV="])
       expect((await refused(text, "base64")).message).toBe(
-        `params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte (got "${text}") when params.config.encoding is "base64"`,
+        `params.transaction: must be standard base64 text, padded with = to a multiple of 4 characters, with no bits set after the last byte, not base58 (got "${text}") when params.config.encoding is "base64"`,
       );
     // Longer than any transaction of 4,096 bytes (SIMD-0296's limit; Solana's packets held 1,232)
     // can be in either encoding.

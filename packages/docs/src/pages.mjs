@@ -184,7 +184,11 @@ function regionsBlock(pc, area, op) {
   const first = Object.keys(r)[0];
   const sdk = op
     ? ""
-    : `<p class="small">In the SDK: <code>${esc(constant)}</code> from <code>${esc(area.pkg)}</code>, e.g. <code>${esc(`${area.factory}({ baseUrls: { ${area.hostKey}: ${constant}.${first} } })`)}</code>.</p>`;
+    : `<p class="small">In the SDK: <code>${esc(constant)}</code> from <code>${esc(area.pkg)}</code>, e.g. <code>${esc(`${area.factory}({ baseUrls: { ${area.hostKey}: ${constant}.${first} } })`)}</code>.${
+        Object.values(r).some((url) => /^http:/i.test(String(url)))
+          ? ` A key is sent over https only (or to a loopback host): a client given an <code>apiKey</code> refuses a plain-http endpoint when it is created.`
+          : ""
+      }</p>`;
   return `${sdk}<details class="regions"><summary>Regional endpoints (${Object.keys(r).length})</summary>${tableWrap(
     `<table><thead><tr><th scope="col">Region</th><th scope="col">${op ? "Endpoint" : "Base URL"}</th></tr></thead><tbody>${Object.entries(
       r,
