@@ -347,7 +347,9 @@ describe("per-call options and the logger", () => {
         .call(getAsset, {}, { headers: { authorization: "Bearer k\r\nx: y" } })
         .catch((e: Error) => e);
       expect(error).toEqual(
-        new ConfigurationError("headers: must be valid header names and values (no spaces, : or other separators in a name; no line breaks in a value)"),
+        new ConfigurationError(
+          "headers: must be valid header names and values (no spaces, : or other separators in a name; no line breaks in a value)",
+        ),
       );
       // A string would be read as an object of its characters (`0: a`, `1: b`, ...).
       await expect(
