@@ -17,6 +17,18 @@ const clientOf = async (doc: object): Promise<string> =>
   (await emitRpcArea({ area: "das", kind: "openrpc", doc, file: "openrpc/das.json" }))[
     "packages/das/src/generated/client.ts"
   ];
+/** The compression package's generated client.ts, from the bundled spec. */
+const compressionClient = async (): Promise<string> =>
+  (
+    await emitRpcArea({
+      area: "compression",
+      kind: "openrpc",
+      doc: JSON.parse(
+        readFileSync(new URL("../../spec/dist/openrpc/compression.json", import.meta.url), "utf8"),
+      ) as object,
+      file: "openrpc/compression.json",
+    })
+  )["packages/compression/src/generated/client.ts"];
 /** The JSDoc and declaration of one generated function. */
 const functionOf = (client: string, name: string) => {
   const at = client.indexOf(`export function ${name}(`);
@@ -70,17 +82,7 @@ describe("paginate<Method>", () => {
     expect(byOwner).toContain(
       "The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`.",
     );
-    const compression = JSON.parse(
-      readFileSync(new URL("../../spec/dist/openrpc/compression.json", import.meta.url), "utf8"),
-    ) as object;
-    const client = (
-      await emitRpcArea({
-        area: "compression",
-        kind: "openrpc",
-        doc: compression,
-        file: "openrpc/compression.json",
-      })
-    )["packages/compression/src/generated/client.ts"];
+    const client = await compressionClient();
     expect(functionOf(client, "paginateGetCompressedTokenAccountsByOwner")).toContain(
       "The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page.",
     );
@@ -101,17 +103,7 @@ describe("paginate<Method>", () => {
     expect(functionOf(await clientOf(das()), "paginateGetAssetsByOwner")).toContain(
       "An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",
     );
-    const compression = JSON.parse(
-      readFileSync(new URL("../../spec/dist/openrpc/compression.json", import.meta.url), "utf8"),
-    ) as object;
-    const client = (
-      await emitRpcArea({
-        area: "compression",
-        kind: "openrpc",
-        doc: compression,
-        file: "openrpc/compression.json",
-      })
-    )["packages/compression/src/generated/client.ts"];
+    const client = await compressionClient();
     expect(functionOf(client, "paginateGetCompressedTokenAccountsByOwner")).toContain(
       "An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",
     );

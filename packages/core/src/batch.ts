@@ -201,29 +201,21 @@ export function createBatcher(
         if (!batch) pending.push((batch = { endpoint, post, calls: [] }));
         const { calls } = batch;
         const member: Member = { call, settle };
-        const { method } = call.request;
-        /**
-         * Rejects this caller (through `fail`) on its own, with the AbortError an unbatched call gets,
-         * and takes it out of a batch not sent yet: a batch left empty is not sent; one sent, left
-         * by all its callers, is stopped.
-         */
-        const leave = (fail: () => unknown) => {
-          if (!end(member)) return;
-          if (pending.includes(batch)) {
-            calls.splice(calls.indexOf(member), 1);
-            if (!calls.length) unqueue(batch);
-          } else if (calls.every((other) => other.done)) batch.controller!.abort();
-          fail();
-        };
-        // The engine words an abort (its message, operation and redacted cause): asked with the
-        // aborted signal, it rejects with the very AbortError an unbatched call gets, sending nothing.
+        // An abort rejects this caller on its own and takes it out of a batch not sent yet (a batch
+        // left empty is not sent; one sent, left by all its callers, is stopped). The engine words
+        // the error (its message, operation and redacted cause): asked with the aborted signal, it
+        // rejects with the very AbortError an unbatched call gets, sending nothing.
         const unwatch =
           signal &&
-          watchAbort(signal, () =>
-            leave(() =>
-              post(call.text, { id: method, idempotent: true }, { signal }).catch(call.reject),
-            ),
-          );
+          watchAbort(signal, () => {
+            if (!end(member)) return;
+            if (pending.includes(batch)) {
+              calls.splice(calls.indexOf(member), 1);
+              if (!calls.length) unqueue(batch);
+            } else if (calls.every((other) => other.done)) batch.controller!.abort();
+            const id = call.request.method;
+            post(call.text, { id, idempotent: true }, { signal }).catch(call.reject);
+          });
         member.stop = unwatch;
         if (calls.push(member) >= maxSize) flush(batch);
         else if (calls.length === 1) {

@@ -1,7 +1,7 @@
 // What every operation descriptor has, whichever kind of document it comes from, and the
 // item type of a paginated operation.
 import { literal } from "./emit.mjs";
-import { deref, u64Shape } from "./schema.mjs";
+import { camel, deref, u64Shape } from "./schema.mjs";
 
 /**
  * The fields @chaindata/core reads from every descriptor besides `id` and `params`:
@@ -75,7 +75,7 @@ export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
  * `bigint` again). `names`: the TypeScript type of an operation's name.
  */
 export function u64ShapeFunction(area, names, example, operations) {
-  const fn = `${area.replace(/-(\w)/g, (_, c) => c.toUpperCase())}U64Shape`;
+  const fn = `${camel(area)}U64Shape`;
   return (
     `/**\n` +
     ` * Where the result of a ${area} operation holds u64 values (\`bigint\`) and floats (numbers, however\n` +
