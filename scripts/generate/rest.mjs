@@ -380,6 +380,11 @@ export async function emitRestArea(main) {
           `keyof ${Area}Client`,
           u64Example,
           ops.map((op) => op.o.operationId),
+          Object.fromEntries(
+            ops
+              .filter((op) => op.o["x-pagination"])
+              .map((op) => [op.o.operationId, op.o["x-pagination"].items]),
+          ),
         )
       : "") +
     standalone.join("\n\n") +

@@ -436,6 +436,9 @@ export async function emitRpcArea(main, http) {
           `keyof T.${Area}Methods`,
           u64Example,
           methods.map((m) => m.name),
+          Object.fromEntries(
+            methods.filter((m) => m["x-pagination"]).map((m) => [m.name, m["x-pagination"].items]),
+          ),
         )
       : "") +
     standalone.join("\n\n") +

@@ -1,6 +1,7 @@
 // A result kept as JSON text and read back: `parseJson` gives `bigint` only past 2^53 - 1, and the
 // package's `<area>U64Shape` with `reviveU64` makes every u64 value a `bigint` again, as the call did.
 import { dasU64Shape, createDasClient, parseJson, reviveU64, stringifyJson } from "@chaindata/das";
+import { compressionU64Shape, createCompressionClient } from "@chaindata/compression";
 import { createWalletClient, walletU64Shape } from "@chaindata/wallet";
 import { describe, expect, it } from "vitest";
 
@@ -38,5 +39,46 @@ describe("<area>U64Shape: a cached result read back as the call gave it", () => 
     const readBack = parseJson(stringifyJson(result)) as typeof result;
     expect(typeof readBack.balances[0]?.usdValue).toBe("bigint");
     expect(reviveU64(readBack, walletU64Shape("getBalances"))).toEqual(result);
+  });
+
+  it('(operation, "item"): one item of `.all()` kept alone, its path inside the page (DAS `items`, compression `value.items`)', async () => {
+    // (The shape of a page does not fit an item, and the item's was undocumented: trial 4.)
+    const asset = `{"id":"${ADDRESS}","interface":"FungibleToken","token_info":{"balance":5,"supply":7,"price_info":{"price_per_token":2}}}`;
+    const das = createDasClient({
+      apiKey: "u64-shape-test-key",
+      fetch: answer(
+        `{"jsonrpc":"2.0","id":"1","result":{"total":1,"limit":10,"page":1,"items":[${asset}]}}`,
+      ),
+    });
+    for await (const item of das.getAssetsByOwner.all({ ownerAddress: ADDRESS, limit: 10 })) {
+      expect(item.token_info?.supply).toBe(7n);
+      const readBack = parseJson(stringifyJson(item));
+      expect(reviveU64(readBack, dasU64Shape("getAssetsByOwner")), "the page's shape").not.toEqual(
+        item,
+      );
+      expect(reviveU64(readBack, dasU64Shape("getAssetsByOwner", "item"))).toEqual(item);
+    }
+    const account = `{"hash":"h","lamports":3,"leafIndex":1,"owner":"${ADDRESS}","tree":"${ADDRESS}","slotCreated":9}`;
+    const compression = createCompressionClient({
+      apiKey: "u64-shape-test-key",
+      fetch: answer(
+        `{"jsonrpc":"2.0","id":"1","result":{"context":{"slot":1},"value":{"cursor":null,"items":[${account}]}}}`,
+      ),
+    });
+    const items = [];
+    for await (const item of compression.getCompressedAccountsByOwner.all({ owner: ADDRESS }))
+      items.push(item);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.lamports).toBe(3n);
+    const shape = compressionU64Shape("getCompressedAccountsByOwner", "item");
+    expect(reviveU64(parseJson(stringifyJson(items[0])), shape)).toEqual(items[0]);
+  });
+
+  it('(operation, "item") for an operation without a page walk: a TypeError naming those with one (JavaScript; the types refuse it)', () => {
+    const call = () => (dasU64Shape as (name: string, part: string) => unknown)("getAsset", "item");
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(
+      "operation: getAsset has no page walk, so no item shape (those with one: getAssetsByOwner, getAssetsByAuthority, getNftEditions)",
+    );
   });
 });

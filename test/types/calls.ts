@@ -24,6 +24,7 @@ import {
   createBatcher,
   createDasClient,
   createDasRpc,
+  dasU64Shape,
   getAsset,
   paginateGetAssetsByOwner,
   paginateGetNftEditions,
@@ -796,4 +797,13 @@ export async function namedRpcEndpoints(): Promise<void> {
   // @ts-expect-error — nor is a REST endpoint
   const rest: CompressionRpc = createWalletRest();
   void [sender, client, rest];
+}
+
+export function itemShapes(): void {
+  dasU64Shape("getAssetsByOwner", "item");
+  dasU64Shape("getAsset");
+  // @ts-expect-error — getAsset has no page walk, so no item
+  dasU64Shape("getAsset", "item");
+  // @ts-expect-error — "item" is the only part
+  dasU64Shape("getAssetsByOwner", "items");
 }

@@ -53,7 +53,7 @@ function examplesOf(pkg: string): string[] {
       // `<area>U64Shape`'s: a result kept as JSON text, read back.
       const shape = /\b(\w+U64Shape)\(/.exec(code);
       if (shape)
-        return `import { parseJson, reviveU64, ${shape[1]} } from "@chaindata/${pkg}";\ndeclare const text: string;\n${code}`;
+        return `import { parseJson, reviveU64, ${shape[1]} } from "@chaindata/${pkg}";\ndeclare const text: string, itemText: string;\n${code}`;
       // (A page walk's loop, `for await (const asset of das.getAssetsByOwner.all(…))`, too.)
       const client = /(?:await|of) (\w+)\./.exec(code)![1]!;
       return `import { ${factory} } from "@chaindata/${pkg}";\nconst ${client} = ${factory}();\n${code}`;

@@ -409,9 +409,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           ? ": " + detail.trim().slice(0, 500)
           : "") +
         // (A refused key: where it is set, the first thing to check; never the key itself. The
-        // sender reads only its own client's key, never the variable.)
+        // sender reads only its own client's key, never the variable: through the sdk that is
+        // `areas.sender.apiKey`, not the shared `apiKey`.)
         (status === 401 || status === 403
-          ? ` (check the API key: \`apiKey\`${host.keyOptional ? "" : " or " + API_KEY_ENV})`
+          ? ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
           : "") +
         // (Why a retryable answer came back at once: the wait it asks for is over the cap.)
         (retryableStatus(status) && retryAfter! > MAX_RETRY_AFTER_MS

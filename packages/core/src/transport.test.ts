@@ -408,7 +408,7 @@ describe("responses and typed errors", () => {
         }),
       );
       expect(sent.error.message).toBe(
-        `HTTP ${status} from getBalances: Unauthorized (check the API key: \`apiKey\`)`,
+        `HTTP ${status} from getBalances: Unauthorized (check the API key: the sender host's own \`apiKey\`)`,
       );
       for (const e of [error, sent.error]) expect(JSON.stringify(e) + e.stack).not.toContain(KEY);
     },

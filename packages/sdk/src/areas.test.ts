@@ -176,6 +176,20 @@ describe("createChainDataClient: areas", () => {
     ]);
   });
 
+  it("a refused Sender key points to the Sender's own key (areas.sender.apiKey), not the shared `apiKey`", async () => {
+    // (It said "check the API key: `apiKey`", which through the sdk is the shared key, never sent there.)
+    const fetch = vi.fn(async () => Response.json({ error: "Unauthorized" }, { status: 401 }));
+    const sdk = createChainDataClient({
+      apiKey: KEY,
+      baseUrls,
+      fetch,
+      areas: { sender: { apiKey: SENDER_KEY } },
+    });
+    const error = await calls.sender(sdk).catch((e: unknown) => e);
+    expect(String(error)).toMatch(/\(check the API key: the sender host's own `apiKey`\)$/);
+    for (const text of views(error)) expect(text).not.toContain(SENDER_KEY);
+  });
+
   it("rateLimit: an area's own limiter limits that area alone; one given to two areas limits both; a top-level limiter is refused, naming where it goes", async () => {
     const { fetch, sent } = recorder();
     const limiter = () => ({ acquire: vi.fn(async () => {}) });

@@ -72,23 +72,46 @@ export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
  * `<area>U64Shape(name)`, for a client file that imports the descriptors as `op`: where the result
  * of an operation holds u64 values, for core's `reviveU64`. Emitted only for an area with some (a
  * result kept as JSON text and read back has its small u64 values as numbers: this makes them
- * `bigint` again). `names`: the TypeScript type of an operation's name.
+ * `bigint` again). `names`: the TypeScript type of an operation's name. `itemPaths`: the items'
+ * path in a page, by the name of each operation with a page walk, for `(name, "item")`: one item
+ * of `.all()` kept alone.
  */
-export function u64ShapeFunction(area, names, example, operations) {
+export function u64ShapeFunction(area, names, example, operations, itemPaths) {
   const fn = `${camel(area)}U64Shape`;
+  const walked = Object.keys(itemPaths);
   return (
     `/**\n` +
     ` * Where the result of a ${area} operation holds u64 values (\`bigint\`) and floats (numbers, however\n` +
     ` * large), as the call gives them: for \`reviveU64\` (this package exports it), after a result kept as\n` +
     ` * JSON text (\`stringifyJson\`) is read back with \`parseJson\`, which gives \`bigint\` for every integer\n` +
     ` * past 2^53 - 1 and for no other. \`undefined\` when the result holds neither.\n` +
+    (walked.length
+      ? ` * With \`"item"\`, an operation with a page walk gives the shape of one item of its \`.all()\`.\n`
+      : "") +
     ` *\n * @example\n * \`\`\`ts\n` +
     ` * const cached = reviveU64(parseJson(text), ${fn}(${literal(example)}));\n` +
+    (walked.length
+      ? ` * const item = reviveU64(parseJson(itemText), ${fn}(${literal(walked[0])}, "item"));\n`
+      : "") +
     ` * \`\`\`\n */\n` +
-    `export function ${fn}(operation: ${names}): U64Shape | undefined {\n` +
+    (walked.length
+      ? `export function ${fn}(operation: ${names}): U64Shape | undefined;\n` +
+        `export function ${fn}(operation: ${walked.map(literal).join(" | ")}, part: "item"): U64Shape | undefined;\n` +
+        `export function ${fn}(operation: ${names}, part?: "item"): U64Shape | undefined {\n`
+      : `export function ${fn}(operation: ${names}): U64Shape | undefined {\n`) +
     // (Each descriptor named, not \`op[operation]\`: a computed read of the namespace keeps every
     // descriptor in every bundle of the package, whether the function is used or not.)
     `  const shapes: Record<string, U64Shape | undefined> = { ${operations.map((name) => `${name}: op.${name}.u64`).join(", ")} };\n` +
-    `  return shapes[operation];\n}\n\n`
+    (walked.length
+      ? `  let shape = shapes[operation];\n` +
+        `  if (part !== "item") return shape;\n` +
+        `  const itemPaths: Record<string, string> = { ${walked.map((name) => `${name}: ${literal(itemPaths[name])}`).join(", ")} };\n` +
+        `  const path = itemPaths[operation];\n` +
+        // (The types refuse it too; JavaScript callers get a message, not a wrong \`undefined\`.)
+        `  if (!path) throw new TypeError(\`operation: \${String(operation)} has no page walk, so no item shape (those with one: ${walked.join(", ")})\`);\n` +
+        // (An array's shape is its elements': the shape at the items' path is one item's.)
+        `  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;\n` +
+        `  return shape;\n}\n\n`
+      : `  return shapes[operation];\n}\n\n`)
   );
 }

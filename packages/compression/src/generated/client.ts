@@ -25,15 +25,25 @@ export function createCompressionRpc(options?: ClientOptions): CompressionRpc {
  * large), as the call gives them: for `reviveU64` (this package exports it), after a result kept as
  * JSON text (`stringifyJson`) is read back with `parseJson`, which gives `bigint` for every integer
  * past 2^53 - 1 and for no other. `undefined` when the result holds neither.
+ * With `"item"`, an operation with a page walk gives the shape of one item of its `.all()`.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), compressionU64Shape("getCompressedAccountsByOwner"));
+ * const item = reviveU64(parseJson(itemText), compressionU64Shape("getCompressedAccountsByOwner", "item"));
  * ```
  */
-export function compressionU64Shape(operation: keyof T.CompressionMethods): U64Shape | undefined {
+export function compressionU64Shape(operation: keyof T.CompressionMethods): U64Shape | undefined;
+export function compressionU64Shape(operation: "getCompressedAccountsByOwner" | "getCompressedTokenAccountsByOwner" | "getCompressedTokenAccountsByDelegate" | "getCompressionSignaturesForAddress" | "getLatestCompressionSignatures", part: "item"): U64Shape | undefined;
+export function compressionU64Shape(operation: keyof T.CompressionMethods, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = { getCompressedAccountsByOwner: op.getCompressedAccountsByOwner.u64, getCompressedTokenAccountsByOwner: op.getCompressedTokenAccountsByOwner.u64, getCompressedTokenAccountsByDelegate: op.getCompressedTokenAccountsByDelegate.u64, getCompressedBalanceByOwner: op.getCompressedBalanceByOwner.u64, getCompressionSignaturesForAddress: op.getCompressionSignaturesForAddress.u64, getLatestCompressionSignatures: op.getLatestCompressionSignatures.u64, getMultipleNewAddressProofsV2: op.getMultipleNewAddressProofsV2.u64 };
-  return shapes[operation];
+  let shape = shapes[operation];
+  if (part !== "item") return shape;
+  const itemPaths: Record<string, string> = { getCompressedAccountsByOwner: "value.items", getCompressedTokenAccountsByOwner: "value.items", getCompressedTokenAccountsByDelegate: "value.items", getCompressionSignaturesForAddress: "value.items", getLatestCompressionSignatures: "value.items" };
+  const path = itemPaths[operation];
+  if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getCompressedAccountsByOwner, getCompressedTokenAccountsByOwner, getCompressedTokenAccountsByDelegate, getCompressionSignaturesForAddress, getLatestCompressionSignatures)`);
+  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;
+  return shape;
 }
 
 /**

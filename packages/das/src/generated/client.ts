@@ -25,15 +25,25 @@ export function createDasRpc(options?: ClientOptions): DasRpc {
  * large), as the call gives them: for `reviveU64` (this package exports it), after a result kept as
  * JSON text (`stringifyJson`) is read back with `parseJson`, which gives `bigint` for every integer
  * past 2^53 - 1 and for no other. `undefined` when the result holds neither.
+ * With `"item"`, an operation with a page walk gives the shape of one item of its `.all()`.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), dasU64Shape("getAsset"));
+ * const item = reviveU64(parseJson(itemText), dasU64Shape("getAssetsByOwner", "item"));
  * ```
  */
-export function dasU64Shape(operation: keyof T.DasMethods): U64Shape | undefined {
+export function dasU64Shape(operation: keyof T.DasMethods): U64Shape | undefined;
+export function dasU64Shape(operation: "getAssetsByOwner" | "getAssetsByAuthority" | "getNftEditions", part: "item"): U64Shape | undefined;
+export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = { getAsset: op.getAsset.u64, getAssetBatch: op.getAssetBatch.u64, getAssetsByOwner: op.getAssetsByOwner.u64, getAssetsByAuthority: op.getAssetsByAuthority.u64, getNftEditions: op.getNftEditions.u64 };
-  return shapes[operation];
+  let shape = shapes[operation];
+  if (part !== "item") return shape;
+  const itemPaths: Record<string, string> = { getAssetsByOwner: "items", getAssetsByAuthority: "items", getNftEditions: "editions" };
+  const path = itemPaths[operation];
+  if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getAssetsByOwner, getAssetsByAuthority, getNftEditions)`);
+  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;
+  return shape;
 }
 
 /**

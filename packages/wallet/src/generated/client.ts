@@ -45,15 +45,25 @@ export function createWalletRest(options?: RestClientOptions): WalletRest {
  * large), as the call gives them: for `reviveU64` (this package exports it), after a result kept as
  * JSON text (`stringifyJson`) is read back with `parseJson`, which gives `bigint` for every integer
  * past 2^53 - 1 and for no other. `undefined` when the result holds neither.
+ * With `"item"`, an operation with a page walk gives the shape of one item of its `.all()`.
  *
  * @example
  * ```ts
  * const cached = reviveU64(parseJson(text), walletU64Shape("getBalances"));
+ * const item = reviveU64(parseJson(itemText), walletU64Shape("getBalances", "item"));
  * ```
  */
-export function walletU64Shape(operation: keyof WalletClient): U64Shape | undefined {
+export function walletU64Shape(operation: keyof WalletClient): U64Shape | undefined;
+export function walletU64Shape(operation: "getBalances" | "getHistory" | "getTransfers", part: "item"): U64Shape | undefined;
+export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = { getIdentity: op.getIdentity.u64, getBatchIdentity: op.getBatchIdentity.u64, getBalances: op.getBalances.u64, getHistory: op.getHistory.u64, getTransfers: op.getTransfers.u64, getFundedBy: op.getFundedBy.u64 };
-  return shapes[operation];
+  let shape = shapes[operation];
+  if (part !== "item") return shape;
+  const itemPaths: Record<string, string> = { getBalances: "balances", getHistory: "data", getTransfers: "data" };
+  const path = itemPaths[operation];
+  if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getBalances, getHistory, getTransfers)`);
+  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;
+  return shape;
 }
 
 /**
