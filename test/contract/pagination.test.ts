@@ -310,32 +310,65 @@ describe("pagination", () => {
     });
   });
 
-  describe("the static mock, which ignores page (full pages): the walk throws at the second request, after the first page", () => {
-    it.each(
-      paginated
-        .filter((o) => o.pagination.style === "page" && !o.pagination.hasMore)
-        .map((o) => [o.id, o] as const),
-    )("%s", async (_id, op) => {
+  describe("the static mock, which ignores page and limit: the walk throws at the first page that cannot be the one asked for, after its items", () => {
+    const pageStyle = paginated
+      .filter((o) => o.pagination.style === "page" && !o.pagination.hasMore)
+      .map((o) => [o.id, o] as const);
+    /** Walks `op` from page 1 with `limit`; what it yielded, what it threw, and the pages sent. */
+    const walk = async (op: Operation, limit: number) => {
       const pg = op.pagination;
       const params: any = structuredClone(op.input);
       delete params[pg.page];
-      params[pg.limit] = 1; // (the example page holds at least one item: a full page)
+      params[pg.limit] = limit;
       let count = 0;
+      const start = h.requests().length;
       // (maxPages only bounds a walk that would never end: the test then fails, not hangs.)
-      await expect(
-        (async () => {
-          for await (const _item of all(h.clients(), op)(params, { maxPages: 5 })) count++;
-        })(),
-      ).rejects.toMatchObject({
+      const error = await (async () => {
+        for await (const _item of all(h.clients(), op)(params, { maxPages: 5 })) count++;
+      })().catch((e: unknown) => e);
+      const pages = h
+        .requests()
+        .slice(start)
+        .map((r) => (r.body as any).params[pg.page]);
+      return { count, error, pages };
+    };
+    /** The number of items on the mock's one page (its example). */
+    const served = async (op: Operation) => {
+      const { count } = await walk(op, 1000);
+      return count;
+    };
+
+    it.each(pageStyle)("%s: a full page, then page 2 answered as page 1", async (_id, op) => {
+      const size = await served(op);
+      expect(size).toBeGreaterThan(0);
+      const { count, error, pages } = await walk(op, size);
+      expect(error).toMatchObject({
         name: "InvalidResponseError",
         reason: "broken-paging",
         status: 200,
         message: `${op.id} page walk: the answer to page 2 names page 1 (stopped after 1 page)`,
       });
-      const log = h.requests();
-      expect(log.map((r) => (r.body as any).params[pg.page])).toEqual([1, 2]);
-      const first = (parseJson(h.exchanges[0]!.text) as any).result;
-      expect(count).toBe((get(first, pg.items) as unknown[]).length);
+      expect(pages).toEqual([1, 2]);
+      expect(count).toBe(size);
+    });
+
+    it("a page longer than the limit (the next window would overlap it), for each whose example holds two items or more", async () => {
+      const checked: string[] = [];
+      for (const [id, op] of pageStyle) {
+        const size = await served(op);
+        if (size < 2) continue; // (a limit of 1 is the least: one item cannot exceed it)
+        const { count, error, pages } = await walk(op, 1);
+        expect(error, id).toMatchObject({
+          name: "InvalidResponseError",
+          reason: "broken-paging",
+          status: 200,
+          message: `${id} page walk: the answer to page 1 has ${size} items, more than the limit of 1 (stopped after 1 page)`,
+        });
+        expect(pages, id).toEqual([1]);
+        expect(count, id).toBe(size);
+        checked.push(id);
+      }
+      expect(checked).toEqual(["getAssetsByOwner", "getNftEditions"]);
     });
   });
 

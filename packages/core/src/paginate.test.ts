@@ -249,6 +249,35 @@ describe("paginate: page style", () => {
     ]);
   });
 
+  it("a page longer than the limit, walked by page number, is broken paging after its items: the next window would overlap it", async () => {
+    // (A server ignoring `limit` answered page 1 with 3 items for limit 2; page 2 then repeated
+    // item 3, yielded twice without a word.)
+    const all = [1, 2, 3, 4, 5];
+    const ignoresLimit = stubPages(async (p: { page: number }) => ({
+      items: all.slice((p.page - 1) * 2, (p.page - 1) * 2 + 3),
+    }));
+    expect(await walkToError(paginate(ignoresLimit, das, { limit: 2 }))).toEqual({
+      yielded: [1, 2, 3],
+      error: broken(
+        "paginate page walk: the answer to page 1 has 3 items, more than the limit of 2 (stopped after 1 page)",
+      ),
+    });
+    expect(ignoresLimit).toHaveBeenCalledTimes(1);
+    // The limit the server echoes counts alike; a walk by cursor (keyset) has no window to overlap.
+    const echoing = { ...das, echoedLimit: "limit" };
+    const echoes = stubPages(async () => ({ items: [1, 2, 3], limit: 2 }));
+    await expect(collect(paginate(echoes, echoing, {}))).rejects.toThrow(
+      "more than the limit of 2",
+    );
+    const keyset = stubPages(async (p: { cursor?: string }) =>
+      p.cursor === "c0" ? { items: [1, 2, 3], cursor: "c1" } : { items: [], cursor: null },
+    );
+    const keysetDas = { ...das, keyset: ["after"] };
+    const params = { limit: 2, after: "a", cursor: "c0" };
+    expect(await collect(paginate(keyset, keysetDas, params))).toEqual([1, 2, 3]);
+    expect(keyset).toHaveBeenCalledTimes(2);
+  });
+
   describe("with echoedPage (the result names its page)", () => {
     const echoed: PaginationDescriptor = { ...das, echoedPage: "meta.page" };
     /** A server that ignores `page`, as the static mock does: always page `served`, always full. */

@@ -98,7 +98,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * A server that breaks the paging protocol ends the walk with an `InvalidResponseError` (reason
  * `broken-paging`), thrown after the pages before the break were yielded: a page whose
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
- * page that says it, a next cursor the walk has already sent (it would go round forever) or
+ * page that says it, more items than the limit in a walk by page number (the next window would
+ * overlap it), a next cursor the walk has already sent (it would go round forever) or
  * `hasMore: true` with no next cursor. Ending quietly there would pass a cut-off list for the
  * whole. Nothing is read past the last page `maxPages` asks for.
  *
@@ -221,8 +222,13 @@ export function paginate<I, R>(
       // pages are full but the last, asked for by number or by cursor (DAS keyset paging). (A
       // limit in the params may be a bigint: `2 < 3n` compares as numbers do.)
       const size = style === "page" && limit && (get(current, limit) ?? get(result, echoedLimit!));
-      if (more !== true && (typeof size === "number" || typeof size === "bigint") && count < size)
-        return;
+      if (typeof size === "number" || typeof size === "bigint") {
+        // A longer page than asked for by number: the server ignores `limit`, and the next page's
+        // window would overlap this one, its items yielded twice.
+        if (walk === "page" && count > size)
+          broken(number, `has ${count} items, more than the limit of ${size}`);
+        if (more !== true && count < size) return;
+      }
       if (walk === "cursor") {
         const next = get(result, nextCursor);
         if (next == null || next === "") {
@@ -277,8 +283,8 @@ export type Paginated<P, R, I> = ((
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead. `options` apply to each page. A server
-   * that breaks the paging protocol (a cursor repeated, another page than the one asked for,
-   * `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
+   * that breaks the paging protocol (a cursor repeated, another page than the one asked for, a
+   * page by number longer than the limit, `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
    * pages before it.
    */
   all(
