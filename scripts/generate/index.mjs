@@ -303,7 +303,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
   // A documented client-side rate limit, as the package exports it (rest.mjs).
   const limit = kind === "openapi" && documentedRateLimit(doc);
   const limiter = limit
-    ? `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget.\n\n` +
+    ? `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget. It aims a tenth under the rate (${limit.requestsPerSecond} in any 1.1 s), so that a request reaching the server a little late does not put one too many into one of its seconds.\n\n` +
       "```ts\n" +
       `import { ${rateLimitName(area)}, ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
       `const ${client} = ${factory}({ rateLimit: createRateLimiter(${rateLimitName(area)}) });\n` +

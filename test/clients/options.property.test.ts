@@ -1199,7 +1199,7 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
   it("createRateLimiter({ requestsPerSecond })", () => {
     const rule = gotRule(
       "rateLimit.requestsPerSecond",
-      "must be a finite number > 0, at least one request per 24.8 days",
+      "must be a finite number > 0, at least one request per 22.5 days",
     );
     const refusals = anyOf([
       // Not an object (the rate given alone, say): said to belong in one, not to be undefined.
@@ -1220,10 +1220,11 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
       wrongValues(
         "requestsPerSecond",
         (rate) =>
-          typeof rate === "number" && rate > 0 && rate < Infinity && 1000 / rate <= 2 ** 31 - 1,
+          typeof rate === "number" && rate > 0 && rate < Infinity && 1100 / rate <= 2 ** 31 - 1,
         rule,
-        // Just under one request per 2^31 - 1 ms, the longest timer.
-        [1000 / 2 ** 31, 1e-10],
+        // Just under one request per (2^31 - 1) / 1.1 ms: its step (a tenth over the rate's) is
+        // then longer than the longest timer.
+        [1100 / 2 ** 31, 1e-10],
       ),
       unknownNames(
         ["burst", "requestPerSecond", "rps", "perSecond", "requestsPerMinute", ""],
@@ -1653,7 +1654,7 @@ describe("valid values at the edges are accepted and take effect", () => {
   });
 
   it("rateLimit: the slowest allowed rate and a huge one are accepted; the first call goes at once", async () => {
-    for (const requestsPerSecond of [1000 / (2 ** 31 - 1), 1e9, 5]) {
+    for (const requestsPerSecond of [1100 / (2 ** 31 - 1), 1e9, 5]) {
       const { fetch, sent } = recordingFetch();
       const admin = createAdminClient({
         apiKey: KEY,

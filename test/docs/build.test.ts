@@ -939,6 +939,10 @@ describe("docs build", () => {
     // the mock answers 401 without a key: the curl sends the placeholder the SDK sends in `local`
     expect(t).toContain('curl -sS -X POST "http://127.0.0.1:4010/?api-key=local"');
     expect(t).not.toContain("needs no API key");
+    // As the client does (config.ts): `local` never reads the variable. It said "an exported
+    // CHAINDATA_API_KEY is sent as it is" after the client had stopped reading it (user trial 7).
+    expect(t).toContain("an exported CHAINDATA_API_KEY is not read there");
+    expect(t).not.toContain("is sent as it is");
   });
 
   it("documents the SDK's client and call options, error classes and all-in-one package (checked against @chaindata/core)", async () => {

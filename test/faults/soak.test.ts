@@ -557,11 +557,12 @@ function drawRound(index: number, server: FaultServer): Round {
     groups.push(shared);
   }
   if (rateLimit) {
-    // Every attempt of every call through the limiter, started `rateLimit` per second.
+    // Every attempt of every call through the limiter, started `rateLimit` per 1.1 s (it aims a
+    // tenth under the rate).
     const limitedCalls = calls.filter((call) => call.client.rateLimit);
     const attempts = limitedCalls.reduce((sum, call) => sum + call.maxRetries + 1, 0);
     for (const client of clients)
-      if (client.rateLimit) client.rateLimitWaitBound = Math.ceil(attempts / rateLimit) * 1000;
+      if (client.rateLimit) client.rateLimitWaitBound = Math.ceil(attempts / rateLimit) * 1100;
   }
   return {
     index,

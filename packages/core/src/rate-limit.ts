@@ -12,20 +12,21 @@ export interface RateLimiter {
 }
 
 /**
- * A sliding-window limiter: at most `max(1, floor(requestsPerSecond))` requests start in any
- * window of `that many / requestsPerSecond` seconds (for 5 per second: 5 in any second). The
- * first ones start at once; later ones wait, in call order, for the oldest start to leave the
- * window, and a request that had to wait also starts at least `1 / requestsPerSecond` seconds
- * after the one before (for 5 per second: 200 ms apart). (A token bucket that starts full lets
- * twice the rate through in the first second, which a server counting over a sliding second
- * rejects. Waiters released in bursts exactly a window apart are as fragile: a burst that reaches
- * the server a few ms later than the next one, as a first burst opening its connections does, puts
- * two bursts in one of its seconds; spread out, a late request adds at most one.) A start counts
+ * A sliding-window limiter, aimed a tenth under the rate: at most `max(1, floor(requestsPerSecond))`
+ * requests start in any window of 1.1 × `that many / requestsPerSecond` seconds (for 5 per second:
+ * 5 in any 1.1 s). The first ones start at once; later ones wait, in call order, for the oldest
+ * start to leave the window, and a request that had to wait also starts at least
+ * `1.1 / requestsPerSecond` seconds after the one before (for 5 per second: 220 ms apart). (The
+ * tenth is for the way to the server: a first burst opening its connections reached it up to
+ * 30 ms late, and a sixth request then fell within one of its seconds, which a server counting over
+ * a sliding second rejects (user trial 7). Up to 100 ms of such lateness now leaves 5 in every
+ * second. A token bucket that starts full lets twice the rate through in the first second;
+ * waiters released in bursts exactly a window apart are as fragile as none.) A start counts
  * from when its `acquire` resolved, not from when it was planned, so a timer that fires late (a
  * busy event loop) pushes the next ones back rather than letting them crowd in. An aborted waiter
  * takes nothing from the budget: the next one may take its turn.
  * @throws ConfigurationError for options that are not an object (the rate alone), a
- * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 24.8 days), or
+ * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
  */
 export function createRateLimiter(options: {
@@ -43,13 +44,15 @@ export function createRateLimiter(options: {
     );
   const rate = options?.requestsPerSecond;
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
-  if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1000 / rate <= MAX_TIMER_MS))
+  if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1100 / rate <= MAX_TIMER_MS))
     misconfigured(
       "rateLimit.requestsPerSecond",
-      `must be a finite number > 0, at least one request per 24.8 days (got ${got(rate)})`,
+      `must be a finite number > 0, at least one request per 22.5 days (got ${got(rate)})`,
     );
   const burst = Math.max(1, Math.floor(rate));
-  const window = (burst * 1000) / rate;
+  // The least time between two waiters' starts, and the window that holds `burst` starts.
+  const step = 1100 / rate;
+  const window = burst * step;
   // Start times still inside the window, ascending, and the last one, on a monotonic clock (after
   // the wall clock is set back, past starts would never leave the window, and every call would
   // wait as long as the step).
@@ -69,7 +72,7 @@ export function createRateLimiter(options: {
   const serve = () => {
     while (queue.length) {
       const now = performance.now();
-      const at = Math.max(room(now), last + 1000 / rate);
+      const at = Math.max(room(now), last + step);
       // (Checked again when the timer fires: it may fire early by under a millisecond, or late.)
       if (at > now) return void (timer = setTimeout(serve, Math.ceil(at - now)));
       record(now);
