@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Stops a run whose spec edit was not bundled (and says what to run); warns of sources newer
+    // than their package's build.
+    globalSetup: ["test/setup/fresh-build.ts"],
   },
 });

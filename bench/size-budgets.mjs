@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The bundle-size budgets of test/size/size.test.ts (test/size/budgets.json).
 //
-//   node bench/size-budgets.mjs           today's size of every one-call program beside its budget
+//   node bench/size-budgets.mjs           today's size of every one-call program beside its budget;
+//                                         exits 1 when one is over (by how much is printed)
 //   node bench/size-budgets.mjs --write   reset the budgets to today's size + 40 B (rounded up
 //                                         to 50 B), never above a program's cap (the issue's 4 kB
 //                                         for DAS getAsset); caps are kept as they are
@@ -17,6 +18,8 @@ const sizes = await bundlePrograms();
 const write = process.argv.includes("--write");
 
 const programs = {};
+// The programs over their budget (or with none), for the exit status and the closing advice.
+const over = [];
 for (const [key, { gz, min }] of Object.entries(sizes)) {
   const old = current.programs[key] ?? {};
   const cap = old.capGzipBytes;
@@ -28,7 +31,9 @@ for (const [key, { gz, min }] of Object.entries(sizes)) {
     ...(cap !== undefined && { capGzipBytes: cap, cap: old.cap }),
     measuredGzipBytes: write ? gz : old.measuredGzipBytes,
   };
-  const status = budget === undefined ? "NO BUDGET" : gz <= budget ? "ok" : "OVER";
+  const status =
+    budget === undefined ? "NO BUDGET" : gz <= budget ? "ok" : `OVER by ${gz - budget} B`;
+  if (status !== "ok") over.push(key);
   console.log(
     `${key.padEnd(52)} ${String(min).padStart(7)} B min ${String(gz).padStart(6)} B gz   budget ${String(budget ?? "-").padStart(6)}  ${status}`,
   );
@@ -39,4 +44,13 @@ if (write) {
     `${JSON.stringify({ ...current, measuredAt: new Date().toISOString().slice(0, 10), programs }, null, 2)}\n`,
   );
   console.log(`wrote ${file}`);
+} else if (over.length) {
+  // (test/size/size.test.ts fails on the same programs: say what to do about it here.)
+  console.error(
+    `\n${over.length} program${over.length > 1 ? "s" : ""} over budget: ${over.join(", ")}.\n` +
+      "If the bytes are intended (a new operation, a fix), say how many and why in the commit message,\n" +
+      "then run `node bench/size-budgets.mjs --write` to reset the budgets; otherwise find what grew:\n" +
+      "`cd packages/core && node scripts/size.mjs --pieces` (docs/decisions/0008-runtime-size.md).",
+  );
+  process.exitCode = 1;
 }

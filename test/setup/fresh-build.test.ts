@@ -1,0 +1,72 @@
+// The run's own guard (test/setup/fresh-build.ts): a spec edit not bundled stops a targeted run
+// with the steps to run, and sources newer than a package's build are named (user trial 6: a
+// stale build failed a contract test as "expected undefined to be an instance of ValidationError").
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { bundleAll, clearCache } from "../../scripts/spec/bundle.mjs";
+import { staleInputs } from "./fresh-build.js";
+
+const root = new URL("../..", import.meta.url).pathname;
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A bundled copy of spec/ and an empty packages folder. */
+function copy() {
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-fresh-"));
+  dirs.push(dir);
+  const spec = join(dir, "spec");
+  cpSync(join(root, "spec"), spec, { recursive: true, filter: (path) => !path.includes("/dist") });
+  bundleAll({ specDir: spec });
+  const packages = join(dir, "packages");
+  mkdirSync(packages);
+  return { spec, packages };
+}
+
+describe("the test run's guard against stale inputs", () => {
+  it("nothing to say when the bundle is today's spec and each build is newer than its sources", () => {
+    const { spec, packages } = copy();
+    expect(staleInputs(spec, packages)).toEqual({});
+  });
+
+  it("a spec edit not bundled: an error naming the bundle and the steps to run", () => {
+    const { spec, packages } = copy();
+    const file = join(spec, "openrpc/das.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("maximum: 1000", "maximum: 999"));
+    clearCache(); // (the bundler keeps the YAML it read; a run's setup reads it afresh)
+    expect(staleInputs(spec, packages)).toEqual({
+      error:
+        "spec/ has changed since it was last bundled (spec/dist/openrpc/das.json): run `npm run spec:bundle && npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
+    });
+  });
+
+  it("sources newer than the package's dist/, or no dist/: a warning naming the packages (test files do not count)", () => {
+    const { spec, packages } = copy();
+    const make = (name: string, files: Record<string, number>) => {
+      for (const [path, seconds] of Object.entries(files)) {
+        mkdirSync(join(packages, name, path, ".."), { recursive: true });
+        writeFileSync(join(packages, name, path), "");
+        utimesSync(join(packages, name, path), seconds, seconds);
+      }
+    };
+    make("built", { "src/index.ts": 100, "src/index.test.ts": 300, "dist/index.js": 200 });
+    make("edited", { "src/index.ts": 100, "src/generated/types.ts": 300, "dist/index.js": 200 });
+    make("unbuilt", { "src/index.ts": 100 });
+    expect(staleInputs(spec, packages)).toEqual({
+      warning:
+        "packages/{edited,unbuilt}/src changed after the last build: the tests import dist/; run `npx turbo run build` (--force if turbo says it is cached)",
+    });
+  });
+});

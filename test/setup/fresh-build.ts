@@ -1,0 +1,63 @@
+// vitest globalSetup: the suites test what the spec generates, through the packages' built dist/.
+// A run after a spec edit that was not bundled, generated and built tests the old code, and its
+// failures read as runtime bugs ("expected undefined to be an instance of ValidationError"), so a
+// run with stale inputs stops first and says which step to run (user trial 6). `npm test` runs
+// those steps itself; this is for targeted runs (`npx vitest run test/contract`).
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+// @ts-expect-error -- a script of the repository, in JavaScript without declarations
+import { staleBundles } from "../../scripts/spec/bundle.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const REBUILD = "npm run spec:bundle && npm run generate && npx turbo run build";
+
+/** The newest modification time under `dir`, of the files `keep` accepts; 0 when there are none. */
+function newest(dir: string, keep: (name: string) => boolean): number {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !keep(entry.name)) continue;
+    latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+
+/**
+ * What is stale: `error`, a spec edit not bundled (the run stops); `warning`, packages whose
+ * sources are newer than their build (a hint).
+ */
+export function staleInputs(
+  specDir = join(root, "spec"),
+  packagesDir = join(root, "packages"),
+): { error?: string; warning?: string } {
+  // Exact (a digest of the sources): the bundle the generators read is today's spec.
+  const stale: string[] = staleBundles(specDir);
+  if (stale.length)
+    return {
+      error: `spec/ has changed since it was last bundled (${stale.join(", ")}): run \`${REBUILD}\` before the tests, which read the generated code through the packages' dist/`,
+    };
+  // A hint only (modification times: a file touched but unchanged is newer too, and turbo's
+  // cache then rebuilds nothing): sources edited since the package was last built.
+  const unbuilt = readdirSync(packagesDir).filter((name) => {
+    const dir = join(packagesDir, name);
+    let built: number;
+    try {
+      built = newest(join(dir, "dist"), () => true);
+    } catch {
+      return true; // no dist/ at all
+    }
+    const source = newest(join(dir, "src"), (file) => /(?<!\.test)\.ts$/.test(file));
+    return source > built;
+  });
+  return unbuilt.length
+    ? {
+        warning: `packages/{${unbuilt.join(",")}}/src changed after the last build: the tests import dist/; run \`npx turbo run build\` (--force if turbo says it is cached)`,
+      }
+    : {};
+}
+
+export default function setup(): void {
+  const { error, warning } = staleInputs();
+  if (error) throw new Error(error);
+  if (warning) console.warn(`[setup] ${warning}`);
+}
