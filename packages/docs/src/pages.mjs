@@ -1330,6 +1330,25 @@ export const ALL_IN_ONE_SNIPPET = `import { createChainDataClient } from "@chain
 const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
 const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`;
 
+/** Getting started's results kept as JSON text: u64 values written whole and read back as `bigint`. */
+export const KEEP_RESULTS_SNIPPET = `import { createDasClient, dasU64Shape, parseJson, reviveU64, stringifyJson } from "@chaindata/das";
+
+const das = createDasClient({ apiKey: process.env.${API_KEY_ENV} });
+const asset = await das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
+// JSON.stringify throws on a bigint; stringifyJson writes it as bare digits.
+const text = stringifyJson(asset);
+// parseJson gives a bigint only past 2^53 - 1: the shape makes every u64 field one again.
+const cached = reviveU64(parseJson(text), dasU64Shape("getAsset")) as typeof asset;
+console.log(cached.token_info?.supply);
+
+// One item of a page walk per line (JSON lines): the item's shape, not the page's.
+const owner = { ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" };
+for await (const item of das.getAssetsByOwner.all(owner, { maxPages: 1 })) {
+  const line = stringifyJson(item);
+  const back = reviveU64(parseJson(line), dasU64Shape("getAssetsByOwner", "item")) as typeof item;
+  console.log(back.id);
+}`;
+
 /** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
 function sdkSections(pc, site, area) {
   return [
@@ -1347,6 +1366,11 @@ function sdkSections(pc, site, area) {
       "all-in-one",
       "6. Every area in one client",
       `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>batch</code> goes to the JSON-RPC areas but the sender, which then batch together; a <code>rateLimit</code> is an area's own, given in <code>areas</code>; the sender gets no shared API key: its key is a dedicated one, given as <code>areas.sender.apiKey</code> or to <code>createSenderClient</code>). <code>areas</code> gives one area its own options, laid over the shared ones: <code>areas: { sender: { apiKey: senderKey, timeout: 2_000 } }</code>. Each area is created on first use, but its code is in the bundle either way: the client bundles every area (and the REST areas' <code>openapi-fetch</code>), so a browser app that needs only DAS should import <code>@chaindata/das</code>${site.areas.some((a) => a.key === "das" && standaloneNames(a)) ? ` (its <a href="${href(pc, "das/index.html#standalone")}">standalone functions</a> bundle least)` : ""}.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+    ),
+    section(
+      "numbers",
+      "7. u64 values, and keeping results as JSON",
+      `<p>Lamports, raw token amounts, supplies and balances are u64 on chain and often pass 2<sup>53</sup>, where <code>JSON.parse</code> rounds. Every package parses them whole: a field the spec marks as u64 is always a <code>bigint</code>, whatever its size; a float (a price, a human-readable amount) is always a <code>number</code>; and a <code>bigint</code> in params is written as a bare JSON integer. To keep a result as text (a cache, a JSON-lines file), write it with <code>stringifyJson</code> and read it back with <code>parseJson</code> and <code>reviveU64</code>, given the operation's shape from <code>&lt;area&gt;U64Shape</code> (for one item of a page walk, its <code>"item"</code> shape).</p>${codeBlock(KEEP_RESULTS_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
 }
@@ -1588,6 +1612,13 @@ export function typeScriptSnippetsOf(site) {
       operation: "getAsset",
       example: "every area in one client",
       code: ALL_IN_ONE_SNIPPET,
+    },
+    {
+      page,
+      area: "das",
+      operation: "getAsset",
+      example: "u64 values kept as JSON",
+      code: KEEP_RESULTS_SNIPPET,
     },
   );
   return snippets;
