@@ -93,6 +93,12 @@ export interface APIErrorFields {
    * again), and stays in `body`.
    */
   rpcError?: RpcErrorObject | undefined;
+  /**
+   * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or `retry-after-ms`):
+   * on every 429 (`undefined` when absent or unparseable), and on another status when it gives
+   * one (a 503 in maintenance).
+   */
+  retryAfter?: number | undefined;
 }
 
 /**
@@ -118,6 +124,12 @@ export class APIError extends ChainDataError {
    * never set for a REST call (see {@link APIErrorFields.rpcError}).
    */
   declare readonly rpcError?: RpcErrorObject | undefined;
+  /**
+   * Seconds the server asked to wait, when it said (`Retry-After` as seconds or HTTP-date, or
+   * `retry-after-ms`): a 503 over the 60 s cap is thrown at once, and this says when to come back.
+   * (Every {@link RateLimitError} has the member.)
+   */
+  declare readonly retryAfter?: number | undefined;
 }
 
 /** 400: the request was malformed or failed the server's own validation. */

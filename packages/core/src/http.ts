@@ -423,7 +423,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         body,
         operation,
         rpcError: !rest && typeof error?.code === "number" ? error : undefined,
-        ...(status === 429 && { retryAfter: retryAfter && retryAfter / 1000 }),
+        // (A 429 always has the member; another status when the server said when to come back.)
+        ...((status === 429 || retryAfter !== undefined) && {
+          retryAfter: retryAfter && retryAfter / 1000,
+        }),
       },
     );
   };

@@ -700,16 +700,21 @@ describe("retries", () => {
     expect(mock).toHaveBeenCalledTimes(1);
   });
 
-  it("gives retryAfter to a RateLimitError only: a 503 over the cap is thrown at once without it", async () => {
+  it("a 503 over the cap is thrown at once with its retryAfter (when to come back); another status without Retry-After has no such member", async () => {
+    // (It had none: only RateLimitError carried it, and a job queue had to parse the header
+    // itself, though the message said the wait was over the cap: user trial 7.)
     const { fetch, mock } = stubFetch(
       new Response("", { status: 503, headers: { "retry-after": "120" } }),
     );
     const { error } = await sendAt(fetch);
     expect(error).toBeInstanceOf(InternalServerError);
     expect(error.message).toBe("HTTP 503 from getBalances (not retried: Retry-After over 60 s)");
-    expect(error).not.toHaveProperty("retryAfter");
-    expect(error.toJSON()).not.toHaveProperty("retryAfter");
+    expect(error.retryAfter).toBe(120);
+    expect(error.toJSON()).toHaveProperty("retryAfter", 120);
     expect(mock).toHaveBeenCalledTimes(1);
+    const plain = await sendAt(stubFetch(new Response("", { status: 404 })).fetch);
+    expect(plain.error).not.toHaveProperty("retryAfter");
+    expect(plain.error.toJSON()).not.toHaveProperty("retryAfter");
   });
 
   it("sets RateLimitError.retryAfter from an HTTP-date, and leaves it undefined when absent or garbage", async () => {

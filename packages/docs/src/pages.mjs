@@ -1218,7 +1218,10 @@ export const ERROR_CLASSES = [
   ["NotFoundError", "HTTP 404", 404],
   ["UnprocessableEntityError", "HTTP 422", 422],
   ["RateLimitError", "HTTP 429 (<code>retryAfter</code> in seconds)", 429],
-  ["InternalServerError", "any 5xx"],
+  [
+    "InternalServerError",
+    "any 5xx (<code>retryAfter</code> when it gives <code>Retry-After</code>)",
+  ],
   ["APIError", "any other non-2xx status (and the base class of the HTTP ones above)"],
   ["JsonRpcError", "a JSON-RPC error object (<code>code</code>, <code>data</code>); never retried"],
   ["ConnectionError", "no response (DNS, TCP, TLS); retried"],
