@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
+import * as sdk from "@chaindata/sdk";
 import {
   buildDocs,
   checkLinks,
@@ -1142,6 +1143,20 @@ describe("docs build", () => {
     expect(text(page("das/getAsset.html"))).toContain("@chaindata/das → das.getAsset()");
     for (const name of ["@chaindata/sdk", "createChainDataClient"])
       expect(urls(name), name).toEqual(["getting-started.html#all-in-one"]);
+    // Keeping results as JSON: the helpers, and each package's <area>U64Shape, as exported (a
+    // reader whose JSON.stringify threw on a bigint found nothing: user trial 8).
+    const shapes = Object.keys(sdk).filter((name) => name.endsWith("U64Shape"));
+    expect(shapes.sort()).toEqual([
+      "compressionU64Shape",
+      "dasU64Shape",
+      "tokenMetadataU64Shape",
+      "walletU64Shape",
+    ]);
+    for (const name of ["stringifyJson", "parseJson", "reviveU64", "bigint", "cache", ...shapes])
+      expect(urls(name), name).toEqual(["getting-started.html#numbers"]);
+    expect(text(page("getting-started.html"))).toContain(
+      'reviveU64(parseJson(line), dasU64Shape("getAssetsByOwner", "item"))',
+    );
   });
 
   it("shows the standalone form beside the client: each area page's section, each operation's Package row; search finds its endpoint (user trial)", async () => {

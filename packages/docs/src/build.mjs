@@ -138,6 +138,24 @@ function authEntry(site) {
 }
 
 /**
+ * The `<area>U64Shape` an area's package exports, if any: the generator emits it where a result
+ * holds u64 values or floats, which the site does not compute, so it is read from the package's
+ * generated client (a name, for search).
+ */
+function u64ShapeExport(area) {
+  const client = join(
+    REPO_ROOT,
+    "packages",
+    area.pkg.replace("@chaindata/", ""),
+    "src/generated/client.ts",
+  );
+  if (!existsSync(client)) return [];
+  return [...readFileSync(client, "utf8").matchAll(/^export function (\w+U64Shape)\(/gm)]
+    .map((m) => m[1])
+    .filter((name, i, all) => all.indexOf(name) === i);
+}
+
+/**
  * The parts of pages that hold SDK names but no operation: Getting started's options and error
  * classes, an area's tips (the sender's `x-tip-accounts` / `x-minimum-tip-lamports`, exported as
  * `senderTipAccounts` / `senderMinimumTipLamports`). Found by those names like fields.
@@ -172,6 +190,22 @@ function sdkEntries(site) {
       s: "@chaindata/sdk: one client for every area, the options shared; it bundles every area",
       u: "getting-started.html#all-in-one",
       f: ["@chaindata/sdk", "createChainDataClient"],
+    },
+    {
+      n: "u64 values, and keeping results as JSON",
+      k: "page",
+      s: "u64 fields arrive as bigint; keep a result (a cache, JSON lines) with stringifyJson and read it back with parseJson and reviveU64",
+      u: "getting-started.html#numbers",
+      // (What a reader whose JSON.stringify threw on a bigint searches for, and the helpers.)
+      f: [
+        "stringifyJson",
+        "parseJson",
+        "reviveU64",
+        "bigint",
+        "cache",
+        "serialize",
+        ...site.areas.flatMap(u64ShapeExport),
+      ],
     },
   ];
   for (const area of site.areas) {
