@@ -3,7 +3,8 @@
 //   1. builds the spec bundles and every package (`turbo run build`: cached, so instant when
 //      nothing changed; 20-45 s on a fresh clone)
 //   2. starts the mock of every host on one port (4010, or $CHAINDATA_MOCK_PORT; 0 = any free port)
-//   3. serves the docs site (4020, or $CHAINDATA_DOCS_PORT), rebuilt from the spec
+//   3. serves the docs site (4020, or $CHAINDATA_DOCS_PORT), rebuilt from the spec, showing the
+//      mock's URL for the `local` environment
 //   4. prints what to open, then one line per mock request; Ctrl-C (SIGINT) or SIGTERM stops
 //      everything and exits 0 (130 when it interrupts the build), and so does the death of the process that started it (a killed
 //      `npm start`), so no mock or docs server is ever left behind holding its port.
@@ -179,6 +180,8 @@ let docsNote = "";
 try {
   running.docs = await serveDocs({
     port: docsPort,
+    // (The site shows this mock's URL, not the spec's default port.)
+    localUrl: mock.url,
     ...(process.env.CHAINDATA_DOCS_DIR && { dir: process.env.CHAINDATA_DOCS_DIR }),
     log: (line) => (docsNote = line.replace(/^docs: \S+\s*/, "")),
   });

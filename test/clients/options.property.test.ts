@@ -86,6 +86,9 @@ const WEBHOOK_ID = "7f8c0b1e-2a3d-4c5e-8f90-1a2b3c4d5e6f";
 
 const CLIENT_OPTIONS =
   "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit";
+/** createChainDataClient's: no `rateLimit` (a limiter is an area's own, refused at the top), and `areas`. */
+const SDK_OPTIONS =
+  "apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, areas";
 const REQUEST_OPTIONS = "signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse";
 const HOSTS = "rpc, wallet, admin, api, sender";
 
@@ -707,7 +710,7 @@ function clientRefusals(host: HostName | "all", batchArea?: string): Family {
       host === "all" ? [...clientOptionNames, "areas"] : clientOptionNames,
       (name) =>
         exactly(
-          `${name}: is not a client option (${CLIENT_OPTIONS}${host === "all" ? ", areas" : ""})`,
+          `${name}: is not a client option (${host === "all" ? SDK_OPTIONS : CLIENT_OPTIONS})`,
         ),
       withName,
     ),

@@ -3,6 +3,7 @@
 // tree-shakable standalone form (`createDasRpc`, `getAsset(rpc, …)`,
 // `paginateGetAssetsByOwner(rpc, …)`; a REST area's `createWalletRest`, `getIdentity(rest, …)`),
 // which the sdk's one client replaces.
+import { readFileSync } from "node:fs";
 import * as sdk from "@chaindata/sdk";
 import { describe, expect, it } from "vitest";
 
@@ -34,4 +35,35 @@ describe("@chaindata/sdk exports", () => {
         if (name in sdk) expect(sdk[name as keyof typeof sdk], name).toBe(exported[name]);
     },
   );
+});
+
+describe("@chaindata/sdk type namespaces", () => {
+  // (An area's types are exported under its name only, `Compression.GetCompressedAccountsByOwnerResult`:
+  // a user who found no `GetCompressedAccountsByOwnerResult` imported the transitive area package.)
+  const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta.url), "utf8");
+  const namespaces = [
+    ...read("packages/sdk/src/index.ts").matchAll(
+      /^export type \* as (\w+) from "(@chaindata\/[\w-]+)";$/gm,
+    ),
+  ].map(([, name, pkg]) => ({ name: name!, pkg: pkg! }));
+  const readme = read("packages/sdk/README.md");
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+  it("the README names each, with its package", () => {
+    expect(namespaces.length).toBe(Object.keys(areas).length);
+    for (const { name, pkg } of namespaces)
+      expect(readme.replace(/\s+/g, " "), name).toContain(`\`${name}\` (\`${pkg}\`)`);
+  });
+
+  it("a README block imports one from @chaindata/sdk and names a type in it", () => {
+    const uses = blocks.filter((code) =>
+      namespaces.some(
+        ({ name }) =>
+          new RegExp(`import (?:type )?\\{[^}]*\\b${name}\\b[^}]*\\} from "@chaindata/sdk"`).test(
+            code,
+          ) && new RegExp(`\\b${name}\\.[A-Z]\\w+`).test(code),
+      ),
+    );
+    expect(uses.length).toBeGreaterThan(0);
+  });
 });

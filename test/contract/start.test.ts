@@ -152,7 +152,34 @@ describe("npm start", () => {
       const home = await fetch(s.docsUrl);
       expect(home.status).toBe(200);
       expect(home.headers.get("content-type")).toContain("text/html");
-      expect(await home.text()).toContain("chaindata");
+      const homeText = await home.text();
+      expect(homeText).toContain("chaindata");
+      // The docs show where this mock is, not the spec's default port (CHAINDATA_MOCK_PORT): the
+      // host table, Getting started's URL and curl, and a local-mock snippet that reaches it.
+      const started = await (await fetch(`${s.docsUrl}getting-started.html`)).text();
+      // (Getting started names the default once, to say why the snippet gives `baseUrls`.)
+      const why =
+        /since <code>local<\/code> stands for <code class="url">http:\/\/127\.0\.0\.1:4010<\/code>/;
+      expect(started).toMatch(why);
+      for (const page of [homeText, started.replace(why, "")]) {
+        expect(page).toContain(`<code class="url">${s.mockUrl}</code>`);
+        expect(page).not.toContain("127.0.0.1:4010");
+      }
+      expect(started).toContain(`curl -sS -X POST &quot;${s.mockUrl}/?api-key=local&quot;`);
+      const localTs = /TypeScript \(local mock\)[\s\S]*?<code>([\s\S]*?)<\/code><\/pre>/
+        .exec(started)![1]!
+        .replace(/&(quot|amp|lt|gt|#39);/g, (_, e: string) =>
+          e === "quot" ? '"' : e === "amp" ? "&" : e === "lt" ? "<" : e === "gt" ? ">" : "'",
+        )
+        .replace(/"@chaindata\/(\w+)"/, (_, pkg: string) =>
+          JSON.stringify(pathToFileURL(`${root}packages/${pkg}/dist/index.js`).href),
+        );
+      const localModule = join(docsDir, "local-mock.mjs");
+      writeFileSync(localModule, localTs.replace(/console\.log\(/g, "globalThis.localMockGot = ("));
+      await import(pathToFileURL(localModule).href);
+      expect((globalThis as { localMockGot?: { id?: string } }).localMockGot?.id).toBe(
+        "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
+      );
     } finally {
       s.child.kill("SIGINT");
     }

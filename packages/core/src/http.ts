@@ -251,7 +251,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     try {
       return Object.assign(
         new Error(
-          redactor(thrown?.message ?? thrown),
+          // (A cause that is an object but no Error, `{ request }`, has no text to show: "", which
+          // the message leaves out, not "[object Object]". Its code, if any, is kept below.)
+          redactor(thrown?.message ?? (depth && typeof thrown == "object" ? "" : thrown)),
           thrown?.cause != null && depth < 3
             ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
             : undefined,
@@ -271,7 +273,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
     const cause = sanitize(thrown, redactor);
     let message = cause.message;
-    for (let c: any = cause.cause; c; c = c.cause) message += ": " + c.message;
+    for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
     return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
   };
 

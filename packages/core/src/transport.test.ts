@@ -788,6 +788,27 @@ describe("retries", () => {
     expect(error.cause.cause.message).not.toContain(KEY);
   });
 
+  it("a cause that is an object but no Error reads as its message, and without one is left out", async () => {
+    // (A custom fetch's `cause: { request: … }` read `boom: [object Object]`.)
+    const thrown = async (cause: unknown) => {
+      const fetch = async () => Promise.reject(new Error("boom", { cause }));
+      const { error } = await sendAt(fetch, { maxRetries: 0 });
+      expect(error).toBeInstanceOf(ConnectionError);
+      return error;
+    };
+    const message = async (cause: unknown) => (await thrown(cause)).message;
+    expect(await message({ request: { key: KEY } })).toBe(
+      "Connection error from getBalances: boom",
+    );
+    const coded = await thrown({ code: "E_PROXY" });
+    expect(coded.message).toBe("Connection error from getBalances: boom");
+    expect(coded.cause.cause).toMatchObject({ code: "E_PROXY" });
+    expect(await message({ message: `refused ${KEY}` })).toBe(
+      "Connection error from getBalances: boom: refused ***",
+    );
+    expect(await message("reset")).toBe("Connection error from getBalances: boom: reset");
+  });
+
   it("logs each retry at info with the attempt number and delay, redacted", async () => {
     const info = vi.fn();
     const debug = vi.fn();

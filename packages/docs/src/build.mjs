@@ -527,9 +527,10 @@ export function buildDocs({
   out = DEFAULT_OUT,
   allowMissing = false,
   sizes = DEFAULT_SIZES,
+  localUrl,
 } = {}) {
   const started = performance.now();
-  const site = loadSite(resolve(spec), { allowMissing });
+  const site = loadSite(resolve(spec), { allowMissing, localUrl });
   site.sizes = readSizes(sizes && resolve(sizes));
   const pages = new Map();
   // A page that fails (a dangling $ref met while rendering) names its area file and operation.

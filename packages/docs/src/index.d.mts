@@ -36,6 +36,12 @@ export interface BuildOptions {
    * test/size/budgets.json). A missing file, or `null`, states none; a malformed one throws.
    */
   sizes?: string | null;
+  /**
+   * Where the local mock is, e.g. `http://127.0.0.1:4711` (`npm start` on CHAINDATA_MOCK_PORT):
+   * shown for every host's `local` environment, and in Getting started's local-mock snippets, in
+   * place of the spec's local URL. Default: the spec's.
+   */
+  localUrl?: string;
 }
 
 /**
@@ -88,6 +94,8 @@ export interface ServeOptions {
   spec?: string;
   /** Rebuild first: true (default when the spec exists), "if-missing", or false. */
   build?: boolean | "if-missing";
+  /** The mock's URL for a rebuilt site to show (BuildOptions.localUrl). */
+  localUrl?: string;
   log?: (message: string) => void;
 }
 

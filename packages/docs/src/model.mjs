@@ -69,7 +69,8 @@ function areaEntries(index, indexFile) {
  *   document is missing, instead of failing
  * @returns the site model
  */
-export function loadSite(specDir, { allowMissing = false } = {}) {
+export function loadSite(specDir, { allowMissing = false, localUrl } = {}) {
+  const local = localUrl?.replace(/\/+$/, "");
   const indexFile = join(specDir, "index.json");
   if (!existsSync(indexFile)) throw new Error(`no ${indexFile}: run \`npm run spec:bundle\` first`);
   const index = readJson(indexFile);
@@ -92,8 +93,12 @@ export function loadSite(specDir, { allowMissing = false } = {}) {
       continue;
     }
     const doc = readJson(file);
-    areas.push(inContext(file, () => loadArea(entry, doc, index)));
+    areas.push(inContext(file, () => loadArea(entry, doc, index, local)));
   }
+  // (After the areas, which keep the spec's own local URL beside the one they show.)
+  if (local)
+    for (const host of Object.values(index.hosts ?? {}))
+      if (host.urls?.local != null) host.urls.local = local;
   mergeAreas(areas);
   const rank = (a) => {
     const i = ORDER.indexOf(a.key);
@@ -122,7 +127,7 @@ function mergeAreas(areas) {
   }
 }
 
-function loadArea(entry, doc, index) {
+function loadArea(entry, doc, index, local) {
   const kind = entry.kind ?? (doc.openrpc ? "openrpc" : "openapi");
   const info = doc.info ?? {};
   const key = entry.area ?? info["x-area"];
@@ -143,7 +148,7 @@ function loadArea(entry, doc, index) {
     info,
     rpcPath: info["x-path"],
     auth: authOf(doc, kind, index.hosts?.[hostKey]),
-    servers: serversOf(doc, hostKey, index),
+    servers: serversOf(doc, hostKey, index, local),
     ops: [],
     deliveries: [],
   };
@@ -155,8 +160,12 @@ function loadArea(entry, doc, index) {
   return area;
 }
 
-/** Base URL of the area's host per environment (null where the host is not available). */
-function serversOf(doc, hostKey, index) {
+/**
+ * Base URL of the area's host per environment (null where the host is not available); `local`,
+ * where the mock really is (`npm start` on another port), replaces the spec's local URL, which is
+ * kept as `specLocal`.
+ */
+function serversOf(doc, hostKey, index, local) {
   const servers = doc.servers ?? [];
   const main = servers.find((s) => s["x-environments"]) ?? servers[0];
   const urls = {};
@@ -180,8 +189,11 @@ function serversOf(doc, hostKey, index) {
       .replace(/\{(\w+)\}/g, (_, v) => main.variables?.[v]?.default ?? v)
       .replace(/\/+$/, "");
   }
+  const specLocal = urls.local;
+  if (local && urls.local != null) urls.local = local;
   return {
     urls,
+    specLocal,
     source: main?.["x-source"],
     regions: main?.["x-regions"] ?? index.hosts?.[hostKey]?.["x-regions"],
     description: main?.description,

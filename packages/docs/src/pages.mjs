@@ -1405,9 +1405,13 @@ export function gettingStartedCall(site) {
       ts = tsSnippet({ ...op, pagination: undefined }, restSdkArgs(op, req), { print: true });
       curl = curlRest(op, req, { env: "local" });
     }
+    // (`local` means the spec's URL: a mock elsewhere is given as the host's base URL too.)
+    const { urls, specLocal } = area.servers;
     localTs = ts.replace(
       /\(\{ apiKey: process\.env\.\w+ \}\)|\(\)(?=;\n)/,
-      '({ environment: "local" })',
+      urls.local === specLocal
+        ? '({ environment: "local" })'
+        : `({ environment: "local", baseUrls: { ${area.hostKey}: ${JSON.stringify(urls.local)} } })`,
     );
   }
   return { area, op, example, ts, localTs, curl };
@@ -1417,6 +1421,7 @@ export function gettingStartedPage(site) {
   const pc = pageContext(site, { path: "getting-started.html" });
   const { area, op, ts, localTs, curl } = gettingStartedCall(site);
   const localUrl = area?.servers.urls.local;
+  const specLocal = area?.servers.specLocal;
   const pkgRows = site.areas
     .map(
       (a) =>
@@ -1434,7 +1439,7 @@ export function gettingStartedPage(site) {
 <p class="lead">Install one package, call one method, and run it against the local mock — no real API key needed.</p>
 ${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use. Each package has a client${op ? ` (<code>${esc(area.factory)}()</code>)` : ""} and the same calls as standalone functions${op ? ` (<code>${esc(standaloneCall(op))}</code>)` : ""}, which a bundler keeps only when they are imported: each area's page shows both.</p>${codeBlock(`npm install ${area?.pkg ?? "@chaindata/das"}`, { label: "shell", lang: "sh" })}<p class="small">Until the first release is on npm, install from a clone of the repository instead: run <code>npm install &amp;&amp; npm run build</code> there, then <code>npm install &lt;clone&gt;/packages/core &lt;clone&gt;/packages/${esc((area?.pkg ?? "@chaindata/das").replace("@chaindata/", ""))}</code> in your project.</p>`)}
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): save one as <code>first-call.mts</code>, or in a project whose <code>package.json</code> has <code>"type": "module"</code>. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
-${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no <code>apiKey</code> is given (an exported <code>${API_KEY_ENV}</code> is not read there, so the real key never goes to the mock). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
+${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>${localUrl !== specLocal ? ` and, since <code>local</code> stands for <code class="url">${esc(specLocal)}</code>, this URL in <code>baseUrls</code> (as below)` : ""}. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no <code>apiKey</code> is given (an exported <code>${API_KEY_ENV}</code> is not read there, so the real key never goes to the mock). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
 ${sdkSections(pc, site, area)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table>`))}`;

@@ -23,9 +23,10 @@ const notFound = `<!doctype html><html lang="en"><head><meta charset="utf-8">${V
 
 /**
  * Serve the docs site.
- * @param {{ port?: number, host?: string, dir?: string, spec?: string, build?: boolean | "if-missing", log?: (msg: string) => void }} [opts]
+ * @param {{ port?: number, host?: string, dir?: string, spec?: string, build?: boolean | "if-missing", localUrl?: string, log?: (msg: string) => void }} [opts]
  *   port: default 4020 (0 = any free port). host: default 127.0.0.1.
  *   build: rebuild from `spec` first (default: when the spec exists), "if-missing", or false.
+ *   localUrl: the mock's URL, shown for the `local` environment by a rebuilt site.
  * @returns {Promise<{ server: import("node:http").Server, url: string, port: number, close: () => Promise<void>, build?: object }>}
  */
 export async function serveDocs({
@@ -34,6 +35,7 @@ export async function serveDocs({
   dir = DEFAULT_OUT,
   spec = DEFAULT_SPEC,
   build,
+  localUrl,
   log,
 } = {}) {
   const root = resolve(dir);
@@ -105,7 +107,7 @@ export async function serveDocs({
   try {
     const wantBuild = build ?? existsSync(join(spec, "index.json"));
     if (wantBuild === true || (wantBuild === "if-missing" && !existsSync(join(root, "index.html"))))
-      built = buildDocs({ spec, out: root });
+      built = buildDocs({ spec, out: root, localUrl });
     if (!existsSync(join(root, "index.html")))
       throw new Error(`no docs site in ${root}: run \`node packages/docs/build.mjs\` first`);
   } catch (err) {

@@ -456,11 +456,18 @@ describe("createChainDataClient: areas are checked when created", () => {
     );
   });
 
-  it("a misspelt top-level option names `areas` among the options", () => {
+  it("a misspelt top-level option names `areas` among the options, and not `rateLimit`", () => {
+    // (`rateLimit` was listed, though one given there is always refused: a limiter is an area's.)
     expect(() => createChainDataClient({ area: {} } as never)).toThrow(
       new ConfigurationError(
-        "area: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit, areas)",
+        "area: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, areas)",
       ),
+    );
+    expect(() => createChainDataClient({ rateLimit: adminRateLimit } as never)).toThrow(
+      /^rateLimit: is an area's own: areas: \{ admin: \{ rateLimit \} \}/,
+    );
+    expect(typeof createChainDataClient({ rateLimit: false } as never).das.getAsset).toBe(
+      "function",
     );
   });
 

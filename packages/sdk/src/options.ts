@@ -115,7 +115,8 @@ export function sharedOptions(
   options ??= {};
   if (typeof options !== "object")
     misconfigured("options", `must be an object of client options (got ${typeOf(options)})`);
-  const rule = `is not a client option (${SDK_OPTIONS.join(", ")})`;
+  // (`rateLimit` is a name it knows, to say where a limiter goes, but not one to offer.)
+  const rule = `is not a client option (${SDK_OPTIONS.filter((n) => n !== "rateLimit").join(", ")})`;
   knownNames(options, SDK_OPTIONS, "", rule, secretsOf([options.apiKey]));
   // (A limiter for every area at once would be a guess at what it limits: the admin host's 5
   // requests/s, or a plan's limit on the rpc host. `false` or none is no limiter, as in an area's

@@ -29,7 +29,7 @@ describe("wallet client", () => {
     }
     const error = (await wallet.getIdentity({ wallet: KEY }).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(
-      /^params\.wallet: must be a base58 address .*, or a domain such as toly\.sol \(got "\*\*\*"\)$/,
+      /^params\.wallet: must be a base58 address .*, or a domain such as toly\.sol \(.*\) \(got "\*\*\*"\)$/,
     );
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -40,7 +40,7 @@ describe("wallet client", () => {
     const fetch = vi.fn<typeof globalThis.fetch>();
     const wallet = createWalletClient({ apiKey: KEY, fetch });
     const either =
-      "must be a base58 address (32 to 44 characters; no 0, O, I or l), or a domain such as toly.sol";
+      "must be a base58 address (32 to 44 characters; no 0, O, I or l), or a domain such as toly.sol (no spaces or slashes; only lower-case a-z, 0-9 or - after the last dot)";
     await expect(wallet.getIdentity({ wallet: "toly" })).rejects.toThrow(
       `params.wallet: ${either} (got "toly")`,
     );
@@ -55,6 +55,24 @@ describe("wallet client", () => {
       },
     ]);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says that the end of a domain is lower case when it refuses an upper-case one", async () => {
+    // (`TOLY.SOL` read `… or a domain such as toly.sol (got "TOLY.SOL")`: as if it were one.)
+    // Only the part after the last dot is checked for case, so `TOLY.sol` is sent.
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const wallet = createWalletClient({ apiKey: KEY, fetch, maxRetries: 0 });
+    const error = (await wallet
+      .getIdentity({ wallet: "TOLY.SOL" })
+      .catch((e: unknown) => e)) as Error;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toMatch(
+      /, or a domain such as toly\.sol \(.*lower-case.*\) \(got "TOLY\.SOL"\)$/,
+    );
+    await expect(wallet.getIdentity({ wallet: "TOLY.sol" })).rejects.not.toBeInstanceOf(
+      ValidationError,
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it("masks a gateway's multi-word Authorization credential echoed in a text error body", async () => {
