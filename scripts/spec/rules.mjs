@@ -1157,7 +1157,7 @@ export function checkSchemaKeywords({ area, doc }) {
     for (const key of Object.keys(node))
       if (!SCHEMA_KEYWORDS.has(key) && !key.startsWith("x-"))
         findings.push(
-          `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)`,
+          `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)${insteadOf(key, node)}`,
         );
     // (Read by the client's checks as the words of the pattern's message: only beside a pattern,
     // and beside every one, so that no message quotes a regex at the caller.)
@@ -1169,6 +1169,21 @@ export function checkSchemaKeywords({ area, doc }) {
       );
   });
   return findings;
+}
+
+/** What the subset says instead of OpenAPI 3.0's `nullable` and singular `example`, or "". */
+function insteadOf(key, node) {
+  if (key === "nullable") {
+    if (node.nullable !== true) return ': drop it (a type without "null" is not nullable)';
+    if (node.$ref) return `: write anyOf: [{ $ref: <the same> }, { type: "null" }] instead`;
+    const types = [node.type].flat().filter((t) => typeof t === "string" && t !== "null");
+    return `: write type: [${types.join(", ") || "<type>"}, "null"] instead`;
+  }
+  if (key === "example") {
+    const value = JSON.stringify(node.example) ?? "";
+    return `: write examples: [${value.length > 60 ? "<the value>" : value}] instead (a list)`;
+  }
+  return "";
 }
 
 /**
@@ -1635,8 +1650,10 @@ function messageSegments(doc, segments, message) {
     return existing(inObject ? ["value", ...path] : path);
   }
   // A key the message starts with (`"nullable" is outside…`, `x-pagination.limit: "limt"…`).
-  const key = /^"?([\w$-]+(?:\.[\w$-]+)*)"?(?=[ :])/.exec(message);
-  if (key && !/^(schema|example)$/.test(key[1])) return existing(key[1].split("."));
+  // (Unquoted, `schema` and `example` begin a message about the schema or an example value; quoted,
+  // they are keywords: `"example" is outside…`.)
+  const key = /^(")?([\w$-]+(?:\.[\w$-]+)*)"?(?=[ :])/.exec(message);
+  if (key && (key[1] || !/^(schema|example)$/.test(key[2]))) return existing(key[2].split("."));
   return [];
 }
 

@@ -122,6 +122,29 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     ]);
   });
 
+  it("OpenAPI 3.0's nullable and singular example: each at its keyword, with what to write instead", () => {
+    const slot = "      description: All data up to and including this slot is indexed.\n";
+    const specDir = textEditedCopy(
+      "schemas/asset.yaml",
+      slot,
+      `${slot}      nullable: true\n      example: 3\n`,
+    );
+    editText(
+      specDir,
+      "schemas/asset.yaml",
+      "    total:\n      type: integer\n",
+      "    total:\n      type: integer\n      nullable: true\n",
+    );
+    const located = locatedOf(specDir);
+    const file = "schemas/asset.yaml";
+    for (const line of [
+      `${positionOf(specDir, file, "nullable: true")}: das #/components/schemas/Asset/properties/last_indexed_slot: "nullable" is outside the spec's JSON Schema subset (spec/README.md): write anyOf: [{ $ref: <the same> }, { type: "null" }] instead`,
+      `${positionOf(specDir, file, "example: 3")}: das #/components/schemas/Asset/properties/last_indexed_slot: "example" is outside the spec's JSON Schema subset (spec/README.md): write examples: [3] instead (a list)`,
+      `${positionOf(specDir, file, "nullable: true", "    total:\n      type: integer\n")}: das #/components/schemas/AssetList/properties/total: "nullable" is outside the spec's JSON Schema subset (spec/README.md): write type: [integer, "null"] instead`,
+    ])
+      expect(located).toContain(line);
+  });
+
   it("what the generator refuses: at the YAML place of the bundle's pointer", () => {
     const specDir = textEditedCopy(
       "openrpc/das.yaml",
