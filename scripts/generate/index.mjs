@@ -5,7 +5,15 @@
 //   npm run generate -- --spec-dir <folder>   read the bundles of a copy of spec/ (its dist/)
 // Reads only spec/dist (run `npm run spec:bundle` first), and refuses bundles that break the spec
 // rules as `npm run spec:check` does. Deterministic: a second run changes nothing.
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
@@ -514,7 +522,7 @@ export async function generateInto({
   const files = await emitting;
   const scaffolded = scaffold({ areas: bundles.areas, generated: files, target });
   const changed = [
-    ...sync(files, { check, target }),
+    ...sync(files, { check, target, distDir }),
     ...Object.keys(scaffolded.files).map(
       (f) =>
         `${f} (${f === "packages/sdk/package.json" ? "a dependency on the new area package" : "missing: scaffolded once, then hand-written"})`,
@@ -529,8 +537,9 @@ export async function generateInto({
 }
 
 /** Compare (or write) generated files; every `src/generated/` folder is owned by the generator. */
-function sync(files, { check, target }) {
+function sync(files, { check, target, distDir }) {
   const stale = [];
+  let inputs;
   // Only the `src/generated/` folders are owned whole (a file there that is no longer generated
   // is removed); other generated files (package READMEs) are compared one by one.
   const owned = new Set(
@@ -552,7 +561,16 @@ function sync(files, { check, target }) {
     const abs = join(target, f);
     const current = existsSync(abs) ? readFileSync(abs, "utf8") : undefined;
     if (current === content) continue;
-    stale.push(current === undefined ? `${f} (missing)` : f);
+    // A file written after everything it is made from was last changed was changed since it was
+    // generated: by hand, most likely, and the next `npm run generate` undoes it.
+    inputs ??= newestInput(distDir);
+    stale.push(
+      current === undefined
+        ? `${f} (missing)`
+        : statSync(abs).mtimeMs > inputs
+          ? `${f} (changed after it was generated: edited by hand? npm run generate would undo the edit; change the spec or the generator instead)`
+          : `${f} (stale: the spec or the generator changed after it was generated)`,
+    );
     if (!check) {
       mkdirSync(dirname(abs), { recursive: true });
       writeFileSync(abs, content);
@@ -561,11 +579,34 @@ function sync(files, { check, target }) {
   return stale;
 }
 
+/**
+ * The newest modification time (ms) of what the generated files are made from: the spec's sources
+ * (the folder holding `distDir`, without it: spec/dist is rewritten by every bundle) and the
+ * generator's own modules.
+ */
+function newestInput(distDir) {
+  let newest = 0;
+  const visit = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (path !== distDir) visit(path);
+      } else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of [
+    dirname(distDir),
+    ...["generate", "lib", "spec"].map((d) => join(root, "scripts", d)),
+  ])
+    if (existsSync(dir)) visit(dir);
+  return newest;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const values = parseCli(
     "generate",
     { check: { type: "boolean" }, "spec-dir": { type: "string" } },
-    "usage: npm run generate [-- --check] [-- --spec-dir <folder>]   (--check: write nothing, exit 1 when a generated file is stale; --spec-dir: read the bundles of a copy of spec/, in its dist/)",
+    "usage: npm run generate [-- --check] [-- --spec-dir <folder>]   (--check: write nothing, exit 1 when a generated file differs from what the spec generates; --spec-dir: read the bundles of a copy of spec/, in its dist/)",
   );
   const { check } = values;
   const specDir = values["spec-dir"] ? resolve(values["spec-dir"]) : defaultSpecDir;
@@ -585,7 +626,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const ms = Math.round(performance.now() - started);
     if (check && changed.length) {
       console.error(
-        `generate --check: ${changed.length} generated file(s) are stale; run \`npm run spec:bundle && npm run generate\` and commit:`,
+        `generate --check: ${changed.length} generated file${changed.length === 1 ? "" : "s"} differ${changed.length === 1 ? "s" : ""} from what the spec generates; run \`npm run spec:bundle && npm run generate\` and commit:`,
       );
       for (const f of changed) console.error(`  ${f}`);
       process.exit(1);

@@ -53,8 +53,9 @@ const { located, assumptions, operations } = await runAllChecksAsync(results, { 
 // A line twice is one finding: a host's server is in both of the sender's documents.
 const findings = [...new Set(located)];
 for (const f of findings) console.error(`  ✗ ${f}`);
+const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 console.log(
-  `spec:check: ${results.length} documents, ${operations.length} operations, ${assumptions.length} x-source assumptions, ${findings.length} findings`,
+  `spec:check: ${count(results.length, "document")}, ${count(operations.length, "operation")}, ${count(assumptions.length, "x-source assumption")}, ${count(findings.length, "finding")}`,
 );
 if (values.assumptions)
   for (const a of assumptions) console.log(`  ${a.area} ${a.path}: ${a.source}`);

@@ -922,6 +922,73 @@ export function checkCosts(result) {
   return findings;
 }
 
+// ---------------------------------------------------------------- errors every call lists
+
+// The errors any call on the API's hosts can meet (spec/README.md "Errors"): REST statuses, each
+// with the shared response that says it; JSON-RPC codes, each with its shared error object.
+const REST_ERRORS = [
+  ["400", "BadRequest"],
+  ["401", "Unauthorized"],
+  ["403", "Forbidden"],
+  ["429", "TooManyRequests"],
+];
+const RPC_ERRORS = [
+  [-32602, "InvalidParams"],
+  [-32001, "Unauthorized"],
+  [-32003, "Forbidden"],
+];
+
+/**
+ * Every REST operation lists 400, 401, 403 and 429, and every JSON-RPC method InvalidParams,
+ * Unauthorized, Forbidden and a rate-limit error (a code whose `x-error-info` status is 429): the
+ * docs list an operation's errors from these, and the generated types and the mock take its
+ * statuses and error objects from them, so one left out is an error no page shows. `plainHttp`: the
+ * document is a JSON-RPC area's plain-HTTP side (the sender's GET /ping, without parameters or key),
+ * which lists only what its sources document.
+ */
+export function checkListedErrors({ area, kind, doc }, { plainHttp = false } = {}) {
+  const findings = [];
+  if (kind === "openapi") {
+    if (plainHttp) return findings;
+    for (const op of listOperations({ area, kind, doc })) {
+      const responses = op.operation.responses ?? {};
+      const missing = REST_ERRORS.filter(([status]) => !Object.hasOwn(responses, status));
+      if (missing.length)
+        findings.push(
+          `${area} ${op.wire} (${op.id}): responses: does not list ${either(missing.map(([s]) => s))}: every REST operation lists 400, 401, 403 and 429 (spec/README.md "Errors"); add ${missing.map(([s, name]) => `"${s}": { $ref: "./_shared.yaml#/components/responses/${name}" }`).join(", ")}`,
+        );
+    }
+    return findings;
+  }
+  const info = doc["x-error-info"] ?? {};
+  const limits = (code) => info[String(code)]?.httpStatus === 429;
+  // (The area's own rate-limit error where another method lists one: DAS's DasRateLimited.)
+  const rateLimit =
+    Object.entries(doc.components?.errors ?? {}).find(([, e]) => limits(e?.code))?.[0] ??
+    "RateLimited";
+  (doc.methods ?? []).forEach((m, i) => {
+    if (!m.errors?.length) return; // (checkOpenRpc asks for the list)
+    const codes = m.errors.map((e) => deref(doc, e)?.code);
+    const missing = RPC_ERRORS.filter(([code]) => !codes.includes(code)).map(
+      ([code, name]) => `${name} (${code})`,
+    );
+    const names = missing.map((m) => m.split(" ")[0]);
+    if (!codes.some(limits)) {
+      missing.push("a rate-limit error");
+      names.push(rateLimit);
+    }
+    if (missing.length)
+      findings.push(
+        `${area} #/methods/${i} (${m.name})/errors: does not list ${either(missing)}: every JSON-RPC method lists InvalidParams (-32602), Unauthorized (-32001), Forbidden (-32003) and a rate-limit error (one whose x-error-info httpStatus is 429) (spec/README.md "Errors"); add ${names.map((n) => `{ $ref: "./_shared.yaml#/components/errors/${n}" }`).join(", ")}`,
+      );
+  });
+  return findings;
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+const either = (items) =>
+  items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items.at(-1)}` : items.join("");
+
 // ---------------------------------------------------------------- area constants
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -1090,7 +1157,7 @@ export function checkSchemaKeywords({ area, doc }) {
     for (const key of Object.keys(node))
       if (!SCHEMA_KEYWORDS.has(key) && !key.startsWith("x-"))
         findings.push(
-          `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)`,
+          `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)${insteadOf(key, node)}`,
         );
     // (Read by the client's checks as the words of the pattern's message: only beside a pattern,
     // and beside every one, so that no message quotes a regex at the caller.)
@@ -1102,6 +1169,21 @@ export function checkSchemaKeywords({ area, doc }) {
       );
   });
   return findings;
+}
+
+/** What the subset says instead of OpenAPI 3.0's `nullable` and singular `example`, or "". */
+function insteadOf(key, node) {
+  if (key === "nullable") {
+    if (node.nullable !== true) return ': drop it (a type without "null" is not nullable)';
+    if (node.$ref) return `: write anyOf: [{ $ref: <the same> }, { type: "null" }] instead`;
+    const types = [node.type].flat().filter((t) => typeof t === "string" && t !== "null");
+    return `: write type: [${types.join(", ") || "<type>"}, "null"] instead`;
+  }
+  if (key === "example") {
+    const value = JSON.stringify(node.example) ?? "";
+    return `: write examples: [${value.length > 60 ? "<the value>" : value}] instead (a list)`;
+  }
+  return "";
 }
 
 /**
@@ -1416,6 +1498,7 @@ function ruleEntries(results, others) {
   const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
   const assumptions = [];
   const operations = [];
+  const all = others ? [...others, ...results] : results;
   for (const r of results) {
     const prov = checkProvenance(r);
     add(r, prov.findings);
@@ -1428,13 +1511,16 @@ function ruleEntries(results, others) {
     add(r, checkDescriptions(r));
     add(r, checkOpenEnums(r));
     add(r, checkCosts(r));
+    // (A JSON-RPC area's plain-HTTP document: its area has an OpenRPC document too.)
+    const plainHttp =
+      r.kind === "openapi" && all.some((o) => o.area === r.area && o.kind === "openrpc");
+    add(r, checkListedErrors(r, { plainHttp }));
     add(r, checkOperationExtensions(r));
     add(r, checkAreaConstants(r));
     operations.push(...listOperations(r));
   }
   // The rules over several documents: each line's document, by its area and the form of its place
   // (`#/methods/…` is a JSON-RPC method; `GET /path` a REST operation, Spectral's are OpenAPI's).
-  const all = others ? [...others, ...results] : results;
   const documentOf = (text, kind) => {
     const area = text.slice(0, text.indexOf(" "));
     const place = text.slice(area.length + 1);
@@ -1564,8 +1650,10 @@ function messageSegments(doc, segments, message) {
     return existing(inObject ? ["value", ...path] : path);
   }
   // A key the message starts with (`"nullable" is outside…`, `x-pagination.limit: "limt"…`).
-  const key = /^"?([\w$-]+(?:\.[\w$-]+)*)"?(?=[ :])/.exec(message);
-  if (key && !/^(schema|example)$/.test(key[1])) return existing(key[1].split("."));
+  // (Unquoted, `schema` and `example` begin a message about the schema or an example value; quoted,
+  // they are keywords: `"example" is outside…`.)
+  const key = /^(")?([\w$-]+(?:\.[\w$-]+)*)"?(?=[ :])/.exec(message);
+  if (key && (key[1] || !/^(schema|example)$/.test(key[2]))) return existing(key[2].split("."));
   return [];
 }
 

@@ -3,6 +3,7 @@
 // depend on it (internal dependencies are updated as a patch).
 import { execFileSync } from "node:child_process";
 import {
+  cpSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -31,22 +32,71 @@ const publicPackages = readdirSync(join(root, "packages")).filter(
     !JSON.parse(readFileSync(join(root, "packages", pkg, "package.json"), "utf8")).private,
 );
 
+/** The changesets in `.changeset/` (of `base`: by default this working tree, committed or not). */
+const changesets = (base = root) =>
+  readdirSync(join(base, ".changeset")).filter((f) => f.endsWith(".md") && f !== "README.md");
+
 /** A clone of this repository (committed state) in `name`, using its node_modules; and its pending changesets. */
 const cloneRepo = (name: string) => {
   const repo = join(dir, name);
   execFileSync("git", ["clone", "-q", root, repo]);
   symlinkSync(join(root, "node_modules"), join(repo, "node_modules"));
-  const pending = readdirSync(join(repo, ".changeset")).filter(
-    (f) => f.endsWith(".md") && f !== "README.md",
-  );
-  return { repo, pending };
+  return { repo, pending: changesets(repo) };
 };
 
+/**
+ * What is wrong with the pending changesets before the first release, said as what to do: each
+ * public package has its first-release note, and there is no other changeset (a change before then
+ * edits the note of the package it changes: .changeset/README.md).
+ */
+function firstReleaseProblems(pending: string[], base = root): string[] {
+  const notes = publicPackages.map((pkg) => `first-release-${pkg}.md`);
+  const problems = notes
+    .filter((note) => !pending.includes(note))
+    .map(
+      (note) =>
+        `.changeset/${note} is missing: each public package has its first-release note until 0.1.0 is published`,
+    );
+  for (const file of pending.filter((f) => !notes.includes(f))) {
+    // (The packages it names, from its front matter: `"@chaindata/das": minor`.)
+    const text = readFileSync(join(base, ".changeset", file), "utf8");
+    const named = [...text.matchAll(/^["']?@chaindata\/([\w-]+)["']?\s*:/gm)].map((m) => m[1]!);
+    const notes = named.map((pkg) => `.changeset/first-release-${pkg}.md`);
+    const edit = notes.length
+      ? notes.length > 1
+        ? `${notes.slice(0, -1).join(", ")} and ${notes.at(-1)}`
+        : notes[0]
+      : ".changeset/first-release-<package>.md";
+    problems.push(
+      `.changeset/${file}: until 0.1.0 is published, edit ${edit} rather than adding a changeset (fold what it says into the note${named.length > 1 ? "s" : ""}, then delete it; .changeset/README.md)`,
+    );
+  }
+  return problems;
+}
+
 describe("changesets", () => {
+  it("before the first release, the pending changesets (of the working tree, committed or not) are the first-release notes, one per public package; another says which note to edit instead", () => {
+    expect(firstReleaseProblems(changesets())).toEqual([]);
+    // An extra changeset, named as `npx changeset` names them, for two packages.
+    const extra = mkdtempSync(join(dir, "extra-"));
+    cpSync(join(root, ".changeset"), join(extra, ".changeset"), { recursive: true });
+    writeFileSync(
+      join(extra, ".changeset", "brave-owls-sing.md"),
+      `---\n"@chaindata/das": minor\n"@chaindata/wallet": minor\n---\n\nA new method.\n`,
+    );
+    rmSync(join(extra, ".changeset", "first-release-mint.md"));
+    expect(firstReleaseProblems(changesets(extra), extra)).toEqual([
+      ".changeset/first-release-mint.md is missing: each public package has its first-release note until 0.1.0 is published",
+      ".changeset/brave-owls-sing.md: until 0.1.0 is published, edit .changeset/first-release-das.md and .changeset/first-release-wallet.md rather than adding a changeset (fold what it says into the notes, then delete it; .changeset/README.md)",
+    ]);
+  });
+
   it("the first release: every public package goes from 0.0.0 to 0.1.0 with one CHANGELOG entry, its own note; the private docs package is not versioned", () => {
     const { repo, pending } = cloneRepo("first");
-    // Until 0.1.0 is out, the pending changesets are the first-release notes, one per package.
-    expect(pending.sort()).toEqual(publicPackages.map((pkg) => `first-release-${pkg}.md`).sort());
+    // Until 0.1.0 is out, the pending changesets are the first-release notes, one per package
+    // (`changeset version` runs in a clone of the committed state: the test above reads the
+    // working tree).
+    expect(firstReleaseProblems(pending, repo)).toEqual([]);
     for (const pkg of publicPackages) expect(version(repo, pkg), pkg).toBe("0.0.0");
     const docsVersion = version(repo, "docs");
     execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });

@@ -77,14 +77,14 @@ describe("spec checks catch", () => {
       doc.AssetList.properties.limit.minimun = 1;
       doc.AssetList.properties.page.exclusiveMaximum = 5;
     });
-    const text = findingsOf(specDir).join("\n");
-    for (const [property, keyword] of [
-      ["total", "nullable"],
-      ["limit", "minimun"],
-      ["page", "exclusiveMaximum"],
+    const findings = findingsOf(specDir);
+    for (const [property, keyword, instead] of [
+      ["total", "nullable", ': write type: [integer, "null"] instead'],
+      ["limit", "minimun", ""],
+      ["page", "exclusiveMaximum", ""],
     ]) {
-      expect(text).toContain(
-        `das #/components/schemas/AssetList/properties/${property}: "${keyword}" is outside the spec's JSON Schema subset (spec/README.md)`,
+      expect(findings).toContain(
+        `das #/components/schemas/AssetList/properties/${property}: "${keyword}" is outside the spec's JSON Schema subset (spec/README.md)${instead}`,
       );
     }
   });
@@ -649,6 +649,24 @@ describe("spec:check", () => {
     expect(existsSync(join(fine, "dist", "index.json"))).toBe(true);
     expect(staleBundles(fine)).toEqual([]);
   }, 120_000);
+
+  it("says 1 finding, not 1 findings (a missing 429: at the operation's responses)", () => {
+    const one = editedCopy("openapi/admin.yaml", (doc) => {
+      delete doc.paths["/v0/admin/projects/{id}/usage"].get.responses["429"];
+    });
+    const cli = spawnSync(
+      process.execPath,
+      ["scripts/spec/check.mjs", "--spec-dir", one, "--area", "admin"],
+      { encoding: "utf8" },
+    );
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toMatch(
+      /^ {2}✗ spec\/openapi\/admin\.yaml:\d+:\d+: admin GET \/v0\/admin\/projects\/\{id\}\/usage \(getProjectUsage\): responses: does not list 429: every REST operation lists 400, 401, 403 and 429 /,
+    );
+    expect(cli.stdout).toMatch(
+      /^spec:check: 1 document, 1 operation, \d+ x-source assumptions?, 1 finding\n$/,
+    );
+  }, 60_000);
 
   it("names each area once, the sender's two documents included", () => {
     const cli = spawnSync(process.execPath, ["scripts/spec/check.mjs", "--area", "nope"], {

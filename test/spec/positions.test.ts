@@ -3,12 +3,21 @@
 // not only the place in the bundle. Each test edits a copy of spec/ as an editor would (its layout
 // kept), and finds the expected position by searching the copy's text (positionOf), not with the
 // YAML parser that gives the positions.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { formatPosition, sourcePosition } from "../../scripts/lib/spec-sources.mjs";
-import { editText, locatedOf, positionOf, removeCopies, textEditedCopy } from "./spec-copy.js";
+import {
+  editText,
+  locatedOf,
+  methodIndex,
+  positionOf,
+  removeCopies,
+  textEditedCopy,
+} from "./spec-copy.js";
 
 afterEach(removeCopies);
 
@@ -90,6 +99,50 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     expect(located.join("\n")).toContain(
       `${positionOf(specDir, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: admin GET /v0/admin/projects/{id}/usage: needs x-cost`,
     );
+  });
+
+  it("an error every call lists, left out: at the REST operation's responses, at the JSON-RPC method's errors", () => {
+    const wallet = "openapi/wallet.yaml";
+    const das = "openrpc/das.yaml";
+    const tooMany =
+      '        "429": { $ref: "./_shared.yaml#/components/responses/TooManyRequests" }\n';
+    const specDir = textEditedCopy(wallet, tooMany, "");
+    // (getNftEditions' list, the one after its name: Unauthorized and the DAS rate limit left out.)
+    const text = readFileSync(join(specDir, das), "utf8");
+    const start = text.indexOf("  - name: getNftEditions\n");
+    const rest = text
+      .slice(start)
+      .replace('      - $ref: "./_shared.yaml#/components/errors/Unauthorized"\n', "")
+      .replace('      - $ref: "./_shared.yaml#/components/errors/DasRateLimited"\n', "");
+    editText(specDir, das, text.slice(start), rest);
+    const i = methodIndex(das, "getNftEditions");
+    expect(locatedOf(specDir)).toEqual([
+      `${positionOf(specDir, das, "errors:", "name: getNftEditions")}: das #/methods/${i} (getNftEditions)/errors: does not list Unauthorized (-32001) or a rate-limit error: every JSON-RPC method lists InvalidParams (-32602), Unauthorized (-32001), Forbidden (-32003) and a rate-limit error (one whose x-error-info httpStatus is 429) (spec/README.md "Errors"); add { $ref: "./_shared.yaml#/components/errors/Unauthorized" }, { $ref: "./_shared.yaml#/components/errors/DasRateLimited" }`,
+      `${positionOf(specDir, wallet, "responses:", "operationId: getIdentity")}: wallet GET /v1/wallet/{wallet}/identity (getIdentity): responses: does not list 429: every REST operation lists 400, 401, 403 and 429 (spec/README.md "Errors"); add "429": { $ref: "./_shared.yaml#/components/responses/TooManyRequests" }`,
+    ]);
+  });
+
+  it("OpenAPI 3.0's nullable and singular example: each at its keyword, with what to write instead", () => {
+    const slot = "      description: All data up to and including this slot is indexed.\n";
+    const specDir = textEditedCopy(
+      "schemas/asset.yaml",
+      slot,
+      `${slot}      nullable: true\n      example: 3\n`,
+    );
+    editText(
+      specDir,
+      "schemas/asset.yaml",
+      "    total:\n      type: integer\n",
+      "    total:\n      type: integer\n      nullable: true\n",
+    );
+    const located = locatedOf(specDir);
+    const file = "schemas/asset.yaml";
+    for (const line of [
+      `${positionOf(specDir, file, "nullable: true")}: das #/components/schemas/Asset/properties/last_indexed_slot: "nullable" is outside the spec's JSON Schema subset (spec/README.md): write anyOf: [{ $ref: <the same> }, { type: "null" }] instead`,
+      `${positionOf(specDir, file, "example: 3")}: das #/components/schemas/Asset/properties/last_indexed_slot: "example" is outside the spec's JSON Schema subset (spec/README.md): write examples: [3] instead (a list)`,
+      `${positionOf(specDir, file, "nullable: true", "    total:\n      type: integer\n")}: das #/components/schemas/AssetList/properties/total: "nullable" is outside the spec's JSON Schema subset (spec/README.md): write type: [integer, "null"] instead`,
+    ])
+      expect(located).toContain(line);
   });
 
   it("what the generator refuses: at the YAML place of the bundle's pointer", () => {

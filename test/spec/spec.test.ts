@@ -8,6 +8,7 @@ import { bundleAll } from "../../scripts/spec/bundle.mjs";
 import {
   checkExamples,
   checkGeneratorRefusals,
+  checkListedErrors,
   checkOpenApiExamplesPresent,
   checkOpenRpc,
   checkOperationExtensions,
@@ -54,6 +55,11 @@ describe("spec bundles", () => {
       });
       it("x-pagination and x-dependent-schemas name real params and result properties", () => {
         expect(checkOperationExtensions(r)).toEqual([]);
+      });
+      it("lists the errors every call can meet: 400, 401, 403 and 429 per REST operation (not on a JSON-RPC area's plain-HTTP side); InvalidParams, Unauthorized, Forbidden and a rate-limit error per JSON-RPC method", () => {
+        const plainHttp =
+          r.kind === "openapi" && results.some((o) => o.area === r.area && o.kind === "openrpc");
+        expect(checkListedErrors(r, { plainHttp })).toEqual([]);
       });
       it("every x-source is seed, public-docs: … or assumption: <reason>", () => {
         expect(checkProvenance(r).findings).toEqual([]);
