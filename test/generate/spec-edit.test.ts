@@ -98,6 +98,7 @@ const exampleTestMethod = {
   errors: [
     { $ref: "./_shared.yaml#/components/errors/InvalidParams" },
     { $ref: "./_shared.yaml#/components/errors/Unauthorized" },
+    { $ref: "./_shared.yaml#/components/errors/Forbidden" },
     { $ref: "./_shared.yaml#/components/errors/DasRateLimited" },
   ],
   "x-cost": { credits: 10, "x-source": ASSUMPTION },
