@@ -602,6 +602,8 @@ export function makeAjv() {
     allowUnionTypes: true,
     allErrors: true,
     validateFormats: true,
+    // (`data` on each error: the refused value, shown beside the rule.)
+    verbose: true,
   });
   addFormats(ajv);
   ajv.addFormat("uint64", { type: "number", validate: (n) => Number.isInteger(n) && n >= 0 });
@@ -698,6 +700,14 @@ export function checkExamples({ area, kind, doc }) {
     findings.push(`${area} #/components/schemas: ${error.message}`);
     return findings;
   }
+  // The value an ajv error refused, when it is short enough to read beside the rule (a contributor
+  // sees which of an example's values breaks a pattern or a bound); none for objects and arrays,
+  // which the path already names, nor for the u64 checks, whose messages quote the value.
+  const refused = ({ data, keyword }) => {
+    if ((data !== null && typeof data === "object") || keyword === "chaindataInteger") return "";
+    const shown = typeof data === "string" && data.length > 40 ? `${data.slice(0, 40)}…` : data;
+    return ` (got ${JSON.stringify(shown)})`;
+  };
   // `container[key]` is the example value (the container lets the integer check read its exact value).
   const check = (schema, container, key, where) => {
     const value = container?.[key];
@@ -720,7 +730,7 @@ export function checkExamples({ area, kind, doc }) {
       // (Without ajv's `must match "then" schema`, beside the error of the then it names.)
       for (const e of validate.errors.filter((e) => e.keyword !== "if").slice(0, 5))
         findings.push(
-          `${area} ${where}: example ${e.instancePath || "(root)"} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}`,
+          `${area} ${where}: example ${e.instancePath || "(root)"} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}${refused(e)}`,
         );
     }
   };

@@ -222,7 +222,7 @@ describe("spec checks catch", () => {
       doc.methods[send].examples[0].params[1].value.encoding = "base58";
     });
     expect(findingsOf(example)).toEqual([
-      `${at}/examples/0 (base64TipAndPriorityFee) params (the rules between them): example /transaction must match pattern "^[1-9A-HJ-NP-Za-km-z]+$"`,
+      `${at}/examples/0 (base64TipAndPriorityFee) params (the rules between them): example /transaction must match pattern "^[1-9A-HJ-NP-Za-km-z]+$" (got "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/…")`,
     ]);
     const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
       doc.paths["/v1/wallet/{wallet}/balances"].get["x-all-of"] = [
@@ -279,10 +279,10 @@ describe("spec checks catch", () => {
     const findings = findingsOf(specDir);
     const at = "wallet #/paths/~1v1~1wallet~1{wallet}~1balances/get/responses/200";
     expect(findings).toContain(
-      `${at}/headers/X-Page-Count/examples/none: example (root) must be >= 1`,
+      `${at}/headers/X-Page-Count/examples/none: example (root) must be >= 1 (got 0)`,
     );
     expect(findings).toContain(
-      `${at}/content/application~1json/examples/lastPage: example (root) must be object`,
+      `${at}/content/application~1json/examples/lastPage: example (root) must be object (got 5)`,
     );
   });
 
