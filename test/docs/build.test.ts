@@ -595,14 +595,24 @@ describe("docs build", () => {
       const opPage = page(path);
       const delivery = transport === "delivery";
       const unit = delivery ? "event" : "request";
-      // Cost: the page's Cost row, and the spec's x-cost (none, or credits null: not documented).
-      const credits = op["x-cost"]?.credits;
+      // Cost: the page's Cost row, and the spec's x-cost (none, or credits null: not documented);
+      // a delivery has none, and its cost is the one its page or its area's page states (user
+      // trial 8: "not documented" beside pages that say 1 credit per delivered event).
+      const areaPage = text(page(`${entry.area}/index.html`));
+      const eventCost = (said: string) => /\bevent costs (\d+) credits?\b/i.exec(said)?.[1];
+      const credits = delivery
+        ? Number(eventCost(text(opPage)) ?? eventCost(areaPage) ?? NaN)
+        : op["x-cost"]?.credits;
+      if (delivery) expect(op["x-cost"], path).toBeUndefined();
       const cost = cell[`Cost per ${unit}`];
       expect(cost, path).toBe(
         credits == null ? "not documented" : `${credits} credit${credits === 1 ? "" : "s"}`,
       );
-      expect(fact(opPage, "Cost"), path).toBe(
-        op["x-cost"]
+      expect(
+        fact(opPage, "Cost")?.replace(/ \(as the \w+ page says of the whole area\)$/, ""),
+        path,
+      ).toBe(
+        op["x-cost"] || delivery
           ? credits === null
             ? "not documented by the service"
             : `${cost} per ${unit}`
@@ -629,12 +639,26 @@ describe("docs build", () => {
         expect(head.slice(1), path).toEqual(["Area", "Transport", "Cost per event"]);
         continue;
       }
-      // Rate limit: the start of the page's row, or a dash that says "none documented".
+      // Rate limit: the start of the page's row, or a dash that says "none documented"; without
+      // x-rate-limit, the limits per plan the area's page states for all its methods (user trial
+      // 8: DAS rows said none beside das/index.html's 2 / 10 / 50 / 100 requests per second).
       const limit = op["x-rate-limit"];
       const rateRow = fact(opPage, "Rate limit");
+      const perPlan = /(\d+(?: \/ \d+)+) requests per second on ([A-Z]\w*(?: \/ [A-Z]\w*)+)/.exec(
+        areaPage,
+      );
       if (limit) {
         expect(cell["Rate limit"], path).toContain(`${limit.requestsPerSecond} requests/s`);
         expect(rateRow?.startsWith(`${cell["Rate limit"]}. `), path).toBe(true);
+      } else if (perPlan) {
+        const limits = perPlan[1]!.split(" / ");
+        const plans = perPlan[2]!.split(" / ");
+        expect(cell["Rate limit"], path).toBe(
+          `by plan: ${plans.map((plan, i) => `${plan} ${limits[i]}`).join(", ")} requests/s`,
+        );
+        expect(rateRow, path).toContain(
+          `${cell["Rate limit"]} (as the ${cell.Area} page says of the whole area). `,
+        );
       } else {
         expect(cell["Rate limit"], path).toBe("—none documented");
         expect(rateRow, path).toBeUndefined();
@@ -664,6 +688,11 @@ describe("docs build", () => {
       new Set(["yes: idempotent", "no: not idempotent", "no: maxRetries: 0 by default"]),
     );
     expect([...column("Rate limit")].length).toBeGreaterThan(2);
+    expect(
+      [...column("Rate limit")].some((c) => c.startsWith("by plan: ")),
+      "a limit per plan",
+    ).toBe(true);
+    expect(column("Cost per event"), "deliveries").not.toContain("not documented");
     // Reached from the overview and from every page's navigation; the search finds it.
     expect(/<main id="main">[^]*<\/main>/.exec(page("index.html"))![0]).toContain(
       '<a href="operations.html">Operations at a glance</a>',
@@ -1420,7 +1449,10 @@ describe("docs build", () => {
     const idx = JSON.parse(page("search-index.json"));
     const topicsOf = (name: string) => idx.entries.find((e: any) => e.n === name)?.t;
     // a delivery's payload, a REST request body, a documented cost, rate limit and page walk
-    expect(topicsOf("deliverRawEvents")).toEqual([["Payload", "payload"]]);
+    expect(topicsOf("deliverRawEvents")).toEqual([
+      ["Payload", "payload"],
+      ["Cost: 1 credit", "fact-cost"],
+    ]);
     expect(topicsOf("createWebhook")).toEqual([
       ["Request body", "request"],
       ["Cost: 100 credits", "fact-cost"],
@@ -1428,6 +1460,7 @@ describe("docs build", () => {
     expect(topicsOf("getProjectUsage")).toEqual([["Rate limit", "fact-rate-limit"]]);
     expect(topicsOf("getAssetsByOwner")).toEqual([
       ["Cost: 10 credits", "fact-cost"],
+      ["Rate limit", "fact-rate-limit"],
       ["Pagination", "fact-pagination"],
     ]);
     expect(page("das/getAssetsByOwner.html")).toContain(
@@ -1450,7 +1483,10 @@ describe("docs build", () => {
     ]);
     // Not what every operation page has (Parameters, Errors, Examples, the Retries and Auth rows):
     // the search for its word would list them all.
-    expect(topicsOf("getAsset")).toEqual([["Cost: 10 credits", "fact-cost"]]);
+    expect(topicsOf("getAsset")).toEqual([
+      ["Cost: 10 credits", "fact-cost"],
+      ["Rate limit", "fact-rate-limit"],
+    ]);
     expect(topicsOf("mintCompressedNft")).toBeUndefined();
     // A synonym bridges two words of the site (not a word no page uses).
     const words = new Set(

@@ -294,9 +294,11 @@ function rateLimitHint(op) {
     op.area.kind === "openapi" && op.area.ops.find((o) => o.rateLimit?.requestsPerSecond) === op
       ? `${op.area.clientVar}RateLimit`
       : "";
-  const limit = named || `{ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }`;
+  // (A limit per plan: the first plan's, said so.)
+  const [plan, perPlan] = op.rateLimit.plans?.[0] ?? [];
+  const limit = named || `{ requestsPerSecond: ${perPlan ?? op.rateLimit.requestsPerSecond} }`;
   const call = `${op.area.factory}({ rateLimit: createRateLimiter(${limit}) })`;
-  return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code>${named ? ` and <code>${esc(named)}</code>` : ""} from <code>${esc(op.area.pkg)}</code>).</span>`;
+  return `<span class="small">The client can pace itself: <code>${esc(call)}</code>${plan ? ` on ${esc(plan)}` : ""} (<code>createRateLimiter</code>${named ? ` and <code>${esc(named)}</code>` : ""} from <code>${esc(op.area.pkg)}</code>).</span>`;
 }
 
 /**
@@ -326,9 +328,11 @@ const costUnit = (op) => (op.transport === "delivery" ? "event" : "request");
 const costText = (op) =>
   costCredits(op) ? `${costCredits(op)} per ${costUnit(op)}` : "not documented by the service";
 const rateLimitText = (op) =>
-  op.rateLimit
-    ? `${op.rateLimit.requestsPerSecond} requests/s${op.rateLimit.scope ? ` per ${op.rateLimit.scope}` : ""}`
-    : undefined;
+  op.rateLimit?.plans
+    ? `by plan: ${op.rateLimit.plans.map(([plan, n]) => `${plan} ${n}`).join(", ")} requests/s`
+    : op.rateLimit
+      ? `${op.rateLimit.requestsPerSecond} requests/s${op.rateLimit.scope ? ` per ${op.rateLimit.scope}` : ""}`
+      : undefined;
 
 /**
  * Whether the SDK retries a call by default, and why, as its Retries row says: not a
@@ -352,6 +356,12 @@ function standaloneCall(op) {
   return `${op.id}(${standaloneOf(op.area).factory}()${takesParams ? ", params" : ""})`;
 }
 
+/** Where a fact the area's description states for all its operations comes from (model.mjs `statedFacts`). */
+const areaStated = (pc, fact) =>
+  fact.stated === "area"
+    ? ` <span class="small">(as the <a href="${href(pc, `${pc.area.key}/index.html`)}">${esc(pc.area.label)} page</a> says of the whole area)</span>`
+    : "";
+
 function facts(pc, op) {
   const rows = [];
   const area = op.area;
@@ -361,11 +371,15 @@ function facts(pc, op) {
   ]);
   if (op.transport === "delivery")
     rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
-  if (op.cost) rows.push(["Cost", `${esc(costText(op))}${marker(pc, op.cost["x-source"])}`]);
+  if (op.cost)
+    rows.push([
+      "Cost",
+      `${esc(costText(op))}${marker(pc, op.cost["x-source"])}${areaStated(pc, op.cost)}`,
+    ]);
   if (op.rateLimit)
     rows.push([
       "Rate limit",
-      `${esc(rateLimitText(op))}${marker(pc, op.rateLimit["x-source"])}. ${rateLimitHint(op)}`,
+      `${esc(rateLimitText(op))}${marker(pc, op.rateLimit["x-source"])}${areaStated(pc, op.rateLimit)}. ${rateLimitHint(op)}`,
     ]);
   if (op.transport !== "delivery") {
     rows.push([
