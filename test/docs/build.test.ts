@@ -1059,6 +1059,47 @@ describe("docs build", () => {
     );
   });
 
+  it("states the API key rule as @chaindata/core applies it: refused before sending at the environment's URL, none sent to a host given in baseUrls (user trial 8)", async () => {
+    const { createDasClient, ConfigurationError } = await import("@chaindata/das");
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return new Response("{}", { headers: { "content-type": "application/json" } });
+    };
+    const id = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+    const saved = process.env.CHAINDATA_API_KEY;
+    try {
+      delete process.env.CHAINDATA_API_KEY;
+      await expect(createDasClient({ fetch }).getAsset({ id })).rejects.toBeInstanceOf(
+        ConfigurationError,
+      );
+      expect(sent).toEqual([]);
+      const proxy = { rpc: "https://proxy.example.com" };
+      await createDasClient({ fetch, baseUrls: proxy, maxRetries: 0 })
+        .getAsset({ id })
+        .catch(() => {});
+      process.env.CHAINDATA_API_KEY = "a-key-that-must-not-be-read";
+      await createDasClient({ fetch, baseUrls: proxy, apiKey: "", maxRetries: 0 })
+        .getAsset({ id })
+        .catch(() => {});
+      expect(sent).toHaveLength(2);
+      for (const url of sent) expect(url).not.toContain("api-key");
+    } finally {
+      if (saved === undefined) delete process.env.CHAINDATA_API_KEY;
+      else process.env.CHAINDATA_API_KEY = saved;
+    }
+    const html = page("getting-started.html");
+    const row = (id: string) => text(new RegExp(`<tr id="${id}">(.*?)</tr>`).exec(html)![1]!);
+    expect(row("error-ConfigurationError")).toContain(
+      "no API key for a host at its environment's URL (one given in baseUrls is called without a key)",
+    );
+    const apiKey = text(/<tr><td><code>apiKey<\/code><\/td><td>(.*?)<\/td><\/tr>/.exec(html)![1]!);
+    expect(apiKey).toContain(
+      "Without a key, a call to a host at its environment's URL throws a ConfigurationError before sending, but a host given its own baseUrls entry is called without one",
+    );
+    expect(apiKey).toContain('apiKey: "" is no key, and CHAINDATA_API_KEY is then not read.');
+  });
+
   it("writes a search index over operations, summaries and field names", () => {
     const idx = JSON.parse(page("search-index.json"));
     const byName = new Map(idx.entries.map((e: any) => [e.n, e]));

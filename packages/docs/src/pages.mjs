@@ -1177,7 +1177,7 @@ ${deliveries.length ? section("deliveries", "Webhook deliveries", `<p class="sma
 export const CLIENT_OPTIONS = [
   [
     "apiKey",
-    "The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs.",
+    'The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs. Without a key, a call to a host at its environment\'s URL throws a <code>ConfigurationError</code> before sending, but a host given its own <code>baseUrls</code> entry is called without one (a proxy that adds the key). <code>apiKey: ""</code> is no key, and <code>CHAINDATA_API_KEY</code> is then not read.',
   ],
   [
     "environment",
@@ -1225,7 +1225,10 @@ export const CALL_OPTIONS = [
 // the third item is the HTTP status that picks the class (errors.ts `byStatus`).
 export const ERROR_CLASSES = [
   ["ValidationError", "the params do not match the schema; nothing was sent"],
-  ["ConfigurationError", "a bad option, no API key, no base URL for a host; nothing was sent"],
+  [
+    "ConfigurationError",
+    "a bad option, no API key for a host at its environment's URL (one given in <code>baseUrls</code> is called without a key), no base URL for a host; nothing was sent",
+  ],
   ["BadRequestError", "HTTP 400", 400],
   ["AuthenticationError", "HTTP 401", 401],
   ["PermissionDeniedError", "HTTP 403", 403],
