@@ -1100,6 +1100,24 @@ describe("docs build", () => {
     expect(apiKey).toContain('apiKey: "" is no key, and CHAINDATA_API_KEY is then not read.');
   });
 
+  it("shows the webhooks package's edit helpers on its area page with a snippet, and search finds them (user trial 8)", async () => {
+    const webhooks: Record<string, unknown> = await import("@chaindata/webhooks");
+    const names = ["editWebhook", "addWebhookAddresses", "removeWebhookAddresses"];
+    for (const name of names) expect(typeof webhooks[name], name).toBe("function");
+    const html = page("webhooks/index.html");
+    const part = html.slice(html.indexOf('<section id="edits"'));
+    expect(part.length, "the section").toBeLessThan(html.length);
+    const section = part.slice(0, part.indexOf("</section>"));
+    const snippet = text(/data-lang="ts"><code>([^]*?)<\/code>/.exec(section)![1]!);
+    for (const name of names) expect(snippet).toContain(`await ${name}(webhooks, { webhookID`);
+    const idx = JSON.parse(page("search-index.json"));
+    for (const name of names)
+      expect(
+        idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u),
+        name,
+      ).toEqual(["webhooks/index.html#edits"]);
+  });
+
   it("writes a search index over operations, summaries and field names", () => {
     const idx = JSON.parse(page("search-index.json"));
     const byName = new Map(idx.entries.map((e: any) => [e.n, e]));

@@ -17,6 +17,8 @@ import {
   areaPage,
   CALL_OPTIONS,
   CLIENT_OPTIONS,
+  EDIT_HELPERS,
+  editHelpersSnippet,
   ERROR_CLASSES,
   errorClassId,
   errorClassOf,
@@ -209,6 +211,17 @@ function sdkEntries(site) {
     },
   ];
   for (const area of site.areas) {
+    // The webhooks package's edit helpers, which no operation's entry names (user trial 8: a
+    // createWebhookHandler error names editWebhook, which the search did not find).
+    if (editHelpersSnippet(area))
+      entries.push({
+        n: "Change a webhook's settings",
+        k: "page",
+        a: area.label,
+        s: `${EDIT_HELPERS.names.join(", ")}: change some settings or the watched addresses and keep the rest`,
+        u: `${area.key}/index.html#edits`,
+        f: [...EDIT_HELPERS.names],
+      });
     // The regional endpoints of the area page's hosts section, by the SDK's name (senderRegions).
     const regions = regionsExport(area);
     if (regions)

@@ -468,6 +468,46 @@ const handle = ${RECEIVER_NAMES[0]}({${raw ? `\n  kind: "raw", // the events are
 // edge runtimes, Deno, Bun: export default { fetch: handle };`;
 }
 
+/**
+ * The webhooks package's edit helpers (packages/webhooks/src/edits.ts): a read of the webhook and
+ * one write of all its settings, since updateWebhook replaces them all and watched addresses have
+ * no endpoint of their own. Shown on that package's area page, found by the search.
+ */
+export const EDIT_HELPERS = {
+  pkg: "@chaindata/webhooks",
+  names: ["editWebhook", "addWebhookAddresses", "removeWebhookAddresses"],
+};
+
+/** The edit helpers' snippet, for the area whose package exports them (else undefined). */
+export function editHelpersSnippet(area) {
+  const update = area.pkg === EDIT_HELPERS.pkg && area.ops.find((o) => o.id === "updateWebhook");
+  const id = update && restRequest(update).path.webhookID;
+  if (!id) return undefined;
+  const [edit, add, remove] = EDIT_HELPERS.names;
+  return `import { ${[add, area.factory, edit, remove].join(", ")} } from "${area.pkg}";
+
+const ${area.clientVar} = ${area.factory}({ apiKey: process.env.${API_KEY_ENV} });
+const webhookID = ${JSON.stringify(id)};
+// Change some settings, keep the others: one read, then one write of them all.
+await ${edit}(${area.clientVar}, { webhookID, transactionTypes: ["TRANSFER", "SWAP", "NFT_SALE"] });
+// Watch one more account, or one fewer (nothing is written when nothing changes).
+const wallet = "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy";
+await ${add}(${area.clientVar}, { webhookID, addresses: [wallet] });
+await ${remove}(${area.clientVar}, { webhookID, addresses: [wallet] });`;
+}
+
+function editHelpersSection(pc, area) {
+  const snippet = editHelpersSnippet(area);
+  if (!snippet) return "";
+  const update = area.ops.find((o) => o.id === "updateWebhook");
+  const [edit, add, remove] = EDIT_HELPERS.names.map(code);
+  return section(
+    "edits",
+    "Change a webhook's settings",
+    `<p><a href="${href(pc, update.href)}"><code>updateWebhook</code></a> replaces all of a webhook's settings, so a setting left out of its body may be lost. ${edit} reads the webhook and sends its settings back with the ones you give; ${add} and ${remove} do the same with the watched addresses, which have no endpoint of their own. A change that changes nothing writes nothing (no edit credits); changes to one webhook in one process run one at a time. Each takes the client, or the standalone functions' <code>${esc(standaloneOf(area).factory)}()</code>. A setting cannot be removed this way: <code>null</code> is refused, nothing sent.</p>${codeBlock(snippet, { label: "TypeScript", lang: "ts" })}`,
+  );
+}
+
 function receiverSection(pc, op) {
   if (!reachesReceiver(op)) return "";
   return `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(op.area.pkg)}</code> is a receiver for this delivery: it checks <code>Authorization</code> in constant time, parses the events (u64 values as <code>bigint</code>), drops repeated deliveries by signature, and answers as above (200 once every new event is handled, 500 when <code>onEvent</code> throws, so the service delivers again). It takes a standard <code>Request</code>; <code>${RECEIVER_NAMES[1]}</code> adapts it to <code>node:http</code>.</p>${codeBlock(receiverSnippet(op), { label: "TypeScript", lang: "ts" })}`;
@@ -1055,6 +1095,7 @@ ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tabl
 ${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${area.deliveries.some(reachesReceiver) ? `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(area.pkg)}</code> receives them (each delivery's page shows how).</p>` : ""}${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
 ${standaloneSection(pc, area)}
+${editHelpersSection(pc, area)}
 ${section("schemas", "Schemas", `<ul class="cols">${schemaIds.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`)}`;
   return layout(pc, { title: area.label, body, description: area.title });
 }
@@ -1607,6 +1648,15 @@ export function typeScriptSnippetsOf(site) {
       example: "quick start",
       code: quickStartSnippet(area),
     });
+    const edits = editHelpersSnippet(area);
+    if (edits)
+      snippets.push({
+        page: `${area.key}/index.html`,
+        area: area.key,
+        operation: "updateWebhook",
+        example: "edit helpers",
+        code: edits,
+      });
     const standalone = areaExample(area);
     if (standalone)
       snippets.push({
