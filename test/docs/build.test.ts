@@ -1118,6 +1118,57 @@ describe("docs build", () => {
       ).toEqual(["webhooks/index.html#edits"]);
   });
 
+  it("says what the SDK retries and how long it waits, as @chaindata/core's retry.ts and config.ts do, with a try/catch; the baseUrls row names the hosts (user trial 8)", async () => {
+    const retry = await import("../../packages/core/src/retry.js");
+    const config = readFileSync(join(root, "packages/core/src/config.ts"), "utf8");
+    const retryTs = readFileSync(join(root, "packages/core/src/retry.ts"), "utf8");
+    const html = page("getting-started.html");
+    const section = (id: string) => {
+      const at = html.indexOf(`<section id="${id}"`);
+      expect(at, id).toBeGreaterThan(0);
+      return html.slice(at, html.indexOf("</section>", at));
+    };
+    const said = text(section("retries"));
+    // The waits, doubling from the first to the cap; the jitter; the longest Retry-After waited out.
+    const waits: number[] = [];
+    for (let ms = retry.INITIAL_RETRY_DELAY_MS; ms < retry.MAX_RETRY_DELAY_MS; ms *= 2)
+      waits.push(ms);
+    expect(said).toContain(
+      `The waits are ${waits.map((ms) => `${ms / 1000} s`).join(", ")}, then ${retry.MAX_RETRY_DELAY_MS / 1000} s (the cap), each shortened by up to ${Number(/Math\.random\(\) \* (0\.\d+)/.exec(retryTs)![1]) * 100} % (jitter).`,
+    );
+    expect(said).toContain(
+      `A Retry-After (or retry-after-ms) of up to ${retry.MAX_RETRY_AFTER_MS / 1000} s replaces that wait; over ${retry.MAX_RETRY_AFTER_MS / 1000} s, the error is thrown at once with retryAfter set`,
+    );
+    const retried = [408, 429, 503].every(retry.retryableStatus) && !retry.retryableStatus(404);
+    expect(retried).toBe(true);
+    expect(said).toContain("retried after a 408, a 429, a 5xx, a connection error or a timeout");
+    const timeout = Number(/timeout = ([\d_]+),/.exec(config)![1]!.replace(/_/g, ""));
+    const maxRetries = Number(/maxRetries = (\d+),/.exec(config)![1]);
+    expect(said).toContain(`up to maxRetries more attempts (default ${maxRetries})`);
+    expect(said).toContain(
+      `timeout (default ${timeout.toLocaleString("en").replace(/,/g, " ")} ms)`,
+    );
+    expect(said).toContain("is retried after a 429 only");
+    expect(said).toContain("instanceof RateLimitError");
+    const idx = JSON.parse(page("search-index.json"));
+    for (const name of ["Retry-After", "retryAfter", "isRetryable", "backoff"])
+      expect(
+        idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u),
+        name,
+      ).toContain("getting-started.html#retries");
+    // baseUrls: its keys are the hosts of index.json, each with its areas.
+    const row = /<tr><td><code>baseUrls<\/code><\/td><td>(.*?)<\/td><\/tr>/.exec(
+      section("options"),
+    )![1]!;
+    const hosts = Object.keys(index.hosts);
+    expect(hosts.length).toBeGreaterThan(2);
+    for (const host of hosts) expect(row, host).toContain(`<code>${host}</code>`);
+    for (const { area } of index.areas)
+      expect(text(row), area).toContain(
+        text(/<h1>(.*?)<\/h1>/.exec(page(`${area}/index.html`))![1]!),
+      );
+  });
+
   it("writes a search index over operations, summaries and field names", () => {
     const idx = JSON.parse(page("search-index.json"));
     const byName = new Map(idx.entries.map((e: any) => [e.n, e]));

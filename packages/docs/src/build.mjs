@@ -187,6 +187,23 @@ function sdkEntries(site) {
       u: "getting-started.html#errors",
     },
     {
+      n: "Retries and timeouts",
+      k: "page",
+      s: "What the SDK retries, its backoff (0.5 s to 8 s, with jitter), Retry-After up to 60 s, writes after a 429 only, the timeout per attempt",
+      u: "getting-started.html#retries",
+      // (The names a reader meets in a 429's headers, an error or the options.)
+      f: [
+        "Retry-After",
+        "retry-after-ms",
+        "retryAfter",
+        "isRetryable",
+        "backoff",
+        "jitter",
+        "maxRetries",
+        "timeout",
+      ],
+    },
+    {
       n: "Every area in one client",
       k: "page",
       s: "@chaindata/sdk: one client for every area, the options shared; it bundles every area",

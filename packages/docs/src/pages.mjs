@@ -1410,13 +1410,42 @@ for await (const item of das.getAssetsByOwner.all(owner, { maxPages: 1 })) {
   console.log(back.id);
 }`;
 
+/** Getting started's try/catch around a call: a 429 the retries did not get past. */
+export const RETRIES_SNIPPET = `import { createDasClient, RateLimitError } from "@chaindata/das";
+
+const das = createDasClient({ apiKey: process.env.${API_KEY_ENV}, maxRetries: 3, timeout: 10_000 });
+try {
+  const asset = await das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
+  console.log(asset.id);
+} catch (err) {
+  // The retries are spent, or the server asked for a wait over 60 s: retryAfter is that wait.
+  if (err instanceof RateLimitError) console.log(\`rate limited; try again in \${err.retryAfter ?? "a few"} s\`);
+  else throw err;
+}`;
+
+/**
+ * The base URL option, with the host names it takes (index.json's hosts) and the areas on each:
+ * a reader otherwise infers them from the home page's hosts table (user trial 8).
+ */
+function baseUrlsText(site, what) {
+  const hosts = Object.keys(site.index.hosts ?? {}).map((key) => {
+    const on = site.areas.filter((a) => a.hostKey === key).map((a) => a.label);
+    return `<code>${esc(key)}</code>${on.length ? ` (${esc(on.join(", "))})` : ""}`;
+  });
+  return hosts.length ? `${what} Hosts: ${hosts.join(", ")}.` : what;
+}
+
 /** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
 function sdkSections(pc, site, area) {
+  const clientOptions = CLIENT_OPTIONS.map(([name, what]) => [
+    name,
+    name === "baseUrls" ? baseUrlsText(site, what) : what,
+  ]);
   return [
     section(
       "options",
       "4. Client and call options",
-      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(CLIENT_OPTIONS)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
+      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(clientOptions)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "errors",
@@ -1424,13 +1453,18 @@ function sdkSections(pc, site, area) {
       `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr id="${errorClassId(name)}"><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}${rpcCodesTable(site)}`,
     ),
     section(
+      "retries",
+      "6. Retries and timeouts",
+      `<p>A call is retried after a 408, a 429, a 5xx, a connection error or a timeout, up to <code>maxRetries</code> more attempts (default 2), each sending the same bytes. The waits are 0.5 s, 1 s, 2 s, 4 s, then 8 s (the cap), each shortened by up to 25 % (jitter). A <code>Retry-After</code> (or <code>retry-after-ms</code>) of up to 60 s replaces that wait; over 60 s, the error is thrown at once with <code>retryAfter</code> set (a <code>RateLimitError</code>, or a 503's <code>InternalServerError</code>) rather than hold your promise for minutes. A write (not idempotent: each operation page's Retries row says which) is retried after a 429 only, which refuses a request before it is processed, unless the call says <code>retryNonIdempotent: true</code>. A JSON-RPC error object is never retried. <code>timeout</code> (default 60 000 ms) limits each attempt, reading the body included. When the retries are spent, the last error is thrown; <code>isRetryable(err)</code>, exported by every package, says whether it is of a kind retried here.</p>${codeBlock(RETRIES_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+    ),
+    section(
       "all-in-one",
-      "6. Every area in one client",
+      "7. Every area in one client",
       `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>batch</code> goes to the JSON-RPC areas but the sender, which then batch together; a <code>rateLimit</code> is an area's own, given in <code>areas</code>; the sender gets no shared API key: its key is a dedicated one, given as <code>areas.sender.apiKey</code> or to <code>createSenderClient</code>). <code>areas</code> gives one area its own options, laid over the shared ones: <code>areas: { sender: { apiKey: senderKey, timeout: 2_000 } }</code>. Each area is created on first use, but its code is in the bundle either way: the client bundles every area (and the REST areas' <code>openapi-fetch</code>), so a browser app that needs only DAS should import <code>@chaindata/das</code>${site.areas.some((a) => a.key === "das" && standaloneNames(a)) ? ` (its <a href="${href(pc, "das/index.html#standalone")}">standalone functions</a> bundle least)` : ""}.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "numbers",
-      "7. u64 values, and keeping results as JSON",
+      "8. u64 values, and keeping results as JSON",
       `<p>Lamports, raw token amounts, supplies and balances are u64 on chain and often pass 2<sup>53</sup>, where <code>JSON.parse</code> rounds. Every package parses them whole: a field the spec marks as u64 is always a <code>bigint</code>, whatever its size; a float (a price, a human-readable amount) is always a <code>number</code>; and a <code>bigint</code> in params is written as a bare JSON integer. To keep a result as text (a cache, a JSON-lines file), write it with <code>stringifyJson</code> and read it back with <code>parseJson</code> and <code>reviveU64</code>, given the operation's shape from <code>&lt;area&gt;U64Shape</code> (for one item of a page walk, its <code>"item"</code> shape).</p>${codeBlock(KEEP_RESULTS_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
@@ -1680,6 +1714,13 @@ export function typeScriptSnippetsOf(site) {
       area: area?.key ?? "das",
       example: "client and call options",
       code: optionsSnippet(area),
+    },
+    {
+      page,
+      area: "das",
+      operation: "getAsset",
+      example: "retries and errors",
+      code: RETRIES_SNIPPET,
     },
     {
       page,
