@@ -437,6 +437,40 @@ describe("docs site in Chromium", () => {
     expect(problems).toEqual([]);
   });
 
+  it("search answers a reader coming from helius-sdk: its names, what is not covered, the edit helpers, retries (user trial 8: each of these said No match)", async () => {
+    const names = async (query: string) => {
+      await page.fill("#search", "");
+      await page.fill("#search", query);
+      await page.locator("#search-results li").first().waitFor();
+      return page.locator("#search-results li a .hit-name").allTextContents();
+    };
+    await page.goto(`${origin}/getting-started.html`);
+    const first = {
+      helius: "Coming from helius-sdk",
+      getAllWebhooks: "Coming from helius-sdk",
+      appendAddressesToWebhook: "Coming from helius-sdk",
+      "rpc.getAsset": "Coming from helius-sdk",
+      sendSmartTransaction: "Not covered",
+      getPriorityFeeEstimate: "Not covered",
+      searchAssets: "Not covered",
+      getAssetsByGroup: "Not covered",
+      getSignaturesForAsset: "Not covered",
+      addWebhookAddresses: "Change a webhook's settings",
+      removeWebhookAddresses: "Change a webhook's settings",
+      "Retry-After": "Retries and timeouts",
+    };
+    for (const [query, name] of Object.entries(first))
+      expect((await names(query))[0], query).toBe(name);
+    for (const [query, name] of [
+      ["migrat", "Coming from helius-sdk"],
+      ["smart", "Not covered"],
+      ["priority fee", "Not covered"],
+      ["editWebhook", "Change a webhook's settings"],
+      ["backoff", "Retries and timeouts"],
+    ])
+      expect(await names(query!), query).toContain(name);
+  });
+
   it("search without script: Enter in the box opens the index page, which lists every entry of the search index with its names, for the browser's find; from files too; over HTTP the script keeps Enter on the page", async () => {
     const index = JSON.parse(readFileSync(join(tmp, "site/search-index.json"), "utf8"));
     const noScript = await browser.newContext({

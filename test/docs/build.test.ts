@@ -1169,6 +1169,91 @@ describe("docs build", () => {
       );
   });
 
+  it("maps helius-sdk's calls to chaindata's and lists what is not covered, as the DAS and Sender pages say; the search finds both (user trial 8)", () => {
+    const html = page("getting-started.html");
+    const at = html.indexOf('<section id="helius-sdk"');
+    expect(at, "the section").toBeGreaterThan(0);
+    const section = html.slice(at, html.indexOf("</section>", at));
+    const rows = [...section.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)];
+    /** The chaindata cell (its text and first link) of the row whose helius-sdk cell names `call`. */
+    const to = (call: string) => {
+      const row = rows.find((r) => text(r[1]!).includes(call));
+      expect(row, call).toBeDefined();
+      return {
+        text: text(row![2]!),
+        href: /href="([^"]+)"/.exec(row![2]!)?.[1],
+        note: text(row![3]!),
+      };
+    };
+    expect(to("helius.rpc.getAsset (")).toMatchObject({
+      text: "das.getAsset",
+      href: "das/getAsset.html",
+    });
+    expect(to("helius.getAsset (")).toMatchObject({ text: "das.getAsset" });
+    expect(to("helius.rpc.getAssetsByOwner (").note).toContain("displayOptions is options here");
+    expect(to("helius.getAllWebhooks()")).toMatchObject({ href: "webhooks/listWebhooks.html" });
+    expect(to("helius.webhooks.getAll()")).toMatchObject({ text: "webhooks.listWebhooks()" });
+    expect(to("helius.editWebhook(").text).toMatch(/^editWebhook\(webhooks, /);
+    expect(to("helius.webhooks.update(")).toMatchObject({ href: "webhooks/updateWebhook.html" });
+    expect(to("helius.appendAddressesToWebhook(")).toMatchObject({
+      href: "webhooks/index.html#edits",
+    });
+    expect(to("helius.appendAddressesToWebhook(").text).toMatch(/^addWebhookAddresses\(/);
+    expect(to("helius.removeAddressesFromWebhook(").text).toMatch(/^removeWebhookAddresses\(/);
+    expect(to("helius.wallet.getBalances")).toMatchObject({ href: "wallet/getIdentity.html" });
+    expect(to("helius.wallet.getBalances").text).toContain("wallet.getBalances");
+    expect(to("helius.tx.sendTransactionWithSender")).toMatchObject({
+      href: "sender/sendTransaction.html",
+    });
+    // Not covered: the spec's own list of the service's other DAS methods, and none of its
+    // methods; the Sender page's own sentence on building and confirming.
+    const das = load("openrpc/das.json");
+    const methods = das.methods.map((m: any) => m.name);
+    const others = /the service's other DAS methods \(([^)]*)\) are outside it/
+      .exec(das.info.description)![1]!
+      .replace(/ and more$/, "")
+      .replace(/`/g, "")
+      .split(", ");
+    const notCovered = text(section.slice(section.indexOf('id="not-covered"')));
+    const dasItem = notCovered.slice(0, notCovered.indexOf("createJsonRpcClient"));
+    const listed = [...dasItem.matchAll(/\b(?:get|search)\w+/g)].map((m) => m[0]);
+    expect(listed).toEqual(expect.arrayContaining([...others, "getSignaturesForAsset"]));
+    expect(listed.filter((m) => methods.includes(m))).toEqual([]);
+    for (const name of [
+      "sendSmartTransaction",
+      "getPriorityFeeEstimate",
+      "pollTransactionConfirmation",
+    ])
+      expect(notCovered).toContain(name);
+    const leaves = /As the Sender page says: (.*?\.) The tip accounts/.exec(notCovered)![1]!;
+    expect(leaves).toContain("are the caller's");
+    expect(text(page("sender/index.html"))).toContain(leaves);
+    // The search: helius-sdk's names to the table, what is not covered to its list.
+    const idx = JSON.parse(page("search-index.json"));
+    const urls = (name: string) =>
+      idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u);
+    for (const name of [
+      "helius.rpc.getAsset",
+      "displayOptions",
+      "getAllWebhooks",
+      "appendAddressesToWebhook",
+      "removeAddressesFromWebhook",
+      "helius.webhooks.update",
+      "sendTransactionWithSender",
+    ])
+      expect(urls(name), name).toEqual(["getting-started.html#helius-sdk"]);
+    for (const name of [
+      ...others,
+      "getSignaturesForAsset",
+      "sendSmartTransaction",
+      "getPriorityFeeEstimate",
+    ])
+      expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+    const summary = (n: string) => idx.entries.find((e: any) => e.n === n).s;
+    expect(summary("Coming from helius-sdk")).toMatch(/^Migrating from helius-sdk/);
+    expect(summary("Not covered")).toContain("priority-fee estimates, confirmation");
+  });
+
   it("writes a search index over operations, summaries and field names", () => {
     const idx = JSON.parse(page("search-index.json"));
     const byName = new Map(idx.entries.map((e: any) => [e.n, e]));

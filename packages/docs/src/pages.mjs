@@ -1410,6 +1410,213 @@ for await (const item of das.getAssetsByOwner.all(owner, { maxPages: 1 })) {
   console.log(back.id);
 }`;
 
+/**
+ * helius-sdk's calls beside chaindata's, for Getting started's "Coming from helius-sdk". Only names
+ * read in helius-sdk's source: 1.x is `new Helius(apiKey)` (src/Helius.ts, with DAS on `rpc`:
+ * src/RpcClient.ts), 2.x and 3.x are `createHelius({ apiKey })` (src/rpc/createHelius.eager.ts,
+ * src/webhooks/client.ts, src/wallet/client.ts, src/transactions/client.ts). The DAS methods have
+ * the same names in both and in the spec; those the spec lacks join its own list of the
+ * service's other DAS methods under "Not covered".
+ */
+export const HELIUS = {
+  das: [
+    "getAsset",
+    "getAssetBatch",
+    "getAssetsByOwner",
+    "getAssetsByAuthority",
+    "getNftEditions",
+    "getAssetsByCreator",
+    "getAssetsByGroup",
+    "searchAssets",
+    "getAssetProof",
+    "getAssetProofBatch",
+    "getSignaturesForAsset",
+    "getTokenAccounts",
+  ],
+  // [1.x, 2.x and 3.x, chaindata's operation or helper, its call as written, a note]
+  webhooks: [
+    [
+      "helius.getAllWebhooks()",
+      "helius.webhooks.getAll()",
+      "listWebhooks",
+      "webhooks.listWebhooks()",
+    ],
+    [
+      "helius.getWebhookByID(id)",
+      "helius.webhooks.get(id)",
+      "getWebhook",
+      "webhooks.getWebhook({ webhookID })",
+    ],
+    [
+      "helius.createWebhook(request)",
+      "helius.webhooks.create(request)",
+      "createWebhook",
+      "webhooks.createWebhook(request)",
+    ],
+    [
+      "helius.editWebhook(id, changes)",
+      "",
+      "editWebhook",
+      "editWebhook(webhooks, { webhookID, ...changes })",
+      "reads the webhook and sends its settings back with yours",
+    ],
+    [
+      "",
+      "helius.webhooks.update(id, changes)",
+      "updateWebhook",
+      "webhooks.updateWebhook({ webhookID, ...settings })",
+      "its body is the complete settings, which the service replaces; to change a few, <code>editWebhook</code>",
+    ],
+    [
+      "helius.appendAddressesToWebhook(id, addresses)",
+      "",
+      "addWebhookAddresses",
+      "addWebhookAddresses(webhooks, { webhookID, addresses })",
+    ],
+    [
+      "helius.removeAddressesFromWebhook(id, addresses)",
+      "",
+      "removeWebhookAddresses",
+      "removeWebhookAddresses(webhooks, { webhookID, addresses })",
+    ],
+    [
+      "helius.deleteWebhook(id)",
+      "helius.webhooks.delete(id)",
+      "deleteWebhook",
+      "webhooks.deleteWebhook({ webhookID })",
+    ],
+  ],
+  wallet: [
+    "getIdentity",
+    "getBatchIdentity",
+    "getBalances",
+    "getHistory",
+    "getTransfers",
+    "getFundedBy",
+  ],
+  sender: "helius.tx.sendTransactionWithSender",
+  // What builds, prices and confirms a transaction (1.x on `rpc`, 2.x and 3.x on `tx` and the client).
+  sending: [
+    "sendSmartTransaction",
+    "createSmartTransaction",
+    "getPriorityFeeEstimate",
+    "pollTransactionConfirmation",
+  ],
+};
+
+/**
+ * The DAS methods the DAS area's description says the package leaves out (its "the service's
+ * other DAS methods (…) are outside it"), and helius-sdk's DAS methods the spec has not.
+ */
+export function dasNotCovered(site) {
+  const das = site.areas.find((a) => a.key === "das");
+  const own = new Set(das?.ops.map((o) => o.id));
+  const said = /the service's other DAS methods \(([^)]*)\) are outside it/.exec(
+    das?.info.description ?? "",
+  );
+  const listed = said
+    ? said[1]
+        .replace(/ and more$/, "")
+        .replace(/`/g, "")
+        .split(", ")
+    : [];
+  return [...new Set([...listed, ...HELIUS.das])].filter((m) => !own.has(m));
+}
+
+/** The Sender area's sentence that leaves building and confirming a transaction to the caller. */
+const senderLeaves = (sender) =>
+  (sender?.info.description ?? "").split(/(?<=\.)\s+/).find((t) => /are the caller's/.test(t));
+
+/** Every helius-sdk name "Coming from helius-sdk" shows, for the search. */
+export const heliusNames = () => [
+  "new Helius",
+  "createHelius",
+  "displayOptions",
+  ...HELIUS.das.flatMap((m) => [`helius.rpc.${m}`, `helius.${m}`]),
+  ...HELIUS.webhooks.flatMap(([v1, v2]) =>
+    [v1, v2].filter(Boolean).map((c) => c.replace(/\(.*$/, "")),
+  ),
+  ...HELIUS.webhooks
+    .map(([v1]) => /\.(\w+)\(/.exec(v1)?.[1])
+    // (Bare, but for a name chaindata has too, which leads to its own page.)
+    .filter((m) => m && !EDIT_HELPERS.names.includes(m) && !/^(create|delete)Webhook$/.test(m)),
+  ...HELIUS.wallet.map((m) => `helius.wallet.${m}`),
+  HELIUS.sender,
+  HELIUS.sender.split(".").at(-1),
+];
+
+function heliusSection(pc, site) {
+  const areaOf = (key) => site.areas.find((a) => a.key === key);
+  const das = areaOf("das");
+  const opLink = (area, id, call) => {
+    const op = area?.ops.find((o) => o.id === id);
+    return op ? `<a href="${href(pc, op.href)}">${code(call)}</a>` : code(call);
+  };
+  const versions = (v1, v2) =>
+    [v1 && `${code(v1)} (1.x)`, v2 && `${code(v2)} (2.x, 3.x)`].filter(Boolean).join(", ");
+  const rows = [
+    [
+      versions("new Helius(apiKey)", "createHelius({ apiKey })"),
+      `${site.areas
+        .filter((a) => !a.deprecated)
+        .map((a) => code(`${a.factory}()`))
+        .join(
+          ", ",
+        )}, or every area in one: <code>createChainDataClient()</code> of <code>@chaindata/sdk</code>`,
+      "one client per area; each reads <code>CHAINDATA_API_KEY</code> when not given <code>apiKey</code>, but the sender's, which takes a key given to it only",
+    ],
+  ];
+  for (const m of HELIUS.das.filter((name) => das?.ops.some((o) => o.id === name)))
+    rows.push([
+      versions(`helius.rpc.${m}`, `helius.${m}`),
+      opLink(das, m, `das.${m}`),
+      m === "getAssetsByOwner"
+        ? "<code>displayOptions</code> is <code>options</code> here: the old name is refused (a TypeScript error, and a <code>ValidationError</code> before sending). <code>.all()</code> walks the pages"
+        : "",
+    ]);
+  const webhooks = areaOf("webhooks");
+  for (const [v1, v2, id, call, note] of HELIUS.webhooks) {
+    const helper = EDIT_HELPERS.names.includes(id);
+    rows.push([
+      versions(v1, v2),
+      helper
+        ? `<a href="${href(pc, "webhooks/index.html#edits")}">${code(call)}</a>`
+        : opLink(webhooks, id, call),
+      note ?? "",
+    ]);
+  }
+  const wallet = areaOf("wallet");
+  const walletOps = HELIUS.wallet.filter((m) => wallet?.ops.some((o) => o.id === m));
+  if (walletOps.length)
+    rows.push([
+      `${walletOps.map((m) => code(`helius.wallet.${m}`)).join(", ")} (2.x, 3.x)`,
+      walletOps.map((m) => opLink(wallet, m, `wallet.${m}`)).join(", "),
+      "the same names",
+    ]);
+  const sender = areaOf("sender");
+  if (sender?.ops.some((o) => o.id === "sendTransaction"))
+    rows.push([
+      versions("", `${HELIUS.sender}(…)`),
+      opLink(sender, "sendTransaction", "sender.sendTransaction({ transaction, config })"),
+      "sends a transaction you built and signed, its tip and priority fee in it (below)",
+    ]);
+  const table = tableWrap(
+    `<table><thead><tr><th scope="col">helius-sdk</th><th scope="col">chaindata</th><th scope="col">Note</th></tr></thead><tbody>${rows.map((r) => `<tr><td>${r[0]}</td><td>${r[1]}</td><td>${r[2]}</td></tr>`).join("")}</tbody></table>`,
+  );
+  const leaves = senderLeaves(sender);
+  const notCovered = [
+    das &&
+      `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${dasNotCovered(site).map(code).join(", ")}. <code>createJsonRpcClient</code> and <code>rpcHost</code> of <code>@chaindata/core</code> can still call one, with a descriptor such as <code>{ id: "searchAssets", idempotent: true }</code>: its params unchecked, its result untyped (the package's README).</li>`,
+    sender &&
+      `<li>Building, pricing and confirming a transaction: ${HELIUS.sending.map(code).join(", ")} (priority-fee estimates, confirmation). ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
+  ].filter(Boolean);
+  return section(
+    "helius-sdk",
+    "9. Coming from helius-sdk",
+    `<p>Moving a service off helius-sdk: its calls and chaindata's. Each chaindata call takes one params object and throws the typed errors above; u64 values are <code>bigint</code> (section 8).</p>${table}<h3 id="not-covered">Not covered</h3><ul>${notCovered.join("")}</ul>`,
+  );
+}
+
 /** Getting started's try/catch around a call: a 429 the retries did not get past. */
 export const RETRIES_SNIPPET = `import { createDasClient, RateLimitError } from "@chaindata/das";
 
@@ -1533,6 +1740,7 @@ ${section("install", "1. Install one package", `<p>Every area is its own package
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): save one as <code>first-call.mts</code>, or in a project whose <code>package.json</code> has <code>"type": "module"</code>. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>${localUrl !== specLocal ? ` and, since <code>local</code> stands for <code class="url">${esc(specLocal)}</code>, this URL in <code>baseUrls</code> (as below)` : ""}. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no <code>apiKey</code> is given (an exported <code>${API_KEY_ENV}</code> is not read there, so the real key never goes to the mock). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
 ${sdkSections(pc, site, area)}
+${heliusSection(pc, site)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table>`))}`;
   return layout(pc, {
