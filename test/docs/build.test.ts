@@ -1655,9 +1655,10 @@ describe("docs build", () => {
     expect(topicsOf("getProjectUsage")).toEqual([["Rate limit", "fact-rate-limit"]]);
     expect(topicsOf("getAssetsByOwner")).toEqual([
       ["Cost: 10 credits", "fact-cost"],
-      ["Rate limit", "fact-rate-limit"],
       ["Pagination", "fact-pagination"],
     ]);
+    // A limit the area's page states for all its methods: the area's topic, not each method's.
+    expect(topicsOf("DAS")).toEqual([["Rate limit", ""]]);
     expect(page("das/getAssetsByOwner.html")).toContain(
       '<div id="fact-pagination"><dt>Pagination</dt>',
     );
@@ -1678,10 +1679,7 @@ describe("docs build", () => {
     ]);
     // Not what every operation page has (Parameters, Errors, Examples, the Retries and Auth rows):
     // the search for its word would list them all.
-    expect(topicsOf("getAsset")).toEqual([
-      ["Cost: 10 credits", "fact-cost"],
-      ["Rate limit", "fact-rate-limit"],
-    ]);
+    expect(topicsOf("getAsset")).toEqual([["Cost: 10 credits", "fact-cost"]]);
     expect(topicsOf("mintCompressedNft")).toBeUndefined();
     // A synonym bridges two words of the site (not a word no page uses).
     const words = new Set(

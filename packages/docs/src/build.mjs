@@ -104,7 +104,9 @@ function opTopics(op) {
   if (op.transport === "rest" && op.rest.body) topics.push(["Request body", "request"]);
   if (op.cost && op.cost.credits !== null)
     topics.push([`Cost: ${plural(op.cost.credits, "credit")}`, factId("Cost")]);
-  if (op.rateLimit) topics.push(["Rate limit", factId("Rate limit")]);
+  // (A limit the area states for all its methods is the area's topic: one hit, not one per method.)
+  if (op.rateLimit && op.rateLimit.stated !== "area")
+    topics.push(["Rate limit", factId("Rate limit")]);
   if (op.pagination) topics.push(["Pagination", factId("Pagination")]);
   return topics;
 }
@@ -393,6 +395,10 @@ function searchIndex(site, pages) {
       u: `${area.key}/index.html`,
       // What every snippet imports and calls first.
       f: [area.pkg, area.factory],
+      // A rate limit its description states for all its methods (model.mjs `statedFacts`).
+      ...withTopics(
+        area.ops.some((o) => o.rateLimit?.stated === "area") ? [["Rate limit", ""]] : [],
+      ),
       ...(area.beta ? { b: 1 } : {}),
     });
     // The tree-shakable form, found by the factory and type of its endpoint (createDasRpc,
