@@ -359,8 +359,12 @@ describe("docs site in Chromium", () => {
     ).toEqual(withBody);
     expect(requestBody.slice(0, 4).every((h) => h.href.endsWith(".html#request"))).toBe(true);
     expect((await names("body")).slice(0, 5).sort()).toEqual(["ErrorBody", ...withBody].sort());
-    // "bigint": the 64-bit integer schemas that the SDK types so
-    expect((await names("bigint")).sort()).toEqual(["I64", "U64"]);
+    // "bigint": the 64-bit integer schemas that the SDK types so, and Getting started's u64 guide
+    expect((await names("bigint")).sort()).toEqual([
+      "I64",
+      "U64",
+      "u64 values, and keeping results as JSON",
+    ]);
     // A rate limit however written: the operations that document one (at that row), the option,
     // the error class.
     const rateLimit = await hits("rate limit");
@@ -398,8 +402,12 @@ describe("docs site in Chromium", () => {
       expect.arrayContaining(["getProjectUsage", "ProjectUsage"]),
     );
     expect(credits.filter((h) => h.href.endsWith("#fact-cost")).length).toBeGreaterThan(0);
-    // A plural finds the singular and back; "retry" leads to the client's retry options first.
-    expect((await names("retry"))[0]).toBe("Client and call options");
+    // A plural finds the singular and back; "retry" leads to Getting started's retries first, then
+    // the client's retry options.
+    expect((await names("retry")).slice(0, 2)).toEqual([
+      "Retries and timeouts",
+      "Client and call options",
+    ]);
     expect((await names("max retry"))[0]).toBe("sendTransaction");
     expect((await names("signatures")).sort()).toEqual((await names("signature")).sort());
     expect((await names("api keys"))[0]).toBe("Hosts and API keys");
