@@ -755,6 +755,64 @@ describe("docs site in Chromium", () => {
     }
   });
 
+  it("on a phone (390 px) a field is a block: its name, type and description on screen together, no fields or hosts table scrolls; at 1360 px the page walk's fact spans the facts card (user trial 8)", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    try {
+      const tab = await phone.newPage();
+      for (const path of ["das/getAssetsByOwner.html", "wallet/getTransfers.html"]) {
+        await tab.goto(`${origin}/${path}`);
+        const fit = await tab.evaluate(() => ({
+          // a fields table wider than its box (it scrolled: 835 px in a 358 px box)
+          scrolling: Array.from(document.querySelectorAll("table.fields"))
+            .map((t) => t.closest(".table-wrap")!)
+            .filter((box) => box.scrollWidth > box.clientWidth).length,
+          // each top-level field: its name's left and its description's right on screen, the
+          // description below the name
+          off: Array.from(document.querySelectorAll("#parameters table.fields > tbody > tr[id]"))
+            .map((tr) => {
+              const name = tr.querySelector(".f-name")!.getBoundingClientRect();
+              const desc = tr.querySelector(".f-desc")!.getBoundingClientRect();
+              return {
+                id: tr.id,
+                ok: name.left >= 0 && desc.right <= 390 && desc.top >= name.bottom - 1,
+              };
+            })
+            .filter((f) => !f.ok)
+            .map((f) => f.id),
+          fields: document.querySelectorAll("#parameters table.fields > tbody > tr[id]").length,
+        }));
+        expect(fit.fields, path).toBeGreaterThan(2);
+        expect(fit, path).toMatchObject({ scrolling: 0, off: [] });
+      }
+      // The home page's hosts: each base URL on one line, nothing scrolled.
+      await tab.goto(`${origin}/index.html`);
+      const hosts = await tab.evaluate(() => ({
+        scrolls: (() => {
+          const box = document.querySelector("table.hosts")!.closest(".table-wrap")!;
+          return box.scrollWidth > box.clientWidth;
+        })(),
+        broken: Array.from(document.querySelectorAll("table.hosts code.url"))
+          .filter((c) => c.getClientRects().length > 1)
+          .map((c) => c.textContent),
+      }));
+      expect(hosts).toEqual({ scrolls: false, broken: [] });
+    } finally {
+      await phone.close();
+    }
+    await page.goto(`${origin}/das/getAssetsByOwner.html`);
+    const card = await page.evaluate(() => {
+      const dl = document.querySelector("dl.facts")!;
+      const pad =
+        parseFloat(getComputedStyle(dl).paddingLeft) +
+        parseFloat(getComputedStyle(dl).paddingRight);
+      return {
+        card: Math.round(dl.clientWidth - pad),
+        walk: Math.round(document.getElementById("fact-pagination")!.getBoundingClientRect().width),
+      };
+    });
+    expect(card.walk).toBe(card.card);
+  });
+
   it("on a narrow screen, starts with the content; the Menu link opens the navigation", async () => {
     const mobile = await browser.newContext({ viewport: { width: 375, height: 800 } });
     try {

@@ -1113,7 +1113,7 @@ export function homePage(site) {
   const hostRows = hosts
     .map(
       ([k, h]) =>
-        `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td>${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small">${hostKeyText(site, k, h)}</td></tr>`,
+        `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td data-label="${esc(e)}">${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small" data-label="API key">${hostKeyText(site, k, h)}</td></tr>`,
     )
     .join("");
   const nOps = site.areas.reduce((n, a) => n + a.ops.length, 0);
@@ -1134,7 +1134,7 @@ ${section(
     .filter(Boolean)
     .join(
       " ",
-    )}</p>${tableWrap(`<table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
+    )}</p>${tableWrap(`<table class="envs hosts"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
 )}
 ${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses as you type; without JavaScript, Enter in it opens the <a href="${href(pc, SEARCH_PAGE)}">index</a> of them all, for the browser's find. <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
