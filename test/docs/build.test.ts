@@ -689,7 +689,7 @@ describe("docs build", () => {
     );
     expect([...column("Rate limit")].length).toBeGreaterThan(2);
     expect(
-      [...column("Rate limit")].some((c) => c.startsWith("by plan: ")),
+      [...column("Rate limit")].some((c) => c?.startsWith("by plan: ")),
       "a limit per plan",
     ).toBe(true);
     expect(column("Cost per event"), "deliveries").not.toContain("not documented");
