@@ -359,8 +359,12 @@ describe("docs site in Chromium", () => {
     ).toEqual(withBody);
     expect(requestBody.slice(0, 4).every((h) => h.href.endsWith(".html#request"))).toBe(true);
     expect((await names("body")).slice(0, 5).sort()).toEqual(["ErrorBody", ...withBody].sort());
-    // "bigint": the 64-bit integer schemas that the SDK types so
-    expect((await names("bigint")).sort()).toEqual(["I64", "U64"]);
+    // "bigint": the 64-bit integer schemas that the SDK types so, and Getting started's u64 guide
+    expect((await names("bigint")).sort()).toEqual([
+      "I64",
+      "U64",
+      "u64 values, and keeping results as JSON",
+    ]);
     // A rate limit however written: the operations that document one (at that row), the option,
     // the error class.
     const rateLimit = await hits("rate limit");
@@ -398,8 +402,12 @@ describe("docs site in Chromium", () => {
       expect.arrayContaining(["getProjectUsage", "ProjectUsage"]),
     );
     expect(credits.filter((h) => h.href.endsWith("#fact-cost")).length).toBeGreaterThan(0);
-    // A plural finds the singular and back; "retry" leads to the client's retry options first.
-    expect((await names("retry"))[0]).toBe("Client and call options");
+    // A plural finds the singular and back; "retry" leads to Getting started's retries first, then
+    // the client's retry options.
+    expect((await names("retry")).slice(0, 2)).toEqual([
+      "Retries and timeouts",
+      "Client and call options",
+    ]);
     expect((await names("max retry"))[0]).toBe("sendTransaction");
     expect((await names("signatures")).sort()).toEqual((await names("signature")).sort());
     expect((await names("api keys"))[0]).toBe("Hosts and API keys");
@@ -435,6 +443,40 @@ describe("docs site in Chromium", () => {
     ]);
     expect(await names("hoo")).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it("search answers a reader coming from helius-sdk: its names, what is not covered, the edit helpers, retries (user trial 8: each of these said No match)", async () => {
+    const names = async (query: string) => {
+      await page.fill("#search", "");
+      await page.fill("#search", query);
+      await page.locator("#search-results li").first().waitFor();
+      return page.locator("#search-results li a .hit-name").allTextContents();
+    };
+    await page.goto(`${origin}/getting-started.html`);
+    const first = {
+      helius: "Coming from helius-sdk",
+      getAllWebhooks: "Coming from helius-sdk",
+      appendAddressesToWebhook: "Coming from helius-sdk",
+      "rpc.getAsset": "Coming from helius-sdk",
+      sendSmartTransaction: "Not covered",
+      getPriorityFeeEstimate: "Not covered",
+      searchAssets: "Not covered",
+      getAssetsByGroup: "Not covered",
+      getSignaturesForAsset: "Not covered",
+      addWebhookAddresses: "Change a webhook's settings",
+      removeWebhookAddresses: "Change a webhook's settings",
+      "Retry-After": "Retries and timeouts",
+    };
+    for (const [query, name] of Object.entries(first))
+      expect((await names(query))[0], query).toBe(name);
+    for (const [query, name] of [
+      ["migrat", "Coming from helius-sdk"],
+      ["smart", "Not covered"],
+      ["priority fee", "Not covered"],
+      ["editWebhook", "Change a webhook's settings"],
+      ["backoff", "Retries and timeouts"],
+    ])
+      expect(await names(query!), query).toContain(name);
   });
 
   it("search without script: Enter in the box opens the index page, which lists every entry of the search index with its names, for the browser's find; from files too; over HTTP the script keeps Enter on the page", async () => {
@@ -711,6 +753,64 @@ describe("docs site in Chromium", () => {
         await mobile.close();
       }
     }
+  });
+
+  it("on a phone (390 px) a field is a block: its name, type and description on screen together, no fields or hosts table scrolls; at 1360 px the page walk's fact spans the facts card (user trial 8)", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    try {
+      const tab = await phone.newPage();
+      for (const path of ["das/getAssetsByOwner.html", "wallet/getTransfers.html"]) {
+        await tab.goto(`${origin}/${path}`);
+        const fit = await tab.evaluate(() => ({
+          // a fields table wider than its box (it scrolled: 835 px in a 358 px box)
+          scrolling: Array.from(document.querySelectorAll("table.fields"))
+            .map((t) => t.closest(".table-wrap")!)
+            .filter((box) => box.scrollWidth > box.clientWidth).length,
+          // each top-level field: its name's left and its description's right on screen, the
+          // description below the name
+          off: Array.from(document.querySelectorAll("#parameters table.fields > tbody > tr[id]"))
+            .map((tr) => {
+              const name = tr.querySelector(".f-name")!.getBoundingClientRect();
+              const desc = tr.querySelector(".f-desc")!.getBoundingClientRect();
+              return {
+                id: tr.id,
+                ok: name.left >= 0 && desc.right <= 390 && desc.top >= name.bottom - 1,
+              };
+            })
+            .filter((f) => !f.ok)
+            .map((f) => f.id),
+          fields: document.querySelectorAll("#parameters table.fields > tbody > tr[id]").length,
+        }));
+        expect(fit.fields, path).toBeGreaterThan(2);
+        expect(fit, path).toMatchObject({ scrolling: 0, off: [] });
+      }
+      // The home page's hosts: each base URL on one line, nothing scrolled.
+      await tab.goto(`${origin}/index.html`);
+      const hosts = await tab.evaluate(() => ({
+        scrolls: (() => {
+          const box = document.querySelector("table.hosts")!.closest(".table-wrap")!;
+          return box.scrollWidth > box.clientWidth;
+        })(),
+        broken: Array.from(document.querySelectorAll("table.hosts code.url"))
+          .filter((c) => c.getClientRects().length > 1)
+          .map((c) => c.textContent),
+      }));
+      expect(hosts).toEqual({ scrolls: false, broken: [] });
+    } finally {
+      await phone.close();
+    }
+    await page.goto(`${origin}/das/getAssetsByOwner.html`);
+    const card = await page.evaluate(() => {
+      const dl = document.querySelector("dl.facts")!;
+      const pad =
+        parseFloat(getComputedStyle(dl).paddingLeft) +
+        parseFloat(getComputedStyle(dl).paddingRight);
+      return {
+        card: Math.round(dl.clientWidth - pad),
+        walk: Math.round(document.getElementById("fact-pagination")!.getBoundingClientRect().width),
+      };
+    });
+    expect(card.walk).toBe(card.card);
   });
 
   it("on a narrow screen, starts with the content; the Menu link opens the navigation", async () => {

@@ -595,14 +595,24 @@ describe("docs build", () => {
       const opPage = page(path);
       const delivery = transport === "delivery";
       const unit = delivery ? "event" : "request";
-      // Cost: the page's Cost row, and the spec's x-cost (none, or credits null: not documented).
-      const credits = op["x-cost"]?.credits;
+      // Cost: the page's Cost row, and the spec's x-cost (none, or credits null: not documented);
+      // a delivery has none, and its cost is the one its page or its area's page states (user
+      // trial 8: "not documented" beside pages that say 1 credit per delivered event).
+      const areaPage = text(page(`${entry.area}/index.html`));
+      const eventCost = (said: string) => /\bevent costs (\d+) credits?\b/i.exec(said)?.[1];
+      const credits = delivery
+        ? Number(eventCost(text(opPage)) ?? eventCost(areaPage) ?? NaN)
+        : op["x-cost"]?.credits;
+      if (delivery) expect(op["x-cost"], path).toBeUndefined();
       const cost = cell[`Cost per ${unit}`];
       expect(cost, path).toBe(
         credits == null ? "not documented" : `${credits} credit${credits === 1 ? "" : "s"}`,
       );
-      expect(fact(opPage, "Cost"), path).toBe(
-        op["x-cost"]
+      expect(
+        fact(opPage, "Cost")?.replace(/ \(as the \w+ page says of the whole area\)$/, ""),
+        path,
+      ).toBe(
+        op["x-cost"] || delivery
           ? credits === null
             ? "not documented by the service"
             : `${cost} per ${unit}`
@@ -629,12 +639,26 @@ describe("docs build", () => {
         expect(head.slice(1), path).toEqual(["Area", "Transport", "Cost per event"]);
         continue;
       }
-      // Rate limit: the start of the page's row, or a dash that says "none documented".
+      // Rate limit: the start of the page's row, or a dash that says "none documented"; without
+      // x-rate-limit, the limits per plan the area's page states for all its methods (user trial
+      // 8: DAS rows said none beside das/index.html's 2 / 10 / 50 / 100 requests per second).
       const limit = op["x-rate-limit"];
       const rateRow = fact(opPage, "Rate limit");
+      const perPlan = /(\d+(?: \/ \d+)+) requests per second on ([A-Z]\w*(?: \/ [A-Z]\w*)+)/.exec(
+        areaPage,
+      );
       if (limit) {
         expect(cell["Rate limit"], path).toContain(`${limit.requestsPerSecond} requests/s`);
         expect(rateRow?.startsWith(`${cell["Rate limit"]}. `), path).toBe(true);
+      } else if (perPlan) {
+        const limits = perPlan[1]!.split(" / ");
+        const plans = perPlan[2]!.split(" / ");
+        expect(cell["Rate limit"], path).toBe(
+          `by plan: ${plans.map((plan, i) => `${plan} ${limits[i]}`).join(", ")} requests/s`,
+        );
+        expect(rateRow, path).toContain(
+          `${cell["Rate limit"]} (as the ${cell.Area} page says of the whole area). `,
+        );
       } else {
         expect(cell["Rate limit"], path).toBe("—none documented");
         expect(rateRow, path).toBeUndefined();
@@ -664,6 +688,11 @@ describe("docs build", () => {
       new Set(["yes: idempotent", "no: not idempotent", "no: maxRetries: 0 by default"]),
     );
     expect([...column("Rate limit")].length).toBeGreaterThan(2);
+    expect(
+      [...column("Rate limit")].some((c) => c?.startsWith("by plan: ")),
+      "a limit per plan",
+    ).toBe(true);
+    expect(column("Cost per event"), "deliveries").not.toContain("not documented");
     // Reached from the overview and from every page's navigation; the search finds it.
     expect(/<main id="main">[^]*<\/main>/.exec(page("index.html"))![0]).toContain(
       '<a href="operations.html">Operations at a glance</a>',
@@ -1028,6 +1057,201 @@ describe("docs build", () => {
     expect(page("das/getAsset.html")).toContain(
       `picks the SDK's <a href="../getting-started.html#errors">error class</a>`,
     );
+  });
+
+  it("states the API key rule as @chaindata/core applies it: refused before sending at the environment's URL, none sent to a host given in baseUrls (user trial 8)", async () => {
+    const { createDasClient, ConfigurationError } = await import("@chaindata/das");
+    const sent: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      sent.push(String(url));
+      return new Response("{}", { headers: { "content-type": "application/json" } });
+    };
+    const id = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+    const saved = process.env.CHAINDATA_API_KEY;
+    try {
+      delete process.env.CHAINDATA_API_KEY;
+      await expect(createDasClient({ fetch }).getAsset({ id })).rejects.toBeInstanceOf(
+        ConfigurationError,
+      );
+      expect(sent).toEqual([]);
+      const proxy = { rpc: "https://proxy.example.com" };
+      await createDasClient({ fetch, baseUrls: proxy, maxRetries: 0 })
+        .getAsset({ id })
+        .catch(() => {});
+      process.env.CHAINDATA_API_KEY = "a-key-that-must-not-be-read";
+      await createDasClient({ fetch, baseUrls: proxy, apiKey: "", maxRetries: 0 })
+        .getAsset({ id })
+        .catch(() => {});
+      expect(sent).toHaveLength(2);
+      for (const url of sent) expect(url).not.toContain("api-key");
+    } finally {
+      if (saved === undefined) delete process.env.CHAINDATA_API_KEY;
+      else process.env.CHAINDATA_API_KEY = saved;
+    }
+    const html = page("getting-started.html");
+    const row = (id: string) => text(new RegExp(`<tr id="${id}">(.*?)</tr>`).exec(html)![1]!);
+    expect(row("error-ConfigurationError")).toContain(
+      "no API key for a host at its environment's URL (one given in baseUrls is called without a key)",
+    );
+    const apiKey = text(/<tr><td><code>apiKey<\/code><\/td><td>(.*?)<\/td><\/tr>/.exec(html)![1]!);
+    expect(apiKey).toContain(
+      "Without a key, a call to a host at its environment's URL throws a ConfigurationError before sending, but a host given its own baseUrls entry is called without one",
+    );
+    expect(apiKey).toContain('apiKey: "" is no key, and CHAINDATA_API_KEY is then not read.');
+  });
+
+  it("shows the webhooks package's edit helpers on its area page with a snippet, and search finds them (user trial 8)", async () => {
+    const webhooks: Record<string, unknown> = await import("@chaindata/webhooks");
+    const names = ["editWebhook", "addWebhookAddresses", "removeWebhookAddresses"];
+    for (const name of names) expect(typeof webhooks[name], name).toBe("function");
+    const html = page("webhooks/index.html");
+    const part = html.slice(html.indexOf('<section id="edits"'));
+    expect(part.length, "the section").toBeLessThan(html.length);
+    const section = part.slice(0, part.indexOf("</section>"));
+    const snippet = text(/data-lang="ts"><code>([^]*?)<\/code>/.exec(section)![1]!);
+    for (const name of names) expect(snippet).toContain(`await ${name}(webhooks, { webhookID`);
+    const idx = JSON.parse(page("search-index.json"));
+    for (const name of names)
+      expect(
+        idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u),
+        name,
+      ).toEqual(["webhooks/index.html#edits"]);
+  });
+
+  it("says what the SDK retries and how long it waits, as @chaindata/core's retry.ts and config.ts do, with a try/catch; the baseUrls row names the hosts (user trial 8)", async () => {
+    const retry = await import("../../packages/core/src/retry.js");
+    const config = readFileSync(join(root, "packages/core/src/config.ts"), "utf8");
+    const retryTs = readFileSync(join(root, "packages/core/src/retry.ts"), "utf8");
+    const html = page("getting-started.html");
+    const section = (id: string) => {
+      const at = html.indexOf(`<section id="${id}"`);
+      expect(at, id).toBeGreaterThan(0);
+      return html.slice(at, html.indexOf("</section>", at));
+    };
+    const said = text(section("retries"));
+    // The waits, doubling from the first to the cap; the jitter; the longest Retry-After waited out.
+    const waits: number[] = [];
+    for (let ms = retry.INITIAL_RETRY_DELAY_MS; ms < retry.MAX_RETRY_DELAY_MS; ms *= 2)
+      waits.push(ms);
+    expect(said).toContain(
+      `The waits are ${waits.map((ms) => `${ms / 1000} s`).join(", ")}, then ${retry.MAX_RETRY_DELAY_MS / 1000} s (the cap), each shortened by up to ${Number(/Math\.random\(\) \* (0\.\d+)/.exec(retryTs)![1]) * 100} % (jitter).`,
+    );
+    expect(said).toContain(
+      `A Retry-After (or retry-after-ms) of up to ${retry.MAX_RETRY_AFTER_MS / 1000} s replaces that wait; over ${retry.MAX_RETRY_AFTER_MS / 1000} s, the error is thrown at once with retryAfter set`,
+    );
+    const retried = [408, 429, 503].every(retry.retryableStatus) && !retry.retryableStatus(404);
+    expect(retried).toBe(true);
+    expect(said).toContain("retried after a 408, a 429, a 5xx, a connection error or a timeout");
+    const timeout = Number(/timeout = ([\d_]+),/.exec(config)![1]!.replace(/_/g, ""));
+    const maxRetries = Number(/maxRetries = (\d+),/.exec(config)![1]);
+    expect(said).toContain(`up to maxRetries more attempts (default ${maxRetries})`);
+    expect(said).toContain(
+      `timeout (default ${timeout.toLocaleString("en").replace(/,/g, " ")} ms)`,
+    );
+    expect(said).toContain("is retried after a 429 only");
+    expect(said).toContain("instanceof RateLimitError");
+    const idx = JSON.parse(page("search-index.json"));
+    for (const name of ["Retry-After", "retryAfter", "isRetryable", "backoff"])
+      expect(
+        idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u),
+        name,
+      ).toContain("getting-started.html#retries");
+    // baseUrls: its keys are the hosts of index.json, each with its areas.
+    const row = /<tr><td><code>baseUrls<\/code><\/td><td>(.*?)<\/td><\/tr>/.exec(
+      section("options"),
+    )![1]!;
+    const hosts = Object.keys(index.hosts);
+    expect(hosts.length).toBeGreaterThan(2);
+    for (const host of hosts) expect(row, host).toContain(`<code>${host}</code>`);
+    for (const { area } of index.areas)
+      expect(text(row), area).toContain(
+        text(/<h1>(.*?)<\/h1>/.exec(page(`${area}/index.html`))![1]!),
+      );
+  });
+
+  it("maps helius-sdk's calls to chaindata's and lists what is not covered, as the DAS and Sender pages say; the search finds both (user trial 8)", () => {
+    const html = page("getting-started.html");
+    const at = html.indexOf('<section id="helius-sdk"');
+    expect(at, "the section").toBeGreaterThan(0);
+    const section = html.slice(at, html.indexOf("</section>", at));
+    const rows = [...section.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)];
+    /** The chaindata cell (its text and first link) of the row whose helius-sdk cell names `call`. */
+    const to = (call: string) => {
+      const row = rows.find((r) => text(r[1]!).includes(call));
+      expect(row, call).toBeDefined();
+      return {
+        text: text(row![2]!),
+        href: /href="([^"]+)"/.exec(row![2]!)?.[1],
+        note: text(row![3]!),
+      };
+    };
+    expect(to("helius.rpc.getAsset (")).toMatchObject({
+      text: "das.getAsset",
+      href: "das/getAsset.html",
+    });
+    expect(to("helius.getAsset (")).toMatchObject({ text: "das.getAsset" });
+    expect(to("helius.rpc.getAssetsByOwner (").note).toContain("displayOptions is options here");
+    expect(to("helius.getAllWebhooks()")).toMatchObject({ href: "webhooks/listWebhooks.html" });
+    expect(to("helius.webhooks.getAll()")).toMatchObject({ text: "webhooks.listWebhooks()" });
+    expect(to("helius.editWebhook(").text).toMatch(/^editWebhook\(webhooks, /);
+    expect(to("helius.webhooks.update(")).toMatchObject({ href: "webhooks/updateWebhook.html" });
+    expect(to("helius.appendAddressesToWebhook(")).toMatchObject({
+      href: "webhooks/index.html#edits",
+    });
+    expect(to("helius.appendAddressesToWebhook(").text).toMatch(/^addWebhookAddresses\(/);
+    expect(to("helius.removeAddressesFromWebhook(").text).toMatch(/^removeWebhookAddresses\(/);
+    expect(to("helius.wallet.getBalances")).toMatchObject({ href: "wallet/getIdentity.html" });
+    expect(to("helius.wallet.getBalances").text).toContain("wallet.getBalances");
+    expect(to("helius.tx.sendTransactionWithSender")).toMatchObject({
+      href: "sender/sendTransaction.html",
+    });
+    // Not covered: the spec's own list of the service's other DAS methods, and none of its
+    // methods; the Sender page's own sentence on building and confirming.
+    const das = load("openrpc/das.json");
+    const methods = das.methods.map((m: any) => m.name);
+    const others = /the service's other DAS methods \(([^)]*)\) are outside it/
+      .exec(das.info.description)![1]!
+      .replace(/ and more$/, "")
+      .replace(/`/g, "")
+      .split(", ");
+    const notCovered = text(section.slice(section.indexOf('id="not-covered"')));
+    const dasItem = notCovered.slice(0, notCovered.indexOf("createJsonRpcClient"));
+    const listed = [...dasItem.matchAll(/\b(?:get|search)\w+/g)].map((m) => m[0]);
+    expect(listed).toEqual(expect.arrayContaining([...others, "getSignaturesForAsset"]));
+    expect(listed.filter((m) => methods.includes(m))).toEqual([]);
+    for (const name of [
+      "sendSmartTransaction",
+      "getPriorityFeeEstimate",
+      "pollTransactionConfirmation",
+    ])
+      expect(notCovered).toContain(name);
+    const leaves = /As the Sender page says: (.*?\.) The tip accounts/.exec(notCovered)![1]!;
+    expect(leaves).toContain("are the caller's");
+    expect(text(page("sender/index.html"))).toContain(leaves);
+    // The search: helius-sdk's names to the table, what is not covered to its list.
+    const idx = JSON.parse(page("search-index.json"));
+    const urls = (name: string) =>
+      idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u);
+    for (const name of [
+      "helius.rpc.getAsset",
+      "displayOptions",
+      "getAllWebhooks",
+      "appendAddressesToWebhook",
+      "removeAddressesFromWebhook",
+      "helius.webhooks.update",
+      "sendTransactionWithSender",
+    ])
+      expect(urls(name), name).toEqual(["getting-started.html#helius-sdk"]);
+    for (const name of [
+      ...others,
+      "getSignaturesForAsset",
+      "sendSmartTransaction",
+      "getPriorityFeeEstimate",
+    ])
+      expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+    const summary = (n: string) => idx.entries.find((e: any) => e.n === n).s;
+    expect(summary("Coming from helius-sdk")).toMatch(/^Migrating from helius-sdk/);
+    expect(summary("Not covered")).toContain("priority-fee estimates, confirmation");
   });
 
   it("writes a search index over operations, summaries and field names", () => {
@@ -1420,7 +1644,10 @@ describe("docs build", () => {
     const idx = JSON.parse(page("search-index.json"));
     const topicsOf = (name: string) => idx.entries.find((e: any) => e.n === name)?.t;
     // a delivery's payload, a REST request body, a documented cost, rate limit and page walk
-    expect(topicsOf("deliverRawEvents")).toEqual([["Payload", "payload"]]);
+    expect(topicsOf("deliverRawEvents")).toEqual([
+      ["Payload", "payload"],
+      ["Cost: 1 credit", "fact-cost"],
+    ]);
     expect(topicsOf("createWebhook")).toEqual([
       ["Request body", "request"],
       ["Cost: 100 credits", "fact-cost"],
@@ -1430,6 +1657,8 @@ describe("docs build", () => {
       ["Cost: 10 credits", "fact-cost"],
       ["Pagination", "fact-pagination"],
     ]);
+    // A limit the area's page states for all its methods: the area's topic, not each method's.
+    expect(topicsOf("DAS")).toEqual([["Rate limit", ""]]);
     expect(page("das/getAssetsByOwner.html")).toContain(
       '<div id="fact-pagination"><dt>Pagination</dt>',
     );

@@ -17,12 +17,17 @@ import {
   areaPage,
   CALL_OPTIONS,
   CLIENT_OPTIONS,
+  dasNotCovered,
+  EDIT_HELPERS,
+  editHelpersSnippet,
   ERROR_CLASSES,
   errorClassId,
   errorClassOf,
   factId,
   gettingStartedPage,
   glancePage,
+  HELIUS,
+  heliusNames,
   homePage,
   hostKeyWays,
   indexPage,
@@ -99,7 +104,9 @@ function opTopics(op) {
   if (op.transport === "rest" && op.rest.body) topics.push(["Request body", "request"]);
   if (op.cost && op.cost.credits !== null)
     topics.push([`Cost: ${plural(op.cost.credits, "credit")}`, factId("Cost")]);
-  if (op.rateLimit) topics.push(["Rate limit", factId("Rate limit")]);
+  // (A limit the area states for all its methods is the area's topic: one hit, not one per method.)
+  if (op.rateLimit && op.rateLimit.stated !== "area")
+    topics.push(["Rate limit", factId("Rate limit")]);
   if (op.pagination) topics.push(["Pagination", factId("Pagination")]);
   return topics;
 }
@@ -185,6 +192,37 @@ function sdkEntries(site) {
       u: "getting-started.html#errors",
     },
     {
+      n: "Retries and timeouts",
+      k: "page",
+      s: "What the SDK retries, its backoff (0.5 s to 8 s, with jitter), Retry-After up to 60 s, writes after a 429 only, the timeout per attempt",
+      u: "getting-started.html#retries",
+      // (The names a reader meets in a 429's headers, an error or the options.)
+      f: [
+        "Retry-After",
+        "retry-after-ms",
+        "retryAfter",
+        "isRetryable",
+        "backoff",
+        "jitter",
+        "maxRetries",
+        "timeout",
+      ],
+    },
+    {
+      n: "Coming from helius-sdk",
+      k: "page",
+      s: "Migrating from helius-sdk: its calls beside chaindata's (rpc.getAsset, displayOptions, getAllWebhooks, editWebhook, appendAddressesToWebhook, the wallet, the sender)",
+      u: "getting-started.html#helius-sdk",
+      f: [...new Set(heliusNames())],
+    },
+    {
+      n: "Not covered",
+      k: "page",
+      s: "What helius-sdk does that chaindata does not: other DAS methods (searchAssets, getAssetsByGroup, getAssetProof, getSignaturesForAsset), sendSmartTransaction, priority-fee estimates, confirmation",
+      u: "getting-started.html#not-covered",
+      f: [...dasNotCovered(site), ...HELIUS.sending],
+    },
+    {
       n: "Every area in one client",
       k: "page",
       s: "@chaindata/sdk: one client for every area, the options shared; it bundles every area",
@@ -209,6 +247,17 @@ function sdkEntries(site) {
     },
   ];
   for (const area of site.areas) {
+    // The webhooks package's edit helpers, which no operation's entry names (user trial 8: a
+    // createWebhookHandler error names editWebhook, which the search did not find).
+    if (editHelpersSnippet(area))
+      entries.push({
+        n: "Change a webhook's settings",
+        k: "page",
+        a: area.label,
+        s: `${EDIT_HELPERS.names.join(", ")}: change some settings or the watched addresses and keep the rest`,
+        u: `${area.key}/index.html#edits`,
+        f: [...EDIT_HELPERS.names],
+      });
     // The regional endpoints of the area page's hosts section, by the SDK's name (senderRegions).
     const regions = regionsExport(area);
     if (regions)
@@ -346,6 +395,10 @@ function searchIndex(site, pages) {
       u: `${area.key}/index.html`,
       // What every snippet imports and calls first.
       f: [area.pkg, area.factory],
+      // A rate limit its description states for all its methods (model.mjs `statedFacts`).
+      ...withTopics(
+        area.ops.some((o) => o.rateLimit?.stated === "area") ? [["Rate limit", ""]] : [],
+      ),
       ...(area.beta ? { b: 1 } : {}),
     });
     // The tree-shakable form, found by the factory and type of its endpoint (createDasRpc,

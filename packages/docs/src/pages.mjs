@@ -294,9 +294,11 @@ function rateLimitHint(op) {
     op.area.kind === "openapi" && op.area.ops.find((o) => o.rateLimit?.requestsPerSecond) === op
       ? `${op.area.clientVar}RateLimit`
       : "";
-  const limit = named || `{ requestsPerSecond: ${op.rateLimit.requestsPerSecond} }`;
+  // (A limit per plan: the first plan's, said so.)
+  const [plan, perPlan] = op.rateLimit.plans?.[0] ?? [];
+  const limit = named || `{ requestsPerSecond: ${perPlan ?? op.rateLimit.requestsPerSecond} }`;
   const call = `${op.area.factory}({ rateLimit: createRateLimiter(${limit}) })`;
-  return `<span class="small">The client can pace itself: <code>${esc(call)}</code> (<code>createRateLimiter</code>${named ? ` and <code>${esc(named)}</code>` : ""} from <code>${esc(op.area.pkg)}</code>).</span>`;
+  return `<span class="small">The client can pace itself: <code>${esc(call)}</code>${plan ? ` on ${esc(plan)}` : ""} (<code>createRateLimiter</code>${named ? ` and <code>${esc(named)}</code>` : ""} from <code>${esc(op.area.pkg)}</code>).</span>`;
 }
 
 /**
@@ -326,9 +328,11 @@ const costUnit = (op) => (op.transport === "delivery" ? "event" : "request");
 const costText = (op) =>
   costCredits(op) ? `${costCredits(op)} per ${costUnit(op)}` : "not documented by the service";
 const rateLimitText = (op) =>
-  op.rateLimit
-    ? `${op.rateLimit.requestsPerSecond} requests/s${op.rateLimit.scope ? ` per ${op.rateLimit.scope}` : ""}`
-    : undefined;
+  op.rateLimit?.plans
+    ? `by plan: ${op.rateLimit.plans.map(([plan, n]) => `${plan} ${n}`).join(", ")} requests/s`
+    : op.rateLimit
+      ? `${op.rateLimit.requestsPerSecond} requests/s${op.rateLimit.scope ? ` per ${op.rateLimit.scope}` : ""}`
+      : undefined;
 
 /**
  * Whether the SDK retries a call by default, and why, as its Retries row says: not a
@@ -352,6 +356,12 @@ function standaloneCall(op) {
   return `${op.id}(${standaloneOf(op.area).factory}()${takesParams ? ", params" : ""})`;
 }
 
+/** Where a fact the area's description states for all its operations comes from (model.mjs `statedFacts`). */
+const areaStated = (pc, fact) =>
+  fact.stated === "area"
+    ? ` <span class="small">(as the <a href="${href(pc, `${pc.area.key}/index.html`)}">${esc(pc.area.label)} page</a> says of the whole area)</span>`
+    : "";
+
 function facts(pc, op) {
   const rows = [];
   const area = op.area;
@@ -361,11 +371,15 @@ function facts(pc, op) {
   ]);
   if (op.transport === "delivery")
     rows[0] = ["Receiver", "your HTTPS endpoint (the webhook's <code>webhookURL</code>)"];
-  if (op.cost) rows.push(["Cost", `${esc(costText(op))}${marker(pc, op.cost["x-source"])}`]);
+  if (op.cost)
+    rows.push([
+      "Cost",
+      `${esc(costText(op))}${marker(pc, op.cost["x-source"])}${areaStated(pc, op.cost)}`,
+    ]);
   if (op.rateLimit)
     rows.push([
       "Rate limit",
-      `${esc(rateLimitText(op))}${marker(pc, op.rateLimit["x-source"])}. ${rateLimitHint(op)}`,
+      `${esc(rateLimitText(op))}${marker(pc, op.rateLimit["x-source"])}${areaStated(pc, op.rateLimit)}. ${rateLimitHint(op)}`,
     ]);
   if (op.transport !== "delivery") {
     rows.push([
@@ -452,6 +466,46 @@ const handle = ${RECEIVER_NAMES[0]}({${raw ? `\n  kind: "raw", // the events are
 });
 // node:http: import { ${RECEIVER_NAMES[1]} } from "${op.area.pkg}"; createServer(${RECEIVER_NAMES[1]}(handle)).listen(3000);
 // edge runtimes, Deno, Bun: export default { fetch: handle };`;
+}
+
+/**
+ * The webhooks package's edit helpers (packages/webhooks/src/edits.ts): a read of the webhook and
+ * one write of all its settings, since updateWebhook replaces them all and watched addresses have
+ * no endpoint of their own. Shown on that package's area page, found by the search.
+ */
+export const EDIT_HELPERS = {
+  pkg: "@chaindata/webhooks",
+  names: ["editWebhook", "addWebhookAddresses", "removeWebhookAddresses"],
+};
+
+/** The edit helpers' snippet, for the area whose package exports them (else undefined). */
+export function editHelpersSnippet(area) {
+  const update = area.pkg === EDIT_HELPERS.pkg && area.ops.find((o) => o.id === "updateWebhook");
+  const id = update && restRequest(update).path.webhookID;
+  if (!id) return undefined;
+  const [edit, add, remove] = EDIT_HELPERS.names;
+  return `import { ${[add, area.factory, edit, remove].join(", ")} } from "${area.pkg}";
+
+const ${area.clientVar} = ${area.factory}({ apiKey: process.env.${API_KEY_ENV} });
+const webhookID = ${JSON.stringify(id)};
+// Change some settings, keep the others: one read, then one write of them all.
+await ${edit}(${area.clientVar}, { webhookID, transactionTypes: ["TRANSFER", "SWAP", "NFT_SALE"] });
+// Watch one more account, or one fewer (nothing is written when nothing changes).
+const wallet = "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy";
+await ${add}(${area.clientVar}, { webhookID, addresses: [wallet] });
+await ${remove}(${area.clientVar}, { webhookID, addresses: [wallet] });`;
+}
+
+function editHelpersSection(pc, area) {
+  const snippet = editHelpersSnippet(area);
+  if (!snippet) return "";
+  const update = area.ops.find((o) => o.id === "updateWebhook");
+  const [edit, add, remove] = EDIT_HELPERS.names.map(code);
+  return section(
+    "edits",
+    "Change a webhook's settings",
+    `<p><a href="${href(pc, update.href)}"><code>updateWebhook</code></a> replaces all of a webhook's settings, so a setting left out of its body may be lost. ${edit} reads the webhook and sends its settings back with the ones you give; ${add} and ${remove} do the same with the watched addresses, which have no endpoint of their own. A change that changes nothing writes nothing (no edit credits); changes to one webhook in one process run one at a time. Each takes the client, or the standalone functions' <code>${esc(standaloneOf(area).factory)}()</code>. A setting cannot be removed this way: <code>null</code> is refused, nothing sent.</p>${codeBlock(snippet, { label: "TypeScript", lang: "ts" })}`,
+  );
 }
 
 function receiverSection(pc, op) {
@@ -1041,6 +1095,7 @@ ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tabl
 ${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${area.deliveries.some(reachesReceiver) ? `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(area.pkg)}</code> receives them (each delivery's page shows how).</p>` : ""}${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
 ${standaloneSection(pc, area)}
+${editHelpersSection(pc, area)}
 ${section("schemas", "Schemas", `<ul class="cols">${schemaIds.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`)}`;
   return layout(pc, { title: area.label, body, description: area.title });
 }
@@ -1058,7 +1113,7 @@ export function homePage(site) {
   const hostRows = hosts
     .map(
       ([k, h]) =>
-        `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td>${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small">${hostKeyText(site, k, h)}</td></tr>`,
+        `<tr><th scope="row"><code>${esc(k)}</code>${marker(pc, h["x-source"])}</th>${envs.map((e) => `<td data-label="${esc(e)}">${h.urls?.[e] ? `<code class="url">${esc(h.urls[e])}</code>` : '<span class="muted">—</span>'}</td>`).join("")}<td class="small" data-label="API key">${hostKeyText(site, k, h)}</td></tr>`,
     )
     .join("");
   const nOps = site.areas.reduce((n, a) => n + a.ops.length, 0);
@@ -1079,7 +1134,7 @@ ${section(
     .filter(Boolean)
     .join(
       " ",
-    )}</p>${tableWrap(`<table class="envs"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
+    )}</p>${tableWrap(`<table class="envs hosts"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
 )}
 ${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses as you type; without JavaScript, Enter in it opens the <a href="${href(pc, SEARCH_PAGE)}">index</a> of them all, for the browser's find. <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
@@ -1163,7 +1218,7 @@ ${deliveries.length ? section("deliveries", "Webhook deliveries", `<p class="sma
 export const CLIENT_OPTIONS = [
   [
     "apiKey",
-    "The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs.",
+    'The API key. Default: <code>process.env.CHAINDATA_API_KEY</code> (<code>local</code> in the <code>local</code> environment). Sent as the <code>api-key</code> query parameter, or the <code>X-Api-Key</code> header on the admin host; never in errors or logs. Without a key, a call to a host at its environment\'s URL throws a <code>ConfigurationError</code> before sending, but a host given its own <code>baseUrls</code> entry is called without one (a proxy that adds the key). <code>apiKey: ""</code> is no key, and <code>CHAINDATA_API_KEY</code> is then not read.',
   ],
   [
     "environment",
@@ -1211,7 +1266,10 @@ export const CALL_OPTIONS = [
 // the third item is the HTTP status that picks the class (errors.ts `byStatus`).
 export const ERROR_CLASSES = [
   ["ValidationError", "the params do not match the schema; nothing was sent"],
-  ["ConfigurationError", "a bad option, no API key, no base URL for a host; nothing was sent"],
+  [
+    "ConfigurationError",
+    "a bad option, no API key for a host at its environment's URL (one given in <code>baseUrls</code> is called without a key), no base URL for a host; nothing was sent",
+  ],
   ["BadRequestError", "HTTP 400", 400],
   ["AuthenticationError", "HTTP 401", 401],
   ["PermissionDeniedError", "HTTP 403", 403],
@@ -1352,13 +1410,249 @@ for await (const item of das.getAssetsByOwner.all(owner, { maxPages: 1 })) {
   console.log(back.id);
 }`;
 
+/**
+ * helius-sdk's calls beside chaindata's, for Getting started's "Coming from helius-sdk". Only names
+ * read in helius-sdk's source: 1.x is `new Helius(apiKey)` (src/Helius.ts, with DAS on `rpc`:
+ * src/RpcClient.ts), 2.x and 3.x are `createHelius({ apiKey })` (src/rpc/createHelius.eager.ts,
+ * src/webhooks/client.ts, src/wallet/client.ts, src/transactions/client.ts). The DAS methods have
+ * the same names in both and in the spec; those the spec lacks join its own list of the
+ * service's other DAS methods under "Not covered".
+ */
+export const HELIUS = {
+  das: [
+    "getAsset",
+    "getAssetBatch",
+    "getAssetsByOwner",
+    "getAssetsByAuthority",
+    "getNftEditions",
+    "getAssetsByCreator",
+    "getAssetsByGroup",
+    "searchAssets",
+    "getAssetProof",
+    "getAssetProofBatch",
+    "getSignaturesForAsset",
+    "getTokenAccounts",
+  ],
+  // [1.x, 2.x and 3.x, chaindata's operation or helper, its call as written, a note]
+  webhooks: [
+    [
+      "helius.getAllWebhooks()",
+      "helius.webhooks.getAll()",
+      "listWebhooks",
+      "webhooks.listWebhooks()",
+    ],
+    [
+      "helius.getWebhookByID(id)",
+      "helius.webhooks.get(id)",
+      "getWebhook",
+      "webhooks.getWebhook({ webhookID })",
+    ],
+    [
+      "helius.createWebhook(request)",
+      "helius.webhooks.create(request)",
+      "createWebhook",
+      "webhooks.createWebhook(request)",
+    ],
+    [
+      "helius.editWebhook(id, changes)",
+      "",
+      "editWebhook",
+      "editWebhook(webhooks, { webhookID, ...changes })",
+      "reads the webhook and sends its settings back with yours",
+    ],
+    [
+      "",
+      "helius.webhooks.update(id, changes)",
+      "updateWebhook",
+      "webhooks.updateWebhook({ webhookID, ...settings })",
+      "its body is the complete settings, which the service replaces; to change a few, <code>editWebhook</code>",
+    ],
+    [
+      "helius.appendAddressesToWebhook(id, addresses)",
+      "",
+      "addWebhookAddresses",
+      "addWebhookAddresses(webhooks, { webhookID, addresses })",
+    ],
+    [
+      "helius.removeAddressesFromWebhook(id, addresses)",
+      "",
+      "removeWebhookAddresses",
+      "removeWebhookAddresses(webhooks, { webhookID, addresses })",
+    ],
+    [
+      "helius.deleteWebhook(id)",
+      "helius.webhooks.delete(id)",
+      "deleteWebhook",
+      "webhooks.deleteWebhook({ webhookID })",
+    ],
+  ],
+  wallet: [
+    "getIdentity",
+    "getBatchIdentity",
+    "getBalances",
+    "getHistory",
+    "getTransfers",
+    "getFundedBy",
+  ],
+  sender: "helius.tx.sendTransactionWithSender",
+  // What builds, prices and confirms a transaction (1.x on `rpc`, 2.x and 3.x on `tx` and the client).
+  sending: [
+    "sendSmartTransaction",
+    "createSmartTransaction",
+    "getPriorityFeeEstimate",
+    "pollTransactionConfirmation",
+  ],
+};
+
+/**
+ * The DAS methods the DAS area's description says the package leaves out (its "the service's
+ * other DAS methods (…) are outside it"), and helius-sdk's DAS methods the spec has not.
+ */
+export function dasNotCovered(site) {
+  const das = site.areas.find((a) => a.key === "das");
+  const own = new Set(das?.ops.map((o) => o.id));
+  const said = /the service's other DAS methods \(([^)]*)\) are outside it/.exec(
+    das?.info.description ?? "",
+  );
+  const listed = said
+    ? said[1]
+        .replace(/ and more$/, "")
+        .replace(/`/g, "")
+        .split(", ")
+    : [];
+  return [...new Set([...listed, ...HELIUS.das])].filter((m) => !own.has(m));
+}
+
+/** The Sender area's sentence that leaves building and confirming a transaction to the caller. */
+const senderLeaves = (sender) =>
+  (sender?.info.description ?? "").split(/(?<=\.)\s+/).find((t) => /are the caller's/.test(t));
+
+/** Every helius-sdk name "Coming from helius-sdk" shows, for the search. */
+export const heliusNames = () => [
+  "new Helius",
+  "createHelius",
+  "displayOptions",
+  ...HELIUS.das.flatMap((m) => [`helius.rpc.${m}`, `helius.${m}`]),
+  ...HELIUS.webhooks.flatMap(([v1, v2]) =>
+    [v1, v2].filter(Boolean).map((c) => c.replace(/\(.*$/, "")),
+  ),
+  ...HELIUS.webhooks
+    .map(([v1]) => /\.(\w+)\(/.exec(v1)?.[1])
+    // (Bare, but for a name chaindata has too, which leads to its own page.)
+    .filter((m) => m && !EDIT_HELPERS.names.includes(m) && !/^(create|delete)Webhook$/.test(m)),
+  ...HELIUS.wallet.map((m) => `helius.wallet.${m}`),
+  HELIUS.sender,
+  HELIUS.sender.split(".").at(-1),
+];
+
+function heliusSection(pc, site) {
+  const areaOf = (key) => site.areas.find((a) => a.key === key);
+  const das = areaOf("das");
+  const opLink = (area, id, call) => {
+    const op = area?.ops.find((o) => o.id === id);
+    return op ? `<a href="${href(pc, op.href)}">${code(call)}</a>` : code(call);
+  };
+  const versions = (v1, v2) =>
+    [v1 && `${code(v1)} (1.x)`, v2 && `${code(v2)} (2.x, 3.x)`].filter(Boolean).join(", ");
+  const rows = [
+    [
+      versions("new Helius(apiKey)", "createHelius({ apiKey })"),
+      `${site.areas
+        .filter((a) => !a.deprecated)
+        .map((a) => code(`${a.factory}()`))
+        .join(
+          ", ",
+        )}, or every area in one: <code>createChainDataClient()</code> of <code>@chaindata/sdk</code>`,
+      "one client per area; each reads <code>CHAINDATA_API_KEY</code> when not given <code>apiKey</code>, but the sender's, which takes a key given to it only",
+    ],
+  ];
+  for (const m of HELIUS.das.filter((name) => das?.ops.some((o) => o.id === name)))
+    rows.push([
+      versions(`helius.rpc.${m}`, `helius.${m}`),
+      opLink(das, m, `das.${m}`),
+      m === "getAssetsByOwner"
+        ? "<code>displayOptions</code> is <code>options</code> here: the old name is refused (a TypeScript error, and a <code>ValidationError</code> before sending). <code>.all()</code> walks the pages"
+        : "",
+    ]);
+  const webhooks = areaOf("webhooks");
+  for (const [v1, v2, id, call, note] of HELIUS.webhooks) {
+    const helper = EDIT_HELPERS.names.includes(id);
+    rows.push([
+      versions(v1, v2),
+      helper
+        ? `<a href="${href(pc, "webhooks/index.html#edits")}">${code(call)}</a>`
+        : opLink(webhooks, id, call),
+      note ?? "",
+    ]);
+  }
+  const wallet = areaOf("wallet");
+  const walletOps = HELIUS.wallet.filter((m) => wallet?.ops.some((o) => o.id === m));
+  if (walletOps.length)
+    rows.push([
+      `${walletOps.map((m) => code(`helius.wallet.${m}`)).join(", ")} (2.x, 3.x)`,
+      walletOps.map((m) => opLink(wallet, m, `wallet.${m}`)).join(", "),
+      "the same names",
+    ]);
+  const sender = areaOf("sender");
+  if (sender?.ops.some((o) => o.id === "sendTransaction"))
+    rows.push([
+      versions("", `${HELIUS.sender}(…)`),
+      opLink(sender, "sendTransaction", "sender.sendTransaction({ transaction, config })"),
+      "sends a transaction you built and signed, its tip and priority fee in it (below)",
+    ]);
+  const table = tableWrap(
+    `<table><thead><tr><th scope="col">helius-sdk</th><th scope="col">chaindata</th><th scope="col">Note</th></tr></thead><tbody>${rows.map((r) => `<tr><td>${r[0]}</td><td>${r[1]}</td><td>${r[2]}</td></tr>`).join("")}</tbody></table>`,
+  );
+  const leaves = senderLeaves(sender);
+  const notCovered = [
+    das &&
+      `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${dasNotCovered(site).map(code).join(", ")}. <code>createJsonRpcClient</code> and <code>rpcHost</code> of <code>@chaindata/core</code> can still call one, with a descriptor such as <code>{ id: "searchAssets", idempotent: true }</code>: its params unchecked, its result untyped (the package's README).</li>`,
+    sender &&
+      `<li>Building, pricing and confirming a transaction: ${HELIUS.sending.map(code).join(", ")} (priority-fee estimates, confirmation). ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
+  ].filter(Boolean);
+  return section(
+    "helius-sdk",
+    "9. Coming from helius-sdk",
+    `<p>Moving a service off helius-sdk: its calls and chaindata's. Each chaindata call takes one params object and throws the typed errors above; u64 values are <code>bigint</code> (section 8).</p>${table}<h3 id="not-covered">Not covered</h3><ul>${notCovered.join("")}</ul>`,
+  );
+}
+
+/** Getting started's try/catch around a call: a 429 the retries did not get past. */
+export const RETRIES_SNIPPET = `import { createDasClient, RateLimitError } from "@chaindata/das";
+
+const das = createDasClient({ apiKey: process.env.${API_KEY_ENV}, maxRetries: 3, timeout: 10_000 });
+try {
+  const asset = await das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
+  console.log(asset.id);
+} catch (err) {
+  // The retries are spent, or the server asked for a wait over 60 s: retryAfter is that wait.
+  if (err instanceof RateLimitError) console.log(\`rate limited; try again in \${err.retryAfter ?? "a few"} s\`);
+  else throw err;
+}`;
+
+/**
+ * The base URL option, with the host names it takes (index.json's hosts) and the areas on each:
+ * a reader otherwise infers them from the home page's hosts table (user trial 8).
+ */
+function baseUrlsText(site, what) {
+  const hosts = Object.keys(site.index.hosts ?? {}).map((key) => {
+    const on = site.areas.filter((a) => a.hostKey === key).map((a) => a.label);
+    return `<code>${esc(key)}</code>${on.length ? ` (${esc(on.join(", "))})` : ""}`;
+  });
+  return hosts.length ? `${what} Hosts: ${hosts.join(", ")}.` : what;
+}
+
 /** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
 function sdkSections(pc, site, area) {
+  const clientOptions = CLIENT_OPTIONS.map(([name, what]) => [
+    name,
+    name === "baseUrls" ? baseUrlsText(site, what) : what,
+  ]);
   return [
     section(
       "options",
       "4. Client and call options",
-      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(CLIENT_OPTIONS)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
+      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(clientOptions)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "errors",
@@ -1366,13 +1660,18 @@ function sdkSections(pc, site, area) {
       `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr id="${errorClassId(name)}"><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}${rpcCodesTable(site)}`,
     ),
     section(
+      "retries",
+      "6. Retries and timeouts",
+      `<p>A call is retried after a 408, a 429, a 5xx, a connection error or a timeout, up to <code>maxRetries</code> more attempts (default 2), each sending the same bytes. The waits are 0.5 s, 1 s, 2 s, 4 s, then 8 s (the cap), each shortened by up to 25 % (jitter). A <code>Retry-After</code> (or <code>retry-after-ms</code>) of up to 60 s replaces that wait; over 60 s, the error is thrown at once with <code>retryAfter</code> set (a <code>RateLimitError</code>, or a 503's <code>InternalServerError</code>) rather than hold your promise for minutes. A write (not idempotent: each operation page's Retries row says which) is retried after a 429 only, which refuses a request before it is processed, unless the call says <code>retryNonIdempotent: true</code>. A JSON-RPC error object is never retried. <code>timeout</code> (default 60 000 ms) limits each attempt, reading the body included. When the retries are spent, the last error is thrown; <code>isRetryable(err)</code>, exported by every package, says whether it is of a kind retried here.</p>${codeBlock(RETRIES_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+    ),
+    section(
       "all-in-one",
-      "6. Every area in one client",
+      "7. Every area in one client",
       `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>batch</code> goes to the JSON-RPC areas but the sender, which then batch together; a <code>rateLimit</code> is an area's own, given in <code>areas</code>; the sender gets no shared API key: its key is a dedicated one, given as <code>areas.sender.apiKey</code> or to <code>createSenderClient</code>). <code>areas</code> gives one area its own options, laid over the shared ones: <code>areas: { sender: { apiKey: senderKey, timeout: 2_000 } }</code>. Each area is created on first use, but its code is in the bundle either way: the client bundles every area (and the REST areas' <code>openapi-fetch</code>), so a browser app that needs only DAS should import <code>@chaindata/das</code>${site.areas.some((a) => a.key === "das" && standaloneNames(a)) ? ` (its <a href="${href(pc, "das/index.html#standalone")}">standalone functions</a> bundle least)` : ""}.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "numbers",
-      "7. u64 values, and keeping results as JSON",
+      "8. u64 values, and keeping results as JSON",
       `<p>Lamports, raw token amounts, supplies and balances are u64 on chain and often pass 2<sup>53</sup>, where <code>JSON.parse</code> rounds. Every package parses them whole: a field the spec marks as u64 is always a <code>bigint</code>, whatever its size; a float (a price, a human-readable amount) is always a <code>number</code>; and a <code>bigint</code> in params is written as a bare JSON integer. To keep a result as text (a cache, a JSON-lines file), write it with <code>stringifyJson</code> and read it back with <code>parseJson</code> and <code>reviveU64</code>, given the operation's shape from <code>&lt;area&gt;U64Shape</code> (for one item of a page walk, its <code>"item"</code> shape).</p>${codeBlock(KEEP_RESULTS_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
@@ -1441,6 +1740,7 @@ ${section("install", "1. Install one package", `<p>Every area is its own package
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): save one as <code>first-call.mts</code>, or in a project whose <code>package.json</code> has <code>"type": "module"</code>. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>${localUrl !== specLocal ? ` and, since <code>local</code> stands for <code class="url">${esc(specLocal)}</code>, this URL in <code>baseUrls</code> (as below)` : ""}. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no <code>apiKey</code> is given (an exported <code>${API_KEY_ENV}</code> is not read there, so the real key never goes to the mock). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
 ${sdkSections(pc, site, area)}
+${heliusSection(pc, site)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table>`))}`;
   return layout(pc, {
@@ -1590,6 +1890,15 @@ export function typeScriptSnippetsOf(site) {
       example: "quick start",
       code: quickStartSnippet(area),
     });
+    const edits = editHelpersSnippet(area);
+    if (edits)
+      snippets.push({
+        page: `${area.key}/index.html`,
+        area: area.key,
+        operation: "updateWebhook",
+        example: "edit helpers",
+        code: edits,
+      });
     const standalone = areaExample(area);
     if (standalone)
       snippets.push({
@@ -1613,6 +1922,13 @@ export function typeScriptSnippetsOf(site) {
       area: area?.key ?? "das",
       example: "client and call options",
       code: optionsSnippet(area),
+    },
+    {
+      page,
+      area: "das",
+      operation: "getAsset",
+      example: "retries and errors",
+      code: RETRIES_SNIPPET,
     },
     {
       page,
