@@ -596,14 +596,14 @@ describe("docs build", () => {
       const delivery = transport === "delivery";
       const unit = delivery ? "event" : "request";
       // Cost: the page's Cost row, and the spec's x-cost (none, or credits null: not documented);
-      // a delivery has none, and its cost is the one its page or its area's page states (user
-      // trial 8: "not documented" beside pages that say 1 credit per delivered event).
+      // a delivery's is per event delivered (user trial 8: "not documented" beside pages that say
+      // 1 credit per delivered event), and its page and its area's page say so in words too.
       const areaPage = text(page(`${entry.area}/index.html`));
-      const eventCost = (said: string) => /\bevent costs (\d+) credits?\b/i.exec(said)?.[1];
-      const credits = delivery
-        ? Number(eventCost(text(opPage)) ?? eventCost(areaPage) ?? NaN)
-        : op["x-cost"]?.credits;
-      if (delivery) expect(op["x-cost"], path).toBeUndefined();
+      const credits = op["x-cost"]?.credits;
+      if (delivery) {
+        expect(op["x-cost"]?.per, path).toBe("event");
+        expect(areaPage, path).toContain(`every delivered event costs ${credits} credit`);
+      }
       const cost = cell[`Cost per ${unit}`];
       expect(cost, path).toBe(
         credits == null ? "not documented" : `${credits} credit${credits === 1 ? "" : "s"}`,
@@ -640,24 +640,25 @@ describe("docs build", () => {
         continue;
       }
       // Rate limit: the start of the page's row, or a dash that says "none documented"; without
-      // x-rate-limit, the limits per plan the area's page states for all its methods (user trial
-      // 8: DAS rows said none beside das/index.html's 2 / 10 / 50 / 100 requests per second).
+      // its own x-rate-limit, its area's (the plans' limits of every DAS method, user trial 8: DAS
+      // rows said none beside das/index.html's 2 / 10 / 50 / 100 requests per second), which the
+      // area page's prose states alike.
       const limit = op["x-rate-limit"];
       const rateRow = fact(opPage, "Rate limit");
-      const perPlan = /(\d+(?: \/ \d+)+) requests per second on ([A-Z]\w*(?: \/ [A-Z]\w*)+)/.exec(
-        areaPage,
-      );
+      const areaLimit = doc.info["x-rate-limit"];
       if (limit) {
         expect(cell["Rate limit"], path).toContain(`${limit.requestsPerSecond} requests/s`);
         expect(rateRow?.startsWith(`${cell["Rate limit"]}. `), path).toBe(true);
-      } else if (perPlan) {
-        const limits = perPlan[1]!.split(" / ");
-        const plans = perPlan[2]!.split(" / ");
+      } else if (areaLimit) {
+        const plans = Object.entries<number>(areaLimit.plans);
         expect(cell["Rate limit"], path).toBe(
-          `by plan: ${plans.map((plan, i) => `${plan} ${limits[i]}`).join(", ")} requests/s`,
+          `by plan: ${plans.map(([plan, n]) => `${plan} ${n}`).join(", ")} requests/s`,
         );
         expect(rateRow, path).toContain(
           `${cell["Rate limit"]} (as the ${cell.Area} page says of the whole area). `,
+        );
+        expect(areaPage, path).toContain(
+          `${plans.map(([, n]) => n).join(" / ")} requests per second on ${plans.map(([plan]) => plan).join(" / ")}`,
         );
       } else {
         expect(cell["Rate limit"], path).toBe("—none documented");

@@ -345,45 +345,19 @@ function common(area, o, id) {
   };
 }
 
-// A plan's limits ("2 / 10 / 50 / 100 requests per second on Free / Developer / Business /
-// Professional") and a delivery's cost ("every delivered event costs 1 credit"), as the spec's
-// prose words them.
-const PLAN_LIMITS = /(\d+(?: \/ \d+)+) requests per second on ([A-Z]\w*(?: \/ [A-Z]\w*)+)/;
-const EVENT_COST = /\bevent costs (\d+) credits?\b/i;
-
 /**
- * A cost or rate limit the spec states in prose only, where it has no `x-cost` / `x-rate-limit`:
- * a delivery's cost per event in its own description or its area's (webhooks), the per-plan
- * limits of an area's methods in the area's (DAS, ZK compression). Their pages show those
- * sentences, so the fact rows and the operations at a glance, which read `op.cost` /
- * `op.rateLimit`, take them from there too, rather than say "not documented" beside a page that
- * documents them. `stated` says whose description it is.
+ * The facts an operation takes from its area: the area's `x-rate-limit` (DAS, ZK compression: the
+ * plans' limits, for all their methods) where the operation has none of its own. A delivery's
+ * cost per event is its own `x-cost` (`per: event`). `stated: "area"` says the area's page gives it.
  */
 function statedFacts(op, area) {
-  const sources = [
-    ["operation", op.description, op.source],
-    ["area", area.info.description, area.info["x-source"]],
-  ];
-  if (!op.cost && op.transport === "delivery")
-    for (const [stated, text, source] of sources) {
-      const m = EVENT_COST.exec(text ?? "");
-      if (!m) continue;
-      op.cost = { credits: Number(m[1]), "x-source": source, stated };
-      break;
-    }
-  if (!op.rateLimit && op.transport !== "delivery")
-    for (const [stated, text, source] of sources) {
-      const m = PLAN_LIMITS.exec(text ?? "");
-      const limits = m?.[1].split(" / ").map(Number) ?? [];
-      const plans = m?.[2].split(" / ") ?? [];
-      if (!m || limits.length !== plans.length) continue;
-      op.rateLimit = {
-        plans: plans.map((plan, i) => [plan, limits[i]]),
-        "x-source": source,
-        stated,
-      };
-      break;
-    }
+  const limit = area.info["x-rate-limit"];
+  if (op.rateLimit || !limit || op.transport === "delivery") return;
+  op.rateLimit = {
+    ...limit,
+    ...(limit.plans && { plans: Object.entries(limit.plans) }),
+    stated: "area",
+  };
 }
 
 // ---------------------------------------------------------------- REST operations
