@@ -705,7 +705,8 @@ export function checkExamples({ area, kind, doc }) {
   // which the path already names, nor for the u64 checks, whose messages quote the value.
   const refused = ({ data, keyword }) => {
     if ((data !== null && typeof data === "object") || keyword === "chaindataInteger") return "";
-    const shown = typeof data === "string" && data.length > 40 ? `${data.slice(0, 40)}…` : data;
+    // (An address, at most 44 characters, is shown whole; a transaction's text is cut.)
+    const shown = typeof data === "string" && data.length > 64 ? `${data.slice(0, 64)}…` : data;
     return ` (got ${JSON.stringify(shown)})`;
   };
   // `container[key]` is the example value (the container lets the integer check read its exact value).

@@ -80,5 +80,10 @@ describe("<area>U64Shape: a cached result read back as the call gave it", () => 
     expect(call).toThrow(
       "operation: getAsset has no page walk, so no item shape (those with one: getAssetsByOwner, getAssetsByAuthority, getNftEditions)",
     );
+    // A misspelt part gave the page's shape, and the items were revived without their bigints
+    // (trial 9).
+    const typo = () =>
+      (dasU64Shape as (name: string, part: string) => unknown)("getAssetsByOwner", "items");
+    expect(typo).toThrow(new TypeError('part: must be "item" or left out (got "items")'));
   });
 });

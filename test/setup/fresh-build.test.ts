@@ -64,6 +64,8 @@ describe("the test run's guard against stale inputs", () => {
     make("built", { "src/index.ts": 100, "src/index.test.ts": 300, "dist/index.js": 200 });
     make("edited", { "src/index.ts": 100, "src/generated/types.ts": 300, "dist/index.js": 200 });
     make("unbuilt", { "src/index.ts": 100 });
+    // (No TypeScript, no build: packages/docs, whose generator runs from its .mjs sources.)
+    make("scripts", { "src/build.mjs": 300 });
     expect(staleInputs(spec, packages)).toEqual({
       warning:
         "packages/{edited,unbuilt}/src changed after the last build: the tests import dist/; run `npx turbo run build` (--force if turbo says it is cached)",

@@ -40,13 +40,20 @@ export function staleInputs(
   // cache then rebuilds nothing): sources edited since the package was last built.
   const unbuilt = readdirSync(packagesDir).filter((name) => {
     const dir = join(packagesDir, name);
+    let source: number;
+    try {
+      source = newest(join(dir, "src"), (file) => /(?<!\.test)\.ts$/.test(file));
+    } catch {
+      return false; // no src/
+    }
+    // (No TypeScript to build: the docs site's generator, run from its sources.)
+    if (!source) return false;
     let built: number;
     try {
       built = newest(join(dir, "dist"), () => true);
     } catch {
-      return true; // no dist/ at all
+      return true; // never built
     }
-    const source = newest(join(dir, "src"), (file) => /(?<!\.test)\.ts$/.test(file));
     return source > built;
   });
   return unbuilt.length

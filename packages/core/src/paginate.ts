@@ -39,9 +39,9 @@ export interface PaginationDescriptor {
    */
   echoedPage?: string;
   /**
-   * The page size in the result (page style), read when the params omit `limit`: a shorter page
-   * then ends the walk, unless it says `hasMore: true` (DAS echoes `limit` at the top, wallet
-   * balances `pagination.limit`).
+   * The page size in the result (page style), which the server applied: a shorter page ends the
+   * walk, unless it says `hasMore: true` (DAS echoes `limit` at the top, wallet balances
+   * `pagination.limit`). Where the result gives none, the params' `limit` is the page size.
    * @default the `limit` path
    */
   echoedLimit?: string;
@@ -88,8 +88,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * consumed, so memory stays bounded by one page.
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
- * `false`, a page has no items, or it has fewer than `limit` (from the params, else the result's
- * `echoedLimit`) unless it says `hasMore: true`.
+ * `false`, a page has no items, or it has fewer than the page size (the result's `echoedLimit`,
+ * else the params' `limit`) unless it says `hasMore: true`.
  * Cursor style (and a page-style walk by cursor: a `keyset` param given, or `keysetWhen` met
  * without `page`) starts with `params` as given and stops when `hasMore` is `false`, the next
  * cursor is missing, `null` or `''`, or a page has no items (unless it says `hasMore: true`); a
@@ -98,8 +98,7 @@ const set = (value: any, path: string, to: unknown): any => {
  * A server that breaks the paging protocol ends the walk with an `InvalidResponseError` (reason
  * `broken-paging`), thrown after the pages before the break were yielded: a page whose
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
- * page that says it, more items than the limit in a walk by page number (the next window would
- * overlap it), a next cursor the walk has already sent (it would go round forever) or
+ * page that says it, a next cursor the walk has already sent (it would go round forever) or
  * `hasMore: true` with no next cursor. Ending quietly there would pass a cut-off list for the
  * whole. Nothing is read past the last page `maxPages` asks for.
  *
@@ -219,16 +218,19 @@ export function paginate<I, R>(
       // walk by cursor, as a break.)
       if (more === false || (!count && (more !== true || walk === "page"))) return;
       // A short page ends the walk, unless the page says there is more: a page-style operation's
-      // pages are full but the last, asked for by number or by cursor (DAS keyset paging). (A
-      // limit in the params may be a bigint: `2 < 3n` compares as numbers do.)
-      const size = style === "page" && limit && (get(current, limit) ?? get(result, echoedLimit!));
-      if (typeof size === "number" || typeof size === "bigint") {
-        // A longer page than asked for by number: the server ignores `limit`, and the next page's
-        // window would overlap this one, its items yielded twice.
-        if (walk === "page" && count > size)
-          broken(number, `has ${count} items, more than the limit of ${size}`);
-        if (more !== true && count < size) return;
-      }
+      // pages are full but the last, asked for by number or by cursor (DAS keyset paging). The
+      // page size is the one the answer gives, where it gives one: a server that caps its pages
+      // under the limit asked for (3 of a `limit: 5`) answers full pages of 3, and ending at the
+      // first would cut the list short. (A limit may be a bigint: `2 < 3n` compares as numbers
+      // do. A page longer than the limit is no end and no error: a server paging by its own
+      // size, or adding an entry such as wallet balances' native SOL, overlaps nothing.)
+      const echoed = style === "page" && limit && get(result, echoedLimit!);
+      const size =
+        typeof echoed === "number" || typeof echoed === "bigint"
+          ? echoed
+          : style === "page" && limit && get(current, limit);
+      if (more !== true && (typeof size === "number" || typeof size === "bigint") && count < size)
+        return;
       if (walk === "cursor") {
         const next = get(result, nextCursor);
         if (next == null || next === "") {
@@ -283,8 +285,8 @@ export type Paginated<P, R, I> = ((
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead. `options` apply to each page. A server
-   * that breaks the paging protocol (a cursor repeated, another page than the one asked for, a
-   * page by number longer than the limit, `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
+   * that breaks the paging protocol (a cursor repeated, another page than the one asked for,
+   * `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
    * pages before it.
    */
   all(

@@ -30,7 +30,10 @@ export interface RateLimiter {
  * an option name other than `requestsPerSecond`
  */
 export function createRateLimiter(options: {
-  /** Requests that may start per second, e.g. `5` (the admin host's documented limit); `0.5` is one every 2 s. */
+  /**
+   * Requests that may start per second, e.g. `5` (the admin host's documented limit); the limiter
+   * aims a tenth under it: `5` starts at most 5 in any 1.1 s, `0.5` one every 2.2 s.
+   */
   requestsPerSecond: number;
 }): RateLimiter {
   // (A name it does not know, such as `burst`, would otherwise be silently ignored.)

@@ -104,8 +104,10 @@ export function u64ShapeFunction(area, names, example, operations, itemPaths) {
     `  const shapes: Record<string, U64Shape | undefined> = { ${operations.map((name) => `${name}: op.${name}.u64`).join(", ")} };\n` +
     (walked.length
       ? `  let shape = shapes[operation];\n` +
-        `  if (part !== "item") return shape;\n` +
+        `  if (part === undefined) return shape;\n` +
         `  const itemPaths: Record<string, string> = { ${walked.map((name) => `${name}: ${literal(itemPaths[name])}`).join(", ")} };\n` +
+        // (JavaScript: a misspelt part, "items", would otherwise give the page's shape.)
+        `  if (part !== "item") throw new TypeError(\`part: must be "item" or left out (got \${JSON.stringify(part)})\`);\n` +
         `  const path = itemPaths[operation];\n` +
         // (The types refuse it too; JavaScript callers get a message, not a wrong \`undefined\`.)
         `  if (!path) throw new TypeError(\`operation: \${String(operation)} has no page walk, so no item shape (those with one: ${walked.join(", ")})\`);\n` +

@@ -38,8 +38,9 @@ export function compressionU64Shape(operation: "getCompressedAccountsByOwner" | 
 export function compressionU64Shape(operation: keyof T.CompressionMethods, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = { getCompressedAccountsByOwner: op.getCompressedAccountsByOwner.u64, getCompressedTokenAccountsByOwner: op.getCompressedTokenAccountsByOwner.u64, getCompressedTokenAccountsByDelegate: op.getCompressedTokenAccountsByDelegate.u64, getCompressedBalanceByOwner: op.getCompressedBalanceByOwner.u64, getCompressionSignaturesForAddress: op.getCompressionSignaturesForAddress.u64, getLatestCompressionSignatures: op.getLatestCompressionSignatures.u64, getMultipleNewAddressProofsV2: op.getMultipleNewAddressProofsV2.u64 };
   let shape = shapes[operation];
-  if (part !== "item") return shape;
+  if (part === undefined) return shape;
   const itemPaths: Record<string, string> = { getCompressedAccountsByOwner: "value.items", getCompressedTokenAccountsByOwner: "value.items", getCompressedTokenAccountsByDelegate: "value.items", getCompressionSignaturesForAddress: "value.items", getLatestCompressionSignatures: "value.items" };
+  if (part !== "item") throw new TypeError(`part: must be "item" or left out (got ${JSON.stringify(part)})`);
   const path = itemPaths[operation];
   if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getCompressedAccountsByOwner, getCompressedTokenAccountsByOwner, getCompressedTokenAccountsByDelegate, getCompressionSignaturesForAddress, getLatestCompressionSignatures)`);
   for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;

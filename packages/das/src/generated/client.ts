@@ -38,8 +38,9 @@ export function dasU64Shape(operation: "getAssetsByOwner" | "getAssetsByAuthorit
 export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = { getAsset: op.getAsset.u64, getAssetBatch: op.getAssetBatch.u64, getAssetsByOwner: op.getAssetsByOwner.u64, getAssetsByAuthority: op.getAssetsByAuthority.u64, getNftEditions: op.getNftEditions.u64 };
   let shape = shapes[operation];
-  if (part !== "item") return shape;
+  if (part === undefined) return shape;
   const itemPaths: Record<string, string> = { getAssetsByOwner: "items", getAssetsByAuthority: "items", getNftEditions: "editions" };
+  if (part !== "item") throw new TypeError(`part: must be "item" or left out (got ${JSON.stringify(part)})`);
   const path = itemPaths[operation];
   if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getAssetsByOwner, getAssetsByAuthority, getNftEditions)`);
   for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;

@@ -58,8 +58,9 @@ export function walletU64Shape(operation: "getBalances" | "getHistory" | "getTra
 export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U64Shape | undefined {
   const shapes: Record<string, U64Shape | undefined> = { getIdentity: op.getIdentity.u64, getBatchIdentity: op.getBatchIdentity.u64, getBalances: op.getBalances.u64, getHistory: op.getHistory.u64, getTransfers: op.getTransfers.u64, getFundedBy: op.getFundedBy.u64 };
   let shape = shapes[operation];
-  if (part !== "item") return shape;
+  if (part === undefined) return shape;
   const itemPaths: Record<string, string> = { getBalances: "balances", getHistory: "data", getTransfers: "data" };
+  if (part !== "item") throw new TypeError(`part: must be "item" or left out (got ${JSON.stringify(part)})`);
   const path = itemPaths[operation];
   if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getBalances, getHistory, getTransfers)`);
   for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;
