@@ -249,31 +249,29 @@ describe("paginate: page style", () => {
     ]);
   });
 
+  const SEVEN = [1, 2, 3, 4, 5, 6, 7];
+  /** A server of seven items in pages of 3, whatever limit is asked for; `echo`: it says so. */
+  const pagesOfThree = ({ echo }: { echo: boolean }) =>
+    stubPages(async (p: { page: number }) => ({
+      items: SEVEN.slice((p.page - 1) * 3, p.page * 3),
+      ...(echo && { limit: 3 }),
+    }));
+
   it("the page size is the one the answer gives: a server capping its pages under the limit asked for is walked to its end", async () => {
     // (A server capping pages at 3 and saying so, `limit: 3`, was asked for 5: its first page, 3
     // of 7 items, read as short and ended the walk, the list cut without a word. Trial 9.)
-    const all = [1, 2, 3, 4, 5, 6, 7];
-    const caps = stubPages(async (p: { page: number }) => ({
-      items: all.slice((p.page - 1) * 3, p.page * 3),
-      limit: 3,
-    }));
-    expect(await collect(paginate(caps, das, { limit: 5 }))).toEqual(all);
+    const caps = pagesOfThree({ echo: true });
+    expect(await collect(paginate(caps, das, { limit: 5 }))).toEqual(SEVEN);
     expect(sentBy(caps).map((p) => p.page)).toEqual([1, 2, 3]);
     // Without a size in the answer, the params' limit: a page of 3 for 5 is the last.
-    const says = stubPages(async (p: { page: number }) => ({
-      items: all.slice((p.page - 1) * 3, p.page * 3),
-    }));
+    const says = pagesOfThree({ echo: false });
     expect(await collect(paginate(says, das, { limit: 5 }))).toEqual([1, 2, 3]);
   });
 
   it("a page longer than the limit is no end and no error: a server paging by its own size, or adding an entry (wallet balances' native SOL), overlaps nothing", async () => {
     // (For a while such a page was broken paging; trial 9 showed both servers walked wrongly.)
-    const own = [1, 2, 3, 4, 5, 6, 7];
-    const bySize = stubPages(async (p: { page: number }) => ({
-      items: own.slice((p.page - 1) * 3, p.page * 3),
-      limit: 3,
-    }));
-    expect(await collect(paginate(bySize, das, { limit: 2 }))).toEqual(own);
+    const bySize = pagesOfThree({ echo: true });
+    expect(await collect(paginate(bySize, das, { limit: 2 }))).toEqual(SEVEN);
     const tokens = ["t1", "t2", "t3", "t4", "t5"];
     const withSol = stubPages(async (p: { page: number }) => ({
       items: [...(p.page === 1 ? ["SOL"] : []), ...tokens.slice((p.page - 1) * 2, p.page * 2)],
