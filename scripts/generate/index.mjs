@@ -18,7 +18,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
-import { defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
+import { bundleDigest, defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
 import { runtimeExports } from "./lib/names.mjs";
 import { operationsOf } from "./lib/operations.mjs";
@@ -52,7 +52,17 @@ function readBundles(distDir) {
     // (The spec folder the origins' YAML files are in, for their line and column.)
     specDir: resolve(distDir, ".."),
   }));
-  return { index, areas };
+  return { index, areas, digest: bundleDigest(distDir) };
+}
+
+/** The digest of the bundles the code was generated from, for a test run to compare. */
+function emitSpecDigest(digest) {
+  return (
+    banner("spec/dist (a digest of the bundles)") +
+    `\n// A test run compares it with today's bundles and stops when the spec was bundled but not\n` +
+    `// regenerated (test/setup/fresh-build.ts). Nothing imports it.\n` +
+    `export const specDigest = ${literal(digest)};\n`
+  );
 }
 
 function emitEnvironments(index) {
@@ -439,11 +449,14 @@ export async function generate({ distDir = join(root, "spec/dist") } = {}) {
 }
 
 /** Every generated file of the bundles `{ index, areas }` (readBundles). */
-async function emitAll({ index, areas }) {
+async function emitAll({ index, areas, digest }) {
   // Every refusal of every area at once, before anything is written (the emitters refuse their own
   // area's again, as a last guard when they are called alone).
   refuse(generatorRefusals(areas), areas);
-  const files = { "packages/core/src/generated/environments.ts": emitEnvironments(index) };
+  const files = {
+    "packages/core/src/generated/environments.ts": emitEnvironments(index),
+    "packages/core/src/generated/spec-digest.ts": emitSpecDigest(digest),
+  };
   for (const [a, http] of packagesOf(areas))
     Object.assign(
       files,

@@ -546,6 +546,27 @@ function sourcesDigest(specDir) {
 }
 
 /**
+ * A digest of what the generators read from `distDir`: every bundle, and the index without its
+ * sources' digest (which a comment in the YAML changes). The generated code records the one it
+ * was made from (`packages/core/src/generated/spec-digest.ts`), so a test run can tell a spec
+ * bundled but not regenerated (test/setup/fresh-build.ts).
+ */
+export function bundleDigest(distDir = join(defaultSpecDir, "dist")) {
+  const hash = createHash("sha256");
+  const { sources: _sources, ...index } = JSON.parse(
+    readFileSync(join(distDir, "index.json"), "utf8"),
+  );
+  hash.update(JSON.stringify(index));
+  for (const kind of ["openapi", "openrpc"]) {
+    const dir = join(distDir, kind);
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).sort())
+      hash.update(`\0${kind}/${file}\0`).update(readFileSync(join(dir, file)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
  * The files of spec/dist that differ from what the spec sources bundle to now (a spec edit not
  * yet bundled), so that a generator reading spec/dist can refuse to work from an old bundle.
  */

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { bundleAll, clearCache } from "../../scripts/spec/bundle.mjs";
+import { bundleAll, bundleDigest, clearCache } from "../../scripts/spec/bundle.mjs";
 import { staleInputs } from "./fresh-build.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -50,6 +50,28 @@ describe("the test run's guard against stale inputs", () => {
       error:
         "spec/ has changed since it was last bundled (spec/dist/openrpc/das.json): run `npm run spec:bundle && npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
     });
+  });
+
+  it("a spec bundled but not regenerated: an error naming the steps (the generated code records the digest of the bundles it was made from)", () => {
+    const { spec, packages } = copy();
+    const recorded = join(packages, "core/src/generated/spec-digest.ts");
+    mkdirSync(join(recorded, ".."), { recursive: true });
+    writeFileSync(recorded, `export const specDigest = "${bundleDigest(join(spec, "dist"))}";\n`);
+    // (No error; the warning is of core never built, in this copy.)
+    expect(staleInputs(spec, packages).error).toBeUndefined();
+    const file = join(spec, "openrpc/das.yaml");
+    writeFileSync(file, readFileSync(file, "utf8").replace("maximum: 1000", "maximum: 999"));
+    clearCache();
+    bundleAll({ specDir: spec });
+    expect(staleInputs(spec, packages)).toEqual({
+      error:
+        "spec/dist has changed since the code was generated from it: run `npm run generate && npx turbo run build` before the tests, which read the generated code through the packages' dist/",
+    });
+  });
+
+  it("the repository's own generated code records today's bundles", () => {
+    const recorded = readFileSync(join(root, "packages/core/src/generated/spec-digest.ts"), "utf8");
+    expect(recorded).toContain(`specDigest = "${bundleDigest(join(root, "spec/dist"))}"`);
   });
 
   it("sources newer than the package's dist/, or no dist/: a warning naming the packages (test files do not count)", () => {

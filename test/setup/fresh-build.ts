@@ -1,13 +1,14 @@
 // vitest globalSetup: the suites test what the spec generates, through the packages' built dist/.
-// A run after a spec edit that was not bundled, generated and built tests the old code, and its
+// A run after a spec edit that was not bundled, generated (both checked exactly) and built (a
+// hint, by modification times) tests the old code, and its
 // failures read as runtime bugs ("expected undefined to be an instance of ValidationError"), so a
 // run with stale inputs stops first and says which step to run (user trial 6). `npm test` runs
 // those steps itself; this is for targeted runs (`npx vitest run test/contract`).
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 // @ts-expect-error -- a script of the repository, in JavaScript without declarations
-import { staleBundles } from "../../scripts/spec/bundle.mjs";
+import { bundleDigest, staleBundles } from "../../scripts/spec/bundle.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const REBUILD = "npm run spec:bundle && npm run generate && npx turbo run build";
@@ -36,6 +37,15 @@ export function staleInputs(
     return {
       error: `spec/ has changed since it was last bundled (${stale.join(", ")}): run \`${REBUILD}\` before the tests, which read the generated code through the packages' dist/`,
     };
+  // Exact too: the generated code records the digest of the bundles it was made from.
+  const recorded = join(packagesDir, "core/src/generated/spec-digest.ts");
+  if (existsSync(recorded)) {
+    const made = /specDigest = "(\w+)"/.exec(readFileSync(recorded, "utf8"))?.[1];
+    if (made !== bundleDigest(join(specDir, "dist")))
+      return {
+        error: `spec/dist has changed since the code was generated from it: run \`npm run generate && npx turbo run build\` before the tests, which read the generated code through the packages' dist/`,
+      };
+  }
   // A hint only (modification times: a file touched but unchanged is newer too, and turbo's
   // cache then rebuilds nothing): sources edited since the package was last built.
   const unbuilt = readdirSync(packagesDir).filter((name) => {
