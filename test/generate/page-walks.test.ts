@@ -17,18 +17,21 @@ const clientOf = async (doc: object): Promise<string> =>
   (await emitRpcArea({ area: "das", kind: "openrpc", doc, file: "openrpc/das.json" }))[
     "packages/das/src/generated/client.ts"
   ];
-/** The compression package's generated client.ts, from the bundled spec. */
-const compressionClient = async (): Promise<string> =>
+/** An area package's generated client.ts, from its bundled spec (`file`, under spec/dist). */
+const bundledClient = async (emit: typeof emitRpcArea, area: string, file: string) =>
   (
-    await emitRpcArea({
-      area: "compression",
-      kind: "openrpc",
+    await emit({
+      area,
+      kind: file.split("/")[0],
       doc: JSON.parse(
-        readFileSync(new URL("../../spec/dist/openrpc/compression.json", import.meta.url), "utf8"),
+        readFileSync(new URL(`../../spec/dist/${file}`, import.meta.url), "utf8"),
       ) as object,
-      file: "openrpc/compression.json",
+      file,
     })
-  )["packages/compression/src/generated/client.ts"];
+  )[`packages/${area}/src/generated/client.ts`] as string;
+/** The compression package's generated client.ts, from the bundled spec. */
+const compressionClient = () =>
+  bundledClient(emitRpcArea, "compression", "openrpc/compression.json");
 /** The JSDoc and declaration of one generated function. */
 const functionOf = (client: string, name: string) => {
   const at = client.indexOf(`export function ${name}(`);
@@ -165,17 +168,7 @@ describe("<client>.<operation>.all()", () => {
 
 // A REST package's standalone page walks (scripts/generate/rest.mjs), as a JSON-RPC package's.
 describe("paginate<Operation> of a REST package", () => {
-  const walletClient = async () =>
-    (
-      await emitRestArea({
-        area: "wallet",
-        kind: "openapi",
-        doc: JSON.parse(
-          readFileSync(new URL("../../spec/dist/openapi/wallet.json", import.meta.url), "utf8"),
-        ) as object,
-        file: "openapi/wallet.json",
-      })
-    )["packages/wallet/src/generated/client.ts"] as string;
+  const walletClient = () => bundledClient(emitRestArea, "wallet", "openapi/wallet.json");
 
   it("exists for each paginated operation only, walks through its standalone function, and documents the walk", async () => {
     const client = await walletClient();

@@ -56,6 +56,30 @@ const components = (schemas: Record<string, unknown>) => ({
 });
 const rules = (doc: object) => checkSchemaRules({ area, doc });
 
+/** The findings of checkOperationExtensions on a method with a page walk: `cursor`, `page`, `others` params. */
+const paginatedWith =
+  (others: object[]) =>
+  (pagination: object): string[] =>
+    checkOperationExtensions({
+      area,
+      kind: "openrpc",
+      doc: openrpc({
+        params: [
+          { name: "cursor", schema: { type: "string" } },
+          { name: "page", schema: { type: "integer" } },
+          ...others,
+        ],
+        result: {
+          name: "list",
+          schema: {
+            type: "object",
+            properties: { items: { type: "array" }, cursor: { type: "string" } },
+          },
+        },
+        "x-pagination": pagination,
+      }),
+    });
+
 describe("spec rules", () => {
   it("x-source: a reason after assumption: and a source after public-docs:, not an empty one", () => {
     const doc = {
@@ -96,26 +120,7 @@ describe("spec rules", () => {
   });
 
   it("x-pagination: a cursor walk names its cursor and next cursor; a keyset needs the cursor it continues by", () => {
-    const paginated = (pagination: object) =>
-      checkOperationExtensions({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          params: [
-            { name: "cursor", schema: { type: "string" } },
-            { name: "page", schema: { type: "integer" } },
-            { name: "before", schema: { type: "string" } },
-          ],
-          result: {
-            name: "list",
-            schema: {
-              type: "object",
-              properties: { items: { type: "array" }, cursor: { type: "string" } },
-            },
-          },
-          "x-pagination": pagination,
-        }),
-      });
+    const paginated = paginatedWith([{ name: "before", schema: { type: "string" } }]);
     expect(
       paginated({ style: "cursor", cursor: "cursor", nextCursor: "cursor", items: "items" }),
     ).toEqual([]);
@@ -128,32 +133,15 @@ describe("spec rules", () => {
   });
 
   it("x-pagination.keysetWhen: a page walk's param path and a value that path takes, with a cursor", () => {
-    const paginated = (pagination: object) =>
-      checkOperationExtensions({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          params: [
-            { name: "cursor", schema: { type: "string" } },
-            { name: "page", schema: { type: "integer" } },
-            {
-              name: "sortBy",
-              schema: {
-                type: "object",
-                properties: { sortBy: { enum: ["id", "created"] }, asc: { type: "boolean" } },
-              },
-            },
-          ],
-          result: {
-            name: "list",
-            schema: {
-              type: "object",
-              properties: { items: { type: "array" }, cursor: { type: "string" } },
-            },
-          },
-          "x-pagination": pagination,
-        }),
-      });
+    const paginated = paginatedWith([
+      {
+        name: "sortBy",
+        schema: {
+          type: "object",
+          properties: { sortBy: { enum: ["id", "created"] }, asc: { type: "boolean" } },
+        },
+      },
+    ]);
     const walk = { style: "page", page: "page", cursor: "cursor", items: "items" };
     const at = "t #/methods/0 (getThing): x-pagination.keysetWhen";
     expect(paginated({ ...walk, keysetWhen: { param: "sortBy.sortBy", equals: "id" } })).toEqual(

@@ -224,13 +224,10 @@ export function paginate<I, R>(
       // first would cut the list short. (A limit may be a bigint: `2 < 3n` compares as numbers
       // do. A page longer than the limit is no end and no error: a server paging by its own
       // size, or adding an entry such as wallet balances' native SOL, overlaps nothing.)
-      const echoed = style === "page" && limit && get(result, echoedLimit!);
-      const size =
-        typeof echoed === "number" || typeof echoed === "bigint"
-          ? echoed
-          : style === "page" && limit && get(current, limit);
-      if (more !== true && (typeof size === "number" || typeof size === "bigint") && count < size)
-        return;
+      const size = (
+        style === "page" && limit ? [get(result, echoedLimit!), get(current, limit)] : []
+      ).find((n) => typeof n === "number" || typeof n === "bigint");
+      if (more !== true && size !== undefined && count < size) return;
       if (walk === "cursor") {
         const next = get(result, nextCursor);
         if (next == null || next === "") {

@@ -395,7 +395,7 @@ function searchIndex(site, pages) {
       u: `${area.key}/index.html`,
       // What every snippet imports and calls first.
       f: [area.pkg, area.factory],
-      // A rate limit its area gives all its methods (info.x-rate-limit; model.mjs `statedFacts`).
+      // A rate limit its area gives all its methods (info.x-rate-limit; model.mjs `inheritRateLimit`).
       ...withTopics(
         area.ops.some((o) => o.rateLimit?.stated === "area") ? [["Rate limit", ""]] : [],
       ),

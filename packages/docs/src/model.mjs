@@ -154,7 +154,7 @@ function loadArea(entry, doc, index, local) {
   };
   area.ops = kind === "openrpc" ? rpcOps(area) : restOps(area);
   area.deliveries = kind === "openapi" ? deliveryOps(area) : [];
-  for (const op of [...area.ops, ...area.deliveries]) statedFacts(op, area);
+  for (const op of area.ops) inheritRateLimit(op, area);
   const all = area.ops;
   area.deprecated =
     (all.length > 0 && all.every((o) => o.deprecated)) || /\(deprecated\)/i.test(area.title);
@@ -346,13 +346,13 @@ function common(area, o, id) {
 }
 
 /**
- * The facts an operation takes from its area: the area's `x-rate-limit` (DAS, ZK compression: the
- * plans' limits, for all their methods) where the operation has none of its own. A delivery's
- * cost per event is its own `x-cost` (`per: event`). `stated: "area"` says the area's page gives it.
+ * An operation without an `x-rate-limit` of its own takes its area's `info.x-rate-limit` (DAS, ZK
+ * compression: the plans' limits, for all their methods), marked `stated: "area"`: the area's
+ * page gives it. (A delivery is the service's call, limited by nothing of ours.)
  */
-function statedFacts(op, area) {
+function inheritRateLimit(op, area) {
   const limit = area.info["x-rate-limit"];
-  if (op.rateLimit || !limit || op.transport === "delivery") return;
+  if (op.rateLimit || !limit) return;
   op.rateLimit = {
     ...limit,
     ...(limit.plans && { plans: Object.entries(limit.plans) }),

@@ -356,7 +356,7 @@ function standaloneCall(op) {
   return `${op.id}(${standaloneOf(op.area).factory}()${takesParams ? ", params" : ""})`;
 }
 
-/** Where a fact the area gives all its operations comes from (its info.x-rate-limit; model.mjs `statedFacts`). */
+/** Where a fact the area gives all its operations comes from (its info.x-rate-limit; model.mjs `inheritRateLimit`). */
 const areaStated = (pc, fact) =>
   fact.stated === "area"
     ? ` <span class="small">(as the <a href="${href(pc, `${pc.area.key}/index.html`)}">${esc(pc.area.label)} page</a> says of the whole area)</span>`
