@@ -251,9 +251,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     try {
       return Object.assign(
         new Error(
-          // (A cause that is an object but no Error, `{ request }`, has no text to show: "", which
-          // the message leaves out, not "[object Object]". Its code, if any, is kept below.)
-          redactor(thrown?.message ?? (depth && typeof thrown == "object" ? "" : thrown)),
+          // (A value that is an object but no Error, `{ request }`, has no text to show: "", which
+          // the message leaves out or words, not "[object Object]". Its code, if any, is kept below.)
+          redactor(thrown?.message ?? (typeof thrown == "object" ? "" : thrown)),
           thrown?.cause != null && depth < 3
             ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
             : undefined,
@@ -274,7 +274,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const cause = sanitize(thrown, redactor);
     let message = cause.message;
     for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
-    return new ConnectionError(`Connection error from ${id}: ${message}`, undefined, cause);
+    return new ConnectionError(
+      `Connection error from ${id}: ${message || "fetch failed with no message"}`,
+      undefined,
+      cause,
+    );
   };
 
   const send: Http["send"] = async (

@@ -688,6 +688,45 @@ describe("paginate: cursor style", () => {
       .mockRejectedValueOnce(new Error("boom"));
     await expect(collect(paginate(fetchPage, compression, {}))).rejects.toThrow("boom");
   });
+
+  it("a page error after the first page says where the walk stopped, in its message and stack", async () => {
+    const failing = new Error("HTTP 503 from getCompressedAccountsByOwner");
+    const fetchPage = vi
+      .fn()
+      .mockResolvedValueOnce({ value: { items: [1], cursor: "c2" } })
+      .mockResolvedValueOnce({ value: { items: [2], cursor: "3q9x7Lm2vQ8sKd4rPz6wYt1uNb5" } })
+      .mockRejectedValueOnce(failing);
+    const { yielded, error } = await walkToError(
+      paginate(fetchPage, compression, {}, { operation: "getCompressedAccountsByOwner" }),
+    );
+    expect(yielded).toEqual([1, 2]);
+    expect(error).toBe(failing);
+    const where =
+      'HTTP 503 from getCompressedAccountsByOwner (getCompressedAccountsByOwner page walk: stopped at page 3, cursor "3q9x7Lm2vQ8sKd4rPz6w…", after 2 pages)';
+    expect(failing.message).toBe(where);
+    expect(failing.stack!.split("\n")[0]).toBe(`Error: ${where}`);
+
+    const byNumber = vi
+      .fn()
+      .mockResolvedValueOnce({ items: [1, 2] })
+      .mockRejectedValueOnce(new TypeError("fetch failed"));
+    await expect(
+      collect(
+        paginate(
+          byNumber,
+          { style: "page", limit: "limit", items: "items" },
+          { page: 4, limit: 2 },
+        ),
+      ),
+    ).rejects.toThrow(/^fetch failed \(paginate page walk: stopped at page 5, after 1 page\)$/);
+
+    // The first page's error is the call's own: nothing to add.
+    const first = new Error("refused");
+    await expect(collect(paginate(vi.fn().mockRejectedValue(first), compression, {}))).rejects.toBe(
+      first,
+    );
+    expect(first.message).toBe("refused");
+  });
 });
 
 describe("withPagination", () => {

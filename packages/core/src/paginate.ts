@@ -100,7 +100,8 @@ const set = (value: any, path: string, to: unknown): any => {
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
  * page that says it, a next cursor the walk has already sent (it would go round forever) or
  * `hasMore: true` with no next cursor. Ending quietly there would pass a cut-off list for the
- * whole. Nothing is read past the last page `maxPages` asks for.
+ * whole. Nothing is read past the last page `maxPages` asks for. A page's call that fails after
+ * the first page throws its own error, its message and stack ending with where the walk stopped.
  *
  * @param fetchPage - the operation, called with the params of each page and a function to give
  *   the answer's status and headers to (its `onResponse`), which the error of a broken walk carries
@@ -197,9 +198,23 @@ export function paginate<I, R>(
         { reason: "broken-paging", ...answer, operation, snippet: "" },
       );
     };
+    // An error after the first page says where the walk stopped, for a pipeline to resume there
+    // (its stack's first line too: an uncaught error prints the stack). The error stays the one
+    // the call threw, so `instanceof` and its fields are unchanged.
+    const stopped = (error: any): never => {
+      if (fetched && error instanceof Error)
+        try {
+          const where = ` (${operation} page walk: stopped at page ${walk === "page" ? number : `${fetched + 1}, ${cursor} "${brief(get(current, cursor))}"`}, after ${fetched} page${fetched == 1 ? "" : "s"})`;
+          error.stack = error.stack?.replace(error.message, error.message + where);
+          error.message += where;
+        } catch {
+          // (A frozen error is thrown as it is.)
+        }
+      throw error;
+    };
     for (;;) {
       if (walk === "page") current = set(current, page, fetched ? ++number : number);
-      const result = await fetchPage(current, answered);
+      const result = await fetchPage(current, answered).catch(stopped);
       // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
       // as page 3's. A bigint page number compares as a number.)
       if (walk === "page" && echoedPage) {
@@ -284,7 +299,9 @@ export type Paginated<P, R, I> = ((
    * `.all(params).pages()` yields whole results instead. `options` apply to each page. A server
    * that breaks the paging protocol (a cursor repeated, another page than the one asked for,
    * `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
-   * pages before it.
+   * pages before it. A call that fails after the first page throws its own error, whose message
+   * ends with where the walk stopped (`(… page walk: stopped at page 3, cursor "…", after 2
+   * pages)`), to resume from there.
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]

@@ -809,6 +809,24 @@ describe("retries", () => {
     expect(await message("reset")).toBe("Connection error from getBalances: boom: reset");
   });
 
+  it("a fetch that rejects with no Error says so, not [object Object]", async () => {
+    const rejected = async (value: unknown) => {
+      const fetch = async () => Promise.reject(value);
+      const { error } = await sendAt(fetch, { maxRetries: 0 });
+      expect(error).toBeInstanceOf(ConnectionError);
+      return error;
+    };
+    const plain = await rejected({ code: "E_PROXY", request: { key: KEY } });
+    expect(plain.message).toBe(
+      "Connection error from getBalances: fetch failed with no message",
+    );
+    expect(plain.cause).toMatchObject({ code: "E_PROXY" });
+    expect((await rejected(null)).message).toBe(
+      "Connection error from getBalances: fetch failed with no message",
+    );
+    expect((await rejected("reset")).message).toBe("Connection error from getBalances: reset");
+  });
+
   it("logs each retry at info with the attempt number and delay, redacted", async () => {
     const info = vi.fn();
     const debug = vi.fn();
