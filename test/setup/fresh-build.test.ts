@@ -12,10 +12,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll, bundleDigest, clearCache } from "../../scripts/spec/bundle.mjs";
-import { staleInputs } from "./fresh-build.js";
+import { report, staleInputs } from "./fresh-build.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const dirs: string[] = [];
@@ -92,5 +92,26 @@ describe("the test run's guard against stale inputs", () => {
       warning:
         "packages/{edited,unbuilt}/src changed after the last build: the tests import dist/; run `npx turbo run build` (--force if turbo says it is cached)",
     });
+  });
+});
+
+describe("the guard's report", () => {
+  it("stops the run with the reason alone (exit 1, no throw: vitest would print 'No test files found' first); a warning goes on", () => {
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(() => report({ error: "spec/ has changed" })).not.toThrow();
+      expect(exit).toHaveBeenCalledWith(1);
+      expect(error).toHaveBeenCalledWith("\n[setup] The tests were not run. spec/ has changed\n");
+      exit.mockClear();
+      report({ warning: "packages/{das}/src changed" });
+      expect(exit).not.toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledWith("[setup] packages/{das}/src changed");
+    } finally {
+      exit.mockRestore();
+      error.mockRestore();
+      warn.mockRestore();
+    }
   });
 });
