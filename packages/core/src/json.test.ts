@@ -117,6 +117,9 @@ describe("parseJson", () => {
         (entries) => {
           const value = entries.map(([k, s, n]) => ({ [k]: s, n, list: [s, n] }));
           expect(parseJson(stringifyJson(value))).toEqual(value);
+          // (Indented: a quote after a line break and indents, or after `: `, opens a value.)
+          expect(parseJson(stringifyJson(value, 2))).toEqual(value);
+          expect(parseJson(stringifyJson(value, "\t"))).toEqual(value);
         },
       ),
       { numRuns: 500 },
@@ -174,6 +177,29 @@ describe("stringifyJson", () => {
 
   it("round-trips 18446744073709551615 exactly", () => {
     expect(parseJson(stringifyJson({ supply: U64_MAX }))).toEqual({ supply: U64_MAX });
+  });
+
+  it("indents as JSON.stringify's space does, bigints bare at every depth (trial 7: the indent was ignored)", () => {
+    const value = {
+      supply: U64_MAX,
+      items: [1n, { amount: -2n, note: 'a: "\u00013"' }, [3n]],
+      s: "x\n",
+    };
+    // The text JSON.stringify writes with each bigint as a number of the same digits.
+    const expected = (space: unknown) =>
+      JSON.stringify(
+        value,
+        (_key, v) => (typeof v === "bigint" ? Number(v) : v),
+        space as string,
+      ).replace("18446744073709552000", "18446744073709551615");
+    for (const space of [2, 10, 12, 0, -1, 2.7, "\t", "--", "\\*", "+|", "0123456789ab", ""]) {
+      const text = stringifyJson(value, space);
+      expect(text, `space ${JSON.stringify(space)}`).toBe(expected(space));
+      // (An indent of other characters than white space is no longer JSON, as with JSON.stringify.)
+      if (!/[^\s]/.test(String(space)) || typeof space === "number")
+        expect((parseJson(text) as typeof value).supply).toBe(U64_MAX);
+    }
+    expect(stringifyJson({ a: 1 }, 2)).toBe(JSON.stringify({ a: 1 }, null, 2));
   });
 });
 

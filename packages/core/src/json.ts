@@ -100,18 +100,21 @@ export function parseJson(text: string): unknown {
 /**
  * `JSON.stringify` that writes a `bigint` as a bare JSON integer (`JSON.stringify` throws on
  * one). Otherwise the same: `toJSON` is honoured, `undefined`/functions are skipped in objects
- * and become `null` in arrays.
+ * and become `null` in arrays, and `space` indents as `JSON.stringify`'s third argument does.
  *
  * Values without bigints take the native path untouched. Otherwise each bigint is written as a
  * string tagged with a run of U+0001 (which JSON writes as the escape `\u0001`) and the quotes
  * around tagged values are then dropped. A real key or string that starts with the tag would be
  * mistaken for one, so the tag is made longer than any run of U+0001 a key or string starts with.
+ *
+ * @param space - the indent, as for `JSON.stringify`: a number of spaces (at most 10) or a
+ *   string of white space (its first 10 characters). @default no indent
  */
-export function stringifyJson(value: unknown): string {
+export function stringifyJson(value: unknown, space?: string | number): string {
   // Native first: it is several times faster and allocates less. It throws a TypeError on a
   // bigint (or a cycle), and only then does the replacer run.
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value, null, space);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error; // (a cycle throws a TypeError again below)
   }
@@ -126,19 +129,22 @@ export function stringifyJson(value: unknown): string {
       while (text.charCodeAt(run) === 1) run++;
       longest = Math.max(longest, run);
     };
-    const text = JSON.stringify(value, (key, v) => {
-      measure(key);
-      // (A String object is written as its string, so it can clash too.)
-      if (typeof v === "string" || v instanceof String) measure(String(v));
-      return typeof v === "bigint" ? tag + v : v;
-    });
-    // Only a quote after `[`, `,` or `:` (or at the start) opens a value; an escaped `\"` inside
-    // a string follows a backslash.
+    const text = JSON.stringify(
+      value,
+      (key, v) => {
+        measure(key);
+        // (A String object is written as its string, so it can clash too.)
+        if (typeof v === "string" || v instanceof String) measure(String(v));
+        return typeof v === "bigint" ? tag + v : v;
+      },
+      space,
+    );
+    // Only a quote that opens a string value starts a tagged one: a closing quote is followed by
+    // `,`, `:`, a bracket, a line break or the end, never by the tag's `\u0001`; an escaped `\"`
+    // inside a string follows a backslash. (An indent string ending in a backslash would leave an
+    // array's bigints tagged: `space` is white space where the text is to stay JSON.)
     if (!longest)
-      return text.replace(
-        new RegExp(`(?<![^[,:])"(?:\\\\u0001){${tag.length}}(-?\\d+)"`, "g"),
-        "$1",
-      );
+      return text.replace(new RegExp(`(?<!\\\\)"(?:\\\\u0001){${tag.length}}(-?\\d+)"`, "g"), "$1");
     tag = "\u0001".repeat(longest + 1);
   }
 }

@@ -817,9 +817,7 @@ describe("retries", () => {
       return error;
     };
     const plain = await rejected({ code: "E_PROXY", request: { key: KEY } });
-    expect(plain.message).toBe(
-      "Connection error from getBalances: fetch failed with no message",
-    );
+    expect(plain.message).toBe("Connection error from getBalances: fetch failed with no message");
     expect(plain.cause).toMatchObject({ code: "E_PROXY" });
     expect((await rejected(null)).message).toBe(
       "Connection error from getBalances: fetch failed with no message",
