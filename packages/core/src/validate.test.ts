@@ -264,7 +264,7 @@ describe("validate", () => {
     expect(error?.issues.map((issue) => issue.message)).toEqual([
       'params.wallet: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "***")',
       'params.mint: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "x***")',
-      'params.webhookURL: must match ^https: (got "http://h/x?api-key=***")',
+      'params.webhookURL: must match ^https: (got "http://h/x?…")',
       // (The message itself is not redacted: `authHeader: must` is no header and its value.)
       "params.authHeader: must be string (got number 1)",
       'params.kind: must be "a" (got ["***"])',
@@ -272,6 +272,22 @@ describe("validate", () => {
     // The next call without one quotes as it is.
     expect(messages(check, { wallet: key })).toEqual([
       `params.wallet: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "${key}")`,
+    ]);
+  });
+
+  it("leaves a URL's credentials and query out of the value it quotes (trial 10: a webhook URL's token was shown)", () => {
+    const check = vObject({ webhookURL: vString(/^https:\/\/[^/]+\.[a-z]+\//u), list: vAny });
+    expect(messages(check, { webhookURL: "http://hooks.example.com/x?token=abc123#frag" })).toEqual(
+      [
+        'params.webhookURL: must match ^https:\\/\\/[^/]+\\.[a-z]+\\/ (got "http://hooks.example.com/x?…")',
+      ],
+    );
+    expect(messages(check, { webhookURL: "https://user:pa55@hooks/x#token=abc" })).toEqual([
+      'params.webhookURL: must match ^https:\\/\\/[^/]+\\.[a-z]+\\/ (got "https://…@hooks/x?…")',
+    ]);
+    // A string that is no URL is quoted as it is, `?` and `@` included.
+    expect(messages(vString(/^x$/u), "what?a@b")).toEqual([
+      'params: must match ^x$ (got "what?a@b")',
     ]);
   });
 

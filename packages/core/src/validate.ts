@@ -44,6 +44,9 @@ const show = (value: unknown) => {
     return kind(value); // (a cycle)
   }
   if (hide) text = hide(text);
+  // A URL's credentials and query are left out: a webhook URL often carries a token there, and a
+  // message is logged. (`https://user:pass@host/x?token=…` shows as `https://…@host/x?…`.)
+  text = text.replace(/(:\/\/)[^"/@]*@/g, "$1…@").replace(/(:\/\/[^"?#]*)[?#][^"]*/g, "$1?…");
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 };
 
