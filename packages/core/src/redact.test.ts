@@ -22,6 +22,21 @@ describe("redact", () => {
     expect(redact(text, key)).toBe('*** | *** | *** | "***"');
   });
 
+  it("masks 8 characters or more of the key's start at the very end of a text (a body cut short inside an echoed key; trial 11)", () => {
+    const key = "ZZTRIALKEY9a7c3e21bd4f4e0aXQ7";
+    for (let shown = 8; shown < key.length; shown++)
+      expect(redact(`{"echoedKey":"${key.slice(0, shown)}`, key)).toBe('{"echoedKey":"***');
+    // In another form too (URL-encoded), and the whole key anywhere as before.
+    expect(redact(`x?k=${encodeURIComponent("ab/cd+ef:gh").slice(0, 12)}`, "ab/cd+ef:gh")).toBe(
+      "x?k=***",
+    );
+    // Fewer than 8 characters, or a piece that does not end the text, is left: it is no key.
+    expect(redact(`{"echoedKey":"${key.slice(0, 7)}`, key)).toBe(
+      `{"echoedKey":"${key.slice(0, 7)}`,
+    );
+    expect(redact(`${key.slice(0, 12)} and more`, key)).toBe(`${key.slice(0, 12)} and more`);
+  });
+
   it("masks the key written with JSON \\u escapes (either case), HTML character references, or a mix", () => {
     const key = 'k&y<é>"1';
     const forms = [
@@ -357,6 +372,8 @@ describe("the API key never leaks (property)", () => {
       new Response(`<html>${echo}</html>`, { headers: { "content-type": "text/html" } }),
     nonJson200: (echo) => new Response(`oops ${echo}`),
     truncated200: (echo) => jsonResponse(`{"result":"${echo}`),
+    // Cut short inside the echo: the key's start ends the body (trial 11).
+    cutInsideEcho: (echo) => jsonResponse(`{"result":"${echo.slice(0, -1)}`),
     rpcError: (echo) =>
       jsonResponse(
         asciiJson({
@@ -465,7 +482,9 @@ describe("the API key never leaks (property)", () => {
           )
             expect(error).toBeInstanceOf(ChainDataError);
           else if (!(error instanceof ChainDataError)) error = undefined;
-          const forms = keyForms(key);
+          // (Cut inside the raw key: all of it but its last character must not be read back.)
+          const forms =
+            failure === "cutInsideEcho" && echoIndex === 0 ? [key.slice(0, -1)] : keyForms(key);
           const leaks = texts(error, lines).flatMap((text) =>
             forms
               .filter((form) => text.includes(form))

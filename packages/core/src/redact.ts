@@ -76,15 +76,19 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
     ? new RegExp(
         all
           .map((secret) => {
-            const form = [...secret!].map(anyForm).join("");
+            const chars = [...secret!].map(anyForm);
+            const form = chars.join("");
             // A secret under 8 characters (an authHeader of `x`, a placeholder key such as `test`:
             // real keys are 36-character UUIDs) is a piece of many words: it is masked only where
             // no letter, digit or `_` touches it (`%3D`, `\u0022` before it end an escape, not a
             // word), or `latest` would read `la***` and `api-key` `api-***ey`.
             // (Only an edge that is a letter, digit or `_` can be part of a word: `**` in `a**b` is
             // masked.)
+            // A text that ends inside a long secret (a body the server cut short there) ends
+            // with a piece of it: 8 characters or more of its start are masked too. (Fewer leave
+            // too much of a real key unknown to matter, and would mask common endings.)
             return secret!.length > 7
-              ? form
+              ? `${form}|${chars.slice(0, 8).join("")}${chars.slice(8).reduceRight((rest, char) => `(?:${char}${rest})?`, "")}$`
               : `${/^\w/.test(secret!) ? "(?<=^|\\W|%\\w\\w|\\\\u\\w{4})" : ""}(?:${form})${/\w$/.test(secret!) ? "(?!\\w)" : ""}`;
           })
           .join("|"),
