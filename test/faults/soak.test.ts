@@ -1069,11 +1069,14 @@ function mismatch(call: SoakCall, sent: Sent, operation: string): string | undef
   }
 }
 
-/** The operation an error made from a whole request names: the method, or `batch(m1, m2, …)`. */
+/**
+ * The operation an error made from a whole request names: the method, or `batch(m1 ×2, m2, …)`
+ * (each method once, with its count when over one).
+ */
 const operationOf = (body: string, method: string) => {
   const wire: unknown = JSON.parse(body);
   return Array.isArray(wire)
-    ? `batch(${wire.map((entry: { method: string }) => entry.method).join(", ")})`
+    ? `batch(${[...wire.map((entry: { method: string }) => entry.method).reduce((counts, m) => counts.set(m, (counts.get(m) ?? 0) + 1), new Map<string, number>())].map(([m, n]) => (n > 1 ? `${m} ×${n}` : m)).join(", ")})`
     : method;
 };
 

@@ -601,7 +601,11 @@ function model(s: Scenario) {
   const groups: ModelGroup[] = members.map(({ members, viaBatcher }) => {
     const leader = calls[members[0]!]!;
     const methods = members.map((i) => KINDS[calls[i]!.kind].method.id);
-    const operation = members.length > 1 ? `batch(${methods.join(", ")})` : methods[0]!;
+    // (Each method once, with its count when over one: `batch(getAsset ×2, getBalance)`.)
+    const operation =
+      members.length > 1
+        ? `batch(${[...methods.reduce((counts, m) => counts.set(m, (counts.get(m) ?? 0) + 1), new Map<string, number>())].map(([m, n]) => (n > 1 ? `${m} ×${n}` : m)).join(", ")})`
+        : methods[0]!;
     const everyone = (expectation: Expectation) => {
       for (const i of members) expectations[i] = expectation;
     };

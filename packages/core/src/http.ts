@@ -398,9 +398,13 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     retryAfter?: number,
   ) => {
     let body: any = text ? redactor(text) : undefined;
-    try {
-      body = scrub(parseJson(text), redactor);
-    } catch {} // not JSON: keep the text
+    // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
+    // first 64 KiB of text: the error is logged and copied to every caller of a batch.
+    if (text.length > 65536) body = body.slice(0, 65536) + "…";
+    else
+      try {
+        body = scrub(parseJson(text), redactor);
+      } catch {} // not JSON: keep the text
     // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
     // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`.
     const error = body?.error;

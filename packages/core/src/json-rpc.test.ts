@@ -1,3 +1,4 @@
+import { isNativeError } from "node:util/types";
 import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -730,9 +731,7 @@ describe("createJsonRpcClient: auto-batching", () => {
     ]);
     for (const result of results)
       expect(result).toMatchObject({ status: "rejected", reason: expect.any(ConnectionError) });
-    expect((results[0] as PromiseRejectedResult).reason.message).toContain(
-      "batch(getAsset, getAsset)",
-    );
+    expect((results[0] as PromiseRejectedResult).reason.message).toContain("batch(getAsset ×2)");
   });
 
   it("rejects every call with the error of a non-array answer (a server without batch support)", async () => {
@@ -992,8 +991,34 @@ describe("error stacks of batched calls", () => {
     // Same message and fields: only the stack differs.
     expect(b.message).toBe(a.message);
     expect({ ...b }).toEqual({ ...a });
-    expect(a).toMatchObject({ status: 403, operation: "batch(getAsset, getAsset)" });
+    expect(a).toMatchObject({ status: 403, operation: "batch(getAsset ×2)" });
     expect(a.stack).not.toContain(KEY);
+    // A native error, as the unbatched one is: a clone (structuredClone, postMessage) keeps its
+    // message and stack (trial 11: the copy was a plain object to them).
+    expect(isNativeError(a)).toBe(true);
+    const clone = structuredClone(a);
+    expect(clone).toBeInstanceOf(Error);
+    expect(clone.message).toBe(a.message);
+    expect(clone.stack).toContain("callerA");
+  });
+
+  it("a failed batch names each method once, with its count: the message stays short however many calls it held (trial 11)", async () => {
+    const { fetch } = stubFetch(jsonResponse({}, { status: 400 }));
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher({ maxSize: Infinity }) },
+      rpcHost,
+      "/",
+    );
+    const errors = await Promise.all([
+      ...Array.from({ length: 500 }, (_, i) =>
+        rpc.call(getAsset, { id: String(i).padStart(3, "0") }).catch((e: Error) => e),
+      ),
+      rpc.call(getBalance, { address: "o" }).catch((e: Error) => e),
+    ]);
+    expect(new Set(errors.map((e: any) => e.operation))).toEqual(
+      new Set(["batch(getAsset ×500, getBalance)"]),
+    );
+    expect((errors[0] as Error).message.length).toBeLessThan(200);
   });
 
   it("what a caller's own onResponse throws reaches it as thrown: its stack kept, a frozen error too", async () => {

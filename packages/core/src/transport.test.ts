@@ -534,6 +534,27 @@ describe("responses and typed errors", () => {
     expect(error.body).toEqual({ error: long });
   });
 
+  it("keeps a body over 64 KiB (a proxy's page) as its first 64 KiB of text: errors are logged and copied (trial 11: a 5 MB page was kept whole)", async () => {
+    const page = `<html>${"busy ".repeat(40_000)}${KEY}</html>`;
+    const { fetch } = stubFetch(new Response(page, { status: 400 }));
+    const { error } = await settle(
+      createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), {
+        operation: getBalances,
+      }),
+    );
+    expect(error.body).toBe(`${page.slice(0, 65536)}…`);
+    expect(JSON.stringify(error).length).toBeLessThan(70_000);
+    // Up to 64 KiB, JSON is parsed as before.
+    const json = { error: "x".repeat(65_000) };
+    const { error: parsed } = await settle(
+      createTransport(
+        { apiKey: KEY, fetch: stubFetch(jsonResponse(json, { status: 400 })).fetch },
+        walletHost,
+      ).send(get(), { operation: getBalances }),
+    );
+    expect(parsed.body).toEqual(json);
+  });
+
   it("a REST error has no rpcError, whatever its body's error object holds (a numeric code too: the host's own); the body keeps it", async () => {
     for (const body of [
       { error: "bad wallet" },

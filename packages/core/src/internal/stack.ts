@@ -8,8 +8,11 @@ export const takeStack = (error: object): void =>
 /** A copy of `error` (same class and fields) with its own stack, taken here; other values as they are. */
 export const ownCopy = (error: unknown): unknown => {
   if (!(error instanceof Error)) return error;
-  const copy = Object.create(
-    Object.getPrototypeOf(error) as object,
+  // (Made by the Error constructor, then given the class and fields: a native error, which
+  // `structuredClone` and `postMessage` copy with its message and stack. An `Object.create` copy
+  // was a plain object to them: its clone had neither.)
+  const copy = Object.defineProperties(
+    Object.setPrototypeOf(new Error(), Object.getPrototypeOf(error) as object),
     Object.getOwnPropertyDescriptors(error),
   ) as Error;
   takeStack(copy);
