@@ -1622,7 +1622,11 @@ export const RETRIES_SNIPPET = `import { createDasClient, RateLimitError } from 
 
 const das = createDasClient({ apiKey: process.env.${API_KEY_ENV}, maxRetries: 3, timeout: 10_000 });
 try {
-  const asset = await das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
+  // At most 10 s an attempt, and 30 s for the call, its retries and waits included.
+  const asset = await das.getAsset(
+    { id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" },
+    { signal: AbortSignal.timeout(30_000) },
+  );
   console.log(asset.id);
 } catch (err) {
   // The retries are spent, or the server asked for a wait over 60 s: retryAfter is that wait.
@@ -1662,7 +1666,7 @@ function sdkSections(pc, site, area) {
     section(
       "retries",
       "6. Retries and timeouts",
-      `<p>A call is retried after a 408, a 429, a 5xx, a connection error or a timeout, up to <code>maxRetries</code> more attempts (default 2), each sending the same bytes. The waits are 0.5 s, 1 s, 2 s, 4 s, then 8 s (the cap), each shortened by up to 25 % (jitter). A <code>Retry-After</code> (or <code>retry-after-ms</code>) of up to 60 s replaces that wait; over 60 s, the error is thrown at once with <code>retryAfter</code> set (a <code>RateLimitError</code>, or a 503's <code>InternalServerError</code>) rather than hold your promise for minutes. A write (not idempotent: each operation page's Retries row says which) is retried after a 429 only, which refuses a request before it is processed, unless the call says <code>retryNonIdempotent: true</code>. A JSON-RPC error object is never retried. <code>timeout</code> (default 60 000 ms) limits each attempt, reading the body included. When the retries are spent, the last error is thrown; <code>isRetryable(err)</code>, exported by every package, says whether it is of a kind retried here.</p>${codeBlock(RETRIES_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+      `<p>A call is retried after a 408, a 429, a 5xx, a connection error or a timeout, up to <code>maxRetries</code> more attempts (default 2), each sending the same bytes. The waits are 0.5 s, 1 s, 2 s, 4 s, then 8 s (the cap), each shortened by up to 25 % (jitter). A <code>Retry-After</code> (or <code>retry-after-ms</code>) of up to 60 s replaces that wait; over 60 s, the error is thrown at once with <code>retryAfter</code> set (a <code>RateLimitError</code>, or a 503's <code>InternalServerError</code>) rather than hold your promise for minutes. A write (not idempotent: each operation page's Retries row says which) is retried after a 429 only, which refuses a request before it is processed, unless the call says <code>retryNonIdempotent: true</code>. A JSON-RPC error object is never retried. <code>timeout</code> (default 60 000 ms) limits each attempt, reading the body included, not the call: with the defaults one call may take about five minutes (three attempts of 60 s, and two waits of up to 60 s a server asks for). For one deadline over the whole call, its retries and waits included, pass <code>signal: AbortSignal.timeout(ms)</code>: it ends the call with an <code>AbortError</code>. When the retries are spent, the last error is thrown; <code>isRetryable(err)</code>, exported by every package, says whether it is of a kind retried here.</p>${codeBlock(RETRIES_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "all-in-one",
