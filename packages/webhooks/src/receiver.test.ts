@@ -471,6 +471,245 @@ describe("createWebhookHandler", () => {
     expect(calls).toBe(2);
   });
 
+  it("answers 500 past handlerTimeoutMs to a delivery whose onEvent hangs, tells onError, and lets the redelivery run the event again", async () => {
+    // [G, H, I] with H hanging on its first run (a database call with no timeout of its own):
+    // the redelivery used to wait behind the first run forever, so H and I were never handled.
+    const SIG_G = "G".repeat(88);
+    const SIG_H = "H".repeat(88);
+    const SIG_I = "J".repeat(88);
+    const seen: string[] = [];
+    let finishHung!: () => void;
+    const onError = vi.fn();
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      handlerTimeoutMs: 50,
+      onError,
+      onEvent: (e) => {
+        seen.push(e.signature);
+        if (e.signature === SIG_H && seen.filter((s) => s === SIG_H).length === 1)
+          return new Promise<void>((resolve) => (finishHung = resolve));
+      },
+    });
+    const body = `[${enhanced(SIG_G)},${enhanced(SIG_H)},${enhanced(SIG_I)}]`;
+    const first = await handle(post(body));
+    expect([first.status, await first.text()]).toEqual([500, "handler failed"]);
+    expect(onError).toHaveBeenCalledOnce();
+    const [error, event] = onError.mock.calls[0]!;
+    expect(event.signature).toBe(SIG_H);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe("TimeoutError");
+    expect(error.message).toBe(
+      `event ${SIG_H}: not handled within handlerTimeoutMs (50 ms), so answered 500; onEvent was left running, and its signature released for the redelivery to run it again`,
+    );
+    // The redelivery skips G, runs H again (its first run still hangs) and I.
+    expect((await handle(post(body))).status).toBe(200);
+    expect(seen).toEqual([SIG_G, SIG_H, SIG_H, SIG_I]);
+    // The first run completing late changes nothing: no second report, nothing run again.
+    finishHung();
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await handle(post(body))).status).toBe(200);
+    expect(seen).toEqual([SIG_G, SIG_H, SIG_H, SIG_I]);
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it("times out without de-duplication too; an onEvent that rejects or completes late is then ignored, or recorded as handled", async () => {
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      let late!: (error?: Error) => void;
+      const onError = vi.fn();
+      const settleLater = () =>
+        new Promise<void>((resolve, reject) => (late = (e) => (e ? reject(e) : resolve())));
+      const noDedupe = createWebhookHandler({
+        authHeader: AUTH,
+        dedupe: false,
+        handlerTimeoutMs: 20,
+        onError,
+        onEvent: settleLater,
+      });
+      expect((await noDedupe(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+      expect(onError.mock.calls[0]![0].name).toBe("TimeoutError");
+      late(new Error("late failure"));
+      // A late completion with de-duplication records the signature: the next delivery skips it.
+      const store = createMemorySignatureStore();
+      const onEvent = vi.fn(settleLater);
+      const deduped = createWebhookHandler({
+        authHeader: AUTH,
+        dedupe: store,
+        handlerTimeoutMs: 20,
+        onError,
+        onEvent,
+      });
+      expect((await deduped(post(`[${enhanced(SIG_B)}]`))).status).toBe(500);
+      expect(store.has(SIG_B)).toBe(false);
+      late();
+      await new Promise((r) => setTimeout(r, 10));
+      expect(store.has(SIG_B)).toBe(true);
+      expect((await deduped(post(`[${enhanced(SIG_B)}]`))).status).toBe(200);
+      expect(onEvent).toHaveBeenCalledOnce();
+      expect(onError).toHaveBeenCalledTimes(2);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+    }
+  });
+
+  it("handles nothing more of a delivery answered 500 past handlerTimeoutMs, and lets a redelivery queued behind it run the event at once", async () => {
+    const SIG_H = "H".repeat(88);
+    const SIG_I = "J".repeat(88);
+    const seen: string[] = [];
+    let finish!: () => void;
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      handlerTimeoutMs: 40,
+      onError: () => {},
+      onEvent: (e) => {
+        seen.push(e.signature);
+        if (seen.length === 1) return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    const body = `[${enhanced(SIG_H)},${enhanced(SIG_I)}]`;
+    // The second waits behind the first for H; the first's time limit lets go of H, and the
+    // second runs it (and I) well within its own.
+    const statuses = await Promise.all([handle(post(body)), handle(post(body))]);
+    expect(statuses.map((r) => r.status)).toEqual([500, 200]);
+    expect(seen).toEqual([SIG_H, SIG_H, SIG_I]);
+    // The first run completing late goes no further: the events after H are not handled again.
+    finish();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([SIG_H, SIG_H, SIG_I]);
+  });
+
+  it("waits 30 s by default (handlerTimeoutMs), and leaves no timer behind once a delivery is answered", async () => {
+    vi.useFakeTimers();
+    try {
+      const onError = vi.fn();
+      const hang = createWebhookHandler({
+        authHeader: AUTH,
+        onError,
+        onEvent: () => new Promise<void>(() => {}),
+      });
+      let status = 0;
+      void hang(post(`[${enhanced(SIG_A)}]`)).then((r) => (status = r.status));
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(status).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(status).toBe(500);
+      expect(vi.getTimerCount()).toBe(0);
+      const ok = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+      expect((await ok(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
+      const failing = createWebhookHandler({
+        authHeader: AUTH,
+        onError,
+        onEvent: () => Promise.reject(new Error("db down")),
+      });
+      expect((await failing(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+      expect(vi.getTimerCount()).toBe(0);
+      // Infinity: no limit, no timer.
+      const unlimited = createWebhookHandler({
+        authHeader: AUTH,
+        handlerTimeoutMs: Infinity,
+        onEvent: () => new Promise<void>(() => {}),
+      });
+      void unlimited(post(`[${enhanced(SIG_B)}]`));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("runs onEvent once across handlers sharing a store with claim(): an atomic check and write, as Redis SET NX PX", async () => {
+    // Two instances given the same delivery at once: with has() and add() alone, both saw the
+    // signatures absent and ran every event (6 runs for 3 events).
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const held = new Map<string, number>();
+    const calls: string[] = [];
+    const redisLike = {
+      async has(s: string) {
+        calls.push("has");
+        await sleep(2);
+        return held.has(s);
+      },
+      async add(s: string, ttlMs?: number) {
+        calls.push(`add ${ttlMs}`);
+        await sleep(2);
+        held.set(s, ttlMs!);
+      },
+      async claim(s: string, ttlMs: number) {
+        calls.push(`claim ${ttlMs}`);
+        await sleep(2);
+        if (held.has(s)) return false;
+        held.set(s, ttlMs);
+        return true;
+      },
+      async release(s: string) {
+        calls.push("release");
+        await sleep(2);
+        held.delete(s);
+      },
+    };
+    let runs = 0;
+    const instance = () =>
+      createWebhookHandler({
+        authHeader: AUTH,
+        dedupe: redisLike,
+        onEvent: async () => {
+          runs++;
+          await sleep(10);
+        },
+      });
+    const [a, b] = [instance(), instance()];
+    const body = `[${enhanced("X1")},${enhanced("X2")},${enhanced("X3")}]`;
+    const statuses = await Promise.all([a(post(body)), b(post(body))]);
+    expect(statuses.map((r) => r.status)).toEqual([200, 200]);
+    expect(runs).toBe(3);
+    // Claimed for handlerTimeoutMs (30 s), recorded for 24 hours; has() is not asked.
+    expect(calls.filter((c) => c.startsWith("claim"))).toEqual(Array(6).fill("claim 30000"));
+    expect(calls.filter((c) => c.startsWith("add"))).toEqual(Array(3).fill("add 86400000"));
+    expect(calls).not.toContain("has");
+  });
+
+  it("releases a claimed signature when onEvent fails or runs out of time, before answering 500, so the redelivery runs it", async () => {
+    const held = new Set<string>();
+    const released: string[] = [];
+    const store = {
+      has: (s: string) => held.has(s),
+      add: (s: string) => void held.add(s),
+      claim: (s: string) => !held.has(s) && !!held.add(s),
+      release: (s: string) => void (released.push(s), held.delete(s)),
+    };
+    let calls = 0;
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: store,
+      handlerTimeoutMs: 30,
+      onError: () => {},
+      onEvent: () => {
+        calls++;
+        if (calls === 1) throw new Error("db down");
+        if (calls === 2) return new Promise<void>(() => {});
+      },
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+    expect(released).toEqual([SIG_A]);
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(500);
+    expect(released).toEqual([SIG_A, SIG_A]);
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
+    expect((await handle(post(`[${enhanced(SIG_A)}]`))).status).toBe(200);
+    expect(calls).toBe(3);
+    // A release that fails changes no answer (the claim ends after its ttlMs anyway).
+    const failingRelease = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: { ...store, release: () => Promise.reject(new Error("redis down")) },
+      onError: () => {},
+      onEvent: () => {
+        throw new Error("db down");
+      },
+    });
+    expect((await failingRelease(post(`[${enhanced(SIG_B)}]`))).status).toBe(500);
+  });
+
   it("checks Authorization before reading the body, and stops reading past maxBodyBytes", async () => {
     let pulled = 0;
     const upload = () =>
@@ -705,10 +944,17 @@ describe("createWebhookHandler", () => {
         "maxBodyBytes: must be a whole number of bytes > 0 (got NaN)",
       ],
       // 0 would refuse every delivery; past 2^31 - 1 ms, setTimeout fires at once.
-      ...[0, -1, 1.5, NaN, 2 ** 31, "30s"].map(
-        (readTimeoutMs): [Record<string, unknown>, string] => [
-          { authHeader: "s", onEvent, readTimeoutMs },
-          `readTimeoutMs: must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${typeof readTimeoutMs === "string" ? `"${readTimeoutMs}"` : readTimeoutMs})`,
+      ...["readTimeoutMs", "handlerTimeoutMs"].flatMap((name) =>
+        [0, -1, 1.5, NaN, 2 ** 31, "30s"].map((ms): [Record<string, unknown>, string] => [
+          { authHeader: "s", onEvent, [name]: ms },
+          `${name}: must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${typeof ms === "string" ? `"${ms}"` : ms})`,
+        ]),
+      ),
+      // Without release, a failed event's claim would stand: its redeliveries would skip it.
+      ...[{ claim: () => true }, { claim: "yes", release: () => {} }].map(
+        (extra): [Record<string, unknown>, string] => [
+          { authHeader: "s", onEvent, dedupe: { has: () => false, add: () => {}, ...extra } },
+          "dedupe: a store with claim() needs release() too, to free the signature of an event that failed",
         ],
       ),
     ];
@@ -750,14 +996,19 @@ describe("createWebhookHandler", () => {
         ),
       );
     expect(() =>
-      createWebhookHandler({ authHeader: "s", onEvent, readTimeoutMs: Infinity }),
+      createWebhookHandler({
+        authHeader: "s",
+        onEvent,
+        readTimeoutMs: Infinity,
+        handlerTimeoutMs: Infinity,
+      }),
     ).not.toThrow();
   });
 
   it("refuses no options, an unknown option name, and values with no text, with a ConfigurationError (not a TypeError)", () => {
     const onEvent = () => {};
     const names =
-      "authHeader, onEvent, kind, onError, onRefused, dedupe, maxBodyBytes, readTimeoutMs";
+      "authHeader, onEvent, kind, onError, onRefused, dedupe, maxBodyBytes, readTimeoutMs, handlerTimeoutMs";
     const cases: [unknown, string][] = [
       [undefined, "options: must be an object of webhook handler options (got undefined)"],
       [null, "options: must be an object of webhook handler options (got null)"],

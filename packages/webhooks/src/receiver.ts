@@ -28,12 +28,38 @@ export interface DeliveryEvents {
   raw: RawTransactionEvent;
 }
 
-/** Remembers which signatures were handled, so an at-least-once delivery is processed once. */
+/**
+ * Remembers which signatures were handled, so an at-least-once delivery is processed once.
+ * `has` and `add` serve one process; a store shared by several (instances that come and go) also
+ * needs `claim` and `release`, which make the check and the write one atomic step, so that two
+ * instances given the same delivery at once run `onEvent` once. With Redis: `claim` is
+ * `SET key 1 NX PX ttlMs`, `add` is `SET key 1 PX ttlMs`, `release` is `DEL key`.
+ */
 export interface SignatureStore {
-  /** True when `signature` was already recorded. */
+  /** True when `signature` was already recorded. Not called when the store has `claim`. */
   has(signature: string): boolean | Promise<boolean>;
-  /** Records `signature` as handled: called once `onEvent` has returned for its event. */
-  add(signature: string): void | Promise<void>;
+  /**
+   * Records `signature` as handled, for `ttlMs`: called once `onEvent` has returned for its event
+   * (with `claim`, this turns the claim into the record). The handler always passes `ttlMs`: 24
+   * hours, which covers the service's redeliveries (3, a minute apart) with room to spare; a store
+   * may keep it longer or shorter (the memory store keeps its own `ttlMs`).
+   */
+  add(signature: string, ttlMs?: number): void | Promise<void>;
+  /**
+   * Records `signature` as being handled unless the store holds it already, in one atomic step:
+   * true when this caller got it (and then runs `onEvent`), false when another delivery handled
+   * it or is handling it (its event is skipped). Optional; when present, `release` is required
+   * and `has` is not called. `ttlMs` is how long the claim stands if it is neither turned into a
+   * record (`add`) nor released: the handler's `handlerTimeoutMs` (24 hours when that is
+   * Infinity), so the claim of an instance that died mid-event is gone before the service's next
+   * retry, a minute later.
+   */
+  claim?(signature: string, ttlMs: number): boolean | Promise<boolean>;
+  /**
+   * Drops the claim of a signature whose handling failed or ran out of time, so that a redelivery
+   * can claim it again. Required with `claim`; if it fails, the claim still ends after its `ttlMs`.
+   */
+  release?(signature: string): void | Promise<void>;
 }
 
 /**
@@ -77,7 +103,8 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * again (up to 3 times, a minute apart, then it drops the delivery): the events after the one
    * that threw wait for that redelivery, and the ones before it are skipped then (de-duplicated).
    * An event that throws every time takes the events after it in its delivery down with it. The
-   * error goes to `onError`.
+   * error goes to `onError`. Give the calls it makes (a database, an HTTP API) their own time
+   * limits: past `handlerTimeoutMs`, the handler answers 500 without waiting for it.
    */
   onEvent(event: DeliveryEvents[K]): void | Promise<void>;
   /**
@@ -100,7 +127,9 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
   /**
    * De-duplication by signature: a store, or `false` to see every delivery. One store per webhook:
    * a transaction that two webhooks deliver (an enhanced and a raw one, or two watching accounts it
-   * both touches) has one signature, so the handler of the second would skip it as seen.
+   * both touches) has one signature, so the handler of the second would skip it as seen. The
+   * default store is per process: lost on a restart, and not shared by other instances, where a
+   * store with `claim()` (such as one on Redis) makes each event run once.
    * @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`)
    */
   dedupe?: SignatureStore | false | undefined;
@@ -113,6 +142,21 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * @default 30_000 (30 s)
    */
   readTimeoutMs?: number | undefined;
+  /**
+   * How long the handling of a delivery's events may take, in milliseconds, from when the first
+   * one starts: an `onEvent` (or `dedupe` store call) still running then is no longer waited for.
+   * The delivery is answered 500, `onError` gets an error named `TimeoutError` that names the
+   * event's signature, and the signature is released, so that the service's redelivery runs the
+   * event again. Without it, an `onEvent` that never settles (a call with no timeout of its own)
+   * held its signature for good: every redelivery waited behind it, unanswered, until the service
+   * dropped the delivery and the events after it. The `onEvent` left running is not stopped: if
+   * it still completes, its signature is then recorded in the `dedupe` store (so a later
+   * redelivery skips it), and a redelivery that came in between may have run it too; whatever it
+   * throws then is ignored. 30 s keeps an answer within the time senders commonly wait, and frees
+   * the signature well before the service's next retry, a minute later. `Infinity`: no limit.
+   * @default 30_000 (30 s)
+   */
+  handlerTimeoutMs?: number | undefined;
 }
 
 /** A delivery {@link createWebhookHandler} refused, as its `onRefused` gets it. */
@@ -454,7 +498,14 @@ const HANDLER_OPTIONS = [
   "dedupe",
   "maxBodyBytes",
   "readTimeoutMs",
+  "handlerTimeoutMs",
 ];
+
+/** How long a handled signature is to be remembered, as `add` is told (see SignatureStore). */
+const REMEMBER_MS = 24 * 60 * 60 * 1000;
+
+/** The end of a delivery's time limit (`handlerTimeoutMs`), told apart from the end of its events. */
+const TIMED_OUT = Symbol("handlerTimeoutMs");
 
 /**
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
@@ -462,13 +513,14 @@ const HANDLER_OPTIONS = [
  * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` and 408 to one not
  * all arrived within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or
  * is not a UTF-8 JSON array of events, 500 to a body the app read before the handler ran (the
- * answer says so), 500 when `onEvent` throws or the events are of the other `kind` (a raw
- * webhook's events, with the default kind: a `ConfigurationError` to `onError`), and 200 once
- * every new event was handled.
+ * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
+ * events are of the other `kind` (a raw webhook's events, with the default kind: a
+ * `ConfigurationError` to `onError`), and 200 once every new event was handled.
  *
  * De-duplication: an event whose signature the store already holds is skipped, and while one
  * delivery is handling a signature, another delivery with the same signature waits for it (then
- * skips it, or handles it if the first one failed). Across processes that share a store, two
+ * skips it, or handles it if the first one failed). Across processes that share a store, that
+ * takes a store with `claim()` (see {@link SignatureStore}); with `has()` and `add()` alone, two
  * deliveries racing on one signature can both run `onEvent`: make `onEvent` idempotent there.
  *
  * @example
@@ -515,6 +567,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
     dedupe,
     maxBodyBytes = 10 * 1024 * 1024,
     readTimeoutMs = 30_000,
+    handlerTimeoutMs = 30_000,
   } = options;
   // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
   const authHeader =
@@ -545,17 +598,30 @@ export function createWebhookHandler<K extends DeliveryKind>(
     (typeof dedupe?.has !== "function" || typeof dedupe.add !== "function")
   )
     misconfigured("dedupe", "must be false or a store with has() and add()");
-  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
-    misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${got(maxBodyBytes)})`);
-  // (setTimeout fires at once past 2^31 - 1 ms: a longer limit would answer every delivery 408.)
+  // (Without release, a failed event's claim would stand for its whole ttlMs: every redelivery
+  // within it would skip the event.)
   if (
-    readTimeoutMs !== Infinity &&
-    !(Number.isInteger(readTimeoutMs) && readTimeoutMs >= 1 && readTimeoutMs <= 2 ** 31 - 1)
+    dedupe &&
+    dedupe.claim !== undefined &&
+    (typeof dedupe.claim !== "function" || typeof dedupe.release !== "function")
   )
     misconfigured(
-      "readTimeoutMs",
-      `must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${got(readTimeoutMs)})`,
+      "dedupe",
+      "a store with claim() needs release() too, to free the signature of an event that failed",
     );
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
+    misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${got(maxBodyBytes)})`);
+  // (setTimeout fires at once past 2^31 - 1 ms: a longer limit would answer every delivery 408,
+  // or 500.)
+  for (const [name, ms] of [
+    ["readTimeoutMs", readTimeoutMs],
+    ["handlerTimeoutMs", handlerTimeoutMs],
+  ] as const)
+    if (ms !== Infinity && !(Number.isInteger(ms) && ms >= 1 && ms <= 2 ** 31 - 1))
+      misconfigured(
+        name,
+        `must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${got(ms)})`,
+      );
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
   // Encoded once: encoding the secret per request would make every check's time depend on its
   // length. A check now costs time in the length of the received header only.
@@ -563,8 +629,22 @@ export function createWebhookHandler<K extends DeliveryKind>(
   // Signatures being handled right now, by this handler, with the promise of that handling.
   const inFlight = new Map<string, Promise<void>>();
 
-  /** Handles `event` unless its signature was handled already; one handling per signature at a time. */
-  const handleOnce = async (event: DeliveryEvents[K], signature: string, store: SignatureStore) => {
+  // How long a claim stands if its instance dies mid-event (see SignatureStore.claim).
+  const claimMs = handlerTimeoutMs === Infinity ? REMEMBER_MS : handlerTimeoutMs;
+
+  /**
+   * Handles `event` unless its signature was handled already; one handling per signature at a
+   * time. `hold` is given the function that lets go of the signature (its place in the queue, and
+   * its claim), which the delivery's time limit calls: a redelivery may then run the event, while
+   * the handling left running stops at its next step, or records the signature if `onEvent`
+   * completes late.
+   */
+  const handleOnce = async (
+    event: DeliveryEvents[K],
+    signature: string,
+    store: SignatureStore,
+    hold: (letGo: () => Promise<void> | undefined) => void,
+  ) => {
     // Deliveries of one signature queue up: each waits for the one before it only (so N of them
     // cost N wake-ups, not N²). Reading the previous one and registering ours happen with no
     // await between them, so two deliveries cannot take the same place in the queue.
@@ -572,14 +652,35 @@ export function createWebhookHandler<K extends DeliveryKind>(
     let settle!: () => void;
     const mine = new Promise<void>((resolve) => (settle = resolve));
     inFlight.set(signature, mine);
+    let claimed = false;
+    let gone = false;
+    // (A promise only when there is a claim to release: no await, no tick, for the rest. A
+    // release that fails is ignored: the claim ends after its ttlMs anyway.)
+    const letGo = () => {
+      if (!gone) {
+        gone = true;
+        if (inFlight.get(signature) === mine) inFlight.delete(signature);
+        settle();
+      }
+      if (!claimed) return undefined;
+      claimed = false;
+      return Promise.resolve(store.release?.(signature)).catch(() => {});
+    };
+    hold(letGo);
     try {
-      await previous; // (never rejects: settled in `finally`)
-      if (await store.has(signature)) return;
+      await previous; // (never rejects: settled by letGo)
+      if (gone) return;
+      if (store.claim) {
+        claimed = await store.claim(signature, claimMs);
+        if (!claimed || gone) return;
+      } else if ((await store.has(signature)) || gone) return;
       await options.onEvent(event);
-      await store.add(signature);
+      await store.add(signature, REMEMBER_MS);
+      claimed = false;
     } finally {
-      if (inFlight.get(signature) === mine) inFlight.delete(signature);
-      settle();
+      // Freed before the 500 is answered, so that the redelivery it brings can claim it.
+      const released = letGo();
+      if (released) await released;
     }
   };
 
@@ -651,15 +752,52 @@ export function createWebhookHandler<K extends DeliveryKind>(
       const why = wrongKind(event, kind);
       if (why) return report(new ConfigurationError(`kind: delivery body[${i}] is ${why}`), event);
     }
-    for (const event of events) {
-      try {
+    // The events, one after the other, raced as a whole against the time limit (one timer and
+    // one race a delivery: a race per event cost microseconds each). Failures are returned, not
+    // thrown: the run may go on after the race is over, and end unawaited.
+    let current: DeliveryEvents[K] | undefined;
+    let letGo: (() => Promise<void> | undefined) | undefined;
+    let timedOut = false;
+    const run = (async () => {
+      for (const event of events) {
+        if (timedOut) return;
+        [current, letGo] = [event, undefined];
         const signature = eventSignature(event);
-        if (store && signature !== undefined) await handleOnce(event, signature, store);
-        else await options.onEvent(event);
-      } catch (error) {
-        return report(error, event);
+        try {
+          if (store && signature !== undefined)
+            await handleOnce(event, signature, store, (hold) => (letGo = hold));
+          else await options.onEvent(event);
+        } catch (error) {
+          return { error, event };
+        }
       }
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const failed = await (handlerTimeoutMs === Infinity
+      ? run
+      : Promise.race([
+          run,
+          new Promise<typeof TIMED_OUT>(
+            (resolve) => (timer = setTimeout(resolve, handlerTimeoutMs, TIMED_OUT)),
+          ),
+        ]));
+    // (A pending timer would also keep a Node process, or a serverless instance, alive.)
+    clearTimeout(timer);
+    if (failed === TIMED_OUT) {
+      timedOut = true;
+      await letGo?.();
+      const signature = eventSignature(current!);
+      return report(
+        Object.assign(
+          new Error(
+            `event ${signature ?? "(no signature)"}: not handled within handlerTimeoutMs (${handlerTimeoutMs} ms), so answered 500; onEvent was left running, and its signature released for the redelivery to run it again`,
+          ),
+          { name: "TimeoutError" },
+        ),
+        current!,
+      );
     }
+    if (failed) return report(failed.error, failed.event);
     return text(200, "ok");
   };
 }
