@@ -918,6 +918,74 @@ describe("createWebhookHandler", () => {
     expect((await handle(post("[]", "passwort"))).status).toBe(401);
   });
 
+  it("accepts any of several authHeader values, for rotating the secret without failed deliveries", async () => {
+    const OLD = "Bearer old-secret";
+    const NEW = "Bearer new-secret-2";
+    const onEvent = vi.fn();
+    const refusals: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: [OLD, NEW],
+      onEvent,
+      onRefused: (r) => void refusals.push(r),
+    });
+    expect((await handle(post(`[${enhanced(SIG_A)}]`, OLD))).status).toBe(200);
+    expect((await handle(post(`[${enhanced(SIG_B)}]`, NEW))).status).toBe(200);
+    // One handler, so one de-duplication: the same event under the other value is skipped.
+    expect((await handle(post(`[${enhanced(SIG_A)}]`, NEW))).status).toBe(200);
+    expect(onEvent).toHaveBeenCalledTimes(2);
+    for (const wrong of ["Bearer old", `${OLD}, ${NEW}`, "Bearer new-secret-"])
+      expect((await handle(post("[]", wrong))).status).toBe(401);
+    expect(refusals[0]).toEqual({
+      status: 401,
+      reason:
+        "Authorization is not any of the authHeader values given to this handler (is it the webhook's?)",
+    });
+    // A list of one, trimmed as a string is.
+    const single = createWebhookHandler({ authHeader: [` ${NEW}\n`], onEvent: () => {} });
+    expect((await single(post("[]", NEW))).status).toBe(200);
+  });
+
+  it("refuses an authHeader that no delivery could carry: control characters inside, or over 8192 bytes, never quoting it", () => {
+    const onEvent = () => {};
+    const CONTROL =
+      "must not contain control characters (other than tab): no header value can carry them, so no delivery would match";
+    const cases: [unknown, string][] = [
+      ["abc\ndef", `authHeader: ${CONTROL}`],
+      ["abc\r\ndef", `authHeader: ${CONTROL}`],
+      ["abc\u0000def", `authHeader: ${CONTROL}`],
+      ["abc\u007fdef", `authHeader: ${CONTROL}`],
+      [
+        "Bearer x".padEnd(20_000, "k"),
+        "authHeader: must be at most 8192 bytes (got 20000): Node answers 431 to headers over 16 KB in all, before the handler runs",
+      ],
+      [["Bearer ok", "abc\u0001def"], `authHeader[1]: ${CONTROL}`],
+      [["Bearer ok", 5], "authHeader[1]: required, the webhook's authHeader (a non-empty string)"],
+      [["", "Bearer ok"], "authHeader[0]: required, the webhook's authHeader (a non-empty string)"],
+      [
+        [],
+        "authHeader: must list at least one value (a list is for rotating the secret: [current, next])",
+      ],
+    ];
+    for (const [authHeader, message] of cases) {
+      const make = () => createWebhookHandler({ authHeader: authHeader as never, onEvent });
+      expect(make, message).toThrow(ConfigurationError);
+      expect(make, message).toThrow(message);
+      try {
+        make();
+      } catch (error) {
+        for (const value of [authHeader].flat())
+          if (typeof value === "string" && value.length > 3)
+            expect((error as Error).message).not.toContain(value);
+      }
+    }
+    // A tab inside is a header value's character; 8192 bytes is the limit, 8193 over it.
+    expect(() => createWebhookHandler({ authHeader: "Bearer a\tb", onEvent })).not.toThrow();
+    expect(() => createWebhookHandler({ authHeader: "k".repeat(8192), onEvent })).not.toThrow();
+    expect(() => createWebhookHandler({ authHeader: "é".repeat(4097), onEvent })).toThrow(
+      "authHeader: must be at most 8192 bytes (got 8194)",
+    );
+  });
+
   it("refuses bad options with a ConfigurationError naming the option and the rule", () => {
     const onEvent = () => {};
     const cases: [Record<string, unknown>, string][] = [

@@ -96,8 +96,17 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * The `authHeader` the webhook was created with; every delivery must carry exactly this
    * `Authorization` value. Spaces, tabs and line breaks at either end are ignored (HTTP strips them
    * from header values, and a secret read from a file often ends in a newline).
+   *
+   * A list accepts any of its values, for rotating the secret without failed deliveries: deploy
+   * `[OLD, NEW]`, change the webhook's `authHeader` to `NEW` (`editWebhook`), then deploy `NEW`
+   * alone. Each value is compared in constant time, and all of them every time, so the time taken
+   * does not say which one came close.
+   *
+   * Refused at creation: a value with a control character inside (other than tab), which no
+   * header can carry, and one over 8192 bytes (Node answers 431 to headers over 16 KB in all,
+   * before the handler runs, and without telling `onRefused`).
    */
-  authHeader: string;
+  authHeader: string | readonly string[];
   /**
    * Called once per new event, in delivery order. A throw answers 500, so the service delivers
    * again (up to 3 times, a minute apart, then it drops the delivery): the events after the one
@@ -569,16 +578,37 @@ export function createWebhookHandler<K extends DeliveryKind>(
     readTimeoutMs = 30_000,
     handlerTimeoutMs = 30_000,
   } = options;
-  // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
-  const authHeader =
-    typeof options.authHeader === "string"
-      ? options.authHeader.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "")
-      : "";
-  if (!authHeader)
+  const several = Array.isArray(options.authHeader);
+  const secrets: unknown[] = several ? [...options.authHeader] : [options.authHeader];
+  if (!secrets.length)
     misconfigured(
       "authHeader",
-      "required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
+      "must list at least one value (a list is for rotating the secret: [current, next])",
     );
+  const authHeaders = secrets.map((value, i) => {
+    const name = several ? `authHeader[${i}]` : "authHeader";
+    // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
+    const secret = typeof value === "string" ? value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "") : "";
+    if (!secret)
+      misconfigured(
+        name,
+        "required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
+      );
+    // (The value itself is never quoted: it is the secret.)
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    if (/[\0-\x08\n-\x1f\x7f]/.test(secret))
+      misconfigured(
+        name,
+        "must not contain control characters (other than tab): no header value can carry them, so no delivery would match",
+      );
+    const bytes = encoder.encode(secret).length;
+    if (bytes > 8192)
+      misconfigured(
+        name,
+        `must be at most 8192 bytes (got ${bytes}): Node answers 431 to headers over 16 KB in all, before the handler runs`,
+      );
+    return secret;
+  });
   if (typeof options.onEvent !== "function")
     misconfigured("onEvent", "required, a function called with each new event");
   const {
@@ -625,7 +655,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
   // Encoded once: encoding the secret per request would make every check's time depend on its
   // length. A check now costs time in the length of the received header only.
-  const accepted = authForms(authHeader).map((form) => encoder.encode(form));
+  const accepted = authHeaders.flatMap(authForms).map((form) => encoder.encode(form));
   // Signatures being handled right now, by this handler, with the promise of that handling.
   const inFlight = new Map<string, Promise<void>>();
 
@@ -708,7 +738,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
         401,
         "unauthorized",
         request.headers.has("authorization")
-          ? "Authorization is not the authHeader given to this handler (is it the webhook's?)"
+          ? `Authorization is not ${several ? "any of the authHeader values" : "the authHeader"} given to this handler (is it the webhook's?)`
           : "no Authorization header",
       );
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
