@@ -7,6 +7,7 @@ import {
 import { connect } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import { deflateSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfigurationError } from "@chaindata/core";
 import {
@@ -830,6 +831,129 @@ describe("createWebhookHandler", () => {
     ]);
     expect(cancelled).toBe(1);
     expect(onEvent).not.toHaveBeenCalled();
+  });
+
+  it("decodes a gzip or deflate body (Content-Encoding), and answers 415 naming Content-Encoding to any other coding, before reading", async () => {
+    const seen: string[] = [];
+    const refusals: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: (e) => void seen.push(e.signature),
+      onRefused: (r) => void refusals.push(r),
+    });
+    const encoded = (body: Uint8Array, encoding: string) =>
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: new Uint8Array(body),
+        headers: { authorization: AUTH, "content-encoding": encoding },
+      });
+    for (const [encode, encoding, signature] of [
+      [gzipSync, "gzip", SIG_A],
+      [deflateSync, "deflate", SIG_B],
+      [gzipSync, " X-GZIP ", "3".repeat(88)],
+      [(b: string) => Buffer.from(b), "identity", "4".repeat(88)],
+    ] as const) {
+      const response = await handle(encoded(encode(`[${enhanced(signature)}]`), encoding));
+      expect([encoding, response.status]).toEqual([encoding, 200]);
+    }
+    expect(seen).toEqual([SIG_A, SIG_B, "3".repeat(88), "4".repeat(88)]);
+    // br (not decoded here), a list of codings, a made-up one: 415, the body left unread.
+    for (const [encoding, shown] of [
+      ["br", '"br"'],
+      ["gzip, gzip", '"gzip, gzip"'],
+      ["compress-2000-extra", "a long string"],
+    ]) {
+      let pulled = 0;
+      const request = new Request("http://localhost/hook", {
+        method: "POST",
+        headers: { authorization: AUTH, "content-encoding": encoding! },
+        body: new ReadableStream({ pull: () => void pulled++ }, { highWaterMark: 0 }),
+        duplex: "half",
+      } as RequestInit);
+      const response = await handle(request);
+      expect([response.status, await response.text()]).toEqual([
+        415,
+        "unsupported Content-Encoding: gzip, deflate or none",
+      ]);
+      expect(refusals.pop()).toEqual({
+        status: 415,
+        reason: `Content-Encoding ${shown} is not gzip, deflate or identity`,
+      });
+      expect(pulled).toBe(0);
+    }
+    // Not valid gzip: a 400 that names the coding, not "must be UTF-8".
+    const response = await handle(encoded(Buffer.from(`[${enhanced(SIG_A)}]`), "gzip"));
+    expect([response.status, await response.text()]).toEqual([
+      400,
+      "delivery body: could not be read and decoded as gzip (Content-Encoding)",
+    ]);
+  });
+
+  it("applies maxBodyBytes to the decoded bytes too: a small gzip body that decodes past it (a zip bomb) is answered 413", async () => {
+    const refusals: unknown[] = [];
+    const onEvent = vi.fn();
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      maxBodyBytes: 64 * 1024,
+      onEvent,
+      onRefused: (r) => void refusals.push(r),
+    });
+    const gzipped = (bytes: Uint8Array) =>
+      new Request("http://localhost/hook", {
+        method: "POST",
+        body: gzipSync(bytes),
+        headers: { authorization: AUTH, "content-encoding": "gzip" },
+      });
+    // 4 kB on the wire, 4 MB decoded.
+    const bomb = Buffer.alloc(4 * 1024 * 1024, 0x20);
+    expect(gzipSync(bomb).length).toBeLessThan(64 * 1024);
+    const response = await handle(gzipped(bomb));
+    expect([response.status, await response.text()]).toEqual([413, "payload too large"]);
+    expect(refusals).toEqual([
+      {
+        status: 413,
+        reason: "body over maxBodyBytes (65536), read or decoded (Content-Encoding: gzip)",
+      },
+    ]);
+    // And to the bytes received: random bytes do not compress, so the gzip body is the larger.
+    const noise = new Uint8Array(70 * 1024).map(() => Math.floor(Math.random() * 256));
+    const chunked = new Request("http://localhost/hook", {
+      method: "POST",
+      body: new Blob([gzipSync(noise)]).stream(),
+      headers: { authorization: AUTH, "content-encoding": "gzip" },
+      duplex: "half",
+    } as RequestInit);
+    expect((await handle(chunked)).status).toBe(413);
+    // Exactly the limit, decoded: accepted.
+    const fits = `[${enhanced(SIG_A)}]`.padEnd(64 * 1024, " ");
+    expect((await handle(gzipped(Buffer.from(fits)))).status).toBe(200);
+    expect(onEvent).toHaveBeenCalledOnce();
+  });
+
+  it("answers a body the app locked with a reader with the explanatory 500, not 400 'could not be read'", async () => {
+    const refusals: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onRefused: (r) => void refusals.push(r),
+    });
+    const request = post(`[${enhanced(SIG_A)}]`);
+    request.body!.getReader();
+    const response = await handle(request);
+    const reason =
+      "delivery body: locked by a reader taken before this handler ran (request.body.getReader()): hand the handler the request before anything reads its body, or a clone() of it";
+    expect([response.status, await response.text()]).toEqual([500, reason]);
+    expect(refusals).toEqual([{ status: 500, reason }]);
+  });
+
+  it("answers with one spelling of the content type, the 405 included", async () => {
+    const handle = createWebhookHandler({ authHeader: AUTH, onEvent: () => {} });
+    const types = await Promise.all(
+      [new Request("http://localhost/hook"), post("[]", null), post("[]"), post("{}")].map(
+        async (request) => (await handle(request)).headers.get("content-type"),
+      ),
+    );
+    expect(types).toEqual(Array(4).fill("text/plain; charset=utf-8"));
   });
 
   it("answers 400 to a body that is not UTF-8", async () => {
@@ -1690,6 +1814,59 @@ describe("toNodeHandler", () => {
       client.destroy();
       await new Promise((r) => h2.close(r));
     }
+  });
+
+  it("tells onRefused of its own 400 to a header value the Headers class refuses, and answers in the one content type", async () => {
+    const refusals: unknown[] = [];
+    const onEvent = vi.fn();
+    const handle = toNodeHandler(
+      createWebhookHandler({
+        authHeader: AUTH,
+        onEvent,
+        onRefused: (r) => void refusals.push(r),
+      }),
+    );
+    /** A request as Node would hand it over (a NUL byte gets through some parsers' lenient modes). */
+    const call = async (method: string, headers: Record<string, string>) => {
+      const answer = { status: 0, body: "", headers: {} as Record<string, string> };
+      const req = {
+        method,
+        url: "/hook",
+        headers,
+        complete: true,
+        async *[Symbol.asyncIterator]() {
+          yield new TextEncoder().encode(`[${enhanced(SIG_A)}]`);
+        },
+      };
+      await handle(req, {
+        set statusCode(status: number) {
+          answer.status = status;
+        },
+        setHeader: (name: string, value: string) => void (answer.headers[name] = value),
+        end: (body: string) => void (answer.body = body),
+      });
+      return answer;
+    };
+    const answer = await call("POST", { authorization: AUTH, "x-trace": "a\u0000b" });
+    expect([answer.status, answer.body]).toEqual([400, "bad request"]);
+    expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(refusals).toEqual([
+      {
+        status: 400,
+        reason: "header x-trace: a value the Headers class refuses (such as one with a NUL byte)",
+      },
+    ]);
+    expect(onEvent).not.toHaveBeenCalled();
+    // (The refused value is never shown: it may be the Authorization.)
+    await call("POST", { authorization: "Bearer s3cr\u0000et" });
+    expect(JSON.stringify(refusals.pop())).not.toContain("s3cr");
+    // A method Request refuses: 405 with Allow, in the same content type, no onRefused.
+    const connect = await call("CONNECT", { authorization: AUTH });
+    expect([connect.status, connect.headers]).toEqual([
+      405,
+      { "content-type": "text/plain; charset=utf-8", allow: "POST" },
+    ]);
+    expect(refusals).toHaveLength(1);
   });
 
   it("refuses two Authorization headers (401) as the Request handler does, though Node keeps only the first", async () => {

@@ -142,7 +142,12 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`)
    */
   dedupe?: SignatureStore | false | undefined;
-  /** Largest body accepted, in bytes; larger answers 413. @default 10_485_760 (10 MiB) */
+  /**
+   * Largest body accepted, in bytes; larger answers 413. A gzip or deflate body
+   * (`Content-Encoding`) is held to it as received and as decoded, so a small body that decodes
+   * to gigabytes is refused as it decodes.
+   * @default 10_485_760 (10 MiB)
+   */
   maxBodyBytes?: number | undefined;
   /**
    * How long the whole body may take to arrive, in milliseconds, from when the handler starts
@@ -171,12 +176,14 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
 /** A delivery {@link createWebhookHandler} refused, as its `onRefused` gets it. */
 export interface DeliveryRefusal {
   /**
-   * The status answered: 401 (`Authorization` missing or not the `authHeader`), 413 (a body over
-   * `maxBodyBytes`), 408 (a body not all arrived within `readTimeoutMs`), 400 (a body that could
-   * not be read, or is not a UTF-8 JSON array of events), or 500 (a body the app read before the
-   * handler ran).
+   * The status answered: 401 (`Authorization` missing or not the `authHeader`), 415 (a
+   * `Content-Encoding` other than gzip or deflate), 413 (a body over `maxBodyBytes`, as received
+   * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
+   * adapter could not read, such as a header value with a NUL byte, or a body that could not be
+   * read or decoded, or is not a UTF-8 JSON array of events), or 500 (a body the app read, or
+   * locked, before the handler ran).
    */
-  status: 400 | 401 | 408 | 413 | 500;
+  status: 400 | 401 | 408 | 413 | 415 | 500;
   /** Why, in words: the answer's text, or for a 401 whether the header was missing or differed. */
   reason: string;
 }
@@ -431,21 +438,67 @@ const BODY_READ_BEFORE =
   "delivery body: already read before this handler ran (request.json() rounds u64 amounts): " +
   "hand the handler the request before anything reads its body, or a clone() of it";
 
-const text = (status: number, body: string) =>
-  new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const BODY_LOCKED =
+  "delivery body: locked by a reader taken before this handler ran (request.body.getReader()): " +
+  "hand the handler the request before anything reads its body, or a clone() of it";
+
+/** The one content type of every answer, here and in the Node adapter. */
+const TEXT = "text/plain; charset=utf-8";
+
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { "content-type": TEXT, ...headers } });
+
+/**
+ * The decoding that `Content-Encoding` asks for: `null` for none, `undefined` for one this handler
+ * cannot decode (a list of codings, `br`, or any where the platform has no DecompressionStream).
+ * The service does not document compressing deliveries; a proxy in front may.
+ */
+const contentCoding = (value: string | null) => {
+  const coding = value?.trim().toLowerCase() ?? "";
+  if (coding === "" || coding === "identity") return null;
+  if (typeof DecompressionStream !== "function") return undefined;
+  // (x-gzip: RFC 9110 §8.4.1.3 has it read as gzip.)
+  return coding === "gzip" || coding === "x-gzip"
+    ? "gzip"
+    : coding === "deflate"
+      ? coding
+      : undefined;
+};
+
+/** The refusal of bytes past the limit as they arrive, before decoding (see readBody). */
+const OVER_LIMIT = /* @__PURE__ */ new Error("delivery body: over maxBodyBytes");
 
 /**
  * Reads a body of at most `limit` bytes that all arrives within `timeoutMs`; else the status that
  * refuses it, as soon as that is known: 413 once it grows past `limit`, 408 once the time is up
  * (the rest is not read, so an oversized or stalled upload costs no memory and is not waited for).
+ * With a `coding`, the limit holds for the bytes received and for the bytes they decode to: a
+ * small body that decodes to gigabytes (a zip bomb) is refused as the decoded bytes pass it.
  */
 async function readBody(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
   timeoutMs: number,
+  coding: "gzip" | "deflate" | null,
 ): Promise<Uint8Array | 408 | 413> {
   if (!body) return new Uint8Array();
-  const reader = body.getReader();
+  let received = 0;
+  const reader = (
+    coding
+      ? body
+          .pipeThrough(
+            new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
+              transform(chunk, controller) {
+                received += chunk.byteLength;
+                if (received > limit) controller.error(OVER_LIMIT);
+                // (Bytes from a Request body, never over shared memory: typed as DecompressionStream takes them.)
+                else controller.enqueue(chunk as Uint8Array<ArrayBuffer>);
+              },
+            }),
+          )
+          .pipeThrough(new DecompressionStream(coding))
+      : body
+  ).getReader();
   let timedOut = false;
   // Cancelling ends a pending read at once (done), however long the sender stays silent.
   const timer =
@@ -462,9 +515,10 @@ async function readBody(
       // (workerd rejects the read that the timer's cancel() interrupts, where the streams
       // standard ends it as done: a 408 either way, not a 400 "could not be read".)
       const { done, value } = await reader.read().catch((error: unknown) => {
-        if (timedOut) return { done: true, value: undefined };
+        if (timedOut || error === OVER_LIMIT) return { done: true, value: undefined };
         throw error;
       });
+      if (received > limit) return 413;
       if (timedOut) return 408;
       if (done) break;
       // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the limit.)
@@ -519,9 +573,10 @@ const TIMED_OUT = Symbol("handlerTimeoutMs");
 /**
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
- * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` and 408 to one not
- * all arrived within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or
- * is not a UTF-8 JSON array of events, 500 to a body the app read before the handler ran (the
+ * `Authorization` (before reading the body), 415 to a `Content-Encoding` other than gzip or
+ * deflate (which it decodes), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
+ * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
+ * UTF-8 JSON array of events, 500 to a body the app read (or locked) before the handler ran (the
  * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
  * events are of the other `kind` (a raw webhook's events, with the default kind: a
  * `ConfigurationError` to `onError`), and 200 once every new event was handled.
@@ -727,8 +782,10 @@ export function createWebhookHandler<K extends DeliveryKind>(
   };
 
   return async (request) => {
-    if (request.method !== "POST")
-      return new Response("method not allowed", { status: 405, headers: { allow: "POST" } });
+    if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
+    // A request the Node adapter could not pass on whole (a header value `Headers` refuses).
+    const unreadable = unreadableRequests.get(request);
+    if (unreadable) return refuse(400, "bad request", unreadable);
     const authorization = encoder.encode(request.headers.get("authorization") ?? "");
     // Every form is compared, so the time taken does not say which one came close.
     let authorized = false;
@@ -741,23 +798,43 @@ export function createWebhookHandler<K extends DeliveryKind>(
           ? `Authorization is not ${several ? "any of the authHeader values" : "the authHeader"} given to this handler (is it the webhook's?)`
           : "no Authorization header",
       );
+    // (Before a body that would not be read anyway is waited for.)
+    const encoding = request.headers.get("content-encoding");
+    const coding = contentCoding(encoding);
+    if (coding === undefined)
+      return refuse(
+        415,
+        "unsupported Content-Encoding: gzip, deflate or none",
+        `Content-Encoding ${messageValue(encoding)} is not gzip, deflate or identity`,
+      );
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return refuse(413, "payload too large", `Content-Length over maxBodyBytes (${maxBodyBytes})`);
-    // Read before the handler ran (`await request.json()` for a log line): the app's doing, not
-    // the sender's, so a 500 that names it rather than a 400 "could not be read".
+    // Read, or locked by a reader, before the handler ran (`await request.json()` for a log
+    // line): the app's doing, not the sender's, so a 500 that names it rather than a 400 "could
+    // not be read".
     if (request.bodyUsed) return refuse(500, BODY_READ_BEFORE);
+    if (request.body?.locked) return refuse(500, BODY_LOCKED);
     let bytes: Uint8Array | 408 | 413;
     try {
-      bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs);
+      bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs, coding);
     } catch (error) {
       // The Node adapter's body that a body parser had consumed (the adapter answers its 500).
       if ((error as Error | undefined)?.message === BODY_ALREADY_READ)
         return refuse(500, BODY_ALREADY_READ);
       // (A stream that failed: the sender's fault or ours, not UTF-8.)
-      return refuse(400, "delivery body: could not be read");
+      return refuse(
+        400,
+        coding
+          ? `delivery body: could not be read and decoded as ${coding} (Content-Encoding)`
+          : "delivery body: could not be read",
+      );
     }
     if (bytes === 413)
-      return refuse(413, "payload too large", `body over maxBodyBytes (${maxBodyBytes})`);
+      return refuse(
+        413,
+        "payload too large",
+        `body over maxBodyBytes (${maxBodyBytes})${coding ? `, read or decoded (Content-Encoding: ${coding})` : ""}`,
+      );
     if (bytes === 408)
       return refuse(
         408,
@@ -831,6 +908,12 @@ export function createWebhookHandler<K extends DeliveryKind>(
     return text(200, "ok");
   };
 }
+
+/**
+ * Requests the Node adapter made without what it could not pass on, with why: the handler refuses
+ * them (400) through its `onRefused`, which the adapter does not know.
+ */
+const unreadableRequests = /* @__PURE__ */ new WeakMap<Request, string>();
 
 /** A body that fails when read, after calling `onRead` (`highWaterMark: 0`: nothing is pulled before a read). */
 const failsWhenRead = (onRead: () => void) =>
@@ -917,7 +1000,7 @@ export function toNodeHandler(
     const reply = (
       status: number,
       body: string,
-      headers: Headers = new Headers({ "content-type": "text/plain; charset=utf-8" }),
+      headers = new Headers({ "content-type": TEXT }),
     ) => {
       if (res.headersSent) return;
       res.statusCode = status;
@@ -939,11 +1022,21 @@ export function toNodeHandler(
       let request: Request;
       try {
         const headers = new Headers();
+        // Header values `Headers` refuses (a NUL byte, which Node lets through) are left out and
+        // named: the handler answers such a request 400 and tells its onRefused.
+        const refused: string[] = [];
+        const set = (name: string, value: string) => {
+          try {
+            headers.set(name, value);
+          } catch {
+            refused.push(name);
+          }
+        };
         for (const [name, value] of Object.entries(req.headers)) {
           // (node:http2's pseudo-headers, `:method` and `:path`, are no header names: `Headers`
           // throws on them, which answered every HTTP/2 delivery 400.)
           if (value !== undefined && name[0] !== ":")
-            headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+            set(name, Array.isArray(value) ? value.join(", ") : value);
         }
         // Node keeps the first of several Authorization lines only; a `Request` joins them, which
         // is not the configured value. Joined here too, they are refused (401) here as there.
@@ -951,7 +1044,7 @@ export function toNodeHandler(
           (_, i, lines) => i % 2 === 1 && lines[i - 1]!.toLowerCase() === "authorization",
         );
         if (authorizations && authorizations.length > 1)
-          headers.set("authorization", authorizations.join(", "));
+          set("authorization", authorizations.join(", "));
         // A body parser mounted before this handler has read the stream already. Raw bytes or
         // text it left are the body; a parsed object is not: `JSON.parse` has rounded its u64
         // amounts (fees, lamports), so writing it back would pass on wrong numbers.
@@ -959,6 +1052,9 @@ export function toNodeHandler(
         const left = req.rawBody instanceof Uint8Array ? req.rawBody : req.body;
         const raw =
           typeof left === "string" ? encoder.encode(left) : left instanceof Uint8Array ? left : 0;
+        // A body parser decodes what it reads (body-parser inflates gzip and deflate, and answers
+        // 415 itself to other codings): what it left, or consumed, is no longer encoded.
+        if (raw || req.readableEnded) headers.delete("content-encoding");
         const chunks = req[Symbol.asyncIterator]();
         const body =
           method === "GET" || method === "HEAD"
@@ -986,11 +1082,16 @@ export function toNodeHandler(
           body,
           duplex: "half",
         } as RequestInit);
+        if (refused.length)
+          unreadableRequests.set(
+            request,
+            `header ${[...new Set(refused)].join(", ")}: a value the Headers class refuses (such as one with a NUL byte)`,
+          );
       } catch {
-        // A method `Request` refuses (CONNECT, TRACE, TRACK), a malformed URL or header.
+        // A method `Request` refuses (CONNECT, TRACE, TRACK), or a malformed URL.
         return method === "POST"
           ? reply(400, "bad request")
-          : reply(405, "method not allowed", new Headers({ allow: "POST" }));
+          : reply(405, "method not allowed", new Headers({ "content-type": TEXT, allow: "POST" }));
       }
       const response = await handler(request);
       if (alreadyRead) return reply(500, BODY_ALREADY_READ);
