@@ -1474,6 +1474,31 @@ describe("helpers", () => {
     }
   });
 
+  it("parseDelivery reads the known amounts of the open event shapes as bigint whatever their size (nft.amount and fee, raw rewards)", () => {
+    // The same field was a number in one event and a bigint in the next: amount + 1n threw on
+    // some events only.
+    const events = parseDelivery(
+      '[{"signature":"a","fee":1,"events":{"nft":{"amount":5000,"fee":10,"buyer":"b","slot":7}}},' +
+        '{"signature":"b","fee":1,"events":{"nft":{"amount":18446744073709551615,"fee":5000}}}]',
+      "enhanced",
+    );
+    const amounts: (bigint | undefined)[] = events.map((e) => e.events.nft?.amount);
+    expect(amounts).toEqual([5000n, 18446744073709551615n]);
+    expect(events[0]!.events.nft).toEqual({ amount: 5000n, fee: 10n, buyer: "b", slot: 7 });
+    const raw = parseDelivery(
+      `[{"slot":1,"meta":{"err":null,"fee":5000,"preBalances":[],"postBalances":[],"rewards":[` +
+        `{"pubkey":"p","lamports":-5000,"postBalance":1000,"rewardType":"fee","commission":null},` +
+        `{"pubkey":"q","lamports":9007199254740993,"postBalance":18446744073709551615,"commission":5}]},` +
+        `"transaction":{"signatures":["${SIG_B}"],"message":{}}}]`,
+      "raw",
+    );
+    const rewards = raw[0]!.meta.rewards!;
+    expect(rewards.map((r) => [r.lamports, r.postBalance, r.commission])).toEqual([
+      [-5000n, 1000n, null],
+      [9007199254740993n, 18446744073709551615n, 5],
+    ]);
+  });
+
   it("parseDelivery refuses events of the other kind with a ConfigurationError naming kind", () => {
     expect(() => parseDelivery(`[${enhanced(SIG_A)},${RAW_EVENT}]`, "enhanced")).toThrow(
       new ConfigurationError(

@@ -19,7 +19,7 @@ export const deleteWebhook: OperationDescriptor = { id: "deleteWebhook", params:
 
 /** The deliveries the service POSTs to a webhook's URL: where their u64 values are. */
 export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {
-  "enhanced": {"u64":{"fee":1,"nativeTransfers":{"amount":1},"tokenTransfers":{"tokenAmount":0},"accountData":{"nativeBalanceChange":1}}},
-  "raw": {"u64":{"meta":{"fee":1,"preBalances":1,"postBalances":1,"preTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"postTokenBalances":{"uiTokenAmount":{"uiAmount":0}}}}},
+  "enhanced": {"u64":{"fee":1,"nativeTransfers":{"amount":1},"tokenTransfers":{"tokenAmount":0},"accountData":{"nativeBalanceChange":1},"events":{"nft":{"amount":1,"fee":1}}}},
+  "raw": {"u64":{"meta":{"fee":1,"preBalances":1,"postBalances":1,"preTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"postTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"rewards":{"lamports":1,"postBalance":1}}}},
   "discord": {"u64":null},
 };
