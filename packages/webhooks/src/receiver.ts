@@ -974,12 +974,20 @@ export interface NodeResponse {
  * way). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR, once the answer
  * is sent), and the connection serves other streams.
  *
- * Behind Express or another framework, mount it before any JSON body parser, or give it the raw
- * body (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used
- * as the body, and so are the bytes in `req.rawBody` that Google Cloud Functions keep). Give such a parser a `limit` as large as `maxBodyBytes`: body-parser's default,
- * 100kb, answers a larger delivery 413 before this handler runs, and the service drops it after
- * its retries. A body already parsed into an object is answered with a 500 that says so:
- * `JSON.parse` has rounded its u64 amounts.
+ * Behind Express or another framework, mount it before any body parser:
+ * `app.post(path, toNodeHandler(handle))` before `app.use(express.json())`. A parser in front
+ * reads the whole body before the handler runs, so `Authorization` is checked only after an
+ * unauthenticated upload was buffered, and `readTimeoutMs` no longer applies (Node's
+ * `requestTimeout`, 300 s, does). If one must come first, give the handler the raw body
+ * (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used as the
+ * body, and so are the bytes in `req.rawBody` that Google Cloud Functions keep), with a `limit` as
+ * large as `maxBodyBytes`: body-parser's default, 100kb, answers a larger delivery 413 before this
+ * handler runs, and the service drops it after its retries. A body already parsed into an object
+ * is answered with a 500 that says so: `JSON.parse` has rounded its u64 amounts.
+ *
+ * A header value the `Headers` class refuses (a NUL byte) is answered 400 and told to the
+ * handler's `onRefused`. Node itself answers a header over 16 KB (431) or a malformed request
+ * (400) before any handler runs.
  *
  * @example
  * ```ts
