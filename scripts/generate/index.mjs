@@ -25,6 +25,7 @@ import { operationsOf } from "./lib/operations.mjs";
 import { generatorRefusals, packagesOf, refuse } from "./lib/refusals.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 import { emitAreaConstants, readmeConstants } from "./constants.mjs";
+import { receiverReadme } from "./receiver-readme.mjs";
 import {
   documentedRateLimit,
   emitRestArea,
@@ -370,17 +371,6 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
     first && !first.wire
       ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`` : ""}.`
       : "";
-  // The receiver of the deliveries the document lists under `webhooks` (hand-written in the package).
-  const receiver =
-    "```ts\n" +
-    `import { createWebhookHandler, toNodeHandler } from "@chaindata/${area}";\n` +
-    `import { createServer } from "node:http";\n\n` +
-    `const handle = createWebhookHandler({\n` +
-    `  authHeader: process.env.WEBHOOK_AUTH!, // the authHeader the webhook was created with\n` +
-    `  onEvent: (event) => console.log(event.type, event.signature),\n` +
-    `});\n` +
-    "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes\n" +
-    "```";
   // How `.all()` walks the operations that page by keyset when a param has a value (`keysetWhen`,
   // packages/core/src/paginate.ts): one paragraph per rule, naming its operations.
   const keysetRules = new Map();
@@ -433,12 +423,9 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
       (doc.webhooks
         ? `\n\n\`updateWebhook\` takes the complete settings (the service does not document whether it keeps or clears a setting left out of its body). To change a few and keep the rest, \`editWebhook(${client}, { webhookID, webhookURL })\` reads the webhook and sends its settings back with yours. Watched addresses have no endpoint of their own: \`addWebhookAddresses(${client}, { webhookID, addresses })\` and \`removeWebhookAddresses(${client}, { webhookID, addresses })\` send the settings back with the new list. Each also takes the standalone functions' rest in the client's place (\`editWebhook(createWebhooksRest(), params)\`). Changes to one webhook made in one process run one at a time, whichever client or rest they go through (its id in any letter case), and a change that changes nothing writes nothing (so costs no edit credits). A stored setting that today's checks refuse (an \`http://\` \`webhookURL\`) is named as the webhook's, nothing written: give it to \`editWebhook\` to replace it. A setting cannot be removed this way (the service documents no value that removes one): \`null\` is refused, nothing sent.`
         : "") +
+      // (The receiver of the deliveries the document lists, hand-written in the package.)
       (doc.webhooks
-        ? `\n\nDeliveries to your endpoint (${Object.keys(doc.webhooks)
-            .filter((kind) => kind !== "discord")
-            .join(
-              ", ",
-            )}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\` and \`node:http2\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature (by default the last 10,000 in memory, each for at most 24 hours, per process: give \`dedupe\` a shared store where instances come and go, as on serverless platforms; one store per webhook, since a transaction two webhooks deliver has one signature); \`dedupe: createMemorySignatureStore({ maxEntries, ttlMs })\` sizes the in-memory one. A raw webhook's handler needs \`kind: "raw"\`. It answers 200 once every new event is handled, 500 when \`onEvent\` throws or the events are of the other kind (the error goes to \`onError\`, by default \`console.error\`; the service then delivers again), 413 to a body over \`maxBodyBytes\` (10 MiB by default), and 408 to one that has not all arrived within \`readTimeoutMs\` (30 s by default). Each refused delivery (401, 400, 408, 413, and the 500 of a body already parsed, below) goes to \`onRefused\` with its status and reason, by default \`console.warn\`: a wrong \`authHeader\` shows in your logs, not only as the service's failed deliveries. Behind Express, mount it before \`express.json()\` (a delivery already parsed into an object is answered 500: \`JSON.parse\` has rounded its u64 amounts), or behind \`express.raw({ type: "*/*", limit: "10mb" })\`: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.\n\n${receiver}`
+        ? `\n\n${receiverReadme({ area, client, kinds: Object.keys(doc.webhooks).filter((k) => k !== "discord") })}`
         : "") +
       `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retries}${own}${byName}${standalone} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\` (an amount the service itself sends as a decimal string, such as the wallet's \`amountRaw\`, stays a string: \`BigInt(amountRaw)\` reads it exactly): \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
   };

@@ -905,6 +905,39 @@ describe("docs build", () => {
     );
   });
 
+  it("says on each delivery page what production needs: the answers, failures, de-duplication, Express and rotation (trial 10)", () => {
+    for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
+      const html = page(`webhooks/${delivery}.html`);
+      const receiver = text(html.slice(html.indexOf('<section id="receiver"')));
+      for (const part of [
+        // The limits and refusals, and where they are told.
+        "401 when Authorization is missing or not the authHeader, before the body is read.",
+        "415 to a Content-Encoding other than gzip or deflate",
+        "413 to a body over maxBodyBytes (10 MiB by default), as received or decoded.",
+        "408 to a body not all arrived within readTimeoutMs (30 s by default)",
+        "400 to a body that is not a UTF-8 JSON array of events.",
+        "Each refused delivery goes to onRefused",
+        "each failed event to onError",
+        // Failures: the retries, the poisoned delivery, the time limit.
+        "up to 3 times a minute apart, then drops the delivery",
+        "an event that fails every time takes the later events of its delivery down with it",
+        "An onEvent still running after handlerTimeoutMs gets the 500 too",
+        "Give the calls onEvent makes, to a database or an HTTP API, time limits of their own.",
+        // De-duplication: per process, sized, or shared with claim().
+        "in memory and per process: they are lost on a restart and not shared with other instances",
+        "createMemorySignatureStore({ maxEntries: 40_000 })",
+        '(await redis.set(prefix + signature, "1", { NX: true, PX: ttlMs })) === "OK"',
+        // Express: the handler before any body parser, and what a parser in front loses.
+        'app.post("/webhooks/chaindata", toNodeHandler(handle));\napp.use(express.json());',
+        "Authorization is checked only after an unauthenticated upload was buffered, and readTimeoutMs no longer applies",
+        "Behind express.json() every delivery is answered 500",
+        // Rotating the secret.
+        "deploy authHeader: [OLD, NEW]",
+      ])
+        expect(receiver, `${delivery}: ${part}`).toContain(part);
+    }
+  });
+
   it("marks deprecated operations with their replacement, and x-source items with markers", () => {
     const mint = load("openrpc/mint.json").methods[0];
     const html = page(`mint/${mint.name}.html`);

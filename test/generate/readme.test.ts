@@ -133,11 +133,23 @@ describe("generated package README", () => {
       '```ts\nimport { createWebhookHandler, toNodeHandler } from "@chaindata/things";',
     );
     expect(text).toContain("createServer(toNodeHandler(handle)).listen(3000);");
-    // What it answers, and the Express recipes (receiver.express.test.ts runs them): before
-    // express.json(), or behind express.raw() with a limit (body-parser's default is 100kb).
-    expect(text).toContain(
-      '413 to a body over `maxBodyBytes` (10 MiB by default), and 408 to one that has not all arrived within `readTimeoutMs` (30 s by default). Each refused delivery (401, 400, 408, 413, and the 500 of a body already parsed, below) goes to `onRefused` with its status and reason, by default `console.warn`: a wrong `authHeader` shows in your logs, not only as the service\'s failed deliveries. Behind Express, mount it before `express.json()` (a delivery already parsed into an object is answered 500: `JSON.parse` has rounded its u64 amounts), or behind `express.raw({ type: "*/*", limit: "10mb" })`: without that limit, body-parser\'s default of 100kb answers a larger delivery 413 before the handler runs.',
-    );
+    // What it answers and how it fails (trial 10: the limits, onRefused and onError, the time
+    // limit, an event that fails every time), de-duplication and a shared store with claim(), the
+    // Express recipe (receiver.express.test.ts runs it: mounted before any body parser) and what a
+    // parser in front loses, and the rotation of the secret.
+    for (const part of [
+      "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to `onRefused`",
+      "so an event that fails every time takes the later events of its delivery down with it.",
+      "An `onEvent` still running after `handlerTimeoutMs` (30 s by default) gets the same 500",
+      "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",
+      "De-duplication is in memory and per process by default",
+      '(await redis.set(prefix + signature, "1", { NX: true, PX: ttlMs })) === "OK",',
+      'app.post("/webhooks/chaindata", toNodeHandler(handle)); // first: before any body parser\napp.use(express.json());',
+      "`Authorization` is checked only after an unauthenticated upload was buffered, and `readTimeoutMs` no longer applies",
+      'If a parser must come first, make it `express.raw({ type: "*/*", limit: "10mb" })`: without that limit, body-parser\'s default of 100kb answers a larger delivery 413 before the handler runs.',
+      "deploy `authHeader: [OLD, NEW]` (each value is compared in constant time), change the webhook's with `editWebhook(things, { webhookID, authHeader: NEW })`, then deploy `authHeader: NEW` alone.",
+    ])
+      expect(text).toContain(part);
     expect(readme(rest({}))).not.toContain("createWebhookHandler");
   });
 

@@ -304,7 +304,7 @@ export async function valid(signal: AbortSignal): Promise<void> {
     onError: (error, event) => console.error(error, event.transaction.signatures[0]),
     // A refusal's status is one of the statuses the handler refuses with.
     onRefused: ({ status, reason }) => {
-      const refused: 400 | 401 | 408 | 413 | 500 = status;
+      const refused: 400 | 401 | 408 | 413 | 415 | 500 = status;
       console.warn(refused, reason);
     },
   });

@@ -468,6 +468,51 @@ const handle = ${RECEIVER_NAMES[0]}({${raw ? `\n  kind: "raw", // the events are
 // edge runtimes, Deno, Bun: export default { fetch: handle };`;
 }
 
+/** The handler of a delivery page's receiver snippets, as they all make it. */
+const receiverHandler = (op) =>
+  `const handle = ${RECEIVER_NAMES[0]}({${op.deliveryName.startsWith("raw") ? `\n  kind: "raw",` : ""}
+  authHeader: process.env.WEBHOOK_AUTH!,
+  onEvent: (event) => console.log(${op.deliveryName.startsWith("raw") ? "event.slot" : "event.type"}),
+});`;
+
+/** A delivery page's Express recipe: the receiver mounted before any body parser. */
+export function receiverExpressSnippet(op) {
+  return `import express from "express";
+import { ${RECEIVER_NAMES.join(", ")} } from "${op.area.pkg}";
+
+${receiverHandler(op)}
+export const app = express();
+// First, before any body parser: it checks Authorization before reading the body.
+app.post("/webhooks/chaindata", ${RECEIVER_NAMES[1]}(handle));
+app.use(express.json()); // the rest of the app
+// app.listen(3000);`;
+}
+
+/** A delivery page's shared signature store: the shape of one on Redis (no dependency). */
+export function receiverStoreSnippet(op) {
+  return `import type { SignatureStore } from "${op.area.pkg}";
+
+// The calls of a Redis client such as node-redis.
+interface Redis {
+  set(key: string, value: string, options: { NX?: true; PX: number }): Promise<string | null>;
+  exists(key: string): Promise<number>;
+  del(key: string): Promise<number>;
+}
+
+export const redisSignatureStore = (redis: Redis, prefix = "webhook:"): SignatureStore => ({
+  has: async (signature) => (await redis.exists(prefix + signature)) === 1,
+  // One atomic step: true for the one instance that got the signature.
+  claim: async (signature, ttlMs) =>
+    (await redis.set(prefix + signature, "1", { NX: true, PX: ttlMs })) === "OK",
+  add: async (signature, ttlMs = 86_400_000) => {
+    await redis.set(prefix + signature, "1", { PX: ttlMs });
+  },
+  release: async (signature) => {
+    await redis.del(prefix + signature);
+  },
+});`;
+}
+
 /**
  * The webhooks package's edit helpers (packages/webhooks/src/edits.ts): a read of the webhook and
  * one write of all its settings, since updateWebhook replaces them all and watched addresses have
@@ -510,7 +555,20 @@ function editHelpersSection(pc, area) {
 
 function receiverSection(pc, op) {
   if (!reachesReceiver(op)) return "";
-  return `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(op.area.pkg)}</code> is a receiver for this delivery: it checks <code>Authorization</code> in constant time, parses the events (u64 values as <code>bigint</code>), drops repeated deliveries by signature, and answers as above (200 once every new event is handled, 500 when <code>onEvent</code> throws, so the service delivers again). It takes a standard <code>Request</code>; <code>${RECEIVER_NAMES[1]}</code> adapts it to <code>node:http</code>.</p>${codeBlock(receiverSnippet(op), { label: "TypeScript", lang: "ts" })}`;
+  const ts = (snippet) => codeBlock(snippet, { label: "TypeScript", lang: "ts" });
+  const [handler, adapter] = RECEIVER_NAMES.map(code);
+  return `<p>${handler} of <code>${esc(op.area.pkg)}</code> is a receiver for this delivery: it checks <code>Authorization</code> in constant time, parses the events (u64 values as <code>bigint</code>), drops repeated deliveries by signature, and answers as above (200 once every new event is handled, 500 when <code>onEvent</code> throws, so the service delivers again). It takes a standard <code>Request</code>; ${adapter} adapts it to <code>node:http</code>.</p>${ts(receiverSnippet(op))}
+<h3 id="receiver-answers">What it answers</h3>
+<ul><li>200 once every new event is handled.</li><li>401 when <code>Authorization</code> is missing or not the <code>authHeader</code>, before the body is read.</li><li>415 to a <code>Content-Encoding</code> other than gzip or deflate (those it decodes).</li><li>413 to a body over <code>maxBodyBytes</code> (10 MiB by default), as received or decoded.</li><li>408 to a body not all arrived within <code>readTimeoutMs</code> (30 s by default); reading stops there.</li><li>400 to a body that is not a UTF-8 JSON array of events.</li><li>500 when <code>onEvent</code> throws, or has not finished within <code>handlerTimeoutMs</code> (30 s by default), and to a body a parser read before the handler ran.</li></ul>
+<p>Each refused delivery goes to <code>onRefused</code> with its status and reason (by default <code>console.warn</code>), and each failed event to <code>onError</code> with the error (by default <code>console.error</code>): a wrong <code>authHeader</code> or a failing database shows in your logs, not only as the service's failed deliveries. Node answers a header over 16 KB (431) and a malformed request (400) itself, before any handler runs.</p>
+<h3 id="receiver-failures">When an event fails</h3>
+<p>After a 500 the service delivers again, up to 3 times a minute apart, then drops the delivery. On a redelivery the events before the failed one are skipped as seen and the ones after it are handled then, so an event that fails every time takes the later events of its delivery down with it. An <code>onEvent</code> still running after <code>handlerTimeoutMs</code> gets the 500 too, with an error named <code>TimeoutError</code>, and its signature is released so the redelivery runs it again (the run left behind is not stopped; if it completes, its signature is recorded). Give the calls <code>onEvent</code> makes, to a database or an HTTP API, time limits of their own.</p>
+<h3 id="receiver-dedupe">De-duplication</h3>
+<p>By default it remembers the last 10,000 signatures, each for at most 24 hours, in memory and per process: they are lost on a restart and not shared with other instances. Size it to what a redelivery can trail behind, about 3 minutes of events (<code>dedupe: createMemorySignatureStore({ maxEntries: 40_000 })</code> for 200 events a second), and where instances come and go, as on serverless platforms, give <code>dedupe</code> a shared store. A store with <code>claim()</code> makes the check and the write one atomic step, so two instances given the same delivery run <code>onEvent</code> once; on Redis, <code>SET NX PX</code>:</p>${ts(receiverStoreSnippet(op))}
+<h3 id="receiver-express">Behind Express</h3>
+<p>Mount the handler before any body parser. A parser in front reads the whole body before the handler runs: <code>Authorization</code> is checked only after an unauthenticated upload was buffered, and <code>readTimeoutMs</code> no longer applies (Node's <code>requestTimeout</code>, 300 s, does). Behind <code>express.json()</code> every delivery is answered 500 (<code>JSON.parse</code> has rounded its u64 amounts), and the service drops it after its retries. If a parser must come first, make it <code>express.raw({ type: "*/*", limit: "10mb" })</code>: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.</p>${ts(receiverExpressSnippet(op))}
+<h3 id="receiver-rotation">Rotating the secret</h3>
+<p><code>authHeader</code> takes several values, each compared in constant time: deploy <code>authHeader: [OLD, NEW]</code>, change the webhook's with <code>editWebhook(webhooks, { webhookID, authHeader: NEW })</code>, then deploy <code>NEW</code> alone. No delivery is refused in between.</p>`;
 }
 
 function requestSection(pc, op) {
@@ -1092,7 +1150,7 @@ ${md(pc, info.description)}${info["x-source"] || area.doc["x-source"] ? `<p clas
 ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>${envTable(pc, area)}${regionsBlock(pc, area)}`)}
 ${constantsBlock(pc, info)}
 ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table>`))}
-${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${area.deliveries.some(reachesReceiver) ? `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(area.pkg)}</code> receives them (each delivery's page shows how).</p>` : ""}${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
+${dl ? section("deliveries", "Deliveries (sent to your URL)", `<p>${inl(pc, (area.doc.tags ?? []).find((t) => t.name === area.deliveries[0]?.tags?.[0])?.description ?? "What the service POSTs to a webhook's URL.")}</p>${area.deliveries.some(reachesReceiver) ? `<p><code>${RECEIVER_NAMES[0]}</code> of <code>${esc(area.pkg)}</code> receives them (each delivery's page shows how, what it answers, how it de-duplicates across instances, and how to mount it behind Express).</p>` : ""}${tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Summary</th></tr></thead><tbody>${dl}</tbody></table>`)}`) : ""}
 ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { label: "TypeScript", lang: "ts" }))}
 ${standaloneSection(pc, area)}
 ${editHelpersSection(pc, area)}
@@ -1882,12 +1940,12 @@ export function typeScriptSnippetsOf(site) {
           code: ex.ts,
         });
     for (const op of area.deliveries.filter(reachesReceiver))
-      snippets.push({
-        page: op.href,
-        area: area.key,
-        example: "receiver",
-        code: receiverSnippet(op),
-      });
+      for (const [example, code] of [
+        ["receiver", receiverSnippet(op)],
+        ["receiver signature store", receiverStoreSnippet(op)],
+        ["receiver behind Express", receiverExpressSnippet(op)],
+      ])
+        snippets.push({ page: op.href, area: area.key, example, code });
     snippets.push({
       page: `${area.key}/index.html`,
       area: area.key,

@@ -105,3 +105,24 @@ it("builds one transport per client, which the edit helpers check their params w
   expect(requests).toEqual(["GET", "PUT"]);
   expect(built).toHaveBeenCalledTimes(1);
 });
+
+it("refuses an authHeader over 8192 characters before sending (no header could carry it to the receiver), without quoting it", async () => {
+  const { webhooks, requests } = client();
+  const { webhookID: _, ...settings } = webhook;
+  const long = `Bearer ${"k".repeat(8186)}`;
+  const messages = await Promise.all([
+    webhooks.createWebhook({ ...settings, authHeader: long } as never).catch((e: Error) => e),
+    webhooks.updateWebhook({ ...webhook, authHeader: long } as never).catch((e: Error) => e),
+    editWebhook(webhooks, { webhookID: ID, authHeader: long }).catch((e: Error) => e),
+  ]);
+  for (const error of messages) {
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      "params.authHeader: must have at most 8192 characters (got 8193)",
+    );
+  }
+  expect(requests).toEqual([]);
+  expect(await webhooks.createWebhook({ ...settings, authHeader: long.slice(1) } as never)).toEqual(
+    webhook,
+  );
+});

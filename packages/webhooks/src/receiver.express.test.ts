@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
+import { gzipSync } from "node:zlib";
 import express5, { type Express, type RequestHandler } from "express";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
@@ -201,6 +202,23 @@ describe.each(versions)("%s", (_version, express) => {
       const fits = delivery("enhanced", nextSignature(), 10 * MiB - 2048);
       expect(fits.length).toBeLessThanOrEqual(10 * MiB);
       expect(await post(app, fits)).toEqual([200, "ok"]);
+    });
+
+    it("reads a gzip'd delivery (Content-Encoding: gzip): decoded by the handler, or by the parser in front", async () => {
+      const app = await serve(express, mount);
+      const signature = nextSignature();
+      const response = await fetch(app.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "content-encoding": "gzip",
+          authorization: AUTH,
+        },
+        body: gzipSync(delivery("enhanced", signature)),
+      });
+      expect([response.status, await response.text()]).toEqual([200, "ok"]);
+      expect(app.events[0].signature).toBe(signature);
+      expect(app.events[0].fee).toBe(U64_MAX);
     });
 
     it("answers 500 when onEvent throws, and passes the error to onError", async () => {

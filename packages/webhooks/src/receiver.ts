@@ -28,12 +28,38 @@ export interface DeliveryEvents {
   raw: RawTransactionEvent;
 }
 
-/** Remembers which signatures were handled, so an at-least-once delivery is processed once. */
+/**
+ * Remembers which signatures were handled, so an at-least-once delivery is processed once.
+ * `has` and `add` serve one process; a store shared by several (instances that come and go) also
+ * needs `claim` and `release`, which make the check and the write one atomic step, so that two
+ * instances given the same delivery at once run `onEvent` once. With Redis: `claim` is
+ * `SET key 1 NX PX ttlMs`, `add` is `SET key 1 PX ttlMs`, `release` is `DEL key`.
+ */
 export interface SignatureStore {
-  /** True when `signature` was already recorded. */
+  /** True when `signature` was already recorded. Not called when the store has `claim`. */
   has(signature: string): boolean | Promise<boolean>;
-  /** Records `signature` as handled: called once `onEvent` has returned for its event. */
-  add(signature: string): void | Promise<void>;
+  /**
+   * Records `signature` as handled, for `ttlMs`: called once `onEvent` has returned for its event
+   * (with `claim`, this turns the claim into the record). The handler always passes `ttlMs`: 24
+   * hours, which covers the service's redeliveries (3, a minute apart) with room to spare; a store
+   * may keep it longer or shorter (the memory store keeps its own `ttlMs`).
+   */
+  add(signature: string, ttlMs?: number): void | Promise<void>;
+  /**
+   * Records `signature` as being handled unless the store holds it already, in one atomic step:
+   * true when this caller got it (and then runs `onEvent`), false when another delivery handled
+   * it or is handling it (its event is skipped). Optional; when present, `release` is required
+   * and `has` is not called. `ttlMs` is how long the claim stands if it is neither turned into a
+   * record (`add`) nor released: the handler's `handlerTimeoutMs` (24 hours when that is
+   * Infinity), so the claim of an instance that died mid-event is gone before the service's next
+   * retry, a minute later.
+   */
+  claim?(signature: string, ttlMs: number): boolean | Promise<boolean>;
+  /**
+   * Drops the claim of a signature whose handling failed or ran out of time, so that a redelivery
+   * can claim it again. Required with `claim`; if it fails, the claim still ends after its `ttlMs`.
+   */
+  release?(signature: string): void | Promise<void>;
 }
 
 /**
@@ -70,14 +96,24 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * The `authHeader` the webhook was created with; every delivery must carry exactly this
    * `Authorization` value. Spaces, tabs and line breaks at either end are ignored (HTTP strips them
    * from header values, and a secret read from a file often ends in a newline).
+   *
+   * A list accepts any of its values, for rotating the secret without failed deliveries: deploy
+   * `[OLD, NEW]`, change the webhook's `authHeader` to `NEW` (`editWebhook`), then deploy `NEW`
+   * alone. Each value is compared in constant time, and all of them every time, so the time taken
+   * does not say which one came close.
+   *
+   * Refused at creation: a value with a control character inside (other than tab), which no
+   * header can carry, and one over 8192 bytes (Node answers 431 to headers over 16 KB in all,
+   * before the handler runs, and without telling `onRefused`).
    */
-  authHeader: string;
+  authHeader: string | readonly string[];
   /**
    * Called once per new event, in delivery order. A throw answers 500, so the service delivers
    * again (up to 3 times, a minute apart, then it drops the delivery): the events after the one
    * that threw wait for that redelivery, and the ones before it are skipped then (de-duplicated).
    * An event that throws every time takes the events after it in its delivery down with it. The
-   * error goes to `onError`.
+   * error goes to `onError`. Give the calls it makes (a database, an HTTP API) their own time
+   * limits: past `handlerTimeoutMs`, the handler answers 500 without waiting for it.
    */
   onEvent(event: DeliveryEvents[K]): void | Promise<void>;
   /**
@@ -100,11 +136,18 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
   /**
    * De-duplication by signature: a store, or `false` to see every delivery. One store per webhook:
    * a transaction that two webhooks deliver (an enhanced and a raw one, or two watching accounts it
-   * both touches) has one signature, so the handler of the second would skip it as seen.
+   * both touches) has one signature, so the handler of the second would skip it as seen. The
+   * default store is per process: lost on a restart, and not shared by other instances, where a
+   * store with `claim()` (such as one on Redis) makes each event run once.
    * @default an in-memory store of the last 10,000 signatures, each kept at most 24 hours (`createMemorySignatureStore()`)
    */
   dedupe?: SignatureStore | false | undefined;
-  /** Largest body accepted, in bytes; larger answers 413. @default 10_485_760 (10 MiB) */
+  /**
+   * Largest body accepted, in bytes; larger answers 413. A gzip or deflate body
+   * (`Content-Encoding`) is held to it as received and as decoded, so a small body that decodes
+   * to gigabytes is refused as it decodes.
+   * @default 10_485_760 (10 MiB)
+   */
   maxBodyBytes?: number | undefined;
   /**
    * How long the whole body may take to arrive, in milliseconds, from when the handler starts
@@ -113,17 +156,34 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * @default 30_000 (30 s)
    */
   readTimeoutMs?: number | undefined;
+  /**
+   * How long the handling of a delivery's events may take, in milliseconds, from when the first
+   * one starts: an `onEvent` (or `dedupe` store call) still running then is no longer waited for.
+   * The delivery is answered 500, `onError` gets an error named `TimeoutError` that names the
+   * event's signature, and the signature is released, so that the service's redelivery runs the
+   * event again. Without it, an `onEvent` that never settles (a call with no timeout of its own)
+   * held its signature for good: every redelivery waited behind it, unanswered, until the service
+   * dropped the delivery and the events after it. The `onEvent` left running is not stopped: if
+   * it still completes, its signature is then recorded in the `dedupe` store (so a later
+   * redelivery skips it), and a redelivery that came in between may have run it too; whatever it
+   * throws then is ignored. 30 s keeps an answer within the time senders commonly wait, and frees
+   * the signature well before the service's next retry, a minute later. `Infinity`: no limit.
+   * @default 30_000 (30 s)
+   */
+  handlerTimeoutMs?: number | undefined;
 }
 
 /** A delivery {@link createWebhookHandler} refused, as its `onRefused` gets it. */
 export interface DeliveryRefusal {
   /**
-   * The status answered: 401 (`Authorization` missing or not the `authHeader`), 413 (a body over
-   * `maxBodyBytes`), 408 (a body not all arrived within `readTimeoutMs`), 400 (a body that could
-   * not be read, or is not a UTF-8 JSON array of events), or 500 (a body the app read before the
-   * handler ran).
+   * The status answered: 401 (`Authorization` missing or not the `authHeader`), 415 (a
+   * `Content-Encoding` other than gzip or deflate), 413 (a body over `maxBodyBytes`, as received
+   * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
+   * adapter could not read, such as a header value with a NUL byte, or a body that could not be
+   * read or decoded, or is not a UTF-8 JSON array of events), or 500 (a body the app read, or
+   * locked, before the handler ran).
    */
-  status: 400 | 401 | 408 | 413 | 500;
+  status: 400 | 401 | 408 | 413 | 415 | 500;
   /** Why, in words: the answer's text, or for a 401 whether the header was missing or differed. */
   reason: string;
 }
@@ -186,25 +246,54 @@ export function createMemorySignatureStore(
       "ttlMs",
       `must be a number of milliseconds > 0, or Infinity to forget by count only (got ${messageValue(ttlMs)})`,
     );
-  // When each signature was added. A Map iterates in insertion order, and a signature added again
-  // is moved to the end: the first entries are the oldest, so both bounds forget from the front.
-  const added = new Map<string, number>();
+  // The signatures in the order added, oldest first from `head`, with when each was added; `at`
+  // holds where each remembered one stands (`base` + its place, which stays its number when the
+  // forgotten front is dropped). Forgetting takes entries from the front, so an event costs the
+  // same whatever `maxEntries` is. (A Map alone, forgetting from its front, cost time in the
+  // entries deleted there since its last rehash: 108 µs an event at 100,000 entries, not 1.)
+  // A signature added again gets a new place at the end; its old one is dead, skipped at the front.
+  let order: string[] = [];
+  let times: number[] = [];
+  let base = 0;
+  let head = 0;
+  const at = new Map<string, number>();
   const forget = (now: number) => {
-    for (const [signature, at] of added) {
-      if (added.size <= maxEntries && now - at < ttlMs) break;
-      added.delete(signature);
+    for (; head < order.length; head++) {
+      const live = at.get(order[head]!) === base + head;
+      if (live && at.size <= maxEntries && now - times[head]! < ttlMs) break;
+      if (live) at.delete(order[head]!);
+    }
+    // Copies, each after at least as many entries were forgotten or died as it copies: constant
+    // time per event in the long run. The front, once it is half the entries:
+    if (head > 64 && head * 2 > order.length) {
+      order = order.slice(head);
+      times = times.slice(head);
+      base += head;
+      head = 0;
+    }
+    // And the dead entries behind a live one (signatures added again, that one never forgotten).
+    if (order.length - head > 2 * at.size + 64) {
+      const [kept, keptTimes] = [[] as string[], [] as number[]];
+      for (let i = head; i < order.length; i++)
+        if (at.get(order[i]!) === base + i) {
+          at.set(order[i]!, base + order.length + kept.length);
+          kept.push(order[i]!);
+          keptTimes.push(times[i]!);
+        }
+      [order, times, base, head] = [kept, keptTimes, base + order.length, 0];
     }
   };
   // (A monotonic clock: a wall-clock change must not forget every signature at once.)
   return {
     has(signature) {
       forget(performance.now());
-      return added.has(signature);
+      return at.has(signature);
     },
     add(signature) {
       const now = performance.now();
-      added.delete(signature);
-      added.set(signature, now);
+      at.set(signature, base + order.length);
+      order.push(signature);
+      times.push(now);
       forget(now);
     },
   };
@@ -349,21 +438,67 @@ const BODY_READ_BEFORE =
   "delivery body: already read before this handler ran (request.json() rounds u64 amounts): " +
   "hand the handler the request before anything reads its body, or a clone() of it";
 
-const text = (status: number, body: string) =>
-  new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const BODY_LOCKED =
+  "delivery body: locked by a reader taken before this handler ran (request.body.getReader()): " +
+  "hand the handler the request before anything reads its body, or a clone() of it";
+
+/** The one content type of every answer, here and in the Node adapter. */
+const TEXT = "text/plain; charset=utf-8";
+
+const text = (status: number, body: string, headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { "content-type": TEXT, ...headers } });
+
+/**
+ * The decoding that `Content-Encoding` asks for: `null` for none, `undefined` for one this handler
+ * cannot decode (a list of codings, `br`, or any where the platform has no DecompressionStream).
+ * The service does not document compressing deliveries; a proxy in front may.
+ */
+const contentCoding = (value: string | null) => {
+  const coding = value?.trim().toLowerCase() ?? "";
+  if (coding === "" || coding === "identity") return null;
+  if (typeof DecompressionStream !== "function") return undefined;
+  // (x-gzip: RFC 9110 §8.4.1.3 has it read as gzip.)
+  return coding === "gzip" || coding === "x-gzip"
+    ? "gzip"
+    : coding === "deflate"
+      ? coding
+      : undefined;
+};
+
+/** The refusal of bytes past the limit as they arrive, before decoding (see readBody). */
+const OVER_LIMIT = /* @__PURE__ */ new Error("delivery body: over maxBodyBytes");
 
 /**
  * Reads a body of at most `limit` bytes that all arrives within `timeoutMs`; else the status that
  * refuses it, as soon as that is known: 413 once it grows past `limit`, 408 once the time is up
  * (the rest is not read, so an oversized or stalled upload costs no memory and is not waited for).
+ * With a `coding`, the limit holds for the bytes received and for the bytes they decode to: a
+ * small body that decodes to gigabytes (a zip bomb) is refused as the decoded bytes pass it.
  */
 async function readBody(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
   timeoutMs: number,
+  coding: "gzip" | "deflate" | null,
 ): Promise<Uint8Array | 408 | 413> {
   if (!body) return new Uint8Array();
-  const reader = body.getReader();
+  let received = 0;
+  const reader = (
+    coding
+      ? body
+          .pipeThrough(
+            new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
+              transform(chunk, controller) {
+                received += chunk.byteLength;
+                if (received > limit) controller.error(OVER_LIMIT);
+                // (Bytes from a Request body, never over shared memory: typed as DecompressionStream takes them.)
+                else controller.enqueue(chunk as Uint8Array<ArrayBuffer>);
+              },
+            }),
+          )
+          .pipeThrough(new DecompressionStream(coding))
+      : body
+  ).getReader();
   let timedOut = false;
   // Cancelling ends a pending read at once (done), however long the sender stays silent.
   const timer =
@@ -380,9 +515,10 @@ async function readBody(
       // (workerd rejects the read that the timer's cancel() interrupts, where the streams
       // standard ends it as done: a 408 either way, not a 400 "could not be read".)
       const { done, value } = await reader.read().catch((error: unknown) => {
-        if (timedOut) return { done: true, value: undefined };
+        if (timedOut || error === OVER_LIMIT) return { done: true, value: undefined };
         throw error;
       });
+      if (received > limit) return 413;
       if (timedOut) return 408;
       if (done) break;
       // (A stream made in-process may yield strings: counted as NaN bytes, they would escape the limit.)
@@ -425,21 +561,30 @@ const HANDLER_OPTIONS = [
   "dedupe",
   "maxBodyBytes",
   "readTimeoutMs",
+  "handlerTimeoutMs",
 ];
+
+/** How long a handled signature is to be remembered, as `add` is told (see SignatureStore). */
+const REMEMBER_MS = 24 * 60 * 60 * 1000;
+
+/** The end of a delivery's time limit (`handlerTimeoutMs`), told apart from the end of its events. */
+const TIMED_OUT = Symbol("handlerTimeoutMs");
 
 /**
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
- * `Authorization` (before reading the body), 413 to a body over `maxBodyBytes` and 408 to one not
- * all arrived within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or
- * is not a UTF-8 JSON array of events, 500 to a body the app read before the handler ran (the
- * answer says so), 500 when `onEvent` throws or the events are of the other `kind` (a raw
- * webhook's events, with the default kind: a `ConfigurationError` to `onError`), and 200 once
- * every new event was handled.
+ * `Authorization` (before reading the body), 415 to a `Content-Encoding` other than gzip or
+ * deflate (which it decodes), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
+ * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
+ * UTF-8 JSON array of events, 500 to a body the app read (or locked) before the handler ran (the
+ * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
+ * events are of the other `kind` (a raw webhook's events, with the default kind: a
+ * `ConfigurationError` to `onError`), and 200 once every new event was handled.
  *
  * De-duplication: an event whose signature the store already holds is skipped, and while one
  * delivery is handling a signature, another delivery with the same signature waits for it (then
- * skips it, or handles it if the first one failed). Across processes that share a store, two
+ * skips it, or handles it if the first one failed). Across processes that share a store, that
+ * takes a store with `claim()` (see {@link SignatureStore}); with `has()` and `add()` alone, two
  * deliveries racing on one signature can both run `onEvent`: make `onEvent` idempotent there.
  *
  * @example
@@ -486,17 +631,39 @@ export function createWebhookHandler<K extends DeliveryKind>(
     dedupe,
     maxBodyBytes = 10 * 1024 * 1024,
     readTimeoutMs = 30_000,
+    handlerTimeoutMs = 30_000,
   } = options;
-  // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
-  const authHeader =
-    typeof options.authHeader === "string"
-      ? options.authHeader.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "")
-      : "";
-  if (!authHeader)
+  const several = Array.isArray(options.authHeader);
+  const secrets: unknown[] = several ? [...options.authHeader] : [options.authHeader];
+  if (!secrets.length)
     misconfigured(
       "authHeader",
-      "required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
+      "must list at least one value (a list is for rotating the secret: [current, next])",
     );
+  const authHeaders = secrets.map((value, i) => {
+    const name = several ? `authHeader[${i}]` : "authHeader";
+    // Only what HTTP strips from a header value (not String#trim's wider set, e.g. U+00A0).
+    const secret = typeof value === "string" ? value.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "") : "";
+    if (!secret)
+      misconfigured(
+        name,
+        "required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
+      );
+    // (The value itself is never quoted: it is the secret.)
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    if (/[\0-\x08\n-\x1f\x7f]/.test(secret))
+      misconfigured(
+        name,
+        "must not contain control characters (other than tab): no header value can carry them, so no delivery would match",
+      );
+    const bytes = encoder.encode(secret).length;
+    if (bytes > 8192)
+      misconfigured(
+        name,
+        `must be at most 8192 bytes (got ${bytes}): Node answers 431 to headers over 16 KB in all, before the handler runs`,
+      );
+    return secret;
+  });
   if (typeof options.onEvent !== "function")
     misconfigured("onEvent", "required, a function called with each new event");
   const {
@@ -516,26 +683,53 @@ export function createWebhookHandler<K extends DeliveryKind>(
     (typeof dedupe?.has !== "function" || typeof dedupe.add !== "function")
   )
     misconfigured("dedupe", "must be false or a store with has() and add()");
-  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
-    misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${got(maxBodyBytes)})`);
-  // (setTimeout fires at once past 2^31 - 1 ms: a longer limit would answer every delivery 408.)
+  // (Without release, a failed event's claim would stand for its whole ttlMs: every redelivery
+  // within it would skip the event.)
   if (
-    readTimeoutMs !== Infinity &&
-    !(Number.isInteger(readTimeoutMs) && readTimeoutMs >= 1 && readTimeoutMs <= 2 ** 31 - 1)
+    dedupe &&
+    dedupe.claim !== undefined &&
+    (typeof dedupe.claim !== "function" || typeof dedupe.release !== "function")
   )
     misconfigured(
-      "readTimeoutMs",
-      `must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${got(readTimeoutMs)})`,
+      "dedupe",
+      "a store with claim() needs release() too, to free the signature of an event that failed",
     );
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0))
+    misconfigured("maxBodyBytes", `must be a whole number of bytes > 0 (got ${got(maxBodyBytes)})`);
+  // (setTimeout fires at once past 2^31 - 1 ms: a longer limit would answer every delivery 408,
+  // or 500.)
+  for (const [name, ms] of [
+    ["readTimeoutMs", readTimeoutMs],
+    ["handlerTimeoutMs", handlerTimeoutMs],
+  ] as const)
+    if (ms !== Infinity && !(Number.isInteger(ms) && ms >= 1 && ms <= 2 ** 31 - 1))
+      misconfigured(
+        name,
+        `must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${got(ms)})`,
+      );
   const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
   // Encoded once: encoding the secret per request would make every check's time depend on its
   // length. A check now costs time in the length of the received header only.
-  const accepted = authForms(authHeader).map((form) => encoder.encode(form));
+  const accepted = authHeaders.flatMap(authForms).map((form) => encoder.encode(form));
   // Signatures being handled right now, by this handler, with the promise of that handling.
   const inFlight = new Map<string, Promise<void>>();
 
-  /** Handles `event` unless its signature was handled already; one handling per signature at a time. */
-  const handleOnce = async (event: DeliveryEvents[K], signature: string, store: SignatureStore) => {
+  // How long a claim stands if its instance dies mid-event (see SignatureStore.claim).
+  const claimMs = handlerTimeoutMs === Infinity ? REMEMBER_MS : handlerTimeoutMs;
+
+  /**
+   * Handles `event` unless its signature was handled already; one handling per signature at a
+   * time. `hold` is given the function that lets go of the signature (its place in the queue, and
+   * its claim), which the delivery's time limit calls: a redelivery may then run the event, while
+   * the handling left running stops at its next step, or records the signature if `onEvent`
+   * completes late.
+   */
+  const handleOnce = async (
+    event: DeliveryEvents[K],
+    signature: string,
+    store: SignatureStore,
+    hold: (letGo: () => Promise<void> | undefined) => void,
+  ) => {
     // Deliveries of one signature queue up: each waits for the one before it only (so N of them
     // cost N wake-ups, not N²). Reading the previous one and registering ours happen with no
     // await between them, so two deliveries cannot take the same place in the queue.
@@ -543,14 +737,35 @@ export function createWebhookHandler<K extends DeliveryKind>(
     let settle!: () => void;
     const mine = new Promise<void>((resolve) => (settle = resolve));
     inFlight.set(signature, mine);
+    let claimed = false;
+    let gone = false;
+    // (A promise only when there is a claim to release: no await, no tick, for the rest. A
+    // release that fails is ignored: the claim ends after its ttlMs anyway.)
+    const letGo = () => {
+      if (!gone) {
+        gone = true;
+        if (inFlight.get(signature) === mine) inFlight.delete(signature);
+        settle();
+      }
+      if (!claimed) return undefined;
+      claimed = false;
+      return Promise.resolve(store.release?.(signature)).catch(() => {});
+    };
+    hold(letGo);
     try {
-      await previous; // (never rejects: settled in `finally`)
-      if (await store.has(signature)) return;
+      await previous; // (never rejects: settled by letGo)
+      if (gone) return;
+      if (store.claim) {
+        claimed = await store.claim(signature, claimMs);
+        if (!claimed || gone) return;
+      } else if ((await store.has(signature)) || gone) return;
       await options.onEvent(event);
-      await store.add(signature);
+      await store.add(signature, REMEMBER_MS);
+      claimed = false;
     } finally {
-      if (inFlight.get(signature) === mine) inFlight.delete(signature);
-      settle();
+      // Freed before the 500 is answered, so that the redelivery it brings can claim it.
+      const released = letGo();
+      if (released) await released;
     }
   };
 
@@ -567,8 +782,10 @@ export function createWebhookHandler<K extends DeliveryKind>(
   };
 
   return async (request) => {
-    if (request.method !== "POST")
-      return new Response("method not allowed", { status: 405, headers: { allow: "POST" } });
+    if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
+    // A request the Node adapter could not pass on whole (a header value `Headers` refuses).
+    const unreadable = unreadableRequests.get(request);
+    if (unreadable) return refuse(400, "bad request", unreadable);
     const authorization = encoder.encode(request.headers.get("authorization") ?? "");
     // Every form is compared, so the time taken does not say which one came close.
     let authorized = false;
@@ -578,26 +795,46 @@ export function createWebhookHandler<K extends DeliveryKind>(
         401,
         "unauthorized",
         request.headers.has("authorization")
-          ? "Authorization is not the authHeader given to this handler (is it the webhook's?)"
+          ? `Authorization is not ${several ? "any of the authHeader values" : "the authHeader"} given to this handler (is it the webhook's?)`
           : "no Authorization header",
+      );
+    // (Before a body that would not be read anyway is waited for.)
+    const encoding = request.headers.get("content-encoding");
+    const coding = contentCoding(encoding);
+    if (coding === undefined)
+      return refuse(
+        415,
+        "unsupported Content-Encoding: gzip, deflate or none",
+        `Content-Encoding ${messageValue(encoding)} is not gzip, deflate or identity`,
       );
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return refuse(413, "payload too large", `Content-Length over maxBodyBytes (${maxBodyBytes})`);
-    // Read before the handler ran (`await request.json()` for a log line): the app's doing, not
-    // the sender's, so a 500 that names it rather than a 400 "could not be read".
+    // Read, or locked by a reader, before the handler ran (`await request.json()` for a log
+    // line): the app's doing, not the sender's, so a 500 that names it rather than a 400 "could
+    // not be read".
     if (request.bodyUsed) return refuse(500, BODY_READ_BEFORE);
+    if (request.body?.locked) return refuse(500, BODY_LOCKED);
     let bytes: Uint8Array | 408 | 413;
     try {
-      bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs);
+      bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs, coding);
     } catch (error) {
       // The Node adapter's body that a body parser had consumed (the adapter answers its 500).
       if ((error as Error | undefined)?.message === BODY_ALREADY_READ)
         return refuse(500, BODY_ALREADY_READ);
       // (A stream that failed: the sender's fault or ours, not UTF-8.)
-      return refuse(400, "delivery body: could not be read");
+      return refuse(
+        400,
+        coding
+          ? `delivery body: could not be read and decoded as ${coding} (Content-Encoding)`
+          : "delivery body: could not be read",
+      );
     }
     if (bytes === 413)
-      return refuse(413, "payload too large", `body over maxBodyBytes (${maxBodyBytes})`);
+      return refuse(
+        413,
+        "payload too large",
+        `body over maxBodyBytes (${maxBodyBytes})${coding ? `, read or decoded (Content-Encoding: ${coding})` : ""}`,
+      );
     if (bytes === 408)
       return refuse(
         408,
@@ -622,18 +859,61 @@ export function createWebhookHandler<K extends DeliveryKind>(
       const why = wrongKind(event, kind);
       if (why) return report(new ConfigurationError(`kind: delivery body[${i}] is ${why}`), event);
     }
-    for (const event of events) {
-      try {
+    // The events, one after the other, raced as a whole against the time limit (one timer and
+    // one race a delivery: a race per event cost microseconds each). Failures are returned, not
+    // thrown: the run may go on after the race is over, and end unawaited.
+    let current: DeliveryEvents[K] | undefined;
+    let letGo: (() => Promise<void> | undefined) | undefined;
+    let timedOut = false;
+    const run = (async () => {
+      for (const event of events) {
+        if (timedOut) return;
+        [current, letGo] = [event, undefined];
         const signature = eventSignature(event);
-        if (store && signature !== undefined) await handleOnce(event, signature, store);
-        else await options.onEvent(event);
-      } catch (error) {
-        return report(error, event);
+        try {
+          if (store && signature !== undefined)
+            await handleOnce(event, signature, store, (hold) => (letGo = hold));
+          else await options.onEvent(event);
+        } catch (error) {
+          return { error, event };
+        }
       }
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const failed = await (handlerTimeoutMs === Infinity
+      ? run
+      : Promise.race([
+          run,
+          new Promise<typeof TIMED_OUT>(
+            (resolve) => (timer = setTimeout(resolve, handlerTimeoutMs, TIMED_OUT)),
+          ),
+        ]));
+    // (A pending timer would also keep a Node process, or a serverless instance, alive.)
+    clearTimeout(timer);
+    if (failed === TIMED_OUT) {
+      timedOut = true;
+      await letGo?.();
+      const signature = eventSignature(current!);
+      return report(
+        Object.assign(
+          new Error(
+            `event ${signature ?? "(no signature)"}: not handled within handlerTimeoutMs (${handlerTimeoutMs} ms), so answered 500; onEvent was left running, and its signature released for the redelivery to run it again`,
+          ),
+          { name: "TimeoutError" },
+        ),
+        current!,
+      );
     }
+    if (failed) return report(failed.error, failed.event);
     return text(200, "ok");
   };
 }
+
+/**
+ * Requests the Node adapter made without what it could not pass on, with why: the handler refuses
+ * them (400) through its `onRefused`, which the adapter does not know.
+ */
+const unreadableRequests = /* @__PURE__ */ new WeakMap<Request, string>();
 
 /** A body that fails when read, after calling `onRead` (`highWaterMark: 0`: nothing is pulled before a read). */
 const failsWhenRead = (onRead: () => void) =>
@@ -694,12 +974,20 @@ export interface NodeResponse {
  * way). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR, once the answer
  * is sent), and the connection serves other streams.
  *
- * Behind Express or another framework, mount it before any JSON body parser, or give it the raw
- * body (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used
- * as the body, and so are the bytes in `req.rawBody` that Google Cloud Functions keep). Give such a parser a `limit` as large as `maxBodyBytes`: body-parser's default,
- * 100kb, answers a larger delivery 413 before this handler runs, and the service drops it after
- * its retries. A body already parsed into an object is answered with a 500 that says so:
- * `JSON.parse` has rounded its u64 amounts.
+ * Behind Express or another framework, mount it before any body parser:
+ * `app.post(path, toNodeHandler(handle))` before `app.use(express.json())`. A parser in front
+ * reads the whole body before the handler runs, so `Authorization` is checked only after an
+ * unauthenticated upload was buffered, and `readTimeoutMs` no longer applies (Node's
+ * `requestTimeout`, 300 s, does). If one must come first, give the handler the raw body
+ * (`express.raw({ type: "*\/*", limit: "10mb" })`; raw bytes or text in `req.body` are used as the
+ * body, and so are the bytes in `req.rawBody` that Google Cloud Functions keep), with a `limit` as
+ * large as `maxBodyBytes`: body-parser's default, 100kb, answers a larger delivery 413 before this
+ * handler runs, and the service drops it after its retries. A body already parsed into an object
+ * is answered with a 500 that says so: `JSON.parse` has rounded its u64 amounts.
+ *
+ * A header value the `Headers` class refuses (a NUL byte) is answered 400 and told to the
+ * handler's `onRefused`. Node itself answers a header over 16 KB (431) or a malformed request
+ * (400) before any handler runs.
  *
  * @example
  * ```ts
@@ -720,7 +1008,7 @@ export function toNodeHandler(
     const reply = (
       status: number,
       body: string,
-      headers: Headers = new Headers({ "content-type": "text/plain; charset=utf-8" }),
+      headers = new Headers({ "content-type": TEXT }),
     ) => {
       if (res.headersSent) return;
       res.statusCode = status;
@@ -742,11 +1030,21 @@ export function toNodeHandler(
       let request: Request;
       try {
         const headers = new Headers();
+        // Header values `Headers` refuses (a NUL byte, which Node lets through) are left out and
+        // named: the handler answers such a request 400 and tells its onRefused.
+        const refused: string[] = [];
+        const set = (name: string, value: string) => {
+          try {
+            headers.set(name, value);
+          } catch {
+            refused.push(name);
+          }
+        };
         for (const [name, value] of Object.entries(req.headers)) {
           // (node:http2's pseudo-headers, `:method` and `:path`, are no header names: `Headers`
           // throws on them, which answered every HTTP/2 delivery 400.)
           if (value !== undefined && name[0] !== ":")
-            headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+            set(name, Array.isArray(value) ? value.join(", ") : value);
         }
         // Node keeps the first of several Authorization lines only; a `Request` joins them, which
         // is not the configured value. Joined here too, they are refused (401) here as there.
@@ -754,7 +1052,7 @@ export function toNodeHandler(
           (_, i, lines) => i % 2 === 1 && lines[i - 1]!.toLowerCase() === "authorization",
         );
         if (authorizations && authorizations.length > 1)
-          headers.set("authorization", authorizations.join(", "));
+          set("authorization", authorizations.join(", "));
         // A body parser mounted before this handler has read the stream already. Raw bytes or
         // text it left are the body; a parsed object is not: `JSON.parse` has rounded its u64
         // amounts (fees, lamports), so writing it back would pass on wrong numbers.
@@ -762,6 +1060,9 @@ export function toNodeHandler(
         const left = req.rawBody instanceof Uint8Array ? req.rawBody : req.body;
         const raw =
           typeof left === "string" ? encoder.encode(left) : left instanceof Uint8Array ? left : 0;
+        // A body parser decodes what it reads (body-parser inflates gzip and deflate, and answers
+        // 415 itself to other codings): what it left, or consumed, is no longer encoded.
+        if (raw || req.readableEnded) headers.delete("content-encoding");
         const chunks = req[Symbol.asyncIterator]();
         const body =
           method === "GET" || method === "HEAD"
@@ -789,11 +1090,16 @@ export function toNodeHandler(
           body,
           duplex: "half",
         } as RequestInit);
+        if (refused.length)
+          unreadableRequests.set(
+            request,
+            `header ${[...new Set(refused)].join(", ")}: a value the Headers class refuses (such as one with a NUL byte)`,
+          );
       } catch {
-        // A method `Request` refuses (CONNECT, TRACE, TRACK), a malformed URL or header.
+        // A method `Request` refuses (CONNECT, TRACE, TRACK), or a malformed URL.
         return method === "POST"
           ? reply(400, "bad request")
-          : reply(405, "method not allowed", new Headers({ allow: "POST" }));
+          : reply(405, "method not allowed", new Headers({ "content-type": TEXT, allow: "POST" }));
       }
       const response = await handler(request);
       if (alreadyRead) return reply(500, BODY_ALREADY_READ);

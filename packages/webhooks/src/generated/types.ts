@@ -65,7 +65,7 @@ export interface CreateWebhookRequest {
     accountAddressOwners?: WatchedAddressOwners | undefined;
     /** What the service delivers (see `WebhookType`). When the field is left out, the service's default is not documented; the Rust SDK sends `enhanced` in that case, and this SDK sends nothing. */
     webhookType?: WebhookType | undefined;
-    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. */
+    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses. */
     authHeader?: DeliveryAuthHeader | undefined;
     /** The payload encoding of the deliveries (see `WebhookEncoding`; its meaning and allowed values are not documented). When the field is left out, the service's default is not documented; the Rust SDK sends `jsonParsed` in that case, and this SDK sends nothing. */
     encoding?: WebhookEncoding | undefined;
@@ -81,7 +81,7 @@ export interface DeleteWebhookResponse {
     message?: string | undefined;
 }
 /**
- * Optional secret sent back verbatim as the `Authorization` header of every delivery.
+ * Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses.
  * @example Bearer <your-webhook-secret>
  */
 export type DeliveryAuthHeader = string;
@@ -293,7 +293,7 @@ export interface EnhancedTransactionEvent {
     transactionError?: TransactionError | undefined;
     /** The transaction's instructions, with their inner instructions. */
     instructions?: EnhancedInstruction[] | undefined;
-    /** Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open. */
+    /** Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open: an integer in them beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number` (JSON numbers are read exactly), so the same field can be either. The known amounts are always `bigint`: `nft.amount` and `nft.fee`. */
     events: TransactionEvents;
 }
 /** The body of a REST error response. Its shape is not documented for every host: the Wallet API answers `{ "error": { "code", "message" } }`, the api host documents a JSON-RPC style error object, and a plain `message` is also seen. The schema is therefore kept open; the SDK reads whichever message it finds. */
@@ -814,9 +814,18 @@ export interface RawTransactionMeta {
     preTokenBalances?: RawTokenBalance[] | undefined;
     /** Token balances after the transaction. */
     postTokenBalances?: RawTokenBalance[] | undefined;
-    /** Rewards credited by the transaction; the item shape is not documented. */
+    /** Rewards credited by the transaction, in Solana's reward shape (the webhook docs show none): the fields below, which may be absent, and others kept open. `lamports` (negative for a debit) and `postBalance` are always `bigint`; any other integer beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number`. */
     rewards?: {
-        [key: string]: unknown;
+        /** The account that received the reward. */
+        pubkey?: Address | undefined;
+        /** The reward credited (or debited, when negative), in lamports. */
+        lamports?: I64 | undefined;
+        /** The account's balance after the reward, in lamports. */
+        postBalance?: U64 | undefined;
+        /** The kind of reward, such as `fee`, `rent`, `staking` or `voting`; null when not given. */
+        rewardType?: string | null | undefined;
+        /** The vote account's commission when the reward was credited, for voting and staking rewards. */
+        commission?: number | null | undefined;
     }[] | undefined;
 }
 /**
@@ -924,29 +933,53 @@ export type TransactionError = {
     error?: string | undefined;
 } | string | null;
 /**
- * Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open.
+ * Typed events the service recognised in the transaction, by kind; empty when there are none. The shapes of the members are not pinned down here (the docs sketch them but the fact sheet does not), so each stays open: an integer in them beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number` (JSON numbers are read exactly), so the same field can be either. The known amounts are always `bigint`: `nft.amount` and `nft.fee`.
  * @example {}
  */
 export interface TransactionEvents {
-    /** An NFT event (sale, listing, bid, mint, …). Shape kept open. */
+    /** An NFT event (sale, listing, bid, mint, …): the fields below, which may be absent, and others kept open. `amount` and `fee` are always `bigint`; any other integer in it beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number`. */
     nft?: {
-        [key: string]: unknown;
+        /** The kind of NFT event, such as `NFT_SALE`, `NFT_LISTING` or `NFT_BID`. */
+        type?: TransactionType | undefined;
+        /** The program or marketplace the service attributes the transaction to (`UNKNOWN` when none). An open enum: the documented values are those of `KnownTransactionSource`, but other values may occur, so a client must accept any string here. */
+        source?: TransactionSource | undefined;
+        /** The amount of the sale, bid or listing, in lamports. */
+        amount?: U64 | undefined;
+        /** The transaction fee in lamports. */
+        fee?: U64 | undefined;
+        /** The transaction signature. */
+        signature?: Signature | undefined;
+        /** The block time of the transaction, in Unix seconds. */
+        timestamp?: UnixTimestamp | undefined;
+        /** The buyer's account (empty or null when there is none, as for a listing). */
+        buyer?: OptionalAccount | undefined;
+        /** The seller's account (empty or null when there is none, as for a bid). */
+        seller?: OptionalAccount | undefined;
+        /** How the NFT was sold; the documented values are `AUCTION`, `INSTANT_SALE`, `OFFER`, `GLOBAL_OFFER`, `MINT` and `UNKNOWN`, and others may occur. */
+        saleType?: string | undefined;
+        /** The NFTs of the event. */
+        nfts?: {
+            /** The NFT's mint. */
+            mint?: Address | undefined;
+            /** The token standard of a transferred token. An open enum: the documented values are those of `KnownTokenStandard`; Metaplex defines further standards (e.g. `ProgrammableNonFungible`), so any other string may occur. */
+            tokenStandard?: TokenStandard | undefined;
+        }[] | undefined;
     } | null | undefined;
-    /** A swap event (native and token inputs, outputs, fees and inner swaps). Shape kept open. */
+    /** A swap event (native and token inputs, outputs, fees and inner swaps). Shape kept open: an integer in it beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number`. */
     swap?: {
         [key: string]: unknown;
     } | null | undefined;
-    /** Compressed-NFT events (mint, transfer, burn, …). The docs show one object; an array of such objects is accepted too. Shape kept open. */
+    /** Compressed-NFT events (mint, transfer, burn, …). The docs show one object; an array of such objects is accepted too. Shape kept open: an integer in it beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number`. */
     compressed?: {
         [key: string]: unknown;
     } | {
         [key: string]: unknown;
     }[] | null | undefined;
-    /** A distribute-compression-rewards event. Shape kept open. */
+    /** A distribute-compression-rewards event. Shape kept open: an integer in it beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number`. */
     distributeCompressionRewards?: {
         [key: string]: unknown;
     } | null | undefined;
-    /** A set-authority event. Shape kept open. */
+    /** A set-authority event. Shape kept open: an integer in it beyond 2^53 - 1 arrives as a `bigint`, a smaller one as a `number`. */
     setAuthority?: {
         [key: string]: unknown;
     } | null | undefined;
@@ -1022,7 +1055,7 @@ export interface UpdateWebhookRequest {
     accountAddressOwners?: WatchedAddressOwners | undefined;
     /** What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet. */
     webhookType?: WebhookType | undefined;
-    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. */
+    /** Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses. */
     authHeader?: DeliveryAuthHeader | undefined;
     /** The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string. */
     encoding?: WebhookEncoding | undefined;

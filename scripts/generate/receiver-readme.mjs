@@ -1,0 +1,66 @@
+// The README section of the delivery receiver (`createWebhookHandler`, hand-written in the package
+// of an area whose document lists `webhooks`): what it answers, how it fails, de-duplication, and
+// how to mount it. Its samples type-check as modules (test/types/readme.test.ts); the Express
+// recipes run in packages/webhooks/src/receiver.express.test.ts.
+
+/**
+ * The section, for area `area` (the package `@chaindata/<area>`, its client `client` in the README)
+ * whose deliveries are of `kinds` (discord ones, posted to Discord, left out).
+ */
+export function receiverReadme({ area, client, kinds }) {
+  const pkg = `@chaindata/${area}`;
+  const fence = (code) => "```ts\n" + code + "```";
+  const server = fence(
+    `import { createWebhookHandler, toNodeHandler } from "${pkg}";\n` +
+      `import { createServer } from "node:http";\n\n` +
+      `const handle = createWebhookHandler({\n` +
+      `  authHeader: process.env.WEBHOOK_AUTH!, // the authHeader the webhook was created with\n` +
+      `  onEvent: (event) => console.log(event.type, event.signature),\n` +
+      `});\n` +
+      "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes\n",
+  );
+  const express = fence(
+    `import express from "express";\n` +
+      `import { createWebhookHandler, toNodeHandler } from "${pkg}";\n\n` +
+      `const handle = createWebhookHandler({\n` +
+      `  authHeader: process.env.WEBHOOK_AUTH!,\n` +
+      `  onEvent: (event) => console.log(event.type, event.signature),\n` +
+      `});\n` +
+      `const app = express();\n` +
+      `app.post("/webhooks/chaindata", toNodeHandler(handle)); // first: before any body parser\n` +
+      `app.use(express.json()); // the rest of the app\n` +
+      `app.listen(3000);\n`,
+  );
+  const store = fence(
+    `import type { SignatureStore } from "${pkg}";\n\n` +
+      `// The calls of a Redis client such as node-redis; no dependency of this package.\n` +
+      `interface Redis {\n` +
+      `  set(key: string, value: string, options: { NX?: true; PX: number }): Promise<string | null>;\n` +
+      `  exists(key: string): Promise<number>;\n` +
+      `  del(key: string): Promise<number>;\n` +
+      `}\n\n` +
+      `export const redisSignatureStore = (redis: Redis, prefix = "webhook:"): SignatureStore => ({\n` +
+      `  has: async (signature) => (await redis.exists(prefix + signature)) === 1,\n` +
+      `  // One atomic step: true for the one instance that got the signature.\n` +
+      `  claim: async (signature, ttlMs) =>\n` +
+      `    (await redis.set(prefix + signature, "1", { NX: true, PX: ttlMs })) === "OK",\n` +
+      `  add: async (signature, ttlMs = 86_400_000) => {\n` +
+      `    await redis.set(prefix + signature, "1", { PX: ttlMs });\n` +
+      `  },\n` +
+      `  release: async (signature) => {\n` +
+      `    await redis.del(prefix + signature);\n` +
+      `  },\n` +
+      `});\n`,
+  );
+  return [
+    `Deliveries to your endpoint (${kinds.join(", ")}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\` and \`node:http2\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature. A raw webhook's handler needs \`kind: "raw"\`.`,
+    server,
+    `It answers 200 once every new event is handled. A refused delivery is answered 401 (\`Authorization\` missing or not the \`authHeader\`, before the body is read), 415 (a \`Content-Encoding\` other than gzip or deflate, which it decodes), 413 (a body over \`maxBodyBytes\`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within \`readTimeoutMs\`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to \`onRefused\` with its status and reason, by default \`console.warn\`: a wrong \`authHeader\` shows in your logs, not only as the service's failed deliveries. (Node answers a header over 16 KB 431, and a malformed request 400, before any handler runs.)`,
+    `When \`onEvent\` throws, the handler answers 500 and the error goes to \`onError\` (by default \`console.error\`); the service then delivers again, up to 3 times a minute apart, and drops the delivery after that. On a redelivery the events before the failed one are skipped as seen and the ones after it are handled then, so an event that fails every time takes the later events of its delivery down with it. An \`onEvent\` still running after \`handlerTimeoutMs\` (30 s by default) gets the same 500, with an error named \`TimeoutError\`, and its signature is released so the redelivery runs it again (the run left behind is not stopped): give the calls \`onEvent\` makes (a database, an HTTP API) time limits of their own.`,
+    `De-duplication is in memory and per process by default: the last 10,000 signatures, each for at most 24 hours, lost on a restart and not shared with other instances. Size it to what a redelivery can trail behind, about 3 minutes of events: \`dedupe: createMemorySignatureStore({ maxEntries: 40_000 })\` for 200 events a second (10,000 covers about 55). Where instances come and go, as on serverless platforms, give \`dedupe\` a shared store; one with \`claim()\` makes the check and the write one atomic step, so two instances given the same delivery run \`onEvent\` once. One store per webhook: a transaction that two webhooks deliver has one signature.`,
+    store,
+    `Behind Express (or another framework), mount the handler before any body parser, as below. A parser in front reads the whole body before the handler runs: \`Authorization\` is checked only after an unauthenticated upload was buffered, and \`readTimeoutMs\` no longer applies (Node's \`requestTimeout\`, 300 s, does). \`express.json()\` in front answers every delivery 500 (\`JSON.parse\` has rounded its u64 amounts, and the answer says so). If a parser must come first, make it \`express.raw({ type: "*/*", limit: "10mb" })\`: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.`,
+    express,
+    `To rotate the secret without failed deliveries, deploy \`authHeader: [OLD, NEW]\` (each value is compared in constant time), change the webhook's with \`editWebhook(${client}, { webhookID, authHeader: NEW })\`, then deploy \`authHeader: NEW\` alone.`,
+  ].join("\n\n");
+}
