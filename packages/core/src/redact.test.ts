@@ -37,6 +37,15 @@ describe("redact", () => {
     expect(redact(`${key.slice(0, 12)} and more`, key)).toBe(`${key.slice(0, 12)} and more`);
   });
 
+  it("masks a secret with control characters in JSON's short escapes too (a line break echoed as \\n)", () => {
+    const secret = "Bearer abc\ndef\tghi\r\b\f-jkl";
+    const redactor = createRedactor("k".repeat(36), [secret]);
+    expect(redactor(`{"authHeader":${JSON.stringify(secret)}}`.replace("authHeader", "h"))).toBe(
+      '{"h":"***"}',
+    );
+    expect(redactor(`got ${JSON.stringify(secret)}`)).toBe('got "***"');
+  });
+
   it("masks the key written with JSON \\u escapes (either case), HTML character references, or a mix", () => {
     const key = 'k&y<é>"1';
     const forms = [

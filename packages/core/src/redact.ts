@@ -39,6 +39,7 @@ const HTML_NAMED: Record<string, string> = {
   "'": "apos",
 };
 
+
 /**
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
  * percent-encoded (its UTF-8 bytes), as a JSON escape (`\u00e9`, `\"`), as an HTML character
@@ -47,6 +48,7 @@ const HTML_NAMED: Record<string, string> = {
 const anyForm = (char: string) => {
   const literal = char.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
   const code = char.codePointAt(0)!;
+  const short = "\b\f\n\r\t".indexOf(char);
   return `(?:${[
     literal,
     [...utf8.encode(char)].map((byte) => "%" + hex(byte, 2)).join(""),
@@ -56,6 +58,8 @@ const anyForm = (char: string) => {
       .join(""),
     `&#0*${code};|&#x0*${hex(code)};`,
     ...('"\\/'.includes(char) ? ["\\\\" + literal] : []),
+    // (JSON's short escapes of control characters: a secret with a line break, echoed as `\n`.)
+    ...(short >= 0 ? ["\\\\" + "bfnrt"[short]] : []),
     ...(HTML_NAMED[char] ? [`&${HTML_NAMED[char]};`] : []),
     ...(char === " " ? ["\\+"] : []),
   ].join("|")})`;

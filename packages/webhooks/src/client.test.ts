@@ -106,6 +106,29 @@ it("builds one transport per client, which the edit helpers check their params w
   expect(built).toHaveBeenCalledTimes(1);
 });
 
+it("refuses an authHeader with a line break or another control character before sending (no header could carry it), masking it", async () => {
+  const { webhooks, requests } = client();
+  const { webhookID: _, ...settings } = webhook;
+  for (const authHeader of ["Bearer s3cret-value\nX-Evil: 1", "Bearer s3cret\u0000value"]) {
+    const errors = await Promise.all([
+      webhooks.createWebhook({ ...settings, authHeader } as never).catch((e: Error) => e),
+      editWebhook(webhooks, { webhookID: ID, authHeader }).catch((e: Error) => e),
+    ]);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as Error).message).toMatch(
+        /^params\.authHeader: must be a header value \(no control characters other than tab, no line breaks\) \(got .*\)$/,
+      );
+      expect((error as Error).message).not.toContain("s3cret");
+    }
+  }
+  expect(requests).toEqual([]);
+  // A tab is allowed, as in any header value.
+  expect(await webhooks.createWebhook({ ...settings, authHeader: "Bearer\tx" } as never)).toEqual(
+    webhook,
+  );
+});
+
 it("refuses an authHeader over 8192 characters before sending (no header could carry it to the receiver), without quoting it", async () => {
   const { webhooks, requests } = client();
   const { webhookID: _, ...settings } = webhook;
