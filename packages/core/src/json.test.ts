@@ -157,6 +157,200 @@ describe("parseJson", () => {
   }, 60_000);
 });
 
+describe("parseJson: skipping the strings before each long integer", () => {
+  it("skips strings with escaped quotes and backslashes, and leaves digits in strings alone", () => {
+    const text =
+      '{"a":"x\\"12345678901234567890\\\\","b":"\\\\","n":-12345678901234567890,"c":"9007199254740993"}';
+    expect(parseJson(text)).toEqual({
+      a: 'x"12345678901234567890\\',
+      b: "\\",
+      n: -12345678901234567890n,
+      c: "9007199254740993",
+    });
+  });
+
+  it("returns JSON.parse's value when every long digit run is in a string or safe", () => {
+    const text = '{"sig":"123456789012345678901234","n":9007199254740991,"m":-1000000000000000}';
+    expect(parseJson(text)).toEqual(JSON.parse(text));
+    expect(parseJson("[9007199254740991,9007199254740992,1000000000000000.5]")).toEqual([
+      9007199254740991,
+      9007199254740992n,
+      1000000000000000.5,
+    ]);
+  });
+
+  it("throws where JSON.parse throws when a string breaks off at a backslash", () => {
+    for (const text of [
+      '["a\\\n12345678901234567890"]',
+      '["\\\u2028",12345678901234567890]',
+      '[12345678901234567890,"x\\',
+      '[12345678901234567890,"\\\r"]',
+    ]) {
+      expect(() => JSON.parse(text), text).toThrow(SyntaxError);
+      expect(() => parseJson(text), text).toThrow(SyntaxError);
+    }
+  });
+
+  it("skips each string once, however far away the next quote or integer is (linear time)", () => {
+    const texts = {
+      // Integers with the next quote megabytes away; strings with the next integer far away.
+      runs: `[${"1000000000000000,".repeat(300_000)}"x"]`,
+      strings: `[${'"x",'.repeat(400_000)}12345678901234567890,"\\\\"]`,
+      // A backslash in every string; strings that stop at a backslash before a line break.
+      escapes: `[${'"\\"",12345678901234567890,'.repeat(50_000)}0]`,
+      breaks: `[12345678901234567890,${'"\\\n'.repeat(200_000)}]`,
+      // A million digits in a string, then a million outside with a leading zero.
+      digits: `["${"1".repeat(1e6)}",0${"1".repeat(1e6)}]`,
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      const started = performance.now();
+      const outcome = (() => {
+        try {
+          return (parseJson(text) as unknown[]).length;
+        } catch (error) {
+          return (error as Error).name;
+        }
+      })();
+      expect(performance.now() - started, name).toBeLessThan(1000); // (quadratic: 5 s and more)
+      expect(outcome, name).toBe(
+        {
+          runs: 300_001,
+          strings: 400_002,
+          escapes: 100_001,
+          breaks: "SyntaxError",
+          digits: "SyntaxError",
+        }[name],
+      );
+    }
+  });
+
+  it("leaves no reference to the text in RegExp's legacy statics (trial 11: a 20 MB body stayed alive)", () => {
+    for (const text of [
+      `[${"12345678901234567890,".repeat(10)}0]`,
+      `["${"12345678901234567890".repeat(10)}"]`, // (nothing tagged)
+    ]) {
+      parseJson(text);
+      expect(RegExp.input).not.toBe(text);
+    }
+    // Without a long digit run no regex matches the text: what an earlier match left stays.
+    expect(/k/.test("kept")).toBe(true);
+    parseJson("[1,2]");
+    expect(RegExp.input).toBe("kept");
+  });
+});
+
+/**
+ * parseJson as it was before it looked only at long integers (one regex over every string and
+ * integer, a call per match), word for word, with its walk written as a reviver: the oracle.
+ */
+function oldParseJson(text: string): unknown {
+  if (!/\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/.test(text)) return JSON.parse(text);
+  let longest = 0;
+  for (const [run] of text.matchAll(/(?:\\u0001)+/g)) longest = Math.max(longest, run.length);
+  const tag = "\\u0001".repeat(longest / 6 + 1);
+  const mark = "\u0001".repeat(tag.length / 6);
+  return JSON.parse(
+    text.replace(
+      /"[^"\\]*(?:\\.[^"\\]*)*"?|(?<![\d.eE+-])-?[1-9]\d{15,}(?![\d.eE]|\s*:)/g,
+      (token) => (token[0] === '"' || Number.isSafeInteger(+token) ? token : `"${tag}${token}"`),
+    ),
+    (_key, value) =>
+      typeof value === "string" && value.startsWith(mark)
+        ? BigInt(value.slice(mark.length))
+        : value,
+  );
+}
+
+describe("parseJson against the regex it replaced", () => {
+  /** What a parse gives: the value, or the error (its class and message) it throws. */
+  const outcome = (parse: (text: string) => unknown, text: string) => {
+    try {
+      return { value: parse(text) };
+    } catch (error) {
+      return { error: String(error) };
+    }
+  };
+  const same = (text: string) => {
+    expect(outcome(parseJson, text), JSON.stringify(text)).toEqual(outcome(oldParseJson, text));
+  };
+
+  // Pieces that move a lexer in and out of strings, start or spoil an integer, or hit the tag.
+  const piece = fc.constantFrom(
+    '"',
+    "\\",
+    '\\"',
+    "\\\\",
+    "\\u0001",
+    "\u0001",
+    "\n",
+    "\r",
+    "\u2028",
+    "\u2029",
+    " ",
+    "\u00a0",
+    ":",
+    ",",
+    "[",
+    "]",
+    "{",
+    "}",
+    "-",
+    "+",
+    ".",
+    "e",
+    "0",
+    "7",
+    "12345678901234567890",
+    "9007199254740991",
+    "9007199254740993",
+    "0123456789012345678",
+    "x",
+    "é",
+  );
+  const tricky = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(""));
+
+  it("returns the same values on random JSON with tricky strings and big integers (property)", () => {
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: "small" },
+        tricky,
+        fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie("node"), { maxLength: 4 }),
+        fc.dictionary(tricky, tie("node"), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.constantFrom(undefined, 2, "\t"), (v, space) => {
+        const text = stringifyJson(v, space);
+        same(text);
+        // A body cut off anywhere: the same error (or value) as before.
+        for (const cut of [1, 2, 7, 19]) same(text.slice(0, Math.max(0, text.length - cut)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("stops a string at a backslash before a line break, as the regex did (the error quotes the same text)", () => {
+    // (The error quotes the text JSON.parse read, here with the integer tagged after the break.)
+    for (const text of ['x"\\\n12345678901234567890"', 'x"\\\u202812345678901234567890"']) {
+      expect(outcome(parseJson, text).error).toContain("\\u000");
+      same(text);
+    }
+  });
+
+  it("reads any text the same, valid or not: the same value or the same error (property)", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        same(parts.join(""));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
 describe("stringifyJson", () => {
   it("writes bigints as bare integers", () => {
     expect(stringifyJson({ a: U64_MAX, b: [-1n] })).toBe('{"a":18446744073709551615,"b":[-1]}');
