@@ -4,6 +4,7 @@
  * banner, `MockServer.areas`).
  */
 import { convertOpenApi, convertOpenRpc, type RpcMethod } from "./convert.js";
+import { pagingOf, type Paging } from "./paging.js";
 import type { LoadedSpec } from "./spec.js";
 
 /** One line of the start-up banner: where an area is served. */
@@ -59,6 +60,28 @@ export function restAreaByOperation(spec: LoadedSpec): Map<string, string> {
 }
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/**
+ * The paging of the REST operation a request goes to (by its method and path, before Prism routes
+ * it: the seed of a generated page depends on the page asked for), if it pages.
+ */
+export function restPaging(
+  spec: LoadedSpec,
+): (method: string, pathname: string) => Paging | undefined {
+  const routes: Array<{ verb: string; pattern: RegExp; paging: Paging }> = [];
+  for (const area of spec.areas) {
+    if (area.kind !== "openapi") continue;
+    for (const [path, item] of Object.entries<any>(area.doc.paths ?? {}))
+      for (const [verb, op] of Object.entries<any>(item)) {
+        const schema = op?.responses?.["200"]?.content?.["application/json"]?.schema;
+        const paging = HTTP_METHODS.has(verb) && pagingOf(op["x-pagination"], area.doc, schema);
+        if (paging)
+          routes.push({ verb: verb.toUpperCase(), pattern: templatePattern(path), paging });
+      }
+  }
+  return (method, pathname) =>
+    routes.find((r) => r.verb === method && r.pattern.test(pathname))?.paging;
+}
 
 /**
  * The HTTP methods the spec serves at a path, for the `Allow` header of a 405: the verbs of the

@@ -11,7 +11,7 @@
  *   path has no operation for (`GET /` too) is a 405 with `Allow`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { allowedMethods, prismDocuments, restAreaByOperation } from "./areas.js";
+import { allowedMethods, prismDocuments, restAreaByOperation, restPaging } from "./areas.js";
 import { CONTROL_PREFIX, handleControl } from "./control.js";
 import {
   cors,
@@ -42,9 +42,14 @@ export async function createHandler(
 ): Promise<Handler> {
   const { documents, endpoints } = prismDocuments(spec);
   const engine = await createPrismEngine(documents, defaults);
-  const restAreas = restAreaByOperation(spec);
-  const allowed = allowedMethods(spec, endpoints);
-  const dispatch = { engine, endpoints, dynamic: defaults.dynamic };
+  const rest = {
+    engine,
+    areas: restAreaByOperation(spec),
+    allowed: allowedMethods(spec, endpoints),
+    paging: restPaging(spec),
+    ...defaults,
+  };
+  const dispatch = { engine, endpoints, ...defaults };
 
   return async (req, res) => {
     const started = Date.now();
@@ -91,7 +96,7 @@ export async function createHandler(
     // `*` or a broken URL (parseTarget): no route has it, and Prism answers a 500 to a path without `/`.
     if (!pathname.startsWith("/"))
       return rejectPath(request, `The request target ${pathname} is not a path`);
-    return handleRest(request, engine, restAreas, allowed);
+    return handleRest(request, rest);
   };
 }
 

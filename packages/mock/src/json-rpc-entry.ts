@@ -9,6 +9,7 @@ import type { RpcMethod } from "./convert.js";
 import { stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
+import { followPaging, pageSeed } from "./paging.js";
 import {
   HOOK_ERROR_STATUS,
   problemViolation,
@@ -28,6 +29,8 @@ export interface RpcDispatch {
   endpoints: RpcEndpoints;
   /** The mock's mode is `dynamic` (a request may override it with `Prefer: dynamic=`). */
   dynamic: boolean;
+  /** The mock's seed of generated data, if any (a request may give its own with `Prefer: seed=`). */
+  seed?: string;
 }
 
 /** The request around the entry. */
@@ -75,7 +78,7 @@ export async function answerEntry(
   const method = c.methods.get(entry.method);
   if (!method) return methodNotFound(entry.method, id, c.pathname, dispatch.endpoints);
 
-  const prefs = entryPreferences(method, entry.params, c, dispatch.dynamic);
+  const prefs = entryPreferences(method, entry.params, c, dispatch);
   // An example the method does not have (for the status asked): Prism answers 404, or with
   // `code=` tries the example in the 200 response and answers that (the code ignored) or a 500.
   // The request is still validated first (by Prism, without the example), then the mock's 422.
@@ -110,7 +113,12 @@ export async function answerEntry(
       violations: [violation],
     };
   }
-  return methodAnswer(method, id, result, forced, dispatch.endpoints);
+  // A generated page follows the paging asked for (its seed does too, entryPreferences).
+  const paged =
+    method.paging && (prefs.dynamic ?? dispatch.dynamic)
+      ? (r: unknown) => followPaging(method.paging!, entry.params, r, prefs.seed ?? "", method.name)
+      : undefined;
+  return methodAnswer(method, id, result, forced, dispatch.endpoints, paged);
 }
 
 /**
@@ -240,7 +248,7 @@ function entryPreferences(
   method: RpcMethod,
   params: unknown,
   c: EntryContext,
-  dynamic: boolean,
+  { dynamic, seed }: RpcDispatch,
 ): PrismPreferences {
   const prefs: PrismPreferences = { ...c.prefs };
   if (c.batch && c.exampleInBatch && lacksExample(method, prefs)) {
@@ -253,6 +261,10 @@ function entryPreferences(
     if (best) prefs.exampleKey = best;
   }
   if (prefs.code !== undefined && prefs.code !== 200) prefs.dynamic = false; // documented error objects, always
+  if (method.paging && (prefs.dynamic ?? dynamic)) {
+    const paged = pageSeed(method.paging, params, prefs.seed ?? seed);
+    if (paged !== undefined) prefs.seed = paged;
+  }
   return prefs;
 }
 
@@ -283,18 +295,24 @@ export function bestExample(method: RpcMethod, params: unknown): string | undefi
   return best;
 }
 
-/** Prism's answer as the method's: the request's id, invalid params, a forced error object. */
+/**
+ * Prism's answer as the method's: the request's id, invalid params, a forced error object; `paged`
+ * makes a generated result follow the request's paging.
+ */
 function methodAnswer(
   method: RpcMethod,
   id: unknown,
   result: Extract<PrismResult, { ok: true }>,
   forced: (name: string) => number | undefined,
   endpoints: RpcEndpoints,
+  paged?: (result: unknown) => unknown,
 ): EntryAnswer {
   let body = result.body;
   let status = result.status;
   let invalidParams: Violation[] | undefined;
   if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
+  if (paged && status === 200 && isObject(body) && "result" in body)
+    body = { ...body, result: paged(body.result) };
   const inputErrors = requestErrors(result.violations);
   if (result.status === 400 && inputErrors.length && isObject(body) && isObject(body.error)) {
     // Invalid params: -32602 with the violations, at the HTTP status the area documents for

@@ -25,18 +25,34 @@ import {
   type PrismPreferences,
   type Violation,
 } from "./prism.js";
+import { followPaging, pageSeed, type Paging } from "./paging.js";
 import type { RequestLogEntry } from "./request-log.js";
 
-/** `restAreas`: the area of each operation, by "VERB /path"; `allowed`: the methods of a path (areas.ts). */
-export async function handleRest(
-  c: ParsedRequest,
-  engine: PrismEngine,
-  restAreas: Map<string, string>,
-  allowed: (pathname: string) => string[],
-) {
+/** What answering a REST request needs besides the request itself (areas.ts). */
+export interface RestDispatch {
+  engine: PrismEngine;
+  /** The area of each operation, by "VERB /path". */
+  areas: Map<string, string>;
+  /** The methods the spec serves at a path. */
+  allowed: (pathname: string) => string[];
+  /** The paging of the operation a request goes to, if it pages. */
+  paging: (method: string, pathname: string) => Paging | undefined;
+  /** The mock's mode is `dynamic`. */
+  dynamic: boolean;
+  /** The mock's seed of generated data. */
+  seed?: string;
+}
+
+export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
+  const { engine, areas: restAreas, allowed } = rest;
   const { body, logged, parseError } = parseBody(c);
   const input = { method: c.method, path: c.pathname, query: c.query, headers: c.headers, body };
-  let result = await engine.request(input, c.prefs);
+  // A generated page follows the paging asked for, its seed too (paging.ts).
+  const paging = (c.prefs.dynamic ?? rest.dynamic) ? rest.paging(c.method, c.pathname) : undefined;
+  const prefs = { ...c.prefs };
+  const seed = paging && pageSeed(paging, c.query, c.prefs.seed ?? rest.seed);
+  if (seed !== undefined) prefs.seed = seed;
+  let result = await engine.request(input, prefs);
   const operationKey = result.operation
     ? `${String(result.operation.method).toUpperCase()} ${result.operation.path}`
     : undefined;
@@ -58,7 +74,7 @@ export async function handleRest(
     // and answered that (the code ignored) or a 500. The request is validated first: when Prism
     // did not say it is invalid, ask it again without the example.
     if (!result.ok) {
-      const withoutExample: PrismPreferences = { ...c.prefs };
+      const withoutExample: PrismPreferences = { ...prefs };
       delete withoutExample.exampleKey;
       result = await engine.request(input, withoutExample);
     }
@@ -92,6 +108,8 @@ export async function handleRest(
       ...(omitted > 0 && { violationsOmitted: omitted }),
     };
   }
+  if (paging && result.status === 200)
+    out = followPaging(paging, c.query, out, prefs.seed ?? "", common.operationId ?? c.pathname);
   const headers = normalizeHeaders(result.headers);
   addViolationHeader(headers, violations);
   sendBody(c.res, result.status, headers, out);
