@@ -6,7 +6,8 @@
  */
 import type { RpcEndpoints } from "./areas.js";
 import type { RpcMethod } from "./convert.js";
-import { stringHeaders } from "./http.js";
+import type { HookSource } from "./hooks.js";
+import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
 import { followPaging, pageSeed } from "./paging.js";
@@ -38,6 +39,9 @@ export interface EntryContext {
   query: Record<string, string | string[]>;
   headers: Record<string, string | string[] | undefined>;
   prefs: PrismPreferences;
+  /** Where the hooks of `prefs` came from (a scenario's status: `scenario`). */
+  hookSource: Exclude<HookSource, "scenario">;
+  scenario?: { status?: number } | undefined;
   pathname: string;
   /** The methods served at `pathname`. */
   methods: Map<string, RpcMethod>;
@@ -79,6 +83,19 @@ export async function answerEntry(
   if (!method) return methodNotFound(entry.method, id, c.pathname, dispatch.endpoints);
 
   const prefs = entryPreferences(method, entry.params, c, dispatch);
+  // A gateway answers its 502, 503 or 504 before the service sees the request.
+  if (
+    prefs.code !== undefined &&
+    GATEWAY_STATUSES[prefs.code] &&
+    !method.statuses.includes(prefs.code)
+  )
+    return {
+      method,
+      status: prefs.code,
+      headers: { "content-type": "text/html" },
+      body: gatewayPage(prefs.code),
+      violations: [],
+    };
   // An example the method does not have (for the status asked): Prism answers 404, or with
   // `code=` tries the example in the 200 response and answers that (the code ignored) or a 500.
   // The request is still validated first (by Prism, without the example), then the mock's 422.
@@ -96,10 +113,15 @@ export async function answerEntry(
     asked,
   );
   if (result.ok && unknown && !requestErrors(result.violations).length)
-    return unknownExampleAnswer(method, id, prefs, c.headers);
+    return unknownExampleAnswer(method, id, prefs, c.hookSource);
   if (!result.ok) {
     if (prefs.code !== undefined && !method.statuses.includes(prefs.code))
-      return undocumentedStatusAnswer(method, id, prefs.code, c.headers);
+      return undocumentedStatusAnswer(
+        method,
+        id,
+        prefs.code,
+        c.scenario?.status === undefined ? c.hookSource : "scenario",
+      );
     const violation = problemViolation(result.problem, ["mock"]);
     return {
       method,
@@ -129,9 +151,9 @@ function undocumentedStatusAnswer(
   method: RpcMethod,
   id: unknown,
   status: number,
-  headers: EntryContext["headers"],
+  source: HookSource,
 ): EntryAnswer {
-  const violation = undocumentedStatus(method.name, status, method.statuses, headers);
+  const violation = undocumentedStatus(method.name, status, method.statuses, source);
   return hookErrorAnswer(method, id, `documents no HTTP ${status} response`, violation);
 }
 
@@ -175,7 +197,7 @@ function unknownExampleAnswer(
   method: RpcMethod,
   id: unknown,
   prefs: PrismPreferences,
-  headers: EntryContext["headers"],
+  source: EntryContext["hookSource"],
 ): EntryAnswer {
   const name = prefs.exampleKey!;
   const elsewhere = [...method.responseExamples].find(([, names]) => names.includes(name))?.[0];
@@ -184,7 +206,7 @@ function unknownExampleAnswer(
     prefs,
     examplesAsked(method, prefs) ?? [],
     elsewhere === undefined ? undefined : String(elsewhere),
-    headers,
+    source,
   );
   const status = prefs.code === undefined ? "" : ` for HTTP ${prefs.code}`;
   return hookErrorAnswer(method, id, `has no example named ${name}${status}`, violation);

@@ -736,6 +736,43 @@ describe("examples mode", () => {
     expect(mock.requests().at(-1)!.violations[0]!.code).toMatch(/NO_PATH_MATCHED/);
   });
 
+  it("Prefer: code=502, 503 or 504 on every operation of every host: its documented response, else a gateway's page (trial 13: DAS and the sender answered 422)", async () => {
+    const gatewayPages: string[] = [];
+    for (const status of [502, 503, 504]) {
+      const prefer = { prefer: `code=${status}` };
+      const answers = [
+        ...(await Promise.all(
+          rpcCases.map(async (c) => {
+            const body = rpc(c.method.name, c.params);
+            return [
+              c.label,
+              await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body, headers: prefer }),
+            ] as const;
+          }),
+        )),
+        ...(await Promise.all(
+          restCases.map(async (c) => {
+            const init = {
+              method: c.verb.toUpperCase(),
+              headers: prefer,
+              ...(c.body !== undefined && { body: c.body }),
+            };
+            return [c.label, await call(mock.url, c.url, init)] as const;
+          }),
+        )),
+      ];
+      for (const [label, r] of answers) {
+        expect(r.status, `${label} code=${status}: ${r.text.slice(0, 200)}`).toBe(status);
+        if (r.headers.get("content-type") !== "text/html") continue;
+        expect(r.text).toContain(`<title>${status} `);
+        gatewayPages.push(`${label} ${status}`);
+      }
+    }
+    expect(gatewayPages).toEqual(
+      expect.arrayContaining(["das getAsset 503", "sender sendTransaction 502"]),
+    );
+  });
+
   it("Prefer: example=<name> the operation has no example of: 422 saying so and listing the ones it has (JSON-RPC and REST, header and query), not Prism's 404", async () => {
     // Prism answered 404 "Response for contentType: application/json and exampleKey: nope does
     // not exist": to a client, a path outside the spec or the operation's own 404.

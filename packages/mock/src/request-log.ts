@@ -39,7 +39,12 @@ export interface RequestLogEntry {
   violationsOmitted?: number;
   /** Milliseconds from arrival to the answer. */
   durationMs: number;
+  /** The client closed the connection (or the mock stopped) before the answer, during a delay: `status` is 499, nothing was sent. */
+  aborted?: true;
 }
+
+/** The `status` logged for a request whose client left before the answer (nginx's "client closed request"). */
+export const ABORTED_STATUS = 499;
 
 export interface RequestLog {
   /** Numbers `entry` and appends it, dropping the oldest beyond the limit. */

@@ -10,6 +10,7 @@ import { CONTROL_PREFIX } from "./control.js";
 import { createHandler } from "./handler.js";
 import { problem, sendProblem } from "./http.js";
 import { createRequestLog, formatLogLine, type RequestLogEntry } from "./request-log.js";
+import type { MockScenario, PendingScenario } from "./scenarios.js";
 import { loadSpec, type LoadedSpec } from "./spec.js";
 
 /** Where the mock's answers come from: the spec's examples, or data generated from the schemas. */
@@ -48,7 +49,8 @@ export interface MockOptions {
    */
   logRequests?: boolean | undefined;
   /**
-   * Seed of the dynamic generator: the same seed gives the same data.
+   * Seed of the dynamic generator: the same seed gives the same data (in examples mode, for the
+   * requests that ask `Prefer: dynamic=true`).
    * @default none (other data on every request)
    */
   seed?: string | undefined;
@@ -84,8 +86,18 @@ export interface MockServer {
   readonly skipped: Array<{ area: string; reason: string }>;
   /** A copy of the request log, oldest first. */
   requests(): RequestLogEntry[];
-  /** Empties the request log. */
+  /** Empties the request log and drops the pending scenarios: a reset between tests. */
   clearRequests(): void;
+  /**
+   * Makes the next `times` requests (1 by default) to `operation` (or to any) answer `status`, the
+   * JSON-RPC error `rpcError` or after `delay` ms; then the mock answers normally. A scenario is
+   * checked now (a TypeError names the member and the rule) and used in the order they were set up.
+   */
+  failNext(scenario: MockScenario): PendingScenario;
+  /** The scenarios not used up yet, in the order they apply. */
+  scenarios(): PendingScenario[];
+  /** Drops the pending scenarios (`clearRequests()` does too). */
+  clearScenarios(): void;
   /** Closes the server and every open connection. */
   stop(): Promise<void>;
 }
@@ -101,7 +113,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const log = createRequestLog(Math.max(1, options.logLimit ?? 10_000), (entry) => {
     if (options.logRequests) print(formatLogLine(entry));
   });
-  const handle = await createHandler(
+  const { handle, scenarios } = await createHandler(
     spec,
     { dynamic: mode === "dynamic", ...(options.seed !== undefined && { seed: options.seed }) },
     log,
@@ -122,7 +134,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const url = `http://${address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
   const areas = areaUrls(spec, url);
   const baseUrls = Object.fromEntries(Object.keys(spec.index.hosts ?? {}).map((h) => [h, url]));
-  if (!options.quiet) printBanner(print, { mode, url, spec, areas });
+  if (!options.quiet) printBanner(print, { mode, seed: options.seed, url, spec, areas });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -135,7 +147,19 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     specDir: spec.dir,
     skipped: spec.skipped.map((s) => ({ area: s.area, reason: s.reason })),
     requests: () => structuredClone(log.entries()),
-    clearRequests: () => log.clear(),
+    clearRequests() {
+      log.clear();
+      scenarios.clear();
+    },
+    failNext(scenario) {
+      try {
+        return scenarios.add(scenario);
+      } catch (e) {
+        throw new TypeError(`@chaindata/mock: failNext: ${(e as Error).message}`, { cause: e });
+      }
+    },
+    scenarios: () => scenarios.list(),
+    clearScenarios: () => scenarios.clear(),
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -165,9 +189,17 @@ function sendMockFailure(res: ServerResponse, e: any) {
 
 function printBanner(
   print: (line: string) => void,
-  { mode, url, spec, areas }: { mode: MockMode; url: string; spec: LoadedSpec; areas: AreaUrl[] },
+  {
+    mode,
+    seed,
+    url,
+    spec,
+    areas,
+  }: { mode: MockMode; seed?: string | undefined; url: string; spec: LoadedSpec; areas: AreaUrl[] },
 ) {
-  print(`chaindata mock (${mode} mode) listening on ${url}   spec: ${spec.dir}`);
+  print(
+    `chaindata mock (${mode} mode${seed === undefined ? "" : `, seed ${JSON.stringify(seed)}`}) listening on ${url}   spec: ${spec.dir}`,
+  );
   const w = Math.max(...areas.map((a) => a.area.length));
   const hw = Math.max(...areas.map((a) => a.host.length));
   for (const a of areas)
@@ -176,4 +208,5 @@ function printBanner(
     );
   for (const s of spec.skipped) print(`  (skipped ${s.area}: ${s.reason})`);
   print(`  request log: GET/DELETE ${url}${CONTROL_PREFIX}requests`);
+  print(`  failure scenarios: GET/POST/DELETE ${url}${CONTROL_PREFIX}scenarios`);
 }
