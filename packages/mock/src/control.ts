@@ -1,11 +1,11 @@
 /**
- * The mock's own endpoints, under `/__mock/`: the request log (`GET /__mock/requests`; `DELETE`
- * clears it and the scenarios) and the scenarios
+ * The mock's own endpoints, under `/__mock/`: the request log (`GET /__mock/requests`, with
+ * `?since=`, `?limit=`, `?operation=`; `DELETE` clears it and the scenarios) and the scenarios
  * (`GET`, `POST`, `DELETE /__mock/scenarios`). They are not logged themselves.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { jsonHeaders, problem, readBody, send, sendBody, sendProblem } from "./http.js";
-import type { RequestLog } from "./request-log.js";
+import { selectEntries, type RequestLog } from "./request-log.js";
 import type { Scenarios } from "./scenarios.js";
 
 export const CONTROL_PREFIX = "/__mock/";
@@ -25,7 +25,16 @@ export async function handleControl(
   const wrongMethod = (allow: string) =>
     sendProblem(res, problem(405, "Method not allowed", allow.replace(", ", " or ")), { allow });
   if (pathname === `${CONTROL_PREFIX}requests`) {
-    if (method === "GET") return sendBody(res, 200, jsonHeaders(), { requests: log.entries() });
+    if (method === "GET") {
+      let requests;
+      try {
+        requests = selectEntries(log.entries(), c.query);
+      } catch (e) {
+        const detail = `GET ${CONTROL_PREFIX}requests: ${(e as Error).message}`;
+        return sendProblem(res, problem(400, "Bad request", detail));
+      }
+      return sendBody(res, 200, jsonHeaders(), { requests });
+    }
     if (method === "DELETE") {
       log.clear();
       scenarios.clear();

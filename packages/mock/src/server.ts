@@ -9,7 +9,13 @@ import { areaUrls, type AreaUrl } from "./areas.js";
 import { CONTROL_PREFIX } from "./control.js";
 import { createHandler } from "./handler.js";
 import { problem, sendProblem } from "./http.js";
-import { createRequestLog, formatLogLine, type RequestLogEntry } from "./request-log.js";
+import {
+  createRequestLog,
+  formatLogLine,
+  selectEntries,
+  type RequestFilter,
+  type RequestLogEntry,
+} from "./request-log.js";
 import type { MockScenario, PendingScenario } from "./scenarios.js";
 import { loadSpec, type LoadedSpec } from "./spec.js";
 
@@ -60,11 +66,24 @@ export interface MockOptions {
    */
   print?: ((line: string) => void) | undefined;
   /**
-   * The request log keeps the last this many requests.
+   * The request log keeps the last this many requests: a whole number >= 1, or `Infinity`.
    * @default 10_000
    */
   logLimit?: number | undefined;
 }
+
+/** The options of {@link startMock}, each with the type it must have. */
+const OPTION_TYPES: Record<keyof MockOptions, string> = {
+  port: "number",
+  host: "string",
+  mode: "string",
+  specDir: "string",
+  quiet: "boolean",
+  logRequests: "boolean",
+  seed: "string",
+  print: "function",
+  logLimit: "number",
+};
 
 /** A running mock: where it listens, what it serves, its request log, and `stop()`. */
 export interface MockServer {
@@ -84,8 +103,11 @@ export interface MockServer {
   readonly specDir: string;
   /** Areas listed by index.json whose bundle is missing. */
   readonly skipped: Array<{ area: string; reason: string }>;
-  /** A copy of the request log, oldest first. */
-  requests(): RequestLogEntry[];
+  /**
+   * A copy of the request log, oldest first; `filter`: only the entries after a `seq`, the last
+   * `limit`, or those of an operation.
+   */
+  requests(filter?: RequestFilter): RequestLogEntry[];
   /** Empties the request log and drops the pending scenarios: a reset between tests. */
   clearRequests(): void;
   /**
@@ -104,13 +126,14 @@ export interface MockServer {
 
 /** Starts the mock; resolves once it is listening. */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+  checkOptions(options);
   const mode: MockMode = options.mode ?? "examples";
   if (mode !== "examples" && mode !== "dynamic")
     throw new Error(`@chaindata/mock: unknown mode ${JSON.stringify(mode)} (examples or dynamic)`);
   const host = options.host ?? "127.0.0.1";
   const print = options.print ?? ((line: string) => console.log(line));
   const spec = loadSpec(options.specDir);
-  const log = createRequestLog(Math.max(1, options.logLimit ?? 10_000), (entry) => {
+  const log = createRequestLog(options.logLimit ?? 10_000, (entry) => {
     if (options.logRequests) print(formatLogLine(entry));
   });
   const { handle, scenarios } = await createHandler(
@@ -146,7 +169,15 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     areas,
     specDir: spec.dir,
     skipped: spec.skipped.map((s) => ({ area: s.area, reason: s.reason })),
-    requests: () => structuredClone(log.entries()),
+    requests(filter) {
+      try {
+        return structuredClone(selectEntries(log.entries(), filter as Record<string, unknown>));
+      } catch (e) {
+        throw new TypeError(`@chaindata/mock: requests: filter.${(e as Error).message}`, {
+          cause: e,
+        });
+      }
+    },
     clearRequests() {
       log.clear();
       scenarios.clear();
@@ -169,6 +200,31 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       return stopping;
     },
   };
+}
+
+/** Refuses an option that is not one, or a value of another type (port, mode: checked later). */
+function checkOptions(options: MockOptions) {
+  if (options === null || typeof options !== "object" || Array.isArray(options))
+    throw new TypeError(`@chaindata/mock: startMock(options): options must be an object`);
+  for (const [name, value] of Object.entries(options)) {
+    const type = OPTION_TYPES[name as keyof MockOptions];
+    if (!type)
+      throw new TypeError(
+        `@chaindata/mock: startMock: unknown option "${name}" (the options are ${Object.keys(OPTION_TYPES).join(", ")})`,
+      );
+    if (value !== undefined && typeof value !== type)
+      throw new TypeError(
+        `@chaindata/mock: startMock: options.${name} must be a ${type} (got ${value === null ? "null" : typeof value})`,
+      );
+  }
+  const { logLimit } = options;
+  if (
+    logLimit !== undefined &&
+    !(logLimit === Infinity || (Number.isInteger(logLimit) && logLimit >= 1))
+  )
+    throw new RangeError(
+      `@chaindata/mock: startMock: options.logLimit must be a whole number >= 1, or Infinity (got ${logLimit})`,
+    );
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
