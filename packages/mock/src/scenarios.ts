@@ -33,11 +33,17 @@ export interface MockScenario {
 
 /** A scenario set up and not used up yet: `times` is how many requests it still applies to. */
 export interface PendingScenario {
+  /** The JSON-RPC method or REST operationId it applies to; absent: every request. */
   operation?: string;
+  /** The HTTP status it answers. */
   status?: number;
+  /** The JSON-RPC error code it answers in HTTP 200. */
   rpcError?: number;
+  /** Milliseconds it waits before answering. */
   delay?: number;
+  /** The `Retry-After` of its `status` answer, as sent. */
   retryAfter?: string;
+  /** How many more requests it applies to. */
   times: number;
 }
 
