@@ -4,6 +4,7 @@
  * banner, `MockServer.areas`).
  */
 import { convertOpenApi, convertOpenRpc, type RpcMethod } from "./convert.js";
+import { pagingOf, type Paging } from "./paging.js";
 import type { LoadedSpec } from "./spec.js";
 
 /** One line of the start-up banner: where an area is served. */
@@ -59,6 +60,49 @@ export function restAreaByOperation(spec: LoadedSpec): Map<string, string> {
 }
 
 const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/** The REST operation a request goes to: its operationId, and how it pages, if it does. */
+export interface RestRoute {
+  operationId: string;
+  area: string;
+  /** The statuses it has a response for: `200`, `404`, a range (`5XX`), `default`. */
+  responses: string[];
+  paging?: Paging;
+}
+
+/**
+ * The REST operation of a request, by its method and path, before Prism routes it (a scenario
+ * names the operation it applies to; the seed of a generated page depends on the page asked
+ * for). A path of literals first (`/v0/webhooks/{id}` does not take `/v0/webhooks/list`).
+ */
+export function restRoutes(
+  spec: LoadedSpec,
+): (method: string, pathname: string) => RestRoute | undefined {
+  const routes: Array<{ verb: string; pattern: RegExp; params: number; route: RestRoute }> = [];
+  for (const area of spec.areas) {
+    if (area.kind !== "openapi") continue;
+    for (const [path, item] of Object.entries<any>(area.doc.paths ?? {}))
+      for (const [verb, op] of Object.entries<any>(item)) {
+        if (!HTTP_METHODS.has(verb) || typeof op?.operationId !== "string") continue;
+        const schema = op.responses?.["200"]?.content?.["application/json"]?.schema;
+        const paging = pagingOf(op["x-pagination"], area.doc, schema);
+        routes.push({
+          verb: verb.toUpperCase(),
+          pattern: templatePattern(path),
+          params: path.split("{").length,
+          route: {
+            operationId: op.operationId,
+            area: area.area,
+            responses: Object.keys(op.responses ?? {}),
+            ...(paging && { paging }),
+          },
+        });
+      }
+  }
+  routes.sort((a, b) => a.params - b.params);
+  return (method, pathname) =>
+    routes.find((r) => r.verb === method && r.pattern.test(pathname))?.route;
+}
 
 /**
  * The HTTP methods the spec serves at a path, for the `Allow` header of a 405: the verbs of the

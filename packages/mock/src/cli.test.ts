@@ -196,4 +196,81 @@ describe("chaindata-mock CLI", () => {
     const bad = spawn(process.execPath, [cli, "--bogus"], { stdio: "ignore" });
     expect(await exited(bad)).toBe(2);
   });
+  /** Runs the CLI with `args` until it exits (or `until` says what it printed is enough). */
+  const run = (
+    args: string[],
+    env: Record<string, string> = {},
+    until?: (out: string) => boolean,
+  ): Promise<{ child: ChildProcess; code: number | null; out: string; err: string }> =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], {
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, ...env },
+      });
+      spawned.push(child);
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (c) => {
+        out += c;
+        if (until?.(out)) resolve({ child, code: null, out, err });
+      });
+      child.stderr.on("data", (c) => (err += c));
+      child.once("exit", (code) => resolve({ child, code, out, err }));
+      // (A CLI that never prints what `until` waits for fails the test rather than hang it.)
+      setTimeout(() => resolve({ child, code: null, out, err }), 10_000).unref();
+    });
+
+  it("--json prints one JSON line once ready, and nothing per request", async () => {
+    const r = await run(["--port", "0", "--spec-dir", specDir, "--json"], {}, (o) =>
+      o.includes("\n"),
+    );
+    const ready = JSON.parse(r.out);
+    expect(ready).toMatchObject({
+      url: `http://127.0.0.1:${ready.port}`,
+      host: "127.0.0.1",
+      mode: "examples",
+      specDir,
+    });
+    expect(Object.values(ready.baseUrls)).toEqual(expect.arrayContaining([ready.url]));
+    await fetch(`${ready.url}/nowhere`).then((res) => res.text());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(r.out.trim().split("\n")).toHaveLength(1);
+    r.child.kill("SIGTERM");
+    expect(await exited(r.child)).toBe(0);
+  });
+
+  it("--quiet prints the URL line once; --seed without --dynamic warns", async () => {
+    const r = await run(["--port", "0", "--spec-dir", specDir, "-q", "--seed", "s"], {}, (o) =>
+      o.includes("\n"),
+    );
+    const url = /^chaindata mock \(examples mode, seed "s"\) listening on (http:\/\/\S+)\n$/.exec(
+      r.out,
+    )?.[1];
+    expect(url, r.out).toBeDefined();
+    await fetch(`${url}/nowhere`).then((res) => res.text());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(r.out.split("\n").filter(Boolean)).toHaveLength(1);
+    expect(r.err).toContain("warning: --seed without --dynamic");
+    r.child.kill("SIGTERM");
+    expect(await exited(r.child)).toBe(0);
+  });
+
+  it("--version; usage errors exit 2 with one prefix, naming the option or the variable", async () => {
+    const v = await run(["--version"]);
+    expect(v.code).toBe(0);
+    expect(v.out.trim()).toBe(JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")).version);
+    const help = await run(["--help"]);
+    expect(help.out).toContain("$CHAINDATA_SPEC_DIR");
+    for (const [args, env, says] of [
+      [["--mode", "foo"], {}, 'chaindata-mock: --mode: must be examples or dynamic (got "foo")'],
+      [[], { CHAINDATA_MOCK_PORT: "abc" }, 'chaindata-mock: CHAINDATA_MOCK_PORT: bad port "abc"'],
+      [["--port", "99999"], {}, 'chaindata-mock: --port: bad port "99999"'],
+      [["--bogus"], {}, "chaindata-mock: Unknown option '--bogus'"],
+    ] as const) {
+      const r = await run([...args, "--spec-dir", specDir], env);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err.startsWith(says), r.err).toBe(true);
+      expect(r.err).not.toContain("@chaindata/mock:");
+    }
+  });
 });

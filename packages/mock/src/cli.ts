@@ -1,8 +1,11 @@
 /**
  * `chaindata-mock` / `npx @chaindata/mock`: serve every chaindata host on one local port.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { startMock, type MockMode } from "./server.js";
+import { startMock, type MockServer } from "./server.js";
 
 const HELP = `Usage: chaindata-mock [options]
 
@@ -14,14 +17,37 @@ Options:
   -H, --host <addr>     interface (default 127.0.0.1, or $CHAINDATA_MOCK_HOST)
   -m, --mode <mode>     examples (default: the spec's examples) or dynamic (schema-generated)
   -d, --dynamic         same as --mode dynamic
-      --seed <s>        seed of the dynamic generator (same seed, same data)
-      --spec-dir <dir>  folder with index.json and the bundles (default: the repository's
-                        spec/dist, else the copy shipped in the package)
-  -q, --quiet           print neither the URLs nor one line per request
+      --seed <s>        seed of the dynamic generator (same seed, same data); without
+                        --dynamic, only for requests that ask Prefer: dynamic=true
+      --spec-dir <dir>  folder with index.json and the bundles (default: $CHAINDATA_SPEC_DIR,
+                        else the repository's spec/dist, else the copy shipped in the package)
+  -q, --quiet           print only the "listening on <url>" line, once ready
+      --json            print only one JSON line once ready: {"url", "port", "host", "mode",
+                        "baseUrls", "specDir"} (and "seed"), for a script to read
+  -v, --version         the version
   -h, --help            this text
 
-Request log: GET /__mock/requests (DELETE to clear). Error hooks: Prefer: code=401|403|429,
-Prefer: example=<name>, X-Mock-JsonRpc-Error: <code>. See the package README.`;
+Request log: GET /__mock/requests (DELETE to clear). Scenarios: POST /__mock/scenarios.
+Error hooks: Prefer: code=<status>, retry-after=<s>, delay=<ms>, example=<name>;
+X-Mock-JsonRpc-Error: <code>. See the package README.`;
+
+/** A usage error: the message, and exit status 2. */
+function usage(message: string): never {
+  console.error(`chaindata-mock: ${message}\n\n${HELP}`);
+  process.exit(2);
+}
+
+/** The package's version: from the package.json above this file (dist/, or a test's bundle). */
+function version(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const file = join(dir, "package.json");
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, "utf8"));
+      if (pkg.name === "@chaindata/mock") return String(pkg.version);
+    }
+    if (dirname(dir) === dir) return "unknown";
+  }
+}
 
 async function main() {
   let values;
@@ -35,52 +61,48 @@ async function main() {
         seed: { type: "string" },
         "spec-dir": { type: "string" },
         quiet: { type: "boolean", short: "q" },
+        json: { type: "boolean" },
+        version: { type: "boolean", short: "v" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
     }));
   } catch (e) {
-    console.error(`chaindata-mock: ${(e as Error).message}\n\n${HELP}`);
-    process.exit(2);
+    usage((e as Error).message);
   }
   if (values.help) {
     console.log(HELP);
     return;
   }
+  if (values.version) {
+    console.log(version());
+    return;
+  }
   // An empty variable is unset (`CHAINDATA_MOCK_PORT= npm run mock`); an empty --port is a mistake.
+  const fromEnv = values.port === undefined && !!process.env.CHAINDATA_MOCK_PORT;
   const portText = values.port ?? (process.env.CHAINDATA_MOCK_PORT || "4010");
   const port = Number(portText);
-  if (!portText.trim() || !Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`chaindata-mock: bad port ${JSON.stringify(portText)}`);
-    process.exit(2);
-  }
-  const mode = (values.dynamic ? "dynamic" : (values.mode ?? "examples")) as MockMode;
-  const started = Date.now();
-  const mock = await startMock({
-    port,
-    host: values.host ?? process.env.CHAINDATA_MOCK_HOST ?? "127.0.0.1",
-    mode,
-    ...(values.seed !== undefined && { seed: values.seed }),
-    ...(values["spec-dir"] !== undefined && { specDir: values["spec-dir"] }),
-    quiet: !!values.quiet,
-    logRequests: !values.quiet,
-  }).catch((e) => {
-    // Say how to get past it, as `npm start` does: the bare "listen EADDRINUSE" does not.
-    if (e?.code !== "EADDRINUSE") throw e;
+  if (!portText.trim() || !Number.isInteger(port) || port < 0 || port > 65535)
+    usage(
+      `${fromEnv ? "CHAINDATA_MOCK_PORT" : "--port"}: bad port ${JSON.stringify(portText)} (a whole number from 0 to 65535; 0 = any free port)`,
+    );
+  if (values.dynamic && values.mode !== undefined && values.mode !== "dynamic")
+    usage(`--dynamic and --mode ${values.mode} contradict each other`);
+  const mode = values.dynamic ? "dynamic" : (values.mode ?? "examples");
+  if (mode !== "examples" && mode !== "dynamic")
+    usage(`--mode: must be examples or dynamic (got ${JSON.stringify(mode)})`);
+  if (values.seed !== undefined && mode !== "dynamic")
     console.error(
-      `chaindata-mock: port ${port} is in use (another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
+      "chaindata-mock: warning: --seed without --dynamic seeds only the requests that ask Prefer: dynamic=true (add --dynamic to seed every answer)",
     );
-    process.exit(1);
-  });
-  if (!values.quiet)
-    console.log(
-      `  ready in ${Date.now() - started} ms (process up ${Math.round(process.uptime() * 1000)} ms); Ctrl-C to stop`,
-    );
-
+  const quiet = !!values.quiet || !!values.json;
+  // A signal before the mock is ready ends the process as one after does: status 0.
+  let mock: MockServer | undefined;
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    if (!mock) process.exit(0);
     const force = setTimeout(() => process.exit(1), 3000);
     force.unref();
     mock.stop().then(
@@ -90,9 +112,39 @@ async function main() {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+
+  const started = Date.now();
+  mock = await startMock({
+    port,
+    host: values.host ?? process.env.CHAINDATA_MOCK_HOST ?? "127.0.0.1",
+    mode,
+    ...(values.seed !== undefined && { seed: values.seed }),
+    ...(values["spec-dir"] !== undefined && { specDir: values["spec-dir"] }),
+    quiet,
+    logRequests: !quiet,
+  }).catch((e) => {
+    // Say how to get past it, as `npm start` does: the bare "listen EADDRINUSE" does not.
+    if (e?.code !== "EADDRINUSE") throw e;
+    console.error(
+      `chaindata-mock: port ${port} is in use (another mock or \`npm start\`?): pass --port <n> (0 = any free port) or set CHAINDATA_MOCK_PORT`,
+    );
+    process.exit(1);
+  });
+  if (values.json) {
+    const { url, port: chosen, host, specDir, baseUrls } = mock;
+    const seed = values.seed === undefined ? {} : { seed: values.seed };
+    console.log(JSON.stringify({ url, port: chosen, host, mode, ...seed, baseUrls, specDir }));
+  } else if (values.quiet)
+    console.log(
+      `chaindata mock (${mode} mode${values.seed === undefined ? "" : `, seed ${JSON.stringify(values.seed)}`}) listening on ${mock.url}`,
+    );
+  else
+    console.log(
+      `  ready in ${Date.now() - started} ms (process up ${Math.round(process.uptime() * 1000)} ms); Ctrl-C to stop`,
+    );
 }
 
 main().catch((e) => {
-  console.error(`chaindata-mock: ${e?.message ?? e}`);
+  console.error(`chaindata-mock: ${String(e?.message ?? e).replace(/^@chaindata\/mock: /, "")}`);
   process.exit(1);
 });

@@ -8,6 +8,7 @@
  * `json-rpc.ts` routes each JSON-RPC request (and each entry of a batch) to its operation.
  */
 import { bigintMarker, mapBigints } from "./json.js";
+import { pagingOf, type Paging } from "./paging.js";
 import type { LoadedArea } from "./spec.js";
 
 export const JSON_SCHEMA_2020 = "https://json-schema.org/draft/2020-12/schema";
@@ -42,6 +43,8 @@ export interface RpcMethod {
   statuses: number[];
   /** The names of the examples of each of those responses (200: the pairings with a result; an error status: `error<code>`): what `Prefer: example=` may ask. */
   responseExamples: Map<number, string[]>;
+  /** How it pages (`x-pagination`), if it does: generated answers follow the request's paging (paging.ts). */
+  paging?: Paging;
 }
 
 const RETRY_AFTER = {
@@ -298,6 +301,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
         ]),
     );
     const result = resolveRef(doc, m.result);
+    const paging = pagingOf(m["x-pagination"], doc, result?.schema);
 
     // Error responses: every HTTP status the area maps a code to, plus 400/401/403/429 always.
     const byStatus = new Map<number, RpcError[]>();
@@ -368,6 +372,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
           Object.keys(r.content["application/json"].examples),
         ]),
       ]),
+      ...(paging && { paging }),
     });
 
     const queryParams = (m["x-query-params"] ?? []).map((q: any) => {

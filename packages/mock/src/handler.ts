@@ -11,7 +11,8 @@
  *   path has no operation for (`GET /` too) is a 405 with `Allow`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { allowedMethods, prismDocuments, restAreaByOperation } from "./areas.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { allowedMethods, prismDocuments, restAreaByOperation, restRoutes } from "./areas.js";
 import { CONTROL_PREFIX, handleControl } from "./control.js";
 import {
   cors,
@@ -24,29 +25,52 @@ import {
   type ParsedRequest,
 } from "./http.js";
 import { handleJsonRpc } from "./json-rpc.js";
-import { createPrismEngine, preferences } from "./prism.js";
+import { readHooks } from "./hooks.js";
+import { createPrismEngine } from "./prism.js";
 import { beginEntry, type RequestLog } from "./request-log.js";
 import { handleRest } from "./rest.js";
+import { createScenarios, type Scenarios } from "./scenarios.js";
 import type { LoadedSpec } from "./spec.js";
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
- * Loads the spec's operations into Prism and returns the handler of every request; each
- * answered request is recorded in `log`. `defaults`: the mode (and seed) of the mock.
+ * Loads the spec's operations into Prism and returns the handler of every request, and the
+ * scenarios it follows; each answered request is recorded in `log`. `defaults`: the mode (and
+ * seed) of the mock.
  */
 export async function createHandler(
   spec: LoadedSpec,
   defaults: { dynamic: boolean; seed?: string },
   log: RequestLog,
-): Promise<Handler> {
+): Promise<{ handle: Handler; scenarios: Scenarios }> {
   const { documents, endpoints } = prismDocuments(spec);
   const engine = await createPrismEngine(documents, defaults);
-  const restAreas = restAreaByOperation(spec);
-  const allowed = allowedMethods(spec, endpoints);
-  const dispatch = { engine, endpoints, dynamic: defaults.dynamic };
+  const route = restRoutes(spec);
+  const rest = {
+    engine,
+    areas: restAreaByOperation(spec),
+    allowed: allowedMethods(spec, endpoints),
+    route,
+    ...defaults,
+  };
+  const dispatch = { engine, endpoints, ...defaults };
+  const rpcMethods = new Set([...endpoints.values()].flatMap((byName) => [...byName.keys()]));
+  const operationIds = new Set(
+    spec.areas.flatMap((a) =>
+      a.kind === "openapi"
+        ? Object.values<any>(a.doc.paths ?? {}).flatMap((item) =>
+            Object.values<any>(item).map((op) => op?.operationId),
+          )
+        : [],
+    ),
+  );
+  const scenarios = createScenarios(
+    (name) => rpcMethods.has(name) || operationIds.has(name),
+    (name) => rpcMethods.has(name),
+  );
 
-  return async (req, res) => {
+  const handle: Handler = async (req, res) => {
     const started = Date.now();
     const { pathname, searchParams } = parseTarget(req.url ?? "/");
     const query = searchParamsToObject(searchParams);
@@ -55,7 +79,8 @@ export async function createHandler(
 
     if (method === "OPTIONS" && req.headers["access-control-request-method"])
       return sendPreflight(res);
-    if (pathname.startsWith(CONTROL_PREFIX)) return handleControl(method, pathname, res, log);
+    if (pathname.startsWith(CONTROL_PREFIX))
+      return handleControl({ req, res, method, pathname, query }, log, scenarios);
 
     let raw: Buffer;
     try {
@@ -69,6 +94,12 @@ export async function createHandler(
       { started, method, path: pathname, query, headers, text },
       log.record,
     );
+    const hooks = readHooks(headers, query);
+    // A client that gives up (or the mock stopping) ends a delay: nothing waits for an answer.
+    const left = new AbortController();
+    res.once("close", () => {
+      if (!res.writableEnded) left.abort();
+    });
     const request: ParsedRequest = {
       res,
       method,
@@ -76,7 +107,23 @@ export async function createHandler(
       text,
       query,
       headers,
-      prefs: preferences(headers, query),
+      prefs: "bad" in hooks ? {} : hooks.prefs,
+      hookSource: "bad" in hooks ? "header" : hooks.source,
+      ...("bad" in hooks ? { badHook: hooks.bad } : { retryAfter: hooks.retryAfter }),
+      // (On `this`: the JSON-RPC and REST handlers get a copy of the request.)
+      async hold(operations, rpc) {
+        const scenario = scenarios.take(operations, rpc);
+        if (scenario) {
+          this.scenario = scenario;
+          if (scenario.status !== undefined) {
+            this.prefs = { ...this.prefs, code: scenario.status };
+            this.retryAfter = scenario.retryAfter;
+          }
+        }
+        const delay = scenario?.delay ?? ("bad" in hooks ? undefined : hooks.delay);
+        if (!delay) return true;
+        return sleep(delay, true, { signal: left.signal }).catch(() => false);
+      },
       finish,
     };
 
@@ -91,8 +138,9 @@ export async function createHandler(
     // `*` or a broken URL (parseTarget): no route has it, and Prism answers a 500 to a path without `/`.
     if (!pathname.startsWith("/"))
       return rejectPath(request, `The request target ${pathname} is not a path`);
-    return handleRest(request, engine, restAreas, allowed);
+    return handleRest(request, rest);
   };
+  return { handle, scenarios };
 }
 
 /** A path no route of the mock has, and Prism cannot be asked about: 404, `no-route`. */

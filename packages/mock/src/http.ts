@@ -4,9 +4,11 @@
  * request as the JSON-RPC and REST handlers receive it.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HookSource } from "./hooks.js";
 import { stringifyJson } from "./json.js";
 import type { PrismPreferences, Violation } from "./prism.js";
 import type { FinishEntry } from "./request-log.js";
+import type { PendingScenario } from "./scenarios.js";
 
 /** A request whose body has been read, and the response to write. */
 export interface ParsedRequest {
@@ -19,10 +21,51 @@ export interface ParsedRequest {
   query: Record<string, string | string[]>;
   /** A copy of the request's headers. */
   headers: Record<string, string | string[] | undefined>;
-  /** What the request asks of Prism: `Prefer`, or the `__code`/`__example`/… query. */
+  /** What the request asks of Prism: `Prefer`, or the `__code`/`__example`/… query (a scenario's status, after `hold`). */
   prefs: PrismPreferences;
+  /** Where the hooks of `prefs` came from. */
+  hookSource: Exclude<HookSource, "scenario">;
+  /** The `Retry-After` asked of the answer with the status `prefs.code` forces. */
+  retryAfter?: string | undefined;
+  /** The violation of a malformed hook (hooks.ts): the answer is the mock's 422. */
+  badHook?: Violation | undefined;
+  /** The scenario `hold` took for the request, if any. */
+  scenario?: PendingScenario | undefined;
+  /**
+   * Takes the scenario for a request to `operations` (its JSON-RPC methods, or its REST
+   * operationId; `rpc`: a JSON-RPC request), if one is pending, then waits out its delay or
+   * `Prefer: delay=`. False when the client left, or the mock stopped, during the wait: nothing is
+   * to be sent, the caller logs the request as aborted.
+   */
+  hold(operations: string[], rpc: boolean): Promise<boolean>;
   /** Completes the request's log entry with its outcome and records it. */
   finish: FinishEntry;
+}
+
+/**
+ * The statuses a gateway in front of every host answers whatever the spec lists (its reason
+ * phrases as nginx words them): `Prefer: code=` forces them on any operation.
+ */
+export const GATEWAY_STATUSES: Record<number, string> = {
+  502: "Bad Gateway",
+  503: "Service Temporarily Unavailable",
+  504: "Gateway Time-out",
+};
+
+/** A gateway's own error page (nginx's), for a status of {@link GATEWAY_STATUSES}. */
+export const gatewayPage = (status: number) =>
+  `<html>\r\n<head><title>${status} ${GATEWAY_STATUSES[status]}</title></head>\r\n<body>\r\n<center><h1>${status} ${GATEWAY_STATUSES[status]}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+/** `headers` with `retry-after` set to `value` (in whatever case the header was), if given. */
+export function withRetryAfter(
+  headers: Record<string, string>,
+  value: string | undefined,
+): Record<string, string> {
+  if (value === undefined) return headers;
+  const out = Object.fromEntries(
+    Object.entries(headers).filter(([k]) => k.toLowerCase() !== "retry-after"),
+  );
+  return { ...out, "retry-after": value };
 }
 
 const MAX_BODY = 10 * 1024 * 1024;

@@ -6,9 +6,11 @@
  */
 import type { RpcEndpoints } from "./areas.js";
 import type { RpcMethod } from "./convert.js";
-import { stringHeaders } from "./http.js";
+import type { HookSource } from "./hooks.js";
+import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
 import { STANDARD, isValidId, knownError, rpcErrorBody } from "./json-rpc-errors.js";
+import { followPaging, pageSeed } from "./paging.js";
 import {
   HOOK_ERROR_STATUS,
   problemViolation,
@@ -28,6 +30,8 @@ export interface RpcDispatch {
   endpoints: RpcEndpoints;
   /** The mock's mode is `dynamic` (a request may override it with `Prefer: dynamic=`). */
   dynamic: boolean;
+  /** The mock's seed of generated data, if any (a request may give its own with `Prefer: seed=`). */
+  seed?: string;
 }
 
 /** The request around the entry. */
@@ -35,6 +39,9 @@ export interface EntryContext {
   query: Record<string, string | string[]>;
   headers: Record<string, string | string[] | undefined>;
   prefs: PrismPreferences;
+  /** Where the hooks of `prefs` came from (a scenario's status: `scenario`). */
+  hookSource: Exclude<HookSource, "scenario">;
+  scenario?: { status?: number } | undefined;
   pathname: string;
   /** The methods served at `pathname`. */
   methods: Map<string, RpcMethod>;
@@ -75,7 +82,20 @@ export async function answerEntry(
   const method = c.methods.get(entry.method);
   if (!method) return methodNotFound(entry.method, id, c.pathname, dispatch.endpoints);
 
-  const prefs = entryPreferences(method, entry.params, c, dispatch.dynamic);
+  const prefs = entryPreferences(method, entry.params, c, dispatch);
+  // A gateway answers its 502, 503 or 504 before the service sees the request.
+  if (
+    prefs.code !== undefined &&
+    GATEWAY_STATUSES[prefs.code] &&
+    !method.statuses.includes(prefs.code)
+  )
+    return {
+      method,
+      status: prefs.code,
+      headers: { "content-type": "text/html" },
+      body: gatewayPage(prefs.code),
+      violations: [],
+    };
   // An example the method does not have (for the status asked): Prism answers 404, or with
   // `code=` tries the example in the 200 response and answers that (the code ignored) or a 500.
   // The request is still validated first (by Prism, without the example), then the mock's 422.
@@ -93,10 +113,15 @@ export async function answerEntry(
     asked,
   );
   if (result.ok && unknown && !requestErrors(result.violations).length)
-    return unknownExampleAnswer(method, id, prefs, c.headers);
+    return unknownExampleAnswer(method, id, prefs, c.hookSource);
   if (!result.ok) {
     if (prefs.code !== undefined && !method.statuses.includes(prefs.code))
-      return undocumentedStatusAnswer(method, id, prefs.code, c.headers);
+      return undocumentedStatusAnswer(
+        method,
+        id,
+        prefs.code,
+        c.scenario?.status === undefined ? c.hookSource : "scenario",
+      );
     const violation = problemViolation(result.problem, ["mock"]);
     return {
       method,
@@ -110,7 +135,12 @@ export async function answerEntry(
       violations: [violation],
     };
   }
-  return methodAnswer(method, id, result, forced, dispatch.endpoints);
+  // A generated page follows the paging asked for (its seed does too, entryPreferences).
+  const paged =
+    method.paging && (prefs.dynamic ?? dispatch.dynamic)
+      ? (r: unknown) => followPaging(method.paging!, entry.params, r, prefs.seed ?? "", method.name)
+      : undefined;
+  return methodAnswer(method, id, result, forced, dispatch.endpoints, paged);
 }
 
 /**
@@ -121,9 +151,9 @@ function undocumentedStatusAnswer(
   method: RpcMethod,
   id: unknown,
   status: number,
-  headers: EntryContext["headers"],
+  source: HookSource,
 ): EntryAnswer {
-  const violation = undocumentedStatus(method.name, status, method.statuses, headers);
+  const violation = undocumentedStatus(method.name, status, method.statuses, source);
   return hookErrorAnswer(method, id, `documents no HTTP ${status} response`, violation);
 }
 
@@ -167,7 +197,7 @@ function unknownExampleAnswer(
   method: RpcMethod,
   id: unknown,
   prefs: PrismPreferences,
-  headers: EntryContext["headers"],
+  source: EntryContext["hookSource"],
 ): EntryAnswer {
   const name = prefs.exampleKey!;
   const elsewhere = [...method.responseExamples].find(([, names]) => names.includes(name))?.[0];
@@ -176,7 +206,7 @@ function unknownExampleAnswer(
     prefs,
     examplesAsked(method, prefs) ?? [],
     elsewhere === undefined ? undefined : String(elsewhere),
-    headers,
+    source,
   );
   const status = prefs.code === undefined ? "" : ` for HTTP ${prefs.code}`;
   return hookErrorAnswer(method, id, `has no example named ${name}${status}`, violation);
@@ -240,7 +270,7 @@ function entryPreferences(
   method: RpcMethod,
   params: unknown,
   c: EntryContext,
-  dynamic: boolean,
+  { dynamic, seed }: RpcDispatch,
 ): PrismPreferences {
   const prefs: PrismPreferences = { ...c.prefs };
   if (c.batch && c.exampleInBatch && lacksExample(method, prefs)) {
@@ -253,6 +283,10 @@ function entryPreferences(
     if (best) prefs.exampleKey = best;
   }
   if (prefs.code !== undefined && prefs.code !== 200) prefs.dynamic = false; // documented error objects, always
+  if (method.paging && (prefs.dynamic ?? dynamic)) {
+    const paged = pageSeed(method.paging, params, prefs.seed ?? seed);
+    if (paged !== undefined) prefs.seed = paged;
+  }
   return prefs;
 }
 
@@ -283,18 +317,24 @@ export function bestExample(method: RpcMethod, params: unknown): string | undefi
   return best;
 }
 
-/** Prism's answer as the method's: the request's id, invalid params, a forced error object. */
+/**
+ * Prism's answer as the method's: the request's id, invalid params, a forced error object; `paged`
+ * makes a generated result follow the request's paging.
+ */
 function methodAnswer(
   method: RpcMethod,
   id: unknown,
   result: Extract<PrismResult, { ok: true }>,
   forced: (name: string) => number | undefined,
   endpoints: RpcEndpoints,
+  paged?: (result: unknown) => unknown,
 ): EntryAnswer {
   let body = result.body;
   let status = result.status;
   let invalidParams: Violation[] | undefined;
   if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
+  if (paged && status === 200 && isObject(body) && "result" in body)
+    body = { ...body, result: paged(body.result) };
   const inputErrors = requestErrors(result.violations);
   if (result.status === 400 && inputErrors.length && isObject(body) && isObject(body.error)) {
     // Invalid params: -32602 with the violations, at the HTTP status the area documents for

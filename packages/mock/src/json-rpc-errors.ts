@@ -1,30 +1,12 @@
 /**
  * JSON-RPC error objects: the standard codes, the error body of an answer, the documented error
- * for a code, and the `X-Mock-JsonRpc-Error` hook that forces one (see README, Error hooks).
+ * for a code, and the name of the `X-Mock-JsonRpc-Error` hook that forces one (hooks.ts).
  */
 import type { RpcEndpoints } from "./areas.js";
 import type { RpcError } from "./convert.js";
 
 /** A request header that turns a 200 JSON-RPC answer into an error object; see README. */
 export const RPC_ERROR_HEADER = "x-mock-jsonrpc-error";
-
-/**
- * `X-Mock-JsonRpc-Error: -32004` (every request of the body) or
- * `X-Mock-JsonRpc-Error: getAsset=-32004, getAssetBatch=-32000` (per method).
- */
-export function parseRpcErrorHeader(
-  value: string | string[] | undefined,
-): (method: string) => number | undefined {
-  if (value === undefined) return () => undefined;
-  let all: number | undefined;
-  const per = new Map<string, number>();
-  for (const part of String(value).split(",")) {
-    const [a, b] = part.split("=").map((s) => s.trim());
-    if (b === undefined && a && /^-?\d+$/.test(a)) all = Number(a);
-    else if (a && b && /^-?\d+$/.test(b)) per.set(a, Number(b));
-  }
-  return (method) => per.get(method) ?? all;
-}
 
 export const STANDARD: Record<number, RpcError> = {
   [-32700]: { code: -32700, message: "Parse error" },

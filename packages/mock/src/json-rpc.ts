@@ -4,24 +4,20 @@
  * answers into one HTTP response and its log entry. See README, Statuses and error bodies.
  */
 import type { RpcError, RpcMethod } from "./convert.js";
+import { parseRpcErrorHeader } from "./hooks.js";
 import {
   ANSWER_VIOLATIONS_MAX,
   addViolationHeader,
   jsonHeaders,
   sendBody,
+  withRetryAfter,
   type ParsedRequest,
 } from "./http.js";
 import { isObject, parseJsonBody } from "./json.js";
 import { answerEntry, hasExample, type EntryAnswer, type RpcDispatch } from "./json-rpc-entry.js";
-import {
-  RPC_ERROR_HEADER,
-  STANDARD,
-  isValidId,
-  parseRpcErrorHeader,
-  rpcErrorBody,
-} from "./json-rpc-errors.js";
-import type { Violation } from "./prism.js";
-import { LOG_VIOLATIONS_MAX, type RequestLogEntry } from "./request-log.js";
+import { RPC_ERROR_HEADER, STANDARD, isValidId, rpcErrorBody } from "./json-rpc-errors.js";
+import { HOOK_ERROR_STATUS, type Violation } from "./prism.js";
+import { ABORTED_STATUS, LOG_VIOLATIONS_MAX, type RequestLogEntry } from "./request-log.js";
 
 export interface RpcRequest extends ParsedRequest {
   /** The methods served at `pathname`. */
@@ -43,6 +39,12 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   // Errors that belong to no method (not JSON, an empty batch, an invalid request, an unknown
   // method) take their HTTP status from the endpoint's first method.
   const anyMethod = c.methods.values().next().value as RpcMethod;
+
+  // A malformed hook first: a test with a typo in its hook must not pass on the happy path.
+  const known = (name: string) => [...dispatch.endpoints.values()].some((ms) => ms.has(name));
+  const headerForced = parseRpcErrorHeader(c.headers[RPC_ERROR_HEADER], known);
+  const badHook = c.badHook ?? ("bad" in headerForced ? headerForced.bad : undefined);
+  if (badHook) return rejectHook(c, badHook);
 
   // The service checks the key before it reads the body. Prism checks it per method, so a body
   // that reaches no method (not JSON, an empty or oversized batch, only unknown methods or bad
@@ -87,7 +89,29 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
     return rejectBody(c, anyMethod, STANDARD[-32600]!, violation, { body: parsed, batch });
   }
 
-  const forced = parseRpcErrorHeader(c.headers[RPC_ERROR_HEADER]);
+  const rpcMethods = entries.map((e) =>
+    isObject(e) && typeof e.method === "string" ? e.method : "(invalid)",
+  );
+  if (!(await c.hold(rpcMethods, true)))
+    return c.finish({
+      kind: "json-rpc",
+      areas: [],
+      body: parsed,
+      rpcMethods,
+      batch,
+      status: ABORTED_STATUS,
+      violations: [],
+      aborted: true,
+    });
+  const scenario = c.scenario;
+  const fromHeader = "bad" in headerForced ? () => undefined : headerForced;
+  const forced =
+    scenario?.rpcError === undefined
+      ? fromHeader
+      : (name: string) =>
+          scenario.operation === undefined || scenario.operation === name
+            ? scenario.rpcError
+            : fromHeader(name);
   // In a batch, `Prefer: example=` applies to the methods that have the example; it is the
   // mock's error only when none has.
   const exampleInBatch =
@@ -108,9 +132,6 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
     return rejectBody(c, anyMethod, ...unauthorized(anyMethod), { body: parsed, batch }, id);
   }
 
-  const rpcMethods = entries.map((e) =>
-    isObject(e) && typeof e.method === "string" ? e.method : "(invalid)",
-  );
   const logged: Logged = {
     kind: "json-rpc",
     areas: areasOf(results.map((r) => r.method)),
@@ -123,7 +144,10 @@ export async function handleJsonRpc(c: RpcRequest, dispatch: RpcDispatch) {
   if (!batch) {
     const r = results[0]!;
     const status = r.status ?? statusFor(r.code ?? 0, r.method ?? anyMethod);
-    const headers = { ...jsonHeaders(), ...r.headers };
+    const headers = withRetryAfter(
+      { ...jsonHeaders(), ...r.headers },
+      status === c.prefs.code ? c.retryAfter : undefined,
+    );
     addViolationHeader(headers, logged.violations, logged.violationsOmitted);
     sendBody(c.res, status, headers, r.body);
     return c.finish({ ...logged, status });
@@ -195,6 +219,35 @@ function rejectBody(
   });
 }
 
+/** A malformed hook (hooks.ts): HOOK_ERROR_STATUS, a -32603 "Mock: <what is wrong>". */
+function rejectHook(c: RpcRequest, violation: Violation) {
+  let body: unknown = c.text;
+  try {
+    if (c.text !== undefined) body = parseJsonBody(c.text);
+  } catch {
+    // (logged as its text)
+  }
+  const id = isObject(body) && isValidId(body.id) ? body.id : null;
+  sendBody(
+    c.res,
+    HOOK_ERROR_STATUS,
+    jsonHeaders(),
+    rpcErrorBody(id, { code: -32603, message: `Mock: ${violation.message}`, data: [violation] }),
+  );
+  const entries = Array.isArray(body) ? body : [body];
+  return c.finish({
+    kind: "json-rpc",
+    areas: [],
+    status: HOOK_ERROR_STATUS,
+    violations: [violation],
+    body,
+    rpcMethods: entries.map((e) =>
+      isObject(e) && typeof e.method === "string" ? e.method : "(invalid)",
+    ),
+    batch: Array.isArray(body),
+  });
+}
+
 /**
  * A batch: per-request errors (invalid params, unknown method, forced error objects) stay
  * in their entries and the HTTP status is 200; a request-level failure (missing key,
@@ -211,7 +264,10 @@ function sendBatch(c: RpcRequest, results: EntryAnswer[], logged: Logged) {
       isObject(failed.body) && isObject(failed.body.error)
         ? rpcErrorBody(null, failed.body.error as unknown as RpcError)
         : failed.body;
-    const headers = { ...jsonHeaders(), ...failed.headers };
+    const headers = withRetryAfter(
+      { ...jsonHeaders(), ...failed.headers },
+      failed.status === c.prefs.code ? c.retryAfter : undefined,
+    );
     addViolationHeader(headers, logged.violations, logged.violationsOmitted);
     sendBody(c.res, failed.status!, headers, body);
     return c.finish({ ...logged, status: failed.status! });

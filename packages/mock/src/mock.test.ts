@@ -736,6 +736,43 @@ describe("examples mode", () => {
     expect(mock.requests().at(-1)!.violations[0]!.code).toMatch(/NO_PATH_MATCHED/);
   });
 
+  it("Prefer: code=502, 503 or 504 on every operation of every host: its documented response, else a gateway's page (trial 13: DAS and the sender answered 422)", async () => {
+    const gatewayPages: string[] = [];
+    for (const status of [502, 503, 504]) {
+      const prefer = { prefer: `code=${status}` };
+      const answers = [
+        ...(await Promise.all(
+          rpcCases.map(async (c) => {
+            const body = rpc(c.method.name, c.params);
+            return [
+              c.label,
+              await call(mock.url, `${c.endpoint}?api-key=${KEY}`, { body, headers: prefer }),
+            ] as const;
+          }),
+        )),
+        ...(await Promise.all(
+          restCases.map(async (c) => {
+            const init = {
+              method: c.verb.toUpperCase(),
+              headers: prefer,
+              ...(c.body !== undefined && { body: c.body }),
+            };
+            return [c.label, await call(mock.url, c.url, init)] as const;
+          }),
+        )),
+      ];
+      for (const [label, r] of answers) {
+        expect(r.status, `${label} code=${status}: ${r.text.slice(0, 200)}`).toBe(status);
+        if (r.headers.get("content-type") !== "text/html") continue;
+        expect(r.text).toContain(`<title>${status} `);
+        gatewayPages.push(`${label} ${status}`);
+      }
+    }
+    expect(gatewayPages).toEqual(
+      expect.arrayContaining(["das getAsset 503", "sender sendTransaction 502"]),
+    );
+  });
+
   it("Prefer: example=<name> the operation has no example of: 422 saying so and listing the ones it has (JSON-RPC and REST, header and query), not Prism's 404", async () => {
     // Prism answered 404 "Response for contentType: application/json and exampleKey: nope does
     // not exist": to a client, a path outside the spec or the operation's own 404.
@@ -1037,7 +1074,10 @@ describe("examples mode", () => {
       expect(r.text).not.toContain("must be object");
       expect(r.headers.get("sl-violations")).toContain("parse-error");
       const [entry] = mock.requests();
-      expect(entry).toMatchObject({ status: 400, operationId: op.op.operationId, body: text });
+      // (A body over 8 KiB is logged as its first 2 KiB of text.)
+      const logged =
+        text.length > 8192 ? { body: text.slice(0, 2048), bodyCut: text.length } : { body: text };
+      expect(entry).toMatchObject({ status: 400, operationId: op.op.operationId, ...logged });
       expect(entry!.violations).toEqual(r.body.violations);
     }
     // To an operation that takes no body, any body is one too many (Prism's 415 violation), JSON
@@ -1353,7 +1393,7 @@ describe("examples mode", () => {
     });
     const big = await call(mock.url, `/nowhere?api-key=${KEY}`, { body: "x".repeat(100 * 1024) });
     expect(big.status).toBe(404);
-    expect(mock.requests().at(-1)!.body).toBe(`[${100 * 1024} characters, not kept in the log]`);
+    expect(mock.requests().at(-1)).toMatchObject({ body: "x".repeat(2048), bodyCut: 100 * 1024 });
     const tooBig = await call(mock.url, `/?api-key=${KEY}`, {
       body: "x".repeat(10 * 1024 * 1024 + 1),
     });

@@ -7,6 +7,7 @@
  * values) and makes of Prism's verdict (violations).
  */
 import Module, { createRequire } from "node:module";
+import type { HookSource } from "./hooks.js";
 import { fromMarker, mapBigints, stringifyJson } from "./json.js";
 
 const require = createRequire(import.meta.url);
@@ -281,40 +282,6 @@ function limitGeneratedArrays() {
 
 // -- between the mock and Prism ---------------------------------------------------------------
 
-/** Prism's preferences: the `Prefer` header, or the `__code`/`__example`/`__dynamic`/`__seed` query. */
-export function preferences(
-  headers: Record<string, string | string[] | undefined>,
-  query: Record<string, string | string[]>,
-): PrismPreferences {
-  const raw: Record<string, string> = {};
-  const header = headers["prefer"];
-  if (header) {
-    for (const part of String(header).split(/[,;]/)) {
-      const i = part.indexOf("=");
-      const key = (i < 0 ? part : part.slice(0, i)).trim().toLowerCase();
-      if (key)
-        raw[key] =
-          i < 0
-            ? "true"
-            : part
-                .slice(i + 1)
-                .trim()
-                .replace(/^"(.*)"$/, "$1");
-    }
-  } else {
-    for (const k of ["code", "example", "dynamic", "seed"]) {
-      const v = query[`__${k}`];
-      if (typeof v === "string") raw[k] = v;
-    }
-  }
-  const prefs: PrismPreferences = {};
-  if (raw.code && /^\d{3}$/.test(raw.code)) prefs.code = Number(raw.code);
-  if (raw.example) prefs.exampleKey = raw.example;
-  if (raw.dynamic === "true" || raw.dynamic === "false") prefs.dynamic = raw.dynamic === "true";
-  if (raw.seed) prefs.seed = raw.seed;
-  return prefs;
-}
-
 /** Prism validates plain JSON values: bigints become (rounded) numbers for it. */
 export const toPrismValue = (value: unknown) => mapBigints(value, (big) => Number(big));
 
@@ -347,37 +314,43 @@ export function problemViolation(
 export const HOOK_ERROR_STATUS = 422;
 
 /**
- * The violation of a `Prefer: code=<status>` (or `?__code=`) that asks `operation` for a status
- * it has no response for; `documented`: the ones it has (`200`, `404`, `5XX`).
+ * The violation of a `Prefer: code=<status>` (or `?__code=`, or a scenario's status) that asks
+ * `operation` for a status it has no response for; `documented`: the ones it has (`200`, `404`,
+ * `5XX`).
  */
 export function undocumentedStatus(
   operation: string,
   status: number,
   documented: Array<string | number>,
-  headers: Record<string, string | string[] | undefined>,
+  source: HookSource,
 ): Violation {
-  const fromHeader = hookInHeader(headers);
-  const hook = fromHeader ? `Prefer: code=${status}` : `?__code=${status}`;
+  const hook =
+    source === "header"
+      ? `Prefer: code=${status}`
+      : source === "query"
+        ? `?__code=${status}`
+        : `scenario status ${status}`;
   return hookViolation(
-    fromHeader,
+    source,
     "__code",
     "undocumented-status",
     `${operation} documents no HTTP ${status} response (${hook}); it documents ${documented.join(", ")}`,
   );
 }
 
-/** Whether the hooks came in the `Prefer` header (preferences() reads it, else the query). */
-const hookInHeader = (headers: Record<string, string | string[] | undefined>) =>
-  headers["prefer"] !== undefined;
-
-/** The violation of a hook: located at the `Prefer` header, or at its query parameter. */
+/** The violation of a hook: located at the `Prefer` header, its query parameter, or the scenario. */
 const hookViolation = (
-  fromHeader: boolean,
+  source: HookSource,
   queryName: string,
   code: string,
   message: string,
 ): Violation => ({
-  location: fromHeader ? ["request", "header", "prefer"] : ["request", "query", queryName],
+  location:
+    source === "header"
+      ? ["request", "header", "prefer"]
+      : source === "query"
+        ? ["request", "query", queryName]
+        : ["mock", "scenario"],
   message,
   code,
   severity: "error",
@@ -397,9 +370,9 @@ export function unknownExample(
   prefs: PrismPreferences,
   has: string[],
   elsewhere: string | undefined,
-  headers: Record<string, string | string[] | undefined>,
+  source: Exclude<HookSource, "scenario">,
 ): Violation {
-  const fromHeader = hookInHeader(headers);
+  const fromHeader = source === "header";
   const name = prefs.exampleKey ?? "";
   const hook = (code: number | undefined) =>
     fromHeader
@@ -412,7 +385,7 @@ export function unknownExample(
     ? `; ${name} is an example of HTTP ${elsewhere} (${hook(Number(elsewhere.replace(/X/gi, "0")))})`
     : "";
   return hookViolation(
-    fromHeader,
+    source,
     "__example",
     "unknown-example",
     `${operation} has no example named ${name} ${status}(${hook(prefs.code)}); ${status}${listed}${there}`,

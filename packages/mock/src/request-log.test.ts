@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { beginEntry, type RequestLogEntry } from "./request-log.js";
+import { beginEntry, selectEntries, type RequestLogEntry } from "./request-log.js";
 
 describe("request log entries", () => {
   it("hold no credential: the api-key query, X-Api-Key and Authorization headers, nor a credential-named body member (a webhook's authHeader)", () => {
@@ -37,5 +37,61 @@ describe("request log entries", () => {
     });
     // The caller's body is not changed.
     expect(body.authHeader).toBe("Bearer hook-s3cret");
+  });
+});
+
+describe("a body over 8 KiB", () => {
+  it("is logged as its first 2 KiB of text, flagged with its length, credentials masked (one the cut ends inside too)", () => {
+    const recorded: Omit<RequestLogEntry, "seq">[] = [];
+    const log = (text: string) =>
+      beginEntry(
+        { started: Date.now(), method: "POST", path: "/v0/webhooks", query: {}, headers: {}, text },
+        (entry) => recorded.push(entry),
+      )({ kind: "rest", areas: [], status: 201, violations: [], body: JSON.parse(text) });
+    const padding = "p".repeat(9000);
+    log(JSON.stringify({ authHeader: "Bearer hook-s3cret", padding }));
+    // The cut (at 2,048 characters) falls inside the secret.
+    const inside = "x".repeat(2048 - 30);
+    log(JSON.stringify({ inside, "api-key": `s3cret-${"s".repeat(100)}`, padding }));
+    for (const entry of recorded) {
+      expect(typeof entry.body).toBe("string");
+      expect((entry.body as string).length).toBeLessThanOrEqual(2048 + 3);
+      expect(entry.bodyCut).toBeGreaterThan(9000);
+      expect(entry.body).not.toMatch(/s3cret/);
+    }
+    expect(recorded[0]!.body).toMatch(/^\{"authHeader":"\*\*\*","padding":"ppp/);
+    expect(recorded[1]!.body).toMatch(/"api-key":"\*\*\*"$/);
+  });
+});
+
+describe("selectEntries (GET /__mock/requests?…, requests(filter))", () => {
+  const entry = (seq: number, more: Partial<RequestLogEntry>) =>
+    ({ seq, kind: "rest", status: 200, violations: [], ...more }) as RequestLogEntry;
+  const entries = [
+    entry(1, { operationId: "getBalances" }),
+    entry(2, { rpcMethods: ["getAsset", "getAssetBatch"] }),
+    entry(3, { rpcMethods: ["getAsset"] }),
+    entry(4, { operationId: "getBalances" }),
+  ];
+  const seqs = (filter: Record<string, unknown>) =>
+    selectEntries(entries, filter).map((e) => e.seq);
+
+  it("since a seq, the last `limit`, of an operation (a method of a batch too); from the query's digits too", () => {
+    expect(seqs({})).toEqual([1, 2, 3, 4]);
+    expect(seqs({ since: 2 })).toEqual([3, 4]);
+    expect(seqs({ since: "2", limit: "1" })).toEqual([4]);
+    expect(seqs({ operation: "getAsset" })).toEqual([2, 3]);
+    expect(seqs({ operation: "getAssetBatch", since: 0 })).toEqual([2]);
+  });
+
+  it("refuses a filter that is not one, or a bad value, naming it and the rule", () => {
+    expect(() => seqs({ status: "400" })).toThrow(
+      "status is not a filter of the request log (they are since, limit, operation)",
+    );
+    expect(() => seqs({ limit: "0" })).toThrow('limit must be a whole number >= 1 (got "0")');
+    expect(() => seqs({ since: -1 })).toThrow(
+      "since must be a whole number >= 0 (the seq of an entry) (got -1)",
+    );
+    expect(() => seqs({ operation: ["a", "b"] })).toThrow("operation must name");
   });
 });

@@ -19,8 +19,13 @@ export interface RequestLogEntry {
   query: Record<string, string | string[]>;
   /** The request headers, lower-case names. */
   headers: Record<string, string | string[] | undefined>;
-  /** The parsed JSON body (exact big integers as `bigint`), the text if not JSON, or `undefined`. */
+  /**
+   * The parsed JSON body (exact big integers as `bigint`), the text if not JSON, or `undefined`. A
+   * body over 8 KiB is kept as its first 2 KiB of text (credentials masked), see `bodyCut`.
+   */
   body: unknown;
+  /** Present when the body was cut: its whole length, in characters (`body` is its first 2 KiB, as text). */
+  bodyCut?: number;
   /** What the request was: a JSON-RPC call, a REST request, or neither (a path the mock does not serve). */
   kind: "json-rpc" | "rest" | "other";
   /** The area(s) that answered: `das`, `wallet`, … */
@@ -39,7 +44,12 @@ export interface RequestLogEntry {
   violationsOmitted?: number;
   /** Milliseconds from arrival to the answer. */
   durationMs: number;
+  /** The client closed the connection (or the mock stopped) before the answer, during a delay: `status` is 499, nothing was sent. */
+  aborted?: true;
 }
+
+/** The `status` logged for a request whose client left before the answer (nginx's "client closed request"). */
+export const ABORTED_STATUS = 499;
 
 export interface RequestLog {
   /** Numbers `entry` and appends it, dropping the oldest beyond the limit. */
@@ -79,8 +89,29 @@ export type Outcome = Pick<RequestLogEntry, "kind" | "areas" | "status" | "viola
 /** Completes the entry of a request with its outcome and records it. */
 export type FinishEntry = (outcome: Outcome) => void;
 
-/** Bodies longer than this are logged as their length only, so the log stays small. */
-const LOG_BODY_MAX = 64 * 1024;
+/**
+ * Bodies longer than this (in characters) are logged as their first LOG_BODY_KEPT characters of
+ * text, so that an entry stays small: a 47 KB getAssetBatch body of 1,000 ids cost about 90 KiB of
+ * heap as parsed JSON, and the log keeps up to `logLimit` (10,000) entries.
+ */
+const LOG_BODY_MAX = 8 * 1024;
+const LOG_BODY_KEPT = 2 * 1024;
+
+/**
+ * A string of its own: V8 keeps a slice of a long string as a view of it, so the 2 KiB kept of a
+ * 47 KB body held all 47 KB (about 50 KiB of heap per entry, as much as the parsed body).
+ */
+const copyOf = (slice: string) => Buffer.from(slice, "utf8").toString("utf8");
+
+/**
+ * `text` with the string value of every credential-named member masked (a webhook's
+ * `authHeader`), also one that the cut ends inside.
+ */
+const maskText = (text: string) =>
+  text.replace(
+    /("(?:api[-_]?key|x-api-key|authorization|auth[-_]?header)"\s*:\s*")(?:[^"\\]|\\.)*(?:"|\\?$)/gi,
+    '$1***"',
+  );
 
 /**
  * The most violations one entry keeps; the rest are counted in `violationsOmitted`. A batch of
@@ -154,11 +185,10 @@ export function beginEntry(
     record({
       ...base,
       ...outcome,
-      // (A body over the limit is not kept, so not walked either.)
-      body:
-        text && text.length > LOG_BODY_MAX
-          ? `[${text.length} characters, not kept in the log]`
-          : maskBody(outcome.body),
+      // (A body over the limit is not walked: its start is masked as text.)
+      ...(text && text.length > LOG_BODY_MAX
+        ? { body: maskText(copyOf(text.slice(0, LOG_BODY_KEPT))), bodyCut: text.length }
+        : { body: maskBody(outcome.body) }),
       ...(omitted > 0 && {
         violations: violations.slice(0, LOG_VIOLATIONS_MAX),
         violationsOmitted: omitted,
@@ -166,6 +196,58 @@ export function beginEntry(
       durationMs: Date.now() - started,
     });
   };
+}
+
+/** Which entries `GET /__mock/requests` (or `requests()`) lists. */
+export interface RequestFilter {
+  /** Only the entries after this one (its `seq`): what the requests since then did. */
+  since?: number | undefined;
+  /** At most this many, the last ones. */
+  limit?: number | undefined;
+  /** Only the requests to this JSON-RPC method (one of a batch too) or REST operationId. */
+  operation?: string | undefined;
+}
+
+const FILTERS = ["since", "limit", "operation"];
+
+const shown = (value: unknown) =>
+  typeof value === "string" ? JSON.stringify(value) : String(value);
+
+/**
+ * The entries `filter` selects (from the query, digits as numbers); a filter that is no filter, or
+ * a bad value, throws a TypeError that names it and the rule.
+ */
+export function selectEntries(
+  entries: RequestLogEntry[],
+  filter: Record<string, unknown> = {},
+): RequestLogEntry[] {
+  const number = (name: string, least: number) => {
+    const raw = filter[name];
+    const n = typeof raw === "string" && /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
+    if (raw === undefined) return undefined;
+    if (!Number.isSafeInteger(n) || (n as number) < least)
+      throw new TypeError(
+        `${name} must be a whole number >= ${least}${name === "since" ? " (the seq of an entry)" : ""} (got ${shown(raw)})`,
+      );
+    return n as number;
+  };
+  for (const name of Object.keys(filter))
+    if (!FILTERS.includes(name) && filter[name] !== undefined)
+      throw new TypeError(
+        `${name} is not a filter of the request log (they are ${FILTERS.join(", ")})`,
+      );
+  const since = number("since", 0);
+  const limit = number("limit", 1);
+  const { operation } = filter;
+  if (operation !== undefined && (typeof operation !== "string" || !operation))
+    throw new TypeError(
+      `operation must name a JSON-RPC method or a REST operationId (got ${shown(operation)})`,
+    );
+  let out = entries;
+  if (since !== undefined) out = out.filter((e) => e.seq > since);
+  if (operation !== undefined)
+    out = out.filter((e) => e.operationId === operation || e.rpcMethods?.includes(operation));
+  return limit === undefined ? out : out.slice(-limit);
 }
 
 /** The line the CLI prints per request: `12:00:00.000 POST / getAsset → 200`, and the violations. */

@@ -3,14 +3,18 @@
  * violations are added to the spec's (open) 400 body (the first ANSWER_VIOLATIONS_MAX, and how
  * many more) and, like Prism's own server does, sent as the `sl-violations` header.
  */
+import type { RestRoute } from "./areas.js";
 import {
   ANSWER_VIOLATIONS_MAX,
+  GATEWAY_STATUSES,
   addViolationHeader,
+  gatewayPage,
   normalizeHeaders,
   problem,
   send,
   sendBody,
   sendProblem,
+  withRetryAfter,
   type ParsedRequest,
 } from "./http.js";
 import { isObject, parseJsonBody } from "./json.js";
@@ -25,18 +29,74 @@ import {
   type PrismPreferences,
   type Violation,
 } from "./prism.js";
-import type { RequestLogEntry } from "./request-log.js";
+import { RPC_ERROR_HEADER } from "./json-rpc-errors.js";
+import { followPaging, pageSeed } from "./paging.js";
+import { ABORTED_STATUS, type RequestLogEntry } from "./request-log.js";
 
-/** `restAreas`: the area of each operation, by "VERB /path"; `allowed`: the methods of a path (areas.ts). */
-export async function handleRest(
-  c: ParsedRequest,
-  engine: PrismEngine,
-  restAreas: Map<string, string>,
-  allowed: (pathname: string) => string[],
-) {
+/** What answering a REST request needs besides the request itself (areas.ts). */
+export interface RestDispatch {
+  engine: PrismEngine;
+  /** The area of each operation, by "VERB /path". */
+  areas: Map<string, string>;
+  /** The methods the spec serves at a path. */
+  allowed: (pathname: string) => string[];
+  /** The operation a request goes to, if the spec has one for its method and path. */
+  route: (method: string, pathname: string) => RestRoute | undefined;
+  /** The mock's mode is `dynamic`. */
+  dynamic: boolean;
+  /** The mock's seed of generated data. */
+  seed?: string;
+}
+
+export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
+  const { engine, areas: restAreas, allowed } = rest;
   const { body, logged, parseError } = parseBody(c);
+  const routed = rest.route(c.method, c.pathname);
+  const before = {
+    kind: "rest" as const,
+    areas: routed ? [routed.area] : [],
+    body: logged,
+    ...(routed && { operationId: routed.operationId }),
+  };
+  const bad =
+    c.badHook ??
+    (c.headers[RPC_ERROR_HEADER] === undefined
+      ? undefined
+      : ({
+          location: ["request", "header", RPC_ERROR_HEADER],
+          message: `X-Mock-JsonRpc-Error: ${String(c.headers[RPC_ERROR_HEADER])}: the header is for JSON-RPC requests, and ${c.method} ${c.pathname} is a REST path (its errors: Prefer: code=<status>)`,
+          code: "bad-hook",
+          severity: "error",
+        } satisfies Violation));
+  if (bad) {
+    sendProblem(c.res, problem(HOOK_ERROR_STATUS, "Mock: bad hook", bad.message));
+    return c.finish({ ...before, status: HOOK_ERROR_STATUS, violations: [bad] });
+  }
+  if (!(await c.hold(routed ? [routed.operationId] : [], false)))
+    return c.finish({ ...before, status: ABORTED_STATUS, violations: [], aborted: true });
+  // A gateway answers its 502, 503 or 504 before the service sees the request.
+  const code = c.prefs.code;
+  if (
+    routed &&
+    code !== undefined &&
+    GATEWAY_STATUSES[code] &&
+    !documents(routed.responses, code)
+  ) {
+    send(
+      c.res,
+      code,
+      withRetryAfter({ "content-type": "text/html" }, c.retryAfter),
+      gatewayPage(code),
+    );
+    return c.finish({ ...before, status: code, violations: [] });
+  }
   const input = { method: c.method, path: c.pathname, query: c.query, headers: c.headers, body };
-  let result = await engine.request(input, c.prefs);
+  // A generated page follows the paging asked for, its seed too (paging.ts).
+  const paging = (c.prefs.dynamic ?? rest.dynamic) ? routed?.paging : undefined;
+  const prefs = { ...c.prefs };
+  const seed = paging && pageSeed(paging, c.query, c.prefs.seed ?? rest.seed);
+  if (seed !== undefined) prefs.seed = seed;
+  let result = await engine.request(input, prefs);
   const operationKey = result.operation
     ? `${String(result.operation.method).toUpperCase()} ${result.operation.path}`
     : undefined;
@@ -58,7 +118,7 @@ export async function handleRest(
     // and answered that (the code ignored) or a 500. The request is validated first: when Prism
     // did not say it is invalid, ask it again without the example.
     if (!result.ok) {
-      const withoutExample: PrismPreferences = { ...c.prefs };
+      const withoutExample: PrismPreferences = { ...prefs };
       delete withoutExample.exampleKey;
       result = await engine.request(input, withoutExample);
     }
@@ -92,7 +152,12 @@ export async function handleRest(
       ...(omitted > 0 && { violationsOmitted: omitted }),
     };
   }
-  const headers = normalizeHeaders(result.headers);
+  if (paging && result.status === 200)
+    out = followPaging(paging, c.query, out, prefs.seed ?? "", common.operationId ?? c.pathname);
+  const headers = withRetryAfter(
+    normalizeHeaders(result.headers),
+    result.status === c.prefs.code ? c.retryAfter : undefined,
+  );
   addViolationHeader(headers, violations);
   sendBody(c.res, result.status, headers, out);
   return c.finish({ ...common, status: result.status, violations });
@@ -144,7 +209,12 @@ function undocumentedStatusOf(
   if (status === undefined || !operation || responseFor(operation, status)) return undefined;
   // `200`, `404`, a range (`5XX`) or `default`
   const documented: string[] = (operation.responses ?? []).map((r: any) => String(r.code));
-  return undocumentedStatus(operationName(operation, operationKey), status, documented, c.headers);
+  return undocumentedStatus(
+    operationName(operation, operationKey),
+    status,
+    documented,
+    c.scenario?.status === undefined ? c.hookSource : "scenario",
+  );
 }
 
 /**
@@ -169,7 +239,7 @@ function unknownExampleOf(
     c.prefs,
     exampleNames(response),
     elsewhere && String(elsewhere.code),
-    c.headers,
+    c.hookSource,
   );
 }
 
@@ -192,6 +262,12 @@ function responseFor(operation: any, status: number | undefined): any {
     .sort((a, b) => (code(a) < code(b) ? -1 : 1));
   return success[0] ?? byDefault() ?? responses[0];
 }
+
+/** Whether responses keyed `responses` (`200`, `5XX`, `default`) have one for `status`. */
+const documents = (responses: string[], status: number) =>
+  responses.some((r) =>
+    [String(status), `${String(status)[0]}XX`, "DEFAULT"].includes(r.toUpperCase()),
+  );
 
 /** The names (keys) of the examples of a response, over its media types. */
 const exampleNames = (response: any): string[] => [

@@ -9,7 +9,14 @@ import { areaUrls, type AreaUrl } from "./areas.js";
 import { CONTROL_PREFIX } from "./control.js";
 import { createHandler } from "./handler.js";
 import { problem, sendProblem } from "./http.js";
-import { createRequestLog, formatLogLine, type RequestLogEntry } from "./request-log.js";
+import {
+  createRequestLog,
+  formatLogLine,
+  selectEntries,
+  type RequestFilter,
+  type RequestLogEntry,
+} from "./request-log.js";
+import type { MockScenario, PendingScenario } from "./scenarios.js";
 import { loadSpec, type LoadedSpec } from "./spec.js";
 
 /** Where the mock's answers come from: the spec's examples, or data generated from the schemas. */
@@ -48,7 +55,8 @@ export interface MockOptions {
    */
   logRequests?: boolean | undefined;
   /**
-   * Seed of the dynamic generator: the same seed gives the same data.
+   * Seed of the dynamic generator: the same seed gives the same data (in examples mode, for the
+   * requests that ask `Prefer: dynamic=true`).
    * @default none (other data on every request)
    */
   seed?: string | undefined;
@@ -58,11 +66,24 @@ export interface MockOptions {
    */
   print?: ((line: string) => void) | undefined;
   /**
-   * The request log keeps the last this many requests.
+   * The request log keeps the last this many requests: a whole number >= 1, or `Infinity`.
    * @default 10_000
    */
   logLimit?: number | undefined;
 }
+
+/** The options of {@link startMock}, each with the type it must have. */
+const OPTION_TYPES: Record<keyof MockOptions, string> = {
+  port: "number",
+  host: "string",
+  mode: "string",
+  specDir: "string",
+  quiet: "boolean",
+  logRequests: "boolean",
+  seed: "string",
+  print: "function",
+  logLimit: "number",
+};
 
 /** A running mock: where it listens, what it serves, its request log, and `stop()`. */
 export interface MockServer {
@@ -82,26 +103,40 @@ export interface MockServer {
   readonly specDir: string;
   /** Areas listed by index.json whose bundle is missing. */
   readonly skipped: Array<{ area: string; reason: string }>;
-  /** A copy of the request log, oldest first. */
-  requests(): RequestLogEntry[];
-  /** Empties the request log. */
+  /**
+   * A copy of the request log, oldest first; `filter`: only the entries after a `seq`, the last
+   * `limit`, or those of an operation.
+   */
+  requests(filter?: RequestFilter): RequestLogEntry[];
+  /** Empties the request log and drops the pending scenarios: a reset between tests. */
   clearRequests(): void;
+  /**
+   * Makes the next `times` requests (1 by default) to `operation` (or to any) answer `status`, the
+   * JSON-RPC error `rpcError` or after `delay` ms; then the mock answers normally. A scenario is
+   * checked now (a TypeError names the member and the rule) and used in the order they were set up.
+   */
+  failNext(scenario: MockScenario): PendingScenario;
+  /** The scenarios not used up yet, in the order they apply. */
+  scenarios(): PendingScenario[];
+  /** Drops the pending scenarios (`clearRequests()` does too). */
+  clearScenarios(): void;
   /** Closes the server and every open connection. */
   stop(): Promise<void>;
 }
 
 /** Starts the mock; resolves once it is listening. */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+  checkOptions(options);
   const mode: MockMode = options.mode ?? "examples";
   if (mode !== "examples" && mode !== "dynamic")
     throw new Error(`@chaindata/mock: unknown mode ${JSON.stringify(mode)} (examples or dynamic)`);
   const host = options.host ?? "127.0.0.1";
   const print = options.print ?? ((line: string) => console.log(line));
   const spec = loadSpec(options.specDir);
-  const log = createRequestLog(Math.max(1, options.logLimit ?? 10_000), (entry) => {
+  const log = createRequestLog(options.logLimit ?? 10_000, (entry) => {
     if (options.logRequests) print(formatLogLine(entry));
   });
-  const handle = await createHandler(
+  const { handle, scenarios } = await createHandler(
     spec,
     { dynamic: mode === "dynamic", ...(options.seed !== undefined && { seed: options.seed }) },
     log,
@@ -122,7 +157,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const url = `http://${address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address}:${address.port}`;
   const areas = areaUrls(spec, url);
   const baseUrls = Object.fromEntries(Object.keys(spec.index.hosts ?? {}).map((h) => [h, url]));
-  if (!options.quiet) printBanner(print, { mode, url, spec, areas });
+  if (!options.quiet) printBanner(print, { mode, seed: options.seed, url, spec, areas });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -134,8 +169,28 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     areas,
     specDir: spec.dir,
     skipped: spec.skipped.map((s) => ({ area: s.area, reason: s.reason })),
-    requests: () => structuredClone(log.entries()),
-    clearRequests: () => log.clear(),
+    requests(filter) {
+      try {
+        return structuredClone(selectEntries(log.entries(), filter as Record<string, unknown>));
+      } catch (e) {
+        throw new TypeError(`@chaindata/mock: requests: filter.${(e as Error).message}`, {
+          cause: e,
+        });
+      }
+    },
+    clearRequests() {
+      log.clear();
+      scenarios.clear();
+    },
+    failNext(scenario) {
+      try {
+        return scenarios.add(scenario);
+      } catch (e) {
+        throw new TypeError(`@chaindata/mock: failNext: ${(e as Error).message}`, { cause: e });
+      }
+    },
+    scenarios: () => scenarios.list(),
+    clearScenarios: () => scenarios.clear(),
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -145,6 +200,31 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       return stopping;
     },
   };
+}
+
+/** Refuses an option that is not one, or a value of another type (port, mode: checked later). */
+function checkOptions(options: MockOptions) {
+  if (options === null || typeof options !== "object" || Array.isArray(options))
+    throw new TypeError(`@chaindata/mock: startMock(options): options must be an object`);
+  for (const [name, value] of Object.entries(options)) {
+    const type = OPTION_TYPES[name as keyof MockOptions];
+    if (!type)
+      throw new TypeError(
+        `@chaindata/mock: startMock: unknown option "${name}" (the options are ${Object.keys(OPTION_TYPES).join(", ")})`,
+      );
+    if (value !== undefined && typeof value !== type)
+      throw new TypeError(
+        `@chaindata/mock: startMock: options.${name} must be a ${type} (got ${value === null ? "null" : typeof value})`,
+      );
+  }
+  const { logLimit } = options;
+  if (
+    logLimit !== undefined &&
+    !(logLimit === Infinity || (Number.isInteger(logLimit) && logLimit >= 1))
+  )
+    throw new RangeError(
+      `@chaindata/mock: startMock: options.logLimit must be a whole number >= 1, or Infinity (got ${logLimit})`,
+    );
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -165,9 +245,17 @@ function sendMockFailure(res: ServerResponse, e: any) {
 
 function printBanner(
   print: (line: string) => void,
-  { mode, url, spec, areas }: { mode: MockMode; url: string; spec: LoadedSpec; areas: AreaUrl[] },
+  {
+    mode,
+    seed,
+    url,
+    spec,
+    areas,
+  }: { mode: MockMode; seed?: string | undefined; url: string; spec: LoadedSpec; areas: AreaUrl[] },
 ) {
-  print(`chaindata mock (${mode} mode) listening on ${url}   spec: ${spec.dir}`);
+  print(
+    `chaindata mock (${mode} mode${seed === undefined ? "" : `, seed ${JSON.stringify(seed)}`}) listening on ${url}   spec: ${spec.dir}`,
+  );
   const w = Math.max(...areas.map((a) => a.area.length));
   const hw = Math.max(...areas.map((a) => a.host.length));
   for (const a of areas)
@@ -176,4 +264,5 @@ function printBanner(
     );
   for (const s of spec.skipped) print(`  (skipped ${s.area}: ${s.reason})`);
   print(`  request log: GET/DELETE ${url}${CONTROL_PREFIX}requests`);
+  print(`  failure scenarios: GET/POST/DELETE ${url}${CONTROL_PREFIX}scenarios`);
 }

@@ -1,0 +1,222 @@
+/**
+ * The hooks a request sends (README, Error hooks), as trial 13 used them: a malformed one is the
+ * mock's 422 `bad-hook` (it was ignored, and the happy path answered); `Prefer: code=…,
+ * retry-after=` sets the Retry-After (always 1 before); a gateway's 502, 503 and 504 on every
+ * operation (DAS and the sender answered 422); `Prefer: delay=` waits, and neither a client that
+ * gives up nor `stop()` waits for it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseJson, stringifyJson } from "./json.js";
+import { startMock, type MockServer } from "./index.js";
+
+const ID = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
+const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+const getAsset = { jsonrpc: "2.0", id: 7, method: "getAsset", params: { id: ID } };
+const balances = `/v1/wallet/${WALLET}/balances?api-key=k`;
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock({ port: 0, quiet: true });
+});
+afterAll(() => mock?.stop());
+
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const res = await fetch(mock.url + path, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.body !== undefined && { "content-type": "application/json" }),
+      ...init.headers,
+    },
+    ...(init.body !== undefined && { body: stringifyJson(init.body) }),
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = parseJson(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+const rpc = (headers: Record<string, string>, body: unknown = getAsset) =>
+  call("/?api-key=k", { body, headers });
+
+describe("a malformed hook", () => {
+  const cases: Array<[string, Record<string, string>, string, string]> = [
+    [
+      "an X-Mock-JsonRpc-Error that is no code",
+      { "x-mock-jsonrpc-error": "abc" },
+      "x-mock-jsonrpc-error",
+      'X-Mock-JsonRpc-Error: abc: "abc" is not an error code',
+    ],
+    [
+      "an X-Mock-JsonRpc-Error naming no method",
+      { "x-mock-jsonrpc-error": "getAsssset=-32004" },
+      "x-mock-jsonrpc-error",
+      '"getAsssset" is not a JSON-RPC method of the spec',
+    ],
+    [
+      "Prefer: code=abc",
+      { prefer: "code=abc" },
+      "prefer",
+      "Prefer: code=abc: code must be an HTTP status, 3 digits from 100 to 599",
+    ],
+    [
+      "an unknown preference (cod=)",
+      { prefer: "cod=429" },
+      "prefer",
+      'Prefer: cod=429: unknown preference "cod" (the mock\'s are code, example, dynamic, seed, delay, retry-after)',
+    ],
+    ["Prefer: dynamic=yes", { prefer: "dynamic=yes" }, "prefer", "dynamic must be true or false"],
+    [
+      "Prefer: delay over 60000",
+      { prefer: "delay=60001" },
+      "prefer",
+      "delay must be a whole number of milliseconds from 0 to 60000",
+    ],
+    ["Prefer: retry-after without code", { prefer: "retry-after=0" }, "prefer", "give code= too"],
+    [
+      "Prefer: retry-after that is no time",
+      { prefer: "code=429, retry-after=soon" },
+      "prefer",
+      "retry-after must be whole seconds (0 or more) or an HTTP date",
+    ],
+  ];
+
+  it.each(cases)(
+    "JSON-RPC, %s: 422 bad-hook naming the header and the rule, logged",
+    async (_label, headers, header, says) => {
+      mock.clearRequests();
+      const r = await rpc(headers);
+      expect(r.status).toBe(422);
+      expect(r.body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32603 } });
+      expect(r.body.error.message).toContain(says);
+      const [entry] = mock.requests();
+      expect(entry).toMatchObject({ status: 422, kind: "json-rpc", rpcMethods: ["getAsset"] });
+      expect(entry!.violations).toEqual([
+        {
+          location: ["request", "header", header],
+          code: "bad-hook",
+          severity: "error",
+          message: expect.stringContaining(says),
+        },
+      ]);
+    },
+  );
+
+  it("REST: the same 422 as a problem; X-Mock-JsonRpc-Error on a REST path too", async () => {
+    for (const [headers, says] of [
+      [{ prefer: "cod=429" }, 'unknown preference "cod"'],
+      [{ "x-mock-jsonrpc-error": "-32000" }, "the header is for JSON-RPC requests"],
+    ] as const) {
+      mock.clearRequests();
+      const r = await call(balances, { headers });
+      expect(r.status).toBe(422);
+      expect(r.headers.get("content-type")).toBe("application/problem+json");
+      expect(r.body).toMatchObject({ title: "Mock: bad hook", status: 422 });
+      expect(r.body.detail).toContain(says);
+      expect(mock.requests()[0]).toMatchObject({
+        status: 422,
+        operationId: "getBalances",
+        violations: [{ code: "bad-hook" }],
+      });
+    }
+  });
+
+  it("in the query form: ?__code=abc is a 422 too, naming the parameter", async () => {
+    const r = await call(`${balances}&__code=abc`);
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toBe(
+      "?__code=abc: code must be an HTTP status, 3 digits from 100 to 599",
+    );
+  });
+
+  it("the well-formed hooks still work, and RFC 7240's own preferences pass unread", async () => {
+    expect((await rpc({ prefer: "code=429" })).status).toBe(429);
+    expect((await rpc({ prefer: "code=403, example=error-32003" })).body.error.code).toBe(-32003);
+    expect((await rpc({ prefer: "dynamic=true, seed=s" })).status).toBe(200);
+    expect((await rpc({ "x-mock-jsonrpc-error": "getAsset=-32004" })).body.error.code).toBe(-32004);
+    expect((await rpc({ prefer: "return=minimal, handling=lenient" })).status).toBe(200);
+    expect((await call(balances, { headers: { prefer: "code=429" } })).status).toBe(429);
+  });
+});
+
+describe("Prefer: code=…, retry-after=", () => {
+  it("sets the Retry-After of a forced 429 (0, seconds, an HTTP date), JSON-RPC and REST; 1 without", async () => {
+    const date = "Wed, 21 Oct 2026 07:28:00 GMT";
+    for (const [prefer, expected] of [
+      ["code=429", "1"],
+      ["code=429, retry-after=0", "0"],
+      ["code=429; retry-after=120", "120"],
+      [`code=429, retry-after="${date}"`, date],
+    ]) {
+      const r = await rpc({ prefer: prefer! });
+      expect(r.status, prefer).toBe(429);
+      expect(r.headers.get("retry-after"), prefer).toBe(expected);
+      const w = await call(balances, { headers: { prefer: prefer! } });
+      expect(w.status, prefer).toBe(429);
+      expect(w.headers.get("retry-after"), prefer).toBe(expected);
+    }
+    // and of a 503
+    const r = await call(balances, { headers: { prefer: "code=503, retry-after=0" } });
+    expect([r.status, r.headers.get("retry-after")]).toEqual([503, "0"]);
+  });
+});
+
+describe("a gateway's 502, 503 and 504", () => {
+  // (Every operation of every host: mock.test.ts, with the spec's example requests.)
+  it("fails a whole JSON-RPC batch", async () => {
+    const r = await rpc({ prefer: "code=503" }, [getAsset, { ...getAsset, id: 8 }]);
+    expect(r.status).toBe(503);
+    expect(r.text).toContain("503 Service Temporarily Unavailable");
+  });
+});
+
+describe("Prefer: delay=<ms>", () => {
+  it("answers after the delay", async () => {
+    const t0 = Date.now();
+    const r = await rpc({ prefer: "delay=300" });
+    expect(r.status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+    expect(mock.requests().at(-1)!.durationMs).toBeGreaterThanOrEqual(290);
+  });
+
+  it("ends when the client gives up: logged as aborted (499) at once, not after the delay", async () => {
+    mock.clearRequests();
+    const t0 = Date.now();
+    await expect(
+      fetch(`${mock.url}${balances}`, {
+        headers: { prefer: "delay=20000" },
+        signal: AbortSignal.timeout(200),
+      }),
+    ).rejects.toThrow();
+    for (let i = 0; i < 50 && !mock.requests().length; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(mock.requests()).toEqual([
+      expect.objectContaining({ status: 499, aborted: true, operationId: "getBalances" }),
+    ]);
+  });
+
+  it("does not hold stop(): it resolves at once, and the waiting client's connection is closed", async () => {
+    const other = await startMock({ port: 0, quiet: true });
+    const pending = fetch(`${other.url}/?api-key=k`, {
+      method: "POST",
+      headers: { prefer: "delay=30000", "content-type": "application/json" },
+      body: JSON.stringify(getAsset),
+    }).then(
+      () => "answered",
+      () => "closed",
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    const t0 = Date.now();
+    await other.stop();
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(await pending).toBe("closed");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(other.requests()).toEqual([expect.objectContaining({ status: 499, aborted: true })]);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Generated list answers that follow the request's paging (the spec's `x-pagination`), so that a
+ * client's page walk (`.all()`) runs and ends: a generated page names a random page number, and a
+ * seeded one gives the same next cursor whatever cursor was sent, which a walk reads as a server
+ * that breaks the paging protocol. See README, "Page walks in dynamic mode".
+ */
+import { createHash } from "node:crypto";
+import { isObject } from "./json.js";
+
+/** How many pages a walk over generated answers has: pages after it are empty, its last names no next page. */
+export const WALK_PAGES = 5;
+
+/** An operation's `x-pagination` (see packages/core/src/paginate.ts), with what the mock needs. */
+export interface Paging {
+  style: "page" | "cursor";
+  page: string;
+  cursor: string;
+  limit?: string;
+  items: string;
+  nextCursor: string;
+  hasMore?: string;
+  echoedPage?: string;
+  echoedLimit?: string;
+  keyset: string[];
+  keysetWhen?: { param: string; equals: unknown };
+  /** The length of the cursors the mock makes: one that the next-cursor field's schema takes. */
+  cursorLength: number;
+}
+
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/**
+ * The paging of an operation, from its `x-pagination` (`descriptor`) and the schema of its result
+ * (`result`, `$ref`s into `doc`); undefined when it does not page.
+ */
+export function pagingOf(descriptor: any, doc: any, result: any): Paging | undefined {
+  if (!isObject(descriptor) || typeof descriptor.items !== "string") return undefined;
+  const cursor = typeof descriptor.cursor === "string" ? descriptor.cursor : "cursor";
+  const nextCursor = typeof descriptor.nextCursor === "string" ? descriptor.nextCursor : cursor;
+  const limit = typeof descriptor.limit === "string" ? descriptor.limit : undefined;
+  const echoedLimit = typeof descriptor.echoedLimit === "string" ? descriptor.echoedLimit : limit;
+  return {
+    style: descriptor.style === "cursor" ? "cursor" : "page",
+    page: typeof descriptor.page === "string" ? descriptor.page : "page",
+    cursor,
+    ...(limit && { limit }),
+    items: descriptor.items,
+    nextCursor,
+    ...(typeof descriptor.hasMore === "string" && { hasMore: descriptor.hasMore }),
+    ...(typeof descriptor.echoedPage === "string" && { echoedPage: descriptor.echoedPage }),
+    ...(echoedLimit && { echoedLimit }),
+    keyset: Array.isArray(descriptor.keyset) ? descriptor.keyset.map(String) : [],
+    ...(isObject(descriptor.keysetWhen) && { keysetWhen: descriptor.keysetWhen as any }),
+    cursorLength: cursorLength(schemasAt(doc, result, nextCursor.split("."))),
+  };
+}
+
+/**
+ * `result` (a generated answer, not changed) as a server answers the page `params` ask for:
+ *
+ * - `items` at most the page size long (the `limit` asked for, else the one the answer gives);
+ * - by page number: the page and the page size asked for echoed where the answer has them, no
+ *   items past page WALK_PAGES, and `hasMore` true before it;
+ * - by cursor: a next cursor (made from `seed`, the operation and the cursor sent, its last
+ *   character the number of the page it asks for) until page WALK_PAGES, then none.
+ */
+export function followPaging(
+  paging: Paging,
+  params: unknown,
+  result: unknown,
+  seed: string,
+  operation: string,
+): unknown {
+  if (!isObject(result)) return result;
+  const asked = isObject(params) ? params : {};
+  let out: unknown = result;
+  const limit = whole(paging.limit && get(asked, paging.limit));
+  const echoedLimit = paging.echoedLimit;
+  const size = limit ?? whole(echoedLimit && get(out, echoedLimit));
+  const items = get(out, paging.items);
+  if (Array.isArray(items) && size !== undefined && items.length > size)
+    out = set(out, paging.items, items.slice(0, size));
+  if (limit !== undefined && echoedLimit && has(out, echoedLimit))
+    out = set(out, echoedLimit, limit);
+
+  if (!walksByCursor(paging, asked)) {
+    const page = whole(get(asked, paging.page)) ?? 1;
+    if (paging.echoedPage && has(out, paging.echoedPage)) out = set(out, paging.echoedPage, page);
+    if (page > WALK_PAGES && Array.isArray(get(out, paging.items)))
+      out = set(out, paging.items, []);
+    if (paging.hasMore && has(out, paging.hasMore))
+      out = set(out, paging.hasMore, page < WALK_PAGES);
+    return out;
+  }
+  const sent = get(asked, paging.cursor);
+  const page = cursorPage(sent);
+  const next =
+    page < WALK_PAGES
+      ? makeCursor(`${seed}\0${operation}\0${String(sent ?? "")}`, page + 1, paging.cursorLength)
+      : undefined;
+  if (isObject(parentOf(out, paging.nextCursor))) out = set(out, paging.nextCursor, next);
+  if (paging.hasMore && has(out, paging.hasMore))
+    out = set(out, paging.hasMore, next !== undefined);
+  return out;
+}
+
+/**
+ * The seed of the generated answer to a request for a page after the first (`seed`, the mock's or
+ * the request's, with the page or cursor asked for): each page of a seeded walk holds other items,
+ * and the same page the same ones. The seed itself for a first page (or none without a seed).
+ */
+export function pageSeed(paging: Paging, params: unknown, seed: string | undefined) {
+  if (seed === undefined || !isObject(params)) return seed;
+  if (walksByCursor(paging, params)) {
+    const sent = get(params, paging.cursor);
+    return sent === undefined ? seed : `${seed}/${paging.cursor}=${String(sent)}`;
+  }
+  const page = get(params, paging.page);
+  return page === undefined || whole(page) === 1 ? seed : `${seed}/${paging.page}=${String(page)}`;
+}
+
+/**
+ * Whether the request pages by cursor, as the client's walk decides it: a cursor-style operation,
+ * or a page-style one sent a keyset param, or the `keysetWhen` value without a page.
+ */
+function walksByCursor(paging: Paging, params: Record<string, unknown>): boolean {
+  if (paging.style === "cursor") return true;
+  if (paging.keyset.some((name) => get(params, name) != null)) return true;
+  const by = paging.keysetWhen;
+  return !!by && get(params, paging.page) === undefined && get(params, by.param) === by.equals;
+}
+
+/** The page a cursor asks for: the mock's cursors end with its number (2 to 9); any other, 1. */
+function cursorPage(cursor: unknown): number {
+  const last = typeof cursor === "string" ? cursor.at(-1) : undefined;
+  return last && /[2-9]/.test(last) ? Number(last) : 1;
+}
+
+/** `length` base58 characters made from `from`, the last one `page` (2 to 9). */
+function makeCursor(from: string, page: number, length: number): string {
+  let text = "";
+  for (let round = 0; text.length < length - 1; round++)
+    for (const byte of createHash("sha256").update(`${from}\0${round}`).digest())
+      if (text.length < length - 1) text += BASE58[byte % 58];
+  return text + String(page);
+}
+
+/**
+ * A length the schemas of the next-cursor field all take: the upper bound of a pattern's `{m,n}`
+ * (a base58 hash 44, a signature 88), within `minLength`/`maxLength`; 32 when nothing bounds it.
+ */
+function cursorLength(schemas: any[]): number {
+  let length: number | undefined;
+  let min = 2;
+  let max = Infinity;
+  for (const s of schemas) {
+    const bounds = typeof s.pattern === "string" && /\{(\d+)(?:,(\d*))?\}\$?$/.exec(s.pattern);
+    if (bounds) length = Number(bounds[2] || bounds[1]);
+    if (typeof s.minLength === "number") min = Math.max(min, s.minLength);
+    if (typeof s.maxLength === "number") max = Math.min(max, s.maxLength);
+  }
+  return Math.max(min, Math.min(max, length ?? 32));
+}
+
+/** The schemas (every branch of `anyOf`/`oneOf`/`allOf`, `$ref`s followed) at `path` under `schema`. */
+function schemasAt(doc: any, schema: any, path: string[]): any[] {
+  let nodes = branches(doc, schema);
+  for (const key of path)
+    nodes = nodes.flatMap((n) =>
+      isObject(n.properties) && key in n.properties ? branches(doc, n.properties[key]) : [],
+    );
+  return nodes;
+}
+
+function branches(doc: any, schema: any, depth = 0): any[] {
+  for (let hops = 0; isObject(schema) && typeof schema.$ref === "string" && hops < 20; hops++)
+    schema = schema.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((node: any, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  if (!isObject(schema) || depth > 20) return [];
+  const parts = ["anyOf", "oneOf", "allOf"].flatMap((k) =>
+    Array.isArray(schema[k]) ? (schema[k] as unknown[]) : [],
+  );
+  return [schema, ...parts.flatMap((s) => branches(doc, s, depth + 1))];
+}
+
+const get = (value: unknown, path: string): any =>
+  path.split(".").reduce<any>((v, key) => (isObject(v) ? v[key] : undefined), value);
+
+/** The object holding the member at `path`, if there is one. */
+const parentOf = (value: unknown, path: string): unknown =>
+  path.includes(".") ? get(value, path.slice(0, path.lastIndexOf("."))) : value;
+
+const has = (value: unknown, path: string) => {
+  const parent = parentOf(value, path);
+  return isObject(parent) && path.slice(path.lastIndexOf(".") + 1) in parent;
+};
+
+/** A copy of `value` with `path` set (or removed, for `undefined`), copying the objects along it. */
+function set(value: unknown, path: string, to: unknown): unknown {
+  const [key, ...rest] = path.split(".") as [string, ...string[]];
+  const copy: Record<string, unknown> = { ...(isObject(value) ? value : {}) };
+  if (rest.length) copy[key] = set(copy[key], rest.join("."), to);
+  else if (to === undefined) delete copy[key];
+  else copy[key] = to;
+  return copy;
+}
+
+/** A whole number ≥ 1 (a query parameter's digits too), else undefined. */
+function whole(value: unknown): number | undefined {
+  const n =
+    typeof value === "string" && /^\d+$/.test(value)
+      ? Number(value)
+      : typeof value === "bigint"
+        ? Number(value)
+        : value;
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+}

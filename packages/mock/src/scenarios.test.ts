@@ -1,0 +1,196 @@
+/**
+ * Scenarios (README, Scenarios): the next N requests to an operation (or to any) answer a status, a
+ * JSON-RPC error or after a delay, then the mock answers normally; set up with `failNext()` or
+ * `POST /__mock/scenarios`, for a black-box service that sends no hooks (trial 13: errors could be
+ * forced only per request).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseJson, stringifyJson } from "./json.js";
+import { startMock, type MockServer } from "./index.js";
+
+const ID = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
+const WALLET = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+const balances = `/v1/wallet/${WALLET}/balances?api-key=k`;
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock({ port: 0, quiet: true });
+});
+afterAll(() => mock?.stop());
+beforeEach(() => mock.clearRequests());
+
+async function call(path: string, init: { method?: string; body?: unknown } = {}) {
+  const res = await fetch(mock.url + path, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    ...(init.body !== undefined && {
+      headers: { "content-type": "application/json" },
+      body: typeof init.body === "string" ? init.body : stringifyJson(init.body),
+    }),
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = parseJson(text);
+  } catch {
+    // a gateway's page, or nothing
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+const rpcCall = (method: string, params: unknown) => ({ jsonrpc: "2.0", id: 1, method, params });
+const getAsset = () => call("/?api-key=k", { body: rpcCall("getAsset", { id: ID }) });
+const getAssetBatch = () => call("/?api-key=k", { body: rpcCall("getAssetBatch", { ids: [ID] }) });
+
+describe("failNext", () => {
+  it("answers the next `times` calls of the operation with the status, then normally; others are not touched", async () => {
+    const pending = mock.failNext({ operation: "getAsset", status: 503, times: 2 });
+    expect(pending).toEqual({ operation: "getAsset", status: 503, times: 2 });
+    expect((await getAssetBatch()).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await getAsset()).status);
+    expect(statuses).toEqual([503, 503, 200]);
+    expect(mock.scenarios()).toEqual([]);
+    expect(mock.requests().map((r) => r.status)).toEqual([200, 503, 503, 200]);
+  });
+
+  it("without an operation, applies to any request; REST too, with its Retry-After", async () => {
+    mock.failNext({ status: 429, retryAfter: 0 });
+    const first = await call(balances);
+    expect([first.status, first.headers.get("retry-after")]).toEqual([429, "0"]);
+    expect((await call(balances)).status).toBe(200);
+    mock.failNext({ operation: "getBalances", status: 500, times: 1 });
+    expect((await getAsset()).status).toBe(200);
+    expect((await call(balances)).status).toBe(500);
+  });
+
+  it("rpcError answers the JSON-RPC error in HTTP 200, for the operation's entries of a batch only", async () => {
+    mock.failNext({ operation: "getAsset", rpcError: -32004 });
+    const r = await call("/?api-key=k", {
+      body: [rpcCall("getAsset", { id: ID }), rpcCall("getAssetBatch", { ids: [ID] })],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body[0].error).toEqual({ code: -32004, message: expect.any(String) });
+    expect(r.body[1].result).toBeDefined();
+    expect((await getAsset()).body.result).toBeDefined();
+  });
+
+  it("a delay, then the answer", async () => {
+    mock.failNext({ operation: "getAsset", delay: 300 });
+    const t0 = Date.now();
+    expect((await getAsset()).status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+  });
+
+  it("a status the operation does not document is the mock's 422, naming the scenario", async () => {
+    mock.failNext({ operation: "getAsset", status: 418 });
+    const r = await getAsset();
+    expect(r.status).toBe(422);
+    expect(r.body.error.data[0]).toMatchObject({
+      location: ["mock", "scenario"],
+      code: "undocumented-status",
+      message: expect.stringContaining("(scenario status 418)"),
+    });
+  });
+
+  it("applies in the order set up; clearRequests() and clearScenarios() drop the pending ones", async () => {
+    mock.failNext({ status: 500 });
+    mock.failNext({ status: 429 });
+    expect(mock.scenarios().map((s) => s.status)).toEqual([500, 429]);
+    expect((await getAsset()).status).toBe(500);
+    expect(mock.scenarios().map((s) => s.status)).toEqual([429]);
+    mock.clearRequests();
+    expect(mock.scenarios()).toEqual([]);
+    expect((await getAsset()).status).toBe(200);
+    mock.failNext({ status: 500, times: 5 });
+    mock.clearScenarios();
+    expect((await getAsset()).status).toBe(200);
+  });
+
+  it("refuses a scenario that is not one, naming the member and the rule", () => {
+    const refusals: Array<[unknown, string]> = [
+      [
+        { operation: "getAsset", status: 503, tmes: 2 },
+        "scenario.tmes is not a scenario member (they are operation, status, rpcError, delay, retryAfter, times)",
+      ],
+      [
+        { operation: "getAsssset", status: 503 },
+        'scenario.operation must name an operation of the spec: a JSON-RPC method (getAsset) or a REST operationId (getBalances) (got "getAsssset")',
+      ],
+      [
+        { status: 200 },
+        "scenario.status must be an HTTP error status, a whole number from 400 to 599 (got 200)",
+      ],
+      [
+        { status: "503" },
+        'scenario.status must be an HTTP error status, a whole number from 400 to 599 (got "503")',
+      ],
+      [
+        { operation: "getBalances", rpcError: -32000 },
+        "scenario.rpcError is for JSON-RPC methods, and getBalances is a REST operation",
+      ],
+      [
+        { status: 503, rpcError: -32000 },
+        "scenario.rpcError goes in an HTTP 200 answer: give status or rpcError, not both",
+      ],
+      [
+        { delay: 60_001 },
+        "scenario.delay must be a whole number of milliseconds from 0 to 60000 (got 60001)",
+      ],
+      [
+        { status: 429, retryAfter: -1 },
+        "scenario.retryAfter must be whole seconds (0 or more) or an HTTP date",
+      ],
+      [{ retryAfter: 1 }, "scenario.retryAfter is the Retry-After of `status`: give status too"],
+      [{ status: 503, times: 0 }, "scenario.times must be a whole number >= 1 (got 0)"],
+      [
+        { operation: "getAsset" },
+        "scenario needs status, rpcError or delay (what the next calls answer)",
+      ],
+      [null, "scenario must be an object"],
+    ];
+    for (const [scenario, message] of refusals)
+      expect(() => mock.failNext(scenario as never), message).toThrow(
+        expect.objectContaining({
+          name: "TypeError",
+          message: expect.stringContaining(`@chaindata/mock: failNext: ${message}`),
+        }),
+      );
+    expect(mock.scenarios()).toEqual([]);
+  });
+});
+
+describe("over HTTP: /__mock/scenarios", () => {
+  it("POST adds (one or a list), GET lists, DELETE drops; DELETE /__mock/requests drops them too", async () => {
+    const added = await call("/__mock/scenarios", {
+      body: [
+        { operation: "getAsset", status: 503 },
+        { status: 429, retryAfter: "0", times: 2 },
+      ],
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.scenarios).toEqual([
+      { operation: "getAsset", status: 503, times: 1 },
+      { status: 429, retryAfter: "0", times: 2 },
+    ]);
+    expect((await call("/__mock/scenarios")).body.scenarios).toHaveLength(2);
+    expect((await getAsset()).status).toBe(503);
+    expect((await getAsset()).status).toBe(429);
+    expect((await call("/__mock/scenarios", { method: "DELETE" })).status).toBe(204);
+    expect((await getAsset()).status).toBe(200);
+    await call("/__mock/scenarios", { body: { status: 500 } });
+    expect((await call("/__mock/requests", { method: "DELETE" })).status).toBe(204);
+    expect(mock.scenarios()).toEqual([]);
+  });
+
+  it("a bad scenario is a 400 naming it, and a list with one adds none", async () => {
+    const r = await call("/__mock/scenarios", { body: [{ status: 503 }, { status: 99 }] });
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toBe(
+      "body[1].status must be an HTTP error status, a whole number from 400 to 599 (got 99)",
+    );
+    expect(mock.scenarios()).toEqual([]);
+    const notJson = await call("/__mock/scenarios", { body: "{status:" });
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.detail).toMatch(/^The body is not JSON/);
+    expect((await call("/__mock/scenarios", { method: "PUT", body: {} })).status).toBe(405);
+  });
+});

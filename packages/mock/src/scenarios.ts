@@ -1,0 +1,165 @@
+/**
+ * Scenarios: "answer the next N calls of an operation (or of any) with this status, JSON-RPC error
+ * or delay, then answer normally", set up on the mock rather than sent by the client (a black-box
+ * service under test sends no hooks). `mock.failNext()` or `POST /__mock/scenarios`; see README,
+ * Scenarios.
+ */
+import { isRetryAfter, MAX_DELAY } from "./hooks.js";
+
+/** What {@link MockServer.failNext} (or `POST /__mock/scenarios`) sets up. */
+export interface MockScenario {
+  /**
+   * The JSON-RPC method (`getAsset`) or REST operationId (`getBalances`) it applies to.
+   * @default every request (with `rpcError`: every JSON-RPC request)
+   */
+  operation?: string | undefined;
+  /** Answer this HTTP status, as `Prefer: code=<status>` does: 400 to 599. */
+  status?: number | undefined;
+  /** JSON-RPC only: answer this error code in HTTP 200, as `X-Mock-JsonRpc-Error` does. */
+  rpcError?: number | undefined;
+  /** Wait this many milliseconds (0 to 60000) before answering, as `Prefer: delay=` does. */
+  delay?: number | undefined;
+  /**
+   * The `Retry-After` of the `status` answer: whole seconds, or an HTTP date.
+   * @default the spec's (1 on a 429)
+   */
+  retryAfter?: number | string | undefined;
+  /**
+   * How many requests it applies to (each attempt of a retrying client is one).
+   * @default 1
+   */
+  times?: number | undefined;
+}
+
+/** A scenario set up and not used up yet: `times` is how many requests it still applies to. */
+export interface PendingScenario {
+  /** The JSON-RPC method or REST operationId it applies to; absent: every request. */
+  operation?: string;
+  /** The HTTP status it answers. */
+  status?: number;
+  /** The JSON-RPC error code it answers in HTTP 200. */
+  rpcError?: number;
+  /** Milliseconds it waits before answering. */
+  delay?: number;
+  /** The `Retry-After` of its `status` answer, as sent. */
+  retryAfter?: string;
+  /** How many more requests it applies to. */
+  times: number;
+}
+
+const KEYS = ["operation", "status", "rpcError", "delay", "retryAfter", "times"];
+
+export interface Scenarios {
+  /** `scenario` as it would be added; a refusal throws a TypeError naming the member and the rule. */
+  check(scenario: unknown): PendingScenario;
+  /** Checks `scenario` and adds it after the pending ones. */
+  add(scenario: unknown): PendingScenario;
+  /**
+   * The first pending scenario for a request to `operations` (its JSON-RPC methods, or its REST
+   * operationId), used once; `rpc`: whether it is a JSON-RPC request.
+   */
+  take(operations: string[], rpc: boolean): PendingScenario | undefined;
+  list(): PendingScenario[];
+  clear(): void;
+}
+
+/** `isOperation(name)`, `isRpcMethod(name)`: whether the spec has that operation, that JSON-RPC method. */
+export function createScenarios(
+  isOperation: (name: string) => boolean,
+  isRpcMethod: (name: string) => boolean,
+): Scenarios {
+  const pending: PendingScenario[] = [];
+  return {
+    check: (scenario) => check(scenario, isOperation, isRpcMethod),
+    add(scenario) {
+      const checked = check(scenario, isOperation, isRpcMethod);
+      pending.push(checked);
+      return { ...checked };
+    },
+    take(operations, rpc) {
+      const i = pending.findIndex(
+        (s) =>
+          (s.operation === undefined || operations.includes(s.operation)) &&
+          (rpc || s.rpcError === undefined),
+      );
+      if (i < 0) return undefined;
+      const s = pending[i]!;
+      if (--s.times <= 0) pending.splice(i, 1);
+      return { ...s };
+    },
+    list: () => pending.map((s) => ({ ...s })),
+    clear: () => void (pending.length = 0),
+  };
+}
+
+function check(
+  scenario: unknown,
+  isOperation: (name: string) => boolean,
+  isRpcMethod: (name: string) => boolean,
+): PendingScenario {
+  // (`value`: the value refused, shown when given.)
+  const refuse = (member: string, rule: string, ...value: unknown[]): never => {
+    const got = value.length ? ` (got ${shown(value[0])})` : "";
+    throw new TypeError(`scenario${member} ${rule}${got}`);
+  };
+  if (!scenario || typeof scenario !== "object" || Array.isArray(scenario))
+    refuse("", "must be an object such as { operation: 'getAsset', status: 503 }", scenario);
+  const s = scenario as Record<string, unknown>;
+  for (const key of Object.keys(s))
+    if (!KEYS.includes(key))
+      refuse(`.${key}`, `is not a scenario member (they are ${KEYS.join(", ")})`);
+  const out: Omit<PendingScenario, "times"> = {};
+  const { operation, status, rpcError, delay, retryAfter, times } = s;
+  if (operation !== undefined) {
+    if (typeof operation !== "string" || !isOperation(operation))
+      refuse(
+        ".operation",
+        "must name an operation of the spec: a JSON-RPC method (getAsset) or a REST operationId (getBalances)",
+        operation,
+      );
+    out.operation = operation as string;
+  }
+  if (status !== undefined) {
+    if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599)
+      refuse(".status", "must be an HTTP error status, a whole number from 400 to 599", status);
+    out.status = status as number;
+  }
+  if (rpcError !== undefined) {
+    if (!Number.isSafeInteger(rpcError))
+      refuse(".rpcError", "must be a JSON-RPC error code, a whole number (e.g. -32004)", rpcError);
+    if (status !== undefined)
+      refuse(".rpcError", "goes in an HTTP 200 answer: give status or rpcError, not both");
+    if (out.operation !== undefined && !isRpcMethod(out.operation))
+      refuse(".rpcError", `is for JSON-RPC methods, and ${out.operation} is a REST operation`);
+    out.rpcError = rpcError as number;
+  }
+  if (delay !== undefined) {
+    if (!Number.isInteger(delay) || (delay as number) < 0 || (delay as number) > MAX_DELAY)
+      refuse(".delay", `must be a whole number of milliseconds from 0 to ${MAX_DELAY}`, delay);
+    out.delay = delay as number;
+  }
+  if (retryAfter !== undefined) {
+    const text = typeof retryAfter === "number" ? String(retryAfter) : retryAfter;
+    if (typeof text !== "string" || !isRetryAfter(text))
+      refuse(
+        ".retryAfter",
+        'must be whole seconds (0 or more) or an HTTP date such as "Wed, 21 Oct 2026 07:28:00 GMT"',
+        retryAfter,
+      );
+    if (status === undefined)
+      refuse(".retryAfter", "is the Retry-After of `status`: give status too");
+    out.retryAfter = text as string;
+  }
+  if (times !== undefined && (!Number.isSafeInteger(times) || (times as number) < 1))
+    refuse(".times", "must be a whole number >= 1", times);
+  if (out.status === undefined && out.rpcError === undefined && out.delay === undefined)
+    refuse("", "needs status, rpcError or delay (what the next calls answer)");
+  return { ...out, times: (times as number | undefined) ?? 1 };
+}
+
+const shown = (value: unknown) =>
+  typeof value === "string"
+    ? JSON.stringify(value)
+    : typeof value === "bigint"
+      ? `${value}n`
+      : String(value);

@@ -1,0 +1,82 @@
+/**
+ * The mock's scenarios and delays (packages/mock/README.md, Scenarios) through the clients, as a
+ * team tests its service's retries and timeouts against a black box (trial 13: "503 then 200",
+ * "fail the next 2 calls" and a client timeout could not be set up on the mock, and every forced
+ * 429 said `Retry-After: 1`).
+ */
+import { JsonRpcError, RateLimitError, TimeoutError } from "@chaindata/core";
+import { describe, expect, it } from "vitest";
+import { useMock } from "./harness.js";
+import { operationById } from "./spec.js";
+
+const asset = operationById.get("getAsset")!.input as { id: string };
+
+describe("scenarios and delays through the clients", () => {
+  const h = useMock("examples");
+
+  it("503 then 200: the client retries and gets the answer", async () => {
+    h.mock.failNext({ operation: "getAsset", status: 503 });
+    const result = await h.clients().das.getAsset(asset);
+    expect(result).toBeDefined();
+    expect(h.requests().map((r) => r.status)).toEqual([503, 200]);
+  });
+
+  it("the next 2 calls fail: a client with 2 retries gets the third answer, one with 1 fails", async () => {
+    h.mock.failNext({ operation: "getAsset", status: 500, times: 2 });
+    await h.clients({ maxRetries: 2 }).das.getAsset(asset);
+    expect(h.requests().map((r) => r.status)).toEqual([500, 500, 200]);
+    h.mock.clearRequests();
+    h.mock.failNext({ operation: "getAsset", status: 500, times: 2 });
+    await expect(h.clients({ maxRetries: 1 }).das.getAsset(asset)).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(h.requests().map((r) => r.status)).toEqual([500, 500]);
+  });
+
+  it("a 429 with Retry-After: 0 is retried at once; one over 60 s is thrown at once with its retryAfter", async () => {
+    h.mock.failNext({ operation: "getBalances", status: 429, retryAfter: 0, times: 2 });
+    const t0 = Date.now();
+    await h.clients().wallet.getBalances(operationById.get("getBalances")!.input as never);
+    expect(Date.now() - t0).toBeLessThan(1500); // (each Retry-After: 1 took 1 s and more)
+    expect(h.requests().map((r) => r.status)).toEqual([429, 429, 200]);
+
+    h.mock.clearRequests();
+    const later = new Date(Date.now() + 3_600_000).toUTCString();
+    for (const retryAfter of [120, later]) {
+      h.mock.failNext({ operation: "getAsset", status: 429, retryAfter });
+      const error = await h
+        .clients()
+        .das.getAsset(asset)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).retryAfter).toBeGreaterThan(60);
+    }
+    expect(h.requests()).toHaveLength(2);
+  });
+
+  it("a JSON-RPC error scenario: the call fails with that JsonRpcError", async () => {
+    h.mock.failNext({ operation: "getAsset", rpcError: -32004 });
+    await expect(h.clients().das.getAsset(asset)).rejects.toBeInstanceOf(JsonRpcError);
+    expect(h.requests().map((r) => r.status)).toEqual([200]);
+  });
+
+  it("a delay longer than the client's timeout: TimeoutError, and the mock logs the request as aborted", async () => {
+    h.mock.failNext({ operation: "getAsset", delay: 5_000 });
+    const t0 = Date.now();
+    const slow = h.clients({ timeout: 200, maxRetries: 0 }).das.getAsset(asset);
+    await expect(slow).rejects.toBeInstanceOf(TimeoutError);
+    // Per request, with the client's headers: the same.
+    await expect(
+      h
+        .clients({ timeout: 200, maxRetries: 0, headers: { Prefer: "delay=5000" } })
+        .das.getAsset(asset),
+    ).rejects.toBeInstanceOf(TimeoutError);
+    for (let i = 0; i < 50 && h.requests().length < 2; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(Date.now() - t0).toBeLessThan(4_000);
+    expect(h.requests().map((r) => [r.status, r.aborted])).toEqual([
+      [499, true],
+      [499, true],
+    ]);
+  });
+});
