@@ -36,6 +36,7 @@ import {
 import { createMintRpc, mintCompressedNft, type MintRpc } from "@chaindata/mint";
 import {
   createChainDataClient,
+  type AnyChainDataError,
   type ChainDataAreaOptions,
   type ChainDataClientOptions,
   type CallOptions as SdkCallOptions,
@@ -498,6 +499,70 @@ export function errorFieldsMaybeUndefined(error: unknown): void {
     // @ts-expect-error — no x-request-id header
     error.requestId.length;
 }
+
+/**
+ * The error classes as a union told apart by `name`: a `switch` narrows to each class (its literal
+ * `status` too, where the class fixes one) and is checked for exhaustiveness by a `never` default.
+ */
+export function errorTable(error: unknown): string {
+  if (!(error instanceof dasPackage.ChainDataError)) return "other";
+  const e = error as AnyChainDataError;
+  switch (e.name) {
+    case "RateLimitError":
+      return `429: ${e.retryAfter satisfies number | undefined} ${e.status satisfies 429}`;
+    case "NotFoundError":
+      return `${e.status satisfies 404}`;
+    case "BadRequestError":
+      return `${e.status satisfies 400}`;
+    case "AuthenticationError":
+      return `${e.status satisfies 401}`;
+    case "PermissionDeniedError":
+      return `${e.status satisfies 403}`;
+    case "UnprocessableEntityError":
+      return `${e.status satisfies 422}`;
+    case "InternalServerError":
+      return `${e.status satisfies number}`;
+    case "APIError":
+      // @ts-expect-error — a plain APIError is any other status, not 429
+      e.status satisfies 429;
+      return `${e.status}`;
+    case "JsonRpcError":
+      return `${e.code} ${e.rpcMessage}`;
+    case "ConnectionError":
+    case "TimeoutError":
+    case "AbortError":
+      return e.operation;
+    case "InvalidResponseError":
+      return e.reason;
+    case "ValidationError":
+      return String(e.issues.length);
+    case "ConfigurationError":
+      return e.message;
+    default: {
+      const unhandled: never = e;
+      return unhandled;
+    }
+  }
+}
+export function errorTableIncomplete(e: dasPackage.AnyChainDataError): string {
+  switch (e.name) {
+    case "RateLimitError":
+      // @ts-expect-error — narrowed: a rate-limit error has no `reason`
+      return e.reason;
+    case "ConfigurationError":
+      return e.message;
+    default: {
+      // @ts-expect-error — the other classes are not handled
+      const unhandled: never = e;
+      return unhandled;
+    }
+  }
+}
+// @ts-expect-error — each class's name is its own literal
+const wrongName: RateLimitError["name"] = "APIError";
+// @ts-expect-error — and a class's fixed status
+const wrongStatus: dasPackage.NotFoundError["status"] = 410;
+void [wrongName, wrongStatus];
 
 export async function invalidPageWalks(): Promise<void> {
   const rpc = createDasRpc();

@@ -44,7 +44,7 @@ export class ChainDataError extends Error {
 
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export class ConfigurationError extends ChainDataError {
-  override name = "ConfigurationError";
+  override readonly name = "ConfigurationError";
 }
 
 /** One problem found by `validate`. */
@@ -59,7 +59,7 @@ export interface ValidationIssue {
 
 /** The parameters do not match the operation's schema. Nothing was sent. */
 export class ValidationError extends ChainDataError {
-  override name = "ValidationError";
+  override readonly name = "ValidationError";
   /** Every issue found; the message shows the first three. */
   declare readonly issues: ValidationIssue[];
 }
@@ -108,7 +108,16 @@ export interface APIErrorFields {
  * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
  */
 export class APIError extends ChainDataError {
-  override name = "APIError";
+  // (The name of the class or of a subclass: a subclass's literal type must fit the base's.)
+  override readonly name:
+    | "APIError"
+    | "BadRequestError"
+    | "AuthenticationError"
+    | "PermissionDeniedError"
+    | "NotFoundError"
+    | "UnprocessableEntityError"
+    | "RateLimitError"
+    | "InternalServerError" = "APIError";
   /** The HTTP status. */
   declare readonly status: number;
   /** The response headers (lower-case names, values redacted). */
@@ -134,7 +143,8 @@ export class APIError extends ChainDataError {
 
 /** 400: the request was malformed or failed the server's own validation. */
 export class BadRequestError extends APIError {
-  override name = "BadRequestError";
+  override readonly name = "BadRequestError";
+  declare readonly status: 400;
 }
 /**
  * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
@@ -142,19 +152,23 @@ export class BadRequestError extends APIError {
  * as `areas.sender.apiKey`), never quoting the key.
  */
 export class AuthenticationError extends APIError {
-  override name = "AuthenticationError";
+  override readonly name = "AuthenticationError";
+  declare readonly status: 401;
 }
 /** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
 export class PermissionDeniedError extends APIError {
-  override name = "PermissionDeniedError";
+  override readonly name = "PermissionDeniedError";
+  declare readonly status: 403;
 }
 /** 404: no such resource. */
 export class NotFoundError extends APIError {
-  override name = "NotFoundError";
+  override readonly name = "NotFoundError";
+  declare readonly status: 404;
 }
 /** 422: well-formed but semantically invalid. */
 export class UnprocessableEntityError extends APIError {
-  override name = "UnprocessableEntityError";
+  override readonly name = "UnprocessableEntityError";
+  declare readonly status: 422;
 }
 /**
  * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
@@ -162,7 +176,8 @@ export class UnprocessableEntityError extends APIError {
  * is over 60 s.
  */
 export class RateLimitError extends APIError {
-  override name = "RateLimitError";
+  override readonly name = "RateLimitError";
+  declare readonly status: 429;
   /**
    * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or
    * `retry-after-ms`); `undefined` when absent or unparseable. Over 60 s the client throws at
@@ -172,7 +187,7 @@ export class RateLimitError extends APIError {
 }
 /** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
 export class InternalServerError extends APIError {
-  override name = "InternalServerError";
+  override readonly name = "InternalServerError";
 }
 
 const byStatus: Record<number, typeof APIError> = {
@@ -196,7 +211,7 @@ export const makeAPIError = (
 
 /** The JSON-RPC server answered with an error object. Never retried. */
 export class JsonRpcError extends ChainDataError {
-  override name = "JsonRpcError";
+  override readonly name = "JsonRpcError";
   /**
    * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
    * (the message then quotes what it sent).
@@ -235,7 +250,7 @@ export class JsonRpcError extends ChainDataError {
 
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export class ConnectionError extends ChainDataError {
-  override name = "ConnectionError";
+  override readonly name = "ConnectionError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
    * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
@@ -245,7 +260,7 @@ export class ConnectionError extends ChainDataError {
 
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export class TimeoutError extends ChainDataError {
-  override name = "TimeoutError";
+  override readonly name = "TimeoutError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
    * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error;
@@ -256,7 +271,7 @@ export class TimeoutError extends ChainDataError {
 
 /** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
 export class AbortError extends ChainDataError {
-  override name = "AbortError";
+  override readonly name = "AbortError";
   /**
    * The operation id or JSON-RPC method name: a batched call's own too (its signal settles that
    * call alone).
@@ -285,7 +300,7 @@ export type InvalidResponseReason =
 
 /** A 2xx response whose body is not what the protocol promises. Not retried. */
 export class InvalidResponseError extends ChainDataError {
-  override name = "InvalidResponseError";
+  override readonly name = "InvalidResponseError";
   /** What was wrong with the body. */
   declare readonly reason: InvalidResponseReason;
   /** The HTTP status (2xx). */
@@ -302,6 +317,30 @@ export class InvalidResponseError extends ChainDataError {
    */
   declare readonly snippet: string;
 }
+
+/**
+ * Every error class a chaindata call throws, told apart by `name` (each class's own, as a literal
+ * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
+ * (a `never` default). Catch with `instanceof ChainDataError`, then `const e = error as
+ * AnyChainDataError`. A plain `APIError` (a status without a class of its own, such as 409 or 408)
+ * is the member named `"APIError"`.
+ */
+export type AnyChainDataError =
+  | (APIError & { readonly name: "APIError" })
+  | BadRequestError
+  | AuthenticationError
+  | PermissionDeniedError
+  | NotFoundError
+  | UnprocessableEntityError
+  | RateLimitError
+  | InternalServerError
+  | JsonRpcError
+  | ConnectionError
+  | TimeoutError
+  | AbortError
+  | InvalidResponseError
+  | ValidationError
+  | ConfigurationError;
 
 /**
  * Whether `error` is a transient failure that may succeed when the call is made again later: a

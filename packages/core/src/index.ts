@@ -98,6 +98,7 @@ export {
   isRetryable,
 } from "./errors.js";
 export type {
+  AnyChainDataError,
   APIErrorFields,
   InvalidResponseReason,
   RpcErrorObject,

@@ -81,6 +81,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "ParamsArgument",
     "RateLimiter",
     "Fetch",
+    // (The union of the error classes, whose `name` tells them apart in a `switch`.)
+    "AnyChainDataError",
     "ValidationIssue",
     "InvalidResponseReason",
     "RpcErrorObject",

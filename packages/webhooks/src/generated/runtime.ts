@@ -36,6 +36,7 @@ export {
   type ParamsArgument,
   type RateLimiter,
   type Fetch,
+  type AnyChainDataError,
   type ValidationIssue,
   type InvalidResponseReason,
   type RpcErrorObject,
