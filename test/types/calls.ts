@@ -22,6 +22,7 @@ import {
   JsonRpcError,
   RateLimitError,
   createBatcher,
+  isRetryable,
   createDasClient,
   createDasRpc,
   dasU64Shape,
@@ -563,6 +564,25 @@ const wrongName: RateLimitError["name"] = "APIError";
 // @ts-expect-error — and a class's fixed status
 const wrongStatus: dasPackage.NotFoundError["status"] = 410;
 void [wrongName, wrongStatus];
+
+/** isRetryable narrows: to the retryable classes, and in its false branch to the others. */
+export function retryable(error: unknown, known: AnyChainDataError): void {
+  if (isRetryable(error)) {
+    const status: number | undefined = "status" in error ? error.status : undefined;
+    if (error.name === "RateLimitError") error.retryAfter satisfies number | undefined;
+    // A plain APIError is retried for a 408 alone (every other status has a class of its own).
+    if (error.name === "APIError") error.status satisfies 408;
+    // @ts-expect-error — no JSON-RPC error is retryable
+    error.name === "JsonRpcError";
+    void status;
+  }
+  if (!isRetryable(known)) {
+    // (A plain APIError of another status than 408 is not retried.)
+    if (known.name === "APIError") known.status satisfies number;
+    // @ts-expect-error — a rate-limit error is retryable: not in the false branch
+    known.name === "RateLimitError";
+  }
+}
 
 export async function invalidPageWalks(): Promise<void> {
   const rpc = createDasRpc();

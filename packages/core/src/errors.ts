@@ -350,8 +350,17 @@ export type AnyChainDataError =
  * (`RateLimitError.retryAfter` says when to come back). For a job queue deciding whether to try
  * again: everything else (validation, configuration, other statuses, JSON-RPC errors, invalid
  * responses, aborts) would fail the same way. Whether a write may be repeated is yours to judge.
+ * A type guard of exactly those classes (408 has none of its own: a plain `APIError`), so that
+ * `if (isRetryable(e) && e.name === "RateLimitError") e.retryAfter` reads without a cast.
  */
-export const isRetryable = (error: unknown): boolean =>
+export const isRetryable = (
+  error: unknown,
+): error is
+  | ConnectionError
+  | TimeoutError
+  | RateLimitError
+  | InternalServerError
+  | (APIError & { readonly name: "APIError"; readonly status: 408 }) =>
   error instanceof ConnectionError ||
   error instanceof TimeoutError ||
   (error instanceof APIError && retryableStatus(error.status));
