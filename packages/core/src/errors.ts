@@ -45,6 +45,11 @@ export class ChainDataError extends Error {
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export class ConfigurationError extends ChainDataError {
   override readonly name = "ConfigurationError";
+  /**
+   * The operation id or JSON-RPC method name of the call refused (a bad per-call option, a missing
+   * API key); `undefined` for an error of client creation.
+   */
+  declare readonly operation?: string | undefined;
 }
 
 /** One problem found by `validate`. */
@@ -62,7 +67,22 @@ export class ValidationError extends ChainDataError {
   override readonly name = "ValidationError";
   /** Every issue found; the message shows the first three. */
   declare readonly issues: ValidationIssue[];
+  /**
+   * The operation id or JSON-RPC method name of the call refused; `undefined` for `validate`
+   * called on its own.
+   */
+  declare readonly operation?: string | undefined;
 }
+
+/**
+ * `error`, naming `operation` when it is a ChainDataError that names none: what a call refuses
+ * before sending (a ValidationError, a ConfigurationError: the others always name theirs) names
+ * the call, as its other errors do. @internal
+ */
+export const ofOperation = (error: unknown, operation: string): unknown => {
+  if (error instanceof ChainDataError) (error as { operation?: string }).operation ??= operation;
+  return error;
+};
 
 /** A JSON-RPC error object. */
 export interface RpcErrorObject {
