@@ -584,6 +584,43 @@ export function retryable(error: unknown, known: AnyChainDataError): void {
   }
 }
 
+/** A test's fake errors: each class's constructor takes its own fields. */
+export function fakeErrors(): void {
+  const fields = { headers: {}, body: undefined, operation: "getAsset" };
+  new RateLimitError("slow down", { ...fields, status: 429, retryAfter: 2 });
+  new dasPackage.APIError("conflict", { ...fields, status: 409, requestId: undefined });
+  new dasPackage.ValidationError("params.id: is required", {
+    issues: [{ path: "params.id", rule: "required", message: "params.id: is required" }],
+    operation: "getAsset",
+  });
+  new dasPackage.ConfigurationError("timeout: must be a number");
+  new dasPackage.TimeoutError("timed out", { operation: "getAsset" });
+  new InvalidResponseError("empty", {
+    ...fields,
+    status: 200,
+    reason: "empty",
+    snippet: "",
+  });
+  new JsonRpcError("JSON-RPC error -32602 from getAsset: bad", {
+    ...fields,
+    status: 200,
+    method: "getAsset",
+    id: "1",
+    code: -32602,
+    rpcMessage: "bad",
+  });
+  // @ts-expect-error — a rate-limit error's status is 429
+  new RateLimitError("x", { ...fields, status: 500 });
+  // @ts-expect-error — a status is a number
+  new RateLimitError("x", { ...fields, status: "429" });
+  // @ts-expect-error — no such field
+  new RateLimitError("x", { ...fields, status: 429, bogus: 1 });
+  // @ts-expect-error — a ValidationError has its issues
+  new dasPackage.ValidationError("x");
+  // @ts-expect-error — an invalid response has a reason of the list
+  new InvalidResponseError("x", { ...fields, status: 200, reason: "odd", snippet: "" });
+}
+
 export async function invalidPageWalks(): Promise<void> {
   const rpc = createDasRpc();
   // @ts-expect-error — `ownerAddress` is required

@@ -5,10 +5,28 @@
  * No error holds a `Request`, `Response` or `URL` (they carry the API key); messages, bodies
  * and headers are redacted by the transport before an error is built.
  *
- * Constructors are internal: `(message, fields?, cause?)`; the fields become properties.
+ * Constructors are internal: `(message, fields?, cause?)`; the fields become properties (typed as
+ * each class's own, for a test's fake errors too).
  */
 
 import { retryableStatus } from "./retry.js";
+
+/**
+ * `Base` as a class below extends it: its constructor taking that class's own `fields`. A type
+ * only: `class X extends (Base as Taking<…>)` compiles to `class X extends Base`, so a class's
+ * typed constructor costs no bytes. (`fields` may be left out where every member is optional.)
+ */
+type Taking<Base extends abstract new (...args: never[]) => object, Fields> = new (
+  message: string,
+  ...rest: Record<never, never> extends Fields
+    ? [fields?: Fields | undefined, cause?: Error]
+    : [fields: Fields, cause?: Error]
+) => InstanceType<Base>;
+
+/** The fields of an error a call makes before it has an answer: the call's operation, when known. */
+interface OperationField {
+  operation?: string | undefined;
+}
 
 /** The base class of every error thrown by chaindata. */
 export class ChainDataError extends Error {
@@ -43,7 +61,10 @@ export class ChainDataError extends Error {
 }
 
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
-export class ConfigurationError extends ChainDataError {
+export class ConfigurationError extends (ChainDataError as Taking<
+  typeof ChainDataError,
+  OperationField
+>) {
   override readonly name = "ConfigurationError";
   /**
    * The operation id or JSON-RPC method name of the call refused (a bad per-call option, a missing
@@ -63,7 +84,10 @@ export interface ValidationIssue {
 }
 
 /** The parameters do not match the operation's schema. Nothing was sent. */
-export class ValidationError extends ChainDataError {
+export class ValidationError extends (ChainDataError as Taking<
+  typeof ChainDataError,
+  OperationField & { issues: ValidationIssue[] }
+>) {
   override readonly name = "ValidationError";
   /** Every issue found; the message shows the first three. */
   declare readonly issues: ValidationIssue[];
@@ -127,7 +151,7 @@ export interface APIErrorFields {
  * `maxRetries` lasts (a write too: the server refused it unprocessed); a 408 or 5xx is retried
  * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
  */
-export class APIError extends ChainDataError {
+export class APIError extends (ChainDataError as Taking<typeof ChainDataError, APIErrorFields>) {
   // (The name of the class or of a subclass: a subclass's literal type must fit the base's.)
   override readonly name:
     | "APIError"
@@ -162,7 +186,10 @@ export class APIError extends ChainDataError {
 }
 
 /** 400: the request was malformed or failed the server's own validation. */
-export class BadRequestError extends APIError {
+export class BadRequestError extends (APIError as Taking<
+  typeof APIError,
+  APIErrorFields & { status: 400 }
+>) {
   override readonly name = "BadRequestError";
   declare readonly status: 400;
 }
@@ -171,22 +198,34 @@ export class BadRequestError extends APIError {
  * CHAINDATA_API_KEY)` (the sender's: `the sender host's own \`apiKey\``, which the sdk takes
  * as `areas.sender.apiKey`), never quoting the key.
  */
-export class AuthenticationError extends APIError {
+export class AuthenticationError extends (APIError as Taking<
+  typeof APIError,
+  APIErrorFields & { status: 401 }
+>) {
   override readonly name = "AuthenticationError";
   declare readonly status: 401;
 }
 /** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
-export class PermissionDeniedError extends APIError {
+export class PermissionDeniedError extends (APIError as Taking<
+  typeof APIError,
+  APIErrorFields & { status: 403 }
+>) {
   override readonly name = "PermissionDeniedError";
   declare readonly status: 403;
 }
 /** 404: no such resource. */
-export class NotFoundError extends APIError {
+export class NotFoundError extends (APIError as Taking<
+  typeof APIError,
+  APIErrorFields & { status: 404 }
+>) {
   override readonly name = "NotFoundError";
   declare readonly status: 404;
 }
 /** 422: well-formed but semantically invalid. */
-export class UnprocessableEntityError extends APIError {
+export class UnprocessableEntityError extends (APIError as Taking<
+  typeof APIError,
+  APIErrorFields & { status: 422 }
+>) {
   override readonly name = "UnprocessableEntityError";
   declare readonly status: 422;
 }
@@ -195,7 +234,10 @@ export class UnprocessableEntityError extends APIError {
  * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
  * is over 60 s.
  */
-export class RateLimitError extends APIError {
+export class RateLimitError extends (APIError as Taking<
+  typeof APIError,
+  APIErrorFields & { status: 429 }
+>) {
   override readonly name = "RateLimitError";
   declare readonly status: 429;
   /**
@@ -210,14 +252,15 @@ export class InternalServerError extends APIError {
   override readonly name = "InternalServerError";
 }
 
-const byStatus: Record<number, typeof APIError> = {
+// (Each class takes its own status: this table gives each the status it takes.)
+const byStatus = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
   404: NotFoundError,
   422: UnprocessableEntityError,
   429: RateLimitError,
-};
+} as Record<number, typeof APIError>;
 
 /** The {@link APIError} subclass for `fields.status`. @internal */
 export const makeAPIError = (
@@ -229,8 +272,25 @@ export const makeAPIError = (
     fields,
   );
 
+/** The fields of a {@link JsonRpcError} (its properties). */
+interface JsonRpcErrorFields {
+  code?: number | undefined;
+  data?: unknown;
+  method: string;
+  operation: string;
+  rpcError?: RpcErrorObject | undefined;
+  id: string | null;
+  rpcMessage: string;
+  status: number;
+  headers: Record<string, string>;
+  requestId?: string | undefined;
+}
+
 /** The JSON-RPC server answered with an error object. Never retried. */
-export class JsonRpcError extends ChainDataError {
+export class JsonRpcError extends (ChainDataError as Taking<
+  typeof ChainDataError,
+  JsonRpcErrorFields
+>) {
   override readonly name = "JsonRpcError";
   /**
    * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
@@ -269,7 +329,10 @@ export class JsonRpcError extends ChainDataError {
 }
 
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
-export class ConnectionError extends ChainDataError {
+export class ConnectionError extends (ChainDataError as Taking<
+  typeof ChainDataError,
+  OperationField
+>) {
   override readonly name = "ConnectionError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
@@ -279,7 +342,10 @@ export class ConnectionError extends ChainDataError {
 }
 
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
-export class TimeoutError extends ChainDataError {
+export class TimeoutError extends (ChainDataError as Taking<
+  typeof ChainDataError,
+  OperationField
+>) {
   override readonly name = "TimeoutError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
@@ -290,7 +356,7 @@ export class TimeoutError extends ChainDataError {
 }
 
 /** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
-export class AbortError extends ChainDataError {
+export class AbortError extends (ChainDataError as Taking<typeof ChainDataError, OperationField>) {
   override readonly name = "AbortError";
   /**
    * The operation id or JSON-RPC method name: a batched call's own too (its signal settles that
@@ -318,8 +384,21 @@ export type InvalidResponseReason =
    */
   | "broken-paging";
 
+/** The fields of an {@link InvalidResponseError} (its properties). */
+interface InvalidResponseErrorFields {
+  reason: InvalidResponseReason;
+  status: number;
+  headers: Record<string, string>;
+  requestId?: string | undefined;
+  operation: string;
+  snippet: string;
+}
+
 /** A 2xx response whose body is not what the protocol promises. Not retried. */
-export class InvalidResponseError extends ChainDataError {
+export class InvalidResponseError extends (ChainDataError as Taking<
+  typeof ChainDataError,
+  InvalidResponseErrorFields
+>) {
   override readonly name = "InvalidResponseError";
   /** What was wrong with the body. */
   declare readonly reason: InvalidResponseReason;
