@@ -621,6 +621,29 @@ export function fakeErrors(): void {
   new InvalidResponseError("x", { ...fields, status: 200, reason: "odd", snippet: "" });
 }
 
+/** A validation issue's rule is one of the rules the checks report; a connection error's cause is typed as documented. */
+export function issueRulesAndCauses(error: unknown): string | undefined {
+  if (error instanceof dasPackage.ValidationError)
+    for (const issue of error.issues)
+      switch (issue.rule) {
+        case "required":
+        case "additionalProperties":
+          return issue.path;
+        // @ts-expect-error — no check reports this rule
+        case "minimumItems":
+          return issue.message;
+      }
+  if (error instanceof dasPackage.ConnectionError) {
+    // Node's errno: on the cause of the fetch error's copy.
+    const errno: string | undefined = error.cause.cause?.code;
+    const name: string = error.cause.name;
+    // @ts-expect-error — a code is text
+    const numeric: number | undefined = error.cause.cause?.code;
+    return errno ?? name ?? numeric;
+  }
+  return undefined;
+}
+
 export async function invalidPageWalks(): Promise<void> {
   const rpc = createDasRpc();
   // @ts-expect-error — `ownerAddress` is required

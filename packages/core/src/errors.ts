@@ -77,8 +77,31 @@ export class ConfigurationError extends (ChainDataError as Taking<
 export interface ValidationIssue {
   /** Where, e.g. `params.ids[3]`. */
   path: string;
-  /** The JSON Schema keyword that failed: `type`, `required`, `maxItems`, `pattern`, ... */
-  rule: string;
+  /**
+   * The rule that failed: a JSON Schema keyword (`type`, `required`, `maxItems`, `pattern`, …), or
+   * the SDK's own: `x-solana-transaction` (not a signed transaction's layout), `json` (cannot be
+   * written as JSON), `unicode` (a lone surrogate, which a URL cannot carry), `arguments` (more
+   * arguments than the call takes); and the webhook edit helpers' `readOnly` and `minProperties`.
+   */
+  rule:
+    | "type"
+    | "required"
+    | "additionalProperties"
+    | "enum"
+    | "pattern"
+    | "minimum"
+    | "maximum"
+    | "minLength"
+    | "maxLength"
+    | "minItems"
+    | "maxItems"
+    | "minProperties"
+    | "dependentSchemas"
+    | "readOnly"
+    | "x-solana-transaction"
+    | "json"
+    | "unicode"
+    | "arguments";
   /** E.g. `params.ids: must have at most 1000 items (got 1001)`. */
   message: string;
 }
@@ -328,12 +351,28 @@ export class JsonRpcError extends (ChainDataError as Taking<
   declare readonly requestId?: string | undefined;
 }
 
+/**
+ * A redacted copy of a thrown value (its message, name, stack and `code` redacted), as a
+ * {@link ConnectionError}'s `cause`: a plain `Error` with the thrown value's `name`, its `code` as
+ * text when it had one, and its own `cause` copied the same way (three deep).
+ */
+interface ErrorCopy extends Error {
+  /** The thrown value's `code`, e.g. Node's errno (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`). */
+  code?: string;
+  cause?: ErrorCopy;
+}
+
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export class ConnectionError extends (ChainDataError as Taking<
   typeof ChainDataError,
   OperationField
 >) {
   override readonly name = "ConnectionError";
+  /**
+   * A redacted copy of what `fetch` threw. Node's fetch throws a `TypeError` ("fetch failed") whose
+   * own cause holds the errno: `error.cause.cause?.code`, e.g. `ECONNREFUSED`.
+   */
+  declare readonly cause: ErrorCopy;
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
    * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
