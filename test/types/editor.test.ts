@@ -18,6 +18,7 @@ import {
   paginateGetAssetsByOwner,
   type Asset,
   type AssetSortField,
+  type InvalidResponseError,
 } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
@@ -35,7 +36,8 @@ const webhooks = createWebhooksClient();
 const admin = createAdminClient();
 const sdk = createChainDataClient();
 const A = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
-export async function probe(either: "getAsset" | "getNftEditions") {
+export async function probe(either: "getAsset" | "getNftEditions", invalid: InvalidResponseError) {
+  invalid./*@invalidReason*/reason;
   das.request("/*@dasMethodName*/");
   compression.request("/*@compressionMethodName*/");
   sdk.das.request("/*@sdkMethodName*/");
@@ -250,6 +252,25 @@ describe("the hover of a generated type", () => {
 
   it("shows no bare @enum tag", () => {
     expect(hoverTags("sortFieldType")).toEqual(["@default id", "@example created"]);
+  });
+});
+
+describe("an invalid response's reason", () => {
+  it("shows what each value means on hover (a union's members have no documentation of their own)", () => {
+    const shown = hover("invalidReason");
+    for (const reason of [
+      "non-json",
+      "empty",
+      "html",
+      "truncated",
+      "invalid-utf8",
+      "id-mismatch",
+      "missing-entry",
+      "duplicate-entry",
+      "not-json-rpc",
+      "broken-paging",
+    ])
+      expect(shown, reason).toMatch(new RegExp(`\\n- \`${reason}\`: \\w`));
   });
 });
 

@@ -404,10 +404,13 @@ export class AbortError extends (ChainDataError as Taking<typeof ChainDataError,
   declare readonly operation: string;
 }
 
-/** Why a 2xx response could not be used. */
+/**
+ * Why a 2xx response could not be used: each value's meaning is listed on
+ * {@link InvalidResponseError.reason}. (Editors show no documentation of a union's members, so the
+ * list is there, where a hover on `error.reason` shows it.)
+ */
 export type InvalidResponseReason =
   | "non-json"
-  /** No body (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a value. */
   | "empty"
   | "html"
   | "truncated"
@@ -416,11 +419,6 @@ export type InvalidResponseReason =
   | "missing-entry"
   | "duplicate-entry"
   | "not-json-rpc"
-  /**
-   * A page walk's answer broke the paging protocol: a later page names another page than the one
-   * asked for, names a next cursor the walk has already sent, or says `hasMore: true` with no next
-   * cursor. The pages before it were yielded; `snippet` is empty (the message says what was wrong).
-   */
   | "broken-paging";
 
 /** The fields of an {@link InvalidResponseError} (its properties). */
@@ -439,7 +437,28 @@ export class InvalidResponseError extends (ChainDataError as Taking<
   InvalidResponseErrorFields
 >) {
   override readonly name = "InvalidResponseError";
-  /** What was wrong with the body. */
+  /**
+   * What was wrong with the body:
+   * - `non-json`: not JSON (nor HTML, nor JSON cut short);
+   * - `empty`: no body (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the
+   *   operation returns a value;
+   * - `html`: an HTML page (a proxy's or a gateway's, say), by its first character or its
+   *   `content-type`;
+   * - `truncated`: JSON cut short (a string or an object left open: a connection dropped
+   *   mid-body, or a body cut inside a UTF-8 character);
+   * - `invalid-utf8`: bytes that are not UTF-8;
+   * - `id-mismatch`: a JSON-RPC answer for another request `id` than the call's;
+   * - `missing-entry`: a batch's answer without the call's entry (and no error the server could not
+   *   tie to a request, which the call would get instead);
+   * - `duplicate-entry`: a batch's answer with the call's `id` twice (which entry is right is
+   *   unknowable);
+   * - `not-json-rpc`: JSON that is no JSON-RPC answer (not an object, or neither `result` nor
+   *   `error`);
+   * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
+   *   page than the one asked for, names a next cursor the walk has already sent, or says
+   *   `hasMore: true` with no next cursor. The pages before it were yielded; `snippet` is empty
+   *   (the message says what was wrong).
+   */
   declare readonly reason: InvalidResponseReason;
   /** The HTTP status (2xx). */
   declare readonly status: number;
