@@ -457,7 +457,14 @@ export async function emitRpcArea(main, http) {
     // as not one of them; a union of names is refused through the params, which could not be
     // checked against the method actually called. `M & SingleMethod<M>` as the method's type left
     // both to `never`: no completions, "not assignable to parameter of type 'never'".)
-    `  request<M extends keyof T.${Area}Methods>(method: M, ...args: [...params: ParamsArgument<T.${Area}Methods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    `  request<M extends keyof T.${Area}Methods>(method: M, ...args: [...params: ParamsArgument<T.${Area}Methods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n` +
+    // (For a wrapper generic over the method, `M extends keyof ${Area}Methods`, passing on its
+    // params typed `${Area}Methods[M]["params"]`: the signature above reads them through a
+    // conditional type (`ParamsArgument`, whose params may be left out) that TypeScript cannot
+    // resolve for a type parameter. Here the params are required, and a union of names is still
+    // refused through them.)
+    `  /** Call any ${area} method by name, its params given: for a wrapper generic over the method name (\`M extends keyof ${Area}Methods\`). */\n` +
+    `  request<M extends keyof T.${Area}Methods>(method: M, params: T.${Area}Methods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
       statusTags,

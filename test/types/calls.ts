@@ -42,6 +42,7 @@ import {
   type ChainDataClientOptions,
   type CallOptions as SdkCallOptions,
   type Paginated as SdkPaginated,
+  type Compression,
   type Das,
   type Wallet,
 } from "@chaindata/sdk";
@@ -842,6 +843,24 @@ void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];
   void requestedWith("getAsset", { id: ADDRESS }, { timeout: 1_000 });
   // @ts-expect-error — getAsset takes an id, not an ownerAddress
   void requested("getAsset", { ownerAddress: ADDRESS });
+  /** A typed wrapper over `request` (a cache, metrics), generic over the method name. */
+  async function cached<M extends keyof dasPackage.DasMethods>(
+    m: M,
+    p: dasPackage.DasMethods[M]["params"],
+    o?: dasPackage.RequestOptions,
+  ): Promise<dasPackage.DasMethods[M]["result"]> {
+    return das.request(m, p, o);
+  }
+  const cachedAsset: Promise<Asset> = cached("getAsset", { id: ADDRESS });
+  // @ts-expect-error — the wrapper keeps the method's params: getAsset takes an id
+  void cached("getAsset", { ownerAddress: ADDRESS });
+  // (The same through the sdk's area, and with a method whose params may be left out.)
+  const latest = <M extends keyof Compression.CompressionMethods>(
+    m: M,
+    p: Compression.CompressionMethods[M]["params"],
+  ) => sdk.compression.request(m, p);
+  void latest("getLatestCompressionSignatures", {});
+  void cachedAsset;
   /** A wrapper of a call, with the options `JsonRpcClient.call` takes. */
   const getAssetSoon = (id: string, options?: dasPackage.CallOptions) =>
     das.getAsset({ id }, { timeout: 1_000, ...options });

@@ -117,10 +117,12 @@ export interface RpcMethodDescriptor<Query extends string = never> extends Opera
 /**
  * `M` when it is one method name, `never` when it is a union of names: the params of
  * `request(method, params)` can only be checked against the method actually called when the
- * name is known. (For the generated `request` signatures.)
+ * name is known. (For the generated `request` signatures.) Written without a conditional type:
+ * the keys common to `{ a: 0 } | { b: 0 }` are none, and for a type parameter `M` (a wrapper
+ * generic over the method) TypeScript reads it as `M` itself, where a conditional type stays
+ * unresolved and refuses the wrapper's call.
  */
-export type SingleMethod<M> = true extends IsUnion<M> ? never : M;
-type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+export type SingleMethod<M> = keyof { [K in M & PropertyKey]: Record<K, 0> }[M & PropertyKey];
 
 /**
  * The options of a {@link JsonRpcClient} call: the request options, plus the method's query

@@ -695,6 +695,8 @@ export interface CompressionClient {
   getMultipleNewAddressProofsV2(params: T.GetMultipleNewAddressProofsV2Params, options?: RequestOptions): Promise<T.GetMultipleNewAddressProofsV2Result>;
   /** Call any compression method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.CompressionMethods>(method: M, ...args: [...params: ParamsArgument<T.CompressionMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.CompressionMethods[M]["result"]>;
+  /** Call any compression method by name, its params given: for a wrapper generic over the method name (`M extends keyof CompressionMethods`). */
+  request<M extends keyof T.CompressionMethods>(method: M, params: T.CompressionMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.CompressionMethods[M]["result"]>;
 }
 
 /** Create a client for every compression method (rpc host, `POST /`). */

@@ -477,6 +477,8 @@ export interface DasClient {
   };
   /** Call any das method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.DasMethods>(method: M, ...args: [...params: ParamsArgument<T.DasMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.DasMethods[M]["result"]>;
+  /** Call any das method by name, its params given: for a wrapper generic over the method name (`M extends keyof DasMethods`). */
+  request<M extends keyof T.DasMethods>(method: M, params: T.DasMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.DasMethods[M]["result"]>;
 }
 
 /** Create a client for every das method (rpc host, `POST /`). */

@@ -135,6 +135,8 @@ export interface MintClient {
   mintCompressedNft(params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult>;
   /** Call any mint method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.MintMethods>(method: M, ...args: [...params: ParamsArgument<T.MintMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.MintMethods[M]["result"]>;
+  /** Call any mint method by name, its params given: for a wrapper generic over the method name (`M extends keyof MintMethods`). */
+  request<M extends keyof T.MintMethods>(method: M, params: T.MintMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.MintMethods[M]["result"]>;
 }
 
 /**

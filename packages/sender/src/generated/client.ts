@@ -144,6 +144,8 @@ export interface SenderClient {
   ping(options?: RequestOptions): Promise<T.PingResult>;
   /** Call any sender method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.SenderMethods>(method: M, ...args: [...params: ParamsArgument<T.SenderMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.SenderMethods[M]["result"]>;
+  /** Call any sender method by name, its params given: for a wrapper generic over the method name (`M extends keyof SenderMethods`). */
+  request<M extends keyof T.SenderMethods>(method: M, params: T.SenderMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.SenderMethods[M]["result"]>;
 }
 
 /** Create a client for every sender method (sender host, `POST /fast`). */
