@@ -193,6 +193,11 @@ export async function valid(signal: AbortSignal): Promise<void> {
   balances.balances[0]?.mint;
   for await (const transfer of wallet.getTransfers.all({ wallet: ADDRESS })) transfer.signature;
   await wallet.getIdentity({ wallet: "toly.sol" });
+  // Paging by hand, as the JSDoc says: a result's nextCursor (string | null) is the next params'.
+  const history = await wallet.getHistory({ wallet: ADDRESS });
+  await wallet.getHistory({ wallet: ADDRESS, before: history.pagination.nextCursor });
+  const transfers = await wallet.getTransfers({ wallet: ADDRESS });
+  await wallet.getTransfers({ wallet: ADDRESS, cursor: transfers.pagination.nextCursor });
 
   const usage = await admin.getProjectUsage({ id: "project-id" });
   usage.creditsUsed;
