@@ -14,7 +14,7 @@ import {
   paginateGetLatestCompressionSignatures,
   type CompressionRpc,
 } from "@chaindata/compression";
-import { rpcEncoding } from "@chaindata/core";
+import { paginate, rpcEncoding } from "@chaindata/core";
 import * as dasPackage from "@chaindata/das";
 import {
   APIError,
@@ -648,6 +648,26 @@ export function issueRulesAndCauses(error: unknown): string | undefined {
     return errno ?? name ?? numeric;
   }
   return undefined;
+}
+
+/** core's paginate: its params are the caller's, unknown to it (no `any`). */
+export function ownPageWalk(): void {
+  const descriptor = { style: "page", items: "items" } as const;
+  paginate<number, { items: number[] }>(
+    async (params) => {
+      // @ts-expect-error — an untyped fetchPage reads the params as unknown, not any
+      params.page;
+      return { items: [] };
+    },
+    descriptor,
+    { owner: ADDRESS },
+  );
+  // A fetchPage typed for the params it reads is taken.
+  paginate<number, { items: number[] }>(
+    async (params: { page: number }) => ({ items: [params.page] }),
+    descriptor,
+    { owner: ADDRESS },
+  );
 }
 
 export async function invalidPageWalks(): Promise<void> {
