@@ -724,6 +724,8 @@ export async function invalid(): Promise<void> {
   await das.getAsset({ id: ADDRESS, options: { showEverything: true } });
   // @ts-expect-error — `limit` is a number
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, limit: "10" });
+  // @ts-expect-error — nor a bigint: no generated param is u64, and an integer one is a number
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, limit: 10n });
   // @ts-expect-error — the method name picks the params: getAsset takes `id`, not `ids`
   await das.request("getAsset", { ids: [ADDRESS] });
   const either = Math.random() < 0.5 ? ("getAsset" as const) : ("getNftEditions" as const);

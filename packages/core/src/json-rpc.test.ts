@@ -106,6 +106,13 @@ describe("createJsonRpcClient: single calls", () => {
     ]);
   });
 
+  it("writes a bigint in a raw call's params as a bare JSON integer, every digit kept", async () => {
+    const { fetch, calls } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await rpc.call(getProofs, { minContextSlot: 18446744073709551615n, small: 5n });
+    expect(calls[0]!.body).toContain('"params":{"minContextSlot":18446744073709551615,"small":5}');
+  });
+
   it("revives u64 fields in the result as bigint", async () => {
     const { fetch } = stubFetch(
       jsonResponse(
