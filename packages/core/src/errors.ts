@@ -5,28 +5,10 @@
  * No error holds a `Request`, `Response` or `URL` (they carry the API key); messages, bodies
  * and headers are redacted by the transport before an error is built.
  *
- * Constructors are internal: `(message, fields?, cause?)`; the fields become properties (typed as
- * each class's own, for a test's fake errors too).
+ * Constructors are internal: `(message, fields?, cause?)`; the fields become properties.
  */
 
 import { retryableStatus } from "./retry.js";
-
-/**
- * `Base` as a class below extends it: its constructor taking that class's own `fields`. A type
- * only: `class X extends (Base as Taking<…>)` compiles to `class X extends Base`, so a class's
- * typed constructor costs no bytes. (`fields` may be left out where every member is optional.)
- */
-type Taking<Base extends abstract new (...args: never[]) => object, Fields> = new (
-  message: string,
-  ...rest: Record<never, never> extends Fields
-    ? [fields?: Fields | undefined, cause?: Error]
-    : [fields: Fields, cause?: Error]
-) => InstanceType<Base>;
-
-/** The fields of an error a call makes before it has an answer: the call's operation, when known. */
-interface OperationField {
-  operation?: string | undefined;
-}
 
 /** The base class of every error thrown by chaindata. */
 export class ChainDataError extends Error {
@@ -38,7 +20,7 @@ export class ChainDataError extends Error {
    * For the chaindata packages (the generated clients make `ValidationError`s with their
    * `issues`): `fields` become properties. An application catches these errors, it need not make them.
    */
-  constructor(message: string, fields?: object, cause?: Error) {
+  constructor(message: string, fields?: ChainDataErrorFields, cause?: Error) {
     super(message, cause && { cause });
     Object.assign(this, fields);
   }
@@ -60,11 +42,32 @@ export class ChainDataError extends Error {
   }
 }
 
+/**
+ * The `fields` an error's constructor takes, which become its properties: the members of the error
+ * classes (each class has those it declares), all optional. Typed, so that a test's fake error is
+ * checked: `new RateLimitError(message, { status: 429, headers: {}, body, operation })`.
+ */
+export interface ChainDataErrorFields extends Partial<APIErrorFields> {
+  /** A {@link JsonRpcError}'s: the error code. */
+  code?: number | undefined;
+  /** A {@link JsonRpcError}'s: the error object's `data`. */
+  data?: unknown;
+  /** A {@link JsonRpcError}'s: the method called. */
+  method?: string;
+  /** A {@link JsonRpcError}'s: the request id answered. */
+  id?: string | null;
+  /** A {@link JsonRpcError}'s: the server's own message. */
+  rpcMessage?: string;
+  /** An {@link InvalidResponseError}'s. */
+  reason?: InvalidResponseReason;
+  /** An {@link InvalidResponseError}'s: the start of the body. */
+  snippet?: string;
+  /** A {@link ValidationError}'s. */
+  issues?: ValidationIssue[];
+}
+
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
-export class ConfigurationError extends (ChainDataError as Taking<
-  typeof ChainDataError,
-  OperationField
->) {
+export class ConfigurationError extends ChainDataError {
   override readonly name = "ConfigurationError";
   /**
    * The operation id or JSON-RPC method name of the call refused (a bad per-call option, a missing
@@ -107,10 +110,7 @@ export interface ValidationIssue {
 }
 
 /** The parameters do not match the operation's schema. Nothing was sent. */
-export class ValidationError extends (ChainDataError as Taking<
-  typeof ChainDataError,
-  OperationField & { issues: ValidationIssue[] }
->) {
+export class ValidationError extends ChainDataError {
   override readonly name = "ValidationError";
   /** Every issue found; the message shows the first three. */
   declare readonly issues: ValidationIssue[];
@@ -174,7 +174,7 @@ export interface APIErrorFields {
  * `maxRetries` lasts (a write too: the server refused it unprocessed); a 408 or 5xx is retried
  * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
  */
-export class APIError extends (ChainDataError as Taking<typeof ChainDataError, APIErrorFields>) {
+export class APIError extends ChainDataError {
   // (The name of the class or of a subclass: a subclass's literal type must fit the base's.)
   override readonly name:
     | "APIError"
@@ -209,10 +209,7 @@ export class APIError extends (ChainDataError as Taking<typeof ChainDataError, A
 }
 
 /** 400: the request was malformed or failed the server's own validation. */
-export class BadRequestError extends (APIError as Taking<
-  typeof APIError,
-  APIErrorFields & { status: 400 }
->) {
+export class BadRequestError extends APIError {
   override readonly name = "BadRequestError";
   declare readonly status: 400;
 }
@@ -221,34 +218,22 @@ export class BadRequestError extends (APIError as Taking<
  * CHAINDATA_API_KEY)` (the sender's: `the sender host's own \`apiKey\``, which the sdk takes
  * as `areas.sender.apiKey`), never quoting the key.
  */
-export class AuthenticationError extends (APIError as Taking<
-  typeof APIError,
-  APIErrorFields & { status: 401 }
->) {
+export class AuthenticationError extends APIError {
   override readonly name = "AuthenticationError";
   declare readonly status: 401;
 }
 /** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
-export class PermissionDeniedError extends (APIError as Taking<
-  typeof APIError,
-  APIErrorFields & { status: 403 }
->) {
+export class PermissionDeniedError extends APIError {
   override readonly name = "PermissionDeniedError";
   declare readonly status: 403;
 }
 /** 404: no such resource. */
-export class NotFoundError extends (APIError as Taking<
-  typeof APIError,
-  APIErrorFields & { status: 404 }
->) {
+export class NotFoundError extends APIError {
   override readonly name = "NotFoundError";
   declare readonly status: 404;
 }
 /** 422: well-formed but semantically invalid. */
-export class UnprocessableEntityError extends (APIError as Taking<
-  typeof APIError,
-  APIErrorFields & { status: 422 }
->) {
+export class UnprocessableEntityError extends APIError {
   override readonly name = "UnprocessableEntityError";
   declare readonly status: 422;
 }
@@ -257,10 +242,7 @@ export class UnprocessableEntityError extends (APIError as Taking<
  * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
  * is over 60 s.
  */
-export class RateLimitError extends (APIError as Taking<
-  typeof APIError,
-  APIErrorFields & { status: 429 }
->) {
+export class RateLimitError extends APIError {
   override readonly name = "RateLimitError";
   declare readonly status: 429;
   /**
@@ -275,15 +257,14 @@ export class InternalServerError extends APIError {
   override readonly name = "InternalServerError";
 }
 
-// (Each class takes its own status: this table gives each the status it takes.)
-const byStatus = {
+const byStatus: Record<number, typeof APIError> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
   404: NotFoundError,
   422: UnprocessableEntityError,
   429: RateLimitError,
-} as Record<number, typeof APIError>;
+};
 
 /** The {@link APIError} subclass for `fields.status`. @internal */
 export const makeAPIError = (
@@ -295,25 +276,8 @@ export const makeAPIError = (
     fields,
   );
 
-/** The fields of a {@link JsonRpcError} (its properties). */
-interface JsonRpcErrorFields {
-  code?: number | undefined;
-  data?: unknown;
-  method: string;
-  operation: string;
-  rpcError?: RpcErrorObject | undefined;
-  id: string | null;
-  rpcMessage: string;
-  status: number;
-  headers: Record<string, string>;
-  requestId?: string | undefined;
-}
-
 /** The JSON-RPC server answered with an error object. Never retried. */
-export class JsonRpcError extends (ChainDataError as Taking<
-  typeof ChainDataError,
-  JsonRpcErrorFields
->) {
+export class JsonRpcError extends ChainDataError {
   override readonly name = "JsonRpcError";
   /**
    * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
@@ -356,23 +320,21 @@ export class JsonRpcError extends (ChainDataError as Taking<
  * {@link ConnectionError}'s `cause`: a plain `Error` with the thrown value's `name`, its `code` as
  * text when it had one, and its own `cause` copied the same way (three deep).
  */
-interface ErrorCopy extends Error {
+export interface RedactedError extends Error {
   /** The thrown value's `code`, e.g. Node's errno (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`). */
   code?: string;
-  cause?: ErrorCopy;
+  /** The thrown value's own `cause`, copied the same way. */
+  cause?: RedactedError;
 }
 
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
-export class ConnectionError extends (ChainDataError as Taking<
-  typeof ChainDataError,
-  OperationField
->) {
+export class ConnectionError extends ChainDataError {
   override readonly name = "ConnectionError";
   /**
    * A redacted copy of what `fetch` threw. Node's fetch throws a `TypeError` ("fetch failed") whose
    * own cause holds the errno: `error.cause.cause?.code`, e.g. `ECONNREFUSED`.
    */
-  declare readonly cause: ErrorCopy;
+  declare readonly cause: RedactedError;
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
    * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
@@ -381,10 +343,7 @@ export class ConnectionError extends (ChainDataError as Taking<
 }
 
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
-export class TimeoutError extends (ChainDataError as Taking<
-  typeof ChainDataError,
-  OperationField
->) {
+export class TimeoutError extends ChainDataError {
   override readonly name = "TimeoutError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
@@ -395,7 +354,7 @@ export class TimeoutError extends (ChainDataError as Taking<
 }
 
 /** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
-export class AbortError extends (ChainDataError as Taking<typeof ChainDataError, OperationField>) {
+export class AbortError extends ChainDataError {
   override readonly name = "AbortError";
   /**
    * The operation id or JSON-RPC method name: a batched call's own too (its signal settles that
@@ -421,21 +380,8 @@ export type InvalidResponseReason =
   | "not-json-rpc"
   | "broken-paging";
 
-/** The fields of an {@link InvalidResponseError} (its properties). */
-interface InvalidResponseErrorFields {
-  reason: InvalidResponseReason;
-  status: number;
-  headers: Record<string, string>;
-  requestId?: string | undefined;
-  operation: string;
-  snippet: string;
-}
-
 /** A 2xx response whose body is not what the protocol promises. Not retried. */
-export class InvalidResponseError extends (ChainDataError as Taking<
-  typeof ChainDataError,
-  InvalidResponseErrorFields
->) {
+export class InvalidResponseError extends ChainDataError {
   override readonly name = "InvalidResponseError";
   /**
    * What was wrong with the body:

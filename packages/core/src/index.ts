@@ -100,7 +100,9 @@ export {
 export type {
   AnyChainDataError,
   APIErrorFields,
+  ChainDataErrorFields,
   InvalidResponseReason,
+  RedactedError,
   RpcErrorObject,
   ValidationIssue,
 } from "./errors.js";

@@ -196,12 +196,11 @@ export function paginate<I, R>(
     const sent = new Map<unknown, number>([[get(current, cursor), 1]]);
     // The pages yielded.
     let fetched = 0;
-    // (With the answer's status and headers, as any InvalidResponseError has them: `fetchPage`
-    // gives them to `answered` before it resolves, as the generated walks' calls do.)
+    // (With the answer's status and headers, as any InvalidResponseError has them.)
     const broken = (asked: unknown, what: string): never => {
       throw new InvalidResponseError(
         `${operation} page walk: the answer to page ${asked} ${what} (stopped after ${fetched} page${fetched == 1 ? "" : "s"})`,
-        { reason: "broken-paging", ...answer!, operation, snippet: "" },
+        { reason: "broken-paging", ...answer, operation, snippet: "" },
       );
     };
     // An error after the first page says where the walk stopped, for a pipeline to resume there
