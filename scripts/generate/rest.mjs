@@ -19,6 +19,7 @@ import {
   operationStatusTags,
   pageWalkDoc,
   paginatedMember,
+  paramDocs,
   typeSources,
 } from "./lib/emit.mjs";
 import {
@@ -279,15 +280,26 @@ export async function emitRestArea(main) {
     const pagination = op.o["x-pagination"];
     const optional =
       Boolean(pagination) && !op.params.some((p) => p.required) && !op.body?.required;
+    const restParam = { name: "rest", factory: `create${Rest}` };
+    const params = hasInput ? { params: `${pascal(id)}Input`, optional } : {};
     standalone.push(
-      jsdoc(op.o, { indent: "", example: exampleFor(doc, op, "", [], "rest"), areaBeta }) +
+      jsdoc(op.o, {
+        indent: "",
+        example: exampleFor(doc, op, "", [], "rest"),
+        areaBeta,
+        params: paramDocs({ endpoint: restParam, ...params }),
+      }) +
         (hasInput
           ? `export function ${id}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`
           : // (`extra`: what a call written as `(rest, params, options)` passes after its options,
             // refused; `never` so that it does not compile either.)
             `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
     );
-    const doc_ = jsdoc(op.o, { example: exampleFor(doc, op, clientVar), areaBeta });
+    const doc_ = jsdoc(op.o, {
+      example: exampleFor(doc, op, clientVar),
+      areaBeta,
+      params: paramDocs(params),
+    });
     const call = `(params, options) => ${id}(rest, params, options)`;
     if (pagination && hasInput) {
       const items = itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) });
@@ -301,6 +313,7 @@ export async function emitRestArea(main) {
           indent: "",
           example: walkExampleFor(doc, op, "", name),
           areaBeta,
+          params: paramDocs({ endpoint: restParam, ...params, walk: true }),
         }) +
           `export function ${name}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
           `  return withPagination<${I}, ${R}, ${items}>((params, options) => ${id}(rest, params, options), op.${id}).all(params, options);\n}`,
@@ -317,6 +330,7 @@ export async function emitRestArea(main) {
             indent: "    ",
             example: walkExampleFor(doc, op, clientVar),
             areaBeta,
+            params: paramDocs({ ...params, walk: true }),
           }),
         }),
       );

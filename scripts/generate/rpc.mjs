@@ -17,6 +17,7 @@ import {
   operationStatusTags,
   pageWalkDoc,
   paginatedMember,
+  paramDocs,
   typeSources,
 } from "./lib/emit.mjs";
 import {
@@ -292,11 +293,14 @@ export async function emitRpcArea(main, http) {
     };\n}`;
     // (A params object without required members may be left out.)
     const optional = paramsOptional(m);
+    const rpcParam = { name: "rpc", factory: `create${Area}Rpc` };
+    const params = { params: `${pascal(m.name)}Params`, optional };
     standalone.push(
       jsdoc(m, {
         indent: "",
         example: exampleFor(doc, m, "", "rpc"),
         areaBeta: Boolean(doc.info["x-beta"]),
+        params: paramDocs({ endpoint: rpcParam, ...params }),
       }) +
         `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
     );
@@ -312,6 +316,7 @@ export async function emitRpcArea(main, http) {
           indent: "",
           example: paginateExample(doc, m, name),
           areaBeta: Boolean(doc.info["x-beta"]),
+          params: paramDocs({ endpoint: rpcParam, ...params, walk: true }),
         }) +
           `export function ${name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
           `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}).all(params, options);\n}`,
@@ -320,6 +325,7 @@ export async function emitRpcArea(main, http) {
     const doc_ = jsdoc(m, {
       example: exampleFor(doc, m, clientVar),
       areaBeta: Boolean(doc.info["x-beta"]),
+      params: paramDocs(params),
     });
     const call = `(params, options) => ${m.name}(rpc, params, options)`;
     if (m["x-pagination"]) {
@@ -336,6 +342,7 @@ export async function emitRpcArea(main, http) {
             indent: "    ",
             example: paginateExample(doc, m, "", clientVar),
             areaBeta: Boolean(doc.info["x-beta"]),
+            params: paramDocs({ ...params, walk: true }),
           }),
         }),
       );
@@ -362,11 +369,12 @@ export async function emitRpcArea(main, http) {
         ...opts,
         indent: "",
         example: `const ${camel(h.id)}Text = await ${h.id}(rpc);`,
+        params: paramDocs({ endpoint: { name: "rpc", factory: `create${Area}Rpc` } }),
       }) +
         `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> {\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${h.id}) ?? ${warn ? `(${warn}, ${fetchText})` : fetchText};\n}`,
     );
     members.push(
-      `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();` })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
+      `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();`, params: paramDocs({}) })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
     );
     // (The call itself rather than the standalone function: one function less in every client bundle.)
     httpImpl.push(
@@ -449,7 +457,14 @@ export async function emitRpcArea(main, http) {
     // as not one of them; a union of names is refused through the params, which could not be
     // checked against the method actually called. `M & SingleMethod<M>` as the method's type left
     // both to `never`: no completions, "not assignable to parameter of type 'never'".)
-    `  request<M extends keyof T.${Area}Methods>(method: M, ...args: [...params: ParamsArgument<T.${Area}Methods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    `  request<M extends keyof T.${Area}Methods>(method: M, ...args: [...params: ParamsArgument<T.${Area}Methods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n` +
+    // (For a wrapper generic over the method, `M extends keyof ${Area}Methods`, passing on its
+    // params typed `${Area}Methods[M]["params"]`: the signature above reads them through a
+    // conditional type (`ParamsArgument`, whose params may be left out) that TypeScript cannot
+    // resolve for a type parameter. Here the params are required, and a union of names is still
+    // refused through them.)
+    `  /** Call any ${area} method by name, its params given: for a wrapper generic over the method name (\`M extends keyof ${Area}Methods\`). */\n` +
+    `  request<M extends keyof T.${Area}Methods>(method: M, params: T.${Area}Methods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
       statusTags,

@@ -114,6 +114,7 @@ describe("standalone functions given something other than their rpc", () => {
     await expect(pages[Symbol.asyncIterator]().next()).rejects.toThrow(
       new ConfigurationError(
         "getAssetsByOwner: the first argument must be an rpc from createDasRpc() (got a client: call client.getAssetsByOwner(...) instead)",
+        { operation: "getAssetsByOwner" },
       ),
     );
   });

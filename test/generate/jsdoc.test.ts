@@ -3,8 +3,13 @@
 // and factories, and the values of its @example. Editors show them on hover: a wrong line there
 // teaches a wrong fact, and a `*/` in the spec's text would end the comment in the generated code.
 import { describe, expect, it } from "vitest";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { areaStatusTags, exampleValue, jsdoc } from "../../scripts/generate/lib/emit.mjs";
+import {
+  areaStatusTags,
+  exampleValue,
+  jsdoc,
+  paramDocs,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/generate/lib/emit.mjs";
 
 describe("operation JSDoc", () => {
   it("says the summary, the description, the cost, the rate limit and the retry safety, then the tags", () => {
@@ -48,6 +53,39 @@ describe("operation JSDoc", () => {
     expect(jsdoc({ summary: "Read a thing.", "x-cost": { credits: 1 } }, { indent: "" })).toBe(
       "/**\n * Read a thing.\n *\n * Cost: 1 credit per request.\n */\n",
     );
+  });
+
+  it("documents each parameter (@param, which signature help shows), before the status tags and the example", () => {
+    const params = paramDocs({
+      endpoint: { name: "rpc", factory: "createDasRpc" },
+      params: "GetAssetParams",
+    });
+    expect(
+      jsdoc({ summary: "Get one asset.", "x-beta": true }, { indent: "", params, example: "x()" }),
+    ).toBe(
+      [
+        "/**",
+        " * Get one asset.",
+        " *",
+        " * @param rpc - The endpoint to call, made by {@link createDasRpc}.",
+        " * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.",
+        " * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.",
+        " * @beta Routes and response formats may change.",
+        " * @example",
+        " * ```ts",
+        " * x()",
+        " * ```",
+        " */",
+        "",
+      ].join("\n"),
+    );
+    // A client's method has no endpoint parameter; a call without params only its options; a
+    // page walk's options are for every page.
+    expect(paramDocs({ params: "ListInput", optional: true, walk: true })).toEqual([
+      "@param params - The call's params, a {@link T.ListInput | ListInput} (may be left out: no member is required); checked before anything is sent.",
+      "@param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).",
+    ]);
+    expect(paramDocs({}).map((line: string) => line.split(" - ")[0])).toEqual(["@param options"]);
   });
 
   it("keeps the spec's text from ending the comment", () => {

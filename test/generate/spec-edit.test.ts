@@ -307,6 +307,12 @@ const jsdoc = (summary: string, description: string, tags: string[], indent = ""
     .map((line) => (indent + line).trimEnd())
     .join("\n");
 
+/** The `@param` lines of a generated call's JSDoc (signature help shows them beside each argument). */
+const PARAMS = (type: string) =>
+  `@param params - The call's params, a {@link T.${type} | ${type}}; checked before anything is sent.`;
+const OPTIONS =
+  "@param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.";
+
 /** The text of an HTML fragment, as a reader sees it. */
 const toText = (html: string | undefined) =>
   html
@@ -388,7 +394,12 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     ];
     expect(declaration(client, `export function ${METHOD}(`)).toBe(
       [
-        jsdoc(METHOD_SUMMARY, METHOD_DESCRIPTION, example(`${METHOD}(rpc, `)),
+        jsdoc(METHOD_SUMMARY, METHOD_DESCRIPTION, [
+          "@param rpc - The endpoint to call, made by {@link createDasRpc}.",
+          PARAMS("GetAssetsByExampleTestParams"),
+          OPTIONS,
+          ...example(`${METHOD}(rpc, `),
+        ]),
         `export function ${METHOD}(rpc: DasRpc, params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult> {`,
         `  return notAnRpc(rpc, "createDasRpc", op.${METHOD}) ?? rpc.call(op.${METHOD}, params, options);`,
         "}",
@@ -396,7 +407,12 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     );
     expect(declaration(client, `  ${METHOD}(`)).toBe(
       [
-        jsdoc(METHOD_SUMMARY, METHOD_DESCRIPTION, example(`das.${METHOD}(`), "  "),
+        jsdoc(
+          METHOD_SUMMARY,
+          METHOD_DESCRIPTION,
+          [PARAMS("GetAssetsByExampleTestParams"), OPTIONS, ...example(`das.${METHOD}(`)],
+          "  ",
+        ),
         `  ${METHOD}(params: T.GetAssetsByExampleTestParams, options?: RequestOptions): Promise<T.GetAssetsByExampleTestResult>;`,
       ].join("\n"),
     );
@@ -469,6 +485,8 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
           OPERATION_SUMMARY,
           OPERATION_DESCRIPTION,
           [
+            PARAMS("GetExampleTestTotalsInput"),
+            OPTIONS,
             "@beta Routes and response formats may change.",
             "@example",
             "```ts",

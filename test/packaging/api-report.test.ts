@@ -238,8 +238,6 @@ it("every export has a summary, and so has every entry of a JSON-RPC method map"
 // offers only under a namespace (the sdk's `Das.…`) is that package's to answer for. Not checked:
 // TypeScript's lib, anything outside the packages' dist/, and what is tagged `@internal`.
 const UNEXPORTED_ON_PURPOSE: Record<string, string> = {
-  IsUnion:
-    "core's type-level test inside `SingleMethod<M>`: a user names SingleMethod, and nothing takes or gives an IsUnion",
   BatchedCall:
     "core's, named by `Batcher.bind` (the JSON-RPC client's way into a batcher, kept in the declarations so that `Batcher` is no empty type): a user passes a batcher, and never calls `bind`",
   operations:

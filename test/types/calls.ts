@@ -14,7 +14,7 @@ import {
   paginateGetLatestCompressionSignatures,
   type CompressionRpc,
 } from "@chaindata/compression";
-import { rpcEncoding } from "@chaindata/core";
+import { paginate, rpcEncoding } from "@chaindata/core";
 import * as dasPackage from "@chaindata/das";
 import {
   APIError,
@@ -22,6 +22,7 @@ import {
   JsonRpcError,
   RateLimitError,
   createBatcher,
+  isRetryable,
   createDasClient,
   createDasRpc,
   dasU64Shape,
@@ -36,10 +37,12 @@ import {
 import { createMintRpc, mintCompressedNft, type MintRpc } from "@chaindata/mint";
 import {
   createChainDataClient,
+  type AnyChainDataError,
   type ChainDataAreaOptions,
   type ChainDataClientOptions,
   type CallOptions as SdkCallOptions,
   type Paginated as SdkPaginated,
+  type Compression,
   type Das,
   type Wallet,
 } from "@chaindata/sdk";
@@ -190,6 +193,11 @@ export async function valid(signal: AbortSignal): Promise<void> {
   balances.balances[0]?.mint;
   for await (const transfer of wallet.getTransfers.all({ wallet: ADDRESS })) transfer.signature;
   await wallet.getIdentity({ wallet: "toly.sol" });
+  // Paging by hand, as the JSDoc says: a result's nextCursor (string | null) is the next params'.
+  const history = await wallet.getHistory({ wallet: ADDRESS });
+  await wallet.getHistory({ wallet: ADDRESS, before: history.pagination.nextCursor });
+  const transfers = await wallet.getTransfers({ wallet: ADDRESS });
+  await wallet.getTransfers({ wallet: ADDRESS, cursor: transfers.pagination.nextCursor });
 
   const usage = await admin.getProjectUsage({ id: "project-id" });
   usage.creditsUsed;
@@ -499,6 +507,165 @@ export function errorFieldsMaybeUndefined(error: unknown): void {
     error.requestId.length;
 }
 
+/**
+ * The error classes as a union told apart by `name`: a `switch` narrows to each class (its literal
+ * `status` too, where the class fixes one) and is checked for exhaustiveness by a `never` default.
+ */
+export function errorTable(error: unknown): string {
+  if (!(error instanceof dasPackage.ChainDataError)) return "other";
+  const e = error as AnyChainDataError;
+  switch (e.name) {
+    case "RateLimitError":
+      return `429: ${e.retryAfter satisfies number | undefined} ${e.status satisfies 429}`;
+    case "NotFoundError":
+      return `${e.status satisfies 404}`;
+    case "BadRequestError":
+      return `${e.status satisfies 400}`;
+    case "AuthenticationError":
+      return `${e.status satisfies 401}`;
+    case "PermissionDeniedError":
+      return `${e.status satisfies 403}`;
+    case "UnprocessableEntityError":
+      return `${e.status satisfies 422}`;
+    case "InternalServerError":
+      return `${e.status satisfies number}`;
+    case "APIError":
+      // @ts-expect-error — a plain APIError is any other status, not 429
+      e.status satisfies 429;
+      return `${e.status}`;
+    case "JsonRpcError":
+      return `${e.code} ${e.rpcMessage}`;
+    case "ConnectionError":
+    case "TimeoutError":
+    case "AbortError":
+      return e.operation;
+    case "InvalidResponseError":
+      return e.reason;
+    case "ValidationError":
+      return String(e.issues.length);
+    case "ConfigurationError":
+      return e.message;
+    default: {
+      const unhandled: never = e;
+      return unhandled;
+    }
+  }
+}
+export function errorTableIncomplete(e: dasPackage.AnyChainDataError): string {
+  switch (e.name) {
+    case "RateLimitError":
+      // @ts-expect-error — narrowed: a rate-limit error has no `reason`
+      return e.reason;
+    case "ConfigurationError":
+      return e.message;
+    default: {
+      // @ts-expect-error — the other classes are not handled
+      const unhandled: never = e;
+      return unhandled;
+    }
+  }
+}
+// @ts-expect-error — each class's name is its own literal
+const wrongName: RateLimitError["name"] = "APIError";
+// @ts-expect-error — and a class's fixed status
+const wrongStatus: dasPackage.NotFoundError["status"] = 410;
+void [wrongName, wrongStatus];
+
+/** isRetryable narrows: to the retryable classes, and in its false branch to the others. */
+export function retryable(error: unknown, known: AnyChainDataError): void {
+  if (isRetryable(error)) {
+    const status: number | undefined = "status" in error ? error.status : undefined;
+    if (error.name === "RateLimitError") error.retryAfter satisfies number | undefined;
+    // A plain APIError is retried for a 408 alone (every other status has a class of its own).
+    if (error.name === "APIError") error.status satisfies 408;
+    // @ts-expect-error — no JSON-RPC error is retryable
+    error.name === "JsonRpcError";
+    void status;
+  }
+  if (!isRetryable(known)) {
+    // (A plain APIError of another status than 408 is not retried.)
+    if (known.name === "APIError") known.status satisfies number;
+    // @ts-expect-error — a rate-limit error is retryable: not in the false branch
+    known.name === "RateLimitError";
+  }
+}
+
+/** A test's fake errors: the constructors take the error classes' fields, typed. */
+export function fakeErrors(): void {
+  const fields = { headers: {}, body: undefined, operation: "getAsset" };
+  new RateLimitError("slow down", { ...fields, status: 429, retryAfter: 2 });
+  new dasPackage.APIError("conflict", { ...fields, status: 409, requestId: undefined });
+  new dasPackage.ValidationError("params.id: is required", {
+    issues: [{ path: "params.id", rule: "required", message: "params.id: is required" }],
+    operation: "getAsset",
+  });
+  new dasPackage.ConfigurationError("timeout: must be a number");
+  new dasPackage.TimeoutError("timed out", { operation: "getAsset" });
+  new InvalidResponseError("empty", {
+    ...fields,
+    status: 200,
+    reason: "empty",
+    snippet: "",
+  });
+  new JsonRpcError("JSON-RPC error -32602 from getAsset: bad", {
+    ...fields,
+    status: 200,
+    method: "getAsset",
+    id: "1",
+    code: -32602,
+    rpcMessage: "bad",
+  });
+  // @ts-expect-error — a status is a number
+  new RateLimitError("x", { ...fields, status: "429" });
+  // @ts-expect-error — no such field
+  new RateLimitError("x", { ...fields, status: 429, bogus: 1 });
+  // @ts-expect-error — an invalid response has a reason of the list
+  new InvalidResponseError("x", { ...fields, status: 200, reason: "odd", snippet: "" });
+}
+
+/** A validation issue's rule is one of the rules the checks report; a connection error's cause is typed as documented. */
+export function issueRulesAndCauses(error: unknown): string | undefined {
+  if (error instanceof dasPackage.ValidationError)
+    for (const issue of error.issues)
+      switch (issue.rule) {
+        case "required":
+        case "additionalProperties":
+          return issue.path;
+        // @ts-expect-error — no check reports this rule
+        case "minimumItems":
+          return issue.message;
+      }
+  if (error instanceof dasPackage.ConnectionError) {
+    // Node's errno: on the cause of the fetch error's copy.
+    const errno: string | undefined = error.cause.cause?.code;
+    const name: string = error.cause.name;
+    // @ts-expect-error — a code is text
+    const numeric: number | undefined = error.cause.cause?.code;
+    return errno ?? name ?? numeric;
+  }
+  return undefined;
+}
+
+/** core's paginate: its params are the caller's, unknown to it (no `any`). */
+export function ownPageWalk(): void {
+  const descriptor = { style: "page", items: "items" } as const;
+  paginate<number, { items: number[] }>(
+    async (params) => {
+      // @ts-expect-error — an untyped fetchPage reads the params as unknown, not any
+      params.page;
+      return { items: [] };
+    },
+    descriptor,
+    { owner: ADDRESS },
+  );
+  // A fetchPage typed for the params it reads is taken.
+  paginate<number, { items: number[] }>(
+    async (params: { page: number }) => ({ items: [params.page] }),
+    descriptor,
+    { owner: ADDRESS },
+  );
+}
+
 export async function invalidPageWalks(): Promise<void> {
   const rpc = createDasRpc();
   // @ts-expect-error — `ownerAddress` is required
@@ -553,6 +720,8 @@ export async function invalid(): Promise<void> {
   await das.getAsset({ id: ADDRESS, options: { showEverything: true } });
   // @ts-expect-error — `limit` is a number
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, limit: "10" });
+  // @ts-expect-error — nor a bigint: no generated param is u64, and an integer one is a number
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, limit: 10n });
   // @ts-expect-error — the method name picks the params: getAsset takes `id`, not `ids`
   await das.request("getAsset", { ids: [ADDRESS] });
   const either = Math.random() < 0.5 ? ("getAsset" as const) : ("getNftEditions" as const);
@@ -697,6 +866,24 @@ void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];
   void requestedWith("getAsset", { id: ADDRESS }, { timeout: 1_000 });
   // @ts-expect-error — getAsset takes an id, not an ownerAddress
   void requested("getAsset", { ownerAddress: ADDRESS });
+  /** A typed wrapper over `request` (a cache, metrics), generic over the method name. */
+  async function cached<M extends keyof dasPackage.DasMethods>(
+    m: M,
+    p: dasPackage.DasMethods[M]["params"],
+    o?: dasPackage.RequestOptions,
+  ): Promise<dasPackage.DasMethods[M]["result"]> {
+    return das.request(m, p, o);
+  }
+  const cachedAsset: Promise<Asset> = cached("getAsset", { id: ADDRESS });
+  // @ts-expect-error — the wrapper keeps the method's params: getAsset takes an id
+  void cached("getAsset", { ownerAddress: ADDRESS });
+  // (The same through the sdk's area, and with a method whose params may be left out.)
+  const latest = <M extends keyof Compression.CompressionMethods>(
+    m: M,
+    p: Compression.CompressionMethods[M]["params"],
+  ) => sdk.compression.request(m, p);
+  void latest("getLatestCompressionSignatures", {});
+  void cachedAsset;
   /** A wrapper of a call, with the options `JsonRpcClient.call` takes. */
   const getAssetSoon = (id: string, options?: dasPackage.CallOptions) =>
     das.getAsset({ id }, { timeout: 1_000, ...options });

@@ -18,6 +18,7 @@ import {
   paginateGetAssetsByOwner,
   type Asset,
   type AssetSortField,
+  type InvalidResponseError,
 } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
@@ -35,7 +36,8 @@ const webhooks = createWebhooksClient();
 const admin = createAdminClient();
 const sdk = createChainDataClient();
 const A = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
-export async function probe(either: "getAsset" | "getNftEditions") {
+export async function probe(either: "getAsset" | "getNftEditions", invalid: InvalidResponseError) {
+  invalid./*@invalidReason*/reason;
   das.request("/*@dasMethodName*/");
   compression.request("/*@compressionMethodName*/");
   sdk.das.request("/*@sdkMethodName*/");
@@ -52,6 +54,7 @@ export async function probe(either: "getAsset" | "getNftEditions") {
   das.getAssetsByOwner./*@byOwnerAll*/all;
   wallet.getTransfers./*@transfersAll*/all;
   /*@paginateByOwner*/paginateGetAssetsByOwner(createDasRpc(), { ownerAddress: A });
+  paginateGetAssetsByOwner(/*@paginateByOwnerHelp*/createDasRpc(), { ownerAddress: A });
   let update: /*@updateInput*/UpdateWebhookInput;
   let asset: /*@assetType*/Asset;
   let sortField: /*@sortFieldType*/AssetSortField;
@@ -128,6 +131,27 @@ function signatureHelp(marker: string) {
   };
 }
 
+/**
+ * The documentation signature help shows for each parameter at `marker`, by name, its links as an
+ * editor shows them (`{@link T.X | X}`: `X`).
+ */
+function parameterDocs(marker: string) {
+  const help = service.getSignatureHelpItems(file, at(marker), {});
+  expect(help?.items, marker).toHaveLength(1);
+  // (A link's name gives way to its text, when it has one.)
+  const shown = (parts: ts.SymbolDisplayPart[]) =>
+    parts
+      .map((part, i) =>
+        part.kind === "link" || (part.kind === "linkName" && parts[i + 1]?.kind === "linkText")
+          ? ""
+          : part.text,
+      )
+      .join("");
+  return Object.fromEntries(
+    help!.items[0]!.parameters.map((p) => [p.name, shown(p.documentation)]),
+  );
+}
+
 const hover = (marker: string) => {
   const info = service.getQuickInfoAtPosition(file, at(marker));
   return `${text(info?.displayParts)}\n${text(info?.documentation)}`;
@@ -167,6 +191,21 @@ describe("request(method, …)", () => {
 
   it("still refuses a union of method names (its params could not be checked)", () => {
     expect(errorOn("await das.request(either, { id: A });")).toMatch(/not assignable/);
+  });
+});
+
+describe("signature help of a call's parameters", () => {
+  it("documents the params (naming their type), the options and a standalone function's endpoint", () => {
+    const method = parameterDocs("getAssetHelp");
+    expect(method.params).toMatch(/^- The call's params, a GetAssetParams; /);
+    expect(method.options).toMatch(/^- Per-call request options \(RequestOptions: `signal`, /);
+    const walk = parameterDocs("byOwnerAllHelp");
+    expect(walk.params).toContain("GetAssetsByOwnerParams");
+    expect(walk.options).toContain("`maxPages`");
+    const standalone = parameterDocs("paginateByOwnerHelp");
+    expect(standalone.rpc).toBe("- The endpoint to call, made by createDasRpc.");
+    expect(standalone.options).toContain("every page");
+    expect(parameterDocs("balancesHelp").params).toContain("GetBalancesInput");
   });
 });
 
@@ -250,6 +289,25 @@ describe("the hover of a generated type", () => {
 
   it("shows no bare @enum tag", () => {
     expect(hoverTags("sortFieldType")).toEqual(["@default id", "@example created"]);
+  });
+});
+
+describe("an invalid response's reason", () => {
+  it("shows what each value means on hover (a union's members have no documentation of their own)", () => {
+    const shown = hover("invalidReason");
+    for (const reason of [
+      "non-json",
+      "empty",
+      "html",
+      "truncated",
+      "invalid-utf8",
+      "id-mismatch",
+      "missing-entry",
+      "duplicate-entry",
+      "not-json-rpc",
+      "broken-paging",
+    ])
+      expect(shown, reason).toMatch(new RegExp(`\\n- \`${reason}\`: \\w`));
   });
 });
 

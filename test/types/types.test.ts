@@ -1,6 +1,13 @@
 // The type tests compile: valid calls type-check and every `@ts-expect-error` is a real error.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { OLDEST_TYPESCRIPT, tsc, tscOldest } from "./tsc.js";
@@ -18,6 +25,48 @@ describe("types", () => {
       expect(tsc("-p", `${root}test/types/${config}`)).toBe("");
     },
   );
+
+  // (`"lib": ["dom"]`, as they said, was 10 errors: no ES lib at all, and AsyncIterable is ES2018's.)
+  it("the `lib` README.md and packages/core/README.md name compiles every library's declarations, without @types/node", () => {
+    const libraries = readdirSync(`${root}packages`).filter(
+      (pkg) =>
+        pkg !== "mock" &&
+        !JSON.parse(readFileSync(`${root}packages/${pkg}/package.json`, "utf8")).private,
+    );
+    for (const readme of ["README.md", "packages/core/README.md"]) {
+      const named = /`"lib": (\[[^\]]*\])`/.exec(readFileSync(`${root}${readme}`, "utf8"));
+      expect(named, `${readme} names a "lib"`).not.toBeNull();
+      const dir = mkdtempSync(join(tmpdir(), "chaindata-lib-"));
+      try {
+        symlinkSync(`${root}node_modules`, join(dir, "node_modules"));
+        writeFileSync(
+          join(dir, "probe.ts"),
+          libraries.map((pkg, i) => `import type * as P${i} from "@chaindata/${pkg}";\n`).join("") +
+            `export type All = [${libraries.map((_, i) => `typeof P${i}`).join(", ")}];\n`,
+        );
+        writeFileSync(
+          join(dir, "tsconfig.json"),
+          JSON.stringify({
+            compilerOptions: {
+              strict: true,
+              exactOptionalPropertyTypes: true,
+              skipLibCheck: false,
+              noEmit: true,
+              target: "ES2018",
+              module: "ESNext",
+              moduleResolution: "Bundler",
+              lib: JSON.parse(named![1]!),
+              types: [],
+            },
+            files: ["probe.ts"],
+          }),
+        );
+        expect(tsc("-p", dir, "--pretty", "false"), readme).toBe("");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }, 60_000);
 
   // (A tuple that mixed a labelled and an unlabelled member, in `Paginated`, was an error before
   // TypeScript 5.2 in every package's declarations, while the README said ≥ 5.0.)

@@ -329,12 +329,12 @@ describe("per-call options and the logger", () => {
       const { fetch, calls } = answer();
       const rpc = createJsonRpcClient({ apiKey: "k", fetch }, rpcHost, "/");
       await expect(rpc.call(getAsset, {}, { signal: {} as AbortSignal })).rejects.toThrow(
-        new ConfigurationError("signal: must be an AbortSignal"),
+        new ConfigurationError("signal: must be an AbortSignal", { operation: getAsset.id }),
       );
       // Half an AbortSignal would crash later, from a timer, when the call removes its listener.
       const halfSignal = { aborted: false, addEventListener() {} } as unknown as AbortSignal;
       await expect(rpc.call(getAsset, {}, { signal: halfSignal })).rejects.toThrow(
-        new ConfigurationError("signal: must be an AbortSignal"),
+        new ConfigurationError("signal: must be an AbortSignal", { operation: getAsset.id }),
       );
       await expect(rpc.call(getAsset, {}, { timeout: NaN })).rejects.toThrow(
         "timeout: must be a number of milliseconds > 0, or Infinity (got NaN)",
@@ -349,12 +349,17 @@ describe("per-call options and the logger", () => {
       expect(error).toEqual(
         new ConfigurationError(
           "headers: must be valid header names and values (no spaces, : or other separators in a name; no line breaks in a value)",
+          { operation: getAsset.id },
         ),
       );
       // A string would be read as an object of its characters (`0: a`, `1: b`, ...).
       await expect(
         rpc.call(getAsset, {}, { headers: "abc" as unknown as Record<string, string> }),
-      ).rejects.toThrow(new ConfigurationError("headers: must be an object, a Headers or pairs"));
+      ).rejects.toThrow(
+        new ConfigurationError("headers: must be an object, a Headers or pairs", {
+          operation: getAsset.id,
+        }),
+      );
       expect(calls).toHaveLength(0);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
@@ -374,15 +379,23 @@ describe("per-call options and the logger", () => {
     for (const client of [rpc, batched]) {
       // @ts-expect-error — a misspelt option: refused at compile time too
       await expect(client.call(getAsset, {}, { timout: 50 })).rejects.toThrow(
-        new ConfigurationError(`timout: is not a request option (${names})`),
+        new ConfigurationError(`timout: is not a request option (${names})`, {
+          operation: getAsset.id,
+        }),
       );
       await expect(
         // @ts-expect-error — not a request option: refused at compile time too
         client.call(getAsset, {}, { abortSignal: new AbortController().signal }),
-      ).rejects.toThrow(new ConfigurationError(`abortSignal: is not a request option (${names})`));
+      ).rejects.toThrow(
+        new ConfigurationError(`abortSignal: is not a request option (${names})`, {
+          operation: getAsset.id,
+        }),
+      );
       // @ts-expect-error — the options are an object: refused at compile time too
       await expect(client.call(getAsset, {}, "fast")).rejects.toThrow(
-        new ConfigurationError("options: must be an object of request options (got string)"),
+        new ConfigurationError("options: must be an object of request options (got string)", {
+          operation: getAsset.id,
+        }),
       );
     }
     expect(calls).toHaveLength(0);
@@ -397,7 +410,9 @@ describe("per-call options and the logger", () => {
       // @ts-expect-error — not this method's query option: refused at compile time too
       rpc.call(sendTransaction, { transaction: "AQID" }, { swqos: true }),
     ).rejects.toThrow(
-      new ConfigurationError(`swqos: is not a request option (${names}, swqosOnly)`),
+      new ConfigurationError(`swqos: is not a request option (${names}, swqosOnly)`, {
+        operation: sendTransaction.id,
+      }),
     );
   });
 
@@ -413,7 +428,9 @@ describe("per-call options and the logger", () => {
       await expect(
         rpc.call(write, {}, { retryNonIdempotent: retryNonIdempotent as never }),
       ).rejects.toThrow(
-        new ConfigurationError(`retryNonIdempotent: must be true or false (got ${type})`),
+        new ConfigurationError(`retryNonIdempotent: must be true or false (got ${type})`, {
+          operation: write.id,
+        }),
       );
     expect(calls).toHaveLength(0);
     await rpc.call(write, {}, { retryNonIdempotent: false });

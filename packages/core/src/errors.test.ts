@@ -46,13 +46,13 @@ describe("errors", () => {
   it("serialises name, message, fields and cause with toJSON", () => {
     const error = new ChainDataError(
       "boom",
-      { extra: 1 },
+      { operation: "getAsset" },
       Object.assign(new Error("inner"), { name: "TypeError" }),
     );
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: "ChainDataError",
       message: "boom",
-      extra: 1,
+      operation: "getAsset",
       cause: { name: "TypeError", message: "inner" },
     });
     expect(String(error)).toBe("ChainDataError: boom");

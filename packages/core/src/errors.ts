@@ -20,7 +20,7 @@ export class ChainDataError extends Error {
    * For the chaindata packages (the generated clients make `ValidationError`s with their
    * `issues`): `fields` become properties. An application catches these errors, it need not make them.
    */
-  constructor(message: string, fields?: object, cause?: Error) {
+  constructor(message: string, fields?: ChainDataErrorFields, cause?: Error) {
     super(message, cause && { cause });
     Object.assign(this, fields);
   }
@@ -42,27 +42,94 @@ export class ChainDataError extends Error {
   }
 }
 
+/**
+ * The `fields` an error's constructor takes, which become its properties: the members of the error
+ * classes (each class has those it declares), all optional. Typed, so that a test's fake error is
+ * checked: `new RateLimitError(message, { status: 429, headers: {}, body, operation })`.
+ */
+export interface ChainDataErrorFields extends Partial<APIErrorFields> {
+  /** A {@link JsonRpcError}'s: the error code. */
+  code?: number | undefined;
+  /** A {@link JsonRpcError}'s: the error object's `data`. */
+  data?: unknown;
+  /** A {@link JsonRpcError}'s: the method called. */
+  method?: string;
+  /** A {@link JsonRpcError}'s: the request id answered. */
+  id?: string | null;
+  /** A {@link JsonRpcError}'s: the server's own message. */
+  rpcMessage?: string;
+  /** An {@link InvalidResponseError}'s. */
+  reason?: InvalidResponseReason;
+  /** An {@link InvalidResponseError}'s: the start of the body. */
+  snippet?: string;
+  /** A {@link ValidationError}'s. */
+  issues?: ValidationIssue[];
+}
+
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export class ConfigurationError extends ChainDataError {
-  override name = "ConfigurationError";
+  override readonly name = "ConfigurationError";
+  /**
+   * The operation id or JSON-RPC method name of the call refused (a bad per-call option, a missing
+   * API key); `undefined` for an error of client creation.
+   */
+  declare readonly operation?: string | undefined;
 }
 
 /** One problem found by `validate`. */
 export interface ValidationIssue {
   /** Where, e.g. `params.ids[3]`. */
   path: string;
-  /** The JSON Schema keyword that failed: `type`, `required`, `maxItems`, `pattern`, ... */
-  rule: string;
+  /**
+   * The rule that failed: a JSON Schema keyword (`type`, `required`, `maxItems`, `pattern`, …), or
+   * the SDK's own: `x-solana-transaction` (not a signed transaction's layout), `json` (cannot be
+   * written as JSON), `unicode` (a lone surrogate, which a URL cannot carry), `arguments` (more
+   * arguments than the call takes); and the webhook edit helpers' `readOnly` and `minProperties`.
+   */
+  rule:
+    | "type"
+    | "required"
+    | "additionalProperties"
+    | "enum"
+    | "pattern"
+    | "minimum"
+    | "maximum"
+    | "minLength"
+    | "maxLength"
+    | "minItems"
+    | "maxItems"
+    | "minProperties"
+    | "dependentSchemas"
+    | "readOnly"
+    | "x-solana-transaction"
+    | "json"
+    | "unicode"
+    | "arguments";
   /** E.g. `params.ids: must have at most 1000 items (got 1001)`. */
   message: string;
 }
 
 /** The parameters do not match the operation's schema. Nothing was sent. */
 export class ValidationError extends ChainDataError {
-  override name = "ValidationError";
+  override readonly name = "ValidationError";
   /** Every issue found; the message shows the first three. */
   declare readonly issues: ValidationIssue[];
+  /**
+   * The operation id or JSON-RPC method name of the call refused; `undefined` for `validate`
+   * called on its own.
+   */
+  declare readonly operation?: string | undefined;
 }
+
+/**
+ * `error`, naming `operation` when it is a ChainDataError that names none: what a call refuses
+ * before sending (a ValidationError, a ConfigurationError: the others always name theirs) names
+ * the call, as its other errors do. @internal
+ */
+export const ofOperation = (error: unknown, operation: string): unknown => {
+  if (error instanceof ChainDataError) (error as { operation?: string }).operation ??= operation;
+  return error;
+};
 
 /** A JSON-RPC error object. */
 export interface RpcErrorObject {
@@ -108,7 +175,16 @@ export interface APIErrorFields {
  * first for idempotent operations, or any with `retryNonIdempotent`; the others are thrown at once.
  */
 export class APIError extends ChainDataError {
-  override name = "APIError";
+  // (The name of the class or of a subclass: a subclass's literal type must fit the base's.)
+  override readonly name:
+    | "APIError"
+    | "BadRequestError"
+    | "AuthenticationError"
+    | "PermissionDeniedError"
+    | "NotFoundError"
+    | "UnprocessableEntityError"
+    | "RateLimitError"
+    | "InternalServerError" = "APIError";
   /** The HTTP status. */
   declare readonly status: number;
   /** The response headers (lower-case names, values redacted). */
@@ -134,7 +210,8 @@ export class APIError extends ChainDataError {
 
 /** 400: the request was malformed or failed the server's own validation. */
 export class BadRequestError extends APIError {
-  override name = "BadRequestError";
+  override readonly name = "BadRequestError";
+  declare readonly status: 400;
 }
 /**
  * 401: the API key is missing or invalid. The message ends `(check the API key: \`apiKey\` or
@@ -142,19 +219,23 @@ export class BadRequestError extends APIError {
  * as `areas.sender.apiKey`), never quoting the key.
  */
 export class AuthenticationError extends APIError {
-  override name = "AuthenticationError";
+  override readonly name = "AuthenticationError";
+  declare readonly status: 401;
 }
 /** 403: the key may not do this (plan, project or method restrictions). The message ends as a 401's. */
 export class PermissionDeniedError extends APIError {
-  override name = "PermissionDeniedError";
+  override readonly name = "PermissionDeniedError";
+  declare readonly status: 403;
 }
 /** 404: no such resource. */
 export class NotFoundError extends APIError {
-  override name = "NotFoundError";
+  override readonly name = "NotFoundError";
+  declare readonly status: 404;
 }
 /** 422: well-formed but semantically invalid. */
 export class UnprocessableEntityError extends APIError {
-  override name = "UnprocessableEntityError";
+  override readonly name = "UnprocessableEntityError";
+  declare readonly status: 422;
 }
 /**
  * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
@@ -162,7 +243,8 @@ export class UnprocessableEntityError extends APIError {
  * is over 60 s.
  */
 export class RateLimitError extends APIError {
-  override name = "RateLimitError";
+  override readonly name = "RateLimitError";
+  declare readonly status: 429;
   /**
    * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or
    * `retry-after-ms`); `undefined` when absent or unparseable. Over 60 s the client throws at
@@ -172,7 +254,7 @@ export class RateLimitError extends APIError {
 }
 /** Any 5xx status. Retried first (idempotent operations, while `maxRetries` lasts); thrown when retries run out. */
 export class InternalServerError extends APIError {
-  override name = "InternalServerError";
+  override readonly name = "InternalServerError";
 }
 
 const byStatus: Record<number, typeof APIError> = {
@@ -196,7 +278,7 @@ export const makeAPIError = (
 
 /** The JSON-RPC server answered with an error object. Never retried. */
 export class JsonRpcError extends ChainDataError {
-  override name = "JsonRpcError";
+  override readonly name = "JsonRpcError";
   /**
    * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
    * (the message then quotes what it sent).
@@ -233,9 +315,26 @@ export class JsonRpcError extends ChainDataError {
   declare readonly requestId?: string | undefined;
 }
 
+/**
+ * A redacted copy of a thrown value (its message, name, stack and `code` redacted), as a
+ * {@link ConnectionError}'s `cause`: a plain `Error` with the thrown value's `name`, its `code` as
+ * text when it had one, and its own `cause` copied the same way (three deep).
+ */
+export interface RedactedError extends Error {
+  /** The thrown value's `code`, e.g. Node's errno (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`). */
+  code?: string;
+  /** The thrown value's own `cause`, copied the same way. */
+  cause?: RedactedError;
+}
+
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export class ConnectionError extends ChainDataError {
-  override name = "ConnectionError";
+  override readonly name = "ConnectionError";
+  /**
+   * A redacted copy of what `fetch` threw. Node's fetch throws a `TypeError` ("fetch failed") whose
+   * own cause holds the errno: `error.cause.cause?.code`, e.g. `ECONNREFUSED`.
+   */
+  declare readonly cause: RedactedError;
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
    * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error.)
@@ -245,7 +344,7 @@ export class ConnectionError extends ChainDataError {
 
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export class TimeoutError extends ChainDataError {
-  override name = "TimeoutError";
+  override readonly name = "TimeoutError";
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
    * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error;
@@ -256,7 +355,7 @@ export class TimeoutError extends ChainDataError {
 
 /** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
 export class AbortError extends ChainDataError {
-  override name = "AbortError";
+  override readonly name = "AbortError";
   /**
    * The operation id or JSON-RPC method name: a batched call's own too (its signal settles that
    * call alone).
@@ -264,10 +363,13 @@ export class AbortError extends ChainDataError {
   declare readonly operation: string;
 }
 
-/** Why a 2xx response could not be used. */
+/**
+ * Why a 2xx response could not be used: each value's meaning is listed on
+ * {@link InvalidResponseError.reason}. (Editors show no documentation of a union's members, so the
+ * list is there, where a hover on `error.reason` shows it.)
+ */
 export type InvalidResponseReason =
   | "non-json"
-  /** No body (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the operation returns a value. */
   | "empty"
   | "html"
   | "truncated"
@@ -276,17 +378,33 @@ export type InvalidResponseReason =
   | "missing-entry"
   | "duplicate-entry"
   | "not-json-rpc"
-  /**
-   * A page walk's answer broke the paging protocol: a later page names another page than the one
-   * asked for, names a next cursor the walk has already sent, or says `hasMore: true` with no next
-   * cursor. The pages before it were yielded; `snippet` is empty (the message says what was wrong).
-   */
   | "broken-paging";
 
 /** A 2xx response whose body is not what the protocol promises. Not retried. */
 export class InvalidResponseError extends ChainDataError {
-  override name = "InvalidResponseError";
-  /** What was wrong with the body. */
+  override readonly name = "InvalidResponseError";
+  /**
+   * What was wrong with the body:
+   * - `non-json`: not JSON (nor HTML, nor JSON cut short);
+   * - `empty`: no body (or, REST, a JSON `null`; JSON-RPC, a `result` of `null`) where the
+   *   operation returns a value;
+   * - `html`: an HTML page (a proxy's or a gateway's, say), by its first character or its
+   *   `content-type`;
+   * - `truncated`: JSON cut short (a string or an object left open: a connection dropped
+   *   mid-body, or a body cut inside a UTF-8 character);
+   * - `invalid-utf8`: bytes that are not UTF-8;
+   * - `id-mismatch`: a JSON-RPC answer for another request `id` than the call's;
+   * - `missing-entry`: a batch's answer without the call's entry (and no error the server could not
+   *   tie to a request, which the call would get instead);
+   * - `duplicate-entry`: a batch's answer with the call's `id` twice (which entry is right is
+   *   unknowable);
+   * - `not-json-rpc`: JSON that is no JSON-RPC answer (not an object, or neither `result` nor
+   *   `error`);
+   * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
+   *   page than the one asked for, names a next cursor the walk has already sent, or says
+   *   `hasMore: true` with no next cursor. The pages before it were yielded; `snippet` is empty
+   *   (the message says what was wrong).
+   */
   declare readonly reason: InvalidResponseReason;
   /** The HTTP status (2xx). */
   declare readonly status: number;
@@ -304,6 +422,30 @@ export class InvalidResponseError extends ChainDataError {
 }
 
 /**
+ * Every error class a chaindata call throws, told apart by `name` (each class's own, as a literal
+ * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
+ * (a `never` default). Catch with `instanceof ChainDataError`, then `const e = error as
+ * AnyChainDataError`. A plain `APIError` (a status without a class of its own, such as 409 or 408)
+ * is the member named `"APIError"`.
+ */
+export type AnyChainDataError =
+  | (APIError & { readonly name: "APIError" })
+  | BadRequestError
+  | AuthenticationError
+  | PermissionDeniedError
+  | NotFoundError
+  | UnprocessableEntityError
+  | RateLimitError
+  | InternalServerError
+  | JsonRpcError
+  | ConnectionError
+  | TimeoutError
+  | AbortError
+  | InvalidResponseError
+  | ValidationError
+  | ConfigurationError;
+
+/**
  * Whether `error` is a transient failure that may succeed when the call is made again later: a
  * `ConnectionError`, a `TimeoutError`, or an `APIError` of status 408, 429 or 5xx. These are the
  * failures the client retries itself, while `maxRetries` lasts (a 429 for every operation, the
@@ -311,8 +453,17 @@ export class InvalidResponseError extends ChainDataError {
  * (`RateLimitError.retryAfter` says when to come back). For a job queue deciding whether to try
  * again: everything else (validation, configuration, other statuses, JSON-RPC errors, invalid
  * responses, aborts) would fail the same way. Whether a write may be repeated is yours to judge.
+ * A type guard of exactly those classes (408 has none of its own: a plain `APIError`), so that
+ * `if (isRetryable(e) && e.name === "RateLimitError") e.retryAfter` reads without a cast.
  */
-export const isRetryable = (error: unknown): boolean =>
+export const isRetryable = (
+  error: unknown,
+): error is
+  | ConnectionError
+  | TimeoutError
+  | RateLimitError
+  | InternalServerError
+  | (APIError & { readonly name: "APIError"; readonly status: 408 }) =>
   error instanceof ConnectionError ||
   error instanceof TimeoutError ||
   (error instanceof APIError && retryableStatus(error.status));

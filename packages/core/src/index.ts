@@ -98,8 +98,11 @@ export {
   isRetryable,
 } from "./errors.js";
 export type {
+  AnyChainDataError,
   APIErrorFields,
+  ChainDataErrorFields,
   InvalidResponseReason,
+  RedactedError,
   RpcErrorObject,
   ValidationIssue,
 } from "./errors.js";

@@ -107,6 +107,13 @@ describe("createJsonRpcClient: single calls", () => {
     ]);
   });
 
+  it("writes a bigint in a raw call's params as a bare JSON integer, every digit kept", async () => {
+    const { fetch, calls } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await rpc.call(getProofs, { minContextSlot: 18446744073709551615n, small: 5n });
+    expect(calls[0]!.body).toContain('"params":{"minContextSlot":18446744073709551615,"small":5}');
+  });
+
   it("revives u64 fields in the result as bigint", async () => {
     const { fetch } = stubFetch(
       jsonResponse(
@@ -136,6 +143,90 @@ describe("createJsonRpcClient: single calls", () => {
       "params.id: must have at least 3 characters (got 1)",
     );
     expect(mock).not.toHaveBeenCalled();
+  });
+
+  it("names the method in what a call refuses before sending (params, options, JSON, a missing key), in the error and its JSON, not in the message; a client's creation names none", async () => {
+    const { fetch, mock } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const batched = createJsonRpcClient(
+      { apiKey: KEY, fetch, batch: createBatcher() },
+      rpcHost,
+      "/",
+    );
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    for (const [error, Class, operation, message] of [
+      [
+        await rpc.call(getAsset, { id: "x" }).catch((e: unknown) => e),
+        ValidationError,
+        "getAsset",
+        "params.id: must have at least 3 characters (got 1)",
+      ],
+      [
+        await batched.call(getAsset, { id: "x" }).catch((e: unknown) => e),
+        ValidationError,
+        "getAsset",
+        "params.id: must have at least 3 characters (got 1)",
+      ],
+      [
+        await rpc.call(getProofs, [cycle]).catch((e: unknown) => e),
+        ValidationError,
+        "getMultipleNewAddressProofsV2",
+        "params: cannot be written as JSON (",
+      ],
+      [
+        await rpc.call(getAsset, { id: "xyz" }, { timeout: 0 }).catch((e: unknown) => e),
+        ConfigurationError,
+        "getAsset",
+        "timeout: must be a number of milliseconds > 0, or Infinity (got 0)",
+      ],
+      [
+        await createJsonRpcClient({ fetch, environment: "mainnet" }, rpcHost, "/")
+          .call(getAsset, { id: "xyz" })
+          .catch((e: unknown) => e),
+        ConfigurationError,
+        "getAsset",
+        "Missing API key for the rpc host",
+      ],
+    ] as const) {
+      expect(error).toBeInstanceOf(Class);
+      const refused = error as ValidationError | ConfigurationError;
+      expect(refused.operation, message).toBe(operation);
+      expect(refused.toJSON(), message).toMatchObject({ name: Class.name, operation });
+      // (The message is as it was: tests and users match it.)
+      expect(refused.message.startsWith(message), refused.message).toBe(true);
+      expect(refused.message).not.toContain(operation);
+    }
+    expect(mock).not.toHaveBeenCalled();
+    const created = (() => {
+      try {
+        createJsonRpcClient({ apiKey: KEY, fetch, timeout: -1 }, rpcHost, "/");
+      } catch (error) {
+        return error as ConfigurationError;
+      }
+    })();
+    expect(created).toBeInstanceOf(ConfigurationError);
+    expect(created!.operation).toBeUndefined();
+    expect(created!.toJSON()).not.toHaveProperty("operation");
+  });
+
+  it("passes on what an onResponse callback throws as it threw it (no operation added)", async () => {
+    const { fetch } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const own = new ConfigurationError("mine");
+    const thrown = await rpc
+      .call(
+        getAsset,
+        { id: "xyz" },
+        {
+          onResponse: () => {
+            throw own;
+          },
+        },
+      )
+      .catch((e: unknown) => e);
+    expect(thrown).toBe(own);
+    expect(own.operation).toBeUndefined();
   });
 
   it("does not quote the key in a ValidationError (the key given as a param)", async () => {
@@ -176,6 +267,7 @@ describe("createJsonRpcClient: single calls", () => {
     ).rejects.toThrow(
       new ConfigurationError(
         "swqosOnly: is given as a call option and as params.swqosOnly, differently",
+        { operation: "sendTransaction" },
       ),
     );
     expect(calls).toHaveLength(0);

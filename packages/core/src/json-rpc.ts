@@ -8,7 +8,7 @@ import {
   type OperationDescriptor,
   type RequestOptions,
 } from "./config.js";
-import { ChainDataError, ConfigurationError, JsonRpcError } from "./errors.js";
+import { ChainDataError, ConfigurationError, JsonRpcError, ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
 import { takeStack } from "./internal/stack.js";
@@ -117,10 +117,12 @@ export interface RpcMethodDescriptor<Query extends string = never> extends Opera
 /**
  * `M` when it is one method name, `never` when it is a union of names: the params of
  * `request(method, params)` can only be checked against the method actually called when the
- * name is known. (For the generated `request` signatures.)
+ * name is known. (For the generated `request` signatures.) Written without a conditional type:
+ * the keys common to `{ a: 0 } | { b: 0 }` are none, and for a type parameter `M` (a wrapper
+ * generic over the method) TypeScript reads it as `M` itself, where a conditional type stays
+ * unresolved and refuses the wrapper's call.
  */
-export type SingleMethod<M> = true extends IsUnion<M> ? never : M;
-type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+export type SingleMethod<M> = keyof { [K in M & PropertyKey]: Record<K, 0> }[M & PropertyKey];
 
 /**
  * The options of a {@link JsonRpcClient} call: the request options, plus the method's query
@@ -181,6 +183,7 @@ export const notAnRpc = (
       `${id}: the first argument must be ${what} ${factory}() (got ${
         id in Object(rpc) ? `a client: call client.${id}(...) instead` : got(rpc)
       })`,
+      { operation: id },
     ),
   );
 };
@@ -325,39 +328,58 @@ export function createJsonRpcClient<Endpoint extends string = string>(
       params: unknown,
       options: RequestOptions & Record<string, unknown> = {},
     ) => {
-      // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
-      // (From here on, the options as checked: the batcher and the engine read the same values.)
-      options = checkRequestOptions(options, method.encode?.options);
-      // A query option given with the call options is checked with the params (see `fold`).
-      if (method.encode?.fold) params = method.encode.fold(params, options);
-      // A credential in the call's own headers is masked in its errors as the key is. (A call
-      // with headers goes alone: a batch's calls have none of their own.)
-      const redactor = http.redactWith([], options.headers);
-      // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
-      if (method.params) validate(method.params, params, undefined, redactor);
-      const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
-      const request = {
-        jsonrpc: "2.0",
-        // (A batcher numbers the requests of every client it serves: they may share a batch.)
-        id: config.batch ? config.batch.nextId() : String(++lastId),
-        method: method.id,
-        params: wire,
-      } as const;
       // Settled synchronously by `settle` when the call goes alone; by the batcher otherwise.
       let outcome: { value?: unknown; error?: unknown; failed?: true } = {};
-      const call: Call = {
-        request,
-        // (Written now, so a value that cannot be written as JSON fails this call, before anything
-        // is sent, and never a batch of other callers' calls.)
-        text: writeJson(request, "params"),
-        method,
-        onResponse: options.onResponse,
-        redactor,
-        resolve: (value) => (outcome = { value }),
-        reject: (error) => (outcome = { error, failed: true }),
-      };
-      // (A call with query options goes alone: a batch is posted to the bare endpoint.)
-      if (!query && enqueue?.(call, options))
+      let call: Call;
+      let batched: unknown;
+      // What the call refuses before it is sent (its options, its params, a missing API key) names
+      // it, as its other errors do. (Not what settles it: what `onResponse` throws reaches the
+      // caller as it was thrown.)
+      try {
+        // A throw here (ConfigurationError, ValidationError) rejects the call: nothing is sent.
+        // (From here on, the options as checked: the batcher and the engine read the same values.)
+        options = checkRequestOptions(options, method.encode?.options);
+        // A query option given with the call options is checked with the params (see `fold`).
+        if (method.encode?.fold) params = method.encode.fold(params, options);
+        // A credential in the call's own headers is masked in its errors as the key is. (A call
+        // with headers goes alone: a batch's calls have none of their own.)
+        const redactor = http.redactWith([], options.headers);
+        // (A refused value is quoted in the message, redacted: the key given in the wrong place too.)
+        if (method.params) validate(method.params, params, undefined, redactor);
+        const [wire, query] = method.encode ? method.encode(params, options) : [params ?? {}, ""];
+        const request = {
+          jsonrpc: "2.0",
+          // (A batcher numbers the requests of every client it serves: they may share a batch.)
+          id: config.batch ? config.batch.nextId() : String(++lastId),
+          method: method.id,
+          params: wire,
+        } as const;
+        call = {
+          request,
+          // (Written now, so a value that cannot be written as JSON fails this call, before
+          // anything is sent, and never a batch of other callers' calls.)
+          text: writeJson(request, "params"),
+          method,
+          onResponse: options.onResponse,
+          redactor,
+          resolve: (value) => (outcome = { value }),
+          reject: (error) => (outcome = { error, failed: true }),
+        };
+        // (A call with query options goes alone: a batch is posted to the bare endpoint.)
+        if (!(batched = !query && enqueue?.(call, options))) {
+          const [answer, response] = await post(
+            call.text,
+            method,
+            options,
+            appendQuery(url, query),
+            redactor,
+          );
+          settle(call, answer, response);
+        }
+      } catch (error) {
+        throw ofOperation(error, method.id);
+      }
+      if (batched)
         try {
           // (The batcher settles its calls from its request's callbacks, never before this returns.)
           return await new Promise<R>((resolve, reject) => {
@@ -371,14 +393,6 @@ export function createJsonRpcClient<Endpoint extends string = string>(
           if (error instanceof ChainDataError) takeStack(error);
           throw error;
         }
-      const [answer, response] = await post(
-        call.text,
-        method,
-        options,
-        appendQuery(url, query),
-        redactor,
-      );
-      settle(call, answer, response);
       if (outcome.failed) throw outcome.error;
       return outcome.value as R;
     },

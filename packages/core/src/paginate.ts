@@ -111,9 +111,14 @@ const set = (value: any, path: string, to: unknown): any => {
  *   object (`null`, a string) go to `fetchPage` once, as given, for it to refuse
  */
 export function paginate<I, R>(
-  fetchPage: (params: any, answered: (response: ResponseFields) => void) => Promise<R>,
+  // (A method's type, whose parameters TypeScript compares both ways: a `fetchPage` typed for the
+  // params it reads, `(p: { page: number }) => …`, is taken; one left untyped reads them as
+  // `unknown`.)
+  fetchPage: {
+    fetchPage(params: unknown, answered: (response: ResponseFields) => void): Promise<R>;
+  }["fetchPage"],
   descriptor: PaginationDescriptor,
-  params: any,
+  params: unknown,
   options: {
     /**
      * Stop after this many pages: a whole number >= 1, or `Infinity`.
@@ -149,7 +154,7 @@ export function paginate<I, R>(
   // change the order between two pages. (A plain object only: anything else goes to the call as
   // given, for it to refuse. A value `structuredClone` cannot copy, a function, which the call
   // refuses too, leaves a copy of the own members.)
-  let start = params;
+  let start: any = params;
   if (params && Object.getPrototypeOf(params) === Object.prototype)
     try {
       start = structuredClone(params);
@@ -335,7 +340,7 @@ export function withPagination<P, R, I>(
       // broken walk; the caller's hears every page as before.)
       return paginate<I, R>(
         (page, answered) =>
-          call(page, {
+          call(page as P, {
             ...perPage,
             onResponse: (response) => {
               answered(response);

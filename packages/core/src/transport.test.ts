@@ -1224,10 +1224,10 @@ describe("restCall", () => {
       const error = await transport
         .restCall(op, { wallet: "w".repeat(32) }, options as never, async () => {})
         .catch((e: Error) => e);
-      expect(error).toEqual(new ConfigurationError(message));
+      expect(error).toEqual(new ConfigurationError(message, { operation: op.id }));
       await expect(
         transport.send(get(), { operation: getBalances, options: options as never }),
-      ).rejects.toEqual(new ConfigurationError(message));
+      ).rejects.toEqual(new ConfigurationError(message, { operation: getBalances.id }));
       expect(stub.mock).not.toHaveBeenCalled();
     }
   });
@@ -1253,6 +1253,44 @@ describe("restCall", () => {
     expect(secret.error.message).toBe('params.authHeader: must match ^Bearer  (got "***")');
     expect(stub.mock).not.toHaveBeenCalled();
     expect(secret.stub.mock).not.toHaveBeenCalled();
+  });
+
+  it("names the operation in what a call refuses before sending (params, options, extra arguments, a lone surrogate, a missing key), in the error and its JSON", async () => {
+    const stub = stubFetch(jsonResponse({}));
+    const transport = createTransport({ apiKey: KEY, fetch: stub.fetch }, walletHost);
+    const keyless = createTransport({ fetch: stub.fetch, environment: "mainnet" }, walletHost);
+    const valid = { wallet: "w".repeat(32) };
+    const fetchIt: Invoke = async (fetch) => fetch(get());
+    const surrogate: Invoke = async () => {
+      throw new URIError("URI malformed");
+    };
+    const refusals = [
+      [transport.restCall(op, { wallet: "short" }, undefined, fetchIt), ValidationError],
+      [transport.restCall(op, valid, { timout: 1 } as never, fetchIt), ConfigurationError],
+      [transport.restCall(op, valid, undefined, fetchIt, [{}]), ValidationError],
+      [
+        transport.restCall(op, { wallet: "\ud800".padEnd(32, "w") }, undefined, surrogate),
+        ValidationError,
+      ],
+      [keyless.restCall(op, valid, undefined, fetchIt), ConfigurationError],
+      [transport.send(get(), { operation: op, options: { timeout: -1 } }), ConfigurationError],
+      [keyless.send(get(), { operation: op }), ConfigurationError],
+    ] as const;
+    for (const [promise, Class] of refusals) {
+      const { error } = await settle(promise);
+      expect(error).toBeInstanceOf(Class);
+      expect(error.operation, error.message).toBe("getBalances");
+      expect(error.toJSON()).toMatchObject({ name: Class.name, operation: "getBalances" });
+    }
+    let checked: ValidationError | undefined;
+    try {
+      transport.check(op, { wallet: "short" });
+    } catch (error) {
+      checked = error as ValidationError;
+    }
+    expect(checked).toBeInstanceOf(ValidationError);
+    expect(checked!.operation).toBe("getBalances");
+    expect(stub.mock).not.toHaveBeenCalled();
   });
 
   it("check: refuses as the call does, the same messages and redaction, at once; sends nothing, and passes good input", async () => {

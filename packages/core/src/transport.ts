@@ -10,7 +10,7 @@ import {
   type RequestOptions,
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
-import { ValidationError } from "./errors.js";
+import { ofOperation, ValidationError } from "./errors.js";
 import { createHttp, type Exchange } from "./http.js";
 import { reviveU64 } from "./json.js";
 import { credentialsIn, type Redactor } from "./redact.js";
@@ -116,14 +116,26 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     baseUrl: http.baseUrl,
     logger: http.config.logger,
     send: async (request, ctx) => {
-      const options = checkRequestOptions(ctx.options);
-      const redactor = http.redactWith([], options.headers);
-      const exchange = await send(request, { ...ctx, options }, redactor);
+      let options: RequestOptions;
+      let exchange: Exchange;
+      let redactor: Redactor;
+      try {
+        options = checkRequestOptions(ctx.options);
+        redactor = http.redactWith([], options.headers);
+        exchange = await send(request, { ...ctx, options }, redactor);
+      } catch (error) {
+        throw ofOperation(error, ctx.operation.id);
+      }
       options.onResponse?.(http.described(exchange.response, redactor));
       return toResponse(exchange);
     },
-    check: (operation, input, options) =>
-      void checkInput(operation, input, checkRequestOptions(options)),
+    check: (operation, input, options) => {
+      try {
+        checkInput(operation, input, checkRequestOptions(options));
+      } catch (error) {
+        throw ofOperation(error, operation.id);
+      }
+    },
     async restCall<R>(
       operation: OperationDescriptor,
       input: unknown,
@@ -131,20 +143,21 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
       extra?: readonly unknown[],
     ): Promise<R> {
-      refuseExtraArguments(operation.id, extra);
-      options = checkRequestOptions(options);
-      const redactor = checkInput(operation, input, options);
       let captured: Exchange | undefined;
+      let redactor: Redactor;
       try {
+        refuseExtraArguments(operation.id, extra);
+        options = checkRequestOptions(options);
+        redactor = checkInput(operation, input, options);
         await invoke(async (request) =>
           toResponse((captured = await send(request, { operation, options }, redactor))),
         );
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
         // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and
-        // nothing was sent.
-        if (error instanceof URIError) throw notInUrl(input, error);
-        throw error;
+        // nothing was sent. (What the call refuses before sending, its params, its options, a
+        // missing API key, names the call, as its other errors do.)
+        throw ofOperation(error instanceof URIError ? notInUrl(input, error) : error, operation.id);
       }
       // Parse our own copy of the bytes (strict UTF-8, lossless numbers), not openapi-fetch's
       // `data`. (`invoke` always fetches: the generated clients add no middleware that could

@@ -15,7 +15,12 @@ import type { Redactor } from "./redact.js";
 /** Checks `value` (named `path` in messages) and adds what is wrong to `issues`. */
 export type Check = (value: unknown, path: string, issues: ValidationIssue[]) => void;
 
-const add = (issues: ValidationIssue[], path: string, rule: string, message: string) => {
+const add = (
+  issues: ValidationIssue[],
+  path: string,
+  rule: ValidationIssue["rule"],
+  message: string,
+) => {
   issues.push({ path, rule, message: `${path}: ${message}` });
 };
 
@@ -78,7 +83,7 @@ const bounds = (
   max?: number,
   unit?: string,
 ) => {
-  const check = (rule: string, limit: number | undefined, least: boolean) => {
+  const check = (rule: ValidationIssue["rule"], limit: number | undefined, least: boolean) => {
     if (limit !== undefined && (least ? actual < limit : actual > limit)) {
       const words = least ? ["least", ">="] : ["most", "<="];
       add(

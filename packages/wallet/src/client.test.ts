@@ -117,6 +117,32 @@ describe("wallet client", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it("pages by hand as the JSDoc says: a result's nextCursor goes back as before / cursor, and its null (the last page's) sends none, never \"null\"", async () => {
+    const SIGNATURE =
+      "29t5c3iaTZv1pKWRjv4iGWd2gSY1XDjom8Mk8gVtqPFYZwHDbzUChxo3iUmA2cpf9u1h8tQZHgSMPMPCgyJuZ7t1";
+    const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+      const given = new URL(String(input)).searchParams;
+      const more = !given.has("before") && !given.has("cursor");
+      return Response.json({
+        data: [],
+        pagination: { hasMore: more, nextCursor: more ? SIGNATURE : null },
+      });
+    });
+    const wallet = createWalletClient({ apiKey: KEY, fetch });
+    const query = (call: number) => new URL(String(fetch.mock.calls[call]![0])).searchParams;
+    const first = await wallet.getHistory({ wallet: WALLET });
+    const last = await wallet.getHistory({ wallet: WALLET, before: first.pagination.nextCursor });
+    expect(query(1).get("before")).toBe(SIGNATURE);
+    expect(last.pagination.nextCursor).toBeNull();
+    await wallet.getHistory({ wallet: WALLET, before: last.pagination.nextCursor });
+    expect(query(2).has("before")).toBe(false);
+    const transfers = await wallet.getTransfers({ wallet: WALLET, cursor: null });
+    expect(query(3).has("cursor")).toBe(false);
+    await wallet.getTransfers({ wallet: WALLET, cursor: transfers.pagination.nextCursor });
+    expect(query(4).get("cursor")).toBe(SIGNATURE);
+    expect(fetch.mock.calls.map(([url]) => String(url)).join("\n")).not.toContain("null");
+  });
+
   it("refuses a history `type` that is not an upper-case snake-case transaction type, sending nothing", async () => {
     // `type: "swap"` went out, for a 400 or an empty page at 100 credits.
     const fetch = vi.fn<typeof globalThis.fetch>();

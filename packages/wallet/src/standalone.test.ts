@@ -95,6 +95,7 @@ describe("wallet standalone functions", () => {
     await expect(walk[Symbol.asyncIterator]().next()).rejects.toThrow(
       new ConfigurationError(
         "getBalances: the first argument must be the result of createWalletRest() (got object)",
+        { operation: "getBalances" },
       ),
     );
     expect(requests).toEqual([]);

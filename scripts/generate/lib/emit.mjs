@@ -52,10 +52,34 @@ export function operationStatusTags(op, { areaBeta = false } = {}) {
 }
 
 /**
- * JSDoc block for one operation, from its summary, description, cost, status and first example.
- * `areaBeta`: the whole area is beta (`info.x-beta`), so every operation is.
+ * The `@param` lines of a generated call, which signature help shows beside each argument (the
+ * types' own docs show on hover only). `endpoint`: a standalone function's first parameter (`rpc`,
+ * `rest`) and the factory that makes it; `params`: the params type's name (in client.ts, under
+ * the `T` namespace), undefined for a call without params; `optional`: they may be left out;
+ * `walk`: the options are a page walk's.
  */
-export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
+export function paramDocs({ endpoint, params, optional = false, walk = false }) {
+  return [
+    ...(endpoint
+      ? [`@param ${endpoint.name} - The endpoint to call, made by {@link ${endpoint.factory}}.`]
+      : []),
+    ...(params
+      ? [
+          `@param params - The call's params, a {@link T.${params} | ${params}}${optional ? " (may be left out: no member is required)" : ""}; checked before anything is sent.`,
+        ]
+      : []),
+    walk
+      ? "@param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions})."
+      : "@param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.",
+  ];
+}
+
+/**
+ * JSDoc block for one operation, from its summary, description, cost, status and first example.
+ * `areaBeta`: the whole area is beta (`info.x-beta`), so every operation is. `params`: the
+ * `@param` lines ({@link paramDocs}).
+ */
+export function jsdoc(op, { indent = "  ", example, areaBeta = false, params = [] } = {}) {
   const lines = [];
   if (op.summary) lines.push(clean(op.summary), "");
   if (op.description) lines.push(...clean(op.description).split("\n"), "");
@@ -78,7 +102,7 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
       "Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.",
     );
   if (lines.length && lines[lines.length - 1] !== "") lines.push("");
-  lines.push(...operationStatusTags(op, { areaBeta }));
+  lines.push(...params, ...operationStatusTags(op, { areaBeta }));
   if (example) lines.push("@example", "```ts", ...example.split("\n"), "```");
   while (lines.length && lines[lines.length - 1] === "") lines.pop();
   if (!lines.length) return "";
@@ -90,8 +114,12 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false } = {}) {
  * operation, `name` its name): the operation's summary, what the walk does (from its
  * `x-pagination`), the cost per page, its status tags and `example`. `standalone`: the walk is
  * `paginate<Method>(rpc, …)`, the client's `.all()` without the client; otherwise it is `.all()`.
+ * `params`: the `@param` lines ({@link paramDocs}).
  */
-export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = false, indent }) {
+export function pageWalkDoc(
+  op,
+  { name, standalone = false, example, areaBeta = false, indent, params = [] },
+) {
   const {
     style,
     page = "page",
@@ -153,7 +181,7 @@ export function pageWalkDoc(op, { name, standalone = false, example, areaBeta = 
       deprecated: op.deprecated,
       "x-replaced-by": op["x-replaced-by"],
     },
-    { indent, example, areaBeta },
+    { indent, example, areaBeta, params },
   );
 }
 

@@ -81,6 +81,12 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "ParamsArgument",
     "RateLimiter",
     "Fetch",
+    // (The union of the error classes, whose `name` tells them apart in a `switch`; the fields their
+    // constructors take, for a test's fake errors; a ConnectionError's `cause`.)
+    "AnyChainDataError",
+    "ChainDataErrorFields",
+    "APIErrorFields",
+    "RedactedError",
     "ValidationIssue",
     "InvalidResponseReason",
     "RpcErrorObject",

@@ -47,6 +47,9 @@ export function createAdminRest(options?: RestClientOptions): AdminRest {
  *
  * Cost: not documented by the service.
  *
+ * @param rest - The endpoint to call, made by {@link createAdminRest}.
+ * @param params - The call's params, a {@link T.GetProjectUsageInput | GetProjectUsageInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const projectUsage = await getProjectUsage(rest, {
@@ -79,6 +82,8 @@ export interface AdminClient {
    *
    * Cost: not documented by the service.
    *
+   * @param params - The call's params, a {@link T.GetProjectUsageInput | GetProjectUsageInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const projectUsage = await admin.getProjectUsage({

@@ -54,6 +54,9 @@ export function compressionU64Shape(operation: keyof T.CompressionMethods, part?
  *
  * Cost: 10 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedAccountsByOwner(rpc, {
@@ -83,6 +86,9 @@ export function getCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetC
  *
  * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const compressedAccount of paginateGetCompressedAccountsByOwner(rpc, {
@@ -116,6 +122,9 @@ export function paginateGetCompressedAccountsByOwner(rpc: CompressionRpc, params
  *
  * Cost: 10 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedTokenAccountsByOwner(rpc, {
@@ -133,6 +142,9 @@ export function getCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T
  *
  * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const compressedTokenAccount of paginateGetCompressedTokenAccountsByOwner(rpc, {
@@ -154,6 +166,9 @@ export function paginateGetCompressedTokenAccountsByOwner(rpc: CompressionRpc, p
  *
  * Cost: 10 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedTokenAccountsByDelegate(rpc, {
@@ -171,6 +186,9 @@ export function getCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params
  *
  * Every page of {@link getCompressedTokenAccountsByDelegate}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const compressedTokenAccount of paginateGetCompressedTokenAccountsByDelegate(rpc, {
@@ -192,6 +210,9 @@ export function paginateGetCompressedTokenAccountsByDelegate(rpc: CompressionRpc
  *
  * Cost: 10 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressedBalanceByOwnerParams | GetCompressedBalanceByOwnerParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressedBalanceByOwner(rpc, {
@@ -210,6 +231,9 @@ export function getCompressedBalanceByOwner(rpc: CompressionRpc, params: T.GetCo
  *
  * Cost: 10 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const result = await getCompressionSignaturesForAddress(rpc, {
@@ -227,6 +251,9 @@ export function getCompressionSignaturesForAddress(rpc: CompressionRpc, params: 
  *
  * Every page of {@link getCompressionSignaturesForAddress}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const compressionSignatureInfo of paginateGetCompressionSignaturesForAddress(rpc, {
@@ -248,6 +275,9 @@ export function paginateGetCompressionSignaturesForAddress(rpc: CompressionRpc, 
  *
  * Cost: 10 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const result = await getLatestCompressionSignatures(rpc, {
@@ -264,6 +294,9 @@ export function getLatestCompressionSignatures(rpc: CompressionRpc, params: T.Ge
  *
  * Every page of {@link getLatestCompressionSignatures}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const compressionSignatureInfo of paginateGetLatestCompressionSignatures(rpc, {
@@ -284,6 +317,9 @@ export function paginateGetLatestCompressionSignatures(rpc: CompressionRpc, para
  *
  * Cost: 10 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
+ * @param params - The call's params, a {@link T.GetMultipleNewAddressProofsV2Params | GetMultipleNewAddressProofsV2Params}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const result = await getMultipleNewAddressProofsV2(rpc, [
@@ -315,6 +351,8 @@ export interface CompressionClient {
    *
    * Cost: 10 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedAccountsByOwner({
@@ -343,6 +381,8 @@ export interface CompressionClient {
      *
      * Cost: 10 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressedAccountsByOwner({
@@ -369,6 +409,8 @@ export interface CompressionClient {
      *
      * Every page of `getCompressedAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const compressedAccount of compression.getCompressedAccountsByOwner.all({
@@ -400,6 +442,8 @@ export interface CompressionClient {
    *
    * Cost: 10 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedTokenAccountsByOwner({
@@ -416,6 +460,8 @@ export interface CompressionClient {
      *
      * Cost: 10 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressedTokenAccountsByOwner({
@@ -430,6 +476,8 @@ export interface CompressionClient {
      *
      * Every page of `getCompressedTokenAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const compressedTokenAccount of compression.getCompressedTokenAccountsByOwner.all({
@@ -449,6 +497,8 @@ export interface CompressionClient {
    *
    * Cost: 10 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedTokenAccountsByDelegate({
@@ -465,6 +515,8 @@ export interface CompressionClient {
      *
      * Cost: 10 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressedTokenAccountsByDelegate({
@@ -479,6 +531,8 @@ export interface CompressionClient {
      *
      * Every page of `getCompressedTokenAccountsByDelegate`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const compressedTokenAccount of compression.getCompressedTokenAccountsByDelegate.all({
@@ -498,6 +552,8 @@ export interface CompressionClient {
    *
    * Cost: 10 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetCompressedBalanceByOwnerParams | GetCompressedBalanceByOwnerParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressedBalanceByOwner({
@@ -513,6 +569,8 @@ export interface CompressionClient {
    *
    * Cost: 10 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getCompressionSignaturesForAddress({
@@ -529,6 +587,8 @@ export interface CompressionClient {
      *
      * Cost: 10 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getCompressionSignaturesForAddress({
@@ -543,6 +603,8 @@ export interface CompressionClient {
      *
      * Every page of `getCompressionSignaturesForAddress`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const compressionSignatureInfo of compression.getCompressionSignaturesForAddress.all({
@@ -562,6 +624,8 @@ export interface CompressionClient {
    *
    * Cost: 10 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getLatestCompressionSignatures({
@@ -577,6 +641,8 @@ export interface CompressionClient {
      *
      * Cost: 10 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const result = await compression.getLatestCompressionSignatures({
@@ -590,6 +656,8 @@ export interface CompressionClient {
      *
      * Every page of `getLatestCompressionSignatures`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const compressionSignatureInfo of compression.getLatestCompressionSignatures.all({
@@ -608,6 +676,8 @@ export interface CompressionClient {
    *
    * Cost: 10 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetMultipleNewAddressProofsV2Params | GetMultipleNewAddressProofsV2Params}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const result = await compression.getMultipleNewAddressProofsV2([
@@ -625,6 +695,8 @@ export interface CompressionClient {
   getMultipleNewAddressProofsV2(params: T.GetMultipleNewAddressProofsV2Params, options?: RequestOptions): Promise<T.GetMultipleNewAddressProofsV2Result>;
   /** Call any compression method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.CompressionMethods>(method: M, ...args: [...params: ParamsArgument<T.CompressionMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.CompressionMethods[M]["result"]>;
+  /** Call any compression method by name, its params given: for a wrapper generic over the method name (`M extends keyof CompressionMethods`). */
+  request<M extends keyof T.CompressionMethods>(method: M, params: T.CompressionMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.CompressionMethods[M]["result"]>;
 }
 
 /** Create a client for every compression method (rpc host, `POST /`). */

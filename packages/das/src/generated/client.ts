@@ -52,6 +52,9 @@ export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Sh
  *
  * Returns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error. Costs 10 credits.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const asset = await getAsset(rpc, {
@@ -68,6 +71,9 @@ export function getAsset(rpc: DasRpc, params: T.GetAssetParams, options?: Reques
  *
  * Returns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset. Costs 10 credits per call.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetAssetBatchParams | GetAssetBatchParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const assets = await getAssetBatch(rpc, {
@@ -87,6 +93,9 @@ export function getAssetBatch(rpc: DasRpc, params: T.GetAssetBatchParams, option
  *
  * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data. Costs 10 credits per call.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const assetList = await getAssetsByOwner(rpc, {
@@ -110,6 +119,9 @@ export function getAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, 
  *
  * Every page of {@link getAssetsByOwner}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const asset of paginateGetAssetsByOwner(rpc, {
@@ -134,6 +146,9 @@ export function paginateGetAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwner
  *
  * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data. Costs 10 credits per call.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const assetList = await getAssetsByAuthority(rpc, {
@@ -159,6 +174,9 @@ export function getAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthority
  *
  * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const asset of paginateGetAssetsByAuthority(rpc, {
@@ -185,6 +203,9 @@ export function paginateGetAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByA
  *
  * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error. Costs 10 credits per call.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const editionList = await getNftEditions(rpc, {
@@ -203,6 +224,9 @@ export function getNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, opti
  *
  * Every page of {@link getNftEditions}, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rpc - The endpoint to call, made by {@link createDasRpc}.
+ * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @example
  * ```ts
  * for await (const nftEdition of paginateGetNftEditions(rpc, {
@@ -228,6 +252,8 @@ export interface DasClient {
    *
    * Returns a single digital asset — an NFT, a compressed NFT or a fungible token — identified by its asset id, which is normally the mint address. The record carries the asset's content (metadata, files, links), authorities, compression state, groupings (collection), royalty, creators, ownership, supply and, for tokens, `token_info` with price data where available. Display `options` add data (unverified collections, collection metadata, fungible data, inscriptions) without changing which asset is returned. An unknown id yields a not-found error. Costs 10 credits.
    *
+   * @param params - The call's params, a {@link T.GetAssetParams | GetAssetParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const asset = await das.getAsset({
@@ -241,6 +267,8 @@ export interface DasClient {
    *
    * Returns several digital assets at once, given a list of 1 to 1,000 asset ids. The result is an array with one entry per requested id, in request order; an id that is not found yields `null` in its place (the public reference also documents a not-found error for a batch with missing assets). The same display `options` as getAsset apply to every asset. Costs 10 credits per call.
    *
+   * @param params - The call's params, a {@link T.GetAssetBatchParams | GetAssetBatchParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const assets = await das.getAssetBatch({
@@ -257,6 +285,8 @@ export interface DasClient {
    *
    * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data. Costs 10 credits per call.
    *
+   * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const assetList = await das.getAssetsByOwner({
@@ -277,6 +307,8 @@ export interface DasClient {
      *
      * Lists the digital assets owned by a wallet address, one page at a time. Page through results either by page number (`page` from 1, with `limit` up to 1,000) or by keyset (`before` / `after`, or the `cursor` returned by a request sent without paging parameters); the two styles cannot be combined, and keyset paging works only when sorting by `id`. The data ends when a page comes back empty or shorter than `limit`. Display `options` can add fungible tokens, the native SOL balance, the grand total, zero-balance holdings, inscriptions and collection data. Costs 10 credits per call.
      *
+     * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const assetList = await das.getAssetsByOwner({
@@ -297,6 +329,8 @@ export interface DasClient {
      *
      * Every page of `getAssetsByOwner`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const asset of das.getAssetsByOwner.all({
@@ -319,6 +353,8 @@ export interface DasClient {
    *
    * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data. Costs 10 credits per call.
    *
+   * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const assetList = await das.getAssetsByAuthority({
@@ -341,6 +377,8 @@ export interface DasClient {
      *
      * Lists the digital assets for which the given address is an authority (for example the update authority of a collection), one page at a time. Paging works as for getAssetsByOwner: by page number (`page` from 1, `limit` up to 1,000) or by keyset (`before` / `after`, only when sorting by `id`), not both; the data ends when a page comes back empty or shorter than `limit`. The ordering is chosen with `sortBy` (created, recent_action, updated, none, id; asc or desc). Display `options` can add the grand total, inscriptions and collection data. Costs 10 credits per call.
      *
+     * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const assetList = await das.getAssetsByAuthority({
@@ -363,6 +401,8 @@ export interface DasClient {
      *
      * Every page of `getAssetsByAuthority`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const asset of das.getAssetsByAuthority.all({
@@ -387,6 +427,8 @@ export interface DasClient {
    *
    * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error. Costs 10 credits per call.
    *
+   * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const editionList = await das.getNftEditions({
@@ -402,6 +444,8 @@ export interface DasClient {
      *
      * Lists the print editions minted from a master-edition NFT, one page at a time (`page` from 1, `limit` up to 1,000), together with the master edition's address, its current supply and its maximum supply (0 = unlimited). The data ends when a page comes back empty or shorter than `limit`. A mint without editions yields a not-found error. Costs 10 credits per call.
      *
+     * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @example
      * ```ts
      * const editionList = await das.getNftEditions({
@@ -417,6 +461,8 @@ export interface DasClient {
      *
      * Every page of `getNftEditions`, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits).
      *
+     * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @example
      * ```ts
      * for await (const nftEdition of das.getNftEditions.all({
@@ -431,6 +477,8 @@ export interface DasClient {
   };
   /** Call any das method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.DasMethods>(method: M, ...args: [...params: ParamsArgument<T.DasMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.DasMethods[M]["result"]>;
+  /** Call any das method by name, its params given: for a wrapper generic over the method name (`M extends keyof DasMethods`). */
+  request<M extends keyof T.DasMethods>(method: M, params: T.DasMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.DasMethods[M]["result"]>;
 }
 
 /** Create a client for every das method (rpc host, `POST /`). */

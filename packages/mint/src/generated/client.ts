@@ -36,6 +36,9 @@ export function createMintRpc(options?: ClientOptions): MintRpc {
  * Cost: not documented by the service.
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
+ * @param rpc - The endpoint to call, made by {@link createMintRpc}.
+ * @param params - The call's params, a {@link T.MintCompressedNftParams | MintCompressedNftParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
  * @example
  * ```ts
@@ -94,6 +97,8 @@ export interface MintClient {
    * Cost: not documented by the service.
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
+   * @param params - The call's params, a {@link T.MintCompressedNftParams | MintCompressedNftParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @deprecated Use the ZK-compression API (@chaindata/compression) instead.
    * @example
    * ```ts
@@ -130,6 +135,8 @@ export interface MintClient {
   mintCompressedNft(params: T.MintCompressedNftParams, options?: RequestOptions): Promise<T.MintCompressedNftResult>;
   /** Call any mint method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.MintMethods>(method: M, ...args: [...params: ParamsArgument<T.MintMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.MintMethods[M]["result"]>;
+  /** Call any mint method by name, its params given: for a wrapper generic over the method name (`M extends keyof MintMethods`). */
+  request<M extends keyof T.MintMethods>(method: M, params: T.MintMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.MintMethods[M]["result"]>;
 }
 
 /**

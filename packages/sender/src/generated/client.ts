@@ -44,6 +44,9 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  * Cost: 0 credits per request.
  * Rate limit: 50 requests/s per region.
  *
+ * @param rpc - The endpoint to call, made by {@link createSenderRpc}.
+ * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const signature = await sendTransaction(rpc, {
@@ -71,6 +74,8 @@ export function sendTransaction(rpc: JsonRpcClient<"sender /fast">, params: T.Se
  *
  * Cost: 0 credits per request.
  *
+ * @param rpc - The endpoint to call, made by {@link createSenderRpc}.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const pingText = await ping(rpc);
@@ -104,6 +109,8 @@ export interface SenderClient {
    * Cost: 0 credits per request.
    * Rate limit: 50 requests/s per region.
    *
+   * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const signature = await sender.sendTransaction({
@@ -128,6 +135,7 @@ export interface SenderClient {
    *
    * Cost: 0 credits per request.
    *
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const pingText = await sender.ping();
@@ -136,6 +144,8 @@ export interface SenderClient {
   ping(options?: RequestOptions): Promise<T.PingResult>;
   /** Call any sender method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends keyof T.SenderMethods>(method: M, ...args: [...params: ParamsArgument<T.SenderMethods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.SenderMethods[M]["result"]>;
+  /** Call any sender method by name, its params given: for a wrapper generic over the method name (`M extends keyof SenderMethods`). */
+  request<M extends keyof T.SenderMethods>(method: M, params: T.SenderMethods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.SenderMethods[M]["result"]>;
 }
 
 /** Create a client for every sender method (sender host, `POST /fast`). */

@@ -63,6 +63,9 @@ export function tokenMetadataU64Shape(operation: keyof TokenMetadataClient): U64
  *
  * Cost: not documented by the service.
  *
+ * @param rest - The endpoint to call, made by {@link createTokenMetadataRest}.
+ * @param params - The call's params, a {@link T.GetTokenMetadataInput | GetTokenMetadataInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
  * @example
  * ```ts
@@ -94,6 +97,8 @@ export interface TokenMetadataClient {
    *
    * Cost: not documented by the service.
    *
+   * @param params - The call's params, a {@link T.GetTokenMetadataInput | GetTokenMetadataInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @deprecated Use DAS getAsset / getAssetBatch (@chaindata/das) instead.
    * @example
    * ```ts

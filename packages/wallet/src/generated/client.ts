@@ -76,6 +76,9 @@ export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U6
  *
  * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetIdentityInput | GetIdentityInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -99,6 +102,9 @@ export function getIdentity(rest: WalletRest, params: T.GetIdentityInput, option
  *
  * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetBatchIdentityInput | GetBatchIdentityInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -127,6 +133,9 @@ export function getBatchIdentity(rest: WalletRest, params: T.GetBatchIdentityInp
  *
  * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -146,6 +155,9 @@ export function getBalances(rest: WalletRest, params: T.GetBalancesInput, option
  *
  * Every page of {@link getBalances}, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -167,6 +179,9 @@ export function paginateGetBalances(rest: WalletRest, params: T.GetBalancesInput
  *
  * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -186,6 +201,9 @@ export function getHistory(rest: WalletRest, params: T.GetHistoryInput, options?
  *
  * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -207,6 +225,9 @@ export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, 
  *
  * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -226,6 +247,9 @@ export function getTransfers(rest: WalletRest, params: T.GetTransfersInput, opti
  *
  * Every page of {@link getTransfers}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
+ * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -247,6 +271,9 @@ export function paginateGetTransfers(rest: WalletRest, params: T.GetTransfersInp
  *
  * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
  *
+ * @param rest - The endpoint to call, made by {@link createWalletRest}.
+ * @param params - The call's params, a {@link T.GetFundedByInput | GetFundedByInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @beta Routes and response formats may change.
  * @example
  * ```ts
@@ -281,6 +308,8 @@ export interface WalletClient {
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetIdentityInput | GetIdentityInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -299,6 +328,8 @@ export interface WalletClient {
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetBatchIdentityInput | GetBatchIdentityInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -321,6 +352,8 @@ export interface WalletClient {
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -339,6 +372,8 @@ export interface WalletClient {
      *
      * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -353,6 +388,8 @@ export interface WalletClient {
      *
      * Every page of `getBalances`, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits).
      *
+     * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -372,6 +409,8 @@ export interface WalletClient {
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -388,6 +427,8 @@ export interface WalletClient {
      *
      * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -402,6 +443,8 @@ export interface WalletClient {
      *
      * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
      *
+     * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -421,6 +464,8 @@ export interface WalletClient {
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts
@@ -437,6 +482,8 @@ export interface WalletClient {
      *
      * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
      *
+     * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
+     * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -451,6 +498,8 @@ export interface WalletClient {
      *
      * Every page of `getTransfers`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits).
      *
+     * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
+     * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
      * @beta Routes and response formats may change.
      * @example
      * ```ts
@@ -470,6 +519,8 @@ export interface WalletClient {
    *
    * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
    *
+   * @param params - The call's params, a {@link T.GetFundedByInput | GetFundedByInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @beta Routes and response formats may change.
    * @example
    * ```ts

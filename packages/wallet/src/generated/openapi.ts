@@ -384,8 +384,8 @@ export interface operations {
                  * @default 100
                  */
                 limit?: number | undefined;
-                /** Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). */
-                before?: Signature | undefined;
+                /** Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). `null`, as the last page's `nextCursor` reads, names no signature: the SDK sends no `before` (the newest page). */
+                before?: Signature | null | undefined;
                 /** Return transactions newer than this signature (ascending pagination). */
                 after?: Signature | undefined;
                 /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
@@ -429,8 +429,8 @@ export interface operations {
                  * @default 50
                  */
                 limit?: number | undefined;
-                /** The cursor from the previous response's `pagination.nextCursor`, passed back unchanged (an opaque string; its format is not documented); omit it for the first page. */
-                cursor?: string | undefined;
+                /** The cursor from the previous response's `pagination.nextCursor`, passed back unchanged (an opaque string; its format is not documented); omit it, or pass `null` (as the last page's `nextCursor` reads: the SDK then sends none), for the first page. */
+                cursor?: string | null | undefined;
             } | undefined;
             header?: never;
             path: {

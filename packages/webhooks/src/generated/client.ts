@@ -43,6 +43,8 @@ export function createWebhooksRest(options?: RestClientOptions): WebhooksRest {
  *
  * Cost: not documented by the service.
  *
+ * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const webhooks = await listWebhooks(rest);
@@ -61,6 +63,9 @@ export function listWebhooks(rest: WebhooksRest, options?: RequestOptions, ...ex
  *
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
+ * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
+ * @param params - The call's params, a {@link T.CreateWebhookInput | CreateWebhookInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const webhook = await createWebhook(rest, {
@@ -93,6 +98,9 @@ export function createWebhook(rest: WebhooksRest, params: T.CreateWebhookInput, 
  *
  * Cost: not documented by the service.
  *
+ * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
+ * @param params - The call's params, a {@link T.GetWebhookInput | GetWebhookInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const webhook = await getWebhook(rest, {
@@ -113,6 +121,9 @@ export function getWebhook(rest: WebhooksRest, params: T.GetWebhookInput, option
  *
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
+ * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
+ * @param params - The call's params, a {@link T.UpdateWebhookInput | UpdateWebhookInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const webhook = await updateWebhook(rest, {
@@ -148,6 +159,9 @@ export function updateWebhook(rest: WebhooksRest, params: T.UpdateWebhookInput, 
  *
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
+ * @param rest - The endpoint to call, made by {@link createWebhooksRest}.
+ * @param params - The call's params, a {@link T.DeleteWebhookInput | DeleteWebhookInput}; checked before anything is sent.
+ * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
  * const webhook = await deleteWebhook(rest, {
@@ -176,6 +190,7 @@ export interface WebhooksClient {
    *
    * Cost: not documented by the service.
    *
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const webhookList = await webhooks.listWebhooks();
@@ -189,6 +204,8 @@ export interface WebhooksClient {
    *
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
+   * @param params - The call's params, a {@link T.CreateWebhookInput | CreateWebhookInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const webhook = await webhooks.createWebhook({
@@ -215,6 +232,8 @@ export interface WebhooksClient {
    *
    * Cost: not documented by the service.
    *
+   * @param params - The call's params, a {@link T.GetWebhookInput | GetWebhookInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const webhook = await webhooks.getWebhook({
@@ -230,6 +249,8 @@ export interface WebhooksClient {
    *
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
+   * @param params - The call's params, a {@link T.UpdateWebhookInput | UpdateWebhookInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const webhook = await webhooks.updateWebhook({
@@ -259,6 +280,8 @@ export interface WebhooksClient {
    *
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *
+   * @param params - The call's params, a {@link T.DeleteWebhookInput | DeleteWebhookInput}; checked before anything is sent.
+   * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
    * const webhook = await webhooks.deleteWebhook({
