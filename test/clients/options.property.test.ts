@@ -1245,7 +1245,7 @@ describe("createBatcher and createRateLimiter refuse wrong options, naming them"
 // ---------------------------------------------------------------------------------------------
 
 const HANDLER_OPTIONS =
-  "authHeader, onEvent, kind, onError, onRefused, dedupe, maxBodyBytes, readTimeoutMs";
+  "authHeader, onEvent, kind, onError, onRefused, dedupe, maxBodyBytes, readTimeoutMs, handlerTimeoutMs";
 
 describe("the webhook receiver refuses wrong options at creation, naming them", () => {
   it("createWebhookHandler(options)", () => {
@@ -1316,11 +1316,30 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
       ),
       option(
         "authHeader",
-        (value) => typeof value === "string" && /[^ \t\r\n]/.test(value),
-        exactly(
-          "authHeader: required, the webhook's authHeader (a non-empty string); a webhook without one: set it with editWebhook(webhooks, { webhookID, authHeader })",
-        ),
-        [" ", "\t\r\n", " \n "],
+        // One value, or a non-empty list of them (rotation): each a header value once HTTP's
+        // white space is trimmed, without control characters but tab, and at most 8192 bytes.
+        (value) => {
+          const one = (v: unknown) => {
+            if (typeof v !== "string") return false;
+            const secret = v.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
+            // eslint-disable-next-line no-control-regex -- control characters are what is refused
+            return (
+              !!secret && !/[\0-\x08\n-\x1f\x7f]/.test(secret) && Buffer.byteLength(secret) <= 8192
+            );
+          };
+          return one(value) || (Array.isArray(value) && value.length > 0 && value.every(one));
+        },
+        /^authHeader(\[\d+\])?: (required, the webhook's authHeader \(a non-empty string\); a webhook without one: set it with editWebhook\(webhooks, \{ webhookID, authHeader \}\)|must list at least one value \(a list is for rotating the secret: \[current, next\]\)|must not contain control characters \(other than tab\): no header value can carry them, so no delivery would match|must be at most 8192 bytes \(got \d+\): Node answers 431 to headers over 16 KB in all, before the handler runs)$/,
+        [
+          " ",
+          "\t\r\n",
+          " \n ",
+          [],
+          ["Bearer a", ""],
+          "Bearer a\nb",
+          "k".repeat(8193),
+          ["x", "y\u0000"],
+        ],
       ),
       option(
         "onEvent",
@@ -1357,6 +1376,19 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
         (value) => value === undefined || (Number.isSafeInteger(value) && (value as number) > 0),
         /^maxBodyBytes: must be a whole number of bytes > 0 \(got [^]*\)$/,
         [2 ** 53, 0.5],
+      ),
+      ...(["readTimeoutMs", "handlerTimeoutMs"] as const).map((name) =>
+        option(
+          name,
+          (value) =>
+            value === undefined ||
+            value === Infinity ||
+            (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 2 ** 31 - 1),
+          new RegExp(
+            `^${name}: must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit \\(got [^]*\\)$`,
+          ),
+          [0, 2 ** 31, 1.5, -Infinity, "30000"],
+        ),
       ),
       family(
         fc.constantFrom(...HANDLER_OPTIONS.split(", ")),

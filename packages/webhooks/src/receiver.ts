@@ -368,7 +368,7 @@ const kindRule = (value: unknown) => {
  * @throws TypeError naming the rule when the body is not such an array, not UTF-8, or not text or
  * bytes at all (a body already parsed by `JSON.parse`, whose u64 amounts are rounded)
  * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
- * kind (a raw event parsed as enhanced, or the reverse: see {@link wrongKind})
+ * kind (a raw event parsed as enhanced, or the reverse: the message names the `kind` it needs)
  */
 export function parseDelivery<K extends DeliveryKind>(
   body: string | Uint8Array,
