@@ -37,18 +37,21 @@ export function receiverReadme({ area, client, kinds }) {
       `interface Redis {\n` +
       `  set(key: string, value: string, options: { NX?: true; PX: number }): Promise<string | null>;\n` +
       `  exists(key: string): Promise<number>;\n` +
-      `  del(key: string): Promise<number>;\n` +
+      `  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;\n` +
       `}\n\n` +
+      `// Deletes the key only while it holds the token.\n` +
+      `const RELEASE = 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0';\n\n` +
       `export const redisSignatureStore = (redis: Redis, prefix = "webhook:"): SignatureStore => ({\n` +
       `  has: async (signature) => (await redis.exists(prefix + signature)) === 1,\n` +
       `  // One atomic step: true for the one instance that got the signature.\n` +
-      `  claim: async (signature, ttlMs) =>\n` +
-      `    (await redis.set(prefix + signature, "1", { NX: true, PX: ttlMs })) === "OK",\n` +
+      `  claim: async (signature, ttlMs, token) =>\n` +
+      `    (await redis.set(prefix + signature, token, { NX: true, PX: ttlMs })) === "OK",\n` +
       `  add: async (signature, ttlMs = 86_400_000) => {\n` +
-      `    await redis.set(prefix + signature, "1", { PX: ttlMs });\n` +
+      `    await redis.set(prefix + signature, "done", { PX: ttlMs });\n` +
       `  },\n` +
-      `  release: async (signature) => {\n` +
-      `    await redis.del(prefix + signature);\n` +
+      `  // Only this claim's: a late completion's record (add) stays.\n` +
+      `  release: async (signature, token) => {\n` +
+      `    await redis.eval(RELEASE, { keys: [prefix + signature], arguments: [token] });\n` +
       `  },\n` +
       `});\n`,
   );

@@ -1323,9 +1323,8 @@ describe("the webhook receiver refuses wrong options at creation, naming them", 
             if (typeof v !== "string") return false;
             const secret = v.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, "");
             // eslint-disable-next-line no-control-regex -- control characters are what is refused
-            return (
-              !!secret && !/[\0-\x08\n-\x1f\x7f]/.test(secret) && Buffer.byteLength(secret) <= 8192
-            );
+            const control = /[\0-\x08\n-\x1f\x7f]/;
+            return !!secret && !control.test(secret) && Buffer.byteLength(secret) <= 8192;
           };
           return one(value) || (Array.isArray(value) && value.length > 0 && value.every(one));
         },

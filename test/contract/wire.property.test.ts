@@ -81,7 +81,9 @@ describe("every operation sends exactly its input, valid per the spec", () => {
           expect(log[0]!.violations).toEqual([]);
           expect(op.rpc ? log[0]!.rpcMethods : [log[0]!.operationId]).toEqual([op.id]);
           expect(sent).toHaveLength(1);
-          expect(decode(op, sent[0]!)).toStrictEqual(canonical(withSdkDefaults(op, input ?? {})));
+          expect(decode(op, sent[0]!)).toStrictEqual(
+            canonical(withoutNullQuery(op, withSdkDefaults(op, input ?? {}))),
+          );
         } catch (error) {
           // (Every failure, the call's own included, shows what was sent.)
           if (error instanceof Error)
@@ -170,6 +172,20 @@ function withSdkDefaults(op: SpecOperation, input: unknown): unknown {
     out = { ...out, [p.name]: filled };
   }
   return out;
+}
+
+/**
+ * `input` without the REST query parameters it gives as `null`: a query has no null, and the
+ * clients leave such a parameter out (wallet's `before: null`, the last page's `nextCursor`).
+ */
+function withoutNullQuery(op: SpecOperation, input: unknown): unknown {
+  if (!op.rest || !input || typeof input !== "object") return input;
+  return Object.fromEntries(
+    Object.entries(input).filter(
+      ([name, value]) =>
+        value !== null || !op.rest!.parameters.some((p) => p.in === "query" && p.name === name),
+    ),
+  );
 }
 
 function canonical(value: unknown): unknown {

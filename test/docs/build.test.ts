@@ -926,7 +926,8 @@ describe("docs build", () => {
         // De-duplication: per process, sized, or shared with claim().
         "in memory and per process: they are lost on a restart and not shared with other instances",
         "createMemorySignatureStore({ maxEntries: 40_000 })",
-        '(await redis.set(prefix + signature, "1", { NX: true, PX: ttlMs })) === "OK"',
+        '(await redis.set(prefix + signature, token, { NX: true, PX: ttlMs })) === "OK"',
+        'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0',
         // Express: the handler before any body parser, and what a parser in front loses.
         'app.post("/webhooks/chaindata", toNodeHandler(handle));\napp.use(express.json());',
         "Authorization is checked only after an unauthenticated upload was buffered, and readTimeoutMs no longer applies",

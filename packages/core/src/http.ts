@@ -253,7 +253,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         new Error(
           // (A value that is an object but no Error, `{ request }`, has no text to show: "", which
           // the message leaves out or words, not "[object Object]". Its code, if any, is kept below.)
-          redactor(thrown?.message ?? (typeof thrown == "object" ? "" : thrown)),
+          redactor(
+            thrown?.message ?? (typeof thrown == "object" || thrown === undefined ? "" : thrown),
+          ),
           thrown?.cause != null && depth < 3
             ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
             : undefined,

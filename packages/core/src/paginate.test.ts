@@ -720,6 +720,43 @@ describe("paginate: cursor style", () => {
       ),
     ).rejects.toThrow(/^fetch failed \(paginate page walk: stopped at page 5, after 1 page\)$/);
 
+    // The server's text may hold `$&` or `$'`: written as it is, into the stack too.
+    const dollars = new Error("boom $& and $` there");
+    const odd = vi
+      .fn()
+      .mockResolvedValueOnce({ value: { items: [1], cursor: "cur$'sor" } })
+      .mockRejectedValueOnce(dollars);
+    await walkToError(paginate(odd, compression, {}));
+    const suffix = ' (paginate page walk: stopped at page 2, cursor "cur$\'sor", after 1 page)';
+    expect(dollars.message).toBe("boom $& and $` there" + suffix);
+    expect(dollars.stack!.split("\n")[0]).toBe("Error: boom $& and $` there" + suffix);
+    // Once, however many walks throw the same error (a fetchPage's memoised failure).
+    const shared = new Error("upstream down");
+    const memoised = () =>
+      vi
+        .fn()
+        .mockResolvedValueOnce({ value: { items: [1], cursor: "c" } })
+        .mockRejectedValue(shared);
+    await walkToError(paginate(memoised(), compression, {}));
+    await walkToError(paginate(memoised(), compression, {}));
+    expect(shared.message).toBe(
+      'upstream down (paginate page walk: stopped at page 2, cursor "c", after 1 page)',
+    );
+    // An error whose message cannot be set (a DOMException) is left whole, its stack too.
+    const dom = new DOMException("The operation timed out.", "TimeoutError");
+    const domStack = dom.stack;
+    await walkToError(
+      paginate(
+        vi
+          .fn()
+          .mockResolvedValueOnce({ value: { items: [1], cursor: "c" } })
+          .mockRejectedValue(dom),
+        compression,
+        {},
+      ),
+    );
+    expect([dom.message, dom.stack]).toEqual(["The operation timed out.", domStack]);
+
     // The first page's error is the call's own: nothing to add.
     const first = new Error("refused");
     await expect(collect(paginate(vi.fn().mockRejectedValue(first), compression, {}))).rejects.toBe(

@@ -206,12 +206,18 @@ export function paginate<I, R>(
     // An error after the first page says where the walk stopped, for a pipeline to resume there
     // (its stack's first line too: an uncaught error prints the stack). The error stays the one
     // the call threw, so `instanceof` and its fields are unchanged.
+    // (Once: an error thrown by two walks, a fetchPage's memoised failure, says where the first
+    // stopped. The message first, then the stack where it shows that message: a DOMException's
+    // message cannot be set, and a function replacement, as the text is the server's and may hold
+    // `$&`.)
     const stopped = (error: any): never => {
-      if (fetched && error instanceof Error)
+      if (fetched && error instanceof Error && !error.message.includes(" page walk: stopped at "))
         try {
+          const { message, stack } = error;
           const where = ` (${operation} page walk: stopped at page ${walk === "page" ? number : `${fetched + 1}, ${cursor} "${brief(get(current, cursor))}"`}, after ${fetched} page${fetched == 1 ? "" : "s"})`;
-          error.stack = error.stack?.replace(error.message, error.message + where);
-          error.message += where;
+          error.message = message + where;
+          if (message && error.message != message)
+            error.stack = stack?.replace(`: ${message}`, () => `: ${message}${where}`);
         } catch {
           // (A frozen error is thrown as it is.)
         }

@@ -22,7 +22,7 @@ describe("redact", () => {
     expect(redact(text, key)).toBe('*** | *** | *** | "***"');
   });
 
-  it("masks 8 characters or more of the key's start at the very end of a text (a body cut short inside an echoed key; trial 11)", () => {
+  it("masks 8 characters or more of the key's start where no letter or digit follows (a body cut short inside an echoed key; trials 11 and 14)", () => {
     const key = "ZZTRIALKEY9a7c3e21bd4f4e0aXQ7";
     for (let shown = 8; shown < key.length; shown++)
       expect(redact(`{"echoedKey":"${key.slice(0, shown)}`, key)).toBe('{"echoedKey":"***');
@@ -30,11 +30,14 @@ describe("redact", () => {
     expect(redact(`x?k=${encodeURIComponent("ab/cd+ef:gh").slice(0, 12)}`, "ab/cd+ef:gh")).toBe(
       "x?k=***",
     );
-    // Fewer than 8 characters, or a piece that does not end the text, is left: it is no key.
+    // Cut and marked, or closed after the cut (trial 14): no letter or digit follows the piece.
+    for (const after of ["…", "...", "\n", '"}', " and more"])
+      expect(redact(`echo ${key.slice(0, 12)}${after}`, key), after).toBe(`echo ***${after}`);
+    // Fewer than 8 characters, or a piece that goes on as another word, is left: it is no key.
     expect(redact(`{"echoedKey":"${key.slice(0, 7)}`, key)).toBe(
       `{"echoedKey":"${key.slice(0, 7)}`,
     );
-    expect(redact(`${key.slice(0, 12)} and more`, key)).toBe(`${key.slice(0, 12)} and more`);
+    expect(redact(`${key.slice(0, 8)}X`, key)).toBe(`${key.slice(0, 8)}X`);
   });
 
   it("masks a secret with control characters in JSON's short escapes too (a line break echoed as \\n)", () => {

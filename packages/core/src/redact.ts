@@ -39,7 +39,6 @@ const HTML_NAMED: Record<string, string> = {
   "'": "apos",
 };
 
-
 /**
  * A regex source matching `char` written in any of the ways a server may echo text: as itself,
  * percent-encoded (its UTF-8 bytes), as a JSON escape (`\u00e9`, `\"`), as an HTML character
@@ -88,11 +87,13 @@ export function createRedactor(apiKey?: string, secrets: readonly string[] = [])
             // word), or `latest` would read `la***` and `api-key` `api-***ey`.
             // (Only an edge that is a letter, digit or `_` can be part of a word: `**` in `a**b` is
             // masked.)
-            // A text that ends inside a long secret (a body the server cut short there) ends
-            // with a piece of it: 8 characters or more of its start are masked too. (Fewer leave
-            // too much of a real key unknown to matter, and would mask common endings.)
+            // A text cut short inside a long secret (a body the server cut there, marked `…` or
+            // not, then perhaps closed with a quote or a line break) holds a piece of it: 8
+            // characters or more of its start, where no letter, digit or `_` follows, are masked
+            // too. (Fewer leave too much of a real key unknown to matter, and would mask common
+            // words; one followed by a letter or digit goes on as another word.)
             return secret!.length > 7
-              ? `${form}|${chars.slice(0, 8).join("")}${chars.slice(8).reduceRight((rest, char) => `(?:${char}${rest})?`, "")}$`
+              ? `${form}|${chars.slice(0, 8).join("")}${chars.slice(8).reduceRight((rest, char) => `(?:${char}${rest})?`, "")}(?!\\w)`
               : `${/^\w/.test(secret!) ? "(?<=^|\\W|%\\w\\w|\\\\u\\w{4})" : ""}(?:${form})${/\w$/.test(secret!) ? "(?!\\w)" : ""}`;
           })
           .join("|"),

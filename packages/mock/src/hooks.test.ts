@@ -201,6 +201,21 @@ describe("Prefer: delay=<ms>", () => {
     ]);
   });
 
+  it("leaves out of the log a request that arrived before clearRequests() and ends after it (trial 14: the next test's log began with it)", async () => {
+    mock.clearRequests();
+    const pending = fetch(`${mock.url}${balances}`, {
+      headers: { prefer: "delay=20000" },
+      signal: AbortSignal.timeout(300),
+    }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100)); // (arrived, waiting out its delay)
+    mock.clearRequests(); // the next test begins
+    await pending;
+    await new Promise((r) => setTimeout(r, 300)); // (its 499 would have been logged by now)
+    expect(mock.requests()).toEqual([]);
+    await fetch(`${mock.url}${balances}`);
+    expect(mock.requests()).toEqual([expect.objectContaining({ status: 200 })]);
+  });
+
   it("does not hold stop(): it resolves at once, and the waiting client's connection is closed", async () => {
     const other = await startMock({ port: 0, quiet: true });
     const pending = fetch(`${other.url}/?api-key=k`, {

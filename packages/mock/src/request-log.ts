@@ -66,15 +66,23 @@ export function createRequestLog(
 ): RequestLog {
   const log: RequestLogEntry[] = [];
   let seq = 0;
+  // When the log was last cleared: a request that arrived before it and ends after it (one cut
+  // short by its client during a delay) belongs to the test before the clear, not to the next.
+  let clearedAt = 0;
   return {
     record(entry) {
       const full = { seq: ++seq, ...entry };
-      log.push(full);
-      if (log.length > limit) log.splice(0, log.length - limit);
+      if (Date.parse(entry.time) >= clearedAt) {
+        log.push(full);
+        if (log.length > limit) log.splice(0, log.length - limit);
+      }
       onRecord(full);
     },
     entries: () => log,
-    clear: () => void (log.length = 0),
+    clear: () => {
+      log.length = 0;
+      clearedAt = Date.now();
+    },
   };
 }
 

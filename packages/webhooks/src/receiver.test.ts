@@ -711,6 +711,60 @@ describe("createWebhookHandler", () => {
     expect((await failingRelease(post(`[${enhanced(SIG_B)}]`))).status).toBe(500);
   });
 
+  it("gives each claim its own token, so a failed redelivery's release leaves the record of a late completion (trial 14: the event ran a third time)", async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // A store as the README's Redis recipe: the claim holds its token, add writes "done", release
+    // deletes only while the key holds the token it is given.
+    const keys = new Map<string, string>();
+    const log: string[] = [];
+    const tokens: { claimed: unknown[]; released: unknown[] } = { claimed: [], released: [] };
+    const store = {
+      has: (s: string) => keys.has(s),
+      claim: (s: string, _ttlMs: number, token: string) => {
+        tokens.claimed.push(token);
+        return !keys.has(s) && (keys.set(s, token), log.push("claim"), true);
+      },
+      add: (s: string) => void (keys.set(s, "done"), log.push("add")),
+      release: (s: string, token: string) => {
+        tokens.released.push(token);
+        if (keys.get(s) !== token) return;
+        keys.delete(s);
+        log.push("release");
+      },
+    };
+    const runs: string[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      dedupe: store,
+      handlerTimeoutMs: 150,
+      onError: () => {},
+      onEvent: async () => {
+        const run = runs.push("run");
+        // The first runs out of time and completes later; the second, a redelivery that
+        // claimed meanwhile, fails after that completion.
+        if (run === 1) await sleep(200);
+        if (run === 2) {
+          await sleep(100);
+          throw new Error("db down");
+        }
+      },
+    });
+    const body = `[${enhanced(SIG_A)}]`;
+    const first = handle(post(body));
+    expect((await first).status).toBe(500); // (at 150 ms: released for the redelivery)
+    // Claims at ~150 ms; the first completes at ~200 ms (add); this one fails at ~250 ms.
+    const second = await handle(post(body));
+    expect(second.status).toBe(500);
+    expect(keys.get(SIG_A)).toBe("done"); // the late completion's record survived the release
+    expect((await handle(post(body))).status).toBe(200);
+    expect(runs).toHaveLength(2);
+    expect(log).toEqual(["claim", "release", "claim", "add"]);
+    // Each claim its own token, and each release the token of its claim.
+    const [one, two] = tokens.claimed as string[];
+    expect([typeof one, typeof two, one === two]).toEqual(["string", "string", false]);
+    expect(tokens.released).toEqual([one, two]);
+  });
+
   it("checks Authorization before reading the body, and stops reading past maxBodyBytes", async () => {
     let pulled = 0;
     const upload = () =>
@@ -861,7 +915,10 @@ describe("createWebhookHandler", () => {
     for (const [encoding, shown] of [
       ["br", '"br"'],
       ["gzip, gzip", '"gzip, gzip"'],
-      ["compress-2000-extra", "a long string"],
+      // (A coding is no secret: quoted in full up to 60 characters, trial 14.)
+      ["compress-2000-extra", '"compress-2000-extra"'],
+      ["gzip, identity", '"gzip, identity"'],
+      ["x".repeat(70), `"${"x".repeat(60)}…"`],
     ]) {
       let pulled = 0;
       const request = new Request("http://localhost/hook", {

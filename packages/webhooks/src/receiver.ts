@@ -33,7 +33,8 @@ export interface DeliveryEvents {
  * `has` and `add` serve one process; a store shared by several (instances that come and go) also
  * needs `claim` and `release`, which make the check and the write one atomic step, so that two
  * instances given the same delivery at once run `onEvent` once. With Redis: `claim` is
- * `SET key 1 NX PX ttlMs`, `add` is `SET key 1 PX ttlMs`, `release` is `DEL key`.
+ * `SET key token NX PX ttlMs`, `add` is `SET key done PX ttlMs`, and `release` deletes the key only
+ * while it still holds the token (a compare-and-delete script).
  */
 export interface SignatureStore {
   /** True when `signature` was already recorded. Not called when the store has `claim`. */
@@ -52,14 +53,18 @@ export interface SignatureStore {
    * and `has` is not called. `ttlMs` is how long the claim stands if it is neither turned into a
    * record (`add`) nor released: the handler's `handlerTimeoutMs` (24 hours when that is
    * Infinity), so the claim of an instance that died mid-event is gone before the service's next
-   * retry, a minute later.
+   * retry, a minute later. `token` is this claim's own, unique: the store keeps it as the claim's
+   * value, for `release`.
    */
-  claim?(signature: string, ttlMs: number): boolean | Promise<boolean>;
+  claim?(signature: string, ttlMs: number, token: string): boolean | Promise<boolean>;
   /**
    * Drops the claim of a signature whose handling failed or ran out of time, so that a redelivery
-   * can claim it again. Required with `claim`; if it fails, the claim still ends after its `ttlMs`.
+   * can claim it again: only while the store still holds that claim's `token` for it. (An
+   * `onEvent` that ran out of time may still complete and `add` the signature, and a redelivery
+   * that claimed it meanwhile and then failed must not delete that record.) Required with
+   * `claim`; if it fails, the claim still ends after its `ttlMs`.
    */
-  release?(signature: string): void | Promise<void>;
+  release?(signature: string, token: string): void | Promise<void>;
 }
 
 /**
@@ -739,6 +744,8 @@ export function createWebhookHandler<K extends DeliveryKind>(
     inFlight.set(signature, mine);
     let claimed = false;
     let gone = false;
+    // (This handling's own claim, told apart from a record a late completion made meanwhile.)
+    const token = crypto.randomUUID();
     // (A promise only when there is a claim to release: no await, no tick, for the rest. A
     // release that fails is ignored: the claim ends after its ttlMs anyway.)
     const letGo = () => {
@@ -749,14 +756,14 @@ export function createWebhookHandler<K extends DeliveryKind>(
       }
       if (!claimed) return undefined;
       claimed = false;
-      return Promise.resolve(store.release?.(signature)).catch(() => {});
+      return Promise.resolve(store.release?.(signature, token)).catch(() => {});
     };
     hold(letGo);
     try {
       await previous; // (never rejects: settled by letGo)
       if (gone) return;
       if (store.claim) {
-        claimed = await store.claim(signature, claimMs);
+        claimed = await store.claim(signature, claimMs, token);
         if (!claimed || gone) return;
       } else if ((await store.has(signature)) || gone) return;
       await options.onEvent(event);
@@ -805,7 +812,8 @@ export function createWebhookHandler<K extends DeliveryKind>(
       return refuse(
         415,
         "unsupported Content-Encoding: gzip, deflate or none",
-        `Content-Encoding ${messageValue(encoding)} is not gzip, deflate or identity`,
+        // (Quoted: a coding is no secret, and a list of them, the likely case, is long.)
+        `Content-Encoding ${JSON.stringify(encoding!.length > 60 ? encoding!.slice(0, 60) + "…" : encoding)} is not gzip, deflate or identity`,
       );
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return refuse(413, "payload too large", `Content-Length over maxBodyBytes (${maxBodyBytes})`);
