@@ -6,7 +6,7 @@
  * gives up nor `stop()` waits for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseJson, stringifyJson } from "./json.js";
+import { callMock } from "./test-support.js";
 import { startMock, type MockServer } from "./index.js";
 
 const ID = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
@@ -20,27 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.stop());
 
-async function call(
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const res = await fetch(mock.url + path, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body !== undefined && { "content-type": "application/json" }),
-      ...init.headers,
-    },
-    ...(init.body !== undefined && { body: stringifyJson(init.body) }),
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = parseJson(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
+/** One request to this file's mock (test-support.ts). */
+const call = (path: string, init?: Parameters<typeof callMock>[2]) =>
+  callMock(mock.url, path, init);
 const rpc = (headers: Record<string, string>, body: unknown = getAsset) =>
   call("/?api-key=k", { body, headers });
 

@@ -5,7 +5,7 @@
  * forced only per request).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseJson, stringifyJson } from "./json.js";
+import { callMock } from "./test-support.js";
 import { startMock, type MockServer } from "./index.js";
 
 const ID = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
@@ -19,23 +19,9 @@ beforeAll(async () => {
 afterAll(() => mock?.stop());
 beforeEach(() => mock.clearRequests());
 
-async function call(path: string, init: { method?: string; body?: unknown } = {}) {
-  const res = await fetch(mock.url + path, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    ...(init.body !== undefined && {
-      headers: { "content-type": "application/json" },
-      body: typeof init.body === "string" ? init.body : stringifyJson(init.body),
-    }),
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = parseJson(text);
-  } catch {
-    // a gateway's page, or nothing
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
+/** One request to this file's mock (test-support.ts). */
+const call = (path: string, init?: Parameters<typeof callMock>[2]) =>
+  callMock(mock.url, path, init);
 const rpcCall = (method: string, params: unknown) => ({ jsonrpc: "2.0", id: 1, method, params });
 const getAsset = () => call("/?api-key=k", { body: rpcCall("getAsset", { id: ID }) });
 const getAssetBatch = () => call("/?api-key=k", { body: rpcCall("getAssetBatch", { ids: [ID] }) });

@@ -1,0 +1,28 @@
+// For the mock's own tests: one request to a running mock, its answer read as JSON where it is.
+import { parseJson, stringifyJson } from "./json.js";
+
+/** Sends `init` to `url + path` (a POST when it has a body), and reads the answer. */
+export async function callMock(
+  url: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const res = await fetch(url + path, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      ...(init.body !== undefined && { "content-type": "application/json" }),
+      ...init.headers,
+    },
+    ...(init.body !== undefined && {
+      body: typeof init.body === "string" ? init.body : stringifyJson(init.body),
+    }),
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = parseJson(text);
+  } catch {
+    // not JSON: a gateway's page, or nothing
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
