@@ -4,6 +4,7 @@
  * unknown methods and invalid params; auth, Prefer and error hooks; dynamic mode returns
  * schema-valid data; stop() leaves nothing behind.
  */
+import { callMock } from "./test-support.js";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
@@ -146,30 +147,8 @@ interface Reply {
   body: any;
 }
 
-async function call(
-  base: string,
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const res = await fetch(base + path, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body !== undefined && { "content-type": "application/json" }),
-      ...init.headers,
-    },
-    ...(init.body !== undefined && {
-      body: typeof init.body === "string" ? init.body : stringifyJson(init.body),
-    }),
-  });
-  const text = await res.text();
-  let body: any;
-  try {
-    body = text ? parseJson(text) : undefined;
-  } catch {
-    body = text;
-  }
-  return { status: res.status, headers: res.headers, text, body };
-}
+const call = (base: string, path: string, init?: Parameters<typeof callMock>[2]): Promise<Reply> =>
+  callMock(base, path, init);
 
 /** A GET of `target` exactly as given (`fetch` would resolve it against a URL first). */
 function sendTarget(port: number, target: string): Promise<{ status: number; text: string }> {

@@ -18,11 +18,11 @@ export async function callMock(
     }),
   });
   const text = await res.text();
-  let body: any = text;
+  let body: any;
   try {
-    body = parseJson(text);
+    body = text ? parseJson(text) : undefined;
   } catch {
-    // not JSON: a gateway's page, or nothing
+    body = text; // not JSON: a gateway's page
   }
   return { status: res.status, headers: res.headers, text, body };
 }
