@@ -4,7 +4,6 @@
  * unknown methods and invalid params; auth, Prefer and error hooks; dynamic mode returns
  * schema-valid data; stop() leaves nothing behind.
  */
-import { callMock } from "./test-support.js";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
@@ -17,6 +16,7 @@ import { mapBigints, parseJson, stringifyJson } from "./json.js";
 import { startMock, type MockServer } from "./index.js";
 import { formatLogLine } from "./request-log.js";
 import { resolveSpecDir } from "./spec.js";
+import { callMock } from "./test-support.js";
 
 const specDir = resolveSpecDir();
 const index = JSON.parse(readFileSync(join(specDir, "index.json"), "utf8"));
