@@ -34,7 +34,7 @@ export interface CompressedNftMint {
 export interface MintNftAttribute {
     /** The trait name. */
     trait_type: string;
-    /** The trait value. */
+    /** The trait value, a string. An attribute read from getAsset may hold a number (its off-chain JSON allows one): write it as a string (`String(value)`) to mint it. */
     value: string;
 }
 /**

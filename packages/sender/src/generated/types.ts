@@ -49,7 +49,7 @@ export interface SendTransactionConfig {
  */
 export type Signature = string;
 /**
- * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`: slots reach 2^53 in about 114 million years. (Any integer beyond 2^53 − 1 would still arrive exact, as a `bigint`; see decision 0005.)
  * @example 289345112
  */
 export type Slot = number;

@@ -57,7 +57,7 @@ export type Base58 = string;
 export interface CreateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
     webhookURL: WebhookUrl;
-    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts). */
+    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
     transactionTypes: TransactionTypeFilter;
     /** The accounts to watch, at most 100000. */
     accountAddresses: WatchedAddresses;
@@ -854,7 +854,7 @@ export interface RawUiTokenAmount {
  */
 export type Signature = string;
 /**
- * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`.
+ * A slot number: the chain's count of block-production turns since genesis. A plain `number` in the SDK, not a `bigint`: slots reach 2^53 in about 114 million years. (Any integer beyond 2^53 − 1 would still arrive exact, as a `bigint`; see decision 0005.)
  * @example 289345112
  */
 export type Slot = number;
@@ -999,7 +999,7 @@ export type TransactionSource = KnownTransactionSource | (string & {});
  */
 export type TransactionType = KnownTransactionType | (string & {});
 /**
- * The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts).
+ * The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook.
  * @example
  * [
  *   "ANY"
@@ -1047,7 +1047,7 @@ export type UnixTimestamp = number;
 export interface UpdateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
     webhookURL: WebhookUrl;
-    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts). */
+    /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
     transactionTypes: TransactionTypeFilter;
     /** The accounts to watch, at most 100000. */
     accountAddresses: WatchedAddresses;
