@@ -6,6 +6,7 @@
  */
 import type { RpcEndpoints } from "./areas.js";
 import type { RpcMethod } from "./convert.js";
+import { echoRequest, lacksEntries } from "./echo.js";
 import type { HookSource } from "./hooks.js";
 import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
 import { isObject, stringifyJson } from "./json.js";
@@ -102,16 +103,22 @@ export async function answerEntry(
   const unknown = lacksExample(method, prefs);
   const asked: PrismPreferences = { ...prefs };
   if (unknown) delete asked.exampleKey;
-  const result: PrismResult = await dispatch.engine.request(
-    {
-      method: "post",
-      path: method.operationPath,
-      query: c.query,
-      headers: c.headers,
-      body: toPrismValue(entry),
-    },
-    asked,
-  );
+  const input = {
+    method: "post",
+    path: method.operationPath,
+    query: c.query,
+    headers: c.headers,
+    body: toPrismValue(entry),
+  };
+  const generated = prefs.dynamic ?? dispatch.dynamic;
+  let result: PrismResult = await dispatch.engine.request(input, asked);
+  // A generated batch of `null`s only (every id "not found") has no entry to answer the ids with
+  // (echo.ts): generate again, from the seed with `/1`, `/2`, `/3` added (the same seed, the same answer).
+  for (let again = 1; generated && again <= 3 && lacksEntriesIn(method, result); again++)
+    result = await dispatch.engine.request(input, {
+      ...asked,
+      ...(asked.seed !== undefined && { seed: `${asked.seed}/${again}` }),
+    });
   if (result.ok && unknown && !requestErrors(result.violations).length)
     return unknownExampleAnswer(method, id, prefs, c.hookSource);
   if (!result.ok) {
@@ -135,13 +142,31 @@ export async function answerEntry(
       violations: [violation],
     };
   }
-  // A generated page follows the paging asked for (its seed does too, entryPreferences).
-  const paged =
-    method.paging && (prefs.dynamic ?? dispatch.dynamic)
-      ? (r: unknown) => followPaging(method.paging!, entry.params, r, prefs.seed ?? "", method.name)
-      : undefined;
-  return methodAnswer(method, id, result, forced, dispatch.endpoints, paged);
+  // A generated page follows the paging asked for (its seed does too, entryPreferences); an answer
+  // names what was asked (echo.ts), unless it is the spec's pairing for exactly these params
+  // (which already does, and a batch's `null` for an id not found with it).
+  const paged = (r: unknown) =>
+    method.paging && generated
+      ? followPaging(method.paging, entry.params, r, prefs.seed ?? "", method.name)
+      : r;
+  const verbatim = !generated && isPairing(method, prefs.exampleKey, entry.params);
+  const follow = (r: unknown) =>
+    verbatim ? paged(r) : echoRequest(method.name, entry.params, paged(r));
+  return methodAnswer(method, id, result, forced, dispatch.endpoints, follow);
 }
+
+/** Whether the example `name` is a pairing whose request params are exactly `params`. */
+const isPairing = (method: RpcMethod, name: string | undefined, params: unknown) =>
+  method.examples.some(
+    (ex) => ex.name === name && stringifyJson(ex.params ?? null) === stringifyJson(params ?? null),
+  );
+
+/** A successful answer of Prism's whose result lacks the entries of a list echo (echo.ts). */
+const lacksEntriesIn = (method: RpcMethod, result: PrismResult) =>
+  result.ok &&
+  result.status === 200 &&
+  isObject(result.body) &&
+  lacksEntries(method.name, result.body.result);
 
 /**
  * `Prefer: code=<status>` for a status the method has no response for (Prism: "not defined in the
@@ -318,8 +343,8 @@ export function bestExample(method: RpcMethod, params: unknown): string | undefi
 }
 
 /**
- * Prism's answer as the method's: the request's id, invalid params, a forced error object; `paged`
- * makes a generated result follow the request's paging.
+ * Prism's answer as the method's: the request's id, invalid params, a forced error object; `follow`
+ * makes the result of a valid request follow it (its paging, what it names).
  */
 function methodAnswer(
   method: RpcMethod,
@@ -327,15 +352,15 @@ function methodAnswer(
   result: Extract<PrismResult, { ok: true }>,
   forced: (name: string) => number | undefined,
   endpoints: RpcEndpoints,
-  paged?: (result: unknown) => unknown,
+  follow: (result: unknown) => unknown,
 ): EntryAnswer {
   let body = result.body;
   let status = result.status;
   let invalidParams: Violation[] | undefined;
-  if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
-  if (paged && status === 200 && isObject(body) && "result" in body)
-    body = { ...body, result: paged(body.result) };
   const inputErrors = requestErrors(result.violations);
+  if (isObject(body)) body = { ...body, id: isValidId(id) ? id : null };
+  if (status === 200 && !inputErrors.length && isObject(body) && "result" in body)
+    body = { ...body, result: follow(body.result) };
   if (result.status === 400 && inputErrors.length && isObject(body) && isObject(body.error)) {
     // Invalid params: -32602 with the violations, at the HTTP status the area documents for
     // that code (x-error-info: 400, or 200 where the service answers method errors inside a

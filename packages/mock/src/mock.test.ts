@@ -807,7 +807,11 @@ describe("examples mode", () => {
     ];
     const some = await ask(`example=${dasExamples[1]}`, pair(das, zk));
     expect(some.status).toBe(200);
-    same(some.body[0].result, das.method.examples[1].result.value);
+    // (the example asked for, naming the asset asked for: echo.ts)
+    same(some.body[0].result, {
+      ...das.method.examples[1].result.value,
+      id: (das.params as any).id,
+    });
     same(some.body[1].result, zk.result);
     mock.clearRequests();
     const none = await ask("example=nope", pair(das, zk));
@@ -886,7 +890,10 @@ describe("examples mode", () => {
     expect([own.status, own.body.error.code]).toEqual([429, -32029]);
     const forbidden = await ask("code=403, example=error-32003");
     expect([forbidden.status, forbidden.body.error.code]).toEqual([403, -32003]);
-    same((await ask(`example=${dasExamples[1]}`)).body.result, das.method.examples[1].result.value);
+    same((await ask(`example=${dasExamples[1]}`)).body.result, {
+      ...das.method.examples[1].result.value,
+      id: (das.params as any).id,
+    });
 
     // the query form
     const qCode = await ask("", undefined, "&__code=429&__example=nope");

@@ -1,9 +1,11 @@
 /**
  * A REST request: handed to Prism unchanged (the operations of the OpenAPI bundles). Its
  * violations are added to the spec's (open) 400 body (the first ANSWER_VIOLATIONS_MAX, and how
- * many more) and, like Prism's own server does, sent as the `sl-violations` header.
+ * many more) and, like Prism's own server does, sent as the `sl-violations` header. The answer to
+ * a valid request follows its paging (paging.ts) and names what it asked (echo.ts).
  */
 import type { RestRoute } from "./areas.js";
+import { echoRequest, pathParams } from "./echo.js";
 import {
   ANSWER_VIOLATIONS_MAX,
   GATEWAY_STATUSES,
@@ -154,6 +156,10 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
   }
   if (paging && result.status === 200)
     out = followPaging(paging, c.query, out, prefs.seed ?? "", common.operationId ?? c.pathname);
+  if (result.status === 200 && !inputErrors.length && common.operationId) {
+    const path = pathParams(String(result.operation?.path ?? ""), c.pathname);
+    out = echoRequest(common.operationId, { path, query: c.query, body: logged }, out);
+  }
   const headers = withRetryAfter(
     normalizeHeaders(result.headers),
     result.status === c.prefs.code ? c.retryAfter : undefined,

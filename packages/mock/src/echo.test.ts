@@ -1,0 +1,339 @@
+/**
+ * echo.ts: what its table means (unit), that the table names what the spec has (every operation,
+ * result field and request value of it), and that the mock's answers follow the request through
+ * it (JSON-RPC and REST, examples and dynamic mode). test/contract/echo.test.ts validates the
+ * echoed answers of every operation against the spec's schemas.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ECHOES, echoRequest, lacksEntries, pathParams, type Echo } from "./echo.js";
+import { startMock, type MockServer } from "./index.js";
+import { loadSpec } from "./spec.js";
+import { callMock } from "./test-support.js";
+
+const A = "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi";
+const B = "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy";
+const C = "F9Lw3ki3hJ7PF9HQXsBzoY8GyE6sPoEZZdXJBsTTD2rk";
+
+describe("echoRequest", () => {
+  const echo = (rules: Echo[], request: unknown, result: unknown) =>
+    echoRequest("op", request, result, { op: rules });
+
+  it("sets a field, in every item with `[]`, in one item by its index, and only where the object holding it exists", () => {
+    const result = {
+      id: "x",
+      items: [{ o: { w: 1 }, a: [{ k: 1 }, { k: 2 }] }, { a: [] }, null],
+    };
+    expect(
+      echo(
+        [
+          { to: "id", from: "id" },
+          { to: "items[].o.w", from: "w" },
+          { to: "items[].a.0.k", from: "k" },
+          { to: "missing.deep", from: "id" },
+        ],
+        { id: "asked", w: "W", k: "K" },
+        result,
+      ),
+    ).toEqual({
+      id: "asked",
+      items: [{ o: { w: "W" }, a: [{ k: "K" }, { k: 2 }] }, { a: [] }, null],
+    });
+    // the answer it was given is not changed
+    expect(result.items[0]!.o!.w).toBe(1);
+  });
+
+  it("leaves a field the request does not give (or gives as null) as it is, unless `drop`: then removes it", () => {
+    const rules: Echo[] = [
+      { to: "mint", from: "mint" },
+      { to: "authHeader", from: "body.authHeader", drop: true },
+    ];
+    const result = { mint: "M", authHeader: "Bearer x" };
+    expect(echo(rules, { mint: null, body: {} }, result)).toEqual({ mint: "M" });
+    expect(echo(rules, { body: { authHeader: "Bearer y" } }, result)).toEqual({
+      mint: "M",
+      authHeader: "Bearer y",
+    });
+  });
+
+  it("echoes only a value `only` matches", () => {
+    const rules: Echo[] = [
+      { to: "address", from: "path.wallet", only: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/ },
+    ];
+    expect(echo(rules, { path: { wallet: A } }, { address: B })).toEqual({ address: A });
+    expect(echo(rules, { path: { wallet: "toly.sol" } }, { address: B })).toEqual({ address: B });
+  });
+
+  it("answers a list of inputs with one entry each, in order, built from the answer's objects in turn", () => {
+    const rules: Echo[] = [{ list: "", from: "ids", each: { id: "" } }];
+    const answer = [{ id: "x", n: 1 }, null, { id: "y", n: 2 }];
+    expect(echo(rules, { ids: [A, B, C, A] }, answer)).toEqual([
+      { id: A, n: 1 },
+      { id: B, n: 2 },
+      { id: C, n: 1 },
+      { id: A, n: 2 },
+    ]);
+    expect(echo(rules, { ids: [C] }, answer)).toEqual([{ id: C, n: 1 }]);
+    // only nulls ("not found"): one null per input; an empty list names no entry to copy
+    expect(echo(rules, { ids: [A, B, C] }, [null])).toEqual([null, null, null]);
+    expect(echo(rules, { ids: [A] }, [])).toEqual([]);
+  });
+
+  it("takes several fields of an entry from its input, the list under a path, and only the inputs `only` matches", () => {
+    const proofs: Echo[] = [
+      { list: "value", from: "", each: { address: "address", merkleTree: "tree" } },
+    ];
+    expect(
+      echo(
+        proofs,
+        [
+          { address: A, tree: C },
+          { address: B, tree: C },
+        ],
+        { context: { slot: 1 }, value: [{ address: "x", merkleTree: "t", root: "r" }] },
+      ),
+    ).toEqual({
+      context: { slot: 1 },
+      value: [
+        { address: A, merkleTree: C, root: "r" },
+        { address: B, merkleTree: C, root: "r" },
+      ],
+    });
+    const identities: Echo[] = [
+      {
+        list: "",
+        from: "body.addresses",
+        each: { address: "" },
+        only: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+      },
+    ];
+    expect(
+      echo(identities, { body: { addresses: [A, "toly.sol", B] } }, [{ address: C, name: "n" }]),
+    ).toEqual([
+      { address: A, name: "n" },
+      { address: B, name: "n" },
+    ]);
+  });
+
+  it("changes nothing for an operation without echoes, or a request without the values", () => {
+    const result = { id: "x" };
+    expect(echoRequest("getNftEditions", { mint: A }, result)).toBe(result);
+    expect(echoRequest("getAsset", undefined, result)).toBe(result);
+    expect(echoRequest("getAssetBatch", { ids: "not a list" }, [result])).toEqual([result]);
+  });
+
+  it("lacksEntries: a list echo's list of nulls only", () => {
+    expect(lacksEntries("getAssetBatch", [null, null])).toBe(true);
+    expect(lacksEntries("getAssetBatch", [null, { id: A }])).toBe(false);
+    expect(lacksEntries("getAssetBatch", [])).toBe(false);
+    expect(lacksEntries("getAsset", null)).toBe(false);
+  });
+
+  it("pathParams: the template's parameters, decoded", () => {
+    expect(pathParams("/v1/wallet/{wallet}/identity", "/v1/wallet/toly%2Esol/identity")).toEqual({
+      wallet: "toly.sol",
+    });
+    expect(pathParams("/v0/webhooks/{webhookID}", "/v0/webhooks/%E0%A4%A")).toEqual({
+      webhookID: "%E0%A4%A",
+    });
+    expect(pathParams("/v0/webhooks/{webhookID}", "/v0/webhooks")).toEqual({});
+  });
+});
+
+// -- the table against the spec -----------------------------------------------------------------
+
+describe("ECHOES names what the spec has", () => {
+  const spec = loadSpec();
+  const deref = (doc: any, node: any): any => {
+    for (let hops = 0; node && typeof node.$ref === "string" && hops < 20; hops++)
+      node = node.$ref
+        .slice(2)
+        .split("/")
+        .reduce((o: any, k: string) => o?.[k], doc);
+    return node;
+  };
+  /** Every schema (each branch of anyOf/oneOf/allOf) at the dotted path; `x[]` and digits step into items. */
+  const schemasAt = (doc: any, schema: any, path: string): any[] => {
+    const branches = (s: any): any[] => {
+      s = deref(doc, s);
+      if (!s || typeof s !== "object") return [];
+      return [s, ...["anyOf", "oneOf", "allOf"].flatMap((k) => (s[k] ?? []).flatMap(branches))];
+    };
+    let nodes = branches(schema);
+    for (const step of path ? path.split(".") : []) {
+      const key = step.replace(/\[\]$/, "");
+      nodes = /^\d+$/.test(key)
+        ? nodes.flatMap((n) => (n.items ? branches(n.items) : []))
+        : nodes.flatMap((n) => (n.properties?.[key] ? branches(n.properties[key]) : []));
+      if (step.endsWith("[]")) nodes = nodes.flatMap((n) => (n.items ? branches(n.items) : []));
+    }
+    return nodes;
+  };
+  const operations = new Map<string, { doc: any; result: any; request: any }>();
+  for (const area of spec.areas) {
+    if (area.kind === "openrpc")
+      for (const m of area.doc.methods) {
+        const byName = Object.fromEntries(m.params.map((p: any) => [p.name, p.schema]));
+        const request = m["x-params"] === "array" ? m.params[0].schema : { properties: byName };
+        operations.set(m.name, { doc: area.doc, result: m.result.schema, request });
+      }
+    else
+      for (const item of Object.values<any>(area.doc.paths))
+        for (const op of Object.values<any>(item)) {
+          if (!op?.operationId) continue;
+          const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p) =>
+            deref(area.doc, p),
+          );
+          const inSchema = (where: string) => ({
+            properties: Object.fromEntries(
+              params.filter((p) => p.in === where).map((p) => [p.name, p.schema]),
+            ),
+          });
+          operations.set(op.operationId, {
+            doc: area.doc,
+            result: deref(area.doc, op.responses?.["200"])?.content?.["application/json"]?.schema,
+            request: {
+              properties: {
+                path: inSchema("path"),
+                query: inSchema("query"),
+                body: op.requestBody?.content?.["application/json"]?.schema ?? {},
+              },
+            },
+          });
+        }
+  }
+
+  it.each(Object.entries(ECHOES))("%s", (name, echoes) => {
+    const op = operations.get(name);
+    expect(op, `${name} is no operation of the spec`).toBeDefined();
+    for (const echo of echoes) {
+      if ("list" in echo) {
+        const lists = schemasAt(op!.doc, op!.result, echo.list).filter((s) => s.items);
+        expect(lists.length, `${name}: ${echo.list || "the result"} is no list`).toBeGreaterThan(0);
+        const inputs = schemasAt(op!.doc, op!.request, echo.from).filter((s) => s.items);
+        expect(inputs.length, `${name}: ${echo.from || "the params"} is no list`).toBeGreaterThan(
+          0,
+        );
+        for (const [field, from] of Object.entries(echo.each)) {
+          const entry = lists.map((l) => l.items);
+          expect(
+            entry.flatMap((s) => schemasAt(op!.doc, s, field)).length,
+            `${name}: an entry has no ${field}`,
+          ).toBeGreaterThan(0);
+          expect(
+            inputs.flatMap((s) => schemasAt(op!.doc, s.items, from)).length,
+            `${name}: an input has no ${from}`,
+          ).toBeGreaterThan(0);
+        }
+      } else {
+        expect(
+          schemasAt(op!.doc, op!.result, echo.to).length,
+          `${name}: the result has no ${echo.to}`,
+        ).toBeGreaterThan(0);
+        expect(
+          schemasAt(op!.doc, op!.request, echo.from).length,
+          `${name}: the request has no ${echo.from}`,
+        ).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+// -- through the mock ---------------------------------------------------------------------------
+
+describe("the mock's answers follow the request", () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, quiet: true });
+  });
+  afterAll(() => mock?.stop());
+  const rpc = (method: string, params: unknown, prefer?: string) =>
+    callMock(mock.url, "/?api-key=k", {
+      body: { jsonrpc: "2.0", id: 1, method, params },
+      ...(prefer && { headers: { prefer } }),
+    });
+
+  it("JSON-RPC, examples mode: the asked ids, one entry each in order; the spec's pairing for exactly its params as written", async () => {
+    expect((await rpc("getAsset", { id: C })).body.result.id).toBe(C);
+    const batch = await rpc("getAssetBatch", { ids: [A, B, C] });
+    expect(batch.body.result.map((a: any) => a.id)).toEqual([A, B, C]);
+    // (the pairing: a compressed NFT and a missing id, null in its place)
+    const das = loadSpec().areas.find((a) => a.area === "das")!.doc;
+    const pairing = das.methods.find((m: any) => m.name === "getAssetBatch").examples[0];
+    const exact = await rpc("getAssetBatch", { ids: pairing.params[0].value });
+    expect(exact.text).toContain('"result":[{');
+    expect(exact.body.result).toHaveLength(2);
+    expect(exact.body.result[1]).toBeNull();
+    // an example asked for by name still names the asset asked for
+    const named = await rpc("getAsset", { id: A }, "example=fungibleToken");
+    expect(named.body.result).toMatchObject({ id: A, interface: "FungibleToken" });
+  });
+
+  it("JSON-RPC, dynamic mode: every id gets an asset, whatever the seed generates (a list of nulls is generated again), the same for the same seed", async () => {
+    for (let i = 0; i < 12; i++) {
+      const prefer = `dynamic=true, seed=s${i}`;
+      const first = await rpc("getAssetBatch", { ids: [A, B, C] }, prefer);
+      expect(
+        first.body.result.map((a: any) => a?.id),
+        prefer,
+      ).toEqual([A, B, C]);
+      expect((await rpc("getAssetBatch", { ids: [A, B, C] }, prefer)).text).toBe(first.text);
+    }
+    const one = await rpc("getAssetBatch", { ids: [B] }, "dynamic=true, seed=1");
+    expect(one.body.result.map((a: any) => a.id)).toEqual([B]);
+  });
+
+  it("a JSON-RPC batch: each entry follows its own request", async () => {
+    const r = await callMock(mock.url, "/?api-key=k", {
+      body: [
+        { jsonrpc: "2.0", id: 1, method: "getAsset", params: { id: A } },
+        { jsonrpc: "2.0", id: 2, method: "getAsset", params: { id: B } },
+        { jsonrpc: "2.0", id: 3, method: "getAssetBatch", params: { ids: [C] } },
+      ],
+    });
+    expect(r.body.map((e: any) => e.result)).toMatchObject([{ id: A }, { id: B }, [{ id: C }]]);
+  });
+
+  it("a request the spec refuses keeps its error answer", async () => {
+    const bad = await rpc("getAssetBatch", { ids: [A, 42] });
+    expect([bad.status, bad.body.error.code]).toEqual([400, -32602]);
+    const rest = await callMock(mock.url, "/v0/webhooks?api-key=k", {
+      body: {
+        webhookURL: "http://example.com/in",
+        transactionTypes: ["ANY"],
+        accountAddresses: [A],
+      },
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body).not.toHaveProperty("webhookURL");
+  });
+
+  it("REST: the created webhook is the one sent (optional settings not sent absent), the wallet asked for", async () => {
+    const sent = {
+      webhookURL: "https://example.org/in",
+      transactionTypes: ["NFT_SALE"],
+      accountAddresses: [B, C],
+    };
+    for (const prefer of [undefined, "dynamic=true, seed=1"]) {
+      const created = await callMock(mock.url, "/v0/webhooks?api-key=k", {
+        body: sent,
+        ...(prefer && { headers: { prefer } }),
+      });
+      expect(created.status).toBe(200);
+      expect(created.body).toMatchObject(sent);
+      expect(created.body).not.toHaveProperty("authHeader");
+    }
+    const id = "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d";
+    const edited = await callMock(mock.url, `/v0/webhooks/${id}?api-key=k`, {
+      method: "PUT",
+      body: { ...sent, authHeader: "Bearer s3", txnStatus: "failed" },
+    });
+    expect(edited.body).toMatchObject({
+      webhookID: id,
+      ...sent,
+      authHeader: "Bearer s3",
+      txnStatus: "failed",
+    });
+    const identity = await callMock(mock.url, `/v1/wallet/${C}/identity?api-key=k`);
+    expect(identity.body.address).toBe(C);
+  });
+});

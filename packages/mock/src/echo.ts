@@ -1,0 +1,209 @@
+/**
+ * Answers that follow the request: where a result names what was asked (an asset id, an owner, a
+ * webhook's settings), the mock's answer (an example, or generated data) is given the request's
+ * value, and a list answering a list of inputs gets one entry per input, in its order. One table
+ * (ECHOES) says which result field echoes which request value; nothing else of the answer changes,
+ * so an answer stays valid where the echoed value is valid for its field (the table pairs fields
+ * with params of the same schema, or says `only`). See README, "Answers that follow the request".
+ */
+import { isObject } from "./json.js";
+
+/** The result field `to` takes the request's value at `from`. */
+export interface FieldEcho {
+  /**
+   * A dotted path in the result. `key[]` steps into every item of that list, a number into that
+   * item; the field is set where the object holding it exists (nothing is made up around it).
+   */
+  to: string;
+  /** A dotted path in the request (JSON-RPC: its `params`; REST: `path.<name>`, `query.<name>`, `body.<path>`). */
+  from: string;
+  /** Echo only a value this matches (the field's schema is narrower than the param's). */
+  only?: RegExp;
+  /** When the request has no such value (or `null`), the field is removed (an optional setting not sent). */
+  drop?: true;
+}
+
+/** The list at `list` answers the request's list at `from`: one entry per input, in its order. */
+export interface ListEcho {
+  /** A dotted path in the result; `""` the result itself. */
+  list: string;
+  /** A dotted path in the request; `""` the request itself (`params` sent as the list). */
+  from: string;
+  /** The fields of an entry (dotted paths) and the value of its input each takes (`""` the input itself). */
+  each: Record<string, string>;
+  /** Only the inputs this matches get an entry. */
+  only?: RegExp;
+}
+
+export type Echo = FieldEcho | ListEcho;
+
+/** An address (common.yaml#/Address): a wallet's identity carries one, never the domain asked for. */
+const ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** A webhook's settings (webhook.yaml, CreateWebhookRequest and UpdateWebhookRequest) as the created or edited webhook carries them. */
+const WEBHOOK_SETTINGS: FieldEcho[] = [
+  { to: "webhookURL", from: "body.webhookURL" },
+  { to: "transactionTypes", from: "body.transactionTypes" },
+  { to: "accountAddresses", from: "body.accountAddresses" },
+  // required in a Webhook, optional in the request: the service's default is not documented
+  { to: "webhookType", from: "body.webhookType" },
+  { to: "accountAddressOwners", from: "body.accountAddressOwners", drop: true },
+  { to: "authHeader", from: "body.authHeader", drop: true },
+  { to: "encoding", from: "body.encoding", drop: true },
+  { to: "txnStatus", from: "body.txnStatus", drop: true },
+];
+
+/** Which result field echoes which request value, by JSON-RPC method or REST operationId. */
+export const ECHOES: Record<string, Echo[]> = {
+  // DAS (spec/openrpc/das.yaml)
+  getAsset: [{ to: "id", from: "id" }],
+  getAssetBatch: [{ list: "", from: "ids", each: { id: "" } }],
+  getAssetsByOwner: [{ to: "items[].ownership.owner", from: "ownerAddress" }],
+  getAssetsByAuthority: [{ to: "items[].authorities.0.address", from: "authorityAddress" }],
+  // ZK compression (spec/openrpc/compression.yaml)
+  getCompressedAccountsByOwner: [{ to: "value.items[].owner", from: "owner" }],
+  getCompressedTokenAccountsByOwner: [
+    { to: "value.items[].tokenData.owner", from: "owner" },
+    { to: "value.items[].tokenData.mint", from: "mint" },
+  ],
+  getCompressedTokenAccountsByDelegate: [
+    { to: "value.items[].tokenData.delegate", from: "delegate" },
+    { to: "value.items[].tokenData.mint", from: "mint" },
+  ],
+  getMultipleNewAddressProofsV2: [
+    { list: "value", from: "", each: { address: "address", merkleTree: "tree" } },
+  ],
+  // wallet (spec/openapi/wallet.yaml): a domain is not resolved, so it is not echoed
+  getIdentity: [{ to: "address", from: "path.wallet", only: ADDRESS }],
+  getBatchIdentity: [{ list: "", from: "body.addresses", each: { address: "" }, only: ADDRESS }],
+  // webhooks (spec/openapi/webhooks.yaml)
+  createWebhook: WEBHOOK_SETTINGS,
+  getWebhook: [{ to: "webhookID", from: "path.webhookID" }],
+  updateWebhook: [{ to: "webhookID", from: "path.webhookID" }, ...WEBHOOK_SETTINGS],
+  // token metadata (spec/openapi/token-metadata.yaml)
+  getTokenMetadata: [
+    {
+      list: "",
+      from: "body.mintAccounts",
+      each: {
+        account: "",
+        "onChainAccountInfo.accountInfo.key": "",
+        "onChainMetadata.metadata.mint": "",
+        "legacyMetadata.address": "",
+      },
+    },
+  ],
+};
+
+/**
+ * `result` (the answer to `operation`, not changed) with the values of `request` its echoes name.
+ * A list echo builds its entries from the list's objects in turn (a `null` entry, DAS's "not
+ * found", names no id to give); with none, each input gets `null`, or the list stays as it is
+ * when it is empty.
+ */
+export function echoRequest(
+  operation: string,
+  request: unknown,
+  result: unknown,
+  echoes: Record<string, Echo[]> = ECHOES,
+): unknown {
+  let out = result;
+  for (const echo of echoes[operation] ?? []) {
+    if ("list" in echo) {
+      const inputs = get(request, echo.from);
+      const list = get(out, echo.list);
+      if (!Array.isArray(inputs) || !Array.isArray(list) || !list.length) continue;
+      const templates = list.filter(isObject);
+      const entries = inputs
+        .filter((input) => !echo.only || (typeof input === "string" && echo.only.test(input)))
+        .map((input, i) =>
+          templates.length
+            ? Object.entries(echo.each).reduce<unknown>(
+                (entry, [field, from]) => {
+                  const value = get(input, from);
+                  return value == null ? entry : put(entry, field.split("."), value);
+                },
+                templates[i % templates.length],
+              )
+            : null,
+        );
+      out = echo.list ? put(out, echo.list.split("."), entries) : entries;
+      continue;
+    }
+    // `null` asks for nothing (compression's `mint: null`: any mint)
+    const value = get(request, echo.from) ?? undefined;
+    if (value === undefined ? !echo.drop : echo.only && !echo.only.test(String(value))) continue;
+    out = put(out, echo.to.split("."), value);
+  }
+  return out;
+}
+
+/** Whether the answer has no object to build the entries of a list echo from (only `null`s). */
+export function lacksEntries(
+  operation: string,
+  result: unknown,
+  echoes: Record<string, Echo[]> = ECHOES,
+): boolean {
+  return (echoes[operation] ?? []).some((echo) => {
+    const list = "list" in echo ? get(result, echo.list) : undefined;
+    return Array.isArray(list) && list.length > 0 && !list.some(isObject);
+  });
+}
+
+/** The value at a dotted path (`""`: `value` itself). */
+function get(value: unknown, path: string): unknown {
+  if (!path) return value;
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (v, key) => (isObject(v) || Array.isArray(v) ? (v as any)[key] : undefined),
+      value,
+    );
+}
+
+/**
+ * A copy of `value` with the field at `path` set to `to` (removed for `undefined`), copying only
+ * the objects along it; where a step is missing, `value` unchanged.
+ */
+function put(value: unknown, path: string[], to: unknown): unknown {
+  const [step, ...rest] = path as [string, ...string[]];
+  const each = step.endsWith("[]");
+  const key = each ? step.slice(0, -2) : step;
+  if (Array.isArray(value)) {
+    const i = Number(key);
+    if (!/^\d+$/.test(key) || i >= value.length) return value;
+    const copy = [...value];
+    copy[i] = rest.length ? put(value[i], rest, to) : to;
+    return copy;
+  }
+  if (!isObject(value)) return value;
+  const copy: Record<string, unknown> = { ...value };
+  if (each) {
+    const items = value[key];
+    if (!Array.isArray(items)) return value;
+    copy[key] = items.map((item) => (rest.length ? put(item, rest, to) : to));
+  } else if (rest.length) {
+    if (!(key in value)) return value;
+    copy[key] = put(value[key], rest, to);
+  } else if (to === undefined) delete copy[key];
+  else copy[key] = to;
+  return copy;
+}
+
+/** The path parameters of `pathname` by the operation's path `template` (`/v0/webhooks/{webhookID}`). */
+export function pathParams(template: string, pathname: string): Record<string, string> {
+  const names = template.split("/");
+  const values = pathname.split("/");
+  const params: Record<string, string> = {};
+  if (names.length !== values.length) return params;
+  names.forEach((name, i) => {
+    const param = /^\{(.+)\}$/.exec(name)?.[1];
+    if (!param) return;
+    try {
+      params[param] = decodeURIComponent(values[i]!);
+    } catch {
+      params[param] = values[i]!; // (Prism routed it: a `%` that starts no escape stays as sent)
+    }
+  });
+  return params;
+}
