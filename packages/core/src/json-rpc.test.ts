@@ -135,6 +135,17 @@ describe("createJsonRpcClient: single calls", () => {
     expect(await second.call(getBalance, { address: "a" })).toEqual({ value: 5n });
   });
 
+  it("leaves no reference to the answer in RegExp's legacy statics (it stayed alive after the call until another regex matched)", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: "1", result: { name: "x".repeat(1000) } });
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch: stubFetch(jsonResponse(body)).fetch },
+      rpcHost,
+      "/",
+    );
+    expect(await rpc.call(getProofs, {})).toEqual({ name: "x".repeat(1000) });
+    expect(RegExp.input).not.toBe(body);
+  });
+
   it("validates params before sending: ValidationError, nothing sent", async () => {
     const { fetch, mock } = stubFetch(server(() => 1));
     const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
