@@ -283,8 +283,9 @@ function checkPagination(p, at, findings) {
  * `x-all-of` rule name, name params. A misspelling would otherwise compile into a client that
  * reads a missing property, or silently drops a rule between params. Both OpenRPC methods and
  * REST operations (REST params: path and query parameters), except
- * `x-dependent-schemas` and `x-all-of`, which only a JSON-RPC method may have (nothing reads a REST
- * operation's; nor `x-all-of` of an `x-params: array` method, whose one param is the array).
+ * `x-dependent-schemas`, `x-all-of` and `x-renamed-from`, which only a JSON-RPC method may have
+ * (nothing reads a REST operation's; nor those of an `x-params: array` method, whose one param is
+ * the array).
  */
 export function checkOperationExtensions(r) {
   const { area, kind, doc } = r;
@@ -373,6 +374,11 @@ export function checkOperationExtensions(r) {
                 `${at}: x-all-of/${i}/${part}: "${name}" is not a param of the operation`,
               );
       });
+    // (Whether it names params, and other names, the generator's check says: [params-check].)
+    if (o["x-renamed-from"] !== undefined && (kind !== "openrpc" || o["x-params"] === "array"))
+      findings.push(
+        `${at}: x-renamed-from: only a JSON-RPC method's is read, of params by name or by position (not x-params: array, whose one param is the array); a REST operation gives it in its body schema`,
+      );
     const dependent = o["x-dependent-schemas"];
     if (dependent !== undefined && kind !== "openrpc")
       findings.push(

@@ -547,10 +547,19 @@ describe("JSON-RPC wire format", () => {
       das.getAsset({ id: ADDRESS, options: { showClosedAccounts: true } as any }),
     ).rejects.toThrow("params.options.showClosedAccounts: is not an allowed property");
     // Another SDK's name for a param (helius-sdk sends `displayOptions`) is refused with the names
-    // this call takes, so the fix is in the message.
+    // this call takes and the one it stands for (the spec's x-renamed-from), so the fix is in the
+    // message.
     await expect(
       das.getAsset({ id: ADDRESS, displayOptions: { showFungible: true } } as any),
-    ).rejects.toThrow("params.displayOptions: is not an allowed property (allowed: id, options)");
+    ).rejects.toThrow(
+      "params.displayOptions: is not an allowed property (allowed: id, options); it is named options here",
+    );
+    for (const call of [
+      das.getAssetBatch({ ids: [ADDRESS], displayOptions: {} } as any),
+      das.getAssetsByOwner({ ownerAddress: ADDRESS, displayOptions: {} } as any),
+      das.getAssetsByAuthority({ authorityAddress: ADDRESS, displayOptions: {} } as any),
+    ])
+      await expect(call).rejects.toThrow(/^params\.displayOptions: .*; it is named options here$/);
     expect(requests).toHaveLength(2);
   });
 });

@@ -1056,3 +1056,73 @@ describe("x-solana-transaction: base64 text that must decode to a signed transac
     );
   });
 });
+
+describe("x-renamed-from: another SDK's name for a property, which the check's message names", () => {
+  const getAsset = {
+    type: "object",
+    properties: { id: Address, options: { type: "object", additionalProperties: false } },
+    required: ["id"],
+    additionalProperties: false,
+    "x-renamed-from": { displayOptions: "options" },
+  };
+
+  it("wraps the object's own check in vRenamed, which it imports, inside the rules between members", () => {
+    expect(emitOne(getAsset).expression).toBe(
+      'vRenamed(vObject({ id: vString(PATTERN_1), options: vObject({}, [], false) }, ["id"], false), { displayOptions: "options" })',
+    );
+    expect(emitOne(getAsset).imports).toEqual(["vObject", "vRenamed", "vString"]);
+    expect(
+      emitOne({ ...getAsset, dependentSchemas: { id: { properties: { options: false } } } })
+        .expression,
+    ).toBe(
+      'vExclusive(vRenamed(vObject({ id: vString(PATTERN_1), options: vObject({}, [], false) }, ["id"], false), { displayOptions: "options" }), "id", ["options"])',
+    );
+    // (Names as object keys: quoted only where needed, `__proto__` as a computed key.)
+    expect(
+      emitOne({
+        type: "object",
+        properties: { a: {} },
+        additionalProperties: false,
+        "x-renamed-from": JSON.parse('{ "old-a": "a", "__proto__": "a" }'),
+      }).expression,
+    ).toBe('vRenamed(vObject({ a: vAny }, [], false), { "old-a": "a", ["__proto__"]: "a" })');
+  });
+
+  it("refuses the other name as before, and says which property it stands for", () => {
+    const check = compileCheck(getAsset);
+    expect(messages(check, { id: ADDRESS, displayOptions: {} })).toEqual([
+      "params.displayOptions: is not an allowed property (allowed: id, options); it is named options here",
+    ]);
+    expect(messages(check, { id: ADDRESS, options: {} })).toEqual([]);
+  });
+
+  it("refuses one that cannot reach a message: not names of properties, beside other properties allowed, or off an object", () => {
+    const error = (schema: Schema) => {
+      try {
+        createCheckEmitter().emit(schema);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    const rule =
+      "must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name)";
+    for (const renamed of [
+      {},
+      "displayOptions",
+      ["options"],
+      { displayOptions: "option" }, // (no such property)
+      { displayOptions: 1 },
+      { id: "options" }, // (a name of its own)
+    ])
+      expect(error({ ...getAsset, "x-renamed-from": renamed }), JSON.stringify(renamed)).toBe(
+        `#: "x-renamed-from" ${rule}`,
+      );
+    // Where other properties pass, the other name would be sent, not refused.
+    for (const additionalProperties of [undefined, true, { type: "string" }])
+      expect(error({ ...getAsset, additionalProperties })).toBe(`#: "x-renamed-from" ${rule}`);
+    expect(error({ type: "string", "x-renamed-from": { a: "b" } })).toBe(
+      '#: "x-renamed-from" is not translated for type string',
+    );
+  });
+});

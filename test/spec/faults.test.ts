@@ -264,6 +264,33 @@ describe("spec checks catch", () => {
     ]);
   });
 
+  it("an x-renamed-from the client's message cannot read: a name that is no param, a param's own name, on a REST operation or an x-params: array method", () => {
+    const getAsset = methodIndex("openrpc/das.yaml", "getAsset");
+    const das = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods[getAsset]["x-renamed-from"] = { displayOptions: "option", id: "options" };
+    });
+    expect(findingsOf(das)).toEqual([
+      `das #/methods/${getAsset} (getAsset)/x-renamed-from: [params-check] getAsset params: "x-renamed-from" must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name)`,
+    ]);
+    const wallet = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/balances"].get["x-renamed-from"] = { owner: "wallet" };
+    });
+    expect(findingsOf(wallet)).toEqual([
+      "wallet GET /v1/wallet/{wallet}/balances (getBalances): x-renamed-from: only a JSON-RPC method's is read, of params by name or by position (not x-params: array, whose one param is the array); a REST operation gives it in its body schema",
+    ]);
+    const compression = editedCopy("openrpc/compression.yaml", (doc) => {
+      const method = doc.methods.find(
+        (m: { name: string }) => m.name === "getMultipleNewAddressProofsV2",
+      );
+      method["x-renamed-from"] = { newAddresses: "addresses" };
+    });
+    expect(findingsOf(compression)).toEqual([
+      expect.stringMatching(
+        /^compression #\/methods\/\d+ \(getMultipleNewAddressProofsV2\): x-renamed-from: only a JSON-RPC method's is read, of params by name or by position \(not x-params: array/,
+      ),
+    ]);
+  });
+
   it("a response header's example in an operation's own response (not only in the shared responses), at a JSON pointer", () => {
     const specDir = editedCopy("openapi/wallet.yaml", (doc) => {
       const ok = doc.paths["/v1/wallet/{wallet}/balances"].get.responses["200"];

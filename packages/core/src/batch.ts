@@ -1,5 +1,6 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
 import { got, knownOptions, misconfigured } from "./config.js";
+import { ofOperation } from "./errors.js";
 import { watchAbort } from "./internal/abort.js";
 import { ownCopy } from "./internal/stack.js";
 
@@ -178,8 +179,15 @@ export function createBatcher(
             }
         });
       },
-      // (Each call gets its own copy: its caller takes the copy's stack again.)
-      (error) => calls.forEach((member) => end(member) && member.call.reject(ownCopy(error))),
+      // (Each call gets its own copy: its caller takes the copy's stack again. What the batch
+      // request refused before sending, a missing API key, names each caller's own method on its
+      // copy, as it would unbatched.)
+      (error) =>
+        calls.forEach(
+          (member) =>
+            end(member) &&
+            member.call.reject(ofOperation(ownCopy(error), member.call.request.method)),
+        ),
     );
   };
   return {
@@ -223,7 +231,9 @@ export function createBatcher(
               if (!calls.length) unqueue(batch);
             } else if (calls.every((other) => other.done)) batch.controller!.abort();
             const id = call.request.method;
-            post(call.text, { id, idempotent: true }, { signal }).catch(call.reject);
+            post(call.text, { id, idempotent: true }, { signal }).catch((error) =>
+              call.reject(ofOperation(error, id)),
+            );
           });
         member.stop = unwatch;
         if (calls.push(member) >= maxSize) flush(batch);

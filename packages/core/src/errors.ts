@@ -71,7 +71,8 @@ export class ConfigurationError extends ChainDataError {
   override readonly name = "ConfigurationError";
   /**
    * The operation id or JSON-RPC method name of the call refused (a bad per-call option, a missing
-   * API key); `undefined` for an error of client creation.
+   * API key), or of the operation a page walk refused to walk (`paginate` when `paginate()` is given
+   * none); `undefined` for an error of client creation.
    */
   declare readonly operation?: string | undefined;
 }

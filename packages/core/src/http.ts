@@ -454,12 +454,16 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       text = lenientUtf8.decode(bytes);
       badUtf8 = 1;
     }
-    const first = text.search(/\S/); // (not trimStart(): that copies the whole body)
-    if (first >= 0 && (text[first] === "<" || /html/i.test(response.headers.get("content-type")!)))
+    // The first character after white space, `undefined` for none. (Not a regex: V8 keeps the
+    // last string a regex matched, the legacy `RegExp.input`, and the body stayed alive after the
+    // call until another regex matched. trimStart() copies nothing: V8 answers with a slice of the
+    // body, 0.1 µs on 20 MB, or the body itself when it starts with no white space.)
+    const first = text.trimStart()[0];
+    if (first && (first === "<" || /html/i.test(response.headers.get("content-type")!)))
       throw invalid("html", response, text, id, redactor);
     let value: unknown;
     try {
-      value = first < 0 ? undefined : parseJson(text);
+      value = first && parseJson(text);
     } catch {
       throw invalid(
         looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",

@@ -59,6 +59,7 @@ export {
   vNullable,
   vNumber,
   vObject,
+  vRenamed,
   vString,
   vTransaction,
   vWhen,

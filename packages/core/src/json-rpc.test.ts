@@ -135,6 +135,17 @@ describe("createJsonRpcClient: single calls", () => {
     expect(await second.call(getBalance, { address: "a" })).toEqual({ value: 5n });
   });
 
+  it("leaves no reference to the answer in RegExp's legacy statics (it stayed alive after the call until another regex matched)", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: "1", result: { name: "x".repeat(1000) } });
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch: stubFetch(jsonResponse(body)).fetch },
+      rpcHost,
+      "/",
+    );
+    expect(await rpc.call(getProofs, {})).toEqual({ name: "x".repeat(1000) });
+    expect(RegExp.input).not.toBe(body);
+  });
+
   it("validates params before sending: ValidationError, nothing sent", async () => {
     const { fetch, mock } = stubFetch(server(() => 1));
     const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
@@ -208,6 +219,53 @@ describe("createJsonRpcClient: single calls", () => {
     expect(created).toBeInstanceOf(ConfigurationError);
     expect(created!.operation).toBeUndefined();
     expect(created!.toJSON()).not.toHaveProperty("operation");
+  });
+
+  it("names each caller's own method on its copy of what a batch request refuses before sending (a missing API key); nothing is sent", async () => {
+    const { fetch, mock } = stubFetch(server(() => 1));
+    const rpc = createJsonRpcClient(
+      { fetch, environment: "mainnet", batch: createBatcher() },
+      rpcHost,
+      "/",
+    );
+    const refused = (call: Promise<unknown>) =>
+      call.then(
+        () => new Error("not refused") as ConfigurationError,
+        (e: unknown) => e as ConfigurationError,
+      );
+    const batch = await Promise.all([
+      refused(rpc.call(getAsset, { id: "abc" })),
+      refused(rpc.call(getBalance, { address: "a" })),
+      refused(rpc.call(getAsset, { id: "def" })),
+    ]);
+    // A batch of one goes as a plain request; a call whose signal aborts leaves its batch and is
+    // sent on its own, which the missing key refuses first, as it would unbatched.
+    const lone = await refused(rpc.call(getBalance, { address: "a" }));
+    const controller = new AbortController();
+    const left = refused(rpc.call(getBalance, { address: "a" }, { signal: controller.signal }));
+    const stayed = refused(rpc.call(getAsset, { id: "abc" }));
+    controller.abort();
+    const errors = [...batch, lone, await left, await stayed];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe(
+        "Missing API key for the rpc host: pass `apiKey` or set CHAINDATA_API_KEY",
+      );
+    }
+    expect(errors.map((error) => error.operation)).toEqual([
+      "getAsset",
+      "getBalance",
+      "getAsset",
+      "getBalance",
+      "getBalance",
+      "getAsset",
+    ]);
+    expect(errors.map((error) => error.toJSON().operation)).toEqual(
+      errors.map((error) => error.operation),
+    );
+    // (Each caller's own copy: naming one caller's method names no other's.)
+    expect(new Set(batch).size).toBe(3);
+    expect(mock).not.toHaveBeenCalled();
   });
 
   it("passes on what an onResponse callback throws as it threw it (no operation added)", async () => {

@@ -211,6 +211,7 @@ describe("paginate: page style", () => {
     ).rejects.toThrow(
       new ConfigurationError(
         "params.before, params.after: a page walk cannot go on from these alone (no next page is named): give `cursor`, or maxPages: 1",
+        { operation: "paginate" },
       ),
     );
     expect(fetchPage).not.toHaveBeenCalled();
@@ -228,6 +229,7 @@ describe("paginate: page style", () => {
     ).rejects.toThrow(
       new ConfigurationError(
         "params.after: a page walk cannot go on from it alone (no next page is named): give `cursor`, or maxPages: 1",
+        { operation: "paginate" },
       ),
     );
     expect(fetchPage).not.toHaveBeenCalled();
@@ -376,7 +378,9 @@ describe("paginate: page style", () => {
     // costs 100 credits.)
     const fetchPage = stubPages(async () => ({ items: [1] }));
     expect(() => paginate(fetchPage, das, {}, { maxPages: null as never })).toThrow(
-      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got null)"),
+      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got null)", {
+        operation: "paginate",
+      }),
     );
     expect(fetchPage).not.toHaveBeenCalled();
   });
@@ -384,7 +388,9 @@ describe("paginate: page style", () => {
   it("names a bigint maxPages as a bigint: 'got 2' would read as a valid whole number", () => {
     const fetchPage = stubPages(async () => ({ items: [1] }));
     expect(() => paginate(fetchPage, das, {}, { maxPages: 2n as never })).toThrow(
-      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got 2n)"),
+      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got 2n)", {
+        operation: "paginate",
+      }),
     );
   });
 });
@@ -797,10 +803,13 @@ describe("withPagination", () => {
     expect(() => getAssets.all({ owner: "o" }, { maxPage: 1 } as never)).toThrow(
       new ConfigurationError(
         "maxPage: is not a request option (signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse, maxPages)",
+        { operation: "getAssets" },
       ),
     );
     expect(() => getAssets.all({ owner: "o" }, null as never)).toThrow(
-      new ConfigurationError("options: must be an object of request options (got null)"),
+      new ConfigurationError("options: must be an object of request options (got null)", {
+        operation: "getAssets",
+      }),
     );
     expect(call).not.toHaveBeenCalled();
   });
@@ -1001,11 +1010,81 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
       () => ({ editions: [1] }),
     );
     expect(() => method.all({ mint: "m" }, { maxPages: 0 })).toThrow(
-      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got 0)"),
+      new ConfigurationError("maxPages: must be a whole number >= 1, or Infinity (got 0)", {
+        operation: "getNftEditions",
+      }),
     );
     expect(sent()).toEqual([]);
     // (One page is the least a walk asks for.)
     expect(() => method.all({ mint: "m" }, { maxPages: 1 })).not.toThrow();
+  });
+
+  it("names the operation walked in the walk's own refusals (its options, maxPages, a keyset param alone), as a call's refusals name the call; nothing is sent", async () => {
+    const { method, sent } = rpcMethod(
+      "getAssetsByOwner",
+      {
+        style: "page",
+        page: "page",
+        limit: "limit",
+        items: "items",
+        cursor: "cursor",
+        keyset: ["before", "after", "cursor"],
+      },
+      () => ({ items: [1] }),
+    );
+    const refusal = (walk: () => unknown) => {
+      try {
+        walk();
+      } catch (error) {
+        return error;
+      }
+      throw new Error("not refused");
+    };
+    for (const [error, message] of [
+      [
+        refusal(() => method.all({ ownerAddress: "o" }, { maxPages: -1 })),
+        "maxPages: must be a whole number >= 1, or Infinity (got -1)",
+      ],
+      [
+        refusal(() => method.all({ ownerAddress: "o" }, { maxPage: 2 } as never)),
+        "maxPage: is not a request option (",
+      ],
+      [
+        refusal(() => method.all({ ownerAddress: "o" }, null as never)),
+        "options: must be an object of request options (got null)",
+      ],
+      [
+        refusal(() => method.all({ ownerAddress: "o" }, { timeout: 0 })),
+        "timeout: must be a number of milliseconds > 0, or Infinity (got 0)",
+      ],
+      // (Refused once the loop starts, by the walk itself.)
+      [
+        await collect(method.all({ ownerAddress: "o", after: "a" })).catch((e: unknown) => e),
+        "params.after: a page walk cannot go on from it alone",
+      ],
+    ] as const) {
+      expect(error).toBeInstanceOf(ConfigurationError);
+      const refused = error as ConfigurationError;
+      expect(refused.message.startsWith(message), refused.message).toBe(true);
+      expect(refused.operation, message).toBe("getAssetsByOwner");
+      expect(refused.toJSON(), message).toMatchObject({ operation: "getAssetsByOwner" });
+    }
+    expect(sent()).toEqual([]);
+    // paginate() called on its own names the operation it is given, else itself, as the error of a
+    // broken walk does.
+    const fetchPage = stubPages(async () => ({ items: [] as number[] }));
+    const descriptor: PaginationDescriptor = { style: "page", items: "items", keyset: ["after"] };
+    expect(
+      refusal(() => paginate(fetchPage, descriptor, {}, { maxPages: 0, operation: "listThings" })),
+    ).toMatchObject({ operation: "listThings" });
+    expect(refusal(() => paginate(fetchPage, descriptor, {}, { maxPages: 0 }))).toMatchObject({
+      operation: "paginate",
+    });
+    await expect(collect(paginate(fetchPage, descriptor, { after: "a" }))).rejects.toMatchObject({
+      name: "ConfigurationError",
+      operation: "paginate",
+    });
+    expect(fetchPage).not.toHaveBeenCalled();
   });
 });
 

@@ -2,12 +2,11 @@
 import {
   checkRequestOptions,
   got,
-  misconfigured,
   type OperationDescriptor,
   type RequestOptions,
   type ResponseFields,
 } from "./config.js";
-import { InvalidResponseError } from "./errors.js";
+import { ConfigurationError, InvalidResponseError, ofOperation } from "./errors.js";
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -145,9 +144,13 @@ export function paginate<I, R>(
   } = descriptor;
   const { maxPages: max = Infinity, operation = "paginate" } = options;
   // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap. So is
-  // 0: a walk that sends nothing and yields nothing would read as an owner with nothing.)
+  // 0: a walk that sends nothing and yields nothing would read as an owner with nothing. The walk's
+  // refusals name the operation walked, as a call's refusals name the call.)
   if (!(max === Infinity || (Number.isInteger(max) && max >= 1)))
-    misconfigured("maxPages", `must be a whole number >= 1, or Infinity (got ${got(max)})`);
+    throw new ConfigurationError(
+      `maxPages: must be a whole number >= 1, or Infinity (got ${got(max)})`,
+      { operation },
+    );
 
   // The params as they are now, a plain object copied deeply: a caller reusing its object, for
   // the next wallet or another `sortBy`, must not send this walk's cursor with another wallet, or
@@ -188,9 +191,9 @@ export function paginate<I, R>(
         ? "cursor"
         : style;
     if (keys.length && get(current, cursor) === undefined && first === undefined && max > 1)
-      misconfigured(
-        keys.map((name) => `params.${name}`).join(", "),
-        `a page walk cannot go on from ${keys[1] ? "these" : "it"} alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
+      throw new ConfigurationError(
+        `${keys.map((name) => `params.${name}`).join(", ")}: a page walk cannot go on from ${keys[1] ? "these" : "it"} alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
+        { operation },
       );
     // Each cursor sent, and the page of the walk that sent it.
     const sent = new Map<unknown, number>([[get(current, cursor), 1]]);
@@ -337,26 +340,31 @@ export function withPagination<P, R, I>(
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
   return Object.assign((params: P, options?: RequestOptions) => call(params, options), {
     all: (params: P, options?: PageWalkOptions) => {
-      // (The options as checked, read by name: a rest spread of the caller's object would drop
-      // an inherited `signal` from every page.)
-      const { maxPages, ...perPage } = checkRequestOptions(options, [
-        "maxPages",
-      ]) as PageWalkOptions;
-      // (The walk's own `onResponse` keeps each answer's status and headers for the error of a
-      // broken walk; the caller's hears every page as before.)
-      return paginate<I, R>(
-        (page, answered) =>
-          call(page as P, {
-            ...perPage,
-            onResponse: (response) => {
-              answered(response);
-              perPage.onResponse?.(response);
-            },
-          }),
-        operation.pagination!,
-        params,
-        { maxPages, operation: operation.id },
-      );
+      // (Their refusal names the operation, as the call's own does.)
+      try {
+        // (The options as checked, read by name: a rest spread of the caller's object would drop
+        // an inherited `signal` from every page.)
+        const { maxPages, ...perPage } = checkRequestOptions(options, [
+          "maxPages",
+        ]) as PageWalkOptions;
+        // (The walk's own `onResponse` keeps each answer's status and headers for the error of a
+        // broken walk; the caller's hears every page as before.)
+        return paginate<I, R>(
+          (page, answered) =>
+            call(page as P, {
+              ...perPage,
+              onResponse: (response) => {
+                answered(response);
+                perPage.onResponse?.(response);
+              },
+            }),
+          operation.pagination!,
+          params,
+          { maxPages, operation: operation.id },
+        );
+      } catch (error) {
+        throw ofOperation(error, operation.id);
+      }
     },
   }) as unknown as Paginated<P, R, I>;
 }

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OperationDescriptor } from "./config.js";
-import { AbortError, ConfigurationError, InternalServerError, TimeoutError } from "./errors.js";
+import {
+  AbortError,
+  ConfigurationError,
+  InternalServerError,
+  TimeoutError,
+  ValidationError,
+} from "./errors.js";
 import { senderHost } from "./generated/environments.js";
 import { hang, stubFetch } from "./test-support/testing.js";
 import { getText } from "./text.js";
@@ -125,6 +131,27 @@ describe("getText (the sender's GET /ping)", () => {
     await expect(
       getText({ fetch }, senderHost, "/ping", ping, { timout: 10 } as never),
     ).rejects.toThrow(ConfigurationError);
+    expect(calls).toHaveLength(0);
+  });
+
+  it("names the operation in what it refuses before sending (its options, an argument after them, a bad header), as every call does", async () => {
+    const { fetch, calls } = stubFetch(text("ok"));
+    const refused = (options: unknown, extra?: unknown[]) =>
+      getText({ fetch }, senderHost, "/ping", ping, options as never, extra).catch(
+        (e: unknown) => e,
+      );
+    for (const [error, Class, message] of [
+      [await refused({ timout: 10 }), ConfigurationError, "timout: is not a request option ("],
+      [await refused({ timeout: -1 }), ConfigurationError, "timeout: must be a number"],
+      [await refused(null), ConfigurationError, "options: must be an object of request options"],
+      [await refused({ headers: { "a b": "1" } }), ConfigurationError, "headers: must be valid"],
+      [await refused({}, [{ x: 1 }]), ValidationError, "params: ping takes no params;"],
+    ] as const) {
+      expect(error, message).toBeInstanceOf(Class);
+      const { message: text, operation } = error as ConfigurationError;
+      expect(text.startsWith(message), text).toBe(true);
+      expect(operation, message).toBe("ping");
+    }
     expect(calls).toHaveLength(0);
   });
 });

@@ -9,8 +9,10 @@ import {
   type OperationDescriptor,
   type RequestOptions,
 } from "./config.js";
+import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp, lenientUtf8 } from "./http.js";
+import { createHttp, lenientUtf8, type Exchange, type Http } from "./http.js";
+import type { Redactor } from "./redact.js";
 import { refuseExtraArguments } from "./validate.js";
 
 /**
@@ -26,7 +28,8 @@ import { refuseExtraArguments } from "./validate.js";
  * Per-call `options` override the operation's `defaults`, which override the client's
  * `timeout` / `maxRetries`. Rejects as every call does: `InternalServerError` for a 503 (and any
  * 5xx), `TimeoutError`, `ConnectionError`, `AbortError`, `ConfigurationError` for bad options
- * (nothing is sent), `ValidationError` for arguments after `options` (`extra`: nothing is sent).
+ * (nothing is sent), `ValidationError` for arguments after `options` (`extra`: nothing is sent);
+ * every one names `operation`.
  */
 export async function getText(
   clientOptions: ClientOptions | undefined,
@@ -36,21 +39,32 @@ export async function getText(
   options?: RequestOptions,
   extra?: readonly unknown[],
 ): Promise<string> {
-  refuseExtraArguments(operation.id, extra);
-  // (The options as checked hold only the names set: one left `undefined`, `{ timeout:
-  // opts.timeout }`, is no override, and does not hide the operation's default behind the
-  // client's, 60 s and 2 retries.)
-  const own = checkRequestOptions(options);
-  const http = createHttp({ ...clientOptions, apiKey: undefined }, host, true);
-  // (A credential in the call's own headers is masked in its errors as the key is.)
-  const redactor = http.redactWith([], own.headers);
-  const { response, bytes } = await http.send(
-    http.baseUrl + path,
-    { method: "GET", headers: { accept: "text/plain" } },
-    operation,
-    { ...operation.defaults, ...own },
-    redactor,
-  );
-  own.onResponse?.(http.described(response, redactor));
-  return lenientUtf8.decode(bytes);
+  let own: RequestOptions;
+  let http: Http;
+  let redactor: Redactor;
+  let exchange: Exchange;
+  // What the call refuses before sending (arguments after its options, the options, a bad header)
+  // names it, as its other errors do. (Not what `onResponse` throws: that reaches the caller as
+  // it was thrown.)
+  try {
+    refuseExtraArguments(operation.id, extra);
+    // (The options as checked hold only the names set: one left `undefined`, `{ timeout:
+    // opts.timeout }`, is no override, and does not hide the operation's default behind the
+    // client's, 60 s and 2 retries.)
+    own = checkRequestOptions(options);
+    http = createHttp({ ...clientOptions, apiKey: undefined }, host, true);
+    // (A credential in the call's own headers is masked in its errors as the key is.)
+    redactor = http.redactWith([], own.headers);
+    exchange = await http.send(
+      http.baseUrl + path,
+      { method: "GET", headers: { accept: "text/plain" } },
+      operation,
+      { ...operation.defaults, ...own },
+      redactor,
+    );
+  } catch (error) {
+    throw ofOperation(error, operation.id);
+  }
+  own.onResponse?.(http.described(exchange.response, redactor));
+  return lenientUtf8.decode(exchange.bytes);
 }

@@ -1169,6 +1169,19 @@ describe("restCall", () => {
     });
   });
 
+  it("leaves no reference to the body in RegExp's legacy statics (the body stayed alive after the call until another regex matched)", async () => {
+    // (Answers without a long integer: parseJson's own regexes match nothing in them.)
+    for (const body of ['{"balances":[]}', ' \n\t{"balances":[{"decimals":9}]}', "  ", ""]) {
+      const response = jsonResponse(body);
+      const { value } = await run(response, undefined, { ...op, optionalBody: true });
+      expect(value, body).toEqual(body.trim() ? JSON.parse(body) : undefined);
+      expect(RegExp.input, body).not.toBe(body);
+    }
+    // An HTML page is still told by its first character after white space.
+    const { error } = await run(new Response("\n <html>", { status: 200 }));
+    expect(error).toMatchObject({ reason: "html" });
+  });
+
   it("onResponse: reports a success's status, redacted headers and request id, once, before resolving; not called on failure", async () => {
     const seen: unknown[] = [];
     const onResponse = (r: unknown) => seen.push(r);

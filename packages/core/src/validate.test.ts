@@ -16,6 +16,7 @@ import {
   vNullable,
   vNumber,
   vObject,
+  vRenamed,
   vString,
   vTransaction,
   vWhen,
@@ -438,6 +439,59 @@ describe("vDependent", () => {
         'params[1].sortBy.sortBy: must be "id" (got "created") when params[1].before is given',
       ],
     );
+  });
+});
+
+describe("vRenamed", () => {
+  const getAsset = vRenamed(
+    vObject({ id: vString(), options: vObject({}, [], false) }, ["id"], false),
+    {
+      displayOptions: "options",
+    },
+  );
+
+  it("says what another SDK's name is called here, where the object refuses it, keeping the rule and the names allowed", () => {
+    let issues: ValidationIssue[] = [];
+    try {
+      validate(getAsset, { id: "a", displayOptions: { showFungible: true }, extra: 1 });
+    } catch (error) {
+      issues = (error as ValidationError).issues;
+    }
+    expect(issues).toEqual([
+      {
+        path: "params.displayOptions",
+        rule: "additionalProperties",
+        message:
+          "params.displayOptions: is not an allowed property (allowed: id, options); it is named options here",
+      },
+      // (Another name is refused as before.)
+      {
+        path: "params.extra",
+        rule: "additionalProperties",
+        message: "params.extra: is not an allowed property (allowed: id, options)",
+      },
+    ]);
+    expect(messages(getAsset, { id: "a", options: {} })).toEqual([]);
+    // (`undefined` is no property: JSON leaves it out.)
+    expect(messages(getAsset, { id: "a", displayOptions: undefined })).toEqual([]);
+    // Its own object's member only, not a member of the same name deeper down.
+    const nested = vObject({ options: vObject({}, [], false) }, [], false);
+    expect(
+      messages(vRenamed(nested, { displayOptions: "options" }), { options: { displayOptions: 1 } }),
+    ).toEqual(["params.options.displayOptions: is not an allowed property (allowed: none)"]);
+  });
+
+  it("names each object's own member, inside an array of them, once", () => {
+    expect(
+      messages(vArray(getAsset), [
+        { id: "a", displayOptions: {} },
+        { id: 1, displayOptions: {} },
+      ]),
+    ).toEqual([
+      "params[0].displayOptions: is not an allowed property (allowed: id, options); it is named options here",
+      "params[1].id: must be string (got number 1)",
+      "params[1].displayOptions: is not an allowed property (allowed: id, options); it is named options here",
+    ]);
   });
 });
 

@@ -246,7 +246,8 @@ export const vBoolean: Check = (value, path, issues) => {
       if (object[name] === undefined) continue;
       const check = Object.hasOwn(properties, name) ? properties[name] : additional;
       if (check === false)
-        // (Another SDK's name, `displayOptions` for `options`, shows its fix too.)
+        // (The names allowed show the fix of a typo; another SDK's name for one of them,
+        // `displayOptions` for `options`, says so too where the spec gives it: vRenamed.)
         add(
           issues,
           `${path}.${name}`,
@@ -255,6 +256,25 @@ export const vBoolean: Check = (value, path, issues) => {
         );
       else check?.(object[name], `${path}.${name}`, issues);
     }
+  };
+}
+
+/**
+ * `check` (an object's, whose other properties are refused), plus: where a property is refused that
+ * another SDK names for one of this object's (the spec's `x-renamed-from`, `{ <their name>: <ours>
+ * }`), the message says which: `params.displayOptions: is not an allowed property (allowed: id,
+ * options); it is named options here`. (The only issue at that path: the generator gives no name of
+ * the object's own.)
+ */
+/* @__NO_SIDE_EFFECTS__ */ export function vRenamed(
+  check: Check,
+  renamed: Readonly<Record<string, string>>,
+): Check {
+  return (value, path, issues) => {
+    check(value, path, issues);
+    for (const name in renamed)
+      for (const issue of issues)
+        if (issue.path == `${path}.${name}`) issue.message += `; it is named ${renamed[name]} here`;
   };
 }
 

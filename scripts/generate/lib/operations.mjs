@@ -242,7 +242,8 @@ export function paramsShape(method) {
 /**
  * The params of a method as one JSON Schema (the object the SDK function takes). With the method's
  * JSON pointer `at` (`#/methods/2`), each part is `placed` at its own: a param's schema, a query
- * option's, a rule of `x-dependent-schemas` or `x-all-of`.
+ * option's, a rule of `x-dependent-schemas` or `x-all-of`. The method's `x-renamed-from` (other
+ * SDKs' names for its params) is the object's.
  */
 export function paramsSchema(method, { withQuery, at = undefined }) {
   const within = (path) => at && `${at}/${path}`;
@@ -266,11 +267,14 @@ export function paramsSchema(method, { withQuery, at = undefined }) {
   // `x-all-of`.
   const dependentSchemas = method["x-dependent-schemas"];
   const allOf = method["x-all-of"];
+  // Other SDKs' names for params, as an object schema gives them for its properties.
+  const renamed = method["x-renamed-from"];
   return {
     type: "object",
     properties,
     ...(required.length ? { required } : {}),
     additionalProperties: false,
+    ...(renamed !== undefined ? { "x-renamed-from": renamed } : {}),
     ...(dependentSchemas
       ? { dependentSchemas: placedEach(dependentSchemas, within("x-dependent-schemas")) }
       : {}),

@@ -62,8 +62,16 @@ export const SOLANA_TRANSACTION_RULE =
   'must be "base64", on a string: the text is a serialized transaction in base64 (the runtime decodes no other encoding)';
 
 /**
+ * The rule of `x-renamed-from` (the generator's): what it must be, on an object whose other
+ * properties are refused (its message names the property another SDK's name stands for).
+ */
+export const RENAMED_FROM_RULE =
+  "must map other SDKs' names to properties of this object, { <their name>: <a property here> }, on an object with additionalProperties: false (a name of its own is no other name)";
+
+/**
  * Keywords that only document (and `x-` extensions, but `x-solana-transaction`, a rule the checks
- * read): they add nothing to check.
+ * read): they add nothing to check. (`x-pattern-description` and `x-renamed-from` add nothing to
+ * check either, but the checks read them for their messages.)
  */
 export const isAnnotation = (keyword) =>
   ANNOTATIONS.has(keyword) || (keyword.startsWith("x-") && keyword !== "x-solana-transaction");
@@ -75,7 +83,14 @@ const KEYWORDS = {
   number: ["minimum", "maximum"],
   boolean: [],
   array: ["items", "minItems", "maxItems"],
-  object: ["properties", "required", "additionalProperties", "dependentSchemas", "allOf"],
+  object: [
+    "properties",
+    "required",
+    "additionalProperties",
+    "dependentSchemas",
+    "allOf",
+    "x-renamed-from",
+  ],
 };
 /** Read only as the parts of an object's `allOf` rules (`{ if, then }`), never on their own. */
 export const RULE_KEYWORDS = ["if", "then"];
@@ -94,6 +109,7 @@ export const CHECK_COMBINATORS = [
   "vNullable",
   "vNumber",
   "vObject",
+  "vRenamed",
   "vString",
   "vTransaction",
   "vWhen",
@@ -439,6 +455,25 @@ export function createCheckEmitter({ refusals } = {}) {
           required,
           additional,
         );
+        // Other SDKs' names for its properties (`x-renamed-from: { displayOptions: options }`):
+        // refused as any other property, with a message that names the property meant.
+        const renamed = s["x-renamed-from"];
+        if (renamed !== undefined) {
+          const names = Object.keys(s.properties ?? {});
+          const entries = isSchemaObject(renamed) ? Object.entries(renamed) : [];
+          if (
+            !entries.length ||
+            other !== false ||
+            entries.some(([from, to]) => names.includes(from) || !names.includes(to))
+          )
+            refuse(place, "x-renamed-from", RENAMED_FROM_RULE);
+          else
+            object = call(
+              "vRenamed",
+              object,
+              `{ ${entries.map(([from, to]) => `${propertyKey(from)}: ${JSON.stringify(to)}`).join(", ")} }`,
+            );
+        }
         // Two forms: "these properties exclude those" (`{ page: { properties: { cursor: false } } }`,
         // with its own message), and any other schema the object must also pass when it has the
         // property (`{ before: { properties: { sortBy: … } } }`). Properties with the same rule
@@ -519,9 +554,12 @@ export function createCheckEmitter({ refusals } = {}) {
         place,
       );
     // Annotations only document; they add nothing to check.
-    // (`x-pattern-description` is an x- key the check reads: the words of its pattern's message.)
+    // (`x-pattern-description` and `x-renamed-from` are x- keys the check reads: the words of its
+    // pattern's message, and the property another SDK's name stands for.)
     let s = Object.fromEntries(
-      Object.entries(schema).filter(([k]) => !isAnnotation(k) || k === "x-pattern-description"),
+      Object.entries(schema).filter(
+        ([k]) => !isAnnotation(k) || k === "x-pattern-description" || k === "x-renamed-from",
+      ),
     );
     if (!Object.keys(s).length) return ref("vAny");
     s = only(s, [...TRANSLATED], place, "is not translated into a runtime check");
