@@ -605,6 +605,7 @@ describe("createJsonRpcClient: single calls", () => {
       [{ jsonrpc: "2.0", id: "99", error: { code: -32000, message: "not yours" } }, "id-mismatch"],
       [[{ jsonrpc: "2.0", id: "1", result: 1 }], "not-json-rpc"],
       [{ jsonrpc: "2.0", id: "1" }, "not-json-rpc"],
+      [{ context: { slot: 1 }, value: 5 }, "not-json-rpc"],
       ['"just a string"', "not-json-rpc"],
       ["null", "not-json-rpc"],
       ["", "empty"],

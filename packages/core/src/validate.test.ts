@@ -58,7 +58,14 @@ describe("validate", () => {
 
   it("checks types: integer (safe or bigint), number, boolean, object, null", () => {
     expect(messages(vString(), 1)).toEqual(["params: must be string (got number 1)"]);
-    expect(messages(vInteger(), 2n ** 64n)).toEqual([]);
+    expect(messages(vInteger(), 2n ** 64n - 1n)).toEqual([]); // u64's largest
+    expect(messages(vInteger(), -(2n ** 63n))).toEqual([]); // i64's smallest
+    expect(messages(vInteger(), 2n ** 64n)).toEqual([
+      "params: must fit in 64 bits (got 18446744073709551616n)",
+    ]);
+    expect(messages(vInteger(), -(2n ** 63n) - 1n)).toEqual([
+      "params: must fit in 64 bits (got -9223372036854775809n)",
+    ]);
     expect(messages(vInteger(), 1.5)).toEqual(["params: must be integer (got number 1.5)"]);
     expect(messages(vInteger(), 2 ** 60)).toEqual([
       "params: must be a safe integer or a bigint (got 1152921504606847000)", // (already rounded: the point of the rule)
@@ -88,7 +95,7 @@ describe("validate", () => {
   it("checks minimum and maximum, on bigints too", () => {
     expect(messages(vInteger(1, 1000), 1000)).toEqual([]);
     expect(messages(vInteger(1, 1000), 1001)).toEqual(["params: must be <= 1000 (got 1001)"]);
-    expect(messages(vInteger(0), 2n ** 64n)).toEqual([]);
+    expect(messages(vInteger(0), 2n ** 64n - 1n)).toEqual([]);
     expect(messages(vInteger(undefined, 10), 11n)).toEqual(["params: must be <= 10 (got 11)"]);
     expect(messages(vNumber(0.5), 0.25)).toEqual(["params: must be >= 0.5 (got 0.25)"]);
   });

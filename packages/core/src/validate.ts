@@ -147,6 +147,13 @@ export const vAny: Check = () => {};
     // A whole number beyond 2^53 has already lost digits: only a bigint carries it exactly.
     if (Number.isInteger(value) && !Number.isSafeInteger(value))
       return add(issues, path, "type", `must be a safe integer or a bigint (got ${value})`);
+    // No integer on this service is wider than 64 bits (u64 or i64).
+    if (
+      typeof value == "bigint" &&
+      value != BigInt.asUintN(64, value) &&
+      value != BigInt.asIntN(64, value)
+    )
+      return add(issues, path, "type", `must fit in 64 bits (got ${value}n)`);
     if (
       typed(
         Number.isSafeInteger(value) || typeof value === "bigint",
