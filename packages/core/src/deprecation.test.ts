@@ -61,6 +61,21 @@ describe("warnDeprecated", () => {
     expect(warn).toHaveBeenCalledWith("browserOld2 is deprecated: use browserNew2");
   });
 
+  it("on Workers, where process.emitWarning exists (nodejs_compat) but prints nothing, goes to console.warn (user trial 15)", () => {
+    const emit = vi.fn();
+    vi.stubGlobal("process", { emitWarning: emit });
+    vi.stubGlobal("navigator", { userAgent: "Cloudflare-Workers" });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    warnDeprecated("workerOld", "use workerNew");
+    expect(warn).toHaveBeenCalledWith("workerOld is deprecated: use workerNew");
+    expect(emit).not.toHaveBeenCalled();
+    // Bun and Deno (user agents of their own) print what process.emitWarning emits, as Node does.
+    vi.stubGlobal("navigator", { userAgent: "Deno/2.9.6" });
+    warnDeprecated("denoOld", "use denoNew");
+    expect(emit).toHaveBeenCalledWith("denoOld is deprecated: use denoNew", expect.any(Object));
+    warn.mockRestore();
+  });
+
   it("calls a class-based logger as a method, and a logger that throws does not fail the call", () => {
     vi.stubGlobal("process", undefined);
     class Lines {

@@ -11,7 +11,9 @@ const warnedIds = (): Set<string> =>
  * Warns that operation `id` is deprecated, once per process: through the client's `logger.warn`
  * when it has one (a logger given is where the app wants its warnings), else through
  * `process.emitWarning` (type `DeprecationWarning`, code `CHAINDATA_DEPRECATED`, so
- * `--no-deprecation` and `process.on('warning')` work) where it exists, else `console.warn`.
+ * `--no-deprecation` and `process.on('warning')` work) where it exists and prints, else
+ * `console.warn`. (Workers have `process.emitWarning` from compatibility date 2026-08-04, when
+ * `nodejs_compat` became the default, but print nothing it emits.)
  *
  * @param replacement - what to use instead (the spec's `x-replaced-by`)
  */
@@ -20,10 +22,16 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
   if (warned.has(id)) return;
   warned.add(id);
   const message = `${id} is deprecated: ${replacement}`;
-  const process = (globalThis as { process?: { emitWarning?: (m: string, o: object) => void } })
-    .process;
+  const { process, navigator } = globalThis as {
+    process?: { emitWarning?: (m: string, o: object) => void };
+    navigator?: { userAgent?: string };
+  };
   // (Outside the `try`: under `--throw-deprecation` it throws, and fails the call, as asked.)
-  if (typeof logger?.warn !== "function" && typeof process?.emitWarning === "function")
+  if (
+    typeof logger?.warn !== "function" &&
+    typeof process?.emitWarning === "function" &&
+    navigator?.userAgent !== "Cloudflare-Workers"
+  )
     return process.emitWarning(message, {
       type: "DeprecationWarning",
       code: "CHAINDATA_DEPRECATED",

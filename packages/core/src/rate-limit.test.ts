@@ -186,19 +186,75 @@ describe("createRateLimiter", () => {
     expect(next).toHaveBeenCalled();
   });
 
-  it("gives an aborted waiter's turn to the next one", async () => {
+  it("an aborted waiter's slot is not given to one already waiting: that one keeps its own time (no call waits on another's timer)", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 1 });
     await limiter.acquire(); // t = 0
     const controller = new AbortController();
-    const aborted = limiter.acquire(controller.signal).catch((e: unknown) => e); // its turn: 1.1 s
+    const aborted = limiter.acquire(controller.signal).catch((e: unknown) => e); // its slot: 1.1 s
     const later = vi.fn();
-    void limiter.acquire().then(later);
+    void limiter.acquire().then(later); // its slot: 2.2 s
     controller.abort();
     expect(await aborted).toBeInstanceOf(AbortError);
-    await vi.advanceTimersByTimeAsync(1099);
+    expect(vi.getTimerCount()).toBe(1); // the later one's own timer; the aborted one's is cleared
+    await vi.advanceTimersByTimeAsync(2199);
     expect(later).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(later).toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  /**
+   * A Workers isolate's requests as workerd runs them: a timer belongs to the request whose code
+   * set it (its `acquire`, or a callback of one of its timers), and dies when that request ends.
+   */
+  const request = () => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const run = <T>(f: () => T): T => {
+      const real = globalThis.setTimeout;
+      globalThis.setTimeout = ((callback: () => void, ms?: number) => {
+        const id = real(() => {
+          timers.delete(id);
+          run(callback);
+        }, ms);
+        timers.add(id);
+        return id;
+      }) as typeof setTimeout;
+      try {
+        return f();
+      } finally {
+        globalThis.setTimeout = real;
+      }
+    };
+    return { run, end: () => timers.forEach((id) => clearTimeout(id)), timers };
+  };
+
+  it("shared by a Worker's requests: a waiter sleeps on its own request's timer, so one request ending (cancelled) neither hangs the others nor breaks the limiter (user trial 15)", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 1 });
+    await request().run(() => limiter.acquire()); // t = 0: starts at once
+    const [a, b] = [request(), request()];
+    const aStarted = vi.fn();
+    void a.run(() => limiter.acquire()).then(aStarted); // slot 1.1 s
+    const bStarted = vi.fn();
+    void b.run(() => limiter.acquire()).then(bStarted); // slot 2.2 s
+    expect(b.timers.size).toBe(1); // b waits on a timer of its own
+    a.end(); // a's client gave up (or workerd cancelled it) before its turn
+    await vi.advanceTimersByTimeAsync(2200);
+    expect(aStarted).not.toHaveBeenCalled();
+    expect(bStarted).toHaveBeenCalled();
+    // A request made later still gets its turn: a waiter that never started leaves nothing behind
+    // that others wait on.
+    await vi.advanceTimersByTimeAsync(5000);
+    const c = request();
+    const cStarted = vi.fn();
+    void c.run(() => limiter.acquire()).then(cStarted);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cStarted).toHaveBeenCalled();
+    const d = request();
+    const dStarted = vi.fn();
+    void d.run(() => limiter.acquire()).then(dStarted);
+    c.end(); // c has started: its ending does not hold d back
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(dStarted).toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
   });
 

@@ -21,10 +21,14 @@ export interface RateLimiter {
  * 30 ms late, and a sixth request then fell within one of its seconds, which a server counting over
  * a sliding second rejects (user trial 7). Up to 100 ms of such lateness now leaves 5 in every
  * second. A token bucket that starts full lets twice the rate through in the first second;
- * waiters released in bursts exactly a window apart are as fragile as none.) A start counts
- * from when its `acquire` resolved, not from when it was planned, so a timer that fires late (a
- * busy event loop) pushes the next ones back rather than letting them crowd in. An aborted waiter
- * takes nothing from the budget: the next one may take its turn.
+ * waiters released in bursts exactly a window apart are as fragile as none.) Each call is given
+ * its start when it is made and waits on its own timer, so no call waits on another's: on Workers a
+ * timer dies with the request that set it (user trial 15: a limiter shared by requests hung them).
+ * A waiter aborted before its start gives its slot back to calls made after, but not to those
+ * already waiting (they keep their timers); one that is abandoned (its request cancelled) wastes
+ * its slot. A start counts from when its `acquire` resolved, not from when it was planned, so a
+ * timer that fires late (a busy event loop) pushes the next ones back rather than letting them
+ * crowd in.
  * @throws ConfigurationError for options that are not an object (the rate alone), a
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
@@ -56,56 +60,44 @@ export function createRateLimiter(options: {
   // The least time between two waiters' starts, and the window that holds `burst` starts.
   const step = 1100 / rate;
   const window = burst * step;
-  // Start times still inside the window, ascending, and the last one, on a monotonic clock (after
-  // the wall clock is set back, past starts would never leave the window, and every call would
-  // wait as long as the step).
-  const starts: number[] = [];
-  let last = -Infinity;
-  // The waiters (each one's go-ahead), in call order, and the one timer for the first of them.
-  const queue: (() => void)[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  /** When the window has room for one more start: now, or when its oldest start leaves it. */
-  const room = (now: number) => {
-    while (starts.length && starts[0]! <= now - window) starts.shift();
-    return starts.length < burst ? now : starts[starts.length - burst]! + window;
-  };
-  const record = (now: number) => void starts.push((last = now));
-  /** Lets go every waiter whose turn has come, then sets the timer for the next. */
-  const serve = () => {
-    while (queue.length) {
-      const now = performance.now();
-      const at = Math.max(room(now), last + step);
-      // (Checked again when the timer fires: it may fire early by under a millisecond, or late.)
-      if (at > now) return void (timer = setTimeout(serve, Math.ceil(at - now)));
-      record(now);
-      queue.shift()!();
-    }
-  };
+  // The starts given out, ascending, on a monotonic clock (after the wall clock is set back, past
+  // starts would never leave the window): those made, and those of waiters not started yet.
+  const slots: { at: number }[] = [];
 
   return {
     acquire(signal) {
       if (signal?.aborted)
         return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
       const now = performance.now();
-      if (!queue.length && room(now) <= now) {
-        record(now);
-        return Promise.resolve();
-      }
+      while (slots.length && slots[0]!.at <= now - window) slots.shift();
+      // When the window has room for one more start (now, or when the start `burst` back leaves
+      // it); a call that has to wait also starts at least a step after the last one.
+      const room = slots.length < burst ? now : slots[slots.length - burst]!.at + window;
+      const last = slots.length ? slots[slots.length - 1]!.at : now;
+      const slot = { at: room > now || last > now ? Math.max(room, last + step) : now };
+      slots.push(slot);
+      if (slot.at <= now) return Promise.resolve();
       return new Promise((resolve, reject) => {
-        const go = () => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const wait = () => {
+          const now = performance.now();
+          // (Checked again when the timer fires: it may fire early by under a millisecond, or
+          // late, or after a late start before it pushed this one back.)
+          if (slot.at > now) return void (timer = setTimeout(wait, Math.ceil(slot.at - now)));
+          // Started late: the starts given out after it move back as much, to keep their distance.
+          for (const s of slots) if (s.at > slot.at) s.at += now - slot.at;
+          slot.at = now;
           unwatch?.();
           resolve();
         };
-        // (The timer serves whichever waiter is first: the next one takes an aborted one's turn.)
         const unwatch =
           signal &&
           watchAbort(signal, () => {
-            queue.splice(queue.indexOf(go), 1);
-            if (!queue.length) clearTimeout(timer);
+            clearTimeout(timer);
+            if (slots.includes(slot)) slots.splice(slots.indexOf(slot), 1);
             reject(new AbortError("The request was aborted", undefined, signal.reason));
           });
-        if (queue.push(go) === 1) serve();
+        wait();
       });
     },
   };

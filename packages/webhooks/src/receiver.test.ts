@@ -500,7 +500,7 @@ describe("createWebhookHandler", () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe("TimeoutError");
     expect(error.message).toBe(
-      `event ${SIG_H}: not handled within handlerTimeoutMs (50 ms), so answered 500; onEvent was left running, and its signature released for the redelivery to run it again`,
+      `event ${SIG_H}: not handled within handlerTimeoutMs (50 ms), so answered 500; onEvent is no longer waited for, and its signature released for the redelivery to run it again`,
     );
     // The redelivery skips G, runs H again (its first run still hangs) and I.
     expect((await handle(post(body))).status).toBe(200);
@@ -944,6 +944,52 @@ describe("createWebhookHandler", () => {
       400,
       "delivery body: could not be read and decoded as gzip (Content-Encoding)",
     ]);
+  });
+
+  it("where the runtime has no DecompressionStream (Vercel's edge-runtime), answers a gzip or deflate body 415 saying this runtime cannot decode it, not that gzip is unsupported (user trial 15)", async () => {
+    vi.stubGlobal("DecompressionStream", undefined);
+    try {
+      const refusals: unknown[] = [];
+      const onEvent = vi.fn();
+      const handle = createWebhookHandler({
+        authHeader: AUTH,
+        onEvent,
+        onRefused: (r) => void refusals.push(r),
+      });
+      for (const [encode, encoding, coding] of [
+        [gzipSync, "gzip", "gzip"],
+        [gzipSync, "x-gzip", "gzip"],
+        [deflateSync, "deflate", "deflate"],
+      ] as const) {
+        const response = await handle(
+          new Request("http://localhost/hook", {
+            method: "POST",
+            body: new Uint8Array(encode(`[${enhanced(SIG_A)}]`)),
+            headers: { authorization: AUTH, "content-encoding": encoding },
+          }),
+        );
+        expect([response.status, await response.text()]).toEqual([
+          415,
+          `unsupported Content-Encoding: this runtime cannot decode ${coding} (no DecompressionStream)`,
+        ]);
+        expect(refusals.pop()).toEqual({
+          status: 415,
+          reason: `Content-Encoding "${coding}" cannot be decoded in this runtime (no DecompressionStream)`,
+        });
+      }
+      // An unencoded body needs no decoding: handled as anywhere else.
+      const plain = await handle(
+        new Request("http://localhost/hook", {
+          method: "POST",
+          body: `[${enhanced(SIG_B)}]`,
+          headers: { authorization: AUTH, "content-encoding": "identity" },
+        }),
+      );
+      expect(plain.status).toBe(200);
+      expect(onEvent).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("applies maxBodyBytes to the decoded bytes too: a small gzip body that decodes past it (a zip bomb) is answered 413", async () => {

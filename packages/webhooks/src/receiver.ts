@@ -168,10 +168,12 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    * event's signature, and the signature is released, so that the service's redelivery runs the
    * event again. Without it, an `onEvent` that never settles (a call with no timeout of its own)
    * held its signature for good: every redelivery waited behind it, unanswered, until the service
-   * dropped the delivery and the events after it. The `onEvent` left running is not stopped: if
-   * it still completes, its signature is then recorded in the `dedupe` store (so a later
-   * redelivery skips it), and a redelivery that came in between may have run it too; whatever it
-   * throws then is ignored. 30 s keeps an answer within the time senders commonly wait, and frees
+   * dropped the delivery and the events after it. The `onEvent` left running is not stopped (on
+   * Node, Deno and Bun): if it still completes, its signature is then recorded in the `dedupe`
+   * store (so a later redelivery skips it), and a redelivery that came in between may have run it
+   * too; whatever it throws then is ignored. On Workers (workerd) the runtime cancels it once the
+   * 500 is answered (a request's pending work ends with its response, and this handler has no
+   * `ctx.waitUntil`): it never completes, and the redelivery runs the event again. 30 s keeps an answer within the time senders commonly wait, and frees
    * the signature well before the service's next retry, a minute later. `Infinity`: no limit.
    * @default 30_000 (30 s)
    */
@@ -182,7 +184,8 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
 export interface DeliveryRefusal {
   /**
    * The status answered: 401 (`Authorization` missing or not the `authHeader`), 415 (a
-   * `Content-Encoding` other than gzip or deflate), 413 (a body over `maxBodyBytes`, as received
+   * `Content-Encoding` other than gzip or deflate, or one of those where the runtime has no
+   * `DecompressionStream` to decode it), 413 (a body over `maxBodyBytes`, as received
    * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
    * adapter could not read, such as a header value with a NUL byte, or a body that could not be
    * read or decoded, or is not a UTF-8 JSON array of events), or 500 (a body the app read, or
@@ -455,13 +458,12 @@ const text = (status: number, body: string, headers: Record<string, string> = {}
 
 /**
  * The decoding that `Content-Encoding` asks for: `null` for none, `undefined` for one this handler
- * cannot decode (a list of codings, `br`, or any where the platform has no DecompressionStream).
- * The service does not document compressing deliveries; a proxy in front may.
+ * does not decode (a list of codings, `br`). The service does not document compressing
+ * deliveries; a proxy in front may.
  */
 const contentCoding = (value: string | null) => {
   const coding = value?.trim().toLowerCase() ?? "";
   if (coding === "" || coding === "identity") return null;
-  if (typeof DecompressionStream !== "function") return undefined;
   // (x-gzip: RFC 9110 §8.4.1.3 has it read as gzip.)
   return coding === "gzip" || coding === "x-gzip"
     ? "gzip"
@@ -579,7 +581,7 @@ const TIMED_OUT = Symbol("handlerTimeoutMs");
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
  * `Authorization` (before reading the body), 415 to a `Content-Encoding` other than gzip or
- * deflate (which it decodes), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
+ * deflate (which it decodes, where the runtime has `DecompressionStream`), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
  * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
  * UTF-8 JSON array of events, 500 to a body the app read (or locked) before the handler ran (the
  * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
@@ -815,6 +817,13 @@ export function createWebhookHandler<K extends DeliveryKind>(
         // (Quoted: a coding is no secret, and a list of them, the likely case, is long.)
         `Content-Encoding ${JSON.stringify(encoding!.length > 60 ? encoding!.slice(0, 60) + "…" : encoding)} is not gzip, deflate or identity`,
       );
+    // (Vercel's edge-runtime has none: there gzip is not one of the codings this handler decodes.)
+    if (coding && typeof DecompressionStream !== "function")
+      return refuse(
+        415,
+        `unsupported Content-Encoding: this runtime cannot decode ${coding} (no DecompressionStream)`,
+        `Content-Encoding "${coding}" cannot be decoded in this runtime (no DecompressionStream)`,
+      );
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return refuse(413, "payload too large", `Content-Length over maxBodyBytes (${maxBodyBytes})`);
     // Read, or locked by a reader, before the handler ran (`await request.json()` for a log
@@ -905,7 +914,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       return report(
         Object.assign(
           new Error(
-            `event ${signature ?? "(no signature)"}: not handled within handlerTimeoutMs (${handlerTimeoutMs} ms), so answered 500; onEvent was left running, and its signature released for the redelivery to run it again`,
+            `event ${signature ?? "(no signature)"}: not handled within handlerTimeoutMs (${handlerTimeoutMs} ms), so answered 500; onEvent is no longer waited for, and its signature released for the redelivery to run it again`,
           ),
           { name: "TimeoutError" },
         ),

@@ -1,9 +1,14 @@
 /**
- * Takes `error`'s stack again where this is called. Called inside an awaited chain, the stack
- * then reaches the caller's `await` (V8's async stack traces); elsewhere a no-op.
+ * Takes `error`'s stack again where this is called, from the caller of `above` (by default of this
+ * function: the SDK's own frame is not the first one shown). Called inside an awaited chain, the
+ * stack then reaches the caller's `await` (V8's async stack traces); elsewhere a no-op.
  */
-export const takeStack = (error: object): void =>
-  (Error as { captureStackTrace?: (target: object) => void }).captureStackTrace?.(error);
+export function takeStack(error: object, above: object = takeStack): void {
+  (Error as { captureStackTrace?: (target: object, above: object) => void }).captureStackTrace?.(
+    error,
+    above,
+  );
+}
 
 /** A copy of `error` (same class and fields) with its own stack, taken here; other values as they are. */
 export const ownCopy = (error: unknown): unknown => {
@@ -15,6 +20,6 @@ export const ownCopy = (error: unknown): unknown => {
     Object.setPrototypeOf(new Error(), Object.getPrototypeOf(error) as object),
     Object.getOwnPropertyDescriptors(error),
   ) as Error;
-  takeStack(copy);
+  takeStack(copy, ownCopy);
   return copy;
 };
