@@ -1043,3 +1043,55 @@ export function itemShapes(): void {
   dasU64Shape("getAssetsByOwner", "items");
 }
 
+/**
+ * The sdk's namespaces name the runtime's types by aliases of their own (so that hovers show
+ * `RequestOptions`, not another area's `Mint.RequestOptions`: test/types/namespaces.test.ts), and
+ * they are still the runtime's types, generic ones with their defaults.
+ */
+export async function namespacedRuntimeTypes(): Promise<void> {
+  const options: RequestOptionsOfSdk = { timeout: 1_000 };
+  const asDas: Das.RequestOptions = options;
+  const asWallet: Wallet.RequestOptions = asDas;
+  await sdk.wallet.getBalances({ wallet: ADDRESS }, asWallet);
+  const pages: Das.PageIterable<Das.Asset, Das.GetAssetsByOwnerResult> =
+    sdk.das.getAssetsByOwner.all({ ownerAddress: ADDRESS }, {
+      maxPages: 2,
+    } satisfies Das.PageWalkOptions);
+  const byOwner: Das.Paginated<Das.GetAssetsByOwnerParams, Das.GetAssetsByOwnerResult, Das.Asset> =
+    sdk.das.getAssetsByOwner;
+  const asPaginated: SdkPaginated<
+    Das.GetAssetsByOwnerParams,
+    Das.GetAssetsByOwnerResult,
+    Das.Asset
+  > = byOwner;
+  const none: Compression.ParamsArgument<Compression.GetLatestCompressionSignaturesParams> = [];
+  const call: Compression.CallOptions = { timeout: 1_000 };
+  const fast: Compression.CallOptions<"swqosOnly"> = { swqosOnly: true };
+  const rpc: Das.JsonRpcClient<"rpc /"> = createDasRpc();
+  const anyRpc: Das.JsonRpcClient = rpc;
+  const one: Das.SingleMethod<"getAsset"> = "getAsset";
+  const limited: Das.RateLimitError | Wallet.AnyChainDataError = new RateLimitError("slow down");
+  const issues: Wallet.ValidationIssue[] = [];
+  // @ts-expect-error — still the runtime's options: `timeout` is a number of milliseconds
+  const late: Das.RequestOptions = { timeout: "1s" };
+  // @ts-expect-error — a single method only: a union of names is never
+  const two: Das.SingleMethod<"getAsset" | "getAssetBatch"> = "getAsset";
+  // @ts-expect-error — a REST area's namespace has no JSON-RPC client (its package exports none)
+  const notRest: Wallet.JsonRpcClient = rpc;
+  // @ts-expect-error — a page walk's items are checked through the alias too
+  const wrongItems: Das.PageIterable<string, Das.GetAssetsByOwnerResult> = pages;
+  void [
+    asPaginated,
+    none,
+    call,
+    fast,
+    anyRpc,
+    one,
+    limited,
+    issues,
+    late,
+    two,
+    notRest,
+    wrongItems,
+  ];
+}
