@@ -1,6 +1,8 @@
 // Emits a JSON-RPC area package's generated code from its bundled OpenRPC document:
-//   types.ts       every schema as a named type, <Method>Params / <Method>Result, and the
-//                  typed method map (<Area>Methods: the method name picks the types)
+//   types.ts       every schema as a named type, <Method>Params / <Method>Result, the
+//                  typed method map (<Area>Methods: the method name picks the types), and its
+//                  names for a wrapper generic over the method (<Area>Method, <Area>Params<M>,
+//                  <Area>Result<M>)
 //   operations.ts  one descriptor per method for @chaindata/core (validation schema,
 //                  u64 shape, retry safety, pagination, deprecation)
 //   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
@@ -193,11 +195,34 @@ export async function emitRpcArea(main, http) {
       return `${entryDoc}  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`;
     })
     .join("\n");
+  // The method map's names for a wrapper generic over the method (a cache, metrics):
+  // `<M extends DasMethod>(method: M, params: DasParams<M>)` holds the wrapper's own callers to one
+  // method name, as `request` holds its. (Typed `DasMethods[M]["params"]`, params of either method
+  // would pass for a union of names: nothing then ties them to the name sent.)
+  const first = methods[0]?.name ?? "method";
+  const mapTypes =
+    docComment(
+      `A ${area} method's name, for a wrapper generic over the method: \`<M extends ${Area}Method>\`.`,
+      areaStatusTags(doc.info),
+    ) +
+    `export type ${Area}Method = keyof ${Area}Methods;\n` +
+    docComment(
+      `The params of the ${area} method \`M\`, or \`never\` when \`M\` is a union of names (params that could not be checked against the method called). For a wrapper generic over the method: \`<M extends ${Area}Method>(method: M, params: ${Area}Params<M>): Promise<${Area}Result<M>>\` holds its own callers to one method name, as \`${camel(area)}.request\` does. \`${Area}Params<${literal(first)}>\` is \`${pascal(first)}Params\`.`,
+      areaStatusTags(doc.info),
+    ) +
+    `export type ${Area}Params<M extends ${Area}Method> = ${Area}Methods[M & SingleMethod<M>]["params"];\n` +
+    docComment(
+      `The result of the ${area} method \`M\` (for a union of names, the union of their results).`,
+      areaStatusTags(doc.info),
+    ) +
+    `export type ${Area}Result<M extends ${Area}Method> = ${Area}Methods[M]["result"];\n`;
   const types =
     banner(source) +
+    `import type { SingleMethod } from "@chaindata/core";\n` +
     "\n" +
     typeSource +
-    `\n${docComment(`The ${area} methods: the method name picks the params and result types.`, areaStatusTags(doc.info))}export interface ${Area}Methods {\n${methodMap}\n}\n`;
+    `\n${docComment(`The ${area} methods: the method name picks the params and result types.`, areaStatusTags(doc.info))}export interface ${Area}Methods {\n${methodMap}\n}\n\n` +
+    mapTypes;
 
   // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
   const checks = createCheckEmitter();
@@ -405,7 +430,6 @@ export async function emitRpcArea(main, http) {
       : []),
     "type ParamsArgument",
     "type RequestOptions",
-    "type SingleMethod",
     ...(u64Example ? ["type U64Shape"] : []),
     "ValidationError",
   ];
@@ -454,17 +478,17 @@ export async function emitRpcArea(main, http) {
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types (one name: with a union of names the params are \`never\`). */\n` +
     // (`method: M` itself, so that editors complete the method names and a misspelt one is refused
-    // as not one of them; a union of names is refused through the params, which could not be
-    // checked against the method actually called. `M & SingleMethod<M>` as the method's type left
-    // both to `never`: no completions, "not assignable to parameter of type 'never'".)
-    `  request<M extends keyof T.${Area}Methods>(method: M, ...args: [...params: ParamsArgument<T.${Area}Methods[M & SingleMethod<M>]["params"]>, options?: RequestOptions | undefined]): Promise<T.${Area}Methods[M]["result"]>;\n` +
-    // (For a wrapper generic over the method, `M extends keyof ${Area}Methods`, passing on its
-    // params typed `${Area}Methods[M]["params"]`: the signature above reads them through a
-    // conditional type (`ParamsArgument`, whose params may be left out) that TypeScript cannot
-    // resolve for a type parameter. Here the params are required, and a union of names is still
-    // refused through them.)
-    `  /** Call any ${area} method by name, its params given: for a wrapper generic over the method name (\`M extends keyof ${Area}Methods\`). */\n` +
-    `  request<M extends keyof T.${Area}Methods>(method: M, params: T.${Area}Methods[M & SingleMethod<M>]["params"], options?: RequestOptions | undefined): Promise<T.${Area}Methods[M]["result"]>;\n}\n\n` +
+    // as not one of them; a union of names is refused through the params (${Area}Params), which
+    // could not be checked against the method actually called. `M & SingleMethod<M>` as the
+    // method's type left both to `never`: no completions, "not assignable to parameter of type
+    // 'never'".)
+    `  request<M extends T.${Area}Method>(method: M, ...args: [...params: ParamsArgument<T.${Area}Params<M>>, options?: RequestOptions | undefined]): Promise<T.${Area}Result<M>>;\n` +
+    // (For a wrapper generic over the method, passing on its params typed `${Area}Params<M>` (or
+    // `${Area}Methods[M]["params"]`): the signature above reads them through a conditional type
+    // (`ParamsArgument`, whose params may be left out) that TypeScript cannot resolve for a type
+    // parameter. Here the params are required, and a union of names is still refused through them.)
+    `  /** Call any ${area} method by name, its params given: for a wrapper generic over the method name (\`M extends ${Area}Method\`, its params typed \`${Area}Params<M>\`). */\n` +
+    `  request<M extends T.${Area}Method>(method: M, params: T.${Area}Params<M>, options?: RequestOptions | undefined): Promise<T.${Area}Result<M>>;\n}\n\n` +
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
       statusTags,

@@ -42,6 +42,8 @@ import {
   type ChainDataClientOptions,
   type CallOptions as SdkCallOptions,
   type Paginated as SdkPaginated,
+  type ParamsArgument as SdkParamsArgument,
+  type RequestOptions as RequestOptionsOfSdk,
   type Compression,
   type Das,
   type Wallet,
@@ -884,6 +886,52 @@ void [firstTipAccount, tipAccountCount, fra, notARegion, minimumTip];
   ) => sdk.compression.request(m, p);
   void latest("getLatestCompressionSignatures", {});
   void cachedAsset;
+  // (Typed `DasMethods[M]["params"]`, its own callers may pass a union of names and the params of
+  // either method: `cached(either, { id })` compiles, and getAssetBatch fails at run time. The
+  // method map's names hold them to one method, as `request` holds its callers.)
+  /** The same wrapper typed with the method map's names: DasMethod, DasParams, DasResult. */
+  async function call<M extends dasPackage.DasMethod>(
+    m: M,
+    p: dasPackage.DasParams<M>,
+    o?: dasPackage.RequestOptions,
+  ): Promise<dasPackage.DasResult<M>> {
+    return das.request(m, p, o);
+  }
+  const either = ADDRESS.length > 40 ? "getAsset" : "getAssetBatch";
+  const calledAsset: Promise<Asset> = call("getAsset", { id: ADDRESS });
+  void call("getAssetBatch", { ids: [ADDRESS] });
+  // @ts-expect-error — a union of names: the params could not be checked against the method sent
+  void call(either, { id: ADDRESS });
+  // @ts-expect-error — not even params that one of the two takes
+  void call(either, { ids: [ADDRESS] });
+  // @ts-expect-error — the wrapper keeps the method's params: getAsset takes an id
+  void call("getAsset", { ids: [ADDRESS] });
+  // @ts-expect-error — not a das method
+  void call("getAssets", { id: ADDRESS });
+  const oneParams: dasPackage.DasParams<"getAsset"> = { id: ADDRESS };
+  const sameParams: dasPackage.GetAssetParams = oneParams;
+  // @ts-expect-error — the params of a union of names are never
+  const unionParams: dasPackage.DasParams<"getAsset" | "getAssetBatch"> = { id: ADDRESS };
+  const unionResult: dasPackage.DasResult<"getAsset" | "getAssetBatch"> = await call("getAsset", {
+    id: ADDRESS,
+  });
+  /** Params that may be left out stay optional through the wrapper (the sdk's names). */
+  const walked = <M extends Compression.CompressionMethod>(
+    m: M,
+    ...args: [
+      ...params: SdkParamsArgument<Compression.CompressionParams<M>>,
+      options?: RequestOptionsOfSdk,
+    ]
+  ): Promise<Compression.CompressionResult<M>> => sdk.compression.request(m, ...args);
+  void walked("getLatestCompressionSignatures");
+  void walked("getCompressedAccountsByOwner", { owner: ADDRESS }, { timeout: 1_000 });
+  // @ts-expect-error — getCompressedAccountsByOwner's params cannot be left out
+  void walked("getCompressedAccountsByOwner");
+  const someMethod =
+    ADDRESS.length > 40 ? "getLatestCompressionSignatures" : "getCompressedAccountsByOwner";
+  // @ts-expect-error — a union of names, with params one of them takes
+  void walked(someMethod, { owner: ADDRESS });
+  void [calledAsset, sameParams, unionParams, unionResult];
   /** A wrapper of a call, with the options `JsonRpcClient.call` takes. */
   const getAssetSoon = (id: string, options?: dasPackage.CallOptions) =>
     das.getAsset({ id }, { timeout: 1_000, ...options });
@@ -993,4 +1041,57 @@ export function itemShapes(): void {
   dasU64Shape("getAsset", "item");
   // @ts-expect-error — "item" is the only part
   dasU64Shape("getAssetsByOwner", "items");
+}
+
+/**
+ * The sdk's namespaces name the runtime's types by aliases of their own (so that hovers show
+ * `RequestOptions`, not another area's `Mint.RequestOptions`: test/types/namespaces.test.ts), and
+ * they are still the runtime's types, generic ones with their defaults.
+ */
+export async function namespacedRuntimeTypes(): Promise<void> {
+  const options: RequestOptionsOfSdk = { timeout: 1_000 };
+  const asDas: Das.RequestOptions = options;
+  const asWallet: Wallet.RequestOptions = asDas;
+  await sdk.wallet.getBalances({ wallet: ADDRESS }, asWallet);
+  const pages: Das.PageIterable<Das.Asset, Das.GetAssetsByOwnerResult> =
+    sdk.das.getAssetsByOwner.all({ ownerAddress: ADDRESS }, {
+      maxPages: 2,
+    } satisfies Das.PageWalkOptions);
+  const byOwner: Das.Paginated<Das.GetAssetsByOwnerParams, Das.GetAssetsByOwnerResult, Das.Asset> =
+    sdk.das.getAssetsByOwner;
+  const asPaginated: SdkPaginated<
+    Das.GetAssetsByOwnerParams,
+    Das.GetAssetsByOwnerResult,
+    Das.Asset
+  > = byOwner;
+  const none: Compression.ParamsArgument<Compression.GetLatestCompressionSignaturesParams> = [];
+  const call: Compression.CallOptions = { timeout: 1_000 };
+  const fast: Compression.CallOptions<"swqosOnly"> = { swqosOnly: true };
+  const rpc: Das.JsonRpcClient<"rpc /"> = createDasRpc();
+  const anyRpc: Das.JsonRpcClient = rpc;
+  const one: Das.SingleMethod<"getAsset"> = "getAsset";
+  const limited: Das.RateLimitError | Wallet.AnyChainDataError = new RateLimitError("slow down");
+  const issues: Wallet.ValidationIssue[] = [];
+  // @ts-expect-error — still the runtime's options: `timeout` is a number of milliseconds
+  const late: Das.RequestOptions = { timeout: "1s" };
+  // @ts-expect-error — a single method only: a union of names is never
+  const two: Das.SingleMethod<"getAsset" | "getAssetBatch"> = "getAsset";
+  // @ts-expect-error — a REST area's namespace has no JSON-RPC client (its package exports none)
+  const notRest: Wallet.JsonRpcClient = rpc;
+  // @ts-expect-error — a page walk's items are checked through the alias too
+  const wrongItems: Das.PageIterable<string, Das.GetAssetsByOwnerResult> = pages;
+  void [
+    asPaginated,
+    none,
+    call,
+    fast,
+    anyRpc,
+    one,
+    limited,
+    issues,
+    late,
+    two,
+    notRest,
+    wrongItems,
+  ];
 }

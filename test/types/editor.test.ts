@@ -4,10 +4,7 @@
 // a call that compiles may still offer nothing to complete, or its docs only on hover.
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-const root = new URL("../..", import.meta.url).pathname;
-// (Never written to disk: the service reads it from memory, and resolves the packages from here.)
-const file = `${root}test/types/editor-probe.ts`;
+import { probeService } from "./language-service.js";
 
 /** The probe's source, where `/*@name*\/` marks a position the tests ask about. */
 const source = `
@@ -18,7 +15,11 @@ import {
   paginateGetAssetsByOwner,
   type Asset,
   type AssetSortField,
+  type DasMethod,
+  type DasParams,
+  type DasResult,
   type InvalidResponseError,
+  type RequestOptions,
 } from "@chaindata/das";
 import { createChainDataClient } from "@chaindata/sdk";
 import { createWalletClient } from "@chaindata/wallet";
@@ -43,6 +44,12 @@ export async function probe(either: "getAsset" | "getNftEditions", invalid: Inva
   sdk.das.request("/*@sdkMethodName*/");
   await das.request("getAset", { id: A });
   await das.request(either, { id: A });
+  das.request(/*@requestHelp*/"getAsset", { id: A });
+  async function call<M extends DasMethod>(m: M, p: DasParams<M>, o?: RequestOptions): Promise<DasResult<M>> {
+    return das.request(m, p, o);
+  }
+  await /*@wrapperCall*/call("getAsset", { id: A });
+  await call(either, { id: A });
   await das.getAsset(/*@getAssetHelp*/{ id: A });
   await das.getAssetsByOwner(/*@byOwnerHelp*/{ ownerAddress: A });
   das.getAssetsByOwner.all(/*@byOwnerAllHelp*/{ ownerAddress: A });
@@ -73,41 +80,7 @@ export async function probe(either: "getAsset" | "getNftEditions", invalid: Inva
 }
 `;
 
-const service = ts.createLanguageService(
-  {
-    getScriptFileNames: () => [file],
-    getScriptVersion: () => "1",
-    getScriptSnapshot: (name) => {
-      const text = name === file ? source : ts.sys.readFile(name);
-      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
-    },
-    getCurrentDirectory: () => root,
-    getCompilationSettings: () => ({
-      strict: true,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      target: ts.ScriptTarget.ES2022,
-      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-      types: [],
-      noEmit: true,
-    }),
-    getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-    fileExists: (name) => name === file || ts.sys.fileExists(name),
-    readFile: (name) => (name === file ? source : ts.sys.readFile(name)),
-    readDirectory: ts.sys.readDirectory,
-    directoryExists: ts.sys.directoryExists,
-    getDirectories: ts.sys.getDirectories,
-    realpath: ts.sys.realpath,
-  },
-  ts.createDocumentRegistry(),
-);
-
-const at = (marker: string) => {
-  const mark = `/*@${marker}*/`;
-  const index = source.indexOf(mark);
-  if (index < 0) throw new Error(`no marker ${mark}`);
-  return index + mark.length;
-};
+const { service, file, at, errors: errorsOf } = probeService("editor-probe.ts", source);
 const text = (parts: ts.SymbolDisplayPart[] | undefined) => ts.displayPartsToString(parts);
 const tagsOf = (tags: ts.JSDocTagInfo[] | undefined) =>
   (tags ?? []).map((tag) => `@${tag.name} ${text(tag.text)}`);
@@ -160,13 +133,7 @@ const hoverTags = (marker: string) =>
   tagsOf(service.getQuickInfoAtPosition(file, at(marker))?.tags);
 
 /** The errors of the probe, by the source line each is on (its text, the message flattened). */
-const errors = new Map(
-  service.getSemanticDiagnostics(file).map((d) => {
-    const start = source.lastIndexOf("\n", d.start) + 1;
-    const line = source.slice(start, source.indexOf("\n", d.start)).trim();
-    return [line, ts.flattenDiagnosticMessageText(d.messageText, "\n")];
-  }),
-);
+const errors = errorsOf();
 const errorOn = (line: string) => errors.get(line) ?? "(no error)";
 
 describe("request(method, …)", () => {
@@ -191,6 +158,34 @@ describe("request(method, …)", () => {
 
   it("still refuses a union of method names (its params could not be checked)", () => {
     expect(errorOn("await das.request(either, { id: A });")).toMatch(/not assignable/);
+  });
+
+  it("shows the method map's names in the overload for a wrapper generic over the method", () => {
+    const help = service.getSignatureHelpItems(file, at("requestHelp"), {});
+    const signatures = (help?.items ?? []).map(
+      (item) =>
+        text(item.prefixDisplayParts) +
+        item.parameters.map((p) => text(p.displayParts)).join(text(item.separatorDisplayParts)) +
+        text(item.suffixDisplayParts),
+    );
+    expect(signatures).toEqual([
+      'request(method: "getAsset", params: GetAssetParams, options?: RequestOptions | undefined): Promise<Asset>',
+      "request<M extends DasMethod>(method: M, params: DasParams<M>, options?: RequestOptions | undefined): Promise<DasResult<M>>",
+    ]);
+  });
+});
+
+describe("a wrapper generic over request(method, …), typed with DasMethod / DasParams / DasResult", () => {
+  it("shows the method's own params and result at a call", () => {
+    expect(hover("wrapperCall")).toMatch(
+      /^\(local function\) call<"getAsset">\(m: "getAsset", p: GetAssetParams, o\?: RequestOptions\): Promise<Asset>\n/,
+    );
+  });
+
+  it("refuses a union of method names, as request does (params never)", () => {
+    expect(errorOn("await call(either, { id: A });")).toBe(
+      "Argument of type '{ id: string; }' is not assignable to parameter of type 'never'.",
+    );
   });
 });
 
@@ -372,6 +367,7 @@ it("the probe has no other errors", () => {
   const asserted = [
     `await das.request("getAset", { id: A });`,
     "await das.request(either, { id: A });",
+    "await call(either, { id: A });",
     "await admin.getProjectUsage({});",
     `await webhooks.getWebhook({ webhookId: "x" });`,
     `createWebhookHandler<"raw">({ authHeader: "s", onEvent: () => {} });`,

@@ -43,13 +43,21 @@ export {
 } from "@chaindata/token-metadata";
 export { createMintClient, type MintClient } from "@chaindata/mint";
 export * from "./generated/runtime.js";
+// (The REST areas' options, for `areas.wallet` and createWalletClient: the runtime's JSON-RPC set
+// above lacks it, and the namespaces hold it as an alias, `Wallet.RestClientOptions`.)
+export type { RestClientOptions } from "@chaindata/core";
 // Each area's data types under its name (`Das.Asset`, `Wallet.WalletBalanceItem`), for callers
-// who install only this package (a strict installer does not let them import the areas').
-export type * as Das from "@chaindata/das";
-export type * as Compression from "@chaindata/compression";
-export type * as Sender from "@chaindata/sender";
-export type * as Wallet from "@chaindata/wallet";
-export type * as Admin from "@chaindata/admin";
-export type * as Webhooks from "@chaindata/webhooks";
-export type * as TokenMetadata from "@chaindata/token-metadata";
-export type * as Mint from "@chaindata/mint";
+// who install only this package (a strict installer does not let them import the areas'). Each
+// namespace declares the runtime's types that its package re-exports (`Das.RequestOptions`) as
+// aliases of its own: an editor names a type by the first import of the file it finds it under,
+// namespaces included, so with core's own names re-exported a file importing `type Mint` showed a
+// wallet call's options as `Mint.RequestOptions`. Now core's types show as `RequestOptions`, and a
+// generic one written `Das.PageIterable<…>` as that, not as another namespace's.
+export type * as Das from "./namespaces/das.js";
+export type * as Compression from "./namespaces/compression.js";
+export type * as Sender from "./namespaces/sender.js";
+export type * as Wallet from "./namespaces/wallet.js";
+export type * as Admin from "./namespaces/admin.js";
+export type * as Webhooks from "./namespaces/webhooks.js";
+export type * as TokenMetadata from "./namespaces/token-metadata.js";
+export type * as Mint from "./namespaces/mint.js";

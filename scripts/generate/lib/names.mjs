@@ -138,7 +138,6 @@ const RPC_CLIENT_IMPORTS = {
   PageWalkOptions: "type",
   ParamsArgument: "type",
   RequestOptions: "type",
-  SingleMethod: "type",
   U64Shape: "type",
 };
 const REST_CLIENT_IMPORTS = {
@@ -242,7 +241,16 @@ export function packageBindings([main, http]) {
     own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
     own(typeNames(["paths"]), client, "the import of openapi.js");
   }
-  if (rpc) own(typeNames([`${Area}Methods`]), types, "the method map type", true);
+  if (rpc) {
+    own(typeNames([`${Area}Methods`]), types, "the method map type", true);
+    own(
+      typeNames([`${Area}Method`, `${Area}Params`, `${Area}Result`]),
+      types,
+      "a type of the method map",
+      true,
+    );
+    own(typeNames(["SingleMethod"]), types, "an import from @chaindata/core");
+  }
   const runtime = runtimeExports({ rpc, batch: rpc && doc.info?.["x-batch"] !== false });
   own(
     { ...values(runtime.values), ...typeNames(runtime.types) },
