@@ -20,7 +20,7 @@ import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
 import { bundleDigest, defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
-import { runtimeExports } from "./lib/names.mjs";
+import { ERROR_CLASSES, runtimeExports, TYPE_PARAMETERS } from "./lib/names.mjs";
 import { operationsOf } from "./lib/operations.mjs";
 import { generatorRefusals, packagesOf, refuse } from "./lib/refusals.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
@@ -262,6 +262,12 @@ function emitSdk(areas) {
   };
 }
 
+/** Which of the runtime's exports an area package re-exports (lib/names.mjs, runtimeExports). */
+const runtimeKind = (a) => ({
+  rpc: a.kind === "openrpc",
+  batch: a.kind === "openrpc" && a.doc.info["x-batch"] !== false,
+});
+
 /** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */
 function emitRuntimeExports(pkg, { rpc, batch }) {
   // (lib/names.mjs lists them: no name from the spec may take one of theirs.)
@@ -271,6 +277,36 @@ function emitRuntimeExports(pkg, { rpc, batch }) {
       banner("spec/dist/index.json") +
       `// The runtime's error classes, option factories and option types, so callers need only this package.\n` +
       `export {\n${values.map((n) => `  ${n},`).join("\n")}\n${types.map((t) => `  type ${t},`).join("\n")}\n} from "@chaindata/core";\n`,
+  };
+}
+
+/**
+ * packages/sdk/src/generated/namespaces/<area>.ts: the sdk's type namespace of one area (`Das`,
+ * `Wallet`…): the area package's exports, and the runtime's types it re-exports as aliases of this
+ * module (a name declared here takes the place of the same name from `export *`). An editor names a
+ * type by the first import of the file it finds it under, namespaces included: with core's own
+ * names re-exported under every namespace, a wallet call's options showed as
+ * `Mint.RequestOptions`; as aliases per namespace they show as `RequestOptions`.
+ */
+function emitSdkNamespace(area, { rpc, batch }) {
+  const { types } = runtimeExports({ rpc, batch });
+  const alias = (name) => {
+    const declared = TYPE_PARAMETERS[name];
+    const used = declared?.split(",").map((p) => p.trim().split(" ")[0]);
+    return declared
+      ? `export type ${name}<${declared}> = core.${name}<${used.join(", ")}>;`
+      : `export type ${name} = core.${name};`;
+  };
+  return {
+    [`packages/sdk/src/generated/namespaces/${area}.ts`]:
+      banner("spec/dist/index.json") +
+      `// The sdk's \`${pascal(area)}\` namespace: @chaindata/${area}'s exports, with the runtime's types it\n` +
+      `// re-exports declared here as aliases, so that hovers name them \`RequestOptions\`, never\n` +
+      `// another namespace's (scripts/generate/index.mjs, emitSdkNamespace, says why).\n` +
+      `import type * as core from "@chaindata/core";\n\n` +
+      `export type * from "@chaindata/${area}";\n` +
+      [...ERROR_CLASSES, ...types].map(alias).join("\n") +
+      "\n",
   };
 }
 
@@ -450,10 +486,8 @@ async function emitAll({ index, areas, digest }) {
       await (a.kind === "openrpc" ? emitRpcArea(a, http) : emitRestArea(a)),
       emitAreaConstants(a),
       emitReadme(a, http, index.hosts),
-      emitRuntimeExports(a.area, {
-        rpc: a.kind === "openrpc",
-        batch: a.kind === "openrpc" && a.doc.info["x-batch"] !== false,
-      }),
+      emitRuntimeExports(a.area, runtimeKind(a)),
+      emitSdkNamespace(a.area, runtimeKind(a)),
     );
   Object.assign(
     files,
@@ -542,15 +576,20 @@ function sync(files, { check, target, distDir }) {
   let inputs;
   // Only the `src/generated/` folders are owned whole (a file there that is no longer generated
   // is removed); other generated files (package READMEs) are compared one by one.
+  // (Folders inside one are owned too: the sdk's generated/namespaces/.)
   const owned = new Set(
     Object.keys(files)
-      .map((f) => dirname(f))
-      .filter((d) => d.endsWith("/generated")),
+      .map((f) => /^.*\/src\/generated(?=\/)/.exec(f)?.[0])
+      .filter(Boolean),
   );
   for (const dir of owned) {
     if (!existsSync(join(target, dir))) continue;
-    for (const name of readdirSync(join(target, dir))) {
-      const f = `${dir}/${name}`;
+    for (const entry of readdirSync(join(target, dir), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const f = relative(target, join(entry.parentPath ?? entry.path, entry.name)).replaceAll(
+        "\\",
+        "/",
+      );
       if (!(f in files)) {
         stale.push(`${f} (not generated any more)`);
         if (!check) rmSync(join(target, f));

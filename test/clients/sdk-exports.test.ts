@@ -45,7 +45,7 @@ describe("@chaindata/sdk type namespaces", () => {
   // runtime's types aliased: packages/sdk/src/index.ts says why.)
   const namespaces = [
     ...read("packages/sdk/src/index.ts").matchAll(
-      /^export type \* as (\w+) from "\.\/(namespaces\/[\w-]+)\.js";$/gm,
+      /^export type \* as (\w+) from "\.\/(generated\/namespaces\/[\w-]+)\.js";$/gm,
     ),
   ].map(([, name, module]) => ({
     name: name!,

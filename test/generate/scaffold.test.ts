@@ -227,6 +227,21 @@ describe("a new REST area and a new JSON-RPC area", () => {
     expect(read(target, `packages/${REST_AREA}/package.json`)).toBe(pkg);
   });
 
+  it("gives each new area its sdk namespace, and removes a generated file no area makes any more, in a folder too", async () => {
+    for (const area of [REST_AREA, RPC_AREA])
+      expect(first.files[`packages/sdk/src/generated/namespaces/${area}.ts`]).toContain(
+        `export type * from "@chaindata/${area}";`,
+      );
+    const gone = "packages/sdk/src/generated/namespaces/gone.ts";
+    writeFileSync(join(target, gone), "export {};\n");
+    expect((await generateInto({ distDir, target, check: true })).changed).toEqual([
+      `${gone} (not generated any more)`,
+    ]);
+    expect(existsSync(join(target, gone))).toBe(true);
+    await generateInto({ distDir, target });
+    expect(existsSync(join(target, gone))).toBe(false);
+  });
+
   it("--check lists a missing skeleton as stale and writes nothing", async () => {
     const fresh = repositoryCopy();
     targets.push(fresh);

@@ -2,7 +2,7 @@
 // the first name it finds for it among the file's imports, namespaces included: when every
 // namespace re-exported core's `RequestOptions`, a file importing `type Mint` showed a wallet
 // call's options as `Mint.RequestOptions` (user trial 12, finding 5). Each namespace now declares
-// the runtime's types as aliases of its own (packages/sdk/src/namespaces/), which this holds.
+// the runtime's types as aliases of its own (packages/sdk/src/generated/namespaces/, written by scripts/generate), which this holds.
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -153,7 +153,7 @@ describe("each namespace", () => {
         expect(
           member.declarations?.[0]?.getSourceFile().fileName,
           `${where} is declared by the namespace`,
-        ).toMatch(new RegExp(`/sdk/dist/types/namespaces/${area}\\.d\\.ts$`));
+        ).toMatch(new RegExp(`/sdk/dist/types/generated/namespaces/${area}\\.d\\.ts$`));
         expect(typeParameters(member), where).toEqual(typeParameters(target));
       }
       // (The runtime's types are among the package's exports: the check above ran on them.)

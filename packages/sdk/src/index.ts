@@ -48,16 +48,16 @@ export * from "./generated/runtime.js";
 export type { RestClientOptions } from "@chaindata/core";
 // Each area's data types under its name (`Das.Asset`, `Wallet.WalletBalanceItem`), for callers
 // who install only this package (a strict installer does not let them import the areas'). Each
-// namespace declares the runtime's types that its package re-exports (`Das.RequestOptions`) as
-// aliases of its own: an editor names a type by the first import of the file it finds it under,
+// namespace (generated: scripts/generate/index.mjs, emitSdkNamespace) declares the runtime's types
+// that its package re-exports (`Das.RequestOptions`) as aliases of its own: an editor names a type by the first import of the file it finds it under,
 // namespaces included, so with core's own names re-exported a file importing `type Mint` showed a
 // wallet call's options as `Mint.RequestOptions`. Now core's types show as `RequestOptions`, and a
 // generic one written `Das.PageIterable<…>` as that, not as another namespace's.
-export type * as Das from "./namespaces/das.js";
-export type * as Compression from "./namespaces/compression.js";
-export type * as Sender from "./namespaces/sender.js";
-export type * as Wallet from "./namespaces/wallet.js";
-export type * as Admin from "./namespaces/admin.js";
-export type * as Webhooks from "./namespaces/webhooks.js";
-export type * as TokenMetadata from "./namespaces/token-metadata.js";
-export type * as Mint from "./namespaces/mint.js";
+export type * as Das from "./generated/namespaces/das.js";
+export type * as Compression from "./generated/namespaces/compression.js";
+export type * as Sender from "./generated/namespaces/sender.js";
+export type * as Wallet from "./generated/namespaces/wallet.js";
+export type * as Admin from "./generated/namespaces/admin.js";
+export type * as Webhooks from "./generated/namespaces/webhooks.js";
+export type * as TokenMetadata from "./generated/namespaces/token-metadata.js";
+export type * as Mint from "./generated/namespaces/mint.js";

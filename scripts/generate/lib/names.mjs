@@ -47,6 +47,25 @@ const ERROR_CLASSES = [
 ];
 
 /**
+ * The type parameters of the runtime's generic types that the packages re-export, as core declares
+ * them: the sdk's namespaces alias each one with the same parameters (index.mjs,
+ * `emitSdkNamespaces`; test/types/namespaces.test.ts compares them with core's).
+ */
+export const TYPE_PARAMETERS = {
+  PageIterable: "I, R",
+  Paginated: "P, R, I",
+  ParamsArgument: "P",
+  JsonRpcClient: "Endpoint extends string = string",
+  CallOptions: "Query extends string = never",
+  SingleMethod: "M",
+  RpcMethodDescriptor: "Query extends string = never",
+  RpcEncode: "Query extends string = string",
+};
+
+/** The error classes, for the sdk's namespaces (which alias them as types). */
+export { ERROR_CLASSES };
+
+/**
  * What generated/runtime.ts re-exports from @chaindata/core: values (error classes, option factories,
  * lossless JSON) and the types the clients' signatures and errors use, so that callers can name them.
  * `rpc`: the package is a JSON-RPC one (JsonRpcClient) rather than a REST one; `batch`: its
