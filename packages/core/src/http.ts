@@ -197,6 +197,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // With its own base URL and no key, a host that requires one is called without it: a proxy on
   // the caller's server adds it (so a page never holds it), or the URL authenticates.
   const keyless = !key && config.baseUrls?.[host.name] != null;
+  // (`apiKey: ""` or blanks is no key, for a proxy, and the variable is then not read: setting it
+  // would not help.)
+  const noKeyGiven = typeof options?.apiKey == "string";
   /**
    * One log line, redacted. A logger that throws (from a method, or from a getter that reads one)
    * must not fail the call: a write may have happened. Nor may an async one that rejects: unhandled,
@@ -294,7 +297,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const { signal, timeout = config.timeout } = options;
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
-        `Missing API key for the ${host.name} host: pass \`apiKey\` or set ${API_KEY_ENV}`,
+        `Missing API key for the ${host.name} host: pass \`apiKey\`${noKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV}`}`,
       );
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;

@@ -261,6 +261,22 @@ describe("auth", () => {
     ).toThrow(ConfigurationError);
   });
 
+  it('apiKey: "" on the default hosts is refused by each call without telling to set CHAINDATA_API_KEY, which is then not read (trial 17)', async () => {
+    vi.stubEnv("CHAINDATA_API_KEY", "env-key-0123456789");
+    const { fetch, calls } = stubFetch(jsonResponse({}));
+    for (const apiKey of ["", "  "]) {
+      const transport = createTransport({ apiKey, fetch }, walletHost);
+      const error = await transport
+        .send(new Request(`${transport.baseUrl}/v1/x`), { operation: getBalances })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toBe(
+        "Missing API key for the wallet host: pass `apiKey` (a blank one is no key, and CHAINDATA_API_KEY is then not read)",
+      );
+    }
+    expect(calls).toHaveLength(0);
+  });
+
   it("does not read CHAINDATA_API_KEY in the local environment: the mock, perhaps over plain http by a container's name, gets the placeholder (user trial)", async () => {
     vi.stubEnv("CHAINDATA_API_KEY", "real-key-0123456789abcdef");
     const { fetch, calls } = stubFetch(jsonResponse({}));
