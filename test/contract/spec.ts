@@ -234,28 +234,42 @@ export function u64Values(
   value: unknown,
   schema = responseSchema(op),
 ): Array<{ path: string; value: unknown }> {
-  const found = new Map<string, unknown>();
-  const walk = (s: any, v: unknown, path: string, depth: number) => {
+  return valuesWhere(op, value, isU64, schema).map(({ path, value }) => ({ path, value }));
+}
+
+/**
+ * Every value of `value` whose schema (in the response schema of `op`) `match` picks, with its
+ * path and that schema; `name` is the property the value is of. Walks schema and value together
+ * as u64Values says, and does not look inside a value it picks.
+ */
+export function valuesWhere(
+  op: Operation,
+  value: unknown,
+  match: (schema: any, name: string | undefined) => boolean,
+  schema = responseSchema(op),
+): Array<{ path: string; value: unknown; schema: any }> {
+  const found = new Map<string, { value: unknown; schema: any }>();
+  const walk = (s: any, v: unknown, path: string, name: string | undefined, depth: number) => {
     s = deref(op.doc, s);
     if (!s || v === undefined || v === null || depth > 40) return;
-    if (isU64(s)) {
-      found.set(path, v);
+    if (match(s, name)) {
+      found.set(path, { value: v, schema: s });
       return;
     }
     for (const k of ["anyOf", "oneOf", "allOf"])
-      for (const branch of s[k] ?? []) walk(branch, v, path, depth + 1);
+      for (const branch of s[k] ?? []) walk(branch, v, path, name, depth + 1);
     if (Array.isArray(v)) {
-      if (s.items) v.forEach((item, i) => walk(s.items, item, `${path}[${i}]`, depth + 1));
+      if (s.items) v.forEach((item, i) => walk(s.items, item, `${path}[${i}]`, name, depth + 1));
     } else if (typeof v === "object") {
       for (const [k, child] of Object.entries(v)) {
-        if (s.properties?.[k]) walk(s.properties[k], child, `${path}.${k}`, depth + 1);
+        if (s.properties?.[k]) walk(s.properties[k], child, `${path}.${k}`, k, depth + 1);
         else if (s.additionalProperties && typeof s.additionalProperties === "object")
-          walk(s.additionalProperties, child, `${path}.${k}`, depth + 1);
+          walk(s.additionalProperties, child, `${path}.${k}`, k, depth + 1);
       }
     }
   };
-  walk(schema, value, "result", 0);
-  return [...found].map(([path, v]) => ({ path, value: v }));
+  walk(schema, value, "result", undefined, 0);
+  return [...found].map(([path, v]) => ({ path, ...v }));
 }
 
 // -- the raw wire request for an input ---------------------------------------------------------------

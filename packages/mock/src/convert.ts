@@ -7,6 +7,7 @@
  * (401, 403, 429, …) is a response with a JSON-RPC error body. The dispatcher in
  * `json-rpc.ts` routes each JSON-RPC request (and each entry of a batch) to its operation.
  */
+import { addGenerationHints } from "./generate.js";
 import { bigintMarker, mapBigints } from "./json.js";
 import { pagingOf, type Paging } from "./paging.js";
 import type { LoadedArea } from "./spec.js";
@@ -445,7 +446,7 @@ export function convertOpenRpc(area: LoadedArea): { openapi: any; methods: RpcMe
   return { openapi: forPrism(openapi), methods };
 }
 
-/** A REST bundle as Prism gets it: JSON Schema 2020-12, big integers as markers. */
+/** A REST bundle as Prism gets it: JSON Schema 2020-12, big integers as markers, generation hints (generate.ts). */
 export function convertOpenApi(area: LoadedArea): any {
   return forPrism({
     ...area.doc,
@@ -467,7 +468,9 @@ const NUMERIC_KEYWORDS = new Set([
 ]);
 
 function forPrism(doc: any): any {
-  return mapBigints(doc, (big, key) =>
-    key !== undefined && NUMERIC_KEYWORDS.has(key) ? Number(big) : bigintMarker(big),
+  return addGenerationHints(
+    mapBigints(doc, (big, key) =>
+      key !== undefined && NUMERIC_KEYWORDS.has(key) ? Number(big) : bigintMarker(big),
+    ),
   );
 }

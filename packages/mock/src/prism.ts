@@ -8,6 +8,7 @@
  */
 import Module, { createRequire } from "node:module";
 import type { HookSource } from "./hooks.js";
+import { exactIntegers, generateFor, HINT } from "./generate.js";
 import { fromMarker, mapBigints, stringifyJson } from "./json.js";
 
 const require = createRequire(import.meta.url);
@@ -93,7 +94,7 @@ export async function createPrismEngine(
   const prismHttp = requirePrismHttp();
   const route = require("@stoplight/prism-http/dist/router").default;
   const { validateOutput } = require("@stoplight/prism-http/dist/validator");
-  limitGeneratedArrays(); // also for `Prefer: dynamic=true` in examples mode
+  configureGenerator(); // also for `Prefer: dynamic=true` in examples mode
   const perDocument = await Promise.all(
     documents.map((doc) => prismHttp.getHttpOperationsFromSpec(doc)),
   );
@@ -138,6 +139,7 @@ export async function createPrismEngine(
         return { ok: false, problem, headers: { ...(e.additional?.headers ?? {}) }, operation };
       }
       const { output, validations } = either.right;
+      const generated = config.mock.dynamic;
       const violations: Violation[] = [
         ...validations.input.map((v: any) =>
           v.code === 401
@@ -150,7 +152,7 @@ export async function createPrismEngine(
         ok: true,
         status: output.statusCode,
         headers: output.headers ?? {},
-        body: output.body,
+        body: generated ? exactIntegers(output.body) : output.body,
         violations,
         operation,
       };
@@ -272,12 +274,18 @@ function putSchemaExampleLast(operation: any) {
 
 /**
  * Dynamic generation: Prism makes json-schema-faker fill every optional field and every array up to
- * its `maxItems` (100000 for some lists); cap generated arrays at 3 items.
+ * its `maxItems` (100000 for some lists); cap generated arrays at 3 items. And the generator of the
+ * mock's hints (generate.ts), with json-schema-faker's random numbers (which Prism seeds per request
+ * when a seed is given).
  */
-function limitGeneratedArrays() {
+function configureGenerator() {
   const fromPrism = createRequire(require.resolve("@stoplight/prism-http"));
   const { JSONSchemaFaker } = fromPrism("json-schema-faker");
   JSONSchemaFaker.option({ maxItems: 3 });
+  const random = () => JSONSchemaFaker.option("random")();
+  JSONSchemaFaker.define(HINT.slice(2), (hint: any, schema: any) =>
+    generateFor(hint, schema, random),
+  );
 }
 
 // -- between the mock and Prism ---------------------------------------------------------------

@@ -1,0 +1,212 @@
+/**
+ * generate.ts: which schema gets which hint, what each hint generates (within the schema's bounds,
+ * the same values for the same random numbers), and the exact digits of a u64 past 2^53.
+ * test/contract/dynamic-data.test.ts reads the generated answers of every operation through the
+ * clients.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  addGenerationHints,
+  exactIntegers,
+  generateFor,
+  HINT,
+  USUAL,
+  type Hint,
+} from "./generate.js";
+
+/** A seeded random number generator (mulberry32), as json-schema-faker's is seeded per request. */
+function seeded(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const draw = (hint: Hint, schema: object = {}, n = 2000, seed = 1) => {
+  const random = seeded(seed);
+  return Array.from({ length: n }, () => generateFor(hint, schema, random));
+};
+
+describe("addGenerationHints", () => {
+  const doc = addGenerationHints({
+    paths: {
+      "/x": {
+        get: {
+          responses: {
+            "200": {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { image: { type: "string" } } },
+                  examples: { one: { value: { image: "not a schema" } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        U64: { type: "integer", format: "uint64", minimum: 0 },
+        UnixTimestamp: { type: "integer" },
+        Known: { type: "string", enum: ["A", "B"] },
+        Open: { anyOf: [{ $ref: "#/components/schemas/Known" }, { type: "string" }] },
+        Item: {
+          type: "object",
+          properties: {
+            decimals: { type: "integer", minimum: 0, maximum: 255 },
+            fee: { type: "number", minimum: 0, examples: [0.000005] },
+            symbol: { type: "string" },
+            tags: { type: "array", items: { type: "string" } },
+            logoUri: { type: ["string", "null"] },
+            address: { type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$", examples: ["x"] },
+            when: { type: "string", format: "date-time" },
+            hook: { type: "string", format: "uri", pattern: "^https://" },
+            kind: { $ref: "#/components/schemas/Open" },
+            amount: { $ref: "#/components/schemas/U64" },
+            count: { type: "integer" },
+          },
+          examples: [{ symbol: "USDC", tags: ["stablecoin"] }, { symbol: "SOL" }],
+        },
+      },
+    },
+  });
+  const { U64, UnixTimestamp, Open, Item } = doc.components.schemas;
+  const item = Item.properties;
+
+  it("writes the hint of each schema: by its format, its name, its examples and its parent's, an open enum's known values", () => {
+    expect(U64[HINT]).toBe("u64");
+    expect(UnixTimestamp[HINT]).toBe("time");
+    expect(Open[HINT]).toEqual({ pick: ["A", "B"] });
+    expect(item.decimals[HINT]).toBe("decimals");
+    expect(item.fee[HINT]).toEqual({ near: 0.000005 });
+    expect(item.symbol[HINT]).toEqual({ pick: ["USDC", "SOL"] });
+    expect(item.tags.items[HINT]).toEqual({ pick: ["stablecoin"] });
+    expect(item.logoUri[HINT]).toBe("url");
+    expect(item.when[HINT]).toBe("date-time");
+    expect(item.hook[HINT]).toBe("url");
+    expect(
+      doc.paths["/x"].get.responses["200"].content["application/json"].schema.properties.image[
+        HINT
+      ],
+    ).toBe("url");
+  });
+
+  it("leaves a pattern (an address), a `$ref` (the schema it names has its own), an integer without a name it knows, and examples alone", () => {
+    expect(item.address[HINT]).toBeUndefined();
+    expect(item.kind[HINT]).toBeUndefined();
+    expect(item.amount[HINT]).toBeUndefined();
+    expect(item.count[HINT]).toBeUndefined();
+    expect(
+      doc.paths["/x"].get.responses["200"].content["application/json"].examples.one.value,
+    ).toEqual({
+      image: "not a schema",
+    });
+  });
+});
+
+describe("generateFor", () => {
+  it("u64: integers from 0 to 2^63, about one in USUAL.u64PastSafe past 2^53; none past the schema's maximum", () => {
+    const values = draw("u64", { minimum: 0 }) as number[];
+    for (const v of values) {
+      expect(Number.isInteger(v)).toBe(true);
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThan(2 ** 63);
+    }
+    const past = values.filter((v) => v > Number.MAX_SAFE_INTEGER).length / values.length;
+    expect(past).toBeGreaterThan(1 / USUAL.u64PastSafe - 0.05);
+    expect(past).toBeLessThan(1 / USUAL.u64PastSafe + 0.05);
+    // every order of magnitude below, not only values near 1e8
+    const digits = new Set(values.filter(Number.isSafeInteger).map((v) => String(v).length));
+    expect(digits.size).toBeGreaterThanOrEqual(14);
+    expect(
+      Math.max(...(draw("u64", { minimum: 5, maximum: 1000 }) as number[])),
+    ).toBeLessThanOrEqual(1000);
+    expect(
+      Math.min(...(draw("u64", { minimum: 5, maximum: 1000 }) as number[])),
+    ).toBeGreaterThanOrEqual(5);
+  });
+
+  it("decimals: 0 to 18, within the schema's bounds", () => {
+    const values = draw("decimals", { minimum: 0, maximum: 255 }) as number[];
+    expect(Math.min(...values)).toBe(0);
+    expect(Math.max(...values)).toBe(18);
+    expect(Math.max(...(draw("decimals", { maximum: 6 }) as number[]))).toBe(6);
+  });
+
+  it("block times and dates: from Solana's launch to the end of 2026", () => {
+    const [lo, hi] = USUAL.time;
+    for (const t of draw("time") as number[]) expect(t >= lo && t <= hi).toBe(true);
+    for (const d of draw("date", {}, 200) as string[]) {
+      expect(d).toMatch(/^20(2\d)-\d\d-\d\d$/);
+      expect(Date.parse(d) / 1000).toBeGreaterThanOrEqual(lo - 86_400);
+    }
+    for (const d of draw("date-time", {}, 200) as string[])
+      expect(new Date(d).toISOString()).toBe(d);
+  });
+
+  it("url: an https URL with a host name", () => {
+    for (const u of draw("url", {}, 500) as string[]) {
+      const url = new URL(u);
+      expect(url.protocol).toBe("https:");
+      expect(url.hostname).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+      expect(url.pathname.length).toBeGreaterThan(8);
+    }
+  });
+
+  it("near: from a hundredth to a hundred times the example, negative only where the schema allows it", () => {
+    const positive = draw({ near: 0.05 }, { minimum: 0 }) as number[];
+    for (const v of positive) expect(v >= 0.0005 && v <= 5).toBe(true);
+    const signed = draw({ near: 0.5 }, {}) as number[];
+    expect(signed.some((v) => v < 0)).toBe(true);
+    expect(signed.some((v) => v > 0)).toBe(true);
+  });
+
+  it("pick: one of the strings given, each of them", () => {
+    expect(new Set(draw({ pick: ["A", "B", "C"] }, {}, 200))).toEqual(new Set(["A", "B", "C"]));
+  });
+
+  it("the same random numbers give the same values (a seed gives the same answer)", () => {
+    for (const hint of ["u64", "decimals", "time", "date-time", "url", { near: 1 }] as Hint[])
+      expect(draw(hint, {}, 50, 7)).toEqual(draw(hint, {}, 50, 7));
+    expect(draw("u64", {}, 50, 7)).not.toEqual(draw("u64", {}, 50, 8));
+  });
+});
+
+describe("exactIntegers", () => {
+  it("gives a generated number past 2^53 digits no number holds, which round back to it", () => {
+    const numbers = draw("u64", {}, 2000).filter(
+      (v): v is number => typeof v === "number" && v > Number.MAX_SAFE_INTEGER,
+    );
+    let changed = 0;
+    for (const n of numbers) {
+      const exact = exactIntegers(n);
+      expect(typeof exact).toBe("bigint");
+      expect(Number(exact)).toBe(n);
+      expect(exactIntegers(n)).toBe(exact);
+      if (exact !== BigInt(n)) changed++;
+    }
+    // (between 2^53 and 2^54 the numbers are every other integer: nothing to add there)
+    expect(changed).toBeGreaterThan(numbers.length * 0.8);
+    const negative = -(2 ** 60 + 2 ** 20);
+    expect(Number(exactIntegers(negative))).toBe(negative);
+  });
+
+  it("leaves everything else as it is, however deep", () => {
+    const big = 2 ** 60;
+    const body = {
+      a: [1, 2.5, "9007199254740993", { b: big, c: null }],
+      d: true,
+      e: 12n,
+      f: 1e300,
+    };
+    expect(exactIntegers(body)).toEqual({
+      a: [1, 2.5, "9007199254740993", { b: exactIntegers(big), c: null }],
+      d: true,
+      e: 12n,
+      f: 1e300,
+    });
+    expect(typeof (exactIntegers(body) as any).a[3].b).toBe("bigint");
+  });
+});

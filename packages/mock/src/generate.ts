@@ -1,0 +1,221 @@
+/**
+ * Dynamic answers that look like the API's. Prism generates them with json-schema-faker, which
+ * knows only the schema: an integer or a number from −1e8 to 1e8 where the schema gives no bound
+ * (so a u64 never passes 2^53), lorem ipsum in a plain string, a scheme and nothing else for a URL
+ * pattern (`httpS://`). The spec states the bounds the API has (a fee or a balance is never
+ * negative, a mint's decimals is one byte); what is only usual, and would refuse valid data as a
+ * bound, is a generation hint here. The mock writes each hint into the documents it gives Prism, as
+ * a keyword (HINT) that json-schema-faker calls back for and that nothing else reads: Prism still
+ * validates every answer against the spec's schemas. See README, "Dynamic data".
+ */
+import { isObject } from "./json.js";
+
+/** The keyword: json-schema-faker reads `x-<name>` as its keyword `<name>`, for which the mock defines a generator. */
+export const HINT = "x-chaindata-generate";
+
+/**
+ * What a schema's values are made of: `u64` (now and then past 2^53), `decimals`, `time` (a block
+ * time, Unix seconds), `date` / `date-time` (in the same years), `url` (`https://…`), `near` (a
+ * number about as large as the spec's example), `pick` (one of these strings: the spec's examples of
+ * a plain string, the known values of an open enum).
+ */
+export type Hint =
+  | "u64"
+  | "decimals"
+  | "time"
+  | "date"
+  | "date-time"
+  | "url"
+  | { near: number }
+  | { pick: string[] };
+
+/** What is usual, not a rule (no source bounds it, so the spec does not). */
+export const USUAL = {
+  /** A mint's decimals: at most 255 on chain (the spec's bound), at most 18 in practice. */
+  decimals: [0, 18],
+  /** A block time: from Solana's mainnet beta (2020-03-16) to the end of 2026. */
+  time: [1584316800, 1798761599],
+  /** A u64 past 2^53: one value in this many, where the schema allows it. */
+  u64PastSafe: 4,
+} as const;
+
+/** Plain strings (no format, pattern or enum) that hold a URL, by property name. */
+const URL_NAMES = new Set([
+  "uri",
+  "json_uri",
+  "cdn_uri",
+  "image",
+  "external_url",
+  "animation_url",
+  "logoUri",
+  "logoURI",
+  "imageUri",
+]);
+const URL_HOSTS = ["arweave.net", "ipfs.io/ipfs", "cdn.example.com", "example.org"];
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/**
+ * The hint for one schema, if any. `name`: the property it is the schema of; `examples`: the
+ * values the spec's examples give it (its own `examples`, and those of the object it is a property
+ * of, at its name); `deref`: the schema a `$ref` names.
+ */
+export function hintOf(
+  schema: any,
+  name: string | undefined,
+  examples: unknown[],
+  deref: (s: any) => any,
+): Hint | undefined {
+  if (!isSchema(schema) || "$ref" in schema) return undefined; // (the schema it names has its own)
+  const types = [schema.type ?? []].flat();
+  const plain =
+    schema.format === undefined && schema.pattern === undefined && schema.enum === undefined;
+  if (types.includes("integer")) {
+    if (schema.format === "uint64") return "u64";
+    if (name === "decimals") return "decimals";
+  }
+  if (types.includes("string")) {
+    if (schema.format === "date" || schema.format === "date-time") return schema.format;
+    if (schema.format === "uri" || (plain && URL_NAMES.has(name ?? ""))) return "url";
+    const strings = [...new Set(examples.filter((e): e is string => typeof e === "string"))];
+    if (plain && strings.length) return { pick: strings };
+  }
+  const number = examples.find((e) => typeof e === "number" && e !== 0) as number | undefined;
+  if (types.includes("number") && number !== undefined) return { near: Math.abs(number) };
+  // an open enum (spec/README.md): the known values, not a random string of the open branch
+  const [known, open] = (schema.anyOf ?? []).map(deref);
+  if (
+    schema.anyOf?.length === 2 &&
+    known?.enum?.every((v: unknown) => typeof v === "string") &&
+    [open?.type].flat().includes("string") &&
+    open.enum === undefined
+  )
+    return { pick: known.enum };
+  return undefined;
+}
+
+// (`any`: a schema is read member by member, each as the keyword says)
+const isSchema = (s: any): boolean => isObject(s);
+
+/**
+ * Writes the hint of every schema of `doc` (an OpenAPI document as Prism gets it) into it, as
+ * HINT: its named schemas (`UnixTimestamp` is a block time), each property by its name, and the
+ * schemas of its operations.
+ */
+export function addGenerationHints(doc: any): any {
+  const named: Record<string, any> = doc.components?.schemas ?? {};
+  const deref = (s: any) => {
+    for (let i = 0; i < 20 && typeof s?.$ref === "string"; i++)
+      s = named[s.$ref.replace("#/components/schemas/", "")];
+    return s;
+  };
+  const visit = (schema: any, name?: string, inherited: unknown[] = []) => {
+    if (!isSchema(schema)) return;
+    const examples = [...(Array.isArray(schema.examples) ? schema.examples : []), ...inherited];
+    const hint = hintOf(schema, name, examples, deref);
+    if (hint) schema[HINT] = hint;
+    for (const [key, property] of Object.entries(schema.properties ?? {}))
+      visit(
+        property,
+        key,
+        examples.filter(isObject).map((e) => e[key]),
+      );
+    visit(schema.items, undefined, examples.filter(Array.isArray).flat());
+    visit(schema.additionalProperties);
+    // (a nullable property's branches are still that property)
+    for (const key of ["anyOf", "oneOf", "allOf"])
+      for (const branch of schema[key] ?? []) visit(branch, name, inherited);
+  };
+  for (const [name, schema] of Object.entries(named)) {
+    visit(schema);
+    if (name === "UnixTimestamp" && isSchema(schema)) schema[HINT] = "time";
+  }
+  // the schemas of the operations: every `schema` member, not inside examples
+  const operations = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(operations);
+    if (!isObject(node)) return;
+    for (const [key, value] of Object.entries(node))
+      if (key === "schema") visit(value);
+      else if (key !== "examples" && key !== "example" && key !== "schemas") operations(value);
+  };
+  operations(doc.paths);
+  operations(doc.components);
+  return doc;
+}
+
+/**
+ * A value for `hint` that `schema` (the schema being generated, its bounds included) takes, drawn
+ * with `random` (json-schema-faker's, seeded per request: the same seed, the same value). A u64
+ * past 2^53 is a number too (json-schema-faker takes only a number for an integer): exactIntegers
+ * gives it the digits a number cannot hold.
+ */
+export function generateFor(hint: Hint, schema: any, random: () => number): unknown {
+  const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const bounded = ([lo, hi]: readonly [number, number]) =>
+    between(Math.max(lo, schema.minimum ?? lo), Math.min(hi, schema.maximum ?? hi));
+  if (typeof hint === "object" && "pick" in hint)
+    return hint.pick[Math.floor(random() * hint.pick.length)];
+  if (typeof hint === "object") {
+    // log-uniform from a hundredth to a hundred times the example, signed where it may be negative
+    const value = hint.near * 10 ** (4 * random() - 2);
+    const lo = schema.minimum ?? -Infinity;
+    const signed = lo < 0 && random() < 0.5 ? -value : value;
+    return Math.min(schema.maximum ?? Infinity, Math.max(lo, Number(signed.toPrecision(6))));
+  }
+  switch (hint) {
+    case "u64":
+      return u64(schema, random, between);
+    case "decimals":
+      return bounded(USUAL.decimals);
+    case "time":
+      return bounded(USUAL.time);
+    case "date":
+    case "date-time": {
+      const iso = new Date(between(...USUAL.time) * 1000).toISOString();
+      return hint === "date" ? iso.slice(0, 10) : iso;
+    }
+    case "url": {
+      const id = Array.from({ length: between(8, 44) }, () => BASE58[between(0, 57)]).join("");
+      return `https://${URL_HOSTS[between(0, URL_HOSTS.length - 1)]}/${id}`;
+    }
+  }
+}
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A u64: in one value of USUAL.u64PastSafe (where the schema allows values that large) a number
+ * from 2^53 to 2^63, so that answers carry integers a JSON.parse would round; otherwise one of
+ * any order of magnitude below 10^15 (a lamport balance, a raw amount, a supply of 1).
+ */
+function u64(schema: any, random: () => number, between: (lo: number, hi: number) => number) {
+  const lo = Math.max(0, schema.minimum ?? 0);
+  const hi = Math.min(schema.maximum ?? 2 ** 64, 2 ** 64);
+  if (hi >= 2 ** 63 && random() < 1 / USUAL.u64PastSafe) {
+    const mantissa = 2 ** 52 + Math.floor(random() * 2 ** 52);
+    return mantissa * 2 ** between(1, 10);
+  }
+  return Math.min(hi, SAFE, lo + Math.floor(random() * 10 ** between(0, 15)));
+}
+
+/**
+ * `body` (a generated answer) with each integer past 2^53 as the exact `bigint` it stands for.
+ * The generator made such a number as 53 random bits times 2^k (k ≥ 1); the bits below those, which
+ * no number holds, are made from the bits above (the same number, the same digits), less than half
+ * a step of 2^k, so that `Number(value)` gives the number back and Prism's validation of the
+ * number holds for the value. A client that reads the digits through a `number` loses them.
+ */
+export function exactIntegers(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(exactIntegers);
+  if (isObject(body))
+    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, exactIntegers(v)]));
+  const n = body;
+  if (typeof n !== "number" || !Number.isInteger(n) || Number.isSafeInteger(n)) return n;
+  if (Math.abs(n) >= 2 ** 64) return n;
+  const big = BigInt(n);
+  const magnitude = big < 0n ? -big : big;
+  const k = BigInt(magnitude.toString(2).length - 53); // numbers this large are 2^k apart
+  // the top k − 1 bits of the 53 bits times a large odd number: below half a step, from every bit
+  const mixed = ((magnitude >> k) * 0x9e3779b97f4a7c15n) & (2n ** 64n - 1n);
+  const below = mixed >> (64n - (k - 1n));
+  return big < 0n ? big - below : big + below;
+}
