@@ -271,7 +271,7 @@ describe("docs site in Chromium", () => {
     await valueHit.waitFor();
     expect(await valueHit.locator(".hit-name").textContent()).toBe("KnownTransactionType");
     expect(await valueHit.locator(".hit-sub").textContent()).toMatch(/^value NFT_SALE/);
-    await page.fill("#search", "zzzz-nothing");
+    await page.fill("#search", "zzzzqx-qqqqzx");
     await page.locator("#search-results li.none").waitFor();
     expect(problems).toEqual([]);
   });
@@ -318,7 +318,8 @@ describe("docs site in Chromium", () => {
       await page.fill("#search", "");
       await page.fill("#search", query);
       await page.locator("#search-results li").first().waitFor();
-      return page.locator("#search-results li a").evaluateAll((links) =>
+      // (The hits: not the Index link of the note that says there are none.)
+      return page.locator("#search-results li:not(.none) a").evaluateAll((links) =>
         links.map((a) => ({
           name: a.querySelector(".hit-name")?.textContent ?? "",
           href: a.getAttribute("href") ?? "",
@@ -442,6 +443,7 @@ describe("docs site in Chromium", () => {
       "deliverRawEvents",
     ]);
     expect(await names("hoo")).toEqual([]);
+    expect(await page.textContent("#search-status")).toBe("No match");
     expect(problems).toEqual([]);
   });
 
@@ -477,6 +479,88 @@ describe("docs site in Chromium", () => {
       ["backoff", "Retries and timeouts"],
     ])
       expect(await names(query!), query).toContain(name);
+  });
+
+  it("search answers user trial 17's queries: words no page has do not empty the list, the site's own words (page walk, paginated, .all(), receiver), questions and possessives; it says how many of how many it shows, shows all on request, and offers the Index when nothing matches", async () => {
+    const hits = async (query: string) => {
+      await page.fill("#search", "");
+      await page.fill("#search", query);
+      await page.locator("#search-results li").first().waitFor();
+      // (The hits: not the Index link of the note that says there are none.)
+      return page.locator("#search-results li:not(.none) a").evaluateAll((links) =>
+        links.map((a) => ({
+          name: a.querySelector(".hit-name")?.textContent ?? "",
+          href: a.getAttribute("href") ?? "",
+        })),
+      );
+    };
+    const status = () => page.textContent("#search-status");
+    await page.goto(`${origin}/index.html`);
+    // The page walk by the site's words for it: the paginated operations, at their Pagination row.
+    for (const query of ["page walk", "paginated", ".all()", "all pages"]) {
+      const found = await hits(query);
+      expect(found.length, query).toBeGreaterThanOrEqual(10);
+      expect(
+        found.slice(0, 10).every((h) => h.href.endsWith(".html#fact-pagination")),
+        query,
+      ).toBe(true);
+    }
+    // A word no page has ("all", "what", "does") leaves the entries with the others, best first.
+    expect((await hits("all assets owner"))[0]).toEqual({
+      name: "getAssetsByOwner",
+      href: "./das/getAssetsByOwner.html#fact-pagination",
+    });
+    expect((await hits("getAssetsByOwner all"))[0]!.name).toBe("getAssetsByOwner");
+    expect((await hits("what does 429 do"))[0]).toEqual({
+      name: "HTTP 429 Too Many Requests",
+      href: "./getting-started.html#error-RateLimitError",
+    });
+    const closest = await hits("getAssetsByOwner zzzzqx");
+    expect(closest[0]!.name).toBe("getAssetsByOwner");
+    expect(await page.locator("#search-results li.none").textContent()).toBe(
+      "Nothing has every word of “getAssetsByOwner zzzzqx”; the closest:",
+    );
+    // A possessive's "s" is no word of its own.
+    for (const query of ["sender's tip", "sender’s tip", "tip amount", "how much to tip"])
+      expect((await hits(query))[0]!.name, query).toBe("Tips");
+    // The webhook receiver, by what a reader asks.
+    for (const query of ["verify webhook", "receiver", "dedupe", "duplicate"]) {
+      const found = await hits(query);
+      expect(found[0]!.href, query).toMatch(/^\.\/webhooks\/deliver\w+Events\.html#receiver$/);
+    }
+    // Outside Node.
+    expect((await hits("cloudflare worker"))[0]!.href).toBe("./runtimes.html#workers");
+    expect((await hits("browser"))[0]!.href).toBe("./runtimes.html#browser");
+    expect((await hits("deno"))[0]!.href).toMatch(/^\.\/runtimes\.html/);
+    // "webhook": the receiver among the hits shown; the rest on request, and said so.
+    const webhook = await hits("webhook");
+    expect(webhook).toHaveLength(12);
+    expect(webhook).toContainEqual({
+      name: "Webhook receiver",
+      href: "./webhooks/deliverEnhancedEvents.html#receiver",
+    });
+    const total = Number(/^12 of (\d+) results: /.exec((await status()) ?? "")?.[1]);
+    expect(total).toBeGreaterThan(12);
+    const more = page.locator("#search-results li.more button");
+    expect(await more.textContent()).toBe(`Show all ${total} results`);
+    await more.click();
+    expect(await page.locator("#search-results li a").count()).toBe(total);
+    expect(
+      await page.evaluate(() => document.activeElement?.querySelector(".hit-name") !== null),
+    ).toBe(true);
+    expect(await status()).toBe(`${total} results: arrow keys to go through them, Enter to open`);
+    expect(await page.locator("#search-results li.more").count()).toBe(0);
+    const names = await page.locator("#search-results .hit-name").allTextContents();
+    expect(names).toEqual(expect.arrayContaining(["deliverEnhancedEvents", "deliverRawEvents"]));
+    // Nothing at all: said so, with the Index, which lists every name, for the browser's find.
+    await hits("zzzzqx");
+    expect(await status()).toBe("No match");
+    const none = page.locator("#search-results li.none");
+    expect(await none.textContent()).toBe(
+      "No match for “zzzzqx”. Try fewer or other words, or look it up in the Index, which lists every page and name.",
+    );
+    expect(await none.locator("a").getAttribute("href")).toBe(`${origin}/search.html?q=zzzzqx`);
+    expect(problems).toEqual([]);
   });
 
   it("search without script: Enter in the box opens the index page, which lists every entry of the search index with its names, for the browser's find; from files too; over HTTP the script keeps Enter on the page", async () => {
@@ -541,7 +625,7 @@ describe("docs site in Chromium", () => {
     // With script over HTTP: Enter opens the first hit, or stays when there is none; a query in
     // the address fills the box, searched as the box gets the focus.
     await page.goto(`${origin}/das/getAsset.html`);
-    await page.fill("#search", "zzzz-nothing");
+    await page.fill("#search", "zzzzqx");
     await page.locator("#search-results li.none").waitFor();
     await page.press("#search", "Enter");
     await page.waitForTimeout(200);
@@ -994,6 +1078,42 @@ describe("docs site in Chromium", () => {
     } finally {
       await dark.close();
     }
+  });
+
+  it("draws the search box's placeholder with WCAG AA contrast on the box, in light and dark mode (user trial 17: Chromium's own grey had 4.3:1 and 3.7:1)", async () => {
+    const ratios: Record<string, number> = {};
+    for (const colorScheme of ["light", "dark"] as const) {
+      const scheme = await browser.newContext({
+        colorScheme,
+        viewport: { width: 1360, height: 900 },
+      });
+      try {
+        const tab = await scheme.newPage();
+        await tab.goto(`${origin}/index.html`);
+        ratios[colorScheme] = await tab.evaluate(() => {
+          const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number).slice(0, 3);
+          const lum = (c: string) => {
+            const [r, g, b] = rgb(c).map((v) => {
+              const x = v / 255;
+              return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const box = document.getElementById("search")!;
+          const placeholder = getComputedStyle(box, "::placeholder");
+          // (A placeholder drawn see-through would blend into the box: count it only when opaque.)
+          const opaque = placeholder.opacity === "1" && rgb(placeholder.color).length === 3;
+          const [a, b] = [lum(placeholder.color), lum(getComputedStyle(box).backgroundColor)].sort(
+            (x, y) => y - x,
+          );
+          return opaque ? (a! + 0.05) / (b! + 0.05) : 0;
+        });
+      } finally {
+        await scheme.close();
+      }
+    }
+    expect(ratios.light).toBeGreaterThanOrEqual(4.5);
+    expect(ratios.dark).toBeGreaterThanOrEqual(4.5);
   });
 
   it("writes screenshots of the home page, a REST and a JSON-RPC operation", async () => {

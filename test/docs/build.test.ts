@@ -28,6 +28,8 @@ import {
 } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { sdkName } from "../../packages/docs/src/util.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { readmeSections } from "../../packages/docs/src/build.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
 
@@ -436,7 +438,7 @@ describe("docs build", () => {
 
   it("starts the .all() snippets at the first page: no page or cursor field in their params", () => {
     const allCall = (path: string) =>
-      /for await \(const item of \w+\.\w+\.all\(([^]*?)\)\) \{/.exec(text(page(path)))?.[1] ??
+      /for await \(const item of \w+\.\w+\.all\((\{[^]*?)\)\) \{/.exec(text(page(path)))?.[1] ??
       "(no .all() snippet)";
     for (const [path, fields] of [
       ["das/getAssetsByOwner.html", ["page", "cursor"]],
@@ -459,7 +461,10 @@ describe("docs build", () => {
       const t = fact(path);
       expect(t, path).toContain("Keyset paging instead: pass cursor, the next one at cursor.");
       expect(t, path).toContain(
-        "The SDK's .all() walks every page (a result whose page is not the page it asked for, as from a server or mock that ignores page, or a next cursor it has already sent, ends it with an InvalidResponseError, after the pages before); given before, after or cursor, it goes on by cursor (each result's cursor) when the params hold cursor, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
+        ".all() stops with an InvalidResponseError, after the pages before, at a result whose page is not the page it asked for, as from a server or mock that ignores page, or at a next cursor it has already sent.",
+      );
+      expect(t, path).toContain(
+        "Given before, after or cursor, .all() goes on by cursor (each result's cursor) when the params hold cursor, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
       );
       // (x-pagination keysetWhen: a walk sorted by id pages by keyset from its first request.)
       expect(t, path).toContain(
@@ -467,16 +472,17 @@ describe("docs build", () => {
       );
     }
     expect(fact("wallet/getHistory.html")).toContain(
-      "given after, it goes on by before (each result's pagination.nextCursor) when the params hold before too, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
+      "Given after, .all() goes on by before (each result's pagination.nextCursor) when the params hold before too, and otherwise refuses to start (the result names no next page; maxPages: 1 makes that one request).",
     );
     // without keyset params, .all() walks every page, and says no more about its start
-    expect(fact("wallet/getBalances.html")).toMatch(
-      /The SDK's \.all\(\) walks every page \(a result whose pagination\.page is not the page it asked for, as from a server or mock that ignores page, ends it with an InvalidResponseError, after the pages before\)\. \{ maxPages: n \}/,
+    expect(fact("wallet/getBalances.html")).toContain(
+      ".all() stops with an InvalidResponseError, after the pages before, at a result whose pagination.page is not the page it asked for, as from a server or mock that ignores page.",
     );
+    expect(fact("wallet/getBalances.html")).not.toContain("refuses to start");
     expect(fact("wallet/getHistory.html")).toMatch(/^(?!.*asked for).*$/);
     // a walk by cursor: a cursor sent before, or more said with no way to it
     expect(fact("wallet/getTransfers.html")).toContain(
-      "The SDK's .all() walks every page (a next cursor it has already sent, or pagination.hasMore: true with no next cursor, ends it with an InvalidResponseError, after the pages before).",
+      ".all() stops with an InvalidResponseError, after the pages before, at a next cursor it has already sent, or at pagination.hasMore: true with no next cursor.",
     );
     // every operation with keyset params says so
     for (const a of index.areas) {
@@ -893,12 +899,13 @@ describe("docs build", () => {
       expect(text(html).includes('kind: "raw"'), op.operationId).toBe(name === "raw");
     }
     expect(reaching).toHaveLength(2);
+    // (And the one "Webhook receiver" entry, which leads to the first one's receiver.)
     for (const name of ["createWebhookHandler", "toNodeHandler"]) {
       expect(webhooks).toHaveProperty(name);
       expect(
         idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u),
         name,
-      ).toEqual(reaching);
+      ).toEqual([`${reaching[0]}#receiver`, ...reaching]);
     }
     expect(text(page("webhooks/index.html"))).toContain(
       "createWebhookHandler of @chaindata/webhooks receives them",
@@ -1530,38 +1537,46 @@ describe("docs build", () => {
     ]);
   });
 
-  it("states the measured bundle sizes of test/size/budgets.json, read at build time (none without the file; a malformed one is refused by path)", () => {
+  it("states the size ceilings of test/size/budgets.json as ceilings (at most, checked by the size test), read at build time, not its measurements (none without the file; a malformed one is refused by path; user trial 17)", () => {
     const budgets = JSON.parse(readFileSync(join(root, "test/size/budgets.json"), "utf8"));
-    const gz = (key: string) =>
-      (budgets.programs[key].measuredGzipBytes as number).toLocaleString("en-US");
+    const max = (key: string) =>
+      (budgets.programs[key].maxGzipBytes as number).toLocaleString("en-US");
     const sizes = (html: string) =>
       text(/<section id="standalone"[^]*?<\/section>/.exec(html)?.[0] ?? "");
     expect(sizes(page("das/index.html"))).toContain(
-      `a program that makes one getAsset call is ${gz("das/getAsset/standalone")} B this way, ${gz("das/getAsset/client")} B with createDasClient() (${budgets.flags}; measured ${budgets.measuredAt}`,
+      `a program that makes one getAsset call is at most ${max("das/getAsset/standalone")} B this way, at most ${max("das/getAsset/client")} B with createDasClient() (${budgets.flags}). These are ceilings, checked by the size test: test/size/size.test.ts`,
     );
     expect(sizes(page("wallet/index.html"))).toContain(
-      `one getBalances call is ${gz("wallet/getBalances/standalone")} B this way`,
+      `one getBalances call is at most ${max("wallet/getBalances/standalone")} B this way`,
     );
-    // other figures in the file are the figures on the page; without the file, none
+    // The test holds a program to its maxGzipBytes (and capGzipBytes): the page states that.
+    const sizeTest = readFileSync(join(root, "test/size/size.test.ts"), "utf8");
+    expect(sizeTest).toContain(
+      "const limit = Math.min(budget.maxGzipBytes, budget.capGzipBytes ?? Infinity);",
+    );
     const dir = mkdtempSync(join(tmpdir(), "chaindata-docs-sizes-"));
     try {
       const file = join(dir, "budgets.json");
       const edited = structuredClone(budgets);
+      // A measurement is not what the page states; a ceiling (the lower of the two) is.
       edited.programs["das/getAsset/standalone"].measuredGzipBytes = 1234;
-      edited.measuredAt = "2031-01-02";
+      edited.programs["das/getAsset/standalone"].maxGzipBytes = 9000;
+      edited.programs["das/getAsset/client"].capGzipBytes = 10_000;
       writeFileSync(file, JSON.stringify(edited));
       buildDocs({ out: join(dir, "site"), sizes: file });
       const das = sizes(readFileSync(join(dir, "site/das/index.html"), "utf8"));
-      expect(das).toContain(`one getAsset call is 1,234 B this way`);
-      expect(das).toContain("measured 2031-01-02");
+      expect(das).toContain(
+        "one getAsset call is at most 9,000 B this way, at most 10,000 B with createDasClient()",
+      );
+      expect(das).not.toMatch(/1,234|measured/);
       buildDocs({ out: join(dir, "site"), sizes: join(dir, "none.json") });
       const without = sizes(readFileSync(join(dir, "site/das/index.html"), "utf8"));
       expect(without).toContain("createDasRpc(options)");
-      expect(without).not.toMatch(/\d B\b|measured/);
-      edited.programs["das/getAsset/client"].measuredGzipBytes = "10 kB";
+      expect(without).not.toMatch(/\d B\b|ceiling/);
+      edited.programs["das/getAsset/client"].maxGzipBytes = "10 kB";
       writeFileSync(file, JSON.stringify(edited));
       expect(() => buildDocs({ out: join(dir, "site"), sizes: file })).toThrow(
-        `${file}: programs.das/getAsset/client.measuredGzipBytes: must be a whole number of bytes > 0`,
+        `${file}: programs.das/getAsset/client.maxGzipBytes: must be a whole number of bytes > 0`,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -1682,15 +1697,21 @@ describe("docs build", () => {
     expect(topicsOf("deliverRawEvents")).toEqual([
       ["Payload", "payload"],
       ["Cost: 1 credit", "fact-cost"],
+      ["Receive with the SDK", "receiver", expect.arrayContaining(["receiver", "verify webhook"])],
     ]);
     expect(topicsOf("createWebhook")).toEqual([
       ["Request body", "request"],
       ["Cost: 100 credits", "fact-cost"],
     ]);
     expect(topicsOf("getProjectUsage")).toEqual([["Rate limit", "fact-rate-limit"]]);
+    // (A topic's third item: the words a reader calls it by, which no heading says.)
     expect(topicsOf("getAssetsByOwner")).toEqual([
       ["Cost: 10 credits", "fact-cost"],
-      ["Pagination", "fact-pagination"],
+      [
+        "Pagination",
+        "fact-pagination",
+        expect.arrayContaining(["page walk", "paginated", ".all()"]),
+      ],
     ]);
     // A limit the area's page states for all its methods: the area's topic, not each method's.
     expect(topicsOf("DAS")).toEqual([["Rate limit", ""]]);
@@ -1887,6 +1908,208 @@ describe("docs build", () => {
       expect(r.stderr, cli).toMatch(/^docs: @chaindata\/core is not built: run `npm run build`/);
       expect(r.stderr, cli).not.toContain("    at ");
     }
+  });
+
+  // ---------------------------------------------------------------- user trial 17
+  it("has a page for Bun, Deno, Cloudflare Workers and browsers: the core README's two sections as they are, the key in a Worker, and the warning that a browser bundle hands the key to every visitor; linked from the navigation and Getting started (user trial 17)", () => {
+    const html = page("runtimes.html");
+    const t = text(html).replace(/\s+/g, " ");
+    // The README's sections, word for word (its Markdown's marks aside).
+    const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
+    const plain = (md: string) =>
+      md
+        .replace(/`([^`]+)`/g, "$1")
+        .replace(/\*\*([^*]+)\*\*/g, "$1")
+        .replace(/^\s*- /gm, "")
+        .replace(/\s+/g, " ")
+        .trim();
+    for (const heading of ["Bun, Deno and Cloudflare Workers", "In a browser"]) {
+      const start = readme.indexOf(`\n## ${heading}\n`);
+      expect(start, heading).toBeGreaterThan(0);
+      const body = readme.slice(start + heading.length + 5);
+      const section = body.slice(0, body.search(/^## /m));
+      for (const paragraph of section
+        .split(/\n(?=- )|\n\n/)
+        .map(plain)
+        .filter(Boolean))
+        expect(t, `${heading}: ${paragraph.slice(0, 60)}…`).toContain(paragraph);
+    }
+    // How the key gets into a Worker, with either compatibility date.
+    expect(t).toContain(
+      "Workers from compatibility date 2026-08-04 have nodejs_compat on by default: a CHAINDATA_API_KEY binding (a secret or a variable) is read from process.env as on Node",
+    );
+    expect(t).toContain("createDasClient({ apiKey: env.CHAINDATA_API_KEY })");
+    // The batcher and the limiter in a Worker.
+    expect(t).toContain("A batcher with wait > 0 belongs to one request");
+    expect(t).toContain("A rate limiter may be shared at module scope");
+    // The warning comes first, and says what the README says: a proxy, called without a key.
+    const warning = /<div class="callout callout-warn" role="note">(.*?)<\/div>/.exec(html)?.[1];
+    expect(text(warning ?? "")).toContain(
+      "A browser bundle with an API key hands the key to every visitor.",
+    );
+    const proxy = "a host given its own URL and no key is called without one";
+    expect(text(warning ?? "")).toContain(proxy);
+    expect(readme.replace(/\s+/g, " ")).toContain(proxy);
+    expect(html.indexOf("callout-warn")).toBeLessThan(html.indexOf('<section id="workers"'));
+    // Linked from every page's navigation, Getting started's first call and its browser advice.
+    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
+      expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*runtimes\.html"/);
+    const gs = page("getting-started.html");
+    expect(/<section id="call"[^]*?<\/section>/.exec(gs)![0]).toContain('href="runtimes.html"');
+    const all = /<section id="all-in-one"[^]*?<\/section>/.exec(gs)![0];
+    expect(all).toContain('href="runtimes.html#browser"');
+    expect(text(all)).toContain("give the client no API key: every visitor could read it");
+    // A heading the README lacks fails the build, naming the file.
+    const dir = mkdtempSync(join(tmpdir(), "chaindata-docs-readme-"));
+    try {
+      const file = join(dir, "README.md");
+      writeFileSync(file, readme.replace("## In a browser", "## Browsers"));
+      expect(() => readmeSections(file, { browser: "In a browser" })).toThrow(
+        `${file}: no "## In a browser" section`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("decodes the source keys the notes cite (the seed, D, LD, TS1, RS, PR335, facts 1b…) on a legend page that every note's key links to, and every Sources block links (user trial 17)", () => {
+    const legend = page("sources.html");
+    const ids = new Set([...legend.matchAll(/<tr id="([^"]+)">/g)].map((m) => m[1]));
+    for (const key of ["seed", "D", "LD", "P", "TS", "TS1", "RS", "MPX", "PR335", "PR201", "facts"])
+      expect(legend, key).toContain(`<th scope="row"><code>${key}</code></th>`);
+    // Words of the notes that are ordinary abbreviations, not source keys.
+    const ordinary = new Set(
+      "A ANS ANY API B BURN BUY DAS DD DELETE GET HTTP HTTPS JSON KB MM NFT PUT RFC RPC SDK SELL SIMD SNS SOL SPL STAKE SWAP TLD TPS U64 URL USD V2 X YYYY ZK".split(
+        " ",
+      ),
+    );
+    const unexplained = new Set<string>();
+    let notes = 0;
+    for (const file of walk(out).filter((f) => f.endsWith(".html"))) {
+      const html = readFileSync(file, "utf8");
+      const at = relative(out, file);
+      const sources = /<section class="sources"[^]*?<\/section>/.exec(html)?.[0];
+      if (!sources) continue;
+      // The block says where the keys are explained.
+      expect(sources, at).toMatch(/<p class="muted">[^]*<a href="(\.\.\/)*sources\.html">/);
+      for (const [, note] of sources.matchAll(/<li id="src-\d+"[^>]*>(.*?)<\/li>/g)) {
+        notes++;
+        // Every key link leads to a row of the legend.
+        for (const [, id] of note!.matchAll(
+          /class="src-key" href="(?:\.\.\/)*sources\.html#([^"]+)"/g,
+        ))
+          expect(ids.has(id), `${at}: #${id}`).toBe(true);
+        const rest = text(note!.replace(/<a class="src-key"[^>]*>.*?<\/a>/g, " "));
+        for (const [word] of rest.matchAll(
+          /\b(?:[A-Z][A-Z0-9]{0,5}|PR ?#?\d+)\b|\bseed\b|\bfacts\b/g,
+        ))
+          if (!ordinary.has(word)) unexplained.add(`${word} (${at}: ${rest.slice(0, 80)})`);
+      }
+    }
+    expect(notes).toBeGreaterThan(500);
+    expect([...unexplained]).toEqual([]);
+    // The home page's reading guide links it too.
+    expect(page("index.html")).toMatch(/<section id="conventions"[^]*href="sources\.html"/);
+  });
+
+  it("leads the Pagination fact with the call that walks every item, and puts the rest in a list of short items (user trial 17: a paragraph of 165 words)", () => {
+    let paged = 0;
+    for (const a of index.areas)
+      for (const file of readdirSync(join(out, a.area)).filter((f) => f !== "index.html")) {
+        const html = page(`${a.area}/${file}`);
+        const fact = /<div id="fact-pagination"><dt>Pagination<\/dt><dd>(.*?)<\/dd><\/div>/.exec(
+          html,
+        )?.[1];
+        if (!fact) continue;
+        paged++;
+        const op = file.replace(/\.html$/, "");
+        expect(fact, op).toMatch(
+          new RegExp(
+            `^<p><strong>Every item:</strong> <code>for await \\(const item of \\w+\\.${op}\\.all\\(params\\)\\)</code> walks every page\\.</p><ul class="walk">(<li>.*?</li>)+</ul>$`,
+          ),
+        );
+        const words = (s: string) => text(s).split(/\s+/).filter(Boolean).length;
+        for (const [, item] of fact.matchAll(/<li>(.*?)<\/li>/g))
+          expect(words(item!), `${op}: ${text(item!)}`).toBeLessThanOrEqual(50);
+      }
+    expect(paged).toBeGreaterThanOrEqual(10);
+  });
+
+  it("posts the delivery page's simulated delivery (curl) to the path its Express recipe listens on (user trial 17: /webhook got a 404)", () => {
+    for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
+      const t = text(page(`webhooks/${delivery}.html`));
+      const listens = /app\.post\("([^"]+)", toNodeHandler\(handle\)\)/.exec(t)?.[1];
+      const curls = [...t.matchAll(/curl -sS -X POST "http:\/\/127\.0\.0\.1:3000([^"]*)"/g)].map(
+        (m) => m[1],
+      );
+      expect(listens, delivery).toBeDefined();
+      expect(curls.length, delivery).toBeGreaterThan(0);
+      expect(new Set(curls), delivery).toEqual(new Set([listens]));
+    }
+    // The package's README mounts it on the same path.
+    expect(readFileSync(join(root, "packages/webhooks/README.md"), "utf8")).toContain(
+      'app.post("/webhooks/chaindata", toNodeHandler(handle))',
+    );
+  });
+
+  it("says how to install a package while it is not on npm (a clone, as the README says) and the npm command for after its first release, on Getting started and each area page (user trial 17: npm install gave E404)", () => {
+    const unreleased = (pkg: string) =>
+      JSON.parse(
+        readFileSync(
+          join(root, "packages", pkg.replace("@chaindata/", ""), "package.json"),
+          "utf8",
+        ),
+      ).version === "0.0.0";
+    expect(unreleased("@chaindata/das")).toBe(true); // (until the first release; then the npm command alone)
+    const install = /<section id="install"[^]*?<\/section>/.exec(page("getting-started.html"))![0];
+    const blocks = [...install.matchAll(/<code>([^<]*)<\/code><\/pre>/g)].map((m) => text(m[1]!));
+    expect(blocks[0]).toBe("npm install <clone>/packages/core <clone>/packages/das");
+    expect(text(install)).toContain("run npm install && npm run build in the clone");
+    expect(text(install)).toContain("After the first release: npm install @chaindata/das.");
+    expect(readFileSync(join(root, "README.md"), "utf8")).toContain(
+      "Until the first release is on npm, install from a clone: `npm install && npm run build` here,\nthen `npm install <clone>/packages/core <clone>/packages/das`",
+    );
+    for (const a of index.areas) {
+      const fact = /<dt>Package<\/dt><dd>(.*?)<\/dd>/.exec(page(`${a.area}/index.html`))![1]!;
+      const pkg = `@chaindata/${a.area}`;
+      if (unreleased(pkg)) {
+        expect(fact, a.area).toContain('href="../getting-started.html#install"');
+        expect(text(fact), a.area).toBe(
+          `Not on npm yet: install it from a clone of the repository. After the first release: npm install ${pkg}.`,
+        );
+      } else expect(text(fact), a.area).toBe(`npm install ${pkg}`);
+    }
+  });
+
+  it("says how to run the first call on Node 20 (saved as .mjs, run with node), and that a method without params takes its call options alone, as the generated clients declare (user trial 17)", () => {
+    const gs = page("getting-started.html");
+    const call = /<section id="call"[^]*?<\/section>/.exec(gs)![0];
+    expect(text(call)).toContain("save it as first-call.mjs in your project and run");
+    expect(call).toContain(
+      '<pre class="code" tabindex="0" data-lang="sh"><code>node first-call.mjs</code></pre>',
+    );
+    // (Node 20 refuses a .mts file: ERR_UNKNOWN_FILE_EXTENSION.)
+    expect(text(call)).not.toContain("first-call.mts");
+    // The methods declared as `name(options?: RequestOptions)`: their options are the only argument.
+    const declared = walk(join(root, "packages"))
+      .filter((f) => f.endsWith("src/generated/client.ts"))
+      .flatMap((f) => [
+        ...readFileSync(f, "utf8").matchAll(/^ {2}(\w+)\(options\?: RequestOptions\): Promise</gm),
+      ])
+      .map((m) => m[1])
+      .sort();
+    expect(declared).toEqual(["listWebhooks", "ping"]);
+    const options = text(/<section id="options"[^]*?<\/section>/.exec(gs)![0]);
+    const listed = /A method that takes no params \(([^)]*)\) takes them as its only argument/.exec(
+      options,
+    )?.[1];
+    expect(
+      listed
+        ?.split(", ")
+        .map((c) => c.split(".")[1])
+        .sort(),
+    ).toEqual(declared);
+    expect(options).toContain("every method takes call options after its params.");
   });
 
   it("refuses to wipe a directory that is not a docs build", () => {

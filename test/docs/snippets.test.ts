@@ -11,10 +11,20 @@
 // Running changes one thing in a snippet: each client (or endpoint) factory call gets the mock's `baseUrls`
 // on top of the snippet's own options (see `pointAtMock`). The API key the snippets read,
 // process.env.CHAINDATA_API_KEY, is a placeholder here, and so is the receivers' WEBHOOK_AUTH.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import {
   APIError,
   AuthenticationError,
@@ -216,6 +226,56 @@ describe("docs TypeScript snippets", () => {
     expect(operations.filter((op) => !called.has(op))).toEqual([]);
   });
 
+  it("Getting started's first call runs as the page says, on this Node (20 included), in a fresh project with only the packages installed (user trial 17: node first-call.mts failed on Node 20)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "chaindata-docs-first-call-"));
+    const unescape = (html: string) =>
+      html
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, "&");
+    try {
+      buildDocs({ out: join(dir, "site"), localUrl: mock.mock.url });
+      const html = readFileSync(join(dir, "site/getting-started.html"), "utf8");
+      const blocks = (id: string) =>
+        new Map(
+          [
+            ...new RegExp(`<section id="${id}"[^]*?</section>`)
+              .exec(html)![0]
+              .matchAll(/<div class="codebox-h"><span>([^<]*)<\/span>[^]*?<code>([^]*?)<\/code>/g),
+          ].map((m) => [m[1]!, unescape(m[2]!)]),
+        );
+      // What step 2 says to save the snippet as, and to run; step 3's snippet runs the same way.
+      const file = /save it as <code>([^<]+)<\/code>/.exec(html)?.[1];
+      const command = blocks("call").get("shell");
+      const code = blocks("local").get("TypeScript (local mock)");
+      expect({ file, command }).toEqual({ file: "first-call.mjs", command: "node first-call.mjs" });
+      // A project as `npm init -y` makes it ("type": "commonjs"), the packages linked in as
+      // `npm install <clone>/packages/core <clone>/packages/das` links them.
+      const project = join(dir, "project");
+      mkdirSync(join(project, "node_modules/@chaindata"), { recursive: true });
+      writeFileSync(
+        join(project, "package.json"),
+        JSON.stringify({ name: "project", version: "1.0.0", type: "commonjs" }),
+      );
+      for (const pkg of ["core", "das"])
+        symlinkSync(join(root, "packages", pkg), join(project, "node_modules/@chaindata", pkg));
+      writeFileSync(join(project, file!), code!);
+      const [program, ...args] = command!.split(" ");
+      expect(program).toBe("node");
+      // (Not spawnSync: the mock answers from this process.)
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, args, {
+        cwd: project,
+      });
+      expect(stderr).toBe("");
+      expect(stdout).toMatch(/^\{\n {2}last_indexed_slot: \d+,/);
+      expect(mock.requests().map((r) => r.rpcMethods)).toEqual([["getAsset"]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("tsc ran", () => {
     expect(typeErrors.get("(tsc)") ?? []).toEqual([]);
   });
@@ -237,7 +297,16 @@ describe("docs TypeScript snippets", () => {
         expect(error).toBeInstanceOf(documentedClass(snippet.error.httpStatus));
         const rpcCode = error instanceof JsonRpcError ? error.code : error?.rpcError?.code;
         expect(rpcCode, "the JSON-RPC error code").toBe(snippet.error.code);
-      } else await run;
+      } else {
+        // A Worker's module (Bun, Deno, Workers, browsers) calls from its fetch handler, with
+        // the key from the Worker's env.
+        const module: { default?: { fetch?: (request: Request, env: object) => unknown } } =
+          await run;
+        if (typeof module.default?.fetch === "function")
+          await module.default.fetch(new Request("http://127.0.0.1/"), {
+            CHAINDATA_API_KEY: PLACEHOLDER_KEY,
+          });
+      }
     } finally {
       printed.mockRestore();
     }

@@ -31,6 +31,7 @@ import {
   homePage,
   hostKeyWays,
   indexPage,
+  legendPage,
   operationPage,
   RECEIVER_NAMES,
   reachesReceiver,
@@ -38,6 +39,7 @@ import {
   rpcCodeId,
   rpcCodeOutcomes,
   rpcErrorCodes,
+  runtimesPage,
   schemaIndexPage,
   schemaPage,
   STATUS_TEXT,
@@ -46,7 +48,8 @@ import {
   TIP_NAMES,
   typeScriptSnippetsOf,
 } from "./pages.mjs";
-import { GLANCE_PAGE, SEARCH_PAGE } from "./html.mjs";
+import { GLANCE_PAGE, RUNTIMES_PAGE, SEARCH_PAGE } from "./html.mjs";
+import { LEGEND_PAGE, SOURCE_KEYS } from "./legend.mjs";
 import { isBigint } from "./schema.mjs";
 import { deref, inContext, isObj, plural, schemaRefName, sdkName } from "./util.mjs";
 
@@ -56,6 +59,12 @@ const REPO_ROOT = resolve(PACKAGE_DIR, "../..");
 export const DEFAULT_SPEC = join(REPO_ROOT, "spec/dist");
 export const DEFAULT_OUT = join(PACKAGE_DIR, "dist");
 export const DEFAULT_SIZES = join(REPO_ROOT, "test/size/budgets.json");
+/** Where the Runtimes page's text comes from: the sections of the runtime's README that say it. */
+export const CORE_README = join(REPO_ROOT, "packages/core/README.md");
+export const RUNTIME_SECTIONS = {
+  browser: "In a browser",
+  others: "Bun, Deno and Cloudflare Workers",
+};
 const ASSETS = ["site.css", "site.js"];
 
 /** Field names reachable from a schema (for the search index), depth-limited. */
@@ -90,7 +99,7 @@ export const SEARCH_SYNONYMS = [["payload", "body"]];
 
 /**
  * What an entry's page documents that its name, summary and fields do not say, as [label, the
- * id of where it is on the page]: a delivery's payload, a REST operation's request body, a
+ * id of where it is on the page, and the words a reader may search it by]: a delivery's payload, a REST operation's request body, a
  * documented cost, rate limit and page walk (their fact rows), the SDK's type of a 64-bit integer
  * schema. Only what sets pages apart: a section every operation page has (Parameters, Errors,
  * Examples, the Retries and Auth rows) would make a search for its word list every operation.
@@ -107,9 +116,37 @@ function opTopics(op) {
   // (A limit the area states for all its methods is the area's topic: one hit, not one per method.)
   if (op.rateLimit && op.rateLimit.stated !== "area")
     topics.push(["Rate limit", factId("Rate limit")]);
-  if (op.pagination) topics.push(["Pagination", factId("Pagination")]);
+  // (The site's own words for it, which no heading says: the badge's "paginated", the "page
+  // walk" of .all(), and what a reader types for it.)
+  if (op.pagination) topics.push(["Pagination", factId("Pagination"), WALK_WORDS]);
+  if (reachesReceiver(op)) topics.push(["Receive with the SDK", "receiver", RECEIVER_WORDS]);
   return topics;
 }
+
+/** What a reader calls a page walk (user trial 17: "page walk", "paginated", ".all()"). */
+const WALK_WORDS = [
+  "paginated",
+  "page walk",
+  ".all()",
+  "all pages",
+  "every page",
+  "for await",
+  "iterate",
+  "paging",
+];
+
+/** What a reader calls the webhook receiver (user trial 17: "verify webhook", "receiver", "dedupe"). */
+const RECEIVER_WORDS = [
+  "receiver",
+  "webhook receiver",
+  "verify webhook",
+  "verify delivery",
+  "authenticate",
+  "dedupe",
+  "duplicate",
+  "redelivery",
+  "express",
+];
 
 /** A primitive schema's format as its Definition shows it (uint64), and `bigint` for a 64-bit one. */
 function schemaTopics(s) {
@@ -282,8 +319,71 @@ function sdkEntries(site) {
         ...(isObj(min) ? [TIP_NAMES.minimum, "x-minimum-tip-lamports"] : []),
         ...(isObj(tips) ? [TIP_NAMES.accounts, "x-tip-accounts", ...(tips.accounts ?? [])] : []),
       ],
+      // (How a reader asks for the minimum: user trial 17's "sender's tip", "tip amount".)
+      w: [`${area.label} tip`, "tip amount", "minimum tip", "how much to tip"],
     });
   }
+  return entries;
+}
+
+/**
+ * The pages and sections that no operation or SDK name leads to: outside Node (each of its
+ * sections), the source keys of the notes, and the webhook receiver (one entry above its
+ * deliveries, which a search for "webhook" would otherwise rank below the webhook schemas). Each
+ * found by the words a reader types (`w`).
+ */
+function guideEntries(site) {
+  const entries = [
+    {
+      n: "Bun, Deno, Workers, browsers",
+      k: "page",
+      s: "The API key outside Node: a Cloudflare Worker's env binding, Deno's --allow-env, and in a browser a proxy (every visitor could read a key in the bundle)",
+      u: RUNTIMES_PAGE,
+      w: [
+        "runtimes",
+        "edge",
+        "edge runtime",
+        "outside node",
+        "api key in a browser",
+        "api key in a worker",
+      ],
+    },
+    {
+      n: "Bun, Deno and Cloudflare Workers",
+      k: "page",
+      s: "A Worker's CHAINDATA_API_KEY binding (process.env from compatibility date 2026-08-04, else env), Deno's --allow-env, a batcher per request",
+      u: `${RUNTIMES_PAGE}#workers`,
+      f: ["env.CHAINDATA_API_KEY", "process.env", "nodejs_compat", "--allow-env"],
+      w: ["worker", "workerd", "cloudflare worker", "compatibility date", "edge"],
+    },
+    {
+      n: "In a browser",
+      k: "page",
+      s: "A key in a browser bundle is every visitor's: give the page no key and point baseUrls at your server; CORS hides Retry-After; supported browsers",
+      u: `${RUNTIMES_PAGE}#browser`,
+      f: ["baseUrls", "Access-Control-Expose-Headers"],
+      w: ["browser", "frontend", "cors", "proxy", "api key exposed", "bundle"],
+    },
+    {
+      n: "Source keys",
+      k: "page",
+      s: "What the Sources notes' short keys stand for: D, LD, P, TS, TS1, RS, MPX, PR335, facts 1b, the seed",
+      u: LEGEND_PAGE,
+      f: SOURCE_KEYS.map(([key]) => key),
+      w: ["sources", "legend", "abbreviations", "x-source", "seed"],
+    },
+  ];
+  const delivery = site.areas.flatMap((a) => a.deliveries).find(reachesReceiver);
+  if (delivery)
+    entries.push({
+      n: "Webhook receiver",
+      k: "page",
+      a: delivery.area.label,
+      s: `${RECEIVER_NAMES[0]}: checks a delivery's Authorization, drops repeated deliveries, answers the service; behind Express, de-duplication across instances, rotating the secret`,
+      u: `${delivery.href}#receiver`,
+      f: [...RECEIVER_NAMES],
+      w: RECEIVER_WORDS,
+    });
   return entries;
 }
 
@@ -384,6 +484,7 @@ function searchIndex(site, pages) {
     s: "Every operation's cost in credits, rate limit, SDK retries and beta or deprecated status, in one table",
     u: GLANCE_PAGE,
   });
+  entries.push(...guideEntries(site));
   entries.push(authEntry(site));
   entries.push(...sdkEntries(site), ...errorEntries(site));
   for (const area of site.areas) {
@@ -528,17 +629,53 @@ export function checkLinks(pages) {
 }
 
 /**
- * The measured bundle sizes of the one-call programs (test/size/budgets.json, which
- * `node bench/size-budgets.mjs --write` rewrites): `{ flags, measuredAt, programs: { "das/getAsset/standalone":
- * gzip bytes } }`, or undefined without the file (the area pages then state no size).
+ * The packages not on npm yet: those whose package.json is still at 0.0.0, the version they keep
+ * until their first release (.changeset/README.md). The pages then say to install from a clone.
+ */
+function unreleasedPackages() {
+  const dir = join(REPO_ROOT, "packages");
+  const out = new Set();
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name, "package.json");
+    if (!existsSync(file)) continue;
+    const { name: pkg, version } = JSON.parse(readFileSync(file, "utf8"));
+    if (version === "0.0.0") out.add(pkg);
+  }
+  return out;
+}
+
+/**
+ * The Markdown of each `## <heading>` section of `file` named in `headings` ({ key: heading }),
+ * up to the next `## `; a heading the file lacks fails the build, naming it.
+ */
+export function readmeSections(file, headings) {
+  const text = readFileSync(file, "utf8");
+  const out = {};
+  for (const [key, heading] of Object.entries(headings)) {
+    const start = text.indexOf(`\n## ${heading}\n`);
+    if (start < 0)
+      throw new Error(`${file}: no "## ${heading}" section (the docs' ${RUNTIMES_PAGE} shows it)`);
+    const body = text.slice(start + heading.length + 5);
+    const end = body.search(/^## /m);
+    out[key] = (end < 0 ? body : body.slice(0, end)).trim();
+  }
+  return out;
+}
+
+/**
+ * The size ceilings of the one-call programs (test/size/budgets.json): `{ flags, programs:
+ * { "das/getAsset/standalone": gzip bytes } }`, each the least of its `maxGzipBytes` and
+ * `capGzipBytes`, which test/size/size.test.ts holds every build to; or undefined without the file
+ * (the area pages then state no size). Not the file's `measuredGzipBytes`: that is the size when
+ * the budgets were last reset, which a later change may have passed (within the budget).
  */
 export function readSizes(file) {
   if (!file || !existsSync(file)) return undefined;
-  const { flags, measuredAt, programs } = JSON.parse(readFileSync(file, "utf8"));
+  const { flags, programs } = JSON.parse(readFileSync(file, "utf8"));
   const bad = (path, rule) => new Error(`${file}: ${path}: ${rule}`);
   if (typeof flags !== "string") throw bad("flags", "must be a string (the bundler's flags)");
-  if (typeof measuredAt !== "string") throw bad("measuredAt", "must be a string (a date)");
   if (!isObj(programs)) throw bad("programs", "must be an object");
+  const bytes = (v) => Number.isInteger(v) && v > 0;
   const sizes = {};
   for (const [key, p] of Object.entries(programs)) {
     if (!/^[\w-]+\/\w+\/(client|standalone)$/.test(key))
@@ -546,11 +683,13 @@ export function readSizes(file) {
         `programs.${key}`,
         "must be named <area>/<call>/client or <area>/<call>/standalone",
       );
-    if (!Number.isInteger(p?.measuredGzipBytes) || p.measuredGzipBytes <= 0)
-      throw bad(`programs.${key}.measuredGzipBytes`, "must be a whole number of bytes > 0");
-    sizes[key] = p.measuredGzipBytes;
+    if (!bytes(p?.maxGzipBytes))
+      throw bad(`programs.${key}.maxGzipBytes`, "must be a whole number of bytes > 0");
+    if (p.capGzipBytes !== undefined && !bytes(p.capGzipBytes))
+      throw bad(`programs.${key}.capGzipBytes`, "must be a whole number of bytes > 0 when given");
+    sizes[key] = Math.min(p.maxGzipBytes, p.capGzipBytes ?? Infinity);
   }
-  return { flags, measuredAt, programs: sizes };
+  return { flags, programs: sizes };
 }
 
 /** Remove a previous build, refusing to empty a directory that is not one. */
@@ -585,6 +724,8 @@ export function buildDocs({
   const started = performance.now();
   const site = loadSite(resolve(spec), { allowMissing, localUrl });
   site.sizes = readSizes(sizes && resolve(sizes));
+  site.runtimes = readmeSections(CORE_README, RUNTIME_SECTIONS);
+  site.unreleased = unreleasedPackages();
   const pages = new Map();
   // A page that fails (a dangling $ref met while rendering) names its area file and operation.
   // (Operation pages come first: Getting started shows one operation's snippets too.)
@@ -624,6 +765,11 @@ export function buildDocs({
     GLANCE_PAGE,
     inContext(GLANCE_PAGE, () => glancePage(site)),
   );
+  pages.set(
+    RUNTIMES_PAGE,
+    inContext(RUNTIMES_PAGE, () => runtimesPage(site)),
+  );
+  pages.set(LEGEND_PAGE, legendPage(site));
   pages.set("schemas/index.html", schemaIndexPage(site));
   const index = searchIndex(site, pages);
   pages.set("search-index.json", JSON.stringify(index));

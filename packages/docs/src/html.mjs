@@ -1,5 +1,6 @@
 // Page chrome (layout, navigation, search box) and small shared fragments:
 // badges, x-source markers with footnotes, code blocks.
+import { LEGEND_PAGE, linkSourceKeys } from "./legend.mjs";
 import { inline } from "./markdown.mjs";
 import { codePre, esc, sourceKind } from "./util.mjs";
 
@@ -40,13 +41,15 @@ export function marker(pc, text) {
 
 export function footnotes(pc) {
   if (!pc.notes.length) return "";
+  const legend = href(pc, LEGEND_PAGE);
   const items = pc.notes
     .map(
       (n, i) =>
-        `<li id="src-${i + 1}" class="xs-${n.kind}"><span class="xs-kind">${n.kind === "docs" ? "public docs" : n.kind}</span> ${inline(n.text.replace(/^(public-docs|assumption):\s*/, ""))}</li>`,
+        `<li id="src-${i + 1}" class="xs-${n.kind}"><span class="xs-kind">${n.kind === "docs" ? "public docs" : n.kind}</span> ${linkSourceKeys(inline(n.text.replace(/^(public-docs|assumption):\s*/, "")), legend)}</li>`,
     )
     .join("\n");
-  return `<section class="sources" aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2><p class="muted">Items not stated by the seed documentation carry a marker: <span class="xs xs-docs">docs</span> = taken from the public docs, <span class="xs xs-assumption">assumption</span> = decided by the spec authors.</p><ol class="notes">${items}</ol></section>`;
+  // The notes cite their sources by short keys (D, LD, TS1, "facts 1b"), each linked to the legend.
+  return `<section class="sources" aria-labelledby="sources-h"><h2 id="sources-h">Sources</h2><p class="muted">Items that the API reference this spec was first written from (the seed) does not state carry a marker: <span class="xs xs-docs">docs</span> = taken from the service's public docs or SDKs, <span class="xs xs-assumption">assumption</span> = decided by the spec authors. The notes name their sources by short keys (D, LD, TS, …): <a href="${legend}">what each key stands for</a>.</p><ol class="notes">${items}</ol></section>`;
 }
 
 export const badge = (kind, text, title) =>
@@ -112,10 +115,10 @@ function nav(pc) {
       : "";
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
-<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
+<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
 ${group("APIs", live)}
 ${group("Deprecated", dep, "nav-areas nav-deprecated")}
-<ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li></ul>
+<ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li><li>${link(LEGEND_PAGE, "Source keys")}</li></ul>
 </nav>`;
 }
 
@@ -134,6 +137,9 @@ export const SEARCH_PAGE = "search.html";
 
 /** The operations at a glance: every operation's cost, rate limit, retries and status. */
 export const GLANCE_PAGE = "operations.html";
+
+/** Bun, Deno, Cloudflare Workers and browsers: the API key there, and what else differs from Node. */
+export const RUNTIMES_PAGE = "runtimes.html";
 
 /**
  * The search box's placeholder: whole in the box down to a 320 px screen (where site.css shrinks

@@ -32,8 +32,9 @@ export interface BuildOptions {
    */
   allowMissing?: boolean;
   /**
-   * The measured bundle sizes the area pages state (default: the repository's
-   * test/size/budgets.json). A missing file, or `null`, states none; a malformed one throws.
+   * The bundle-size budgets whose ceilings the area pages state, as what the size test holds each
+   * one-call program to (default: the repository's test/size/budgets.json). A missing file, or
+   * `null`, states none; a malformed one throws.
    */
   sizes?: string | null;
   /**

@@ -9,8 +9,10 @@ import {
   marker,
   opBadges,
   pageContext,
+  RUNTIMES_PAGE,
   SEARCH_PAGE,
 } from "./html.mjs";
+import { keyId, LEGEND_PAGE, SOURCE_KEYS } from "./legend.mjs";
 import { firstSentence } from "./markdown.mjs";
 import {
   fieldsTable,
@@ -36,6 +38,7 @@ import {
   standaloneSnippet,
   tsSnippet,
   API_KEY_ENV,
+  RECEIVER_PATH,
 } from "./snippets.mjs";
 import { codePre, deref, esc, isObj, pascal, plural, sdkName, tableWrap, toJson } from "./util.mjs";
 
@@ -214,18 +217,24 @@ const andList = (names) =>
     ? `${names.slice(0, -1).map(code).join(", ")} and ${code(names.at(-1))}`
     : code(names[0]);
 
+/**
+ * An operation's Pagination fact: what most readers want first (every item, with `.all()`), then
+ * the rest as a list, one point an item: the cap and whole pages, the standalone walk, the wire's
+ * paging, and the walk's edge rules.
+ */
 function paginationText(op) {
   const p = op.pagination;
   if (!p) return "";
-  const parts = [`${esc(p.style)} style`];
+  const call = `for await (const item of ${op.area.clientVar}.${op.id}.all(params))`;
+  const wire = [`${esc(p.style)} style`];
   if (p.style === "page")
-    parts.push(`request ${code(p.page ?? "page")}${p.limit ? ` and ${code(p.limit)}` : ""}`);
+    wire.push(`request ${code(p.page ?? "page")}${p.limit ? ` and ${code(p.limit)}` : ""}`);
   else
-    parts.push(
+    wire.push(
       `pass ${p.nextCursor ? code(p.nextCursor) : "the next cursor"} as ${code(p.cursor ?? "cursor")}${p.limit ? `, page size ${code(p.limit)}` : ""}`,
     );
-  if (p.items) parts.push(`items at ${code(p.items)}`);
-  parts.push(
+  if (p.items) wire.push(`items at ${code(p.items)}`);
+  wire.push(
     p.hasMore
       ? `more while ${code(p.hasMore)} is true`
       : p.style === "page"
@@ -237,7 +246,12 @@ function paginationText(op) {
     p.style === "page" && p.cursor
       ? ` Keyset paging instead: pass ${code(p.cursor)}, the next one at ${code(p.nextCursor ?? p.cursor)}.`
       : "";
-  return `${parts.join("; ")}.${keysetPaging} ${allText(p)} ${walkOptionsText(op)}`;
+  const items = [
+    ...walkOptionsText(op),
+    `On the wire: ${wire.join("; ")}.${keysetPaging}`,
+    ...allText(p),
+  ];
+  return `<p><strong>Every item:</strong> <code>${esc(call)}</code> walks every page.</p><ul class="walk">${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
 }
 
 /**
@@ -255,14 +269,21 @@ export const standaloneWalk = (op) =>
  */
 function walkOptionsText(op) {
   const fn = standaloneWalk(op);
-  return `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.${fn ? ` Without a client: <code>${esc(fn)}(${esc(`${standaloneOf(op.area).factory}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.` : ""}`;
+  return [
+    `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.`,
+    ...(fn
+      ? [
+          `Without a client: <code>${esc(fn)}(${esc(`${standaloneOf(op.area).factory}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.`,
+        ]
+      : []),
+  ];
 }
 
 /**
- * What the SDK's `.all()` does (packages/core/src/paginate.ts): it walks every page (an answer that
- * breaks the paging protocol, such as one whose `echoedPage` names another page, ends it with an
- * `InvalidResponseError`), unless the first params hold a `keyset` param; then it walks by cursor
- * if they hold the cursor too, and otherwise refuses to start, unless `maxPages` is 1
+ * What the SDK's `.all()` does at the edges (packages/core/src/paginate.ts), one point an item:
+ * an answer that breaks the paging protocol, such as one whose `echoedPage` names another page,
+ * ends it with an `InvalidResponseError`; first params that hold a `keyset` param make it walk by
+ * cursor if they hold the cursor too, and otherwise refuse to start, unless `maxPages` is 1
  * (spec/README.md, `x-pagination`).
  */
 function allText(p) {
@@ -273,15 +294,23 @@ function allText(p) {
     (p.style === "cursor" || p.keyset?.length) && "a next cursor it has already sent",
     p.style === "cursor" && p.hasMore && `${code(`${p.hasMore}: true`)} with no next cursor`,
   ].filter(Boolean);
-  const walk = `The SDK's <code>.all()</code> walks every page${breaks.length ? ` (${breaks.join(", or ")}, ends it with an <code>InvalidResponseError</code>, after the pages before)` : ""}`;
-  if (!Array.isArray(p.keyset) || !p.keyset.length) return `${walk}.`;
+  const out = breaks.length
+    ? [
+        `<code>.all()</code> stops with an <code>InvalidResponseError</code>, after the pages before, at ${breaks.join(", or at ")}.`,
+      ]
+    : [];
+  if (!Array.isArray(p.keyset) || !p.keyset.length) return out;
   const cursor = p.cursor ?? "cursor";
   const next = p.nextCursor ?? cursor;
   const also = p.keyset.includes(cursor) ? "" : " too";
-  const from = p.keysetWhen
-    ? ` With ${code(`${p.keysetWhen.param}: ${JSON.stringify(p.keysetWhen.equals)}`)} and no ${code(p.page ?? "page")}, it pages by keyset from the first request: no ${code(p.page ?? "page")} and no ${code(cursor)} at first, then each result's ${code(next)}.`
-    : "";
-  return `${walk}; given ${orList(p.keyset)}, it goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).${from}`;
+  out.push(
+    `Given ${orList(p.keyset)}, <code>.all()</code> goes on by ${code(cursor)} (each result's ${code(next)}) when the params hold ${code(cursor)}${also}, and otherwise refuses to start (the result names no next page; <code>maxPages: 1</code> makes that one request).`,
+  );
+  if (p.keysetWhen)
+    out.push(
+      `With ${code(`${p.keysetWhen.param}: ${JSON.stringify(p.keysetWhen.equals)}`)} and no ${code(p.page ?? "page")}, it pages by keyset from the first request: no ${code(p.page ?? "page")} and no ${code(cursor)} at first, then each result's ${code(next)}.`,
+    );
+  return out;
 }
 
 /**
@@ -347,13 +376,19 @@ function sdkRetries(op) {
 /** The id of an operation page's fact row (`fact-rate-limit`), which a search hit opens at. */
 export const factId = (label) => `fact-${label.toLowerCase().replace(/\s+/g, "-")}`;
 
+/**
+ * Whether a call takes params before its options: every JSON-RPC method does; a REST operation
+ * with a path or query parameter or a body. One that takes none (`listWebhooks`, the sender's
+ * `ping`) takes the options as its only argument (the generated `<name>(options?)`).
+ */
+export const takesParams = (op) =>
+  op.transport === "rpc" ||
+  op.rest.params.some((p) => p.in === "path" || p.in === "query") ||
+  Boolean(op.rest.body);
+
 /** How an operation's standalone function is called: `getAsset(createDasRpc(), params)`, `ping(createSenderRpc())`. */
 function standaloneCall(op) {
-  const takesParams =
-    op.transport === "rpc" ||
-    op.rest.params.some((p) => p.in === "path" || p.in === "query") ||
-    Boolean(op.rest.body);
-  return `${op.id}(${standaloneOf(op.area).factory}()${takesParams ? ", params" : ""})`;
+  return `${op.id}(${standaloneOf(op.area).factory}()${takesParams(op) ? ", params" : ""})`;
 }
 
 /** Where a fact the area gives all its operations comes from (its info.x-rate-limit; model.mjs `inheritRateLimit`). */
@@ -483,7 +518,7 @@ import { ${RECEIVER_NAMES.join(", ")} } from "${op.area.pkg}";
 ${receiverHandler(op)}
 export const app = express();
 // First, before any body parser: it checks Authorization before reading the body.
-app.post("/webhooks/chaindata", ${RECEIVER_NAMES[1]}(handle));
+app.post("${RECEIVER_PATH}", ${RECEIVER_NAMES[1]}(handle));
 app.use(express.json()); // the rest of the app
 // app.listen(3000);`;
 }
@@ -1076,9 +1111,10 @@ function areaExample(area) {
 }
 
 /**
- * The measured bundle sizes of the area's one-call programs (`site.sizes`, read from the
- * repository's test/size/budgets.json at build time, so that no figure on the site outlives a
- * re-measurement), as a sentence; "" without them.
+ * The size ceilings of the area's one-call programs (`site.sizes`, read from the repository's
+ * test/size/budgets.json at build time), as a sentence; "" without them. Ceilings, not
+ * measurements: the size test fails a build whose program passes one, so "at most" stays true
+ * between two resets of the budgets, where a measured figure would go stale.
  */
 function sizesText(pc, area) {
   const sizes = pc.site.sizes;
@@ -1091,15 +1127,15 @@ function sizesText(pc, area) {
     calls.get(call)[form] = gz;
   }
   const bytes = (n) => `${n.toLocaleString("en-US")} B`;
-  const measured = [...calls]
+  const ceilings = [...calls]
     .filter(([, by]) => by.standalone !== undefined && by.client !== undefined)
     .map(([call, by]) => {
       const op = area.ops.find((o) => o.id === call);
       const name = op ? `<a href="${href(pc, op.href)}"><code>${esc(call)}</code></a>` : code(call);
-      return `a program that makes one ${name} call is ${bytes(by.standalone)} this way, ${bytes(by.client)} with <code>${esc(area.factory)}()</code>`;
+      return `a program that makes one ${name} call is at most ${bytes(by.standalone)} this way, at most ${bytes(by.client)} with <code>${esc(area.factory)}()</code>`;
     });
-  if (!measured.length) return "";
-  return `<p>Bundled for a browser and gzipped, ${measured.join("; ")} (${esc(sizes.flags)}; measured ${esc(sizes.measuredAt)}: <code>test/size/budgets.json</code> of the repository, whose <code>BENCHMARKS.md</code> compares them with other clients).</p>`;
+  if (!ceilings.length) return "";
+  return `<p>Bundled for a browser and gzipped, ${ceilings.join("; ")} (${esc(sizes.flags)}). These are ceilings, checked by the size test: <code>test/size/size.test.ts</code> of the repository fails a change that bundles more (its budgets, <code>test/size/budgets.json</code>); <code>BENCHMARKS.md</code> there measures them beside other clients.</p>`;
 }
 
 /**
@@ -1128,6 +1164,15 @@ function standaloneSection(pc, area) {
   );
 }
 
+/**
+ * How to install a package: `npm install <pkg>` once it is released; before that (its
+ * package.json still at 0.0.0, `site.unreleased`), from a clone, as the repository's README says.
+ */
+function installText(pc, pkg) {
+  if (!pc.site.unreleased?.has(pkg)) return `<code>npm install ${esc(pkg)}</code>`;
+  return `Not on npm yet: install it <a href="${href(pc, "getting-started.html#install")}">from a clone</a> of the repository. After the first release: <code>npm install ${esc(pkg)}</code>.`;
+}
+
 export function areaPage(site, area) {
   const pc = pageContext(site, { path: `${area.key}/index.html`, area });
   const info = area.info;
@@ -1150,7 +1195,7 @@ export function areaPage(site, area) {
 ${area.beta ? '<div class="callout callout-beta" role="note"><strong>Beta.</strong> Routes and response formats may change.</div>' : ""}
 ${area.deprecated ? '<div class="callout callout-deprecated" role="note"><strong>Deprecated.</strong> Every operation of this area is deprecated; see each page for its replacement.</div>' : ""}
 ${md(pc, info.description)}${info["x-source"] || area.doc["x-source"] ? `<p class="small">Source ${marker(pc, info["x-source"])}${marker(pc, area.doc["x-source"])}</p>` : ""}
-<dl class="facts"><div><dt>Package</dt><dd><code>npm install ${esc(area.pkg)}</code></dd></div><div><dt>Client</dt><dd><code>${esc(area.factory)}()</code></dd></div><div><dt>Protocol</dt><dd>${area.kind === "openrpc" ? `JSON-RPC 2.0 over <code>POST ${esc(area.rpcPath ?? "/")}</code> (OpenRPC ${esc(area.doc.openrpc ?? "")})` : `REST (OpenAPI ${esc(area.doc.openapi ?? "")})`}</dd></div><div><dt>Auth</dt><dd>${authText(pc, area.auth, area.host)}</dd></div><div><dt>Version</dt><dd>${esc(info.version ?? "")}</dd></div></dl>
+<dl class="facts"><div><dt>Package</dt><dd>${installText(pc, area.pkg)}</dd></div><div><dt>Client</dt><dd><code>${esc(area.factory)}()</code></dd></div><div><dt>Protocol</dt><dd>${area.kind === "openrpc" ? `JSON-RPC 2.0 over <code>POST ${esc(area.rpcPath ?? "/")}</code> (OpenRPC ${esc(area.doc.openrpc ?? "")})` : `REST (OpenAPI ${esc(area.doc.openapi ?? "")})`}</dd></div><div><dt>Auth</dt><dd>${authText(pc, area.auth, area.host)}</dd></div><div><dt>Version</dt><dd>${esc(info.version ?? "")}</dd></div></dl>
 ${section("hosts", "Hosts", `<p class="small">Host <code>${esc(area.hostKey)}</code>${marker(pc, area.servers.source)}${area.host?.description ? ` — ${inl(pc, area.host.description)}` : ""}</p>${envTable(pc, area)}${regionsBlock(pc, area)}`)}
 ${constantsBlock(pc, info)}
 ${section("operations", area.kind === "openrpc" ? "Methods" : "Operations", tableWrap(`<table class="ops"><thead><tr><th scope="col">Name</th><th scope="col">Request</th><th scope="col">Summary</th><th scope="col">Notes</th></tr></thead><tbody>${rows}</tbody></table>`))}
@@ -1181,7 +1226,7 @@ export function homePage(site) {
   const nOps = site.areas.reduce((n, a) => n + a.ops.length, 0);
   const body = `<h1>chaindata API</h1>
 <p class="lead">One reference for the REST and JSON-RPC APIs of chaindata — digital assets (DAS), ZK compression, fast transaction sending, wallets, usage and webhooks — and the TypeScript packages generated from the same spec.</p>
-<p><a class="button" href="${href(pc, "getting-started.html")}">Getting started</a> <span class="muted small">${plural(site.areas.length, "area")} · ${plural(nOps, "operation")} · ${plural(site.schemas.size, "schema")}</span></p>
+<p><a class="button" href="${href(pc, "getting-started.html")}">Getting started</a> <a href="${href(pc, RUNTIMES_PAGE)}">Bun, Deno, Workers, browsers</a> <span class="muted small">${plural(site.areas.length, "area")} · ${plural(nOps, "operation")} · ${plural(site.schemas.size, "schema")}</span></p>
 ${section("areas", "APIs", `<p>What each call costs, how fast it may be called and whether the SDK retries it, for every operation in one table: <a href="${href(pc, GLANCE_PAGE)}">Operations at a glance</a>.</p><ul class="cards">${live.map((a) => areaCard(pc, a)).join("")}</ul>`)}
 ${dep.length ? section("deprecated", "Deprecated", `<ul class="cards">${dep.map((a) => areaCard(pc, a)).join("")}</ul>`) : ""}
 ${section(
@@ -1198,7 +1243,7 @@ ${section(
       " ",
     )}</p>${tableWrap(`<table class="envs hosts"><thead><tr><th scope="col">Host</th>${envs.map((e) => `<th scope="col">${esc(e)}</th>`).join("")}<th scope="col">API key</th></tr></thead><tbody>${hostRows}</tbody></table>`)}`,
 )}
-${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the public docs rather than the seed; an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses as you type; without JavaScript, Enter in it opens the <a href="${href(pc, SEARCH_PAGE)}">index</a> of them all, for the browser's find. <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
+${section("conventions", "Reading these pages", `<ul><li>Each operation page shows the wire format (method, host, path, JSON-RPC body), parameters with bounds, the result with expandable nested fields, errors, examples, and a TypeScript and a curl snippet.</li><li>A <span class="xs xs-docs">docs</span> marker means the item comes from the service's public docs or SDKs rather than from the API reference the spec was first written from (the seed); an <span class="xs xs-assumption">assumption</span> marker means the spec authors decided it. Hover a marker for its source, or follow it to the page's Sources list, whose short keys (D, LD, TS1, …) <a href="${href(pc, LEGEND_PAGE)}">Source keys</a> explains.</li><li>The search box finds operations, summaries, field names, SDK names, error codes and HTTP statuses as you type; without JavaScript, Enter in it opens the <a href="${href(pc, SEARCH_PAGE)}">index</a> of them all, for the browser's find. <kbd>Ctrl</kbd>+<kbd>K</kbd>, or <kbd>⌘</kbd>+<kbd>K</kbd> on a Mac, takes you to it from anywhere on the page.</li></ul>`)}`;
   return layout(pc, { title: "Overview", body, description: "chaindata API reference" });
 }
 
@@ -1710,6 +1755,7 @@ function baseUrlsText(site, what) {
 
 /** Getting started's SDK reference: the all-in-one package, client and call options, errors. */
 function sdkSections(pc, site, area) {
+  const paramless = site.areas.flatMap((a) => a.ops.filter((o) => !takesParams(o)));
   const clientOptions = CLIENT_OPTIONS.map(([name, what]) => [
     name,
     name === "baseUrls" ? baseUrlsText(site, what) : what,
@@ -1718,7 +1764,7 @@ function sdkSections(pc, site, area) {
     section(
       "options",
       "4. Client and call options",
-      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.</p>${optionTable(clientOptions)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
+      `<p>Every factory takes the same client options (the REST areas and the sender take no <code>batch</code>); every method takes call options after its params.${paramless.length ? ` A method that takes no params (${paramless.map((o) => `<a href="${href(pc, o.href)}"><code>${esc(`${o.area.clientVar}.${o.id}`)}</code></a>`).join(", ")}) takes them as its only argument: <code>${esc(`${paramless[0].area.clientVar}.${paramless[0].id}({ timeout: 10_000 })`)}</code>.` : ""}</p>${optionTable(clientOptions)}<p>Call options:</p>${optionTable(CALL_OPTIONS)}${codeBlock(optionsSnippet(area), { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "errors",
@@ -1733,7 +1779,7 @@ function sdkSections(pc, site, area) {
     section(
       "all-in-one",
       "7. Every area in one client",
-      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>batch</code> goes to the JSON-RPC areas but the sender, which then batch together; a <code>rateLimit</code> is an area's own, given in <code>areas</code>; the sender gets no shared API key: its key is a dedicated one, given as <code>areas.sender.apiKey</code> or to <code>createSenderClient</code>). <code>areas</code> gives one area its own options, laid over the shared ones: <code>areas: { sender: { apiKey: senderKey, timeout: 2_000 } }</code>. Each area is created on first use, but its code is in the bundle either way: the client bundles every area (and the REST areas' <code>openapi-fetch</code>), so a browser app that needs only DAS should import <code>@chaindata/das</code>${site.areas.some((a) => a.key === "das" && standaloneNames(a)) ? ` (its <a href="${href(pc, "das/index.html#standalone")}">standalone functions</a> bundle least)` : ""}.</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+      `<p><code>@chaindata/sdk</code> holds every area: <code>createChainDataClient(options)</code> gives <code>chaindata.das</code>, <code>chaindata.wallet</code>, … with the options shared (<code>batch</code> goes to the JSON-RPC areas but the sender, which then batch together; a <code>rateLimit</code> is an area's own, given in <code>areas</code>; the sender gets no shared API key: its key is a dedicated one, given as <code>areas.sender.apiKey</code> or to <code>createSenderClient</code>). <code>areas</code> gives one area its own options, laid over the shared ones: <code>areas: { sender: { apiKey: senderKey, timeout: 2_000 } }</code>. Each area is created on first use, but its code is in the bundle either way: the client bundles every area (and the REST areas' <code>openapi-fetch</code>), so a browser app that needs only DAS should import <code>@chaindata/das</code>${site.areas.some((a) => a.key === "das" && standaloneNames(a)) ? ` (its <a href="${href(pc, "das/index.html#standalone")}">standalone functions</a> bundle least)` : ""}. In a browser, give the client no API key: every visitor could read it. Point <code>baseUrls</code> at your server, which adds it (<a href="${href(pc, `${RUNTIMES_PAGE}#browser`)}">In a browser</a>).</p>${codeBlock(ALL_IN_ONE_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
     section(
       "numbers",
@@ -1782,6 +1828,21 @@ export function gettingStartedCall(site) {
   return { area, op, example, ts, localTs, curl };
 }
 
+/** Where Getting started's first call is saved, and the command that runs it (on Node 20 too). */
+export const FIRST_CALL_FILE = "first-call.mjs";
+export const FIRST_CALL_RUN = `node ${FIRST_CALL_FILE}`;
+
+/**
+ * Getting started's install: from a clone while the package is not on npm (the repository's
+ * README, "Until the first release is on npm"), the npm command after.
+ */
+function installSteps(pc, pkg) {
+  const npm = codeBlock(`npm install ${pkg}`, { label: "shell", lang: "sh" });
+  if (!pc.site.unreleased?.has(pkg)) return npm;
+  const dir = pkg.replace("@chaindata/", "");
+  return `<p>The packages are not on npm yet. Until their first release, install them from a clone of the repository: run <code>npm install &amp;&amp; npm run build</code> in the clone, then, in your project:</p>${codeBlock(`npm install <clone>/packages/core <clone>/packages/${dir}`, { label: "shell", lang: "sh" })}<p class="small">After the first release: <code>npm install ${esc(pkg)}</code>.</p>`;
+}
+
 export function gettingStartedPage(site) {
   const pc = pageContext(site, { path: "getting-started.html" });
   const { area, op, ts, localTs, curl } = gettingStartedCall(site);
@@ -1793,6 +1854,7 @@ export function gettingStartedPage(site) {
         `<tr${a.deprecated ? ' class="is-deprecated"' : ""}><td><code>${esc(a.pkg)}</code></td><td><code>${esc(a.factory)}</code></td><td><a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td><td class="small">${esc(firstSentence(a.info.summary || a.info.description, 120))}</td></tr>`,
     )
     .join("");
+  const pkg = area?.pkg ?? "@chaindata/das";
   const envRows = Object.entries(site.index.environments ?? {})
     .map(
       ([k, e]) =>
@@ -1802,9 +1864,9 @@ export function gettingStartedPage(site) {
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Getting started</span></nav>
 <h1>Getting started</h1>
 <p class="lead">Install one package, call one method, and run it against the local mock — no real API key needed.</p>
-${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use. Each package has a client${op ? ` (<code>${esc(area.factory)}()</code>)` : ""} and the same calls as standalone functions${op ? ` (<code>${esc(standaloneCall(op))}</code>)` : ""}, which a bundler keeps only when they are imported: each area's page shows both.</p>${codeBlock(`npm install ${area?.pkg ?? "@chaindata/das"}`, { label: "shell", lang: "sh" })}<p class="small">Until the first release is on npm, install from a clone of the repository instead: run <code>npm install &amp;&amp; npm run build</code> there, then <code>npm install &lt;clone&gt;/packages/core &lt;clone&gt;/packages/${esc((area?.pkg ?? "@chaindata/das").replace("@chaindata/", ""))}</code> in your project.</p>`)}
-${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): save one as <code>first-call.mts</code>, or in a project whose <code>package.json</code> has <code>"type": "module"</code>. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss.</p>`) : ""}
-${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>${localUrl !== specLocal ? ` and, since <code>local</code> stands for <code class="url">${esc(specLocal)}</code>, this URL in <code>baseUrls</code> (as below)` : ""}. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no <code>apiKey</code> is given (an exported <code>${API_KEY_ENV}</code> is not read there, so the real key never goes to the mock). With curl, pass it yourself, as below.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
+${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use. Each package has a client${op ? ` (<code>${esc(area.factory)}()</code>)` : ""} and the same calls as standalone functions${op ? ` (<code>${esc(standaloneCall(op))}</code>)` : ""}, which a bundler keeps only when they are imported: each area's page shows both.</p>${installSteps(pc, pkg)}`)}
+${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p>Run it: this snippet is plain JavaScript as well, so save it as <code>${FIRST_CALL_FILE}</code> in your project and run</p>${codeBlock(FIRST_CALL_RUN, { label: "shell", lang: "sh" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): the <code>.mjs</code> ending makes the file one in any project, whatever its <code>package.json</code> says. Node 20 does not run TypeScript files (<code>.ts</code>, <code>.mts</code>); snippets with types need a TypeScript runner or <code>tsc</code> first. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss. Outside Node (Bun, Deno, Cloudflare Workers, a browser) the key gets in differently: see <a href="${href(pc, RUNTIMES_PAGE)}">Bun, Deno, Workers, browsers</a>.</p>`) : ""}
+${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>${localUrl !== specLocal ? ` and, since <code>local</code> stands for <code class="url">${esc(specLocal)}</code>, this URL in <code>baseUrls</code> (as below)` : ""}. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no <code>apiKey</code> is given (an exported <code>${API_KEY_ENV}</code> is not read there, so the real key never goes to the mock). With curl, pass it yourself, as below. The TypeScript below runs as step 2's does: saved as <code>${FIRST_CALL_FILE}</code>, with <code>${FIRST_CALL_RUN}</code>.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
 ${sdkSections(pc, site, area)}
 ${heliusSection(pc, site)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
@@ -1813,6 +1875,76 @@ ${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">P
     title: "Getting started",
     body,
     description: "Install a chaindata package and call the API",
+  });
+}
+
+/**
+ * The Runtimes page's Worker: the key from the fetch handler's `env`, which every compatibility
+ * date has (packages/core/README.md, "Bun, Deno and Cloudflare Workers").
+ */
+export const WORKER_SNIPPET = `import { createDasClient } from "@chaindata/das";
+
+interface Env {
+  ${API_KEY_ENV}: string; // a secret or a variable of the Worker
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const das = createDasClient({ apiKey: env.${API_KEY_ENV} });
+    const asset = await das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
+    return new Response(asset.id);
+  },
+};`;
+
+/**
+ * Bun, Deno, Cloudflare Workers and browsers: how the key gets in and who can read it. The two
+ * sections of packages/core/README.md that say so are shown as they are (`site.runtimes`, read at
+ * build time), so the site and the package say the same; the page adds only the warning at its
+ * top, which the README's browser section says in its own words, and a Worker that passes the key.
+ */
+export function runtimesPage(site) {
+  const pc = pageContext(site, { path: RUNTIMES_PAGE });
+  const { browser, others } = site.runtimes;
+  const sections = [
+    [
+      "workers",
+      "Bun, Deno and Cloudflare Workers",
+      `${md(pc, others)}<p>A Worker that passes the key from its <code>env</code> (any compatibility date):</p>${codeBlock(WORKER_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+    ],
+    ["browser", "In a browser", md(pc, browser)],
+  ];
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Bun, Deno, Workers, browsers</span></nav>
+<h1>Bun, Deno, Cloudflare Workers and browsers</h1>
+<p class="lead">The packages run there unchanged. What differs from Node is how the API key gets in and, in a browser, who can read it.</p>
+<div class="callout callout-warn" role="note"><strong>A browser bundle with an API key hands the key to every visitor.</strong> The key travels in the request's URL (<code>?api-key=</code>) or its <code>X-Api-Key</code> header, where anyone who uses the page can read it. Keep it on your server: give the page no key and point <code>baseUrls</code> at an endpoint of yours that adds it; a host given its own URL and no key is called without one (<a href="#browser">In a browser</a>).</div>
+<p class="small">The two sections below are those of the <code>@chaindata/core</code> package's README (every package runs on it), shown as they are, with a Worker added.</p>
+${toc(sections.map(([id, t]) => [id, t]))}
+${sections.map(([id, t, b]) => section(id, t, b)).join("\n")}`;
+  return layout(pc, {
+    title: "Bun, Deno, Workers, browsers",
+    body,
+    description:
+      "The API key on Bun, Deno, Cloudflare Workers and in a browser, and what else differs from Node",
+  });
+}
+
+/** The legend of the source keys that the x-source notes cite (legend.mjs `SOURCE_KEYS`). */
+export function legendPage(site) {
+  const pc = pageContext(site, { path: LEGEND_PAGE });
+  const rows = SOURCE_KEYS.map(
+    ([key, , what]) =>
+      `<tr id="${keyId(key)}"><th scope="row"><code>${esc(key)}</code></th><td>${esc(what)}</td></tr>`,
+  ).join("");
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Source keys</span></nav>
+<h1>Source keys</h1>
+<p class="lead">What the short names in the pages' Sources notes stand for.</p>
+<p>The spec was first written from one API reference, the seed. Where the seed shows nothing, the spec takes the fact from the service's public docs and SDKs (a <span class="xs xs-docs">docs</span> marker) or says that its authors decided it (an <span class="xs xs-assumption">assumption</span> marker). Each marker leads to a note at the foot of its page, which names its source by one of these keys: “D billing/credits.mdx” is the file <code>billing/credits.mdx</code> of D.</p>
+${tableWrap(`<table><thead><tr><th scope="col">Key</th><th scope="col">Source</th></tr></thead><tbody>${rows}</tbody></table>`)}`;
+  return layout(pc, {
+    title: "Source keys",
+    body,
+    description:
+      "What the source keys of the chaindata docs' notes stand for (D, LD, TS1, facts, the seed)",
   });
 }
 
@@ -1887,7 +2019,9 @@ function indexItem(pc, e) {
     list?.length
       ? `<p class="idx-names">${label}: <code>${list.map(esc).join(", ")}</code></p>`
       : "";
-  return `<li><a href="${to("")}"><code>${esc(e.n)}</code></a>${what.length ? ` <span class="muted small">${esc(what.join(" · "))}</span>` : ""}${e.s ? ` — ${esc(e.s)}` : ""}${topics.length ? ` <span class="small">(${topics.join(", ")})</span>` : ""}${names("names", e.f)}${names("values", e.v)}</li>`;
+  // The words it is known by (its own, its topics'), which the search finds it by too.
+  const known = [...(e.w ?? []), ...(e.t ?? []).flatMap(([, , words]) => words ?? [])];
+  return `<li><a href="${to("")}"><code>${esc(e.n)}</code></a>${what.length ? ` <span class="muted small">${esc(what.join(" · "))}</span>` : ""}${e.s ? ` — ${esc(e.s)}` : ""}${topics.length ? ` <span class="small">(${topics.join(", ")})</span>` : ""}${names("names", e.f)}${names("values", e.v)}${names("also", [...new Set(known)])}</li>`;
 }
 
 /**
@@ -2009,6 +2143,14 @@ export function typeScriptSnippetsOf(site) {
       operation: "getAsset",
       example: "u64 values kept as JSON",
       code: KEEP_RESULTS_SNIPPET,
+    },
+    // (A module a Worker serves: its default export's fetch makes the call.)
+    {
+      page: RUNTIMES_PAGE,
+      area: "das",
+      operation: "getAsset",
+      example: "Cloudflare Worker",
+      code: WORKER_SNIPPET,
     },
   );
   return snippets;

@@ -325,10 +325,16 @@ export function curlRest(op, req, { env = "mainnet" } = {}) {
 }
 
 /** curl that simulates a webhook delivery against your own receiver. */
+/**
+ * The path a delivery page's receiver listens on behind Express, and its curl posts to (the
+ * node:http one takes any path): one constant, so that the page's curl reaches its own recipe.
+ */
+export const RECEIVER_PATH = "/webhooks/chaindata";
+
 export function curlDelivery(op, body) {
   const auth = op.rest.auth.ways.find((w) => w.in === "header");
   const lines = [
-    `curl -sS -X ${op.method} "http://127.0.0.1:3000/webhook"`,
+    `curl -sS -X ${op.method} "http://127.0.0.1:3000${RECEIVER_PATH}"`,
     `  -H "Content-Type: application/json"`,
   ];
   if (auth) lines.push(`  -H "${auth.name}: <your authHeader>"`);

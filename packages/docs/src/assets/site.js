@@ -12,13 +12,16 @@
   var synonyms = {}; // stem → the stems of the words the site uses for the same thing
   var loading = null;
   var unavailable = false; // the index could not be fetched
-  var hits = [];
+  var hits = []; // every hit of the query, best first
+  var shown = 12; // how many of them the list shows until "Show all"
+  var SHOWN = 12;
 
   // Words as the search compares them: split at the humps of camelCase and at punctuation, and
   // lower-cased ("maxRetries" → max, retries; "X-Api-Key" → x, api, key; "NFT_SALE" → nft, sale),
   // so that "rate limit", "rate-limit" and "rateLimit" are one.
   function wordsOf(text) {
     return String(text)
+      .replace(/['\u2019]s\b/g, "") // "sender's tip": no word "s"
       .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
       .toLowerCase()
       .split(/[^a-z0-9]+/)
@@ -26,15 +29,29 @@
   }
 
   // A word without its plural's ending ("retries", "retried" → retry; "events" → event; "batches"
-  // → batch), so that a query in the plural finds a name in the singular and back. Short words
-  // stay as they are ("das", "ids").
+  // → batch), so that a query in the plural finds a name in the singular and back; and without
+  // the endings that make a word of another kind, where what is left is long enough to say the
+  // same ("paginated", "pagination" → paginat; "deprecated" → deprecat; "sending" → send). Short
+  // words stay as they are ("das", "ids", "string", "paging").
   function stem(w) {
     if (w.length < 4) return w;
-    if (/ie[sd]$/.test(w)) return w.slice(0, -3) + "y";
-    if (/(ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
-    if (/[^isu]s$/.test(w)) return w.slice(0, -1);
+    if (/ie[sd]$/.test(w)) w = w.slice(0, -3) + "y";
+    else if (/(ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+    else if (/[^isu]s$/.test(w)) w = w.slice(0, -1);
+    if (w.length >= 9 && /ation$/.test(w)) return w.slice(0, -3);
+    if (w.length >= 6 && /[^e]ed$/.test(w)) return w.slice(0, -2);
+    if (w.length >= 7 && /ing$/.test(w)) return w.slice(0, -3);
     return w;
   }
+
+  // Words a question wraps around what it asks ("what does 429 do", "how much to tip"): left out
+  // of the words each entry must hold, unless the query is nothing else.
+  var STOP = {};
+  "a an and are at be can do does did for from how i in is it its me much my of on or the this through to use we what when where which who why with you your"
+    .split(" ")
+    .forEach(function (w) {
+      STOP[w] = true;
+    });
 
   // A name, as the search looks it up: its words from each one on, run together, as written
   // (raw) and without plural endings (stem). ("getCompressedBalance" → raw getcompressedbalance,
@@ -86,11 +103,14 @@
   /** The query as `score` compares it: as typed, as words, and run together. */
   function parse(text) {
     var words = wordsOf(text);
+    var asked = words.filter(function (w) {
+      return !STOP[w];
+    });
     return {
       text: text.toLowerCase(),
       raw: words.join(""),
       stem: words.map(stem).join(""),
-      words: words.map(function (w) {
+      words: (asked.length ? asked : words).map(function (w) {
         return { raw: w, stem: stem(w) };
       }),
     };
@@ -124,19 +144,25 @@
             e.fk = keys(e.f);
             e.vk = keys(e.v);
             e.xk = keys(e.x);
+            e.w = e.w || [];
+            e.wk = keys(e.w);
             e.t = e.t || [];
+            // A topic is found by its label and by the words a reader calls it (its third item).
             var topics = e.t.map(function (t) {
-              return t[0];
+              return [t[0]].concat(t[2] || []);
             });
-            e.tk = keys(topics);
-            e.tw = topics.map(wordsOf);
+            e.tk = topics.map(keys);
+            e.tw = topics.map(function (names) {
+              return wordsOf(names.join(" "));
+            });
             e.tws = e.tw.map(function (words) {
               return words.map(stem);
             });
-            // The words of everything shown in a hit, for a query of several words: each must
-            // start one of them ("webhook event": the Webhooks area's deliver…Events).
+            // The words of everything shown in a hit, and the words it is known by, for a query
+            // of several words: each should start one of them ("webhook event": the Webhooks
+            // area's deliver…Events).
             e.nw = wordsOf(e.n);
-            e.aw = wordsOf([e.s, e.a, e.m].concat(topics).join(" "));
+            e.aw = wordsOf([e.s, e.a, e.m].concat(e.w, [].concat.apply([], topics)).join(" "));
             e.nws = e.nw.map(stem);
             e.aws = e.aw.map(stem);
             return e;
@@ -183,12 +209,15 @@
     );
   }
 
-  // Every word of the query in the words of the entry (its name, summary, area, method and path,
-  // topics), each directly or by a synonym: 200 when all are in the name, 150 otherwise, 30 less
-  // when a synonym stood in (below any direct match, an operation's +20 included). 0: not all.
+  // The words of the query in the words of the entry (its name, summary, area, method and path,
+  // topics, the words it is known by), each directly or by a synonym: with every word, 200 when all
+  // are in the name, 150 otherwise, 30 less when a synonym stood in (below any direct match, an
+  // operation's +20 included); with some, below those: up to 100 by the share of words found, so
+  // that one word no page has ("get", "all") leaves the entries with the others. 0: none.
   function wordsScore(e, q) {
     var inName = true;
     var bySynonym = false;
+    var matched = 0;
     for (var i = 0; i < q.words.length; i++) {
       var alts = alternatives(q.words[i]);
       var found = 0; // 2: in the name, 1: elsewhere
@@ -204,11 +233,22 @@
           synonym = j > 0;
         }
       }
-      if (!found) return 0;
+      if (!found) continue;
+      matched++;
       if (found < 2) inName = false;
       if (synonym) bySynonym = true;
     }
+    if (!matched) return 0;
+    if (matched < q.words.length) return Math.round((100 * matched) / q.words.length);
     return (inName ? 200 : 150) - (bySynonym ? 30 : 0);
+  }
+
+  /** The best of `keys` (a list of names) as a topic ranks them: the whole query 590, its start 230. */
+  function topicScore(keys, q) {
+    var best = 0;
+    for (var i = 0; i < keys.length; i++)
+      best = Math.max(best, same(keys[i], q) ? 590 : startsAt(keys[i], q) === 0 ? 230 : 0);
+    return best;
   }
 
   /** The first topic of the entry that a word of the query, or a synonym of one, starts a word of. */
@@ -244,16 +284,23 @@
       if (at === 0) s = 600;
       else if (at > 0) s = 580; // with an operation's +20, above a schema that starts with the query (595)
     }
-    // A topic of the page (Payload, Request body, Pagination, Auth): the query as a whole ranks it
-    // almost as its name would; a query that starts it, as a field would.
-    if (s < 590 && q.raw)
+    // A topic of the page (Payload, Request body, Pagination, Auth), by its label or a word it is
+    // known by ("page walk"): the query as a whole ranks it almost as its name would; a query
+    // that starts it, as a field would. The entry's own words known by, likewise.
+    if (s < 590 && q.raw) {
       for (var t = 0; t < e.tk.length; t++) {
-        var ts = same(e.tk[t], q) ? 590 : startsAt(e.tk[t], q) === 0 ? 230 : 0;
+        var ts = topicScore(e.tk[t], q);
         if (ts > s) {
           s = ts;
           topic = t;
         }
       }
+      var ws = topicScore(e.wk, q);
+      if (ws > s) {
+        s = ws;
+        topic = -1;
+      }
+    }
     var byWords = 0;
     if (!s && q.words.length) s = byWords = wordsScore(e, q);
     var partial = -1; // a field that the query starts a word of
@@ -294,6 +341,8 @@
         }
     }
     if (!s) return null;
+    // (Not every word of the query: below every hit that has them all.)
+    var part = byWords > 0 && byWords <= 100;
     if (field !== null) row = (e.h && e.h[field]) || "";
     else if (topic >= 0) row = e.t[topic][1];
     if (e.k === "rpc" || e.k === "rest") s += 20;
@@ -306,6 +355,7 @@
       value: value,
       topic: topic >= 0 ? e.t[topic][0] : null,
       row: row,
+      part: part,
     };
   }
 
@@ -330,27 +380,43 @@
     list.hidden = !open;
   }
 
-  function render(within) {
+  // A note at the top of the list (no link: the arrow keys pass it by).
+  function note(text) {
+    var li = document.createElement("li");
+    li.className = "none";
+    li.textContent = text;
+    list.appendChild(li);
+    return li;
+  }
+
+  // The index page, with the query: every entry and the names it is found by, for the browser's
+  // find, where the search has nothing (or the reader wants more than the hits).
+  function indexLink(q) {
+    var a = document.createElement("a");
+    a.href = form.action + "?q=" + encodeURIComponent(q);
+    a.textContent = "the Index";
+    return a;
+  }
+
+  // `within`: found inside words; `partial`: no hit has every word of the query.
+  function render(within, partial) {
     list.innerHTML = "";
     var q = input.value.trim();
     if (!hits.length) {
       if (q) {
-        var li = document.createElement("li");
-        li.className = "none";
-        li.textContent = "No match for “" + q + "”";
-        list.appendChild(li);
+        var none = note(
+          "No match for \u201c" + q + "\u201d. Try fewer or other words, or look it up in ",
+        );
+        none.appendChild(indexLink(q));
+        none.appendChild(document.createTextNode(", which lists every page and name."));
       }
       show(Boolean(q));
       say(q ? "No match" : "");
       return;
     }
-    if (within) {
-      var note = document.createElement("li");
-      note.className = "none";
-      note.textContent = "No word starts with “" + q + "”; found inside words:";
-      list.appendChild(note);
-    }
-    hits.forEach(function (h) {
+    if (within) note("No word starts with \u201c" + q + "\u201d; found inside words:");
+    else if (partial) note("Nothing has every word of \u201c" + q + "\u201d; the closest:");
+    hits.slice(0, shown).forEach(function (h) {
       var e = h.e;
       var li = document.createElement("li");
       li.innerHTML =
@@ -375,9 +441,27 @@
         "</span></a>";
       list.appendChild(li);
     });
+    var count = shown < hits.length ? shown + " of " + hits.length : String(hits.length);
+    if (shown < hits.length) {
+      // The rest, on request: the list says how many it leaves out.
+      var li = document.createElement("li");
+      li.className = "more";
+      var more = document.createElement("button");
+      more.type = "button";
+      more.textContent = "Show all " + hits.length + " results";
+      more.addEventListener("click", function () {
+        var at = shown;
+        shown = hits.length;
+        render(within, partial);
+        var next = list.querySelectorAll("a")[at];
+        if (next) next.focus();
+      });
+      li.appendChild(more);
+      list.appendChild(li);
+    }
     show(true);
     say(
-      hits.length +
+      count +
         (hits.length === 1 ? " result" : " results") +
         ": arrow keys to go through them, Enter to open",
     );
@@ -385,6 +469,7 @@
 
   function search() {
     var q = query();
+    shown = SHOWN;
     if (!q) {
       hits = [];
       render();
@@ -403,15 +488,25 @@
             .filter(Boolean)
             .sort(function (a, b) {
               return b.s - a.s || a.e.n.localeCompare(b.e.n);
-            })
-            .slice(0, 12);
+            });
+        };
+        var whole = function (list) {
+          return list.some(function (h) {
+            return !h.part;
+          });
         };
         hits = rank();
-        if (!hits.length) {
+        var within = false;
+        // Nothing that has every word: the words inside words too, if that finds one that has.
+        if (!whole(hits)) {
           parsed.inside = true;
-          hits = rank();
+          var inside = rank();
+          if (whole(inside) || !hits.length) {
+            hits = inside;
+            within = hits.length > 0;
+          }
         }
-        render(parsed.inside && hits.length > 0);
+        render(within, hits.length > 0 && !whole(hits));
       },
       function () {
         unavailable = true;
@@ -428,7 +523,7 @@
 
   /** Focus the hit `step` places from the focused one (before the first: the box itself). */
   function moveFocus(step) {
-    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    var links = Array.prototype.slice.call(list.querySelectorAll("a, button"));
     var at = links.indexOf(document.activeElement);
     var next = at + step;
     if (next < 0) input.focus();
