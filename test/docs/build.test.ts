@@ -30,6 +30,8 @@ import {
 import { sdkName } from "../../packages/docs/src/util.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { readmeSections } from "../../packages/docs/src/build.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { firstSentence } from "../../packages/docs/src/markdown.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
 
@@ -134,6 +136,22 @@ describe("docs build", () => {
       for (const name of Object.keys(doc.components?.schemas ?? {}))
         expect(page(`${a.area}/index.html`)).toContain(`>${name}</a>`);
     }
+  });
+
+  it('cuts a card\'s long first sentence at a space, never inside a word (user trial 17: "proofs that new a…")', () => {
+    const text = "Proofs that new addresses are unused, for many trees at once.";
+    expect(firstSentence(text, 28)).toBe("Proofs that new addresses…");
+    expect(firstSentence(text, 38)).toBe("Proofs that new addresses are unused…"); // (no comma before the …)
+    expect(firstSentence(text)).toBe(text);
+  });
+
+  it("gives Getting started, the longest page, an On this page list of every one of its sections (user trial 17)", () => {
+    const html = page("getting-started.html");
+    const ids = [...html.matchAll(/<section id="([^"]+)"/g)].map(([, id]) => id);
+    const nav = /<nav class="toc" aria-label="On this page">(.*?)<\/nav>/.exec(html)?.[1] ?? "";
+    expect(ids.length).toBeGreaterThan(5);
+    expect([...nav.matchAll(/href="#([^"]+)"/g)].map(([, id]) => id)).toEqual(ids);
+    expect(nav).not.toContain("&amp;amp;");
   });
 
   it("counts operations and webhook deliveries apart, as the home page does", () => {

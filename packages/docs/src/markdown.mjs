@@ -103,5 +103,11 @@ export function firstSentence(text, max = 200) {
     .trim();
   const m = /^(.+?[.!?])(\s|$)/.exec(plain);
   const s = m ? m[1] : plain;
-  return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
+  // (Cut at a space: a word cut in two, "new a…", reads as a typo.)
+  return s.length > max
+    ? `${s
+        .slice(0, max)
+        .replace(/\s+\S*$/, "")
+        .replace(/[,;:]$/, "")}…`
+    : s;
 }

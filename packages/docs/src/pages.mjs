@@ -71,6 +71,13 @@ function section(id, title, body) {
     : "";
 }
 
+/** The text of a title `esc` wrote (for `toc`, which escapes it again). */
+const unescapeHtml = (html) =>
+  html.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e],
+  );
+
 function toc(items) {
   const list = items.filter(Boolean);
   return list.length > 1
@@ -615,7 +622,7 @@ function requestSection(pc, op) {
   if (op.transport === "delivery") {
     const auth = op.rest.auth.ways.find((w) => w.in === "header");
     return `<p class="endpoint"><span class="badge badge-http http-post">${esc(op.method)}</span> <code class="url">&lt;your webhookURL&gt;</code></p>
-<p>The service sends this request to the <code>webhookURL</code> of a webhook (delivery kind <code>${esc(op.deliveryName)}</code>), with <code>Content-Type: ${esc(op.rest.body?.contentType ?? "application/json")}</code>${auth ? ` and the webhook's <code>authHeader</code> as the <code>${esc(auth.name)}</code> header${auth.description ? ` — ${inl(pc, auth.description)}` : ""}${marker(pc, auth.source)}` : ""}.</p>`;
+<p>The service sends this request to the <code>webhookURL</code> of a webhook (delivery kind <code>${esc(op.deliveryName)}</code>), with <code>Content-Type: ${esc(op.rest.body?.contentType ?? "application/json")}</code>${auth ? ` and the webhook's <code>authHeader</code> as the <code>${esc(auth.name)}</code> header${marker(pc, auth.source)}` : ""}.${auth?.description ? ` ${inl(pc, auth.description)}` : ""}</p>`;
   }
   const main = area.servers.urls.mainnet ?? Object.values(area.servers.urls).find(Boolean) ?? "";
   const auth = op.rest?.auth ?? area.auth;
@@ -1864,6 +1871,7 @@ export function gettingStartedPage(site) {
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Getting started</span></nav>
 <h1>Getting started</h1>
 <p class="lead">Install one package, call one method, and run it against the local mock — no real API key needed.</p>
+<!--toc-->
 ${section("install", "1. Install one package", `<p>Every area is its own package on the same small runtime (<code>@chaindata/core</code>); install only what you use. Each package has a client${op ? ` (<code>${esc(area.factory)}()</code>)` : ""} and the same calls as standalone functions${op ? ` (<code>${esc(standaloneCall(op))}</code>)` : ""}, which a bundler keeps only when they are imported: each area's page shows both.</p>${installSteps(pc, pkg)}`)}
 ${op ? section("call", "2. Call one method", `<p>Set <code>${API_KEY_ENV}</code> in the environment, then call <a href="${href(pc, op.href)}"><code>${esc(op.id)}</code></a>:</p>${codeBlock(ts, { label: "TypeScript", lang: "ts" })}<p>Run it: this snippet is plain JavaScript as well, so save it as <code>${FIRST_CALL_FILE}</code> in your project and run</p>${codeBlock(FIRST_CALL_RUN, { label: "shell", lang: "sh" })}<p class="small">The snippets are ES modules (top-level <code>await</code>): the <code>.mjs</code> ending makes the file one in any project, whatever its <code>package.json</code> says. Node 20 does not run TypeScript files (<code>.ts</code>, <code>.mts</code>); snippets with types need a TypeScript runner or <code>tsc</code> first. u64 values (lamports, raw amounts, supplies) arrive as <code>bigint</code>, parsed without loss. Outside Node (Bun, Deno, Cloudflare Workers, a browser) the key gets in differently: see <a href="${href(pc, RUNTIMES_PAGE)}">Bun, Deno, Workers, browsers</a>.</p>`) : ""}
 ${section("local", "3. Run against the local mock", `<p>In a clone of the repository, <code>npm start</code> builds everything and serves the mock API${localUrl ? ` at <code class="url">${esc(localUrl)}</code>` : ""} (and these docs). Point a client at it with <code>environment: "local"</code>${localUrl !== specLocal ? ` and, since <code>local</code> stands for <code class="url">${esc(specLocal)}</code>, this URL in <code>baseUrls</code> (as below)` : ""}. The mock needs no real API key, but it does require one to be present (it answers 401 without): it accepts any value, and in the <code>local</code> environment the client sends <code>local</code> for you when no <code>apiKey</code> is given (an exported <code>${API_KEY_ENV}</code> is not read there, so the real key never goes to the mock). With curl, pass it yourself, as below. The TypeScript below runs as step 2's does: saved as <code>${FIRST_CALL_FILE}</code>, with <code>${FIRST_CALL_RUN}</code>.</p>${codeBlock("npm install && npm start", { label: "shell", lang: "sh" })}${localTs ? codeBlock(localTs, { label: "TypeScript (local mock)", lang: "ts" }) : ""}${curl ? codeBlock(curl, { label: "curl (local mock)", lang: "sh" }) : ""}`)}
@@ -1871,9 +1879,15 @@ ${sdkSections(pc, site, area)}
 ${heliusSection(pc, site)}
 ${section("environments", "Environments", `${tableWrap(`<table><thead><tr><th scope="col">environment</th><th scope="col">What</th></tr></thead><tbody>${envRows}</tbody></table>`)}<p class="small">Each area's page lists its host URL per environment.</p>`)}
 ${section("packages", "Packages", tableWrap(`<table><thead><tr><th scope="col">Package</th><th scope="col">Factory</th><th scope="col">Area</th><th scope="col">What</th></tr></thead><tbody>${pkgRows}</tbody></table>`))}`;
+  // The longest page: its contents, from its own sections (some are other functions').
+  const contents = [
+    ...body.matchAll(
+      /<section id="([^"]+)"[^>]*><h2[^>]*><a class="anchor"[^>]*>(.*?)<\/a><\/h2>/g,
+    ),
+  ].map(([, id, title]) => [id, unescapeHtml(title)]);
   return layout(pc, {
     title: "Getting started",
-    body,
+    body: body.replace("<!--toc-->", toc(contents)),
     description: "Install a chaindata package and call the API",
   });
 }

@@ -59,7 +59,7 @@ export function listWebhooks(rest: WebhooksRest, options?: RequestOptions, ...ex
 /**
  * Create a webhook
  *
- * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
+ * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
  *
  * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
  *
@@ -178,7 +178,7 @@ export function deleteWebhook(rest: WebhooksRest, params: T.DeleteWebhookInput, 
 /**
  * chaindata Webhooks API
  *
- * Register webhooks that receive on-chain transactions as they are confirmed, and manage them (list, read, edit, delete). A webhook watches up to 100000 accounts; the service POSTs a JSON array of transaction events to its `webhookURL` - enhanced (parsed), raw, or formatted Discord messages - as described under `webhooks` (deliveries). Every request carries the API key as the `api-key` query parameter.
+ * Register webhooks that receive on-chain transactions as they are confirmed, and manage them (list, read, edit, delete). A webhook watches up to 100,000 accounts; the service POSTs a JSON array of transaction events to its `webhookURL` - enhanced (parsed), raw, or formatted Discord messages - as described under `webhooks` (deliveries). Every request carries the API key as the `api-key` query parameter.
  * 
  * Plans limit the number of webhooks (Free 5, paid plans 50). Creating, editing and deleting a webhook costs 100 credits each; every delivered event costs 1 credit, whether or not the receiver accepts it.
  */
@@ -200,7 +200,7 @@ export interface WebhooksClient {
   /**
    * Create a webhook
    *
-   * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
+   * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
    *
    * Retried after a 429 only (refused before it was processed); after a 5xx, a timeout or a lost connection a retry could repeat the write: pass `retryNonIdempotent: true` to retry then too.
    *

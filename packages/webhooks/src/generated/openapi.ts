@@ -22,7 +22,7 @@ export interface paths {
         /**
          * Create a webhook
          *
-         * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
+         * Registers a webhook. From then on, every confirmed transaction that touches one of `accountAddresses` (and, for enhanced webhooks, matches one of `transactionTypes`) is POSTed to `webhookURL` (see the deliveries under `webhooks`). `webhookURL` must be a public HTTPS URL. A plan allows a limited number of webhooks (Free 5, paid plans 50); the API accepts up to 100,000 addresses per webhook (the dashboard only 25). Costs 100 credits. Not idempotent: a retried request can create a second webhook.
          */
         post: operations["createWebhook"];
         delete?: never;

@@ -37,7 +37,7 @@ export type Address = string;
 /** Arbitrary bytes, base58-encoded (may be empty). */
 export type Base58 = string;
 /**
- * The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100000 addresses (the dashboard allows only 25).
+ * The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100,000 addresses (the dashboard allows only 25).
  * @example
  * {
  *   "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
@@ -59,7 +59,7 @@ export interface CreateWebhookRequest {
     webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
     transactionTypes: TransactionTypeFilter;
-    /** The accounts to watch, at most 100000. */
+    /** The accounts to watch, at most 100,000. */
     accountAddresses: WatchedAddresses;
     /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: WatchedAddressOwners | undefined;
@@ -1049,7 +1049,7 @@ export interface UpdateWebhookRequest {
     webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `["ANY"]` for every type. Only enhanced webhooks filter by type (raw webhooks deliver every transaction of the watched accounts), but the field is required for every webhook type, as the TypeScript SDK's create request has it: send `["ANY"]` for a raw or Discord webhook. */
     transactionTypes: TransactionTypeFilter;
-    /** The accounts to watch, at most 100000. */
+    /** The accounts to watch, at most 100,000. */
     accountAddresses: WatchedAddresses;
     /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: WatchedAddressOwners | undefined;
@@ -1070,7 +1070,7 @@ export interface UpdateWebhookRequest {
 }
 /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
 export type WatchedAddressOwners = readonly Address[];
-/** The accounts to watch, at most 100000. */
+/** The accounts to watch, at most 100,000. */
 export type WatchedAddresses = readonly Address[];
 /**
  * A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
@@ -1113,7 +1113,7 @@ export interface Webhook {
     webhookURL: WebhookUrl;
     /** The transaction types that trigger the webhook; `ANY` matches every type. Applies only to webhooks of type `enhanced` (and `enhancedDevnet`). Always present (create and update require it too), so a webhook read with getWebhook can be sent back to updateWebhook. */
     transactionTypes: TransactionType[];
-    /** The watched accounts (at most 100000). */
+    /** The watched accounts (at most 100,000). */
     accountAddresses: Address[];
     /** Owner addresses whose accounts are watched (old SDK only; semantics not documented). */
     accountAddressOwners?: Address[] | undefined;
