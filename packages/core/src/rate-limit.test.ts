@@ -59,6 +59,36 @@ describe("createRateLimiter", () => {
     expect(started[2]! - started[1]!).toBeGreaterThanOrEqual(1100);
   });
 
+  it("after a busy event loop, overdue waiters start first, in call order, a step apart, and never more than the rate in a window (user trial 18)", async () => {
+    // The loop is blocked for `block` ms: the clock moves on, but no timer fires until it is free,
+    // and calls made right after it are made before the overdue waiters' timers run.
+    for (const block of [300, 3500]) {
+      const limiter = createRateLimiter({ requestsPerSecond: 5 });
+      const now = performance.now.bind(performance);
+      let ahead = 0;
+      vi.spyOn(performance, "now").mockImplementation(() => now() + ahead);
+      const started: { call: number; at: number }[] = [];
+      const t0 = performance.now();
+      const call = (n: number) =>
+        limiter.acquire().then(() => started.push({ call: n, at: performance.now() - t0 }));
+      const all = Array.from({ length: 10 }, (_, n) => call(n)); // 5 at once, 5 waiting
+      await vi.advanceTimersByTimeAsync(1000);
+      ahead = block + 200; // the loop is busy from 1.0 s to 1.2 s + block: the 1.1 s timer is overdue
+      all.push(...Array.from({ length: 5 }, (_, n) => call(10 + n)));
+      await vi.advanceTimersByTimeAsync(10_000);
+      await Promise.all(all);
+      vi.mocked(performance.now).mockRestore();
+      expect(
+        started.map((s) => s.call),
+        `block ${block}`,
+      ).toEqual([...Array(15).keys()]);
+      const inWindow = (t: number) => started.filter(({ at }) => at >= t && at < t + 1100).length;
+      expect(Math.max(...started.map(({ at }) => inWindow(at))), `block ${block}`).toBe(5);
+      for (let i = 6; i < 15; i++)
+        expect(started[i]!.at - started[i - 1]!.at, `block ${block}`).toBeGreaterThanOrEqual(220);
+    }
+  });
+
   it("keeps its pace when the wall clock is set back (NTP, a resumed VM): it measures with a monotonic clock", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 5 });
     for (let i = 0; i < 5; i++) await limiter.acquire();

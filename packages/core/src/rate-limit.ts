@@ -5,6 +5,12 @@ import { watchAbort } from "./internal/abort.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * A start given out: when, and whether it happened (else its caller waits for it, on a timer due
+ * at `deadline`).
+ */
+type Slot = { at: number; started: boolean; deadline?: number };
+
 /** The limiter the transport calls before every attempt (retries included). */
 export interface RateLimiter {
   /** Resolves when a request may start; rejects with `AbortError` if `signal` aborts while waiting. */
@@ -24,11 +30,12 @@ export interface RateLimiter {
  * waiters released in bursts exactly a window apart are as fragile as none.) Each call is given
  * its start when it is made and waits on its own timer, so no call waits on another's: on Workers a
  * timer dies with the request that set it (user trial 15: a limiter shared by requests hung them).
- * A waiter aborted before its start gives its slot back to calls made after, but not to those
- * already waiting (they keep their timers); one that is abandoned (its request cancelled) wastes
- * its slot. A start counts from when its `acquire` resolved, not from when it was planned, so a
+ * A waiter aborted before its start leaves the line: if it was the last, the next call takes its
+ * turn; otherwise its turn goes unused (those behind it keep their times and timers). One that is
+ * abandoned (its request cancelled, on Workers) is found gone when the next waiter's timer runs,
+ * and dropped. A start counts from when its `acquire` resolved, not from when it was planned, so a
  * timer that fires late (a busy event loop) pushes the next ones back rather than letting them
- * crowd in.
+ * crowd in, and calls made then go after it (user trial 18: they started with it, over the rate).
  * @throws ConfigurationError for options that are not an object (the rate alone), a
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
@@ -62,31 +69,58 @@ export function createRateLimiter(options: {
   const window = burst * step;
   // The starts given out, ascending, on a monotonic clock (after the wall clock is set back, past
   // starts would never leave the window): those made, and those of waiters not started yet.
-  const slots: { at: number }[] = [];
+  const slots: Slot[] = [];
+  // The first waiter in line whose time has passed (its timer is late: a busy event loop) starts
+  // no earlier than now, and the waiters after it move back as much, to keep their distance. Run
+  // before a call is placed or started, so that no call, new or waiting, goes before it or beside
+  // it (a waiter moved back keeps its earlier timer, which may fire before the first one's), and
+  // an overdue waiter is never taken for a start a window old (that let it start beside others,
+  // over the limit). `deadline`: when the timer running this was due, if a waiter's. Timers run
+  // in the order they are due, so a first waiter whose own timer was due earlier and has not run
+  // is gone (on Workers, its request was cancelled, and its timer with it): it is dropped, not
+  // waited for. (2 ms: a timer's delay is rounded up to a whole millisecond.)
+  const catchUp = (now: number, deadline = -Infinity) => {
+    for (let first; (first = slots.find((s) => !s.started)) && first.at < now;) {
+      if (deadline - first.deadline! >= 2) {
+        slots.splice(slots.indexOf(first), 1);
+        continue;
+      }
+      for (const s of slots) if (!s.started && s.at > first.at) s.at += now - first.at;
+      first.at = now;
+      return;
+    }
+  };
 
   return {
     acquire(signal) {
       if (signal?.aborted)
         return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
       const now = performance.now();
-      while (slots.length && slots[0]!.at <= now - window) slots.shift();
+      catchUp(now);
+      while (slots.length && slots[0]!.started && slots[0]!.at <= now - window) slots.shift();
       // When the window has room for one more start (now, or when the start `burst` back leaves
       // it); a call that has to wait also starts at least a step after the last one.
       const room = slots.length < burst ? now : slots[slots.length - burst]!.at + window;
-      const last = slots.length ? slots[slots.length - 1]!.at : now;
-      const slot = { at: room > now || last > now ? Math.max(room, last + step) : now };
+      // (While one waits, a new call goes after it, a step later: in call order.)
+      const last = slots[slots.length - 1];
+      const slot: Slot = {
+        at: room > now || (last && !last.started) ? Math.max(room, last!.at + step) : now,
+        started: false,
+      };
       slots.push(slot);
-      if (slot.at <= now) return Promise.resolve();
+      if (slot.at <= now) return ((slot.started = true), Promise.resolve());
       return new Promise((resolve, reject) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const wait = () => {
           const now = performance.now();
+          catchUp(now, slot.deadline);
           // (Checked again when the timer fires: it may fire early by under a millisecond, or
           // late, or after a late start before it pushed this one back.)
-          if (slot.at > now) return void (timer = setTimeout(wait, Math.ceil(slot.at - now)));
-          // Started late: the starts given out after it move back as much, to keep their distance.
-          for (const s of slots) if (s.at > slot.at) s.at += now - slot.at;
-          slot.at = now;
+          if (slot.at > now) {
+            slot.deadline = slot.at;
+            return void (timer = setTimeout(wait, Math.ceil(slot.at - now)));
+          }
+          slot.started = true;
           unwatch?.();
           resolve();
         };
