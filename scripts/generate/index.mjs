@@ -305,7 +305,10 @@ function emitSdkNamespace(area, { rpc, batch }) {
       `// another namespace's (scripts/generate/index.mjs, emitSdkNamespace, says why).\n` +
       `import type * as core from "@chaindata/core";\n\n` +
       `export type * from "@chaindata/${area}";\n` +
+      // (An error class is a value too: `typeof Das.ValidationError` names its constructor.)
       [...ERROR_CLASSES, ...types].map(alias).join("\n") +
+      "\n" +
+      ERROR_CLASSES.map((c) => `export declare const ${c}: typeof core.${c};`).join("\n") +
       "\n",
   };
 }

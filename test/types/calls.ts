@@ -44,6 +44,7 @@ import {
   type Paginated as SdkPaginated,
   type ParamsArgument as SdkParamsArgument,
   type RequestOptions as RequestOptionsOfSdk,
+  ValidationError as ValidationErrorOfSdk,
   type Compression,
   type Das,
   type Wallet,
@@ -1080,7 +1081,15 @@ export async function namespacedRuntimeTypes(): Promise<void> {
   const notRest: Wallet.JsonRpcClient = rpc;
   // @ts-expect-error — a page walk's items are checked through the alias too
   const wrongItems: Das.PageIterable<string, Das.GetAssetsByOwnerResult> = pages;
+  // An error class is still a class under its namespace: its constructor's type names it
+  // (user trial 18: only the instance type was left).
+  const Refused: typeof Das.ValidationError = ValidationErrorOfSdk;
+  const refusedOnce: Das.ValidationError = new Refused("params.id: is required", { issues: [] });
+  // @ts-expect-error — the constructor, not an instance
+  const notAClass: typeof Wallet.RateLimitError = limited;
   void [
+    refusedOnce,
+    notAClass,
     asPaginated,
     none,
     call,
