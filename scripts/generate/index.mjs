@@ -10,6 +10,7 @@ import {
   mkdirSync,
   readFileSync,
   readdirSync,
+  rmdirSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -587,8 +588,10 @@ function sync(files, { check, target, distDir }) {
   );
   for (const dir of owned) {
     if (!existsSync(join(target, dir))) continue;
-    for (const entry of readdirSync(join(target, dir), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
+    const entries = readdirSync(join(target, dir), { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      // (A link is an entry of the folder too; never followed.)
+      if (!entry.isFile() && !entry.isSymbolicLink()) continue;
       const f = relative(target, join(entry.parentPath ?? entry.path, entry.name)).replaceAll(
         "\\",
         "/",
@@ -598,6 +601,13 @@ function sync(files, { check, target, distDir }) {
         if (!check) rmSync(join(target, f));
       }
     }
+    // Folders left empty go too, the deepest first.
+    if (!check)
+      for (const folder of entries
+        .filter((e) => e.isDirectory())
+        .map((e) => join(e.parentPath ?? e.path, e.name))
+        .sort((a, b) => b.length - a.length))
+        if (readdirSync(folder).length === 0) rmdirSync(folder);
   }
   for (const [f, content] of Object.entries(files)) {
     const abs = join(target, f);

@@ -20,6 +20,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -233,13 +234,21 @@ describe("a new REST area and a new JSON-RPC area", () => {
         `export type * from "@chaindata/${area}";`,
       );
     const gone = "packages/sdk/src/generated/namespaces/gone.ts";
+    const deep = "packages/sdk/src/generated/namespaces/old/deep.ts";
+    const link = "packages/das/src/generated/link.ts";
     writeFileSync(join(target, gone), "export {};\n");
-    expect((await generateInto({ distDir, target, check: true })).changed).toEqual([
-      `${gone} (not generated any more)`,
-    ]);
+    mkdirSync(join(target, "packages/sdk/src/generated/namespaces/old"));
+    writeFileSync(join(target, deep), "export {};\n");
+    symlinkSync("types.ts", join(target, link)); // (a link is not followed, but it is no generated file)
+    expect((await generateInto({ distDir, target, check: true })).changed.sort()).toEqual(
+      [link, deep, gone].map((f) => `${f} (not generated any more)`).sort(),
+    );
     expect(existsSync(join(target, gone))).toBe(true);
     await generateInto({ distDir, target });
     expect(existsSync(join(target, gone))).toBe(false);
+    expect(existsSync(join(target, "packages/sdk/src/generated/namespaces/old"))).toBe(false);
+    expect(existsSync(join(target, link))).toBe(false);
+    expect(existsSync(join(target, "packages/das/src/generated/types.ts"))).toBe(true);
   });
 
   it("--check lists a missing skeleton as stale and writes nothing", async () => {
