@@ -337,13 +337,16 @@ const DIVERGENCES: Record<string, Divergence> = {
       "vInteger takes a bigint for any integer (the u64 form; core writes it exactly in the JSON), " +
       "and ajv cannot be given one: it is shown the bigint's value as a number, clamped to ±(2^53−1), " +
       "which compares with every bound of the spec as the bigint does (the bounds are safe integers, " +
-      "asserted below)",
+      "asserted below). A bigint wider than 64 bits (no u64 or i64) is refused by vInteger, and " +
+      "shown to ajv as the text it is, which no integer schema takes",
     fields: everyFieldWhere(isNumeric),
     appliesTo: isNumeric,
     translate: (part) =>
-      typeof part === "bigint"
-        ? { as: Number(part < -MAX_SAFE ? -MAX_SAFE : part > MAX_SAFE ? MAX_SAFE : part) }
-        : undefined,
+      typeof part !== "bigint"
+        ? undefined
+        : part != BigInt.asUintN(64, part) && part != BigInt.asIntN(64, part)
+          ? { as: `${part}n` }
+          : { as: Number(part < -MAX_SAFE ? -MAX_SAFE : part > MAX_SAFE ? MAX_SAFE : part) },
   },
   "unsafe integers": {
     reason:

@@ -138,7 +138,7 @@ describe("generated package README", () => {
     // Express recipe (receiver.express.test.ts runs it: mounted before any body parser) and what a
     // parser in front loses, and the rotation of the secret.
     for (const part of [
-      "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to `onRefused`",
+      "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes where the runtime has `DecompressionStream`), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to `onRefused`",
       "so an event that fails every time takes the later events of its delivery down with it.",
       "An `onEvent` still running after `handlerTimeoutMs` (30 s by default) gets the same 500",
       "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",
