@@ -155,11 +155,13 @@ export async function answerEntry(
   return methodAnswer(method, id, result, forced, dispatch.endpoints, follow);
 }
 
+/** Whether two requests' params are the same on the wire (left out and `null` alike). */
+const sameParams = (a: unknown, b: unknown) =>
+  stringifyJson(a ?? null) === stringifyJson(b ?? null);
+
 /** Whether the example `name` is a pairing whose request params are exactly `params`. */
 const isPairing = (method: RpcMethod, name: string | undefined, params: unknown) =>
-  method.examples.some(
-    (ex) => ex.name === name && stringifyJson(ex.params ?? null) === stringifyJson(params ?? null),
-  );
+  method.examples.some((ex) => ex.name === name && sameParams(ex.params, params));
 
 /** A successful answer of Prism's whose result lacks the entries of a list echo (echo.ts). */
 const lacksEntriesIn = (method: RpcMethod, result: PrismResult) =>
@@ -320,11 +322,10 @@ function entryPreferences(
  * the most top-level param values (at least one), else none (Prism then answers the first).
  */
 export function bestExample(method: RpcMethod, params: unknown): string | undefined {
-  const wire = stringifyJson(params ?? null);
   let best: string | undefined;
   let bestScore = 0;
   for (const ex of method.examples) {
-    if (stringifyJson(ex.params ?? null) === wire) return ex.name;
+    if (sameParams(ex.params, params)) return ex.name;
     let score = 0;
     if (isObject(params) && isObject(ex.params)) {
       for (const [k, v] of Object.entries(ex.params))
