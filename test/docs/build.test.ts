@@ -2106,8 +2106,10 @@ describe("docs build", () => {
     expect(call).toContain(
       '<pre class="code" tabindex="0" data-lang="sh"><code>node first-call.mjs</code></pre>',
     );
-    // (Node 20 refuses a .mts file: ERR_UNKNOWN_FILE_EXTENSION.)
-    expect(text(call)).not.toContain("first-call.mts");
+    // (Node 20 refuses a .mts file: ERR_UNKNOWN_FILE_EXTENSION. tsx 4 runs one; checked by hand
+    // on Node 20.20 with tsx 4.23.15 against the mock, not here: it is not a dependency.)
+    expect(text(call)).not.toMatch(/node [\w-]+\.m?ts\b/);
+    expect(text(call)).toContain("run npx tsx first-call.mts (tsx 4 runs on Node 20)");
     // The methods declared as `name(options?: RequestOptions)`: their options are the only argument.
     const declared = walk(join(root, "packages"))
       .filter((f) => f.endsWith("src/generated/client.ts"))
