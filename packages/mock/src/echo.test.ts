@@ -282,6 +282,21 @@ describe("the mock's answers follow the request", () => {
     expect(one.body.result.map((a: any) => a.id)).toEqual([B]);
   });
 
+  it("DAS pages, dynamic mode: the keyset cursors sent are echoed, none other; a cursor only when no page was asked (the last asset's id)", async () => {
+    for (let i = 0; i < 6; i++) {
+      const prefer = `dynamic=true, seed=k${i}`;
+      const paged = (await rpc("getAssetsByOwner", { ownerAddress: A, page: 1 }, prefer)).body;
+      for (const key of ["before", "after", "cursor"])
+        expect(paged.result, `${prefer} ${key}`).not.toHaveProperty(key);
+      const before = (await rpc("getAssetsByOwner", { ownerAddress: A, before: B }, prefer)).body;
+      expect(before.result.before, prefer).toBe(B);
+      expect(before.result, prefer).not.toHaveProperty("after");
+      const plain = (await rpc("getAssetsByAuthority", { authorityAddress: A }, prefer)).body;
+      const items = plain.result.items;
+      if (items.length) expect(plain.result.cursor, prefer).toBe(items.at(-1).id);
+    }
+  });
+
   it("a JSON-RPC batch: each entry follows its own request", async () => {
     const r = await callMock(mock.url, "/?api-key=k", {
       body: [

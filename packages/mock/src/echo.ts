@@ -53,13 +53,22 @@ const WEBHOOK_SETTINGS: FieldEcho[] = [
   { to: "txnStatus", from: "body.txnStatus", drop: true },
 ];
 
+/** A DAS page's keyset cursors (asset.yaml, AssetList): those of the request, echoed, none otherwise. */
+const KEYSET: FieldEcho[] = [
+  { to: "before", from: "before", drop: true },
+  { to: "after", from: "after", drop: true },
+];
+
 /** Which result field echoes which request value, by JSON-RPC method or REST operationId. */
 export const ECHOES: Record<string, Echo[]> = {
   // DAS (spec/openrpc/das.yaml)
   getAsset: [{ to: "id", from: "id" }],
   getAssetBatch: [{ list: "", from: "ids", each: { id: "" } }],
-  getAssetsByOwner: [{ to: "items[].ownership.owner", from: "ownerAddress" }],
-  getAssetsByAuthority: [{ to: "items[].authorities.0.address", from: "authorityAddress" }],
+  getAssetsByOwner: [{ to: "items[].ownership.owner", from: "ownerAddress" }, ...KEYSET],
+  getAssetsByAuthority: [
+    { to: "items[].authorities.0.address", from: "authorityAddress" },
+    ...KEYSET,
+  ],
   // ZK compression (spec/openrpc/compression.yaml)
   getCompressedAccountsByOwner: [{ to: "value.items[].owner", from: "owner" }],
   getCompressedTokenAccountsByOwner: [

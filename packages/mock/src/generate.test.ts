@@ -10,6 +10,7 @@ import {
   exactIntegers,
   generateFor,
   HINT,
+  sameWords,
   USUAL,
   type Hint,
 } from "./generate.js";
@@ -69,10 +70,39 @@ describe("addGenerationHints", () => {
           },
           examples: [{ symbol: "USDC", tags: ["stablecoin"] }, { symbol: "SOL" }],
         },
+        Domain: {
+          type: "string",
+          pattern: "^[^\\s/.]+(\\.[^\\s/.]+)*\\.[a-z0-9-]+$",
+          examples: ["toly.sol"],
+        },
+        AssetAttribute: {
+          title: "AssetAttribute",
+          type: "object",
+          properties: { trait_type: { type: "string" }, value: { description: "free-form" } },
+          examples: [{ trait_type: "Background", value: "Dusk" }],
+        },
+        AssetRoyalty: {
+          title: "AssetRoyalty",
+          type: "object",
+          properties: { target: { type: ["string", "null"] } },
+        },
+        Collection: {
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            symbol: { type: "string" },
+            description: { type: "string" },
+            contexts: { type: "array", items: { type: "string" } },
+            target: { type: "string" },
+            code: { type: "string", pattern: "^[A-Z]+$" },
+            burnt: { description: "untyped, not a string the mock knows" },
+          },
+        },
       },
     },
   });
-  const { U64, UnixTimestamp, Open, Item } = doc.components.schemas;
+  const { U64, UnixTimestamp, Open, Item, Domain, AssetAttribute, AssetRoyalty, Collection } =
+    doc.components.schemas;
   const item = Item.properties;
 
   it("writes the hint of each schema: by its format, its name, its examples and its parent's, an open enum's known values", () => {
@@ -91,6 +121,32 @@ describe("addGenerationHints", () => {
         HINT
       ],
     ).toBe("url");
+  });
+
+  it("strings the spec gives no example of, by name (or its object's title and its name): names, symbols, descriptions, addresses, list items; a domain by its schema", () => {
+    const c = Collection.properties;
+    expect(c.name[HINT]).toEqual({ text: "name" });
+    expect(c.symbol[HINT]).toEqual({ text: "symbol" });
+    expect(c.description[HINT]).toEqual({ text: "description" });
+    expect(c.contexts.items[HINT]).toMatchObject({
+      pick: expect.arrayContaining(["wallet-default"]),
+    });
+    expect(AssetRoyalty.properties.target[HINT]).toEqual({ text: "address" });
+    expect(Domain[HINT]).toEqual({ text: "domain" });
+    // the spec's examples still win where they are all a name can be; a table adds to them
+    expect(item.symbol[HINT]).toEqual({ pick: ["USDC", "SOL"] });
+    const traits = AssetAttribute.properties;
+    expect(traits.trait_type[HINT].pick).toEqual(expect.arrayContaining(["Background", "Eyes"]));
+    expect(traits.value[HINT].pick).toEqual(expect.arrayContaining(["Dusk", "Teal"]));
+    // an untyped value made a string: json-schema-faker infers the type from `minLength`
+    expect(traits.value.minLength).toBe(0);
+  });
+
+  it("leaves a name the title does not name (`target` alone), a pattern, and an untyped schema it has no string for", () => {
+    expect(Collection.properties.target[HINT]).toBeUndefined();
+    expect(Collection.properties.code[HINT]).toBeUndefined();
+    expect(Collection.properties.burnt[HINT]).toBeUndefined();
+    expect(Collection.properties.burnt).not.toHaveProperty("minLength");
   });
 
   it("leaves a pattern (an address), a `$ref` (the schema it names has its own), an integer without a name it knows, and examples alone", () => {
@@ -167,8 +223,58 @@ describe("generateFor", () => {
     expect(new Set(draw({ pick: ["A", "B", "C"] }, {}, 200))).toEqual(new Set(["A", "B", "C"]));
   });
 
+  it("text: a name, a symbol of 2 to 6 upper-case letters, a sentence, a base58 address, a domain", () => {
+    for (const v of draw({ text: "name" }, {}, 200)) expect(v).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+    for (const v of draw({ text: "symbol" }, {}, 200)) expect(v).toMatch(/^[A-Z]{2,6}$/);
+    for (const v of draw({ text: "description" }, {}, 200)) expect(v).toMatch(/^[A-Z].{10,}\.$/);
+    for (const v of draw({ text: "address" }, {}, 200))
+      expect(v).toMatch(/^[1-9A-HJ-NP-Za-km-z]{43,44}$/);
+    for (const v of draw({ text: "domain" }, {}, 200))
+      expect(v).toMatch(/^[^\s/.]+(\.[^\s/.]+)*\.[a-z0-9-]+$/);
+  });
+
+  it("a text or a pick the schema does not take (its length, its pattern) is left to json-schema-faker (undefined)", () => {
+    const short = draw({ text: "symbol" }, { maxLength: 4 }, 200);
+    expect(short.some((v) => v === undefined)).toBe(true);
+    for (const v of short) if (v !== undefined) expect((v as string).length).toBeLessThanOrEqual(4);
+    expect(draw({ text: "name" }, { pattern: "^[0-9]+$" }, 20)).toEqual(Array(20).fill(undefined));
+    expect(draw({ pick: ["ab", "abc"] }, { minLength: 3 }, 50)).toContain("abc");
+    expect(draw({ pick: ["ab", "abc"] }, { minLength: 3 }, 50)).not.toContain("ab");
+  });
+
+  it("sameWords: a generated name's symbol and description take its words; anything else stays", () => {
+    expect(
+      sameWords({
+        name: "Lunar Fox",
+        symbol: "QKOI",
+        description: "The Quiet Koi community token.",
+      }),
+    ).toEqual({ name: "Lunar Fox", symbol: "LFOX", description: "The Lunar Fox community token." });
+    const theirs = {
+      name: "USD Coin",
+      symbol: "QKOI",
+      description: "The Quiet Koi community token.",
+    };
+    expect(sameWords(theirs)).toBe(theirs);
+    expect(sameWords({ name: "Lunar Fox", symbol: "USDC", description: "Stable." })).toEqual({
+      name: "Lunar Fox",
+      symbol: "USDC",
+      description: "Stable.",
+    });
+  });
+
   it("the same random numbers give the same values (a seed gives the same answer)", () => {
-    for (const hint of ["u64", "decimals", "time", "date-time", "url", { near: 1 }] as Hint[])
+    for (const hint of [
+      "u64",
+      "decimals",
+      "time",
+      "date-time",
+      "url",
+      { near: 1 },
+      { text: "name" },
+      { text: "description" },
+      { text: "domain" },
+    ] as Hint[])
       expect(draw(hint, {}, 50, 7)).toEqual(draw(hint, {}, 50, 7));
     expect(draw("u64", {}, 50, 7)).not.toEqual(draw("u64", {}, 50, 8));
   });

@@ -17,7 +17,8 @@ export const HINT = "x-chaindata-generate";
  * What a schema's values are made of: `u64` (now and then past 2^53), `decimals`, `time` (a block
  * time, Unix seconds), `date` / `date-time` (in the same years), `url` (`https://…`), `near` (a
  * number about as large as the spec's example), `pick` (one of these strings: the spec's examples of
- * a plain string, the known values of an open enum).
+ * a plain string, the known values of an open enum, the values of STRINGS), `text` (a string of that
+ * kind, made from WORDS).
  */
 export type Hint =
   | "u64"
@@ -27,7 +28,14 @@ export type Hint =
   | "date-time"
   | "url"
   | { near: number }
-  | { pick: string[] };
+  | { pick: string[] }
+  | { text: Text };
+
+/**
+ * `name` ("Neon Otter"), `symbol` (2 to 6 upper-case letters, "NOTTER"), `description` (a
+ * sentence), `address` (base58, as long as a public key), `domain` ("otter42.sol").
+ */
+export type Text = "name" | "symbol" | "description" | "address" | "domain";
 
 /** What is usual, not a rule (no source bounds it, so the spec does not). */
 export const USUAL = {
@@ -54,6 +62,51 @@ const URL_NAMES = new Set([
 const URL_HOSTS = ["arweave.net", "ipfs.io/ipfs", "cdn.example.com", "example.org"];
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
+const TRAITS = ["Background", "Eyes", "Fur", "Hat", "Mouth", "Clothes"];
+const TRAIT_VALUES = ["Dusk", "Teal", "Laser", "Crown", "Grin", "Denim", "Golden", "None"];
+
+/**
+ * Plain strings the spec gives no example of (json-schema-faker would write lorem ipsum), by
+ * property name, or `<title of its object>.<name>` where the name alone says too little: what they
+ * hold. A `pick` adds to the spec's examples where it has some (three traits are not all
+ * `Background`); a `text` is for strings the spec gives no example of. `AssetAttribute.value` has
+ * no type in the spec (metadata is free-form): it is generated as a string.
+ */
+const STRINGS: Record<string, { pick: string[] } | { text: Text }> = {
+  name: { text: "name" },
+  symbol: { text: "symbol" },
+  description: { text: "description" },
+  trait_type: { pick: TRAITS },
+  traitType: { pick: TRAITS },
+  "AssetAttribute.value": { pick: TRAIT_VALUES },
+  "LegacyOffChainAttribute.value": { pick: TRAIT_VALUES },
+  // (the display contexts of helius-sdk's enums.d.ts, which the schema's x-source lists)
+  contexts: {
+    pick: ["wallet-default", "web-desktop", "web-mobile", "app-mobile", "app-desktop", "app", "vr"],
+  },
+  // an asset's id, an account's address (a page's cursors: paging.ts and echo.ts)
+  "AssetListError.id": { text: "address" },
+  "AssetRoyalty.target": { text: "address" },
+  "Asset.agent_token": { text: "address" },
+  "Asset.asset_signer": { text: "address" },
+  "AssetListError.error": { pick: ["Failed to deserialize asset data", "Asset not indexed yet"] },
+  "WalletHistoryItem.error": {
+    pick: [
+      "Instruction 2: custom program error: 0x1771",
+      "Instruction 0: insufficient funds",
+      "Instruction 1: slippage tolerance exceeded",
+    ],
+  },
+  "DeleteWebhookResponse.message": { pick: ["Webhook deleted"] },
+};
+
+/** The words of `text` hints. */
+const WORDS = {
+  adjectives: ["Solar", "Lunar", "Neon", "Quiet", "Golden", "Frosty", "Wild", "Cosmic", "Velvet"],
+  nouns: ["Fox", "Lotus", "Comet", "Tiger", "Ember", "Orbit", "Pixel", "Otter", "Koi", "Raven"],
+  tlds: ["sol", "sol", "sol", "bonk", "abc"],
+};
+
 /**
  * The hint for one schema, if any. `name`: the property it is the schema of; `examples`: the
  * values the spec's examples give it (its own `examples`, and those of the object it is a property
@@ -64,6 +117,7 @@ export function hintOf(
   name: string | undefined,
   examples: unknown[],
   deref: (s: any) => any,
+  owner?: string,
 ): Hint | undefined {
   if (!isSchema(schema) || "$ref" in schema) return undefined; // (the schema it names has its own)
   const types = [schema.type ?? []].flat();
@@ -73,11 +127,15 @@ export function hintOf(
     if (schema.format === "uint64") return "u64";
     if (name === "decimals") return "decimals";
   }
-  if (types.includes("string")) {
+  const byName = name === undefined ? undefined : (STRINGS[`${owner}.${name}`] ?? STRINGS[name]);
+  if (types.includes("string") || (isUntyped(schema) && byName)) {
     if (schema.format === "date" || schema.format === "date-time") return schema.format;
     if (schema.format === "uri" || (plain && URL_NAMES.has(name ?? ""))) return "url";
     const strings = [...new Set(examples.filter((e): e is string => typeof e === "string"))];
+    if (plain && byName && "pick" in byName)
+      return { pick: [...new Set([...strings, ...byName.pick])] };
     if (plain && strings.length) return { pick: strings };
+    if (plain && byName) return byName;
   }
   const number = examples.find((e) => typeof e === "number" && e !== 0) as number | undefined;
   if (types.includes("number") && number !== undefined) return { near: Math.abs(number) };
@@ -96,6 +154,12 @@ export function hintOf(
 // (`any`: a schema is read member by member, each as the keyword says)
 const isSchema = (s: any): boolean => isObject(s);
 
+/** A schema that takes any value: no type, and nothing that implies one. */
+const isUntyped = (s: any): boolean =>
+  ["type", "anyOf", "oneOf", "allOf", "enum", "const", "properties", "items"].every(
+    (k) => !(k in s),
+  );
+
 /**
  * Writes the hint of every schema of `doc` (an OpenAPI document as Prism gets it) into it, as
  * HINT: its named schemas (`UnixTimestamp` is a block time), each property by its name, and the
@@ -108,26 +172,34 @@ export function addGenerationHints(doc: any): any {
       s = named[s.$ref.replace("#/components/schemas/", "")];
     return s;
   };
-  const visit = (schema: any, name?: string, inherited: unknown[] = []) => {
+  // `owner`: the title of the object the schema is a property of
+  const visit = (schema: any, name?: string, inherited: unknown[] = [], owner?: string) => {
     if (!isSchema(schema)) return;
     const examples = [...(Array.isArray(schema.examples) ? schema.examples : []), ...inherited];
-    const hint = hintOf(schema, name, examples, deref);
+    const hint = hintOf(schema, name, examples, deref, owner);
     if (hint) schema[HINT] = hint;
+    // json-schema-faker generates an untyped schema's keywords as an object, and calls no hint
+    // back for it; a `minLength` (which every value meets) makes it infer a string
+    if (hint && isUntyped(schema)) schema.minLength ??= 0;
     for (const [key, property] of Object.entries(schema.properties ?? {}))
       visit(
         property,
         key,
         examples.filter(isObject).map((e) => e[key]),
+        schema.title,
       );
-    visit(schema.items, undefined, examples.filter(Array.isArray).flat());
+    // (the items of a list are what its name says: `contexts`)
+    visit(schema.items, name, examples.filter(Array.isArray).flat());
     visit(schema.additionalProperties);
     // (a nullable property's branches are still that property)
     for (const key of ["anyOf", "oneOf", "allOf"])
-      for (const branch of schema[key] ?? []) visit(branch, name, inherited);
+      for (const branch of schema[key] ?? []) visit(branch, name, inherited, owner);
   };
   for (const [name, schema] of Object.entries(named)) {
     visit(schema);
-    if (name === "UnixTimestamp" && isSchema(schema)) schema[HINT] = "time";
+    if (!isSchema(schema)) continue;
+    if (name === "UnixTimestamp") schema[HINT] = "time";
+    if (name === "Domain") schema[HINT] = { text: "domain" };
   }
   // the schemas of the operations: every `schema` member, not inside examples
   const operations = (node: unknown) => {
@@ -152,8 +224,10 @@ export function generateFor(hint: Hint, schema: any, random: () => number): unkn
   const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
   const bounded = ([lo, hi]: readonly [number, number]) =>
     between(Math.max(lo, schema.minimum ?? lo), Math.min(hi, schema.maximum ?? hi));
-  if (typeof hint === "object" && "pick" in hint)
-    return hint.pick[Math.floor(random() * hint.pick.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  if (typeof hint === "object" && "pick" in hint) return fitting(schema, () => pick(hint.pick));
+  if (typeof hint === "object" && "text" in hint)
+    return fitting(schema, () => text(hint.text, pick, between));
   if (typeof hint === "object") {
     // log-uniform from a hundredth to a hundred times the example, signed where it may be negative
     const value = hint.near * 10 ** (4 * random() - 2);
@@ -179,6 +253,92 @@ export function generateFor(hint: Hint, schema: any, random: () => number): unkn
     }
   }
 }
+
+/**
+ * A string of `make` that the schema takes (its pattern, its length bounds), in a few tries; else
+ * undefined, which json-schema-faker answers by generating the value itself.
+ */
+function fitting(schema: any, make: () => string): string | undefined {
+  for (let tries = 0; tries < 5; tries++) {
+    const value = make();
+    const length = [...value].length;
+    if (length < (schema.minLength ?? 0) || length > (schema.maxLength ?? Infinity)) continue;
+    try {
+      if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value))
+        continue;
+    } catch {
+      return undefined; // (a pattern JavaScript does not read: json-schema-faker's own)
+    }
+    return value;
+  }
+  return undefined;
+}
+
+/** A string of the kind `kind`, from WORDS. */
+function text(
+  kind: Text,
+  pick: <T>(list: readonly T[]) => T,
+  between: (lo: number, hi: number) => number,
+): string {
+  const adjective = pick(WORDS.adjectives);
+  const noun = pick(WORDS.nouns);
+  switch (kind) {
+    case "name":
+      return `${adjective} ${noun}`;
+    case "symbol":
+      return `${adjective[0]}${noun}`.toUpperCase();
+    case "description":
+      return pick([
+        `A collection of ${between(100, 9999)} ${adjective} ${noun} NFTs on Solana.`,
+        `The ${adjective} ${noun} community token.`,
+        `${adjective} ${noun}: drawn by hand, minted on Solana.`,
+      ]);
+    case "address":
+      return Array.from({ length: between(43, 44) }, () => BASE58[between(0, 57)]).join("");
+    case "domain":
+      return `${noun.toLowerCase()}${pick(["", String(between(1, 999))])}.${pick(WORDS.tlds)}`;
+  }
+}
+
+/**
+ * `object` (generated) with its `symbol` and `description` made of the words of its `name`, where
+ * each is a `text` hint's (a generated collection is one: `Neon Otter`, `NOTTER`, "The Neon Otter
+ * community token."); the same object where its name is not.
+ */
+export function sameWords(object: Record<string, unknown>): Record<string, unknown> {
+  const words = typeof object.name === "string" ? textWords(object.name) : undefined;
+  if (!words) return object;
+  const [adjective, noun] = words;
+  const out = { ...object };
+  if (typeof out.symbol === "string" && symbolWords(out.symbol))
+    out.symbol = `${adjective[0]}${noun}`.toUpperCase();
+  if (typeof out.description === "string") {
+    const said = out.description.split(/[ :]/);
+    const other = said.findIndex((w) => WORDS.adjectives.includes(w));
+    if (other >= 0 && WORDS.nouns.includes(said[other + 1] ?? ""))
+      out.description = out.description.replace(
+        `${said[other]} ${said[other + 1]}`,
+        `${adjective} ${noun}`,
+      );
+  }
+  return out;
+}
+
+/** The adjective and the noun of a `name` text, if `name` is one. */
+function textWords(name: string): [string, string] | undefined {
+  const [adjective, noun, more] = name.split(" ");
+  return adjective &&
+    noun &&
+    more === undefined &&
+    WORDS.adjectives.includes(adjective) &&
+    WORDS.nouns.includes(noun)
+    ? [adjective, noun]
+    : undefined;
+}
+
+/** Whether `symbol` is a `symbol` text (an adjective's initial and a noun). */
+const symbolWords = (symbol: string) =>
+  WORDS.adjectives.some((a) => WORDS.nouns.some((n) => `${a[0]}${n}`.toUpperCase() === symbol));
 
 const SAFE = Number.MAX_SAFE_INTEGER;
 

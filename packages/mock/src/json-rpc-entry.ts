@@ -6,6 +6,7 @@
  */
 import type { RpcEndpoints } from "./areas.js";
 import type { RpcMethod } from "./convert.js";
+import { agree } from "./agree.js";
 import { echoRequest, lacksEntries } from "./echo.js";
 import type { HookSource } from "./hooks.js";
 import { GATEWAY_STATUSES, gatewayPage, stringHeaders } from "./http.js";
@@ -150,8 +151,10 @@ export async function answerEntry(
       ? followPaging(method.paging, entry.params, r, prefs.seed ?? "", method.name)
       : r;
   const verbatim = !generated && isPairing(method, prefs.exampleKey, entry.params);
+  const echoed = (r: unknown) => echoRequest(method.name, entry.params, paged(r));
+  // generated values agree with each other (agree.ts); the spec's examples do already
   const follow = (r: unknown) =>
-    verbatim ? paged(r) : echoRequest(method.name, entry.params, paged(r));
+    verbatim ? paged(r) : generated ? agree(method.name, entry.params, echoed(r)) : echoed(r);
   return methodAnswer(method, id, result, forced, dispatch.endpoints, follow);
 }
 

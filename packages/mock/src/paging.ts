@@ -88,6 +88,12 @@ export function followPaging(
     if (paging.echoedPage && has(out, paging.echoedPage)) out = set(out, paging.echoedPage, page);
     if (page > WALK_PAGES && Array.isArray(get(out, paging.items)))
       out = set(out, paging.items, []);
+    // DAS: a cursor only when no page was asked, "currently the id of the last asset" (AssetList)
+    if (has(out, paging.nextCursor)) {
+      const last = [get(out, paging.items) ?? []].flat().at(-1);
+      const id = isObject(last) && typeof last.id === "string" ? last.id : undefined;
+      out = set(out, paging.nextCursor, get(asked, paging.page) === undefined ? id : undefined);
+    }
     if (paging.hasMore && has(out, paging.hasMore))
       out = set(out, paging.hasMore, page < WALK_PAGES);
     return out;

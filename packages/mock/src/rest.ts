@@ -5,6 +5,7 @@
  * a valid request follows its paging (paging.ts) and names what it asked (echo.ts).
  */
 import type { RestRoute } from "./areas.js";
+import { agree } from "./agree.js";
 import { echoRequest, pathParams } from "./echo.js";
 import {
   ANSWER_VIOLATIONS_MAX,
@@ -158,7 +159,10 @@ export async function handleRest(c: ParsedRequest, rest: RestDispatch) {
     out = followPaging(paging, c.query, out, prefs.seed ?? "", common.operationId ?? c.pathname);
   if (result.status === 200 && !inputErrors.length && common.operationId) {
     const path = pathParams(String(result.operation?.path ?? ""), c.pathname);
-    out = echoRequest(common.operationId, { path, query: c.query, body: logged }, out);
+    const request = { path, query: c.query, body: logged };
+    out = echoRequest(common.operationId, request, out);
+    // generated values agree with each other (agree.ts); the spec's examples do already
+    if (prefs.dynamic ?? rest.dynamic) out = agree(common.operationId, request, out);
   }
   const headers = withRetryAfter(
     normalizeHeaders(result.headers),

@@ -1,0 +1,385 @@
+/**
+ * agree.ts: each operation's generated values agree with each other (unit), and the mock's generated
+ * answers come out that way, seed after seed (a u64 past 2^53 among them). test/contract validates
+ * every generated answer against the spec's schemas.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agree, AGREE, MAX_USD } from "./agree.js";
+import { startMock, type MockServer } from "./index.js";
+import { loadSpec } from "./spec.js";
+import { callMock } from "./test-support.js";
+
+const A = "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi";
+const B = "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy";
+const SOL = "So11111111111111111111111111111111111111112";
+const cents = (x: number) => Math.round(x * 100) / 100;
+/** A raw amount after `decimals`, as a client computes a UI amount. */
+const ui = (raw: number | bigint, decimals: number) => Number(raw) / 10 ** decimals;
+
+describe("agree", () => {
+  it("wallet balances: usdValue = balance × pricePerToken in cents (null without a price), native first then by USD value, totalUsdValue their sum; nfts only with showNfts=true on page 1", () => {
+    const result = {
+      balances: [
+        { mint: A, balance: 2.123456789, decimals: 2, pricePerToken: 10, usdValue: 7 },
+        { mint: B, balance: 5, decimals: 0, pricePerToken: null, usdValue: 3 },
+        { mint: SOL, balance: 0.5, decimals: 9, pricePerToken: 100, usdValue: 1 },
+        { mint: B, balance: 1000, decimals: 6, pricePerToken: 0.333, usdValue: 9 },
+      ],
+      nfts: [{ mint: A, compressed: false }],
+      totalUsdValue: 12345,
+      pagination: { page: 1, limit: 100, hasMore: false },
+    };
+    const out = agree("getBalances", { query: { showNfts: "true" } }, result) as any;
+    expect(out.balances).toEqual([
+      { mint: SOL, balance: 0.5, decimals: 9, pricePerToken: 100, usdValue: 50 },
+      { mint: B, balance: 1000, decimals: 6, pricePerToken: 0.333, usdValue: 333 },
+      // (a balance has no more decimal places than its mint)
+      { mint: A, balance: 2.12, decimals: 2, pricePerToken: 10, usdValue: 21.2 },
+      { mint: B, balance: 5, decimals: 0, pricePerToken: null, usdValue: null },
+    ]);
+    expect(out.totalUsdValue).toBe(404.2);
+    expect(out.nfts).toEqual(result.nfts);
+    expect(agree("getBalances", { query: {} }, result)).not.toHaveProperty("nfts");
+    expect(
+      agree("getBalances", { query: { showNfts: "true", page: "2" } }, result),
+    ).not.toHaveProperty("nfts");
+  });
+
+  it("a holding worth more than MAX_USD: the price is lower by powers of ten, the value still amount × price", () => {
+    const out = agree(
+      "getBalances",
+      {},
+      { balances: [{ mint: A, balance: 1e12, decimals: 0, pricePerToken: 3.5 }], totalUsdValue: 0 },
+    ) as any;
+    const [item] = out.balances;
+    expect(item.pricePerToken).toBeCloseTo(3.5e-4, 12);
+    expect(item.usdValue).toBe(cents(1e12 * item.pricePerToken));
+    expect(item.usdValue).toBeLessThanOrEqual(MAX_USD);
+    expect(item.usdValue).toBeGreaterThan(MAX_USD / 10);
+    expect(out.totalUsdValue).toBe(item.usdValue);
+  });
+
+  it("DAS asset: total_price = the raw balance (a u64, a bigint past 2^53) after decimals × price_per_token; the balance at most the supply; no total_price without a balance", () => {
+    const big = 2n ** 62n + 12345n;
+    const out = agree(
+      "getAsset",
+      { id: A },
+      {
+        id: A,
+        token_info: {
+          balance: big,
+          supply: 1000,
+          decimals: 6,
+          price_info: { price_per_token: 0.02, currency: "USDC", total_price: 5 },
+        },
+      },
+    ) as any;
+    const info = out.token_info;
+    expect([info.balance, info.supply]).toEqual([1000, big]); // (swapped: a holder holds part of it)
+    expect(info.price_info.total_price).toBe(cents(ui(1000, 6) * 0.02));
+
+    const whale = agree(
+      "getAsset",
+      {},
+      {
+        token_info: { balance: big, supply: big, decimals: 2, price_info: { price_per_token: 7 } },
+      },
+    ) as any;
+    const price = whale.token_info.price_info;
+    expect(price.total_price).toBeLessThanOrEqual(MAX_USD);
+    expect(price.total_price).toBe(cents(ui(big, 2) * price.price_per_token));
+
+    const none = agree(
+      "getAsset",
+      {},
+      {
+        token_info: { supply: 5, decimals: 0, price_info: { price_per_token: 1, total_price: 3 } },
+      },
+    ) as any;
+    expect(none.token_info.price_info).toEqual({ price_per_token: 1 });
+  });
+
+  it("DAS page: total = the items; grand_total and nativeBalance only when the options ask, valued in SOL", () => {
+    const result = {
+      total: 9999,
+      limit: 50,
+      page: 1,
+      grand_total: 1,
+      items: [{ id: A }, { id: B }],
+      nativeBalance: { lamports: 2_500_000_000, price_per_sol: 150, total_price: 1 },
+    };
+    const asked = agree(
+      "getAssetsByOwner",
+      { ownerAddress: A, options: { showGrandTotal: true, showNativeBalance: true } },
+      result,
+    ) as any;
+    expect(asked.total).toBe(2);
+    expect(asked.grand_total).toBe(2); // (at least the page's)
+    expect(asked.nativeBalance).toEqual({
+      lamports: 2_500_000_000,
+      price_per_sol: 150,
+      total_price: 375,
+    });
+    const plain = agree("getAssetsByOwner", { ownerAddress: A }, result) as any;
+    expect(plain).not.toHaveProperty("grand_total");
+    expect(plain).not.toHaveProperty("nativeBalance");
+    expect(plain.total).toBe(2);
+  });
+
+  it("NFT editions: numbered from the page's first, burnt a boolean, total the page's, supply at least the highest number, max_supply 0 or at least the supply", () => {
+    const keywords = { description: "Whether the edition has been burnt." };
+    const out = agree(
+      "getNftEditions",
+      { mint: A, page: 3, limit: 10 },
+      {
+        total: 77,
+        limit: 10,
+        page: 3,
+        supply: 2,
+        max_supply: 5,
+        editions: [
+          { mint: A, edition: 900, burnt: keywords },
+          { mint: B, edition: 1, burnt: true },
+        ],
+      },
+    ) as any;
+    expect(out.editions.map((e: any) => e.edition)).toEqual([21, 22]);
+    expect(typeof out.editions[0].burnt).toBe("boolean");
+    expect(out.editions[1].burnt).toBe(true);
+    expect([out.total, out.supply, out.max_supply]).toEqual([2, 22, 22]);
+    const unlimited = agree(
+      "getNftEditions",
+      {},
+      { supply: 9, max_supply: 0, editions: [{}] },
+    ) as any;
+    expect([unlimited.supply, unlimited.max_supply]).toEqual([9, 0]);
+  });
+
+  it("transfers and funding: amountRaw the digits of amount with decimals (fewer decimals past a u64), newest first; funding: SOL's mint and 9 decimals, date = timestamp, the explorer URL of its signature", () => {
+    const out = agree(
+      "getTransfers",
+      {},
+      {
+        data: [
+          { timestamp: 100, amount: 1.23456, amountRaw: "7", decimals: 3 },
+          { timestamp: 300, amount: 4.2e-7, amountRaw: "7", decimals: 9 },
+          { timestamp: 200, amount: 123456, amountRaw: "7", decimals: 18 },
+        ],
+      },
+    ) as any;
+    expect(out.data).toEqual([
+      { timestamp: 300, amount: 4.2e-7, amountRaw: "420", decimals: 9 },
+      // (123456 × 10^18 passes a u64: 14 decimals)
+      { timestamp: 200, amount: 123456, amountRaw: "12345600000000000000", decimals: 14 },
+      { timestamp: 100, amount: 1.234, amountRaw: "1234", decimals: 3 },
+    ]);
+    const funded = agree(
+      "getFundedBy",
+      {},
+      {
+        mint: A,
+        symbol: "SOL",
+        amount: 0.5,
+        amountRaw: "3",
+        decimals: 2,
+        signature: "5sig",
+        timestamp: 1700000000,
+        date: "2021-01-01T00:00:00Z",
+        explorerUrl: "https://example.org/x",
+      },
+    );
+    expect(funded).toEqual({
+      mint: SOL,
+      symbol: "SOL",
+      amount: 0.5,
+      amountRaw: "500000000",
+      decimals: 9,
+      signature: "5sig",
+      timestamp: 1700000000,
+      date: "2023-11-14T22:13:20.000Z",
+      explorerUrl: "https://orbmarkets.io/tx/5sig",
+    });
+  });
+
+  it("history: newest first (by slot, block times in the same order), SOL with 9 decimals, amounts within their decimals", () => {
+    const out = agree(
+      "getHistory",
+      {},
+      {
+        data: [
+          {
+            slot: 10,
+            timestamp: 500,
+            balanceChanges: [{ mint: "SOL", amount: -0.1234567891234, decimals: 2 }],
+          },
+          { slot: 30, timestamp: null, balanceChanges: [] },
+          { slot: 20, timestamp: 400, balanceChanges: [{ mint: A, amount: 1.987, decimals: 1 }] },
+        ],
+      },
+    ) as any;
+    expect(out.data.map((t: any) => [t.slot, t.timestamp])).toEqual([
+      [30, null],
+      [20, 500],
+      [10, 400],
+    ]);
+    expect(out.data[1].balanceChanges[0]).toEqual({ mint: A, amount: 1.9, decimals: 1 });
+    expect(out.data[2].balanceChanges[0]).toEqual({
+      mint: "SOL",
+      amount: -0.123456789,
+      decimals: 9,
+    });
+  });
+
+  it("usage: a cycle is a month from its start; creditsUsed regular plus prepaid, creditsRemaining the limit less the regular ones", () => {
+    const out = agree(
+      "getProjectUsage",
+      {},
+      {
+        creditsUsed: 30,
+        prepaidCreditsUsed: 5,
+        creditsRemaining: 1,
+        subscriptionDetails: {
+          creditsLimit: 100,
+          billingCycle: { start: "2024-01-31", end: "2020-01-01" },
+        },
+        creditCycle: { start: "2026-03-01", end: "2021-05-05" },
+      },
+    ) as any;
+    expect([out.creditsUsed, out.creditsRemaining]).toEqual([35, 70]);
+    expect(out.creditCycle).toEqual({ start: "2026-03-01", end: "2026-03-31" });
+    expect(out.subscriptionDetails.billingCycle).toEqual({
+      start: "2024-01-31",
+      end: "2024-02-29",
+    });
+  });
+
+  it("a generated name's symbol and description use its words, anywhere in the answer; other answers as they are", () => {
+    const out = agree(
+      "anything",
+      {},
+      {
+        a: [{ name: "Neon Otter", symbol: "GKOI", description: "The Golden Koi community token." }],
+        b: { name: "USD Coin", symbol: "USDC" },
+      },
+    );
+    expect(out).toEqual({
+      a: [{ name: "Neon Otter", symbol: "NOTTER", description: "The Neon Otter community token." }],
+      b: { name: "USD Coin", symbol: "USDC" },
+    });
+  });
+
+  it("AGREE names operations of the spec", () => {
+    const spec = loadSpec();
+    const ids = new Set(
+      spec.areas.flatMap((a: any) =>
+        a.kind === "openrpc"
+          ? a.doc.methods.map((m: any) => m.name)
+          : Object.values<any>(a.doc.paths).flatMap((item) =>
+              Object.values<any>(item).map((op) => op?.operationId),
+            ),
+      ),
+    );
+    for (const name of Object.keys(AGREE)) expect(ids, name).toContain(name);
+  });
+});
+
+// -- through the mock ---------------------------------------------------------------------------
+
+describe("the mock's generated answers agree", () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, quiet: true, mode: "dynamic" });
+  });
+  afterAll(() => mock?.stop());
+  const rpc = async (method: string, params: unknown, seed: string) =>
+    (
+      await callMock(mock.url, "/?api-key=k", {
+        body: { jsonrpc: "2.0", id: 1, method, params },
+        headers: { prefer: `seed=${seed}` },
+      })
+    ).body.result;
+  const SEEDS = Array.from({ length: 12 }, (_, i) => `agree-${i}`);
+
+  it("wallet balances: usdValue = balance × price, totalUsdValue = their sum", async () => {
+    let priced = 0;
+    for (const seed of SEEDS) {
+      const r = await callMock(mock.url, `/v1/wallet/${A}/balances?api-key=k&page=1&limit=100`, {
+        headers: { prefer: `seed=${seed}` },
+      });
+      const items: any[] = r.body.balances;
+      let sum = 0;
+      for (const b of items) {
+        if (typeof b.pricePerToken !== "number") {
+          if ("usdValue" in b) expect(b.usdValue, seed).toBeNull();
+          continue;
+        }
+        priced++;
+        expect(b.usdValue, seed).toBe(cents(b.balance * b.pricePerToken));
+        sum += b.usdValue;
+      }
+      expect(r.body.totalUsdValue, seed).toBe(cents(sum));
+      const values = items.map((b) => b.usdValue ?? -1);
+      expect(values, seed).toEqual([...values].sort((x, y) => y - x));
+      expect(r.body, seed).not.toHaveProperty("nfts");
+    }
+    expect(priced).toBeGreaterThan(5);
+  });
+
+  it("DAS: total_price = balance after decimals × price, u64 values past 2^53 among them; total = the items", async () => {
+    let past = 0;
+    let valuedItems = 0;
+    for (const seed of SEEDS) {
+      const page = await rpc(
+        "getAssetsByOwner",
+        { ownerAddress: A, page: 1, limit: 50, options: { showFungible: true } },
+        seed,
+      );
+      expect(page.total, seed).toBe(page.items.length);
+      expect(page, seed).not.toHaveProperty("nativeBalance");
+      expect(page, seed).not.toHaveProperty("cursor"); // (a page was asked)
+      for (const item of page.items) {
+        const info = item.token_info;
+        if (typeof info?.balance !== "number" && typeof info?.balance !== "bigint") continue;
+        if (typeof info.price_info?.price_per_token !== "number") continue;
+        valuedItems++;
+        if (typeof info.balance === "bigint") past++;
+        const total = info.price_info.total_price;
+        expect(total, seed).toBe(
+          cents(ui(info.balance, info.decimals) * info.price_info.price_per_token),
+        );
+        expect(total, seed).toBeLessThanOrEqual(MAX_USD);
+        if (info.supply !== undefined)
+          expect(BigInt(info.balance) <= BigInt(info.supply), seed).toBe(true);
+      }
+    }
+    expect(valuedItems).toBeGreaterThan(10);
+    expect(past).toBeGreaterThan(0);
+  });
+
+  it("generated strings look like what they are: a collection's name, symbol and description agree, traits vary, domains are domains, editions' burnt is a boolean", async () => {
+    const traits = new Set<string>();
+    for (const seed of SEEDS) {
+      const asset = await rpc("getAsset", { id: A }, seed);
+      for (const g of asset.grouping ?? []) {
+        const c = g.collection_metadata;
+        if (!c?.name) continue;
+        expect(c.name, seed).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+        const [adjective, noun] = c.name.split(" ");
+        expect(c.symbol, seed).toBe(`${adjective[0]}${noun}`.toUpperCase());
+        expect(c.description, seed).toContain(c.name);
+      }
+      for (const t of asset.content?.metadata?.attributes ?? []) {
+        expect(typeof t.value, seed).toBe("string");
+        traits.add(t.trait_type);
+      }
+      const editions = await rpc("getNftEditions", { mint: A, page: 1, limit: 10 }, seed);
+      for (const e of editions.editions) expect(typeof e.burnt, seed).toBe("boolean");
+      const identity = await callMock(mock.url, `/v1/wallet/${A}/identity?api-key=k`, {
+        headers: { prefer: `seed=${seed}` },
+      });
+      for (const d of identity.body.domainNames ?? [])
+        expect(d, seed).toMatch(/^[a-z]+\d*\.[a-z]+$/);
+    }
+    expect(traits.size).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,374 @@
+/**
+ * Generated answers whose values agree with each other, as the API's do. json-schema-faker draws
+ * each value alone: a balance's `usdValue` is not its amount times its price, `totalUsdValue` not
+ * their sum, a page's `total` not the number of its items, a transfer's `amount` not its
+ * `amountRaw` after `decimals`. AGREE sets, per operation, the values that follow from others (and
+ * drops what the request did not ask for); a value set is one its schema takes, and nothing else of
+ * the answer changes. For generated answers only: the spec's examples agree already. See README,
+ * "Dynamic data".
+ */
+import { sameWords } from "./generate.js";
+import { isObject } from "./json.js";
+
+type Json = Record<string, unknown>;
+/** The request as echo.ts reads it: JSON-RPC `params`, or REST `{ path, query, body }`. */
+type Agree = (result: unknown, request: unknown) => unknown;
+
+/**
+ * A holding worth at most this many USD: where a generated amount (a u64 past 2^53 among them)
+ * times a generated price is more, the price is lower by powers of ten (a token held by the
+ * trillion is priced in fractions of a cent), so the product stays a sum people hold.
+ */
+export const MAX_USD = 1e9;
+
+const WRAPPED_SOL = "So11111111111111111111111111111111111111112";
+const LAMPORTS_PER_SOL = 9;
+const U64_MAX = 2n ** 64n - 1n;
+
+/** The agreement of each operation's answer, by JSON-RPC method or REST operationId. */
+export const AGREE: Record<string, Agree> = {
+  // DAS (spec/openrpc/das.yaml)
+  getAsset: (r) => asset(r),
+  getAssetBatch: (r) => (Array.isArray(r) ? r.map(asset) : r),
+  getAssetsByOwner: assetList,
+  getAssetsByAuthority: assetList,
+  getNftEditions: editions,
+  // wallet (spec/openapi/wallet.yaml)
+  getBalances: balances,
+  getHistory: history,
+  getTransfers: (r) => edit(r, { data: (d) => newestFirst(list(d).map(rawAmount)) }),
+  getFundedBy: fundedBy,
+  // admin (spec/openapi/admin.yaml)
+  getProjectUsage: usage,
+};
+
+/** `result` (a generated answer to `operation`) with its values in agreement. */
+export function agree(operation: string, request: unknown, result: unknown): unknown {
+  const agreeing = AGREE[operation];
+  const named = wordsAgree(result);
+  return agreeing ? agreeing(named, request) : named;
+}
+
+/** Every object of `value` with the symbol and description of its generated name (generate.ts). */
+function wordsAgree(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(wordsAgree);
+  if (!isObject(value)) return value;
+  const out = sameWords(value);
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, wordsAgree(v)]));
+}
+
+// -- DAS ------------------------------------------------------------------------------------------
+
+/**
+ * An asset: its holder's balance at most the supply (the two swapped where it is more), and
+ * `price_info.total_price` the balance (raw, a u64) after `decimals` times `price_per_token`;
+ * without a balance there is nothing to value.
+ */
+function asset(a: unknown): unknown {
+  return edit(a, {
+    token_info: (info) => {
+      const [balance, supply] = [get(info, "balance"), get(info, "supply")];
+      const [held, total] = [int(balance), int(supply)];
+      const within =
+        held !== undefined && total !== undefined && held > total
+          ? edit(info, { balance: () => supply, supply: () => balance })
+          : info;
+      const raw = int(get(within, "balance"));
+      const decimals = get(within, "decimals");
+      return edit(within, {
+        price_info: (price) =>
+          raw === undefined || typeof decimals !== "number"
+            ? edit(price, { total_price: () => undefined })
+            : valued(price, "price_per_token", "total_price", unscaled(raw, decimals)),
+      });
+    },
+  });
+}
+
+/**
+ * A page of assets: `total` the number of its items; `grand_total` and `nativeBalance` only when
+ * the request's options ask for them (`showGrandTotal`, `showNativeBalance`), the grand total at
+ * least the page's, the native balance valued as lamports after 9 decimals times `price_per_sol`.
+ */
+function assetList(result: unknown, params: unknown): unknown {
+  const options = get(params, "options");
+  const items = list(get(result, "items"));
+  return edit(result, {
+    items: () => items.map(asset),
+    total: () => items.length,
+    grand_total: (n) =>
+      get(options, "showGrandTotal") === true ? Math.max(Number(n) || 0, items.length) : undefined,
+    nativeBalance: (native) => {
+      if (get(options, "showNativeBalance") !== true) return undefined;
+      const lamports = int(get(native, "lamports"));
+      return lamports === undefined
+        ? native
+        : valued(native, "price_per_sol", "total_price", unscaled(lamports, LAMPORTS_PER_SOL));
+    },
+  });
+}
+
+/**
+ * A page of print editions: numbered in order from the page's first (1 on page 1, `limit` + 1 on
+ * page 2), `burnt` a boolean (the schema leaves it untyped, so json-schema-faker writes its
+ * keywords), `total` the number on the page, `supply` (printed so far) at least the highest number,
+ * `max_supply` 0 (unlimited) or at least the supply.
+ */
+function editions(result: unknown, params: unknown): unknown {
+  const page = whole(get(params, "page")) ?? 1;
+  const limit = whole(get(result, "limit")) ?? whole(get(params, "limit")) ?? 1;
+  const first = (page - 1) * limit + 1;
+  const prints = list(get(result, "editions")).map((e, i) =>
+    edit(e, {
+      edition: () => first + i,
+      burnt: (b) => (typeof b === "boolean" ? b : hash(String(get(e, "mint") ?? i)) % 8 === 0),
+    }),
+  );
+  const highest = BigInt(first + prints.length - 1);
+  const supply = int(get(result, "supply"));
+  const atLeast = supply !== undefined && supply < highest ? highest : supply;
+  return edit(result, {
+    editions: () => prints,
+    total: () => prints.length,
+    supply: (s) => (atLeast === undefined || atLeast === int(s) ? s : safe(atLeast)),
+    max_supply: (max) => {
+      const m = int(max);
+      return m === undefined || m === 0n || atLeast === undefined || m >= atLeast
+        ? max
+        : safe(atLeast);
+    },
+  });
+}
+
+// -- wallet ---------------------------------------------------------------------------------------
+
+/**
+ * One page of balances: each `balance` has at most `decimals` decimal places, its `usdValue` is the
+ * balance times `pricePerToken` in cents (null without a price), the native token first and the
+ * others by USD value, descending; `totalUsdValue` the sum of the page's; `nfts` only with
+ * `showNfts=true`, on the first page.
+ */
+function balances(result: unknown, request: unknown): unknown {
+  const query = get(request, "query");
+  const page = whole(get(query, "page")) ?? 1;
+  const items = list(get(result, "balances")).map((b) =>
+    edit(b, { balance: (x) => inDecimals(x, get(b, "decimals")) }),
+  );
+  const valuedItems = items.map((b) =>
+    typeof get(b, "pricePerToken") === "number" && typeof get(b, "balance") === "number"
+      ? valued(b, "pricePerToken", "usdValue", get(b, "balance") as number)
+      : edit(b, { usdValue: () => null }),
+  );
+  const usd = (b: unknown) => {
+    const v = get(b, "usdValue");
+    return typeof v === "number" ? v : -1;
+  };
+  const native = (b: unknown) => (get(b, "mint") === WRAPPED_SOL ? 1 : 0);
+  const sorted = [...valuedItems].sort((a, b) => native(b) - native(a) || usd(b) - usd(a));
+  const total = cents(sorted.reduce<number>((sum, b) => sum + Math.max(0, usd(b)), 0));
+  return edit(result, {
+    balances: () => sorted,
+    totalUsdValue: () => total,
+    nfts: (nfts) => (get(query, "showNfts") === "true" && page === 1 ? nfts : undefined),
+  });
+}
+
+/**
+ * The history: newest first (by slot, and the block times in the same order); each balance
+ * change's `amount` has at most `decimals` decimal places, and the native token (`SOL`) has 9.
+ */
+function history(result: unknown): unknown {
+  return edit(result, {
+    data: (data) =>
+      newestFirst(
+        list(data).map((tx) =>
+          edit(tx, {
+            balanceChanges: (changes) =>
+              list(changes).map((c) => {
+                const sol = get(c, "mint") === "SOL";
+                const withDecimals = sol ? edit(c, { decimals: () => LAMPORTS_PER_SOL }) : c;
+                return edit(withDecimals, {
+                  amount: (x) => inDecimals(x, get(withDecimals, "decimals")),
+                });
+              }),
+          }),
+        ),
+        "slot",
+      ),
+  });
+}
+
+/**
+ * The funding transaction: its `amount`, `amountRaw` and `decimals` agree (rawAmount), native SOL
+ * is the wrapped-native mint with 9 decimals, `date` is `timestamp` in ISO 8601, and `explorerUrl`
+ * names its signature (as the spec's example: orbmarkets.io/tx/<signature>).
+ */
+function fundedBy(result: unknown): unknown {
+  const sol = get(result, "symbol") === "SOL";
+  const native = sol
+    ? edit(result, { mint: () => WRAPPED_SOL, decimals: () => LAMPORTS_PER_SOL })
+    : result;
+  const time = get(result, "timestamp");
+  const signature = get(result, "signature");
+  return edit(rawAmount(native), {
+    date: (d) => (typeof time === "number" ? new Date(time * 1000).toISOString() : d),
+    explorerUrl: (u) =>
+      typeof signature === "string" ? `https://orbmarkets.io/tx/${signature}` : u,
+  });
+}
+
+/**
+ * A transfer's or funding's amount: `amountRaw` the digits of `amount` with `decimals` decimal
+ * places (the amount cut to them), fewer decimals where the raw amount would pass a u64.
+ */
+function rawAmount(item: unknown): unknown {
+  const amount = get(item, "amount");
+  const given = get(item, "decimals");
+  if (typeof amount !== "number" || amount < 0 || typeof given !== "number") return item;
+  let decimals = given;
+  while (decimals > 0 && scaled(amount, decimals) > U64_MAX) decimals--;
+  const raw = scaled(amount, decimals);
+  return edit(item, {
+    decimals: () => decimals,
+    amount: () => unscaled(raw, decimals),
+    amountRaw: (r) => (typeof r === "string" ? String(raw) : r),
+  });
+}
+
+// -- admin ----------------------------------------------------------------------------------------
+
+/**
+ * A usage report: each cycle a month from its start; `creditsUsed` the regular credits plus the
+ * prepaid ones, `creditsRemaining` the plan's limit less the regular ones used, floored at 0.
+ */
+function usage(result: unknown): unknown {
+  const prepaid = get(result, "prepaidCreditsUsed");
+  const used = get(result, "creditsUsed");
+  const limit = get(get(result, "subscriptionDetails"), "creditsLimit");
+  const month = (cycle: unknown) =>
+    edit(cycle, { end: (end) => monthFrom(get(cycle, "start")) ?? end });
+  return edit(result, {
+    creditCycle: month,
+    subscriptionDetails: (d) => edit(d, { billingCycle: month }),
+    creditsUsed: (u) => (typeof u === "number" && typeof prepaid === "number" ? u + prepaid : u),
+    creditsRemaining: (r) =>
+      typeof limit === "number" && typeof used === "number" ? Math.max(0, limit - used) : r,
+  });
+}
+
+/** The last day of the month that starts on `start` (a `YYYY-MM-DD` date), if it is one. */
+function monthFrom(start: unknown): string | undefined {
+  const m = typeof start === "string" && /^(\d{4})-(\d\d)-(\d\d)$/.exec(start);
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // the day before the same day a month on, or the next month's last day (from January 31)
+  const end = Math.min(Date.UTC(year, month, day - 1), Date.UTC(year, month + 1, 0));
+  return new Date(end).toISOString().slice(0, 10);
+}
+
+// -- values ---------------------------------------------------------------------------------------
+
+/**
+ * `holder` with `value` (its USD value, in cents) = `amount` times its `price`, the price lowered
+ * by powers of ten where the value would pass MAX_USD.
+ */
+function valued(holder: unknown, price: string, value: string, amount: number): unknown {
+  let p = get(holder, price);
+  if (typeof p !== "number" || !Number.isFinite(amount)) return holder;
+  if (amount * p > MAX_USD) {
+    const tens = Math.ceil(Math.log10((amount * p) / MAX_USD));
+    p = Number((p / 10 ** tens).toPrecision(6));
+  }
+  const worth = cents(amount * (p as number));
+  return edit(holder, { [price]: () => p, [value]: () => worth }, true);
+}
+
+const cents = (x: number) => Math.round(x * 100) / 100;
+
+/** A non-negative `amount` cut to `decimals` decimal places (a mint's smallest unit). */
+function inDecimals(amount: unknown, decimals: unknown): unknown {
+  if (typeof amount !== "number" || typeof decimals !== "number" || decimals > 100) return amount;
+  const sign = amount < 0 ? -1 : 1;
+  const cut = unscaled(scaled(Math.abs(amount), decimals), decimals);
+  return cut === 0 ? 0 : sign * cut; // (not -0)
+}
+
+/** `amount` (≥ 0) times 10^decimals, its fraction cut: from its shortest decimal digits, exactly. */
+function scaled(amount: number, decimals: number): bigint {
+  const [mantissa = "0", exponent = "0"] = String(amount).split("e");
+  const [whole = "0", fraction = ""] = mantissa.split(".");
+  const shift = decimals - fraction.length + Number(exponent);
+  const digits = BigInt(whole + fraction);
+  return shift >= 0 ? digits * 10n ** BigInt(shift) : digits / 10n ** BigInt(-shift);
+}
+
+/** A raw amount after `decimals` decimal places. */
+const unscaled = (raw: bigint, decimals: number) => Number(`${raw}e-${decimals}`);
+
+/**
+ * `items` newest first: ordered by `key` (a slot) when given, the block times (`timestamp`, where
+ * not null) then given out in descending order along that order.
+ */
+function newestFirst(items: unknown[], key?: string): unknown[] {
+  const time = (x: unknown) => get(x, "timestamp");
+  const order = key
+    ? [...items].sort((a, b) => compare(int(get(b, key)), int(get(a, key))))
+    : [...items].sort((a, b) => compare(int(time(b)), int(time(a))));
+  const times = order
+    .map(time)
+    .filter((t): t is number => typeof t === "number")
+    .sort((a, b) => b - a);
+  let next = 0;
+  return order.map((x) =>
+    typeof time(x) === "number" ? edit(x, { timestamp: () => times[next++] }) : x,
+  );
+}
+
+const compare = (a: bigint | undefined, b: bigint | undefined) =>
+  a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : a < b ? -1 : 1;
+
+// -- plumbing -------------------------------------------------------------------------------------
+
+/**
+ * A copy of `value` (an object; anything else as it is) with each field of `fields` that it has
+ * set to what its function makes of the field's value (removed for `undefined`); with `add`, set
+ * also where it has not.
+ */
+function edit(
+  value: unknown,
+  fields: Record<string, (current: unknown) => unknown>,
+  add = false,
+): unknown {
+  if (!isObject(value)) return value;
+  const out: Json = { ...value };
+  for (const [key, make] of Object.entries(fields)) {
+    if (!(key in out) && !add) continue;
+    const next = make(out[key]);
+    if (next === undefined) delete out[key];
+    else out[key] = next;
+  }
+  return out;
+}
+
+const get = (value: unknown, key: string): unknown => (isObject(value) ? value[key] : undefined);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** An integer (a number or a bigint) as a bigint, else undefined. */
+const int = (v: unknown): bigint | undefined =>
+  typeof v === "bigint" ? v : Number.isInteger(v) ? BigInt(v as number) : undefined;
+
+/** A bigint as a number where it is a safe integer (the wire digits are the same). */
+const safe = (v: bigint): number | bigint => (v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
+
+/** A whole number ≥ 1 (a query parameter's digits too), else undefined. */
+function whole(value: unknown): number | undefined {
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+}
+
+/** A small hash (FNV-1a) of `text`: a generated value's stand-in for a random number (a seed's answer stays the same). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
