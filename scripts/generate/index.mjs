@@ -396,10 +396,14 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
         ` \`${o.id}\` is the exception: ${o.defaults.maxRetries === 0 ? "not retried" : `retried up to ${o.defaults.maxRetries} times`} by default${o.defaults.timeout ? ` and waits ${o.defaults.timeout / 1000} s per attempt` : ""}, whatever the client's \`maxRetries\` and \`timeout\` (its own call options override that).`,
     )
     .join("");
+  // (A REST client has no `request`: it would add its bytes to every client bundle, and a wrapper
+  // generic over the operation needs only the types.)
   const byName =
     kind === "openrpc" && first
       ? ` Any method can also be called by its name, which picks the params and result types: \`${client}.request("${first.id}", params)\`.`
-      : "";
+      : first
+        ? ` For a wrapper generic over the operation (a cache, metrics), \`${Area}Operations\` maps each operation's name to its params and result types: \`<O extends ${Area}Operation>(operation: O, params: ${Area}Params<O>) => Promise<${Area}Result<O>>\`.`
+        : "";
   // The standalone functions (client.ts): one per method, and a page walk per paginated one.
   const walked = ops.find((o) => o.paginated);
   // (A REST area's handle is `create<Area>Rest()`, a JSON-RPC area's `create<Area>Rpc()`.)

@@ -1,6 +1,8 @@
 // Emits a REST area package's generated code from its bundled OpenAPI document:
-//   types.ts       a declaration per named schema and per operation input (<Operation>Input), and
-//                  <Operation>Result aliases
+//   types.ts       a declaration per named schema and per operation input (<Operation>Input),
+//                  <Operation>Result aliases, and the typed operation map (<Area>Operations: the
+//                  operation name picks the types) with its names for a wrapper generic over the
+//                  operation (<Area>Operation, <Area>Params<O>, <Area>Result<O>)
 //   openapi.ts     openapi-typescript's root types (paths, operations, components, webhooks),
 //                  for the client and the aliases; the package does not export them
 //   operations.ts  one descriptor per operation for @chaindata/core
@@ -11,6 +13,7 @@
 import {
   areaStatusTags,
   banner,
+  callMap,
   docComment,
   exampleName,
   exampleValue,
@@ -177,13 +180,42 @@ export async function emitRestArea(main) {
     },
     { inputSchemas: Object.keys(inputs) },
   );
+  // The operation map, as a JSON-RPC package's method map (lib/emit.mjs, callMap). An operation
+  // without params (`listWebhooks`) maps to an empty object, as a JSON-RPC method without required
+  // params takes `{}` or nothing (`ParamsArgument` leaves it out): `{ [name: string]: never }` rather
+  // than `Record<string, never>`, which a schema named `Record` would change the meaning of.
+  const inputOf = (id) => (inputs[`${pascal(id)}Input`] ? `${pascal(id)}Input` : undefined);
+  const ids = ops.map((op) => op.o.operationId);
+  const example = ids.find(inputOf);
+  const bare = ids.filter((id) => !inputOf(id));
+  const map = callMap({
+    area,
+    Area,
+    info: doc.info,
+    noun: "operation",
+    M: "O",
+    calls: ops.map((op) => ({
+      name: op.o.operationId,
+      op: op.o,
+      params: inputOf(op.o.operationId) ?? "{ [name: string]: never }",
+      result: `${pascal(op.o.operationId)}Result`,
+    })),
+    paramsNote:
+      "." +
+      (example ? ` \`${Area}Params<${literal(example)}>\` is \`${inputOf(example)}\`.` : "") +
+      (bare.length
+        ? ` An operation without params (${bare.map((id) => `\`${id}\``).join(", ")}) has an empty object, \`{}\`: its function takes only the options.`
+        : ""),
+  });
   const types =
     banner(source) +
+    `import type { SingleMethod } from "@chaindata/core";\n` +
     `import type { operations } from "./openapi.js";\n\n` +
     schemas +
     "\n" +
     aliases.join("\n") +
-    "\n";
+    "\n" +
+    map;
   const openapi =
     banner(source) +
     `// openapi-typescript's root types, for openapi-fetch (\`paths\`) and the operation aliases of\n` +

@@ -11,6 +11,7 @@
 import {
   areaStatusTags,
   banner,
+  callMap,
   docComment,
   exampleName,
   exampleValue,
@@ -178,51 +179,27 @@ export async function emitRpcArea(main, http) {
     },
     { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
   );
-  // (Each entry with the method's summary and status, for the hover of an entry. Editors complete
-  // the names of `client.request("…")` from these keys, but show no docs for a string.)
-  const methodMap = methods
-    .map((m) => {
-      const { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta } = m;
-      const areaBeta = Boolean(doc.info["x-beta"]);
-      const entryDoc = operationStatusTags(m, { areaBeta }).length
-        ? jsdoc(
-            { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta },
-            { indent: "  ", areaBeta },
-          )
-        : summary
-          ? `  /** ${summary.replace(/\*\//g, "*\\/")} */\n`
-          : "";
-      return `${entryDoc}  ${m.name}: { params: ${pascal(m.name)}Params; result: ${pascal(m.name)}Result };`;
-    })
-    .join("\n");
-  // The method map's names for a wrapper generic over the method (a cache, metrics):
-  // `<M extends DasMethod>(method: M, params: DasParams<M>)` holds the wrapper's own callers to one
-  // method name, as `request` holds its. (Typed `DasMethods[M]["params"]`, params of either method
-  // would pass for a union of names: nothing then ties them to the name sent.)
   const first = methods[0]?.name ?? "method";
-  const mapTypes =
-    docComment(
-      `A ${area} method's name, for a wrapper generic over the method: \`<M extends ${Area}Method>\`.`,
-      areaStatusTags(doc.info),
-    ) +
-    `export type ${Area}Method = keyof ${Area}Methods;\n` +
-    docComment(
-      `The params of the ${area} method \`M\`, or \`never\` when \`M\` is a union of names (params that could not be checked against the method called). For a wrapper generic over the method: \`<M extends ${Area}Method>(method: M, params: ${Area}Params<M>): Promise<${Area}Result<M>>\` holds its own callers to one method name, as \`${camel(area)}.request\` does. \`${Area}Params<${literal(first)}>\` is \`${pascal(first)}Params\`.`,
-      areaStatusTags(doc.info),
-    ) +
-    `export type ${Area}Params<M extends ${Area}Method> = ${Area}Methods[M & SingleMethod<M>]["params"];\n` +
-    docComment(
-      `The result of the ${area} method \`M\` (for a union of names, the union of their results).`,
-      areaStatusTags(doc.info),
-    ) +
-    `export type ${Area}Result<M extends ${Area}Method> = ${Area}Methods[M]["result"];\n`;
+  const map = callMap({
+    area,
+    Area,
+    info: doc.info,
+    noun: "method",
+    M: "M",
+    calls: methods.map((m) => ({
+      name: m.name,
+      op: m,
+      params: `${pascal(m.name)}Params`,
+      result: `${pascal(m.name)}Result`,
+    })),
+    paramsNote: `, as \`${camel(area)}.request\` does. \`${Area}Params<${literal(first)}>\` is \`${pascal(first)}Params\`.`,
+  });
   const types =
     banner(source) +
     `import type { SingleMethod } from "@chaindata/core";\n` +
     "\n" +
     typeSource +
-    `\n${docComment(`The ${area} methods: the method name picks the params and result types.`, areaStatusTags(doc.info))}export interface ${Area}Methods {\n${methodMap}\n}\n\n` +
-    mapTypes;
+    map;
 
   // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
   const checks = createCheckEmitter();

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { packageBindings, reservedPattern } from "../../scripts/generate/lib/names.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { packagesOf } from "../../scripts/generate/lib/refusals.mjs";
+import { packageRefusals, packagesOf } from "../../scripts/generate/lib/refusals.mjs";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const index = JSON.parse(read("spec/dist/index.json"));
@@ -64,6 +64,46 @@ describe("the names table of the name-clash rule", () => {
       expect(missing).toEqual([]);
     });
   }
+});
+
+// The map of an area's calls and its three names (`DasMethods`, `DasMethod`, `DasParams`,
+// `DasResult`; a REST area's `WalletOperations`, `WalletOperation`, …) are the generator's own:
+// a spec name on one of them would declare the type twice in types.ts.
+describe("the names of an area's call map", () => {
+  const clashesOf = (area: string, edit: (doc: any) => void) => {
+    const pkg = packagesOf(documents).find((p: Array<{ area: string }>) => p[0]!.area === area);
+    const doc = structuredClone(pkg[0].doc);
+    edit(doc);
+    return packageRefusals([{ ...pkg[0], doc }, pkg[1]])
+      .filter((r: { rule: string }) => r.rule === "name-clash")
+      .map((r: { message: string }) => r.message);
+  };
+  it("a schema named like a REST area's operation map or its types is refused", () => {
+    const found = clashesOf("wallet", (doc) => {
+      for (const name of ["WalletOperations", "WalletOperation", "WalletParams", "WalletResult"])
+        doc.components.schemas[name] = { type: "object" };
+    });
+    expect(found).toEqual([
+      '"WalletOperations" is both schema WalletOperations\'s type (generated/types.ts) and the operation map type (generated/types.ts): one name cannot be bound twice in generated/types.ts',
+      '"WalletOperation" is both schema WalletOperation\'s type (generated/types.ts) and a type of the operation map (generated/types.ts): one name cannot be bound twice in generated/types.ts',
+      '"WalletParams" is both schema WalletParams\'s type (generated/types.ts) and a type of the operation map (generated/types.ts): one name cannot be bound twice in generated/types.ts',
+      '"WalletResult" is both schema WalletResult\'s type (generated/types.ts) and a type of the operation map (generated/types.ts): one name cannot be bound twice in generated/types.ts',
+    ]);
+  });
+  it("an operation whose result type is the map's (`wallet` → WalletResult) is refused, as a method's (`das` → DasResult)", () => {
+    const rest = clashesOf("wallet", (doc) => {
+      doc.paths["/v1/wallet/{wallet}/identity"].get.operationId = "wallet";
+    });
+    expect(rest).toContainEqual(
+      '"WalletResult" is both operation wallet\'s result type (generated/types.ts) and a type of the operation map (generated/types.ts): one name cannot be bound twice in generated/types.ts',
+    );
+    const rpc = clashesOf("das", (doc) => {
+      doc.methods[0].name = "das";
+    });
+    expect(rpc).toContainEqual(
+      '"DasParams" is both method das\'s params type (generated/types.ts) and a type of the method map (generated/types.ts): one name cannot be bound twice in generated/types.ts',
+    );
+  });
 });
 
 // A package's hand-written entry may export names of its own beside the generated ones (the

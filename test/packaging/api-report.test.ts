@@ -171,6 +171,7 @@ it("marks every way to a deprecated or beta operation, its types included", () =
       `create${Area}Rpc`,
       `${Area}Client`,
       `${Area}Methods`,
+      `${Area}Operations`,
     ])
       want(name, exports.get(name), areaStatus);
     for (const { id, status } of operations) {
@@ -213,7 +214,7 @@ it("exports none of openapi-typescript's root types", () => {
 // What an editor shows on hover and in completions. (test/types/option-docs.test.ts holds the
 // options and the hand-written types' members to the same.) The sdk's `export type * as Das`
 // is left out: TypeScript shows no doc comment for a namespace re-export.
-it("every export has a summary, and so has every entry of a JSON-RPC method map", () => {
+it("every export has a summary, and so has every entry of a method or operation map", () => {
   const { checker } = surface;
   const summary = (symbol: ts.Symbol) =>
     ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
@@ -223,7 +224,7 @@ it("every export has a summary, and so has every entry of a JSON-RPC method map"
       const declaration = symbol.declarations?.[0];
       if (!declaration || ts.isSourceFile(declaration)) continue;
       if (!summary(symbol)) missing.add(`${p.name}: ${name}`);
-      if (/^[A-Z]\w*Methods$/.test(name) && symbol.flags & ts.SymbolFlags.Interface)
+      if (/^[A-Z]\w*(?:Methods|Operations)$/.test(name) && symbol.flags & ts.SymbolFlags.Interface)
         for (const entry of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)))
           if (!summary(entry)) missing.add(`${p.name}: ${name}.${entry.name}`);
     }

@@ -6,6 +6,8 @@ import {
   createAdminRest,
   createRateLimiter,
   getProjectUsage,
+  type AdminClient,
+  type AdminOperations,
 } from "@chaindata/admin";
 import {
   createCompressionClient,
@@ -71,8 +73,16 @@ import {
   getBalances,
   getIdentity,
   paginateGetTransfers,
+  type GetIdentityInput,
+  type GetIdentityResult,
   type Paginated as WalletPaginated,
   type ParamsArgument as WalletParamsArgument,
+  type RequestOptions as WalletRequestOptions,
+  type WalletClient,
+  type WalletOperation,
+  type WalletOperations,
+  type WalletParams,
+  type WalletResult,
 } from "@chaindata/wallet";
 import {
   addWebhookAddresses,
@@ -89,7 +99,13 @@ import {
   type KnownTransactionType,
   type RawTransactionEvent,
   type TransactionType,
+  type WebhooksClient,
+  type WebhooksOperation,
+  type WebhooksOperations,
+  type WebhooksParams,
+  type WebhooksResult,
 } from "@chaindata/webhooks";
+import type { TokenMetadataClient, TokenMetadataOperations } from "@chaindata/token-metadata";
 import { createServer } from "node:http";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -961,6 +977,99 @@ createMemorySignatureStore();
 createMemorySignatureStore(40_000);
 // @ts-expect-error — a misspelt option
 createMemorySignatureStore({ ttl: 60_000 });
+
+/** True when `A` and `B` are the same type (not merely assignable either way). */
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/**
+ * Whether a REST area's operation map has the client's methods, and each one's params and result:
+ * `true`, or what differs. (An operation without params maps to an empty object; its method takes
+ * the options alone.)
+ */
+type MapOfClient<M extends Record<keyof C, { params: unknown; result: unknown }>, C> =
+  Same<keyof M, keyof C> extends false
+    ? "the names differ"
+    : {
+          [K in keyof C]: C[K] extends (...args: infer A) => Promise<infer R>
+            ? Same<R, M[K]["result"]> extends false
+              ? "the result differs"
+              : Same<M[K]["params"], { [name: string]: never }> extends true
+                ? Same<A[0], WalletRequestOptions | undefined>
+                : Same<Exclude<A[0], undefined>, M[K]["params"]>
+            : "not a call";
+        }[keyof C] extends true
+      ? true
+      : "an operation's params or result differ";
+
+/**
+ * The REST areas' operation maps (`WalletOperations`…), for a wrapper generic over the operation,
+ * as the JSON-RPC areas' method maps are: the name picks the params and result types, one name at a
+ * time. (A REST client has no `request`: the wrapper calls the client's method itself.)
+ */
+export async function restOperationMaps(): Promise<void> {
+  const walletMap: MapOfClient<WalletOperations, WalletClient> = true;
+  const webhooksMap: MapOfClient<WebhooksOperations, WebhooksClient> = true;
+  const adminMap: MapOfClient<AdminOperations, AdminClient> = true;
+  const tokenMetadataMap: MapOfClient<TokenMetadataOperations, TokenMetadataClient> = true;
+  /** A wrapper over the wallet client (a cache, metrics), generic over the operation. */
+  async function call<O extends WalletOperation>(
+    operation: O,
+    params: WalletParams<O>,
+    options?: WalletRequestOptions,
+  ): Promise<WalletResult<O>> {
+    const method = wallet[operation] as (
+      params: WalletParams<O>,
+      options?: WalletRequestOptions,
+    ) => Promise<WalletResult<O>>;
+    return method(params, options);
+  }
+  const identity: GetIdentityResult = await call("getIdentity", { wallet: ADDRESS });
+  (await call("getBalances", { wallet: ADDRESS, page: 2 }, { timeout: 1_000 })).balances;
+  // @ts-expect-error — getIdentity's `wallet` is a string
+  void call("getIdentity", { wallet: 1 });
+  // @ts-expect-error — the wrapper keeps the operation's params: getBatchIdentity takes `addresses`
+  void call("getBatchIdentity", { wallet: ADDRESS });
+  // @ts-expect-error — not a wallet operation
+  void call("getAsset", { id: ADDRESS });
+  const either = ADDRESS.length > 40 ? "getIdentity" : "getFundedBy";
+  // @ts-expect-error — a union of names: the params could not be checked against the one called
+  void call(either, { wallet: ADDRESS });
+  const oneParams: WalletParams<"getIdentity"> = { wallet: ADDRESS };
+  const sameParams: GetIdentityInput = oneParams;
+  // @ts-expect-error — the params of a union of names are never (even those both take)
+  const unionParams: WalletParams<"getIdentity" | "getFundedBy"> = { wallet: ADDRESS };
+  const unionResult: WalletResult<"getIdentity" | "getFundedBy"> = identity;
+  // An operation without params (listWebhooks) maps to an empty object, which may be left out.
+  /** A wrapper whose params may be left out where the operation's may. */
+  const hook = <O extends WebhooksOperation>(
+    operation: O,
+    ...args: [...params: WalletParamsArgument<WebhooksParams<O>>, options?: WalletRequestOptions]
+  ): Promise<WebhooksResult<O>> =>
+    (webhooks[operation] as (...a: unknown[]) => Promise<WebhooksResult<O>>)(
+      ...(operation === "listWebhooks" ? args.slice(1) : args),
+    );
+  (await hook("listWebhooks")).map((h) => h.webhookID);
+  void hook("listWebhooks", {}, { timeout: 1_000 });
+  void hook("getWebhook", { webhookID: "w" });
+  // @ts-expect-error — getWebhook's params cannot be left out
+  void hook("getWebhook");
+  // @ts-expect-error — listWebhooks takes no params: an empty object only
+  void hook("listWebhooks", { page: 1 });
+  const none: WebhooksParams<"listWebhooks"> = {};
+  // @ts-expect-error — nor a value that is not an object
+  const notNone: WebhooksParams<"listWebhooks"> = "all";
+  const oneHook = ADDRESS.length > 40 ? "getWebhook" : "deleteWebhook";
+  // @ts-expect-error — a union of names, with params both take
+  void hook(oneHook, { webhookID: "w" });
+  // (The same names through the sdk's namespaces.)
+  const sdkParams: Wallet.WalletParams<"getIdentity"> = { wallet: ADDRESS };
+  const sdkResult: Wallet.WalletResult<"getIdentity"> = identity;
+  const sdkName: Wallet.WalletOperation = "getFundedBy";
+  // @ts-expect-error — a JSON-RPC method is not a wallet operation
+  const sdkNotName: Wallet.WalletOperation = "getAsset";
+  void [walletMap, webhooksMap, adminMap, tokenMetadataMap, sameParams, unionParams, unionResult];
+  void [none, notNone, sdkParams, sdkResult, sdkName, sdkNotName];
+}
 
 /** The REST areas' standalone form: `getIdentity(createWalletRest(), params)`, as `getAsset(createDasRpc(), params)`. */
 export async function restStandalone(): Promise<void> {

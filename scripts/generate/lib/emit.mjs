@@ -52,6 +52,60 @@ export function operationStatusTags(op, { areaBeta = false } = {}) {
 }
 
 /**
+ * The end of an area's types.ts: the map of its calls, where the call's name picks the params and
+ * result types (`<Area>Methods` of a JSON-RPC area, `<Area>Operations` of a REST one), and its
+ * names for a wrapper generic over the call (a cache, metrics): `<Area>Method` (`<Area>Operation`),
+ * `<Area>Params<M>`, `<Area>Result<M>`. The same for both kinds, so that a wrapper reads the same
+ * in every package. `noun`: "method" or "operation"; `M`: the type parameter's name; `calls`:
+ * [{ name, op (the method or operation: its summary and status), params, result (type sources) }];
+ * `paramsNote`: what follows the params' doc (", as `das.request` does. …").
+ */
+export function callMap({ area, Area, info, noun, M, calls, paramsNote }) {
+  const areaBeta = Boolean(info["x-beta"]);
+  const Map = `${Area}${noun === "method" ? "Methods" : "Operations"}`;
+  const Name = `${Area}${noun === "method" ? "Method" : "Operation"}`;
+  const tags = areaStatusTags(info);
+  // (Each entry with the call's summary and status, for the hover of an entry. Editors complete
+  // the names of `das.request("…")`, or of a wrapper's, from these keys, but show no docs for a
+  // string.)
+  const entries = calls
+    .map(({ name, op, params, result }) => {
+      const { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta } = op;
+      const entryDoc = operationStatusTags(op, { areaBeta }).length
+        ? jsdoc(
+            { summary, deprecated, "x-replaced-by": replacedBy, "x-beta": beta },
+            { indent: "  ", areaBeta },
+          )
+        : summary
+          ? `  /** ${summary.replace(/\*\//g, "*\\/")} */\n`
+          : "";
+      return `${entryDoc}  ${name}: { params: ${params}; result: ${result} };`;
+    })
+    .join("\n");
+  // `<M extends DasMethod>(method: M, params: DasParams<M>)` holds the wrapper's own callers to one
+  // name, as `request` holds its. (Typed `DasMethods[M]["params"]`, params of either call would
+  // pass for a union of names: nothing then ties them to the name sent.)
+  return (
+    `\n${docComment(`The ${area} ${noun}s: the ${noun} name picks the params and result types.`, tags)}export interface ${Map} {\n${entries}\n}\n\n` +
+    docComment(
+      `A ${area} ${noun}'s name, for a wrapper generic over the ${noun}: \`<${M} extends ${Name}>\`.`,
+      tags,
+    ) +
+    `export type ${Name} = keyof ${Map};\n` +
+    docComment(
+      `The params of the ${area} ${noun} \`${M}\`, or \`never\` when \`${M}\` is a union of names (params that could not be checked against the ${noun} called). For a wrapper generic over the ${noun}: \`<${M} extends ${Name}>(${noun}: ${M}, params: ${Area}Params<${M}>): Promise<${Area}Result<${M}>>\` holds its own callers to one ${noun} name${paramsNote}`,
+      tags,
+    ) +
+    `export type ${Area}Params<${M} extends ${Name}> = ${Map}[${M} & SingleMethod<${M}>]["params"];\n` +
+    docComment(
+      `The result of the ${area} ${noun} \`${M}\` (for a union of names, the union of their results).`,
+      tags,
+    ) +
+    `export type ${Area}Result<${M} extends ${Name}> = ${Map}[${M}]["result"];\n`
+  );
+}
+
+/**
  * The `@param` lines of a generated call, which signature help shows beside each argument (the
  * types' own docs show on hover only). `endpoint`: a standalone function's first parameter (`rpc`,
  * `rest`) and the factory that makes it; `params`: the params type's name (in client.ts, under

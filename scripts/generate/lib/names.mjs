@@ -125,8 +125,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
           "PaginationDescriptor",
         ]
       : // (`<Area>Rest.call` takes an OperationDescriptor, whose members are a Check, a U64Shape and
-        // a PaginationDescriptor.)
-        ["OperationDescriptor", "Check", "U64Shape", "PaginationDescriptor"]),
+        // a PaginationDescriptor; the operation map's `<Area>Params` reads a SingleMethod.)
+        ["OperationDescriptor", "Check", "U64Shape", "PaginationDescriptor", "SingleMethod"]),
     // (In every package: `ClientOptions` names a Batcher in `batch`, also where `createBatcher` is
     // not exported.)
     "Batcher",
@@ -260,16 +260,16 @@ export function packageBindings([main, http]) {
     own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
     own(typeNames(["paths"]), client, "the import of openapi.js");
   }
-  if (rpc) {
-    own(typeNames([`${Area}Methods`]), types, "the method map type", true);
-    own(
-      typeNames([`${Area}Method`, `${Area}Params`, `${Area}Result`]),
-      types,
-      "a type of the method map",
-      true,
-    );
-    own(typeNames(["SingleMethod"]), types, "an import from @chaindata/core");
-  }
+  // (The map of the calls, lib/emit.mjs `callMap`: `DasMethods`, `WalletOperations`…)
+  const [map, call] = rpc ? ["method map", "Method"] : ["operation map", "Operation"];
+  own(typeNames([`${Area}${call}s`]), types, `the ${map} type`, true);
+  own(
+    typeNames([`${Area}${call}`, `${Area}Params`, `${Area}Result`]),
+    types,
+    `a type of the ${map}`,
+    true,
+  );
+  own(typeNames(["SingleMethod"]), types, "an import from @chaindata/core");
   const runtime = runtimeExports({ rpc, batch: rpc && doc.info?.["x-batch"] !== false });
   own(
     { ...values(runtime.values), ...typeNames(runtime.types) },

@@ -47,5 +47,6 @@ export {
   type Check,
   type U64Shape,
   type PaginationDescriptor,
+  type SingleMethod,
   type Batcher,
 } from "@chaindata/core";

@@ -46,6 +46,7 @@ export type OperationDescriptor = core.OperationDescriptor;
 export type Check = core.Check;
 export type U64Shape = core.U64Shape;
 export type PaginationDescriptor = core.PaginationDescriptor;
+export type SingleMethod<M> = core.SingleMethod<M>;
 export type Batcher = core.Batcher;
 export declare const ChainDataError: typeof core.ChainDataError;
 export declare const APIError: typeof core.APIError;
