@@ -165,6 +165,11 @@ export async function createPrismEngine(
  * `@faker-js/faker` (every locale, ~0.6 s — half the start-up) only to offer json-schema-faker's
  * `faker` keyword, which the chaindata schemas never use. While prism-http loads, that one
  * require returns a stand-in that loads the real faker on first use.
+ *
+ * The same hook mends a phantom dependency: `@stoplight/prism-core` requires `@stoplight/types`
+ * without declaring it, which strict installs refuse (Yarn Plug'n'Play, pnpm with `hoist=false`:
+ * user trial 20). Where its own resolution fails, the require is answered from prism-http's,
+ * which declares it.
  */
 function requirePrismHttp(): any {
   const M = Module as unknown as {
@@ -189,7 +194,16 @@ function requirePrismHttp(): any {
   M._load = function (request, parent, isMain) {
     if (request === "@faker-js/faker")
       return { __esModule: true, default: standIn, faker: standIn };
-    return original.call(this, request, parent, isMain);
+    if (request !== "@stoplight/types") return original.call(this, request, parent, isMain);
+    try {
+      return original.call(this, request, parent, isMain);
+    } catch (error) {
+      try {
+        return fromPrism(request);
+      } catch {
+        throw error;
+      }
+    }
   };
   try {
     return require("@stoplight/prism-http");
