@@ -241,7 +241,8 @@ export class UnprocessableEntityError extends APIError {
 /**
  * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
  * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
- * is over 60 s.
+ * is over 60 s, or when the server says the plan's credits are used up ("max usage reached": the
+ * message then says so).
  */
 export class RateLimitError extends APIError {
   override readonly name = "RateLimitError";
@@ -450,12 +451,14 @@ export type AnyChainDataError =
  * Whether `error` is a transient failure that may succeed when the call is made again later: a
  * `ConnectionError`, a `TimeoutError`, or an `APIError` of status 408, 429 or 5xx. These are the
  * failures the client retries itself, while `maxRetries` lasts (a 429 for every operation, the
- * others for idempotent ones); one that reaches you had its retries run out, or a `Retry-After` over 60 s
- * (`RateLimitError.retryAfter` says when to come back). For a job queue deciding whether to try
- * again: everything else (validation, configuration, other statuses, JSON-RPC errors, invalid
- * responses, aborts) would fail the same way. Whether a write may be repeated is yours to judge.
- * A type guard of exactly those classes (408 has none of its own: a plain `APIError`), so that
- * `if (isRetryable(e) && e.name === "RateLimitError") e.retryAfter` reads without a cast.
+ * others for idempotent ones); one that reaches you had its retries run out, or a `Retry-After`
+ * over 60 s (`RateLimitError.retryAfter` says when to come back), or is a 429 of a plan whose
+ * credits are used up (not retried here, as no wait of seconds helps; its message says so). For a
+ * job queue deciding whether to try again: everything else (validation, configuration, other
+ * statuses, JSON-RPC errors, invalid responses, aborts) would fail the same way. Whether a write
+ * may be repeated is yours to judge. A type guard of exactly those classes (408 has none of its
+ * own: a plain `APIError`), so that `if (isRetryable(e) && e.name === "RateLimitError")
+ * e.retryAfter` reads without a cast.
  */
 export const isRetryable = (
   error: unknown,

@@ -347,8 +347,14 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           if (response.ok) return exchange;
           delay = parseRetryAfter(answer);
           error = apiError(response, lenientUtf8.decode(bytes), id, redactor, delay);
-          // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
-          if (!retryableStatus(status) || delay! > MAX_RETRY_AFTER_MS) throw error;
+          // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
+          // when). Nor for credits that are used up, which the message says (below).
+          if (
+            !retryableStatus(status) ||
+            delay! > MAX_RETRY_AFTER_MS ||
+            /credits are used up/.test(error.message)
+          )
+            throw error;
           retry ||= status === 429;
         } catch (thrown) {
           if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
@@ -415,6 +421,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const error = body?.error;
     const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
     const { status, statusText } = response;
+    // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
+    // is also seen for plain rate limits; decision 0006). No wait helps.
+    const spent = /max usage reached/i.test(detail);
     return makeAPIError(
       // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
       // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
@@ -429,9 +438,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         (status === 401 || status === 403
           ? ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
           : "") +
-        // (Why a retryable answer came back at once: the wait it asks for is over the cap.)
-        (retryableStatus(status) && retryAfter! > MAX_RETRY_AFTER_MS
-          ? ` (not retried: Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s)`
+        // (Why a retryable answer came back at once: no wait helps, or the wait it asks for is
+        // over the cap.)
+        (retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS)
+          ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s`})`
           : ""),
       {
         ...described(response, redactor),

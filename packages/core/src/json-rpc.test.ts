@@ -12,6 +12,7 @@ import {
   TimeoutError,
   ValidationError,
   ConfigurationError,
+  isRetryable,
 } from "./errors.js";
 import { vBoolean, vBoundedString, vObject, vString } from "./validate.js";
 import { createBatcher } from "./batch.js";
@@ -641,6 +642,45 @@ describe("createJsonRpcClient: single calls", () => {
       rpcError: { code: -32429, message: "rate limited" },
     });
     expect((error as Error).message).toBe("HTTP 429 from getAsset: rate limited (2 attempts)");
+  });
+
+  it("does not retry a 429 saying the plan's credits are used up (max usage reached), and says why", async () => {
+    // The answer observed for an exhausted plan (api-facts §3b: third-party observations).
+    const spent = {
+      jsonrpc: "2.0",
+      id: "1",
+      error: { code: -32429, message: "max usage reached" },
+    };
+    const cases: [Response, string][] = [
+      [
+        jsonResponse(spent, { status: 429, headers: { "retry-after": "1" } }),
+        "HTTP 429 from getAsset: max usage reached (not retried: the plan's credits are used up)",
+      ],
+      [
+        new Response("Max usage reached", { status: 429 }),
+        "HTTP 429 from getAsset: Max usage reached (not retried: the plan's credits are used up)",
+      ],
+    ];
+    for (const [answer, message] of cases) {
+      vi.useFakeTimers();
+      const { fetch, mock } = stubFetch(
+        answer,
+        jsonResponse({ jsonrpc: "2.0", id: "1", result: 1 }),
+      );
+      const result = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+        .call(getAsset, { id: "abc" })
+        .catch((e: any) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const error = await result;
+      expect(mock).toHaveBeenCalledTimes(1);
+      // The class and status of every 429.
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error).toMatchObject({ name: "RateLimitError", status: 429 });
+      expect((error as Error).message).toBe(message);
+      // (As for a Retry-After over the cap: not waited for here, retryable later, once the plan
+      // has credits again.)
+      expect(isRetryable(error)).toBe(true);
+    }
   });
 
   it("leaves no timer or listener behind", async () => {
