@@ -34,6 +34,8 @@ import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus } from ".
 export interface Exchange {
   response: Response;
   bytes: Uint8Array<ArrayBuffer>;
+  /** The body parsed as JSON, when sent with `json` (`undefined` when empty). */
+  value?: unknown;
 }
 
 /** The engine of one host. */
@@ -54,17 +56,22 @@ export interface Http {
   /**
    * Sends with auth, headers, the timeout, rate limit and retries. Resolves with a 2xx
    * response and its whole body (so the timeout covers reading it); anything else rejects with
-   * a typed `ChainDataError`.
+   * a typed `ChainDataError`. With `json`, the body is decoded (strict UTF-8) and parsed
+   * (lossless) into `value` inside the attempt, so a body cut short is retried as a lost
+   * connection is (an `InvalidResponseError` otherwise).
    */
   send(
     url: string,
-    init: { method: string; headers?: ClientOptions["headers"]; body?: BodyInit | undefined },
+    init: {
+      method: string;
+      headers?: ClientOptions["headers"];
+      body?: BodyInit | undefined;
+      json?: boolean;
+    },
     operation: OperationDescriptor,
     options?: RequestOptions,
     redactor?: Redactor,
   ): Promise<Exchange>;
-  /** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
-  json(exchange: Exchange, operation: string, redactor?: Redactor): unknown;
   invalid(
     reason: InvalidResponseReason,
     response: Response,
@@ -320,7 +327,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         body: init.body,
         signal,
         redirect: "manual",
-      }).then(async (response) => ({
+      }).then(async (response): Promise<Exchange> => ({
         response,
         bytes: new Uint8Array(await response.arrayBuffer()),
       }));
@@ -344,7 +351,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             { operation: id, attempt, status },
             redactor,
           );
-          if (response.ok) return exchange;
+          if (response.ok) {
+            if (init.json) exchange.value = json(exchange, id, redactor);
+            return exchange;
+          }
           delay = parseRetryAfter(answer);
           error = apiError(response, lenientUtf8.decode(bytes), id, redactor, delay);
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
@@ -356,8 +366,16 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           )
             throw error;
           retry ||= status === 429;
-        } catch (thrown) {
-          if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
+        } catch (thrown: any) {
+          // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
+          // while the body is read (a ConnectionError) is: the server meant no such answer.
+          // (Decision 0006: a body that ends cleanly but early, a close-delimited one, comes here.)
+          if (!(
+            thrown instanceof ConnectionError ||
+            thrown instanceof TimeoutError ||
+            thrown.reason === "truncated"
+          ))
+            throw thrown;
           error = thrown;
         }
         if (!retry || attempt > retries) {
@@ -456,7 +474,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     );
   };
 
-  const json: Http["json"] = ({ response, bytes }, id, redactor = redact) => {
+  /** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
+  const json = ({ response, bytes }: Exchange, id: string, redactor: Redactor) => {
     // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
     // character is truncated, which the parse failure below says.
     let text: string;
@@ -507,7 +526,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     redactWith,
     scrub,
     send,
-    json,
     invalid,
     described,
     baseHeaders,

@@ -683,6 +683,26 @@ describe("createJsonRpcClient: single calls", () => {
     }
   });
 
+  it("retries an answer cut short as a lost connection, except for a write", async () => {
+    for (const [method, requests] of [
+      [getAsset, 2],
+      [sendTransaction, 1],
+    ] as const) {
+      vi.useFakeTimers();
+      const { fetch, mock } = stubFetch(
+        jsonResponse('{"jsonrpc":"2.0","id":"1","result":{"id":"ab'),
+        jsonResponse({ jsonrpc: "2.0", id: "1", result: 7 }),
+      );
+      const result = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+        .call(method, method === getAsset ? { id: "abc" } : {})
+        .catch((e: any) => e);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(mock, method.id).toHaveBeenCalledTimes(requests);
+      if (requests === 2) expect(await result).toBe(7);
+      else expect(await result).toMatchObject({ reason: "truncated" });
+    }
+  });
+
   it("leaves no timer or listener behind", async () => {
     vi.useFakeTimers();
     const controller = new AbortController();

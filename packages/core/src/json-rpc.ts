@@ -224,15 +224,13 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     target = url,
     redactor?: Redactor,
   ): Promise<[unknown, Response]> => {
-    const exchange = await http.send(
+    const { response, value: answer } = await http.send(
       target,
-      { method: "POST", body },
+      { method: "POST", body, json: true },
       operation,
       options,
       redactor,
     );
-    const answer = http.json(exchange, operation.id, redactor);
-    const { response } = exchange;
     // (Batched or not, an empty body is one error for every call in it.)
     if (answer === undefined) throw http.invalid("empty", response, "", operation.id, redactor);
     return [answer, response];
