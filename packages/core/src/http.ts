@@ -383,7 +383,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           if (attempt > 1) error.message += ` (${attempt} attempts)`;
           throw error;
         }
-        delay ??= backoff(attempt);
+        // A Retry-After is waited plus up to a quarter, never less: callers told the same wait (or
+        // the same HTTP-date) do not all come back in the same millisecond (decision 0006).
+        delay = delay! >= 0 ? delay! + Math.round(delay! * Math.random() * 0.25) : backoff(attempt);
         log(
           "info",
           `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,

@@ -632,7 +632,8 @@ describe("createJsonRpcClient: single calls", () => {
     const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, rpcHost, "/")
       .call(getAsset, { id: "abc" })
       .catch((e: any) => e);
-    await vi.advanceTimersByTimeAsync(1000);
+    // (Retry-After: 1 and up to a quarter more.)
+    await vi.advanceTimersByTimeAsync(1250);
     const error = await result;
     expect(mock).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(RateLimitError);

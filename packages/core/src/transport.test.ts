@@ -725,6 +725,27 @@ describe("retries", () => {
     }
   });
 
+  it("adds up to a quarter to a Retry-After (never less), so callers told the same wait do not come back together", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.999999);
+    for (const headersAt of [
+      () => ({ "retry-after": "3" }),
+      () => ({ "retry-after": new Date(Date.now() + 3000).toUTCString() }),
+    ]) {
+      vi.setSystemTime(Date.UTC(2025, 0, 1)); // (a whole second: HTTP-dates have no milliseconds)
+      const headers = headersAt();
+      const { fetch, mock } = stubFetch(
+        new Response("", { status: 429, headers }),
+        jsonResponse({}),
+      );
+      const result = sendAt(fetch);
+      await vi.advanceTimersByTimeAsync(3749);
+      expect(mock, JSON.stringify(headers)).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(mock, JSON.stringify(headers)).toHaveBeenCalledTimes(2);
+      expect((await result).value?.status).toBe(200);
+    }
+  });
+
   it("waits out a Retry-After of exactly 60 s, but throws at once for 61 s", async () => {
     const { fetch, mock } = stubFetch(
       new Response("", { status: 429, headers: { "retry-after": "60" } }),
