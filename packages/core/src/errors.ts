@@ -405,8 +405,8 @@ export class InvalidResponseError extends ChainDataError {
    *   tie to a request, which the call would get instead);
    * - `duplicate-entry`: a batch's answer with the call's `id` twice (which entry is right is
    *   unknowable);
-   * - `not-json-rpc`: JSON that is no JSON-RPC answer (not an object, or neither `result` nor
-   *   `error`);
+   * - `not-json-rpc`: JSON that is no JSON-RPC answer (not an object, neither `result` nor
+   *   `error`, or a `result` with neither `id` nor `jsonrpc` beside it);
    * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
    *   page than the one asked for, names a next cursor the walk has already sent, or says
    *   `hasMore: true` with no next cursor. The pages before it were yielded; `snippet` is empty

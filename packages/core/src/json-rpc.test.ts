@@ -607,6 +607,9 @@ describe("createJsonRpcClient: single calls", () => {
       [[{ jsonrpc: "2.0", id: "1", result: 1 }], "not-json-rpc"],
       [{ jsonrpc: "2.0", id: "1" }, "not-json-rpc"],
       [{ context: { slot: 1 }, value: 5 }, "not-json-rpc"],
+      // No id and no jsonrpc: a bare result is no JSON-RPC answer (it read "id-mismatch").
+      [{ result: {} }, "not-json-rpc"],
+      [{ id: null, result: {} }, "id-mismatch"],
       ['"just a string"', "not-json-rpc"],
       ["null", "not-json-rpc"],
       ["", "empty"],

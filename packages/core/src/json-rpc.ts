@@ -282,9 +282,14 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         }),
       );
     }
-    // (A bare `{ context, value }` has no id either: it is no JSON-RPC answer, not another's.)
+    // (A bare `{ context, value }` or `{ result }`, with neither `id` nor `jsonrpc`, is no
+    // JSON-RPC answer, not another's.)
     if (id !== request.id)
-      return invalid(error || "result" in entry ? "id-mismatch" : "not-json-rpc");
+      return invalid(
+        error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))
+          ? "id-mismatch"
+          : "not-json-rpc",
+      );
     if (!("result" in entry)) return invalid("not-json-rpc");
     if (entry.result === null && !optionalBody) return invalid("empty");
     // (Caught: a callback that throws fails its own call, never the batcher's other calls.)
