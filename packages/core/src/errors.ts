@@ -423,7 +423,7 @@ export class InvalidResponseError extends ChainDataError {
   declare readonly operation: string;
   /**
    * The start of the body (≤ 200 characters), redacted; for a call of a batch, the start of its
-   * own entry (empty when it has none).
+   * own entry (when it has none, of the whole answer).
    */
   declare readonly snippet: string;
 }

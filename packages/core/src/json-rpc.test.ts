@@ -912,6 +912,27 @@ describe("createJsonRpcClient: auto-batching", () => {
     });
   });
 
+  it("shows what came back in the snippet of a call without an entry (a batch answered with id-less entries)", async () => {
+    const { fetch } = stubFetch(() =>
+      jsonResponse([
+        { jsonrpc: "2.0", result: { echo: KEY } },
+        { jsonrpc: "2.0", result: 2 },
+      ]),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const errors = await Promise.all([
+      rpc.call(getAsset, { id: "aaa" }).catch((e: unknown) => e),
+      rpc.call(getAsset, { id: "bbb" }).catch((e: unknown) => e),
+    ]);
+    for (const error of errors)
+      expect(error).toMatchObject({
+        name: "InvalidResponseError",
+        reason: "missing-entry",
+        // (It was empty. Redacted, as every snippet is.)
+        snippet: '[{"jsonrpc":"2.0","result":{"echo":"***"}},{"jsonrpc":"2.0","result":2}]',
+      });
+  });
+
   it("rejects a call whose id the batch answer holds twice with 'duplicate-entry', settling the others", async () => {
     const { fetch } = stubFetch((call) => {
       const [a, b] = JSON.parse(call.body!) as { id: string }[];

@@ -249,10 +249,21 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     entry: any,
     response: Response,
     duplicate?: boolean,
+    answer?: unknown,
   ) => {
+    // (The snippet of a call without an entry is the start of the whole answer: what came back.)
     const invalid = (
       reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty",
-    ) => reject(http.invalid(reason, response, String(stringifyJson(entry) ?? ""), name, redactor));
+    ) =>
+      reject(
+        http.invalid(
+          reason,
+          response,
+          String(stringifyJson(entry ?? answer) ?? ""),
+          name,
+          redactor,
+        ),
+      );
     if (entry === undefined) return invalid("missing-entry");
     if (duplicate) return invalid("duplicate-entry");
     if (!entry || typeof entry !== "object" || Array.isArray(entry)) return invalid("not-json-rpc");
