@@ -497,7 +497,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       throw invalid("html", response, text, id, redactor);
     let value: unknown;
     try {
-      value = first && parseJson(text);
+      // Empty is no text but JSON's white space (space, tab, CR, LF): trimStart() also passes a
+      // no-break space, U+2028, \v or \f, which JSON.parse refuses. (A leading BOM is dropped by
+      // the decoder, as before any JSON: a BOM alone is empty.)
+      value = first || /[^ \t\n\r]/.test(text) ? parseJson(text) : undefined;
     } catch {
       throw invalid(
         looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",

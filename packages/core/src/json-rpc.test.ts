@@ -614,6 +614,15 @@ describe("createJsonRpcClient: single calls", () => {
       ["null", "not-json-rpc"],
       ["", "empty"],
       [" \n", "empty"],
+      [" \t\r\n", "empty"],
+      // White space to String.trim, not to JSON (they read "empty").
+      ["\u00a0", "non-json"],
+      ["\u2028", "non-json"],
+      ["\v", "non-json"],
+      ["\f", "non-json"],
+      [" \ufeff", "non-json"],
+      // (A leading BOM is dropped by decoding, as before any JSON text.)
+      ["\ufeff", "empty"],
     ];
     for (const [body, reason] of cases) {
       const { fetch } = stubFetch(jsonResponse(body));

@@ -1471,6 +1471,7 @@ describe("restCall", () => {
       [jsonResponse('{"balances":[{"amount":1'), "truncated"],
       [jsonResponse('{"a":"unterminated'), "truncated"],
       [jsonResponse("OK"), "non-json"],
+      [jsonResponse("\u00a0\u2028"), "non-json"], // (white space to String.trim, not to JSON)
       [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), "invalid-utf8"],
       [
         new Response(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])),
