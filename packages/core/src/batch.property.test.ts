@@ -632,7 +632,10 @@ function model(s: Scenario) {
       const plan: AttemptPlan = hung ? { kind: "hang" } : leader.plans[attempt]!;
       let failure: Expectation;
       let retryable: boolean;
-      if (plan.kind === "answer") {
+      if (plan.kind === "answer" && plan.body.kind === "truncated") {
+        // A body cut short is retried as a lost connection is (decision 0006).
+        [failure, retryable] = [invalidEntry("truncated", operation), !write];
+      } else if (plan.kind === "answer") {
         settleModel(plan.body, members, viaBatcher, operation, calls, expectations);
         return leave(attempt + 1);
       } else if (plan.kind === "connection") {

@@ -36,8 +36,17 @@ export interface Batcher {
       operation: { id: string; idempotent: true },
       options: { signal: AbortSignal },
     ) => Promise<[answer: unknown, response: Response]>,
-    /** Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came back twice). */
-    settle: (call: C, entry: unknown, response: Response, duplicate?: boolean) => void,
+    /**
+     * Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came
+     * back twice); `answer` is the whole answer (for the snippet of a call without an entry).
+     */
+    settle: (
+      call: C,
+      entry: unknown,
+      response: Response,
+      duplicate?: boolean,
+      answer?: unknown,
+    ) => void,
     /** What makes two clients' requests interchangeable, compared item by item with `===`. @default [post] (this client alone) */
     endpoint?: readonly unknown[],
     /** The time limit of each attempt of a batch request (the client's `timeout`). @default Infinity */
@@ -173,7 +182,13 @@ export function createBatcher(
           // has left is not settled again: its own `onResponse` is not called.
           if (end(member))
             try {
-              settle(call, byId ? (byId.get(id) ?? untied) : answer, response, twice.has(id));
+              settle(
+                call,
+                byId ? (byId.get(id) ?? untied) : answer,
+                response,
+                twice.has(id),
+                answer,
+              );
             } catch (error) {
               call.reject(error);
             }

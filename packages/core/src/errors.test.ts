@@ -95,7 +95,7 @@ describe("isRetryable", () => {
     }
   });
 
-  it("a connection error and a timeout are retryable; an abort, a JSON-RPC error, an invalid answer, bad input and anything else are not", async () => {
+  it("a connection error, a timeout and a body cut short are retryable; an abort, a JSON-RPC error, another invalid answer, bad input and anything else are not", async () => {
     const rpc = (fetch: typeof globalThis.fetch) =>
       createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 0 }, rpcHost, "/");
     const failed = (fetch: typeof globalThis.fetch, options = {}) =>
@@ -112,6 +112,8 @@ describe("isRetryable", () => {
     ).fetch;
     expect(isRetryable(await failed(rpcError))).toBe(false);
     expect(isRetryable(await failed(stubFetch(() => jsonResponse("<html>")).fetch))).toBe(false);
+    // A body cut short is retried as a lost connection is.
+    expect(isRetryable(await failed(stubFetch(() => jsonResponse('{"id":"1"')).fetch))).toBe(true);
     expect(isRetryable(await failed(refused, { timeout: -1 }))).toBe(false);
     for (const other of [
       new Error("x"),

@@ -241,7 +241,8 @@ export class UnprocessableEntityError extends APIError {
 /**
  * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
  * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
- * is over 60 s.
+ * is over 60 s, or when the server says the plan's credits are used up ("max usage reached": the
+ * message then says so).
  */
 export class RateLimitError extends APIError {
   override readonly name = "RateLimitError";
@@ -381,7 +382,11 @@ export type InvalidResponseReason =
   | "not-json-rpc"
   | "broken-paging";
 
-/** A 2xx response whose body is not what the protocol promises. Not retried. */
+/**
+ * A 2xx response whose body is not what the protocol promises. Not retried, but for a body cut
+ * short (`truncated`), which is retried as a lost connection is (idempotent operations, while
+ * `maxRetries` lasts).
+ */
 export class InvalidResponseError extends ChainDataError {
   override readonly name = "InvalidResponseError";
   /**
@@ -391,16 +396,17 @@ export class InvalidResponseError extends ChainDataError {
    *   operation returns a value;
    * - `html`: an HTML page (a proxy's or a gateway's, say), by its first character or its
    *   `content-type`;
-   * - `truncated`: JSON cut short (a string or an object left open: a connection dropped
-   *   mid-body, or a body cut inside a UTF-8 character);
+   * - `truncated`: JSON cut short (a string or an object left open, or a body cut inside a UTF-8
+   *   character) in a body that ended without a transport error (a connection lost while a body of
+   *   known length is read is a `ConnectionError`); retried as that is;
    * - `invalid-utf8`: bytes that are not UTF-8;
    * - `id-mismatch`: a JSON-RPC answer for another request `id` than the call's;
    * - `missing-entry`: a batch's answer without the call's entry (and no error the server could not
    *   tie to a request, which the call would get instead);
    * - `duplicate-entry`: a batch's answer with the call's `id` twice (which entry is right is
    *   unknowable);
-   * - `not-json-rpc`: JSON that is no JSON-RPC answer (not an object, or neither `result` nor
-   *   `error`);
+   * - `not-json-rpc`: JSON that is no JSON-RPC answer (not an object, neither `result` nor
+   *   `error`, or a `result` with neither `id` nor `jsonrpc` beside it);
    * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
    *   page than the one asked for, names a next cursor the walk has already sent, or says
    *   `hasMore: true` with no next cursor. The pages before it were yielded; `snippet` is empty
@@ -417,7 +423,7 @@ export class InvalidResponseError extends ChainDataError {
   declare readonly operation: string;
   /**
    * The start of the body (≤ 200 characters), redacted; for a call of a batch, the start of its
-   * own entry (empty when it has none).
+   * own entry (when it has none, of the whole answer).
    */
   declare readonly snippet: string;
 }
@@ -448,23 +454,28 @@ export type AnyChainDataError =
 
 /**
  * Whether `error` is a transient failure that may succeed when the call is made again later: a
- * `ConnectionError`, a `TimeoutError`, or an `APIError` of status 408, 429 or 5xx. These are the
- * failures the client retries itself, while `maxRetries` lasts (a 429 for every operation, the
- * others for idempotent ones); one that reaches you had its retries run out, or a `Retry-After` over 60 s
- * (`RateLimitError.retryAfter` says when to come back). For a job queue deciding whether to try
- * again: everything else (validation, configuration, other statuses, JSON-RPC errors, invalid
- * responses, aborts) would fail the same way. Whether a write may be repeated is yours to judge.
- * A type guard of exactly those classes (408 has none of its own: a plain `APIError`), so that
- * `if (isRetryable(e) && e.name === "RateLimitError") e.retryAfter` reads without a cast.
+ * `ConnectionError`, a `TimeoutError`, an `InvalidResponseError` of a body cut short (reason
+ * `truncated`), or an `APIError` of status 408, 429 or 5xx. These are the failures the client
+ * retries itself, while `maxRetries` lasts (a 429 for every operation, the others for idempotent
+ * ones); one that reaches you had its retries run out, or a `Retry-After` over 60 s
+ * (`RateLimitError.retryAfter` says when to come back), or is a 429 of a plan whose credits are
+ * used up (not retried here, as no wait of seconds helps; its message says so). For a job queue
+ * deciding whether to try again: everything else (validation, configuration, other statuses,
+ * JSON-RPC errors, other invalid responses, aborts) would fail the same way. Whether a write may
+ * be repeated is yours to judge. A type guard of exactly those classes (408 has none of its own: a
+ * plain `APIError`), so that `if (isRetryable(e) && e.name === "RateLimitError") e.retryAfter`
+ * reads without a cast.
  */
 export const isRetryable = (
   error: unknown,
 ): error is
   | ConnectionError
   | TimeoutError
+  | (InvalidResponseError & { readonly reason: "truncated" })
   | RateLimitError
   | InternalServerError
   | (APIError & { readonly name: "APIError"; readonly status: 408 }) =>
   error instanceof ConnectionError ||
   error instanceof TimeoutError ||
+  (error instanceof InvalidResponseError && error.reason === "truncated") ||
   (error instanceof APIError && retryableStatus(error.status));

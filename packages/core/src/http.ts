@@ -34,6 +34,8 @@ import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus } from ".
 export interface Exchange {
   response: Response;
   bytes: Uint8Array<ArrayBuffer>;
+  /** The body parsed as JSON, when sent with `json` (`undefined` when empty). */
+  value?: unknown;
 }
 
 /** The engine of one host. */
@@ -54,17 +56,22 @@ export interface Http {
   /**
    * Sends with auth, headers, the timeout, rate limit and retries. Resolves with a 2xx
    * response and its whole body (so the timeout covers reading it); anything else rejects with
-   * a typed `ChainDataError`.
+   * a typed `ChainDataError`. With `json`, the body is decoded (strict UTF-8) and parsed
+   * (lossless) into `value` inside the attempt, so a body cut short is retried as a lost
+   * connection is (an `InvalidResponseError` otherwise).
    */
   send(
     url: string,
-    init: { method: string; headers?: ClientOptions["headers"]; body?: BodyInit | undefined },
+    init: {
+      method: string;
+      headers?: ClientOptions["headers"];
+      body?: BodyInit | undefined;
+      json?: boolean;
+    },
     operation: OperationDescriptor,
     options?: RequestOptions,
     redactor?: Redactor,
   ): Promise<Exchange>;
-  /** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
-  json(exchange: Exchange, operation: string, redactor?: Redactor): unknown;
   invalid(
     reason: InvalidResponseReason,
     response: Response,
@@ -320,7 +327,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         body: init.body,
         signal,
         redirect: "manual",
-      }).then(async (response) => ({
+      }).then(async (response): Promise<Exchange> => ({
         response,
         bytes: new Uint8Array(await response.arrayBuffer()),
       }));
@@ -344,14 +351,31 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             { operation: id, attempt, status },
             redactor,
           );
-          if (response.ok) return exchange;
+          if (response.ok) {
+            if (init.json) exchange.value = json(exchange, id, redactor);
+            return exchange;
+          }
           delay = parseRetryAfter(answer);
           error = apiError(response, lenientUtf8.decode(bytes), id, redactor, delay);
-          // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says when).
-          if (!retryableStatus(status) || delay! > MAX_RETRY_AFTER_MS) throw error;
+          // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
+          // when). Nor for credits that are used up, which the message says (below).
+          if (
+            !retryableStatus(status) ||
+            delay! > MAX_RETRY_AFTER_MS ||
+            /credits are used up/.test(error.message)
+          )
+            throw error;
           retry ||= status === 429;
-        } catch (thrown) {
-          if (!(thrown instanceof ConnectionError || thrown instanceof TimeoutError)) throw thrown;
+        } catch (thrown: any) {
+          // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
+          // while the body is read (a ConnectionError) is: the server meant no such answer.
+          // (Decision 0006: a body that ends cleanly but early, a close-delimited one, comes here.)
+          if (!(
+            thrown instanceof ConnectionError ||
+            thrown instanceof TimeoutError ||
+            thrown.reason === "truncated"
+          ))
+            throw thrown;
           error = thrown;
         }
         if (!retry || attempt > retries) {
@@ -359,7 +383,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           if (attempt > 1) error.message += ` (${attempt} attempts)`;
           throw error;
         }
-        delay ??= backoff(attempt);
+        // A Retry-After is waited plus up to a quarter, never less: callers told the same wait (or
+        // the same HTTP-date) do not all come back in the same millisecond (decision 0006).
+        delay = delay! >= 0 ? delay! + Math.round(delay! * Math.random() * 0.25) : backoff(attempt);
         log(
           "info",
           `Retrying ${id} in ${delay} ms (attempt ${attempt + 1} of ${retries + 1}): ${error.message}`,
@@ -415,6 +441,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const error = body?.error;
     const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
     const { status, statusText } = response;
+    // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
+    // is also seen for plain rate limits; decision 0006). No wait helps.
+    const spent = /max usage reached/i.test(detail);
     return makeAPIError(
       // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
       // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
@@ -429,9 +458,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         (status === 401 || status === 403
           ? ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
           : "") +
-        // (Why a retryable answer came back at once: the wait it asks for is over the cap.)
-        (retryableStatus(status) && retryAfter! > MAX_RETRY_AFTER_MS
-          ? ` (not retried: Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s)`
+        // (Why a retryable answer came back at once: no wait helps, or the wait it asks for is
+        // over the cap.)
+        (retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS)
+          ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s`})`
           : ""),
       {
         ...described(response, redactor),
@@ -446,7 +476,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     );
   };
 
-  const json: Http["json"] = ({ response, bytes }, id, redactor = redact) => {
+  /** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
+  const json = ({ response, bytes }: Exchange, id: string, redactor: Redactor) => {
     // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
     // character is truncated, which the parse failure below says.
     let text: string;
@@ -466,7 +497,10 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       throw invalid("html", response, text, id, redactor);
     let value: unknown;
     try {
-      value = first && parseJson(text);
+      // Empty is no text but JSON's white space (space, tab, CR, LF): trimStart() also passes a
+      // no-break space, U+2028, \v or \f, which JSON.parse refuses. (A leading BOM is dropped by
+      // the decoder, as before any JSON: a BOM alone is empty.)
+      value = first || /[^ \t\n\r]/.test(text) ? parseJson(text) : undefined;
     } catch {
       throw invalid(
         looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
@@ -497,7 +531,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     redactWith,
     scrub,
     send,
-    json,
     invalid,
     described,
     baseHeaders,

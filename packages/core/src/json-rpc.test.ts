@@ -12,6 +12,7 @@ import {
   TimeoutError,
   ValidationError,
   ConfigurationError,
+  isRetryable,
 } from "./errors.js";
 import { vBoolean, vBoundedString, vObject, vString } from "./validate.js";
 import { createBatcher } from "./batch.js";
@@ -606,10 +607,22 @@ describe("createJsonRpcClient: single calls", () => {
       [[{ jsonrpc: "2.0", id: "1", result: 1 }], "not-json-rpc"],
       [{ jsonrpc: "2.0", id: "1" }, "not-json-rpc"],
       [{ context: { slot: 1 }, value: 5 }, "not-json-rpc"],
+      // No id and no jsonrpc: a bare result is no JSON-RPC answer (it read "id-mismatch").
+      [{ result: {} }, "not-json-rpc"],
+      [{ id: null, result: {} }, "id-mismatch"],
       ['"just a string"', "not-json-rpc"],
       ["null", "not-json-rpc"],
       ["", "empty"],
       [" \n", "empty"],
+      [" \t\r\n", "empty"],
+      // White space to String.trim, not to JSON (they read "empty").
+      ["\u00a0", "non-json"],
+      ["\u2028", "non-json"],
+      ["\v", "non-json"],
+      ["\f", "non-json"],
+      [" \ufeff", "non-json"],
+      // (A leading BOM is dropped by decoding, as before any JSON text.)
+      ["\ufeff", "empty"],
     ];
     for (const [body, reason] of cases) {
       const { fetch } = stubFetch(jsonResponse(body));
@@ -631,7 +644,8 @@ describe("createJsonRpcClient: single calls", () => {
     const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, rpcHost, "/")
       .call(getAsset, { id: "abc" })
       .catch((e: any) => e);
-    await vi.advanceTimersByTimeAsync(1000);
+    // (Retry-After: 1 and up to a quarter more.)
+    await vi.advanceTimersByTimeAsync(1250);
     const error = await result;
     expect(mock).toHaveBeenCalledTimes(2);
     expect(error).toBeInstanceOf(RateLimitError);
@@ -641,6 +655,65 @@ describe("createJsonRpcClient: single calls", () => {
       rpcError: { code: -32429, message: "rate limited" },
     });
     expect((error as Error).message).toBe("HTTP 429 from getAsset: rate limited (2 attempts)");
+  });
+
+  it("does not retry a 429 saying the plan's credits are used up (max usage reached), and says why", async () => {
+    // The answer observed for an exhausted plan (api-facts §3b: third-party observations).
+    const spent = {
+      jsonrpc: "2.0",
+      id: "1",
+      error: { code: -32429, message: "max usage reached" },
+    };
+    const cases: [Response, string][] = [
+      [
+        jsonResponse(spent, { status: 429, headers: { "retry-after": "1" } }),
+        "HTTP 429 from getAsset: max usage reached (not retried: the plan's credits are used up)",
+      ],
+      [
+        new Response("Max usage reached", { status: 429 }),
+        "HTTP 429 from getAsset: Max usage reached (not retried: the plan's credits are used up)",
+      ],
+    ];
+    for (const [answer, message] of cases) {
+      vi.useFakeTimers();
+      const { fetch, mock } = stubFetch(
+        answer,
+        jsonResponse({ jsonrpc: "2.0", id: "1", result: 1 }),
+      );
+      const result = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+        .call(getAsset, { id: "abc" })
+        .catch((e: any) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const error = await result;
+      expect(mock).toHaveBeenCalledTimes(1);
+      // The class and status of every 429.
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(error).toMatchObject({ name: "RateLimitError", status: 429 });
+      expect((error as Error).message).toBe(message);
+      // (As for a Retry-After over the cap: not waited for here, retryable later, once the plan
+      // has credits again.)
+      expect(isRetryable(error)).toBe(true);
+    }
+  });
+
+  it("retries an answer cut short as a lost connection, except for a write", async () => {
+    for (const [method, requests] of [
+      [getAsset, 2],
+      [sendTransaction, 1],
+    ] as const) {
+      vi.useFakeTimers();
+      const { fetch, mock } = stubFetch(
+        jsonResponse('{"jsonrpc":"2.0","id":"1","result":{"id":"ab'),
+        jsonResponse({ jsonrpc: "2.0", id: "1", result: 7 }),
+      );
+      const result = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+        .call(method, method === getAsset ? { id: "abc" } : {})
+        .catch((e: any) => e);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(mock, method.id).toHaveBeenCalledTimes(requests);
+      if (requests === 2) expect(await result).toBe(7);
+      else expect(await result).toMatchObject({ reason: "truncated" });
+    }
   });
 
   it("leaves no timer or listener behind", async () => {
@@ -846,6 +919,27 @@ describe("createJsonRpcClient: auto-batching", () => {
       status: "rejected",
       reason: { name: "InvalidResponseError", reason: "missing-entry" },
     });
+  });
+
+  it("shows what came back in the snippet of a call without an entry (a batch answered with id-less entries)", async () => {
+    const { fetch } = stubFetch(() =>
+      jsonResponse([
+        { jsonrpc: "2.0", result: { echo: KEY } },
+        { jsonrpc: "2.0", result: 2 },
+      ]),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const errors = await Promise.all([
+      rpc.call(getAsset, { id: "aaa" }).catch((e: unknown) => e),
+      rpc.call(getAsset, { id: "bbb" }).catch((e: unknown) => e),
+    ]);
+    for (const error of errors)
+      expect(error).toMatchObject({
+        name: "InvalidResponseError",
+        reason: "missing-entry",
+        // (It was empty. Redacted, as every snippet is.)
+        snippet: '[{"jsonrpc":"2.0","result":{"echo":"***"}},{"jsonrpc":"2.0","result":2}]',
+      });
   });
 
   it("rejects a call whose id the batch answer holds twice with 'duplicate-entry', settling the others", async () => {

@@ -224,15 +224,13 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     target = url,
     redactor?: Redactor,
   ): Promise<[unknown, Response]> => {
-    const exchange = await http.send(
+    const { response, value: answer } = await http.send(
       target,
-      { method: "POST", body },
+      { method: "POST", body, json: true },
       operation,
       options,
       redactor,
     );
-    const answer = http.json(exchange, operation.id, redactor);
-    const { response } = exchange;
     // (Batched or not, an empty body is one error for every call in it.)
     if (answer === undefined) throw http.invalid("empty", response, "", operation.id, redactor);
     return [answer, response];
@@ -251,10 +249,21 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     entry: any,
     response: Response,
     duplicate?: boolean,
+    answer?: unknown,
   ) => {
+    // (The snippet of a call without an entry is the start of the whole answer: what came back.)
     const invalid = (
       reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty",
-    ) => reject(http.invalid(reason, response, String(stringifyJson(entry) ?? ""), name, redactor));
+    ) =>
+      reject(
+        http.invalid(
+          reason,
+          response,
+          String(stringifyJson(entry ?? answer) ?? ""),
+          name,
+          redactor,
+        ),
+      );
     if (entry === undefined) return invalid("missing-entry");
     if (duplicate) return invalid("duplicate-entry");
     if (!entry || typeof entry !== "object" || Array.isArray(entry)) return invalid("not-json-rpc");
@@ -284,9 +293,14 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         }),
       );
     }
-    // (A bare `{ context, value }` has no id either: it is no JSON-RPC answer, not another's.)
+    // (A bare `{ context, value }` or `{ result }`, with neither `id` nor `jsonrpc`, is no
+    // JSON-RPC answer, not another's.)
     if (id !== request.id)
-      return invalid(error || "result" in entry ? "id-mismatch" : "not-json-rpc");
+      return invalid(
+        error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))
+          ? "id-mismatch"
+          : "not-json-rpc",
+      );
     if (!("result" in entry)) return invalid("not-json-rpc");
     if (entry.result === null && !optionalBody) return invalid("empty");
     // (Caught: a callback that throws fails its own call, never the batcher's other calls.)

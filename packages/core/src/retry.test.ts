@@ -8,11 +8,17 @@ import { hang, jsonResponse, stubFetch, type Answer } from "./test-support/testi
 import { createTransport } from "./transport.js";
 
 describe("backoff", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("doubles from 0.5 s to a cap of 8 s, less up to 25 % jitter", () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
-    expect([1, 2, 3, 4, 5, 6, 10].map(backoff)).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([1, 2, 3, 4, 5, 6, 10].map((n) => backoff(n))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
     vi.spyOn(Math, "random").mockReturnValue(0.999999);
-    expect([1, 5].map(backoff)).toEqual([375, 6000]);
+    expect([1, 5].map((n) => backoff(n))).toEqual([375, 6000]);
   });
 });
 
@@ -80,10 +86,12 @@ describe("a write (not idempotent)", () => {
   }
 
   it("is retried after a 429, which the server refused before processing it, waiting as Retry-After says", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
     const { status, calls, sent } = await write([tooMany("2"), jsonResponse({})]);
+    vi.restoreAllMocks();
     expect(status).toBe(200);
     expect(calls).toHaveLength(2);
-    expect(sent).toEqual([0, 2000]);
+    expect(sent).toEqual([0, 2250]); // (2 s and its jitter)
     expect(calls[1]!.body).toBe(calls[0]!.body);
   });
 

@@ -725,6 +725,27 @@ describe("retries", () => {
     }
   });
 
+  it("adds up to a quarter to a Retry-After (never less), so callers told the same wait do not come back together", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0.999999);
+    for (const headersAt of [
+      () => ({ "retry-after": "3" }),
+      () => ({ "retry-after": new Date(Date.now() + 3000).toUTCString() }),
+    ]) {
+      vi.setSystemTime(Date.UTC(2025, 0, 1)); // (a whole second: HTTP-dates have no milliseconds)
+      const headers = headersAt();
+      const { fetch, mock } = stubFetch(
+        new Response("", { status: 429, headers }),
+        jsonResponse({}),
+      );
+      const result = sendAt(fetch);
+      await vi.advanceTimersByTimeAsync(3749);
+      expect(mock, JSON.stringify(headers)).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(mock, JSON.stringify(headers)).toHaveBeenCalledTimes(2);
+      expect((await result).value?.status).toBe(200);
+    }
+  });
+
   it("waits out a Retry-After of exactly 60 s, but throws at once for 61 s", async () => {
     const { fetch, mock } = stubFetch(
       new Response("", { status: 429, headers: { "retry-after": "60" } }),
@@ -819,6 +840,66 @@ describe("retries", () => {
     await vi.advanceTimersByTimeAsync(1500);
     expect((await result).value?.status).toBe(200);
     expect(calls.map((c) => c.body)).toEqual([body, body, body]);
+  });
+
+  it("retries a 2xx body cut short (JSON left open) as a lost connection: a read, not a write", async () => {
+    const cut = () => jsonResponse('{"balances":[{"amount":1');
+    // A REST call, which parses the body it returns.
+    const restAt = (fetch: typeof globalThis.fetch, operation = getBalances) => {
+      const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
+      return settle(
+        transport.restCall(operation, undefined, undefined, async (fetch) => {
+          const response = await fetch(new Request(`${transport.baseUrl}/v1/x`));
+          return { data: await response.text(), response };
+        }),
+      );
+    };
+    const once = stubFetch(cut(), jsonResponse({ balances: [] }));
+    const result = restAt(once.fetch);
+    await vi.advanceTimersByTimeAsync(500);
+    expect((await result).value).toEqual({ balances: [] });
+    expect(once.mock).toHaveBeenCalledTimes(2);
+
+    // Every attempt cut: the error of the last, which says how many were made.
+    const always = stubFetch(cut());
+    const failed = restAt(always.fetch);
+    await vi.advanceTimersByTimeAsync(1500);
+    const { error } = await failed;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "truncated", status: 200, operation: "getBalances" });
+    expect(error.message).toBe(
+      "Invalid response (truncated) from getBalances, status 200 (3 attempts)",
+    );
+    expect(always.mock).toHaveBeenCalledTimes(3);
+
+    // A write that answered 2xx has happened: not sent again.
+    const write = stubFetch(cut(), jsonResponse({}));
+    const written = await restAt(write.fetch, createWebhook);
+    expect(written.error).toMatchObject({ reason: "truncated" });
+    expect(written.error.message).toBe(
+      "Invalid response (truncated) from createWebhook, status 200",
+    );
+    expect(write.mock).toHaveBeenCalledTimes(1);
+  });
+
+  it("retries a connection lost while the body is read (a ConnectionError)", async () => {
+    const dropped = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"balances":['));
+            controller.error(new TypeError("terminated"));
+          },
+        }),
+      );
+    const { fetch, mock } = stubFetch(dropped, jsonResponse({}));
+    const result = sendAt(fetch);
+    await vi.advanceTimersByTimeAsync(500);
+    expect((await result).value?.status).toBe(200);
+    expect(mock).toHaveBeenCalledTimes(2);
+    const { error } = await sendAt(stubFetch(dropped).fetch, { call: { maxRetries: 0 } });
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.message).toBe("Connection error from getBalances: terminated");
   });
 
   it("retries connection errors and throws a ConnectionError whose cause is a redacted copy", async () => {
@@ -1390,6 +1471,7 @@ describe("restCall", () => {
       [jsonResponse('{"balances":[{"amount":1'), "truncated"],
       [jsonResponse('{"a":"unterminated'), "truncated"],
       [jsonResponse("OK"), "non-json"],
+      [jsonResponse("\u00a0\u2028"), "non-json"], // (white space to String.trim, not to JSON)
       [new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])), "invalid-utf8"],
       [
         new Response(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])),

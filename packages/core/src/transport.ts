@@ -78,12 +78,13 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     request: Request,
     ctx: SendContext,
     redactor?: Redactor,
+    json?: boolean,
   ): Promise<Exchange> => {
     // Buffered once, so every attempt sends identical bytes.
     const body = request.body ? await request.arrayBuffer() : undefined;
     return http.send(
       request.url,
-      { method: request.method, headers: request.headers, body },
+      { method: request.method, headers: request.headers, body, json },
       ctx.operation,
       { ...ctx.options, signal: ctx.options?.signal ?? request.signal },
       redactor,
@@ -150,7 +151,7 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
         options = checkRequestOptions(options);
         redactor = checkInput(operation, input, options);
         await invoke(async (request) =>
-          toResponse((captured = await send(request, { operation, options }, redactor))),
+          toResponse((captured = await send(request, { operation, options }, redactor, true))),
         );
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
@@ -159,10 +160,10 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
         // missing API key, names the call, as its other errors do.)
         throw ofOperation(error instanceof URIError ? notInUrl(input, error) : error, operation.id);
       }
-      // Parse our own copy of the bytes (strict UTF-8, lossless numbers), not openapi-fetch's
-      // `data`. (`invoke` always fetches: the generated clients add no middleware that could
-      // answer without it.)
-      const body = http.json(captured!, operation.id, redactor);
+      // Our own parse of the bytes (strict UTF-8, lossless numbers, made by `send`), not
+      // openapi-fetch's `data`. (`invoke` always fetches: the generated clients add no middleware
+      // that could answer without it.)
+      const body = captured!.value;
       // An empty 2xx body (or a JSON `null`) is only a result where the spec allows one (a 204);
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)

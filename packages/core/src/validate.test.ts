@@ -96,7 +96,14 @@ describe("validate", () => {
     expect(messages(vInteger(1, 1000), 1000)).toEqual([]);
     expect(messages(vInteger(1, 1000), 1001)).toEqual(["params: must be <= 1000 (got 1001)"]);
     expect(messages(vInteger(0), 2n ** 64n - 1n)).toEqual([]);
-    expect(messages(vInteger(undefined, 10), 11n)).toEqual(["params: must be <= 10 (got 11)"]);
+    // A bigint is written as code writes it, with its `n`, as the option checks write one:
+    // "got 11" would read as a number.
+    expect(messages(vInteger(undefined, 10), 11n)).toEqual(["params: must be <= 10 (got 11n)"]);
+    expect(messages(vInteger(0), -(2n ** 63n))).toEqual([
+      "params: must be >= 0 (got -9223372036854775808n)",
+    ]);
+    expect(messages(vNumber(0), -1n)).toEqual(["params: must be >= 0 (got -1n)"]);
+    expect(messages(vEnum([1, 2]), 5n)).toEqual(["params: must be one of 1, 2 (got 5n)"]);
     expect(messages(vNumber(0.5), 0.25)).toEqual(["params: must be >= 0.5 (got 0.25)"]);
   });
 

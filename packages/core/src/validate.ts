@@ -8,6 +8,7 @@
  * `@__NO_SIDE_EFFECTS__`, so bundlers drop the checks of operations a program never calls.
  * (`validate` itself is not: it throws, and a bundler would drop its calls.)
  */
+import { got } from "./config.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { stringifyJson } from "./json.js";
 import type { Redactor } from "./redact.js";
@@ -40,11 +41,14 @@ const kind = (value: unknown) =>
  */
 let hide: Redactor | undefined;
 
-/** `value` as a message quotes it: JSON, redacted (before it is cut short: no key half shown). */
+/**
+ * `value` as a message quotes it: JSON, redacted (before it is cut short: no key half shown); a
+ * bigint with its `n`, as {@link got} writes one.
+ */
 const show = (value: unknown) => {
   let text: string;
   try {
-    text = String(stringifyJson(value));
+    text = typeof value == "bigint" ? value + "n" : String(stringifyJson(value));
   } catch {
     return kind(value); // (a cycle)
   }
@@ -90,7 +94,7 @@ const bounds = (
         issues,
         path,
         rule,
-        `must ${unit ? `have at ${words[0]} ${limit} ${unit}${limit === 1 ? "" : "s"}` : `be ${words[1]} ${limit}`} (got ${actual})`,
+        `must ${unit ? `have at ${words[0]} ${limit} ${unit}${limit === 1 ? "" : "s"}` : `be ${words[1]} ${limit}`} (got ${got(actual)})`,
       );
     }
   };
