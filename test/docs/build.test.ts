@@ -1196,9 +1196,13 @@ describe("docs build", () => {
     expect(said).toContain(
       `The waits are ${waits.map((ms) => `${ms / 1000} s`).join(", ")}, then ${retry.MAX_RETRY_DELAY_MS / 1000} s (the cap), each shortened by up to ${Number(/Math\.random\(\) \* (0\.\d+)/.exec(retryTs)![1]) * 100} % (jitter).`,
     );
+    // (The Retry-After jitter is http.ts's: the wait asked plus a random share of it.)
+    const http = readFileSync(join(root, "packages/core/src/http.ts"), "utf8");
+    const retryAfterJitter = Number(/delay! \* Math\.random\(\) \* (0\.\d+)/.exec(http)![1]) * 100;
     expect(said).toContain(
-      `A Retry-After (or retry-after-ms) of up to ${retry.MAX_RETRY_AFTER_MS / 1000} s replaces that wait; over ${retry.MAX_RETRY_AFTER_MS / 1000} s, the error is thrown at once with retryAfter set`,
+      `A Retry-After (or retry-after-ms) of up to ${retry.MAX_RETRY_AFTER_MS / 1000} s replaces that wait, lengthened by up to ${retryAfterJitter} % so that callers refused together do not all come back in the same instant (never shorter than asked); over ${retry.MAX_RETRY_AFTER_MS / 1000} s, the error is thrown at once with retryAfter set`,
     );
+    expect(said).toContain("nor a 429 saying the plan's credits are used up (max usage reached)");
     const retried = [408, 429, 503].every(retry.retryableStatus) && !retry.retryableStatus(404);
     expect(retried).toBe(true);
     expect(said).toContain("retried after a 408, a 429, a 5xx, a connection error or a timeout");
