@@ -5,22 +5,27 @@ import {
   createBatcher,
   createDasClient,
   InvalidResponseError,
+  isRetryable,
   JsonRpcError,
   InternalServerError,
 } from "@chaindata/das";
+import { createMintClient } from "@chaindata/mint";
 import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   API_KEY,
   ASSET_ID,
+  drive,
   expectNoLeaks,
   expectRedacted,
   FaultServer,
+  loggedDelays,
   recordingLogger,
   reply,
   rpcResult,
   settle,
+  useFakeClock,
   useRealClock,
   WALLET,
   type Behaviour,
@@ -39,7 +44,8 @@ afterEach(async () => {
   }
 });
 
-// maxRetries 2 everywhere: none of these faults may be retried (exactly one request).
+// maxRetries 2 everywhere: none of these faults may be retried (exactly one request), but a body
+// cut short, which a read retries (its own describe below).
 function das(options: Record<string, unknown> = {}) {
   const { lines, logger } = recordingLogger();
   const client = createDasClient({
@@ -93,33 +99,174 @@ const htmlPage =
       },
     )(ctx);
 
-describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
-  it("truncated JSON → InvalidResponseError 'truncated'", async () => {
-    const { client, lines } = das();
-    server.serve((ctx) =>
-      reply(
-        200,
-        JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id, result: asset(ASSET_ID) }).slice(
-          0,
-          90,
-        ),
-      )(ctx),
-    );
-    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+/** A JSON-RPC answer to the request, cut after 90 bytes (the body itself ends cleanly). */
+const cutRpc: Behaviour = (ctx) =>
+  reply(
+    200,
+    JSON.stringify({ jsonrpc: "2.0", id: ctx.received.json.id, result: asset(ASSET_ID) }).slice(
+      0,
+      90,
+    ),
+  )(ctx);
+/** Backoff before retry n (1-based): 500 ms · 2^(n-1), minus up to 25 % jitter. */
+const expectBackoff = (waits: number[]) =>
+  waits.forEach((wait, i) => {
+    const base = 500 * 2 ** i;
+    expect(wait, `wait before retry ${i + 1}`).toBeGreaterThanOrEqual(Math.floor(base * 0.75));
+    expect(wait, `wait before retry ${i + 1}`).toBeLessThanOrEqual(base);
+  });
+
+// Decision 0006: JSON left open in a body that ended cleanly is a transport failure (what a
+// connection lost mid-body leaves when the body's end was not marked), retried by the rule of
+// connection errors: reads, or writes with `retryNonIdempotent`. A write's 2xx says it was made.
+// (`timeout: Infinity`: with the fake clock, the only timers are the retry waits, which `drive`
+// fires; its steps are the waits.)
+describe("a 2xx body cut short (truncated JSON): retried for reads, not for writes", () => {
+  it("JSON-RPC read (getAsset): maxRetries + 1 identical requests with backoff, then 'truncated' saying its attempts", async () => {
+    useFakeClock();
+    const { client, lines } = das({ timeout: Infinity });
+    server.serve(cutRpc);
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error).toMatchObject({ reason: "truncated", status: 200 });
+    expect(error).toMatchObject({ reason: "truncated", status: 200, operation: "getAsset" });
+    expect(error.message).toMatch(/ \(3 attempts\)$/);
     expect(error.snippet).toMatch(/^\{"jsonrpc":"2.0","id":"1","result":\{"interface":"V1_NFT"/);
-    expect(server.requests).toHaveLength(1);
+    expect(isRetryable(error)).toBe(true);
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+    expect(steps).toHaveLength(2);
+    expectBackoff(steps);
+    expect(loggedDelays(lines)).toEqual(steps);
     expectRedacted([API_KEY], error, lines);
   });
 
+  it("JSON-RPC read: cut once, then answered whole → resolves with the result", async () => {
+    useFakeClock();
+    const { client } = das({ timeout: Infinity });
+    server.serve(cutRpc, rpcResult(asset(ASSET_ID)));
+    const { value, error } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeUndefined();
+    expect(value).toMatchObject({ id: ASSET_ID, token_info: { supply: 18446744073709551615n } });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("REST read (wallet.getIdentity): maxRetries + 1 requests, then 'truncated' saying its attempts", async () => {
+    useFakeClock();
+    const { client, lines } = wallet({ timeout: Infinity });
+    server.serve(
+      reply(200, '{"address":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","name":"Bin'),
+    );
+    const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "truncated", status: 200, operation: "getIdentity" });
+    expect(error.message).toMatch(/ \(3 attempts\)$/);
+    expect(server.requests).toHaveLength(3);
+    expect(
+      server.requests.every(
+        (r) => r.method === "GET" && r.path === `/v1/wallet/${WALLET}/identity`,
+      ),
+    ).toBe(true);
+    expectBackoff(steps);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  const webhookInput = {
+    webhookURL: "https://example.com/hook",
+    transactionTypes: ["ANY" as const],
+    accountAddresses: [WALLET],
+  };
+  const cutWebhook = reply(200, '{"webhookID":"0e8a4b6c-5d3f-4e21-9a7b-1c2d3e4f5a6b","wallet":"');
+  const webhooks = (options: Record<string, unknown> = {}) => {
+    const { lines, logger } = recordingLogger();
+    const client = createWebhooksClient({
+      apiKey: API_KEY,
+      baseUrls: { api: server.url },
+      logger,
+      maxRetries: 2,
+      timeout: Infinity,
+      ...options,
+    });
+    return { client, lines };
+  };
+
+  it("REST write (webhooks.createWebhook): sent once, then 'truncated' (the 2xx says the write was made)", async () => {
+    useFakeClock();
+    const { client, lines } = webhooks();
+    server.serve(cutWebhook);
+    const { error, steps } = await drive(client.createWebhook(webhookInput));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "truncated", status: 200, operation: "createWebhook" });
+    expect(error.message).not.toMatch(/attempts\)$/);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ method: "POST", path: "/v0/webhooks" });
+    expect(steps).toEqual([]);
+    expect(loggedDelays(lines)).toEqual([]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("REST write with retryNonIdempotent: true: retried (maxRetries + 1 identical requests)", async () => {
+    useFakeClock();
+    const { client } = webhooks();
+    server.serve(cutWebhook);
+    const { error, steps } = await drive(
+      client.createWebhook(webhookInput, { retryNonIdempotent: true }),
+    );
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "truncated" });
+    expect(error.message).toMatch(/ \(3 attempts\)$/);
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+    expectBackoff(steps);
+  });
+
+  it("JSON-RPC write (mint.mintCompressedNft): sent once, then 'truncated'", async () => {
+    useFakeClock();
+    // (The method is deprecated: its once-per-process warning is kept out of the test output.)
+    const emit = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+    try {
+      const { lines, logger } = recordingLogger();
+      const client = createMintClient({
+        apiKey: API_KEY,
+        baseUrls: { rpc: server.url },
+        logger,
+        maxRetries: 2,
+        timeout: Infinity,
+      });
+      server.serve((ctx) =>
+        reply(
+          200,
+          `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.received.json.id)},"result":{"signature":"5VERv8`,
+        )(ctx),
+      );
+      const { error, steps } = await drive(
+        client.mintCompressedNft({ name: "N", symbol: "S", description: "D", owner: WALLET }),
+      );
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error).toMatchObject({
+        reason: "truncated",
+        status: 200,
+        operation: "mintCompressedNft",
+      });
+      expect(error.message).not.toMatch(/attempts\)$/);
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]!.json).toMatchObject({ method: "mintCompressedNft" });
+      expect(steps).toEqual([]);
+      expectRedacted([API_KEY], error, lines);
+    } finally {
+      emit.mockRestore();
+    }
+  });
+});
+
+describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
   it("truncated at every byte of a valid response → 'truncated' each time (never 'non-json' or 'invalid-utf8')", async () => {
     // A fresh client per cut, so that the request id is always "1" and the body is fixed.
+    // `maxRetries: 0`: this is about how each cut is read, and retries would wait out two real
+    // backoffs per cut (the retry itself is shown above).
     const full = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: "1", result: asset(ASSET_ID) }));
     const reasons = new Map<string, number[]>();
     for (let cut = 1; cut < full.length; cut++) {
       server.serve(reply(200, full.subarray(0, cut)));
-      const { error } = await settle(das().client.getAsset({ id: ASSET_ID }));
+      const { error } = await settle(das({ maxRetries: 0 }).client.getAsset({ id: ASSET_ID }));
       const reason =
         error instanceof InvalidResponseError
           ? error.reason
@@ -136,6 +283,7 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
       ]),
     );
     expect(summary).toEqual({ truncated: `${full.length - 1} cuts` });
+    expect(server.requests).toHaveLength(full.length - 1);
   });
 
   it("an HTML error page with status 200 → InvalidResponseError 'html'", async () => {
@@ -221,18 +369,6 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
 });
 
 describe("REST (wallet.getIdentity): unusable 2xx bodies (not retried)", () => {
-  it("truncated JSON → 'truncated'", async () => {
-    const { client, lines } = wallet();
-    server.serve(
-      reply(200, '{"address":"86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY","name":"Bin'),
-    );
-    const { error } = await settle(client.getIdentity({ wallet: WALLET }));
-    expect(error).toBeInstanceOf(InvalidResponseError);
-    expect(error).toMatchObject({ reason: "truncated", status: 200 });
-    expect(server.requests).toHaveLength(1);
-    expectRedacted([API_KEY], error, lines);
-  });
-
   it("an HTML error page with status 200 → 'html'", async () => {
     const { client, lines } = wallet();
     server.serve(htmlPage("503 Service Unavailable"));
@@ -382,7 +518,7 @@ describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)",
     for (const r of results) expect(r.error).toBeInstanceOf(InternalServerError);
   });
 
-  it("truncated batch answer → every call rejects 'truncated'", async () => {
+  it("truncated batch answer → retried as one batch; then every call rejects 'truncated' saying its attempts", async () => {
     const { client } = das({ batch: createBatcher() });
     server.serve((ctx) => {
       const body = JSON.stringify(
@@ -396,6 +532,10 @@ describe("JSON-RPC batches (batch: createBatcher(), several calls in one tick)",
     });
     const results = await callAll(client);
     expect(results.map((r) => r.error?.reason)).toEqual(["truncated", "truncated", "truncated"]);
+    for (const r of results) expect(r.error.message).toMatch(/ \(3 attempts\)$/);
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+    expect(server.requests[0]!.json).toHaveLength(3);
   });
 
   it("a 1-entry batch answer to a lone call → rpcResult works (single requests are not arrays)", async () => {

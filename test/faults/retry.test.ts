@@ -7,6 +7,7 @@ import {
   ConnectionError,
   createDasClient,
   InternalServerError,
+  isRetryable,
   RateLimitError,
   TimeoutError,
 } from "@chaindata/das";
@@ -107,6 +108,32 @@ const expectBackoff = (waits: number[]) =>
     expect(wait, `wait before retry ${i + 1}`).toBeLessThanOrEqual(base);
   });
 
+/**
+ * A Retry-After of `asked` ms is waited that long plus up to a quarter, never less (README
+ * "Retries"): each wait (on the fake clock, from one request's arrival to the next) is in
+ * [asked, 1.25 · asked]. `asked` may differ per wait (an HTTP-date read at different moments).
+ */
+const expectRetryAfterWaits = (waits: number[], asked: number | number[]) =>
+  waits.forEach((wait, i) => {
+    const d = typeof asked === "number" ? asked : asked[i]!;
+    expect(wait, `wait before retry ${i + 1} (Retry-After: ${d} ms)`).toBeGreaterThanOrEqual(d);
+    expect(wait, `wait before retry ${i + 1} (Retry-After: ${d} ms)`).toBeLessThanOrEqual(d * 1.25);
+  });
+
+/** A JSON-RPC 429 carrying -32429 and `message`, as the hosts answer a rate limit. */
+const rpc429 =
+  (message: string, headers: Record<string, string> = {}): Behaviour =>
+  (ctx) =>
+    reply(
+      429,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        error: { code: -32429, message },
+        id: ctx.received.json?.id ?? null,
+      }),
+      headers,
+    )(ctx);
+
 const rateLimited =
   (headers: Record<string, string> | ((now: number) => Record<string, string>)): Behaviour =>
   (ctx) =>
@@ -121,34 +148,70 @@ const rateLimited =
     )(ctx);
 
 describe("429 Too Many Requests", () => {
-  it("Retry-After in seconds: waits exactly that long, maxRetries + 1 requests, then RateLimitError with retryAfter", async () => {
+  it("Retry-After in seconds: waits that long plus up to a quarter (2–2.5 s), maxRetries + 1 requests, then RateLimitError with retryAfter", async () => {
     useFakeClock();
     const { client, lines } = das();
     server.serve(rateLimited({ "retry-after": "2" }));
     const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfter: 2, operation: "getAsset" });
+    expect(error.message).toMatch(/ \(3 attempts\)$/);
     expect(server.requests).toHaveLength(3);
-    expect(steps).toEqual([2000, 2000]);
-    expect(gaps()).toEqual([2000, 2000]);
-    expect(loggedDelays(lines)).toEqual([2000, 2000]);
+    // Nothing was sent before 2 s had passed, and each retry by 2.5 s; the wait the client
+    // logged is the one it waited (the fake clock moved by nothing else).
+    expectRetryAfterWaits(gaps(), 2000);
+    expect(steps).toEqual(gaps());
+    expect(loggedDelays(lines)).toEqual(gaps());
     // Every attempt sends the same JSON-RPC request.
     expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
     expectRedacted([API_KEY], error, lines);
   });
 
-  it("Retry-After as an HTTP-date: waits until that date", async () => {
+  it("Retry-After as an HTTP-date: waits until that date, and at most a quarter of the wait more", async () => {
     useFakeClock(Date.UTC(2030, 0, 1, 12, 0, 0));
     const { client, lines } = das();
-    server.serve(rateLimited((now) => ({ "retry-after": new Date(now + 3_000).toUTCString() })));
+    // The date names a whole second: after a retry sent at a fraction of a second, the wait it
+    // asks for is under 3 s. Each refusal's date is kept to compute the wait it asked for.
+    const dates: number[] = [];
+    server.serve(
+      rateLimited((now) => {
+        const date = new Date(now + 3_000).toUTCString();
+        dates.push(Date.parse(date));
+        return { "retry-after": date };
+      }),
+    );
     const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error.retryAfter).toBe(3);
     expect(server.requests).toHaveLength(3);
-    expect(steps).toEqual([3000, 3000]);
-    expect(gaps()).toEqual([3000, 3000]);
+    const asked = server.requests.map((r, i) => dates[i]! - r.at);
+    expect(asked[0]).toBe(3000);
+    // No retry before its date.
+    server.requests
+      .slice(1)
+      .forEach((r, i) => expect(r.at, `retry ${i + 1}`).toBeGreaterThanOrEqual(dates[i]!));
+    expectRetryAfterWaits(gaps(), asked);
+    expect(steps).toEqual(gaps());
+    expect(error.retryAfter).toBe(asked[2]! / 1000);
     expectRedacted([API_KEY], error, lines);
   });
+
+  it.each([
+    [0, 2000],
+    [0.999_999, 2500],
+  ])(
+    "Retry-After: 2 with Math.random = %f: waits %i ms (the jitter adds 0 to a quarter, never takes away)",
+    async (random, wait) => {
+      useFakeClock();
+      vi.spyOn(Math, "random").mockReturnValue(random);
+      const { client, lines } = das();
+      server.serve(rateLimited({ "retry-after": "2" }));
+      const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect(steps).toEqual([wait, wait]);
+      expect(gaps()).toEqual([wait, wait]);
+      expect(loggedDelays(lines)).toEqual([wait, wait]);
+    },
+  );
 
   it("Retry-After absent: exponential backoff with jitter; retryAfter undefined", async () => {
     useFakeClock();
@@ -205,12 +268,70 @@ describe("429 Too Many Requests", () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
     expect(server.requests).toHaveLength(3);
-    expect(steps).toEqual([1000, 1000]);
+    expectRetryAfterWaits(gaps(), 1000);
+    expect(steps).toEqual(gaps());
     expect(
       server.requests.every(
         (r) => r.method === "GET" && r.path === `/v1/wallet/${WALLET}/identity`,
       ),
     ).toBe(true);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  // Decision 0006: told by its words, not by -32429, which the hosts also give a plain rate limit.
+  it("JSON-RPC 429 -32429 'max usage reached' (the plan's credits used up): exactly one request, RateLimitError that says so", async () => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(rpc429("max usage reached"));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({
+      status: 429,
+      operation: "getAsset",
+      rpcError: { code: -32429, message: "max usage reached" },
+    });
+    expect(error.message).toBe(
+      "HTTP 429 Too Many Requests from getAsset: max usage reached (not retried: the plan's credits are used up)",
+    );
+    expect(isRetryable(error)).toBe(true);
+    expect(server.requests).toHaveLength(1);
+    expect(steps).toEqual([]);
+    expect(loggedDelays(lines)).toEqual([]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("REST 429 with a plain-text 'Max usage reached' and a Retry-After of 1 s: exactly one request, no wait", async () => {
+    useFakeClock();
+    const { client, lines } = wallet();
+    server.serve(
+      reply(429, "Max usage reached", { "content-type": "text/plain", "retry-after": "1" }),
+    );
+    const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
+    expect(error.message).toMatch(/\(not retried: the plan's credits are used up\)$/);
+    expect(server.requests).toHaveLength(1);
+    expect(steps).toEqual([]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("JSON-RPC 429 -32429 'Rate limit exceeded' (a plain rate limit, same code): retried with backoff, then RateLimitError", async () => {
+    useFakeClock();
+    const { client, lines } = das();
+    server.serve(rpc429("Rate limit exceeded"));
+    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error).toMatchObject({
+      status: 429,
+      rpcError: { code: -32429, message: "Rate limit exceeded" },
+    });
+    expect(error.message).toBe(
+      "HTTP 429 Too Many Requests from getAsset: Rate limit exceeded (3 attempts)",
+    );
+    expect(server.requests).toHaveLength(3);
+    expectBackoff(steps);
+    expect(gaps()).toEqual(steps);
+    expect(loggedDelays(lines)).toEqual(steps);
     expectRedacted([API_KEY], error, lines);
   });
 });
@@ -273,13 +394,27 @@ describe("5xx", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("503 with Retry-After: 2 waits 2 s, not the backoff", async () => {
+  it("503 with Retry-After: 2 waits 2–2.5 s, not the backoff: nothing sent before 2 s, the retry by 2.5 s", async () => {
     useFakeClock();
     const { client } = das({ maxRetries: 1 });
     server.serve(reply(503, "", { "retry-after": "2" }));
-    const { error, steps } = await drive(client.getAsset({ id: ASSET_ID }));
+    const call = settle(client.getAsset({ id: ASSET_ID }));
+    // Stepped by hand rather than by `drive`: once the client waits (one request answered, its
+    // retry timer set), the clock is moved to just before 2 s, then to 2.5 s.
+    const deadline = performance.now() + 5_000;
+    while (!runtimeTimers().length && performance.now() < deadline) await realSleep(1);
+    expect(server.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    await realSleep(20);
+    expect(runtimeTimers(), "the retry wait ended before 2 s").toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(501);
+    expect(runtimeTimers(), "the retry wait lasted over 2.5 s").toEqual([]);
+    expect(await server.waitForRequests(2)).toBe(2);
+    const { error } = await call;
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(steps).toEqual([2000]);
+    expect(error.message).toMatch(/ \(2 attempts\)$/);
+    expect(server.requests).toHaveLength(2);
   });
 });
 
@@ -471,6 +606,9 @@ describe("non-idempotent writes (webhooks.createWebhook)", () => {
 describe("abort", () => {
   it("during a retry wait: AbortError at once, no further request, no pending timer, no listener left", async () => {
     useFakeClock();
+    // Math.random pinned to 0: this test is about the abort, not the jitter (checked in "429 Too
+    // Many Requests"), so the wait is exactly the 30 s asked and is known to be the one pending.
+    vi.spyOn(Math, "random").mockReturnValue(0);
     const { client, lines } = das();
     server.serve(reply(503, "", { "retry-after": "30" }));
     const controller = new AbortController();

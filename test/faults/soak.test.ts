@@ -23,11 +23,12 @@
  *
  * The oracle is the documented rules (packages/core/README.md "Errors" and "Retries",
  * docs/decisions/0006-retries.md) applied to what the server logged it sent to each call, never
- * the runtime's code: 429/5xx/connection errors/timeouts are retried up to `maxRetries` (a
- * Retry-After over 60 s is thrown at once), JSON-RPC errors and invalid answers are not; an
- * abort rejects at once with AbortError; a call with its own `maxRetries`, or a `timeout` other
- * than its client's, is sent alone, and a batched call's signal settles that call alone (README
- * "Options"). Real time
+ * the runtime's code: 429/5xx/connection errors/timeouts and a 2xx body cut short (every call
+ * here is a read) are retried up to `maxRetries` (a Retry-After over 60 s is thrown at once; one
+ * within it is waited at least as asked), JSON-RPC errors and other invalid answers are not; an
+ * error thrown when the retries ran out says its attempts; an abort rejects at once with
+ * AbortError; a call with its own `maxRetries`, or a `timeout` other than its client's, is sent
+ * alone, and a batched call's signal settles that call alone (README "Options"). Real time
  * is tolerated where it must be, and only there: an answer the client read after its timeout
  * could have fired (measured, per attempt, from a wrapped `fetch`) may end as a timeout instead.
  *
@@ -245,7 +246,10 @@ const faultLabel = (fault: RequestFault): string => {
 
 /** Faults that make the client wait a backoff (0.5 s, then 1 s) before retrying. */
 const usesBackoff = (fault: RequestFault) =>
-  fault.kind === "drop" || fault.kind === "slow" || (fault.kind === "status" && !fault.retryAfter);
+  fault.kind === "drop" ||
+  fault.kind === "slow" ||
+  fault.kind === "truncated" ||
+  (fault.kind === "status" && !fault.retryAfter);
 
 function drawRequestFault(rng: Prng): RequestFault {
   const retryAfter = (): [string, string, number] =>
@@ -298,10 +302,14 @@ function drawScript(rng: Prng, backoffs: number): AttemptPlan[] {
   return script;
 }
 
-/** Whether the rules retry after `sent` (README "Retries"; the 408 of the rules is not drawn). */
+/**
+ * Whether the rules retry after `sent` (README "Retries"; the 408 of the rules is not drawn). A
+ * body cut short is retried as a lost connection is, for reads: every call here is one.
+ */
 const isRetried = (sent: Sent) =>
   sent.kind === "connection" ||
   sent.kind === "timeout" ||
+  (sent.kind === "invalid" && sent.reason === "truncated") ||
   (sent.kind === "status" &&
     (sent.status === 429 || sent.status >= 500) &&
     !(sent.retryAfterMs! > RETRY_AFTER_CAP_MS));
@@ -1148,7 +1156,8 @@ function judge(
     if (!attempt.allowed.some(isRetried))
       say(`attempt ${i + 2} sent after attempt ${i + 1}'s answer, which is not retried`);
   });
-  // The waits between attempts: a Retry-After (≤ 60 s) as asked; else a backoff of at least
+  // The waits between attempts: a Retry-After (≤ 60 s) at least as asked (the client adds up to
+  // a quarter, never less: README "Retries"); else a backoff of at least
   // 0.5 s · 2^(n-1) − 25 % jitter.
   for (let i = 1; i < attempts.length; i++) {
     const before = attempts[i - 1]!;
@@ -1226,6 +1235,13 @@ function judge(
     if (fits === TIMED_OUT && last.sent?.kind !== "timeout") tolerated.count++;
     if (isRetried(fits) && attempts.length < call.maxRetries + 1)
       say(`gave up after ${attempts.length} attempt(s)`);
+    // The retries ran out: the error says how many attempts were made (README "Retries").
+    if (
+      isRetried(fits) &&
+      attempts.length > 1 &&
+      !String(outcome.error?.message).endsWith(` (${attempts.length} attempts)`)
+    )
+      say(`the error's message does not end "(${attempts.length} attempts)"`);
   }
   // A retry after an answer that is not retried: the client read it too late and timed out.
   for (const attempt of attempts.slice(0, -1))
@@ -1275,11 +1291,15 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
     roundSeconds.push(((performance.now() - roundStarted) / 1000).toFixed(1));
     calls += round.calls.length;
     requests += round.served.length;
+    const lastFault = new Map<string, RequestFault>();
     for (const served of round.served) {
       count(`request: ${faultLabel(served.fault)}`);
       if (served.batch)
         count(`batch of ${Math.min(served.sent.size, 4)}${served.sent.size > 3 ? "+" : ""}`);
       if (served.attempt > 1) count(`retry ${served.attempt - 1}`);
+      if (served.attempt > 1 && lastFault.get(served.body)?.kind === "truncated")
+        count("retry after a truncated body");
+      lastFault.set(served.body, served.fault);
       for (const sent of served.sent.values())
         if (sent.kind === "rpc-error") count("entry: rpc error");
         else if (sent.kind === "invalid" && !sent.wholeRequest) count(`entry: ${showSent(sent)}`);
@@ -1296,6 +1316,8 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
               : `${error?.name}${error?.reason ? ` (${error.reason})` : ""}`
         }`,
       );
+      if (/ \(\d attempts\)$/.test(String(error?.message)))
+        count(`outcome: ${error.name} saying its attempts`);
       if (call.abortPhase && joins(call)) count("abort: of a call that may batch");
       if (call.abortPhase)
         count(
@@ -1332,6 +1354,7 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
     "request: truncated",
     "request: refused",
     "retry 2",
+    "retry after a truncated body",
     "batch of 2",
     "batch of 3",
     "batch of 4+",
@@ -1347,6 +1370,7 @@ it(`soak (SOAK_SEED=${SEED}): ${ONLY_ROUND === undefined ? ROUNDS : 1} round(s) 
     "outcome: InvalidResponseError (id-mismatch)",
     "outcome: InvalidResponseError (html)",
     "outcome: InvalidResponseError (truncated)",
+    "outcome: InvalidResponseError saying its attempts",
     "outcome: RateLimitError",
     "outcome: InternalServerError",
     "outcome: ConnectionError",
