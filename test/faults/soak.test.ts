@@ -5,7 +5,7 @@
  * the same time.
  *
  * How: 20 rounds of 40–60 calls through the real @chaindata/das client (`getAsset`,
- * `getAssetBatch`) against a loopback JSON-RPC server, in real time (about 15 s on 2 cores).
+ * `getAssetBatch`) against a loopback JSON-RPC server, in real time (about 25 s on 2 cores: a truncated answer is retried after a backoff).
  * Each round draws, from a seeded PRNG, a population of clients (with or without a batcher of
  * small `maxSize` and `wait` 0 or a few ms, sometimes shared by two clients; `maxRetries` 0–2; a
  * `timeout`; in some rounds a slow rate limiter; some with a logger that throws) and of calls
