@@ -1,7 +1,7 @@
 /** A client-side rate limiter, so a client stays under a documented limit (admin: 5 req/s). */
-import { got, knownOptions, misconfigured } from "./config.js";
+import { watchAbort } from "./abort.js";
+import { knownOptions, messageValue, misconfigured } from "./config.js";
 import { AbortError } from "./errors.js";
-import { watchAbort } from "./internal/abort.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -50,7 +50,7 @@ export function createRateLimiter(options: {
   if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1100 / rate <= MAX_TIMER_MS))
     misconfigured(
       "rateLimit.requestsPerSecond",
-      `must be a finite number > 0, at least one request per 22.5 days (got ${got(rate)})`,
+      `must be a finite number > 0, at least one request per 22.5 days (got ${messageValue(rate)})`,
     );
   // Why this shape (user trials 7, 15 and 18; docs/decisions/0009-one-runtime-per-process.md):
   // - The tenth under the rate: a first burst opening its connections reached the server up to
