@@ -11,7 +11,6 @@ export default tseslint.config(
       "**/node_modules/",
       "**/dist/",
       "packages/*/src/generated/",
-      "packages/docs/site/",
       "spec/dist/",
       ".scratch/",
       ".turbo/",

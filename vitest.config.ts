@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // A `vi.spyOn` (Math.random, console.warn, …) ends with its test, so a later test sees the
+    // real function whichever order the tests run in. (`vi.fn()` mocks are not spies: untouched.)
+    restoreMocks: true,
     // Stops a run whose spec edit was not bundled (and says what to run); warns of sources newer
     // than their package's build.
     globalSetup: ["test/setup/fresh-build.ts"],

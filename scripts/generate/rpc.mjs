@@ -5,7 +5,9 @@
 //                  <Area>Result<M>)
 //   operations.ts  one descriptor per method for @chaindata/core (validation schema,
 //                  u64 shape, retry safety, pagination, deprecation)
-//   client.ts      create<Area>Client(): one function per method, JSDoc from the spec
+//   client.ts      create<Area>Rpc() (its <Area>Rpc type) and one standalone function per method
+//                  over it (`getAsset(rpc, params)`, `paginateGetAssetsByOwner(rpc, params)`),
+//                  and create<Area>Client() composing them; JSDoc from the spec
 // An area may also have an OpenAPI document (the sender's `GET /ping`): its operations join the
 // same package as plain-HTTP calls of the JSON-RPC client's host (see `httpOperations`).
 import {

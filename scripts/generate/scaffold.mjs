@@ -37,7 +37,7 @@ function packageJson({ area, description, version, coreVersion, extraDependencie
     },
     files: ["dist", "src", "!src/**/*.test.ts", "LICENSE"],
     engines: { node: ">=20.19" },
-    scripts: { build: "tsup", typecheck: "tsc --noEmit" },
+    scripts: { build: "tsup" },
     dependencies: { "@chaindata/core": coreVersion, ...extraDependencies },
     publishConfig: { access: "public" },
   };

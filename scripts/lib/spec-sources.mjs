@@ -1,10 +1,11 @@
-// Where the parts of a bundled document come from. The bundler (scripts/spec/bundle.mjs) copies
-// shared schemas and components into each bundle, so a JSON pointer into spec/dist/… names a place
-// no spec author edits. It records the origins on each `bundleAll` result and in
-// spec/dist/sources.json (beside index.json, which the mock publishes: the origins stay in the
-// repository); `sourceLocation` turns a bundle pointer back into the YAML file and a pointer in it,
-// and `sourcePosition` into the line and column there (`spec/schemas/asset.yaml:24:7`), which is
-// what spec:check, the generator and the bundler's own errors lead with.
+// From a bundle pointer back to the YAML file, line and column. The bundler
+// (scripts/spec/bundle.mjs) copies shared schemas and components into each bundle, so a JSON
+// pointer into spec/dist/… names a place no spec author edits. It records the origins on each
+// `bundleAll` result and in spec/dist/sources.json (beside index.json, which the mock publishes:
+// the origins stay in the repository); `sourceLocation` turns a bundle pointer back into the YAML
+// file and a pointer in it, and `sourcePosition` into the line and column there
+// (`spec/schemas/asset.yaml:24:7`), which is what spec:check, the generator and the bundler's own
+// errors lead with.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import YAML, { isAlias, isMap, isScalar, isSeq, LineCounter } from "yaml";

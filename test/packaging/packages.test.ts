@@ -91,7 +91,7 @@ describe.each(publishedPackages)("@chaindata/%s", (dir) => {
   });
 });
 
-it("ships no `@internal` item in its declarations, and every declaration file type-checks", () => {
+it("ships no `@internal` item and no repository history in its declarations, and every declaration file type-checks", () => {
   // tsconfig.build.json strips them (stripInternal); an item stripped that another declaration
   // names would leave that file broken, so every shipped file is checked, not only the entries.
   const files = publishedPackages.flatMap((dir) =>
@@ -106,6 +106,17 @@ it("ships no `@internal` item in its declarations, and every declaration file ty
     files
       .filter((file) => readFileSync(file, "utf8").includes("@internal"))
       .map((file) => relative(root, file)),
+  ).toEqual([]);
+  // A user cannot look up "user trial 7" or "session 29": a hover states the contract, and the
+  // history stays in `//` comments and docs/decisions.
+  expect(
+    files.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) =>
+          /\b(?:trial|session) \d/i.test(line) ? [`${relative(root, file)}:${i + 1}: ${line}`] : [],
+        ),
+    ),
   ).toEqual([]);
   const program = ts.createProgram(files, {
     strict: true,

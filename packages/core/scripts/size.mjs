@@ -126,7 +126,7 @@ if (process.argv.includes("--pieces")) {
       "CLIENT_OPTIONS",
       "REQUEST_OPTIONS",
       "hostNames",
-      "got",
+      "messageValue",
       "typeOf",
     ],
     "JSON-RPC call and answer checks": ["createJsonRpcClient"],

@@ -1,7 +1,7 @@
 /** Opt-in JSON-RPC auto-batching: the `batch` client option. */
-import { got, knownOptions, misconfigured } from "./config.js";
+import { watchAbort } from "./abort.js";
+import { knownOptions, messageValue, misconfigured } from "./config.js";
 import { ofOperation } from "./errors.js";
-import { watchAbort } from "./internal/abort.js";
 import { ownCopy } from "./internal/stack.js";
 
 /**
@@ -100,11 +100,11 @@ export function createBatcher(
   if (!((Number.isInteger(maxSize) || maxSize === Infinity) && maxSize >= 1))
     misconfigured(
       "batch.maxSize",
-      `must be a whole number >= 1, or Infinity (got ${got(maxSize)})`,
+      `must be a whole number >= 1, or Infinity (got ${messageValue(maxSize)})`,
     );
   // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
   if (!(typeof wait === "number" && wait >= 0 && wait <= 2 ** 31 - 1))
-    misconfigured("batch.wait", `must be >= 0 and <= 2147483647 ms (got ${got(wait)})`);
+    misconfigured("batch.wait", `must be >= 0 and <= 2147483647 ms (got ${messageValue(wait)})`);
   /**
    * A call in a batch. `done` once it is settled, or has left (its signal aborted); `stop` removes
    * its abort listener.

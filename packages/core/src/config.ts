@@ -290,10 +290,10 @@ export const ownOptions = (options: object, names: readonly string[]): Record<st
  * `value` as text for a message: a short string quoted (`timeout: "100"` must not read as the
  * number 100), a bigint with its `n`, a number or other primitive as itself; a long string, an
  * object, an array or a function by what it is, not quoted: it may be the API key, an array
- * holding it, or a getter whose source spells it. Exported from the package as `messageValue`, for the option checks of the
- * other packages (the webhook receiver).
+ * holding it, or a getter whose source spells it. Exported from the package, for the option
+ * checks of the other packages (the webhook receiver).
  */
-export const got = (value: unknown): string =>
+export const messageValue = (value: unknown): string =>
   typeof value === "string"
     ? value.length > 12
       ? "a long string"
@@ -366,10 +366,10 @@ export function checkLimits(timeout: unknown, maxRetries: unknown): void {
   if (timeout !== undefined && !(typeof timeout === "number" && timeout > 0))
     misconfigured(
       "timeout",
-      `must be a number of milliseconds > 0, or Infinity (got ${got(timeout)})`,
+      `must be a number of milliseconds > 0, or Infinity (got ${messageValue(timeout)})`,
     );
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && (maxRetries as number) >= 0))
-    misconfigured("maxRetries", `must be a whole number >= 0 (got ${got(maxRetries)})`);
+    misconfigured("maxRetries", `must be a whole number >= 0 (got ${messageValue(maxRetries)})`);
 }
 
 /**
@@ -506,7 +506,7 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
     misconfigured(
       "environment",
       // (A long string is not quoted: it may be the key, or a URL holding it.)
-      `must be one of ${Object.keys(urls).join(", ")} (got ${got(environment)})`,
+      `must be one of ${Object.keys(urls).join(", ")} (got ${messageValue(environment)})`,
     );
   // A misspelt host would otherwise send the real key to the default URL.
   for (const key in baseUrls)
@@ -534,7 +534,9 @@ export function resolveBaseUrl(config: ResolvedConfig, host: Host): string {
 function urlFault(url: unknown, { name, regions }: Host): string {
   if (typeof url !== "string" || !/^https?:\/\//i.test(url))
     return `must start with http:// or https:// (got ${
-      typeof url === "string" && /^[^/@?#]*[.:][^/@?#]*$/.test(url) ? JSON.stringify(url) : got(url)
+      typeof url === "string" && /^[^/@?#]*[.:][^/@?#]*$/.test(url)
+        ? JSON.stringify(url)
+        : messageValue(url)
     }${regions?.includes(url as string) ? `, a region: use ${name}Regions.${url as string}` : ""})`;
   const mark = /[?#]/.exec(url)?.[0];
   try {

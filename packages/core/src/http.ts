@@ -3,6 +3,7 @@
  * timeouts, retries with backoff, response decoding and typed errors. Written for size: it is
  * in every bundle (docs/decisions/0008-runtime-size.md). Internal: not exported from the package.
  */
+import { watchAbort } from "./abort.js";
 import {
   API_KEY_ENV,
   misconfigured,
@@ -24,7 +25,6 @@ import {
   type InvalidResponseReason,
 } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { watchAbort } from "./internal/abort.js";
 import { takeStack } from "./internal/stack.js";
 import { looksTruncated, parseJson } from "./json.js";
 import { createRedactor, credentialsIn, scrub as scrubWith, type Redactor } from "./redact.js";

@@ -11,7 +11,7 @@ export {
 } from "./config.js";
 // (How an option's refused value may appear in a message, and the unknown-name check, for the
 // packages' own option checks.)
-export { got as messageValue, knownOptions } from "./config.js";
+export { knownOptions, messageValue } from "./config.js";
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
 export type {
@@ -108,4 +108,4 @@ export type {
   ValidationIssue,
 } from "./errors.js";
 export * from "./generated/environments.js";
-export { watchAbort } from "./internal/abort.js";
+export { watchAbort } from "./abort.js";

@@ -1,7 +1,7 @@
 /** The JSON-RPC 2.0 client: one call per request, or batches through the opt-in `batch` option (batch.ts). */
 import {
   checkRequestOptions,
-  got,
+  messageValue,
   misconfigured,
   type ClientOptions,
   type Logger,
@@ -167,9 +167,10 @@ export interface JsonRpcClient<Endpoint extends string = string> {
  * or a REST area's `createWalletRest`) first: `undefined` when `rpc` is one, else a rejected
  * ConfigurationError naming `operation` and the factory (rejected, as the function's other option
  * errors are: `rpc.call` would throw a bare TypeError at once). A client given in its place is told
- * to call its own method; anything else is described as a refused option value is (`got`: never
- * an object's contents, nor a long string). `what` says what the argument must be, before the
- * factory's name. For the generated clients only (exported for them, as `snapshotOptions` is).
+ * to call its own method; anything else is described as a refused option value is
+ * (`messageValue`: never an object's contents, nor a long string). `what` says what the argument
+ * must be, before the factory's name. For the generated clients only (exported for them, as
+ * `snapshotOptions` is).
  */
 export const notAnRpc = (
   rpc: unknown,
@@ -181,7 +182,7 @@ export const notAnRpc = (
   return Promise.reject(
     new ConfigurationError(
       `${id}: the first argument must be ${what} ${factory}() (got ${
-        id in Object(rpc) ? `a client: call client.${id}(...) instead` : got(rpc)
+        id in Object(rpc) ? `a client: call client.${id}(...) instead` : messageValue(rpc)
       })`,
       { operation: id },
     ),

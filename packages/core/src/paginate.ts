@@ -1,7 +1,7 @@
 /** Async-iterator pagination over page-numbered and cursor-based operations. */
 import {
   checkRequestOptions,
-  got,
+  messageValue,
   type OperationDescriptor,
   type RequestOptions,
   type ResponseFields,
@@ -148,7 +148,7 @@ export function paginate<I, R>(
   // refusals name the operation walked, as a call's refusals name the call.)
   if (!(max === Infinity || (Number.isInteger(max) && max >= 1)))
     throw new ConfigurationError(
-      `maxPages: must be a whole number >= 1, or Infinity (got ${got(max)})`,
+      `maxPages: must be a whole number >= 1, or Infinity (got ${messageValue(max)})`,
       { operation },
     );
 

@@ -1,7 +1,7 @@
 /** A client-side rate limiter, so a client stays under a documented limit (admin: 5 req/s). */
-import { got, knownOptions, misconfigured } from "./config.js";
+import { watchAbort } from "./abort.js";
+import { knownOptions, messageValue, misconfigured } from "./config.js";
 import { AbortError } from "./errors.js";
-import { watchAbort } from "./internal/abort.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -18,24 +18,13 @@ export interface RateLimiter {
 }
 
 /**
- * A sliding-window limiter, aimed a tenth under the rate: at most `max(1, floor(requestsPerSecond))`
- * requests start in any window of 1.1 × `that many / requestsPerSecond` seconds (for 5 per second:
- * 5 in any 1.1 s). The first ones start at once; later ones wait, in call order, for the oldest
- * start to leave the window, and a request that had to wait also starts at least
- * `1.1 / requestsPerSecond` seconds after the one before (for 5 per second: 220 ms apart). (The
- * tenth is for the way to the server: a first burst opening its connections reached it up to
- * 30 ms late, and a sixth request then fell within one of its seconds, which a server counting over
- * a sliding second rejects (user trial 7). Up to 100 ms of such lateness now leaves 5 in every
- * second. A token bucket that starts full lets twice the rate through in the first second;
- * waiters released in bursts exactly a window apart are as fragile as none.) Each call is given
- * its start when it is made and waits on its own timer, so no call waits on another's: on Workers a
- * timer dies with the request that set it (user trial 15: a limiter shared by requests hung them).
- * A waiter aborted before its start leaves the line: if it was the last, the next call takes its
- * turn; otherwise its turn goes unused (those behind it keep their times and timers). One that is
- * abandoned (its request cancelled, on Workers) is found gone when the next waiter's timer runs,
- * and dropped. A start counts from when its `acquire` resolved, not from when it was planned, so a
- * timer that fires late (a busy event loop) pushes the next ones back rather than letting them
- * crowd in, and calls made then go after it (user trial 18: they started with it, over the rate).
+ * A sliding-window limiter aimed a tenth under the rate, so that a request reaching the server a
+ * little late stays within its second: at most `max(1, floor(requestsPerSecond))` requests start in
+ * any 1.1 × `that many / requestsPerSecond` seconds, and one that had to wait starts at least
+ * `1.1 / requestsPerSecond` seconds after the one before (for 5 per second: 5 in any 1.1 s, 220 ms
+ * apart). Waiters start in call order, each on a timer of its own, so one limiter may be shared by
+ * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line;
+ * one whose request is cancelled (on Workers) is dropped when the next waiter's timer runs.
  * @throws ConfigurationError for options that are not an object (the rate alone), a
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
@@ -61,8 +50,22 @@ export function createRateLimiter(options: {
   if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1100 / rate <= MAX_TIMER_MS))
     misconfigured(
       "rateLimit.requestsPerSecond",
-      `must be a finite number > 0, at least one request per 22.5 days (got ${got(rate)})`,
+      `must be a finite number > 0, at least one request per 22.5 days (got ${messageValue(rate)})`,
     );
+  // Why this shape (user trials 7, 15 and 18; docs/decisions/0009-one-runtime-per-process.md):
+  // - The tenth under the rate: a first burst opening its connections reached the server up to
+  //   30 ms late, and a sixth request then fell within one of its seconds, which a server counting
+  //   over a sliding second rejects. Up to 100 ms of such lateness now leaves 5 in every second. A
+  //   token bucket that starts full lets twice the rate through in the first second; waiters
+  //   released in bursts exactly a window apart are as fragile as none.
+  // - A start per call, given when it is made, and a timer per waiter, so no call waits on
+  //   another's: on Workers a timer dies with the request that set it (a limiter shared by requests
+  //   hung them). A waiter whose request was cancelled is found gone by `catchUp`.
+  // - An aborted waiter leaves the line: if it was the last, the next call takes its turn;
+  //   otherwise its turn goes unused (those behind it keep their times and timers).
+  // - A start counts from when its `acquire` resolved, not from when it was planned, so a timer that
+  //   fires late (a busy event loop) pushes the next ones back rather than letting them crowd in,
+  //   and calls made then go after it (they started beside it, over the rate).
   const burst = Math.max(1, Math.floor(rate));
   // The least time between two waiters' starts, and the window that holds `burst` starts.
   const step = 1100 / rate;

@@ -4,11 +4,13 @@
  *
  * The generator compiles each operation's parameter schema into a tree of the small checks
  * below (`vObject({ id: vString(ADDRESS) }, ['id'], false)`), so a bundle carries only the
- * checks its operations use, and no schema interpreter. The check factories are marked
- * `@__NO_SIDE_EFFECTS__`, so bundlers drop the checks of operations a program never calls.
- * (`validate` itself is not: it throws, and a bundler would drop its calls.)
+ * checks its operations use, and no schema interpreter. The generator writes a `@__PURE__`
+ * annotation before every factory call (esbuild does not honour `@__NO_SIDE_EFFECTS__` across
+ * modules: docs/decisions/0008-runtime-size.md), so bundlers drop the checks of operations a
+ * program never calls; the factories also carry `@__NO_SIDE_EFFECTS__` for bundlers that do.
+ * (`validate` itself carries neither: it throws, and a bundler would drop its calls.)
  */
-import { got } from "./config.js";
+import { messageValue } from "./config.js";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 import { stringifyJson } from "./json.js";
 import type { Redactor } from "./redact.js";
@@ -43,7 +45,7 @@ let hide: Redactor | undefined;
 
 /**
  * `value` as a message quotes it: JSON, redacted (before it is cut short: no key half shown); a
- * bigint with its `n`, as {@link got} writes one.
+ * bigint with its `n`, as {@link messageValue} writes one.
  */
 const show = (value: unknown) => {
   let text: string;
@@ -94,7 +96,7 @@ const bounds = (
         issues,
         path,
         rule,
-        `must ${unit ? `have at ${words[0]} ${limit} ${unit}${limit === 1 ? "" : "s"}` : `be ${words[1]} ${limit}`} (got ${got(actual)})`,
+        `must ${unit ? `have at ${words[0]} ${limit} ${unit}${limit === 1 ? "" : "s"}` : `be ${words[1]} ${limit}`} (got ${messageValue(actual)})`,
       );
     }
   };

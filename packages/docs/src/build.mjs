@@ -664,8 +664,8 @@ export function readmeSections(file, headings) {
 
 /**
  * The size ceilings of the one-call programs (test/size/budgets.json): `{ flags, programs:
- * { "das/getAsset/standalone": gzip bytes } }`, each the least of its `maxGzipBytes` and
- * `capGzipBytes`, which test/size/size.test.ts holds every build to; or undefined without the file
+ * { "das/getAsset/standalone": gzip bytes } }`, each its `maxGzipBytes`, which
+ * test/size/size.test.ts holds every build to; or undefined without the file
  * (the area pages then state no size). Not the file's `measuredGzipBytes`: that is the size when
  * the budgets were last reset, which a later change may have passed (within the budget).
  */
@@ -685,9 +685,7 @@ export function readSizes(file) {
       );
     if (!bytes(p?.maxGzipBytes))
       throw bad(`programs.${key}.maxGzipBytes`, "must be a whole number of bytes > 0");
-    if (p.capGzipBytes !== undefined && !bytes(p.capGzipBytes))
-      throw bad(`programs.${key}.capGzipBytes`, "must be a whole number of bytes > 0 when given");
-    sizes[key] = Math.min(p.maxGzipBytes, p.capGzipBytes ?? Infinity);
+    sizes[key] = p.maxGzipBytes;
   }
   return { flags, programs: sizes };
 }

@@ -3,7 +3,7 @@
 // how many attempts, which timeout, which limiter. (Where the shared options go:
 // index.test.ts.)
 import { inspect } from "node:util";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   adminRateLimit,
   ConfigurationError,
@@ -24,9 +24,8 @@ const ADMIN_KEY = "sdk-areas-admin-key-b81e07";
 type Area = keyof ChainDataClient;
 const areas = Object.keys(calls) as Area[];
 
-// The deprecation warnings of the deprecated areas (once per process).
-const warnings = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
-afterAll(() => warnings.mockRestore());
+// The deprecation warnings of the deprecated areas (once per process, whichever test calls first).
+beforeEach(() => void vi.spyOn(process, "emitWarning").mockImplementation(() => {}));
 
 /** What one request carried: where it went, the key (query or header) and some headers. */
 interface Sent {

@@ -6,7 +6,7 @@
 // area's own options, `areas`: areas.test.ts.)
 import { build } from "esbuild";
 import { inspect } from "node:util";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createChainDataClient,
   InternalServerError,
@@ -35,11 +35,14 @@ const hostOf: Record<Area, keyof typeof baseUrls> = {
 const keyIn = (host: string) =>
   host === "admin" ? "header" : host === "sender" ? "none" : "query";
 
-// The deprecation warnings of the whole file (once per process, whichever test calls first).
-const warnings = vi.spyOn(process, "emitWarning").mockImplementation(() => {});
+// The deprecation warnings of the whole file (once per process, whichever test calls first), kept
+// across tests: the config's restoreMocks ends each test's spy.
+const warnings: unknown[] = [];
+beforeEach(() => {
+  vi.spyOn(process, "emitWarning").mockImplementation((warning) => void warnings.push(warning));
+});
 // (Or the `logger.warn` of the client that calls first: a logger given takes them.)
 const loggedWarnings: string[] = [];
-afterAll(() => warnings.mockRestore());
 
 interface Seen {
   origin: string;
@@ -156,9 +159,7 @@ describe("deprecated areas", () => {
       const sdk = createChainDataClient({ environment: "local", fetch, maxRetries: 0 });
       for (const area of areas) await calls[area](sdk).catch(() => {});
     }
-    const ids = [...warnings.mock.calls.map(([message]) => message), ...loggedWarnings].map(
-      (message) => String(message).split(" ")[0],
-    );
+    const ids = [...warnings, ...loggedWarnings].map((message) => String(message).split(" ")[0]);
     expect(ids.sort()).toEqual(["getTokenMetadata", "mintCompressedNft"]);
   });
 });

@@ -1,4 +1,4 @@
-// Where the parts of a schema the generator builds come from. An operation's params object (or a
+// Bundle pointers carried on the schemas the generator builds. An operation's params object (or a
 // REST operation's flat input) holds schemas from several places of the bundle, and validationSchema
 // inlines `$ref`s: each part records its JSON pointer in the bundle as it is built, so that what the
 // generator refuses in it is reported at the keyword to edit, without working that place out again
