@@ -24,7 +24,7 @@ import { readSources } from "../lib/spec-sources.mjs";
 import { bundleDigest, defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
 import { banner, literal } from "./lib/emit.mjs";
 import { ERROR_CLASSES, runtimeExports, TYPE_PARAMETERS } from "./lib/names.mjs";
-import { generatorRefusals, packagesOf, refuse } from "./lib/refusals.mjs";
+import { generatorRefusals, packagesOf, throwIfRefused } from "./lib/refusals.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 import { emitAreaConstants } from "./constants.mjs";
 import { emitReadme } from "./readme.mjs";
@@ -185,7 +185,7 @@ export async function generate({ distDir = join(root, "spec/dist") } = {}) {
 async function emitAll({ index, areas, digest }) {
   // Every refusal of every area at once, before anything is written (the emitters refuse their own
   // area's again, as a last guard when they are called alone).
-  refuse(generatorRefusals(areas), areas);
+  throwIfRefused(generatorRefusals(areas), areas);
   const files = {
     "packages/core/src/generated/environments.ts": emitEnvironments(index),
     "packages/core/src/generated/spec-digest.ts": emitSpecDigest(digest),

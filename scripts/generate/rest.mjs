@@ -34,7 +34,7 @@ import {
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
-import { packageRefusals, refuse } from "./lib/refusals.mjs";
+import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
@@ -115,7 +115,7 @@ export const rateLimitName = (area) => `${camel(area)}RateLimit`;
 export async function emitRestArea(main) {
   // Everything this function would otherwise turn into wrong code (names, parameters, their
   // serialization, schemas the checks cannot translate…): the same rules as `npm run spec:check`.
-  refuse(packageRefusals([main, undefined]), [main]);
+  throwIfRefused(packageRefusals([main, undefined]), [main]);
   const { area, doc, file } = main;
   const pkg = {
     area,

@@ -32,7 +32,7 @@ import {
   itemType,
 } from "./lib/descriptor.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
-import { packageRefusals, refuse } from "./lib/refusals.mjs";
+import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { allowsNull, camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
@@ -131,7 +131,7 @@ function paginateExample(doc, method, name, clientVar) {
 export async function emitRpcArea(main, http) {
   // Everything this function would otherwise turn into wrong code (names, parameters, schemas the
   // checks cannot translate…): the same rules as `npm run spec:check`.
-  refuse(packageRefusals([main, http]), [main, http]);
+  throwIfRefused(packageRefusals([main, http]), [main, http]);
   const { area, doc, file } = main;
   const pkg = {
     area,
