@@ -17,11 +17,12 @@ import {
   docComment,
   exampleName,
   exampleValue,
+  interfaceDoc,
   jsdoc,
   literal,
   operationStatusTags,
-  pageWalkDoc,
-  paginatedMember,
+  operationsModule,
+  pageWalkCode,
   paramDocs,
   typeSources,
 } from "./lib/emit.mjs";
@@ -33,7 +34,7 @@ import {
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
-import { packageRefusals, refuse } from "./lib/refusals.mjs";
+import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
@@ -112,22 +113,71 @@ export const documentedRateLimit = (doc) =>
 export const rateLimitName = (area) => `${camel(area)}RateLimit`;
 
 export async function emitRestArea(main) {
-  const { area, doc, file } = main;
-  const Area = pascal(area);
-  const clientVar = camel(area);
-  const source = `spec/dist/${file}`;
   // Everything this function would otherwise turn into wrong code (names, parameters, their
   // serialization, schemas the checks cannot translate…): the same rules as `npm run spec:check`.
-  refuse(packageRefusals([main, undefined]), [main]);
-  const ops = operationsOf(doc);
+  throwIfRefused(packageRefusals([main, undefined]), [main]);
+  const { area, doc, file } = main;
+  const pkg = {
+    area,
+    Area: pascal(area),
+    clientVar: camel(area),
+    doc,
+    file,
+    ops: operationsOf(doc),
+    source: `spec/dist/${file}`,
+  };
+  const { types, openapi } = await emitTypes(pkg);
+  return {
+    [`packages/${area}/src/generated/types.ts`]: types,
+    [`packages/${area}/src/generated/openapi.ts`]: openapi,
+    [`packages/${area}/src/generated/operations.ts`]: emitOperations(pkg),
+    [`packages/${area}/src/generated/client.ts`]: emitClient(pkg),
+  };
+}
 
-  // ---- types.ts
-  const aliases = [];
-  // Each operation's input as a named schema, `<Operation>Input`, which openapi-typescript types as
-  // the other schemas: an interface of its parameters (an intersection with the body's type when
-  // there is one), each member with its parameter's description. (As an alias of
-  // `operations[…]["parameters"]["path"] & …`, editors showed `components["parameters"]["WalletAddress"]`
-  // in its hover, and errors an input without a body as its expansion, `'{ id: string; }'`.)
+/**
+ * types.ts and openapi.ts. The named schemas and the aliases are the package's types;
+ * openapi-typescript's root types (`paths`, `operations`…), which only the generated code reads,
+ * sit in openapi.ts, which the package's index does not re-export.
+ */
+async function emitTypes(pkg) {
+  const { doc, source } = pkg;
+  const inputs = inputSchemas(pkg);
+  const { roots, schemas, schemaNames } = await typeSources(
+    {
+      ...doc,
+      components: { ...doc.components, schemas: { ...doc.components?.schemas, ...inputs } },
+    },
+    { inputSchemas: Object.keys(inputs) },
+  );
+  return {
+    types:
+      banner(source) +
+      `import type { SingleMethod } from "@chaindata/core";\n` +
+      `import type { operations } from "./openapi.js";\n\n` +
+      schemas +
+      "\n" +
+      resultAliases(pkg).join("\n") +
+      "\n" +
+      operationMap(pkg, inputs),
+    openapi:
+      banner(source) +
+      `// openapi-typescript's root types, for openapi-fetch (\`paths\`) and the operation aliases of\n` +
+      `// types.ts (\`operations\`); not re-exported by the package.\n` +
+      (schemaNames.length ? `import type { ${schemaNames.join(", ")} } from "./types.js";\n` : "") +
+      "\n" +
+      roots,
+  };
+}
+
+/**
+ * Each operation's input as a named schema, `<Operation>Input`, which openapi-typescript types as
+ * the other schemas: an interface of its parameters (an intersection with the body's type when
+ * there is one), each member with its parameter's description. (As an alias of
+ * `operations[…]["parameters"]["path"] & …`, editors showed `components["parameters"]["WalletAddress"]`
+ * in its hover, and errors an input without a body as its expansion, `'{ id: string; }'`.)
+ */
+function inputSchemas({ doc, ops }) {
   const inputs = {};
   for (const op of ops) {
     const id = op.o.operationId;
@@ -155,7 +205,12 @@ export async function emitRestArea(main) {
       ...(op.body ? { allOf: [...(object ? [object] : []), op.body.schema] } : object),
     };
   }
-  for (const op of ops) {
+  return inputs;
+}
+
+/** `<Operation>Result`: an alias of each operation's 2xx response bodies. */
+function resultAliases({ doc, ops }) {
+  return ops.map((op) => {
     const id = op.o.operationId;
     // (The operation's @beta / @deprecated, so that editors mark its types as they mark its method.)
     const status = operationStatusTags(op.o, { areaBeta: Boolean(doc.info["x-beta"]) });
@@ -166,29 +221,22 @@ export async function emitRestArea(main) {
         ? `${O}["responses"][${s}]["content"]["application/json"]`
         : "undefined";
     });
-    aliases.push(
-      `${docComment(`Result of \`${id}\` (the 2xx response body).`, status)}export type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`,
-    );
-  }
-  // The named schemas and the aliases are the package's types; openapi-typescript's root types
-  // (`paths`, `operations`…), which only the generated code reads, sit in openapi.ts, which the
-  // package's index does not re-export.
-  const { roots, schemas, schemaNames } = await typeSources(
-    {
-      ...doc,
-      components: { ...doc.components, schemas: { ...doc.components?.schemas, ...inputs } },
-    },
-    { inputSchemas: Object.keys(inputs) },
-  );
-  // The operation map, as a JSON-RPC package's method map (lib/emit.mjs, callMap). An operation
-  // without params (`listWebhooks`) maps to an empty object, as a JSON-RPC method without required
-  // params takes `{}` or nothing (`ParamsArgument` leaves it out): `{ [name: string]: never }` rather
-  // than `Record<string, never>`, which a schema named `Record` would change the meaning of.
+    return `${docComment(`Result of \`${id}\` (the 2xx response body).`, status)}export type ${pascal(id)}Result = ${[...new Set(responses)].join(" | ") || "undefined"};`;
+  });
+}
+
+/**
+ * The operation map, as a JSON-RPC package's method map (lib/emit.mjs, callMap). An operation
+ * without params (`listWebhooks`) maps to an empty object, as a JSON-RPC method without required
+ * params takes `{}` or nothing (`ParamsArgument` leaves it out): `{ [name: string]: never }` rather
+ * than `Record<string, never>`, which a schema named `Record` would change the meaning of.
+ */
+function operationMap({ area, Area, doc, ops }, inputs) {
   const inputOf = (id) => (inputs[`${pascal(id)}Input`] ? `${pascal(id)}Input` : undefined);
   const ids = ops.map((op) => op.o.operationId);
   const example = ids.find(inputOf);
   const bare = ids.filter((id) => !inputOf(id));
-  const map = callMap({
+  return callMap({
     area,
     Area,
     info: doc.info,
@@ -207,24 +255,10 @@ export async function emitRestArea(main) {
         ? ` An operation without params (${bare.map((id) => `\`${id}\``).join(", ")}) has an empty object, \`{}\`: its function takes only the options.`
         : ""),
   });
-  const types =
-    banner(source) +
-    `import type { SingleMethod } from "@chaindata/core";\n` +
-    `import type { operations } from "./openapi.js";\n\n` +
-    schemas +
-    "\n" +
-    aliases.join("\n") +
-    "\n" +
-    map;
-  const openapi =
-    banner(source) +
-    `// openapi-typescript's root types, for openapi-fetch (\`paths\`) and the operation aliases of\n` +
-    `// types.ts (\`operations\`); not re-exported by the package.\n` +
-    (schemaNames.length ? `import type { ${schemaNames.join(", ")} } from "./types.js";\n` : "") +
-    "\n" +
-    roots;
+}
 
-  // ---- operations.ts
+/** operations.ts: a descriptor per operation, its input schema compiled to checks. */
+function emitOperations({ area, doc, file, ops, source }) {
   const checks = createCheckEmitter();
   const descriptors = ops.map((op) => {
     const d = {
@@ -253,149 +287,75 @@ export async function emitRestArea(main) {
       `\n/** The documented rate limit of this host (${requestsPerSecond} requests/s${scope ? ` per ${scope}` : ""}): \`rateLimit: createRateLimiter(${rateLimitName(area)})\`. */\nexport const ${rateLimitName(area)} = { requestsPerSecond: ${requestsPerSecond} } as const;`,
     );
   }
-  const operations =
-    banner(source) +
-    `import { ${[...checks.imports(), "type OperationDescriptor", ...(deliveries.length ? ["type U64Shape"] : [])].join(", ")} } from "@chaindata/core";\n\n` +
-    (checks.declarations() ? checks.declarations() + "\n\n" : "") +
-    descriptors.join("\n") +
-    "\n" +
+  return (
+    operationsModule(source, checks, descriptors, [
+      "type OperationDescriptor",
+      ...(deliveries.length ? ["type U64Shape"] : []),
+    ]) +
     (deliveries.length
       ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 values are. */\nexport const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {\n${deliveries.join("\n")}\n};\n`
-      : "");
+      : "")
+  );
+}
 
-  // ---- client.ts: create<Area>Rest() (the transport and openapi-fetch client of the host), one
-  // standalone function per operation over it (tree-shakable: a bundle carries only the operations
-  // it calls), a page walk per paginated one, and create<Area>Client() composing them.
-  const Rest = `${Area}Rest`;
-  const standalone = [];
-  const members = [];
-  const impl = [];
-  const areaBeta = Boolean(doc.info["x-beta"]);
-  for (const op of ops) {
-    const id = op.o.operationId;
-    const I = `T.${pascal(id)}Input`;
-    const R = `T.${pascal(id)}Result`;
-    const pathNames = op.params.filter((p) => p.in === "path").map((p) => p.name);
-    const queryNames = op.params.filter((p) => p.in === "query").map((p) => p.name);
-    const hasInput = pathNames.length || queryNames.length || op.body;
-    // The parameters are read from `params` (`params.wallet`, `params["page-size"]`), never bound
-    // as locals: a parameter named `fetch`, `params` or `client` would otherwise shadow the
-    // generated code's own bindings (and fail to compile, or call the wrong thing).
-    const identifier = (n) => /^[A-Za-z_$][\w$]*$/.test(n);
-    const read = (n) => (identifier(n) ? `params.${n}` : `params[${literal(n)}]`);
-    const pick = (names) =>
-      `{ ${names.map((n) => `${identifier(n) ? n : literal(n)}: ${read(n)}`).join(", ")} }`;
-    const init = [];
-    const urlParams = [];
-    if (pathNames.length) urlParams.push(`path: ${pick(pathNames)}`);
-    if (queryNames.length) urlParams.push(`query: ${pick(queryNames)}`);
-    if (urlParams.length) init.push(`params: { ${urlParams.join(", ")} }`);
-    if (op.body) init.push("body");
-    init.push("fetch", 'parseAs: "text"');
-    if (op.body) init.push("bodySerializer: stringifyJson");
-    // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter
-    // can take from the generated code).
-    const unpack = op.body
-      ? `    const { ${[...[...pathNames, ...queryNames].map((n, i) => `${identifier(n) ? n : literal(n)}: _${i}`), "...body"].join(", ")} } = params;\n`
-      : "";
-    const send = `rest.call(op.${id}, ${hasInput ? "params" : "{}"}, options, (client, fetch) => {\n${unpack}    return (client as Api).${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n  }${hasInput ? "" : ", extra"})`;
-    // The handle is checked first (core's notAnRpc): a client or the params given in its place
-    // would otherwise fail with a bare TypeError from `rest.call`, or `rest.logger`.
-    const body = `{\n  return notAnRpc(rest, ${literal(`create${Rest}`)}, op.${id}, "the result of") ?? ${
-      op.o.deprecated
-        ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, rest.logger), ${send})`
-        : send
-    };\n}`;
-    // (As `ParamsArgument` has it: an input without a required member may be left out.)
-    // (Paginated ones only, as before the standalone form: an input without a required member
-    // may be left out, as `ParamsArgument` has it.)
-    const pagination = op.o["x-pagination"];
-    const optional =
-      Boolean(pagination) && !op.params.some((p) => p.required) && !op.body?.required;
-    const restParam = { name: "rest", factory: `create${Rest}` };
-    const params = hasInput ? { params: `${pascal(id)}Input`, optional } : {};
-    standalone.push(
-      jsdoc(op.o, {
-        indent: "",
-        example: exampleFor(doc, op, "", [], "rest"),
-        areaBeta,
-        params: paramDocs({ endpoint: restParam, ...params }),
-      }) +
-        (hasInput
-          ? `export function ${id}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`
-          : // (`extra`: what a call written as `(rest, params, options)` passes after its options,
-            // refused; `never` so that it does not compile either.)
-            `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
-    );
-    const doc_ = jsdoc(op.o, {
-      example: exampleFor(doc, op, clientVar),
-      areaBeta,
-      params: paramDocs(params),
-    });
-    const call = `(params, options) => ${id}(rest, params, options)`;
-    if (pagination && hasInput) {
-      const items = itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) });
-      // The walk for standalone callers, as the JSON-RPC packages have it: the client's `.all()`
-      // over the standalone function, so a bundle that does not import it carries none of it.
-      const name = `paginate${pascal(id)}`;
-      standalone.push(
-        pageWalkDoc(op.o, {
-          name: id,
-          standalone: true,
-          indent: "",
-          example: walkExampleFor(doc, op, "", name),
-          areaBeta,
-          params: paramDocs({ endpoint: restParam, ...params, walk: true }),
-        }) +
-          `export function ${name}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
-          `  return withPagination<${I}, ${R}, ${items}>((params, options) => ${id}(rest, params, options), op.${id}).all(params, options);\n}`,
-      );
-      members.push(
-        paginatedMember(id, {
-          doc: doc_,
-          optional,
-          input: I,
-          result: R,
-          items,
-          walkDoc: pageWalkDoc(op.o, {
-            name: id,
-            indent: "    ",
-            example: walkExampleFor(doc, op, clientVar),
-            areaBeta,
-            params: paramDocs({ ...params, walk: true }),
-          }),
-        }),
-      );
-      impl.push(`    ${id}: withPagination<${I}, ${R}, ${items}>(${call}, op.${id}),`);
-    } else if (hasInput) {
-      members.push(`${doc_}  ${id}(params: ${I}, options?: RequestOptions): Promise<${R}>;`);
-      impl.push(`    ${id}: ${call},`);
-    } else {
-      members.push(`${doc_}  ${id}(options?: RequestOptions): Promise<${R}>;`);
-      // (`extra`: what a call written as `(params, options)` passes after its options, refused)
-      impl.push(`    ${id}: (options, ...extra) => ${id}(rest, options, ...(extra as never[])),`);
-    }
-  }
+/**
+ * client.ts: create<Area>Rest() (the transport and openapi-fetch client of the host), one
+ * standalone function per operation over it (tree-shakable: a bundle carries only the operations
+ * it calls), a page walk per paginated one, and create<Area>Client() composing them.
+ */
+function emitClient(pkg) {
+  const { area, Area, doc, ops, source } = pkg;
   const info = doc.info;
   const status = areaStatusTags(info);
-  const statusLines = status.map((tag) => `\n * ${tag}`).join("");
   const usesPagination = ops.some((op) => op.o["x-pagination"]);
-  const first = ops[0]?.o.operationId;
   // The first operation whose result holds u64 values, if any: the example of `<area>U64Shape`.
   const u64Example = ops.find((op) => u64Shape(doc, responseSchemaOf(doc, op) ?? {}) !== undefined)
     ?.o.operationId;
-  const client =
+  const calls = ops.map((op) => operationCode(pkg, op));
+  return (
     banner(source) +
     `import createFetchClient, { type Client } from "openapi-fetch";\n` +
     `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions${u64Example ? ", type U64Shape" : ""} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
+    restFactory(pkg) +
+    (u64Example
+      ? u64ShapeFunction(
+          area,
+          `keyof ${Area}Client`,
+          u64Example,
+          ops.map((op) => op.o.operationId),
+          Object.fromEntries(
+            ops
+              .filter((op) => op.o["x-pagination"])
+              .map((op) => [op.o.operationId, op.o["x-pagination"].items]),
+          ),
+        )
+      : "") +
+    calls.flatMap((c) => c.standalone).join("\n\n") +
+    "\n\n" +
+    interfaceDoc(info) +
+    `export interface ${Area}Client {\n${calls.map((c) => c.member).join("\n")}\n}\n\n` +
+    docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
+    `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
+    `  const rest = create${Area}Rest(options);\n` +
+    `  return {\n${calls.map((c) => c.impl).join("\n")}\n  };\n}\n`
+  );
+}
+
+/** The handle the standalone functions take, `<Area>Rest`, and its factory create<Area>Rest(). */
+function restFactory({ area, Area, clientVar, doc, ops }) {
+  const info = doc.info;
+  const Rest = `${Area}Rest`;
+  const status = areaStatusTags(info);
+  const first = ops[0]?.o.operationId;
+  return (
     // (openapi-fetch's types stay out of the declarations: without skipLibCheck, a consumer's tsc
     // reports errors in openapi-fetch's own .d.ts.)
     `/** This host's openapi-fetch client, as the functions use it (not in the package's types). */\n` +
     `type Api = Client<paths>;\n\n` +
-    `/**\n * The ${area} REST endpoint (${info["x-host"]} host), for the standalone functions:\n * \`${first ? `await ${first}(rest${ops[0].params.length || ops[0].body ? ", params" : ""})` : ""}\`. A bundle then carries only the operations it calls.${statusLines}\n */\n` +
+    `/**\n * The ${area} REST endpoint (${info["x-host"]} host), for the standalone functions:\n * \`${first ? `await ${first}(rest${ops[0].params.length || ops[0].body ? ", params" : ""})` : ""}\`. A bundle then carries only the operations it calls.${status.map((tag) => `\n * ${tag}`).join("")}\n */\n` +
     `export interface ${Rest} {\n` +
     `  /** One operation: checks \`params\`, then \`send\` makes the request with this host's openapi-fetch client and \`fetch\` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. For the generated functions. */\n` +
     `  call<R>(operation: OperationDescriptor, params: unknown, options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<R>;\n` +
@@ -419,32 +379,109 @@ export async function emitRestArea(main) {
     `    check: transport.check,\n` +
     `    logger: transport.logger,\n` +
     `    area: ${literal(area)},\n` +
-    `  };\n}\n\n` +
-    (u64Example
-      ? u64ShapeFunction(
-          area,
-          `keyof ${Area}Client`,
-          u64Example,
-          ops.map((op) => op.o.operationId),
-          Object.fromEntries(
-            ops
-              .filter((op) => op.o["x-pagination"])
-              .map((op) => [op.o.operationId, op.o["x-pagination"].items]),
-          ),
-        )
-      : "") +
-    standalone.join("\n\n") +
-    `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${statusLines}\n */\n` +
-    `export interface ${Area}Client {\n${members.join("\n")}\n}\n\n` +
-    docComment(`Create a client for the ${area} operations (${info["x-host"]} host).`, status) +
-    `export function create${Area}Client(options?: RestClientOptions): ${Area}Client {\n` +
-    `  const rest = create${Rest}(options);\n` +
-    `  return {\n${impl.join("\n")}\n  };\n}\n`;
+    `  };\n}\n\n`
+  );
+}
 
-  return {
-    [`packages/${area}/src/generated/types.ts`]: types,
-    [`packages/${area}/src/generated/openapi.ts`]: openapi,
-    [`packages/${area}/src/generated/operations.ts`]: operations,
-    [`packages/${area}/src/generated/client.ts`]: client,
-  };
+/**
+ * Operation `op` in client.ts: `standalone`, its function (and page walk); `member`, its member of
+ * the client interface; `impl`, the client's member.
+ */
+function operationCode({ Area, clientVar, doc }, op) {
+  const id = op.o.operationId;
+  const Rest = `${Area}Rest`;
+  const I = `T.${pascal(id)}Input`;
+  const R = `T.${pascal(id)}Result`;
+  const areaBeta = Boolean(doc.info["x-beta"]);
+  const hasInput = op.params.some((p) => p.in === "path" || p.in === "query") || op.body;
+  const send = sendSource(op, hasInput);
+  // The handle is checked first (core's notAnRpc): a client or the params given in its place
+  // would otherwise fail with a bare TypeError from `rest.call`, or `rest.logger`.
+  const body = `{\n  return notAnRpc(rest, ${literal(`create${Rest}`)}, op.${id}, "the result of") ?? ${
+    op.o.deprecated
+      ? `(warnDeprecated(op.${id}.id, op.${id}.deprecated!, rest.logger), ${send})`
+      : send
+  };\n}`;
+  // (Paginated ones only, as before the standalone form: an input without a required member
+  // may be left out, as `ParamsArgument` has it.)
+  const pagination = op.o["x-pagination"];
+  const optional = Boolean(pagination) && !op.params.some((p) => p.required) && !op.body?.required;
+  const restParam = { name: "rest", factory: `create${Rest}` };
+  const params = hasInput ? { params: `${pascal(id)}Input`, optional } : {};
+  const standalone = [
+    jsdoc(op.o, {
+      indent: "",
+      example: exampleFor(doc, op, "", [], "rest"),
+      areaBeta,
+      params: paramDocs({ endpoint: restParam, ...params }),
+    }) +
+      (hasInput
+        ? `export function ${id}(rest: ${Rest}, params: ${I}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`
+        : // (`extra`: what a call written as `(rest, params, options)` passes after its options,
+          // refused; `never` so that it does not compile either.)
+          `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
+  ];
+  const doc_ = jsdoc(op.o, {
+    example: exampleFor(doc, op, clientVar),
+    areaBeta,
+    params: paramDocs(params),
+  });
+  if (!hasInput)
+    return {
+      standalone,
+      member: `${doc_}  ${id}(options?: RequestOptions): Promise<${R}>;`,
+      // (`extra`: what a call written as `(params, options)` passes after its options, refused)
+      impl: `    ${id}: (options, ...extra) => ${id}(rest, options, ...(extra as never[])),`,
+    };
+  if (!pagination)
+    return {
+      standalone,
+      member: `${doc_}  ${id}(params: ${I}, options?: RequestOptions): Promise<${R}>;`,
+      impl: `    ${id}: (params, options) => ${id}(rest, params, options),`,
+    };
+  const walk = `paginate${pascal(id)}`;
+  const walks = pageWalkCode(op.o, {
+    name: id,
+    walk,
+    endpoint: { ...restParam, type: Rest },
+    input: I,
+    result: R,
+    items: itemType(R, pagination.items, { doc, schema: responseSchemaOf(doc, op) }),
+    optional,
+    params,
+    doc: doc_,
+    areaBeta,
+    examples: {
+      standalone: walkExampleFor(doc, op, "", walk),
+      member: walkExampleFor(doc, op, clientVar),
+    },
+  });
+  return { ...walks, standalone: [...standalone, walks.standalone] };
+}
+
+/** The `rest.call(…)` that sends `op`, whose openapi-fetch request takes the params apart. */
+function sendSource(op, hasInput) {
+  const pathNames = op.params.filter((p) => p.in === "path").map((p) => p.name);
+  const queryNames = op.params.filter((p) => p.in === "query").map((p) => p.name);
+  // The parameters are read from `params` (`params.wallet`, `params["page-size"]`), never bound
+  // as locals: a parameter named `fetch`, `params` or `client` would otherwise shadow the
+  // generated code's own bindings (and fail to compile, or call the wrong thing).
+  const identifier = (n) => /^[A-Za-z_$][\w$]*$/.test(n);
+  const read = (n) => (identifier(n) ? `params.${n}` : `params[${literal(n)}]`);
+  const pick = (names) =>
+    `{ ${names.map((n) => `${identifier(n) ? n : literal(n)}: ${read(n)}`).join(", ")} }`;
+  const init = [];
+  const urlParams = [];
+  if (pathNames.length) urlParams.push(`path: ${pick(pathNames)}`);
+  if (queryNames.length) urlParams.push(`query: ${pick(queryNames)}`);
+  if (urlParams.length) init.push(`params: { ${urlParams.join(", ")} }`);
+  if (op.body) init.push("body");
+  init.push("fetch", 'parseAs: "text"');
+  if (op.body) init.push("bodySerializer: stringifyJson");
+  // The body is the input without its parameters (left out as `_0`, `_1`…, names no parameter
+  // can take from the generated code).
+  const unpack = op.body
+    ? `    const { ${[...[...pathNames, ...queryNames].map((n, i) => `${identifier(n) ? n : literal(n)}: _${i}`), "...body"].join(", ")} } = params;\n`
+    : "";
+  return `rest.call(op.${op.o.operationId}, ${hasInput ? "params" : "{}"}, options, (client, fetch) => {\n${unpack}    return (client as Api).${op.method.toUpperCase()}(${literal(op.path)}, { ${init.join(", ")} });\n  }${hasInput ? "" : ", extra"})`;
 }

@@ -17,11 +17,12 @@ import {
   docComment,
   exampleName,
   exampleValue,
+  interfaceDoc,
   jsdoc,
   literal,
   operationStatusTags,
-  pageWalkDoc,
-  paginatedMember,
+  operationsModule,
+  pageWalkCode,
   paramDocs,
   typeSources,
 } from "./lib/emit.mjs";
@@ -33,7 +34,7 @@ import {
   itemType,
 } from "./lib/descriptor.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
-import { packageRefusals, refuse } from "./lib/refusals.mjs";
+import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import { allowsNull, camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
@@ -130,17 +131,68 @@ function paginateExample(doc, method, name, clientVar) {
 }
 
 export async function emitRpcArea(main, http) {
-  const { area, doc, file } = main;
-  const Area = pascal(area);
-  const clientVar = camel(area);
-  const source = `spec/dist/${file}${http ? ` and spec/dist/${http.file}` : ""}`;
-  const methods = doc.methods ?? [];
   // Everything this function would otherwise turn into wrong code (names, parameters, schemas the
   // checks cannot translate…): the same rules as `npm run spec:check`.
-  refuse(packageRefusals([main, http]), [main, http]);
-  const httpOps = httpOperations(http);
+  throwIfRefused(packageRefusals([main, http]), [main, http]);
+  const { area, doc, file } = main;
+  const pkg = {
+    area,
+    Area: pascal(area),
+    clientVar: camel(area),
+    doc,
+    file,
+    http,
+    httpOps: httpOperations(http),
+    methods: doc.methods ?? [],
+    source: `spec/dist/${file}${http ? ` and spec/dist/${http.file}` : ""}`,
+  };
+  return {
+    [`packages/${area}/src/generated/types.ts`]: await emitTypes(pkg),
+    [`packages/${area}/src/generated/operations.ts`]: emitOperations(pkg),
+    [`packages/${area}/src/generated/client.ts`]: emitClient(pkg),
+  };
+}
 
-  // ---- types.ts: run the schemas (plus synthetic Params/Result) through openapi-typescript.
+/** types.ts: the schemas (plus synthetic Params/Result) run through openapi-typescript. */
+async function emitTypes(pkg) {
+  const { area, Area, doc, methods, source } = pkg;
+  // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
+  // (openapi-typescript's root types, `components` here, only wrap the schemas: nothing reads them.)
+  const { schemas: typeSource } = await typeSources(
+    {
+      openapi: "3.1.0",
+      info: { title: doc.info.title, version: doc.info.version },
+      paths: {},
+      components: { schemas: typeSchemas(pkg) },
+    },
+    { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
+  );
+  const first = methods[0]?.name ?? "method";
+  const map = callMap({
+    area,
+    Area,
+    info: doc.info,
+    noun: "method",
+    M: "M",
+    calls: methods.map((m) => ({
+      name: m.name,
+      op: m,
+      params: `${pascal(m.name)}Params`,
+      result: `${pascal(m.name)}Result`,
+    })),
+    paramsNote: `, as \`${camel(area)}.request\` does. \`${Area}Params<${literal(first)}>\` is \`${pascal(first)}Params\`.`,
+  });
+  return (
+    banner(source) +
+    `import type { SingleMethod } from "@chaindata/core";\n` +
+    "\n" +
+    typeSource +
+    map
+  );
+}
+
+/** The schemas of types.ts: the document's, each method's `<Method>Params` and every `<Call>Result`. */
+function typeSchemas({ doc, http, httpOps, methods }) {
   const schemas = { ...(doc.components?.schemas ?? {}) };
   // (Their names are free: the name-clash rule of lib/refusals.mjs.)
   // (The method's @beta / @deprecated end each description, so that editors mark its types as
@@ -170,85 +222,14 @@ export async function emitRpcArea(main, http) {
       ),
     };
   }
-  // (The params are inputs: their arrays are typed readonly, so `as const` arrays pass.)
-  // (openapi-typescript's root types, `components` here, only wrap the schemas: nothing reads them.)
-  const { schemas: typeSource } = await typeSources(
-    {
-      openapi: "3.1.0",
-      info: { title: doc.info.title, version: doc.info.version },
-      paths: {},
-      components: { schemas },
-    },
-    { inputSchemas: methods.map((m) => `${pascal(m.name)}Params`) },
-  );
-  const first = methods[0]?.name ?? "method";
-  const map = callMap({
-    area,
-    Area,
-    info: doc.info,
-    noun: "method",
-    M: "M",
-    calls: methods.map((m) => ({
-      name: m.name,
-      op: m,
-      params: `${pascal(m.name)}Params`,
-      result: `${pascal(m.name)}Result`,
-    })),
-    paramsNote: `, as \`${camel(area)}.request\` does. \`${Area}Params<${literal(first)}>\` is \`${pascal(first)}Params\`.`,
-  });
-  const types =
-    banner(source) +
-    `import type { SingleMethod } from "@chaindata/core";\n` +
-    "\n" +
-    typeSource +
-    map;
+  return schemas;
+}
 
-  // ---- operations.ts: runtime descriptors, with the params schema compiled to checks.
+/** operations.ts: runtime descriptors, with the params schema compiled to checks. */
+function emitOperations({ doc, file, http, httpOps, methods, source }) {
   const checks = createCheckEmitter();
-  let usesEncoding = false;
-  const descriptors = methods.map((m) => {
-    const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
-    // A result the schema lets be null is a value; otherwise `result: null` is an InvalidResponseError.
-    if (allowsNull(doc, m.result.schema)) d.optionalBody = true;
-    const where = `spec/dist/${file} ${m.name} params`;
-    // The query options are validated with the params (they travel in the params object).
-    const params = checks.emit(
-      validationSchema(doc, paramsSchema(m, { withQuery: true }), [], where),
-      where,
-    );
-    // Positional params and query options need the runtime's encoder; plain-object methods
-    // (most) don't, so their bundles don't carry it.
-    const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
-    const query = m["x-query-params"]?.length
-      ? Object.fromEntries(m["x-query-params"].map((q) => [camel(q.name), q.name]))
-      : undefined;
-    // Members of object params the SDK sends when the caller leaves them out (`x-sdk-defaults`:
-    // the property names; the values are their schemas' `default`s, which the rules require).
-    const sent = Object.fromEntries(
-      m.params
-        .filter((p) => p["x-sdk-defaults"]?.length)
-        .map((p) => {
-          const properties = deref(doc, p.schema).properties;
-          return [
-            p.name,
-            Object.fromEntries(p["x-sdk-defaults"].map((n) => [n, properties[n].default])),
-          ];
-        }),
-    );
-    const hasSent = Object.keys(sent).length > 0;
-    const encode =
-      positional || query || hasSent
-        ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query || hasSent ? `, ${query ? literal(query) : "{}"}` : ""}${hasSent ? `, ${literal(sent)}` : ""})`
-        : undefined;
-    usesEncoding ||= Boolean(encode);
-    // The query option names type `call`'s options (a misspelt one does not compile).
-    const queryNames = query
-      ? `<${Object.keys(query)
-          .map((n) => JSON.stringify(n))
-          .join(" | ")}>`
-      : "";
-    return `export const ${m.name}: RpcMethodDescriptor${queryNames} = ${descriptorSource(d, params, encode)};`;
-  });
+  const encodings = methods.map((m) => encodingOf(doc, m));
+  const descriptors = methods.map((m, i) => methodDescriptor(doc, file, m, checks, encodings[i]));
   for (const h of httpOps) {
     const d = { id: h.id, ...commonDescriptorFields(http.doc, h.o) };
     // The SDK's own per-call defaults (spec/README.md, `x-request-defaults`; their values are
@@ -260,142 +241,131 @@ export async function emitRpcArea(main, http) {
     }
     descriptors.push(`export const ${h.id}: OperationDescriptor = ${descriptorSource(d)};`);
   }
-  const operations =
-    banner(source) +
-    `import { ${[...checks.imports(), ...(usesEncoding ? ["rpcEncoding"] : []), ...(httpOps.length ? ["type OperationDescriptor"] : []), "type RpcMethodDescriptor"].join(", ")} } from "@chaindata/core";\n\n` +
-    (checks.declarations() ? checks.declarations() + "\n\n" : "") +
-    descriptors.join("\n") +
-    "\n";
+  return operationsModule(source, checks, descriptors, [
+    ...(encodings.some(Boolean) ? ["rpcEncoding"] : []),
+    ...(httpOps.length ? ["type OperationDescriptor"] : []),
+    "type RpcMethodDescriptor",
+  ]);
+}
 
-  // ---- client.ts: standalone functions (tree-shakable: a bundle carries only the methods it
-  // calls) and create<Area>Client() composing them (with `.all()` pagination and `request`).
+/** `export const <method>: RpcMethodDescriptor…`, its params compiled by `checks`. */
+function methodDescriptor(doc, file, m, checks, encode) {
+  const d = { id: m.name, ...commonDescriptorFields(doc, m, m.result.schema) };
+  // A result the schema lets be null is a value; otherwise `result: null` is an InvalidResponseError.
+  if (allowsNull(doc, m.result.schema)) d.optionalBody = true;
+  const where = `spec/dist/${file} ${m.name} params`;
+  // The query options are validated with the params (they travel in the params object).
+  const params = checks.emit(
+    validationSchema(doc, paramsSchema(m, { withQuery: true }), [], where),
+    where,
+  );
+  // The query option names type `call`'s options (a misspelt one does not compile).
+  const query = queryOptions(m);
+  const queryNames = query
+    ? `<${Object.keys(query)
+        .map((n) => JSON.stringify(n))
+        .join(" | ")}>`
+    : "";
+  return `export const ${m.name}: RpcMethodDescriptor${queryNames} = ${descriptorSource(d, params, encode)};`;
+}
+
+/** Method `m`'s query options, `{ <SDK name>: <name sent> }`, when it has some. */
+const queryOptions = (m) =>
+  m["x-query-params"]?.length
+    ? Object.fromEntries(m["x-query-params"].map((q) => [camel(q.name), q.name]))
+    : undefined;
+
+/** The `encode` of method `m`'s descriptor, when it needs one (`rpcEncoding(…)`). */
+function encodingOf(doc, m) {
+  // Positional params and query options need the runtime's encoder; plain-object methods
+  // (most) don't, so their bundles don't carry it.
+  const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
+  const query = queryOptions(m);
+  // Members of object params the SDK sends when the caller leaves them out (`x-sdk-defaults`:
+  // the property names; the values are their schemas' `default`s, which the rules require).
+  const sent = Object.fromEntries(
+    m.params
+      .filter((p) => p["x-sdk-defaults"]?.length)
+      .map((p) => {
+        const properties = deref(doc, p.schema).properties;
+        return [
+          p.name,
+          Object.fromEntries(p["x-sdk-defaults"].map((n) => [n, properties[n].default])),
+        ];
+      }),
+  );
+  const hasSent = Object.keys(sent).length > 0;
+  return positional || query || hasSent
+    ? `/* @__PURE__ */ rpcEncoding(${positional ? literal(positional) : "undefined"}${query || hasSent ? `, ${query ? literal(query) : "{}"}` : ""}${hasSent ? `, ${literal(sent)}` : ""})`
+    : undefined;
+}
+
+/**
+ * client.ts: standalone functions (tree-shakable: a bundle carries only the methods it calls) and
+ * create<Area>Client() composing them (with `.all()` pagination and `request`).
+ */
+function emitClient(pkg) {
+  const { area, Area, doc, httpOps, methods, source } = pkg;
   const info = doc.info;
   const path = info["x-path"] ?? "/";
-  const endpoint = `${info["x-host"]}Host, ${literal(path)}`;
   // The endpoint's name in the types (core's JsonRpcClient<Endpoint>): a standalone function
   // refuses a client of another endpoint (the areas of one endpoint, das and compression, share it).
   const endpointName = literal(`${info["x-host"]} ${path}`);
-  // Named per area (`DasRpc`, as the REST packages' `WalletRest`), so that a class field or a
-  // parameter can hold one without spelling core's generic. (An area with plain-HTTP operations has
-  // its own interface, which only those need: its JSON-RPC functions take any endpoint of its path.)
-  const endpointType = httpOps.length ? `JsonRpcClient<${endpointName}>` : `${Area}Rpc`;
-  const standalone = [];
-  const members = [];
-  const impl = [];
-  for (const m of methods) {
-    const P = `T.${pascal(m.name)}Params`;
-    const R = `T.${pascal(m.name)}Result`;
-    // (Query options stay in the params: they are validated with them, and the method's
-    // encoding moves them to the URL.)
-    // The endpoint is checked first (core's notAnRpc): a client or the params given in its place
-    // would otherwise fail with a bare TypeError from `rpc.call`, or `rpc.logger`.
-    const send = `rpc.call(op.${m.name}, params, options)`;
-    const body = `{\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${m.name}) ?? ${
-      m.deprecated
-        ? `(warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger), ${send})`
-        : send
-    };\n}`;
-    // (A params object without required members may be left out.)
-    const optional = paramsOptional(m);
-    const rpcParam = { name: "rpc", factory: `create${Area}Rpc` };
-    const params = { params: `${pascal(m.name)}Params`, optional };
-    standalone.push(
-      jsdoc(m, {
-        indent: "",
-        example: exampleFor(doc, m, "", "rpc"),
-        areaBeta: Boolean(doc.info["x-beta"]),
-        params: paramDocs({ endpoint: rpcParam, ...params }),
-      }) +
-        `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
-    );
-    if (m["x-pagination"]) {
-      // The walk for standalone callers (AWS SDK v3's `paginate<Command>`): the client's `.all()`
-      // over this very function, so a bundle that does not import it carries none of it.
-      const name = `paginate${pascal(m.name)}`;
-      const items = itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema });
-      standalone.push(
-        pageWalkDoc(m, {
-          name: m.name,
-          standalone: true,
-          indent: "",
-          example: paginateExample(doc, m, name),
-          areaBeta: Boolean(doc.info["x-beta"]),
-          params: paramDocs({ endpoint: rpcParam, ...params, walk: true }),
-        }) +
-          `export function ${name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${R}> {\n` +
-          `  return withPagination<${P}, ${R}, ${items}>((params, options) => ${m.name}(rpc, params, options), op.${m.name}).all(params, options);\n}`,
-      );
-    }
-    const doc_ = jsdoc(m, {
-      example: exampleFor(doc, m, clientVar),
-      areaBeta: Boolean(doc.info["x-beta"]),
-      params: paramDocs(params),
-    });
-    const call = `(params, options) => ${m.name}(rpc, params, options)`;
-    if (m["x-pagination"]) {
-      const items = itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema });
-      members.push(
-        paginatedMember(m.name, {
-          doc: doc_,
-          input: P,
-          optional,
-          result: R,
-          items,
-          walkDoc: pageWalkDoc(m, {
-            name: m.name,
-            indent: "    ",
-            example: paginateExample(doc, m, "", clientVar),
-            areaBeta: Boolean(doc.info["x-beta"]),
-            params: paramDocs({ ...params, walk: true }),
-          }),
-        }),
-      );
-      impl.push(`    ${m.name}: withPagination<${P}, ${R}, ${items}>(${call}, op.${m.name}),`);
-    } else {
-      members.push(
-        `${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: RequestOptions): Promise<${R}>;`,
-      );
-      impl.push(`    ${m.name}: ${call},`);
-    }
-  }
-  // The plain-HTTP operations: sent by core's getText with the options the endpoint was made with
-  // (kept on the endpoint object, `<Area>Rpc.options`), never reachable through `request`.
-  const httpImpl = [];
-  for (const h of httpOps) {
-    const R = `T.${pascal(h.id)}Result`;
-    const warn = h.o.deprecated
-      ? `warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger)`
-      : "";
-    const fetchText = `getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options)`;
-    const opts = { areaBeta: Boolean(http.doc.info["x-beta"] || doc.info["x-beta"]) };
-    standalone.push(
-      jsdoc(h.o, {
-        ...opts,
-        indent: "",
-        example: `const ${camel(h.id)}Text = await ${h.id}(rpc);`,
-        params: paramDocs({ endpoint: { name: "rpc", factory: `create${Area}Rpc` } }),
-      }) +
-        `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> {\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${h.id}) ?? ${warn ? `(${warn}, ${fetchText})` : fetchText};\n}`,
-    );
-    members.push(
-      `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();`, params: paramDocs({}) })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
-    );
-    // (The call itself rather than the standalone function: one function less in every client bundle.)
-    httpImpl.push(
-      `    ${h.id}: (options, ...extra) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${info["x-host"]}Host, ${literal(h.path)}, op.${h.id}, options, extra)${warn ? ")" : ""},`,
-    );
-  }
-  const rpcType = `${Area}Rpc`;
   const unbatched = info["x-batch"] === false;
-  const optionsType = unbatched ? `${Area}ClientOptions` : "ClientOptions";
-  const statusTags = areaStatusTags(info);
-  const status = statusTags.map((tag) => `\n * ${tag}`).join("");
+  const endpoint = {
+    name: endpointName,
+    path,
+    unbatched,
+    optionsType: unbatched ? `${Area}ClientOptions` : "ClientOptions",
+    // Named per area (`DasRpc`, as the REST packages' `WalletRest`), so that a class field or a
+    // parameter can hold one without spelling core's generic. (An area with plain-HTTP operations
+    // has its own interface, which only those need: its JSON-RPC functions take any endpoint of its
+    // path.)
+    type: httpOps.length ? `JsonRpcClient<${endpointName}>` : `${Area}Rpc`,
+  };
+  const methodCalls = methods.map((m) => methodCode(pkg, m, endpoint.type));
+  const httpCalls = httpOps.map((h) => httpOperationCode(pkg, h));
+  const calls = [...methodCalls, ...httpCalls];
   // The first method whose result holds u64 values, if any: the example of `<area>U64Shape`.
   const u64Example = methods.find((m) => u64Shape(doc, m.result.schema) !== undefined)?.name;
-  const coreImports = [
+  return (
+    banner(source) +
+    `import { ${clientImports(pkg, { unbatched, u64Example }).join(", ")} } from "@chaindata/core";\n` +
+    `import * as op from "./operations.js";\n` +
+    `import type * as T from "./types.js";\n\n` +
+    endpointFactory(pkg, endpoint) +
+    (u64Example
+      ? u64ShapeFunction(
+          area,
+          `keyof T.${Area}Methods`,
+          u64Example,
+          methods.map((m) => m.name),
+          Object.fromEntries(
+            methods.filter((m) => m["x-pagination"]).map((m) => [m.name, m["x-pagination"].items]),
+          ),
+        )
+      : "") +
+    calls.flatMap((c) => c.standalone).join("\n\n") +
+    "\n\n" +
+    clientInterface(
+      pkg,
+      calls.map((c) => c.member),
+    ) +
+    clientFactory(
+      pkg,
+      endpoint,
+      methodCalls.map((c) => c.impl),
+      httpCalls.map((c) => c.impl),
+    )
+  );
+}
+
+/** What client.ts imports from @chaindata/core. */
+function clientImports({ doc, httpOps, methods }, { unbatched, u64Example }) {
+  return [
     "createJsonRpcClient",
     "notAnRpc",
-    `${info["x-host"]}Host`,
+    `${doc.info["x-host"]}Host`,
     ...(methods.some((m) => m["x-pagination"]) ? ["withPagination"] : []),
     ...(methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated)
       ? ["warnDeprecated"]
@@ -412,11 +382,115 @@ export async function emitRpcArea(main, http) {
     ...(u64Example ? ["type U64Shape"] : []),
     "ValidationError",
   ];
-  const client =
-    banner(source) +
-    `import { ${coreImports.join(", ")} } from "@chaindata/core";\n` +
-    `import * as op from "./operations.js";\n` +
-    `import type * as T from "./types.js";\n\n` +
+}
+
+/**
+ * Method `m` in client.ts: `standalone`, its function (and page walk); `member`, its member of the
+ * client interface; `impl`, the client's member. `endpointType`: the standalone functions' `rpc`.
+ */
+function methodCode({ Area, clientVar, doc }, m, endpointType) {
+  const P = `T.${pascal(m.name)}Params`;
+  const R = `T.${pascal(m.name)}Result`;
+  const areaBeta = Boolean(doc.info["x-beta"]);
+  // (Query options stay in the params: they are validated with them, and the method's
+  // encoding moves them to the URL.)
+  // The endpoint is checked first (core's notAnRpc): a client or the params given in its place
+  // would otherwise fail with a bare TypeError from `rpc.call`, or `rpc.logger`.
+  const send = `rpc.call(op.${m.name}, params, options)`;
+  const body = `{\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${m.name}) ?? ${
+    m.deprecated
+      ? `(warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger), ${send})`
+      : send
+  };\n}`;
+  // (A params object without required members may be left out.)
+  const optional = paramsOptional(m);
+  const rpcParam = { name: "rpc", factory: `create${Area}Rpc` };
+  const params = { params: `${pascal(m.name)}Params`, optional };
+  const standalone = [
+    jsdoc(m, {
+      indent: "",
+      example: exampleFor(doc, m, "", "rpc"),
+      areaBeta,
+      params: paramDocs({ endpoint: rpcParam, ...params }),
+    }) +
+      `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
+  ];
+  const doc_ = jsdoc(m, {
+    example: exampleFor(doc, m, clientVar),
+    areaBeta,
+    params: paramDocs(params),
+  });
+  if (!m["x-pagination"])
+    return {
+      standalone,
+      member: `${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: RequestOptions): Promise<${R}>;`,
+      impl: `    ${m.name}: (params, options) => ${m.name}(rpc, params, options),`,
+    };
+  const walk = `paginate${pascal(m.name)}`;
+  const walks = pageWalkCode(m, {
+    name: m.name,
+    walk,
+    endpoint: { ...rpcParam, type: endpointType },
+    input: P,
+    result: R,
+    items: itemType(R, m["x-pagination"].items, { doc, schema: m.result.schema }),
+    optional,
+    params,
+    doc: doc_,
+    areaBeta,
+    examples: {
+      standalone: paginateExample(doc, m, walk),
+      member: paginateExample(doc, m, "", clientVar),
+    },
+  });
+  return { ...walks, standalone: [...standalone, walks.standalone] };
+}
+
+/**
+ * A plain-HTTP operation `h` in client.ts, as methodCode's: sent by core's getText with the options
+ * the endpoint was made with (kept on the endpoint object, `<Area>Rpc.options`), never reachable
+ * through `request`.
+ */
+function httpOperationCode({ Area, clientVar, doc, http }, h) {
+  const R = `T.${pascal(h.id)}Result`;
+  const host = `${doc.info["x-host"]}Host`;
+  const warn = h.o.deprecated
+    ? `warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger)`
+    : "";
+  const fetchText = `getText(rpc.options, ${host}, ${literal(h.path)}, op.${h.id}, options)`;
+  const opts = { areaBeta: Boolean(http.doc.info["x-beta"] || doc.info["x-beta"]) };
+  return {
+    standalone: [
+      jsdoc(h.o, {
+        ...opts,
+        indent: "",
+        example: `const ${camel(h.id)}Text = await ${h.id}(rpc);`,
+        params: paramDocs({ endpoint: { name: "rpc", factory: `create${Area}Rpc` } }),
+      }) +
+        `export function ${h.id}(rpc: ${Area}Rpc, options?: RequestOptions): Promise<${R}> {\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${h.id}) ?? ${warn ? `(${warn}, ${fetchText})` : fetchText};\n}`,
+    ],
+    member: `${jsdoc(h.o, { ...opts, example: `const ${camel(h.id)}Text = await ${clientVar}.${h.id}();`, params: paramDocs({}) })}  ${h.id}(options?: RequestOptions): Promise<${R}>;`,
+    // (The call itself rather than the standalone function: one function less in every client bundle.)
+    impl: `    ${h.id}: (options, ...extra) => ${warn ? `(warnDeprecated(op.${h.id}.id, op.${h.id}.deprecated!, rpc.logger), ` : ""}getText(rpc.options, ${host}, ${literal(h.path)}, op.${h.id}, options, extra)${warn ? ")" : ""},`,
+  };
+}
+
+/**
+ * The endpoint the standalone functions take, `<Area>Rpc`, and its factory create<Area>Rpc() (and
+ * the options of an endpoint that documents no batches).
+ */
+function endpointFactory({ area, Area, clientVar, doc, httpOps, methods }, endpoint) {
+  const { name: endpointName, path, unbatched, optionsType } = endpoint;
+  const info = doc.info;
+  const rpcType = `${Area}Rpc`;
+  const status = areaStatusTags(info)
+    .map((tag) => `\n * ${tag}`)
+    .join("");
+  const make = unbatched
+    ? // (A batcher refused, in the words of the sdk's `areas.<area>.batch`.)
+      `createJsonRpcClient<${endpointName}>(unbatched(options, ${literal(clientVar)}), ${info["x-host"]}Host, ${literal(path)})`
+    : `createJsonRpcClient<${endpointName}>(options, ${info["x-host"]}Host, ${literal(path)})`;
+  return (
     (unbatched
       ? `/**\n * The options of the ${area} clients: those of every client but \`batch\`. The endpoint documents no\n * JSON-RPC batches, so calls to it are never batched; at run time a batcher is refused too (a\n * ConfigurationError, rather than ignored: the caller would believe its calls are batched);\n * \`batch: false\` passes.\n */\nexport type ${Area}ClientOptions = Omit<ClientOptions, "batch">;\n\n`
       : "") +
@@ -427,33 +501,21 @@ export async function emitRpcArea(main, http) {
         `export type ${Area}Rpc = JsonRpcClient<${endpointName}>;\n\n`) +
     `/**\n * The ${area} JSON-RPC endpoint (${info["x-host"]} host, \`POST ${path}\`), for the standalone\n * functions: \`${methods[0] ? `await ${methods[0].name}(rpc, params)` : ""}\`. A bundle then carries only the methods it calls.${status}\n */\n` +
     `export function create${Area}Rpc(options?: ${optionsType}): ${rpcType} {\n` +
-    (() => {
-      const make = unbatched
-        ? // (A batcher refused, in the words of the sdk's `areas.<area>.batch`.)
-          `createJsonRpcClient<${endpointName}>(unbatched(options, ${literal(clientVar)}), ${endpoint})`
-        : `createJsonRpcClient<${endpointName}>(options, ${endpoint})`;
-      // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
-      // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
-      // calls, whose URL and headers are already resolved. Without the key: those calls send no
-      // key, and logging the endpoint would show it. Not enumerable either: a credential given in
-      // `headers` (a gateway's `Authorization`) would show when the endpoint is logged.
-      return httpOps.length
-        ? `  return Object.defineProperty({ ...${make} }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as ${rpcType};\n}\n\n`
-        : `  return ${make};\n}\n\n`;
-    })() +
-    (u64Example
-      ? u64ShapeFunction(
-          area,
-          `keyof T.${Area}Methods`,
-          u64Example,
-          methods.map((m) => m.name),
-          Object.fromEntries(
-            methods.filter((m) => m["x-pagination"]).map((m) => [m.name, m["x-pagination"].items]),
-          ),
-        )
-      : "") +
-    standalone.join("\n\n") +
-    `\n\n/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${status}\n */\n` +
+    // The options are kept as they are now, `baseUrls` and `headers` too: a later change to the
+    // caller's object must not send `ping` elsewhere, or with other headers, than the JSON-RPC
+    // calls, whose URL and headers are already resolved. Without the key: those calls send no
+    // key, and logging the endpoint would show it. Not enumerable either: a credential given in
+    // `headers` (a gateway's `Authorization`) would show when the endpoint is logged.
+    (httpOps.length
+      ? `  return Object.defineProperty({ ...${make} }, "options", { value: { ...snapshotOptions(options), apiKey: undefined } }) as ${rpcType};\n}\n\n`
+      : `  return ${make};\n}\n\n`)
+  );
+}
+
+/** The client interface, `<Area>Client`: its methods' `members`, and `request`. */
+function clientInterface({ area, Area, doc }, members) {
+  return (
+    interfaceDoc(doc.info) +
     `export interface ${Area}Client {\n${members.join("\n")}\n` +
     `  /** Call any ${area} method by name; the name picks the params and result types (one name: with a union of names the params are \`never\`). */\n` +
     // (`method: M` itself, so that editors complete the method names and a misspelt one is refused
@@ -467,10 +529,17 @@ export async function emitRpcArea(main, http) {
     // (`ParamsArgument`, whose params may be left out) that TypeScript cannot resolve for a type
     // parameter. Here the params are required, and a union of names is still refused through them.)
     `  /** Call any ${area} method by name, its params given: for a wrapper generic over the method name (\`M extends ${Area}Method\`, its params typed \`${Area}Params<M>\`). */\n` +
-    `  request<M extends T.${Area}Method>(method: M, params: T.${Area}Params<M>, options?: RequestOptions | undefined): Promise<T.${Area}Result<M>>;\n}\n\n` +
+    `  request<M extends T.${Area}Method>(method: M, params: T.${Area}Params<M>, options?: RequestOptions | undefined): Promise<T.${Area}Result<M>>;\n}\n\n`
+  );
+}
+
+/** create<Area>Client(): the methods' `impl` over one endpoint, the plain-HTTP calls' `httpImpl`, and `request`. */
+function clientFactory({ area, Area, doc, httpOps }, { path, optionsType }, impl, httpImpl) {
+  const info = doc.info;
+  return (
     docComment(
       `Create a client for every ${area} method (${info["x-host"]} host, \`POST ${path}\`).`,
-      statusTags,
+      areaStatusTags(info),
     ) +
     `export function create${Area}Client(options?: ${optionsType}): ${Area}Client {\n` +
     `  const rpc = create${Area}Rpc(options);\n` +
@@ -489,11 +558,6 @@ export async function emitRpcArea(main, http) {
     httpImpl.map((l) => l + "\n").join("") +
     `    request: (method, ...args) =>\n` +
     `      typeof method === "string" && Object.hasOwn(client, method) ? (client[method] as (...a: unknown[]) => Promise<never>)(...args) : unknownMethod(method),\n` +
-    `  };\n}\n`;
-
-  return {
-    [`packages/${area}/src/generated/types.ts`]: types,
-    [`packages/${area}/src/generated/operations.ts`]: operations,
-    [`packages/${area}/src/generated/client.ts`]: client,
-  };
+    `  };\n}\n`
+  );
 }

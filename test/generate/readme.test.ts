@@ -1,10 +1,10 @@
-// The generated package README (scripts/generate/index.mjs emitReadme): the operations table marks
+// The generated package README (scripts/generate/readme.mjs emitReadme): the operations table marks
 // per-operation status, and the closing paragraph names every per-call option, which writes are
 // not retried without `retryNonIdempotent`, and (JSON-RPC) calling a method by name. The README's
 // ```ts blocks are type-checked against the built packages by test/types/readme.test.ts.
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { emitReadme } from "../../scripts/generate/index.mjs";
+import { emitReadme } from "../../scripts/generate/readme.mjs";
 
 const ok = { responses: { "200": { description: "ok" } } };
 const rest = (info: object, webhooks?: object) => ({

@@ -170,7 +170,7 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false, params = [
  * `paginate<Method>(rpc, …)`, the client's `.all()` without the client; otherwise it is `.all()`.
  * `params`: the `@param` lines ({@link paramDocs}).
  */
-export function pageWalkDoc(
+function pageWalkDoc(
   op,
   { name, standalone = false, example, areaBeta = false, indent, params = [] },
 ) {
@@ -247,10 +247,7 @@ export function pageWalkDoc(
  * for every operation, without its cost or status.) `param`: the first parameter's name;
  * `optional`: no member of it is required, so it may be left out.
  */
-export function paginatedMember(
-  name,
-  { doc, param = "params", optional, input, result, items, walkDoc },
-) {
+function paginatedMember(name, { doc, param = "params", optional, input, result, items, walkDoc }) {
   const first = `${param}${optional ? "?" : ""}: ${input}`;
   return (
     `${doc}  ${name}: {\n` +
@@ -258,6 +255,70 @@ export function paginatedMember(
     `${walkDoc}    all(${first}, options?: PageWalkOptions): PageIterable<${items}, ${result}>;\n  };`
   );
 }
+
+/**
+ * A paginated call's page walks in client.ts: `standalone`, the walk `walk` for standalone callers
+ * (AWS SDK v3's `paginate<Command>`: the client's `.all()` over the standalone function `name`, so
+ * that a bundle that does not import the walk carries none of it); `member`, the call's member of
+ * the client interface, with `.all()`; `impl`, the client's member. `op`: the method or operation;
+ * `endpoint`: the standalone functions' first parameter, `{ name, factory, type }`; `input`,
+ * `result`, `items`: types; `params`: the call's {@link paramDocs} params; `doc`: the one-page
+ * call's JSDoc as a member; `examples`: the walks' @example, `{ standalone, member }`.
+ */
+export function pageWalkCode(
+  op,
+  { name, walk, endpoint, input, result, items, optional, params, doc, areaBeta, examples },
+) {
+  const call = `(params, options) => ${name}(${endpoint.name}, params, options)`;
+  return {
+    standalone:
+      pageWalkDoc(op, {
+        name,
+        standalone: true,
+        indent: "",
+        example: examples.standalone,
+        areaBeta,
+        params: paramDocs({ endpoint, ...params, walk: true }),
+      }) +
+      `export function ${walk}(${endpoint.name}: ${endpoint.type}, params: ${input}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${result}> {\n` +
+      `  return withPagination<${input}, ${result}, ${items}>(${call}, op.${name}).all(params, options);\n}`,
+    member: paginatedMember(name, {
+      doc,
+      input,
+      optional,
+      result,
+      items,
+      walkDoc: pageWalkDoc(op, {
+        name,
+        indent: "    ",
+        example: examples.member,
+        areaBeta,
+        params: paramDocs({ ...params, walk: true }),
+      }),
+    }),
+    impl: `    ${name}: withPagination<${input}, ${result}, ${items}>(${call}, op.${name}),`,
+  };
+}
+
+/** The JSDoc of an area's client interface (`<Area>Client`): its title, description and status. */
+export const interfaceDoc = (info) =>
+  `/**\n * ${info.title}${info.description ? `\n *\n * ${info.description.trim().split("\n").join("\n * ")}` : ""}${areaStatusTags(
+    info,
+  )
+    .map((tag) => `\n * ${tag}`)
+    .join("")}\n */\n`;
+
+/**
+ * An area's operations.ts: the `descriptors` (source lines), with what they import from
+ * @chaindata/core (the check combinators `checks` used, then `imports`) and the checks' hoisted
+ * declarations.
+ */
+export const operationsModule = (source, checks, descriptors, imports) =>
+  banner(source) +
+  `import { ${[...checks.imports(), ...imports].join(", ")} } from "@chaindata/core";\n\n` +
+  (checks.declarations() ? checks.declarations() + "\n\n" : "") +
+  descriptors.join("\n") +
+  "\n";
 
 /**
  * The variable an @example / README sample binds its result to: the first of `candidates` that is

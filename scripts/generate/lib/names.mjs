@@ -49,7 +49,7 @@ const ERROR_CLASSES = [
 /**
  * The type parameters of the runtime's generic types that the packages re-export, as core declares
  * them: the sdk's namespaces alias each one with the same parameters (index.mjs,
- * `emitSdkNamespaces`; test/types/namespaces.test.ts compares them with core's).
+ * `emitSdkNamespace`; test/types/namespaces.test.ts compares them with core's).
  */
 export const TYPE_PARAMETERS = {
   PageIterable: "I, R",

@@ -1,5 +1,5 @@
 // Everything the generator refuses in the bundled spec, as a list of findings. One implementation
-// for two callers: the generator refuses before it writes anything (`refuse`), and
+// for two callers: the generator refuses before it writes anything (`throwIfRefused`), and
 // `npm run spec:check` reports the same findings (scripts/spec/rules.mjs, checkGeneratorRefusals),
 // so a spec author learns of them from the checker, at the YAML file to edit, rather than from the
 // generator later. Each rule is a small function over one package's documents: the area's document,
@@ -153,7 +153,7 @@ export function formatRefusal(r, document) {
  * The generator's guard: throws one Error listing `refusals`, if any. `documents` are the bundles
  * they come from, whose `origins` and `specDir` (when known) name the YAML files.
  */
-export function refuse(refusals, documents) {
+export function throwIfRefused(refusals, documents) {
   if (!refusals.length) return;
   const lines = refusals.map((r) =>
     formatRefusal(

@@ -161,463 +161,550 @@ const propertyKey = (name) =>
  * `refusals` (a list), added to it, and the emitter goes on without that keyword (or without the
  * schema, when the rest of it cannot be read without the keyword), so that one `emit` finds every
  * keyword it refuses. (Its expression is then no check to write.)
+ * @returns {CheckEmitter}
  */
 export function createCheckEmitter({ refusals } = {}) {
-  const used = new Set();
-  /** @type {Map<string, { name: string, line: string }>} pattern → its hoisted constant */
-  const patterns = new Map();
-  /** @type {Map<string, { name: string, line: string }>} x-pattern-description → its hoisted constant */
-  const descriptions = new Map();
-
-  // (A place is `{ path, at }`: the path the messages name, and the JSON pointer, when known.)
-  const refusal = (place, keyword, why) =>
-    Object.assign(new Error(`${place.path}: "${keyword}" ${why}`), {
-      path: place.path,
-      keyword,
-      at: place.at,
-    });
-  /** Refuses `keyword` of the schema at `place`; when collecting, the caller goes on without it. */
-  const refuse = (place, keyword, why) => {
-    const error = refusal(place, keyword, why);
-    if (!refusals) throw error;
-    refusals.push(error);
+  // What the functions below share, as `cx`: the list of refusals when collecting, the
+  // combinators used, and the hoisted patterns and descriptions.
+  const cx = {
+    refusals,
+    used: new Set(),
+    /** @type {Map<string, { name: string, line: string }>} pattern → its hoisted constant */
+    patterns: new Map(),
+    /** @type {Map<string, { name: string, line: string }>} x-pattern-description → its hoisted constant */
+    descriptions: new Map(),
   };
-  /** Refuses `keyword` of the schema at `place`, whose check then cannot be built (`check` goes on with the next schema). */
-  const fail = (place, keyword, why) => {
-    throw refusal(place, keyword, why);
-  };
-  /**
-   * The place of `schema`, at `segments` (escaped) inside the schema at `place`; its pointer is the
-   * one validationSchema's copy of it records, if any (a `$ref`'s target, a param's schema…).
-   */
-  const below = (place, schema, ...segments) => ({
-    path: [place.path, ...segments].join("/"),
-    at: placeOf(schema) ?? (place.at && [place.at, ...segments].join("/")),
-  });
-  const ref = (name) => {
-    // (The list names what operations.ts may import, so that no operation is named like one.)
-    if (!CHECK_COMBINATORS.includes(name)) throw new Error(`${name}: not in CHECK_COMBINATORS`);
-    used.add(name);
-    return name;
-  };
-  /** `name(args)`, trailing undefined arguments dropped, middle ones written `undefined`. */
-  // `@__PURE__`: a bundler may then drop the checks of operations a program never calls
-  // (esbuild does not carry the factories' own `@__NO_SIDE_EFFECTS__` across modules).
-  const call = (name, ...args) => {
-    while (args.length && args[args.length - 1] === undefined) args.pop();
-    return `/* @__PURE__ */ ${ref(name)}(${args.map((a) => a ?? "undefined").join(", ")})`;
-  };
-
-  const number = (s, keyword, place, integer = false) => {
-    const value = s[keyword];
-    if (value === undefined) return undefined;
-    if (
-      typeof value !== "number" ||
-      !Number.isFinite(value) ||
-      (integer && !(Number.isInteger(value) && value >= 0))
-    ) {
-      refuse(
-        place,
-        keyword,
-        `must be a ${integer ? "non-negative integer" : "finite number"} (got ${JSON.stringify(value)})`,
-      );
-      return undefined;
-    }
-    return String(value);
-  };
-
-  const pattern = (source, place) => {
-    if (typeof source !== "string") return refuse(place, "pattern", "must be a string");
-    let entry = patterns.get(source);
-    if (!entry) {
-      // The u flag as JSON Schema intends (code points); a few patterns compile only without it.
-      let re;
-      try {
-        re = new RegExp(source, "u");
-      } catch {
-        try {
-          re = new RegExp(source);
-        } catch (error) {
-          return refuse(place, "pattern", `does not compile: ${error.message}`);
-        }
-      }
-      // `.source` is escaped (`/`, line terminators) so that `/source/flags` is a regex literal
-      // equivalent to `new RegExp(source, flags)`: ECMA-262 EscapeRegExpPattern guarantees it.
-      const name = `PATTERN_${patterns.size + 1}`;
-      entry = { name, line: `const ${name} = /${re.source}/${re.flags};` };
-      patterns.set(source, entry);
-    }
-    return entry.name;
-  };
-
-  /**
-   * The spec's `x-pattern-description` (what `pattern` accepts, in words, for the check's message),
-   * as the name of its hoisted constant (`DESCRIPTION_n`). Refused where it could not reach a
-   * message: not a non-empty string, or beside no `pattern`.
-   */
-  const patternDescription = (s, place) => {
-    const text = s["x-pattern-description"];
-    if (text === undefined) return undefined;
-    if (!describesPattern(s))
-      return refuse(place, "x-pattern-description", PATTERN_DESCRIPTION_RULE);
-    // Hoisted like the patterns: a description shared by many params (an address's) is written
-    // once in the module, so a bundle of many operations carries it once.
-    let entry = descriptions.get(text);
-    if (!entry) {
-      const name = `DESCRIPTION_${descriptions.size + 1}`;
-      entry = { name, line: `const ${name} = ${JSON.stringify(text)};` };
-      descriptions.set(text, entry);
-    }
-    return entry.name;
-  };
-
-  /** `s` without its keywords outside `allowed`, each of which is refused. */
-  const only = (s, allowed, place, why) => {
-    const extra = Object.keys(s).filter((k) => !allowed.includes(k));
-    for (const keyword of extra) refuse(place, keyword, why);
-    return extra.length
-      ? Object.fromEntries(Object.entries(s).filter(([k]) => allowed.includes(k)))
-      : s;
-  };
-
-  function anyOf(branches, place) {
-    if (!Array.isArray(branches) || !branches.length)
-      fail(place, "anyOf", "must be a non-empty array");
-    // An open enum (spec/README.md): its open branch accepts every known value (the spec checks
-    // see to it), so the open branch alone is the whole check, and its message the one to read
-    // (`must match ^[A-Z][A-Z0-9_]*$`, not a list of 572 values that are not the only ones allowed).
-    const open = openEnumParts({ anyOf: branches });
-    if (open && open.values.every((v) => openBranchAccepts(open.open, v)))
-      return check(open.open, below(place, open.open, "anyOf", 1));
-    // A long enum beside other branches would be checked as its base type only, which accepts
-    // what the other branches exist to refuse.
-    branches.forEach((b, i) => {
-      if (isSchemaObject(b) && Array.isArray(b.enum) && b.enum.length > MAX_RUNTIME_ENUM)
-        fail(
-          below(place, b, "anyOf", i),
-          "enum",
-          `of more than ${MAX_RUNTIME_ENUM} values beside other anyOf branches is not translated (make it an open enum whose open branch accepts every value)`,
-        );
-    });
-    // A `{ type: "null" }` branch becomes vNullable around the others: there is no null check.
-    const isNull = (b) =>
-      isSchemaObject(b) &&
-      b.type === "null" &&
-      Object.keys(b).every((k) => k === "type" || isAnnotation(k));
-    // Strings that differ only in their pattern (an address or a domain) are one string check whose
-    // pattern is any of theirs, so its message names every way (`must be a string matching ^…$, or
-    // a domain such as toly.sol`), where vAnyOf reports the first branch alone when all fail alike;
-    // and the bundle needs no vAnyOf. (Not patterns whose groups a join would renumber or clash.)
-    const strings = branches.filter((b) => !isNull(b));
-    const patternOnly = (b) =>
-      isSchemaObject(b) &&
-      b.type === "string" &&
-      typeof b.pattern === "string" &&
-      !/\\[1-9k]|\(\?</.test(b.pattern) &&
-      compilesWithU(b.pattern) &&
-      Object.keys(b).every(
-        (k) => k === "type" || k === "pattern" || k === "x-pattern-description" || isAnnotation(k),
-      );
-    if (strings.length > 1 && strings.every(patternOnly)) {
-      const joined = check(
-        {
-          type: "string",
-          pattern: strings.map((b) => `(?:${b.pattern})`).join("|"),
-          "x-pattern-description": strings
-            .map((b) =>
-              describesPattern(b) ? b["x-pattern-description"] : `a string matching ${b.pattern}`,
-            )
-            .join(", or "),
-        },
-        place,
-      );
-      return strings.length < branches.length ? call("vNullable", joined) : joined;
-    }
-    const checks = branches.flatMap((b, i) =>
-      isNull(b) ? [] : [check(b, below(place, b, "anyOf", i))],
-    );
-    if (!checks.length) fail(place, "anyOf", "has only null branches");
-    const inner = checks.length === 1 ? checks[0] : call("vAnyOf", `[${checks.join(", ")}]`);
-    return checks.length < branches.length ? call("vNullable", inner) : inner;
-  }
-
-  /**
-   * The member and values of a rule `{ if, then }` of object `s`'s allOf: `if` must name one member
-   * (nested: a member of a member) and its values, `{ properties: { config: { properties: {
-   * encoding: { enum: [base58] } }, required: [encoding] } }, required: [config] }`, through
-   * members that `s` types as objects (not null). So `if` holds exactly when that member is given
-   * with one of the values, once `s` itself holds, which is when the runtime reads the rule (JSON
-   * Schema would also hold a bare `properties` for a member left out, or for a value that is no
-   * object). Anything else is refused (undefined).
-   */
-  function conditionOf(rule, s, place) {
-    if (!isSchemaObject(rule)) return refuse(place, "allOf", RULE_SHAPE);
-    const extra = Object.keys(rule).filter((k) => !RULE_KEYWORDS.includes(k) && !isAnnotation(k));
-    for (const keyword of extra)
-      refuse(place, keyword, `beside if and then is not translated (${RULE_SHAPE})`);
-    if (rule.if === undefined || rule.then === undefined)
-      return refuse(place, rule.if === undefined ? "if" : "then", `is missing (${RULE_SHAPE})`);
-    const member = [];
-    let condition = rule.if;
-    let schema = s; // the object schema the condition's member is a property of
-    for (;;) {
-      const at = below(
-        place,
-        condition,
-        "if",
-        ...member.flatMap((m) => ["properties", pointer(m)]),
-      );
-      const keys = isSchemaObject(condition)
-        ? Object.keys(condition).filter((k) => !isAnnotation(k))
-        : [];
-      if (keys.length === 1 && keys[0] === "enum" && member.length) {
-        const values = condition.enum;
-        if (Array.isArray(values) && values.length) return { member, values };
-        return refuse(at, "enum", "must be a non-empty array of the values that bring the rule in");
-      }
-      const names = isSchemaObject(condition?.properties) ? Object.keys(condition.properties) : [];
-      const [name] = names;
-      const declared = name !== undefined && isSchemaObject(schema?.properties?.[name]);
-      if (
-        names.length !== 1 ||
-        keys.some((k) => k !== "properties" && k !== "required") ||
-        !(Array.isArray(condition.required) && condition.required.length === 1) ||
-        condition.required[0] !== name ||
-        !declared ||
-        (member.length && !isObjectType(schema))
-      )
-        return refuse(at, "if", IF_SHAPE);
-      member.push(name);
-      condition = condition.properties[name];
-      schema = schema.properties[name];
-    }
-  }
-
-  function typed(type, s, place) {
-    switch (type) {
-      case "string": {
-        const regex = s.pattern === undefined ? undefined : pattern(s.pattern, place);
-        const min = number(s, "minLength", place, true);
-        const max = number(s, "maxLength", place, true);
-        const described = patternDescription(s, place);
-        // Pattern-only strings (most: addresses) use the smaller vString.
-        const string =
-          min === undefined && max === undefined
-            ? call("vString", regex, described)
-            : call("vBoundedString", min, max, regex, described);
-        const transaction = s["x-solana-transaction"];
-        if (transaction === undefined) return string;
-        if (transaction !== "base64")
-          return refuse(place, "x-solana-transaction", SOLANA_TRANSACTION_RULE) ?? string;
-        // (Read once the string check passes: the layout of text it refuses is not told.)
-        return call("vTransaction", string);
-      }
-      case "integer":
-      case "number":
-        return call(
-          type === "integer" ? "vInteger" : "vNumber",
-          number(s, "minimum", place),
-          number(s, "maximum", place),
-        );
-      case "boolean":
-        return ref("vBoolean");
-      case "array":
-        return call(
-          "vArray",
-          s.items === undefined ? ref("vAny") : check(s.items, below(place, s.items, "items")),
-          number(s, "minItems", place, true),
-          number(s, "maxItems", place, true),
-        );
-      case "object": {
-        if (s.properties !== undefined && !isSchemaObject(s.properties))
-          fail(place, "properties", "must be an object");
-        if (
-          s.required !== undefined &&
-          !(Array.isArray(s.required) && s.required.every((r) => typeof r === "string"))
-        )
-          fail(place, "required", "must be an array of names");
-        const members = Object.entries(s.properties ?? {}).map(
-          ([name, p]) =>
-            `${propertyKey(name)}: ${check(p, below(place, p, "properties", pointer(name)))}`,
-        );
-        const { additionalProperties: other } = s;
-        const additional =
-          other === undefined || other === true
-            ? undefined
-            : other === false
-              ? "false"
-              : check(other, below(place, other, "additionalProperties"));
-        // `[]` (the default) is shorter than `undefined` when `additional` follows.
-        const required = s.required?.length ? JSON.stringify(s.required) : additional && "[]";
-        let object = call(
-          "vObject",
-          members.length ? `{ ${members.join(", ")} }` : "{}",
-          required,
-          additional,
-        );
-        // Other SDKs' names for its properties (`x-renamed-from: { displayOptions: options }`):
-        // refused as any other property, with a message that names the property meant.
-        const renamed = s["x-renamed-from"];
-        if (renamed !== undefined) {
-          const names = Object.keys(s.properties ?? {});
-          const entries = isSchemaObject(renamed) ? Object.entries(renamed) : [];
-          if (
-            !entries.length ||
-            other !== false ||
-            entries.some(([from, to]) => names.includes(from) || !names.includes(to))
-          )
-            refuse(place, "x-renamed-from", RENAMED_FROM_RULE);
-          else
-            object = call(
-              "vRenamed",
-              object,
-              `{ ${entries.map(([from, to]) => `${propertyKey(from)}: ${JSON.stringify(to)}`).join(", ")} }`,
-            );
-        }
-        // Two forms: "these properties exclude those" (`{ page: { properties: { cursor: false } } }`,
-        // with its own message), and any other schema the object must also pass when it has the
-        // property (`{ before: { properties: { sortBy: … } } }`). Properties with the same rule
-        // share one check (DAS `before`, `after` and `cursor`).
-        const rules = new Map(); // check expression → the properties that bring it in
-        for (const [name, dependent] of Object.entries(s.dependentSchemas ?? {})) {
-          const where = below(place, dependent, "dependentSchemas", pointer(name));
-          const others = isSchemaObject(dependent)
-            ? Object.entries(dependent.properties ?? {})
-            : [];
-          const excluded = others.filter(([, v]) => v === false);
-          if (!excluded.length) {
-            const rule = check(dependent, where);
-            rules.set(rule, [...(rules.get(rule) ?? []), name]);
-          } else if (
-            excluded.length < others.length ||
-            Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k))
-          )
-            refuse(
-              where,
-              "dependentSchemas",
-              "excludes properties beside other rules (write { properties: { name: false, … } } alone, or no false)",
-            );
-          else
-            object = call(
-              "vExclusive",
-              object,
-              JSON.stringify(name),
-              JSON.stringify(excluded.map(([k]) => k)),
-            );
-        }
-        for (const [rule, names] of rules)
-          object = call("vDependent", object, JSON.stringify(names), rule);
-        // Rules chosen by a member's value (`allOf: [{ if, then }]`): when the member that `if`
-        // names has one of its values, the object also passes `then` (the sender's transaction
-        // must be in the encoding its config names).
-        if (s.allOf !== undefined && !Array.isArray(s.allOf))
-          fail(place, "allOf", "must be an array of rules { if, then }");
-        (s.allOf ?? []).forEach((rule, i) => {
-          const where = below(place, rule, "allOf", i);
-          const condition = conditionOf(rule, s, where);
-          if (condition)
-            object = call(
-              "vWhen",
-              object,
-              JSON.stringify(condition.member),
-              JSON.stringify(condition.values),
-              check(rule.then, below(where, rule.then, "then")),
-            );
-        });
-        return object;
-      }
-    }
-  }
-
-  /**
-   * The check of `schema`, at `place`. (When collecting, a refusal after which the schema cannot be
-   * read further is recorded here, and the others, around it, are still read.)
-   */
-  function check(schema, place) {
-    if (!refusals) return translate(schema, place);
-    try {
-      return translate(schema, place);
-    } catch (error) {
-      if (error.path === undefined) throw error; // (not a refusal: a fault of this file's)
-      refusals.push(error);
-      return ref("vAny"); // (never written: a refused spec generates nothing)
-    }
-  }
-
-  function translate(schema, place) {
-    if (schema === true) return ref("vAny");
-    if (!isSchemaObject(schema))
-      throw Object.assign(
-        new Error(
-          `${place.path}: ${JSON.stringify(schema)} is not a schema this generator translates`,
-        ),
-        place,
-      );
-    // Annotations only document; they add nothing to check.
-    // (`x-pattern-description` and `x-renamed-from` are x- keys the check reads: the words of its
-    // pattern's message, and the property another SDK's name stands for.)
-    let s = Object.fromEntries(
-      Object.entries(schema).filter(
-        ([k]) => !isAnnotation(k) || k === "x-pattern-description" || k === "x-renamed-from",
-      ),
-    );
-    if (!Object.keys(s).length) return ref("vAny");
-    s = only(s, [...TRANSLATED], place, "is not translated into a runtime check");
-    s = only(
-      s,
-      [...TRANSLATED].filter((k) => !RULE_KEYWORDS.includes(k)),
-      place,
-      "is translated only in a rule of an object's allOf (allOf: [{ if, then }])",
-    );
-    if (!Object.keys(s).length) return ref("vAny"); // (what was left to check was refused)
-    if (s.anyOf !== undefined) {
-      s = only(s, ["anyOf"], place, "beside anyOf is not translated (move it into the branches)");
-      return anyOf(s.anyOf, place);
-    }
-
-    const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
-    const nonNull = types.filter((t) => t !== "null");
-    if (nonNull.length > 1)
-      fail(place, "type", `with several types ${JSON.stringify(s.type)} is not translated`);
-    if (types.length && !nonNull.length)
-      fail(place, "type", "null alone is not translated (use it in a type array or anyOf)");
-    // A schema with object keywords but no type means an object.
-    const type =
-      nonNull[0] ?? (OBJECT_KEYWORDS.some((k) => s[k] !== undefined) ? "object" : undefined);
-    if (type !== undefined && !Object.hasOwn(KEYWORDS, type))
-      fail(place, "type", `${JSON.stringify(type)} is not a JSON Schema type`);
-    let nullable = types.includes("null");
-
-    let inner;
-    if (s.enum !== undefined && !Array.isArray(s.enum)) fail(place, "enum", "must be an array");
-    if (s.enum !== undefined && s.enum.length <= MAX_RUNTIME_ENUM) {
-      // The enum implies the type; JSON Schema wants both to hold, so null passes only when both allow it.
-      s = only(s, ["type", "enum"], place, "beside enum is not translated");
-      const values = s.enum.filter((v) => v !== null);
-      const fits =
-        type === undefined
-          ? (v) => ["string", "number", "boolean"].includes(typeof v)
-          : (FITS[type] ?? (() => false));
-      if (!values.length || !values.every(fits))
-        fail(
-          place,
-          "enum",
-          `values ${JSON.stringify(s.enum)} do not fit type ${JSON.stringify(s.type ?? "string | number | boolean")}`,
-        );
-      nullable = values.length < s.enum.length && (nullable || s.type === undefined);
-      inner = call("vEnum", JSON.stringify(values));
-    } else {
-      if (type === undefined) fail(place, Object.keys(s)[0], "without a type is not translated");
-      s = only(s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
-      inner = typed(type, s, place);
-    }
-    return nullable ? call("vNullable", inner) : inner;
-  }
-
   return {
-    emit: (schema, where = "#") => check(schema, { path: where, at: placeOf(schema) }),
-    imports: () => [...used].sort(),
+    emit: (schema, where = "#") => check(cx, schema, { path: where, at: placeOf(schema) }),
+    imports: () => [...cx.used].sort(),
     declarations: () =>
-      [...patterns.values(), ...descriptions.values()].map((p) => p.line).join("\n"),
+      [...cx.patterns.values(), ...cx.descriptions.values()].map((p) => p.line).join("\n"),
   };
+}
+
+// ---------------------------------------------------------------- refusals and places
+
+// (A place is `{ path, at }`: the path the messages name, and the JSON pointer, when known.)
+/** The Error refusing `keyword` of the schema at `place`. */
+const keywordError = (place, keyword, why) =>
+  Object.assign(new Error(`${place.path}: "${keyword}" ${why}`), {
+    path: place.path,
+    keyword,
+    at: place.at,
+  });
+
+/** Refuses `keyword` of the schema at `place`; when collecting, the caller goes on without it. */
+const refuseKeyword = (cx, place, keyword, why) => {
+  const error = keywordError(place, keyword, why);
+  if (!cx.refusals) throw error;
+  cx.refusals.push(error);
+};
+
+/**
+ * Refuses `keyword` of the schema at `place`, whose check then cannot be built: always thrown
+ * (when collecting, `check` records it and goes on with the next schema).
+ */
+const refuseSchema = (place, keyword, why) => {
+  throw keywordError(place, keyword, why);
+};
+
+/**
+ * The place of `schema`, at `segments` (escaped) inside the schema at `place`; its pointer is the
+ * one validationSchema's copy of it records, if any (a `$ref`'s target, a param's schema…).
+ */
+const below = (place, schema, ...segments) => ({
+  path: [place.path, ...segments].join("/"),
+  at: placeOf(schema) ?? (place.at && [place.at, ...segments].join("/")),
+});
+
+/** `s` without its keywords outside `allowed`, each of which is refused. */
+const only = (cx, s, allowed, place, why) => {
+  const extra = Object.keys(s).filter((k) => !allowed.includes(k));
+  for (const keyword of extra) refuseKeyword(cx, place, keyword, why);
+  return extra.length
+    ? Object.fromEntries(Object.entries(s).filter(([k]) => allowed.includes(k)))
+    : s;
+};
+
+// ---------------------------------------------------------------- the emitted source
+
+/** The combinator `name`, recorded as one operations.ts imports. */
+const ref = (cx, name) => {
+  // (The list names what operations.ts may import, so that no operation is named like one.)
+  if (!CHECK_COMBINATORS.includes(name)) throw new Error(`${name}: not in CHECK_COMBINATORS`);
+  cx.used.add(name);
+  return name;
+};
+
+/** `name(args)`, trailing undefined arguments dropped, middle ones written `undefined`. */
+// `@__PURE__`: a bundler may then drop the checks of operations a program never calls
+// (esbuild does not carry the factories' own `@__NO_SIDE_EFFECTS__` across modules).
+const call = (cx, name, ...args) => {
+  while (args.length && args[args.length - 1] === undefined) args.pop();
+  return `/* @__PURE__ */ ${ref(cx, name)}(${args.map((a) => a ?? "undefined").join(", ")})`;
+};
+
+// ---------------------------------------------------------------- a schema
+
+/**
+ * The check of `schema`, at `place`. (When collecting, a refusal after which the schema cannot be
+ * read further is recorded here, and the others, around it, are still read.)
+ */
+function check(cx, schema, place) {
+  if (!cx.refusals) return translate(cx, schema, place);
+  try {
+    return translate(cx, schema, place);
+  } catch (error) {
+    if (error.path === undefined) throw error; // (not a refusal: a fault of this file's)
+    cx.refusals.push(error);
+    return ref(cx, "vAny"); // (never written: a refused spec generates nothing)
+  }
+}
+
+function translate(cx, schema, place) {
+  if (schema === true) return ref(cx, "vAny");
+  if (!isSchemaObject(schema))
+    throw Object.assign(
+      new Error(
+        `${place.path}: ${JSON.stringify(schema)} is not a schema this generator translates`,
+      ),
+      place,
+    );
+  // Annotations only document; they add nothing to check.
+  // (`x-pattern-description` and `x-renamed-from` are x- keys the check reads: the words of its
+  // pattern's message, and the property another SDK's name stands for.)
+  let s = Object.fromEntries(
+    Object.entries(schema).filter(
+      ([k]) => !isAnnotation(k) || k === "x-pattern-description" || k === "x-renamed-from",
+    ),
+  );
+  if (!Object.keys(s).length) return ref(cx, "vAny");
+  s = only(cx, s, [...TRANSLATED], place, "is not translated into a runtime check");
+  s = only(
+    cx,
+    s,
+    [...TRANSLATED].filter((k) => !RULE_KEYWORDS.includes(k)),
+    place,
+    "is translated only in a rule of an object's allOf (allOf: [{ if, then }])",
+  );
+  if (!Object.keys(s).length) return ref(cx, "vAny"); // (what was left to check was refused)
+  if (s.anyOf !== undefined) {
+    s = only(cx, s, ["anyOf"], place, "beside anyOf is not translated (move it into the branches)");
+    return anyOfCheck(cx, s.anyOf, place);
+  }
+
+  const { type, nullable } = typeOf(s, place);
+  if (s.enum !== undefined && !Array.isArray(s.enum))
+    refuseSchema(place, "enum", "must be an array");
+  if (s.enum !== undefined && s.enum.length <= MAX_RUNTIME_ENUM)
+    return enumCheck(cx, s, type, nullable, place);
+  if (type === undefined)
+    refuseSchema(place, Object.keys(s)[0], "without a type is not translated");
+  s = only(cx, s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
+  const inner = typed(cx, type, s, place);
+  return nullable ? call(cx, "vNullable", inner) : inner;
+}
+
+/** The type schema `s` is checked as (undefined: none), and whether its `type` allows null. */
+function typeOf(s, place) {
+  const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
+  const nonNull = types.filter((t) => t !== "null");
+  if (nonNull.length > 1)
+    refuseSchema(place, "type", `with several types ${JSON.stringify(s.type)} is not translated`);
+  if (types.length && !nonNull.length)
+    refuseSchema(place, "type", "null alone is not translated (use it in a type array or anyOf)");
+  // A schema with object keywords but no type means an object.
+  const type =
+    nonNull[0] ?? (OBJECT_KEYWORDS.some((k) => s[k] !== undefined) ? "object" : undefined);
+  if (type !== undefined && !Object.hasOwn(KEYWORDS, type))
+    refuseSchema(place, "type", `${JSON.stringify(type)} is not a JSON Schema type`);
+  return { type, nullable: types.includes("null") };
+}
+
+/**
+ * The check of schema `s` with an enum short enough to ship (MAX_RUNTIME_ENUM), of type `type`
+ * (typeOf's); `typeNullable`: its `type` allows null.
+ */
+function enumCheck(cx, s, type, typeNullable, place) {
+  // The enum implies the type; JSON Schema wants both to hold, so null passes only when both allow it.
+  s = only(cx, s, ["type", "enum"], place, "beside enum is not translated");
+  const values = s.enum.filter((v) => v !== null);
+  const fits =
+    type === undefined
+      ? (v) => ["string", "number", "boolean"].includes(typeof v)
+      : (FITS[type] ?? (() => false));
+  if (!values.length || !values.every(fits))
+    refuseSchema(
+      place,
+      "enum",
+      `values ${JSON.stringify(s.enum)} do not fit type ${JSON.stringify(s.type ?? "string | number | boolean")}`,
+    );
+  const inner = call(cx, "vEnum", JSON.stringify(values));
+  const nullable = values.length < s.enum.length && (typeNullable || s.type === undefined);
+  return nullable ? call(cx, "vNullable", inner) : inner;
+}
+
+/** The check of `s`, of type `type`, with only the keywords that type translates (KEYWORDS). */
+function typed(cx, type, s, place) {
+  switch (type) {
+    case "string":
+      return stringCheck(cx, s, place);
+    case "integer":
+    case "number":
+      return call(
+        cx,
+        type === "integer" ? "vInteger" : "vNumber",
+        number(cx, s, "minimum", place),
+        number(cx, s, "maximum", place),
+      );
+    case "boolean":
+      return ref(cx, "vBoolean");
+    case "array":
+      return call(
+        cx,
+        "vArray",
+        s.items === undefined
+          ? ref(cx, "vAny")
+          : check(cx, s.items, below(place, s.items, "items")),
+        number(cx, s, "minItems", place, true),
+        number(cx, s, "maxItems", place, true),
+      );
+    case "object":
+      return objectCheck(cx, s, place);
+  }
+}
+
+/** The bound `keyword` of `s` as source, if any (`integer`: a non-negative integer, a length). */
+function number(cx, s, keyword, place, integer = false) {
+  const value = s[keyword];
+  if (value === undefined) return undefined;
+  if (
+    typeof value !== "number" ||
+    !Number.isFinite(value) ||
+    (integer && !(Number.isInteger(value) && value >= 0))
+  ) {
+    refuseKeyword(
+      cx,
+      place,
+      keyword,
+      `must be a ${integer ? "non-negative integer" : "finite number"} (got ${JSON.stringify(value)})`,
+    );
+    return undefined;
+  }
+  return String(value);
+}
+
+// ---------------------------------------------------------------- strings
+
+function stringCheck(cx, s, place) {
+  const regex = s.pattern === undefined ? undefined : pattern(cx, s.pattern, place);
+  const min = number(cx, s, "minLength", place, true);
+  const max = number(cx, s, "maxLength", place, true);
+  const described = patternDescription(cx, s, place);
+  // Pattern-only strings (most: addresses) use the smaller vString.
+  const string =
+    min === undefined && max === undefined
+      ? call(cx, "vString", regex, described)
+      : call(cx, "vBoundedString", min, max, regex, described);
+  const transaction = s["x-solana-transaction"];
+  if (transaction === undefined) return string;
+  if (transaction !== "base64")
+    return refuseKeyword(cx, place, "x-solana-transaction", SOLANA_TRANSACTION_RULE) ?? string;
+  // (Read once the string check passes: the layout of text it refuses is not told.)
+  return call(cx, "vTransaction", string);
+}
+
+/** The name of the hoisted constant of pattern `source` (`PATTERN_n`). */
+function pattern(cx, source, place) {
+  if (typeof source !== "string") return refuseKeyword(cx, place, "pattern", "must be a string");
+  let entry = cx.patterns.get(source);
+  if (!entry) {
+    // The u flag as JSON Schema intends (code points); a few patterns compile only without it.
+    let re;
+    try {
+      re = new RegExp(source, "u");
+    } catch {
+      try {
+        re = new RegExp(source);
+      } catch (error) {
+        return refuseKeyword(cx, place, "pattern", `does not compile: ${error.message}`);
+      }
+    }
+    // `.source` is escaped (`/`, line terminators) so that `/source/flags` is a regex literal
+    // equivalent to `new RegExp(source, flags)`: ECMA-262 EscapeRegExpPattern guarantees it.
+    const name = `PATTERN_${cx.patterns.size + 1}`;
+    entry = { name, line: `const ${name} = /${re.source}/${re.flags};` };
+    cx.patterns.set(source, entry);
+  }
+  return entry.name;
+}
+
+/**
+ * The spec's `x-pattern-description` (what `pattern` accepts, in words, for the check's message),
+ * as the name of its hoisted constant (`DESCRIPTION_n`). Refused where it could not reach a
+ * message: not a non-empty string, or beside no `pattern`.
+ */
+function patternDescription(cx, s, place) {
+  const text = s["x-pattern-description"];
+  if (text === undefined) return undefined;
+  if (!describesPattern(s))
+    return refuseKeyword(cx, place, "x-pattern-description", PATTERN_DESCRIPTION_RULE);
+  // Hoisted like the patterns: a description shared by many params (an address's) is written
+  // once in the module, so a bundle of many operations carries it once.
+  let entry = cx.descriptions.get(text);
+  if (!entry) {
+    const name = `DESCRIPTION_${cx.descriptions.size + 1}`;
+    entry = { name, line: `const ${name} = ${JSON.stringify(text)};` };
+    cx.descriptions.set(text, entry);
+  }
+  return entry.name;
+}
+
+// ---------------------------------------------------------------- anyOf
+
+function anyOfCheck(cx, branches, place) {
+  if (!Array.isArray(branches) || !branches.length)
+    refuseSchema(place, "anyOf", "must be a non-empty array");
+  // An open enum (spec/README.md): its open branch accepts every known value (the spec checks
+  // see to it), so the open branch alone is the whole check, and its message the one to read
+  // (`must match ^[A-Z][A-Z0-9_]*$`, not a list of 572 values that are not the only ones allowed).
+  const open = openEnumParts({ anyOf: branches });
+  if (open && open.values.every((v) => openBranchAccepts(open.open, v)))
+    return check(cx, open.open, below(place, open.open, "anyOf", 1));
+  // A long enum beside other branches would be checked as its base type only, which accepts
+  // what the other branches exist to refuse.
+  branches.forEach((b, i) => {
+    if (isSchemaObject(b) && Array.isArray(b.enum) && b.enum.length > MAX_RUNTIME_ENUM)
+      refuseSchema(
+        below(place, b, "anyOf", i),
+        "enum",
+        `of more than ${MAX_RUNTIME_ENUM} values beside other anyOf branches is not translated (make it an open enum whose open branch accepts every value)`,
+      );
+  });
+  // A `{ type: "null" }` branch becomes vNullable around the others: there is no null check.
+  const isNull = (b) =>
+    isSchemaObject(b) &&
+    b.type === "null" &&
+    Object.keys(b).every((k) => k === "type" || isAnnotation(k));
+  // Strings that differ only in their pattern (an address or a domain) are one string check whose
+  // pattern is any of theirs, so its message names every way (`must be a string matching ^…$, or
+  // a domain such as toly.sol`), where vAnyOf reports the first branch alone when all fail alike;
+  // and the bundle needs no vAnyOf.
+  const strings = branches.filter((b) => !isNull(b));
+  if (strings.length > 1 && strings.every(isPatternOnly)) {
+    const joined = check(cx, joinedPatterns(strings), place);
+    return strings.length < branches.length ? call(cx, "vNullable", joined) : joined;
+  }
+  const checks = branches.flatMap((b, i) =>
+    isNull(b) ? [] : [check(cx, b, below(place, b, "anyOf", i))],
+  );
+  if (!checks.length) refuseSchema(place, "anyOf", "has only null branches");
+  const inner = checks.length === 1 ? checks[0] : call(cx, "vAnyOf", `[${checks.join(", ")}]`);
+  return checks.length < branches.length ? call(cx, "vNullable", inner) : inner;
+}
+
+/**
+ * Whether anyOf branch `b` is a string checked by its pattern alone, which can join others (not a
+ * pattern whose groups a join would renumber or clash).
+ */
+const isPatternOnly = (b) =>
+  isSchemaObject(b) &&
+  b.type === "string" &&
+  typeof b.pattern === "string" &&
+  !/\\[1-9k]|\(\?</.test(b.pattern) &&
+  compilesWithU(b.pattern) &&
+  Object.keys(b).every(
+    (k) => k === "type" || k === "pattern" || k === "x-pattern-description" || isAnnotation(k),
+  );
+
+/** The one string schema of the pattern-only `strings` (isPatternOnly): any of their patterns. */
+const joinedPatterns = (strings) => ({
+  type: "string",
+  pattern: strings.map((b) => `(?:${b.pattern})`).join("|"),
+  "x-pattern-description": strings
+    .map((b) =>
+      describesPattern(b) ? b["x-pattern-description"] : `a string matching ${b.pattern}`,
+    )
+    .join(", or "),
+});
+
+// ---------------------------------------------------------------- objects
+
+function objectCheck(cx, s, place) {
+  if (s.properties !== undefined && !isSchemaObject(s.properties))
+    refuseSchema(place, "properties", "must be an object");
+  if (
+    s.required !== undefined &&
+    !(Array.isArray(s.required) && s.required.every((r) => typeof r === "string"))
+  )
+    refuseSchema(place, "required", "must be an array of names");
+  const members = Object.entries(s.properties ?? {}).map(
+    ([name, p]) =>
+      `${propertyKey(name)}: ${check(cx, p, below(place, p, "properties", pointer(name)))}`,
+  );
+  const { additionalProperties: other } = s;
+  const additional =
+    other === undefined || other === true
+      ? undefined
+      : other === false
+        ? "false"
+        : check(cx, other, below(place, other, "additionalProperties"));
+  // `[]` (the default) is shorter than `undefined` when `additional` follows.
+  const required = s.required?.length ? JSON.stringify(s.required) : additional && "[]";
+  let object = call(
+    cx,
+    "vObject",
+    members.length ? `{ ${members.join(", ")} }` : "{}",
+    required,
+    additional,
+  );
+  object = renamedCheck(cx, object, s, place);
+  object = dependentChecks(cx, object, s, place);
+  return ruleChecks(cx, object, s, place);
+}
+
+/**
+ * `object` (the check of `s`) with other SDKs' names for its properties (`x-renamed-from:
+ * { displayOptions: options }`): refused as any other property, with a message that names the
+ * property meant.
+ */
+function renamedCheck(cx, object, s, place) {
+  const renamed = s["x-renamed-from"];
+  if (renamed === undefined) return object;
+  const names = Object.keys(s.properties ?? {});
+  const entries = isSchemaObject(renamed) ? Object.entries(renamed) : [];
+  if (
+    !entries.length ||
+    s.additionalProperties !== false ||
+    entries.some(([from, to]) => names.includes(from) || !names.includes(to))
+  ) {
+    refuseKeyword(cx, place, "x-renamed-from", RENAMED_FROM_RULE);
+    return object;
+  }
+  return call(
+    cx,
+    "vRenamed",
+    object,
+    `{ ${entries.map(([from, to]) => `${propertyKey(from)}: ${JSON.stringify(to)}`).join(", ")} }`,
+  );
+}
+
+/**
+ * `object` (the check of `s`) with its `dependentSchemas`, of two forms: "these properties exclude
+ * those" (`{ page: { properties: { cursor: false } } }`, with its own message), and any other
+ * schema the object must also pass when it has the property (`{ before: { properties: { sortBy:
+ * … } } }`). Properties with the same rule share one check (DAS `before`, `after` and `cursor`).
+ */
+function dependentChecks(cx, object, s, place) {
+  const rules = new Map(); // check expression → the properties that bring it in
+  for (const [name, dependent] of Object.entries(s.dependentSchemas ?? {})) {
+    const where = below(place, dependent, "dependentSchemas", pointer(name));
+    const others = isSchemaObject(dependent) ? Object.entries(dependent.properties ?? {}) : [];
+    const excluded = others.filter(([, v]) => v === false);
+    if (!excluded.length) {
+      const rule = check(cx, dependent, where);
+      rules.set(rule, [...(rules.get(rule) ?? []), name]);
+    } else if (
+      excluded.length < others.length ||
+      Object.keys(dependent).some((k) => k !== "properties" && !isAnnotation(k))
+    )
+      refuseKeyword(
+        cx,
+        where,
+        "dependentSchemas",
+        "excludes properties beside other rules (write { properties: { name: false, … } } alone, or no false)",
+      );
+    else
+      object = call(
+        cx,
+        "vExclusive",
+        object,
+        JSON.stringify(name),
+        JSON.stringify(excluded.map(([k]) => k)),
+      );
+  }
+  for (const [rule, names] of rules)
+    object = call(cx, "vDependent", object, JSON.stringify(names), rule);
+  return object;
+}
+
+/**
+ * `object` (the check of `s`) with the rules chosen by a member's value (`allOf: [{ if, then }]`):
+ * when the member that `if` names has one of its values, the object also passes `then` (the
+ * sender's transaction must be in the encoding its config names).
+ */
+function ruleChecks(cx, object, s, place) {
+  if (s.allOf !== undefined && !Array.isArray(s.allOf))
+    refuseSchema(place, "allOf", "must be an array of rules { if, then }");
+  (s.allOf ?? []).forEach((rule, i) => {
+    const where = below(place, rule, "allOf", i);
+    const condition = conditionOf(cx, rule, s, where);
+    if (condition)
+      object = call(
+        cx,
+        "vWhen",
+        object,
+        JSON.stringify(condition.member),
+        JSON.stringify(condition.values),
+        check(cx, rule.then, below(where, rule.then, "then")),
+      );
+  });
+  return object;
+}
+
+/**
+ * The member and values of a rule `{ if, then }` of object `s`'s allOf: `if` must name one member
+ * (nested: a member of a member) and its values, `{ properties: { config: { properties: {
+ * encoding: { enum: [base58] } }, required: [encoding] } }, required: [config] }`, through
+ * members that `s` types as objects (not null). So `if` holds exactly when that member is given
+ * with one of the values, once `s` itself holds, which is when the runtime reads the rule (JSON
+ * Schema would also hold a bare `properties` for a member left out, or for a value that is no
+ * object). Anything else is refused (undefined).
+ */
+function conditionOf(cx, rule, s, place) {
+  if (!isSchemaObject(rule)) return refuseKeyword(cx, place, "allOf", RULE_SHAPE);
+  const extra = Object.keys(rule).filter((k) => !RULE_KEYWORDS.includes(k) && !isAnnotation(k));
+  for (const keyword of extra)
+    refuseKeyword(cx, place, keyword, `beside if and then is not translated (${RULE_SHAPE})`);
+  if (rule.if === undefined || rule.then === undefined)
+    return refuseKeyword(
+      cx,
+      place,
+      rule.if === undefined ? "if" : "then",
+      `is missing (${RULE_SHAPE})`,
+    );
+  const member = [];
+  let condition = rule.if;
+  let schema = s; // the object schema the condition's member is a property of
+  for (;;) {
+    const at = below(place, condition, "if", ...member.flatMap((m) => ["properties", pointer(m)]));
+    const keys = isSchemaObject(condition)
+      ? Object.keys(condition).filter((k) => !isAnnotation(k))
+      : [];
+    if (keys.length === 1 && keys[0] === "enum" && member.length) {
+      const values = condition.enum;
+      if (Array.isArray(values) && values.length) return { member, values };
+      return refuseKeyword(
+        cx,
+        at,
+        "enum",
+        "must be a non-empty array of the values that bring the rule in",
+      );
+    }
+    const names = isSchemaObject(condition?.properties) ? Object.keys(condition.properties) : [];
+    const [name] = names;
+    const declared = name !== undefined && isSchemaObject(schema?.properties?.[name]);
+    if (
+      names.length !== 1 ||
+      keys.some((k) => k !== "properties" && k !== "required") ||
+      !(Array.isArray(condition.required) && condition.required.length === 1) ||
+      condition.required[0] !== name ||
+      !declared ||
+      (member.length && !isObjectType(schema))
+    )
+      return refuseKeyword(cx, at, "if", IF_SHAPE);
+    member.push(name);
+    condition = condition.properties[name];
+    schema = schema.properties[name];
+  }
 }
