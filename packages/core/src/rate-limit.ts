@@ -23,7 +23,8 @@ export interface RateLimiter {
  * any 1.1 × `that many / requestsPerSecond` seconds, and one that had to wait starts at least
  * `1.1 / requestsPerSecond` seconds after the one before (for 5 per second: 5 in any 1.1 s, 220 ms
  * apart). Waiters start in call order, each on a timer of its own, so one limiter may be shared by
- * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line;
+ * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line
+ * (its turn goes unused unless it was the last in line);
  * one whose request is cancelled (on Workers) is dropped when the next waiter's timer runs.
  * @throws ConfigurationError for options that are not an object (the rate alone), a
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
