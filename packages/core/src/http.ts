@@ -362,7 +362,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           if (
             !retryableStatus(status) ||
             delay! > MAX_RETRY_AFTER_MS ||
-            /credits are used up/.test(error.message)
+            / used up\)$/.test(error.message)
           )
             throw error;
           retry ||= status === 429;
@@ -443,7 +443,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const { status, statusText } = response;
     // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
     // is also seen for plain rate limits; decision 0006). No wait helps.
-    const spent = /max usage reached/i.test(detail);
+    const spent = status === 429 && /max usage reached/i.test(detail);
     return makeAPIError(
       // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
       // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.

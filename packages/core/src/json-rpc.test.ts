@@ -696,6 +696,32 @@ describe("createJsonRpcClient: single calls", () => {
     }
   });
 
+  it("tells spent credits by a 429's own words only (user trial 21)", async () => {
+    // Retried as usual: other statuses saying "max usage reached", and a server's text that
+    // happens to hold the words of the client's own reason.
+    const cases: [Response, string][] = [
+      [
+        new Response("max usage reached", { status: 500 }),
+        "HTTP 500 from getAsset: max usage reached (2 attempts)",
+      ],
+      [
+        new Response("the credits are used up", { status: 503 }),
+        "HTTP 503 from getAsset: the credits are used up (2 attempts)",
+      ],
+    ];
+    for (const [answer, message] of cases) {
+      vi.useFakeTimers();
+      const { fetch, mock } = stubFetch(answer, answer.clone());
+      const result = createJsonRpcClient({ apiKey: KEY, fetch, maxRetries: 1 }, rpcHost, "/")
+        .call(getAsset, { id: "abc" })
+        .catch((e: any) => e);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const error = await result;
+      expect(mock).toHaveBeenCalledTimes(2);
+      expect((error as Error).message).toBe(message);
+    }
+  });
+
   it("retries an answer cut short as a lost connection, except for a write", async () => {
     for (const [method, requests] of [
       [getAsset, 2],

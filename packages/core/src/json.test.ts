@@ -449,7 +449,17 @@ describe("looksTruncated", () => {
     for (const text of ['{"a":1', "[1,2", '{"a":"unterminated', '{"a":"esc\\"', '{"a":[{"b":tru']) {
       expect(looksTruncated(text), text).toBe(true);
     }
-    for (const text of ["nope", '{"a":1}}', '{"a":1]', "<html>", '{"a":1} trailing']) {
+    // (Text that is no JSON at all is not cut JSON, whatever quote or bracket it leaves open:
+    // user trial 21, a plain-text 2xx was retried as cut short.)
+    for (const text of [
+      "nope",
+      '{"a":1}}',
+      '{"a":1]',
+      "<html>",
+      '{"a":1} trailing',
+      'Service "unavailable',
+      "Error: {oops",
+    ]) {
       expect(looksTruncated(text), text).toBe(false);
     }
   });

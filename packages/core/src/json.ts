@@ -191,6 +191,8 @@ export function reviveU64<T>(value: T, shape?: U64Shape): T {
  * @internal
  */
 export function looksTruncated(text: string): boolean {
+  // (Only JSON can be cut JSON: text such as `Service "unavailable` is not.)
+  if (!/^\s*[[{"]/.test(text)) return false;
   let depth = 0;
   for (const m of text.matchAll(/"[^"\\]*(?:\\.[^"\\]*)*(")?|([[{])|[\]}]/g)) {
     if (m[0][0] === '"') {
