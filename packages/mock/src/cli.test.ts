@@ -8,9 +8,9 @@ import { readFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveSpecDir } from "./spec.js";
+import { bundleCli } from "./test-support.js";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Inside the package, so that Prism resolves from the workspace's node_modules.
@@ -80,18 +80,7 @@ describe("chaindata-mock CLI", () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   });
 
-  beforeAll(async () => {
-    await build({
-      entryPoints: [join(pkg, "src/cli.ts")],
-      outfile: cli,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      logLevel: "error",
-    });
-  });
+  beforeAll(() => bundleCli(pkg, cli));
 
   // Retried: on a loaded 2-core machine a parallel test file can steal the CPU once.
   it(

@@ -10,9 +10,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { resolveSpecDir } from "./spec.js";
+import { bundleCli } from "./test-support.js";
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), "..");
 // Inside the package, so that Prism resolves from the workspace's node_modules.
@@ -37,16 +37,7 @@ Module._load = function (request, parent, isMain) {
 };
 `,
   );
-  await build({
-    entryPoints: [join(pkg, "src/cli.ts")],
-    outfile: cli,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "error",
-  });
+  await bundleCli(pkg, cli);
 });
 
 afterAll(() => {

@@ -1,5 +1,24 @@
-// For the mock's own tests: one request to a running mock, its answer read as JSON where it is.
+// For the mock's own tests: one request to a running mock, its answer read as JSON where it is;
+// the CLI bundled to run as users run it.
+import { build } from "esbuild";
 import { parseJson, stringifyJson } from "./json.js";
+
+/**
+ * Bundles src/cli.ts into `outfile`, which must be inside the package (so that Prism resolves from
+ * the workspace's node_modules): the CLI's tests then need no build of dist/.
+ */
+export async function bundleCli(pkg: string, outfile: string): Promise<void> {
+  await build({
+    entryPoints: [`${pkg}/src/cli.ts`],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "error",
+  });
+}
 
 /** Sends `init` to `url + path` (a POST when it has a body), and reads the answer. */
 export async function callMock(
