@@ -3,6 +3,22 @@
 // how to mount it. Its samples type-check as modules (test/types/readme.test.ts); the Express
 // recipes run in packages/webhooks/src/receiver.express.test.ts.
 
+import { readFileSync } from "node:fs";
+
+/**
+ * The Redis store and Express recipes, each a file of the webhooks package shown whole, here and
+ * on the docs' delivery pages (packages/docs/src/build.mjs reads them too): one text, type-checked
+ * where it is kept (packages/webhooks/recipes/tsconfig.json).
+ */
+export const RECIPES = {
+  store: new URL("../../packages/webhooks/recipes/redis-store.ts", import.meta.url),
+  express: new URL("../../packages/webhooks/recipes/express.ts", import.meta.url),
+};
+
+/** A recipe's text, importing from `pkg` (the recipes import `@chaindata/webhooks`). */
+const recipe = (file, pkg) =>
+  readFileSync(file, "utf8").replaceAll('"@chaindata/webhooks"', JSON.stringify(pkg));
+
 /**
  * The section, for area `area` (the package `@chaindata/<area>`, its client `client` in the README)
  * whose deliveries are of `kinds` (discord ones, posted to Discord, left out).
@@ -19,42 +35,8 @@ export function receiverReadme({ area, client, kinds }) {
       `});\n` +
       "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes\n",
   );
-  const express = fence(
-    `import express from "express";\n` +
-      `import { createWebhookHandler, toNodeHandler } from "${pkg}";\n\n` +
-      `const handle = createWebhookHandler({\n` +
-      `  authHeader: process.env.WEBHOOK_AUTH!,\n` +
-      `  onEvent: (event) => console.log(event.type, event.signature),\n` +
-      `});\n` +
-      `const app = express();\n` +
-      `app.post("/webhooks/chaindata", toNodeHandler(handle)); // first: before any body parser\n` +
-      `app.use(express.json()); // the rest of the app\n` +
-      `app.listen(3000);\n`,
-  );
-  const store = fence(
-    `import type { SignatureStore } from "${pkg}";\n\n` +
-      `// The calls of a Redis client such as node-redis; no dependency of this package.\n` +
-      `interface Redis {\n` +
-      `  set(key: string, value: string, options: { NX?: true; PX: number }): Promise<string | null>;\n` +
-      `  exists(key: string): Promise<number>;\n` +
-      `  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;\n` +
-      `}\n\n` +
-      `// Deletes the key only while it holds the token.\n` +
-      `const RELEASE = 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0';\n\n` +
-      `export const redisSignatureStore = (redis: Redis, prefix = "webhook:"): SignatureStore => ({\n` +
-      `  has: async (signature) => (await redis.exists(prefix + signature)) === 1,\n` +
-      `  // One atomic step: true for the one instance that got the signature.\n` +
-      `  claim: async (signature, ttlMs, token) =>\n` +
-      `    (await redis.set(prefix + signature, token, { NX: true, PX: ttlMs })) === "OK",\n` +
-      `  add: async (signature, ttlMs = 86_400_000) => {\n` +
-      `    await redis.set(prefix + signature, "done", { PX: ttlMs });\n` +
-      `  },\n` +
-      `  // Only this claim's: a late completion's record (add) stays.\n` +
-      `  release: async (signature, token) => {\n` +
-      `    await redis.eval(RELEASE, { keys: [prefix + signature], arguments: [token] });\n` +
-      `  },\n` +
-      `});\n`,
-  );
+  const express = fence(recipe(RECIPES.express, pkg));
+  const store = fence(recipe(RECIPES.store, pkg));
   return [
     `Deliveries to your endpoint (${kinds.join(", ")}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\` and \`node:http2\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature. A raw webhook's handler needs \`kind: "raw"\`.`,
     server,

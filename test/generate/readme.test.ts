@@ -135,7 +135,8 @@ describe("generated package README", () => {
     expect(text).toContain("createServer(toNodeHandler(handle)).listen(3000);");
     // What it answers and how it fails (trial 10: the limits, onRefused and onError, the time
     // limit, an event that fails every time), de-duplication and a shared store with claim(), the
-    // Express recipe (receiver.express.test.ts runs it: mounted before any body parser) and what a
+    // Express recipe (receiver.express.test.ts runs it: mounted before any body parser; the recipes
+    // come from packages/webhooks/recipes, receiver-recipes.test.ts) and what a
     // parser in front loses, and the rotation of the secret.
     for (const part of [
       "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes where the runtime has `DecompressionStream`), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to `onRefused`",
@@ -145,7 +146,7 @@ describe("generated package README", () => {
       "De-duplication is in memory and per process by default",
       '(await redis.set(prefix + signature, token, { NX: true, PX: ttlMs })) === "OK",',
       'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0',
-      'app.post("/webhooks/chaindata", toNodeHandler(handle)); // first: before any body parser\napp.use(express.json());',
+      'app.post("/webhooks/chaindata", toNodeHandler(handle));\napp.use(express.json());',
       "`Authorization` is checked only after an unauthenticated upload was buffered, and `readTimeoutMs` no longer applies",
       'If a parser must come first, make it `express.raw({ type: "*/*", limit: "10mb" })`: without that limit, body-parser\'s default of 100kb answers a larger delivery 413 before the handler runs.',
       "deploy `authHeader: [OLD, NEW]` (each value is compared in constant time), change the webhook's with `editWebhook(things, { webhookID, authHeader: NEW })`, then deploy `authHeader: NEW` alone.",

@@ -65,6 +65,14 @@ export const RUNTIME_SECTIONS = {
   browser: "In a browser",
   others: "Bun, Deno and Cloudflare Workers",
 };
+/**
+ * The receiver's recipes the delivery pages show (`site.recipes`), each a file of the webhooks
+ * package shown whole, as its README shows it (scripts/generate/receiver-readme.mjs).
+ */
+export const RECEIVER_RECIPES = {
+  store: join(REPO_ROOT, "packages/webhooks/recipes/redis-store.ts"),
+  express: join(REPO_ROOT, "packages/webhooks/recipes/express.ts"),
+};
 const ASSETS = ["site.css", "site.js"];
 
 /** Field names reachable from a schema (for the search index), depth-limited. */
@@ -662,6 +670,13 @@ export function readmeSections(file, headings) {
   return out;
 }
 
+/** The text of each file of `files` ({ key: path }), without its final newline. */
+export function readRecipes(files) {
+  return Object.fromEntries(
+    Object.entries(files).map(([key, file]) => [key, readFileSync(file, "utf8").trimEnd()]),
+  );
+}
+
 /**
  * The size ceilings of the one-call programs (test/size/budgets.json): `{ flags, programs:
  * { "das/getAsset/standalone": gzip bytes } }`, each its `maxGzipBytes`, which
@@ -705,7 +720,9 @@ function cleanOut(out) {
 
 /** Every TypeScript snippet the site built from `spec` shows (see `typeScriptSnippetsOf`). */
 export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false } = {}) {
-  return typeScriptSnippetsOf(loadSite(resolve(spec), { allowMissing }));
+  const site = loadSite(resolve(spec), { allowMissing });
+  site.recipes = readRecipes(RECEIVER_RECIPES);
+  return typeScriptSnippetsOf(site);
 }
 
 /**
@@ -723,6 +740,7 @@ export function buildDocs({
   const site = loadSite(resolve(spec), { allowMissing, localUrl });
   site.sizes = readSizes(sizes && resolve(sizes));
   site.runtimes = readmeSections(CORE_README, RUNTIME_SECTIONS);
+  site.recipes = readRecipes(RECEIVER_RECIPES);
   site.unreleased = unreleasedPackages();
   const pages = new Map();
   // A page that fails (a dangling $ref met while rendering) names its area file and operation.

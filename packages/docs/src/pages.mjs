@@ -38,7 +38,6 @@ import {
   standaloneSnippet,
   tsSnippet,
   API_KEY_ENV,
-  RECEIVER_PATH,
 } from "./snippets.mjs";
 import { codePre, deref, esc, isObj, pascal, plural, sdkName, tableWrap, toJson } from "./util.mjs";
 
@@ -497,67 +496,46 @@ export const RECEIVER_NAMES = ["createWebhookHandler", "toNodeHandler"];
 export const reachesReceiver = (op) =>
   op.transport === "delivery" && op.rest.auth.ways.some((w) => w.in === "header");
 
+/** What a raw delivery's handler takes, and shows of an event (a raw transaction has no type). */
+const RAW_HANDLER = {
+  kind: `  kind: "raw", // the events are typed and parsed as raw transactions\n`,
+  onEvent: "  onEvent: (event) => console.log(event.slot, event.transaction.signatures[0]),\n",
+};
+/** The handler's line in the recipes (packages/webhooks/recipes), which take enhanced deliveries. */
+const ENHANCED_ON_EVENT = "  onEvent: (event) => console.log(event.type, event.signature),\n";
+
 /** A delivery page's receiver: the SDK handler for this delivery kind. */
 export function receiverSnippet(op) {
   const raw = op.deliveryName.startsWith("raw");
   return `import { ${RECEIVER_NAMES[0]} } from "${op.area.pkg}";
 
-const handle = ${RECEIVER_NAMES[0]}({${raw ? `\n  kind: "raw", // the events are typed and parsed as raw transactions` : ""}
+const handle = ${RECEIVER_NAMES[0]}({
   authHeader: process.env.WEBHOOK_AUTH!, // the authHeader the webhook was created with
-  onEvent: (event) => console.log(${raw ? "event.slot, event.transaction.signatures[0]" : "event.type, event.signature"}),
-});
+${raw ? RAW_HANDLER.kind + RAW_HANDLER.onEvent : ENHANCED_ON_EVENT}});
 // node:http: import { ${RECEIVER_NAMES[1]} } from "${op.area.pkg}"; createServer(${RECEIVER_NAMES[1]}(handle)).listen(3000);
 // edge runtimes, Deno, Bun: export default { fetch: handle };`;
 }
 
-/** The handler of a delivery page's receiver snippets, as they all make it. */
-const receiverHandler = (op) =>
-  `const handle = ${RECEIVER_NAMES[0]}({${op.deliveryName.startsWith("raw") ? `\n  kind: "raw",` : ""}
-  authHeader: process.env.WEBHOOK_AUTH!,
-  onEvent: (event) => console.log(${op.deliveryName.startsWith("raw") ? "event.slot" : "event.type"}),
-});`;
+/**
+ * One of the receiver's recipes (`site.recipes`, each a file of the webhooks package, shown whole
+ * in its README too) for a delivery page: importing from its area's package, and for a raw
+ * delivery with the raw handler's lines in place of the enhanced one's.
+ */
+function receiverRecipe(site, op, key) {
+  const text = site.recipes[key].replaceAll('"@chaindata/webhooks"', JSON.stringify(op.area.pkg));
+  if (!op.deliveryName.startsWith("raw") || !text.includes(RECEIVER_NAMES[0])) return text;
+  if (!text.includes(ENHANCED_ON_EVENT))
+    throw new Error(
+      `the receiver's ${key} recipe: no line ${JSON.stringify(ENHANCED_ON_EVENT.trim())} for the ${op.deliveryName} page to make a raw handler of`,
+    );
+  return text.replace(ENHANCED_ON_EVENT, RAW_HANDLER.kind + RAW_HANDLER.onEvent);
+}
 
 /** A delivery page's Express recipe: the receiver mounted before any body parser. */
-export function receiverExpressSnippet(op) {
-  return `import express from "express";
-import { ${RECEIVER_NAMES.join(", ")} } from "${op.area.pkg}";
-
-${receiverHandler(op)}
-export const app = express();
-// First, before any body parser: it checks Authorization before reading the body.
-app.post("${RECEIVER_PATH}", ${RECEIVER_NAMES[1]}(handle));
-app.use(express.json()); // the rest of the app
-// app.listen(3000);`;
-}
+export const receiverExpressSnippet = (site, op) => receiverRecipe(site, op, "express");
 
 /** A delivery page's shared signature store: the shape of one on Redis (no dependency). */
-export function receiverStoreSnippet(op) {
-  return `import type { SignatureStore } from "${op.area.pkg}";
-
-// The calls of a Redis client such as node-redis.
-interface Redis {
-  set(key: string, value: string, options: { NX?: true; PX: number }): Promise<string | null>;
-  exists(key: string): Promise<number>;
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-}
-
-// Deletes the key only while it holds the token.
-const RELEASE = 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) end return 0';
-
-export const redisSignatureStore = (redis: Redis, prefix = "webhook:"): SignatureStore => ({
-  has: async (signature) => (await redis.exists(prefix + signature)) === 1,
-  // One atomic step: true for the one instance that got the signature.
-  claim: async (signature, ttlMs, token) =>
-    (await redis.set(prefix + signature, token, { NX: true, PX: ttlMs })) === "OK",
-  add: async (signature, ttlMs = 86_400_000) => {
-    await redis.set(prefix + signature, "done", { PX: ttlMs });
-  },
-  // Only this claim's: a late completion's record (add) stays.
-  release: async (signature, token) => {
-    await redis.eval(RELEASE, { keys: [prefix + signature], arguments: [token] });
-  },
-});`;
-}
+export const receiverStoreSnippet = (site, op) => receiverRecipe(site, op, "store");
 
 /**
  * The webhooks package's edit helpers (packages/webhooks/src/edits.ts): a read of the webhook and
@@ -610,9 +588,9 @@ function receiverSection(pc, op) {
 <h3 id="receiver-failures">When an event fails</h3>
 <p>After a 500 the service delivers again, up to 3 times a minute apart, then drops the delivery. On a redelivery the events before the failed one are skipped as seen and the ones after it are handled then, so an event that fails every time takes the later events of its delivery down with it. An <code>onEvent</code> still running after <code>handlerTimeoutMs</code> gets the 500 too, with an error named <code>TimeoutError</code>, and its signature is released so the redelivery runs it again (the run left behind is not stopped, and if it completes, its signature is recorded; on Workers the runtime cancels it once the 500 is answered). Give the calls <code>onEvent</code> makes, to a database or an HTTP API, time limits of their own.</p>
 <h3 id="receiver-dedupe">De-duplication</h3>
-<p>By default it remembers the last 10,000 signatures, each for at most 24 hours, in memory and per process: they are lost on a restart and not shared with other instances. Size it to what a redelivery can trail behind, about 3 minutes of events (<code>dedupe: createMemorySignatureStore({ maxEntries: 40_000 })</code> for 200 events a second), and where instances come and go, as on serverless platforms, give <code>dedupe</code> a shared store. A store with <code>claim()</code> makes the check and the write one atomic step, so two instances given the same delivery run <code>onEvent</code> once; on Redis, <code>SET NX PX</code>:</p>${ts(receiverStoreSnippet(op))}
+<p>By default it remembers the last 10,000 signatures, each for at most 24 hours, in memory and per process: they are lost on a restart and not shared with other instances. Size it to what a redelivery can trail behind, about 3 minutes of events (<code>dedupe: createMemorySignatureStore({ maxEntries: 40_000 })</code> for 200 events a second), and where instances come and go, as on serverless platforms, give <code>dedupe</code> a shared store. A store with <code>claim()</code> makes the check and the write one atomic step, so two instances given the same delivery run <code>onEvent</code> once; on Redis, <code>SET NX PX</code>:</p>${ts(receiverStoreSnippet(pc.site, op))}
 <h3 id="receiver-express">Behind Express</h3>
-<p>Mount the handler before any body parser. A parser in front reads the whole body before the handler runs: <code>Authorization</code> is checked only after an unauthenticated upload was buffered, and <code>readTimeoutMs</code> no longer applies (Node's <code>requestTimeout</code>, 300 s, does). Behind <code>express.json()</code> every delivery is answered 500 (<code>JSON.parse</code> has rounded its u64 amounts), and the service drops it after its retries. If a parser must come first, make it <code>express.raw({ type: "*/*", limit: "10mb" })</code>: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.</p>${ts(receiverExpressSnippet(op))}
+<p>Mount the handler before any body parser. A parser in front reads the whole body before the handler runs: <code>Authorization</code> is checked only after an unauthenticated upload was buffered, and <code>readTimeoutMs</code> no longer applies (Node's <code>requestTimeout</code>, 300 s, does). Behind <code>express.json()</code> every delivery is answered 500 (<code>JSON.parse</code> has rounded its u64 amounts), and the service drops it after its retries. If a parser must come first, make it <code>express.raw({ type: "*/*", limit: "10mb" })</code>: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.</p>${ts(receiverExpressSnippet(pc.site, op))}
 <h3 id="receiver-rotation">Rotating the secret</h3>
 <p><code>authHeader</code> takes several values, each compared in constant time: deploy <code>authHeader: [OLD, NEW]</code>, change the webhook's with <code>editWebhook(webhooks, { webhookID, authHeader: NEW })</code>, then deploy <code>NEW</code> alone. No delivery is refused in between.</p>`;
 }
@@ -2094,8 +2072,8 @@ export function typeScriptSnippetsOf(site) {
     for (const op of area.deliveries.filter(reachesReceiver))
       for (const [example, code] of [
         ["receiver", receiverSnippet(op)],
-        ["receiver signature store", receiverStoreSnippet(op)],
-        ["receiver behind Express", receiverExpressSnippet(op)],
+        ["receiver signature store", receiverStoreSnippet(site, op)],
+        ["receiver behind Express", receiverExpressSnippet(site, op)],
       ])
         snippets.push({ page: op.href, area: area.key, example, code });
     snippets.push({
