@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ChainDataClient } from "@chaindata/sdk";
 import { afterAll, describe, expect, it } from "vitest";
-import { root } from "./spec.js";
+import { areas, root } from "./spec.js";
 
 const docsDir = mkdtempSync(join(tmpdir(), "chaindata-start-docs-"));
 afterAll(() => rmSync(docsDir, { recursive: true, force: true }));
@@ -97,16 +97,7 @@ describe("npm start", () => {
       expect(s.mockUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(s.docsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const out = s.output();
-      for (const area of [
-        "das",
-        "compression",
-        "sender",
-        "mint",
-        "wallet",
-        "admin",
-        "webhooks",
-        "token-metadata",
-      ])
+      for (const { area } of areas)
         expect(out).toMatch(new RegExp(`^  ${area} +(POST )?${s.mockUrl}`, "m"));
       expect(out).toMatch(/ready in \d+ ms\)/); // the mock's start-up time is printed
       expect(out).toContain("npm run example");
