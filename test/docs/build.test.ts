@@ -1918,6 +1918,21 @@ describe("docs build", () => {
       expect(bad.stderr).toMatch(/^docs: Unknown option '--bogus'.*\n\nUsage: /);
       expect(bad.stderr).not.toContain("    at ");
     }
+    // A bad port names where it came from and what a port is.
+    for (const [args, env, said] of [
+      [["--port", "99999"], {}, '--port: bad port "99999"'],
+      [[], { CHAINDATA_DOCS_PORT: "abc" }, 'CHAINDATA_DOCS_PORT: bad port "abc"'],
+    ] as const) {
+      const serve = join(root, "packages/docs/serve.mjs");
+      const r = spawnSync(process.execPath, [serve, ...args], {
+        encoding: "utf8",
+        env: { ...process.env, ...env },
+      });
+      expect(r.status, said).toBe(2);
+      expect(r.stderr).toContain(
+        `docs: ${said} (a whole number from 0 to 65535; 0 = any free port)\n\nUsage: `,
+      );
+    }
   });
 
   it("CLIs: with @chaindata/core not built (after `npm install` alone), say what to run (exit 1, no stack)", () => {
@@ -1928,9 +1943,13 @@ describe("docs build", () => {
       cpSync(join(root, "packages/docs", file), join(copy, file), { recursive: true });
     for (const [cli, args] of [
       ["build.mjs", ["--out", join(copy, "dist")]],
-      ["serve.mjs", ["--port", "0"]],
+      ["serve.mjs", []],
     ] as const) {
-      const r = spawnSync(process.execPath, [join(copy, cli), ...args], { encoding: "utf8" });
+      // (An empty CHAINDATA_DOCS_PORT is unset, as for npm start and the mock: not a bad port.)
+      const r = spawnSync(process.execPath, [join(copy, cli), ...args], {
+        encoding: "utf8",
+        env: { ...process.env, CHAINDATA_DOCS_PORT: "" },
+      });
       expect(r.status, cli).toBe(1);
       expect(r.stderr, cli).toMatch(/^docs: @chaindata\/core is not built: run `npm run build`/);
       expect(r.stderr, cli).not.toContain("    at ");
