@@ -7,20 +7,14 @@
 // run alone (`node examples/das.mjs`; default http://127.0.0.1:4010). Exits 1 if any example fails
 // or made a request the mock found invalid.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const ALL = [
-  "tour",
-  "das",
-  "compression",
-  "sender",
-  "wallet",
-  "admin",
-  "webhooks",
-  "token-metadata",
-  "mint",
-];
+// Every script beside this one: the tour of @chaindata/sdk first, then one per area by name.
+const ALL = readdirSync(fileURLToPath(new URL(".", import.meta.url)))
+  .filter((file) => file.endsWith(".mjs") && file !== "run.mjs")
+  .map((file) => file.slice(0, -".mjs".length))
+  .sort((a, b) => (b === "tour") - (a === "tour") || (a < b ? -1 : 1));
 const names = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = names.filter((n) => !ALL.includes(n));
 if (unknown.length) {

@@ -16,40 +16,22 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseCli, parsePort } from "./lib/cli.mjs";
 
 const t0 = performance.now();
 const root = fileURLToPath(new URL("..", import.meta.url));
 const usage =
   "usage: npm start [-- --dynamic] [-- --no-build] [-- --quiet]   (ports: CHAINDATA_MOCK_PORT, CHAINDATA_DOCS_PORT)";
-let flags;
-try {
-  ({ values: flags } = parseArgs({
-    options: {
-      dynamic: { type: "boolean" },
-      "no-build": { type: "boolean" },
-      quiet: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  }));
-} catch (e) {
-  // e.g. `-- --port 4011`, the mock CLI's option: say so and how, rather than Node's stack trace
-  console.error(`npm start: ${e.message}\n${usage}`);
-  process.exit(2);
-}
-if (flags.help) {
-  console.log(usage);
-  process.exit(0);
-}
+// (`-- --port 4011`, the mock CLI's option, is refused by name: no stack trace.)
+const flags = parseCli(
+  "npm start",
+  { dynamic: { type: "boolean" }, "no-build": { type: "boolean" }, quiet: { type: "boolean" } },
+  usage,
+);
 
-const port = (name, fallback) => {
-  // An empty variable is unset (Number("") would be 0: any free port).
-  const text = process.env[name] || String(fallback);
-  const n = Number(text);
-  if (!text.trim() || !Number.isInteger(n) || n < 0 || n > 65535)
-    fail(`${name}=${JSON.stringify(text)} is not a port number`);
-  return n;
-};
+// An empty variable is unset (Number("") would be 0: any free port).
+const port = (name, fallback) =>
+  parsePort("npm start", name, process.env[name] || String(fallback), usage);
 const mockPort = port("CHAINDATA_MOCK_PORT", 4010);
 const docsPort = port("CHAINDATA_DOCS_PORT", 4020);
 const ms = (from) => `${Math.round(performance.now() - from)} ms`;

@@ -18,6 +18,7 @@ Options:
   -h, --help     this text`;
 
 const values = parseCli(
+  "docs",
   {
     spec: { type: "string" },
     out: { type: "string" },

@@ -4,7 +4,7 @@
 // Programmatic use: import { serveDocs } from "@chaindata/docs".
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { exitUnlessCoreBuilt, parseCli } from "./src/cli.mjs";
+import { exitUnlessCoreBuilt, parseCli, parsePort } from "./src/cli.mjs";
 
 const USAGE = `Usage: node packages/docs/serve.mjs [options]   (npm run docs:serve)
 
@@ -20,6 +20,7 @@ Options:
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const values = parseCli(
+    "docs",
     {
       port: { type: "string" },
       dir: { type: "string" },
@@ -28,12 +29,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     },
     USAGE,
   );
-  const portText = values.port ?? process.env.CHAINDATA_DOCS_PORT ?? "4020";
-  const port = Number(portText);
-  if (portText.trim() === "" || !Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`docs: bad port ${JSON.stringify(portText)}\n\n${USAGE}`);
-    process.exit(2);
-  }
+  // An empty variable is unset, as for npm start and the mock; an empty --port is a mistake.
+  const fromEnv = values.port === undefined && !!process.env.CHAINDATA_DOCS_PORT;
+  const port = parsePort(
+    "docs",
+    fromEnv ? "CHAINDATA_DOCS_PORT" : "--port",
+    values.port ?? (process.env.CHAINDATA_DOCS_PORT || "4020"),
+    USAGE,
+  );
   exitUnlessCoreBuilt();
   const [{ DEFAULT_OUT, DEFAULT_SPEC }, { serveDocs }] = await Promise.all([
     import("./src/build.mjs"),

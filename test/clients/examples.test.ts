@@ -3,7 +3,7 @@
 // field would print `undefined` and still exit 0), and that `npm run example` in a clone that is
 // not built yet says what to run instead of printing a module-not-found stack.
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -26,6 +26,8 @@ describe("examples", () => {
     dirs.push(dir);
     mkdirSync(`${dir}/examples`);
     copyFileSync(`${root}examples/run.mjs`, `${dir}/examples/run.mjs`);
+    // (An example beside it is run, with no list to add it to: its package is named below.)
+    writeFileSync(`${dir}/examples/example-test.mjs`, 'import "@chaindata/example-test";\n');
     for (const name of readdirSync(`${root}packages`)) {
       mkdirSync(`${dir}/node_modules/@chaindata/${name}`, { recursive: true });
       copyFileSync(
@@ -45,7 +47,7 @@ describe("examples", () => {
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toMatch(/not built.*npm run build/);
-    expect(failed?.stderr).toContain("@chaindata/mock");
+    expect(failed?.stderr).toContain("@chaindata/example-test, @chaindata/mock");
     expect(failed?.stderr).not.toContain("ERR_MODULE_NOT_FOUND");
   });
 

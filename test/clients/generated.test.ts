@@ -28,6 +28,7 @@ import { createWebhooksClient } from "@chaindata/webhooks";
 import { execFileSync } from "node:child_process";
 import { inspect } from "node:util";
 import { describe, expect, it, vi } from "vitest";
+import { areas } from "../spec/documents.js";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const OWNER = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
@@ -1203,17 +1204,8 @@ describe("options", () => {
 describe("every package exports the lossless JSON functions", () => {
   // u64 values arrive as bigint, which JSON.stringify throws on: a user queuing an event or
   // caching a result needs `stringifyJson`, from the one package they installed.
-  it.each([
-    "@chaindata/das",
-    "@chaindata/compression",
-    "@chaindata/sender",
-    "@chaindata/wallet",
-    "@chaindata/admin",
-    "@chaindata/webhooks",
-    "@chaindata/token-metadata",
-    "@chaindata/mint",
-    "@chaindata/sdk",
-  ])("%s", async (name) => {
+  const packages = [...new Set(areas.map((a) => `@chaindata/${a.area}`)), "@chaindata/sdk"];
+  it.each(packages)("%s", async (name) => {
     const { stringifyJson, parseJson } = (await import(name)) as {
       stringifyJson: (value: unknown) => string;
       parseJson: (text: string) => unknown;

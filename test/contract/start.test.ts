@@ -6,7 +6,7 @@
  * The build step is skipped (--no-build): `npm test` has just built everything, and a build
  * running beside the other test files would rewrite the dist/ folders they import.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ChainDataClient } from "@chaindata/sdk";
 import { afterAll, describe, expect, it } from "vitest";
-import { root } from "./spec.js";
+import { areas, root } from "./spec.js";
 
 const docsDir = mkdtempSync(join(tmpdir(), "chaindata-start-docs-"));
 afterAll(() => rmSync(docsDir, { recursive: true, force: true }));
@@ -97,16 +97,7 @@ describe("npm start", () => {
       expect(s.mockUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(s.docsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const out = s.output();
-      for (const area of [
-        "das",
-        "compression",
-        "sender",
-        "mint",
-        "wallet",
-        "admin",
-        "webhooks",
-        "token-metadata",
-      ])
+      for (const { area } of areas)
         expect(out).toMatch(new RegExp(`^  ${area} +(POST )?${s.mockUrl}`, "m"));
       expect(out).toMatch(/ready in \d+ ms\)/); // the mock's start-up time is printed
       expect(out).toContain("npm run example");
@@ -249,6 +240,18 @@ describe("npm start", () => {
       expect(out).toContain("usage: npm start");
       expect(out).not.toMatch(/^\s+at /m);
     }
+  });
+
+  it("a bad port variable is named, with what a port is (exit 2, as the mock's CLI says it)", () => {
+    const r = spawnSync(process.execPath, [`${root}scripts/start.mjs`, "--no-build"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CHAINDATA_MOCK_PORT: "0", CHAINDATA_DOCS_PORT: "70000" },
+    });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(
+      /^npm start: CHAINDATA_DOCS_PORT: bad port "70000" \(a whole number from 0 to 65535; 0 = any free port\)\n\nusage: npm start/,
+    );
   });
 
   it("an empty port variable is unset: the docs go to 4020, not to any free port", async () => {

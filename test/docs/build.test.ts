@@ -211,7 +211,7 @@ describe("docs build", () => {
     expect(tips).toContain("senderTipAccounts");
   });
 
-  it("groups the navigation by area, with token-metadata and mint under Deprecated", () => {
+  it("groups the navigation by area, in the spec's order, with token-metadata and mint under Deprecated", () => {
     const home = page("index.html");
     const nav = home.slice(
       home.indexOf('<nav class="side"'),
@@ -225,6 +225,13 @@ describe("docs build", () => {
       expect(deprecated).toContain("token-metadata/index.html");
     expect(deprecated).not.toContain("das/index.html");
     expect(nav).toMatch(/Wallet <span class="badge badge-beta">beta<\/span>/);
+    // The areas in index.json's order, the deprecated ones last: no list of areas beside the spec.
+    const order = [...new Set<string>(index.areas.map((a: any) => a.area))];
+    const retired = (area: string) =>
+      index.areas.some((a: any) => a.area === area && load(a.file).info["x-deprecated"]);
+    expect(
+      [...nav.matchAll(/<li class="nav-area"><a href="([\w-]+)\/index\.html"/g)].map((m) => m[1]),
+    ).toEqual([...order.filter((a) => !retired(a)), ...order.filter(retired)]);
     // The deprecated dot is a colour only: the link's text says it too (accessibility.test.ts
     // checks what Chromium announces).
     for (const id of ["getTokenMetadata", "mintCompressedNft"])
@@ -359,11 +366,11 @@ describe("docs build", () => {
       }
     }
     expect(pages).toBeGreaterThan(10);
-    // The shared table's statuses: DAS and ZK compression share one endpoint (POST / on the rpc
+    // The shared table's statuses: ZK compression and DAS share one endpoint (POST / on the rpc
     // host), and a protocol error comes before any method is known, so it has no area of its own.
-    expect(row("code-32601")).toMatch(/HTTP 404 → NotFoundError: DAS, ZK Compression\b/);
-    expect(row("code-32700")).toMatch(/HTTP 400 → BadRequestError: DAS, ZK Compression\b/);
-    expect(row("code-32600")).toMatch(/HTTP 400 → BadRequestError: DAS, ZK Compression\b/);
+    expect(row("code-32601")).toMatch(/HTTP 404 → NotFoundError: ZK Compression, DAS\b/);
+    expect(row("code-32700")).toMatch(/HTTP 400 → BadRequestError: ZK Compression, DAS\b/);
+    expect(row("code-32600")).toMatch(/HTTP 400 → BadRequestError: ZK Compression, DAS\b/);
     // and the search leads there
     const idx = JSON.parse(page("search-index.json"));
     expect(idx.entries.find((x: any) => x.n === "-32700 Parse error")?.u).toBe(
@@ -1911,6 +1918,21 @@ describe("docs build", () => {
       expect(bad.stderr).toMatch(/^docs: Unknown option '--bogus'.*\n\nUsage: /);
       expect(bad.stderr).not.toContain("    at ");
     }
+    // A bad port names where it came from and what a port is.
+    for (const [args, env, said] of [
+      [["--port", "99999"], {}, '--port: bad port "99999"'],
+      [[], { CHAINDATA_DOCS_PORT: "abc" }, 'CHAINDATA_DOCS_PORT: bad port "abc"'],
+    ] as const) {
+      const serve = join(root, "packages/docs/serve.mjs");
+      const r = spawnSync(process.execPath, [serve, ...args], {
+        encoding: "utf8",
+        env: { ...process.env, ...env },
+      });
+      expect(r.status, said).toBe(2);
+      expect(r.stderr).toContain(
+        `docs: ${said} (a whole number from 0 to 65535; 0 = any free port)\n\nUsage: `,
+      );
+    }
   });
 
   it("CLIs: with @chaindata/core not built (after `npm install` alone), say what to run (exit 1, no stack)", () => {
@@ -1921,9 +1943,13 @@ describe("docs build", () => {
       cpSync(join(root, "packages/docs", file), join(copy, file), { recursive: true });
     for (const [cli, args] of [
       ["build.mjs", ["--out", join(copy, "dist")]],
-      ["serve.mjs", ["--port", "0"]],
+      ["serve.mjs", []],
     ] as const) {
-      const r = spawnSync(process.execPath, [join(copy, cli), ...args], { encoding: "utf8" });
+      // (An empty CHAINDATA_DOCS_PORT is unset, as for npm start and the mock: not a bad port.)
+      const r = spawnSync(process.execPath, [join(copy, cli), ...args], {
+        encoding: "utf8",
+        env: { ...process.env, CHAINDATA_DOCS_PORT: "" },
+      });
       expect(r.status, cli).toBe(1);
       expect(r.stderr, cli).toMatch(/^docs: @chaindata\/core is not built: run `npm run build`/);
       expect(r.stderr, cli).not.toContain("    at ");

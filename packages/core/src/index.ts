@@ -73,13 +73,6 @@ export type { RateLimiter } from "./rate-limit.js";
 export { createRedactor, redact } from "./redact.js";
 export type { Redactor } from "./redact.js";
 export {
-  backoff,
-  parseRetryAfter,
-  INITIAL_RETRY_DELAY_MS,
-  MAX_RETRY_DELAY_MS,
-  MAX_RETRY_AFTER_MS,
-} from "./retry.js";
-export {
   ChainDataError,
   APIError,
   BadRequestError,

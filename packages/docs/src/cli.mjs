@@ -1,25 +1,46 @@
-// Option parsing shared by the docs CLIs (build.mjs, serve.mjs).
+// Option parsing shared by the docs CLIs (build.mjs, serve.mjs): parseCli, usageError and
+// parsePort are copies of scripts/lib/cli.mjs's (test/packaging/cli-copies.test.ts fails when
+// they differ), as a package does not import from the repository's scripts.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 /**
- * The parsed `options` (plus `-h, --help`). `--help` prints `usage` and exits 0; an unknown option
- * or stray argument prints one line and `usage` and exits 2, never a stack trace.
+ * The parsed `options` (plus `-h, --help`) of `program`. `--help` prints `usage` and exits 0; an
+ * unknown option or stray argument is a usage error (parseArgs's message names it).
  */
-export function parseCli(options, usage) {
+export function parseCli(program, options, usage) {
   let values;
   try {
     ({ values } = parseArgs({ options: { ...options, help: { type: "boolean", short: "h" } } }));
-  } catch (err) {
-    console.error(`docs: ${err.message}\n\n${usage}`);
-    process.exit(2);
+  } catch (error) {
+    usageError(program, error.message, usage);
   }
   if (values.help) {
     console.log(usage);
     process.exit(0);
   }
   return values;
+}
+
+/** Prints `<program>: <message>`, a blank line and `usage` (never a stack trace), and exits 2. */
+export function usageError(program, message, usage) {
+  console.error(`${program}: ${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+/**
+ * `text` as a port number, else a usage error naming `name` (the option or the environment
+ * variable it came from) and what a port is.
+ */
+export function parsePort(program, name, text, usage) {
+  const port = Number(text);
+  if (text.trim() !== "" && Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  usageError(
+    program,
+    `${name}: bad port ${JSON.stringify(text)} (a whole number from 0 to 65535; 0 = any free port)`,
+    usage,
+  );
 }
 
 /**

@@ -16,7 +16,10 @@ import {
   schemaRefName,
 } from "./util.mjs";
 
-/** Navigation labels of the known areas; an unknown area falls back to its title. */
+/**
+ * Navigation labels, shorter than the spec's titles ("chaindata ZK-compression API"; the spec
+ * names no short one). An area not listed is labelled from its title.
+ */
 const LABELS = {
   das: "DAS",
   compression: "ZK Compression",
@@ -27,16 +30,6 @@ const LABELS = {
   "token-metadata": "Token metadata",
   mint: "Mint (compressed NFT)",
 };
-const ORDER = [
-  "das",
-  "compression",
-  "sender",
-  "wallet",
-  "admin",
-  "webhooks",
-  "token-metadata",
-  "mint",
-];
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 // Losslessly: u64 examples beyond 2^53 keep every digit (as `bigint`s; pages print them with `toJson`).
@@ -100,11 +93,9 @@ export function loadSite(specDir, { allowMissing = false, localUrl } = {}) {
     for (const host of Object.values(index.hosts ?? {}))
       if (host.urls?.local != null) host.urls.local = local;
   mergeAreas(areas);
-  const rank = (a) => {
-    const i = ORDER.indexOf(a.key);
-    return (a.deprecated ? 1000 : 0) + (i < 0 ? 100 + areas.indexOf(a) : i);
-  };
-  areas.sort((a, b) => rank(a) - rank(b));
+  // The spec's order (index.json: the JSON-RPC areas, then the REST ones, each by name), with the
+  // deprecated areas last. (sort is stable.)
+  areas.sort((a, b) => a.deprecated - b.deprecated);
   const site = { index, areas, warnings, environments: Object.keys(index.environments ?? {}) };
   if (!site.environments.length) site.environments = ["mainnet", "devnet", "local"];
   registerSchemas(site);

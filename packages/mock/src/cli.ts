@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { startMock, type MockServer } from "./server.js";
 
 const HELP = `Usage: chaindata-mock [options]
@@ -31,10 +31,50 @@ Request log: GET /__mock/requests (DELETE to clear). Scenarios: POST /__mock/sce
 Error hooks: Prefer: code=<status>, retry-after=<s>, delay=<ms>, example=<name>;
 X-Mock-JsonRpc-Error: <code>. See the package README.`;
 
-/** A usage error: the message, and exit status 2. */
-function usage(message: string): never {
-  console.error(`chaindata-mock: ${message}\n\n${HELP}`);
+// parseCli, usageError and parsePort are copies of scripts/lib/cli.mjs's, typed
+// (test/packaging/cli-copies.test.ts fails when they differ): the published package cannot
+// import from the repository's scripts.
+
+/**
+ * The parsed `options` (plus `-h, --help`) of `program`. `--help` prints `usage` and exits 0; an
+ * unknown option or stray argument is a usage error (parseArgs's message names it).
+ */
+function parseCli<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  program: string,
+  options: O,
+  usage: string,
+) {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { ...options, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    usageError(program, (error as Error).message, usage);
+  }
+  if ((values as { help?: boolean }).help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return values;
+}
+
+/** Prints `<program>: <message>`, a blank line and `usage` (never a stack trace), and exits 2. */
+function usageError(program: string, message: string, usage: string): never {
+  console.error(`${program}: ${message}\n\n${usage}`);
   process.exit(2);
+}
+
+/**
+ * `text` as a port number, else a usage error naming `name` (the option or the environment
+ * variable it came from) and what a port is.
+ */
+function parsePort(program: string, name: string, text: string, usage: string): number {
+  const port = Number(text);
+  if (text.trim() !== "" && Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  usageError(
+    program,
+    `${name}: bad port ${JSON.stringify(text)} (a whole number from 0 to 65535; 0 = any free port)`,
+    usage,
+  );
 }
 
 /** The package's version: from the package.json above this file (dist/, or a test's bundle). */
@@ -50,47 +90,42 @@ function version(): string {
 }
 
 async function main() {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: "string", short: "p" },
-        host: { type: "string", short: "H" },
-        mode: { type: "string", short: "m" },
-        dynamic: { type: "boolean", short: "d" },
-        seed: { type: "string" },
-        "spec-dir": { type: "string" },
-        quiet: { type: "boolean", short: "q" },
-        json: { type: "boolean" },
-        version: { type: "boolean", short: "v" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-    }));
-  } catch (e) {
-    usage((e as Error).message);
-  }
-  if (values.help) {
-    console.log(HELP);
-    return;
-  }
+  const values = parseCli(
+    "chaindata-mock",
+    {
+      port: { type: "string", short: "p" },
+      host: { type: "string", short: "H" },
+      mode: { type: "string", short: "m" },
+      dynamic: { type: "boolean", short: "d" },
+      seed: { type: "string" },
+      "spec-dir": { type: "string" },
+      quiet: { type: "boolean", short: "q" },
+      json: { type: "boolean" },
+      version: { type: "boolean", short: "v" },
+    },
+    HELP,
+  );
   if (values.version) {
     console.log(version());
     return;
   }
   // An empty variable is unset (`CHAINDATA_MOCK_PORT= npm run mock`); an empty --port is a mistake.
   const fromEnv = values.port === undefined && !!process.env.CHAINDATA_MOCK_PORT;
-  const portText = values.port ?? (process.env.CHAINDATA_MOCK_PORT || "4010");
-  const port = Number(portText);
-  if (!portText.trim() || !Number.isInteger(port) || port < 0 || port > 65535)
-    usage(
-      `${fromEnv ? "CHAINDATA_MOCK_PORT" : "--port"}: bad port ${JSON.stringify(portText)} (a whole number from 0 to 65535; 0 = any free port)`,
-    );
+  const port = parsePort(
+    "chaindata-mock",
+    fromEnv ? "CHAINDATA_MOCK_PORT" : "--port",
+    values.port ?? (process.env.CHAINDATA_MOCK_PORT || "4010"),
+    HELP,
+  );
   if (values.dynamic && values.mode !== undefined && values.mode !== "dynamic")
-    usage(`--dynamic and --mode ${values.mode} contradict each other`);
+    usageError("chaindata-mock", `--dynamic and --mode ${values.mode} contradict each other`, HELP);
   const mode = values.dynamic ? "dynamic" : (values.mode ?? "examples");
   if (mode !== "examples" && mode !== "dynamic")
-    usage(`--mode: must be examples or dynamic (got ${JSON.stringify(mode)})`);
+    usageError(
+      "chaindata-mock",
+      `--mode: must be examples or dynamic (got ${JSON.stringify(mode)})`,
+      HELP,
+    );
   if (values.seed !== undefined && mode !== "dynamic")
     console.error(
       "chaindata-mock: warning: --seed without --dynamic seeds only the requests that ask Prefer: dynamic=true (add --dynamic to seed every answer)",
