@@ -211,7 +211,7 @@ describe("docs build", () => {
     expect(tips).toContain("senderTipAccounts");
   });
 
-  it("groups the navigation by area, in the spec's order, with token-metadata and mint under Deprecated", () => {
+  it("groups the navigation by area, DAS first, with token-metadata and mint under Deprecated", () => {
     const home = page("index.html");
     const nav = home.slice(
       home.indexOf('<nav class="side"'),
@@ -225,13 +225,19 @@ describe("docs build", () => {
       expect(deprecated).toContain("token-metadata/index.html");
     expect(deprecated).not.toContain("das/index.html");
     expect(nav).toMatch(/Wallet <span class="badge badge-beta">beta<\/span>/);
-    // The areas in index.json's order, the deprecated ones last: no list of areas beside the spec.
-    const order = [...new Set<string>(index.areas.map((a: any) => a.area))];
-    const retired = (area: string) =>
-      index.areas.some((a: any) => a.area === area && load(a.file).info["x-deprecated"]);
+    // The editorial order (model.mjs ORDER), the deprecated areas last.
     expect(
       [...nav.matchAll(/<li class="nav-area"><a href="([\w-]+)\/index\.html"/g)].map((m) => m[1]),
-    ).toEqual([...order.filter((a) => !retired(a)), ...order.filter(retired)]);
+    ).toEqual([
+      "das",
+      "compression",
+      "sender",
+      "wallet",
+      "admin",
+      "webhooks",
+      "token-metadata",
+      "mint",
+    ]);
     // The deprecated dot is a colour only: the link's text says it too (accessibility.test.ts
     // checks what Chromium announces).
     for (const id of ["getTokenMetadata", "mintCompressedNft"])
@@ -366,11 +372,11 @@ describe("docs build", () => {
       }
     }
     expect(pages).toBeGreaterThan(10);
-    // The shared table's statuses: ZK compression and DAS share one endpoint (POST / on the rpc
+    // The shared table's statuses: DAS and ZK compression share one endpoint (POST / on the rpc
     // host), and a protocol error comes before any method is known, so it has no area of its own.
-    expect(row("code-32601")).toMatch(/HTTP 404 → NotFoundError: ZK Compression, DAS\b/);
-    expect(row("code-32700")).toMatch(/HTTP 400 → BadRequestError: ZK Compression, DAS\b/);
-    expect(row("code-32600")).toMatch(/HTTP 400 → BadRequestError: ZK Compression, DAS\b/);
+    expect(row("code-32601")).toMatch(/HTTP 404 → NotFoundError: DAS, ZK Compression\b/);
+    expect(row("code-32700")).toMatch(/HTTP 400 → BadRequestError: DAS, ZK Compression\b/);
+    expect(row("code-32600")).toMatch(/HTTP 400 → BadRequestError: DAS, ZK Compression\b/);
     // and the search leads there
     const idx = JSON.parse(page("search-index.json"));
     expect(idx.entries.find((x: any) => x.n === "-32700 Parse error")?.u).toBe(

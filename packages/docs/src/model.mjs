@@ -30,6 +30,20 @@ const LABELS = {
   "token-metadata": "Token metadata",
   mint: "Mint (compressed NFT)",
 };
+/**
+ * The navigation's order, an editorial choice (the seed's: DAS first). An area not listed comes
+ * after these in the spec's order, so a new area needs no edit here; deprecated areas come last.
+ */
+const ORDER = [
+  "das",
+  "compression",
+  "sender",
+  "wallet",
+  "admin",
+  "webhooks",
+  "token-metadata",
+  "mint",
+];
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 // Losslessly: u64 examples beyond 2^53 keep every digit (as `bigint`s; pages print them with `toJson`).
@@ -93,9 +107,11 @@ export function loadSite(specDir, { allowMissing = false, localUrl } = {}) {
     for (const host of Object.values(index.hosts ?? {}))
       if (host.urls?.local != null) host.urls.local = local;
   mergeAreas(areas);
-  // The spec's order (index.json: the JSON-RPC areas, then the REST ones, each by name), with the
-  // deprecated areas last. (sort is stable.)
-  areas.sort((a, b) => a.deprecated - b.deprecated);
+  const rank = (a) => {
+    const i = ORDER.indexOf(a.key);
+    return (a.deprecated ? 1000 : 0) + (i < 0 ? 100 + areas.indexOf(a) : i);
+  };
+  areas.sort((a, b) => rank(a) - rank(b));
   const site = { index, areas, warnings, environments: Object.keys(index.environments ?? {}) };
   if (!site.environments.length) site.environments = ["mainnet", "devnet", "local"];
   registerSchemas(site);
