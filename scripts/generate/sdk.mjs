@@ -136,13 +136,14 @@ const clientFactory = (lines, batching) =>
   ` * shows their names only, never the key; a spread copy has no areas, so hand the client on as it is.\n */\n` +
   `export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {\n` +
   `  // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).\n` +
-  `  const { batch, areas, ...shared } = sharedOptions(options);\n` +
+  `  const { batch, areas, keyFromEnv, ...shared } = sharedOptions(options);\n` +
   `  // What each area gets of the shared options (neither the general key nor a batcher to the sender;\n` +
-  `  // no batcher to the REST areas), its entry in \`areas\` laid over them.\n` +
+  `  // no batcher to the REST areas), its entry in \`areas\` laid over them, and CHAINDATA_API_KEY as\n` +
+  `  // read now where no key is given and the area's environment is not \`local\`.\n` +
   `  const optionsOf = areaOptions(\n    areas,\n    {\n` +
   lines.map((a) => `      ${a.prop}: ${areaOptions(a)},\n`).join("") +
   `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n` +
-  `    { ${lines.map((a) => `${a.prop}: ${literal(a.doc.info["x-host"])}`).join(", ")} },\n  );\n` +
+  `    { ${lines.map((a) => `${a.prop}: ${literal(a.doc.info["x-host"])}`).join(", ")} },\n    keyFromEnv,\n  );\n` +
   `  // Each made on first use, then kept; not enumerable, so logging or serialising the client\n` +
   `  // makes none (packages/sdk/src/lazy.ts).\n` +
   `  return lazyAreas<ChainDataClient>({\n` +

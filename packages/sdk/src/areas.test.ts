@@ -175,6 +175,45 @@ describe("createChainDataClient: areas", () => {
     ]);
   });
 
+  it("CHAINDATA_API_KEY goes by each area's own environment: never to an area made `local` (the mock, maybe over plain http to a container), and to an area made `mainnet` under a shared `local`", async () => {
+    // (It was read once for the shared environment: a `local` area got the real key, over plain
+    // http to any host; a `mainnet` area under a shared `local` was told its key was blank.)
+    vi.stubEnv("CHAINDATA_API_KEY", "general-env-key");
+    const { fetch, sent } = recorder();
+    const mock = "http://mock:4010";
+    try {
+      const sdk = createChainDataClient({
+        baseUrls,
+        fetch,
+        maxRetries: 0,
+        areas: {
+          das: { environment: "local", baseUrls: { rpc: mock } },
+          wallet: { environment: "local", baseUrls: { wallet: mock } },
+        },
+      });
+      const local = createChainDataClient({
+        environment: "local",
+        baseUrls,
+        fetch,
+        maxRetries: 0,
+        areas: { das: { environment: "mainnet" } },
+      });
+      vi.stubEnv("CHAINDATA_API_KEY", ""); // (read when the client was made, as an area client reads it)
+      for (const area of ["das", "wallet", "admin"] as const)
+        await calls[area](sdk).catch(() => {});
+      for (const area of ["das", "compression"] as const) await calls[area](local).catch(() => {});
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(sent.map((s) => [s.origin, s.queryKey ?? s.headerKey])).toEqual([
+      [mock, "local"],
+      [mock, "local"],
+      [baseUrls.admin, "general-env-key"],
+      [baseUrls.rpc, "general-env-key"],
+      [baseUrls.rpc, "local"],
+    ]);
+  });
+
   it("a refused Sender key points to the Sender's own key (areas.sender.apiKey), not the shared `apiKey`", async () => {
     // (It said "check the API key: `apiKey`", which through the sdk is the shared key, never sent there.)
     const fetch = vi.fn(async () => Response.json({ error: "Unauthorized" }, { status: 401 }));

@@ -132,7 +132,7 @@ describe("createChainDataClient: options reach every area", () => {
   });
 
   it("environment: local, every host on the mock's URL; the `local` placeholder key, none to the sender", async () => {
-    vi.stubEnv("CHAINDATA_API_KEY", ""); // (a developer's own key would be sent instead)
+    vi.stubEnv("CHAINDATA_API_KEY", "developer-own-key"); // (not read in `local`)
     const sent: string[] = [];
     const sdk = createChainDataClient({
       environment: "local",

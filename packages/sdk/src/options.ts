@@ -5,6 +5,7 @@
  * not exported from the package.
  */
 import {
+  API_KEY_ENV,
   ConfigurationError,
   createTransport,
   hosts,
@@ -102,15 +103,33 @@ function check(options: ClientOptions): ResolvedConfig {
 }
 
 /**
+ * CHAINDATA_API_KEY as an area client reads it (`process` does not exist in browsers, and reading
+ * it throws in Deno without --allow-env); an empty one is none.
+ */
+const keyFromEnvironment = (): string | undefined => {
+  try {
+    return (
+      (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[
+        API_KEY_ENV
+      ] || undefined
+    );
+  } catch {
+    return undefined;
+  }
+};
+
+/**
  * The shared options of `createChainDataClient`, checked and copied: later changes to the caller's
- * object reach no area. `apiKey` is the key as read now (given, or from CHAINDATA_API_KEY), as an
- * area client reads it when made: an area made later must not find the variable gone (an app that
- * clears its secrets after start-up). `areas` is returned as given, for {@link areaOptions}.
+ * object reach no area. `apiKey` is there only when given. `keyFromEnv`: CHAINDATA_API_KEY as read
+ * now, when no key is given, for the areas whose environment reads it (not `local`: the real key
+ * need not travel to the mock), as an area client reads it when made: an area made later must not
+ * find the variable gone (an app that clears its secrets after start-up). `areas` is returned as
+ * given; both are for {@link areaOptions}.
  * @throws ConfigurationError as an area's factory would, or for an option that is none
  */
 export function sharedOptions(
   options: ChainDataClientOptions | null | undefined,
-): ClientOptions & { areas?: unknown } {
+): ClientOptions & { areas?: unknown; keyFromEnv?: string } {
   // (`null` reads as "no options", as `undefined` does.)
   options ??= {};
   if (typeof options !== "object")
@@ -127,11 +146,23 @@ export function sharedOptions(
       "rateLimit",
       "is an area's own: areas: { admin: { rateLimit } } for the admin host's 5 requests/s, areas: { das: { rateLimit } } for DAS (one limiter given to several areas limits them together)",
     );
-  const config = check(shared);
+  check(shared);
   // (A copy that keeps a `Headers` or pairs as such: spread, they would send nothing, or a header "0".)
-  // (`""` when there is none: an area made later must not read the variable either.)
-  return { ...snapshotOptions(shared), apiKey: config.secretKey ?? "", areas: options.areas };
+  return {
+    ...snapshotOptions(shared),
+    areas: options.areas,
+    keyFromEnv: shared.apiKey === undefined ? keyFromEnvironment() : undefined,
+  };
 }
+
+/**
+ * `options` with `keyFromEnv` as its key where it has none of its own (no key given, and not the
+ * sender's `apiKey: undefined`) and its environment reads the variable (not `local`).
+ */
+const withKeyFromEnv = (options: ClientOptions, keyFromEnv: string | undefined): ClientOptions =>
+  "apiKey" in options || keyFromEnv === undefined || options.environment === "local"
+    ? options
+    : { ...options, apiKey: keyFromEnv };
 
 /**
  * `own`'s headers laid over `base`'s, name by name (names compared in any case; a `null` or
@@ -181,6 +212,8 @@ function layOver(base: ClientOptions, own: ClientOptions): ClientOptions {
  * @param batched the areas that take a batcher (the JSON-RPC areas that document batches)
  * @param hostOf each area's host, whose client is made now for an area given a URL of it, so that
  * what the client refuses when made (a key over plain http) is refused now too, not on first use
+ * @param keyFromEnv {@link sharedOptions}' CHAINDATA_API_KEY, the key of each area that has none
+ * and whose environment is not `local`
  * @throws ConfigurationError for `areas` that are not an object, a name that is no area, an entry
  * that is not an object, a `batch` (but `false`) for an area that does not batch, or an option its
  * factory refuses
@@ -190,8 +223,9 @@ export function areaOptions<Area extends string, Batched extends Area>(
   bases: Record<Area, ClientOptions>,
   batched: readonly Batched[],
   hostOf: Record<Area, HostName>,
+  keyFromEnv?: string,
 ): Record<Area, ClientOptions> {
-  const laid = laidOptions(areas, bases, batched);
+  const laid = laidOptions(areas, bases, batched, keyFromEnv);
   for (const area of Object.keys(laid) as Area[]) {
     const host = hosts[hostOf[area]];
     if (laid[area].baseUrls?.[host.name] == null) continue;
@@ -213,8 +247,11 @@ function laidOptions<Area extends string, Batched extends Area>(
   areas: unknown,
   bases: Record<Area, ClientOptions>,
   batched: readonly Batched[],
+  keyFromEnv: string | undefined,
 ): Record<Area, ClientOptions> {
   const laid = { ...bases };
+  for (const area of Object.keys(laid) as Area[])
+    laid[area] = withKeyFromEnv(laid[area], keyFromEnv);
   if (areas == null) return laid;
   if (typeof areas !== "object")
     misconfigured(
@@ -224,6 +261,7 @@ function laidOptions<Area extends string, Batched extends Area>(
   const names = Object.keys(bases) as Area[];
   const given = (area: Area): unknown => (areas as Record<Area, unknown>)[area];
   const secrets = secretsOf([
+    keyFromEnv,
     ...names.map((area) => bases[area].apiKey),
     ...names.map((area) => (given(area) as ClientOptions | null | undefined)?.apiKey),
   ]);
@@ -248,7 +286,7 @@ function laidOptions<Area extends string, Batched extends Area>(
     const own = clientOptions(entry);
     // (Refused as the area's own factory refuses it, in the same words.)
     if (!takes.includes("batch")) unbatched(own, area, path + ".");
-    const options = layOver(bases[area], own);
+    const options = withKeyFromEnv(layOver(bases[area], own), keyFromEnv);
     try {
       check(options);
     } catch (error) {

@@ -155,9 +155,10 @@ export interface ChainDataClientOptions extends Omit<ClientOptions, "rateLimit">
  */
 export function createChainDataClient(options: ChainDataClientOptions = {}): ChainDataClient {
   // Checked and copied now, as each area's factory would check them (packages/sdk/src/options.ts).
-  const { batch, areas, ...shared } = sharedOptions(options);
+  const { batch, areas, keyFromEnv, ...shared } = sharedOptions(options);
   // What each area gets of the shared options (neither the general key nor a batcher to the sender;
-  // no batcher to the REST areas), its entry in `areas` laid over them.
+  // no batcher to the REST areas), its entry in `areas` laid over them, and CHAINDATA_API_KEY as
+  // read now where no key is given and the area's environment is not `local`.
   const optionsOf = areaOptions(
     areas,
     {
@@ -172,6 +173,7 @@ export function createChainDataClient(options: ChainDataClientOptions = {}): Cha
     },
     ["compression", "das", "mint"],
     { compression: "rpc", das: "rpc", mint: "rpc", sender: "sender", admin: "admin", tokenMetadata: "api", wallet: "wallet", webhooks: "api" },
+    keyFromEnv,
   );
   // Each made on first use, then kept; not enumerable, so logging or serialising the client
   // makes none (packages/sdk/src/lazy.ts).
