@@ -5,6 +5,7 @@ export declare const ESBUILD_FLAGS: string;
 export declare function browserBundle(
   contents: string,
   sourcefile?: string,
+  resolveDir?: string,
 ): BuildOptions & { write: false };
 export interface AreaPrograms {
   call: string;

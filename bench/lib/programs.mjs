@@ -192,11 +192,12 @@ getTokenMetadata(rest, { mintAccounts: ['${ASSET}'], includeOffChain: true }).th
 /**
  * esbuild's JS API options for a program bundled as a browser app bundles it: the equivalent of
  * `esbuild --bundle --minify --format=esm --platform=browser` (ESBUILD_FLAGS), in memory.
- * `contents` is ESM source whose imports resolve from the repository root (packages by name, from
- * their built dist/).
+ * `contents` is ESM source whose imports resolve from `resolveDir`: by default the repository root
+ * (packages by name, from their built dist/). packages/core/scripts/size.mjs bundles from core's
+ * folder with the same options, so its figures and the budgets' agree.
  */
-export const browserBundle = (contents, sourcefile = "program.mjs") => ({
-  stdin: { contents, resolveDir: repoRoot, loader: "js", sourcefile },
+export const browserBundle = (contents, sourcefile = "program.mjs", resolveDir = repoRoot) => ({
+  stdin: { contents, resolveDir, loader: "js", sourcefile },
   bundle: true,
   minify: true,
   format: "esm",
