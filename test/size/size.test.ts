@@ -7,7 +7,13 @@
 // to reset after an intended change.
 import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { areas, bundlePrograms, bundleSize, repoRoot } from "../../bench/lib/programs.mjs";
+import {
+  areas,
+  bundlePrograms,
+  bundleSize,
+  otherPrograms,
+  repoRoot,
+} from "../../bench/lib/programs.mjs";
 
 interface Budget {
   maxGzipBytes: number;
@@ -16,16 +22,18 @@ interface Budget {
 const budgets: { programs: Record<string, Budget> } = JSON.parse(
   readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
 );
-const keys = Object.entries(areas).flatMap(([area, a]) => [
-  `${area}/${a.call}/client`,
-  ...(a.standalone ? [`${area}/${a.call}/standalone`] : []),
-]);
+const keys = Object.entries(areas)
+  .flatMap(([area, a]) => [
+    `${area}/${a.call}/client`,
+    ...(a.standalone ? [`${area}/${a.call}/standalone`] : []),
+  ])
+  .concat(Object.keys(otherPrograms));
 
 describe("bundle size of one-call programs (esbuild --bundle --minify --format=esm --platform=browser, gzip -9)", () => {
   let sizes: Record<string, { min: number; gz: number }>;
   beforeAll(async () => {
-    for (const a of Object.values(areas)) {
-      const dist = `${repoRoot}packages/${a.pkg.replace("@chaindata/", "")}/dist/index.js`;
+    for (const pkg of [...Object.values(areas).map((a) => a.pkg), "@chaindata/sdk"]) {
+      const dist = `${repoRoot}packages/${pkg.replace("@chaindata/", "")}/dist/index.js`;
       if (!existsSync(dist))
         throw new Error(`${dist} is missing: run \`npx turbo run build\` first`);
     }
@@ -44,6 +52,17 @@ describe("bundle size of one-call programs (esbuild --bundle --minify --format=e
       ` (over by ${gz - limit} B: if intended, say why in the commit and run` +
       " `node bench/size-budgets.mjs --write`; docs/decisions/0008-runtime-size.md)";
     expect(gz, `${key}: ${gz} B gzipped, budget ${limit} B${advice}`).toBeLessThanOrEqual(limit);
+  });
+
+  it("the sdk README's figure for one das.getAsset through the composed client is today's (within 2 %)", () => {
+    const readme = readFileSync(`${repoRoot}packages/sdk/README.md`, "utf8");
+    const stated = /is ([\d.]+) kB gzipped/.exec(readme)?.[1];
+    expect(stated, "packages/sdk/README.md: no '… is NN.N kB gzipped'").toBeDefined();
+    const { gz } = sizes["sdk/getAsset/client"]!;
+    expect(
+      Math.abs(Number(stated) * 1000 - gz) / gz,
+      `packages/sdk/README.md says ${stated} kB; it is ${(gz / 1000).toFixed(1)} kB now`,
+    ).toBeLessThanOrEqual(0.02);
   });
 });
 
