@@ -2,7 +2,7 @@
 import type { Logger } from "./config.js";
 
 // Shared through the global registry, so the ESM and CJS builds loaded side by side still warn
-// once per process. Made on the first warning, not at import (the package has no side effects).
+// once per process. (Per realm: Jest gives each test file its own globals, so once per file there.) Made on the first warning, not at import (the package has no side effects).
 const REGISTRY = Symbol.for("@chaindata/core.deprecations-warned");
 const warnedIds = (): Set<string> =>
   ((globalThis as Record<symbol, Set<string>>)[REGISTRY] ??= new Set());
@@ -26,7 +26,8 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
     process?: { emitWarning?: (m: string, o: object) => void };
     navigator?: { userAgent?: string };
   };
-  // (Outside the `try`: under `--throw-deprecation` it throws, and fails the call, as asked.)
+  // (Outside the `try`: under `--throw-deprecation` Node throws the warning from the next tick,
+  // an uncaught exception that ends the process, as that flag asks.)
   if (
     typeof logger?.warn !== "function" &&
     typeof process?.emitWarning === "function" &&
