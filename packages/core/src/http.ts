@@ -131,14 +131,14 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
  * Runs `work` (given a signal that stops it), or just waits when there is none, until `ms` pass
  * or the caller's `signal` aborts: a timeout rejects `work` with TimeoutError and ends a wait
  * normally; an abort rejects either with AbortError; anything `work` throws becomes a
- * ConnectionError (via `connectionError`). The timer and the listener are removed on every
+ * ConnectionError (via `toConnectionError`). The timer and the listener are removed on every
  * path, and `work` is stopped when it loses.
  */
 const race = <T>(
   id: string,
   ms: number,
   signal: AbortSignal | undefined,
-  connectionError: (thrown: unknown) => Error,
+  toConnectionError: (thrown: unknown) => Error,
   work?: (signal: AbortSignal) => Promise<T>,
 ) =>
   new Promise<T>((resolve, reject) => {
@@ -170,9 +170,50 @@ const race = <T>(
         .then(work)
         .then(
           (value) => done(undefined, value),
-          (thrown) => done(connectionError(thrown)),
+          (thrown) => done(toConnectionError(thrown)),
         );
   });
+
+/**
+ * A copy of a thrown value (and its causes) with redacted name, message, stack and code. Total:
+ * a value that cannot be read or turned into text (a null-prototype object, a throwing getter,
+ * a revoked Proxy) gives a placeholder rather than a throw that would leave the call pending.
+ */
+const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
+  try {
+    return Object.assign(
+      new Error(
+        // (A value that is an object but no Error, `{ request }`, has no text to show: "", which
+        // the message leaves out or words, not "[object Object]". Its code, if any, is kept below.)
+        redactor(
+          thrown?.message ?? (typeof thrown == "object" || thrown === undefined ? "" : thrown),
+        ),
+        thrown?.cause != null && depth < 3
+          ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
+          : undefined,
+      ),
+      {
+        name: redactor(thrown?.name ?? "Error"),
+        stack: redactor(thrown?.stack ?? ""),
+        ...(thrown?.code != null && { code: redactor(thrown.code) }),
+      },
+    );
+  } catch {
+    return new Error("(an error that cannot be read)");
+  }
+};
+
+/** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
+const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
+  const cause = sanitize(thrown, redactor);
+  let message = cause.message;
+  for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
+  return new ConnectionError(
+    `Connection error from ${id}: ${message || "fetch failed with no message"}`,
+    undefined,
+    cause,
+  );
+};
 
 /**
  * The engine of `host`. `rest`: its calls are REST ones (or text, the sender's `ping`), whose
@@ -251,47 +292,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     );
 
   const scrub = <T>(value: T, redactor = redact): T => scrubWith(value, redactor);
-
-  /**
-   * A copy of a thrown value (and its causes) with redacted name, message, stack and code. Total:
-   * a value that cannot be read or turned into text (a null-prototype object, a throwing getter,
-   * a revoked Proxy) gives a placeholder rather than a throw that would leave the call pending.
-   */
-  const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
-    try {
-      return Object.assign(
-        new Error(
-          // (A value that is an object but no Error, `{ request }`, has no text to show: "", which
-          // the message leaves out or words, not "[object Object]". Its code, if any, is kept below.)
-          redactor(
-            thrown?.message ?? (typeof thrown == "object" || thrown === undefined ? "" : thrown),
-          ),
-          thrown?.cause != null && depth < 3
-            ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
-            : undefined,
-        ),
-        {
-          name: redactor(thrown?.name ?? "Error"),
-          stack: redactor(thrown?.stack ?? ""),
-          ...(thrown?.code != null && { code: redactor(thrown.code) }),
-        },
-      );
-    } catch {
-      return new Error("(an error that cannot be read)");
-    }
-  };
-
-  /** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
-  const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
-    const cause = sanitize(thrown, redactor);
-    let message = cause.message;
-    for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
-    return new ConnectionError(
-      `Connection error from ${id}: ${message || "fetch failed with no message"}`,
-      undefined,
-      cause,
-    );
-  };
 
   const send: Http["send"] = async (
     url,
