@@ -194,8 +194,8 @@ export function paginate<I, R>(
     let answer: ResponseFields | undefined;
     const answered = (response: ResponseFields) => (answer = response);
     // Params that are no object (an address given alone, `null`, a list) go to the call as given,
-    // for it to refuse as the one-page call does: a page number set on a string made `params.0`,
-    // `params.1`… of its characters, and `null` read as no params was sent.
+    // for it to refuse as the one-page call does: a page number set on a string would make
+    // `params.0`, `params.1`… of its characters, and `null` read as no params would be sent.
     if (start !== undefined && (!start || typeof start !== "object" || Array.isArray(start))) {
       yield await fetchPage(start, answered);
       return;
@@ -362,7 +362,7 @@ export function withPagination<P, R, I>(
           "maxPages",
         ]) as PageWalkOptions;
         // (The walk's own `onResponse` keeps each answer's status and headers for the error of a
-        // broken walk; the caller's hears every page as before.)
+        // broken walk; the caller's hears every page too.)
         return paginate<I, R>(
           (page, answered) =>
             call(page as P, {

@@ -81,7 +81,7 @@ export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommon
   [K] extends [never] ? "enhanced" : K
 > &
   // (`kind` left out is `never`, not "enhanced": an editor completes `kind: "` from these options
-  // with K at its default, and a `kind?: "enhanced"` there offered that kind alone; a `kind` that
+  // with K at its default, and a `kind?: "enhanced"` there would offer that kind alone; a `kind` that
   // allows no kind makes it infer K from the text typed instead, which widens K to every kind.
   // Required when the events are typed as raw: the parser must not read them as enhanced.)
   ([K] extends [never]
@@ -166,19 +166,20 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    */
   readTimeoutMs?: number | undefined;
   /**
-   * How long the handling of a delivery's events may take, in milliseconds, from when the first
-   * one starts: an `onEvent` (or `dedupe` store call) still running then is no longer waited for.
-   * The delivery is answered 500, `onError` gets an error named `TimeoutError` that names the
-   * event's signature, and the signature is released, so that the service's redelivery runs the
-   * event again. Without it, an `onEvent` that never settles (a call with no timeout of its own)
-   * held its signature for good: every redelivery waited behind it, unanswered, until the service
-   * dropped the delivery and the events after it. The `onEvent` left running is not stopped (on
-   * Node, Deno and Bun): if it still completes, its signature is then recorded in the `dedupe`
-   * store (so a later redelivery skips it), and a redelivery that came in between may have run it
-   * too; whatever it throws then is ignored. On Workers (workerd) the runtime cancels it once the
-   * 500 is answered (a request's pending work ends with its response, and this handler has no
-   * `ctx.waitUntil`): it never completes, and the redelivery runs the event again. 30 s keeps an answer within the time senders commonly wait, and frees
-   * the signature well before the service's next retry, a minute later. `Infinity`: no limit.
+   * How long the handling of a delivery's events may take, in milliseconds, from when the first one
+   * starts: an `onEvent` (or `dedupe` store call) still running then is no longer waited for. The
+   * delivery is answered 500, `onError` gets an error named `TimeoutError` that names the event's
+   * signature, and the signature is released, so that the service's redelivery runs the event
+   * again. Without a limit, an `onEvent` that never settles (a call with no timeout of its own)
+   * holds its signature for good: every redelivery waits behind it, unanswered, until the service
+   * drops the delivery and the events after it. The `onEvent` left running is not stopped (on Node,
+   * Deno and Bun): if it still completes, its signature is then recorded in the `dedupe` store (so
+   * a later redelivery skips it), and a redelivery that came in between may have run it too;
+   * whatever it throws then is ignored. On Workers (workerd) the runtime cancels it once the 500 is
+   * answered (a request's pending work ends with its response, and this handler has no
+   * `ctx.waitUntil`): it never completes, and the redelivery runs the event again. 30 s keeps an
+   * answer within the time senders commonly wait, and frees the signature well before the service's
+   * next retry, a minute later. `Infinity`: no limit.
    * @default 30_000 (30 s)
    */
   handlerTimeoutMs?: number | undefined;
@@ -261,7 +262,7 @@ export function createMemorySignatureStore(
   // The signatures in the order added, oldest first from `head`, with when each was added; `at`
   // holds where each remembered one stands (`base` + its place, which stays its number when the
   // forgotten front is dropped). Forgetting takes entries from the front, so an event costs the
-  // same whatever `maxEntries` is. (A Map alone, forgetting from its front, cost time in the
+  // same whatever `maxEntries` is. (A Map alone, forgetting from its front, costs time in the
   // entries deleted there since its last rehash: 108 µs an event at 100,000 entries, not 1.)
   // A signature added again gets a new place at the end; its old one is dead, skipped at the front.
   let order: string[] = [];
@@ -596,7 +597,7 @@ function checkHandlerOptions<K extends DeliveryKind>(
       `must be an object of webhook handler options (got ${options === null ? null : typeof options})`,
     );
   // A typo such as `maxBodyByte` would otherwise be ignored: deliveries over the default limit
-  // answered 413, then dropped by the service.
+  // would be answered 413, then dropped by the service.
   knownOptions(options, HANDLER_OPTIONS, "webhook handler");
   const {
     kind = "enhanced" as K,
@@ -812,7 +813,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
   const handleOnce =
     store && createDedupe(store, handlerTimeoutMs === Infinity ? REMEMBER_MS : handlerTimeoutMs);
   // Encoded once: encoding the secret per request would make every check's time depend on its
-  // length. A check now costs time in the length of the received header only.
+  // length. So a check costs time in the length of the received header only.
   const accepted = authHeaders.flatMap(authForms).map((form) => encoder.encode(form));
 
   /** Hands a failure to onError and answers 500 (the service delivers again). */
@@ -914,7 +915,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       if (why) return report(new ConfigurationError(`kind: delivery body[${i}] is ${why}`), event);
     }
     // The events, one after the other, raced as a whole against the time limit (one timer and
-    // one race a delivery: a race per event cost microseconds each). Failures are returned, not
+    // one race a delivery: a race per event costs microseconds each). Failures are returned, not
     // thrown: the run may go on after the race is over, and end unawaited.
     let current: DeliveryEvents[K] | undefined;
     let letGo: (() => Promise<void> | undefined) | undefined;
@@ -1100,7 +1101,7 @@ export function toNodeHandler(
         };
         for (const [name, value] of Object.entries(req.headers)) {
           // (node:http2's pseudo-headers, `:method` and `:path`, are no header names: `Headers`
-          // throws on them, which answered every HTTP/2 delivery 400.)
+          // throws on them, which would answer every HTTP/2 delivery 400.)
           if (value !== undefined && name[0] !== ":")
             set(name, Array.isArray(value) ? value.join(", ") : value);
         }
