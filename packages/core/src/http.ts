@@ -131,14 +131,14 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
  * Runs `work` (given a signal that stops it), or just waits when there is none, until `ms` pass
  * or the caller's `signal` aborts: a timeout rejects `work` with TimeoutError and ends a wait
  * normally; an abort rejects either with AbortError; anything `work` throws becomes a
- * ConnectionError (via `connectionError`). The timer and the listener are removed on every
+ * ConnectionError (via `toConnectionError`). The timer and the listener are removed on every
  * path, and `work` is stopped when it loses.
  */
 const race = <T>(
   id: string,
   ms: number,
   signal: AbortSignal | undefined,
-  connectionError: (thrown: unknown) => Error,
+  toConnectionError: (thrown: unknown) => Error,
   work?: (signal: AbortSignal) => Promise<T>,
 ) =>
   new Promise<T>((resolve, reject) => {
@@ -170,9 +170,193 @@ const race = <T>(
         .then(work)
         .then(
           (value) => done(undefined, value),
-          (thrown) => done(connectionError(thrown)),
+          (thrown) => done(toConnectionError(thrown)),
         );
   });
+
+/**
+ * A copy of a thrown value (and its causes) with redacted name, message, stack and code. Total:
+ * a value that cannot be read or turned into text (a null-prototype object, a throwing getter,
+ * a revoked Proxy) gives a placeholder rather than a throw that would leave the call pending.
+ */
+const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
+  try {
+    return Object.assign(
+      new Error(
+        // (A value that is an object but no Error, `{ request }`, has no text to show: "", which
+        // the message leaves out or words, not "[object Object]". Its code, if any, is kept below.)
+        redactor(
+          thrown?.message ?? (typeof thrown == "object" || thrown === undefined ? "" : thrown),
+        ),
+        thrown?.cause != null && depth < 3
+          ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
+          : undefined,
+      ),
+      {
+        name: redactor(thrown?.name ?? "Error"),
+        stack: redactor(thrown?.stack ?? ""),
+        ...(thrown?.code != null && { code: redactor(thrown.code) }),
+      },
+    );
+  } catch {
+    return new Error("(an error that cannot be read)");
+  }
+};
+
+/** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
+const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
+  const cause = sanitize(thrown, redactor);
+  let message = cause.message;
+  for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
+  return new ConnectionError(
+    `Connection error from ${id}: ${message || "fetch failed with no message"}`,
+    undefined,
+    cause,
+  );
+};
+
+/** The status, redacted headers and request id of a response, as every error built from one carries them. */
+const describe = ({ status, headers }: Response, redactor: Redactor): ResponseFields => {
+  const fields: Record<string, string> = {};
+  headers.forEach((value, name) => (fields[redactor(name)] = redactor(value)));
+  return { status, headers: fields, requestId: fields["x-request-id"] ?? fields["request-id"] };
+};
+
+/**
+ * The InvalidResponseError of `response` (see Http.invalid). Its snippet is the first 200
+ * characters of the body, redacted as a whole first, so no key cut in half at the end of the
+ * window survives. (Only on the error path.)
+ */
+const invalidResponse = (
+  reason: InvalidResponseReason,
+  response: Response,
+  text: string,
+  operation: string,
+  redactor: Redactor,
+) =>
+  new InvalidResponseError(
+    `Invalid response (${reason}) from ${operation}, status ${response.status}`,
+    {
+      reason,
+      ...describe(response, redactor),
+      operation,
+      snippet: redactor(text).slice(0, 200),
+    },
+  );
+
+/** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
+const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redactor) => {
+  // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
+  // character is truncated, which the parse failure below says.
+  let text: string;
+  let badUtf8: unknown;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    text = lenientUtf8.decode(bytes);
+    badUtf8 = 1;
+  }
+  // The first character after white space, `undefined` for none. (Not a regex: V8 keeps the
+  // last string a regex matched, the legacy `RegExp.input`, which would keep the body alive after
+  // the call until another regex matched. trimStart() copies nothing: V8 answers with a slice of
+  // the body, 0.1 µs on 20 MB, or the body itself when it starts with no white space.)
+  const first = text.trimStart()[0];
+  if (first && (first === "<" || /html/i.test(response.headers.get("content-type")!)))
+    throw invalidResponse("html", response, text, id, redactor);
+  let value: unknown;
+  try {
+    // Empty is no text but JSON's white space (space, tab, CR, LF): trimStart() also passes a
+    // no-break space, U+2028, \v or \f, which JSON.parse refuses. (A leading BOM is dropped by
+    // the decoder, as before any JSON: a BOM alone is empty.)
+    value = first || /[^ \t\n\r]/.test(text) ? parseJson(text) : undefined;
+  } catch {
+    throw invalidResponse(
+      looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
+      response,
+      text,
+      id,
+      redactor,
+    );
+  }
+  if (badUtf8) throw invalidResponse("invalid-utf8", response, text, id, redactor);
+  return value;
+};
+
+/**
+ * The typed error of a non-2xx response to a call on `host` (`rest`: see createHttp); its body,
+ * headers and message redacted.
+ */
+const apiError = (
+  host: Host,
+  rest: boolean | undefined,
+  response: Response,
+  text: string,
+  operation: string,
+  redactor: Redactor,
+  retryAfter?: number,
+) => {
+  let body: any = text ? redactor(text) : undefined;
+  // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
+  // first 64 KiB of text: the error is logged and copied to every caller of a batch.
+  if (text.length > 65536) body = body.slice(0, 65536) + "…";
+  else
+    try {
+      body = scrubWith(parseJson(text), redactor);
+    } catch {} // not JSON: keep the text
+  // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
+  // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`.
+  const error = body?.error;
+  const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
+  const { status, statusText } = response;
+  // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
+  // is also seen for plain rate limits; decision 0006). No wait helps.
+  const spent = status === 429 && /max usage reached/i.test(detail);
+  return makeAPIError(
+    // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
+    // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
+    redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()) +
+      ` from ${operation}` +
+      (typeof detail === "string" && !/^\s*</.test(detail)
+        ? ": " + detail.trim().slice(0, 500)
+        : "") +
+      // (A refused key: where it is set, the first thing to check; never the key itself. The
+      // sender reads only its own client's key, never the variable: through the sdk that is
+      // `areas.sender.apiKey`, not the shared `apiKey`.)
+      (status === 401 || status === 403
+        ? ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
+        : "") +
+      // (Why a retryable answer came back at once: no wait helps, or the wait it asks for is
+      // over the cap.)
+      (retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS)
+        ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s`})`
+        : ""),
+    {
+      ...describe(response, redactor),
+      body,
+      operation,
+      rpcError: !rest && typeof error?.code === "number" ? error : undefined,
+      // (A 429 always has the member; another status when the server said when to come back.)
+      ...((status === 429 || retryAfter !== undefined) && {
+        retryAfter: retryAfter && retryAfter / 1000,
+      }),
+    },
+  );
+};
+
+/**
+ * What writes one log line to `logger`, redacted. A logger that throws (from a method, or from a
+ * getter that reads one) must not fail the call: a write may have happened. Nor may an async one
+ * that rejects: unhandled, its rejection would end a Node process.
+ */
+const logTo =
+  (logger: ResolvedConfig["logger"]) =>
+  (level: "debug" | "info", message: string, meta: Record<string, unknown>, redactor: Redactor) => {
+    try {
+      const write = logger?.[level];
+      if (typeof write === "function")
+        (write.call(logger, redactor(message), meta) as any)?.then?.(undefined, () => {});
+    } catch {}
+  };
 
 /**
  * The engine of `host`. `rest`: its calls are REST ones (or text, the sender's `ping`), whose
@@ -185,7 +369,6 @@ const race = <T>(
 export function createHttp(options: ClientOptions | undefined, host: Host, rest?: boolean): Http {
   const config = resolveConfig(options);
   const baseUrl = resolveBaseUrl(config, host);
-  const { logger } = config;
   // A key-optional host (the Sender) takes only a key given to its own client: its key is a
   // dedicated one, and the general key (option or CHAINDATA_API_KEY) must not travel there, often
   // over plain http to a regional endpoint.
@@ -207,23 +390,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // (`apiKey: ""` or blanks is no key, for a proxy, and the variable is then not read: setting it
   // would not help.)
   const noKeyGiven = typeof options?.apiKey == "string";
-  /**
-   * One log line, redacted. A logger that throws (from a method, or from a getter that reads one)
-   * must not fail the call: a write may have happened. Nor may an async one that rejects: unhandled,
-   * its rejection would end a Node process.
-   */
-  const log = (
-    level: "debug" | "info",
-    message: string,
-    meta: Record<string, unknown>,
-    redactor: Redactor,
-  ) => {
-    try {
-      const write = logger?.[level];
-      if (typeof write === "function")
-        (write.call(logger, redactor(message), meta) as any)?.then?.(undefined, () => {});
-    } catch {}
-  };
+  const log = logTo(config.logger);
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
   // A credential given in `headers` (a gateway's `Authorization`, an `X-Api-Key` set by hand) is
@@ -231,67 +398,12 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   const headerSecrets = credentialsIn(baseHeaders);
   const redact = createRedactor(config.secretKey, headerSecrets);
 
-  const described = ({ status, headers }: Response, redactor = redact): ResponseFields => {
-    const fields: Record<string, string> = {};
-    headers.forEach((value, name) => (fields[redactor(name)] = redactor(value)));
-    return { status, headers: fields, requestId: fields["x-request-id"] ?? fields["request-id"] };
-  };
-
-  // The snippet: the first 200 characters of a body, redacted as a whole first, so no key cut in
-  // half at the end of the window survives. (Only on the error path.)
+  const described: Http["described"] = (response, redactor = redact) =>
+    describe(response, redactor);
   const invalid: Http["invalid"] = (reason, response, text, operation, redactor = redact) =>
-    new InvalidResponseError(
-      `Invalid response (${reason}) from ${operation}, status ${response.status}`,
-      {
-        reason,
-        ...described(response, redactor),
-        operation,
-        snippet: redactor(text).slice(0, 200),
-      },
-    );
+    invalidResponse(reason, response, text, operation, redactor);
 
   const scrub = <T>(value: T, redactor = redact): T => scrubWith(value, redactor);
-
-  /**
-   * A copy of a thrown value (and its causes) with redacted name, message, stack and code. Total:
-   * a value that cannot be read or turned into text (a null-prototype object, a throwing getter,
-   * a revoked Proxy) gives a placeholder rather than a throw that would leave the call pending.
-   */
-  const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
-    try {
-      return Object.assign(
-        new Error(
-          // (A value that is an object but no Error, `{ request }`, has no text to show: "", which
-          // the message leaves out or words, not "[object Object]". Its code, if any, is kept below.)
-          redactor(
-            thrown?.message ?? (typeof thrown == "object" || thrown === undefined ? "" : thrown),
-          ),
-          thrown?.cause != null && depth < 3
-            ? { cause: sanitize(thrown.cause, redactor, depth + 1) }
-            : undefined,
-        ),
-        {
-          name: redactor(thrown?.name ?? "Error"),
-          stack: redactor(thrown?.stack ?? ""),
-          ...(thrown?.code != null && { code: redactor(thrown.code) }),
-        },
-      );
-    } catch {
-      return new Error("(an error that cannot be read)");
-    }
-  };
-
-  /** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
-  const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
-    const cause = sanitize(thrown, redactor);
-    let message = cause.message;
-    for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
-    return new ConnectionError(
-      `Connection error from ${id}: ${message || "fetch failed with no message"}`,
-      undefined,
-      cause,
-    );
-  };
 
   const send: Http["send"] = async (
     url,
@@ -352,11 +464,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             redactor,
           );
           if (response.ok) {
-            if (init.json) exchange.value = json(exchange, id, redactor);
+            if (init.json) exchange.value = decodeJson(exchange, id, redactor);
             return exchange;
           }
           delay = parseRetryAfter(answer);
-          error = apiError(response, lenientUtf8.decode(bytes), id, redactor, delay);
+          error = apiError(host, rest, response, lenientUtf8.decode(bytes), id, redactor, delay);
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says (below).
           if (
@@ -418,100 +530,6 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
       }
       throw error;
     }
-  };
-
-  /** The typed error of a non-2xx response; its body, headers and message redacted. */
-  const apiError = (
-    response: Response,
-    text: string,
-    operation: string,
-    redactor: Redactor,
-    retryAfter?: number,
-  ) => {
-    let body: any = text ? redactor(text) : undefined;
-    // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
-    // first 64 KiB of text: the error is logged and copied to every caller of a batch.
-    if (text.length > 65536) body = body.slice(0, 65536) + "…";
-    else
-      try {
-        body = scrub(parseJson(text), redactor);
-      } catch {} // not JSON: keep the text
-    // The hosts answer `{ error: { code, message } }`, `{ error: "..." }` or `{ message }`; the mock
-    // (Prism) and many gateways an RFC 9457 problem, `{ title, status, detail }`.
-    const error = body?.error;
-    const detail = error?.message ?? error ?? body?.message ?? body?.detail ?? body;
-    const { status, statusText } = response;
-    // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
-    // is also seen for plain rate limits; decision 0006). No wait helps.
-    const spent = status === 429 && /max usage reached/i.test(detail);
-    return makeAPIError(
-      // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
-      // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
-      redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()) +
-        ` from ${operation}` +
-        (typeof detail === "string" && !/^\s*</.test(detail)
-          ? ": " + detail.trim().slice(0, 500)
-          : "") +
-        // (A refused key: where it is set, the first thing to check; never the key itself. The
-        // sender reads only its own client's key, never the variable: through the sdk that is
-        // `areas.sender.apiKey`, not the shared `apiKey`.)
-        (status === 401 || status === 403
-          ? ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
-          : "") +
-        // (Why a retryable answer came back at once: no wait helps, or the wait it asks for is
-        // over the cap.)
-        (retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS)
-          ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s`})`
-          : ""),
-      {
-        ...described(response, redactor),
-        body,
-        operation,
-        rpcError: !rest && typeof error?.code === "number" ? error : undefined,
-        // (A 429 always has the member; another status when the server said when to come back.)
-        ...((status === 429 || retryAfter !== undefined) && {
-          retryAfter: retryAfter && retryAfter / 1000,
-        }),
-      },
-    );
-  };
-
-  /** Decodes (strict UTF-8) and parses (lossless) a 2xx body; `undefined` when empty. */
-  const json = ({ response, bytes }: Exchange, id: string, redactor: Redactor) => {
-    // Invalid UTF-8 is reported, not replaced with U+FFFD; but a body cut inside a multi-byte
-    // character is truncated, which the parse failure below says.
-    let text: string;
-    let badUtf8: unknown;
-    try {
-      text = strictUtf8.decode(bytes);
-    } catch {
-      text = lenientUtf8.decode(bytes);
-      badUtf8 = 1;
-    }
-    // The first character after white space, `undefined` for none. (Not a regex: V8 keeps the
-    // last string a regex matched, the legacy `RegExp.input`, and the body stayed alive after the
-    // call until another regex matched. trimStart() copies nothing: V8 answers with a slice of the
-    // body, 0.1 µs on 20 MB, or the body itself when it starts with no white space.)
-    const first = text.trimStart()[0];
-    if (first && (first === "<" || /html/i.test(response.headers.get("content-type")!)))
-      throw invalid("html", response, text, id, redactor);
-    let value: unknown;
-    try {
-      // Empty is no text but JSON's white space (space, tab, CR, LF): trimStart() also passes a
-      // no-break space, U+2028, \v or \f, which JSON.parse refuses. (A leading BOM is dropped by
-      // the decoder, as before any JSON: a BOM alone is empty.)
-      value = first || /[^ \t\n\r]/.test(text) ? parseJson(text) : undefined;
-    } catch {
-      throw invalid(
-        looksTruncated(text) ? "truncated" : badUtf8 ? "invalid-utf8" : "non-json",
-        response,
-        text,
-        id,
-        redactor,
-      );
-    }
-    if (badUtf8) throw invalid("invalid-utf8", response, text, id, redactor);
-    return value;
   };
 
   const redactWith: Http["redactWith"] = (secrets, headers) => {

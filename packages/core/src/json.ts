@@ -33,8 +33,7 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
  * do, and writes back only what it converts. Arrays pass their shape to every element; an object
  * shape is looked up per key (own keys only: a response key such as `constructor` must not pick
  * up Object.prototype members). Iterative, not recursive: JSON.parse reads nesting far deeper than
- * the call stack allows. (Writing every value back, and a [value, shape] pair per object on the
- * stack, made the walk twice as slow on a 20 MB page.)
+ * the call stack allows.
  */
 const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any => {
   const top = leaf(root, rootShape, mark);
@@ -79,19 +78,18 @@ export function parseJson(text: string): unknown {
   // 2 µs less on a 2 kB asset, on every call.)
   if (!/\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/.test(text)) return JSON.parse(text);
   // One pass for the longest run of `\u0001` escapes (a search per tag length would be quadratic
-  // in the run, and the text is the server's: a run of 50,000 took seconds).
+  // in the run, and the text is the server's: a run of 50,000 would take seconds).
   let longest = 0;
   for (const [run] of text.matchAll(/(?:\\u0001)+/g)) longest = Math.max(longest, run.length);
   const tag = "\\u0001".repeat(longest / 6 + 1);
   // `number` finds the integers to tag: only as JSON writes them (no leading zero), from start to
   // end (no `.`, exponent or digit around), and never before a `:` (an unquoted key is not JSON:
-  // tagging it would make it a quoted one). (`\d{15,}` written out: V8 scanned for it 5× slower.)
+  // tagging it would make it a quoted one). (`\d{15,}` written out, as above.)
   // A match inside a string is passed over: the strings before each match are skipped whole by
   // `string`, which stops after the closing quote, at the end (a cut-off body: JSON.parse still
-  // throws) or at a backslash before a line break. That is how one regex read every string and
-  // integer before (calling back on each: 5× JSON.parse's time on a 20 MB page), so JSON.parse
-  // reads the same text and throws the same errors. Each search starts where the last ended, so
-  // the time is linear in the text.
+  // throws) or at a backslash before a line break. Only the integers are searched for, not every
+  // string: a callback per string takes several times JSON.parse's own time on a large page.
+  // Each search starts where the last ended, so the time is linear in the text.
   const number = /(?<![\d.eE+-])-?[1-9]\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d*(?![\d.eE]|\s*:)/g;
   const string = /"[^"\\]*(?:\\.[^"\\]*)*"?/y;
   let tagged = "";
@@ -113,8 +111,9 @@ export function parseJson(text: string): unknown {
     }
   }
   // The last regex to match runs on the tag, not on `text`: V8 keeps the last string a regex
-  // matched (the legacy `RegExp.input`), and a 20 MB body stayed alive after the call until some
-  // other regex ran. (A bare `/$/.test("")`, its value unused, was dropped by tree shaking.)
+  // matched (the legacy `RegExp.input`), which would keep a large body alive after the call until
+  // some other regex ran. (A regex whose value is used: a bare `/$/.test("")` is dropped by
+  // minifiers.)
   const mark = tag.replace(/\\u0001/g, "\u0001");
   // The walk after the parse is twice as fast as a JSON.parse reviver on large bodies.
   return last ? walk(JSON.parse(tagged + text.slice(last)), undefined, mark) : JSON.parse(text);

@@ -83,6 +83,31 @@ const set = (value: any, path: string, to: unknown): any => {
 };
 
 /**
+ * Throws `error`, the error of a page's call in a walk of `operation` that has yielded `fetched`
+ * pages. After the first page, its message ends with where the walk stopped (`page()`: the page
+ * number, or the page and the cursor it was asked with), for a pipeline to resume there, and so
+ * does its stack's first line (an uncaught error prints the stack). The error stays the one the
+ * call threw, so `instanceof` and its fields are unchanged.
+ * (Once: an error thrown by two walks, a fetchPage's memoised failure, says where the first
+ * stopped. The message first, then the stack where it shows that message: a DOMException's
+ * message cannot be set, and a function replacement, as the text is the server's and may hold
+ * `$&`.)
+ */
+const stopped = (error: any, operation: string, fetched: number, page: () => unknown): never => {
+  if (fetched && error instanceof Error && !error.message.includes(" page walk: stopped at "))
+    try {
+      const { message, stack } = error;
+      const where = ` (${operation} page walk: stopped at page ${page()}, after ${fetched} page${fetched == 1 ? "" : "s"})`;
+      error.message = message + where;
+      if (message && error.message != message)
+        error.stack = stack?.replace(`: ${message}`, () => `: ${message}${where}`);
+    } catch {
+      // (A frozen error is thrown as it is.)
+    }
+  throw error;
+};
+
+/**
  * Walks the pages of an operation lazily: a page is fetched only when the previous one has been
  * consumed, so memory stays bounded by one page.
  *
@@ -169,8 +194,8 @@ export function paginate<I, R>(
     let answer: ResponseFields | undefined;
     const answered = (response: ResponseFields) => (answer = response);
     // Params that are no object (an address given alone, `null`, a list) go to the call as given,
-    // for it to refuse as the one-page call does: a page number set on a string made `params.0`,
-    // `params.1`… of its characters, and `null` read as no params was sent.
+    // for it to refuse as the one-page call does: a page number set on a string would make
+    // `params.0`, `params.1`… of its characters, and `null` read as no params would be sent.
     if (start !== undefined && (!start || typeof start !== "object" || Array.isArray(start))) {
       yield await fetchPage(start, answered);
       return;
@@ -206,29 +231,34 @@ export function paginate<I, R>(
         { reason: "broken-paging", ...answer, operation, snippet: "" },
       );
     };
-    // An error after the first page says where the walk stopped, for a pipeline to resume there
-    // (its stack's first line too: an uncaught error prints the stack). The error stays the one
-    // the call threw, so `instanceof` and its fields are unchanged.
-    // (Once: an error thrown by two walks, a fetchPage's memoised failure, says where the first
-    // stopped. The message first, then the stack where it shows that message: a DOMException's
-    // message cannot be set, and a function replacement, as the text is the server's and may hold
-    // `$&`.)
-    const stopped = (error: any): never => {
-      if (fetched && error instanceof Error && !error.message.includes(" page walk: stopped at "))
-        try {
-          const { message, stack } = error;
-          const where = ` (${operation} page walk: stopped at page ${walk === "page" ? number : `${fetched + 1}, ${cursor} "${brief(get(current, cursor))}"`}, after ${fetched} page${fetched == 1 ? "" : "s"})`;
-          error.message = message + where;
-          if (message && error.message != message)
-            error.stack = stack?.replace(`: ${message}`, () => `: ${message}${where}`);
-        } catch {
-          // (A frozen error is thrown as it is.)
-        }
-      throw error;
+    /**
+     * Whether `result`, the page just yielded, ends the walk (`more`: its `hasMore`). An empty page
+     * does, unless a walk by cursor is told there is more: a filtered history may have a stretch
+     * with no match and a next cursor past it. (A page number has no such guard against a server
+     * saying `hasMore: true` forever; a cursor sent before ends a walk by cursor, as a break.)
+     * A short page does, unless it says there is more: a page-style operation's pages are full but
+     * the last, asked for by number or by cursor (DAS keyset paging). The page size is the one the
+     * answer gives, where it gives one: a server that caps its pages under the limit asked for (3
+     * of a `limit: 5`) answers full pages of 3, and ending at the first would cut the list short.
+     * (A limit may be a bigint: `2 < 3n` compares as numbers do. A page longer than the limit is
+     * no end and no error: a server paging by its own size, or adding an entry such as wallet
+     * balances' native SOL, overlaps nothing.)
+     */
+    const endsWalk = (result: R, more: unknown) => {
+      const count = get(result, items)?.length;
+      if (more === false || (!count && (more !== true || walk === "page"))) return true;
+      const size = (
+        style === "page" && limit ? [get(result, echoedLimit!), get(current, limit)] : []
+      ).find((n) => typeof n === "number" || typeof n === "bigint");
+      return more !== true && size !== undefined && count < size;
     };
     for (;;) {
       if (walk === "page") current = set(current, page, fetched ? ++number : number);
-      const result = await fetchPage(current, answered).catch(stopped);
+      const result = await fetchPage(current, answered).catch((error) =>
+        stopped(error, operation, fetched, () =>
+          walk === "page" ? number : `${fetched + 1}, ${cursor} "${brief(get(current, cursor))}"`,
+        ),
+      );
       // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
       // as page 3's. A bigint page number compares as a number.)
       if (walk === "page" && echoedPage) {
@@ -239,24 +269,8 @@ export function paginate<I, R>(
       yield result;
       // (After the last page asked for, what it says of the next one does not matter.)
       if (++fetched >= max) return;
-      const count = get(result, items)?.length;
       const more = hasMore && get(result, hasMore);
-      // An empty page ends the walk, unless a walk by cursor is told there is more: a filtered
-      // history may have a stretch with no match and a next cursor past it. (A page number has no
-      // such guard against a server saying `hasMore: true` forever; a cursor sent before ends a
-      // walk by cursor, as a break.)
-      if (more === false || (!count && (more !== true || walk === "page"))) return;
-      // A short page ends the walk, unless the page says there is more: a page-style operation's
-      // pages are full but the last, asked for by number or by cursor (DAS keyset paging). The
-      // page size is the one the answer gives, where it gives one: a server that caps its pages
-      // under the limit asked for (3 of a `limit: 5`) answers full pages of 3, and ending at the
-      // first would cut the list short. (A limit may be a bigint: `2 < 3n` compares as numbers
-      // do. A page longer than the limit is no end and no error: a server paging by its own
-      // size, or adding an entry such as wallet balances' native SOL, overlaps nothing.)
-      const size = (
-        style === "page" && limit ? [get(result, echoedLimit!), get(current, limit)] : []
-      ).find((n) => typeof n === "number" || typeof n === "bigint");
-      if (more !== true && size !== undefined && count < size) return;
+      if (endsWalk(result, more)) return;
       if (walk === "cursor") {
         const next = get(result, nextCursor);
         if (next == null || next === "") {
@@ -348,7 +362,7 @@ export function withPagination<P, R, I>(
           "maxPages",
         ]) as PageWalkOptions;
         // (The walk's own `onResponse` keeps each answer's status and headers for the error of a
-        // broken walk; the caller's hears every page as before.)
+        // broken walk; the caller's hears every page too.)
         return paginate<I, R>(
           (page, answered) =>
             call(page as P, {

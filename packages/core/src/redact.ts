@@ -14,15 +14,17 @@ const QUERY = /(api[-_]?key=)[^&#\s"'<>]+/gi;
 // closing quote, spaces, commas and escaped quotes included (the end of the line if it has none) ...
 const QUOTED =
   /((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(["'])(?:(?:bearer|basic|token|digest)[ \t]+(?=[^\s"']))?)(?:(?!\2)[^\\\r\n]|\\.)+/gi;
-// ... a bare one from its first word (to a space, quote, `;`, `&`, `}` or `<`: a comma may be part
-// of it) over the words of the same line that follow it while they can be part of a credential,
-// and ends before the first plain word (letters only, perhaps with a `.,:!?)` after them: `was
-// rejected`), so the message around it stays readable. A word with a digit or a symbol (`part2`,
-// `Signature=ab12`, `AKIA/2020,`) is taken as the credential's, and so is the word after a first
-// word of letters only, which may be an unknown scheme (`Custom`): `Authorization: Custom part1
-// part2 was rejected` keeps `was rejected` only. (Not told apart from the message: a third plain
-// word of a bare secret, `Custom abc def`. The configured key and a call's own credentials are
-// masked whole wherever they appear.)
+// ... a bare one, after the same name and scheme, in three parts:
+// - `(?:[a-z]+[ \t]+)?`: a first word of letters only, which may be an unknown scheme (`Custom`),
+//   so the word after it is taken too;
+// - `[^\s"';&}<]+`: a word, to a space, quote, `;`, `&`, `}` or `<` (a comma may be part of it);
+// - `(?:[ \t]+(?=…)[^\s"';&}<]+)*`: the words of the same line that follow while they can be part
+//   of the credential, a word with a digit or a symbol (`part2`, `Signature=ab12`, `AKIA/2020,`).
+//   The first plain word (letters only, perhaps with a `.,:!?)` after them) ends the value, so the
+//   message around it stays readable: `Authorization: Custom part1 part2 was rejected` keeps
+//   `was rejected`.
+// (Not told apart from the message: a third plain word of a bare secret, `Custom abc def`. The
+// configured key and a call's own credentials are masked whole wherever they appear.)
 const HEADER =
   /((?:x-api-key|authorization|auth[-_]?header)(?: header)?["']?\s*[:=]\s*(?:(?:bearer|basic|token|digest)[ \t]+)?)(?:[a-z]+[ \t]+)?[^\s"';&}<]+(?:[ \t]+(?=[^\s"';&}<]*[^a-z\s"';&}<.,:!?)])[^\s"';&}<]+)*/gi;
 

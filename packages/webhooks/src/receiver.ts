@@ -81,7 +81,7 @@ export type WebhookHandlerOptions<K extends DeliveryKind> = WebhookHandlerCommon
   [K] extends [never] ? "enhanced" : K
 > &
   // (`kind` left out is `never`, not "enhanced": an editor completes `kind: "` from these options
-  // with K at its default, and a `kind?: "enhanced"` there offered that kind alone; a `kind` that
+  // with K at its default, and a `kind?: "enhanced"` there would offer that kind alone; a `kind` that
   // allows no kind makes it infer K from the text typed instead, which widens K to every kind.
   // Required when the events are typed as raw: the parser must not read them as enhanced.)
   ([K] extends [never]
@@ -166,19 +166,20 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
    */
   readTimeoutMs?: number | undefined;
   /**
-   * How long the handling of a delivery's events may take, in milliseconds, from when the first
-   * one starts: an `onEvent` (or `dedupe` store call) still running then is no longer waited for.
-   * The delivery is answered 500, `onError` gets an error named `TimeoutError` that names the
-   * event's signature, and the signature is released, so that the service's redelivery runs the
-   * event again. Without it, an `onEvent` that never settles (a call with no timeout of its own)
-   * held its signature for good: every redelivery waited behind it, unanswered, until the service
-   * dropped the delivery and the events after it. The `onEvent` left running is not stopped (on
-   * Node, Deno and Bun): if it still completes, its signature is then recorded in the `dedupe`
-   * store (so a later redelivery skips it), and a redelivery that came in between may have run it
-   * too; whatever it throws then is ignored. On Workers (workerd) the runtime cancels it once the
-   * 500 is answered (a request's pending work ends with its response, and this handler has no
-   * `ctx.waitUntil`): it never completes, and the redelivery runs the event again. 30 s keeps an answer within the time senders commonly wait, and frees
-   * the signature well before the service's next retry, a minute later. `Infinity`: no limit.
+   * How long the handling of a delivery's events may take, in milliseconds, from when the first one
+   * starts: an `onEvent` (or `dedupe` store call) still running then is no longer waited for. The
+   * delivery is answered 500, `onError` gets an error named `TimeoutError` that names the event's
+   * signature, and the signature is released, so that the service's redelivery runs the event
+   * again. Without a limit, an `onEvent` that never settles (a call with no timeout of its own)
+   * holds its signature for good: every redelivery waits behind it, unanswered, until the service
+   * drops the delivery and the events after it. The `onEvent` left running is not stopped (on Node,
+   * Deno and Bun): if it still completes, its signature is then recorded in the `dedupe` store (so
+   * a later redelivery skips it), and a redelivery that came in between may have run it too;
+   * whatever it throws then is ignored. On Workers (workerd) the runtime cancels it once the 500 is
+   * answered (a request's pending work ends with its response, and this handler has no
+   * `ctx.waitUntil`): it never completes, and the redelivery runs the event again. 30 s keeps an
+   * answer within the time senders commonly wait, and frees the signature well before the service's
+   * next retry, a minute later. `Infinity`: no limit.
    * @default 30_000 (30 s)
    */
   handlerTimeoutMs?: number | undefined;
@@ -261,7 +262,7 @@ export function createMemorySignatureStore(
   // The signatures in the order added, oldest first from `head`, with when each was added; `at`
   // holds where each remembered one stands (`base` + its place, which stays its number when the
   // forgotten front is dropped). Forgetting takes entries from the front, so an event costs the
-  // same whatever `maxEntries` is. (A Map alone, forgetting from its front, cost time in the
+  // same whatever `maxEntries` is. (A Map alone, forgetting from its front, costs time in the
   // entries deleted there since its last rehash: 108 µs an event at 100,000 entries, not 1.)
   // A signature added again gets a new place at the end; its old one is dead, skipped at the front.
   let order: string[] = [];
@@ -582,49 +583,13 @@ const REMEMBER_MS = 24 * 60 * 60 * 1000;
 const TIMED_OUT = Symbol("handlerTimeoutMs");
 
 /**
- * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
- * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
- * `Authorization` (before reading the body), 415 to a `Content-Encoding` other than gzip or
- * deflate (which it decodes, where the runtime has `DecompressionStream`), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
- * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
- * UTF-8 JSON array of events, 500 to a body the app read (or locked) before the handler ran (the
- * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
- * events are of the other `kind` (a raw webhook's events, with the default kind: a
- * `ConfigurationError` to `onError`), and 200 once every new event was handled.
- *
- * De-duplication: an event whose signature the store already holds is skipped, and while one
- * delivery is handling a signature, another delivery with the same signature waits for it (then
- * skips it, or handles it if the first one failed). Across processes that share a store, that
- * takes a store with `claim()` (see {@link SignatureStore}); with `has()` and `add()` alone, two
- * deliveries racing on one signature can both run `onEvent`: make `onEvent` idempotent there.
- *
- * @example
- * ```ts
- * const handle = createWebhookHandler({
- *   authHeader: process.env.WEBHOOK_AUTH!,
- *   onEvent: (event) => console.log(event.type, event.signature),
- * });
- * export default { fetch: handle };
- * ```
- * @throws ConfigurationError naming the option and the rule: options that are not an object, an
- * unknown option name (a typo), a missing `authHeader` or `onEvent`, or a wrong value of another
- * option
+ * The options of {@link createWebhookHandler}, checked, with their defaults: `authHeaders` the
+ * accepted values (trimmed as HTTP trims them), `several` whether a list was given.
+ * @throws ConfigurationError naming the option and the rule (see createWebhookHandler)
  */
-export function createWebhookHandler<K extends DeliveryKind = never>(
-  options: WebhookHandlerOptions<K>,
-): (request: Request) => Promise<Response>;
-/**
- * A raw webhook's handler: `kind: "raw"`, and `onEvent` takes a `RawTransactionEvent`. (The
- * overload above types it too; this one is why a handler of raw events without `kind` is told
- * `Property 'kind' is missing`, not only that its `onEvent` takes no enhanced event.)
- */
-export function createWebhookHandler(
-  options: WebhookHandlerOptions<"raw">,
-): (request: Request) => Promise<Response>;
-// (Within, the events are of one kind: the `never` of a kind left out is for the caller's editor.)
-export function createWebhookHandler<K extends DeliveryKind>(
+function checkHandlerOptions<K extends DeliveryKind>(
   options: WebhookHandlerCommonOptions<K> & { kind?: K | undefined },
-): (request: Request) => Promise<Response> {
+) {
   // (Not quoted: a string here is likely the secret itself.)
   if (!options || typeof options !== "object")
     misconfigured(
@@ -632,7 +597,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       `must be an object of webhook handler options (got ${options === null ? null : typeof options})`,
     );
   // A typo such as `maxBodyByte` would otherwise be ignored: deliveries over the default limit
-  // answered 413, then dropped by the service.
+  // would be answered 413, then dropped by the service.
   knownOptions(options, HANDLER_OPTIONS, "webhook handler");
   const {
     kind = "enhanced" as K,
@@ -718,27 +683,33 @@ export function createWebhookHandler<K extends DeliveryKind>(
         name,
         `must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${messageValue(ms)})`,
       );
-  const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
-  // Encoded once: encoding the secret per request would make every check's time depend on its
-  // length. A check now costs time in the length of the received header only.
-  const accepted = authHeaders.flatMap(authForms).map((form) => encoder.encode(form));
+  return {
+    kind,
+    dedupe,
+    maxBodyBytes,
+    readTimeoutMs,
+    handlerTimeoutMs,
+    several,
+    authHeaders,
+    onError,
+    onRefused,
+  };
+}
+
+/**
+ * The de-duplication of one handler over `store`: `handleOnce(signature, handle, hold)` runs
+ * `handle` unless `signature` was handled already, one handling per signature at a time. `hold`
+ * is given the function that lets go of the signature (its place in the queue, and its claim),
+ * which the delivery's time limit calls: a redelivery may then run the event, while the handling
+ * left running stops at its next step, or records the signature if `handle` completes late.
+ * `claimMs`: how long a claim stands if its instance dies mid-event (see SignatureStore.claim).
+ */
+const createDedupe = (store: SignatureStore, claimMs: number) => {
   // Signatures being handled right now, by this handler, with the promise of that handling.
   const inFlight = new Map<string, Promise<void>>();
-
-  // How long a claim stands if its instance dies mid-event (see SignatureStore.claim).
-  const claimMs = handlerTimeoutMs === Infinity ? REMEMBER_MS : handlerTimeoutMs;
-
-  /**
-   * Handles `event` unless its signature was handled already; one handling per signature at a
-   * time. `hold` is given the function that lets go of the signature (its place in the queue, and
-   * its claim), which the delivery's time limit calls: a redelivery may then run the event, while
-   * the handling left running stops at its next step, or records the signature if `onEvent`
-   * completes late.
-   */
-  const handleOnce = async (
-    event: DeliveryEvents[K],
+  return async (
     signature: string,
-    store: SignatureStore,
+    handle: () => void | Promise<void>,
     hold: (letGo: () => Promise<void> | undefined) => void,
   ) => {
     // Deliveries of one signature queue up: each waits for the one before it only (so N of them
@@ -772,7 +743,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
         claimed = await store.claim(signature, claimMs, token);
         if (!claimed || gone) return;
       } else if ((await store.has(signature)) || gone) return;
-      await options.onEvent(event);
+      await handle();
       await store.add(signature, REMEMBER_MS);
       claimed = false;
     } finally {
@@ -781,6 +752,69 @@ export function createWebhookHandler<K extends DeliveryKind>(
       if (released) await released;
     }
   };
+};
+
+/**
+ * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
+ * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
+ * `Authorization` (before reading the body), 415 to a `Content-Encoding` other than gzip or
+ * deflate (which it decodes, where the runtime has `DecompressionStream`), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
+ * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
+ * UTF-8 JSON array of events, 500 to a body the app read (or locked) before the handler ran (the
+ * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
+ * events are of the other `kind` (a raw webhook's events, with the default kind: a
+ * `ConfigurationError` to `onError`), and 200 once every new event was handled.
+ *
+ * De-duplication: an event whose signature the store already holds is skipped, and while one
+ * delivery is handling a signature, another delivery with the same signature waits for it (then
+ * skips it, or handles it if the first one failed). Across processes that share a store, that
+ * takes a store with `claim()` (see {@link SignatureStore}); with `has()` and `add()` alone, two
+ * deliveries racing on one signature can both run `onEvent`: make `onEvent` idempotent there.
+ *
+ * @example
+ * ```ts
+ * const handle = createWebhookHandler({
+ *   authHeader: process.env.WEBHOOK_AUTH!,
+ *   onEvent: (event) => console.log(event.type, event.signature),
+ * });
+ * export default { fetch: handle };
+ * ```
+ * @throws ConfigurationError naming the option and the rule: options that are not an object, an
+ * unknown option name (a typo), a missing `authHeader` or `onEvent`, or a wrong value of another
+ * option
+ */
+export function createWebhookHandler<K extends DeliveryKind = never>(
+  options: WebhookHandlerOptions<K>,
+): (request: Request) => Promise<Response>;
+/**
+ * A raw webhook's handler: `kind: "raw"`, and `onEvent` takes a `RawTransactionEvent`. (The
+ * overload above types it too; this one is why a handler of raw events without `kind` is told
+ * `Property 'kind' is missing`, not only that its `onEvent` takes no enhanced event.)
+ */
+export function createWebhookHandler(
+  options: WebhookHandlerOptions<"raw">,
+): (request: Request) => Promise<Response>;
+// (Within, the events are of one kind: the `never` of a kind left out is for the caller's editor.)
+export function createWebhookHandler<K extends DeliveryKind>(
+  options: WebhookHandlerCommonOptions<K> & { kind?: K | undefined },
+): (request: Request) => Promise<Response> {
+  const {
+    kind,
+    dedupe,
+    maxBodyBytes,
+    readTimeoutMs,
+    handlerTimeoutMs,
+    several,
+    authHeaders,
+    onError,
+    onRefused,
+  } = checkHandlerOptions(options);
+  const store = dedupe === false ? undefined : (dedupe ?? createMemorySignatureStore());
+  const handleOnce =
+    store && createDedupe(store, handlerTimeoutMs === Infinity ? REMEMBER_MS : handlerTimeoutMs);
+  // Encoded once: encoding the secret per request would make every check's time depend on its
+  // length. So a check costs time in the length of the received header only.
+  const accepted = authHeaders.flatMap(authForms).map((form) => encoder.encode(form));
 
   /** Hands a failure to onError and answers 500 (the service delivers again). */
   const report = (error: unknown, event: DeliveryEvents[K]) => {
@@ -881,7 +915,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       if (why) return report(new ConfigurationError(`kind: delivery body[${i}] is ${why}`), event);
     }
     // The events, one after the other, raced as a whole against the time limit (one timer and
-    // one race a delivery: a race per event cost microseconds each). Failures are returned, not
+    // one race a delivery: a race per event costs microseconds each). Failures are returned, not
     // thrown: the run may go on after the race is over, and end unawaited.
     let current: DeliveryEvents[K] | undefined;
     let letGo: (() => Promise<void> | undefined) | undefined;
@@ -892,8 +926,12 @@ export function createWebhookHandler<K extends DeliveryKind>(
         [current, letGo] = [event, undefined];
         const signature = eventSignature(event);
         try {
-          if (store && signature !== undefined)
-            await handleOnce(event, signature, store, (hold) => (letGo = hold));
+          if (handleOnce && signature !== undefined)
+            await handleOnce(
+              signature,
+              () => options.onEvent(event),
+              (hold) => (letGo = hold),
+            );
           else await options.onEvent(event);
         } catch (error) {
           return { error, event };
@@ -1063,7 +1101,7 @@ export function toNodeHandler(
         };
         for (const [name, value] of Object.entries(req.headers)) {
           // (node:http2's pseudo-headers, `:method` and `:path`, are no header names: `Headers`
-          // throws on them, which answered every HTTP/2 delivery 400.)
+          // throws on them, which would answer every HTTP/2 delivery 400.)
           if (value !== undefined && name[0] !== ":")
             set(name, Array.isArray(value) ? value.join(", ") : value);
         }
