@@ -90,11 +90,13 @@ export interface Http {
   key: string | undefined;
 }
 
-// One strict and one lenient decoder for every response (decoding is synchronous, so calls never
-// interleave).
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-/** @internal (also text.ts's) */
-export const lenientUtf8 = new TextDecoder();
+/**
+ * A body's bytes as text: strict (throws on bytes that are not UTF-8) or lenient (U+FFFD for them).
+ * Made per call, not at import: an environment without TextDecoder (Jest's jsdom) can still load
+ * the package. @internal (also text.ts's)
+ */
+export const decodeUtf8 = (bytes: Uint8Array, fatal?: boolean) =>
+  new TextDecoder("utf-8", { fatal }).decode(bytes);
 
 /**
  * Copies `source` into `target` with lower-case names (a plain object is cheaper per call than
@@ -251,9 +253,9 @@ const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redacto
   let text: string;
   let badUtf8: unknown;
   try {
-    text = strictUtf8.decode(bytes);
+    text = decodeUtf8(bytes, true);
   } catch {
-    text = lenientUtf8.decode(bytes);
+    text = decodeUtf8(bytes);
     badUtf8 = 1;
   }
   // The first character after white space, `undefined` for none. (Not a regex: V8 keeps the
@@ -468,7 +470,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             return exchange;
           }
           delay = parseRetryAfter(answer);
-          error = apiError(host, rest, response, lenientUtf8.decode(bytes), id, redactor, delay);
+          error = apiError(host, rest, response, decodeUtf8(bytes), id, redactor, delay);
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says (below).
           if (

@@ -31,7 +31,6 @@ const HEADER =
 /** A function that removes credentials from text. */
 export type Redactor = (text: unknown) => string;
 
-const utf8 = new TextEncoder();
 const hex = (n: number, width = 0) => n.toString(16).padStart(width, "0");
 const HTML_NAMED: Record<string, string> = {
   "&": "amp",
@@ -52,7 +51,7 @@ const anyForm = (char: string) => {
   const short = "\b\f\n\r\t".indexOf(char);
   return `(?:${[
     literal,
-    [...utf8.encode(char)].map((byte) => "%" + hex(byte, 2)).join(""),
+    [...new TextEncoder().encode(char)].map((byte) => "%" + hex(byte, 2)).join(""),
     char
       .split("")
       .map((unit) => "\\\\u" + hex(unit.charCodeAt(0), 4))

@@ -11,7 +11,7 @@ import {
 } from "./config.js";
 import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
-import { createHttp, lenientUtf8, type Exchange, type Http } from "./http.js";
+import { createHttp, decodeUtf8, type Exchange, type Http } from "./http.js";
 import type { Redactor } from "./redact.js";
 import { refuseExtraArguments } from "./validate.js";
 
@@ -66,5 +66,5 @@ export async function getText(
     throw ofOperation(error, operation.id);
   }
   own.onResponse?.(http.described(exchange.response, redactor));
-  return lenientUtf8.decode(exchange.bytes);
+  return decodeUtf8(exchange.bytes);
 }

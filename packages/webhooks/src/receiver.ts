@@ -312,8 +312,9 @@ export function createMemorySignatureStore(
   };
 }
 
-const encoder = /* @__PURE__ */ new TextEncoder();
-const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
+// Made per use, not at import: an environment without them (Jest's jsdom) can still load the package.
+const encode = (text: string) => new TextEncoder().encode(text);
+const decodeUtf8 = (bytes: Uint8Array) => new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 
 /** True when `x` and `y` hold the same bytes, in time that depends only on `x.length`. */
 const sameBytes = (x: Uint8Array, y: Uint8Array) => {
@@ -338,7 +339,7 @@ export function safeEqual(a: string, b: string): boolean {
       throw new TypeError(
         `safeEqual: ${name} must be a string (got ${value === null ? "null" : typeof value})`,
       );
-  return sameBytes(encoder.encode(a), encoder.encode(b));
+  return sameBytes(encode(a), encode(b));
 }
 
 /**
@@ -348,7 +349,7 @@ export function safeEqual(a: string, b: string): boolean {
  * string as given. For ASCII secrets both forms are the same.
  */
 const authForms = (secret: string) => [
-  ...new Set([secret, String.fromCharCode(...encoder.encode(secret))]),
+  ...new Set([secret, String.fromCharCode(...encode(secret))]),
 ];
 
 /**
@@ -397,7 +398,7 @@ export function parseDelivery<K extends DeliveryKind>(
         `delivery body: must be the body's text or bytes (got ${body === null ? "null" : typeof body}): a body already parsed by JSON.parse has its u64 amounts rounded`,
       );
     try {
-      body = utf8.decode(body);
+      body = decodeUtf8(body);
     } catch {
       throw new TypeError("delivery body: must be UTF-8");
     }
@@ -629,7 +630,7 @@ function checkHandlerOptions<K extends DeliveryKind>(
         name,
         "must not contain control characters (other than tab): no header value can carry them, so no delivery would match",
       );
-    const bytes = encoder.encode(secret).length;
+    const bytes = encode(secret).length;
     if (bytes > 8192)
       misconfigured(
         name,
@@ -814,7 +815,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
     store && createDedupe(store, handlerTimeoutMs === Infinity ? REMEMBER_MS : handlerTimeoutMs);
   // Encoded once: encoding the secret per request would make every check's time depend on its
   // length. So a check costs time in the length of the received header only.
-  const accepted = authHeaders.flatMap(authForms).map((form) => encoder.encode(form));
+  const accepted = authHeaders.flatMap(authForms).map(encode);
 
   /** Hands a failure to onError and answers 500 (the service delivers again). */
   const report = (error: unknown, event: DeliveryEvents[K]) => {
@@ -833,7 +834,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
     // A request the Node adapter could not pass on whole (a header value `Headers` refuses).
     const unreadable = unreadableRequests.get(request);
     if (unreadable) return refuse(400, "bad request", unreadable);
-    const authorization = encoder.encode(request.headers.get("authorization") ?? "");
+    const authorization = encode(request.headers.get("authorization") ?? "");
     // Every form is compared, so the time taken does not say which one came close.
     let authorized = false;
     for (const form of accepted) authorized = sameBytes(authorization, form) || authorized;
@@ -898,7 +899,7 @@ export function createWebhookHandler<K extends DeliveryKind>(
       );
     let body: string;
     try {
-      body = utf8.decode(bytes);
+      body = decodeUtf8(bytes);
     } catch {
       return refuse(400, "delivery body: must be UTF-8");
     }
@@ -1117,8 +1118,7 @@ export function toNodeHandler(
         // amounts (fees, lamports), so writing it back would pass on wrong numbers.
         // (Google Cloud Functions and Firebase parse the body, and keep its bytes in `rawBody`.)
         const left = req.rawBody instanceof Uint8Array ? req.rawBody : req.body;
-        const raw =
-          typeof left === "string" ? encoder.encode(left) : left instanceof Uint8Array ? left : 0;
+        const raw = typeof left === "string" ? encode(left) : left instanceof Uint8Array ? left : 0;
         // A body parser decodes what it reads (body-parser inflates gzip and deflate, and answers
         // 415 itself to other codings): what it left, or consumed, is no longer encoded.
         if (raw || req.readableEnded) headers.delete("content-encoding");
@@ -1134,8 +1134,7 @@ export function toNodeHandler(
                 async pull(controller) {
                   const { done, value } = await chunks.next();
                   if (done) controller.close();
-                  else
-                    controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
+                  else controller.enqueue(typeof value === "string" ? encode(value) : value);
                 },
                 // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
                 // with it. The rest of the upload stays unread until the answer's `connection:
