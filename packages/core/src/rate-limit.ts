@@ -26,6 +26,13 @@ export interface RateLimiter {
  * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line
  * (its turn goes unused unless it was the last in line);
  * one whose request is cancelled (on Workers) is dropped when the next waiter's timer runs.
+ *
+ * The wait for a turn is not part of a call's `timeout` (a limit per attempt, from sending on): a
+ * call's `signal` ends it. The limiter counts only the requests that go through it, in this
+ * process: other processes using the same project (or key) are not counted. Nor does it slow down
+ * after a 429: a retry waits the answer's `Retry-After`, then its turn again. With a batcher, a
+ * batch is one request, which waits its turn once closed; calls made meanwhile go into the next
+ * batch, which waits for its own (give the batcher a `wait` near `1100 / requestsPerSecond` ms).
  * @throws ConfigurationError for options that are not an object (the rate alone), a
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
