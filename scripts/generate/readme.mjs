@@ -145,7 +145,7 @@ function rateLimitSection(area, doc, client, factory) {
   const limit = documentedRateLimit(doc);
   if (!limit) return "";
   return (
-    `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget. It aims a tenth under the rate (${limit.requestsPerSecond} in any 1.1 s), so that a request reaching the server a little late does not put one too many into one of its seconds.\n\n` +
+    `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget. It aims a tenth under the rate (${limit.requestsPerSecond} in any 1.1 s), so that a request reaching the server a little late does not put one too many into one of its seconds. The wait for a turn is not part of \`timeout\` (a limit per attempt, from sending on): a call's \`signal\` ends it. The limiter counts only the requests that go through it, in this process: other processes using the same ${limit.scope ?? "key"} are not counted. Nor does it slow down after a 429: a retry waits the answer's \`Retry-After\`, then its turn again.\n\n` +
     "```ts\n" +
     `import { ${rateLimitName(area)}, ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
     `const ${client} = ${factory}({ rateLimit: createRateLimiter(${rateLimitName(area)}) });\n` +

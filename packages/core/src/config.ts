@@ -104,14 +104,21 @@ export interface ClientOptions {
    * `signal` (an abort rejects that call alone, as unbatched, the others unaffected), `onResponse`
    * or a `timeout` equal to the client's; with any other per-call option (`maxRetries`, `headers`,
    * `retryNonIdempotent`, another `timeout`, a query option), or as a write, it is sent on its own. (An object rather than `true`, so that bundles of clients that never
-   * batch do not carry the batcher.)
+   * batch do not carry the batcher.) With a `rateLimit`, a batch is one request and waits its
+   * turn once closed: calls made while it waits go into the next batch, which waits for its own.
+   * For calls that come spread out, a `wait` near the limiter's step (`1100 / requestsPerSecond`
+   * ms, 220 at 5 per second) gathers them instead.
    * @default undefined (each call is its own request)
    */
   batch?: Batcher | false | undefined;
   /**
    * A client-side limiter applied before every attempt (retries included), e.g.
    * `createRateLimiter({ requestsPerSecond: 5 })` for the admin host's documented limit. Pass
-   * the same limiter to several clients to share one budget.
+   * the same limiter to several clients to share one budget. Its wait is not part of `timeout`
+   * (a limit per attempt, from sending on): a call's `signal` ends it. It counts only the
+   * requests that go through it, in this process (other processes using the same project are not
+   * counted), and does not slow down after a 429: a retry waits the answer's `Retry-After`, then
+   * its turn again.
    * @default undefined (no limit)
    */
   rateLimit?: RateLimiter | false | undefined;

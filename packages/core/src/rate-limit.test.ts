@@ -89,6 +89,70 @@ describe("createRateLimiter", () => {
     }
   });
 
+  it("counts a start from when its caller goes on to send it, not from when acquire was called: many calls made in one tick stay within the rate (user trial 22)", async () => {
+    // Many calls made at once: each runs its setup (validation, building the request)
+    // synchronously, so those that may start at once reach fetch only after the setup of every
+    // call made in the same tick, here 40 ms each. Counted from their `acquire`, the waiters' timers
+    // ran from the early time, and reached the server a window after it, beside the late burst.
+    // (The third: a tick longer than the window, 1.5 s, whose last call found the first starts a
+    // window old, and went with them.)
+    for (const [rate, calls, setup] of [
+      [5, 12, 40],
+      [50, 70, 8],
+      [5, 6, 250],
+    ] as const) {
+      const limiter = createRateLimiter({ requestsPerSecond: rate });
+      const started: { call: number; at: number }[] = [];
+      const t0 = performance.now();
+      const all: Promise<unknown>[] = [];
+      for (let call = 0; call < calls; call++) {
+        all.push(limiter.acquire().then(() => started.push({ call, at: performance.now() - t0 })));
+        vi.advanceTimersByTime(setup); // the clock moves on; no promise callback runs meanwhile
+      }
+      await vi.advanceTimersByTimeAsync(10_000);
+      await Promise.all(all);
+      const label = `${rate} per second`;
+      expect(
+        started.map((s) => s.call),
+        label,
+      ).toEqual([...Array(calls).keys()]);
+      expect(started[0]!.at, label).toBe(calls * setup); // the first burst goes after every setup
+      const inWindow = (t: number) => started.filter(({ at }) => at >= t && at < t + 1100).length;
+      expect(Math.max(...started.map(({ at }) => inWindow(at))), label).toBe(rate);
+      for (let i = rate + 1; i < calls; i++)
+        expect(started[i]!.at - started[i - 1]!.at, label).toBeGreaterThanOrEqual(1100 / rate);
+      expect(vi.getTimerCount(), label).toBe(0);
+    }
+  });
+
+  it("a waiter whose timer runs after a later waiter's (a busy event loop) is not lost: it starts after that one, a step later, and is counted", async () => {
+    // Node runs expired timers list by list, one list per delay, so once timers are late one due
+    // later may run first. The later one takes the first for gone (on Workers, cancelled) and
+    // starts; the first, when its timer runs, goes next, rather than beside it uncounted.
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: { call: number; at: number }[] = [];
+    const t0 = performance.now();
+    const call = (n: number) =>
+      limiter.acquire().then(() => started.push({ call: n, at: performance.now() - t0 }));
+    const all = [0, 1, 2, 3, 4].map(call); // the burst; call 5 is due at 1.1 s, call 6 at 1.32 s
+    const real = globalThis.setTimeout;
+    globalThis.setTimeout = ((f: () => void, ms: number) => real(f, ms + 300)) as typeof setTimeout;
+    try {
+      all.push(call(5)); // its timer runs at 1.4 s, after call 6's
+    } finally {
+      globalThis.setTimeout = real;
+    }
+    all.push(...[6, 7, 8, 9, 10].map(call));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(all);
+    expect(started.map((s) => s.call)).toEqual([0, 1, 2, 3, 4, 6, 5, 7, 8, 9, 10]);
+    const inWindow = (t: number) => started.filter(({ at }) => at >= t && at < t + 1100).length;
+    expect(Math.max(...started.map(({ at }) => inWindow(at)))).toBe(5);
+    for (let i = 6; i < 11; i++)
+      expect(started[i]!.at - started[i - 1]!.at).toBeGreaterThanOrEqual(220);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("keeps its pace when the wall clock is set back (NTP, a resumed VM): it measures with a monotonic clock", async () => {
     const limiter = createRateLimiter({ requestsPerSecond: 5 });
     for (let i = 0; i < 5; i++) await limiter.acquire();

@@ -26,6 +26,13 @@ export interface RateLimiter {
  * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line
  * (its turn goes unused unless it was the last in line);
  * one whose request is cancelled (on Workers) is dropped when the next waiter's timer runs.
+ *
+ * The wait for a turn is not part of a call's `timeout` (a limit per attempt, from sending on): a
+ * call's `signal` ends it. The limiter counts only the requests that go through it, in this
+ * process: other processes using the same project (or key) are not counted. Nor does it slow down
+ * after a 429: a retry waits the answer's `Retry-After`, then its turn again. With a batcher, a
+ * batch is one request, which waits its turn once closed; calls made meanwhile go into the next
+ * batch, which waits for its own (give the batcher a `wait` near `1100 / requestsPerSecond` ms).
  * @throws ConfigurationError for options that are not an object (the rate alone), a
  * `requestsPerSecond` that is not a finite number > 0 (or is under one request per 22.5 days), or
  * an option name other than `requestsPerSecond`
@@ -64,25 +71,33 @@ export function createRateLimiter(options: {
   //   hung them). A waiter whose request was cancelled is found gone by `catchUp`.
   // - An aborted waiter leaves the line: if it was the last, the next call takes its turn;
   //   otherwise its turn goes unused (those behind it keep their times and timers).
-  // - A start counts from when its `acquire` resolved, not from when it was planned, so a timer that
-  //   fires late (a busy event loop) pushes the next ones back rather than letting them crowd in,
-  //   and calls made then go after it (they started beside it, over the rate).
+  // - A start counts from when it happened, not from when it was planned, so a timer that fires
+  //   late (a busy event loop) pushes the next ones back rather than letting them crowd in, and
+  //   calls made then go after it (they started beside it, over the rate).
+  // - A start given at once counts from when its caller goes on (and sends its request), not from
+  //   the `acquire`: calls made in one tick each run their setup first, so the first burst was sent
+  //   after all of them (150 to 550 ms for 500 to 3,000 calls, user trial 22), and waiters timed
+  //   from the early start reached the server beside it (8 in a second at 5 per second). Hence a
+  //   waiter, when its timer fires, keeps its distance from the starts before it as they are now.
   const burst = Math.max(1, Math.floor(rate));
   // The least time between two waiters' starts, and the window that holds `burst` starts.
   const step = 1100 / rate;
   const window = burst * step;
-  // The starts given out, ascending, on a monotonic clock (after the wall clock is set back, past
+  // The starts given out, in the order they go, on a monotonic clock (after the wall clock is set back, past
   // starts would never leave the window): those made, and those of waiters not started yet.
   const slots: Slot[] = [];
+  // Starts given at once whose callers have not gone on yet: they will send no earlier than now.
+  const going = new Set<Slot>();
   // The first waiter in line whose time has passed (its timer is late: a busy event loop) starts
   // no earlier than now, and the waiters after it move back as much, to keep their distance. Run
   // before a call is placed or started, so that no call, new or waiting, goes before it or beside
   // it (a waiter moved back keeps its earlier timer, which may fire before the first one's), and
   // an overdue waiter is never taken for a start a window old (that let it start beside others,
   // over the limit). `deadline`: when the timer running this was due, if a waiter's. Timers run
-  // in the order they are due, so a first waiter whose own timer was due earlier and has not run
-  // is gone (on Workers, its request was cancelled, and its timer with it): it is dropped, not
-  // waited for. (2 ms: a timer's delay is rounded up to a whole millisecond.)
+  // in about the order they are due, so a first waiter whose own timer was due earlier and has not
+  // run is taken for gone (on Workers, its request was cancelled, and its timer with it): it is
+  // dropped, not waited for. (2 ms: a timer's delay is rounded up to a whole millisecond. If its
+  // timer runs after all, late, it comes back: see `wait`.)
   const catchUp = (now: number, deadline = -Infinity) => {
     for (let first; (first = slots.find((s) => !s.started)) && first.at < now;) {
       if (deadline - first.deadline! >= 2) {
@@ -100,6 +115,7 @@ export function createRateLimiter(options: {
       if (signal?.aborted)
         return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
       const now = performance.now();
+      for (const s of going) s.at = now;
       catchUp(now);
       while (slots.length && slots[0]!.started && slots[0]!.at <= now - window) slots.shift();
       // When the window has room for one more start (now, or when the start `burst` back leaves
@@ -112,14 +128,39 @@ export function createRateLimiter(options: {
         started: false,
       };
       slots.push(slot);
-      if (slot.at <= now) return ((slot.started = true), Promise.resolve());
+      if (slot.at <= now) {
+        slot.started = true;
+        going.add(slot);
+        // Stamped by a callback of the very promise the caller awaits, registered first: it runs
+        // right before the caller goes on (and sends), however many calls were made in this tick.
+        const go = Promise.resolve();
+        void go.then(() => {
+          slot.at = performance.now();
+          going.delete(slot);
+        });
+        return go;
+      }
       return new Promise((resolve, reject) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
         const wait = () => {
           const now = performance.now();
+          // Taken for gone by a later waiter's timer, which ran first: timers run in the order
+          // they are due only roughly, once late (a busy event loop). It comes back first in line,
+          // after those that started meanwhile, rather than start uncounted.
+          if (!slots.includes(slot)) {
+            const first = slots.findIndex((s) => !s.started);
+            slots.splice(first < 0 ? slots.length : first, 0, slot);
+            slot.at = now;
+          }
           catchUp(now, slot.deadline);
           // (Checked again when the timer fires: it may fire early by under a millisecond, or
-          // late, or after a late start before it pushed this one back.)
+          // late, or after a start before it moved later: a late one, or one sent late.)
+          const i = slots.indexOf(slot);
+          slot.at = Math.max(
+            slot.at,
+            i < burst ? 0 : slots[i - burst]!.at + window,
+            i ? slots[i - 1]!.at + step : 0,
+          );
           if (slot.at > now) {
             slot.deadline = slot.at;
             return void (timer = setTimeout(wait, Math.ceil(slot.at - now)));
