@@ -20,6 +20,8 @@ export interface AreaPrograms {
   leanReference?: string;
 }
 export declare const areas: Record<string, AreaPrograms>;
+/** Programs beside the areas', by budget key (the composed sdk client's). */
+export declare const otherPrograms: Record<string, string>;
 export declare function bundleSize(
   contents: string,
   options?: { splitting?: boolean },
