@@ -226,6 +226,18 @@ export interface ResolvedConfig extends ClientOptions {
 /** The environment variable read when `apiKey` is not given. */
 export const API_KEY_ENV = "CHAINDATA_API_KEY";
 
+/**
+ * The environment variable {@link API_KEY_ENV} as a client reads it: `undefined` where there is
+ * no `process` (browsers) or reading it throws (Deno without --allow-env).
+ */
+export const keyFromEnvironment = (): string | undefined => {
+  try {
+    return (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[
+      API_KEY_ENV
+    ];
+  } catch {}
+};
+
 const CLIENT_OPTIONS = [
   "apiKey",
   "environment",
@@ -423,15 +435,10 @@ export function resolveConfig(options: ClientOptions | null = {}): ResolvedConfi
       misconfigured(`logger.${level}`, `must be a function (got ${typeOf(method)})`);
   }
   checkLimits(timeout, maxRetries);
-  // `process` does not exist in browsers, and reading it throws in Deno without --allow-env. (Only
-  // when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server where
-  // the variable is set. Nor in the local environment: the mock takes any key, and the real one
-  // need not travel there, over plain http to a container's name.)
-  if (environment !== "local")
-    try {
-      secretKey ??= (globalThis as { process?: { env: Record<string, string | undefined> } })
-        .process?.env[API_KEY_ENV];
-    } catch {}
+  // (Only when no key is given: `apiKey: ""` sends none, for a proxy that adds the key on a server
+  // where the variable is set. Nor in the local environment: the mock takes any key, and the real
+  // one need not travel there, over plain http to a container's name.)
+  if (environment !== "local") secretKey ??= keyFromEnvironment();
   // A key read from a file often ends in a newline. Header APIs strip such whitespace before
   // sending, so the key the server sees (and may echo back) must be the one we redact.
   secretKey = secretKey?.trim() || undefined;

@@ -8,6 +8,7 @@ export {
   snapshotOptions,
   unbatched,
   API_KEY_ENV,
+  keyFromEnvironment,
 } from "./config.js";
 // (How an option's refused value may appear in a message, and the unknown-name check, for the
 // packages' own option checks.)

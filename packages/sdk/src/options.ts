@@ -5,10 +5,10 @@
  * not exported from the package.
  */
 import {
-  API_KEY_ENV,
   ConfigurationError,
   createTransport,
   hosts,
+  keyFromEnvironment,
   resolveBaseUrl,
   resolveConfig,
   rpcHost,
@@ -103,22 +103,6 @@ function check(options: ClientOptions): ResolvedConfig {
 }
 
 /**
- * CHAINDATA_API_KEY as an area client reads it (`process` does not exist in browsers, and reading
- * it throws in Deno without --allow-env); an empty one is none.
- */
-const keyFromEnvironment = (): string | undefined => {
-  try {
-    return (
-      (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[
-        API_KEY_ENV
-      ] || undefined
-    );
-  } catch {
-    return undefined;
-  }
-};
-
-/**
  * The shared options of `createChainDataClient`, checked and copied: later changes to the caller's
  * object reach no area. `apiKey` is there only when given. `keyFromEnv`: CHAINDATA_API_KEY as read
  * now, when no key is given, for the areas whose environment reads it (not `local`: the real key
@@ -151,7 +135,8 @@ export function sharedOptions(
   return {
     ...snapshotOptions(shared),
     areas: options.areas,
-    keyFromEnv: shared.apiKey === undefined ? keyFromEnvironment() : undefined,
+    // (An empty variable is no key.)
+    keyFromEnv: shared.apiKey === undefined ? keyFromEnvironment() || undefined : undefined,
   };
 }
 
