@@ -47,7 +47,7 @@ export interface Http {
   /**
    * The redactor of one call: `redact`, or one that also masks `secrets` (credentials the call
    * sends in its body: a webhook's `authHeader`) and the credentials of the call's own `headers`
-   * (an `Authorization` or `X-Api-Key` given per call), for that call's errors, log lines and
+   * (an `Authorization`, `X-Api-Key` or `x-token` given per call), for that call's errors, log lines and
    * `onResponse`. The methods below take it last (default: `redact`).
    */
   redactWith(secrets: readonly string[], headers?: RequestOptions["headers"]): Redactor;
@@ -132,8 +132,8 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
 /**
  * Runs `work` (given a signal that stops it), or just waits when there is none, until `ms` pass
  * or the caller's `signal` aborts: a timeout rejects `work` with TimeoutError and ends a wait
- * normally; an abort rejects either with AbortError; anything `work` throws becomes a
- * ConnectionError (via `toConnectionError`). The timer and the listener are removed on every
+ * normally; an abort rejects either with AbortError; anything `work` throws goes through
+ * `toConnectionError` (a ConnectionError, or a custom fetch's bug as itself). The timer and the listener are removed on every
  * path, and `work` is stopped when it loses.
  */
 const race = <T>(
@@ -205,9 +205,19 @@ const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
   }
 };
 
-/** The ConnectionError of a failed fetch: its message joins the messages of the cause chain. */
+/**
+ * The ConnectionError of a failed fetch: its message joins the messages of the cause chain. A
+ * `ReferenceError`, `SyntaxError`, `RangeError`, `EvalError` or `URIError` is no failed
+ * connection (fetch reports those as a `TypeError`) but a bug in a custom `fetch`: it reaches the
+ * caller as itself, redacted, and is not retried.
+ */
 const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
   const cause = sanitize(thrown, redactor);
+  // (By the constructor's name, which also holds across realms: a vm context, an iframe.)
+  const Bug = (thrown as any)?.constructor;
+  if (/^(Reference|Syntax|Range|Eval|URI)Error$/.test(Bug?.name))
+    // (`cause` as the options: its own redacted `cause`, if any, becomes the bug's.)
+    return Object.assign(new Bug(cause.message, cause), { stack: cause.stack });
   let message = cause.message;
   for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
   return new ConnectionError(
@@ -395,9 +405,9 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   const log = logTo(config.logger);
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
-  // A credential given in `headers` (a gateway's `Authorization`, an `X-Api-Key` set by hand) is
-  // masked in every form as the key is: a server may echo it with no name beside it.
-  const headerSecrets = credentialsIn(baseHeaders);
+  // A credential given in `headers` (a gateway's `Authorization`, an `X-Api-Key` set by hand, an
+  // `x-token`) is masked in every form as the key is: a server may echo it with no name beside it.
+  const headerSecrets = credentialsIn(baseHeaders, true);
   const redact = createRedactor(config.secretKey, headerSecrets);
 
   const described: Http["described"] = (response, redactor = redact) =>
@@ -538,7 +548,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // (Read as the request will send them: an object, a `Headers` or pairs.)
     const own: Record<string, string> = {};
     addHeaders(own, headers);
-    secrets = [...secrets, ...credentialsIn(own)];
+    secrets = [...secrets, ...credentialsIn(own, true)];
     return secrets.length
       ? createRedactor(config.secretKey, [...headerSecrets, ...secrets])
       : redact;

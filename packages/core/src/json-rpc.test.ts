@@ -756,6 +756,29 @@ describe("createJsonRpcClient: single calls", () => {
 });
 
 describe("createJsonRpcClient: odd failures", () => {
+  it("a custom fetch's bug (a ReferenceError, a RangeError…) reaches the caller as itself, redacted, and is not retried", async () => {
+    for (const Bug of [ReferenceError, SyntaxError, RangeError, EvalError, URIError]) {
+      const fetch = vi.fn(async (url: string) => {
+        throw new Bug(`oops at ${url}`, { cause: new Error(`while reading ${url}`) });
+      });
+      const error = await createJsonRpcClient(
+        { apiKey: KEY, fetch: fetch as unknown as typeof globalThis.fetch, maxRetries: 2 },
+        rpcHost,
+        "/",
+      )
+        .call(getAsset, { id: "abc" })
+        .catch((e: unknown) => e);
+      expect(error, Bug.name).toBeInstanceOf(Bug);
+      expect(error, Bug.name).not.toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toBe("oops at https://mainnet.helius-rpc.com/?api-key=***");
+      expect((error as Error).stack).not.toContain(KEY);
+      expect(((error as Error).cause as Error).message).toBe(
+        "while reading https://mainnet.helius-rpc.com/?api-key=***",
+      );
+      expect(fetch).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it("treats a fetch that throws (instead of rejecting) as a connection error: retried, redacted, nothing left behind", async () => {
     vi.useFakeTimers();
     const controller = new AbortController();
@@ -807,6 +830,36 @@ describe("createJsonRpcClient: odd failures", () => {
     const seen = JSON.stringify([error, (error as Error).message, String(invalid), lines]);
     expect(seen).toContain("***");
     expect(seen).not.toContain(gateway);
+  });
+
+  it("masks the value of a custom credential header (`x-token`), given to the client or per call, wherever a server echoes it", async () => {
+    const token = "tk-4c1d9e77ab";
+    const perCall = "pc-88b0f2d615";
+    const { fetch } = stubFetch((call) =>
+      jsonResponse(
+        {
+          jsonrpc: "2.0",
+          id: JSON.parse(call.body!).id,
+          error: { code: -32001, message: `tokens ${token} / ${perCall} refused`, data: { token } },
+        },
+        { status: 403 },
+      ),
+    );
+    const lines: string[] = [];
+    const logger = { debug: (m: string) => lines.push(m), info: (m: string) => lines.push(m) };
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch, logger, headers: { "x-token": token } },
+      rpcHost,
+      "/",
+    );
+    const error = await rpc
+      .call(getAsset, { id: "abc" }, { headers: { "x-auth-token": perCall } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403 });
+    const seen = JSON.stringify([error, (error as Error).message, lines]);
+    expect(seen).toContain("tokens *** / *** refused");
+    expect(seen).not.toContain(token);
+    expect(seen).not.toContain(perCall);
   });
 
   it("settles an error whose data has credential-named fields, masking them (the JSON stays JSON)", async () => {

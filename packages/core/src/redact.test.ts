@@ -290,6 +290,29 @@ describe("credentialsIn", () => {
     for (const input of [undefined, null, "authHeader", { authHeader: " " }, { authHeader: 1 }])
       expect(credentialsIn(input)).toEqual([]);
   });
+
+  it("in headers, also the values of other credential-like names, 8 characters or more", () => {
+    const headers = {
+      "x-token": "tok-1234567",
+      "x-auth-token": "Bearer abcdefgh",
+      cookie: "session=0123456789",
+      "x-client-secret": "s3cret-value",
+      "x-key-version": "1",
+      "x-request-source": "dashboard-01",
+      accept: "application/json",
+    };
+    expect(credentialsIn(headers, true)).toEqual([
+      "tok-1234567",
+      "Bearer abcdefgh",
+      "abcdefgh",
+      "session=0123456789",
+      "s3cret-value",
+    ]);
+    // An input (a request's params) keeps the narrow names: `tokenAccount` is data, not a secret.
+    expect(
+      credentialsIn({ ...headers, tokenAccount: "So11111111111111111111111111111111111111112" }),
+    ).toEqual([]);
+  });
 });
 
 describe("scrub", () => {

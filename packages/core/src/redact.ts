@@ -123,19 +123,28 @@ export function redact(text: unknown, apiKey?: string): string {
 // Property names whose value is a credential, whoever's it is (`authHeader`: a webhook's secret,
 // which a server may echo back in an error body).
 const SECRET_NAME = /^(?:x-api-key|authorization|api[-_]?key|auth[-_]?header)$/i;
+// Other header names whose value may be a credential (`x-token`, `x-auth-token`, `cookie`,
+// `proxy-authorization`, `x-client-secret`): a header is sent, not data, so a value masked
+// needlessly (an `x-idempotency-key`) costs little. Only values of 8 characters or more: a short
+// one (`x-key-version: 1`) would mask every such word of a message, and holds no real secret.
+const SECRET_HEADER = /auth|key|token|secret|pass|cookie|signature|session|credential/i;
 
 /**
- * The credentials a request's input carries (a webhook's `authHeader`): the string values of its
- * credential-named properties, each whole and without its first word (a scheme: `Bearer`, or any
- * other, `Custom`), so that an echo of the credential alone is masked too. A redactor knows them only when told: a
- * server may echo one with no name beside it (`invalid header Bearer s3cret`) or HTML-escaped.
+ * The credentials a request's input carries (a webhook's `authHeader`), or with `headers` those
+ * of its headers (SECRET_HEADER's too): the string values of its credential-named properties, each
+ * whole and without its first word (a scheme: `Bearer`, or any other, `Custom`), so that an echo
+ * of the credential alone is masked too. A redactor knows them only when told: a server may echo
+ * one with no name beside it (`invalid header Bearer s3cret`) or HTML-escaped.
  * @internal
  */
-export function credentialsIn(input: unknown): string[] {
+export function credentialsIn(input: unknown, headers?: boolean): string[] {
   const found = new Set<string>();
   if (input && typeof input === "object")
     for (const [name, value] of Object.entries(input))
-      if (typeof value === "string" && SECRET_NAME.test(name)) {
+      if (
+        typeof value === "string" &&
+        (SECRET_NAME.test(name) || (headers && value.trim()[7] && SECRET_HEADER.test(name)))
+      ) {
         // The whole value, and the credential after a scheme alone (`Token s3cret`: `s3cret`;
         // any first word, since a scheme may be one of the server's own).
         found.add(value.trim());
