@@ -20,6 +20,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
 import * as sdk from "@chaindata/sdk";
+import { parseJson, stringifyJson } from "@chaindata/core";
 import {
   buildDocs,
   checkLinks,
@@ -32,6 +33,10 @@ import { sdkName } from "../../packages/docs/src/util.mjs";
 import { readmeSections } from "../../packages/docs/src/build.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { firstSentence } from "../../packages/docs/src/markdown.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { loadSite } from "../../packages/docs/src/model.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { AREA_WORDS, CLIENT_OPTIONS } from "../../packages/docs/src/pages.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
 
@@ -1329,6 +1334,104 @@ describe("docs build", () => {
     const summary = (n: string) => idx.entries.find((e: any) => e.n === n).s;
     expect(summary("Coming from helius-sdk")).toMatch(/^Migrating from helius-sdk/);
     expect(summary("Not covered")).toContain("priority-fee estimates, confirmation");
+    // the summary names the DAS methods the page lists, all of them, in its order
+    expect(summary("Not covered")).toContain(`other DAS methods (${listed.join(", ")})`);
+  });
+
+  it("derives the prose that names DAS methods and areas from the spec: a DAS method the spec adds leaves Not covered (the page's list, the search's summary and names), an area it drops leaves the home page's first sentence and the helius-sdk summary", () => {
+    const spec = join(tmp, "spec-covered");
+    cpSync(specDir, spec, { recursive: true });
+    // searchAssets, one of the service's other DAS methods, as a method of the spec (getAsset's copy)
+    const file = join(spec, "openrpc/das.json");
+    const das = parseJson(readFileSync(file, "utf8")) as any;
+    const getAsset = das.methods.find((m: any) => m.name === "getAsset");
+    das.methods.push({ ...getAsset, name: "searchAssets" });
+    writeFileSync(file, stringifyJson(das));
+    // and no wallet area
+    const indexFile = join(spec, "index.json");
+    const specIndex = JSON.parse(readFileSync(indexFile, "utf8"));
+    specIndex.areas = specIndex.areas.filter((a: any) => a.area !== "wallet");
+    writeFileSync(indexFile, JSON.stringify(specIndex));
+    buildDocs({ spec, out: join(tmp, "site-covered") });
+    const built = (path: string) => readFileSync(join(tmp, "site-covered", path), "utf8");
+
+    const html = built("getting-started.html");
+    const notCovered = text(
+      html.slice(
+        html.indexOf('id="not-covered"'),
+        html.indexOf("</section>", html.indexOf('id="not-covered"')),
+      ),
+    );
+    const dasItem = notCovered.slice(0, notCovered.indexOf("createJsonRpcClient"));
+    const listed = [...dasItem.matchAll(/\b(?:get|search)\w+/g)].map((m) => m[0]);
+    expect(listed).toContain("getAssetsByGroup");
+    // (nor the descriptor the item shows as an example)
+    expect(notCovered).not.toContain("searchAssets");
+    expect(notCovered).toContain(`{ id: "${listed[0]}", idempotent: true }`);
+    const entries = JSON.parse(built("search-index.json")).entries;
+    const entry = (n: string) => entries.find((e: any) => e.n === n);
+    expect(entry("Not covered").s).toBe(
+      `What helius-sdk does that chaindata does not: other DAS methods (${listed.join(", ")}), sendSmartTransaction, priority-fee estimates, confirmation`,
+    );
+    expect(entry("Not covered").f).not.toContain("searchAssets");
+    expect(entry("searchAssets").u).toBe("das/searchAssets.html");
+
+    const lead = text(/<p class="lead">(.*?)<\/p>/.exec(built("index.html"))![1]!);
+    expect(lead).toContain(
+      "digital assets (DAS), ZK compression, fast transaction sending, usage and webhooks",
+    );
+    expect(lead).not.toContain("wallet");
+    expect(entry("Coming from helius-sdk").s).toBe(
+      "Migrating from helius-sdk: its calls beside chaindata's (rpc.getAsset, displayOptions, getAllWebhooks, editWebhook, appendAddressesToWebhook, the sender)",
+    );
+    // the real spec's, with its wallet area
+    expect(text(/<p class="lead">(.*?)<\/p>/.exec(page("index.html"))![1]!)).toContain(
+      "fast transaction sending, wallets, usage and webhooks",
+    );
+  });
+
+  it("holds the words that name particular areas to the spec, naming where to edit them when it changes", () => {
+    const site = loadSite(specDir);
+    const where = "packages/docs/src/pages.mjs";
+    const option = (name: string) =>
+      text((CLIENT_OPTIONS as [string, string][]).find(([n]) => n === name)![1]);
+    const gettingStarted = text(page("getting-started.html"));
+    // The JSON-RPC areas that do not batch (info.x-batch: false): the sender, as the prose says.
+    const unbatched = site.areas
+      .filter((a: any) => a.kind === "openrpc" && a.info["x-batch"] === false)
+      .map((a: any) => a.key);
+    expect(
+      unbatched,
+      `the JSON-RPC areas with x-batch: false changed: edit the words on batching in ${where}: CLIENT_OPTIONS "batch" ("not the sender"), and Getting started's "4. Client and call options" ("the REST areas and the sender take no batch") and "7. Every area in one client" ("batch goes to the JSON-RPC areas but the sender") in sdkSections`,
+    ).toEqual(["sender"]);
+    expect(option("batch")).toContain("JSON-RPC areas only, not the sender.");
+    expect(gettingStarted).toContain("the REST areas and the sender take no batch");
+    expect(gettingStarted).toContain("batch goes to the JSON-RPC areas but the sender");
+    // The hosts that take the key in a header: admin's X-Api-Key, as the apiKey option says.
+    const headers = Object.entries(site.index.hosts)
+      .filter(([, h]: [string, any]) => h.auth?.header)
+      .map(([k, h]: [string, any]) => `${k}: ${h.auth.header}`);
+    expect(
+      headers,
+      `the hosts that take the API key in a header changed (index.json hosts.*.auth.header): edit CLIENT_OPTIONS "apiKey" in ${where} ("or the X-Api-Key header on the admin host")`,
+    ).toEqual(["admin: X-Api-Key"]);
+    expect(option("apiKey")).toContain("or the X-Api-Key header on the admin host");
+    // The documented limit the rateLimit option gives as its example: admin's 5/s.
+    const adminLimits = site.areas
+      .filter((a: any) => a.key === "admin")
+      .flatMap((a: any) => a.ops.map((o: any) => o.rateLimit?.requestsPerSecond));
+    expect(
+      [...new Set(adminLimits)],
+      `the admin operations' rate limit changed (x-rate-limit): edit CLIENT_OPTIONS "rateLimit" in ${where} ("admin: 5/s")`,
+    ).toEqual([5]);
+    expect(option("rateLimit")).toContain("(admin: 5/s)");
+    // The home page's word for each area (an area without one is called by its label).
+    const keys = site.areas.map((a: any) => a.key);
+    for (const key of Object.keys(AREA_WORDS))
+      expect(
+        keys,
+        `AREA_WORDS in ${where} has a word for "${key}", which is not an area of the spec: rename its key or remove it`,
+      ).toContain(key);
   });
 
   it("writes a search index over operations, summaries and field names", () => {

@@ -1196,6 +1196,26 @@ function areaCard(pc, a) {
   return `<li class="card${a.deprecated ? " card-deprecated" : ""}"><a class="card-link" href="${href(pc, `${a.key}/index.html`)}"><span class="card-title">${esc(a.label)}</span> ${badge(a.kind === "openrpc" ? "rpc" : "rest", a.kind === "openrpc" ? "JSON-RPC" : "REST")}${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</a><p class="small">${esc(firstSentence(a.info.summary || a.info.description))}</p><p class="small muted"><code>${esc(a.pkg)}</code> · ${plural(a.ops.length, a.kind === "openrpc" ? "method" : "operation")}${a.deliveries.length ? ` · ${plural(a.deliveries.length, "delivery", "deliveries")}` : ""}</p></li>`;
 }
 
+/**
+ * What the home page's first sentence calls each area: an editorial word, not the spec's title
+ * ("usage" for the admin API). An area not here is called by its label, so the sentence names a
+ * new area without an edit here, and no longer names a removed or deprecated one.
+ */
+export const AREA_WORDS = {
+  das: "digital assets (DAS)",
+  compression: "ZK compression",
+  sender: "fast transaction sending",
+  wallet: "wallets",
+  admin: "usage",
+  webhooks: "webhooks",
+};
+
+/** The home page's words for `areas`, in their order: "digital assets (DAS), …, usage and webhooks". */
+function areaWords(areas) {
+  const words = areas.map((a) => AREA_WORDS[a.key] ?? a.label);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words.join("");
+}
+
 export function homePage(site) {
   const pc = pageContext(site, { path: "index.html" });
   const live = site.areas.filter((a) => !a.deprecated);
@@ -1210,7 +1230,7 @@ export function homePage(site) {
     .join("");
   const nOps = site.areas.reduce((n, a) => n + a.ops.length, 0);
   const body = `<h1>chaindata API</h1>
-<p class="lead">One reference for the REST and JSON-RPC APIs of chaindata — digital assets (DAS), ZK compression, fast transaction sending, wallets, usage and webhooks — and the TypeScript packages generated from the same spec.</p>
+<p class="lead">One reference for the REST and JSON-RPC APIs of chaindata — ${esc(areaWords(live))} — and the TypeScript packages generated from the same spec.</p>
 <p><a class="button" href="${href(pc, "getting-started.html")}">Getting started</a> <a href="${href(pc, RUNTIMES_PAGE)}">Bun, Deno, Workers, browsers</a> <span class="muted small">${plural(site.areas.length, "area")} · ${plural(nOps, "operation")} · ${plural(site.schemas.size, "schema")}</span></p>
 ${section("areas", "APIs", `<p>What each call costs, how fast it may be called and whether the SDK retries it, for every operation in one table: <a href="${href(pc, GLANCE_PAGE)}">Operations at a glance</a>.</p><ul class="cards">${live.map((a) => areaCard(pc, a)).join("")}</ul>`)}
 ${dep.length ? section("deprecated", "Deprecated", `<ul class="cards">${dep.map((a) => areaCard(pc, a)).join("")}</ul>`) : ""}
@@ -1615,6 +1635,61 @@ export function dasNotCovered(site) {
   return [...new Set([...listed, ...HELIUS.das])].filter((m) => !own.has(m));
 }
 
+/**
+ * What Getting started's "Not covered" lists: the service's other DAS methods (with a DAS area;
+ * `dasNotCovered`), and what builds, prices and confirms a transaction (with a Sender area). The
+ * page's list, the search's entry and its summary all come from here, so a method the spec adds
+ * leaves all three.
+ */
+export function notCovered(site) {
+  const has = (key) => site.areas.some((a) => a.key === key);
+  return {
+    das: has("das") ? dasNotCovered(site) : [],
+    sending: has("sender") ? HELIUS.sending : [],
+  };
+}
+
+/** The search's summary of "Not covered": the items the page lists, by the same names. */
+export function notCoveredSummary(site) {
+  const { das, sending } = notCovered(site);
+  const items = [
+    das.length && `other DAS methods (${das.join(", ")})`,
+    sending.length && `${sending[0]}, priority-fee estimates, confirmation`,
+  ].filter(Boolean);
+  return `What helius-sdk does that chaindata does not: ${items.join(", ")}`;
+}
+
+/**
+ * helius-sdk's calls that "Coming from helius-sdk" gives a row of their own, as the spec has their
+ * chaindata operations: DAS methods and wallet calls by their names, and whether the sender's
+ * sendTransaction is there.
+ */
+function heliusCovered(site) {
+  const ops = (key) => site.areas.find((a) => a.key === key)?.ops ?? [];
+  const has = (key, id) => ops(key).some((o) => o.id === id);
+  return {
+    das: HELIUS.das.filter((m) => has("das", m)),
+    wallet: HELIUS.wallet.filter((m) => has("wallet", m)),
+    sender: has("sender", "sendTransaction"),
+  };
+}
+
+/** The search's summary of "Coming from helius-sdk": some of the calls its rows show. */
+export function heliusSummary(site) {
+  const { das, wallet, sender } = heliusCovered(site);
+  const calls = [
+    das.length && `rpc.${das[0]}`,
+    das.includes("getAssetsByOwner") && "displayOptions",
+    // (The webhook rows are there whatever the spec has: helius-sdk's names, chaindata's helpers.)
+    "getAllWebhooks",
+    "editWebhook",
+    "appendAddressesToWebhook",
+    wallet.length && "the wallet",
+    sender && "the sender",
+  ].filter(Boolean);
+  return `Migrating from helius-sdk: its calls beside chaindata's (${calls.join(", ")})`;
+}
+
 /** The Sender area's sentence that leaves building and confirming a transaction to the caller. */
 const senderLeaves = (sender) =>
   (sender?.info.description ?? "").split(/(?<=\.)\s+/).find((t) => /are the caller's/.test(t));
@@ -1658,7 +1733,8 @@ function heliusSection(pc, site) {
       "one client per area; each reads <code>CHAINDATA_API_KEY</code> when not given <code>apiKey</code>, but the sender's, which takes a key given to it only",
     ],
   ];
-  for (const m of HELIUS.das.filter((name) => das?.ops.some((o) => o.id === name)))
+  const covered = heliusCovered(site);
+  for (const m of covered.das)
     rows.push([
       versions(`helius.rpc.${m}`, `helius.${m}`),
       opLink(das, m, `das.${m}`),
@@ -1678,7 +1754,7 @@ function heliusSection(pc, site) {
     ]);
   }
   const wallet = areaOf("wallet");
-  const walletOps = HELIUS.wallet.filter((m) => wallet?.ops.some((o) => o.id === m));
+  const walletOps = covered.wallet;
   if (walletOps.length)
     rows.push([
       `${walletOps.map((m) => code(`helius.wallet.${m}`)).join(", ")} (2.x, 3.x)`,
@@ -1686,7 +1762,7 @@ function heliusSection(pc, site) {
       "the same names",
     ]);
   const sender = areaOf("sender");
-  if (sender?.ops.some((o) => o.id === "sendTransaction"))
+  if (covered.sender)
     rows.push([
       versions("", `${HELIUS.sender}(…)`),
       opLink(sender, "sendTransaction", "sender.sendTransaction({ transaction, config })"),
@@ -1696,16 +1772,17 @@ function heliusSection(pc, site) {
     `<table><thead><tr><th scope="col">helius-sdk</th><th scope="col">chaindata</th><th scope="col">Note</th></tr></thead><tbody>${rows.map((r) => `<tr><td>${r[0]}</td><td>${r[1]}</td><td>${r[2]}</td></tr>`).join("")}</tbody></table>`,
   );
   const leaves = senderLeaves(sender);
-  const notCovered = [
-    das &&
-      `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${dasNotCovered(site).map(code).join(", ")}. <code>createJsonRpcClient</code> and <code>rpcHost</code> of <code>@chaindata/core</code> can still call one, with a descriptor such as <code>{ id: "searchAssets", idempotent: true }</code>: its params unchecked, its result untyped (the package's README).</li>`,
-    sender &&
-      `<li>Building, pricing and confirming a transaction: ${HELIUS.sending.map(code).join(", ")} (priority-fee estimates, confirmation). ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
+  const uncovered = notCovered(site);
+  const notCoveredItems = [
+    uncovered.das.length &&
+      `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${uncovered.das.map(code).join(", ")}. <code>createJsonRpcClient</code> and <code>rpcHost</code> of <code>@chaindata/core</code> can still call one, with a descriptor such as <code>{ id: ${esc(JSON.stringify(uncovered.das[0]))}, idempotent: true }</code>: its params unchecked, its result untyped (the package's README).</li>`,
+    uncovered.sending.length &&
+      `<li>Building, pricing and confirming a transaction: ${uncovered.sending.map(code).join(", ")} (priority-fee estimates, confirmation). ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
   ].filter(Boolean);
   return section(
     "helius-sdk",
     "9. Coming from helius-sdk",
-    `<p>Moving a service off helius-sdk: its calls and chaindata's. Each chaindata call takes one params object and throws the typed errors above; u64 values are <code>bigint</code> (section 8).</p>${table}<h3 id="not-covered">Not covered</h3><ul>${notCovered.join("")}</ul>`,
+    `<p>Moving a service off helius-sdk: its calls and chaindata's. Each chaindata call takes one params object and throws the typed errors above; u64 values are <code>bigint</code> (section 8).</p>${table}<h3 id="not-covered">Not covered</h3><ul>${notCoveredItems.join("")}</ul>`,
   );
 }
 
