@@ -256,6 +256,15 @@ export async function valid(signal: AbortSignal): Promise<void> {
   await editWebhook(webhooks, { webhookID: hook.webhookID, active: false });
   // @ts-expect-error — the webhook to change is required
   await editWebhook(webhooks, { txnStatus: "all" });
+  // @ts-expect-error — a webhook read and spread back carries its read-only fields (trial 24)
+  await editWebhook(webhooks, { ...hook, txnStatus: "all" });
+  // A setting given as `undefined` is left as it is (also under exactOptionalPropertyTypes).
+  const maybeUrl: string | undefined = Math.random() > 2 ? "https://x.example" : undefined;
+  await editWebhook(webhooks, {
+    webhookID: hook.webhookID,
+    webhookURL: maybeUrl,
+    txnStatus: "all",
+  });
   // @ts-expect-error — the addresses are a list, not one address
   await addWebhookAddresses(webhooks, { webhookID: hook.webhookID, addresses: ADDRESS });
   // @ts-expect-error — a client without getWebhook / updateWebhook cannot edit webhooks
@@ -533,6 +542,11 @@ export function errorFieldsMaybeUndefined(error: unknown): void {
 export function errorTable(error: unknown): string {
   if (!(error instanceof dasPackage.ChainDataError)) return "other";
   const e = error as AnyChainDataError;
+  // The guard narrows as the cast does (trial 24: a cast in every `catch`).
+  if (dasPackage.isChainDataError(error) && error.name === "RateLimitError")
+    error.retryAfter satisfies number | undefined;
+  // @ts-expect-error — `instanceof` alone gives the base class, whose `name` is any string
+  if (error.name === "RateLimitError") error.retryAfter;
   switch (e.name) {
     case "RateLimitError":
       return `429: ${e.retryAfter satisfies number | undefined} ${e.status satisfies 429}`;

@@ -431,8 +431,8 @@ export class InvalidResponseError extends ChainDataError {
 /**
  * Every error class a chaindata call throws, told apart by `name` (each class's own, as a literal
  * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
- * (a `never` default). Catch with `instanceof ChainDataError`, then `const e = error as
- * AnyChainDataError`. A plain `APIError` (a status without a class of its own, such as 409 or 408)
+ * (a `never` default). Catch with {@link isChainDataError}, which narrows to this union (or
+ * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a status without a class of its own, such as 409 or 408)
  * is the member named `"APIError"`.
  */
 export type AnyChainDataError =
@@ -451,6 +451,15 @@ export type AnyChainDataError =
   | InvalidResponseError
   | ValidationError
   | ConfigurationError;
+
+/**
+ * Whether `error` is an error a chaindata call threw: `instanceof ChainDataError`, as a type guard
+ * of {@link AnyChainDataError}, so that `switch (error.name)` narrows to each class without a cast:
+ * `if (isChainDataError(e) && e.name === "RateLimitError") e.retryAfter`. (A `ChainDataError` made
+ * by your own code, which no call throws, passes too, though it is no member of the union.)
+ */
+export const isChainDataError = (error: unknown): error is AnyChainDataError =>
+  error instanceof ChainDataError;
 
 /**
  * Whether `error` is a transient failure that may succeed when the call is made again later: a

@@ -90,6 +90,7 @@ export {
   InvalidResponseError,
   ValidationError,
   ConfigurationError,
+  isChainDataError,
   isRetryable,
 } from "./errors.js";
 export type {

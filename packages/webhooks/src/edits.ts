@@ -307,11 +307,26 @@ function ofAddresses(error: ValidationError): ValidationError {
   );
 }
 
-/** The params of {@link editWebhook}: the webhook, and the settings to change. */
-export interface EditWebhookInput extends Partial<WebhookSettings> {
+/**
+ * The params of {@link editWebhook}: the webhook, and the settings to change (a setting given as
+ * `undefined` is left as it is).
+ */
+export type EditWebhookInput = {
+  [Name in keyof WebhookSettings]?: WebhookSettings[Name] | undefined;
+} & {
   /** The webhook to change. */
   webhookID: string;
-}
+  /**
+   * Set by the service, not by an edit (refused, as `project` and `active` are). Typed `never` so
+   * that a webhook read and spread back (`{ ...hook, txnStatus }`) is a compile error, not a
+   * ValidationError at run time: give only the settings to change.
+   */
+  wallet?: never;
+  /** Set by the service, not by an edit (see `wallet`). */
+  project?: never;
+  /** Set by the service, not by an edit (see `wallet`). */
+  active?: never;
+};
 
 /** The fields of a webhook the service sets: an edit leaves them as they are. */
 const READ_ONLY = ["wallet", "project", "active"];

@@ -76,6 +76,7 @@ export function runtimeExports({ rpc, batch = rpc }) {
   // `reviveU64`, with the package's `<area>U64Shape`, makes them bigint again in a result read back.)
   const values = [
     ...ERROR_CLASSES,
+    "isChainDataError",
     "isRetryable",
     ...(batch ? ["createBatcher"] : []),
     "createRateLimiter",

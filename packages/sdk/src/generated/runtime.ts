@@ -18,6 +18,7 @@ export {
   InvalidResponseError,
   ValidationError,
   ConfigurationError,
+  isChainDataError,
   isRetryable,
   createBatcher,
   createRateLimiter,
