@@ -1191,6 +1191,535 @@ export function checkAreaConstants({ area, doc }) {
   return findings;
 }
 
+// ---------------------------------------------------------------- marks, u64 names, bound prose
+
+/** The JSON path of an operation, its name in brackets: `#/methods/2 (getAssetsByOwner)`, `#/paths/~1v1~1x/get (getX)`. */
+function operationPath({ kind, doc }, op) {
+  return kind === "openrpc"
+    ? `#/methods/${doc.methods.indexOf(op.operation)} (${op.id})`
+    : `#/paths/${pointerSegment(op.path)}/${op.method} (${op.id})`;
+}
+
+// (A string the generator would read as `true`, written by someone who meant a boolean.)
+const BOOLEAN_WORD = /^\s*(true|false|yes|no|y|n|on|off|0|1)\s*$/i;
+
+/**
+ * The status marks (spec/README.md "Deprecating an operation", and `info`'s keys) have the forms
+ * the generator, the SDK and the docs read, which read them by truthiness: an operation is
+ * deprecated by `deprecated: true` (+ `x-replaced-by: "<what to use instead>"`, a non-empty
+ * string, only beside it) and beta by `x-beta: true`; a whole area by `info.x-deprecated` (true,
+ * or a message the generated JSDoc shows) and `info.x-beta: true`. `false` is allowed, the same as
+ * leaving the mark out. Refused: `x-deprecated` on an operation (nothing reads it there: the
+ * operation would not be deprecated at all), `x-replaced-by` on an operation that is not
+ * deprecated (nothing reads it either), and a mark of another type, such as `x-beta: "no"`, which
+ * any reader takes as true.
+ */
+export function checkStatusMarks(r) {
+  const { area, doc } = r;
+  const findings = [];
+  const show = (value) => JSON.stringify(value) ?? String(value);
+  const info = doc.info ?? {};
+  const beta = (value, at, what) => {
+    if (value === undefined || typeof value === "boolean") return;
+    findings.push(
+      `${area} ${at}/x-beta: must be true or false, not ${show(value)}: the generator reads it as ${Boolean(value)}, so this ${value ? "marks" : "does not mark"} ${what} beta; write x-beta: true (or leave it out)`,
+    );
+  };
+  beta(info["x-beta"], "#/info", "the whole area");
+  const areaDeprecated = info["x-deprecated"];
+  if (
+    areaDeprecated !== undefined &&
+    typeof areaDeprecated !== "boolean" &&
+    !(
+      typeof areaDeprecated === "string" &&
+      areaDeprecated.trim() &&
+      !BOOLEAN_WORD.test(areaDeprecated)
+    )
+  )
+    findings.push(
+      `${area} #/info/x-deprecated: must be true (or false), or a message saying what to use instead, not ${show(areaDeprecated)}: the generated JSDoc shows a string as the message; write x-deprecated: true, or x-deprecated: "<what to use instead>"`,
+    );
+  for (const op of listOperations(r)) {
+    const o = op.operation;
+    const at = operationPath(r, op);
+    const say = (key, message) => findings.push(`${area} ${at}/${key}: ${message}`);
+    beta(o["x-beta"], at, "the operation");
+    if (o.deprecated !== undefined && typeof o.deprecated !== "boolean")
+      say(
+        "deprecated",
+        `must be true or false, not ${show(o.deprecated)}; write deprecated: true (with x-replaced-by: "<what to use instead>")`,
+      );
+    if (o["x-deprecated"] !== undefined)
+      say(
+        "x-deprecated",
+        o.deprecated === true
+          ? "x-deprecated is read only in info (a whole area); deprecated: true already marks this operation: remove x-deprecated"
+          : `x-deprecated is read only in info (a whole area): on an operation nothing reads it, so this one is not deprecated at all; write deprecated: true (and x-replaced-by: "<what to use instead>") instead of x-deprecated: ${show(o["x-deprecated"])}`,
+      );
+    const replacedBy = o["x-replaced-by"];
+    if (replacedBy === undefined) continue;
+    if (typeof replacedBy !== "string" || !replacedBy.trim())
+      say(
+        "x-replaced-by",
+        `must be a non-empty string naming what to use instead, not ${show(replacedBy)} (the SDK's warning and the JSDoc say "use <it> instead")`,
+      );
+    else if (o.deprecated !== true)
+      say(
+        "x-replaced-by",
+        `${show(replacedBy)} on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by`,
+      );
+  }
+  return findings;
+}
+
+/**
+ * What a field's name says it holds when that is a u64 quantity (spec/README.md "JSON Schema
+ * subset": lamports, raw token amounts, supplies, balances, rent epochs), or undefined. The name is
+ * split into words (camelCase, snake_case, kebab-case). The list is the spec's own u64 names, each
+ * a $ref to common.yaml#/U64 (or #/I64) today, and their compounds:
+ * - a word `lamports` / `lamport` (lamports, tipLamports, lamportsPerSignature);
+ * - ending in `rent epoch` (rentEpoch, rent_epoch);
+ * - the words `raw` and `amount` (amountRaw, rawAmount);
+ * - ending in `supply` (supply, max_supply, print_max_supply, print_current_supply);
+ * - ending in `balance(s)` (balance, postBalance, preBalances; not balanceChange);
+ * - ending in `amount(s)` (amount, tokenAmount), except `ui…` names, decimal display values;
+ * - ending in `fee(s)` (fee, priorityFee; not sellerFeeBasisPoints).
+ * Left out, though some are U64 in the spec: names that are counts or sizes as often as u64s
+ * (total, remaining, size, value, discriminator, seq, slot, index). `strict`: the name says a
+ * raw on-chain unit (lamports, rent epoch, raw amount), so `type: number` is as wrong as a plain
+ * integer; for the others (a wallet `balance`, `amount` or `fee` in tokens or SOL) a number is a
+ * decimal display value, and only an integer is taken for a u64.
+ */
+function u64Name(name) {
+  const words = String(name)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const last = words.at(-1);
+  if (words.includes("lamports") || words.includes("lamport"))
+    return { what: "lamports", strict: true };
+  if (last === "epoch" && words.at(-2) === "rent") return { what: "a rent epoch", strict: true };
+  if (words.includes("raw") && (words.includes("amount") || words.includes("amounts")))
+    return { what: "a raw token amount", strict: true };
+  if (words[0] === "ui") return undefined;
+  if (last === "supply" || last === "supplies") return { what: "a supply", strict: false };
+  if (last === "balance" || last === "balances") return { what: "a balance", strict: false };
+  if (last === "amount" || last === "amounts") return { what: "an amount", strict: false };
+  if (last === "fee" || last === "fees") return { what: "a fee", strict: false };
+  return undefined;
+}
+
+/**
+ * The type a schema holds a number by, where it is not a u64/i64 (`format: uint64` / `int64`,
+ * directly, through $refs or an allOf branch): `integer`, `number` (with `strict`), the same of its
+ * array's items (`items`), or of an anyOf / oneOf branch (a nullable one); else undefined.
+ */
+function plainNumberType(doc, schema, strict, depth = 0) {
+  const s = deref(doc, schema);
+  if (!s || typeof s !== "object" || depth > 10) return undefined;
+  const wide = (b) => {
+    const t = deref(doc, b);
+    return t?.format === "uint64" || t?.format === "int64";
+  };
+  if (wide(s) || (s.allOf ?? []).some(wide)) return undefined;
+  const types = [s.type].flat();
+  if (types.includes("integer")) return "integer";
+  if (strict && types.includes("number")) return "number";
+  if (s.items && !Array.isArray(s.items)) {
+    const inner = plainNumberType(doc, s.items, strict, depth + 1);
+    if (inner) return `array of ${inner}`;
+  }
+  for (const branch of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+    const inner = plainNumberType(doc, branch, strict, depth + 1);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * A field whose name says it holds a u64 quantity (`u64Name`) is a u64: a property of any schema
+ * (results, params, bodies, shared schemas) or a parameter (JSON-RPC params and query options, REST
+ * parameters) written as a plain `type: integer` (or ["integer", "null"], or an array of them)
+ * would be typed `number` by the SDK and lose precision beyond 2^53; spec/README.md says to use
+ * `$ref: common.yaml#/U64` (`type: integer, format: uint64`).
+ */
+export function checkU64Names({ area, kind, doc }) {
+  const findings = [];
+  const check = (name, schema, at, what) => {
+    const says = u64Name(name);
+    const type = says && plainNumberType(doc, schema, says.strict);
+    if (!type) return;
+    const items = type.startsWith("array of ");
+    const written = `type: ${type.replace("array of ", "")}`;
+    findings.push(
+      `${area} ${at}: ${what} ${name} ${items ? `is an array of ${written} items` : `is ${written}`} without format: uint64, but its name says it holds ${says.what}, a u64: write ${items ? 'items: { $ref: "../schemas/common.yaml#/U64" }' : '$ref: "../schemas/common.yaml#/U64"'} (from an area document; "./common.yaml#/U64" in spec/schemas/; #/I64 where it can be negative), as spec/README.md "JSON Schema subset" says: as written the SDK types it number, which loses precision beyond 2^53`,
+    );
+  };
+  forEachSchema(doc, (schema, at) => {
+    if (at.includes("/dependentSchemas/")) return;
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      check(name, property, `${at}/properties/${pointerSegment(name)}`, "property");
+  });
+  const params = (list, at) =>
+    (Array.isArray(list) ? list : []).forEach((p, i) => {
+      if (p && typeof p === "object" && !p.$ref && typeof p.name === "string" && p.schema)
+        check(p.name, p.schema, `${at}/${i}`, "param");
+    });
+  if (kind === "openrpc")
+    (doc.methods ?? []).forEach((m, i) => {
+      params(m.params, `#/methods/${i} (${m.name})/params`);
+      params(m["x-query-params"], `#/methods/${i} (${m.name})/x-query-params`);
+    });
+  else {
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      const at = `#/paths/${pointerSegment(path)}`;
+      params(item.parameters, `${at}/parameters`);
+      for (const method of HTTP_METHODS)
+        if (item[method]) params(item[method].parameters, `${at}/${method}/parameters`);
+    }
+    for (const [name, p] of Object.entries(doc.components?.parameters ?? {}))
+      if (p?.schema && typeof p.name === "string")
+        check(p.name, p.schema, `#/components/parameters/${pointerSegment(name)}`, "param");
+  }
+  return findings;
+}
+
+// The bound keywords of a request schema (the exclusive forms are refused there: [params-check]),
+// by the kind of value: [lower, upper].
+const BOUND_KEYWORDS = {
+  array: ["minItems", "maxItems"],
+  string: ["minLength", "maxLength"],
+  number: ["minimum", "maximum"],
+};
+const ALL_BOUNDS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
+  "minLength",
+  "maxLength",
+];
+
+/** `schema` through its local $refs, with the JSON path it is at: [schema, at]. */
+function derefAt(doc, schema, at) {
+  for (let i = 0; i < 20 && typeof schema?.$ref === "string" && schema.$ref.startsWith("#/"); i++) {
+    const target = nodeAt(doc, pointerSegments(schema.$ref));
+    if (target === undefined) break;
+    at = schema.$ref;
+    schema = target;
+  }
+  return [schema, at];
+}
+
+/**
+ * The schema that holds a request value's bounds (through $refs; of its one bounded anyOf/oneOf
+ * branch, a nullable one's) and its path, with the kind of value they bound, or undefined when it
+ * has none.
+ */
+function boundedSchema(doc, schema, at) {
+  const [s, sAt] = derefAt(doc, schema, at);
+  if (!s || typeof s !== "object") return undefined;
+  if (ALL_BOUNDS.some((k) => isNum(s[k]))) {
+    const types = [s.type].flat();
+    const kind =
+      types.includes("array") || s.items ? "array" : types.includes("string") ? "string" : "number";
+    return { schema: s, at: sAt, kind };
+  }
+  for (const key of ["anyOf", "oneOf"]) {
+    const found = (s[key] ?? [])
+      .map((b, i) => boundedSchema(doc, b, `${sAt}/${key}/${i}`))
+      .filter(Boolean);
+    if (found.length === 1) return found[0];
+  }
+  return undefined;
+}
+
+// A number as prose writes it: 1000, 1,000 (thousands separated by commas).
+const PROSE_NUMBER = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
+// Not part of a longer number, a date (2026-03-01), a decimal, a version or a word (UUIDv4).
+const NOT_BEFORE = String.raw`(?<![\w.,/:-])`;
+const NOT_AFTER = String.raw`(?![.,]?\d|[\w%]|-\d)`;
+/**
+ * The phrases that state a bound: `kind` lower / upper / range, with the numbers they state.
+ * ("more than N" and "from N" are left out: prose uses them for what is refused, or a start.)
+ */
+const BOUND_PHRASES = [
+  {
+    kind: "range",
+    re: new RegExp(
+      String.raw`${NOT_BEFORE}(${PROSE_NUMBER})\s*(?:to|–|-|\.\.)\s*(${PROSE_NUMBER})${NOT_AFTER}`,
+      "gi",
+    ),
+  },
+  {
+    kind: "range",
+    re: new RegExp(
+      String.raw`\bbetween\s+(${PROSE_NUMBER})\s+and\s+(${PROSE_NUMBER})${NOT_AFTER}`,
+      "gi",
+    ),
+  },
+  {
+    kind: "upper",
+    re: new RegExp(
+      String.raw`(?:\b(?:up to|at most|no more than|not more than|maximum(?: of)?:?|max\.?:?)\s+|(?:≤|<=)\s*)(${PROSE_NUMBER})${NOT_AFTER}`,
+      "gi",
+    ),
+  },
+  {
+    kind: "lower",
+    re: new RegExp(
+      String.raw`(?:\b(?:at least|no fewer than|no less than|minimum(?: of)?:?)\s+|(?:≥|>=)\s*)(${PROSE_NUMBER})${NOT_AFTER}`,
+      "gi",
+    ),
+  },
+];
+
+/** Every bound phrase of `text`: { kind, phrase, numbers (as written), index, end }. */
+function boundPhrases(text) {
+  const found = [];
+  for (const { kind, re } of BOUND_PHRASES)
+    for (const m of text.matchAll(re)) {
+      const numbers = m.slice(1).filter((n) => n !== undefined);
+      found.push({ kind, phrase: m[0], numbers, index: m.index, end: m.index + m[0].length });
+    }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+const proseValue = (written) => Number(written.replace(/,/g, ""));
+/** `n` as prose writes it, with thousands separators where `like` has them. */
+const proseNumber = (n, like) => (like.includes(",") ? n.toLocaleString("en-US") : String(n));
+
+/** The words of a name (camelCase, snake_case, kebab-case), lower case. */
+const nameWords = (name) =>
+  String(name)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** Whether two words are the same noun, one the plural of the other (id / ids, entry / entries). */
+const sameNoun = (a, b) =>
+  a === b ||
+  [a, b].some(
+    (x) =>
+      [`${x}s`, `${x}es`].includes(x === a ? b : a) ||
+      (x.endsWith("y") && `${x.slice(0, -1)}ies` === (x === a ? b : a)),
+  );
+
+/**
+ * Whether the bound phrase `p` of `text` is about the value named `name`: the name (in backticks
+ * or not) right before it (`` `limit` up to 1,000 ``, `` `filters` (up to 5 ``), or one of the
+ * name's words among the (up to three) words that follow its number in the same clause (`up to
+ * 1,000 assets by id`, `1 to 1,000 asset ids`, `up to 100,000 addresses` of accountAddresses).
+ */
+function phraseIsAbout(text, p, name) {
+  const before = /(?:`([\w.-]+)`|([A-Za-z_][\w]*))\s*[(:,]?\s*$/.exec(text.slice(0, p.index));
+  if (before && (before[1] ?? before[2]) === name) return true;
+  const clause = /^[^.;:,()\n]*/.exec(text.slice(p.end))[0];
+  const following = clause.replace(/`/g, "").split(/\s+/).filter(Boolean).slice(0, 3);
+  const words = nameWords(name);
+  return following.some((w) => words.some((n) => sameNoun(w.toLowerCase(), n)));
+}
+
+/**
+ * Where a bound phrase disagrees with the schema keywords of the value it is about, what to say, or
+ * undefined: `bounded` is { schema, at, kind } (boundedSchema).
+ */
+function phraseProblem(p, bounded) {
+  const [lowerKey, upperKey] = BOUND_KEYWORDS[bounded.kind];
+  const s = bounded.schema;
+  const wrong = [];
+  const stated = (key, written) => {
+    const want = proseValue(written);
+    // (An array or a string without minItems / minLength has 0 as its lower bound.)
+    const has = isNum(s[key])
+      ? Number(s[key])
+      : key === lowerKey && bounded.kind !== "number"
+        ? 0
+        : undefined;
+    if (has !== want) wrong.push({ key, written, has });
+  };
+  if (p.kind === "range") {
+    stated(lowerKey, p.numbers[0]);
+    stated(upperKey, p.numbers[1]);
+  } else stated(p.kind === "lower" ? lowerKey : upperKey, p.numbers[0]);
+  if (!wrong.length) return undefined;
+  const keywords = wrong
+    .map(({ key, has }) => (has === undefined ? `no ${key}` : `${key}: ${has}`))
+    .join(" and ");
+  const prose = wrong.every(({ has }) => has !== undefined)
+    ? wrong.reduce(
+        (phrase, { written, has }) => phrase.replace(written, proseNumber(has, written)),
+        p.phrase,
+      )
+    : undefined;
+  const keyword = wrong.map(({ key, written }) => `${key}: ${proseValue(written)}`).join(", ");
+  return {
+    keywords,
+    instead: prose
+      ? `write "${prose}" here, or ${keyword} there`
+      : `give the schema ${keyword} (a bound is a schema keyword, never only prose), or change the prose`,
+  };
+}
+
+/**
+ * The prose that repeats a request value's bound agrees with its schema keyword (spec/README.md
+ * "Changing a bound"), and the result's echo of a page walk's bounded params carries the same
+ * bounds:
+ * - a bound phrase ("up to 1,000", "at most 100", "maximum 1000", "1 to 1,000", "0-100",
+ *   "between 1 and 10", "≤ 100", "at least 1") in the description of a bounded request value
+ *   (a JSON-RPC param or query option, a REST parameter or body property, and their object
+ *   properties, and the schema a $ref names) is about that value; in the operation's summary or
+ *   description, or the request body's description, one is about a top-level request value when
+ *   `phraseIsAbout` says so (its name right before, or one of its words just after the number);
+ *   its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and `minItems` /
+ *   `minLength` / `minimum` for a range or a lower bound). A phrase about nothing, or about a value
+ *   without bounds (`showNfts`: "at most 100" NFTs), is left alone.
+ * - a page walk (`x-pagination`) whose result echoes its `page` or `limit` param (`echoedPage` /
+ *   `echoedLimit`, or a top-level result property of the param's name: DAS's `limit` and `page`)
+ *   gives the echo the param's bound keywords, the same values.
+ */
+export function checkBoundProse(r) {
+  const { area, kind, doc } = r;
+  const findings = new Set();
+  for (const op of listOperations(r)) {
+    const o = op.operation;
+    const opAt = operationPath(r, op);
+    const pathAt = kind === "openapi" ? `#/paths/${pointerSegment(op.path)}` : undefined;
+    // The request values: [{ name, node (the param / property), at (its path), schema, schemaAt }].
+    const inputs = [];
+    const prose = [
+      { text: o.summary, at: `${opAt}/summary` },
+      { text: o.description, at: `${opAt}/description` },
+    ];
+    const described = (node, at) => ({ text: node?.description, at: `${at}/description` });
+    const param = (p, at) =>
+      inputs.push({ name: p?.name, node: p, at, schema: p?.schema, schemaAt: `${at}/schema` });
+    if (kind === "openrpc") {
+      (o.params ?? []).forEach((p, i) => param(p, `${opAt}/params/${i}`));
+      (o["x-query-params"] ?? []).forEach((p, i) => param(p, `${opAt}/x-query-params/${i}`));
+    } else {
+      const list = [
+        ...(doc.paths[op.path].parameters ?? []).map((p, i) => [p, `${pathAt}/parameters/${i}`]),
+        ...(o.parameters ?? []).map((p, i) => [p, `${pathAt}/${op.method}/parameters/${i}`]),
+      ];
+      for (const [raw, rawAt] of list) param(...derefAt(doc, raw, rawAt));
+      const [body, bodyAt] = derefAt(doc, o.requestBody, `${pathAt}/${op.method}/requestBody`);
+      prose.push(described(body, bodyAt));
+      const media = body?.content?.["application/json"];
+      if (media?.schema) {
+        const [s, sAt] = derefAt(doc, media.schema, `${bodyAt}/content/application~1json/schema`);
+        prose.push(described(s, sAt));
+        for (const [name, property] of Object.entries(s?.properties ?? {})) {
+          const at = `${sAt}/properties/${pointerSegment(name)}`;
+          inputs.push({ name, node: property, at, schema: property, schemaAt: at });
+        }
+      }
+    }
+    const report = (at, p, name, bounded) => {
+      const problem = phraseProblem(p, bounded);
+      if (problem)
+        findings.add(
+          `${area} ${at}: "${p.phrase}" (of ${name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
+        );
+    };
+    // A value's own descriptions (its param's or property's, and its schema's), and those of its
+    // object properties at any depth (an array's items' too): every phrase there is about it.
+    const ownProse = (name, node, nodeAt, schema, schemaAt, depth = 0) => {
+      if (depth > 6 || !schema || typeof schema !== "object") return;
+      const bounded = boundedSchema(doc, schema, schemaAt);
+      const [s, sAt] = derefAt(doc, schema, schemaAt);
+      const texts = [described(node, nodeAt)];
+      if (s !== node) texts.push(described(s, sAt));
+      if (bounded)
+        for (const { text, at } of texts)
+          if (typeof text === "string")
+            for (const p of boundPhrases(text)) report(at, p, name, bounded);
+      const holders = [[s, sAt]];
+      if (s?.items && typeof s.items === "object")
+        holders.push(derefAt(doc, s.items, `${sAt}/items`));
+      for (const [holder, holderAt] of holders)
+        for (const [n, property] of Object.entries(holder?.properties ?? {})) {
+          const at = `${holderAt}/properties/${pointerSegment(n)}`;
+          ownProse(n, property, at, property, at, depth + 1);
+        }
+    };
+    for (const input of inputs) {
+      if (typeof input.name !== "string" || !input.schema) continue;
+      ownProse(input.name, input.node, input.at, input.schema, input.schemaAt);
+      const bounded = boundedSchema(doc, input.schema, input.schemaAt);
+      if (!bounded) continue;
+      for (const { text, at } of prose)
+        if (typeof text === "string")
+          for (const p of boundPhrases(text))
+            if (phraseIsAbout(text, p, input.name)) report(at, p, input.name, bounded);
+    }
+    // The result's echoes of the walk's page and limit.
+    const walk = o["x-pagination"];
+    if (!walk || typeof walk !== "object") continue;
+    let result;
+    if (kind === "openrpc") result = o.result?.schema && [o.result.schema, `${opAt}/result/schema`];
+    else
+      for (const [status, raw] of Object.entries(o.responses ?? {})) {
+        if (!status.startsWith("2") || result) continue;
+        const [res, resAt] = derefAt(
+          doc,
+          raw,
+          `${pathAt}/${op.method}/responses/${pointerSegment(status)}`,
+        );
+        const schema = res?.content?.["application/json"]?.schema;
+        if (schema) result = [schema, `${resAt}/content/application~1json/schema`];
+      }
+    if (!result) continue;
+    for (const [key, echoKey] of [
+      ["page", "echoedPage"],
+      ["limit", "echoedLimit"],
+    ]) {
+      const input = inputs.find((i) => i.name === walk[key]);
+      if (!input) continue;
+      const path = typeof walk[echoKey] === "string" ? walk[echoKey] : input.name;
+      const echo = propertyAt(doc, result[0], result[1], path);
+      // (One that is no number is checkOperationExtensions' finding: x-pagination.echoedPage.)
+      const numeric = (t) => t === "integer" || t === "number";
+      if (!echo || ![...schemaTypes(doc, echo.schema)].some(numeric)) continue;
+      const [param, paramAt] = derefAt(doc, input.schema, input.schemaAt);
+      const [e] = derefAt(doc, echo.schema, echo.at);
+      const list = (s) =>
+        ALL_BOUNDS.filter((k) => isNum(s?.[k]))
+          .map((k) => `${k}: ${s[k]}`)
+          .join(", ") || "none";
+      if (list(param) !== list(e))
+        findings.add(
+          `${area} ${echo.at}: echoes the ${key} param ${input.name} of ${op.id} (${typeof walk[echoKey] === "string" ? `x-pagination.${echoKey}` : "the same name"}), but its bounds differ: ${list(e)} here, ${list(param)} at ${paramAt}; give it the param's bound keywords (the two are one value)`,
+        );
+    }
+  }
+  return [...findings];
+}
+
+/** The schema at a dot-separated property path of `schema` (through $refs and branches) and its JSON path, or undefined. */
+function propertyAt(doc, schema, at, path) {
+  let current = [[schema, at]];
+  for (const name of path.split(".")) {
+    const next = [];
+    const visit = (raw, rawAt, depth = 0) => {
+      const [s, sAt] = derefAt(doc, raw, rawAt);
+      if (!s || typeof s !== "object" || depth > 10) return;
+      if (s.properties && Object.hasOwn(s.properties, name))
+        next.push([s.properties[name], `${sAt}/properties/${pointerSegment(name)}`]);
+      for (const key of ["allOf", "anyOf", "oneOf"])
+        (s[key] ?? []).forEach((b, i) => visit(b, `${sAt}/${key}/${i}`, depth + 1));
+    };
+    current.forEach(([s, sAt]) => visit(s, sAt));
+    if (!next.length) return undefined;
+    current = next;
+  }
+  return { schema: current[0][0], at: current[0][1] };
+}
+
 /** All checks for a list of bundled areas: { findings, assumptions, operations }. */
 // The JSON Schema subset of spec/README.md ("JSON Schema subset"): keywords that mean the same to
 // OpenAPI 3.1, OpenRPC, ajv and both TypeScript generators. (`x-` extensions pass too.)
@@ -1600,6 +2129,9 @@ function ruleEntries(results, others) {
     add(r, checkListedErrors(r, { plainHttp }));
     add(r, checkOperationExtensions(r));
     add(r, checkAreaConstants(r));
+    add(r, checkStatusMarks(r));
+    add(r, checkU64Names(r));
+    add(r, checkBoundProse(r));
     operations.push(...listOperations(r));
   }
   // The rules over several documents: each line's document, by its area and the form of its place

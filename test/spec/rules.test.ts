@@ -3,6 +3,7 @@
 // item is required, a bound on the boundary, or a value that only looks like a mistake.
 import { describe, expect, it } from "vitest";
 import {
+  checkBoundProse,
   checkCosts,
   checkExamples,
   checkListedErrors,
@@ -12,6 +13,8 @@ import {
   checkOperationExtensions,
   checkProvenance,
   checkSchemaRules,
+  checkStatusMarks,
+  checkU64Names,
   integerRangeProblem,
   makeAjv,
   // @ts-expect-error — plain ESM scripts without type declarations
@@ -287,6 +290,173 @@ describe("spec rules", () => {
       ),
     ]);
     expect(checkListedErrors({ area, kind: "openrpc", doc: openrpc({ errors: [] }) })).toEqual([]);
+  });
+
+  it("status marks: false is allowed (the same as none) and an area's x-deprecated may be its message; a number is no mark", () => {
+    const marked = (method: Record<string, unknown>, info: object = {}) =>
+      checkStatusMarks({
+        area,
+        kind: "openrpc",
+        doc: { ...openrpc(method), info: { title: "t", version: "1", ...info } },
+      });
+    expect(marked({ "x-beta": false, deprecated: false })).toEqual([]);
+    expect(marked({ deprecated: true, "x-replaced-by": "getOther" }, { "x-beta": false })).toEqual(
+      [],
+    );
+    for (const message of [true, false, "Use the ZK-compression API (@chaindata/compression)."])
+      expect(marked({}, { "x-deprecated": message }), JSON.stringify(message)).toEqual([]);
+    for (const word of ["no", "TRUE", " 0 "])
+      expect(marked({}, { "x-deprecated": word }), word).toEqual([
+        expect.stringMatching(/^t #\/info\/x-deprecated: must be true \(or false\), or a message/),
+      ]);
+    expect(marked({ "x-beta": 0 })).toEqual([
+      "t #/methods/0 (getThing)/x-beta: must be true or false, not 0: the generator reads it as false, so this does not mark the operation beta; write x-beta: true (or leave it out)",
+    ]);
+    expect(marked({ deprecated: true, "x-deprecated": true })).toEqual([
+      "t #/methods/0 (getThing)/x-deprecated: x-deprecated is read only in info (a whole area); deprecated: true already marks this operation: remove x-deprecated",
+    ]);
+    expect(marked({ deprecated: false, "x-replaced-by": "getOther" })).toEqual([
+      't #/methods/0 (getThing)/x-replaced-by: "getOther" on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by',
+    ]);
+  });
+
+  it("u64 names: the quantities a name says are u64s, not counts, display values (ui…, a number balance) or changes; U64 / I64 and their nullable forms pass", () => {
+    const U64 = { $ref: "#/components/schemas/U64" };
+    const I64 = { $ref: "#/components/schemas/I64" };
+    const int = { type: "integer" };
+    const doc = {
+      ...components({
+        U64: { type: "integer", format: "uint64" },
+        I64: { type: "integer", format: "int64" },
+        Thing: {
+          type: "object",
+          properties: {
+            // plain integers the rule refuses
+            lamports: int,
+            tipLamports: int,
+            rent_epoch: int,
+            amountRaw: int,
+            print_max_supply: int,
+            postBalance: { type: ["integer", "null"] },
+            tokenAmount: { anyOf: [int, { type: "null" }] },
+            fee: int,
+            preBalances: { type: "array", items: int },
+            rentEpoch: { type: "number" }, // (a raw unit: a number is as wrong)
+            // what it leaves alone
+            supply: U64,
+            balance: { type: "number" }, // (a wallet balance in tokens)
+            uiAmount: int,
+            balanceChange: int,
+            nativeBalanceChange: I64,
+            rewardLamports: I64,
+            maxSupply: { anyOf: [U64, { type: "null" }] },
+            postBalances: { type: "array", items: U64 },
+            total: int,
+            remaining: int,
+            sellerFeeBasisPoints: int,
+            decimals: int,
+            amountString: { type: "string" },
+          },
+        },
+      }),
+      paths: {
+        "/x": {
+          get: { parameters: [{ name: "minBalance", in: "query", schema: int }] },
+        },
+      },
+    };
+    const at = "t #/components/schemas/Thing/properties";
+    expect(
+      checkU64Names({ area, kind: "openapi", doc }).map((f: string) => f.split(" without ")[0]),
+    ).toEqual([
+      `${at}/lamports: property lamports is type: integer`,
+      `${at}/tipLamports: property tipLamports is type: integer`,
+      `${at}/rent_epoch: property rent_epoch is type: integer`,
+      `${at}/amountRaw: property amountRaw is type: integer`,
+      `${at}/print_max_supply: property print_max_supply is type: integer`,
+      `${at}/postBalance: property postBalance is type: integer`,
+      `${at}/tokenAmount: property tokenAmount is type: integer`,
+      `${at}/fee: property fee is type: integer`,
+      `${at}/preBalances: property preBalances is an array of type: integer items`,
+      `${at}/rentEpoch: property rentEpoch is type: number`,
+      "t #/paths/~1x/get/parameters/0: param minBalance is type: integer",
+    ]);
+    // A JSON-RPC param and query option, by their names.
+    const rpc = openrpc({
+      params: [{ name: "feeLamports", schema: int }],
+      "x-query-params": [{ name: "min_balance", schema: { type: "integer" } }],
+    });
+    expect(
+      checkU64Names({ area, kind: "openrpc", doc: rpc }).map((f: string) => f.split(":")[0]),
+    ).toEqual(["t #/methods/0 (getThing)/params/0", "t #/methods/0 (getThing)/x-query-params/0"]);
+  });
+
+  it("bound prose: each way prose states a bound is compared with the keyword, anchored to the param; other numbers are left alone", () => {
+    const prose = (description: string, schema: object, summary = "Get a thing.") =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          summary,
+          description,
+          params: [
+            { name: "ids", description: "The ids.", schema },
+            { name: "filters", description: "Filters.", schema: { type: "array", maxItems: 5 } },
+            {
+              name: "showAll",
+              description: "Everything (at most 100 items).",
+              schema: { type: "boolean" },
+            },
+          ],
+        }),
+      });
+    const ids = { type: "array", minItems: 1, maxItems: 1000 };
+    // Agreeing prose, in each form.
+    for (const text of [
+      "Takes up to 1,000 ids.",
+      "Takes at most 1000 ids.",
+      "Takes 1–1,000 ids.",
+      "Takes 1 to 1000 ids.",
+      "Takes between 1 and 1,000 ids.",
+      "Takes ≤ 1000 ids.",
+      "Takes `ids` (maximum 1000).",
+      "Takes at least 1 id.",
+    ])
+      expect(prose(text, ids), text).toEqual([]);
+    // The same, disagreeing with maxItems: 500 (or minItems: 2).
+    const wrong = (text: string, schema: object = { ...ids, maxItems: 500 }) => prose(text, schema);
+    const at = "t #/methods/0 (getThing)/description";
+    const schema = "#/methods/0 (getThing)/params/0/schema";
+    expect(wrong("Takes up to 1,000 ids.")).toEqual([
+      `${at}: "up to 1,000" (of ids) disagrees with ${schema}: maxItems: 500; write "up to 500" here, or maxItems: 1000 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    for (const text of [
+      "Takes 1–1,000 ids.",
+      "Takes between 1 and 1,000 ids.",
+      "Takes ≤ 1000 ids.",
+      "Takes `ids` (maximum 1000).",
+      "Takes asset ids, at most 1000 ids.",
+    ])
+      expect(wrong(text), text).toEqual([expect.stringContaining("maxItems: 500; write")]);
+    expect(wrong("Takes at least 1 id.", { ...ids, minItems: 2 })).toEqual([
+      `${at}: "at least 1" (of ids) disagrees with ${schema}: minItems: 2; write "at least 2" here, or minItems: 1 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    // A bound only the prose states is a finding too (a bound is a keyword, not only prose).
+    expect(wrong("Takes 1 to 1,000 ids.", { type: "array", minItems: 1 })).toEqual([
+      `${at}: "1 to 1,000" (of ids) disagrees with ${schema}: no maxItems; give the schema maxItems: 1000 (a bound is a schema keyword, never only prose), or change the prose (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    // Numbers that are not the bound of a bounded param: about something else, a count "more
+    // than" refused, a date, an ordinal, a param without bounds.
+    for (const text of [
+      "With filters, the owner must have at most 1,000,000 child accounts.",
+      "More than 1000 ids fail with -32000.",
+      "Valid from 2026-03-01; ids are 1-based; retried up to 3 times.",
+      "A plan allows a limited number of webhooks (Free 5, paid plans 50), the dashboard only 25.",
+      "Items come on the first page only, at most 100.",
+    ])
+      expect(wrong(text), text).toEqual([]);
+    // (A param's own description is about it: showAll has no bound, so its "at most 100" is not checked.)
+    expect(wrong("Get things.", ids)).toEqual([]);
   });
 
   it("integers: a negative u64 or one beyond −(2^53−1) at a plain integer is out of range", () => {

@@ -1,0 +1,214 @@
+// The spec rules a contributor trial found missing (scripts/spec/rules.mjs: checkStatusMarks,
+// checkU64Names, checkBoundProse), each mistake written into a copy of spec/ as a contributor
+// would write it, and reported by spec:check at the YAML place to edit; today's spec passes them.
+import { spawnSync } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { bundleAll } from "../../scripts/spec/bundle.mjs";
+import {
+  checkBoundProse,
+  checkStatusMarks,
+  checkU64Names,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/spec/rules.mjs";
+import {
+  bundleCopy,
+  editedCopy,
+  locatedOf,
+  methodIndex,
+  positionOf,
+  removeCopies,
+} from "./spec-copy.js";
+
+afterEach(removeCopies);
+
+const BATCH = methodIndex("openrpc/das.yaml", "getAssetBatch");
+const EDITIONS = methodIndex("openrpc/das.yaml", "getNftEditions");
+const MINT = methodIndex("openrpc/mint.yaml", "mintCompressedNft");
+const IDENTITY = "#/paths/~1v1~1wallet~1{wallet}~1identity/get (getIdentity)";
+const BALANCES = "#/paths/~1v1~1wallet~1{wallet}~1balances/get (getBalances)";
+
+/** The line of `located` that ends with `finding`, which must be there once. */
+function lineOf(located: string[], finding: string): string {
+  const lines = located.filter((line) => line.endsWith(`: ${finding}`));
+  expect(lines, `${finding}\n\nin:\n${located.join("\n")}`).toHaveLength(1);
+  return lines[0]!;
+}
+
+describe("spec rules: operation marks, u64 names, bounds and their prose", () => {
+  it("today's spec breaks none of them", () => {
+    const results = bundleAll({ write: false });
+    for (const r of results)
+      expect([...checkStatusMarks(r), ...checkU64Names(r), ...checkBoundProse(r)]).toEqual([]);
+  });
+
+  it("x-deprecated on a method (the method would not be deprecated at all), x-replaced-by without deprecated: true, a string x-beta, a changed bound its prose still states", () => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      const method = (name: string) => doc.methods.find((m: any) => m.name === name);
+      method("getAsset")["x-deprecated"] = true;
+      method("getAssetBatch")["x-replaced-by"] = "getAsset";
+      method("getAssetBatch").params[0].schema.maxItems = 500n;
+      method("getNftEditions")["x-beta"] = "no";
+    });
+    const located = locatedOf(specDir);
+    const at = (marker: string, after: string) =>
+      positionOf(specDir, "openrpc/das.yaml", marker, after);
+    expect(
+      lineOf(
+        located,
+        'das #/methods/0 (getAsset)/x-deprecated: x-deprecated is read only in info (a whole area): on an operation nothing reads it, so this one is not deprecated at all; write deprecated: true (and x-replaced-by: "<what to use instead>") instead of x-deprecated: true',
+      ),
+    ).toMatch(new RegExp(`^${at("x-deprecated: true", "name: getAsset\n")}: `));
+    expect(
+      lineOf(
+        located,
+        `das #/methods/${BATCH} (getAssetBatch)/x-replaced-by: "getAsset" on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by`,
+      ),
+    ).toMatch(new RegExp(`^${at("x-replaced-by:", "name: getAssetBatch")}: `));
+    expect(
+      lineOf(
+        located,
+        `das #/methods/${EDITIONS} (getNftEditions)/x-beta: must be true or false, not "no": the generator reads it as true, so this marks the operation beta; write x-beta: true (or leave it out)`,
+      ),
+    ).toMatch(new RegExp(`^${at("x-beta: no", "name: getNftEditions")}: `));
+    // ids: maxItems 1000 → 500, while the summary, the description and the param still say 1,000.
+    const schema = `#/methods/${BATCH} (getAssetBatch)/params/0/schema`;
+    const advice = (phrase: string) =>
+      `write "${phrase}" here, or maxItems: 1000 there (a changed bound changes both: spec/README.md "Changing a bound")`;
+    expect(
+      lineOf(
+        located,
+        `das #/methods/${BATCH} (getAssetBatch)/summary: "up to 1,000" (of ids) disagrees with ${schema}: maxItems: 500; ${advice("up to 500")}`,
+      ),
+    ).toMatch(new RegExp(`^${at("summary:", "name: getAssetBatch")}: `));
+    expect(
+      lineOf(
+        located,
+        `das #/methods/${BATCH} (getAssetBatch)/description: "1 to 1,000" (of ids) disagrees with ${schema}: maxItems: 500; ${advice("1 to 500")}`,
+      ),
+    ).toMatch(new RegExp(`^${at("description:", "name: getAssetBatch")}: `));
+    expect(
+      lineOf(
+        located,
+        `das #/methods/${BATCH} (getAssetBatch)/params/0/description: "1 to 1,000" (of ids) disagrees with ${schema}: maxItems: 500; ${advice("1 to 500")}`,
+      ),
+    ).toMatch(new RegExp(`^${at("description:", "- name: ids")}: `));
+  });
+
+  it("a page size's echo in the result with other bounds than the param; a plain integer named as a u64 (lamports, a supply), in a shared schema", () => {
+    const specDir = editedCopy("schemas/asset.yaml", (doc) => {
+      doc.EditionList.properties.limit.maximum = 500n;
+      doc.AssetListNativeBalance.properties.lamports = {
+        type: "integer",
+        description: "The wallet's SOL balance, in lamports.",
+      };
+      doc.TokenInfo.properties.supply = {
+        type: ["integer", "null"],
+        description: "The token's supply.",
+      };
+    });
+    const located = locatedOf(specDir);
+    const at = (marker: string, after: string) =>
+      positionOf(specDir, "schemas/asset.yaml", marker, after);
+    expect(
+      lineOf(
+        located,
+        `das #/components/schemas/EditionList/properties/limit: echoes the limit param limit of getNftEditions (the same name), but its bounds differ: minimum: 1, maximum: 500 here, minimum: 1, maximum: 1000 at #/methods/${EDITIONS} (getNftEditions)/params/2/schema; give it the param's bound keywords (the two are one value)`,
+      ),
+    ).toMatch(new RegExp(`^${at("limit:", "\nEditionList:")}: `));
+    const u64 = (what: string) =>
+      `a u64: write $ref: "../schemas/common.yaml#/U64" (from an area document; "./common.yaml#/U64" in spec/schemas/; #/I64 where it can be negative), as spec/README.md "JSON Schema subset" says: as written the SDK types it number, which loses precision beyond 2^53`.replace(
+        "a u64",
+        `${what}, a u64`,
+      );
+    expect(
+      lineOf(
+        located,
+        `das #/components/schemas/AssetListNativeBalance/properties/lamports: property lamports is type: integer without format: uint64, but its name says it holds ${u64("lamports")}`,
+      ),
+    ).toMatch(new RegExp(`^${at("lamports:", "\nAssetListNativeBalance:")}: `));
+    expect(
+      lineOf(
+        located,
+        `das #/components/schemas/TokenInfo/properties/supply: property supply is type: integer without format: uint64, but its name says it holds ${u64("a supply")}`,
+      ),
+    ).toMatch(new RegExp(`^${at("supply:", "\nTokenInfo:")}: `));
+  });
+
+  it("in a REST area: x-deprecated on an operation, a string info.x-beta and deprecated, a page size changed in one place only", () => {
+    const specDir = editedCopy("openapi/wallet.yaml", (doc) => {
+      doc.info["x-beta"] = "false";
+      doc.paths["/v1/wallet/{wallet}/identity"].get["x-deprecated"] = true;
+      const balances = doc.paths["/v1/wallet/{wallet}/balances"].get;
+      balances.deprecated = "yes";
+      balances.parameters.find((p: any) => p.name === "limit").schema.maximum = 50n;
+    });
+    const located = locatedOf(specDir);
+    const at = (marker: string, after = "") =>
+      positionOf(specDir, "openapi/wallet.yaml", marker, after);
+    expect(
+      lineOf(
+        located,
+        'wallet #/info/x-beta: must be true or false, not "false": the generator reads it as true, so this marks the whole area beta; write x-beta: true (or leave it out)',
+      ),
+    ).toMatch(new RegExp(`^${at("x-beta:")}: `));
+    expect(
+      lineOf(
+        located,
+        `wallet ${IDENTITY}/x-deprecated: x-deprecated is read only in info (a whole area): on an operation nothing reads it, so this one is not deprecated at all; write deprecated: true (and x-replaced-by: "<what to use instead>") instead of x-deprecated: true`,
+      ),
+    ).toMatch(new RegExp(`^${at("x-deprecated:", "/v1/wallet/{wallet}/identity:")}: `));
+    expect(
+      lineOf(
+        located,
+        `wallet ${BALANCES}/deprecated: must be true or false, not "yes"; write deprecated: true (with x-replaced-by: "<what to use instead>")`,
+      ),
+    ).toMatch(new RegExp(`^${at("deprecated:", "/v1/wallet/{wallet}/balances:")}: `));
+    const limit = "#/paths/~1v1~1wallet~1{wallet}~1balances/get/parameters/2";
+    expect(
+      lineOf(
+        located,
+        `wallet ${limit}/description: "1 to 100" (of limit) disagrees with ${limit}/schema: maximum: 50; write "1 to 50" here, or maximum: 100 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+      ),
+    ).toMatch(new RegExp(`^${at("description:", "- name: limit")}: `));
+    expect(located.join("\n")).toContain(
+      `wallet #/components/schemas/WalletPagePagination/properties/limit: echoes the limit param limit of getBalances (x-pagination.echoedLimit), but its bounds differ: minimum: 1, maximum: 100 here, minimum: 1, maximum: 50 at ${limit}/schema; give it the param's bound keywords`,
+    );
+  });
+
+  it("an area's x-deprecated that is not true or a message, and an empty x-replaced-by", () => {
+    const specDir = editedCopy("openrpc/mint.yaml", (doc) => {
+      doc.info["x-deprecated"] = "false";
+      doc.methods[MINT]["x-replaced-by"] = "";
+    });
+    const located = locatedOf(specDir);
+    expect(
+      lineOf(
+        located,
+        'mint #/info/x-deprecated: must be true (or false), or a message saying what to use instead, not "false": the generated JSDoc shows a string as the message; write x-deprecated: true, or x-deprecated: "<what to use instead>"',
+      ),
+    ).toMatch(new RegExp(`^${positionOf(specDir, "openrpc/mint.yaml", "x-deprecated:")}: `));
+    expect(
+      lineOf(
+        located,
+        `mint #/methods/${MINT} (mintCompressedNft)/x-replaced-by: must be a non-empty string naming what to use instead, not "" (the SDK's warning and the JSDoc say "use <it> instead")`,
+      ),
+    ).toMatch(new RegExp(`^${positionOf(specDir, "openrpc/mint.yaml", "x-replaced-by:")}: `));
+  });
+
+  it("npm run generate refuses them too (it runs the same rules): a method marked x-deprecated is not generated as a deprecated one", () => {
+    const specDir = editedCopy("openrpc/das.yaml", (doc) => {
+      doc.methods.find((m: any) => m.name === "getAssetBatch")["x-deprecated"] = true;
+    });
+    bundleCopy(specDir); // as `npm run spec:bundle` does
+    const generated = spawnSync(
+      process.execPath,
+      ["scripts/generate/index.mjs", "--check", "--spec-dir", specDir],
+      { encoding: "utf8" },
+    );
+    expect(generated.status).toBe(1);
+    expect(generated.stderr).toContain(
+      `  ✗ ${positionOf(specDir, "openrpc/das.yaml", "x-deprecated: true", "name: getAssetBatch")}: das #/methods/${BATCH} (getAssetBatch)/x-deprecated: x-deprecated is read only in info (a whole area): on an operation nothing reads it, so this one is not deprecated at all;`,
+    );
+  }, 120_000);
+});
