@@ -180,11 +180,12 @@ function callsNote(area, kind, ops, client) {
   const first = ops.find((o) => o.example) ?? ops[0];
   // (A REST client has no `request`: it would add its bytes to every client bundle, and a wrapper
   // generic over the operation needs only the types.)
+  const bare = ops.find((o) => o.takesParams === false);
   const byName =
     kind === "openrpc" && first
       ? ` Any method can also be called by its name, which picks the params and result types: \`${client}.request("${first.id}", params)\`.`
       : first
-        ? ` For a wrapper generic over the operation (a cache, metrics), \`${Area}Operations\` maps each operation's name to its params and result types: \`<O extends ${Area}Operation>(operation: O, params: ${Area}Params<O>) => Promise<${Area}Result<O>>\`.`
+        ? ` For a wrapper generic over the operation (a cache, metrics), \`${Area}Operations\` maps each operation's name to its params and result types: \`<O extends ${Area}Operation>(operation: O, params: ${Area}Params<O>) => Promise<${Area}Result<O>>\`. Its body calls the method by name through a cast, \`(${client}[operation] as (p: ${Area}Params<O>) => Promise<${Area}Result<O>>)(params)\`: TypeScript cannot tie a generic name to its own params${bare ? ` (an operation without params, \`${bare.id}\`, is called with the options alone)` : ""}.`
         : "";
   // The standalone functions (client.ts): one per method, and a page walk per paginated one.
   const walked = ops.find((o) => o.paginated);
