@@ -213,11 +213,14 @@ const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
  */
 const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
   const cause = sanitize(thrown, redactor);
-  // (By the constructor's name, which also holds across realms: a vm context, an iframe.)
-  const Bug = (thrown as any)?.constructor;
-  if (/^(Reference|Syntax|Range|Eval|URI)Error$/.test(Bug?.name))
+  // Told by its name (read by `sanitize`, which survives a throwing getter), and made by this
+  // realm's class of that name, never by a constructor of the thrown value's: an error from another
+  // realm (a vm context) is told too, and `instanceof ReferenceError` holds for the caller.
+  if (/^(Reference|Syntax|Range|Eval|URI)Error$/.test(cause.name))
     // (`cause` as the options: its own redacted `cause`, if any, becomes the bug's.)
-    return Object.assign(new Bug(cause.message, cause), { stack: cause.stack });
+    return Object.assign(new (globalThis as any)[cause.name](cause.message, cause), {
+      stack: cause.stack,
+    });
   let message = cause.message;
   for (let c: any = cause.cause; c; c = c.cause) if (c.message) message += ": " + c.message;
   return new ConnectionError(

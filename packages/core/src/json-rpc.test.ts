@@ -1,5 +1,6 @@
 import { isNativeError } from "node:util/types";
 import { getEventListeners } from "node:events";
+import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
@@ -777,6 +778,19 @@ describe("createJsonRpcClient: odd failures", () => {
       );
       expect(fetch).toHaveBeenCalledTimes(1);
     }
+    // One from another realm (a vm context) is told by its name, and made in this one.
+    const foreign = vi.fn(async () => {
+      throw runInNewContext("new ReferenceError('foreign')");
+    });
+    const error = await createJsonRpcClient(
+      { apiKey: KEY, fetch: foreign as unknown as typeof globalThis.fetch },
+      rpcHost,
+      "/",
+    )
+      .call(getAsset, { id: "abc" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReferenceError);
+    expect(foreign).toHaveBeenCalledTimes(1);
   });
 
   it("treats a fetch that throws (instead of rejecting) as a connection error: retried, redacted, nothing left behind", async () => {
