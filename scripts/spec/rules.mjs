@@ -1323,6 +1323,9 @@ function plainNumberType(doc, schema, strict, depth = 0) {
     return t?.format === "uint64" || t?.format === "int64";
   };
   if (wide(s) || (s.allOf ?? []).some(wide)) return undefined;
+  // (A `maximum` a number holds says the value is no u64, whatever its name: a `fee` in basis
+  // points, `maximum: 10000`.)
+  if (isNum(s.maximum) && Math.abs(s.maximum) <= Number.MAX_SAFE_INTEGER) return undefined;
   const types = [s.type].flat();
   if (types.includes("integer")) return "integer";
   if (strict && types.includes("number")) return "number";
@@ -1477,13 +1480,19 @@ const BOUND_PHRASES = [
   },
 ];
 
+// A unit of time among the words after a number: a duration or a rate ("1-2 seconds", "at most 50
+// pages a minute"), not a bound of a request value.
+const TIME_UNIT = /^(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?|days?|weeks?)$/i;
+
 /** Every bound phrase of `text`: { kind, phrase, numbers (as written), index, end }. */
 function boundPhrases(text) {
   const found = [];
   for (const { kind, re } of BOUND_PHRASES)
     for (const m of text.matchAll(re)) {
       const numbers = m.slice(1).filter((n) => n !== undefined);
-      found.push({ kind, phrase: m[0], numbers, index: m.index, end: m.index + m[0].length });
+      const end = m.index + m[0].length;
+      if (followingWords(text, end).some((w) => TIME_UNIT.test(w))) continue;
+      found.push({ kind, phrase: m[0], numbers, index: m.index, end });
     }
   return found.sort((a, b) => a.index - b.index);
 }
@@ -1518,11 +1527,18 @@ const sameNoun = (a, b) =>
 function phraseIsAbout(text, p, name) {
   const before = /(?:`([\w.-]+)`|([A-Za-z_][\w]*))\s*[(:,]?\s*$/.exec(text.slice(0, p.index));
   if (before && (before[1] ?? before[2]) === name) return true;
-  const clause = /^[^.;:,()\n]*/.exec(text.slice(p.end))[0];
-  const following = clause.replace(/`/g, "").split(/\s+/).filter(Boolean).slice(0, 3);
   const words = nameWords(name);
-  return following.some((w) => words.some((n) => sameNoun(w.toLowerCase(), n)));
+  return followingWords(text, p.end).some((w) => words.some((n) => sameNoun(w.toLowerCase(), n)));
 }
+
+/** The (up to three) words after `end` in the same clause of `text`, without backticks. */
+const followingWords = (text, end) =>
+  /^[^.;:,()\n]*/
+    .exec(text.slice(end))[0]
+    .replace(/`/g, "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 3);
 
 /**
  * Where a bound phrase disagrees with the schema keywords of the value it is about, what to say, or
@@ -1547,6 +1563,8 @@ function phraseProblem(p, bounded) {
     stated(upperKey, p.numbers[1]);
   } else stated(p.kind === "lower" ? lowerKey : upperKey, p.numbers[0]);
   if (!wrong.length) return undefined;
+  // (A bound the schema does not have at all: `report` takes it only from a phrase about the value.)
+  const missing = wrong.some(({ has }) => has === undefined);
   const keywords = wrong
     .map(({ key, has }) => (has === undefined ? `no ${key}` : `${key}: ${has}`))
     .join(" and ");
@@ -1558,6 +1576,7 @@ function phraseProblem(p, bounded) {
     : undefined;
   const keyword = wrong.map(({ key, written }) => `${key}: ${proseValue(written)}`).join(", ");
   return {
+    missing,
     keywords,
     instead: prose
       ? `write "${prose}" here, or ${keyword} there`
@@ -1619,9 +1638,12 @@ export function checkBoundProse(r) {
         }
       }
     }
-    const report = (at, p, name, bounded) => {
+    // (A phrase that states a bound the value's schema lacks is a finding only where it is about
+    // the value, `phraseIsAbout`, even in the value's own description: "At most 1,000 assets come
+    // per page" in `page`'s is about the assets, and no `maximum` of `page`.)
+    const report = (at, p, name, bounded, text) => {
       const problem = phraseProblem(p, bounded);
-      if (problem)
+      if (problem && !(problem.missing && !phraseIsAbout(text, p, name)))
         findings.add(
           `${area} ${at}: "${p.phrase}" (of ${name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
         );
@@ -1637,7 +1659,7 @@ export function checkBoundProse(r) {
       if (bounded)
         for (const { text, at } of texts)
           if (typeof text === "string")
-            for (const p of boundPhrases(text)) report(at, p, name, bounded);
+            for (const p of boundPhrases(text)) report(at, p, name, bounded, text);
       const holders = [[s, sAt]];
       if (s?.items && typeof s.items === "object")
         holders.push(derefAt(doc, s.items, `${sAt}/items`));
@@ -1655,7 +1677,7 @@ export function checkBoundProse(r) {
       for (const { text, at } of prose)
         if (typeof text === "string")
           for (const p of boundPhrases(text))
-            if (phraseIsAbout(text, p, input.name)) report(at, p, input.name, bounded);
+            if (phraseIsAbout(text, p, input.name)) report(at, p, input.name, bounded, text);
     }
     // The result's echoes of the walk's page and limit.
     const walk = o["x-pagination"];

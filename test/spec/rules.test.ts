@@ -389,6 +389,34 @@ describe("spec rules", () => {
     expect(
       checkU64Names({ area, kind: "openrpc", doc: rpc }).map((f: string) => f.split(":")[0]),
     ).toEqual(["t #/methods/0 (getThing)/params/0", "t #/methods/0 (getThing)/x-query-params/0"]);
+    // A `maximum` a number holds says it is no u64, whatever the name (review 33): basis points.
+    const bounded = openrpc({
+      params: [{ name: "fee", schema: { type: "integer", minimum: 0, maximum: 10000 } }],
+    });
+    expect(checkU64Names({ area, kind: "openrpc", doc: bounded })).toEqual([]);
+  });
+
+  it("bound prose (review 33): a duration or a rate is no bound, and a bound the schema lacks counts only in a phrase about the value", () => {
+    const check = (description: string, params: object[]) =>
+      checkBoundProse({ area, kind: "openrpc", doc: openrpc({ description, params }) });
+    const page = { name: "page", description: "", schema: { type: "integer", minimum: 1 } };
+    const limit = (description: string) => ({
+      name: "limit",
+      description,
+      schema: { type: "integer", minimum: 1, maximum: 1000 },
+    });
+    expect(check("The service serves at most 50 pages a minute.", [page])).toEqual([]);
+    expect(
+      check("Pages.", [{ ...page, description: "At most 1,000 assets come per page." }]),
+    ).toEqual([]);
+    expect(check("Pages.", [limit("A large limit takes 1-2 seconds.")])).toEqual([]);
+    // Still found: a phrase about the value, with or without the keyword.
+    expect(check("Pages.", [limit("`limit`: 1 to 500.")])).toEqual([
+      expect.stringContaining('"1 to 500" (of limit) disagrees'),
+    ]);
+    expect(check("At most 50 pages.", [page])).toEqual([
+      expect.stringContaining('"At most 50" (of page) disagrees'),
+    ]);
   });
 
   it("bound prose: each way prose states a bound is compared with the keyword, anchored to the param; other numbers are left alone", () => {

@@ -429,7 +429,8 @@ export class InvalidResponseError extends ChainDataError {
 }
 
 /**
- * Every error class a chaindata call throws, told apart by `name` (each class's own, as a literal
+ * Every error class a chaindata call throws (but for a custom `fetch`'s own bug, a `RangeError`
+ * say: core's README, `ConnectionError`), told apart by `name` (each class's own, as a literal
  * type), so that a `switch (error.name)` narrows to the class and can be checked for exhaustiveness
  * (a `never` default). Catch with {@link isChainDataError}, which narrows to this union (or
  * `instanceof ChainDataError`, then `const e = error as AnyChainDataError`). A plain `APIError` (a status without a class of its own, such as 409 or 408)

@@ -208,8 +208,9 @@ const sanitize = (thrown: any, redactor: Redactor, depth = 0): Error => {
 /**
  * The ConnectionError of a failed fetch: its message joins the messages of the cause chain. A
  * `ReferenceError`, `SyntaxError`, `RangeError`, `EvalError` or `URIError` is no failed
- * connection (fetch reports those as a `TypeError`) but a bug in a custom `fetch`: it reaches the
- * caller as itself, redacted, and is not retried.
+ * connection (fetch reports those as a `TypeError`) but a bug in a custom `fetch`: the caller gets a
+ * redacted copy, made by this realm's class of that name, after one attempt. (Any error so named:
+ * a subclass, or a fetch polyfill's DOMException `SyntaxError` for a malformed URL.)
  */
 const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) => {
   const cause = sanitize(thrown, redactor);

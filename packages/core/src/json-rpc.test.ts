@@ -793,6 +793,61 @@ describe("createJsonRpcClient: odd failures", () => {
     expect(foreign).toHaveBeenCalledTimes(1);
   });
 
+  it("a fetch that throws something unreadable settles at once, redacted: a revoked Proxy, a throwing `name`, a class named RangeError whose constructor throws", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const revocable = Proxy.revocable({}, {});
+      revocable.revoke();
+      // (Named as the builtin, with a constructor that throws: only its name may be used.)
+      const RangeError = class extends Error {
+        constructor(message?: string) {
+          super(message);
+          throw new Error(`constructor ran: ${KEY}`);
+        }
+      };
+      const named = Object.create(RangeError.prototype, {
+        name: { value: "RangeError" },
+        message: { value: `bad ${KEY}` },
+      });
+      const throwers: (() => unknown)[] = [
+        () => revocable.proxy,
+        () => ({
+          get name(): string {
+            throw new Error(`name getter: ${KEY}`);
+          },
+        }),
+        () => named,
+      ];
+      for (const make of throwers) {
+        const fetch = vi.fn(async () => {
+          throw make();
+        });
+        const error = await createJsonRpcClient(
+          {
+            apiKey: KEY,
+            fetch: fetch as unknown as typeof globalThis.fetch,
+            maxRetries: 0,
+            timeout: 60_000,
+          },
+          rpcHost,
+          "/",
+        )
+          .call(getAsset, { id: "abc" })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(Error);
+        const e = error as Error;
+        expect(JSON.stringify([e, e.message, e.stack, String(e.cause)])).not.toContain(KEY);
+        expect(fetch).toHaveBeenCalledTimes(1);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   it("treats a fetch that throws (instead of rejecting) as a connection error: retried, redacted, nothing left behind", async () => {
     vi.useFakeTimers();
     const controller = new AbortController();

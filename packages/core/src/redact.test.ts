@@ -298,6 +298,8 @@ describe("credentialsIn", () => {
       cookie: "session=0123456789",
       "x-client-secret": "s3cret-value",
       "x-key-version": "1",
+      // (Nor the part after a first word, when short: `sha256` is no secret to mask everywhere.)
+      "x-auth-mode": "hmac sha256",
       "x-request-source": "dashboard-01",
       accept: "application/json",
     };
@@ -307,6 +309,7 @@ describe("credentialsIn", () => {
       "abcdefgh",
       "session=0123456789",
       "s3cret-value",
+      "hmac sha256",
     ]);
     // An input (a request's params) keeps the narrow names: `tokenAccount` is data, not a secret.
     expect(

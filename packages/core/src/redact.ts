@@ -140,16 +140,15 @@ const SECRET_HEADER = /auth|key|token|secret|pass|cookie|signature|session|crede
 export function credentialsIn(input: unknown, headers?: boolean): string[] {
   const found = new Set<string>();
   if (input && typeof input === "object")
-    for (const [name, value] of Object.entries(input))
-      if (
-        typeof value === "string" &&
-        (SECRET_NAME.test(name) || (headers && value.trim()[7] && SECRET_HEADER.test(name)))
-      ) {
+    for (const [name, value] of Object.entries(input)) {
+      const named = SECRET_NAME.test(name);
+      if (typeof value === "string" && (named || (headers && SECRET_HEADER.test(name))))
         // The whole value, and the credential after a scheme alone (`Token s3cret`: `s3cret`;
-        // any first word, since a scheme may be one of the server's own).
-        found.add(value.trim());
-        found.add(value.trim().replace(/^\S+\s+(?=\S)/, ""));
-      }
+        // any first word, since a scheme may be one of the server's own); of SECRET_HEADER's
+        // names, each only when 8 characters or more.
+        for (const part of [value.trim(), value.trim().replace(/^\S+\s+(?=\S)/, "")])
+          if (named || part[7]) found.add(part);
+    }
   found.delete("");
   return [...found];
 }

@@ -234,8 +234,9 @@ function sdkEntries(site) {
     {
       n: "Errors",
       k: "page",
-      s: "The error classes every package exports, and the HTTP status behind each",
+      s: "The error classes every package exports, and the HTTP status behind each; isChainDataError narrows to them",
       u: "getting-started.html#errors",
+      f: ["isChainDataError", "AnyChainDataError"],
     },
     {
       n: "Retries and timeouts",

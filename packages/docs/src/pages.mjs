@@ -1656,7 +1656,7 @@ export function notCoveredSummary(site) {
     das.length && `other DAS methods (${das.join(", ")})`,
     sending.length && `${sending[0]}, priority-fee estimates, confirmation`,
   ].filter(Boolean);
-  return `What helius-sdk does that chaindata does not: ${items.join(", ")}`;
+  return `What helius-sdk does that chaindata does not: ${items.join(", ") || "nothing listed"}`;
 }
 
 /**
@@ -1831,7 +1831,7 @@ function sdkSections(pc, site, area) {
     section(
       "errors",
       "5. Errors",
-      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr id="${errorClassId(name)}"><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}${rpcCodesTable(site)}`,
+      `<p>Every package exports the error classes, so <code>err instanceof RateLimitError</code> works with one import, and <code>isChainDataError(err)</code>, a guard of their union <code>AnyChainDataError</code>: after it, <code>err.name === "RateLimitError"</code> narrows to that class. The HTTP status picks the class:</p>${tableWrap(`<table><thead><tr><th scope="col">Class</th><th scope="col">When</th></tr></thead><tbody>${ERROR_CLASSES.map(([name, when]) => `<tr id="${errorClassId(name)}"><td><code>${esc(name)}</code></td><td>${when}</td></tr>`).join("")}</tbody></table>`)}${rpcCodesTable(site)}`,
     ),
     section(
       "retries",
