@@ -6,31 +6,38 @@
 import { readFileSync } from "node:fs";
 import * as sdk from "@chaindata/sdk";
 import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { pascal } from "../../scripts/generate/lib/schema.mjs";
+import { index } from "../spec/documents.js";
 
-const areas = {
-  das: sdk.createDasClient,
-  compression: sdk.createCompressionClient,
-  sender: sdk.createSenderClient,
-  wallet: sdk.createWalletClient,
-  admin: sdk.createAdminClient,
-  webhooks: sdk.createWebhooksClient,
-  "token-metadata": sdk.createTokenMetadataClient,
-  mint: sdk.createMintClient,
-};
+/** Every area of the spec (spec/dist/index.json), with the name of its factory. */
+const areas: Record<string, string> = Object.fromEntries(
+  index.areas.map(({ area }: { area: string }) => [area, `create${pascal(area)}Client`]),
+);
 
 describe("@chaindata/sdk exports", () => {
   it.each(Object.entries(areas))(
     "everything @chaindata/%s exports but its standalone functions",
-    async (area, createClient) => {
+    async (area, factory) => {
       const exported = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
-      const client = createClient({ environment: "local" }) as unknown as Record<string, unknown>;
+      const createClient = (sdk as Record<string, unknown>)[factory];
+      expect(
+        createClient,
+        `@chaindata/sdk does not export ${factory}: add \`export { ${factory}, type ${pascal(area)}Client } from "@chaindata/${area}";\` to packages/sdk/src/index.ts`,
+      ).toBeTypeOf("function");
+      const client = (createClient as (o: object) => Record<string, unknown>)({
+        environment: "local",
+      });
       const method = (name: string) => typeof client[name] === "function";
       const standalone = (name: string) =>
         /^create\w+(?:Rpc|Rest)$/.test(name) ||
         method(name) ||
         (/^paginate[A-Z]/.test(name) && method(name[8]!.toLowerCase() + name.slice(9)));
       const missing = Object.keys(exported).filter((name) => !standalone(name) && !(name in sdk));
-      expect(missing).toEqual([]);
+      expect(
+        missing,
+        `packages/sdk/src/index.ts does not re-export ${missing.join(", ")}: add ${missing.length > 1 ? "them" : "it"} to its \`export { … } from "@chaindata/${area}";\``,
+      ).toEqual([]);
       for (const name of Object.keys(exported))
         if (name in sdk) expect(sdk[name as keyof typeof sdk], name).toBe(exported[name]);
     },
@@ -57,7 +64,10 @@ describe("@chaindata/sdk type namespaces", () => {
   const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
   it("the README names each, with its package", () => {
-    expect(namespaces.length).toBe(Object.keys(areas).length);
+    expect(
+      namespaces.map(({ name }) => name).sort(),
+      'packages/sdk/src/index.ts: a type namespace per area, `export type * as <Area> from "./generated/namespaces/<area>.js";`',
+    ).toEqual(Object.keys(areas).map(pascal).sort());
     for (const { name, pkg } of namespaces)
       expect(readme.replace(/\s+/g, " "), name).toContain(`\`${name}\` (\`${pkg}\`)`);
   });

@@ -479,9 +479,11 @@ export const contracts: Record<string, Contract> = {
 /** The contract of operation `id`; a spec operation without one fails with what to do. */
 export function contractOf(id: string): Contract {
   const contract = contracts[id];
-  if (!contract)
+  if (!contract) {
+    const area = operationById.get(id)?.area ?? "<area>";
     throw new Error(
-      `no contract for the spec operation ${id}: add one to test/contract/contracts.ts (and its call to types.check.ts)`,
+      `no contract for the spec operation ${id}: add \`${id}: { area: "${area}", call: (c, i, o) => c["${area}"].${id}(i, o), invalid: [{ what, input, path, rule }] }\` to \`contracts\` in test/contract/contracts.ts (a new area's client goes in \`makeClients\` of test/contract/harness.ts first), and its call to test/contract/types.check.ts`,
     );
+  }
   return contract;
 }

@@ -16,6 +16,9 @@ import { createWalletClient } from "@chaindata/wallet";
 import { createWebhooksClient } from "@chaindata/webhooks";
 import { stringifyJson } from "@chaindata/core";
 import { afterAll, beforeAll, beforeEach } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { pascal } from "../../scripts/generate/lib/schema.mjs";
+import { index } from "../spec/documents.js";
 import type { RawRequest } from "./spec.js";
 
 export const API_KEY = "test";
@@ -30,10 +33,13 @@ export interface Exchange {
   text: string;
 }
 
+/** Every area of the spec (spec/dist/index.json), which `makeClients` must hold a client of. */
+const specAreas: string[] = [...new Set<string>(index.areas.map((a: { area: string }) => a.area))];
+
 export function makeClients(options: ClientOptions) {
   // (The areas that cannot batch refuse a batcher, as the sdk's per-area options do.)
   const { batch: _batch, ...single } = options;
-  return {
+  const clients = {
     das: createDasClient(options),
     compression: createCompressionClient(options),
     sender: createSenderClient(single),
@@ -43,6 +49,19 @@ export function makeClients(options: ClientOptions) {
     webhooks: createWebhooksClient(single),
     "token-metadata": createTokenMetadataClient(single),
   };
+  // (Written by hand, so that the contracts are checked against each package's own client type: a
+  // spec area missing here stops every contract test with the line to add.)
+  const missing = specAreas.filter((area) => !(area in clients));
+  if (missing.length)
+    throw new Error(
+      `test/contract/harness.ts: \`makeClients\` has no client for the spec area ${missing.join(", ")}: add ${missing
+        .map(
+          (area) =>
+            `\`"${area}": create${pascal(area)}Client(single)\` (imported from "@chaindata/${area}"; \`options\` for a JSON-RPC area that batches)`,
+        )
+        .join(", ")}`,
+    );
+  return clients;
 }
 export type Clients = ReturnType<typeof makeClients>;
 

@@ -11,22 +11,51 @@ import { pascal } from "../../scripts/generate/lib/schema.mjs";
 const root = new URL("../..", import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 
-/** Every list an area belongs in: its file, and what the file must hold for `area`. */
-const LISTS: { file: string; holds: (area: string) => string }[] = [
-  { file: "turbo.json", holds: (area) => `"packages/${area}/README.md"` },
-  { file: "packages/sdk/src/index.ts", holds: (area) => `from "@chaindata/${area}";` },
-  { file: "test/clients/sdk-exports.test.ts", holds: (area) => `sdk.create${pascal(area)}Client,` },
+/**
+ * Every list an area belongs in: its file, the list, what the file must hold for `area`, and the
+ * line to add when it does not (the package's name as `<area>`, its PascalCase as `<Area>`).
+ */
+const LISTS: { file: string; list: string; holds: (area: string) => string; add: string }[] = [
+  {
+    file: "turbo.json",
+    list: "the `outputs` of `//#generate`",
+    holds: (area) => `"packages/${area}/README.md"`,
+    add: '`"packages/<area>/README.md"`',
+  },
+  {
+    file: "packages/sdk/src/index.ts",
+    list: "the area exports",
+    holds: (area) => `from "@chaindata/${area}";`,
+    add: '`export { create<Area>Client, type <Area>Client } from "@chaindata/<area>";` (with every other value the package exports but its standalone functions: test/clients/sdk-exports.test.ts names any left out)',
+  },
+  {
+    file: "packages/sdk/src/index.ts",
+    list: "the type namespaces",
+    holds: (area) => `export type * as ${pascal(area)} from "./generated/namespaces/${area}.js";`,
+    add: '`export type * as <Area> from "./generated/namespaces/<area>.js";`',
+  },
+  {
+    file: "packages/sdk/README.md",
+    list: "the type namespaces",
+    holds: (area) => `\`${pascal(area)}\` (\`@chaindata/${area}\`)`,
+    add: "`` `<Area>` (`@chaindata/<area>`) ``",
+  },
 ];
 
 /** One line per list `area` is missing from (and for a missing example, its file). */
 function missingFromLists(areas: string[]): string[] {
-  const texts = new Map(LISTS.map(({ file }) => [file, read(file)]));
+  // (Whitespace as one space: a README sentence wraps anywhere.)
+  const texts = new Map(LISTS.map(({ file }) => [file, read(file).replace(/\s+/g, " ")]));
+  const fill = (text: string, area: string) =>
+    text.replaceAll("<area>", area).replaceAll("<Area>", pascal(area));
   return areas.flatMap((area) => [
     ...(existsSync(join(root, `examples/${area}.mjs`))
       ? []
-      : [`examples/${area}.mjs is missing: an example of the area, run by examples/run.mjs`]),
+      : [
+          `examples/${area}.mjs is missing: write an example of the area (examples/run.mjs runs every script there against the mock; examples/admin.mjs is a REST one, examples/das.mjs a JSON-RPC one)`,
+        ]),
     ...LISTS.filter(({ file, holds }) => !texts.get(file)!.includes(holds(area))).map(
-      ({ file, holds }) => `${file} has no \`${holds(area).trim()}\` for ${area}: add it`,
+      ({ file, list, add }) => `${file}: ${list} have no entry for ${area}: add ${fill(add, area)}`,
     ),
   ]);
 }
@@ -39,14 +68,17 @@ const specAreas: string[] = [
 
 it("every area of the spec is in each hand-written list of areas", () => {
   expect(specAreas.length).toBeGreaterThan(0);
-  expect(missingFromLists(specAreas)).toEqual([]);
+  const missing = missingFromLists(specAreas);
+  // (Each line in the message too: vitest's diff cuts a long array to `[ …(4) ]`.)
+  expect(missing, `add the new area to these lists:\n${missing.join("\n")}\n`).toEqual([]);
 });
 
-it("an area left out of them is named in each (the check above can fail)", () => {
+it("an area left out of them is named in each, with the line to add (the check above can fail)", () => {
   expect(missingFromLists(["example-test"])).toEqual([
-    "examples/example-test.mjs is missing: an example of the area, run by examples/run.mjs",
-    'turbo.json has no `"packages/example-test/README.md"` for example-test: add it',
-    'packages/sdk/src/index.ts has no `from "@chaindata/example-test";` for example-test: add it',
-    "test/clients/sdk-exports.test.ts has no `sdk.createExampleTestClient,` for example-test: add it",
+    "examples/example-test.mjs is missing: write an example of the area (examples/run.mjs runs every script there against the mock; examples/admin.mjs is a REST one, examples/das.mjs a JSON-RPC one)",
+    'turbo.json: the `outputs` of `//#generate` have no entry for example-test: add `"packages/example-test/README.md"`',
+    'packages/sdk/src/index.ts: the area exports have no entry for example-test: add `export { createExampleTestClient, type ExampleTestClient } from "@chaindata/example-test";` (with every other value the package exports but its standalone functions: test/clients/sdk-exports.test.ts names any left out)',
+    'packages/sdk/src/index.ts: the type namespaces have no entry for example-test: add `export type * as ExampleTest from "./generated/namespaces/example-test.js";`',
+    "packages/sdk/README.md: the type namespaces have no entry for example-test: add `` `ExampleTest` (`@chaindata/example-test`) ``",
   ]);
 });

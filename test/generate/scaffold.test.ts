@@ -32,6 +32,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generateInto, scaffold } from "../../scripts/generate/index.mjs";
+import { index as specIndex } from "../spec/documents.js";
 import { bundleCopy, editedCopy, removeCopies } from "../spec/spec-copy.js";
 
 const run = promisify(execFile);
@@ -42,16 +43,9 @@ const REST_AREA = "reports";
 const REST_OPERATION = "getProjectReport";
 const RPC_AREA = "minting";
 const RPC_METHOD = "mintExampleTestNft";
-/** The area packages the repository has (its generated sdk client imports every one). */
-const EXISTING = [
-  "das",
-  "compression",
-  "sender",
-  "mint",
-  "wallet",
-  "admin",
-  "webhooks",
-  "token-metadata",
+/** The area packages the repository has: the spec's areas (its generated sdk client imports every one). */
+const EXISTING: string[] = [
+  ...new Set<string>(specIndex.areas.map(({ area }: { area: string }) => area)),
 ];
 const SKELETON = [
   "package.json",

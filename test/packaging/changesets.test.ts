@@ -36,11 +36,51 @@ const publicPackages = readdirSync(join(root, "packages")).filter(
 const changesets = (base = root) =>
   readdirSync(join(base, ".changeset")).filter((f) => f.endsWith(".md") && f !== "README.md");
 
-/** A clone of this repository (committed state) in `name`, using its node_modules; and its pending changesets. */
-const cloneRepo = (name: string) => {
+/**
+ * The files of `source`'s working tree that its last commit lacks or holds otherwise (edited,
+ * added, untracked but not ignored), and those deleted since: what a clone of it misses.
+ */
+const uncommitted = (source: string) => {
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd: source, encoding: "utf8" }).split("\0").filter(Boolean);
+  const changed = [
+    ...git("diff", "--name-only", "-z", "HEAD"),
+    ...git("ls-files", "--others", "--exclude-standard", "-z"),
+  ];
+  return {
+    present: changed.filter((f) => existsSync(join(source, f))),
+    deleted: changed.filter((f) => !existsSync(join(source, f))),
+  };
+};
+
+/**
+ * A clone of `source` (by default this repository) in `name`, using its node_modules, with the
+ * working tree's uncommitted changes copied over it (a new area's package and first-release note
+ * before they are committed: `npm run generate` scaffolds both); and its pending changesets.
+ */
+const cloneRepo = (name: string, source = root) => {
   const repo = join(dir, name);
-  execFileSync("git", ["clone", "-q", root, repo]);
-  symlinkSync(join(root, "node_modules"), join(repo, "node_modules"));
+  execFileSync("git", ["clone", "-q", source, repo]);
+  const { present, deleted } = uncommitted(source);
+  for (const file of present) cpSync(join(source, file), join(repo, file), { recursive: true });
+  for (const file of deleted) rmSync(join(repo, file), { force: true });
+  // (Committed in the clone, as they will be: a CHANGELOG entry names the commit of its note.)
+  if (present.length || deleted.length) {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, stdio: "ignore" });
+    git("add", "-A");
+    git(
+      "-c",
+      "user.name=test",
+      "-c",
+      "user.email=test@example.com",
+      "commit",
+      "-q",
+      "-m",
+      "uncommitted",
+    );
+  }
+  if (existsSync(join(source, "node_modules")))
+    symlinkSync(join(source, "node_modules"), join(repo, "node_modules"));
   return { repo, pending: changesets(repo) };
 };
 
@@ -55,7 +95,7 @@ function firstReleaseProblems(pending: string[], base = root): string[] {
     .filter((note) => !pending.includes(note))
     .map(
       (note) =>
-        `.changeset/${note} is missing: each public package has its first-release note until 0.1.0 is published`,
+        `.changeset/${note} is missing: each public package has its first-release note until 0.1.0 is published (write it as \`---\\n"@chaindata/${note.slice("first-release-".length, -3)}": minor\\n---\\n\\nFirst release: <what the package is>\\n\`; \`npm run generate\` writes it only with a new package's skeleton)`,
     );
   for (const file of pending.filter((f) => !notes.includes(f))) {
     // (The packages it names, from its front matter: `"@chaindata/das": minor`.)
@@ -86,16 +126,38 @@ describe("changesets", () => {
     );
     rmSync(join(extra, ".changeset", "first-release-mint.md"));
     expect(firstReleaseProblems(changesets(extra), extra)).toEqual([
-      ".changeset/first-release-mint.md is missing: each public package has its first-release note until 0.1.0 is published",
+      '.changeset/first-release-mint.md is missing: each public package has its first-release note until 0.1.0 is published (write it as `---\\n"@chaindata/mint": minor\\n---\\n\\nFirst release: <what the package is>\\n`; `npm run generate` writes it only with a new package\'s skeleton)',
       ".changeset/brave-owls-sing.md: until 0.1.0 is published, edit .changeset/first-release-das.md and .changeset/first-release-wallet.md rather than adding a changeset (fold what it says into the notes, then delete it; .changeset/README.md)",
     ]);
+  });
+
+  it("a clone carries the working tree's uncommitted files: an untracked note counts, a deleted one is missing", () => {
+    const source = mkdtempSync(join(dir, "source-"));
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: source, stdio: "ignore" });
+    git("init", "-q");
+    writeFileSync(join(source, ".gitignore"), "ignored.md\n");
+    cpSync(join(root, ".changeset"), join(source, ".changeset"), { recursive: true });
+    git("add", ".");
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "notes");
+    // An area's note not yet `git add`ed, one added but not committed, one deleted, one ignored.
+    writeFileSync(join(source, ".changeset", "first-release-new-area.md"), "---\n---\n");
+    writeFileSync(join(source, ".changeset", "first-release-staged.md"), "---\n---\n");
+    git("add", ".changeset/first-release-staged.md");
+    rmSync(join(source, ".changeset", "first-release-mint.md"));
+    writeFileSync(join(source, ".changeset", "ignored.md"), "---\n---\n");
+    const { pending } = cloneRepo("overlay", source);
+    expect(pending).toContain("first-release-new-area.md");
+    expect(pending).toContain("first-release-staged.md");
+    expect(pending).not.toContain("first-release-mint.md");
+    expect(pending).not.toContain("ignored.md");
+    expect(pending).toContain("first-release-das.md");
   });
 
   it("the first release: every public package goes from 0.0.0 to 0.1.0 with one CHANGELOG entry, its own note; the private docs package is not versioned", () => {
     const { repo, pending } = cloneRepo("first");
     // Until 0.1.0 is out, the pending changesets are the first-release notes, one per package
-    // (`changeset version` runs in a clone of the committed state: the test above reads the
-    // working tree).
+    // (`changeset version` runs in a clone with the working tree's uncommitted changes copied
+    // over it: a new package and its note count before they are committed.)
     expect(firstReleaseProblems(pending, repo)).toEqual([]);
     for (const pkg of publicPackages) expect(version(repo, pkg), pkg).toBe("0.0.0");
     const docsVersion = version(repo, "docs");

@@ -27,9 +27,31 @@ const key = (o: { area: string; id: string; wire: string }) => `${o.area} ${o.id
 
 describe("operation coverage", () => {
   it(`the bundles define exactly the operations of ${FILE}`, () => {
+    const listed = new Set(expected.operations.map(key));
+    const defined = new Set(actual.map(key));
+    // What to add and remove, by the line of the file (vitest's diff cuts a long array).
+    const add = actual
+      .filter((o: any) => !listed.has(key(o)))
+      .map((o: any) => {
+        const { deprecated, "x-beta": beta, "x-pagination": pagination } = o.operation;
+        const line = {
+          area: o.area,
+          id: o.id,
+          wire: o.wire,
+          ...(deprecated && { deprecated: true }),
+          ...(beta && { beta: true }),
+          ...(pagination?.style && { pagination: pagination.style }),
+        };
+        // (Written as the file's lines are: `{ "area": "das", "id": "getAsset", … }`.)
+        const entries = Object.entries(line).map(([k, v]) => `"${k}": ${JSON.stringify(v)}`);
+        return `add { ${entries.join(", ")} },`;
+      });
+    const remove = expected.operations
+      .filter((o) => !defined.has(key(o)))
+      .map((o) => `remove (or restore in the spec) the line of ${o.area} ${o.id} "${o.wire}"`);
     expect(
       actual.map(key).sort(),
-      `the spec's operations ("<area> <id> <wire>") differ from ${FILE}: a new, renamed or removed operation is listed there too`,
+      `the spec's operations ("<area> <id> <wire>") differ from ${FILE}, where a new, renamed or removed operation is listed too:\n${[...add, ...remove].join("\n")}\n`,
     ).toEqual(expected.operations.map(key).sort());
   });
 

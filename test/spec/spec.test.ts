@@ -2,6 +2,7 @@
 // validate against the OpenRPC meta-schema, OpenAPI documents lint clean under
 // spec/.spectral.yaml, every example validates against its schema (ajv, 2020-12,
 // strict), and every x-source is well-formed.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { bundleAll } from "../../scripts/spec/bundle.mjs";
@@ -21,19 +22,39 @@ import {
 
 const results: Array<{ area: string; kind: string; doc: any }> = bundleAll({ write: false });
 
+// The area documents test/spec/seed-operations.json implies (the operations' oracle: "Adding or
+// changing an operation"): an area of JSON-RPC methods (wire `POST <path> <method>`) has an
+// OpenRPC document, an area of REST operations (`<VERB> <path>`) an OpenAPI one.
+const SEED = "test/spec/seed-operations.json";
+const seedDocuments = [
+  ...new Set(
+    (
+      JSON.parse(readFileSync(new URL("./seed-operations.json", import.meta.url), "utf8"))
+        .operations as Array<{ area: string; wire: string }>
+    ).map(({ area, wire }) => `${area} ${wire.split(" ").length === 3 ? "openrpc" : "openapi"}`),
+  ),
+].sort();
+
 describe("spec bundles", () => {
-  it("has every area document (the sender's area has two: JSON-RPC and plain HTTP)", () => {
-    expect(results.map((r) => `${r.area} ${r.kind}`).sort()).toEqual([
-      "admin openapi",
-      "compression openrpc",
-      "das openrpc",
-      "mint openrpc",
-      "sender openapi",
-      "sender openrpc",
-      "token-metadata openapi",
-      "wallet openapi",
-      "webhooks openapi",
-    ]);
+  it(`has every area document of ${SEED}'s operations (the sender's area has two: JSON-RPC and plain HTTP)`, () => {
+    const documents = results.map((r) => `${r.area} ${r.kind}`).sort();
+    const unlisted = documents.filter((d) => !seedDocuments.includes(d));
+    const missing = seedDocuments.filter((d) => !documents.includes(d));
+    expect(
+      documents,
+      [
+        ...unlisted.map(
+          (d) =>
+            `the ${d} document has no operation in ${SEED}: add a line per operation there (test/spec/operations.test.ts names each)`,
+        ),
+        ...missing.map(
+          (d) =>
+            `${SEED} lists ${d} operations, but spec/${d.split(" ")[1]}/ has no document of that area (\`info.x-area\`)`,
+        ),
+      ].join("; "),
+    ).toEqual(seedDocuments);
+    expect(seedDocuments).toContain("sender openapi"); // (the wire tells the two kinds apart)
+    expect(seedDocuments).toContain("sender openrpc");
   });
 
   for (const r of results) {
