@@ -38,7 +38,6 @@ import { MAX_RUNTIME_ENUM } from "../../scripts/generate/lib/validator.mjs";
 import { anyJson, memberName, schemaArbitraries } from "../spec/arbitraries.js";
 import {
   GENERATED,
-  index,
   isObjectSchema,
   resolve,
   show,
@@ -818,11 +817,8 @@ function withMember(object: unknown, name: string, member: unknown): Record<stri
 // The tests
 
 describe("every operation's check is covered", () => {
-  it("each area of spec/dist has its generated operations here, and each operation that takes input has a check", () => {
-    expect(
-      Object.keys(GENERATED).sort(),
-      "the spec's areas differ from GENERATED in test/spec/sdk-input.ts: import each area's packages/<area>/src/generated/operations.js there",
-    ).toEqual([...new Set(index.areas.map((a: any) => a.area))].sort());
+  // (GENERATED is loaded per area of spec/dist, test/spec/sdk-input.ts: a missing module throws there.)
+  it("each operation that takes input has a check", () => {
     const uncovered = specOperations.filter((s) => s.takesInput && !s.check).map((s) => s.key);
     expect(uncovered).toEqual([]);
     // Every descriptor with a check belongs to a spec operation (none is left out of the run).
