@@ -557,12 +557,10 @@ export function bundleDigest(distDir = join(defaultSpecDir, "dist")) {
     readFileSync(join(distDir, "index.json"), "utf8"),
   );
   hash.update(JSON.stringify(index));
-  for (const kind of ["openapi", "openrpc"]) {
-    const dir = join(distDir, kind);
-    if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).sort())
-      hash.update(`\0${kind}/${file}\0`).update(readFileSync(join(dir, file)));
-  }
+  // The bundles the index lists, not every file there: a turbo cache hit restores spec/dist's
+  // files without deleting others, so a removed area's bundle may linger, read by nothing else.
+  for (const file of index.areas.map((a) => a.file).sort())
+    hash.update(`\0${file}\0`).update(readFileSync(join(distDir, file)));
   return hash.digest("hex").slice(0, 16);
 }
 
