@@ -16,7 +16,7 @@ import {
   type ChainDataClient,
   type ChainDataClientOptions,
 } from "./index.js";
-import { ADDRESS, areaCalls as calls, baseUrls } from "./test-support/area-calls.js";
+import { ADDRESS, areaCalls as calls, baseUrls, specAreas } from "./test-support/area-calls.js";
 
 const KEY = "sdk-areas-key-7d2a91";
 const SENDER_KEY = "sdk-areas-sender-key-40be3c";
@@ -350,7 +350,7 @@ describe("createChainDataClient: areas", () => {
 });
 
 describe("createChainDataClient: areas are checked when created", () => {
-  const LIST = "compression, das, mint, sender, admin, tokenMetadata, wallet, webhooks";
+  const LIST = specAreas.map(({ key }) => key).join(", ");
   const refused: [string, unknown, string][] = [
     ["unknown area", { dass: {} }, `areas.dass: is not an area (${LIST})`],
     [

@@ -15,23 +15,17 @@ import {
   type ChainDataClientOptions,
 } from "./index.js";
 import { browserBundle } from "../../../bench/lib/programs.mjs";
-import { ADDRESS, areaCalls as calls, baseUrls } from "./test-support/area-calls.js";
+import { ADDRESS, areaCalls as calls, baseUrls, specAreas } from "./test-support/area-calls.js";
 
 const KEY = "sdk-test-key-5c1f0e";
 type Area = keyof ChainDataClient;
 const areas = Object.keys(calls) as Area[];
 
 // Where each area goes, given a base URL per host, and how its host takes the key.
-const hostOf: Record<Area, keyof typeof baseUrls> = {
-  das: "rpc",
-  compression: "rpc",
-  mint: "rpc",
-  sender: "sender",
-  wallet: "wallet",
-  admin: "admin",
-  webhooks: "api",
-  tokenMetadata: "api",
-};
+const hostOf = Object.fromEntries(specAreas.map(({ key, host }) => [key, host])) as Record<
+  Area,
+  keyof typeof baseUrls
+>;
 const keyIn = (host: string) =>
   host === "admin" ? "header" : host === "sender" ? "none" : "query";
 

@@ -1,6 +1,7 @@
 // One call per area of the composite client, for the tests that need every area to send something
 // (where its options go, where it sends): packages/sdk/src/index.test.ts, areas.test.ts and
 // test/clients/readme-run.test.ts. Not published (package.json "files").
+import { readFileSync } from "node:fs";
 import type { ChainDataClient } from "../index.js";
 
 export const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -20,6 +21,23 @@ export const baseUrls = {
   api: "https://api.test",
   sender: "https://sender.test",
 };
+
+/**
+ * The spec's areas as the composite client names them (camelCase: `tokenMetadata`), each once, in
+ * spec/dist/index.json's order (the client's own), with the host its calls go to (`info.x-host`).
+ */
+export const specAreas: { key: keyof ChainDataClient; host: keyof typeof baseUrls }[] = [
+  ...new Map(
+    (
+      JSON.parse(
+        readFileSync(new URL("../../../../spec/dist/index.json", import.meta.url), "utf8"),
+      ) as { areas: { area: string; host: keyof typeof baseUrls }[] }
+    ).areas.map(({ area, host }) => [
+      area.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof ChainDataClient,
+      host,
+    ]),
+  ),
+].map(([key, host]) => ({ key, host }));
 
 /** One call per area. */
 export const areaCalls: Record<keyof ChainDataClient, (c: ChainDataClient) => Promise<unknown>> = {
