@@ -1272,6 +1272,14 @@ export function checkStatusMarks(r) {
   return findings;
 }
 
+/** The words of a name (camelCase, snake_case, kebab-case), lower case. */
+const nameWords = (name) =>
+  String(name)
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
 /**
  * What a field's name says it holds when that is a u64 quantity (spec/README.md "JSON Schema
  * subset": lamports, raw token amounts, supplies, balances, rent epochs), or undefined. The name is
@@ -1291,11 +1299,7 @@ export function checkStatusMarks(r) {
  * decimal display value, and only an integer is taken for a u64.
  */
 function u64Name(name) {
-  const words = String(name)
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const words = nameWords(name);
   const last = words.at(-1);
   if (words.includes("lamports") || words.includes("lamport"))
     return { what: "lamports", strict: true };
@@ -1500,14 +1504,6 @@ function boundPhrases(text) {
 const proseValue = (written) => Number(written.replace(/,/g, ""));
 /** `n` as prose writes it, with thousands separators where `like` has them. */
 const proseNumber = (n, like) => (like.includes(",") ? n.toLocaleString("en-US") : String(n));
-
-/** The words of a name (camelCase, snake_case, kebab-case), lower case. */
-const nameWords = (name) =>
-  String(name)
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
 
 /** Whether two words are the same noun, one the plural of the other (id / ids, entry / entries). */
 const sameNoun = (a, b) =>
@@ -1862,18 +1858,8 @@ export function forEachSchema(doc, visit) {
 }
 
 /** The schema a local `$ref` (`#/components/schemas/X`, or any `#/…` pointer) names; others as they are. */
-function deref(doc, schema, depth = 0) {
-  if (
-    !schema?.$ref ||
-    typeof schema.$ref !== "string" ||
-    !schema.$ref.startsWith("#/") ||
-    depth > 20
-  )
-    return schema;
-  let node = doc;
-  for (const part of schema.$ref.slice(2).split("/"))
-    node = node?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  return node === undefined ? schema : deref(doc, node, depth + 1);
+function deref(doc, schema) {
+  return derefAt(doc, schema)[0];
 }
 
 /** The property names a schema declares: its `properties` and those of its allOf/anyOf/oneOf branches. */
