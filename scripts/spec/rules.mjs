@@ -1514,17 +1514,70 @@ const sameNoun = (a, b) =>
       (x.endsWith("y") && `${x.slice(0, -1)}ies` === (x === a ? b : a)),
   );
 
+// The words that name an array's members whatever it holds ("1 to 1000 entries"): a phrase with
+// one is about the operation's only array request value. ("items" is left out: it is as often the
+// result's list, DAS's and compression's `items`.)
+const MEMBER_NOUNS = ["entry", "element"];
+// The words before the noun of the phrase a description begins with, and those that end it (a
+// preposition, a relative pronoun, a verb that follows a noun: "The addresses to prove unused").
+const DETERMINERS = new Set(
+  "the a an its their this these those each every all any some one".split(" "),
+);
+const PHRASE_END = new Set(
+  "to of for that which who whose with without in on at by as from per into than when where while if is are was were be been can may must will would should has have had do does sent given up not only".split(
+    " ",
+  ),
+);
+
 /**
- * Whether the bound phrase `p` of `text` is about the value named `name`: the name (in backticks
- * or not) right before it (`` `limit` up to 1,000 ``, `` `filters` (up to 5 ``), or one of the
- * name's words among the (up to three) words that follow its number in the same clause (`up to
- * 1,000 assets by id`, `1 to 1,000 asset ids`, `up to 100,000 addresses` of accountAddresses).
+ * The words of the noun phrase a description begins with, what an array holds by its own prose:
+ * "The wallet addresses and/or name-service domains to look up, 1 to 100 entries" → wallet,
+ * addresses, name, service, domains. Up to the first punctuation, number, backtick, determiner or
+ * word of PHRASE_END (six words at most); "and" / "or" join the phrase and are left out.
  */
-function phraseIsAbout(text, p, name) {
-  const before = /(?:`([\w.-]+)`|([A-Za-z_][\w]*))\s*[(:,]?\s*$/.exec(text.slice(0, p.index));
-  if (before && (before[1] ?? before[2]) === name) return true;
+function leadingNounWords(text) {
+  if (typeof text !== "string") return [];
+  const head = /^[^.,;:()[\]`'"!?\d]*/.exec(text.trim())[0];
+  const words = head
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+  const found = [];
+  for (const [i, w] of words.entries()) {
+    if (i === 0 && DETERMINERS.has(w)) continue;
+    if (DETERMINERS.has(w) || PHRASE_END.has(w) || found.length === 6) break;
+    if (w !== "and" && w !== "or") found.push(w);
+  }
+  return found;
+}
+
+/**
+ * A request value as its prose names it: { name, names (its name, and `params` for an
+ * `x-params: array` method's one param, which is the wire `params`), words (its name's words, and
+ * for an array those of the noun phrase its own description begins with: `addresses`' "The wallet
+ * addresses and/or name-service domains" names wallets) }.
+ */
+function namedValue(doc, name, node, schema) {
   const words = nameWords(name);
-  return followingWords(text, p.end).some((w) => words.some((n) => sameNoun(w.toLowerCase(), n)));
+  if (schemaTypes(doc, schema).has("array"))
+    for (const text of new Set([node?.description, deref(doc, schema)?.description]))
+      words.push(...leadingNounWords(text));
+  return { name, names: [name], words };
+}
+
+/**
+ * Whether the bound phrase `p` of `text` is about the request value `value` (namedValue): one of
+ * its names (in backticks or not) right before it (`` `limit` up to 1,000 ``, `` `filters` (up to
+ * 5 ``), or one of its words among the (up to three) words that follow its number in the same
+ * clause (`up to 1,000 assets by id`, `1 to 1,000 asset ids`, `up to 100,000 addresses` of
+ * accountAddresses, `up to 100 wallets` of addresses, "The wallet addresses …").
+ */
+function phraseIsAbout(text, p, value) {
+  const before = /(?:`([\w.-]+)`|([A-Za-z_][\w]*))\s*[(:,]?\s*$/.exec(text.slice(0, p.index));
+  if (before && value.names.includes(before[1] ?? before[2])) return true;
+  return followingWords(text, p.end).some((w) =>
+    value.words.some((n) => sameNoun(w.toLowerCase(), n)),
+  );
 }
 
 /** The (up to three) words after `end` in the same clause of `text`, without backticks. */
@@ -1589,10 +1642,12 @@ function phraseProblem(p, bounded) {
  *   (a JSON-RPC param or query option, a REST parameter or body property, and their object
  *   properties, and the schema a $ref names) is about that value; in the operation's summary or
  *   description, or the request body's description, one is about a top-level request value when
- *   `phraseIsAbout` says so (its name right before, or one of its words just after the number);
- *   its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and `minItems` /
- *   `minLength` / `minimum` for a range or a lower bound). A phrase about nothing, or about a value
- *   without bounds (`showNfts`: "at most 100" NFTs), is left alone.
+ *   `phraseIsAbout` says so (its name right before, or one of its words just after the number:
+ *   its name's, an array's description's first noun phrase's, "entries" of the operation's only
+ *   array), or, in the body's description, when it is followed by no word and the body has that
+ *   one property; its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and
+ *   `minItems` / `minLength` / `minimum` for a range or a lower bound). A phrase about nothing, or
+ *   about a value without bounds (`showNfts`: "at most 100" NFTs), is left alone.
  * - a page walk (`x-pagination`) whose result echoes its `page` or `limit` param (`echoedPage` /
  *   `echoedLimit`, or a top-level result property of the param's name: DAS's `limit` and `page`)
  *   gives the echo the param's bound keywords, the same values.
@@ -1604,8 +1659,10 @@ export function checkBoundProse(r) {
     const o = op.operation;
     const opAt = operationPath(r, op);
     const pathAt = kind === "openapi" ? `#/paths/${pointerSegment(op.path)}` : undefined;
-    // The request values: [{ name, node (the param / property), at (its path), schema, schemaAt }].
+    // The request values: [{ name, node (the param / property), at (its path), schema, schemaAt,
+    // only (a request body's one property), value (namedValue, where it has a name and a schema) }].
     const inputs = [];
+    // (The body's descriptions, `body: true`: a bare phrase there is about a body of one property.)
     const prose = [
       { text: o.summary, at: `${opAt}/summary` },
       { text: o.description, at: `${opAt}/description` },
@@ -1623,30 +1680,42 @@ export function checkBoundProse(r) {
       ];
       for (const [raw, rawAt] of list) param(...derefAt(doc, raw, rawAt));
       const [body, bodyAt] = derefAt(doc, o.requestBody, `${pathAt}/${op.method}/requestBody`);
-      prose.push(described(body, bodyAt));
+      prose.push({ ...described(body, bodyAt), body: true });
       const media = body?.content?.["application/json"];
       if (media?.schema) {
         const [s, sAt] = derefAt(doc, media.schema, `${bodyAt}/content/application~1json/schema`);
-        prose.push(described(s, sAt));
-        for (const [name, property] of Object.entries(s?.properties ?? {})) {
+        prose.push({ ...described(s, sAt), body: true });
+        const properties = Object.entries(s?.properties ?? {});
+        for (const [name, property] of properties) {
           const at = `${sAt}/properties/${pointerSegment(name)}`;
-          inputs.push({ name, node: property, at, schema: property, schemaAt: at });
+          const only = properties.length === 1;
+          inputs.push({ name, node: property, at, schema: property, schemaAt: at, only });
         }
       }
     }
+    for (const input of inputs)
+      if (typeof input.name === "string" && input.schema)
+        input.value = namedValue(doc, input.name, input.node, input.schema);
+    const named = inputs.filter((i) => i.value);
+    // The operation's only array request value (a batch: DAS's `ids`, the wallet's `addresses`) is
+    // what its "entries" are; an `x-params: array` method's one param is the wire `params`.
+    const arrays = named.filter((i) => schemaTypes(doc, i.schema).has("array"));
+    if (arrays.length === 1) arrays[0].value.words.push(...MEMBER_NOUNS);
+    if (kind === "openrpc" && o["x-params"] === "array" && named.length === 1)
+      named[0].value.names.push("params");
     // (A phrase that states a bound the value's schema lacks is a finding only where it is about
-    // the value, `phraseIsAbout`, even in the value's own description: "At most 1,000 assets come
-    // per page" in `page`'s is about the assets, and no `maximum` of `page`.)
-    const report = (at, p, name, bounded, text) => {
+    // the value, `about`, even in the value's own description: "At most 1,000 assets come per
+    // page" in `page`'s is about the assets, and no `maximum` of `page`.)
+    const report = (at, p, value, bounded, about) => {
       const problem = phraseProblem(p, bounded);
-      if (problem && !(problem.missing && !phraseIsAbout(text, p, name)))
+      if (problem && !(problem.missing && !about))
         findings.add(
-          `${area} ${at}: "${p.phrase}" (of ${name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
+          `${area} ${at}: "${p.phrase}" (of ${value.name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
         );
     };
     // A value's own descriptions (its param's or property's, and its schema's), and those of its
     // object properties at any depth (an array's items' too): every phrase there is about it.
-    const ownProse = (name, node, nodeAt, schema, schemaAt, depth = 0) => {
+    const ownProse = (value, node, nodeAt, schema, schemaAt, depth = 0) => {
       if (depth > 6 || !schema || typeof schema !== "object") return;
       const bounded = boundedSchema(doc, schema, schemaAt);
       const [s, sAt] = derefAt(doc, schema, schemaAt);
@@ -1655,25 +1724,29 @@ export function checkBoundProse(r) {
       if (bounded)
         for (const { text, at } of texts)
           if (typeof text === "string")
-            for (const p of boundPhrases(text)) report(at, p, name, bounded, text);
+            for (const p of boundPhrases(text))
+              report(at, p, value, bounded, phraseIsAbout(text, p, value));
       const holders = [[s, sAt]];
       if (s?.items && typeof s.items === "object")
         holders.push(derefAt(doc, s.items, `${sAt}/items`));
       for (const [holder, holderAt] of holders)
         for (const [n, property] of Object.entries(holder?.properties ?? {})) {
           const at = `${holderAt}/properties/${pointerSegment(n)}`;
-          ownProse(n, property, at, property, at, depth + 1);
+          ownProse(namedValue(doc, n, property, property), property, at, property, at, depth + 1);
         }
     };
-    for (const input of inputs) {
-      if (typeof input.name !== "string" || !input.schema) continue;
-      ownProse(input.name, input.node, input.at, input.schema, input.schemaAt);
+    for (const input of named) {
+      ownProse(input.value, input.node, input.at, input.schema, input.schemaAt);
       const bounded = boundedSchema(doc, input.schema, input.schemaAt);
       if (!bounded) continue;
-      for (const { text, at } of prose)
+      // In the body's description, a bound phrase followed by no word ("(1 to 100)") is about a
+      // body of one property.
+      const bare = (text, p, body) => body && input.only && !followingWords(text, p.end).length;
+      for (const { text, at, body } of prose)
         if (typeof text === "string")
           for (const p of boundPhrases(text))
-            if (phraseIsAbout(text, p, input.name)) report(at, p, input.name, bounded, text);
+            if (phraseIsAbout(text, p, input.value) || bare(text, p, body))
+              report(at, p, input.value, bounded, true);
     }
     // The result's echoes of the walk's page and limit.
     const walk = o["x-pagination"];

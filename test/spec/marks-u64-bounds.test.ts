@@ -13,11 +13,14 @@ import {
 } from "../../scripts/spec/rules.mjs";
 import {
   bundleCopy,
+  editCopy,
   editedCopy,
+  editText,
   locatedOf,
   methodIndex,
   positionOf,
   removeCopies,
+  textEditedCopy,
 } from "./spec-copy.js";
 
 afterEach(removeCopies);
@@ -25,6 +28,7 @@ afterEach(removeCopies);
 const BATCH = methodIndex("openrpc/das.yaml", "getAssetBatch");
 const EDITIONS = methodIndex("openrpc/das.yaml", "getNftEditions");
 const MINT = methodIndex("openrpc/mint.yaml", "mintCompressedNft");
+const PROOFS = methodIndex("openrpc/compression.yaml", "getMultipleNewAddressProofsV2");
 const IDENTITY = "#/paths/~1v1~1wallet~1{wallet}~1identity/get (getIdentity)";
 const BALANCES = "#/paths/~1v1~1wallet~1{wallet}~1balances/get (getBalances)";
 
@@ -174,6 +178,81 @@ describe("spec rules: operation marks, u64 names, bounds and their prose", () =>
     expect(located.join("\n")).toContain(
       `wallet #/components/schemas/WalletPagePagination/properties/limit: echoes the limit param limit of getBalances (x-pagination.echoedLimit), but its bounds differ: minimum: 1, maximum: 100 here, minimum: 1, maximum: 50 at ${limit}/schema; give it the param's bound keywords`,
     );
+  });
+
+  // A batch's bound stated without the value's name: the wallet's "up to 100 wallets" (the words
+  // `addresses`' description begins with, "The wallet addresses …") and the body's bare "(1 to
+  // 100)" (a body of one property); compression's "(1 to 1000 entries)" of the x-params: array
+  // method (its only array param). Today's spec states them right ("today's spec breaks none").
+  const BATCH_IDENTITY = "#/paths/~1v1~1wallet~1batch-identity/post";
+  const IDENTITIES = "#/components/schemas/BatchIdentityRequest/properties/addresses";
+  const PROOFS_SCHEMA = `#/methods/${PROOFS} (getMultipleNewAddressProofsV2)/params/0/schema`;
+  const changesBoth = '(a changed bound changes both: spec/README.md "Changing a bound")';
+
+  it("a batch's maxItems changed, while its operation's prose still states the old one: the wallet's addresses, compression's x-params: array method", () => {
+    const specDir = editedCopy("schemas/wallet.yaml", (doc) => {
+      doc.BatchIdentityRequest.properties.addresses.maxItems = 50n;
+    });
+    editCopy(specDir, "openrpc/compression.yaml", (doc) => {
+      doc.methods[PROOFS].params[0].schema.maxItems = 500n;
+    });
+    const located = locatedOf(specDir);
+    const wallet = (marker: string) =>
+      positionOf(specDir, "openapi/wallet.yaml", marker, "operationId: getBatchIdentity");
+    const stated: [string, string, string][] = [
+      [`${BATCH_IDENTITY} (getBatchIdentity)/summary`, "up to 100", "summary:"],
+      [`${BATCH_IDENTITY} (getBatchIdentity)/description`, "up to 100", "description:"],
+      [`${BATCH_IDENTITY}/requestBody/description`, "1 to 100", "description: The addresses"],
+    ];
+    for (const [at, phrase, marker] of stated)
+      expect(
+        lineOf(
+          located,
+          `wallet ${at}: "${phrase}" (of addresses) disagrees with ${IDENTITIES}: maxItems: 50; write "${phrase.replace("100", "50")}" here, or maxItems: 100 there ${changesBoth}`,
+        ),
+      ).toMatch(new RegExp(`^${wallet(marker)}: `));
+    expect(
+      lineOf(
+        located,
+        `compression #/methods/${PROOFS} (getMultipleNewAddressProofsV2)/description: "1 to 1000" (of addresses) disagrees with ${PROOFS_SCHEMA}: maxItems: 500; write "1 to 500" here, or maxItems: 1000 there ${changesBoth}`,
+      ),
+    ).toMatch(
+      new RegExp(
+        `^${positionOf(specDir, "openrpc/compression.yaml", "description:", "name: getMultipleNewAddressProofsV2")}: `,
+      ),
+    );
+  });
+
+  it("a batch's bound changed in its operation's prose only: the wallet's summary, compression's description", () => {
+    const specDir = textEditedCopy(
+      "openapi/wallet.yaml",
+      "summary: Get the identities of up to 100 wallets",
+      "summary: Get the identities of up to 200 wallets",
+    );
+    editText(specDir, "openrpc/compression.yaml", "(1 to 1000 entries)", "(2 to 1000 entries)");
+    const located = locatedOf(specDir);
+    expect(
+      lineOf(
+        located,
+        `wallet ${BATCH_IDENTITY} (getBatchIdentity)/summary: "up to 200" (of addresses) disagrees with ${IDENTITIES}: maxItems: 100; write "up to 100" here, or maxItems: 200 there ${changesBoth}`,
+      ),
+    ).toMatch(
+      new RegExp(
+        `^${positionOf(specDir, "openapi/wallet.yaml", "summary:", "operationId: getBatchIdentity")}: `,
+      ),
+    );
+    expect(
+      lineOf(
+        located,
+        `compression #/methods/${PROOFS} (getMultipleNewAddressProofsV2)/description: "2 to 1000" (of addresses) disagrees with ${PROOFS_SCHEMA}: minItems: 1; write "1 to 1000" here, or minItems: 2 there ${changesBoth}`,
+      ),
+    ).toMatch(
+      new RegExp(
+        `^${positionOf(specDir, "openrpc/compression.yaml", "description:", "name: getMultipleNewAddressProofsV2")}: `,
+      ),
+    );
+    // Nothing else: the rest of the spec, and the prose that still agrees, pass.
+    expect(located).toHaveLength(2);
   });
 
   it("an area's x-deprecated that is not true or a message, and an empty x-replaced-by", () => {

@@ -487,6 +487,143 @@ describe("spec rules", () => {
     expect(wrong("Get things.", ids)).toEqual([]);
   });
 
+  it("bound prose in a batch: the words its description names it by, its entries, the body of one property it is (the wallet's getBatchIdentity, compression's x-params: array method)", () => {
+    // getBatchIdentity as the spec writes it: `addresses`' description begins "The wallet
+    // addresses", so "up to 100 wallets" is about it; the body's "(1 to 100)" is too (its only
+    // property).
+    type Batch = {
+      summary?: string;
+      description?: string;
+      body?: string;
+      addresses?: object;
+      more?: object;
+    };
+    const identity = ({
+      summary = "Get the identities of up to 100 wallets",
+      description = "Looks up the identities of up to 100 wallets at once, given as addresses and/or name-service domains.",
+      body = "The addresses and/or domains to look up (1 to 100).",
+      addresses = {},
+      more = {},
+    }: Batch = {}): string[] =>
+      checkBoundProse({
+        area,
+        kind: "openapi",
+        doc: {
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/batch": {
+              post: {
+                operationId: "getBatchIdentity",
+                summary,
+                description,
+                requestBody: {
+                  description: body,
+                  content: {
+                    "application/json": { schema: { $ref: "#/components/schemas/Request" } },
+                  },
+                },
+                responses: { "200": { description: "The identities." } },
+              },
+            },
+          },
+          components: {
+            schemas: {
+              Request: {
+                type: "object",
+                properties: {
+                  addresses: {
+                    description:
+                      "The wallet addresses and/or name-service domains to look up, 1 to 100 entries.",
+                    type: "array",
+                    minItems: 1,
+                    maxItems: 100,
+                    items: { type: "string" },
+                    ...addresses,
+                  },
+                  ...more,
+                },
+              },
+            },
+          },
+        },
+      });
+    const op = "t #/paths/~1batch/post (getBatchIdentity)";
+    const body = "t #/paths/~1batch/post/requestBody/description";
+    const own = "t #/components/schemas/Request/properties/addresses/description";
+    const schema = "#/components/schemas/Request/properties/addresses";
+    const where = (findings: string[]) => findings.map((f) => f.split(": ")[0]);
+    expect(identity()).toEqual([]);
+    // maxItems changed: every phrase that states it is refused, each naming the keyword.
+    expect(identity({ addresses: { maxItems: 50 } })).toEqual([
+      `${own}: "1 to 100" (of addresses) disagrees with ${schema}: maxItems: 50; write "1 to 50" here, or maxItems: 100 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+      `${op}/summary: "up to 100" (of addresses) disagrees with ${schema}: maxItems: 50; write "up to 50" here, or maxItems: 100 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+      `${op}/description: "up to 100" (of addresses) disagrees with ${schema}: maxItems: 50; write "up to 50" here, or maxItems: 100 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+      `${body}: "1 to 100" (of addresses) disagrees with ${schema}: maxItems: 50; write "1 to 50" here, or maxItems: 100 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    // The prose changed, in the summary only.
+    expect(identity({ summary: "Get the identities of up to 200 wallets" })).toEqual([
+      `${op}/summary: "up to 200" (of addresses) disagrees with ${schema}: maxItems: 100; write "up to 100" here, or maxItems: 200 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    // The anchor is what the description names: without "wallet" there, "wallets" is another noun.
+    expect(
+      where(identity({ addresses: { maxItems: 50, description: "The addresses to look up." } })),
+    ).toEqual([body]);
+    // A bare phrase in the body's description is about a body of one property only.
+    expect(
+      where(identity({ addresses: { maxItems: 50 }, more: { label: { type: "string" } } })),
+    ).toEqual([own, `${op}/summary`, `${op}/description`]);
+    // Other nouns, durations, rates and counts of tries stay left alone in a batch.
+    expect(
+      where(
+        identity({
+          addresses: { maxItems: 50 },
+          summary: "Get the identities of up to 100 identities",
+          description:
+            "Each owner may have at most 1,000,000 child accounts; retried up to 3 times, at most 50 requests a minute, answers in 1-2 seconds.",
+          body: "The addresses to look up, at most 5 per account.",
+        }),
+      ),
+    ).toEqual([own]);
+
+    // compression's getMultipleNewAddressProofsV2: its one param is the wire `params`, an array
+    // whose "entries" the description counts.
+    const param = (schema: object = {}, name = "addresses") => ({
+      name,
+      description: "The addresses to prove unused, each with its address tree.",
+      required: true,
+      schema: { type: "array", minItems: 1, maxItems: 1000, items: { type: "string" }, ...schema },
+    });
+    const real =
+      "The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails, and more than 1000 entries.";
+    const proofs = (description: string, params = [param()], positional = true) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          description,
+          params,
+          ...(positional && { paramStructure: "by-position", "x-params": "array" }),
+        }),
+      });
+    const at = "t #/methods/0 (getThing)/description";
+    const paramSchema = "#/methods/0 (getThing)/params/0/schema";
+    expect(proofs(real)).toEqual([]);
+    expect(proofs(real, [param({ maxItems: 500 })])).toEqual([
+      `${at}: "1 to 1000" (of addresses) disagrees with ${paramSchema}: maxItems: 500; write "1 to 500" here, or maxItems: 1000 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    expect(proofs(real.replace("1 to 1000", "1 to 2000"))).toEqual([
+      `${at}: "1 to 2000" (of addresses) disagrees with ${paramSchema}: maxItems: 1000; write "1 to 1000" here, or maxItems: 2000 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    // `params` names the one param of an x-params: array method only.
+    expect(proofs("`params` (up to 2000).")).toEqual([
+      expect.stringContaining('"up to 2000" (of addresses) disagrees'),
+    ]);
+    expect(proofs("`params` (up to 2000).", [param()], false)).toEqual([]);
+    // With two arrays, "entries" are of neither.
+    expect(proofs(real, [param({ maxItems: 500 }), param({}, "trees")], false)).toEqual([]);
+  });
+
   it("integers: a negative u64 or one beyond −(2^53−1) at a plain integer is out of range", () => {
     expect(makeAjv().validate({ type: "integer", format: "uint64" }, -1)).toBe(false);
     expect(makeAjv().validate({ type: "integer", format: "uint64" }, 0)).toBe(true);
