@@ -13,7 +13,10 @@
 // docs; `@beta`, `@deprecated` and `@internal` kept as comments); functions and constants always
 // with their signature; a generated interface or type by its name alone (its members come from the
 // spec, and the committed src/generated/ shows them). A name another package declares is listed as
-// a re-export of that package.
+// a re-export of that package. The exports marked `@remarks Internal: …` (on their declaration, or
+// on the export specifier that names them, as core's index.ts does) come last, under a line of
+// their own: they are for the chaindata packages' own code and may change in a minor release, so a
+// change there is not a change of the public API.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -98,6 +101,28 @@ const statusComment = (node) => {
   return tags.length ? ` ${[...new Set(tags)].map((t) => `@${t}`).join(" ")} ` : undefined;
 };
 
+/**
+ * Whether an export is for the chaindata packages' own code: marked `@remarks Internal: …` (core's
+ * index.ts marks its helpers for the generated clients so, on the export specifiers: the tag
+ * `@internal` would have tsconfig.build.json's stripInternal drop them from the declarations the
+ * area packages compile against), on its declaration (a variable's statement) or on the export
+ * specifier that names it.
+ */
+export const isInternal = ({ exported, symbol }) =>
+  [...(exported?.declarations ?? []), ...(symbol.declarations ?? [])].some((d) =>
+    ((ts.isVariableDeclaration(d) ? d.parent.parent : d).jsDoc ?? [])
+      .flatMap((doc) => doc.tags ?? [])
+      .some(
+        (tag) =>
+          tag.tagName.text === "remarks" &&
+          /^Internal:/.test(ts.getTextOfJSDocComment(tag.comment) ?? ""),
+      ),
+  );
+
+/** The line before the internal exports of a report ({@link isInternal}). */
+export const INTERNAL_HEADING =
+  "// Internal: for the chaindata packages' own code (the generated clients, the sdk, the webhook receiver); may change in a minor release";
+
 const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
 
 /** `node` as TypeScript, its docs left out but its status tags (and its members') kept as comments. */
@@ -172,6 +197,7 @@ export function reportOf(surface, p) {
   const bySubpath = new Map();
   for (const entry of p.entries) {
     const own = [];
+    const internal = [];
     const reexports = new Map();
     for (const e of entry.exports) {
       const file = e.symbol.declarations?.[0]?.getSourceFile().fileName ?? "";
@@ -182,7 +208,7 @@ export function reportOf(surface, p) {
         const status = e.symbol.declarations?.map(statusComment).find(Boolean);
         list.push(`${status ? `/*${status}*/ ` : ""}${e.typeOnly ? "type " : ""}${e.name}`);
         reexports.set(from.dir, list);
-      } else own.push(describe(e));
+      } else (isInternal(e) ? internal : own).push(describe(e));
     }
     // One-line entries (generated names, short signatures) one per line; a block between blank lines.
     const blocks = [
@@ -192,10 +218,13 @@ export function reportOf(surface, p) {
       ),
       ...own,
     ];
-    const text = blocks
-      .map((b, i) => (i && (b.includes("\n") || blocks[i - 1].includes("\n")) ? `\n${b}` : b))
-      .join("\n");
-    const count = entry.exports.length;
+    const joined = (list) =>
+      list
+        .map((b, i) => (i && (b.includes("\n") || list[i - 1].includes("\n")) ? `\n${b}` : b))
+        .join("\n");
+    const text =
+      joined(blocks) + (internal.length ? `\n\n${INTERNAL_HEADING}\n\n${joined(internal)}` : "");
+    const count = `${entry.exports.length} names${internal.length ? ` (${internal.length} of them internal)` : ""}`;
     const sections = bySubpath.get(entry.subpath) ?? [];
     const same = sections.find((s) => s.text === text);
     if (same) same.conditions.push(entry.conditions);
@@ -207,7 +236,8 @@ export function reportOf(surface, p) {
     "",
     "Written by `node scripts/api-report.mjs --write` from the built declarations; compared with the",
     "build by test/packaging/api-report.test.ts. A generated interface or type is listed by name (its",
-    "members are in the package's src/generated/).",
+    "members are in the package's src/generated/). Exports marked `@remarks Internal: …` come last,",
+    "after a line of their own: for the chaindata packages' code, they may change in a minor release.",
   ];
   for (const [subpath, sections] of bySubpath)
     for (const s of sections) {
@@ -215,7 +245,7 @@ export function reportOf(surface, p) {
         "",
         `## \`${subpath}\` (${s.conditions.map((c) => `\`${c}\``).join(", ")})`,
         "",
-        `${s.count} names.`,
+        `${s.count}.`,
         "",
         "```ts",
         s.text,

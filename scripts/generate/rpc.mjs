@@ -241,11 +241,17 @@ function emitOperations({ doc, file, http, httpOps, methods, source }) {
     }
     descriptors.push(`export const ${h.id}: OperationDescriptor = ${descriptorSource(d)};`);
   }
-  return operationsModule(source, checks, descriptors, [
-    ...(encodings.some(Boolean) ? ["rpcEncoding"] : []),
-    ...(httpOps.length ? ["type OperationDescriptor"] : []),
-    "type RpcMethodDescriptor",
-  ]);
+  return operationsModule(
+    source,
+    checks,
+    descriptors,
+    [
+      ...(encodings.some(Boolean) ? ["rpcEncoding"] : []),
+      ...(httpOps.length ? ["type OperationDescriptor"] : []),
+      "type RpcMethodDescriptor",
+    ],
+    { typed: true },
+  );
 }
 
 /** `export const <method>: RpcMethodDescriptor…`, its params compiled by `checks`. */
@@ -259,14 +265,16 @@ function methodDescriptor(doc, file, m, checks, encode) {
     validationSchema(doc, paramsSchema(m, { withQuery: true }), [], where),
     where,
   );
-  // The query option names type `call`'s options (a misspelt one does not compile).
+  // The query option names type `call`'s options (a misspelt one does not compile); the params
+  // and result types, its params and what it resolves with (types.ts's, imported as `T`).
   const query = queryOptions(m);
   const queryNames = query
-    ? `<${Object.keys(query)
+    ? Object.keys(query)
         .map((n) => JSON.stringify(n))
-        .join(" | ")}>`
-    : "";
-  return `export const ${m.name}: RpcMethodDescriptor${queryNames} = ${descriptorSource(d, params, encode)};`;
+        .join(" | ")
+    : "never";
+  const types = `<${queryNames}, T.${pascal(m.name)}Params, T.${pascal(m.name)}Result>`;
+  return `export const ${m.name}: RpcMethodDescriptor${types} = ${descriptorSource(d, params, encode)};`;
 }
 
 /** Method `m`'s query options, `{ <SDK name>: <name sent> }`, when it has some. */

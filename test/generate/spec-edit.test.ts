@@ -369,10 +369,11 @@ describe(`generated (in memory): the JSON-RPC method ${METHOD}`, () => {
     expect(declaration(types, "export type U64 =")).toMatch(/^export type U64 = bigint;$/m);
   });
 
-  it("descriptor: the params' checks (Address pattern, limit bounds, no unknown param) and the u64 field", () => {
+  it("descriptor: the params' checks (Address pattern, limit bounds, no unknown param), the u64 field, and the params and result types `call` takes and resolves with", () => {
     const operations = files["packages/das/src/generated/operations.ts"];
+    expect(operations).toContain('\nimport type * as T from "./types.js";\n');
     expect(declaration(operations, `export const ${METHOD}:`)).toBe(
-      `export const ${METHOD}: RpcMethodDescriptor = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
+      `export const ${METHOD}: RpcMethodDescriptor<never, T.GetAssetsByExampleTestParams, T.GetAssetsByExampleTestResult> = { id: "${METHOD}", params: /* @__PURE__ */ vObject({ ownerAddress: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["ownerAddress"], false), idempotent: true, u64: { total_lamports: 1 } };`,
     );
     expect(declaration(operations, "const PATTERN_1 =")).toBe(
       "const PATTERN_1 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/u;",

@@ -4,8 +4,12 @@
 // (unless it has its own), and the arrays a caller sends are readonly (`as const` arrays pass)
 // while results keep mutable ones.
 import { describe, expect, it } from "vitest";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { descriptionAsText, typesFor } from "../../scripts/generate/lib/emit.mjs";
+import {
+  descriptionAsText,
+  MAX_TYPE_EXAMPLE_LINES,
+  typesFor,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/generate/lib/emit.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { parseBundle } from "../../scripts/spec/bundle.mjs";
 
@@ -232,11 +236,106 @@ describe("generated types: u64 examples and defaults in the JSDoc", () => {
         } }
       }`),
     );
-    expect(text).toContain('"rentEpoch": 18446744073709551615,');
+    // (An example's u64 values as the bigint its type takes: the next test.)
+    expect(text).toContain('"rentEpoch": 18446744073709551615n,');
     expect(text).toContain('"small": 5,');
     expect(text).toContain('"text": "9007199254740993"');
-    expect(text).toContain("@example 2174073708845633166");
+    expect(text).toContain("@example 2174073708845633166n");
     expect(text).toContain("@default 2174073708845633166");
     expect(text).not.toMatch(/18446744073709552000|2174073708845633300/);
+  });
+
+  // (User trial 24: `TokenInfo.supply` is a bigint, and its hover's example showed `"supply": 1`.)
+  it("prints an example's u64 values as bigint literals, as the type takes them: through references, arrays and branches; other integers stay numbers", async () => {
+    const text: string = await typesFor({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Lamports: { type: "integer", format: "uint64", examples: [5000] },
+          Balance: {
+            type: "object",
+            properties: {
+              lamports: ref("Lamports"),
+              change: { anyOf: [{ type: "integer", format: "int64" }, { type: "null" }] },
+              history: { type: "array", items: ref("Lamports") },
+              decimals: { type: "integer" },
+              price: { type: "number" },
+            },
+            examples: [{ lamports: 1, change: -2, history: [3], decimals: 9, price: 1.5 }],
+          },
+        },
+      },
+    });
+    expect(text).toContain("@example 5000n\n */\nexport type Lamports = bigint;");
+    const balance = /\/\*\*\n \* @example\n([\s\S]*?) \*\/\nexport interface Balance/.exec(
+      text,
+    )?.[1];
+    expect(balance).toBe(
+      [
+        " * {",
+        ' *   "lamports": 1n,',
+        ' *   "change": -2n,',
+        ' *   "history": [',
+        " *     3n",
+        " *   ],",
+        ' *   "decimals": 9,',
+        ' *   "price": 1.5',
+        " * }",
+        "",
+      ].join("\n"),
+    );
+  });
+});
+
+describe("generated types: the @example of a type or member", () => {
+  const example = (lines: number) =>
+    ` * @example {\n${Array.from({ length: lines - 2 }, (_, i) => ` *       "k${i}": ${i},\n`).join("")} *     }\n`;
+  const kept = (lines: number) =>
+    `@example\n * {\n${Array.from({ length: lines - 2 }, (_, i) => ` *   "k${i}": ${i},\n`).join("")} * }\n`;
+
+  // (User trial 24: `Asset`'s hover was 105 lines, most of them its example's JSON; the docs site
+  // shows every example whole, and a call's @example in client.ts stays whatever its length.)
+  it(`keeps a multi-line example of at most ${MAX_TYPE_EXAMPLE_LINES} lines and leaves out a longer one`, () => {
+    expect(MAX_TYPE_EXAMPLE_LINES).toBe(10);
+    expect(descriptionAsText(`*\n * @description d\n${example(10)} `, "x")).toBe(
+      `*\n * d\n * ${kept(10)} `,
+    );
+    expect(descriptionAsText(`*\n * @description d\n${example(11)} `, "x")).toBe("* d ");
+    // A short one after a long one is kept; scalar examples stay whatever comes before them.
+    expect(
+      descriptionAsText(`*\n * @description d\n${example(30)}${example(3)} * @example 3\n `, "x"),
+    ).toBe(`*\n * d\n * ${kept(3)} * @example 3\n `);
+    // Nothing left but the description: one line.
+    expect(descriptionAsText(`*\n${example(11)} `, "x")).toBeUndefined();
+  });
+
+  it("leaves the long examples out of the generated types, not the short ones", async () => {
+    const text: string = await typesFor({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Short: {
+            type: "object",
+            description: "Short.",
+            properties: { a: { type: "integer" } },
+            examples: [{ a: 1 }],
+          },
+          Long: {
+            type: "object",
+            description: "Long.",
+            properties: { a: { type: "array", items: { type: "integer" } } },
+            examples: [{ a: Array.from({ length: 12 }, (_, i) => i) }],
+          },
+        },
+      },
+    });
+    expect(text).toContain(
+      '/**\n * Short.\n * @example\n * {\n *   "a": 1\n * }\n */\nexport interface Short',
+    );
+    expect(text).toContain("/** Long. */\nexport interface Long");
   });
 });

@@ -215,6 +215,21 @@ export async function valid(signal: AbortSignal): Promise<void> {
   // Paging by hand, as the JSDoc says: a result's nextCursor (string | null) is the next params'.
   const history = await wallet.getHistory({ wallet: ADDRESS });
   await wallet.getHistory({ wallet: ADDRESS, before: history.pagination.nextCursor });
+  // The `type` filter is the webhook transaction type, an open enum: the known values complete, and
+  // a type the reference list lacks passes (user trial 24: it was a plain string).
+  await wallet.getHistory({ wallet: ADDRESS, type: "SWAP" });
+  await wallet.getHistory({ wallet: ADDRESS, type: "CREATE_APPARAISAL" });
+  const historyType: Same<
+    Exclude<Wallet.GetHistoryInput["type"], undefined>,
+    KnownTransactionType | (string & {})
+  > = true;
+  const sameTypes: Same<Wallet.TransactionType, TransactionType> = true;
+  // A webhook's `encoding`, an open enum of the two encodings the SDKs name.
+  const encoding: Same<
+    Exclude<Parameters<typeof webhooks.updateWebhook>[0]["encoding"], undefined>,
+    "jsonParsed" | "json" | (string & {})
+  > = true;
+  void [historyType, sameTypes, encoding];
   const transfers = await wallet.getTransfers({ wallet: ADDRESS });
   await wallet.getTransfers({ wallet: ADDRESS, cursor: transfers.pagination.nextCursor });
 
@@ -724,11 +739,40 @@ export async function invalidPageWalks(): Promise<void> {
     asset.signature;
 }
 
-/** The low-level `call`: its options are the request options plus the method's query options. */
+/**
+ * The low-level `call`: its options are the request options plus the method's query options; its
+ * params and result are the descriptor's types (user trial 24: a result type given by the caller,
+ * `call<R>` or the type of what it is assigned to, was an unchecked cast).
+ */
 export async function lowLevelCalls(): Promise<void> {
   const rpc = createDasRpc();
-  const getSlot = { id: "getSlot", idempotent: true };
-  const slot: bigint = await rpc.call<bigint>(getSlot, [], { timeout: 5_000, maxRetries: 0 });
+  const getSlot: Das.RpcMethodDescriptor<never, [], bigint> = { id: "getSlot", idempotent: true };
+  const slot: bigint = await rpc.call(getSlot, [], { timeout: 5_000, maxRetries: 0 });
+  // @ts-expect-error — the result is the descriptor's (a bigint), not what the caller assigns it to
+  const root: { root: string } = await rpc.call(getSlot, []);
+  // @ts-expect-error — the params are the descriptor's: getSlot takes none
+  await rpc.call(getSlot, [{ commitment: "finalized" }]);
+  // @ts-expect-error — nor any other params type
+  await rpc.call(getSlot, { id: ADDRESS });
+  // A descriptor that states no types takes any params and resolves with `unknown`, never with
+  // the type of what the result is assigned to.
+  const untyped = { id: "getSlot", idempotent: true };
+  const anything: unknown = await rpc.call(untyped, { any: "params" });
+  // @ts-expect-error — `unknown`: the caller narrows it, no cast in disguise
+  const guessed: { root: string } = await rpc.call(untyped, []);
+  // @ts-expect-error — nor through a type argument
+  const named: bigint = await rpc.call<bigint>(untyped, []);
+  // A descriptor typed as the generated ones are (getAsset's: `RpcMethodDescriptor<never,
+  // GetAssetParams, GetAssetResult>`, test/generate/spec-edit.test.ts), so generated calls are
+  // checked against their types too.
+  type GetAssetDescriptor = Das.RpcMethodDescriptor<never, Das.GetAssetParams, Das.GetAssetResult>;
+  const getAssetDescriptor: GetAssetDescriptor = { id: "getAsset", idempotent: true };
+  const asset: Asset = await rpc.call(getAssetDescriptor, { id: ADDRESS });
+  // @ts-expect-error — getAsset takes an id, not ids
+  await rpc.call(getAssetDescriptor, { ids: [ADDRESS] });
+  // @ts-expect-error — and resolves with an Asset, not a list
+  const list: Das.AssetList = await rpc.call(getAssetDescriptor, { id: ADDRESS });
+  void [root, anything, guessed, named, asset, list];
   const send = {
     id: "sendTransaction",
     idempotent: true,

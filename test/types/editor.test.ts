@@ -15,6 +15,7 @@ import {
   paginateGetAssetsByOwner,
   type Asset,
   type AssetSortField,
+  type TokenInfo,
   type DasMethod,
   type DasParams,
   type DasResult,
@@ -64,11 +65,14 @@ export async function probe(either: "getAsset" | "getNftEditions", invalid: Inva
   paginateGetAssetsByOwner(/*@paginateByOwnerHelp*/createDasRpc(), { ownerAddress: A });
   let update: /*@updateInput*/UpdateWebhookInput;
   let asset: /*@assetType*/Asset;
+  let tokenInfo: /*@tokenInfoType*/TokenInfo;
   let sortField: /*@sortFieldType*/AssetSortField;
   let usage: /*@usageInput*/GetProjectUsageInput;
   await admin.getProjectUsage({});
   await webhooks.getWebhook({ webhookId: "x" });
   createWebhookHandler({ authHeader: "s", kind: "/*@handlerKind*/" });
+  await wallet.getHistory({ wallet: A, type: "/*@historyType*/" });
+  await webhooks.updateWebhook({ webhookID: "w", encoding: "/*@webhookEncoding*/" });
   createWebhookHandler({ authHeader: "s", onEvent: (/*@enhancedEvent*/event) => {} });
   createWebhookHandler({ authHeader: "s", kind: "raw", onEvent: (/*@rawEvent*/event) => {} });
   createWebhookHandler<"raw">({ authHeader: "s", onEvent: () => {} });
@@ -275,11 +279,18 @@ describe("REST inputs", () => {
 });
 
 describe("the hover of a generated type", () => {
-  it("shows one example of an object, its JSON indented as written", () => {
-    const examples = hoverTags("assetType").filter((tag) => tag.startsWith("@example"));
+  it("shows one example of an object, its JSON indented as written, its u64 values as the bigints its type has", () => {
+    const examples = hoverTags("tokenInfoType").filter((tag) => tag.startsWith("@example"));
     expect(examples).toHaveLength(1);
-    expect(examples[0]).toMatch(/^@example \{\n {2}"last_indexed_slot": \d+,\n {2}"interface": /);
-    expect(examples[0]).toContain('\n  "content": {\n    "$schema": ');
+    expect(examples[0]).toMatch(/^@example \{\n {2}"symbol": "Bonk",\n {2}"supply": \d+n,\n/);
+    expect(examples[0]).toContain('\n  "price_info": {\n    "price_per_token": ');
+  });
+
+  // (User trial 24: `Asset`'s hover was 105 lines, most of them its example; the docs site shows it.)
+  it("shows no example longer than a few lines: its description, then its members' own docs", () => {
+    expect(hoverTags("assetType").filter((tag) => tag.startsWith("@example"))).toEqual([]);
+    const shown = [hover("assetType"), ...hoverTags("assetType")].join("\n");
+    expect(shown.split("\n").length, shown).toBeLessThan(10);
   });
 
   it("shows no bare @enum tag", () => {
@@ -303,6 +314,17 @@ describe("an invalid response's reason", () => {
       "broken-paging",
     ])
       expect(shown, reason).toMatch(new RegExp(`\\n- \`${reason}\`: \\w`));
+  });
+});
+
+// (User trial 24: both were typed `string`, so an editor offered nothing.)
+describe("inputs of open enums", () => {
+  it("complete the known values: getHistory's `type` the webhook transaction types, a webhook's `encoding` the encodings the SDKs name", () => {
+    const types = completions("historyType");
+    expect(types.length).toBeGreaterThan(500);
+    for (const known of ["SWAP", "TRANSFER", "NFT_SALE", "NFT_MINT", "BURN", "ANY"])
+      expect(types, known).toContain(known);
+    expect(completions("webhookEncoding").sort()).toEqual(["json", "jsonParsed"]);
   });
 });
 

@@ -1,18 +1,31 @@
 /**
  * `@chaindata/core` — the runtime shared by the generated chaindata clients.
+ *
+ * The exports marked `@remarks Internal: …` below are for the code of the chaindata packages only
+ * (the generated clients, the sdk, the webhook receiver): they may change in a minor release.
+ * packages/core/README.md ("Public API") lists the others, which follow semver.
  * @packageDocumentation
  */
+// (Not TSDoc's "internal" release tag: tsconfig.build.json strips what carries it from the
+// declarations (stripInternal), and the area packages' declarations import these.)
 export {
   resolveConfig,
   resolveBaseUrl,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   snapshotOptions,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   unbatched,
   API_KEY_ENV,
   keyFromEnvironment,
 } from "./config.js";
 // (How an option's refused value may appear in a message, and the unknown-name check, for the
 // packages' own option checks.)
-export { knownOptions, messageValue } from "./config.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  knownOptions,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  messageValue,
+} from "./config.js";
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
 export type {
@@ -24,9 +37,23 @@ export type {
   ResolvedConfig,
   ResponseFields,
 } from "./config.js";
-export { createTransport } from "./transport.js";
-export type { RestClientOptions, SendContext, Transport } from "./transport.js";
-export { createJsonRpcClient, notAnRpc, rpcEncoding } from "./json-rpc.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  createTransport,
+} from "./transport.js";
+export type {
+  RestClientOptions,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  SendContext,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  Transport,
+} from "./transport.js";
+export {
+  createJsonRpcClient,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  notAnRpc,
+  rpcEncoding,
+} from "./json-rpc.js";
 export type {
   CallOptions,
   JsonRpcClient,
@@ -34,10 +61,21 @@ export type {
   RpcMethodDescriptor,
   SingleMethod,
 } from "./json-rpc.js";
-export { getText } from "./text.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  getText,
+} from "./text.js";
 export { createBatcher } from "./batch.js";
-export type { Batcher, BatchedCall } from "./batch.js";
-export { paginate, withPagination } from "./paginate.js";
+export type {
+  Batcher,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  BatchedCall,
+} from "./batch.js";
+export {
+  paginate,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  withPagination,
+} from "./paginate.js";
 export type {
   PageIterable,
   PageWalkOptions,
@@ -47,28 +85,48 @@ export type {
 } from "./paginate.js";
 export {
   validate,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   errorOfIssues,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vAny,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vAnyOf,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vArray,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vBoolean,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vBoundedString,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vDependent,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vEnum,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vExclusive,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vInteger,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vNullable,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vNumber,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vObject,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vRenamed,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vString,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vTransaction,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   vWhen,
 } from "./validate.js";
 export type { Check } from "./validate.js";
 export { parseJson, stringifyJson, reviveU64 } from "./json.js";
 export type { U64Shape } from "./json.js";
-export { warnDeprecated } from "./deprecation.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  warnDeprecated,
+} from "./deprecation.js";
 export { createRateLimiter } from "./rate-limit.js";
 export type { RateLimiter } from "./rate-limit.js";
 export { createRedactor, redact } from "./redact.js";
@@ -103,4 +161,7 @@ export type {
   ValidationIssue,
 } from "./errors.js";
 export * from "./generated/environments.js";
-export { watchAbort } from "./abort.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  watchAbort,
+} from "./abort.js";

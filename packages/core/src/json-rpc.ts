@@ -39,11 +39,24 @@ export type RpcEncode<Query extends string = string> = ((
 /**
  * A JSON-RPC method, as emitted by the generator. `id` is the method name. `Query` names the call
  * options that are the method's query parameters (none by default), so that `call` refuses any
- * other option name at compile time as it does at run time.
+ * other option name at compile time as it does at run time. `Params` and `Result` are the types of
+ * the method's params and result (`unknown` by default), which {@link JsonRpcClient.call} takes and
+ * resolves with: a descriptor typed `RpcMethodDescriptor<never, [], bigint>` makes `call` check its
+ * params against `[]` and resolve with a `bigint`. They are in the types only (see `types`): the
+ * descriptor is the place that states them, once, rather than each call.
  */
-export interface RpcMethodDescriptor<Query extends string = never> extends OperationDescriptor {
+export interface RpcMethodDescriptor<
+  Query extends string = never,
+  Params = unknown,
+  Result = unknown,
+> extends OperationDescriptor {
   /** Set when the params are positional or some call options are query parameters. */
   encode?: RpcEncode<Query>;
+  /**
+   * Never set: the method's params and result types, in the types only (what `call` checks its
+   * params against and resolves with).
+   */
+  readonly types?: { readonly params: Params; readonly result: Result } | undefined;
 }
 
 /**
@@ -140,19 +153,27 @@ export type CallOptions<Query extends string = never> = [Query] extends [never]
  */
 export interface JsonRpcClient<Endpoint extends string = string> {
   /**
-   * Calls `method`. Resolves with the result (u64 fields as `bigint`); rejects with
+   * Calls `method`. Resolves with the result (u64 fields as `bigint`), of the descriptor's
+   * `Result` type (`unknown` for a descriptor that states none); rejects with
    * `ValidationError` (nothing sent), `JsonRpcError` (the server's error object), `APIError`
    * (non-2xx), `InvalidResponseError`, `ConnectionError`, `TimeoutError` or `AbortError`.
    *
+   * @param method - the method's descriptor, whose types (see {@link RpcMethodDescriptor}) type
+   *   the params and the result
+   * @param params - the method's params, of the descriptor's `Params` type (any value for a
+   *   descriptor that states none); checked by its `params` check before anything is sent
    * @param options - request options, plus the method's query options (see {@link rpcEncoding})
    */
-  call<R, Query extends string = never>(
-    method: RpcMethodDescriptor<Query>,
-    params: unknown,
-    // (Query is read from `method` only, never from the options: `[Query][…]` defers it, the way
-    // NoInfer does from TypeScript 5.4, which the declarations cannot yet require.)
+  call<Query extends string = never, Params = unknown, Result = unknown>(
+    method: RpcMethodDescriptor<Query, Params, Result>,
+    // (Each type parameter is read from `method` only, never from the other arguments nor from
+    // what the caller assigns the result to: `[T][…]` defers it, the way NoInfer does from
+    // TypeScript 5.4, which the declarations cannot yet require. A result type inferred from the
+    // assignment, `const x: { root: string } = await rpc.call(method, params)`, would be an
+    // unchecked cast.)
+    params: [Params][Params extends unknown ? 0 : never],
     options?: CallOptions<[Query][Query extends unknown ? 0 : never]>,
-  ): Promise<R>;
+  ): Promise<[Result][Result extends unknown ? 0 : never]>;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
   /**
@@ -171,6 +192,7 @@ export interface JsonRpcClient<Endpoint extends string = string> {
  * (`messageValue`: never an object's contents, nor a long string). `what` says what the argument
  * must be, before the factory's name. For the generated clients only (exported for them, as
  * `snapshotOptions` is).
+ * @remarks Internal: for the chaindata packages' own code; may change in a minor release.
  */
 export const notAnRpc = (
   rpc: unknown,

@@ -311,11 +311,13 @@ export const interfaceDoc = (info) =>
 /**
  * An area's operations.ts: the `descriptors` (source lines), with what they import from
  * @chaindata/core (the check combinators `checks` used, then `imports`) and the checks' hoisted
- * declarations.
+ * declarations. `typed`: the descriptors name types.ts's types (`T.GetAssetResult`), imported as `T`.
  */
-export const operationsModule = (source, checks, descriptors, imports) =>
+export const operationsModule = (source, checks, descriptors, imports, { typed = false } = {}) =>
   banner(source) +
-  `import { ${[...checks.imports(), ...imports].join(", ")} } from "@chaindata/core";\n\n` +
+  `import { ${[...checks.imports(), ...imports].join(", ")} } from "@chaindata/core";\n` +
+  (typed ? `import type * as T from "./types.js";\n` : "") +
+  "\n" +
   (checks.declarations() ? checks.declarations() + "\n\n" : "") +
   descriptors.join("\n") +
   "\n";
@@ -461,7 +463,14 @@ function forTypes(root) {
         );
         continue;
       }
-      out[k] = PRINTED_VALUES.has(k) ? exactForJsDoc(node, k) : TYPE_VALUES.has(k) ? v : visit(v);
+      out[k] =
+        k === "examples" || k === "example"
+          ? exampleForJsDoc(root, node, k)
+          : PRINTED_VALUES.has(k)
+            ? exactForJsDoc(node, k)
+            : TYPE_VALUES.has(k)
+              ? v
+              : visit(v);
     }
     // openapi-typescript writes the JSDoc of a parameter (`in: query`) from the parameter object,
     // so its schema's `default` would not show as `@default`: copy it up (and the schema's
@@ -526,10 +535,38 @@ const exactForJsDoc = (container, key) => {
   return mark(exactValueAt(container, key));
 };
 const exactIntegersPrinted = (source) =>
-  source.replace(
-    new RegExp(`"${EXACT_INTEGER}(-?\\d+)"|${EXACT_INTEGER}(-?\\d+)`, "g"),
-    (_match, quoted, bare) => quoted ?? bare,
-  );
+  source
+    .replace(
+      new RegExp(`"${EXACT_INTEGER}(-?\\d+)"|${EXACT_INTEGER}(-?\\d+)`, "g"),
+      (_match, quoted, bare) => quoted ?? bare,
+    )
+    // (An example's u64 values, marked by `exampleForJsDoc`, quoted in an object's JSON.)
+    .replace(
+      new RegExp(`"${EXAMPLE_U64}(-?\\d+)"|${EXAMPLE_U64}(-?\\d+)`, "g"),
+      (_match, quoted, bare) => `${quoted ?? bare}n`,
+    );
+
+/**
+ * The `examples` (or `example`) of `schema` in `root`, each as a value of the schema's type: a u64
+ * value (an integer where the schema, its references and branches followed, has a uint64/int64, or
+ * one beyond 2^53) is typed `bigint`, so it prints as a bigint literal, `"supply": 1n`, not as the
+ * number the wire carries. (The JSON stays valid TypeScript: an object literal with quoted keys.)
+ */
+const EXAMPLE_U64 = "__chaindata_example_u64__";
+const exampleForJsDoc = (root, schema, key) => {
+  const value = exactValueAt(schema, key);
+  // (markBigints's own mark starts with a NUL, which a scalar example would print as it is.)
+  const remark = (v) =>
+    typeof v === "string" && v.startsWith("\u0000bigint:")
+      ? `${EXAMPLE_U64}${v.slice("\u0000bigint:".length)}`
+      : Array.isArray(v)
+        ? v.map(remark)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([k, item]) => [k, remark(item)]))
+          : v;
+  const marked = (example) => remark(markBigints(root, example, [schema]));
+  return key === "examples" && Array.isArray(value) ? value.map(marked) : marked(value);
+};
 
 /**
  * TypeScript source for an OpenAPI 3.1 document (REST areas, or JSON-RPC schemas wrapped as
@@ -794,13 +831,22 @@ function descriptionFirst(nodes) {
 }
 
 /**
+ * The most lines a multi-line @example of a type or member (an object's or array's JSON) may have
+ * to stay in its JSDoc. A longer one is left out: it made the hover of a data type mostly example
+ * (`Asset`'s 105 lines, `RawDelivery`'s 126), while its members' own docs say what each field is,
+ * and the docs site shows every example whole. The @example of a call (client.ts, `jsdoc`) is
+ * kept whatever its length: it shows how to call it.
+ */
+export const MAX_TYPE_EXAMPLE_LINES = 10;
+
+/**
  * The tags of one comment as editors can show them. A multi-line @example (an object's JSON)
  * starts on the line after the tag: TypeScript reads a tag's continued lines against the column
  * its text starts at, so JSON begun on the tag's line (`@example {`) lost the indent of its first
- * two levels in every hover; and only the first such example is kept (a second one doubled the
- * hover of `Asset`, to 177 lines; the docs site shows every example). openapi-typescript's
- * `@enum {string}` and `@constant` describe a JavaScript value to Closure: on a type, editors show a
- * bare "@enum" line.
+ * two levels in every hover; only the first such example of at most {@link MAX_TYPE_EXAMPLE_LINES}
+ * lines is kept (a second one doubled the hover of `Asset`, to 177 lines; a longer one is left
+ * out; the docs site shows every example). openapi-typescript's `@enum {string}` and `@constant`
+ * describe a JavaScript value to Closure: on a type, editors show a bare "@enum" line.
  */
 function readableTags(tags) {
   let multiLineExample = false;
@@ -808,8 +854,10 @@ function readableTags(tags) {
     if (/^@enum\b|^@constant\b/.test(tag)) return [];
     if (!tag.startsWith("@example ") || !tag.includes("\n")) return [tag];
     if (multiLineExample) return [];
+    const example = tag.slice("@example ".length).replace(/\n {4}/g, "\n");
+    if (example.split("\n").length > MAX_TYPE_EXAMPLE_LINES) return [];
     multiLineExample = true;
-    return [`@example\n${tag.slice("@example ".length).replace(/\n {4}/g, "\n")}`];
+    return [`@example\n${example}`];
   });
 }
 

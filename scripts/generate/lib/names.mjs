@@ -58,7 +58,7 @@ export const TYPE_PARAMETERS = {
   JsonRpcClient: "Endpoint extends string = string",
   CallOptions: "Query extends string = never",
   SingleMethod: "M",
-  RpcMethodDescriptor: "Query extends string = never",
+  RpcMethodDescriptor: "Query extends string = never, Params = unknown, Result = unknown",
   RpcEncode: "Query extends string = string",
 };
 
@@ -231,7 +231,12 @@ export function packageBindings([main, http]) {
   own(values(CHECK_COMBINATORS), ops, "a check imported from @chaindata/core");
   own(
     rpc
-      ? { rpcEncoding: "value", RpcMethodDescriptor: "type", OperationDescriptor: "type" }
+      ? {
+          rpcEncoding: "value",
+          RpcMethodDescriptor: "type",
+          OperationDescriptor: "type",
+          T: "both",
+        }
       : { OperationDescriptor: "type", U64Shape: "type" },
     ops,
     "an import from @chaindata/core",

@@ -63,36 +63,7 @@ export interface ErrorBody {
     /** A plain error message, as some answers give it. */
     message?: string | undefined;
 }
-/**
- * The usage report of a project: credits used and remaining (regular and prepaid), the subscription (plan, credit limit, billing cycle) and request counts per service, for the current cycle. In the newer documented response every credit figure is scoped to `creditCycle`.
- * @example
- * {
- *   "creditsRemaining": 76543211,
- *   "creditsUsed": 23456789,
- *   "prepaidCreditsRemaining": 0,
- *   "prepaidCreditsUsed": 0,
- *   "subscriptionDetails": {
- *     "billingCycle": {
- *       "start": "2026-03-01",
- *       "end": "2026-03-31"
- *     },
- *     "creditsLimit": 100000000,
- *     "plan": "business"
- *   },
- *   "usage": {
- *     "api": 120450,
- *     "archival": 3150,
- *     "das": 845210,
- *     "grpc": 0,
- *     "grpcGeyser": 0,
- *     "photon": 12034,
- *     "rpc": 9823411,
- *     "stream": 0,
- *     "webhook": 45872,
- *     "websocket": 18320
- *   }
- * }
- */
+/** The usage report of a project: credits used and remaining (regular and prepaid), the subscription (plan, credit limit, billing cycle) and request counts per service, for the current cycle. In the newer documented response every credit figure is scoped to `creditCycle`. */
 export interface ProjectUsage {
     /**
      * Regular credits left in the cycle: `subscriptionDetails.creditsLimit` minus the regular credits used, floored at 0.
@@ -125,22 +96,7 @@ export interface ProjectUsage {
         [key: string]: unknown;
     } | undefined;
 }
-/**
- * Request counts per service in the current cycle. What each service counts is documented only by its name.
- * @example
- * {
- *   "api": 120450,
- *   "archival": 3150,
- *   "das": 845210,
- *   "grpc": 0,
- *   "grpcGeyser": 0,
- *   "photon": 12034,
- *   "rpc": 9823411,
- *   "stream": 0,
- *   "webhook": 45872,
- *   "websocket": 18320
- * }
- */
+/** Request counts per service in the current cycle. What each service counts is documented only by its name. */
 export interface ServiceUsage {
     /**
      * Requests counted under `api`.

@@ -28,25 +28,7 @@ export type Base58 = string;
  * @example AQIDBA==
  */
 export type Base64 = string;
-/**
- * A compressed account, stored as a leaf of a state Merkle tree.
- * @example
- * {
- *   "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
- *   "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
- *   "data": {
- *     "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
- *     "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *     "discriminator": 2174073708845633166
- *   },
- *   "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
- *   "lamports": 0,
- *   "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
- *   "leafIndex": 1843271,
- *   "seq": 2210574,
- *   "slotCreated": 318540117
- * }
- */
+/** A compressed account, stored as a leaf of a state Merkle tree. */
 export interface CompressedAccount {
     /** The account hash (32 bytes, base58); identifies this version of the account. */
     hash: Hash;
@@ -73,7 +55,7 @@ export interface CompressedAccount {
  * {
  *   "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
  *   "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *   "discriminator": 2174073708845633166
+ *   "discriminator": 2174073708845633166n
  * }
  */
 export interface CompressedAccountData {
@@ -84,30 +66,7 @@ export interface CompressedAccountData {
     /** The 8-byte account discriminator read as a little-endian unsigned 64-bit integer (often above 2^53, delivered as `bigint`). */
     discriminator: U64;
 }
-/**
- * One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items.
- * @example
- * {
- *   "items": [
- *     {
- *       "hash": "2xxwmogaHKXibbERwo81RU5fRRPkezkhT7Zr8U4JLwgs",
- *       "address": "8KYTKzU8SpibBXTko3MgEFmuemKQfEHuiG4Ss6z1f37p",
- *       "data": {
- *         "data": "a0ezpBuZoE2Se4Sb9a65F9y5M7uAJp6JH9gWO0SUUVAm0ipLltJ3GQ==",
- *         "dataHash": "2tEoLcPNwSMVCRMX1JxLU6WyFyidvb3fiASuSeL4cW6V",
- *         "discriminator": 2174073708845633166
- *       },
- *       "owner": "JCgG4EMmgEFXfkdH9rE8F7CCsRRrQc5kVLiYiViELE2H",
- *       "lamports": 0,
- *       "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
- *       "leafIndex": 1843271,
- *       "seq": 2210574,
- *       "slotCreated": 318540117
- *     }
- *   ],
- *   "cursor": null
- * }
- */
+/** One page of compressed accounts. Pass `cursor` as the `cursor` parameter of the next request; it is `null` (or absent) on the last page, which also holds fewer than `limit` items. */
 export interface CompressedAccountList {
     /** The compressed accounts of this page; fewer than `limit` on the last page. */
     items: CompressedAccount[];
@@ -140,7 +99,7 @@ export interface CompressedAccountsByOwnerResult {
  *   "context": {
  *     "slot": 318547291
  *   },
- *   "value": 4870000000
+ *   "value": 4870000000n
  * }
  */
 export interface CompressedBalanceByOwnerResult {
@@ -149,35 +108,7 @@ export interface CompressedBalanceByOwnerResult {
     /** Total lamports held in the owner's compressed accounts. */
     value: U64;
 }
-/**
- * A compressed token account - the compressed account and its parsed token data.
- * @example
- * {
- *   "account": {
- *     "hash": "33tmC7HqbfEbTHMDTadjiBXicXFqqPCbwGJ62ZLRm1Pu",
- *     "address": null,
- *     "data": {
- *       "data": "xvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWFhvmNPmPeCJEbB54SGuvlHEn69EORGYAzk0GF/wceP+wD5ApUAAAAAAAAA",
- *       "dataHash": "2RzWBrX9CRYVygdJ91MamPgeyCQAEdtXPVbw2b2x3vpM",
- *       "discriminator": 2
- *     },
- *     "owner": "cTokenmWW8bLPjZEBAUgYy3zKxQZW6VKi7bqNFEVv3m",
- *     "lamports": 0,
- *     "tree": "smt1NamzXdq4AMqS2fS2F1i5KTYPZRhoHgWx38d8WsT",
- *     "leafIndex": 1843102,
- *     "seq": 2210391,
- *     "slotCreated": 318539884
- *   },
- *   "tokenData": {
- *     "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *     "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
- *     "amount": 2500000000,
- *     "delegate": null,
- *     "state": "initialized",
- *     "tlv": null
- *   }
- * }
- */
+/** A compressed token account - the compressed account and its parsed token data. */
 export interface CompressedTokenAccount {
     /** A compressed account, stored as a leaf of a state Merkle tree. */
     account: CompressedAccount;
@@ -247,7 +178,7 @@ export interface CompressedTokenAccountsByOwnerResult {
  * {
  *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
  *   "owner": "7aYvkYMd9PFm7x96o4xhpQ19stiQgzYXDD4Cg5EHFdEi",
- *   "amount": 2500000000,
+ *   "amount": 2500000000n,
  *   "delegate": null,
  *   "state": "initialized",
  *   "tlv": null
@@ -406,38 +337,7 @@ export interface MemcmpFilter {
     /** The bytes to compare, base58-encoded. */
     bytes: Base58;
 }
-/**
- * A non-inclusion proof that `address` is not yet used in the address tree `merkleTree`: the indexed Merkle tree's low element (`lowerRangeAddress`, at leaf `lowElementLeafIndex`, pointing to `higherRangeAddress` at `nextIndex`) brackets the address, and `proof` proves that low element against `root`.
- * @example
- * {
- *   "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
- *   "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
- *   "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
- *   "lowElementLeafIndex": 734211,
- *   "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
- *   "nextIndex": 1208817,
- *   "proof": [
- *     "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
- *     "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
- *     "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
- *     "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
- *     "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
- *     "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
- *     "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
- *     "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
- *     "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
- *     "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
- *     "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
- *     "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
- *     "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
- *     "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
- *     "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
- *     "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
- *   ],
- *   "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
- *   "rootSeq": 4193377
- * }
- */
+/** A non-inclusion proof that `address` is not yet used in the address tree `merkleTree`: the indexed Merkle tree's low element (`lowerRangeAddress`, at leaf `lowElementLeafIndex`, pointing to `higherRangeAddress` at `nextIndex`) brackets the address, and `proof` proves that low element against `root`. */
 export interface NewAddressProof {
     /** The address that was asked for. */
     address: Address;
@@ -458,45 +358,7 @@ export interface NewAddressProof {
     /** Sequence number of that root. */
     rootSeq: number;
 }
-/**
- * Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests.
- * @example
- * {
- *   "context": {
- *     "slot": 318547291
- *   },
- *   "value": [
- *     {
- *       "address": "1AxK7k1gR2CUMr4LAkk4qSUuKgWd1mK3ZGC5YoHyNzv",
- *       "higherRangeAddress": "1AxWRYwc62Xdb5cS1a8WMAuy6jndoGyajYfWrg2Bz1B",
- *       "lowerRangeAddress": "1AxCJSbvpaKkeZXZeRkcXS9qzPHPWwud3B9PxZFGM34",
- *       "lowElementLeafIndex": 734211,
- *       "merkleTree": "amt1Ayt45jfbdw5YSo7iz6WZxUmnZsQTYXy82hVwyC2",
- *       "nextIndex": 1208817,
- *       "proof": [
- *         "uugFhKWpieuf17JAVRHaW9QREdnNup22QCMnqi91kzD",
- *         "2kaTK1zSNartbJURdCdZDfEuyMzZF3wcd9CNKHUfnzC3",
- *         "2jbmfgtNbGT7KZEBzZhWXr84KBzeFuNQFMQ6UxbLqjXn",
- *         "2SCemdGm1CyTDT8n6uEqT9JEjYMZQ9Lr5sWz51X7cajY",
- *         "2oh45iDCUq2Epc9Mw4knpj5pHCoP5QgusZvh9ksrddtn",
- *         "C1kfDun9dnVNBUwz8NKn6P9cpgetpnETEEPTYNdUiDa",
- *         "2MyBqp8MmUeCRdHBj2kFuvRv4BtgJ1i4SfaqJzs6wfPZ",
- *         "tyeeQx55aRRG7wT5r2FcoTRsXnLd4LJyvGehEdsmXHW",
- *         "KGYhyBg5Kvnn6apgTHMuGjrDrtRw4gv5QYJqZs9CCwE",
- *         "YMfr9yLE4fo43WBLNa8ek4qV2X4EvNuZsDxe2r8J8A1",
- *         "2eqjsNhACqPta79bJ7WTKAmdpMrUyrxvwYfZzsQfw3Z4",
- *         "2LW1HFdqxQaUdwMjsPbrcWHAhEA8e4vpxwi1bvhgFLX9",
- *         "31z8XWHwEetZjY1sdu8dpASW8b5qoKC1MaR1jPX8aDZW",
- *         "2WwRrit4CTMPaZrdDKEP71CJoVxWnheDo2XEQnTeCWiA",
- *         "9m7pGJhTU4EZQxwc9NU6Hw39FrXzHzyjmmsYF3XQKN5",
- *         "Bes26LtdpGAadztLfEyn2cS42EJDAKRrEQixgpQQVoL"
- *       ],
- *       "root": "hTGaNZx9MG2CYR9VGwaK4pnQD62xAVvD5o4BWD7pVHB",
- *       "rootSeq": 4193377
- *     }
- *   ]
- * }
- */
+/** Result of getMultipleNewAddressProofsV2; `value` holds the proofs that the requested addresses are unused. Each proof names its `address`, so callers can match proofs to requests. */
 export interface NewAddressProofsV2Result {
     /** The indexer state the response reflects. */
     context: CompressionContext;
@@ -517,7 +379,7 @@ export type Slot = number;
  * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  *
  * Format: uint64
- * @example 1000000000
+ * @example 1000000000n
  */
 export type U64 = bigint;
 /**

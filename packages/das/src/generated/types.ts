@@ -7,111 +7,7 @@ import type { SingleMethod } from "@chaindata/core";
  * @example 86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY
  */
 export type Address = string;
-/**
- * One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted.
- * @example
- * {
- *   "last_indexed_slot": 398412733,
- *   "interface": "ProgrammableNFT",
- *   "id": "DF1TriKzQJgPVsN4GaUm2hyijmAJKpVM7DqfQrYDBaD5",
- *   "content": {
- *     "$schema": "https://schema.metaplex.com/nft1.0.json",
- *     "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
- *     "files": [
- *       {
- *         "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *         "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *         "mime": "image/png"
- *       }
- *     ],
- *     "metadata": {
- *       "attributes": [
- *         {
- *           "trait_type": "Background",
- *           "value": "Dusk"
- *         },
- *         {
- *           "trait_type": "Eyes",
- *           "value": "Starlit"
- *         }
- *       ],
- *       "description": "A sprite born on the longest day of the year.",
- *       "name": "Solstice Sprites #1287",
- *       "symbol": "SPRT",
- *       "token_standard": "ProgrammableNonFungible"
- *     },
- *     "links": {
- *       "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *       "external_url": "https://solsticesprites.xyz"
- *     }
- *   },
- *   "authorities": [
- *     {
- *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
- *       "scopes": [
- *         "full"
- *       ]
- *     }
- *   ],
- *   "compression": {
- *     "eligible": false,
- *     "compressed": false,
- *     "data_hash": "",
- *     "creator_hash": "",
- *     "asset_hash": "",
- *     "tree": "",
- *     "seq": 0,
- *     "leaf_id": 0
- *   },
- *   "grouping": [
- *     {
- *       "group_key": "collection",
- *       "group_value": "9t7SKQ5oxWhHJF27o9tAKtzuyjAhphSAkvK9ix8zSQTa"
- *     }
- *   ],
- *   "royalty": {
- *     "royalty_model": "creators",
- *     "target": null,
- *     "percent": 0.05,
- *     "basis_points": 500,
- *     "primary_sale_happened": true,
- *     "locked": false
- *   },
- *   "creators": [
- *     {
- *       "address": "CDr88RdQhfHD1E4nvu3wVhhG5XoghTZVM31tVRdEpjtM",
- *       "share": 0,
- *       "verified": true
- *     },
- *     {
- *       "address": "6pnsVNNkLAvfWvQhNB9wnEFzrKq6PFGGyVzT4nZsFfmk",
- *       "share": 100,
- *       "verified": true
- *     }
- *   ],
- *   "ownership": {
- *     "frozen": true,
- *     "delegated": false,
- *     "delegate": null,
- *     "ownership_model": "single",
- *     "owner": "5cgtSJbb8f675Bsq4m2J6MZk61x1fTgS53C6Po2MttGV"
- *   },
- *   "supply": {
- *     "print_max_supply": 0,
- *     "print_current_supply": 0,
- *     "edition_nonce": 253
- *   },
- *   "mutable": true,
- *   "burnt": false,
- *   "token_info": {
- *     "supply": 1,
- *     "decimals": 0,
- *     "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *     "mint_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm",
- *     "freeze_authority": "E5qreBZ1sUHeN4xXd7j3CBgW6VNKdeDsTJhX5SM3p2gm"
- *   }
- * }
- */
+/** One digital asset as the DAS methods return it: an NFT, a compressed NFT, or a fungible token. The documented objects are described below; the service may add further fields (for example when a display option is set), so unknown fields are accepted. */
 export interface Asset {
     /** All data up to and including this slot is indexed. */
     last_indexed_slot?: Slot | undefined;
@@ -226,37 +122,7 @@ export interface AssetCompression {
     /** Index of the asset's leaf in the tree (0 when not compressed). */
     leaf_id?: number | undefined;
 }
-/**
- * The asset's metadata as resolved from its off-chain JSON, with its files and links.
- * @example
- * {
- *   "$schema": "https://schema.metaplex.com/nft1.0.json",
- *   "json_uri": "https://arweave.net/cONGJtvKTNNp7pdF9g173wThT2V3BFQA7xziX6ix69w",
- *   "files": [
- *     {
- *       "uri": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *       "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *       "mime": "image/png"
- *     }
- *   ],
- *   "metadata": {
- *     "attributes": [
- *       {
- *         "trait_type": "Background",
- *         "value": "Dusk"
- *       }
- *     ],
- *     "description": "A sprite born on the longest day of the year.",
- *     "name": "Solstice Sprites #1287",
- *     "symbol": "SPRT",
- *     "token_standard": "ProgrammableNonFungible"
- *   },
- *   "links": {
- *     "image": "https://arweave.net/PPTHVK4oPXk1dGlLDwZvrk8DC9-5UCOxGdbqYMwpNCU?ext=png",
- *     "external_url": "https://solsticesprites.xyz"
- *   }
- * }
- */
+/** The asset's metadata as resolved from its off-chain JSON, with its files and links. */
 export interface AssetContent {
     /** The URL of the metadata schema the content follows (e.g. the Metaplex NFT 1.0 schema). */
     $schema?: string | undefined;
@@ -361,95 +227,7 @@ export interface AssetLinks {
     /** The URL of the asset's animation or other multimedia file. */
     animation_url?: string | undefined;
 }
-/**
- * A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`.
- * @example
- * {
- *   "last_indexed_slot": 398412733,
- *   "total": 1,
- *   "limit": 10,
- *   "page": 1,
- *   "items": [
- *     {
- *       "interface": "V1_NFT",
- *       "id": "6nMMVpm7qQSBMPqJEoJGHxWEBKtozk1Cs5oZTgGryqZp",
- *       "content": {
- *         "$schema": "https://schema.metaplex.com/nft1.0.json",
- *         "json_uri": "https://arweave.net/749fme6ZpdRdx1UN3SWztVp2Z5uPxv-UG6FS0HR9A2A",
- *         "files": [
- *           {
- *             "uri": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
- *             "cdn_uri": "https://cdn.helius-rpc.com/cdn-cgi/image//https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw",
- *             "mime": "image/png"
- *           }
- *         ],
- *         "metadata": {
- *           "name": "Tidepool Ticket #40211",
- *           "symbol": "TIDE",
- *           "description": "Entry ticket to the Tidepool summer meetup.",
- *           "token_standard": "NonFungible"
- *         },
- *         "links": {
- *           "image": "https://arweave.net/H0dKU4kd9ml2ZDcdnHmXIwKVQD2-I7az6u51-cQLHTw"
- *         }
- *       },
- *       "authorities": [
- *         {
- *           "address": "DaoAnHHAyU3Y4bPWiKNsG93EtvJT7D9bz5mqLyEALtsF",
- *           "scopes": [
- *             "full"
- *           ]
- *         }
- *       ],
- *       "compression": {
- *         "eligible": false,
- *         "compressed": true,
- *         "data_hash": "EnWoZVmjiTE7asaAzhowLmag45aT9vQRMgSrCNwH2iuZ",
- *         "creator_hash": "BoXS9UiLvtitMwYeqaEvyCzKqRj7TF5tCMRRG4wB2bSm",
- *         "asset_hash": "7ZiH3VsThDNzP6GJ28VyqcnpUJm7QGGt7AovJP4PzyLH",
- *         "tree": "8QKX12DDMuXWVL4Q39RrfPQdpughR6H3c3wVM3A35h9C",
- *         "seq": 251133,
- *         "leaf_id": 250758
- *       },
- *       "grouping": [
- *         {
- *           "group_key": "collection",
- *           "group_value": "FQbtijyZdtsoENvP7F1yxtpeEDhvpjYcDBJnTFkJQBsR"
- *         }
- *       ],
- *       "royalty": {
- *         "royalty_model": "creators",
- *         "target": null,
- *         "percent": 0,
- *         "basis_points": 0,
- *         "primary_sale_happened": false,
- *         "locked": false
- *       },
- *       "creators": [
- *         {
- *           "address": "3itosvcNGCkeyEzXBw23PMez26b48eHLaqxuZF5WAVA4",
- *           "share": 100,
- *           "verified": true
- *         }
- *       ],
- *       "ownership": {
- *         "frozen": false,
- *         "delegated": true,
- *         "delegate": "4sh3Nq2Cud7GLrisgLrG3BLq2PfZBx9imonpNUCCMnsd",
- *         "ownership_model": "single",
- *         "owner": "HpQrvjhp4C76QVhHNChCoP1nwirJ2aabvTjiPLse1Cq1"
- *       },
- *       "supply": {
- *         "print_max_supply": 0,
- *         "print_current_supply": 0,
- *         "edition_nonce": null
- *       },
- *       "mutable": true,
- *       "burnt": false
- *     }
- *   ]
- * }
- */
+/** A page of assets: the result of getAssetsByOwner and getAssetsByAuthority. Page-based requests echo `page`; keyset requests echo `before` / `after`, and a request without paging parameters returns a `cursor` for the next call. The end of the data is reached when `items` is empty or shorter than `limit`. */
 export interface AssetList {
     /** All data up to and including this slot is indexed. */
     last_indexed_slot: Slot;
@@ -485,7 +263,7 @@ export interface AssetListError {
  * The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option.
  * @example
  * {
- *   "lamports": 2418305410,
+ *   "lamports": 2418305410n,
  *   "price_per_sol": 182.41,
  *   "total_price": 441.12
  * }
@@ -498,26 +276,7 @@ export interface AssetListNativeBalance {
     /** The value of the balance (lamports converted to SOL, times `price_per_sol`). */
     total_price?: number | undefined;
 }
-/**
- * Descriptive metadata of the asset.
- * @example
- * {
- *   "attributes": [
- *     {
- *       "trait_type": "Background",
- *       "value": "Dusk"
- *     },
- *     {
- *       "trait_type": "Eyes",
- *       "value": "Starlit"
- *     }
- *   ],
- *   "description": "A sprite born on the longest day of the year.",
- *   "name": "Solstice Sprites #1287",
- *   "symbol": "SPRT",
- *   "token_standard": "ProgrammableNonFungible"
- * }
- */
+/** Descriptive metadata of the asset. */
 export interface AssetMetadata {
     /** The asset's traits. */
     attributes?: AssetAttribute[] | undefined;
@@ -611,8 +370,8 @@ export type AssetSortField = "created" | "recent_action" | "updated" | "none" | 
  * Print-edition supply of an NFT.
  * @example
  * {
- *   "print_max_supply": 0,
- *   "print_current_supply": 0,
+ *   "print_max_supply": 0n,
+ *   "print_current_supply": 0n,
  *   "edition_nonce": 253
  * }
  */
@@ -629,8 +388,8 @@ export interface AssetSupply {
  * @example
  * {
  *   "use_method": "Multiple",
- *   "remaining": 3,
- *   "total": 5
+ *   "remaining": 3n,
+ *   "total": 5n
  * }
  */
 export interface AssetUses {
@@ -641,33 +400,7 @@ export interface AssetUses {
     /** The number of uses the asset was created with (a u64 on chain). */
     total: U64;
 }
-/**
- * The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`.
- * @example
- * {
- *   "last_indexed_slot": 398412733,
- *   "total": 2,
- *   "limit": 10,
- *   "page": 1,
- *   "master_edition_address": "CcWdWQYmht3QMEdjKNujsKZ5M8XFPFQxiC15iiJDS2SA",
- *   "supply": 2,
- *   "max_supply": 50,
- *   "editions": [
- *     {
- *       "mint": "52YniyDtRnhUF3DrkQoqFtabv5W9pnbqoQaZumZ2aBwn",
- *       "edition_address": "2PXDvn6rcNk6BN7HgrU6bevCsroV4ptwjWNQ6DLAMnst",
- *       "edition": 1,
- *       "burnt": false
- *     },
- *     {
- *       "mint": "2SBwSwARck7PRmqZGMQEforzsxJ65BzprSFyiJVfpewq",
- *       "edition_address": "EmQj9uSh1ygnNavJWA6xwRt36QGKtMkDZr3EHdNB6N5D",
- *       "edition": 2,
- *       "burnt": false
- *     }
- *   ]
- * }
- */
+/** The print editions of a master-edition NFT (the getNftEditions result), one page at a time. The end of the data is reached when `editions` is empty or shorter than `limit`. */
 export interface EditionList {
     /** All data up to and including this slot is indexed. */
     last_indexed_slot: Slot;
@@ -905,7 +638,7 @@ export type Slot = number;
  * @example
  * {
  *   "symbol": "Bonk",
- *   "supply": 8881564943168000000,
+ *   "supply": 8881564943168000000n,
  *   "decimals": 5,
  *   "token_program": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
  *   "price_info": {
@@ -938,7 +671,7 @@ export interface TokenInfo {
  * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  *
  * Format: uint64
- * @example 1000000000
+ * @example 1000000000n
  */
 export type U64 = bigint;
 /** Params of `getAsset`. */

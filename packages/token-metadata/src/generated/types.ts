@@ -26,24 +26,7 @@ export interface ErrorBody {
     /** A plain error message, as some answers give it. */
     message?: string | undefined;
 }
-/**
- * The account data, parsed by its owning program.
- * @example
- * {
- *   "parsed": {
- *     "info": {
- *       "decimals": 6,
- *       "freezeAuthority": null,
- *       "isInitialized": true,
- *       "mintAuthority": null,
- *       "supply": "999998852477"
- *     },
- *     "type": "mint"
- *   },
- *   "program": "spl-token",
- *   "space": 82
- * }
- */
+/** The account data, parsed by its owning program. */
 export interface LegacyAccountData {
     /** The parsed account - for a mint, `type` is `mint` and `info` its state. */
     parsed?: LegacyParsedAccountData | undefined;
@@ -52,33 +35,7 @@ export interface LegacyAccountData {
     /** The data length in bytes. */
     space?: number | undefined;
 }
-/**
- * The mint account; null when it could not be read (see `error`).
- * @example
- * {
- *   "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *   "isSigner": false,
- *   "isWritable": false,
- *   "lamports": 388127047454,
- *   "data": {
- *     "parsed": {
- *       "info": {
- *         "decimals": 6,
- *         "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
- *         "isInitialized": true,
- *         "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
- *         "supply": "9150342217475621"
- *       },
- *       "type": "mint"
- *     },
- *     "program": "spl-token",
- *     "space": 82
- *   },
- *   "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *   "executable": false,
- *   "rentEpoch": 18446744073709551615
- * }
- */
+/** The mint account; null when it could not be read (see `error`). */
 export type LegacyAccountInfo = {
     /** The account's address (the mint). */
     key?: Address | undefined;
@@ -101,50 +58,14 @@ export type LegacyAccountInfo = {
  * Set on a collection NFT; null otherwise.
  * @example
  * {
- *   "size": 10000
+ *   "size": 10000n
  * }
  */
 export type LegacyCollectionDetails = {
     /** The number of items in the collection (a u64 on chain). */
     size?: U64 | undefined;
 } | null;
-/**
- * A Metaplex token-metadata account; null when it could not be read (see `error`).
- * @example
- * {
- *   "key": "MetadataV1",
- *   "mint": "Dmt3YvFtHMSFuQYYG3n1D4PZYRVZwJMA9mmWAxgyFVNP",
- *   "updateAuthority": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *   "data": {
- *     "name": "Degen Ape #4521",
- *     "symbol": "DAPE",
- *     "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
- *     "sellerFeeBasisPoints": 420,
- *     "creators": [
- *       {
- *         "address": "4hTfrjzDMa2nKJTBUADXYKcNCwgjsUrisrup8eQv7KoV",
- *         "share": "0",
- *         "verified": true
- *       },
- *       {
- *         "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *         "share": "100",
- *         "verified": false
- *       }
- *     ]
- *   },
- *   "tokenStandard": "NonFungible",
- *   "primarySaleHappened": true,
- *   "isMutable": true,
- *   "editionNonce": 254,
- *   "collection": {
- *     "key": "8KTX1whiXnLsr2aVQSm6j7fp3GC5dV35MJjcCHBs5JLh",
- *     "verified": true
- *   },
- *   "collectionDetails": null,
- *   "uses": null
- * }
- */
+/** A Metaplex token-metadata account; null when it could not be read (see `error`). */
 export type LegacyMetadataAccount = {
     /** The Metaplex account kind, e.g. `MetadataV1`. */
     key?: string | undefined;
@@ -211,8 +132,8 @@ export interface LegacyMetadataData {
  * @example
  * {
  *   "useMethod": "Multiple",
- *   "remaining": 3,
- *   "total": 5
+ *   "remaining": 3n,
+ *   "total": 5n
  * }
  */
 export type LegacyMetadataUses = {
@@ -288,22 +209,7 @@ export interface LegacyOffChainFile {
     /** The file's MIME type. */
     type?: string | undefined;
 }
-/**
- * The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional.
- * @example
- * {
- *   "name": "Degen Ape #4521",
- *   "symbol": "DAPE",
- *   "attributes": [
- *     {
- *       "traitType": "Background",
- *       "value": "Purple"
- *     }
- *   ],
- *   "sellerFeeBasisPoints": 420,
- *   "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs"
- * }
- */
+/** The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional. */
 export type LegacyOffChainJson = {
     /** The asset's name, as the off-chain JSON gives it. */
     name?: string | undefined;
@@ -318,45 +224,7 @@ export type LegacyOffChainJson = {
     /** The `properties` section of the off-chain JSON. */
     properties?: LegacyOffChainProperties | undefined;
 } | null;
-/**
- * The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch.
- * @example
- * {
- *   "metadata": {
- *     "name": "Degen Ape #4521",
- *     "symbol": "DAPE",
- *     "attributes": [
- *       {
- *         "traitType": "Background",
- *         "value": "Purple"
- *       },
- *       {
- *         "traitType": "Fur",
- *         "value": "Golden"
- *       }
- *     ],
- *     "sellerFeeBasisPoints": 420,
- *     "image": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
- *     "properties": {
- *       "category": "image",
- *       "files": [
- *         {
- *           "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
- *           "type": "image/png"
- *         }
- *       ],
- *       "creators": [
- *         {
- *           "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *           "share": 100
- *         }
- *       ]
- *     }
- *   },
- *   "uri": "https://arweave.net/-jxV2V2szVEbV6hlZ56JXXxZUqZizz0PPvg4FxM2ecQ",
- *   "error": ""
- * }
- */
+/** The off-chain JSON the metadata `uri` points to (fetched when `includeOffChain` is set), with its URI and the error of the fetch. */
 export interface LegacyOffChainMetadata {
     /** The off-chain metadata JSON (Metaplex JSON standard) as the service returns it; null when it was not fetched or could not be read. Its contents are whatever the creator published, so every field is optional. */
     metadata?: LegacyOffChainJson | undefined;
@@ -365,25 +233,7 @@ export interface LegacyOffChainMetadata {
     /** Why a part of a legacy token-metadata record could not be filled; the empty string when there was no error. */
     error: AccountErrorType;
 }
-/**
- * The `properties` section of the off-chain JSON.
- * @example
- * {
- *   "category": "image",
- *   "files": [
- *     {
- *       "uri": "https://arweave.net/Ql0JhMWoV5jQ8kbyuZq3s6PGC0xqQmEeUCvKtRsXZEs",
- *       "type": "image/png"
- *     }
- *   ],
- *   "creators": [
- *     {
- *       "address": "9Rska98ASMmyAWGe6Pmk6NjJ494iQJsmmX7TLmJJjsqK",
- *       "share": 100
- *     }
- *   ]
- * }
- */
+/** The `properties` section of the off-chain JSON. */
 export interface LegacyOffChainProperties {
     /** The asset category, e.g. `image`. */
     category?: string | undefined;
@@ -463,25 +313,7 @@ export interface LegacyParsedAccountData {
     /** The parsed account type, e.g. `mint`. */
     type?: string | undefined;
 }
-/**
- * The mint's entry in the old (retired) token list; null when the mint is not in it.
- * @example
- * {
- *   "chainId": 101,
- *   "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *   "symbol": "USDC",
- *   "name": "USD Coin",
- *   "decimals": 6,
- *   "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
- *   "tags": [
- *     "stablecoin"
- *   ],
- *   "extensions": {
- *     "coingeckoId": "usd-coin",
- *     "website": "https://www.centre.io/"
- *   }
- * }
- */
+/** The mint's entry in the old (retired) token list; null when the mint is not in it. */
 export type LegacyTokenListEntry = {
     /** The token-list chain id (101 = mainnet-beta). */
     chainId?: number | undefined;
@@ -502,76 +334,7 @@ export type LegacyTokenListEntry = {
         [key: string]: unknown;
     } | undefined;
 } | null;
-/**
- * One record of the deprecated token-metadata endpoint: the mint's account, its on-chain (Metaplex) metadata, the off-chain JSON (when `includeOffChain` was set) and the entry of the old token list. Each of the first three carries its own `error` string.
- * @example
- * {
- *   "account": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *   "onChainAccountInfo": {
- *     "accountInfo": {
- *       "key": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "isSigner": false,
- *       "isWritable": false,
- *       "lamports": 388127047454,
- *       "data": {
- *         "parsed": {
- *           "info": {
- *             "decimals": 6,
- *             "freezeAuthority": "7dGbd2QZcCKcTndnHcTL8q7SMVXAkp688NTQYwrRCrar",
- *             "isInitialized": true,
- *             "mintAuthority": "BJE5MMbqXjVwjAF7oxwPYXnTXDyspzZyt4vwenNw5ruG",
- *             "supply": "9150342217475621"
- *           },
- *           "type": "mint"
- *         },
- *         "program": "spl-token",
- *         "space": 82
- *       },
- *       "owner": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *       "executable": false,
- *       "rentEpoch": 18446744073709551615
- *     },
- *     "error": ""
- *   },
- *   "onChainMetadata": {
- *     "metadata": {
- *       "key": "MetadataV1",
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "updateAuthority": "2wmVCSfPxGPjrnMMn7rchp4uaeoTqN39mXFC2zhPdri9",
- *       "data": {
- *         "name": "USD Coin",
- *         "symbol": "USDC",
- *         "uri": "",
- *         "sellerFeeBasisPoints": 0,
- *         "creators": []
- *       },
- *       "tokenStandard": "Fungible",
- *       "primarySaleHappened": false,
- *       "isMutable": true,
- *       "editionNonce": 252,
- *       "collection": null,
- *       "collectionDetails": null,
- *       "uses": null
- *     },
- *     "error": ""
- *   },
- *   "legacyMetadata": {
- *     "chainId": 101,
- *     "address": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *     "symbol": "USDC",
- *     "name": "USD Coin",
- *     "decimals": 6,
- *     "logoURI": "https://raw.githubusercontent.com/solana-labs/token-list/main/assets/mainnet/EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v/logo.png",
- *     "tags": [
- *       "stablecoin"
- *     ],
- *     "extensions": {
- *       "coingeckoId": "usd-coin",
- *       "website": "https://www.centre.io/"
- *     }
- *   }
- * }
- */
+/** One record of the deprecated token-metadata endpoint: the mint's account, its on-chain (Metaplex) metadata, the off-chain JSON (when `includeOffChain` was set) and the entry of the old token list. Each of the first three carries its own `error` string. */
 export interface LegacyTokenMetadata {
     /** The requested mint. A plain string rather than an Address: a record can report `INVALID_PUBKEY`, so the value is not guaranteed to be a valid address. */
     account: string;
@@ -613,7 +376,7 @@ export interface TokenMetadataRequest {
  * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  *
  * Format: uint64
- * @example 1000000000
+ * @example 1000000000n
  */
 export type U64 = bigint;
 /**

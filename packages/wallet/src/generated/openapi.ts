@@ -2,7 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // openapi-typescript's root types, for openapi-fetch (`paths`) and the operation aliases of
 // types.ts (`operations`); not re-exported by the package.
-import type { Address, AddressOrDomain, BatchIdentityRequest, Domain, ErrorBody, KnownTokenProgram, Signature, Slot, TokenProgram, UnixTimestamp, Url, WalletBalanceChange, WalletBalanceItem, WalletBalancesResponse, WalletBatchIdentityResponse, WalletCursorPagination, WalletFundingSource, WalletHistoryItem, WalletHistoryPagination, WalletHistoryResponse, WalletIdentity, WalletNftItem, WalletPagePagination, WalletTransferItem, WalletTransfersResponse, GetIdentityInput, GetBatchIdentityInput, GetBalancesInput, GetHistoryInput, GetTransfersInput, GetFundedByInput } from "./types.js";
+import type { Address, AddressOrDomain, BatchIdentityRequest, Domain, ErrorBody, KnownTokenProgram, KnownTransactionType, Signature, Slot, TokenProgram, TransactionType, UnixTimestamp, Url, WalletBalanceChange, WalletBalanceItem, WalletBalancesResponse, WalletBatchIdentityResponse, WalletCursorPagination, WalletFundingSource, WalletHistoryItem, WalletHistoryPagination, WalletHistoryResponse, WalletIdentity, WalletNftItem, WalletPagePagination, WalletTransferItem, WalletTransfersResponse, GetIdentityInput, GetBatchIdentityInput, GetBalancesInput, GetHistoryInput, GetTransfersInput, GetFundedByInput } from "./types.js";
 
 export interface paths {
     "/v1/wallet/{wallet}/identity": {
@@ -158,9 +158,11 @@ export interface components {
         Domain: Domain;
         ErrorBody: ErrorBody;
         KnownTokenProgram: KnownTokenProgram;
+        KnownTransactionType: KnownTransactionType;
         Signature: Signature;
         Slot: Slot;
         TokenProgram: TokenProgram;
+        TransactionType: TransactionType;
         UnixTimestamp: UnixTimestamp;
         Url: Url;
         WalletBalanceChange: WalletBalanceChange;
@@ -388,8 +390,8 @@ export interface operations {
                 before?: Signature | null | undefined;
                 /** Return transactions newer than this signature (ascending pagination). */
                 after?: Signature | undefined;
-                /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values). */
-                type?: string | undefined;
+                /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values, `TransactionType`). */
+                type?: TransactionType | undefined;
                 /**
                  * Which transactions of token accounts owned by the wallet to include: `none` (only transactions that reference the wallet itself), `balanceChanged` (also those that changed a token balance of the wallet; filters spam) or `all` (every one, may include spam).
                  * @default balanceChanged

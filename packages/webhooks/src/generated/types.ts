@@ -3,25 +3,7 @@
 import type { SingleMethod } from "@chaindata/core";
 import type { operations } from "./openapi.js";
 
-/**
- * The SOL and token balance changes of one account of the transaction.
- * @example
- * {
- *   "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *   "nativeBalanceChange": 0,
- *   "tokenBalanceChanges": [
- *     {
- *       "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *       "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *       "rawTokenAmount": {
- *         "tokenAmount": "-25000000",
- *         "decimals": 6
- *       }
- *     }
- *   ]
- * }
- */
+/** The SOL and token balance changes of one account of the transaction. */
 export interface AccountData {
     /** The account these balance changes belong to. */
     account: Address;
@@ -37,24 +19,7 @@ export interface AccountData {
 export type Address = string;
 /** Arbitrary bytes, base58-encoded (may be empty). */
 export type Base58 = string;
-/**
- * The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100,000 addresses (the dashboard allows only 25).
- * @example
- * {
- *   "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *   "transactionTypes": [
- *     "TRANSFER",
- *     "SWAP"
- *   ],
- *   "accountAddresses": [
- *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
- *   ],
- *   "webhookType": "enhanced",
- *   "authHeader": "Bearer <your-webhook-secret>",
- *   "txnStatus": "success"
- * }
- */
+/** The body of createWebhook. A plan allows a limited number of webhooks (Free 5, paid plans 50) and each webhook watches at most 100,000 addresses (the dashboard allows only 25). */
 export interface CreateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
     webhookURL: WebhookUrl;
@@ -90,86 +55,7 @@ export type DeliveryAuthHeader = string;
 export interface DiscordDelivery {
     [key: string]: unknown;
 }
-/**
- * The body of an enhanced (`enhanced`, `enhancedDevnet`) delivery - a JSON array of enhanced transaction events.
- * @example
- * [
- *   {
- *     "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 25 USDC to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
- *     "type": "TRANSFER",
- *     "source": "SOLANA_PROGRAM_LIBRARY",
- *     "fee": 5000,
- *     "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *     "signature": "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG",
- *     "slot": 298765432,
- *     "timestamp": 1731619200,
- *     "nativeTransfers": [],
- *     "tokenTransfers": [
- *       {
- *         "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *         "fromTokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *         "toTokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *         "tokenAmount": 25,
- *         "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *         "tokenStandard": "Fungible"
- *       }
- *     ],
- *     "accountData": [
- *       {
- *         "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "nativeBalanceChange": -5000,
- *         "tokenBalanceChanges": []
- *       },
- *       {
- *         "account": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *         "nativeBalanceChange": 0,
- *         "tokenBalanceChanges": [
- *           {
- *             "userAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *             "tokenAccount": "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *             "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *             "rawTokenAmount": {
- *               "tokenAmount": "-25000000",
- *               "decimals": 6
- *             }
- *           }
- *         ]
- *       },
- *       {
- *         "account": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *         "nativeBalanceChange": 0,
- *         "tokenBalanceChanges": [
- *           {
- *             "userAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *             "tokenAccount": "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *             "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *             "rawTokenAmount": {
- *               "tokenAmount": "25000000",
- *               "decimals": 6
- *             }
- *           }
- *         ]
- *       }
- *     ],
- *     "transactionError": null,
- *     "instructions": [
- *       {
- *         "accounts": [
- *           "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *           "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
- *         ],
- *         "data": "gvYYjfWuVT87X",
- *         "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *         "innerInstructions": []
- *       }
- *     ],
- *     "events": {}
- *   }
- * ]
- */
+/** The body of an enhanced (`enhanced`, `enhancedDevnet`) delivery - a JSON array of enhanced transaction events. */
 export type EnhancedDelivery = EnhancedTransactionEvent[];
 /**
  * An instruction invoked by another instruction (a cross-program invocation).
@@ -216,57 +102,7 @@ export interface EnhancedInstruction {
     /** The instructions this instruction invoked in other programs (cross-program invocations). */
     innerInstructions?: EnhancedInnerInstruction[] | undefined;
 }
-/**
- * One transaction as parsed by the service: a human-readable description, its classified type and source, the SOL and token movements, the per-account balance changes, the instructions and typed events. Enhanced webhooks do not deliver failed transactions.
- * @example
- * {
- *   "description": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY transferred 1.5 SOL to HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy.",
- *   "type": "TRANSFER",
- *   "source": "SYSTEM_PROGRAM",
- *   "fee": 5000,
- *   "feePayer": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *   "signature": "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w",
- *   "slot": 298765501,
- *   "timestamp": 1731619231,
- *   "nativeTransfers": [
- *     {
- *       "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *       "amount": 1500000000
- *     }
- *   ],
- *   "tokenTransfers": [],
- *   "accountData": [
- *     {
- *       "account": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "nativeBalanceChange": -1500005000,
- *       "tokenBalanceChanges": []
- *     },
- *     {
- *       "account": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *       "nativeBalanceChange": 1500000000,
- *       "tokenBalanceChanges": []
- *     },
- *     {
- *       "account": "11111111111111111111111111111111",
- *       "nativeBalanceChange": 0,
- *       "tokenBalanceChanges": []
- *     }
- *   ],
- *   "instructions": [
- *     {
- *       "accounts": [
- *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
- *       ],
- *       "data": "3Bxs3ztTT2GbRVeo",
- *       "programId": "11111111111111111111111111111111",
- *       "innerInstructions": []
- *     }
- *   ],
- *   "events": {}
- * }
- */
+/** One transaction as parsed by the service: a human-readable description, its classified type and source, the SOL and token movements, the per-account balance changes, the instructions and typed events. Enhanced webhooks do not deliver failed transactions. */
 export interface EnhancedTransactionEvent {
     /** A human-readable description of the transaction (may be empty when the service cannot describe it). */
     description: string;
@@ -318,7 +154,7 @@ export type Hash = string;
  * A signed 64-bit integer (a lamport or raw-amount change that may be negative). Delivered as `bigint` by the SDK, like U64.
  *
  * Format: int64
- * @example -5000
+ * @example -5000n
  */
 export type I64 = bigint;
 /**
@@ -346,7 +182,7 @@ export type KnownTransactionType = "ANY" | "ACCEPT_ESCROW_ARTIST" | "ACCEPT_ESCR
  * {
  *   "fromUserAccount": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
  *   "toUserAccount": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *   "amount": 1500000000
+ *   "amount": 1500000000n
  * }
  */
 export interface NativeTransfer {
@@ -363,152 +199,9 @@ export interface NativeTransfer {
  * @example
  */
 export type OptionalAccount = string | null;
-/**
- * The body of a raw (`raw`, `rawDevnet`) delivery - a JSON array of raw transaction events.
- * @example
- * [
- *   {
- *     "blockTime": 1731619200,
- *     "indexWithinBlock": 412,
- *     "slot": 298765432,
- *     "meta": {
- *       "err": null,
- *       "fee": 5000,
- *       "innerInstructions": [],
- *       "loadedAddresses": {
- *         "readonly": [],
- *         "writable": []
- *       },
- *       "logMessages": [
- *         "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [1]",
- *         "Program log: Instruction: TransferChecked",
- *         "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA consumed 6200 of 200000 compute units",
- *         "Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success"
- *       ],
- *       "preBalances": [
- *         1500000000,
- *         2039280,
- *         2039280,
- *         388127047454,
- *         934087680
- *       ],
- *       "postBalances": [
- *         1499995000,
- *         2039280,
- *         2039280,
- *         388127047454,
- *         934087680
- *       ],
- *       "preTokenBalances": [
- *         {
- *           "accountIndex": 1,
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *           "uiTokenAmount": {
- *             "amount": "150000000",
- *             "decimals": 6,
- *             "uiAmount": 150,
- *             "uiAmountString": "150"
- *           }
- *         },
- *         {
- *           "accountIndex": 2,
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *           "uiTokenAmount": {
- *             "amount": "10000000",
- *             "decimals": 6,
- *             "uiAmount": 10,
- *             "uiAmountString": "10"
- *           }
- *         }
- *       ],
- *       "postTokenBalances": [
- *         {
- *           "accountIndex": 1,
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *           "uiTokenAmount": {
- *             "amount": "125000000",
- *             "decimals": 6,
- *             "uiAmount": 125,
- *             "uiAmountString": "125"
- *           }
- *         },
- *         {
- *           "accountIndex": 2,
- *           "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "owner": "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *           "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *           "uiTokenAmount": {
- *             "amount": "35000000",
- *             "decimals": 6,
- *             "uiAmount": 35,
- *             "uiAmountString": "35"
- *           }
- *         }
- *       ],
- *       "rewards": []
- *     },
- *     "transaction": {
- *       "signatures": [
- *         "48aGCYM6gfXUCYmWTfjPrfmC3gxuMTMP3bx716bDquKbZoF89YAxrego5jd4nGvETjajDa981bPPDUZZR4gMzTRG"
- *       ],
- *       "message": {
- *         "accountKeys": [
- *           "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *           "3ZtQ7CL3xQR1o7DCAJ2KXSXDsqPww837feVksXMpwDfh",
- *           "CzXJZuFTbc9ABQeLgi1PvvxMN4dAE3qbJdFaps5pAZKG",
- *           "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *           "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"
- *         ],
- *         "addressTableLookups": [],
- *         "header": {
- *           "numRequiredSignatures": 1,
- *           "numReadonlySignedAccounts": 0,
- *           "numReadonlyUnsignedAccounts": 2
- *         },
- *         "instructions": [
- *           {
- *             "accounts": [
- *               1,
- *               3,
- *               2,
- *               0
- *             ],
- *             "data": "gvYYjfWuVT87X",
- *             "programIdIndex": 4
- *           }
- *         ],
- *         "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
- *       }
- *     }
- *   }
- * ]
- */
+/** The body of a raw (`raw`, `rawDevnet`) delivery - a JSON array of raw transaction events. */
 export type RawDelivery = RawTransactionEvent[];
-/**
- * The inner instructions invoked by one top-level instruction.
- * @example
- * {
- *   "index": 0,
- *   "instructions": [
- *     {
- *       "accounts": [
- *         1,
- *         3,
- *         2,
- *         0
- *       ],
- *       "data": "gvYYjfWuVT87X",
- *       "programIdIndex": 4
- *     }
- *   ]
- * }
- */
+/** The inner instructions invoked by one top-level instruction. */
 export interface RawInnerInstructions {
     /** The index of the top-level instruction. */
     index: number;
@@ -549,34 +242,7 @@ export interface RawLoadedAddresses {
     /** The writable accounts loaded from lookup tables. */
     writable: Address[];
 }
-/**
- * The transaction message.
- * @example
- * {
- *   "accountKeys": [
- *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *     "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *     "11111111111111111111111111111111"
- *   ],
- *   "addressTableLookups": [],
- *   "header": {
- *     "numRequiredSignatures": 1,
- *     "numReadonlySignedAccounts": 0,
- *     "numReadonlyUnsignedAccounts": 1
- *   },
- *   "instructions": [
- *     {
- *       "accounts": [
- *         0,
- *         1
- *       ],
- *       "data": "3Bxs3ztTT2GbRVeo",
- *       "programIdIndex": 2
- *     }
- *   ],
- *   "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
- * }
- */
+/** The transaction message. */
 export interface RawMessage {
     /** The static account keys; instructions refer to accounts by index into this list (followed by `meta.loadedAddresses`). */
     accountKeys: Address[];
@@ -629,22 +295,7 @@ export interface RawTokenAmount {
      */
     decimals: number;
 }
-/**
- * One token account's balance before or after the transaction.
- * @example
- * {
- *   "accountIndex": 1,
- *   "mint": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
- *   "owner": "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *   "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
- *   "uiTokenAmount": {
- *     "amount": "125000000",
- *     "decimals": 6,
- *     "uiAmount": 125,
- *     "uiAmountString": "125"
- *   }
- * }
- */
+/** One token account's balance before or after the transaction. */
 export interface RawTokenBalance {
     /** The token account, as an index into `message.accountKeys`. */
     accountIndex: number;
@@ -657,108 +308,14 @@ export interface RawTokenBalance {
     /** A token amount, raw and with decimals applied. */
     uiTokenAmount: RawUiTokenAmount;
 }
-/**
- * The signed transaction.
- * @example
- * {
- *   "signatures": [
- *     "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
- *   ],
- *   "message": {
- *     "accountKeys": [
- *       "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *       "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *       "11111111111111111111111111111111"
- *     ],
- *     "header": {
- *       "numRequiredSignatures": 1,
- *       "numReadonlySignedAccounts": 0,
- *       "numReadonlyUnsignedAccounts": 1
- *     },
- *     "instructions": [
- *       {
- *         "accounts": [
- *           0,
- *           1
- *         ],
- *         "data": "3Bxs3ztTT2GbRVeo",
- *         "programIdIndex": 2
- *       }
- *     ],
- *     "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
- *   }
- * }
- */
+/** The signed transaction. */
 export interface RawTransaction {
     /** The transaction's signatures; the first is its id. */
     signatures: Signature[];
     /** The transaction message. */
     message: RawMessage;
 }
-/**
- * One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set).
- * @example
- * {
- *   "blockTime": 1731619231,
- *   "indexWithinBlock": 87,
- *   "slot": 298765501,
- *   "meta": {
- *     "err": null,
- *     "fee": 5000,
- *     "innerInstructions": [],
- *     "loadedAddresses": {
- *       "readonly": [],
- *       "writable": []
- *     },
- *     "logMessages": [
- *       "Program 11111111111111111111111111111111 invoke [1]",
- *       "Program 11111111111111111111111111111111 success"
- *     ],
- *     "preBalances": [
- *       4000000000,
- *       250000000,
- *       1
- *     ],
- *     "postBalances": [
- *       2499995000,
- *       1750000000,
- *       1
- *     ],
- *     "preTokenBalances": [],
- *     "postTokenBalances": [],
- *     "rewards": []
- *   },
- *   "transaction": {
- *     "signatures": [
- *       "4S2QpVatiEDMQHNzKzYfAAdsMctypXYdUYjVjbMNFnVSzcJiVWK3rDK2z9nJu1ALgASQLxWMa9q45ywU1CBTWY2w"
- *     ],
- *     "message": {
- *       "accountKeys": [
- *         "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *         "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy",
- *         "11111111111111111111111111111111"
- *       ],
- *       "addressTableLookups": [],
- *       "header": {
- *         "numRequiredSignatures": 1,
- *         "numReadonlySignedAccounts": 0,
- *         "numReadonlyUnsignedAccounts": 1
- *       },
- *       "instructions": [
- *         {
- *           "accounts": [
- *             0,
- *             1
- *           ],
- *           "data": "3Bxs3ztTT2GbRVeo",
- *           "programIdIndex": 2
- *         }
- *       ],
- *       "recentBlockhash": "HdpL3CyEvAtfZZ7TXjESUbwV4KQv9T8Ym486wSdrh7G4"
- *     }
- *   }
- * }
- */
+/** One transaction as the chain reports it (the Solana JSON-RPC transaction format), with its position in the block. Raw webhooks do not filter by transaction type and also deliver failed transactions (`meta.err` set). */
 export interface RawTransactionEvent {
     /** The block time of the transaction, in Unix seconds. */
     blockTime: UnixTimestamp;
@@ -771,29 +328,7 @@ export interface RawTransactionEvent {
     /** The signed transaction. */
     transaction: RawTransaction;
 }
-/**
- * The transaction's status metadata (outcome, fee, balances, logs).
- * @example
- * {
- *   "err": {
- *     "InstructionError": [
- *       0,
- *       {
- *         "Custom": 1
- *       }
- *     ]
- *   },
- *   "fee": 5000,
- *   "preBalances": [
- *     1500000000,
- *     2039280
- *   ],
- *   "postBalances": [
- *     1499995000,
- *     2039280
- *   ]
- * }
- */
+/** The transaction's status metadata (outcome, fee, balances, logs). */
 export interface RawTransactionMeta {
     /** null when the transaction succeeded; otherwise the chain's error, a string or an object such as `{"InstructionError": [0, {"Custom": 1}]}`. */
     err: null | string | {
@@ -1016,7 +551,7 @@ export type TxnStatus = "all" | "success" | "failed";
  * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  *
  * Format: uint64
- * @example 1000000000
+ * @example 1000000000n
  */
 export type U64 = bigint;
 /**
@@ -1027,23 +562,6 @@ export type UnixTimestamp = number;
 /**
  * The body of updateWebhook: the webhook's complete new settings (the same shape as CreateWebhookRequest), which replace the stored ones. To change one setting, read the webhook (getWebhook), change it and send the whole object; to add or remove addresses, send the complete new `accountAddresses` list.
  * The SDK also allows the webhook's read-only fields (`wallet`, `project`, `active`), so a webhook read with getWebhook can be changed and sent back as it is (its `webhookID` is the path parameter). How the service handles them is not documented.
- * @example
- * {
- *   "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *   "transactionTypes": [
- *     "TRANSFER",
- *     "SWAP",
- *     "NFT_SALE"
- *   ],
- *   "accountAddresses": [
- *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K",
- *     "HBft1JpdWQtL8h3cWq1amnprK88551u8JVZEVxgWBRHy"
- *   ],
- *   "webhookType": "enhanced",
- *   "authHeader": "Bearer <your-webhook-secret>",
- *   "txnStatus": "success"
- * }
  */
 export interface UpdateWebhookRequest {
     /** The URL that receives the deliveries: a public HTTPS URL (no localhost). For `discord` webhooks, a Discord webhook URL. The pattern refuses `localhost`, `127.x.x.x` and `[::1]`, scheme and host in any letter case (both are case-insensitive in a URL, and a JSON Schema pattern has no flags); other private addresses are left to the service. */
@@ -1058,7 +576,7 @@ export interface UpdateWebhookRequest {
     webhookType?: WebhookType | undefined;
     /** Optional secret sent back verbatim as the `Authorization` header of every delivery. It must be a value a header can carry: at most 8192 characters (Node answers 431 to headers over 16 KB in all, before a receiver runs), and no control characters other than tab (no line breaks), which the SDK's receiver refuses. */
     authHeader?: DeliveryAuthHeader | undefined;
-    /** The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string. */
+    /** The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. An open enum: the known values are those two, and any other string is accepted, as the Rust SDK accepts it. */
     encoding?: WebhookEncoding | undefined;
     /** Which transactions are delivered by outcome: `all`, only `success`ful or only `failed` ones. (Enhanced webhooks do not deliver failed transactions.) */
     txnStatus?: TxnStatus | undefined;
@@ -1073,28 +591,7 @@ export interface UpdateWebhookRequest {
 export type WatchedAddressOwners = readonly Address[];
 /** The accounts to watch, at most 100,000. */
 export type WatchedAddresses = readonly Address[];
-/**
- * A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept.
- * @example
- * {
- *   "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
- *   "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
- *   "project": "0dd62b66-18fa-42bb-92b9-65bc0ee5e155",
- *   "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *   "transactionTypes": [
- *     "TRANSFER",
- *     "SWAP"
- *   ],
- *   "accountAddresses": [
- *     "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY",
- *     "M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K"
- *   ],
- *   "webhookType": "enhanced",
- *   "authHeader": "Bearer <your-webhook-secret>",
- *   "txnStatus": "success",
- *   "active": true
- * }
- */
+/** A registered webhook: the service POSTs a delivery (a JSON array of transaction events) to `webhookURL` for every confirmed transaction that touches one of `accountAddresses` and, for enhanced webhooks, matches one of `transactionTypes`. The service may return further fields (for instance the other settings given at creation); they are kept. */
 export interface Webhook {
     /**
      * The webhook's unique id, a UUIDv4.
@@ -1130,32 +627,12 @@ export interface Webhook {
     active?: boolean | undefined;
 }
 /**
- * The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. Kept an open string.
+ * The payload encoding of a webhook's deliveries, in the TypeScript SDK's words. Neither its meaning (which deliveries it applies to, what each value changes) nor its allowed values are documented: the old SDK names `jsonParsed`, the Rust SDK sends `jsonParsed` by default and accepts any string, and the TypeScript SDK mentions `json`. An open enum: the known values are those two, and any other string is accepted, as the Rust SDK accepts it.
  * @example jsonParsed
  * @example json
  */
-export type WebhookEncoding = string;
-/**
- * Every webhook of the API key's project.
- * @example
- * [
- *   {
- *     "webhookID": "642574b0-72aa-41dd-b293-356451e22168",
- *     "wallet": "43w8rUpk8jPJodf6Gsdkn64xQtQGY9QtmveF3mv91UMA",
- *     "webhookURL": "https://hooks.acme-wallet.io/chaindata/solana",
- *     "transactionTypes": [
- *       "TRANSFER",
- *       "SWAP"
- *     ],
- *     "accountAddresses": [
- *       "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"
- *     ],
- *     "webhookType": "enhanced",
- *     "authHeader": "Bearer <your-webhook-secret>",
- *     "active": true
- *   }
- * ]
- */
+export type WebhookEncoding = "jsonParsed" | "json" | (string & {});
+/** Every webhook of the API key's project. */
 export type WebhookList = Webhook[];
 /**
  * What the service delivers: `enhanced` (parsed, human-readable transaction events), `raw` (the transactions as the chain reports them) or `discord` (formatted messages posted to a Discord webhook URL); the `…Devnet` variants watch Solana devnet.

@@ -44,7 +44,7 @@ export type RpcErrorObject = core.RpcErrorObject;
 export type JsonRpcClient<Endpoint extends string = string> = core.JsonRpcClient<Endpoint>;
 export type CallOptions<Query extends string = never> = core.CallOptions<Query>;
 export type SingleMethod<M> = core.SingleMethod<M>;
-export type RpcMethodDescriptor<Query extends string = never> = core.RpcMethodDescriptor<Query>;
+export type RpcMethodDescriptor<Query extends string = never, Params = unknown, Result = unknown> = core.RpcMethodDescriptor<Query, Params, Result>;
 export type OperationDescriptor = core.OperationDescriptor;
 export type RpcEncode<Query extends string = string> = core.RpcEncode<Query>;
 export type Check = core.Check;

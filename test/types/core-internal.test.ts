@@ -1,0 +1,100 @@
+// @chaindata/core exports helpers that only the chaindata packages' own code calls (the generated
+// clients, the sdk, the webhook receiver). Each is marked `@remarks Internal: …` where
+// packages/core/src/index.ts exports it (the "internal" release tag would have the build's
+// stripInternal drop it from the declarations the area packages compile against), the README says
+// which exports are public API and which may change in a minor release, and the API report lists
+// the internal ones last, apart. Read from the built declarations, as a user's TypeScript reads them.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  INTERNAL_HEADING,
+  isInternal,
+  loadSurface,
+  reportOf,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/api-report.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+interface Export {
+  name: string;
+}
+interface Package {
+  dir: string;
+  entries: { exports: Export[] }[];
+}
+
+const surface = loadSurface() as { packages: Package[] };
+const core = surface.packages.find((p) => p.dir === "core")!;
+const exports = core.entries[0]!.exports;
+const internal = exports.filter(isInternal).map((e) => e.name);
+const names = (text: string) => [...text.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]!);
+
+/** The README's "Public API" section: its list of public names, and its internal paragraph's. */
+function readmeLists() {
+  const readme = readFileSync(`${root}packages/core/README.md`, "utf8");
+  const start = readme.indexOf("\n## Public API\n");
+  expect(start, 'packages/core/README.md has a "Public API" section').toBeGreaterThan(0);
+  const body = readme.slice(start + "\n## Public API\n".length);
+  const section = body.slice(0, body.search(/^## /m) < 0 ? undefined : body.search(/^## /m));
+  const [publicPart = "", internalPart = ""] = section.split(/\n\n(?=These are exported for)/);
+  // (The internal paragraph's own last sentence names the tag and the report, not exports.)
+  return {
+    public: names(publicPart),
+    internal: names(internalPart.slice(0, internalPart.indexOf("Each is marked"))),
+  };
+}
+
+describe("@chaindata/core's exports for the packages' own code", () => {
+  it("are the helpers user trial 24 named, each marked internal where index.ts exports it", () => {
+    const expected = [
+      "BatchedCall",
+      "SendContext",
+      "Transport",
+      "createTransport",
+      "errorOfIssues",
+      "getText",
+      "knownOptions",
+      "messageValue",
+      "notAnRpc",
+      "snapshotOptions",
+      "unbatched",
+      "warnDeprecated",
+      "watchAbort",
+      "withPagination",
+      ...exports.map((e) => e.name).filter((n) => /^v[A-Z]/.test(n)),
+    ];
+    expect(expected.filter((n) => n.startsWith("v")).length).toBe(16);
+    expect([...internal].sort()).toEqual([...expected].sort());
+  });
+
+  it("are the README's list of internal exports, and every other export is in its public list", () => {
+    const lists = readmeLists();
+    expect([...lists.internal].sort()).toEqual([...internal].sort());
+    expect([...lists.public].sort()).toEqual(
+      exports
+        .map((e) => e.name)
+        .filter((n) => !internal.includes(n))
+        .sort(),
+    );
+  });
+
+  it("come last in the API report, after a line of their own, and the public exports before it", () => {
+    const report: string = reportOf(surface, core);
+    const at = report.indexOf(INTERNAL_HEADING);
+    expect(at).toBeGreaterThan(0);
+    expect(report).toContain(`${exports.length} names (${internal.length} of them internal).`);
+    const declared = (text: string) =>
+      new Set(
+        [
+          ...text.matchAll(
+            /^export (?:declare )?(?:const|function|class|interface|type) ([A-Za-z_$][\w$]*)/gm,
+          ),
+        ].map((m) => m[1]!),
+      );
+    const before = declared(report.slice(0, at));
+    const after = declared(report.slice(at));
+    expect([...after].sort()).toEqual([...internal].sort());
+    for (const name of internal) expect(before.has(name), name).toBe(false);
+  });
+});
