@@ -6,10 +6,10 @@ import { AbortError } from "./errors.js";
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * A start given out: when, and whether it happened (else its caller waits for it, on a timer due
- * at `deadline`).
+ * A start given out: when (planned, until it happens), and whether it happened (else its caller
+ * waits for it, on a timer due at `deadline`; `seen`: when the one before that was due).
  */
-type Slot = { at: number; started: boolean; deadline?: number };
+type Slot = { at: number; started: boolean; deadline?: number; seen?: number };
 
 /** The limiter the transport calls before every attempt (retries included). */
 export interface RateLimiter {
@@ -23,9 +23,10 @@ export interface RateLimiter {
  * any 1.1 × `that many / requestsPerSecond` seconds, and one that had to wait starts at least
  * `1.1 / requestsPerSecond` seconds after the one before (for 5 per second: 5 in any 1.1 s, 220 ms
  * apart). Waiters start in call order, each on a timer of its own, so one limiter may be shared by
- * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line
- * (its turn goes unused unless it was the last in line);
- * one whose request is cancelled (on Workers) is dropped when the next waiter's timer runs.
+ * a Worker's requests. A waiter whose signal aborts rejects with `AbortError` and leaves the line,
+ * and those behind it move up: each wakes at the turn of the one before it too, so the next in
+ * line takes the turn it freed. One whose request is cancelled (on Workers) is dropped once a
+ * later waiter's timer finds that its own, due earlier, has not run in time.
  *
  * The wait for a turn is not part of a call's `timeout` (a limit per attempt, from sending on): a
  * call's `signal` ends it. The limiter counts only the requests that go through it, in this
@@ -66,11 +67,18 @@ export function createRateLimiter(options: {
   //   over a sliding second rejects. Up to 100 ms of such lateness now leaves 5 in every second. A
   //   token bucket that starts full lets twice the rate through in the first second; waiters
   //   released in bursts exactly a window apart are as fragile as none.
-  // - A start per call, given when it is made, and a timer per waiter, so no call waits on
-  //   another's: on Workers a timer dies with the request that set it (a limiter shared by requests
-  //   hung them). A waiter whose request was cancelled is found gone by `catchUp`.
-  // - An aborted waiter leaves the line: if it was the last, the next call takes its turn;
-  //   otherwise its turn goes unused (those behind it keep their times and timers).
+  // - A start per call, given when it is made, and a timer per waiter, set only by that waiter's
+  //   own code (its `acquire`, or its timer), so no call waits on another's timer or is settled by
+  //   another's code: on Workers a timer dies with the request that set it (a limiter shared by
+  //   requests hung them), and a promise settled from another request's code is at best warned of.
+  // - A waiter that leaves the line (aborted) frees its turn, and those behind it move up: each
+  //   wakes for its own start, and also for that of the one before it (the turn it takes should
+  //   that one leave) or halfway to its own, if sooner, planning its start again each time. The
+  //   aborting code cannot move their timers (on Workers, another request's), so a turn freed
+  //   after the next in line set its last timer before it (several leaving together just before
+  //   their turns) can go unused.
+  // - Starts keep call order: a waiter starts only once those before it have started, or were
+  //   dropped as gone (see `wait`).
   // - A start counts from when it happened, not from when it was planned, so a timer that fires
   //   late (a busy event loop) pushes the next ones back rather than letting them crowd in, and
   //   calls made then go after it (they started beside it, over the rate).
@@ -88,26 +96,23 @@ export function createRateLimiter(options: {
   const slots: Slot[] = [];
   // Starts given at once whose callers have not gone on yet: they will send no earlier than now.
   const going = new Set<Slot>();
-  // The first waiter in line whose time has passed (its timer is late: a busy event loop) starts
-  // no earlier than now, and the waiters after it move back as much, to keep their distance. Run
-  // before a call is placed or started, so that no call, new or waiting, goes before it or beside
-  // it (a waiter moved back keeps its earlier timer, which may fire before the first one's), and
-  // an overdue waiter is never taken for a start a window old (that let it start beside others,
-  // over the limit). `deadline`: when the timer running this was due, if a waiter's. Timers run
-  // in about the order they are due, so a first waiter whose own timer was due earlier and has not
-  // run is taken for gone (on Workers, its request was cancelled, and its timer with it): it is
-  // dropped, not waited for. (2 ms: a timer's delay is rounded up to a whole millisecond. If its
-  // timer runs after all, late, it comes back: see `wait`.)
-  const catchUp = (now: number, deadline = -Infinity) => {
-    for (let first; (first = slots.find((s) => !s.started)) && first.at < now;) {
-      if (deadline - first.deadline! >= 2) {
-        slots.splice(slots.indexOf(first), 1);
-        continue;
-      }
-      for (const s of slots) if (!s.started && s.at > first.at) s.at += now - first.at;
-      first.at = now;
-      return;
-    }
+  // Plans the waiters' starts again, in line order, from the starts made: each at least a step
+  // after the one before it and a window after the start `burst` back, none before now, nor
+  // before its own timer runs next (nor, so, the waiters after it). Run when a waiter's timer
+  // runs, so those behind one that left move up; and before a call is placed when the first
+  // waiter is overdue (its timer is late: a busy event loop), so that no call goes before it or
+  // beside it, and the waiters after it move back as much, keeping their distance.
+  const plan = (now: number) => {
+    for (const s of going) s.at = now;
+    slots.forEach((s, i) => {
+      if (!s.started)
+        s.at = Math.max(
+          now,
+          s.deadline ?? 0,
+          i ? slots[i - 1]!.at + step : 0,
+          i < burst ? 0 : slots[i - burst]!.at + window,
+        );
+    });
   };
 
   return {
@@ -116,7 +121,10 @@ export function createRateLimiter(options: {
         return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
       const now = performance.now();
       for (const s of going) s.at = now;
-      catchUp(now);
+      // (Only then: planning the whole line again for every call slowed a burst of thousands of
+      // calls made in one tick. A new call placed after waiters planned late moves up when its
+      // timer runs.)
+      if ((slots.find((s) => !s.started)?.at ?? now) < now) plan(now);
       while (slots.length && slots[0]!.started && slots[0]!.at <= now - window) slots.shift();
       // When the window has room for one more start (now, or when the start `burst` back leaves
       // it); a call that has to wait also starts at least a step after the last one.
@@ -142,33 +150,57 @@ export function createRateLimiter(options: {
       }
       return new Promise((resolve, reject) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
+        // Sets this waiter's timer (`due`: for a given time): for its start or, while the one before
+        // it waits too, for that one's start (the turn this one takes, should that one leave the
+        // line) or halfway to its own start, if sooner (so that a waiter far back moves up as
+        // those before it leave: about log2 of its place in line wakes in all).
+        const arm = (now: number, due?: number) => {
+          const before = slots[slots.indexOf(slot) - 1];
+          due ??=
+            before && !before.started && before.at > now
+              ? Math.min(before.at, (now + slot.at) / 2)
+              : slot.at;
+          const ms = Math.ceil(due - now);
+          slot.deadline = now + ms;
+          timer = setTimeout(wait, ms);
+        };
         const wait = () => {
           const now = performance.now();
-          // Taken for gone by a later waiter's timer, which ran first: timers run in the order
-          // they are due only roughly, once late (a busy event loop). It comes back first in line,
-          // after those that started meanwhile, rather than start uncounted.
+          const seen = slot.seen;
+          slot.seen = slot.deadline;
+          // Taken for gone by a later waiter's timer (see below): its own ran later than the pass
+          // it was due in. It comes back first in line, after those that started meanwhile,
+          // rather than start uncounted (the one case in which a call goes out of call order).
           if (!slots.includes(slot)) {
             const first = slots.findIndex((s) => !s.started);
             slots.splice(first < 0 ? slots.length : first, 0, slot);
-            slot.at = now;
           }
-          catchUp(now, slot.deadline);
+          // A waiter before this one whose timer was due and has not run. Timers run in passes,
+          // each running those due by then, in no set order (Node's goes list by list, one list
+          // per delay: one due later may run first). One due before a timer of this waiter that
+          // ran in an earlier pass would have run in that pass, or before: it is gone (on Workers
+          // its request was cancelled, and its timer with it), and is dropped, not waited for.
+          // Otherwise this waiter lets the timers due now run first, and looks again: starts keep
+          // call order, and a waiter whose timer died holds no one up for more than a pass.
+          // (2 ms: a timer's delay is a whole number of milliseconds, on a clock of its own.)
+          for (
+            let first;
+            (first = slots.find((s) => !s.started)!) !== slot && first.deadline! < now;
+            slots.splice(slots.indexOf(first), 1)
+          )
+            if (!(seen! - first.deadline! >= 2)) return arm(now, now + 1);
           // (Checked again when the timer fires: it may fire early by under a millisecond, or
-          // late, or after a start before it moved later: a late one, or one sent late.)
-          const i = slots.indexOf(slot);
-          slot.at = Math.max(
-            slot.at,
-            i < burst ? 0 : slots[i - burst]!.at + window,
-            i ? slots[i - 1]!.at + step : 0,
-          );
-          if (slot.at > now) {
-            slot.deadline = slot.at;
-            return void (timer = setTimeout(wait, Math.ceil(slot.at - now)));
-          }
+          // late, or after a start before it moved later: a late one, or one sent late; or, after
+          // one before it left the line, before its time.)
+          plan(now);
+          if (slot.at > now) return arm(now);
           slot.started = true;
           unwatch?.();
           resolve();
         };
+        // A waiter that leaves frees its turn: the next in line wakes then (see `arm`) and takes
+        // it. (Their timers are their own, not set here: on Workers, a timer set by another
+        // request's code dies with that request.)
         const unwatch =
           signal &&
           watchAbort(signal, () => {
@@ -176,7 +208,7 @@ export function createRateLimiter(options: {
             if (slots.includes(slot)) slots.splice(slots.indexOf(slot), 1);
             reject(new AbortError("The request was aborted", undefined, signal.reason));
           });
-        wait();
+        arm(now);
       });
     },
   };
