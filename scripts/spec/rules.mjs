@@ -1451,7 +1451,10 @@ const NOT_BEFORE = String.raw`(?<![\w.,/:-])`;
 const NOT_AFTER = String.raw`(?![.,]?\d|[\w%]|-\d)`;
 /**
  * The phrases that state a bound: `kind` lower / upper / range, with the numbers they state.
- * ("more than N" and "from N" are left out: prose uses them for what is refused, or a start.)
+ * "more than N" states N as the upper bound (N + 1 is refused, N is not) only in a sentence that
+ * says it is refused (`refusal`, REFUSAL): "refuses more than 100 entries", "more than 1000 ids
+ * fail"; elsewhere it may be a lower bound ("must hold more than 10") and is left alone. ("from N"
+ * is left out: a start, "`page` from 1".)
  */
 const BOUND_PHRASES = [
   {
@@ -1482,23 +1485,67 @@ const BOUND_PHRASES = [
       "gi",
     ),
   },
+  {
+    kind: "upper",
+    refusal: true,
+    re: new RegExp(String.raw`\bmore than\s+(${PROSE_NUMBER})${NOT_AFTER}`, "gi"),
+  },
 ];
+// The words of a sentence that says what it names is refused ("refuses", "fail", "rejected", "an
+// error", "Too many addresses requested").
+const REFUSAL = /\b(?:refus\w*|reject\w*|fail\w*|errors?|too many|not allowed|invalid)\b/i;
+/** The sentence of `text` the characters from `start` to `end` are in. */
+function sentenceOf(text, start, end) {
+  let from = 0;
+  for (const m of text.slice(0, start).matchAll(/[.!?]\s/g)) from = m.index + m[0].length;
+  const stop = text.slice(end).search(/[.!?](?:\s|$)/);
+  return text.slice(from, stop < 0 ? text.length : end + stop);
+}
 
 // A unit of time among the words after a number: a duration or a rate ("1-2 seconds", "at most 50
 // pages a minute"), not a bound of a request value.
 const TIME_UNIT = /^(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?|days?|weeks?)$/i;
+// The units among the words after a number that say what it counts: characters, a string's length
+// (minLength / maxLength); bytes and the like, a size in bytes, which no string length or array
+// size is ("at most 5,594 characters" of base58 text beside "at most 1,232 bytes" of the
+// transaction it encodes).
+const LENGTH_UNIT = /^(?:characters?|chars?)$/i;
+const SIZE_UNIT = /^(?:bytes?|bits?|[KMG]i?B|kilobytes?|megabytes?|gigabytes?)$/i;
 
-/** Every bound phrase of `text`: { kind, phrase, numbers (as written), index, end }. */
+/**
+ * Every bound phrase of `text`: { kind, phrase, numbers (as written), index, end, unit ("length",
+ * "size" or undefined: LENGTH_UNIT / SIZE_UNIT among the words after it) }.
+ */
 function boundPhrases(text) {
   const found = [];
-  for (const { kind, re } of BOUND_PHRASES)
+  for (const { kind, re, refusal } of BOUND_PHRASES)
     for (const m of text.matchAll(re)) {
       const numbers = m.slice(1).filter((n) => n !== undefined);
       const end = m.index + m[0].length;
-      if (followingWords(text, end).some((w) => TIME_UNIT.test(w))) continue;
-      found.push({ kind, phrase: m[0], numbers, index: m.index, end });
+      const after = followingWords(text, end);
+      if (after.some((w) => TIME_UNIT.test(w))) continue;
+      if (refusal && !REFUSAL.test(sentenceOf(text, m.index, end))) continue;
+      const unit = after.some((w) => LENGTH_UNIT.test(w))
+        ? "length"
+        : after.some((w) => SIZE_UNIT.test(w))
+          ? "size"
+          : undefined;
+      found.push({ kind, phrase: m[0], numbers, index: m.index, end, unit });
     }
   return found.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Whether the bound phrase `p` can state a bound of `bounded`'s kind (boundedSchema) by its unit:
+ * characters only a string's length; a size in bytes no string's length nor array's size; a phrase
+ * of no unit a string's length only where it is about the value (`about`: its name before it, its
+ * words after the number), as a string's prose counts what it holds ("the byte s (1 to 127)",
+ * "0-9" of its alphabet) more often than its characters.
+ */
+function unitFits(p, bounded, about) {
+  if (p.unit === "length") return bounded.kind === "string";
+  if (p.unit === "size") return bounded.kind === "number";
+  return bounded.kind !== "string" || about;
 }
 
 const proseValue = (written) => Number(written.replace(/,/g, ""));
@@ -1634,20 +1681,23 @@ function phraseProblem(p, bounded) {
 }
 
 /**
- * The prose that repeats a request value's bound agrees with its schema keyword (spec/README.md
- * "Changing a bound"), and the result's echo of a page walk's bounded params carries the same
- * bounds:
+ * The prose that repeats a bound agrees with its schema keyword (spec/README.md "Changing a
+ * bound"), and the result's echo of a page walk's bounded params carries the same bounds:
  * - a bound phrase ("up to 1,000", "at most 100", "maximum 1000", "1 to 1,000", "0-100",
- *   "between 1 and 10", "≤ 100", "at least 1") in the description of a bounded request value
- *   (a JSON-RPC param or query option, a REST parameter or body property, and their object
- *   properties, and the schema a $ref names) is about that value; in the operation's summary or
- *   description, or the request body's description, one is about a top-level request value when
- *   `phraseIsAbout` says so (its name right before, or one of its words just after the number:
- *   its name's, an array's description's first noun phrase's, "entries" of the operation's only
- *   array), or, in the body's description, when it is followed by no word and the body has that
- *   one property; its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and
- *   `minItems` / `minLength` / `minimum` for a range or a lower bound). A phrase about nothing, or
- *   about a value without bounds (`showNfts`: "at most 100" NFTs), is left alone.
+ *   "between 1 and 10", "≤ 100", "at least 1", a refused "more than 100") in the description of a
+ *   bounded request value (a JSON-RPC param or query option, a REST parameter or body property,
+ *   and their object properties, and the schema a $ref names), or of any other bounded schema
+ *   (a result's, a shared one's, one only an x-all-of rule names), is about that value; in the
+ *   operation's summary or description, or the request body's description, one is about a
+ *   top-level request value when `phraseIsAbout` says so (its name right before, or one of its
+ *   words just after the number: its name's, an array's description's first noun phrase's,
+ *   "entries" of the operation's only array), or, in the body's description, when it is followed
+ *   by no word and the body has that one property; in the area's info.description, one is about
+ *   the request values `phraseIsAbout` says, of any operation, when they have one bounded schema.
+ *   Its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and `minItems` /
+ *   `minLength` / `minimum` for a range or a lower bound), where its unit fits (`unitFits`:
+ *   characters a string's, bytes no string's or array's). A phrase about nothing, or about a
+ *   value without bounds (`showNfts`: "at most 100" NFTs), is left alone.
  * - a page walk (`x-pagination`) whose result echoes its `page` or `limit` param (`echoedPage` /
  *   `echoedLimit`, or a top-level result property of the param's name: DAS's `limit` and `page`)
  *   gives the echo the param's bound keywords, the same values.
@@ -1655,6 +1705,25 @@ function phraseProblem(p, bounded) {
 export function checkBoundProse(r) {
   const { area, kind, doc } = r;
   const findings = new Set();
+  // The descriptions already held to a request value's bounds (by `ownProse`, naming the value),
+  // which the pass over every schema (`schemaProse`) leaves alone.
+  const checked = new Set();
+  // Every operation's top-level bounded request values, [{ value, bounded }]: what an area's
+  // info.description can be about.
+  const requestValues = [];
+  const described = (node, at) => ({ text: node?.description, at: `${at}/description` });
+  // (A phrase that states a bound the value's schema lacks is a finding only where it is about
+  // the value, `about`, even in the value's own description: "At most 1,000 assets come per
+  // page" in `page`'s is about the assets, and no `maximum` of `page`. One whose unit is not what
+  // the keyword counts, `unitFits`, is about something else: "at most 1,232 bytes" of base58 text.)
+  const report = (at, p, value, bounded, about) => {
+    if (!unitFits(p, bounded, about)) return;
+    const problem = phraseProblem(p, bounded);
+    if (problem && !(problem.missing && !about))
+      findings.add(
+        `${area} ${at}: "${p.phrase}" (of ${value.name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
+      );
+  };
   for (const op of listOperations(r)) {
     const o = op.operation;
     const opAt = operationPath(r, op);
@@ -1667,7 +1736,6 @@ export function checkBoundProse(r) {
       { text: o.summary, at: `${opAt}/summary` },
       { text: o.description, at: `${opAt}/description` },
     ];
-    const described = (node, at) => ({ text: node?.description, at: `${at}/description` });
     const param = (p, at) =>
       inputs.push({ name: p?.name, node: p, at, schema: p?.schema, schemaAt: `${at}/schema` });
     if (kind === "openrpc") {
@@ -1703,16 +1771,6 @@ export function checkBoundProse(r) {
     if (arrays.length === 1) arrays[0].value.words.push(...MEMBER_NOUNS);
     if (kind === "openrpc" && o["x-params"] === "array" && named.length === 1)
       named[0].value.names.push("params");
-    // (A phrase that states a bound the value's schema lacks is a finding only where it is about
-    // the value, `about`, even in the value's own description: "At most 1,000 assets come per
-    // page" in `page`'s is about the assets, and no `maximum` of `page`.)
-    const report = (at, p, value, bounded, about) => {
-      const problem = phraseProblem(p, bounded);
-      if (problem && !(problem.missing && !about))
-        findings.add(
-          `${area} ${at}: "${p.phrase}" (of ${value.name}) disagrees with ${bounded.at}: ${problem.keywords}; ${problem.instead} (a changed bound changes both: spec/README.md "Changing a bound")`,
-        );
-    };
     // A value's own descriptions (its param's or property's, and its schema's), and those of its
     // object properties at any depth (an array's items' too): every phrase there is about it.
     const ownProse = (value, node, nodeAt, schema, schemaAt, depth = 0) => {
@@ -1721,6 +1779,7 @@ export function checkBoundProse(r) {
       const [s, sAt] = derefAt(doc, schema, schemaAt);
       const texts = [described(node, nodeAt)];
       if (s !== node) texts.push(described(s, sAt));
+      for (const { at } of texts) checked.add(at);
       if (bounded)
         for (const { text, at } of texts)
           if (typeof text === "string")
@@ -1739,6 +1798,7 @@ export function checkBoundProse(r) {
       ownProse(input.value, input.node, input.at, input.schema, input.schemaAt);
       const bounded = boundedSchema(doc, input.schema, input.schemaAt);
       if (!bounded) continue;
+      requestValues.push({ value: input.value, bounded });
       // In the body's description, a bound phrase followed by no word ("(1 to 100)") is about a
       // body of one property.
       const bare = (text, p, body) => body && input.only && !followingWords(text, p.end).length;
@@ -1788,7 +1848,60 @@ export function checkBoundProse(r) {
         );
     }
   }
+  // Every other bounded schema's own description (a result's, a shared one's, one that only an
+  // x-all-of rule names: Base58Transaction), with its name: every phrase there is about it, as in
+  // a request value's.
+  const schemaProse = (schema, at) => {
+    const { text, at: textAt } = described(schema, at);
+    if (typeof text !== "string" || checked.has(textAt)) return;
+    checked.add(textAt);
+    const bounded = boundedSchema(doc, schema, at);
+    if (!bounded) return;
+    const value = namedValue(doc, schemaName(at), schema, schema);
+    for (const p of boundPhrases(text))
+      report(textAt, p, value, bounded, phraseIsAbout(text, p, value));
+  };
+  forEachSchema(doc, schemaProse);
+  // (The schemas an x-all-of rule gives a param inline: forEachSchema walks no x-all-of.)
+  if (kind === "openrpc")
+    (doc.methods ?? []).forEach((m, i) => {
+      const rules = Array.isArray(m?.["x-all-of"]) ? m["x-all-of"] : [];
+      rules.forEach((rule, j) => {
+        for (const branch of ["then", "else"])
+          for (const [n, s] of Object.entries(rule?.[branch]?.properties ?? {}))
+            if (s && typeof s === "object")
+              schemaProse(
+                s,
+                `#/methods/${i} (${m.name})/x-all-of/${j}/${branch}/properties/${pointerSegment(n)}`,
+              );
+      });
+    });
+  // The area's info.description: a phrase is about the request values it names (phraseIsAbout) of
+  // whichever operation, where those have one bounded schema (createWebhook's and updateWebhook's
+  // accountAddresses are both WatchedAddresses); one about values of several is left alone.
+  const info = doc.info?.description;
+  if (typeof info === "string")
+    for (const p of boundPhrases(info)) {
+      const about = requestValues.filter(({ value }) => phraseIsAbout(info, p, value));
+      if (new Set(about.map(({ bounded }) => bounded.at)).size === 1)
+        report("#/info/description", p, about[0].value, about[0].bounded, true);
+    }
   return [...findings];
+}
+
+/**
+ * The name a schema goes by at the JSON path `at`: its property's or its component's, the nearest
+ * up its path (`nfts` of …/WalletBalancesResponse/properties/nfts/items), or "the schema".
+ */
+function schemaName(at) {
+  const segments = at.split("/");
+  for (let i = segments.length - 1; i > 1; i--)
+    if (
+      segments[i - 1] === "properties" ||
+      (segments[i - 1] === "schemas" && segments[i - 2] === "components")
+    )
+      return decodeSegment(segments[i]);
+  return "the schema";
 }
 
 /** The schema at a dot-separated property path of `schema` (through $refs and branches) and its JSON path, or undefined. */

@@ -255,6 +255,235 @@ describe("spec rules: operation marks, u64 names, bounds and their prose", () =>
     expect(located).toHaveLength(2);
   });
 
+  // The bounds stated outside a request value's prose: a result schema's own description (the
+  // wallet's nfts, a webhook's accountAddresses), the schemas only sendTransaction's x-all-of names
+  // (Base58Transaction, Base64Transaction: their characters, not the transaction's 1,232 bytes), an
+  // area's info.description (token-metadata's mints, webhooks' accounts) and "more than N" where it
+  // is refused (the wallet's batch).
+  const NFTS = "#/components/schemas/WalletBalancesResponse/properties/nfts";
+  const HOOK_ADDRESSES = "#/components/schemas/Webhook/properties/accountAddresses";
+  const WATCHED = "#/components/schemas/WatchedAddresses";
+  const MINTS = "#/components/schemas/TokenMetadataRequest/properties/mintAccounts";
+  const BASE58 = "#/components/schemas/Base58Transaction";
+  const BASE64 = "#/components/schemas/Base64Transaction";
+  /** checkBoundProse's finding: [area, at, phrase, value, schema, its keyword, prose instead, keyword instead]. */
+  const disagrees = ([area, at, phrase, value, schema, has, instead, there]: string[]) =>
+    `${area} ${at}: "${phrase}" (of ${value}) disagrees with ${schema}: ${has}; write "${instead}" here, or ${there} there ${changesBoth}`;
+
+  it("a bound changed in a result schema, an x-all-of branch's schema and a request value an area's info.description names, while their prose still states the old one", () => {
+    const specDir = editedCopy("schemas/wallet.yaml", (doc) => {
+      doc.WalletBalancesResponse.properties.nfts.maxItems = 50n;
+    });
+    editCopy(specDir, "schemas/webhook.yaml", (doc) => {
+      doc.Webhook.properties.accountAddresses.maxItems = 50000n;
+      doc.WatchedAddresses.maxItems = 50000n;
+    });
+    editCopy(specDir, "schemas/sender.yaml", (doc) => {
+      doc.Base58Transaction.maxLength = 5000n;
+      doc.Base64Transaction.maxLength = 5000n;
+    });
+    editCopy(specDir, "schemas/token-metadata.yaml", (doc) => {
+      doc.TokenMetadataRequest.properties.mintAccounts.maxItems = 50n;
+    });
+    const located = locatedOf(specDir);
+    const at = (file: string, marker: string, after: string) =>
+      new RegExp(`^${positionOf(specDir, file, marker, after)}: `);
+    const refused: [string[], RegExp][] = [
+      [
+        [
+          "wallet",
+          `${NFTS}/description`,
+          "at most 100",
+          "nfts",
+          NFTS,
+          "maxItems: 50",
+          "at most 50",
+          "maxItems: 100",
+        ],
+        at("schemas/wallet.yaml", "description:", "    nfts:"),
+      ],
+      [
+        [
+          "webhooks",
+          `${HOOK_ADDRESSES}/description`,
+          "at most 100,000",
+          "accountAddresses",
+          HOOK_ADDRESSES,
+          "maxItems: 50000",
+          "at most 50,000",
+          "maxItems: 100000",
+        ],
+        at("schemas/webhook.yaml", "description:", "    accountAddresses:"),
+      ],
+      [
+        [
+          "sender",
+          `${BASE58}/description`,
+          "At most 5,594",
+          "Base58Transaction",
+          BASE58,
+          "maxLength: 5000",
+          "At most 5,000",
+          "maxLength: 5594",
+        ],
+        at("schemas/sender.yaml", "description:", "\nBase58Transaction:"),
+      ],
+      [
+        [
+          "sender",
+          `${BASE64}/description`,
+          "At most 5,464",
+          "Base64Transaction",
+          BASE64,
+          "maxLength: 5000",
+          "At most 5,000",
+          "maxLength: 5464",
+        ],
+        at("schemas/sender.yaml", "description:", "\nBase64Transaction:"),
+      ],
+      // The areas' info.description, held to the one request value it names.
+      [
+        [
+          "token-metadata",
+          "#/info/description",
+          "up to 100",
+          "mintAccounts",
+          MINTS,
+          "maxItems: 50",
+          "up to 50",
+          "maxItems: 100",
+        ],
+        at("openapi/token-metadata.yaml", "description:", "info:"),
+      ],
+      [
+        [
+          "webhooks",
+          "#/info/description",
+          "up to 100,000",
+          "accountAddresses",
+          WATCHED,
+          "maxItems: 50000",
+          "up to 50,000",
+          "maxItems: 100000",
+        ],
+        at("openapi/webhooks.yaml", "description:", "info:"),
+      ],
+    ];
+    for (const [finding, position] of refused)
+      expect(lineOf(located, disagrees(finding))).toMatch(position);
+    // (Base58Transaction's "at most 1,232 bytes" is the transaction's size, not the text's length.)
+    expect(located.filter((line) => line.includes("1,232"))).toEqual([]);
+  });
+
+  it("a bound changed only in a result schema's, an x-all-of branch's schema's or an area's prose, or in a refused \"more than N\"", () => {
+    const specDir = textEditedCopy(
+      "schemas/wallet.yaml",
+      "`showNfts=true`: at most 100,",
+      "`showNfts=true`: at most 200,",
+    );
+    const edits: [string, string, string][] = [
+      [
+        "openapi/wallet.yaml",
+        "refuses more\n        than 100 entries",
+        "refuses more\n        than 200 entries",
+      ],
+      ["schemas/webhook.yaml", "(at most 100,000)", "(at most 200,000)"],
+      ["schemas/sender.yaml", "sent. At most 5,594 characters", "sent. At most 5,600 characters"],
+      // (The transaction's bytes, not the text's characters: no finding.)
+      ["schemas/sender.yaml", "been at most 1,232 bytes", "been at most 1,300 bytes"],
+      ["openapi/token-metadata.yaml", "up to 100 mints", "up to 200 mints"],
+      ["openapi/webhooks.yaml", "watches up to 100,000 accounts", "watches up to 200,000 accounts"],
+    ];
+    for (const [file, text, replacement] of edits) editText(specDir, file, text, replacement);
+    const located = locatedOf(specDir);
+    const at = (file: string, marker: string, after: string) =>
+      new RegExp(`^${positionOf(specDir, file, marker, after)}: `);
+    const refused: [string[], RegExp][] = [
+      [
+        [
+          "wallet",
+          `${NFTS}/description`,
+          "at most 200",
+          "nfts",
+          NFTS,
+          "maxItems: 100",
+          "at most 100",
+          "maxItems: 200",
+        ],
+        at("schemas/wallet.yaml", "description:", "    nfts:"),
+      ],
+      [
+        [
+          "wallet",
+          `${BATCH_IDENTITY} (getBatchIdentity)/description`,
+          "more than 200",
+          "addresses",
+          IDENTITIES,
+          "maxItems: 100",
+          "more than 100",
+          "maxItems: 200",
+        ],
+        at("openapi/wallet.yaml", "description:", "operationId: getBatchIdentity"),
+      ],
+      [
+        [
+          "webhooks",
+          `${HOOK_ADDRESSES}/description`,
+          "at most 200,000",
+          "accountAddresses",
+          HOOK_ADDRESSES,
+          "maxItems: 100000",
+          "at most 100,000",
+          "maxItems: 200000",
+        ],
+        at("schemas/webhook.yaml", "description:", "    accountAddresses:"),
+      ],
+      [
+        [
+          "sender",
+          `${BASE58}/description`,
+          "At most 5,600",
+          "Base58Transaction",
+          BASE58,
+          "maxLength: 5594",
+          "At most 5,594",
+          "maxLength: 5600",
+        ],
+        at("schemas/sender.yaml", "description:", "\nBase58Transaction:"),
+      ],
+      [
+        [
+          "token-metadata",
+          "#/info/description",
+          "up to 200",
+          "mintAccounts",
+          MINTS,
+          "maxItems: 100",
+          "up to 100",
+          "maxItems: 200",
+        ],
+        at("openapi/token-metadata.yaml", "description:", "info:"),
+      ],
+      [
+        [
+          "webhooks",
+          "#/info/description",
+          "up to 200,000",
+          "accountAddresses",
+          WATCHED,
+          "maxItems: 100000",
+          "up to 100,000",
+          "maxItems: 200000",
+        ],
+        at("openapi/webhooks.yaml", "description:", "info:"),
+      ],
+    ];
+    for (const [finding, position] of refused)
+      expect(lineOf(located, disagrees(finding))).toMatch(position);
+    // Nothing else: "at most 1,300 bytes", and the rest of the spec, pass.
+    expect(located).toHaveLength(refused.length);
+  });
+
   it("an area's x-deprecated that is not true or a message, and an empty x-replaced-by", () => {
     const specDir = editedCopy("openrpc/mint.yaml", (doc) => {
       doc.info["x-deprecated"] = "false";

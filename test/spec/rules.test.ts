@@ -464,8 +464,15 @@ describe("spec rules", () => {
       "Takes ≤ 1000 ids.",
       "Takes `ids` (maximum 1000).",
       "Takes asset ids, at most 1000 ids.",
+      // "more than N" in a sentence that says they fail states maxItems N: 1000 pass, 1001 fail.
+      "More than 1000 ids fail with -32000.",
+      "The client refuses more than 1,000 ids before sending.",
     ])
       expect(wrong(text), text).toEqual([expect.stringContaining("maxItems: 500; write")]);
+    expect(wrong("More than 1000 ids fail with -32000.")).toEqual([
+      `${at}: "More than 1000" (of ids) disagrees with ${schema}: maxItems: 500; write "More than 500" here, or maxItems: 1000 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+    ]);
+    expect(prose("More than 1000 ids fail with -32000.", ids)).toEqual([]);
     expect(wrong("Takes at least 1 id.", { ...ids, minItems: 2 })).toEqual([
       `${at}: "at least 1" (of ids) disagrees with ${schema}: minItems: 2; write "at least 2" here, or minItems: 1 there (a changed bound changes both: spec/README.md "Changing a bound")`,
     ]);
@@ -473,11 +480,13 @@ describe("spec rules", () => {
     expect(wrong("Takes 1 to 1,000 ids.", { type: "array", minItems: 1 })).toEqual([
       `${at}: "1 to 1,000" (of ids) disagrees with ${schema}: no maxItems; give the schema maxItems: 1000 (a bound is a schema keyword, never only prose), or change the prose (a changed bound changes both: spec/README.md "Changing a bound")`,
     ]);
-    // Numbers that are not the bound of a bounded param: about something else, a count "more
-    // than" refused, a date, an ordinal, a param without bounds.
+    // Numbers that are not the bound of a bounded param: about something else (also when more
+    // than it fail), "more than" in a sentence that refuses nothing (a lower bound as often), a
+    // date, an ordinal, a param without bounds.
     for (const text of [
       "With filters, the owner must have at most 1,000,000 child accounts.",
-      "More than 1000 ids fail with -32000.",
+      "More than 1,000,000 child accounts fail with -32000.",
+      "The owner must hold more than 10 ids.",
       "Valid from 2026-03-01; ids are 1-based; retried up to 3 times.",
       "A plan allows a limited number of webhooks (Free 5, paid plans 50), the dashboard only 25.",
       "Items come on the first page only, at most 100.",
@@ -611,6 +620,7 @@ describe("spec rules", () => {
     expect(proofs(real)).toEqual([]);
     expect(proofs(real, [param({ maxItems: 500 })])).toEqual([
       `${at}: "1 to 1000" (of addresses) disagrees with ${paramSchema}: maxItems: 500; write "1 to 500" here, or maxItems: 1000 there (a changed bound changes both: spec/README.md "Changing a bound")`,
+      `${at}: "more than 1000" (of addresses) disagrees with ${paramSchema}: maxItems: 500; write "more than 500" here, or maxItems: 1000 there (a changed bound changes both: spec/README.md "Changing a bound")`,
     ]);
     expect(proofs(real.replace("1 to 1000", "1 to 2000"))).toEqual([
       `${at}: "1 to 2000" (of addresses) disagrees with ${paramSchema}: maxItems: 1000; write "1 to 1000" here, or maxItems: 2000 there (a changed bound changes both: spec/README.md "Changing a bound")`,
@@ -622,6 +632,319 @@ describe("spec rules", () => {
     expect(proofs("`params` (up to 2000).", [param()], false)).toEqual([]);
     // With two arrays, "entries" are of neither.
     expect(proofs(real, [param({ maxItems: 500 }), param({}, "trees")], false)).toEqual([]);
+  });
+
+  const changesBoth = '(a changed bound changes both: spec/README.md "Changing a bound")';
+
+  it("bound prose of any bounded schema: a result's own description (the wallet's nfts, a webhook's accountAddresses), through a $ref, once", () => {
+    type Parts = { nfts?: object; watched?: object; shared?: object };
+    const results = ({ nfts = {}, watched = {}, shared = {} }: Parts = {}): string[] =>
+      checkBoundProse({
+        area,
+        kind: "openapi",
+        doc: {
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/balances": {
+              get: {
+                operationId: "getBalances",
+                responses: {
+                  "200": {
+                    description: "A page.",
+                    content: {
+                      "application/json": {
+                        schema: { $ref: "#/components/schemas/WalletBalancesResponse" },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            "/webhooks": {
+              post: {
+                operationId: "createWebhook",
+                requestBody: {
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        properties: {
+                          accountAddresses: { $ref: "#/components/schemas/WatchedAddresses" },
+                        },
+                      },
+                    },
+                  },
+                },
+                responses: { "200": { description: "The webhook." } },
+              },
+            },
+          },
+          components: {
+            schemas: {
+              WalletBalancesResponse: {
+                type: "object",
+                properties: {
+                  nfts: {
+                    description:
+                      "The wallet's NFTs, present only when `showNfts=true`: at most 100, and only on the first page.",
+                    type: "array",
+                    maxItems: 100,
+                    items: { type: "object" },
+                    ...nfts,
+                  },
+                },
+              },
+              Webhook: {
+                type: "object",
+                properties: {
+                  accountAddresses: {
+                    description: "The watched accounts (at most 100,000).",
+                    type: "array",
+                    maxItems: 100000,
+                    items: { type: "string" },
+                    ...watched,
+                  },
+                  // A $ref's own description is held to the bounds of the schema it names.
+                  watched: {
+                    $ref: "#/components/schemas/WatchedAddresses",
+                    description: "The accounts this webhook watches, up to 100,000.",
+                  },
+                },
+              },
+              WatchedAddresses: {
+                description: "The accounts to watch, at most 100,000.",
+                type: "array",
+                maxItems: 100000,
+                items: { type: "string" },
+                ...shared,
+              },
+            },
+          },
+        },
+      });
+    const nfts = "#/components/schemas/WalletBalancesResponse/properties/nfts";
+    const hook = "#/components/schemas/Webhook/properties";
+    expect(results()).toEqual([]);
+    expect(results({ nfts: { maxItems: 50 } })).toEqual([
+      `t ${nfts}/description: "at most 100" (of nfts) disagrees with ${nfts}: maxItems: 50; write "at most 50" here, or maxItems: 100 there ${changesBoth}`,
+    ]);
+    expect(
+      results({
+        nfts: { description: "The wallet's NFTs: at most 200, and only on the first page." },
+      }),
+    ).toEqual([
+      `t ${nfts}/description: "at most 200" (of nfts) disagrees with ${nfts}: maxItems: 100; write "at most 100" here, or maxItems: 200 there ${changesBoth}`,
+    ]);
+    expect(results({ watched: { maxItems: 50000 } })).toEqual([
+      `t ${hook}/accountAddresses/description: "at most 100,000" (of accountAddresses) disagrees with ${hook}/accountAddresses: maxItems: 50000; write "at most 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+    ]);
+    // The shared schema a request value and a result name: its description once, by the request
+    // value's name; the result's $ref with its own description, by the property's.
+    const shared = "#/components/schemas/WatchedAddresses";
+    expect(results({ shared: { maxItems: 50000 } })).toEqual([
+      `t ${shared}/description: "at most 100,000" (of accountAddresses) disagrees with ${shared}: maxItems: 50000; write "at most 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+      `t ${hook}/watched/description: "up to 100,000" (of watched) disagrees with ${shared}: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+    ]);
+  });
+
+  it("bound prose of a schema only an x-all-of rule names (the sender's Base58Transaction, Base64Transaction): characters are its length, bytes are not", () => {
+    // As spec/schemas/sender.yaml writes them.
+    const base58 =
+      "A serialized transaction as base58 text. At most 5,594 characters, the most that base58 text of 4,096 bytes has: a Solana transaction has been at most 1,232 bytes (a packet), and SIMD-0296 raises the limit to 4,096 bytes.";
+    const base64 =
+      "A serialized transaction as standard base64 text (A-Z, a-z, 0-9, `+` and `/`). With s signatures, a legacy or v0 transaction begins with the byte s (1 to 127); a v1 transaction's s (1 to 12) signatures follow the message, and the whole is at least 38 + 96·s bytes. At most 5,464 characters, base64 text of 4,096 bytes.";
+    type Parts = { b58?: object; b64?: object; inline?: object };
+    const sender = ({ b58 = {}, b64 = {}, inline }: Parts = {}): string[] =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: {
+          ...openrpc({
+            params: [
+              {
+                name: "transaction",
+                description: "The transaction.",
+                required: true,
+                schema: { type: "string", minLength: 1, maxLength: 5594 },
+              },
+              {
+                name: "encoding",
+                description: "Its encoding.",
+                schema: { type: "string", enum: ["base58", "base64"] },
+              },
+            ],
+            "x-all-of": [
+              {
+                if: { properties: { encoding: { const: "base58" } }, required: ["encoding"] },
+                then: {
+                  properties: {
+                    transaction: inline ?? { $ref: "#/components/schemas/Base58Transaction" },
+                  },
+                },
+              },
+              {
+                if: { properties: { encoding: { const: "base64" } }, required: ["encoding"] },
+                then: {
+                  properties: { transaction: { $ref: "#/components/schemas/Base64Transaction" } },
+                },
+              },
+            ],
+          }),
+          components: {
+            schemas: {
+              Base58Transaction: {
+                description: base58,
+                type: "string",
+                maxLength: 5594,
+                ...b58,
+              },
+              Base64Transaction: {
+                description: base64,
+                type: "string",
+                maxLength: 5464,
+                ...b64,
+              },
+            },
+          },
+        },
+      });
+    const b58 = "#/components/schemas/Base58Transaction";
+    const b64 = "#/components/schemas/Base64Transaction";
+    expect(sender()).toEqual([]);
+    // maxLength changed: the characters are refused, and nothing else (1,232 bytes, "(1 to 127)",
+    // "0-9", "(1 to 12) signatures", "at least 38 + 96·s bytes" count no characters).
+    expect(sender({ b58: { maxLength: 5000 }, b64: { maxLength: 5000 } })).toEqual([
+      `t ${b58}/description: "At most 5,594" (of Base58Transaction) disagrees with ${b58}: maxLength: 5000; write "At most 5,000" here, or maxLength: 5594 there ${changesBoth}`,
+      `t ${b64}/description: "At most 5,464" (of Base64Transaction) disagrees with ${b64}: maxLength: 5000; write "At most 5,000" here, or maxLength: 5464 there ${changesBoth}`,
+    ]);
+    // The prose changed: the characters are refused, the bytes of the transaction are another noun.
+    expect(
+      sender({
+        b58: {
+          description: base58
+            .replace("At most 5,594 characters", "At most 5,600 characters")
+            .replace("at most 1,232 bytes", "at most 1,300 bytes"),
+        },
+      }),
+    ).toEqual([
+      `t ${b58}/description: "At most 5,600" (of Base58Transaction) disagrees with ${b58}: maxLength: 5594; write "At most 5,594" here, or maxLength: 5600 there ${changesBoth}`,
+    ]);
+    // A schema an x-all-of rule gives inline (forEachSchema walks no x-all-of).
+    const rule = "#/methods/0 (getThing)/x-all-of/0/then/properties/transaction";
+    expect(
+      sender({
+        inline: { type: "string", maxLength: 5000, description: "At most 5,594 characters." },
+      }),
+    ).toEqual([
+      `t ${rule}/description: "At most 5,594" (of transaction) disagrees with ${rule}: maxLength: 5000; write "At most 5,000" here, or maxLength: 5594 there ${changesBoth}`,
+    ]);
+  });
+
+  it("bound prose: the unit after the number says which keyword it states (characters a string's length, bytes a number's)", () => {
+    const own = (schema: object) =>
+      checkBoundProse({ area, kind: "openapi", doc: components({ S: schema }) });
+    const at = "t #/components/schemas/S/description";
+    // Characters: a string's maxLength only (an array's "characters" are its items').
+    expect(own({ type: "string", maxLength: 50, description: "At most 64 characters." })).toEqual([
+      expect.stringContaining(`${at}: "At most 64" (of S) disagrees`),
+    ]);
+    expect(
+      own({ type: "array", maxItems: 50, description: "Codes of at most 64 characters each." }),
+    ).toEqual([]);
+    // Bytes: a number's (a size), no string's length nor array's size.
+    expect(own({ type: "integer", maximum: 2048, description: "At most 4096 bytes." })).toEqual([
+      expect.stringContaining(`${at}: "At most 4096" (of S) disagrees`),
+    ]);
+    expect(own({ type: "string", maxLength: 50, description: "At most 4096 bytes." })).toEqual([]);
+    expect(own({ type: "array", maxItems: 50, description: "At most 4096 bytes in all." })).toEqual(
+      [],
+    );
+    // No unit: a string's length only where the phrase is about it (its name before it).
+    expect(
+      own({ type: "string", maxLength: 50, description: "A digit 0-9, then letters." }),
+    ).toEqual([]);
+    expect(own({ type: "string", maxLength: 50, description: "`S` up to 64." })).toEqual([
+      expect.stringContaining(`${at}: "up to 64" (of S) disagrees`),
+    ]);
+    // An array's or a number's own phrase of no unit is about it, as before.
+    expect(own({ type: "array", maxItems: 50, description: "At most 64." })).toEqual([
+      expect.stringContaining(`${at}: "At most 64" (of S) disagrees`),
+    ]);
+  });
+
+  it("bound prose in an area's info.description: held to the request value it names where that is one schema (token-metadata's mints, webhooks' accounts)", () => {
+    const mints = {
+      description: "The mints to look up, at most 100.",
+      type: "array",
+      minItems: 1,
+      maxItems: 100,
+      items: { type: "string" },
+    };
+    const op = (id: string, properties: object) => ({
+      operationId: id,
+      requestBody: {
+        content: { "application/json": { schema: { type: "object", properties } } },
+      },
+      responses: { "200": { description: "Done." } },
+    });
+    const inArea = (description: string, paths: object, schemas: object = {}) =>
+      checkBoundProse({
+        area,
+        kind: "openapi",
+        doc: {
+          openapi: "3.1.0",
+          info: { title: "t", version: "1", description },
+          paths,
+          components: { schemas },
+        },
+      });
+    const tokens =
+      "The deprecated token-metadata endpoint: the old token-list entry for up to 100 mints per request.";
+    const one = (schema: object) => ({
+      "/v0/token-metadata": { post: op("getTokenMetadata", { mintAccounts: schema }) },
+    });
+    const mintSchema =
+      "#/paths/~1v0~1token-metadata/post/requestBody/content/application~1json/schema/properties/mintAccounts";
+    expect(inArea(tokens, one(mints))).toEqual([]);
+    expect(inArea(tokens, one({ ...mints, maxItems: 50, description: "The mints." }))).toEqual([
+      `t #/info/description: "up to 100" (of mintAccounts) disagrees with ${mintSchema}: maxItems: 50; write "up to 50" here, or maxItems: 100 there ${changesBoth}`,
+    ]);
+    expect(inArea(tokens.replace("100", "200"), one(mints))).toEqual([
+      `t #/info/description: "up to 200" (of mintAccounts) disagrees with ${mintSchema}: maxItems: 100; write "up to 100" here, or maxItems: 200 there ${changesBoth}`,
+    ]);
+    // Two operations' values of one schema (createWebhook's and updateWebhook's accountAddresses):
+    // one finding; of two schemas, which one the area means is not known, and it is left alone.
+    const hooks =
+      "Register webhooks. A webhook watches up to 100,000 accounts; plans allow up to 5 webhooks.";
+    const watched = {
+      description: "The accounts to watch.",
+      type: "array",
+      maxItems: 50000,
+      items: { type: "string" },
+    };
+    const ref = { accountAddresses: { $ref: "#/components/schemas/WatchedAddresses" } };
+    const both = (create: object, update: object) => ({
+      "/v0/webhooks": { post: op("createWebhook", create) },
+      "/v0/webhooks/{id}": { put: op("updateWebhook", update) },
+    });
+    expect(inArea(hooks, both(ref, ref), { WatchedAddresses: watched })).toEqual([
+      `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with #/components/schemas/WatchedAddresses: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+    ]);
+    expect(
+      inArea(hooks, both({ accountAddresses: watched }, { accountAddresses: watched })),
+    ).toEqual([]);
+    // A phrase about no request value ("5 webhooks"), or a value without bounds, is left alone.
+    expect(
+      inArea(hooks.replace("100,000 accounts", "100,000 things"), both(ref, ref), {
+        WatchedAddresses: watched,
+      }),
+    ).toEqual([]);
+    expect(
+      inArea(hooks, both(ref, ref), {
+        WatchedAddresses: { type: "array", items: { type: "string" } },
+      }),
+    ).toEqual([]);
   });
 
   it("integers: a negative u64 or one beyond −(2^53−1) at a plain integer is out of range", () => {
