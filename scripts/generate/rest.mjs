@@ -257,8 +257,13 @@ function operationMap({ area, Area, doc, ops }, inputs) {
   });
 }
 
-/** operations.ts: a descriptor per operation, its input schema compiled to checks. */
+/**
+ * operations.ts: a descriptor per operation, its input schema compiled to checks, typed with the
+ * operation's params and result types (types.ts's `<Operation>Input` and `<Operation>Result`,
+ * imported as `T`), which `<Area>Rest.call` takes and resolves with.
+ */
 function emitOperations({ area, doc, file, ops, source }) {
+  const inputs = inputSchemas({ doc, ops });
   const checks = createCheckEmitter();
   const descriptors = ops.map((op) => {
     const d = {
@@ -272,7 +277,13 @@ function emitOperations({ area, doc, file, ops, source }) {
       d.optionalBody = true;
     const where = `spec/dist/${file} ${op.o.operationId} input`;
     const params = checks.emit(validationSchema(doc, inputSchema(doc, op), [], where), where);
-    return `export const ${op.o.operationId}: OperationDescriptor = ${descriptorSource(d, params)};`;
+    // (An operation without params is called with `{}`, typed as its entry of the operation map.)
+    const id = op.o.operationId;
+    const input = inputs[`${pascal(id)}Input`]
+      ? `T.${pascal(id)}Input`
+      : "{ [name: string]: never }";
+    const types = `<${input}, T.${pascal(id)}Result>`;
+    return `export const ${id}: OperationDescriptor${types} = ${descriptorSource(d, params)};`;
   });
   // Deliveries the service POSTs to the user (OpenAPI `webhooks:`): where their u64 values are.
   const deliveries = Object.entries(doc.webhooks ?? {}).map(([name, item]) => {
@@ -288,10 +299,13 @@ function emitOperations({ area, doc, file, ops, source }) {
     );
   }
   return (
-    operationsModule(source, checks, descriptors, [
-      "type OperationDescriptor",
-      ...(deliveries.length ? ["type U64Shape"] : []),
-    ]) +
+    operationsModule(
+      source,
+      checks,
+      descriptors,
+      ["type OperationDescriptor", ...(deliveries.length ? ["type U64Shape"] : [])],
+      { typed: true },
+    ) +
     (deliveries.length
       ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 values are. */\nexport const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {\n${deliveries.join("\n")}\n};\n`
       : "")
@@ -357,10 +371,14 @@ function restFactory({ area, Area, clientVar, doc, ops }) {
     `type Api = Client<paths>;\n\n` +
     `/**\n * The ${area} REST endpoint (${info["x-host"]} host), for the standalone functions:\n * \`${first ? `await ${first}(rest${ops[0].params.length || ops[0].body ? ", params" : ""})` : ""}\`. A bundle then carries only the operations it calls.${status.map((tag) => `\n * ${tag}`).join("")}\n */\n` +
     `export interface ${Rest} {\n` +
-    `  /** One operation: checks \`params\`, then \`send\` makes the request with this host's openapi-fetch client and \`fetch\` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. For the generated functions. */\n` +
-    `  call<R>(operation: OperationDescriptor, params: unknown, options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<R>;\n` +
-    `  /** Checks \`params\` with \`operation.params\`, and \`options\`, as \`call\` does (the same refusals, a refused value shown with the same redaction), and sends nothing; throws at once. For a helper that checks its own params before the calls it makes. */\n` +
-    `  check(operation: OperationDescriptor, params: unknown, options?: RequestOptions): void;\n` +
+    // (Each type parameter of `call` and `check` is read from the descriptor only, never from the
+    // other arguments nor from what the caller assigns the result to: `[T][…]` defers it, as
+    // core's JsonRpcClient.call does. A result type the caller names, `call<R>`, or assigns the
+    // result to would be an unchecked cast.)
+    `  /** One operation: checks \`params\`, then \`send\` makes the request with this host's openapi-fetch client and \`fetch\` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. \`params\` and the result are of the descriptor's types (a generated operation's: its \`<Operation>Input\` and \`<Operation>Result\`; any value and \`unknown\` for a descriptor that states none). For the generated functions. */\n` +
+    `  call<Params = unknown, Result = unknown>(operation: OperationDescriptor<Params, Result>, params: [Params][Params extends unknown ? 0 : never], options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<[Result][Result extends unknown ? 0 : never]>;\n` +
+    `  /** Checks \`params\` with \`operation.params\`, and \`options\`, as \`call\` does (the same refusals, a refused value shown with the same redaction, \`params\` of the descriptor's type), and sends nothing; throws at once. For a helper that checks its own params before the calls it makes. */\n` +
+    `  check<Params = unknown>(operation: OperationDescriptor<Params>, params: [Params][Params extends unknown ? 0 : never], options?: RequestOptions): void;\n` +
     `  /** The logger of the options (for the deprecation warnings). */\n` +
     `  readonly logger?: Logger | undefined;\n` +
     `  /** The area: another area's functions, or a JSON-RPC endpoint's, do not compile with this handle. */\n` +

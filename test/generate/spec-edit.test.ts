@@ -467,10 +467,11 @@ describe(`generated (in memory): the REST operation ${OPERATION}`, () => {
     );
   });
 
-  it("descriptor: the params' checks, the u64 field, the beta mark", () => {
+  it("descriptor: the params' checks, the u64 field, the beta mark, and the params and result types `call` takes and resolves with", () => {
     const operations = files["packages/wallet/src/generated/operations.ts"];
+    expect(operations).toContain('\nimport type * as T from "./types.js";\n');
     expect(declaration(operations, `export const ${OPERATION}:`)).toBe(
-      `export const ${OPERATION}: OperationDescriptor = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
+      `export const ${OPERATION}: OperationDescriptor<T.GetExampleTestTotalsInput, T.GetExampleTestTotalsResult> = { id: "${OPERATION}", params: /* @__PURE__ */ vObject({ wallet: /* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2), limit: /* @__PURE__ */ vInteger(1, 100), minLamports: /* @__PURE__ */ vInteger(0) }, ["wallet"], false), idempotent: true, u64: { totalLamports: 1 }, beta: true };`,
     );
     // (PATTERN_1 is the identity operations' address-or-domain pattern.)
     expect(declaration(operations, "const PATTERN_2 =")).toBe(

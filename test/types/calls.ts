@@ -16,7 +16,7 @@ import {
   paginateGetLatestCompressionSignatures,
   type CompressionRpc,
 } from "@chaindata/compression";
-import { paginate, rpcEncoding } from "@chaindata/core";
+import { createTransport, paginate, rpcEncoding, walletHost } from "@chaindata/core";
 import * as dasPackage from "@chaindata/das";
 import {
   APIError,
@@ -106,6 +106,10 @@ import {
   type WebhooksResult,
 } from "@chaindata/webhooks";
 import type { TokenMetadataClient, TokenMetadataOperations } from "@chaindata/token-metadata";
+// The generated descriptors, which the packages do not export: their types are what a REST
+// handle's `call` checks the generated functions against.
+import type * as walletOperations from "../../packages/wallet/src/generated/operations.js";
+import type * as webhooksOperations from "../../packages/webhooks/src/generated/operations.js";
 import { createServer } from "node:http";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -788,6 +792,77 @@ export async function lowLevelCalls(): Promise<void> {
   // @ts-expect-error — the options are an object, for a method with query options too
   await createSenderRpc().call(send, { transaction: "AQID" }, "fast");
   void slot;
+}
+
+/**
+ * A REST handle's low-level `call` and `check` (`createWalletRest().call`, which the standalone
+ * functions make), as the JSON-RPC `call`: the params and result are the descriptor's types, each
+ * generated descriptor typed with its operation's `<Operation>Input` and `<Operation>Result`
+ * (`call<R>` resolved with whatever the caller named or assigned it to, an unchecked cast).
+ */
+export async function restLowLevelCalls(
+  getIdentityDescriptor: typeof walletOperations.getIdentity,
+  listWebhooksDescriptor: typeof webhooksOperations.listWebhooks,
+): Promise<void> {
+  const rest = createWalletRest();
+  const send = (_client: unknown, fetch: (request: Request) => Promise<Response>) =>
+    fetch(new Request("http://127.0.0.1:1"));
+  const params = { wallet: "toly.sol" };
+  const identity: GetIdentityResult = await rest.call(getIdentityDescriptor, params, {}, send);
+  // @ts-expect-error — the result is the descriptor's (a GetIdentityResult), not what it is assigned to
+  const wrong: { wrong: string } = await rest.call(getIdentityDescriptor, params, undefined, send);
+  // @ts-expect-error — the params are the descriptor's: getIdentity takes a wallet, not addresses
+  await rest.call(getIdentityDescriptor, { addresses: [ADDRESS] }, undefined, send);
+  // @ts-expect-error — nor a result type named by the caller
+  await rest.call<{ wrong: string }>(getIdentityDescriptor, params, undefined, send);
+  rest.check(getIdentityDescriptor, params, { timeout: 1 });
+  // @ts-expect-error — `check` takes the descriptor's params too
+  rest.check(getIdentityDescriptor, { wallet: 1 });
+  // An operation without params (listWebhooks) takes `{}`, and only that.
+  const hooks = createWebhooksRest();
+  const list: WebhooksResult<"listWebhooks"> = await hooks.call(
+    listWebhooksDescriptor,
+    {},
+    {},
+    send,
+  );
+  // @ts-expect-error — listWebhooks has no params
+  await hooks.call(listWebhooksDescriptor, { webhookID: "w" }, undefined, send);
+  // A descriptor typed by hand, through the sdk namespace's alias, as the generated ones are.
+  const byHand: Wallet.OperationDescriptor<GetIdentityInput, GetIdentityResult> = {
+    id: "getIdentity",
+    idempotent: true,
+  };
+  const again: GetIdentityResult = await rest.call(byHand, { wallet: ADDRESS }, undefined, send);
+  // @ts-expect-error — `wallet` is required
+  await rest.call(byHand, {}, undefined, send);
+  // A descriptor that states no types takes any params and resolves with `unknown`, never with
+  // the type of what the result is assigned to.
+  const untyped = { id: "getIdentity", idempotent: true };
+  const anything: unknown = await rest.call(untyped, { any: "params" }, undefined, send);
+  rest.check(untyped, { any: "params" });
+  // @ts-expect-error — `unknown`: the caller narrows it, no cast in disguise
+  const guessed: GetIdentityResult = await rest.call(untyped, params, undefined, send);
+  // @ts-expect-error — nor through a type argument
+  const named: GetIdentityResult = await rest.call<GetIdentityResult>(untyped, params, {}, send);
+  // core's transport, which the handles call, types its `restCall` (and `check`) the same way.
+  const transport = createTransport(undefined, walletHost);
+  const viaTransport: GetIdentityResult = await transport.restCall(
+    getIdentityDescriptor,
+    params,
+    undefined,
+    (fetch) => fetch(new Request("http://127.0.0.1:1")),
+  );
+  // @ts-expect-error — the transport's result is the descriptor's too
+  const wrongViaTransport: { wrong: string } = await transport.restCall(
+    getIdentityDescriptor,
+    params,
+    undefined,
+    (fetch) => fetch(new Request("http://127.0.0.1:1")),
+  );
+  // @ts-expect-error — and so are its params
+  transport.check(getIdentityDescriptor, { addresses: [ADDRESS] });
+  void [identity, wrong, list, again, anything, guessed, named, viaTransport, wrongViaTransport];
 }
 
 export async function invalid(): Promise<void> {

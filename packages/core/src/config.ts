@@ -179,8 +179,15 @@ export interface ResponseFields {
   requestId?: string | undefined;
 }
 
-/** What the generator emits for each operation; the runtime acts on it. */
-export interface OperationDescriptor {
+/**
+ * What the generator emits for each operation; the runtime acts on it. `Params` and `Result` are
+ * the types of the operation's params and result (`unknown` by default), which a REST handle's
+ * `call` (`createWalletRest().call`) takes and resolves with: a descriptor typed
+ * `OperationDescriptor<GetIdentityInput, GetIdentityResult>` makes `call` check its params against
+ * `GetIdentityInput` and resolve with a `GetIdentityResult`. They are in the types only (see
+ * `types`): the descriptor is the place that states them, once, rather than each call.
+ */
+export interface OperationDescriptor<Params = unknown, Result = unknown> {
   /** The operationId or JSON-RPC method name; appears in error messages. */
   id: string;
   /**
@@ -210,6 +217,11 @@ export interface OperationDescriptor {
    * (`getText`), so the engine of every other call does not carry it.
    */
   defaults?: Pick<RequestOptions, "timeout" | "maxRetries">;
+  /**
+   * Never set: the operation's params and result types, in the types only (what a REST handle's
+   * `call` checks its params against and resolves with).
+   */
+  readonly types?: { readonly params: Params; readonly result: Result } | undefined;
 }
 
 /** {@link ClientOptions} with the key and the defaults resolved. */

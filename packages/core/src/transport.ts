@@ -44,25 +44,35 @@ export interface Transport {
    * Checks `options` and `input` as {@link Transport.restCall} does (the same refusals, a refused
    * value shown with the same redaction) and sends nothing: for a helper that checks its own
    * params before the calls it makes. Throws at once, so the caller knows before it goes on.
+   * @param input - of the descriptor's `Params` type (any value for a descriptor that states none)
    * @throws ValidationError for `input` that `operation.params` refuses
    * @throws ConfigurationError for `options` that are no request options
    */
-  check(operation: OperationDescriptor, input: unknown, options?: RequestOptions): void;
+  check<Params = unknown>(
+    operation: OperationDescriptor<Params>,
+    // (Read from `operation` only, as in `restCall`.)
+    input: [Params][Params extends unknown ? 0 : never],
+    options?: RequestOptions,
+  ): void;
   /**
    * One REST operation: validates `input` with `operation.params`, then
    * calls `invoke` with a `fetch` bound to this call (the generated code passes it to
    * openapi-fetch with `parseAs: 'text'`), and returns the body parsed losslessly with u64
    * fields revived: `undefined` for an empty body where `operation.optionalBody` allows one, an
-   * `InvalidResponseError` (reason `empty`) elsewhere.
+   * `InvalidResponseError` (reason `empty`) elsewhere. `input` and the result are of the
+   * descriptor's `Params` and `Result` types (see {@link OperationDescriptor}): any value and
+   * `unknown` for a descriptor that states none.
    */
-  restCall<R>(
-    operation: OperationDescriptor,
-    input: unknown,
+  restCall<Params = unknown, Result = unknown>(
+    operation: OperationDescriptor<Params, Result>,
+    // (Each type parameter is read from `operation` only, never from the other arguments nor from
+    // what the caller assigns the result to: `[T][…]` defers it, as JsonRpcClient.call does.)
+    input: [Params][Params extends unknown ? 0 : never],
     options: RequestOptions | undefined,
     invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
     /** What a call of an operation without params got after its options: refused. */
     extra?: readonly unknown[],
-  ): Promise<R>;
+  ): Promise<[Result][Result extends unknown ? 0 : never]>;
 }
 
 /**
@@ -137,13 +147,13 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
         throw ofOperation(error, operation.id);
       }
     },
-    async restCall<R>(
-      operation: OperationDescriptor,
+    async restCall<Params, Result>(
+      operation: OperationDescriptor<Params, Result>,
       input: unknown,
       options: RequestOptions | undefined,
       invoke: (fetch: (request: Request) => Promise<Response>) => Promise<unknown>,
       extra?: readonly unknown[],
-    ): Promise<R> {
+    ): Promise<[Result][Result extends unknown ? 0 : never]> {
       let captured: Exchange | undefined;
       let redactor: Redactor;
       try {
@@ -170,7 +180,10 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
         throw http.invalid("empty", captured!.response, "", operation.id, redactor);
       options?.onResponse?.(http.described(captured!.response, redactor));
       // (A JSON `null` where a body is optional is no result, as an empty body is: `undefined`.)
-      return reviveU64(body ?? undefined, operation.u64) as R;
+      // (The descriptor's Result type: the generator states it from the same spec as `u64`.)
+      return reviveU64(body ?? undefined, operation.u64) as [Result][Result extends unknown
+        ? 0
+        : never];
     },
   };
 }

@@ -59,6 +59,7 @@ export const TYPE_PARAMETERS = {
   CallOptions: "Query extends string = never",
   SingleMethod: "M",
   RpcMethodDescriptor: "Query extends string = never, Params = unknown, Result = unknown",
+  OperationDescriptor: "Params = unknown, Result = unknown",
   RpcEncode: "Query extends string = string",
 };
 
@@ -237,7 +238,7 @@ export function packageBindings([main, http]) {
           OperationDescriptor: "type",
           T: "both",
         }
-      : { OperationDescriptor: "type", U64Shape: "type" },
+      : { OperationDescriptor: "type", U64Shape: "type", T: "both" },
     ops,
     "an import from @chaindata/core",
   );

@@ -14,10 +14,10 @@ type Api = Client<paths>;
  * `await listWebhooks(rest)`. A bundle then carries only the operations it calls.
  */
 export interface WebhooksRest {
-  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. For the generated functions. */
-  call<R>(operation: OperationDescriptor, params: unknown, options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<R>;
-  /** Checks `params` with `operation.params`, and `options`, as `call` does (the same refusals, a refused value shown with the same redaction), and sends nothing; throws at once. For a helper that checks its own params before the calls it makes. */
-  check(operation: OperationDescriptor, params: unknown, options?: RequestOptions): void;
+  /** One operation: checks `params`, then `send` makes the request with this host's openapi-fetch client and `fetch` (key, headers, timeout, retries, rate limit), and the body is parsed losslessly. `params` and the result are of the descriptor's types (a generated operation's: its `<Operation>Input` and `<Operation>Result`; any value and `unknown` for a descriptor that states none). For the generated functions. */
+  call<Params = unknown, Result = unknown>(operation: OperationDescriptor<Params, Result>, params: [Params][Params extends unknown ? 0 : never], options: RequestOptions | undefined, send: (client: unknown, fetch: (request: Request) => Promise<Response>) => Promise<unknown>, extra?: readonly unknown[]): Promise<[Result][Result extends unknown ? 0 : never]>;
+  /** Checks `params` with `operation.params`, and `options`, as `call` does (the same refusals, a refused value shown with the same redaction, `params` of the descriptor's type), and sends nothing; throws at once. For a helper that checks its own params before the calls it makes. */
+  check<Params = unknown>(operation: OperationDescriptor<Params>, params: [Params][Params extends unknown ? 0 : never], options?: RequestOptions): void;
   /** The logger of the options (for the deprecation warnings). */
   readonly logger?: Logger | undefined;
   /** The area: another area's functions, or a JSON-RPC endpoint's, do not compile with this handle. */

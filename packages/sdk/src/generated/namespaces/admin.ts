@@ -42,7 +42,7 @@ export type RedactedError = core.RedactedError;
 export type ValidationIssue = core.ValidationIssue;
 export type InvalidResponseReason = core.InvalidResponseReason;
 export type RpcErrorObject = core.RpcErrorObject;
-export type OperationDescriptor = core.OperationDescriptor;
+export type OperationDescriptor<Params = unknown, Result = unknown> = core.OperationDescriptor<Params, Result>;
 export type Check = core.Check;
 export type U64Shape = core.U64Shape;
 export type PaginationDescriptor = core.PaginationDescriptor;

@@ -45,7 +45,7 @@ export type JsonRpcClient<Endpoint extends string = string> = core.JsonRpcClient
 export type CallOptions<Query extends string = never> = core.CallOptions<Query>;
 export type SingleMethod<M> = core.SingleMethod<M>;
 export type RpcMethodDescriptor<Query extends string = never, Params = unknown, Result = unknown> = core.RpcMethodDescriptor<Query, Params, Result>;
-export type OperationDescriptor = core.OperationDescriptor;
+export type OperationDescriptor<Params = unknown, Result = unknown> = core.OperationDescriptor<Params, Result>;
 export type RpcEncode<Query extends string = string> = core.RpcEncode<Query>;
 export type Check = core.Check;
 export type U64Shape = core.U64Shape;
