@@ -43,20 +43,15 @@ export type RpcEncode<Query extends string = string> = ((
  * the method's params and result (`unknown` by default), which {@link JsonRpcClient.call} takes and
  * resolves with: a descriptor typed `RpcMethodDescriptor<never, [], bigint>` makes `call` check its
  * params against `[]` and resolve with a `bigint`. They are in the types only (see `types`): the
- * descriptor is the place that states them, once, rather than each call.
+ * descriptor is the place that states them, once, rather than each call (`types`, inherited).
  */
 export interface RpcMethodDescriptor<
   Query extends string = never,
   Params = unknown,
   Result = unknown,
-> extends OperationDescriptor {
+> extends OperationDescriptor<Params, Result> {
   /** Set when the params are positional or some call options are query parameters. */
   encode?: RpcEncode<Query>;
-  /**
-   * Never set: the method's params and result types, in the types only (what `call` checks its
-   * params against and resolves with).
-   */
-  readonly types?: { readonly params: Params; readonly result: Result } | undefined;
 }
 
 /**
