@@ -368,17 +368,21 @@ function alternatives(doc, schemas, depth = 0) {
   return out;
 }
 
-/** `value` with its u64 values (under `schemas`) as tagged strings, which `exampleValue` writes as bigint literals. */
-function markBigints(doc, value, schemas) {
+/**
+ * `value` with its u64 values (under `schemas`) as strings tagged `mark`, which `exampleValue` (or
+ * `exactIntegersPrinted`, for `EXAMPLE_U64`) writes as bigint literals.
+ */
+function markBigints(doc, value, schemas, mark = "\u0000bigint:") {
   const here = alternatives(doc, schemas);
   if (typeof value === "bigint" || (Number.isInteger(value) && here.some(isU64)))
-    return `\u0000bigint:${BigInt(value)}`;
+    return `${mark}${BigInt(value)}`;
   if (Array.isArray(value))
     return value.map((item) =>
       markBigints(
         doc,
         item,
         here.flatMap((s) => (s.items ? [s.items] : [])),
+        mark,
       ),
     );
   if (value !== null && typeof value === "object")
@@ -395,6 +399,7 @@ function markBigints(doc, value, schemas) {
                 ? [s.additionalProperties]
                 : [],
           ),
+          mark,
         ),
       ]),
     );
@@ -555,16 +560,8 @@ const exactIntegersPrinted = (source) =>
 const EXAMPLE_U64 = "__chaindata_example_u64__";
 const exampleForJsDoc = (root, schema, key) => {
   const value = exactValueAt(schema, key);
-  // (markBigints's own mark starts with a NUL, which a scalar example would print as it is.)
-  const remark = (v) =>
-    typeof v === "string" && v.startsWith("\u0000bigint:")
-      ? `${EXAMPLE_U64}${v.slice("\u0000bigint:".length)}`
-      : Array.isArray(v)
-        ? v.map(remark)
-        : v !== null && typeof v === "object"
-          ? Object.fromEntries(Object.entries(v).map(([k, item]) => [k, remark(item)]))
-          : v;
-  const marked = (example) => remark(markBigints(root, example, [schema]));
+  // (Not markBigints's own mark: it starts with a NUL, which a scalar example would print as is.)
+  const marked = (example) => markBigints(root, example, [schema], EXAMPLE_U64);
   return key === "examples" && Array.isArray(value) ? value.map(marked) : marked(value);
 };
 
