@@ -1451,10 +1451,8 @@ const NOT_BEFORE = String.raw`(?<![\w.,/:-])`;
 const NOT_AFTER = String.raw`(?![.,]?\d|[\w%]|-\d)`;
 /**
  * The phrases that state a bound: `kind` lower / upper / range, with the numbers they state.
- * "more than N" states N as the upper bound (N + 1 is refused, N is not) only in a sentence that
- * says it is refused (`refusal`, REFUSAL): "refuses more than 100 entries", "more than 1000 ids
- * fail"; elsewhere it may be a lower bound ("must hold more than 10") and is left alone. ("from N"
- * is left out: a start, "`page` from 1".)
+ * ("more than N", "fewer than N" and "less than N" are COMPARATIVE's; "from N" is left out: a
+ * start, "`page` from 1".)
  */
 const BOUND_PHRASES = [
   {
@@ -1481,16 +1479,34 @@ const BOUND_PHRASES = [
   {
     kind: "lower",
     re: new RegExp(
-      String.raw`(?:\b(?:at least|no fewer than|no less than|minimum(?: of)?:?)\s+|(?:≥|>=)\s*)(${PROSE_NUMBER})${NOT_AFTER}`,
+      String.raw`(?:\b(?:at least|no fewer than|not fewer than|no less than|not less than|minimum(?: of)?:?)\s+|(?:≥|>=)\s*)(${PROSE_NUMBER})${NOT_AFTER}`,
       "gi",
     ),
   },
-  {
-    kind: "upper",
-    refusal: true,
-    re: new RegExp(String.raw`\bmore than\s+(${PROSE_NUMBER})${NOT_AFTER}`, "gi"),
-  },
 ];
+/**
+ * "more than N" / "fewer than N" / "less than N" (not after "no" / "not": BOUND_PHRASES'). What it
+ * states depends on its sentence (`comparativeKind`): N + 1 (N − 1) is refused, so N is the upper
+ * (lower) bound, where the sentence says so: "refuses more than 100 entries", "more than 1000 ids
+ * fail", "fewer than 2 addresses are rejected" (REFUSAL), "cannot hold more than 100", "must not
+ * have fewer than 2" (a negation just before it); N + 1 (N − 1) passes, where a verb of accepting
+ * comes just before it and nothing is refused: "accepts more than 1000 ids" (a claim the bound
+ * keyword must leave room for: kind `over` / `under`). Elsewhere it states no bound of a request
+ * value and is left alone: "may hold more than 1000", "must hold more than 10" (the owner's?),
+ * "returns fewer than 10 items" (a result's page).
+ */
+const COMPARATIVE = new RegExp(
+  String.raw`\b(more|fewer|less)\s+than\s+(${PROSE_NUMBER})${NOT_AFTER}`,
+  "gi",
+);
+// A negation in the (up to two) words before a comparative: "cannot hold", "must not have", "does
+// not accept", "never more than". (Right before it, "no more than" / "not fewer than", it is
+// BOUND_PHRASES'.)
+const NEGATED = /(?:\b(?:not|never|cannot)|n't)(?:\s+[\w-]+){0,2}\s+$/i;
+const RIGHT_AFTER_NO = /\b(?:no|not)\s+$/i;
+// A verb of accepting right before a comparative: "accepts more than", "also allows fewer than".
+const ACCEPTING =
+  /\b(?:accepts?|accepted|accepting|allows?|allowed|allowing|permits?|permitted|takes?|taking|supports?|supported|handles?)(?:\s+(?:also|still|even))?\s+$/i;
 // The words of a sentence that says what it names is refused ("refuses", "fail", "rejected", "an
 // error", "Too many addresses requested").
 const REFUSAL = /\b(?:refus\w*|reject\w*|fail\w*|errors?|too many|not allowed|invalid)\b/i;
@@ -1513,26 +1529,55 @@ const LENGTH_UNIT = /^(?:characters?|chars?)$/i;
 const SIZE_UNIT = /^(?:bytes?|bits?|[KMG]i?B|kilobytes?|megabytes?|gigabytes?)$/i;
 
 /**
- * Every bound phrase of `text`: { kind, phrase, numbers (as written), index, end, unit ("length",
- * "size" or undefined: LENGTH_UNIT / SIZE_UNIT among the words after it) }.
+ * Every bound phrase of `text`: { kind (lower / upper / range, or `over` / `under`: a claim that
+ * more / fewer than its number pass), phrase, numbers (as written), index, end, unit ("length",
+ * "size" or undefined: LENGTH_UNIT / SIZE_UNIT among the words after it), bare (no word after it
+ * in its clause: "at most 32.", "(at most 32)") }.
  */
 function boundPhrases(text) {
   const found = [];
-  for (const { kind, re, refusal } of BOUND_PHRASES)
-    for (const m of text.matchAll(re)) {
-      const numbers = m.slice(1).filter((n) => n !== undefined);
-      const end = m.index + m[0].length;
-      const after = followingWords(text, end);
-      if (after.some((w) => TIME_UNIT.test(w))) continue;
-      if (refusal && !REFUSAL.test(sentenceOf(text, m.index, end))) continue;
-      const unit = after.some((w) => LENGTH_UNIT.test(w))
-        ? "length"
-        : after.some((w) => SIZE_UNIT.test(w))
-          ? "size"
-          : undefined;
-      found.push({ kind, phrase: m[0], numbers, index: m.index, end, unit });
-    }
+  const add = (kind, m, numbers, index = m.index) => {
+    const end = m.index + m[0].length;
+    const after = followingWords(text, end);
+    if (after.some((w) => TIME_UNIT.test(w))) return;
+    const unit = after.some((w) => LENGTH_UNIT.test(w))
+      ? "length"
+      : after.some((w) => SIZE_UNIT.test(w))
+        ? "size"
+        : undefined;
+    const phrase = text.slice(index, end);
+    found.push({ kind, phrase, numbers, index, end, unit, after, bare: !after.length });
+  };
+  for (const { kind, re } of BOUND_PHRASES)
+    for (const m of text.matchAll(re))
+      add(
+        kind,
+        m,
+        m.slice(1).filter((n) => n !== undefined),
+      );
+  for (const m of text.matchAll(COMPARATIVE)) {
+    const c = comparativeKind(text, m);
+    if (c) add(c.kind, m, [m[2]], c.index);
+  }
   return found.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * What the comparative `m` (COMPARATIVE's match in `text`) states: { kind, index (where its
+ * phrase begins: a claim's takes in its verb, "accepts more than 1000") }, or undefined.
+ */
+function comparativeKind(text, m) {
+  const more = m[1].toLowerCase() === "more";
+  const sentence = sentenceOf(text, m.index, m.index + m[0].length);
+  const before = text.slice(0, m.index);
+  if (RIGHT_AFTER_NO.test(before)) return undefined;
+  const bound = { kind: more ? "upper" : "lower", index: m.index };
+  if (NEGATED.test(before)) return bound;
+  const accepting = ACCEPTING.exec(before);
+  const refused = REFUSAL.test(sentence);
+  if (accepting && !refused) return { kind: more ? "over" : "under", index: accepting.index };
+  if (refused && !accepting) return bound;
+  return undefined;
 }
 
 /**
@@ -1546,6 +1591,29 @@ function unitFits(p, bounded, about) {
   if (p.unit === "length") return bounded.kind === "string";
   if (p.unit === "size") return bounded.kind === "number";
   return bounded.kind !== "string" || about;
+}
+
+// A string that holds a number as text (a u64 as decimal digits): a bound its prose states without
+// a unit may be its value's as well as its length's.
+const NUMBER_FORMATS = /^(?:u?int\d*|integer|number|decimal|float|double|bigint)$/i;
+const numberAsText = (s) =>
+  (typeof s.format === "string" && NUMBER_FORMATS.test(s.format)) ||
+  (typeof s.pattern === "string" &&
+    /\\d|0-9/.test(s.pattern) &&
+    !/[A-Za-z]-[A-Za-z]/.test(s.pattern));
+
+/**
+ * Whether the bound phrase `p` of a value's own description (its param's, property's or schema's)
+ * is about the value, without its name or its words (phraseIsAbout): where nothing follows it in
+ * its clause ("The mints to look up, at most 100.", "A label (at most 32)"), or, of a string, where
+ * characters follow it ("at most 64 characters", not "… characters each"). Of a string, a bare
+ * range is rather its alphabet or a byte's values ("0-9", "the byte s (1 to 127)"), and a bare
+ * phrase of one that holds a number as text (numberAsText) may be its value: those are not.
+ */
+function ownPhraseIsAbout(p, bounded) {
+  if (bounded.kind !== "string") return p.bare;
+  if (p.unit === "length") return !p.after.some((w) => /^(?:each|per|apiece)$/i.test(w));
+  return p.bare && p.kind !== "range" && !numberAsText(bounded.schema);
 }
 
 const proseValue = (written) => Number(written.replace(/,/g, ""));
@@ -1654,6 +1722,7 @@ function phraseProblem(p, bounded) {
         : undefined;
     if (has !== want) wrong.push({ key, written, has });
   };
+  if (p.kind === "over" || p.kind === "under") return claimProblem(p, bounded);
   if (p.kind === "range") {
     stated(lowerKey, p.numbers[0]);
     stated(upperKey, p.numbers[1]);
@@ -1681,10 +1750,38 @@ function phraseProblem(p, bounded) {
 }
 
 /**
+ * Where a claim that more (`over`) or fewer (`under`) than a number pass ("accepts more than 1000
+ * ids") is refused by the bound keyword of the value it is about, what to say, or undefined: an
+ * upper bound at or below the number, a lower bound at or above it (an array's or a string's 0
+ * where it has none). A value without the keyword leaves room for the claim.
+ */
+function claimProblem(p, bounded) {
+  const [lowerKey, upperKey] = BOUND_KEYWORDS[bounded.kind];
+  const over = p.kind === "over";
+  const key = over ? upperKey : lowerKey;
+  const s = bounded.schema;
+  const written = p.numbers[0];
+  const n = proseValue(written);
+  const has = isNum(s[key]) ? Number(s[key]) : !over && bounded.kind !== "number" ? 0 : undefined;
+  if (has === undefined || (over ? has > n : has < n)) return undefined;
+  const comparative = /\b(?:more|fewer|less)\s+than\s+\S+$/i;
+  const prose = p.phrase.replace(
+    comparative,
+    `${over ? "up to" : "at least"} ${proseNumber(has, written)}`,
+  );
+  return {
+    missing: false,
+    keywords: `${key}: ${has} (${over ? "more" : "fewer"} than ${has} are refused)`,
+    instead: `write "${prose}" here, or a ${key} ${over ? "above" : "below"} ${n} there`,
+  };
+}
+
+/**
  * The prose that repeats a bound agrees with its schema keyword (spec/README.md "Changing a
  * bound"), and the result's echo of a page walk's bounded params carries the same bounds:
  * - a bound phrase ("up to 1,000", "at most 100", "maximum 1000", "1 to 1,000", "0-100",
- *   "between 1 and 10", "≤ 100", "at least 1", a refused "more than 100") in the description of a
+ *   "between 1 and 10", "≤ 100", "at least 1", a refused or negated "more than 100" / "fewer than
+ *   2": COMPARATIVE) in the description of a
  *   bounded request value (a JSON-RPC param or query option, a REST parameter or body property,
  *   and their object properties, and the schema a $ref names), or of any other bounded schema
  *   (a result's, a shared one's, one only an x-all-of rule names), is about that value; in the
@@ -1693,11 +1790,15 @@ function phraseProblem(p, bounded) {
  *   words just after the number: its name's, an array's description's first noun phrase's,
  *   "entries" of the operation's only array), or, in the body's description, when it is followed
  *   by no word and the body has that one property; in the area's info.description, one is about
- *   the request values `phraseIsAbout` says, of any operation, when they have one bounded schema.
- *   Its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and `minItems` /
+ *   the request values `phraseIsAbout` says, of any operation, and held to each of their bounded
+ *   schemas. Its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and `minItems` /
  *   `minLength` / `minimum` for a range or a lower bound), where its unit fits (`unitFits`:
- *   characters a string's, bytes no string's or array's). A phrase about nothing, or about a
- *   value without bounds (`showNfts`: "at most 100" NFTs), is left alone.
+ *   characters a string's, bytes no string's or array's; of a string, a phrase of no unit only
+ *   where it is about it, which in its own description a bare one is: `ownPhraseIsAbout`). A
+ *   keyword the value lacks is a finding where the phrase is about the value. A claim that more
+ *   (fewer) than N pass ("accepts more than 1000 ids") must leave room: no `maxItems` ≤ N
+ *   (`minItems` ≥ N). A phrase about nothing, or about a value without bounds (`showNfts`: "at
+ *   most 100" NFTs), is left alone.
  * - a page walk (`x-pagination`) whose result echoes its `page` or `limit` param (`echoedPage` /
  *   `echoedLimit`, or a top-level result property of the param's name: DAS's `limit` and `page`)
  *   gives the echo the param's bound keywords, the same values.
@@ -1716,7 +1817,8 @@ export function checkBoundProse(r) {
   // the value, `about`, even in the value's own description: "At most 1,000 assets come per
   // page" in `page`'s is about the assets, and no `maximum` of `page`. One whose unit is not what
   // the keyword counts, `unitFits`, is about something else: "at most 1,232 bytes" of base58 text.)
-  const report = (at, p, value, bounded, about) => {
+  const report = (at, p, value, bounded, about, own = false) => {
+    if (own && !about) about = ownPhraseIsAbout(p, bounded);
     if (!unitFits(p, bounded, about)) return;
     const problem = phraseProblem(p, bounded);
     if (problem && !(problem.missing && !about))
@@ -1784,7 +1886,7 @@ export function checkBoundProse(r) {
         for (const { text, at } of texts)
           if (typeof text === "string")
             for (const p of boundPhrases(text))
-              report(at, p, value, bounded, phraseIsAbout(text, p, value));
+              report(at, p, value, bounded, phraseIsAbout(text, p, value), true);
       const holders = [[s, sAt]];
       if (s?.items && typeof s.items === "object")
         holders.push(derefAt(doc, s.items, `${sAt}/items`));
@@ -1859,7 +1961,7 @@ export function checkBoundProse(r) {
     if (!bounded) return;
     const value = namedValue(doc, schemaName(at), schema, schema);
     for (const p of boundPhrases(text))
-      report(textAt, p, value, bounded, phraseIsAbout(text, p, value));
+      report(textAt, p, value, bounded, phraseIsAbout(text, p, value), true);
   };
   forEachSchema(doc, schemaProse);
   // (The schemas an x-all-of rule gives a param inline: forEachSchema walks no x-all-of.)
@@ -1877,14 +1979,18 @@ export function checkBoundProse(r) {
       });
     });
   // The area's info.description: a phrase is about the request values it names (phraseIsAbout) of
-  // whichever operation, where those have one bounded schema (createWebhook's and updateWebhook's
-  // accountAddresses are both WatchedAddresses); one about values of several is left alone.
+  // whichever operation, and is held to each schema those have, once a schema (createWebhook's and
+  // updateWebhook's accountAddresses are both WatchedAddresses): an area's prose states what every
+  // value it names takes, so one of them that takes another bound is a finding.
   const info = doc.info?.description;
   if (typeof info === "string")
     for (const p of boundPhrases(info)) {
-      const about = requestValues.filter(({ value }) => phraseIsAbout(info, p, value));
-      if (new Set(about.map(({ bounded }) => bounded.at)).size === 1)
-        report("#/info/description", p, about[0].value, about[0].bounded, true);
+      const schemas = new Set();
+      for (const { value, bounded } of requestValues)
+        if (!schemas.has(bounded.at) && phraseIsAbout(info, p, value)) {
+          schemas.add(bounded.at);
+          report("#/info/description", p, value, bounded, true);
+        }
     }
   return [...findings];
 }

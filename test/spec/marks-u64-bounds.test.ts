@@ -484,6 +484,59 @@ describe("spec rules: operation marks, u64 names, bounds and their prose", () =>
     expect(located).toHaveLength(refused.length);
   });
 
+  it("a refused \"fewer than N\" that is not the minItems, and an area's bound a second schema it names breaks: compression's batch, updateWebhook's own accountAddresses", () => {
+    const specDir = textEditedCopy(
+      "openrpc/compression.yaml",
+      "An empty array fails with",
+      "Fewer than 2 entries fail with",
+    );
+    // updateWebhook's accountAddresses, no longer WatchedAddresses: a schema of its own, with a
+    // smaller bound than the area's "up to 100,000 accounts" (createWebhook's still agrees).
+    editCopy(specDir, "schemas/webhook.yaml", (doc) => {
+      doc.UpdateWebhookRequest.properties.accountAddresses = {
+        description: "The accounts to watch.",
+        type: "array",
+        maxItems: 50000n,
+        items: { $ref: "./common.yaml#/Address" },
+      };
+    });
+    const located = locatedOf(specDir);
+    const at = (file: string, marker: string, after: string) =>
+      new RegExp(`^${positionOf(specDir, file, marker, after)}: `);
+    const refused: [string[], RegExp][] = [
+      [
+        [
+          "compression",
+          `#/methods/${PROOFS} (getMultipleNewAddressProofsV2)/description`,
+          "Fewer than 2",
+          "addresses",
+          PROOFS_SCHEMA,
+          "minItems: 1",
+          "Fewer than 1",
+          "minItems: 2",
+        ],
+        at("openrpc/compression.yaml", "description:", "name: getMultipleNewAddressProofsV2"),
+      ],
+      [
+        [
+          "webhooks",
+          "#/info/description",
+          "up to 100,000",
+          "accountAddresses",
+          "#/components/schemas/UpdateWebhookRequest/properties/accountAddresses",
+          "maxItems: 50000",
+          "up to 50,000",
+          "maxItems: 100000",
+        ],
+        at("openapi/webhooks.yaml", "description:", "info:"),
+      ],
+    ];
+    for (const [finding, position] of refused)
+      expect(lineOf(located, disagrees(finding))).toMatch(position);
+    // Nothing else: createWebhook's WatchedAddresses agrees with the area's prose.
+    expect(located).toHaveLength(refused.length);
+  });
+
   it("an area's x-deprecated that is not true or a message, and an empty x-replaced-by", () => {
     const specDir = editedCopy("openrpc/mint.yaml", (doc) => {
       doc.info["x-deprecated"] = "false";

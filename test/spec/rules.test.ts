@@ -873,7 +873,184 @@ describe("spec rules", () => {
     ]);
   });
 
-  it("bound prose in an area's info.description: held to the request value it names where that is one schema (token-metadata's mints, webhooks' accounts)", () => {
+  it('bound prose: "fewer than N" / "less than N" where it is refused states the lower bound N, a negation before a comparative states its bound; elsewhere they are left alone', () => {
+    const prose = (description: string, schema: object, limit: object = {}) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          description,
+          params: [
+            { name: "ids", description: "The ids.", schema },
+            {
+              name: "limit",
+              description: "Page size.",
+              schema: { type: "integer", minimum: 1, maximum: 1000, ...limit },
+            },
+          ],
+        }),
+      });
+    const ids = { type: "array", minItems: 2, maxItems: 1000 };
+    const at = "t #/methods/0 (getThing)/description";
+    const schema = "#/methods/0 (getThing)/params/0/schema";
+    const refused = [
+      "Fewer than 2 ids are refused.",
+      "The client rejects fewer than 2 ids before sending.",
+      "A call with fewer than 2 ids fails with -32602.",
+      "A call must not have fewer than 2 ids.",
+      "A call cannot hold less than 2 ids.",
+    ];
+    // Agreeing with minItems: 2.
+    for (const text of refused) expect(prose(text, ids), text).toEqual([]);
+    // Disagreeing with minItems: 1 (and no minItems: an array's lower bound is then 0).
+    for (const text of refused) {
+      const phrase = /(?:fewer|less) than 2/i.exec(text)![0];
+      expect(prose(text, { ...ids, minItems: 1 }), text).toEqual([
+        `${at}: "${phrase}" (of ids) disagrees with ${schema}: minItems: 1; write "${phrase.replace("2", "1")}" here, or minItems: 2 there ${changesBoth}`,
+      ]);
+      expect(prose(text, { type: "array", maxItems: 1000 }), text).toEqual([
+        expect.stringContaining(`"${phrase}" (of ids) disagrees with ${schema}: minItems: 0;`),
+      ]);
+    }
+    // A number's: `limit` less than 1 fails.
+    expect(prose("`limit` less than 1 fails.", ids)).toEqual([]);
+    expect(prose("`limit` less than 1 fails.", ids, { minimum: 0 })).toEqual([
+      `${at}: "less than 1" (of limit) disagrees with #/methods/0 (getThing)/params/1/schema: minimum: 0; write "less than 0" here, or minimum: 1 there ${changesBoth}`,
+    ]);
+    // A negated "more than": the upper bound.
+    expect(prose("A call cannot hold more than 1,000 ids.", ids)).toEqual([]);
+    expect(prose("A call does not accept more than 1,000 ids.", { ...ids, maxItems: 500 })).toEqual(
+      [
+        `${at}: "more than 1,000" (of ids) disagrees with ${schema}: maxItems: 500; write "more than 500" here, or maxItems: 1000 there ${changesBoth}`,
+      ],
+    );
+    // "not fewer than" right before the number is one phrase (a lower bound), found once.
+    expect(prose("Takes not fewer than 2 ids.", ids)).toEqual([]);
+    expect(prose("Takes not fewer than 2 ids.", { ...ids, minItems: 3 })).toEqual([
+      `${at}: "not fewer than 2" (of ids) disagrees with ${schema}: minItems: 3; write "not fewer than 3" here, or minItems: 2 there ${changesBoth}`,
+    ]);
+    // Where nothing is refused, a comparative states no bound of the value, whatever the keyword:
+    // a result's last page, what a value may hold, a requirement of something else.
+    const other = { type: "array", minItems: 5, maxItems: 10 };
+    for (const text of [
+      "Returns fewer than 2 ids on the last page.",
+      "A page of fewer than 1000 ids is the last.",
+      "The result may hold more than 1000 ids.",
+      "The list may hold fewer than 2 ids.",
+      "The owner must hold more than 10 ids.",
+      "Each id is less than 64 bytes.",
+      // (Accepted and refused in one sentence: which of them the number bounds is not known.)
+      "The service accepts more than 1000 ids, but the client refuses them.",
+    ])
+      expect(prose(text, other), text).toEqual([]);
+  });
+
+  it("bound prose: a claim that more (fewer) than N are accepted is found where the schema refuses them (maxItems ≤ N, minItems ≥ N)", () => {
+    const prose = (description: string, schema: object) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({ description, params: [{ name: "ids", description: "The ids.", schema }] }),
+      });
+    const at = "t #/methods/0 (getThing)/description";
+    const schema = "#/methods/0 (getThing)/params/0/schema";
+    const more = "The service accepts more than 1,000 ids in one call.";
+    expect(prose(more, { type: "array", maxItems: 1000 })).toEqual([
+      `${at}: "accepts more than 1,000" (of ids) disagrees with ${schema}: maxItems: 1000 (more than 1000 are refused); write "accepts up to 1,000" here, or a maxItems above 1000 there ${changesBoth}`,
+    ]);
+    expect(prose(more, { type: "array", maxItems: 500 })).toEqual([
+      expect.stringContaining('"accepts more than 1,000" (of ids) disagrees'),
+    ]);
+    // Room for the claim: a larger maxItems, or none.
+    expect(prose(more, { type: "array", maxItems: 1001 })).toEqual([]);
+    expect(prose(more, { type: "array", minItems: 1 })).toEqual([]);
+    // Fewer: the lower bound (an array's 0 where it has none) must be below N.
+    const fewer = "It also allows fewer than 2 ids.";
+    expect(prose(fewer, { type: "array", minItems: 2 })).toEqual([
+      `${at}: "allows fewer than 2" (of ids) disagrees with ${schema}: minItems: 2 (fewer than 2 are refused); write "allows at least 2" here, or a minItems below 2 there ${changesBoth}`,
+    ]);
+    // (An adverb between: "accepts even more than".)
+    expect(
+      prose("It accepts even more than 1,000 ids.", { type: "array", maxItems: 1000 }),
+    ).toEqual([expect.stringContaining('"accepts even more than 1,000" (of ids) disagrees')]);
+    expect(prose(fewer, { type: "array", minItems: 1 })).toEqual([]);
+    expect(prose(fewer, { type: "array", maxItems: 10 })).toEqual([]);
+    // A claim about another noun is left alone.
+    expect(
+      prose("The service accepts more than 1,000 requests.", { type: "array", maxItems: 5 }),
+    ).toEqual([]);
+  });
+
+  it("bound prose of a value's own description: a phrase with nothing after it is about the value (of a string, its length: \"at most 32\"), unless it may be the string's alphabet or value", () => {
+    const own = (schema: object) =>
+      checkBoundProse({ area, kind: "openapi", doc: components({ S: schema }) });
+    const at = "t #/components/schemas/S/description";
+    const label = { type: "string", minLength: 1, maxLength: 32 };
+    // A string's bare upper or lower bound is its length.
+    expect(own({ ...label, description: "A label, at most 32." })).toEqual([]);
+    expect(own({ ...label, description: "A label (at least 1)." })).toEqual([]);
+    expect(own({ ...label, maxLength: 50, description: "A label, at most 32." })).toEqual([
+      `${at}: "at most 32" (of S) disagrees with #/components/schemas/S: maxLength: 50; write "at most 50" here, or maxLength: 32 there ${changesBoth}`,
+    ]);
+    // A bound only the prose states: a finding (a bound is a keyword, not only prose), also of
+    // characters, and of an array's or a number's bare phrase.
+    expect(own({ type: "string", minLength: 1, description: "A label, at most 32." })).toEqual([
+      expect.stringContaining(
+        `${at}: "at most 32" (of S) disagrees with #/components/schemas/S: no maxLength;`,
+      ),
+    ]);
+    expect(
+      own({ type: "string", minLength: 1, description: "A label of at most 32 characters." }),
+    ).toEqual([
+      expect.stringContaining(
+        `${at}: "at most 32" (of S) disagrees with #/components/schemas/S: no maxLength;`,
+      ),
+    ]);
+    expect(own({ type: "array", minItems: 1, description: "The mints, at most 100." })).toEqual([
+      expect.stringContaining(
+        `${at}: "at most 100" (of S) disagrees with #/components/schemas/S: no maxItems;`,
+      ),
+    ]);
+    expect(own({ type: "integer", minimum: 1, description: "A page size (up to 1000)." })).toEqual([
+      expect.stringContaining(
+        `${at}: "up to 1000" (of S) disagrees with #/components/schemas/S: no maximum;`,
+      ),
+    ]);
+    // Not the string's length: a bare range (an alphabet, a byte's values), a number as text, a
+    // phrase with a noun after it, characters of each part, a phrase followed by words.
+    for (const schema of [
+      { type: "string", minLength: 1, description: "Letters and digits (0-9)." },
+      { type: "string", minLength: 1, description: "Begins with the byte s (1 to 127)." },
+      { type: "string", minLength: 1, description: "Begins with the byte s, between 1 and 127." },
+      {
+        type: "string",
+        pattern: "^[0-9]+$",
+        maxLength: 20,
+        description: "A u64 as decimal digits, at most 18446744073709551615.",
+      },
+      { type: "string", format: "uint64", maxLength: 20, description: "A count, at least 1." },
+      { type: "string", minLength: 1, description: "A phrase of at most 32 words." },
+      { type: "string", minLength: 1, description: "Words of at most 8 characters each." },
+      { type: "array", minItems: 1, description: "At most 1,000 assets come per page." },
+    ])
+      expect(own(schema), schema.description).toEqual([]);
+    // Elsewhere than its own description (an operation's), a bare phrase needs the value's name.
+    const op = (description: string) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          description,
+          params: [{ name: "label", description: "A label.", schema: label }],
+        }),
+      });
+    expect(op("Labels a thing, at most 50.")).toEqual([]);
+    expect(op("Labels a thing: `label` at most 50.")).toEqual([
+      expect.stringContaining('"at most 50" (of label) disagrees'),
+    ]);
+  });
+
+  it("bound prose in an area's info.description: held to each schema of the request values it names (token-metadata's mints, webhooks' accounts)", () => {
     const mints = {
       description: "The mints to look up, at most 100.",
       type: "array",
@@ -914,7 +1091,8 @@ describe("spec rules", () => {
       `t #/info/description: "up to 200" (of mintAccounts) disagrees with ${mintSchema}: maxItems: 100; write "up to 100" here, or maxItems: 200 there ${changesBoth}`,
     ]);
     // Two operations' values of one schema (createWebhook's and updateWebhook's accountAddresses):
-    // one finding; of two schemas, which one the area means is not known, and it is left alone.
+    // one finding; of two schemas, one for each schema that disagrees (the area states what every
+    // value it names takes).
     const hooks =
       "Register webhooks. A webhook watches up to 100,000 accounts; plans allow up to 5 webhooks.";
     const watched = {
@@ -931,9 +1109,32 @@ describe("spec rules", () => {
     expect(inArea(hooks, both(ref, ref), { WatchedAddresses: watched })).toEqual([
       `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with #/components/schemas/WatchedAddresses: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
     ]);
+    const body = (path: string, method: string) =>
+      `#/paths/${path}/${method}/requestBody/content/application~1json/schema/properties/accountAddresses`;
+    const create = body("~1v0~1webhooks", "post");
+    const update = body("~1v0~1webhooks~1{id}", "put");
     expect(
       inArea(hooks, both({ accountAddresses: watched }, { accountAddresses: watched })),
+    ).toEqual([
+      `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with ${create}: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+      `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with ${update}: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+    ]);
+    // Of two schemas, one agreeing: the other is found (updateWebhook's, here), and only it.
+    const agreeing = { ...watched, maxItems: 100000 };
+    expect(
+      inArea(hooks, both({ accountAddresses: agreeing }, { accountAddresses: watched })),
+    ).toEqual([
+      `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with ${update}: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+    ]);
+    expect(
+      inArea(hooks, both({ accountAddresses: agreeing }, { accountAddresses: agreeing })),
     ).toEqual([]);
+    // A $ref and an inline schema of another bound: the shared schema agrees, the inline one not.
+    expect(
+      inArea(hooks, both(ref, { accountAddresses: watched }), { WatchedAddresses: agreeing }),
+    ).toEqual([
+      `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with ${update}: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
+    ]);
     // A phrase about no request value ("5 webhooks"), or a value without bounds, is left alone.
     expect(
       inArea(hooks.replace("100,000 accounts", "100,000 things"), both(ref, ref), {
