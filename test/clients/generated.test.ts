@@ -28,6 +28,7 @@ import { createWebhooksClient } from "@chaindata/webhooks";
 import { execFileSync } from "node:child_process";
 import { inspect } from "node:util";
 import { describe, expect, it, vi } from "vitest";
+import { notABatchOption } from "../../packages/sdk/src/test-support/batching-areas.js";
 import { areas } from "../spec/documents.js";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
@@ -796,9 +797,7 @@ describe("REST wire format", () => {
       const sdk = refusal(() =>
         createChainDataClient({ ...options(fetch), areas: { [area]: { batch } } }),
       );
-      expect(sdk).toBe(
-        `areas.${area}.batch: is not a ${area} option (only the compression, das and mint areas batch)`,
-      );
+      expect(sdk).toBe(notABatchOption(area, `areas.${area}.`));
       expect(
         refusal(() => create(shared as never)),
         area,
@@ -808,9 +807,7 @@ describe("REST wire format", () => {
         area,
       ).toBe("accepted");
     }
-    expect(refusal(() => createSenderRpc(shared as never))).toBe(
-      "batch: is not a sender option (only the compression, das and mint areas batch)",
-    );
+    expect(refusal(() => createSenderRpc(shared as never))).toBe(notABatchOption("sender"));
     expect(requests).toEqual([]);
     const sdk = createChainDataClient({ ...options(fetch), batch });
     await sdk.wallet.getBalances({ wallet: OWNER });

@@ -12,6 +12,7 @@ import { ConfigurationError, createChainDataClient } from "@chaindata/sdk";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { areaCalls as calls } from "../../packages/sdk/src/test-support/area-calls.js";
+import { index } from "../spec/documents.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const run = promisify(execFile);
@@ -94,13 +95,38 @@ describe("README.md table of hosts", () => {
     ),
   ].map(([, host, areas, mainnet, devnet]) => ({ host: host!, areas: areas!, mainnet, devnet }));
 
-  it("names every area once", () => {
-    const named = rows.flatMap((row) => row.areas.split(", "));
-    expect(named.sort()).toEqual(
-      Object.keys(calls)
-        .map((area) => (area === "tokenMetadata" ? "token-metadata" : area))
-        .sort(),
-    );
+  it("names every area of the spec once, on its host's row (spec/dist/index.json)", () => {
+    const table = 'README.md, the table of hosts ("## Against the real service")';
+    const hostsOf = new Map<string, Set<string>>();
+    for (const { area, host } of index.areas as { area: string; host: string }[])
+      hostsOf.set(host, (hostsOf.get(host) ?? new Set()).add(area));
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    for (const { host, areas } of rows) {
+      const want = hostsOf.get(host);
+      if (!want) problems.push(`${table}: the row \`${host}\` is no host of the spec: remove it`);
+      for (const area of areas.split(", ")) {
+        if (seen.has(area)) problems.push(`${table}: ${area} is named twice: keep it on one row`);
+        seen.add(area);
+        if (want && !want.has(area))
+          problems.push(
+            `${table}, row \`${host}\`: ${area} is not an area of the ${host} host (its areas: ${[...want].join(", ")})`,
+          );
+      }
+    }
+    for (const [host, want] of hostsOf) {
+      const row = rows.find((r) => r.host === host);
+      const missing = [...want].filter((area) => !row?.areas.split(", ").includes(area));
+      if (!row)
+        problems.push(
+          `${table}: add a row for the host \`${host}\` (spec/hosts.yaml), areas ${missing.join(", ")}`,
+        );
+      else if (missing.length)
+        problems.push(
+          `${table}, row \`${host}\`: add ${missing.join(", ")} to its areas (\`${row.areas}\`)`,
+        );
+    }
+    expect(problems).toEqual([]);
   });
 
   it.each(["mainnet", "devnet"] as const)("%s: each area sends to its host's URL", async (env) => {
@@ -108,7 +134,10 @@ describe("README.md table of hosts", () => {
     const seen: Record<string, string> = {};
     for (const { host, areas, [env]: cell } of rows)
       for (const area of areas.split(", ")) {
-        const name = (area === "token-metadata" ? "tokenMetadata" : area) as keyof typeof calls;
+        // (The sdk's key: `token-metadata` → `tokenMetadata`.)
+        const name = area.replace(/-(\w)/g, (_, c: string) =>
+          c.toUpperCase(),
+        ) as keyof typeof calls;
         const url = /^`(https:\/\/[^`]+)`$/.exec(cell!)?.[1];
         let origin: string | undefined;
         const client = createChainDataClient({

@@ -10,7 +10,7 @@
 import { startMock, type MockServer } from "@chaindata/mock";
 import { parseJson, stringifyJson } from "@chaindata/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_KEY, makeClients, type Exchange } from "./harness.js";
+import { API_KEY, checkHarness, makeClients, type Exchange } from "./harness.js";
 import { operations, type Operation } from "./spec.js";
 
 /** The README's bound: a walk over generated pages has at most this many pages with items. */
@@ -34,6 +34,7 @@ const recording: typeof fetch = async (input, init) => {
   return response;
 };
 beforeAll(async () => {
+  checkHarness(); // (a client missing from the harness: this file fails once, not per test)
   mock = await startMock({ port: 0, quiet: true, mode: "dynamic", seed: "walks" });
 });
 afterAll(() => mock?.stop());

@@ -110,7 +110,7 @@ const cases: Array<[id: string, input: unknown, check: (result: any, dynamic: bo
 
 for (const mode of ["examples", "dynamic"] as const) {
   describe(`${mode} mode: answers follow the request`, () => {
-    const h = useMock(mode);
+    const h = useMock(mode, { clients: false }); // (raw requests to the mock alone)
     it.each(
       cases.map(
         ([id, input, check]) => [id, JSON.stringify(input).slice(0, 60), input, check] as const,

@@ -8,11 +8,7 @@
  * And a coverage test: the contract table has one entry per spec operation, no more, no less.
  */
 import { readFileSync } from "node:fs";
-import * as compressionPackage from "@chaindata/compression";
-import * as dasPackage from "@chaindata/das";
-import * as mintPackage from "@chaindata/mint";
 import { parseJson } from "@chaindata/core";
-import * as senderPackage from "@chaindata/sender";
 import { describe, expect, it } from "vitest";
 import { contracts, contractOf } from "./contracts.js";
 import { useMock } from "./harness.js";
@@ -137,24 +133,24 @@ describe("every operation, first spec example, examples mode", () => {
 
 describe("the standalone (tree-shakable) JSON-RPC functions: same request, same result as the client", () => {
   const h = useMock("examples");
-  const packages: Record<string, any> = {
-    das: dasPackage,
-    compression: compressionPackage,
-    mint: mintPackage,
-    sender: senderPackage,
-  };
   const pascal = (area: string) =>
     area.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+  /** The package of a spec area, `@chaindata/<area>`, as a caller imports it (its built dist/). */
+  const packageOf = (area: string): Promise<Record<string, any>> =>
+    import(`@chaindata/${area}`).catch((error: unknown) => {
+      throw new Error(
+        `@chaindata/${area}, the package of the spec area ${area}, cannot be imported: run \`npm install && npx turbo run build\` (${String(error)})`,
+      );
+    });
 
   it.each(
     operations.filter((o) => o.kind === "openrpc").map((o) => [`${o.area} ${o.id}`, o] as const),
   )("%s", async (_label, op) => {
-    const pkg = packages[op.area];
-    expect(typeof pkg?.[`create${pascal(op.area)}Rpc`], `create${pascal(op.area)}Rpc`).toBe(
-      "function",
-    );
-    expect(typeof pkg[op.id], op.id).toBe("function");
-    const rpc = pkg[`create${pascal(op.area)}Rpc`](h.options());
+    const pkg = await packageOf(op.area);
+    const factory = `create${pascal(op.area)}Rpc`;
+    expect(typeof pkg[factory], `@chaindata/${op.area} exports ${factory}`).toBe("function");
+    expect(typeof pkg[op.id], `@chaindata/${op.area} exports ${op.id}`).toBe("function");
+    const rpc = pkg[factory](h.options());
     const standalone = await pkg[op.id](rpc, op.input);
     const viaClient = await contractOf(op.id).call(h.clients(), op.input);
     const [a, b] = h.requests();

@@ -273,7 +273,9 @@ export const misconfigured = (name: string, rule: string): never => {
  * REST one, or the sender's, whose endpoint documents no JSON-RPC batches), and a batcher ignored
  * would let the caller believe its calls are batched. `prefix` goes before the option's name (the
  * sdk's `areas.sender.`). For the generated clients and the sdk, which word it alike.
- * @throws ConfigurationError `batch: is not a sender option (only the compression, das and mint areas batch)`
+ * @throws ConfigurationError `batch: is not a sender option (only the … areas batch)`, naming the
+ * areas that batch (`batchingAreas`, generated from the spec: its JSON-RPC areas but those whose
+ * `info.x-batch` is false)
  */
 export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
   const batch = (options as { batch?: unknown } | null | undefined)?.batch;

@@ -17,6 +17,7 @@ import {
   type ChainDataClientOptions,
 } from "./index.js";
 import { ADDRESS, areaCalls as calls, baseUrls, specAreas } from "./test-support/area-calls.js";
+import { notABatchOption } from "./test-support/batching-areas.js";
 
 const KEY = "sdk-areas-key-7d2a91";
 const SENDER_KEY = "sdk-areas-sender-key-40be3c";
@@ -371,12 +372,12 @@ describe("createChainDataClient: areas are checked when created", () => {
     [
       "batch on a REST area",
       { wallet: { batch: createBatcher() } },
-      "areas.wallet.batch: is not a wallet option (only the compression, das and mint areas batch)",
+      notABatchOption("wallet", "areas.wallet."),
     ],
     [
       "batch on the sender",
       { sender: { batch: createBatcher() } },
-      "areas.sender.batch: is not a sender option (only the compression, das and mint areas batch)",
+      notABatchOption("sender", "areas.sender."),
     ],
     [
       "a batch not made by createBatcher",
