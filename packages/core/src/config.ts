@@ -273,7 +273,7 @@ export const misconfigured = (name: string, rule: string): never => {
  * REST one, or the sender's, whose endpoint documents no JSON-RPC batches), and a batcher ignored
  * would let the caller believe its calls are batched. `prefix` goes before the option's name (the
  * sdk's `areas.sender.`). For the generated clients and the sdk, which word it alike.
- * @throws ConfigurationError `batch: is not a sender option (only the … areas batch)`, naming the
+ * @throws ConfigurationError `batch: is not an option of the sender client (only the … areas batch)`, naming the
  * areas that batch (`batchingAreas`, generated from the spec: its JSON-RPC areas but those whose
  * `info.x-batch` is false)
  */
@@ -282,7 +282,7 @@ export const unbatched = <T>(options: T, area: string, prefix = ""): T => {
   if (batch !== undefined && batch !== false)
     misconfigured(
       `${prefix}batch`,
-      `is not a ${area} option (only the ${batchingAreas} areas batch)`,
+      `is not an option of the ${area} client (only the ${batchingAreas} areas batch)`,
     );
   return options;
 };

@@ -40,4 +40,4 @@ const listed = (names: readonly string[]) =>
  * `prefix` goes before the option's name (the sdk's `areas.wallet.`).
  */
 export const notABatchOption = (area: string, prefix = "") =>
-  `${prefix}batch: is not a ${area} option (only the ${listed(batchingAreaKeys)} areas batch)`;
+  `${prefix}batch: is not an option of the ${area} client (only the ${listed(batchingAreaKeys)} areas batch)`;
