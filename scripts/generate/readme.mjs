@@ -2,8 +2,8 @@
 // a closing paragraph on the options, retries and the standalone functions. Its ```ts blocks are
 // type-checked against the built packages (test/types/readme.test.ts).
 import { readmeConstants } from "./constants.mjs";
-import { operationsOf } from "./lib/operations.mjs";
-import { camel, pascal } from "./lib/schema.mjs";
+import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
+import { camel, deref, hasU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
 import { exampleFor as rpcExample } from "./rpc.mjs";
@@ -64,8 +64,68 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
           // (The receiver of the deliveries the document lists, hand-written in the package.)
           `\n\n${receiverReadme({ area, client, kinds: Object.keys(doc.webhooks).filter((k) => k !== "discord") })}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retriesNote(ops, kind)}${callsNote(area, kind, ops, client)} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\` (an amount the service itself sends as a decimal string, such as the wallet's \`amountRaw\`, stays a string: \`BigInt(amountRaw)\` reads it exactly): \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${readmeConstants({ area, doc })}\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retriesNote(ops, kind)}${callsNote(area, kind, ops, client)} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. ${bigintNote({ kind, doc })}${readmeConstants({ area, doc })}\n`,
   };
+}
+
+/**
+ * What the README says of the values that arrive as `bigint`: the u64 fields, when the area's
+ * results (or its deliveries, the events its receiver parses) hold some, as its `<area>U64Shape`
+ * and `webhookDeliveries` mark them (a float alone gives a `<area>U64Shape` too, but never a
+ * bigint); else only an unsafe integer that a result holds where the spec types none (an
+ * undocumented field), which the runtime parses as a `bigint` rather than round it. A raw amount
+ * the service sends as a decimal string (`decimalStringField`) is named as the one that stays a
+ * string. Every package exports `stringifyJson` (lib/names.mjs, runtimeExports).
+ */
+function bigintNote({ kind, doc }) {
+  const results =
+    kind === "openrpc"
+      ? (doc.methods ?? []).map((m) => m.result?.schema)
+      : operationsOf(doc).map((op) => responseSchemaOf(doc, op));
+  const deliveries = Object.values(doc.webhooks ?? {}).map(
+    (item) => item.post?.requestBody?.content?.["application/json"]?.schema,
+  );
+  const schemas = [...results, ...deliveries].filter(Boolean);
+  const u64 = schemas.some((s) => hasU64(u64Shape(doc, s)));
+  const field = schemas.map((s) => decimalStringField(doc, s)).find(Boolean);
+  const stays = field
+    ? ` (an amount the service itself sends as a decimal string, such as ${field.of ? `the \`${field.property}\` of a \`${field.of}\`` : `\`${field.property}\``}, stays a string: \`BigInt(${field.property})\` reads it exactly)`
+    : "";
+  return u64
+    ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.`
+    : `No field of the results here is a u64, so none arrives as \`bigint\`${stays}. Only an integer beyond 2^53 in a field the spec does not type (an undocumented one) would, rather than be rounded: \`stringifyJson\`, exported here too, writes it where \`JSON.stringify\` throws.`;
+}
+
+/**
+ * The first property of `schema` (at any depth) that is a string of decimal digits, as
+ * `\`<property>\``, or `the \`<property>\` of a \`<Type>\`` when its object is a named schema (a
+ * type the package exports: the webhooks' `RawUiTokenAmount.amount`, where another `amount` is a
+ * u64); undefined when there is none.
+ */
+function decimalStringField(doc, schema, seen = new Set(), name = undefined) {
+  if (schema?.$ref) name = schema.$ref.split("/").pop();
+  const s = deref(doc, schema);
+  if (!s || typeof s !== "object" || seen.has(s)) return undefined;
+  seen.add(s);
+  for (const [property, p] of Object.entries(s.properties ?? {})) {
+    const d = deref(doc, p);
+    if (d?.type === "string" && /^\^(\[0-9\]|\\d)\+\$$/.test(d.pattern ?? ""))
+      return { property, of: name };
+  }
+  const inner = [
+    ...Object.values(s.properties ?? {}),
+    s.items,
+    ...(s.allOf ?? []),
+    ...(s.anyOf ?? []),
+    ...(s.oneOf ?? []),
+  ];
+  for (const i of inner.filter(Boolean)) {
+    // (An allOf / anyOf / oneOf member is the same object: its properties are the named one's.)
+    const same = [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])].includes(i);
+    const found = decimalStringField(doc, i, seen, same ? name : undefined);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**

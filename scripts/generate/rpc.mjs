@@ -410,10 +410,14 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
       ? `(warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger), ${send})`
       : send
   };\n}`;
-  // (A params object without required members may be left out.)
+  // (A params object without required members may be left out: by name `{}` is sent, by
+  // position `[]`.)
   const optional = paramsOptional(m);
   const rpcParam = { name: "rpc", factory: `create${Area}Rpc` };
-  const params = { params: `${pascal(m.name)}Params`, optional };
+  // (By position: the wire `params` is the array of the params' values, in order, which the
+  // object the caller gives does not show.)
+  const positional = paramsShape(m) === "positional" ? m.params.map((p) => p.name) : undefined;
+  const params = { params: `${pascal(m.name)}Params`, optional, positional };
   const standalone = [
     jsdoc(m, {
       indent: "",

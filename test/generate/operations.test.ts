@@ -88,10 +88,21 @@ describe("a JSON-RPC method's params", () => {
     });
   });
 
-  it("may be left out only by name, when none is required", () => {
+  it("may be left out when none is required, by name or by position (not x-params: array)", () => {
     const params = [{ name: "id", schema: { type: "string" } }];
     expect(paramsOptional({ name: "a", params })).toBe(true);
     expect(paramsOptional({ name: "b", params: [{ ...params[0], required: true }] })).toBe(false);
-    expect(paramsOptional({ name: "c", paramStructure: "by-position", params })).toBe(false);
+    // (Left out, by-position params are sent as `[]`: test/generate/single-object-param.test.ts.)
+    expect(paramsOptional({ name: "c", paramStructure: "by-position", params })).toBe(true);
+    expect(
+      paramsOptional({
+        name: "d",
+        paramStructure: "by-position",
+        params: [params[0], { name: "config", required: true, schema: { type: "object" } }],
+      }),
+    ).toBe(false);
+    expect(
+      paramsOptional({ name: "e", paramStructure: "by-position", "x-params": "array", params }),
+    ).toBe(false);
   });
 });

@@ -174,4 +174,151 @@ describe("generated package README", () => {
     expect(plain).not.toContain("createRateLimiter");
     expect(plain).not.toContain("// sent as the");
   });
+
+  describe("what it says of the values that arrive as bigint (trial 25 F10)", () => {
+    const U64_NOTE =
+      "Fields the spec types u64 (lamports, raw amounts, supplies) arrive as `bigint`: `stringifyJson`, exported here too, writes them where `JSON.stringify` throws.";
+    const NO_U64_NOTE =
+      "No field of the results here is a u64, so none arrives as `bigint`. Only an integer beyond 2^53 in a field the spec does not type (an undocumented one) would, rather than be rounded: `stringifyJson`, exported here too, writes it where `JSON.stringify` throws.";
+    const u64 = { type: "integer", format: "uint64", minimum: 0 };
+    const digits = { type: "string", pattern: "^[0-9]+$" };
+    /** A JSON-RPC area whose one method's result is `result`. */
+    const rpc = (result: object) => ({
+      area: "things",
+      kind: "openrpc",
+      file: "openrpc/things.json",
+      doc: {
+        openrpc: "1.3.2",
+        info: { title: "Things RPC", version: "1" },
+        components: {
+          schemas: {
+            Lamports: u64,
+            TokenAmount: {
+              type: "object",
+              properties: { decimals: { type: "integer" }, amount: digits },
+            },
+          },
+        },
+        methods: [
+          {
+            name: "getThing",
+            summary: "Get",
+            params: [],
+            result: { name: "thing", schema: result },
+          },
+        ],
+      },
+    });
+    /** A REST area whose `listThings` answers `schema`. */
+    const restAnswering = (schema: object, webhooks?: object) => {
+      const area = rest({}, webhooks);
+      (area.doc.paths["/things"].get as { responses: object }).responses = {
+        "200": { description: "ok", content: { "application/json": { schema } } },
+      };
+      Object.assign(area.doc, {
+        components: {
+          schemas: { TokenAmount: { type: "object", properties: { amount: digits } } },
+        },
+      });
+      return area;
+    };
+    const delivering = (events: object) => ({
+      made: {
+        post: {
+          requestBody: {
+            content: { "application/json": { schema: { type: "array", items: events } } },
+          },
+        },
+      },
+    });
+
+    it.each([
+      [
+        "a JSON-RPC result with a u64 field (by $ref)",
+        rpc({
+          type: "object",
+          properties: { lamports: { $ref: "#/components/schemas/Lamports" } },
+        }),
+      ],
+      ["a JSON-RPC result that is a list of u64s", rpc({ type: "array", items: u64 })],
+      [
+        "a REST result with a u64 field",
+        restAnswering({ type: "object", properties: { supply: u64 } }),
+      ],
+      [
+        "deliveries whose events hold a u64 (the webhooks area: its results hold none)",
+        restAnswering(
+          { type: "object", properties: { id: { type: "string" } } },
+          delivering({ type: "object", properties: { fee: u64 } }),
+        ),
+      ],
+    ])("says the u64 fields arrive as bigint for %s", (_, area) => {
+      const text = readme(area);
+      expect(text).toContain(U64_NOTE);
+      expect(text).not.toContain("No field of the results here is a u64");
+    });
+
+    it.each([
+      // (A float result gives the area a `<area>U64Shape`, shape 0, but nothing arrives as bigint:
+      // trial 25's priority-fee area.)
+      [
+        "a JSON-RPC area whose results hold floats only",
+        rpc({
+          type: "object",
+          properties: { fee: { type: "number" }, level: { type: "integer" } },
+        }),
+      ],
+      ["a JSON-RPC area whose results hold no number at all", rpc({ type: "string" })],
+      [
+        "a REST area whose results hold no u64",
+        restAnswering({ type: "object", properties: { count: { type: "integer" } } }),
+      ],
+      ["a REST area whose operations answer nothing", rest({})],
+    ])("says no result field is a u64 for %s", (_, area) => {
+      const text = readme(area);
+      expect(text).toContain(NO_U64_NOTE);
+      expect(text).not.toContain("Fields the spec types u64");
+      // (Every package exports stringifyJson: lib/names.mjs, runtimeExports.)
+      expect(text).toContain("`stringifyJson`, exported here too");
+      // (The wallet's `amountRaw` was named in every README: only an area with such a field names one.)
+      expect(text).not.toContain("amountRaw");
+    });
+
+    it("names a raw amount its results hold as a decimal string, of the named type it is in", () => {
+      // The wallet: floats and a decimal-string amount, no u64.
+      expect(
+        readme(
+          rpc({
+            type: "object",
+            properties: {
+              uiAmount: { type: "number" },
+              raw: { type: "array", items: { $ref: "#/components/schemas/TokenAmount" } },
+            },
+          }),
+        ),
+      ).toContain(
+        "No field of the results here is a u64, so none arrives as `bigint` (an amount the service itself sends as a decimal string, such as the `amount` of a `TokenAmount`, stays a string: `BigInt(amount)` reads it exactly). Only an integer beyond 2^53",
+      );
+      // An inline object's: the property alone.
+      expect(
+        readme(rpc({ type: "object", properties: { lamports: u64, amountRaw: digits } })),
+      ).toContain(
+        "Fields the spec types u64 (lamports, raw amounts, supplies) arrive as `bigint` (an amount the service itself sends as a decimal string, such as `amountRaw`, stays a string: `BigInt(amountRaw)` reads it exactly): `stringifyJson`",
+      );
+      // The webhooks: a delivered event's u64 `amount` beside a token amount's decimal-string one.
+      expect(
+        readme(
+          restAnswering(
+            { type: "object" },
+            delivering({
+              type: "object",
+              properties: { amount: u64, token: { $ref: "#/components/schemas/TokenAmount" } },
+            }),
+          ),
+        ),
+      ).toContain(
+        "arrive as `bigint` (an amount the service itself sends as a decimal string, such as the `amount` of a `TokenAmount`, stays a string",
+      );
+    });
+  });
 });

@@ -110,16 +110,17 @@ export function callMap({ area, Area, info, noun, M, calls, paramsNote }) {
  * types' own docs show on hover only). `endpoint`: a standalone function's first parameter (`rpc`,
  * `rest`) and the factory that makes it; `params`: the params type's name (in client.ts, under
  * the `T` namespace), undefined for a call without params; `optional`: they may be left out;
- * `walk`: the options are a page walk's.
+ * `positional`: the names of params sent by position, in order (the wire `params` is their
+ * values' array, which the caller's object does not show); `walk`: the options are a page walk's.
  */
-export function paramDocs({ endpoint, params, optional = false, walk = false }) {
+export function paramDocs({ endpoint, params, optional = false, positional, walk = false }) {
   return [
     ...(endpoint
       ? [`@param ${endpoint.name} - The endpoint to call, made by {@link ${endpoint.factory}}.`]
       : []),
     ...(params
       ? [
-          `@param params - The call's params, a {@link T.${params} | ${params}}${optional ? " (may be left out: no member is required)" : ""}; checked before anything is sent.`,
+          `@param params - The call's params, a {@link T.${params} | ${params}}${optional ? " (may be left out: no member is required)" : ""}; checked before anything is sent${positional ? `, then sent by position (\`params: [${positional.join(", ")}]\`${optional ? "; left out, `params: []`" : ""})` : ""}.`,
         ]
       : []),
     walk

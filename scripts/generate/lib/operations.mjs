@@ -288,6 +288,12 @@ export function paramsSchema(method, { withQuery, at = undefined }) {
   };
 }
 
-/** True when the params object may be left out: by-name params of which none is required. */
+/**
+ * True when the params object may be left out: params by name or by position of which none is
+ * required. Left out, by-name params are sent as `{}` and by-position ones as `[]` (core's
+ * rpcEncoding drops the trailing params not given), as a caller's `{}` is: the SDK sends no value
+ * the caller did not give (`[{}]` would be one). Not an `x-params: array` method's: its one param
+ * is the wire `params` itself.
+ */
 export const paramsOptional = (method) =>
-  paramsShape(method) === "object" && !(method.params ?? []).some((p) => p.required);
+  paramsShape(method) !== "array" && !(method.params ?? []).some((p) => p.required);

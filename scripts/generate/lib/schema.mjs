@@ -135,7 +135,7 @@ function mergeShapes(a, b) {
 }
 
 /** Whether `shape` marks a u64 value anywhere (`1`), not floats alone. */
-const hasU64 = (shape) =>
+export const hasU64 = (shape) =>
   shape === 1 || (typeof shape === "object" && Object.values(shape).some(hasU64));
 
 /**
