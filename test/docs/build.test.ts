@@ -32,14 +32,15 @@ import { sdkName } from "../../packages/docs/src/util.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { readmeSections } from "../../packages/docs/src/build.mjs";
 // @ts-expect-error — plain ESM module without type declarations
-import { firstSentence } from "../../packages/docs/src/markdown.mjs";
+import { firstSentence, summaryOf } from "../../packages/docs/src/markdown.mjs";
 // @ts-expect-error — plain ESM module without type declarations
-import { loadSite } from "../../packages/docs/src/model.mjs";
+import { labelFor, loadSite } from "../../packages/docs/src/model.mjs";
 // @ts-expect-error — plain ESM module without type declarations
-import { AREA_WORDS, CLIENT_OPTIONS } from "../../packages/docs/src/pages.mjs";
+import * as pages from "../../packages/docs/src/pages.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
 
+const { AREA_WORDS, areaWord, CLIENT_OPTIONS, HELIUS, notCovered: siteNotCovered } = pages;
 const root = join(import.meta.dirname, "../..");
 const specDir = join(root, "spec/dist");
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-"));
@@ -74,6 +75,34 @@ const byStatus: Record<number, string> = Object.fromEntries(
       .matchAll(/(\d{3}): (\w+)/g),
   ].map((m) => [Number(m[1]), m[2]!]),
 );
+
+/** `text` as a literal within a RegExp. */
+const reEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * What "Not covered" should list of helius-sdk's sending methods for the spec in `dir`, read from
+ * its documents (not from the site): those no operation of the spec is named, and the words that
+ * go with them (`HELIUS.sending` of pages.mjs: [name, what it does, its words]).
+ */
+function sendingExpected(dir: string) {
+  const idx = JSON.parse(readFileSync(join(dir, "index.json"), "utf8"));
+  const names = new Set<string>(
+    idx.areas.flatMap((a: any) => {
+      const doc = JSON.parse(readFileSync(join(dir, a.file), "utf8"));
+      return a.kind === "openrpc"
+        ? doc.methods.map((m: any) => m.name)
+        : Object.values(doc.paths ?? {}).flatMap((item: any) =>
+            Object.values(item).flatMap((o: any) => (o?.operationId ? [o.operationId] : [])),
+          );
+    }),
+  );
+  const rows = (HELIUS.sending as [string, string, string?][]).filter(([m]) => !names.has(m));
+  return {
+    uncovered: rows.map(([m]) => m),
+    covered: (HELIUS.sending as [string][]).map(([m]) => m).filter((m) => names.has(m)),
+    words: rows.flatMap(([, , words]) => (words ? [words] : [])),
+  };
+}
 
 beforeAll(() => {
   if (!existsSync(join(specDir, "index.json")))
@@ -362,12 +391,9 @@ describe("docs build", () => {
     const gs = page("getting-started.html");
     const row = (id: string) =>
       text(new RegExp(`<tr id="${id}">[^]*?</tr>`).exec(gs)?.[0] ?? `(no row ${id})`);
-    const labels: Record<string, string> = {
-      das: "DAS",
-      compression: "ZK Compression",
-      sender: "Sender",
-      mint: "Mint \\(compressed NFT\\)",
-    };
+    // Each area by its label, as the site names it (model.mjs: LABELS, else the title).
+    const site = loadSite(specDir);
+    const label = (key: string) => reEscape(site.areas.find((a: any) => a.key === key).label);
     let pages = 0;
     for (const a of index.areas.filter((x: any) => x.kind === "openrpc")) {
       const own = YAML.parse(readFileSync(join(root, "spec/openrpc", `${a.area}.yaml`), "utf8"));
@@ -385,7 +411,7 @@ describe("docs build", () => {
             new RegExp(`${code}\\s*${message}\\s*${status} `),
           );
           expect(row(`code${code}`), `${code} (${a.area})`).toMatch(
-            new RegExp(`HTTP ${status} → \\w+: [^;]*${labels[a.area]}`),
+            new RegExp(`HTTP ${status} → \\w+: [^;]*${label(a.area)}`),
           );
         }
         pages++;
@@ -1316,12 +1342,11 @@ describe("docs build", () => {
     const listed = [...dasItem.matchAll(/\b(?:get|search)\w+/g)].map((m) => m[0]);
     expect(listed).toEqual(expect.arrayContaining([...others, "getSignaturesForAsset"]));
     expect(listed.filter((m) => methods.includes(m))).toEqual([]);
-    for (const name of [
-      "sendSmartTransaction",
-      "getPriorityFeeEstimate",
-      "pollTransactionConfirmation",
-    ])
-      expect(notCovered).toContain(name);
+    // helius-sdk's methods that build, price and confirm a transaction, but those the spec has
+    const sending = sendingExpected(specDir);
+    expect(sending.uncovered).toContain("sendSmartTransaction");
+    for (const name of sending.uncovered) expect(notCovered).toContain(name);
+    for (const name of sending.covered) expect(notCovered).not.toContain(name);
     const leaves = /As the Sender page says: (.*?\.) The tip accounts/.exec(notCovered)![1]!;
     expect(leaves).toContain("are the caller's");
     expect(text(page("sender/index.html"))).toContain(leaves);
@@ -1339,16 +1364,13 @@ describe("docs build", () => {
       "sendTransactionWithSender",
     ])
       expect(urls(name), name).toEqual(["getting-started.html#helius-sdk"]);
-    for (const name of [
-      ...others,
-      "getSignaturesForAsset",
-      "sendSmartTransaction",
-      "getPriorityFeeEstimate",
-    ])
+    for (const name of [...others, "getSignaturesForAsset", ...sending.uncovered])
       expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+    for (const name of sending.covered)
+      expect(urls(name), name).not.toContain("getting-started.html#not-covered");
     const summary = (n: string) => idx.entries.find((e: any) => e.n === n).s;
     expect(summary("Coming from helius-sdk")).toMatch(/^Migrating from helius-sdk/);
-    expect(summary("Not covered")).toContain("priority-fee estimates, confirmation");
+    expect(summary("Not covered")).toContain([sending.uncovered[0], ...sending.words].join(", "));
     // the summary names the DAS methods the page lists, all of them, in its order
     expect(summary("Not covered")).toContain(`other DAS methods (${listed.join(", ")})`);
   });
@@ -1385,24 +1407,158 @@ describe("docs build", () => {
     expect(notCovered).toContain(`{ id: "${listed[0]}", idempotent: true }`);
     const entries = JSON.parse(built("search-index.json")).entries;
     const entry = (n: string) => entries.find((e: any) => e.n === n);
+    const sending = sendingExpected(spec);
     expect(entry("Not covered").s).toBe(
-      `What helius-sdk does that chaindata does not: other DAS methods (${listed.join(", ")}), sendSmartTransaction, priority-fee estimates, confirmation`,
+      `What helius-sdk does that chaindata does not: other DAS methods (${listed.join(", ")}), ${[sending.uncovered[0], ...sending.words].join(", ")}`,
     );
     expect(entry("Not covered").f).not.toContain("searchAssets");
     expect(entry("searchAssets").u).toBe("das/searchAssets.html");
 
+    // The areas' words, in the navigation's order: the editorial ones first (ORDER of model.mjs), an
+    // area after them (one the spec adds) by its AREA_WORDS entry or its label.
     const lead = text(/<p class="lead">(.*?)<\/p>/.exec(built("index.html"))![1]!);
+    const words = (dir: string) =>
+      loadSite(dir)
+        .areas.filter((a: any) => !a.deprecated)
+        .map((a: any) => areaWord(a));
+    const wordsCovered = words(spec);
+    expect(wordsCovered.slice(0, 5)).toEqual([
+      "digital assets (DAS)",
+      "ZK compression",
+      "fast transaction sending",
+      "usage",
+      "webhooks",
+    ]);
     expect(lead).toContain(
-      "digital assets (DAS), ZK compression, fast transaction sending, usage and webhooks",
+      `chaindata — ${wordsCovered.slice(0, -1).join(", ")} and ${wordsCovered.at(-1)} — and`,
     );
     expect(lead).not.toContain("wallet");
     expect(entry("Coming from helius-sdk").s).toBe(
       "Migrating from helius-sdk: its calls beside chaindata's (rpc.getAsset, displayOptions, getAllWebhooks, editWebhook, appendAddressesToWebhook, the sender)",
     );
     // the real spec's, with its wallet area
+    const wordsReal = words(specDir);
+    expect(wordsReal.slice(2, 6)).toEqual([
+      "fast transaction sending",
+      "wallets",
+      "usage",
+      "webhooks",
+    ]);
     expect(text(/<p class="lead">(.*?)<\/p>/.exec(page("index.html"))![1]!)).toContain(
-      "fast transaction sending, wallets, usage and webhooks",
+      `chaindata — ${wordsReal.slice(0, -1).join(", ")} and ${wordsReal.at(-1)} — and`,
     );
+  });
+
+  it("takes a new JSON-RPC area without an edit of the docs site: a helius-sdk method it adds leaves Not covered with its words and gets a row of its own, a lower-case title reads as a label and a home-page word, and the protocol errors name it (user trial 25)", () => {
+    const spec = join(tmp, "spec-priority-fee");
+    cpSync(specDir, spec, { recursive: true });
+    // A priority-fee area as trial 25 wrote it: a lower-case title, no LABELS nor AREA_WORDS entry,
+    // and getPriorityFeeEstimate (here a copy of getAsset under that name), which "Not covered"
+    // listed as something helius-sdk has and chaindata has not.
+    const das = parseJson(readFileSync(join(spec, "openrpc/das.json"), "utf8")) as any;
+    const getAsset = das.methods.find((m: any) => m.name === "getAsset");
+    const doc = {
+      ...das,
+      info: {
+        ...das.info,
+        title: "chaindata priority-fee API",
+        "x-area": "priority-fee",
+        description: "Priority-fee estimates for a transaction's accounts, per priority level.",
+      },
+      methods: [{ ...getAsset, name: "getPriorityFeeEstimate" }],
+    };
+    writeFileSync(join(spec, "openrpc/priority-fee.json"), stringifyJson(doc));
+    const indexFile = join(spec, "index.json");
+    const specIndex = JSON.parse(readFileSync(indexFile, "utf8"));
+    specIndex.areas.push({
+      area: "priority-fee",
+      kind: "openrpc",
+      file: "openrpc/priority-fee.json",
+      title: "chaindata priority-fee API",
+      host: "rpc",
+      beta: false,
+    });
+    writeFileSync(indexFile, JSON.stringify(specIndex));
+    const siteOut = join(tmp, "site-priority-fee");
+    expect(buildDocs({ spec, out: siteOut }).areas).toContain("priority-fee");
+    const built = (path: string) => readFileSync(join(siteOut, path), "utf8");
+
+    // Not covered: the sending methods but getPriorityFeeEstimate, and no word of pricing
+    const html = built("getting-started.html");
+    const from = html.indexOf('id="not-covered"');
+    const notCovered = text(html.slice(from, html.indexOf("</section>", from)));
+    expect(notCovered).toContain(
+      "Building and confirming a transaction: sendSmartTransaction, createSmartTransaction, pollTransactionConfirmation (confirmation).",
+    );
+    expect(notCovered).not.toContain("getPriorityFeeEstimate");
+    expect(notCovered).not.toMatch(/pricing|priority-fee estimates/);
+    expect(siteNotCovered(loadSite(spec)).sending).toEqual([
+      "sendSmartTransaction",
+      "createSmartTransaction",
+      "pollTransactionConfirmation",
+    ]);
+    // "Coming from helius-sdk": its row, to the area's method
+    const row =
+      /<tr><td><code>getPriorityFeeEstimate<\/code><\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/.exec(
+        html,
+      );
+    expect(row, "the helius-sdk row of getPriorityFeeEstimate").not.toBeNull();
+    expect(row![1]).toContain('href="priority-fee/getPriorityFeeEstimate.html"');
+    expect(text(row![1]!)).toBe("priorityFee.getPriorityFeeEstimate(…)");
+    // the search: the method to its own page, the summary without its words
+    const entries = JSON.parse(built("search-index.json")).entries;
+    const entry = (n: string) => entries.find((e: any) => e.n === n);
+    expect(entry("Not covered").s).toMatch(/, sendSmartTransaction, confirmation$/);
+    expect(entry("Not covered").f).not.toContain("getPriorityFeeEstimate");
+    expect(entry("getPriorityFeeEstimate").u).toBe("priority-fee/getPriorityFeeEstimate.html");
+
+    // "chaindata priority-fee API": the label "Priority fee", the word "priority fee"
+    expect(text(/<h1>(.*?)<\/h1>/.exec(built("priority-fee/index.html"))![1]!)).toBe(
+      "Priority fee",
+    );
+    const lead = text(/<p class="lead">(.*?)<\/p>/.exec(built("index.html"))![1]!);
+    expect(lead).toContain(", webhooks and priority fee — and the TypeScript packages");
+    expect(lead).not.toContain("priority-fee");
+    // the protocol errors name it with the others on its endpoint
+    const code = text(/<tr id="code-32700">[^]*?<\/tr>/.exec(html)![0]);
+    expect(code).toMatch(/HTTP 400 → BadRequestError: [^;]*\bPriority fee\b/);
+  });
+
+  it("labels an area without a LABELS entry from its title, and calls it by its label within the home page's sentence without an AREA_WORDS entry", () => {
+    expect(labelFor("priority-fee", "chaindata priority-fee API")).toBe("Priority fee");
+    expect(labelFor("priority-fee", "chaindata Priority fees API")).toBe("Priority fees");
+    expect(labelFor("fees", "chaindata fee estimates API (beta)")).toBe("Fee estimates");
+    expect(labelFor("x-y", undefined)).toBe("X y");
+    expect(labelFor("das", "chaindata DAS API")).toBe("DAS");
+    expect(areaWord({ key: "priority-fee", label: "Priority fees" })).toBe("priority fees");
+    expect(areaWord({ key: "zk", label: "ZK Compression" })).toBe("ZK Compression");
+    expect(areaWord({ key: "admin", label: "Admin" })).toBe(AREA_WORDS.admin);
+  });
+
+  it("says what each area does in one sentence, its info.summary (OpenAPI) or its description's first (OpenRPC has no summary), on its card, in the Packages table, in the search and as its page's meta description", () => {
+    const site = loadSite(specDir);
+    const gettingStarted = page("getting-started.html");
+    const home = page("index.html");
+    const entries = JSON.parse(page("search-index.json")).entries;
+    const kinds = new Set<string>();
+    for (const a of site.areas) {
+      const said = firstSentence(a.info.summary ?? a.info.description);
+      expect(said, a.key).not.toBe("");
+      expect(summaryOf(a.info), a.key).toBe(said);
+      kinds.add(a.info.summary === undefined ? "description" : "summary");
+      const meta = /<meta name="description" content="([^"]*)">/.exec(page(`${a.key}/index.html`));
+      expect(text(meta![1]!), a.key).toBe(said);
+      const card = new RegExp(
+        `<a class="card-link" href="${reEscape(a.key)}/index.html">[^]*?</a><p class="small">(.*?)</p>`,
+      ).exec(home);
+      expect(text(card![1]!), a.key).toBe(said);
+      expect(text(gettingStarted), a.key).toContain(firstSentence(said, 120));
+      expect(entries.find((e: any) => e.u === `${a.key}/index.html`)?.s, a.key).toBe(
+        firstSentence(said, 140),
+      );
+    }
+    // (both kinds are in the spec: the admin API's summary, the DAS API's description)
+    expect([...kinds].sort()).toEqual(["description", "summary"]);
   });
 
   it("holds the words that name particular areas to the spec, naming where to edit them when it changes", () => {

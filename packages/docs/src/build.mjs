@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { dirname, join, posix, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { firstSentence } from "./markdown.mjs";
+import { firstSentence, summaryOf } from "./markdown.mjs";
 import { loadSite } from "./model.mjs";
 import {
   areaPage,
@@ -503,7 +503,7 @@ function searchIndex(site, pages) {
       n: area.label,
       k: "area",
       a: area.deprecated ? "deprecated" : area.kind === "openrpc" ? "JSON-RPC" : "REST",
-      s: firstSentence(area.info.summary || area.info.description, 140),
+      s: summaryOf(area.info, 140),
       u: `${area.key}/index.html`,
       // What every snippet imports and calls first.
       f: [area.pkg, area.factory],

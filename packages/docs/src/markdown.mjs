@@ -111,3 +111,11 @@ export function firstSentence(text, max = 200) {
         .replace(/[,;:]$/, "")}…`
     : s;
 }
+
+/**
+ * What an area does, in a sentence: its `info.summary` (OpenAPI 3.1's; OpenRPC's `info` has none,
+ * and its meta-schema refuses one), else the first sentence of its `info.description`, as the
+ * package description the scaffold writes (`describeArea` of scripts/generate/scaffold.mjs). Cut
+ * at a space near `max` characters.
+ */
+export const summaryOf = (info, max) => firstSentence(info?.summary ?? info?.description, max);

@@ -50,13 +50,20 @@ const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"
 // A parse error names the file (JSON.parse's message alone does not).
 const readJson = (file) => inContext(file, () => parseJson(readFileSync(file, "utf8")));
 
-function labelFor(area, title) {
+/**
+ * An area's label: its `LABELS` entry, else its title without "chaindata", "API" and a "(beta)" or
+ * "(deprecated)" mark, with a capital first letter as the navigation's others have; a title that
+ * gives no more than the area's name ("chaindata priority-fee API") is read as words, "Priority fee".
+ */
+export function labelFor(area, title) {
   if (LABELS[area]) return LABELS[area];
-  return (
+  const label =
     String(title ?? area)
       .replace(/^chaindata\s+/i, "")
       .replace(/\s*\((beta|deprecated)\)\s*$/i, "")
-      .replace(/\s+API$/i, "") || area
+      .replace(/\s+API$/i, "") || area;
+  return (label === area ? label.replace(/[-_]+/g, " ") : label).replace(/^[a-z]/, (c) =>
+    c.toUpperCase(),
   );
 }
 

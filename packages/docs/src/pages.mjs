@@ -13,7 +13,7 @@ import {
   SEARCH_PAGE,
 } from "./html.mjs";
 import { keyId, LEGEND_PAGE, SOURCE_KEYS } from "./legend.mjs";
-import { firstSentence } from "./markdown.mjs";
+import { firstSentence, summaryOf } from "./markdown.mjs";
 import {
   fieldsTable,
   inl,
@@ -1174,6 +1174,9 @@ export function areaPage(site, area) {
     )
     .join("");
   const schemaIds = [...new Set(Object.values(area.schemaIds))].sort(byName);
+  // (The lead adds an OpenAPI area's info.summary to its title. The description's first sentence,
+  // which `summaryOf` gives the cards, the search and the page's meta description where there is
+  // no summary, is not repeated there: the description follows the lead.)
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › ${area.deprecated ? "Deprecated › " : ""}<span>${esc(area.label)}</span></nav>
 <header class="op-head"><h1>${esc(area.label)}</h1><div class="badges">${badge(area.kind === "openrpc" ? "rpc" : "rest", area.kind === "openrpc" ? "JSON-RPC" : "REST")}${area.beta ? ` ${badge("beta", "beta")}` : ""}${area.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</div></header>
 <p class="lead">${esc(area.title)}${info.summary ? ` — ${inl(pc, info.summary)}` : ""}</p>
@@ -1189,17 +1192,18 @@ ${section("quick-start", "Quick start", codeBlock(quickStartSnippet(area), { lab
 ${standaloneSection(pc, area)}
 ${editHelpersSection(pc, area)}
 ${section("schemas", "Schemas", `<ul class="cols">${schemaIds.map((id) => `<li><a href="${href(pc, `schemas/${id}.html`)}">${esc(site.schemas.get(id).name)}</a></li>`).join("")}</ul>`)}`;
-  return layout(pc, { title: area.label, body, description: area.title });
+  return layout(pc, { title: area.label, body, description: summaryOf(info) || area.title });
 }
 
 function areaCard(pc, a) {
-  return `<li class="card${a.deprecated ? " card-deprecated" : ""}"><a class="card-link" href="${href(pc, `${a.key}/index.html`)}"><span class="card-title">${esc(a.label)}</span> ${badge(a.kind === "openrpc" ? "rpc" : "rest", a.kind === "openrpc" ? "JSON-RPC" : "REST")}${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</a><p class="small">${esc(firstSentence(a.info.summary || a.info.description))}</p><p class="small muted"><code>${esc(a.pkg)}</code> · ${plural(a.ops.length, a.kind === "openrpc" ? "method" : "operation")}${a.deliveries.length ? ` · ${plural(a.deliveries.length, "delivery", "deliveries")}` : ""}</p></li>`;
+  return `<li class="card${a.deprecated ? " card-deprecated" : ""}"><a class="card-link" href="${href(pc, `${a.key}/index.html`)}"><span class="card-title">${esc(a.label)}</span> ${badge(a.kind === "openrpc" ? "rpc" : "rest", a.kind === "openrpc" ? "JSON-RPC" : "REST")}${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</a><p class="small">${esc(summaryOf(a.info))}</p><p class="small muted"><code>${esc(a.pkg)}</code> · ${plural(a.ops.length, a.kind === "openrpc" ? "method" : "operation")}${a.deliveries.length ? ` · ${plural(a.deliveries.length, "delivery", "deliveries")}` : ""}</p></li>`;
 }
 
 /**
  * What the home page's first sentence calls each area: an editorial word, not the spec's title
- * ("usage" for the admin API). An area not here is called by its label, so the sentence names a
- * new area without an edit here, and no longer names a removed or deprecated one.
+ * ("usage" for the admin API). An area not here is called by its label (`areaWord`: "Priority
+ * fees" → "priority fees"), so the sentence names a new area without an edit here, and no longer
+ * names a removed or deprecated one; an entry here is optional, for a better word than that.
  */
 export const AREA_WORDS = {
   das: "digital assets (DAS)",
@@ -1210,11 +1214,22 @@ export const AREA_WORDS = {
   webhooks: "webhooks",
 };
 
+/** "a", "a and b", "a, b and c" (plain words; `andList` puts names in code). */
+const andWords = (words) =>
+  words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words.join("");
+
+const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The home page's word for area `a`: its `AREA_WORDS` entry, else its label as a word within a
+ * sentence (the first letter lower-cased, but for an acronym: "Token metadata" → "token metadata",
+ * "ZK Compression" stays).
+ */
+export const areaWord = (a) =>
+  AREA_WORDS[a.key] ?? a.label.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
+
 /** The home page's words for `areas`, in their order: "digital assets (DAS), …, usage and webhooks". */
-function areaWords(areas) {
-  const words = areas.map((a) => AREA_WORDS[a.key] ?? a.label);
-  return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words.join("");
-}
+export const areaWords = (areas) => andWords(areas.map(areaWord));
 
 export function homePage(site) {
   const pc = pageContext(site, { path: "index.html" });
@@ -1607,12 +1622,15 @@ export const HELIUS = {
     "getFundedBy",
   ],
   sender: "helius.tx.sendTransactionWithSender",
-  // What builds, prices and confirms a transaction (1.x on `rpc`, 2.x and 3.x on `tx` and the client).
+  // What builds, prices and confirms a transaction (1.x on `rpc`, 2.x and 3.x on `tx` and the
+  // client): [its name, what it does to a transaction, what "Not covered" calls it in words (none:
+  // its name says it)]. One the spec has (an operation of that name in any area) is covered, and
+  // leaves "Not covered", its words with it (`notCovered`, `sendingWords`).
   sending: [
-    "sendSmartTransaction",
-    "createSmartTransaction",
-    "getPriorityFeeEstimate",
-    "pollTransactionConfirmation",
+    ["sendSmartTransaction", "building"],
+    ["createSmartTransaction", "building"],
+    ["getPriorityFeeEstimate", "pricing", "priority-fee estimates"],
+    ["pollTransactionConfirmation", "confirming", "confirmation"],
   ],
 };
 
@@ -1643,9 +1661,26 @@ export function dasNotCovered(site) {
  */
 export function notCovered(site) {
   const has = (key) => site.areas.some((a) => a.key === key);
+  const own = specOperations(site);
   return {
     das: has("das") ? dasNotCovered(site) : [],
-    sending: has("sender") ? HELIUS.sending : [],
+    sending: has("sender") ? HELIUS.sending.map(([m]) => m).filter((m) => !own.has(m)) : [],
+  };
+}
+
+/** The names of every operation of the spec, in any area (a JSON-RPC method's or an operationId). */
+const specOperations = (site) => new Set(site.areas.flatMap((a) => a.ops.map((o) => o.id)));
+
+/**
+ * What the sending methods `names` (of `HELIUS.sending`) do, in words: `doing`, "building, pricing
+ * and confirming", and `words`, what the item's parentheses call those whose names do not say it
+ * ("priority-fee estimates, confirmation"). Only theirs: a method the spec has takes its words along.
+ */
+export function sendingWords(names) {
+  const rows = HELIUS.sending.filter(([m]) => names.includes(m));
+  return {
+    doing: andWords([...new Set(rows.map(([, doing]) => doing))]),
+    words: rows.flatMap(([, , words]) => (words ? [words] : [])),
   };
 }
 
@@ -1654,7 +1689,7 @@ export function notCoveredSummary(site) {
   const { das, sending } = notCovered(site);
   const items = [
     das.length && `other DAS methods (${das.join(", ")})`,
-    sending.length && `${sending[0]}, priority-fee estimates, confirmation`,
+    sending.length && [sending[0], ...sendingWords(sending).words].join(", "),
   ].filter(Boolean);
   return `What helius-sdk does that chaindata does not: ${items.join(", ") || "nothing listed"}`;
 }
@@ -1671,6 +1706,11 @@ function heliusCovered(site) {
     das: HELIUS.das.filter((m) => has("das", m)),
     wallet: HELIUS.wallet.filter((m) => has("wallet", m)),
     sender: has("sender", "sendTransaction"),
+    // (by name, in whichever area has it: [name, area])
+    sending: HELIUS.sending.flatMap(([m]) => {
+      const area = site.areas.find((a) => a.ops.some((o) => o.id === m));
+      return area ? [[m, area]] : [];
+    }),
   };
 }
 
@@ -1768,16 +1808,19 @@ function heliusSection(pc, site) {
       opLink(sender, "sendTransaction", "sender.sendTransaction({ transaction, config })"),
       "sends a transaction you built and signed, its tip and priority fee in it (below)",
     ]);
+  for (const [m, area] of covered.sending)
+    rows.push([code(m), opLink(area, m, `${area.clientVar}.${m}(…)`), "the same name"]);
   const table = tableWrap(
     `<table><thead><tr><th scope="col">helius-sdk</th><th scope="col">chaindata</th><th scope="col">Note</th></tr></thead><tbody>${rows.map((r) => `<tr><td>${r[0]}</td><td>${r[1]}</td><td>${r[2]}</td></tr>`).join("")}</tbody></table>`,
   );
   const leaves = senderLeaves(sender);
   const uncovered = notCovered(site);
+  const sending = sendingWords(uncovered.sending);
   const notCoveredItems = [
     uncovered.das.length &&
       `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${uncovered.das.map(code).join(", ")}. <code>createJsonRpcClient</code> and <code>rpcHost</code> of <code>@chaindata/core</code> can still call one, with a descriptor such as <code>{ id: ${esc(JSON.stringify(uncovered.das[0]))}, idempotent: true }</code>: its params unchecked, its result untyped (the package's README).</li>`,
     uncovered.sending.length &&
-      `<li>Building, pricing and confirming a transaction: ${uncovered.sending.map(code).join(", ")} (priority-fee estimates, confirmation). ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
+      `<li>${capitalize(sending.doing)} a transaction: ${uncovered.sending.map(code).join(", ")}${sending.words.length ? ` (${sending.words.join(", ")})` : ""}. ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
   ].filter(Boolean);
   return section(
     "helius-sdk",
@@ -1913,7 +1956,7 @@ export function gettingStartedPage(site) {
   const pkgRows = site.areas
     .map(
       (a) =>
-        `<tr${a.deprecated ? ' class="is-deprecated"' : ""}><td><code>${esc(a.pkg)}</code></td><td><code>${esc(a.factory)}</code></td><td><a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td><td class="small">${esc(firstSentence(a.info.summary || a.info.description, 120))}</td></tr>`,
+        `<tr${a.deprecated ? ' class="is-deprecated"' : ""}><td><code>${esc(a.pkg)}</code></td><td><code>${esc(a.factory)}</code></td><td><a href="${href(pc, `${a.key}/index.html`)}">${esc(a.label)}</a>${a.beta ? ` ${badge("beta", "beta")}` : ""}${a.deprecated ? ` ${badge("deprecated", "deprecated")}` : ""}</td><td class="small">${esc(summaryOf(a.info, 120))}</td></tr>`,
     )
     .join("");
   const pkg = area?.pkg ?? "@chaindata/das";

@@ -51,7 +51,7 @@ export const hostNames: readonly HostName[] = ["rpc","wallet","admin","api","sen
 /** Base URLs by host, overriding the environment's (the `baseUrls` client option). */
 export interface BaseUrls {
   /**
-   * The JSON-RPC host: DAS, ZK-compression and mint methods.
+   * The JSON-RPC host: the JSON-RPC areas on it share one endpoint, `POST /`, for all their methods.
    * @default by environment: mainnet `https://mainnet.helius-rpc.com`, devnet `https://devnet.helius-rpc.com`, local `http://127.0.0.1:4010`
    */
   rpc?: string | undefined;
