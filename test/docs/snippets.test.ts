@@ -68,7 +68,7 @@ const cases = snippets.map(
     ] as const,
 );
 
-const mock = useMock();
+const mock = useMock("examples", { clients: false }); // (the snippets make their own clients)
 let typeErrors = new Map<string, string[]>();
 
 /** A JSON value as a synthesized TypeScript expression (no source positions to print comments from). */
