@@ -1681,17 +1681,20 @@ function namedValue(doc, name, node, schema) {
 }
 
 /**
- * Whether the bound phrase `p` of `text` is about the request value `value` (namedValue): one of
- * its names (in backticks or not) right before it (`` `limit` up to 1,000 ``, `` `filters` (up to
- * 5 ``), or one of its words among the (up to three) words that follow its number in the same
- * clause (`up to 1,000 assets by id`, `1 to 1,000 asset ids`, `up to 100,000 addresses` of
- * accountAddresses, `up to 100 wallets` of addresses, "The wallet addresses …").
+ * Whether the bound phrase `p` of `text` is about the request value `value` (namedValue), and how:
+ * `"name"`, one of its names (in backticks or not) right before it (`` `limit` up to 1,000 ``,
+ * `` `filters` (up to 5 ``); `"words"`, one of its words among the (up to three) words that follow
+ * its number in the same clause (`up to 1,000 assets by id`, `1 to 1,000 asset ids`, `up to
+ * 100,000 addresses` of accountAddresses, `up to 100 wallets` of addresses, "The wallet addresses
+ * …"); false, neither.
  */
 function phraseIsAbout(text, p, value) {
   const before = /(?:`([\w.-]+)`|([A-Za-z_][\w]*))\s*[(:,]?\s*$/.exec(text.slice(0, p.index));
-  if (before && value.names.includes(before[1] ?? before[2])) return true;
-  return followingWords(text, p.end).some((w) =>
-    value.words.some((n) => sameNoun(w.toLowerCase(), n)),
+  if (before && value.names.includes(before[1] ?? before[2])) return "name";
+  return (
+    followingWords(text, p.end).some((w) =>
+      value.words.some((n) => sameNoun(w.toLowerCase(), n)),
+    ) && "words"
   );
 }
 
@@ -1817,7 +1820,10 @@ export function checkBoundProse(r) {
   // the value, `about`, even in the value's own description: "At most 1,000 assets come per
   // page" in `page`'s is about the assets, and no `maximum` of `page`. One whose unit is not what
   // the keyword counts, `unitFits`, is about something else: "at most 1,232 bytes" of base58 text.)
+  // (A string's own noun after the number, without characters, counts strings, not its
+  // characters: "up to 100 addresses" is no length of an `address`.)
   const report = (at, p, value, bounded, about, own = false) => {
+    if (about === "words" && bounded.kind === "string" && p.unit !== "length") about = false;
     if (own && !about) about = ownPhraseIsAbout(p, bounded);
     if (!unitFits(p, bounded, about)) return;
     const problem = phraseProblem(p, bounded);
@@ -1906,9 +1912,10 @@ export function checkBoundProse(r) {
       const bare = (text, p, body) => body && input.only && !followingWords(text, p.end).length;
       for (const { text, at, body } of prose)
         if (typeof text === "string")
-          for (const p of boundPhrases(text))
-            if (phraseIsAbout(text, p, input.value) || bare(text, p, body))
-              report(at, p, input.value, bounded, true);
+          for (const p of boundPhrases(text)) {
+            const about = phraseIsAbout(text, p, input.value) || bare(text, p, body);
+            if (about) report(at, p, input.value, bounded, about);
+          }
     }
     // The result's echoes of the walk's page and limit.
     const walk = o["x-pagination"];
@@ -1987,9 +1994,11 @@ export function checkBoundProse(r) {
     for (const p of boundPhrases(info)) {
       const schemas = new Set();
       for (const { value, bounded } of requestValues)
-        if (!schemas.has(bounded.at) && phraseIsAbout(info, p, value)) {
+        if (!schemas.has(bounded.at)) {
+          const about = phraseIsAbout(info, p, value);
+          if (!about) continue;
           schemas.add(bounded.at);
-          report("#/info/description", p, value, bounded, true);
+          report("#/info/description", p, value, bounded, about);
         }
     }
   return [...findings];

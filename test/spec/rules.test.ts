@@ -1148,6 +1148,54 @@ describe("spec rules", () => {
     ).toEqual([]);
   });
 
+  it('bound prose: "up to 100 addresses" counts addresses, not the characters of a string `address` (the wallet\'s getIdentity beside getBatchIdentity)', () => {
+    const address = { type: "string", minLength: 32, maxLength: 44 };
+    const addresses = { type: "array", items: address, minItems: 1, maxItems: 100 };
+    const wallet = (info: string, description = "Looks up a wallet.") =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: {
+          openrpc: "1.3.2",
+          info: { title: "t", version: "1", description: info },
+          methods: [
+            {
+              name: "getIdentity",
+              summary: "One wallet",
+              description,
+              params: [{ name: "address", description: "The wallet address.", schema: address }],
+              result: { name: "r", schema: { type: "string" } },
+            },
+            {
+              name: "getBatchIdentity",
+              summary: "Many wallets",
+              params: [
+                { name: "addresses", description: "The wallet addresses.", schema: addresses },
+              ],
+              result: { name: "r", schema: { type: "string" } },
+            },
+          ],
+        },
+      });
+    const batch = "#/methods/1 (getBatchIdentity)/params/0/schema";
+    // The area's prose: held to the array, not to the string (no "write "up to 44" here").
+    expect(wallet("Identifies up to 100 addresses per call.")).toEqual([]);
+    expect(wallet("Identifies up to 50 addresses per call.")).toEqual([
+      `t #/info/description: "up to 50" (of addresses) disagrees with ${batch}: maxItems: 100; write "up to 100" here, or maxItems: 50 there ${changesBoth}`,
+    ]);
+    // An operation's prose: the string's own count of addresses is no length either.
+    expect(
+      wallet(
+        "Identifies up to 100 addresses per call.",
+        "See getBatchIdentity for up to 100 addresses.",
+      ),
+    ).toEqual([]);
+    // Its name right before: still its length.
+    expect(wallet("Identifies wallets.", "`address` at most 40.")).toEqual([
+      expect.stringContaining('"at most 40" (of address) disagrees'),
+    ]);
+  });
+
   it("integers: a negative u64 or one beyond −(2^53−1) at a plain integer is out of range", () => {
     expect(makeAjv().validate({ type: "integer", format: "uint64" }, -1)).toBe(false);
     expect(makeAjv().validate({ type: "integer", format: "uint64" }, 0)).toBe(true);
