@@ -93,7 +93,7 @@ function bigintNote({ kind, doc }) {
     : "";
   return u64
     ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.`
-    : `No field of the results here is a u64, so none arrives as \`bigint\`${stays}. Only an integer beyond 2^53 in a field the spec does not type (an undocumented one) would, rather than be rounded: \`stringifyJson\`, exported here too, writes it where \`JSON.stringify\` throws.`;
+    : `No field of the results here is a u64, so none arrives as \`bigint\`${stays}. Only an integer beyond 2^53 in a field the spec does not type as u64 (a slot, a count, an undocumented field) would, rather than be rounded: \`stringifyJson\`, exported here too, writes it where \`JSON.stringify\` throws.`;
 }
 
 /**

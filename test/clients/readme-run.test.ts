@@ -12,6 +12,7 @@ import { ConfigurationError, createChainDataClient } from "@chaindata/sdk";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { areaCalls as calls } from "../../packages/sdk/src/test-support/area-calls.js";
+import { camelArea } from "../../packages/sdk/src/test-support/area-names.js";
 import { index } from "../spec/documents.js";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -134,10 +135,7 @@ describe("README.md table of hosts", () => {
     const seen: Record<string, string> = {};
     for (const { host, areas, [env]: cell } of rows)
       for (const area of areas.split(", ")) {
-        // (The sdk's key: `token-metadata` → `tokenMetadata`.)
-        const name = area.replace(/-(\w)/g, (_, c: string) =>
-          c.toUpperCase(),
-        ) as keyof typeof calls;
+        const name = camelArea(area) as keyof typeof calls; // (the sdk's key)
         const url = /^`(https:\/\/[^`]+)`$/.exec(cell!)?.[1];
         let origin: string | undefined;
         const client = createChainDataClient({

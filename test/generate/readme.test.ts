@@ -179,7 +179,7 @@ describe("generated package README", () => {
     const U64_NOTE =
       "Fields the spec types u64 (lamports, raw amounts, supplies) arrive as `bigint`: `stringifyJson`, exported here too, writes them where `JSON.stringify` throws.";
     const NO_U64_NOTE =
-      "No field of the results here is a u64, so none arrives as `bigint`. Only an integer beyond 2^53 in a field the spec does not type (an undocumented one) would, rather than be rounded: `stringifyJson`, exported here too, writes it where `JSON.stringify` throws.";
+      "No field of the results here is a u64, so none arrives as `bigint`. Only an integer beyond 2^53 in a field the spec does not type as u64 (a slot, a count, an undocumented field) would, rather than be rounded: `stringifyJson`, exported here too, writes it where `JSON.stringify` throws.";
     const u64 = { type: "integer", format: "uint64", minimum: 0 };
     const digits = { type: "string", pattern: "^[0-9]+$" };
     /** A JSON-RPC area whose one method's result is `result`. */

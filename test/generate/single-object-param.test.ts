@@ -290,7 +290,7 @@ describe("generated (in memory)", () => {
         "```",
       ].map((line) => `   * ${line}`.trimEnd());
     const param = (type: string, optional: boolean) =>
-      `   * @param params - The call's params, a {@link T.${type} | ${type}}${optional ? " (may be left out: no member is required)" : ""}; checked before anything is sent, then sent by position (\`params: [request]\`${optional ? "; left out, `params: []`" : ""}).`;
+      `   * @param params - The call's params, a {@link T.${type} | ${type}}${optional ? " (may be left out: no member is required)" : ""}; checked before anything is sent, then sent by position (\`params: [request]\`, trailing ones not given left out${optional ? "; no params, `params: []`" : ""}).`;
     for (const [name, type, optional] of [
       [REQUIRED, "GetExampleFeeEstimateParams", false],
       [OPTIONAL, "GetExampleFeeEstimateOptionalParams", true],

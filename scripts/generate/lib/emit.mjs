@@ -120,7 +120,7 @@ export function paramDocs({ endpoint, params, optional = false, positional, walk
       : []),
     ...(params
       ? [
-          `@param params - The call's params, a {@link T.${params} | ${params}}${optional ? " (may be left out: no member is required)" : ""}; checked before anything is sent${positional ? `, then sent by position (\`params: [${positional.join(", ")}]\`${optional ? "; left out, `params: []`" : ""})` : ""}.`,
+          `@param params - The call's params, a {@link T.${params} | ${params}}${optional ? " (may be left out: no member is required)" : ""}; checked before anything is sent${positional ? `, then sent by position (\`params: [${positional.join(", ")}]\`, trailing ones not given left out${optional ? "; no params, `params: []`" : ""})` : ""}.`,
         ]
       : []),
     walk

@@ -3,6 +3,7 @@
 // test/clients/readme-run.test.ts. Not published (package.json "files").
 import { readFileSync } from "node:fs";
 import type { ChainDataClient } from "../index.js";
+import { camelArea } from "./area-names.js";
 
 export const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 /**
@@ -32,10 +33,7 @@ export const specAreas: { key: keyof ChainDataClient; host: keyof typeof baseUrl
       JSON.parse(
         readFileSync(new URL("../../../../spec/dist/index.json", import.meta.url), "utf8"),
       ) as { areas: { area: string; host: keyof typeof baseUrls }[] }
-    ).areas.map(({ area, host }) => [
-      area.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof ChainDataClient,
-      host,
-    ]),
+    ).areas.map(({ area, host }) => [camelArea(area) as keyof ChainDataClient, host]),
   ),
 ].map(([key, host]) => ({ key, host }));
 

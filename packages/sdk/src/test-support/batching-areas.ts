@@ -5,14 +5,12 @@
 // generated list (packages/core/src/generated/areas.ts), so a new batching area needs no test
 // edit and a generator that lists the wrong areas still fails them. Not published.
 import { readFileSync } from "node:fs";
+import { camelArea } from "./area-names.js";
 
 const dist = new URL("../../../../spec/dist/", import.meta.url);
 const index = JSON.parse(readFileSync(new URL("index.json", dist), "utf8")) as {
   areas: { area: string; kind: string; file: string }[];
 };
-
-/** `priority-fee` → `priorityFee`: an area as the sdk (and the message) names it. */
-const camelArea = (area: string) => area.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** The camelCase names of the areas that batch, in spec/dist/index.json's order. */
 export const batchingAreaKeys: readonly string[] = [

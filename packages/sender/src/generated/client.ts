@@ -45,7 +45,7 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  * Rate limit: 50 requests/s per region.
  *
  * @param rpc - The endpoint to call, made by {@link createSenderRpc}.
- * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent, then sent by position (`params: [transaction, config]`).
+ * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent, then sent by position (`params: [transaction, config]`, trailing ones not given left out).
  * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
@@ -109,7 +109,7 @@ export interface SenderClient {
    * Cost: 0 credits per request.
    * Rate limit: 50 requests/s per region.
    *
-   * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent, then sent by position (`params: [transaction, config]`).
+   * @param params - The call's params, a {@link T.SendTransactionParams | SendTransactionParams}; checked before anything is sent, then sent by position (`params: [transaction, config]`, trailing ones not given left out).
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
