@@ -1452,7 +1452,7 @@ const NOT_AFTER = String.raw`(?![.,]?\d|[\w%]|-\d)`;
 /**
  * The phrases that state a bound: `kind` lower / upper / range, with the numbers they state.
  * ("more than N", "fewer than N" and "less than N" are COMPARATIVE's; "from N" is left out: a
- * start, "`page` from 1".)
+ * start, "`page` from 1". "must not exceed N" / "never exceeds N" is the upper bound N.)
  */
 const BOUND_PHRASES = [
   {
@@ -1472,7 +1472,7 @@ const BOUND_PHRASES = [
   {
     kind: "upper",
     re: new RegExp(
-      String.raw`(?:\b(?:up to|at most|no more than|not more than|maximum(?: of)?:?|max\.?:?)\s+|(?:≤|<=)\s*)(${PROSE_NUMBER})${NOT_AFTER}`,
+      String.raw`(?:\b(?:up to|at most|no more than|not more than|maximum(?: of)?:?|max\.?:?|(?:(?:must|may|should|can|does|do|will)\s+)?(?:not|never)\s+exceed(?:s|ing)?|(?:cannot|can't|mustn't|won't|doesn't|shouldn't)\s+exceed)\s+|(?:≤|<=)\s*)(${PROSE_NUMBER})${NOT_AFTER}`,
       "gi",
     ),
   },
@@ -1487,13 +1487,15 @@ const BOUND_PHRASES = [
 /**
  * "more than N" / "fewer than N" / "less than N" (not after "no" / "not": BOUND_PHRASES'). What it
  * states depends on its sentence (`comparativeKind`): N + 1 (N − 1) is refused, so N is the upper
- * (lower) bound, where the sentence says so: "refuses more than 100 entries", "more than 1000 ids
+ * (lower) bound, where its clause (the sentence, or its part between semicolons) says so, by a
+ * refusal not negated ("a call that does not fail", "without error" refuse nothing): "refuses more than 100 entries", "more than 1000 ids
  * fail", "fewer than 2 addresses are rejected" (REFUSAL), "cannot hold more than 100", "must not
  * have fewer than 2" (a negation just before it); N + 1 (N − 1) passes, where a verb of accepting
  * comes just before it and nothing is refused: "accepts more than 1000 ids" (a claim the bound
  * keyword must leave room for: kind `over` / `under`). Elsewhere it states no bound of a request
  * value and is left alone: "may hold more than 1000", "must hold more than 10" (the owner's?),
- * "returns fewer than 10 items" (a result's page).
+ * "returns fewer than 10 items" (a result's page). And it is a bound of a value only where it
+ * counts that value (`comparativeCounts`), not another noun: "fewer than 2 signatures".
  */
 const COMPARATIVE = new RegExp(
   String.raw`\b(more|fewer|less)\s+than\s+(${PROSE_NUMBER})${NOT_AFTER}`,
@@ -1502,25 +1504,55 @@ const COMPARATIVE = new RegExp(
 // A negation in the (up to two) words before a comparative: "cannot hold", "must not have", "does
 // not accept", "never more than". (Right before it, "no more than" / "not fewer than", it is
 // BOUND_PHRASES'.)
-const NEGATED = /(?:\b(?:not|never|cannot)|n't)(?:\s+[\w-]+){0,2}\s+$/i;
+// (Not across a preposition or a conjunction: "not needed with fewer than 10" negates "needed".)
+const NEGATED = /(?:\b(?:not|never|cannot)|n't)((?:\s+[\w-]+){0,2})\s+$/i;
+const NOT_NEGATING = new Set(
+  "with without for when if in on at by from of after before until unless since as while where because so to".split(
+    " ",
+  ),
+);
+const negated = (before) => {
+  const m = NEGATED.exec(before);
+  return (
+    !!m &&
+    !m[1]
+      .trim()
+      .split(/\s+/)
+      .some((w) => NOT_NEGATING.has(w.toLowerCase()))
+  );
+};
 const RIGHT_AFTER_NO = /\b(?:no|not)\s+$/i;
 // A verb of accepting right before a comparative: "accepts more than", "also allows fewer than".
 const ACCEPTING =
   /\b(?:accepts?|accepted|accepting|allows?|allowed|allowing|permits?|permitted|takes?|taking|supports?|supported|handles?)(?:\s+(?:also|still|even))?\s+$/i;
 // The words of a sentence that says what it names is refused ("refuses", "fail", "rejected", "an
 // error", "Too many addresses requested").
-const REFUSAL = /\b(?:refus\w*|reject\w*|fail\w*|errors?|too many|not allowed|invalid)\b/i;
-/** The sentence of `text` the characters from `start` to `end` are in. */
-function sentenceOf(text, start, end) {
+// (Not one negated: "a call that does not fail", "without error", "never rejected".)
+const REFUSAL = /\b(?:refus\w*|reject\w*|fail\w*|errors?|too many|not allowed|invalid)\b/gi;
+const NOT_REFUSED = /(?:\b(?:not|never|no|without|cannot)|n't)(?:\s+[\w-]+){0,2}\s+$/i;
+const refuses = (text) =>
+  [...text.matchAll(REFUSAL)].some((m) => !NOT_REFUSED.test(text.slice(0, m.index)));
+/**
+ * The sentence of `text` the characters from `start` to `end` are in (`clause`: the part of it
+ * between semicolons, "The last page may hold fewer than 100; a larger `limit` is rejected").
+ */
+function sentenceOf(text, start, end, clause = false) {
   let from = 0;
-  for (const m of text.slice(0, start).matchAll(/[.!?]\s/g)) from = m.index + m[0].length;
-  const stop = text.slice(end).search(/[.!?](?:\s|$)/);
+  const before = clause ? /[.!?]\s|;/g : /[.!?]\s/g;
+  for (const m of text.slice(0, start).matchAll(before)) from = m.index + m[0].length;
+  const stop = text.slice(end).search(clause ? /[.!?](?:\s|$)|;/ : /[.!?](?:\s|$)/);
   return text.slice(from, stop < 0 ? text.length : end + stop);
 }
 
 // A unit of time among the words after a number: a duration or a rate ("1-2 seconds", "at most 50
 // pages a minute"), not a bound of a request value.
 const TIME_UNIT = /^(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|hours?|days?|weeks?)$/i;
+// A count of tries right after a number ("retried up to 3 times", "at most 5 attempts").
+const REPEAT_UNIT = /^(?:times|retries|attempts|tries)$/i;
+// The words after a length that make it each part's ("at most 44 characters each", "… per line"),
+// or before it ("each of at most 44 characters"): no bound of the whole string.
+const EACH_AFTER = /^(?:each|per|apiece)$/i;
+const EACH_BEFORE = /\beach(?:\s+(?:of|one of|with|up to|at most))?\s*$/i;
 // The units among the words after a number that say what it counts: characters, a string's length
 // (minLength / maxLength); bytes and the like, a size in bytes, which no string length or array
 // size is ("at most 5,594 characters" of base58 text beside "at most 1,232 bytes" of the
@@ -1536,17 +1568,33 @@ const SIZE_UNIT = /^(?:bytes?|bits?|[KMG]i?B|kilobytes?|megabytes?|gigabytes?)$/
  */
 function boundPhrases(text) {
   const found = [];
-  const add = (kind, m, numbers, index = m.index) => {
+  const add = (kind, m, numbers, index = m.index, comparative = false) => {
     const end = m.index + m[0].length;
     const after = followingWords(text, end);
-    if (after.some((w) => TIME_UNIT.test(w))) return;
+    if (after.some((w) => w.split("/").some((part) => TIME_UNIT.test(part)))) return;
+    if (REPEAT_UNIT.test(after[0] ?? "")) return;
     const unit = after.some((w) => LENGTH_UNIT.test(w))
       ? "length"
       : after.some((w) => SIZE_UNIT.test(w))
         ? "size"
         : undefined;
+    if (
+      unit === "length" &&
+      (after.some((w) => EACH_AFTER.test(w)) || EACH_BEFORE.test(text.slice(0, index)))
+    )
+      return;
     const phrase = text.slice(index, end);
-    found.push({ kind, phrase, numbers, index, end, unit, after, bare: !after.length });
+    found.push({
+      kind,
+      phrase,
+      numbers,
+      index,
+      end,
+      unit,
+      after,
+      bare: !after.length,
+      comparative,
+    });
   };
   for (const { kind, re } of BOUND_PHRASES)
     for (const m of text.matchAll(re))
@@ -1557,7 +1605,7 @@ function boundPhrases(text) {
       );
   for (const m of text.matchAll(COMPARATIVE)) {
     const c = comparativeKind(text, m);
-    if (c) add(c.kind, m, [m[2]], c.index);
+    if (c) add(c.kind, m, [m[2]], c.index, true);
   }
   return found.sort((a, b) => a.index - b.index);
 }
@@ -1568,15 +1616,17 @@ function boundPhrases(text) {
  */
 function comparativeKind(text, m) {
   const more = m[1].toLowerCase() === "more";
-  const sentence = sentenceOf(text, m.index, m.index + m[0].length);
+  const end = m.index + m[0].length;
   const before = text.slice(0, m.index);
   if (RIGHT_AFTER_NO.test(before)) return undefined;
   const bound = { kind: more ? "upper" : "lower", index: m.index };
-  if (NEGATED.test(before)) return bound;
+  if (negated(before)) return bound;
   const accepting = ACCEPTING.exec(before);
-  const refused = REFUSAL.test(sentence);
-  if (accepting && !refused) return { kind: more ? "over" : "under", index: accepting.index };
-  if (refused && !accepting) return bound;
+  // (A claim is left alone where anything in its sentence is refused; a bound needs its own clause
+  // to refuse.)
+  if (accepting && !refuses(sentenceOf(text, m.index, end)))
+    return { kind: more ? "over" : "under", index: accepting.index };
+  if (!accepting && refuses(sentenceOf(text, m.index, end, true))) return bound;
   return undefined;
 }
 
@@ -1606,13 +1656,13 @@ const numberAsText = (s) =>
  * Whether the bound phrase `p` of a value's own description (its param's, property's or schema's)
  * is about the value, without its name or its words (phraseIsAbout): where nothing follows it in
  * its clause ("The mints to look up, at most 100.", "A label (at most 32)"), or, of a string, where
- * characters follow it ("at most 64 characters", not "… characters each"). Of a string, a bare
+ * characters follow it ("at most 64 characters"; "… characters each" is no phrase: boundPhrases). Of a string, a bare
  * range is rather its alphabet or a byte's values ("0-9", "the byte s (1 to 127)"), and a bare
  * phrase of one that holds a number as text (numberAsText) may be its value: those are not.
  */
 function ownPhraseIsAbout(p, bounded) {
   if (bounded.kind !== "string") return p.bare;
-  if (p.unit === "length") return !p.after.some((w) => /^(?:each|per|apiece)$/i.test(w));
+  if (p.unit === "length") return true;
   return p.bare && p.kind !== "range" && !numberAsText(bounded.schema);
 }
 
@@ -1696,6 +1746,30 @@ function phraseIsAbout(text, p, value) {
       value.words.some((n) => sameNoun(w.toLowerCase(), n)),
     ) && "words"
   );
+}
+
+// The words that may follow a comparative's number where it counts the value itself, not another
+// noun: a verb ("more than 100 are refused", "less than 1 fails"), a preposition ("more than 100
+// in one call").
+const NOT_COUNTED = new Set(
+  "is are was were be been will would can cannot could may might must should do does did fail fails failed get gets cause causes trigger triggers return returns raise raises throw throws yield yields give gives in at and or but then so also always too".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether the comparative `p` (about = phraseIsAbout's) counts `value` itself: its name right
+ * before it, or the word right after its number one of the value's words ("fewer than 2 ids"), or
+ * (in the value's own description, `own`) no word or a verb after it ("Page size; errors if less
+ * than 1.", "more than 100 are refused"), not another noun: "One with fewer than 2 signatures
+ * fails" in `transactions`' is about signatures, "may have fewer than 100 items" in `limit`'s
+ * about items.
+ */
+function comparativeCounts(p, value, about, own) {
+  if (about === "name") return true;
+  const first = (p.after[0] ?? "").toLowerCase().replace(/[^a-z-]/g, "");
+  if (first && value.words.some((n) => sameNoun(first, n))) return true;
+  return own && (!first || NOT_COUNTED.has(first));
 }
 
 /** The (up to three) words after `end` in the same clause of `text`, without backticks. */
@@ -1797,8 +1871,10 @@ function claimProblem(p, bounded) {
  *   schemas. Its numbers must be the value's `maxItems` / `maxLength` / `maximum` (and `minItems` /
  *   `minLength` / `minimum` for a range or a lower bound), where its unit fits (`unitFits`:
  *   characters a string's, bytes no string's or array's; of a string, a phrase of no unit only
- *   where it is about it, which in its own description a bare one is: `ownPhraseIsAbout`). A
- *   keyword the value lacks is a finding where the phrase is about the value. A claim that more
+ *   where it is about it, which in its own description a bare one is: `ownPhraseIsAbout`; a
+ *   length with "each" / "per" / "apiece", a count of tries, a rate are no bound). A comparative
+ *   is held to a value only where it counts it (`comparativeCounts`), in its own description too.
+ *   A keyword the value lacks is a finding where the phrase is about the value. A claim that more
  *   (fewer) than N pass ("accepts more than 1000 ids") must leave room: no `maxItems` ≤ N
  *   (`minItems` ≥ N). A phrase about nothing, or about a value without bounds (`showNfts`: "at
  *   most 100" NFTs), is left alone.
@@ -1823,6 +1899,7 @@ export function checkBoundProse(r) {
   // (A string's own noun after the number, without characters, counts strings, not its
   // characters: "up to 100 addresses" is no length of an `address`.)
   const report = (at, p, value, bounded, about, own = false) => {
+    if (p.comparative && !comparativeCounts(p, value, about, own)) return;
     if (about === "words" && bounded.kind === "string" && p.unit !== "length") about = false;
     if (own && !about) about = ownPhraseIsAbout(p, bounded);
     if (!unitFits(p, bounded, about)) return;

@@ -1050,6 +1050,156 @@ describe("spec rules", () => {
     ]);
   });
 
+  it('bound prose: a comparative counts the value only where it says so (its name before it, its noun right after it, or in its own description nothing or a verb after it), in a clause that refuses it (not "does not fail")', () => {
+    // A param's own description: `transactions` (minItems 1, maxItems 100), `limit` (minimum 1,
+    // maximum 100).
+    const own = (name: string, description: string) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          params: [
+            {
+              name,
+              description,
+              schema:
+                name === "limit"
+                  ? { type: "integer", minimum: 1, maximum: 100 }
+                  : { type: "array", items: { type: "string" }, minItems: 1, maxItems: 100 },
+            },
+          ],
+        }),
+      });
+    const at = "t #/methods/0 (getThing)/params/0/description";
+    const schema = "#/methods/0 (getThing)/params/0/schema";
+    // Another noun after the number (signatures, items, results, assets), a refusal in another
+    // clause or negated, a negation of another word: not a bound of the value.
+    for (const [name, text] of [
+      ["transactions", "Signed transactions. One with fewer than 2 signatures fails."],
+      ["transactions", "Signed transactions; a transaction with more than 64 accounts fails."],
+      [
+        "limit",
+        "Page size. The last page may have fewer than 100 items; a larger value is rejected.",
+      ],
+      ["limit", "Page size. A call that does not fail may return fewer than 50 items."],
+      ["limit", "Page size, not needed with fewer than 10 results."],
+      ["limit", "Page size. If the wallet holds more than 1000 assets, the call fails."],
+    ] as [string, string][])
+      expect(own(name, text), text).toEqual([]);
+    // Still a bound of the value: its noun after the number, no word or a verb or a preposition
+    // after it, its name before it; agreeing, then not.
+    expect(own("transactions", "Signed transactions; fewer than 1 transaction fails.")).toEqual([]);
+    expect(own("transactions", "Signed transactions; fewer than 2 transactions fail.")).toEqual([
+      `${at}: "fewer than 2" (of transactions) disagrees with ${schema}: minItems: 1; write "fewer than 1" here, or minItems: 2 there ${changesBoth}`,
+    ]);
+    expect(own("transactions", "Signed transactions; more than 50 are rejected.")).toEqual([
+      `${at}: "more than 50" (of transactions) disagrees with ${schema}: maxItems: 100; write "more than 100" here, or maxItems: 50 there ${changesBoth}`,
+    ]);
+    for (const [agrees, wrong] of [
+      ["Page size; errors if less than 1.", "Page size; errors if less than 2."],
+      ["Page size; values less than 1 are invalid.", "Page size; values less than 5 are invalid."],
+      [
+        "Page size; more than 100 in one call fails.",
+        "Page size; more than 500 in one call fails.",
+      ],
+      ["Page size; `limit` more than 100 fails.", "Page size; `limit` more than 500 fails."],
+      ["Page size, never less than 1.", "Page size, never less than 5."],
+    ] as [string, string][]) {
+      expect(own("limit", agrees), agrees).toEqual([]);
+      expect(own("limit", wrong), wrong).toEqual([
+        expect.stringContaining(`${at}: "${/(?:more|less) than \d+/.exec(wrong)![0]}" (of limit)`),
+      ]);
+    }
+
+    // An operation's description: `ids` (minItems 2, maxItems 1000).
+    const op = (description: string) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          description,
+          params: [
+            {
+              name: "ids",
+              description: "The ids.",
+              schema: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 1000 },
+            },
+          ],
+        }),
+      });
+    for (const text of [
+      // (The refusal is in the next clause, or negated; the negation is of "needed".)
+      "Pages through ids; the last page may have fewer than 100 ids; a larger page is rejected.",
+      "A call that does not fail may return fewer than 50 ids.",
+      "A lookup of more than 5 ids without error is cached.",
+      "Pagination is not needed with fewer than 10 ids.",
+      // (The number counts signatures.)
+      "A call with fewer than 3 signatures per id fails.",
+    ])
+      expect(op(text), text).toEqual([]);
+    // (A refusal in its own clause, a negated verb before it: still found.)
+    expect(op("Pages through ids; fewer than 3 ids are rejected.")).toEqual([
+      expect.stringContaining('"fewer than 3" (of ids) disagrees'),
+    ]);
+    expect(op("A call must not hold more than 500 ids.")).toEqual([
+      expect.stringContaining('"more than 500" (of ids) disagrees'),
+    ]);
+  });
+
+  it('bound prose: a length with "each" / "per" / "apiece" is its parts\', no bound of the string at all; repeats ("up to 3 times") and rates ("10 req/s") are no bound; "must not exceed N" is an upper one', () => {
+    const own = (description: string, schema: object) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({ params: [{ name: "mints", description, schema }] }),
+      });
+    const at = "t #/methods/0 (getThing)/params/0/description";
+    const joined = { type: "string", maxLength: 4400 };
+    for (const text of [
+      "Comma-separated mints, at most 44 characters each.",
+      "Comma-separated mints, at most 44 characters per mint.",
+      "Comma-separated mints, at most 44 characters apiece.",
+      "Comma-separated mints, each of at most 44 characters.",
+      "Comma-separated mints, at most 4400 characters.",
+    ])
+      expect(own(text, joined), text).toEqual([]);
+    expect(own("Comma-separated mints, at most 44 characters.", joined)).toEqual([
+      `${at}: "at most 44" (of mints) disagrees with #/methods/0 (getThing)/params/0/schema: maxLength: 4400; write "at most 4400" here, or maxLength: 44 there ${changesBoth}`,
+    ]);
+    // Repeats and rates in a number's own description.
+    const limit = { type: "integer", minimum: 1, maximum: 100 };
+    for (const text of [
+      "Page size; a failed page is retried up to 3 times.",
+      "Page size; at most 5 attempts.",
+      "Page size; up to 10 requests/second.",
+      "Page size; the plan allows up to 10 req/s.",
+      "Page size; up to 100.",
+    ])
+      expect(own(text, limit), text).toEqual([]);
+    expect(own("Page size; up to 1000.", limit)).toEqual([
+      expect.stringContaining('"up to 1000" (of mints) disagrees'),
+    ]);
+    // "must not exceed N", "never exceeds N": the upper bound N.
+    const ids = { type: "array", items: { type: "string" }, maxItems: 100 };
+    expect(own("The mints; must not exceed 100.", ids)).toEqual([]);
+    expect(own("The mints; must not exceed 100.", { ...ids, maxItems: 50 })).toEqual([
+      `${at}: "must not exceed 100" (of mints) disagrees with #/methods/0 (getThing)/params/0/schema: maxItems: 50; write "must not exceed 50" here, or maxItems: 100 there ${changesBoth}`,
+    ]);
+    expect(own("The mints; never exceeds 1000 mints.", ids)).toEqual([
+      expect.stringContaining('"never exceeds 1000" (of mints) disagrees'),
+    ]);
+    expect(
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          description: "`mints` must not exceed 200.",
+          params: [{ name: "mints", description: "The mints.", schema: ids }],
+        }),
+      }),
+    ).toEqual([expect.stringContaining('"must not exceed 200" (of mints) disagrees')]);
+  });
+
   it("bound prose in an area's info.description: held to each schema of the request values it names (token-metadata's mints, webhooks' accounts)", () => {
     const mints = {
       description: "The mints to look up, at most 100.",
