@@ -1470,6 +1470,8 @@ describe("docs build", () => {
     writeFileSync(join(spec, "openrpc/priority-fee.json"), stringifyJson(doc));
     const indexFile = join(spec, "index.json");
     const specIndex = JSON.parse(readFileSync(indexFile, "utf8"));
+    // (A real priority-fee area, once the spec has one, gives way to this one: user trial 26.)
+    specIndex.areas = specIndex.areas.filter((a: { area: string }) => a.area !== "priority-fee");
     specIndex.areas.push({
       area: "priority-fee",
       kind: "openrpc",
