@@ -25,10 +25,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { startMock, type MockServer } from "@chaindata/mock";
-import { build } from "esbuild";
+import { importBundled } from "./bundled-program.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generateInto, scaffold } from "../../scripts/generate/index.mjs";
@@ -292,33 +291,20 @@ describe("called by a program bundled from the new packages, against the mock se
     rpc: (mockUrl: string, params: unknown) => Promise<Record<string, unknown>>;
   };
   beforeAll(async () => {
-    const bundled = await build({
-      stdin: {
-        contents: `
+    program = await importBundled(
+      target,
+      `
 import { createReportsClient } from "@chaindata/${REST_AREA}";
 import { createMintingClient } from "@chaindata/${RPC_AREA}";
 const options = (mockUrl) => ({ apiKey: ${JSON.stringify(API_KEY)}, environment: "local", baseUrls: { rpc: mockUrl, admin: mockUrl }, maxRetries: 0, logger: { warn() {}, info() {}, debug() {} } });
 export const rest = (mockUrl) => createReportsClient(options(mockUrl)).${REST_OPERATION}({ id: "my-project" });
 export const rpc = (mockUrl, params) => createMintingClient(options(mockUrl)).${RPC_METHOD}(params);
 `,
-        resolveDir: target,
-        loader: "js",
-      },
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
-      logLevel: "error",
-      alias: {
+      {
         [`@chaindata/${REST_AREA}`]: join(target, "packages", REST_AREA, "src/index.ts"),
         [`@chaindata/${RPC_AREA}`]: join(target, "packages", RPC_AREA, "src/index.ts"),
-        "@chaindata/core": join(root, "packages/core/src/index.ts"),
       },
-      nodePaths: [join(root, "node_modules")],
-    });
-    const file = join(target, "program.mjs");
-    writeFileSync(file, bundled.outputFiles[0]!.contents);
-    program = await import(pathToFileURL(file).href);
+    );
     mock = await startMock({ port: 0, quiet: true, specDir: distDir });
   }, 60_000);
   afterAll(() => mock?.stop());

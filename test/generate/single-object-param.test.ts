@@ -24,9 +24,8 @@
 import { mkdirSync, cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { startMock, type MockServer } from "@chaindata/mock";
-import { build } from "esbuild";
+import { importBundled } from "./bundled-program.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { typeScriptSnippets } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -314,22 +313,9 @@ describe("called by a program bundled from the generated package, against the mo
   let mock: MockServer;
   let program: Program;
   beforeAll(async () => {
-    const bundled = await build({
-      stdin: { contents: PROGRAM, resolveDir: work, loader: "js" },
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
-      logLevel: "error",
-      alias: {
-        "@chaindata/das": join(work, "das/src/index.ts"),
-        "@chaindata/core": join(root, "packages/core/src/index.ts"),
-      },
-      nodePaths: [join(root, "node_modules")],
+    program = await importBundled<Program>(work, PROGRAM, {
+      "@chaindata/das": join(work, "das/src/index.ts"),
     });
-    const file = join(work, "program.mjs");
-    writeFileSync(file, bundled.outputFiles[0]!.contents);
-    program = await import(pathToFileURL(file).href);
     mock = await startMock({ port: 0, quiet: true, specDir: distDir });
   });
   afterAll(() => mock?.stop());

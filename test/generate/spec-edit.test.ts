@@ -26,9 +26,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { startMock, type MockServer } from "@chaindata/mock";
-import { build } from "esbuild";
+import { importBundled } from "./bundled-program.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildDocs, typeScriptSnippets } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
@@ -523,25 +522,10 @@ describe("called by a program bundled from the generated packages, against the m
   let mock: MockServer;
   let program: Program;
   beforeAll(async () => {
-    const bundled = await build({
-      stdin: { contents: PROGRAM, resolveDir: work, loader: "js" },
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      write: false,
-      logLevel: "error",
-      // The packages as their src/ would publish them, on the runtime's source (no build needed);
-      // their dependencies (openapi-fetch) from the repository.
-      alias: {
-        "@chaindata/das": join(work, "das/src/index.ts"),
-        "@chaindata/wallet": join(work, "wallet/src/index.ts"),
-        "@chaindata/core": join(root, "packages/core/src/index.ts"),
-      },
-      nodePaths: [join(root, "node_modules")],
+    program = await importBundled<Program>(work, PROGRAM, {
+      "@chaindata/das": join(work, "das/src/index.ts"),
+      "@chaindata/wallet": join(work, "wallet/src/index.ts"),
     });
-    const file = join(work, "program.mjs");
-    writeFileSync(file, bundled.outputFiles[0]!.contents);
-    program = await import(pathToFileURL(file).href);
     mock = await startMock({ port: 0, quiet: true, specDir: distDir });
   });
   afterAll(() => mock?.stop());
