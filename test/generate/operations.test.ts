@@ -1,8 +1,11 @@
 // What the generators read of an operation (scripts/generate/lib/operations.mjs), on operations
 // today's spec does not have yet: a REST operation's flat input (which fields it requires, whether
-// it is closed, its path parameters), its success statuses, and a JSON-RPC method's params.
+// it is closed, its path parameters), its success statuses, and a JSON-RPC method's params (by
+// position with one object param: the messages when its members are given unwrapped).
 import { describe, expect, it } from "vitest";
-import { compileCheck, messages } from "./compile-check.js";
+import { compileCheck, emitCheck, messages } from "./compile-check.js";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { validationSchema } from "../../scripts/generate/lib/schema.mjs";
 import {
   inputSchema,
   paramsOptional,
@@ -23,6 +26,15 @@ const doc = {
       Tagged: {
         type: "object",
         properties: { tags: { type: "array", items: { type: "string" } } },
+      },
+      Request: {
+        type: "object",
+        properties: {
+          accountKeys: { type: "array", items: { type: "string" } },
+          options: { type: "object", additionalProperties: false },
+        },
+        additionalProperties: false,
+        "x-renamed-from": { displayOptions: "options" },
       },
     },
   },
@@ -104,5 +116,64 @@ describe("a JSON-RPC method's params", () => {
     expect(
       paramsOptional({ name: "e", paramStructure: "by-position", "x-params": "array", params }),
     ).toBe(false);
+  });
+});
+
+describe("a JSON-RPC method by position with one object param", () => {
+  const request = { $ref: "#/components/schemas/Request" };
+  const method = (extra: object = {}) => ({
+    name: "getFee",
+    paramStructure: "by-position",
+    params: [{ name: "request", required: true, schema: request }],
+    ...extra,
+  });
+  // As rpc.mjs compiles a method's params: its validationSchema (refs inlined), then the check.
+  const emitted = (m: object) =>
+    emitCheck(validationSchema(doc, paramsSchema(m, { withQuery: true }))).expression.replaceAll(
+      "/* @__PURE__ */ ",
+      "",
+    );
+  const check = (m: object) =>
+    compileCheck(validationSchema(doc, paramsSchema(m, { withQuery: true })));
+  const unwrapped = (name: string, allowed: string, there: string) =>
+    `params.${name}: is not an allowed property (allowed: ${allowed}); it is named ${there} here`;
+
+  it("refuses its members given unwrapped, each message saying where it goes (its own other names too)", () => {
+    expect(messages(check(method()), { accountKeys: [], displayOptions: {} })).toEqual([
+      "params.request: is required",
+      unwrapped("accountKeys", "request", "request.accountKeys"),
+      unwrapped("displayOptions", "request", "request.options"),
+    ]);
+    expect(messages(check(method()), { request: { accountKeys: [] } })).toEqual([]);
+    expect(messages(check(method()), { request: {}, accountKey: [] })).toEqual([
+      "params.accountKey: is not an allowed property (allowed: request)",
+    ]);
+  });
+
+  it("leaves a query option named as a member to the option, and the method's own other names first", () => {
+    const query = {
+      "x-query-params": [{ name: "options", schema: { type: "boolean" } }],
+      "x-renamed-from": { keys: "request" },
+    };
+    expect(messages(check(method(query)), { request: {}, options: {}, keys: [] })).toEqual([
+      "params.options: must be boolean (got object)",
+      unwrapped("keys", "request, options", "request"),
+    ]);
+    expect(messages(check(method(query)), { request: {}, accountKeys: [] })).toEqual([
+      unwrapped("accountKeys", "request, options", "request.accountKeys"),
+    ]);
+  });
+
+  it("names nothing more for two params by position, one by name, or an x-params: array method", () => {
+    const config = { name: "config", schema: { type: "object", additionalProperties: false } };
+    for (const other of [
+      method({ params: [...method().params, config] }),
+      method({ paramStructure: "by-name" }),
+      method({ "x-params": "array", params: [{ name: "keys", schema: { type: "array" } }] }),
+    ])
+      expect(emitted(other)).not.toContain('"request.');
+    expect(emitted(method())).toBe(
+      'vRenamed(vObject({ request: vRenamed(vObject({ accountKeys: vArray(vString()), options: vObject({}, [], false) }, [], false), { displayOptions: "options" }) }, ["request"], false), { accountKeys: "request.accountKeys", options: "request.options", displayOptions: "request.options" })',
+    );
   });
 });

@@ -15,7 +15,7 @@
 //     as given), to the mock serving the copy, which accepts it; a bad member is a ValidationError
 //     naming it the way the sender's by-position checks do (`params.request.accountKeys`), and the
 //     object given unwrapped (Helius SDK style, `{ accountKeys }`) is refused naming the param it
-//     belongs in; nothing is sent;
+//     belongs in and where each member goes (`it is named request.accountKeys here`); nothing is sent;
 //   - left out, the optional method sends `"params":[]` (JSON-RPC by position: a trailing optional
 //     param is left out of the array; the SDK invents no `{}`), from the client member, the standalone
 //     function and `request(name)` alike; `{ request: {} }` sends `[{}]`, as given;
@@ -259,14 +259,17 @@ describe("generated (in memory)", () => {
     );
   });
 
-  it("descriptor: the object checked under the param's name, sent by position", () => {
+  it("descriptor: the object checked under the param's name (its members given unwrapped named where they go), sent by position", () => {
     const operations = files["packages/das/src/generated/operations.ts"];
     const request = `request: /* @__PURE__ */ vObject({ accountKeys: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), 1, 128), options: /* @__PURE__ */ vObject({ priorityLevel: /* @__PURE__ */ vEnum(${JSON.stringify(LEVELS)}), includeAllPriorityFeeLevels: vBoolean }, [], false) }, [], false)`;
+    // (vRenamed: `params.accountKeys: … ; it is named request.accountKeys here`.)
+    const hinted = (object: string) =>
+      `/* @__PURE__ */ vRenamed(${object}, { accountKeys: "request.accountKeys", options: "request.options" })`;
     expect(declaration(operations, `export const ${REQUIRED}:`)).toBe(
-      `export const ${REQUIRED}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateParams, T.GetExampleFeeEstimateResult> = { id: "${REQUIRED}", params: /* @__PURE__ */ vObject({ ${request} }, ["request"], false), idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
+      `export const ${REQUIRED}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateParams, T.GetExampleFeeEstimateResult> = { id: "${REQUIRED}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, ["request"], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
     );
     expect(declaration(operations, `export const ${OPTIONAL}:`)).toBe(
-      `export const ${OPTIONAL}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateOptionalParams, T.GetExampleFeeEstimateOptionalResult> = { id: "${OPTIONAL}", params: /* @__PURE__ */ vObject({ ${request} }, [], false), idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
+      `export const ${OPTIONAL}: RpcMethodDescriptor<never, T.GetExampleFeeEstimateOptionalParams, T.GetExampleFeeEstimateOptionalResult> = { id: "${OPTIONAL}", params: ${hinted(`/* @__PURE__ */ vObject({ ${request} }, [], false)`)}, idempotent: true, u64: { priorityFeeEstimate: 0 }, encode: /* @__PURE__ */ rpcEncoding(["request"]) };`,
     );
   });
 
@@ -396,7 +399,8 @@ describe("called by a program bundled from the generated package, against the mo
       params: { accountKeys: [ACCOUNT] },
       path: "params.accountKeys",
       rule: "additionalProperties",
-      message: "params.accountKeys: is not an allowed property (allowed: request)",
+      message:
+        "params.accountKeys: is not an allowed property (allowed: request); it is named request.accountKeys here",
     },
     {
       what: "an array given for the params (the wire's form)",
@@ -427,6 +431,33 @@ describe("called by a program bundled from the generated package, against the mo
           : [expect.objectContaining({ path, rule })],
       );
       expect(text).toContain(message ?? `${path}: `);
+      expect(program.sent).toEqual([]);
+      expect(mock.requests()).toEqual([]);
+    },
+  );
+
+  it.each([REQUIRED, OPTIONAL])(
+    "%s refuses both members given unwrapped, each message saying where it goes",
+    async (name) => {
+      const error = await program
+        .viaClient(mock.url, name, { accountKeys: [ACCOUNT], options: { priorityLevel: "High" } })
+        .then(
+          () => undefined,
+          (thrown: unknown) => thrown,
+        );
+      expect(error).toBeInstanceOf(program.ValidationError);
+      const unwrapped = (member: string) => ({
+        path: `params.${member}`,
+        rule: "additionalProperties",
+        message: `params.${member}: is not an allowed property (allowed: request); it is named request.${member} here`,
+      });
+      expect((error as { issues: unknown[] }).issues).toEqual([
+        ...(name === REQUIRED
+          ? [{ path: "params.request", rule: "required", message: "params.request: is required" }]
+          : []),
+        unwrapped("accountKeys"),
+        unwrapped("options"),
+      ]);
       expect(program.sent).toEqual([]);
       expect(mock.requests()).toEqual([]);
     },

@@ -277,7 +277,9 @@ export const vBoolean: Check = (value, path, issues) => {
  * another SDK names for one of this object's (the spec's `x-renamed-from`, `{ <their name>: <ours>
  * }`), the message says which: `params.displayOptions: is not an allowed property (allowed: id,
  * options); it is named options here`. (The only issue at that path: the generator gives no name of
- * the object's own.)
+ * the object's own.) The generator also names where a member goes when a by-position method's one
+ * object param is given unwrapped: `{ accountKeys: "request.accountKeys" }`, `params.accountKeys:
+ * is not an allowed property (allowed: request); it is named request.accountKeys here`.
  */
 /* @__NO_SIDE_EFFECTS__ */ export function vRenamed(
   check: Check,

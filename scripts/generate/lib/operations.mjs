@@ -3,7 +3,7 @@
 // the forms the generated clients send. Shared by the emitters (rest.mjs, rpc.mjs) and by the rules
 // they refuse a spec by (lib/refusals.mjs, also run by `npm run spec:check`), so both read an
 // operation the same way.
-import { placed } from "./places.mjs";
+import { placed, wrapping } from "./places.mjs";
 import { camel, deref, pointerSegment, resolveRef } from "./schema.mjs";
 
 /** The HTTP methods the generated clients call (openapi-fetch's, minus head/options/trace). */
@@ -243,7 +243,8 @@ export function paramsShape(method) {
  * The params of a method as one JSON Schema (the object the SDK function takes). With the method's
  * JSON pointer `at` (`#/methods/2`), each part is `placed` at its own: a param's schema, a query
  * option's, a rule of `x-dependent-schemas` or `x-all-of`. The method's `x-renamed-from` (other
- * SDKs' names for its params) is the object's.
+ * SDKs' names for its params) is the object's. By position with one param, the object is marked
+ * as wrapping it (places.mjs `wrapping`), for the check's messages.
  */
 export function paramsSchema(method, { withQuery, at = undefined }) {
   const within = (path) => at && `${at}/${path}`;
@@ -269,7 +270,7 @@ export function paramsSchema(method, { withQuery, at = undefined }) {
   const allOf = method["x-all-of"];
   // Other SDKs' names for params, as an object schema gives them for its properties.
   const renamed = method["x-renamed-from"];
-  return {
+  const schema = {
     type: "object",
     properties,
     ...(required.length ? { required } : {}),
@@ -286,6 +287,11 @@ export function paramsSchema(method, { withQuery, at = undefined }) {
         }
       : {}),
   };
+  // By position, one param: the caller wraps it (`{ request: { accountKeys } }`), and a check's
+  // message names where a member given unwrapped goes (places.mjs `wrapping`).
+  return paramsShape(method) === "positional" && method.params?.length === 1
+    ? wrapping(schema, method.params[0].name)
+    : schema;
 }
 
 /**

@@ -1,8 +1,8 @@
-// Bundle pointers carried on the schemas the generator builds. An operation's params object (or a
-// REST operation's flat input) holds schemas from several places of the bundle, and validationSchema
-// inlines `$ref`s: each part records its JSON pointer in the bundle as it is built, so that what the
-// generator refuses in it is reported at the keyword to edit, without working that place out again
-// from the refusal afterwards.
+// Marks carried on the schemas the generator builds: bundle pointers (and, at the end, the one param
+// a params object wraps). An operation's params object (or a REST operation's flat input) holds
+// schemas from several places of the bundle, and validationSchema inlines `$ref`s: each part records
+// its JSON pointer in the bundle as it is built, so that what the generator refuses in it is reported
+// at the keyword to edit, without working that place out again from the refusal afterwards.
 
 const BUNDLE_POINTER = Symbol("bundle pointer");
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -20,3 +20,17 @@ export const placed = (schema, at) =>
 
 /** The JSON pointer in the bundle that `placed` recorded on `schema`, or undefined. */
 export const placeOf = (schema) => (isObject(schema) ? schema[BUNDLE_POINTER] : undefined);
+
+// A second mark of the same kind, on the params object paramsSchema builds for a JSON-RPC method by
+// position with one param: that param's name (`request`). The caller passes `{ request: { … } }`;
+// the likeliest mistake is the object unwrapped, `{ accountKeys }`, and the check's message then
+// says where each of its members goes (validator.mjs renamedCheck). Carried by validationSchema's
+// copy, as the pointer is; no key, so nothing else generated from the schema sees it.
+const WRAPPED_PARAM = Symbol("wrapped param");
+
+/** `schema` (an object paramsSchema built), marked as wrapping the one param `name`. */
+export const wrapping = (schema, name) =>
+  Object.defineProperty(schema, WRAPPED_PARAM, { value: name });
+
+/** The name of the one param `schema` wraps (`wrapping`), or undefined. */
+export const wrappedParamOf = (schema) => (isObject(schema) ? schema[WRAPPED_PARAM] : undefined);

@@ -1,6 +1,6 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
-import { placed, placeOf } from "./places.mjs";
+import { placed, placeOf, wrappedParamOf, wrapping } from "./places.mjs";
 import { isAnnotation, RULE_KEYWORDS, TRANSLATED } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
@@ -46,7 +46,8 @@ export function allowsNull(doc, schema, depth = 0) {
  * keyword neither validated nor an annotation is refused: dropping it would silently lose a check
  * (`exclusiveMaximum`, `multipleOf`, a misspelt `minimun`, OpenAPI 3.0's `nullable`).
  * Each schema object of the copy records its JSON pointer in `doc` (lib/places.mjs), when known:
- * from a `$ref`, from a part `placed` in a schema the generator built, or `at` (`schema`'s pointer).
+ * from a `$ref`, from a part `placed` in a schema the generator built, or `at` (`schema`'s pointer);
+ * and a params object's copy, the param it wraps (places.mjs `wrapping`).
  * The refusal is an Error naming the path (after `where`) of the keyword, with `path`, `keyword` and
  * `at` (the pointer of the schema holding it, when known) as fields, as the check emitter's have
  * them. It is thrown, or with `refusals` (a list) added to it, the keyword left out and the copy
@@ -66,6 +67,8 @@ export function validationSchema(doc, schema, stack = [], where = "#", { at, ref
     );
   }
   const out = placed({}, at);
+  const wrapped = wrappedParamOf(schema);
+  if (wrapped !== undefined) wrapping(out, wrapped);
   const inner = (value, path) =>
     validationSchema(doc, value, stack, `${where}/${path}`, {
       at: at && `${at}/${path}`,

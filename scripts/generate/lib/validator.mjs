@@ -6,7 +6,7 @@
 // keyword this file does not know fails the generator instead of silently losing validation.
 
 import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
-import { placeOf } from "./places.mjs";
+import { placeOf, wrappedParamOf } from "./places.mjs";
 
 // An enum this long is checked by the TypeScript types and by the server; shipping it to every
 // bundle costs kilobytes. Only its base type is checked. (The 572 webhook transaction types are an
@@ -301,7 +301,7 @@ function translate(cx, schema, place) {
   if (type === undefined)
     refuseSchema(place, Object.keys(s)[0], "without a type is not translated");
   s = only(cx, s, ["type", "enum", ...KEYWORDS[type]], place, `is not translated for type ${type}`);
-  const inner = typed(cx, type, s, place);
+  const inner = typed(cx, type, s, place, wrappedParamOf(schema));
   return nullable ? call(cx, "vNullable", inner) : inner;
 }
 
@@ -344,8 +344,11 @@ function enumCheck(cx, s, type, typeNullable, place) {
   return nullable ? call(cx, "vNullable", inner) : inner;
 }
 
-/** The check of `s`, of type `type`, with only the keywords that type translates (KEYWORDS). */
-function typed(cx, type, s, place) {
+/**
+ * The check of `s`, of type `type`, with only the keywords that type translates (KEYWORDS);
+ * `wrapped`: the one param a params object wraps (places.mjs `wrapping`), if any.
+ */
+function typed(cx, type, s, place, wrapped) {
   switch (type) {
     case "string":
       return stringCheck(cx, s, place);
@@ -370,7 +373,7 @@ function typed(cx, type, s, place) {
         number(cx, s, "maxItems", place, true),
       );
     case "object":
-      return objectCheck(cx, s, place);
+      return objectCheck(cx, s, place, wrapped);
   }
 }
 
@@ -530,7 +533,7 @@ const joinedPatterns = (strings) => ({
 
 // ---------------------------------------------------------------- objects
 
-function objectCheck(cx, s, place) {
+function objectCheck(cx, s, place, wrapped) {
   if (s.properties !== undefined && !isSchemaObject(s.properties))
     refuseSchema(place, "properties", "must be an object");
   if (
@@ -558,7 +561,7 @@ function objectCheck(cx, s, place) {
     required,
     additional,
   );
-  object = renamedCheck(cx, object, s, place);
+  object = renamedCheck(cx, object, s, place, wrapped);
   object = dependentChecks(cx, object, s, place);
   return ruleChecks(cx, object, s, place);
 }
@@ -566,21 +569,38 @@ function objectCheck(cx, s, place) {
 /**
  * `object` (the check of `s`) with other SDKs' names for its properties (`x-renamed-from:
  * { displayOptions: options }`): refused as any other property, with a message that names the
- * property meant.
+ * property meant. And, on a params object that wraps one param (`wrapped`, places.mjs), the members
+ * of that param's object given unwrapped, each named where it goes: `accountKeys` is
+ * `request.accountKeys` here (and so are the param's own other names: `displayOptions` is
+ * `request.options`).
  */
-function renamedCheck(cx, object, s, place) {
+function renamedCheck(cx, object, s, place, wrapped) {
   const renamed = s["x-renamed-from"];
-  if (renamed === undefined) return object;
   const names = Object.keys(s.properties ?? {});
-  const entries = isSchemaObject(renamed) ? Object.entries(renamed) : [];
-  if (
-    !entries.length ||
-    s.additionalProperties !== false ||
-    entries.some(([from, to]) => names.includes(from) || !names.includes(to))
-  ) {
-    refuseKeyword(cx, place, "x-renamed-from", RENAMED_FROM_RULE);
-    return object;
+  let entries = [];
+  if (renamed !== undefined) {
+    entries = isSchemaObject(renamed) ? Object.entries(renamed) : [];
+    if (
+      !entries.length ||
+      s.additionalProperties !== false ||
+      entries.some(([from, to]) => names.includes(from) || !names.includes(to))
+    ) {
+      refuseKeyword(cx, place, "x-renamed-from", RENAMED_FROM_RULE);
+      entries = [];
+    }
   }
+  const param = wrapped === undefined ? undefined : s.properties?.[wrapped];
+  if (s.additionalProperties === false && isSchemaObject(param)) {
+    const own = (map) => (isSchemaObject(map) ? Object.entries(map) : []);
+    const members = [
+      ...Object.keys(isSchemaObject(param.properties) ? param.properties : {}).map((m) => [m, m]),
+      ...own(param["x-renamed-from"]),
+    ];
+    for (const [from, to] of members)
+      if (!names.includes(from) && !entries.some(([name]) => name === from))
+        entries.push([from, `${wrapped}.${to}`]);
+  }
+  if (!entries.length) return object;
   return call(
     cx,
     "vRenamed",
