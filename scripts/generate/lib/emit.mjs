@@ -431,6 +431,25 @@ function openEnumType({ ref, values }) {
   return ts.factory.createUnionTypeNode([...known, anyString]);
 }
 
+// Another SDK's name for a property (`x-renamed-from: { displayOptions: options }`) is refused by
+// the check at run time; typed as an optional `never` member with a line of JSDoc, it is refused
+// by the compiler too, and the editor's hover and completion say which name to use instead (an
+// unknown name would only get "does not exist in type", or a "did you mean" guess).
+const RENAMED_TO = "x-chaindata-renamed-to";
+const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const renamedMembers = (renamed, properties) =>
+  Object.entries(isPlainObject(renamed) ? renamed : {})
+    .filter(([from, to]) => !Object.hasOwn(properties, from) && typeof to === "string")
+    .map(([from, to]) => [
+      from,
+      {
+        type: "string",
+        [RENAMED_TO]: to,
+        description: `Another SDK's name for \`${to}\`: pass \`${to}\` here (\`${from}\` is refused).`,
+      },
+    ]);
+const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
+
 /** The node a local `$ref` (`#/a/b`) points to in `root`; `undefined` for any other ref. */
 const localRef = (root, ref) =>
   ref.startsWith("#/")
@@ -463,10 +482,11 @@ function forTypes(root) {
     const out = {};
     for (const [k, v] of Object.entries(node)) {
       if (k === "additionalProperties" && v === true && node.properties) continue;
-      if (k === "properties" && v && typeof v === "object" && !Array.isArray(v)) {
-        out[k] = Object.fromEntries(
-          Object.entries(v).map(([name, p]) => [name, visit(withTargetDescription(p))]),
-        );
+      if (k === "properties" && isPlainObject(v)) {
+        out[k] = Object.fromEntries([
+          ...Object.entries(v).map(([name, p]) => [name, visit(withTargetDescription(p))]),
+          ...renamedMembers(node["x-renamed-from"], v),
+        ]);
         continue;
       }
       out[k] =
@@ -591,6 +611,7 @@ export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
     defaultNonNullable: false,
     transform(schema) {
       if (schema[OPEN_ENUM]) return openEnumType(schema[OPEN_ENUM]);
+      if (schema[RENAMED_TO]) return never;
       // (As the runtime revives them: a `type: string, format: uint64` stays a string. The
       // transform replaces the whole type, so a nullable one says `null` itself.)
       if (isU64(schema)) return [schema.type].flat().includes("null") ? bigintOrNull : bigint;
