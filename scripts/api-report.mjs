@@ -91,6 +91,33 @@ export function packageOf(fileName) {
   return m ? { dir: m[1], path: m[2] } : undefined;
 }
 
+/**
+ * The source file a declaration file of a package's build was made from (`dist/types/index.d.ts`
+ * → `src/index.ts`), or the path as it is when it is no such file.
+ */
+const sourceOf = (path) => path.replace(/^dist\/types(?:-cjs)?\/(.*)\.d\.[cm]?ts$/, "src/$1.ts");
+
+/**
+ * The line of test/packaging/api-report.test.ts for a named type (or value, `typeof x`) that the
+ * package `pkg` ({ dir, name }) does not export though its exports mention it: where it was
+ * reached (`where`, its exports' path to it: `ChainDataClient › PriorityFeeClient`), and what to
+ * add to which file. `declared`: the package folder and path of its declaration
+ * (packageOf), `declaredName` that package's name, `type` whether it is a type (`type X` in an
+ * export list) rather than a value.
+ */
+export function unexportedAdvice({ pkg, where, name, type, declared, declaredName }) {
+  const entry = `packages/${pkg.dir}/src/index.ts`;
+  const listed = type ? `type ${name}` : name;
+  const what =
+    declared.dir === pkg.dir
+      ? `add \`${listed}\` to an export of it from "./${sourceOf(declared.path)
+          .replace(/^src\//, "")
+          .replace(/\.ts$/, ".js")}", where it is declared`
+      : `add \`${listed}\` to its export from ${declaredName}`;
+  const from = where.split(" › ").slice(0, -1).join(" › ");
+  return `${pkg.name}: ${where}: ${name} is reachable from ${from} but not exported by ${entry}: ${what}`;
+}
+
 const STATUS_TAGS = ["beta", "deprecated", "internal"];
 // (A node's own doc comments only: ts.getJSDocTags also lends a statement's to what it declares.)
 const statusComment = (node) => {

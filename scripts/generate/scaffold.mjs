@@ -81,14 +81,75 @@ export const restSkeleton = ({ openapiFetch, ...options }, license) =>
 /** The skeleton of a JSON-RPC (OpenRPC) area package, like packages/das: `{ path: content }`. */
 export const rpcSkeleton = (options, license) => skeleton(options, license);
 
-/** The package's description: the area's `info.summary`, or the first sentence of its description. */
-function describeArea(info) {
+/**
+ * The area's name from its `info.title`, without the product's ("chaindata DAS API" → "DAS API":
+ * the package is `@chaindata/…` already) nor a leading article; its status mark kept
+ * ("Wallet API (beta)").
+ */
+function areaName(info) {
+  return String(info.title ?? "")
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/^chaindata\s+/i, "")
+    .replace(/^the\s+/i, "");
+}
+
+/** The first sentence of the area's `info.summary`, else of its description. */
+function areaSentence(info) {
   const text = String(info.summary ?? info.description ?? "")
     .trim()
     .replace(/\s+/g, " ");
-  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
-  // (Lower-cased after the colon, as the other packages write it; an acronym stays as it is.)
-  return `${info.title}: ${sentence.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`;
+  return /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
+/**
+ * Where `sentence` has a colon of its own ("Priority fee estimates: the …"; one in a code span,
+ * `https://…`, is none), or -1: the title and a colon in front of it would make two ("… API:
+ * priority fee estimates: the …", user trial 26), and its phrase before the colon names the area
+ * already.
+ */
+const colonOf = (sentence) =>
+  sentence.replace(/`[^`]*`/g, (code) => "`".repeat(code.length)).indexOf(": ");
+
+const capitalised = (text) => text.replace(/^[a-z]/, (c) => c.toUpperCase());
+// (Lower-cased after a colon, as the other packages write it, but not a name: an acronym
+// ("DAS methods") or a capitalised phrase ("Digital Asset Standard") stays as it is.)
+const continued = (text) => text.replace(/^[A-Z](?=[a-z]+[\s,:;]+[^A-Z])/, (c) => c.toLowerCase());
+
+/**
+ * The package's description, one sentence: the area's name and the first sentence of its
+ * `info.summary` or description ("Admin API: credit usage, …"), or that sentence alone when it
+ * has a colon of its own ("Priority fee estimates: the `getPriorityFeeEstimate` JSON-RPC method
+ * …"), its phrase before the colon marked "(deprecated)" or "(beta)" as the title is, unless the
+ * sentence says so.
+ */
+export function describeArea(info) {
+  const name = areaName(info);
+  const sentence = areaSentence(info);
+  const colon = colonOf(sentence);
+  if (colon < 0) return `${capitalised(name)}: ${continued(sentence)}`;
+  const status = /\((deprecated|beta)\)/i.exec(name)?.[1]?.toLowerCase();
+  return capitalised(
+    status && !new RegExp(`\\b${status}\\b`, "i").test(sentence)
+      ? `${sentence.slice(0, colon)} (${status})${sentence.slice(colon)}`
+      : sentence,
+  );
+}
+
+/**
+ * The first-release note of the area's changeset: "First release of the <name>", then the
+ * description's sentence after a colon, or as a sentence of its own when it has a colon of its
+ * own (one colon, not "First release: X: y").
+ */
+export function firstReleaseNote(info) {
+  const name = areaName(info);
+  const description = describeArea(info);
+  const sentence = description.startsWith(`${capitalised(name)}: `)
+    ? description.slice(name.length + 2)
+    : undefined;
+  return sentence === undefined
+    ? `First release of the ${name}. ${description}`
+    : `First release of the ${name}: ${sentence}`;
 }
 
 /**
@@ -123,7 +184,7 @@ export function scaffoldFiles(areas, generated, { repo, target = repo }) {
         ? restSkeleton({ ...options, openapiFetch }, license)
         : rpcSkeleton(options, license);
     skeletonFiles[`.changeset/first-release-${area}.md`] =
-      `---\n"@chaindata/${area}": minor\n---\n\nFirst release: ${options.description}\n`;
+      `---\n"@chaindata/${area}": minor\n---\n\n${firstReleaseNote(doc.info)}\n`;
     // (A file the editor already wrote, a LICENSE or a changeset, stays theirs.)
     for (const [path, content] of Object.entries(skeletonFiles))
       if (!existsSync(join(target, path))) files[path] = content;

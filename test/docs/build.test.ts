@@ -80,6 +80,55 @@ const byStatus: Record<number, string> = Object.fromEntries(
 const reEscape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
+ * Why the sdk's `<area>U64Shape` exports (`sdk`), which this file's search test looks each up by,
+ * differ from those of the area packages (`areas`): a shape the sdk does not re-export is one a
+ * caller of the sdk alone cannot use, and a missing export of packages/sdk/src/index.ts.
+ */
+function shapesMismatch(sdk: string[], areas: string[]): string {
+  const missing = areas.filter((name) => !sdk.includes(name));
+  const extra = sdk.filter((name) => !areas.includes(name));
+  return [
+    ...missing.map(
+      (name) =>
+        `${name} (exported by its area package) is not exported by @chaindata/sdk, whose exports the docs search test reads: add it to the area's \`export { … }\` in packages/sdk/src/index.ts (test/clients/sdk-exports.test.ts gives the line)`,
+    ),
+    ...extra.map((name) => `${name} is exported by @chaindata/sdk but by no area package`),
+  ].join("\n");
+}
+
+/** An operation as test/spec/seed-operations.json lists it. */
+interface Operation {
+  area: string;
+  id: string;
+}
+/** The operations a site of loadSite counts (webhook deliveries apart), as seed-operations.json lists them. */
+const siteOperations = (site: { areas: { key: string; ops: { id: string }[] }[] }): Operation[] =>
+  site.areas.flatMap((a) => a.ops.map(({ id }) => ({ area: a.key, id })));
+/**
+ * Why the docs' operation count differs from test/spec/seed-operations.json's (the oracle a new
+ * operation is added to, spec/README.md): which to add there, or to remove.
+ */
+function countMismatch(site: Operation[], seed: Operation[]): string {
+  const key = ({ area, id }: Operation) => `${area} ${id}`;
+  const without = (a: Operation[], b: Operation[]) =>
+    a.map(key).filter((k) => !new Set(b.map(key)).has(k));
+  const added = without(site, seed);
+  const removed = without(seed, site);
+  const what = [
+    ...(added.length
+      ? [
+          `add the new operation's line there (test/spec/operations.test.ts prints it), for ${added.join(", ")}`,
+        ]
+      : []),
+    ...(removed.length
+      ? [`remove its line for ${removed.join(", ")}, which the spec no longer has`]
+      : []),
+  ];
+  const counts = `the docs count ${site.length} operations, test/spec/seed-operations.json lists ${seed.length}`;
+  return what.length ? `${counts}: ${what.join("; ")}` : counts;
+}
+
+/**
  * What "Not covered" should list of helius-sdk's sending methods for the spec in `dir`, read from
  * its documents (not from the site): those no operation of the spec is named, and the words that
  * go with them (`HELIUS.sending` of pages.mjs: [name, what it does, its words]).
@@ -189,13 +238,35 @@ describe("docs build", () => {
   });
 
   it("counts operations and webhook deliveries apart, as the home page does", () => {
-    const seed = JSON.parse(
+    const seed: Operation[] = JSON.parse(
       readFileSync(join(root, "test/spec/seed-operations.json"), "utf8"),
     ).operations;
     const deliveries = Object.keys(load("openapi/webhooks.json").webhooks ?? {}).length;
     expect(deliveries).toBeGreaterThan(0);
-    expect([result.operations, result.deliveries]).toEqual([seed.length, deliveries]);
+    expect(result.operations, countMismatch(siteOperations(loadSite(specDir)), seed)).toBe(
+      seed.length,
+    );
+    expect(result.deliveries).toBe(deliveries);
     expect(text(page("index.html"))).toContain(`${seed.length} operations`);
+  });
+
+  it("names a u64 shape the sdk does not re-export, and where to add it (the search test's check can fail)", () => {
+    expect(shapesMismatch(["dasU64Shape"], ["dasU64Shape", "priorityFeeU64Shape"])).toBe(
+      "priorityFeeU64Shape (exported by its area package) is not exported by @chaindata/sdk, whose exports the docs search test reads: add it to the area's `export { … }` in packages/sdk/src/index.ts (test/clients/sdk-exports.test.ts gives the line)",
+    );
+    expect(shapesMismatch(["dasU64Shape"], ["dasU64Shape"])).toBe("");
+  });
+
+  it("names the operations the docs count and test/spec/seed-operations.json lacks, and the file to add them to (the check above can fail)", () => {
+    const site = siteOperations(loadSite(specDir));
+    const seed = site.filter(({ id }) => id !== "getAsset");
+    expect(site.length).toBeGreaterThan(1);
+    expect(countMismatch(site, seed)).toBe(
+      `the docs count ${site.length} operations, test/spec/seed-operations.json lists ${seed.length}: add the new operation's line there (test/spec/operations.test.ts prints it), for das getAsset`,
+    );
+    expect(countMismatch(seed, site)).toBe(
+      `the docs count ${seed.length} operations, test/spec/seed-operations.json lists ${site.length}: remove its line for das getAsset, which the spec no longer has`,
+    );
   });
 
   it("merges the sender's two documents: POST /fast and GET /ping on one area page", () => {
@@ -1765,9 +1836,14 @@ describe("docs build", () => {
         ...Object.keys(await import(`@chaindata/${area}`)).filter((n) => n.endsWith("U64Shape")),
       );
     expect(areaShapes).toEqual(expect.arrayContaining(["dasU64Shape", "walletU64Shape"]));
-    expect(shapes.sort()).toEqual(areaShapes.sort());
+    expect(shapes.sort(), shapesMismatch(shapes, areaShapes)).toEqual(areaShapes.sort());
     for (const name of ["stringifyJson", "parseJson", "reviveU64", "bigint", "cache", ...shapes])
-      expect(urls(name), name).toEqual(["getting-started.html#numbers"]);
+      expect(
+        urls(name),
+        name.endsWith("U64Shape")
+          ? `${name}: not in the docs search's entry for getting-started.html#numbers, which takes each area's <area>U64Shape from packages/<area>/src/generated/client.ts (packages/docs/src/build.mjs, u64ShapeExport): run \`npm run generate\``
+          : name,
+      ).toEqual(["getting-started.html#numbers"]);
     expect(text(page("getting-started.html"))).toContain(
       'reviveU64(parseJson(line), dasU64Shape("getAssetsByOwner", "item"))',
     );

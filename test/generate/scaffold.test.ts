@@ -31,6 +31,8 @@ import { importBundled } from "./bundled-program.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generateInto, scaffold } from "../../scripts/generate/index.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { describeArea, firstReleaseNote } from "../../scripts/generate/scaffold.mjs";
 import { index as specIndex } from "../spec/documents.js";
 import { bundleCopy, editedCopy, removeCopies } from "../spec/spec-copy.js";
 
@@ -161,7 +163,7 @@ describe("a new REST area and a new JSON-RPC area", () => {
       ].join("\n"),
     );
     expect(read(target, `.changeset/first-release-${REST_AREA}.md`)).toBe(
-      `---\n"@chaindata/${REST_AREA}": minor\n---\n\nFirst release: Reports API: credit usage, subscription and per-service request counts of a project.\n`,
+      `---\n"@chaindata/${REST_AREA}": minor\n---\n\nFirst release of the Reports API: credit usage, subscription and per-service request counts of a project.\n`,
     );
   });
 
@@ -172,9 +174,9 @@ describe("a new REST area and a new JSON-RPC area", () => {
     expect(pkg).toEqual({
       ...das,
       name: `@chaindata/${RPC_AREA}`,
-      description: expect.stringMatching(
-        /^chaindata compressed-NFT mint API \(deprecated\): the deprecated `mintCompressedNft` JSON-RPC method: /,
-      ),
+      // (The description's sentence alone: it has a colon of its own, and says "deprecated".)
+      description:
+        "The deprecated `mintCompressedNft` JSON-RPC method: the service mints a compressed NFT to a wallet and pays for it.",
       repository: { ...das.repository, directory: `packages/${RPC_AREA}` },
       keywords: ["solana", "chaindata", "sdk", RPC_AREA],
       dependencies: { "@chaindata/core": "0.0.0" },
@@ -363,5 +365,63 @@ describe("the templates reproduce every existing area package's skeleton", () =>
     expect(code(index).slice(0, code(template).length)).toEqual(code(template));
     if (["das", "compression", "mint", "wallet", "token-metadata"].includes(area))
       expect(index).toBe(template);
+  });
+});
+
+// The scaffolded description and first-release note are a contributor's to review (spec/README.md,
+// "Adding an area"), but should need no rewrite: one sentence, without the product's name (the
+// package is @chaindata/… already) and without two colons, "chaindata priority fee API: priority
+// fee estimates: the …" (user trial 26).
+describe("the scaffolded description and first-release note read as one sentence", () => {
+  /** The colons of `text` outside code spans (`https://…`). */
+  const colons = (text: string) => text.replace(/`[^`]*`/g, "``").split(": ").length - 1;
+
+  it("for every existing area's document", () => {
+    const empty = mkdtempSync(join(tmpdir(), "chaindata-scaffold-"));
+    targets.push(empty);
+    const { files } = scaffold({ distDir, generated: first.files, target: empty });
+    for (const area of EXISTING) {
+      const description: string = JSON.parse(files[`packages/${area}/package.json`]).description;
+      const note = /\n---\n\n([^]*)\n$/.exec(files[`.changeset/first-release-${area}.md`])![1]!;
+      for (const [what, text] of [
+        ["description", description],
+        ["note", note],
+      ] as const) {
+        expect(text, `${area} ${what}`).toMatch(/^[A-Z].*\.$/);
+        expect(text, `${area} ${what}`).not.toMatch(/chaindata/i);
+        expect(colons(text), `${area} ${what}: ${text}`).toBeLessThanOrEqual(1);
+        // (Not lower-cased after a colon where a name begins: "Digital Asset Standard".)
+        expect(text, `${area} ${what}`).not.toMatch(/: [a-z]\w* [A-Z][a-z]/);
+      }
+      expect(note, area).toMatch(/^First release of the /);
+    }
+    expect(EXISTING.length).toBeGreaterThan(5);
+  });
+
+  it("for user trial 26's priority-fee area, whose description opens with a phrase and a colon", () => {
+    const info = {
+      title: "chaindata priority fee API",
+      description:
+        "Priority fee estimates: the `getPriorityFeeEstimate` JSON-RPC method estimates the priority fee a\ntransaction touching the given accounts should pay to land, at one priority level or at every level.\n`POST /?api-key=<API_KEY>` on the JSON-RPC host.",
+    };
+    const sentence =
+      "Priority fee estimates: the `getPriorityFeeEstimate` JSON-RPC method estimates the priority fee a transaction touching the given accounts should pay to land, at one priority level or at every level.";
+    expect(describeArea(info)).toBe(sentence);
+    expect(firstReleaseNote(info)).toBe(`First release of the priority fee API. ${sentence}`);
+    // (A title's status the sentence does not say marks its phrase, as the title does.)
+    expect(describeArea({ ...info, title: "chaindata priority fee API (beta)" })).toBe(
+      sentence.replace("estimates:", "estimates (beta):"),
+    );
+  });
+
+  it("for an area whose summary has no colon: the name, then the sentence", () => {
+    const info = { title: "chaindata Example API (beta)", summary: "Counts of `a: b` things." };
+    expect(describeArea(info)).toBe("Example API (beta): counts of `a: b` things.");
+    expect(firstReleaseNote(info)).toBe(
+      "First release of the Example API (beta): counts of `a: b` things.",
+    );
+    expect(describeArea({ title: "DAS API", summary: "Digital Asset Standard methods." })).toBe(
+      "DAS API: Digital Asset Standard methods.",
+    );
   });
 });

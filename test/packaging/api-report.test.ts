@@ -6,7 +6,9 @@ import { existsSync, readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { loadSurface, packageOf, reportFile, reportOf } from "../../scripts/api-report.mjs";
+import * as apiReport from "../../scripts/api-report.mjs";
+
+const { loadSurface, packageOf, reportFile, reportOf, unexportedAdvice } = apiReport;
 
 interface Export {
   name: string;
@@ -329,8 +331,22 @@ it("exports every named type reachable from its exports (`@internal` excepted)",
         ) {
           const where = `${path} › ${target.name}`;
           if (nameable.has(target)) reach(target, where);
-          else if (!namespaced.has(target) && !(target.name in UNEXPORTED_ON_PURPOSE))
-            unexported.push(`${p.name}: ${where}`);
+          else if (!namespaced.has(target) && !(target.name in UNEXPORTED_ON_PURPOSE)) {
+            const declared = packageOf(at.getSourceFile().fileName) as {
+              dir: string;
+              path: string;
+            };
+            unexported.push(
+              unexportedAdvice({
+                pkg: p,
+                where,
+                name: target.name,
+                type: !(target.flags & ts.SymbolFlags.Value),
+                declared,
+                declaredName: surface.packages.find((x) => x.dir === declared.dir)?.name,
+              }),
+            );
+          }
         }
         ts.forEachChild(node, visit);
       };
@@ -348,5 +364,48 @@ it("exports every named type reachable from its exports (`@internal` excepted)",
       }
     }
   }
-  expect([...new Set(unexported)]).toEqual([]);
+  // (Each line in the message too: vitest's diff cuts a long array.)
+  const lines = [...new Set(unexported)];
+  expect(lines, lines.join("\n")).toEqual([]);
+});
+
+it("names a type reachable but not exported with the file and the export to add it to (the check above can fail)", () => {
+  const sdk = { dir: "sdk", name: "@chaindata/sdk" };
+  // (The sdk's client reaches a new area's client type, declared in that area's package.)
+  expect(
+    unexportedAdvice({
+      pkg: sdk,
+      where: "ChainDataClient › PriorityFeeClient",
+      name: "PriorityFeeClient",
+      type: true,
+      declared: { dir: "priority-fee", path: "dist/types/generated/client.d.ts" },
+      declaredName: "@chaindata/priority-fee",
+    }),
+  ).toBe(
+    "@chaindata/sdk: ChainDataClient › PriorityFeeClient: PriorityFeeClient is reachable from ChainDataClient but not exported by packages/sdk/src/index.ts: add `type PriorityFeeClient` to its export from @chaindata/priority-fee",
+  );
+  // (A package's own type, declared in one of its modules: exported from there.)
+  expect(
+    unexportedAdvice({
+      pkg: { dir: "das", name: "@chaindata/das" },
+      where: "getAsset › GetAssetParams › AssetOptions",
+      name: "AssetOptions",
+      type: true,
+      declared: { dir: "das", path: "dist/types-cjs/generated/types.d.ts" },
+      declaredName: "@chaindata/das",
+    }),
+  ).toBe(
+    '@chaindata/das: getAsset › GetAssetParams › AssetOptions: AssetOptions is reachable from getAsset › GetAssetParams but not exported by packages/das/src/index.ts: add `type AssetOptions` to an export of it from "./generated/types.js", where it is declared',
+  );
+  // (A value, named by `typeof`: exported as a value.)
+  expect(
+    unexportedAdvice({
+      pkg: sdk,
+      where: "senderRegions › senderHosts",
+      name: "senderHosts",
+      type: false,
+      declared: { dir: "sender", path: "dist/types/generated/constants.d.ts" },
+      declaredName: "@chaindata/sender",
+    }),
+  ).toMatch(/: add `senderHosts` to its export from @chaindata\/sender$/);
 });

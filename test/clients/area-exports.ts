@@ -1,0 +1,61 @@
+// What @chaindata/sdk re-exports of an area package, and the line of packages/sdk/src/index.ts that
+// does it, read from the package's own exports (not a template: an area whose results hold u64
+// values or floats exports `<areaCamel>U64Shape` too, and a template that left it out sent a
+// contributor round twice, user trial 26). Used by test/clients/sdk-exports.test.ts and
+// test/generate/area-lists.test.ts.
+import * as core from "@chaindata/core";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { pascal } from "../../scripts/generate/lib/schema.mjs";
+
+/**
+ * Whether `name`, an export of the area package `exported`, is its tree-shakable standalone form
+ * (`createDasRpc`, `getAsset(rpc, …)`, `paginateGetAssetsByOwner(rpc, …)`; a REST area's
+ * `createWalletRest`, `getIdentity(rest, …)`), which the sdk's one client replaces: a method of
+ * the package's client (made with its own factory) or the page walk of one.
+ */
+export function standaloneOf(
+  area: string,
+  exported: Record<string, unknown>,
+): (name: string) => boolean {
+  const factory = exported[`create${pascal(area)}Client`];
+  const client =
+    typeof factory === "function"
+      ? (factory as (o: object) => Record<string, unknown>)({ environment: "local" })
+      : {};
+  const method = (name: string) => typeof client[name] === "function";
+  return (name) =>
+    /^create\w+(?:Rpc|Rest)$/.test(name) ||
+    method(name) ||
+    (/^paginate[A-Z]/.test(name) && method(name[8]!.toLowerCase() + name.slice(9)));
+}
+
+/**
+ * The values of the area package `exported` that the sdk exports from it: all but its standalone
+ * functions and the runtime's (`ValidationError`, `reviveU64`…: the sdk has those from its own
+ * generated/runtime.ts), sorted as packages/sdk/src/index.ts lists them.
+ */
+export function sdkValuesOf(area: string, exported: Record<string, unknown>): string[] {
+  const standalone = standaloneOf(area, exported);
+  return Object.keys(exported)
+    .filter((name) => !standalone(name) && !(name in core))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The export of packages/sdk/src/index.ts for `area`: `values`, then the client's type. */
+export const sdkExportLine = (area: string, values: string[]) =>
+  `export { ${[...values, `type ${pascal(area)}Client`].join(", ")} } from "@chaindata/${area}";`;
+
+/**
+ * The line to add to packages/sdk/src/index.ts for `area`, from the package's built exports; when
+ * the package cannot be imported (not installed or not built yet), the factory and the client's
+ * type, and what to run to learn the rest.
+ */
+export async function suggestedSdkExport(area: string): Promise<string> {
+  let exported: Record<string, unknown>;
+  try {
+    exported = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
+  } catch {
+    return `\`${sdkExportLine(area, [`create${pascal(area)}Client`])}\` with every other value the package exports but its standalone functions (@chaindata/${area} could not be imported to list them: run \`npm install && npx turbo run build\`, then this test again)`;
+  }
+  return `\`${sdkExportLine(area, sdkValuesOf(area, exported))}\``;
+}
