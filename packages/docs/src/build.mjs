@@ -31,7 +31,7 @@ import {
   hostKeyWays,
   indexPage,
   legendPage,
-  notCovered,
+  notCoveredNames,
   notCoveredSummary,
   operationPage,
   RECEIVER_NAMES,
@@ -260,7 +260,7 @@ function sdkEntries(site) {
       k: "page",
       s: heliusSummary(site),
       u: "getting-started.html#helius-sdk",
-      f: [...new Set(heliusNames())],
+      f: [...new Set(heliusNames(site))],
     },
     {
       n: "Not covered",
@@ -268,7 +268,7 @@ function sdkEntries(site) {
       // (What the page's list names, by the same function: a method the spec adds leaves both.)
       s: notCoveredSummary(site),
       u: "getting-started.html#not-covered",
-      f: Object.values(notCovered(site)).flat(),
+      f: notCoveredNames(site),
     },
     {
       n: "Every area in one client",

@@ -1613,6 +1613,41 @@ export const HELIUS = {
       "webhooks.deleteWebhook({ webhookID })",
     ],
   ],
+  // helius.zk (2.x, 3.x: src/zk/client.ts), in its order. Those the spec has (by name, in the
+  // compression area) get a row; the rest join the ZK-compression area's own list of the service's
+  // other methods under "Not covered".
+  zk: [
+    "getCompressedAccount",
+    "getCompressedAccountProof",
+    "getCompressedAccountsByOwner",
+    "getCompressedBalance",
+    "getCompressedBalanceByOwner",
+    "getCompressedMintTokenHolders",
+    "getCompressedTokenAccountBalance",
+    "getCompressedTokenAccountsByDelegate",
+    "getCompressedTokenAccountsByOwner",
+    "getCompressedTokenBalancesByOwner",
+    "getCompressedTokenBalancesByOwnerV2",
+    "getCompressionSignaturesForAccount",
+    "getCompressionSignaturesForAddress",
+    "getCompressionSignaturesForOwner",
+    "getCompressionSignaturesForTokenOwner",
+    "getIndexerHealth",
+    "getIndexerSlot",
+    "getLatestCompressionSignatures",
+    "getLatestNonVotingSignatures",
+    "getMultipleCompressedAccountProofs",
+    "getMultipleCompressedAccounts",
+    "getMultipleNewAddressProofs",
+    "getMultipleNewAddressProofsV2",
+    "getTransactionWithCompressionInfo",
+    "getValidityProof",
+    "getSignaturesForAsset",
+  ],
+  // helius.zk's token balances by owner: the owner's token accounts summed by mint (the snippet).
+  zkBalances: ["getCompressedTokenBalancesByOwner", "getCompressedTokenBalancesByOwnerV2"],
+  // helius.wallet (2.x, 3.x; getBalanceAt 3.x only): those the spec has get the wallet row, the
+  // rest "Not covered".
   wallet: [
     "getIdentity",
     "getBatchIdentity",
@@ -1620,8 +1655,41 @@ export const HELIUS = {
     "getHistory",
     "getTransfers",
     "getFundedBy",
+    "getBalanceAt",
+  ],
+  // [call, the versions that have it, the operation that would cover it, what it does]: "Not
+  // covered" while the spec has no operation of that name (src/webhooks/toggleWebhook.ts: a PATCH of
+  // `{ active }`, which chaindata's edits refuse as read-only).
+  uncovered: [
+    [
+      "helius.webhooks.toggle(webhookID, active)",
+      "3.x",
+      "toggleWebhook",
+      "turns a webhook's deliveries off or on again (a <code>PATCH</code> of <code>{ active }</code>): no operation of the spec sets <code>active</code>, which <code>editWebhook</code> refuses as read-only (the service sets it, and may turn a webhook off itself after failed deliveries)",
+    ],
+  ],
+  // The createHelius options and what chaindata calls them ([helius-sdk's, chaindata's client option]).
+  options: [
+    ["network", "environment"],
+    ["baseUrl", "baseUrls"],
+    ["transport", "maxRetries"],
+    ["transport", "fetch"],
   ],
   sender: "helius.tx.sendTransactionWithSender",
+  // helius-sdk/transactions/sendViaSender: POSTs a signed base64 transaction to a region's /fast
+  // (2.x: tx64, region, swqosOnly; 3.x adds skipPreflight), and its regions (SENDER_ENDPOINTS of
+  // src/transactions/types.ts), matched to the spec's by URL.
+  viaSender: "sendViaSender",
+  senderEndpoints: {
+    Default: "https://sender.helius-rpc.com",
+    US_SLC: "http://slc-sender.helius-rpc.com",
+    US_EAST: "http://ewr-sender.helius-rpc.com",
+    EU_WEST: "http://lon-sender.helius-rpc.com",
+    EU_CENTRAL: "http://fra-sender.helius-rpc.com",
+    EU_NORTH: "http://ams-sender.helius-rpc.com",
+    AP_SINGAPORE: "http://sg-sender.helius-rpc.com",
+    AP_TOKYO: "http://tyo-sender.helius-rpc.com",
+  },
   // What builds, prices and confirms a transaction (1.x on `rpc`, 2.x and 3.x on `tx` and the
   // client): [its name, what it does to a transaction, what "Not covered" calls it in words (none:
   // its name says it)]. One the spec has (an operation of that name in any area) is covered, and
@@ -1639,10 +1707,25 @@ export const HELIUS = {
  * other DAS methods (…) are outside it"), and helius-sdk's DAS methods the spec has not.
  */
 export function dasNotCovered(site) {
-  const das = site.areas.find((a) => a.key === "das");
-  const own = new Set(das?.ops.map((o) => o.id));
-  const said = /the service's other DAS methods \(([^)]*)\) are outside it/.exec(
-    das?.info.description ?? "",
+  return othersOf(site, "das", "DAS", HELIUS.das);
+}
+
+/**
+ * The same for ZK compression: the methods its description says the package leaves out (its "the
+ * service's other ZK-compression methods (…) are outside it"), and helius-sdk's `zk` methods the
+ * spec has not.
+ */
+export function zkNotCovered(site) {
+  return othersOf(site, "compression", "ZK-compression", HELIUS.zk);
+}
+
+/** The methods area `key`'s description lists as "the service's other <word> methods (…)", and `helius`, but the area's own. */
+function othersOf(site, key, word, helius) {
+  const area = site.areas.find((a) => a.key === key);
+  if (!area) return [];
+  const own = new Set(area.ops.map((o) => o.id));
+  const said = new RegExp(`the service's other ${word} methods \\(([^)]*)\\) are outside it`).exec(
+    (area.info.description ?? "").replace(/\s+/g, " "),
   );
   const listed = said
     ? said[1]
@@ -1650,7 +1733,7 @@ export function dasNotCovered(site) {
         .replace(/`/g, "")
         .split(", ")
     : [];
-  return [...new Set([...listed, ...HELIUS.das])].filter((m) => !own.has(m));
+  return [...new Set([...listed, ...helius])].filter((m) => !own.has(m));
 }
 
 /**
@@ -1665,8 +1748,18 @@ export function notCovered(site) {
   return {
     das: has("das") ? dasNotCovered(site) : [],
     sending: has("sender") ? HELIUS.sending.map(([m]) => m).filter((m) => !own.has(m)) : [],
+    zk: zkNotCovered(site),
+    wallet: has("wallet") ? HELIUS.wallet.filter((m) => !own.has(m)) : [],
+    // (by the call's name: `helius.webhooks.toggle`)
+    calls: uncoveredCalls(site).map(([call]) => call.replace(/\(.*$/, "")),
   };
 }
+
+/** The rows of `HELIUS.uncovered` whose operation the spec has not. */
+const uncoveredCalls = (site) => {
+  const own = specOperations(site);
+  return HELIUS.uncovered.filter(([, , id]) => !own.has(id));
+};
 
 /** The names of every operation of the spec, in any area (a JSON-RPC method's or an operationId). */
 const specOperations = (site) => new Set(site.areas.flatMap((a) => a.ops.map((o) => o.id)));
@@ -1704,6 +1797,7 @@ function heliusCovered(site) {
   const has = (key, id) => ops(key).some((o) => o.id === id);
   return {
     das: HELIUS.das.filter((m) => has("das", m)),
+    zk: HELIUS.zk.filter((m) => has("compression", m)),
     wallet: HELIUS.wallet.filter((m) => has("wallet", m)),
     sender: has("sender", "sendTransaction"),
     // (by name, in whichever area has it: [name, area])
@@ -1734,23 +1828,92 @@ export function heliusSummary(site) {
 const senderLeaves = (sender) =>
   (sender?.info.description ?? "").split(/(?<=\.)\s+/).find((t) => /are the caller's/.test(t));
 
-/** Every helius-sdk name "Coming from helius-sdk" shows, for the search. */
-export const heliusNames = () => [
-  "new Helius",
-  "createHelius",
-  "displayOptions",
-  ...HELIUS.das.flatMap((m) => [`helius.rpc.${m}`, `helius.${m}`]),
-  ...HELIUS.webhooks.flatMap(([v1, v2]) =>
-    [v1, v2].filter(Boolean).map((c) => c.replace(/\(.*$/, "")),
-  ),
-  ...HELIUS.webhooks
-    .map(([v1]) => /\.(\w+)\(/.exec(v1)?.[1])
-    // (Bare, but for a name chaindata has too, which leads to its own page.)
-    .filter((m) => m && !EDIT_HELPERS.names.includes(m) && !/^(create|delete)Webhook$/.test(m)),
-  ...HELIUS.wallet.map((m) => `helius.wallet.${m}`),
-  HELIUS.sender,
-  HELIUS.sender.split(".").at(-1),
-];
+/**
+ * Every helius-sdk name "Coming from helius-sdk" shows, for the search: the wallet and zk calls
+ * the spec has (the others are "Not covered"'s, `notCoveredNames`).
+ */
+export const heliusNames = (site) => {
+  const covered = heliusCovered(site);
+  return [
+    "new Helius",
+    "createHelius",
+    "displayOptions",
+    ...HELIUS.das.flatMap((m) => [`helius.rpc.${m}`, `helius.${m}`]),
+    ...HELIUS.webhooks.flatMap(([v1, v2]) =>
+      [v1, v2].filter(Boolean).map((c) => c.replace(/\(.*$/, "")),
+    ),
+    ...HELIUS.webhooks
+      .map(([v1]) => /\.(\w+)\(/.exec(v1)?.[1])
+      // (Bare, but for a name chaindata has too, which leads to its own page.)
+      .filter((m) => m && !EDIT_HELPERS.names.includes(m) && !/^(create|delete)Webhook$/.test(m)),
+    ...covered.wallet.map((m) => `helius.wallet.${m}`),
+    "helius.zk",
+    ...covered.zk.map((m) => `helius.zk.${m}`),
+    HELIUS.sender,
+    HELIUS.sender.split(".").at(-1),
+    HELIUS.viaSender,
+    ...Object.keys(HELIUS.senderEndpoints),
+    "HELIUS_API_KEY",
+  ];
+};
+
+/** The names "Not covered" lists, for the search: bare, and as helius-sdk calls them (`helius.zk.getValidityProof`). */
+export function notCoveredNames(site) {
+  const { das, sending, zk, wallet, calls } = notCovered(site);
+  return [
+    ...new Set([
+      ...das,
+      ...sending,
+      ...zk,
+      ...zk.map((m) => `helius.zk.${m}`),
+      ...wallet,
+      ...wallet.map((m) => `helius.wallet.${m}`),
+      ...calls,
+    ]),
+  ];
+}
+
+/**
+ * helius-sdk's sender regions (`SENDER_ENDPOINTS`) as `senderRegions` names them: [helius-sdk's
+ * key, the region, or undefined for a URL the spec has not]. `global` is the host's mainnet URL
+ * (the SDK's `senderRegions.global`), the others its `x-regions`.
+ */
+export function heliusSenderRegions(site) {
+  const sender = site.areas.find((a) => a.key === "sender");
+  const trim = (url) => String(url).replace(/\/+$/, "");
+  const regions = Object.entries({
+    global: sender?.servers.urls.mainnet,
+    ...(sender?.servers.regions ?? {}),
+  });
+  return Object.entries(HELIUS.senderEndpoints).map(([key, url]) => [
+    key,
+    regions.find(([, u]) => u && trim(u) === trim(url))?.[0],
+  ]);
+}
+
+/**
+ * "Coming from helius-sdk"'s sum of compressed token balances by mint, which helius-sdk's
+ * `zk.getCompressedTokenBalancesByOwner(V2)` answer (the indexer's balances by owner are those of
+ * the owner's token accounts, summed per mint).
+ */
+export const ZK_BALANCES_SNIPPET = `import { createCompressionClient } from "@chaindata/compression";
+
+const compression = createCompressionClient({ apiKey: process.env.${API_KEY_ENV} });
+// helius.zk.getCompressedTokenBalancesByOwnerV2({ owner }): the owner's token accounts, summed by mint
+const balances = new Map<string, bigint>();
+const owner = { owner: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" };
+for await (const { tokenData } of compression.getCompressedTokenAccountsByOwner.all(owner)) {
+  balances.set(tokenData.mint, (balances.get(tokenData.mint) ?? 0n) + tokenData.amount);
+}
+for (const [mint, balance] of balances) console.log(mint, balance);`;
+
+/** Whether "Coming from helius-sdk" shows ZK_BALANCES_SNIPPET: the compression area has its method. */
+const showsZkBalances = (site) =>
+  site.areas.some(
+    (a) =>
+      a.key === "compression" &&
+      a.ops.some((o) => o.id === "getCompressedTokenAccountsByOwner" && o.pagination),
+  );
 
 function heliusSection(pc, site) {
   const areaOf = (key) => site.areas.find((a) => a.key === key);
@@ -1772,6 +1935,18 @@ function heliusSection(pc, site) {
         )}, or every area in one: <code>createChainDataClient()</code> of <code>@chaindata/sdk</code>`,
       "one client per area; each reads <code>CHAINDATA_API_KEY</code> when not given <code>apiKey</code>, but the sender's, which takes a key given to it only",
     ],
+    [
+      `${code("createHelius({ network, baseUrl, transport })")} (2.x, 3.x; <code>transport</code> 3.x), and your code's <code>process.env.HELIUS_API_KEY</code>`,
+      `${[
+        site.index.environments?.devnet ? '{ environment: "devnet" }' : "{ environment }",
+        "{ baseUrls: { rpc } }",
+        "{ maxRetries }",
+        "{ fetch }",
+      ]
+        .map(code)
+        .join(", ")}, <code>${API_KEY_ENV}</code> (section 4)`,
+      `<code>baseUrls.rpc</code> is the JSON-RPC host's URL (DAS, ZK compression); the other hosts have keys of their own in <code>baseUrls</code>. <code>transport</code> was helius-sdk's hook for retries and failover: chaindata retries by itself (below), and <code>fetch</code> takes over the HTTP layer. helius-sdk reads no environment variable; chaindata reads <code>${API_KEY_ENV}</code> when not given <code>apiKey</code>`,
+    ],
   ];
   const covered = heliusCovered(site);
   for (const m of covered.das)
@@ -1781,6 +1956,18 @@ function heliusSection(pc, site) {
       m === "getAssetsByOwner"
         ? "<code>displayOptions</code> is <code>options</code> here: the old name is refused (a TypeScript error, and a <code>ValidationError</code> before sending). <code>.all()</code> walks the pages"
         : "",
+    ]);
+  const compression = areaOf("compression");
+  const uncovered = notCovered(site);
+  if (covered.zk.length)
+    rows.push([
+      `${covered.zk.map((m) => code(`helius.zk.${m}`)).join(", ")} (2.x, 3.x)`,
+      covered.zk.map((m) => opLink(compression, m, `${compression.clientVar}.${m}`)).join(", "),
+      `the same names; helius-sdk's other ${uncovered.zk.length} are under Not covered${
+        showsZkBalances(site)
+          ? `. Its token balances by owner (${HELIUS.zkBalances.map((m) => code(`helius.zk.${m}`)).join(", ")}) are the owner's token accounts summed by mint: the loop below`
+          : ""
+      }`,
     ]);
   const webhooks = areaOf("webhooks");
   for (const [v1, v2, id, call, note] of HELIUS.webhooks) {
@@ -1808,24 +1995,74 @@ function heliusSection(pc, site) {
       opLink(sender, "sendTransaction", "sender.sendTransaction({ transaction, config })"),
       "sends a transaction you built and signed, its tip and priority fee in it (below)",
     ]);
+  const regions = regionsExport(sender ?? { servers: {} });
+  if (covered.sender && regions) {
+    const first = heliusSenderRegions(site).find(([key, region]) => key !== "Default" && region);
+    const byUrl = heliusSenderRegions(site)
+      .map(([key, region]) =>
+        region
+          ? `<code>${esc(key)}</code> → <code>${esc(`${regions}.${region}`)}</code>`
+          : `<code>${esc(key)}</code> → <code>${esc(HELIUS.senderEndpoints[key])}</code>`,
+      )
+      .join(", ");
+    rows.push([
+      `${code(`${HELIUS.viaSender}(tx64, region, swqosOnly, skipPreflight)`)} (2.x, 3.x; <code>skipPreflight</code> 3.x) of <code>helius-sdk/transactions/${HELIUS.viaSender}</code>`,
+      opLink(
+        sender,
+        "sendTransaction",
+        `createSenderClient({ baseUrls: { sender: ${regions}.${first?.[1] ?? "global"} } }).sendTransaction({ transaction: tx64, config: { encoding: "base64", skipPreflight }, swqosOnly })`,
+      ),
+      `the same request. helius-sdk's regions, by URL: ${byUrl}; a client given an <code>apiKey</code> refuses the plain-http regional URLs. <code>config.encoding</code> is required (helius-sdk always sent base64), and the transaction is checked before it is sent: a placeholder such as <code>"AQID"</code> is refused with a <code>ValidationError</code>, so a test needs a signed transaction (the sendTransaction page's example serves)`,
+    ]);
+  }
   for (const [m, area] of covered.sending)
     rows.push([code(m), opLink(area, m, `${area.clientVar}.${m}(…)`), "the same name"]);
+  rows.push([
+    `a thrown <code>SolanaError</code> (JSON-RPC) or <code>Error</code> (REST, the sender) whose message holds the status: ${code("if (/429/.test(String(err))) …")}`,
+    `${code("if (err instanceof RateLimitError) … err.retryAfter")}, ${code("err instanceof APIError && err.status === 404")} (section 5)`,
+    `a class per status, exported by every package; the message still holds the status (<code>HTTP 429 Too Many Requests from getAsset</code>), so a string check keeps working while you move`,
+  ]);
   const table = tableWrap(
     `<table><thead><tr><th scope="col">helius-sdk</th><th scope="col">chaindata</th><th scope="col">Note</th></tr></thead><tbody>${rows.map((r) => `<tr><td>${r[0]}</td><td>${r[1]}</td><td>${r[2]}</td></tr>`).join("")}</tbody></table>`,
   );
   const leaves = senderLeaves(sender);
-  const uncovered = notCovered(site);
   const sending = sendingWords(uncovered.sending);
   const notCoveredItems = [
     uncovered.das.length &&
       `<li>The service's other DAS methods, outside <code>@chaindata/das</code> as the <a href="${href(pc, "das/index.html")}">DAS page</a> says: ${uncovered.das.map(code).join(", ")}. <code>createJsonRpcClient</code> and <code>rpcHost</code> of <code>@chaindata/core</code> can still call one, with a descriptor such as <code>{ id: ${esc(JSON.stringify(uncovered.das[0]))}, idempotent: true }</code>: its params unchecked, its result untyped (the package's README).</li>`,
     uncovered.sending.length &&
       `<li>${capitalize(sending.doing)} a transaction: ${uncovered.sending.map(code).join(", ")}${sending.words.length ? ` (${sending.words.join(", ")})` : ""}. ${leaves ? `As the <a href="${href(pc, "sender/index.html")}">Sender page</a> says: ${inl(pc, leaves)}` : ""} The tip accounts and minimum tip are on that page (<code>${TIP_NAMES.accounts}</code>, <code>${TIP_NAMES.minimum}</code>).</li>`,
+    uncovered.zk.length &&
+      `<li>helius-sdk's other ZK-compression methods (<code>helius.zk</code>), outside <code>${esc(compression?.pkg ?? "@chaindata/compression")}</code>${compression ? ` as the <a href="${href(pc, "compression/index.html")}">ZK compression page</a> says` : ""}: ${uncovered.zk.map(code).join(", ")}.${showsZkBalances(site) ? ` For ${HELIUS.zkBalances.map(code).join(" and ")}, sum the owner's token accounts by mint (above).` : ""} <code>createJsonRpcClient</code> calls the others as it calls a DAS method.</li>`,
+    uncovered.wallet.length &&
+      `<li>helius-sdk's wallet calls that the Wallet API description has not: ${uncovered.wallet.map((m) => code(`helius.wallet.${m}`)).join(", ")}${uncovered.wallet.includes("getBalanceAt") ? " (3.x: a wallet's balance of one token at a past time or slot)" : ""}.</li>`,
+    ...uncoveredCalls(site).map(
+      ([call, version, , what]) => `<li>${code(call)} (${esc(version)}): ${what}.</li>`,
+    ),
   ].filter(Boolean);
+  const hostsWithout = (env) =>
+    Object.entries(site.index.hosts ?? {})
+      .filter(([, host]) => host?.urls && env in host.urls && host.urls[env] == null)
+      .map(([key]) => key);
+  const noDevnet = hostsWithout("devnet");
+  const walletArea = areaOf("wallet");
+  const changes = [
+    `Retries are on by default: a call that fails with a 408, 429, 5xx, a connection error or a timeout is tried up to 3 times (<code>maxRetries: 2</code>, <a href="${href(pc, "getting-started.html#retries")}">section 6</a>), where helius-sdk tries once. A retry wrapper kept from helius-sdk (its <code>transport</code> hook, or a loop of your own) multiplies the attempts, 3 × 3 = 9: remove it, or give the client <code>maxRetries: 0</code>.`,
+    noDevnet.length &&
+      `helius-sdk sends wallet calls to its mainnet host whatever <code>network</code> says; with <code>environment: "devnet"</code>, chaindata's ${noDevnet.map(code).join(" and ")} ${noDevnet.length > 1 ? "hosts have" : "host has"} no URL, so ${
+        walletArea && noDevnet.includes(walletArea.hostKey)
+          ? `<code>${esc(walletArea.factory)}({ environment: "devnet" })</code> throws a <code>ConfigurationError</code> (as does <code>createChainDataClient({ environment: "devnet" }).${esc(walletArea.clientVar)}</code>): give <code>baseUrls.${esc(walletArea.hostKey)}</code>`
+          : `a client for ${noDevnet.length > 1 ? "them" : "it"} throws a <code>ConfigurationError</code>: give its <code>baseUrls</code> entry`
+      }.`,
+    `The local mock checks every request against this spec, so helius-sdk's own requests that send <code>displayOptions</code> are refused there (400): the old and the new code cannot run side by side against it for those calls.`,
+  ].filter(Boolean);
+  const balances = showsZkBalances(site)
+    ? `<p>Compressed token balances by owner, as helius-sdk's ${HELIUS.zkBalances.map((m) => code(`zk.${m}`)).join(" and ")} gave them (the indexer's balances by owner are the owner's token accounts, summed per mint):</p>${codeBlock(ZK_BALANCES_SNIPPET, { label: "TypeScript", lang: "ts" })}`
+    : "";
   return section(
     "helius-sdk",
     "9. Coming from helius-sdk",
-    `<p>Moving a service off helius-sdk: its calls and chaindata's. Each chaindata call takes one params object and throws the typed errors above; u64 values are <code>bigint</code> (section 8).</p>${table}<h3 id="not-covered">Not covered</h3><ul>${notCoveredItems.join("")}</ul>`,
+    `<p>Moving a service off helius-sdk: its calls and chaindata's. Each chaindata call takes one params object and throws the typed errors above; u64 values are <code>bigint</code> (section 8).</p>${table}<p>What changes besides the names:</p><ul>${changes.map((c) => `<li>${c}</li>`).join("")}</ul>${balances}<h3 id="not-covered">Not covered</h3><ul>${notCoveredItems.join("")}</ul>`,
   );
 }
 
@@ -2256,6 +2493,17 @@ export function typeScriptSnippetsOf(site) {
       example: "u64 values kept as JSON",
       code: KEEP_RESULTS_SNIPPET,
     },
+    ...(showsZkBalances(site)
+      ? [
+          {
+            page,
+            area: "compression",
+            operation: "getCompressedTokenAccountsByOwner",
+            example: "compressed token balances by mint",
+            code: ZK_BALANCES_SNIPPET,
+          },
+        ]
+      : []),
     // (A module a Worker serves: its default export's fetch makes the call.)
     {
       page: RUNTIMES_PAGE,

@@ -15,10 +15,11 @@
 //     nothing is left pending, nothing rejected unhandled.
 //  3. Typed events are lossless: u64 (and i64) fields up to 2^64 − 1 arrive as exact bigints, all
 //     else as JSON.parse reads it.
-//  4. toNodeHandler on a real loopback server, over raw sockets: the same answer as the Request
-//     handler; an answer given before the whole body came (401, 405, 413 by Content-Length) closes
-//     the connection, any other leaves it usable; a client gone mid-body, or sending a malformed
-//     chunk, gets nothing handled; every handling settles; nothing is unhandled.
+//  4. toNodeHandler (its serveNode, awaited) on a real loopback server, over raw sockets: the same
+//     answer as the Request handler; an answer given before the whole body came (401, 405, 413 by
+//     Content-Length) closes the connection, any other leaves it usable; a client gone mid-body,
+//     or sending a malformed chunk, gets nothing handled; every handling settles; nothing is
+//     unhandled.
 // The inputs come from a fixed seed: every run is the same, and a failure prints the shrunk
 // counterexample that reproduces it.
 import { isUtf8 } from "node:buffer";
@@ -32,7 +33,7 @@ import { parse } from "yaml";
 import {
   createMemorySignatureStore,
   createWebhookHandler,
-  toNodeHandler,
+  serveNode,
   type DeliveryKind,
   type SignatureStore,
   type NodeRequest,
@@ -857,6 +858,7 @@ describe("toNodeHandler, on a loopback server", () => {
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
   it("answers as the Request handler does; closes the connection after an early answer, else keeps it usable; survives disconnects", async () => {
+    // (serveNode is what toNodeHandler's listener runs, as a promise: it settles once answered.)
     let serve: (req: NodeRequest, res: NodeResponse) => Promise<void> = async () => {};
     // Every request's handling, awaited at the end of each run: it must settle, never reject.
     const handlings: Promise<void>[] = [];
@@ -872,7 +874,7 @@ describe("toNodeHandler, on a loopback server", () => {
             const bytes = bodyOf(input, config.maxBodyBytes);
             const expected = expectedAnswer(config, input, bytes);
             const { handle, seen } = receiver(config);
-            serve = toNodeHandler(handle);
+            serve = (req, res) => serveNode(handle, req, res);
 
             const { head, pieces, chunked } = toHttp(input, bytes);
             handlings.length = 0; // (a failed run may have left its own)

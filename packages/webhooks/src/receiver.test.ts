@@ -8,7 +8,7 @@ import { connect } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { deflateSync, gzipSync } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import { ConfigurationError } from "@chaindata/core";
 import {
   createMemorySignatureStore,
@@ -1656,7 +1656,6 @@ describe("toNodeHandler", () => {
   it("serves the handler on node:http", async () => {
     const seen: string[] = [];
     server = createServer(
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
       toNodeHandler(
         createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
       ),
@@ -1793,7 +1792,6 @@ describe("toNodeHandler", () => {
     process.on("unhandledRejection", onRejection);
     try {
       server = createServer(
-        // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
         toNodeHandler(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} })),
       );
       await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
@@ -1830,11 +1828,58 @@ describe("toNodeHandler", () => {
     }
   });
 
+  it("returns nothing, as a RequestListener does (no-misused-promises), and leaves no unhandled rejection when even its 500 cannot be written", async () => {
+    // The type: a listener that returns void, so `createServer(toNodeHandler(handle))` is what
+    // node:http asks for. (tsc checks this line in `npm run lint`.)
+    expectTypeOf(toNodeHandler).returns.returns.toEqualTypeOf<void>();
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      /** A request as Node hands it over, and a response whose every `end` throws (a socket gone, a framework's bug). */
+      const serve = async (handler: (request: Request) => Promise<Response>) => {
+        const ends: [number, string][] = [];
+        const req = {
+          method: "POST",
+          url: "/hook",
+          headers: { authorization: AUTH },
+          complete: true,
+          async *[Symbol.asyncIterator]() {
+            yield "[]";
+          },
+        };
+        const res = {
+          statusCode: 0,
+          setHeader: () => {},
+          end(body: string) {
+            ends.push([this.statusCode, body]);
+            throw new Error("write after end");
+          },
+        };
+        expect(toNodeHandler(handler)(req, res)).toBeUndefined();
+        // (Node reports an unhandled rejection after the microtasks of the turn.)
+        for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+        return ends;
+      };
+      // A handler that rejects: its 500 cannot be written either.
+      expect(await serve(() => Promise.reject(new Error("a bug")))).toEqual([
+        [500, "handler failed"],
+      ]);
+      // The handler's answer cannot be written, nor then the 500.
+      expect(await serve(createWebhookHandler({ authHeader: AUTH, onEvent: () => {} }))).toEqual([
+        [200, "ok"],
+        [500, "handler failed"],
+      ]);
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
   it("serves node:http2's compatibility API: its pseudo-headers (:method, :path) are not request headers", async () => {
     const seen: string[] = [];
     // (No cast: tsc checks that node:http2's request and response fit toNodeHandler's types.)
     const h2 = createHttp2Server(
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
       toNodeHandler(
         createWebhookHandler({ authHeader: AUTH, onEvent: (e) => void seen.push(e.signature) }),
       ),
@@ -1919,7 +1964,6 @@ describe("toNodeHandler", () => {
       onEvent: () => {},
       readTimeoutMs: 200,
     });
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
     server = createServer(toNodeHandler(handle));
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
     const { port } = server.address() as { port: number };
@@ -1927,7 +1971,6 @@ describe("toNodeHandler", () => {
     const head = `POST /hook HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Length: 1000\r\n\r\n[`;
     expect(await within(raw(port, head), 2000, "HTTP/1")).toBe("HTTP/1.1 408 Request Timeout");
     // HTTP/2: a sender trickling a byte every 20 ms.
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
     const h2 = createHttp2Server(toNodeHandler(handle));
     await new Promise<void>((r) => h2.listen(0, "127.0.0.1", r));
     const client = connectHttp2(`http://127.0.0.1:${(h2.address() as { port: number }).port}`);
@@ -1966,13 +2009,19 @@ describe("toNodeHandler", () => {
           yield new TextEncoder().encode(`[${enhanced(SIG_A)}]`);
         },
       };
-      await handle(req, {
-        set statusCode(status: number) {
-          answer.status = status;
-        },
-        setHeader: (name: string, value: string) => void (answer.headers[name] = value),
-        end: (body: string) => void (answer.body = body),
-      });
+      // (The listener returns nothing: the answer is there once `end` was called.)
+      await new Promise<void>((resolve) =>
+        handle(req, {
+          set statusCode(status: number) {
+            answer.status = status;
+          },
+          setHeader: (name: string, value: string) => void (answer.headers[name] = value),
+          end: (body: string) => {
+            answer.body = body;
+            resolve();
+          },
+        }),
+      );
       return answer;
     };
     const answer = await call("POST", { authorization: AUTH, "x-trace": "a\u0000b" });
@@ -2010,7 +2059,6 @@ describe("toNodeHandler", () => {
         )
       ).status,
     ).toBe(401);
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- toNodeHandler never rejects
     server = createServer(toNodeHandler(handle));
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
     const { port } = server.address() as { port: number };

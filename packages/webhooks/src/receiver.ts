@@ -1026,9 +1026,13 @@ export interface NodeResponse {
  * Adapts a `Request` handler to Node's `http` server (or `http2`'s compatibility API). The body is
  * streamed to the handler, not buffered first, so a handler that answers early (401, 413) never
  * holds an upload in memory.
- * Whatever happens (a client that disconnects mid-body, a method or URL `Request` refuses, a
- * handler that throws) it answers or gives up on that request; it never rejects, so it cannot
- * bring the server down with an unhandled rejection. An answer given before the body was read
+ * It returns nothing, as Node's `RequestListener` does, so `createServer(toNodeHandler(handle))`
+ * passes `@typescript-eslint/no-misused-promises`, and nothing it does can become an unhandled
+ * rejection: whatever happens (a client that disconnects mid-body, a method or URL `Request`
+ * refuses) it answers or gives up on that request. A handler that throws or rejects is answered
+ * 500 ("handler failed"; `createWebhookHandler`'s never does: it hands `onEvent`'s errors to its
+ * `onError` and answers 500 itself), and an answer that cannot be written (a response whose
+ * `end` throws) is given up on, the error dropped. An answer given before the body was read
  * (401, 405, 408, 413) closes the connection: a sender still streaming a large body without a
  * `Content-Length` may see the connection reset instead of the answer (a failed delivery either
  * way). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR, once the answer
@@ -1058,112 +1062,123 @@ export interface NodeResponse {
  */
 export function toNodeHandler(
   handler: (request: Request) => Promise<Response>,
-): (req: NodeRequest, res: NodeResponse) => Promise<void> {
+): (req: NodeRequest, res: NodeResponse) => void {
   // (Otherwise every delivery would be answered 500, and dropped by the service after its retries.)
   if (typeof handler !== "function")
     throw new ConfigurationError(
       "handler: must be a function from a Request to a Response, such as createWebhookHandler() returns",
     );
-  return async (req, res) => {
-    const reply = (
-      status: number,
-      body: string,
-      headers = new Headers({ "content-type": TEXT }),
-    ) => {
-      if (res.headersSent) return;
-      res.statusCode = status;
-      headers.forEach((value, name) => res.setHeader(name, value));
-      // An unread upload would otherwise keep arriving on a kept-alive connection (HTTP/1), or
-      // hold its stream open, the sender stalled by flow control (HTTP/2, which has no Connection
-      // header: there the stream is closed instead, the connection kept for other streams).
-      const unread = !req.complete;
-      if (unread && !req.stream) res.setHeader("connection", "close");
-      res.end(body);
-      // RST_STREAM with NO_ERROR (0), which RFC 9113 §8.1 gives for this case: node:http2 sends it
-      // once the answer is flushed, so it does not cut the answer off.
-      if (unread) req.stream?.close(0);
-    };
-    const method = req.method ?? "GET";
-    // Set when the handler reads a body that a body parser had consumed already.
-    let alreadyRead = false;
-    try {
-      let request: Request;
-      try {
-        const headers = new Headers();
-        // Header values `Headers` refuses (a NUL byte, which Node lets through) are left out and
-        // named: the handler answers such a request 400 and tells its onRefused.
-        const refused: string[] = [];
-        const set = (name: string, value: string) => {
-          try {
-            headers.set(name, value);
-          } catch {
-            refused.push(name);
-          }
-        };
-        for (const [name, value] of Object.entries(req.headers)) {
-          // (node:http2's pseudo-headers, `:method` and `:path`, are no header names: `Headers`
-          // throws on them, which would answer every HTTP/2 delivery 400.)
-          if (value !== undefined && name[0] !== ":")
-            set(name, Array.isArray(value) ? value.join(", ") : value);
-        }
-        // Node keeps the first of several Authorization lines only; a `Request` joins them, which
-        // is not the configured value. Joined here too, they are refused (401) here as there.
-        const authorizations = req.rawHeaders?.filter(
-          (_, i, lines) => i % 2 === 1 && lines[i - 1]!.toLowerCase() === "authorization",
-        );
-        if (authorizations && authorizations.length > 1)
-          set("authorization", authorizations.join(", "));
-        // A body parser mounted before this handler has read the stream already. Raw bytes or
-        // text it left are the body; a parsed object is not: `JSON.parse` has rounded its u64
-        // amounts (fees, lamports), so writing it back would pass on wrong numbers.
-        // (Google Cloud Functions and Firebase parse the body, and keep its bytes in `rawBody`.)
-        const left = req.rawBody instanceof Uint8Array ? req.rawBody : req.body;
-        const raw = typeof left === "string" ? encode(left) : left instanceof Uint8Array ? left : 0;
-        // A body parser decodes what it reads (body-parser inflates gzip and deflate, and answers
-        // 415 itself to other codings): what it left, or consumed, is no longer encoded.
-        if (raw || req.readableEnded) headers.delete("content-encoding");
-        const chunks = req[Symbol.asyncIterator]();
-        const body =
-          method === "GET" || method === "HEAD"
-            ? undefined
-            : raw ||
-              // (Consumed: the handler answers first what needs no body, such as a wrong
-              // `Authorization`, which so learns nothing of the server's parsers.)
-              (req.readableEnded ? failsWhenRead(() => (alreadyRead = true)) : undefined) ||
-              new ReadableStream<Uint8Array>({
-                async pull(controller) {
-                  const { done, value } = await chunks.next();
-                  if (done) controller.close();
-                  else controller.enqueue(typeof value === "string" ? encode(value) : value);
-                },
-                // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
-                // with it. The rest of the upload stays unread until the answer's `connection:
-                // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
-                cancel() {},
-              });
-        // `duplex: "half"` is how a streamed request body is declared (not yet in the DOM types).
-        request = new Request(new URL(req.url ?? "/", "http://localhost"), {
-          method,
-          headers,
-          body,
-          duplex: "half",
-        } as RequestInit);
-        if (refused.length)
-          unreadableRequests.set(
-            request,
-            `header ${[...new Set(refused)].join(", ")}: a value the Headers class refuses (such as one with a NUL byte)`,
-          );
-      } catch {
-        // A method `Request` refuses (CONNECT, TRACE, TRACK), or a malformed URL.
-        return method === "POST"
-          ? reply(400, "bad request")
-          : reply(405, "method not allowed", new Headers({ "content-type": TEXT, allow: "POST" }));
-      }
-      const response = await handler(request);
-      if (alreadyRead) return reply(500, BODY_ALREADY_READ);
-      reply(response.status, await response.text(), response.headers);
-    } catch {
-      reply(500, "handler failed");
-    }
+  return (req, res) => void serveNode(handler, req, res);
+}
+
+/**
+ * {@link toNodeHandler}'s work for one request: settles once it has answered or given up, and
+ * never rejects. (Exported for the tests, which wait for it; not from the package.)
+ */
+export async function serveNode(
+  handler: (request: Request) => Promise<Response>,
+  req: NodeRequest,
+  res: NodeResponse,
+): Promise<void> {
+  const reply = (status: number, body: string, headers = new Headers({ "content-type": TEXT })) => {
+    if (res.headersSent) return;
+    res.statusCode = status;
+    headers.forEach((value, name) => res.setHeader(name, value));
+    // An unread upload would otherwise keep arriving on a kept-alive connection (HTTP/1), or
+    // hold its stream open, the sender stalled by flow control (HTTP/2, which has no Connection
+    // header: there the stream is closed instead, the connection kept for other streams).
+    const unread = !req.complete;
+    if (unread && !req.stream) res.setHeader("connection", "close");
+    res.end(body);
+    // RST_STREAM with NO_ERROR (0), which RFC 9113 §8.1 gives for this case: node:http2 sends it
+    // once the answer is flushed, so it does not cut the answer off.
+    if (unread) req.stream?.close(0);
   };
+  const method = req.method ?? "GET";
+  // Set when the handler reads a body that a body parser had consumed already.
+  let alreadyRead = false;
+  try {
+    let request: Request;
+    try {
+      const headers = new Headers();
+      // Header values `Headers` refuses (a NUL byte, which Node lets through) are left out and
+      // named: the handler answers such a request 400 and tells its onRefused.
+      const refused: string[] = [];
+      const set = (name: string, value: string) => {
+        try {
+          headers.set(name, value);
+        } catch {
+          refused.push(name);
+        }
+      };
+      for (const [name, value] of Object.entries(req.headers)) {
+        // (node:http2's pseudo-headers, `:method` and `:path`, are no header names: `Headers`
+        // throws on them, which would answer every HTTP/2 delivery 400.)
+        if (value !== undefined && name[0] !== ":")
+          set(name, Array.isArray(value) ? value.join(", ") : value);
+      }
+      // Node keeps the first of several Authorization lines only; a `Request` joins them, which
+      // is not the configured value. Joined here too, they are refused (401) here as there.
+      const authorizations = req.rawHeaders?.filter(
+        (_, i, lines) => i % 2 === 1 && lines[i - 1]!.toLowerCase() === "authorization",
+      );
+      if (authorizations && authorizations.length > 1)
+        set("authorization", authorizations.join(", "));
+      // A body parser mounted before this handler has read the stream already. Raw bytes or
+      // text it left are the body; a parsed object is not: `JSON.parse` has rounded its u64
+      // amounts (fees, lamports), so writing it back would pass on wrong numbers.
+      // (Google Cloud Functions and Firebase parse the body, and keep its bytes in `rawBody`.)
+      const left = req.rawBody instanceof Uint8Array ? req.rawBody : req.body;
+      const raw = typeof left === "string" ? encode(left) : left instanceof Uint8Array ? left : 0;
+      // A body parser decodes what it reads (body-parser inflates gzip and deflate, and answers
+      // 415 itself to other codings): what it left, or consumed, is no longer encoded.
+      if (raw || req.readableEnded) headers.delete("content-encoding");
+      const chunks = req[Symbol.asyncIterator]();
+      const body =
+        method === "GET" || method === "HEAD"
+          ? undefined
+          : raw ||
+            // (Consumed: the handler answers first what needs no body, such as a wrong
+            // `Authorization`, which so learns nothing of the server's parsers.)
+            (req.readableEnded ? failsWhenRead(() => (alreadyRead = true)) : undefined) ||
+            new ReadableStream<Uint8Array>({
+              async pull(controller) {
+                const { done, value } = await chunks.next();
+                if (done) controller.close();
+                else controller.enqueue(typeof value === "string" ? encode(value) : value);
+              },
+              // Not `chunks.return()`: that destroys the socket, and the answer (413, 408)
+              // with it. The rest of the upload stays unread until the answer's `connection:
+              // close` (HTTP/1) or its stream's reset (HTTP/2) ends it.
+              cancel() {},
+            });
+      // `duplex: "half"` is how a streamed request body is declared (not yet in the DOM types).
+      request = new Request(new URL(req.url ?? "/", "http://localhost"), {
+        method,
+        headers,
+        body,
+        duplex: "half",
+      } as RequestInit);
+      if (refused.length)
+        unreadableRequests.set(
+          request,
+          `header ${[...new Set(refused)].join(", ")}: a value the Headers class refuses (such as one with a NUL byte)`,
+        );
+    } catch {
+      // A method `Request` refuses (CONNECT, TRACE, TRACK), or a malformed URL.
+      return method === "POST"
+        ? reply(400, "bad request")
+        : reply(405, "method not allowed", new Headers({ "content-type": TEXT, allow: "POST" }));
+    }
+    const response = await handler(request);
+    if (alreadyRead) return reply(500, BODY_ALREADY_READ);
+    reply(response.status, await response.text(), response.headers);
+  } catch {
+    try {
+      reply(500, "handler failed");
+    } catch {
+      // The response cannot be written (its `end` or `setHeader` throws): nothing is left to
+      // answer with, and a rejection here would be unhandled (the listener returns nothing).
+    }
+  }
 }

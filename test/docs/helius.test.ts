@@ -1,0 +1,272 @@
+// Getting started's "Coming from helius-sdk", against helius-sdk itself (3.2.0, the repository's
+// devDependency, read from its published declarations) and against the packages: every call of
+// helius-sdk's `zk`, `wallet` and `webhooks` clients has a row or is under "Not covered"; the
+// client options row names options the packages have; `sendViaSender`'s regions map to
+// `senderRegions` entries of the same URL; and what the section says changes (retries by default,
+// no devnet wallet URL, the mock refusing `displayOptions`) is what the packages and the mock do.
+// (User trial 27: the section left out `helius.zk`, `wallet.getBalanceAt`, `webhooks.toggle`, the
+// client options and `sendViaSender`. test/docs/build.test.ts checks the rows that were there.)
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { APIError, ConfigurationError, RateLimitError, createDasClient } from "@chaindata/das";
+import { senderRegions } from "@chaindata/sender";
+import { createWalletClient } from "@chaindata/wallet";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDocs } from "../../packages/docs/src/index.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { loadSite } from "../../packages/docs/src/model.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import * as pages from "../../packages/docs/src/pages.mjs";
+import { useMock } from "../contract/harness.js";
+
+const { CLIENT_OPTIONS, HELIUS, heliusSenderRegions, notCovered, ZK_BALANCES_SNIPPET } = pages;
+const root = join(import.meta.dirname, "../..");
+const specDir = join(root, "spec/dist");
+const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-helius-"));
+const out = join(tmp, "site");
+const site = loadSite(specDir);
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** helius-sdk's published declarations (dist/esm/<file>). */
+const heliusDts = (file: string) =>
+  readFileSync(join(root, "node_modules/helius-sdk/dist/esm", file), "utf8");
+/** The members of interface `name` in `dts`, in order. */
+const members = (dts: string, name: string) => {
+  const body = new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`).exec(dts)![1]!;
+  return [...body.matchAll(/^ {4}(\w+)[(:]/gm)].map((m) => m[1]!);
+};
+/** The spec's operations of `area`. */
+const opsOf = (area: string) =>
+  site.areas.find((a: any) => a.key === area)!.ops.map((o: any) => o.id as string);
+
+let section = "";
+let rows: { helius: string; chaindata: string; note: string; links: string[] }[] = [];
+let notCoveredText = "";
+let searchEntries: any[] = [];
+
+beforeAll(() => {
+  buildDocs({ out });
+  const html = readFileSync(join(out, "getting-started.html"), "utf8");
+  const at = html.indexOf('<section id="helius-sdk"');
+  section = html.slice(at, html.indexOf("</section>", at));
+  rows = [...section.matchAll(/<tr><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)].map(
+    (r) => ({
+      helius: text(r[1]!),
+      chaindata: text(r[2]!),
+      note: text(r[3]!),
+      links: [...r[2]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!),
+    }),
+  );
+  notCoveredText = text(section.slice(section.indexOf('id="not-covered"')));
+  searchEntries = JSON.parse(readFileSync(join(out, "search-index.json"), "utf8")).entries;
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The row whose helius-sdk cell holds `call`. */
+const row = (call: string) => {
+  const found = rows.find((r) => r.helius.includes(call));
+  expect(found, call).toBeDefined();
+  return found!;
+};
+/** The search entries whose names hold `name`, by URL. */
+const urls = (name: string) =>
+  searchEntries.filter((e) => e.f?.includes(name)).map((e) => e.u as string);
+
+describe('Getting started, "Coming from helius-sdk"', () => {
+  it("has every helius.zk method: the spec's in a row to their pages, the others under Not covered with the compression page's own list; token balances by summing token accounts by mint", () => {
+    const zk = members(heliusDts("zk/client.d.ts"), "ZkClientLazy");
+    expect(zk).toHaveLength(26);
+    expect([...HELIUS.zk].sort()).toEqual([...zk].sort());
+    const own = opsOf("compression");
+    const covered = zk.filter((m) => own.includes(m));
+    expect(covered).toHaveLength(own.length); // (each method of the spec is one of helius-sdk's)
+    const zkRow = row("helius.zk.");
+    expect(zkRow.helius).toBe(`${covered.map((m) => `helius.zk.${m}`).join(", ")} (2.x, 3.x)`);
+    expect(zkRow.links).toEqual(covered.map((m) => `compression/${m}.html`));
+    const others = zk.filter((m) => !own.includes(m));
+    expect(zkRow.note).toContain(`helius-sdk's other ${others.length} are under Not covered`);
+    expect(zkRow.note).toContain("getCompressedTokenBalancesByOwnerV2");
+
+    // Not covered: every other zk method, and those the compression page says it leaves out.
+    const item = /helius-sdk's other ZK-compression methods \(helius\.zk\)[^:]*: ([^.]*)\./.exec(
+      notCoveredText,
+    )![1]!;
+    expect(item.split(", ").sort()).toEqual([...others].sort());
+    const page = text(readFileSync(join(out, "compression/index.html"), "utf8"));
+    const said = /the service's other ZK-compression methods \(([^)]*)\) are outside it/.exec(page);
+    expect(said, "the compression page's sentence").not.toBeNull();
+    for (const m of said![1]!.replace(/ and more$/, "").split(", ")) expect(others).toContain(m);
+    expect(notCovered(site).zk).toEqual(item.split(", "));
+
+    // The token balances: the snippet sums getCompressedTokenAccountsByOwner by mint (it runs
+    // against the mock in snippets.test.ts); the page shows it before Not covered.
+    expect(ZK_BALANCES_SNIPPET).toMatch(
+      /compression\.getCompressedTokenAccountsByOwner\.all\([\s\S]*tokenData\.mint[\s\S]*tokenData\.amount/,
+    );
+    const shown = section.indexOf("getCompressedTokenAccountsByOwner.all(");
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(section.indexOf('id="not-covered"'));
+    // the search: a covered method's helius name to the table, an uncovered one to the list
+    expect(urls("helius.zk.getCompressedTokenAccountsByOwner")).toEqual([
+      "getting-started.html#helius-sdk",
+    ]);
+    for (const name of ["getCompressedTokenBalancesByOwnerV2", "helius.zk.getValidityProof"])
+      expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+  });
+
+  it("has every helius.wallet and helius.webhooks call (3.2.0): getBalanceAt and webhooks.toggle under Not covered", () => {
+    const wallet = members(heliusDts("wallet/client.d.ts"), "WalletClient");
+    expect(wallet).toContain("getBalanceAt");
+    expect([...HELIUS.wallet].sort()).toEqual([...wallet].sort());
+    const own = opsOf("wallet");
+    const walletRow = row("helius.wallet.getIdentity");
+    for (const m of wallet)
+      if (own.includes(m)) expect(walletRow.helius).toContain(`helius.wallet.${m}`);
+      else {
+        expect(walletRow.helius).not.toContain(`helius.wallet.${m}`);
+        expect(notCoveredText).toContain(`helius.wallet.${m}`);
+      }
+    expect(notCoveredText).toMatch(/helius\.wallet\.getBalanceAt \(3\.x: [^)]+\)/);
+
+    // webhooks: create, get, getAll, update, delete have rows; toggle (a PATCH the spec has not)
+    // is under Not covered.
+    const webhooks = members(heliusDts("webhooks/client.d.ts"), "WebhookClient");
+    expect(webhooks).toEqual(["create", "get", "getAll", "update", "delete", "toggle"]);
+    for (const m of webhooks.filter((m) => m !== "toggle")) row(`helius.webhooks.${m}(`);
+    expect(rows.some((r) => r.helius.includes("helius.webhooks.toggle"))).toBe(false);
+    expect(notCoveredText).toContain(
+      "helius.webhooks.toggle(webhookID, active) (3.x): turns a webhook's deliveries off or on again",
+    );
+    expect(opsOf("webhooks")).not.toContain("toggleWebhook");
+    for (const name of ["getBalanceAt", "helius.wallet.getBalanceAt", "helius.webhooks.toggle"])
+      expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+  });
+
+  it("maps createHelius's options to client options the packages have, and HELIUS_API_KEY to the variable they read", () => {
+    const options = row("createHelius({ network, baseUrl, transport })");
+    expect(options.helius).toContain("HELIUS_API_KEY");
+    const names = CLIENT_OPTIONS.map(([name]: [string]) => name);
+    for (const [theirs, ours] of HELIUS.options as [string, string][]) {
+      expect(options.helius).toContain(theirs);
+      expect(names, ours).toContain(ours);
+      expect(options.chaindata).toContain(`{ ${ours}`);
+    }
+    expect(options.chaindata).toContain('{ environment: "devnet" }');
+    expect(Object.keys(site.index.environments)).toContain("devnet");
+    expect(options.chaindata).toContain("{ baseUrls: { rpc } }");
+    expect(Object.keys(site.index.hosts)).toContain("rpc");
+    expect(options.chaindata).toContain("CHAINDATA_API_KEY");
+    expect(urls("HELIUS_API_KEY")).toEqual(["getting-started.html#helius-sdk"]);
+  });
+
+  it("says retries are on by default (3 attempts where helius-sdk makes 1), and a retry wrapper should go or maxRetries: 0, as a client does", async () => {
+    const changes = text(section.slice(section.indexOf("What changes besides the names")));
+    expect(changes).toContain("tried up to 3 times (maxRetries: 2, section 6)");
+    expect(changes).toContain("remove it, or give the client maxRetries: 0");
+    // What the default does: a 503 asking for no wait, answered to every attempt.
+    const attempts = async (maxRetries?: number) => {
+      let calls = 0;
+      const das = createDasClient({
+        apiKey: "placeholder",
+        ...(maxRetries === undefined ? {} : { maxRetries }),
+        fetch: async () => {
+          calls++;
+          return new Response("busy", { status: 503, headers: { "retry-after": "0" } });
+        },
+      });
+      await expect(
+        das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" }),
+      ).rejects.toBeInstanceOf(APIError);
+      return calls;
+    };
+    expect(await attempts()).toBe(3);
+    expect(await attempts(0)).toBe(1);
+  });
+
+  it("says devnet has no wallet URL, as createWalletClient finds", () => {
+    const changes = text(section.slice(section.indexOf("What changes besides the names")));
+    expect(changes).toContain(
+      'createWalletClient({ environment: "devnet" }) throws a ConfigurationError',
+    );
+    expect(site.index.hosts.wallet.urls.devnet).toBeNull();
+    expect(() => createWalletClient({ environment: "devnet", apiKey: "placeholder" })).toThrow(
+      ConfigurationError,
+    );
+  });
+
+  it("maps sendViaSender, with helius-sdk's region keys to the senderRegions entries of the same URL, and says the transaction is checked and config.encoding required", () => {
+    const endpoints = Object.fromEntries(
+      [
+        .../SENDER_ENDPOINTS: \{([\s\S]*?)\};/
+          .exec(heliusDts("transactions/types.d.ts"))![1]!
+          .matchAll(/readonly (\w+): "([^"]+)"/g),
+      ].map((m) => [m[1]!, m[2]!]),
+    );
+    expect(Object.keys(endpoints)).toHaveLength(8);
+    expect(HELIUS.senderEndpoints).toEqual(endpoints);
+    expect(heliusDts("transactions/sendViaSender.d.ts")).toContain(
+      "sendViaSender: (tx64: string, region?: SenderRegion, swqosOnly?: boolean, skipPreflight?: boolean)",
+    );
+    const mapped = heliusSenderRegions(site) as [string, string | undefined][];
+    const regions: Record<string, string> = senderRegions;
+    for (const [key, region] of mapped) {
+      expect(region, key).toBeDefined();
+      expect(regions[region!], key).toBe(endpoints[key]);
+    }
+    expect(Object.fromEntries(mapped)).toMatchObject({ Default: "global", US_SLC: "slc" });
+    const via = row("sendViaSender(tx64, region, swqosOnly, skipPreflight)");
+    expect(via.helius).toContain("helius-sdk/transactions/sendViaSender");
+    expect(via.links).toEqual(["sender/sendTransaction.html"]);
+    expect(via.chaindata).toBe(
+      'createSenderClient({ baseUrls: { sender: senderRegions.slc } }).sendTransaction({ transaction: tx64, config: { encoding: "base64", skipPreflight }, swqosOnly })',
+    );
+    for (const [key, region] of mapped)
+      expect(via.note).toContain(`${key} → senderRegions.${region}`);
+    expect(via.note).toContain("config.encoding is required");
+    expect(via.note).toContain('a placeholder such as "AQID" is refused with a ValidationError');
+    for (const name of ["sendViaSender", "US_SLC", "AP_TOKYO"])
+      expect(urls(name), name).toEqual(["getting-started.html#helius-sdk"]);
+  });
+
+  it("maps error handling: a check of the message's status to the error classes, which every package exports", () => {
+    const errors = row("SolanaError");
+    expect(errors.helius).toContain("/429/.test(String(err))");
+    expect(errors.chaindata).toContain("err instanceof RateLimitError) … err.retryAfter");
+    expect(errors.chaindata).toContain("err instanceof APIError && err.status === 404");
+    expect(errors.chaindata).toContain("(section 5)");
+    expect(errors.note).toContain("HTTP 429 Too Many Requests from getAsset");
+    expect(RateLimitError.prototype).toBeInstanceOf(APIError);
+  });
+});
+
+describe("the mock refuses helius-sdk's displayOptions, as the section and the mock's README say", () => {
+  const mock = useMock("examples", { clients: false });
+
+  it("answers getAssetsByOwner with displayOptions 400, and with options 200", async () => {
+    const changes = text(section.slice(section.indexOf("What changes besides the names")));
+    expect(changes).toContain(
+      "helius-sdk's own requests that send displayOptions are refused there (400)",
+    );
+    expect(readFileSync(join(root, "packages/mock/README.md"), "utf8")).toContain(
+      "`displayOptions`",
+    );
+    const ask = (params: object) =>
+      mock.raw({
+        method: "POST",
+        url: "/?api-key=placeholder",
+        body: { jsonrpc: "2.0", id: "1", method: "getAssetsByOwner", params },
+      });
+    const ownerAddress = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+    expect((await ask({ ownerAddress, displayOptions: { showFungible: true } })).status).toBe(400);
+    expect((await ask({ ownerAddress, options: { showFungible: true } })).status).toBe(200);
+  });
+});
