@@ -1424,24 +1424,32 @@ function derefAt(doc, schema, at) {
 /**
  * The schema that holds a request value's bounds (through $refs; of its one bounded anyOf/oneOf
  * branch, a nullable one's) and its path, with the kind of value they bound, or undefined when it
- * has none.
+ * can have none. A string, an array or a number without a bound keyword is one too (`unbounded`):
+ * a bound its prose states is then one the schema, and so the SDK's checks, do not enforce. (Of
+ * its anyOf/oneOf branches, the one of a kind, a nullable one's.)
  */
-function boundedSchema(doc, schema, at) {
+function boundedSchema(doc, schema, at, depth = 0) {
   const [s, sAt] = derefAt(doc, schema, at);
-  if (!s || typeof s !== "object") return undefined;
-  if (ALL_BOUNDS.some((k) => isNum(s[k]))) {
-    const types = [s.type].flat();
-    const kind =
-      types.includes("array") || s.items ? "array" : types.includes("string") ? "string" : "number";
-    return { schema: s, at: sAt, kind };
-  }
+  if (!s || typeof s !== "object" || depth > 10) return undefined;
+  const types = [s.type].flat();
+  const typed =
+    types.includes("array") || s.items
+      ? "array"
+      : types.includes("string")
+        ? "string"
+        : types.includes("integer") || types.includes("number")
+          ? "number"
+          : undefined;
+  if (ALL_BOUNDS.some((k) => isNum(s[k]))) return { schema: s, at: sAt, kind: typed ?? "number" };
   for (const key of ["anyOf", "oneOf"]) {
     const found = (s[key] ?? [])
-      .map((b, i) => boundedSchema(doc, b, `${sAt}/${key}/${i}`))
+      .map((b, i) => boundedSchema(doc, b, `${sAt}/${key}/${i}`, depth + 1))
       .filter(Boolean);
-    if (found.length === 1) return found[0];
+    const bounded = found.filter((b) => !b.unbounded);
+    if (bounded.length === 1) return bounded[0];
+    if (!bounded.length && found.length === 1) return found[0];
   }
-  return undefined;
+  return typed && { schema: s, at: sAt, kind: typed, unbounded: true };
 }
 
 // A number as prose writes it: 1000, 1,000 (thousands separated by commas).
@@ -1560,11 +1568,16 @@ const EACH_BEFORE = /\beach(?:\s+(?:of|one of|with|up to|at most))?\s*$/i;
 const LENGTH_UNIT = /^(?:characters?|chars?)$/i;
 const SIZE_UNIT = /^(?:bytes?|bits?|[KMG]i?B|kilobytes?|megabytes?|gigabytes?)$/i;
 
+// The unit a phrase counts per, in its clause: "at most 1,000 assets per page", "each page holds
+// at most 1,000 assets" (page).
+const PER_UNIT = /\b(?:per|each|every)\s+([A-Za-z][\w-]*)/i;
+
 /**
  * Every bound phrase of `text`: { kind (lower / upper / range, or `over` / `under`: a claim that
  * more / fewer than its number pass), phrase, numbers (as written), index, end, unit ("length",
- * "size" or undefined: LENGTH_UNIT / SIZE_UNIT among the words after it), bare (no word after it
- * in its clause: "at most 32.", "(at most 32)") }.
+ * "size" or undefined: LENGTH_UNIT / SIZE_UNIT among the words after it), after (the words after
+ * it: followingWords), bare (no word after it in its clause: "at most 32.", "(at most 32)"), per
+ * (the unit it counts per: PER_UNIT, after it in its clause or else before), comparative }.
  */
 function boundPhrases(text) {
   const found = [];
@@ -1584,6 +1597,9 @@ function boundPhrases(text) {
     )
       return;
     const phrase = text.slice(index, end);
+    const clauseAfter = /^[^.;:,()\n]*/.exec(text.slice(end))[0];
+    const clauseBefore = /[^.;:,()\n]*$/.exec(text.slice(0, index))[0];
+    const per = (PER_UNIT.exec(clauseAfter) ?? PER_UNIT.exec(clauseBefore))?.[1].toLowerCase();
     found.push({
       kind,
       phrase,
@@ -1593,6 +1609,7 @@ function boundPhrases(text) {
       unit,
       after,
       bare: !after.length,
+      per,
       comparative,
     });
   };
@@ -1656,15 +1673,28 @@ const numberAsText = (s) =>
  * Whether the bound phrase `p` of a value's own description (its param's, property's or schema's)
  * is about the value, without its name or its words (phraseIsAbout): where nothing follows it in
  * its clause ("The mints to look up, at most 100.", "A label (at most 32)"), or, of a string, where
- * characters follow it ("at most 64 characters"; "… characters each" is no phrase: boundPhrases). Of a string, a bare
- * range is rather its alphabet or a byte's values ("0-9", "the byte s (1 to 127)"), and a bare
- * phrase of one that holds a number as text (numberAsText) may be its value: those are not.
+ * characters follow it ("at most 64 characters"; "… characters each" is no phrase: boundPhrases).
+ * Of a string, a bare range is rather its alphabet or a byte's values ("0-9", "the byte s (1 to
+ * 127)"), and a bare phrase of one that holds a number as text (numberAsText) may be its value:
+ * those are not. Of a number that counts things (`value.count`: namedValue), a page size, what
+ * follows is what it counts: "Returns at most 1000 items per page" in `limit`'s states its
+ * maximum as "up to 1000" does. (Of another number it may count something else: "At most 1,000
+ * assets come per page" in `page`'s is the page size, not which page.)
  */
-function ownPhraseIsAbout(p, bounded) {
+function ownPhraseIsAbout(p, bounded, value) {
+  if (bounded.kind === "number") return p.bare || !!value.count;
   if (bounded.kind !== "string") return p.bare;
   if (p.unit === "length") return true;
   return p.bare && p.kind !== "range" && !numberAsText(bounded.schema);
 }
+
+// The words of a name that say its number counts things: `limit`, `pageSize`, `maxResults`,
+// `itemsPerPage`, `count`, `total` (not `page` or `pageNumber`, which say which one).
+const COUNT_NAME_WORDS = new Set(["limit", "size", "count", "total", "max", "maximum", "per"]);
+// A description that begins by saying its number counts things: "The maximum number of assets per
+// page", "Page size, 1 to 1000".
+const COUNT_DESCRIPTION =
+  /^\s*(?:(?:the|a|an)\s+)?(?:(?:maximum|max|minimum|largest)\s+)?(?:(?:number|count)\s+of\b|page\s+size\b)/i;
 
 const proseValue = (written) => Number(written.replace(/,/g, ""));
 /** `n` as prose writes it, with thousands separators where `like` has them. */
@@ -1720,14 +1750,20 @@ function leadingNounWords(text) {
  * A request value as its prose names it: { name, names (its name, and `params` for an
  * `x-params: array` method's one param, which is the wire `params`), words (its name's words, and
  * for an array those of the noun phrase its own description begins with: `addresses`' "The wallet
- * addresses and/or name-service domains" names wallets) }.
+ * addresses and/or name-service domains" names wallets), count (a number that counts things, by
+ * its name or its description's first words: COUNT_NAME_WORDS, COUNT_DESCRIPTION; a page walk's
+ * `limit` param too, which checkBoundProse marks) }.
  */
 function namedValue(doc, name, node, schema) {
   const words = nameWords(name);
-  if (schemaTypes(doc, schema).has("array"))
-    for (const text of new Set([node?.description, deref(doc, schema)?.description]))
-      words.push(...leadingNounWords(text));
-  return { name, names: [name], words };
+  const types = schemaTypes(doc, schema);
+  const texts = new Set([node?.description, deref(doc, schema)?.description]);
+  if (types.has("array")) for (const text of texts) words.push(...leadingNounWords(text));
+  const count =
+    (types.has("integer") || types.has("number")) &&
+    (words.some((w) => COUNT_NAME_WORDS.has(w)) ||
+      [...texts].some((text) => typeof text === "string" && COUNT_DESCRIPTION.test(text)));
+  return { name, names: [name], words, count };
 }
 
 /**
@@ -1741,11 +1777,12 @@ function namedValue(doc, name, node, schema) {
 function phraseIsAbout(text, p, value) {
   const before = /(?:`([\w.-]+)`|([A-Za-z_][\w]*))\s*[(:,]?\s*$/.exec(text.slice(0, p.index));
   if (before && value.names.includes(before[1] ?? before[2])) return "name";
-  return (
-    followingWords(text, p.end).some((w) =>
-      value.words.some((n) => sameNoun(w.toLowerCase(), n)),
-    ) && "words"
+  // (Not a word after "per" / "each" / "every": the unit it counts per, "at most 1,000 assets per
+  // page", is no value it bounds: not `page`.)
+  const words = followingWords(text, p.end).filter(
+    (w, i, all) => !/^(?:per|each|every)$/i.test(all[i - 1] ?? ""),
   );
+  return words.some((w) => value.words.some((n) => sameNoun(w.toLowerCase(), n))) && "words";
 }
 
 // The words that may follow a comparative's number where it counts the value itself, not another
@@ -1781,23 +1818,55 @@ const followingWords = (text, end) =>
     .filter(Boolean)
     .slice(0, 3);
 
+// A pattern that is one run of one character (a class, an escape or a literal), with a quantifier
+// or none: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" (Address) allows 32 to 44 characters.
+const ONE_RUN =
+  /^\^(?:\[(?:\\.|[^\]\\])+\]|\\.|[^\\[\](){}|^$*+?])(?:\{(\d+)(,?)(\d*)\}|([+*?]))?\$$/;
+
+/**
+ * The lengths a string's `pattern` allows, { minLength, maxLength } (undefined where it allows any),
+ * where it is one run of one character (ONE_RUN); undefined for any other pattern. Such a pattern
+ * bounds the length as the keywords do: prose that states its lengths states enforced bounds.
+ */
+function patternLengths(pattern) {
+  const m = typeof pattern === "string" ? ONE_RUN.exec(pattern) : null;
+  if (!m) return undefined;
+  const [, min, comma, max, sign] = m;
+  if (min !== undefined)
+    return {
+      minLength: Number(min),
+      maxLength: comma ? (max ? Number(max) : undefined) : Number(min),
+    };
+  if (sign === "+") return { minLength: 1, maxLength: undefined };
+  if (sign === "*") return { minLength: 0, maxLength: undefined };
+  return { minLength: sign === "?" ? 0 : 1, maxLength: 1 };
+}
+
+/**
+ * The bound `key` of `bounded` (boundedSchema): { has (the number, or undefined where it has
+ * none), pattern (it is the string's pattern's: patternLengths) }. An array or a string without
+ * minItems / minLength has 0 as its lower bound.
+ */
+function boundOf(bounded, key) {
+  const s = bounded.schema;
+  if (isNum(s[key])) return { has: Number(s[key]) };
+  const lengths = bounded.kind === "string" ? patternLengths(s.pattern) : undefined;
+  if (lengths?.[key] !== undefined) return { has: lengths[key], pattern: true };
+  const lower = key === BOUND_KEYWORDS[bounded.kind][0];
+  return { has: lower && bounded.kind !== "number" ? 0 : undefined };
+}
+
 /**
  * Where a bound phrase disagrees with the schema keywords of the value it is about, what to say, or
  * undefined: `bounded` is { schema, at, kind } (boundedSchema).
  */
 function phraseProblem(p, bounded) {
   const [lowerKey, upperKey] = BOUND_KEYWORDS[bounded.kind];
-  const s = bounded.schema;
   const wrong = [];
   const stated = (key, written) => {
     const want = proseValue(written);
-    // (An array or a string without minItems / minLength has 0 as its lower bound.)
-    const has = isNum(s[key])
-      ? Number(s[key])
-      : key === lowerKey && bounded.kind !== "number"
-        ? 0
-        : undefined;
-    if (has !== want) wrong.push({ key, written, has });
+    const { has, pattern } = boundOf(bounded, key);
+    if (has !== want) wrong.push({ key, written, has, pattern });
   };
   if (p.kind === "over" || p.kind === "under") return claimProblem(p, bounded);
   if (p.kind === "range") {
@@ -1808,7 +1877,9 @@ function phraseProblem(p, bounded) {
   // (A bound the schema does not have at all: `report` takes it only from a phrase about the value.)
   const missing = wrong.some(({ has }) => has === undefined);
   const keywords = wrong
-    .map(({ key, has }) => (has === undefined ? `no ${key}` : `${key}: ${has}`))
+    .map(({ key, has, pattern }) =>
+      has === undefined ? `no ${key}` : `${key}: ${has}${pattern ? " (by its pattern)" : ""}`,
+    )
     .join(" and ");
   const prose = wrong.every(({ has }) => has !== undefined)
     ? wrong.reduce(
@@ -1817,11 +1888,15 @@ function phraseProblem(p, bounded) {
       )
     : undefined;
   const keyword = wrong.map(({ key, written }) => `${key}: ${proseValue(written)}`).join(", ");
+  // (A length its pattern bounds changes with the pattern: a looser maxLength would not loosen it.)
+  const there = wrong.some(({ pattern }) => pattern)
+    ? `the pattern's lengths (${keyword})`
+    : keyword;
   return {
     missing,
     keywords,
     instead: prose
-      ? `write "${prose}" here, or ${keyword} there`
+      ? `write "${prose}" here, or ${there} there`
       : `give the schema ${keyword} (a bound is a schema keyword, never only prose), or change the prose`,
   };
 }
@@ -1836,10 +1911,9 @@ function claimProblem(p, bounded) {
   const [lowerKey, upperKey] = BOUND_KEYWORDS[bounded.kind];
   const over = p.kind === "over";
   const key = over ? upperKey : lowerKey;
-  const s = bounded.schema;
   const written = p.numbers[0];
   const n = proseValue(written);
-  const has = isNum(s[key]) ? Number(s[key]) : !over && bounded.kind !== "number" ? 0 : undefined;
+  const { has } = boundOf(bounded, key);
   if (has === undefined || (over ? has > n : has < n)) return undefined;
   const comparative = /\b(?:more|fewer|less)\s+than\s+\S+$/i;
   const prose = p.phrase.replace(
@@ -1851,6 +1925,22 @@ function claimProblem(p, bounded) {
     keywords: `${key}: ${has} (${over ? "more" : "fewer"} than ${has} are refused)`,
     instead: `write "${prose}" here, or a ${key} ${over ? "above" : "below"} ${n} there`,
   };
+}
+
+/**
+ * Whether the bound phrase `p` of shared prose (an operation's, a body's, the area's), tied to the
+ * value `value` of no bound keyword by its words only (`about`: phraseIsAbout's), ties by its name
+ * or words to a bounded one of `others` ([{ value, bounded }]) too: it then states that one's
+ * bound, not one `value` lacks. Words are shared: "accepts up to 100,000 addresses per webhook"
+ * states accountAddresses' maxItems, and accountAddressOwners' description ("Owner addresses …")
+ * names addresses too. Its name right before the phrase ties it to `value` all the same.
+ */
+function statesAnother(text, p, value, bounded, about, others) {
+  if (about !== "words" || !bounded.unbounded) return false;
+  return others.some(
+    (o) =>
+      o.value !== value && o.bounded && !o.bounded.unbounded && phraseIsAbout(text, p, o.value),
+  );
 }
 
 /**
@@ -1874,10 +1964,17 @@ function claimProblem(p, bounded) {
  *   where it is about it, which in its own description a bare one is: `ownPhraseIsAbout`; a
  *   length with "each" / "per" / "apiece", a count of tries, a rate are no bound). A comparative
  *   is held to a value only where it counts it (`comparativeCounts`), in its own description too.
- *   A keyword the value lacks is a finding where the phrase is about the value. A claim that more
- *   (fewer) than N pass ("accepts more than 1000 ids") must leave room: no `maxItems` ≤ N
- *   (`minItems` ≥ N). A phrase about nothing, or about a value without bounds (`showNfts`: "at
- *   most 100" NFTs), is left alone.
+ *   A keyword the value lacks is a finding where the phrase is about the value, also of a string,
+ *   an array or a number with no bound keyword at all (prose promises a bound nothing enforces);
+ *   a string's `pattern` of one run (`^[…]{32,44}$`) bounds its length as the keywords do
+ *   (`patternLengths`). In a page size's own description (a count: namedValue) the noun after the
+ *   number is what it counts ("Returns at most 1000 items per page" states its maximum); in
+ *   another value's, a phrase per one of its own units ("1,000 assets per page" in `page`'s)
+ *   is no bound of it. In shared prose, a phrase its words tie to a bounded value too states
+ *   that one's bound (`statesAnother`). A claim that more (fewer) than N pass ("accepts more
+ *   than 1000 ids") must leave room: no `maxItems` ≤ N (`minItems` ≥ N). A phrase about
+ *   nothing, or about a value that takes no bound (`showNfts`, a boolean: "at most 100" NFTs),
+ *   is left alone.
  * - a page walk (`x-pagination`) whose result echoes its `page` or `limit` param (`echoedPage` /
  *   `echoedLimit`, or a top-level result property of the param's name: DAS's `limit` and `page`)
  *   gives the echo the param's bound keywords, the same values.
@@ -1898,10 +1995,14 @@ export function checkBoundProse(r) {
   // the keyword counts, `unitFits`, is about something else: "at most 1,232 bytes" of base58 text.)
   // (A string's own noun after the number, without characters, counts strings, not its
   // characters: "up to 100 addresses" is no length of an `address`.)
+  // (In a value's own description, a phrase that counts per one of the value's own units states
+  // what one of them holds, not the value: "At most 1,000 assets come per page" in `page`'s. Of a
+  // count (a page size, `pageSize`), that is the value: "at most 1000 items per page".)
   const report = (at, p, value, bounded, about, own = false) => {
     if (p.comparative && !comparativeCounts(p, value, about, own)) return;
+    if (own && p.per && !value.count && value.words.some((n) => sameNoun(p.per, n))) return;
     if (about === "words" && bounded.kind === "string" && p.unit !== "length") about = false;
-    if (own && !about) about = ownPhraseIsAbout(p, bounded);
+    if (own && !about) about = ownPhraseIsAbout(p, bounded, value);
     if (!unitFits(p, bounded, about)) return;
     const problem = phraseProblem(p, bounded);
     if (problem && !(problem.missing && !about))
@@ -1956,6 +2057,9 @@ export function checkBoundProse(r) {
     if (arrays.length === 1) arrays[0].value.words.push(...MEMBER_NOUNS);
     if (kind === "openrpc" && o["x-params"] === "array" && named.length === 1)
       named[0].value.names.push("params");
+    // A page walk's `limit` param counts its page's items, whatever its name says.
+    const walkLimit = o["x-pagination"]?.limit;
+    for (const input of named) if (input.name === walkLimit) input.value.count = true;
     // A value's own descriptions (its param's or property's, and its schema's), and those of its
     // object properties at any depth (an array's items' too): every phrase there is about it.
     const ownProse = (value, node, nodeAt, schema, schemaAt, depth = 0) => {
@@ -1979,19 +2083,24 @@ export function checkBoundProse(r) {
           ownProse(namedValue(doc, n, property, property), property, at, property, at, depth + 1);
         }
     };
-    for (const input of named) {
-      ownProse(input.value, input.node, input.at, input.schema, input.schemaAt);
-      const bounded = boundedSchema(doc, input.schema, input.schemaAt);
+    const values = named.map((input) => ({
+      input,
+      value: input.value,
+      bounded: boundedSchema(doc, input.schema, input.schemaAt),
+    }));
+    for (const { input, value, bounded } of values) {
+      ownProse(value, input.node, input.at, input.schema, input.schemaAt);
       if (!bounded) continue;
-      requestValues.push({ value: input.value, bounded });
+      requestValues.push({ value, bounded });
       // In the body's description, a bound phrase followed by no word ("(1 to 100)") is about a
       // body of one property.
       const bare = (text, p, body) => body && input.only && !followingWords(text, p.end).length;
       for (const { text, at, body } of prose)
         if (typeof text === "string")
           for (const p of boundPhrases(text)) {
-            const about = phraseIsAbout(text, p, input.value) || bare(text, p, body);
-            if (about) report(at, p, input.value, bounded, about);
+            const about = phraseIsAbout(text, p, value) || bare(text, p, body);
+            if (about && !statesAnother(text, p, value, bounded, about, values))
+              report(at, p, value, bounded, about);
           }
     }
     // The result's echoes of the walk's page and limit.
@@ -2073,7 +2182,7 @@ export function checkBoundProse(r) {
       for (const { value, bounded } of requestValues)
         if (!schemas.has(bounded.at)) {
           const about = phraseIsAbout(info, p, value);
-          if (!about) continue;
+          if (!about || statesAnother(info, p, value, bounded, about, requestValues)) continue;
           schemas.add(bounded.at);
           report("#/info/description", p, value, bounded, about);
         }

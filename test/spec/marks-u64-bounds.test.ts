@@ -537,6 +537,78 @@ describe("spec rules: operation marks, u64 names, bounds and their prose", () =>
     expect(located).toHaveLength(refused.length);
   });
 
+  it("a bound only prose states, of a schema with no bound keyword (a string, an array, a page size), or one its pattern's lengths refuse", () => {
+    const specDir = textEditedCopy(
+      "schemas/admin.yaml",
+      "The plan name, e.g. `business` or `professional`.",
+      "The plan name, e.g. `business` or `professional`; at most 32 characters.",
+    );
+    editText(
+      specDir,
+      "schemas/webhook.yaml",
+      "(old SDK only; semantics not documented).",
+      "(old SDK only; semantics not documented), at most 100.",
+    );
+    editCopy(specDir, "openrpc/das.yaml", (doc) => {
+      const limit = doc.methods[EDITIONS].params.find((p: any) => p.name === "limit");
+      limit.description = "Returns at most 1,000 editions per page.";
+      delete limit.schema.maximum;
+    });
+    editText(specDir, "schemas/common.yaml", "km-z]{32,44}$", "km-z]{30,44}$");
+    const located = locatedOf(specDir);
+    const at = (file: string, marker: string, after: string) =>
+      new RegExp(`^${positionOf(specDir, file, marker, after)}: `);
+    const none = (
+      area: string,
+      at: string,
+      phrase: string,
+      value: string,
+      schema: string,
+      keyword: string,
+      n: number,
+    ) =>
+      `${area} ${at}: "${phrase}" (of ${value}) disagrees with ${schema}: no ${keyword}; give the schema ${keyword}: ${n} (a bound is a schema keyword, never only prose), or change the prose ${changesBoth}`;
+    const PLAN = "#/components/schemas/SubscriptionDetails/properties/plan";
+    const OWNERS = "#/components/schemas/Webhook/properties/accountAddressOwners";
+    const LIMIT = `#/methods/${EDITIONS} (getNftEditions)/params/2`;
+    const found: [string, RegExp][] = [
+      [
+        none("admin", `${PLAN}/description`, "at most 32", "plan", PLAN, "maxLength", 32),
+        at("schemas/admin.yaml", "description: The plan name", ""),
+      ],
+      [
+        none(
+          "webhooks",
+          `${OWNERS}/description`,
+          "at most 100",
+          "accountAddressOwners",
+          OWNERS,
+          "maxItems",
+          100,
+        ),
+        at("schemas/webhook.yaml", "description: Owner addresses", ""),
+      ],
+      // (A page size's own "1,000 editions per page" states its maximum.)
+      [
+        none(
+          "das",
+          `${LIMIT}/description`,
+          "at most 1,000",
+          "limit",
+          `${LIMIT}/schema`,
+          "maximum",
+          1000,
+        ),
+        at("openrpc/das.yaml", "description: Returns at most", "name: getNftEditions"),
+      ],
+      [
+        `token-metadata #/components/schemas/Address/description: "32 to 44" (of Address) disagrees with #/components/schemas/Address: minLength: 30 (by its pattern); write "30 to 44" here, or the pattern's lengths (minLength: 32) there ${changesBoth}`,
+        at("schemas/common.yaml", "description: A Solana public key", ""),
+      ],
+    ];
+    for (const [finding, position] of found) expect(lineOf(located, finding)).toMatch(position);
+  });
+
   it("an area's x-deprecated that is not true or a message, and an empty x-replaced-by", () => {
     const specDir = editedCopy("openrpc/mint.yaml", (doc) => {
       doc.info["x-deprecated"] = "false";

@@ -419,6 +419,158 @@ describe("spec rules", () => {
     ]);
   });
 
+  it("bound prose of a page size (a limit): the noun after its number is what it counts, so its own prose states its maximum however it is phrased; a page number's does not", () => {
+    // A page walk of `page` and a page size named `size` (a walk's limit whatever its name).
+    const walk = (params: object[]) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          params,
+          "x-pagination": { style: "page", page: "page", limit: "size", items: "items" },
+        }),
+      });
+    const at = (i: number) => `#/methods/0 (getThing)/params/${i}`;
+    const param = (name: string, description: string, schema: object) => ({
+      name,
+      description,
+      schema: { type: "integer", minimum: 1, ...schema },
+    });
+    const max = { maximum: 1000 };
+    // Agreeing, in each form: the phrase states the page size's maximum.
+    for (const text of [
+      "Returns at most 1000 items per page.",
+      "Page size, up to 1000 items per page.",
+      "Returns up to 1,000 assets per page.",
+      "The maximum number of assets per page, 1 to 1,000.",
+      "Returns no more than 1000 results in one page.",
+      "Returns 1 to 1000 items per page.",
+    ]) {
+      expect(walk([param("limit", text, max)]), text).toEqual([]);
+      expect(walk([param("size", text, max)]), text).toEqual([]);
+    }
+    // Disagreeing: a mismatch is found, whatever follows the number.
+    expect(walk([param("limit", "Returns at most 500 items per page.", max)])).toEqual([
+      `t ${at(0)}/description: "at most 500" (of limit) disagrees with ${at(0)}/schema: maximum: 1000; write "at most 1000" here, or maximum: 500 there ${changesBoth}`,
+    ]);
+    expect(walk([param("limit", "Returns at most 1000 items.", { maximum: 100 })])).toEqual([
+      `t ${at(0)}/description: "at most 1000" (of limit) disagrees with ${at(0)}/schema: maximum: 100; write "at most 100" here, or maximum: 1000 there ${changesBoth}`,
+    ]);
+    // No maximum: the prose promises one the schema does not enforce. A page size by its name
+    // (limit, pageSize, maxResults), its description's first words ("The number of", "Page
+    // size") or the walk's `limit`, with or without a minimum.
+    const noMaximum = (i: number, name: string, phrase: string) =>
+      `t ${at(i)}/description: "${phrase}" (of ${name}) disagrees with ${at(i)}/schema: no maximum; give the schema maximum: 1000 (a bound is a schema keyword, never only prose), or change the prose ${changesBoth}`;
+    for (const [name, text] of [
+      ["limit", "Returns at most 1000 items per page."],
+      ["pageSize", "Returns at most 1000 items per page."],
+      ["maxResults", "Returns at most 1000 items per page."],
+      ["n", "The number of items per page; at most 1000 items per page."],
+      ["n", "Page size; returns at most 1000 items per page."],
+      ["size", "Returns at most 1000 items per page."],
+    ] as const) {
+      expect(walk([param(name, text, {})]), `${name}: ${text}`).toEqual([
+        noMaximum(0, name, "at most 1000"),
+      ]);
+      const bare = { name, description: text, schema: { type: "integer" } };
+      expect(walk([bare]), `${name}: ${text}`).toEqual([noMaximum(0, name, "at most 1000")]);
+    }
+    // A page number's prose states the page size, not which page: left alone, with or without
+    // its minimum; a duration is no bound of a page size either.
+    for (const schema of [{ type: "integer", minimum: 1 }, { type: "integer" }])
+      expect(
+        walk([{ name: "page", description: "At most 1,000 assets come per page.", schema }]),
+      ).toEqual([]);
+    // Nor where the phrase names the page right after "per", or the page number has a maximum
+    // of its own: a page's contents are not which page; in the operation's prose neither.
+    for (const [description, schema] of [
+      ["The page to return; at most 1,000 assets per page.", { type: "integer", minimum: 1 }],
+      ["At most 1,000 assets per page.", { type: "integer", minimum: 1, maximum: 100 }],
+      [
+        "The page (up to 100); each page holds at most 1,000 assets.",
+        { type: "integer", maximum: 100 },
+      ],
+    ] as const)
+      expect(walk([{ name: "page", description, schema }]), description).toEqual([]);
+    const opProse = (description: string) =>
+      checkBoundProse({
+        area,
+        kind: "openrpc",
+        doc: openrpc({
+          description,
+          params: [param("page", "The page.", {}), param("size", "The page size.", max)],
+          "x-pagination": { style: "page", page: "page", limit: "size", items: "items" },
+        }),
+      });
+    expect(opProse("Returns at most 1,000 assets per page.")).toEqual([]);
+    expect(opProse("Returns `page` 1 to 100, at most 1,000 assets per page.")).toEqual([
+      expect.stringContaining('"1 to 100" (of page) disagrees'),
+    ]);
+    expect(walk([param("limit", "A full page takes 1-2 seconds.", {})])).toEqual([]);
+    // (Another number's own prose with a noun after it: its keyword must agree, but a keyword it
+    // lacks is no finding: "keeps at most 150 blocks" bounds something else.)
+    expect(walk([param("slot", "A slot; the service keeps at most 150 blocks.", {})])).toEqual([]);
+  });
+
+  it("bound prose shared by values of like words: a phrase that a bounded value's words tie it to states that one's bound, not one an unbounded value lacks; a name ties it all the same", () => {
+    // createWebhook's body: accountAddresses (maxItems) beside accountAddressOwners (none), whose
+    // descriptions both name addresses.
+    const create = (description: string, owners: object = {}) =>
+      checkBoundProse({
+        area,
+        kind: "openapi",
+        doc: {
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: {
+            "/v0/webhooks": {
+              post: {
+                operationId: "createWebhook",
+                description,
+                requestBody: {
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        properties: {
+                          accountAddresses: {
+                            description: "The addresses to watch.",
+                            type: "array",
+                            maxItems: 100000,
+                            items: { type: "string" },
+                          },
+                          accountAddressOwners: {
+                            description: "Owner addresses whose accounts are watched.",
+                            type: "array",
+                            items: { type: "string" },
+                            ...owners,
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+                responses: { "200": { description: "Done." } },
+              },
+            },
+          },
+        },
+      });
+    const at = "t #/paths/~1v0~1webhooks/post (createWebhook)/description";
+    const owners =
+      "#/paths/~1v0~1webhooks/post/requestBody/content/application~1json/schema/properties/accountAddressOwners";
+    expect(create("Accepts up to 100,000 addresses per webhook.")).toEqual([]);
+    // Named right before the phrase, the unbounded one is held to it.
+    expect(create("Accepts `accountAddressOwners` up to 100,000.")).toEqual([
+      `${at}: "up to 100,000" (of accountAddressOwners) disagrees with ${owners}: no maxItems; give the schema maxItems: 100000 (a bound is a schema keyword, never only prose), or change the prose ${changesBoth}`,
+    ]);
+    // A bounded one is held to it as before: both disagree here.
+    expect(create("Accepts up to 1,000 addresses per webhook.", { maxItems: 500 })).toEqual([
+      expect.stringContaining('"up to 1,000" (of accountAddresses) disagrees'),
+      expect.stringContaining('"up to 1,000" (of accountAddressOwners) disagrees'),
+    ]);
+  });
+
   it("bound prose: each way prose states a bound is compared with the keyword, anchored to the param; other numbers are left alone", () => {
     const prose = (description: string, schema: object, summary = "Get a thing.") =>
       checkBoundProse({
@@ -1034,6 +1186,78 @@ describe("spec rules", () => {
       { type: "array", minItems: 1, description: "At most 1,000 assets come per page." },
     ])
       expect(own(schema), schema.description).toEqual([]);
+    // A schema without any bound keyword: a bound its own prose states is one nothing enforces
+    // (the SDK checks the keywords), a finding of the keyword it lacks, whatever its type's form.
+    const none = (keyword: string, phrase: string, where = "") =>
+      expect.stringContaining(
+        `${at}: "${phrase}" (of S) disagrees with #/components/schemas/S${where}: no ${keyword};`,
+      );
+    for (const [schema, keyword, phrase, where] of [
+      [
+        { type: "string", description: "A label, at most 32 characters." },
+        "maxLength",
+        "at most 32",
+      ],
+      [{ type: "string", description: "A label, at most 32." }, "maxLength", "at most 32"],
+      [{ type: ["string", "null"], description: "A label (up to 32)." }, "maxLength", "up to 32"],
+      [
+        { anyOf: [{ type: "string" }, { type: "null" }], description: "At most 32 characters." },
+        "maxLength",
+        "At most 32",
+        "/anyOf/0",
+      ],
+      [
+        { type: "array", items: {}, description: "The mints, at most 100." },
+        "maxItems",
+        "at most 100",
+      ],
+      [
+        { type: "array", description: "The mints to look up, up to 100 mints." },
+        "maxItems",
+        "up to 100",
+      ],
+      [{ type: "integer", description: "A page size (up to 1000)." }, "maximum", "up to 1000"],
+      [{ type: "number", description: "A share, at most 100." }, "maximum", "at most 100"],
+      [{ type: "integer", description: "A share, at least 1." }, "minimum", "at least 1"],
+    ] as const)
+      expect(own(schema), schema.description).toEqual([none(keyword, phrase, where)]);
+    // A pattern of one run of one character bounds the length as the keywords do (Address:
+    // "32 to 44 characters"); one of another form bounds none the rule can read.
+    const base58 = (quantifier: string, description: string) => ({
+      type: "string",
+      pattern: `^[1-9A-HJ-NP-Za-km-z]${quantifier}$`,
+      description,
+    });
+    expect(own(base58("{32,44}", "A key, base58 (32 to 44 characters)."))).toEqual([]);
+    expect(own(base58("{32,44}", "A key, base58 (at most 44 characters)."))).toEqual([]);
+    expect(own(base58("{32,40}", "A key, base58 (32 to 44 characters)."))).toEqual([
+      `${at}: "32 to 44" (of S) disagrees with #/components/schemas/S: maxLength: 40 (by its pattern); write "32 to 40" here, or the pattern's lengths (maxLength: 44) there ${changesBoth}`,
+    ]);
+    expect(own(base58("+", "A key, base58 (at most 44 characters)."))).toEqual([
+      none("maxLength", "at most 44"),
+    ]);
+    expect(
+      own({ type: "string", pattern: "^[A-Z][A-Z0-9_]*$", description: "At most 32 characters." }),
+    ).toEqual([none("maxLength", "At most 32")]);
+    // Still not the value's bound without keywords either: an alphabet, a number as text, another
+    // noun, each part's length, a page's contents in a page number's prose; a value of no kind
+    // that takes bounds (a boolean, an object).
+    for (const schema of [
+      { type: "string", description: "Letters and digits (0-9)." },
+      {
+        type: "string",
+        format: "uint64",
+        description: "A u64 as decimal digits, at most 18446744073709551615.",
+      },
+      { type: "string", description: "A phrase of at most 32 words." },
+      { type: "string", description: "Words of at most 8 characters each." },
+      { type: "array", description: "At most 1,000 assets come per page." },
+      { type: "integer", description: "The page to return; at most 1,000 assets come per page." },
+      { type: "boolean", description: "Include the NFTs (at most 100)." },
+      { type: "object", description: "Options, at most 10." },
+      { description: "Anything, at most 10." },
+    ])
+      expect(own(schema), schema.description).toEqual([]);
     // Elsewhere than its own description (an operation's), a bare phrase needs the value's name.
     const op = (description: string) =>
       checkBoundProse({
@@ -1285,17 +1509,23 @@ describe("spec rules", () => {
     ).toEqual([
       `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with ${update}: maxItems: 50000; write "up to 50,000" here, or maxItems: 100000 there ${changesBoth}`,
     ]);
-    // A phrase about no request value ("5 webhooks"), or a value without bounds, is left alone.
+    // A phrase about no request value ("5 webhooks"), or a value that takes no bound (a
+    // boolean), is left alone.
     expect(
       inArea(hooks.replace("100,000 accounts", "100,000 things"), both(ref, ref), {
         WatchedAddresses: watched,
       }),
     ).toEqual([]);
+    const flag = { accountAddresses: { type: "boolean", description: "Watch the accounts." } };
+    expect(inArea(hooks, both(flag, flag))).toEqual([]);
+    // An array without maxItems: the area promises a bound its schema does not enforce.
     expect(
       inArea(hooks, both(ref, ref), {
         WatchedAddresses: { type: "array", items: { type: "string" } },
       }),
-    ).toEqual([]);
+    ).toEqual([
+      `t #/info/description: "up to 100,000" (of accountAddresses) disagrees with #/components/schemas/WatchedAddresses: no maxItems; give the schema maxItems: 100000 (a bound is a schema keyword, never only prose), or change the prose ${changesBoth}`,
+    ]);
   });
 
   it('bound prose: "up to 100 addresses" counts addresses, not the characters of a string `address` (the wallet\'s getIdentity beside getBatchIdentity)', () => {
