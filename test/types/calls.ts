@@ -318,16 +318,19 @@ export async function valid(signal: AbortSignal): Promise<void> {
     },
   });
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, options: { showClosedAccounts: true } });
-  // Another SDK's name (the spec's x-renamed-from) is a member typed never, whose JSDoc names
-  // `options` in the editor's hover: refused by the compiler as by the check, and declared (the
-  // indexed access fails to compile without the member).
-  // @ts-expect-error — displayOptions is helius-sdk's name for options
+  // Another SDK's name (the spec's x-renamed-from) is a deprecated member that takes only
+  // `undefined`, whose JSDoc names `options` in the editor's hover: refused by the compiler as by
+  // the check, and declared (the indexed access fails to compile without the member).
+  // @ts-expect-error — displayOptions is another SDK's name for options
   await das.getAsset({ id: ADDRESS, displayOptions: { showFungible: true } });
   const renamed: [
     Das.GetAssetParams["displayOptions"],
     Das.GetAssetsByOwnerParams["displayOptions"],
   ] = [undefined, undefined];
   void renamed;
+  // (Given as undefined it is not sent, as any undefined member: no error, also under
+  // exactOptionalPropertyTypes, which tsconfig.strict.json checks this file with.)
+  await das.getAsset({ id: ADDRESS, displayOptions: undefined });
   await das.getAssetsByAuthority({
     authorityAddress: ADDRESS,
     options: { showRawData: true, showFungible: true, showZeroBalance: true },

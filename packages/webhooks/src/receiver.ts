@@ -1026,9 +1026,11 @@ export interface NodeResponse {
  * Adapts a `Request` handler to Node's `http` server (or `http2`'s compatibility API). The body is
  * streamed to the handler, not buffered first, so a handler that answers early (401, 413) never
  * holds an upload in memory.
- * It returns nothing, as Node's `RequestListener` does, so `createServer(toNodeHandler(handle))`
- * passes `@typescript-eslint/no-misused-promises`, and nothing it does can become an unhandled
- * rejection: whatever happens (a client that disconnects mid-body, a method or URL `Request`
+ * The listener is typed as returning nothing, as Node's `RequestListener` is, so
+ * `createServer(toNodeHandler(handle))` passes `@typescript-eslint/no-misused-promises`; it does
+ * return a promise, which settles once the request is answered (or given up on) and never
+ * rejects, so a framework that awaits its handler (a Next.js API route) waits for the answer.
+ * Nothing it does can become an unhandled rejection: whatever happens (a client that disconnects mid-body, a method or URL `Request`
  * refuses) it answers or gives up on that request. A handler that throws or rejects is answered
  * 500 ("handler failed"; `createWebhookHandler`'s never does: it hands `onEvent`'s errors to its
  * `onError` and answers 500 itself), and an answer that cannot be written (a response whose
@@ -1068,7 +1070,11 @@ export function toNodeHandler(
     throw new ConfigurationError(
       "handler: must be a function from a Request to a Response, such as createWebhookHandler() returns",
     );
-  return (req, res) => void serveNode(handler, req, res);
+  // Typed void for node:http, but the promise is returned: awaiting it waits for the answer. The
+  // rule guards against a rejection nobody handles, and this promise never rejects.
+  const listener = (req: NodeRequest, res: NodeResponse) => serveNode(handler, req, res);
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- serveNode never rejects
+  return listener;
 }
 
 /**

@@ -432,9 +432,12 @@ function openEnumType({ ref, values }) {
 }
 
 // Another SDK's name for a property (`x-renamed-from: { displayOptions: options }`) is refused by
-// the check at run time; typed as an optional `never` member with a line of JSDoc, it is refused
-// by the compiler too, and the editor's hover and completion say which name to use instead (an
-// unknown name would only get "does not exist in type", or a "did you mean" guess).
+// the check at run time. Typed as an optional member that takes only `undefined` (as the check
+// does: an undefined member is never sent), marked @deprecated with a line naming the property to
+// use, the compiler refuses it too, and editors strike it through and say which name to use in
+// their hover and completion list (an unknown name would get only "does not exist in type", or a
+// "did you mean" guess). (`never` would refuse `undefined` under exactOptionalPropertyTypes, and
+// make `Required<…Params>` unbuildable.)
 const RENAMED_TO = "x-chaindata-renamed-to";
 const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const renamedMembers = (renamed, properties) =>
@@ -443,12 +446,14 @@ const renamedMembers = (renamed, properties) =>
     .map(([from, to]) => [
       from,
       {
+        // (A type openapi-typescript hands to `transform`, which makes it `undefined`.)
         type: "string",
         [RENAMED_TO]: to,
+        deprecated: true,
         description: `Another SDK's name for \`${to}\`: pass \`${to}\` here (\`${from}\` is refused).`,
       },
     ]);
-const never = ts.factory.createKeywordTypeNode(ts.SyntaxKind.NeverKeyword);
+const undefinedOnly = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword);
 
 /** The node a local `$ref` (`#/a/b`) points to in `root`; `undefined` for any other ref. */
 const localRef = (root, ref) =>
@@ -611,7 +616,7 @@ export async function typeSources(openapiDoc, { inputSchemas = [] } = {}) {
     defaultNonNullable: false,
     transform(schema) {
       if (schema[OPEN_ENUM]) return openEnumType(schema[OPEN_ENUM]);
-      if (schema[RENAMED_TO]) return never;
+      if (schema[RENAMED_TO]) return undefinedOnly;
       // (As the runtime revives them: a `type: string, format: uint64` stays a string. The
       // transform replaces the whole type, so a nullable one says `null` itself.)
       if (isU64(schema)) return [schema.type].flat().includes("null") ? bigintOrNull : bigint;

@@ -680,8 +680,11 @@ export interface GetAssetParams {
     id: Address;
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.) */
     options?: GetAssetOptions | undefined;
-    /** Another SDK's name for `options`: pass `options` here (`displayOptions` is refused). */
-    displayOptions?: never;
+    /**
+     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * @deprecated
+     */
+    displayOptions?: undefined;
 }
 /** The asset with the requested `id`. */
 export type GetAssetResult = Asset;
@@ -691,8 +694,11 @@ export interface GetAssetBatchParams {
     ids: readonly Address[];
     /** Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetOptions | undefined;
-    /** Another SDK's name for `options`: pass `options` here (`displayOptions` is refused). */
-    displayOptions?: never;
+    /**
+     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * @deprecated
+     */
+    displayOptions?: undefined;
 }
 /** One entry per requested id, in request order; `null` for an id that was not found. */
 export type GetAssetBatchResult = (Asset | null)[];
@@ -714,8 +720,11 @@ export interface GetAssetsByOwnerParams {
     sortBy?: AssetSortBy | undefined;
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
     options?: GetAssetsByOwnerOptions | undefined;
-    /** Another SDK's name for `options`: pass `options` here (`displayOptions` is refused). */
-    displayOptions?: never;
+    /**
+     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * @deprecated
+     */
+    displayOptions?: undefined;
 }
 /** A page of the owner's assets. */
 export type GetAssetsByOwnerResult = AssetList;
@@ -737,8 +746,11 @@ export interface GetAssetsByAuthorityParams {
     cursor?: string | undefined;
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetsByAuthorityOptions | undefined;
-    /** Another SDK's name for `options`: pass `options` here (`displayOptions` is refused). */
-    displayOptions?: never;
+    /**
+     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * @deprecated
+     */
+    displayOptions?: undefined;
 }
 /** A page of the assets under the authority. */
 export type GetAssetsByAuthorityResult = AssetList;
