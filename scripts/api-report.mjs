@@ -113,7 +113,7 @@ export function unexportedAdvice({ pkg, where, name, type, declared, declaredNam
       ? `add \`${listed}\` to an export of it from "./${sourceOf(declared.path)
           .replace(/^src\//, "")
           .replace(/\.ts$/, ".js")}", where it is declared`
-      : `add \`${listed}\` to its export from ${declaredName}`;
+      : `add \`${listed}\` to its export from ${declaredName} (or add one, if it has none)`;
   const from = where.split(" › ").slice(0, -1).join(" › ");
   return `${pkg.name}: ${where}: ${name} is reachable from ${from} but not exported by ${entry}: ${what}`;
 }

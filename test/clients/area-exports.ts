@@ -54,8 +54,8 @@ export async function suggestedSdkExport(area: string): Promise<string> {
   let exported: Record<string, unknown>;
   try {
     exported = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
-  } catch {
-    return `\`${sdkExportLine(area, [`create${pascal(area)}Client`])}\` with every other value the package exports but its standalone functions (@chaindata/${area} could not be imported to list them: run \`npm install && npx turbo run build\`, then this test again)`;
+  } catch (error) {
+    return `\`${sdkExportLine(area, [`create${pascal(area)}Client`])}\` with every other value the package exports but its standalone functions (@chaindata/${area} could not be imported to list them, ${String((error as Error)?.message ?? error)}: run \`npm install && npx turbo run build\`, then this test again)`;
   }
   return `\`${sdkExportLine(area, sdkValuesOf(area, exported))}\``;
 }

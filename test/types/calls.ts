@@ -318,11 +318,12 @@ export async function valid(signal: AbortSignal): Promise<void> {
     },
   });
   await das.getAssetsByOwner({ ownerAddress: ADDRESS, options: { showClosedAccounts: true } });
-  // Another SDK's name (the spec's x-renamed-from) is a deprecated member that takes only
+  // Another name for a param, used elsewhere (the spec's x-renamed-from: helius-sdk sends
+  // getAssetsByOwner's options as displayOptions) is a deprecated member that takes only
   // `undefined`, whose JSDoc names `options` in the editor's hover: refused by the compiler as by
   // the check, and declared (the indexed access fails to compile without the member).
-  // @ts-expect-error — displayOptions is another SDK's name for options
-  await das.getAsset({ id: ADDRESS, displayOptions: { showFungible: true } });
+  // @ts-expect-error — displayOptions is helius-sdk's name for getAssetsByOwner's options
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, displayOptions: { showFungible: true } });
   const renamed: [
     Das.GetAssetParams["displayOptions"],
     Das.GetAssetsByOwnerParams["displayOptions"],
@@ -330,7 +331,7 @@ export async function valid(signal: AbortSignal): Promise<void> {
   void renamed;
   // (Given as undefined it is not sent, as any undefined member: no error, also under
   // exactOptionalPropertyTypes, which tsconfig.strict.json checks this file with.)
-  await das.getAsset({ id: ADDRESS, displayOptions: undefined });
+  await das.getAssetsByOwner({ ownerAddress: ADDRESS, displayOptions: undefined });
   await das.getAssetsByAuthority({
     authorityAddress: ADDRESS,
     options: { showRawData: true, showFungible: true, showZeroBalance: true },

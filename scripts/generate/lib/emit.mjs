@@ -5,6 +5,7 @@ import ts from "typescript";
 import { openEnumParts } from "../../lib/open-enum.mjs";
 import { exactValueAt } from "../../spec/bundle.mjs";
 import { isIdentifier, RESERVED_WORDS } from "./names.mjs";
+import { isObject } from "./places.mjs";
 import { deref, isU64 } from "./schema.mjs";
 
 export const banner = (source) =>
@@ -439,9 +440,8 @@ function openEnumType({ ref, values }) {
 // "did you mean" guess). (`never` would refuse `undefined` under exactOptionalPropertyTypes, and
 // make `Required<…Params>` unbuildable.)
 const RENAMED_TO = "x-chaindata-renamed-to";
-const isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const renamedMembers = (renamed, properties) =>
-  Object.entries(isPlainObject(renamed) ? renamed : {})
+  Object.entries(isObject(renamed) ? renamed : {})
     .filter(([from, to]) => !Object.hasOwn(properties, from) && typeof to === "string")
     .map(([from, to]) => [
       from,
@@ -450,7 +450,7 @@ const renamedMembers = (renamed, properties) =>
         type: "string",
         [RENAMED_TO]: to,
         deprecated: true,
-        description: `Another SDK's name for \`${to}\`: pass \`${to}\` here (\`${from}\` is refused).`,
+        description: `Another name for \`${to}\`, used elsewhere: pass \`${to}\` here (\`${from}\` is refused).`,
       },
     ]);
 const undefinedOnly = ts.factory.createKeywordTypeNode(ts.SyntaxKind.UndefinedKeyword);
@@ -487,7 +487,7 @@ function forTypes(root) {
     const out = {};
     for (const [k, v] of Object.entries(node)) {
       if (k === "additionalProperties" && v === true && node.properties) continue;
-      if (k === "properties" && isPlainObject(v)) {
+      if (k === "properties" && isObject(v)) {
         out[k] = Object.fromEntries([
           ...Object.entries(v).map(([name, p]) => [name, visit(withTargetDescription(p))]),
           ...renamedMembers(node["x-renamed-from"], v),

@@ -5,7 +5,9 @@
 // at the keyword to edit, without working that place out again from the refusal afterwards.
 
 const BUNDLE_POINTER = Symbol("bundle pointer");
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+/** Whether `value` is an object that is not an array (a schema, or a map such as `properties`). */
+export const isObject = (value) =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * A shallow copy of the schema `schema` that records its JSON pointer in the bundle, `at` (the

@@ -6,7 +6,7 @@
 // keyword this file does not know fails the generator instead of silently losing validation.
 
 import { openBranchAccepts, openEnumParts } from "../../lib/open-enum.mjs";
-import { placeOf, wrappedParamOf } from "./places.mjs";
+import { isObject as isSchemaObject, placeOf, wrappedParamOf } from "./places.mjs";
 
 // An enum this long is checked by the TypeScript types and by the server; shipping it to every
 // bundle costs kilobytes. Only its base type is checked. (The 572 webhook transaction types are an
@@ -131,7 +131,6 @@ const FITS = {
   boolean: (v) => typeof v === "boolean",
 };
 
-const isSchemaObject = (s) => typeof s === "object" && s !== null && !Array.isArray(s);
 const pointer = (name) => name.replace(/~/g, "~0").replace(/\//g, "~1");
 // `__proto__: x` in an object literal sets the prototype instead of defining a property.
 const propertyKey = (name) =>

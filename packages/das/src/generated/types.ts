@@ -681,7 +681,7 @@ export interface GetAssetParams {
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The open-source reference implementation also accepts the name `displayOptions`.) */
     options?: GetAssetOptions | undefined;
     /**
-     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
      * @deprecated
      */
     displayOptions?: undefined;
@@ -695,7 +695,7 @@ export interface GetAssetBatchParams {
     /** Display options, as for getAsset; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetOptions | undefined;
     /**
-     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
      * @deprecated
      */
     displayOptions?: undefined;
@@ -721,7 +721,7 @@ export interface GetAssetsByOwnerParams {
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. (The TS and RS SDKs send this object as `displayOptions`, an alias the open-source reference implementation accepts.) */
     options?: GetAssetsByOwnerOptions | undefined;
     /**
-     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
      * @deprecated
      */
     displayOptions?: undefined;
@@ -747,7 +747,7 @@ export interface GetAssetsByAuthorityParams {
     /** Display options; the documented flags default to false, the ones only the SDKs send have no documented default. */
     options?: GetAssetsByAuthorityOptions | undefined;
     /**
-     * Another SDK's name for `options`: pass `options` here (`displayOptions` is refused).
+     * Another name for `options`, used elsewhere: pass `options` here (`displayOptions` is refused).
      * @deprecated
      */
     displayOptions?: undefined;
