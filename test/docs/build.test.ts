@@ -163,37 +163,48 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-// The sentence of spec/openrpc/das.yaml's info.description that lists the package's methods is
-// prose, which nothing generates (spec/README.md, "Adding or changing an operation", step 6): held
-// to the spec's DAS methods here.
+// The sentence of spec/openrpc/das.yaml's (and compression.yaml's) info.description that lists
+// the package's methods is prose, which nothing generates (spec/README.md, "Adding or changing an
+// operation", step 6): held to the spec's methods of the area here.
 const NUMBERS = "zero one two three four five six seven eight nine ten eleven twelve".split(" ");
 const DAS_PROSE_FIX =
   'edit the "These N (…) are the DAS methods this API description covers…" sentence of info.description in spec/openrpc/das.yaml (then npm run spec:bundle && npm run generate: packages/das/README.md and the docs take it from there), and the same list in packages/das/package.json (description) and .changeset/first-release-das.md (spec/README.md, "Adding or changing an operation", step 6)';
 
-/** What the DAS coverage sentence in `said` gets wrong about the spec's `methods` (none: []). */
-function dasSentenceProblems(said: string, methods: string[]): string[] {
-  const sentence =
-    /These (\w+) \(([^)]+)\) are the DAS methods this API description covers[^.]*\./.exec(said);
+const COMPRESSION_PROSE_FIX = DAS_PROSE_FIX.replace(/das/g, "compression").replace(
+  '"These N (…) are the DAS methods',
+  '"These N (…) are the ZK-compression methods',
+);
+
+/**
+ * What the coverage sentence in `said` of the area whose methods are `word` methods ("DAS",
+ * "ZK-compression") gets wrong about the spec's `methods` (none: []).
+ */
+function coverageSentenceProblems(said: string, methods: string[], word = "DAS"): string[] {
+  const sentence = new RegExp(
+    `These (\\w+) \\(([^)]+)\\) are the ${word} methods this API description covers[^.]*\\.`,
+  ).exec(said);
   if (!sentence)
-    return ['no "These N (…) are the DAS methods this API description covers" sentence'];
+    return [`no "These N (…) are the ${word} methods this API description covers" sentence`];
   const problems: string[] = [];
   const count = NUMBERS[methods.length] ?? String(methods.length);
   if (sentence[1] !== count && sentence[1] !== String(methods.length))
-    problems.push(`it says "These ${sentence[1]}": the spec has ${count} DAS methods`);
+    problems.push(`it says "These ${sentence[1]}": the spec has ${count} ${word} methods`);
   const listed = sentence[2]!.split(", ");
   for (const m of methods.filter((m) => !listed.includes(m)))
     problems.push(`it leaves out ${m}, a method of the spec`);
   for (const m of listed.filter((m) => !methods.includes(m)))
     problems.push(`it lists ${m}, which is not a method of the spec`);
-  const others = /the service's other DAS methods \(([^)]*)\) are outside it/.exec(sentence[0]);
+  const others = new RegExp(
+    `the service's other ${word} methods \\(([^)]*)\\) are outside it`,
+  ).exec(sentence[0]);
   if (!others)
     problems.push(
-      `it does not say that the service's other DAS methods are outside the package ("the service's other DAS methods (…) are outside it")`,
+      `it does not say that the service's other ${word} methods are outside the package ("the service's other ${word} methods (…) are outside it")`,
     );
   for (const m of others?.[1]!.replace(/ and more$/, "").split(", ") ?? [])
     if (methods.includes(m))
       problems.push(
-        `it names ${m} among the service's other DAS methods, outside the package, but the spec has it`,
+        `it names ${m} among the service's other ${word} methods, outside the package, but the spec has it`,
       );
   return problems;
 }
@@ -1479,8 +1490,9 @@ describe("docs build", () => {
     const entries = JSON.parse(built("search-index.json")).entries;
     const entry = (n: string) => entries.find((e: any) => e.n === n);
     const sending = sendingExpected(spec);
-    expect(entry("Not covered").s).toBe(
-      `What helius-sdk does that chaindata does not: other DAS methods (${listed.join(", ")}), ${[sending.uncovered[0], ...sending.words].join(", ")}`,
+    // (then the ZK methods, wallet calls and options: helius.test.ts)
+    expect(entry("Not covered").s).toContain(
+      `What helius-sdk does that chaindata does not: other DAS methods (${listed.join(", ")}), ${[sending.uncovered[0], ...sending.words].join(", ")}, `,
     );
     expect(entry("Not covered").f).not.toContain("searchAssets");
     expect(entry("searchAssets").u).toBe("das/searchAssets.html");
@@ -1581,7 +1593,9 @@ describe("docs build", () => {
     // the search: the method to its own page, the summary without its words
     const entries = JSON.parse(built("search-index.json")).entries;
     const entry = (n: string) => entries.find((e: any) => e.n === n);
-    expect(entry("Not covered").s).toMatch(/, sendSmartTransaction, confirmation$/);
+    expect(entry("Not covered").s).toMatch(
+      /, sendSmartTransaction, confirmation, \d+ ZK-compression methods /,
+    );
     expect(entry("Not covered").f).not.toContain("getPriorityFeeEstimate");
     expect(entry("getPriorityFeeEstimate").u).toBe("priority-fee/getPriorityFeeEstimate.html");
 
@@ -1914,15 +1928,42 @@ describe("docs build", () => {
       ["the docs' das/index.html", text(page("das/index.html"))],
       ["packages/das/README.md", readme],
     ] as const)
-      expect(dasSentenceProblems(said, methods), `${where}: ${DAS_PROSE_FIX}`).toEqual([]);
+      expect(coverageSentenceProblems(said, methods), `${where}: ${DAS_PROSE_FIX}`).toEqual([]);
     // A method the spec gains, one of the service's others (the sentence's first), left out of the
     // sentence: each thing the sentence then gets wrong is named.
     const other = /the service's other DAS methods \(([^,)\s]+)/.exec(readme)![1]!;
     const more = [...methods, other];
-    expect(dasSentenceProblems(readme, more)).toEqual([
+    expect(coverageSentenceProblems(readme, more)).toEqual([
       `it says "These ${NUMBERS[methods.length]}": the spec has ${NUMBERS[more.length]} DAS methods`,
       `it leaves out ${other}, a method of the spec`,
       `it names ${other} among the service's other DAS methods, outside the package, but the spec has it`,
+    ]);
+  });
+
+  it("says which ZK-compression methods the package covers and that the service's others are outside it, on the area page and in the README, as for DAS", () => {
+    const methods: string[] = load("openrpc/compression.json").methods.map((m: any) => m.name);
+    const word = "ZK-compression";
+    const readme = readFileSync(join(root, "packages/compression/README.md"), "utf8")
+      .replace(/`/g, "")
+      .replace(/\s+/g, " ");
+    for (const [where, said] of [
+      ["the docs' compression/index.html", text(page("compression/index.html"))],
+      ["packages/compression/README.md", readme],
+    ] as const)
+      expect(
+        coverageSentenceProblems(said, methods, word),
+        `${where}: ${COMPRESSION_PROSE_FIX}`,
+      ).toEqual([]);
+    // getValidityProof, one of the service's others, added to the spec without the sentence's edit
+    const more = [...methods, "getValidityProof"];
+    expect(coverageSentenceProblems(readme, more, word)).toEqual([
+      `it says "These ${NUMBERS[methods.length]}": the spec has ${NUMBERS[more.length]} ZK-compression methods`,
+      "it leaves out getValidityProof, a method of the spec",
+      "it names getValidityProof among the service's other ZK-compression methods, outside the package, but the spec has it",
+    ]);
+    expect(coverageSentenceProblems(readme, methods.slice(1), word)).toEqual([
+      `it says "These ${NUMBERS[methods.length]}": the spec has ${NUMBERS[methods.length - 1]} ZK-compression methods`,
+      `it lists ${methods[0]}, which is not a method of the spec`,
     ]);
   });
 

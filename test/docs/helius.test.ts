@@ -6,12 +6,14 @@
 // no devnet wallet URL, the mock refusing `displayOptions`) is what the packages and the mock do.
 // (User trial 27: the section left out `helius.zk`, `wallet.getBalanceAt`, `webhooks.toggle`, the
 // client options and `sendViaSender`. test/docs/build.test.ts checks the rows that were there.)
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { APIError, ConfigurationError, RateLimitError, createDasClient } from "@chaindata/das";
 import { senderRegions } from "@chaindata/sender";
 import { createWalletClient } from "@chaindata/wallet";
+import { createWebhooksClient } from "@chaindata/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocs } from "../../packages/docs/src/index.mjs";
 // @ts-expect-error — plain ESM module without type declarations
@@ -20,7 +22,14 @@ import { loadSite } from "../../packages/docs/src/model.mjs";
 import * as pages from "../../packages/docs/src/pages.mjs";
 import { useMock } from "../contract/harness.js";
 
-const { CLIENT_OPTIONS, HELIUS, heliusSenderRegions, notCovered, ZK_BALANCES_SNIPPET } = pages;
+const {
+  CLIENT_OPTIONS,
+  HELIUS,
+  heliusSenderRegions,
+  notCovered,
+  notCoveredSummary,
+  ZK_BALANCES_SNIPPET,
+} = pages;
 const root = join(import.meta.dirname, "../..");
 const specDir = join(root, "spec/dist");
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-helius-"));
@@ -42,7 +51,18 @@ const heliusDts = (file: string) =>
 /** The members of interface `name` in `dts`, in order. */
 const members = (dts: string, name: string) => {
   const body = new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`).exec(dts)![1]!;
-  return [...body.matchAll(/^ {4}(\w+)[(:]/gm)].map((m) => m[1]!);
+  return [...body.matchAll(/^ {4}(\w+)\??[(:]/gm)].map((m) => m[1]!);
+};
+/**
+ * The helius-sdk version that added what its CHANGELOG's pull request `pr` did ("3.2" for #346):
+ * the version heading above the line that names it.
+ */
+const since = (pr: number) => {
+  const log = readFileSync(join(root, "node_modules/helius-sdk/CHANGELOG.md"), "utf8");
+  const at = log.search(new RegExp(`pull/${pr}\\)`));
+  expect(at, `#${pr} in helius-sdk's CHANGELOG`).toBeGreaterThan(0);
+  const heading = [...log.slice(0, at).matchAll(/^## \[v(\d+)\.(\d+)\.\d+\]/gm)].at(-1)!;
+  return `${heading[1]}.${heading[2]}`;
 };
 /** The spec's operations of `area`. */
 const opsOf = (area: string) =>
@@ -135,7 +155,10 @@ describe('Getting started, "Coming from helius-sdk"', () => {
         expect(walletRow.helius).not.toContain(`helius.wallet.${m}`);
         expect(notCoveredText).toContain(`helius.wallet.${m}`);
       }
-    expect(notCoveredText).toMatch(/helius\.wallet\.getBalanceAt \(3\.x: [^)]+\)/);
+    // (the versions that added them, from helius-sdk's CHANGELOG: the wallet client #275,
+    // getBalanceAt #334)
+    expect(walletRow.helius).toContain(`(${since(275)} on)`);
+    expect(notCoveredText).toContain(`helius.wallet.getBalanceAt (${since(334)} on: `);
 
     // webhooks: create, get, getAll, update, delete have rows; toggle (a PATCH the spec has not)
     // is under Not covered.
@@ -151,9 +174,63 @@ describe('Getting started, "Coming from helius-sdk"', () => {
       expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
   });
 
+  it("summarises every category of Not covered in its search entry: DAS, sending, the zk methods (how many, the first), wallet calls and the calls and options no operation covers", () => {
+    const entry = searchEntries.find((e) => e.u === "getting-started.html#not-covered");
+    const summary: string = entry.s;
+    expect(summary).toBe(notCoveredSummary(site));
+    const { das, sending, zk, wallet, calls } = notCovered(site);
+    for (const [category, names] of Object.entries({ das, sending, zk, wallet, calls }) as [
+      string,
+      string[],
+    ][])
+      expect(
+        names.length,
+        `${category}: a category the spec has leaves nothing to check`,
+      ).toBeGreaterThan(0);
+    for (const name of [...das, sending[0], ...wallet, ...calls]) expect(summary).toContain(name);
+    expect(summary).toContain(`${zk.length} ZK-compression methods (${zk[0]}, `);
+    expect(summary).toContain("wallet calls (getBalanceAt)");
+    expect(summary).toContain("helius.webhooks.toggle");
+  });
+
   it("maps createHelius's options to client options the packages have, and HELIUS_API_KEY to the variable they read", () => {
-    const options = row("createHelius({ network, baseUrl, transport })");
+    const options = row("createHelius({ network, baseUrl, userAgent, transport })");
     expect(options.helius).toContain("HELIUS_API_KEY");
+    // Every option of helius-sdk's: apiKey (the row above it), one mapped here, or Not covered.
+    const theirs = members(heliusDts("rpc/types.d.ts"), "HeliusRpcOptions");
+    expect(theirs).toEqual([
+      "apiKey",
+      "network",
+      "rebateAddress",
+      "baseUrl",
+      "userAgent",
+      "transport",
+    ]);
+    const mapped = new Set((HELIUS.options as [string, string][]).map(([name]) => name));
+    for (const name of theirs.filter((n) => n !== "apiKey" && !mapped.has(n))) {
+      expect(notCoveredText, name).toContain(`createHelius({ ${name} })`);
+      expect(options.note, name).toContain(`${name} is under Not covered`);
+      expect(urls(name), name).toEqual(["getting-started.html#not-covered"]);
+    }
+    expect(notCovered(site).calls).toContain("rebateAddress");
+    // the versions that added them (CHANGELOG: baseUrl #261, userAgent #276, transport #346)
+    expect(options.helius).toContain(
+      `(2.x, 3.x; baseUrl and userAgent ${since(261)}, transport ${since(346)})`,
+    );
+    expect(since(276)).toBe(since(261));
+    // the environment variables helius-sdk reads: no API key, two hosts of its own
+    const dist = join(root, "node_modules/helius-sdk/dist/esm");
+    const read = new Set<string>();
+    for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" }))
+      if (file.endsWith(".js"))
+        for (const m of readFileSync(join(dist, file), "utf8").matchAll(
+          /"(HELIUS_[A-Z_]+)"|process\.env\??\.([A-Z_]+)/g,
+        ))
+          read.add((m[1] ?? m[2])!);
+    expect([...read].sort()).toEqual(["HELIUS_API_URL", "HELIUS_PAYMENT_HOST"]);
+    expect(options.note).toContain("helius-sdk reads no API-key variable");
+    for (const name of read) expect(options.note).toContain(name);
+    expect(options.chaindata).toContain('{ headers: { "user-agent": … } }');
     const names = CLIENT_OPTIONS.map(([name]: [string]) => name);
     for (const [theirs, ours] of HELIUS.options as [string, string][]) {
       expect(options.helius).toContain(theirs);
@@ -170,8 +247,44 @@ describe('Getting started, "Coming from helius-sdk"', () => {
 
   it("says retries are on by default (3 attempts where helius-sdk makes 1), and a retry wrapper should go or maxRetries: 0, as a client does", async () => {
     const changes = text(section.slice(section.indexOf("What changes besides the names")));
-    expect(changes).toContain("tried up to 3 times (maxRetries: 2, section 6)");
+    expect(changes).toContain(
+      "an idempotent call (a read, the sender's sendTransaction) that fails with a 408, 429, 5xx, a connection error or a timeout is tried up to 3 times (maxRetries: 2, section 6)",
+    );
     expect(changes).toContain("remove it, or give the client maxRetries: 0");
+    // The writes (not idempotent), each named: after a 429 only.
+    const writes = site.areas.flatMap((a: any) =>
+      a.ops.filter((o: any) => o.idempotent === false).map((o: any) => o.id as string),
+    );
+    expect(writes).toContain("createWebhook");
+    expect(
+      site.areas
+        .find((a: any) => a.key === "sender")
+        .ops.find((o: any) => o.id === "sendTransaction").idempotent,
+    ).not.toBe(false);
+    expect(changes).toContain(
+      `a write (${writes.join(", ")}) is retried after a 429 only, unless the call says { retryNonIdempotent: true }`,
+    );
+    const writeAttempts = async (status: number) => {
+      let calls = 0;
+      const webhooks = createWebhooksClient({
+        apiKey: "placeholder",
+        fetch: async () => {
+          calls++;
+          return new Response("no", { status, headers: { "retry-after": "0" } });
+        },
+      });
+      await expect(
+        webhooks.createWebhook({
+          webhookURL: "https://example.com/hook",
+          webhookType: "enhanced",
+          transactionTypes: ["TRANSFER"],
+          accountAddresses: ["86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY"],
+        }),
+      ).rejects.toBeInstanceOf(APIError);
+      return calls;
+    };
+    expect(await writeAttempts(503)).toBe(1);
+    expect(await writeAttempts(429)).toBe(3);
     // What the default does: a 503 asking for no wait, answered to every attempt.
     const attempts = async (maxRetries?: number) => {
       let calls = 0;
@@ -237,9 +350,45 @@ describe('Getting started, "Coming from helius-sdk"', () => {
       expect(urls(name), name).toEqual(["getting-started.html#helius-sdk"]);
   });
 
-  it("maps error handling: a check of the message's status to the error classes, which every package exports", () => {
+  it("maps error handling: helius-sdk's SolanaError by its code and context (its message holds no status in production), its REST errors by the message, to the error classes, which every package exports", () => {
     const errors = row("SolanaError");
-    expect(errors.helius).toContain("/429/.test(String(err))");
+    const check =
+      "isSolanaError(err, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) && err.context.statusCode === 429";
+    expect(errors.helius).toContain(`a thrown SolanaError (JSON-RPC): if (${check}) …`);
+    expect(errors.helius).toContain(
+      "its message holds the status only when NODE_ENV is not production), or an Error (REST, the sender) whose message holds the status: if (/429/.test(String(err))) …",
+    );
+    // What helius-sdk 3.2.0 throws for a 429 of a JSON-RPC call (a loopback server), with and
+    // without NODE_ENV=production: the check the row shows holds in both, the message's in one.
+    const probe = `
+      import { createServer } from "node:http";
+      import { createHelius } from "helius-sdk";
+      import { isSolanaError, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR } from "@solana/kit";
+      const server = createServer((req, res) => { req.resume(); res.writeHead(429).end("slow down"); });
+      await new Promise((r) => server.listen(0, "127.0.0.1", r));
+      const helius = createHelius({ baseUrl: "http://127.0.0.1:" + server.address().port + "/" });
+      try { await helius.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" }); }
+      catch (err) {
+        console.log(JSON.stringify({
+          check: ${check},
+          message: /429/.test(String(err)),
+        }));
+      } finally { server.close(); }`;
+    const run = (NODE_ENV?: string) => {
+      const env: NodeJS.ProcessEnv = { ...process.env };
+      if (NODE_ENV) env.NODE_ENV = NODE_ENV;
+      else delete env.NODE_ENV;
+      return JSON.parse(
+        execFileSync(process.execPath, ["--input-type=module", "-e", probe], {
+          cwd: root,
+          env,
+          encoding: "utf8",
+          timeout: 20_000,
+        }),
+      );
+    };
+    expect(run()).toEqual({ check: true, message: true });
+    expect(run("production")).toEqual({ check: true, message: false });
     expect(errors.chaindata).toContain("err instanceof RateLimitError) … err.retryAfter");
     expect(errors.chaindata).toContain("err instanceof APIError && err.status === 404");
     expect(errors.chaindata).toContain("(section 5)");

@@ -265,7 +265,8 @@ function sdkEntries(site) {
     {
       n: "Not covered",
       k: "page",
-      // (What the page's list names, by the same function: a method the spec adds leaves both.)
+      // (What the page's list names, every item of it, by the same function `notCovered`: a
+      // method the spec adds leaves both.)
       s: notCoveredSummary(site),
       u: "getting-started.html#not-covered",
       f: notCoveredNames(site),

@@ -1646,8 +1646,8 @@ export const HELIUS = {
   ],
   // helius.zk's token balances by owner: the owner's token accounts summed by mint (the snippet).
   zkBalances: ["getCompressedTokenBalancesByOwner", "getCompressedTokenBalancesByOwnerV2"],
-  // helius.wallet (2.x, 3.x; getBalanceAt 3.x only): those the spec has get the wallet row, the
-  // rest "Not covered".
+  // helius.wallet (2.2 on, its CHANGELOG's #275; getBalanceAt 3.1 on, #334): those the spec has
+  // get the wallet row, the rest "Not covered".
   wallet: [
     "getIdentity",
     "getBatchIdentity",
@@ -1657,9 +1657,10 @@ export const HELIUS = {
     "getFundedBy",
     "getBalanceAt",
   ],
-  // [call, the versions that have it, the operation that would cover it, what it does]: "Not
-  // covered" while the spec has no operation of that name (src/webhooks/toggleWebhook.ts: a PATCH of
-  // `{ active }`, which chaindata's edits refuse as read-only).
+  // [call, the versions that have it, the operation that would cover it (null: none would), what
+  // it does, its name for the search (by default the call's)]: "Not covered" while the spec has no
+  // operation of that name (src/webhooks/toggleWebhook.ts: a PATCH of `{ active }`, which
+  // chaindata's edits refuse as read-only; src/rpc/index.ts: `rebateAddress`, a query parameter).
   uncovered: [
     [
       "helius.webhooks.toggle(webhookID, active)",
@@ -1667,17 +1668,27 @@ export const HELIUS = {
       "toggleWebhook",
       "turns a webhook's deliveries off or on again (a <code>PATCH</code> of <code>{ active }</code>): no operation of the spec sets <code>active</code>, which <code>editWebhook</code> refuses as read-only (the service sets it, and may turn a webhook off itself after failed deliveries)",
     ],
+    [
+      "createHelius({ rebateAddress })",
+      "2.x, 3.x",
+      null,
+      "the wallet that receives rebates for the client's RPC use, sent as a <code>rebate-address</code> query parameter: no client option of chaindata's sends it",
+      "rebateAddress",
+    ],
   ],
-  // The createHelius options and what chaindata calls them ([helius-sdk's, chaindata's client option]).
+  // The createHelius options (HeliusRpcOptions of src/rpc/types.ts) and what chaindata calls them
+  // ([helius-sdk's, chaindata's client option]); `apiKey` has the row above, `rebateAddress` is
+  // under "Not covered" (`uncovered`).
   options: [
     ["network", "environment"],
     ["baseUrl", "baseUrls"],
+    ["userAgent", "headers"],
     ["transport", "maxRetries"],
     ["transport", "fetch"],
   ],
   sender: "helius.tx.sendTransactionWithSender",
   // helius-sdk/transactions/sendViaSender: POSTs a signed base64 transaction to a region's /fast
-  // (2.x: tx64, region, swqosOnly; 3.x adds skipPreflight), and its regions (SENDER_ENDPOINTS of
+  // (2.x: tx64, region, swqosOnly; 3.1 adds skipPreflight, its CHANGELOG's #335), and its regions (SENDER_ENDPOINTS of
   // src/transactions/types.ts), matched to the spec's by URL.
   viaSender: "sendViaSender",
   senderEndpoints: {
@@ -1738,9 +1749,10 @@ function othersOf(site, key, word, helius) {
 
 /**
  * What Getting started's "Not covered" lists: the service's other DAS methods (with a DAS area;
- * `dasNotCovered`), and what builds, prices and confirms a transaction (with a Sender area). The
- * page's list, the search's entry and its summary all come from here, so a method the spec adds
- * leaves all three.
+ * `dasNotCovered`), what builds, prices and confirms a transaction (with a Sender area), the other
+ * ZK-compression methods (`zkNotCovered`), helius-sdk's wallet calls the Wallet area has not, and
+ * its calls and options of `HELIUS.uncovered` that no operation covers. The page's list, the
+ * search's entry and its summary all come from here, so a method the spec adds leaves all three.
  */
 export function notCovered(site) {
   const has = (key) => site.areas.some((a) => a.key === key);
@@ -1750,19 +1762,23 @@ export function notCovered(site) {
     sending: has("sender") ? HELIUS.sending.map(([m]) => m).filter((m) => !own.has(m)) : [],
     zk: zkNotCovered(site),
     wallet: has("wallet") ? HELIUS.wallet.filter((m) => !own.has(m)) : [],
-    // (by the call's name: `helius.webhooks.toggle`)
-    calls: uncoveredCalls(site).map(([call]) => call.replace(/\(.*$/, "")),
+    // (by the call's name, `helius.webhooks.toggle`, or the one its row gives: `rebateAddress`)
+    calls: uncoveredCalls(site).map(([call, , , , name]) => name ?? call.replace(/\(.*$/, "")),
   };
 }
 
 /** The rows of `HELIUS.uncovered` whose operation the spec has not. */
 const uncoveredCalls = (site) => {
   const own = specOperations(site);
-  return HELIUS.uncovered.filter(([, , id]) => !own.has(id));
+  return HELIUS.uncovered.filter(([, , id]) => id === null || !own.has(id));
 };
 
-/** The names of every operation of the spec, in any area (a JSON-RPC method's or an operationId). */
-const specOperations = (site) => new Set(site.areas.flatMap((a) => a.ops.map((o) => o.id)));
+/**
+ * The names of every operation of the spec, in any area (a JSON-RPC method's or an operationId),
+ * or of those `which` keeps.
+ */
+const specOperations = (site, which = () => true) =>
+  new Set(site.areas.flatMap((a) => a.ops.filter(which).map((o) => o.id)));
 
 /**
  * What the sending methods `names` (of `HELIUS.sending`) do, in words: `doing`, "building, pricing
@@ -1777,12 +1793,19 @@ export function sendingWords(names) {
   };
 }
 
-/** The search's summary of "Not covered": the items the page lists, by the same names. */
+/**
+ * The search's summary of "Not covered": the items the page lists, by the same names (of the ZK
+ * methods, how many and the first three: the list is long).
+ */
 export function notCoveredSummary(site) {
-  const { das, sending } = notCovered(site);
+  const { das, sending, zk, wallet, calls } = notCovered(site);
   const items = [
     das.length && `other DAS methods (${das.join(", ")})`,
     sending.length && [sending[0], ...sendingWords(sending).words].join(", "),
+    zk.length &&
+      `${zk.length} ZK-compression methods (${zk.slice(0, 3).join(", ")}${zk.length > 3 ? ", …" : ""})`,
+    wallet.length && `wallet calls (${wallet.join(", ")})`,
+    ...calls,
   ].filter(Boolean);
   return `What helius-sdk does that chaindata does not: ${items.join(", ") || "nothing listed"}`;
 }
@@ -1936,16 +1959,17 @@ function heliusSection(pc, site) {
       "one client per area; each reads <code>CHAINDATA_API_KEY</code> when not given <code>apiKey</code>, but the sender's, which takes a key given to it only",
     ],
     [
-      `${code("createHelius({ network, baseUrl, transport })")} (2.x, 3.x; <code>transport</code> 3.x), and your code's <code>process.env.HELIUS_API_KEY</code>`,
+      `${code("createHelius({ network, baseUrl, userAgent, transport })")} (2.x, 3.x; <code>baseUrl</code> and <code>userAgent</code> 2.2, <code>transport</code> 3.2), and your code's <code>process.env.HELIUS_API_KEY</code>`,
       `${[
         site.index.environments?.devnet ? '{ environment: "devnet" }' : "{ environment }",
         "{ baseUrls: { rpc } }",
+        '{ headers: { "user-agent": … } }',
         "{ maxRetries }",
         "{ fetch }",
       ]
         .map(code)
         .join(", ")}, <code>${API_KEY_ENV}</code> (section 4)`,
-      `<code>baseUrls.rpc</code> is the JSON-RPC host's URL (DAS, ZK compression); the other hosts have keys of their own in <code>baseUrls</code>. <code>transport</code> was helius-sdk's hook for retries and failover: chaindata retries by itself (below), and <code>fetch</code> takes over the HTTP layer. helius-sdk reads no environment variable; chaindata reads <code>${API_KEY_ENV}</code> when not given <code>apiKey</code>`,
+      `<code>baseUrls.rpc</code> is the JSON-RPC host's URL (DAS, ZK compression); the other hosts have keys of their own in <code>baseUrls</code>. <code>transport</code> was helius-sdk's hook for retries and failover: chaindata retries by itself (below), and <code>fetch</code> takes over the HTTP layer. helius-sdk added <code>userAgent</code> to its own <code>User-Agent</code>; chaindata sends none of its own, so a <code>user-agent</code> header is sent as given. helius-sdk reads no API-key variable (of the environment it reads only <code>HELIUS_API_URL</code> and <code>HELIUS_PAYMENT_HOST</code>, for its signup and payment calls); chaindata reads <code>${API_KEY_ENV}</code> when not given <code>apiKey</code>. <code>rebateAddress</code> is under Not covered`,
     ],
   ];
   const covered = heliusCovered(site);
@@ -1984,7 +2008,7 @@ function heliusSection(pc, site) {
   const walletOps = covered.wallet;
   if (walletOps.length)
     rows.push([
-      `${walletOps.map((m) => code(`helius.wallet.${m}`)).join(", ")} (2.x, 3.x)`,
+      `${walletOps.map((m) => code(`helius.wallet.${m}`)).join(", ")} (2.2 on)`,
       walletOps.map((m) => opLink(wallet, m, `wallet.${m}`)).join(", "),
       "the same names",
     ]);
@@ -2006,7 +2030,7 @@ function heliusSection(pc, site) {
       )
       .join(", ");
     rows.push([
-      `${code(`${HELIUS.viaSender}(tx64, region, swqosOnly, skipPreflight)`)} (2.x, 3.x; <code>skipPreflight</code> 3.x) of <code>helius-sdk/transactions/${HELIUS.viaSender}</code>`,
+      `${code(`${HELIUS.viaSender}(tx64, region, swqosOnly, skipPreflight)`)} (2.x, 3.x; <code>skipPreflight</code> 3.1) of <code>helius-sdk/transactions/${HELIUS.viaSender}</code>`,
       opLink(
         sender,
         "sendTransaction",
@@ -2018,7 +2042,7 @@ function heliusSection(pc, site) {
   for (const [m, area] of covered.sending)
     rows.push([code(m), opLink(area, m, `${area.clientVar}.${m}(…)`), "the same name"]);
   rows.push([
-    `a thrown <code>SolanaError</code> (JSON-RPC) or <code>Error</code> (REST, the sender) whose message holds the status: ${code("if (/429/.test(String(err))) …")}`,
+    `a thrown <code>SolanaError</code> (JSON-RPC): ${code("if (isSolanaError(err, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) && err.context.statusCode === 429) …")} (of <code>@solana/errors</code>, which <code>@solana/kit</code> re-exports; its message holds the status only when <code>NODE_ENV</code> is not <code>production</code>), or an <code>Error</code> (REST, the sender) whose message holds the status: ${code("if (/429/.test(String(err))) …")}`,
     `${code("if (err instanceof RateLimitError) … err.retryAfter")}, ${code("err instanceof APIError && err.status === 404")} (section 5)`,
     `a class per status, exported by every package; the message still holds the status (<code>HTTP 429 Too Many Requests from getAsset</code>), so a string check keeps working while you move`,
   ]);
@@ -2035,7 +2059,7 @@ function heliusSection(pc, site) {
     uncovered.zk.length &&
       `<li>helius-sdk's other ZK-compression methods (<code>helius.zk</code>), outside <code>${esc(compression?.pkg ?? "@chaindata/compression")}</code>${compression ? ` as the <a href="${href(pc, "compression/index.html")}">ZK compression page</a> says` : ""}: ${uncovered.zk.map(code).join(", ")}.${showsZkBalances(site) ? ` For ${HELIUS.zkBalances.map(code).join(" and ")}, sum the owner's token accounts by mint (above).` : ""} <code>createJsonRpcClient</code> calls the others as it calls a DAS method.</li>`,
     uncovered.wallet.length &&
-      `<li>helius-sdk's wallet calls that the Wallet API description has not: ${uncovered.wallet.map((m) => code(`helius.wallet.${m}`)).join(", ")}${uncovered.wallet.includes("getBalanceAt") ? " (3.x: a wallet's balance of one token at a past time or slot)" : ""}.</li>`,
+      `<li>helius-sdk's wallet calls that the Wallet API description has not: ${uncovered.wallet.map((m) => code(`helius.wallet.${m}`)).join(", ")}${uncovered.wallet.includes("getBalanceAt") ? " (3.1 on: a wallet's balance of one token at a past time or slot)" : ""}.</li>`,
     ...uncoveredCalls(site).map(
       ([call, version, , what]) => `<li>${code(call)} (${esc(version)}): ${what}.</li>`,
     ),
@@ -2046,8 +2070,9 @@ function heliusSection(pc, site) {
       .map(([key]) => key);
   const noDevnet = hostsWithout("devnet");
   const walletArea = areaOf("wallet");
+  const writes = specOperations(site, (o) => o.idempotent === false);
   const changes = [
-    `Retries are on by default: a call that fails with a 408, 429, 5xx, a connection error or a timeout is tried up to 3 times (<code>maxRetries: 2</code>, <a href="${href(pc, "getting-started.html#retries")}">section 6</a>), where helius-sdk tries once. A retry wrapper kept from helius-sdk (its <code>transport</code> hook, or a loop of your own) multiplies the attempts, 3 × 3 = 9: remove it, or give the client <code>maxRetries: 0</code>.`,
+    `Retries are on by default: an idempotent call (a read, the sender's <code>sendTransaction</code>) that fails with a 408, 429, 5xx, a connection error or a timeout is tried up to 3 times (<code>maxRetries: 2</code>, <a href="${href(pc, "getting-started.html#retries")}">section 6</a>), where helius-sdk tries once${writes.size ? `; a write (${[...writes].map(code).join(", ")}) is retried after a 429 only, unless the call says <code>{ retryNonIdempotent: true }</code>` : ""}. A retry wrapper kept from helius-sdk (its <code>transport</code> hook, or a loop of your own) multiplies the attempts of an idempotent call, 3 × 3 = 9: remove it, or give the client <code>maxRetries: 0</code>.`,
     noDevnet.length &&
       `helius-sdk sends wallet calls to its mainnet host whatever <code>network</code> says; with <code>environment: "devnet"</code>, chaindata's ${noDevnet.map(code).join(" and ")} ${noDevnet.length > 1 ? "hosts have" : "host has"} no URL, so ${
         walletArea && noDevnet.includes(walletArea.hostKey)

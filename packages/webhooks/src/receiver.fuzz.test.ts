@@ -851,7 +851,7 @@ function toHttp(input: Input, bytes: Uint8Array | null) {
   return { head: Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), pieces, chunked };
 }
 
-describe("toNodeHandler, on a loopback server", () => {
+describe("serveNode (what toNodeHandler runs), on a loopback server", () => {
   const watch = watchProcess();
   // (Lower-case and unknown methods never reach a handler: Node answers them 400 itself.)
   const NODE_METHODS = ["POST", "GET", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "PROPFIND"];
