@@ -113,8 +113,15 @@ const colonOf = (sentence) =>
 
 const capitalised = (text) => text.replace(/^[a-z]/, (c) => c.toUpperCase());
 // (Lower-cased after a colon, as the other packages write it, but not a name: an acronym
-// ("DAS methods") or a capitalised phrase ("Digital Asset Standard") stays as it is.)
-const continued = (text) => text.replace(/^[A-Z](?=[a-z]+[\s,:;]+[^A-Z])/, (c) => c.toLowerCase());
+// ("DAS methods"), a capitalised phrase ("Digital Asset Standard"), or a word the area's text
+// writes capitalised inside a sentence too ("Solana", in "… on Solana."), stays as it is.)
+const continued = (text, info) => {
+  const word = /^[A-Z][a-z]+(?=[\s,:;]+[^A-Z])/.exec(text)?.[0];
+  if (!word) return text;
+  const all = `${info.summary ?? ""} ${info.description ?? ""}`;
+  const named = new RegExp(`[^.!?:\\s]\\s+${word}\\b`).test(all);
+  return named ? text : word.toLowerCase() + text.slice(word.length);
+};
 
 /**
  * The package's description, one sentence: the area's name and the first sentence of its
@@ -127,7 +134,7 @@ export function describeArea(info) {
   const name = areaName(info);
   const sentence = areaSentence(info);
   const colon = colonOf(sentence);
-  if (colon < 0) return `${capitalised(name)}: ${continued(sentence)}`;
+  if (colon < 0) return `${capitalised(name)}: ${continued(sentence, info)}`;
   const status = /\((deprecated|beta)\)/i.exec(name)?.[1]?.toLowerCase();
   return capitalised(
     status && !new RegExp(`\\b${status}\\b`, "i").test(sentence)

@@ -39,6 +39,7 @@ import { labelFor, loadSite } from "../../packages/docs/src/model.mjs";
 import * as pages from "../../packages/docs/src/pages.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
+import { text } from "./html-text.js";
 
 const { AREA_WORDS, areaWord, CLIENT_OPTIONS, HELIUS, notCovered: siteNotCovered } = pages;
 const root = join(import.meta.dirname, "../..");
@@ -49,14 +50,6 @@ let result: BuildResult;
 const index = JSON.parse(readFileSync(join(specDir, "index.json"), "utf8"));
 
 const page = (path: string) => readFileSync(join(out, path), "utf8");
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) =>
     statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)],

@@ -21,6 +21,7 @@ import { loadSite } from "../../packages/docs/src/model.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import * as pages from "../../packages/docs/src/pages.mjs";
 import { useMock } from "../contract/harness.js";
+import { text } from "./html-text.js";
 
 const {
   CLIENT_OPTIONS,
@@ -35,15 +36,6 @@ const specDir = join(root, "spec/dist");
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-helius-"));
 const out = join(tmp, "site");
 const site = loadSite(specDir);
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 /** helius-sdk's published declarations (dist/esm/<file>). */
 const heliusDts = (file: string) =>

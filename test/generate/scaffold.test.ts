@@ -423,5 +423,14 @@ describe("the scaffolded description and first-release note read as one sentence
     expect(describeArea({ title: "DAS API", summary: "Digital Asset Standard methods." })).toBe(
       "DAS API: Digital Asset Standard methods.",
     );
+    // A name the area's text writes capitalised inside a sentence keeps its capital (review 35);
+    // a common word does not.
+    const token = { title: "chaindata Solana token API", summary: "Solana token prices, by mint." };
+    expect(describeArea({ ...token, description: "Prices of tokens on Solana, by mint." })).toBe(
+      "Solana token API: Solana token prices, by mint.",
+    );
+    expect(describeArea({ ...token, summary: "Token prices on Solana, by mint." })).toBe(
+      "Solana token API: token prices on Solana, by mint.",
+    );
   });
 });
