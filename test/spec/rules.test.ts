@@ -58,6 +58,9 @@ const components = (schemas: Record<string, unknown>) => ({
   components: { schemas },
 });
 const rules = (doc: object) => checkSchemaRules({ area, doc });
+/** checkBoundProse's findings on `openrpc(changes)`, the one-method document above. */
+const rpcBoundProse = (changes?: Record<string, unknown>) =>
+  checkBoundProse({ area, kind: "openrpc", doc: openrpc(changes) });
 
 /** The findings of checkOperationExtensions on a method with a page walk: `cursor`, `page`, `others` params. */
 const paginatedWith =
@@ -397,8 +400,7 @@ describe("spec rules", () => {
   });
 
   it("bound prose (review 33): a duration or a rate is no bound, and a bound the schema lacks counts only in a phrase about the value", () => {
-    const check = (description: string, params: object[]) =>
-      checkBoundProse({ area, kind: "openrpc", doc: openrpc({ description, params }) });
+    const check = (description: string, params: object[]) => rpcBoundProse({ description, params });
     const page = { name: "page", description: "", schema: { type: "integer", minimum: 1 } };
     const limit = (description: string) => ({
       name: "limit",
@@ -422,13 +424,9 @@ describe("spec rules", () => {
   it("bound prose of a page size (a limit): the noun after its number is what it counts, so its own prose states its maximum however it is phrased; a page number's does not", () => {
     // A page walk of `page` and a page size named `size` (a walk's limit whatever its name).
     const walk = (params: object[]) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          params,
-          "x-pagination": { style: "page", page: "page", limit: "size", items: "items" },
-        }),
+      rpcBoundProse({
+        params,
+        "x-pagination": { style: "page", page: "page", limit: "size", items: "items" },
       });
     const at = (i: number) => `#/methods/0 (getThing)/params/${i}`;
     const param = (name: string, description: string, schema: object) => ({
@@ -493,14 +491,10 @@ describe("spec rules", () => {
     ] as const)
       expect(walk([{ name: "page", description, schema }]), description).toEqual([]);
     const opProse = (description: string) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          description,
-          params: [param("page", "The page.", {}), param("size", "The page size.", max)],
-          "x-pagination": { style: "page", page: "page", limit: "size", items: "items" },
-        }),
+      rpcBoundProse({
+        description,
+        params: [param("page", "The page.", {}), param("size", "The page size.", max)],
+        "x-pagination": { style: "page", page: "page", limit: "size", items: "items" },
       });
     expect(opProse("Returns at most 1,000 assets per page.")).toEqual([]);
     expect(opProse("Returns `page` 1 to 100, at most 1,000 assets per page.")).toEqual([
@@ -573,22 +567,18 @@ describe("spec rules", () => {
 
   it("bound prose: each way prose states a bound is compared with the keyword, anchored to the param; other numbers are left alone", () => {
     const prose = (description: string, schema: object, summary = "Get a thing.") =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          summary,
-          description,
-          params: [
-            { name: "ids", description: "The ids.", schema },
-            { name: "filters", description: "Filters.", schema: { type: "array", maxItems: 5 } },
-            {
-              name: "showAll",
-              description: "Everything (at most 100 items).",
-              schema: { type: "boolean" },
-            },
-          ],
-        }),
+      rpcBoundProse({
+        summary,
+        description,
+        params: [
+          { name: "ids", description: "The ids.", schema },
+          { name: "filters", description: "Filters.", schema: { type: "array", maxItems: 5 } },
+          {
+            name: "showAll",
+            description: "Everything (at most 100 items).",
+            schema: { type: "boolean" },
+          },
+        ],
       });
     const ids = { type: "array", minItems: 1, maxItems: 1000 };
     // Agreeing prose, in each form.
@@ -758,14 +748,10 @@ describe("spec rules", () => {
     const real =
       "The JSON-RPC `params` is the array of entries itself (1 to 1000 entries), not an object. An empty array fails, and more than 1000 entries.";
     const proofs = (description: string, params = [param()], positional = true) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          description,
-          params,
-          ...(positional && { paramStructure: "by-position", "x-params": "array" }),
-        }),
+      rpcBoundProse({
+        description,
+        params,
+        ...(positional && { paramStructure: "by-position", "x-params": "array" }),
       });
     const at = "t #/methods/0 (getThing)/description";
     const paramSchema = "#/methods/0 (getThing)/params/0/schema";
@@ -1027,20 +1013,16 @@ describe("spec rules", () => {
 
   it('bound prose: "fewer than N" / "less than N" where it is refused states the lower bound N, a negation before a comparative states its bound; elsewhere they are left alone', () => {
     const prose = (description: string, schema: object, limit: object = {}) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          description,
-          params: [
-            { name: "ids", description: "The ids.", schema },
-            {
-              name: "limit",
-              description: "Page size.",
-              schema: { type: "integer", minimum: 1, maximum: 1000, ...limit },
-            },
-          ],
-        }),
+      rpcBoundProse({
+        description,
+        params: [
+          { name: "ids", description: "The ids.", schema },
+          {
+            name: "limit",
+            description: "Page size.",
+            schema: { type: "integer", minimum: 1, maximum: 1000, ...limit },
+          },
+        ],
       });
     const ids = { type: "array", minItems: 2, maxItems: 1000 };
     const at = "t #/methods/0 (getThing)/description";
@@ -1099,11 +1081,7 @@ describe("spec rules", () => {
 
   it("bound prose: a claim that more (fewer) than N are accepted is found where the schema refuses them (maxItems ≤ N, minItems ≥ N)", () => {
     const prose = (description: string, schema: object) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({ description, params: [{ name: "ids", description: "The ids.", schema }] }),
-      });
+      rpcBoundProse({ description, params: [{ name: "ids", description: "The ids.", schema }] });
     const at = "t #/methods/0 (getThing)/description";
     const schema = "#/methods/0 (getThing)/params/0/schema";
     const more = "The service accepts more than 1,000 ids in one call.";
@@ -1260,13 +1238,9 @@ describe("spec rules", () => {
       expect(own(schema), schema.description).toEqual([]);
     // Elsewhere than its own description (an operation's), a bare phrase needs the value's name.
     const op = (description: string) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          description,
-          params: [{ name: "label", description: "A label.", schema: label }],
-        }),
+      rpcBoundProse({
+        description,
+        params: [{ name: "label", description: "A label.", schema: label }],
       });
     expect(op("Labels a thing, at most 50.")).toEqual([]);
     expect(op("Labels a thing: `label` at most 50.")).toEqual([
@@ -1278,21 +1252,17 @@ describe("spec rules", () => {
     // A param's own description: `transactions` (minItems 1, maxItems 100), `limit` (minimum 1,
     // maximum 100).
     const own = (name: string, description: string) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          params: [
-            {
-              name,
-              description,
-              schema:
-                name === "limit"
-                  ? { type: "integer", minimum: 1, maximum: 100 }
-                  : { type: "array", items: { type: "string" }, minItems: 1, maxItems: 100 },
-            },
-          ],
-        }),
+      rpcBoundProse({
+        params: [
+          {
+            name,
+            description,
+            schema:
+              name === "limit"
+                ? { type: "integer", minimum: 1, maximum: 100 }
+                : { type: "array", items: { type: "string" }, minItems: 1, maxItems: 100 },
+          },
+        ],
       });
     const at = "t #/methods/0 (getThing)/params/0/description";
     const schema = "#/methods/0 (getThing)/params/0/schema";
@@ -1337,19 +1307,15 @@ describe("spec rules", () => {
 
     // An operation's description: `ids` (minItems 2, maxItems 1000).
     const op = (description: string) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          description,
-          params: [
-            {
-              name: "ids",
-              description: "The ids.",
-              schema: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 1000 },
-            },
-          ],
-        }),
+      rpcBoundProse({
+        description,
+        params: [
+          {
+            name: "ids",
+            description: "The ids.",
+            schema: { type: "array", items: { type: "string" }, minItems: 2, maxItems: 1000 },
+          },
+        ],
       });
     for (const text of [
       // (The refusal is in the next clause, or negated; the negation is of "needed".)
@@ -1372,11 +1338,7 @@ describe("spec rules", () => {
 
   it('bound prose: a length with "each" / "per" / "apiece" is its parts\', no bound of the string at all; repeats ("up to 3 times") and rates ("10 req/s") are no bound; "must not exceed N" is an upper one', () => {
     const own = (description: string, schema: object) =>
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({ params: [{ name: "mints", description, schema }] }),
-      });
+      rpcBoundProse({ params: [{ name: "mints", description, schema }] });
     const at = "t #/methods/0 (getThing)/params/0/description";
     const joined = { type: "string", maxLength: 4400 };
     for (const text of [
@@ -1413,13 +1375,9 @@ describe("spec rules", () => {
       expect.stringContaining('"never exceeds 1000" (of mints) disagrees'),
     ]);
     expect(
-      checkBoundProse({
-        area,
-        kind: "openrpc",
-        doc: openrpc({
-          description: "`mints` must not exceed 200.",
-          params: [{ name: "mints", description: "The mints.", schema: ids }],
-        }),
+      rpcBoundProse({
+        description: "`mints` must not exceed 200.",
+        params: [{ name: "mints", description: "The mints.", schema: ids }],
       }),
     ).toEqual([expect.stringContaining('"must not exceed 200" (of mints) disagrees')]);
   });

@@ -2021,12 +2021,12 @@ function heliusSection(pc, site) {
     ]);
   const regions = regionsExport(sender ?? { servers: {} });
   if (covered.sender && regions) {
-    const first = heliusSenderRegions(site).find(([key, region]) => key !== "Default" && region);
-    const byUrl = heliusSenderRegions(site)
-      .map(([key, region]) =>
-        region
-          ? `<code>${esc(key)}</code> → <code>${esc(`${regions}.${region}`)}</code>`
-          : `<code>${esc(key)}</code> → <code>${esc(HELIUS.senderEndpoints[key])}</code>`,
+    const matched = heliusSenderRegions(site);
+    const first = matched.find(([key, region]) => key !== "Default" && region);
+    const byUrl = matched
+      .map(
+        ([key, region]) =>
+          `<code>${esc(key)}</code> → <code>${esc(region ? `${regions}.${region}` : HELIUS.senderEndpoints[key])}</code>`,
       )
       .join(", ");
     rows.push([
