@@ -87,11 +87,17 @@ export const rpcSkeleton = (options, license) => skeleton(options, license);
  * ("Wallet API (beta)").
  */
 function areaName(info) {
-  return String(info.title ?? "")
+  const name = String(info.title ?? "")
     .trim()
     .replace(/\s+/g, " ")
-    .replace(/^chaindata\s+/i, "")
+    .replace(/^chaindata(\s+|$)/i, "")
     .replace(/^the\s+/i, "");
+  // (Else the description would read ": foo." and the note "First release of the : foo.")
+  if (!name)
+    throw new Error(
+      `info.title must name the area (got ${JSON.stringify(info.title ?? null)}): the package's description and first-release note start with it, e.g. "chaindata priority fee API"`,
+    );
+  return name;
 }
 
 /** The first sentence of the area's `info.summary`, else of its description. */
@@ -178,9 +184,15 @@ export function scaffoldFiles(areas, generated, { repo, target = repo }) {
     if (existsSync(join(target, `packages/${area}/package.json`))) continue;
     const operations = generated[`packages/${area}/src/generated/operations.ts`] ?? "";
     const rateLimit = /^export const (\w+RateLimit) =/m.exec(operations)?.[1];
+    let description;
+    try {
+      description = describeArea(doc.info);
+    } catch (error) {
+      throw new Error(`${area}: ${error.message}`, { cause: error });
+    }
     const options = {
       area,
-      description: describeArea(doc.info),
+      description,
       version: coreVersion,
       coreVersion,
       constants: `packages/${area}/src/generated/constants.ts` in generated,

@@ -32,7 +32,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { generateInto, scaffold } from "../../scripts/generate/index.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { describeArea, firstReleaseNote } from "../../scripts/generate/scaffold.mjs";
+import { describeArea, firstReleaseNote, scaffoldFiles } from "../../scripts/generate/scaffold.mjs";
 import { index as specIndex } from "../spec/documents.js";
 import { bundleCopy, editedCopy, removeCopies } from "../spec/spec-copy.js";
 
@@ -411,6 +411,29 @@ describe("the scaffolded description and first-release note read as one sentence
     // (A title's status the sentence does not say marks its phrase, as the title does.)
     expect(describeArea({ ...info, title: "chaindata priority fee API (beta)" })).toBe(
       sentence.replace("estimates:", "estimates (beta):"),
+    );
+  });
+
+  it("refuses a title that names no area, rather than write ': counts …' (review 35)", () => {
+    for (const title of ["", "  ", "chaindata", "Chaindata ", undefined]) {
+      const info = { title, summary: "Counts of things." };
+      const rule = `info.title must name the area (got ${JSON.stringify(title ?? null)})`;
+      expect(() => describeArea(info), String(title)).toThrow(rule);
+      expect(() => firstReleaseNote(info), String(title)).toThrow(rule);
+    }
+    // The generator's error names the area whose spec it is.
+    const area = { area: "counts", kind: "openrpc", doc: { info: { title: "chaindata" } } };
+    const target = mkdtempSync(join(tmpdir(), "chaindata-scaffold-title-"));
+    try {
+      expect(() => scaffoldFiles([[area]], {}, { repo: root, target })).toThrow(
+        'counts: info.title must name the area (got "chaindata")',
+      );
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
+    // (A title that only starts with the product's name is one.)
+    expect(describeArea({ title: "chaindataX API", summary: "Counts of things." })).toBe(
+      "ChaindataX API: counts of things.",
     );
   });
 
