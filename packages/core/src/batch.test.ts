@@ -75,6 +75,26 @@ describe("createBatcher", () => {
     expect(enqueue({ ...call("3"), method: { idempotent: false } }, {})).toBe(false);
   });
 
+  it("sends a wait-0 batch under fake timers that replace queueMicrotask (as Jest's do by default), with no timer run", async () => {
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setImmediate", "queueMicrotask"],
+    });
+    try {
+      const post = vi.fn(async (body: string) => [
+        (JSON.parse(body) as { id: string }[]).map((r) => ({ id: r.id, result: 1 })),
+        new Response(),
+      ]);
+      const enqueue = createBatcher().bind(post as never, vi.fn());
+      for (const id of ["1", "2"]) enqueue(call(id), {});
+      // (Promise callbacks only: a fake timer's queue is never run here.)
+      for (let i = 0; i < 10 && !post.mock.calls.length; i++) await Promise.resolve();
+      expect(post).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(post.mock.calls[0]![0])).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("settles the other calls of a batch when settling one throws, and rejects that one with the error", async () => {
     const thrown = new TypeError("cannot settle");
     const settled: string[] = [];
