@@ -635,6 +635,24 @@ describe("createJsonRpcClient: single calls", () => {
     }
   });
 
+  it("says both ids of an id-mismatch (a test's fixed answer), the answer's redacted", async () => {
+    const cases: [unknown, string][] = [
+      [{ jsonrpc: "2.0", id: 1, result: {} }, 'id 1, not "1"'],
+      [{ jsonrpc: "2.0", result: {} }, 'id undefined, not "1"'],
+      [{ id: null, result: {} }, 'id null, not "1"'],
+      [{ jsonrpc: "2.0", id: `x-${KEY}`, result: {} }, 'id "x-***", not "1"'],
+    ];
+    for (const [body, ids] of cases) {
+      const { fetch } = stubFetch(jsonResponse(body));
+      const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
+        .call(getAsset, { id: "abc" })
+        .catch((e: any) => e);
+      expect(error.message).toBe(
+        `Invalid response (id-mismatch) from getAsset, status 200: ${ids}`,
+      );
+    }
+  });
+
   it("maps HTTP errors to typed APIErrors exposing the JSON-RPC error inside, and retries them", async () => {
     vi.useFakeTimers();
     const limited = jsonResponse(
