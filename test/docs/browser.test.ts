@@ -471,7 +471,9 @@ describe("docs site in Chromium", () => {
       getAllWebhooks: "Coming from helius-sdk",
       appendAddressesToWebhook: "Coming from helius-sdk",
       "rpc.getAsset": "Coming from helius-sdk",
-      ...Object.fromEntries((HELIUS.sending as [string][]).map(([m]) => [m, sending(m)])),
+      ...Object.fromEntries(
+        (HELIUS.sending as { name: string }[]).map(({ name }) => [name, sending(name)]),
+      ),
       searchAssets: "Not covered",
       getAssetsByGroup: "Not covered",
       getSignaturesForAsset: "Not covered",

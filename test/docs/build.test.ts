@@ -124,7 +124,7 @@ function countMismatch(site: Operation[], seed: Operation[]): string {
 /**
  * What "Not covered" should list of helius-sdk's sending methods for the spec in `dir`, read from
  * its documents (not from the site): those no operation of the spec is named, and the words that
- * go with them (`HELIUS.sending` of pages.mjs: [name, what it does, its words]).
+ * go with them (`HELIUS.sending` of pages/helius-calls.mjs: `{ name, doing, words? }`).
  */
 function sendingExpected(dir: string) {
   const idx = JSON.parse(readFileSync(join(dir, "index.json"), "utf8"));
@@ -138,11 +138,12 @@ function sendingExpected(dir: string) {
           );
     }),
   );
-  const rows = (HELIUS.sending as [string, string, string?][]).filter(([m]) => !names.has(m));
+  type Sending = { name: string; doing: string; words?: string };
+  const rows = (HELIUS.sending as Sending[]).filter((s) => !names.has(s.name));
   return {
-    uncovered: rows.map(([m]) => m),
-    covered: (HELIUS.sending as [string][]).map(([m]) => m).filter((m) => names.has(m)),
-    words: rows.flatMap(([, , words]) => (words ? [words] : [])),
+    uncovered: rows.map((s) => s.name),
+    covered: (HELIUS.sending as Sending[]).map((s) => s.name).filter((m) => names.has(m)),
+    words: rows.flatMap((s) => (s.words ? [s.words] : [])),
   };
 }
 
@@ -1643,7 +1644,9 @@ describe("docs build", () => {
 
   it("holds the words that name particular areas to the spec, naming where to edit them when it changes", () => {
     const site = loadSite(specDir);
-    const where = "packages/docs/src/pages.mjs";
+    const optionsFile = "packages/docs/src/pages/options.mjs";
+    const gettingStartedFile = "packages/docs/src/pages/getting-started.mjs";
+    const homeFile = "packages/docs/src/pages/home.mjs";
     const option = (name: string) =>
       text((CLIENT_OPTIONS as [string, string][]).find(([n]) => n === name)![1]);
     const gettingStarted = text(page("getting-started.html"));
@@ -1653,7 +1656,7 @@ describe("docs build", () => {
       .map((a: any) => a.key);
     expect(
       unbatched,
-      `the JSON-RPC areas with x-batch: false changed: edit the words on batching in ${where}: CLIENT_OPTIONS "batch" ("not the sender"), and Getting started's "4. Client and call options" ("the REST areas and the sender take no batch") and "7. Every area in one client" ("batch goes to the JSON-RPC areas but the sender") in sdkSections`,
+      `the JSON-RPC areas with x-batch: false changed: edit the words on batching in ${optionsFile}: CLIENT_OPTIONS "batch" ("not the sender"), and Getting started's "4. Client and call options" ("the REST areas and the sender take no batch") and "7. Every area in one client" ("batch goes to the JSON-RPC areas but the sender") in sdkSections of ${gettingStartedFile}`,
     ).toEqual(["sender"]);
     expect(option("batch")).toContain("JSON-RPC areas only, not the sender.");
     expect(gettingStarted).toContain("the REST areas and the sender take no batch");
@@ -1664,7 +1667,7 @@ describe("docs build", () => {
       .map(([k, h]: [string, any]) => `${k}: ${h.auth.header}`);
     expect(
       headers,
-      `the hosts that take the API key in a header changed (index.json hosts.*.auth.header): edit CLIENT_OPTIONS "apiKey" in ${where} ("or the X-Api-Key header on the admin host")`,
+      `the hosts that take the API key in a header changed (index.json hosts.*.auth.header): edit CLIENT_OPTIONS "apiKey" in ${optionsFile} ("or the X-Api-Key header on the admin host")`,
     ).toEqual(["admin: X-Api-Key"]);
     expect(option("apiKey")).toContain("or the X-Api-Key header on the admin host");
     // The documented limit the rateLimit option gives as its example: admin's 5/s.
@@ -1673,7 +1676,7 @@ describe("docs build", () => {
       .flatMap((a: any) => a.ops.map((o: any) => o.rateLimit?.requestsPerSecond));
     expect(
       [...new Set(adminLimits)],
-      `the admin operations' rate limit changed (x-rate-limit): edit CLIENT_OPTIONS "rateLimit" in ${where} ("admin: 5/s")`,
+      `the admin operations' rate limit changed (x-rate-limit): edit CLIENT_OPTIONS "rateLimit" in ${optionsFile} ("admin: 5/s")`,
     ).toEqual([5]);
     expect(option("rateLimit")).toContain("(admin: 5/s)");
     // The home page's word for each area (an area without one is called by its label).
@@ -1681,7 +1684,7 @@ describe("docs build", () => {
     for (const key of Object.keys(AREA_WORDS))
       expect(
         keys,
-        `AREA_WORDS in ${where} has a word for "${key}", which is not an area of the spec: rename its key or remove it`,
+        `AREA_WORDS in ${homeFile} has a word for "${key}", which is not an area of the spec: rename its key or remove it`,
       ).toContain(key);
   });
 

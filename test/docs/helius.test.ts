@@ -198,7 +198,8 @@ describe('Getting started, "Coming from helius-sdk"', () => {
       "userAgent",
       "transport",
     ]);
-    const mapped = new Set((HELIUS.options as [string, string][]).map(([name]) => name));
+    type Option = { helius: string; chaindata: string };
+    const mapped = new Set((HELIUS.options as Option[]).map((o) => o.helius));
     for (const name of theirs.filter((n) => n !== "apiKey" && !mapped.has(n))) {
       expect(notCoveredText, name).toContain(`createHelius({ ${name} })`);
       expect(options.note, name).toContain(`${name} is under Not covered`);
@@ -224,7 +225,7 @@ describe('Getting started, "Coming from helius-sdk"', () => {
     for (const name of read) expect(options.note).toContain(name);
     expect(options.chaindata).toContain('{ headers: { "user-agent": … } }');
     const names = CLIENT_OPTIONS.map(([name]: [string]) => name);
-    for (const [theirs, ours] of HELIUS.options as [string, string][]) {
+    for (const { helius: theirs, chaindata: ours } of HELIUS.options as Option[]) {
       expect(options.helius).toContain(theirs);
       expect(names, ours).toContain(ours);
       expect(options.chaindata).toContain(`{ ${ours}`);

@@ -1,0 +1,140 @@
+// Every TypeScript snippet the site shows, with its page (`typeScriptSnippets()`):
+// test/docs/snippets.test.ts compiles and runs each against the mock.
+import { RUNTIMES_PAGE } from "../html.mjs";
+import { standaloneSnippet } from "../snippets.mjs";
+import { areaExample, quickStartSnippet } from "./area.mjs";
+import { requestExamples } from "./examples.mjs";
+import {
+  ALL_IN_ONE_SNIPPET,
+  gettingStartedCall,
+  KEEP_RESULTS_SNIPPET,
+  RETRIES_SNIPPET,
+} from "./getting-started.mjs";
+import { showsZkBalances, ZK_BALANCES_SNIPPET } from "./helius.mjs";
+import { optionsSnippet } from "./options.mjs";
+import { WORKER_SNIPPET } from "./runtimes.mjs";
+import {
+  editHelpersSnippet,
+  reachesReceiver,
+  receiverExpressSnippet,
+  receiverSnippet,
+  receiverStoreSnippet,
+} from "./webhooks.mjs";
+
+/**
+ * Every TypeScript snippet the site shows, with where: each operation page's examples, each area
+ * page's quick start, and Getting started's. `operation` is the operation a snippet calls (none
+ * for a client made without a call), `error` the error object of an example pairing that
+ * documents an error instead of a result. test/docs/snippets.test.ts compiles and runs them all,
+ * and checks this list against the built pages.
+ */
+export function typeScriptSnippetsOf(site) {
+  // An example pairing's error, with the HTTP status the service answers it with (x-error-info).
+  const documentedError = (op, example) =>
+    example?.error !== undefined && {
+      error: {
+        ...example.error,
+        httpStatus: op.rpc.errors.find((e) => e.code === example.error.code)?.httpStatus,
+      },
+    };
+  const snippets = [];
+  for (const area of site.areas) {
+    for (const op of area.ops)
+      for (const ex of requestExamples(op))
+        snippets.push({
+          page: op.href,
+          area: area.key,
+          operation: op.id,
+          example: ex.name,
+          ...documentedError(op, ex.example),
+          code: ex.ts,
+        });
+    for (const op of area.deliveries.filter(reachesReceiver))
+      for (const [example, code] of [
+        ["receiver", receiverSnippet(op)],
+        ["receiver signature store", receiverStoreSnippet(site, op)],
+        ["receiver behind Express", receiverExpressSnippet(site, op)],
+      ])
+        snippets.push({ page: op.href, area: area.key, example, code });
+    snippets.push({
+      page: `${area.key}/index.html`,
+      area: area.key,
+      example: "quick start",
+      code: quickStartSnippet(area),
+    });
+    const edits = editHelpersSnippet(area);
+    if (edits)
+      snippets.push({
+        page: `${area.key}/index.html`,
+        area: area.key,
+        operation: "updateWebhook",
+        example: "edit helpers",
+        code: edits,
+      });
+    const standalone = areaExample(area);
+    if (standalone)
+      snippets.push({
+        page: `${area.key}/index.html`,
+        area: area.key,
+        operation: standalone.op.id,
+        example: "standalone",
+        code: standaloneSnippet(standalone.op, standalone.args),
+      });
+  }
+  const page = "getting-started.html";
+  const { area, op, example, ts, localTs } = gettingStartedCall(site);
+  if (op) {
+    const called = { page, area: area.key, operation: op.id, ...documentedError(op, example) };
+    snippets.push({ ...called, example: "call one method", code: ts });
+    snippets.push({ ...called, example: "local mock", code: localTs });
+  }
+  snippets.push(
+    {
+      page,
+      area: area?.key ?? "das",
+      example: "client and call options",
+      code: optionsSnippet(area),
+    },
+    {
+      page,
+      area: "das",
+      operation: "getAsset",
+      example: "retries and errors",
+      code: RETRIES_SNIPPET,
+    },
+    {
+      page,
+      area: "sdk",
+      operation: "getAsset",
+      example: "every area in one client",
+      code: ALL_IN_ONE_SNIPPET,
+    },
+    {
+      page,
+      area: "das",
+      operation: "getAsset",
+      example: "u64 values kept as JSON",
+      code: KEEP_RESULTS_SNIPPET,
+    },
+    ...(showsZkBalances(site)
+      ? [
+          {
+            page,
+            area: "compression",
+            operation: "getCompressedTokenAccountsByOwner",
+            example: "compressed token balances by mint",
+            code: ZK_BALANCES_SNIPPET,
+          },
+        ]
+      : []),
+    // (A module a Worker serves: its default export's fetch makes the call.)
+    {
+      page: RUNTIMES_PAGE,
+      area: "das",
+      operation: "getAsset",
+      example: "Cloudflare Worker",
+      code: WORKER_SNIPPET,
+    },
+  );
+  return snippets;
+}
