@@ -544,6 +544,9 @@ describe("docs site in Chromium", () => {
     expect((await hits("cloudflare worker"))[0]!.href).toBe("./runtimes.html#workers");
     expect((await hits("browser"))[0]!.href).toBe("./runtimes.html#browser");
     expect((await hits("deno"))[0]!.href).toMatch(/^\.\/runtimes\.html/);
+    // Testing your code, by the tools a reader names (user trial 28).
+    for (const query of ["jest", "vitest", "unit test", "msw", "nock", "fake timers"])
+      expect((await hits(query))[0]!.href, query).toBe("./testing.html");
     // "webhook": the receiver among the hits shown; the rest on request, and said so.
     const webhook = await hits("webhook");
     expect(webhook).toHaveLength(12);

@@ -2415,6 +2415,40 @@ describe("docs build", () => {
     }
   });
 
+  it("has a Testing page: the core README's section as it is, its recipes as vitest test files; linked from every page's navigation (user trial 28)", () => {
+    const html = page("testing.html");
+    const t = text(html).replace(/\s+/g, " ");
+    const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
+    const heading = "Testing code that calls chaindata";
+    const start = readme.indexOf(`\n## ${heading}\n`);
+    expect(start, heading).toBeGreaterThan(0);
+    const body = readme.slice(start + heading.length + 5);
+    const section = body.slice(0, body.search(/^## /m));
+    const prose = section.replace(/```ts\n[\s\S]*?```/g, "");
+    const plain = (md: string) =>
+      md
+        .replace(/`([^`]+)`/g, "$1")
+        .replace(/\*\*([^*]+)\*\*/g, "$1")
+        .replace(/^\s*- /gm, "")
+        .replace(/\s+/g, " ")
+        .trim();
+    const paragraphs = prose
+      .split(/\n(?=- )|\n\n/)
+      .map(plain)
+      .filter(Boolean);
+    expect(paragraphs.length).toBeGreaterThan(8);
+    for (const paragraph of paragraphs) expect(t, paragraph.slice(0, 60)).toContain(paragraph);
+    // Each recipe, whole, as a TypeScript block.
+    const shown = [...html.matchAll(/<code data-lang="ts">([\s\S]*?)<\/code>/g)].map((m) =>
+      text(m[1]!),
+    );
+    const recipes = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+    expect(recipes.length).toBeGreaterThanOrEqual(3);
+    expect(shown).toEqual(recipes);
+    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
+      expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*testing\.html"/);
+  });
+
   it("decodes the source keys the notes cite (the seed, D, LD, TS1, RS, PR335, facts 1b…) on a legend page that every note's key links to, and every Sources block links (user trial 17)", () => {
     const legend = page("sources.html");
     const ids = new Set([...legend.matchAll(/<tr id="([^"]+)">/g)].map((m) => m[1]));

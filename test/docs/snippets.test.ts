@@ -284,7 +284,25 @@ describe("docs TypeScript snippets", () => {
     expect(typeErrors.get(module) ?? []).toEqual([]);
   });
 
-  it.each(cases)("%s runs against the mock", async (_name, { snippet, module }) => {
+  // The Testing page's recipes are test files: testing-guide.test.ts runs them under vitest (as
+  // the core README's blocks, which these are: checked here).
+  const tests = cases.filter(([, { snippet }]) => snippet.runsAs === "vitest");
+  const programs = cases.filter(([, { snippet }]) => snippet.runsAs === undefined);
+
+  it("the test-file snippets are the core README's testing recipes, which testing-guide.test.ts runs", () => {
+    const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
+    const section = readme.split(/^## /m).find((s) => s.startsWith("Testing code that calls"));
+    const blocks = [...(section ?? "").matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+    expect(tests.map(([, { snippet }]) => snippet.code)).toEqual(blocks);
+    expect(tests.length).toBeGreaterThan(0);
+    expect(
+      cases.filter(
+        ([, { snippet }]) => snippet.runsAs !== undefined && snippet.runsAs !== "vitest",
+      ),
+    ).toEqual([]);
+  });
+
+  it.each(programs)("%s runs against the mock", async (_name, { snippet, module }) => {
     // (The `.all()` loops print every item they walk.)
     const printed = vi.spyOn(console, "log").mockImplementation(() => {});
     const run = import(pathToFileURL(join(dir, `${module}.mjs`)).href);

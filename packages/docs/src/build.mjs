@@ -41,6 +41,7 @@ import {
   rpcCodeOutcomes,
   rpcErrorCodes,
   runtimesPage,
+  testingPage,
   schemaIndexPage,
   schemaPage,
   STATUS_TEXT,
@@ -49,7 +50,7 @@ import {
   TIP_NAMES,
   typeScriptSnippetsOf,
 } from "./pages.mjs";
-import { GLANCE_PAGE, RUNTIMES_PAGE, SEARCH_PAGE } from "./html.mjs";
+import { GLANCE_PAGE, RUNTIMES_PAGE, SEARCH_PAGE, TESTING_PAGE } from "./html.mjs";
 import { LEGEND_PAGE, SOURCE_KEYS } from "./legend.mjs";
 import { isBigint } from "./schema.mjs";
 import { deref, inContext, isObj, plural, schemaRefName, sdkName } from "./util.mjs";
@@ -66,6 +67,8 @@ export const RUNTIME_SECTIONS = {
   browser: "In a browser",
   others: "Bun, Deno and Cloudflare Workers",
 };
+/** The Testing page's text: the section of the runtime's README that says it. */
+export const TESTING_SECTION = { testing: "Testing code that calls chaindata" };
 /**
  * The receiver's recipes the delivery pages show (`site.recipes`), each a file of the webhooks
  * package shown whole, as its README shows it (scripts/generate/receiver-readme.mjs).
@@ -377,6 +380,24 @@ function guideEntries(site) {
       w: ["browser", "frontend", "cors", "proxy", "api key exposed", "bundle"],
     },
     {
+      n: "Testing your code",
+      k: "page",
+      s: "Unit tests of code that calls chaindata: a fetch stub, the key kept out of tests, maxRetries: 0, fake timers, msw and nock, errors across jest.resetModules, a webhook delivery",
+      u: TESTING_PAGE,
+      f: ["useFakeTimers", "resetModules", "setupServer", "CHAINDATA_DEPRECATED"],
+      w: [
+        "testing",
+        "unit test",
+        "jest",
+        "vitest",
+        "msw",
+        "nock",
+        "mock fetch",
+        "stub",
+        "fake timers",
+      ],
+    },
+    {
       n: "Source keys",
       k: "page",
       s: "What the Sources notes' short keys stand for: D, LD, P, TS, TS1, RS, MPX, PR335, facts 1b, the seed",
@@ -666,7 +687,7 @@ export function readmeSections(file, headings) {
   for (const [key, heading] of Object.entries(headings)) {
     const start = text.indexOf(`\n## ${heading}\n`);
     if (start < 0)
-      throw new Error(`${file}: no "## ${heading}" section (the docs' ${RUNTIMES_PAGE} shows it)`);
+      throw new Error(`${file}: no "## ${heading}" section (a page of the docs site shows it)`);
     const body = text.slice(start + heading.length + 5);
     const end = body.search(/^## /m);
     out[key] = (end < 0 ? body : body.slice(0, end)).trim();
@@ -726,6 +747,7 @@ function cleanOut(out) {
 export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false } = {}) {
   const site = loadSite(resolve(spec), { allowMissing });
   site.recipes = readRecipes(RECEIVER_RECIPES);
+  site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
   return typeScriptSnippetsOf(site);
 }
 
@@ -744,6 +766,7 @@ export function buildDocs({
   const site = loadSite(resolve(spec), { allowMissing, localUrl });
   site.sizes = readSizes(sizes && resolve(sizes));
   site.runtimes = readmeSections(CORE_README, RUNTIME_SECTIONS);
+  site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
   site.recipes = readRecipes(RECEIVER_RECIPES);
   site.unreleased = unreleasedPackages();
   const pages = new Map();
@@ -788,6 +811,10 @@ export function buildDocs({
   pages.set(
     RUNTIMES_PAGE,
     inContext(RUNTIMES_PAGE, () => runtimesPage(site)),
+  );
+  pages.set(
+    TESTING_PAGE,
+    inContext(TESTING_PAGE, () => testingPage(site)),
   );
   pages.set(LEGEND_PAGE, legendPage(site));
   pages.set("schemas/index.html", schemaIndexPage(site));

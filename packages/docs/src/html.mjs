@@ -115,7 +115,7 @@ function nav(pc) {
       : "";
   return `<nav class="side" id="site-nav" aria-label="Site">
 <a class="menu-close" href="#main">Close menu</a>
-<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
+<ul class="nav-top"><li>${link("index.html", "Overview")}</li><li>${link("getting-started.html", "Getting started")}</li><li>${link(RUNTIMES_PAGE, "Bun, Deno, Workers, browsers")}</li><li>${link(TESTING_PAGE, "Testing your code")}</li><li>${link(GLANCE_PAGE, "Operations at a glance")}</li></ul>
 ${group("APIs", live)}
 ${group("Deprecated", dep, "nav-areas nav-deprecated")}
 <ul class="nav-top"><li>${link("schemas/index.html", "Schemas")}</li><li>${link(SEARCH_PAGE, "Index")}</li><li>${link(LEGEND_PAGE, "Source keys")}</li></ul>
@@ -140,6 +140,9 @@ export const GLANCE_PAGE = "operations.html";
 
 /** Bun, Deno, Cloudflare Workers and browsers: the API key there, and what else differs from Node. */
 export const RUNTIMES_PAGE = "runtimes.html";
+
+/** Testing code that calls chaindata: fetch stubs, fake timers, errors, webhook deliveries. */
+export const TESTING_PAGE = "testing.html";
 
 /**
  * The search box's placeholder: whole in the box down to a 320 px screen (where site.css shrinks

@@ -66,6 +66,11 @@ export interface TypeScriptSnippet {
    * the HTTP status the area's `x-error-info` gives its code (none: HTTP 200).
    */
   error?: { code: number; message?: string; data?: unknown; httpStatus?: number };
+  /**
+   * `"vitest"` for a test file (the Testing page's recipes), which runs under vitest, not as a
+   * program; none for a program.
+   */
+  runsAs?: "vitest";
   /** The snippet as the page shows it. */
   code: string;
 }

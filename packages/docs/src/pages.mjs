@@ -9,6 +9,7 @@
 //     pages/helius-calls.mjs         what helius-sdk has (HELIUS), as named rows
 //     pages/helius-coverage.mjs      which of it the spec covers, what "Not covered" lists
 //   pages/runtimes.mjs             runtimes.html: Bun, Deno, Workers, browsers
+//   pages/testing.mjs              testing.html: testing code that calls chaindata
 //   pages/glance.mjs               operations.html: Operations at a glance
 //   pages/area.mjs                 <area>/index.html: one page per area
 //   pages/operation.mjs            <area>/<id>.html: one page per method, operation or delivery
@@ -65,6 +66,7 @@ export { CALL_OPTIONS, CLIENT_OPTIONS, optionsSnippet } from "./pages/options.mj
 export { standaloneWalk } from "./pages/pagination.mjs";
 export { runtimesPage, WORKER_SNIPPET } from "./pages/runtimes.mjs";
 export { schemaIndexPage, schemaPage } from "./pages/schemas.mjs";
+export { testingPage, testingRecipes } from "./pages/testing.mjs";
 export { indexPage } from "./pages/search-index.mjs";
 export { legendPage } from "./pages/source-keys.mjs";
 export { typeScriptSnippetsOf } from "./pages/typescript-snippets.mjs";

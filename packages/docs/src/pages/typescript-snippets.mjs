@@ -1,6 +1,6 @@
 // Every TypeScript snippet the site shows, with its page (`typeScriptSnippets()`):
 // test/docs/snippets.test.ts compiles and runs each against the mock.
-import { RUNTIMES_PAGE } from "../html.mjs";
+import { RUNTIMES_PAGE, TESTING_PAGE } from "../html.mjs";
 import { standaloneSnippet } from "../snippets.mjs";
 import { areaExample, quickStartSnippet } from "./area.mjs";
 import { requestExamples } from "./examples.mjs";
@@ -13,6 +13,7 @@ import {
 import { showsZkBalances, ZK_BALANCES_SNIPPET } from "./helius.mjs";
 import { optionsSnippet } from "./options.mjs";
 import { WORKER_SNIPPET } from "./runtimes.mjs";
+import { testingRecipes } from "./testing.mjs";
 import {
   editHelpersSnippet,
   reachesReceiver,
@@ -135,6 +136,14 @@ export function typeScriptSnippetsOf(site) {
       example: "Cloudflare Worker",
       code: WORKER_SNIPPET,
     },
+    // (Test files, not programs: `runsAs` says so, and test/docs/testing-guide.test.ts runs them.)
+    ...testingRecipes(site).map((code, i) => ({
+      page: TESTING_PAGE,
+      area: /@chaindata\/(\w+)/.exec(code)?.[1] ?? "core",
+      example: `testing recipe ${i + 1}`,
+      runsAs: "vitest",
+      code,
+    })),
   );
   return snippets;
 }
