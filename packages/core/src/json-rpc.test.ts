@@ -646,8 +646,9 @@ describe("createJsonRpcClient: single calls", () => {
       const { fetch } = stubFetch(jsonResponse(body));
       const error = await createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/")
         .call(getAsset, { id: "abc" })
-        .catch((e: any) => e);
-      expect(error.message).toBe(
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect((error as Error).message).toBe(
         `Invalid response (id-mismatch) from getAsset, status 200: ${ids}`,
       );
     }
