@@ -1,0 +1,70 @@
+// Costs and rate limits (spec/README.md "Operation extensions"): every operation states its credit
+// cost (`x-cost`), a webhook delivery its cost per event, and an `x-rate-limit`, an operation's or an
+// area's, has one of the two forms the docs and the SDK's limiter read. A cost left out or misshapen
+// is one the docs would not show.
+import { listOperations } from "./operations.mjs";
+
+/**
+ * Every callable operation states its credit cost: `x-cost: { credits: <n> }`, or
+ * `credits: null` where the service documents none (the SDK then says so), with its `x-source`.
+ */
+export function checkCosts(result) {
+  const findings = [];
+  for (const op of listOperations(result)) {
+    const cost = op.operation["x-cost"];
+    if (
+      !cost ||
+      !(cost.credits === null || (Number.isInteger(cost.credits) && cost.credits >= 0))
+    ) {
+      findings.push(
+        `${result.area} ${op.wire}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }`,
+      );
+    }
+    const limit = op.operation["x-rate-limit"];
+    if (limit !== undefined) rateLimitFinding(limit, `${result.area} ${op.wire}`, findings);
+  }
+  // An area's limit for all its operations (DAS: by plan), which the docs show on each.
+  const areaLimit = result.doc.info?.["x-rate-limit"];
+  if (areaLimit !== undefined)
+    rateLimitFinding(areaLimit, `${result.area} #/info/x-rate-limit`, findings);
+  // A delivery (the service's call, not the SDK's) may state its cost, per event delivered.
+  for (const [name, item] of Object.entries(result.doc.webhooks ?? {})) {
+    const cost = item.post?.["x-cost"];
+    if (
+      cost !== undefined &&
+      !(Number.isInteger(cost?.credits) && cost.credits >= 0 && cost.per === "event")
+    )
+      findings.push(
+        `${result.area} #/webhooks/${name}/post/x-cost: must be { credits: <whole number>, per: event, x-source: … } (the cost of each delivered event)`,
+      );
+  }
+  return findings;
+}
+
+/**
+ * An `x-rate-limit` is one limit for everyone, `{ requestsPerSecond, scope? }` (admin: 5, the
+ * generated limiter constant's), or the plans' own, `{ plans: { <plan>: <requests/s> } }` (DAS),
+ * with its `x-source`; the docs and the SDK read one of the two forms, nothing else.
+ */
+function rateLimitFinding(limit, at, findings) {
+  const positive = (n) => typeof n === "number" && n > 0 && n < Infinity;
+  const { requestsPerSecond, plans, scope, "x-source": source, ...other } = limit ?? {};
+  const plansOk =
+    plans !== undefined &&
+    plans !== null &&
+    typeof plans === "object" &&
+    Object.keys(plans).length > 0 &&
+    Object.values(plans).every(positive);
+  if (
+    !limit ||
+    typeof limit !== "object" ||
+    Object.keys(other).length ||
+    typeof source !== "string" ||
+    (scope !== undefined && typeof scope !== "string") ||
+    (requestsPerSecond !== undefined) === (plans !== undefined) ||
+    (requestsPerSecond !== undefined ? !positive(requestsPerSecond) : !plansOk)
+  )
+    findings.push(
+      `${at}: x-rate-limit must be { requestsPerSecond: <number > 0>, scope?: <what it counts>, x-source } or { plans: { <plan>: <requests/s> }, x-source }`,
+    );
+}

@@ -1,0 +1,41 @@
+// Descriptions (decision 0004, "A description on every field"): the generated types' JSDoc and the
+// docs site's field tables show a schema's and a property's `description`, and nothing for one
+// without. (A method's params and result: openrpc.mjs; a REST parameter's: Spectral's ruleset.)
+import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { pointerSegments } from "../../lib/spec-sources.mjs";
+import { forEachSchema, nodeAt } from "./schema-walk.mjs";
+
+/** The description a schema has, its own or (for a `$ref`) its target's, followed as the generated JSDoc and the docs follow it. */
+function describedBy(doc, schema) {
+  for (let s = schema, hops = 0; s && typeof s === "object" && hops < 32; hops++) {
+    if (typeof s.description === "string") return s.description;
+    if (typeof s.$ref !== "string" || !s.$ref.startsWith("#/")) return undefined;
+    s = nodeAt(doc, pointerSegments(s.$ref));
+  }
+  return undefined;
+}
+
+/**
+ * Every component schema and every schema property has a description (a `$ref` property may take
+ * its target's): it is the hover text of the generated type and the text of the docs site's field
+ * table, which show nothing for a field without one. A `description` of only spaces counts as
+ * none. The properties of a `dependentSchemas` rule are constraints, not fields, and are skipped.
+ */
+export function checkDescriptions({ area, doc }) {
+  const findings = [];
+  const missing = (schema) => !describedBy(doc, schema)?.trim();
+  for (const [name, schema] of Object.entries(doc.components?.schemas ?? {}))
+    if (missing(schema))
+      findings.push(
+        `${area} #/components/schemas/${pointerSegment(name)}: schema ${name} needs a description (the generated type's JSDoc and the docs show it)`,
+      );
+  forEachSchema(doc, (schema, at) => {
+    if (at.includes("/dependentSchemas/")) return;
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      if (property && typeof property === "object" && missing(property))
+        findings.push(
+          `${area} ${at}/properties/${pointerSegment(name)}: property ${name} needs a description (the SDK's JSDoc and the docs show it; a bare $ref takes its target's)`,
+        );
+  });
+  return findings;
+}

@@ -1,0 +1,299 @@
+// The examples (spec/README.md "Examples"): every example and `default` validates against its
+// schema, by the spec's own ajv (makeAjv: JSON Schema 2020-12, strict, with the u64/i64 formats and
+// the integer ranges of integers.mjs on the exact value), which test/contract uses too; an example
+// holds no property its schema spells another way (a rename leftover, which ajv lets through an
+// open object); and every REST operation has the named request and response examples the docs show
+// and the mock answers with (a JSON-RPC method's: openrpc.mjs).
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { pointerSegment } from "../../generate/lib/schema.mjs";
+import { exactInteger } from "../bundle.mjs";
+import { admitsNumbers, integerKind, integerRangeProblem } from "./integers.mjs";
+import { HTTP_METHODS, listOperations, operationParameters } from "./operations.mjs";
+import { deref, forEachSchema, schemaBranches } from "./schema-walk.mjs";
+import { regexProblem } from "./schemas.mjs";
+
+/**
+ * An ajv for the spec's schemas (2020-12, strict, formats incl. uint64/int64). Also used by
+ * test/contract. Its `chaindataInteger` keyword is put in by `toAjvSchema(…, { exact: true })` only.
+ */
+export function makeAjv() {
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+    allErrors: true,
+    validateFormats: true,
+    // (`data` on each error: the refused value, shown beside the rule.)
+    verbose: true,
+  });
+  addFormats(ajv);
+  ajv.addFormat("uint64", { type: "number", validate: (n) => Number.isInteger(n) && n >= 0 });
+  ajv.addFormat("int64", { type: "number", validate: (n) => Number.isInteger(n) });
+  ajv.addKeyword({
+    keyword: "chaindataInteger",
+    type: "number",
+    schemaType: "string",
+    errors: true,
+    // The exact value: a bundled doc holds integers beyond 2^53 rounded (bundle.mjs exactInteger).
+    validate: function chaindataInteger(format, data, _schema, cxt) {
+      if (!Number.isInteger(data)) return true;
+      const n = exactInteger(cxt?.parentData, cxt?.parentDataProperty) ?? BigInt(data);
+      const problem = integerRangeProblem(format, n);
+      if (problem) chaindataInteger.errors = [{ keyword: "chaindataInteger", message: problem }];
+      return !problem;
+    },
+  });
+  return ajv;
+}
+
+/**
+ * A schema as ajv sees it: `x-*` annotations stripped, refs pointed at the document's $defs.
+ * With `exact`, every schema that admits numbers also checks integers against their range
+ * (`integerRangeProblem`), on the exact value where the bundle holds one.
+ */
+export function toAjvSchema(schema, id, options = {}) {
+  if (Array.isArray(schema)) return schema.map((s) => toAjvSchema(s, id, options));
+  if (schema === null || typeof schema !== "object") return schema;
+  const out = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k.startsWith("x-")) continue;
+    if (k === "$ref" && typeof v === "string")
+      out.$ref = v.replace(/^#\/components\/schemas\//, `${id}#/$defs/`);
+    else if (k === "properties" || k === "patternProperties" || k === "$defs")
+      out[k] = Object.fromEntries(
+        Object.entries(v).map(([p, s]) => [p, toAjvSchema(s, id, options)]),
+      );
+    else if (k === "examples" || k === "default" || k === "const" || k === "enum") out[k] = v;
+    else if (k === "pattern" && options.exact && regexProblem(v, "u"))
+      continue; // checkSchemaRules
+    else out[k] = toAjvSchema(v, id, options);
+  }
+  if (options.exact && admitsNumbers(schema)) out.chaindataInteger = integerKind(schema);
+  return out;
+}
+
+/**
+ * Every example validates against its schema (ajv, JSON Schema 2020-12, strict:
+ * an unknown keyword or `type` is a finding too). Covers schema `examples`,
+ * OpenRPC example pairings, and OpenAPI parameter / body / response / header examples.
+ */
+export function checkExamples({ area, kind, doc }) {
+  const findings = [];
+  const ajv = makeAjv();
+  const id = `https://chaindata.invalid/${kind}/${area}.json`;
+  const defs = {};
+  for (const [name, s] of Object.entries(doc.components?.schemas ?? {}))
+    defs[name] = toAjvSchema(s, id, { exact: true });
+  try {
+    ajv.addSchema({ $id: id, $defs: defs });
+    ajv.compile({ $ref: id }); // compiles every definition: reports unknown keywords / types
+    for (const name of Object.keys(defs)) ajv.getSchema(`${id}#/$defs/${name}`);
+  } catch (error) {
+    findings.push(`${area} #/components/schemas: ${error.message}`);
+    return findings;
+  }
+  // The value an ajv error refused, when it is short enough to read beside the rule (a contributor
+  // sees which of an example's values breaks a pattern or a bound); none for objects and arrays,
+  // which the path already names, nor for the u64 checks, whose messages quote the value.
+  const refused = ({ data, keyword }) => {
+    if ((data !== null && typeof data === "object") || keyword === "chaindataInteger") return "";
+    // (An address, at most 44 characters, is shown whole; a transaction's text is cut.)
+    const shown = typeof data === "string" && data.length > 64 ? `${data.slice(0, 64)}…` : data;
+    return ` (got ${JSON.stringify(shown)})`;
+  };
+  // `container[key]` is the example value (the container lets the integer check read its exact value).
+  const check = (schema, container, key, where) => {
+    const value = container?.[key];
+    let validate;
+    try {
+      validate = ajv.compile(toAjvSchema(schema, id, { exact: true }));
+    } catch (error) {
+      findings.push(`${area} ${where}: schema does not compile: ${error.message}`);
+      return;
+    }
+    const cxt = {
+      instancePath: "",
+      parentData: container,
+      parentDataProperty: key,
+      rootData: value,
+    };
+    for (const line of undeclaredExampleProperties(doc, schema, value))
+      findings.push(`${area} ${where}: ${line}`);
+    if (!validate(value, cxt)) {
+      // (Without ajv's `must match "then" schema`, beside the error of the then it names.)
+      for (const e of validate.errors.filter((e) => e.keyword !== "if").slice(0, 5))
+        findings.push(
+          `${area} ${where}: example ${e.instancePath || "(root)"} ${e.message}${e.params?.allowedValues ? ` ${JSON.stringify(e.params.allowedValues).slice(0, 80)}` : ""}${refused(e)}`,
+        );
+    }
+  };
+  // The `examples` and `default` of every schema, nested ones included.
+  forEachSchema(doc, (schema, at) => {
+    if (Array.isArray(schema.examples))
+      schema.examples.forEach((_ex, i) => check(schema, schema.examples, i, `${at}/examples/${i}`));
+    if ("default" in schema) check(schema, schema, "default", `${at}/default`);
+  });
+
+  if (kind === "openrpc") {
+    (doc.methods ?? []).forEach((m, i) => {
+      const at = `#/methods/${i} (${m.name})`;
+      const byName = Object.fromEntries((m.params ?? []).map((p) => [p.name, p]));
+      (m.examples ?? []).forEach((ex, j) => {
+        const where = `${at}/examples/${j} (${ex.name})`;
+        for (const p of ex.params ?? []) {
+          if (!byName[p.name])
+            findings.push(
+              `${area} ${where}: example param "${p.name}" is not a param of ${m.name}`,
+            );
+          else check(byName[p.name].schema, p, "value", `${where} param ${p.name}`);
+        }
+        const given = new Set((ex.params ?? []).map((p) => p.name));
+        for (const p of m.params ?? [])
+          if (p.required && !given.has(p.name))
+            findings.push(`${area} ${where}: required param "${p.name}" missing from the example`);
+        // The rules between params (x-dependent-schemas, x-all-of), over the params by name.
+        const rules = {
+          ...(m["x-dependent-schemas"] !== undefined && {
+            dependentSchemas: m["x-dependent-schemas"],
+          }),
+          ...(m["x-all-of"] !== undefined && { allOf: m["x-all-of"] }),
+        };
+        if (Object.keys(rules).length && m["x-params"] !== "array")
+          check(
+            rules,
+            { value: Object.fromEntries((ex.params ?? []).map((p) => [p.name, p.value])) },
+            "value",
+            `${where} params (the rules between them)`,
+          );
+        if (ex.result && "value" in ex.result)
+          check(m.result.schema, ex.result, "value", `${where} result`);
+      });
+    });
+    return findings;
+  }
+
+  // A named example may itself be a `$ref` to #/components/examples/<Name>.
+  const exampleObject = (ex) =>
+    ex?.$ref ? doc.components?.examples?.[ex.$ref.split("/").pop()] : ex;
+  const mediaExamples = (content, where) => {
+    for (const [type, media] of Object.entries(content ?? {})) {
+      for (const [name, raw] of Object.entries(media.examples ?? {})) {
+        const ex = exampleObject(raw);
+        if (ex && "value" in ex && media.schema)
+          check(
+            media.schema,
+            ex,
+            "value",
+            `${where}/content/${pointerSegment(type)}/examples/${pointerSegment(name)}`,
+          );
+      }
+    }
+  };
+  const paramExamples = (param, where) => {
+    const p = param.$ref ? doc.components.parameters[param.$ref.split("/").pop()] : param;
+    for (const [name, raw] of Object.entries(p.examples ?? {}))
+      if (p.schema) check(p.schema, exampleObject(raw), "value", `${where}/examples/${name}`);
+  };
+  // A response's body and header examples (a `$ref`'d header's are checked once, below).
+  const responseExamples = (response, where) => {
+    mediaExamples(response.content, where);
+    for (const [h, header] of Object.entries(response.headers ?? {}))
+      if (!header.$ref)
+        for (const [n, ex] of Object.entries(header.examples ?? {}))
+          check(header.schema, exampleObject(ex), "value", `${where}/headers/${h}/examples/${n}`);
+  };
+  const walkOperation = (op, where) => {
+    (op.parameters ?? []).forEach((p, i) => paramExamples(p, `${where}/parameters/${i}`));
+    mediaExamples(op.requestBody?.content, `${where}/requestBody`);
+    for (const [status, response] of Object.entries(op.responses ?? {})) {
+      if (response.$ref) continue; // shared responses are checked once below
+      responseExamples(response, `${where}/responses/${status}`);
+    }
+  };
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const at = `#/paths/${pointerSegment(path)}`;
+    (item.parameters ?? []).forEach((p, i) => paramExamples(p, `${at}/parameters/${i}`));
+    for (const method of HTTP_METHODS)
+      if (item[method]) walkOperation(item[method], `${at}/${method}`);
+  }
+  for (const [name, item] of Object.entries(doc.webhooks ?? {})) {
+    for (const method of HTTP_METHODS)
+      if (item[method]) walkOperation(item[method], `#/webhooks/${name}/${method}`);
+  }
+  for (const [name, response] of Object.entries(doc.components?.responses ?? {}))
+    responseExamples(response, `#/components/responses/${name}`);
+  for (const [name, header] of Object.entries(doc.components?.headers ?? {})) {
+    for (const [n, ex] of Object.entries(header.examples ?? {}))
+      check(header.schema, ex, "value", `#/components/headers/${name}/examples/${n}`);
+  }
+  for (const [name, p] of Object.entries(doc.components?.parameters ?? {}))
+    paramExamples(p, `#/components/parameters/${name}`);
+  return findings;
+}
+
+/**
+ * Rename leftovers in an example: a property the schema does not declare, while the schema declares
+ * the same name in another spelling (`master_edition_address` vs `masterEditionAddress`, `nft-id`
+ * vs `nftId`) that the example lacks. Response objects stay open (`additionalProperties: true`,
+ * the service may add fields), so ajv accepts such an example; a closed object (`false`) is ajv's.
+ */
+function undeclaredExampleProperties(doc, schema, value, path = "", out = [], depth = 0) {
+  if (value === null || typeof value !== "object" || depth > 40) return out;
+  const branches = schemaBranches(doc, schema);
+  if (Array.isArray(value)) {
+    const items = branches.map((s) => s.items).filter(Boolean);
+    value.forEach((v, i) =>
+      items.forEach((s) => undeclaredExampleProperties(doc, s, v, `${path}/${i}`, out, depth + 1)),
+    );
+    return out;
+  }
+  const declared = new Map(); // name → schemas
+  for (const s of branches)
+    for (const [name, prop] of Object.entries(s.properties ?? {}))
+      declared.set(name, [...(declared.get(name) ?? []), prop]);
+  const spelling = (name) => name.toLowerCase().replace(/[_\-\s]/g, "");
+  for (const [name, v] of Object.entries(value)) {
+    if (declared.has(name)) {
+      for (const s of declared.get(name))
+        undeclaredExampleProperties(doc, s, v, `${path}/${name}`, out, depth + 1);
+      continue;
+    }
+    const renamed = [...declared.keys()].find(
+      (d) => !(d in value) && spelling(d) === spelling(name),
+    );
+    if (renamed)
+      out.push(
+        `example ${path}/${name}: not a property of the schema, which declares "${renamed}" (a rename leftover? update the example)`,
+      );
+  }
+  return out;
+}
+
+/**
+ * OpenAPI operations need a named request example (params or body) and a response example. The
+ * parameters of the path item are the operation's too; parameters and responses may be `$ref`s.
+ */
+export function checkOpenApiExamplesPresent({ area, doc }) {
+  const findings = [];
+  for (const op of listOperations({ area, kind: "openapi", doc })) {
+    const o = op.operation;
+    const params = operationParameters(doc, op);
+    const hasRequestExample =
+      params.some((p) => Object.keys(p?.examples ?? {}).length) ||
+      Object.values(o.requestBody?.content ?? {}).some((m) => Object.keys(m.examples ?? {}).length);
+    const ok = Object.entries(o.responses ?? {}).filter(([s]) => s.startsWith("2"));
+    const hasResponseExample =
+      ok.some(([, r]) =>
+        Object.values(deref(doc, r)?.content ?? {}).some(
+          (m) => Object.keys(m.examples ?? {}).length,
+        ),
+      ) || ok.some(([s]) => s === "204");
+    if (!hasRequestExample && (params.length || o.requestBody))
+      findings.push(`${area} ${op.wire}: needs a named request example`);
+    if (!hasResponseExample)
+      findings.push(`${area} ${op.wire}: needs a named 2xx response example`);
+  }
+  return findings;
+}

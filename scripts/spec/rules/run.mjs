@@ -1,0 +1,111 @@
+// The runner: every rule of this folder over a list of bundled documents, in the order spec:check
+// prints their findings (each document's rules, then the rules across documents, the generator's
+// refusals, and Spectral's last), with the YAML position of each finding (findings.mjs) and the
+// `x-source` assumptions. rules.mjs exports runAllChecks (test/spec) and runAllChecksAsync
+// (spec:check and the generator, which run Spectral in a process of its own meanwhile).
+import { generatorRefusals, refusalPosition } from "../../generate/lib/refusals.mjs";
+import { checkAreaConstants } from "./area-constants.mjs";
+import { checkBoundProse } from "./bound-prose.mjs";
+import { checkCosts } from "./costs.mjs";
+import { checkDescriptions } from "./descriptions.mjs";
+import { checkExamples, checkOpenApiExamplesPresent } from "./examples.mjs";
+import { HTTP_WIRE, locateFinding } from "./findings.mjs";
+import { refusalFinding } from "./generator-refusals.mjs";
+import { checkListedErrors } from "./listed-errors.mjs";
+import { checkOpenEnums } from "./open-enums.mjs";
+import { checkOpenRpc } from "./openrpc.mjs";
+import { checkOperationExtensions, checkOperationNames, listOperations } from "./operations.mjs";
+import { checkProvenance } from "./provenance.mjs";
+import { checkSchemaKeywords, checkSchemaRules } from "./schemas.mjs";
+import { lintOpenApi, lintOpenApiAsync } from "./spectral.mjs";
+import { checkStatusMarks } from "./status-marks.mjs";
+import { checkU64Names } from "./u64-names.mjs";
+
+/**
+ * Every rule over `results`. `others` (spec:check --area): the bundles of the areas not selected,
+ * which the cross-area rules (names unique per host, operationIds across areas) compare against.
+ * `findings` are the rules' lines; `located` the same lines, in the same order, each led by the YAML
+ * position of its place (see locateFinding; a refusal's, refusalPosition), as spec:check prints them.
+ */
+export function runAllChecks(results, { others } = {}) {
+  return withLint(ruleEntries(results, others), lintOpenApi(results));
+}
+
+/**
+ * {@link runAllChecks}, with Spectral (the slowest rule: a process of its own) running while the
+ * others run here (`npm run generate` runs them all before it generates).
+ */
+export async function runAllChecksAsync(results, { others } = {}) {
+  const linting = lintOpenApiAsync(results);
+  // (Caught now: a failure of Spectral's while the other rules run is thrown by the await below.)
+  linting.catch(() => {});
+  const entries = ruleEntries(results, others);
+  return withLint(entries, await linting);
+}
+
+/** Every rule but Spectral's: the entries of the findings, the assumptions and the operations. */
+function ruleEntries(results, others) {
+  /** @type {{ text: string, document?: object, at?: string, located?: string }[]} */
+  const entries = [];
+  const add = (document, texts) => entries.push(...texts.map((text) => ({ text, document })));
+  const assumptions = [];
+  const operations = [];
+  const all = others ? [...others, ...results] : results;
+  for (const r of results) {
+    const prov = checkProvenance(r);
+    add(r, prov.findings);
+    assumptions.push(...prov.items.filter((i) => i.source.startsWith("assumption")));
+    if (r.kind === "openrpc") add(r, checkOpenRpc(r));
+    else add(r, checkOpenApiExamplesPresent(r));
+    add(r, checkExamples(r));
+    add(r, checkSchemaKeywords(r));
+    add(r, checkSchemaRules(r));
+    add(r, checkDescriptions(r));
+    add(r, checkOpenEnums(r));
+    add(r, checkCosts(r));
+    // (A JSON-RPC area's plain-HTTP document: its area has an OpenRPC document too.)
+    const plainHttp =
+      r.kind === "openapi" && all.some((o) => o.area === r.area && o.kind === "openrpc");
+    add(r, checkListedErrors(r, { plainHttp }));
+    add(r, checkOperationExtensions(r));
+    add(r, checkAreaConstants(r));
+    add(r, checkStatusMarks(r));
+    add(r, checkU64Names(r));
+    add(r, checkBoundProse(r));
+    operations.push(...listOperations(r));
+  }
+  // The rules over several documents: each line's document, by its area and the form of its place
+  // (`#/methods/…` is a JSON-RPC method; `GET /path` a REST operation, Spectral's are OpenAPI's).
+  const documentOf = (text, kind) => {
+    const area = text.slice(0, text.indexOf(" "));
+    const place = text.slice(area.length + 1);
+    kind ??= place.startsWith("#/methods/") ? "openrpc" : HTTP_WIRE.test(place) ? "openapi" : kind;
+    const candidates = all.filter((r) => r.area === area && (!kind || r.kind === kind));
+    return candidates.length === 1 ? candidates[0] : undefined;
+  };
+  for (const text of others
+    ? checkOperationNames(all, { only: results.map((r) => r.area) })
+    : checkOperationNames(results))
+    entries.push({ text, document: documentOf(text) });
+  // (Each refusal at the YAML position the generator gives it, by the same function.)
+  for (const r of generatorRefusals(results)) {
+    const text = refusalFinding(r);
+    const position = refusalPosition(
+      r,
+      results.find((d) => d.file === r.file),
+    );
+    entries.push({ text, located: position ? `${position}: ${text}` : text });
+  }
+  return { entries, assumptions, operations, documentOf };
+}
+
+/** The result of the rules: `ruleEntries`' with Spectral's lines (`lint`) last. */
+function withLint({ entries, assumptions, operations, documentOf }, lint) {
+  for (const text of lint) entries.push({ text, document: documentOf(text, "openapi") });
+  return {
+    findings: entries.map((e) => e.text),
+    located: entries.map((e) => e.located ?? locateFinding(e)),
+    assumptions,
+    operations,
+  };
+}

@@ -1,0 +1,224 @@
+// The rules on each schema by itself (spec/README.md "JSON Schema subset"): only the keywords of the
+// spec's subset, which mean the same to OpenAPI 3.1, OpenRPC, ajv and both TypeScript generators
+// (checkSchemaKeywords: `nullable`, a singular `example` or a misspelt `minimun` would pass the
+// bundle and lint and mean different things to different tools), an `x-pattern-description` beside
+// every `pattern`, and bounds, `required` names, `dependentSchemas`, patterns and enums that make
+// sense (checkSchemaRules: a schema no value passes, a requirement the generated type would drop).
+import { describesPattern, PATTERN_DESCRIPTION_RULE } from "../../generate/lib/validator.mjs";
+import {
+  admitsNumbers,
+  exactValue,
+  integerKind,
+  integerRangeProblem,
+  isNum,
+  toBig,
+} from "./integers.mjs";
+import { deref, forEachSchema } from "./schema-walk.mjs";
+
+// The JSON Schema subset of spec/README.md ("JSON Schema subset"): keywords that mean the same to
+// OpenAPI 3.1, OpenRPC, ajv and both TypeScript generators. (`x-` extensions pass too.)
+const SCHEMA_KEYWORDS = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "format",
+  "default",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+  "title",
+  "description",
+  "examples",
+  "deprecated",
+  "dependentSchemas",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "contentMediaType",
+  "contentEncoding",
+]);
+
+/**
+ * Every keyword outside the subset, in every schema of the document (components, parameters,
+ * bodies, responses, method params and results): `nullable`, a singular `example`, `$defs`,
+ * `prefixItems`, `if`, a misspelt `minimun`… would otherwise pass the bundle and lint and
+ * mean different things to different tools.
+ */
+export function checkSchemaKeywords({ area, doc }) {
+  const findings = [];
+  forEachSchema(doc, (node, at) => {
+    for (const key of Object.keys(node))
+      if (!SCHEMA_KEYWORDS.has(key) && !key.startsWith("x-"))
+        findings.push(
+          `${area} ${at}: "${key}" is outside the spec's JSON Schema subset (spec/README.md)${insteadOf(key, node)}`,
+        );
+    // (Read by the client's checks as the words of the pattern's message: only beside a pattern,
+    // and beside every one, so that no message quotes a regex at the caller.)
+    if (node["x-pattern-description"] !== undefined && !describesPattern(node))
+      findings.push(`${area} ${at}: x-pattern-description ${PATTERN_DESCRIPTION_RULE}`);
+    else if (node.pattern !== undefined && node["x-pattern-description"] === undefined)
+      findings.push(
+        `${area} ${at}: a pattern needs an x-pattern-description (what it accepts, in words: the client's message says it instead of quoting the pattern)`,
+      );
+  });
+  return findings;
+}
+
+/** What the subset says instead of OpenAPI 3.0's `nullable` and singular `example`, or "". */
+function insteadOf(key, node) {
+  if (key === "nullable") {
+    if (node.nullable !== true) return ': drop it (a type without "null" is not nullable)';
+    if (node.$ref) return `: write anyOf: [{ $ref: <the same> }, { type: "null" }] instead`;
+    const types = [node.type].flat().filter((t) => typeof t === "string" && t !== "null");
+    return `: write type: [${types.join(", ") || "<type>"}, "null"] instead`;
+  }
+  if (key === "example") {
+    const value = JSON.stringify(node.example) ?? "";
+    return `: write examples: [${value.length > 60 ? "<the value>" : value}] instead (a list)`;
+  }
+  return "";
+}
+
+/** The property names a schema declares: its `properties` and those of its allOf/anyOf/oneOf branches. */
+function declaredProperties(doc, schema, names = new Set(), seen = new Set()) {
+  const s = deref(doc, schema);
+  if (s === null || typeof s !== "object" || seen.has(s)) return names;
+  seen.add(s);
+  for (const name of Object.keys(s.properties ?? {})) names.add(name);
+  for (const key of ["allOf", "anyOf", "oneOf"])
+    for (const branch of s[key] ?? []) declaredProperties(doc, branch, names, seen);
+  return names;
+}
+
+/**
+ * Rules on each schema by itself, in every schema of the document (see forEachSchema):
+ * - bounds that leave no value: minimum > maximum (also with the exclusive forms; for an integer,
+ *   no whole number between them), minLength > maxLength, minItems > maxItems,
+ *   minProperties > maxProperties — whether or not an example uses the schema;
+ * - integer bounds in range: a u64's within 0 … 2^64−1, an i64's within −2^63 … 2^63−1, any other
+ *   integer's within ±(2^53−1) (decision 0005);
+ * - every name in `required` is a declared property (of the schema, its branches, or the schema
+ *   it is a branch of): otherwise a misspelling or a removed property, which the generated type
+ *   drops without a word;
+ * - `dependentSchemas`: each key and each excluded name is a declared property;
+ * - `pattern` compiles as a regular expression; `enum` lists no value twice.
+ */
+export function checkSchemaRules({ area, doc }) {
+  const findings = [];
+  forEachSchema(doc, (schema, at, parent) => {
+    const say = (message) => findings.push(`${area} ${at}: ${message}`);
+    const v = (key) => (key in schema ? exactValue(schema, key) : undefined);
+    const show = (key) => `${key} (${v(key)})`;
+    const pairs = [
+      ["minimum", "maximum", (a, b) => a > b],
+      ["exclusiveMinimum", "maximum", (a, b) => a >= b],
+      ["minimum", "exclusiveMaximum", (a, b) => a >= b],
+      ["exclusiveMinimum", "exclusiveMaximum", (a, b) => a >= b],
+      ["minLength", "maxLength", (a, b) => a > b],
+      ["minItems", "maxItems", (a, b) => a > b],
+      ["minProperties", "maxProperties", (a, b) => a > b],
+    ];
+    let empty = false;
+    for (const [lo, hi, contradicts] of pairs) {
+      if (isNum(v(lo)) && isNum(v(hi)) && contradicts(v(lo), v(hi))) {
+        say(`${show(lo)} is above ${show(hi)}: no value can pass`);
+        empty = true;
+      }
+    }
+    const types = [schema.type].flat();
+    const integer = types.includes("integer") && !types.includes("number");
+    if (integer && !empty) {
+      // The smallest and largest whole numbers each bound allows: [keyword, number].
+      const ceil = (x) => (typeof x === "bigint" ? x : Math.ceil(x));
+      const floor = (x) => (typeof x === "bigint" ? x : Math.floor(x));
+      const one = (x) => (typeof x === "bigint" ? 1n : 1);
+      const whole = {
+        minimum: (x) => ceil(x),
+        exclusiveMinimum: (x) => floor(x) + one(x),
+        maximum: (x) => floor(x),
+        exclusiveMaximum: (x) => ceil(x) - one(x),
+      };
+      const bounds = (keys) => keys.filter((k) => isNum(v(k))).map((k) => [k, whole[k](v(k))]);
+      const his = bounds(["maximum", "exclusiveMaximum"]);
+      for (const [lo, least] of bounds(["minimum", "exclusiveMinimum"])) {
+        const hi = his.find(([, most]) => least > most)?.[0];
+        if (hi) {
+          say(
+            `${show(lo)} and ${show(hi)} leave no whole number for this integer: no value can pass`,
+          );
+          break;
+        }
+      }
+    }
+    if (admitsNumbers(schema) && (integer || integerKind(schema) !== "plain")) {
+      for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]) {
+        const n = isNum(v(key)) ? toBig(v(key)) : undefined;
+        const problem = n === undefined ? undefined : integerRangeProblem(integerKind(schema), n);
+        if (problem) say(`${key}: ${problem}`);
+      }
+    }
+
+    if (Array.isArray(schema.required)) {
+      const declared = declaredProperties(doc, schema);
+      if (parent) declaredProperties(doc, parent, declared);
+      const missing = schema.required.filter((name) => !declared.has(name));
+      if (missing.length)
+        say(
+          `required lists ${missing.map((m) => JSON.stringify(m)).join(", ")}, not in properties (a misspelling or a removed property? the generated type would drop the requirement)`,
+        );
+    }
+    if (schema.dependentSchemas && typeof schema.dependentSchemas === "object") {
+      const declared = declaredProperties(doc, schema);
+      for (const [key, dependent] of Object.entries(schema.dependentSchemas)) {
+        if (!declared.has(key)) say(`dependentSchemas: "${key}" is not a property of this schema`);
+        for (const name of Object.keys(dependent?.properties ?? {}))
+          if (!declared.has(name))
+            say(`dependentSchemas.${key}: "${name}" is not a property of this schema`);
+      }
+    }
+    if ("pattern" in schema) {
+      const problem = regexProblem(schema.pattern);
+      if (problem)
+        say(
+          `pattern ${JSON.stringify(schema.pattern)} is not a valid regular expression: ${problem}`,
+        );
+    }
+    if (Array.isArray(schema.enum)) {
+      const seen = new Set();
+      for (const value of schema.enum) {
+        const key = JSON.stringify(value);
+        if (seen.has(key)) say(`enum lists ${key} twice`);
+        seen.add(key);
+      }
+    }
+  });
+  return findings;
+}
+
+/** Why `source` does not compile as a regular expression with any of `flags` (by default with the u flag or, as the generator allows, without), or undefined. */
+export function regexProblem(source, flags = ["u", ""]) {
+  if (typeof source !== "string") return "it must be a string";
+  let problem;
+  for (const flag of flags) {
+    try {
+      new RegExp(source, flag);
+      return undefined;
+    } catch (error) {
+      problem ??= error.message;
+    }
+  }
+  return problem;
+}

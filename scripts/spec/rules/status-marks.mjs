@@ -1,0 +1,78 @@
+// The status marks (spec/README.md "Deprecating an operation", and `info`'s keys): `deprecated`,
+// `x-replaced-by` and `x-beta` on an operation, `x-deprecated` and `x-beta` on an area's `info`, in
+// the forms the generator, the SDK and the docs read. They read them by truthiness, so a mark of
+// another type (`x-beta: "no"`) or in a place nothing reads (`x-deprecated` on an operation) would
+// silently mean something else than it says.
+import { listOperations, operationPath } from "./operations.mjs";
+
+// (A string the generator would read as `true`, written by someone who meant a boolean.)
+const BOOLEAN_WORD = /^\s*(true|false|yes|no|y|n|on|off|0|1)\s*$/i;
+
+/**
+ * The status marks (spec/README.md "Deprecating an operation", and `info`'s keys) have the forms
+ * the generator, the SDK and the docs read, which read them by truthiness: an operation is
+ * deprecated by `deprecated: true` (+ `x-replaced-by: "<what to use instead>"`, a non-empty
+ * string, only beside it) and beta by `x-beta: true`; a whole area by `info.x-deprecated` (true,
+ * or a message the generated JSDoc shows) and `info.x-beta: true`. `false` is allowed, the same as
+ * leaving the mark out. Refused: `x-deprecated` on an operation (nothing reads it there: the
+ * operation would not be deprecated at all), `x-replaced-by` on an operation that is not
+ * deprecated (nothing reads it either), and a mark of another type, such as `x-beta: "no"`, which
+ * any reader takes as true.
+ */
+export function checkStatusMarks(r) {
+  const { area, doc } = r;
+  const findings = [];
+  const show = (value) => JSON.stringify(value) ?? String(value);
+  const info = doc.info ?? {};
+  const beta = (value, at, what) => {
+    if (value === undefined || typeof value === "boolean") return;
+    findings.push(
+      `${area} ${at}/x-beta: must be true or false, not ${show(value)}: the generator reads it as ${Boolean(value)}, so this ${value ? "marks" : "does not mark"} ${what} beta; write x-beta: true (or leave it out)`,
+    );
+  };
+  beta(info["x-beta"], "#/info", "the whole area");
+  const areaDeprecated = info["x-deprecated"];
+  if (
+    areaDeprecated !== undefined &&
+    typeof areaDeprecated !== "boolean" &&
+    !(
+      typeof areaDeprecated === "string" &&
+      areaDeprecated.trim() &&
+      !BOOLEAN_WORD.test(areaDeprecated)
+    )
+  )
+    findings.push(
+      `${area} #/info/x-deprecated: must be true (or false), or a message saying what to use instead, not ${show(areaDeprecated)}: the generated JSDoc shows a string as the message; write x-deprecated: true, or x-deprecated: "<what to use instead>"`,
+    );
+  for (const op of listOperations(r)) {
+    const o = op.operation;
+    const at = operationPath(r, op);
+    const say = (key, message) => findings.push(`${area} ${at}/${key}: ${message}`);
+    beta(o["x-beta"], at, "the operation");
+    if (o.deprecated !== undefined && typeof o.deprecated !== "boolean")
+      say(
+        "deprecated",
+        `must be true or false, not ${show(o.deprecated)}; write deprecated: true (with x-replaced-by: "<what to use instead>")`,
+      );
+    if (o["x-deprecated"] !== undefined)
+      say(
+        "x-deprecated",
+        o.deprecated === true
+          ? "x-deprecated is read only in info (a whole area); deprecated: true already marks this operation: remove x-deprecated"
+          : `x-deprecated is read only in info (a whole area): on an operation nothing reads it, so this one is not deprecated at all; write deprecated: true (and x-replaced-by: "<what to use instead>") instead of x-deprecated: ${show(o["x-deprecated"])}`,
+      );
+    const replacedBy = o["x-replaced-by"];
+    if (replacedBy === undefined) continue;
+    if (typeof replacedBy !== "string" || !replacedBy.trim())
+      say(
+        "x-replaced-by",
+        `must be a non-empty string naming what to use instead, not ${show(replacedBy)} (the SDK's warning and the JSDoc say "use <it> instead")`,
+      );
+    else if (o.deprecated !== true)
+      say(
+        "x-replaced-by",
+        `${show(replacedBy)} on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by`,
+      );
+  }
+  return findings;
+}

@@ -1,0 +1,33 @@
+// checkOpenRpc (scripts/spec/rules/openrpc.mjs): what a JSON-RPC method needs beyond the OpenRPC
+// meta-schema. The documents: fixtures.ts.
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { checkOpenRpc } from "../../../scripts/spec/rules/openrpc.mjs";
+import { area, openrpc } from "./fixtures.js";
+
+describe("spec rules", () => {
+  it("a JSON-RPC method lists at least one error object and a response example with a value; x-sdk-defaults names members that have a default", () => {
+    expect(checkOpenRpc({ area, doc: openrpc() })).toEqual([]);
+    expect(checkOpenRpc({ area, doc: openrpc({ errors: [] }) })).toContain(
+      "t #/methods/0 (getThing): list the error objects the method can return",
+    );
+    const noValue = openrpc({
+      examples: [{ name: "one", params: [{ name: "id", value: "a" }], result: { name: "r" } }],
+    });
+    expect(checkOpenRpc({ area, doc: noValue })).toContain(
+      "t #/methods/0 (getThing): needs a response example (examples[].result.value)",
+    );
+    const defaults = (sent: unknown) => {
+      const doc = openrpc();
+      Object.assign(doc.methods[0]!.params[1]!, { "x-sdk-defaults": sent });
+      return checkOpenRpc({ area, doc });
+    };
+    expect(defaults(["full"])).toEqual([]);
+    expect(defaults([])).toEqual([
+      "t #/methods/0 (getThing)/params/1/x-sdk-defaults: a non-empty list of the param's property names",
+    ]);
+    expect(defaults(["depth"])).toEqual([
+      "t #/methods/0 (getThing)/params/1/x-sdk-defaults: depth has no `default`: the SDK sends its schema's default, so give it one",
+    ]);
+  });
+});

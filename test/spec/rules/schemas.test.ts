@@ -1,0 +1,35 @@
+// checkSchemaRules (scripts/spec/rules/schemas.mjs): bounds that leave a value, and a `required`
+// name a branch takes from the schema it is a branch of. The documents: fixtures.ts.
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { checkSchemaRules } from "../../../scripts/spec/rules/schemas.mjs";
+import { area, components } from "./fixtures.js";
+
+const rules = (doc: object) => checkSchemaRules({ area, doc });
+
+describe("spec rules", () => {
+  it("bounds: an exclusive bound on the other bound leaves no value; equal inclusive bounds leave one", () => {
+    expect(rules(components({ N: { type: "number", exclusiveMinimum: 1, maximum: 1 } }))).toEqual([
+      "t #/components/schemas/N: exclusiveMinimum (1) is above maximum (1): no value can pass",
+    ]);
+    expect(
+      rules(
+        components({
+          Code: { type: "string", minLength: 4, maxLength: 4 },
+          N: { type: "number", minimum: 1, maximum: 1 },
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("required: a name a branch requires may be a property of the schema it is a branch of", () => {
+    const doc = components({
+      Thing: {
+        type: "object",
+        properties: { id: { type: "string" }, kind: { type: "string" } },
+        anyOf: [{ required: ["id"] }, { required: ["kind"] }],
+      },
+    });
+    expect(rules(doc)).toEqual([]);
+  });
+});

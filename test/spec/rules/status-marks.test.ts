@@ -1,0 +1,36 @@
+// checkStatusMarks (scripts/spec/rules/status-marks.mjs): deprecated, x-replaced-by, x-beta and
+// x-deprecated in the forms the generator reads. The documents: fixtures.ts.
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { checkStatusMarks } from "../../../scripts/spec/rules/status-marks.mjs";
+import { area, openrpc } from "./fixtures.js";
+
+describe("spec rules", () => {
+  it("status marks: false is allowed (the same as none) and an area's x-deprecated may be its message; a number is no mark", () => {
+    const marked = (method: Record<string, unknown>, info: object = {}) =>
+      checkStatusMarks({
+        area,
+        kind: "openrpc",
+        doc: { ...openrpc(method), info: { title: "t", version: "1", ...info } },
+      });
+    expect(marked({ "x-beta": false, deprecated: false })).toEqual([]);
+    expect(marked({ deprecated: true, "x-replaced-by": "getOther" }, { "x-beta": false })).toEqual(
+      [],
+    );
+    for (const message of [true, false, "Use the ZK-compression API (@chaindata/compression)."])
+      expect(marked({}, { "x-deprecated": message }), JSON.stringify(message)).toEqual([]);
+    for (const word of ["no", "TRUE", " 0 "])
+      expect(marked({}, { "x-deprecated": word }), word).toEqual([
+        expect.stringMatching(/^t #\/info\/x-deprecated: must be true \(or false\), or a message/),
+      ]);
+    expect(marked({ "x-beta": 0 })).toEqual([
+      "t #/methods/0 (getThing)/x-beta: must be true or false, not 0: the generator reads it as false, so this does not mark the operation beta; write x-beta: true (or leave it out)",
+    ]);
+    expect(marked({ deprecated: true, "x-deprecated": true })).toEqual([
+      "t #/methods/0 (getThing)/x-deprecated: x-deprecated is read only in info (a whole area); deprecated: true already marks this operation: remove x-deprecated",
+    ]);
+    expect(marked({ deprecated: false, "x-replaced-by": "getOther" })).toEqual([
+      't #/methods/0 (getThing)/x-replaced-by: "getOther" on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by',
+    ]);
+  });
+});

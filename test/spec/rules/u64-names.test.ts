@@ -1,0 +1,84 @@
+// checkU64Names (scripts/spec/rules/u64-names.mjs): a field whose name says it holds a u64 is one.
+// The documents: fixtures.ts.
+import { describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { checkU64Names } from "../../../scripts/spec/rules/u64-names.mjs";
+import { area, components, openrpc } from "./fixtures.js";
+
+describe("spec rules", () => {
+  it("u64 names: the quantities a name says are u64s, not counts, display values (ui…, a number balance) or changes; U64 / I64 and their nullable forms pass", () => {
+    const U64 = { $ref: "#/components/schemas/U64" };
+    const I64 = { $ref: "#/components/schemas/I64" };
+    const int = { type: "integer" };
+    const doc = {
+      ...components({
+        U64: { type: "integer", format: "uint64" },
+        I64: { type: "integer", format: "int64" },
+        Thing: {
+          type: "object",
+          properties: {
+            // plain integers the rule refuses
+            lamports: int,
+            tipLamports: int,
+            rent_epoch: int,
+            amountRaw: int,
+            print_max_supply: int,
+            postBalance: { type: ["integer", "null"] },
+            tokenAmount: { anyOf: [int, { type: "null" }] },
+            fee: int,
+            preBalances: { type: "array", items: int },
+            rentEpoch: { type: "number" }, // (a raw unit: a number is as wrong)
+            // what it leaves alone
+            supply: U64,
+            balance: { type: "number" }, // (a wallet balance in tokens)
+            uiAmount: int,
+            balanceChange: int,
+            nativeBalanceChange: I64,
+            rewardLamports: I64,
+            maxSupply: { anyOf: [U64, { type: "null" }] },
+            postBalances: { type: "array", items: U64 },
+            total: int,
+            remaining: int,
+            sellerFeeBasisPoints: int,
+            decimals: int,
+            amountString: { type: "string" },
+          },
+        },
+      }),
+      paths: {
+        "/x": {
+          get: { parameters: [{ name: "minBalance", in: "query", schema: int }] },
+        },
+      },
+    };
+    const at = "t #/components/schemas/Thing/properties";
+    expect(
+      checkU64Names({ area, kind: "openapi", doc }).map((f: string) => f.split(" without ")[0]),
+    ).toEqual([
+      `${at}/lamports: property lamports is type: integer`,
+      `${at}/tipLamports: property tipLamports is type: integer`,
+      `${at}/rent_epoch: property rent_epoch is type: integer`,
+      `${at}/amountRaw: property amountRaw is type: integer`,
+      `${at}/print_max_supply: property print_max_supply is type: integer`,
+      `${at}/postBalance: property postBalance is type: integer`,
+      `${at}/tokenAmount: property tokenAmount is type: integer`,
+      `${at}/fee: property fee is type: integer`,
+      `${at}/preBalances: property preBalances is an array of type: integer items`,
+      `${at}/rentEpoch: property rentEpoch is type: number`,
+      "t #/paths/~1x/get/parameters/0: param minBalance is type: integer",
+    ]);
+    // A JSON-RPC param and query option, by their names.
+    const rpc = openrpc({
+      params: [{ name: "feeLamports", schema: int }],
+      "x-query-params": [{ name: "min_balance", schema: { type: "integer" } }],
+    });
+    expect(
+      checkU64Names({ area, kind: "openrpc", doc: rpc }).map((f: string) => f.split(":")[0]),
+    ).toEqual(["t #/methods/0 (getThing)/params/0", "t #/methods/0 (getThing)/x-query-params/0"]);
+    // A `maximum` a number holds says it is no u64, whatever the name (review 33): basis points.
+    const bounded = openrpc({
+      params: [{ name: "fee", schema: { type: "integer", minimum: 0, maximum: 10000 } }],
+    });
+    expect(checkU64Names({ area, kind: "openrpc", doc: bounded })).toEqual([]);
+  });
+});
