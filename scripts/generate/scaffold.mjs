@@ -91,7 +91,7 @@ function areaName(info) {
     .trim()
     .replace(/\s+/g, " ")
     .replace(/^chaindata(\s+|$)/i, "")
-    .replace(/^the\s+/i, "");
+    .replace(/^the(\s+|$)/i, "");
   // (Else the description would read ": foo." and the note "First release of the : foo.")
   if (!name)
     throw new Error(

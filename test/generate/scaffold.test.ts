@@ -415,7 +415,7 @@ describe("the scaffolded description and first-release note read as one sentence
   });
 
   it("refuses a title that names no area, rather than write ': counts …' (review 35)", () => {
-    for (const title of ["", "  ", "chaindata", "Chaindata ", undefined]) {
+    for (const title of ["", "  ", "chaindata", "Chaindata ", "the", "chaindata the ", undefined]) {
       const info = { title, summary: "Counts of things." };
       const rule = `info.title must name the area (got ${JSON.stringify(title ?? null)})`;
       expect(() => describeArea(info), String(title)).toThrow(rule);

@@ -1161,7 +1161,7 @@ function check(s: Scenario, r: Awaited<ReturnType<typeof run>>) {
 
 beforeEach(() => {
   vi.stubEnv("CHAINDATA_API_KEY", "");
-  // Timers only: the batcher's same-tick flush (queueMicrotask) and setImmediate stay real.
+  // Timers only: the batcher's same-tick flush (a promise callback) and setImmediate stay real.
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 });
 afterEach(() => {

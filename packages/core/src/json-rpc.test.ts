@@ -641,6 +641,12 @@ describe("createJsonRpcClient: single calls", () => {
       [{ jsonrpc: "2.0", result: {} }, 'id undefined, not "1"'],
       [{ id: null, result: {} }, 'id null, not "1"'],
       [{ jsonrpc: "2.0", id: `x-${KEY}`, result: {} }, 'id "x-***", not "1"'],
+      // (Cut after the redaction: no key half-cut escapes it.)
+      [{ jsonrpc: "2.0", id: "y".repeat(200_000), result: {} }, `id "${"y".repeat(39)}…, not "1"`],
+      [
+        { jsonrpc: "2.0", id: `${"z".repeat(33)}-${KEY}`, result: {} },
+        `id "${"z".repeat(33)}-***", not "1"`,
+      ],
     ];
     for (const [body, ids] of cases) {
       const { fetch } = stubFetch(jsonResponse(body));

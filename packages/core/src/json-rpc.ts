@@ -316,12 +316,13 @@ export function createJsonRpcClient<Endpoint extends string = string>(
     // (A bare `{ context, value }` or `{ result }`, with neither `id` nor `jsonrpc`, is no
     // JSON-RPC answer, not another's.)
     // (Both ids said, the answer's first: a test's fixed answer with `"id": 1` was told no more
-    // than "id-mismatch", user trial 28. It is the server's text, so redacted.)
+    // than "id-mismatch", user trial 28. It is the server's text, so redacted, then cut to 40
+    // characters: the message goes into every log line, and the snippet has the answer.)
     if (id !== request.id)
       return error || ("result" in entry && ("id" in entry || "jsonrpc" in entry))
         ? invalid(
             "id-mismatch",
-            `: id ${redactor(String(stringifyJson(id)))}, not ${JSON.stringify(request.id)}`,
+            `: id ${redactor(String(stringifyJson(id))).replace(/(.{40}).+/s, "$1…")}, not ${JSON.stringify(request.id)}`,
           )
         : invalid("not-json-rpc");
     if (!("result" in entry)) return invalid("not-json-rpc");

@@ -17,7 +17,7 @@ export function testingPage(site) {
   const pc = pageContext(site, { path: TESTING_PAGE });
   const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="${href(pc, "index.html")}">Docs</a> › <span>Testing your code</span></nav>
 <h1>Testing code that calls chaindata</h1>
-<p class="lead">Unit tests need no server and no API key: a <code>fetch</code> of your own answers the calls. For a whole fake service, the local mock (<code>@chaindata/mock</code>) answers every operation from the spec's examples.</p>
+<p class="lead">Unit tests need no server and no real API key: a <code>fetch</code> of your own answers the calls. For a whole fake service, the local mock (<code>@chaindata/mock</code>) answers every operation from the spec's examples.</p>
 <p class="small">The text below is that of the <code>@chaindata/core</code> package's README, shown as it is; each recipe is a vitest test file, run as such in the repository's tests.</p>
 ${md(pc, site.testing)}`;
   return layout(pc, {
