@@ -2354,29 +2354,38 @@ describe("docs build", () => {
   });
 
   // ---------------------------------------------------------------- user trial 17
+  /** The Markdown of `## heading` in packages/core/README.md, up to the next `## `. */
+  const coreReadmeSection = (heading: string) => {
+    const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
+    const start = readme.indexOf(`\n## ${heading}\n`);
+    expect(start, heading).toBeGreaterThan(0);
+    const body = readme.slice(start + heading.length + 5);
+    return body.slice(0, body.search(/^## /m));
+  };
+  /** That section's paragraphs and list items as a reader sees them (the Markdown's marks aside). */
+  const coreReadmeParagraphs = (heading: string, { withoutCode = false } = {}) => {
+    const section = coreReadmeSection(heading);
+    return (withoutCode ? section.replace(/```ts\n[\s\S]*?```/g, "") : section)
+      .split(/\n(?=- )|\n\n/)
+      .map((md) =>
+        md
+          .replace(/`([^`]+)`/g, "$1")
+          .replace(/\*\*([^*]+)\*\*/g, "$1")
+          .replace(/^\s*- /gm, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      )
+      .filter(Boolean);
+  };
+
   it("has a page for Bun, Deno, Cloudflare Workers and browsers: the core README's two sections as they are, the key in a Worker, and the warning that a browser bundle hands the key to every visitor; linked from the navigation and Getting started (user trial 17)", () => {
     const html = page("runtimes.html");
     const t = text(html).replace(/\s+/g, " ");
     // The README's sections, word for word (its Markdown's marks aside).
     const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
-    const plain = (md: string) =>
-      md
-        .replace(/`([^`]+)`/g, "$1")
-        .replace(/\*\*([^*]+)\*\*/g, "$1")
-        .replace(/^\s*- /gm, "")
-        .replace(/\s+/g, " ")
-        .trim();
-    for (const heading of ["Bun, Deno and Cloudflare Workers", "In a browser"]) {
-      const start = readme.indexOf(`\n## ${heading}\n`);
-      expect(start, heading).toBeGreaterThan(0);
-      const body = readme.slice(start + heading.length + 5);
-      const section = body.slice(0, body.search(/^## /m));
-      for (const paragraph of section
-        .split(/\n(?=- )|\n\n/)
-        .map(plain)
-        .filter(Boolean))
+    for (const heading of ["Bun, Deno and Cloudflare Workers", "In a browser"])
+      for (const paragraph of coreReadmeParagraphs(heading))
         expect(t, `${heading}: ${paragraph.slice(0, 60)}…`).toContain(paragraph);
-    }
     // How the key gets into a Worker, with either compatibility date.
     expect(t).toContain(
       "Workers from compatibility date 2026-08-04 have nodejs_compat on by default: a CHAINDATA_API_KEY binding (a secret or a variable) is read from process.env as on Node",
@@ -2418,24 +2427,9 @@ describe("docs build", () => {
   it("has a Testing page: the core README's section as it is, its recipes as vitest test files; linked from every page's navigation (user trial 28)", () => {
     const html = page("testing.html");
     const t = text(html).replace(/\s+/g, " ");
-    const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
     const heading = "Testing code that calls chaindata";
-    const start = readme.indexOf(`\n## ${heading}\n`);
-    expect(start, heading).toBeGreaterThan(0);
-    const body = readme.slice(start + heading.length + 5);
-    const section = body.slice(0, body.search(/^## /m));
-    const prose = section.replace(/```ts\n[\s\S]*?```/g, "");
-    const plain = (md: string) =>
-      md
-        .replace(/`([^`]+)`/g, "$1")
-        .replace(/\*\*([^*]+)\*\*/g, "$1")
-        .replace(/^\s*- /gm, "")
-        .replace(/\s+/g, " ")
-        .trim();
-    const paragraphs = prose
-      .split(/\n(?=- )|\n\n/)
-      .map(plain)
-      .filter(Boolean);
+    const section = coreReadmeSection(heading);
+    const paragraphs = coreReadmeParagraphs(heading, { withoutCode: true });
     expect(paragraphs.length).toBeGreaterThan(8);
     for (const paragraph of paragraphs) expect(t, paragraph.slice(0, 60)).toContain(paragraph);
     // Each recipe, whole, as a TypeScript block.
