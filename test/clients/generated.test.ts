@@ -871,6 +871,30 @@ describe("REST wire format", () => {
     ]);
   });
 
+  it("DAS: a page that lost assets to `errors` is no end of the walk: they count toward its limit (user trial 29)", async () => {
+    // Page 1 holds 1 item and 1 error of a limit of 2; page 2 is the short last one.
+    const { fetch, requests } = stub((r) => {
+      const { page } = r.body.params;
+      const result =
+        page === 1
+          ? { total: 2, limit: 2, page, items: [{ id: "a1" }], errors: [{ id: "a2", error: "x" }] }
+          : { total: 1, limit: 2, page, items: [{ id: "a3" }] };
+      return JSON.stringify({
+        jsonrpc: "2.0",
+        id: r.body.id,
+        result: { last_indexed_slot: 1, ...result },
+      });
+    });
+    const ids: unknown[] = [];
+    for await (const asset of createDasClient(options(fetch)).getAssetsByOwner.all({
+      ownerAddress: OWNER,
+      limit: 2,
+    }))
+      ids.push(asset.id);
+    expect(ids).toEqual(["a1", "a3"]);
+    expect(requests).toHaveLength(2);
+  });
+
   describe("DAS: .all() sorted by id without page walks by keyset from the start", () => {
     /** Asset ids a1…aN in id order, as a keyset server pages them: the cursor is the last id. */
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `a${i + 1}`);

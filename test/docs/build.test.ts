@@ -2424,6 +2424,14 @@ describe("docs build", () => {
     }
   });
 
+  it("says on a paginated DAS method's page that its errors count toward the page size (x-pagination.skipped; user trial 29)", () => {
+    const said =
+      "items at items (entries at errors, which failed to load, count toward the page size)";
+    for (const id of ["getAssetsByOwner", "getAssetsByAuthority"])
+      expect(text(page(`das/${id}.html`)).replace(/\s+/g, " "), id).toContain(said);
+    expect(text(page("das/getNftEditions.html"))).not.toContain("failed to load, count toward");
+  });
+
   it("has a Testing page: the core README's section as it is, its recipes as vitest test files; linked from every page's navigation (user trial 28)", () => {
     const html = page("testing.html");
     const t = text(html).replace(/\s+/g, " ");

@@ -66,6 +66,54 @@ describe("paginate: page style", () => {
     ]);
   });
 
+  it("counts a page's skipped entries (DAS errors) toward its size: a page that lost some to them is no end, by page or by cursor (user trial 29)", async () => {
+    // Pages of 3 rows; page 2 lost one row to `errors`, page 4 is the short last one.
+    const rows = [[1, 2, 3], [4, 5], [7, 8, 9], [10]];
+    const errors = [[], [{ id: "6", error: "failed" }], [], []];
+    const answer = (n: number) => ({
+      items: rows[n - 1] ?? [],
+      ...(errors[n - 1]?.length && { errors: errors[n - 1] }),
+      cursor: n < 4 ? `c${n + 1}` : undefined,
+    });
+    const withSkipped: PaginationDescriptor = { ...das, skipped: "errors", cursor: "cursor" };
+    const byPage = stubPages(async (p: { page: number }) => answer(p.page));
+    expect(await collect(paginate<number, unknown>(byPage, withSkipped, { limit: 3 }))).toEqual([
+      1, 2, 3, 4, 5, 7, 8, 9, 10,
+    ]);
+    expect(byPage).toHaveBeenCalledTimes(4);
+    // The same walk without `skipped` ended at page 2, the rows after it lost.
+    expect(
+      await collect(
+        paginate<number, unknown>(
+          stubPages(async (p: { page: number }) => answer(p.page)),
+          das,
+          { limit: 3 },
+        ),
+      ),
+    ).toEqual([1, 2, 3, 4, 5]);
+    // A walk by cursor of the page-style operation (DAS keyset) counts them too.
+    const byCursor = stubPages(async (p: { cursor?: string }) =>
+      answer(p.cursor ? Number(p.cursor.slice(1)) : 1),
+    );
+    expect(
+      await collect(
+        paginate<number, unknown>(
+          byCursor,
+          { ...withSkipped, keyset: ["cursor"] },
+          { limit: 3, cursor: "c1" },
+        ),
+      ),
+    ).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10]);
+    // A page of errors alone is full, and no end either; a short one of them is.
+    const failing = stubPages(async (p: { page: number }) =>
+      p.page === 1 ? { items: [], errors: [{}, {}, {}] } : { items: [], errors: [{}] },
+    );
+    expect(await collect(paginate<number, unknown>(failing, withSkipped, { limit: 3 }))).toEqual(
+      [],
+    );
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+
   it("starts at params.page, and stops on an empty page", async () => {
     const fetchPage = stubPages(async (p: { page: number }) => ({
       items: p.page < 5 ? ["a"] : [],
@@ -708,9 +756,24 @@ describe("paginate: cursor style", () => {
     expect(yielded).toEqual([1, 2]);
     expect(error).toBe(failing);
     const where =
-      'HTTP 503 from getCompressedAccountsByOwner (getCompressedAccountsByOwner page walk: stopped at page 3, cursor "3q9x7Lm2vQ8sKd4rPz6w…", after 2 pages)';
+      'HTTP 503 from getCompressedAccountsByOwner (getCompressedAccountsByOwner page walk: stopped at page 3, cursor "3q9x7Lm2vQ8sKd4rPz6wYt1uNb5", after 2 pages)';
     expect(failing.message).toBe(where);
     expect(failing.stack!.split("\n")[0]).toBe(`Error: ${where}`);
+    // A cursor is shown whole up to 128 characters (a job resumes from it: user trial 29 found a
+    // wallet history's 88-character \`before\` cut at 20), and cut past them.
+    for (const [next, shown] of [
+      ["x".repeat(128), "x".repeat(128)],
+      ["y".repeat(300), `${"y".repeat(124)}…`],
+    ]) {
+      const long = vi
+        .fn()
+        .mockResolvedValueOnce({ value: { items: [1], cursor: next } })
+        .mockRejectedValueOnce(new Error("down"));
+      const { error: stopped } = await walkToError(paginate(long, compression, {}));
+      expect((stopped as Error).message).toBe(
+        `down (paginate page walk: stopped at page 2, cursor "${shown}", after 1 page)`,
+      );
+    }
 
     const byNumber = vi
       .fn()

@@ -58,8 +58,8 @@ export function operationPath({ kind, doc }, op) {
 
 /**
  * The names the operation extensions use are real: `x-pagination`'s `page`, `limit`, `cursor` and
- * `keyset` name request params, its `items`, `nextCursor`, `hasMore`, `echoedPage` and `echoedLimit`
- * properties of the result (dot-separated paths; `items` an array, `hasMore` a boolean, `echoedPage`
+ * `keyset` name request params, its `items`, `skipped`, `nextCursor`, `hasMore`, `echoedPage` and
+ * `echoedLimit` properties of the result (dot-separated paths; `items` and `skipped` arrays, `hasMore` a boolean, `echoedPage`
  * and `echoedLimit` integers), its `keysetWhen.param` a param path whose value `equals` can be,
  * `x-dependent-schemas`' keys and excluded names, and the members the `if` and `then` of each
  * `x-all-of` rule name, name params. A misspelling would otherwise compile into a client that
@@ -103,6 +103,7 @@ export function checkOperationExtensions(r) {
           findings.push(`${at}: x-pagination.keyset: "${name}" is not a param of the operation`);
       for (const [key, type] of [
         ["items", "array"],
+        ["skipped", "array"],
         ["nextCursor", undefined],
         ["hasMore", "boolean"],
         ["echoedPage", "integer"],
@@ -193,6 +194,7 @@ function checkPagination(p, at, findings) {
     "cursor",
     "limit",
     "items",
+    "skipped",
     "nextCursor",
     "hasMore",
     "echoedPage",

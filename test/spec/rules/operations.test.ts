@@ -95,5 +95,9 @@ describe("spec rules", () => {
     expect(paginated({ ...cursorWalk, nextCursor: "cursor", items: "__proto__" })).toEqual([
       missing("items", "__proto__"),
     ]);
+    // `skipped` (DAS errors) is a result array too.
+    expect(paginated({ ...cursorWalk, nextCursor: "cursor", skipped: "errors" })).toEqual([
+      missing("skipped", "errors"),
+    ]);
   });
 });

@@ -249,7 +249,7 @@ export interface AssetList {
     grand_total?: number | undefined;
     /** The owner's native SOL balance; returned by getAssetsByOwner only with the `showNativeBalance` option. */
     nativeBalance?: AssetListNativeBalance | undefined;
-    /** Per-asset errors met while building the page; omitted when there are none. */
+    /** Per-asset errors met while building the page; omitted when there are none. An asset that failed to load is here instead of in `items`, and still counts toward `limit`: a page with errors may hold fewer items than `limit` and not be the last. */
     errors?: AssetListError[] | undefined;
 }
 /** An error met for one asset while building a page. */

@@ -21,7 +21,10 @@ export function paginationText(op) {
     wire.push(
       `pass ${p.nextCursor ? code(p.nextCursor) : "the next cursor"} as ${code(p.cursor ?? "cursor")}${p.limit ? `, page size ${code(p.limit)}` : ""}`,
     );
-  if (p.items) wire.push(`items at ${code(p.items)}`);
+  if (p.items)
+    wire.push(
+      `items at ${code(p.items)}${p.skipped ? ` (entries at ${code(p.skipped)}, which failed to load, count toward the page size)` : ""}`,
+    );
   wire.push(
     p.hasMore
       ? `more while ${code(p.hasMore)} is true`
