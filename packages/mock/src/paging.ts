@@ -17,6 +17,8 @@ export interface Paging {
   cursor: string;
   limit?: string;
   items: string;
+  /** Entries counted toward the page size but not given as items (DAS `errors`). */
+  skipped?: string;
   nextCursor: string;
   hasMore?: string;
   echoedPage?: string;
@@ -45,6 +47,7 @@ export function pagingOf(descriptor: any, doc: any, result: any): Paging | undef
     cursor,
     ...(limit && { limit }),
     items: descriptor.items,
+    ...(typeof descriptor.skipped === "string" && { skipped: descriptor.skipped }),
     nextCursor,
     ...(typeof descriptor.hasMore === "string" && { hasMore: descriptor.hasMore }),
     ...(typeof descriptor.echoedPage === "string" && { echoedPage: descriptor.echoedPage }),
@@ -58,7 +61,10 @@ export function pagingOf(descriptor: any, doc: any, result: any): Paging | undef
 /**
  * `result` (a generated answer, not changed) as a server answers the page `params` ask for:
  *
- * - `items` at most the page size long (the `limit` asked for, else the one the answer gives);
+ * - `items` at most the page size long (the `limit` asked for, else the one the answer gives),
+ *   and its `skipped` entries (DAS `errors`) at most what is left of it, none on an empty page:
+ *   the walk counts them toward the page size, and a page of generated errors past the end would
+ *   never end it;
  * - by page number: the page and the page size asked for echoed where the answer has them, no
  *   items past page WALK_PAGES, and `hasMore` true before it;
  * - by cursor: a next cursor (made from `seed`, the operation and the cursor sent, its last
@@ -82,12 +88,23 @@ export function followPaging(
     out = set(out, paging.items, items.slice(0, size));
   if (limit !== undefined && echoedLimit && has(out, echoedLimit))
     out = set(out, echoedLimit, limit);
+  const fit = () => {
+    const skipped = paging.skipped && get(out, paging.skipped);
+    if (!Array.isArray(skipped)) return;
+    const shown = (get(out, paging.items) as unknown[] | undefined)?.length ?? 0;
+    const room =
+      shown && size !== undefined ? Math.max(0, size - shown) : shown ? skipped.length : 0;
+    if (skipped.length > room) out = set(out, paging.skipped!, skipped.slice(0, room));
+  };
+  fit();
 
   if (!walksByCursor(paging, asked)) {
     const page = whole(get(asked, paging.page)) ?? 1;
     if (paging.echoedPage && has(out, paging.echoedPage)) out = set(out, paging.echoedPage, page);
-    if (page > WALK_PAGES && Array.isArray(get(out, paging.items)))
+    if (page > WALK_PAGES && Array.isArray(get(out, paging.items))) {
       out = set(out, paging.items, []);
+      fit();
+    }
     // DAS: a cursor only when no page was asked, "currently the id of the last asset" (AssetList)
     if (has(out, paging.nextCursor)) {
       const last = [get(out, paging.items) ?? []].flat().at(-1);
