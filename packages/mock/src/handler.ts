@@ -70,6 +70,9 @@ export async function createHandler(
     (name) => rpcMethods.has(name),
   );
 
+  // Each answer's `x-request-id` (not the control API's), as the service sends one: a client's
+  // `onResponse`, its errors' `requestId` and a log pipeline see one locally too (user trial 29).
+  let answered = 0;
   const handle: Handler = async (req, res) => {
     const started = Date.now();
     const { pathname, searchParams } = parseTarget(req.url ?? "/");
@@ -81,6 +84,7 @@ export async function createHandler(
       return sendPreflight(res);
     if (pathname.startsWith(CONTROL_PREFIX))
       return handleControl({ req, res, method, pathname, query }, log, scenarios);
+    res.setHeader("x-request-id", `mock-${++answered}`);
 
     let raw: Buffer;
     try {

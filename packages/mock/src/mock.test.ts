@@ -264,6 +264,23 @@ describe("examples mode", () => {
     },
   );
 
+  it("gives each answer an x-request-id of its own, as the service does (user trial 29)", async () => {
+    const [c] = rpcCases;
+    const ids: (string | null)[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await call(mock.url, `${c!.endpoint}?api-key=${KEY}`, {
+        body: rpc(c!.method.name, c!.params),
+      });
+      ids.push(r.headers.get("x-request-id"));
+    }
+    const unknown = await call(mock.url, `/v9/nothing?api-key=${KEY}`);
+    ids.push(unknown.headers.get("x-request-id"));
+    expect(ids.every((id) => /^mock-\d+$/.test(id ?? ""))).toBe(true);
+    expect(new Set(ids).size).toBe(3);
+    // (Not the control API's answers: they are no service's.)
+    expect((await call(mock.url, "/__mock/requests")).headers.get("x-request-id")).toBeNull();
+  });
+
   it("keeps u64 values above 2^53 exact on the wire", async () => {
     // Every unsafe integer of an example result must come back digit for digit.
     const bigCases = rpcCases.filter((c) => /\d{17,}/.test(stringifyJson(c.result)));
