@@ -28,3 +28,31 @@ describe("followPaging: a page's skipped entries (DAS errors)", () => {
     expect(empty).toMatchObject({ items: [], errors: [] });
   });
 });
+
+describe("followPaging: a page-style list walked by cursor (DAS by keyset)", () => {
+  it("names no page (a generated one was a random number)", () => {
+    const paging = pagingOf(
+      {
+        style: "page",
+        page: "page",
+        limit: "limit",
+        items: "items",
+        echoedPage: "page",
+        cursor: "cursor",
+        keyset: ["before", "after", "cursor"],
+      },
+      {},
+      {},
+    )!;
+    const out = followPaging(
+      paging,
+      { cursor: "abc", limit: 2 },
+      { page: 23496793, limit: 2, items: [{ id: "a" }], cursor: "x" },
+      "s",
+      "op",
+    );
+    expect(JSON.parse(JSON.stringify(out))).not.toHaveProperty("page");
+    const byPage = followPaging(paging, { page: 2, limit: 2 }, { page: 9, items: [] }, "s", "op");
+    expect(byPage).toMatchObject({ page: 2 });
+  });
+});

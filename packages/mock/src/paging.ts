@@ -115,6 +115,9 @@ export function followPaging(
       out = set(out, paging.hasMore, page < WALK_PAGES);
     return out;
   }
+  // (A page-style list walked by cursor names no page: DAS by keyset. A generated one was random.)
+  if (paging.echoedPage && has(out, paging.echoedPage))
+    out = set(out, paging.echoedPage, undefined);
   const sent = get(asked, paging.cursor);
   const page = cursorPage(sent);
   const next =
