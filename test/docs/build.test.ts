@@ -2354,14 +2354,9 @@ describe("docs build", () => {
   });
 
   // ---------------------------------------------------------------- user trial 17
-  /** The Markdown of `## heading` in packages/core/README.md, up to the next `## `. */
-  const coreReadmeSection = (heading: string) => {
-    const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
-    const start = readme.indexOf(`\n## ${heading}\n`);
-    expect(start, heading).toBeGreaterThan(0);
-    const body = readme.slice(start + heading.length + 5);
-    return body.slice(0, body.search(/^## /m));
-  };
+  /** The Markdown of `## heading` in packages/core/README.md, as the docs site reads it. */
+  const coreReadmeSection = (heading: string): string =>
+    readmeSections(join(root, "packages/core/README.md"), { heading }).heading;
   /** That section's paragraphs and list items as a reader sees them (the Markdown's marks aside). */
   const coreReadmeParagraphs = (heading: string, { withoutCode = false } = {}) => {
     const section = coreReadmeSection(heading);

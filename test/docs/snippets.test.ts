@@ -43,6 +43,10 @@ import {
   typeScriptSnippets,
   type TypeScriptSnippet,
 } from "../../packages/docs/src/index.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { CORE_README, readmeSections, TESTING_SECTION } from "../../packages/docs/src/build.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { testingRecipes } from "../../packages/docs/src/pages.mjs";
 import { useMock } from "../contract/harness.js";
 import { diagnosticsBy, tsc } from "../types/tsc.js";
 
@@ -290,9 +294,9 @@ describe("docs TypeScript snippets", () => {
   const programs = cases.filter(([, { snippet }]) => snippet.runsAs === undefined);
 
   it("the test-file snippets are the core README's testing recipes, which testing-guide.test.ts runs", () => {
-    const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
-    const section = readme.split(/^## /m).find((s) => s.startsWith("Testing code that calls"));
-    const blocks = [...(section ?? "").matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]);
+    const blocks = testingRecipes({
+      testing: readmeSections(CORE_README, TESTING_SECTION).testing,
+    });
     expect(tests.map(([, { snippet }]) => snippet.code)).toEqual(blocks);
     expect(tests.length).toBeGreaterThan(0);
     expect(

@@ -4,24 +4,28 @@
 // the built packages as for a user) and run by a vitest of their own, in a child process with no
 // CHAINDATA_API_KEY. (test/types/readme.test.ts type-checks the same blocks, strictly.)
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
+// @ts-expect-error — plain ESM module without type declarations
+import { CORE_README, readmeSections, TESTING_SECTION } from "../../packages/docs/src/build.mjs";
+// @ts-expect-error — plain ESM module without type declarations
+import { testingRecipes } from "../../packages/docs/src/pages.mjs";
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, "../..");
 const dir = join(import.meta.dirname, ".testing-guide");
-const HEADING = "Testing code that calls chaindata";
+const HEADING: string = TESTING_SECTION.testing;
 
-const readme = readFileSync(join(root, "packages/core/README.md"), "utf8");
-const section = readme.split(/^## /m).find((part) => part.startsWith(`${HEADING}\n`));
-const recipes = [...(section ?? "").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+// (The section and its blocks as the docs site reads them; a missing heading throws, naming it.)
+const section: string = readmeSections(CORE_README, TESTING_SECTION).testing;
+const recipes: string[] = testingRecipes({ testing: section });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it(`the core README has the section "${HEADING}", with its recipes`, () => {
-  expect(section, `packages/core/README.md: no "## ${HEADING}"`).toBeDefined();
+  expect(section, `packages/core/README.md: no "## ${HEADING}"`).toBeTruthy();
   expect(recipes.length).toBeGreaterThanOrEqual(3);
 });
 

@@ -8,6 +8,21 @@ import { area, components, openrpc } from "./fixtures.js";
 /** checkBoundProse's findings on `openrpc(changes)`, the one-method document of fixtures.ts. */
 const rpcBoundProse = (changes?: Record<string, unknown>) =>
   checkBoundProse({ area, kind: "openrpc", doc: openrpc(changes) });
+/** checkBoundProse over a one-area OpenAPI document of `paths` (with its `info.description` and `components`, if given). */
+const restBoundProse = (
+  paths: object,
+  { description, components }: { description?: string; components?: object } = {},
+) =>
+  checkBoundProse({
+    area,
+    kind: "openapi",
+    doc: {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1", ...(description !== undefined && { description }) },
+      paths,
+      ...(components && { components }),
+    },
+  });
 
 describe("spec rules", () => {
   it("bound prose (review 33): a duration or a rate is no bound, and a bound the schema lacks counts only in a phrase about the value", () => {
@@ -121,43 +136,35 @@ describe("spec rules", () => {
     // createWebhook's body: accountAddresses (maxItems) beside accountAddressOwners (none), whose
     // descriptions both name addresses.
     const create = (description: string, owners: object = {}) =>
-      checkBoundProse({
-        area,
-        kind: "openapi",
-        doc: {
-          openapi: "3.1.0",
-          info: { title: "t", version: "1" },
-          paths: {
-            "/v0/webhooks": {
-              post: {
-                operationId: "createWebhook",
-                description,
-                requestBody: {
-                  content: {
-                    "application/json": {
-                      schema: {
-                        type: "object",
-                        properties: {
-                          accountAddresses: {
-                            description: "The addresses to watch.",
-                            type: "array",
-                            maxItems: 100000,
-                            items: { type: "string" },
-                          },
-                          accountAddressOwners: {
-                            description: "Owner addresses whose accounts are watched.",
-                            type: "array",
-                            items: { type: "string" },
-                            ...owners,
-                          },
-                        },
+      restBoundProse({
+        "/v0/webhooks": {
+          post: {
+            operationId: "createWebhook",
+            description,
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    properties: {
+                      accountAddresses: {
+                        description: "The addresses to watch.",
+                        type: "array",
+                        maxItems: 100000,
+                        items: { type: "string" },
+                      },
+                      accountAddressOwners: {
+                        description: "Owner addresses whose accounts are watched.",
+                        type: "array",
+                        items: { type: "string" },
+                        ...owners,
                       },
                     },
                   },
                 },
-                responses: { "200": { description: "Done." } },
               },
             },
+            responses: { "200": { description: "Done." } },
           },
         },
       });
@@ -267,28 +274,24 @@ describe("spec rules", () => {
       addresses = {},
       more = {},
     }: Batch = {}): string[] =>
-      checkBoundProse({
-        area,
-        kind: "openapi",
-        doc: {
-          openapi: "3.1.0",
-          info: { title: "t", version: "1" },
-          paths: {
-            "/batch": {
-              post: {
-                operationId: "getBatchIdentity",
-                summary,
-                description,
-                requestBody: {
-                  description: body,
-                  content: {
-                    "application/json": { schema: { $ref: "#/components/schemas/Request" } },
-                  },
+      restBoundProse(
+        {
+          "/batch": {
+            post: {
+              operationId: "getBatchIdentity",
+              summary,
+              description,
+              requestBody: {
+                description: body,
+                content: {
+                  "application/json": { schema: { $ref: "#/components/schemas/Request" } },
                 },
-                responses: { "200": { description: "The identities." } },
               },
+              responses: { "200": { description: "The identities." } },
             },
           },
+        },
+        {
           components: {
             schemas: {
               Request: {
@@ -309,7 +312,7 @@ describe("spec rules", () => {
             },
           },
         },
-      });
+      );
     const op = "t #/paths/~1batch/post (getBatchIdentity)";
     const body = "t #/paths/~1batch/post/requestBody/description";
     const own = "t #/components/schemas/Request/properties/addresses/description";
@@ -388,47 +391,43 @@ describe("spec rules", () => {
   it("bound prose of any bounded schema: a result's own description (the wallet's nfts, a webhook's accountAddresses), through a $ref, once", () => {
     type Parts = { nfts?: object; watched?: object; shared?: object };
     const results = ({ nfts = {}, watched = {}, shared = {} }: Parts = {}): string[] =>
-      checkBoundProse({
-        area,
-        kind: "openapi",
-        doc: {
-          openapi: "3.1.0",
-          info: { title: "t", version: "1" },
-          paths: {
-            "/balances": {
-              get: {
-                operationId: "getBalances",
-                responses: {
-                  "200": {
-                    description: "A page.",
-                    content: {
-                      "application/json": {
-                        schema: { $ref: "#/components/schemas/WalletBalancesResponse" },
-                      },
-                    },
-                  },
-                },
-              },
-            },
-            "/webhooks": {
-              post: {
-                operationId: "createWebhook",
-                requestBody: {
+      restBoundProse(
+        {
+          "/balances": {
+            get: {
+              operationId: "getBalances",
+              responses: {
+                "200": {
+                  description: "A page.",
                   content: {
                     "application/json": {
-                      schema: {
-                        type: "object",
-                        properties: {
-                          accountAddresses: { $ref: "#/components/schemas/WatchedAddresses" },
-                        },
-                      },
+                      schema: { $ref: "#/components/schemas/WalletBalancesResponse" },
                     },
                   },
                 },
-                responses: { "200": { description: "The webhook." } },
               },
             },
           },
+          "/webhooks": {
+            post: {
+              operationId: "createWebhook",
+              requestBody: {
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "object",
+                      properties: {
+                        accountAddresses: { $ref: "#/components/schemas/WatchedAddresses" },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: { "200": { description: "The webhook." } },
+            },
+          },
+        },
+        {
           components: {
             schemas: {
               WalletBalancesResponse: {
@@ -471,7 +470,7 @@ describe("spec rules", () => {
             },
           },
         },
-      });
+      );
     const nfts = "#/components/schemas/WalletBalancesResponse/properties/nfts";
     const hook = "#/components/schemas/Webhook/properties";
     expect(results()).toEqual([]);
@@ -1009,16 +1008,7 @@ describe("spec rules", () => {
       responses: { "200": { description: "Done." } },
     });
     const inArea = (description: string, paths: object, schemas: object = {}) =>
-      checkBoundProse({
-        area,
-        kind: "openapi",
-        doc: {
-          openapi: "3.1.0",
-          info: { title: "t", version: "1", description },
-          paths,
-          components: { schemas },
-        },
-      });
+      restBoundProse(paths, { description, components: { schemas } });
     const tokens =
       "The deprecated token-metadata endpoint: the old token-list entry for up to 100 mints per request.";
     const one = (schema: object) => ({
