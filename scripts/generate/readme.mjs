@@ -256,7 +256,13 @@ function callsNote(area, kind, ops, client) {
       : ["operation", `create${Area}Rest`, "rest"];
   const standalone =
     first && !first.wire
-      ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`` : ""}.`
+      ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`, and \`.checkpoints()\` on either gives each page with the params of the next, to save and resume from` : ""}.`
       : "";
-  return byName + standalone;
+  // (User trial 29 walked a method outside the spec, DAS getAssetsByGroup, and found no way to its
+  // pages without depending on @chaindata/core.)
+  const uncovered =
+    kind === "openrpc"
+      ? ` A method this package does not cover is called with a descriptor of your own, \`${handle}().call({ id, idempotent: true }, params)\`, and walked with \`paginate\`, exported here too (@chaindata/core's README, "Page walks").`
+      : "";
+  return byName + standalone + uncovered;
 }

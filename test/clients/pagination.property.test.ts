@@ -567,6 +567,50 @@ describe.each(ENDPOINTS.map((ep) => [ep.label, ep] as const))("%s", (_label, ep)
     );
   });
 
+  it(".checkpoints(): each page's next is the walk's next request (undefined only where the data ends, not at maxPages); .all(next) from any page resumes with exactly the rest (user trial 29)", async () => {
+    await run(
+      fc.asyncProperty(honestCase(ep), fc.nat({ max: 400 }), async (c, at) => {
+        const data: Dataset = {
+          items: itemsOf("i", c.total),
+          defaultLimit: c.defaultLimit,
+          end: c.end,
+        };
+        const server = stubServer(ep, (sent) =>
+          answer(ep, sent, honestReply(ep, data, sent.params)),
+        );
+        const params = callerParams(ep, c);
+        const capped = honestWalk(ep, c, params);
+        const whole = honestWalk(ep, { ...c, cap: undefined }, params);
+        const steps = await collect<{ result: unknown; next: Params | undefined }>(
+          ep
+            .operation(server.fetch)
+            .all(params, c.cap === undefined ? {} : { maxPages: c.cap })
+            .checkpoints(),
+        );
+        expect(server.params(), "the requests").toEqual(capped.requests);
+        expect(
+          steps.flatMap(({ result }) => ep.items(result)),
+          "the items",
+        ).toEqual(capped.items);
+        expect(
+          steps.map(({ next }) => next && wire(next)),
+          "each page's next: the next request of the whole walk",
+        ).toEqual(steps.map((_, i) => whole.requests[i + 1]));
+
+        // Resumed from page k's checkpoint: the rest of the whole walk, its requests and items.
+        const k = at % steps.length;
+        const from = steps[k]!.next;
+        if (!from) return;
+        server.sent.length = 0;
+        const rest = await collect<Item>(ep.operation(server.fetch).all(from));
+        const before = steps.slice(0, k + 1).flatMap(({ result }) => ep.items(result)).length;
+        expect(server.params(), "the requests resumed").toEqual(whole.requests.slice(k + 1));
+        expect(rest, "the items resumed").toEqual(whole.items.slice(before));
+      }),
+      40,
+    );
+  });
+
   it("misbehaving server: stops where the documented rules say, never sends a cursor twice, always ends", async () => {
     await run(ep.walk === "page" ? scriptedPages(ep) : cursorGraph(ep), 80);
   });

@@ -141,7 +141,7 @@ describe("<client>.<operation>.all()", () => {
     expect(all).not.toContain("without the client");
     expect(all).toContain("     * for await (const asset of das.getAssetsByOwner.all({\n");
     expect(all).toContain(
-      "    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult>;",
+      "    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult, T.GetAssetsByOwnerParams>;",
     );
   });
 
@@ -186,7 +186,7 @@ describe("paginate<Operation> of a REST package", () => {
     expect(walk).toContain(" * @beta Routes and response formats may change.\n");
     expect(walk).toContain(" * for await (const walletHistoryItem of paginateGetHistory(rest, {\n");
     expect(walk).toContain(
-      "export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult> {",
+      "export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult, T.GetHistoryInput> {",
     );
   });
 });

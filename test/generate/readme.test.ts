@@ -94,7 +94,11 @@ describe("generated package README", () => {
     });
     expect(text).toContain("| `listThings` (paginated: `.all()`, `paginateListThings`) | List |");
     expect(text).toContain(
-      "Each method is also a standalone function, so a bundle carries only the methods it imports: `getThing(createThingsRpc(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListThings(rpc, params))`, with the options and checks of `.all()`.",
+      "Each method is also a standalone function, so a bundle carries only the methods it imports: `getThing(createThingsRpc(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListThings(rpc, params))`, with the options and checks of `.all()`, and `.checkpoints()` on either gives each page with the params of the next, to save and resume from.",
+    );
+    // (A method outside the spec: `rpc.call` and `paginate`, both from this package; user trial 29.)
+    expect(text).toContain(
+      'A method this package does not cover is called with a descriptor of your own, `createThingsRpc().call({ id, idempotent: true }, params)`, and walked with `paginate`, exported here too (@chaindata/core\'s README, "Page walks").',
     );
   });
 
@@ -119,11 +123,12 @@ describe("generated package README", () => {
       },
     } as never;
     const text = readme(paged);
+    expect(text).not.toContain("A method this package does not cover");
     expect(text).toContain(
       "| `listParts` (paginated: `.all()`, `paginateListParts`) | List parts |",
     );
     expect(text).toContain(
-      "Each operation is also a standalone function, so a bundle carries only the operations it imports: `listParts(createThingsRest(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListParts(rest, params))`, with the options and checks of `.all()`.",
+      "Each operation is also a standalone function, so a bundle carries only the operations it imports: `listParts(createThingsRest(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListParts(rest, params))`, with the options and checks of `.all()`, and `.checkpoints()` on either gives each page with the params of the next, to save and resume from.",
     );
   });
 

@@ -182,6 +182,18 @@ export async function valid(signal: AbortSignal): Promise<void> {
     const id: string = item.id;
   }
   for await (const page of das.getAssetsByOwner.all({ ownerAddress: ADDRESS }).pages()) page.items;
+  // A checkpoint's next is the operation's params, to resume from; undefined where the data ends.
+  for await (const { result, next } of das.getAssetsByOwner
+    .all({ ownerAddress: ADDRESS })
+    .checkpoints()) {
+    result.items;
+    const resumed: string = next?.ownerAddress ?? "done";
+    if (next) das.getAssetsByOwner.all(next, { maxPages: 1 });
+    // @ts-expect-error next is undefined at the end of the data
+    next.ownerAddress;
+    // @ts-expect-error next is the params of getAssetsByOwner, not of another walk
+    das.getNftEditions.all(next ?? { ownerAddress: ADDRESS });
+  }
   const byName = await das.request("getNftEditions", { mint: ADDRESS });
   byName.editions;
   // The standalone functions take a client of their endpoint: the DAS and compression methods are
@@ -515,6 +527,10 @@ export async function standalonePageWalks(
   }
   for await (const result of paginateGetAssetsByOwner(rpc, { ownerAddress: ADDRESS, page }).pages())
     result.items;
+  for await (const { next } of paginateGetAssetsByOwner(rpc, {
+    ownerAddress: ADDRESS,
+  }).checkpoints())
+    if (next) paginateGetAssetsByOwner(rpc, next);
   for await (const edition of paginateGetNftEditions(
     rpc,
     { mint: ADDRESS },

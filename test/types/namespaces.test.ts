@@ -29,7 +29,7 @@ import { createChainDataClient, isRetryable, ${order.map((n) => `type ${n}`).joi
 const sdk = createChainDataClient();
 export async function probe(
   error: unknown,
-  pages: Das.PageIterable<Das.Asset, Das.AssetList>,
+  pages: Das.PageIterable<Das.Asset, Das.AssetList, Das.GetAssetsByOwnerParams>,
   options: Mint.RequestOptions,
 ) {
   sdk.wallet./*@getIdentity*/getIdentity;
@@ -73,10 +73,10 @@ describe("hovers in a file importing the sdk's namespaces", () => {
       "(method) MintClient.mintCompressedNft(params: Mint.MintCompressedNftParams, options?: RequestOptions): Promise<Mint.MintCompressedNftResult>",
     );
     expect(hovers.byOwnerAll).toBe(
-      "(method) all(params: Das.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<Das.Asset, Das.GetAssetsByOwnerResult>",
+      "(method) all(params: Das.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<Das.Asset, Das.GetAssetsByOwnerResult, Das.GetAssetsByOwnerParams>",
     );
     expect(hovers.getBalances).toContain(
-      "all(params: Wallet.GetBalancesInput, options?: PageWalkOptions): PageIterable<Wallet.WalletBalanceItem, Wallet.GetBalancesResult>;",
+      "all(params: Wallet.GetBalancesInput, options?: PageWalkOptions): PageIterable<Wallet.WalletBalanceItem, Wallet.GetBalancesResult, Wallet.GetBalancesInput>;",
     );
     expect(hovers.request).toContain("...params: ParamsArgument<Das.DasParams<M>>");
     expect(hovers.retryable).toMatch(/^\(parameter\) error: ConnectionError \| TimeoutError \| /);
@@ -88,7 +88,9 @@ describe("hovers in a file importing the sdk's namespaces", () => {
     const runtime = [...values, ...types, ...runtimeExports({ rpc: false }).types];
     const qualified = new RegExp(`\\b(${names.join("|")})\\.(${runtime.join("|")})\\b`, "g");
     // (The one runtime type written through a namespace, `Das.PageIterable`, shows as written.)
-    expect(hovers.pages).toBe("(parameter) pages: Das.PageIterable<Das.Asset, Das.AssetList>");
+    expect(hovers.pages).toBe(
+      "(parameter) pages: Das.PageIterable<Das.Asset, Das.AssetList, Das.GetAssetsByOwnerParams>",
+    );
     const shown = Object.entries(hovers)
       .filter(([marker]) => marker !== "pages")
       .flatMap(([marker, text]) => (text.match(qualified) ?? []).map((m) => `${marker}: ${m}`));

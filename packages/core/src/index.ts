@@ -77,6 +77,7 @@ export {
   withPagination,
 } from "./paginate.js";
 export type {
+  PageCheckpoint,
   PageIterable,
   PageWalkOptions,
   Paginated,

@@ -1189,3 +1189,194 @@ describe("paginate: the params' nested objects are the walk's own (a deep copy a
     expect(sent).not.toBe(params);
   });
 });
+
+describe("paginate: .checkpoints() (each page with the params of the next, to resume from; user trial 29)", () => {
+  const das: PaginationDescriptor = {
+    style: "page",
+    page: "page",
+    limit: "limit",
+    items: "items",
+    cursor: "cursor",
+    keyset: ["before", "after", "cursor"],
+    keysetWhen: { param: "sortBy.sortBy", equals: "id" },
+  };
+  const compression: PaginationDescriptor = {
+    style: "cursor",
+    items: "value.items",
+    nextCursor: "value.cursor",
+  };
+  // (Wallet history: the next cursor goes out as `before`; wallet balances: page and hasMore.)
+  const history: PaginationDescriptor = {
+    style: "cursor",
+    cursor: "before",
+    items: "data",
+    nextCursor: "pagination.nextCursor",
+    hasMore: "pagination.hasMore",
+  };
+  const balances: PaginationDescriptor = {
+    style: "page",
+    items: "balances",
+    hasMore: "pagination.hasMore",
+  };
+  /** Seven items, three a page: by page number, or by keyset cursor (`c<n>`: after item n). */
+  const rows = [1, 2, 3, 4, 5, 6, 7];
+  const dasPage = (p: { page?: number; cursor?: string; limit: number }) => {
+    const from = p.cursor ? Number(p.cursor.slice(1)) : ((p.page ?? 1) - 1) * p.limit;
+    const items = rows.slice(from, from + p.limit);
+    return { items, ...(p.cursor || !p.page ? { cursor: `c${from + items.length}` } : {}) };
+  };
+
+  /** The walk's checkpoints, and for each one the items `paginate(…, next)` yields. */
+  const resumedFrom = async (
+    fetchPage: Parameters<typeof paginate>[0],
+    descriptor: PaginationDescriptor,
+    params: object,
+  ) => {
+    const steps = await collect(
+      paginate<unknown, unknown, any>(fetchPage, descriptor, params).checkpoints(),
+    );
+    const rests = [];
+    for (const { next } of steps)
+      rests.push(next && (await collect(paginate(fetchPage, descriptor, next))));
+    return { steps, rests };
+  };
+
+  it("by page number: next is the params with the next page; undefined on the short last page; each resumes with exactly the rest", async () => {
+    const fetchPage = stubPages(async (p: { page: number; limit: number }) => dasPage(p), 40);
+    const params = { ownerAddress: "o", limit: 3 };
+    const { steps, rests } = await resumedFrom(fetchPage, das, params);
+    expect(steps).toEqual([
+      { result: { items: [1, 2, 3] }, next: { ...params, page: 2 } },
+      { result: { items: [4, 5, 6] }, next: { ...params, page: 3 } },
+      { result: { items: [7] }, next: undefined },
+    ]);
+    expect(rests).toEqual([[4, 5, 6, 7], [7], undefined]);
+  });
+
+  it("by keyset cursor (DAS sortBy id, no page): next carries the answer's cursor, never a page", async () => {
+    const fetchPage = stubPages(
+      async (p: { page?: number; cursor?: string; limit: number }) => dasPage(p),
+      40,
+    );
+    const params = { ownerAddress: "o", limit: 3, sortBy: { sortBy: "id" } };
+    const { steps, rests } = await resumedFrom(fetchPage, das, params);
+    expect(steps.map((s) => s.next)).toEqual([
+      { ...params, cursor: "c3" },
+      { ...params, cursor: "c6" },
+      undefined,
+    ]);
+    expect(rests).toEqual([[4, 5, 6, 7], [7], undefined]);
+    expect(sentBy(fetchPage).some((p: object) => "page" in p)).toBe(false);
+  });
+
+  it("by cursor (compression) and by `before` (wallet history): the cursor at its own param; a null next cursor is the end, never a `null` checkpoint", async () => {
+    const values = stubPages(async (p: { cursor?: string }) => ({
+      value: {
+        items: [p.cursor ?? "a"],
+        cursor: ({ a: "b", b: "c", c: null } as any)[p.cursor ?? "a"],
+      },
+    }));
+    const compressed = await resumedFrom(values, compression, { owner: "o" });
+    expect(compressed.steps.map((s) => s.next)).toEqual([
+      { owner: "o", cursor: "b" },
+      { owner: "o", cursor: "c" },
+      undefined,
+    ]);
+    expect(compressed.rests).toEqual([["b", "c"], ["c"], undefined]);
+
+    const signatures = stubPages(async (p: { before?: string | null }) => ({
+      data: [p.before ?? "s0"],
+      pagination: {
+        hasMore: p.before !== "s2",
+        nextCursor: p.before === "s2" ? null : `s${Number((p.before ?? "s0").slice(1)) + 1}`,
+      },
+    }));
+    const walked = await resumedFrom(signatures, history, { address: "w", before: null });
+    expect(walked.steps.map((s) => s.next)).toEqual([
+      { address: "w", before: "s1" },
+      { address: "w", before: "s2" },
+      undefined,
+    ]);
+    expect(walked.rests).toEqual([["s1", "s2"], ["s2"], undefined]);
+  });
+
+  it("page and hasMore (wallet balances): next until hasMore is false", async () => {
+    const fetchPage = stubPages(async (p: { page: number }) => ({
+      balances: [p.page],
+      pagination: { page: p.page, hasMore: p.page < 2 },
+    }));
+    const { steps } = await resumedFrom(fetchPage, balances, { wallet: "w" });
+    expect(steps.map((s) => s.next)).toEqual([{ wallet: "w", page: 2 }, undefined]);
+  });
+
+  it("a walk maxPages stopped gives the next page's params, so a job knows to come back; the data's end gives none", async () => {
+    const fetchPage = stubPages(async (p: { page: number; limit: number }) => dasPage(p));
+    const capped = paginate(fetchPage, das, { limit: 3 }, { maxPages: 2 });
+    expect((await collect(capped.checkpoints())).map((s) => s.next)).toEqual([
+      { limit: 3, page: 2 },
+      { limit: 3, page: 3 },
+    ]);
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    const toTheEnd = paginate(fetchPage, das, { limit: 3, page: 3 }, { maxPages: 1 });
+    expect((await collect(toTheEnd.checkpoints())).map((s) => s.next)).toEqual([undefined]);
+  });
+
+  it("after a page's call fails, the last checkpoint's next is the params of that very call", async () => {
+    const failing = new Error("HTTP 503");
+    const fetchPage = vi
+      .fn()
+      .mockResolvedValueOnce({ value: { items: [1], cursor: "c2" } })
+      .mockResolvedValueOnce({ value: { items: [2], cursor: "c3" } })
+      .mockRejectedValueOnce(failing);
+    const { yielded, error } = await walkToError(
+      paginate(fetchPage, compression, { owner: "o" }).checkpoints(),
+    );
+    expect(error).toBe(failing);
+    expect(yielded.at(-1)!.next).toEqual(fetchPage.mock.calls[2]![0]);
+  });
+
+  it("a page whose next position is broken is not given: its error comes in its place (the checkpoint before asks for that page), at maxPages too", async () => {
+    // Page 2 names the cursor page 1 was asked with.
+    const repeats = stubPages(async (p: { cursor?: string }) => ({
+      value: { items: [p.cursor ?? "first"], cursor: "c1" },
+    }));
+    const cycle = await walkToError(paginate(repeats, compression, {}).checkpoints());
+    expect(cycle.yielded).toEqual([
+      { result: { value: { items: ["first"], cursor: "c1" } }, next: { cursor: "c1" } },
+    ]);
+    expect(cycle.error).toEqual(
+      broken(
+        'paginate page walk: the answer to page 2 gives value.cursor "c1" again, which page 2 was asked with (stopped after 1 page)',
+      ),
+    );
+    // `.pages()` gives that page before the error, and at maxPages does not look past it.
+    expect((await walkToError(paginate(repeats, compression, {}).pages())).yielded).toHaveLength(2);
+    const noWay = stubPages(async () => ({
+      data: [1],
+      pagination: { hasMore: true, nextCursor: null },
+    }));
+    const last = await walkToError(paginate(noWay, history, {}, { maxPages: 1 }).checkpoints());
+    expect(last).toEqual({
+      yielded: [],
+      error: broken(
+        "paginate page walk: the answer to page 1 says pagination.hasMore: true but gives no pagination.nextCursor (stopped after 0 pages)",
+      ),
+    });
+    expect(await collect(paginate(noWay, history, {}, { maxPages: 1 }).pages())).toHaveLength(1);
+  });
+
+  it("next is the caller's own: changing it changes no page of the walk", async () => {
+    const fetchPage = stubPages(async (p: { page: number; limit: number }) => dasPage(p));
+    for await (const { next } of paginate<unknown, unknown, any>(fetchPage, das, {
+      limit: 3,
+      sortBy: { sortBy: "created" },
+    }).checkpoints())
+      if (next) {
+        next.page = 99;
+        next.sortBy.sortBy = "updated";
+      }
+    expect(sentBy(fetchPage)).toEqual(
+      [1, 2, 3].map((page) => ({ limit: 3, sortBy: { sortBy: "created" }, page })),
+    );
+  });
+});

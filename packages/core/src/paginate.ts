@@ -69,9 +69,29 @@ export interface PaginationDescriptor {
 }
 
 /** The items of every page, in order; `.pages()` gives the page results instead. */
-export interface PageIterable<I, R> extends AsyncIterable<I> {
+export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
   /** Each page's whole result. Iterate again for a fresh walk from the first page. */
   pages(): AsyncIterable<R>;
+  /**
+   * Each page's whole result with the params of the page after it, for a job that saves where it
+   * is and goes on from there later: `.all(next)` resumes the walk. `next` is `undefined` only
+   * where the data ends (never where `maxPages` stops the walk), so a job can tell done from not
+   * yet. A page whose next position is broken (a cursor sent before, `hasMore: true` with no next
+   * cursor) is not given: the walk's `InvalidResponseError` comes in its place, and the checkpoint
+   * before it still asks for that page.
+   */
+  checkpoints(): AsyncIterable<PageCheckpoint<R, P>>;
+}
+
+/** A page of a walk and where the walk goes on after it (`.checkpoints()`). */
+export interface PageCheckpoint<R, P = unknown> {
+  /** The page's whole result. */
+  result: R;
+  /**
+   * The params of the next page (the first page's params with its page number or cursor), to
+   * save and pass to `.all()`; `undefined` where the data ends.
+   */
+  next: P | undefined;
 }
 
 const get = (value: any, path: string): any => path.split(".").reduce((v, key) => v?.[key], value);
@@ -90,6 +110,20 @@ const brief = (value: unknown, max = 24): string => {
 const set = (value: any, path: string, to: unknown): any => {
   const [key, ...rest] = path.split(".") as [string, ...string[]];
   return { ...value, [key]: rest.length ? set(value?.[key], rest.join("."), to) : to };
+};
+
+/**
+ * `params` copied deeply where it is a plain object (`structuredClone`, or its own members where
+ * that fails: a function inside, which the call refuses), else as it is, for the call to refuse.
+ */
+const copy = (params: any): any => {
+  if (params && Object.getPrototypeOf(params) === Object.prototype)
+    try {
+      return structuredClone(params);
+    } catch {
+      return { ...params };
+    }
+  return params;
 };
 
 /**
@@ -145,7 +179,7 @@ const stopped = (error: any, operation: string, fetched: number, page: () => unk
  *   inside it, such as `sortBy`) after this call changes no page of the walk. Params that are no
  *   object (`null`, a string) go to `fetchPage` once, as given, for it to refuse
  */
-export function paginate<I, R>(
+export function paginate<I, R, P = unknown>(
   // (A method's type, whose parameters TypeScript compares both ways: a `fetchPage` typed for the
   // params it reads, `(p: { page: number }) => …`, is taken; one left untyped reads them as
   // `unknown`.)
@@ -166,7 +200,7 @@ export function paginate<I, R>(
      */
     operation?: string | undefined;
   } = {},
-): PageIterable<I, R> {
+): PageIterable<I, R, P> {
   const {
     style,
     items,
@@ -189,34 +223,30 @@ export function paginate<I, R>(
       { operation },
     );
 
-  // The params as they are now, a plain object copied deeply: a caller reusing its object, for
-  // the next wallet or another `sortBy`, must not send this walk's cursor with another wallet, or
-  // change the order between two pages. (A plain object only: anything else goes to the call as
-  // given, for it to refuse. A value `structuredClone` cannot copy, a function, which the call
-  // refuses too, leaves a copy of the own members.)
-  let start: any = params;
-  if (params && Object.getPrototypeOf(params) === Object.prototype)
-    try {
-      start = structuredClone(params);
-    } catch {
-      start = { ...params };
-    }
+  // The params as they are now: a caller reusing its object, for the next wallet or another
+  // `sortBy`, must not send this walk's cursor with another wallet, or change the order between
+  // two pages.
+  const start = copy(params);
 
-  async function* pages(): AsyncGenerator<R> {
+  /**
+   * The walk: each page's result, or with `checkpoints` each page's checkpoint (the result and the
+   * next page's params), which gives no page whose next position is broken.
+   */
+  async function* walkPages(checkpoints: boolean): AsyncGenerator<any> {
     let answer: ResponseFields | undefined;
     const answered = (response: ResponseFields) => (answer = response);
     // Params that are no object (an address given alone, `null`, a list) go to the call as given,
     // for it to refuse as the one-page call does: a page number set on a string would make
     // `params.0`, `params.1`… of its characters, and `null` read as no params would be sent.
     if (start !== undefined && (!start || typeof start !== "object" || Array.isArray(start))) {
-      yield await fetchPage(start, answered);
+      const result = await fetchPage(start, answered);
+      yield checkpoints ? { result, next: undefined } : result;
       return;
     }
     let current = start ?? {};
     // The caller's own page goes out as given, for the call to check: `.all({ page: "2" })` (or
     // `true`, `null`) is refused as the one-page call refuses it, not sent as page 2 (or 1).
     const first = get(current, page);
-    let number = first === undefined ? 1 : first;
     // (A `null` is no keyset: the call refuses it. Nor is a range given with a page number, which
     // the call refuses too: either way its own message says what is wrong, and nothing is sent.)
     const keys = descriptor.keyset?.filter((name) => get(current, name) != null) ?? [];
@@ -232,6 +262,7 @@ export function paginate<I, R>(
         `${keys.map((name) => `params.${name}`).join(", ")}: a page walk cannot go on from ${keys[1] ? "these" : "it"} alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
         { operation },
       );
+    if (walk === "page" && first === undefined) current = set(current, page, 1);
     // Each cursor sent, and the page of the walk that sent it.
     const sent = new Map<unknown, number>([[get(current, cursor), 1]]);
     // The pages yielded.
@@ -244,7 +275,7 @@ export function paginate<I, R>(
       );
     };
     /**
-     * Whether `result`, the page just yielded, ends the walk (`more`: its `hasMore`). An empty page
+     * Whether `result`, the page just fetched, ends the walk (`more`: its `hasMore`). An empty page
      * does, unless a walk by cursor is told there is more: a filtered history may have a stretch
      * with no match and a next cursor past it. (A page number has no such guard against a server
      * saying `hasMore: true` forever; a cursor sent before ends a walk by cursor, as a break.)
@@ -268,7 +299,7 @@ export function paginate<I, R>(
       return more !== true && size !== undefined && count < size;
     };
     for (;;) {
-      if (walk === "page") current = set(current, page, fetched ? ++number : number);
+      const number = get(current, page);
       const result = await fetchPage(current, answered).catch((error) =>
         stopped(error, operation, fetched, () =>
           walk === "page"
@@ -283,34 +314,49 @@ export function paginate<I, R>(
         if (echo != null && Number(echo) !== Number(number))
           broken(number, `names page ${brief(echo)}`);
       }
-      yield result;
+      // Where the walk goes on: the next page's params (`next`), none where the data ends, or a
+      // break (`fault`). A cursor sent before (a static mock, a server going round in a cycle)
+      // would loop forever; `sent` holds the cursor just sent too.
+      let next: unknown;
+      let fault: string | undefined;
+      const more = hasMore && get(result, hasMore);
+      if (endsWalk(result, more)) {
+        // (The end of the data.)
+      } else if (walk === "page") {
+        // (`++`, not `+ 1`: a bigint page number, which the call takes, stays a bigint.)
+        let following = number;
+        following++;
+        next = set(current, page, following);
+      } else {
+        const to = get(result, nextCursor);
+        if (to == null || to === "") {
+          if (more === true) fault = `says ${hasMore}: true but gives no ${nextCursor}`;
+        } else if (sent.has(to))
+          fault = `gives ${nextCursor} "${brief(to)}" again, which page ${sent.get(to)} was asked with`;
+        else next = set(current, cursor, to);
+      }
+      // (A checkpoint is never given with a broken next position: saved, it would resume into the
+      // break. A page's items are given before its break, as a cut-off list is not passed off as
+      // the whole either way.)
+      // (A checkpoint's `next` is the caller's, to keep or change: the walk goes on with its own.)
+      if (checkpoints) {
+        if (fault) broken(fetched + 1, fault);
+        yield { result, next: copy(next) };
+      } else yield result;
       // (After the last page asked for, what it says of the next one does not matter.)
       if (++fetched >= max) return;
-      const more = hasMore && get(result, hasMore);
-      if (endsWalk(result, more)) return;
-      if (walk === "cursor") {
-        const next = get(result, nextCursor);
-        if (next == null || next === "") {
-          if (more === true) broken(fetched, `says ${hasMore}: true but gives no ${nextCursor}`);
-          return;
-        }
-        // A cursor sent before (a static mock, a server going round in a cycle) would loop forever.
-        // (`sent` holds the cursor just sent too.)
-        if (sent.has(next))
-          broken(
-            fetched,
-            `gives ${nextCursor} "${brief(next)}" again, which page ${sent.get(next)} was asked with`,
-          );
-        sent.set(next, fetched + 1);
-        current = set(current, cursor, next);
-      }
+      if (fault) broken(fetched, fault);
+      if (!next) return;
+      if (walk === "cursor") sent.set(get(next, cursor), fetched + 1);
+      current = next;
     }
   }
 
   return {
-    pages,
+    pages: () => walkPages(false),
+    checkpoints: () => walkPages(true),
     async *[Symbol.asyncIterator]() {
-      for await (const result of pages()) yield* (get(result, items) ?? []) as I[];
+      for await (const result of walkPages(false)) yield* (get(result, items) ?? []) as I[];
     },
   };
 }
@@ -341,7 +387,9 @@ export type Paginated<P, R, I> = ((
 ) => Promise<R>) & {
   /**
    * Every item of every page, starting from `params` (fetched one page at a time);
-   * `.all(params).pages()` yields whole results instead. `options` apply to each page. A server
+   * `.all(params).pages()` yields whole results instead, and `.checkpoints()` each result with the
+   * params of the next page (`undefined` where the data ends), for a job to save and resume from
+   * with `.all(next)`. `options` apply to each page. A server
    * that breaks the paging protocol (a cursor repeated, another page than the one asked for,
    * `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
    * pages before it. A call that fails after the first page throws its own error, whose message
@@ -350,7 +398,7 @@ export type Paginated<P, R, I> = ((
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]
-  ): PageIterable<I, R>;
+  ): PageIterable<I, R, P>;
 };
 
 /**
@@ -380,7 +428,7 @@ export function withPagination<P, R, I>(
         ]) as PageWalkOptions;
         // (The walk's own `onResponse` keeps each answer's status and headers for the error of a
         // broken walk; the caller's hears every page too.)
-        return paginate<I, R>(
+        return paginate<I, R, P>(
           (page, answered) =>
             call(page as P, {
               ...perPage,

@@ -223,7 +223,7 @@ function pageWalkDoc(
     ? `An answer that breaks the paging protocol (${breaks.join(", or ")}) ends the walk with an \`InvalidResponseError\`, after the pages before it. `
     : "";
   const description =
-    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result. The walk starts ${start} ${broken}` +
+    `Every page of ${standalone ? `{@link ${name}}` : `\`${name}\``}, fetched lazily: \`for await\` yields the items (\`${items}\` of each result) and fetches a page only once the previous one is used up; \`.pages()\` yields each page's whole result, and \`.checkpoints()\` each result with \`next\`, the params of the page after it (\`undefined\` where the data ends, not where \`maxPages\` stops), to save and resume from. The walk starts ${start} ${broken}` +
     `\`options\` are ${name}'s, for every page, plus \`maxPages\` (stop after that many pages; no limit by default). ` +
     `Each page is one ${name} call${typeof credits === "number" ? ` (${credits} credit${credits === 1 ? "" : "s"})` : ""}.` +
     (standalone
@@ -254,7 +254,7 @@ function paginatedMember(name, { doc, param = "params", optional, input, result,
   return (
     `${doc}  ${name}: {\n` +
     `${doc.replace(/^ {2}/gm, "    ")}    (${first}, options?: RequestOptions): Promise<${result}>;\n` +
-    `${walkDoc}    all(${first}, options?: PageWalkOptions): PageIterable<${items}, ${result}>;\n  };`
+    `${walkDoc}    all(${first}, options?: PageWalkOptions): PageIterable<${items}, ${result}, ${input}>;\n  };`
   );
 }
 
@@ -282,7 +282,7 @@ export function pageWalkCode(
         areaBeta,
         params: paramDocs({ endpoint, ...params, walk: true }),
       }) +
-      `export function ${walk}(${endpoint.name}: ${endpoint.type}, params: ${input}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${result}> {\n` +
+      `export function ${walk}(${endpoint.name}: ${endpoint.type}, params: ${input}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${result}, ${input}> {\n` +
       `  return withPagination<${input}, ${result}, ${items}>(${call}, op.${name}).all(params, options);\n}`,
     member: paginatedMember(name, {
       doc,

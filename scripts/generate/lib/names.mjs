@@ -52,7 +52,8 @@ const ERROR_CLASSES = [
  * `emitSdkNamespace`; test/types/namespaces.test.ts compares them with core's).
  */
 export const TYPE_PARAMETERS = {
-  PageIterable: "I, R",
+  PageIterable: "I, R, P = unknown",
+  PageCheckpoint: "R, P = unknown",
   Paginated: "P, R, I",
   ParamsArgument: "P",
   JsonRpcClient: "Endpoint extends string = string",
@@ -84,6 +85,8 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "stringifyJson",
     "parseJson",
     "reviveU64",
+    // (To walk a method the package does not cover, called by `rpc.call`: user trial 29.)
+    "paginate",
   ];
   const types = [
     "ClientOptions",
@@ -95,6 +98,7 @@ export function runtimeExports({ rpc, batch = rpc }) {
     "ResponseFields",
     "Logger",
     "PageIterable",
+    "PageCheckpoint",
     "PageWalkOptions",
     // (The types of the clients' members: a paginated operation, the params argument of it and of
     // `request`, so that a wrapper of `das.getAssetsByOwner` can be typed.)

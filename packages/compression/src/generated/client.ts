@@ -84,7 +84,7 @@ export function getCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetC
 /**
  * List the compressed accounts owned by an address, every page.
  *
- * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
@@ -111,7 +111,7 @@ export function getCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetC
  * }
  * ```
  */
-export function paginateGetCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult> {
+export function paginateGetCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult, T.GetCompressedAccountsByOwnerParams> {
   return withPagination<T.GetCompressedAccountsByOwnerParams, T.GetCompressedAccountsByOwnerResult, T.CompressedAccount>((params, options) => getCompressedAccountsByOwner(rpc, params, options), op.getCompressedAccountsByOwner).all(params, options);
 }
 
@@ -140,7 +140,7 @@ export function getCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T
 /**
  * List the compressed token accounts owned by an address, every page.
  *
- * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
@@ -155,7 +155,7 @@ export function getCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult> {
+export function paginateGetCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult, T.GetCompressedTokenAccountsByOwnerParams> {
   return withPagination<T.GetCompressedTokenAccountsByOwnerParams, T.GetCompressedTokenAccountsByOwnerResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByOwner(rpc, params, options), op.getCompressedTokenAccountsByOwner).all(params, options);
 }
 
@@ -184,7 +184,7 @@ export function getCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params
 /**
  * List the compressed token accounts delegated to an address, every page.
  *
- * Every page of {@link getCompressedTokenAccountsByDelegate}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedTokenAccountsByDelegate}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
@@ -199,7 +199,7 @@ export function getCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params
  * }
  * ```
  */
-export function paginateGetCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult> {
+export function paginateGetCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult, T.GetCompressedTokenAccountsByDelegateParams> {
   return withPagination<T.GetCompressedTokenAccountsByDelegateParams, T.GetCompressedTokenAccountsByDelegateResult, T.CompressedTokenAccount>((params, options) => getCompressedTokenAccountsByDelegate(rpc, params, options), op.getCompressedTokenAccountsByDelegate).all(params, options);
 }
 
@@ -249,7 +249,7 @@ export function getCompressionSignaturesForAddress(rpc: CompressionRpc, params: 
 /**
  * List the transactions that opened or closed a compressed account, every page.
  *
- * Every page of {@link getCompressionSignaturesForAddress}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressionSignaturesForAddress}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
@@ -264,7 +264,7 @@ export function getCompressionSignaturesForAddress(rpc: CompressionRpc, params: 
  * }
  * ```
  */
-export function paginateGetCompressionSignaturesForAddress(rpc: CompressionRpc, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult> {
+export function paginateGetCompressionSignaturesForAddress(rpc: CompressionRpc, params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult, T.GetCompressionSignaturesForAddressParams> {
   return withPagination<T.GetCompressionSignaturesForAddressParams, T.GetCompressionSignaturesForAddressResult, T.CompressionSignatureInfo>((params, options) => getCompressionSignaturesForAddress(rpc, params, options), op.getCompressionSignaturesForAddress).all(params, options);
 }
 
@@ -292,7 +292,7 @@ export function getLatestCompressionSignatures(rpc: CompressionRpc, params: T.Ge
 /**
  * List the most recent transactions that touched compressed state, every page.
  *
- * Every page of {@link getLatestCompressionSignatures}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getLatestCompressionSignatures}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
@@ -306,7 +306,7 @@ export function getLatestCompressionSignatures(rpc: CompressionRpc, params: T.Ge
  * }
  * ```
  */
-export function paginateGetLatestCompressionSignatures(rpc: CompressionRpc, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult> {
+export function paginateGetLatestCompressionSignatures(rpc: CompressionRpc, params: T.GetLatestCompressionSignaturesParams = {}, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult, T.GetLatestCompressionSignaturesParams> {
   return withPagination<T.GetLatestCompressionSignaturesParams, T.GetLatestCompressionSignaturesResult, T.CompressionSignatureInfo>((params, options) => getLatestCompressionSignatures(rpc, params, options), op.getLatestCompressionSignatures).all(params, options);
 }
 
@@ -407,7 +407,7 @@ export interface CompressionClient {
     /**
      * List the compressed accounts owned by an address, every page.
      *
-     * Every page of `getCompressedAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits).
+     * Every page of `getCompressedAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -433,7 +433,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult>;
+    all(params: T.GetCompressedAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedAccount, T.GetCompressedAccountsByOwnerResult, T.GetCompressedAccountsByOwnerParams>;
   };
   /**
    * List the compressed token accounts owned by an address.
@@ -474,7 +474,7 @@ export interface CompressionClient {
     /**
      * List the compressed token accounts owned by an address, every page.
      *
-     * Every page of `getCompressedTokenAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits).
+     * Every page of `getCompressedTokenAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -488,7 +488,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult>;
+    all(params: T.GetCompressedTokenAccountsByOwnerParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByOwnerResult, T.GetCompressedTokenAccountsByOwnerParams>;
   };
   /**
    * List the compressed token accounts delegated to an address.
@@ -529,7 +529,7 @@ export interface CompressionClient {
     /**
      * List the compressed token accounts delegated to an address, every page.
      *
-     * Every page of `getCompressedTokenAccountsByDelegate`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits).
+     * Every page of `getCompressedTokenAccountsByDelegate`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -543,7 +543,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult>;
+    all(params: T.GetCompressedTokenAccountsByDelegateParams, options?: PageWalkOptions): PageIterable<T.CompressedTokenAccount, T.GetCompressedTokenAccountsByDelegateResult, T.GetCompressedTokenAccountsByDelegateParams>;
   };
   /**
    * Get the total compressed lamport balance of an owner.
@@ -601,7 +601,7 @@ export interface CompressionClient {
     /**
      * List the transactions that opened or closed a compressed account, every page.
      *
-     * Every page of `getCompressionSignaturesForAddress`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits).
+     * Every page of `getCompressionSignaturesForAddress`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressionSignaturesForAddress's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressionSignaturesForAddress call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetCompressionSignaturesForAddressParams | GetCompressionSignaturesForAddressParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -615,7 +615,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult>;
+    all(params: T.GetCompressionSignaturesForAddressParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetCompressionSignaturesForAddressResult, T.GetCompressionSignaturesForAddressParams>;
   };
   /**
    * List the most recent transactions that touched compressed state.
@@ -654,7 +654,7 @@ export interface CompressionClient {
     /**
      * List the most recent transactions that touched compressed state, every page.
      *
-     * Every page of `getLatestCompressionSignatures`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits).
+     * Every page of `getLatestCompressionSignatures`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getLatestCompressionSignatures's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getLatestCompressionSignatures call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetLatestCompressionSignaturesParams | GetLatestCompressionSignaturesParams} (may be left out: no member is required); checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -667,7 +667,7 @@ export interface CompressionClient {
      * }
      * ```
      */
-    all(params?: T.GetLatestCompressionSignaturesParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult>;
+    all(params?: T.GetLatestCompressionSignaturesParams, options?: PageWalkOptions): PageIterable<T.CompressionSignatureInfo, T.GetLatestCompressionSignaturesResult, T.GetLatestCompressionSignaturesParams>;
   };
   /**
    * Prove that new compressed-account addresses are unused.

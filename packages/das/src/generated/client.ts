@@ -117,7 +117,7 @@ export function getAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, 
 /**
  * List the assets a wallet owns, every page.
  *
- * Every page of {@link getAssetsByOwner}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getAssetsByOwner}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
@@ -137,7 +137,7 @@ export function getAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, 
  * }
  * ```
  */
-export function paginateGetAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult> {
+export function paginateGetAssetsByOwner(rpc: DasRpc, params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult, T.GetAssetsByOwnerParams> {
   return withPagination<T.GetAssetsByOwnerParams, T.GetAssetsByOwnerResult, T.Asset>((params, options) => getAssetsByOwner(rpc, params, options), op.getAssetsByOwner).all(params, options);
 }
 
@@ -172,7 +172,7 @@ export function getAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthority
 /**
  * List the assets an address has authority over, every page.
  *
- * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getAssetsByAuthority}, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
@@ -194,7 +194,7 @@ export function getAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthority
  * }
  * ```
  */
-export function paginateGetAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult> {
+export function paginateGetAssetsByAuthority(rpc: DasRpc, params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult, T.GetAssetsByAuthorityParams> {
   return withPagination<T.GetAssetsByAuthorityParams, T.GetAssetsByAuthorityResult, T.Asset>((params, options) => getAssetsByAuthority(rpc, params, options), op.getAssetsByAuthority).all(params, options);
 }
 
@@ -222,7 +222,7 @@ export function getNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, opti
 /**
  * List the print editions of a master-edition NFT, every page.
  *
- * Every page of {@link getNftEditions}, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getNftEditions}, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createDasRpc}.
  * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
@@ -237,7 +237,7 @@ export function getNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, opti
  * }
  * ```
  */
-export function paginateGetNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult> {
+export function paginateGetNftEditions(rpc: DasRpc, params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult, T.GetNftEditionsParams> {
   return withPagination<T.GetNftEditionsParams, T.GetNftEditionsResult, T.NftEdition>((params, options) => getNftEditions(rpc, params, options), op.getNftEditions).all(params, options);
 }
 
@@ -327,7 +327,7 @@ export interface DasClient {
     /**
      * List the assets a wallet owns, every page.
      *
-     * Every page of `getAssetsByOwner`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits).
+     * Every page of `getAssetsByOwner`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByOwner call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetAssetsByOwnerParams | GetAssetsByOwnerParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -346,7 +346,7 @@ export interface DasClient {
      * }
      * ```
      */
-    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult>;
+    all(params: T.GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByOwnerResult, T.GetAssetsByOwnerParams>;
   };
   /**
    * List the assets an address has authority over.
@@ -399,7 +399,7 @@ export interface DasClient {
     /**
      * List the assets an address has authority over, every page.
      *
-     * Every page of `getAssetsByAuthority`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits).
+     * Every page of `getAssetsByAuthority`, fetched lazily: `for await` yields the items (`items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. With `before`, `after`, `cursor` in `params` it walks by each result's `cursor` instead, and `before` or `after` without `cursor` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. With `sortBy.sortBy: "id"` and no `page`, `before`, `after` or `cursor`, it walks by keyset from the start: the first request carries no `page`, each next one the previous result's `cursor`. A walk by `cursor` ends on a page that is empty, shorter than `limit` or without `cursor`. An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getAssetsByAuthority's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getAssetsByAuthority call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetAssetsByAuthorityParams | GetAssetsByAuthorityParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -420,7 +420,7 @@ export interface DasClient {
      * }
      * ```
      */
-    all(params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult>;
+    all(params: T.GetAssetsByAuthorityParams, options?: PageWalkOptions): PageIterable<T.Asset, T.GetAssetsByAuthorityResult, T.GetAssetsByAuthorityParams>;
   };
   /**
    * List the print editions of a master-edition NFT.
@@ -459,7 +459,7 @@ export interface DasClient {
     /**
      * List the print editions of a master-edition NFT, every page.
      *
-     * Every page of `getNftEditions`, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits).
+     * Every page of `getNftEditions`, fetched lazily: `for await` yields the items (`editions` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getNftEditions's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getNftEditions call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetNftEditionsParams | GetNftEditionsParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -473,7 +473,7 @@ export interface DasClient {
      * }
      * ```
      */
-    all(params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult>;
+    all(params: T.GetNftEditionsParams, options?: PageWalkOptions): PageIterable<T.NftEdition, T.GetNftEditionsResult, T.GetNftEditionsParams>;
   };
   /** Call any das method by name; the name picks the params and result types (one name: with a union of names the params are `never`). */
   request<M extends T.DasMethod>(method: M, ...args: [...params: ParamsArgument<T.DasParams<M>>, options?: RequestOptions | undefined]): Promise<T.DasResult<M>>;

@@ -62,6 +62,7 @@ function walkOptionsText(op) {
   const fn = standaloneWalk(op);
   return [
     `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.`,
+    `<code>.all(…).checkpoints()</code> yields <code>{ result, next }</code>: <code>next</code> is the params of the page after it, to save and resume from with <code>.all(next)</code>; it is <code>undefined</code> only where the data ends, never where <code>maxPages</code> stops the walk.`,
     ...(fn
       ? [
           `Without a client: <code>${esc(fn)}(${esc(`${standaloneOf(op.area).factory}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.`,

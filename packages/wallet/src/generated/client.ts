@@ -153,7 +153,7 @@ export function getBalances(rest: WalletRest, params: T.GetBalancesInput, option
 /**
  * Get a wallet's token and NFT balances, every page.
  *
- * Every page of {@link getBalances}, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getBalances}, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
@@ -168,7 +168,7 @@ export function getBalances(rest: WalletRest, params: T.GetBalancesInput, option
  * }
  * ```
  */
-export function paginateGetBalances(rest: WalletRest, params: T.GetBalancesInput, options?: PageWalkOptions): PageIterable<T.WalletBalanceItem, T.GetBalancesResult> {
+export function paginateGetBalances(rest: WalletRest, params: T.GetBalancesInput, options?: PageWalkOptions): PageIterable<T.WalletBalanceItem, T.GetBalancesResult, T.GetBalancesInput> {
   return withPagination<T.GetBalancesInput, T.GetBalancesResult, T.WalletBalanceItem>((params, options) => getBalances(rest, params, options), op.getBalances).all(params, options);
 }
 
@@ -199,7 +199,7 @@ export function getHistory(rest: WalletRest, params: T.GetHistoryInput, options?
 /**
  * Get a wallet's transaction history, every page.
  *
- * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
@@ -214,7 +214,7 @@ export function getHistory(rest: WalletRest, params: T.GetHistoryInput, options?
  * }
  * ```
  */
-export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult> {
+export function paginateGetHistory(rest: WalletRest, params: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult, T.GetHistoryInput> {
   return withPagination<T.GetHistoryInput, T.GetHistoryResult, T.WalletHistoryItem>((params, options) => getHistory(rest, params, options), op.getHistory).all(params, options);
 }
 
@@ -245,7 +245,7 @@ export function getTransfers(rest: WalletRest, params: T.GetTransfersInput, opti
 /**
  * Get a wallet's transfers, every page.
  *
- * Every page of {@link getTransfers}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getTransfers}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
@@ -260,7 +260,7 @@ export function getTransfers(rest: WalletRest, params: T.GetTransfersInput, opti
  * }
  * ```
  */
-export function paginateGetTransfers(rest: WalletRest, params: T.GetTransfersInput, options?: PageWalkOptions): PageIterable<T.WalletTransferItem, T.GetTransfersResult> {
+export function paginateGetTransfers(rest: WalletRest, params: T.GetTransfersInput, options?: PageWalkOptions): PageIterable<T.WalletTransferItem, T.GetTransfersResult, T.GetTransfersInput> {
   return withPagination<T.GetTransfersInput, T.GetTransfersResult, T.WalletTransferItem>((params, options) => getTransfers(rest, params, options), op.getTransfers).all(params, options);
 }
 
@@ -386,7 +386,7 @@ export interface WalletClient {
     /**
      * Get a wallet's token and NFT balances, every page.
      *
-     * Every page of `getBalances`, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits).
+     * Every page of `getBalances`, fetched lazily: `for await` yields the items (`balances` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `page` (1 when absent), page after page. An answer that breaks the paging protocol (a page that names another page than the one asked for) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getBalances's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getBalances call (100 credits).
      *
      * @param params - The call's params, a {@link T.GetBalancesInput | GetBalancesInput}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -400,7 +400,7 @@ export interface WalletClient {
      * }
      * ```
      */
-    all(params: T.GetBalancesInput, options?: PageWalkOptions): PageIterable<T.WalletBalanceItem, T.GetBalancesResult>;
+    all(params: T.GetBalancesInput, options?: PageWalkOptions): PageIterable<T.WalletBalanceItem, T.GetBalancesResult, T.GetBalancesInput>;
   };
   /**
    * Get a wallet's transaction history
@@ -441,7 +441,7 @@ export interface WalletClient {
     /**
      * Get a wallet's transaction history, every page.
      *
-     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
+     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
      *
      * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -455,7 +455,7 @@ export interface WalletClient {
      * }
      * ```
      */
-    all(params: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult>;
+    all(params: T.GetHistoryInput, options?: PageWalkOptions): PageIterable<T.WalletHistoryItem, T.GetHistoryResult, T.GetHistoryInput>;
   };
   /**
    * Get a wallet's transfers
@@ -496,7 +496,7 @@ export interface WalletClient {
     /**
      * Get a wallet's transfers, every page.
      *
-     * Every page of `getTransfers`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits).
+     * Every page of `getTransfers`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getTransfers's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getTransfers call (100 credits).
      *
      * @param params - The call's params, a {@link T.GetTransfersInput | GetTransfersInput}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -510,7 +510,7 @@ export interface WalletClient {
      * }
      * ```
      */
-    all(params: T.GetTransfersInput, options?: PageWalkOptions): PageIterable<T.WalletTransferItem, T.GetTransfersResult>;
+    all(params: T.GetTransfersInput, options?: PageWalkOptions): PageIterable<T.WalletTransferItem, T.GetTransfersResult, T.GetTransfersInput>;
   };
   /**
    * Get a wallet's original funding source
