@@ -251,7 +251,7 @@ describe("createJsonRpcClient: single calls", () => {
     for (const error of errors) {
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.message).toBe(
-        "Missing API key for the rpc host: pass `apiKey` or set CHAINDATA_API_KEY",
+        "Missing API key for the rpc host: pass `apiKey` or set CHAINDATA_API_KEY before the client is created",
       );
     }
     expect(errors.map((error) => error.operation)).toEqual([
