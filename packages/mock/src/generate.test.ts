@@ -162,6 +162,162 @@ describe("addGenerationHints", () => {
   });
 });
 
+describe("addGenerationHints: the text of error answers", () => {
+  const errorBody = {
+    type: "object",
+    additionalProperties: true,
+    properties: {
+      error: {
+        anyOf: [
+          { type: "string" },
+          {
+            type: "object",
+            properties: { code: { type: "integer" }, message: { type: "string" } },
+          },
+        ],
+      },
+      message: { type: "string" },
+    },
+  };
+  const json = (schema: object, ...messages: string[]) => ({
+    "application/json": {
+      schema,
+      ...(messages.length && {
+        examples: Object.fromEntries(
+          messages.map((message, i) => [`e${i}`, { value: { error: { code: 1, message } } }]),
+        ),
+      }),
+    },
+  });
+  const ref = { $ref: "#/components/schemas/ErrorBody" };
+  // (a JSON-RPC error envelope, as convert.ts writes it)
+  const envelope = {
+    type: "object",
+    properties: {
+      jsonrpc: { const: "2.0" },
+      id: { type: ["string", "number", "null"] },
+      error: {
+        type: "object",
+        properties: {
+          code: { type: "integer", enum: [-32005] },
+          message: { type: "string", minLength: 1 },
+          data: {},
+        },
+      },
+    },
+  };
+  const doc = addGenerationHints({
+    paths: {
+      "/x": {
+        parameters: [],
+        get: {
+          responses: {
+            "200": {
+              description: "OK",
+              content: json({
+                type: "object",
+                properties: { message: { type: "string" }, status: { type: "string" } },
+              }),
+            },
+            "400": { description: "Bad", content: json(ref, "Bad one.", "Bad two.", "Bad one.") },
+            "404": { description: "The thing is not there.", content: json(ref) },
+            "429": { $ref: "#/components/responses/TooManyRequests" },
+            "5XX": { $ref: "#/components/responses/ServerError" },
+            "503": {
+              description: "Down",
+              content: {
+                "text/plain": {
+                  schema: { type: "string" },
+                  examples: { down: { value: "Service Unavailable" } },
+                },
+              },
+            },
+          },
+        },
+      },
+      "/rpc": {
+        post: {
+          responses: {
+            "429": {
+              description: "-32005 Rate limit exceeded",
+              content: {
+                "application/json": {
+                  schema: envelope,
+                  examples: {
+                    "error-32005": {
+                      value: {
+                        jsonrpc: "2.0",
+                        id: 1,
+                        error: { code: -32005, message: "Slow down" },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: { ErrorBody: errorBody },
+      responses: {
+        TooManyRequests: {
+          description: "Rate limited",
+          content: json(ref, "Rate limit exceeded."),
+        },
+        ServerError: { description: "A server-side failure.", content: json(ref) },
+      },
+    },
+  });
+  const responses = doc.paths["/x"].get.responses;
+  const schemaOf = (response: any, type = "application/json") => response.content[type].schema;
+  /** The hints of an ErrorBody's three strings: `error` (a string), `error.message`, `message`. */
+  const texts = (schema: any) => [
+    schema.properties.error.anyOf[0][HINT],
+    schema.properties.error.anyOf[1].properties.message[HINT],
+    schema.properties.message[HINT],
+  ];
+
+  it("each string of an error body that the SDK reads as its message picks the messages of the response's examples", () => {
+    expect(texts(schemaOf(responses["400"]))).toEqual(
+      Array(3).fill({ pick: ["Bad one.", "Bad two."] }),
+    );
+    // (a response the operation names by `$ref`)
+    expect(texts(schemaOf(doc.components.responses.TooManyRequests))).toEqual(
+      Array(3).fill({ pick: ["Rate limit exceeded."] }),
+    );
+    // a text body
+    expect(schemaOf(responses["503"], "text/plain")[HINT]).toEqual({
+      pick: ["Service Unavailable"],
+    });
+    // a JSON-RPC error object's message; its id and code stay as they were
+    const rpc = schemaOf(doc.paths["/rpc"].post.responses["429"]);
+    expect(rpc.properties.error.properties.message[HINT]).toEqual({ pick: ["Slow down"] });
+    expect(rpc.properties.id[HINT]).toBeUndefined();
+    expect(rpc.properties.error.properties.code[HINT]).toBeUndefined();
+  });
+
+  it("without examples: the status's reason phrase, or for a range (5XX) the response's description", () => {
+    expect(texts(schemaOf(responses["404"]))).toEqual(Array(3).fill({ pick: ["Not Found"] }));
+    expect(texts(schemaOf(doc.components.responses.ServerError))).toEqual(
+      Array(3).fill({ pick: ["A server-side failure."] }),
+    );
+  });
+
+  it("hints a copy of the named schema, which every status shares; other strings and success answers stay as they were", () => {
+    expect(schemaOf(responses["400"])).not.toHaveProperty("$ref");
+    expect(texts(errorBody)).toEqual([undefined, undefined, undefined]);
+    expect(doc.components.schemas.ErrorBody.properties.message[HINT]).toBeUndefined();
+    expect(schemaOf(responses["400"]).properties.error.anyOf[1].properties.code[HINT]).toBe(
+      undefined,
+    );
+    const ok = schemaOf(responses["200"]);
+    expect(ok.properties.message[HINT]).toBeUndefined();
+    expect(ok.properties.status[HINT]).toBeUndefined();
+  });
+});
+
 describe("generateFor", () => {
   it("u64: integers from 0 to 2^63, about one in USUAL.u64PastSafe past 2^53; none past the schema's maximum", () => {
     const values = draw("u64", { minimum: 0 }) as number[];

@@ -8,6 +8,7 @@
  * a keyword (HINT) that json-schema-faker calls back for and that nothing else reads: Prism still
  * validates every answer against the spec's schemas. See README, "Dynamic data".
  */
+import { STATUS_CODES } from "node:http";
 import { isObject } from "./json.js";
 
 /** The keyword: json-schema-faker reads `x-<name>` as its keyword `<name>`, for which the mock defines a generator. */
@@ -162,14 +163,18 @@ const isUntyped = (s: any): boolean =>
 
 /**
  * Writes the hint of every schema of `doc` (an OpenAPI document as Prism gets it) into it, as
- * HINT: its named schemas (`UnixTimestamp` is a block time), each property by its name, and the
- * schemas of its operations.
+ * HINT: its named schemas (`UnixTimestamp` is a block time), each property by its name, the
+ * schemas of its operations, and the text of their error answers (hintErrorText).
  */
 export function addGenerationHints(doc: any): any {
   const named: Record<string, any> = doc.components?.schemas ?? {};
+  // (a schema's `$ref`, `#/components/schemas/…`, or a response's, `#/components/responses/…`)
   const deref = (s: any) => {
     for (let i = 0; i < 20 && typeof s?.$ref === "string"; i++)
-      s = named[s.$ref.replace("#/components/schemas/", "")];
+      s = s.$ref
+        .replace(/^#\//, "")
+        .split("/")
+        .reduce((node: any, key: string) => node?.[key], doc);
     return s;
   };
   // `owner`: the title of the object the schema is a property of
@@ -211,8 +216,68 @@ export function addGenerationHints(doc: any): any {
   };
   operations(doc.paths);
   operations(doc.components);
+  // the error answers of the operations (a shared one once: its examples are the same)
+  const answered = new Set<unknown>();
+  for (const item of Object.values<any>(doc.paths ?? {}))
+    for (const operation of Object.values<any>(isObject(item) ? item : {}))
+      for (const [status, response] of Object.entries<any>(operation?.responses ?? {})) {
+        const target = deref(response);
+        if (!/^[45]/.test(status) || !isObject(target) || answered.has(target)) continue;
+        answered.add(target);
+        hintErrorText(target, status, deref);
+      }
   return doc;
 }
+
+/** The names of an error body's strings that hold its text (as the SDK reads them: `error.message`, `error`, `message`). */
+const ERROR_TEXT_NAMES = new Set(["message", "error"]);
+
+/**
+ * The text of an error answer, which the SDK puts in its error's message (json-schema-faker would
+ * write lorem ipsum: "HTTP 429 Too Many Requests from getTransfers: laborum aliqua"): a plain
+ * string of the body named `message` or `error` (`{ error: { code, message } }`, `{ error }`,
+ * `{ message }`, a JSON-RPC error object), or a text body, picks one of the messages of the
+ * response's examples; where it has none, the status's reason phrase ("Too Many Requests"; for a
+ * range, `5XX`, the response's description). The schema of each content becomes a copy that
+ * carries the hint: the named one (`ErrorBody`) is every status's.
+ */
+function hintErrorText(response: Record<string, any>, status: string, deref: (s: any) => any) {
+  const contents = Object.values<any>(response.content ?? {}).filter(isObject);
+  const values = contents.flatMap((c) => [
+    ...Object.values<any>(isObject(c.examples) ? c.examples : {}).map((e) => e?.value),
+    ...("example" in c ? [c.example] : []),
+  ]);
+  const said = [...new Set(values.flatMap(errorText))];
+  const plainly: unknown = STATUS_CODES[status] ?? response.description;
+  const text = said.length ? said : typeof plainly === "string" && plainly ? [plainly] : [];
+  if (!text.length) return;
+  const hint = { pick: text };
+  const mark = (schema: any, name?: string) => {
+    if (!isSchema(schema) || "$ref" in schema) return;
+    const plain = ["format", "pattern", "enum", "const"].every((k) => !(k in schema));
+    const text = name === undefined || ERROR_TEXT_NAMES.has(name);
+    if (text && plain && [schema.type ?? []].flat().includes("string")) schema[HINT] = hint;
+    for (const [key, property] of Object.entries(schema.properties ?? {})) mark(property, key);
+    for (const key of ["anyOf", "oneOf", "allOf"])
+      for (const branch of schema[key] ?? []) mark(branch, name);
+  };
+  for (const content of contents) {
+    const schema = deref(content.schema);
+    if (!isSchema(schema)) continue;
+    content.schema = structuredClone(schema);
+    mark(content.schema);
+  }
+}
+
+/** The text of an error example: a text body, or its `error.message`, `error` and `message` strings. */
+const errorText = (value: unknown): string[] =>
+  typeof value === "string"
+    ? [value]
+    : isObject(value)
+      ? [isObject(value.error) ? value.error.message : value.error, value.message].filter(
+          (m): m is string => typeof m === "string" && m !== "",
+        )
+      : [];
 
 /**
  * A value for `hint` that `schema` (the schema being generated, its bounds included) takes, drawn
