@@ -6,6 +6,7 @@ import { createJsonRpcClient } from "./json-rpc.js";
 import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
 import { createTransport } from "./transport.js";
+import type { Check } from "./validate.js";
 
 const collect = async <T>(iterable: AsyncIterable<T>) => {
   const out: T[] = [];
@@ -918,6 +919,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     id: string,
     pagination: PaginationDescriptor,
     answer: (params: any, n: number) => unknown,
+    params?: Check,
   ) => {
     const stub = stubFetch((call) => {
       const { id: rpcId, params } = JSON.parse(call.body!);
@@ -928,7 +930,7 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
       );
     });
     const rpc = createJsonRpcClient({ apiKey: KEY, fetch: stub.fetch }, rpcHost, "/");
-    const operation = { id, idempotent: true, pagination };
+    const operation = { id, idempotent: true, pagination, ...(params && { params }) };
     const method = withPagination<object, any, unknown>(
       (params, options) => rpc.call(operation, params, options),
       operation,
@@ -994,6 +996,61 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     });
     expect(JSON.stringify(walk.error)).not.toContain(KEY);
     expect(sent().map((p) => p.cursor)).toEqual([undefined, long]);
+  });
+
+  it("compression: a next cursor the params' check refuses is the answer's fault (an InvalidResponseError naming it), not the caller's; the caller's own cursor, or another param, stays a ValidationError (user trial 29)", async () => {
+    // The spec's rule for the cursor param: a base58 hash.
+    const base58: Check = (value: any, path, issues) => {
+      for (const name of ["cursor", "owner"])
+        if (value[name] !== undefined && !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(value[name]))
+          issues.push({
+            path: `${path}.${name}`,
+            rule: "pattern",
+            message: `${path}.${name}: must be a base58 hash (got "${value[name]}")`,
+          });
+    };
+    const owner = "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY";
+    const compression: PaginationDescriptor = {
+      style: "cursor",
+      items: "value.items",
+      nextCursor: "value.cursor",
+    };
+    const { method, sent } = rpcMethod(
+      "getCompressedAccountsByOwner",
+      compression,
+      (params) => ({
+        context: { slot: 1 },
+        value: { items: [params.cursor ?? "a"], cursor: "c2" },
+      }),
+      base58,
+    );
+    const walk = await walkToError(method.all({ owner }));
+    expect(walk).toEqual({
+      yielded: ["a"],
+      error: broken(
+        'getCompressedAccountsByOwner page walk: the answer to page 1 gives value.cursor "c2", which the call refuses: params.cursor: must be a base58 hash (got "c2") (stopped after 1 page)',
+        { operation: "getCompressedAccountsByOwner", status: 200, requestId: "req-1" },
+      ),
+    });
+    expect(sent()).toHaveLength(1);
+    // The caller's own cursor, or an issue of another param first, is the caller's to fix.
+    const own = await walkToError(method.all({ owner, cursor: "c2" }));
+    expect(own.error).toMatchObject({
+      name: "ValidationError",
+      message: expect.stringMatching(/^params\.cursor: must be a base58 hash/),
+    });
+    const both = rpcMethod(
+      "getCompressedAccountsByOwner",
+      compression,
+      () => ({ context: { slot: 1 }, value: { items: ["a"], cursor: "c2" } }),
+      (value: any, path, issues) => {
+        if (value.cursor) issues.push({ path: `${path}.limit`, rule: "maximum", message: "limit" });
+        base58(value, path, issues);
+      },
+    );
+    expect((await walkToError(both.method.all({ owner }))).error).toMatchObject({
+      name: "ValidationError",
+    });
   });
 
   it("DAS, a page-numbered walk: an answer that names another page than the one asked for (its items not yielded)", async () => {

@@ -168,7 +168,8 @@ const stopped = (error: any, operation: string, fetched: number, page: () => unk
  * `broken-paging`), thrown after the pages before the break were yielded: a page whose
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
  * page that says it, a next cursor the walk has already sent (it would go round forever) or
- * `hasMore: true` with no next cursor. Ending quietly there would pass a cut-off list for the
+ * `hasMore: true` with no next cursor; and a next cursor that the call's params check refuses
+ * (the server's value, which the caller never wrote). Ending quietly there would pass a cut-off list for the
  * whole. Nothing is read past the last page `maxPages` asks for. A page's call that fails after
  * the first page throws its own error, its message and stack ending with where the walk stopped.
  *
@@ -300,13 +301,23 @@ export function paginate<I, R, P = unknown>(
     };
     for (;;) {
       const number = get(current, page);
-      const result = await fetchPage(current, answered).catch((error) =>
-        stopped(error, operation, fetched, () =>
+      const result = await fetchPage(current, answered).catch((error) => {
+        // A cursor of the server's that the params' check refuses is the answer's fault, not the
+        // caller's: `params.cursor: must be a base58 hash` named a value the caller never wrote
+        // (user trial 29).
+        // (Only a ValidationError has `issues`; the cursor is the one param changed since page 1.)
+        const issue = fetched && walk === "cursor" && error?.issues?.[0];
+        if (issue?.path === `params.${cursor}`)
+          broken(
+            fetched,
+            `gives ${nextCursor} "${brief(get(current, cursor))}", which the call refuses: ${issue.message}`,
+          );
+        return stopped(error, operation, fetched, () =>
           walk === "page"
             ? number
             : `${fetched + 1}, ${cursor} "${brief(get(current, cursor), 128)}"`,
-        ),
-      );
+        );
+      });
       // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
       // as page 3's. A bigint page number compares as a number.)
       if (walk === "page" && echoedPage) {
