@@ -20,17 +20,24 @@ export interface AreaPrograms {
   leanReference?: string;
 }
 export declare const areas: Record<string, AreaPrograms>;
-/** Programs beside the areas', by budget key (the composed sdk client's). */
+/** Programs beside the areas', by budget key (the composed sdk client's, the webhook receiver's). */
 export declare const otherPrograms: Record<string, string>;
+/** Budget keys of the programs also bundled for Node (`--platform=node`). */
+export declare const nodePrograms: string[];
 export declare function bundleSize(
   contents: string,
-  options?: { splitting?: boolean },
+  options?: { splitting?: boolean; platform?: "browser" | "node" },
 ): Promise<{
   min: number;
   gz: number;
   code?: Uint8Array;
   parts?: Record<string, number>;
+  inputs?: string[];
   files?: number;
   initialGz?: number;
 }>;
-export declare function bundlePrograms(): Promise<Record<string, { min: number; gz: number }>>;
+/** Every program's source by budget key: the areas' and {@link otherPrograms}. */
+export declare function programSources(): Record<string, string>;
+export declare function bundlePrograms(options?: {
+  platform?: "browser" | "node";
+}): Promise<Record<string, { min: number; gz: number; inputs: string[] }>>;

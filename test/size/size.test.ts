@@ -4,14 +4,17 @@
 // budgets.json fails, so a size regression fails CI. The issue's absolute targets (DAS getAsset
 // <= 4 kB gz, and the ratios to helius-sdk and hand-written fetch) are benchmark rows reported
 // in BENCHMARKS.md, not gates here. Budgets: `node bench/size-budgets.mjs` to compare, `--write`
-// to reset after an intended change.
+// to reset after an intended change. Some programs are also bundled for Node (--platform=node,
+// `nodePrograms`), with budgets of their own: a bundler for Node must take core's ESM build too.
 import { existsSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   areas,
   bundlePrograms,
   bundleSize,
+  nodePrograms,
   otherPrograms,
+  programSources,
   repoRoot,
 } from "../../bench/lib/programs.mjs";
 
@@ -19,9 +22,10 @@ interface Budget {
   maxGzipBytes: number;
   measuredGzipBytes?: number;
 }
-const budgets: { programs: Record<string, Budget> } = JSON.parse(
-  readFileSync(new URL("./budgets.json", import.meta.url), "utf8"),
-);
+const budgets: {
+  programs: Record<string, Budget>;
+  node: { flags: string; programs: Record<string, Budget> };
+} = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8"));
 const keys = Object.entries(areas)
   .flatMap(([area, a]) => [
     `${area}/${a.call}/client`,
@@ -29,14 +33,18 @@ const keys = Object.entries(areas)
   ])
   .concat(Object.keys(otherPrograms));
 
+type Sizes = Record<string, { min: number; gz: number; inputs: string[] }>;
+
+beforeAll(() => {
+  for (const pkg of [...Object.values(areas).map((a) => a.pkg), "@chaindata/sdk"]) {
+    const dist = `${repoRoot}packages/${pkg.replace("@chaindata/", "")}/dist/index.js`;
+    if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npx turbo run build\` first`);
+  }
+});
+
 describe("bundle size of one-call programs (esbuild --bundle --minify --format=esm --platform=browser, gzip -9)", () => {
-  let sizes: Record<string, { min: number; gz: number }>;
+  let sizes: Sizes;
   beforeAll(async () => {
-    for (const pkg of [...Object.values(areas).map((a) => a.pkg), "@chaindata/sdk"]) {
-      const dist = `${repoRoot}packages/${pkg.replace("@chaindata/", "")}/dist/index.js`;
-      if (!existsSync(dist))
-        throw new Error(`${dist} is missing: run \`npx turbo run build\` first`);
-    }
     sizes = await bundlePrograms();
   });
 
@@ -64,6 +72,55 @@ describe("bundle size of one-call programs (esbuild --bundle --minify --format=e
       `packages/sdk/README.md says ${stated} kB; it is ${(gz / 1000).toFixed(1)} kB now`,
     ).toBeLessThanOrEqual(0.02);
   });
+});
+
+describe("bundle size of programs bundled for Node (esbuild --bundle --minify --format=esm --platform=node, gzip -9)", () => {
+  // A bundler for Node (esbuild --platform=node: AWS Lambda, CDK NodejsFunction, SST; webpack's
+  // target node) matches core's `node` condition as Node does. With `node` before `module` in core's
+  // exports map it took the CommonJS build, which does not tree-shake: every such bundle carried
+  // all of core (decision 0009).
+  let sizes: Sizes;
+  let browser: number[];
+  beforeAll(async () => {
+    sizes = await bundlePrograms({ platform: "node" });
+    const sources = programSources();
+    browser = await Promise.all(
+      nodePrograms.map(async (key) => (await bundleSize(sources[key]!)).gz),
+    );
+  });
+
+  it("every Node program has a budget, and every budget a program", () => {
+    expect(budgets.node.flags).toContain("--platform=node");
+    expect(Object.keys(budgets.node.programs).sort()).toEqual([...nodePrograms].sort());
+    // (Each is a browser program's key: the same source, bundled for the other platform.)
+    expect(nodePrograms.filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it.each(nodePrograms)("%s is within its budget", (key) => {
+    const limit = budgets.node.programs[key]!.maxGzipBytes;
+    const { gz } = sizes[key]!;
+    const advice =
+      ` (over by ${gz - limit} B: if core's CommonJS build is in it, core's exports map must name` +
+      " `module` before `node`, docs/decisions/0009-one-runtime-per-process.md; if intended, say" +
+      " why in the commit and run `node bench/size-budgets.mjs --write`)";
+    expect(gz, `node: ${key}: ${gz} B gzipped, budget ${limit} B${advice}`).toBeLessThanOrEqual(
+      limit,
+    );
+  });
+
+  it.each(nodePrograms)(
+    "%s holds core's ESM build only, and is within 300 B of the browser bundle",
+    (key) => {
+      const core = sizes[key]!.inputs.filter((input) => /(^|\/)core\/dist\//.test(input));
+      expect(core.map((input) => input.replace(/^.*\/core\//, "core/"))).toEqual([
+        "core/dist/index.js",
+      ]);
+      expect(
+        Math.abs(sizes[key]!.gz - browser[nodePrograms.indexOf(key)]!),
+        `${key} for Node and for a browser`,
+      ).toBeLessThanOrEqual(300);
+    },
+  );
 });
 
 describe("the sender's constants (tip accounts, minimum tip, regions) tree-shake away", () => {
