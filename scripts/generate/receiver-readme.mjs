@@ -1,18 +1,22 @@
 // The README section of the delivery receiver (`createWebhookHandler`, hand-written in the package
 // of an area whose document lists `webhooks`): what it answers, how it fails, de-duplication, and
 // how to mount it. Its samples type-check as modules (test/types/readme.test.ts); the Express
-// recipes run in packages/webhooks/src/receiver.express.test.ts.
+// recipes run in packages/webhooks/src/receiver.express.test.ts, the Fastify and Next.js ones as
+// written in receiver.fastify.test.ts and receiver.next.test.ts.
 
 import { readFileSync } from "node:fs";
 
 /**
- * The Redis store and Express recipes, each a file of the webhooks package shown whole, here and
+ * The Redis store and framework recipes, each a file of the webhooks package shown whole, here and
  * on the docs' delivery pages (packages/docs/src/build.mjs reads them too): one text, type-checked
  * where it is kept (packages/webhooks/recipes/tsconfig.json).
  */
 export const RECIPES = {
   store: new URL("../../packages/webhooks/recipes/redis-store.ts", import.meta.url),
   express: new URL("../../packages/webhooks/recipes/express.ts", import.meta.url),
+  fastify: new URL("../../packages/webhooks/recipes/fastify.ts", import.meta.url),
+  nextApp: new URL("../../packages/webhooks/recipes/next-app-router.ts", import.meta.url),
+  nextPages: new URL("../../packages/webhooks/recipes/next-pages-router.ts", import.meta.url),
 };
 
 /** A recipe's text, importing from `pkg` (the recipes import `@chaindata/webhooks`). */
@@ -35,17 +39,27 @@ export function receiverReadme({ area, client, kinds }) {
       `});\n` +
       "createServer(toNodeHandler(handle)).listen(3000); // or `export default { fetch: handle }` on edge runtimes\n",
   );
-  const express = fence(recipe(RECIPES.express, pkg));
-  const store = fence(recipe(RECIPES.store, pkg));
+  const [express, store, fastify, nextApp, nextPages] = [
+    RECIPES.express,
+    RECIPES.store,
+    RECIPES.fastify,
+    RECIPES.nextApp,
+    RECIPES.nextPages,
+  ].map((file) => fence(recipe(file, pkg)));
   return [
     `Deliveries to your endpoint (${kinds.join(", ")}; discord webhooks post to Discord): \`createWebhookHandler({ authHeader, onEvent })\` takes a standard \`Request\` (\`toNodeHandler()\` adapts it to \`node:http\` and \`node:http2\`), checks \`Authorization\` in constant time, parses the events (u64 amounts as \`bigint\`) and drops repeated deliveries by signature. A raw webhook's handler needs \`kind: "raw"\`.`,
     server,
-    `It answers 200 once every new event is handled. A refused delivery is answered 401 (\`Authorization\` missing or not the \`authHeader\`, before the body is read), 415 (a \`Content-Encoding\` other than gzip or deflate, which it decodes where the runtime has \`DecompressionStream\`), 413 (a body over \`maxBodyBytes\`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within \`readTimeoutMs\`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to \`onRefused\` with its status and reason, by default \`console.warn\`: a wrong \`authHeader\` shows in your logs, not only as the service's failed deliveries. (Node answers a header over 16 KB 431, and a malformed request 400, before any handler runs.)`,
+    `It answers 200 once every new event is handled. A refused delivery is answered 401 (\`Authorization\` missing or not the \`authHeader\`, before the body is read), 415 (a \`Content-Encoding\` other than gzip or deflate, which it decodes where the runtime's \`DecompressionStream\` works: on Next.js's edge runtime, which has one that throws, gzip and deflate are answered 415 too), 413 (a body over \`maxBodyBytes\`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within \`readTimeoutMs\`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to \`onRefused\` with its status and reason, by default \`console.warn\`: a wrong \`authHeader\` shows in your logs, not only as the service's failed deliveries. \`Content-Type\` is not checked: the service sends \`application/json\`, and a valid body is read whatever its type. (Node answers a header over 16 KB 431, and a malformed request 400, before any handler runs.) Behind \`toNodeHandler\`, an answer given before the body was read (401, 413) closes the connection: a sender still sending a large body (a few MB on loopback, less over a network, with or without \`Content-Length\`) may see the connection reset instead of the status, which \`onRefused\` still gets.`,
     `When \`onEvent\` throws, the handler answers 500 and the error goes to \`onError\` (by default \`console.error\`); the service then delivers again, up to 3 times a minute apart, and drops the delivery after that. On a redelivery the events before the failed one are skipped as seen and the ones after it are handled then, so an event that fails every time takes the later events of its delivery down with it. An \`onEvent\` still running after \`handlerTimeoutMs\` (30 s by default) gets the same 500, with an error named \`TimeoutError\`, and its signature is released so the redelivery runs it again (the run left behind is not stopped, except on Workers, where the runtime cancels it once the 500 is answered): give the calls \`onEvent\` makes (a database, an HTTP API) time limits of their own.`,
     `De-duplication is in memory and per process by default: the last 10,000 signatures, each for at most 24 hours, lost on a restart and not shared with other instances. Size it to what a redelivery can trail behind, about 3 minutes of events: \`dedupe: createMemorySignatureStore({ maxEntries: 40_000 })\` for 200 events a second (10,000 covers about 55). Where instances come and go, as on serverless platforms, give \`dedupe\` a shared store; one with \`claim()\` makes the check and the write one atomic step, so two instances given the same delivery run \`onEvent\` once. One store per webhook: a transaction that two webhooks deliver has one signature.`,
     store,
-    `Behind Express (or another framework), mount the handler before any body parser, as below. A parser in front reads the whole body before the handler runs: \`Authorization\` is checked only after an unauthenticated upload was buffered, and \`readTimeoutMs\` no longer applies (Node's \`requestTimeout\`, 300 s, does). \`express.json()\` in front answers every delivery 500 (\`JSON.parse\` has rounded its u64 amounts, and the answer says so). If a parser must come first, make it \`express.raw({ type: "*/*", limit: "10mb" })\`: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.`,
+    `Behind Express, mount the handler before any body parser, as below. A parser in front reads the whole body before the handler runs: \`Authorization\` is checked only after an unauthenticated upload was buffered, and \`readTimeoutMs\` no longer applies (Node's \`requestTimeout\`, 300 s, does). \`express.json()\` in front answers every delivery 500 (\`JSON.parse\` has rounded its u64 amounts, and the answer says so). If a parser must come first, make it \`express.raw({ type: "*/*", limit: "10mb" })\`: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.`,
     express,
+    `Behind Fastify, route the handler in a plugin of its own that removes Fastify's content-type parsers and adds a \`"*"\` parser that reads nothing, and answer with \`reply.hijack()\` and \`toNodeHandler\`, as below. A route of the app itself has its body read by Fastify's parsers first: every delivery is answered 500, and one over Fastify's \`bodyLimit\` (1 MiB by default) 413 before the handler runs. The app's other routes keep Fastify's parsers.`,
+    fastify,
+    `Hono and the Next.js App Router hand a route the standard \`Request\`: \`app.post("/webhooks/chaindata", (c) => handle(c.req.raw))\` (Hono), \`export const POST = handle\` (App Router). \`createWebhookHandler\` checks its options when it is called, and throws when \`authHeader\` is unset: where a framework imports route modules at build time without the runtime's environment (\`next build\`), make the handler on the first request, as below. A Next.js API route (Pages Router) needs Next.js's body parser turned off, \`export const config = { api: { bodyParser: false } }\`: with it on, every delivery is answered 500.`,
+    nextApp,
+    nextPages,
     `To rotate the secret without failed deliveries, deploy \`authHeader: [OLD, NEW]\` (each value is compared in constant time), change the webhook's with \`editWebhook(${client}, { webhookID, authHeader: NEW })\`, then deploy \`authHeader: NEW\` alone.`,
   ].join("\n\n");
 }

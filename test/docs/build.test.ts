@@ -1065,7 +1065,7 @@ describe("docs build", () => {
     );
   });
 
-  it("says on each delivery page what production needs: the answers, failures, de-duplication, Express and rotation (trial 10)", () => {
+  it("says on each delivery page what production needs: the answers, failures, de-duplication, Express, Fastify, Next.js and rotation (trials 10, 30)", () => {
     for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
       const html = page(`webhooks/${delivery}.html`);
       const receiver = text(html.slice(html.indexOf('<section id="receiver"')));
@@ -1092,6 +1092,17 @@ describe("docs build", () => {
         'app.post("/webhooks/chaindata", toNodeHandler(handle));\napp.use(express.json());',
         "Authorization is checked only after an unauthenticated upload was buffered, and readTimeoutMs no longer applies",
         "Behind express.json() every delivery is answered 500",
+        // What it does not check, and what a large sender may see instead of an early answer;
+        // Next.js's edge runtime (user trial 30 F5, F6, F8).
+        "Content-Type is not checked: the service sends application/json, and a valid body is read whatever its type.",
+        "may see the connection reset instead of the status, which onRefused still gets.",
+        "on Next.js's edge runtime, which has one that throws, they are answered 415 too",
+        // Fastify, Hono, Next.js: the body left unread, the handler made on the first request (F1, F4).
+        'app.removeAllContentTypeParsers();\n  app.addContentTypeParser("*", (_request, _payload, done) => done(null));',
+        "Hono and the Next.js App Router hand a route the standard Request",
+        "where a framework imports route modules at build time without the runtime's environment (next build), make the handler on the first request, as below.",
+        "export const POST = (request: Request) =>\n  (handle ??= createWebhookHandler({",
+        "export const config = { api: { bodyParser: false } };",
         // Rotating the secret.
         "deploy authHeader: [OLD, NEW]",
       ])

@@ -142,9 +142,19 @@ describe("generated package README", () => {
     // limit, an event that fails every time), de-duplication and a shared store with claim(), the
     // Express recipe (receiver.express.test.ts runs it: mounted before any body parser; the recipes
     // come from packages/webhooks/recipes, receiver-recipes.test.ts) and what a
-    // parser in front loses, and the rotation of the secret.
+    // parser in front loses, and the rotation of the secret. User trial 30: what it does not check
+    // (Content-Type), a reset instead of an early status (F5, F8), the Fastify, Hono and Next.js
+    // forms (F4), the handler made on the first request where routes are imported at build (F1).
     for (const part of [
-      "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes where the runtime has `DecompressionStream`), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to `onRefused`",
+      "`Content-Type` is not checked: the service sends `application/json`, and a valid body is read whatever its type.",
+      "Behind `toNodeHandler`, an answer given before the body was read (401, 413) closes the connection: a sender still sending a large body (a few MB on loopback, less over a network, with or without `Content-Length`) may see the connection reset instead of the status, which `onRefused` still gets.",
+      'Behind Fastify, route the handler in a plugin of its own that removes Fastify\'s content-type parsers and adds a `"*"` parser that reads nothing',
+      '  app.removeAllContentTypeParsers();\n  app.addContentTypeParser("*", (_request, _payload, done) => done(null));',
+      '`app.post("/webhooks/chaindata", (c) => handle(c.req.raw))` (Hono), `export const POST = handle` (App Router).',
+      "where a framework imports route modules at build time without the runtime's environment (`next build`), make the handler on the first request, as below.",
+      "export const POST = (request: Request) =>\n  (handle ??= createWebhookHandler({",
+      "export const config = { api: { bodyParser: false } };",
+      "A refused delivery is answered 401 (`Authorization` missing or not the `authHeader`, before the body is read), 415 (a `Content-Encoding` other than gzip or deflate, which it decodes where the runtime's `DecompressionStream` works: on Next.js's edge runtime, which has one that throws, gzip and deflate are answered 415 too), 413 (a body over `maxBodyBytes`, 10 MiB by default, as received or decoded), 408 (a body not all arrived within `readTimeoutMs`, 30 s by default) or 400 (not a UTF-8 JSON array of events), and goes to `onRefused`",
       "so an event that fails every time takes the later events of its delivery down with it.",
       "An `onEvent` still running after `handlerTimeoutMs` (30 s by default) gets the same 500",
       "give the calls `onEvent` makes (a database, an HTTP API) time limits of their own.",

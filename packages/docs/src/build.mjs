@@ -76,6 +76,9 @@ export const TESTING_SECTION = { testing: "Testing code that calls chaindata" };
 export const RECEIVER_RECIPES = {
   store: join(REPO_ROOT, "packages/webhooks/recipes/redis-store.ts"),
   express: join(REPO_ROOT, "packages/webhooks/recipes/express.ts"),
+  fastify: join(REPO_ROOT, "packages/webhooks/recipes/fastify.ts"),
+  nextApp: join(REPO_ROOT, "packages/webhooks/recipes/next-app-router.ts"),
+  nextPages: join(REPO_ROOT, "packages/webhooks/recipes/next-pages-router.ts"),
 };
 const ASSETS = ["site.css", "site.js"];
 

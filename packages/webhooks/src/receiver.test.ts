@@ -992,6 +992,116 @@ describe("createWebhookHandler", () => {
     }
   });
 
+  describe("where the runtime's DecompressionStream throws, answers a gzip or deflate body 415 saying this runtime cannot decode it, not 400 'could not be read' (user trial 30 F6)", () => {
+    const NEXT_EDGE_ERROR =
+      "A Node.js API is used (DecompressionStream) which is not supported in the Edge Runtime.";
+    const stubs: [string, unknown][] = [
+      // Next.js's edge runtime: a function that throws when called, `new` included.
+      [
+        "when constructed (Next.js's edge runtime)",
+        function DecompressionStream() {
+          throw new Error(NEXT_EDGE_ERROR);
+        },
+      ],
+      // One that is made, then fails on the first bytes written, whatever they are.
+      [
+        "on its first write",
+        class extends TransformStream<Uint8Array, Uint8Array> {
+          constructor() {
+            super({
+              transform() {
+                throw new TypeError(NEXT_EDGE_ERROR);
+              },
+            });
+          }
+        },
+      ],
+    ];
+    it.each(stubs)("throwing %s", async (_when, stub) => {
+      vi.stubGlobal("DecompressionStream", stub);
+      try {
+        const refusals: unknown[] = [];
+        const onEvent = vi.fn();
+        const handle = createWebhookHandler({
+          authHeader: AUTH,
+          onEvent,
+          onRefused: (r) => void refusals.push(r),
+        });
+        for (const [encode, encoding, coding] of [
+          [gzipSync, "gzip", "gzip"],
+          [deflateSync, "deflate", "deflate"],
+          // (Not valid gzip either: the runtime cannot tell, so it is not blamed on the sender.)
+          [(b: string) => Buffer.from(b), "gzip", "gzip"],
+        ] as const) {
+          const response = await handle(
+            new Request("http://localhost/hook", {
+              method: "POST",
+              body: new Uint8Array(encode(`[${enhanced(SIG_A)}]`)),
+              headers: { authorization: AUTH, "content-encoding": encoding },
+            }),
+          );
+          expect([response.status, await response.text()]).toEqual([
+            415,
+            `unsupported Content-Encoding: this runtime cannot decode ${coding} (its DecompressionStream throws, as on Next.js's edge runtime)`,
+          ]);
+          expect(refusals.splice(0)).toEqual([
+            {
+              status: 415,
+              reason: `Content-Encoding "${coding}" cannot be decoded in this runtime (its DecompressionStream throws, as on Next.js's edge runtime)`,
+            },
+          ]);
+        }
+        // An unencoded body needs no decoding: handled as anywhere else.
+        const plain = await handle(post(`[${enhanced(SIG_B)}]`));
+        expect(plain.status).toBe(200);
+        expect(onEvent).toHaveBeenCalledTimes(1);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it("leaves the body unread when the DecompressionStream throws as it is made", async () => {
+      vi.stubGlobal("DecompressionStream", stubs[0]![1]);
+      try {
+        let pulled = 0;
+        const handle = createWebhookHandler({ authHeader: AUTH, onEvent: vi.fn() });
+        const response = await handle(
+          new Request("http://localhost/hook", {
+            method: "POST",
+            headers: { authorization: AUTH, "content-encoding": "gzip" },
+            body: new ReadableStream({ pull: () => void pulled++ }, { highWaterMark: 0 }),
+            duplex: "half",
+          } as RequestInit),
+        );
+        expect(response.status).toBe(415);
+        expect(pulled).toBe(0);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it("still answers a body that is not valid gzip or deflate 400 where the runtime decodes them", async () => {
+      const handle = createWebhookHandler({ authHeader: AUTH, onEvent: vi.fn() });
+      for (const [body, coding] of [
+        [Buffer.from(`[${enhanced(SIG_A)}]`), "gzip"],
+        [gzipSync(`[${enhanced(SIG_A)}]`).subarray(0, 40), "gzip"],
+        [Buffer.from(`[${enhanced(SIG_A)}]`), "deflate"],
+      ] as const) {
+        const response = await handle(
+          new Request("http://localhost/hook", {
+            method: "POST",
+            body: new Uint8Array(body),
+            headers: { authorization: AUTH, "content-encoding": coding },
+          }),
+        );
+        expect([response.status, await response.text()]).toEqual([
+          400,
+          `delivery body: could not be read and decoded as ${coding} (Content-Encoding)`,
+        ]);
+      }
+    });
+  });
+
   it("applies maxBodyBytes to the decoded bytes too: a small gzip body that decodes past it (a zip bomb) is answered 413", async () => {
     const refusals: unknown[] = [];
     const onEvent = vi.fn();

@@ -189,8 +189,8 @@ export interface WebhookHandlerCommonOptions<K extends DeliveryKind> {
 export interface DeliveryRefusal {
   /**
    * The status answered: 401 (`Authorization` missing or not the `authHeader`), 415 (a
-   * `Content-Encoding` other than gzip or deflate, or one of those where the runtime has no
-   * `DecompressionStream` to decode it), 413 (a body over `maxBodyBytes`, as received
+   * `Content-Encoding` other than gzip or deflate, or one of those where the runtime cannot decode
+   * it: no `DecompressionStream`, or one that throws, as on Next.js's edge runtime), 413 (a body over `maxBodyBytes`, as received
    * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
    * adapter could not read, such as a header value with a NUL byte, or a body that could not be
    * read or decoded, or is not a UTF-8 JSON array of events), or 500 (a body the app read, or
@@ -481,23 +481,46 @@ const contentCoding = (value: string | null) => {
 /** The refusal of bytes past the limit as they arrive, before decoding (see readBody). */
 const OVER_LIMIT = /* @__PURE__ */ new Error("delivery body: over maxBodyBytes");
 
+/** `[]` as gzip and as deflate (zlib), which a runtime that can decode them decodes. */
+const DECODABLE = {
+  gzip: [31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 139, 142, 5, 0, 41, 187, 76, 13, 2, 0, 0, 0],
+  deflate: [120, 156, 139, 142, 5, 0, 1, 21, 0, 185],
+};
+
+/**
+ * Whether this runtime's `DecompressionStream` decodes `coding`: asked once a body failed to
+ * decode, to tell a body that is not valid gzip (400) from a runtime whose `DecompressionStream`
+ * fails whatever it is given (415), as Next.js's edge runtime has one that throws.
+ */
+async function decodes(coding: "gzip" | "deflate"): Promise<boolean> {
+  try {
+    const decoded = new Response(new Uint8Array(DECODABLE[coding])).body!.pipeThrough(
+      new DecompressionStream(coding),
+    );
+    return decodeUtf8(new Uint8Array(await new Response(decoded).arrayBuffer())) === "[]";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads a body of at most `limit` bytes that all arrives within `timeoutMs`; else the status that
  * refuses it, as soon as that is known: 413 once it grows past `limit`, 408 once the time is up
  * (the rest is not read, so an oversized or stalled upload costs no memory and is not waited for).
- * With a `coding`, the limit holds for the bytes received and for the bytes they decode to: a
- * small body that decodes to gigabytes (a zip bomb) is refused as the decoded bytes pass it.
+ * With a `decoder` (the `DecompressionStream` of its `Content-Encoding`), the limit holds for the
+ * bytes received and for the bytes they decode to: a small body that decodes to gigabytes (a zip
+ * bomb) is refused as the decoded bytes pass it.
  */
 async function readBody(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
   timeoutMs: number,
-  coding: "gzip" | "deflate" | null,
+  decoder: DecompressionStream | undefined,
 ): Promise<Uint8Array | 408 | 413> {
   if (!body) return new Uint8Array();
   let received = 0;
   const reader = (
-    coding
+    decoder
       ? body
           .pipeThrough(
             new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
@@ -509,7 +532,7 @@ async function readBody(
               },
             }),
           )
-          .pipeThrough(new DecompressionStream(coding))
+          .pipeThrough(decoder)
       : body
   ).getReader();
   let timedOut = false;
@@ -759,7 +782,8 @@ const createDedupe = (store: SignatureStore, claimMs: number) => {
  * A handler for webhook deliveries on any platform with the standard `Request`/`Response`
  * (Node, Deno, Bun, edge runtimes). Answers 405 to a non-POST, 401 to a wrong or missing
  * `Authorization` (before reading the body), 415 to a `Content-Encoding` other than gzip or
- * deflate (which it decodes, where the runtime has `DecompressionStream`), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
+ * deflate (which it decodes where the runtime's `DecompressionStream` works; else a 415 too, as on
+ * Next.js's edge runtime), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
  * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
  * UTF-8 JSON array of events, 500 to a body the app read (or locked) before the handler ran (the
  * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
@@ -856,13 +880,24 @@ export function createWebhookHandler<K extends DeliveryKind>(
         // (Quoted: a coding is no secret, and a list of them, the likely case, is long.)
         `Content-Encoding ${JSON.stringify(encoding!.length > 60 ? encoding!.slice(0, 60) + "…" : encoding)} is not gzip, deflate or identity`,
       );
+    /** The 415 of a coding this runtime cannot decode, `why` (not the sender's fault: a 415, not a 400). */
+    const cannotDecode = (coding: "gzip" | "deflate", why: string) =>
+      refuse(
+        415,
+        `unsupported Content-Encoding: this runtime cannot decode ${coding} (${why})`,
+        `Content-Encoding "${coding}" cannot be decoded in this runtime (${why})`,
+      );
     // (Vercel's edge-runtime has none: there gzip is not one of the codings this handler decodes.)
     if (coding && typeof DecompressionStream !== "function")
-      return refuse(
-        415,
-        `unsupported Content-Encoding: this runtime cannot decode ${coding} (no DecompressionStream)`,
-        `Content-Encoding "${coding}" cannot be decoded in this runtime (no DecompressionStream)`,
-      );
+      return cannotDecode(coding, "no DecompressionStream");
+    // Made before anything is read. Next.js's edge runtime has a DecompressionStream that throws
+    // when constructed ("A Node.js API is used … not supported in the Edge Runtime").
+    let decoder: DecompressionStream | undefined;
+    try {
+      decoder = coding ? new DecompressionStream(coding) : undefined;
+    } catch {
+      return cannotDecode(coding!, UNUSABLE_DECODER);
+    }
     if (Number(request.headers.get("content-length") ?? 0) > maxBodyBytes)
       return refuse(413, "payload too large", `Content-Length over maxBodyBytes (${maxBodyBytes})`);
     // Read, or locked by a reader, before the handler ran (`await request.json()` for a log
@@ -872,11 +907,13 @@ export function createWebhookHandler<K extends DeliveryKind>(
     if (request.body?.locked) return refuse(500, BODY_LOCKED);
     let bytes: Uint8Array | 408 | 413;
     try {
-      bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs, coding);
+      bytes = await readBody(request.body, maxBodyBytes, readTimeoutMs, decoder);
     } catch (error) {
       // The Node adapter's body that a body parser had consumed (the adapter answers its 500).
       if ((error as Error | undefined)?.message === BODY_ALREADY_READ)
         return refuse(500, BODY_ALREADY_READ);
+      // A DecompressionStream that fails in use, whatever it is given: the runtime's, not the body's.
+      if (coding && !(await decodes(coding))) return cannotDecode(coding, UNUSABLE_DECODER);
       // (A stream that failed: the sender's fault or ours, not UTF-8.)
       return refuse(
         400,
@@ -969,6 +1006,9 @@ export function createWebhookHandler<K extends DeliveryKind>(
   };
 }
 
+/** Why a runtime whose `DecompressionStream` throws cannot decode a body. */
+const UNUSABLE_DECODER = "its DecompressionStream throws, as on Next.js's edge runtime";
+
 /**
  * Requests the Node adapter made without what it could not pass on, with why: the handler refuses
  * them (400) through its `onRefused`, which the adapter does not know.
@@ -987,13 +1027,16 @@ const failsWhenRead = (onRead: () => void) =>
     { highWaterMark: 0 },
   );
 
-// The recipe names a `limit`: body-parser's default (100kb) answers a larger delivery 413 before
-// this handler runs, and the service drops it after its retries.
+// The parsers of the frameworks the README has recipes for, each with its remedy. The Express one
+// names a `limit`: body-parser's default (100kb) answers a larger delivery 413 before this
+// handler runs, and the service drops it after its retries.
 const BODY_ALREADY_READ =
-  "delivery body: already read by a body parser mounted before this handler (such as express.json(), " +
-  "whose JSON.parse rounds u64 amounts): mount the handler before it, or give it the raw body " +
-  '(express.raw({ type: "*/*", limit: "10mb" }), as large as maxBodyBytes: the default limit, ' +
-  "100kb, refuses larger deliveries)";
+  "delivery body: already read by a body parser that ran before this handler (express.json(), " +
+  "Fastify's content-type parsers, Next.js API routes' bodyParser; JSON.parse rounds u64 amounts). " +
+  "Express: mount the handler before it, or give it the raw body " +
+  '(express.raw({ type: "*/*", limit: "10mb" }), as large as maxBodyBytes). ' +
+  'Fastify: route it in a plugin that calls removeAllContentTypeParsers() and adds a "*" parser ' +
+  "that reads nothing. Next.js: export const config = { api: { bodyParser: false } }";
 
 /** Minimal shapes of Node's `http.IncomingMessage` / `ServerResponse`, so this module needs no Node types at runtime. */
 export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
@@ -1035,13 +1078,16 @@ export interface NodeResponse {
  * 500 ("handler failed"; `createWebhookHandler`'s never does: it hands `onEvent`'s errors to its
  * `onError` and answers 500 itself), and an answer that cannot be written (a response whose
  * `end` throws) is given up on, the error dropped. An answer given before the body was read
- * (401, 405, 408, 413) closes the connection: a sender still streaming a large body without a
- * `Content-Length` may see the connection reset instead of the answer (a failed delivery either
- * way). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR, once the answer
+ * (401, 405, 408, 413) closes the connection: a sender still sending a large body (a few MB on
+ * loopback, less over a network; with or without a `Content-Length`) may see the connection reset
+ * instead of the status (a failed delivery either way; `onRefused` is still told the status and
+ * why). Over HTTP/2 it closes the request's stream instead (RST_STREAM NO_ERROR, once the answer
  * is sent), and the connection serves other streams.
  *
  * Behind Express or another framework, mount it before any body parser:
- * `app.post(path, toNodeHandler(handle))` before `app.use(express.json())`. A parser in front
+ * `app.post(path, toNodeHandler(handle))` before `app.use(express.json())`; in Fastify, in a
+ * plugin without content-type parsers, after `reply.hijack()`; in a Next.js API route (Pages
+ * Router), with `export const config = { api: { bodyParser: false } }`. A parser in front
  * reads the whole body before the handler runs, so `Authorization` is checked only after an
  * unauthenticated upload was buffered, and `readTimeoutMs` no longer applies (Node's
  * `requestTimeout`, 300 s, does). If one must come first, give the handler the raw body

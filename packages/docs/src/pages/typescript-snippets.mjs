@@ -18,6 +18,8 @@ import {
   editHelpersSnippet,
   reachesReceiver,
   receiverExpressSnippet,
+  receiverFastifySnippet,
+  receiverNextSnippets,
   receiverSnippet,
   receiverStoreSnippet,
 } from "./webhooks.mjs";
@@ -55,6 +57,9 @@ export function typeScriptSnippetsOf(site) {
         ["receiver", receiverSnippet(op)],
         ["receiver signature store", receiverStoreSnippet(site, op)],
         ["receiver behind Express", receiverExpressSnippet(site, op)],
+        ["receiver behind Fastify", receiverFastifySnippet(site, op)],
+        ["receiver in a Next.js App Router route", receiverNextSnippets(site, op)[0]],
+        ["receiver in a Next.js API route", receiverNextSnippets(site, op)[1]],
       ])
         snippets.push({ page: op.href, area: area.key, example, code });
     snippets.push({

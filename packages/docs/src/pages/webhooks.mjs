@@ -20,6 +20,9 @@ const RAW_HANDLER = {
 };
 /** The handler's line in the recipes (packages/webhooks/recipes), which take enhanced deliveries. */
 const ENHANCED_ON_EVENT = "  onEvent: (event) => console.log(event.type, event.signature),\n";
+/** That line at any indent (a recipe that makes its handler on the first request nests it deeper). */
+const ENHANCED_ON_EVENT_LINE =
+  /^( *)onEvent: \(event\) => console\.log\(event\.type, event\.signature\),\n/m;
 
 /** A delivery page's receiver: the SDK handler for this delivery kind. */
 export function receiverSnippet(op) {
@@ -41,15 +44,27 @@ ${raw ? RAW_HANDLER.kind + RAW_HANDLER.onEvent : ENHANCED_ON_EVENT}});
 function receiverRecipe(site, op, key) {
   const text = site.recipes[key].replaceAll('"@chaindata/webhooks"', JSON.stringify(op.area.pkg));
   if (!op.deliveryName.startsWith("raw") || !text.includes(RECEIVER_NAMES[0])) return text;
-  if (!text.includes(ENHANCED_ON_EVENT))
+  if (!ENHANCED_ON_EVENT_LINE.test(text))
     throw new Error(
       `the receiver's ${key} recipe: no line ${JSON.stringify(ENHANCED_ON_EVENT.trim())} for the ${op.deliveryName} page to make a raw handler of`,
     );
-  return text.replace(ENHANCED_ON_EVENT, RAW_HANDLER.kind + RAW_HANDLER.onEvent);
+  // (The raw lines at the recipe's indent: they are written for two spaces.)
+  return text.replace(ENHANCED_ON_EVENT_LINE, (_, indent) =>
+    (RAW_HANDLER.kind + RAW_HANDLER.onEvent).replace(/^ {2}/gm, indent),
+  );
 }
 
 /** A delivery page's Express recipe: the receiver mounted before any body parser. */
 export const receiverExpressSnippet = (site, op) => receiverRecipe(site, op, "express");
+
+/** A delivery page's Fastify recipe: a plugin of its own, without content-type parsers. */
+export const receiverFastifySnippet = (site, op) => receiverRecipe(site, op, "fastify");
+
+/** A delivery page's Next.js recipes (App Router, Pages Router): the handler made on the first request. */
+export const receiverNextSnippets = (site, op) => [
+  receiverRecipe(site, op, "nextApp"),
+  receiverRecipe(site, op, "nextPages"),
+];
 
 /** A delivery page's shared signature store: the shape of one on Redis (no dependency). */
 export const receiverStoreSnippet = (site, op) => receiverRecipe(site, op, "store");
@@ -100,14 +115,18 @@ export function receiverSection(pc, op) {
   const [handler, adapter] = RECEIVER_NAMES.map(code);
   return `<p>${handler} of <code>${esc(op.area.pkg)}</code> is a receiver for this delivery: it checks <code>Authorization</code> in constant time, parses the events (u64 values as <code>bigint</code>), drops repeated deliveries by signature, and answers as above (200 once every new event is handled, 500 when <code>onEvent</code> throws, so the service delivers again). It takes a standard <code>Request</code>; ${adapter} adapts it to <code>node:http</code>.</p>${ts(receiverSnippet(op))}
 <h3 id="receiver-answers">What it answers</h3>
-<ul><li>200 once every new event is handled.</li><li>401 when <code>Authorization</code> is missing or not the <code>authHeader</code>, before the body is read.</li><li>415 to a <code>Content-Encoding</code> other than gzip or deflate (those it decodes where the runtime has <code>DecompressionStream</code>).</li><li>413 to a body over <code>maxBodyBytes</code> (10 MiB by default), as received or decoded.</li><li>408 to a body not all arrived within <code>readTimeoutMs</code> (30 s by default); reading stops there.</li><li>400 to a body that is not a UTF-8 JSON array of events.</li><li>500 when <code>onEvent</code> throws, or has not finished within <code>handlerTimeoutMs</code> (30 s by default), and to a body a parser read before the handler ran.</li></ul>
-<p>Each refused delivery goes to <code>onRefused</code> with its status and reason (by default <code>console.warn</code>), and each failed event to <code>onError</code> with the error (by default <code>console.error</code>): a wrong <code>authHeader</code> or a failing database shows in your logs, not only as the service's failed deliveries. Node answers a header over 16 KB (431) and a malformed request (400) itself, before any handler runs.</p>
+<ul><li>200 once every new event is handled.</li><li>401 when <code>Authorization</code> is missing or not the <code>authHeader</code>, before the body is read.</li><li>415 to a <code>Content-Encoding</code> other than gzip or deflate (those it decodes where the runtime's <code>DecompressionStream</code> works: on Next.js's edge runtime, which has one that throws, they are answered 415 too).</li><li>413 to a body over <code>maxBodyBytes</code> (10 MiB by default), as received or decoded.</li><li>408 to a body not all arrived within <code>readTimeoutMs</code> (30 s by default); reading stops there.</li><li>400 to a body that is not a UTF-8 JSON array of events.</li><li>500 when <code>onEvent</code> throws, or has not finished within <code>handlerTimeoutMs</code> (30 s by default), and to a body a parser read before the handler ran.</li></ul>
+<p><code>Content-Type</code> is not checked: the service sends <code>application/json</code>, and a valid body is read whatever its type. Each refused delivery goes to <code>onRefused</code> with its status and reason (by default <code>console.warn</code>), and each failed event to <code>onError</code> with the error (by default <code>console.error</code>): a wrong <code>authHeader</code> or a failing database shows in your logs, not only as the service's failed deliveries. Node answers a header over 16 KB (431) and a malformed request (400) itself, before any handler runs. Behind ${adapter}, an answer given before the body was read (401, 413) closes the connection: a sender still sending a large body (a few MB on loopback, less over a network, with or without <code>Content-Length</code>) may see the connection reset instead of the status, which <code>onRefused</code> still gets.</p>
 <h3 id="receiver-failures">When an event fails</h3>
 <p>After a 500 the service delivers again, up to 3 times a minute apart, then drops the delivery. On a redelivery the events before the failed one are skipped as seen and the ones after it are handled then, so an event that fails every time takes the later events of its delivery down with it. An <code>onEvent</code> still running after <code>handlerTimeoutMs</code> gets the 500 too, with an error named <code>TimeoutError</code>, and its signature is released so the redelivery runs it again (the run left behind is not stopped, and if it completes, its signature is recorded; on Workers the runtime cancels it once the 500 is answered). Give the calls <code>onEvent</code> makes, to a database or an HTTP API, time limits of their own.</p>
 <h3 id="receiver-dedupe">De-duplication</h3>
 <p>By default it remembers the last 10,000 signatures, each for at most 24 hours, in memory and per process: they are lost on a restart and not shared with other instances. Size it to what a redelivery can trail behind, about 3 minutes of events (<code>dedupe: createMemorySignatureStore({ maxEntries: 40_000 })</code> for 200 events a second), and where instances come and go, as on serverless platforms, give <code>dedupe</code> a shared store. A store with <code>claim()</code> makes the check and the write one atomic step, so two instances given the same delivery run <code>onEvent</code> once; on Redis, <code>SET NX PX</code>:</p>${ts(receiverStoreSnippet(pc.site, op))}
 <h3 id="receiver-express">Behind Express</h3>
 <p>Mount the handler before any body parser. A parser in front reads the whole body before the handler runs: <code>Authorization</code> is checked only after an unauthenticated upload was buffered, and <code>readTimeoutMs</code> no longer applies (Node's <code>requestTimeout</code>, 300 s, does). Behind <code>express.json()</code> every delivery is answered 500 (<code>JSON.parse</code> has rounded its u64 amounts), and the service drops it after its retries. If a parser must come first, make it <code>express.raw({ type: "*/*", limit: "10mb" })</code>: without that limit, body-parser's default of 100kb answers a larger delivery 413 before the handler runs.</p>${ts(receiverExpressSnippet(pc.site, op))}
+<h3 id="receiver-fastify">Behind Fastify</h3>
+<p>Route the handler in a plugin of its own that removes Fastify's content-type parsers and adds a <code>"*"</code> parser that reads nothing, and answer with <code>reply.hijack()</code> and ${adapter}. A route of the app itself has its body read by Fastify's parsers first: every delivery is answered 500, and one over Fastify's <code>bodyLimit</code> (1 MiB by default) 413 before the handler runs. The app's other routes keep Fastify's parsers.</p>${ts(receiverFastifySnippet(pc.site, op))}
+<h3 id="receiver-next">Next.js and Hono</h3>
+<p>Hono and the Next.js App Router hand a route the standard <code>Request</code>: <code>app.post("/webhooks/chaindata", (c) =&gt; handle(c.req.raw))</code> (Hono), <code>export const POST = handle</code> (App Router). ${handler} checks its options when it is called, and throws when <code>authHeader</code> is unset: where a framework imports route modules at build time without the runtime's environment (<code>next build</code>), make the handler on the first request, as below. A Next.js API route (Pages Router) needs Next.js's body parser turned off, <code>export const config = { api: { bodyParser: false } }</code>: with it on, every delivery is answered 500.</p>${receiverNextSnippets(pc.site, op).map(ts).join("")}
 <h3 id="receiver-rotation">Rotating the secret</h3>
 <p><code>authHeader</code> takes several values, each compared in constant time: deploy <code>authHeader: [OLD, NEW]</code>, change the webhook's with <code>editWebhook(webhooks, { webhookID, authHeader: NEW })</code>, then deploy <code>NEW</code> alone. No delivery is refused in between.</p>`;
 }
