@@ -257,6 +257,11 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       ],
       [`${KEY}@node.example.com`, "must start with http:// or https:// (got a long string)"],
       ["not a url", 'must start with http:// or https:// (got "not a url")'],
+      // (A same-origin path, as a page's code writes it first: user trial 31.)
+      [
+        "/api/rpc",
+        'must start with http:// or https:// (got "/api/rpc", a path: give new URL(path, location.href).href)',
+      ],
       // (The key given as the URL: a long bare word is never shown.)
       [KEY, "must start with http:// or https:// (got a long string)"],
       ["ftp://x.example", "must start with http:// or https:// (got a long string)"],

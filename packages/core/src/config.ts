@@ -565,7 +565,12 @@ function urlFault(url: unknown, { name, regions }: Host): string {
       typeof url === "string" && /^[^/@?#]*[.:][^/@?#]*$/.test(url)
         ? JSON.stringify(url)
         : messageValue(url)
-    }${regions?.includes(url as string) ? `, a region: use ${name}Regions.${url as string}` : ""})`;
+    }${regions?.includes(url as string) ? `, a region: use ${name}Regions.${url as string}` : ""}${
+      // (A same-origin proxy's path, the first thing a page's code writes: user trial 31.)
+      typeof url === "string" && url[0] == "/"
+        ? ", a path: give new URL(path, location.href).href"
+        : ""
+    })`;
   const mark = /[?#]/.exec(url)?.[0];
   try {
     // (Parsed: a space or a bad port in the host would make fetch fail on every call.)

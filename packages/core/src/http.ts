@@ -300,7 +300,7 @@ const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redacto
 
 /**
  * The typed error of a non-2xx response to a call on `host` (`rest`: see createHttp); its body,
- * headers and message redacted.
+ * headers and message redacted. `keyless`: the call carried no key (its host given its own URL).
  */
 const apiError = (
   host: Host,
@@ -310,6 +310,7 @@ const apiError = (
   operation: string,
   redactor: Redactor,
   retryAfter?: number,
+  keyless?: boolean,
 ) => {
   let body: any = text ? redactor(text) : undefined;
   // A body over 64 KiB (a proxy's error page; no API's error answer is that long) is kept as its
@@ -338,8 +339,12 @@ const apiError = (
       // (A refused key: where it is set, the first thing to check; never the key itself. The
       // sender reads only its own client's key, never the variable: through the sdk that is
       // `areas.sender.apiKey`, not the shared `apiKey`.)
+      // (A client that sends no key, whose own endpoint adds it, is told so: its page has no key
+      // or variable to check, user trial 31.)
       (status === 401 || status === 403
-        ? ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
+        ? keyless
+          ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
+          : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
         : "") +
       // (Why a retryable answer came back at once: no wait helps, or the wait it asks for is
       // over the cap.)
@@ -486,7 +491,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             return exchange;
           }
           delay = parseRetryAfter(answer);
-          error = apiError(host, rest, response, decodeUtf8(bytes), id, redactor, delay);
+          error = apiError(host, rest, response, decodeUtf8(bytes), id, redactor, delay, keyless);
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says (below).
           if (

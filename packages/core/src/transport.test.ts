@@ -246,6 +246,28 @@ describe("auth", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("a 401 or 403 to a call sent with no key (its own endpoint adds it) says so, not to check a key the client never had (user trial 31)", async () => {
+    const refusal = (status: number) =>
+      stubFetch(jsonResponse({ error: "Session expired: sign in again" }, { status })).fetch;
+    for (const status of [401, 403]) {
+      const proxied = createTransport(
+        { fetch: refusal(status), baseUrls: { wallet: "https://app.example/api" }, maxRetries: 0 },
+        walletHost,
+      );
+      const { error } = await settle(proxied.send(get(), { operation: getBalances }));
+      expect(error.message).toMatch(
+        /: Session expired: sign in again \(sent with no API key, to your baseUrls\.wallet endpoint\)$/,
+      );
+    }
+    // A client with a key keeps the hint to check it.
+    const keyed = createTransport(
+      { fetch: refusal(401), apiKey: "key-0123456789abcdef", maxRetries: 0 },
+      walletHost,
+    );
+    const { error } = await settle(keyed.send(get(), { operation: getBalances }));
+    expect(error.message).toMatch(/\(check the API key: `apiKey` or CHAINDATA_API_KEY\)$/);
+  });
+
   it('apiKey: "" is no key: CHAINDATA_API_KEY is not read, so a proxy on a server with it set gets no key (user trial)', async () => {
     vi.stubEnv("CHAINDATA_API_KEY", "env-key-0123456789");
     const { fetch, calls } = stubFetch(jsonResponse({}));
