@@ -2457,6 +2457,57 @@ describe("docs build", () => {
       expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*testing\.html"/);
   });
 
+  it("has a Page walks page: the core README's section as it is, each subsection a section of its own, its recipes as TypeScript blocks; in the navigation and the search, and linked from every paginated operation's Pagination fact (user trial 29)", () => {
+    const html = page("page-walks.html");
+    const t = text(html).replace(/\s+/g, " ");
+    const heading = "Page walks";
+    const section = coreReadmeSection(heading);
+    const paragraphs = coreReadmeParagraphs(heading, { withoutCode: true });
+    expect(paragraphs.length).toBeGreaterThan(6);
+    for (const paragraph of paragraphs)
+      expect(t, paragraph.slice(0, 60)).toContain(paragraph.replace(/^### /, ""));
+    // Each "### " subsection a section, anchored as GitHub anchors the README's heading.
+    const subsections = [...section.matchAll(/^### (.+)$/gm)].map((m) => m[1]!);
+    expect(subsections).toEqual(["Resuming a walk", "Walking a method no package covers"]);
+    for (const [id, title] of [
+      ["resuming-a-walk", "Resuming a walk"],
+      ["walking-a-method-no-package-covers", "Walking a method no package covers"],
+    ])
+      expect(html, id).toContain(
+        `<section id="${id}" aria-labelledby="${id}-h"><h2 id="${id}-h"><a class="anchor" href="#${id}">${title}</a></h2>`,
+      );
+    // Each recipe, whole, as a TypeScript block.
+    const shown = [...html.matchAll(/<code data-lang="ts">([\s\S]*?)<\/code>/g)].map((m) =>
+      text(m[1]!),
+    );
+    const recipes = [...section.matchAll(/```ts\n([\s\S]*?)\n```/g)].map((m) => m[1]!);
+    expect(recipes.length).toBeGreaterThanOrEqual(2);
+    expect(shown).toEqual(recipes);
+    for (const path of ["index.html", "das/getAsset.html", "schemas/Asset.html"])
+      expect(page(path), path).toMatch(/<nav class="side"[^]*href="(\.\.\/)*page-walks\.html"/);
+    // Every Pagination fact links "Resuming a walk".
+    const facts = walk(out)
+      .map((f) => relative(out, f))
+      .filter((f) => f.endsWith(".html") && page(f).includes('id="fact-pagination"'));
+    expect(facts.length).toBeGreaterThan(5);
+    for (const path of facts)
+      expect(/<dt>Pagination<\/dt><dd>(.*?)<\/dd>/.exec(page(path))![1], path).toContain(
+        '<a href="../page-walks.html#resuming-a-walk">Resuming a walk</a>',
+      );
+    // Found by what a reader types for it, each to its section.
+    const idx = JSON.parse(page("search-index.json"));
+    const knownBy = (word: string) =>
+      idx.entries.filter((e: any) => e.w?.includes(word)).map((e: any) => e.u);
+    for (const word of ["resume", "checkpoint", "cursor", "backfill"])
+      expect(knownBy(word), word).toEqual(["page-walks.html#resuming-a-walk"]);
+    expect(knownBy("pagination")).toEqual(["page-walks.html"]);
+    const byField = (name: string) =>
+      idx.entries.filter((e: any) => e.f?.includes(name)).map((e: any) => e.u);
+    for (const name of ["paginate", "PaginationDescriptor"])
+      expect(byField(name), name).toEqual(["page-walks.html#walking-a-method-no-package-covers"]);
+    expect(byField("checkpoints")).toEqual(["page-walks.html#resuming-a-walk"]);
+  });
+
   it("decodes the source keys the notes cite (the seed, D, LD, TS1, RS, PR335, facts 1b…) on a legend page that every note's key links to, and every Sources block links (user trial 17)", () => {
     const legend = page("sources.html");
     const ids = new Set([...legend.matchAll(/<tr id="([^"]+)">/g)].map((m) => m[1]));

@@ -43,10 +43,15 @@ import {
   typeScriptSnippets,
   type TypeScriptSnippet,
 } from "../../packages/docs/src/index.mjs";
+import {
+  CORE_README,
+  PAGE_WALKS_SECTION,
+  readmeSections,
+  TESTING_SECTION,
+  // @ts-expect-error — plain ESM module without type declarations
+} from "../../packages/docs/src/build.mjs";
 // @ts-expect-error — plain ESM module without type declarations
-import { CORE_README, readmeSections, TESTING_SECTION } from "../../packages/docs/src/build.mjs";
-// @ts-expect-error — plain ESM module without type declarations
-import { testingRecipes } from "../../packages/docs/src/pages.mjs";
+import { pageWalksRecipes, testingRecipes } from "../../packages/docs/src/pages.mjs";
 import { useMock } from "../contract/harness.js";
 import { diagnosticsBy, tsc } from "../types/tsc.js";
 
@@ -289,8 +294,11 @@ describe("docs TypeScript snippets", () => {
   });
 
   // The Testing page's recipes are test files: testing-guide.test.ts runs them under vitest (as
-  // the core README's blocks, which these are: checked here).
+  // the core README's blocks, which these are: checked here). The Page walks page's are programs
+  // that do not run as they stand (a `store` of yours, a method outside the spec):
+  // page-walks.test.ts runs the resume recipe with a store of its own.
   const tests = cases.filter(([, { snippet }]) => snippet.runsAs === "vitest");
+  const recipes = cases.filter(([, { snippet }]) => snippet.runsAs === "recipe");
   const programs = cases.filter(([, { snippet }]) => snippet.runsAs === undefined);
 
   it("the test-file snippets are the core README's testing recipes, which testing-guide.test.ts runs", () => {
@@ -299,11 +307,21 @@ describe("docs TypeScript snippets", () => {
     });
     expect(tests.map(([, { snippet }]) => snippet.code)).toEqual(blocks);
     expect(tests.length).toBeGreaterThan(0);
-    expect(
-      cases.filter(
-        ([, { snippet }]) => snippet.runsAs !== undefined && snippet.runsAs !== "vitest",
-      ),
-    ).toEqual([]);
+    expect(cases.length).toBe(tests.length + recipes.length + programs.length);
+  });
+
+  it("the snippets not run as programs are the core README's page walks recipes: type-checked here, the resume one run by page-walks.test.ts (user trial 29)", () => {
+    const blocks = pageWalksRecipes({
+      pageWalks: readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks,
+    });
+    expect(recipes.map(([, { snippet }]) => snippet.code)).toEqual(blocks);
+    expect(recipes.map(([, { snippet }]) => snippet.page)).toEqual(
+      blocks.map(() => "page-walks.html"),
+    );
+    // (Each declares what the reader fills in, or calls a method the mock does not answer.)
+    for (const code of blocks)
+      expect(code, code.slice(0, 80)).toMatch(/\bdeclare function store\(|rpc\.call\(/);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
   });
 
   it.each(programs)("%s runs against the mock", async (_name, { snippet, module }) => {

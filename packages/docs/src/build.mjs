@@ -34,7 +34,9 @@ import {
   notCoveredNames,
   notCoveredSummary,
   operationPage,
+  pageWalksPage,
   RECEIVER_NAMES,
+  RESUMING_A_WALK,
   reachesReceiver,
   regionsExport,
   rpcCodeId,
@@ -49,8 +51,9 @@ import {
   standaloneWalk,
   TIP_NAMES,
   typeScriptSnippetsOf,
+  WALK_ANY_METHOD,
 } from "./pages.mjs";
-import { GLANCE_PAGE, RUNTIMES_PAGE, SEARCH_PAGE, TESTING_PAGE } from "./html.mjs";
+import { GLANCE_PAGE, PAGE_WALKS_PAGE, RUNTIMES_PAGE, SEARCH_PAGE, TESTING_PAGE } from "./html.mjs";
 import { LEGEND_PAGE, SOURCE_KEYS } from "./legend.mjs";
 import { isBigint } from "./schema.mjs";
 import { deref, inContext, isObj, plural, schemaRefName, sdkName } from "./util.mjs";
@@ -69,6 +72,8 @@ export const RUNTIME_SECTIONS = {
 };
 /** The Testing page's text: the section of the runtime's README that says it. */
 export const TESTING_SECTION = { testing: "Testing code that calls chaindata" };
+/** The Page walks page's text: the section of the runtime's README that says it. */
+export const PAGE_WALKS_SECTION = { pageWalks: "Page walks" };
 /**
  * The receiver's recipes the delivery pages show (`site.recipes`), each a file of the webhooks
  * package shown whole, as its README shows it (scripts/generate/receiver-readme.mjs).
@@ -399,6 +404,46 @@ function guideEntries(site) {
         "stub",
         "fake timers",
       ],
+    },
+    // (Below the operations' Pagination rows for a page walk's words, WALK_WORDS: each says how
+    // its operation pages.)
+    {
+      n: "Page walks",
+      k: "page",
+      s: "Every item of a paginated operation with .all(), whole pages with .pages(), a cap with maxPages; where a walk ends, and what stops it with an InvalidResponseError",
+      u: PAGE_WALKS_PAGE,
+      f: ["maxPages", ".pages()", "broken-paging"],
+      w: ["pagination", "paginated", "page walk", "all pages", "paging"],
+    },
+    {
+      n: "Resuming a walk",
+      k: "page",
+      s: "A checkpoint after each page (.checkpoints(): each page with next, the params of the page after it) to resume a job's walk where it stopped, run after run",
+      u: RESUMING_A_WALK,
+      f: ["checkpoints", "PageCheckpoint"],
+      w: [
+        "resume",
+        "resume walk",
+        "checkpoint",
+        // (Not "next cursor": a search for nextCursor finds that field's rows.)
+        "cursor",
+        "save cursor",
+        "backfill",
+        "restart",
+        "continue pagination",
+        "crash",
+      ],
+    },
+    {
+      n: "Walking a method no package covers",
+      k: "page",
+      s: "rpc.call with a descriptor of your own, and paginate to walk its pages (getAssetsByGroup), with .all()'s end rules and checks",
+      u: WALK_ANY_METHOD,
+      // (Not getAssetsByGroup, which the summary names: a search for it finds Getting started's
+      // "Not covered" first.)
+      f: ["paginate", "PaginationDescriptor", "RpcMethodDescriptor", "rpc.call"],
+      // ("paginate" as a word too: as a name alone it ties with the operations' "paginated".)
+      w: ["paginate", "custom method", "unsupported method", "method not covered", "raw call"],
     },
     {
       n: "Source keys",
@@ -751,6 +796,7 @@ export function typeScriptSnippets({ spec = DEFAULT_SPEC, allowMissing = false }
   const site = loadSite(resolve(spec), { allowMissing });
   site.recipes = readRecipes(RECEIVER_RECIPES);
   site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
+  site.pageWalks = readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks;
   return typeScriptSnippetsOf(site);
 }
 
@@ -770,6 +816,7 @@ export function buildDocs({
   site.sizes = readSizes(sizes && resolve(sizes));
   site.runtimes = readmeSections(CORE_README, RUNTIME_SECTIONS);
   site.testing = readmeSections(CORE_README, TESTING_SECTION).testing;
+  site.pageWalks = readmeSections(CORE_README, PAGE_WALKS_SECTION).pageWalks;
   site.recipes = readRecipes(RECEIVER_RECIPES);
   site.unreleased = unreleasedPackages();
   const pages = new Map();
@@ -818,6 +865,10 @@ export function buildDocs({
   pages.set(
     TESTING_PAGE,
     inContext(TESTING_PAGE, () => testingPage(site)),
+  );
+  pages.set(
+    PAGE_WALKS_PAGE,
+    inContext(PAGE_WALKS_PAGE, () => pageWalksPage(site)),
   );
   pages.set(LEGEND_PAGE, legendPage(site));
   pages.set("schemas/index.html", schemaIndexPage(site));

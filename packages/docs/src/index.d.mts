@@ -68,9 +68,13 @@ export interface TypeScriptSnippet {
   error?: { code: number; message?: string; data?: unknown; httpStatus?: number };
   /**
    * `"vitest"` for a test file (the Testing page's recipes), which runs under vitest, not as a
-   * program; none for a program.
+   * program; `"recipe"` for a program that does not run as it stands (the Page walks page's: a
+   * `declare`d function of yours to fill in and a file written in the working directory, or a
+   * method outside the spec, which the mock does not answer), type-checked only with the others
+   * (test/docs/page-walks.test.ts runs the resume recipe, its `store` filled in); none for a
+   * program.
    */
-  runsAs?: "vitest";
+  runsAs?: "vitest" | "recipe";
   /** The snippet as the page shows it. */
   code: string;
 }

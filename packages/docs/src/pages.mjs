@@ -10,6 +10,8 @@
 //     pages/helius-coverage.mjs      which of it the spec covers, what "Not covered" lists
 //   pages/runtimes.mjs             runtimes.html: Bun, Deno, Workers, browsers
 //   pages/testing.mjs              testing.html: testing code that calls chaindata
+//   pages/page-walks.mjs           page-walks.html: page walks, resuming one, a method no package covers
+//     pages/readme-page.mjs          a page of a core README section, as it is (these two)
 //   pages/glance.mjs               operations.html: Operations at a glance
 //   pages/area.mjs                 <area>/index.html: one page per area
 //   pages/operation.mjs            <area>/<id>.html: one page per method, operation or delivery
@@ -62,6 +64,12 @@ export { ZK_BALANCES_SNIPPET } from "./pages/helius.mjs";
 export { AREA_WORDS, areaWord, areaWords, homePage } from "./pages/home.mjs";
 export { hostKeyWays, regionsExport, sdkKeyWay } from "./pages/hosts.mjs";
 export { operationPage } from "./pages/operation.mjs";
+export {
+  pageWalksPage,
+  pageWalksRecipes,
+  RESUMING_A_WALK,
+  WALK_ANY_METHOD,
+} from "./pages/page-walks.mjs";
 export { CALL_OPTIONS, CLIENT_OPTIONS, optionsSnippet } from "./pages/options.mjs";
 export { standaloneWalk } from "./pages/pagination.mjs";
 export { runtimesPage, WORKER_SNIPPET } from "./pages/runtimes.mjs";

@@ -1,8 +1,10 @@
 // An operation page's Pagination fact: every item with `.all()`, the cap and whole pages, the
 // standalone page walk (`paginate<Method>`), the wire's paging, and the walk's edge rules
 // (packages/core/src/paginate.ts).
+import { href, pageContext } from "../html.mjs";
 import { standaloneOf } from "../snippets.mjs";
 import { esc, pascal } from "../util.mjs";
+import { RESUMING_A_WALK } from "./page-walks.mjs";
 import { code, orList } from "./shared.mjs";
 
 /**
@@ -54,6 +56,9 @@ export const standaloneWalk = (op) =>
     ? `paginate${pascal(op.id)}`
     : undefined;
 
+/** A relative href from the operation's page, which shows its Pagination fact, to a site path. */
+const fromPage = (op, target) => href(pageContext(null, { path: op.href }), target);
+
 /**
  * The rest of the page walk (packages/core/src/paginate.ts): without it a reader knows only that
  * `.all()` yields items, not how to cap the walk or get whole pages.
@@ -62,7 +67,7 @@ function walkOptionsText(op) {
   const fn = standaloneWalk(op);
   return [
     `<code>{ maxPages: n }</code> as <code>.all()</code>'s second argument stops after n pages; <code>.all(…).pages()</code> yields each page's whole result instead of its items.`,
-    `<code>.all(…).checkpoints()</code> yields <code>{ result, next }</code>: <code>next</code> is the params of the page after it, to save and resume from with <code>.all(next)</code>; it is <code>undefined</code> only where the data ends, never where <code>maxPages</code> stops the walk.`,
+    `<code>.all(…).checkpoints()</code> yields <code>{ result, next }</code>: <code>next</code> is the params of the page after it, to save and resume from with <code>.all(next)</code>; it is <code>undefined</code> only where the data ends, never where <code>maxPages</code> stops the walk (<a href="${esc(fromPage(op, RESUMING_A_WALK))}">Resuming a walk</a>).`,
     ...(fn
       ? [
           `Without a client: <code>${esc(fn)}(${esc(`${standaloneOf(op.area).factory}()`)}, params, { maxPages })</code>, both from <code>${esc(op.area.pkg)}</code>, the same walk.`,

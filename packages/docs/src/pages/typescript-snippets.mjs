@@ -1,6 +1,6 @@
 // Every TypeScript snippet the site shows, with its page (`typeScriptSnippets()`):
 // test/docs/snippets.test.ts compiles and runs each against the mock.
-import { RUNTIMES_PAGE, TESTING_PAGE } from "../html.mjs";
+import { PAGE_WALKS_PAGE, RUNTIMES_PAGE, TESTING_PAGE } from "../html.mjs";
 import { standaloneSnippet } from "../snippets.mjs";
 import { areaExample, quickStartSnippet } from "./area.mjs";
 import { requestExamples } from "./examples.mjs";
@@ -12,6 +12,7 @@ import {
 } from "./getting-started.mjs";
 import { showsZkBalances, ZK_BALANCES_SNIPPET } from "./helius.mjs";
 import { optionsSnippet } from "./options.mjs";
+import { pageWalksRecipes } from "./page-walks.mjs";
 import { WORKER_SNIPPET } from "./runtimes.mjs";
 import { testingRecipes } from "./testing.mjs";
 import {
@@ -149,6 +150,20 @@ export function typeScriptSnippetsOf(site) {
       runsAs: "vitest",
       code,
     })),
+    // (Programs with a part of yours, or a method outside the spec: `runsAs` says so, and
+    // test/docs/page-walks.test.ts runs the resume recipe.)
+    ...pageWalksRecipes(site).map((code, i) => {
+      // (The operation a client's walk calls: none for a method of your own.)
+      const walked = /\.(\w+)\.all\(/.exec(code)?.[1];
+      return {
+        page: PAGE_WALKS_PAGE,
+        area: /@chaindata\/(\w+)/.exec(code)?.[1] ?? "core",
+        ...(walked && { operation: walked }),
+        example: `page walks recipe ${i + 1}`,
+        runsAs: "recipe",
+        code,
+      };
+    }),
   );
   return snippets;
 }
