@@ -10,6 +10,18 @@ import { isObject } from "./json.js";
 /** How many pages a walk over generated answers has: pages after it are empty, its last names no next page. */
 export const WALK_PAGES = 5;
 
+/**
+ * The most entries (items and skipped ones) a generated page of a list without `hasMore` (DAS) is
+ * filled up to: a `limit` above it gets pages of this many, short, so its walk ends after one page.
+ */
+export const PAGE_FILL_MAX = 50;
+
+/**
+ * The members of a list's item that name it, made anew in each copy that fills a page: an asset's
+ * `id`, a print edition's `mint` and `edition_address`.
+ */
+const IDENTITIES = ["id", "mint", "edition_address"];
+
 /** An operation's `x-pagination` (see packages/core/src/paginate.ts), with what the mock needs. */
 export interface Paging {
   style: "page" | "cursor";
@@ -65,6 +77,10 @@ export function pagingOf(descriptor: any, doc: any, result: any): Paging | undef
  *   and its `skipped` entries (DAS `errors`) at most what is left of it, none on an empty page:
  *   the walk counts them toward the page size, and a page of generated errors past the end would
  *   never end it;
+ * - in a page-style list without `hasMore` (DAS), whose walk ends on a page shorter than the
+ *   `limit` asked for: `items` filled with copies of its own (in turn, each with its own
+ *   IDENTITIES), so that items and skipped entries together are `limit`, at most PAGE_FILL_MAX
+ *   (json-schema-faker makes at most 3 of each: a `limit` of 7 or more would end every walk);
  * - by page number: the page and the page size asked for echoed where the answer has them, no
  *   items past page WALK_PAGES, and `hasMore` true before it;
  * - by cursor: a next cursor (made from `seed`, the operation and the cursor sent, its last
@@ -97,6 +113,13 @@ export function followPaging(
     if (skipped.length > room) out = set(out, paging.skipped!, skipped.slice(0, room));
   };
   fit();
+  if (limit !== undefined && paging.style === "page" && !paging.hasMore) {
+    const shown = get(out, paging.items);
+    const skipped = paging.skipped && get(out, paging.skipped);
+    const room = Math.min(limit, PAGE_FILL_MAX) - (Array.isArray(skipped) ? skipped.length : 0);
+    if (Array.isArray(shown) && shown.length && shown.length < room)
+      out = set(out, paging.items, filled(shown, room));
+  }
 
   if (!walksByCursor(paging, asked)) {
     const page = whole(get(asked, paging.page)) ?? 1;
@@ -128,6 +151,43 @@ export function followPaging(
   if (paging.hasMore && has(out, paging.hasMore))
     out = set(out, paging.hasMore, next !== undefined);
   return out;
+}
+
+/**
+ * `items` and copies of them, taken in turn, `length` in all: each copy with its IDENTITIES made
+ * from the original's and the copy's place (the same items, the same copies; a seed's page, its
+ * own).
+ */
+function filled(items: unknown[], length: number): unknown[] {
+  const out = [...items];
+  for (let n = items.length; n < length; n++) {
+    const item = items[n % items.length];
+    if (!isObject(item)) {
+      out.push(item);
+      continue;
+    }
+    const copy = structuredClone(item);
+    for (const key of IDENTITIES)
+      if (typeof item[key] === "string") copy[key] = address(`${item[key]}\0${n}`);
+    out.push(copy);
+  }
+  return out;
+}
+
+/** A base58 address (32 bytes: 32 to 44 characters) made from `from`. */
+function address(from: string): string {
+  const bytes = createHash("sha256").update(from).digest();
+  let n = BigInt(`0x${bytes.toString("hex")}`);
+  let text = "";
+  while (n > 0n) {
+    text = BASE58[Number(n % 58n)] + text;
+    n /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    text = `1${text}`;
+  }
+  return text;
 }
 
 /**
