@@ -1,0 +1,103 @@
+// A proxy for the browser clients (packages/core/README.md, "In a browser"): the page is given no
+// key and `baseUrls: { rpc: <origin>/api/rpc, wallet: <origin>/api/wallet }`; this handler adds
+// the key on your server. No dependency: a standard fetch handler, `(request) => Promise<Response>`,
+// served as it is by Bun.serve, Deno.serve, a Worker's `fetch`, Hono (`app.all("/api/*", (c) =>
+// proxy(c.req.raw))`) or a Next.js App Router route (`export { proxy as GET, proxy as POST }`).
+//
+// What the clients request under a `baseUrls` entry: the JSON-RPC clients POST to `<base>/`; the
+// wallet client appends the REST path and query (`<base>/v1/wallet/<address>/balances?limit=5`).
+
+/** The JSON-RPC methods the page may call: each entry of a batch (`createBatcher`) too. */
+export const ALLOWED_METHODS: readonly string[] = ["getAsset", "getAssetBatch", "getAssetsByOwner"];
+
+/** The answer's headers the browser client reads: the body's type, the wait, the `requestId`. */
+const COPIED_HEADERS = ["content-type", "retry-after", "x-request-id"];
+
+export interface ProxyOptions {
+  /** The upstream hosts: the SDK's mainnet URLs by default (`@chaindata/core`'s `hosts`). */
+  upstream?: { rpc?: string; wallet?: string };
+  /** The JSON-RPC methods to forward (default `ALLOWED_METHODS`). */
+  methods?: readonly string[];
+}
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+export function createProxy(options: ProxyOptions = {}): (request: Request) => Promise<Response> {
+  const rpc = (options.upstream?.rpc ?? "https://mainnet.helius-rpc.com").replace(/\/+$/, "");
+  const wallet = (options.upstream?.wallet ?? "https://api.helius.xyz").replace(/\/+$/, "");
+  const methods = new Set(options.methods ?? ALLOWED_METHODS);
+
+  return async function proxy(request: Request): Promise<Response> {
+    const key = process.env.CHAINDATA_API_KEY;
+    if (!key) return json(500, { error: "The proxy has no CHAINDATA_API_KEY" });
+    const url = new URL(request.url);
+    let target: URL;
+    let body: string | null = null;
+    if (url.pathname === "/api/rpc" || url.pathname === "/api/rpc/") {
+      if (request.method !== "POST") return json(405, { error: "POST only" });
+      body = await request.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        return json(400, { error: "The body is not JSON" });
+      }
+      const entries: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+      const refused = entries.find(
+        (e) =>
+          typeof e !== "object" ||
+          e === null ||
+          !methods.has(String((e as { method?: unknown }).method)),
+      );
+      if (entries.length === 0 || refused !== undefined) {
+        const method = (refused as { method?: unknown } | undefined)?.method;
+        return json(403, {
+          error: `Method not allowed by this proxy: ${String(method).slice(0, 64)}`,
+        });
+      }
+      target = new URL(`${rpc}/`);
+    } else if (url.pathname.startsWith("/api/wallet/v1/wallet/")) {
+      if (request.method !== "GET" && request.method !== "POST")
+        return json(405, { error: "GET or POST only" });
+      // (`URL` has already resolved any `..` in the path, so it stays under /v1/wallet/.)
+      target = new URL(`${wallet}${url.pathname.slice("/api/wallet".length)}${url.search}`);
+      if (request.method === "POST") body = await request.text();
+    } else {
+      return json(404, { error: "Not found" });
+    }
+    target.searchParams.set("api-key", key); // replaces any the page sent
+
+    let upstream: Response;
+    try {
+      upstream = await fetch(target, {
+        method: request.method,
+        headers: {
+          accept: "application/json",
+          ...(body === null ? {} : { "content-type": "application/json" }),
+        },
+        body,
+        signal: request.signal, // the page gave up: so does the upstream call
+      });
+    } catch {
+      // A fetch error's text may quote the URL, and so the key: say only what happened.
+      return json(502, { error: "The upstream service could not be reached" });
+    }
+    // Never forward upstream text verbatim: the browser client masks `api-key=` values it can
+    // recognise, but not a key it never had. (Add any other secret this proxy holds.)
+    let text = await upstream.text();
+    for (const secret of new Set([key, encodeURIComponent(key)]))
+      text = text.replaceAll(secret, "***");
+    const headers = new Headers();
+    for (const name of COPIED_HEADERS) {
+      const value = upstream.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    const noBody = [204, 205, 304].includes(upstream.status);
+    return new Response(noBody ? null : text, { status: upstream.status, headers });
+  };
+}
+
+/** The handler, for the mainnet hosts. */
+export const proxy = createProxy();
+export default proxy;

@@ -1,0 +1,272 @@
+// The browser proxy recipe the core README's "In a browser" points at
+// (packages/core/recipes/browser-proxy.ts; user trial 31, F2), run as written: served on a loopback
+// port in front of the local mock, and called by the SDK's clients made as that section says (no
+// key, `baseUrls` at the proxy). It adds the key, forwards only allowed JSON-RPC methods (each
+// entry of a batch), copies back `retry-after` and `x-request-id`, and scrubs the key from the
+// upstream's text; the page never sees the key.
+import { execFileSync } from "node:child_process";
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { createBatcher, createDasClient, isChainDataError } from "@chaindata/das";
+import { startMock, type MockServer } from "@chaindata/mock";
+import { createWalletClient } from "@chaindata/wallet";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import proxy, { createProxy } from "../../packages/core/recipes/browser-proxy.js";
+import { rpcHost, walletHost } from "../../packages/core/src/generated/environments.js";
+import { tsc } from "../types/tsc.js";
+
+const root = join(import.meta.dirname, "../..");
+const recipesDir = join(root, "packages/core/recipes");
+const KEY = "ck_live_PROXYRECIPEKEY_7d3e";
+const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+
+type Handler = (request: Request) => Promise<Response>;
+/** What went between the page and the proxy: each request in, each answer out. */
+interface Exchange {
+  url: string;
+  headers: IncomingMessage["headers"];
+  body: string;
+  answer?: { status: number; headers: Record<string, string>; body: string };
+}
+
+/** Serves a fetch handler on a loopback port, as a framework would (node:http in, Response out). */
+async function serve(handler: Handler) {
+  const exchanges: Exchange[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString("utf8");
+      const exchange: Exchange = { url: req.url!, headers: req.headers, body };
+      exchanges.push(exchange);
+      const request = new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method!,
+        headers: req.headers as Record<string, string>,
+        ...(req.method === "GET" || req.method === "HEAD" ? {} : { body }),
+      });
+      const response = await handler(request);
+      const text = await response.text();
+      const headers = Object.fromEntries(response.headers);
+      exchange.answer = { status: response.status, headers, body: text };
+      res.writeHead(response.status, headers).end(text);
+    })();
+  });
+  return { url: await listen(server), exchanges, close: () => close(server) };
+}
+
+async function listen(server: Server): Promise<string> {
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+const close = (server: Server) => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+};
+
+let mock: MockServer;
+let page: Awaited<ReturnType<typeof serve>>;
+const savedKey = process.env.CHAINDATA_API_KEY;
+
+/**
+ * Makes the page's clients as the README's "In a browser" does: no key, `baseUrls` at the proxy.
+ * A page has no `process.env`, so they are made while CHAINDATA_API_KEY is unset (a client reads
+ * it when made); the proxy, on the server, reads it per request.
+ */
+function inPage<T>(make: () => T): T {
+  delete process.env.CHAINDATA_API_KEY;
+  try {
+    return make();
+  } finally {
+    process.env.CHAINDATA_API_KEY = KEY;
+  }
+}
+const das = (options: Parameters<typeof createDasClient>[0] = {}) =>
+  inPage(() => createDasClient({ baseUrls: { rpc: `${page.url}/api/rpc` }, ...options }));
+const wallet = () =>
+  inPage(() => createWalletClient({ baseUrls: { wallet: `${page.url}/api/wallet` } }));
+
+beforeAll(async () => {
+  process.env.CHAINDATA_API_KEY = KEY; // the server's
+  mock = await startMock({ port: 0, quiet: true });
+  page = await serve(createProxy({ upstream: { rpc: mock.url, wallet: mock.url } }));
+});
+afterAll(async () => {
+  if (savedKey === undefined) delete process.env.CHAINDATA_API_KEY;
+  else process.env.CHAINDATA_API_KEY = savedKey;
+  await page?.close();
+  await mock?.stop();
+});
+beforeEach(() => {
+  mock.clearRequests();
+  page.exchanges.length = 0;
+});
+afterEach(() => {
+  // What the page sent and what it was answered: never the key.
+  for (const exchange of page.exchanges) {
+    expect(JSON.stringify(exchange)).not.toContain(KEY);
+    expect(exchange.url).not.toContain("api-key");
+    expect(exchange.headers["x-api-key"]).toBeUndefined();
+  }
+});
+
+/** The call's rejection. */
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable("resolved"),
+    (error: unknown) => error,
+  );
+
+describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as written", () => {
+  it("forwards a DAS getAsset to the rpc host's POST /, adding the key", async () => {
+    const asset = await das().getAsset({ id: ADDRESS });
+    expect(asset.id).toBe(ADDRESS);
+    expect(page.exchanges.map((e) => e.url)).toEqual(["/api/rpc/"]);
+    const [entry, ...rest] = mock.requests();
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ method: "POST", path: "/", rpcMethods: ["getAsset"] });
+    expect(entry!.query).toEqual({ "api-key": "***" }); // the mock masks the key it got
+    expect(entry!.violations).toEqual([]);
+  });
+
+  it("forwards a batcher's JSON-RPC array whose entries are all allowed, as one request", async () => {
+    const client = das({ batch: createBatcher() });
+    const assets = await Promise.all([
+      client.getAsset({ id: ADDRESS }),
+      client.getAsset({ id: ADDRESS }),
+      client.getAsset({ id: ADDRESS }),
+    ]);
+    expect(assets.map((a) => a.id)).toEqual([ADDRESS, ADDRESS, ADDRESS]);
+    expect(JSON.parse(page.exchanges[0]!.body)).toHaveLength(3);
+    const entries = mock.requests();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      batch: true,
+      rpcMethods: ["getAsset", "getAsset", "getAsset"],
+    });
+  });
+
+  it("forwards a wallet call to the wallet host's REST path and query, adding the key", async () => {
+    const page1 = await wallet().getBalances({ wallet: ADDRESS, limit: 5 });
+    expect(page1.balances).toBeInstanceOf(Array);
+    expect(page.exchanges.map((e) => e.url)).toEqual([
+      `/api/wallet/v1/wallet/${ADDRESS}/balances?limit=5`,
+    ]);
+    const [entry, ...rest] = mock.requests();
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      method: "GET",
+      path: `/v1/wallet/${ADDRESS}/balances`,
+      operationId: "getBalances",
+    });
+    expect(entry!.query).toEqual({ limit: "5", "api-key": "***" });
+  });
+
+  it("refuses a method not on the allow-list with a 403, alone or in a batch, and forwards nothing", async () => {
+    const alone = await rejection(das().getAssetsByAuthority({ authorityAddress: ADDRESS }));
+    expect(isChainDataError(alone) && alone.name).toBe("PermissionDeniedError");
+    expect(alone).toMatchObject({ status: 403 });
+    expect((alone as Error).message).toContain(
+      "Method not allowed by this proxy: getAssetsByAuthority",
+    );
+
+    const client = das({ batch: createBatcher() });
+    const [allowed, refused] = await Promise.allSettled([
+      client.getAsset({ id: ADDRESS }),
+      client.getAssetsByAuthority({ authorityAddress: ADDRESS }),
+    ]);
+    expect(JSON.parse(page.exchanges[1]!.body)).toHaveLength(2); // one batch: refused whole
+    for (const outcome of [allowed, refused])
+      expect(outcome).toMatchObject({ status: "rejected", reason: { status: 403 } });
+    expect(page.exchanges.map((e) => e.answer?.status)).toEqual([403, 403]);
+    expect(mock.requests()).toEqual([]);
+  });
+
+  it("copies back x-request-id (to onResponse and errors) and Retry-After (RateLimitError.retryAfter)", async () => {
+    const onResponse = vi.fn();
+    await das().getAsset({ id: ADDRESS }, { onResponse });
+    expect(onResponse).toHaveBeenCalledOnce();
+    expect(onResponse.mock.calls[0]![0]).toMatchObject({
+      status: 200,
+      requestId: expect.stringMatching(/^mock-\d+$/),
+    });
+
+    mock.failNext({ operation: "getAsset", status: 429, retryAfter: 7 });
+    const limited = await rejection(das({ maxRetries: 0 }).getAsset({ id: ADDRESS }));
+    expect(limited).toMatchObject({ name: "RateLimitError", status: 429, retryAfter: 7 });
+    expect((limited as { requestId?: string }).requestId).toMatch(/^mock-\d+$/);
+  });
+
+  it("scrubs the key from upstream text: the page's error never holds it", async () => {
+    // An upstream (a gateway, say) whose error quotes the key and the URL it was called with.
+    const echo = createServer((req, res) => {
+      const key = new URL(req.url!, "http://x").searchParams.get("api-key");
+      res
+        .writeHead(403, { "content-type": "application/json", "x-request-id": "echo-1" })
+        .end(JSON.stringify({ error: `key ${key} is not allowed; request was ${req.url}` }));
+    });
+    const echoUrl = await listen(echo);
+    const scrubbing = await serve(createProxy({ upstream: { rpc: echoUrl } }));
+    try {
+      const client = inPage(() =>
+        createDasClient({ baseUrls: { rpc: `${scrubbing.url}/api/rpc` } }),
+      );
+      const error = await rejection(client.getAsset({ id: ADDRESS }));
+      expect(error).toMatchObject({
+        name: "PermissionDeniedError",
+        status: 403,
+        requestId: "echo-1",
+      });
+      const seen = JSON.stringify({
+        message: String(error),
+        body: (error as { body?: unknown }).body,
+      });
+      expect(seen).toContain("key *** is not allowed");
+      expect(seen).not.toContain(KEY);
+      for (const exchange of scrubbing.exchanges)
+        expect(JSON.stringify(exchange)).not.toContain(KEY);
+    } finally {
+      await scrubbing.close();
+      await close(echo);
+    }
+  });
+
+  it("by default forwards to the SDK's mainnet rpc and wallet hosts", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("{}"));
+    await proxy(
+      new Request("http://app.test/api/rpc/", { method: "POST", body: '{"method":"getAsset"}' }),
+    );
+    await proxy(new Request(`http://app.test/api/wallet/v1/wallet/${ADDRESS}/balances?limit=1`));
+    const targets = fetch.mock.calls.map(([url]) => String(url));
+    expect(targets).toEqual([
+      `${rpcHost.urls.mainnet}/?api-key=${KEY}`,
+      `${walletHost.urls.mainnet}/v1/wallet/${ADDRESS}/balances?limit=1&api-key=${KEY}`,
+    ]);
+    fetch.mockRestore();
+  });
+
+  it("type-checks as a user's module, and is not published", () => {
+    // (What the project holds: a typo in its "include" would check nothing and pass.)
+    const listed = execFileSync(
+      join(root, "node_modules/.bin/tsc"),
+      ["-p", recipesDir, "--listFilesOnly"],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(listed).toContain(join(recipesDir, "browser-proxy.ts"));
+    expect(tsc("-p", recipesDir, "--pretty", "false")).toBe("");
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+        cwd: join(root, "packages/core"),
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }),
+    );
+    const paths: string[] = packed.files.map((f: { path: string }) => f.path);
+    expect(paths).toContain("README.md");
+    expect(paths.filter((p) => p.startsWith("recipes"))).toEqual([]);
+  });
+});
