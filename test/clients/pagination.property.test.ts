@@ -469,6 +469,12 @@ const honestCase = (ep: Endpoint, minTotal = 0, maxTotal = 300): fc.Arbitrary<Ho
       total: Math.max(minTotal, Math.min(c.total, MAX_PAGES * Number(c.limit ?? c.defaultLimit))),
     }));
 
+/** A server answering case `c`'s dataset honestly, behind a stub `fetch`. */
+function honestServer(ep: Endpoint, c: HonestCase) {
+  const data: Dataset = { items: itemsOf("i", c.total), defaultLimit: c.defaultLimit, end: c.end };
+  return stubServer(ep, (sent) => answer(ep, sent, honestReply(ep, data, sent.params)));
+}
+
 /** The caller's params of a case. */
 function callerParams(ep: Endpoint, c: HonestCase): Params {
   const params: Params = { ...ep.required, ...c.others };
@@ -524,14 +530,7 @@ describe.each(ENDPOINTS.map((ep) => [ep.label, ep] as const))("%s", (_label, ep)
   it("honest server: every item once and in order, page requests as documented, maxPages, options on every page", async () => {
     await run(
       fc.asyncProperty(honestCase(ep), async (c) => {
-        const data: Dataset = {
-          items: itemsOf("i", c.total),
-          defaultLimit: c.defaultLimit,
-          end: c.end,
-        };
-        const server = stubServer(ep, (sent) =>
-          answer(ep, sent, honestReply(ep, data, sent.params)),
-        );
+        const server = honestServer(ep, c);
         const params = callerParams(ep, c);
         const before = structuredClone(params);
         const responses: number[] = [];
@@ -570,14 +569,7 @@ describe.each(ENDPOINTS.map((ep) => [ep.label, ep] as const))("%s", (_label, ep)
   it(".checkpoints(): each page's next is the walk's next request (undefined only where the data ends, not at maxPages); .all(next) from any page resumes with exactly the rest (user trial 29)", async () => {
     await run(
       fc.asyncProperty(honestCase(ep), fc.nat({ max: 400 }), async (c, at) => {
-        const data: Dataset = {
-          items: itemsOf("i", c.total),
-          defaultLimit: c.defaultLimit,
-          end: c.end,
-        };
-        const server = stubServer(ep, (sent) =>
-          answer(ep, sent, honestReply(ep, data, sent.params)),
-        );
+        const server = honestServer(ep, c);
         const params = callerParams(ep, c);
         const capped = honestWalk(ep, c, params);
         const whole = honestWalk(ep, { ...c, cap: undefined }, params);
@@ -622,14 +614,7 @@ describe.each(ENDPOINTS.map((ep) => [ep.label, ep] as const))("%s", (_label, ep)
     });
     await run(
       fc.asyncProperty(honestCase(ep, 1), stop, async (c, { how, at }) => {
-        const data: Dataset = {
-          items: itemsOf("i", c.total),
-          defaultLimit: c.defaultLimit,
-          end: c.end,
-        };
-        const server = stubServer(ep, (sent) =>
-          answer(ep, sent, honestReply(ep, data, sent.params)),
-        );
+        const server = honestServer(ep, c);
         const params = callerParams(ep, c);
         const whole = honestWalk(ep, c, params);
         fc.pre(whole.items.length > 0); // (a consumer that never gets an item cannot stop early)
@@ -679,14 +664,7 @@ describe.each(ENDPOINTS.map((ep) => [ep.label, ep] as const))("%s", (_label, ep)
         honestCase(ep, 0, 120),
         fc.array(fc.boolean(), { minLength: 1, maxLength: 400 }),
         async (c, schedule) => {
-          const data: Dataset = {
-            items: itemsOf("i", c.total),
-            defaultLimit: c.defaultLimit,
-            end: c.end,
-          };
-          const server = stubServer(ep, (sent) =>
-            answer(ep, sent, honestReply(ep, data, sent.params)),
-          );
+          const server = honestServer(ep, c);
           const params = callerParams(ep, c);
           const expected = honestWalk(ep, c, params);
           const walk = ep
