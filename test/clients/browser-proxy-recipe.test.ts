@@ -184,6 +184,34 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
     expect(mock.requests()).toEqual([]);
   });
 
+  it("refuses what a page's own code could forge: a method that is no string, an encoded path out of /v1/wallet/, a body or batch too large; forwards what it checked", async () => {
+    const post = (path: string, body: string) =>
+      fetch(`${page.url}${path}`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json" },
+      });
+    const call = (method: unknown) => JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: {} });
+    expect((await post("/api/rpc/", call(["getAsset"]))).status).toBe(403);
+    expect((await post("/api/rpc/", call({ toString: "getAsset" }))).status).toBe(403);
+    expect(
+      (await post("/api/rpc/", JSON.stringify(Array(101).fill(JSON.parse(call("getAsset"))))))
+        .status,
+    ).toBe(413);
+    expect((await post("/api/rpc/", `${call("getAsset")}${" ".repeat(1_000_001)}`)).status).toBe(
+      413,
+    );
+    for (const escape of ["..%2f..%2fv0%2fwebhooks", "x%2F..%2F..%2Fv0%2Fwebhooks", "%2e%2e/v0"])
+      expect((await fetch(`${page.url}/api/wallet/v1/wallet/${escape}`)).status).toBe(404);
+    expect(mock.requests()).toEqual([]);
+    // A duplicate "method": the upstream gets the one checked (JSON.parse's last), and only it.
+    const duplicate =
+      '{"jsonrpc":"2.0","id":1,"method":"getAssetsByAuthority","params":{"id":"x"},"method":"getAsset"}';
+    await post("/api/rpc/", duplicate);
+    expect(mock.requests().map((r) => r.rpcMethods)).toEqual([["getAsset"]]);
+    page.exchanges.length = 0; // (this case's requests are the test's own, not a client's)
+  });
+
   it("copies back x-request-id (to onResponse and errors) and Retry-After (RateLimitError.retryAfter)", async () => {
     const onResponse = vi.fn();
     await das().getAsset({ id: ADDRESS }, { onResponse });

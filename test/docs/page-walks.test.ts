@@ -6,9 +6,9 @@
 // runs be those of one walk that nothing stopped: none lost, none twice.
 //
 // The mock in dynamic mode (seeded) walks getAssetsByOwner over 5 pages with items and a sixth,
-// empty one, each page at most 3 items (packages/mock/README.md, "Page walks in dynamic mode").
-// So the block as written (`limit: 1000`, `maxPages: 50`) is done in one run: the first page, 3
-// items of 1,000 asked, is short and ends the walk (one test runs it so). To walk a budget
+// empty one, each page filled up to `limit` but at most 50 entries (packages/mock/README.md, "Page
+// walks in dynamic mode"). So the block as written (`limit: 1000`, `maxPages: 50`) is done in one
+// run: the first page, 50 entries of 1,000 asked, is short and ends the walk (one test runs it so). To walk a budget
 // of pages per run, run after run, the others run it with `limit: 3` and `maxPages: 2` in place
 // of those two literals (each checked to be in the block once): 6 pages in 3 runs.
 // The getAssetsByGroup recipe is not run: the mock answers the spec's methods only

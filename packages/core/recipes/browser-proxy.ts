@@ -1,14 +1,21 @@
 // A proxy for the browser clients (packages/core/README.md, "In a browser"): the page is given no
 // key and `baseUrls: { rpc: <origin>/api/rpc, wallet: <origin>/api/wallet }`; this handler adds
 // the key on your server. No dependency: a standard fetch handler, `(request) => Promise<Response>`,
-// served as it is by Bun.serve, Deno.serve, a Worker's `fetch`, Hono (`app.all("/api/*", (c) =>
-// proxy(c.req.raw))`) or a Next.js App Router route (`export { proxy as GET, proxy as POST }`).
+// served as it is by Bun.serve, Deno.serve, Hono (`app.all("/api/*", (c) => proxy(c.req.raw))`) or
+// a Next.js App Router catch-all route (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy
+// as POST }`). It reads the key from `process.env`: on Cloudflare Workers, turn on `nodejs_compat`
+// or read it from the Worker's `env`. It does not say who may call it: put it behind your own
+// session check, or any page on the web spends your credits.
 //
 // What the clients request under a `baseUrls` entry: the JSON-RPC clients POST to `<base>/`; the
 // wallet client appends the REST path and query (`<base>/v1/wallet/<address>/balances?limit=5`).
 
 /** The JSON-RPC methods the page may call: each entry of a batch (`createBatcher`) too. */
 export const ALLOWED_METHODS: readonly string[] = ["getAsset", "getAssetBatch", "getAssetsByOwner"];
+
+/** The largest body and batch forwarded (a batcher's default batch is 100 calls). */
+const MAX_BODY_BYTES = 1_000_000;
+const MAX_BATCH = 100;
 
 /** The answer's headers the browser client reads: the body's type, the wait, the `requestId`. */
 const COPIED_HEADERS = ["content-type", "retry-after", "x-request-id"];
@@ -36,33 +43,45 @@ export function createProxy(options: ProxyOptions = {}): (request: Request) => P
     let body: string | null = null;
     if (url.pathname === "/api/rpc" || url.pathname === "/api/rpc/") {
       if (request.method !== "POST") return json(405, { error: "POST only" });
-      body = await request.text();
+      const text = await request.text();
+      if (text.length > MAX_BODY_BYTES) return json(413, { error: "The body is too large" });
       let parsed: unknown;
       try {
-        parsed = JSON.parse(body);
+        parsed = JSON.parse(text);
       } catch {
         return json(400, { error: "The body is not JSON" });
       }
       const entries: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+      if (entries.length > MAX_BATCH) return json(413, { error: "The batch is too large" });
       const refused = entries.find(
         (e) =>
           typeof e !== "object" ||
           e === null ||
-          !methods.has(String((e as { method?: unknown }).method)),
+          typeof (e as { method?: unknown }).method !== "string" ||
+          !methods.has((e as { method: string }).method),
       );
       if (entries.length === 0 || refused !== undefined) {
         const method = (refused as { method?: unknown } | undefined)?.method;
         return json(403, {
-          error: `Method not allowed by this proxy: ${String(method).slice(0, 64)}`,
+          // (A method that is no string is shown as JSON: `String` throws on some objects.)
+          error: `Method not allowed by this proxy: ${(typeof method === "string" ? method : String(JSON.stringify(method))).slice(0, 64)}`,
         });
       }
+      // What was checked is what is sent: the text as parsed, written again (a duplicate
+      // "method" member, which JSON.parse reads as its last, might be read as its first upstream).
+      // (No allowed method takes an integer past 2^53, which JSON.parse would round.)
+      body = JSON.stringify(parsed);
       target = new URL(`${rpc}/`);
     } else if (url.pathname.startsWith("/api/wallet/v1/wallet/")) {
       if (request.method !== "GET" && request.method !== "POST")
         return json(405, { error: "GET or POST only" });
-      // (`URL` has already resolved any `..` in the path, so it stays under /v1/wallet/.)
+      // (`URL` has already resolved any `..` in the path; an encoded `/`, `\` or `.` it leaves,
+      // which an upstream may decode into a path out of /v1/wallet/, is refused.)
+      if (/%(2f|5c|2e)/i.test(url.pathname)) return json(404, { error: "Not found" });
       target = new URL(`${wallet}${url.pathname.slice("/api/wallet".length)}${url.search}`);
       if (request.method === "POST") body = await request.text();
+      if ((body?.length ?? 0) > MAX_BODY_BYTES)
+        return json(413, { error: "The body is too large" });
     } else {
       return json(404, { error: "Not found" });
     }

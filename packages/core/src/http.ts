@@ -341,8 +341,9 @@ const apiError = (
       // `areas.sender.apiKey`, not the shared `apiKey`.)
       // (A client that sends no key, whose own endpoint adds it, is told so: its page has no key
       // or variable to check, user trial 31.)
+      // (The sender, whose key is optional, keeps its hint: a region URL is the service's own.)
       (status === 401 || status === 403
-        ? keyless
+        ? keyless && !host.keyOptional
           ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
           : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
         : "") +

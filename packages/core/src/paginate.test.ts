@@ -1033,6 +1033,13 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
       ),
     });
     expect(sent()).toHaveLength(1);
+    // No checkpoint holds it: a job would resume into the refusal (review 39).
+    expect(await walkToError(method.all({ owner }).checkpoints())).toEqual({
+      yielded: [],
+      error: broken(
+        'getCompressedAccountsByOwner page walk: the answer to page 1 gives value.cursor "c2", which the call refuses: params.cursor: must be a base58 hash (got "c2") (stopped after 0 pages)',
+      ),
+    });
     // The caller's own cursor, or an issue of another param first, is the caller's to fix.
     const own = await walkToError(method.all({ owner, cursor: "c2" }));
     expect(own.error).toMatchObject({

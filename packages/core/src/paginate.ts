@@ -6,7 +6,13 @@ import {
   type RequestOptions,
   type ResponseFields,
 } from "./config.js";
-import { ConfigurationError, InvalidResponseError, ofOperation } from "./errors.js";
+import {
+  ConfigurationError,
+  InvalidResponseError,
+  ofOperation,
+  type ValidationIssue,
+} from "./errors.js";
+import type { Check } from "./validate.js";
 
 /**
  * How an operation pages (the spec's `x-pagination`). Paths are dot-separated: into the
@@ -168,8 +174,8 @@ const stopped = (error: any, operation: string, fetched: number, page: () => unk
  * `broken-paging`), thrown after the pages before the break were yielded: a page whose
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
  * page that says it, a next cursor the walk has already sent (it would go round forever) or
- * `hasMore: true` with no next cursor; and a next cursor that the call's params check refuses
- * (the server's value, which the caller never wrote). Ending quietly there would pass a cut-off list for the
+ * `hasMore: true` with no next cursor; and, given `check`, a next cursor that the call's params
+ * check refuses (the server's value, which the caller never wrote). Ending quietly there would pass a cut-off list for the
  * whole. Nothing is read past the last page `maxPages` asks for. A page's call that fails after
  * the first page throws its own error, its message and stack ending with where the walk stopped.
  *
@@ -200,6 +206,12 @@ export function paginate<I, R, P = unknown>(
      * @default 'paginate'
      */
     operation?: string | undefined;
+    /**
+     * The call's params check (its descriptor's `params`): a next cursor of the server's that it
+     * refuses breaks the walk (an `InvalidResponseError`), found before the next call is made.
+     * @default none: the call refuses such a cursor itself, as the caller's
+     */
+    check?: Check | undefined;
   } = {},
 ): PageIterable<I, R, P> {
   const {
@@ -214,7 +226,7 @@ export function paginate<I, R, P = unknown>(
     echoedPage,
     echoedLimit = limit,
   } = descriptor;
-  const { maxPages: max = Infinity, operation = "paginate" } = options;
+  const { maxPages: max = Infinity, operation = "paginate", check } = options;
   // (`null` is refused, as `timeout` and `maxRetries` refuse it: a cap left null is no cap. So is
   // 0: a walk that sends nothing and yields nothing would read as an owner with nothing. The walk's
   // refusals name the operation walked, as a call's refusals name the call.)
@@ -301,23 +313,13 @@ export function paginate<I, R, P = unknown>(
     };
     for (;;) {
       const number = get(current, page);
-      const result = await fetchPage(current, answered).catch((error) => {
-        // A cursor of the server's that the params' check refuses is the answer's fault, not the
-        // caller's: `params.cursor: must be a base58 hash` named a value the caller never wrote
-        // (user trial 29).
-        // (Only a ValidationError has `issues`; the cursor is the one param changed since page 1.)
-        const issue = fetched && walk === "cursor" && error?.issues?.[0];
-        if (issue?.path === `params.${cursor}`)
-          broken(
-            fetched,
-            `gives ${nextCursor} "${brief(get(current, cursor))}", which the call refuses: ${issue.message}`,
-          );
-        return stopped(error, operation, fetched, () =>
+      const result = await fetchPage(current, answered).catch((error) =>
+        stopped(error, operation, fetched, () =>
           walk === "page"
             ? number
             : `${fetched + 1}, ${cursor} "${brief(get(current, cursor), 128)}"`,
-        );
-      });
+        ),
+      );
       // (The first page too: a walk from page 3 answered with page 1 would yield page 1's items
       // as page 3's. A bigint page number compares as a number.)
       if (walk === "page" && echoedPage) {
@@ -344,7 +346,18 @@ export function paginate<I, R, P = unknown>(
           if (more === true) fault = `says ${hasMore}: true but gives no ${nextCursor}`;
         } else if (sent.has(to))
           fault = `gives ${nextCursor} "${brief(to)}" again, which page ${sent.get(to)} was asked with`;
-        else next = set(current, cursor, to);
+        else {
+          next = set(current, cursor, to);
+          // A cursor of the server's that the call's check refuses (the spec's pattern) is the
+          // answer's fault: the call's `params.cursor: must be …` named a value the caller never
+          // wrote (user trial 29), and a checkpoint holding it would resume into that refusal.
+          const issues: ValidationIssue[] = [];
+          check?.(next, "params", issues);
+          if (issues[0]?.path === `params.${cursor}`) {
+            fault = `gives ${nextCursor} "${brief(to)}", which the call refuses: ${issues[0].message}`;
+            next = undefined;
+          }
+        }
       }
       // (A checkpoint is never given with a broken next position: saved, it would resume into the
       // break. A page's items are given before its break, as a cut-off list is not passed off as
@@ -402,7 +415,7 @@ export type Paginated<P, R, I> = ((
    * params of the next page (`undefined` where the data ends), for a job to save and resume from
    * with `.all(next)`. `options` apply to each page. A server
    * that breaks the paging protocol (a cursor repeated, another page than the one asked for,
-   * `hasMore: true` with no next cursor) ends the walk with an `InvalidResponseError`, after the
+   * `hasMore: true` with no next cursor, a next cursor the call's params check refuses) ends the walk with an `InvalidResponseError`, after the
    * pages before it. A call that fails after the first page throws its own error, whose message
    * ends with where the walk stopped (`(… page walk: stopped at page 3, cursor "…", after 2
    * pages)`), to resume from there.
@@ -420,11 +433,12 @@ export type ParamsArgument<P> = Record<never, never> extends P ? [params?: P] : 
 
 /**
  * Adds `.all()` to an operation, for the generated clients: `operation` is its descriptor, whose
- * `pagination` says how it pages and whose `id` the error of a broken walk names.
+ * `pagination` says how it pages, whose `id` the error of a broken walk names, and whose `params`
+ * check the walk runs on each next cursor (paginate's `check`).
  */
 export function withPagination<P, R, I>(
   call: (params: P, options?: RequestOptions) => Promise<R>,
-  operation: Pick<OperationDescriptor, "id" | "pagination">,
+  operation: Pick<OperationDescriptor, "id" | "pagination" | "params">,
 ): Paginated<P, R, I> {
   // (Cast: TypeScript cannot match the optional-params tuple of `Paginated` to a fixed
   // signature. `params` may be undefined where it is optional: `call` and `paginate` take that.)
@@ -450,7 +464,7 @@ export function withPagination<P, R, I>(
             }),
           operation.pagination!,
           params,
-          { maxPages, operation: operation.id },
+          { maxPages, operation: operation.id, check: operation.params },
         );
       } catch (error) {
         throw ofOperation(error, operation.id);

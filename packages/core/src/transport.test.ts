@@ -259,6 +259,18 @@ describe("auth", () => {
         /: Session expired: sign in again \(sent with no API key, to your baseUrls\.wallet endpoint\)$/,
       );
     }
+    // The sender, whose key is optional, keeps its hint at a region URL of the service's own
+    // (review 39).
+    const region = createTransport(
+      {
+        fetch: refusal(403),
+        baseUrls: { sender: "https://slc-sender.example/fast" },
+        maxRetries: 0,
+      },
+      senderHost,
+    );
+    const sent = await settle(region.send(get(), { operation: getBalances }));
+    expect(sent.error.message).toMatch(/\(check the API key: the sender host's own `apiKey`\)$/);
     // A client with a key keeps the hint to check it.
     const keyed = createTransport(
       { fetch: refusal(401), apiKey: "key-0123456789abcdef", maxRetries: 0 },
