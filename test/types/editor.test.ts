@@ -233,7 +233,7 @@ describe("signature help of a paginated method", () => {
   it("shows .all()'s own documentation: the method's every page, its cost per page, its status", () => {
     const all = signatureHelp("byOwnerAllHelp");
     expect(all.signature).toBe(
-      "all(params: GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<Asset, AssetList>",
+      "all(params: GetAssetsByOwnerParams, options?: PageWalkOptions): PageIterable<Asset, AssetList, GetAssetsByOwnerParams>",
     );
     expect(all.documentation.split("\n")[0]).toBe("List the assets a wallet owns, every page.");
     expect(all.documentation).toContain("Each page is one getAssetsByOwner call (10 credits).");
@@ -254,11 +254,15 @@ describe("signature help of a paginated method", () => {
 
 describe("the items of a page walk", () => {
   it("are shown by their type's name on hover, not as an indexed type of the result", () => {
-    expect(hover("byOwnerAll")).toMatch(/\): PageIterable<Asset, GetAssetsByOwnerResult>\n/);
-    expect(hover("transfersAll")).toMatch(
-      /\): PageIterable<WalletTransferItem, GetTransfersResult>\n/,
+    expect(hover("byOwnerAll")).toMatch(
+      /\): PageIterable<Asset, GetAssetsByOwnerResult, GetAssetsByOwnerParams>\n/,
     );
-    expect(hover("paginateByOwner")).toMatch(/\): PageIterable<Asset, GetAssetsByOwnerResult>\n/);
+    expect(hover("transfersAll")).toMatch(
+      /\): PageIterable<WalletTransferItem, GetTransfersResult, GetTransfersInput>\n/,
+    );
+    expect(hover("paginateByOwner")).toMatch(
+      /\): PageIterable<Asset, GetAssetsByOwnerResult, GetAssetsByOwnerParams>\n/,
+    );
   });
 });
 
