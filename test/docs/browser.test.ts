@@ -13,6 +13,7 @@ import { loadSite } from "../../packages/docs/src/model.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { HELIUS } from "../../packages/docs/src/pages.mjs";
 import { launchChromium } from "../chromium.js";
+import { searchHits } from "./search-hits.js";
 
 const root = join(import.meta.dirname, "../..");
 const shots = join(root, "test-results/docs");
@@ -317,19 +318,7 @@ describe("docs site in Chromium", () => {
   });
 
   it("search finds what a reader calls it: bodies and payloads by either word, costs, rate limits and page walks at their rows, names however spelled, plurals, words of several places; a word's middle only when no word starts with the query", async () => {
-    const hits = async (query: string) => {
-      // (An empty box empties the list at once: what shows next is this query's.)
-      await page.fill("#search", "");
-      await page.fill("#search", query);
-      await page.locator("#search-results li").first().waitFor();
-      // (The hits: not the Index link of the note that says there are none.)
-      return page.locator("#search-results li:not(.none) a").evaluateAll((links) =>
-        links.map((a) => ({
-          name: a.querySelector(".hit-name")?.textContent ?? "",
-          href: a.getAttribute("href") ?? "",
-        })),
-      );
-    };
+    const hits = (query: string) => searchHits(page, query);
     const names = async (query: string) => (await hits(query)).map((h) => h.name);
     await page.goto(`${origin}/index.html`);
     // "payload": the deliveries' Payload sections first, then the REST request bodies and the

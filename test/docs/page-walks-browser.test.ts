@@ -14,6 +14,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveDocs, type DocsServer } from "../../packages/docs/src/index.mjs";
 import { launchChromium } from "../chromium.js";
+import { searchHits } from "./search-hits.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "chaindata-docs-page-walks-"));
 let server: DocsServer;
@@ -53,19 +54,7 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** The hits the search box shows for `query` (name and href), best first. */
-async function hits(query: string) {
-  // (An empty box empties the list at once: what shows next is this query's.)
-  await page.fill("#search", "");
-  await page.fill("#search", query);
-  await page.locator("#search-results li").first().waitFor();
-  return page.locator("#search-results li:not(.none) a").evaluateAll((links) =>
-    links.map((a) => ({
-      name: a.querySelector(".hit-name")?.textContent ?? "",
-      href: a.getAttribute("href") ?? "",
-    })),
-  );
-}
+const hits = (query: string) => searchHits(page, query);
 
 describe("the Page walks page in Chromium", () => {
   it("the search finds it by a reader's words for resuming a walk, each hit at its section (user trial 29)", async () => {
