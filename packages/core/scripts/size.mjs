@@ -7,6 +7,7 @@
 //   node scripts/size.mjs --print      also: print the json-rpc bundle
 //   node scripts/size.mjs --pieces     also: what each piece of the DAS getAsset program costs
 //                                      (the table of decision 0008)
+//   node scripts/size.mjs --text       also: what the message text of that program costs
 import { build, transform } from "esbuild";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -215,4 +216,43 @@ if (process.argv.includes("--pieces")) {
     for (const node of nodes) cut = cut.slice(0, node.getFullStart()) + cut.slice(node.end);
     console.log(`  ${piece.padEnd(78)} ${String(whole - (await gz(cut))).padStart(5)} B gz`);
   }
+}
+
+if (process.argv.includes("--text")) {
+  // The standalone DAS getAsset program as the budgets bundle it, then every string and template
+  // part that holds a space (the prose of messages, hints and log lines; no code token has one)
+  // emptied: the difference is what the words cost, and the rest is what no rewording can save.
+  const program = `import { createDasRpc, getAsset } from '@chaindata/das';
+    getAsset(createDasRpc({ apiKey: 'k' }), { id: 'x' }).then(console.log);`;
+  const result = await build({
+    ...browserBundle(program, "program.mjs", root),
+    alias: { "@chaindata/core": "./dist/index.js", "@chaindata/das": "../das/dist/index.js" },
+  });
+  const text = result.outputFiles[0].text;
+  const file = ts.createSourceFile("bundle.js", text, ts.ScriptTarget.Latest, true);
+  const prose = []; // [start, end] of the text inside each literal or template part
+  const visit = (node) => {
+    const k = ts.SyntaxKind;
+    const open = {
+      [k.StringLiteral]: 1,
+      [k.NoSubstitutionTemplateLiteral]: 1,
+      [k.TemplateHead]: 1,
+      [k.TemplateMiddle]: 1,
+      [k.TemplateTail]: 1,
+    }[node.kind];
+    const close = { [k.TemplateHead]: 2, [k.TemplateMiddle]: 2 }[node.kind] ?? 1;
+    if (open && /\s/.test(node.text)) prose.push([node.getStart() + open, node.end - close]);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  let bare = text;
+  for (const [start, end] of prose.sort((a, b) => b[0] - a[0]))
+    bare = bare.slice(0, start) + bare.slice(end);
+  const gz = (code) => gzipSync(code, { level: 9 }).length;
+  const chars = prose.reduce((sum, [start, end]) => sum + end - start, 0);
+  console.log(`\nmessage text of the DAS getAsset standalone program (${gz(text)} B gz):`);
+  console.log(`  ${prose.length} literals with a space, ${chars} of ${text.length} characters`);
+  console.log(
+    `  without their text: ${gz(bare)} B gz (the words cost ${gz(text) - gz(bare)} B gz)`,
+  );
 }
