@@ -3,24 +3,28 @@
 // port in front of the local mock, and called by the SDK's clients made as that section says (no
 // key, `baseUrls` at the proxy). It adds the key, forwards only allowed JSON-RPC methods (each
 // entry of a batch), copies back `retry-after` and `x-request-id`, and scrubs the key from the
-// upstream's text; the page never sees the key.
+// upstream's text; the page never sees the key. The admin host (a project's usage: account data)
+// is refused with its reason unless turned on for one project, and then gets the key as
+// `X-Api-Key`, never in the URL.
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { createAdminClient } from "@chaindata/admin";
 import { createBatcher, createDasClient, isChainDataError } from "@chaindata/das";
 import { startMock, type MockServer } from "@chaindata/mock";
 import { createWalletClient } from "@chaindata/wallet";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import proxy, { createProxy } from "../../packages/core/recipes/browser-proxy.js";
-import { rpcHost, walletHost } from "../../packages/core/src/generated/environments.js";
+import { adminHost, rpcHost, walletHost } from "../../packages/core/src/generated/environments.js";
 import { tsc } from "../types/tsc.js";
 
 const root = join(import.meta.dirname, "../..");
 const recipesDir = join(root, "packages/core/recipes");
 const KEY = "ck_live_PROXYRECIPEKEY_7d3e";
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
+const PROJECT = "3f9a6c1e-8b2d-4e7a-9c51-2d7e0b4f8a63";
 
 type Handler = (request: Request) => Promise<Response>;
 /** What went between the page and the proxy: each request in, each answer out. */
@@ -87,6 +91,8 @@ const das = (options: Parameters<typeof createDasClient>[0] = {}) =>
   inPage(() => createDasClient({ baseUrls: { rpc: `${page.url}/api/rpc` }, ...options }));
 const wallet = () =>
   inPage(() => createWalletClient({ baseUrls: { wallet: `${page.url}/api/wallet` } }));
+const adminOf = (url: string) =>
+  inPage(() => createAdminClient({ baseUrls: { admin: `${url}/api/admin` }, maxRetries: 0 }));
 
 beforeAll(async () => {
   process.env.CHAINDATA_API_KEY = KEY; // the server's
@@ -212,6 +218,70 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
     page.exchanges.length = 0; // (this case's requests are the test's own, not a client's)
   });
 
+  it("refuses the admin host by default, with a 403 that says why, and forwards nothing", async () => {
+    const error = await rejection(adminOf(page.url).getProjectUsage({ id: PROJECT }));
+    expect(error).toMatchObject({ name: "PermissionDeniedError", status: 403 });
+    expect((error as Error).message).toContain(
+      "This proxy does not forward the admin host: a project's usage is account data " +
+        "(createProxy's `admin` option turns on one project's usage, for your operators only)",
+    );
+    expect(page.exchanges.map((e) => [e.url, e.answer?.status])).toEqual([
+      [`/api/admin/v0/admin/projects/${PROJECT}/usage`, 403],
+    ]);
+    expect(mock.requests()).toEqual([]);
+  });
+
+  it("with admin: { projectId }, forwards GET of that project's usage only, the key in X-Api-Key and not in the URL", async () => {
+    const operators = await serve(
+      createProxy({
+        upstream: { rpc: mock.url, wallet: mock.url, admin: mock.url },
+        admin: { projectId: PROJECT },
+      }),
+    );
+    try {
+      const usage = await adminOf(operators.url).getProjectUsage({ id: PROJECT });
+      expect(typeof usage.creditsRemaining).toBe("number");
+      const [entry, ...rest] = mock.requests();
+      expect(rest).toEqual([]);
+      expect(entry).toMatchObject({
+        method: "GET",
+        path: `/v0/admin/projects/${PROJECT}/usage`,
+        operationId: "getProjectUsage",
+        status: 200,
+      });
+      expect(entry!.query).toEqual({}); // no `api-key=` in the URL
+      expect(entry!.headers["x-api-key"]).toBe("***"); // the mock masks the key it got
+      expect(entry!.violations).toEqual([]);
+
+      // Another project, another method, another admin path: refused before the upstream.
+      const other = await rejection(
+        adminOf(operators.url).getProjectUsage({ id: "another-project" }),
+      );
+      expect(other).toMatchObject({ name: "NotFoundError", status: 404 });
+      const usageUrl = `${operators.url}/api/admin/v0/admin/projects/${PROJECT}/usage`;
+      expect((await fetch(usageUrl, { method: "POST", body: "{}" })).status).toBe(405);
+      expect((await fetch(`${operators.url}/api/admin/v0/webhooks`)).status).toBe(404);
+      expect(
+        (await fetch(`${operators.url}/api/admin/v0/admin/projects/x%2F..%2F${PROJECT}/usage`))
+          .status,
+      ).toBe(404);
+      expect(mock.requests()).toHaveLength(1);
+      for (const exchange of operators.exchanges) {
+        expect(JSON.stringify(exchange)).not.toContain(KEY);
+        expect(exchange.headers["x-api-key"]).toBeUndefined();
+      }
+    } finally {
+      await operators.close();
+    }
+  });
+
+  it("refuses an admin option without a project id, naming the field", () => {
+    for (const projectId of ["", "  ", undefined, 42])
+      expect(() =>
+        createProxy({ admin: { projectId } as unknown as { projectId: string } }),
+      ).toThrow("createProxy: admin.projectId must be a non-empty string (the project id)");
+  });
+
   it("copies back x-request-id (to onResponse and errors) and Retry-After (RateLimitError.retryAfter)", async () => {
     const onResponse = vi.fn();
     await das().getAsset({ id: ADDRESS }, { onResponse });
@@ -230,29 +300,45 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
   it("scrubs the key from upstream text: the page's error never holds it", async () => {
     // An upstream (a gateway, say) whose error quotes the key and the URL it was called with.
     const echo = createServer((req, res) => {
-      const key = new URL(req.url!, "http://x").searchParams.get("api-key");
+      const key =
+        new URL(req.url!, "http://x").searchParams.get("api-key") ?? req.headers["x-api-key"];
       res
         .writeHead(403, { "content-type": "application/json", "x-request-id": "echo-1" })
         .end(JSON.stringify({ error: `key ${key} is not allowed; request was ${req.url}` }));
     });
     const echoUrl = await listen(echo);
-    const scrubbing = await serve(createProxy({ upstream: { rpc: echoUrl } }));
+    const scrubbing = await serve(
+      createProxy({
+        upstream: { rpc: echoUrl, admin: echoUrl },
+        admin: { projectId: PROJECT },
+      }),
+    );
     try {
       const client = inPage(() =>
         createDasClient({ baseUrls: { rpc: `${scrubbing.url}/api/rpc` } }),
       );
-      const error = await rejection(client.getAsset({ id: ADDRESS }));
-      expect(error).toMatchObject({
-        name: "PermissionDeniedError",
-        status: 403,
-        requestId: "echo-1",
-      });
-      const seen = JSON.stringify({
-        message: String(error),
-        body: (error as { body?: unknown }).body,
-      });
-      expect(seen).toContain("key *** is not allowed");
-      expect(seen).not.toContain(KEY);
+      // The JSON-RPC host (key in the URL) and the admin host (key in X-Api-Key) alike.
+      for (const call of [
+        () => client.getAsset({ id: ADDRESS }),
+        () => adminOf(scrubbing.url).getProjectUsage({ id: PROJECT }),
+      ]) {
+        const error = await rejection(call());
+        expect(error).toMatchObject({
+          name: "PermissionDeniedError",
+          status: 403,
+          requestId: "echo-1",
+        });
+        const seen = JSON.stringify({
+          message: String(error),
+          body: (error as { body?: unknown }).body,
+        });
+        expect(seen).toContain("key *** is not allowed");
+        expect(seen).not.toContain(KEY);
+      }
+      expect(scrubbing.exchanges.map((e) => e.url)).toEqual([
+        "/api/rpc/",
+        `/api/admin/v0/admin/projects/${PROJECT}/usage`,
+      ]);
       for (const exchange of scrubbing.exchanges)
         expect(JSON.stringify(exchange)).not.toContain(KEY);
     } finally {
@@ -261,17 +347,24 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
     }
   });
 
-  it("by default forwards to the SDK's mainnet rpc and wallet hosts", async () => {
+  it("by default forwards to the SDK's mainnet rpc, wallet and admin hosts", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("{}"));
     await proxy(
       new Request("http://app.test/api/rpc/", { method: "POST", body: '{"method":"getAsset"}' }),
     );
     await proxy(new Request(`http://app.test/api/wallet/v1/wallet/${ADDRESS}/balances?limit=1`));
+    await createProxy({ admin: { projectId: PROJECT } })(
+      new Request(`http://app.test/api/admin/v0/admin/projects/${PROJECT}/usage`),
+    );
     const targets = fetch.mock.calls.map(([url]) => String(url));
     expect(targets).toEqual([
       `${rpcHost.urls.mainnet}/?api-key=${KEY}`,
       `${walletHost.urls.mainnet}/v1/wallet/${ADDRESS}/balances?limit=1&api-key=${KEY}`,
+      `${adminHost.urls.mainnet}/v0/admin/projects/${PROJECT}/usage`,
     ]);
+    expect(
+      fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)["x-api-key"]),
+    ).toEqual([undefined, undefined, KEY]);
     fetch.mockRestore();
   });
 
@@ -285,6 +378,7 @@ describe("the browser proxy recipe (packages/core/recipes/browser-proxy.ts), as 
       },
     );
     expect(listed).toContain(join(recipesDir, "browser-proxy.ts"));
+    expect(listed).toContain(join(recipesDir, "vite-dev-proxy.ts"));
     expect(tsc("-p", recipesDir, "--pretty", "false")).toBe("");
     const [packed] = JSON.parse(
       execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {

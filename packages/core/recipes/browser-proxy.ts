@@ -3,12 +3,21 @@
 // the key on your server. No dependency: a standard fetch handler, `(request) => Promise<Response>`,
 // served as it is by Bun.serve, Deno.serve, Hono (`app.all("/api/*", (c) => proxy(c.req.raw))`) or
 // a Next.js App Router catch-all route (`app/api/[...path]/route.ts`: `export { proxy as GET, proxy
-// as POST }`). It reads the key from `process.env`: on Cloudflare Workers, turn on `nodejs_compat`
-// or read it from the Worker's `env`. It does not say who may call it: put it behind your own
-// session check, or any page on the web spends your credits.
+// as POST }`); during `vite dev`, by the plugin in vite-dev-proxy.ts. It reads the key from
+// `process.env` (or its `apiKey` option): on Cloudflare Workers, turn on `nodejs_compat` or pass
+// `createProxy({ apiKey: env.CHAINDATA_API_KEY })` in the Worker's `fetch`. It does not say who
+// may call it: put it behind your own session check, or any page on the web spends your credits.
 //
 // What the clients request under a `baseUrls` entry: the JSON-RPC clients POST to `<base>/`; the
-// wallet client appends the REST path and query (`<base>/v1/wallet/<address>/balances?limit=5`).
+// wallet client appends the REST path and query (`<base>/v1/wallet/<address>/balances?limit=5`);
+// the admin client too (`<base>/v0/admin/projects/<id>/usage`).
+//
+// The admin host is refused unless you turn it on (`admin: { projectId }`): a project's usage
+// (credits used and left, plan, billing cycle) is account data, not something every visitor of
+// the page should read, and its limit (5 requests a second per project) is shared with your
+// server's own calls. Turned on, it forwards GET of that one project's usage only, with the key
+// in the `X-Api-Key` header (the admin host's place for it), never in the URL; serve it behind a
+// check that lets in only your operators.
 
 /** The JSON-RPC methods the page may call: each entry of a batch (`createBatcher`) too. */
 export const ALLOWED_METHODS: readonly string[] = ["getAsset", "getAssetBatch", "getAssetsByOwner"];
@@ -22,9 +31,16 @@ const COPIED_HEADERS = ["content-type", "retry-after", "x-request-id"];
 
 export interface ProxyOptions {
   /** The upstream hosts: the SDK's mainnet URLs by default (`@chaindata/core`'s `hosts`). */
-  upstream?: { rpc?: string; wallet?: string };
+  upstream?: { rpc?: string; wallet?: string; admin?: string };
   /** The JSON-RPC methods to forward (default `ALLOWED_METHODS`). */
   methods?: readonly string[];
+  /**
+   * Forward the admin host's usage report of this one project (`/api/admin/v0/admin/projects/
+   * <projectId>/usage`, GET). Off by default: `/api/admin/` is answered 403 with the reason.
+   */
+  admin?: { projectId: string };
+  /** The key; by default `process.env.CHAINDATA_API_KEY`, read on each request. */
+  apiKey?: string;
 }
 
 const json = (status: number, body: unknown): Response =>
@@ -33,14 +49,23 @@ const json = (status: number, body: unknown): Response =>
 export function createProxy(options: ProxyOptions = {}): (request: Request) => Promise<Response> {
   const rpc = (options.upstream?.rpc ?? "https://mainnet.helius-rpc.com").replace(/\/+$/, "");
   const wallet = (options.upstream?.wallet ?? "https://api.helius.xyz").replace(/\/+$/, "");
+  const admin = (options.upstream?.admin ?? "https://admin-api.helius.xyz").replace(/\/+$/, "");
   const methods = new Set(options.methods ?? ALLOWED_METHODS);
+  const projectId = options.admin?.projectId;
+  if (options.admin !== undefined && (typeof projectId !== "string" || projectId.trim() === ""))
+    throw new TypeError("createProxy: admin.projectId must be a non-empty string (the project id)");
+  const usagePath =
+    projectId === undefined
+      ? undefined
+      : `/v0/admin/projects/${encodeURIComponent(projectId)}/usage`;
 
   return async function proxy(request: Request): Promise<Response> {
-    const key = process.env.CHAINDATA_API_KEY;
+    const key = options.apiKey || process.env.CHAINDATA_API_KEY;
     if (!key) return json(500, { error: "The proxy has no CHAINDATA_API_KEY" });
     const url = new URL(request.url);
     let target: URL;
     let body: string | null = null;
+    let keyInHeader = false; // the admin host: `X-Api-Key`; the others: `?api-key=`
     if (url.pathname === "/api/rpc" || url.pathname === "/api/rpc/") {
       if (request.method !== "POST") return json(405, { error: "POST only" });
       const text = await request.text();
@@ -82,10 +107,21 @@ export function createProxy(options: ProxyOptions = {}): (request: Request) => P
       if (request.method === "POST") body = await request.text();
       if ((body?.length ?? 0) > MAX_BODY_BYTES)
         return json(413, { error: "The body is too large" });
+    } else if (url.pathname === "/api/admin" || url.pathname.startsWith("/api/admin/")) {
+      if (usagePath === undefined)
+        return json(403, {
+          error:
+            "This proxy does not forward the admin host: a project's usage is account data " +
+            "(createProxy's `admin` option turns on one project's usage, for your operators only)",
+        });
+      if (url.pathname !== `/api/admin${usagePath}`) return json(404, { error: "Not found" });
+      if (request.method !== "GET") return json(405, { error: "GET only" });
+      target = new URL(`${admin}${usagePath}`); // (the operation takes no query: none is sent)
+      keyInHeader = true;
     } else {
       return json(404, { error: "Not found" });
     }
-    target.searchParams.set("api-key", key); // replaces any the page sent
+    if (!keyInHeader) target.searchParams.set("api-key", key); // replaces any the page sent
 
     let upstream: Response;
     try {
@@ -94,6 +130,7 @@ export function createProxy(options: ProxyOptions = {}): (request: Request) => P
         headers: {
           accept: "application/json",
           ...(body === null ? {} : { "content-type": "application/json" }),
+          ...(keyInHeader ? { "x-api-key": key } : {}),
         },
         body,
         signal: request.signal, // the page gave up: so does the upstream call
