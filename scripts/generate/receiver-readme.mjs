@@ -5,19 +5,15 @@
 // written in receiver.fastify.test.ts and receiver.next.test.ts.
 
 import { readFileSync } from "node:fs";
+import { RECEIVER_RECIPES } from "../../packages/docs/src/receiver-recipes.mjs";
 
 /**
  * The Redis store and framework recipes, each a file of the webhooks package shown whole, here and
- * on the docs' delivery pages (packages/docs/src/build.mjs reads them too): one text, type-checked
- * where it is kept (packages/webhooks/recipes/tsconfig.json).
+ * on the docs' delivery pages: one text, type-checked where it is kept
+ * (packages/webhooks/recipes/tsconfig.json), and one list of them, the docs package's (which
+ * cannot import the repository's scripts), so a recipe cannot reach one and not the other.
  */
-export const RECIPES = {
-  store: new URL("../../packages/webhooks/recipes/redis-store.ts", import.meta.url),
-  express: new URL("../../packages/webhooks/recipes/express.ts", import.meta.url),
-  fastify: new URL("../../packages/webhooks/recipes/fastify.ts", import.meta.url),
-  nextApp: new URL("../../packages/webhooks/recipes/next-app-router.ts", import.meta.url),
-  nextPages: new URL("../../packages/webhooks/recipes/next-pages-router.ts", import.meta.url),
-};
+export const RECIPES = RECEIVER_RECIPES;
 
 /** A recipe's text, importing from `pkg` (the recipes import `@chaindata/webhooks`). */
 const recipe = (file, pkg) =>

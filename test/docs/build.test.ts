@@ -32,6 +32,8 @@ import { sdkName } from "../../packages/docs/src/util.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { readmeSections } from "../../packages/docs/src/build.mjs";
 // @ts-expect-error — plain ESM module without type declarations
+import { RECEIVER_RECIPES } from "../../packages/docs/src/receiver-recipes.mjs";
+// @ts-expect-error — plain ESM module without type declarations
 import { firstSentence, summaryOf } from "../../packages/docs/src/markdown.mjs";
 // @ts-expect-error — plain ESM module without type declarations
 import { labelFor, loadSite } from "../../packages/docs/src/model.mjs";
@@ -39,6 +41,8 @@ import { labelFor, loadSite } from "../../packages/docs/src/model.mjs";
 import * as pages from "../../packages/docs/src/pages.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { camel as generatorCamel } from "../../scripts/generate/lib/schema.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { RECIPES as README_RECIPES } from "../../scripts/generate/receiver-readme.mjs";
 import { text } from "./html-text.js";
 
 const { AREA_WORDS, areaWord, CLIENT_OPTIONS, HELIUS, notCovered: siteNotCovered } = pages;
@@ -1107,6 +1111,27 @@ describe("docs build", () => {
         "deploy authHeader: [OLD, NEW]",
       ])
         expect(receiver, `${delivery}: ${part}`).toContain(part);
+    }
+  });
+
+  it("shows every file of packages/webhooks/recipes/ (its tsconfig.json aside) whole on both delivery pages and in the webhooks README, from one list that the README's generator reads too (review 39)", () => {
+    const dir = join(root, "packages/webhooks/recipes");
+    // (Deliberately no recipe: the project that type-checks them.)
+    const notRecipes = ["tsconfig.json"];
+    const files = Object.values<string>(RECEIVER_RECIPES).map((file) => relative(dir, file));
+    expect(readdirSync(dir).filter((file) => !notRecipes.includes(file))).toEqual(files.sort());
+    // (Two lists, one per generator, could each miss a recipe the other shows.)
+    expect(README_RECIPES).toBe(RECEIVER_RECIPES);
+    const readme = readFileSync(join(root, "packages/webhooks/README.md"), "utf8");
+    for (const [key, file] of Object.entries<string>(RECEIVER_RECIPES)) {
+      const recipe = readFileSync(file, "utf8");
+      expect(readme, key).toContain("```ts\n" + recipe + "```");
+      for (const delivery of ["deliverEnhancedEvents", "deliverRawEvents"]) {
+        // (The raw page's handler lines are the raw ones: the lines around them are shown.)
+        const shown = text(page(`webhooks/${delivery}.html`));
+        for (const part of recipe.trimEnd().split(/^ *onEvent: .*$/m))
+          expect(shown, `${delivery}: ${key}`).toContain(part);
+      }
     }
   });
 

@@ -260,8 +260,14 @@ describe("resolveBaseUrl: refused before anything is sent", () => {
       // (A same-origin path, as a page's code writes it first: user trial 31.)
       [
         "/api/rpc",
-        'must start with http:// or https:// (got "/api/rpc", a path: give new URL(path, location.href).href)',
+        'must start with http:// or https:// (got "/api/rpc", a path: in a page, give new URL(path, location.href).href)',
       ],
+      // (Two slashes are no path: a URL without its scheme, review 39.)
+      [
+        "//api.example.com/rpc",
+        "must start with http:// or https:// (got a long string, add https:)",
+      ],
+      ["//x.io", 'must start with http:// or https:// (got "//x.io", add https:)'],
       // (The key given as the URL: a long bare word is never shown.)
       [KEY, "must start with http:// or https:// (got a long string)"],
       ["ftp://x.example", "must start with http:// or https:// (got a long string)"],

@@ -566,9 +566,13 @@ function urlFault(url: unknown, { name, regions }: Host): string {
         ? JSON.stringify(url)
         : messageValue(url)
     }${regions?.includes(url as string) ? `, a region: use ${name}Regions.${url as string}` : ""}${
-      // (A same-origin proxy's path, the first thing a page's code writes: user trial 31.)
+      // (A same-origin proxy's path, the first thing a page's code writes: user trial 31. One
+      // slash only: `//host/rpc` is a URL without its scheme, which `new URL(path, location.href)`
+      // would give the page's. A server has no `location`. Short: it is in every bundle.)
       typeof url === "string" && url[0] == "/"
-        ? ", a path: give new URL(path, location.href).href"
+        ? url[1] == "/"
+          ? ", add https:"
+          : ", a path: in a page, give new URL(path, location.href).href"
         : ""
     })`;
   const mark = /[?#]/.exec(url)?.[0];

@@ -1429,6 +1429,25 @@ describe("paginate: .checkpoints() (each page with the params of the next, to re
     expect(await collect(paginate(noWay, history, {}, { maxPages: 1 }).pages())).toHaveLength(1);
   });
 
+  it("params that are no object (positional params, a fetchPage of your own): refused before any call, never a next: undefined that says the data ends (review 39)", async () => {
+    // (The answer has a next cursor: the walk gave one checkpoint, `next: undefined`, as if done.)
+    const fetchPage = stubPages(async () => ({ value: { items: [1], cursor: "zz" } }));
+    for (const params of [["pos"], null, "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY", 5]) {
+      const { yielded, error } = await walkToError(
+        paginate(fetchPage, compression, params, { operation: "getX" }).checkpoints(),
+      );
+      expect(yielded, JSON.stringify(params)).toEqual([]);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({
+        operation: "getX",
+        message: "params: must be an object for .checkpoints()",
+      });
+    }
+    expect(fetchPage).not.toHaveBeenCalled();
+    // `.pages()` still sends them once, for the call to refuse or take.
+    expect(await collect(paginate(fetchPage, compression, ["pos"]).pages())).toHaveLength(1);
+  });
+
   it("next is the caller's own: changing it changes no page of the walk", async () => {
     const fetchPage = stubPages(async (p: { page: number; limit: number }) => dasPage(p));
     for await (const { next } of paginate<unknown, unknown, any>(fetchPage, das, {

@@ -83,8 +83,9 @@ export interface PageIterable<I, R, P = unknown> extends AsyncIterable<I> {
    * is and goes on from there later: `.all(next)` resumes the walk. `next` is `undefined` only
    * where the data ends (never where `maxPages` stops the walk), so a job can tell done from not
    * yet. A page whose next position is broken (a cursor sent before, `hasMore: true` with no next
-   * cursor) is not given: the walk's `InvalidResponseError` comes in its place, and the checkpoint
-   * before it still asks for that page.
+   * cursor, a next cursor the call's params check refuses) is not given: the walk's
+   * `InvalidResponseError` comes in its place, and the checkpoint before it still asks for that
+   * page. Params that are no object are refused (a `ConfigurationError`, nothing sent).
    */
   checkpoints(): AsyncIterable<PageCheckpoint<R, P>>;
 }
@@ -175,16 +176,19 @@ const stopped = (error: any, operation: string, fetched: number, page: () => unk
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
  * page that says it, a next cursor the walk has already sent (it would go round forever) or
  * `hasMore: true` with no next cursor; and, given `check`, a next cursor that the call's params
- * check refuses (the server's value, which the caller never wrote). Ending quietly there would pass a cut-off list for the
- * whole. Nothing is read past the last page `maxPages` asks for. A page's call that fails after
- * the first page throws its own error, its message and stack ending with where the walk stopped.
+ * check refuses (the server's value, which the caller never wrote). Ending quietly there would
+ * pass a cut-off list for the whole. Nothing is read past the last page `maxPages` asks for. A
+ * page's call that fails after the first page throws its own error, its message and stack ending
+ * with where the walk stopped.
  *
  * @param fetchPage - the operation, called with the params of each page and a function to give
  *   the answer's status and headers to (its `onResponse`), which the error of a broken walk carries
  * @param params - the first page's params, copied now (a deep copy, `structuredClone`, or of its
  *   own members where that fails): never modified, and changing the caller's object (or an object
  *   inside it, such as `sortBy`) after this call changes no page of the walk. Params that are no
- *   object (`null`, a string) go to `fetchPage` once, as given, for it to refuse
+ *   object (`null`, a string, a list) go to `fetchPage` once, as given, for it to refuse;
+ *   `.checkpoints()` refuses them (a `ConfigurationError`, nothing sent), as it could not say
+ *   where such a walk goes on
  */
 export function paginate<I, R, P = unknown>(
   // (A method's type, whose parameters TypeScript compares both ways: a `fetchPage` typed for the
@@ -252,8 +256,12 @@ export function paginate<I, R, P = unknown>(
     // for it to refuse as the one-page call does: a page number set on a string would make
     // `params.0`, `params.1`… of its characters, and `null` read as no params would be sent.
     if (start !== undefined && (!start || typeof start !== "object" || Array.isArray(start))) {
+      // (Not with checkpoints: no next page can be set in them, and a `next: undefined` would say
+      // the data ends where it need not, as with a list of positional params and a cursor.)
+      if (checkpoints)
+        throw new ConfigurationError("params: must be an object for .checkpoints()", { operation });
       const result = await fetchPage(start, answered);
-      yield checkpoints ? { result, next: undefined } : result;
+      yield result;
       return;
     }
     let current = start ?? {};
@@ -413,12 +421,12 @@ export type Paginated<P, R, I> = ((
    * Every item of every page, starting from `params` (fetched one page at a time);
    * `.all(params).pages()` yields whole results instead, and `.checkpoints()` each result with the
    * params of the next page (`undefined` where the data ends), for a job to save and resume from
-   * with `.all(next)`. `options` apply to each page. A server
-   * that breaks the paging protocol (a cursor repeated, another page than the one asked for,
-   * `hasMore: true` with no next cursor, a next cursor the call's params check refuses) ends the walk with an `InvalidResponseError`, after the
-   * pages before it. A call that fails after the first page throws its own error, whose message
-   * ends with where the walk stopped (`(… page walk: stopped at page 3, cursor "…", after 2
-   * pages)`), to resume from there.
+   * with `.all(next)`. `options` apply to each page. A server that breaks the paging protocol (a
+   * cursor repeated, another page than the one asked for, `hasMore: true` with no next cursor, a
+   * next cursor the call's params check refuses, found before the next call) ends the walk with an
+   * `InvalidResponseError`, after the pages before it. A call that fails after the first page
+   * throws its own error, whose message ends with where the walk stopped (`(… page walk: stopped
+   * at page 3, cursor "…", after 2 pages)`), to resume from there.
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]

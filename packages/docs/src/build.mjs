@@ -55,6 +55,7 @@ import {
 } from "./pages.mjs";
 import { GLANCE_PAGE, PAGE_WALKS_PAGE, RUNTIMES_PAGE, SEARCH_PAGE, TESTING_PAGE } from "./html.mjs";
 import { LEGEND_PAGE, SOURCE_KEYS } from "./legend.mjs";
+import { RECEIVER_RECIPES } from "./receiver-recipes.mjs";
 import { isBigint } from "./schema.mjs";
 import { deref, inContext, isObj, plural, schemaRefName, sdkName } from "./util.mjs";
 
@@ -76,15 +77,10 @@ export const TESTING_SECTION = { testing: "Testing code that calls chaindata" };
 export const PAGE_WALKS_SECTION = { pageWalks: "Page walks" };
 /**
  * The receiver's recipes the delivery pages show (`site.recipes`), each a file of the webhooks
- * package shown whole, as its README shows it (scripts/generate/receiver-readme.mjs).
+ * package shown whole, as its README shows it: one list, the README generator's too
+ * (receiver-recipes.mjs).
  */
-export const RECEIVER_RECIPES = {
-  store: join(REPO_ROOT, "packages/webhooks/recipes/redis-store.ts"),
-  express: join(REPO_ROOT, "packages/webhooks/recipes/express.ts"),
-  fastify: join(REPO_ROOT, "packages/webhooks/recipes/fastify.ts"),
-  nextApp: join(REPO_ROOT, "packages/webhooks/recipes/next-app-router.ts"),
-  nextPages: join(REPO_ROOT, "packages/webhooks/recipes/next-pages-router.ts"),
-};
+export { RECEIVER_RECIPES };
 const ASSETS = ["site.css", "site.js"];
 
 /** Field names reachable from a schema (for the search index), depth-limited. */
