@@ -39,6 +39,8 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  *
  * **Retries.** `config.maxRetries: 0` (the node's own re-sends; the SDK sends 0 unless told otherwise) is recommended: retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too. For the same reason an error after a retry does not prove that the transaction failed: an earlier attempt may have reached the cluster (with `skipPreflight: false` the resend's simulation can answer that the transaction was already processed). Check its signature's status before signing a new one.
  *
+ * **Time limit (SDK).** A send is worth retrying only while its blockhash is valid (about 60-90 seconds). The client's defaults are sized for reads (60 s per attempt, 2 retries, so a send that meets a hung host may take minutes): give a bot's sends a deadline, `sendTransaction(params, { signal: AbortSignal.timeout(15_000) })`, or the client a short `timeout` (`createSenderClient({ timeout: 2_000 })`).
+ *
  * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
  *
  * Cost: 0 credits per request.
@@ -72,6 +74,8 @@ export function sendTransaction(rpc: JsonRpcClient<"sender /fast">, params: T.Se
  *
  * **Retries and time limit (SDK).** A keep-alive that fails says something (the host is slow or unavailable), and the next one follows within a minute: by default the SDK does not retry it and gives each attempt 5 seconds, instead of the client's `maxRetries` and `timeout`, which are sized for sends. A call's own `maxRetries` / `timeout` override both. A 503 rejects with `InternalServerError` (status 503) like any other 5xx; a timeout with `TimeoutError`.
  *
+ * **On Node (SDK).** A ping keeps a connection warm only while the connection pool keeps it open: Node's built-in `fetch` closes a connection idle for 4 seconds unless the answer asks for longer (a `Keep-Alive: timeout=` header), so a ping every 30-60 s keeps nothing open there, and the next `sendTransaction` pays a new TCP and TLS handshake. Give the client a `fetch` whose pool keeps idle connections for longer than the ping interval: with the `undici` package, `const agent = new Agent({ keepAliveTimeout: 65_000, keepAliveMaxTimeout: 65_000 })` and `fetch: (url, init) => undiciFetch(url, { ...init, dispatcher: agent })`. The repository's `packages/sender/recipes/keep-alive.ts` is such a client, pinging only while idle, tested against a host that sends no such header.
+ *
  * Cost: 0 credits per request.
  *
  * @param rpc - The endpoint to call, made by {@link createSenderRpc}.
@@ -104,6 +108,8 @@ export interface SenderClient {
    *
    * **Retries.** `config.maxRetries: 0` (the node's own re-sends; the SDK sends 0 unless told otherwise) is recommended: retry yourself. Resending the same signed transaction is harmless: it has the same signature, and the chain executes it at most once, so the SDK's own retries (the `maxRetries` call option) apply to this call too. For the same reason an error after a retry does not prove that the transaction failed: an earlier attempt may have reached the cluster (with `skipPreflight: false` the resend's simulation can answer that the transaction was already processed). Check its signature's status before signing a new one.
    *
+   * **Time limit (SDK).** A send is worth retrying only while its blockhash is valid (about 60-90 seconds). The client's defaults are sized for reads (60 s per attempt, 2 retries, so a send that meets a hung host may take minutes): give a bot's sends a deadline, `sendTransaction(params, { signal: AbortSignal.timeout(15_000) })`, or the client a short `timeout` (`createSenderClient({ timeout: 2_000 })`).
+   *
    * **Limits and cost.** 50 transactions per second per region by default in the 2026 docs (15 in the January 2026 docs); higher limits on request. No credits are consumed, on every plan.
    *
    * Cost: 0 credits per request.
@@ -132,6 +138,8 @@ export interface SenderClient {
    * **No authentication.** The public docs document no API key for this endpoint, so the SDK sends none, not even the dedicated Sender key a client may hold for `sendTransaction` (the sender host's key is optional, `auth.required: false`; here it is not sent at all, `security: []`). Sending it would gain nothing and would put the key on the wire with every keep-alive, often over plain http to a regional endpoint.
    *
    * **Retries and time limit (SDK).** A keep-alive that fails says something (the host is slow or unavailable), and the next one follows within a minute: by default the SDK does not retry it and gives each attempt 5 seconds, instead of the client's `maxRetries` and `timeout`, which are sized for sends. A call's own `maxRetries` / `timeout` override both. A 503 rejects with `InternalServerError` (status 503) like any other 5xx; a timeout with `TimeoutError`.
+   *
+   * **On Node (SDK).** A ping keeps a connection warm only while the connection pool keeps it open: Node's built-in `fetch` closes a connection idle for 4 seconds unless the answer asks for longer (a `Keep-Alive: timeout=` header), so a ping every 30-60 s keeps nothing open there, and the next `sendTransaction` pays a new TCP and TLS handshake. Give the client a `fetch` whose pool keeps idle connections for longer than the ping interval: with the `undici` package, `const agent = new Agent({ keepAliveTimeout: 65_000, keepAliveMaxTimeout: 65_000 })` and `fetch: (url, init) => undiciFetch(url, { ...init, dispatcher: agent })`. The repository's `packages/sender/recipes/keep-alive.ts` is such a client, pinging only while idle, tested against a host that sends no such header.
    *
    * Cost: 0 credits per request.
    *

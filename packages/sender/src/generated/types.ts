@@ -35,7 +35,7 @@ export interface SendTransactionConfig {
      */
     skipPreflight?: boolean | undefined;
     /**
-     * How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). The default here is the SDK's: when the field is left out, sendTransaction sends `0`, as helius-sdk does (the service's own default is not documented).
+     * How many times the node itself re-sends the transaction. `0` is recommended: implement your own retries (re-sending the same signed transaction is harmless). Not the SDK's retries: those are the call option `maxRetries` (2 by default; `{ maxRetries: 0 }` as the call's last argument turns them off). The default here is the SDK's: when the field is left out, sendTransaction sends `0`, as helius-sdk does (the service's own default is not documented).
      * @default 0
      */
     maxRetries?: number | undefined;
