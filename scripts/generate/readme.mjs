@@ -3,6 +3,7 @@
 // type-checked against the built packages (test/types/readme.test.ts).
 import { readmeConstants } from "./constants.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
+import { u64ShapeName } from "./lib/descriptor.mjs";
 import { camel, deref, hasU64, pascal, u64Shape } from "./lib/schema.mjs";
 import { receiverReadme } from "./receiver-readme.mjs";
 import { documentedRateLimit, exampleFor as restExample, rateLimitName } from "./rest.mjs";
@@ -78,10 +79,15 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
  * string. Every package exports `stringifyJson` (lib/names.mjs, runtimeExports).
  */
 function bigintNote({ kind, doc }) {
-  const results =
+  const calls =
     kind === "openrpc"
-      ? (doc.methods ?? []).map((m) => m.result?.schema)
-      : operationsOf(doc).map((op) => responseSchemaOf(doc, op));
+      ? (doc.methods ?? []).map((m) => ({ name: m.name, schema: m.result?.schema, o: m }))
+      : operationsOf(doc).map((op) => ({
+          name: op.o.operationId,
+          schema: responseSchemaOf(doc, op),
+          o: op.o,
+        }));
+  const results = calls.map((c) => c.schema);
   const deliveries = Object.values(doc.webhooks ?? {}).map(
     (item) => item.post?.requestBody?.content?.["application/json"]?.schema,
   );
@@ -91,8 +97,13 @@ function bigintNote({ kind, doc }) {
   const stays = field
     ? ` (an amount the service itself sends as a decimal string, such as ${field.of ? `the \`${field.property}\` of a \`${field.of}\`` : `\`${field.property}\``}, stays a string: \`BigInt(${field.property})\` reads it exactly)`
     : "";
+  // (A result's own shape, exported per operation: lib/descriptor.mjs u64ShapeConstants.)
+  const shaped = calls.find((c) => c.schema && hasU64(u64Shape(doc, c.schema)))?.name;
+  const revive = shaped
+    ? ` Such text read back with \`parseJson\` has them \`bigint\` again with the operation's shape, \`reviveU64(parseJson(text), ${u64ShapeName(shaped)})\`: each operation has its \`<operation>U64Shape\`${calls.some((c) => c.o["x-pagination"]) ? ", and one item of a page walk its `<operation>ItemU64Shape`" : ""}.`
+    : "";
   return u64
-    ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.`
+    ? `Fields the spec types u64 (lamports, raw amounts, supplies) arrive as \`bigint\`${stays}: \`stringifyJson\`, exported here too, writes them where \`JSON.stringify\` throws.${revive}`
     : `No field of the results here is a u64, so none arrives as \`bigint\`${stays}. Only an integer beyond 2^53 in a field the spec does not type as u64 (a slot, a count, an undocumented field) would, rather than be rounded: \`stringifyJson\`, exported here too, writes it where \`JSON.stringify\` throws.`;
 }
 

@@ -31,12 +31,21 @@ import {
   descriptorSource,
   itemSchemaName,
   itemType,
+  u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import { camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
+import {
+  camel,
+  deref,
+  pascal,
+  propertyAt,
+  refusesSomeString,
+  u64Shape,
+  validationSchema,
+} from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
@@ -265,6 +274,19 @@ function operationMap({ area, Area, doc, ops }, inputs) {
 function emitOperations({ area, doc, file, ops, source }) {
   const inputs = inputSchemas({ doc, ops });
   const checks = createCheckEmitter();
+  // Each operation's u64 shape as an export of its own (where the area has `<area>U64Shape`: some
+  // result holds u64 values or floats), beside the descriptors' (lib/descriptor.mjs says why).
+  const shapes = u64Example(doc, ops)
+    ? u64ShapeConstants(
+        `${camel(area)}U64Shape`,
+        ops.map((op) => ({
+          name: op.o.operationId,
+          shape: u64Shape(doc, responseSchemaOf(doc, op) ?? {}),
+          items: op.o["x-pagination"]?.items,
+        })),
+        (name) => `paginate${pascal(name)}`,
+      )
+    : undefined;
   const descriptors = ops.map((op) => {
     const d = {
       id: op.o.operationId,
@@ -302,8 +324,8 @@ function emitOperations({ area, doc, file, ops, source }) {
     operationsModule(
       source,
       checks,
-      descriptors,
-      ["type OperationDescriptor", ...(deliveries.length ? ["type U64Shape"] : [])],
+      shapes ? [`${shapes}\n`, ...descriptors] : descriptors,
+      ["type OperationDescriptor", ...(deliveries.length || shapes ? ["type U64Shape"] : [])],
       { typed: true },
     ) +
     (deliveries.length
@@ -311,6 +333,13 @@ function emitOperations({ area, doc, file, ops, source }) {
       : "")
   );
 }
+
+/**
+ * The first operation whose result holds u64 values or floats, if any: the example of
+ * `<area>U64Shape`, which is emitted (with each operation's own shape) only where there is one.
+ */
+const u64Example = (doc, ops) =>
+  ops.find((op) => u64Shape(doc, responseSchemaOf(doc, op) ?? {}) !== undefined)?.o.operationId;
 
 /**
  * client.ts: create<Area>Rest() (the transport and openapi-fetch client of the host), one
@@ -322,23 +351,21 @@ function emitClient(pkg) {
   const info = doc.info;
   const status = areaStatusTags(info);
   const usesPagination = ops.some((op) => op.o["x-pagination"]);
-  // The first operation whose result holds u64 values, if any: the example of `<area>U64Shape`.
-  const u64Example = ops.find((op) => u64Shape(doc, responseSchemaOf(doc, op) ?? {}) !== undefined)
-    ?.o.operationId;
+  const example = u64Example(doc, ops);
   const calls = ops.map((op) => operationCode(pkg, op));
   return (
     banner(source) +
     `import createFetchClient, { type Client } from "openapi-fetch";\n` +
-    `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions${u64Example ? ", type U64Shape" : ""} } from "@chaindata/core";\n` +
+    `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions${example ? ", type U64Shape" : ""} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
     restFactory(pkg) +
-    (u64Example
+    (example
       ? u64ShapeFunction(
           area,
           `keyof ${Area}Client`,
-          u64Example,
+          example,
           ops.map((op) => op.o.operationId),
           Object.fromEntries(
             ops
@@ -473,6 +500,10 @@ function operationCode({ Area, clientVar, doc }, op) {
       standalone: walkExampleFor(doc, op, "", walk),
       member: walkExampleFor(doc, op, clientVar),
     },
+    cursorChecked: refusesSomeString(
+      doc,
+      propertyAt(doc, inputSchema(doc, op), pagination.cursor ?? "cursor"),
+    ),
   });
   return { ...walks, standalone: [...standalone, walks.standalone] };
 }

@@ -28,15 +28,25 @@ import {
 } from "./lib/emit.mjs";
 import {
   commonDescriptorFields,
-  u64ShapeFunction,
   descriptorSource,
   itemSchemaName,
   itemType,
+  u64ShapeConstants,
+  u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
-import { allowsNull, camel, deref, pascal, u64Shape, validationSchema } from "./lib/schema.mjs";
+import {
+  allowsNull,
+  camel,
+  deref,
+  pascal,
+  propertyAt,
+  refusesSomeString,
+  u64Shape,
+  validationSchema,
+} from "./lib/schema.mjs";
 import { exactValueAt } from "../spec/bundle.mjs";
 
 /**
@@ -226,9 +236,22 @@ function typeSchemas({ doc, http, httpOps, methods }) {
 }
 
 /** operations.ts: runtime descriptors, with the params schema compiled to checks. */
-function emitOperations({ doc, file, http, httpOps, methods, source }) {
+function emitOperations({ area, doc, file, http, httpOps, methods, source }) {
   const checks = createCheckEmitter();
   const encodings = methods.map((m) => encodingOf(doc, m));
+  // Each method's u64 shape as an export of its own (where the area has `<area>U64Shape`: some
+  // result holds u64 values or floats), beside the descriptors' (lib/descriptor.mjs says why).
+  const shapes = u64Example(doc, methods)
+    ? u64ShapeConstants(
+        `${camel(area)}U64Shape`,
+        methods.map((m) => ({
+          name: m.name,
+          shape: u64Shape(doc, m.result.schema),
+          items: m["x-pagination"]?.items,
+        })),
+        (name) => `paginate${pascal(name)}`,
+      )
+    : undefined;
   const descriptors = methods.map((m, i) => methodDescriptor(doc, file, m, checks, encodings[i]));
   for (const h of httpOps) {
     const d = { id: h.id, ...commonDescriptorFields(http.doc, h.o) };
@@ -244,11 +267,12 @@ function emitOperations({ doc, file, http, httpOps, methods, source }) {
   return operationsModule(
     source,
     checks,
-    descriptors,
+    shapes ? [`${shapes}\n`, ...descriptors] : descriptors,
     [
       ...(encodings.some(Boolean) ? ["rpcEncoding"] : []),
       ...(httpOps.length ? ["type OperationDescriptor"] : []),
       "type RpcMethodDescriptor",
+      ...(shapes ? ["type U64Shape"] : []),
     ],
     { typed: true },
   );
@@ -334,19 +358,18 @@ function emitClient(pkg) {
   const methodCalls = methods.map((m) => methodCode(pkg, m, endpoint.type));
   const httpCalls = httpOps.map((h) => httpOperationCode(pkg, h));
   const calls = [...methodCalls, ...httpCalls];
-  // The first method whose result holds u64 values, if any: the example of `<area>U64Shape`.
-  const u64Example = methods.find((m) => u64Shape(doc, m.result.schema) !== undefined)?.name;
+  const example = u64Example(doc, methods);
   return (
     banner(source) +
-    `import { ${clientImports(pkg, { unbatched, u64Example }).join(", ")} } from "@chaindata/core";\n` +
+    `import { ${clientImports(pkg, { unbatched, u64Example: example }).join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type * as T from "./types.js";\n\n` +
     endpointFactory(pkg, endpoint) +
-    (u64Example
+    (example
       ? u64ShapeFunction(
           area,
           `keyof T.${Area}Methods`,
-          u64Example,
+          example,
           methods.map((m) => m.name),
           Object.fromEntries(
             methods.filter((m) => m["x-pagination"]).map((m) => [m.name, m["x-pagination"].items]),
@@ -367,6 +390,13 @@ function emitClient(pkg) {
     )
   );
 }
+
+/**
+ * The first method whose result holds u64 values or floats, if any: the example of
+ * `<area>U64Shape`, which is emitted (with each method's own shape) only where there is one.
+ */
+const u64Example = (doc, methods) =>
+  methods.find((m) => u64Shape(doc, m.result.schema) !== undefined)?.name;
 
 /** What client.ts imports from @chaindata/core. */
 function clientImports({ doc, httpOps, methods }, { unbatched, u64Example }) {
@@ -454,6 +484,10 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
       standalone: paginateExample(doc, m, walk),
       member: paginateExample(doc, m, "", clientVar),
     },
+    cursorChecked: refusesSomeString(
+      doc,
+      propertyAt(doc, paramsSchema(m, { withQuery: true }), m["x-pagination"].cursor ?? "cursor"),
+    ),
   });
   return { ...walks, standalone: [...standalone, walks.standalone] };
 }

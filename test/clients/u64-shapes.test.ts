@@ -1,9 +1,11 @@
 // A result kept as JSON text and read back: `parseJson` gives `bigint` only past 2^53 - 1, and the
-// package's `<area>U64Shape` with `reviveU64` makes every u64 value a `bigint` again, as the call did.
+// package's `<area>U64Shape` (or the operation's own `<operation>U64Shape`) with `reviveU64` makes
+// every u64 value a `bigint` again, as the call did.
 import { dasU64Shape, createDasClient, parseJson, reviveU64, stringifyJson } from "@chaindata/das";
 import { compressionU64Shape, createCompressionClient } from "@chaindata/compression";
 import { createWalletClient, walletU64Shape } from "@chaindata/wallet";
 import { describe, expect, it } from "vitest";
+import { areas, HTTP_METHODS } from "../spec/documents.js";
 
 const ADDRESS = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const answer = (body: string) => async () =>
@@ -85,5 +87,64 @@ describe("<area>U64Shape: a cached result read back as the call gave it", () => 
     const typo = () =>
       (dasU64Shape as (name: string, part: string) => unknown)("getAssetsByOwner", "items");
     expect(typo).toThrow(new TypeError('part: must be "item" or left out (got "items")'));
+  });
+});
+
+// Each operation's own shape (`getAssetU64Shape`, and for an operation with a page walk its item's,
+// `getAssetsByOwnerItemU64Shape`), which a bundle carries alone, where `<area>U64Shape(name)`
+// carries every operation's (user trial 31): the same object the lookup gives, for every
+// operation of every area that has the lookup (`undefined` where the result holds no u64 value
+// nor float), and nothing besides them.
+describe("<operation>U64Shape and <operation>ItemU64Shape: the lookup's shapes, one export each", () => {
+  /** The operations `<area>U64Shape` knows: the area's document's (not a JSON-RPC area's plain-HTTP ones). */
+  const operationsOf = (area: string): { name: string; paginated: boolean }[] => {
+    const docs = areas.filter((a) => a.area === area);
+    const main = docs.find((a) => a.kind === "openrpc") ?? docs[0]!;
+    return main.kind === "openrpc"
+      ? main.doc.methods.map((m: any) => ({ name: m.name, paginated: !!m["x-pagination"] }))
+      : Object.values(main.doc.paths as Record<string, Record<string, any>>).flatMap((item) =>
+          HTTP_METHODS.filter((verb) => item[verb]).map((verb) => ({
+            name: item[verb].operationId,
+            paginated: !!item[verb]["x-pagination"],
+          })),
+        );
+  };
+  const areaNames = [...new Set(areas.map((a) => a.area))];
+  const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+  it.each(areaNames)("@chaindata/%s", async (area) => {
+    const pkg = (await import(`@chaindata/${area}`)) as Record<string, unknown>;
+    const shapeExports = Object.keys(pkg).filter((name) => name.endsWith("U64Shape"));
+    const lookup = pkg[`${camel(area)}U64Shape`] as
+      ((name: string, part?: "item") => unknown) | undefined;
+    if (!lookup) {
+      // (No result holds a u64 value or float: no shape at all.)
+      expect(shapeExports).toEqual([]);
+      return;
+    }
+    const expected = [`${camel(area)}U64Shape`];
+    for (const { name, paginated } of operationsOf(area)) {
+      expect(`${name}U64Shape` in pkg, `${name}U64Shape is not exported`).toBe(true);
+      expect(pkg[`${name}U64Shape`], `${name}U64Shape`).toBe(lookup(name));
+      expected.push(`${name}U64Shape`);
+      if (paginated) {
+        expect(`${name}ItemU64Shape` in pkg, `${name}ItemU64Shape is not exported`).toBe(true);
+        expect(pkg[`${name}ItemU64Shape`], `${name}ItemU64Shape`).toBe(lookup(name, "item"));
+        expected.push(`${name}ItemU64Shape`);
+      }
+    }
+    expect(shapeExports.sort()).toEqual(expected.sort());
+  });
+
+  it("covers shapes that hold something: the DAS asset's, a page's and an item's", async () => {
+    const das = await import("@chaindata/das");
+    expect(das.getAssetU64Shape).toMatchObject({ token_info: { supply: 1 } });
+    expect(das.getAssetsByOwnerU64Shape).toMatchObject({ items: { token_info: { supply: 1 } } });
+    // (The page holds the item's shape itself: the two cannot drift apart.)
+    expect((das.getAssetsByOwnerU64Shape as { items: unknown }).items).toBe(
+      das.getAssetsByOwnerItemU64Shape,
+    );
+    const compression = await import("@chaindata/compression");
+    expect(compression.getCompressedAccountsByOwnerItemU64Shape).toMatchObject({ lamports: 1 });
   });
 });

@@ -126,6 +126,6 @@ it("the sdk export it suggests for an area holds every value the sdk exports fro
     expect(sdkValuesOf(area, exported), area).toEqual(values(area));
   }
   expect(sdkExports.get("das")).toBe(
-    '`export { createDasClient, dasU64Shape, type DasClient } from "@chaindata/das";`',
+    '`export { createDasClient, dasU64Shape, getAssetBatchU64Shape, getAssetU64Shape, getAssetsByAuthorityItemU64Shape, getAssetsByAuthorityU64Shape, getAssetsByOwnerItemU64Shape, getAssetsByOwnerU64Shape, getNftEditionsItemU64Shape, getNftEditionsU64Shape, type DasClient } from "@chaindata/das";`',
   );
 });

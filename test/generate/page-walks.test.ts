@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { emitRestArea } from "../../scripts/generate/rest.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { refusesSomeString } from "../../scripts/generate/lib/schema.mjs";
 
 const das = () =>
   JSON.parse(
@@ -107,9 +109,76 @@ describe("paginate<Method>", () => {
       "An answer that breaks the paging protocol (a page that names another page than the one asked for, or a `cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",
     );
     const client = await compressionClient();
-    expect(functionOf(client, "paginateGetCompressedTokenAccountsByOwner")).toContain(
+    expect(functionOf(client, "paginateGetCompressionSignaturesForAddress")).toContain(
       "An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it.",
     );
+  });
+
+  // (core's paginate runs the call's params check on each next cursor, and a server's cursor it
+  // refuses breaks the walk before the next call: review 39 #5.)
+  const REFUSED = (next: string, cursor: string) =>
+    `or a \`${next}\` that the call's params check refuses as \`${cursor}\`, which is not sent) ends the walk with an \`InvalidResponseError\``;
+
+  it("names a next cursor the call's check refuses as a break, where the cursor param has a check that can refuse one (a pattern)", async () => {
+    const client = await compressionClient();
+    // (Base58 and Hash patterns.)
+    for (const name of [
+      "paginateGetCompressedTokenAccountsByOwner",
+      "paginateGetCompressedAccountsByOwner",
+    ])
+      expect(functionOf(client, name), name).toContain(
+        `(a \`value.cursor\` the walk has already sent, ${REFUSED("value.cursor", "cursor")}`,
+      );
+    // (A REST walk's cursor is a query param: the wallet history's `before`, a Signature.)
+    const wallet = await bundledClient(emitRestArea, "wallet", "openapi/wallet.json");
+    expect(functionOf(wallet, "paginateGetHistory")).toContain(
+      REFUSED("pagination.nextCursor", "before"),
+    );
+    // (And the client's `.all()`, whose JSDoc is the same text.)
+    expect(client.split(REFUSED("value.cursor", "cursor"))).toHaveLength(7);
+  });
+
+  it("does not name it where the cursor param takes any non-empty string (a type alone, minLength 1)", async () => {
+    const client = await compressionClient();
+    // (`type: [string, null]`.)
+    expect(functionOf(client, "paginateGetCompressionSignaturesForAddress")).not.toContain(
+      "params check refuses",
+    );
+    // (DAS `cursor`: minLength 1; the walk never sends an empty cursor.)
+    expect(await clientOf(das())).not.toContain("params check refuses");
+    const doc = das();
+    const owner = doc.methods.find((m) => m.name === "getAssetsByOwner");
+    const params = owner.params.find((p: { name: string }) => p.name === "cursor");
+    params.schema = { ...params.schema, pattern: "^[1-9A-HJ-NP-Za-km-z]+$" };
+    expect(functionOf(await clientOf(doc), "paginateGetAssetsByOwner")).toContain(
+      REFUSED("cursor", "cursor"),
+    );
+  });
+
+  it("refusesSomeString: the checks that can refuse a non-empty string", () => {
+    const doc = { components: { schemas: { Hash: { type: "string", pattern: "^[a-z]+$" } } } };
+    const hash = { $ref: "#/components/schemas/Hash" };
+    for (const schema of [
+      hash,
+      { anyOf: [hash, { type: "null" }] },
+      { type: "string", maxLength: 10 },
+      { type: "string", minLength: 2 },
+      { enum: ["a", "b"] },
+      { const: "a" },
+      { type: "integer" },
+      { allOf: [{ type: "string" }, hash] },
+      { not: { const: "a" } },
+    ])
+      expect(refusesSomeString(doc, schema), JSON.stringify(schema)).toBe(true);
+    for (const schema of [
+      undefined,
+      {},
+      { type: "string" },
+      { type: ["string", "null"], minLength: 1 },
+      { type: "string", format: "byte" },
+      { anyOf: [hash, { type: "string" }] },
+    ])
+      expect(refusesSomeString(doc, schema), JSON.stringify(schema)).toBe(false);
   });
 
   it("is a name the name-clash rule holds free", async () => {

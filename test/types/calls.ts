@@ -29,12 +29,16 @@ import {
   createDasRpc,
   dasU64Shape,
   getAsset,
+  getAssetsByOwnerItemU64Shape,
+  getAssetsByOwnerU64Shape,
+  getNftEditionsItemU64Shape,
   paginateGetAssetsByOwner,
   paginateGetNftEditions,
   type Asset,
   type DasRpc,
   type PageWalkOptions,
   type ResponseFields,
+  type U64Shape,
 } from "@chaindata/das";
 import { createMintRpc, mintCompressedNft, type MintRpc } from "@chaindata/mint";
 import {
@@ -1314,6 +1318,14 @@ export function itemShapes(): void {
   dasU64Shape("getAsset", "item");
   // @ts-expect-error — "item" is the only part
   dasU64Shape("getAssetsByOwner", "items");
+  // Each operation's own shape, typed as what it is: a shape, or `undefined` where the result (an
+  // edition's item) holds no u64 value nor float.
+  const page: U64Shape = getAssetsByOwnerU64Shape;
+  const item: U64Shape = getAssetsByOwnerItemU64Shape;
+  const none: undefined = getNftEditionsItemU64Shape;
+  void [page, item, none];
+  // @ts-expect-error — getAsset has no page walk, so no item shape
+  void dasPackage.getAssetItemU64Shape;
 }
 
 /**

@@ -1,5 +1,5 @@
 // Public entry of @chaindata/sdk: one client for every area, each area's own factory,
-// the sender's constants, each area's u64 shapes (for a cached result), the admin host's rate limit, the webhook receiver and its helpers, the
+// the sender's constants, each area's u64 shapes (for a cached result: by name, and one per operation), the admin host's rate limit, the webhook receiver and its helpers, the
 // address helpers, the runtime's option and error types, and each area's data types.
 export {
   createChainDataClient,
@@ -7,10 +7,34 @@ export {
   type ChainDataClient,
   type ChainDataClientOptions,
 } from "./generated/client.js";
-export { createDasClient, dasU64Shape, type DasClient } from "@chaindata/das";
+export {
+  createDasClient,
+  dasU64Shape,
+  getAssetBatchU64Shape,
+  getAssetU64Shape,
+  getAssetsByAuthorityItemU64Shape,
+  getAssetsByAuthorityU64Shape,
+  getAssetsByOwnerItemU64Shape,
+  getAssetsByOwnerU64Shape,
+  getNftEditionsItemU64Shape,
+  getNftEditionsU64Shape,
+  type DasClient,
+} from "@chaindata/das";
 export {
   compressionU64Shape,
   createCompressionClient,
+  getCompressedAccountsByOwnerItemU64Shape,
+  getCompressedAccountsByOwnerU64Shape,
+  getCompressedBalanceByOwnerU64Shape,
+  getCompressedTokenAccountsByDelegateItemU64Shape,
+  getCompressedTokenAccountsByDelegateU64Shape,
+  getCompressedTokenAccountsByOwnerItemU64Shape,
+  getCompressedTokenAccountsByOwnerU64Shape,
+  getCompressionSignaturesForAddressItemU64Shape,
+  getCompressionSignaturesForAddressU64Shape,
+  getLatestCompressionSignaturesItemU64Shape,
+  getLatestCompressionSignaturesU64Shape,
+  getMultipleNewAddressProofsV2U64Shape,
   type CompressionClient,
 } from "@chaindata/compression";
 export {
@@ -21,7 +45,20 @@ export {
   type SenderClient,
   type SenderRegion,
 } from "@chaindata/sender";
-export { createWalletClient, walletU64Shape, type WalletClient } from "@chaindata/wallet";
+export {
+  createWalletClient,
+  getBalancesItemU64Shape,
+  getBalancesU64Shape,
+  getBatchIdentityU64Shape,
+  getFundedByU64Shape,
+  getHistoryItemU64Shape,
+  getHistoryU64Shape,
+  getIdentityU64Shape,
+  getTransfersItemU64Shape,
+  getTransfersU64Shape,
+  walletU64Shape,
+  type WalletClient,
+} from "@chaindata/wallet";
 export { adminRateLimit, createAdminClient, type AdminClient } from "@chaindata/admin";
 export {
   createWebhooksClient,
@@ -38,6 +75,7 @@ export {
 } from "@chaindata/webhooks";
 export {
   createTokenMetadataClient,
+  getTokenMetadataU64Shape,
   tokenMetadataU64Shape,
   type TokenMetadataClient,
 } from "@chaindata/token-metadata";

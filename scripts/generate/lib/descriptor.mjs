@@ -1,6 +1,7 @@
 // What every operation descriptor has, whichever kind of document it comes from, and the
 // item type of a paginated operation.
 import { literal } from "./emit.mjs";
+import { isIdentifier } from "./names.mjs";
 import { camel, deref, u64Shape } from "./schema.mjs";
 
 /**
@@ -68,18 +69,132 @@ export function descriptorSource({ id, ...fields }, paramsCheck, encode) {
   return `{ ${[`id: ${literal(id)}`, ...(paramsCheck ? [`params: ${paramsCheck}`] : []), ...rest, ...(encode ? [`encode: ${encode}`] : [])].join(", ")} }`;
 }
 
+/** The export of operation `name`'s own u64 shape, `getAssetU64Shape`; with `item`, of one item of its page walk, `getAssetsByOwnerItemU64Shape`. */
+export const u64ShapeName = (name, item = false) => `${name}${item ? "Item" : ""}U64Shape`;
+
+/** `shape` at the dotted `path`, as core's `reviveU64` reads it (an array's shape is its elements'). */
+const shapeAt = (shape, path) =>
+  path.split(".").reduce((s, key) => (typeof s === "object" ? s[key] : undefined), shape);
+
+/** `shape` as JS source, as `source` writes it, with the value at the keys `ref.path` the expression `ref.name`. */
+function shapeSource(shape, ref) {
+  if (ref && !ref.path.length) return ref.name;
+  if (typeof shape !== "object") return literal(shape);
+  const entries = Object.entries(shape).map(
+    ([key, value]) =>
+      `${isIdentifier(key) ? key : literal(key)}: ${shapeSource(value, ref?.path[0] === key ? { path: ref.path.slice(1), name: ref.name } : undefined)}`,
+  );
+  return `{ ${entries.join(", ")} }`;
+}
+
+/**
+ * The u64 shapes of an area's operations, one export each, for its operations.ts (which imports
+ * core's `U64Shape` type): `<operation>U64Shape`, where the result holds u64 values and floats, and
+ * for an operation with a page walk `<operation>ItemU64Shape`, one item's (the page's shape holds
+ * it by reference, so the two never differ). A bundle that imports one carries that shape alone;
+ * `<area>U64Shape(name)` carries every operation's. Every operation has both it may have, its
+ * `undefined` where the result (or item) holds no u64 value nor float, so that code keeping results
+ * need not know which do; one equal to an earlier one is that export (the same object). Emitted
+ * where `<area>U64Shape` is (lookup `fn`). The descriptors keep their own `u64` literal: named here
+ * and referenced there, each shape cost every bundle some bytes (a variable, its reference: 10 to
+ * 80 B gz a program); as a copy, a bundle that revives nothing carries none of these, and one that
+ * does carries text its descriptor already holds, which gzip stores as a back-reference.
+ * `operations`: [{ name, shape, items }] (`items`: the path of a walk's items in a page, for those
+ * with one), `walk`: the standalone page walk's name of an operation.
+ */
+export function u64ShapeConstants(fn, operations, walk) {
+  // (The first line is the text, wrapped; the others an @example's, as they are.)
+  const doc = ([text, ...lines]) =>
+    `/**\n${wrapped(text)}${lines.map((l) => (l ? ` * ${l}\n` : " *\n")).join("")} */\n`;
+  // (A shape written once: another operation's equal one is that export, as a DAS asset's is for
+  // getAsset, getAssetBatch and each item of a walk. The bundle of a client carries it once.)
+  const written = new Map();
+  const canonical = new Map();
+  const declare = (name, shape, ref) => {
+    if (shape === undefined) return `export const ${name}: undefined = undefined;`;
+    const code = shapeSource(shape, ref && { ...ref, name: canonical.get(ref.name) });
+    const first = written.get(code);
+    if (!first) written.set(code, name);
+    canonical.set(name, first ?? name);
+    return `export const ${name}: U64Shape = ${first ?? code};`;
+  };
+  const example = (name, text) => [
+    "",
+    "@example",
+    "```ts",
+    `const ${text} = reviveU64(parseJson(${text === "item" ? "itemText" : "text"}), ${name});`,
+    "```",
+  ];
+  const out = [];
+  for (const { name, shape, items } of operations) {
+    const result = u64ShapeName(name);
+    let ref;
+    if (items !== undefined) {
+      const item = u64ShapeName(name, true);
+      const itemShape = shapeAt(shape, items);
+      if (itemShape !== undefined) ref = { path: items.split("."), name: item };
+      const call = `${fn}(${literal(name)}, "item")`;
+      out.push(
+        doc(
+          itemShape === undefined
+            ? [
+                `One item of \`${name}\`'s page walk (\`.all()\`, \`${walk(name)}\`), an element of \`${items}\`, holds no u64 value and no float: \`undefined\`, as \`${call}\` gives, which \`reviveU64\` takes (it then converts nothing).`,
+              ]
+            : [
+                `Where one item of \`${name}\`'s page walk (\`.all()\`, \`${walk(name)}\`), an element of \`${items}\`, holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the item, kept alone as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's.`,
+                ...example(item, "item"),
+              ],
+        ) + declare(item, itemShape),
+      );
+    }
+    const call = `${fn}(${literal(name)})`;
+    out.push(
+      doc(
+        shape === undefined
+          ? [
+              `The result of \`${name}\` holds no u64 value and no float: \`undefined\`, as \`${call}\` gives, which \`reviveU64\` takes (it then converts nothing).`,
+            ]
+          : [
+              `Where the result of \`${name}\` holds u64 values (\`bigint\`) and floats (numbers, however large): for \`reviveU64\`, after the result, kept as JSON text (\`stringifyJson\`), is read back with \`parseJson\`. The shape \`${call}\` gives, alone: a bundle that imports it carries no other operation's.`,
+              ...example(result, "cached"),
+            ],
+      ) + declare(result, shape, ref),
+    );
+  }
+  return out.join("\n\n");
+}
+
+/** `text` as JSDoc lines of at most 100 characters (` * ` and words; a longer word alone). */
+function wrapped(text) {
+  const lines = [];
+  for (const word of text.split(" "))
+    if (lines.length && ` * ${lines.at(-1)} ${word}`.length <= 100)
+      lines[lines.length - 1] += ` ${word}`;
+    else lines.push(word);
+  return lines.map((line) => ` * ${line}\n`).join("");
+}
+
 /**
  * `<area>U64Shape(name)`, for a client file that imports the descriptors as `op`: where the result
- * of an operation holds u64 values, for core's `reviveU64`. Emitted only for an area with some (a
- * result kept as JSON text and read back has its small u64 values as numbers: this makes them
- * `bigint` again). `names`: the TypeScript type of an operation's name. `itemPaths`: the items'
- * path in a page, by the name of each operation with a page walk, for `(name, "item")`: one item
- * of `.all()` kept alone.
+ * of an operation holds u64 values, for core's `reviveU64`, by the operation's name. Emitted only
+ * for an area with some (a result kept as JSON text and read back has its small u64 values as
+ * numbers: this makes them `bigint` again), beside each operation's own shape (u64ShapeConstants,
+ * in operations.ts), which the client file re-exports and its example shows: the bundle-friendly
+ * form. `names`: the TypeScript type of an operation's name. `itemPaths`: the items' path in a page,
+ * by the name of each operation with a page walk, for `(name, "item")`: one item of `.all()` kept
+ * alone.
  */
 export function u64ShapeFunction(area, names, example, operations, itemPaths) {
   const fn = `${camel(area)}U64Shape`;
   const walked = Object.keys(itemPaths);
+  const own = [
+    ...operations.flatMap((name) => [
+      u64ShapeName(name),
+      ...(walked.includes(name) ? [u64ShapeName(name, true)] : []),
+    ]),
+  ];
   return (
+    `export { ${own.join(", ")} } from "./operations.js";\n\n` +
     `/**\n` +
     ` * Where the result of a ${area} operation holds u64 values (\`bigint\`) and floats (numbers, however\n` +
     ` * large), as the call gives them: for \`reviveU64\` (this package exports it), after a result kept as\n` +
@@ -88,32 +203,35 @@ export function u64ShapeFunction(area, names, example, operations, itemPaths) {
     (walked.length
       ? ` * With \`"item"\`, an operation with a page walk gives the shape of one item of its \`.all()\`.\n`
       : "") +
+    ` *\n` +
+    wrapped(
+      `By name, this carries every operation's shape into a bundle. Each is also exported on its own, as the same object: \`${u64ShapeName(example)}\`${walked.length ? ` and, for one item of a page walk, \`${u64ShapeName(walked[0], true)}\`` : ""} (\`<operation>U64Shape\`${walked.length ? `, \`<operation>ItemU64Shape\`` : ""}). Import those where the operation is known, as in the example: a bundle then carries only the shapes it imports. This function is for a name known only at run time.`,
+    ) +
     ` *\n * @example\n * \`\`\`ts\n` +
-    ` * const cached = reviveU64(parseJson(text), ${fn}(${literal(example)}));\n` +
+    ` * const cached = reviveU64(parseJson(text), ${u64ShapeName(example)});\n` +
     (walked.length
-      ? ` * const item = reviveU64(parseJson(itemText), ${fn}(${literal(walked[0])}, "item"));\n`
+      ? ` * const item = reviveU64(parseJson(itemText), ${u64ShapeName(walked[0], true)});\n`
       : "") +
+    ` * // By name: the same shape, with every other operation's in the bundle.\n` +
+    ` * const shape = ${fn}(${literal(example)});\n` +
     ` * \`\`\`\n */\n` +
     (walked.length
       ? `export function ${fn}(operation: ${names}): U64Shape | undefined;\n` +
         `export function ${fn}(operation: ${walked.map(literal).join(" | ")}, part: "item"): U64Shape | undefined;\n` +
         `export function ${fn}(operation: ${names}, part?: "item"): U64Shape | undefined {\n`
       : `export function ${fn}(operation: ${names}): U64Shape | undefined {\n`) +
-    // (Each descriptor named, not \`op[operation]\`: a computed read of the namespace keeps every
-    // descriptor in every bundle of the package, whether the function is used or not.)
-    `  const shapes: Record<string, U64Shape | undefined> = { ${operations.map((name) => `${name}: op.${name}.u64`).join(", ")} };\n` +
+    // (Each shape named, not \`op[operation]\`: a computed read of the namespace keeps everything
+    // operations.ts exports in every bundle of the package, whether the function is used or not.
+    // The shapes, not the descriptors: a bundle with this function carries no params checks.)
+    `  const shapes: Record<string, U64Shape | undefined> = { ${operations.map((name) => `${name}: op.${u64ShapeName(name)}`).join(", ")} };\n` +
     (walked.length
-      ? `  let shape = shapes[operation];\n` +
-        `  if (part === undefined) return shape;\n` +
-        `  const itemPaths: Record<string, string> = { ${walked.map((name) => `${name}: ${literal(itemPaths[name])}`).join(", ")} };\n` +
+      ? `  if (part === undefined) return shapes[operation];\n` +
         // (JavaScript: a misspelt part, "items", would otherwise give the page's shape.)
         `  if (part !== "item") throw new TypeError(\`part: must be "item" or left out (got \${JSON.stringify(part)})\`);\n` +
-        `  const path = itemPaths[operation];\n` +
+        `  const items: Record<string, U64Shape | undefined> = { ${walked.map((name) => `${name}: op.${u64ShapeName(name, true)}`).join(", ")} };\n` +
         // (The types refuse it too; JavaScript callers get a message, not a wrong \`undefined\`.)
-        `  if (!path) throw new TypeError(\`operation: \${String(operation)} has no page walk, so no item shape (those with one: ${walked.join(", ")})\`);\n` +
-        // (An array's shape is its elements': the shape at the items' path is one item's.)
-        `  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;\n` +
-        `  return shape;\n}\n\n`
+        `  if (!Object.hasOwn(items, operation)) throw new TypeError(\`operation: \${String(operation)} has no page walk, so no item shape (those with one: ${walked.join(", ")})\`);\n` +
+        `  return items[operation];\n}\n\n`
       : `  return shapes[operation];\n}\n\n`)
   );
 }

@@ -170,11 +170,20 @@ export function jsdoc(op, { indent = "  ", example, areaBeta = false, params = [
  * operation, `name` its name): the operation's summary, what the walk does (from its
  * `x-pagination`), the cost per page, its status tags and `example`. `standalone`: the walk is
  * `paginate<Method>(rpc, …)`, the client's `.all()` without the client; otherwise it is `.all()`.
- * `params`: the `@param` lines ({@link paramDocs}).
+ * `params`: the `@param` lines ({@link paramDocs}). `cursorChecked`: the call's check of its cursor
+ * param can refuse a server's cursor (schema.mjs refusesSomeString), which breaks the walk.
  */
 function pageWalkDoc(
   op,
-  { name, standalone = false, example, areaBeta = false, indent, params = [] },
+  {
+    name,
+    standalone = false,
+    example,
+    areaBeta = false,
+    indent,
+    params = [],
+    cursorChecked = false,
+  },
 ) {
   const {
     style,
@@ -218,6 +227,11 @@ function pageWalkDoc(
     style === "page" && echoedPage && "a page that names another page than the one asked for",
     (style === "cursor" || keyset?.length) && `a \`${nextCursor}\` the walk has already sent`,
     style === "cursor" && hasMore && `\`${hasMore}: true\` with no \`${nextCursor}\``,
+    // (The walk runs the call's params check on each next cursor: a server's value it refuses is
+    // the answer's fault, not the caller's.)
+    (style === "cursor" || keyset?.length) &&
+      cursorChecked &&
+      `a \`${nextCursor}\` that the call's params check refuses as \`${cursor}\`, which is not sent`,
   ].filter(Boolean);
   const broken = breaks.length
     ? `An answer that breaks the paging protocol (${breaks.join(", or ")}) ends the walk with an \`InvalidResponseError\`, after the pages before it. `
@@ -265,11 +279,25 @@ function paginatedMember(name, { doc, param = "params", optional, input, result,
  * the client interface, with `.all()`; `impl`, the client's member. `op`: the method or operation;
  * `endpoint`: the standalone functions' first parameter, `{ name, factory, type }`; `input`,
  * `result`, `items`: types; `params`: the call's {@link paramDocs} params; `doc`: the one-page
- * call's JSDoc as a member; `examples`: the walks' @example, `{ standalone, member }`.
+ * call's JSDoc as a member; `examples`: the walks' @example, `{ standalone, member }`;
+ * `cursorChecked`: the call's check of its cursor param can refuse a server's cursor.
  */
 export function pageWalkCode(
   op,
-  { name, walk, endpoint, input, result, items, optional, params, doc, areaBeta, examples },
+  {
+    name,
+    walk,
+    endpoint,
+    input,
+    result,
+    items,
+    optional,
+    params,
+    doc,
+    areaBeta,
+    examples,
+    cursorChecked,
+  },
 ) {
   const call = `(params, options) => ${name}(${endpoint.name}, params, options)`;
   return {
@@ -280,6 +308,7 @@ export function pageWalkCode(
         indent: "",
         example: examples.standalone,
         areaBeta,
+        cursorChecked,
         params: paramDocs({ endpoint, ...params, walk: true }),
       }) +
       `export function ${walk}(${endpoint.name}: ${endpoint.type}, params: ${input}${optional ? " = {}" : ""}, options?: PageWalkOptions): PageIterable<${items}, ${result}, ${input}> {\n` +
@@ -295,6 +324,7 @@ export function pageWalkCode(
         indent: "    ",
         example: examples.member,
         areaBeta,
+        cursorChecked,
         params: paramDocs({ ...params, walk: true }),
       }),
     }),

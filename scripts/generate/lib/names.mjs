@@ -240,6 +240,7 @@ export function packageBindings([main, http]) {
           rpcEncoding: "value",
           RpcMethodDescriptor: "type",
           OperationDescriptor: "type",
+          U64Shape: "type",
           T: "both",
         }
       : { OperationDescriptor: "type", U64Shape: "type", T: "both" },
@@ -311,7 +312,16 @@ export function packageBindings([main, http]) {
     // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions too.)
     bind(o.name, client, "function", true);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
-    if (o.method || !rpc) bind(o.name, `create${Area}Client`, "call", false);
+    if (o.method || !rpc) {
+      bind(o.name, `create${Area}Client`, "call", false);
+      // (Its own u64 shape and its page walk's item's, declared in operations.ts and re-exported
+      // by client.ts, where the area has `<area>U64Shape`: lib/descriptor.mjs u64ShapeConstants;
+      // bound in every area, as that is, so that a result gaining a u64 value clashes with nothing.)
+      for (const scope of [ops, client]) {
+        bind(`${o.name}U64Shape`, scope, "u64 shape", scope === client);
+        if (o.paginated) bind(`${o.name}ItemU64Shape`, scope, "item's u64 shape", scope === client);
+      }
+    }
     const Name = pascal(o.name);
     if (o.method) bind(`${Name}Params`, types, "params type", true);
     if (!rpc) bind(`${Name}Input`, types, "input type", true);

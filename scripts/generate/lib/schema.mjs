@@ -1,7 +1,7 @@
 // Schema helpers for the generators: resolving refs, the pruned schemas that
 // @chaindata/core validates input against, and the u64 shapes it revives.
 import { placed, placeOf, wrappedParamOf, wrapping } from "./places.mjs";
-import { isAnnotation, RULE_KEYWORDS, TRANSLATED } from "./validator.mjs";
+import { isAnnotation, MAX_RUNTIME_ENUM, RULE_KEYWORDS, TRANSLATED } from "./validator.mjs";
 
 export function resolveRef(doc, ref) {
   if (!ref.startsWith("#/"))
@@ -40,6 +40,36 @@ export function allowsNull(doc, schema, depth = 0) {
     (s.not === undefined || !next(s.not))
   );
 }
+
+/**
+ * Whether the generated check of `schema` (of the bundled `doc`) can refuse some non-empty string:
+ * by a type that is not a string, a pattern, a length bound other than `minLength: 1`, a `const`
+ * or an enum it checks (one no longer than MAX_RUNTIME_ENUM), `not`, every branch of an `anyOf` /
+ * `oneOf` or some branch of an `allOf` (`format` is an annotation, never checked). A page walk's
+ * next cursor, which the server gives, is checked as the call's cursor param (core's paginate).
+ */
+export function refusesSomeString(doc, schema, depth = 0) {
+  const s = deref(doc, schema);
+  if (s === false) return true;
+  if (!s || typeof s !== "object" || depth > 32) return false;
+  const next = (branch) => refusesSomeString(doc, branch, depth + 1);
+  return (
+    (s.type !== undefined && ![s.type].flat().includes("string")) ||
+    s.pattern !== undefined ||
+    s.maxLength !== undefined ||
+    (s.minLength ?? 0) > 1 ||
+    "const" in s ||
+    (Array.isArray(s.enum) && s.enum.length <= MAX_RUNTIME_ENUM) ||
+    s.not !== undefined ||
+    (Array.isArray(s.anyOf) && s.anyOf.every(next)) ||
+    (Array.isArray(s.oneOf) && s.oneOf.every(next)) ||
+    (Array.isArray(s.allOf) && s.allOf.some(next))
+  );
+}
+
+/** The schema of the member at the dotted `path` of the object `schema` (through `$ref`s), if any. */
+export const propertyAt = (doc, schema, path) =>
+  path.split(".").reduce((s, key) => deref(doc, s)?.properties?.[key], schema);
 
 /**
  * A self-contained copy of `schema` with refs inlined and only validation keywords kept. Any

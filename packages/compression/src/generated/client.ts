@@ -20,6 +20,8 @@ export function createCompressionRpc(options?: ClientOptions): CompressionRpc {
   return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
+export { getCompressedAccountsByOwnerU64Shape, getCompressedAccountsByOwnerItemU64Shape, getCompressedTokenAccountsByOwnerU64Shape, getCompressedTokenAccountsByOwnerItemU64Shape, getCompressedTokenAccountsByDelegateU64Shape, getCompressedTokenAccountsByDelegateItemU64Shape, getCompressedBalanceByOwnerU64Shape, getCompressionSignaturesForAddressU64Shape, getCompressionSignaturesForAddressItemU64Shape, getLatestCompressionSignaturesU64Shape, getLatestCompressionSignaturesItemU64Shape, getMultipleNewAddressProofsV2U64Shape } from "./operations.js";
+
 /**
  * Where the result of a compression operation holds u64 values (`bigint`) and floats (numbers, however
  * large), as the call gives them: for `reviveU64` (this package exports it), after a result kept as
@@ -27,24 +29,29 @@ export function createCompressionRpc(options?: ClientOptions): CompressionRpc {
  * past 2^53 - 1 and for no other. `undefined` when the result holds neither.
  * With `"item"`, an operation with a page walk gives the shape of one item of its `.all()`.
  *
+ * By name, this carries every operation's shape into a bundle. Each is also exported on its own, as
+ * the same object: `getCompressedAccountsByOwnerU64Shape` and, for one item of a page walk,
+ * `getCompressedAccountsByOwnerItemU64Shape` (`<operation>U64Shape`, `<operation>ItemU64Shape`).
+ * Import those where the operation is known, as in the example: a bundle then carries only the
+ * shapes it imports. This function is for a name known only at run time.
+ *
  * @example
  * ```ts
- * const cached = reviveU64(parseJson(text), compressionU64Shape("getCompressedAccountsByOwner"));
- * const item = reviveU64(parseJson(itemText), compressionU64Shape("getCompressedAccountsByOwner", "item"));
+ * const cached = reviveU64(parseJson(text), getCompressedAccountsByOwnerU64Shape);
+ * const item = reviveU64(parseJson(itemText), getCompressedAccountsByOwnerItemU64Shape);
+ * // By name: the same shape, with every other operation's in the bundle.
+ * const shape = compressionU64Shape("getCompressedAccountsByOwner");
  * ```
  */
 export function compressionU64Shape(operation: keyof T.CompressionMethods): U64Shape | undefined;
 export function compressionU64Shape(operation: "getCompressedAccountsByOwner" | "getCompressedTokenAccountsByOwner" | "getCompressedTokenAccountsByDelegate" | "getCompressionSignaturesForAddress" | "getLatestCompressionSignatures", part: "item"): U64Shape | undefined;
 export function compressionU64Shape(operation: keyof T.CompressionMethods, part?: "item"): U64Shape | undefined {
-  const shapes: Record<string, U64Shape | undefined> = { getCompressedAccountsByOwner: op.getCompressedAccountsByOwner.u64, getCompressedTokenAccountsByOwner: op.getCompressedTokenAccountsByOwner.u64, getCompressedTokenAccountsByDelegate: op.getCompressedTokenAccountsByDelegate.u64, getCompressedBalanceByOwner: op.getCompressedBalanceByOwner.u64, getCompressionSignaturesForAddress: op.getCompressionSignaturesForAddress.u64, getLatestCompressionSignatures: op.getLatestCompressionSignatures.u64, getMultipleNewAddressProofsV2: op.getMultipleNewAddressProofsV2.u64 };
-  let shape = shapes[operation];
-  if (part === undefined) return shape;
-  const itemPaths: Record<string, string> = { getCompressedAccountsByOwner: "value.items", getCompressedTokenAccountsByOwner: "value.items", getCompressedTokenAccountsByDelegate: "value.items", getCompressionSignaturesForAddress: "value.items", getLatestCompressionSignatures: "value.items" };
+  const shapes: Record<string, U64Shape | undefined> = { getCompressedAccountsByOwner: op.getCompressedAccountsByOwnerU64Shape, getCompressedTokenAccountsByOwner: op.getCompressedTokenAccountsByOwnerU64Shape, getCompressedTokenAccountsByDelegate: op.getCompressedTokenAccountsByDelegateU64Shape, getCompressedBalanceByOwner: op.getCompressedBalanceByOwnerU64Shape, getCompressionSignaturesForAddress: op.getCompressionSignaturesForAddressU64Shape, getLatestCompressionSignatures: op.getLatestCompressionSignaturesU64Shape, getMultipleNewAddressProofsV2: op.getMultipleNewAddressProofsV2U64Shape };
+  if (part === undefined) return shapes[operation];
   if (part !== "item") throw new TypeError(`part: must be "item" or left out (got ${JSON.stringify(part)})`);
-  const path = itemPaths[operation];
-  if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getCompressedAccountsByOwner, getCompressedTokenAccountsByOwner, getCompressedTokenAccountsByDelegate, getCompressionSignaturesForAddress, getLatestCompressionSignatures)`);
-  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;
-  return shape;
+  const items: Record<string, U64Shape | undefined> = { getCompressedAccountsByOwner: op.getCompressedAccountsByOwnerItemU64Shape, getCompressedTokenAccountsByOwner: op.getCompressedTokenAccountsByOwnerItemU64Shape, getCompressedTokenAccountsByDelegate: op.getCompressedTokenAccountsByDelegateItemU64Shape, getCompressionSignaturesForAddress: op.getCompressionSignaturesForAddressItemU64Shape, getLatestCompressionSignatures: op.getLatestCompressionSignaturesItemU64Shape };
+  if (!Object.hasOwn(items, operation)) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getCompressedAccountsByOwner, getCompressedTokenAccountsByOwner, getCompressedTokenAccountsByDelegate, getCompressionSignaturesForAddress, getLatestCompressionSignatures)`);
+  return items[operation];
 }
 
 /**
@@ -84,7 +91,7 @@ export function getCompressedAccountsByOwner(rpc: CompressionRpc, params: T.GetC
 /**
  * List the compressed accounts owned by an address, every page.
  *
- * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
@@ -140,7 +147,7 @@ export function getCompressedTokenAccountsByOwner(rpc: CompressionRpc, params: T
 /**
  * List the compressed token accounts owned by an address, every page.
  *
- * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedTokenAccountsByOwner}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
@@ -184,7 +191,7 @@ export function getCompressedTokenAccountsByDelegate(rpc: CompressionRpc, params
 /**
  * List the compressed token accounts delegated to an address, every page.
  *
- * Every page of {@link getCompressedTokenAccountsByDelegate}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getCompressedTokenAccountsByDelegate}, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rpc - The endpoint to call, made by {@link createCompressionRpc}.
  * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
@@ -407,7 +414,7 @@ export interface CompressionClient {
     /**
      * List the compressed accounts owned by an address, every page.
      *
-     * Every page of `getCompressedAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits).
+     * Every page of `getCompressedAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedAccountsByOwner call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetCompressedAccountsByOwnerParams | GetCompressedAccountsByOwnerParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -474,7 +481,7 @@ export interface CompressionClient {
     /**
      * List the compressed token accounts owned by an address, every page.
      *
-     * Every page of `getCompressedTokenAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits).
+     * Every page of `getCompressedTokenAccountsByOwner`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByOwner's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByOwner call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByOwnerParams | GetCompressedTokenAccountsByOwnerParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
@@ -529,7 +536,7 @@ export interface CompressionClient {
     /**
      * List the compressed token accounts delegated to an address, every page.
      *
-     * Every page of `getCompressedTokenAccountsByDelegate`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits).
+     * Every page of `getCompressedTokenAccountsByDelegate`, fetched lazily: `for await` yields the items (`value.items` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `cursor` there starts mid-way), each result's cursor naming the next page. An answer that breaks the paging protocol (a `value.cursor` the walk has already sent, or a `value.cursor` that the call's params check refuses as `cursor`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getCompressedTokenAccountsByDelegate's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getCompressedTokenAccountsByDelegate call (10 credits).
      *
      * @param params - The call's params, a {@link T.GetCompressedTokenAccountsByDelegateParams | GetCompressedTokenAccountsByDelegateParams}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).

@@ -20,6 +20,8 @@ export function createDasRpc(options?: ClientOptions): DasRpc {
   return createJsonRpcClient<"rpc /">(options, rpcHost, "/");
 }
 
+export { getAssetU64Shape, getAssetBatchU64Shape, getAssetsByOwnerU64Shape, getAssetsByOwnerItemU64Shape, getAssetsByAuthorityU64Shape, getAssetsByAuthorityItemU64Shape, getNftEditionsU64Shape, getNftEditionsItemU64Shape } from "./operations.js";
+
 /**
  * Where the result of a das operation holds u64 values (`bigint`) and floats (numbers, however
  * large), as the call gives them: for `reviveU64` (this package exports it), after a result kept as
@@ -27,24 +29,29 @@ export function createDasRpc(options?: ClientOptions): DasRpc {
  * past 2^53 - 1 and for no other. `undefined` when the result holds neither.
  * With `"item"`, an operation with a page walk gives the shape of one item of its `.all()`.
  *
+ * By name, this carries every operation's shape into a bundle. Each is also exported on its own, as
+ * the same object: `getAssetU64Shape` and, for one item of a page walk,
+ * `getAssetsByOwnerItemU64Shape` (`<operation>U64Shape`, `<operation>ItemU64Shape`). Import those
+ * where the operation is known, as in the example: a bundle then carries only the shapes it
+ * imports. This function is for a name known only at run time.
+ *
  * @example
  * ```ts
- * const cached = reviveU64(parseJson(text), dasU64Shape("getAsset"));
- * const item = reviveU64(parseJson(itemText), dasU64Shape("getAssetsByOwner", "item"));
+ * const cached = reviveU64(parseJson(text), getAssetU64Shape);
+ * const item = reviveU64(parseJson(itemText), getAssetsByOwnerItemU64Shape);
+ * // By name: the same shape, with every other operation's in the bundle.
+ * const shape = dasU64Shape("getAsset");
  * ```
  */
 export function dasU64Shape(operation: keyof T.DasMethods): U64Shape | undefined;
 export function dasU64Shape(operation: "getAssetsByOwner" | "getAssetsByAuthority" | "getNftEditions", part: "item"): U64Shape | undefined;
 export function dasU64Shape(operation: keyof T.DasMethods, part?: "item"): U64Shape | undefined {
-  const shapes: Record<string, U64Shape | undefined> = { getAsset: op.getAsset.u64, getAssetBatch: op.getAssetBatch.u64, getAssetsByOwner: op.getAssetsByOwner.u64, getAssetsByAuthority: op.getAssetsByAuthority.u64, getNftEditions: op.getNftEditions.u64 };
-  let shape = shapes[operation];
-  if (part === undefined) return shape;
-  const itemPaths: Record<string, string> = { getAssetsByOwner: "items", getAssetsByAuthority: "items", getNftEditions: "editions" };
+  const shapes: Record<string, U64Shape | undefined> = { getAsset: op.getAssetU64Shape, getAssetBatch: op.getAssetBatchU64Shape, getAssetsByOwner: op.getAssetsByOwnerU64Shape, getAssetsByAuthority: op.getAssetsByAuthorityU64Shape, getNftEditions: op.getNftEditionsU64Shape };
+  if (part === undefined) return shapes[operation];
   if (part !== "item") throw new TypeError(`part: must be "item" or left out (got ${JSON.stringify(part)})`);
-  const path = itemPaths[operation];
-  if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getAssetsByOwner, getAssetsByAuthority, getNftEditions)`);
-  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;
-  return shape;
+  const items: Record<string, U64Shape | undefined> = { getAssetsByOwner: op.getAssetsByOwnerItemU64Shape, getAssetsByAuthority: op.getAssetsByAuthorityItemU64Shape, getNftEditions: op.getNftEditionsItemU64Shape };
+  if (!Object.hasOwn(items, operation)) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getAssetsByOwner, getAssetsByAuthority, getNftEditions)`);
+  return items[operation];
 }
 
 /**

@@ -35,21 +35,28 @@ const chaindata = createChainDataClient({ apiKey: process.env.${API_KEY_ENV} });
 const asset = await chaindata.das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });`;
 
 /** Getting started's results kept as JSON text: u64 values written whole and read back as `bigint`. */
-export const KEEP_RESULTS_SNIPPET = `import { createDasClient, dasU64Shape, parseJson, reviveU64, stringifyJson } from "@chaindata/das";
+export const KEEP_RESULTS_SNIPPET = `import {
+  createDasClient,
+  getAssetU64Shape,
+  getAssetsByOwnerItemU64Shape,
+  parseJson,
+  reviveU64,
+  stringifyJson,
+} from "@chaindata/das";
 
 const das = createDasClient({ apiKey: process.env.${API_KEY_ENV} });
 const asset = await das.getAsset({ id: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263" });
 // JSON.stringify throws on a bigint; stringifyJson writes it as bare digits.
 const text = stringifyJson(asset);
 // parseJson gives a bigint only past 2^53 - 1: the shape makes every u64 field one again.
-const cached = reviveU64(parseJson(text), dasU64Shape("getAsset")) as typeof asset;
+const cached = reviveU64(parseJson(text), getAssetU64Shape) as typeof asset;
 console.log(cached.token_info?.supply);
 
 // One item of a page walk per line (JSON lines): the item's shape, not the page's.
 const owner = { ownerAddress: "86xCnPeV69n6t3DnyGvkKobf9FdN2H9oiVDdaMpo2MMY" };
 for await (const item of das.getAssetsByOwner.all(owner, { maxPages: 1 })) {
   const line = stringifyJson(item);
-  const back = reviveU64(parseJson(line), dasU64Shape("getAssetsByOwner", "item")) as typeof item;
+  const back = reviveU64(parseJson(line), getAssetsByOwnerItemU64Shape) as typeof item;
   console.log(back.id);
 }`;
 
@@ -101,7 +108,7 @@ function sdkSections(pc, site, area) {
     section(
       "numbers",
       "8. u64 values, and keeping results as JSON",
-      `<p>Lamports, raw token amounts, supplies and balances are u64 on chain and often pass 2<sup>53</sup>, where <code>JSON.parse</code> rounds. Every package parses them whole: a field the spec marks as u64 is always a <code>bigint</code>, whatever its size; a float (a price, a human-readable amount) is always a <code>number</code>; and a <code>bigint</code> in params is written as a bare JSON integer. To keep a result as text (a cache, a JSON-lines file), write it with <code>stringifyJson</code> and read it back with <code>parseJson</code> and <code>reviveU64</code>, given the operation's shape from <code>&lt;area&gt;U64Shape</code> (for one item of a page walk, its <code>"item"</code> shape).</p>${codeBlock(KEEP_RESULTS_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
+      `<p>Lamports, raw token amounts, supplies and balances are u64 on chain and often pass 2<sup>53</sup>, where <code>JSON.parse</code> rounds. Every package parses them whole: a field the spec marks as u64 is always a <code>bigint</code>, whatever its size; a float (a price, a human-readable amount) is always a <code>number</code>; and a <code>bigint</code> in params is written as a bare JSON integer. To keep a result as text (a cache, a JSON-lines file), write it with <code>stringifyJson</code> and read it back with <code>parseJson</code> and <code>reviveU64</code>, given the operation's own shape, <code>&lt;operation&gt;U64Shape</code> (for one item of a page walk, <code>&lt;operation&gt;ItemU64Shape</code>): a bundle carries only the shapes it imports. <code>&lt;area&gt;U64Shape(name)</code> gives the same by name, for a name known only at run time, with every operation's shape in the bundle.</p>${codeBlock(KEEP_RESULTS_SNIPPET, { label: "TypeScript", lang: "ts" })}`,
     ),
   ].join("\n");
 }

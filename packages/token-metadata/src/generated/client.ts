@@ -40,19 +40,28 @@ export function createTokenMetadataRest(options?: RestClientOptions): TokenMetad
   };
 }
 
+export { getTokenMetadataU64Shape } from "./operations.js";
+
 /**
  * Where the result of a token-metadata operation holds u64 values (`bigint`) and floats (numbers, however
  * large), as the call gives them: for `reviveU64` (this package exports it), after a result kept as
  * JSON text (`stringifyJson`) is read back with `parseJson`, which gives `bigint` for every integer
  * past 2^53 - 1 and for no other. `undefined` when the result holds neither.
  *
+ * By name, this carries every operation's shape into a bundle. Each is also exported on its own, as
+ * the same object: `getTokenMetadataU64Shape` (`<operation>U64Shape`). Import those where the
+ * operation is known, as in the example: a bundle then carries only the shapes it imports. This
+ * function is for a name known only at run time.
+ *
  * @example
  * ```ts
- * const cached = reviveU64(parseJson(text), tokenMetadataU64Shape("getTokenMetadata"));
+ * const cached = reviveU64(parseJson(text), getTokenMetadataU64Shape);
+ * // By name: the same shape, with every other operation's in the bundle.
+ * const shape = tokenMetadataU64Shape("getTokenMetadata");
  * ```
  */
 export function tokenMetadataU64Shape(operation: keyof TokenMetadataClient): U64Shape | undefined {
-  const shapes: Record<string, U64Shape | undefined> = { getTokenMetadata: op.getTokenMetadata.u64 };
+  const shapes: Record<string, U64Shape | undefined> = { getTokenMetadata: op.getTokenMetadataU64Shape };
   return shapes[operation];
 }
 

@@ -40,6 +40,8 @@ export function createWalletRest(options?: RestClientOptions): WalletRest {
   };
 }
 
+export { getIdentityU64Shape, getBatchIdentityU64Shape, getBalancesU64Shape, getBalancesItemU64Shape, getHistoryU64Shape, getHistoryItemU64Shape, getTransfersU64Shape, getTransfersItemU64Shape, getFundedByU64Shape } from "./operations.js";
+
 /**
  * Where the result of a wallet operation holds u64 values (`bigint`) and floats (numbers, however
  * large), as the call gives them: for `reviveU64` (this package exports it), after a result kept as
@@ -47,24 +49,29 @@ export function createWalletRest(options?: RestClientOptions): WalletRest {
  * past 2^53 - 1 and for no other. `undefined` when the result holds neither.
  * With `"item"`, an operation with a page walk gives the shape of one item of its `.all()`.
  *
+ * By name, this carries every operation's shape into a bundle. Each is also exported on its own, as
+ * the same object: `getBalancesU64Shape` and, for one item of a page walk,
+ * `getBalancesItemU64Shape` (`<operation>U64Shape`, `<operation>ItemU64Shape`). Import those where
+ * the operation is known, as in the example: a bundle then carries only the shapes it imports. This
+ * function is for a name known only at run time.
+ *
  * @example
  * ```ts
- * const cached = reviveU64(parseJson(text), walletU64Shape("getBalances"));
- * const item = reviveU64(parseJson(itemText), walletU64Shape("getBalances", "item"));
+ * const cached = reviveU64(parseJson(text), getBalancesU64Shape);
+ * const item = reviveU64(parseJson(itemText), getBalancesItemU64Shape);
+ * // By name: the same shape, with every other operation's in the bundle.
+ * const shape = walletU64Shape("getBalances");
  * ```
  */
 export function walletU64Shape(operation: keyof WalletClient): U64Shape | undefined;
 export function walletU64Shape(operation: "getBalances" | "getHistory" | "getTransfers", part: "item"): U64Shape | undefined;
 export function walletU64Shape(operation: keyof WalletClient, part?: "item"): U64Shape | undefined {
-  const shapes: Record<string, U64Shape | undefined> = { getIdentity: op.getIdentity.u64, getBatchIdentity: op.getBatchIdentity.u64, getBalances: op.getBalances.u64, getHistory: op.getHistory.u64, getTransfers: op.getTransfers.u64, getFundedBy: op.getFundedBy.u64 };
-  let shape = shapes[operation];
-  if (part === undefined) return shape;
-  const itemPaths: Record<string, string> = { getBalances: "balances", getHistory: "data", getTransfers: "data" };
+  const shapes: Record<string, U64Shape | undefined> = { getIdentity: op.getIdentityU64Shape, getBatchIdentity: op.getBatchIdentityU64Shape, getBalances: op.getBalancesU64Shape, getHistory: op.getHistoryU64Shape, getTransfers: op.getTransfersU64Shape, getFundedBy: op.getFundedByU64Shape };
+  if (part === undefined) return shapes[operation];
   if (part !== "item") throw new TypeError(`part: must be "item" or left out (got ${JSON.stringify(part)})`);
-  const path = itemPaths[operation];
-  if (!path) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getBalances, getHistory, getTransfers)`);
-  for (const key of path.split(".")) shape = typeof shape === "object" ? shape[key] : undefined;
-  return shape;
+  const items: Record<string, U64Shape | undefined> = { getBalances: op.getBalancesItemU64Shape, getHistory: op.getHistoryItemU64Shape, getTransfers: op.getTransfersItemU64Shape };
+  if (!Object.hasOwn(items, operation)) throw new TypeError(`operation: ${String(operation)} has no page walk, so no item shape (those with one: getBalances, getHistory, getTransfers)`);
+  return items[operation];
 }
 
 /**
@@ -199,7 +206,7 @@ export function getHistory(rest: WalletRest, params: T.GetHistoryInput, options?
 /**
  * Get a wallet's transaction history, every page.
  *
- * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
+ * Every page of {@link getHistory}, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`, or a `pagination.nextCursor` that the call's params check refuses as `before`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits). The same walk as the client's `.all()`, without the client: a bundle carries only the functions it imports.
  *
  * @param rest - The endpoint to call, made by {@link createWalletRest}.
  * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
@@ -441,7 +448,7 @@ export interface WalletClient {
     /**
      * Get a wallet's transaction history, every page.
      *
-     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
+     * Every page of `getHistory`, fetched lazily: `for await` yields the items (`data` of each result) and fetches a page only once the previous one is used up; `.pages()` yields each page's whole result, and `.checkpoints()` each result with `next`, the params of the page after it (`undefined` where the data ends, not where `maxPages` stops), to save and resume from. The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`. An answer that breaks the paging protocol (a `pagination.nextCursor` the walk has already sent, or `pagination.hasMore: true` with no `pagination.nextCursor`, or a `pagination.nextCursor` that the call's params check refuses as `before`, which is not sent) ends the walk with an `InvalidResponseError`, after the pages before it. `options` are getHistory's, for every page, plus `maxPages` (stop after that many pages; no limit by default). Each page is one getHistory call (100 credits).
      *
      * @param params - The call's params, a {@link T.GetHistoryInput | GetHistoryInput}; checked before anything is sent.
      * @param options - Per-call request options for every page, plus `maxPages` ({@link PageWalkOptions}).
