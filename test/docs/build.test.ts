@@ -1891,7 +1891,7 @@ describe("docs build", () => {
           : name,
       ).toEqual(["getting-started.html#numbers"]);
     expect(text(page("getting-started.html"))).toContain(
-      'reviveU64(parseJson(line), dasU64Shape("getAssetsByOwner", "item"))',
+      "reviveU64(parseJson(line), getAssetsByOwnerItemU64Shape)",
     );
   });
 

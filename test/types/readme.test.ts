@@ -50,10 +50,11 @@ function examplesOf(pkg: string): string[] {
       const makeRpc = /export function (create\w+(?:Rpc|Rest))\(/.exec(source)?.[1];
       if (standalone)
         return `import { ${standalone[1]}, type ${makeRpc} } from "@chaindata/${pkg}";\ndeclare const ${standalone[2]}: ReturnType<typeof ${makeRpc}>;\n${code}`;
-      // `<area>U64Shape`'s: a result kept as JSON text, read back.
-      const shape = /\b(\w+U64Shape)\(/.exec(code);
-      if (shape)
-        return `import { parseJson, reviveU64, ${shape[1]} } from "@chaindata/${pkg}";\ndeclare const text: string, itemText: string;\n${code}`;
+      // `<area>U64Shape`'s, or an operation's own shape's (`getAssetU64Shape`): a result kept as
+      // JSON text, read back.
+      const shapes = [...new Set(code.match(/\b\w+U64Shape\b/g))];
+      if (shapes.length)
+        return `import { parseJson, reviveU64, ${shapes.join(", ")} } from "@chaindata/${pkg}";\ndeclare const text: string, itemText: string;\n${code}`;
       // (A page walk's loop, `for await (const asset of das.getAssetsByOwner.all(…))`, too.)
       const client = /(?:await|of) (\w+)\./.exec(code)![1]!;
       return `import { ${factory} } from "@chaindata/${pkg}";\nconst ${client} = ${factory}();\n${code}`;

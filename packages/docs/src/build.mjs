@@ -210,8 +210,13 @@ function u64ShapeExport(area) {
     "src/generated/client.ts",
   );
   if (!existsSync(client)) return [];
-  return [...readFileSync(client, "utf8").matchAll(/^export function (\w+U64Shape)\(/gm)]
-    .map((m) => m[1])
+  const source = readFileSync(client, "utf8");
+  // (The lookup, `dasU64Shape`, and each operation's own shape, re-exported from operations.ts.)
+  const own = [...source.matchAll(/^export \{([^}]*)\} from "\.\/operations\.js";/gm)].flatMap(
+    (m) => m[1].split(",").map((name) => name.trim()),
+  );
+  return [...[...source.matchAll(/^export function (\w+U64Shape)\(/gm)].map((m) => m[1]), ...own]
+    .filter((name) => name.endsWith("U64Shape"))
     .filter((name, i, all) => all.indexOf(name) === i);
 }
 
