@@ -60,7 +60,8 @@ export function exampleFor(doc, op, clientVar, taken = [], firstArg) {
   const call = firstArg
     ? `${op.o.operationId}(${firstArg}${input ? `, ${input}` : ""})`
     : `${clientVar}.${op.o.operationId}(${input})`;
-  // The result is named after the operation without its verb (getWebhook → webhook); when that is
+  // The result is named after the operation without its verb (getWebhook → webhook; a delete's
+  // `deleted`); when that is
   // the client's own name (listWebhooks on `webhooks`, getTokenMetadata on `tokenMetadata`), a
   // shorter noun (metadata), a list name (webhookList) or `result`.
   const id = op.o.operationId;
@@ -70,6 +71,8 @@ export function exampleFor(doc, op, clientVar, taken = [], firstArg) {
   const words = noun.split(/(?=[A-Z])/);
   const candidates = [noun];
   if (verb === "list") candidates.push(`${noun.replace(/s$/, "")}List`);
+  // (A delete's result is no webhook: `deleted`, user trial 32 F9.)
+  if (verb === "delete") candidates.unshift("deleted");
   for (let i = 1; i < words.length; i++) candidates.push(lower(words.slice(i).join("")));
   const bound = firstArg ? [firstArg, id] : [clientVar];
   return `const ${exampleName(candidates, [...bound, ...taken])} = await ${call};`;

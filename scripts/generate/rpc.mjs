@@ -435,6 +435,11 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
   // The endpoint is checked first (core's notAnRpc): a client or the params given in its place
   // would otherwise fail with a bare TypeError from `rpc.call`, or `rpc.logger`.
   const send = `rpc.call(op.${m.name}, params, options)`;
+  // (The call options take the query options too, as `rpc.call` does, typed as in the params:
+  // user trial 32, F5.)
+  const Options = m["x-query-params"]?.length
+    ? `RequestOptions & Pick<${P}, ${m["x-query-params"].map((q) => literal(camel(q.name))).join(" | ")}>`
+    : "RequestOptions";
   const body = `{\n  return notAnRpc(rpc, ${literal(`create${Area}Rpc`)}, op.${m.name}) ?? ${
     m.deprecated
       ? `(warnDeprecated(op.${m.name}.id, op.${m.name}.deprecated!, rpc.logger), ${send})`
@@ -455,7 +460,7 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
       areaBeta,
       params: paramDocs({ endpoint: rpcParam, ...params }),
     }) +
-      `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: RequestOptions): Promise<${R}> ${body}`,
+      `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: ${Options}): Promise<${R}> ${body}`,
   ];
   const doc_ = jsdoc(m, {
     example: exampleFor(doc, m, clientVar),
@@ -465,7 +470,7 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
   if (!m["x-pagination"])
     return {
       standalone,
-      member: `${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: RequestOptions): Promise<${R}>;`,
+      member: `${doc_}  ${m.name}(params${optional ? "?" : ""}: ${P}, options?: ${Options}): Promise<${R}>;`,
       impl: `    ${m.name}: (params, options) => ${m.name}(rpc, params, options),`,
     };
   const walk = `paginate${pascal(m.name)}`;

@@ -20,6 +20,9 @@ describe("REST exampleFor", () => {
       "const webhook = await webhooks.getWebhook();",
     );
     expect(resultOf(restExample({}, restOp("getProjectUsage"), "admin"))).toBe("projectUsage");
+    // (A delete gives no webhook back: user trial 32, F9.)
+    expect(resultOf(restExample({}, restOp("deleteWebhook"), "webhooks"))).toBe("deleted");
+    expect(resultOf(restExample({}, restOp("deleteWebhook"), "deleted"))).toBe("webhook");
   });
 
   it("never reuses the client's name", () => {
@@ -35,7 +38,7 @@ describe("REST exampleFor", () => {
     expect(
       resultOf(restExample({}, restOp("getCreateWalletClient"), "wallet", ["createWalletClient"])),
     ).toBe("walletClient");
-    expect(resultOf(restExample({}, restOp("deleteDefault"), "admin"))).toBe("result");
+    expect(resultOf(restExample({}, restOp("getDefault"), "admin"))).toBe("result");
   });
 });
 

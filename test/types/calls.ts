@@ -59,6 +59,7 @@ import {
   createSenderClient,
   createSenderRpc,
   ping,
+  sendTransaction,
   senderMinimumTipLamports,
   senderRegions,
   senderTipAccounts,
@@ -219,6 +220,18 @@ export async function valid(signal: AbortSignal): Promise<void> {
     config: { encoding: "base64" },
     swqosOnly: true,
   });
+  // A query option in the call options too, as the runtime takes it (user trial 32, F5), typed
+  // as in the params.
+  await sender.sendTransaction(
+    { transaction: "AQID", config: { encoding: "base64" } },
+    { swqosOnly: true, timeout: 2000 },
+  );
+  await sendTransaction(
+    createSenderRpc(),
+    { transaction: "AQID", config: { encoding: "base64" } },
+    // @ts-expect-error swqosOnly is a boolean
+    { swqosOnly: "yes" },
+  );
   // The keep-alive: no params, only call options; the text `ok`.
   const ok: PingResult = await sender.ping({ timeout: 2000, maxRetries: 1, signal });
   const text: string = await ping(createSenderRpc({ environment: "local" }));

@@ -61,7 +61,7 @@ export function createSenderRpc(options?: SenderClientOptions): SenderRpc {
  * });
  * ```
  */
-export function sendTransaction(rpc: JsonRpcClient<"sender /fast">, params: T.SendTransactionParams, options?: RequestOptions): Promise<T.SendTransactionResult> {
+export function sendTransaction(rpc: JsonRpcClient<"sender /fast">, params: T.SendTransactionParams, options?: RequestOptions & Pick<T.SendTransactionParams, "swqosOnly">): Promise<T.SendTransactionResult> {
   return notAnRpc(rpc, "createSenderRpc", op.sendTransaction) ?? rpc.call(op.sendTransaction, params, options);
 }
 
@@ -129,7 +129,7 @@ export interface SenderClient {
    * });
    * ```
    */
-  sendTransaction(params: T.SendTransactionParams, options?: RequestOptions): Promise<T.SendTransactionResult>;
+  sendTransaction(params: T.SendTransactionParams, options?: RequestOptions & Pick<T.SendTransactionParams, "swqosOnly">): Promise<T.SendTransactionResult>;
   /**
    * Keep the connection to a sender host warm.
    *

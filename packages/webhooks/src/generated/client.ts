@@ -164,7 +164,7 @@ export function updateWebhook(rest: WebhooksRest, params: T.UpdateWebhookInput, 
  * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
  * @example
  * ```ts
- * const webhook = await deleteWebhook(rest, {
+ * const deleted = await deleteWebhook(rest, {
  *   webhookID: "642574b0-72aa-41dd-b293-356451e22168"
  * });
  * ```
@@ -284,7 +284,7 @@ export interface WebhooksClient {
    * @param options - Per-call request options ({@link RequestOptions}: `signal`, `timeout`, `maxRetries`, `headers`, `retryNonIdempotent`, `onResponse`), which override the client's.
    * @example
    * ```ts
-   * const webhook = await webhooks.deleteWebhook({
+   * const deleted = await webhooks.deleteWebhook({
    *   webhookID: "642574b0-72aa-41dd-b293-356451e22168"
    * });
    * ```
