@@ -148,3 +148,55 @@ describe("<operation>U64Shape and <operation>ItemU64Shape: the lookup's shapes, 
     expect(compression.getCompressedAccountsByOwnerItemU64Shape).toMatchObject({ lamports: 1 });
   });
 });
+
+// A call checks the u64 values of its answer as unsigned (`not-u64` for a negative one), and the
+// u64 shape marks a signed I64 field with the same `1` (decision 0005): so no operation's answer
+// may hold one. Only the webhook deliveries do (the receiver revives them without the check).
+describe("no call's answer holds a signed 64-bit (I64) field", () => {
+  /** The JSON pointers, from `at`, of every `format: int64` schema `schema` reaches in `doc`. */
+  const signed = (doc: any, schema: any, at: string, seen = new Set<unknown>()): string[] => {
+    if (!schema || typeof schema !== "object" || seen.has(schema)) return [];
+    seen.add(schema);
+    if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) {
+      const target = schema.$ref
+        .slice(2)
+        .split("/")
+        .reduce(
+          (node: any, key: string) => node?.[key.replace(/~1/g, "/").replace(/~0/g, "~")],
+          doc,
+        );
+      return signed(doc, target, schema.$ref, seen);
+    }
+    return [
+      ...(schema.format === "int64" ? [at] : []),
+      ...Object.entries(schema).flatMap(([key, inner]) => signed(doc, inner, `${at}/${key}`, seen)),
+    ];
+  };
+
+  it.each(areas.map((a) => [`${a.area} (${a.kind})`, a] as const))("%s", (_name, { kind, doc }) => {
+    const answers: [string, unknown][] =
+      kind === "openrpc"
+        ? doc.methods.map((m: any) => [m.name, m.result?.schema])
+        : Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, any]) =>
+            Object.entries(item).flatMap(([method, op]: [string, any]) =>
+              Object.entries(op?.responses ?? {})
+                .filter(([status]) => /^2/.test(status))
+                .flatMap(([status, r]: [string, any]) =>
+                  Object.values(r?.content ?? {}).map((c: any) => [
+                    `${method} ${path} ${status}`,
+                    c.schema,
+                  ]),
+                ),
+            ),
+          );
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.flatMap(([name, schema]) => signed(doc, schema, name))).toEqual([]);
+    // (The walk finds one where there is one: a webhook delivery's.)
+    if (doc.webhooks)
+      expect(
+        Object.values(doc.webhooks).flatMap((item: any) =>
+          signed(doc, item.post?.requestBody, "delivery"),
+        ),
+      ).not.toEqual([]);
+  });
+});

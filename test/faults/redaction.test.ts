@@ -462,6 +462,67 @@ describe("redaction, targeted", () => {
     expectRedacted([key], error, lines);
   });
 
+  // A token in a baseUrls path (QuickNode `/<token>/`, Alchemy `/v2/<key>`, Triton): an endpoint
+  // whose URL authenticates, called without a key (user trial 32, F2). Every segment of 16
+  // characters or more is masked as the key is: in the debug line that prints the URL, and in what
+  // a server echoes of it.
+  describe("a token in a baseUrls path", () => {
+    const TOKEN = "qn7f3c9e1a2b4d6f8e0a1c3e5g7i9k1m";
+    const KEY = "sk_live_PathTest_55aa";
+    /** A 503 that echoes the URL it was asked for, in its body and headers. */
+    const echoUrl: Behaviour = (ctx) =>
+      reply(
+        503,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: rpcId(ctx),
+          error: { code: -32000, message: `upstream failed for ${ctx.received.url}` },
+          data: { url: ctx.received.url, path: ctx.received.path.split("/") },
+        }),
+        { "x-echo-url": ctx.received.url, "retry-after": "0" },
+      )(ctx);
+
+    it("JSON-RPC, keyless, with a debug logger: no log line and no view of the error holds the token", async () => {
+      const { lines, logger } = recordingLogger();
+      const das = createDasClient({
+        apiKey: "",
+        baseUrls: { rpc: `${server.url}/${TOKEN}/` },
+        logger,
+        maxRetries: 1,
+        timeout: 2_000,
+      });
+      server.serve(echoUrl);
+      const { error } = await settle(das.getAsset({ id: ASSET_ID }));
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(server.requests.map((r) => r.path)).toEqual([`/${TOKEN}/`, `/${TOKEN}/`]);
+      expect(server.requests[0]!.key).toBeUndefined();
+      expect(lines.filter((line) => line.startsWith("debug"))).toHaveLength(2);
+      expect(lines[0]).toContain(`POST ${server.url}/***/ → 503`);
+      expect(error.message).toContain("upstream failed for /***/");
+      expectRedacted([TOKEN], error, lines);
+    });
+
+    it("REST (Alchemy's /v2/<key>), with an apiKey too, and an answer of 200 that is no JSON: the short segment stays, the token is masked", async () => {
+      const { lines, logger } = recordingLogger();
+      const wallet = createWalletClient({
+        apiKey: KEY,
+        baseUrls: { wallet: `${server.url}/v2/${TOKEN}` },
+        logger,
+        maxRetries: 0,
+        timeout: 2_000,
+      });
+      server.serve((ctx) =>
+        reply(200, `not json: ${ctx.received.url}`, { "content-type": "text/plain" })(ctx),
+      );
+      const { error } = await settle(wallet.getIdentity({ wallet: WALLET }));
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(server.requests[0]!.path).toBe(`/v2/${TOKEN}/v1/wallet/${WALLET}/identity`);
+      expect(error.snippet).toContain(`not json: /v2/***/v1/wallet/${WALLET}/identity?api-key=***`);
+      expect(lines[0]).toContain(`GET ${server.url}/v2/***/v1/wallet/`);
+      expectRedacted([TOKEN, KEY], error, lines);
+    });
+  });
+
   it("keyForms covers what the client puts on the wire", () => {
     const key = "a b&c=d/é+漢";
     const url = new URL("http://x/");

@@ -29,12 +29,13 @@ export interface Batcher {
      * Posts a batch (or a lone request) as JSON text, as `operation` (a batch is only ever made of
      * idempotent calls), stopped by `signal`; resolves with the parsed answer and the HTTP
      * response. (With an aborted signal it sends nothing: it rejects with the AbortError of
-     * `operation`.)
+     * `operation`.) It sets `options.attempts` to the requests it has handed to `fetch` as each
+     * goes: a call that leaves a batch already sent counts them.
      */
     post: (
       body: string,
       operation: { id: string; idempotent: true },
-      options: { signal: AbortSignal },
+      options: { signal: AbortSignal; attempts?: number },
     ) => Promise<[answer: unknown, response: Response]>,
     /**
      * Settles `call` with its entry of the answer (`undefined`: missing; `duplicate`: its id came
@@ -128,6 +129,8 @@ export function createBatcher(
     timer?: ReturnType<typeof setTimeout>;
     /** Stops the batch request once sent, when no call is left waiting for it. */
     controller?: AbortController;
+    /** The options of the batch request once sent, whose `attempts` the engine keeps up to date. */
+    sent?: { signal: AbortSignal; attempts?: number };
   };
   let pending: Pending[] = [];
   let lastId = 0;
@@ -161,7 +164,7 @@ export function createBatcher(
           ]
         : [calls[0]!.call.text, requests[0]!.method];
     const { signal } = (batch.controller = new AbortController());
-    batch.post(body, { id, idempotent: true }, { signal }).then(
+    batch.post(body, { id, idempotent: true }, (batch.sent = { signal })).then(
       ([answer, response]) => {
         // Entries may come back in any order: route them by id. A non-array answer (a
         // server without batch support) is read by every call as its own: it settles the
@@ -251,8 +254,11 @@ export function createBatcher(
               if (!calls.length) unqueue(batch);
             } else if (calls.every((other) => other.done)) batch.controller!.abort();
             const id = call.request.method;
+            // (Its `attempts`: the batch request's, when sent, until now. The engine's own count
+            // is 0: it sends nothing with the aborted signal.)
+            const attempts = batch.sent?.attempts ?? 0;
             post(call.text, { id, idempotent: true }, { signal }).catch((error) =>
-              call.reject(ofOperation(error, id)),
+              call.reject(ofOperation(Object.assign(error, { attempts }), id)),
             );
           });
         member.stop = unwatch;

@@ -177,6 +177,8 @@ export interface ResponseFields {
   headers: Record<string, string>;
   /** `x-request-id` (or `request-id`), when the answer has one: quote it to support. */
   requestId?: string | undefined;
+  /** How many requests the call handed to `fetch`, the one answered included (1 when not retried). */
+  attempts: number;
 }
 
 /**

@@ -15,6 +15,15 @@ export class ChainDataError extends Error {
   // A field rather than a prototype property: it survives minification and shows in toJSON().
   // V8 formats `stack` lazily, so the stack header reads `RateLimitError: ...` too.
   override name = "ChainDataError";
+  /**
+   * How many requests the call handed to `fetch`: `0` when nothing was sent (a `ValidationError` or
+   * `ConfigurationError`, always; an `AbortError` of a signal aborted before sending or during a
+   * rate limiter's wait), else 1 or more (the retries included). For `sendTransaction`: `0` means
+   * the transaction never left the process (safe to sign again); more means it may have landed
+   * (check the signature first). A batched call counts its batch request's. (Every class a call
+   * throws has it; a `ChainDataError` of your own making need not.)
+   */
+  declare readonly attempts?: number;
 
   /**
    * For the chaindata packages (the generated clients make `ValidationError`s with their
@@ -48,6 +57,8 @@ export class ChainDataError extends Error {
  * checked: `new RateLimitError(message, { status: 429, headers: {}, body, operation })`.
  */
 export interface ChainDataErrorFields extends Partial<APIErrorFields> {
+  /** Every error's but a {@link ValidationError}'s or {@link ConfigurationError}'s (always `0`): the requests handed to `fetch`. */
+  attempts?: number;
   /** A {@link JsonRpcError}'s: the error code. */
   code?: number | undefined;
   /** A {@link JsonRpcError}'s: the error object's `data`. */
@@ -69,6 +80,8 @@ export interface ChainDataErrorFields extends Partial<APIErrorFields> {
 /** The client is misconfigured: no API key, no base URL for a host, a bad option. Nothing was sent. */
 export class ConfigurationError extends ChainDataError {
   override readonly name = "ConfigurationError";
+  /** Always `0`: nothing was sent. */
+  override readonly attempts = 0;
   /**
    * The operation id or JSON-RPC method name of the call refused (a bad per-call option, a missing
    * API key), or of the operation a page walk refused to walk (`paginate` when `paginate()` is given
@@ -113,6 +126,8 @@ export interface ValidationIssue {
 /** The parameters do not match the operation's schema. Nothing was sent. */
 export class ValidationError extends ChainDataError {
   override readonly name = "ValidationError";
+  /** Always `0`: nothing was sent. */
+  override readonly attempts = 0;
   /** Every issue found; the message shows the first three. */
   declare readonly issues: ValidationIssue[];
   /**
@@ -186,6 +201,8 @@ export class APIError extends ChainDataError {
     | "UnprocessableEntityError"
     | "RateLimitError"
     | "InternalServerError" = "APIError";
+  /** The requests handed to `fetch`, 1 or more: the last one got this answer (see {@link ChainDataError.attempts}). */
+  declare readonly attempts: number;
   /** The HTTP status. */
   declare readonly status: number;
   /** The response headers (lower-case names, values redacted). */
@@ -281,6 +298,8 @@ export const makeAPIError = (
 /** The JSON-RPC server answered with an error object. Never retried. */
 export class JsonRpcError extends ChainDataError {
   override readonly name = "JsonRpcError";
+  /** The requests handed to `fetch`, 1 or more; a batched call's are its batch request's (see {@link ChainDataError.attempts}). */
+  declare readonly attempts: number;
   /**
    * The JSON-RPC error code, e.g. `-32602`; `undefined` when the server sent none or not a number
    * (the message then quotes what it sent).
@@ -332,6 +351,8 @@ export interface RedactedError extends Error {
 /** No response: DNS, TCP, TLS or a dropped connection. `cause` is a redacted copy of the fetch error. Retried. */
 export class ConnectionError extends ChainDataError {
   override readonly name = "ConnectionError";
+  /** The requests handed to `fetch`, 1 or more (see {@link ChainDataError.attempts}). */
+  declare readonly attempts: number;
   /**
    * A redacted copy of what `fetch` threw. Node's fetch throws a `TypeError` ("fetch failed") whose
    * own cause holds the errno: `error.cause.cause?.code`, e.g. `ECONNREFUSED`.
@@ -347,6 +368,8 @@ export class ConnectionError extends ChainDataError {
 /** An attempt took longer than `timeout`. Retried; thrown when retries run out. */
 export class TimeoutError extends ChainDataError {
   override readonly name = "TimeoutError";
+  /** The requests handed to `fetch`, 1 or more (see {@link ChainDataError.attempts}). */
+  declare readonly attempts: number;
   /**
    * The operation id or JSON-RPC method name. (For a call sent in a batch, the batch's, e.g.
    * `batch(getAsset, getAsset)`: every call of the batch gets its own copy of the same error;
@@ -358,6 +381,13 @@ export class TimeoutError extends ChainDataError {
 /** The caller's `AbortSignal` fired. Never retried. `cause`: a redacted copy of the signal's `reason`. */
 export class AbortError extends ChainDataError {
   override readonly name = "AbortError";
+  /**
+   * The requests handed to `fetch` before the abort: `0` when the signal fired before anything was
+   * sent (already aborted, or during a rate limiter's wait or a batch not yet sent), so nothing left
+   * the process; 1 or more when a request went out (it may have been processed). See
+   * {@link ChainDataError.attempts}.
+   */
+  declare readonly attempts: number;
   /**
    * The operation id or JSON-RPC method name: a batched call's own too (its signal settles that
    * call alone).
@@ -380,6 +410,7 @@ export type InvalidResponseReason =
   | "missing-entry"
   | "duplicate-entry"
   | "not-json-rpc"
+  | "not-u64"
   | "broken-paging";
 
 /**
@@ -389,6 +420,8 @@ export type InvalidResponseReason =
  */
 export class InvalidResponseError extends ChainDataError {
   override readonly name = "InvalidResponseError";
+  /** The requests handed to `fetch`, 1 or more: the last one got this answer (see {@link ChainDataError.attempts}). */
+  declare readonly attempts: number;
   /**
    * What was wrong with the body:
    * - `non-json`: not JSON (nor HTML, nor JSON cut short);
@@ -407,6 +440,10 @@ export class InvalidResponseError extends ChainDataError {
    *   unknowable);
    * - `not-json-rpc`: JSON that is no JSON-RPC answer (not an object, neither `result` nor
    *   `error`, or a `result` with neither `id` nor `jsonrpc` beside it);
+   * - `not-u64`: a value the operation's answer types `bigint` (a u64: lamports, a raw amount, a
+   *   supply) that is no whole number from 0 to 2^64 - 1 (`1.5`, `-1`, 2^64, `"abc"`; digits as a
+   *   string pass); the message names it, `…: result.token_info.balance: must be a whole number
+   *   from 0 to 2^64 - 1 (got 1.5)`;
    * - `broken-paging`: a page walk's answer broke the paging protocol: a later page names another
    *   page than the one asked for, names a next cursor the walk has already sent, or says
    *   `hasMore: true` with no next cursor. The pages before it were yielded; `snippet` is empty

@@ -58,7 +58,10 @@ export interface Http {
    * response and its whole body (so the timeout covers reading it); anything else rejects with
    * a typed `ChainDataError`. With `json`, the body is decoded (strict UTF-8) and parsed
    * (lossless) into `value` inside the attempt, so a body cut short is retried as a lost
-   * connection is (an `InvalidResponseError` otherwise).
+   * connection is (an `InvalidResponseError` otherwise). Every `ChainDataError` it rejects with,
+   * and the response's `described` fields, carry `attempts`: the requests handed to `fetch`; it
+   * also sets `options.attempts` as each goes (`options`: an object of the caller's own, never a
+   * user's).
    */
   send(
     url: string,
@@ -69,7 +72,7 @@ export interface Http {
       json?: boolean;
     },
     operation: OperationDescriptor,
-    options?: RequestOptions,
+    options?: RequestOptions & { attempts?: number },
     redactor?: Redactor,
   ): Promise<Exchange>;
   invalid(
@@ -79,7 +82,7 @@ export interface Http {
     operation: string,
     redactor?: Redactor,
   ): InvalidResponseError;
-  /** The status, redacted headers and request id of a response, as every error built from one carries them. */
+  /** The status, redacted headers, request id and attempts of a response, as every error built from one carries them. */
   described(response: Response, redactor?: Redactor): ResponseFields;
   /** The headers every request starts from (client options applied); never changed. */
   baseHeaders: Readonly<Record<string, string>>;
@@ -231,11 +234,22 @@ const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) =>
   );
 };
 
-/** The status, redacted headers and request id of a response, as every error built from one carries them. */
-const describe = ({ status, headers }: Response, redactor: Redactor): ResponseFields => {
+/** How many requests a call had handed to `fetch` when each response came: set by `send`. */
+const tries = new WeakMap<Response, number>();
+
+/**
+ * The status, redacted headers, request id and attempts of a response, as every error built from
+ * one carries them.
+ */
+const describe = (response: Response, redactor: Redactor): ResponseFields => {
   const fields: Record<string, string> = {};
-  headers.forEach((value, name) => (fields[redactor(name)] = redactor(value)));
-  return { status, headers: fields, requestId: fields["x-request-id"] ?? fields["request-id"] };
+  response.headers.forEach((value, name) => (fields[redactor(name)] = redactor(value)));
+  return {
+    status: response.status,
+    headers: fields,
+    requestId: fields["x-request-id"] ?? fields["request-id"],
+    attempts: tries.get(response)!,
+  };
 };
 
 /**
@@ -417,8 +431,17 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   addHeaders(baseHeaders, config.headers);
   // A credential given in `headers` (a gateway's `Authorization`, an `X-Api-Key` set by hand, an
   // `x-token`) is masked in every form as the key is: a server may echo it with no name beside it.
-  const headerSecrets = credentialsIn(baseHeaders, true);
-  const redact = createRedactor(config.secretKey, headerSecrets);
+  // So is each segment of 16 characters or more of the base URL's path: a token, where the URL
+  // authenticates (QuickNode's `/<token>/`, Alchemy's `/v2/<key>`, Triton's): the log lines print
+  // the URL, and a server may echo it. (Only a `baseUrls` entry has such a path.)
+  const ownSecrets = [
+    ...credentialsIn(baseHeaders, true),
+    ...baseUrl
+      .split("/")
+      .slice(3)
+      .filter((segment) => segment[15]),
+  ];
+  const redact = createRedactor(config.secretKey, ownSecrets);
 
   const described: Http["described"] = (response, redactor = redact) =>
     describe(response, redactor);
@@ -453,20 +476,26 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     if (key) url = host.placeKey(url, headers, key);
     const retries = options.maxRetries ?? config.maxRetries;
     const toConnectionError = connectionError(id, redactor);
+    // The requests handed to fetch: every error of the call carries the count (0: nothing left the
+    // process), and so does `options` as they go (for the batcher, whose calls may leave a batch
+    // already sent).
+    let attempts = 0;
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
     // names. A 3xx becomes an APIError instead (not retried).
-    const fetchAll = (signal: AbortSignal) =>
-      fetch(url, {
+    const fetchAll = (signal: AbortSignal) => {
+      options.attempts = ++attempts;
+      return fetch(url, {
         method: init.method,
         headers,
         body: init.body,
         signal,
         redirect: "manual",
-      }).then(async (response): Promise<Exchange> => ({
-        response,
-        bytes: new Uint8Array(await response.arrayBuffer()),
-      }));
+      }).then(async (response): Promise<Exchange> => {
+        tries.set(response, attempts);
+        return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+      });
+    };
 
     try {
       for (let attempt = 1; ; attempt++) {
@@ -545,6 +574,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         takeStack(error);
         Object.assign(error, {
           operation: id,
+          attempts,
           // (Worded alike wherever the abort came: the rate limiter's wait knows no operation.)
           ...(error instanceof AbortError && {
             message: `Request to ${id} was aborted`,
@@ -561,9 +591,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     const own: Record<string, string> = {};
     addHeaders(own, headers);
     secrets = [...secrets, ...credentialsIn(own, true)];
-    return secrets.length
-      ? createRedactor(config.secretKey, [...headerSecrets, ...secrets])
-      : redact;
+    return secrets.length ? createRedactor(config.secretKey, [...ownSecrets, ...secrets]) : redact;
   };
 
   return {

@@ -538,6 +538,7 @@ describe("createJsonRpcClient: single calls", () => {
     expect(seen).toEqual([
       {
         status: 200,
+        attempts: 1,
         requestId: "req-8",
         headers: {
           "content-type": "application/json",

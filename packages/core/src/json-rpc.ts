@@ -13,6 +13,7 @@ import type { Host } from "./generated/environments.js";
 import { createHttp } from "./http.js";
 import { takeStack } from "./internal/stack.js";
 import { appendQuery } from "./internal/url.js";
+import { checkU64 } from "./u64.js";
 import { reviveU64, stringifyJson } from "./json.js";
 import type { Redactor } from "./redact.js";
 import { validate, writeJson } from "./validate.js";
@@ -271,7 +272,8 @@ export function createJsonRpcClient<Endpoint extends string = string>(
   ) => {
     // (The snippet of a call without an entry is the start of the whole answer: what came back.)
     const invalid = (
-      reason: "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty",
+      reason:
+        "id-mismatch" | "not-json-rpc" | "missing-entry" | "duplicate-entry" | "empty" | "not-u64",
       detail = "",
     ) => {
       const error = http.invalid(
@@ -327,13 +329,21 @@ export function createJsonRpcClient<Endpoint extends string = string>(
         : invalid("not-json-rpc");
     if (!("result" in entry)) return invalid("not-json-rpc");
     if (entry.result === null && !optionalBody) return invalid("empty");
+    let result: unknown;
+    // (A u64 value that is none fails the call, naming it: typed `bigint`, a `1.5` would fail far
+    // from here. The server's value, so redacted.)
+    try {
+      result = reviveU64(entry.result, u64, "result", checkU64);
+    } catch (error: any) {
+      return invalid("not-u64", ": " + redactor(error.message));
+    }
     // (Caught: a callback that throws fails its own call, never the batcher's other calls.)
     try {
       onResponse?.(http.described(response, redactor));
     } catch (error) {
       return reject(error);
     }
-    resolve(reviveU64(entry.result, u64));
+    resolve(result);
   };
 
   const enqueue = config.batch

@@ -28,17 +28,34 @@ const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
         : value;
 
 /**
- * The one walk behind {@link parseJson} and {@link reviveU64}: converts `root` in place, tagged
- * strings anywhere and u64 values where `shape` says. Descends only where there is something to
- * do, and writes back only what it converts. Arrays pass their shape to every element; an object
- * shape is looked up per key (own keys only: a response key such as `constructor` must not pick
- * up Object.prototype members). Iterative, not recursive: JSON.parse reads nesting far deeper than
- * the call stack allows.
+ * Checks one converted value of a call's answer: its shape (a u64 is `1`) and where it is,
+ * `result.token_info.balance` (u64.ts's `checkU64`, which throws). @internal
  */
-const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any => {
+export type U64Check = (value: unknown, shape: U64Shape | undefined, path: string) => void;
+
+/**
+ * The one walk behind {@link parseJson} and {@link reviveU64}: converts `root` in place, tagged
+ * strings anywhere and u64 values where `shape` says, and with `check`, gives it every converted
+ * value the shape marks, with its path from `path` (the root's name). Descends only where there
+ * is something to do, and writes back only what it converts. Arrays pass their shape to every
+ * element; an object shape is looked up per key (own keys only: a response key such as
+ * `constructor` must not pick up Object.prototype members). Iterative, not recursive: JSON.parse
+ * reads nesting far deeper than the call stack allows. (The check is passed in, not called here:
+ * a bundle that revives without checking, the webhook receiver's, does not carry it.)
+ */
+const walk = (
+  root: any,
+  rootShape: U64Shape | undefined,
+  mark?: string,
+  path?: string,
+  check?: U64Check,
+): any => {
   const top = leaf(root, rootShape, mark);
-  const pending: any[] = [top, rootShape];
+  check?.(top, rootShape, path!);
+  const pending: any[] = [top, rootShape, path];
   while (pending.length) {
+    // (The path of `value`, when checking: made only for the values the shape marks.)
+    const at: string = pending.pop();
     const shape: U64Shape | undefined = pending.pop();
     const value = pending.pop();
     if (!value || typeof value !== "object" || !(mark || shape)) continue;
@@ -54,9 +71,11 @@ const walk = (root: any, rootShape: U64Shape | undefined, mark?: string): any =>
           : undefined;
       const old = value[key];
       const converted = leaf(old, inner, mark);
+      const inside = check && inner !== undefined && at + (array ? `[${key}]` : "." + key);
+      if (inside) check(converted, inner, inside);
       if (converted !== old) value[key] = converted;
       if (converted && typeof converted === "object" && (mark || inner))
-        pending.push(converted, inner);
+        pending.push(converted, inner, inside);
     }
   }
   return top;
@@ -175,13 +194,27 @@ export function stringifyJson(value: unknown, space?: string | number): string {
  * Converts every value at a `1` leaf of `shape` to `bigint` (a number, a decimal string or a
  * bigint), mapping arrays element-wise, so u64 fields are always `bigint` whatever the server
  * sent, and every `bigint` at a `0` leaf (a float written as a big integer) to a `number`.
- * Values that are not integers are left as they are.
+ * Values that are not integers are left as they are, unchecked: a shape's `1` marks signed (i64)
+ * fields too, such as a webhook event's `nativeBalanceChange`. (A call checks its answer: a u64
+ * value that is no whole number from 0 to 2^64 - 1 fails it, an `InvalidResponseError` of reason
+ * `not-u64`.)
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)
  * and returns `value`.
  */
-export function reviveU64<T>(value: T, shape?: U64Shape): T {
-  return walk(value, shape);
+export function reviveU64<T>(value: T, shape?: U64Shape): T;
+/**
+ * For a call's answer: each value the shape marks also given to `check`, with its path from
+ * `name` (`result`, `body`). @internal
+ */
+export function reviveU64<T>(
+  value: T,
+  shape: U64Shape | undefined,
+  name: string,
+  check: U64Check,
+): T;
+export function reviveU64(value: unknown, shape?: U64Shape, name?: string, check?: U64Check) {
+  return walk(value, shape, undefined, name, check);
 }
 
 /**

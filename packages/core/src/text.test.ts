@@ -50,6 +50,7 @@ describe("getText (the sender's GET /ping)", () => {
     await getText({ fetch }, senderHost, "/ping", ping, { onResponse });
     expect(onResponse).toHaveBeenCalledExactlyOnceWith({
       status: 200,
+      attempts: 1,
       requestId: "p-1",
       headers: { "content-type": "text/plain", "x-request-id": "p-1" },
     });

@@ -564,6 +564,7 @@ describe("responses and typed errors", () => {
     expect(seen).toEqual([
       {
         status: 200,
+        attempts: 1,
         requestId: "req-1",
         headers: {
           "content-type": "application/json",
@@ -1334,6 +1335,7 @@ describe("restCall", () => {
     expect(seen).toEqual([
       {
         status: 200,
+        attempts: 1,
         requestId: "req-9",
         headers: {
           "content-type": "application/json",

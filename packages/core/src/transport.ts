@@ -11,7 +11,8 @@ import {
 } from "./config.js";
 import type { Host } from "./generated/environments.js";
 import { ofOperation, ValidationError } from "./errors.js";
-import { createHttp, type Exchange } from "./http.js";
+import { createHttp, decodeUtf8, type Exchange } from "./http.js";
+import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { credentialsIn, type Redactor } from "./redact.js";
 import { refuseExtraArguments, validate } from "./validate.js";
@@ -178,12 +179,25 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
       // elsewhere the typed result would be a lie that fails later, far from the call.
       if (body == null && !operation.optionalBody)
         throw http.invalid("empty", captured!.response, "", operation.id, redactor);
+      let result: unknown;
+      // (A JSON `null` where a body is optional is no result, as an empty body is: `undefined`.
+      // A u64 value that is none fails the call, named from `body`.)
+      try {
+        result = reviveU64(body ?? undefined, operation.u64, "body", checkU64);
+      } catch (error: any) {
+        const invalid = http.invalid(
+          "not-u64",
+          captured!.response,
+          decodeUtf8(captured!.bytes),
+          operation.id,
+          redactor,
+        );
+        invalid.message += ": " + redactor(error.message);
+        throw invalid;
+      }
       options?.onResponse?.(http.described(captured!.response, redactor));
-      // (A JSON `null` where a body is optional is no result, as an empty body is: `undefined`.)
       // (The descriptor's Result type: the generator states it from the same spec as `u64`.)
-      return reviveU64(body ?? undefined, operation.u64) as [Result][Result extends unknown
-        ? 0
-        : never];
+      return result as [Result][Result extends unknown ? 0 : never];
     },
   };
 }

@@ -1,0 +1,171 @@
+/**
+ * A u64 value of a call's answer that is no u64 (1.5, -1, 2^64, "abc") fails the call with an
+ * `InvalidResponseError` of reason `not-u64` naming it, rather than arriving as a `number` (or an
+ * out-of-range `bigint`) under a `bigint` type (user trial 32, F4; decision 0005). `reviveU64`
+ * alone converts without checking (a shape's `1` marks i64 fields too); a call gives it `checkU64`.
+ */
+import { describe, expect, it } from "vitest";
+import { createBatcher } from "./batch.js";
+import { InvalidResponseError } from "./errors.js";
+import { rpcHost, walletHost } from "./generated/environments.js";
+import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
+import { parseJson, reviveU64, type U64Shape } from "./json.js";
+import { checkU64 } from "./u64.js";
+import { jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
+import { createTransport } from "./transport.js";
+import type { OperationDescriptor } from "./config.js";
+
+const KEY = "u64-check-key-0123456789abcdef";
+const RULE = "must be a whole number from 0 to 2^64 - 1";
+const getAsset: RpcMethodDescriptor = {
+  id: "getAsset",
+  idempotent: true,
+  u64: { token_info: { balance: 1, supply: 1, price_info: { price_per_token: 0 } } },
+};
+const getAssetBatch: RpcMethodDescriptor = { ...getAsset, id: "getAssetBatch" };
+
+/** A JSON-RPC server answering every request (or batch entry) with `result` as JSON text. */
+const answering = (result: (params: any) => string) => (call: RecordedCall) => {
+  const body = JSON.parse(call.body!);
+  const entry = (r: { id: string; params: unknown }) =>
+    `{"jsonrpc":"2.0","id":${JSON.stringify(r.id)},"result":${result(r.params)}}`;
+  return jsonResponse(Array.isArray(body) ? `[${body.map(entry).join(",")}]` : entry(body));
+};
+const asset = (balance: string) => `{"id":"a","token_info":{"balance":${balance},"supply":7}}`;
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ value, error: undefined as any }),
+    (error) => ({ value: undefined, error }),
+  );
+
+describe("reviveU64 with checkU64: each u64 value checked, named from the root", () => {
+  const shape: U64Shape = { items: { balance: 1, price: 0 }, total: 1 };
+  const check = (text: string) => () => reviveU64(parseJson(text), shape, "result", checkU64);
+
+  it.each([
+    ["1.5", "result.items[1].balance", "1.5"],
+    ["-1", "result.items[1].balance", "-1"],
+    ["18446744073709551616", "result.items[1].balance", "18446744073709551616"],
+    ['"-5"', "result.items[1].balance", "-5"],
+    ['"12abc"', "result.items[1].balance", '"12abc"'],
+    ['"1.5"', "result.items[1].balance", '"1.5"'],
+    ["true", "result.items[1].balance", "true"],
+  ])("%s: a RangeError naming the path and the rule", (bad, path, shown) => {
+    expect(check(`{"items":[{"balance":1},{"balance":${bad}}],"total":1}`)).toThrow(
+      new RangeError(`${path}: ${RULE} (got ${shown})`),
+    );
+  });
+
+  it("the root itself, a long string cut to 40 characters", () => {
+    expect(() => reviveU64(-3, 1, "result", checkU64)).toThrow(`result: ${RULE} (got -3)`);
+    expect(() => reviveU64({ total: "x".repeat(100) }, shape, "body", checkU64)).toThrow(
+      `body.total: ${RULE} (got "${"x".repeat(40)}")`,
+    );
+  });
+
+  it("0, 2^64 - 1, digits in a string, null and lists of u64 values pass, converted; floats and unmarked fields are not checked", () => {
+    const text = `{"items":[{"balance":0,"price":-1.5},{"balance":"18446744073709551615","other":-2.5}],"total":18446744073709551615}`;
+    expect(reviveU64(parseJson(text), shape, "result", checkU64)).toEqual({
+      items: [
+        { balance: 0n, price: -1.5 },
+        { balance: 18446744073709551615n, other: -2.5 },
+      ],
+      total: 18446744073709551615n,
+    });
+    expect(reviveU64({ total: null, items: null }, shape, "result", checkU64)).toEqual({
+      total: null,
+      items: null,
+    });
+    expect(reviveU64([[1, 2], [3]], 1, "result", checkU64)).toEqual([[1n, 2n], [3n]]);
+  });
+
+  it("reviveU64 alone checks nothing (a webhook event's i64 fields are negative)", () => {
+    expect(reviveU64({ total: 1.5, items: [{ balance: -5 }] }, shape)).toEqual({
+      total: 1.5,
+      items: [{ balance: -5n }],
+    });
+  });
+});
+
+describe("a call whose answer holds a u64 value that is none", () => {
+  it("JSON-RPC: InvalidResponseError not-u64 naming result.token_info.balance; not retried; onResponse not called", async () => {
+    const { fetch, calls } = stubFetch(answering(() => asset("1.5")));
+    const seen: unknown[] = [];
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const { error } = await settle(
+      rpc.call(getAsset, { id: "a" }, { onResponse: (r) => seen.push(r) }),
+    );
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({
+      reason: "not-u64",
+      operation: "getAsset",
+      status: 200,
+      attempts: 1,
+      message: `Invalid response (not-u64) from getAsset, status 200: result.token_info.balance: ${RULE} (got 1.5)`,
+    });
+    expect(error.snippet).toContain('"balance":1.5');
+    expect(calls).toHaveLength(1);
+    expect(seen).toEqual([]);
+  });
+
+  it("negative and 2^64: refused the same way; a valid answer still resolves with bigints", async () => {
+    for (const [balance, shown] of [
+      ["-1", "-1"],
+      ["18446744073709551616", "18446744073709551616"],
+    ]) {
+      const { fetch } = stubFetch(answering(() => asset(balance!)));
+      const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+      await expect(rpc.call(getAsset, { id: "a" })).rejects.toThrow(
+        `result.token_info.balance: ${RULE} (got ${shown})`,
+      );
+    }
+    const { fetch } = stubFetch(answering(() => asset('"18446744073709551615"')));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    await expect(rpc.call(getAsset, { id: "a" })).resolves.toMatchObject({
+      token_info: { balance: 18446744073709551615n, supply: 7n },
+    });
+  });
+
+  it("a list result names the item; in a batch, only the call whose entry is bad fails", async () => {
+    const { fetch } = stubFetch(
+      answering((params) => (params.id === "bad" ? `[${asset("1")},${asset("2.5")}]` : "[]")),
+    );
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch, batch: createBatcher() }, rpcHost, "/");
+    const [bad, good] = await Promise.all([
+      settle(rpc.call(getAssetBatch, { id: "bad" })),
+      settle(rpc.call(getAssetBatch, { id: "good" })),
+    ]);
+    expect(bad.error).toMatchObject({ reason: "not-u64", operation: "getAssetBatch" });
+    expect(bad.error.message).toContain(`result[1].token_info.balance: ${RULE} (got 2.5)`);
+    expect(good.value).toEqual([]);
+  });
+
+  it("the value shown is redacted: a key the server echoes in a u64 field is masked", async () => {
+    const { fetch } = stubFetch(answering(() => asset(JSON.stringify(`key ${KEY}`))));
+    const rpc = createJsonRpcClient({ apiKey: KEY, fetch }, rpcHost, "/");
+    const { error } = await settle(rpc.call(getAsset, { id: "a" }));
+    expect(error.message).toContain(`result.token_info.balance: ${RULE} (got "key ***")`);
+    expect(JSON.stringify(error)).not.toContain(KEY);
+  });
+
+  it("REST: the path starts from body", async () => {
+    const op: OperationDescriptor = {
+      id: "getBalances",
+      idempotent: true,
+      u64: { balances: { amount: 1 } },
+    };
+    const { fetch } = stubFetch(jsonResponse({ balances: [{ amount: 5 }, { amount: 0.5 }] }));
+    const transport = createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost);
+    const { error } = await settle(
+      transport.restCall(op, undefined, undefined, async (send) =>
+        send(new Request(`${transport.baseUrl}/v1/x`)),
+      ),
+    );
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "not-u64", operation: "getBalances", attempts: 1 });
+    expect(error.message).toBe(
+      `Invalid response (not-u64) from getBalances, status 200: body.balances[1].amount: ${RULE} (got 0.5)`,
+    );
+    expect(error.snippet).toBe('{"balances":[{"amount":5},{"amount":0.5}]}');
+  });
+});

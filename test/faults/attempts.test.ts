@@ -1,0 +1,72 @@
+// `attempts` on the error of a sendTransaction that failed: how many requests were handed to
+// fetch (README "Errors"), against a loopback server that counts what it received. The branch a
+// trading bot takes: 0, nothing left the process (sign again); 1 or more, the transaction may have
+// landed (check the signature first). User trial 32, F3.
+import { AbortError, createSenderClient, InternalServerError } from "@chaindata/sender";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  drive,
+  expectNoLeaks,
+  FaultServer,
+  reply,
+  rpcResult,
+  settle,
+  useFakeClock,
+  useRealClock,
+  useFaultServer,
+} from "./harness.js";
+
+// One signed transaction (the spec's sendTransaction example).
+const TX_BASE64 =
+  "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
+const params = { transaction: TX_BASE64, config: { encoding: "base64" as const } };
+
+let server: FaultServer;
+useFaultServer((started) => (server = started));
+afterEach(async () => {
+  try {
+    await expectNoLeaks(server);
+  } finally {
+    useRealClock();
+    await server.dropAll();
+  }
+});
+
+const sender = (options: Record<string, unknown> = {}) =>
+  createSenderClient({ baseUrls: { sender: server.url }, timeout: Infinity, ...options });
+
+describe("sendTransaction: attempts on its errors", () => {
+  it("a signal aborted before the call: AbortError, attempts 0, the server got nothing", async () => {
+    server.serve(rpcResult("sig"));
+    const { error } = await settle(
+      sender().sendTransaction(params, { signal: AbortSignal.abort() }),
+    );
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.attempts).toBe(0);
+    expect(error.toJSON()).toMatchObject({ name: "AbortError", attempts: 0 });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a 503, then the call's deadline during the wait before attempt 2: AbortError, attempts 1, as the server counted", async () => {
+    // (The backoff before the second attempt is 375-500 ms; the deadline fires at 150 ms.)
+    server.serve(reply(503, JSON.stringify({ error: "unavailable" })));
+    const { error } = await settle(
+      sender().sendTransaction(params, { signal: AbortSignal.timeout(150) }),
+    );
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error.cause?.name).toBe("TimeoutError");
+    expect(server.requests).toHaveLength(1);
+    expect(error.attempts).toBe(1);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ attempts: 1 });
+  });
+
+  it("three 503s (the default two retries): InternalServerError, attempts 3, as the server counted", async () => {
+    useFakeClock();
+    server.serve(reply(503, JSON.stringify({ error: "unavailable" })));
+    const { error } = await drive(sender().sendTransaction(params));
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(3);
+    expect(error.attempts).toBe(3);
+    expect(error.toJSON()).toMatchObject({ attempts: 3, status: 503 });
+  });
+});
