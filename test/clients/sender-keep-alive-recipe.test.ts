@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { join } from "node:path";
 import { createSenderClient } from "@chaindata/sender";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWarmSenderClient } from "../../packages/sender/recipes/keep-alive.js";
 import { tsc } from "../types/tsc.js";
 
@@ -100,20 +100,39 @@ describe("packages/sender/recipes/keep-alive.ts", () => {
   it("pings only while no transaction goes out", async () => {
     const server = await hintlessServer();
     servers.push(server);
-    const warm = createWarmSenderClient({ baseUrls: { sender: server.url }, pingEveryMs: 200 });
+    const warm = createWarmSenderClient({ baseUrls: { sender: server.url }, pingEveryMs: 500 });
     stops.push(warm.stop);
-    // Busy: a send every 100 ms for 600 ms, each followed by sent(): no ping.
+    // Busy: a send every 100 ms or so, each followed by sent(): no ping (400 ms to spare each).
     for (let i = 0; i < 6; i++) {
       await warm.sender.sendTransaction(send);
       warm.sent();
       await sleep(100);
     }
     expect(server.requests.filter((r) => r === "GET /ping")).toEqual([]);
-    // Idle for 700 ms: pings go out.
-    await sleep(700);
+    // Idle for 1,700 ms: pings go out, one every 500 ms.
+    await sleep(1_700);
     expect(server.requests.filter((r) => r === "GET /ping").length).toBeGreaterThanOrEqual(2);
     expect(server.connections()).toBe(1);
   }, 20_000);
+
+  it("never lets more than pingEveryMs pass without a use, whenever the last send was", async () => {
+    vi.useFakeTimers();
+    try {
+      const warm = createWarmSenderClient({ pingEveryMs: 60_000 });
+      stops.push(warm.stop);
+      const ping = vi.spyOn(warm.sender, "ping").mockResolvedValue("ok");
+      await vi.advanceTimersByTimeAsync(1_000);
+      warm.sent();
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(ping).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ping).toHaveBeenCalledTimes(1); // 60 s after the send, not up to 90
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ping).toHaveBeenCalledTimes(2); // and every 60 s while idle
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("refuses a ping interval the agent's idle limit would not cover", () => {
     expect(() => createWarmSenderClient({ pingEveryMs: 65_000 })).toThrow(

@@ -192,6 +192,28 @@ describe("the Vite dev proxy recipe (packages/core/recipes/vite-dev-proxy.ts) on
     expect(mock.requests()).toHaveLength(1);
   });
 
+  it("refuses a request from another origin that carries no Sec-Fetch-Site (plain http off localhost)", async () => {
+    const post = (origin: string) =>
+      fetch(`${devUrl}/api/rpc/`, {
+        method: "POST",
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "getAsset",
+          params: { id: ADDRESS },
+        }),
+        headers: { "content-type": "text/plain", origin },
+      });
+    const refused = await post("http://192.168.1.20:5173");
+    expect([refused.status, await refused.json()]).toEqual([
+      403,
+      { error: "The dev proxy answers this page's own origin only" },
+    ]);
+    expect(mock.requests()).toEqual([]);
+    expect((await post(devUrl)).status).toBe(200);
+    expect(mock.requests()).toHaveLength(1);
+  });
+
   it("leaves the page's modules to Vite, which serves them without the key", async () => {
     const module = await fetch(`${devUrl}/main.ts`);
     expect(module.status).toBe(200);

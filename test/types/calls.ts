@@ -229,6 +229,11 @@ export async function valid(signal: AbortSignal): Promise<void> {
   await sendTransaction(
     createSenderRpc(),
     { transaction: "AQID", config: { encoding: "base64" } },
+    { swqosOnly: true },
+  );
+  await sendTransaction(
+    createSenderRpc(),
+    { transaction: "AQID", config: { encoding: "base64" } },
     // @ts-expect-error swqosOnly is a boolean
     { swqosOnly: "yes" },
   );

@@ -22,20 +22,33 @@
 // The dev server is open to every page the browser has open: Vite's CORS default stops other
 // origins from reading the answers, not from sending requests (a form, an `<img>`, a `no-cors`
 // fetch), and each would spend your credits. So a request the browser marks as from another
-// site (`Sec-Fetch-Site: cross-site` or `same-site`, e.g. another port on localhost) is refused.
+// site (`Sec-Fetch-Site: cross-site` or `same-site`, e.g. another port on localhost) is refused,
+// and so is one whose `Origin` is not the server's own (browsers send no `Sec-Fetch-Site` over
+// plain http off localhost, `vite --host` on a LAN address; a `no-cors` GET carries no `Origin`,
+// but the recipe forwards no GET of the RPC routes). Vite 7 or later: from Vite 7 a plugin's
+// middleware runs after Vite's host check, which stops a DNS-rebinding page; before, it ran first.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { loadEnv, type Connect, type Plugin } from "vite";
+import { loadEnv, version, type Connect, type Plugin } from "vite";
 import { createProxy, type ProxyOptions } from "./browser-proxy.js";
 
 /** The paths the recipe serves: everything else goes on to Vite (modules, HMR, the SPA fallback). */
 const PROXIED = /^\/api\/(?:rpc|wallet|admin)(?:[/?]|$)/;
 
 export function chaindataDevProxy(options: ProxyOptions = {}): Plugin {
+  if (Number(version.split(".")[0]) < 7)
+    throw new Error(
+      `chaindataDevProxy needs Vite 7 or later (this is ${version}): before it, a plugin's middleware ran before Vite's host check, open to DNS rebinding`,
+    );
   let handler: ((request: Request) => Promise<Response>) | undefined;
   const middleware: Connect.NextHandleFunction = (req, res, next) => {
     if (!handler || !PROXIED.test(req.url ?? "")) return next();
     const site = req.headers["sec-fetch-site"];
-    if (site === "cross-site" || site === "same-site") {
+    const origin = req.headers.origin;
+    if (
+      site === "cross-site" ||
+      site === "same-site" ||
+      (origin !== undefined && origin.replace(/^https?:\/\//, "") !== req.headers.host)
+    ) {
       res.writeHead(403, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: "The dev proxy answers this page's own origin only" }));
       return;

@@ -38,22 +38,25 @@ export function createWarmSenderClient({
         typeof undiciFetch
       >[1]) as unknown as Promise<Response>,
   });
-  let lastUse = Date.now();
-  const pinger = setInterval(() => {
-    if (Date.now() - lastUse < pingEveryMs) return;
-    lastUse = Date.now();
+  // (One timer, started again at each use: the gap between uses is never over `pingEveryMs`.)
+  let pinger: ReturnType<typeof setTimeout>;
+  const idle = () => {
+    clearTimeout(pinger);
+    pinger = setTimeout(ping, pingEveryMs);
+    pinger.unref?.();
+  };
+  const ping = () => {
+    idle();
     // (A failed ping says something, but the next send is what matters: log it, don't throw.)
     sender.ping().catch((error: unknown) => console.warn("sender ping failed:", error));
-  }, pingEveryMs / 2);
-  pinger.unref();
+  };
+  idle();
   return {
     sender,
     /** Call after each sendTransaction, so that pings go out only while idle. */
-    sent() {
-      lastUse = Date.now();
-    },
+    sent: idle,
     async stop() {
-      clearInterval(pinger);
+      clearTimeout(pinger);
       await agent.close();
     },
   };

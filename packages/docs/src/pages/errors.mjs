@@ -126,7 +126,10 @@ export const ERROR_CLASSES = [
   ["ConnectionError", "no response (DNS, TCP, TLS); retried"],
   ["TimeoutError", "an attempt took longer than <code>timeout</code>; retried"],
   ["AbortError", "the call's <code>signal</code> fired; never retried"],
-  ["InvalidResponseError", "a 2xx whose body is not what the protocol promises"],
+  [
+    "InvalidResponseError",
+    "a 2xx whose body is not what the protocol promises (its <code>reason</code>: HTML, not JSON, truncated, a JSON-RPC id mismatch, a u64 value that is no whole number from 0 to 2^64 - 1, …)",
+  ],
   ["ChainDataError", "the base class of all of them"],
 ];
 
