@@ -9,12 +9,11 @@ import { join } from "node:path";
 import { createSenderClient } from "@chaindata/sender";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWarmSenderClient } from "../../packages/sender/recipes/keep-alive.js";
+import { SIGNED_TRANSACTION } from "../spec/documents.js";
 import { tsc } from "../types/tsc.js";
 
 const root = join(import.meta.dirname, "../..");
 const recipesDir = join(root, "packages/sender/recipes");
-const TRANSACTION =
-  "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
 const SIGNATURE =
   "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
 
@@ -76,7 +75,7 @@ afterEach(async () => {
   for (const server of servers.splice(0)) server.close();
 });
 
-const send = { transaction: TRANSACTION, config: { encoding: "base64" as const } };
+const send = { transaction: SIGNED_TRANSACTION, config: { encoding: "base64" as const } };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("packages/sender/recipes/keep-alive.ts", () => {

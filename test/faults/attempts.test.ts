@@ -15,11 +15,9 @@ import {
   useRealClock,
   useFaultServer,
 } from "./harness.js";
+import { SIGNED_TRANSACTION } from "../spec/documents.js";
 
-// One signed transaction (the spec's sendTransaction example).
-const TX_BASE64 =
-  "AUQ4BI0nYq1N1LVoJfqTRAPWbViaAwwiLstKIAZ/e33lI9GU3f2pYVA/f8SrN0ySqw+K7/ZMs4oJ4l3Dsse4Ug8BAAIE+dCUhLhDr+MiUbGM9HY82w67DVWdbvaDBp1iQFDnFqcu7nuJKk74pEqr+XDMDjfq9yZ2dRcMHWmc0xJ0SWxUPwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAwZGb+UhFzL/7K26csOb57yM5bvF9xJrLEObOkAAAAC1mWaqQqnxp+/GVr22qds7K3UnRDfYIPwTG3kS53nq7gMDAAUCeAUAAAMACQOghgEAAAAAAAICAAEMAgAAAEBCDwAAAAAA";
-const params = { transaction: TX_BASE64, config: { encoding: "base64" as const } };
+const params = { transaction: SIGNED_TRANSACTION, config: { encoding: "base64" as const } };
 
 let server: FaultServer;
 useFaultServer((started) => (server = started));

@@ -24,3 +24,9 @@ export const areas: Area[] = index.areas.map((a: any) => ({
 
 /** The HTTP methods an OpenAPI path item may hold operations under (the ones the generator calls). */
 export const HTTP_METHODS = ["get", "put", "post", "delete", "patch"];
+
+/** A signed transaction, base64: the spec's first sendTransaction example's, for tests that send one. */
+export const SIGNED_TRANSACTION: string = areas
+  .find((a) => a.area === "sender" && a.kind === "openrpc")!
+  .doc.methods.find((m: any) => m.name === "sendTransaction")
+  .examples[0].params.find((p: any) => p.name === "transaction").value;
