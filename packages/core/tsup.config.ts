@@ -19,10 +19,12 @@ export default defineConfig({
   minify: false,
   // Maps carry their sources, so stack traces and debuggers show the TypeScript without src/.
   sourcemap: true,
-  // Node's `import` gets the CommonJS build through this wrapper (the exports map's `node`
-  // condition), so a process that loads the package both ways (an ESM app with a CommonJS
-  // dependency, a CommonJS test runner) holds one copy of the error classes, and `instanceof`
-  // works whichever way the error and the class were loaded. Bundlers keep the ESM build.
+  // Where `module-sync` is not matched (Bun; Node without require(esm)), `import` gets the
+  // CommonJS build through this wrapper (the exports map's `node` condition), so a process that
+  // loads the package both ways (an ESM app with a CommonJS dependency, a CommonJS test runner)
+  // holds one copy of the error classes, and `instanceof` works whichever way the error and the
+  // class were loaded. Node 20.19+ loads the ESM build both ways; bundlers keep the ESM build.
+  // (Decision 0009.)
   async onSuccess() {
     const names = Object.keys(createRequire(import.meta.url)("./dist/index.cjs")).sort();
     writeFileSync(
