@@ -2,7 +2,7 @@
 // `npm test`: every check of the repository, in dependency order.
 //   0. formatting (prettier --check; `npm run format` fixes it) — reported, does not stop the rest
 //   1. bundle the spec (turbo-cached) and fail if generated code is stale
-//   2. build every package through turbo (spec:bundle → generate → build, cached)
+//   2. build every package through turbo (cached; the mock's build bundles the spec first)
 //   3. lint: ESLint (type-aware) and tsc over the test suites — reported, does not stop the rest
 //   4. one vitest run: unit tests of every package and the repo suites in test/
 //      (spec checks, type tests, packaging, contract tests, …)
