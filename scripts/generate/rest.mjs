@@ -332,7 +332,7 @@ function emitOperations({ area, doc, file, ops, source }) {
       { typed: true },
     ) +
     (deliveries.length
-      ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 values are. */\nexport const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {\n${deliveries.join("\n")}\n};\n`
+      ? `\n/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */\nexport const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {\n${deliveries.join("\n")}\n};\n`
       : "")
   );
 }

@@ -5,10 +5,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as das from "../../packages/das/src/generated/operations.js";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { u64Shape } from "../../scripts/generate/lib/schema.mjs";
+import { hasU64, u64Shape } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { emitRpcArea } from "../../scripts/generate/rpc.mjs";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { packageRefusals } from "../../scripts/generate/lib/refusals.mjs";
 import * as tokenMetadata from "../../packages/token-metadata/src/generated/operations.js";
+import * as webhooks from "../../packages/webhooks/src/generated/operations.js";
 
 /** What an asset's u64 shape must hold wherever an asset appears in a result. */
 const ASSET_U64 = {
@@ -74,7 +77,9 @@ describe("u64Shape: where a result's u64 values and floats are", () => {
 
   it("reads properties, items and every kind of branch, through $refs; a nullable u64 is one", () => {
     expect(u64Shape(doc, { type: ["integer", "null"], format: "uint64" })).toBe(1);
-    expect(u64Shape(doc, { type: "integer", format: "int64" })).toBe(1);
+    // (An i64 is marked apart, `2`: the runtime checks it against a signed range.)
+    expect(u64Shape(doc, { type: "integer", format: "int64" })).toBe(2);
+    expect(u64Shape(doc, { type: ["integer", "null"], format: "int64" })).toBe(2);
     expect(u64Shape(doc, { type: "array", items: ACCOUNT })).toEqual({ lamports: 1 });
     for (const key of ["anyOf", "oneOf", "allOf"])
       expect(u64Shape(doc, { [key]: [ACCOUNT, { type: "string" }] }), key).toEqual({
@@ -97,6 +102,112 @@ describe("u64Shape: where a result's u64 values and floats are", () => {
         ],
       }),
     ).toEqual({ info: { supply: 1, price: 0 } });
+  });
+});
+
+// A u64 and an i64 are told apart (`1`, `2`): a call checks each against its own range, and the
+// webhook receiver the deliveries' (decision 0005). A value one branch types uint64 and another
+// int64 has no one range: the generator refuses it rather than pick one.
+describe("u64Shape: signed (int64) values", () => {
+  const U64 = { type: "integer", format: "uint64" };
+  const I64 = { type: "integer", format: "int64" };
+  const doc = { components: { schemas: { Change: { properties: { delta: I64, after: U64 } } } } };
+  const CHANGE = { $ref: "#/components/schemas/Change" };
+
+  it("marks int64 `2` beside uint64 `1`, in properties, items and branches; an i64 wins over a float or an object as a u64 does", () => {
+    expect(u64Shape(doc, { type: "array", items: CHANGE })).toEqual({ delta: 2, after: 1 });
+    expect(u64Shape(doc, { anyOf: [{ type: "number" }, I64] })).toBe(2);
+    expect(u64Shape(doc, { anyOf: [CHANGE, I64] })).toBe(2);
+    expect(u64Shape(doc, { oneOf: [I64, I64, { type: "null" }] })).toBe(2);
+    expect(u64Shape(doc, { allOf: [CHANGE, { properties: { delta: I64, fee: U64 } }] })).toEqual({
+      delta: 2,
+      after: 1,
+      fee: 1,
+    });
+  });
+
+  it("hasU64 counts an i64 as a value revived to bigint", () => {
+    expect(hasU64(2)).toBe(true);
+    expect(hasU64({ a: { b: 2 } })).toBe(true);
+    expect(hasU64({ a: 0 })).toBe(false);
+  });
+
+  it("refuses a value that one branch types uint64 and another int64, naming the schema, the path and the keyword", () => {
+    const clash = {
+      components: {
+        schemas: {
+          Reward: {
+            anyOf: [
+              { properties: { info: { properties: { lamports: U64 } } } },
+              { properties: { info: { properties: { lamports: I64 } } } },
+            ],
+          },
+        },
+      },
+    };
+    const call = () => u64Shape(clash, { $ref: "#/components/schemas/Reward" });
+    expect(call).toThrow(
+      "#/components/schemas/Reward: the value at info.lamports is uint64 in one branch and int64 in another (anyOf), and @chaindata/core checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format",
+    );
+    expect(call).toThrow(
+      expect.objectContaining({ at: "#/components/schemas/Reward", keyword: "anyOf" }),
+    );
+    // The value itself, and items beside a branch: each refused where it is found, listed (not
+    // thrown) with `refusals`, the first branch's mark kept.
+    const refusals: Error[] = [];
+    expect(u64Shape(doc, { oneOf: [U64, I64] }, [], { at: "#/x", refusals })).toBe(1);
+    u64Shape(doc, { items: U64, allOf: [I64] }, [], { at: "#/y", refusals });
+    expect(refusals.map((e: any) => [e.message, e.at, e.keyword])).toEqual([
+      [
+        "a response schema: the value is uint64 in one branch and int64 in another (oneOf), and @chaindata/core checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format",
+        "#/x",
+        "oneOf",
+      ],
+      [
+        expect.stringContaining("the value is uint64 in one branch and int64 in another (items)"),
+        "#/y",
+        "items",
+      ],
+    ]);
+  });
+
+  it("is the u64-shape refusal of spec:check and the generator, at the keyword where the branches meet", () => {
+    const schema = {
+      anyOf: [{ properties: { lamports: U64 } }, { properties: { lamports: I64 } }],
+    };
+    const doc = {
+      openrpc: "1.3.2",
+      info: { title: "t", version: "1", "x-host": "rpc" },
+      components: { schemas: { Reward: schema } },
+      methods: [
+        {
+          name: "getReward",
+          params: [],
+          result: { name: "r", schema: { $ref: "#/components/schemas/Reward" } },
+        },
+      ],
+    };
+    expect(
+      packageRefusals([{ area: "das", kind: "openrpc", file: "openrpc/das.json", doc }])
+        .filter((r: { rule: string }) => r.rule === "u64-shape")
+        .map((r: { at: string; name: string }) => `${r.at} (${r.name})`),
+    ).toEqual(["#/components/schemas/Reward/anyOf (getReward)"]);
+  });
+});
+
+// The deliveries' shapes: the balance changes and rewards that may be negative are i64 (`2`).
+describe("generated u64 shapes: webhook deliveries", () => {
+  it("enhanced accountData[].nativeBalanceChange and raw meta.rewards[].lamports are i64; fees, amounts and balances u64", () => {
+    expect(webhooks.webhookDeliveries.enhanced!.u64).toEqual({
+      fee: 1,
+      nativeTransfers: { amount: 1 },
+      tokenTransfers: { tokenAmount: 0 },
+      accountData: { nativeBalanceChange: 2 },
+      events: { nft: { amount: 1, fee: 1 } },
+    });
+    expect(webhooks.webhookDeliveries.raw!.u64).toMatchObject({
+      meta: { fee: 1, preBalances: 1, postBalances: 1, rewards: { lamports: 2, postBalance: 1 } },
+    });
   });
 });
 

@@ -4,32 +4,36 @@
  */
 
 /**
- * Which fields of a response are u64, and which are floats: `1` marks a u64 value (always a
- * `bigint`), `0` a float (always a `number`: one written as an integer beyond 2^53 is parsed as a
- * bigint, like any such integer, and turned back); arrays are mapped element-wise.
+ * Which fields of a response are 64-bit integers, and which are floats: `1` marks a u64 value
+ * (unsigned: lamports, raw amounts, supplies) and `2` an i64 value (signed: a balance change), both
+ * always a `bigint`; `0` marks a float (always a `number`: one written as an integer beyond 2^53 is
+ * parsed as a bigint, like any such integer, and turned back); arrays are mapped element-wise.
+ * (A call checks each of its answer's u64 and i64 values against its range; `reviveU64` alone
+ * converts them without checking.)
  */
-export type U64Shape = 0 | 1 | { [key: string]: U64Shape };
+export type U64Shape = 0 | 1 | 2 | { [key: string]: U64Shape };
 
 /**
- * One value converted: a tagged string, or a u64 value (shape 1) given as a number or digits, to
- * bigint; a float (shape 0) parsed as a bigint back to a number.
+ * One value converted: a tagged string, or a u64 or i64 value (shape 1 or 2) given as a number or
+ * digits, to bigint; a float (shape 0) parsed as a bigint back to a number. (`shape > 0` is shape
+ * 1 or 2: an object shape compares as NaN, false.)
  */
 const leaf = (value: any, shape: U64Shape | undefined, mark?: string): any =>
   typeof value === "string"
     ? mark && value.startsWith(mark)
       ? BigInt(value.slice(mark.length))
-      : shape === 1 && /^-?\d+$/.test(value)
+      : (shape as number) > 0 && /^-?\d+$/.test(value)
         ? BigInt(value)
         : value
-    : shape === 1 && Number.isInteger(value)
+    : (shape as number) > 0 && Number.isInteger(value)
       ? BigInt(value)
       : shape === 0 && typeof value === "bigint"
         ? Number(value)
         : value;
 
 /**
- * Checks one converted value of a call's answer: its shape (a u64 is `1`) and where it is,
- * `result.token_info.balance` (u64.ts's `checkU64`, which throws). @internal
+ * Checks one converted value of a call's answer: its shape (a u64 is `1`, an i64 `2`) and where it
+ * is, `result.token_info.balance` (u64.ts's `checkU64`, which throws). @internal
  */
 export type U64Check = (value: unknown, shape: U64Shape | undefined, path: string) => void;
 
@@ -191,13 +195,13 @@ export function stringifyJson(value: unknown, space?: string | number): string {
 }
 
 /**
- * Converts every value at a `1` leaf of `shape` to `bigint` (a number, a decimal string or a
- * bigint), mapping arrays element-wise, so u64 fields are always `bigint` whatever the server
- * sent, and every `bigint` at a `0` leaf (a float written as a big integer) to a `number`.
- * Values that are not integers are left as they are, unchecked: a shape's `1` marks signed (i64)
- * fields too, such as a webhook event's `nativeBalanceChange`. (A call checks its answer: a u64
- * value that is no whole number from 0 to 2^64 - 1 fails it, an `InvalidResponseError` of reason
- * `not-u64`.)
+ * Converts every value at a `1` or `2` leaf of `shape` (a u64 or i64) to `bigint` (a number, a
+ * decimal string or a bigint), mapping arrays element-wise, so those fields are always `bigint`
+ * whatever the server sent, and every `bigint` at a `0` leaf (a float written as a big integer) to
+ * a `number`. Nothing is checked: a value that is not an integer (`1.5`, `"abc"`) is left as it
+ * is, and one out of its range (a negative u64) converted all the same. (A call checks its answer:
+ * a u64 value that is no whole number from 0 to 2^64 - 1, or an i64 from -2^63 to 2^63 - 1, fails
+ * it, an `InvalidResponseError` of reason `not-u64`; the webhook receiver refuses such a delivery.)
  *
  * Converts in place (parsed responses are fresh, and copying a 50 MB result would be waste)
  * and returns `value`.

@@ -1,8 +1,9 @@
 /**
  * A u64 value of a call's answer that is no u64 (1.5, -1, 2^64, "abc") fails the call with an
  * `InvalidResponseError` of reason `not-u64` naming it, rather than arriving as a `number` (or an
- * out-of-range `bigint`) under a `bigint` type (user trial 32, F4; decision 0005). `reviveU64`
- * alone converts without checking (a shape's `1` marks i64 fields too); a call gives it `checkU64`.
+ * out-of-range `bigint`) under a `bigint` type (user trial 32, F4; decision 0005); so does an i64
+ * value (shape `2`) that is no whole number from -2^63 to 2^63 - 1. `reviveU64` alone converts
+ * without checking; a call gives it `checkU64`.
  */
 import { describe, expect, it } from "vitest";
 import { createBatcher } from "./batch.js";
@@ -17,6 +18,7 @@ import type { OperationDescriptor } from "./config.js";
 
 const KEY = "u64-check-key-0123456789abcdef";
 const RULE = "must be a whole number from 0 to 2^64 - 1";
+const SIGNED = "must be a whole number from -2^63 to 2^63 - 1";
 const getAsset: RpcMethodDescriptor = {
   id: "getAsset",
   idempotent: true,
@@ -84,6 +86,68 @@ describe("reviveU64 with checkU64: each u64 value checked, named from the root",
       total: 1.5,
       items: [{ balance: -5n }],
     });
+    // (Nor an i64's range: 2^63 converted as it is.)
+    expect(
+      reviveU64({ change: 9223372036854775808n, other: "-7" }, { change: 2, other: 2 }),
+    ).toEqual({ change: 9223372036854775808n, other: -7n });
+  });
+});
+
+describe("reviveU64 with checkU64: an i64 value (shape 2), from -2^63 to 2^63 - 1", () => {
+  const shape: U64Shape = { changes: { delta: 2, after: 1 } };
+  const check = (delta: string) => () =>
+    reviveU64(parseJson(`{"changes":[{"delta":${delta},"after":5}]}`), shape, "body", checkU64);
+
+  it("-2^63, 2^63 - 1, negatives, digits in a string and 0 pass, each a bigint", () => {
+    for (const [delta, value] of [
+      ["-9223372036854775808", -9223372036854775808n],
+      ["9223372036854775807", 9223372036854775807n],
+      ["-5", -5n],
+      ['"-5000"', -5000n],
+      ["0", 0n],
+    ] as const)
+      expect(check(delta)(), delta).toEqual({ changes: [{ delta: value, after: 5n }] });
+  });
+
+  it.each([
+    ["9223372036854775808", "9223372036854775808"],
+    ["-9223372036854775809", "-9223372036854775809"],
+    ["18446744073709551615", "18446744073709551615"],
+    ["-1.5", "-1.5"],
+    ['"-5x"', '"-5x"'],
+    ["false", "false"],
+  ])("%s: a RangeError naming the path and the signed rule", (delta, shown) => {
+    expect(check(delta)).toThrow(new RangeError(`body.changes[0].delta: ${SIGNED} (got ${shown})`));
+  });
+
+  it("the u64 beside it keeps its own range; the root, and lists of i64 values", () => {
+    expect(() =>
+      reviveU64(parseJson(`{"changes":[{"delta":-1,"after":-1}]}`), shape, "body", checkU64),
+    ).toThrow(new RangeError(`body.changes[0].after: ${RULE} (got -1)`));
+    expect(() => reviveU64(2n ** 63n, 2, "result", checkU64)).toThrow(
+      `result: ${SIGNED} (got 9223372036854775808)`,
+    );
+    expect(reviveU64([[-1, 2], [null]], 2, "result", checkU64)).toEqual([[-1n, 2n], [null]]);
+  });
+
+  it("a call whose answer holds an i64: a negative value resolves, one past 2^63 - 1 fails with not-u64", async () => {
+    const op: OperationDescriptor = { id: "getChanges", idempotent: true, u64: shape };
+    const call = async (body: string) => {
+      const { fetch } = stubFetch(jsonResponse(body));
+      const transport = createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost);
+      return transport.restCall(op, undefined, undefined, async (send) =>
+        send(new Request(`${transport.baseUrl}/v1/x`)),
+      );
+    };
+    await expect(call('{"changes":[{"delta":-5000,"after":1}]}')).resolves.toEqual({
+      changes: [{ delta: -5000n, after: 1n }],
+    });
+    const { error } = await settle(call('{"changes":[{"delta":9223372036854775808,"after":1}]}'));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ reason: "not-u64", operation: "getChanges" });
+    expect(error.message).toBe(
+      `Invalid response (not-u64) from getChanges, status 200: body.changes[0].delta: ${SIGNED} (got 9223372036854775808)`,
+    );
   });
 });
 

@@ -5,7 +5,8 @@
 //     Authorization is not the configured value (missing, repeated, near misses...), with not a
 //     chunk of the body read; 413 exactly when the body is over maxBodyBytes, reading stopped
 //     there; 400 when it cannot be read (the stream fails) or is not a UTF-8 JSON array of event
-//     objects; 500 when onEvent throws; 200 otherwise. onEvent sees a delivery's events only then,
+//     objects, or (its events of the handler's kind) holds a u64 or i64 amount that is no whole
+//     number in its range; 500 when onEvent throws; 200 otherwise. onEvent sees a delivery's events only then,
 //     and the secret appears in no answer, onError argument or log line.
 //  2. De-duplication under concurrency: overlapping deliveries with repeated signatures, some
 //     onEvent calls failing or slow, the in-memory store or a slow one. Each signature's onEvent
@@ -30,6 +31,7 @@ import { format } from "node:util";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
+import { parseJson } from "@chaindata/core";
 import {
   createMemorySignatureStore,
   createWebhookHandler,
@@ -58,6 +60,71 @@ const EXAMPLE: Record<DeliveryKind, any> = {
   raw: spec.RawDelivery.examples[0][0],
 };
 const NATIVE_TRANSFER = spec.NativeTransfer.examples[0];
+
+/** Where a delivery's amounts are: `1` a u64 (common.yaml's U64), `2` an i64 (I64); arrays transparent. */
+type Amounts = 1 | 2 | { [key: string]: Amounts };
+/** The amounts of `schema`, a schema of webhook-events.yaml, read from the spec (refs within the file followed once). */
+const amountsOf = (schema: any, seen: string[] = []): Amounts | undefined => {
+  if (!schema || typeof schema !== "object") return undefined;
+  const ref: unknown = schema.$ref;
+  if (ref === "./common.yaml#/U64") return 1;
+  if (ref === "./common.yaml#/I64") return 2;
+  if (typeof ref === "string")
+    return ref.startsWith("#/") && !seen.includes(ref)
+      ? amountsOf(spec[ref.slice(2)], [...seen, ref])
+      : undefined;
+  const parts = [
+    schema.items,
+    ...(schema.anyOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+  ].map((part) => amountsOf(part, seen));
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const inner = amountsOf(property, seen);
+    if (inner !== undefined) parts.push({ [name]: inner });
+  }
+  return parts.reduce<Amounts | undefined>(
+    (a, b) =>
+      a === undefined || typeof b !== "object"
+        ? (b ?? a)
+        : typeof a !== "object"
+          ? a
+          : { ...a, ...b },
+    undefined,
+  );
+};
+const AMOUNTS: Record<DeliveryKind, Amounts | undefined> = {
+  enhanced: amountsOf(spec.EnhancedDelivery),
+  raw: amountsOf(spec.RawDelivery),
+};
+/** How many requests the oracle answered 400 for an amount out of its range (the generators reach it). */
+let badAmounts = 0;
+/**
+ * Whether `value` (read by a lossless parser) holds an amount that the README's rule refuses: a
+ * u64 that is no whole number from 0 to 2^64 - 1, an i64 from -2^63 to 2^63 - 1 (digits in a
+ * string pass; `null`, objects and arrays are no amount, an array's items are).
+ */
+const badAmount = (value: any, amounts: Amounts | undefined): boolean => {
+  if (amounts === undefined || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => badAmount(item, amounts));
+  if (typeof amounts === "object")
+    return (
+      typeof value === "object" &&
+      Object.entries(amounts).some(
+        ([key, inner]) => Object.hasOwn(value, key) && badAmount(value[key], inner),
+      )
+    );
+  if (typeof value === "object") return false;
+  const whole =
+    typeof value === "bigint"
+      ? value
+      : (typeof value === "number" && Number.isInteger(value)) ||
+          (typeof value === "string" && /^-?\d+$/.test(value))
+        ? BigInt(value)
+        : undefined;
+  const low = amounts === 2 ? -(2n ** 63n) : 0n;
+  return whole === undefined || whole < low || whole >= low + 2n ** 64n;
+};
 
 /** JSON text with bigints written as bare integers, and `gap` after every `,` and `:`. */
 const toJson = (value: unknown, gap = ""): string =>
@@ -144,6 +211,31 @@ const gap = fc.constantFrom("", " ", "\n\t");
 const delivery = fc
   .tuple(fc.array(fc.oneof(enhancedEvent, rawEvent), { maxLength: 3 }), gap)
   .map(([events, gap]) => toJson(events, gap));
+
+// A delivery with one amount out of its range: a u64 fee (1.5, a string, past 2^64 - 1, negative),
+// or an i64 balance change past 2^63 - 1 (a u64's range, but not an i64's).
+const notU64 = fc.oneof(
+  fc.constantFrom<unknown>(1.5, -0.5, "5000 lamports", true, -1n),
+  fc.bigInt({ min: U64_MAX + 1n, max: 2n ** 80n }),
+  fc.bigInt({ min: -(2n ** 80n), max: -1n }),
+);
+const badAmountDelivery = fc
+  .tuple(
+    fc.oneof(
+      fc.tuple(enhancedEvent, notU64).map(([event, bad]) => ({ ...event, fee: bad })),
+      fc
+        .tuple(enhancedEvent, fc.bigInt({ min: 2n ** 63n, max: U64_MAX }))
+        .map(([event, change]) => ({
+          ...event,
+          accountData: [{ ...EXAMPLE.enhanced.accountData[0], nativeBalanceChange: change }],
+        })),
+      fc
+        .tuple(rawEvent, notU64)
+        .map(([event, bad]) => ({ ...event, meta: { ...event.meta, fee: bad } })),
+    ),
+    gap,
+  )
+  .map(([event, gap]) => toJson([event], gap));
 
 // ------------------------------------------------------------------ requests
 
@@ -269,6 +361,7 @@ const concat = (...parts: ArrayLike<number>[]) =>
   new Uint8Array(Buffer.concat(parts.map((part) => Uint8Array.from(part))));
 const bodyBytes: fc.Arbitrary<Uint8Array> = fc.oneof(
   { weight: 6, arbitrary: delivery.map(encode) },
+  badAmountDelivery.map(encode),
   // A delivery with edits: often no longer JSON, sometimes still a delivery.
   fc
     .tuple(
@@ -408,6 +501,16 @@ function expectedAnswer(config: Config, input: Input, bytes: Uint8Array | null):
         event.transaction !== null
       : typeof event.signature === "string" && event.transaction === undefined;
   if ((events as Record<string, unknown>[]).some(other)) return answer(500);
+  // (JSON.parse rounds 2^64 to the double next to 2^64 - 1: the amounts are judged on exact values.)
+  const exact = parseJson(
+    Buffer.from(body)
+      .toString("utf8")
+      .replace(/^\uFEFF/, ""),
+  );
+  if (badAmount(exact, AMOUNTS[config.kind])) {
+    badAmounts++;
+    return answer(400);
+  }
   if (config.onEventThrows && events.length) return answer(500, events.slice(0, 1));
   return answer(200, events);
 }
@@ -549,8 +652,9 @@ describe("createWebhookHandler, any request", () => {
       }),
       { seed: SEED, numRuns: 3000 },
     );
-    // The generators reach every documented answer.
+    // The generators reach every documented answer, and a 400 for an amount out of range.
     expect([...statuses].sort()).toEqual([200, 400, 401, 405, 413, 500]);
+    expect(badAmounts).toBeGreaterThan(0);
   });
 });
 

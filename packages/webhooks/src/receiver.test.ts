@@ -236,6 +236,68 @@ describe("createWebhookHandler", () => {
     ).toBe(413);
   });
 
+  it("answers 400 naming the path and the rule to an amount that is no whole number in its range (u64 0 to 2^64 - 1, i64 -2^63 to 2^63 - 1); onEvent sees no event of it", async () => {
+    const refusals: unknown[] = [];
+    const seen: unknown[] = [];
+    const handle = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: (event) => void seen.push(event),
+      onRefused: (refusal) => void refusals.push(refusal),
+    });
+    const withFee = (fee: string) =>
+      `[${enhanced(SIG_B)},${enhanced(SIG_A).replace('"fee":5000', `"fee":${fee}`)}]`;
+    const change = (value: string) =>
+      `[${enhanced(SIG_A, `,"accountData":[{"account":"a","nativeBalanceChange":-5000},{"account":"b","nativeBalanceChange":${value}}]`)}]`;
+    const U64 = "must be a whole number from 0 to 2^64 - 1";
+    const I64 = "must be a whole number from -2^63 to 2^63 - 1";
+    for (const [body, text] of [
+      [withFee("1.5"), `delivery body[1].fee: ${U64} (got 1.5)`],
+      [withFee("-1"), `delivery body[1].fee: ${U64} (got -1)`],
+      [withFee("18446744073709551616"), `delivery body[1].fee: ${U64} (got 18446744073709551616)`],
+      [
+        withFee('"5000 lamports"'),
+        `delivery body[1].fee: ${U64} (got a string that is not digits)`,
+      ],
+      [
+        change("9223372036854775808"),
+        `delivery body[0].accountData[1].nativeBalanceChange: ${I64} (got 9223372036854775808)`,
+      ],
+      [
+        change("-9223372036854775809"),
+        `delivery body[0].accountData[1].nativeBalanceChange: ${I64} (got -9223372036854775809)`,
+      ],
+    ]) {
+      const response = await handle(post(body!));
+      expect([response.status, await response.text()]).toEqual([400, text]);
+    }
+    expect(seen).toEqual([]);
+    expect(refusals).toHaveLength(6);
+    expect(refusals[0]).toEqual({ status: 400, reason: `delivery body[1].fee: ${U64} (got 1.5)` });
+    // (Neither the secret nor the text of the body's strings.)
+    expect(JSON.stringify(refusals)).not.toMatch(/s3cr3t|lamports/);
+    // Nothing was recorded as handled: the same events, amounts in range, are all handled; a
+    // negative i64 and both ends of its range pass, as bigints.
+    expect((await handle(post(withFee("18446744073709551615")))).status).toBe(200);
+    expect(seen.map((e: any) => e.fee)).toEqual([5000n, 18446744073709551615n]);
+    const ends = `[${enhanced("C", `,"accountData":[{"account":"a","nativeBalanceChange":-9223372036854775808},{"account":"b","nativeBalanceChange":"9223372036854775807"}]`)}]`;
+    expect((await handle(post(ends))).status).toBe(200);
+    expect((seen[2] as any).accountData.map((a: any) => a.nativeBalanceChange)).toEqual([
+      -9223372036854775808n,
+      9223372036854775807n,
+    ]);
+    // Events of the other kind are still the handler's misconfiguration (500), whatever their
+    // amounts: the kind is judged first (a raw event's fields are not at the enhanced paths).
+    const reported: unknown[] = [];
+    const enhancedHandler = createWebhookHandler({
+      authHeader: AUTH,
+      onEvent: () => {},
+      onError: (error) => void reported.push(error),
+    });
+    const rawWithFee = RAW_EVENT.replace('{"blockTime"', '{"fee":1.5,"blockTime"');
+    expect((await enhancedHandler(post(`[${rawWithFee}]`))).status).toBe(500);
+    expect(reported).toEqual([expect.any(ConfigurationError)]);
+  });
+
   it("reads raw deliveries, de-duplicated by the first transaction signature", async () => {
     const raw = `{"blockTime":1731619200,"slot":289345112,"meta":{"err":null,"fee":5000,"preBalances":[18446744073709551615],"postBalances":[1]},"transaction":{"signatures":["${SIG_A}"],"message":{}}}`;
     const events: unknown[] = [];
@@ -1750,6 +1812,40 @@ describe("helpers", () => {
         "delivery body: must be the body's text or bytes (got object): a body already parsed by JSON.parse has its u64 amounts rounded",
       ),
     );
+  });
+
+  it("parseDelivery throws a TypeError naming the path of an amount out of its range (u64, or i64 for a change or a reward)", () => {
+    const U64 = "must be a whole number from 0 to 2^64 - 1";
+    const I64 = "must be a whole number from -2^63 to 2^63 - 1";
+    expect(() =>
+      parseDelivery(`[${enhanced(SIG_A).replace('"fee":5000', '"fee":1.5')}]`, "enhanced"),
+    ).toThrow(new TypeError(`delivery body[0].fee: ${U64} (got 1.5)`));
+    expect(() =>
+      parseDelivery(`[${enhanced(SIG_A, `,"events":{"nft":{"amount":-1}}`)}]`, "enhanced"),
+    ).toThrow(new TypeError(`delivery body[0].events.nft.amount: ${U64} (got -1)`));
+    const reward = (lamports: string) =>
+      `[{"slot":1,"meta":{"err":null,"fee":5000,"preBalances":[1],"postBalances":[1],"rewards":[{"pubkey":"p","lamports":${lamports},"postBalance":1}]},"transaction":{"signatures":["${SIG_B}"],"message":{}}}]`;
+    expect(parseDelivery(reward("-5000"), "raw")[0]!.meta.rewards![0]!.lamports).toBe(-5000n);
+    expect(() => parseDelivery(reward("9223372036854775808"), "raw")).toThrow(
+      new TypeError(`delivery body[0].meta.rewards[0].lamports: ${I64} (got 9223372036854775808)`),
+    );
+    expect(() =>
+      parseDelivery(
+        RAW_EVENT.replace('"preBalances":[1]', '"preBalances":[1,true]').replace(/^/, "[") + "]",
+        "raw",
+      ),
+    ).toThrow(new TypeError(`delivery body[0].meta.preBalances[1]: ${U64} (got true)`));
+    // A huge integer is cut to its first 40 digits (the message goes to onRefused and the sender).
+    expect(() =>
+      parseDelivery(
+        `[${enhanced(SIG_A).replace('"fee":5000', `"fee":${"9".repeat(5000)}`)}]`,
+        "enhanced",
+      ),
+    ).toThrow(new TypeError(`delivery body[0].fee: ${U64} (got ${"9".repeat(40)}…)`));
+    // The kind is judged first: a raw event read as enhanced is a ConfigurationError, not a bad fee.
+    expect(() =>
+      parseDelivery(`[${RAW_EVENT.replace('{"blockTime"', '{"fee":1.5,"blockTime"')}]`, "enhanced"),
+    ).toThrow(ConfigurationError);
   });
 
   it("parseDelivery throws TypeErrors naming the rule", () => {

@@ -9,6 +9,7 @@ import {
   messageValue,
   parseJson,
   reviveU64,
+  type U64Shape,
 } from "@chaindata/core";
 import { webhookDeliveries } from "./generated/operations.js";
 import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/types.js";
@@ -193,8 +194,9 @@ export interface DeliveryRefusal {
    * it: no `DecompressionStream`, or one that throws, as on Next.js's edge runtime), 413 (a body over `maxBodyBytes`, as received
    * or decoded), 408 (a body not all arrived within `readTimeoutMs`), 400 (a request the Node
    * adapter could not read, such as a header value with a NUL byte, or a body that could not be
-   * read or decoded, or is not a UTF-8 JSON array of events), or 500 (a body the app read, or
-   * locked, before the handler ran).
+   * read or decoded, or is not a UTF-8 JSON array of events, or holds an amount that is no whole
+   * number in its range: a u64 `fee` of `1.5`, an i64 change past 2^63 - 1), or 500 (a body the
+   * app read, or locked, before the handler ran).
    */
   status: 400 | 401 | 408 | 413 | 415 | 500;
   /** Why, in words: the answer's text, or for a 401 whether the header was missing or differed. */
@@ -378,9 +380,12 @@ const kindRule = (value: unknown) => {
 
 /**
  * Parses a delivery body (a JSON array of events, as text or UTF-8 bytes such as
- * `express.raw()` leaves) into typed events, u64 values as bigint.
+ * `express.raw()` leaves) into typed events, u64 and i64 values as bigint.
  * @throws TypeError naming the rule when the body is not such an array, not UTF-8, or not text or
- * bytes at all (a body already parsed by `JSON.parse`, whose u64 amounts are rounded)
+ * bytes at all (a body already parsed by `JSON.parse`, whose u64 amounts are rounded), or when a
+ * value the event's type makes a `bigint` is no whole number in its range, naming its path: a u64
+ * from 0 to 2^64 - 1, an i64 (a balance change) from -2^63 to 2^63 - 1 (`delivery body[0].fee:
+ * must be a whole number from 0 to 2^64 - 1 (got 1.5)`; digits in a string pass)
  * @throws ConfigurationError when `kind` is not `"enhanced"` or `"raw"`, or an event is of the other
  * kind (a raw event parsed as enhanced, or the reverse: the message names the `kind` it needs)
  */
@@ -403,16 +408,16 @@ export function parseDelivery<K extends DeliveryKind>(
       throw new TypeError("delivery body: must be UTF-8");
     }
   }
-  const events = parseEvents(body, kind);
+  const events = parseEvents(body);
   events.forEach((event, i) => {
     const why = wrongKind(event, kind);
     if (why) throw new ConfigurationError(`delivery body[${i}]: ${why}`);
   });
-  return events;
+  return reviveEvents(events, kind);
 }
 
-/** {@link parseDelivery} without the check of the events' kind. */
-function parseEvents<K extends DeliveryKind>(body: string, kind: K): DeliveryEvents[K][] {
+/** The events of a delivery body, not yet revived: {@link parseDelivery}'s first step. */
+function parseEvents(body: string): object[] {
   let value: unknown;
   try {
     value = parseJson(body);
@@ -424,8 +429,59 @@ function parseEvents<K extends DeliveryKind>(body: string, kind: K): DeliveryEve
     if (event === null || typeof event !== "object" || Array.isArray(event))
       throw new TypeError(`delivery body[${i}]: must be an event object`);
   });
-  return reviveU64(value, webhookDeliveries[kind]?.u64 ?? undefined) as DeliveryEvents[K][];
+  return value as object[];
 }
+
+/**
+ * Checks one value of a delivery that its shape marks as a u64 (`1`) or an i64 (`2`), once
+ * revived: it must be a whole number in its range (a bigint by then: digits in a string too), or
+ * a TypeError names it, `delivery body[0].fee: must be a whole number from 0 to 2^64 - 1 (got
+ * 1.5)`. (`null`, objects and arrays pass: no value, or a list of such values, each checked.)
+ * The rule of core's `checkU64`, which calls use; the receiver has its own because core exports
+ * neither it nor the form of `reviveU64` that takes a check (both are for core's calls: exported,
+ * they would join the public API of core and of every area package that re-exports `reviveU64`),
+ * and because a bad body is a TypeError here, where a call's answer fails with a RangeError that
+ * becomes an `InvalidResponseError`. A string is not quoted (`onRefused` is never told the body),
+ * and a number is cut to its first 40 digits.
+ */
+const checkInteger = (value: unknown, shape: U64Shape | undefined, path: string) => {
+  const low = shape === 2 ? -(2n ** 63n) : 0n;
+  if (
+    (shape as number) > 0 &&
+    typeof value !== "object" &&
+    !(typeof value === "bigint" && value >= low && value < low + 2n ** 64n)
+  ) {
+    const shown = typeof value === "string" ? "a string that is not digits" : String(value);
+    throw new TypeError(
+      `${path}: must be a whole number from ${low ? "-2^63 to 2^63" : "0 to 2^64"} - 1 (got ${
+        shown.length > 40 ? `${shown.slice(0, 40)}…` : shown
+      })`,
+    );
+  }
+};
+
+/**
+ * Core's `reviveU64` in the form its calls use, which gives each value the shape marks to a check
+ * with its path from `name`: in core's build, not in its declarations (stripped, as internal).
+ */
+const reviveChecked = reviveU64 as unknown as <T>(
+  value: T,
+  shape: U64Shape | undefined,
+  name: string,
+  check: typeof checkInteger,
+) => T;
+
+/**
+ * The events of `kind`, their u64 and i64 values revived to bigint and checked.
+ * @throws TypeError naming the first value that is no whole number in its range
+ */
+const reviveEvents = <K extends DeliveryKind>(events: object[], kind: K) =>
+  reviveChecked(
+    events,
+    webhookDeliveries[kind]?.u64 ?? undefined,
+    "delivery body",
+    checkInteger,
+  ) as DeliveryEvents[K][];
 
 /**
  * Why `event` is not of `kind`, or `undefined`: a raw event has a `transaction` object and no
@@ -785,10 +841,12 @@ const createDedupe = (store: SignatureStore, claimMs: number) => {
  * deflate (which it decodes where the runtime's `DecompressionStream` works; else a 415 too, as on
  * Next.js's edge runtime), 413 to a body over `maxBodyBytes` and 408 to one not all arrived
  * within `readTimeoutMs` (reading stops there), 400 to a body that cannot be read or is not a
- * UTF-8 JSON array of events, 500 to a body the app read (or locked) before the handler ran (the
- * answer says so), 500 when `onEvent` throws, has not finished within `handlerTimeoutMs`, or the
- * events are of the other `kind` (a raw webhook's events, with the default kind: a
- * `ConfigurationError` to `onError`), and 200 once every new event was handled.
+ * UTF-8 JSON array of events (nor one whose u64 and i64 amounts are whole numbers in their
+ * ranges: the answer names the first that is not, as `parseDelivery` does), 500 to a body the app
+ * read (or locked) before the handler ran (the answer says so), 500 when `onEvent` throws, has
+ * not finished within `handlerTimeoutMs`, or the events are of the other `kind` (a raw webhook's
+ * events, with the default kind: a `ConfigurationError` to `onError`), and 200 once every new
+ * event was handled.
  *
  * De-duplication: an event whose signature the store already holds is skipped, and while one
  * delivery is handling a signature, another delivery with the same signature waits for it (then
@@ -942,15 +1000,23 @@ export function createWebhookHandler<K extends DeliveryKind>(
     }
     let events: DeliveryEvents[K][];
     try {
-      events = parseEvents(body, kind);
+      const parsed = parseEvents(body);
+      // Events of the other kind are this handler's misconfiguration, not the sender's fault: a
+      // 500 (the service delivers again, while the fix is made) and onError says which option to
+      // fix. (Before the amounts are checked: the other kind's are at other paths.)
+      for (const [i, event] of parsed.entries()) {
+        const why = wrongKind(event, kind);
+        if (why)
+          return report(
+            new ConfigurationError(`kind: delivery body[${i}] is ${why}`),
+            event as DeliveryEvents[K],
+          );
+      }
+      // An amount that is no whole number in its range (a fee of 1.5, a u64 past 2^64 - 1) makes
+      // a body that is no delivery, as one that is not JSON does: 400, and no event is handled.
+      events = reviveEvents(parsed, kind);
     } catch (error) {
       return refuse(400, (error as Error).message);
-    }
-    // Events of the other kind are this handler's misconfiguration, not the sender's fault: a 500
-    // (the service delivers again, while the fix is made) and onError says which option to fix.
-    for (const [i, event] of events.entries()) {
-      const why = wrongKind(event, kind);
-      if (why) return report(new ConfigurationError(`kind: delivery body[${i}] is ${why}`), event);
     }
     // The events, one after the other, raced as a whole against the time limit (one timer and
     // one race a delivery: a race per event costs microseconds each). Failures are returned, not

@@ -155,31 +155,45 @@ export const isU64 = (s) =>
 const isFloat = (s) =>
   s && (s.type === "number" || (Array.isArray(s.type) && s.type.includes("number")));
 
-function mergeShapes(a, b) {
+/** The two integer marks of a shape: `1` a u64 (uint64), `2` an i64 (int64). */
+const isInteger = (shape) => shape === 1 || shape === 2;
+
+/**
+ * Two branches' shapes of one value as one: an integer mark wins over a float or an object, and
+ * objects merge member by member. A place that one branch marks u64 (`1`) and another i64 (`2`)
+ * has no one range the runtime could check it against: `conflict` is called with its path
+ * (`.a.b`, or "" for the value itself), and the first branch's mark kept.
+ */
+function mergeShapes(a, b, conflict, path = "") {
   if (a === undefined) return b;
   if (b === undefined) return a;
-  if (a === 1 || b === 1) return 1;
+  if (isInteger(a) && isInteger(b) && a !== b) conflict(path);
+  if (isInteger(a)) return a;
+  if (isInteger(b)) return b;
   // (A float beside an object, in an anyOf: the object's shape.)
   if (a === 0) return b;
   if (b === 0) return a;
   const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = mergeShapes(out[k], v);
+  for (const [k, v] of Object.entries(b)) out[k] = mergeShapes(out[k], v, conflict, `${path}.${k}`);
   return out;
 }
 
-/** Whether `shape` marks a u64 value anywhere (`1`), not floats alone. */
+/** Whether `shape` marks a u64 or i64 value anywhere (`1` or `2`), not floats alone. */
 export const hasU64 = (shape) =>
-  shape === 1 || (typeof shape === "object" && Object.values(shape).some(hasU64));
+  isInteger(shape) || (typeof shape === "object" && Object.values(shape).some(hasU64));
 
 /**
- * Where the u64 values are in a response: `1` = this value, `{ key: shape }` = inside
- * these properties; arrays are transparent (the shape applies to each element). Floats are
- * marked too, `0`: a float the server writes as an integer beyond 2^53 is parsed as a bigint, and
- * the runtime turns it back into the `number` its type says. Returns undefined when the schema
- * holds no u64 and no float at all.
- * u64 values under `additionalProperties` are refused (the runtime would not revive them): an Error
- * with `keyword` and `at` (the JSON pointer of the schema holding it: `at` is `schema`'s, if known)
- * as fields, thrown, or with `refusals` (a list) added to it and the rest of the schema read on.
+ * Where the u64 values are in a response: `1` = this value is a u64 (uint64), `2` = an i64
+ * (int64: signed, such as a balance change), `{ key: shape }` = inside these properties; arrays
+ * are transparent (the shape applies to each element). A call checks each against its range, 0 to
+ * 2^64 - 1 or -2^63 to 2^63 - 1 (decision 0005). Floats are marked too, `0`: a float the server
+ * writes as an integer beyond 2^53 is parsed as a bigint, and the runtime turns it back into the
+ * `number` its type says. Returns undefined when the schema holds no u64, i64 nor float at all.
+ * Refused, each an Error with `keyword` and `at` (the JSON pointer of the schema holding it: `at`
+ * is `schema`'s, if known) as fields, thrown, or with `refusals` (a list) added to it and the rest
+ * of the schema read on: u64 values under `additionalProperties` (the runtime would not revive
+ * them), and a value that one branch (of `anyOf`, `oneOf`, `allOf`, or beside `items` or
+ * `properties`) types uint64 and another int64 (the runtime checks a value against one range).
  */
 export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
   if (!schema || typeof schema !== "object") return undefined;
@@ -190,29 +204,44 @@ export function u64Shape(doc, schema, stack = [], { at, refusals } = {}) {
       refusals,
     });
   }
-  if (isU64(schema)) return 1;
+  if (isU64(schema)) return schema.format === "int64" ? 2 : 1;
   if (isFloat(schema)) return 0;
+  const where = stack.at(-1) ?? "a response schema";
+  const refuse = (error, keyword) => {
+    Object.assign(error, { at, keyword });
+    if (!refusals) throw error;
+    refusals.push(error);
+  };
   const inner = (s, path) => u64Shape(doc, s, stack, { at: at && `${at}/${path}`, refusals });
   let shape;
+  /** Merges `b` into the shape so far, refusing a u64 / i64 clash at `keyword`. */
+  const merge = (b, keyword) =>
+    (shape = mergeShapes(shape, b, (path) =>
+      refuse(
+        new Error(
+          `${where}: ${path ? `the value at ${path.slice(1)}` : "the value"} is uint64 in one branch and int64 in another (${keyword}), and @chaindata/core checks each value against one range (0 to 2^64 - 1, or -2^63 to 2^63 - 1); give the branches one format`,
+        ),
+        keyword,
+      ),
+    ));
   for (const key of ["anyOf", "oneOf", "allOf"])
-    (schema[key] ?? []).forEach((s, i) => (shape = mergeShapes(shape, inner(s, `${key}/${i}`))));
-  if (schema.items) shape = mergeShapes(shape, inner(schema.items, "items"));
+    (schema[key] ?? []).forEach((s, i) => merge(inner(s, `${key}/${i}`), key));
+  if (schema.items) merge(inner(schema.items, "items"), "items");
   for (const [name, s] of Object.entries(schema.properties ?? {})) {
     const below = inner(s, `properties/${pointerSegment(name)}`);
-    if (below !== undefined) shape = mergeShapes(shape, { [name]: below });
+    if (below !== undefined) merge({ [name]: below }, "properties");
   }
   // The types would say bigint, but the runtime revives u64 values only under named properties.
   if (
     typeof schema.additionalProperties === "object" &&
     hasU64(inner(schema.additionalProperties, "additionalProperties"))
-  ) {
-    const error = new Error(
-      `${stack.at(-1) ?? "a response schema"}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`,
+  )
+    refuse(
+      new Error(
+        `${where}: u64 values under additionalProperties are not revived to bigint by @chaindata/core; name the properties, or use a list`,
+      ),
+      "additionalProperties",
     );
-    Object.assign(error, { at, keyword: "additionalProperties" });
-    if (!refusals) throw error;
-    refusals.push(error);
-  }
   return shape;
 }
 

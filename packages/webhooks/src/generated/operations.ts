@@ -20,9 +20,9 @@ export const getWebhook: OperationDescriptor<T.GetWebhookInput, T.GetWebhookResu
 export const updateWebhook: OperationDescriptor<T.UpdateWebhookInput, T.UpdateWebhookResult> = { id: "updateWebhook", params: /* @__PURE__ */ vObject({ webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5), webhookURL: /* @__PURE__ */ vString(PATTERN_1, DESCRIPTION_1), transactionTypes: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_2, DESCRIPTION_2)), accountAddresses: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3), undefined, 100000), accountAddressOwners: /* @__PURE__ */ vArray(/* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3)), webhookType: /* @__PURE__ */ vEnum(["enhanced","raw","discord","enhancedDevnet","rawDevnet","discordDevnet"]), authHeader: /* @__PURE__ */ vBoundedString(undefined, 8192, PATTERN_4, DESCRIPTION_4), encoding: /* @__PURE__ */ vString(), txnStatus: /* @__PURE__ */ vEnum(["all","success","failed"]), wallet: /* @__PURE__ */ vString(PATTERN_3, DESCRIPTION_3), project: /* @__PURE__ */ vString(), active: vBoolean }, ["webhookID","webhookURL","transactionTypes","accountAddresses"], false), idempotent: false };
 export const deleteWebhook: OperationDescriptor<T.DeleteWebhookInput, T.DeleteWebhookResult> = { id: "deleteWebhook", params: /* @__PURE__ */ vObject({ webhookID: /* @__PURE__ */ vString(PATTERN_5, DESCRIPTION_5) }, ["webhookID"], false), idempotent: false, optionalBody: true };
 
-/** The deliveries the service POSTs to a webhook's URL: where their u64 values are. */
+/** The deliveries the service POSTs to a webhook's URL: where their u64 (1) and i64 (2) values are. */
 export const webhookDeliveries: Record<string, { u64: U64Shape | null }> = {
-  "enhanced": {"u64":{"fee":1,"nativeTransfers":{"amount":1},"tokenTransfers":{"tokenAmount":0},"accountData":{"nativeBalanceChange":1},"events":{"nft":{"amount":1,"fee":1}}}},
-  "raw": {"u64":{"meta":{"fee":1,"preBalances":1,"postBalances":1,"preTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"postTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"rewards":{"lamports":1,"postBalance":1}}}},
+  "enhanced": {"u64":{"fee":1,"nativeTransfers":{"amount":1},"tokenTransfers":{"tokenAmount":0},"accountData":{"nativeBalanceChange":2},"events":{"nft":{"amount":1,"fee":1}}}},
+  "raw": {"u64":{"meta":{"fee":1,"preBalances":1,"postBalances":1,"preTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"postTokenBalances":{"uiTokenAmount":{"uiAmount":0}},"rewards":{"lamports":2,"postBalance":1}}}},
   "discord": {"u64":null},
 };
