@@ -153,7 +153,7 @@ function readmeOperations({ kind, doc }, http, client, factory) {
           beta: m["x-beta"],
           idempotent: m["x-idempotent"] !== false,
           paginated: m["x-pagination"],
-          example: rpcExample(doc, m, client, undefined, [factory]),
+          example: rpcExample(doc, m, { clientVar: client, taken: [factory] }),
         }))
       : operationsOf(doc).map((op) => ({
           id: op.o.operationId,
@@ -162,7 +162,7 @@ function readmeOperations({ kind, doc }, http, client, factory) {
           beta: op.o["x-beta"],
           idempotent: op.o["x-idempotent"] !== false,
           paginated: op.o["x-pagination"],
-          example: restExample(doc, op, client, [factory]),
+          example: restExample(doc, op, { clientVar: client, taken: [factory] }),
           takesParams:
             op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body),
         }));

@@ -16,6 +16,7 @@ import {
   callMap,
   docComment,
   exampleName,
+  exampleOptions,
   exampleValue,
   interfaceDoc,
   jsdoc,
@@ -53,9 +54,10 @@ import { exactValueAt } from "../spec/bundle.mjs";
  * `<op>(<firstArg>, …)`; `taken` lists the other names the surrounding sample binds (the README's
  * `create<Area>Client` import), which the result never reuses. The input is the path and required
  * parameters' first examples and the body's first example, u64 values as bigint literals with
- * every digit.
+ * every digit. (Its options are rpc.mjs `exampleFor`'s.)
  */
-export function exampleFor(doc, op, clientVar, taken = [], firstArg) {
+export function exampleFor(doc, op, options) {
+  const { clientVar, firstArg, taken = [] } = exampleOptions(options);
   const input = exampleInput(doc, op);
   const call = firstArg
     ? `${op.o.operationId}(${firstArg}${input ? `, ${input}` : ""})`
@@ -459,7 +461,7 @@ function operationCode({ Area, clientVar, doc }, op) {
   const standalone = [
     jsdoc(op.o, {
       indent: "",
-      example: exampleFor(doc, op, "", [], "rest"),
+      example: exampleFor(doc, op, { firstArg: "rest" }),
       areaBeta,
       params: paramDocs({ endpoint: restParam, ...params }),
     }) +
@@ -470,7 +472,7 @@ function operationCode({ Area, clientVar, doc }, op) {
           `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
   ];
   const doc_ = jsdoc(op.o, {
-    example: exampleFor(doc, op, clientVar),
+    example: exampleFor(doc, op, { clientVar }),
     areaBeta,
     params: paramDocs(params),
   });

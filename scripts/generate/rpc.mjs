@@ -16,6 +16,7 @@ import {
   callMap,
   docComment,
   exampleName,
+  exampleOptions,
   exampleValue,
   interfaceDoc,
   jsdoc,
@@ -75,9 +76,10 @@ function httpOperations(http) {
  * `firstArg` the standalone `<method>(<firstArg>, …)`; `taken` lists the other names the surrounding
  * sample binds (the README's `create<Area>Client` import), which the result never reuses. The
  * params are the first example pairing's, as the SDK takes them: query options by their SDK name,
- * u64 values as bigint literals with every digit.
+ * u64 values as bigint literals with every digit. (Its options are rest.mjs `exampleFor`'s.)
  */
-export function exampleFor(doc, method, clientVar, firstArg, taken = []) {
+export function exampleFor(doc, method, options) {
+  const { clientVar, firstArg, taken = [] } = exampleOptions(options);
   const args = exampleArgs(doc, method);
   if (args === undefined) return undefined;
   // Named after the result descriptor (asset, assetList…), unless that is a name the sample uses.
@@ -456,14 +458,14 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
   const standalone = [
     jsdoc(m, {
       indent: "",
-      example: exampleFor(doc, m, "", "rpc"),
+      example: exampleFor(doc, m, { firstArg: "rpc" }),
       areaBeta,
       params: paramDocs({ endpoint: rpcParam, ...params }),
     }) +
       `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: ${Options}): Promise<${R}> ${body}`,
   ];
   const doc_ = jsdoc(m, {
-    example: exampleFor(doc, m, clientVar),
+    example: exampleFor(doc, m, { clientVar }),
     areaBeta,
     params: paramDocs(params),
   });

@@ -369,6 +369,30 @@ export function exampleName(candidates, taken) {
 }
 
 /**
+ * The options of rpc.mjs's and rest.mjs's `exampleFor(doc, call, { clientVar, firstArg, taken })`,
+ * checked: a caller still passing them one by one (`exampleFor(doc, op, "das")`) would otherwise
+ * get a sample with neither, silently.
+ */
+export function exampleOptions(options = {}) {
+  const known = ["clientVar", "firstArg", "taken"];
+  if (options === null || typeof options !== "object" || Array.isArray(options))
+    throw new TypeError(
+      `exampleFor: the options must be an object { ${known.join(", ")} } (got ${typeof options})`,
+    );
+  for (const [name, value] of Object.entries(options)) {
+    if (!known.includes(name))
+      throw new TypeError(`exampleFor: ${name} is not an option (${known.join(", ")})`);
+    const ok =
+      value === undefined || (name === "taken" ? Array.isArray(value) : typeof value === "string");
+    if (!ok)
+      throw new TypeError(
+        `exampleFor: ${name} must be ${name === "taken" ? "an array of names" : "a string"}`,
+      );
+  }
+  return options;
+}
+
+/**
  * Pretty TypeScript for an @example's value: JSON with unquoted keys where they are identifiers,
  * and u64 values as the bigint literals the generated types take (`U64 = bigint`): the integers
  * where `schema` (of the bundled `doc`) has a uint64/int64, and any `bigint` in `value` (the exact
