@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { parseCli } from "../lib/cli.mjs";
 import { readSources } from "../lib/spec-sources.mjs";
 import { bundleDigest, defaultSpecDir, parseBundle, staleBundles } from "../spec/bundle.mjs";
+import { hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
 import { banner, literal } from "./lib/emit.mjs";
 import { ERROR_CLASSES, runtimeExports, TYPE_PARAMETERS } from "./lib/names.mjs";
 import { generatorRefusals, packagesOf, throwIfRefused } from "./lib/refusals.mjs";
@@ -31,7 +32,7 @@ import { emitReadme } from "./readme.mjs";
 import { emitRestArea } from "./rest.mjs";
 import { emitRpcArea } from "./rpc.mjs";
 import { scaffoldFiles } from "./scaffold.mjs";
-import { batched, emitSdk } from "./sdk.mjs";
+import { emitSdk } from "./sdk.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -75,10 +76,10 @@ function emitEnvironments(index) {
         `name: ${literal(h)}`,
         `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
         `placeKey: /* @__PURE__ */ ${auth.header ? `keyInHeader(${literal(auth.header)})` : `keyInQuery(${literal(auth.query)})`}`,
-        ...(auth.required ? [] : ["keyOptional: true"]),
+        ...(hostKeyOptional(index.hosts[h]) ? ["keyOptional: true"] : []),
         // (For the message of a region's name given as the URL: `baseUrls: { sender: "slc" }`.)
-        ...(index.hosts[h]["x-regions"]
-          ? [`regions: ${JSON.stringify(["global", ...Object.keys(index.hosts[h]["x-regions"])])}`]
+        ...(hostRegionNames(index.hosts[h])
+          ? [`regions: ${JSON.stringify(hostRegionNames(index.hosts[h]))}`]
           : []),
       ];
       return `/** The ${h} host. */
@@ -118,7 +119,7 @@ export const ${h}Host: Host = { ${fields.join(", ")} };
  * names them (core's `unbatched`, which the non-batching clients and the sdk's `areas` share).
  */
 function emitBatchingAreas(areas) {
-  const names = areas.filter(batched).map((a) => camel(a.area));
+  const names = areas.filter(takesBatcher).map((a) => camel(a.area));
   return (
     banner("spec/dist (each area's kind and info.x-batch)") +
     `\n/** The areas whose clients take a batcher (the JSON-RPC areas whose endpoint documents batches), as messages name them. */\n` +
@@ -127,10 +128,7 @@ function emitBatchingAreas(areas) {
 }
 
 /** Which of the runtime's exports an area package re-exports (lib/names.mjs, runtimeExports). */
-const runtimeKind = (a) => ({
-  rpc: a.kind === "openrpc",
-  batch: a.kind === "openrpc" && a.doc.info["x-batch"] !== false,
-});
+const runtimeKind = (a) => ({ rpc: a.kind === "openrpc", batch: takesBatcher(a) });
 
 /** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */
 function emitRuntimeExports(pkg, { rpc, batch }) {
@@ -204,7 +202,10 @@ async function emitAll({ index, areas, digest }) {
     {
       "packages/core/src/generated/areas.ts": emitBatchingAreas(packagesOf(areas).map(([a]) => a)),
     },
-    emitSdk(packagesOf(areas).map(([a]) => a)),
+    emitSdk(
+      packagesOf(areas).map(([a]) => a),
+      index.hosts,
+    ),
     emitRuntimeExports("sdk", { rpc: true }),
   );
   return files;

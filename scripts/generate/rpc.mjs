@@ -35,6 +35,7 @@ import {
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
+import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
@@ -345,7 +346,7 @@ function emitClient(pkg) {
   // The endpoint's name in the types (core's JsonRpcClient<Endpoint>): a standalone function
   // refuses a client of another endpoint (the areas of one endpoint, das and compression, share it).
   const endpointName = literal(`${info["x-host"]} ${path}`);
-  const unbatched = info["x-batch"] === false;
+  const unbatched = !takesBatcher({ kind: "openrpc", doc });
   const endpoint = {
     name: endpointName,
     path,

@@ -5,6 +5,7 @@
 // reaches the wrong function. lib/refusals.mjs turns the table into findings, for the generator and
 // for `npm run spec:check` alike; test/generate/names.test.ts compares it with the generated files,
 // so an export added to an emitter without its line here fails there.
+import { regionalServer, regionNames, takesBatcher } from "./areas.mjs";
 import { operationsOf } from "./operations.mjs";
 import { camel, pascal, pointerSegment } from "./schema.mjs";
 import { CHECK_COMBINATORS } from "./validator.mjs";
@@ -282,7 +283,7 @@ export function packageBindings([main, http]) {
     true,
   );
   own(typeNames(["SingleMethod"]), types, "an import from @chaindata/core");
-  const runtime = runtimeExports({ rpc, batch: rpc && doc.info?.["x-batch"] !== false });
+  const runtime = runtimeExports({ rpc, batch: takesBatcher(main) });
   own(
     { ...values(runtime.values), ...typeNames(runtime.types) },
     "generated/runtime.ts",
@@ -344,15 +345,14 @@ export function packageBindings([main, http]) {
 export const reservedPattern = /^(?:PATTERN|DESCRIPTION)_\d+$/;
 
 /** The constants constants.mjs emits for an area (tip accounts, minimum tip, the host's regions), with their meanings. */
-function constantNames({ area, doc }) {
+function constantNames(a) {
+  const { area, doc } = a;
   const info = doc.info ?? {};
-  const server = (doc.servers ?? []).find((s) => s["x-regions"]);
+  const host = regionNames(a) && regionalServer(a)["x-host"];
   return {
     ...(info["x-tip-accounts"] ? { [`${camel(area)}TipAccounts`]: "value" } : {}),
     ...(info["x-minimum-tip-lamports"] ? { [`${camel(area)}MinimumTipLamports`]: "value" } : {}),
-    ...(server
-      ? { [`${server["x-host"]}Regions`]: "value", [`${pascal(server["x-host"])}Region`]: "type" }
-      : {}),
+    ...(host ? { [`${host}Regions`]: "value", [`${pascal(host)}Region`]: "type" } : {}),
   };
 }
 
