@@ -25,8 +25,8 @@ import {
   operationsModule,
   pageWalkCode,
   paramDocs,
-  typeSources,
 } from "./lib/emit.mjs";
+import { typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
@@ -36,6 +36,7 @@ import {
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
+import { coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import {
@@ -355,13 +356,12 @@ function emitClient(pkg) {
   const { area, Area, doc, ops, source } = pkg;
   const info = doc.info;
   const status = areaStatusTags(info);
-  const usesPagination = ops.some((op) => op.o["x-pagination"]);
   const example = u64Example(doc, ops);
   const calls = ops.map((op) => operationCode(pkg, op));
   return (
     banner(source) +
     `import createFetchClient, { type Client } from "openapi-fetch";\n` +
-    `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions${example ? ", type U64Shape" : ""} } from "@chaindata/core";\n` +
+    `import { ${clientImports(pkg, example).join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
@@ -388,6 +388,15 @@ function emitClient(pkg) {
     `  const rest = create${Area}Rest(options);\n` +
     `  return {\n${calls.map((c) => c.impl).join("\n")}\n  };\n}\n`
   );
+}
+
+/** What client.ts imports from @chaindata/core (lib/names.mjs, REST_CLIENT_IMPORTS); `u64Example`: u64Example's. */
+function clientImports({ doc, ops }, u64Example) {
+  return coreImportsOf(REST_CLIENT_IMPORTS, doc.info["x-host"], {
+    paginated: ops.some((op) => op.o["x-pagination"]),
+    deprecated: ops.some((op) => op.o.deprecated),
+    u64: Boolean(u64Example),
+  });
 }
 
 /** The handle the standalone functions take, `<Area>Rest`, and its factory create<Area>Rest(). */

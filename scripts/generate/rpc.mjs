@@ -25,8 +25,8 @@ import {
   operationsModule,
   pageWalkCode,
   paramDocs,
-  typeSources,
 } from "./lib/emit.mjs";
+import { typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
@@ -37,6 +37,7 @@ import {
 } from "./lib/descriptor.mjs";
 import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
+import { coreImportsOf, RPC_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import {
@@ -401,28 +402,15 @@ function emitClient(pkg) {
 const u64Example = (doc, methods) =>
   methods.find((m) => u64Shape(doc, m.result.schema) !== undefined)?.name;
 
-/** What client.ts imports from @chaindata/core. */
+/** What client.ts imports from @chaindata/core (lib/names.mjs, RPC_CLIENT_IMPORTS). */
 function clientImports({ doc, httpOps, methods }, { unbatched, u64Example }) {
-  return [
-    "createJsonRpcClient",
-    "notAnRpc",
-    `${doc.info["x-host"]}Host`,
-    ...(methods.some((m) => m["x-pagination"]) ? ["withPagination"] : []),
-    ...(methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated)
-      ? ["warnDeprecated"]
-      : []),
-    ...(httpOps.length ? ["getText", "snapshotOptions"] : []),
-    ...(unbatched ? ["unbatched"] : []),
-    "type ClientOptions",
-    "type JsonRpcClient",
-    ...(methods.some((m) => m["x-pagination"])
-      ? ["type PageIterable", "type PageWalkOptions"]
-      : []),
-    "type ParamsArgument",
-    "type RequestOptions",
-    ...(u64Example ? ["type U64Shape"] : []),
-    "ValidationError",
-  ];
+  return coreImportsOf(RPC_CLIENT_IMPORTS, doc.info["x-host"], {
+    paginated: methods.some((m) => m["x-pagination"]),
+    deprecated: methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated),
+    plainHttp: httpOps.length > 0,
+    unbatched,
+    u64: Boolean(u64Example),
+  });
 }
 
 /**

@@ -16,6 +16,12 @@ export const hostOf = (a) => a.doc.info?.["x-host"];
  */
 export const takesBatcher = (a) => a.kind === "openrpc" && a.doc.info?.["x-batch"] !== false;
 
+/**
+ * Which of the runtime's exports area `a`'s package re-exports (names.mjs `runtimeExports`): `rpc`,
+ * a JSON-RPC package's; `batch`, with `createBatcher`.
+ */
+export const runtimeKind = (a) => ({ rpc: a.kind === "openrpc", batch: takesBatcher(a) });
+
 /** Whether `host` (of index.json's `hosts`) takes requests without a key (`auth.required: false`). */
 export const hostKeyOptional = (host) => !host.auth.required;
 
