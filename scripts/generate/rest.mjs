@@ -10,6 +10,8 @@
 //                  (`getIdentity(rest, params)`, `paginateGetBalances(rest, params)`), and
 //                  create<Area>Client() composing them; each takes one flat params object
 //                  (path + query params + body fields)
+//   members.ts     <area>ClientOver(rest): the client's members over a given endpoint, for a
+//                  hand-written client that replaces some; the package does not export it
 import {
   areaStatusTags,
   banner,
@@ -36,7 +38,7 @@ import {
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
-import { coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
+import { clientOverName, coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import {
@@ -142,11 +144,15 @@ export async function emitRestArea(main) {
     source: `spec/dist/${file}`,
   };
   const { types, openapi } = await emitTypes(pkg);
+  // (Each operation's code in client.ts: its standalone function, its member and the member's
+  // implementation, which members.ts writes too.)
+  const calls = pkg.ops.map((op) => operationCode(pkg, op));
   return {
     [`packages/${area}/src/generated/types.ts`]: types,
     [`packages/${area}/src/generated/openapi.ts`]: openapi,
     [`packages/${area}/src/generated/operations.ts`]: emitOperations(pkg),
-    [`packages/${area}/src/generated/client.ts`]: emitClient(pkg),
+    [`packages/${area}/src/generated/client.ts`]: emitClient(pkg, calls),
+    [`packages/${area}/src/generated/members.ts`]: emitMembers(pkg, calls),
   };
 }
 
@@ -352,12 +358,11 @@ const u64Example = (doc, ops) =>
  * standalone function per operation over it (tree-shakable: a bundle carries only the operations
  * it calls), a page walk per paginated one, and create<Area>Client() composing them.
  */
-function emitClient(pkg) {
+function emitClient(pkg, calls) {
   const { area, Area, doc, ops, source } = pkg;
   const info = doc.info;
   const status = areaStatusTags(info);
   const example = u64Example(doc, ops);
-  const calls = ops.map((op) => operationCode(pkg, op));
   return (
     banner(source) +
     `import createFetchClient, { type Client } from "openapi-fetch";\n` +
@@ -390,7 +395,39 @@ function emitClient(pkg) {
   );
 }
 
-/** What client.ts imports from @chaindata/core (lib/names.mjs, REST_CLIENT_IMPORTS); `u64Example`: u64Example's. */
+/**
+ * members.ts: `<area>ClientOver(rest)`, the client's members over a given endpoint as
+ * create<Area>Client makes them (its `calls`' `impl`), for a client of the package's own that
+ * replaces some and keeps the others, which it would otherwise list again (@chaindata/webhooks'
+ * updateWebhook: an operation added to the spec then joins that client too). A module of its own,
+ * which the package's index does not re-export: no name of the package's API. (create<Area>Client
+ * writes the members itself rather than calling it: one function less in every client bundle.)
+ */
+function emitMembers({ area, Area, ops, source }, calls) {
+  const paginated = ops.some((op) => op.o["x-pagination"]);
+  const functions = ops.map((op) => op.o.operationId);
+  return (
+    banner(source) +
+    `// The client's members over a given endpoint, for a client of the package's own that replaces\n` +
+    `// some (the package's index does not re-export this module).\n` +
+    (paginated ? `import { withPagination } from "@chaindata/core";\n` : "") +
+    `import { ${[...functions, `type ${Area}Client`, `type ${Area}Rest`].join(", ")} } from "./client.js";\n` +
+    (paginated
+      ? `import * as op from "./operations.js";\nimport type * as T from "./types.js";\n`
+      : "") +
+    "\n" +
+    docComment(
+      `The members of {@link ${Area}Client} over \`rest\`, as \`create${Area}Client\` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint.`,
+    ) +
+    `export function ${clientOverName(area)}(rest: ${Area}Rest): ${Area}Client {\n` +
+    `  return {\n${calls.map((c) => c.impl).join("\n")}\n  };\n}\n`
+  );
+}
+
+/**
+ * What client.ts imports from @chaindata/core (lib/names.mjs, REST_CLIENT_IMPORTS). `u64Example`:
+ * the operation `<area>U64Shape` is emitted with, if any.
+ */
 function clientImports({ doc, ops }, u64Example) {
   return coreImportsOf(REST_CLIENT_IMPORTS, doc.info["x-host"], {
     paginated: ops.some((op) => op.o["x-pagination"]),

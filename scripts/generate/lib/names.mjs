@@ -218,12 +218,18 @@ const importMeanings = (table) =>
   Object.fromEntries(
     table.filter(([name]) => name !== HOST).map(([name, meaning]) => [name, meaning]),
   );
+/**
+ * The function of a REST package's generated/members.ts that makes the client's members over a
+ * given endpoint (`webhooksClientOver(rest)`), as create<Area>Client makes them.
+ */
+export const clientOverName = (area) => `${camel(area)}ClientOver`;
+
 // The bindings inside create<Area>Client of a JSON-RPC package, where each method is called by its
 // name (`getAsset: (params, options) => getAsset(rpc, params, options)`): a method named like one
 // of them would call the local instead.
 const RPC_FACTORY_LOCALS = ["rpc", "client", "unknownMethod", "params", "options"];
-// Likewise in create<Area>Client of a REST package (`getIdentity: (params, options) =>
-// getIdentity(rest, params, options)`).
+// Likewise in create<Area>Client and <area>ClientOver of a REST package (`getIdentity: (params,
+// options) => getIdentity(rest, params, options)`).
 const REST_FACTORY_LOCALS = ["rest", "params", "options", "extra"];
 
 /**
@@ -267,6 +273,7 @@ export function packageBindings([main, http]) {
   const client = "generated/client.ts";
   const types = "generated/types.ts";
   const openapi = "generated/openapi.ts";
+  const members = "generated/members.ts";
 
   own(values(CHECK_COMBINATORS), ops, "a check imported from @chaindata/core");
   own(
@@ -302,6 +309,8 @@ export function packageBindings([main, http]) {
     `${Area}Client`,
   ]);
   own({ ...factories, ...clientTypes }, client, "the client's own export", true);
+  // (Where the calls are made: create<Area>Client, and a REST package's <area>ClientOver
+  // (members.ts) too, whose locals are the same.)
   own(
     values(rpc ? RPC_FACTORY_LOCALS : REST_FACTORY_LOCALS),
     `create${Area}Client`,
@@ -311,6 +320,15 @@ export function packageBindings([main, http]) {
   if (!rpc) {
     own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
     own(typeNames(["paths"]), client, "the import of openapi.js");
+    // (members.ts: <area>ClientOver, over the functions and types it imports from client.js; its
+    // locals are create<Area>Client's, bound above. Not re-exported.)
+    own(values([clientOverName(area)]), members, "the client's members over a given endpoint");
+    own(
+      { withPagination: "value", op: "both", T: "both" },
+      members,
+      "an import from @chaindata/core, operations.js or types.js",
+    );
+    own(typeNames([`${Area}Client`, `${Area}Rest`]), members, "the import of client.js");
   }
   // (The map of the calls, lib/emit.mjs `callMap`: `DasMethods`, `WalletOperations`…)
   const [map, call] = rpc ? ["method map", "Method"] : ["operation map", "Operation"];
@@ -359,6 +377,8 @@ export function packageBindings([main, http]) {
     bind(o.name, ops, "descriptor", false);
     // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions too.)
     bind(o.name, client, "function", true);
+    // (A REST package's members.ts imports each function from client.ts.)
+    if (!rpc) bind(o.name, members, "function, imported", false);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
     if (o.method || !rpc) {
       bind(o.name, `create${Area}Client`, "call", false);
