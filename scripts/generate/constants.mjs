@@ -5,6 +5,7 @@
 // with no side effects, so a bundle that does not import it does not carry it.
 // scripts/spec/rules.mjs (checkAreaConstants) has checked their shape.
 import { banner, literal } from "./lib/emit.mjs";
+import { GLOBAL_REGION, regionalServer, regionNames, regionUrls } from "./lib/areas.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 
 const clean = (text) => String(text).replace(/\*\//g, "*\\/").replace(/\s+/g, " ").trim();
@@ -20,7 +21,8 @@ const block = (paragraphs, indent = "") =>
 const lamports = (n) => `${String(n).replace(/\B(?=(\d{3})+$)/g, "_")}n`;
 
 /** `{ "packages/<area>/src/generated/constants.ts": … }`, or `{}` when the area states none. */
-export function emitAreaConstants({ area, doc, file }) {
+export function emitAreaConstants(a) {
+  const { area, doc, file } = a;
   const info = doc.info ?? {};
   const name = camel(area);
   const parts = [];
@@ -47,21 +49,20 @@ export function emitAreaConstants({ area, doc, file }) {
         `  /** With \`swqosOnly: true\` (the \`swqos_only=true\` query parameter). */\n  swqosOnly: bigint;\n` +
         `}> = { default: ${lamports(tip.default)}, swqosOnly: ${lamports(tip.swqosOnly)} };\n`,
     );
-  const server = (doc.servers ?? []).find((s) => s["x-regions"]);
-  if (server) {
+  const regions = regionUrls(a);
+  if (regions) {
+    const server = regionalServer(a);
     const host = server["x-host"];
-    const global = server["x-environments"]?.mainnet;
-    const regions = Object.entries(server["x-regions"]);
+    // (The first regional endpoint, for the sample: `global` is the host's own URL.)
+    const regional = regions.find(([code]) => code !== GLOBAL_REGION)[0];
     parts.push(
       block([
         `The ${host} host's endpoints, for \`baseUrls.${host}\`: \`global\` is the mainnet host (https, routed to the nearest region; the one for browsers), the others are regional endpoints (plain http, for servers): pick the one nearest to you. A key travels in cleartext over http, so a client given an \`apiKey\` (a custom rate limit's) refuses them: use \`global\` then.`,
-        `\`baseUrls\` takes URLs only, not region names: \`create${pascal(area)}Client({ baseUrls: { ${host}: ${host}Regions.${regions[0][0]} } })\`.`,
+        `\`baseUrls\` takes URLs only, not region names: \`create${pascal(area)}Client({ baseUrls: { ${host}: ${host}Regions.${regional} } })\`.`,
         server["x-source"] ? `Source: ${clean(server["x-source"])}.` : "",
       ]) +
         `export const ${host}Regions = {\n` +
-        [["global", global], ...regions]
-          .map(([code, url]) => `  ${code}: ${literal(url)},`)
-          .join("\n") +
+        regions.map(([code, url]) => `  ${code}: ${literal(url)},`).join("\n") +
         `\n} as const;\n\n` +
         `/** A region of {@link ${host}Regions}: \`"global"\` or a regional endpoint's code. */\n` +
         `export type ${pascal(host)}Region = keyof typeof ${host}Regions;\n`,
@@ -77,15 +78,17 @@ export function emitAreaConstants({ area, doc, file }) {
 }
 
 /** The package README's section on the area's constants (below the first call), or "". */
-export function readmeConstants({ area, doc }) {
+export function readmeConstants(a) {
+  const { area, doc } = a;
   const info = doc.info ?? {};
   const name = camel(area);
-  const server = (doc.servers ?? []).find((s) => s["x-regions"]);
+  const server = regionalServer(a);
   const tips = info["x-tip-accounts"];
   const tip = info["x-minimum-tip-lamports"];
   if (!server && !tips && !tip) return "";
   const host = server?.["x-host"];
-  const region = server && Object.keys(server["x-regions"])[0];
+  // (The first regional endpoint, for the sample: `global` is the host's own URL.)
+  const region = server && regionNames(a).find((code) => code !== GLOBAL_REGION);
   const imports = [
     ...(server ? [`create${pascal(area)}Client`] : []),
     ...(tip ? [`${name}MinimumTipLamports`] : []),
@@ -130,7 +133,7 @@ export function readmeConstants({ area, doc }) {
       ? `\`${name}MinimumTipLamports\`: the smallest tip per route, as of ${tip.asOf} (it has changed over time: check the current docs; the JSDoc has the history).`
       : "",
     server
-      ? `\`${host}Regions\`: the host's URLs (\`global\`, ${Object.keys(server["x-regions"])
+      ? `\`${host}Regions\`: the host's URLs (${regionNames(a)
           .map((c) => `\`${c}\``)
           .join(
             ", ",

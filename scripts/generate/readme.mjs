@@ -2,6 +2,7 @@
 // a closing paragraph on the options, retries and the standalone functions. Its ```ts blocks are
 // type-checked against the built packages (test/types/readme.test.ts).
 import { readmeConstants } from "./constants.mjs";
+import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, responseSchemaOf } from "./lib/operations.mjs";
 import { u64ShapeName } from "./lib/descriptor.mjs";
 import { camel, deref, hasU64, pascal, u64Shape } from "./lib/schema.mjs";
@@ -65,7 +66,7 @@ export function emitReadme({ area, kind, doc, file }, http, hosts) {
           // (The receiver of the deliveries the document lists, hand-written in the package.)
           `\n\n${receiverReadme({ area, client, kinds: Object.keys(doc.webhooks).filter((k) => k !== "discord") })}`
         : "") +
-      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${kind === "openrpc" && info["x-batch"] !== false ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retriesNote(ops, kind)}${callsNote(area, kind, ops, client)} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. ${bigintNote({ kind, doc })}${readmeConstants({ area, doc })}\n`,
+      `\n\nEvery client takes the options of \`@chaindata/core\` (API key, environment, per-host URLs, retries, timeouts, logger${takesBatcher({ kind, doc }) ? ", JSON-RPC batching" : ""}); every call takes \`{ signal, timeout, maxRetries, headers, retryNonIdempotent, onResponse }\` last. ${retriesNote(ops, kind)}${callsNote(area, kind, ops, client)} Errors are typed (\`RateLimitError\`, \`ValidationError\`, …) and exported from this package. ${bigintNote({ kind, doc })}${readmeConstants({ area, doc })}\n`,
   };
 }
 
@@ -153,7 +154,7 @@ function readmeOperations({ kind, doc }, http, client, factory) {
           beta: m["x-beta"],
           idempotent: m["x-idempotent"] !== false,
           paginated: m["x-pagination"],
-          example: rpcExample(doc, m, client, undefined, [factory]),
+          example: rpcExample(doc, m, { clientVar: client, taken: [factory] }),
         }))
       : operationsOf(doc).map((op) => ({
           id: op.o.operationId,
@@ -162,7 +163,7 @@ function readmeOperations({ kind, doc }, http, client, factory) {
           beta: op.o["x-beta"],
           idempotent: op.o["x-idempotent"] !== false,
           paginated: op.o["x-pagination"],
-          example: restExample(doc, op, client, [factory]),
+          example: restExample(doc, op, { clientVar: client, taken: [factory] }),
           takesParams:
             op.params.some((p) => p.in === "path" || p.in === "query") || Boolean(op.body),
         }));

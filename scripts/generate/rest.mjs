@@ -10,12 +10,15 @@
 //                  (`getIdentity(rest, params)`, `paginateGetBalances(rest, params)`), and
 //                  create<Area>Client() composing them; each takes one flat params object
 //                  (path + query params + body fields)
+//   members.ts     <area>ClientOver(rest): the client's members over a given endpoint, for a
+//                  hand-written client that replaces some; the package does not export it
 import {
   areaStatusTags,
   banner,
   callMap,
   docComment,
   exampleName,
+  exampleOptions,
   exampleValue,
   interfaceDoc,
   jsdoc,
@@ -24,8 +27,8 @@ import {
   operationsModule,
   pageWalkCode,
   paramDocs,
-  typeSources,
 } from "./lib/emit.mjs";
+import { typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
@@ -35,6 +38,7 @@ import {
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
 import { inputSchema, operationsOf, responseSchemaOf, successStatuses } from "./lib/operations.mjs";
+import { clientOverName, coreImportsOf, REST_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import {
@@ -53,9 +57,10 @@ import { exactValueAt } from "../spec/bundle.mjs";
  * `<op>(<firstArg>, …)`; `taken` lists the other names the surrounding sample binds (the README's
  * `create<Area>Client` import), which the result never reuses. The input is the path and required
  * parameters' first examples and the body's first example, u64 values as bigint literals with
- * every digit.
+ * every digit. (Its options are rpc.mjs `exampleFor`'s.)
  */
-export function exampleFor(doc, op, clientVar, taken = [], firstArg) {
+export function exampleFor(doc, op, options) {
+  const { clientVar, firstArg, taken = [] } = exampleOptions(options);
   const input = exampleInput(doc, op);
   const call = firstArg
     ? `${op.o.operationId}(${firstArg}${input ? `, ${input}` : ""})`
@@ -139,11 +144,15 @@ export async function emitRestArea(main) {
     source: `spec/dist/${file}`,
   };
   const { types, openapi } = await emitTypes(pkg);
+  // (Each operation's code in client.ts: its standalone function, its member and the member's
+  // implementation, which members.ts writes too.)
+  const calls = pkg.ops.map((op) => operationCode(pkg, op));
   return {
     [`packages/${area}/src/generated/types.ts`]: types,
     [`packages/${area}/src/generated/openapi.ts`]: openapi,
     [`packages/${area}/src/generated/operations.ts`]: emitOperations(pkg),
-    [`packages/${area}/src/generated/client.ts`]: emitClient(pkg),
+    [`packages/${area}/src/generated/client.ts`]: emitClient(pkg, calls),
+    [`packages/${area}/src/generated/members.ts`]: emitMembers(pkg, calls),
   };
 }
 
@@ -349,17 +358,15 @@ const u64Example = (doc, ops) =>
  * standalone function per operation over it (tree-shakable: a bundle carries only the operations
  * it calls), a page walk per paginated one, and create<Area>Client() composing them.
  */
-function emitClient(pkg) {
+function emitClient(pkg, calls) {
   const { area, Area, doc, ops, source } = pkg;
   const info = doc.info;
   const status = areaStatusTags(info);
-  const usesPagination = ops.some((op) => op.o["x-pagination"]);
   const example = u64Example(doc, ops);
-  const calls = ops.map((op) => operationCode(pkg, op));
   return (
     banner(source) +
     `import createFetchClient, { type Client } from "openapi-fetch";\n` +
-    `import { createTransport, notAnRpc, ${info["x-host"]}Host, stringifyJson, unbatched, ${usesPagination ? "withPagination, " : ""}${ops.some((o) => o.o.deprecated) ? "warnDeprecated, " : ""}type Logger, type OperationDescriptor, type RestClientOptions, ${usesPagination ? "type PageIterable, type PageWalkOptions, " : ""}type RequestOptions${example ? ", type U64Shape" : ""} } from "@chaindata/core";\n` +
+    `import { ${clientImports(pkg, example).join(", ")} } from "@chaindata/core";\n` +
     `import * as op from "./operations.js";\n` +
     `import type { paths } from "./openapi.js";\n` +
     `import type * as T from "./types.js";\n\n` +
@@ -386,6 +393,47 @@ function emitClient(pkg) {
     `  const rest = create${Area}Rest(options);\n` +
     `  return {\n${calls.map((c) => c.impl).join("\n")}\n  };\n}\n`
   );
+}
+
+/**
+ * members.ts: `<area>ClientOver(rest)`, the client's members over a given endpoint as
+ * create<Area>Client makes them (its `calls`' `impl`), for a client of the package's own that
+ * replaces some and keeps the others, which it would otherwise list again (@chaindata/webhooks'
+ * updateWebhook: an operation added to the spec then joins that client too). A module of its own,
+ * which the package's index does not re-export: no name of the package's API. (create<Area>Client
+ * writes the members itself rather than calling it: one function less in every client bundle.)
+ */
+function emitMembers({ area, Area, ops, source }, calls) {
+  const paginated = ops.some((op) => op.o["x-pagination"]);
+  const functions = ops.map((op) => op.o.operationId);
+  return (
+    banner(source) +
+    `// The client's members over a given endpoint, for a client of the package's own that replaces\n` +
+    `// some (the package's index does not re-export this module).\n` +
+    (paginated ? `import { withPagination } from "@chaindata/core";\n` : "") +
+    `import { ${[...functions, `type ${Area}Client`, `type ${Area}Rest`].join(", ")} } from "./client.js";\n` +
+    (paginated
+      ? `import * as op from "./operations.js";\nimport type * as T from "./types.js";\n`
+      : "") +
+    "\n" +
+    docComment(
+      `The members of {@link ${Area}Client} over \`rest\`, as \`create${Area}Client\` makes them: for a client of the package's own that replaces some and keeps the others on the same endpoint.`,
+    ) +
+    `export function ${clientOverName(area)}(rest: ${Area}Rest): ${Area}Client {\n` +
+    `  return {\n${calls.map((c) => c.impl).join("\n")}\n  };\n}\n`
+  );
+}
+
+/**
+ * What client.ts imports from @chaindata/core (lib/names.mjs, REST_CLIENT_IMPORTS). `u64Example`:
+ * the operation `<area>U64Shape` is emitted with, if any.
+ */
+function clientImports({ doc, ops }, u64Example) {
+  return coreImportsOf(REST_CLIENT_IMPORTS, doc.info["x-host"], {
+    paginated: ops.some((op) => op.o["x-pagination"]),
+    deprecated: ops.some((op) => op.o.deprecated),
+    u64: Boolean(u64Example),
+  });
 }
 
 /** The handle the standalone functions take, `<Area>Rest`, and its factory create<Area>Rest(). */
@@ -459,7 +507,7 @@ function operationCode({ Area, clientVar, doc }, op) {
   const standalone = [
     jsdoc(op.o, {
       indent: "",
-      example: exampleFor(doc, op, "", [], "rest"),
+      example: exampleFor(doc, op, { firstArg: "rest" }),
       areaBeta,
       params: paramDocs({ endpoint: restParam, ...params }),
     }) +
@@ -470,7 +518,7 @@ function operationCode({ Area, clientVar, doc }, op) {
           `export function ${id}(rest: ${Rest}, options?: RequestOptions, ...extra: never[]): Promise<${R}> ${body}`),
   ];
   const doc_ = jsdoc(op.o, {
-    example: exampleFor(doc, op, clientVar),
+    example: exampleFor(doc, op, { clientVar }),
     areaBeta,
     params: paramDocs(params),
   });

@@ -16,6 +16,7 @@ import {
   callMap,
   docComment,
   exampleName,
+  exampleOptions,
   exampleValue,
   interfaceDoc,
   jsdoc,
@@ -24,8 +25,8 @@ import {
   operationsModule,
   pageWalkCode,
   paramDocs,
-  typeSources,
 } from "./lib/emit.mjs";
+import { typeSources } from "./lib/types.mjs";
 import {
   commonDescriptorFields,
   descriptorSource,
@@ -34,7 +35,9 @@ import {
   u64ShapeConstants,
   u64ShapeFunction,
 } from "./lib/descriptor.mjs";
+import { takesBatcher } from "./lib/areas.mjs";
 import { operationsOf, paramsOptional, paramsSchema, paramsShape } from "./lib/operations.mjs";
+import { coreImportsOf, RPC_CLIENT_IMPORTS } from "./lib/names.mjs";
 import { packageRefusals, throwIfRefused } from "./lib/refusals.mjs";
 import { createCheckEmitter } from "./lib/validator.mjs";
 import {
@@ -75,9 +78,10 @@ function httpOperations(http) {
  * `firstArg` the standalone `<method>(<firstArg>, …)`; `taken` lists the other names the surrounding
  * sample binds (the README's `create<Area>Client` import), which the result never reuses. The
  * params are the first example pairing's, as the SDK takes them: query options by their SDK name,
- * u64 values as bigint literals with every digit.
+ * u64 values as bigint literals with every digit. (Its options are rest.mjs `exampleFor`'s.)
  */
-export function exampleFor(doc, method, clientVar, firstArg, taken = []) {
+export function exampleFor(doc, method, options) {
+  const { clientVar, firstArg, taken = [] } = exampleOptions(options);
   const args = exampleArgs(doc, method);
   if (args === undefined) return undefined;
   // Named after the result descriptor (asset, assetList…), unless that is a name the sample uses.
@@ -343,7 +347,7 @@ function emitClient(pkg) {
   // The endpoint's name in the types (core's JsonRpcClient<Endpoint>): a standalone function
   // refuses a client of another endpoint (the areas of one endpoint, das and compression, share it).
   const endpointName = literal(`${info["x-host"]} ${path}`);
-  const unbatched = info["x-batch"] === false;
+  const unbatched = !takesBatcher({ kind: "openrpc", doc });
   const endpoint = {
     name: endpointName,
     path,
@@ -398,28 +402,15 @@ function emitClient(pkg) {
 const u64Example = (doc, methods) =>
   methods.find((m) => u64Shape(doc, m.result.schema) !== undefined)?.name;
 
-/** What client.ts imports from @chaindata/core. */
+/** What client.ts imports from @chaindata/core (lib/names.mjs, RPC_CLIENT_IMPORTS). */
 function clientImports({ doc, httpOps, methods }, { unbatched, u64Example }) {
-  return [
-    "createJsonRpcClient",
-    "notAnRpc",
-    `${doc.info["x-host"]}Host`,
-    ...(methods.some((m) => m["x-pagination"]) ? ["withPagination"] : []),
-    ...(methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated)
-      ? ["warnDeprecated"]
-      : []),
-    ...(httpOps.length ? ["getText", "snapshotOptions"] : []),
-    ...(unbatched ? ["unbatched"] : []),
-    "type ClientOptions",
-    "type JsonRpcClient",
-    ...(methods.some((m) => m["x-pagination"])
-      ? ["type PageIterable", "type PageWalkOptions"]
-      : []),
-    "type ParamsArgument",
-    "type RequestOptions",
-    ...(u64Example ? ["type U64Shape"] : []),
-    "ValidationError",
-  ];
+  return coreImportsOf(RPC_CLIENT_IMPORTS, doc.info["x-host"], {
+    paginated: methods.some((m) => m["x-pagination"]),
+    deprecated: methods.some((m) => m.deprecated) || httpOps.some((h) => h.o.deprecated),
+    plainHttp: httpOps.length > 0,
+    unbatched,
+    u64: Boolean(u64Example),
+  });
 }
 
 /**
@@ -456,14 +447,14 @@ function methodCode({ Area, clientVar, doc }, m, endpointType) {
   const standalone = [
     jsdoc(m, {
       indent: "",
-      example: exampleFor(doc, m, "", "rpc"),
+      example: exampleFor(doc, m, { firstArg: "rpc" }),
       areaBeta,
       params: paramDocs({ endpoint: rpcParam, ...params }),
     }) +
       `export function ${m.name}(rpc: ${endpointType}, params: ${P}${optional ? " = {}" : ""}, options?: ${Options}): Promise<${R}> ${body}`,
   ];
   const doc_ = jsdoc(m, {
-    example: exampleFor(doc, m, clientVar),
+    example: exampleFor(doc, m, { clientVar }),
     areaBeta,
     params: paramDocs(params),
   });

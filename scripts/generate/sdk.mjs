@@ -1,42 +1,48 @@
 // @chaindata/sdk's generated client.ts: one client composing every area, createChainDataClient(),
 // and the types of its options (shared, and each area's own in `areas`).
 import { areaStatusTags, banner, literal } from "./lib/emit.mjs";
+import { hostOf, keyOptional, takesBatcher } from "./lib/areas.mjs";
 import { camel, pascal } from "./lib/schema.mjs";
 
-// What each area gets of the shared options, when not all of them: the Sender takes neither the
-// general key (its key is a dedicated one) nor batching (it documents no JSON-RPC batches); the
-// REST areas take no batcher (JSON-RPC only). (`shared` holds no `batch`, and there is no shared
+// What each area gets of the shared options, when not all of them: an area on a host that takes
+// no key (the sender's, spec/hosts.yaml `auth.required: false`) never gets the shared key (a key
+// sent there is a dedicated one), and only an area that takes a batcher gets `batch` (the REST
+// areas and the sender's take none). (`shared` holds no `batch`, and there is no shared
 // `rateLimit`: a limiter is an area's own.) Each area's entry in `areas` is then laid over them
 // (packages/sdk/src/options.ts).
-const AREA_OPTIONS = {
-  sender: "{ ...shared, apiKey: undefined }",
+const sharedFor = (a, hosts) => {
+  const own = [
+    ...(keyOptional(a, hosts) ? ["apiKey: undefined"] : []),
+    ...(takesBatcher(a) ? ["batch"] : []),
+  ];
+  return own.length ? `{ ...shared, ${own.join(", ")} }` : "shared";
 };
-// What the JSDoc of an area's entry in `areas` adds about the options above.
+// What the JSDoc of an area's entry in `areas` adds about its options.
 const AREA_NOTES = {
   admin:
     "Its `rateLimit` is the client-side limit of the admin host's documented 5 requests/s: `createRateLimiter(adminRateLimit)`.",
   sender:
     "Its `apiKey` is the Sender's dedicated key, the only key this area sends: the shared `apiKey` (or `CHAINDATA_API_KEY`) never goes to the sender.",
 };
-/** Whether an area takes a batcher: the JSON-RPC areas whose endpoint documents batches. */
-export const batched = (a) => a.kind !== "openapi" && a.doc.info["x-batch"] !== false;
-const areaOptions = (a) => AREA_OPTIONS[a.area] ?? (batched(a) ? "{ ...shared, batch }" : "shared");
 /** The type of an area factory's options (what its entry in `areas` takes). */
 const optionsType = (a) =>
   a.kind === "openapi"
     ? "RestClientOptions"
-    : batched(a)
+    : takesBatcher(a)
       ? "ClientOptions"
       : `${a.Area}ClientOptions`;
 
-/** packages/sdk/src/generated/client.ts: one client composing every area. */
-export function emitSdk(areas) {
+/**
+ * packages/sdk/src/generated/client.ts: one client composing every area (`areas`: index.json's,
+ * each with its bundled document; `hosts`: index.json's).
+ */
+export function emitSdk(areas, hosts) {
   const lines = areas.map((a) => ({ ...a, Area: pascal(a.area), prop: camel(a.area) }));
   const coreTypes = [
     "ClientOptions",
     ...(lines.some((a) => a.kind === "openapi") ? ["RestClientOptions"] : []),
   ];
-  const batching = lines.filter(batched).map((a) => a.prop);
+  const batching = lines.filter(takesBatcher).map((a) => a.prop);
   return {
     "packages/sdk/src/generated/client.ts":
       banner("spec/dist/index.json") +
@@ -57,7 +63,7 @@ export function emitSdk(areas) {
       lines.map(areaOptionsMember).join("\n") +
       `\n}\n\n` +
       clientOptionsInterface(batching) +
-      clientFactory(lines, batching),
+      clientFactory(lines, batching, hosts),
   };
 }
 
@@ -119,7 +125,7 @@ const clientOptionsInterface = (batching) =>
   `}\n\n`;
 
 /** createChainDataClient(), over the areas `lines`; `batching`: those that take a batcher. */
-const clientFactory = (lines, batching) =>
+const clientFactory = (lines, batching, hosts) =>
   `/**\n * Create one client for every area; all areas share \`options\` (API key, environment, fetch, retries…),\n` +
   ` * and \`options.areas\` gives one area its own, laid over the shared ones (the sender its dedicated\n` +
   ` * key: \`areas: { sender: { apiKey } }\`). The options are copied now, so later changes to the\n` +
@@ -141,9 +147,9 @@ const clientFactory = (lines, batching) =>
   `  // no batcher to the REST areas), its entry in \`areas\` laid over them, and CHAINDATA_API_KEY as\n` +
   `  // read now where no key is given and the area's environment is not \`local\`.\n` +
   `  const optionsOf = areaOptions(\n    areas,\n    {\n` +
-  lines.map((a) => `      ${a.prop}: ${areaOptions(a)},\n`).join("") +
+  lines.map((a) => `      ${a.prop}: ${sharedFor(a, hosts)},\n`).join("") +
   `    },\n    ${JSON.stringify(batching).replace(/","/g, '", "')},\n` +
-  `    { ${lines.map((a) => `${a.prop}: ${literal(a.doc.info["x-host"])}`).join(", ")} },\n    keyFromEnv,\n  );\n` +
+  `    { ${lines.map((a) => `${a.prop}: ${literal(hostOf(a))}`).join(", ")} },\n    keyFromEnv,\n  );\n` +
   `  // Each made on first use, then kept; not enumerable, so logging or serialising the client\n` +
   `  // makes none (packages/sdk/src/lazy.ts).\n` +
   `  return lazyAreas<ChainDataClient>({\n` +

@@ -16,29 +16,42 @@ const resultOf = (line: string) => /^const (\S+) = await /.exec(line)?.[1];
 
 describe("REST exampleFor", () => {
   it("names the result after the operation without its verb", () => {
-    expect(restExample({}, restOp("getWebhook"), "webhooks")).toBe(
+    expect(restExample({}, restOp("getWebhook"), { clientVar: "webhooks" })).toBe(
       "const webhook = await webhooks.getWebhook();",
     );
-    expect(resultOf(restExample({}, restOp("getProjectUsage"), "admin"))).toBe("projectUsage");
+    expect(resultOf(restExample({}, restOp("getProjectUsage"), { clientVar: "admin" }))).toBe(
+      "projectUsage",
+    );
     // (A delete gives no webhook back: user trial 32, F9.)
-    expect(resultOf(restExample({}, restOp("deleteWebhook"), "webhooks"))).toBe("deleted");
-    expect(resultOf(restExample({}, restOp("deleteWebhook"), "deleted"))).toBe("webhook");
+    expect(resultOf(restExample({}, restOp("deleteWebhook"), { clientVar: "webhooks" }))).toBe(
+      "deleted",
+    );
+    expect(resultOf(restExample({}, restOp("deleteWebhook"), { clientVar: "deleted" }))).toBe(
+      "webhook",
+    );
   });
 
   it("never reuses the client's name", () => {
-    expect(restExample({}, restOp("listWebhooks"), "webhooks")).toBe(
+    expect(restExample({}, restOp("listWebhooks"), { clientVar: "webhooks" })).toBe(
       "const webhookList = await webhooks.listWebhooks();",
     );
-    expect(resultOf(restExample({}, restOp("getTokenMetadata"), "tokenMetadata"))).toBe("metadata");
-    expect(resultOf(restExample({}, restOp("getWallet"), "wallet"))).toBe("result");
-    expect(resultOf(restExample({}, restOp("getResult"), "result"))).toBe("result2");
+    expect(
+      resultOf(restExample({}, restOp("getTokenMetadata"), { clientVar: "tokenMetadata" })),
+    ).toBe("metadata");
+    expect(resultOf(restExample({}, restOp("getWallet"), { clientVar: "wallet" }))).toBe("result");
+    expect(resultOf(restExample({}, restOp("getResult"), { clientVar: "result" }))).toBe("result2");
   });
 
   it("never reuses another name of the sample, nor a reserved word", () => {
     expect(
-      resultOf(restExample({}, restOp("getCreateWalletClient"), "wallet", ["createWalletClient"])),
+      resultOf(
+        restExample({}, restOp("getCreateWalletClient"), {
+          clientVar: "wallet",
+          taken: ["createWalletClient"],
+        }),
+      ),
     ).toBe("walletClient");
-    expect(resultOf(restExample({}, restOp("getDefault"), "admin"))).toBe("result");
+    expect(resultOf(restExample({}, restOp("getDefault"), { clientVar: "admin" }))).toBe("result");
   });
 });
 
@@ -50,23 +63,53 @@ describe("JSON-RPC exampleFor", () => {
   });
 
   it("names the result after the method's result descriptor", () => {
-    expect(rpcExample({}, method("getAsset", "asset"), "das")).toBe(
+    expect(rpcExample({}, method("getAsset", "asset"), { clientVar: "das" })).toBe(
       'const asset = await das.getAsset({\n  id: "x"\n});',
     );
-    expect(rpcExample({}, method("getAsset", "asset"), "", "rpc")).toBe(
+    expect(rpcExample({}, method("getAsset", "asset"), { firstArg: "rpc" })).toBe(
       'const asset = await getAsset(rpc, {\n  id: "x"\n});',
     );
   });
 
   it("never reuses the client, `rpc`, the called function or another name of the sample", () => {
-    expect(resultOf(rpcExample({}, method("getDas", "das"), "das"))).toBe("result");
-    expect(resultOf(rpcExample({}, method("getRpc", "rpc"), "", "rpc"))).toBe("result");
-    expect(resultOf(rpcExample({}, method("asset", "asset"), "", "rpc"))).toBe("result");
+    expect(resultOf(rpcExample({}, method("getDas", "das"), { clientVar: "das" }))).toBe("result");
+    expect(resultOf(rpcExample({}, method("getRpc", "rpc"), { firstArg: "rpc" }))).toBe("result");
+    expect(resultOf(rpcExample({}, method("asset", "asset"), { firstArg: "rpc" }))).toBe("result");
     expect(
       resultOf(
-        rpcExample({}, method("getX", "createDasClient"), "das", undefined, ["createDasClient"]),
+        rpcExample({}, method("getX", "createDasClient"), {
+          clientVar: "das",
+          taken: ["createDasClient"],
+        }),
       ),
     ).toBe("result");
+  });
+});
+
+// Both take one options object, so that a call copied from one module to the other means the same
+// (they took `clientVar, firstArg, taken` and `clientVar, taken, firstArg`: review 43, finding 8).
+describe("the two exampleFor take the same options", () => {
+  const method = { name: "getThing", result: { name: "thing" }, examples: [{ params: [] }] };
+  it("a standalone sample with other names taken reads the same in both", () => {
+    const options = { firstArg: "handle", taken: ["thing"] };
+    expect(rpcExample({}, method, options)).toBe("const result = await getThing(handle, {});");
+    expect(restExample({}, restOp("getThing"), options)).toBe(
+      "const result = await getThing(handle);",
+    );
+  });
+  it("the options given one by one, or misspelt, are refused", () => {
+    expect(() => rpcExample({}, method, "das", "rpc")).toThrow(
+      "exampleFor: the options must be an object { clientVar, firstArg, taken } (got string)",
+    );
+    expect(() => restExample({}, restOp("getThing"), "webhooks", ["rest"])).toThrow(
+      "exampleFor: the options must be an object",
+    );
+    expect(() => restExample({}, restOp("getThing"), { client: "webhooks" })).toThrow(
+      "exampleFor: client is not an option (clientVar, firstArg, taken)",
+    );
+    expect(() => rpcExample({}, method, { taken: "rpc" })).toThrow(
+      "exampleFor: taken must be an array of names",
+    );
   });
 });
 
@@ -110,7 +153,7 @@ describe("the sample's input is what the SDK takes", () => {
       ],
     });
     expect(doc.methods[0].examples[0].params[0].value).toBe(9007199254740992); // (JSON.parse's)
-    expect(rpcExample(doc, doc.methods[0], "sender")).toBe(
+    expect(rpcExample(doc, doc.methods[0], { clientVar: "sender" })).toBe(
       [
         "const thing = await sender.sendThing({",
         "  lamports: 9007199254740993n,",
@@ -150,7 +193,7 @@ describe("the sample's input is what the SDK takes", () => {
         examples: { one: doc.example },
       },
     };
-    expect(restExample(doc, op, "things")).toBe(
+    expect(restExample(doc, op, { clientVar: "things" })).toBe(
       [
         "const thing = await things.createThing({",
         "  minLamports: 1000n,",

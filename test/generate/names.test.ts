@@ -4,8 +4,13 @@
 // writing another name fails here until the table has it, so the rule keeps up with the generator.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error — plain ESM scripts without type declarations
-import { packageBindings, reservedPattern } from "../../scripts/generate/lib/names.mjs";
+import {
+  packageBindings,
+  reservedPattern,
+  REST_CLIENT_IMPORTS,
+  RPC_CLIENT_IMPORTS,
+  // @ts-expect-error — plain ESM scripts without type declarations
+} from "../../scripts/generate/lib/names.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { packageRefusals, packagesOf } from "../../scripts/generate/lib/refusals.mjs";
 
@@ -16,40 +21,57 @@ const documents = index.areas.map((a: { file: string }) => ({
   doc: JSON.parse(read(`spec/dist/${a.file}`)),
 }));
 
-/** The names a generated module exports (declarations and `export { … }` lists) and imports. */
-function namesOf(source: string): { exported: string[]; imported: string[] } {
+/**
+ * The names a generated module exports (declarations and `export { … }` lists) and imports;
+ * `typeOnly`: the names imported as types only (`import type { … }`, `type X` in a list).
+ */
+function namesOf(source: string): { exported: string[]; imported: string[]; typeOnly: string[] } {
   const exported = [
     ...source.matchAll(/^export (?:declare )?(?:function|const|interface|type|class) ([\w$]+)/gm),
   ].map((m) => m[1]!);
-  const list = (text: string) =>
+  const entries = (text: string) =>
     text
       .split(",")
-      .map((s) => s.trim().replace(/^type /, ""))
+      .map((s) => s.trim())
       .filter(Boolean);
+  const list = (text: string) => entries(text).map((s) => s.replace(/^type /, ""));
   for (const m of source.matchAll(/^export \{([^}]*)\} from/gm)) exported.push(...list(m[1]!));
   const imported: string[] = [];
-  for (const m of source.matchAll(/^import (?:type )?\{([^}]*)\} from/gm))
-    imported.push(...list(m[1]!));
-  for (const m of source.matchAll(/^import (?:type )?(?:\* as )?([\w$]+) from/gm))
+  const typeOnly: string[] = [];
+  for (const m of source.matchAll(/^import (type )?(?:[\w$]+, )?\{([^}]*)\} from/gm)) {
+    imported.push(...list(m[2]!));
+    for (const entry of entries(m[2]!))
+      if (m[1] || entry.startsWith("type ")) typeOnly.push(entry.replace(/^type /, ""));
+  }
+  for (const m of source.matchAll(/^import (?:type )?(?:\* as )?([\w$]+)(?:, \{[^}]*\})? from/gm))
     imported.push(m[1]!);
-  return { exported, imported };
+  return { exported, imported, typeOnly };
 }
 
 describe("the names table of the name-clash rule", () => {
   for (const pkg of packagesOf(documents)) {
     const area: string = pkg[0].area;
     it(`lists every export and import of @chaindata/${area}'s generated modules`, () => {
-      const bindings: Array<{ name: string; scope: string; exported: boolean }> =
+      const bindings: Array<{ name: string; scope: string; exported: boolean; meaning: string }> =
         packageBindings(pkg);
       const missing: string[] = [];
-      for (const module of ["client", "operations", "openapi", "types", "runtime", "constants"]) {
+      for (const module of [
+        "client",
+        "operations",
+        "openapi",
+        "members",
+        "types",
+        "runtime",
+        "constants",
+      ]) {
         const path = `packages/${area}/src/generated/${module}.ts`;
         if (!existsSync(new URL(`../../${path}`, import.meta.url))) continue;
         const scope = `generated/${module}.ts`;
-        const { exported, imported } = namesOf(read(path));
-        // (operations.ts is imported as a namespace, and openapi.ts by the generated modules alone:
-        // neither is re-exported, so their names are bound, not exported.)
-        const reexported = module !== "operations" && module !== "openapi";
+        const { exported, imported, typeOnly } = namesOf(read(path));
+        // (operations.ts is imported as a namespace, and openapi.ts by the generated modules alone,
+        // members.ts by the package's hand-written client: none is re-exported, so their names are
+        // bound, not exported.)
+        const reexported = !["operations", "openapi", "members"].includes(module);
         for (const name of exported) {
           if (module === "operations" && reservedPattern.test(name)) continue;
           const known = bindings.some(
@@ -60,10 +82,63 @@ describe("the names table of the name-clash rule", () => {
         for (const name of module === "runtime" ? [] : imported)
           if (!bindings.some((b) => b.name === name && b.scope === scope))
             missing.push(`${scope} imports ${name}`);
+        // (As the table binds it: a type-only import leaves the name free for a function of the
+        // spec's; a value import does not. A wrong meaning lets a clash through, or refuses a name
+        // that is free.)
+        for (const name of module === "runtime" ? [] : imported) {
+          const meaning = bindings.find((b) => b.name === name && b.scope === scope)?.meaning;
+          const asType = typeOnly.includes(name);
+          if (meaning && (meaning === "type") !== asType)
+            missing.push(
+              `${scope} imports ${name} as a ${asType ? "type" : "value"}, bound as ${meaning}`,
+            );
+        }
       }
       expect(missing).toEqual([]);
     });
   }
+});
+
+// The client imports of lib/names.mjs are what rpc.mjs and rest.mjs write the import from
+// (`coreImportsOf`); an entry no package imports any more is one the emitters dropped, which the
+// name-clash rule would go on refusing spec names for.
+describe("the client import tables", () => {
+  const clients = (kind: string) =>
+    packagesOf(documents)
+      .filter((pkg: Array<{ kind: string }>) => pkg[0]!.kind === kind)
+      .map((pkg: Array<{ area: string; doc: any }>) => ({
+        host: pkg[0]!.doc.info["x-host"],
+        imports: /^import \{([^}]*)\} from "@chaindata\/core";$/m
+          .exec(read(`packages/${pkg[0]!.area}/src/generated/client.ts`))![1]!
+          .split(",")
+          .map((name) => name.trim()),
+      }));
+  for (const [kind, table] of [
+    ["openrpc", RPC_CLIENT_IMPORTS],
+    ["openapi", REST_CLIENT_IMPORTS],
+  ] as const)
+    it(`every entry of ${kind === "openrpc" ? "RPC" : "REST"}_CLIENT_IMPORTS is imported by some ${kind} package, in the table's order`, () => {
+      const written = clients(kind);
+      expect(written.length).toBeGreaterThan(0);
+      const unused = table
+        .map(([name, meaning]: [string, string]) => ({ name, meaning }))
+        .filter(({ name, meaning }: { name: string; meaning: string }) =>
+          written.every(({ host, imports }: { host: string; imports: string[] }) => {
+            const bound = name === "<host>Host" ? `${host}Host` : name;
+            return !imports.includes(meaning === "type" ? `type ${bound}` : bound);
+          }),
+        )
+        .map(({ name }: { name: string }) => name);
+      expect(unused).toEqual([]);
+      // (Each package's import is the table's names it uses, in the table's order.)
+      for (const { host, imports } of written) {
+        const order = table.map(([name, meaning]: [string, string]) => {
+          const bound = name === "<host>Host" ? `${host}Host` : name;
+          return meaning === "type" ? `type ${bound}` : bound;
+        });
+        expect(imports).toEqual(order.filter((n: string) => imports.includes(n)));
+      }
+    });
 });
 
 // The map of an area's calls and its three names (`DasMethods`, `DasMethod`, `DasParams`,

@@ -9,7 +9,7 @@ import { compileCheck, emitCheck, messages } from "./compile-check.js";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { openBranchAccepts, openEnumParts } from "../../scripts/lib/open-enum.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
-import { typesFor } from "../../scripts/generate/lib/emit.mjs";
+import { typesFor } from "../../scripts/generate/lib/types.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { validationSchema } from "../../scripts/generate/lib/schema.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations

@@ -9,7 +9,7 @@ import {
   MAX_TYPE_EXAMPLE_LINES,
   typesFor,
   // @ts-expect-error — plain ESM scripts without type declarations
-} from "../../scripts/generate/lib/emit.mjs";
+} from "../../scripts/generate/lib/types.mjs";
 // @ts-expect-error — plain ESM scripts without type declarations
 import { parseBundle } from "../../scripts/spec/bundle.mjs";
 

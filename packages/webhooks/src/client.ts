@@ -1,17 +1,15 @@
 // The webhooks client: the generated one, with updateWebhook's refusal of a partial body pointing
 // at editWebhook (the standalone updateWebhook's too), built here over its rest so that the edit
-// helpers (edits.ts) can check their params with it.
+// helpers (edits.ts) can check their params with it. The other members are the generated ones
+// (webhooksClientOver), so an operation added to the spec joins this client with no change here.
 import { ValidationError, type RequestOptions, type RestClientOptions } from "@chaindata/core";
 import {
-  createWebhook,
   createWebhooksRest,
-  deleteWebhook,
-  getWebhook,
-  listWebhooks,
   updateWebhook as updateGenerated,
   type WebhooksClient,
   type WebhooksRest,
 } from "./generated/client.js";
+import { webhooksClientOver } from "./generated/members.js";
 import type { UpdateWebhookInput, UpdateWebhookResult } from "./generated/types.js";
 
 /**
@@ -58,18 +56,15 @@ export function updateWebhook(
 
 /** Create a client for the webhooks operations (api host). */
 export function createWebhooksClient(options?: RestClientOptions): WebhooksClient {
-  // (The generated client's methods, over a rest of our own: the generated factory keeps its.)
+  // (The generated client's members, over a rest of our own: the generated factory keeps its.
+  // updateWebhook is wrapped in its place, so the members keep the generated order.)
   const rest = createWebhooksRest(options);
-  const client: WebhooksClient = {
-    listWebhooks: (options, ...extra) => listWebhooks(rest, options, ...(extra as never[])),
-    createWebhook: (params, options) => createWebhook(rest, params, options),
-    getWebhook: (params, options) => getWebhook(rest, params, options),
-    updateWebhook: (params, options) =>
-      updateGenerated(rest, params, options).catch(
-        partialUpdate("editWebhook(webhooks, params) with this client as webhooks"),
-      ),
-    deleteWebhook: (params, options) => deleteWebhook(rest, params, options),
-  };
+  const client = webhooksClientOver(rest);
+  const update = client.updateWebhook;
+  client.updateWebhook = (params, options) =>
+    update(params, options).catch(
+      partialUpdate("editWebhook(webhooks, params) with this client as webhooks"),
+    );
   clientRests.set(client, rest);
   return client;
 }

@@ -5,6 +5,7 @@
 // reaches the wrong function. lib/refusals.mjs turns the table into findings, for the generator and
 // for `npm run spec:check` alike; test/generate/names.test.ts compares it with the generated files,
 // so an export added to an emitter without its line here fails there.
+import { regionalServer, regionNames, runtimeKind } from "./areas.mjs";
 import { operationsOf } from "./operations.mjs";
 import { camel, pascal, pointerSegment } from "./schema.mjs";
 import { CHECK_COMBINATORS } from "./validator.mjs";
@@ -48,8 +49,8 @@ const ERROR_CLASSES = [
 
 /**
  * The type parameters of the runtime's generic types that the packages re-export, as core declares
- * them: the sdk's namespaces alias each one with the same parameters (index.mjs,
- * `emitSdkNamespace`; test/types/namespaces.test.ts compares them with core's).
+ * them: the sdk's namespaces alias each one with the same parameters (sdk-namespaces.mjs;
+ * test/types/namespaces.test.ts compares them with core's).
  */
 export const TYPE_PARAMETERS = {
   PageIterable: "I, R, P = unknown",
@@ -145,50 +146,90 @@ export function runtimeExports({ rpc, batch = rpc }) {
 // export them, but a schema of that name would clash with the import or confuse readers.
 const OPENAPI_TS_ROOTS = ["paths", "webhooks", "components", "operations"];
 
-// What generated/client.ts imports, by kind of package (rpc.mjs `coreImports`, rest.mjs), as
-// name → meaning: a value, a type, or both (a class). A type-only import leaves the name free for a
-// function (TypeScript keeps values and types apart); a value import does not.
-const RPC_CLIENT_IMPORTS = {
-  createJsonRpcClient: "value",
-  notAnRpc: "value",
-  withPagination: "value",
-  warnDeprecated: "value",
-  getText: "value",
-  snapshotOptions: "value",
-  unbatched: "value",
-  ValidationError: "both",
-  ClientOptions: "type",
-  JsonRpcClient: "type",
-  PageIterable: "type",
-  PageWalkOptions: "type",
-  ParamsArgument: "type",
-  RequestOptions: "type",
-  U64Shape: "type",
-};
-const REST_CLIENT_IMPORTS = {
-  createFetchClient: "value",
-  createTransport: "value",
-  notAnRpc: "value",
-  stringifyJson: "value",
-  unbatched: "value",
-  withPagination: "value",
-  warnDeprecated: "value",
-  RestClientOptions: "type",
-  Client: "type",
-  Api: "type",
-  Logger: "type",
-  OperationDescriptor: "type",
-  PageIterable: "type",
-  PageWalkOptions: "type",
-  RequestOptions: "type",
-  U64Shape: "type",
-};
+// What generated/client.ts imports from @chaindata/core, by kind of package, in the order the import
+// lists them: rpc.mjs and rest.mjs `clientImports` write the import from these tables
+// (coreImportsOf), and packageBindings binds every name, so that a spec name cannot take one.
+// Each entry is `[name, meaning, when]`: the meaning is a value, a type, or both (a class; a
+// type-only import leaves the name free for a function: TypeScript keeps values and types apart;
+// a value import does not), and `when` the package feature it is imported for (`paginated`: a
+// page walk; `deprecated`: a deprecated call; `plainHttp`: a plain-HTTP operation, the sender's
+// `ping`; `unbatched`: an endpoint that documents no batches; `u64`: `<area>U64Shape`), or none:
+// always. HOST stands for the area's host (`dasHost`).
+const HOST = "<host>Host";
+export const RPC_CLIENT_IMPORTS = [
+  ["createJsonRpcClient", "value"],
+  ["notAnRpc", "value"],
+  [HOST, "value"],
+  ["withPagination", "value", "paginated"],
+  ["warnDeprecated", "value", "deprecated"],
+  ["getText", "value", "plainHttp"],
+  ["snapshotOptions", "value", "plainHttp"],
+  ["unbatched", "value", "unbatched"],
+  ["ClientOptions", "type"],
+  ["JsonRpcClient", "type"],
+  ["PageIterable", "type", "paginated"],
+  ["PageWalkOptions", "type", "paginated"],
+  ["ParamsArgument", "type"],
+  ["RequestOptions", "type"],
+  ["U64Shape", "type", "u64"],
+  ["ValidationError", "both"],
+];
+export const REST_CLIENT_IMPORTS = [
+  ["createTransport", "value"],
+  ["notAnRpc", "value"],
+  [HOST, "value"],
+  ["stringifyJson", "value"],
+  ["unbatched", "value"],
+  ["withPagination", "value", "paginated"],
+  ["warnDeprecated", "value", "deprecated"],
+  ["Logger", "type"],
+  ["OperationDescriptor", "type"],
+  ["RestClientOptions", "type"],
+  ["PageIterable", "type", "paginated"],
+  ["PageWalkOptions", "type", "paginated"],
+  ["RequestOptions", "type"],
+  ["U64Shape", "type", "u64"],
+];
+// What a REST package's client.ts binds besides: openapi-fetch's default export and its `Client`
+// type (rest.mjs writes that import itself), and `Api`, its alias of `Client<paths>`.
+const REST_CLIENT_OWN = { createFetchClient: "value", Client: "type", Api: "type" };
+
+/**
+ * The names of `table` (RPC_CLIENT_IMPORTS or REST_CLIENT_IMPORTS) that the client.ts of a package
+ * on `host` imports, as its import from @chaindata/core lists them (`type RequestOptions`): those
+ * imported always, and those of the features `has` says the package has (`{ paginated: true, … }`,
+ * one entry per feature the table names).
+ */
+export function coreImportsOf(table, host, has) {
+  return table
+    .filter(([, , when]) => {
+      if (when !== undefined && !(when in has))
+        throw new Error(`coreImportsOf: the package's features say nothing of ${when}`);
+      return when === undefined || has[when];
+    })
+    .map(([name, meaning]) => {
+      const bound = name === HOST ? `${host}Host` : name;
+      return meaning === "type" ? `type ${bound}` : bound;
+    });
+}
+
+/** Every name of `table` with its meaning, but the host's (bound apart, to be named in messages). */
+const importMeanings = (table) =>
+  Object.fromEntries(
+    table.filter(([name]) => name !== HOST).map(([name, meaning]) => [name, meaning]),
+  );
+/**
+ * The function of a REST package's generated/members.ts that makes the client's members over a
+ * given endpoint (`webhooksClientOver(rest)`), as create<Area>Client makes them.
+ */
+export const clientOverName = (area) => `${camel(area)}ClientOver`;
+
 // The bindings inside create<Area>Client of a JSON-RPC package, where each method is called by its
 // name (`getAsset: (params, options) => getAsset(rpc, params, options)`): a method named like one
 // of them would call the local instead.
 const RPC_FACTORY_LOCALS = ["rpc", "client", "unknownMethod", "params", "options"];
-// Likewise in create<Area>Client of a REST package (`getIdentity: (params, options) =>
-// getIdentity(rest, params, options)`).
+// Likewise in create<Area>Client and <area>ClientOver of a REST package (`getIdentity: (params,
+// options) => getIdentity(rest, params, options)`).
 const REST_FACTORY_LOCALS = ["rest", "params", "options", "extra"];
 
 /**
@@ -232,6 +273,7 @@ export function packageBindings([main, http]) {
   const client = "generated/client.ts";
   const types = "generated/types.ts";
   const openapi = "generated/openapi.ts";
+  const members = "generated/members.ts";
 
   own(values(CHECK_COMBINATORS), ops, "a check imported from @chaindata/core");
   own(
@@ -250,7 +292,12 @@ export function packageBindings([main, http]) {
   if (!rpc && doc.webhooks) own(values(["webhookDeliveries"]), ops, "the deliveries' u64 shapes");
   if (!rpc) own(values([`${camel(area)}RateLimit`]), ops, "the area's rate limit");
   own({ op: "both", T: "both" }, client, "the import of operations.js / types.js");
-  own(rpc ? RPC_CLIENT_IMPORTS : REST_CLIENT_IMPORTS, client, "an import from @chaindata/core");
+  own(
+    importMeanings(rpc ? RPC_CLIENT_IMPORTS : REST_CLIENT_IMPORTS),
+    client,
+    "an import from @chaindata/core",
+  );
+  if (!rpc) own(REST_CLIENT_OWN, client, "openapi-fetch's client or its type (imported, or `Api`)");
   own(values([`${host}Host`]), client, "the host imported from @chaindata/core");
   const factories = values([
     rpc ? `create${Area}Rpc` : `create${Area}Rest`,
@@ -262,6 +309,8 @@ export function packageBindings([main, http]) {
     `${Area}Client`,
   ]);
   own({ ...factories, ...clientTypes }, client, "the client's own export", true);
+  // (Where the calls are made: create<Area>Client, and a REST package's <area>ClientOver
+  // (members.ts) too, whose locals are the same.)
   own(
     values(rpc ? RPC_FACTORY_LOCALS : REST_FACTORY_LOCALS),
     `create${Area}Client`,
@@ -271,6 +320,15 @@ export function packageBindings([main, http]) {
   if (!rpc) {
     own(typeNames(OPENAPI_TS_ROOTS), openapi, "openapi-typescript's root type");
     own(typeNames(["paths"]), client, "the import of openapi.js");
+    // (members.ts: <area>ClientOver, over the functions and types it imports from client.js; its
+    // locals are create<Area>Client's, bound above. Not re-exported.)
+    own(values([clientOverName(area)]), members, "the client's members over a given endpoint");
+    own(
+      { withPagination: "value", op: "both", T: "both" },
+      members,
+      "an import from @chaindata/core, operations.js or types.js",
+    );
+    own(typeNames([`${Area}Client`, `${Area}Rest`]), members, "the import of client.js");
   }
   // (The map of the calls, lib/emit.mjs `callMap`: `DasMethods`, `WalletOperations`…)
   const [map, call] = rpc ? ["method map", "Method"] : ["operation map", "Operation"];
@@ -282,7 +340,7 @@ export function packageBindings([main, http]) {
     true,
   );
   own(typeNames(["SingleMethod"]), types, "an import from @chaindata/core");
-  const runtime = runtimeExports({ rpc, batch: rpc && doc.info?.["x-batch"] !== false });
+  const runtime = runtimeExports(runtimeKind(main));
   own(
     { ...values(runtime.values), ...typeNames(runtime.types) },
     "generated/runtime.ts",
@@ -305,12 +363,22 @@ export function packageBindings([main, http]) {
     if (!isIdentifier(o.name)) continue; // (the operation-name rule says why)
     const label = `${o.method ? "method" : "operation"} ${o.name}`;
     const spec = { at: o.at, file: o.file, name: o.name, kind: "operation", label };
-    // (In operations.ts and client.ts an operation is a value; the types named after it are types.)
+    // (In operations.ts and client.ts an operation is a value; the types named after it are types,
+    // in types.ts and as openapi.ts imports them.)
     const bind = (name, scope, what, exported) =>
-      out.push({ name, scope, meaning: scope === types ? "type" : "value", exported, what, spec });
+      out.push({
+        name,
+        scope,
+        meaning: scope === types || scope === openapi ? "type" : "value",
+        exported,
+        what,
+        spec,
+      });
     bind(o.name, ops, "descriptor", false);
     // (A JSON-RPC package's plain-HTTP operations, the sender's `ping`, are standalone functions too.)
     bind(o.name, client, "function", true);
+    // (A REST package's members.ts imports each function from client.ts.)
+    if (!rpc) bind(o.name, members, "function, imported", false);
     if (o.paginated) bind(`paginate${pascal(o.name)}`, client, "page-walk function", true);
     if (o.method || !rpc) {
       bind(o.name, `create${Area}Client`, "call", false);
@@ -344,15 +412,14 @@ export function packageBindings([main, http]) {
 export const reservedPattern = /^(?:PATTERN|DESCRIPTION)_\d+$/;
 
 /** The constants constants.mjs emits for an area (tip accounts, minimum tip, the host's regions), with their meanings. */
-function constantNames({ area, doc }) {
+function constantNames(a) {
+  const { area, doc } = a;
   const info = doc.info ?? {};
-  const server = (doc.servers ?? []).find((s) => s["x-regions"]);
+  const host = regionNames(a) && regionalServer(a)["x-host"];
   return {
     ...(info["x-tip-accounts"] ? { [`${camel(area)}TipAccounts`]: "value" } : {}),
     ...(info["x-minimum-tip-lamports"] ? { [`${camel(area)}MinimumTipLamports`]: "value" } : {}),
-    ...(server
-      ? { [`${server["x-host"]}Regions`]: "value", [`${pascal(server["x-host"])}Region`]: "type" }
-      : {}),
+    ...(host ? { [`${host}Regions`]: "value", [`${pascal(host)}Region`]: "type" } : {}),
   };
 }
 

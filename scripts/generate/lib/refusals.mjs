@@ -360,10 +360,11 @@ function schemaNames([main]) {
 /**
  * A name the spec gives (a method, an operationId, a schema, and the types named after them,
  * `<Method>Params`…) bound where the generated code already binds that name: the same module's top
- * level, the body of create<Area>Client (where each method is called by name), or the package's
- * exports (its index re-exports client, types, constants and runtime with `export *`: one name from
- * two modules is TypeScript's TS2308). One finding per pair of things, at the spec's (the later one
- * when both are the spec's: schemas come last, since a method name is the service's, not ours).
+ * level, the body of create<Area>Client (and a REST package's <area>ClientOver, which binds the
+ * same names), where each method is called by name, or the package's exports (its index re-exports
+ * client, types, constants and runtime with `export *`: one name from two modules is TypeScript's
+ * TS2308). One finding per pair of things, at the spec's (the later one when both are the spec's:
+ * schemas come last, since a method name is the service's, not ours).
  */
 function nameClashes(pkg) {
   const out = [];

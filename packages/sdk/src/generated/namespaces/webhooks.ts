@@ -2,7 +2,7 @@
 // Change the spec, then run `npm run spec:bundle && npm run generate`.
 // The sdk's `Webhooks` namespace: @chaindata/webhooks's exports, with the runtime's types it
 // re-exports declared here as aliases, so that hovers name them `RequestOptions`, never
-// another namespace's (scripts/generate/index.mjs, emitSdkNamespace, says why).
+// another namespace's (scripts/generate/sdk-namespaces.mjs says why).
 import type * as core from "@chaindata/core";
 
 export type * from "@chaindata/webhooks";

@@ -1,0 +1,96 @@
+// The generated files made of the spec as a whole rather than of one area: @chaindata/core's
+// generated/ modules (environments.ts, the hosts and environments of spec/hosts.yaml; areas.ts,
+// the areas that batch; spec-digest.ts, the bundles' digest), and each package's runtime.ts, its
+// re-export of core's runtime (lib/names.mjs runtimeExports lists what).
+import { hostKeyOptional, hostRegionNames, takesBatcher } from "./lib/areas.mjs";
+import { banner, literal } from "./lib/emit.mjs";
+import { runtimeExports } from "./lib/names.mjs";
+import { camel } from "./lib/schema.mjs";
+
+/** The digest of the bundles the code was generated from, for a test run to compare. */
+export function emitSpecDigest(digest) {
+  return (
+    banner("spec/dist (a digest of the bundles)") +
+    `\n// A test run compares it with today's bundles and stops when the spec was bundled but not\n` +
+    `// regenerated (test/setup/fresh-build.ts). Nothing imports it.\n` +
+    `export const specDigest = ${literal(digest)};\n`
+  );
+}
+
+/**
+ * core's generated/environments.ts: every host of spec/hosts.yaml (index.json's `hosts`: its URLs,
+ * where it takes the key, its regions), and the named environments.
+ */
+export function emitEnvironments(index) {
+  const hosts = Object.keys(index.hosts);
+  const envs = Object.keys(index.environments);
+  // One constant per host, so a bundle carries the URLs of the hosts it calls and no others.
+  const hostConsts = hosts
+    .map((h) => {
+      const { urls, auth } = index.hosts[h];
+      const fields = [
+        `name: ${literal(h)}`,
+        `urls: { ${envs.map((env) => `${env}: ${literal(urls[env] ?? null)}`).join(", ")} }`,
+        `placeKey: /* @__PURE__ */ ${auth.header ? `keyInHeader(${literal(auth.header)})` : `keyInQuery(${literal(auth.query)})`}`,
+        ...(hostKeyOptional(index.hosts[h]) ? ["keyOptional: true"] : []),
+        // (For the message of a region's name given as the URL: `baseUrls: { sender: "slc" }`.)
+        ...(hostRegionNames(index.hosts[h])
+          ? [`regions: ${JSON.stringify(hostRegionNames(index.hosts[h]))}`]
+          : []),
+      ];
+      return `/** The ${h} host. */
+export const ${h}Host: Host = { ${fields.join(", ")} };
+`;
+    })
+    .join("\n");
+  return (
+    banner("spec/dist/index.json (spec/hosts.yaml)") +
+    `import { keyInHeader, keyInQuery, type PlaceKey } from "../auth.js";\n` +
+    `\n/** The hosts of the service. */\nexport type HostName = ${hosts.map(literal).join(" | ")};\n\n` +
+    `/**\n * Named environments; each picks a base URL for every host.\n${envs.map((e) => ` * - \`${e}\`: ${index.environments[e].description}`).join("\n")}\n */\n` +
+    `export type EnvironmentName = ${envs.map(literal).join(" | ")};\n\n` +
+    `/** A host of the service: its base URL per environment, and where it takes the API key. */\n` +
+    `export interface Host {\n  /** The host's name, the key of \`baseUrls\` that overrides its URL. */\n  readonly name: HostName;\n  /** Base URL per environment (\`null\`: none documented). */\n  readonly urls: Readonly<Record<EnvironmentName, string | null>>;\n` +
+    `  /** Where the key goes: a query parameter, or a header. */\n  readonly placeKey: PlaceKey;\n` +
+    `  /** The key may be omitted on this host. */\n  readonly keyOptional?: boolean;\n` +
+    `  /** The names of the host's regional endpoints (their URLs: \`<host>Regions\` of the host's package, e.g. \`senderRegions\`). */\n  readonly regions?: readonly string[];\n}\n\n` +
+    hostConsts +
+    `\n/** Every host by name. */\nexport const hosts: Readonly<Record<HostName, Host>> = { ${hosts.map((h) => `${h}: ${h}Host`).join(", ")} };\n` +
+    `\n/** The host names, for checking \`baseUrls\` keys (without bundling every host). */\nexport const hostNames: readonly HostName[] = ${JSON.stringify(hosts)};\n` +
+    // An interface, not a mapped type over HostName: an editor shows each key's own doc on hover.
+    `\n/** Base URLs by host, overriding the environment's (the \`baseUrls\` client option). */\nexport interface BaseUrls {\n${hosts
+      .map((h) => {
+        const { description, urls } = index.hosts[h];
+        const defaults = envs
+          .map((env) => (urls[env] ? `${env} \`${urls[env]}\`` : `${env} none (give one)`))
+          .join(", ");
+        return `  /**\n   * ${description}\n   * @default by environment: ${defaults}\n   */\n  ${h}?: string | undefined;\n`;
+      })
+      .join("")}}\n`
+  );
+}
+
+/**
+ * core's generated/areas.ts: the areas that batch, as the message refusing a `batch` anywhere else
+ * names them (core's `unbatched`, which the non-batching clients and the sdk's `areas` share).
+ */
+export function emitBatchingAreas(areas) {
+  const names = areas.filter(takesBatcher).map((a) => camel(a.area));
+  return (
+    banner("spec/dist (each area's kind and info.x-batch)") +
+    `\n/** The areas whose clients take a batcher (the JSON-RPC areas whose endpoint documents batches), as messages name them. */\n` +
+    `export const batchingAreas = ${literal(names.join(", ").replace(/, (?!.*, )/, " and "))};\n`
+  );
+}
+
+/** src/generated/runtime.ts: the runtime's error classes, option factories, lossless JSON and option types, re-exported so one import suffices. */
+export function emitRuntimeExports(pkg, { rpc, batch }) {
+  // (lib/names.mjs lists them: no name from the spec may take one of theirs.)
+  const { values, types } = runtimeExports({ rpc, batch });
+  return {
+    [`packages/${pkg}/src/generated/runtime.ts`]:
+      banner("spec/dist/index.json") +
+      `// The runtime's error classes, option factories and option types, so callers need only this package.\n` +
+      `export {\n${values.map((n) => `  ${n},`).join("\n")}\n${types.map((t) => `  type ${t},`).join("\n")}\n} from "@chaindata/core";\n`,
+  };
+}
