@@ -86,7 +86,7 @@ export * from "./generated/runtime.js";
 export type { RestClientOptions } from "@chaindata/core";
 // Each area's data types under its name (`Das.Asset`, `Wallet.WalletBalanceItem`), for callers
 // who install only this package (a strict installer does not let them import the areas'). Each
-// namespace (generated: scripts/generate/index.mjs, emitSdkNamespace) declares the runtime's types
+// namespace (generated: scripts/generate/sdk-namespaces.mjs) declares the runtime's types
 // that its package re-exports (`Das.RequestOptions`) as aliases of its own: an editor names a type by the first import of the file it finds it under,
 // namespaces included, so with core's own names re-exported a file importing `type Mint` showed a
 // wallet call's options as `Mint.RequestOptions`. Now core's types show as `RequestOptions`, and a
