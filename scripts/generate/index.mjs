@@ -30,7 +30,7 @@ import { emitRestArea } from "./rest.mjs";
 import { emitRpcArea } from "./rpc.mjs";
 import { scaffoldFiles } from "./scaffold.mjs";
 import { emitSdkNamespace } from "./sdk-namespaces.mjs";
-import { emitSdk } from "./sdk.mjs";
+import { emitSdk, emitSdkShapes } from "./sdk.mjs";
 import { sync } from "./sync.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -82,10 +82,26 @@ async function emitAll({ index, areas, digest }) {
     files,
     { "packages/core/src/generated/areas.ts": emitBatchingAreas(mains) },
     emitSdk(mains, index.hosts),
+    emitSdkShapes(mains.map((a) => ({ area: a.area, names: shapeExports(files, a.area) }))),
     emitRuntimeExports("sdk", { rpc: true }),
   );
   return files;
 }
+
+/**
+ * The u64 shapes that `area`'s generated files export (`dasU64Shape`, `getAssetU64Shape`,
+ * `getAssetsByOwnerItemU64Shape`, …), read from what was just emitted, so the sdk re-exports
+ * exactly what the package has.
+ */
+const shapeExports = (files, area) =>
+  [
+    ...new Set(
+      Object.entries(files)
+        .filter(([path]) => path.startsWith(`packages/${area}/src/generated/`))
+        .flatMap(([, text]) => [...text.matchAll(/^export (?:const|function) (\w+U64Shape)\b/gm)])
+        .map((m) => m[1]),
+    ),
+  ].sort();
 
 /**
  * The skeleton of every area package that does not exist yet under `target` (scaffold.mjs): written

@@ -155,3 +155,24 @@ const clientFactory = (lines, batching, hosts) =>
   `  return lazyAreas<ChainDataClient>({\n` +
   lines.map((a) => `    ${a.prop}: () => create${a.Area}Client(optionsOf.${a.prop}),`).join("\n") +
   `\n  });\n}\n`;
+
+/**
+ * packages/sdk/src/generated/u64-shapes.ts: each area's u64 shapes re-exported by name (`areas`:
+ * `[{ area, names }]`, the names its package exports), so that an operation added to the spec is
+ * in the sdk without a hand edit, and two areas exporting one name fail the sdk's build (TS2300)
+ * rather than drop both, as `export *` of the two would.
+ */
+export function emitSdkShapes(areas) {
+  return {
+    "packages/sdk/src/generated/u64-shapes.ts":
+      banner("spec/dist/index.json") +
+      "// Each area's u64 shapes, for a result kept as JSON text and read back: `reviveU64(parseJson(text), getAssetU64Shape)`.\n" +
+      areas
+        .filter((a) => a.names.length)
+        .map(
+          (a) =>
+            `export {\n${a.names.map((n) => `  ${n},\n`).join("")}} from "@chaindata/${a.area}";\n`,
+        )
+        .join(""),
+  };
+}

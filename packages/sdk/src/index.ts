@@ -7,36 +7,8 @@ export {
   type ChainDataClient,
   type ChainDataClientOptions,
 } from "./generated/client.js";
-export {
-  createDasClient,
-  dasU64Shape,
-  getAssetBatchU64Shape,
-  getAssetU64Shape,
-  getAssetsByAuthorityItemU64Shape,
-  getAssetsByAuthorityU64Shape,
-  getAssetsByOwnerItemU64Shape,
-  getAssetsByOwnerU64Shape,
-  getNftEditionsItemU64Shape,
-  getNftEditionsU64Shape,
-  type DasClient,
-} from "@chaindata/das";
-export {
-  compressionU64Shape,
-  createCompressionClient,
-  getCompressedAccountsByOwnerItemU64Shape,
-  getCompressedAccountsByOwnerU64Shape,
-  getCompressedBalanceByOwnerU64Shape,
-  getCompressedTokenAccountsByDelegateItemU64Shape,
-  getCompressedTokenAccountsByDelegateU64Shape,
-  getCompressedTokenAccountsByOwnerItemU64Shape,
-  getCompressedTokenAccountsByOwnerU64Shape,
-  getCompressionSignaturesForAddressItemU64Shape,
-  getCompressionSignaturesForAddressU64Shape,
-  getLatestCompressionSignaturesItemU64Shape,
-  getLatestCompressionSignaturesU64Shape,
-  getMultipleNewAddressProofsV2U64Shape,
-  type CompressionClient,
-} from "@chaindata/compression";
+export { createDasClient, type DasClient } from "@chaindata/das";
+export { createCompressionClient, type CompressionClient } from "@chaindata/compression";
 export {
   createSenderClient,
   senderMinimumTipLamports,
@@ -45,20 +17,7 @@ export {
   type SenderClient,
   type SenderRegion,
 } from "@chaindata/sender";
-export {
-  createWalletClient,
-  getBalancesItemU64Shape,
-  getBalancesU64Shape,
-  getBatchIdentityU64Shape,
-  getFundedByU64Shape,
-  getHistoryItemU64Shape,
-  getHistoryU64Shape,
-  getIdentityU64Shape,
-  getTransfersItemU64Shape,
-  getTransfersU64Shape,
-  walletU64Shape,
-  type WalletClient,
-} from "@chaindata/wallet";
+export { createWalletClient, type WalletClient } from "@chaindata/wallet";
 export { adminRateLimit, createAdminClient, type AdminClient } from "@chaindata/admin";
 export {
   createWebhooksClient,
@@ -73,13 +32,9 @@ export {
   removeWebhookAddresses,
   type WebhooksClient,
 } from "@chaindata/webhooks";
-export {
-  createTokenMetadataClient,
-  getTokenMetadataU64Shape,
-  tokenMetadataU64Shape,
-  type TokenMetadataClient,
-} from "@chaindata/token-metadata";
+export { createTokenMetadataClient, type TokenMetadataClient } from "@chaindata/token-metadata";
 export { createMintClient, type MintClient } from "@chaindata/mint";
+export * from "./generated/u64-shapes.js";
 export * from "./generated/runtime.js";
 // (The REST areas' options, for `areas.wallet` and createWalletClient: the runtime's JSON-RPC set
 // above lacks it, and the namespaces hold it as an alias, `Wallet.RestClientOptions`.)
