@@ -17,7 +17,7 @@ import {
   TimeoutError,
   ValidationError,
 } from "./errors.js";
-import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
+import { adminHost, apiHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { hang, jsonResponse, never, stubFetch } from "./test-support/testing.js";
 import { getText } from "./text.js";
@@ -1642,5 +1642,46 @@ describe("restCall", () => {
     // A surrogate pair is a character like any other.
     expect((await call({ wallet, type: "😀" })).value).toEqual({ balances: [] });
     expect(calls[0]!.url.search).toBe(`?type=${encodeURIComponent("😀")}&api-key=${KEY}`);
+  });
+
+  it("a custom fetch's own URIError after the request went out is that URIError, not the caller's ValidationError (which says nothing was sent)", async () => {
+    // A logging wrapper decoding the URL for its line, after the request reached the server: the
+    // base URL's raw `%` makes decodeURIComponent throw.
+    const { fetch: network, calls } = stubFetch(jsonResponse({ webhookID: "x" }));
+    const fetch = async (url: string, init: RequestInit) => {
+      const response = await network(url, init);
+      decodeURIComponent(url);
+      return response;
+    };
+    const transport = createTransport(
+      { apiKey: KEY, fetch, baseUrls: { api: "https://gw.example.com/100%off" } },
+      apiHost,
+    );
+    const client = createClient<any>({ baseUrl: transport.baseUrl });
+    const call = (webhookURL: string) =>
+      settle(
+        transport.restCall(createWebhook, { webhookURL }, undefined, (fetch) =>
+          client.POST("/v0/webhooks", { body: { webhookURL }, fetch, parseAs: "text" }),
+        ),
+      );
+    const { error } = await call("https://example.com/hook");
+    expect(calls).toHaveLength(1);
+    expect(error).not.toBeInstanceOf(ValidationError);
+    expect(error).toBeInstanceOf(URIError);
+    expect(error.message).toBe("URI malformed");
+    // Before the request reaches `fetch` (openapi-fetch's own encodeURIComponent of a path param),
+    // a URIError is still the input's, and nothing is sent.
+    const { error: refused } = await settle(
+      transport.restCall(getBalances, { wallet: "\ud800" }, undefined, (fetch) =>
+        client.GET("/v1/wallet/{wallet}/balances", {
+          params: { path: { wallet: "\ud800" } },
+          fetch,
+          parseAs: "text",
+        }),
+      ),
+    );
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(refused).toMatchObject({ attempts: 0, issues: [{ path: "params.wallet" }] });
+    expect(calls).toHaveLength(1);
   });
 });

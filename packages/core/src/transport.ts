@@ -157,19 +157,29 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     ): Promise<[Result][Result extends unknown ? 0 : never]> {
       let captured: Exchange | undefined;
       let redactor: Redactor;
+      // Whether `invoke` handed a request to this call's `fetch` (so it may have been sent).
+      let handed: unknown;
       try {
         refuseExtraArguments(operation.id, extra);
         options = checkRequestOptions(options);
         redactor = checkInput(operation, input, options);
-        await invoke(async (request) =>
-          toResponse((captured = await send(request, { operation, options }, redactor, true))),
-        );
+        await invoke(async (request) => {
+          handed = 1;
+          return toResponse(
+            (captured = await send(request, { operation, options }, redactor, true)),
+          );
+        });
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
         // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and
-        // nothing was sent. (What the call refuses before sending, its params, its options, a
-        // missing API key, names the call, as its other errors do.)
-        throw ofOperation(error instanceof URIError ? notInUrl(input, error) : error, operation.id);
+        // nothing was sent: only before the request reached our `fetch`. After that, a URIError is
+        // a custom fetch's own bug (passed through as itself, see http.ts's connectionError), and
+        // the request may have reached the server. (What the call refuses before sending, its
+        // params, its options, a missing API key, names the call, as its other errors do.)
+        throw ofOperation(
+          error instanceof URIError && !handed ? notInUrl(input, error) : error,
+          operation.id,
+        );
       }
       // Our own parse of the bytes (strict UTF-8, lossless numbers, made by `send`), not
       // openapi-fetch's `data`. (`invoke` always fetches: the generated clients add no middleware
