@@ -315,6 +315,9 @@ const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redacto
 /**
  * The typed error of a non-2xx response to a call on `host` (`rest`: see createHttp); its body,
  * headers and message redacted. `keyless`: the call carried no key (its host given its own URL).
+ * With it, whether the answer may be retried (a retryable status, unless no wait helps or the wait
+ * asked for is over the cap): decided here, once, from the status, the body and `retryAfter`,
+ * never read back from the message, whose end may be the server's own text.
  */
 const apiError = (
   host: Host,
@@ -342,7 +345,9 @@ const apiError = (
   // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
   // is also seen for plain rate limits; decision 0006). No wait helps.
   const spent = status === 429 && /max usage reached/i.test(detail);
-  return makeAPIError(
+  // (Why a retryable answer is not retried: no wait helps, or the wait it asks for is over the cap.)
+  const final = retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS);
+  const made = makeAPIError(
     // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
     // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
     redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()) +
@@ -361,9 +366,8 @@ const apiError = (
           ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
           : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
         : "") +
-      // (Why a retryable answer came back at once: no wait helps, or the wait it asks for is
-      // over the cap.)
-      (retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS)
+      // (Why a retryable answer came back at once.)
+      (final
         ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s`})`
         : ""),
     {
@@ -377,6 +381,7 @@ const apiError = (
       }),
     },
   );
+  return [made, retryableStatus(status) && !final] as const;
 };
 
 /**
@@ -521,15 +526,20 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             return exchange;
           }
           delay = parseRetryAfter(answer);
-          error = apiError(host, rest, response, decodeUtf8(bytes), id, redactor, delay, keyless);
+          let retryable: boolean;
+          [error, retryable] = apiError(
+            host,
+            rest,
+            response,
+            decodeUtf8(bytes),
+            id,
+            redactor,
+            delay,
+            keyless,
+          );
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
-          // when). Nor for credits that are used up, which the message says (below).
-          if (
-            !retryableStatus(status) ||
-            delay! > MAX_RETRY_AFTER_MS ||
-            / used up\)$/.test(error.message)
-          )
-            throw error;
+          // when). Nor for credits that are used up, which the message says.
+          if (!retryable) throw error;
           retry ||= status === 429;
         } catch (thrown: any) {
           // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
