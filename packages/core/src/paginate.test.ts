@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import type { ResponseFields } from "./config.js";
 import { ConfigurationError, InvalidResponseError } from "./errors.js";
@@ -1241,6 +1242,29 @@ describe("paginate: the params' nested objects are the walk's own (a deep copy a
         page,
       })),
     );
+  });
+
+  it("null-prototype and other-realm params (plain objects to the call's check; Node's querystring.parse makes the first) are copied too (review 43)", async () => {
+    const made = [
+      () => Object.create(null) as Record<string, any>,
+      () => runInNewContext("({})") as Record<string, any>,
+    ];
+    for (const make of made) {
+      const fetchPage = stubPages(async (p: { page: number }) => ({
+        items: p.page < 3 ? [p.page] : [],
+      }));
+      const params = Object.assign(make(), {
+        ownerAddress: "o",
+        limit: 1,
+        sortBy: { sortBy: "created" },
+      });
+      for await (const _ of paginate(fetchPage, das, params)) params.sortBy.sortBy = "updated";
+      expect(sentBy(fetchPage).map((p) => `${p.sortBy.sortBy}@${p.page}`)).toEqual([
+        "created@1",
+        "created@2",
+        "created@3",
+      ]);
+    }
   });
 
   it("params structuredClone cannot copy (a function inside) go out as a copy of their own members, for the call to refuse", async () => {

@@ -247,6 +247,7 @@ export const vBoolean: Check = (value, path, issues) => {
     // A plain object only (its prototype is some realm's Object.prototype, or none): JSON writes
     // own members, while the request builders read inherited ones too, so for a class instance or
     // an `Object.create(proto)` what is checked, what is read and what is sent could all differ.
+    // (paginate.ts's `copy` reads a plain object by the same rule.)
     const proto = Object.getPrototypeOf(object) as object | null;
     if (proto && Object.getPrototypeOf(proto))
       return add(issues, path, "type", "must be a plain object (got a class instance)");
