@@ -7,7 +7,7 @@ import { createJsonRpcClient } from "./json-rpc.js";
 import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
 import { createTransport } from "./transport.js";
-import type { Check } from "./validate.js";
+import { validate, vAny, vObject, vString, type Check } from "./validate.js";
 
 const collect = async <T>(iterable: AsyncIterable<T>) => {
   const out: T[] = [];
@@ -997,6 +997,24 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     });
     expect(JSON.stringify(walk.error)).not.toContain(KEY);
     expect(sent().map((p) => p.cursor)).toEqual([undefined, long]);
+  });
+
+  it("a refused next cursor is quoted as the server sent it, not through the redactor some earlier validate call was given (review 43)", async () => {
+    // (An earlier call's redactor, as the webhook helpers' describing one: every value hidden.)
+    validate(vAny, {}, "params", () => "[hidden]");
+    const check = vObject({ cursor: vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/) });
+    const fetchPage = stubPages(async () => ({ items: [1], next: "bad!" }));
+    const walk = paginate(
+      fetchPage,
+      { style: "cursor", items: "items", nextCursor: "next" },
+      {},
+      { check, operation: "listThings" },
+    );
+    const { error } = await walkToError(walk);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as Error).message).toBe(
+      'listThings page walk: the answer to page 1 gives next "bad!", which the call refuses: params.cursor: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "bad!") (stopped after 1 page)',
+    );
   });
 
   it("compression: a next cursor the params' check refuses is the answer's fault (an InvalidResponseError naming it), not the caller's; the caller's own cursor, or another param, stays a ValidationError (user trial 29)", async () => {

@@ -38,8 +38,11 @@ const kind = (value: unknown) =>
         : typeof value;
 
 /**
- * The redactor of the `validate` call under way (set by each call: checks run synchronously), for
- * `show`: a refused value may be the API key given in the wrong place.
+ * The redactor of the `validate` call under way, for `show`: a refused value may be the API key
+ * given in the wrong place. Set by each call for its run only (checks run synchronously) and
+ * cleared after it, however the run ends: no other run quotes through it (a check run outside
+ * `validate`, the page walk's on a next cursor, quotes values as they are), and neither it nor
+ * the secrets its pattern holds outlive the call.
  */
 let hide: Redactor | undefined;
 
@@ -452,7 +455,11 @@ export const vBoolean: Check = (value, path, issues) => {
 export function validate(check: Check, value: unknown, path = "params", redact?: Redactor): void {
   const issues: ValidationIssue[] = [];
   hide = redact;
-  check(value, path, issues);
+  try {
+    check(value, path, issues);
+  } finally {
+    hide = undefined;
+  }
   if (issues.length) throw errorOfIssues(issues);
 }
 
