@@ -49,7 +49,6 @@ describe("@chaindata/core's exports for the packages' own code", () => {
   it("are the helpers user trial 24 named, each marked internal where index.ts exports it", () => {
     const expected = [
       "BatchedCall",
-      "SendContext",
       "Transport",
       "createTransport",
       "errorOfIssues",

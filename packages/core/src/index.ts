@@ -44,8 +44,6 @@ export {
 export type {
   RestClientOptions,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
-  SendContext,
-  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   Transport,
 } from "./transport.js";
 export {

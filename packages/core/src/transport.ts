@@ -23,24 +23,12 @@ import { refuseExtraArguments, validate } from "./validate.js";
  */
 export type RestClientOptions = Omit<ClientOptions, "batch">;
 
-/** The context of {@link Transport.send}. */
-export interface SendContext {
-  operation: OperationDescriptor;
-  options?: RequestOptions | undefined;
-}
-
 /** The transport of one host. */
 export interface Transport {
   /** The host's base URL (no trailing slash), for openapi-fetch's `createClient({ baseUrl })`. */
   baseUrl: string;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
-  /**
-   * Sends `request` with auth, default and per-call headers, the timeout, rate limit and
-   * retries. Resolves only with a 2xx response, whose body is already read (so the timeout
-   * covers it) and can be read again; anything else rejects with a typed `ChainDataError`.
-   */
-  send(request: Request, ctx: SendContext): Promise<Response>;
   /**
    * Checks `options` and `input` as {@link Transport.restCall} does (the same refusals, a refused
    * value shown with the same redaction) and sends nothing: for a helper that checks its own
@@ -85,22 +73,6 @@ export interface Transport {
 export function createTransport(options: RestClientOptions | undefined, host: Host): Transport {
   const http = createHttp(options, host, true);
 
-  const send = async (
-    request: Request,
-    ctx: SendContext,
-    redactor?: Redactor,
-    json?: boolean,
-  ): Promise<Exchange> => {
-    // Buffered once, so every attempt sends identical bytes.
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    return http.send(
-      request.url,
-      { method: request.method, headers: request.headers, body, json },
-      ctx.operation,
-      { ...ctx.options, signal: ctx.options?.signal ?? request.signal },
-      redactor,
-    );
-  };
   // A re-readable Response built from the bytes (it no longer holds the keyed URL).
   const toResponse = ({ response, bytes }: Exchange) =>
     new Response(response.status === 204 || response.status === 205 ? null : bytes, {
@@ -127,20 +99,6 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
   return {
     baseUrl: http.baseUrl,
     logger: http.config.logger,
-    send: async (request, ctx) => {
-      let options: RequestOptions;
-      let exchange: Exchange;
-      let redactor: Redactor;
-      try {
-        options = checkRequestOptions(ctx.options);
-        redactor = http.redactWith([], options.headers);
-        exchange = await send(request, { ...ctx, options }, redactor);
-      } catch (error) {
-        throw ofOperation(error, ctx.operation.id);
-      }
-      options.onResponse?.(http.described(exchange.response, redactor));
-      return toResponse(exchange);
-    },
     check: (operation, input, options) => {
       try {
         checkInput(operation, input, checkRequestOptions(options));
@@ -165,8 +123,16 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
         redactor = checkInput(operation, input, options);
         await invoke(async (request) => {
           handed = 1;
+          // Buffered once, so every attempt sends identical bytes.
+          const body = request.body ? await request.arrayBuffer() : undefined;
           return toResponse(
-            (captured = await send(request, { operation, options }, redactor, true)),
+            (captured = await http.send(
+              request.url,
+              { method: request.method, headers: request.headers, body, json: true },
+              operation,
+              { ...options, signal: options!.signal ?? request.signal },
+              redactor,
+            )),
           );
         });
       } catch (error) {
