@@ -133,18 +133,21 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
 };
 
 /**
- * Runs `work` (given a signal that stops it), or just waits when there is none, until `ms` pass
- * or the caller's `signal` aborts: a timeout rejects `work` with TimeoutError and ends a wait
- * normally; an abort rejects either with AbortError; anything `work` throws goes through
- * `toConnectionError` (a ConnectionError, or a custom fetch's bug as itself). The timer and the listener are removed on every
- * path, and `work` is stopped when it loses.
+ * Two uses, one implementation (smaller: decision 0008): an attempt, `work` (given a signal that
+ * stops it: `send`'s `fetchWhole`) raced against its timeout, and the wait before a retry (no
+ * `work`, nor `toConnectionError`).
+ * Either way it runs until `ms` pass or the caller's `signal` aborts: a timeout rejects `work`
+ * with TimeoutError and ends a wait normally; an abort rejects either with AbortError; anything
+ * `work` throws goes through `toConnectionError` (a ConnectionError, or a custom fetch's bug as
+ * itself). The timer and the listener are removed on every path, and `work` is stopped when it
+ * loses.
  */
 const race = <T>(
   id: string,
   ms: number,
   signal: AbortSignal | undefined,
-  toConnectionError: (thrown: unknown) => Error,
   work?: (signal: AbortSignal) => Promise<T>,
+  toConnectionError?: (thrown: unknown) => Error,
 ) =>
   new Promise<T>((resolve, reject) => {
     const controller = new AbortController();
@@ -175,7 +178,7 @@ const race = <T>(
         .then(work)
         .then(
           (value) => done(undefined, value),
-          (thrown) => done(toConnectionError(thrown)),
+          (thrown) => done(toConnectionError!(thrown)),
         );
   });
 
@@ -235,7 +238,7 @@ const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) =>
 };
 
 /** How many requests a call had handed to `fetch` when each response came: set by `send`. */
-const tries = new WeakMap<Response, number>();
+const attemptsOf = new WeakMap<Response, number>();
 
 /**
  * The status, redacted headers, request id and attempts of a response, as every error built from
@@ -248,7 +251,7 @@ const describe = (response: Response, redactor: Redactor): ResponseFields => {
     status: response.status,
     headers: fields,
     requestId: fields["x-request-id"] ?? fields["request-id"],
-    attempts: tries.get(response)!,
+    attempts: attemptsOf.get(response)!,
   };
 };
 
@@ -429,8 +432,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // the caller's server adds it (so a page never holds it), or the URL authenticates.
   const keyless = !key && config.baseUrls?.[host.name] != null;
   // (`apiKey: ""` or blanks is no key, for a proxy, and the variable is then not read: setting it
-  // would not help.)
-  const noKeyGiven = typeof options?.apiKey == "string";
+  // would not help. Read where there is no key: a string given was a blank one.)
+  const blankKeyGiven = typeof options?.apiKey == "string";
   const log = logTo(config.logger);
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
@@ -468,7 +471,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // that key. A secret loaded later needs a client made after it: user trial 30.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
-        `Missing API key for the ${host.name} host: pass \`apiKey\`${noKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created`}`,
+        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created`}`,
       );
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;
@@ -485,10 +488,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // process), and so does `options` as they go (for the batcher, whose calls may leave a batch
     // already sent).
     let attempts = 0;
+    // One request, and its whole body read (so the timeout covers reading it).
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
     // names. A 3xx becomes an APIError instead (not retried).
-    const fetchAll = (signal: AbortSignal) => {
+    const fetchWhole = (signal: AbortSignal) => {
       options.attempts = ++attempts;
       return fetch(url, {
         method: init.method,
@@ -497,7 +501,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         signal,
         redirect: "manual",
       }).then(async (response): Promise<Exchange> => {
-        tries.set(response, attempts);
+        attemptsOf.set(response, attempts);
         return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
       });
     };
@@ -512,7 +516,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
         try {
-          const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
+          const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
           const { status, headers: answer } = response;
           log(
@@ -567,7 +571,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           { operation: id, attempt: attempt + 1, delay },
           redactor,
         );
-        await race(id, delay, signal, toConnectionError);
+        // The wait before the retry (race's other use: no work), ended early by an abort.
+        await race(id, delay, signal);
       }
     } catch (error) {
       // Errors made in a timer or a listener (timeout, abort, connection) carry no caller frames:
