@@ -49,14 +49,18 @@ describe("@chaindata/core's exports for the packages' own code", () => {
   it("are the helpers user trial 24 named, each marked internal where index.ts exports it", () => {
     const expected = [
       "BatchedCall",
+      "CLIENT_OPTIONS",
       "Transport",
       "createTransport",
       "errorOfIssues",
       "getText",
       "knownOptions",
       "messageValue",
+      "misconfigured",
       "notAnRpc",
+      "ownOptions",
       "snapshotOptions",
+      "typeOf",
       "unbatched",
       "warnDeprecated",
       "watchAbort",
