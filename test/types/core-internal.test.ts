@@ -50,7 +50,9 @@ describe("@chaindata/core's exports for the packages' own code", () => {
     const expected = [
       "BatchedCall",
       "CLIENT_OPTIONS",
+      "MAX_TIMER_MS",
       "Transport",
+      "callQuietly",
       "createTransport",
       "errorOfIssues",
       "getText",

@@ -25,7 +25,9 @@ import {
   type InvalidResponseReason,
 } from "./errors.js";
 import type { Host } from "./generated/environments.js";
+import { callQuietly } from "./internal/callback.js";
 import { takeStack } from "./internal/stack.js";
+import { MAX_TIMER_MS } from "./internal/timer.js";
 import { looksTruncated, parseJson } from "./json.js";
 import { createRedactor, credentialsIn, scrub as scrubWith, type Redactor } from "./redact.js";
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus } from "./retry.js";
@@ -162,9 +164,9 @@ const race = <T>(
     };
     // (Worded by `send`, as an abort in the rate limiter's wait is.)
     const onAbort = () => done(new AbortError("", undefined, signal!.reason));
-    // setTimeout fires at once for delays over 2^31 - 1 ms; longer timeouts mean none.
+    // (A longer timeout means none: MAX_TIMER_MS.)
     const timer =
-      ms < 2 ** 31
+      ms <= MAX_TIMER_MS
         ? setTimeout(
             () => done(work && new TimeoutError(`Request to ${id} timed out after ${ms} ms`)),
             ms,
@@ -388,19 +390,13 @@ const apiError = (
 };
 
 /**
- * What writes one log line to `logger`, redacted. A logger that throws (from a method, or from a
- * getter that reads one) must not fail the call: a write may have happened. Nor may an async one
- * that rejects: unhandled, its rejection would end a Node process.
+ * What writes one log line to `logger`, redacted (only when the logger has the level's method). A
+ * logger that throws or rejects does not fail the call: `callQuietly`.
  */
 const logTo =
   (logger: ResolvedConfig["logger"]) =>
-  (level: "debug" | "info", message: string, meta: Record<string, unknown>, redactor: Redactor) => {
-    try {
-      const write = logger?.[level];
-      if (typeof write === "function")
-        (write.call(logger, redactor(message), meta) as any)?.then?.(undefined, () => {});
-    } catch {}
-  };
+  (level: "debug" | "info", message: string, meta: Record<string, unknown>, redactor: Redactor) =>
+    callQuietly(() => logger?.[level]?.call(logger, redactor(message), meta));
 
 /**
  * The engine of `host`. `rest`: its calls are REST ones (or text, the sender's `ping`), whose

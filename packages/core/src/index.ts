@@ -173,3 +173,11 @@ export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   watchAbort,
 } from "./abort.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  callQuietly,
+} from "./internal/callback.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  MAX_TIMER_MS,
+} from "./internal/timer.js";
