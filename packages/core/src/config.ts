@@ -1,5 +1,5 @@
 /** Client and per-request options, operation descriptors, and their resolution to a configuration. */
-import { ConfigurationError } from "./errors.js";
+import { ConfigurationError, ValidationError } from "./errors.js";
 import type { Batcher } from "./batch.js";
 import { batchingAreas } from "./generated/areas.js";
 import {
@@ -604,5 +604,20 @@ function urlFault(url: unknown, { name, regions }: Host): string {
       : "";
   } catch {
     return "must be a valid URL";
+  }
+}
+
+/**
+ * Refuses what a call of an operation without params was given after its request options: one
+ * written as the others are, `(params, options)`, would otherwise send with its options ignored
+ * (an aborted `signal` too). A ValidationError, as the params' own refusals are. (The REST calls'
+ * and the text calls', transport.ts and text.ts, run before {@link checkRequestOptions}.)
+ */
+export function refuseExtraArguments(id: string, extra: readonly unknown[] = []): void {
+  if (extra.length) {
+    const message = `params: ${id} takes no params; its only argument is the request options (got ${extra.length + 1} arguments)`;
+    throw new ValidationError(message, {
+      issues: [{ path: "params", rule: "arguments", message }],
+    });
   }
 }

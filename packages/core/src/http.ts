@@ -118,7 +118,9 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
     headers = new Headers(
       source instanceof Headers || Array.isArray(source)
         ? source
-        : (Object.fromEntries(
+        : // A header with a value is kept; one without is dropped from the entries and its name
+          // recorded in `removed` (push returns the new length, never 0: `!` makes that false).
+          (Object.fromEntries(
             Object.entries(source).filter(
               ([name, value]) => value != null || !removed.push(name.toLowerCase()),
             ),

@@ -4,6 +4,7 @@
  */
 import {
   checkRequestOptions,
+  refuseExtraArguments,
   type ClientOptions,
   type Logger,
   type OperationDescriptor,
@@ -15,11 +16,12 @@ import { createHttp, decodeUtf8, type Exchange } from "./http.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { credentialsIn, type Redactor } from "./redact.js";
-import { refuseExtraArguments, validate } from "./validate.js";
+import { validate } from "./validate.js";
 
 /**
- * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time a
- * batcher is refused too, with a ConfigurationError, rather than ignored; `batch: false` passes.)
+ * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
+ * the generated clients refuse a batcher too, with a ConfigurationError, rather than ignore it:
+ * config.ts's `unbatched`, which `batch: false` passes. `createTransport` itself does not.)
  */
 export type RestClientOptions = Omit<ClientOptions, "batch">;
 
