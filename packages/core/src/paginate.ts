@@ -333,7 +333,9 @@ export function paginate<I, R, P = unknown>(
       const more = hasMore && get(result, hasMore);
       // (The end of the data.)
       if (endsWalk(result, more)) return [];
-      // (`++`, not `+ 1`: a bigint page number, which the call takes, stays a bigint.)
+      // (`++`, not `+ 1`: a bigint page number, which the call takes, stays a bigint. The
+      // increment's value is what is used, not `number` after it.)
+      // eslint-disable-next-line no-useless-assignment
       if (walk === "page") return [set(current, page, ++number)];
       const to = get(result, nextCursor);
       if (to == null || to === "")
