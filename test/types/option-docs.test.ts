@@ -97,7 +97,6 @@ it("every option has a summary, and every optional one a @default", () => {
 // Types whose members a caller does not read: what the generated code hands the runtime, and the
 // shapes of Node's request and response (their members are Node's own).
 const internalShapes = new Set([
-  "SendContext",
   "BatchedCall",
   "PaginationDescriptor",
   "NodeRequest",

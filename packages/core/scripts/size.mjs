@@ -73,7 +73,7 @@ for (const [name, contents] of Object.entries(programs)) {
 if (process.argv.includes("--breakdown")) {
   // Each module replaced by a do-nothing stand-in: the difference is what it costs.
   const stubs = {
-    validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}, writeJson = JSON.stringify, refuseExtraArguments = () => {}`,
+    validate: `export const validate = () => {}, vObject = () => {}, vString = () => {}`,
     "rate-limit": `export const createRateLimiter = () => ({ acquire: async () => {} })`,
     deprecation: `export const warnDeprecated = () => {}`,
     redact: `export const createRedactor = () => (s) => String(s), scrub = (v) => v, credentialsIn = () => []`,
@@ -142,18 +142,9 @@ if (process.argv.includes("--pieces")) {
       "makeAPIError",
       "looksTruncated",
     ],
-    "lossless JSON": ["parseJson", "stringifyJson", "walk", "leaf", "reviveU64"],
-    validation: [
-      "vObject",
-      "vString",
-      "vBoolean",
-      "validate",
-      "add",
-      "kind",
-      "show",
-      "typed",
-      "writeJson",
-    ],
+    // (writeJson, the request written as JSON: internal/write-json.ts.)
+    "lossless JSON": ["parseJson", "stringifyJson", "walk", "leaf", "reviveU64", "writeJson"],
+    validation: ["vObject", "vString", "vBoolean", "validate", "add", "kind", "show", "typed"],
     "redaction of the key": [
       "createRedactor",
       "anyForm",

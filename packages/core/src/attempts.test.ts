@@ -19,7 +19,13 @@ import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient, rpcEncoding, type RpcMethodDescriptor } from "./json-rpc.js";
 import { paginate } from "./paginate.js";
 import { createRateLimiter } from "./rate-limit.js";
-import { hang, jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
+import {
+  hang,
+  jsonResponse,
+  sendRequest,
+  stubFetch,
+  type RecordedCall,
+} from "./test-support/testing.js";
 import { createTransport } from "./transport.js";
 import { vBoundedString, vObject } from "./validate.js";
 
@@ -66,7 +72,7 @@ describe("attempts: the requests a call handed to fetch", () => {
     expect(error.attempts).toBe(0);
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
     const rest = await settle(
-      transport.send(new Request(`${transport.baseUrl}/v1/x`), {
+      sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
         operation: { id: "getBalances", idempotent: true },
         options: { signal: AbortSignal.abort() },
       }),

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OperationDescriptor } from "./config.js";
 import { rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient, type RpcMethodDescriptor } from "./json-rpc.js";
-import { jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
+import { jsonResponse, sendRequest, stubFetch, type RecordedCall } from "./test-support/testing.js";
 import { getText } from "./text.js";
 import { createTransport } from "./transport.js";
 import { vBoundedString, vObject } from "./validate.js";
@@ -85,9 +85,11 @@ describe("a token in a baseUrls path is masked as the key is", () => {
       walletHost,
     );
     const operation: OperationDescriptor = { id: "getBalances", idempotent: true };
-    const error = await transport
-      .send(new Request(`${transport.baseUrl}/v1/wallet/balances`), { operation })
-      .catch((e: unknown) => e);
+    const error = await sendRequest(
+      transport,
+      new Request(`${transport.baseUrl}/v1/wallet/balances`),
+      { operation },
+    ).catch((e: unknown) => e);
     expect((error as Error).message).toBe(
       "HTTP 404 from getBalances: failed: https://solana-mainnet.g.alchemy.com/v2/***/v1/wallet/balances?api-key=***",
     );

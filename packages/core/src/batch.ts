@@ -3,6 +3,7 @@ import { watchAbort } from "./abort.js";
 import { knownOptions, messageValue, misconfigured } from "./config.js";
 import { ofOperation } from "./errors.js";
 import { ownCopy } from "./internal/stack.js";
+import { MAX_TIMER_MS } from "./internal/timer.js";
 
 /**
  * A call a JSON-RPC client offers its batcher: its request object, its method, and how to fail it.
@@ -108,9 +109,12 @@ export function createBatcher(
       "batch.maxSize",
       `must be a whole number >= 1, or Infinity (got ${messageValue(maxSize)})`,
     );
-  // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
-  if (!(typeof wait === "number" && wait >= 0 && wait <= 2 ** 31 - 1))
-    misconfigured("batch.wait", `must be >= 0 and <= 2147483647 ms (got ${messageValue(wait)})`);
+  // (No longer than a timer can wait: MAX_TIMER_MS.)
+  if (!(typeof wait === "number" && wait >= 0 && wait <= MAX_TIMER_MS))
+    misconfigured(
+      "batch.wait",
+      `must be >= 0 and <= ${MAX_TIMER_MS} ms (got ${messageValue(wait)})`,
+    );
   /**
    * A call in a batch. `done` once it is settled, or has left (its signal aborted); `stop` removes
    * its abort listener.

@@ -1,6 +1,12 @@
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resolveBaseUrl, resolveConfig, snapshotOptions, type RequestOptions } from "./config.js";
+import {
+  checkRequestOptions,
+  resolveBaseUrl,
+  resolveConfig,
+  snapshotOptions,
+  type RequestOptions,
+} from "./config.js";
 import { AbortError, ConfigurationError } from "./errors.js";
 import { paginate, withPagination } from "./paginate.js";
 import { createRateLimiter } from "./rate-limit.js";
@@ -66,6 +72,17 @@ describe("resolveConfig", () => {
     refuses(
       { baseUrl: "http://127.0.0.1:4010" },
       "baseUrl: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit)",
+    );
+    // A name longer than any option's is not quoted: it may be the key, given as a name
+    // (`{ [key]: 1 }`), as the sdk's createChainDataClient hides one (review 43).
+    const key = "0123abcd-4567-89ef-0123-456789abcdef";
+    refuses(
+      { [key]: 1 },
+      "<a name of 36 characters>: is not a client option (apiKey, environment, baseUrls, fetch, headers, timeout, maxRetries, logger, batch, rateLimit)",
+    );
+    expect(() => checkRequestOptions({ [key]: 1 })).toThrow(/^<a name of 36 characters>: /);
+    expect(() => createBatcher({ [key]: 1 } as never)).toThrow(
+      /^batch\.<a name of 36 characters>: /,
     );
     refuses({ apiKey: 12345 }, "apiKey: must be a string");
     refuses({ fetch: "x" }, "fetch: must be a fetch function");

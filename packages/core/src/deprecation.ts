@@ -1,5 +1,6 @@
 /** Deprecation warnings, once per operation per process. */
 import type { Logger } from "./config.js";
+import { callQuietly } from "./internal/callback.js";
 
 // Shared through the global registry, so the ESM and CJS builds loaded side by side still warn
 // once per process. (Per realm: Jest gives each test file its own globals, so once per file there.) Made on the first warning, not at import (the package has no side effects).
@@ -38,10 +39,8 @@ export function warnDeprecated(id: string, replacement: string, logger?: Logger)
       code: "CHAINDATA_DEPRECATED",
     });
   // Called as a method (a class-based logger needs its `this`); a logger that throws, or an async
-  // one that rejects, must not fail the call, as in the transport's own logging.
-  try {
-    if (typeof logger?.warn === "function")
-      (logger.warn(message) as any)?.then?.(undefined, () => {});
-    else console.warn(message);
-  } catch {}
+  // one that rejects, does not fail the call, as in the transport's own logging.
+  callQuietly(() =>
+    typeof logger?.warn === "function" ? logger.warn(message) : console.warn(message),
+  );
 }

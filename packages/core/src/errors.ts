@@ -5,7 +5,9 @@
  * No error holds a `Request`, `Response` or `URL` (they carry the API key); messages, bodies
  * and headers are redacted by the transport before an error is built.
  *
- * Constructors are internal: `(message, fields?, cause?)`; the fields become properties.
+ * Constructors: `(message, fields?, cause?)`; the fields become properties. The chaindata packages
+ * make these errors, and a test may make one (a fake `RateLimitError` for a retry path); an
+ * application catches them, it need not make them.
  */
 
 import { retryableStatus } from "./retry.js";

@@ -25,7 +25,9 @@ import {
   type InvalidResponseReason,
 } from "./errors.js";
 import type { Host } from "./generated/environments.js";
+import { callQuietly } from "./internal/callback.js";
 import { takeStack } from "./internal/stack.js";
+import { MAX_TIMER_MS } from "./internal/timer.js";
 import { looksTruncated, parseJson } from "./json.js";
 import { createRedactor, credentialsIn, scrub as scrubWith, type Redactor } from "./redact.js";
 import { backoff, MAX_RETRY_AFTER_MS, parseRetryAfter, retryableStatus } from "./retry.js";
@@ -116,7 +118,9 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
     headers = new Headers(
       source instanceof Headers || Array.isArray(source)
         ? source
-        : (Object.fromEntries(
+        : // A header with a value is kept; one without is dropped from the entries and its name
+          // recorded in `removed` (push returns the new length, never 0: `!` makes that false).
+          (Object.fromEntries(
             Object.entries(source).filter(
               ([name, value]) => value != null || !removed.push(name.toLowerCase()),
             ),
@@ -133,18 +137,21 @@ const addHeaders = (target: Record<string, string>, source?: ClientOptions["head
 };
 
 /**
- * Runs `work` (given a signal that stops it), or just waits when there is none, until `ms` pass
- * or the caller's `signal` aborts: a timeout rejects `work` with TimeoutError and ends a wait
- * normally; an abort rejects either with AbortError; anything `work` throws goes through
- * `toConnectionError` (a ConnectionError, or a custom fetch's bug as itself). The timer and the listener are removed on every
- * path, and `work` is stopped when it loses.
+ * Two uses, one implementation (smaller: decision 0008): an attempt, `work` (given a signal that
+ * stops it: `send`'s `fetchWhole`) raced against its timeout, and the wait before a retry (no
+ * `work`, nor `toConnectionError`).
+ * Either way it runs until `ms` pass or the caller's `signal` aborts: a timeout rejects `work`
+ * with TimeoutError and ends a wait normally; an abort rejects either with AbortError; anything
+ * `work` throws goes through `toConnectionError` (a ConnectionError, or a custom fetch's bug as
+ * itself). The timer and the listener are removed on every path, and `work` is stopped when it
+ * loses.
  */
 const race = <T>(
   id: string,
   ms: number,
   signal: AbortSignal | undefined,
-  toConnectionError: (thrown: unknown) => Error,
   work?: (signal: AbortSignal) => Promise<T>,
+  toConnectionError?: (thrown: unknown) => Error,
 ) =>
   new Promise<T>((resolve, reject) => {
     const controller = new AbortController();
@@ -159,9 +166,9 @@ const race = <T>(
     };
     // (Worded by `send`, as an abort in the rate limiter's wait is.)
     const onAbort = () => done(new AbortError("", undefined, signal!.reason));
-    // setTimeout fires at once for delays over 2^31 - 1 ms; longer timeouts mean none.
+    // (A longer timeout means none: MAX_TIMER_MS.)
     const timer =
-      ms < 2 ** 31
+      ms <= MAX_TIMER_MS
         ? setTimeout(
             () => done(work && new TimeoutError(`Request to ${id} timed out after ${ms} ms`)),
             ms,
@@ -175,7 +182,7 @@ const race = <T>(
         .then(work)
         .then(
           (value) => done(undefined, value),
-          (thrown) => done(toConnectionError(thrown)),
+          (thrown) => done(toConnectionError!(thrown)),
         );
   });
 
@@ -235,7 +242,7 @@ const connectionError = (id: string, redactor: Redactor) => (thrown: unknown) =>
 };
 
 /** How many requests a call had handed to `fetch` when each response came: set by `send`. */
-const tries = new WeakMap<Response, number>();
+const attemptsOf = new WeakMap<Response, number>();
 
 /**
  * The status, redacted headers, request id and attempts of a response, as every error built from
@@ -248,7 +255,7 @@ const describe = (response: Response, redactor: Redactor): ResponseFields => {
     status: response.status,
     headers: fields,
     requestId: fields["x-request-id"] ?? fields["request-id"],
-    attempts: tries.get(response)!,
+    attempts: attemptsOf.get(response)!,
   };
 };
 
@@ -315,6 +322,9 @@ const decodeJson = ({ response, bytes }: Exchange, id: string, redactor: Redacto
 /**
  * The typed error of a non-2xx response to a call on `host` (`rest`: see createHttp); its body,
  * headers and message redacted. `keyless`: the call carried no key (its host given its own URL).
+ * With it, whether the answer may be retried (a retryable status, unless no wait helps or the wait
+ * asked for is over the cap): decided here, once, from the status, the body and `retryAfter`,
+ * never read back from the message, whose end may be the server's own text.
  */
 const apiError = (
   host: Host,
@@ -342,7 +352,9 @@ const apiError = (
   // A plan out of credits answers 429 "max usage reached" (told by its words: its code, -32429,
   // is also seen for plain rate limits; decision 0006). No wait helps.
   const spent = status === 429 && /max usage reached/i.test(detail);
-  return makeAPIError(
+  // (Why a retryable answer is not retried: no wait helps, or the wait it asks for is over the cap.)
+  const final = retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS);
+  const made = makeAPIError(
     // Status 0 is a browser's answer to `redirect: "manual"`: an opaque redirect, whose status
     // and headers it hides ("HTTP 0" would read as no answer). Node's fetch gives the 3xx itself.
     redactor(`HTTP ${status || "3xx"} ${statusText}`.trim()) +
@@ -361,9 +373,8 @@ const apiError = (
           ? ` (sent with no API key, to your baseUrls.${host.name} endpoint)`
           : ` (check the API key: ${host.keyOptional ? `the ${host.name} host's own \`apiKey\`` : "`apiKey` or " + API_KEY_ENV})`
         : "") +
-      // (Why a retryable answer came back at once: no wait helps, or the wait it asks for is
-      // over the cap.)
-      (retryableStatus(status) && (spent || retryAfter! > MAX_RETRY_AFTER_MS)
+      // (Why a retryable answer came back at once.)
+      (final
         ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s`})`
         : ""),
     {
@@ -377,22 +388,17 @@ const apiError = (
       }),
     },
   );
+  return [made, retryableStatus(status) && !final] as const;
 };
 
 /**
- * What writes one log line to `logger`, redacted. A logger that throws (from a method, or from a
- * getter that reads one) must not fail the call: a write may have happened. Nor may an async one
- * that rejects: unhandled, its rejection would end a Node process.
+ * What writes one log line to `logger`, redacted (only when the logger has the level's method). A
+ * logger that throws or rejects does not fail the call: `callQuietly`.
  */
 const logTo =
   (logger: ResolvedConfig["logger"]) =>
-  (level: "debug" | "info", message: string, meta: Record<string, unknown>, redactor: Redactor) => {
-    try {
-      const write = logger?.[level];
-      if (typeof write === "function")
-        (write.call(logger, redactor(message), meta) as any)?.then?.(undefined, () => {});
-    } catch {}
-  };
+  (level: "debug" | "info", message: string, meta: Record<string, unknown>, redactor: Redactor) =>
+    callQuietly(() => logger?.[level]?.call(logger, redactor(message), meta));
 
 /**
  * The engine of `host`. `rest`: its calls are REST ones (or text, the sender's `ping`), whose
@@ -424,8 +430,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
   // the caller's server adds it (so a page never holds it), or the URL authenticates.
   const keyless = !key && config.baseUrls?.[host.name] != null;
   // (`apiKey: ""` or blanks is no key, for a proxy, and the variable is then not read: setting it
-  // would not help.)
-  const noKeyGiven = typeof options?.apiKey == "string";
+  // would not help. Read where there is no key: a string given was a blank one.)
+  const blankKeyGiven = typeof options?.apiKey == "string";
   const log = logTo(config.logger);
   const baseHeaders: Record<string, string> = { accept: "application/json" };
   addHeaders(baseHeaders, config.headers);
@@ -463,7 +469,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // that key. A secret loaded later needs a client made after it: user trial 30.)
     if (!key && !host.keyOptional && !keyless)
       throw new ConfigurationError(
-        `Missing API key for the ${host.name} host: pass \`apiKey\`${noKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created`}`,
+        `Missing API key for the ${host.name} host: pass \`apiKey\`${blankKeyGiven ? ` (a blank one is no key, and ${API_KEY_ENV} is then not read)` : ` or set ${API_KEY_ENV} before the client is created`}`,
       );
     // Looked up per call, so a fetch polyfill installed after construction is used.
     const fetch = config.fetch ?? globalThis.fetch;
@@ -480,10 +486,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
     // process), and so does `options` as they go (for the batcher, whose calls may leave a batch
     // already sent).
     let attempts = 0;
+    // One request, and its whole body read (so the timeout covers reading it).
     // Redirects are not followed: fetch strips `Authorization` on a cross-origin redirect, but not
     // `X-Api-Key` or a caller's own headers, so the key would reach whatever host the `Location`
     // names. A 3xx becomes an APIError instead (not retried).
-    const fetchAll = (signal: AbortSignal) => {
+    const fetchWhole = (signal: AbortSignal) => {
       options.attempts = ++attempts;
       return fetch(url, {
         method: init.method,
@@ -492,7 +499,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         signal,
         redirect: "manual",
       }).then(async (response): Promise<Exchange> => {
-        tries.set(response, attempts);
+        attemptsOf.set(response, attempts);
         return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
       });
     };
@@ -507,7 +514,7 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
         try {
-          const exchange = await race(id, timeout, signal, toConnectionError, fetchAll);
+          const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
           const { status, headers: answer } = response;
           log(
@@ -521,15 +528,20 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
             return exchange;
           }
           delay = parseRetryAfter(answer);
-          error = apiError(host, rest, response, decodeUtf8(bytes), id, redactor, delay, keyless);
+          let retryable: boolean;
+          [error, retryable] = apiError(
+            host,
+            rest,
+            response,
+            decodeUtf8(bytes),
+            id,
+            redactor,
+            delay,
+            keyless,
+          );
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
-          // when). Nor for credits that are used up, which the message says (below).
-          if (
-            !retryableStatus(status) ||
-            delay! > MAX_RETRY_AFTER_MS ||
-            / used up\)$/.test(error.message)
-          )
-            throw error;
+          // when). Nor for credits that are used up, which the message says.
+          if (!retryable) throw error;
           retry ||= status === 429;
         } catch (thrown: any) {
           // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
@@ -557,7 +569,8 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           { operation: id, attempt: attempt + 1, delay },
           redactor,
         );
-        await race(id, delay, signal, toConnectionError);
+        // The wait before the retry (race's other use: no work), ended early by an abort.
+        await race(id, delay, signal);
       }
     } catch (error) {
       // Errors made in a timer or a listener (timeout, abort, connection) carry no caller frames:

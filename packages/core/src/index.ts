@@ -18,13 +18,22 @@ export {
   API_KEY_ENV,
   keyFromEnvironment,
 } from "./config.js";
-// (How an option's refused value may appear in a message, and the unknown-name check, for the
-// packages' own option checks.)
+// (The packages' own option checks: the `name: rule` error, how a refused value or its type may
+// appear in a message, the unknown-name check, the client options and their copy. One set, so the
+// sdk and the webhook receiver refuse as the clients do.)
 export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  CLIENT_OPTIONS,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   knownOptions,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   messageValue,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  misconfigured,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  ownOptions,
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  typeOf,
 } from "./config.js";
 export { keyInHeader, keyInQuery } from "./auth.js";
 export type { PlaceKey } from "./auth.js";
@@ -43,8 +52,6 @@ export {
 } from "./transport.js";
 export type {
   RestClientOptions,
-  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
-  SendContext,
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   Transport,
 } from "./transport.js";
@@ -166,3 +173,11 @@ export {
   /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
   watchAbort,
 } from "./abort.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  callQuietly,
+} from "./internal/callback.js";
+export {
+  /** @remarks Internal: for the chaindata packages' own code; may change in a minor release. */
+  MAX_TIMER_MS,
+} from "./internal/timer.js";

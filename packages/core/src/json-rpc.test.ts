@@ -735,6 +735,16 @@ describe("createJsonRpcClient: single calls", () => {
         new Response("the credits are used up", { status: 503 }),
         "HTTP 503 from getAsset: the credits are used up (2 attempts)",
       ],
+      // (A server's detail that ends as the client's reason does, " used up)": the decision is
+      // made from the answer, not read back from the message. Review 43.)
+      [
+        jsonResponse({ message: "upstream busy (connection pool used up)" }, { status: 503 }),
+        "HTTP 503 from getAsset: upstream busy (connection pool used up) (2 attempts)",
+      ],
+      [
+        new Response("slow down (burst budget used up)", { status: 429 }),
+        "HTTP 429 from getAsset: slow down (burst budget used up) (2 attempts)",
+      ],
     ];
     for (const [answer, message] of cases) {
       vi.useFakeTimers();

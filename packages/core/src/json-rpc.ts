@@ -16,7 +16,8 @@ import { appendQuery } from "./internal/url.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64, stringifyJson } from "./json.js";
 import type { Redactor } from "./redact.js";
-import { validate, writeJson } from "./validate.js";
+import { writeJson } from "./internal/write-json.js";
+import { validate } from "./validate.js";
 
 /**
  * How a method's params go on the wire when not as the params object itself: made by

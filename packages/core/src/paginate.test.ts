@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import type { ResponseFields } from "./config.js";
 import { ConfigurationError, InvalidResponseError } from "./errors.js";
@@ -6,7 +7,7 @@ import { createJsonRpcClient } from "./json-rpc.js";
 import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
 import { jsonResponse, stubFetch } from "./test-support/testing.js";
 import { createTransport } from "./transport.js";
-import type { Check } from "./validate.js";
+import { validate, vAny, vObject, vString, type Check } from "./validate.js";
 
 const collect = async <T>(iterable: AsyncIterable<T>) => {
   const out: T[] = [];
@@ -998,6 +999,24 @@ describe("a server that breaks the paging protocol: the walk throws after the pa
     expect(sent().map((p) => p.cursor)).toEqual([undefined, long]);
   });
 
+  it("a refused next cursor is quoted as the server sent it, not through the redactor some earlier validate call was given (review 43)", async () => {
+    // (An earlier call's redactor, as the webhook helpers' describing one: every value hidden.)
+    validate(vAny, {}, "params", () => "[hidden]");
+    const check = vObject({ cursor: vString(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/) });
+    const fetchPage = stubPages(async () => ({ items: [1], next: "bad!" }));
+    const walk = paginate(
+      fetchPage,
+      { style: "cursor", items: "items", nextCursor: "next" },
+      {},
+      { check, operation: "listThings" },
+    );
+    const { error } = await walkToError(walk);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect((error as Error).message).toBe(
+      'listThings page walk: the answer to page 1 gives next "bad!", which the call refuses: params.cursor: must match ^[1-9A-HJ-NP-Za-km-z]{32,44}$ (got "bad!") (stopped after 1 page)',
+    );
+  });
+
   it("compression: a next cursor the params' check refuses is the answer's fault (an InvalidResponseError naming it), not the caller's; the caller's own cursor, or another param, stays a ValidationError (user trial 29)", async () => {
     // The spec's rule for the cursor param: a base58 hash.
     const base58: Check = (value: any, path, issues) => {
@@ -1241,6 +1260,29 @@ describe("paginate: the params' nested objects are the walk's own (a deep copy a
         page,
       })),
     );
+  });
+
+  it("null-prototype and other-realm params (plain objects to the call's check; Node's querystring.parse makes the first) are copied too (review 43)", async () => {
+    const made = [
+      () => Object.create(null) as Record<string, any>,
+      () => runInNewContext("({})") as Record<string, any>,
+    ];
+    for (const make of made) {
+      const fetchPage = stubPages(async (p: { page: number }) => ({
+        items: p.page < 3 ? [p.page] : [],
+      }));
+      const params = Object.assign(make(), {
+        ownerAddress: "o",
+        limit: 1,
+        sortBy: { sortBy: "created" },
+      });
+      for await (const _ of paginate(fetchPage, das, params)) params.sortBy.sortBy = "updated";
+      expect(sentBy(fetchPage).map((p) => `${p.sortBy.sortBy}@${p.page}`)).toEqual([
+        "created@1",
+        "created@2",
+        "created@3",
+      ]);
+    }
   });
 
   it("params structuredClone cannot copy (a function inside) go out as a copy of their own members, for the call to refuse", async () => {

@@ -2,8 +2,7 @@
 import { watchAbort } from "./abort.js";
 import { knownOptions, messageValue, misconfigured } from "./config.js";
 import { AbortError } from "./errors.js";
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { MAX_TIMER_MS } from "./internal/timer.js";
 
 /**
  * A start given out: when (planned, until it happens), and whether it happened (else its caller
@@ -55,7 +54,7 @@ export function createRateLimiter(options: {
       `must be an object of rate limiter options: createRateLimiter({ requestsPerSecond }) (got ${typeof options})`,
     );
   const rate = options?.requestsPerSecond;
-  // (A timer cannot wait longer than 2^31 - 1 ms: it would fire at once.)
+  // (A step no longer than a timer can wait: MAX_TIMER_MS.)
   if (!(typeof rate === "number" && rate > 0 && rate < Infinity && 1100 / rate <= MAX_TIMER_MS))
     misconfigured(
       "rateLimit.requestsPerSecond",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChainDataError, ConfigurationError } from "./errors.js";
-import { jsonResponse, stubFetch, type RecordedCall } from "./test-support/testing.js";
+import { jsonResponse, sendRequest, stubFetch, type RecordedCall } from "./test-support/testing.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { stringifyJson } from "./json.js";
 import { createRedactor, credentialsIn, redact, scrub } from "./redact.js";
@@ -611,12 +611,10 @@ describe("a credential in a call's own headers, echoed alone", () => {
   it("is masked in the errors of a REST transport's send", async () => {
     const { fetch } = stubFetch(echo);
     const transport = createTransport({ apiKey: "k-123456789", fetch, maxRetries: 0 }, walletHost);
-    const error = await transport
-      .send(new Request(`${transport.baseUrl}/v1/x`), {
-        operation: { id: "op", idempotent: true },
-        options: { headers },
-      })
-      .catch((e: unknown) => e);
+    const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
+      operation: { id: "op", idempotent: true },
+      options: { headers },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChainDataError);
     expect(shown(error)).not.toContain(secret);
   });

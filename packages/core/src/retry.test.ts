@@ -4,7 +4,7 @@ import { ConnectionError, InternalServerError, RateLimitError, TimeoutError } fr
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { backoff, parseRetryAfter, retryableStatus } from "./retry.js";
-import { hang, jsonResponse, stubFetch, type Answer } from "./test-support/testing.js";
+import { hang, jsonResponse, sendRequest, stubFetch, type Answer } from "./test-support/testing.js";
 import { createTransport } from "./transport.js";
 
 describe("backoff", () => {
@@ -72,15 +72,17 @@ describe("a write (not idempotent)", () => {
     const sent: number[] = [];
     const timed: typeof fetch = (...args) => (sent.push(Date.now() - started), fetch(...args));
     const transport = createTransport({ apiKey: "k", fetch: timed, ...client }, walletHost);
-    const outcome = transport
-      .send(new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" }), {
+    const outcome = sendRequest(
+      transport,
+      new Request(`${transport.baseUrl}/v0/webhooks`, { method: "POST", body: "{}" }),
+      {
         operation: createWebhook,
         options,
-      })
-      .then(
-        (response) => ({ status: response.status, error: undefined as any }),
-        (error: unknown) => ({ status: undefined, error: error as any }),
-      );
+      },
+    ).then(
+      (response) => ({ status: response.status, error: undefined as any }),
+      (error: unknown) => ({ status: undefined, error: error as any }),
+    );
     await vi.advanceTimersByTimeAsync(60_000);
     return { ...(await outcome), calls, sent };
   }

@@ -5,6 +5,7 @@
  */
 import {
   checkRequestOptions,
+  refuseExtraArguments,
   type ClientOptions,
   type OperationDescriptor,
   type RequestOptions,
@@ -13,7 +14,6 @@ import { ofOperation } from "./errors.js";
 import type { Host } from "./generated/environments.js";
 import { createHttp, decodeUtf8, type Exchange, type Http } from "./http.js";
 import type { Redactor } from "./redact.js";
-import { refuseExtraArguments } from "./validate.js";
 
 /**
  * GETs `path` on `host` with the client's `clientOptions` (base URL, fetch, headers, logger, rate

@@ -17,9 +17,9 @@ import {
   TimeoutError,
   ValidationError,
 } from "./errors.js";
-import { adminHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
+import { adminHost, apiHost, rpcHost, senderHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
-import { hang, jsonResponse, never, stubFetch } from "./test-support/testing.js";
+import { hang, jsonResponse, never, sendRequest, stubFetch } from "./test-support/testing.js";
 import { getText } from "./text.js";
 import { createTransport } from "./transport.js";
 import { vBoundedString, vObject, vString } from "./validate.js";
@@ -49,7 +49,7 @@ afterEach(() => {
 describe("auth", () => {
   it("adds api-key to the query on query hosts", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get("/v1/x?a=1"), {
+    await sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get("/v1/x?a=1"), {
       operation: getBalances,
     });
     expect(calls[0]!.url.href).toBe(`https://api.helius.xyz/v1/x?a=1&api-key=${KEY}`);
@@ -59,7 +59,7 @@ describe("auth", () => {
   it("sends X-Api-Key instead of the query parameter on the admin host", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     const transport = createTransport({ apiKey: KEY, fetch }, adminHost);
-    await transport.send(new Request(`${transport.baseUrl}/v0/projects/p`), {
+    await sendRequest(transport, new Request(`${transport.baseUrl}/v0/projects/p`), {
       operation: getBalances,
     });
     expect(calls[0]!.url.searchParams.has("api-key")).toBe(false);
@@ -85,9 +85,11 @@ describe("auth", () => {
         { apiKey: KEY, baseUrls: { admin: `http://127.0.0.1:${port}` } },
         adminHost,
       );
-      const error = await transport
-        .send(new Request(`${transport.baseUrl}/v0/projects/p`), { operation: getBalances })
-        .catch((e: unknown) => e);
+      const error = await sendRequest(
+        transport,
+        new Request(`${transport.baseUrl}/v0/projects/p`),
+        { operation: getBalances },
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(APIError);
       expect(error).toMatchObject({ status: 307 });
       expect(seen).toEqual([]); // not followed (and not retried into it either)
@@ -109,7 +111,9 @@ describe("auth", () => {
     } as unknown as Response;
     const { fetch, calls } = stubFetch(() => opaqueRedirect);
     const transport = createTransport({ apiKey: KEY, fetch, maxRetries: 2 }, walletHost);
-    const error = await transport.send(get(), { operation: getBalances }).catch((e: unknown) => e);
+    const error = await sendRequest(transport, get(), { operation: getBalances }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(APIError);
     expect(error).toMatchObject({
       status: 0,
@@ -122,12 +126,14 @@ describe("auth", () => {
 
   it("sends a key to the sender only when one is configured", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ fetch }, senderHost).send(
+    await sendRequest(
+      createTransport({ fetch }, senderHost),
       new Request("https://sender.helius-rpc.com/fast"),
       { operation: getBalances },
     );
     expect(calls[0]!.url.search).toBe("");
-    await createTransport({ fetch, apiKey: KEY }, senderHost).send(
+    await sendRequest(
+      createTransport({ fetch, apiKey: KEY }, senderHost),
       new Request("https://sender.helius-rpc.com/fast"),
       { operation: getBalances },
     );
@@ -137,7 +143,8 @@ describe("auth", () => {
   it("never sends CHAINDATA_API_KEY to the sender: only a key given to its own client", async () => {
     vi.stubEnv("CHAINDATA_API_KEY", "env-key");
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ fetch }, senderHost).send(
+    await sendRequest(
+      createTransport({ fetch }, senderHost),
       new Request("https://sender.helius-rpc.com/fast"),
       { operation: getBalances },
     );
@@ -147,7 +154,7 @@ describe("auth", () => {
   it("URL-encodes the key in the query", async () => {
     const key = "a&b+c=d e%";
     const { fetch, calls } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: key, fetch }, walletHost).send(get("/v1/x?a=1"), {
+    await sendRequest(createTransport({ apiKey: key, fetch }, walletHost), get("/v1/x?a=1"), {
       operation: getBalances,
     });
     expect(calls[0]!.url.searchParams.get("api-key")).toBe(key);
@@ -157,18 +164,20 @@ describe("auth", () => {
   it("sends the configured key once beside an X-Api-Key header of the same key, and refuses another one (client or call); nothing is sent", async () => {
     const { fetch, calls, mock } = stubFetch(jsonResponse({}));
     const same = createTransport({ apiKey: KEY, fetch, headers: { "X-Api-Key": KEY } }, adminHost);
-    await same.send(new Request(`${same.baseUrl}/v0/projects/p`), { operation: getBalances });
+    await sendRequest(same, new Request(`${same.baseUrl}/v0/projects/p`), {
+      operation: getBalances,
+    });
     expect(calls[0]!.headers.get("x-api-key")).toBe(KEY);
     const stale = createTransport(
       { apiKey: KEY, fetch, headers: { "x-api-key": "stale" } },
       adminHost,
     );
     const request = new Request(`${stale.baseUrl}/v0/projects/p`);
-    const { error } = await settle(stale.send(request, { operation: getBalances }));
+    const { error } = await settle(sendRequest(stale, request, { operation: getBalances }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain("headers.x-api-key: the key is sent from the client's apiKey");
     const perCall = await settle(
-      same.send(new Request(`${same.baseUrl}/v0/projects/p`), {
+      sendRequest(same, new Request(`${same.baseUrl}/v0/projects/p`), {
         operation: getBalances,
         options: { headers: { "X-Api-Key": "other" } },
       }),
@@ -180,7 +189,7 @@ describe("auth", () => {
   it("rejects with a ConfigurationError naming apiKey and CHAINDATA_API_KEY when a required key is missing; nothing is sent", async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const transport = createTransport({ fetch }, walletHost); // constructing does not throw
-    const { error } = await settle(transport.send(get(), { operation: getBalances }));
+    const { error } = await settle(sendRequest(transport, get(), { operation: getBalances }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toContain("apiKey");
     expect(error.message).toContain("CHAINDATA_API_KEY");
@@ -235,12 +244,16 @@ describe("auth", () => {
       { fetch, baseUrls: { wallet: "https://app.example/api" } },
       walletHost,
     );
-    await proxied.send(new Request(`${proxied.baseUrl}/v1/x`), { operation: getBalances });
+    await sendRequest(proxied, new Request(`${proxied.baseUrl}/v1/x`), { operation: getBalances });
     expect(calls[0]!.url.href).toBe("https://app.example/api/v1/x");
     const { error } = await settle(
-      createTransport({ fetch, baseUrls: { rpc: "https://rpc.example" } }, walletHost).send(get(), {
-        operation: getBalances,
-      }),
+      sendRequest(
+        createTransport({ fetch, baseUrls: { rpc: "https://rpc.example" } }, walletHost),
+        get(),
+        {
+          operation: getBalances,
+        },
+      ),
     );
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(calls).toHaveLength(1);
@@ -254,7 +267,7 @@ describe("auth", () => {
         { fetch: refusal(status), baseUrls: { wallet: "https://app.example/api" }, maxRetries: 0 },
         walletHost,
       );
-      const { error } = await settle(proxied.send(get(), { operation: getBalances }));
+      const { error } = await settle(sendRequest(proxied, get(), { operation: getBalances }));
       expect(error.message).toMatch(
         /: Session expired: sign in again \(sent with no API key, to your baseUrls\.wallet endpoint\)$/,
       );
@@ -269,14 +282,14 @@ describe("auth", () => {
       },
       senderHost,
     );
-    const sent = await settle(region.send(get(), { operation: getBalances }));
+    const sent = await settle(sendRequest(region, get(), { operation: getBalances }));
     expect(sent.error.message).toMatch(/\(check the API key: the sender host's own `apiKey`\)$/);
     // A client with a key keeps the hint to check it.
     const keyed = createTransport(
       { fetch: refusal(401), apiKey: "key-0123456789abcdef", maxRetries: 0 },
       walletHost,
     );
-    const { error } = await settle(keyed.send(get(), { operation: getBalances }));
+    const { error } = await settle(sendRequest(keyed, get(), { operation: getBalances }));
     expect(error.message).toMatch(/\(check the API key: `apiKey` or CHAINDATA_API_KEY\)$/);
   });
 
@@ -287,7 +300,7 @@ describe("auth", () => {
       { apiKey: "", fetch, baseUrls: { wallet: "http://10.0.0.7:8080/api" } },
       walletHost,
     );
-    await proxied.send(new Request(`${proxied.baseUrl}/v1/x`), { operation: getBalances });
+    await sendRequest(proxied, new Request(`${proxied.baseUrl}/v1/x`), { operation: getBalances });
     expect(calls[0]!.url.href).toBe("http://10.0.0.7:8080/api/v1/x");
     // Left out, the variable is read: the key then goes, and not over that plain http.
     expect(() =>
@@ -300,9 +313,9 @@ describe("auth", () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     for (const apiKey of ["", "  "]) {
       const transport = createTransport({ apiKey, fetch }, walletHost);
-      const error = await transport
-        .send(new Request(`${transport.baseUrl}/v1/x`), { operation: getBalances })
-        .catch((e: unknown) => e);
+      const error = await sendRequest(transport, new Request(`${transport.baseUrl}/v1/x`), {
+        operation: getBalances,
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConfigurationError);
       expect((error as Error).message).toBe(
         "Missing API key for the wallet host: pass `apiKey` (a blank one is no key, and CHAINDATA_API_KEY is then not read)",
@@ -318,17 +331,17 @@ describe("auth", () => {
       { fetch, environment: "local", baseUrls: { wallet: "http://prism:4010" } },
       walletHost,
     );
-    await mock.send(new Request(`${mock.baseUrl}/v1/x`), { operation: getBalances });
+    await sendRequest(mock, new Request(`${mock.baseUrl}/v1/x`), { operation: getBalances });
     expect(calls[0]!.url.searchParams.get("api-key")).toBe("local");
   });
 
   it('reads the key from CHAINDATA_API_KEY, and sends "local" to the local mock', async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     vi.stubEnv("CHAINDATA_API_KEY", "env-key");
-    await createTransport({ fetch }, walletHost).send(get(), { operation: getBalances });
+    await sendRequest(createTransport({ fetch }, walletHost), get(), { operation: getBalances });
     vi.stubEnv("CHAINDATA_API_KEY", "");
     const local = createTransport({ fetch, environment: "local" }, walletHost);
-    await local.send(new Request(`${local.baseUrl}/v1/x`), { operation: getBalances });
+    await sendRequest(local, new Request(`${local.baseUrl}/v1/x`), { operation: getBalances });
     expect(calls.map((c) => c.url.searchParams.get("api-key"))).toEqual(["env-key", "local"]);
     expect(calls[1]!.url.origin).toBe("http://127.0.0.1:4010");
   });
@@ -346,7 +359,7 @@ describe("headers", () => {
       body: '{"a":1}',
       headers: { "content-type": "application/json", "x-req": "r" },
     });
-    await transport.send(request, {
+    await sendRequest(transport, request, {
       operation: getBalances,
       options: { headers: { "x-both": "call" } },
     });
@@ -371,7 +384,7 @@ describe("headers", () => {
     const request = new Request("https://api.helius.xyz/v1/x", {
       headers: { "x-both": "request", "x-req": "r" },
     });
-    await transport.send(request, {
+    await sendRequest(transport, request, {
       operation: getBalances,
       options: { headers: { "X-Both": "call", "x-client": null, "x-req": null } },
     });
@@ -385,7 +398,7 @@ describe("headers", () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
     const request = new Request("https://api.helius.xyz/v1/x", { method: "POST", body: "hi" });
-    await transport.send(request, {
+    await sendRequest(transport, request, {
       operation: getBalances,
       options: { headers: { "Content-Type": "text/plain" } },
     });
@@ -395,12 +408,16 @@ describe("headers", () => {
   it("sends a content-type only with a body: a GET has none", async () => {
     const { fetch, calls } = stubFetch(jsonResponse({}));
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
-    await transport.send(get(), { operation: getBalances });
+    await sendRequest(transport, get(), { operation: getBalances });
     // (Bytes: a string body would get the Request's own text/plain.)
     const body = new TextEncoder().encode("{}");
-    await transport.send(new Request("https://api.helius.xyz/v1/x", { method: "POST", body }), {
-      operation: getBalances,
-    });
+    await sendRequest(
+      transport,
+      new Request("https://api.helius.xyz/v1/x", { method: "POST", body }),
+      {
+        operation: getBalances,
+      },
+    );
     expect(calls.map((c) => c.headers.get("content-type"))).toEqual([null, "application/json"]);
   });
 });
@@ -408,7 +425,7 @@ describe("headers", () => {
 describe("responses and typed errors", () => {
   it("resolves with a re-readable 2xx response that no longer carries the keyed URL", async () => {
     const { fetch } = stubFetch(jsonResponse({ ok: 1 }, { status: 201 }));
-    const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+    const response = await sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
       operation: getBalances,
     });
     expect(response.status).toBe(201);
@@ -424,7 +441,9 @@ describe("responses and typed errors", () => {
       ),
     );
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+        operation: getBalances,
+      }),
     );
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error).toMatchObject({
@@ -446,14 +465,16 @@ describe("responses and typed errors", () => {
         jsonResponse({ error: "Unauthorized" }, { status }),
       );
       const { error } = await settle(
-        createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+        sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+          operation: getBalances,
+        }),
       );
       expect(error.message).toBe(
         `HTTP ${status} from getBalances: Unauthorized (check the API key: \`apiKey\` or CHAINDATA_API_KEY)`,
       );
       // The sender takes only a key given to its own client, never the variable's.
       const sent = await settle(
-        createTransport({ apiKey: KEY, fetch }, senderHost).send(get(), {
+        sendRequest(createTransport({ apiKey: KEY, fetch }, senderHost), get(), {
           operation: getBalances,
         }),
       );
@@ -474,7 +495,9 @@ describe("responses and typed errors", () => {
       ),
     );
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+        operation: getBalances,
+      }),
     );
     expect(error.message).toBe(`HTTP 422 from getBalances: ${detail}`);
   });
@@ -482,7 +505,9 @@ describe("responses and typed errors", () => {
   it("says nothing of the key for other statuses", async () => {
     const { fetch } = stubFetch(jsonResponse({ error: "no such wallet" }, { status: 404 }));
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+        operation: getBalances,
+      }),
     );
     expect(error.message).toBe("HTTP 404 from getBalances: no such wallet");
   });
@@ -492,7 +517,9 @@ describe("responses and typed errors", () => {
       jsonResponse({}, { status: 400, headers: { "request-id": "req-2" } }),
     );
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+        operation: getBalances,
+      }),
     );
     expect(error.requestId).toBe("req-2");
   });
@@ -506,7 +533,9 @@ describe("responses and typed errors", () => {
       }),
     );
     const { error } = await settle(
-      createTransport({ apiKey: key, fetch }, walletHost).send(get(), { operation: getBalances }),
+      sendRequest(createTransport({ apiKey: key, fetch }, walletHost), get(), {
+        operation: getBalances,
+      }),
     );
     expect(error.headers["x-echo"]).toBe("got ***");
     expect(error.headers["x-echo-encoded"]).toBe("got ***");
@@ -518,9 +547,13 @@ describe("responses and typed errors", () => {
   it("resolves a 204 or 205 response without a body", async () => {
     for (const status of [204, 205]) {
       const { fetch } = stubFetch(new Response(null, { status }));
-      const response = await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
-        operation: getBalances,
-      });
+      const response = await sendRequest(
+        createTransport({ apiKey: KEY, fetch }, walletHost),
+        get(),
+        {
+          operation: getBalances,
+        },
+      );
       expect(response.status).toBe(status);
       expect(await response.text()).toBe("");
     }
@@ -542,7 +575,7 @@ describe("responses and typed errors", () => {
     for (const [response, message] of cases) {
       const { fetch } = stubFetch(response);
       const { error } = await settle(
-        createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), {
+        sendRequest(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
           operation: getBalances,
         }),
       );
@@ -559,8 +592,8 @@ describe("responses and typed errors", () => {
     );
     const transport = createTransport({ apiKey: KEY, fetch }, walletHost);
     const options = { onResponse: (r: unknown) => seen.push(r) };
-    await transport.send(get(), { operation: getBalances, options });
-    await settle(transport.send(get(), { operation: getBalances, options }));
+    await sendRequest(transport, get(), { operation: getBalances, options });
+    await settle(sendRequest(transport, get(), { operation: getBalances, options }));
     expect(seen).toEqual([
       {
         status: 200,
@@ -579,7 +612,9 @@ describe("responses and typed errors", () => {
     const long = "x".repeat(600);
     const { fetch } = stubFetch(jsonResponse({ error: long }, { status: 400 }));
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+        operation: getBalances,
+      }),
     );
     expect(error.message).toBe(`HTTP 400 from getBalances: ${"x".repeat(500)}`);
     expect(error.body).toEqual({ error: long });
@@ -589,7 +624,7 @@ describe("responses and typed errors", () => {
     const page = `<html>${"busy ".repeat(40_000)}${KEY}</html>`;
     const { fetch } = stubFetch(new Response(page, { status: 400 }));
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), {
+      sendRequest(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
         operation: getBalances,
       }),
     );
@@ -598,28 +633,36 @@ describe("responses and typed errors", () => {
     // Kept as text, a key cut inside one of its strings is masked too (trial 14).
     const cut = KEY.slice(0, -2);
     const { error: long } = await settle(
-      createTransport(
-        {
-          apiKey: KEY,
-          maxRetries: 0,
-          fetch: stubFetch(
-            jsonResponse(
-              `{"error":{"message":"invalid api key ${cut}"},"pad":"${"y".repeat(65_530)}"}`,
-              { status: 401 },
-            ),
-          ).fetch,
-        },
-        walletHost,
-      ).send(get(), { operation: getBalances }),
+      sendRequest(
+        createTransport(
+          {
+            apiKey: KEY,
+            maxRetries: 0,
+            fetch: stubFetch(
+              jsonResponse(
+                `{"error":{"message":"invalid api key ${cut}"},"pad":"${"y".repeat(65_530)}"}`,
+                { status: 401 },
+              ),
+            ).fetch,
+          },
+          walletHost,
+        ),
+        get(),
+        { operation: getBalances },
+      ),
     );
     expect(JSON.stringify(long)).not.toContain(cut.slice(0, 8));
     // Up to 64 KiB, JSON is parsed as before.
     const json = { error: "x".repeat(65_000) };
     const { error: parsed } = await settle(
-      createTransport(
-        { apiKey: KEY, fetch: stubFetch(jsonResponse(json, { status: 400 })).fetch },
-        walletHost,
-      ).send(get(), { operation: getBalances }),
+      sendRequest(
+        createTransport(
+          { apiKey: KEY, fetch: stubFetch(jsonResponse(json, { status: 400 })).fetch },
+          walletHost,
+        ),
+        get(),
+        { operation: getBalances },
+      ),
     );
     expect(parsed.body).toEqual(json);
   });
@@ -634,7 +677,9 @@ describe("responses and typed errors", () => {
     ]) {
       const { fetch } = stubFetch(jsonResponse(body, { status: 400 }));
       const { error } = await settle(
-        createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), { operation: getBalances }),
+        sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
+          operation: getBalances,
+        }),
       );
       expect(error, JSON.stringify(body)).toBeInstanceOf(BadRequestError);
       expect(error.rpcError, JSON.stringify(body)).toBeUndefined();
@@ -687,7 +732,7 @@ describe("retries", () => {
     request = get(),
   ) =>
     settle(
-      createTransport({ apiKey: KEY, fetch, ...options }, walletHost).send(request, {
+      sendRequest(createTransport({ apiKey: KEY, fetch, ...options }, walletHost), request, {
         operation,
         options: call,
       }),
@@ -1032,7 +1077,10 @@ describe("timeouts and aborts", () => {
     const { fetch, calls } = stubFetch(hang);
     const transport = createTransport({ apiKey: KEY, fetch, timeout: 1000 }, walletHost);
     const result = settle(
-      transport.send(get(), { operation: getBalances, options: { signal: controller.signal } }),
+      sendRequest(transport, get(), {
+        operation: getBalances,
+        options: { signal: controller.signal },
+      }),
     );
     await vi.advanceTimersByTimeAsync(1000 + 500 + 1000 + 1000 + 1000);
     const { error } = await result;
@@ -1061,7 +1109,7 @@ describe("timeouts and aborts", () => {
       );
       const calls = [...Array(30)].map((_, i) =>
         settle(
-          (i % 2 ? limited : transport).send(get(), {
+          sendRequest(i % 2 ? limited : transport, get(), {
             operation: getBalances,
             options: { signal: controller.signal },
           }),
@@ -1083,7 +1131,7 @@ describe("timeouts and aborts", () => {
       );
       await Promise.all(
         [...Array(20)].map(() =>
-          ok.send(get(), { operation: getBalances, options: { signal: shared.signal } }),
+          sendRequest(ok, get(), { operation: getBalances, options: { signal: shared.signal } }),
         ),
       );
       expect(getEventListeners(shared.signal, "abort")).toHaveLength(0);
@@ -1097,9 +1145,13 @@ describe("timeouts and aborts", () => {
   it("times out even when fetch ignores its signal", async () => {
     const { fetch } = stubFetch(never);
     const result = settle(
-      createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, walletHost).send(get(), {
-        operation: getBalances,
-      }),
+      sendRequest(
+        createTransport({ apiKey: KEY, fetch, timeout: 50, maxRetries: 0 }, walletHost),
+        get(),
+        {
+          operation: getBalances,
+        },
+      ),
     );
     await vi.advanceTimersByTimeAsync(50);
     expect((await result).error).toBeInstanceOf(TimeoutError);
@@ -1110,7 +1162,7 @@ describe("timeouts and aborts", () => {
       () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse({})), 1000)),
     );
     const result = settle(
-      createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost).send(get(), {
+      sendRequest(createTransport({ apiKey: KEY, fetch, maxRetries: 0 }, walletHost), get(), {
         operation: getBalances,
         options: { timeout: 2 ** 31 + 5 },
       }),
@@ -1124,7 +1176,7 @@ describe("timeouts and aborts", () => {
   it("clears the timer and the abort listener after a success", async () => {
     const controller = new AbortController();
     const { fetch } = stubFetch(jsonResponse({}));
-    await createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+    await sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
       operation: getBalances,
       options: { signal: controller.signal, timeout: 5000 },
     });
@@ -1136,7 +1188,7 @@ describe("timeouts and aborts", () => {
     const controller = new AbortController();
     const { fetch, calls } = stubFetch(never);
     const result = settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
         options: { signal: controller.signal },
       }),
@@ -1156,7 +1208,8 @@ describe("timeouts and aborts", () => {
     const { fetch, calls } = stubFetch(never);
     const request = new Request("https://api.helius.xyz/v1/x", { signal: controller.signal });
     const result = settle(
-      createTransport({ apiKey: KEY, fetch, timeout: 1000, maxRetries: 0 }, walletHost).send(
+      sendRequest(
+        createTransport({ apiKey: KEY, fetch, timeout: 1000, maxRetries: 0 }, walletHost),
         request,
         { operation: getBalances },
       ),
@@ -1174,7 +1227,7 @@ describe("timeouts and aborts", () => {
       new Response("", { status: 503, headers: { "retry-after": "30" } }),
     );
     const result = settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
         options: { signal: controller.signal },
       }),
@@ -1191,7 +1244,7 @@ describe("timeouts and aborts", () => {
   it("sends nothing when the signal is already aborted", async () => {
     const { fetch, mock } = stubFetch(jsonResponse({}));
     const { error } = await settle(
-      createTransport({ apiKey: KEY, fetch }, walletHost).send(get(), {
+      sendRequest(createTransport({ apiKey: KEY, fetch }, walletHost), get(), {
         operation: getBalances,
         options: { signal: AbortSignal.abort() },
       }),
@@ -1209,8 +1262,10 @@ describe("rate limit", () => {
       { apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) },
       adminHost,
     );
-    const first = transport.send(new Request(`${transport.baseUrl}/a`), { operation: getBalances });
-    const second = transport.send(new Request(`${transport.baseUrl}/b`), {
+    const first = sendRequest(transport, new Request(`${transport.baseUrl}/a`), {
+      operation: getBalances,
+    });
+    const second = sendRequest(transport, new Request(`${transport.baseUrl}/b`), {
       operation: getBalances,
     });
     await vi.advanceTimersByTimeAsync(0);
@@ -1230,10 +1285,10 @@ describe("rate limit", () => {
       { apiKey: KEY, fetch, rateLimit: createRateLimiter({ requestsPerSecond: 1 }) },
       adminHost,
     );
-    await transport.send(new Request(`${transport.baseUrl}/a`), { operation: getBalances });
+    await sendRequest(transport, new Request(`${transport.baseUrl}/a`), { operation: getBalances });
     const controller = new AbortController();
     const waiting = settle(
-      transport.send(new Request(`${transport.baseUrl}/b`), {
+      sendRequest(transport, new Request(`${transport.baseUrl}/b`), {
         operation: getBalances,
         options: { signal: controller.signal },
       }),
@@ -1252,9 +1307,13 @@ describe("rate limit", () => {
     const acquire = vi.fn(async () => {});
     const { fetch } = stubFetch(new Response("", { status: 503 }), jsonResponse({}));
     const result = settle(
-      createTransport({ apiKey: KEY, fetch, rateLimit: { acquire } }, walletHost).send(get(), {
-        operation: getBalances,
-      }),
+      sendRequest(
+        createTransport({ apiKey: KEY, fetch, rateLimit: { acquire } }, walletHost),
+        get(),
+        {
+          operation: getBalances,
+        },
+      ),
     );
     await vi.advanceTimersByTimeAsync(500);
     expect((await result).value?.status).toBe(200);
@@ -1392,7 +1451,7 @@ describe("restCall", () => {
         .catch((e: Error) => e);
       expect(error).toEqual(new ConfigurationError(message, { operation: op.id }));
       await expect(
-        transport.send(get(), { operation: getBalances, options: options as never }),
+        sendRequest(transport, get(), { operation: getBalances, options: options as never }),
       ).rejects.toEqual(new ConfigurationError(message, { operation: getBalances.id }));
       expect(stub.mock).not.toHaveBeenCalled();
     }
@@ -1438,9 +1497,8 @@ describe("restCall", () => {
         transport.restCall(op, { wallet: "\ud800".padEnd(32, "w") }, undefined, surrogate),
         ValidationError,
       ],
+      [transport.restCall(op, valid, { timeout: -1 }, fetchIt), ConfigurationError],
       [keyless.restCall(op, valid, undefined, fetchIt), ConfigurationError],
-      [transport.send(get(), { operation: op, options: { timeout: -1 } }), ConfigurationError],
-      [keyless.send(get(), { operation: op }), ConfigurationError],
     ] as const;
     for (const [promise, Class] of refusals) {
       const { error } = await settle(promise);
@@ -1642,5 +1700,46 @@ describe("restCall", () => {
     // A surrogate pair is a character like any other.
     expect((await call({ wallet, type: "😀" })).value).toEqual({ balances: [] });
     expect(calls[0]!.url.search).toBe(`?type=${encodeURIComponent("😀")}&api-key=${KEY}`);
+  });
+
+  it("a custom fetch's own URIError after the request went out is that URIError, not the caller's ValidationError (which says nothing was sent)", async () => {
+    // A logging wrapper decoding the URL for its line, after the request reached the server: the
+    // base URL's raw `%` makes decodeURIComponent throw.
+    const { fetch: network, calls } = stubFetch(jsonResponse({ webhookID: "x" }));
+    const fetch = async (url: string, init: RequestInit) => {
+      const response = await network(url, init);
+      decodeURIComponent(url);
+      return response;
+    };
+    const transport = createTransport(
+      { apiKey: KEY, fetch, baseUrls: { api: "https://gw.example.com/100%off" } },
+      apiHost,
+    );
+    const client = createClient<any>({ baseUrl: transport.baseUrl });
+    const call = (webhookURL: string) =>
+      settle(
+        transport.restCall(createWebhook, { webhookURL }, undefined, (fetch) =>
+          client.POST("/v0/webhooks", { body: { webhookURL }, fetch, parseAs: "text" }),
+        ),
+      );
+    const { error } = await call("https://example.com/hook");
+    expect(calls).toHaveLength(1);
+    expect(error).not.toBeInstanceOf(ValidationError);
+    expect(error).toBeInstanceOf(URIError);
+    expect(error.message).toBe("URI malformed");
+    // Before the request reaches `fetch` (openapi-fetch's own encodeURIComponent of a path param),
+    // a URIError is still the input's, and nothing is sent.
+    const { error: refused } = await settle(
+      transport.restCall(getBalances, { wallet: "\ud800" }, undefined, (fetch) =>
+        client.GET("/v1/wallet/{wallet}/balances", {
+          params: { path: { wallet: "\ud800" } },
+          fetch,
+          parseAs: "text",
+        }),
+      ),
+    );
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect(refused).toMatchObject({ attempts: 0, issues: [{ path: "params.wallet" }] });
+    expect(calls).toHaveLength(1);
   });
 });

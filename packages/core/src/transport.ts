@@ -4,6 +4,7 @@
  */
 import {
   checkRequestOptions,
+  refuseExtraArguments,
   type ClientOptions,
   type Logger,
   type OperationDescriptor,
@@ -15,19 +16,14 @@ import { createHttp, decodeUtf8, type Exchange } from "./http.js";
 import { checkU64 } from "./u64.js";
 import { reviveU64 } from "./json.js";
 import { credentialsIn, type Redactor } from "./redact.js";
-import { refuseExtraArguments, validate } from "./validate.js";
+import { validate } from "./validate.js";
 
 /**
- * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time a
- * batcher is refused too, with a ConfigurationError, rather than ignored; `batch: false` passes.)
+ * The options of a REST client: those of every client but `batch` (JSON-RPC only). (At run time
+ * the generated clients refuse a batcher too, with a ConfigurationError, rather than ignore it:
+ * config.ts's `unbatched`, which `batch: false` passes. `createTransport` itself does not.)
  */
 export type RestClientOptions = Omit<ClientOptions, "batch">;
-
-/** The context of {@link Transport.send}. */
-export interface SendContext {
-  operation: OperationDescriptor;
-  options?: RequestOptions | undefined;
-}
 
 /** The transport of one host. */
 export interface Transport {
@@ -35,12 +31,6 @@ export interface Transport {
   baseUrl: string;
   /** The client's logger (for the generated code's deprecation warnings). */
   readonly logger?: Logger | undefined;
-  /**
-   * Sends `request` with auth, default and per-call headers, the timeout, rate limit and
-   * retries. Resolves only with a 2xx response, whose body is already read (so the timeout
-   * covers it) and can be read again; anything else rejects with a typed `ChainDataError`.
-   */
-  send(request: Request, ctx: SendContext): Promise<Response>;
   /**
    * Checks `options` and `input` as {@link Transport.restCall} does (the same refusals, a refused
    * value shown with the same redaction) and sends nothing: for a helper that checks its own
@@ -85,22 +75,6 @@ export interface Transport {
 export function createTransport(options: RestClientOptions | undefined, host: Host): Transport {
   const http = createHttp(options, host, true);
 
-  const send = async (
-    request: Request,
-    ctx: SendContext,
-    redactor?: Redactor,
-    json?: boolean,
-  ): Promise<Exchange> => {
-    // Buffered once, so every attempt sends identical bytes.
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    return http.send(
-      request.url,
-      { method: request.method, headers: request.headers, body, json },
-      ctx.operation,
-      { ...ctx.options, signal: ctx.options?.signal ?? request.signal },
-      redactor,
-    );
-  };
   // A re-readable Response built from the bytes (it no longer holds the keyed URL).
   const toResponse = ({ response, bytes }: Exchange) =>
     new Response(response.status === 204 || response.status === 205 ? null : bytes, {
@@ -127,20 +101,6 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
   return {
     baseUrl: http.baseUrl,
     logger: http.config.logger,
-    send: async (request, ctx) => {
-      let options: RequestOptions;
-      let exchange: Exchange;
-      let redactor: Redactor;
-      try {
-        options = checkRequestOptions(ctx.options);
-        redactor = http.redactWith([], options.headers);
-        exchange = await send(request, { ...ctx, options }, redactor);
-      } catch (error) {
-        throw ofOperation(error, ctx.operation.id);
-      }
-      options.onResponse?.(http.described(exchange.response, redactor));
-      return toResponse(exchange);
-    },
     check: (operation, input, options) => {
       try {
         checkInput(operation, input, checkRequestOptions(options));
@@ -157,19 +117,37 @@ export function createTransport(options: RestClientOptions | undefined, host: Ho
     ): Promise<[Result][Result extends unknown ? 0 : never]> {
       let captured: Exchange | undefined;
       let redactor: Redactor;
+      // Whether `invoke` handed a request to this call's `fetch` (so it may have been sent).
+      let handed: unknown;
       try {
         refuseExtraArguments(operation.id, extra);
         options = checkRequestOptions(options);
         redactor = checkInput(operation, input, options);
-        await invoke(async (request) =>
-          toResponse((captured = await send(request, { operation, options }, redactor, true))),
-        );
+        await invoke(async (request) => {
+          handed = 1;
+          // Buffered once, so every attempt sends identical bytes.
+          const body = request.body ? await request.arrayBuffer() : undefined;
+          return toResponse(
+            (captured = await http.send(
+              request.url,
+              { method: request.method, headers: request.headers, body, json: true },
+              operation,
+              { ...options, signal: options!.signal ?? request.signal },
+              redactor,
+            )),
+          );
+        });
       } catch (error) {
         // openapi-fetch writes path and query params with encodeURIComponent, which throws a
         // URIError on a lone surrogate: a string JSON can carry, a URL cannot. Bad input, and
-        // nothing was sent. (What the call refuses before sending, its params, its options, a
-        // missing API key, names the call, as its other errors do.)
-        throw ofOperation(error instanceof URIError ? notInUrl(input, error) : error, operation.id);
+        // nothing was sent: only before the request reached our `fetch`. After that, a URIError is
+        // a custom fetch's own bug (passed through as itself, see http.ts's connectionError), and
+        // the request may have reached the server. (What the call refuses before sending, its
+        // params, its options, a missing API key, names the call, as its other errors do.)
+        throw ofOperation(
+          error instanceof URIError && !handed ? notInUrl(input, error) : error,
+          operation.id,
+        );
       }
       // Our own parse of the bytes (strict UTF-8, lossless numbers, made by `send`), not
       // openapi-fetch's `data`. (`invoke` always fetches: the generated clients add no middleware

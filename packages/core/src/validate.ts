@@ -3,8 +3,9 @@
  * the field and the rule.
  *
  * The generator compiles each operation's parameter schema into a tree of the small checks
- * below (`vObject({ id: vString(ADDRESS) }, ['id'], false)`), so a bundle carries only the
- * checks its operations use, and no schema interpreter. The generator writes a `@__PURE__`
+ * below (`vObject({ id: vString(PATTERN_1, DESCRIPTION_1) }, ["id"], false)`, each pattern and its
+ * description hoisted once per file as `PATTERN_n` and `DESCRIPTION_n`), so a bundle carries only
+ * the checks its operations use, and no schema interpreter. The generator writes a `@__PURE__`
  * annotation before every factory call (esbuild does not honour `@__NO_SIDE_EFFECTS__` across
  * modules: docs/decisions/0008-runtime-size.md), so bundlers drop the checks of operations a
  * program never calls; the factories also carry `@__NO_SIDE_EFFECTS__` for bundlers that do.
@@ -38,8 +39,11 @@ const kind = (value: unknown) =>
         : typeof value;
 
 /**
- * The redactor of the `validate` call under way (set by each call: checks run synchronously), for
- * `show`: a refused value may be the API key given in the wrong place.
+ * The redactor of the `validate` call under way, for `show`: a refused value may be the API key
+ * given in the wrong place. Set by each call for its run only (checks run synchronously) and
+ * cleared after it, however the run ends: no other run quotes through it (a check run outside
+ * `validate`, the page walk's on a next cursor, quotes values as they are), and neither it nor
+ * the secrets its pattern holds outlive the call.
  */
 let hide: Redactor | undefined;
 
@@ -247,6 +251,7 @@ export const vBoolean: Check = (value, path, issues) => {
     // A plain object only (its prototype is some realm's Object.prototype, or none): JSON writes
     // own members, while the request builders read inherited ones too, so for a class instance or
     // an `Object.create(proto)` what is checked, what is read and what is sent could all differ.
+    // (paginate.ts's `copy` reads a plain object by the same rule.)
     const proto = Object.getPrototypeOf(object) as object | null;
     if (proto && Object.getPrototypeOf(proto))
       return add(issues, path, "type", "must be a plain object (got a class instance)");
@@ -451,7 +456,11 @@ export const vBoolean: Check = (value, path, issues) => {
 export function validate(check: Check, value: unknown, path = "params", redact?: Redactor): void {
   const issues: ValidationIssue[] = [];
   hide = redact;
-  check(value, path, issues);
+  try {
+    check(value, path, issues);
+  } finally {
+    hide = undefined;
+  }
   if (issues.length) throw errorOfIssues(issues);
 }
 
@@ -469,35 +478,4 @@ export function errorOfIssues(issues: ValidationIssue[], cause?: Error): Validat
     { issues },
     cause,
   );
-}
-
-/**
- * `value` as JSON text (bigints exact), or a ValidationError naming `path` when it cannot be
- * written (a cycle, a throwing `toJSON`). Nothing is sent.
- */
-export function writeJson(value: unknown, path: string): string {
-  try {
-    return stringifyJson(value);
-  } catch (error) {
-    const message = `${path}: cannot be written as JSON (${String((error as Error)?.message)})`;
-    throw new ValidationError(
-      message,
-      { issues: [{ path, rule: "json", message }] },
-      error as Error,
-    );
-  }
-}
-
-/**
- * Refuses what a call of an operation without params was given after its request options: one
- * written as the others are, `(params, options)`, would otherwise send with its options ignored
- * (an aborted `signal` too). (transport.ts's and text.ts's.)
- */
-export function refuseExtraArguments(id: string, extra: readonly unknown[] = []): void {
-  if (extra.length) {
-    const message = `params: ${id} takes no params; its only argument is the request options (got ${extra.length + 1} arguments)`;
-    throw new ValidationError(message, {
-      issues: [{ path: "params", rule: "arguments", message }],
-    });
-  }
 }

@@ -5,14 +5,18 @@
  * not exported from the package.
  */
 import {
+  CLIENT_OPTIONS,
   ConfigurationError,
   createTransport,
   hosts,
   keyFromEnvironment,
+  misconfigured,
+  ownOptions,
   resolveBaseUrl,
   resolveConfig,
   rpcHost,
   snapshotOptions,
+  typeOf,
   unbatched,
   type ClientOptions,
   type HostName,
@@ -21,31 +25,10 @@ import {
 import type { ChainDataClientOptions } from "./generated/client.js";
 
 // (Pure: a bundle importing an area's factory from the sdk carries none of this file.)
-/** Every option of `ClientOptions`, in the order the runtime lists them (checked complete by the type). */
-const CLIENT_OPTIONS = /* @__PURE__ */ Object.keys({
-  apiKey: 0,
-  environment: 0,
-  baseUrls: 0,
-  fetch: 0,
-  headers: 0,
-  timeout: 0,
-  maxRetries: 0,
-  logger: 0,
-  batch: 0,
-  rateLimit: 0,
-} satisfies Record<keyof ClientOptions, 0>);
-/** The options of `createChainDataClient`: those and `areas`. */
-const SDK_OPTIONS = /* @__PURE__ */ CLIENT_OPTIONS.concat(
+/** The options of `createChainDataClient`: core's client options (`CLIENT_OPTIONS`) and `areas`. */
+const SDK_OPTIONS = /* @__PURE__ */ (CLIENT_OPTIONS as readonly string[]).concat(
   "areas" satisfies keyof ChainDataClientOptions,
 );
-
-/** The same `name: rule` error as the runtime's option checks. */
-const misconfigured = (name: string, rule: string): never => {
-  throw new ConfigurationError(`${name}: ${rule}`);
-};
-
-/** The type of a value that must not be quoted: a string given where options belong is often a key. */
-const typeOf = (value: unknown) => (value === null ? "null" : typeof value);
 
 /**
  * The keys given with the options, which no message may show, not even as a name (`{ [key]: … }`).
@@ -78,16 +61,10 @@ const knownNames = (
 
 /**
  * The client options of `options`, each read as a factory reads it (an own property, an inherited
- * one, a getter) into a plain object; one left `undefined` sets nothing and is left out.
+ * one, a getter) into a plain object; one left `undefined` sets nothing and is left out (core's
+ * `ownOptions`).
  */
-const clientOptions = (options: object): ClientOptions => {
-  const read: Record<string, unknown> = {};
-  for (const name of CLIENT_OPTIONS) {
-    const value = (options as Record<string, unknown>)[name];
-    if (value !== undefined) read[name] = value;
-  }
-  return read;
-};
+const clientOptions = (options: object): ClientOptions => ownOptions(options, CLIENT_OPTIONS);
 
 /**
  * What an area's factory checks when it is made: every option, the environment, `baseUrls` and
@@ -260,7 +237,7 @@ function laidOptions<Area extends string, Batched extends Area>(
     // (The names of the area's own options, listed in the message; a `batch` left undefined is none.)
     const takes = (batched as readonly Area[]).includes(area)
       ? CLIENT_OPTIONS
-      : CLIENT_OPTIONS.filter((n) => n !== "batch");
+      : CLIENT_OPTIONS.filter((n: string) => n !== "batch");
     knownNames(
       entry,
       CLIENT_OPTIONS,

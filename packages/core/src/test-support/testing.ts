@@ -3,6 +3,8 @@
  * SDK sent.
  */
 import { vi } from "vitest";
+import type { OperationDescriptor, RequestOptions } from "../config.js";
+import type { Transport } from "../transport.js";
 
 /** One request as the stub received it. */
 export interface RecordedCall {
@@ -85,3 +87,26 @@ export const wire = async (request: Request) => ({
   headers: [...request.headers],
   body: await request.text(),
 });
+
+/**
+ * One REST request through `transport.restCall`, as the generated clients make one: `request`
+ * handed to the call's `fetch` as `operation` with `options`; resolves with what that `fetch` gave
+ * openapi-fetch (a 2xx answer, its body already read and readable again). The body is still parsed
+ * as JSON, as every REST call's is; an empty one is no error here (`optionalBody`).
+ */
+export async function sendRequest(
+  transport: Transport,
+  request: Request,
+  { operation, options }: { operation: OperationDescriptor; options?: RequestOptions | undefined },
+): Promise<Response> {
+  let response!: Response;
+  await transport.restCall(
+    { ...operation, optionalBody: true },
+    undefined,
+    options,
+    async (fetch) => {
+      response = await fetch(request);
+    },
+  );
+  return response;
+}

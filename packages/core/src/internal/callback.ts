@@ -1,0 +1,12 @@
+/**
+ * Calls an app's callback through `call` (a logger's method, the webhook receiver's `onError`),
+ * letting nothing it does fail us: what it throws (from the method, or from a getter that reads
+ * it) is ignored, and so is what it rejects with, if async (not awaited, but caught: Node ends the
+ * process on an unhandled rejection). The callback may have done its work before it failed, so its
+ * failure must not fail the call. (Exported, marked internal, for the chaindata packages.)
+ */
+export const callQuietly = (call: () => unknown): void => {
+  try {
+    (call() as any)?.then?.(undefined, () => {});
+  } catch {}
+};

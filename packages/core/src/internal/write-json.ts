@@ -1,0 +1,23 @@
+/**
+ * Writing a request body as JSON: the JSON-RPC client's request objects (json-rpc.ts). Here, not
+ * in json.ts, because a value that cannot be written is the caller's input, refused as such.
+ */
+import { ValidationError } from "../errors.js";
+import { stringifyJson } from "../json.js";
+
+/**
+ * `value` as JSON text (bigints exact), or a ValidationError naming `path` when it cannot be
+ * written (a cycle, a throwing `toJSON`). Nothing is sent.
+ */
+export function writeJson(value: unknown, path: string): string {
+  try {
+    return stringifyJson(value);
+  } catch (error) {
+    const message = `${path}: cannot be written as JSON (${String((error as Error)?.message)})`;
+    throw new ValidationError(
+      message,
+      { issues: [{ path, rule: "json", message }] },
+      error as Error,
+    );
+  }
+}
