@@ -35,9 +35,10 @@ function packageJson({ area, description, version, coreVersion, extraDependencie
       },
       "./package.json": "./package.json",
     },
-    files: ["dist", "src", "!src/**/*.test.ts", "LICENSE"],
+    files: ["dist", "src", "!src/**/*.test.ts", "LICENSE", "CHANGELOG.md"],
     engines: { node: ">=20.19" },
-    scripts: { build: "tsup" },
+    // `npm publish` refuses a missing or stale dist/ (scripts/release/check-build.mjs).
+    scripts: { build: "tsup", prepublishOnly: "node ../../scripts/release/check-build.mjs" },
     dependencies: { "@chaindata/core": coreVersion, ...extraDependencies },
     publishConfig: { access: "public" },
   };

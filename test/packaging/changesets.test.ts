@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -79,8 +80,14 @@ const cloneRepo = (name: string, source = root) => {
       "uncommitted",
     );
   }
-  if (existsSync(join(source, "node_modules")))
-    symlinkSync(join(source, "node_modules"), join(repo, "node_modules"));
+  // (Each entry of node_modules linked, not the folder: `npm install --package-lock-only` rewrites
+  // node_modules/.package-lock.json, which must be the clone's, not this repository's.)
+  if (existsSync(join(source, "node_modules"))) {
+    mkdirSync(join(repo, "node_modules"));
+    for (const entry of readdirSync(join(source, "node_modules")))
+      if (entry !== ".package-lock.json")
+        symlinkSync(join(source, "node_modules", entry), join(repo, "node_modules", entry));
+  }
   return { repo, pending: changesets(repo) };
 };
 
@@ -153,7 +160,7 @@ describe("changesets", () => {
     expect(pending).toContain("first-release-das.md");
   });
 
-  it("the first release: every public package goes from 0.0.0 to 0.1.0 with one CHANGELOG entry, its own note; the private docs package is not versioned", () => {
+  it("the first release (`npm run version-packages`): every public package goes from 0.0.0 to 0.1.0 with one CHANGELOG entry, its own note, and so does package-lock.json; the sdk's dependencies are one entry; the private docs package is not versioned", () => {
     const { repo, pending } = cloneRepo("first");
     // Until 0.1.0 is out, the pending changesets are the first-release notes, one per package
     // (`changeset version` runs in a clone with the working tree's uncommitted changes copied
@@ -161,7 +168,8 @@ describe("changesets", () => {
     expect(firstReleaseProblems(pending, repo)).toEqual([]);
     for (const pkg of publicPackages) expect(version(repo, pkg), pkg).toBe("0.0.0");
     const docsVersion = version(repo, "docs");
-    execFileSync("npx", ["changeset", "version"], { cwd: repo, stdio: "ignore" });
+    // (`changeset version`, then `npm install --package-lock-only`: .changeset/README.md.)
+    execFileSync("npm", ["run", "version-packages"], { cwd: repo, stdio: "ignore" });
     for (const pkg of publicPackages) {
       expect(version(repo, pkg), pkg).toBe("0.1.0");
       const changelog = readFileSync(join(repo, "packages", pkg, "CHANGELOG.md"), "utf8");
@@ -173,6 +181,26 @@ describe("changesets", () => {
     const sdk = JSON.parse(readFileSync(join(repo, "packages/sdk/package.json"), "utf8"));
     for (const [name, range] of Object.entries(sdk.dependencies as Record<string, string>))
       if (name.startsWith("@chaindata/")) expect(range, name).toBe("0.1.0");
+    // The lockfile records the versions and ranges the package.json files now say (user trial 33,
+    // F9: `changeset version` alone left 29 lines at 0.0.0).
+    const lock = JSON.parse(readFileSync(join(repo, "package-lock.json"), "utf8"));
+    for (const pkg of publicPackages) {
+      const json = JSON.parse(readFileSync(join(repo, "packages", pkg, "package.json"), "utf8"));
+      const locked = lock.packages[`packages/${pkg}`];
+      expect(locked.version, `package-lock.json packages/${pkg}`).toBe("0.1.0");
+      expect(locked.dependencies ?? {}, `package-lock.json packages/${pkg}`).toEqual(
+        json.dependencies ?? {},
+      );
+    }
+    // Its bumped dependencies are one "Updated dependencies" entry listing the nine, not one line
+    // per changeset of each (F11: ten lines, nine of them alike; scripts/release/changelog.cjs).
+    const sdkLog = readFileSync(join(repo, "packages/sdk/CHANGELOG.md"), "utf8");
+    expect(sdkLog.match(/^- Updated dependencies.*$/gm)).toEqual([
+      expect.stringMatching(/^- Updated dependencies \[[0-9a-f]{7}(, [0-9a-f]{7})*\]$/),
+    ]);
+    expect(sdkLog.match(/^ {2}- @chaindata\/[\w-]+@0\.1\.0$/gm)).toHaveLength(
+      Object.keys(sdk.dependencies).filter((name) => name.startsWith("@chaindata/")).length,
+    );
     expect(version(repo, "docs")).toBe(docsVersion);
     expect(existsSync(join(repo, "packages/docs/CHANGELOG.md"))).toBe(false);
   }, 120_000);

@@ -16,8 +16,9 @@ const BOOLEAN_WORD = /^\s*(true|false|yes|no|y|n|on|off|0|1)\s*$/i;
  * or a message the generated JSDoc shows) and `info.x-beta: true`. `false` is allowed, the same as
  * leaving the mark out. Refused: `x-deprecated` on an operation (nothing reads it there: the
  * operation would not be deprecated at all), `x-replaced-by` on an operation that is not
- * deprecated (nothing reads it either), and a mark of another type, such as `x-beta: "no"`, which
- * any reader takes as true.
+ * deprecated (nothing reads it either), an `x-replaced-by` that starts with "Use" or ends with
+ * "instead" (the readers put it into "Use <value> instead."), and a mark of another type, such as
+ * `x-beta: "no"`, which any reader takes as true.
  */
 export function checkStatusMarks(r) {
   const { area, doc } = r;
@@ -72,6 +73,16 @@ export function checkStatusMarks(r) {
       say(
         "x-replaced-by",
         `${show(replacedBy)} on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by`,
+      );
+    else if (/^\s*use\s/i.test(replacedBy) || /\binstead\W*$/i.test(replacedBy))
+      say(
+        "x-replaced-by",
+        `${show(replacedBy)}: the value is placed into "Use <value> instead." (the JSDoc, the docs) and "use <value> instead" (the SDK's warning), so it names only what to use, without "Use" before it or "instead" after it; write x-replaced-by: ${show(
+          replacedBy
+            .trim()
+            .replace(/^use\s+/i, "")
+            .replace(/[\s,;]*\binstead\W*$/i, ""),
+        )}`,
       );
   }
   return findings;

@@ -33,4 +33,30 @@ describe("spec rules", () => {
       't #/methods/0 (getThing)/x-replaced-by: "getOther" on an operation that is not deprecated (no deprecated: true): nothing reads x-replaced-by without it; add deprecated: true, or remove x-replaced-by',
     ]);
   });
+
+  it('x-replaced-by names only what to use: it is placed into "Use <value> instead.", so a value starting with "Use" or ending with "instead" is refused, with the value to write (user trial 33, F17)', () => {
+    const replaced = (value: string) =>
+      checkStatusMarks({
+        area,
+        kind: "openrpc",
+        doc: openrpc({ deprecated: true, "x-replaced-by": value }),
+      });
+    for (const fine of [
+      "getAssetsByOwner with a `grouping` filter",
+      "the ZK-compression API (@chaindata/compression)",
+      "user-scoped keys", // ("use" only as the start of a word)
+    ])
+      expect(replaced(fine), fine).toEqual([]);
+    expect(replaced("Use getAssetsByOwner with a `grouping` filter")).toEqual([
+      't #/methods/0 (getThing)/x-replaced-by: "Use getAssetsByOwner with a `grouping` filter": the value is placed into "Use <value> instead." (the JSDoc, the docs) and "use <value> instead" (the SDK\'s warning), so it names only what to use, without "Use" before it or "instead" after it; write x-replaced-by: "getAssetsByOwner with a `grouping` filter"',
+    ]);
+    expect(replaced(" use getOther instead.")).toEqual([
+      expect.stringMatching(
+        /x-replaced-by: " use getOther instead\.": .* write x-replaced-by: "getOther"$/,
+      ),
+    ]);
+    expect(replaced("getOther, instead")).toEqual([
+      expect.stringMatching(/write x-replaced-by: "getOther"$/),
+    ]);
+  });
 });
