@@ -1,0 +1,766 @@
+#!/usr/bin/env node
+// `npm run spec:diff`: what a spec change means to SDK users, and whether each area document's
+// `info.version` says so (decision 0019; user trial 33, findings 4 and 12).
+//
+// It bundles spec/ as it was at a base git ref (default: the merge-base with main) with today's
+// bundler, in a temporary folder, reads today's bundles (spec/dist), and walks the two documents of
+// each area side by side, operation by operation, their schemas with every `$ref` resolved. Each
+// difference is one line, with a rule of RULES below and its class for a program written against
+// the old document:
+//   breaking    it may stop compiling or working: the request got stricter (a param removed or
+//               newly required, a bound tightened, a pattern changed, an enum value removed, a type
+//               narrowed), the result looser (a field removed, made optional or nullable, a value
+//               added to a closed enum, a type changed), an operation or an exported type removed
+//   compatible  a contract change that keeps it working: a new optional param, a bound loosened,
+//               a new result field, a new operation, a deprecation, a cost
+//   docs        prose only (description, summary, title, examples, x-source): no version needed
+// A result's bounds and patterns are documentation to the SDK (no type or check reads them), so
+// changing them is compatible either way (oasdiff counts a looser one as breaking: decision 0019).
+//
+// The version rule, per area document (semver, 0.x read as npm's caret ranges read it):
+//   a breaking change    needs an info.version outside ^old: 1.4.2 → 2.0.0, 0.1.0 → 0.2.0,
+//                        0.0.3 → 0.0.4 (the first non-zero part is the one a break moves)
+//   a compatible change  needs a greater info.version (0.1.0 → 0.1.1 or 0.2.0)
+//   docs only            none; and info.version never goes down
+// Exit 0 when every document keeps the rule, 1 when one does not, 2 on a usage or bundling error.
+//   npm run spec:diff                        against the merge-base with main
+//   npm run spec:diff -- --base <ref>        against a tag, branch or commit
+//   npm run spec:diff -- --base-dir <folder> against another spec folder (its YAML, bundled here)
+//   npm run spec:diff -- --spec-dir <folder> a copy of spec/ (its dist/) instead of spec/
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseCli, usageError } from "../lib/cli.mjs";
+import { openEnumParts } from "../lib/open-enum.mjs";
+import { yamlPosition } from "../lib/spec-sources.mjs";
+import * as bundler from "./bundle.mjs";
+
+export const BREAKING = "breaking";
+export const COMPATIBLE = "compatible";
+export const DOCS = "docs";
+const [B, C, D] = [BREAKING, COMPATIBLE, DOCS];
+
+/**
+ * Every rule a change is reported by, and its class (the names follow oasdiff's check ids, from
+ * the caller's side: "request" is what it sends, "response" what it gets back).
+ */
+export const RULES = {
+  "area-added": C,
+  "area-removed": B,
+  "area-call-changed": B, // info.x-area, x-host, x-path, x-auth, x-batch: where and how it is called
+  "operation-added": C,
+  "operation-removed": B, // or renamed: the SDK's function of that name is gone
+  "operation-moved": B, // another method or path: calls of the old SDK go elsewhere
+  "call-shape-changed": B, // paramStructure, x-params: how the params are sent
+  "pagination-added": C,
+  "pagination-changed": B, // x-pagination changed or removed: .all() and its item type
+  "request-rule-added": B, // x-dependent-schemas, x-all-of: refuses calls that passed
+  "request-rule-removed": C,
+  "request-param-added-optional": C,
+  "request-param-added-required": B,
+  "request-param-removed": B, // callers that pass it are refused, and the SDK's type lacks it
+  "request-param-became-required": B,
+  "request-param-became-optional": C,
+  "request-property-added-optional": C,
+  "request-property-added-required": B,
+  "request-property-removed": B,
+  "request-property-became-required": B,
+  "request-property-became-optional": C,
+  "request-additional-properties-refused": B,
+  "request-additional-properties-allowed": C,
+  "request-type-narrowed": B,
+  "request-type-widened": C,
+  "request-value-removed": B, // an enum or const value
+  "request-value-added": C,
+  "request-values-limited": B, // an enum or const where any value passed
+  "request-values-unlimited": C,
+  "request-enum-closed": B, // an open enum (spec/README.md "Open enums") no longer open
+  "request-enum-opened": C,
+  "request-bound-tightened": B, // maximum, minimum, max/minLength, max/minItems set or moved in
+  "request-bound-loosened": C,
+  "request-pattern-changed": B, // pattern, uniqueItems, x-solana-transaction set or changed
+  "request-pattern-removed": C,
+  "request-branch-removed": B, // an anyOf / oneOf branch (an allOf one: added)
+  "request-branch-added": C,
+  "request-media-type-removed": B,
+  "request-media-type-added": C,
+  "response-property-added": C,
+  "response-property-removed": B,
+  "response-property-became-optional": B, // its type gains `undefined`
+  "response-property-became-required": C,
+  "response-type-changed": B,
+  "response-type-narrowed": C,
+  "response-became-nullable": B,
+  "response-value-added": B, // a value added to a closed enum: exhaustive switches break
+  "response-value-removed": C,
+  "response-values-unlimited": B,
+  "response-values-limited": C,
+  "response-enum-opened": B,
+  "response-enum-closed": C,
+  "response-bound-changed": C, // the SDK neither types nor checks a result's bounds
+  "response-pattern-changed": C,
+  "response-additional-properties-changed": C,
+  "response-branch-added": B,
+  "response-branch-removed": C,
+  "response-success-status-removed": B,
+  "response-success-status-added": C,
+  "response-media-type-removed": B,
+  "response-media-type-added": C,
+  "error-response-changed": C, // an error status or JSON-RPC error code listed or no longer
+  "open-enum-value-added": C, // a known value of an open enum: any string was already allowed
+  "open-enum-value-removed": C,
+  "u64-changed": B, // format uint64 / int64 one side only: bigint ↔ number in the SDK
+  "format-changed": C, // other formats: annotations, not checked
+  "default-changed": C,
+  "schema-replaced": B, // a schema for a value that was none, or the reverse
+  "type-added": C, // a component schema: a type the package exports
+  "type-removed": B,
+  "contract-changed": C, // any other key: deprecated, x-beta, x-cost, servers, errors…
+  "prose-changed": D,
+};
+
+/** Keys whose change is prose: no generated type, runtime check or request reads them. */
+const PROSE = new Set([
+  ...["description", "summary", "title", "examples", "example", "x-source", "$comment"],
+  ...["externalDocs", "x-pattern-description", "x-replaced-by", "tags", "contact", "license"],
+]);
+const INFO_CALL_KEYS = ["x-area", "x-host", "x-path", "x-auth", "x-batch"];
+const UPPER = ["maximum", "exclusiveMaximum", "maxLength", "maxItems"];
+const LOWER = ["minimum", "exclusiveMinimum", "minLength", "minItems"];
+const RULE_KEYS = ["pattern", "uniqueItems", "x-solana-transaction"];
+/** The operation keys diffOperations holds to their own rules. */
+const OPERATION_KEYS = [
+  "paramStructure",
+  "x-params",
+  "x-dependent-schemas",
+  "x-all-of",
+  "x-pagination",
+];
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const escape = (s) => String(s).replace(/~/g, "~0").replace(/\//g, "~1");
+const union = (a, b) => new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+
+/** Deep equality of JSON values (key order aside). */
+function same(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b && same(a[k], b[k]));
+}
+
+/** Whether `s` is a nullable value's schema: `anyOf: [<schema>, { type: "null" }]`, and prose. */
+const nullable = (s) =>
+  Array.isArray(s.anyOf) &&
+  s.anyOf.length === 2 &&
+  same(s.anyOf[1], { type: "null" }) &&
+  Object.keys(s).every((k) => k === "anyOf" || PROSE.has(k) || k.startsWith("x-"));
+
+/** `[node, pointer]` with the `$ref`s of `node` (at `pointer` in `doc`) followed. */
+function deref(doc, node, pointer) {
+  for (let hops = 0; isObject(node) && typeof node.$ref === "string" && hops < 20; hops++) {
+    pointer = node.$ref;
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((n, s) => n?.[s.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  }
+  return [node, pointer];
+}
+
+/** A place in both documents: `field` (the request's or result's path), `pa` / `pb` pointers. */
+const child = (w, key, field = w.field) => ({
+  field,
+  pa: `${w.pa}/${escape(key)}`,
+  pb: `${w.pb}/${escape(key)}`,
+});
+
+/**
+ * The changes between two bundled documents of one area (`oldDoc` the base's), each
+ * `{ cls, rule, op, field, key, from, to, pointer }`: `op` the operation (or "(area)",
+ * "(components)"), `field` where in its request or result (`params.limit`, `result.items[]`,
+ * `query.limit`, `body.webhookURL`, `response 200.data[]`), `key` the keyword, `pointer` its place
+ * in the new bundle (the old one's for what was removed).
+ */
+export function diffDocuments(oldDoc, newDoc) {
+  const c = { old: oldDoc, new: newDoc, changes: [], op: "(area)" };
+  const top = { field: "", pa: "#", pb: "#" };
+  const info = child(top, "info", "info");
+  for (const key of INFO_CALL_KEYS)
+    diffKey(c, oldDoc.info?.[key], newDoc.info?.[key], child(info, key), key, "area-call-changed");
+  diffRest(c, oldDoc.info, newDoc.info, info, [...INFO_CALL_KEYS, "version"]);
+  diffOperations(c, operations(oldDoc), operations(newDoc));
+  c.op = "(components)";
+  const [sa, sb] = [oldDoc.components?.schemas ?? {}, newDoc.components?.schemas ?? {}];
+  for (const name of union(sa, sb)) {
+    const w = { field: `schemas.${name}`, pa: "#/components/schemas", pb: "#/components/schemas" };
+    if (!(name in sb)) emit(c, child(w, name), "type", name, undefined, "type-removed");
+    if (!(name in sa)) emit(c, child(w, name), "type", undefined, name, "type-added");
+  }
+  // The rest (servers written from spec/hosts.yaml, x-error-info, security, security schemes…);
+  // the other components are compared through the operations that reach them.
+  c.op = "(area)";
+  diffRest(c, oldDoc, newDoc, top, ["info", "methods", "paths", "webhooks", "components"]);
+  const schemes = child(child(top, "components"), "securitySchemes");
+  diffRest(c, oldDoc.components?.securitySchemes, newDoc.components?.securitySchemes, schemes);
+  return c.changes;
+}
+
+function emit(c, w, key, from, to, rule) {
+  if (!(rule in RULES)) throw new Error(`spec:diff: no rule ${rule}`);
+  const pointer = to === undefined ? w.pa : w.pb;
+  c.changes.push({ cls: RULES[rule], rule, op: c.op, field: w.field, key, from, to, pointer });
+}
+
+/** One key that changed at all is `rule`. */
+function diffKey(c, a, b, w, key, rule) {
+  if (!same(a, b)) emit(c, w, key, a, b, rule);
+}
+
+/**
+ * `a` and `b` (at `key`) compared down to what differs: prose where a prose key differs, `rule`
+ * where anything else does (into objects, and arrays of one length, item by item).
+ */
+function deepDiff(c, a, b, w, key, rule) {
+  if (same(a, b)) return;
+  if (PROSE.has(key)) return emit(c, w, key, a, b, "prose-changed");
+  const arrays = Array.isArray(a) && Array.isArray(b) && a.length === b.length;
+  if (!arrays && !(isObject(a) && isObject(b))) return emit(c, w, key, a, b, rule);
+  for (const k of union(a, b)) deepDiff(c, a[k], b[k], child(w, k), k, rule);
+}
+
+/**
+ * Every key of `a` / `b` but `handled`: prose, or any other contract change (a change the walker
+ * has no finer rule for is still one, never dropped).
+ */
+function diffRest(c, a, b, w, handled = []) {
+  for (const key of union(a, b))
+    if (!handled.includes(key))
+      deepDiff(c, a?.[key], b?.[key], child(w, key), key, "contract-changed");
+}
+
+/** A bundle's operations by the name the SDK gives them: name → { op, pointer, wire, … }. */
+function operations(doc) {
+  const ops = new Map();
+  (doc.methods ?? []).forEach((m, i) => {
+    const [op, pointer] = deref(doc, m, `#/methods/${i}`);
+    ops.set(op.name, { op, pointer, rpc: true });
+  });
+  for (const section of ["paths", "webhooks"])
+    for (const [path, item] of Object.entries(doc[section] ?? {}))
+      for (const verb of HTTP_METHODS) {
+        if (!item[verb]) continue;
+        const wire = `${section === "webhooks" ? "webhook " : ""}${verb.toUpperCase()} ${path}`;
+        const at = `#/${section}/${escape(path)}`;
+        const shared = (item.parameters ?? []).map((p, i) => [p, `${at}/parameters/${i}`]);
+        const entry = { op: item[verb], pointer: `${at}/${verb}`, wire, shared };
+        // (A webhook's body is a delivery: what the SDK user receives, read as a result.)
+        ops.set(item[verb].operationId ?? wire, { ...entry, received: section === "webhooks" });
+      }
+  return ops;
+}
+
+function diffOperations(c, opsA, opsB) {
+  for (const name of new Set([...opsA.keys(), ...opsB.keys()])) {
+    c.op = name;
+    const [a, b] = [opsA.get(name), opsB.get(name)];
+    const w = { field: "", pa: a?.pointer, pb: b?.pointer };
+    if (!a || !b) {
+      const rule = b ? "operation-added" : "operation-removed";
+      emit(c, w, "operation", a && (a.wire ?? name), b && (b.wire ?? name), rule);
+      continue;
+    }
+    diffKey(c, a.wire, b.wire, w, "request", "operation-moved");
+    for (const key of ["paramStructure", "x-params"])
+      diffKey(c, a.op[key], b.op[key], child(w, key), key, "call-shape-changed");
+    for (const key of ["x-dependent-schemas", "x-all-of"]) {
+      const rule = b.op[key] === undefined ? "request-rule-removed" : "request-rule-added";
+      diffKey(c, a.op[key], b.op[key], child(w, key), key, rule);
+    }
+    const walk = "x-pagination";
+    const rule = a.op[walk] === undefined ? "pagination-added" : "pagination-changed";
+    diffKey(c, a.op[walk], b.op[walk], child(w, walk), walk, rule);
+    const handled = b.rpc ? diffMethod(c, a, b, w) : diffRestOperation(c, a, b);
+    diffRest(c, a.op, b.op, w, [...handled, ...OPERATION_KEYS]);
+  }
+}
+
+/** An OpenRPC method: params by name, query options, the result, its errors' codes. */
+function diffMethod(c, a, b, w) {
+  const [ma, mb] = [a.op, b.op];
+  for (const [list, prefix] of [
+    ["params", "params"],
+    ["x-query-params", "query"],
+  ]) {
+    const index = (doc, m, pointer) =>
+      new Map(
+        (m[list] ?? []).map((p, i) => {
+          const [param, at] = deref(doc, p, `${pointer}/${list}/${i}`);
+          return [`${prefix}.${param.name}`, { param, at }];
+        }),
+      );
+    diffParams(c, index(c.old, ma, a.pointer), index(c.new, mb, b.pointer));
+  }
+  if ((mb.paramStructure ?? "by-name") === "by-position") {
+    // Sent as an array in the params' order: those both have must keep it.
+    const names = (doc, m) => (m.params ?? []).map((p) => deref(doc, p)[0]?.name);
+    const [na, nb] = [names(c.old, ma), names(c.new, mb)];
+    const kept = (list, other) => list.filter((n) => other.includes(n));
+    diffKey(c, kept(na, nb), kept(nb, na), child(w, "params"), "params", "call-shape-changed");
+  }
+  const [ra, pa] = deref(c.old, ma.result, `${a.pointer}/result`);
+  const [rb, pb] = deref(c.new, mb.result, `${b.pointer}/result`);
+  const result = { field: "result", pa, pb };
+  walkSchema(c, ra?.schema, rb?.schema, "response", child(result, "schema"));
+  // (The result's `name` only names the variable of the README's samples.)
+  diffKey(c, ra?.name, rb?.name, child(result, "name"), "name", "prose-changed");
+  diffRest(c, ra, rb, result, ["schema", "name"]);
+  const codes = (doc, m) => new Set((m.errors ?? []).map((e) => deref(doc, e)[0]?.code));
+  const [ca, cb] = [codes(c.old, ma), codes(c.new, mb)];
+  for (const code of ca)
+    if (!cb.has(code))
+      emit(c, child(w, "errors"), "errors", code, undefined, "error-response-changed");
+  for (const code of cb)
+    if (!ca.has(code))
+      emit(c, child(w, "errors"), "errors", undefined, code, "error-response-changed");
+  return ["name", "params", "x-query-params", "result", "errors"];
+}
+
+/**
+ * Request params (OpenRPC params or query options, OpenAPI parameters, a REST body as `body`),
+ * each map `field` → `{ param, at }`: removed, new, made required or optional, and their schemas.
+ */
+function diffParams(c, ia, ib) {
+  for (const field of new Set([...ia.keys(), ...ib.keys()])) {
+    const [a, b] = [ia.get(field), ib.get(field)];
+    const w = { field, pa: a?.at, pb: b?.at };
+    if (!a || !b) {
+      const rule = !b
+        ? "request-param-removed"
+        : `request-param-added-${b.param.required ? "required" : "optional"}`;
+      emit(c, w, "param", a && field, b && field, rule);
+      continue;
+    }
+    const [ra, rb] = [Boolean(a.param.required), Boolean(b.param.required)];
+    const rule = `request-param-became-${rb ? "required" : "optional"}`;
+    diffKey(c, ra, rb, child(w, "required"), "required", rule);
+    if (a.param.content || b.param.content)
+      diffContent(c, a.param, b.param, "request", w); // a request body
+    else walkSchema(c, a.param.schema, b.param.schema, "request", child(w, "schema"));
+    diffRest(c, a.param, b.param, w, ["name", "in", "required", "schema", "content"]);
+  }
+}
+
+/** An OpenAPI operation: parameters by place and name, the request body, the responses by status. */
+function diffRestOperation(c, a, b) {
+  const index = (doc, o) => {
+    const own = (o.op.parameters ?? []).map((p, i) => [p, `${o.pointer}/parameters/${i}`]);
+    const params = [...o.shared, ...own].map(([p, at]) => deref(doc, p, at));
+    const map = new Map(params.map(([param, at]) => [`${param.in}.${param.name}`, { param, at }]));
+    const [body, at] = deref(doc, o.op.requestBody, `${o.pointer}/requestBody`);
+    if (body && !o.received) map.set("body", { param: body, at });
+    return map;
+  };
+  diffParams(c, index(c.old, a), index(c.new, b));
+  if (a.received || b.received) {
+    const [ba, pa] = deref(c.old, a.op.requestBody, `${a.pointer}/requestBody`);
+    const [bb, pb] = deref(c.new, b.op.requestBody, `${b.pointer}/requestBody`);
+    diffContent(c, ba, bb, "response", { field: "body", pa, pb }, true);
+    diffRest(c, ba, bb, { field: "body", pa, pb }, ["content"]);
+  }
+  const [ra, rb] = [a.op.responses ?? {}, b.op.responses ?? {}];
+  for (const status of union(ra, rb)) {
+    const field = `response ${status}`;
+    const [xa, pa] = deref(c.old, ra[status], `${a.pointer}/responses/${escape(status)}`);
+    const [xb, pb] = deref(c.new, rb[status], `${b.pointer}/responses/${escape(status)}`);
+    const success = /^2/.test(status);
+    if (xa && xb) {
+      diffContent(c, xa, xb, "response", { field, pa, pb }, success);
+      diffRest(c, xa, xb, { field, pa, pb }, ["content"]);
+    } else {
+      const rule = !success
+        ? "error-response-changed"
+        : `response-success-status-${xb ? "added" : "removed"}`;
+      emit(c, { field, pa, pb }, "responses", xa && status, xb && status, rule);
+    }
+  }
+  return ["operationId", "parameters", "requestBody", "responses"];
+}
+
+/**
+ * The `content` of a request body or response, by media type, its schemas walked `dir`; `result`: a
+ * success response or a delivery (for an error response, any change is compatible).
+ */
+function diffContent(c, a, b, dir, w, result = dir === "request") {
+  const [ma, mb] = [a?.content ?? {}, b?.content ?? {}];
+  for (const type of union(ma, mb)) {
+    const t = child(child(w, "content"), type);
+    if (ma[type] && mb[type]) {
+      const [sa, sb, st] = [ma[type].schema, mb[type].schema, child(t, "schema")];
+      if (result) walkSchema(c, sa, sb, dir, st);
+      else deepDiff(c, sa, sb, st, "schema", "error-response-changed");
+      diffRest(c, ma[type], mb[type], t, ["schema"]);
+    } else {
+      const rule = result
+        ? `${dir}-media-type-${mb[type] ? "added" : "removed"}`
+        : "error-response-changed";
+      emit(c, t, "content", ma[type] && type, mb[type] && type, rule);
+    }
+  }
+}
+
+/** The rule of an enum / const change: its values as lists (undefined: any value passes). */
+function valueRules(c, w, key, va, vb, dir) {
+  if (!va || !vb) {
+    const limited = vb !== undefined;
+    const rule = `${dir}-values-${limited ? "limited" : "unlimited"}`;
+    return emit(c, child(w, key), key, va, vb, rule);
+  }
+  for (const v of va)
+    if (!vb.some((x) => same(x, v)))
+      emit(c, child(w, key), key, v, undefined, `${dir}-value-removed`);
+  for (const v of vb)
+    if (!va.some((x) => same(x, v)))
+      emit(c, child(w, key), key, undefined, v, `${dir}-value-added`);
+}
+
+/** The rule of a `type` change: as sets of JSON types (integer within number; none: any). */
+function typeRule(ta, tb, dir) {
+  const types = (t) => (t === undefined ? undefined : [t].flat());
+  const within = (t, set) =>
+    set === undefined || set.includes(t) || (t === "integer" && set.includes("number"));
+  const covers = (wide, narrow) =>
+    wide === undefined || (narrow !== undefined && narrow.every((t) => within(t, wide)));
+  const [sa, sb] = [types(ta), types(tb)];
+  if (dir === "request") return covers(sb, sa) ? "request-type-widened" : "request-type-narrowed";
+  if (covers(sa, sb)) return "response-type-narrowed";
+  return sb?.includes("null") && !sa?.includes("null") && covers([...sa, "null"], sb)
+    ? "response-became-nullable"
+    : "response-type-changed";
+}
+
+/** The rule of a bound or pattern change of a request (a result's are documentation). */
+function boundRule(key, va, vb, dir) {
+  if (dir === "response")
+    return RULE_KEYS.includes(key) ? "response-pattern-changed" : "response-bound-changed";
+  const unset = (v) => v === undefined || v === false;
+  if (RULE_KEYS.includes(key))
+    return unset(vb) ? "request-pattern-removed" : "request-pattern-changed";
+  const tighter = !unset(vb) && (unset(va) || (UPPER.includes(key) ? vb < va : vb > va));
+  return `request-bound-${tighter ? "tightened" : "loosened"}`;
+}
+
+/**
+ * Two schemas side by side, `dir` "request" (what callers send: stricter breaks) or "response"
+ * (what they get: looser breaks), `$ref`s followed; `seen` stops at a pair already on the path.
+ */
+function walkSchema(c, schemaA, schemaB, dir, where, seen = new Set()) {
+  const [a, pa] = deref(c.old, schemaA, where.pa);
+  const [b, pb] = deref(c.new, schemaB, where.pb);
+  const w = { field: where.field, pa, pb };
+  if (!isObject(a) || !isObject(b)) return diffKey(c, a, b, w, "schema", "schema-replaced");
+  if (seen.has(`${pa}|${pb}`)) return;
+  seen = new Set(seen).add(`${pa}|${pb}`);
+  const request = dir === "request";
+  const handled = ["$ref", "type", "format", "enum", "const", "default", "properties", "required"];
+  handled.push(...UPPER, ...LOWER, ...RULE_KEYS, "additionalProperties", "items");
+  handled.push("anyOf", "oneOf", "allOf");
+
+  // A value made nullable (`anyOf: [<schema>, { type: "null" }]`) or no longer: a type change,
+  // and its schema compared with the other side's.
+  const [na, nb] = [nullable(a), nullable(b)];
+  if (na !== nb) {
+    const wider = nb ? "request-type-widened" : "request-type-narrowed";
+    const rule = request ? wider : nb ? "response-became-nullable" : "response-type-narrowed";
+    const say = (n) => (n ? "nullable" : "not nullable");
+    emit(c, child(w, "anyOf"), "anyOf", say(na), say(nb), rule);
+    const inner = (s, p, n) => (n ? [s.anyOf[0], `${p}/anyOf/0`] : [s, p]);
+    const [[ia, ipa], [ib, ipb]] = [inner(a, pa, na), inner(b, pb, nb)];
+    return walkSchema(c, ia, ib, dir, { field: where.field, pa: ipa, pb: ipb }, seen);
+  }
+  // An open enum (spec/README.md "Open enums"): the known values document an open string.
+  const oa = openEnumParts(a, (ref) => deref(c.old, { $ref: ref })[0]);
+  const ob = openEnumParts(b, (ref) => deref(c.new, { $ref: ref })[0]);
+  if (oa && ob) {
+    const known = (o, p) => `${o.ref ?? `${p}/anyOf/0`}/enum`;
+    const kw = { field: where.field, pa: known(oa, pa), pb: known(ob, pb) };
+    for (const v of oa.values)
+      if (!ob.values.includes(v)) emit(c, kw, "enum", v, undefined, "open-enum-value-removed");
+    for (const v of ob.values)
+      if (!oa.values.includes(v)) emit(c, kw, "enum", undefined, v, "open-enum-value-added");
+    walkSchema(c, a.anyOf[1], b.anyOf[1], dir, child(child(w, "anyOf"), 1), seen);
+    return diffRest(c, a, b, w, handled);
+  }
+  if (oa || ob) {
+    const shape = (s, open) => (open ? "open enum" : (s.enum ?? s.type));
+    const rule = `${dir}-enum-${ob ? "opened" : "closed"}`;
+    emit(c, child(w, "anyOf"), "anyOf", shape(a, oa), shape(b, ob), rule);
+    return diffRest(c, a, b, w, handled);
+  }
+
+  if (!same(a.type, b.type))
+    emit(c, child(w, "type"), "type", a.type, b.type, typeRule(a.type, b.type, dir));
+  const big = (f) => f === "uint64" || f === "int64";
+  const formatRule = big(a.format) !== big(b.format) ? "u64-changed" : "format-changed";
+  diffKey(c, a.format, b.format, child(w, "format"), "format", formatRule);
+  if (!same(a.enum, b.enum)) valueRules(c, w, "enum", a.enum, b.enum, dir);
+  const constant = (s) => ("const" in s ? [s.const] : undefined);
+  if (!same(a.const, b.const)) valueRules(c, w, "const", constant(a), constant(b), dir);
+  for (const key of [...UPPER, ...LOWER, ...RULE_KEYS])
+    diffKey(c, a[key], b[key], child(w, key), key, boundRule(key, a[key], b[key], dir));
+  diffKey(c, a.default, b.default, child(w, "default"), "default", "default-changed");
+
+  // Object members: removed, added (breaking where a request must now send it), made required.
+  const [pra, prb] = [a.properties ?? {}, b.properties ?? {}];
+  const [rqa, rqb] = [a.required ?? [], b.required ?? []];
+  for (const name of union(pra, prb)) {
+    const pw = child(child(w, "properties"), name, `${where.field}.${name}`);
+    if (!(name in pra) || !(name in prb)) {
+      const required = request && rqb.includes(name) ? "required" : "optional";
+      const rule = !(name in prb)
+        ? `${dir}-property-removed`
+        : request
+          ? `request-property-added-${required}`
+          : "response-property-added";
+      const [from, to] = [pra, prb].map((p) => (name in p ? name : undefined));
+      emit(c, pw, "properties", from, to, rule);
+      continue;
+    }
+    const [ra, rb] = [rqa.includes(name), rqb.includes(name)];
+    const rule = `${dir}-property-became-${rb ? "required" : "optional"}`;
+    diffKey(c, ra, rb, { ...pw, pa: `${pa}/required`, pb: `${pb}/required` }, "required", rule);
+    walkSchema(c, pra[name], prb[name], dir, pw, seen);
+  }
+  const [apa, apb] = [a.additionalProperties, b.additionalProperties];
+  if (isObject(apa) && isObject(apb))
+    walkSchema(c, apa, apb, dir, child(w, "additionalProperties", `${where.field}{}`), seen);
+  else {
+    const refused = apb === false || (isObject(apb) && apa !== false);
+    const rule = request
+      ? `request-additional-properties-${refused ? "refused" : "allowed"}`
+      : "response-additional-properties-changed";
+    diffKey(c, apa, apb, child(w, "additionalProperties"), "additionalProperties", rule);
+  }
+  if (a.items !== undefined || b.items !== undefined)
+    walkSchema(c, a.items, b.items, dir, child(w, "items", `${where.field}[]`), seen);
+  // Branches, one by one: one more lets more values through an anyOf / oneOf, fewer an allOf.
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const [la, lb] = [a[key] ?? [], b[key] ?? []];
+    for (let i = 0; i < Math.max(la.length, lb.length); i++) {
+      const bw = child(child(w, key), i, `${where.field}(${key} ${i})`);
+      if (i < la.length && i < lb.length) {
+        walkSchema(c, la[i], lb[i], dir, bw, seen);
+        continue;
+      }
+      const added = i >= la.length;
+      const looser = key === "allOf" ? !added : added;
+      const rule = request
+        ? `request-branch-${looser ? "added" : "removed"}`
+        : `response-branch-${looser ? "added" : "removed"}`;
+      emit(c, bw, key, added ? undefined : `branch ${i}`, added ? `branch ${i}` : undefined, rule);
+    }
+  }
+  diffRest(c, a, b, w, handled);
+}
+
+// ── The version rule ────────────────────────────────────────────────────────────────────────────
+
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+const compare = (x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+
+/** Whether the new info.version `to` says what `changes` are, from `from`: `{ ok, why }`. */
+export function versionVerdict(from, to, changes) {
+  const [va, vb] = [SEMVER.exec(String(from)), SEMVER.exec(String(to))];
+  if (!vb)
+    return {
+      ok: false,
+      why: `${JSON.stringify(to)} is not MAJOR.MINOR.PATCH (semver, digits only)`,
+    };
+  if (!va) return { ok: true }; // the base's was not semver: nothing to hold it to
+  const [a, b] = [va.slice(1).map(Number), vb.slice(1).map(Number)];
+  if (compare(b, a) < 0) return { ok: false, why: `it went down, ${from} → ${to}` };
+  // The first non-zero part is the one a break moves (npm reads ^0.1.0 as <0.2.0).
+  const major = a[0] > 0 ? [a[0] + 1, 0, 0] : a[1] > 0 ? [0, a[1] + 1, 0] : [0, 0, a[2] + 1];
+  if (changes.some((ch) => ch.cls === BREAKING) && compare(b, major) < 0) {
+    const zero = a[0] === 0 ? "; in 0.x the first non-zero part is the major" : "";
+    return {
+      ok: false,
+      why: `a breaking change needs ${major.join(".")} or later (outside ^${from}${zero}), got ${to}`,
+    };
+  }
+  if (changes.some((ch) => ch.cls !== DOCS) && compare(b, a) === 0) {
+    const [patch, minor] = [
+      [a[0], a[1], a[2] + 1],
+      [a[0], a[1] + 1, 0],
+    ];
+    const why = `a contract change needs a greater version (${patch.join(".")}, or ${minor.join(".")} for an addition), got ${to} unchanged`;
+    return { ok: false, why };
+  }
+  return { ok: true };
+}
+
+// ── Output ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `old → new` as JSON text (`(none)` for nothing); of two long ones, each from a little before
+ * where they differ to a little after, at most 60 characters.
+ */
+function showPair(from, to) {
+  const [a, b] = [from, to].map((v) => (v === undefined ? "(none)" : JSON.stringify(v)));
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < Math.min(a.length, b.length) - start && a.at(-1 - end) === b.at(-1 - end)) end++;
+  const part = (s) => {
+    if (s.length <= 60) return s;
+    const i = Math.max(0, Math.min(start - 20, s.length - 59));
+    const j = Math.min(s.length - Math.max(0, end - 20), i + 59);
+    return `${i > 0 ? "…" : ""}${s.slice(i, j)}${j < s.length ? "…" : ""}`;
+  };
+  return `${part(a)} → ${part(b)}`;
+}
+
+/** One change as a line: class, area, operation, field, `key: old → new`, rule, pointer. */
+export function formatChange(area, ch) {
+  const label = { [BREAKING]: "BREAKING  ", [COMPATIBLE]: "compatible", [DOCS]: "docs      " };
+  const field = ch.field ? ` ${ch.field}` : "";
+  return `${label[ch.cls]} ${area} ${ch.op}${field} ${ch.key}: ${showPair(ch.from, ch.to)} [${ch.rule}]  ${ch.pointer}`;
+}
+
+// ── The command ─────────────────────────────────────────────────────────────────────────────────
+
+const USAGE =
+  "usage: npm run spec:diff [-- --base <ref> | --base-dir <spec folder>] [-- --spec-dir <folder>]\n" +
+  "  compares spec/dist with the spec at <ref> (default: the merge-base with main), area by area,\n" +
+  "  and checks that each area document's info.version moved as its changes need (decision 0019)";
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const git = (args) => spawnSync("git", ["-C", root, ...args], { maxBuffer: 1 << 28 });
+const fail = (message, code = 2) => {
+  console.error(`spec:diff: ${message}`);
+  process.exit(code);
+};
+
+/** The commit `ref` names (no ref: the merge-base with main) and how to call it. */
+function resolveBase(ref) {
+  if (ref === undefined) {
+    for (const branch of ["main", "origin/main"]) {
+      const r = git(["merge-base", "HEAD", branch]);
+      if (r.status === 0)
+        return { commit: String(r.stdout).trim(), label: `merge-base with ${branch}` };
+    }
+    usageError(
+      "spec:diff",
+      "no merge-base with main (nor origin/main) here: give --base <ref>",
+      USAGE,
+    );
+  }
+  const r = git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  if (r.status !== 0)
+    usageError("spec:diff", `--base: no commit ${JSON.stringify(ref)} here`, USAGE);
+  return { commit: String(r.stdout).trim(), label: ref };
+}
+
+/** The bundles of the spec at `commit`: its spec/ extracted to a temporary folder, bundled. */
+function bundleAt(commit, label) {
+  const dir = mkdtempSync(join(tmpdir(), "chaindata-spec-diff-"));
+  try {
+    const archive = git(["archive", "--format=tar", commit, "spec"]);
+    if (archive.status !== 0) fail(`${label} has no spec/: ${String(archive.stderr).trim()}`);
+    const untar = spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
+    if (untar.status !== 0) fail(`tar: ${String(untar.stderr).trim()}`);
+    return bundleFolder(join(dir, "spec"), label);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function bundleFolder(specDir, label) {
+  if (!existsSync(join(specDir, "hosts.yaml"))) fail(`${label} is no spec folder (no hosts.yaml)`);
+  try {
+    return bundler.bundleAll({ write: false, specDir });
+  } catch (error) {
+    if (!(error instanceof bundler.SpecError)) throw error;
+    fail(`the spec of ${label} does not bundle with today's bundler: ${error.message}`);
+  } finally {
+    bundler.clearCache();
+  }
+}
+
+function main() {
+  const values = parseCli(
+    "spec:diff",
+    { base: { type: "string" }, "base-dir": { type: "string" }, "spec-dir": { type: "string" } },
+    USAGE,
+  );
+  if (values.base !== undefined && values["base-dir"] !== undefined)
+    usageError("spec:diff", "give --base or --base-dir, not both", USAGE);
+  const started = performance.now();
+  const specDir = values["spec-dir"] ? resolve(values["spec-dir"]) : bundler.defaultSpecDir;
+  const shown = relative(process.cwd(), specDir) || ".";
+  if (!existsSync(join(specDir, "hosts.yaml"))) fail(`--spec-dir: ${shown} is no spec folder`);
+  const stale = bundler.staleBundles(specDir);
+  if (stale.length)
+    fail(
+      `${shown}/dist is missing or older than ${shown} (${stale.join(", ")}): run npm run spec:bundle first`,
+    );
+  let before, label;
+  if (values["base-dir"] !== undefined) {
+    label = values["base-dir"];
+    before = bundleFolder(resolve(label), label);
+  } else {
+    const base = resolveBase(values.base);
+    label = `${base.label} (${base.commit.slice(0, 9)})`;
+    before = bundleAt(base.commit, label);
+  }
+  const after = bundler.listAreas(specDir).map((a) => {
+    const file = `${a.kind}/${a.area}.json`;
+    return { ...a, file, doc: JSON.parse(readFileSync(join(specDir, "dist", file), "utf8")) };
+  });
+  // An area's name, with its kind where it has two documents (the sender).
+  const kinds = new Map();
+  for (const r of [...before, ...after])
+    kinds.set(r.area, new Set([...(kinds.get(r.area) ?? []), r.kind]));
+  const name = (r) => (kinds.get(r.area).size > 1 ? `${r.area} (${r.kind})` : r.area);
+
+  let total = 0;
+  const findings = [];
+  for (const file of new Set([...before, ...after].map((r) => r.file))) {
+    const [a, b] = [before.find((r) => r.file === file), after.find((r) => r.file === file)];
+    const yaml = `spec/${file.replace(/\.json$/, ".yaml")}`;
+    const changes = a && b ? diffDocuments(a.doc, b.doc) : [];
+    if (!a || !b) {
+      const rule = b ? "area-added" : "area-removed";
+      const ch = { cls: RULES[rule], rule, op: "(area)", field: "", key: "document", pointer: "#" };
+      changes.push({ ...ch, from: a && yaml, to: b && yaml });
+    }
+    for (const ch of changes) console.log(formatChange(name(a ?? b), ch));
+    total += changes.length;
+    if (!b)
+      findings.push(`${yaml}: ${name(a)}: removed: no info.version can say so (decision 0019)`);
+    if (!a || !b) continue;
+    const verdict = versionVerdict(a.doc.info?.version, b.doc.info?.version, changes);
+    if (verdict.ok) continue;
+    const at = yamlPosition(join(specDir, file.replace(/\.json$/, ".yaml")), ["info", "version"]);
+    const place = at ? `${yaml}:${at.line}:${at.col}` : yaml;
+    findings.push(
+      `${place}: ${name(b)} info.version ${a.doc.info?.version} at ${label}: ${verdict.why}`,
+    );
+  }
+  for (const f of findings) console.error(`  ✗ ${f}`);
+  if (findings.length)
+    console.error(
+      '  Move info.version as each ✗ says, and say what changed in the package\'s release note (spec/README.md, step 7 of "Adding or changing an operation").',
+    );
+  const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    `spec:diff: ${shown}/dist against ${label}: ${count(total, "change")}, ${count(findings.length, "version finding")} in ${ms} ms`,
+  );
+  process.exit(findings.length ? 1 : 0);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

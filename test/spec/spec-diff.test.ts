@@ -1,0 +1,597 @@
+// `npm run spec:diff` (scripts/spec/diff.mjs, decision 0019): each change between two bundles of an
+// area, classed for SDK users (breaking / compatible / docs), and the info.version rule. The
+// classes on small fixture bundles; the command on copies of the spec as committed (HEAD), so that
+// uncommitted edits of spec/ do not change what these tests see.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+// @ts-expect-error — plain ESM scripts without type declarations
+import { diffDocuments, formatChange, RULES, versionVerdict } from "../../scripts/spec/diff.mjs";
+import { bundleCopy, editText } from "./spec-copy.js";
+
+type Doc = Record<string, any>;
+
+/** A small OpenRPC area: a param of each kind, a result with a u64, an enum and an open enum. */
+const rpc = (): Doc => ({
+  openrpc: "1.3.2",
+  info: { title: "t", version: "0.1.0", "x-area": "t", "x-host": "rpc" },
+  methods: [
+    {
+      name: "getThing",
+      summary: "Get a thing.",
+      paramStructure: "by-name",
+      params: [
+        { name: "id", required: true, schema: { $ref: "#/components/schemas/Address" } },
+        { name: "limit", schema: { type: "integer", minimum: 1, maximum: 1000 } },
+        { name: "sort", schema: { type: "string", enum: ["asc", "desc"] } },
+        {
+          name: "options",
+          schema: {
+            type: "object",
+            additionalProperties: false,
+            properties: { showFungible: { type: "boolean" } },
+          },
+        },
+      ],
+      result: { name: "thing", schema: { $ref: "#/components/schemas/Thing" } },
+      errors: [{ $ref: "#/components/errors/InvalidParams" }],
+    },
+    { name: "getOther", params: [], result: { name: "other", schema: { type: "string" } } },
+  ],
+  components: {
+    schemas: {
+      Address: { type: "string", pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" },
+      Thing: {
+        type: "object",
+        description: "A thing.",
+        required: ["id", "supply"],
+        additionalProperties: true,
+        properties: {
+          id: { $ref: "#/components/schemas/Address" },
+          supply: { $ref: "#/components/schemas/U64" },
+          status: { type: "string", enum: ["active", "burnt"] },
+          interface: {
+            anyOf: [{ $ref: "#/components/schemas/KnownInterface" }, { type: "string" }],
+          },
+          name: { type: "string" },
+          items: { type: "array", maxItems: 1000, items: { type: "integer" } },
+        },
+      },
+      KnownInterface: { type: "string", enum: ["V1_NFT", "Custom"] },
+      U64: { type: "integer", format: "uint64" },
+    },
+    errors: {
+      InvalidParams: { code: -32602, message: "Invalid params" },
+      NotFound: { code: -32004, message: "Not found" },
+    },
+  },
+});
+
+/** A small OpenAPI area: a path and a shared query param, a body, a success and an error response. */
+const rest = (): Doc => ({
+  openapi: "3.1.0",
+  info: { title: "r", version: "1.2.0", "x-area": "r", "x-host": "wallet" },
+  paths: {
+    "/v1/things/{id}": {
+      get: {
+        operationId: "getThing",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          { $ref: "#/components/parameters/Limit" },
+        ],
+        responses: {
+          "200": {
+            description: "The thing.",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+          },
+          "400": { $ref: "#/components/responses/BadRequest" },
+        },
+      },
+      post: {
+        operationId: "updateThing",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["name"],
+                additionalProperties: false,
+                properties: { name: { type: "string", maxLength: 32 } },
+              },
+            },
+          },
+        },
+        responses: { "204": { description: "Updated." } },
+      },
+    },
+  },
+  components: {
+    parameters: {
+      Limit: { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } },
+    },
+    responses: {
+      BadRequest: {
+        description: "Bad request.",
+        content: { "application/json": { schema: { type: "object" } } },
+      },
+    },
+    schemas: {
+      Thing: {
+        type: "object",
+        required: ["id"],
+        properties: { id: { type: "string" }, balance: { type: "number" } },
+      },
+    },
+  },
+});
+
+/** The lines spec:diff prints for `edit` of a fixture. */
+function linesAfter(fixture: () => Doc, edit: (doc: Doc) => void): string[] {
+  const before = fixture();
+  const after = fixture();
+  edit(after);
+  return diffDocuments(before, after).map((ch: object) => formatChange("t", ch));
+}
+
+const thing = (doc: Doc) => doc.components.schemas.Thing;
+const param = (doc: Doc, name: string) =>
+  doc.methods[0].params.find((p: { name: string }) => p.name === name);
+
+describe("request changes (what a caller sends: stricter breaks)", () => {
+  it.each([
+    [
+      "a bound tightened (trial 33: limit ≤ 1000 → ≤ 100)",
+      (d: Doc) => (param(d, "limit").schema.maximum = 100),
+      "BREAKING   t getThing params.limit maximum: 1000 → 100 [request-bound-tightened]  #/methods/0/params/1/schema/maximum",
+    ],
+    [
+      "a bound loosened",
+      (d: Doc) => (param(d, "limit").schema.maximum = 2000),
+      "compatible t getThing params.limit maximum: 1000 → 2000 [request-bound-loosened]  #/methods/0/params/1/schema/maximum",
+    ],
+    [
+      "a lower bound raised",
+      (d: Doc) => (param(d, "limit").schema.minimum = 10),
+      "BREAKING   t getThing params.limit minimum: 1 → 10 [request-bound-tightened]  #/methods/0/params/1/schema/minimum",
+    ],
+    [
+      "a bound set where there was none",
+      (d: Doc) =>
+        (param(d, "options").schema.properties.showFungible = { type: "boolean", const: true }),
+      "BREAKING   t getThing params.options.showFungible const: (none) → [true] [request-values-limited]  #/methods/0/params/3/schema/properties/showFungible/const",
+    ],
+    [
+      "a bound removed",
+      (d: Doc) => delete param(d, "limit").schema.maximum,
+      "compatible t getThing params.limit maximum: 1000 → (none) [request-bound-loosened]  #/methods/0/params/1/schema/maximum",
+    ],
+    [
+      "a pattern changed (in a shared schema, named where it is)",
+      (d: Doc) => (d.components.schemas.Address.pattern = "^[1-9A-HJ-NP-Za-km-z]{43,44}$"),
+      'BREAKING   t getThing params.id pattern: "^[1-9A-HJ-NP-Za-km-z]{32,44}$" → "^[1-9A-HJ-NP-Za-km-z]{43,44}$" [request-pattern-changed]  #/components/schemas/Address/pattern',
+    ],
+    [
+      "a new required param",
+      (d: Doc) =>
+        d.methods[0].params.push({ name: "cursor", required: true, schema: { type: "string" } }),
+      'BREAKING   t getThing params.cursor param: (none) → "params.cursor" [request-param-added-required]  #/methods/0/params/4',
+    ],
+    [
+      "a new optional param",
+      (d: Doc) => d.methods[0].params.push({ name: "cursor", schema: { type: "string" } }),
+      'compatible t getThing params.cursor param: (none) → "params.cursor" [request-param-added-optional]  #/methods/0/params/4',
+    ],
+    [
+      "an optional param removed (callers that pass it are refused)",
+      (d: Doc) => d.methods[0].params.splice(2, 1),
+      'BREAKING   t getThing params.sort param: "params.sort" → (none) [request-param-removed]  #/methods/0/params/2',
+    ],
+    [
+      "a param made required",
+      (d: Doc) => (param(d, "limit").required = true),
+      "BREAKING   t getThing params.limit required: false → true [request-param-became-required]  #/methods/0/params/1/required",
+    ],
+    [
+      "a param made optional",
+      (d: Doc) => delete param(d, "id").required,
+      "compatible t getThing params.id required: true → false [request-param-became-optional]  #/methods/0/params/0/required",
+    ],
+    [
+      "an enum value removed",
+      (d: Doc) => (param(d, "sort").schema.enum = ["asc"]),
+      'BREAKING   t getThing params.sort enum: "desc" → (none) [request-value-removed]  #/methods/0/params/2/schema/enum',
+    ],
+    [
+      "an enum value added",
+      (d: Doc) => param(d, "sort").schema.enum.push("random"),
+      'compatible t getThing params.sort enum: (none) → "random" [request-value-added]  #/methods/0/params/2/schema/enum',
+    ],
+    [
+      "a type narrowed",
+      (d: Doc) => (param(d, "limit").schema.type = "string"),
+      'BREAKING   t getThing params.limit type: "integer" → "string" [request-type-narrowed]  #/methods/0/params/1/schema/type',
+    ],
+    [
+      "a type widened (nullable)",
+      (d: Doc) => (param(d, "sort").schema.type = ["string", "null"]),
+      'compatible t getThing params.sort type: "string" → ["string","null"] [request-type-widened]  #/methods/0/params/2/schema/type',
+    ],
+    [
+      "a new required member of an object param",
+      (d: Doc) => {
+        param(d, "options").schema.properties.page = { type: "integer" };
+        param(d, "options").schema.required = ["page"];
+      },
+      'BREAKING   t getThing params.options.page properties: (none) → "page" [request-property-added-required]  #/methods/0/params/3/schema/properties/page',
+    ],
+    [
+      "a member of an object param removed",
+      (d: Doc) => delete param(d, "options").schema.properties.showFungible,
+      'BREAKING   t getThing params.options.showFungible properties: "showFungible" → (none) [request-property-removed]  #/methods/0/params/3/schema/properties/showFungible',
+    ],
+    [
+      "other members allowed",
+      (d: Doc) => (param(d, "options").schema.additionalProperties = true),
+      "compatible t getThing params.options additionalProperties: false → true [request-additional-properties-allowed]  #/methods/0/params/3/schema/additionalProperties",
+    ],
+    [
+      "a request rule added",
+      (d: Doc) => (d.methods[0]["x-dependent-schemas"] = { sort: { required: ["limit"] } }),
+      'BREAKING   t getThing x-dependent-schemas: (none) → {"sort":{"required":["limit"]}} [request-rule-added]  #/methods/0/x-dependent-schemas',
+    ],
+  ])("%s", (_what, edit, line) => {
+    expect(linesAfter(rpc, edit)).toContain(line);
+  });
+});
+
+describe("result changes (what a caller gets: looser breaks)", () => {
+  it.each([
+    [
+      "a field removed",
+      (d: Doc) => delete thing(d).properties.name,
+      'BREAKING   t getThing result.name properties: "name" → (none) [response-property-removed]  #/components/schemas/Thing/properties/name',
+    ],
+    [
+      "a field made optional",
+      (d: Doc) => (thing(d).required = ["id"]),
+      "BREAKING   t getThing result.supply required: true → false [response-property-became-optional]  #/components/schemas/Thing/required",
+    ],
+    [
+      "a field made nullable",
+      (d: Doc) => (thing(d).properties.name.type = ["string", "null"]),
+      'BREAKING   t getThing result.name type: "string" → ["string","null"] [response-became-nullable]  #/components/schemas/Thing/properties/name/type',
+    ],
+    [
+      "a value added to a closed enum",
+      (d: Doc) => thing(d).properties.status.enum.push("frozen"),
+      'BREAKING   t getThing result.status enum: (none) → "frozen" [response-value-added]  #/components/schemas/Thing/properties/status/enum',
+    ],
+    [
+      "a type changed",
+      (d: Doc) => (thing(d).properties.name.type = "integer"),
+      'BREAKING   t getThing result.name type: "string" → "integer" [response-type-changed]  #/components/schemas/Thing/properties/name/type',
+    ],
+    [
+      "a u64 made a plain integer (bigint → number in the SDK)",
+      (d: Doc) => (thing(d).properties.supply = { type: "integer" }),
+      'BREAKING   t getThing result.supply format: "uint64" → (none) [u64-changed]  #/components/schemas/U64/format',
+    ],
+    [
+      "a new field",
+      (d: Doc) => (thing(d).properties.max_supply = { $ref: "#/components/schemas/U64" }),
+      'compatible t getThing result.max_supply properties: (none) → "max_supply" [response-property-added]  #/components/schemas/Thing/properties/max_supply',
+    ],
+    [
+      "a field made required",
+      (d: Doc) => thing(d).required.push("name"),
+      "compatible t getThing result.name required: false → true [response-property-became-required]  #/components/schemas/Thing/required",
+    ],
+    [
+      "a value removed from a closed enum",
+      (d: Doc) => (thing(d).properties.status.enum = ["active"]),
+      'compatible t getThing result.status enum: "burnt" → (none) [response-value-removed]  #/components/schemas/Thing/properties/status/enum',
+    ],
+    [
+      "a known value added to an open enum (any string was allowed)",
+      (d: Doc) => d.components.schemas.KnownInterface.enum.push("MplCoreAsset"),
+      'compatible t getThing result.interface enum: (none) → "MplCoreAsset" [open-enum-value-added]  #/components/schemas/KnownInterface/enum',
+    ],
+    [
+      "a result's bound (documentation to the SDK)",
+      (d: Doc) => (thing(d).properties.items.maxItems = 2000),
+      "compatible t getThing result.items maxItems: 1000 → 2000 [response-bound-changed]  #/components/schemas/Thing/properties/items/maxItems",
+    ],
+    [
+      "an item type changed",
+      (d: Doc) => (thing(d).properties.items.items.type = "string"),
+      'BREAKING   t getThing result.items[] type: "integer" → "string" [response-type-changed]  #/components/schemas/Thing/properties/items/items/type',
+    ],
+  ])("%s", (_what, edit, line) => {
+    expect(linesAfter(rpc, edit)).toContain(line);
+  });
+});
+
+describe("a value made nullable, as the spec writes it (anyOf with null)", () => {
+  const nullable = (schema: Doc) => ({ anyOf: [schema, { type: "null" }] });
+  it("breaks a result, and is all that changed", () => {
+    expect(
+      linesAfter(rpc, (d) => (thing(d).properties.id = nullable(thing(d).properties.id))),
+    ).toEqual([
+      'BREAKING   t getThing result.id anyOf: "not nullable" → "nullable" [response-became-nullable]  #/components/schemas/Thing/properties/id/anyOf',
+    ]);
+  });
+  it("widens a request param", () => {
+    expect(
+      linesAfter(rpc, (d) => (param(d, "id").schema = nullable(param(d, "id").schema))),
+    ).toEqual([
+      'compatible t getThing params.id anyOf: "not nullable" → "nullable" [request-type-widened]  #/methods/0/params/0/schema/anyOf',
+    ]);
+  });
+});
+
+describe("operations, exported types and prose", () => {
+  it("an operation removed is breaking, a new one compatible (a rename is both)", () => {
+    expect(linesAfter(rpc, (d) => (d.methods[1].name = "getAnother"))).toEqual([
+      'BREAKING   t getOther operation: "getOther" → (none) [operation-removed]  #/methods/1',
+      'compatible t getAnother operation: (none) → "getAnother" [operation-added]  #/methods/1',
+    ]);
+  });
+
+  it("a component schema renamed: its exported type is gone, though every operation reads the same", () => {
+    const rename = (d: Doc) => {
+      d.components.schemas.Item = d.components.schemas.Thing;
+      delete d.components.schemas.Thing;
+      d.methods[0].result.schema.$ref = "#/components/schemas/Item";
+    };
+    expect(linesAfter(rpc, rename)).toEqual([
+      'BREAKING   t (components) schemas.Thing type: "Thing" → (none) [type-removed]  #/components/schemas/Thing',
+      'compatible t (components) schemas.Item type: (none) → "Item" [type-added]  #/components/schemas/Item',
+    ]);
+  });
+
+  it("a description is docs only, and needs no new version", () => {
+    const lines = linesAfter(rpc, (d) => (thing(d).description = "A thing, with its supply."));
+    expect(lines).toEqual([
+      'docs       t getThing result description: "A thing." → "A thing, with its supply." [prose-changed]  #/components/schemas/Thing/description',
+    ]);
+    const before = rpc();
+    const after = rpc();
+    thing(after).description = "A thing, with its supply.";
+    expect(versionVerdict("0.1.0", "0.1.0", diffDocuments(before, after))).toEqual({ ok: true });
+  });
+
+  it("a deprecation, a new error and a page walk are compatible contract changes", () => {
+    const lines = linesAfter(rpc, (d) => {
+      d.methods[0].deprecated = true;
+      d.methods[0].errors.push({ $ref: "#/components/errors/NotFound" });
+      d.methods[0]["x-pagination"] = {
+        style: "page",
+        page: "page",
+        limit: "limit",
+        items: "items",
+      };
+    });
+    expect(lines.map((l) => l.replace(/ {2}#.*/, ""))).toEqual([
+      'compatible t getThing x-pagination: (none) → {"style":"page","page":"page","limit":"limit","items":"item… [pagination-added]',
+      "compatible t getThing errors: (none) → -32004 [error-response-changed]",
+      "compatible t getThing deprecated: (none) → true [contract-changed]",
+    ]);
+  });
+
+  it("by-position params in another order break the call", () => {
+    const lines = linesAfter(rpc, (d) => {
+      d.methods[0].paramStructure = "by-position";
+      d.methods[0].params.reverse();
+    });
+    expect(lines).toContain(
+      'BREAKING   t getThing params: ["id","limit","sort","options"] → ["options","sort","limit","id"] [call-shape-changed]  #/methods/0/params',
+    );
+  });
+
+  it("no change, no line; every rule has a class", () => {
+    expect(diffDocuments(rpc(), rpc())).toEqual([]);
+    expect(diffDocuments(rest(), rest())).toEqual([]);
+    expect(new Set(Object.values(RULES))).toEqual(new Set(["breaking", "compatible", "docs"]));
+  });
+});
+
+describe("REST operations", () => {
+  it.each([
+    [
+      "a shared query param's bound tightened",
+      (d: Doc) => (d.components.parameters.Limit.schema.maximum = 50),
+      "BREAKING   t getThing query.limit maximum: 100 → 50 [request-bound-tightened]  #/components/parameters/Limit/schema/maximum",
+    ],
+    [
+      "a body member's bound tightened",
+      (d: Doc) =>
+        (d.paths["/v1/things/{id}"].post.requestBody.content[
+          "application/json"
+        ].schema.properties.name.maxLength = 16),
+      "BREAKING   t updateThing body.name maxLength: 32 → 16 [request-bound-tightened]  #/paths/~1v1~1things~1{id}/post/requestBody/content/application~1json/schema/properties/name/maxLength",
+    ],
+    [
+      "a result field removed",
+      (d: Doc) => delete d.components.schemas.Thing.properties.balance,
+      'BREAKING   t getThing response 200.balance properties: "balance" → (none) [response-property-removed]  #/components/schemas/Thing/properties/balance',
+    ],
+    [
+      "a success status removed",
+      (d: Doc) => {
+        const op = d.paths["/v1/things/{id}"].get;
+        op.responses["201"] = op.responses["200"];
+        delete op.responses["200"];
+      },
+      'BREAKING   t getThing response 200 responses: "200" → (none) [response-success-status-removed]  #/paths/~1v1~1things~1{id}/get/responses/200',
+    ],
+    [
+      "an error response's body changed",
+      (d: Doc) =>
+        (d.components.responses.BadRequest.content["application/json"].schema = { type: "string" }),
+      'compatible t getThing response 400 type: "object" → "string" [error-response-changed]  #/components/responses/BadRequest/content/application~1json/schema/type',
+    ],
+    [
+      "an operation moved to another path",
+      (d: Doc) => {
+        d.paths["/v2/things/{id}"] = d.paths["/v1/things/{id}"];
+        delete d.paths["/v1/things/{id}"];
+      },
+      'BREAKING   t getThing request: "GET /v1/things/{id}" → "GET /v2/things/{id}" [operation-moved]  #/paths/~1v2~1things~1{id}/get',
+    ],
+    [
+      "an operationId renamed (the SDK's function)",
+      (d: Doc) => (d.paths["/v1/things/{id}"].post.operationId = "putThing"),
+      'BREAKING   t updateThing operation: "POST /v1/things/{id}" → (none) [operation-removed]  #/paths/~1v1~1things~1{id}/post',
+    ],
+  ])("%s", (_what, edit, line) => {
+    expect(linesAfter(rest, edit)).toContain(line);
+  });
+});
+
+describe("the info.version rule", () => {
+  const breaking = [{ cls: "breaking" }];
+  const compatible = [{ cls: "compatible" }];
+  const docs = [{ cls: "docs" }];
+  it.each([
+    ["0.1.0", "0.2.0", breaking, true],
+    ["0.1.0", "1.0.0", breaking, true],
+    ["0.1.0", "0.1.1", breaking, false],
+    ["1.4.2", "2.0.0", breaking, true],
+    ["1.4.2", "1.5.0", breaking, false],
+    ["0.0.3", "0.0.4", breaking, true],
+    ["0.1.0", "0.1.1", compatible, true],
+    ["0.1.0", "0.2.0", compatible, true],
+    ["0.1.0", "0.1.0", compatible, false],
+    ["0.1.0", "0.1.0", docs, true],
+    ["0.1.0", "0.1.0", [], true],
+    ["0.2.0", "0.1.0", docs, false],
+    ["0.1.0", "0.2", docs, false],
+  ])("%s → %s with %j: ok %s", (from, to, changes, ok) => {
+    expect(versionVerdict(from, to, changes).ok).toBe(ok);
+  });
+
+  it("says which version would do, and why", () => {
+    expect(versionVerdict("0.1.0", "0.1.0", breaking).why).toBe(
+      "a breaking change needs 0.2.0 or later (outside ^0.1.0; in 0.x the first non-zero part is the major), got 0.1.0",
+    );
+    expect(versionVerdict("1.4.2", "1.5.0", breaking).why).toBe(
+      "a breaking change needs 2.0.0 or later (outside ^1.4.2), got 1.5.0",
+    );
+    expect(versionVerdict("0.1.0", "0.1.0", compatible).why).toBe(
+      "a contract change needs a greater version (0.1.1, or 0.2.0 for an addition), got 0.1.0 unchanged",
+    );
+    expect(versionVerdict("0.2.0", "0.1.0", docs).why).toBe("it went down, 0.2.0 → 0.1.0");
+    expect(versionVerdict("0.1.0", "v2", docs).why).toBe(
+      '"v2" is not MAJOR.MINOR.PATCH (semver, digits only)',
+    );
+  });
+});
+
+describe("npm run spec:diff", () => {
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  /** spec/ as committed (HEAD), in a new temporary folder: its path. */
+  const committedSpec = (): string => {
+    const dir = mkdtempSync(join(tmpdir(), "chaindata-spec-diff-test-"));
+    dirs.push(dir);
+    const archive = spawnSync("git", ["-C", root, "archive", "--format=tar", "HEAD", "spec"]);
+    spawnSync("tar", ["-x", "-C", dir], { input: archive.stdout });
+    return join(dir, "spec");
+  };
+  const head = committedSpec();
+  /** A bundled copy of the committed spec with `edits` ([file, text, replacement]) made. */
+  const edited = (...edits: [string, string, string][]): string => {
+    const copy = join(mkdtempSync(join(tmpdir(), "chaindata-spec-diff-test-")), "spec");
+    dirs.push(join(copy, ".."));
+    cpSync(head, copy, { recursive: true });
+    for (const [file, text, replacement] of edits) editText(copy, file, text, replacement);
+    bundleCopy(copy);
+    return copy;
+  };
+  const run = (...args: string[]) => {
+    const r = spawnSync(process.execPath, ["scripts/spec/diff.mjs", ...args], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  const limit = "editions per page, 1 to 1,000. The hosted default is not documented.";
+  const tighten: [string, string, string] = [
+    "openrpc/das.yaml",
+    `${limit}\n        schema: { type: integer, minimum: 1, maximum: 1000 }`,
+    `${limit}\n        schema: { type: integer, minimum: 1, maximum: 100 }`,
+  ];
+  const bump = (version: string): [string, string, string] => [
+    "openrpc/das.yaml",
+    "version: 0.1.0",
+    `version: ${version}`,
+  ];
+
+  it("reports no change between the committed spec and its own bundles (--base HEAD)", () => {
+    const r = run("--base", "HEAD", "--spec-dir", edited());
+    expect(r.stdout).toMatch(
+      /dist against HEAD \([0-9a-f]{9}\): 0 changes, 0 version findings in \d+ ms\n$/,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  }, 60_000);
+
+  it("catches trial 33's limit ≤ 1000 → ≤ 100 left at the same info.version, with its YAML line", () => {
+    const r = run("--base", "HEAD", "--spec-dir", edited(tighten));
+    expect(r.stdout).toContain(
+      "BREAKING   das getNftEditions params.limit maximum: 1000 → 100 [request-bound-tightened]  #/methods/4/params/2/schema/maximum\n",
+    );
+    expect(r.stderr).toMatch(
+      /^ {2}✗ spec\/openrpc\/das\.yaml:9:3: das info\.version 0\.1\.0 at HEAD \([0-9a-f]{9}\): a breaking change needs 0\.2\.0 or later \(outside \^0\.1\.0; in 0\.x the first non-zero part is the major\), got 0\.1\.0\n/,
+    );
+    expect(r.stdout).toMatch(/1 change, 1 version finding in \d+ ms\n$/);
+    expect(r.status).toBe(1);
+  }, 60_000);
+
+  it("passes the same edit with a minor bump (0.x), still listing it", () => {
+    const r = run("--base-dir", head, "--spec-dir", edited(tighten, bump("0.2.0")));
+    expect(r.stdout).toContain("BREAKING   das getNftEditions params.limit maximum: 1000 → 100");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+  }, 60_000);
+
+  it("wants a patch bump at least for a compatible change, none for a description", () => {
+    const loosen: [string, string, string] = [
+      tighten[0],
+      tighten[1],
+      tighten[1].replace("1000", "5000"),
+    ];
+    const compatible = run("--base-dir", head, "--spec-dir", edited(loosen));
+    expect(compatible.stderr).toContain(
+      "das info.version 0.1.0 at " +
+        head +
+        ": a contract change needs a greater version (0.1.1, or 0.2.0 for an addition), got 0.1.0 unchanged",
+    );
+    expect(compatible.status).toBe(1);
+    const prose = run(
+      "--base-dir",
+      head,
+      "--spec-dir",
+      edited(["openrpc/das.yaml", limit, limit.replace("The hosted default", "The default")]),
+    );
+    expect(prose.stdout).toContain("docs       das getNftEditions params.limit description:");
+    expect(prose.stdout).toMatch(/1 change, 0 version findings in \d+ ms\n$/);
+    expect(prose.status).toBe(0);
+  }, 60_000);
+
+  it("refuses a spec folder not bundled since its last edit, and an unknown ref", () => {
+    const copy = edited();
+    editText(copy, tighten[0], tighten[1], tighten[2]);
+    const stale = run("--base", "HEAD", "--spec-dir", copy);
+    expect(stale.stderr).toMatch(/is missing or older than .*: run npm run spec:bundle first\n$/);
+    expect(stale.status).toBe(2);
+    const unknown = run("--base", "no-such-ref-here");
+    expect(unknown.stderr).toMatch(/^spec:diff: --base: no commit "no-such-ref-here" here\n/);
+    expect(unknown.status).toBe(2);
+  }, 60_000);
+});
