@@ -4,24 +4,19 @@
 // This module checks the header in constant time, parses the body into typed events
 // (u64 amounts as bigint) and drops events whose signature it has already handled.
 import {
+  callQuietly,
   ConfigurationError,
   knownOptions,
+  MAX_TIMER_MS,
   messageValue,
+  misconfigured,
   parseJson,
   reviveU64,
+  typeOf,
   type U64Shape,
 } from "@chaindata/core";
 import { webhookDeliveries } from "./generated/operations.js";
 import type { EnhancedTransactionEvent, RawTransactionEvent } from "./generated/types.js";
-
-/**
- * Throws the ConfigurationError of option `name` breaking `rule`, as core's option checks do.
- * (A copy of core's: core does not export it, and three lines cost less than one more name in
- * core's public API, which every user's editor lists.)
- */
-const misconfigured = (name: string, rule: string): never => {
-  throw new ConfigurationError(`${name}: ${rule}`);
-};
 
 /** The delivery kinds that reach your endpoint (discord webhooks post to Discord instead). */
 export type DeliveryKind = "enhanced" | "raw";
@@ -338,9 +333,7 @@ export function safeEqual(a: string, b: string): boolean {
     ["b", b],
   ] as const)
     if (typeof value !== "string")
-      throw new TypeError(
-        `safeEqual: ${name} must be a string (got ${value === null ? "null" : typeof value})`,
-      );
+      throw new TypeError(`safeEqual: ${name} must be a string (got ${typeOf(value)})`);
   return sameBytes(encode(a), encode(b));
 }
 
@@ -633,17 +626,6 @@ async function readBody(
   }
 }
 
-/**
- * Calls one of the app's callbacks (`onError`, `onRefused`), whatever it throws or, if async,
- * rejects with ignored: not awaited, but caught, since Node ends the process on an unhandled
- * rejection.
- */
-const tell = (callback: () => unknown) => {
-  try {
-    Promise.resolve(callback()).catch(() => {});
-  } catch {}
-};
-
 const HANDLER_OPTIONS = [
   "authHeader",
   "onEvent",
@@ -752,16 +734,16 @@ function checkHandlerOptions<K extends DeliveryKind>(
       "maxBodyBytes",
       `must be a whole number of bytes > 0 (got ${messageValue(maxBodyBytes)})`,
     );
-  // (setTimeout fires at once past 2^31 - 1 ms: a longer limit would answer every delivery 408,
-  // or 500.)
+  // (A timer fires at once past MAX_TIMER_MS: a longer limit would answer every delivery 408, or
+  // 500.)
   for (const [name, ms] of [
     ["readTimeoutMs", readTimeoutMs],
     ["handlerTimeoutMs", handlerTimeoutMs],
   ] as const)
-    if (ms !== Infinity && !(Number.isInteger(ms) && ms >= 1 && ms <= 2 ** 31 - 1))
+    if (ms !== Infinity && !(Number.isInteger(ms) && ms >= 1 && ms <= MAX_TIMER_MS))
       misconfigured(
         name,
-        `must be a whole number of milliseconds from 1 to 2147483647, or Infinity for no limit (got ${messageValue(ms)})`,
+        `must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, or Infinity for no limit (got ${messageValue(ms)})`,
       );
   return {
     kind,
@@ -901,13 +883,13 @@ export function createWebhookHandler<K extends DeliveryKind>(
 
   /** Hands a failure to onError and answers 500 (the service delivers again). */
   const report = (error: unknown, event: DeliveryEvents[K]) => {
-    tell(() => onError(error, event));
+    callQuietly(() => onError(error, event));
     return text(500, "handler failed");
   };
 
   /** Tells onRefused, then answers `status` with `body` (the sender's text; `reason` the app's). */
   const refuse = (status: DeliveryRefusal["status"], body: string, reason = body) => {
-    tell(() => onRefused({ status, reason }));
+    callQuietly(() => onRefused({ status, reason }));
     return text(status, body);
   };
 
