@@ -496,8 +496,10 @@ describe("redaction, targeted", () => {
       expect(error).toBeInstanceOf(InternalServerError);
       expect(server.requests.map((r) => r.path)).toEqual([`/${TOKEN}/`, `/${TOKEN}/`]);
       expect(server.requests[0]!.key).toBeUndefined();
-      expect(lines.filter((line) => line.startsWith("debug"))).toHaveLength(2);
-      expect(lines[0]).toContain(`POST ${server.url}/***/ → 503`);
+      // (Per attempt, a line as it is sent and one with its answer.)
+      expect(lines.filter((line) => line.startsWith("debug"))).toHaveLength(4);
+      expect(lines[0]).toContain(`POST ${server.url}/***/ …`);
+      expect(lines[1]).toContain(`POST ${server.url}/***/ → 503`);
       expect(error.message).toContain("upstream failed for /***/");
       expectRedacted([TOKEN], error, lines);
     });

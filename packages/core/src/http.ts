@@ -513,14 +513,17 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
         // A write is retried after a 429 alone: refused before it was processed, it cannot be
         // repeated by a retry (a 5xx, a timeout or a lost connection may come after the write).
         let retry = idempotent || options.retryNonIdempotent;
+        // (A line before the answer too: a request that hangs until its timeout shows at once.)
+        log("debug", `${id}: ${init.method} ${url} …`, { operation: id, attempt }, redactor);
         try {
           const exchange = await race(id, timeout, signal, fetchWhole, toConnectionError);
           const { response, bytes } = exchange;
           const { status, headers: answer } = response;
+          const durationMs = Date.now() - started;
           log(
             "debug",
-            `${id}: ${init.method} ${url} → ${status} (${Date.now() - started} ms)`,
-            { operation: id, attempt, status },
+            `${id}: ${init.method} ${url} → ${status} (${durationMs} ms)`,
+            { operation: id, attempt, status, durationMs },
             redactor,
           );
           if (response.ok) {

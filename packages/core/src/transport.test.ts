@@ -1059,10 +1059,17 @@ describe("retries", () => {
         delay: 500,
       },
     );
-    expect(debug).toHaveBeenCalledTimes(2);
-    expect(debug.mock.calls[0]![0]).toBe(
+    // Per attempt, a line as the request is sent (a request that hangs shows at once) and one
+    // with its answer and duration (user trial 34).
+    expect(debug).toHaveBeenCalledTimes(4);
+    expect(debug.mock.calls[0]).toEqual([
+      "getBalances: GET https://api.helius.xyz/v1/x?api-key=*** …",
+      { operation: "getBalances", attempt: 1 },
+    ]);
+    expect(debug.mock.calls[1]).toEqual([
       "getBalances: GET https://api.helius.xyz/v1/x?api-key=*** → 503 (0 ms)",
-    );
+      { operation: "getBalances", attempt: 1, status: 503, durationMs: 0 },
+    ]);
   });
 });
 
