@@ -101,6 +101,12 @@ export const contracts: Record<string, Contract> = {
         rule: "enum",
       },
       {
+        what: "a sortBy without its field (sortDirection alone)",
+        input: { ...example("getAssetsByAuthority"), sortBy: { sortDirection: "asc" } },
+        path: "params.sortBy.sortBy",
+        rule: "required",
+      },
+      {
         what: "a bad authority address",
         input: { authorityAddress: BAD_ADDRESS },
         path: "params.authorityAddress",
@@ -150,6 +156,12 @@ export const contracts: Record<string, Contract> = {
         path: "params.owner",
         rule: "pattern",
       },
+      {
+        what: "an empty cursor (it names no page)",
+        input: { ...example("getCompressedTokenAccountsByOwner"), cursor: "" },
+        path: "params.cursor",
+        rule: "pattern",
+      },
     ],
   },
   getCompressedTokenAccountsByDelegate: {
@@ -190,6 +202,12 @@ export const contracts: Record<string, Contract> = {
         input: { ...example("getLatestCompressionSignatures"), owner: A },
         path: "params.owner",
         rule: "additionalProperties",
+      },
+      {
+        what: "an empty cursor (it names no page)",
+        input: { cursor: "" },
+        path: "params.cursor",
+        rule: "minLength",
       },
       {
         what: "limit 1001 (> 1000)",

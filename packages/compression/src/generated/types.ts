@@ -376,6 +376,11 @@ export type Signature = string;
  */
 export type Slot = number;
 /**
+ * The `value.cursor` of a page of compressed token accounts, passed back unchanged: non-empty base58 text.
+ * @example 2Hwc4x8pYdWPt7uZfQyRrM4dLfKeRrgb3UPjgRfPN3Fz8C3MR9HUbwhNEpt6BGxUKYfjE4wJsCrpTeWcAkSnEh6K
+ */
+export type TokenAccountCursor = string;
+/**
  * An unsigned 64-bit integer (lamports, raw token amounts, supplies). Such values can exceed 2^53, so the SDK delivers them as `bigint`, parsed losslessly from the JSON text.
  *
  * Format: uint64
@@ -415,7 +420,7 @@ export interface GetCompressedTokenAccountsByOwnerParams {
     /** Only return token accounts of this mint. `null` means any mint. */
     mint?: Address | null | undefined;
     /** The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
-    cursor?: Base58 | null | undefined;
+    cursor?: TokenAccountCursor | null | undefined;
     /**
      * Page size, 1 to 1000 (default 1000).
      * @default 1000
@@ -431,7 +436,7 @@ export interface GetCompressedTokenAccountsByDelegateParams {
     /** Only return token accounts of this mint. `null` means any mint. */
     mint?: Address | null | undefined;
     /** The `value.cursor` of the previous page (base58). Omit it (or send `null`) for the first page. */
-    cursor?: Base58 | null | undefined;
+    cursor?: TokenAccountCursor | null | undefined;
     /**
      * Page size, 1 to 1000 (default 1000).
      * @default 1000

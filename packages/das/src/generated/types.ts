@@ -339,7 +339,7 @@ export interface AssetRoyalty {
     locked?: boolean | undefined;
 }
 /**
- * How the listed assets are ordered. Keyset pagination (`before`, `after`, `cursor`) works only with `sortBy: id`.
+ * How the listed assets are ordered: `sortBy` names the field (required once the object is given; the service cannot read the object without it), `sortDirection` may be left out. Keyset pagination (`before`, `after`, `cursor`) works only with `sortBy: id`.
  * @example
  * {
  *   "sortBy": "created",
@@ -351,7 +351,7 @@ export interface AssetSortBy {
      * The field to sort by: `created` (creation), `recent_action` (latest activity), `updated` (latest update), `none` (unsorted), or `id` (asset id, the default; required for keyset pagination).
      * @default id
      */
-    sortBy?: AssetSortField | undefined;
+    sortBy: AssetSortField;
     /** The sort direction. The hosted service's default is not documented (the open-source reference implementation sorts `desc` by default). */
     sortDirection?: AssetSortDirection | undefined;
 }

@@ -383,7 +383,7 @@ export interface WalletTransferItem {
     direction: "in" | "out";
     /** The other party of the transfer (the sender for `in`, the recipient for `out`). */
     counterparty: Address;
-    /** The token mint (the wrapped-native mint `So11111111111111111111111111111111111111112` for the native token). */
+    /** The token mint. Which mint a native-SOL transfer carries is not documented: the TS SDK's comment names `So11111111111111111111111111111111111111111`, the balances list the wrapped-native `So11111111111111111111111111111111111111112`; compare with both, or read `symbol`. */
     mint: Address;
     /**
      * The amount in human-readable units (divided by 10^decimals).
