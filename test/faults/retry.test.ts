@@ -289,11 +289,13 @@ describe("429 Too Many Requests", () => {
       status: 429,
       operation: "getAsset",
       rpcError: { code: -32429, message: "max usage reached" },
+      reason: "credits-exhausted",
     });
     expect(error.message).toBe(
       "HTTP 429 Too Many Requests from getAsset: max usage reached (not retried: the plan's credits are used up)",
     );
-    expect(isRetryable(error)).toBe(true);
+    // (No later try helps either: user trial 34, F4.)
+    expect(isRetryable(error)).toBe(false);
     expect(server.requests).toHaveLength(1);
     expect(steps).toEqual([]);
     expect(loggedDelays(lines)).toEqual([]);
@@ -308,7 +310,13 @@ describe("429 Too Many Requests", () => {
     );
     const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfter: 1,
+      operation: "getIdentity",
+      reason: "credits-exhausted",
+    });
+    expect(isRetryable(error)).toBe(false);
     expect(error.message).toMatch(/\(not retried: the plan's credits are used up\)$/);
     expect(server.requests).toHaveLength(1);
     expect(steps).toEqual([]);
@@ -328,6 +336,8 @@ describe("429 Too Many Requests", () => {
     expect(error.message).toBe(
       "HTTP 429 Too Many Requests from getAsset: Rate limit exceeded (3 attempts)",
     );
+    expect(error.reason).toBeUndefined();
+    expect(isRetryable(error)).toBe(true);
     expect(server.requests).toHaveLength(3);
     expectBackoff(steps);
     expect(gaps()).toEqual(steps);

@@ -382,6 +382,8 @@ const apiError = (
       body,
       operation,
       rpcError: !rest && typeof error?.code === "number" ? error : undefined,
+      // (Told by a field: a caller need not read the message, whose start is the server's.)
+      ...(spent && { reason: "credits-exhausted" as const }),
       // (A 429 always has the member; another status when the server said when to come back.)
       ...((status === 429 || retryAfter !== undefined) && {
         retryAfter: retryAfter && retryAfter / 1000,
