@@ -267,6 +267,10 @@ describe("429 Too Many Requests", () => {
     const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
+    // (The wait the server asked for, in the message a terminal shows: user trial 34, F5.)
+    expect(error.message).toBe(
+      "HTTP 429 Too Many Requests from getIdentity: Too many requests (Retry-After 1 s) (3 attempts)",
+    );
     expect(server.requests).toHaveLength(3);
     expectRetryAfterWaits(gaps(), 1000);
     expect(steps).toEqual(gaps());

@@ -681,7 +681,10 @@ describe("createJsonRpcClient: single calls", () => {
       retryAfter: 1,
       rpcError: { code: -32429, message: "rate limited" },
     });
-    expect((error as Error).message).toBe("HTTP 429 from getAsset: rate limited (2 attempts)");
+    // (The wait the last answer asked for, said before the attempts: user trial 34, F5.)
+    expect((error as Error).message).toBe(
+      "HTTP 429 from getAsset: rate limited (Retry-After 1 s) (2 attempts)",
+    );
   });
 
   it("does not retry a 429 saying the plan's credits are used up (max usage reached), and says why", async () => {
