@@ -499,6 +499,26 @@ describe("connection refused", () => {
     ).toEqual(["2", "3"]);
     expectRedacted([API_KEY], error, lines);
   });
+
+  it("JSON.stringify of the ConnectionError keeps Node's errno, ECONNREFUSED, where the error has it (a CLI's log; user trial 34, F11)", async () => {
+    const closed = await FaultServer.start();
+    const url = closed.url;
+    await closed.close();
+    const { lines, logger } = recordingLogger();
+    const client = createDasClient({
+      apiKey: API_KEY,
+      baseUrls: { rpc: url },
+      logger,
+      maxRetries: 0,
+    });
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    const json = JSON.parse(JSON.stringify(error));
+    expect(json.cause).toMatchObject({ name: "TypeError", message: "fetch failed" });
+    expect(json.cause.cause.code).toBe("ECONNREFUSED");
+    expect(json.cause.cause.code).toBe(error.cause.cause?.code);
+    expectRedacted([API_KEY], error, lines);
+  });
 });
 
 describe("timeouts", () => {

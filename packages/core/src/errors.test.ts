@@ -57,6 +57,16 @@ describe("errors", () => {
       cause: { name: "TypeError", message: "inner" },
     });
     expect(String(error)).toBe("ChainDataError: boom");
+    // Each cause's `code`, and its own cause, to four levels (a cycle ends there).
+    const inner: Error & { code?: string } = Object.assign(new Error("inner"), { code: "EX" });
+    inner.cause = inner;
+    const chained = new ChainDataError("outer", undefined, inner).toJSON();
+    const level = { name: "Error", message: "inner", code: "EX" };
+    expect(chained).toEqual({
+      name: "ChainDataError",
+      message: "outer",
+      cause: { ...level, cause: { ...level, cause: { ...level, cause: level } } },
+    });
     expect(error.stack).toMatch(/^ChainDataError: boom/);
   });
 });

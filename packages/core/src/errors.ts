@@ -38,15 +38,21 @@ export class ChainDataError extends Error {
 
   /**
    * A plain, JSON-safe object for logs: `JSON.stringify(err)` shows the name, message, every
-   * field and the cause (bigints become strings, which `JSON.stringify` cannot write).
+   * field and the cause: its name, message and `code` (a `ConnectionError`'s errno, such as
+   * `ECONNREFUSED`, on `cause.cause.code` for Node's fetch, as on the error), and its own cause
+   * the same way, four levels at most (bigints become strings, which `JSON.stringify` cannot write).
    */
   toJSON(): Record<string, unknown> {
-    const cause = this.cause as Error | undefined;
-    const fields = {
-      ...(this as object),
-      message: this.message,
-      ...(cause && { cause: { name: cause.name, message: cause.message } }),
-    };
+    // (Only these three of each cause: a chaindata error's causes are redacted copies of them,
+    // user trial 34, F11. `undefined` members are dropped by the stringify below.)
+    const plain = (error: any, depth: number): unknown =>
+      error && {
+        name: error.name,
+        message: error.message,
+        code: error.code,
+        cause: depth ? plain(error.cause, depth - 1) : undefined,
+      };
+    const fields = { ...(this as object), message: this.message, cause: plain(this.cause, 3) };
     return JSON.parse(
       JSON.stringify(fields, (_key, value) => (typeof value === "bigint" ? String(value) : value)),
     );

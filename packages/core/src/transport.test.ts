@@ -1006,6 +1006,44 @@ describe("retries", () => {
     expect(error.cause.cause.message).not.toContain(KEY);
   });
 
+  it("toJSON writes a ConnectionError's cause chain with each code, redacted (a CLI logs the errno; user trial 34, F11)", async () => {
+    // Node's fetch: the errno on the cause's cause. A custom fetch's (node-fetch): on the error it
+    // throws. A code that echoes the key is written redacted, as on the object.
+    const node = new TypeError("fetch failed", {
+      cause: Object.assign(new Error(`getaddrinfo ENOTFOUND h?api-key=${KEY}`), {
+        code: "ENOTFOUND",
+        errno: -3008,
+        hostname: `h?api-key=${KEY}`,
+      }),
+    });
+    const custom = Object.assign(new Error("request failed"), { code: `E_${KEY}` });
+    const cases: [Error, unknown][] = [
+      [
+        node,
+        {
+          name: "TypeError",
+          message: "fetch failed",
+          cause: {
+            name: "Error",
+            message: "getaddrinfo ENOTFOUND h?api-key=***",
+            code: "ENOTFOUND",
+          },
+        },
+      ],
+      [custom, { name: "Error", message: "request failed", code: "E_***" }],
+    ];
+    for (const [thrown, cause] of cases) {
+      const { fetch } = stubFetch(thrown);
+      const result = sendAt(fetch, { maxRetries: 0 });
+      const { error } = await result;
+      expect(error).toBeInstanceOf(ConnectionError);
+      const json = JSON.parse(JSON.stringify(error));
+      // (Only name, message and code of each cause: no stack, no other field, such as `hostname`.)
+      expect(json.cause).toEqual(cause);
+      expect(JSON.stringify(error)).not.toContain(KEY);
+    }
+  });
+
   it("a cause that is an object but no Error reads as its message, and without one is left out", async () => {
     // (A custom fetch's `cause: { request: … }` read `boom: [object Object]`.)
     const thrown = async (cause: unknown) => {
