@@ -1033,13 +1033,18 @@ describe("REST wire format", () => {
     });
     await expect(walk[Symbol.asyncIterator]().next()).rejects.toThrow("when params.after is given");
     expect(requests).toHaveLength(0);
-    // Sorted by id, or not sorted at all (id is the default), it is sent; page paging sorts freely.
+    // A sortBy object without its field is refused (the service cannot read it: review 45, W1).
+    await expect(
+      das.getAssetsByOwner({
+        ownerAddress: OWNER,
+        cursor: "c1",
+        sortBy: { sortDirection: "asc" } as never,
+      }),
+    ).rejects.toThrow("params.sortBy.sortBy: is required");
+    expect(requests).toHaveLength(0);
+    // Sorted by id, or with no sortBy (id is the default), it is sent; page paging sorts freely.
     await das.getAssetsByOwner({ ownerAddress: OWNER, after: "a1", sortBy: { sortBy: "id" } });
-    await das.getAssetsByOwner({
-      ownerAddress: OWNER,
-      cursor: "c1",
-      sortBy: { sortDirection: "asc" },
-    });
+    await das.getAssetsByOwner({ ownerAddress: OWNER, cursor: "c1" });
     await das.getAssetsByOwner({ ownerAddress: OWNER, page: 2, sortBy: { sortBy: "created" } });
     expect(requests).toHaveLength(3);
   });

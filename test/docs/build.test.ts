@@ -1373,7 +1373,9 @@ describe("docs build", () => {
     expect(said).toContain(
       `A Retry-After (or retry-after-ms) of up to ${retry.MAX_RETRY_AFTER_MS / 1000} s replaces that wait, lengthened by up to ${retryAfterJitter} % so that callers refused together do not all come back in the same instant (never shorter than asked); over ${retry.MAX_RETRY_AFTER_MS / 1000} s, the error is thrown at once with retryAfter set`,
     );
-    expect(said).toContain("nor a 429 saying the plan's credits are used up (max usage reached)");
+    expect(said).toContain(
+      'nor a 429 saying the plan\'s credits are used up (max usage reached; its reason is "credits-exhausted" and isRetryable(err) says false)',
+    );
     const retried = [408, 429, 503].every(retry.retryableStatus) && !retry.retryableStatus(404);
     expect(retried).toBe(true);
     expect(said).toContain("retried after a 408, a 429, a 5xx, a connection error or a timeout");

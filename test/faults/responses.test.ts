@@ -298,6 +298,24 @@ describe("JSON-RPC: unusable 2xx bodies (not retried)", () => {
     expectRedacted([API_KEY], error, lines);
   });
 
+  it("a captive portal's login page with status 200 → 'html', its message naming the page's title, key masked (user trial 34, F5)", async () => {
+    const { client, lines } = das();
+    server.serve((ctx) =>
+      reply(
+        200,
+        `<!doctype html><html><head>\n<title>\n  Hotel WiFi: sign in to reach ${ctx.received.url}\n</title></head><body><form></form></body></html>`,
+        { "content-type": "text/html" },
+      )(ctx),
+    );
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toMatchObject({ name: "InvalidResponseError", reason: "html", status: 200 });
+    expect(error.message).toBe(
+      'Invalid response (html) from getAsset, status 200: page titled "Hotel WiFi: sign in to reach /?api-key=***"',
+    );
+    expect(server.requests).toHaveLength(1);
+    expectRedacted([API_KEY], error, lines);
+  });
+
   it("an HTML page labelled application/json → 'html'", async () => {
     const { client } = das();
     server.serve(reply(200, "\n  <html><body>Service Unavailable</body></html>"));

@@ -267,6 +267,10 @@ describe("429 Too Many Requests", () => {
     const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
+    // (The wait the server asked for, in the message a terminal shows: user trial 34, F5.)
+    expect(error.message).toBe(
+      "HTTP 429 Too Many Requests from getIdentity: Too many requests (Retry-After 1 s) (3 attempts)",
+    );
     expect(server.requests).toHaveLength(3);
     expectRetryAfterWaits(gaps(), 1000);
     expect(steps).toEqual(gaps());
@@ -289,11 +293,13 @@ describe("429 Too Many Requests", () => {
       status: 429,
       operation: "getAsset",
       rpcError: { code: -32429, message: "max usage reached" },
+      reason: "credits-exhausted",
     });
     expect(error.message).toBe(
       "HTTP 429 Too Many Requests from getAsset: max usage reached (not retried: the plan's credits are used up)",
     );
-    expect(isRetryable(error)).toBe(true);
+    // (No later try helps either: user trial 34, F4.)
+    expect(isRetryable(error)).toBe(false);
     expect(server.requests).toHaveLength(1);
     expect(steps).toEqual([]);
     expect(loggedDelays(lines)).toEqual([]);
@@ -308,7 +314,13 @@ describe("429 Too Many Requests", () => {
     );
     const { error, steps } = await drive(client.getIdentity({ wallet: WALLET }));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect(error).toMatchObject({ status: 429, retryAfter: 1, operation: "getIdentity" });
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfter: 1,
+      operation: "getIdentity",
+      reason: "credits-exhausted",
+    });
+    expect(isRetryable(error)).toBe(false);
     expect(error.message).toMatch(/\(not retried: the plan's credits are used up\)$/);
     expect(server.requests).toHaveLength(1);
     expect(steps).toEqual([]);
@@ -328,6 +340,8 @@ describe("429 Too Many Requests", () => {
     expect(error.message).toBe(
       "HTTP 429 Too Many Requests from getAsset: Rate limit exceeded (3 attempts)",
     );
+    expect(error.reason).toBeUndefined();
+    expect(isRetryable(error)).toBe(true);
     expect(server.requests).toHaveLength(3);
     expectBackoff(steps);
     expect(gaps()).toEqual(steps);
@@ -483,6 +497,26 @@ describe("connection refused", () => {
         .filter((l) => l.startsWith("info Retrying getAsset"))
         .map((l) => /attempt (\d) of 3/.exec(l)?.[1]),
     ).toEqual(["2", "3"]);
+    expectRedacted([API_KEY], error, lines);
+  });
+
+  it("JSON.stringify of the ConnectionError keeps Node's errno, ECONNREFUSED, where the error has it (a CLI's log; user trial 34, F11)", async () => {
+    const closed = await FaultServer.start();
+    const url = closed.url;
+    await closed.close();
+    const { lines, logger } = recordingLogger();
+    const client = createDasClient({
+      apiKey: API_KEY,
+      baseUrls: { rpc: url },
+      logger,
+      maxRetries: 0,
+    });
+    const { error } = await settle(client.getAsset({ id: ASSET_ID }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    const json = JSON.parse(JSON.stringify(error));
+    expect(json.cause).toMatchObject({ name: "TypeError", message: "fetch failed" });
+    expect(json.cause.cause.code).toBe("ECONNREFUSED");
+    expect(json.cause.cause.code).toBe(error.cause.cause?.code);
     expectRedacted([API_KEY], error, lines);
   });
 });

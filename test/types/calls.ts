@@ -689,8 +689,10 @@ export function retryable(error: unknown, known: AnyChainDataError): void {
   if (!isRetryable(known)) {
     // (A plain APIError of another status than 408 is not retried.)
     if (known.name === "APIError") known.status satisfies number;
-    // @ts-expect-error — a rate-limit error is retryable: not in the false branch
-    known.name === "RateLimitError";
+    // A rate-limit error is here only as the one of spent credits (`reason`).
+    if (known.name === "RateLimitError") known.reason satisfies "credits-exhausted" | undefined;
+    // @ts-expect-error — a 5xx is retryable: not in the false branch
+    known.name === "InternalServerError";
   }
 }
 

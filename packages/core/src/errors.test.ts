@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  type AnyChainDataError,
   APIError,
   AuthenticationError,
   BadRequestError,
@@ -56,6 +57,16 @@ describe("errors", () => {
       cause: { name: "TypeError", message: "inner" },
     });
     expect(String(error)).toBe("ChainDataError: boom");
+    // Each cause's `code`, and its own cause, to four levels (a cycle ends there).
+    const inner: Error & { code?: string } = Object.assign(new Error("inner"), { code: "EX" });
+    inner.cause = inner;
+    const chained = new ChainDataError("outer", undefined, inner).toJSON();
+    const level = { name: "Error", message: "inner", code: "EX" };
+    expect(chained).toEqual({
+      name: "ChainDataError",
+      message: "outer",
+      cause: { ...level, cause: { ...level, cause: { ...level, cause: level } } },
+    });
     expect(error.stack).toMatch(/^ChainDataError: boom/);
   });
 });
@@ -115,6 +126,22 @@ describe("isRetryable", () => {
     // A body cut short is retried as a lost connection is.
     expect(isRetryable(await failed(stubFetch(() => jsonResponse('{"id":"1"')).fetch))).toBe(true);
     expect(isRetryable(await failed(refused, { timeout: -1 }))).toBe(false);
+    // A 429 of a plan whose credits are used up (its `reason`): no later try helps.
+    const limited = { status: 429, ...fields };
+    expect(isRetryable(new RateLimitError("m", limited))).toBe(true);
+    expect(isRetryable(new RateLimitError("m", { ...limited, reason: "credits-exhausted" }))).toBe(
+      false,
+    );
+    // (Checked by tsc, `npm run lint`: the guard stays sound, its false branch keeps the class.)
+    const narrowed = (error: AnyChainDataError) => {
+      if (isRetryable(error)) {
+        if (error.name === "RateLimitError") error.reason satisfies undefined;
+      } else if (error.name === "RateLimitError")
+        error.reason satisfies "credits-exhausted" | undefined;
+      // @ts-expect-error: a 5xx is retryable, so not in the false branch
+      else if (error.name === "InternalServerError") void error;
+    };
+    void narrowed;
     for (const other of [
       new Error("x"),
       new ChainDataError("x"),

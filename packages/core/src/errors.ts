@@ -38,15 +38,21 @@ export class ChainDataError extends Error {
 
   /**
    * A plain, JSON-safe object for logs: `JSON.stringify(err)` shows the name, message, every
-   * field and the cause (bigints become strings, which `JSON.stringify` cannot write).
+   * field and the cause: its name, message and `code` (a `ConnectionError`'s errno, such as
+   * `ECONNREFUSED`, on `cause.cause.code` for Node's fetch, as on the error), and its own cause
+   * the same way, four levels at most (bigints become strings, which `JSON.stringify` cannot write).
    */
   toJSON(): Record<string, unknown> {
-    const cause = this.cause as Error | undefined;
-    const fields = {
-      ...(this as object),
-      message: this.message,
-      ...(cause && { cause: { name: cause.name, message: cause.message } }),
-    };
+    // (Only these three of each cause: a chaindata error's causes are redacted copies of them,
+    // user trial 34, F11. `undefined` members are dropped by the stringify below.)
+    const plain = (error: any, depth: number): unknown =>
+      error && {
+        name: error.name,
+        message: error.message,
+        code: error.code,
+        cause: depth ? plain(error.cause, depth - 1) : undefined,
+      };
+    const fields = { ...(this as object), message: this.message, cause: plain(this.cause, 3) };
     return JSON.parse(
       JSON.stringify(fields, (_key, value) => (typeof value === "bigint" ? String(value) : value)),
     );
@@ -71,8 +77,8 @@ export interface ChainDataErrorFields extends Partial<APIErrorFields> {
   id?: string | null;
   /** A {@link JsonRpcError}'s: the server's own message. */
   rpcMessage?: string;
-  /** An {@link InvalidResponseError}'s. */
-  reason?: InvalidResponseReason;
+  /** An {@link InvalidResponseError}'s; a {@link RateLimitError}'s `"credits-exhausted"`. */
+  reason?: InvalidResponseReason | "credits-exhausted";
   /** An {@link InvalidResponseError}'s: the start of the body. */
   snippet?: string;
   /** A {@link ValidationError}'s. */
@@ -260,12 +266,18 @@ export class UnprocessableEntityError extends APIError {
 /**
  * 429: rate limited. Retried first (every operation, writes too, while `maxRetries` lasts), after the
  * wait `Retry-After` asks for when given; thrown when retries run out, or at once when that wait
- * is over 60 s, or when the server says the plan's credits are used up ("max usage reached": the
- * message then says so).
+ * is over 60 s, or when the server says the plan's credits are used up ("max usage reached":
+ * `reason` is then `"credits-exhausted"`, and the message says so).
  */
 export class RateLimitError extends APIError {
   override readonly name = "RateLimitError";
   declare readonly status: 429;
+  /**
+   * `"credits-exhausted"`: the server said the plan's credits are used up ("max usage reached").
+   * Not retried, and not {@link isRetryable}: no wait of seconds helps, only credits added or a
+   * new billing cycle. `undefined` for a rate limit.
+   */
+  declare readonly reason?: "credits-exhausted" | undefined;
   /**
    * Seconds the server asked to wait (`Retry-After` as seconds or HTTP-date, or
    * `retry-after-ms`); `undefined` when absent or unparseable. Over 60 s the client throws at
@@ -290,7 +302,7 @@ const byStatus: Record<number, typeof APIError> = {
 /** The {@link APIError} subclass for `fields.status`. @internal */
 export const makeAPIError = (
   message: string,
-  fields: APIErrorFields & { retryAfter?: number | undefined },
+  fields: APIErrorFields & Pick<ChainDataErrorFields, "reason">,
 ): APIError =>
   new (byStatus[fields.status] ?? (fields.status > 499 ? InternalServerError : APIError))(
     message,
@@ -507,13 +519,13 @@ export const isChainDataError = (error: unknown): error is AnyChainDataError =>
  * `truncated`), or an `APIError` of status 408, 429 or 5xx. These are the failures the client
  * retries itself, while `maxRetries` lasts (a 429 for every operation, the others for idempotent
  * ones); one that reaches you had its retries run out, or a `Retry-After` over 60 s
- * (`RateLimitError.retryAfter` says when to come back), or is a 429 of a plan whose credits are
- * used up (not retried here, as no wait of seconds helps; its message says so). For a job queue
- * deciding whether to try again: everything else (validation, configuration, other statuses,
- * JSON-RPC errors, other invalid responses, aborts) would fail the same way. Whether a write may
+ * (`RateLimitError.retryAfter` says when to come back). For a job queue deciding whether to try
+ * again: everything else (validation, configuration, other statuses, JSON-RPC errors, other
+ * invalid responses, aborts) would fail the same way, and so would a 429 of a plan whose credits
+ * are used up (`RateLimitError.reason` `"credits-exhausted"`: false for it). Whether a write may
  * be repeated is yours to judge. A type guard of exactly those classes (408 has none of its own: a
  * plain `APIError`), so that `if (isRetryable(e) && e.name === "RateLimitError") e.retryAfter`
- * reads without a cast.
+ * reads without a cast; its false branch keeps `RateLimitError` (the credits-exhausted one).
  */
 export const isRetryable = (
   error: unknown,
@@ -521,10 +533,12 @@ export const isRetryable = (
   | ConnectionError
   | TimeoutError
   | (InvalidResponseError & { readonly reason: "truncated" })
-  | RateLimitError
+  | (RateLimitError & { readonly reason?: undefined })
   | InternalServerError
   | (APIError & { readonly name: "APIError"; readonly status: 408 }) =>
   error instanceof ConnectionError ||
   error instanceof TimeoutError ||
   (error instanceof InvalidResponseError && error.reason === "truncated") ||
-  (error instanceof APIError && retryableStatus(error.status));
+  (error instanceof APIError &&
+    retryableStatus(error.status) &&
+    (error as RateLimitError).reason !== "credits-exhausted");

@@ -262,7 +262,10 @@ const describe = (response: Response, redactor: Redactor): ResponseFields => {
 /**
  * The InvalidResponseError of `response` (see Http.invalid). Its snippet is the first 200
  * characters of the body, redacted as a whole first, so no key cut in half at the end of the
- * window survives. (Only on the error path.)
+ * window survives. An HTML page's message names its `<title>`, read from the redacted body (so no
+ * piece of a key is cut out of it), trimmed and cut to 80 characters: a terminal shows what
+ * answered, a captive portal's or a proxy's login page (user trial 34, F5). (Only on the error
+ * path. `redacted` and `title` are locals, as parameters: smaller.)
  */
 const invalidResponse = (
   reason: InvalidResponseReason,
@@ -270,14 +273,17 @@ const invalidResponse = (
   text: string,
   operation: string,
   redactor: Redactor,
+  redacted = redactor(text),
+  title = reason == "html" && /<title>([^<]+)/i.exec(redacted)?.[1]!.trim().slice(0, 80),
 ) =>
   new InvalidResponseError(
-    `Invalid response (${reason}) from ${operation}, status ${response.status}`,
+    `Invalid response (${reason}) from ${operation}, status ${response.status}` +
+      (title ? `: page titled "${title}"` : ""),
     {
       reason,
       ...describe(response, redactor),
       operation,
-      snippet: redactor(text).slice(0, 200),
+      snippet: redacted.slice(0, 200),
     },
   );
 
@@ -375,13 +381,15 @@ const apiError = (
         : "") +
       // (Why a retryable answer came back at once.)
       (final
-        ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After over ${MAX_RETRY_AFTER_MS / 1000} s`})`
+        ? ` (not retried: ${spent ? "the plan's credits are used up" : `Retry-After ${retryAfter! / 1000} s is over ${MAX_RETRY_AFTER_MS / 1000} s`})`
         : ""),
     {
       ...describe(response, redactor),
       body,
       operation,
       rpcError: !rest && typeof error?.code === "number" ? error : undefined,
+      // (Told by a field: a caller need not read the message, whose start is the server's.)
+      ...(spent && { reason: "credits-exhausted" as const }),
       // (A 429 always has the member; another status when the server said when to come back.)
       ...((status === 429 || retryAfter !== undefined) && {
         retryAfter: retryAfter && retryAfter / 1000,
@@ -559,8 +567,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           error = thrown;
         }
         if (!retry || attempt > retries) {
-          // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true.)
-          if (attempt > 1) error.message += ` (${attempt} attempts)`;
+          // (Said, so "timed out after 1000 ms" after three attempts and their waits reads true;
+          // with the wait the last answer asked for, which a terminal shows: user trial 34, F5.
+          // Before the attempts, which end every message of retries run out; a wait of 0 is none.)
+          if (attempt > 1)
+            error.message += `${delay! > 0 ? ` (Retry-After ${delay! / 1000} s)` : ""} (${attempt} attempts)`;
           throw error;
         }
         // A Retry-After is waited plus up to a quarter, never less: callers told the same wait (or

@@ -681,7 +681,10 @@ describe("createJsonRpcClient: single calls", () => {
       retryAfter: 1,
       rpcError: { code: -32429, message: "rate limited" },
     });
-    expect((error as Error).message).toBe("HTTP 429 from getAsset: rate limited (2 attempts)");
+    // (The wait the last answer asked for, said before the attempts: user trial 34, F5.)
+    expect((error as Error).message).toBe(
+      "HTTP 429 from getAsset: rate limited (Retry-After 1 s) (2 attempts)",
+    );
   });
 
   it("does not retry a 429 saying the plan's credits are used up (max usage reached), and says why", async () => {
@@ -717,9 +720,11 @@ describe("createJsonRpcClient: single calls", () => {
       expect(error).toBeInstanceOf(RateLimitError);
       expect(error).toMatchObject({ name: "RateLimitError", status: 429 });
       expect((error as Error).message).toBe(message);
-      // (As for a Retry-After over the cap: not waited for here, retryable later, once the plan
-      // has credits again.)
-      expect(isRetryable(error)).toBe(true);
+      // Told by a field, not by the message; and no later try of seconds or minutes helps (user
+      // trial 34, F4: a job queue retried it for hours).
+      expect((error as RateLimitError).reason).toBe("credits-exhausted");
+      expect((error as RateLimitError).toJSON()).toMatchObject({ reason: "credits-exhausted" });
+      expect(isRetryable(error)).toBe(false);
     }
   });
 
@@ -756,6 +761,9 @@ describe("createJsonRpcClient: single calls", () => {
       const error = await result;
       expect(mock).toHaveBeenCalledTimes(2);
       expect((error as Error).message).toBe(message);
+      // (A plain rate limit or a 5xx has no reason, and is retryable.)
+      expect(error).not.toHaveProperty("reason");
+      expect(isRetryable(error)).toBe(true);
     }
   });
 

@@ -77,6 +77,58 @@ describe("redact", () => {
     expect(redact("invalid auth_header=s3cret")).toBe("invalid auth_header=***");
   });
 
+  it("keeps the punctuation after a masked api-key value: a URL in parentheses or ending a sentence (user trial 34, F8)", () => {
+    for (const [text, masked] of [
+      ["(https://host/?api-key=SECRET)", "(https://host/?api-key=***)"],
+      ["see (https://host/?api-key=SECRET).", "see (https://host/?api-key=***)."],
+      ["[docs](https://host/?api_key=SECRET)", "[docs](https://host/?api_key=***)"],
+      ["{url: https://host/?apikey=SECRET}", "{url: https://host/?apikey=***}"],
+      ["https://host/?api-key=SECRET, then", "https://host/?api-key=***, then"],
+      ["at https://host/?api-key=SECRET; retry", "at https://host/?api-key=***; retry"],
+      ["refused: https://host/?api-key=SECRET!?", "refused: https://host/?api-key=***!?"],
+      ["at https://host/?api-key=SECRET.", "at https://host/?api-key=***."],
+      // Inside the value, punctuation is part of it, and so is a last character that is none of
+      // these (base64's `=`, a `*`, a letter): masked whole, as before.
+      ["api-key=ab).cd,ef", "api-key=***"],
+      ["(api-key=dGVzdA==)", "(api-key=***)"],
+      ["api-key=a(b)c", "api-key=***"],
+      ["api-key=***)", "api-key=***)"],
+      // A value of punctuation alone is no key.
+      ["api-key=...", "api-key=..."],
+    ])
+      expect(redact(text), text).toBe(masked);
+    // The configured key is masked whole first, whatever it ends with.
+    expect(redact("(https://host/?api-key=k3y-ends-with.)", "k3y-ends-with.")).toBe(
+      "(https://host/?api-key=***)",
+    );
+  });
+
+  it("masks any api-key value whole and keeps the punctuation that ends it (property)", () => {
+    // A value of any characters a URL's query may hold, punctuation inside it too, that ends with
+    // one that is no punctuation; then punctuation, then the end, a separator or more text.
+    const inside = fc.constantFrom(..."abcXYZ0189-_.~*+=/%()[]{},;:!?@$".split(""));
+    const last = fc.constantFrom(..."aZ9=*-_~/%@$+".split(""));
+    const punctuation = fc.string({
+      unit: fc.constantFrom(...")]}.,;:!?".split("")),
+      maxLength: 3,
+    });
+    const after = fc.constantFrom("", " then", "&b=2", "#top", '"', "<br>", "\n");
+    fc.assert(
+      fc.property(
+        fc.string({ unit: inside, maxLength: 30 }),
+        last,
+        punctuation,
+        after,
+        (v, l, p, a) => {
+          expect(redact(`(https://h/?api-key=${v}${l}${p}${a}`)).toBe(
+            `(https://h/?api-key=***${p}${a}`,
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it("masks the api_key and apikey spellings of the query parameter too", () => {
     expect(redact("https://h/x?api_key=secret&apikey=other&API-KEY=third")).toBe(
       "https://h/x?api_key=***&apikey=***&API-KEY=***",

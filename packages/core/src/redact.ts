@@ -5,8 +5,12 @@
 
 const MASK = "***";
 
-// Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL).
-const QUERY = /(api[-_]?key=)[^&#\s"'<>]+/gi;
+// Any `api-key=` / `api_key=` / `apikey=` value, whoever's key it is (a server may echo the URL),
+// but for the punctuation that ends it, `)`, `]`, `}`, `.`, `,`, `;`, `:`, `!` or `?`: a URL in
+// parentheses or ending a sentence keeps its `)` or `.` (user trial 34, F8). Inside the value it is
+// part of the key, and so is a last character that is none of these (base64's `=`). (The greedy
+// run gives back only its trailing punctuation: linear.)
+const QUERY = /(api[-_]?key=)[^&#\s"'<>]*[^&#\s"'<>)\]}.,;:!?]/gi;
 // `X-Api-Key: v`, `"authorization":"Bearer v"`, `authorization=v`, `Authorization header: v`, and a
 // webhook's `"authHeader":"v"` (SECRET_NAME's names, for a body that is kept as text: not JSON, or
 // cut short in a snippet): the value after a `Bearer`, `Basic`, `Token` or `Digest` scheme, which

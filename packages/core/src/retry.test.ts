@@ -128,6 +128,8 @@ describe("a write (not idempotent)", () => {
       const after429 = await write([tooMany("1"), ...answers], options);
       expect(after429.error).toBeInstanceOf(type);
       expect(after429.error.message).toContain("(2 attempts)");
+      // (The wait said is the last answer's: the 429's is not.)
+      expect(after429.error.message).not.toContain("Retry-After");
       expect(after429.calls).toHaveLength(2);
     }
   });

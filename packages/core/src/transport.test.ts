@@ -851,7 +851,7 @@ describe("retries", () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfter).toBe(120);
     expect(error.message).toBe(
-      "HTTP 429 from getBalances: slow down (not retried: Retry-After over 60 s)",
+      "HTTP 429 from getBalances: slow down (not retried: Retry-After 120 s is over 60 s)",
     );
     expect(mock).toHaveBeenCalledTimes(1);
   });
@@ -864,7 +864,9 @@ describe("retries", () => {
     );
     const { error } = await sendAt(fetch);
     expect(error).toBeInstanceOf(InternalServerError);
-    expect(error.message).toBe("HTTP 503 from getBalances (not retried: Retry-After over 60 s)");
+    expect(error.message).toBe(
+      "HTTP 503 from getBalances (not retried: Retry-After 120 s is over 60 s)",
+    );
     expect(error.retryAfter).toBe(120);
     expect(error.toJSON()).toHaveProperty("retryAfter", 120);
     expect(mock).toHaveBeenCalledTimes(1);
@@ -1002,6 +1004,44 @@ describe("retries", () => {
     expect(error.cause).toMatchObject({ name: "TypeError", message: "fetch failed" });
     expect(error.cause.cause).toMatchObject({ code: "ECONNREFUSED" });
     expect(error.cause.cause.message).not.toContain(KEY);
+  });
+
+  it("toJSON writes a ConnectionError's cause chain with each code, redacted (a CLI logs the errno; user trial 34, F11)", async () => {
+    // Node's fetch: the errno on the cause's cause. A custom fetch's (node-fetch): on the error it
+    // throws. A code that echoes the key is written redacted, as on the object.
+    const node = new TypeError("fetch failed", {
+      cause: Object.assign(new Error(`getaddrinfo ENOTFOUND h?api-key=${KEY}`), {
+        code: "ENOTFOUND",
+        errno: -3008,
+        hostname: `h?api-key=${KEY}`,
+      }),
+    });
+    const custom = Object.assign(new Error("request failed"), { code: `E_${KEY}` });
+    const cases: [Error, unknown][] = [
+      [
+        node,
+        {
+          name: "TypeError",
+          message: "fetch failed",
+          cause: {
+            name: "Error",
+            message: "getaddrinfo ENOTFOUND h?api-key=***",
+            code: "ENOTFOUND",
+          },
+        },
+      ],
+      [custom, { name: "Error", message: "request failed", code: "E_***" }],
+    ];
+    for (const [thrown, cause] of cases) {
+      const { fetch } = stubFetch(thrown);
+      const result = sendAt(fetch, { maxRetries: 0 });
+      const { error } = await result;
+      expect(error).toBeInstanceOf(ConnectionError);
+      const json = JSON.parse(JSON.stringify(error));
+      // (Only name, message and code of each cause: no stack, no other field, such as `hostname`.)
+      expect(json.cause).toEqual(cause);
+      expect(JSON.stringify(error)).not.toContain(KEY);
+    }
   });
 
   it("a cause that is an object but no Error reads as its message, and without one is left out", async () => {
@@ -1586,6 +1626,52 @@ describe("restCall", () => {
       expect(error.message).toBe(`Invalid response (${reason}) from getBalances, status 200`);
       expect(error.snippet.length).toBeLessThanOrEqual(200);
     }
+  });
+
+  it("names an HTML page by its title, redacted, trimmed and cut to 80 characters (a captive portal or a proxy's login page; user trial 34, F5)", async () => {
+    const page = (head: string) =>
+      new Response(`<!DOCTYPE html>\n<html><head>${head}</head><body>Log in</body></html>`, {
+        headers: { "content-type": "text/html" },
+      });
+    const long = "Welcome ".repeat(20);
+    const cases: [string, string][] = [
+      ["<title>\n  Sign in to Hotel WiFi\n</title>", ': page titled "Sign in to Hotel WiFi"'],
+      ["<TITLE>Proxy login</TITLE>", ': page titled "Proxy login"'],
+      [
+        `<title>Login for https://h/?api-key=${KEY}&x=1 (key ${KEY})</title>`,
+        ': page titled "Login for https://h/?api-key=***&x=1 (key ***)"',
+      ],
+      [`<title>${long}</title>`, `: page titled "${long.slice(0, 80)}"`],
+      // No title, or one of white space alone: nothing to add.
+      ["<title> \n </title>", ""],
+      ["<title></title>", ""],
+      ["<meta charset=utf-8>", ""],
+    ];
+    for (const [head, said] of cases) {
+      const { error } = await run(page(head));
+      expect(error, head).toMatchObject({ reason: "html", status: 200 });
+      expect(error.message, head).toBe(
+        `Invalid response (html) from getBalances, status 200${said}`,
+      );
+    }
+    // A key with a `<` in it: the body is redacted before the title is read (a title read from
+    // the raw body would end inside the key, at its `<`, and keep `ab3` unmasked).
+    const key = "ab3<cdefghijklmnopqrstuvwxyz0123";
+    const stub = stubFetch(page(`<title>Denied for ${key}</title>`));
+    const transport = createTransport(
+      { apiKey: key, fetch: stub.fetch, maxRetries: 0 },
+      walletHost,
+    );
+    const invoke: Invoke = async (fetch) => {
+      const response = await fetch(new Request(`${transport.baseUrl}/v1/wallet/w/balances`));
+      return { data: await response.text(), response };
+    };
+    const { error } = await settle(
+      transport.restCall(op, { wallet: "w".repeat(32) }, undefined, invoke),
+    );
+    expect((error as Error).message).toBe(
+      'Invalid response (html) from getBalances, status 200: page titled "Denied for ***"',
+    );
   });
 
   it("redacts the whole body before cutting the snippet, so a key across character 200 does not leak", async () => {

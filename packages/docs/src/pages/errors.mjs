@@ -116,7 +116,11 @@ export const ERROR_CLASSES = [
   ["PermissionDeniedError", "HTTP 403", 403],
   ["NotFoundError", "HTTP 404", 404],
   ["UnprocessableEntityError", "HTTP 422", 422],
-  ["RateLimitError", "HTTP 429 (<code>retryAfter</code> in seconds)", 429],
+  [
+    "RateLimitError",
+    'HTTP 429 (<code>retryAfter</code> in seconds; <code>reason: "credits-exhausted"</code> when the plan\'s credits are used up, which no retry helps)',
+    429,
+  ],
   [
     "InternalServerError",
     "any 5xx (<code>retryAfter</code> when it gives <code>Retry-After</code>)",
