@@ -1664,3 +1664,57 @@ describe("paginate: a failed walk's error carries resumeFrom, the params of the 
     expect((shared as ChainDataError).resumeFrom).toEqual({ owner: "a" });
   });
 });
+
+describe("paginate: a walk by cursor keeps the cursors of its first 1,000 pages and its last 1,000, to find a loop (user trial 35, F4)", () => {
+  const compression: PaginationDescriptor = {
+    style: "cursor",
+    items: "value.items",
+    nextCursor: "value.cursor",
+  };
+  /**
+   * A server whose page asked with cursor `c<n>` (the first, with `start`) answers `c<n + 1>`, but
+   * page `at` answers `again` (a cursor sent before); a walk of at most `at + 3` pages.
+   */
+  const walkBackTo = (at: number, again: string) => {
+    const fetchPage = vi.fn(async (p: { cursor?: string }) => {
+      const n = p.cursor === "start" ? 1 : Number(p.cursor!.slice(1));
+      return { value: { items: [n], cursor: n === at ? again : `c${n + 1}` } };
+    });
+    const walk = paginate<number, unknown>(
+      fetchPage,
+      compression,
+      { cursor: "start" },
+      { maxPages: at + 3 },
+    );
+    return { walk, asked: () => sentBy(fetchPage).map((p) => p.cursor as string) };
+  };
+
+  it("finds a cursor repeated at once, a cycle of two, or one back to the start, after 2,500 pages", async () => {
+    for (const [again, page] of [
+      ["c2500", 2500], // the cursor just sent
+      ["c2499", 2499], // A, B, A, B
+      ["c1501", 1501], // a cycle of 1,000 pages
+      ["c2", 2], // back to the start
+      ["start", 1], // the caller's own first cursor
+    ] as const) {
+      const { walk, asked } = walkBackTo(2500, again);
+      const { yielded, error } = await walkToError(walk);
+      expect(yielded).toHaveLength(2500);
+      expect(error).toEqual(
+        broken(
+          `paginate page walk: the answer to page 2500 gives value.cursor "${again}" again, which page ${page} was asked with (stopped after 2500 pages)`,
+        ),
+      );
+      expect(asked()).toHaveLength(2500);
+    }
+  });
+
+  it("a cursor of neither (a cycle of over 1,000 pages back into the middle) is asked for again: memory stays bounded", async () => {
+    const { walk, asked } = walkBackTo(2500, "c1500");
+    const { yielded, error } = await walkToError(walk);
+    expect(error).toBeUndefined();
+    // (maxPages ends the walk: pages 1500 to 1502 again.)
+    expect(yielded).toEqual([...Array(2500).keys()].map((n) => n + 1).concat([1500, 1501, 1502]));
+    expect(asked().filter((cursor) => cursor === "c1500")).toHaveLength(2);
+  });
+});

@@ -176,7 +176,8 @@ const stopped = (
 
 /**
  * Walks the pages of an operation lazily: a page is fetched only when the previous one has been
- * consumed, so memory stays bounded by one page.
+ * consumed, so memory stays bounded by one page, plus (by cursor) the cursors of the first 1,000
+ * pages and the last 1,000, kept to find a cursor sent again.
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than the page size (the result's `echoedLimit`,
@@ -190,9 +191,10 @@ const stopped = (
  * A server that breaks the paging protocol ends the walk with an `InvalidResponseError` (reason
  * `broken-paging`), thrown after the pages before the break were yielded: a page whose
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
- * page that says it, a next cursor the walk has already sent (it would go round forever) or
- * `hasMore: true` with no next cursor; and, given `check`, a next cursor that the call's params
- * check refuses (the server's value, which the caller never wrote). Ending quietly there would
+ * page that says it, a next cursor the walk has already sent (it would go round forever; of the
+ * first 1,000 pages' cursors and the last 1,000's, which finds a server repeating a cursor, going
+ * round a cycle of up to 1,000 pages, or back to the start) or `hasMore: true` with no next
+ * cursor; and, given `check`, a next cursor that the call's params check refuses (the server's value, which the caller never wrote). Ending quietly there would
  * pass a cut-off list for the whole. Nothing is read past the last page `maxPages` asks for. A
  * page's call that fails throws its own error, its message and stack ending with where the walk
  * stopped (after the first page). Either error, a call's or a break, gets `resumeFrom` (not
@@ -301,8 +303,12 @@ export function paginate<I, R, P = unknown>(
         { operation },
       );
     if (walk === "page" && first === undefined) current = set(current, page, 1);
-    // Each cursor sent, and the page of the walk that sent it.
+    // The cursors sent, each with the page of the walk that sent it: those of the first 1,000
+    // pages, and of the last 1,000 (`recent`, a ring by page number: the one a new page replaces
+    // there leaves `sent`), so that a walk of a million pages holds 2,000, not a million (user
+    // trial 35: ~120 B a page). Decision 0015 says which loops that catches.
     const sent = new Map<unknown, number>([[get(current, cursor), 1]]);
+    const recent: unknown[] = [];
     // The pages yielded.
     let fetched = 0;
     // (With the answer's status and headers, as any InvalidResponseError has them.)
@@ -412,7 +418,12 @@ export function paginate<I, R, P = unknown>(
       if (++fetched >= max) return;
       if (fault) broken(fetched, fault);
       if (!next) return;
-      if (walk === "cursor") sent.set(get(next, cursor), fetched + 1);
+      if (walk === "cursor") {
+        // (The slot of page `fetched + 1`, which held the cursor of the page 1,000 before it.)
+        const at = fetched % 1000;
+        if (fetched >= 2000) sent.delete(recent[at]);
+        sent.set((recent[at] = get(next, cursor)), fetched + 1);
+      }
       current = next;
     }
   }
