@@ -632,6 +632,43 @@ describe("createRateLimiter", () => {
     expect(await run(undefined)).toBe(5);
   });
 
+  it("shared by clients of their own, one per walk, each with a logger that tags its lines (core README, Page walks): one budget and one 429's wait for all, each retry line in its walk's logger (user trial 35, F5)", async () => {
+    let cooldownUntil: number | undefined;
+    const stub = stubFetch(() => {
+      cooldownUntil ??= Date.now() + 2000;
+      return Date.now() < cooldownUntil
+        ? jsonResponse({ error: "rate limited" }, { status: 429, headers: { "retry-after": "2" } })
+        : jsonResponse({});
+    });
+    const rateLimit = createRateLimiter({ requestsPerSecond: 10 });
+    const lines: string[] = [];
+    const calls = ["a", "b", "c"].map(async (walk, n) => {
+      await vi.advanceTimersByTimeAsync(300 * n);
+      const transport = createTransport(
+        {
+          apiKey: "k",
+          fetch: stub.fetch,
+          rateLimit,
+          logger: { info: (message) => void lines.push(`[${walk}] ${message}`) },
+        },
+        walletHost,
+      );
+      return sendRequest(transport, new Request(`${transport.baseUrl}/v1/${walk}`), {
+        operation: { id: "getTransfers", idempotent: true },
+      });
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(calls);
+    // Walk a met the cooldown; b and c, made during it, waited it out.
+    expect(stub.calls.map((call) => call.url.pathname)).toEqual([
+      "/v1/a",
+      "/v1/b",
+      "/v1/c",
+      "/v1/a",
+    ]);
+    expect(lines).toEqual([expect.stringMatching(/^\[a\] Retrying getTransfers in \d+ ms/)]);
+  });
+
   it("rejects an invalid rate", () => {
     const rule = "must be a finite number > 0, at least one request per 22.5 days";
     // (One request per 30 days would need a timer longer than 2^31 - 1 ms, which fires at once.)
