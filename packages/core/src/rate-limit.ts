@@ -38,9 +38,9 @@ export interface RateLimiter {
  * The wait for a turn is not part of a call's `timeout` (a limit per attempt, from sending on): a
  * call's `signal` ends it. The limiter counts only the requests that go through it, in this
  * process: other processes using the same project (or key) are not counted. A 429's `Retry-After`
- * holds every caller sharing it (`pause`): none starts before that wait is over, and the retry
- * waits its turn after it, as any call (user trial 35: 5 walks sharing one limiter met a
- * project-wide cooldown with 5 requests, each spending a retry). With a batcher, a
+ * holds every caller sharing it (`pause`): none starts before that wait is over, so that callers
+ * meeting a project-wide cooldown spend one request on it, not one each, and the retry waits its
+ * turn after it, as any call. With a batcher, a
  * batch is one request, which waits its turn once closed; calls made meanwhile go into the next
  * batch, which waits for its own (give the batcher a `wait` near `1100 / requestsPerSecond` ms).
  * @throws ConfigurationError for options that are not an object (the rate alone), a
