@@ -217,7 +217,7 @@ function rateLimitSection(area, doc, client, factory) {
   const limit = documentedRateLimit(doc);
   if (!limit) return "";
   return (
-    `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget. It aims a tenth under the rate (${limit.requestsPerSecond} in any 1.1 s), so that a request reaching the server a little late does not put one too many into one of its seconds. The wait for a turn is not part of \`timeout\` (a limit per attempt, from sending on): a call's \`signal\` ends it. The limiter counts only the requests that go through it, in this process: other processes using the same ${limit.scope ?? "key"} are not counted. Nor does it slow down after a 429: a retry waits the answer's \`Retry-After\`, then its turn again.\n\n` +
+    `\n\nThe service allows ${limit.requestsPerSecond} requests/s${limit.scope ? ` per ${limit.scope}` : ""}. A client-side limiter keeps a client under it: every attempt (retries too) waits for its turn, and clients that share one limiter share the budget. It aims a tenth under the rate (${limit.requestsPerSecond} in any 1.1 s), so that a request reaching the server a little late does not put one too many into one of its seconds. The wait for a turn is not part of \`timeout\` (a limit per attempt, from sending on): a call's \`signal\` ends it. The limiter counts only the requests that go through it, in this process: other processes using the same ${limit.scope ?? "key"} are not counted. A 429's \`Retry-After\` (up to 60 s) holds every caller sharing the limiter until that wait is over, so that concurrent calls meeting the same cooldown spend one request on it, not one each; the retry then waits its turn again.\n\n` +
     "```ts\n" +
     `import { ${rateLimitName(area)}, ${factory}, createRateLimiter } from "@chaindata/${area}";\n\n` +
     `const ${client} = ${factory}({ rateLimit: createRateLimiter(${rateLimitName(area)}) });\n` +
@@ -268,7 +268,7 @@ function callsNote(area, kind, ops, client) {
       : ["operation", `create${Area}Rest`, "rest"];
   const standalone =
     first && !first.wire
-      ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`, and \`.checkpoints()\` on either gives each page with the params of the next, to save and resume from` : ""}.`
+      ? ` Each ${what} is also a standalone function, so a bundle carries only the ${what}s it imports: \`${first.id}(${handle}()${first.takesParams === false ? "" : ", params"})\`${walked ? `; each paginated one has a standalone page walk too, \`for await (const item of paginate${pascal(walked.id)}(${handleVar}, params))\`, with the options and checks of \`.all()\`, and \`.checkpoints()\` on either gives each page with the params of the next, to save and resume from (typed \`${pascal(walked.id)}${kind === "openrpc" ? "Params" : "Input"}\`, exported here)` : ""}.`
       : "";
   // (User trial 29 walked a method outside the spec, DAS getAssetsByGroup, and found no way to its
   // pages without depending on @chaindata/core.)

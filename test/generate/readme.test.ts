@@ -94,7 +94,7 @@ describe("generated package README", () => {
     });
     expect(text).toContain("| `listThings` (paginated: `.all()`, `paginateListThings`) | List |");
     expect(text).toContain(
-      "Each method is also a standalone function, so a bundle carries only the methods it imports: `getThing(createThingsRpc(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListThings(rpc, params))`, with the options and checks of `.all()`, and `.checkpoints()` on either gives each page with the params of the next, to save and resume from.",
+      "Each method is also a standalone function, so a bundle carries only the methods it imports: `getThing(createThingsRpc(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListThings(rpc, params))`, with the options and checks of `.all()`, and `.checkpoints()` on either gives each page with the params of the next, to save and resume from (typed `ListThingsParams`, exported here).",
     );
     // (A method outside the spec: `rpc.call` and `paginate`, both from this package; user trial 29.)
     expect(text).toContain(
@@ -128,7 +128,7 @@ describe("generated package README", () => {
       "| `listParts` (paginated: `.all()`, `paginateListParts`) | List parts |",
     );
     expect(text).toContain(
-      "Each operation is also a standalone function, so a bundle carries only the operations it imports: `listParts(createThingsRest(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListParts(rest, params))`, with the options and checks of `.all()`, and `.checkpoints()` on either gives each page with the params of the next, to save and resume from.",
+      "Each operation is also a standalone function, so a bundle carries only the operations it imports: `listParts(createThingsRest(), params)`; each paginated one has a standalone page walk too, `for await (const item of paginateListParts(rest, params))`, with the options and checks of `.all()`, and `.checkpoints()` on either gives each page with the params of the next, to save and resume from (typed `ListPartsInput`, exported here).",
     );
   });
 

@@ -117,8 +117,8 @@ export interface ClientOptions {
    * the same limiter to several clients to share one budget. Its wait is not part of `timeout`
    * (a limit per attempt, from sending on): a call's `signal` ends it. It counts only the
    * requests that go through it, in this process (other processes using the same project are not
-   * counted), and does not slow down after a 429: a retry waits the answer's `Retry-After`, then
-   * its turn again.
+   * counted). A 429's `Retry-After` (up to 60 s) holds every caller sharing it until that wait is
+   * over (its `pause`); the retry then waits its turn again.
    * @default undefined (no limit)
    */
   rateLimit?: RateLimiter | false | undefined;

@@ -26,6 +26,12 @@ export class ChainDataError extends Error {
    * throws has it; a `ChainDataError` of your own making need not.)
    */
   declare readonly attempts?: number;
+  /**
+   * The error of a page walk (`.all()`, `paginate`): the params of the page whose call or answer
+   * failed, the first page's too (the same shape as a checkpoint's `next`), to go on from with
+   * `.all(error.resumeFrom)`. Not enumerable: logs and `JSON.stringify` do not show it.
+   */
+  declare readonly resumeFrom?: unknown;
 
   /**
    * For the chaindata packages (the generated clients make `ValidationError`s with their

@@ -553,7 +553,11 @@ export function createHttp(options: ClientOptions | undefined, host: Host, rest?
           // Over the cap, don't hold the caller for minutes: throw (RateLimitError.retryAfter says
           // when). Nor for credits that are used up, which the message says.
           if (!retryable) throw error;
-          retry ||= status === 429;
+          // A 429's wait holds every caller sharing the limiter, not this one alone (user trial 35).
+          if (status === 429) {
+            retry = true;
+            (config.rateLimit as Exclude<typeof config.rateLimit, false>)?.pause?.(delay);
+          }
         } catch (thrown: any) {
           // A 2xx body cut short (JSON left open) is a transport failure, as a connection lost
           // while the body is read (a ConnectionError) is: the server meant no such answer.

@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import type { ResponseFields } from "./config.js";
-import { ConfigurationError, InvalidResponseError } from "./errors.js";
+import { ChainDataError, ConfigurationError, InvalidResponseError } from "./errors.js";
 import { rpcHost, walletHost } from "./generated/environments.js";
 import { createJsonRpcClient } from "./json-rpc.js";
 import { paginate, withPagination, type PaginationDescriptor } from "./paginate.js";
@@ -1503,5 +1503,218 @@ describe("paginate: .checkpoints() (each page with the params of the next, to re
     expect(sentBy(fetchPage)).toEqual(
       [1, 2, 3].map((page) => ({ limit: 3, sortBy: { sortBy: "created" }, page })),
     );
+  });
+});
+
+describe("paginate: a failed walk's error carries resumeFrom, the params of the page that failed (user trial 35, F3)", () => {
+  const compression: PaginationDescriptor = {
+    style: "cursor",
+    items: "value.items",
+    nextCursor: "value.cursor",
+  };
+  const das: PaginationDescriptor = { style: "page", page: "page", limit: "limit", items: "items" };
+  /** A page stub: `pages[i]` answers the i-th call, an `Error` rejects it. */
+  const scripted = (...pages: unknown[]) => {
+    const fetchPage = vi.fn();
+    for (const page of pages)
+      if (page instanceof Error) fetchPage.mockRejectedValueOnce(page);
+      else fetchPage.mockResolvedValueOnce(page);
+    return fetchPage;
+  };
+
+  it("on every failure, the first page's too: the last checkpoint's next, whole, from which .all() resumes", async () => {
+    // By cursor: page 3 fails; its cursor is longer than the message shows (128 characters).
+    const long = "c".repeat(300);
+    const fetchPage = scripted(
+      { value: { items: [1], cursor: "c2" } },
+      { value: { items: [2], cursor: long } },
+      new Error("HTTP 503"),
+    );
+    const walk = paginate<number, any, any>(fetchPage, compression, { owner: "o", limit: 1 });
+    const { yielded, error } = await walkToError(walk.checkpoints());
+    expect(yielded.map((c) => c.next)).toEqual([
+      { owner: "o", limit: 1, cursor: "c2" },
+      { owner: "o", limit: 1, cursor: long },
+    ]);
+    expect((error as ChainDataError).resumeFrom).toEqual(yielded[1]!.next);
+    // The resumed walk's first page fails again: its error says where too (no message suffix).
+    const again = new Error("HTTP 503");
+    const resumed = await walkToError(
+      paginate(scripted(again), compression, (error as ChainDataError).resumeFrom),
+    );
+    expect(resumed.error).toBe(again);
+    expect(again.message).toBe("HTTP 503");
+    expect((again as ChainDataError).resumeFrom).toEqual({ owner: "o", limit: 1, cursor: long });
+    // By page number, from the first page (with the page number the walk sets).
+    const first = new Error("timed out");
+    await walkToError(paginate(scripted(first), das, { owner: "o", limit: 2 }));
+    expect((first as ChainDataError).resumeFrom).toEqual({ owner: "o", limit: 2, page: 1 });
+    const third = new Error("timed out");
+    await walkToError(
+      paginate(scripted({ items: [1, 2] }, { items: [3, 4] }, third), das, { limit: 2 }),
+    );
+    expect((third as ChainDataError).resumeFrom).toEqual({ limit: 2, page: 3 });
+  });
+
+  it("through a client (REST, the key in the URL; JSON-RPC): the operation's params, which hold no key", async () => {
+    const KEY = "secret-key-3f9a1c7e";
+    const stub = stubFetch((call) =>
+      call.url.searchParams.get("cursor") || call.body?.includes('"cursor"')
+        ? jsonResponse({ error: "unavailable" }, { status: 503 })
+        : call.body
+          ? jsonResponse({
+              jsonrpc: "2.0",
+              id: JSON.parse(call.body).id,
+              result: { value: { items: [1], cursor: "n2" } },
+            })
+          : jsonResponse({ data: [1], pagination: { hasMore: true, nextCursor: "w2" } }),
+    );
+    const transport = createTransport(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      walletHost,
+    );
+    const rest = {
+      id: "getTransfers",
+      idempotent: true,
+      pagination: {
+        style: "cursor",
+        items: "data",
+        nextCursor: "pagination.nextCursor",
+        hasMore: "pagination.hasMore",
+      } as const,
+    };
+    const getTransfers = withPagination<{ wallet: string; cursor?: string }, any, number>(
+      (input, options) =>
+        transport.restCall(rest, input, options, (f) =>
+          f(
+            new Request(
+              `${transport.baseUrl}/v1/wallet/${input.wallet}/transfers${input.cursor ? `?cursor=${input.cursor}` : ""}`,
+            ),
+          ),
+        ),
+      rest,
+    );
+    const rpc = createJsonRpcClient(
+      { apiKey: KEY, fetch: stub.fetch, maxRetries: 0 },
+      rpcHost,
+      "/",
+    );
+    const jsonRpc = {
+      id: "getCompressedAccountsByOwner",
+      idempotent: true,
+      pagination: compression,
+    };
+    const getAccounts = withPagination<{ owner: string }, any, number>(
+      (params, options) => rpc.call(jsonRpc, params, options),
+      jsonRpc,
+    );
+    for (const [walk, resumeFrom] of [
+      [getTransfers.all({ wallet: "w" }), { wallet: "w", cursor: "w2" }],
+      [getAccounts.all({ owner: "o" }), { owner: "o", cursor: "n2" }],
+    ] as const) {
+      const { error } = await walkToError(walk);
+      expect(error).toMatchObject({ status: 503, resumeFrom });
+      expect(JSON.stringify((error as ChainDataError).resumeFrom)).not.toContain(KEY);
+      expect(`${(error as Error).message} ${JSON.stringify(error)}`).not.toContain(KEY);
+    }
+  });
+
+  it("a broken walk's InvalidResponseError: the page whose answer broke it (the last checkpoint's next)", async () => {
+    const repeats = stubPages(async (p: { cursor?: string }) => ({
+      value: { items: [p.cursor ?? "first"], cursor: "c1" },
+    }));
+    for (const walk of [
+      paginate(repeats, compression, { owner: "o" }).checkpoints(),
+      paginate(repeats, compression, { owner: "o" }).pages(),
+    ] as AsyncIterable<unknown>[]) {
+      const { error } = await walkToError(walk);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect((error as ChainDataError).resumeFrom).toEqual({ owner: "o", cursor: "c1" });
+    }
+  });
+
+  it("not enumerable (logs and JSON do not show it: a server's cursor may echo anything), a copy the walk does not share, set once", async () => {
+    const failing = new ChainDataError("down", { attempts: 1 });
+    const walk = paginate<number, any, any>(
+      scripted({ value: { items: [1], cursor: "secret-echo" } }, failing),
+      compression,
+      { owner: "o", sortBy: { by: "id" } },
+    );
+    await walkToError(walk);
+    const { resumeFrom } = failing;
+    expect(resumeFrom).toEqual({ owner: "o", sortBy: { by: "id" }, cursor: "secret-echo" });
+    expect(Object.keys(failing)).not.toContain("resumeFrom");
+    expect(JSON.parse(JSON.stringify(failing))).toEqual({
+      name: "ChainDataError",
+      attempts: 1,
+      message: expect.stringMatching(/^down \(paginate page walk/),
+    });
+    // A first page failing leaves the walk's own params unchanged when resumeFrom is.
+    const early = new Error("down");
+    const fetchPage = scripted(early, { value: { items: [2], cursor: null } });
+    const start = paginate<number, any, any>(fetchPage, compression, { owner: "o", sortBy: {} });
+    await walkToError(start);
+    (early as any).resumeFrom.sortBy.by = "changed";
+    await collect(start);
+    expect(sentBy(fetchPage)[1]).toEqual({ owner: "o", sortBy: {} });
+    // A memoised error thrown by a second walk keeps the first walk's position.
+    const shared = new Error("upstream down");
+    await walkToError(paginate(scripted(shared), compression, { owner: "a" }));
+    await walkToError(paginate(scripted(shared), compression, { owner: "b" }));
+    expect((shared as ChainDataError).resumeFrom).toEqual({ owner: "a" });
+  });
+});
+
+describe("paginate: a walk by cursor keeps the cursors of its first 1,000 pages and its last 1,000, to find a loop (user trial 35, F4)", () => {
+  const compression: PaginationDescriptor = {
+    style: "cursor",
+    items: "value.items",
+    nextCursor: "value.cursor",
+  };
+  /**
+   * A server whose page asked with cursor `c<n>` (the first, with `start`) answers `c<n + 1>`, but
+   * page `at` answers `again` (a cursor sent before); a walk of at most `at + 3` pages.
+   */
+  const walkBackTo = (at: number, again: string) => {
+    const fetchPage = vi.fn(async (p: { cursor?: string }) => {
+      const n = p.cursor === "start" ? 1 : Number(p.cursor!.slice(1));
+      return { value: { items: [n], cursor: n === at ? again : `c${n + 1}` } };
+    });
+    const walk = paginate<number, unknown>(
+      fetchPage,
+      compression,
+      { cursor: "start" },
+      { maxPages: at + 3 },
+    );
+    return { walk, asked: () => sentBy(fetchPage).map((p) => p.cursor as string) };
+  };
+
+  it("finds a cursor repeated at once, a cycle of two, or one back to the start, after 2,500 pages", async () => {
+    for (const [again, page] of [
+      ["c2500", 2500], // the cursor just sent
+      ["c2499", 2499], // A, B, A, B
+      ["c1501", 1501], // a cycle of 1,000 pages
+      ["c2", 2], // back to the start
+      ["start", 1], // the caller's own first cursor
+    ] as const) {
+      const { walk, asked } = walkBackTo(2500, again);
+      const { yielded, error } = await walkToError(walk);
+      expect(yielded).toHaveLength(2500);
+      expect(error).toEqual(
+        broken(
+          `paginate page walk: the answer to page 2500 gives value.cursor "${again}" again, which page ${page} was asked with (stopped after 2500 pages)`,
+        ),
+      );
+      expect(asked()).toHaveLength(2500);
+    }
+  });
+
+  it("a cursor of neither (a cycle of over 1,000 pages back into the middle) is asked for again: memory stays bounded", async () => {
+    const { walk, asked } = walkBackTo(2500, "c1500");
+    const { yielded, error } = await walkToError(walk);
+    expect(error).toBeUndefined();
+    // (maxPages ends the walk: pages 1500 to 1502 again.)
+    expect(yielded).toEqual([...Array(2500).keys()].map((n) => n + 1).concat([1500, 1501, 1502]));
+    expect(asked().filter((cursor) => cursor === "c1500")).toHaveLength(2);
   });
 });

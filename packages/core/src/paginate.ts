@@ -138,24 +138,36 @@ const copy = (params: any): any => {
 };
 
 /**
- * Throws `error`, the error of a page's call in a walk of `operation` that has yielded `fetched`
- * pages. After the first page, its message ends with where the walk stopped (`page()`: the page
- * number, or the page and the cursor it was asked with), for a pipeline to resume there, and so
- * does its stack's first line (an uncaught error prints the stack). The error stays the one the
- * call threw, so `instanceof` and its fields are unchanged.
+ * Throws `error`, the error of a page's call (or answer) in a walk of `operation` that has yielded
+ * `fetched` pages, with `resumeFrom`: a copy of `params`, the params of that page, for a job to go
+ * on from (`.all(error.resumeFrom)`), the first page's too. Not enumerable, so that logging the
+ * error or `JSON.stringify` does not show it: a cursor is the server's data, here whole, and a
+ * server may echo anything in it. After the first page, the message also ends with where the walk
+ * stopped (`page()`: the page number, or the page and the cursor it was asked with), and so does
+ * its stack's first line (an uncaught error prints the stack). The error stays the one the call
+ * threw, so `instanceof` and its fields are unchanged.
  * (Once: an error thrown by two walks, a fetchPage's memoised failure, says where the first
  * stopped. The message first, then the stack where it shows that message: a DOMException's
  * message cannot be set, and a function replacement, as the text is the server's and may hold
  * `$&`.)
  */
-const stopped = (error: any, operation: string, fetched: number, page: () => unknown): never => {
-  if (fetched && error instanceof Error && !error.message.includes(" page walk: stopped at "))
+const stopped = (
+  error: any,
+  operation: string,
+  fetched: number,
+  params: unknown,
+  page?: () => unknown,
+): never => {
+  if (error instanceof Error && !("resumeFrom" in error))
     try {
-      const { message, stack } = error;
-      const where = ` (${operation} page walk: stopped at page ${page()}, after ${fetched} page${fetched == 1 ? "" : "s"})`;
-      error.message = message + where;
-      if (message && error.message != message)
-        error.stack = stack?.replace(`: ${message}`, () => `: ${message}${where}`);
+      Object.defineProperty(error, "resumeFrom", { value: copy(params) });
+      if (fetched) {
+        const { message, stack } = error;
+        const where = ` (${operation} page walk: stopped at page ${page!()}, after ${fetched} page${fetched == 1 ? "" : "s"})`;
+        error.message = message + where;
+        if (message && error.message != message)
+          error.stack = stack?.replace(`: ${message}`, () => `: ${message}${where}`);
+      }
     } catch {
       // (A frozen error is thrown as it is.)
     }
@@ -164,7 +176,8 @@ const stopped = (error: any, operation: string, fetched: number, page: () => unk
 
 /**
  * Walks the pages of an operation lazily: a page is fetched only when the previous one has been
- * consumed, so memory stays bounded by one page.
+ * consumed, so memory stays bounded by one page, plus (by cursor) the cursors of the first 1,000
+ * pages and the last 1,000, kept to find a cursor sent again.
  *
  * Page style starts at `params[page]` (1 when it is `undefined`) and stops when `hasMore` is
  * `false`, a page has no items, or it has fewer than the page size (the result's `echoedLimit`,
@@ -178,12 +191,14 @@ const stopped = (error: any, operation: string, fetched: number, page: () => unk
  * A server that breaks the paging protocol ends the walk with an `InvalidResponseError` (reason
  * `broken-paging`), thrown after the pages before the break were yielded: a page whose
  * `echoedPage` names another page (not yielded: its items are another page's), or, after the
- * page that says it, a next cursor the walk has already sent (it would go round forever) or
- * `hasMore: true` with no next cursor; and, given `check`, a next cursor that the call's params
- * check refuses (the server's value, which the caller never wrote). Ending quietly there would
+ * page that says it, a next cursor the walk has already sent (it would go round forever; of the
+ * first 1,000 pages' cursors and the last 1,000's, which finds a server repeating a cursor, going
+ * round a cycle of up to 1,000 pages, or back to the start) or `hasMore: true` with no next
+ * cursor; and, given `check`, a next cursor that the call's params check refuses (the server's value, which the caller never wrote). Ending quietly there would
  * pass a cut-off list for the whole. Nothing is read past the last page `maxPages` asks for. A
- * page's call that fails after the first page throws its own error, its message and stack ending
- * with where the walk stopped.
+ * page's call that fails throws its own error, its message and stack ending with where the walk
+ * stopped (after the first page). Either error, a call's or a break, gets `resumeFrom` (not
+ * enumerable): the params of the page that failed, as a checkpoint's `next` gives them.
  *
  * @param fetchPage - the operation, called with the params of each page and a function to give
  *   the answer's status and headers to (its `onResponse`), which the error of a broken walk carries
@@ -288,17 +303,27 @@ export function paginate<I, R, P = unknown>(
         { operation },
       );
     if (walk === "page" && first === undefined) current = set(current, page, 1);
-    // Each cursor sent, and the page of the walk that sent it.
+    // The cursors sent, each with the page of the walk that sent it: those of the first 1,000
+    // pages, and of the last 1,000 (`recent`, a ring by page number: the one a new page replaces
+    // there leaves `sent`), so that a walk of a million pages holds 2,000, not a million (user
+    // trial 35: ~120 B a page). Decision 0015 says which loops that catches.
     const sent = new Map<unknown, number>([[get(current, cursor), 1]]);
+    const recent: unknown[] = [];
     // The pages yielded.
     let fetched = 0;
     // (With the answer's status and headers, as any InvalidResponseError has them.)
-    const broken = (asked: unknown, what: string): never => {
-      throw new InvalidResponseError(
-        `${operation} page walk: the answer to page ${asked} ${what} (stopped after ${fetched} page${fetched == 1 ? "" : "s"})`,
-        { reason: "broken-paging", ...answer, operation, snippet: "" },
+    // (Its `resumeFrom` is the page whose answer broke the walk: the `next` of the checkpoint
+    // before it. The message already says where it stopped.)
+    const broken = (asked: unknown, what: string): never =>
+      stopped(
+        new InvalidResponseError(
+          `${operation} page walk: the answer to page ${asked} ${what} (stopped after ${fetched} page${fetched == 1 ? "" : "s"})`,
+          { reason: "broken-paging", ...answer, operation, snippet: "" },
+        ),
+        operation,
+        0,
+        current,
       );
-    };
     /**
      * Whether `result`, the page just fetched, ends the walk (`more`: its `hasMore`). An empty page
      * does, unless a walk by cursor is told there is more: a filtered history may have a stretch
@@ -367,7 +392,7 @@ export function paginate<I, R, P = unknown>(
     for (;;) {
       const number = get(current, page);
       const result = await fetchPage(current, answered).catch((error) =>
-        stopped(error, operation, fetched, () =>
+        stopped(error, operation, fetched, current, () =>
           walk === "page"
             ? number
             : `${fetched + 1}, ${cursor} "${brief(get(current, cursor), 128)}"`,
@@ -393,7 +418,12 @@ export function paginate<I, R, P = unknown>(
       if (++fetched >= max) return;
       if (fault) broken(fetched, fault);
       if (!next) return;
-      if (walk === "cursor") sent.set(get(next, cursor), fetched + 1);
+      if (walk === "cursor") {
+        // (The slot of page `fetched + 1`, which held the cursor of the page 1,000 before it.)
+        const at = fetched % 1000;
+        if (fetched >= 2000) sent.delete(recent[at]);
+        sent.set((recent[at] = get(next, cursor)), fetched + 1);
+      }
       current = next;
     }
   }
@@ -438,9 +468,10 @@ export type Paginated<P, R, I> = ((
    * with `.all(next)`. `options` apply to each page. A server that breaks the paging protocol (a
    * cursor repeated, another page than the one asked for, `hasMore: true` with no next cursor, a
    * next cursor the call's params check refuses, found before the next call) ends the walk with an
-   * `InvalidResponseError`, after the pages before it. A call that fails after the first page
-   * throws its own error, whose message ends with where the walk stopped (`(… page walk: stopped
-   * at page 3, cursor "…", after 2 pages)`), to resume from there.
+   * `InvalidResponseError`, after the pages before it. A call that fails throws its own error,
+   * whose message ends with where the walk stopped, after the first page (`(… page walk: stopped
+   * at page 3, cursor "…", after 2 pages)`); either error's `resumeFrom` holds the params of the
+   * page that failed, the first page's too, to resume from with `.all(error.resumeFrom)`.
    */
   all(
     ...args: [...params: ParamsArgument<P>, options?: PageWalkOptions | undefined]

@@ -1,7 +1,10 @@
 import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AbortError, ConfigurationError } from "./errors.js";
-import { createRateLimiter } from "./rate-limit.js";
+import { walletHost } from "./generated/environments.js";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
+import { jsonResponse, sendRequest, stubFetch } from "./test-support/testing.js";
+import { createTransport } from "./transport.js";
 
 describe("createRateLimiter", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -556,6 +559,114 @@ describe("createRateLimiter", () => {
     for (const { at } of started)
       expect(started.filter((s) => s.at >= at && s.at < at + 1000).length).toBeLessThanOrEqual(5);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("pause(ms) holds every start until then, waiters already in line included, in call order and a step apart; a shorter pause or none changes nothing", async () => {
+    const limiter = createRateLimiter({ requestsPerSecond: 5 });
+    const started: { call: number; at: number }[] = [];
+    const t0 = Date.now();
+    const call = (n: number) =>
+      limiter.acquire().then(() => started.push({ call: n, at: Date.now() - t0 }));
+    const all = Array.from({ length: 7 }, (_, n) => call(n)); // 5 at once, 2 waiting
+    await vi.advanceTimersByTimeAsync(0);
+    limiter.pause!(3000);
+    limiter.pause!(1000); // (a 429 told a shorter wait: the longer hold stays)
+    for (const nothing of [undefined, 0, -5, NaN]) limiter.pause!(nothing);
+    await vi.advanceTimersByTimeAsync(1000);
+    all.push(call(7)); // made during the pause: after those waiting
+    await vi.advanceTimersByTimeAsync(5000);
+    await Promise.all(all);
+    expect(started).toEqual([
+      ...[0, 1, 2, 3, 4].map((n) => ({ call: n, at: 0 })),
+      { call: 5, at: 3000 },
+      { call: 6, at: 3220 },
+      { call: 7, at: 3440 },
+    ]);
+    // After the pause, an idle limiter lets a call go at once again.
+    await vi.advanceTimersByTimeAsync(2000);
+    const at = Date.now();
+    await limiter.acquire();
+    expect(Date.now()).toBe(at);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("shared by calls that meet a project-wide cooldown (a 429 with Retry-After: 3): the first 429 holds the others, so one 429 is spent, not one per call (user trial 35, F2)", async () => {
+    // The server: the first request opens a 3 s cooldown, in which every request gets a 429.
+    let cooldownUntil: number | undefined;
+    const server = () => {
+      const now = Date.now();
+      cooldownUntil ??= now + 3000;
+      return now < cooldownUntil
+        ? jsonResponse(
+            { error: "rate limited" },
+            {
+              status: 429,
+              headers: { "retry-after": String(Math.ceil((cooldownUntil - now) / 1000)) },
+            },
+          )
+        : jsonResponse({});
+    };
+    const run = async (rateLimit: RateLimiter | false | undefined) => {
+      cooldownUntil = undefined;
+      const stub = stubFetch(server);
+      const transport = createTransport({ apiKey: "k", fetch: stub.fetch, rateLimit }, walletHost);
+      // Five walks, each sending its next page half a second after the one before.
+      const calls: Promise<unknown>[] = [];
+      for (let walk = 0; walk < 5; walk++) {
+        calls.push(
+          sendRequest(transport, new Request(`${transport.baseUrl}/v1/w${walk}`), {
+            operation: { id: "getTransfers", idempotent: true },
+          }),
+        );
+        await vi.advanceTimersByTimeAsync(500);
+      }
+      await vi.advanceTimersByTimeAsync(10_000);
+      await Promise.all(calls);
+      return stub.calls.length - 5; // the 429s: each call succeeds once
+    };
+    expect(await run(createRateLimiter({ requestsPerSecond: 10 }))).toBe(1);
+    // A limiter of one's own without `pause` (or none) works as before: each call meets the
+    // cooldown on its own.
+    expect(await run({ acquire: () => Promise.resolve() })).toBe(5);
+    expect(await run(false)).toBe(5);
+    expect(await run(undefined)).toBe(5);
+  });
+
+  it("shared by clients of their own, one per walk, each with a logger that tags its lines (core README, Page walks): one budget and one 429's wait for all, each retry line in its walk's logger (user trial 35, F5)", async () => {
+    let cooldownUntil: number | undefined;
+    const stub = stubFetch(() => {
+      cooldownUntil ??= Date.now() + 2000;
+      return Date.now() < cooldownUntil
+        ? jsonResponse({ error: "rate limited" }, { status: 429, headers: { "retry-after": "2" } })
+        : jsonResponse({});
+    });
+    const rateLimit = createRateLimiter({ requestsPerSecond: 10 });
+    const lines: string[] = [];
+    const calls = ["a", "b", "c"].map(async (walk, n) => {
+      await vi.advanceTimersByTimeAsync(300 * n);
+      const transport = createTransport(
+        {
+          apiKey: "k",
+          fetch: stub.fetch,
+          rateLimit,
+          logger: { info: (message) => void lines.push(`[${walk}] ${message}`) },
+        },
+        walletHost,
+      );
+      return sendRequest(transport, new Request(`${transport.baseUrl}/v1/${walk}`), {
+        operation: { id: "getTransfers", idempotent: true },
+      });
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await Promise.all(calls);
+    // Walk a met the cooldown; b and c, made during it, waited it out.
+    expect(stub.calls.map((call) => call.url.pathname)).toEqual([
+      "/v1/a",
+      "/v1/b",
+      "/v1/c",
+      "/v1/a",
+    ]);
+    expect(lines).toEqual([expect.stringMatching(/^\[a\] Retrying getTransfers in \d+ ms/)]);
   });
 
   it("rejects an invalid rate", () => {

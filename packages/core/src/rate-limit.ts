@@ -14,6 +14,14 @@ type Slot = { at: number; started: boolean; deadline?: number; seen?: number };
 export interface RateLimiter {
   /** Resolves when a request may start; rejects with `AbortError` if `signal` aborts while waiting. */
   acquire(signal?: AbortSignal): Promise<void>;
+  /**
+   * Holds every start for `ms` from now (a longer hold already set stays as it is). The transport
+   * calls it on a 429 whose wait it would honour (a `Retry-After` up to 60 s, not the 429 of
+   * credits used up), with that wait in ms (`undefined` where the answer names none: no hold), so
+   * that the callers sharing the limiter wait it out too, rather than each meet the same cooldown
+   * and spend a request on it. Optional: a limiter of your own without it works as before.
+   */
+  pause?(ms: number | undefined): void;
 }
 
 /**
@@ -29,8 +37,10 @@ export interface RateLimiter {
  *
  * The wait for a turn is not part of a call's `timeout` (a limit per attempt, from sending on): a
  * call's `signal` ends it. The limiter counts only the requests that go through it, in this
- * process: other processes using the same project (or key) are not counted. Nor does it slow down
- * after a 429: a retry waits the answer's `Retry-After`, then its turn again. With a batcher, a
+ * process: other processes using the same project (or key) are not counted. A 429's `Retry-After`
+ * holds every caller sharing it (`pause`): none starts before that wait is over, so that callers
+ * meeting a project-wide cooldown spend one request on it, not one each, and the retry waits its
+ * turn after it, as any call. With a batcher, a
  * batch is one request, which waits its turn once closed; calls made meanwhile go into the next
  * batch, which waits for its own (give the batcher a `wait` near `1100 / requestsPerSecond` ms).
  * @throws ConfigurationError for options that are not an object (the rate alone), a
@@ -95,6 +105,8 @@ export function createRateLimiter(options: {
   const slots: Slot[] = [];
   // Starts given at once whose callers have not gone on yet: they will send no earlier than now.
   const going = new Set<Slot>();
+  // No start before this (`pause`: a 429's wait), on the same clock.
+  let pausedUntil = 0;
   // Plans the waiters' starts again, in line order, from the starts made: each at least a step
   // after the one before it and a window after the start `burst` back, none before now, nor
   // before its own timer runs next (nor, so, the waiters after it). Run when a waiter's timer
@@ -107,6 +119,7 @@ export function createRateLimiter(options: {
       if (!s.started)
         s.at = Math.max(
           now,
+          pausedUntil,
           s.deadline ?? 0,
           i ? slots[i - 1]!.at + step : 0,
           i < burst ? 0 : slots[i - burst]!.at + window,
@@ -115,6 +128,13 @@ export function createRateLimiter(options: {
   };
 
   return {
+    // (A waiter planned before the pause finds it when its timer runs, which is no later than its
+    // start, and sets its timer again: nothing here touches another caller's timer, as on Workers
+    // it may not.)
+    pause(ms) {
+      if (ms! > 0)
+        pausedUntil = Math.max(pausedUntil, performance.now() + Math.min(ms!, MAX_TIMER_MS));
+    },
     acquire(signal) {
       if (signal?.aborted)
         return Promise.reject(new AbortError("The request was aborted", undefined, signal.reason));
@@ -127,11 +147,14 @@ export function createRateLimiter(options: {
       while (slots.length && slots[0]!.started && slots[0]!.at <= now - window) slots.shift();
       // When the window has room for one more start (now, or when the start `burst` back leaves
       // it); a call that has to wait also starts at least a step after the last one.
-      const room = slots.length < burst ? now : slots[slots.length - burst]!.at + window;
+      const room = Math.max(
+        pausedUntil,
+        slots.length < burst ? now : slots[slots.length - burst]!.at + window,
+      );
       // (While one waits, a new call goes after it, a step later: in call order.)
       const last = slots[slots.length - 1];
       const slot: Slot = {
-        at: room > now || (last && !last.started) ? Math.max(room, last!.at + step) : now,
+        at: room > now || (last && !last.started) ? Math.max(room, last ? last.at + step : 0) : now,
         started: false,
       };
       slots.push(slot);
