@@ -228,7 +228,7 @@ describe("<client>.<operation>.all()", () => {
     )["packages/wallet/src/generated/client.ts"];
     const history = allOf(client, "getHistory");
     expect(history).toContain(
-      "The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. `after` without `before` is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`.",
+      "The walk starts from `params` as given (a `before` there starts mid-way), each result's cursor naming the next page. With `after` in `params` it is refused (a `ConfigurationError` when the loop starts, nothing sent) unless `maxPages: 1`: the results name no next page in that order.",
     );
     expect(history).toContain("     * @beta Routes and response formats may change.\n");
     expect(history).toContain("    all(params: T.GetHistoryInput, options?: PageWalkOptions)");

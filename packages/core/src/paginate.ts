@@ -58,11 +58,13 @@ export interface PaginationDescriptor {
   echoedLimit?: string;
   /**
    * Params that change how a walk goes on (DAS `before`, `after`, `cursor`, which exclude `page`;
-   * wallet history's `after`, which has no forward cursor). When the first params hold one,
-   * `.all()` walks by `cursor` (each result's `nextCursor`) if the params hold a cursor too.
-   * Otherwise the results name no next page, so the walk refuses to start (a
+   * wallet history's `after`, which has no forward cursor). When the first params of a page-style
+   * walk hold one, `.all()` walks by `cursor` (each result's `nextCursor`) if the params hold a
+   * cursor too. Otherwise, and always in a cursor-style walk (whose cursor pages in an order the
+   * keyset param may change: history's `after` asks for ascending order, its `nextCursor` names
+   * the oldest transaction), the results name no next page, so the walk refuses to start (a
    * `ConfigurationError`, nothing sent) rather than stop after the first page as if it were the
-   * last; with `maxPages: 1` it makes that one request.
+   * last, or skip what lies between; with `maxPages: 1` it makes that one request.
    */
   keyset?: readonly string[];
   /**
@@ -297,9 +299,12 @@ export function paginate<I, R, P = unknown>(
       keys.length || (by && first === undefined && get(current, by.param) === by.equals)
         ? "cursor"
         : style;
-    if (keys.length && get(current, cursor) === undefined && first === undefined && max > 1)
+    // (Review 45, W3: wallet history with `after` and `before` was walked by `before` in an order
+    // no source documents.)
+    const onward = style == "page" && get(current, cursor) !== undefined;
+    if (keys.length && !onward && first === undefined && max > 1)
       throw new ConfigurationError(
-        `${keys.map((name) => `params.${name}`).join(", ")}: a page walk cannot go on from ${keys[1] ? "these" : "it"} alone (no next page is named): give \`${cursor}\`, or maxPages: 1`,
+        `${keys.map((name) => `params.${name}`).join(", ")}: a page walk cannot go on from ${keys[1] ? "these" : "it"}${style == "page" ? ` alone (no next page is named): give \`${cursor}\`, or` : " (the results name no next page in that order): give"} maxPages: 1`,
         { operation },
       );
     if (walk === "page" && first === undefined) current = set(current, page, 1);

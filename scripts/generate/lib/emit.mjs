@@ -201,6 +201,11 @@ function pageWalkDoc(
   const keysetRule = keyset?.length
     ? ` With ${keyset.map((k) => `\`${k}\``).join(", ")} in \`params\` it walks by each result's \`${cursor}\` instead${refused ? `, and ${refused}` : ""}.`
     : "";
+  // (A cursor-style walk never goes on from a keyset param, with the cursor or without: the order
+  // it asks for is not the cursor's. packages/core/src/paginate.ts.)
+  const keysetRefused = others.length
+    ? ` With ${others.map((k) => `\`${k}\``).join(" or ")} in \`params\` it is refused (a \`ConfigurationError\` when the loop starts, nothing sent) unless \`maxPages: 1\`: the results name no next page in that order.`
+    : "";
   // (A page-style operation's walk by cursor ends on a short page too: packages/core/src/paginate.ts.)
   const fromStart = keysetWhen
     ? ` With \`${keysetWhen.param}: ${JSON.stringify(keysetWhen.equals)}\` and no ${[
@@ -217,7 +222,7 @@ function pageWalkDoc(
   const start =
     style === "page"
       ? `from \`${page}\` (1 when absent), page after page.${keysetRule}${fromStart}`
-      : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${refused ? ` ${refused.charAt(0).toUpperCase()}${refused.slice(1)}.` : ""}`;
+      : `from \`params\` as given (a \`${cursor}\` there starts mid-way), each result's cursor naming the next page.${keysetRefused}`;
   // The breaks of the paging protocol this walk can meet (packages/core/src/paginate.ts).
   const breaks = [
     style === "page" && echoedPage && "a page that names another page than the one asked for",

@@ -90,7 +90,7 @@ export interface paths {
         /**
          * Get a wallet's transaction history
          *
-         * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature (no forward cursor is documented, so the SDK's `.all()` walks from `after` only with `before` too, or fetches one page with `maxPages: 1`). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
+         * Returns the wallet's transactions, newest first, each with the balance changes it caused for the wallet. Page backwards by passing `pagination.nextCursor` as `before` while `pagination.hasMore` is true; `after` pages forwards (ascending) from a signature: no forward cursor is documented, nor the order of `before` and `after` together, so the SDK's `.all()` refuses `after` unless `maxPages: 1` (one page). The `tokenAccounts` filter relies on token-account owner metadata that is missing before slot 111,491,819 (about December 2022).
          *
          * **Beta**: the route and response format may change. **Cost**: 100 credits per request.
          */
@@ -388,7 +388,7 @@ export interface operations {
                 limit?: number | undefined;
                 /** Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). `null`, as the last page's `nextCursor` reads, names no signature: the SDK sends no `before` (the newest page). */
                 before?: Signature | null | undefined;
-                /** Return transactions newer than this signature (ascending pagination). */
+                /** Return transactions newer than this signature (ascending pagination). One page: `.all()` refuses it unless `maxPages: 1`, as no forward cursor is documented. */
                 after?: Signature | undefined;
                 /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values, `TransactionType`). */
                 type?: TransactionType | undefined;

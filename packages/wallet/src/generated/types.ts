@@ -473,7 +473,7 @@ export interface GetHistoryInput {
     limit?: number | undefined;
     /** Return transactions older than this signature (pass the previous page's `pagination.nextCursor`). `null`, as the last page's `nextCursor` reads, names no signature: the SDK sends no `before` (the newest page). */
     before?: Signature | null | undefined;
-    /** Return transactions newer than this signature (ascending pagination). */
+    /** Return transactions newer than this signature (ascending pagination). One page: `.all()` refuses it unless `maxPages: 1`, as no forward cursor is documented. */
     after?: Signature | undefined;
     /** Only transactions of this enhanced transaction type (an upper-case snake-case identifier such as `SWAP`, `TRANSFER`, `NFT_SALE`, `NFT_MINT`, `BURN`; the webhook `transactionTypes` values, `TransactionType`). */
     type?: TransactionType | undefined;
