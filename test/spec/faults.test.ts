@@ -117,7 +117,7 @@ describe("spec checks catch", () => {
       delete doc.paths["/v0/admin/projects/{id}/usage"].get["x-cost"];
     });
     expect(findingsOf(specDir).join("\n")).toContain(
-      "admin GET /v0/admin/projects/{id}/usage: needs x-cost",
+      "admin GET /v0/admin/projects/{id}/usage (getProjectUsage): needs x-cost",
     );
   });
 

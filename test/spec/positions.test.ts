@@ -97,7 +97,7 @@ describe("a spec:check finding leads with its YAML position, then the place in t
     ])
       expect(located).toContain(line);
     expect(located.join("\n")).toContain(
-      `${positionOf(specDir, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: admin GET /v0/admin/projects/{id}/usage: needs x-cost`,
+      `${positionOf(specDir, "openapi/admin.yaml", "get:", "/v0/admin/projects/{id}/usage:")}: admin GET /v0/admin/projects/{id}/usage (getProjectUsage): needs x-cost`,
     );
   });
 

@@ -18,7 +18,7 @@ describe("spec rules", () => {
           operationId: "deleteX",
           parameters: [{ name: "id", in: "path", examples: { one: { value: "1" } } }],
           responses: { "204": { description: "Deleted." } },
-          "x-cost": { credits: 0 },
+          "x-cost": { credits: 0, "x-source": "seed" },
         },
       },
     };
@@ -27,7 +27,7 @@ describe("spec rules", () => {
     expect(checkCosts({ area, kind: "openapi", doc })).toEqual([]);
     paths["/x/{id}"].delete["x-cost"].credits = -1;
     expect(checkCosts({ area, kind: "openapi", doc })).toEqual([
-      "t DELETE /x/{id}: needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }",
+      "t DELETE /x/{id} (deleteX): needs x-cost: { credits: <whole number>, or null when the service documents none, x-source: … }",
     ]);
   });
 
