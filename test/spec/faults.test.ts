@@ -16,6 +16,7 @@ import {
   methodIndex,
   positionOf,
   removeCopies,
+  textEditedCopy,
 } from "./spec-copy.js";
 
 // (The one test that copies spec/ itself, dist included.)
@@ -109,6 +110,21 @@ describe("spec checks catch", () => {
     });
     expect(findingsOf(specDir).join("\n")).toContain(
       "compression #/components/schemas/Signature: a pattern needs an x-pattern-description (what it accepts, in words: the client's message says it instead of quoting the pattern)",
+    );
+  });
+
+  it("a page's limit raised, its items' maxItems left behind (user trial 34, F3): at the result's maxItems, naming the limit's YAML place", () => {
+    const limit =
+      "editions per page, 1 to 1,000. The hosted default is not documented.\n        schema: { type: integer, minimum: 1, maximum: 1000 }";
+    const specDir = textEditedCopy(
+      "openrpc/das.yaml",
+      limit,
+      limit.replace("1,000", "2,000").replace("1000", "2000"),
+    );
+    const editions = methodIndex("openrpc/das.yaml", "getNftEditions");
+    const maximum = positionOf(specDir, "openrpc/das.yaml", "maximum: 2000");
+    expect(locatedOf(specDir)).toContain(
+      `${positionOf(specDir, "schemas/asset.yaml", "maxItems: 1000", "    editions:")}: das #/components/schemas/EditionList/properties/editions: maxItems 1000 follows the request bound of getNftEditions's limit (maximum: 2000, at ${maximum} (#/methods/${editions}/params/2/schema/maximum)), since a page holds at most the limit asked for; write maxItems: 2000 here (the two are one number: a changed request bound moves this one too, spec/README.md "Changing a bound")`,
     );
   });
 

@@ -16,6 +16,7 @@ import { checkOpenEnums } from "./open-enums.mjs";
 import { checkOpenRpc } from "./openrpc.mjs";
 import { checkOperationExtensions, checkOperationNames, listOperations } from "./operations.mjs";
 import { checkProvenance } from "./provenance.mjs";
+import { checkResultBounds } from "./result-bounds.mjs";
 import { checkSchemaKeywords, checkSchemaRules } from "./schemas.mjs";
 import { lintOpenApi, lintOpenApiAsync } from "./spectral.mjs";
 import { checkStatusMarks } from "./status-marks.mjs";
@@ -72,6 +73,7 @@ function ruleEntries(results, others) {
     add(r, checkStatusMarks(r));
     add(r, checkU64Names(r));
     add(r, checkBoundProse(r));
+    add(r, checkResultBounds(r));
     operations.push(...listOperations(r));
   }
   // The rules over several documents: each line's document, by its area and the form of its place
