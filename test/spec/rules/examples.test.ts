@@ -58,3 +58,31 @@ describe("spec rules", () => {
     ).toEqual([]);
   });
 });
+
+describe("an integer beyond ±(2^53−1) where no u64 is (user trial 34, F13d)", () => {
+  it("is one finding at the field, naming how many examples hold one and the operations that use it", () => {
+    const big = 2 ** 60;
+    const doc = {
+      openrpc: "1.3.2",
+      info: { title: "t", version: "1" },
+      methods: ["getThing", "getOther"].map((name) => ({
+        name,
+        params: [],
+        result: { name: "thing", schema: { $ref: "#/components/schemas/Thing" } },
+        examples: [{ name: "one", params: [], result: { name: "r", value: { count: big } } }],
+      })),
+      components: {
+        schemas: {
+          Thing: {
+            type: "object",
+            properties: { count: { type: "integer" } },
+            examples: [{ count: big }, { count: 1 }],
+          },
+        },
+      },
+    };
+    expect(checkExamples({ area, kind: "openrpc", doc })).toEqual([
+      `t #/components/schemas/Thing/properties/count: is a plain integer (no format: uint64 / int64), but 3 examples hold an integer beyond ±(2^53−1) here (#/components/schemas/Thing/examples/0 /count, #/methods/0 (getThing)/examples/0 (one) result /count, #/methods/1 (getOther)/examples/0 (one) result /count), which the SDK would deliver as a bigint in a field typed number: make the field $ref: common.yaml#/U64 (or #/I64), decision 0005; one fix for the 2 operations that use it (getThing, getOther)`,
+    ]);
+  });
+});
